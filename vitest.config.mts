@@ -1,0 +1,41 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+
+const engineDir = fileURLToPath(new URL("./engine/src", import.meta.url));
+
+// Explicit includes: Hardhat's mocha tests in test/ and the browser tests in e2e/ must never be
+// collected by vitest.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "engine",
+          include: ["engine/test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["server/test/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { "@engine": engineDir } },
+        test: {
+          name: "frontend",
+          include: ["frontend/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["frontend/src/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
