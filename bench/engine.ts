@@ -1,0 +1,251 @@
+/**
+ * npm run bench:engine — engine throughput and RTP.
+ *  1. Outcomes per second per game with the real keccak draw stream (what the server pays for).
+ *  2. RTP per game and token: exact where the engine computes it (wheel, slots, crash), and
+ *     simulated for every game. The long simulations (≥ 10^6 rounds) drive the engine's own rule
+ *     functions with a fast non-cryptographic PRNG, because keccak runs at ~50k blocks/s here and
+ *     10^6 fights need ~16M blocks; a 20,000-round run on the real stream is printed beside them.
+ */
+import { keccak256, toBeHex } from "ethers";
+import {
+  GameType,
+  RTP_BPS,
+  RandomStream,
+  TOKENS,
+  applyBlackjackAction,
+  canSplit,
+  crashPointFromDraw,
+  crashWinProbability,
+  dealBlackjack,
+  evaluateReels,
+  handScore,
+  isFinalStatus,
+  isSoft,
+  rankValue,
+  settleGame,
+  shuffleDeck,
+  simulateFight,
+  slotsExactRtp,
+  spinReels,
+  startBlackjack,
+  totalStake,
+  wheelPayout,
+  wheelSegment,
+  type BlackjackAction,
+  type BlackjackState,
+  type Draws,
+  type FightWinner,
+  type Token,
+} from "../engine/src";
+
+/** xoshiro128** — fast, non-cryptographic, for the long simulations only. */
+class FastDraws implements Draws {
+  private s: Uint32Array;
+  constructor(seed: number) {
+    this.s = new Uint32Array(4);
+    let x = seed >>> 0 || 1;
+    for (let i = 0; i < 4; i++) {
+      x = (x + 0x9e3779b9) >>> 0; // splitmix32 seeding
+      let z = x;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      this.s[i] = (z ^ (z >>> 16)) >>> 0;
+    }
+  }
+  private next32(): number {
+    const s = this.s;
+    const result = Math.imul(rotl(Math.imul(s[1], 5), 7), 9) >>> 0;
+    const t = s[1] << 9;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 11);
+    return result;
+  }
+  next52(): number {
+    return (this.next32() >>> 6) * 2 ** 26 + (this.next32() >>> 6);
+  }
+  float(): number {
+    return this.next52() / 2 ** 52;
+  }
+  int(n: number): number {
+    const limit = 2 ** 32 - (2 ** 32 % n);
+    for (;;) {
+      const u = this.next32();
+      if (u < limit) return u % n;
+    }
+  }
+}
+const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0;
+
+const ONE = 10n ** 18n;
+const words = Array.from({ length: 4096 }, (_, i) => keccak256(toBeHex(i + 1, 32)));
+const pct = (x: number) => `${(100 * x).toFixed(3)} %`;
+const fraction = (f: { numerator: bigint; denominator: bigint }) => Number((f.numerator * 10n ** 12n) / f.denominator) / 1e12;
+
+/** Basic strategy for these rules: no double, no surrender, split once, dealer stands on all 17s. */
+function basicStrategy(state: BlackjackState): BlackjackAction {
+  const upValue = rankValue(state.dealerHand[0]);
+  const dealer = upValue === 1 ? 11 : upValue;
+  if (canSplit(state)) {
+    const pair = rankValue(state.playerHand[0]);
+    if (pair === 1 || pair === 8) return "SPLIT";
+    if (pair === 9 && dealer !== 7 && dealer < 10) return "SPLIT";
+    if ((pair === 2 || pair === 3 || pair === 7) && dealer <= 7) return "SPLIT";
+    if (pair === 6 && dealer <= 6) return "SPLIT";
+  }
+  const hand = state.activeSplit === "second" ? state.splitHand! : state.playerHand;
+  const total = handScore(hand);
+  if (isSoft(hand)) return total >= 19 || (total === 18 && dealer <= 8) ? "STAND" : "HIT";
+  if (total >= 17) return "STAND";
+  if (total >= 13) return dealer <= 6 ? "STAND" : "HIT";
+  if (total === 12) return dealer >= 4 && dealer <= 6 ? "STAND" : "HIT";
+  return "HIT";
+}
+
+function playBasic(state: BlackjackState): BlackjackState {
+  let current = state;
+  while (!isFinalStatus(current.status)) current = applyBlackjackAction(current, basicStrategy(current));
+  return current;
+}
+
+function throughput(run: (i: number) => void, seconds = 2): number {
+  const start = performance.now();
+  let n = 0;
+  while (performance.now() - start < seconds * 1000) run(n++);
+  return n / ((performance.now() - start) / 1000);
+}
+
+function time<T>(label: string, fn: () => T): T {
+  const start = performance.now();
+  const result = fn();
+  console.log(`  (${label}: ${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  return result;
+}
+
+// 1. Throughput -------------------------------------------------------------------------------
+console.log("\nOutcomes per second (real keccak stream, settleGame / step-wise play, one core)");
+const rates: [string, number][] = [
+  ["wheel", throughput((i) => settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: ONE, params: 7n, word: words[i % words.length] }))],
+  ["slots", throughput((i) => settleGame({ gameType: GameType.SLOTS, token: "DEGEN", stake: ONE, params: 0n, word: words[i % words.length] }))],
+  ["blackjack (basic strategy hand)", throughput((i) => playBasic(startBlackjack(words[i % words.length], ONE)))],
+  ["kickboxing (whole fight)", throughput((i) => settleGame({ gameType: GameType.KICKBOXING, token: "DEGEN", stake: ONE, params: 0n, word: words[i % words.length] }))],
+  ["crash (point + curve + crash time)", throughput((i) => settleGame({ gameType: GameType.CRASH, token: "DEGEN", stake: ONE, params: 200n, word: words[i % words.length] }))],
+];
+for (const [game, rate] of rates) console.log(`  ${game.padEnd(36)} ${Math.round(rate).toLocaleString("en-US").padStart(8)} /s`);
+
+// 2. RTP -------------------------------------------------------------------------------------------
+const N = 1_000_000;
+const REAL_N = 20_000;
+const rows: string[][] = [];
+const row = (game: string, token: string, exact: string, simulated: string, real: string) => rows.push([game, token, exact, simulated, real]);
+
+console.log(`\nSimulating (${N.toLocaleString("en-US")} rounds per line with the fast PRNG, ${REAL_N.toLocaleString("en-US")} on the keccak stream) …`);
+
+const realWord = (series: number, i: number) => keccak256(toBeHex(series * 10_000_000 + i, 32));
+
+for (const token of TOKENS) {
+  // Three colours: exact is colours/10 × payout, with the payout's rounding on a 1-token stake.
+  const exact = Number(wheelPayout(token, ONE, 3, true) * 3n) / 10 / 1e18;
+  const simulate = (draws: () => Draws, n: number) => {
+    let paid = 0n;
+    for (let i = 0; i < n; i++) paid += wheelPayout(token, ONE, 3, wheelSegment(draws()) < 3);
+    return Number((paid * 1_000_000n) / (BigInt(n) * ONE)) / 1e6;
+  };
+  const fast = new FastDraws(1);
+  let i = 0;
+  row("wheel (3 colours)", token, pct(exact), pct(simulate(() => fast, N)), pct(simulate(() => new RandomStream(realWord(1, i++)), REAL_N)));
+}
+
+for (const token of TOKENS) {
+  const multiplier = Number(RTP_BPS[token]) / 10_000;
+  const simulate = (draws: () => Draws, n: number) => {
+    let units = 0;
+    for (let i = 0; i < n; i++) units += evaluateReels(spinReels(draws())).totalMultiple;
+    return (units / n) * multiplier;
+  };
+  const fast = new FastDraws(2);
+  let i = 0;
+  row("slots", token, pct(fraction(slotsExactRtp(token))), pct(simulate(() => fast, N)), pct(simulate(() => new RandomStream(realWord(2, i++)), REAL_N)));
+}
+
+for (const token of TOKENS) {
+  for (const target of [101, 150, 200, 1000, 10_000]) {
+    const simulate = (next52: () => number, n: number) => {
+      let won = 0;
+      for (let i = 0; i < n; i++) if (crashPointFromDraw(next52(), token) >= target) won++;
+      return ((won / n) * target) / 100;
+    };
+    const fast = new FastDraws(3 + target);
+    let i = 0;
+    row(
+      `crash (cash-out ${(target / 100).toFixed(2)}x)`,
+      token,
+      pct((fraction(crashWinProbability(token, target)) * target) / 100),
+      pct(simulate(() => fast.next52(), N)),
+      pct(simulate(() => new RandomStream(realWord(3, i++)).next52(), REAL_N)),
+    );
+  }
+}
+
+const blackjack = time("blackjack 10^6 hands", () => {
+  const fast = new FastDraws(4);
+  let staked = 0n;
+  let paid = 0n;
+  let splits = 0;
+  for (let i = 0; i < N; i++) {
+    const hand = playBasic(dealBlackjack(shuffleDeck(fast), ONE));
+    staked += totalStake(hand);
+    paid += hand.payout;
+    if (hand.splitHand) splits++;
+  }
+  return { rtp: Number((paid * 1_000_000n) / staked) / 1e6, edgePerBet: Number(((staked - paid) * 1_000_000n) / (BigInt(N) * ONE)) / 1e6, splits };
+});
+const blackjackReal = (() => {
+  let staked = 0n;
+  let paid = 0n;
+  for (let i = 0; i < REAL_N; i++) {
+    const hand = playBasic(startBlackjack(realWord(4, i), ONE));
+    staked += totalStake(hand);
+    paid += hand.payout;
+  }
+  return Number((paid * 1_000_000n) / staked) / 1e6;
+})();
+for (const token of TOKENS) row("blackjack (basic strategy, per stake incl. splits)", token, "-", pct(blackjack.rtp), pct(blackjackReal));
+
+const fights = time("kickboxing 10^6 fights", () => {
+  const fast = new FastDraws(5);
+  const count: Record<FightWinner, number> = { RED: 0, BLUE: 0, DRAW: 0 };
+  let exchanges = 0;
+  for (let i = 0; i < N; i++) {
+    const fight = simulateFight(fast);
+    count[fight.winner]++;
+    exchanges += fight.timeline.length;
+  }
+  return { count, exchanges: exchanges / N };
+});
+const fightsReal = (() => {
+  const count: Record<FightWinner, number> = { RED: 0, BLUE: 0, DRAW: 0 };
+  for (let i = 0; i < REAL_N; i++) count[simulateFight(new RandomStream(realWord(5, i))).winner]++;
+  return count;
+})();
+for (const token of TOKENS) {
+  row("kickboxing RED x2", token, "-", pct((2 * fights.count.RED) / N), pct((2 * fightsReal.RED) / REAL_N));
+  row("kickboxing BLUE x2", token, "-", pct((2 * fights.count.BLUE) / N), pct((2 * fightsReal.BLUE) / REAL_N));
+  row("kickboxing TIE x4", token, "-", pct((4 * fights.count.DRAW) / N), pct((4 * fightsReal.DRAW) / REAL_N));
+}
+
+const header = ["game / bet", "token", "exact RTP", `simulated (${N.toLocaleString("en-US")})`, `keccak stream (${REAL_N.toLocaleString("en-US")})`];
+const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+const line = (cells: string[]) => "  " + cells.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
+console.log("\nRTP (total returned / total staked)");
+console.log(line(header));
+console.log("  " + widths.map((w) => "-".repeat(w)).join("  "));
+for (const r of rows) console.log(line(r));
+console.log(
+  `\nBlackjack: house edge per initial bet ${pct(blackjack.edgePerBet)}, split in ${pct(blackjack.splits / N)} of hands. ` +
+    `Kickboxing: RED ${pct(fights.count.RED / N)}, BLUE ${pct(fights.count.BLUE / N)}, DRAW ${pct(fights.count.DRAW / N)}, ` +
+    `${fights.exchanges.toFixed(1)} exchanges per fight on average.`,
+);

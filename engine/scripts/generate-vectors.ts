@@ -1,0 +1,195 @@
+/**
+ * Writes engine/vectors/*.json from fixed inputs. The vectors freeze today's rules: the engine
+ * tests replay them, and the contract tests check the random word and jackpot roll against
+ * random.json. Run: npx tsx engine/scripts/generate-vectors.ts
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { keccak256, parseUnits, toUtf8Bytes } from "ethers";
+import {
+  BLACKJACK_ACTIONS,
+  GameType,
+  HashChain,
+  applyBlackjackAction,
+  cardCode,
+  crashRound,
+  encodeBlackjackActions,
+  encodeCrashParams,
+  encodeWheelParams,
+  fightFromWord,
+  isFinalStatus,
+  jackpotRoll,
+  legalActions,
+  randomWord,
+  settleGame,
+  startBlackjack,
+  type BlackjackAction,
+  type BlackjackState,
+  type Token,
+} from "../src";
+
+const out = join(__dirname, "..", "vectors");
+const label = (text: string) => keccak256(toUtf8Bytes(text));
+const write = (name: string, data: unknown) =>
+  writeFileSync(join(out, name), JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2) + "\n");
+
+// Hardhat dev accounts #2..#9 (the players of the local stack).
+const PLAYERS = [
+  "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+  "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+  "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+  "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
+  "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+  "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
+  "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f",
+  "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+];
+const CASINOS = ["0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", "0x5FbDB2315678afecb367f032d93F642f64180aa3"];
+const NONCES = [0n, 1n, 2n, 7n, 42n, 1000n, 1n << 64n, (1n << 256n) - 1n];
+
+function randomEntry(i: number) {
+  const input = {
+    seed: label(`degen-casino vector seed ${i}`),
+    clientSeed: label(`degen-casino vector client seed ${i}`),
+    player: PLAYERS[i % PLAYERS.length],
+    nonce: i < NONCES.length ? NONCES[i] : BigInt(100 + i),
+    chainId: i % 2 === 0 ? 31337n : 97n,
+    casino: CASINOS[i % CASINOS.length],
+  };
+  const word = randomWord(input);
+  return { ...input, nonce: input.nonce.toString(), chainId: input.chainId.toString(), word, jackpotRoll: jackpotRoll(word) };
+}
+
+// random.json: 8 fixed entries, then the first later one whose jackpot roll hits (< 100).
+const random = Array.from({ length: 8 }, (_, i) => randomEntry(i));
+for (let i = 8; !random.some((entry) => entry.jackpotRoll < 100); i++) {
+  const entry = randomEntry(i);
+  if (entry.jackpotRoll < 100) random.push(entry);
+}
+write("random.json", random);
+
+const gameWord = (game: string, i: number) => label(`degen-casino ${game} vector ${i}`);
+const TOKENS: Token[] = ["DEGEN", "BNB"];
+const STAKES = [parseUnits("1", 18), parseUnits("0.005", 18), parseUnits("10", 18), parseUnits("0.123456789", 18)];
+
+const wheelMasks = [[0], [3], [0, 1, 2], [4, 5, 6, 7, 8], [0, 1, 2, 3, 4, 5, 6, 7, 8], [9], [1, 3, 5, 7, 9], [2, 6]];
+write(
+  "wheel.json",
+  Array.from({ length: 16 }, (_, i) => {
+    const word = gameWord("wheel", i);
+    const token = TOKENS[i % 2];
+    const stake = STAKES[i % STAKES.length];
+    const params = encodeWheelParams(wheelMasks[i % wheelMasks.length]);
+    const settled = settleGame({ gameType: GameType.WHEEL, token, stake, params, word });
+    if (settled.outcome.gameType !== GameType.WHEEL) throw new Error("wheel");
+    return { word, token, stake, params, segment: settled.outcome.wheel.segment, won: settled.outcome.wheel.won, payout: settled.payout };
+  }),
+);
+
+// slots.json: 10 spins in a row plus the first 4 winning spins after them.
+const slots = [];
+for (let i = 0, wins = 0; slots.length < 10 || wins < 4; i++) {
+  const word = gameWord("slots", i);
+  const token = TOKENS[i % 2];
+  const stake = STAKES[i % STAKES.length];
+  const settled = settleGame({ gameType: GameType.SLOTS, token, stake, params: 0n, word });
+  if (settled.outcome.gameType !== GameType.SLOTS) throw new Error("slots");
+  const { reels, winLines, isBigWin, totalMultiple } = settled.outcome.slots;
+  if (slots.length >= 10 && totalMultiple === 0) continue;
+  if (totalMultiple > 0) wins++;
+  slots.push({ word, token, stake, reels, winLines, totalMultiple, isBigWin, payout: settled.payout });
+}
+write("slots.json", slots);
+
+/** A simple player: split when allowed, hit below 17, stand otherwise. */
+function simplePolicy(state: BlackjackState): BlackjackAction {
+  if (legalActions(state).includes("SPLIT")) return "SPLIT";
+  const hand = state.activeSplit === "second" ? state.splitHand! : state.playerHand;
+  const total = hand.reduce((sum, card) => sum + (card.value === "ACE" ? 11 : typeof card.value === "number" ? card.value : 10), 0);
+  return total < 17 ? "HIT" : "STAND";
+}
+const blackjack: { actions: string; [field: string]: unknown }[] = [];
+const seen = new Set<string>();
+for (let i = 0; blackjack.length < 12 || !["SPLIT_DONE", "BLACKJACK", "PUSH", "PLAYER_WIN", "DEALER_WIN"].every((s) => seen.has(s)); i++) {
+  const word = gameWord("blackjack", i);
+  const stake = STAKES[i % STAKES.length];
+  let state = startBlackjack(word, stake);
+  while (!isFinalStatus(state.status)) state = applyBlackjackAction(state, simplePolicy(state));
+  const kind = state.splitHand ? "SPLIT_DONE" : state.status;
+  if (blackjack.length >= 12 && seen.has(kind)) continue;
+  seen.add(kind);
+  blackjack.push({
+    word,
+    stake,
+    deck: state.deck.map(cardCode),
+    actions: encodeBlackjackActions(state.actions),
+    status: state.status,
+    playerHand: state.playerHand.map(cardCode),
+    splitHand: state.splitHand?.map(cardCode) ?? null,
+    dealerHand: state.dealerHand.map(cardCode),
+    payout: state.payout,
+  });
+}
+if (!BLACKJACK_ACTIONS.every((action) => blackjack.some((v) => v.actions.includes(encodeBlackjackActions([action]))))) {
+  throw new Error("the blackjack vectors should use every action");
+}
+write("blackjack.json", blackjack);
+
+const stake = parseUnits("10", 18);
+write(
+  "kickboxing.json",
+  Array.from({ length: 10 }, (_, i) => {
+    const word = gameWord("kickboxing", i);
+    const fight = fightFromWord(word);
+    const payouts = Object.fromEntries(
+      ([0n, 1n, 2n] as const).map((params) => [
+        ["RED", "BLUE", "TIE"][Number(params)],
+        settleGame({ gameType: GameType.KICKBOXING, token: "DEGEN", stake, params, word }).payout,
+      ]),
+    );
+    return {
+      word,
+      winner: fight.winner,
+      endReason: fight.endReason,
+      durationMs: fight.durationMs,
+      exchanges: fight.timeline.length,
+      redHp: fight.redHp,
+      blueHp: fight.blueHp,
+      stats: fight.stats,
+      stake,
+      payouts,
+    };
+  }),
+);
+
+// crash.json: 12 rounds with various cash-outs, plus the first instant bust.
+const crash: { crashPoint: number; [field: string]: unknown }[] = [];
+const cashOuts: { auto: number | null; manual: number | null }[] = [
+  { auto: 101, manual: null },
+  { auto: 200, manual: null },
+  { auto: 1000, manual: null },
+  { auto: null, manual: 150 },
+  { auto: null, manual: null },
+  { auto: 10_000, manual: null },
+];
+for (let i = 0; crash.length < 12 || !crash.some((v) => v.crashPoint === 100); i++) {
+  const word = gameWord("crash", i);
+  const token = TOKENS[i % 2];
+  const round = crashRound(word, token);
+  if (crash.length >= 12 && round.crashPoint !== 100) continue;
+  const { auto, manual } = cashOuts[i % cashOuts.length];
+  const params = encodeCrashParams(auto);
+  const settled = settleGame({ gameType: GameType.CRASH, token, stake, params, word, actions: manual });
+  crash.push({ word, token, crashPoint: round.crashPoint, amplitude: round.curve.amplitude, frequency: round.curve.frequency, stake, params, manualCashOut: manual, payout: settled.payout });
+}
+write("crash.json", crash);
+
+const chain = new HashChain(label("degen-casino vector master secret"), PLAYERS[0], 3, 8);
+write("hashchain.json", {
+  masterSecret: label("degen-casino vector master secret"),
+  player: PLAYERS[0],
+  epoch: 3,
+  length: 8,
+  links: [chain.commitment, ...Array.from({ length: 8 }, (_, k) => chain.seed(k + 1))],
+});
+console.log("vectors written to", out);

@@ -1,0 +1,140 @@
+/**
+ * HOW EVERY OUTCOME IS DRAWN — provably fair, in five steps
+ *
+ * 1. The word. Each bet has one 32-byte random word:
+ *      word = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino))
+ *    seed is the house's next hash-chain link (committed before you bet, revealed at settlement),
+ *    clientSeed is yours, nonce counts your bets. The contract computes the same word on chain.
+ * 2. The stream. Block k (k = 0, 1, 2, …) = keccak256(word ‖ k), k written as 32 bytes
+ *    big-endian. Each block is read as four 64-bit big-endian numbers, left to right, and the
+ *    draws below take these numbers one at a time, never reusing one.
+ * 3. A float in [0, 1) = the top 52 bits of the next number ÷ 2^52.
+ * 4. An integer in [0, n) = u mod n for the next number u, but only if u < 2^64 − (2^64 mod n);
+ *    otherwise u is thrown away and the next number is tried (rejection sampling, so every
+ *    integer is exactly equally likely).
+ * 5. Each game reads the stream in a fixed order (engine/README.md lists it per game). The
+ *    jackpot is drawn apart from the game: keccak256(abi.encode(JACKPOT_DOMAIN, word)) mod 10000.
+ *
+ * Anyone can recompute a settled bet: the events give seed, clientSeed, player, nonce, chain
+ * and casino; keccak256(seed) must equal the previous commitment.
+ */
+import { AbiCoder, getAddress, getBytes, hexlify, keccak256 } from "ethers";
+
+/** A source of draws. Games take this so the bench can replay the rules with a faster PRNG. */
+export interface Draws {
+  /** A float in [0, 1). */
+  float(): number;
+  /** An integer in [0, n), 1 ≤ n ≤ 2^32. */
+  int(n: number): number;
+}
+
+export interface RandomWordInput {
+  seed: string;
+  clientSeed: string;
+  player: string;
+  nonce: bigint | number;
+  chainId: bigint | number;
+  casino: string;
+}
+
+const abi = AbiCoder.defaultAbiCoder();
+
+/** The random word of a bet, byte for byte as the contract computes it. */
+export function randomWord(input: RandomWordInput): string {
+  const encoded = abi.encode(
+    ["bytes32", "bytes32", "address", "uint256", "uint256", "address"],
+    [
+      assertBytes32(input.seed, "seed"),
+      assertBytes32(input.clientSeed, "clientSeed"),
+      getAddress(input.player),
+      BigInt(input.nonce),
+      BigInt(input.chainId),
+      getAddress(input.casino),
+    ],
+  );
+  return keccak256(encoded);
+}
+
+/** Throws unless value is a 0x-prefixed 32-byte hex string; returns it lower-cased. */
+export function assertBytes32(value: string, what = "value"): string {
+  if (typeof value !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(value)) {
+    throw new TypeError(`${what} must be 32 bytes as 0x-prefixed hex, got ${String(value)}`);
+  }
+  return value.toLowerCase();
+}
+
+/** 32 fresh random bytes from the platform's CSPRNG (browser and Node): client seeds, demo words. */
+export function randomBytes32(): string {
+  const bytes = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(bytes);
+  return hexlify(bytes);
+}
+
+const TWO_POW_52 = 2 ** 52;
+const TWO_POW_64 = 1n << 64n;
+const LANES_PER_BLOCK = 4;
+const HEX_PER_LANE = 16;
+const MAX_INT_RANGE = 2 ** 32;
+
+/** The counter-mode keccak stream of a word (steps 2–4 above). */
+export class RandomStream implements Draws {
+  private readonly input = new Uint8Array(64);
+  private nextBlock = 0;
+  private blockHex = "";
+  private lane = LANES_PER_BLOCK;
+
+  constructor(word: string) {
+    this.input.set(getBytes(assertBytes32(word, "word")), 0);
+  }
+
+  /** How many keccak blocks the draws so far consumed. */
+  get blocksUsed(): number {
+    return this.nextBlock;
+  }
+
+  /** The next 64-bit number of the stream. */
+  next64(): bigint {
+    return BigInt("0x" + this.nextLaneHex());
+  }
+
+  /** The top 52 bits of the next 64-bit number, as an integer in [0, 2^52). */
+  next52(): number {
+    return parseInt(this.nextLaneHex().slice(0, 13), 16);
+  }
+
+  float(): number {
+    return this.next52() / TWO_POW_52;
+  }
+
+  int(n: number): number {
+    if (!Number.isInteger(n) || n < 1 || n > MAX_INT_RANGE) {
+      throw new RangeError(`int(n) needs an integer 1 ≤ n ≤ 2^32, got ${n}`);
+    }
+    const range = BigInt(n);
+    const limit = TWO_POW_64 - (TWO_POW_64 % range);
+    for (;;) {
+      const u = this.next64();
+      if (u < limit) return Number(u % range);
+    }
+  }
+
+  private nextLaneHex(): string {
+    if (this.lane === LANES_PER_BLOCK) {
+      this.writeCounter(this.nextBlock++);
+      this.blockHex = keccak256(this.input);
+      this.lane = 0;
+    }
+    const start = 2 + HEX_PER_LANE * this.lane++;
+    return this.blockHex.slice(start, start + HEX_PER_LANE);
+  }
+
+  /** Bytes 32..63 hold k big-endian; k stays far below 2^53, so 7 low bytes are enough. */
+  private writeCounter(k: number): void {
+    let rest = k;
+    for (let i = 63; i >= 57; i--) {
+      this.input[i] = rest % 256;
+      rest = Math.floor(rest / 256);
+    }
+  }
+}
+

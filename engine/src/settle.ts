@@ -1,0 +1,167 @@
+import { decodeBlackjackActions, settleBlackjack, type BlackjackAction, type BlackjackOutcome } from "./blackjack";
+import { decodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
+import { GameType, gameName, isGameType } from "./gameTypes";
+import { verifyLink } from "./hashChain";
+import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
+import { randomWord } from "./random";
+import { settleSlots, type SlotsOutcome } from "./slots";
+import { isToken, type Token } from "./tokens";
+import { decodeWheelParams, settleWheel, type WheelOutcome } from "./wheel";
+
+export type GameOutcome =
+  | { gameType: typeof GameType.WHEEL; wheel: WheelOutcome }
+  | { gameType: typeof GameType.SLOTS; slots: SlotsOutcome }
+  | { gameType: typeof GameType.BLACKJACK; blackjack: BlackjackOutcome }
+  | { gameType: typeof GameType.KICKBOXING; kickboxing: KickboxingOutcome }
+  | { gameType: typeof GameType.CRASH; crash: CrashOutcome };
+
+/**
+ * What the player did during an interactive round: the blackjack action log (array, or its
+ * compact string "PHS"), or a manual crash round's cash-out in hundredths fixed by the server.
+ */
+export type SettlementActions = readonly BlackjackAction[] | string | number;
+
+export interface SettleInput {
+  gameType: GameType;
+  token: Token;
+  /** Base units; for blackjack the bet of one hand (a split adds a second, equal one). */
+  stake: bigint;
+  params: bigint;
+  word: string;
+  actions?: SettlementActions | null;
+}
+
+export interface Settlement {
+  payout: bigint;
+  outcome: GameOutcome;
+}
+
+export type DecodedParams =
+  | { gameType: typeof GameType.WHEEL; colours: number[] }
+  | { gameType: typeof GameType.SLOTS }
+  | { gameType: typeof GameType.BLACKJACK }
+  | { gameType: typeof GameType.KICKBOXING; bet: KickboxingBet }
+  | { gameType: typeof GameType.CRASH; autoCashOut: number | null };
+
+/** The bet params of any game, checked (throws RangeError when the contract should refuse them). */
+export function decodeParams(gameType: GameType, params: bigint): DecodedParams {
+  switch (gameType) {
+    case GameType.WHEEL:
+      return { gameType, colours: decodeWheelParams(params) };
+    case GameType.SLOTS:
+    case GameType.BLACKJACK:
+      if (params !== 0n) throw new RangeError(`${gameName(gameType)} params must be 0, got ${params}`);
+      return { gameType };
+    case GameType.KICKBOXING:
+      return { gameType, bet: decodeKickboxingParams(params) };
+    case GameType.CRASH:
+      return { gameType, autoCashOut: decodeCrashParams(params) };
+  }
+}
+
+function blackjackLog(actions: SettlementActions | null | undefined): readonly BlackjackAction[] {
+  if (actions === undefined || actions === null) return [];
+  if (typeof actions === "number") throw new RangeError("Blackjack actions must be an action log, not a number");
+  return typeof actions === "string" ? decodeBlackjackActions(actions) : actions;
+}
+
+function crashCashOut(actions: SettlementActions | null | undefined): number | null {
+  if (actions === undefined || actions === null || actions === 0) return null;
+  if (typeof actions !== "number") throw new RangeError("A crash round's actions are its cash-out in hundredths");
+  return actions;
+}
+
+/**
+ * The one settlement entry point (server, verifier, demo): word + bet → payout and outcome.
+ * Throws on an invalid bet (params, token, stake, actions) — a bet the contract refuses or a log
+ * no honest server could produce.
+ */
+export function settleGame(input: SettleInput): Settlement {
+  const { gameType, token, stake, params, word, actions } = input;
+  if (!isGameType(gameType)) throw new RangeError(`Unknown game type ${String(gameType)}`);
+  if (!isToken(token)) throw new RangeError(`Unknown token ${String(token)}`);
+  if (stake <= 0n) throw new RangeError("The stake must be positive");
+  const hasActions = actions !== undefined && actions !== null;
+  if (hasActions && gameType !== GameType.BLACKJACK && gameType !== GameType.CRASH) {
+    throw new RangeError(`${gameName(gameType)} takes no actions`);
+  }
+  switch (gameType) {
+    case GameType.WHEEL: {
+      const { payout, outcome } = settleWheel(token, stake, params, word);
+      return { payout, outcome: { gameType, wheel: outcome } };
+    }
+    case GameType.SLOTS: {
+      const { payout, outcome } = settleSlots(token, stake, params, word);
+      return { payout, outcome: { gameType, slots: outcome } };
+    }
+    case GameType.BLACKJACK: {
+      const { payout, outcome } = settleBlackjack(stake, params, word, blackjackLog(actions));
+      return { payout, outcome: { gameType, blackjack: outcome } };
+    }
+    case GameType.KICKBOXING: {
+      const { payout, outcome } = settleKickboxing(stake, params, word);
+      return { payout, outcome: { gameType, kickboxing: outcome } };
+    }
+    case GameType.CRASH: {
+      const { payout, outcome } = settleCrash(token, stake, params, word, crashCashOut(actions));
+      return { payout, outcome: { gameType, crash: outcome } };
+    }
+  }
+}
+
+/** A bet as the chain records it (BetPlaced plus the chain and casino). */
+export interface BetRecord {
+  gameType: GameType;
+  token: Token;
+  amount: bigint;
+  params: bigint;
+  player: string;
+  nonce: bigint | number;
+  clientSeed: string;
+  chainId: bigint | number;
+  casino: string;
+}
+
+/** A settlement as published (BetSettled's seed, GamePlayed's payout, the server's action log). */
+export interface SettlementRecord {
+  seed: string;
+  payout: bigint;
+  actions?: SettlementActions | null;
+  /** The commitment the seed replaced: checked when given (keccak256(seed) must equal it). */
+  commitment?: string;
+  /** BetSettled's random word: checked when given. */
+  random?: string;
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  /** What the rules pay, or null when the bet or log cannot be settled at all. */
+  expectedPayout: bigint | null;
+  outcome: GameOutcome | null;
+  word: string | null;
+  /** Why ok is false, one line each. */
+  problems: string[];
+}
+
+/** Recomputes a settled bet from public data. Never throws: every failure is a problem. */
+export function verify(bet: BetRecord, settlement: SettlementRecord): VerifyResult {
+  const problems: string[] = [];
+  let word: string | null = null;
+  let expected: Settlement | null = null;
+  try {
+    word = randomWord({ ...bet, seed: settlement.seed });
+    if (settlement.random !== undefined && settlement.random.toLowerCase() !== word) {
+      problems.push(`random word ${settlement.random} differs from the recomputed ${word}`);
+    }
+    if (settlement.commitment !== undefined && !verifyLink(settlement.seed, settlement.commitment)) {
+      problems.push("keccak256(seed) does not equal the commitment: the seed is not the next chain link");
+    }
+    expected = settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions: settlement.actions });
+    if (expected.payout !== settlement.payout) {
+      problems.push(`payout ${settlement.payout} differs from the rules' ${expected.payout}`);
+    }
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+  return { ok: problems.length === 0, expectedPayout: expected?.payout ?? null, outcome: expected?.outcome ?? null, word, problems };
+}

@@ -1,0 +1,60 @@
+import { formatUnits, parseUnits } from "ethers";
+
+/** The two tokens a bet can be made in (notes/interop.md). */
+export type Token = "DEGEN" | "BNB";
+export const TOKENS: readonly Token[] = ["DEGEN", "BNB"];
+
+export const TOKEN_DECIMALS = 18;
+
+/** Basis points: 10000 = 100 %. */
+export const BPS = 10_000n;
+
+/** Return to player = the token multiplier, in basis points (SPEC §1, §9: x1.02 and x0.98). */
+export const RTP_BPS: Readonly<Record<Token, bigint>> = { DEGEN: 10_200n, BNB: 9_800n };
+
+/** Smallest stake per token, in base units (SPEC §5: 1 DEGEN, 0.001 BNB). */
+export const MIN_BET: Readonly<Record<Token, bigint>> = {
+  DEGEN: parseUnits("1", TOKEN_DECIMALS),
+  BNB: parseUnits("0.001", TOKEN_DECIMALS),
+};
+
+export function isToken(value: unknown): value is Token {
+  return value === "DEGEN" || value === "BNB";
+}
+
+/** amount × bps / 10000, rounded down: the only way a multiplier is ever applied to an amount. */
+export function applyBps(amount: bigint, bps: bigint): bigint {
+  return (amount * bps) / BPS;
+}
+
+/** The token multiplier as a number (1.02 or 0.98), for display. */
+export function tokenMultiplier(token: Token): number {
+  return Number(RTP_BPS[token]) / Number(BPS);
+}
+
+/**
+ * A decimal amount (10, 0.005, "12.5") in base units. Numbers go through their shortest
+ * decimal text, so 0.1 becomes exactly 10^17 and not the binary float's expansion.
+ */
+export function toBaseUnits(amount: number | string): bigint {
+  let text: string;
+  if (typeof amount === "number") {
+    if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${amount}`);
+    text = String(amount);
+    if (/e/i.test(text)) text = amount.toFixed(TOKEN_DECIMALS);
+  } else {
+    text = amount.trim();
+  }
+  return parseUnits(text, TOKEN_DECIMALS);
+}
+
+/** Base units as a decimal number, for display and demo balances. */
+export function fromBaseUnits(amount: bigint): number {
+  return Number(formatUnits(amount, TOKEN_DECIMALS));
+}
+
+/** Base units as exact decimal text ("25.5"), for JSON responses. */
+export function formatAmount(amount: bigint): string {
+  const text = formatUnits(amount, TOKEN_DECIMALS);
+  return text.endsWith(".0") ? text.slice(0, -2) : text;
+}

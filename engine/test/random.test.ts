@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import { concat, getBytes, keccak256, toBeHex, toUtf8Bytes, zeroPadValue } from "ethers";
+import vectors from "../vectors/random.json";
+import chainVectors from "../vectors/hashchain.json";
+import {
+  HASH_CHAIN,
+  HashChain,
+  JACKPOT,
+  RandomStream,
+  hashChainTip,
+  jackpotDraw,
+  jackpotRoll,
+  jackpotWinAmount,
+  previousLink,
+  randomBytes32,
+  randomWord,
+  verifyLink,
+} from "../src";
+
+const WORD = keccak256(toUtf8Bytes("engine test word"));
+
+/** abi.encode of static types written out by hand: every field padded to 32 bytes. */
+function packedByHand(v: (typeof vectors)[number]): string {
+  return keccak256(
+    concat([
+      v.seed,
+      v.clientSeed,
+      zeroPadValue(v.player, 32),
+      toBeHex(BigInt(v.nonce), 32),
+      toBeHex(BigInt(v.chainId), 32),
+      zeroPadValue(v.casino, 32),
+    ]),
+  );
+}
+
+describe("random word", () => {
+  it("matches the vectors and a hand-written abi.encode", () => {
+    expect(vectors.length).toBeGreaterThanOrEqual(8);
+    for (const v of vectors) {
+      const word = randomWord({ ...v, nonce: BigInt(v.nonce), chainId: BigInt(v.chainId) });
+      expect(word).toBe(v.word);
+      expect(packedByHand(v)).toBe(v.word);
+    }
+  });
+
+  it("changes with every input", () => {
+    const base = { ...vectors[0], nonce: BigInt(vectors[0].nonce), chainId: BigInt(vectors[0].chainId) };
+    const words = new Set([
+      randomWord(base),
+      randomWord({ ...base, nonce: base.nonce + 1n }),
+      randomWord({ ...base, chainId: 97n }),
+      randomWord({ ...base, clientSeed: vectors[1].clientSeed }),
+      randomWord({ ...base, seed: vectors[1].seed }),
+      randomWord({ ...base, player: vectors[1].player }),
+      randomWord({ ...base, casino: vectors[1].casino }),
+    ]);
+    expect(words.size).toBe(7);
+  });
+
+  it("refuses malformed seeds and addresses", () => {
+    const base = { ...vectors[0], nonce: 0n, chainId: 1n };
+    expect(() => randomWord({ ...base, seed: "0x1234" })).toThrow(/seed must be 32 bytes/);
+    expect(() => randomWord({ ...base, clientSeed: "abc" })).toThrow(/clientSeed/);
+    expect(() => randomWord({ ...base, player: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293bc" })).toThrow();
+  });
+
+  it("randomBytes32 gives fresh 32-byte hex", () => {
+    const a = randomBytes32();
+    expect(a).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(randomBytes32()).not.toBe(a);
+  });
+});
+
+describe("draw stream", () => {
+  it("is deterministic per word", () => {
+    const a = new RandomStream(WORD);
+    const b = new RandomStream(WORD);
+    const drawsA = Array.from({ length: 20 }, (_, i) => (i % 2 ? a.float() : a.int(1000)));
+    const drawsB = Array.from({ length: 20 }, (_, i) => (i % 2 ? b.float() : b.int(1000)));
+    expect(drawsA).toEqual(drawsB);
+    expect(new RandomStream(keccak256(WORD)).float()).not.toBe(new RandomStream(WORD).float());
+  });
+
+  it("reads block k = keccak256(word ‖ uint256 k) as four 64-bit numbers", () => {
+    const stream = new RandomStream(WORD);
+    const lanes = (k: number) => {
+      const block = keccak256(concat([WORD, toBeHex(k, 32)]));
+      return [0, 1, 2, 3].map((i) => BigInt("0x" + block.slice(2 + 16 * i, 18 + 16 * i)));
+    };
+    const expected = [...lanes(0), ...lanes(1), ...lanes(2)];
+    expect(stream.next64()).toBe(expected[0]);
+    expect(stream.next52()).toBe(Number(expected[1] >> 12n));
+    expect(stream.float()).toBe(Number(expected[2] >> 12n) / 2 ** 52);
+    expect(stream.int(7)).toBe(Number(expected[3] % 7n));
+    expect(stream.blocksUsed).toBe(1);
+    expect(stream.int(2 ** 32)).toBe(Number(expected[4] % 2n ** 32n));
+    expect(stream.blocksUsed).toBe(2);
+  });
+
+  it("gives floats in [0, 1) and integers in range, evenly spread", () => {
+    const stream = new RandomStream(WORD);
+    const buckets = new Array(10).fill(0);
+    let sum = 0;
+    const n = 4000;
+    for (let i = 0; i < n; i++) {
+      const f = stream.float();
+      expect(f).toBeGreaterThanOrEqual(0);
+      expect(f).toBeLessThan(1);
+      sum += f;
+      const k = stream.int(10);
+      expect(Number.isInteger(k) && k >= 0 && k < 10).toBe(true);
+      buckets[k]++;
+    }
+    expect(Math.abs(sum / n - 0.5)).toBeLessThan(0.02);
+    // chi-square with 9 degrees of freedom: 27.9 is the 0.1 % tail
+    const chi = buckets.reduce((acc, count) => acc + (count - n / 10) ** 2 / (n / 10), 0);
+    expect(chi).toBeLessThan(27.9);
+  });
+
+  it("refuses ranges it cannot draw without bias", () => {
+    const stream = new RandomStream(WORD);
+    expect(() => stream.int(0)).toThrow(RangeError);
+    expect(() => stream.int(2.5)).toThrow(RangeError);
+    expect(() => stream.int(2 ** 32 + 1)).toThrow(RangeError);
+    expect(() => new RandomStream("0x12")).toThrow(/word must be 32 bytes/);
+  });
+});
+
+describe("jackpot", () => {
+  it("domain is keccak256('DEGEN_CASINO_JACKPOT') and the roll matches the vectors and a hand-written encode", () => {
+    expect(JACKPOT.DOMAIN).toBe(keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT")));
+    for (const v of vectors) {
+      expect(jackpotRoll(v.word)).toBe(v.jackpotRoll);
+      expect(Number(BigInt(keccak256(concat([JACKPOT.DOMAIN, v.word]))) % 10000n)).toBe(v.jackpotRoll);
+    }
+  });
+
+  it("is independent of the game's first draw", () => {
+    const first = new RandomStream(WORD).next64();
+    expect(BigInt(keccak256(concat([JACKPOT.DOMAIN, WORD])))).not.toBe(first);
+  });
+
+  it("hits DEGEN bets below the chance, never BNB bets", () => {
+    const hitting = vectors.find((v) => v.jackpotRoll < 100)!;
+    const missing = vectors.find((v) => v.jackpotRoll >= 100)!;
+    expect(jackpotDraw("DEGEN", hitting.word)).toEqual({ roll: hitting.jackpotRoll, hit: true });
+    expect(jackpotDraw("BNB", hitting.word).hit).toBe(false);
+    expect(jackpotDraw("DEGEN", missing.word).hit).toBe(false);
+    expect(jackpotDraw("DEGEN", missing.word, missing.jackpotRoll + 1).hit).toBe(true);
+    expect(jackpotDraw("DEGEN", hitting.word, 0).hit).toBe(false);
+  });
+
+  it("wins 5 % of the pool by default", () => {
+    expect(jackpotWinAmount(1_200_000n * 10n ** 18n)).toBe(60_000n * 10n ** 18n);
+    expect(jackpotWinAmount(999n)).toBe(49n);
+    expect(jackpotWinAmount(1000n, 9000)).toBe(900n);
+  });
+});
+
+describe("hash chain", () => {
+  it("matches the vectors: s_(i-1) = keccak256(s_i), s_0 the commitment", () => {
+    const chain = new HashChain(chainVectors.masterSecret, chainVectors.player, chainVectors.epoch, chainVectors.length);
+    expect(chain.commitment).toBe(chainVectors.links[0]);
+    for (let k = 1; k <= chainVectors.length; k++) {
+      expect(chain.seed(k)).toBe(chainVectors.links[k]);
+      expect(previousLink(chain.seed(k))).toBe(chainVectors.links[k - 1]);
+      expect(keccak256(getBytes(chainVectors.links[k]))).toBe(chainVectors.links[k - 1]);
+    }
+    expect(chain.seed(chainVectors.length)).toBe(hashChainTip(chainVectors.masterSecret, chainVectors.player, chainVectors.epoch));
+  });
+
+  it("verifies a link and rejects the rest", () => {
+    const chain = new HashChain(chainVectors.masterSecret, chainVectors.player, 1, 16);
+    expect(verifyLink(chain.seed(1), chain.commitment)).toBe(true);
+    expect(verifyLink(chain.seed(5), chain.seed(4))).toBe(true);
+    expect(verifyLink(chain.seed(2), chain.commitment)).toBe(false);
+    expect(verifyLink(chain.commitment, chain.seed(1))).toBe(false);
+  });
+
+  it("differs per player and epoch and defaults to 1024 links", () => {
+    const master = chainVectors.masterSecret;
+    const chain = new HashChain(master, chainVectors.player, 0);
+    expect(chain.length).toBe(HASH_CHAIN.DEFAULT_LENGTH);
+    expect(chain.seed(1024)).toBe(hashChainTip(master, chainVectors.player, 0));
+    expect(hashChainTip(master, chainVectors.player, 1)).not.toBe(hashChainTip(master, chainVectors.player, 0));
+    expect(hashChainTip(master, "0x90F79bf6EB2c4f870365E785982E1f101E93b906", 0)).not.toBe(hashChainTip(master, chainVectors.player, 0));
+    expect(() => chain.seed(0)).toThrow(RangeError);
+    expect(() => chain.seed(1025)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,218 @@
+import { describe, expect, it } from "vitest";
+import { keccak256, toUtf8Bytes } from "ethers";
+import vectors from "../vectors/random.json";
+import {
+  GAME_TYPES,
+  GameType,
+  HashChain,
+  MAX_MULTIPLIER_BPS,
+  SLOT_REEL_WEIGHTS,
+  crashRound,
+  crashWinProbability,
+  decodeParams,
+  encodeWheelParams,
+  evaluateReels,
+  fightFromWord,
+  fromBaseUnits,
+  playBlackjackDemo,
+  playCrashDemo,
+  playKickboxingDemo,
+  playSlotsDemo,
+  playWheelDemo,
+  settleGame,
+  canSplit,
+  isFinalStatus,
+  startBlackjack,
+  totalStake,
+  toBaseUnits,
+  verify,
+  wheelPayout,
+  type BetRecord,
+  type GameType as GameTypeValue,
+  type SlotSymbol,
+  type Token,
+} from "../src";
+
+const ONE = 10n ** 18n;
+const word = (i: number) => keccak256(toUtf8Bytes(`settle test ${i}`));
+const PARAMS: Record<GameTypeValue, bigint> = { 0: encodeWheelParams([0]), 1: 0n, 2: 0n, 3: 0n, 4: 250n };
+
+describe("settleGame", () => {
+  it("settles every game type deterministically", () => {
+    for (const gameType of GAME_TYPES) {
+      const input = { gameType, token: "DEGEN" as Token, stake: ONE, params: PARAMS[gameType], word: word(gameType) };
+      const a = settleGame(input);
+      expect(a.outcome.gameType).toBe(gameType);
+      expect(settleGame(input)).toEqual(a);
+    }
+  });
+
+  it("refuses bad params, tokens, stakes and actions", () => {
+    const base = { token: "DEGEN" as Token, stake: ONE, word: word(0) };
+    expect(() => settleGame({ ...base, gameType: GameType.WHEEL, params: 0n })).toThrow(/1 to 9/);
+    expect(() => settleGame({ ...base, gameType: GameType.SLOTS, params: 1n })).toThrow(/must be 0/);
+    expect(() => settleGame({ ...base, gameType: GameType.KICKBOXING, params: 3n })).toThrow(RangeError);
+    expect(() => settleGame({ ...base, gameType: GameType.CRASH, params: 50n })).toThrow(RangeError);
+    expect(() => settleGame({ ...base, gameType: 5 as GameTypeValue, params: 0n })).toThrow(/Unknown game type/);
+    expect(() => settleGame({ ...base, token: "ETH" as Token, gameType: GameType.SLOTS, params: 0n })).toThrow(/Unknown token/);
+    expect(() => settleGame({ ...base, stake: 0n, gameType: GameType.SLOTS, params: 0n })).toThrow(/positive/);
+    expect(() => settleGame({ ...base, gameType: GameType.WHEEL, params: 1n, actions: ["HIT"] })).toThrow(/takes no actions/);
+    expect(() => settleGame({ ...base, gameType: GameType.BLACKJACK, params: 0n, actions: 150 })).toThrow(/action log/);
+    expect(() => settleGame({ ...base, gameType: GameType.CRASH, params: 0n, actions: "HS" })).toThrow(/cash-out/);
+  });
+
+  it("decodes every game's params", () => {
+    expect(decodeParams(GameType.WHEEL, 5n)).toEqual({ gameType: 0, colours: [0, 2] });
+    expect(decodeParams(GameType.KICKBOXING, 1n)).toEqual({ gameType: 3, bet: "BLUE" });
+    expect(decodeParams(GameType.CRASH, 0n)).toEqual({ gameType: 4, autoCashOut: null });
+    expect(decodeParams(GameType.BLACKJACK, 0n)).toEqual({ gameType: 2 });
+    expect(() => decodeParams(GameType.BLACKJACK, 1n)).toThrow(RangeError);
+  });
+
+  it("never pays above the game's maximum multiplier", () => {
+    expect(wheelPayout("DEGEN", ONE, 1, true) * 10_000n).toBe(ONE * MAX_MULTIPLIER_BPS[GameType.WHEEL]);
+    const best = evaluateReels(Array.from({ length: 5 }, (): SlotSymbol[] => ["DEGEN", "DEGEN", "DEGEN"]));
+    expect(best.totalMultiple).toBe(750);
+    expect((ONE * BigInt(best.totalMultiple) * 10_200n) / 10_000n).toBe((ONE * MAX_MULTIPLIER_BPS[GameType.SLOTS]) / 10_000n);
+    for (let i = 0; i < 60; i++) {
+      for (const gameType of GAME_TYPES) {
+        const w = word(100 + i);
+        const params = gameType === GameType.CRASH ? 10_000n : gameType === GameType.KICKBOXING ? 2n : PARAMS[gameType];
+        const hand = startBlackjack(w, ONE);
+        const actions = gameType !== GameType.BLACKJACK || isFinalStatus(hand.status) ? undefined : canSplit(hand) ? "P" : "S";
+        const { payout, outcome } = settleGame({ gameType, token: "DEGEN", stake: ONE, params, word: w, actions });
+        // blackjack's bound is on the total stake, split included
+        const staked = outcome.gameType === GameType.BLACKJACK ? totalStake(outcome.blackjack) : ONE;
+        expect(payout * 10_000n).toBeLessThanOrEqual(staked * MAX_MULTIPLIER_BPS[gameType]);
+      }
+    }
+  });
+});
+
+describe("no bet wins with probability 1", () => {
+  it("wheel: every accepted selection misses some segment; all ten colours are refused", () => {
+    for (let mask = 1n; mask < 1024n; mask++) {
+      const count = mask.toString(2).split("1").length - 1;
+      if (count === 10) expect(() => decodeParams(GameType.WHEEL, mask)).toThrow();
+      else expect(count).toBeLessThan(10);
+    }
+  });
+
+  it("slots: a losing grid has positive probability", () => {
+    const reels: SlotSymbol[][] = [
+      ["CHERRY", "CHERRY", "CHERRY"],
+      ["LEMON", "LEMON", "LEMON"],
+      ["CHERRY", "CHERRY", "CHERRY"],
+      ["LEMON", "LEMON", "LEMON"],
+      ["CHERRY", "CHERRY", "CHERRY"],
+    ];
+    reels.forEach((reel, r) => reel.forEach((symbol) => expect(SLOT_REEL_WEIGHTS[r][symbol]).toBeGreaterThan(0)));
+    expect(evaluateReels(reels).totalMultiple).toBe(0);
+  });
+
+  it("blackjack: a dealer natural beats every action log", () => {
+    let i = 0;
+    for (; ; i++) {
+      const state = startBlackjack(word(i), ONE);
+      if (state.status === "DEALER_WIN") break;
+    }
+    for (const actions of ["H", "S", "P", "HS"]) {
+      expect(() => settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake: ONE, params: 0n, word: word(i), actions })).toThrow(/hand is over/);
+    }
+    expect(settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake: ONE, params: 0n, word: word(i) }).payout).toBe(0n);
+  });
+
+  it("kickboxing: each bet loses some fight", () => {
+    const winners = new Set(Array.from({ length: 12 }, (_, i) => fightFromWord(word(i)).winner));
+    expect(winners.has("RED") && winners.has("BLUE")).toBe(true); // RED loses a BLUE win, BLUE a RED win, TIE both
+  });
+
+  it("crash: every target and every cash-out loses the 1 % instant bust", () => {
+    for (const token of ["DEGEN", "BNB"] as Token[]) {
+      for (let target = 101; target <= 10_000; target += 1) {
+        const p = crashWinProbability(token, target);
+        expect(p.numerator * 100n <= p.denominator * 99n).toBe(true);
+      }
+    }
+    let i = 0;
+    while (crashRound(word(i), "DEGEN").crashPoint !== 100) i++;
+    expect(settleGame({ gameType: GameType.CRASH, token: "DEGEN", stake: ONE, params: 0n, word: word(i), actions: 100 }).payout).toBe(0n);
+  });
+});
+
+describe("verify", () => {
+  const v = vectors[0];
+  const bet = (gameType: GameTypeValue, params: bigint): BetRecord => ({
+    gameType,
+    token: "DEGEN",
+    amount: 5n * ONE,
+    params,
+    player: v.player,
+    nonce: BigInt(v.nonce),
+    clientSeed: v.clientSeed,
+    chainId: BigInt(v.chainId),
+    casino: v.casino,
+  });
+
+  it("accepts an honest settlement of every game type and checks the random word", () => {
+    for (const gameType of GAME_TYPES) {
+      const expected = settleGame({ gameType, token: "DEGEN", stake: 5n * ONE, params: PARAMS[gameType], word: v.word });
+      const result = verify(bet(gameType, PARAMS[gameType]), { seed: v.seed, payout: expected.payout, random: v.word });
+      expect(result).toMatchObject({ ok: true, expectedPayout: expected.payout, word: v.word, problems: [] });
+      expect(result.outcome).toEqual(expected.outcome);
+    }
+  });
+
+  it("flags a wrong payout, a seed off the chain and a wrong random word", () => {
+    const expected = settleGame({ gameType: GameType.SLOTS, token: "DEGEN", stake: 5n * ONE, params: 0n, word: v.word }).payout;
+    const wrong = verify(bet(GameType.SLOTS, 0n), { seed: v.seed, payout: expected + 1n });
+    expect(wrong).toMatchObject({ ok: false, expectedPayout: expected });
+    expect(wrong.problems[0]).toMatch(/differs from the rules/);
+    const chain = new HashChain(keccak256(toUtf8Bytes("master")), v.player, 0, 4);
+    const linked = verify(bet(GameType.SLOTS, 0n), { seed: chain.seed(2), payout: 0n, commitment: chain.seed(1) });
+    expect(linked.problems.some((p) => p.includes("commitment"))).toBe(false);
+    const unlinked = verify(bet(GameType.SLOTS, 0n), { seed: chain.seed(3), payout: 0n, commitment: chain.seed(1) });
+    expect(unlinked.problems.some((p) => p.includes("commitment"))).toBe(true);
+    expect(verify(bet(GameType.SLOTS, 0n), { seed: v.seed, payout: expected, random: vectors[1].word }).ok).toBe(false);
+  });
+
+  it("replays blackjack and crash actions, and reports an impossible log instead of throwing", () => {
+    const hand = startBlackjack(v.word, 5n * ONE);
+    const actions = hand.status === "PLAYING" ? "H" : "";
+    const expected = settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake: 5n * ONE, params: 0n, word: v.word, actions }).payout;
+    expect(verify(bet(GameType.BLACKJACK, 0n), { seed: v.seed, payout: expected, actions }).ok).toBe(true);
+    const impossible = verify(bet(GameType.BLACKJACK, 0n), { seed: v.seed, payout: 0n, actions: "SSSS" });
+    expect(impossible).toMatchObject({ ok: false, expectedPayout: null, outcome: null });
+    expect(impossible.problems[0]).toMatch(/hand is over/);
+    const round = crashRound(v.word, "DEGEN");
+    const cashOut = Math.max(100, round.crashPoint);
+    const crash = verify(bet(GameType.CRASH, 0n), { seed: v.seed, payout: round.crashPoint > 100 ? (5n * ONE * BigInt(cashOut)) / 100n : 0n, actions: cashOut });
+    expect(crash.ok).toBe(true);
+  });
+});
+
+describe("demo helpers", () => {
+  it("parse decimal stakes exactly", () => {
+    expect(toBaseUnits(0.1)).toBe(ONE / 10n);
+    expect(toBaseUnits(0.005)).toBe(5n * 10n ** 15n);
+    expect(toBaseUnits(1e-7)).toBe(10n ** 11n);
+    expect(toBaseUnits("12.5")).toBe(125n * 10n ** 17n);
+    expect(fromBaseUnits(1234n * 10n ** 15n)).toBe(1.234);
+    expect(() => toBaseUnits(Number.NaN)).toThrow(RangeError);
+  });
+
+  it("pay what the bigint settlement pays", () => {
+    const w = word(7);
+    const same = (gameType: GameTypeValue, token: Token, stake: number, params: bigint, payout: number, actions?: string | number) =>
+      expect(payout).toBe(fromBaseUnits(settleGame({ gameType, token, stake: toBaseUnits(stake), params, word: w, actions }).payout));
+    same(GameType.WHEEL, "BNB", 0.005, encodeWheelParams([0, 1, 2, 3, 4, 5, 6]), playWheelDemo(0.005, "BNB", [0, 1, 2, 3, 4, 5, 6], w).payout);
+    same(GameType.SLOTS, "DEGEN", 10, 0n, playSlotsDemo(10, "DEGEN", w).payout);
+    same(GameType.KICKBOXING, "DEGEN", 25, 1n, playKickboxingDemo(25, "BLUE", w).payout);
+    same(GameType.CRASH, "BNB", 0.01, 150n, playCrashDemo(0.01, "BNB", w, { autoCashOut: 150 }).payout);
+    same(GameType.CRASH, "DEGEN", 3, 0n, playCrashDemo(3, "DEGEN", w, { manualCashOut: 120 }).payout, 120);
+    same(GameType.BLACKJACK, "DEGEN", 5, 0n, playBlackjackDemo(5, w, ["STAND"]).payout, "S");
+    const round = playWheelDemo(10, "DEGEN", [3]);
+    expect(round.word).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(round.payout).toBe(round.outcome.won ? 102 : 0);
+  });
+});
