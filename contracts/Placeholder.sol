@@ -1,4 +1,0 @@
-// SPDX-License-Identifier: MIT
-pragma solidity 0.8.28;
-
-contract Placeholder {}

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {FairRandom} from "../FairRandom.sol";
+
+/// @notice Test-only: exposes FairRandom with any chain id and casino address, so the shared test
+///         vectors (engine/vectors/random.json) can be checked against the Solidity code itself.
+contract FairRandomHarness {
+    function word(bytes32 seed, bytes32 clientSeed, address player, uint256 nonce, uint256 chainId, address casino)
+        external
+        pure
+        returns (bytes32)
+    {
+        return FairRandom.word(seed, clientSeed, player, nonce, chainId, casino);
+    }
+
+    function jackpotRoll(bytes32 random) external pure returns (uint256) {
+        return FairRandom.jackpotRoll(random);
+    }
+
+    function hashLink(bytes32 link) external pure returns (bytes32) {
+        return FairRandom.hashLink(link);
+    }
+}

@@ -1,0 +1,190 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { parseEther, type Interface } from "ethers";
+import { NATIVE, GAME, HashChain, betIdOf } from "./helpers";
+import { bettingFixture } from "./betting";
+import type { ReentrantPlayer } from "../typechain-types";
+
+async function attackerFixture() {
+  const f = await bettingFixture();
+  const attacker = (await (await ethers.getContractFactory("ReentrantPlayer")).deploy(f.casinoAddress)) as unknown as ReentrantPlayer;
+  const attackerAddress = await attacker.getAddress();
+  const chain = new HashChain("attacker", 8);
+  await f.casino.connect(f.settler).setCommitment(attackerAddress, chain.commit, 8);
+  // The plain Interface type: calls below are encoded by name from data tables.
+  const iface: Interface = f.casino.interface;
+  await attacker.execute(iface.encodeFunctionData("deposit", [NATIVE, parseEther("2")]), { value: parseEther("2") });
+  return { ...f, attacker, attackerAddress, chain, iface };
+}
+
+describe("Casino attacks that must fail", function () {
+  it("a malicious BNB receiver cannot re-enter withdraw", async function () {
+    const { casino, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
+    await attacker.execute(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.5")]));
+    expect(await attacker.received()).to.equal(parseEther("0.5"));
+    await attacker.execute(iface.encodeFunctionData("deposit", [NATIVE, parseEther("0.5")]), { value: parseEther("0.5") });
+    await attacker.arm(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("1")]), false);
+    await attacker.execute(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("1")]));
+    expect(await attacker.reentrySucceeded()).to.equal(false);
+    expect((await attacker.reentryError()).slice(0, 10)).to.equal(iface.getError("ReentrancyGuardReentrantCall")!.selector);
+    expect(await attacker.received()).to.equal(parseEther("1.5"));
+    expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("1"));
+
+    await attacker.arm(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.5")]), true);
+    await expect(attacker.execute(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.5")]))).to.be.revertedWithCustomError(
+      casino,
+      "TransferFailed",
+    );
+    expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("1"));
+  });
+
+  it("a malicious receiver of a payout cannot re-enter claimExpired, playGame or withdraw during a relayed withdrawal", async function () {
+    const { casino, settler, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
+    const [commit] = await casino.commitmentOf(attackerAddress);
+    await attacker.execute(iface.encodeFunctionData("playGame", [NATIVE, parseEther("0.1"), GAME.KICKBOXING, 0, ethers.ZeroHash, commit]));
+    const betId = betIdOf(attackerAddress, 0n);
+    await time.increase(3600);
+    await attacker.execute(iface.encodeFunctionData("claimExpired", [betId]));
+    expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("2.3"));
+    const [nextCommit] = await casino.commitmentOf(attackerAddress);
+    for (const reentry of [
+      iface.encodeFunctionData("claimExpired", [betId]),
+      iface.encodeFunctionData("playGame", [NATIVE, parseEther("0.1"), GAME.KICKBOXING, 0, ethers.ZeroHash, nextCommit]),
+      iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.3")]),
+    ]) {
+      await attacker.arm(reentry, false);
+      await casino.connect(settler).withdrawFor(attackerAddress, NATIVE, parseEther("0.1"));
+      expect(await attacker.reentrySucceeded()).to.equal(false);
+      expect((await attacker.reentryError()).slice(0, 10)).to.equal(iface.getError("ReentrancyGuardReentrantCall")!.selector);
+    }
+    expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("2"));
+  });
+
+  it("every value-moving function refuses re-entry from a BNB receive hook", async function () {
+    const { casino, tokenAddress, settler, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
+    const [commit] = await casino.commitmentOf(attackerAddress);
+    const reentries: [string, unknown[]][] = [
+      ["deposit", [NATIVE, 1]],
+      ["withdraw", [NATIVE, 1]],
+      ["withdrawFor", [attackerAddress, NATIVE, 1]],
+      ["swap", [NATIVE, 1]],
+      ["swapFor", [attackerAddress, NATIVE, 1]],
+      ["playGame", [NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, commit]],
+      ["addStake", [betIdOf(attackerAddress, 0n)]],
+      ["settle", [betIdOf(attackerAddress, 0n), ethers.ZeroHash, 0]],
+      ["settleBatch", [[], [], []]],
+      ["claimExpired", [betIdOf(attackerAddress, 0n)]],
+      ["fundBankroll", [tokenAddress, 1]],
+      ["fundJackpot", [1]],
+      ["executeBankrollWithdrawal", [NATIVE]],
+    ];
+    for (const [fn, args] of reentries) {
+      await attacker.arm(iface.encodeFunctionData(fn, args), false);
+      await casino.connect(settler).withdrawFor(attackerAddress, NATIVE, 1n);
+      expect(await attacker.reentrySucceeded(), fn).to.equal(false);
+      expect((await attacker.reentryError()).slice(0, 10), fn).to.equal(iface.getError("ReentrancyGuardReentrantCall")!.selector);
+    }
+  });
+
+  it("no function accepts a token other than DEGEN or BNB", async function () {
+    const { casino, settler, players, stranger } = await loadFixture(bettingFixture);
+    const foreign = stranger.address;
+    const calls = [
+      () => casino.connect(settler).withdrawFor(players[0].address, foreign, 1),
+      () => casino.connect(settler).swapFor(players[0].address, foreign, 1),
+      () => casino.fundBankroll(foreign, 1),
+      () => casino.setRtp(foreign, 10_000),
+      () => casino.setMaxBetLimit(foreign, parseEther("1")),
+      () => casino.maxBet(foreign, GAME.WHEEL),
+      () => casino.rtpBps(foreign),
+      () => casino.maxBetLimit(foreign),
+    ];
+    for (const call of calls) await expect(call()).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(foreign);
+  });
+
+  it("a stranger can call no role-gated function", async function () {
+    const { casino, tokenAddress, stranger, players } = await loadFixture(bettingFixture);
+    const [alice] = players;
+    const asStranger = casino.connect(stranger);
+    const settlerOnly = [
+      () => asStranger.setCommitment(alice.address, ethers.id("x"), 4),
+      () => asStranger.settle(betIdOf(alice.address, 0n), ethers.id("x"), 0),
+      () => asStranger.settleBatch([betIdOf(alice.address, 0n)], [ethers.id("x")], [0]),
+      () => asStranger.withdrawFor(alice.address, tokenAddress, 1),
+      () => asStranger.swapFor(alice.address, tokenAddress, 1),
+    ];
+    for (const call of settlerOnly) await expect(call()).to.be.revertedWithCustomError(casino, "NotSettler");
+    const ownerOnly = [
+      () => asStranger.announceBankrollWithdrawal(tokenAddress, 1),
+      () => asStranger.cancelBankrollWithdrawal(tokenAddress),
+      () => asStranger.executeBankrollWithdrawal(tokenAddress),
+      () => asStranger.setSettler(stranger.address),
+      () => asStranger.pause(),
+      () => asStranger.unpause(),
+      () => asStranger.setMaxMultiplier(0, 20_000),
+      () => asStranger.setRtp(tokenAddress, 10_000),
+      () => asStranger.setMaxBetLimit(tokenAddress, parseEther("10")),
+      () => asStranger.setRiskBps(100),
+      () => asStranger.setSettleWindow(600),
+      () => asStranger.setWithdrawalDelay(3600),
+      () => asStranger.setJackpotParams(100, 500),
+      () => asStranger.transferOwnership(stranger.address),
+    ];
+    for (const call of ownerOnly) await expect(call()).to.be.revertedWithCustomError(casino, "OwnableUnauthorizedAccount");
+    await expect(asStranger.creditJackpotFromTax(1)).to.be.revertedWithCustomError(casino, "NotDegen");
+  });
+
+  it("the settler cannot settle with a wrong seed, twice, out of order or above the reservation", async function () {
+    const { casino, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+    const [alice] = players;
+    const first = await place(alice, { game: GAME.SLOTS, params: 0 });
+    const second = await place(alice, { game: GAME.SLOTS, params: 0 });
+    const settle = (betId: bigint, seed: string, payout: bigint | number) => casino.connect(settler).settle(betId, seed, payout);
+    await expect(settle(first.betId, ethers.id("guess"), 0)).to.be.revertedWithCustomError(casino, "WrongSeed");
+    await expect(settle(first.betId, seedOf(alice, 1n), 0)).to.be.revertedWithCustomError(casino, "WrongSeed");
+    await expect(settle(second.betId, seedOf(alice, 1n), 0)).to.be.revertedWithCustomError(casino, "OutOfOrder");
+    const { maxPayout } = await casino.getBet(first.betId);
+    await expect(settle(first.betId, seedOf(alice, 0n), maxPayout + 1n)).to.be.revertedWithCustomError(casino, "PayoutAboveReservation");
+    await settle(first.betId, seedOf(alice, 0n), 0);
+    await expect(settle(first.betId, seedOf(alice, 0n), 0)).to.be.revertedWithCustomError(casino, "BetNotOpen");
+    await expect(casino.connect(settler).settleBatch([second.betId, second.betId], [seedOf(alice, 1n), seedOf(alice, 1n)], [0, 0]))
+      .to.be.revertedWithCustomError(casino, "BetNotOpen");
+  });
+
+  it("the settler cannot change a commitment under an open bet, nor front-run a bet with a new chain", async function () {
+    const { casino, tokenAddress, settler, players, place } = await loadFixture(bettingFixture);
+    const [alice, bob] = players;
+    await place(alice);
+    await expect(casino.connect(settler).setCommitment(alice.address, ethers.id("evil"), 4)).to.be.revertedWithCustomError(casino, "OpenBetExists");
+    // Bob reads his commitment, the settler swaps his chain before Bob's bet lands: the bet is refused.
+    const [seen] = await casino.commitmentOf(bob.address);
+    await casino.connect(settler).setCommitment(bob.address, new HashChain("swapped", 4).commit, 4);
+    await expect(casino.connect(bob).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.id("bob"), seen))
+      .to.be.revertedWithCustomError(casino, "StaleCommitment");
+  });
+
+  it("a player cannot claim before the settlement window ends", async function () {
+    const { casino, players, place } = await loadFixture(bettingFixture);
+    const [alice] = players;
+    const bet = await place(alice);
+    await time.increase(3598);
+    await expect(casino.connect(alice).claimExpired(bet.betId)).to.be.revertedWithCustomError(casino, "NotExpired");
+  });
+
+  it("an owner contract that refuses BNB cannot break accounting through a failed bankroll withdrawal", async function () {
+    const { casino, owner, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
+    await casino.connect(owner).transferOwnership(attackerAddress);
+    await attacker.execute(iface.encodeFunctionData("acceptOwnership", []));
+    await attacker.execute(iface.encodeFunctionData("setWithdrawalDelay", [3600]));
+    await attacker.execute(iface.encodeFunctionData("announceBankrollWithdrawal", [NATIVE, parseEther("1")]));
+    await time.increase(3600);
+    await attacker.arm(iface.encodeFunctionData("executeBankrollWithdrawal", [NATIVE]), true);
+    const [bankroll] = await casino.house(NATIVE);
+    await expect(attacker.execute(iface.encodeFunctionData("executeBankrollWithdrawal", [NATIVE]))).to.be.revertedWithCustomError(
+      casino,
+      "TransferFailed",
+    );
+    expect((await casino.house(NATIVE))[0]).to.equal(bankroll);
+  });
+});

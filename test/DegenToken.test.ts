@@ -1,0 +1,154 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { parseEther, ZeroAddress } from "ethers";
+import { deployCasino, deployPair } from "./helpers";
+
+async function tradingFixture() {
+  const f = await deployCasino();
+  const [, , , , , , , , , , , , pair, trader, other] = await ethers.getSigners();
+  await f.token.setPair(pair.address, true);
+  await f.token.transfer(pair.address, parseEther("50000000")); // pair holds liquidity, exempt from max wallet
+  await f.token.transfer(trader.address, parseEther("100000"));
+  return { ...f, pair, trader, other };
+}
+
+describe("DegenToken", function () {
+  it("mints the fixed supply of 1,000,000,000 DEGEN (18 decimals) to the owner", async function () {
+    const { token, owner } = await loadFixture(deployCasino);
+    expect(await token.name()).to.equal("DEGEN");
+    expect(await token.symbol()).to.equal("DEGEN");
+    expect(await token.decimals()).to.equal(18n);
+    expect(await token.totalSupply()).to.equal(parseEther("1000000000"));
+    expect(await token.owner()).to.equal(owner.address);
+    expect(await token.isExempt(owner.address)).to.equal(true);
+    expect(await token.isExempt(await token.casino())).to.equal(true);
+  });
+
+  it("refuses a zero dev wallet or Casino, and the Casino refuses a token built for another Casino", async function () {
+    const [deployer, settler, dev] = await ethers.getSigners();
+    const Token = await ethers.getContractFactory("DegenToken");
+    const Casino = await ethers.getContractFactory("Casino");
+    await expect(Token.deploy(ZeroAddress, dev.address)).to.be.revertedWithCustomError(Token, "ZeroAddress");
+    await expect(Token.deploy(dev.address, ZeroAddress)).to.be.revertedWithCustomError(Token, "ZeroAddress");
+    const foreign = await Token.deploy(dev.address, dev.address);
+    await expect(Casino.deploy(await foreign.getAddress(), settler.address)).to.be.revertedWithCustomError(Casino, "TokenNotBoundToCasino");
+    await expect(Casino.deploy(ZeroAddress, settler.address)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    await expect(Casino.deploy(await foreign.getAddress(), ZeroAddress)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    const { token, casino } = await deployPair(deployer, dev.address, settler.address);
+    expect(await token.casino()).to.equal(await casino.getAddress());
+  });
+
+  it("follows the launch ladder 25/21/17/13/9 % per 5 minutes, then 5 % for good, never rising", async function () {
+    const [deployer, settler, dev] = await ethers.getSigners();
+    const { token } = await deployPair(deployer, dev.address, settler.address);
+    expect(await token.currentTaxBps()).to.equal(2500n);
+    await expect(token.openTrading()).to.emit(token, "TradingOpened");
+    const openedAt = await token.tradingOpenedAt();
+    const expected = [2500n, 2100n, 1700n, 1300n, 900n, 500n, 500n];
+    for (const [step, bps] of expected.entries()) {
+      await time.setNextBlockTimestamp(openedAt + BigInt(step * 300 + 299));
+      await ethers.provider.send("evm_mine", []);
+      expect(await token.currentTaxBps(), `step ${step}`).to.equal(bps);
+    }
+    let previous = await token.currentTaxBps();
+    for (let minute = 0; minute < 60; minute++) {
+      await time.increase(60);
+      const bps = await token.currentTaxBps();
+      expect(bps <= previous).to.equal(true);
+      previous = bps;
+    }
+    await expect(token.openTrading()).to.be.revertedWithCustomError(token, "TradingAlreadyOpen");
+  });
+
+  it("taxes a sell at 25 % right after launch: 40 % dev, 40 % burnt, 20 % into the Casino jackpot", async function () {
+    const { token, casino, casinoAddress, pair, trader, devWallet } = await loadFixture(tradingFixture);
+    const amount = parseEther("1000");
+    const supply = await token.totalSupply();
+    const jackpot = await casino.jackpotPool();
+    const casinoHolding = await token.balanceOf(casinoAddress);
+    const devBefore = await token.balanceOf(devWallet.address);
+    await time.setNextBlockTimestamp((await token.tradingOpenedAt()) + 100n);
+    await expect(token.connect(trader).transfer(pair.address, amount))
+      .to.emit(token, "TaxCollected")
+      .withArgs(trader.address, pair.address, parseEther("100"), parseEther("100"), parseEther("50"))
+      .and.to.emit(casino, "JackpotFunded")
+      .withArgs(await token.getAddress(), parseEther("50"));
+    expect(await token.totalSupply()).to.equal(supply - parseEther("100"));
+    expect(await casino.jackpotPool()).to.equal(jackpot + parseEther("50"));
+    expect(await token.balanceOf(casinoAddress)).to.equal(casinoHolding + parseEther("50"));
+    expect(await token.balanceOf(devWallet.address)).to.equal(devBefore + parseEther("100"));
+    expect(await token.balanceOf(pair.address)).to.equal(parseEther("50000750"));
+  });
+
+  it("taxes a buy at 5 % (2 / 2 / 1) once the ladder is over, and leaves wallet transfers untaxed", async function () {
+    const { token, casino, pair, trader, other } = await loadFixture(tradingFixture);
+    await time.increase(1800);
+    const jackpot = await casino.jackpotPool();
+    await token.connect(pair).transfer(trader.address, parseEther("100"));
+    expect(await token.balanceOf(trader.address)).to.equal(parseEther("100095"));
+    expect(await casino.jackpotPool()).to.equal(jackpot + parseEther("1"));
+    await token.connect(trader).transfer(other.address, parseEther("100"));
+    expect(await token.balanceOf(other.address)).to.equal(parseEther("100"));
+  });
+
+  it("refuses non-exempt trades before trading opens but lets the exempt owner add liquidity", async function () {
+    const [deployer, settler, dev, pair, trader] = await ethers.getSigners();
+    const { token } = await deployPair(deployer, dev.address, settler.address);
+    await token.setPair(pair.address, true);
+    await token.transfer(pair.address, parseEther("1000"));
+    await token.transfer(trader.address, parseEther("1000"));
+    await expect(token.connect(trader).transfer(pair.address, 1n)).to.be.revertedWithCustomError(token, "TradingNotOpen");
+    await expect(token.connect(pair).transfer(trader.address, 1n)).to.be.revertedWithCustomError(token, "TradingNotOpen");
+  });
+
+  it("does not tax exempt accounts", async function () {
+    const { token, pair, trader } = await loadFixture(tradingFixture);
+    await expect(token.setExempt(trader.address, true)).to.emit(token, "ExemptSet").withArgs(trader.address, true);
+    await token.connect(trader).transfer(pair.address, parseEther("1000"));
+    expect(await token.balanceOf(pair.address)).to.equal(parseEther("50001000"));
+  });
+
+  it("caps non-exempt wallets at 1 % of supply, except for pairs and Casino payouts", async function () {
+    const { token, casino, tokenAddress, other } = await loadFixture(tradingFixture);
+    const max = await token.MAX_WALLET();
+    expect(max).to.equal(parseEther("10000000"));
+    await token.transfer(other.address, max);
+    await expect(token.transfer(other.address, 1n))
+      .to.be.revertedWithCustomError(token, "MaxWalletExceeded")
+      .withArgs(other.address, max + 1n);
+    // A vault withdrawal is the player's own money: the cap never traps it in the Casino.
+    await token.connect(other).approve(await casino.getAddress(), max);
+    await casino.connect(other).deposit(tokenAddress, max);
+    await token.transfer(other.address, max);
+    await casino.connect(other).withdraw(tokenAddress, max);
+    expect(await token.balanceOf(other.address)).to.equal(2n * max);
+  });
+
+  it("lets only the owner configure pairs, exemptions and the dev wallet, never for the Casino", async function () {
+    const { token, casinoAddress, stranger, other } = await loadFixture(tradingFixture);
+    const asStranger = token.connect(stranger);
+    for (const call of [
+      () => asStranger.setPair(other.address, true),
+      () => asStranger.setExempt(other.address, true),
+      () => asStranger.setDevWallet(other.address),
+      () => asStranger.openTrading(),
+    ]) {
+      await expect(call()).to.be.revertedWithCustomError(token, "OwnableUnauthorizedAccount");
+    }
+    await expect(token.setPair(ZeroAddress, true)).to.be.revertedWithCustomError(token, "ZeroAddress");
+    await expect(token.setExempt(ZeroAddress, true)).to.be.revertedWithCustomError(token, "ZeroAddress");
+    await expect(token.setDevWallet(ZeroAddress)).to.be.revertedWithCustomError(token, "ZeroAddress");
+    await expect(token.setPair(casinoAddress, true)).to.be.revertedWithCustomError(token, "CasinoCannotChangeRole");
+    await expect(token.setExempt(casinoAddress, false)).to.be.revertedWithCustomError(token, "CasinoCannotChangeRole");
+    await expect(token.setPair(other.address, true)).to.emit(token, "PairSet").withArgs(other.address, true);
+    const previous = await token.devWallet();
+    await expect(token.setDevWallet(other.address)).to.emit(token, "DevWalletChanged").withArgs(previous, other.address);
+    expect(await token.devWallet()).to.equal(other.address);
+  });
+
+  it("lets only the token book tax into the jackpot", async function () {
+    const { casino, stranger } = await loadFixture(deployCasino);
+    await expect(casino.connect(stranger).creditJackpotFromTax(1n)).to.be.revertedWithCustomError(casino, "NotDegen");
+  });
+});

@@ -1,0 +1,39 @@
+// Shared fixture for the bet tests: three players with posted hash chains and funded vaults.
+import { ethers } from "hardhat";
+import { parseEther, type BigNumberish } from "ethers";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import { deployCasino, HashChain, betIdOf, NATIVE, GAME } from "./helpers";
+
+export const CHAIN_LENGTH = 16;
+
+export async function bettingFixture() {
+  const f = await deployCasino();
+  const chains = new Map<string, HashChain>();
+  for (const [i, player] of f.players.slice(0, 3).entries()) {
+    const chain = new HashChain(`player ${i}`, CHAIN_LENGTH);
+    chains.set(player.address, chain);
+    await f.casino.connect(f.settler).setCommitment(player.address, chain.commit, CHAIN_LENGTH);
+    await f.casino.connect(player).deposit(f.tokenAddress, parseEther("10000"));
+    await f.casino.connect(player).deposit(NATIVE, parseEther("10"), { value: parseEther("10") });
+  }
+
+  /** Places a bet with the player's current commitment; returns its id and nonce. */
+  async function place(
+    player: HardhatEthersSigner,
+    options: { token?: string; amount?: bigint; game?: number; params?: BigNumberish; value?: bigint; clientSeed?: string } = {},
+  ) {
+    const token = options.token ?? f.tokenAddress;
+    const amount = options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10"));
+    const [commit, nonce] = await f.casino.commitmentOf(player.address);
+    const clientSeed = options.clientSeed ?? ethers.id(`client ${player.address} ${nonce}`);
+    await f.casino
+      .connect(player)
+      .playGame(token, amount, options.game ?? GAME.WHEEL, options.params ?? 1, clientSeed, commit, { value: options.value ?? 0n });
+    return { betId: betIdOf(player.address, nonce), nonce, clientSeed, amount, token };
+  }
+
+  /** The seed settling the player's bet of `nonce` under the fixture's first chain. */
+  const seedOf = (player: HardhatEthersSigner, nonce: bigint) => chains.get(player.address)!.seed(Number(nonce) + 1);
+
+  return { ...f, chains, place, seedOf };
+}
