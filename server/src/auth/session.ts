@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { CookieOptions, NextFunction, Request, RequestHandler, Response } from "express";
+import { jwtVerify, SignJWT } from "jose";
+import type { Db } from "../db/index";
+import { sessions } from "../db/schema";
+import { unauthorized } from "../http/errors";
+
+export const SESSION_COOKIE = "degen_session";
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface SessionService {
+  issue(res: Response, address: string): Promise<void>;
+  revoke(req: Request, res: Response): Promise<void>;
+  /** The signed-in address, or undefined. */
+  addressOf(req: Request): Promise<string | undefined>;
+  /** Middleware: 401 without a valid session; sets res.locals.address. */
+  require: RequestHandler;
+}
+
+export function createSessions(db: Db, secretHex: string, secureCookie: boolean): SessionService {
+  const key = Buffer.from(secretHex.slice(2), "hex");
+  const cookieOptions: CookieOptions = { httpOnly: true, sameSite: "strict", secure: secureCookie, path: "/" };
+
+  async function claimsOf(req: Request): Promise<{ address: string; sessionId: string } | undefined> {
+    const token: unknown = req.cookies?.[SESSION_COOKIE];
+    if (typeof token !== "string" || token.length > 2048) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+      if (typeof payload.sub !== "string" || typeof payload.jti !== "string") return undefined;
+      const [row] = await db
+        .select({ address: sessions.address })
+        .from(sessions)
+        .where(and(eq(sessions.id, payload.jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      if (!row || row.address !== payload.sub) return undefined;
+      return { address: row.address, sessionId: payload.jti };
+    } catch {
+      return undefined;
+    }
+  }
+
+  return {
+    async issue(res, address) {
+      const sessionId = randomUUID();
+      const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+      await db.insert(sessions).values({ id: sessionId, address, expiresAt });
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(address)
+        .setJti(sessionId)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      res.cookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    },
+    async revoke(req, res) {
+      const claims = await claimsOf(req);
+      if (claims) await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, claims.sessionId));
+      res.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+    async addressOf(req) {
+      return (await claimsOf(req))?.address;
+    },
+    require: async (req: Request, res: Response, next: NextFunction) => {
+      const claims = await claimsOf(req);
+      if (!claims) return next(unauthorized());
+      res.locals.address = claims.address;
+      next();
+    },
+  };
+}
+
+/** The signed-in address set by `require`. */
+export function sessionAddress(res: Response): string {
+  const address = res.locals.address as string | undefined;
+  if (!address) throw unauthorized();
+  return address;
+}

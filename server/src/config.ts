@@ -1,0 +1,148 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getAddress, isHexString, Wallet } from "ethers";
+import { DEFAULT_RATE_LIMITS } from "./http/limits";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export const LOCAL_CHAIN_ID = 31337;
+/** Hardhat dev account #1: the settler of every local deployment (notes/interop.md). */
+const LOCAL_SETTLER_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+
+export interface Deployment {
+  chainId: number;
+  deploymentBlock: number;
+  deployer: string;
+  settler: string;
+  contracts: { DegenToken: string; Casino: string };
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  rpcUrl: string;
+  appOrigin: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  deploymentFile: string | undefined;
+  settlerPrivateKey: string;
+  /** 32-byte hex; when absent, a secret generated once is kept in the database. */
+  masterSecret: string | undefined;
+  sessionSecret: string | undefined;
+  priceBnbUrl: string | undefined;
+  priceDegenUrl: string | undefined;
+  pollIntervalMs: number;
+  blackjackIdleMs: number;
+  settlerBatchSize: number;
+  rateLimitIpPerMinute: number;
+  rateLimitAddressPerMinute: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integerSetting(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function urlSetting(name: string, raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http(s)");
+    return raw;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+}
+
+function secretSetting(env: Env, name: string): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  if (!isHexString(raw, 32)) throw new ConfigError(`${name} must be 32 bytes of 0x-prefixed hex`);
+  return raw.toLowerCase();
+}
+
+/**
+ * Reads every setting from the environment. Settings that depend on the chain (the settler key)
+ * are resolved by `resolveChainSettings` once the chain id is known.
+ */
+export function readConfig(env: Env = process.env): ServerConfig {
+  const host = optional(env, "HOST") ?? "127.0.0.1";
+  const port = integerSetting(env, "PORT", 3001, 1, 65535);
+  const rpcUrl = urlSetting("RPC_URL", optional(env, "RPC_URL") ?? "http://127.0.0.1:8545");
+  const appOrigin = urlSetting("APP_ORIGIN", optional(env, "APP_ORIGIN") ?? "http://127.0.0.1:5173");
+  if (new URL(appOrigin).origin !== appOrigin.replace(/\/$/, "")) {
+    throw new ConfigError(`APP_ORIGIN must be an origin (scheme://host[:port]) without a path, got "${appOrigin}"`);
+  }
+  const databaseUrl = optional(env, "DATABASE_URL");
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
+  }
+  const priceBnbUrl = optional(env, "PRICE_BNB_URL");
+  const priceDegenUrl = optional(env, "PRICE_DEGEN_URL");
+  return {
+    host,
+    port,
+    rpcUrl,
+    appOrigin: new URL(appOrigin).origin,
+    dataDir: path.resolve(REPO_ROOT, optional(env, "DATA_DIR") ?? "data"),
+    databaseUrl,
+    deploymentFile: optional(env, "DEPLOYMENT_FILE"),
+    settlerPrivateKey: optional(env, "SETTLER_PRIVATE_KEY") ?? "",
+    masterSecret: secretSetting(env, "MASTER_SECRET"),
+    sessionSecret: secretSetting(env, "SESSION_SECRET"),
+    priceBnbUrl: priceBnbUrl === undefined ? undefined : urlSetting("PRICE_BNB_URL", priceBnbUrl),
+    priceDegenUrl: priceDegenUrl === undefined ? undefined : urlSetting("PRICE_DEGEN_URL", priceDegenUrl),
+    pollIntervalMs: integerSetting(env, "SETTLER_POLL_MS", 500, 50, 60_000),
+    blackjackIdleMs: integerSetting(env, "BLACKJACK_IDLE_MS", 300_000, 1_000, 1_800_000),
+    settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 500),
+    rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
+    rateLimitAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
+  };
+}
+
+/** The settler key: required on every chain but the local one, where it defaults to dev account #1. */
+export function settlerKeyFor(config: ServerConfig, chainId: number): string {
+  const key = config.settlerPrivateKey || (chainId === LOCAL_CHAIN_ID ? LOCAL_SETTLER_KEY : "");
+  if (!key) throw new ConfigError(`SETTLER_PRIVATE_KEY is required on chain ${chainId}`);
+  if (!isHexString(key, 32)) throw new ConfigError("SETTLER_PRIVATE_KEY must be 32 bytes of 0x-prefixed hex");
+  return key;
+}
+
+export function loadDeployment(config: ServerConfig, chainId: number, settlerAddress: string): Deployment {
+  const file = path.resolve(REPO_ROOT, config.deploymentFile ?? path.join("deployments", `${chainId}.json`));
+  const name = config.deploymentFile ? "DEPLOYMENT_FILE" : "deployment file";
+  if (!existsSync(file)) throw new ConfigError(`${name} ${file} does not exist (deploy the contracts first)`);
+  let parsed: Deployment;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8")) as Deployment;
+    parsed.contracts.Casino = getAddress(parsed.contracts.Casino);
+    parsed.contracts.DegenToken = getAddress(parsed.contracts.DegenToken);
+  } catch (error) {
+    throw new ConfigError(`${name} ${file} is malformed: ${(error as Error).message}`);
+  }
+  if (Number(parsed.chainId) !== chainId) {
+    throw new ConfigError(`${name} ${file} is for chain ${parsed.chainId}, but RPC_URL serves chain ${chainId}`);
+  }
+  if (parsed.settler && getAddress(parsed.settler) !== settlerAddress) {
+    console.warn(`Warning: the deployment's settler ${parsed.settler} is not SETTLER_PRIVATE_KEY's address ${settlerAddress}`);
+  }
+  return parsed;
+}
+
+export function settlerAddressOf(key: string): string {
+  return new Wallet(key).address;
+}

@@ -1,0 +1,80 @@
+/**
+ * Schema migrations, applied in order at start-up inside one transaction each. Append only: a
+ * released migration never changes. Plain PostgreSQL 15 SQL, so PGlite and a real server agree.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE kv (key text PRIMARY KEY, value text NOT NULL);
+  CREATE TABLE users (
+    id serial PRIMARY KEY,
+    wallet_address text NOT NULL,
+    username text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE UNIQUE INDEX users_wallet_key ON users (wallet_address);
+  CREATE UNIQUE INDEX users_username_key ON users (lower(username));
+  CREATE TABLE siwe_nonces (nonce text PRIMARY KEY, expires_at timestamptz NOT NULL);
+  CREATE TABLE sessions (
+    id text PRIMARY KEY,
+    address text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL,
+    revoked_at timestamptz
+  );
+  CREATE TABLE commitments (
+    player text NOT NULL,
+    first_nonce bigint NOT NULL,
+    length integer NOT NULL,
+    root text NOT NULL,
+    status text NOT NULL,
+    tx_hash text,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE UNIQUE INDEX commitments_player_first_nonce ON commitments (player, first_nonce);
+  CREATE TABLE bets (
+    bet_id text PRIMARY KEY,
+    player text NOT NULL,
+    token text NOT NULL,
+    amount text NOT NULL,
+    game_type integer NOT NULL,
+    params text NOT NULL,
+    nonce bigint NOT NULL,
+    client_seed text NOT NULL,
+    chain_first_nonce bigint NOT NULL,
+    split boolean NOT NULL DEFAULT false,
+    placed_block bigint NOT NULL,
+    placed_tx_hash text NOT NULL,
+    status text NOT NULL,
+    payout text,
+    seed text,
+    random text,
+    actions jsonb,
+    settle_tx_hash text,
+    settled_block bigint,
+    jackpot_win text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX bets_player_nonce ON bets (player, nonce);
+  CREATE INDEX bets_status ON bets (status);
+  CREATE TABLE blackjack_hands (
+    id text PRIMARY KEY,
+    bet_id text,
+    player text,
+    token text NOT NULL,
+    bet_amount text NOT NULL,
+    state jsonb NOT NULL,
+    finished boolean NOT NULL DEFAULT false,
+    last_action_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE UNIQUE INDEX blackjack_hands_bet ON blackjack_hands (bet_id);
+  CREATE TABLE crash_rounds (
+    bet_id text PRIMARY KEY,
+    player text NOT NULL,
+    started_at timestamptz NOT NULL,
+    crash_point_hundredths integer NOT NULL,
+    cashout_hundredths integer,
+    finished boolean NOT NULL DEFAULT false
+  );
+  `,
+];

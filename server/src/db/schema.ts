@@ -1,0 +1,115 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** Amounts and uint256 values are decimal strings: Postgres numeric(78,0) holds any uint256. */
+const uint256 = (name: string) => text(name);
+
+export const kv = pgTable("kv", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    walletAddress: text("wallet_address").notNull(),
+    username: text("username").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_wallet_key").on(t.walletAddress)],
+);
+
+export const siweNonces = pgTable("siwe_nonces", {
+  nonce: text("nonce").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+export const sessions = pgTable("sessions", {
+  id: text("id").primaryKey(),
+  address: text("address").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+});
+
+/** One hash chain per player and epoch; the settler posts its s_0 with setCommitment. */
+/**
+ * One hash chain per player, keyed by the first nonce it settles (the player's nextNonce when it
+ * was posted). `root` is s_0; the links are derived from the master secret, never stored.
+ */
+export const commitments = pgTable(
+  "commitments",
+  {
+    player: text("player").notNull(),
+    firstNonce: bigint("first_nonce", { mode: "bigint" }).notNull(),
+    length: integer("length").notNull(),
+    root: text("root").notNull(),
+    /** sent: transaction broadcast; confirmed: the chain holds it as the player's commitment. */
+    status: text("status").$type<"sent" | "confirmed">().notNull(),
+    txHash: text("tx_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("commitments_player_first_nonce").on(t.player, t.firstNonce)],
+);
+
+/** orphan: placed under a commitment this server did not make, so it cannot settle it. */
+export type BetStatus = "open" | "ready" | "sent" | "settled" | "expired" | "orphan";
+
+export const bets = pgTable(
+  "bets",
+  {
+    /** uint256 `player << 64 | nonce`, as a decimal string. */
+    betId: text("bet_id").primaryKey(),
+    player: text("player").notNull(),
+    token: text("token").$type<"DEGEN" | "BNB">().notNull(),
+    amount: uint256("amount").notNull(),
+    gameType: integer("game_type").notNull(),
+    params: uint256("params").notNull(),
+    nonce: bigint("nonce", { mode: "bigint" }).notNull(),
+    clientSeed: text("client_seed").notNull(),
+    /** The first nonce of the hash chain that settles this bet. */
+    chainFirstNonce: bigint("chain_first_nonce", { mode: "bigint" }).notNull(),
+    split: boolean("split").notNull().default(false),
+    placedBlock: bigint("placed_block", { mode: "number" }).notNull(),
+    placedTxHash: text("placed_tx_hash").notNull(),
+    /** open: seen, outcome not fixed yet (interactive); ready: payout fixed, to be sent; sent: tx broadcast. */
+    status: text("status").$type<BetStatus>().notNull(),
+    payout: uint256("payout"),
+    seed: text("seed"),
+    random: text("random"),
+    actions: jsonb("actions").$type<unknown[]>(),
+    settleTxHash: text("settle_tx_hash"),
+    settledBlock: bigint("settled_block", { mode: "number" }),
+    jackpotWin: uint256("jackpot_win"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("bets_player_nonce").on(t.player, t.nonce), index("bets_status").on(t.status)],
+);
+
+export const blackjackHands = pgTable(
+  "blackjack_hands",
+  {
+    id: text("id").primaryKey(),
+    betId: text("bet_id"),
+    player: text("player"),
+    token: text("token").$type<"DEGEN" | "BNB">().notNull(),
+    betAmount: uint256("bet_amount").notNull(),
+    /** The engine's hand state (serialised) and the actions taken, replayable from the bet's random word. */
+    state: jsonb("state").notNull(),
+    finished: boolean("finished").notNull().default(false),
+    lastActionAt: timestamp("last_action_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("blackjack_hands_bet").on(t.betId)],
+);
+
+export const crashRounds = pgTable("crash_rounds", {
+  betId: text("bet_id").primaryKey(),
+  player: text("player").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+  crashPointHundredths: integer("crash_point_hundredths").notNull(),
+  cashoutHundredths: integer("cashout_hundredths"),
+  finished: boolean("finished").notNull().default(false),
+});
+
+export const schema = { kv, users, siweNonces, sessions, commitments, bets, blackjackHands, crashRounds };

@@ -1,0 +1,71 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+import type { ZodType } from "zod";
+
+/** An error whose message is safe to show the caller, with its HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = "Sign in first") => new HttpError(401, message);
+export const forbidden = (message = "Not allowed for this account") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** Validates a request part with zod; the first problem becomes a 400 naming the field. */
+export function parse<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.length ? issue.path.join(".") : "body";
+  throw badRequest(`Invalid ${field}: ${issue.message}`);
+}
+
+/** Express 5 forwards rejected promises to the error handler; this only narrows the types. */
+export const route =
+  (handler: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler =>
+  async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const body = await handler(req, res);
+      if (!res.headersSent && body !== undefined) res.json(body);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+
+/** Every error leaves as `{ error }` JSON; internals are logged, never sent. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  if (res.headersSent) return;
+  if (error instanceof HttpError) {
+    res.status(error.status).json({ error: error.message });
+    return;
+  }
+  const parserError = error as BodyParserError;
+  const status = parserError.status ?? parserError.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const message =
+      parserError.type === "entity.too.large"
+        ? "Request body too large"
+        : parserError.type === "entity.parse.failed"
+          ? "Malformed JSON body"
+          : parserError.type === "encoding.unsupported" || parserError.type === "charset.unsupported"
+            ? "Unsupported body encoding"
+            : "Bad request";
+    res.status(status).json({ error: message });
+    return;
+  }
+  console.error(`${req.method} ${req.path} failed:`, error);
+  res.status(500).json({ error: "Internal error" });
+};
+

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { Router, type Request, type Response } from "express";
+import { z } from "zod";
+import {
+  applyBlackjackAction,
+  BlackjackError,
+  blackjackView,
+  GameType,
+  isFinalStatus,
+  MIN_BET,
+  randomBytes32,
+  startBlackjack,
+  type BlackjackAction,
+  type BlackjackState,
+} from "../engine";
+import type { SessionService } from "../auth/session";
+import type { Db } from "../db/index";
+import { bets, blackjackHands } from "../db/schema";
+import { badRequest, conflict, forbidden, notFound, parse, route, unauthorized } from "../http/errors";
+import { betId, tokenAmount, tokenSymbol } from "../http/validators";
+import type { Settler } from "../settler/settler";
+import { formatAmount } from "../tokens";
+import { ownOpenBet } from "./bets";
+
+/** A demo hand's word is random and kept with it; a web3 hand's word comes from the bet's seed. */
+interface HandState {
+  actions: BlackjackAction[];
+  word?: string;
+}
+
+const startBody = z.union([
+  z.object({ token: tokenSymbol, action: z.literal("START"), betId }).strict(),
+  z.object({ token: tokenSymbol, action: z.literal("START"), betAmount: tokenAmount }).strict(),
+]);
+const actionBody = (action: BlackjackAction) =>
+  z.object({ token: tokenSymbol, action: z.literal(action), sessionId: z.string().uuid("must be a session id") }).strict();
+
+type HandRow = typeof blackjackHands.$inferSelect;
+
+export function blackjackRouter(deps: { db: Db; sessions: SessionService; settler: Settler }): Router {
+  const { db, sessions, settler } = deps;
+  const router = Router();
+
+  function respond(hand: Pick<HandRow, "id" | "betId" | "token">, state: BlackjackState) {
+    return { sessionId: hand.id, betId: hand.betId, token: hand.token, ...blackjackView(state) };
+  }
+
+  async function wordOfHand(from: Db, hand: HandRow): Promise<{ word: string; bet?: typeof bets.$inferSelect }> {
+    const state = hand.state as HandState;
+    if (state.word) return { word: state.word };
+    const [bet] = await from.select().from(bets).where(eq(bets.betId, hand.betId!));
+    return { word: settler.wordOf(bet!), bet };
+  }
+
+  router.post(
+    "/start",
+    route(async (req, res) => {
+      const body = parse(startBody, req.body);
+      if ("betAmount" in body) {
+        if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
+        const word = randomBytes32();
+        const state = startBlackjack(word, body.betAmount);
+        const hand = { id: randomUUID(), betId: null, token: body.token };
+        await db.insert(blackjackHands).values({
+          ...hand,
+          player: null,
+          betAmount: body.betAmount.toString(),
+          state: { actions: [], word } satisfies HandState,
+          finished: isFinalStatus(state.status),
+        });
+        return respond(hand, state);
+      }
+
+      const player = await sessions.addressOf(req);
+      if (!player) throw unauthorized("Sign in to play with an on-chain bet");
+      const bet = await ownOpenBet(settler, body.betId, player, GameType.BLACKJACK, body.token);
+      const [existing] = await db.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId));
+      if (existing) {
+        const { word } = await wordOfHand(db, existing);
+        const state = (existing.state as HandState).actions.reduce(applyBlackjackAction, startBlackjack(word, BigInt(existing.betAmount)));
+        return respond(existing, state);
+      }
+      if (bet.status !== "open") throw conflict("This bet is already settled");
+      const state = startBlackjack(settler.wordOf(bet), BigInt(bet.amount));
+      const hand = { id: randomUUID(), betId: bet.betId, token: bet.token };
+      await db.transaction(async (tx) => {
+        await tx.insert(blackjackHands).values({
+          ...hand,
+          player,
+          betAmount: bet.amount,
+          state: { actions: [] } satisfies HandState,
+          finished: isFinalStatus(state.status),
+        });
+        if (isFinalStatus(state.status)) await settler.markReady(tx as unknown as Db, bet, []);
+      });
+      return respond(hand, state);
+    }),
+  );
+
+  const act = (action: BlackjackAction) =>
+    route(async (req: Request, _res: Response) => {
+      const body = parse(actionBody(action), req.body);
+      const player = await sessions.addressOf(req);
+      if (action === "SPLIT") await requireSplitStake(body.sessionId);
+      // Every query inside uses tx: PGlite serialises transactions, a query outside would wait forever.
+      return db.transaction(async (tx) => {
+        const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.id, body.sessionId)).for("update");
+        if (!hand) throw notFound("Blackjack session not found");
+        if (hand.token !== body.token) throw badRequest(`This hand is played in ${hand.token}`);
+        if (hand.betId !== null) {
+          if (!player) throw unauthorized("Sign in to play this hand");
+          if (hand.player !== player) throw forbidden("This hand belongs to another wallet");
+        }
+        const { word, bet } = await wordOfHand(tx as unknown as Db, hand);
+        const before = (hand.state as HandState).actions.reduce(applyBlackjackAction, startBlackjack(word, BigInt(hand.betAmount)));
+        if (action === "SPLIT" && bet && !bet.split) throw conflict("Add the second stake on chain (addStake) before splitting");
+        let after: BlackjackState;
+        try {
+          after = applyBlackjackAction(before, action);
+        } catch (error) {
+          if (error instanceof BlackjackError) throw conflict(error.message);
+          throw error;
+        }
+        const finished = isFinalStatus(after.status);
+        const state: HandState = { ...(hand.state as HandState), actions: [...after.actions] };
+        await tx
+          .update(blackjackHands)
+          .set({ state, finished, lastActionAt: new Date() })
+          .where(and(eq(blackjackHands.id, hand.id), eq(blackjackHands.finished, false)));
+        if (finished && bet) await settler.markReady(tx as unknown as Db, bet, [...after.actions]);
+        return respond(hand, after);
+      });
+    });
+
+  /** A web3 split needs the second stake on chain first; read the chain again if it is not seen yet. */
+  async function requireSplitStake(handId: string): Promise<void> {
+    const [hand] = await db.select({ betId: blackjackHands.betId }).from(blackjackHands).where(eq(blackjackHands.id, handId));
+    if (!hand?.betId) return;
+    const [bet] = await db.select({ split: bets.split }).from(bets).where(eq(bets.betId, hand.betId));
+    if (bet && !bet.split) await settler.sync();
+  }
+
+  router.post("/hit", act("HIT"));
+  router.post("/stand", act("STAND"));
+  router.post("/split", act("SPLIT"));
+  return router;
+}

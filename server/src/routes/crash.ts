@@ -1,0 +1,67 @@
+import { and, eq } from "drizzle-orm";
+import { Router } from "express";
+import { z } from "zod";
+import { crashCashOutAt, crashRound, GameType, type Token } from "../engine";
+import { sessionAddress } from "../auth/session";
+import type { Db } from "../db/index";
+import { bets, crashRounds } from "../db/schema";
+import { conflict, forbidden, notFound, parse, route } from "../http/errors";
+import { betId, tokenSymbol } from "../http/validators";
+import type { Settler } from "../settler/settler";
+import { formatAmount } from "../tokens";
+import { ownOpenBet } from "./bets";
+
+const cashOutBody = z.object({ token: tokenSymbol, betId }).strict();
+
+/** Manual crash rounds (params 0): the round starts when the server records the bet. */
+export function crashRouter(deps: { db: Db; settler: Settler }): Router {
+  const { db, settler } = deps;
+  const router = Router();
+
+  router.post(
+    "/cashout",
+    route(async (req, res) => {
+      const body = parse(cashOutBody, req.body);
+      const bet = await ownOpenBet(settler, body.betId, sessionAddress(res), GameType.CRASH, body.token);
+      if (bet.params !== "0") throw conflict("This round cashes out automatically at its target");
+      const requestedAt = Date.now();
+      return db.transaction(async (tx) => {
+        const [round] = await tx.select().from(crashRounds).where(eq(crashRounds.betId, bet.betId)).for("update");
+        if (!round) throw notFound("Crash round not found");
+        if (round.finished) throw conflict("This round is over");
+        const engineRound = crashRound(settler.wordOf(bet), bet.token as Token);
+        const cashOut = crashCashOutAt(engineRound, (requestedAt - round.startedAt.getTime()) / 1000);
+        await tx.update(crashRounds).set({ finished: true, cashoutHundredths: cashOut }).where(and(eq(crashRounds.betId, bet.betId), eq(crashRounds.finished, false)));
+        const payout = await settler.markReady(tx as unknown as Db, bet, { cashOut });
+        return {
+          betId: bet.betId,
+          crashed: cashOut === null,
+          cashOut: cashOut === null ? null : cashOut / 100,
+          crashPoint: engineRound.crashPoint / 100,
+          payout: formatAmount(payout),
+        };
+      });
+    }),
+  );
+
+  router.get(
+    "/:betId",
+    route(async (req, res) => {
+      const id = parse(betId, req.params.betId);
+      const [round] = await db.select().from(crashRounds).where(eq(crashRounds.betId, id));
+      if (!round) throw notFound("Crash round not found");
+      if (round.player !== sessionAddress(res)) throw forbidden("This round belongs to another wallet");
+      const [bet] = await db.select().from(bets).where(eq(bets.betId, id));
+      return {
+        betId: id,
+        startedAt: round.startedAt.toISOString(),
+        finished: round.finished,
+        cashOut: round.cashoutHundredths === null ? null : round.cashoutHundredths / 100,
+        // Revealed only once the round is over.
+        crashPoint: round.finished ? round.crashPointHundredths / 100 : null,
+        status: bet?.status ?? "open",
+      };
+    }),
+  );
+  return router;
+}

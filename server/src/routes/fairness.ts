@@ -1,0 +1,114 @@
+import { and, desc, eq, lt } from "drizzle-orm";
+import { Router } from "express";
+import { z } from "zod";
+import { gameName, verify, type BlackjackAction, type GameType, type Token } from "../engine";
+import { sessionAddress } from "../auth/session";
+import type { Db } from "../db/index";
+import { bets } from "../db/schema";
+import { forbidden, notFound, parse, route } from "../http/errors";
+import { betId } from "../http/validators";
+import type { Settler } from "../settler/settler";
+
+type BetRow = typeof bets.$inferSelect;
+
+const listQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    beforeNonce: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .strict();
+
+/** The settlement actions as the engine reads them: blackjack's log, or a crash cash-out. */
+function engineActions(bet: BetRow): BlackjackAction[] | number | null {
+  const actions = bet.actions as unknown[] | null;
+  if (!actions) return null;
+  const first = actions[0] as { cashOut?: number | null } | undefined;
+  if (first && typeof first === "object" && "cashOut" in first) return first.cashOut ?? null;
+  return actions as BlackjackAction[];
+}
+
+/** A bet as the player may see it: the seed and word only once settled (revealing earlier shows the outcome). */
+export function presentBet(bet: BetRow, chainId: number, casino: string) {
+  const revealed = bet.status === "settled";
+  const actions = engineActions(bet);
+  const verification =
+    revealed && bet.seed && bet.payout !== null
+      ? verify(
+          {
+            gameType: bet.gameType as GameType,
+            token: bet.token as Token,
+            amount: BigInt(bet.amount),
+            params: BigInt(bet.params),
+            player: bet.player,
+            nonce: bet.nonce,
+            clientSeed: bet.clientSeed,
+            chainId,
+            casino,
+          },
+          { seed: bet.seed, payout: BigInt(bet.payout), actions, random: bet.random ?? undefined },
+        )
+      : null;
+  return {
+    betId: bet.betId,
+    game: gameName(bet.gameType as GameType),
+    gameType: bet.gameType,
+    token: bet.token,
+    amount: bet.amount,
+    params: bet.params,
+    nonce: bet.nonce.toString(),
+    clientSeed: bet.clientSeed,
+    split: bet.split,
+    status: bet.status,
+    placedTxHash: bet.placedTxHash,
+    placedBlock: bet.placedBlock,
+    payout: revealed || bet.status === "expired" ? bet.payout : null,
+    jackpotWin: bet.jackpotWin,
+    seed: revealed ? bet.seed : null,
+    random: revealed ? bet.random : null,
+    actions: revealed ? actions : null,
+    settleTxHash: revealed ? bet.settleTxHash : null,
+    settledBlock: revealed ? bet.settledBlock : null,
+    verification: verification && {
+      ok: verification.ok,
+      expectedPayout: verification.expectedPayout?.toString() ?? null,
+      problems: verification.problems,
+    },
+  };
+}
+
+export function fairnessRouter(deps: { db: Db; settler: Settler; chainId: number; casino: string }): Router {
+  const { db, settler } = deps;
+  const router = Router();
+
+  router.get(
+    "/commitment",
+    route(async (_req, res) => settler.ensureCommitment(sessionAddress(res))),
+  );
+
+  router.get(
+    "/bets",
+    route(async (req, res) => {
+      const query = parse(listQuery, req.query);
+      const player = sessionAddress(res);
+      const rows = await db
+        .select()
+        .from(bets)
+        .where(query.beforeNonce === undefined ? eq(bets.player, player) : and(eq(bets.player, player), lt(bets.nonce, BigInt(query.beforeNonce))))
+        .orderBy(desc(bets.nonce))
+        .limit(query.limit);
+      return { bets: rows.map((row) => presentBet(row, deps.chainId, deps.casino)) };
+    }),
+  );
+
+  router.get(
+    "/bets/:betId",
+    route(async (req, res) => {
+      const id = parse(betId, req.params.betId);
+      const bet = await settler.waitForBet(id);
+      if (!bet) throw notFound("Bet not found");
+      if (bet.player !== sessionAddress(res)) throw forbidden("This bet belongs to another wallet");
+      return presentBet(bet, deps.chainId, deps.casino);
+    }),
+  );
+  return router;
+}

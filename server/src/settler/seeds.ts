@@ -1,0 +1,51 @@
+import { AbiCoder, keccak256 } from "ethers";
+import { HASH_CHAIN, HashChain, randomWord } from "../engine";
+
+const CACHED_CHAINS = 256;
+
+/**
+ * The house's hash chains (DESIGN.md §3). One chain per player and commitment, keyed by the
+ * commitment's first nonce; the master secret is first bound to this chain and contract so a
+ * secret reused elsewhere never reveals these seeds. Chains are cached: a settlement hashes nothing.
+ */
+export class SeedVault {
+  readonly chainLength = HASH_CHAIN.DEFAULT_LENGTH;
+  private readonly secret: string;
+  private readonly cache = new Map<string, HashChain>();
+
+  constructor(
+    masterSecret: string,
+    readonly chainId: number,
+    readonly casino: string,
+  ) {
+    this.secret = keccak256(AbiCoder.defaultAbiCoder().encode(["bytes32", "uint256", "address"], [masterSecret, chainId, casino]));
+  }
+
+  private chain(player: string, firstNonce: bigint): HashChain {
+    const key = `${player}:${firstNonce}`;
+    let chain = this.cache.get(key);
+    if (chain) {
+      this.cache.delete(key); // re-insert: most recently used last
+    } else {
+      chain = new HashChain(this.secret, player, firstNonce, this.chainLength);
+      if (this.cache.size >= CACHED_CHAINS) this.cache.delete(this.cache.keys().next().value!);
+    }
+    this.cache.set(key, chain);
+    return chain;
+  }
+
+  /** s_0 of the chain that starts at firstNonce. */
+  root(player: string, firstNonce: bigint): string {
+    return this.chain(player, firstNonce).commitment;
+  }
+
+  /** The seed of the bet with this nonce: link nonce − firstNonce + 1 of its chain. */
+  seed(player: string, firstNonce: bigint, nonce: bigint): string {
+    return this.chain(player, firstNonce).seed(Number(nonce - firstNonce) + 1);
+  }
+
+  word(bet: { player: string; chainFirstNonce: bigint; nonce: bigint; clientSeed: string }): { seed: string; word: string } {
+    const seed = this.seed(bet.player, bet.chainFirstNonce, bet.nonce);
+    return { seed, word: randomWord({ seed, clientSeed: bet.clientSeed, player: bet.player, nonce: bet.nonce, chainId: this.chainId, casino: this.casino }) };
+  }
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { readConfig, type ServerConfig } from "../../src/config";
+import { buildServices, type Services } from "../../src/server";
+import { startChain, type TestChain } from "./chain";
+import { listen } from "./http";
+
+export const APP_ORIGIN = "http://127.0.0.1:5173";
+export const SIWE_DOMAIN = "127.0.0.1:5173";
+export const CHAIN_ID = 31337;
+
+export function tempDir(): { dir: string; dispose(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "degen-server-test-"));
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface TestServer {
+  url: string;
+  chain: TestChain;
+  services: Services;
+  config: ServerConfig;
+  /** Stops the HTTP server and the services, keeping the chain and the database folder. */
+  stopServer(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A real Hardhat node, the contracts, a fresh PGlite folder and the real server in process. */
+export async function startTestServer(env: Record<string, string> = {}, options: { settler?: boolean } = {}): Promise<TestServer> {
+  const temp = tempDir();
+  const chain = await startChain(temp.dir).catch((error: Error) => {
+    temp.dispose();
+    throw error;
+  });
+  const config = readConfig({
+    RPC_URL: chain.rpcUrl,
+    APP_ORIGIN,
+    DATA_DIR: path.join(temp.dir, "db"),
+    DEPLOYMENT_FILE: chain.deploymentFile,
+    SETTLER_POLL_MS: "100",
+    ...env,
+  });
+  const services = await buildServices(config, { rateLimits: { perIpPerMinute: 1_000_000, perAddressPerMinute: 1_000_000 } });
+  if (options.settler !== false) services.settler.start();
+  const http = await listen(services.app);
+  let stopped = false;
+  const stopServer = async () => {
+    if (stopped) return;
+    stopped = true;
+    await http.close();
+    await services.close();
+  };
+  return {
+    url: http.url,
+    chain,
+    services,
+    config,
+    stopServer,
+    async close() {
+      await stopServer();
+      await chain.stop();
+      temp.dispose();
+    },
+  };
+}

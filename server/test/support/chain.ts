@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { getCreateAddress, JsonRpcProvider, Network, NonceManager, parseEther, Wallet, ZeroAddress } from "ethers";
+import { Casino__factory, DegenToken__factory, type Casino, type DegenToken } from "../../../typechain-types";
+import { REPO_ROOT } from "../../src/config";
+
+/** Hardhat's dev mnemonic keys: #0 deployer, #1 settler, #2.. players. */
+export const DEV_KEYS = [
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+  "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
+  "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
+  "0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e",
+  "0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356",
+] as const;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestChain {
+  rpcUrl: string;
+  provider: JsonRpcProvider;
+  deploymentFile: string;
+  casino: Casino;
+  token: DegenToken;
+  players: Wallet[];
+  stop(): Promise<void>;
+}
+
+/** A fresh `hardhat node` on a free port with DegenToken + Casino deployed and funded. */
+export async function startChain(workDir: string): Promise<TestChain> {
+  const port = await freePort();
+  const node: ChildProcess = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "hardhat"), ["node", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  node.stdout!.resume();
+  node.stderr!.resume();
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const provider = new JsonRpcProvider(rpcUrl, Network.from(31337), { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
+  const stop = async () => {
+    provider.destroy();
+    if (node.exitCode !== null || node.signalCode !== null) return;
+    const exited = new Promise((r) => node.once("exit", r));
+    process.kill(-node.pid!, "SIGKILL");
+    await exited;
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const answer = await fetch(rpcUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+        });
+        if (answer.ok) break;
+      } catch {
+        if (Date.now() > deadline || node.exitCode !== null) throw new Error("hardhat node did not start");
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const deployer = new NonceManager(new Wallet(DEV_KEYS[0], provider));
+    const settler = new Wallet(DEV_KEYS[1]);
+    // The token names the Casino at construction and the Casino the token: predict the Casino's address.
+    const deployerAddress = await deployer.getAddress();
+    const nonce = await provider.getTransactionCount(deployerAddress);
+    const predictedCasino = getCreateAddress({ from: deployerAddress, nonce: nonce + 1 });
+    const token = await new DegenToken__factory(deployer).deploy(deployerAddress, predictedCasino);
+    await token.waitForDeployment();
+    const casino = await new Casino__factory(deployer).deploy(await token.getAddress(), settler.address);
+    await casino.waitForDeployment();
+    const casinoAddress = await casino.getAddress();
+    if (casinoAddress !== predictedCasino) throw new Error("Casino address prediction failed");
+    const deploymentBlock = (await casino.deploymentTransaction()!.wait())!.blockNumber;
+    await (await token.approve(casinoAddress, parseEther("20000000"))).wait();
+    await (await casino.fundBankroll(await token.getAddress(), parseEther("10000000"))).wait();
+    await (await casino.fundJackpot(parseEther("1000000"))).wait();
+    await (await casino.fundBankroll(ZeroAddress, parseEther("1000"), { value: parseEther("1000") })).wait();
+    const players = DEV_KEYS.slice(2).map((key) => new Wallet(key, provider));
+    for (const player of players) await (await token.transfer(player.address, parseEther("1000000"))).wait();
+
+    const deploymentFile = path.join(workDir, "deployment.json");
+    writeFileSync(
+      deploymentFile,
+      JSON.stringify({
+        chainId: 31337,
+        deploymentBlock,
+        deployer: await deployer.getAddress(),
+        settler: settler.address,
+        contracts: { DegenToken: await token.getAddress(), Casino: casinoAddress },
+      }),
+    );
+    return { rpcUrl, provider, deploymentFile, casino: casino as unknown as Casino, token: token as unknown as DegenToken, players, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import { hexlify, randomBytes, type Wallet, ZeroAddress } from "ethers";
+import { randomWord } from "../../src/engine";
+import { SeedVault } from "../../src/settler/seeds";
+import type { Casino } from "../../../typechain-types";
+import type { Client } from "./http";
+import type { TestServer } from "./app";
+
+export const MASTER_SECRET = "0x" + "42".repeat(32);
+
+export interface PlacedBet {
+  betId: string;
+  block: number;
+  nonce: bigint;
+  clientSeed: string;
+}
+
+/** The commitment route, then playGame from the player's vault (or BNB value when asked). */
+export async function placeBet(
+  server: TestServer,
+  client: Client,
+  player: Wallet,
+  bet: { token: "DEGEN" | "BNB"; amount: bigint; gameType: number; params?: bigint; clientSeed?: string; fromWallet?: boolean },
+): Promise<PlacedBet> {
+  const commitment = await client.get("/api/fairness/commitment");
+  if (commitment.status !== 200) throw new Error(`commitment: ${JSON.stringify(commitment.body)}`);
+  const casino = server.chain.casino.connect(player) as Casino;
+  const tokenAddress = bet.token === "BNB" ? ZeroAddress : await server.chain.token.getAddress();
+  const clientSeed = bet.clientSeed ?? hexlify(randomBytes(32));
+  const tx = await casino.playGame(tokenAddress, bet.amount, bet.gameType, bet.params ?? 0n, clientSeed, commitment.body.expectedCommit, {
+    value: bet.token === "BNB" && bet.fromWallet ? bet.amount : 0n,
+  });
+  const receipt = (await tx.wait())!;
+  const placed = receipt.logs.map((log) => casino.interface.parseLog(log)).find((log) => log?.name === "BetPlaced")!;
+  return { betId: placed.args.betId.toString(), block: receipt.blockNumber, nonce: placed.args.nonce as bigint, clientSeed };
+}
+
+/**
+ * A client seed whose word for the player's next bet satisfies the wish. The tests know the
+ * master secret, so they can steer outcomes (a split hand, a jackpot) the way no player can.
+ * Call after the commitment route so the chain is posted.
+ */
+export async function clientSeedFor(server: TestServer, player: string, wish: (word: string) => boolean, tries = 50_000): Promise<string> {
+  const casino = await server.chain.casino.getAddress();
+  const view = (await server.chain.casino.commitmentOf(player)) as unknown as [string, bigint, bigint, string, bigint];
+  const nonce = view[1];
+  const firstNonce = nonce + view[2] - 1024n;
+  const seed = new SeedVault(MASTER_SECRET, 31337, casino).seed(player, firstNonce, nonce);
+  for (let i = 0; i < tries; i++) {
+    const clientSeed = hexlify(randomBytes(32));
+    if (wish(randomWord({ seed, clientSeed, player, nonce, chainId: 31337, casino }))) return clientSeed;
+  }
+  throw new Error("no client seed found");
+}
+
+export async function depositDegen(server: TestServer, player: Wallet, amount: bigint): Promise<void> {
+  const casinoAddress = await server.chain.casino.getAddress();
+  await (await server.chain.token.connect(player).approve(casinoAddress, amount)).wait();
+  await (await (server.chain.casino.connect(player) as Casino).deposit(await server.chain.token.getAddress(), amount)).wait();
+}

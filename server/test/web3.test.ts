@@ -1,0 +1,274 @@
+import { parseEther, ZeroAddress, type Log } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canSplit, crashRound, GameType, jackpotRoll, replayBlackjack, startBlackjack } from "../src/engine";
+import type { Casino } from "../../typechain-types";
+import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
+import { Client, signIn } from "./support/http";
+import { clientSeedFor, depositDegen, MASTER_SECRET, placeBet } from "./support/play";
+
+let server: TestServer;
+let alice: Client;
+let bob: Client;
+beforeAll(async () => {
+  server = await startTestServer({ MASTER_SECRET, BLACKJACK_IDLE_MS: "4000" });
+  alice = new Client(server.url);
+  bob = new Client(server.url);
+  await signIn(alice, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
+  await signIn(bob, server.chain.players[1]!, SIWE_DOMAIN, CHAIN_ID);
+  await depositDegen(server, server.chain.players[0]!, parseEther("5000"));
+  await depositDegen(server, server.chain.players[1]!, parseEther("5000"));
+});
+afterAll(async () => server?.close());
+
+const DEGEN = () => server.chain.token.getAddress();
+
+async function settledLog(betId: string): Promise<Log> {
+  const casino = server.chain.casino;
+  const logs = await casino.queryFilter(casino.filters.BetSettled(betId));
+  expect(logs).toHaveLength(1);
+  return logs[0]!;
+}
+
+async function fairness(client: Client, betId: string) {
+  const answer = await client.get(`/api/fairness/bets/${betId}`);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+async function waitSettled(client: Client, betId: string) {
+  for (let i = 0; i < 100; i++) {
+    const bet = await fairness(client, betId);
+    if (bet.status === "settled") return bet;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`bet ${betId} not settled`);
+}
+
+describe("web3 settlement", () => {
+  it("posts a commitment before the first bet", async () => {
+    const answer = await alice.get("/api/fairness/commitment");
+    expect(answer.status).toBe(200);
+    expect(answer.body.commitment).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(answer.body.commitment).not.toBe("0x" + "0".repeat(64));
+    expect(answer.body).toMatchObject({ root: answer.body.commitment, nextNonce: "0", remaining: 1024, chainLength: 1024 });
+  });
+
+  it("settles a slots bet in the next block; payout equals engine verify and the vault moves by stake and payout", async () => {
+    const player = server.chain.players[0]!;
+    const before = await server.chain.casino.getBalance(player.address, await DEGEN());
+    const stake = parseEther("10");
+    const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.SLOTS });
+    const spin = await alice.post("/api/slots/spin", { token: "DEGEN", betId: bet.betId });
+    expect(spin.status).toBe(200);
+    expect(spin.body.reels).toHaveLength(5);
+    expect(spin.body.status).toBe("settled");
+    const log = await settledLog(bet.betId);
+    expect(log.blockNumber - bet.block).toBeGreaterThanOrEqual(1);
+    expect(log.blockNumber - bet.block).toBeLessThanOrEqual(2);
+    const record = await fairness(alice, bet.betId);
+    expect(record.verification).toMatchObject({ ok: true, expectedPayout: record.payout });
+    const after = await server.chain.casino.getBalance(player.address, await DEGEN());
+    expect(after - before).toBe(-stake + BigInt(record.payout) + BigInt(record.jackpotWin ?? 0));
+    expect(parseEther(spin.body.payout)).toBe(BigInt(record.payout));
+  });
+
+  it("settles wheel, kickboxing, auto crash and BNB bets, batching, every one verified", async () => {
+    const player = server.chain.players[0]!;
+    const placed = [];
+    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.WHEEL, params: 0b101n }));
+    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.KICKBOXING, params: 2n }));
+    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.CRASH, params: 150n }));
+    placed.push(await placeBet(server, alice, player, { token: "BNB", amount: parseEther("0.01"), gameType: GameType.WHEEL, params: 1n, fromWallet: true }));
+    for (const bet of placed) {
+      const record = await waitSettled(alice, bet.betId);
+      expect(record.verification.ok, JSON.stringify(record.verification)).toBe(true);
+      expect(record.seed).toMatch(/^0x[0-9a-f]{64}$/);
+    }
+  });
+
+  it("pays the jackpot on a DEGEN bet whose roll hits, never on BNB", async () => {
+    const player = server.chain.players[1]!;
+    await bob.get("/api/fairness/commitment");
+    const pool = await server.chain.casino.jackpotPool();
+    const clientSeed = await clientSeedFor(server, player.address, (word) => jackpotRoll(word) < 100);
+    const before = await server.chain.casino.getBalance(player.address, await DEGEN());
+    const bet = await placeBet(server, bob, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.WHEEL, params: 1n, clientSeed });
+    const record = await waitSettled(bob, bet.betId);
+    expect(BigInt(record.jackpotWin)).toBe((pool * 500n) / 10_000n);
+    const after = await server.chain.casino.getBalance(player.address, await DEGEN());
+    expect(after - before).toBe(-parseEther("1") + BigInt(record.payout) + BigInt(record.jackpotWin));
+
+    const bnbSeed = await clientSeedFor(server, player.address, (word) => jackpotRoll(word) < 100);
+    const bnbBet = await placeBet(server, bob, player, { token: "BNB", amount: parseEther("0.01"), gameType: GameType.WHEEL, params: 1n, clientSeed: bnbSeed, fromWallet: true });
+    expect((await waitSettled(bob, bnbBet.betId)).jackpotWin).toBeNull();
+  });
+});
+
+describe("web3 blackjack", () => {
+  it("plays a split hand: addStake on chain, split, stand both; payout as the engine replays it", async () => {
+    const player = server.chain.players[0]!;
+    await alice.get("/api/fairness/commitment");
+    const clientSeed = await clientSeedFor(server, player.address, (word) => canSplit(startBlackjack(word, 1n)));
+    const stake = parseEther("5");
+    const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.BLACKJACK, clientSeed });
+    const start = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bet.betId });
+    expect(start.status).toBe(200);
+    expect(start.body).toMatchObject({ status: "PLAYING", canSplit: true, dealerScore: "?", betId: bet.betId });
+    expect(start.body.dealerHand[1]).toEqual({ hidden: true });
+    const early = await alice.post("/api/blackjack/split", { token: "DEGEN", action: "SPLIT", sessionId: start.body.sessionId });
+    expect(early.status).toBe(409);
+    const intruder = await bob.post("/api/blackjack/hit", { token: "DEGEN", action: "HIT", sessionId: start.body.sessionId });
+    expect(intruder.status).toBe(403);
+    await (await (server.chain.casino.connect(player) as Casino).addStake(bet.betId)).wait();
+    const split = await alice.post("/api/blackjack/split", { token: "DEGEN", action: "SPLIT", sessionId: start.body.sessionId });
+    expect(split.status).toBe(200);
+    expect(split.body).toMatchObject({ status: "SPLIT_PLAYING" });
+    let answer = split;
+    while (!["PLAYER_WIN", "DEALER_WIN", "PUSH"].includes(answer.body.status)) {
+      answer = await alice.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: start.body.sessionId });
+      expect(answer.status).toBe(200);
+    }
+    const record = await waitSettled(alice, bet.betId);
+    expect(record.split).toBe(true);
+    expect(record.verification.ok).toBe(true);
+    const word = record.random as string;
+    expect(BigInt(record.payout)).toBe(replayBlackjack(word, stake, record.actions).payout);
+    expect(parseEther(answer.body.payout)).toBe(BigInt(record.payout));
+  });
+
+  it("plays a push: the stake comes back", async () => {
+    const player = server.chain.players[0]!;
+    await alice.get("/api/fairness/commitment");
+    const clientSeed = await clientSeedFor(server, player.address, (word) => replayBlackjack(word, 1n, []).status === "PUSH");
+    const stake = parseEther("3");
+    const before = await server.chain.casino.getBalance(player.address, await DEGEN());
+    const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.BLACKJACK, clientSeed });
+    const start = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bet.betId });
+    let status = start.body.status;
+    if (status === "PLAYING") status = (await alice.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: start.body.sessionId })).body.status;
+    expect(status).toBe("PUSH");
+    const record = await waitSettled(alice, bet.betId);
+    const after = await server.chain.casino.getBalance(player.address, await DEGEN());
+    expect(after - before).toBe(BigInt(record.jackpotWin ?? 0));
+  });
+
+  it("refuses another player's bet, another game's bet, a settled bet and an unknown bet", async () => {
+    const player = server.chain.players[0]!;
+    await alice.get("/api/fairness/commitment");
+    const bj = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.BLACKJACK });
+    expect((await bob.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bj.betId })).status).toBe(403);
+    expect((await bob.get(`/api/fairness/bets/${bj.betId}`)).status).toBe(403);
+    expect((await alice.post("/api/blackjack/start", { token: "BNB", action: "START", betId: bj.betId })).status).toBe(400);
+    const anonymous = new Client(server.url);
+    expect((await anonymous.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bj.betId })).status).toBe(401);
+    const started = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bj.betId });
+    if (started.body.status === "PLAYING") await alice.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: started.body.sessionId });
+    await waitSettled(alice, bj.betId);
+
+    const slots = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.SLOTS });
+    expect((await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: slots.betId })).status).toBe(400);
+    await waitSettled(alice, slots.betId);
+    const unknown = (BigInt(player.address) << 64n) | 999_999n;
+    expect((await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: unknown.toString() })).status).toBe(404);
+  });
+
+  it("auto-stands an idle hand and settles it", async () => {
+    const player = server.chain.players[1]!;
+    await bob.get("/api/fairness/commitment");
+    const clientSeed = await clientSeedFor(server, player.address, (word) => startBlackjack(word, 1n).status === "PLAYING");
+    const bet = await placeBet(server, bob, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.BLACKJACK, clientSeed });
+    const start = await bob.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bet.betId });
+    expect(start.body.status).toBe("PLAYING");
+    const record = await waitSettledWithin(bob, bet.betId, 15_000);
+    expect(record.actions).toEqual(["STAND"]);
+    expect(record.verification.ok).toBe(true);
+    const late = await bob.post("/api/blackjack/hit", { token: "DEGEN", action: "HIT", sessionId: start.body.sessionId });
+    expect(late.status).toBe(409);
+  });
+});
+
+async function waitSettledWithin(client: Client, betId: string, ms: number) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const bet = await fairness(client, betId);
+    if (bet.status === "settled") return bet;
+    if (Date.now() > deadline) throw new Error(`bet ${betId} not settled within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("web3 crash", () => {
+  it("cashes out by the server clock and pays stake × multiplier", async () => {
+    const player = server.chain.players[0]!;
+    await alice.get("/api/fairness/commitment");
+    const clientSeed = await clientSeedFor(server, player.address, (word) => crashRound(word, "DEGEN").crashPoint >= 500);
+    const stake = parseEther("2");
+    const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.CRASH, params: 0n, clientSeed });
+    expect((await bob.post("/api/crash/cashout", { token: "DEGEN", betId: bet.betId })).status).toBe(403);
+    const round = await alice.get(`/api/crash/${bet.betId}`);
+    expect(round.body).toMatchObject({ finished: false, crashPoint: null });
+    await new Promise((r) => setTimeout(r, 1500));
+    const cash = await alice.post("/api/crash/cashout", { token: "DEGEN", betId: bet.betId });
+    expect(cash.status).toBe(200);
+    expect(cash.body.crashed).toBe(false);
+    expect(cash.body.cashOut).toBeGreaterThanOrEqual(1);
+    expect(parseEther(cash.body.payout)).toBe((stake * BigInt(Math.round(cash.body.cashOut * 100))) / 100n);
+    expect((await alice.post("/api/crash/cashout", { token: "DEGEN", betId: bet.betId })).status).toBe(409);
+    const record = await waitSettled(alice, bet.betId);
+    expect(record.verification.ok).toBe(true);
+    expect(record.payout).toBe(parseEther(cash.body.payout).toString());
+  });
+
+  it("ends a round at its crash point when nobody cashes out", async () => {
+    const player = server.chain.players[0]!;
+    await alice.get("/api/fairness/commitment");
+    const clientSeed = await clientSeedFor(server, player.address, (word) => {
+      const point = crashRound(word, "DEGEN").crashPoint;
+      return point > 100 && point <= 110;
+    });
+    const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.CRASH, params: 0n, clientSeed });
+    const record = await waitSettledWithin(alice, bet.betId, 20_000);
+    expect(record.payout).toBe("0");
+    expect(record.verification.ok).toBe(true);
+  });
+});
+
+describe("vault relays and balances", () => {
+  it("reads balances, withdraws and swaps for the signed-in player only", async () => {
+    const player = server.chain.players[1]!;
+    const user = await bob.post("/api/user/register", { walletAddress: player.address, username: "bob_web3" });
+    expect(user.status).toBe(201);
+    const balances = await bob.get(`/api/user/${user.body.id}/balances`);
+    expect(balances.status).toBe(200);
+    const vault = await server.chain.casino.getBalance(player.address, await DEGEN());
+    expect(parseEther(balances.body.DEGEN)).toBe(vault);
+    expect(balances.body.BNB).toMatch(/^\d+(\.\d+)?$/);
+    expect((await alice.get(`/api/user/${user.body.id}/balances`)).status).toBe(403);
+
+    const walletBefore = await server.chain.token.balanceOf(player.address);
+    const withdraw = await bob.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "5" });
+    expect(withdraw.status).toBe(200);
+    expect(await server.chain.token.balanceOf(player.address)).toBe(walletBefore + parseEther("5"));
+    expect(await server.chain.casino.getBalance(player.address, await DEGEN())).toBe(vault - parseEther("5"));
+    expect((await alice.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "1" })).status).toBe(403);
+    const tooMuch = await bob.post("/api/withdraw", { walletAddress: player.address, token: "BNB", amount: "100000" });
+    expect(tooMuch.status).toBe(400);
+
+    const bnbBefore = await server.chain.casino.getBalance(player.address, ZeroAddress);
+    const swap = await bob.post("/api/swap", { walletAddress: player.address, fromToken: "DEGEN", toToken: "BNB", amount: 100 });
+    expect(swap.status).toBe(200);
+    expect(swap.body.amountOut).toBe("0.01");
+    expect(await server.chain.casino.getBalance(player.address, ZeroAddress)).toBe(bnbBefore + parseEther("0.01"));
+    expect((await bob.post("/api/swap", { walletAddress: player.address, fromToken: "BNB", toToken: "BNB", amount: 1 })).status).toBe(400);
+  });
+
+  it("lists the player's history with revealed seeds and verification", async () => {
+    const list = await alice.get("/api/fairness/bets?limit=50");
+    expect(list.status).toBe(200);
+    expect(list.body.bets.length).toBeGreaterThan(5);
+    for (const bet of list.body.bets) {
+      if (bet.status === "settled") expect(bet.verification.ok).toBe(true);
+      else expect(bet.seed).toBeNull();
+    }
+  });
+});
