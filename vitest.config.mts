@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 
 const engineDir = fileURLToPath(new URL("./engine/src", import.meta.url));
+const frontendSrcDir = fileURLToPath(new URL("./frontend/src", import.meta.url));
 
 // Explicit includes: Hardhat's mocha tests in test/ and the browser tests in e2e/ must never be
 // collected by vitest.
@@ -28,12 +29,23 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        resolve: { alias: { "@engine": engineDir } },
+        resolve: { alias: { "@engine": engineDir, "@": frontendSrcDir } },
         test: {
           name: "frontend",
           include: ["frontend/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["frontend/src/test/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.test.ts"],
+          environment: "node",
+          globalSetup: ["e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

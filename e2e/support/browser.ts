@@ -1,0 +1,39 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+const SCREENSHOTS = path.resolve(__dirname, "../screenshots");
+
+/** Debian's chromium (apt-get install chromium); Playwright cannot download browsers here. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
+  return page;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

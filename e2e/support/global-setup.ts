@@ -1,0 +1,49 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startStack, type Stack } from "../../scripts/stack";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+// Ports apart from `npm start`'s so the browser tests run while a developer's stack is up;
+// E2E_PORT_BASE moves them so that two test runs can share a machine.
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18000);
+const PORTS = { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 };
+
+let stack: Stack | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "degen-e2e-"));
+  const buildDir = path.join(dataDir, "dist");
+  execFileSync(
+    path.join(ROOT, "node_modules/.bin/vite"),
+    ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
+    { cwd: ROOT, stdio: "inherit" },
+  );
+  stack = await startStack({
+    ports: PORTS,
+    frontend: "preview",
+    previewDir: buildDir,
+    logs: path.join(ROOT, "e2e/logs", String(PORT_BASE)),
+    serverEnv: { DATA_DIR: path.join(dataDir, "db") },
+  });
+  project.provide("appUrl", stack.appUrl);
+  project.provide("apiUrl", stack.apiUrl);
+  project.provide("rpcUrl", stack.rpcUrl);
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    appUrl: string;
+    apiUrl: string;
+    rpcUrl: string;
+  }
+}

@@ -1,0 +1,29 @@
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router-dom";
+import { AppLayout } from "@/components/layout/app-layout";
+import { PageSpinner } from "@/components/ui/page-spinner";
+import LobbyPage from "@/pages/lobby/lobby-page";
+import NotFoundPage from "@/pages/not-found/not-found-page";
+
+/** Loads a page module as its own chunk, the first time its route is visited. */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): RouteObject["lazy"] {
+  return async () => ({ Component: (await load()).default });
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    HydrateFallback: PageSpinner,
+    children: [
+      { path: "/", Component: LobbyPage },
+      { path: "/lobby", Component: LobbyPage },
+      { path: "/roulette", lazy: lazyPage(() => import("@/games/roulette/roulette-page")) },
+      { path: "/blackjack", lazy: lazyPage(() => import("@/games/blackjack/blackjack-page")) },
+      { path: "/slots", lazy: lazyPage(() => import("@/games/slots/slots-page")) },
+      { path: "/kickboxing", lazy: lazyPage(() => import("@/games/kickboxing/kickboxing-page")) },
+      { path: "/crash", lazy: lazyPage(() => import("@/games/crash/crash-page")) },
+      { path: "/whitepaper", lazy: lazyPage(() => import("@/pages/whitepaper/whitepaper-page")) },
+      { path: "*", Component: NotFoundPage },
+    ],
+  },
+];

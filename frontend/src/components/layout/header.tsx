@@ -1,0 +1,37 @@
+import { Link, useLocation } from "react-router-dom";
+import { buttonClasses } from "@/components/ui/button";
+import { ArrowLeftIcon } from "@/components/ui/icons";
+import { LogoMark } from "@/components/ui/logo";
+import { SoundToggle } from "./sound-toggle";
+import { WalletWidget } from "./wallet-widget";
+
+export function Header() {
+  const { pathname } = useLocation();
+  const showLobbyButton = pathname !== "/";
+
+  return (
+    <header
+      data-testid="app-header"
+      className="sticky top-0 z-40 border-b border-white/10 bg-night-950/75 backdrop-blur-lg print:hidden"
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
+        {showLobbyButton && (
+          <Link to="/" className={buttonClasses("secondary", "md", "px-3")} data-testid="lobby-back">
+            <ArrowLeftIcon className="size-4" />
+            Lobby
+          </Link>
+        )}
+        <Link to="/" aria-label="DEGEN Casino home" className="flex min-w-0 items-center gap-2">
+          <LogoMark className="size-9" />
+          <span className={`truncate font-display text-lg font-black tracking-tight ${showLobbyButton ? "hidden sm:inline" : ""}`}>
+            <span className="neon-text">DEGEN</span> <span className="text-white">Casino</span>
+          </span>
+        </Link>
+        <div className="ml-auto flex items-center gap-2">
+          <SoundToggle />
+          <WalletWidget />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,54 @@
+export type GameId = "roulette" | "blackjack" | "slots" | "kickboxing" | "crash";
+
+export interface GameInfo {
+  id: GameId;
+  path: `/${GameId}`;
+  title: string;
+  tagline: string;
+  highlight: string;
+  /** Accent used for the card glow and icon; Tailwind class fragments are listed in full for the scanner. */
+  accent: "gold" | "pink" | "cyan" | "violet" | "orange";
+}
+
+export const GAMES: readonly GameInfo[] = [
+  {
+    id: "roulette",
+    path: "/roulette",
+    title: "Wheel of Fortune",
+    tagline: "Pick up to nine of ten neon colours and spin the wheel.",
+    highlight: "Up to 10.2x",
+    accent: "gold",
+  },
+  {
+    id: "blackjack",
+    path: "/blackjack",
+    title: "Blackjack",
+    tagline: "Beat the dealer to 21. Split pairs, dealer stands on 17.",
+    highlight: "BJ pays 2.5x",
+    accent: "cyan",
+  },
+  {
+    id: "slots",
+    path: "/slots",
+    title: "Slots",
+    tagline: "Five reels, three rows and meme symbols on every line.",
+    highlight: "Max 150x",
+    accent: "pink",
+  },
+  {
+    id: "kickboxing",
+    path: "/kickboxing",
+    title: "Kickboxing",
+    tagline: "Back Red, Blue or a draw in a 30-second bout.",
+    highlight: "Tie pays x4.0",
+    accent: "orange",
+  },
+  {
+    id: "crash",
+    path: "/crash",
+    title: "Crash",
+    tagline: "Ride the rocket and cash out before it explodes.",
+    highlight: "Up to 100x",
+    accent: "violet",
+  },
+];

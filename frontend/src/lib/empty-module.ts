@@ -1,0 +1,2 @@
+// Build-time stand-in for @ethersproject/providers (see vite.config.ts).
+export {};

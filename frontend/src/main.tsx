@@ -1,0 +1,7 @@
+import { createRoot } from "react-dom/client";
+import { App } from "@/app/app";
+import "./index.css";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+createRoot(container).render(<App />);

@@ -1,0 +1,26 @@
+import { formatTokenAmount, TOKEN_MULTIPLIER, type Token } from "@/config/tokens";
+import { PLAYER_WIN_CHANCE_PERCENT } from "@/config/economics";
+import { cn } from "@/lib/cn";
+
+const tokenStyle: Record<Token, { text: string; ring: string; blurb: string }> = {
+  DEGEN: { text: "text-gold", ring: "ring-gold/30", blurb: "Player-friendly · jackpot eligible" },
+  BNB: { text: "text-cyan", ring: "ring-cyan/30", blurb: "Standard odds" },
+};
+
+export function BalanceCard({ token, amount }: { token: Token; amount: number }) {
+  const style = tokenStyle[token];
+  return (
+    <div className={cn("glass-card flex min-w-0 flex-col gap-1 p-4 ring-1 sm:p-5", style.ring)}>
+      <span className="text-xs font-medium tracking-wider text-slate-400 uppercase">{token} balance</span>
+      <span className="flex min-w-0 items-baseline gap-2">
+        <span data-testid={`balance-${token}`} className={cn("truncate font-display text-2xl font-black tabular-nums sm:text-3xl", style.text)}>
+          {formatTokenAmount(token, amount)}
+        </span>
+        <span className="text-sm font-semibold text-slate-400">{token}</span>
+      </span>
+      <span className="text-xs text-slate-400">
+        {style.blurb} · {TOKEN_MULTIPLIER[token]}x · {PLAYER_WIN_CHANCE_PERCENT[token]}% player
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from "react";
+import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
+import {
+  DEGEN_CONTRACT_ADDRESS_LABEL,
+  FINAL_TAX_FROM_MINUTES,
+  FINAL_TAX_PERCENT,
+  FINAL_TAX_SPLIT_POINTS,
+  JACKPOT_PAYOUT_PERCENT_OF_POOL,
+  JACKPOT_TRIGGER_PERCENT,
+  LP_LOCK_MONTHS,
+  MAX_WALLET_PERCENT,
+  MAX_WALLET_TOKENS,
+  PLAYER_WIN_CHANCE_PERCENT,
+  RESERVE_LOCK_MONTHS,
+  TARGET_CHAIN_NAME,
+  TAX_LADDER_PERCENT,
+  TAX_SPLIT_PERCENT,
+  TAX_STEP_MINUTES,
+  TEAM_PERCENT_PER_MEMBER,
+  TOTAL_SUPPLY,
+  WHEEL_SEGMENTS,
+  WHEEL_SINGLE_COLOUR_PAYOUT,
+  formatWholeNumber,
+} from "@/config/economics";
+import { TOKEN_MULTIPLIER } from "@/config/tokens";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <li className="flex flex-col gap-0.5 sm:flex-row sm:justify-between sm:gap-4">
+      <span className="text-slate-400">{label}</span>
+      <span className="font-semibold text-slate-100 sm:text-right">{children}</span>
+    </li>
+  );
+}
+
+export function LobbyFooter() {
+  return (
+    <footer className="mt-16 border-t border-white/10 pt-10" data-testid="lobby-footer">
+      <div className="grid gap-4 md:grid-cols-2 md:items-start">
+        <CollapsiblePanel title="Smart Contract Mechanics" data-testid="panel-mechanics">
+          <p>
+            Every wager in web3 mode is escrowed by the Casino contract and settled on chain with a provably fair seed that the
+            house committed to before you bet. Anyone can replay a settlement and check the payout.
+          </p>
+          <ul className="mt-3 flex flex-col gap-2">
+            <Fact label="DEGEN bets">
+              {PLAYER_WIN_CHANCE_PERCENT.DEGEN}% player · {TOKEN_MULTIPLIER.DEGEN}x payout
+            </Fact>
+            <Fact label="BNB bets">
+              {PLAYER_WIN_CHANCE_PERCENT.BNB}% player · {TOKEN_MULTIPLIER.BNB}x payout
+            </Fact>
+            <Fact label="Wheel of Fortune">
+              {WHEEL_SEGMENTS} segments · {WHEEL_SINGLE_COLOUR_PAYOUT.DEGEN} DEGEN / {WHEEL_SINGLE_COLOUR_PAYOUT.BNB} BNB
+            </Fact>
+            <Fact label="Jackpot">
+              {JACKPOT_TRIGGER_PERCENT}% trigger on DEGEN bets · pays {JACKPOT_PAYOUT_PERCENT_OF_POOL}% of the pool
+            </Fact>
+            <Fact label="Network">{TARGET_CHAIN_NAME} (testnet only)</Fact>
+            <Fact label="DEGEN contract">{DEGEN_CONTRACT_ADDRESS_LABEL}</Fact>
+          </ul>
+        </CollapsiblePanel>
+        <CollapsiblePanel title="Tokenomics" data-testid="panel-tokenomics">
+          <ul className="flex flex-col gap-2">
+            <Fact label="Fixed supply">{formatWholeNumber(TOTAL_SUPPLY)} DEGEN</Fact>
+            <Fact label="Max wallet">
+              {MAX_WALLET_PERCENT}% ({formatWholeNumber(MAX_WALLET_TOKENS)})
+            </Fact>
+            <Fact label="Team">{TEAM_PERCENT_PER_MEMBER}% per member</Fact>
+            <Fact label="Launch tax">
+              {TAX_LADDER_PERCENT.map((percent) => `${percent}%`).join(" → ")} every {TAX_STEP_MINUTES} min
+            </Fact>
+            <Fact label={`From minute ${FINAL_TAX_FROM_MINUTES}`}>
+              {FINAL_TAX_PERCENT}%: {FINAL_TAX_SPLIT_POINTS.development}% development/marketing, {FINAL_TAX_SPLIT_POINTS.burn}% burn,{" "}
+              {FINAL_TAX_SPLIT_POINTS.jackpot}% jackpot
+            </Fact>
+            <Fact label="Tax split">
+              {TAX_SPLIT_PERCENT.development}% development · {TAX_SPLIT_PERCENT.burn}% burn · {TAX_SPLIT_PERCENT.jackpot}% jackpot
+            </Fact>
+            <Fact label="LP lock">{LP_LOCK_MONTHS} months</Fact>
+            <Fact label="Reserve lock">{RESERVE_LOCK_MONTHS} months</Fact>
+          </ul>
+        </CollapsiblePanel>
+      </div>
+      <p className="mt-8 pb-10 text-center text-sm text-slate-400" data-testid="contact-line">
+        Questions, bugs or partnerships? Open an issue on the DEGEN Casino repository — we read every one. Testnet only: no
+        real funds are at stake.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from "react-router-dom";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { DocumentIcon } from "@/components/ui/icons";
+import { LogoMark } from "@/components/ui/logo";
+import { GAMES } from "@/config/games";
+import { JACKPOT_BADGE } from "@/config/economics";
+import { useWallet } from "@/features/wallet";
+import { BalanceCard } from "./components/balance-card";
+import { GameCard } from "./components/game-card";
+import { LobbyFooter } from "./components/lobby-footer";
+
+function gameCardSpan(index: number): string {
+  if (index < 2) return "lg:col-span-3";
+  return index === GAMES.length - 1 ? "sm:col-span-2 lg:col-span-2" : "lg:col-span-2";
+}
+
+export default function LobbyPage() {
+  const { balance, isDemo, resetDemo } = useWallet();
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 sm:px-6">
+      <section className="flex flex-col items-center gap-6 pt-10 pb-8 text-center sm:pt-16">
+        <LogoMark className="size-20 drop-shadow-[0_0_30px_rgb(255_61_168/0.45)] sm:size-24" />
+        <div className="flex flex-col gap-3">
+          <h1 className="font-display text-4xl font-black tracking-tight sm:text-6xl">
+            <span className="neon-text">DEGEN</span> <span className="text-white">Casino</span>
+          </h1>
+          <p className="mx-auto max-w-xl text-base text-slate-300 sm:text-lg">
+            Provably fair games on BSC Testnet. Play right away with virtual funds, or connect your wallet to play on chain.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center justify-center gap-2">
+          <Badge tone={isDemo ? "gold" : "cyan"} data-testid="mode-badge">
+            <span aria-hidden="true" className={`size-2 rounded-full ${isDemo ? "bg-gold" : "bg-cyan"} animate-pulse`} />
+            {isDemo ? "Demo Mode" : "Web3 Mode"}
+          </Badge>
+          <Badge tone="pink">Jackpot {JACKPOT_BADGE}</Badge>
+        </div>
+      </section>
+
+      <section aria-label="Balances" className="mx-auto grid max-w-2xl grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4">
+        <BalanceCard token="DEGEN" amount={balance.DEGEN} />
+        <BalanceCard token="BNB" amount={balance.BNB} />
+      </section>
+      {isDemo && (
+        <div className="mt-3 flex justify-center">
+          <Button variant="ghost" size="sm" onClick={resetDemo}>
+            Reset demo balances
+          </Button>
+        </div>
+      )}
+
+      <section aria-labelledby="games-heading" className="mt-12">
+        <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+          <h2 id="games-heading" className="font-display text-2xl font-bold text-white sm:text-3xl">
+            Games
+          </h2>
+          <Link to="/whitepaper" className={buttonClasses("secondary", "md")} data-testid="whitepaper-button">
+            <DocumentIcon className="size-4 text-gold" /> Read the Whitepaper
+          </Link>
+        </div>
+        {/* Five cards: two wide over three on desktop; on tablets the fifth spans the row. */}
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
+          {GAMES.map((game, index) => (
+            <li key={game.id} className={gameCardSpan(index)}>
+              <GameCard game={game} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <LobbyFooter />
+    </div>
+  );
+}

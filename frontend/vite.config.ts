@@ -1,0 +1,30 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+
+const frontendDir = fileURLToPath(new URL(".", import.meta.url));
+const apiProxy = {
+  "/api": { target: process.env.API_URL ?? "http://127.0.0.1:3001", changeOrigin: true },
+};
+
+export default defineConfig({
+  root: frontendDir,
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+      "@engine": fileURLToPath(new URL("../engine/src", import.meta.url)),
+      // @web3-react/core lazily requires ethers v5 providers; nothing of ours uses them, and
+      // bundling them costs ~65 kB gzip (TOOLCHAIN.md).
+      "@ethersproject/providers": fileURLToPath(new URL("./src/lib/empty-module.ts", import.meta.url)),
+    },
+    dedupe: ["react", "react-dom"],
+  },
+  build: {
+    outDir: fileURLToPath(new URL("./dist", import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy: apiProxy },
+  preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy: apiProxy },
+});

@@ -1,0 +1,182 @@
+/**
+ * The whole local stack as child processes: hardhat node → deploy → server → frontend.
+ * Used by `npm start` (scripts/dev.ts, Vite dev server) and by the browser tests (Vite preview
+ * of the production build). Every child runs in its own process group so stopping the stack also
+ * stops whatever a child spawned (tsx, esbuild, ...): no orphan survives a Ctrl-C.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(__dirname, "..");
+const BIN = path.join(ROOT, "node_modules", ".bin");
+
+export interface StackPorts {
+  chain: number;
+  server: number;
+  frontend: number;
+}
+
+export interface StackOptions {
+  ports: StackPorts;
+  /** "dev" runs Vite's dev server; "preview" serves a production build (frontend/dist unless previewDir). */
+  frontend: "dev" | "preview";
+  previewDir?: string;
+  /** Where child output goes: "inherit" prefixes it on this terminal, otherwise a folder for log files. */
+  logs: "inherit" | string;
+  /** Extra environment for the server (database folder, secrets, ...). */
+  serverEnv?: Record<string, string>;
+}
+
+export interface Stack {
+  appUrl: string;
+  apiUrl: string;
+  rpcUrl: string;
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+const HOST = "127.0.0.1";
+
+export async function assertPortFree(port: number, role: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "EADDRINUSE"
+          ? new PortInUseError(`Port ${port} (${role}) is already in use. Stop whatever is listening on it and try again.`)
+          : error,
+      );
+    });
+    probe.listen(port, HOST, () => probe.close(() => resolve()));
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited before it was ready (see its output above)`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} was not ready after ${timeoutMs / 1000} s`);
+}
+
+const httpOk = (url: string, init?: RequestInit) => async () => (await fetch(url, init)).ok;
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { ports } = options;
+  await assertPortFree(ports.chain, "hardhat node");
+  await assertPortFree(ports.server, "server");
+  await assertPortFree(ports.frontend, "frontend");
+
+  const rpcUrl = `http://${HOST}:${ports.chain}`;
+  const apiUrl = `http://${HOST}:${ports.server}`;
+  const appUrl = `http://${HOST}:${ports.frontend}`;
+  const children: ChildProcess[] = [];
+  let stopping = false;
+
+  const run = (name: string, command: string, args: string[], env: Record<string, string> = {}): ChildProcess => {
+    const child = spawn(path.join(BIN, command), args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env, FORCE_COLOR: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    children.push(child);
+    pipeOutput(name, child, options.logs);
+    child.on("exit", (code, signal) => {
+      if (!stopping && name !== "deploy") {
+        console.error(`[stack] ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping the stack.`);
+        void stop().then(() => process.exit(1));
+      }
+    });
+    return child;
+  };
+
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(children.map(stopChild));
+  };
+
+  try {
+    const chain = run("chain", "hardhat", ["node", "--hostname", HOST, "--port", String(ports.chain)]);
+    const rpcReady = httpOk(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+    });
+    await waitFor("hardhat node", rpcReady, chain, 60_000);
+
+    const deploy = run("deploy", "hardhat", ["run", "scripts/deploy.ts", "--network", "localhost"], { LOCAL_RPC_URL: rpcUrl });
+    const deployCode = await new Promise<number | null>((resolve) => deploy.on("exit", resolve));
+    if (deployCode !== 0) throw new Error(`deploy failed with code ${deployCode} (see its output above)`);
+
+    const server = run("server", "tsx", ["server/src/main.ts"], {
+      ...options.serverEnv,
+      HOST,
+      PORT: String(ports.server),
+      RPC_URL: rpcUrl,
+      APP_ORIGIN: appUrl,
+    });
+    await waitFor("server", httpOk(`${apiUrl}/api/health`), server, 60_000);
+
+    const viteArgs =
+      options.frontend === "dev"
+        ? ["--config", "frontend/vite.config.ts", "--port", String(ports.frontend), "--strictPort"]
+        : ["preview", "--config", "frontend/vite.config.ts", "--port", String(ports.frontend), "--strictPort",
+           ...(options.previewDir ? ["--outDir", options.previewDir] : [])];
+    const frontend = run("frontend", "vite", viteArgs, { API_URL: apiUrl });
+    await waitFor("frontend", httpOk(appUrl), frontend, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return { appUrl, apiUrl, rpcUrl, stop };
+}
+
+function pipeOutput(name: string, child: ChildProcess, logs: StackOptions["logs"]): void {
+  if (logs === "inherit") {
+    // The node logs every RPC call; keep the terminal for the parts a developer reads.
+    if (name === "chain") {
+      child.stdout?.resume();
+      child.stderr?.pipe(process.stderr);
+      return;
+    }
+    const prefix = `[${name}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let carry = "";
+      stream?.on("data", (chunk: Buffer) => {
+        const lines = (carry + chunk.toString()).split("\n");
+        carry = lines.pop() ?? "";
+        for (const line of lines) if (line.trim()) process.stdout.write(prefix + line + "\n");
+      });
+    }
+    return;
+  }
+  mkdirSync(logs, { recursive: true });
+  const file = createWriteStream(path.join(logs, `${name}.log`));
+  child.stdout?.pipe(file);
+  child.stderr?.pipe(file);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // The group is already gone.
+    }
+  };
+  signalGroup("SIGTERM");
+  const timer = setTimeout(() => signalGroup("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+  signalGroup("SIGKILL"); // anything the child left behind in its group
+}
