@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage, screenshot } from "./support/browser";
+
+const COLOURS = ["gold", "pink", "cyan", "violet", "red", "blue", "green", "orange", "silver", "white"];
+
+/** Elements reaching past the right edge of a phone screen (nothing may be cut off). */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *:not([data-testid=confetti] *)")]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
+  );
+}
+
+async function balance(page: Page): Promise<number> {
+  const text = await page.getByTestId("bet-input-balance").innerText();
+  return Number(/([\d.]+)/.exec(text)![1]);
+}
+
+async function setBet(page: Page, amount: string) {
+  await page.getByTestId("bet-input").fill(amount);
+  await page.getByTestId("bet-input").blur();
+}
+
+const toastText = (page: Page) => page.getByTestId("toast").innerText();
+
+describe("wheel of fortune in demo mode", () => {
+  const appUrl = inject("appUrl");
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("validates, then plays until a win and a loss, moving the balance by stake and payout", async () => {
+    const page = await openPage(browser, "desktop");
+    await page.goto(appUrl + "/roulette");
+    await expect(page.getByTestId("token-switch-DEGEN").innerText()).resolves.toContain("10.2x");
+    await expect(page.getByTestId("token-switch-BNB").innerText()).resolves.toContain("9.8x");
+    expect(await page.getByTestId("spin-button").isDisabled()).toBe(true);
+
+    await page.getByTestId("wheel-hub").click();
+    await page.getByTestId("toast").getByText("No Colors Selected").waitFor();
+    expect(await toastText(page)).toContain("Please select at least one color to bet on!");
+
+    for (const colour of COLOURS) await page.getByTestId(`colour-${colour}`).click();
+    await page.getByText("At most 9 colours: a bet on all ten could never lose.").waitFor();
+    expect(await page.getByTestId("colour-white").getAttribute("aria-pressed")).toBe("false");
+    for (const colour of COLOURS.slice(5, 9)) await page.getByTestId(`colour-${colour}`).click();
+    await expect(page.getByTestId("token-switch-DEGEN").innerText()).resolves.toContain("2.04x");
+    await expect(page.getByTestId("token-switch-BNB").innerText()).resolves.toContain("1.96x");
+
+    await setBet(page, "20000");
+    await page.getByTestId("spin-button").click();
+    await page.getByTestId("toast").getByText("Insufficient Balance").waitFor();
+    expect(await toastText(page)).toContain("You only have 10000.00 DEGEN");
+    expect(await balance(page)).toBe(10000);
+
+    await setBet(page, "10");
+    const seen = { win: false, loss: false };
+    for (let spin = 1; spin <= 30 && !(seen.win && seen.loss); spin++) {
+      const before = await balance(page);
+      await page.getByTestId("spin-button").click();
+      await page.getByTestId("spin-button").getByText("Spinning…").waitFor();
+      expect(await balance(page)).toBeCloseTo(before - 10, 2);
+      await page.getByTestId("spin-history-entry").nth(Math.min(spin, 10) - 1).waitFor();
+      await page.getByTestId("spin-button").getByText("SPIN", { exact: true }).waitFor();
+      const toast = await toastText(page);
+      const after = await balance(page);
+      if (toast.includes("YOU WON!")) {
+        seen.win = true;
+        expect(toast).toContain("Won 20.40 DEGEN (2.04x)");
+        expect(after).toBeCloseTo(before - 10 + 20.4, 2);
+        expect(await page.getByTestId("spin-history-entry").first().innerText()).toMatch(/Won\s+\+10\.40 DEGEN/i);
+        if (!seen.loss) await screenshot(page, "roulette-win-desktop");
+      } else {
+        expect(toast).toContain("Better Luck Next Time");
+        expect(toast).toContain("Lost 10.00 DEGEN");
+        seen.loss = true;
+        expect(after).toBeCloseTo(before - 10, 2);
+        expect(await page.getByTestId("spin-history-entry").first().innerText()).toMatch(/Lost\s+-10\.00 DEGEN/i);
+      }
+      // The wheel stopped on the colour the round reported.
+      const label = (await page.getByTestId("spin-history-entry").first().innerText()).split(/\s/)[0];
+      expect(await page.getByTestId("wheel-result").innerText()).toContain(label);
+    }
+    expect(seen).toEqual({ win: true, loss: true });
+    await screenshot(page, "roulette-desktop");
+    await page.context().close();
+  }, 240_000);
+
+  it("fits and plays on a phone", async () => {
+    const page = await openPage(browser, "phone");
+    await page.goto(appUrl + "/roulette");
+    await page.getByTestId("colour-gold").click();
+    await page.getByTestId("colour-cyan").click();
+    await page.getByTestId("spin-button").click();
+    await page.getByTestId("spin-history-entry").first().waitFor();
+    await screenshot(page, "roulette-phone");
+    expect(await overflowing(page)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+});

@@ -1,0 +1,152 @@
+import { Badge } from "@/components/ui/badge";
+import { BetInput } from "@/components/ui/bet-input";
+import { Button } from "@/components/ui/button";
+import { Confetti } from "@/components/ui/confetti";
+import { TokenSwitch } from "@/components/ui/token-switch";
+import { formatTokenAmount } from "@/config/tokens";
+import { usePlayableBalance, useWallet } from "@/features/wallet";
+import { cn } from "@/lib/cn";
+import { isFinal, type BannerTone } from "./blackjack-rules";
+import { HandView } from "./components/hand-view";
+import { demoBlackjackSource } from "./round-source";
+import { useBlackjackGame } from "./use-blackjack-game";
+import "./blackjack.css";
+
+const BANNER_TONES: Record<BannerTone, string> = {
+  win: "border-gold bg-night-950/90 text-gold shadow-[0_0_50px_rgb(255_210_63/0.55)]",
+  lose: "border-pink bg-night-950/90 text-pink shadow-[0_0_40px_rgb(255_61_168/0.45)]",
+  push: "border-cyan bg-night-950/90 text-cyan",
+  info: "border-violet bg-night-950/90 text-white",
+  error: "border-pink bg-night-950/95 text-pink",
+};
+
+export default function BlackjackPage() {
+  const game = useBlackjackGame(demoBlackjackSource);
+  const { isDemo } = useWallet();
+  const balance = usePlayableBalance(game.token);
+  const { table } = game;
+  const finished = isFinal(table);
+  const playing = table !== null && !finished;
+  const split = table?.splitHand ?? null;
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8" data-testid="game-page-blackjack">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-black tracking-tight text-white sm:text-4xl">
+            <span className="neon-text">Blackjack</span>
+          </h1>
+          <p className="mt-1 text-sm text-slate-400">Beat the dealer to 21. Dealer stands on 17.</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2" data-testid="payout-badges">
+          <Badge tone="gold">BJ 2.5x</Badge>
+          <Badge tone="cyan">Win 2x</Badge>
+          <Badge tone="violet">Push 1x</Badge>
+          <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>
+        </div>
+      </header>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
+        <div className="glass-card bj-felt relative flex min-h-[26rem] flex-col justify-between gap-6 overflow-hidden p-4 sm:min-h-[30rem] sm:p-6">
+          <div className="flex justify-center">
+            {table ? (
+              <HandView title="Dealer" cards={table.dealerHand} score={table.dealerScore} testId="dealer-hand" />
+            ) : (
+              <p className="py-10 text-center font-display text-lg text-slate-400">Dealer waits for your bet</p>
+            )}
+          </div>
+
+          <div aria-hidden="true" className="mx-auto text-center text-[10px] font-bold tracking-[0.3em] text-gold/40 uppercase sm:text-xs">
+            Blackjack pays 2.5x · Dealer stands on 17
+          </div>
+
+          <div className={cn("flex justify-center gap-2", split && "grid grid-cols-2")}>
+            {table && (
+              <HandView
+                title={split ? "Hand 1" : "You"}
+                cards={table.playerHand}
+                score={table.playerScore}
+                active={playing && table.activeSplit === "first"}
+                testId="player-hand"
+              />
+            )}
+            {table && split && (
+              <HandView
+                title="Hand 2"
+                cards={split}
+                score={table.splitScore ?? 0}
+                active={playing && table.activeSplit === "second"}
+                testId="split-hand"
+              />
+            )}
+          </div>
+
+          {game.banner && (
+            <div
+              key={game.banner.id}
+              role="status"
+              data-testid="result-banner"
+              className={cn(
+                "bj-banner absolute top-1/2 left-1/2 z-10 w-max max-w-[90%] rounded-2xl border-2 px-6 py-4 text-center font-display text-xl font-black sm:text-3xl",
+                BANNER_TONES[game.banner.tone],
+              )}
+            >
+              {game.banner.text}
+            </div>
+          )}
+        </div>
+
+        <div className="glass-card flex flex-col gap-5 p-5">
+          <TokenSwitch
+            value={game.token}
+            onChange={game.changeToken}
+            badges={{ DEGEN: "1.02x", BNB: "0.98x" }}
+            disabled={table !== null && !finished}
+          />
+          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={playing || game.busy} />
+          {table && (
+            <p className="text-sm text-slate-400" data-testid="stake-on-table">
+              On the table:{" "}
+              <span className="font-semibold text-white tabular-nums">
+                {formatTokenAmount(game.token, split ? game.handBet * 2 : game.handBet)} {game.token}
+              </span>
+            </p>
+          )}
+          {playing ? (
+            <div className="grid grid-cols-3 gap-2">
+              <Button variant="primary" size="lg" onClick={game.hit} disabled={game.busy} data-testid="hit-button">
+                Hit
+              </Button>
+              <Button variant="secondary" size="lg" onClick={game.stand} disabled={game.busy} data-testid="stand-button">
+                Stand
+              </Button>
+              <Button
+                variant="secondary"
+                size="lg"
+                onClick={game.split}
+                disabled={game.busy || !table.canSplit || split !== null}
+                data-testid="split-button"
+              >
+                Split
+              </Button>
+            </div>
+          ) : finished ? (
+            <Button variant="primary" size="lg" onClick={game.newRound} data-testid="new-round-button">
+              New Round
+            </Button>
+          ) : (
+            <Button variant="primary" size="lg" onClick={game.deal} disabled={game.busy} data-testid="deal-button">
+              {game.busy ? "Dealing…" : "Deal"}
+            </Button>
+          )}
+          <ul className="space-y-1 text-xs text-slate-400">
+            <li>Blackjack pays 2.5x, a win 2x, a push returns your bet.</li>
+            <li>Split two cards of equal value once; it takes a second bet.</li>
+            <li>The dealer draws to 16 and stands on every 17.</li>
+          </ul>
+        </div>
+      </div>
+      <Confetti burst={game.winBurst} />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatTokenAmount, type Token } from "@/config/tokens";
+import type { BlackjackTable } from "./round-source";
+
+export const BANNER_MS = 3000;
+export const FINAL_STATUSES = ["PLAYER_WIN", "DEALER_WIN", "PUSH", "BLACKJACK"] as const;
+
+export const isFinal = (table: BlackjackTable | null) => table !== null && (FINAL_STATUSES as readonly string[]).includes(table.status);
+
+export type BannerTone = "win" | "lose" | "push" | "info" | "error";
+export interface BannerMessage {
+  text: string;
+  tone: BannerTone;
+}
+
+/** SPEC §8 'Blackjack banner' for a finished hand. */
+export function outcomeBanner(table: BlackjackTable, token: Token): BannerMessage {
+  const payout = `${formatTokenAmount(token, table.payout)} ${token}`;
+  switch (table.status) {
+    case "BLACKJACK":
+      return { text: `BLACKJACK! Win ${payout}!`, tone: "win" };
+    case "PLAYER_WIN":
+      return { text: `Win ${payout}!`, tone: "win" };
+    case "PUSH":
+      return { text: "Push - Tie", tone: "push" };
+    default: {
+      const hands = table.splitHand === null ? [table.playerScore] : [table.playerScore, table.splitScore ?? 0];
+      return { text: hands.every((score) => score > 21) ? "Bust! Dealer wins" : "Dealer wins", tone: "lose" };
+    }
+  }
+}
+
+/** SPEC §5: the balance must cover the bet. */
+export function dealRefusal(token: Token, balance: number, bet: number): string | null {
+  return bet > balance ? `Insufficient ${token}: ${formatTokenAmount(token, balance)}/${formatTokenAmount(token, bet)}` : null;
+}
+
+/**
+ * SPEC §5: a split needs twice the bet. The first bet is already on the table, so the player's
+ * funds for the hand are the balance plus that bet; both figures in the message count it.
+ */
+export function splitRefusal(token: Token, balance: number, bet: number): string | null {
+  const funds = balance + bet;
+  return funds < bet * 2 ? `Insufficient ${token} for split: ${formatTokenAmount(token, funds)}/${formatTokenAmount(token, bet * 2)}` : null;
+}

@@ -1,0 +1,92 @@
+import { Badge } from "@/components/ui/badge";
+import { BetInput } from "@/components/ui/bet-input";
+import { Button } from "@/components/ui/button";
+import { Confetti } from "@/components/ui/confetti";
+import { TokenSwitch } from "@/components/ui/token-switch";
+import { formatTokenAmount } from "@/config/tokens";
+import { usePlayableBalance, useWallet } from "@/features/wallet";
+import { cn } from "@/lib/cn";
+import { ColourPicker } from "./components/colour-picker";
+import { HowToPlay } from "./components/how-to-play";
+import { PayoutsPanel } from "./components/payouts-panel";
+import { SpinHistory } from "./components/spin-history";
+import { WheelDisc } from "./components/wheel-disc";
+import { demoWheelSource } from "./round-source";
+import { useWheelGame } from "./use-wheel-game";
+import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from "./wheel-rules";
+
+export default function RoulettePage() {
+  const game = useWheelGame(demoWheelSource);
+  const { isDemo } = useWallet();
+  const balance = usePlayableBalance(game.token);
+  const spinning = game.phase === "spinning";
+  const count = game.selected.length;
+  const result = game.phase === "result" ? game.lastRecord : null;
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8" data-testid="game-page-roulette">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-black tracking-tight text-white sm:text-4xl">
+            Wheel of <span className="neon-text">Fortune</span>
+          </h1>
+          <p className="mt-1 text-sm text-slate-400">Ten colours, one pointer. Pick up to nine and spin.</p>
+        </div>
+        <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>
+      </header>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <div className="glass-card order-2 flex flex-col gap-5 p-5 lg:order-1">
+          <TokenSwitch value={game.token} onChange={game.changeToken} badges={tokenBadges(count)} disabled={spinning} />
+          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={spinning} />
+          <ColourPicker selected={game.selected} onToggle={game.toggleColour} limitReached={game.limitReached} disabled={spinning} />
+          <div className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-night-950/50 px-4 py-3 text-sm">
+            <span className="text-slate-400">Potential win</span>
+            <span className="font-semibold text-gold tabular-nums" data-testid="potential-win">
+              {count === 0
+                ? "—"
+                : `${formatTokenAmount(game.token, game.bet * wheelMultiplier(game.token, count))} ${game.token} (${formatMultiplier(wheelMultiplier(game.token, count))})`}
+            </span>
+          </div>
+          <Button variant="primary" size="lg" onClick={game.spin} disabled={spinning || count === 0} data-testid="spin-button">
+            {spinning ? "Spinning…" : "SPIN"}
+          </Button>
+        </div>
+
+        <div className="glass-card order-1 flex flex-col items-center justify-center gap-4 p-5 lg:order-2">
+          <WheelDisc rotation={game.rotation} spinning={spinning} selected={game.selected} onSpin={game.spin} />
+          <div
+            className={cn(
+              "flex min-h-10 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition",
+              result === null && "border-white/10 text-slate-400",
+              result?.won && "border-cyan/60 bg-cyan/10 text-cyan",
+              result && !result.won && "border-pink/60 bg-pink/10 text-pink",
+            )}
+            data-testid="wheel-result"
+            data-segment={result?.segment}
+            aria-live="polite"
+          >
+            {result ? (
+              <>
+                <span aria-hidden="true" className="size-3 rounded-full" style={{ background: WHEEL_COLOURS[result.segment].hex }} />
+                {result.label} — {result.won ? "WIN" : "no luck"} {result.profit >= 0 ? "+" : "-"}
+                {formatTokenAmount(result.token, Math.abs(result.profit))} {result.token}
+              </>
+            ) : spinning ? (
+              "Round and round it goes…"
+            ) : (
+              "Place your bet"
+            )}
+          </div>
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <PayoutsPanel token={game.token} colourCount={count} />
+        <SpinHistory history={game.history} />
+        <HowToPlay />
+      </div>
+      <Confetti burst={game.winBurst} />
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { WHEEL_COLOURS, WHEEL_MAX_COLOURS, WHEEL_SEGMENTS, wheelMultiplierBps, wheelWinChanceBps } from "@engine/wheel";
+import { formatTokenAmount, type Token } from "@/config/tokens";
+
+export { WHEEL_COLOURS, WHEEL_MAX_COLOURS, WHEEL_SEGMENTS };
+
+export const SPIN_DURATION_MS = 3500;
+export const MIN_TURNS = 5;
+export const MAX_TURNS = 7;
+export const HISTORY_LIMIT = 10;
+export const SEGMENT_DEGREES = 360 / WHEEL_SEGMENTS;
+
+/** Total payout per stake for a win (10.2 for one DEGEN colour), straight from the engine. */
+export function wheelMultiplier(token: Token, colourCount: number): number {
+  return Number(wheelMultiplierBps(token, colourCount)) / 10_000;
+}
+
+export function wheelWinChance(colourCount: number): number {
+  return wheelWinChanceBps(colourCount) / 10_000;
+}
+
+/** '10.2x', '2.04x', '1.46x': at most two decimals, no trailing zeros. */
+export function formatMultiplier(multiplier: number): string {
+  return `${Number(multiplier.toFixed(2))}x`;
+}
+
+/** SPEC §2: with nothing selected 10.2x / 9.8x (one colour), then the multiplier of the selection. */
+export function tokenBadges(colourCount: number): Record<Token, string> {
+  const count = Math.max(1, colourCount);
+  return { DEGEN: formatMultiplier(wheelMultiplier("DEGEN", count)), BNB: formatMultiplier(wheelMultiplier("BNB", count)) };
+}
+
+export interface ValidationError {
+  title: string;
+  description: string;
+}
+
+/** SPEC §5 'Wheel', checked in this order. */
+export function validateSpin(colourCount: number, bet: number, playableBalance: number, token: Token): ValidationError | null {
+  if (colourCount === 0) return { title: "No Colors Selected", description: "Please select at least one color to bet on!" };
+  if (!Number.isFinite(bet) || bet <= 0) return { title: "Invalid Bet", description: "Please enter a valid bet amount" };
+  if (bet > playableBalance) {
+    return { title: "Insufficient Balance", description: `You only have ${formatTokenAmount(token, playableBalance)} ${token}` };
+  }
+  return null;
+}
+
+/** The segment under the pointer (at the top) for a wheel turned `rotation` degrees clockwise. */
+export function segmentAtPointer(rotation: number): number {
+  const underPointer = (((-rotation % 360) + 360) % 360) / SEGMENT_DEGREES;
+  return Math.floor(underPointer) % WHEEL_SEGMENTS;
+}
+
+/**
+ * The rotation to animate to: `turns` full turns past the current one, stopping with `segment`
+ * under the pointer, `offset` degrees from its centre (|offset| < half a segment).
+ */
+export function landingRotation(current: number, segment: number, turns: number, offset: number): number {
+  const target = (((-(segment + 0.5) * SEGMENT_DEGREES - offset) % 360) + 360) % 360;
+  const currentMod = ((current % 360) + 360) % 360;
+  return current + turns * 360 + ((target - currentMod + 360) % 360);
+}

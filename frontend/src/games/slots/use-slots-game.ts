@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from "react";
+import type { Token } from "@/config/tokens";
+import { playNotes, playSound } from "@/features/sound";
+import { useWallet } from "@/features/wallet";
+import { DEFAULT_BET } from "@/lib/bet-rules";
+import type { SlotsRoundSource, SlotsSpinResult } from "./round-source";
+import {
+  BIG_WIN_MS,
+  CALL_DELAY_MS,
+  OPENING_REELS,
+  REELS,
+  SETTLE_DELAY_MS,
+  describeWinLines,
+  insufficientBalanceMessage,
+  reelStopDelay,
+  type SlotSymbol,
+  type WinLineView,
+} from "./slots-rules";
+import { BIG_WIN, REEL_STOP, REEL_TICK, REEL_TICK_INTERVAL_MS } from "./slots-sounds";
+
+/** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
+const defaultBet = (token: Token) => (token === "BNB" ? 0.01 : DEFAULT_BET);
+
+export interface SlotsWin {
+  id: number;
+  token: Token;
+  amount: number;
+  lines: WinLineView[];
+}
+
+/**
+ * SPEC §4 'Slots': idle → spinning; the call goes out after 1.8 s; once it answers, reel i stops
+ * 1000 + 200·i ms later on the answer's symbols; 0.5 s after the last one spinning ends and the
+ * win is paid and shown (coin + 3 s confetti, big-win overlay 4 s).
+ */
+export function useSlotsGame(source: SlotsRoundSource) {
+  const { getPlayableBalance, applyPayout } = useWallet();
+  const [token, setToken] = useState<Token>("DEGEN");
+  const [bet, setBet] = useState<number>(DEFAULT_BET);
+  const [spinning, setSpinning] = useState(false);
+  const [reels, setReels] = useState<SlotSymbol[][]>(OPENING_REELS);
+  /** Reels (from the left) that show their final symbols; the rest spin while spinning. */
+  const [stoppedReels, setStoppedReels] = useState(REELS);
+  const [win, setWin] = useState<SlotsWin | null>(null);
+  const [confettiBurst, setConfettiBurst] = useState<number | null>(null);
+  const [bigWin, setBigWin] = useState<SlotsWin | null>(null);
+  const timers = useRef<number[]>([]);
+  const tickTimer = useRef<number | undefined>(undefined);
+  const busy = useRef(false);
+  const round = useRef(0);
+
+  const later = (delay: number, action: () => void) => {
+    timers.current.push(window.setTimeout(action, delay));
+  };
+  const stopReelSound = () => window.clearInterval(tickTimer.current);
+
+  useEffect(
+    () => () => {
+      timers.current.forEach((timer) => window.clearTimeout(timer));
+      stopReelSound();
+    },
+    [],
+  );
+
+  const changeToken = (next: Token) => {
+    setToken(next);
+    setBet(defaultBet(next));
+  };
+
+  function finish(result: SlotsSpinResult, spinToken: Token, id: number) {
+    busy.current = false;
+    setSpinning(false);
+    if (result.payout <= 0) return;
+    applyPayout(spinToken, result.payout);
+    const shown: SlotsWin = { id, token: spinToken, amount: result.payout, lines: describeWinLines(result.reels, result.winLines) };
+    setWin(shown);
+    playSound("coin");
+    setConfettiBurst(id);
+    if (result.isBigWin) {
+      playNotes(BIG_WIN);
+      setBigWin(shown);
+      later(BIG_WIN_MS, () => setBigWin(null));
+    }
+  }
+
+  function spin() {
+    if (busy.current) return;
+    const stake = bet;
+    const spinToken = token;
+    const message = insufficientBalanceMessage(spinToken, getPlayableBalance(spinToken), stake);
+    if (message) {
+      window.alert(message);
+      return;
+    }
+    busy.current = true;
+    const id = ++round.current;
+    applyPayout(spinToken, -stake);
+    setSpinning(true);
+    setStoppedReels(0);
+    setWin(null);
+    setBigWin(null);
+    playNotes(REEL_TICK);
+    tickTimer.current = window.setInterval(() => playNotes(REEL_TICK), REEL_TICK_INTERVAL_MS);
+
+    later(CALL_DELAY_MS, () => {
+      source.spin({ token: spinToken, stake }).then(
+        (result) => {
+          setReels(result.reels);
+          for (let reel = 0; reel < REELS; reel++) {
+            later(reelStopDelay(reel), () => {
+              setStoppedReels(reel + 1);
+              playNotes(REEL_STOP);
+              if (reel === REELS - 1) stopReelSound();
+            });
+          }
+          later(reelStopDelay(REELS - 1) + SETTLE_DELAY_MS, () => finish(result, spinToken, id));
+        },
+        (error: unknown) => {
+          // SPEC §8: a failed spin only ends the spinning state and the sound. Nothing was played,
+          // so the demo stake goes back.
+          console.error("Slots spin failed", error);
+          stopReelSound();
+          applyPayout(spinToken, stake);
+          setStoppedReels(REELS);
+          busy.current = false;
+          setSpinning(false);
+        },
+      );
+    });
+  }
+
+  return { token, changeToken, bet, setBet, spinning, reels, stoppedReels, win, confettiBurst, bigWin, spin };
+}
