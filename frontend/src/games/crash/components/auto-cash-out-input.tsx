@@ -1,0 +1,47 @@
+import { useId } from "react";
+import { cn } from "@/lib/cn";
+
+export interface AutoCashOutInputProps {
+  text: string;
+  onChange: (text: string) => void;
+  invalid: boolean;
+  disabled: boolean;
+}
+
+export function AutoCashOutInput({ text, onChange, invalid, disabled }: AutoCashOutInputProps) {
+  const inputId = useId();
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={inputId} className="text-xs font-medium tracking-wider text-slate-400 uppercase">
+        Auto cash-out (optional)
+      </label>
+      <div
+        className={cn(
+          "flex items-center rounded-xl border bg-night-950/60 px-3 transition focus-within:border-cyan/70",
+          invalid ? "border-pink/80" : "border-white/15",
+          disabled && "opacity-50",
+        )}
+      >
+        <input
+          id={inputId}
+          data-testid="auto-cash-out"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Off"
+          value={text}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={hintId}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-11 min-w-0 flex-1 bg-transparent text-lg font-semibold text-white tabular-nums outline-none placeholder:text-slate-500 disabled:cursor-not-allowed"
+        />
+        <span className="text-sm font-semibold text-slate-400">x</span>
+      </div>
+      <p id={hintId} className={cn("text-xs", invalid ? "text-pink" : "text-slate-500")}>
+        {invalid ? "Enter a target from 1.01x to 100x, or leave it empty." : "Cash out automatically at this multiplier."}
+      </p>
+    </div>
+  );
+}

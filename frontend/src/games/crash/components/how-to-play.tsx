@@ -1,0 +1,38 @@
+import { CRASH } from "@engine/crash";
+import { RTP_BPS, tokenMultiplier, type Token } from "@engine/tokens";
+
+const rtp = (token: Token) => tokenMultiplier(token).toFixed(2);
+const maxMultiplier = CRASH.MAX_HUNDREDTHS / 100;
+const instantBustPercent = 100 / CRASH.INSTANT_BUST_DIVISOR;
+/** The lowest target whose win chance is exactly RTP / m (m ≥ RTP / 0.99), as "1.04x". */
+const fairFrom = (token: Token) =>
+  `${(Math.max(CRASH.MIN_AUTO_CASH_OUT, Math.ceil(Number(RTP_BPS[token]) / (100 - instantBustPercent))) / 100).toFixed(2)}x`;
+
+/** DESIGN.md §5's crash distribution, which replaces SPEC's banded table. */
+export function HowToPlay() {
+  const rules = [
+    "Choose your token and bet, then press START GAME: the stake is taken and the spaceship launches.",
+    "The multiplier climbs along the flight curve. Press CASH OUT at any moment to win stake × the multiplier shown.",
+    "If the spaceship crashes before you cash out, the stake is lost.",
+    "Set an optional auto cash-out target and the game cashes out for you the moment the multiplier reaches it.",
+    `${instantBustPercent}% of rounds bust instantly at 1.00x.`,
+    `Otherwise the chance the spaceship reaches a multiplier m is RTP / m: ${rtp("DEGEN")} / m with DEGEN (RTP ${Math.round(tokenMultiplier("DEGEN") * 100)}%), ${rtp("BNB")} / m with BNB (RTP ${Math.round(tokenMultiplier("BNB") * 100)}%). For example 2x is reached ${((tokenMultiplier("DEGEN") / 2) * 100).toFixed(0)}% of the time with DEGEN.`,
+    `The crash point is capped at ${maxMultiplier}x.`,
+    `So every cash-out target from ${fairFrom("DEGEN")} (DEGEN) or ${fairFrom("BNB")} (BNB) up returns exactly the token's RTP, lower targets return less, and no target wins every round.`,
+  ];
+  return (
+    <section className="glass-card p-5 sm:p-6" aria-labelledby="crash-how-to-play">
+      <h2 id="crash-how-to-play" className="font-display text-lg font-bold text-white">
+        How to play
+      </h2>
+      <ul className="mt-3 grid gap-2 text-sm leading-relaxed text-slate-300 sm:grid-cols-2">
+        {rules.map((rule) => (
+          <li key={rule} className="flex gap-2">
+            <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rotate-45 rounded-[2px] bg-violet" />
+            {rule}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useReducer, useRef, useState, type RefObject } from "react";
+import { CRASH, crashCashOutAt, crashHundredthsAt } from "@engine/crash";
+import { formatTokenAmount, type Token } from "@/config/tokens";
+import { playNotes, playSound } from "@/features/sound";
+import { autoCashOutAtSec, flightReducer, initialFlightState } from "../flight-machine";
+import type { CrashFlight, CrashRoundSource } from "../round-source";
+import { EXPLOSION_NOTES, tickNotes } from "../sounds";
+import type { ChartHandle } from "../components/crash-chart";
+
+export const SOUND_EVERY_MS = 200;
+
+export function insufficientBalanceMessage(token: Token, balance: number, stake: number): string {
+  return `Insufficient ${token} balance! You have ${formatTokenAmount(token, balance)} but need ${formatTokenAmount(token, stake)}`;
+}
+
+/** What the frame loop and the CASH OUT handler share outside React's render cycle. */
+interface LiveFlight {
+  flight: CrashFlight;
+  /** Flight time of the last 50 ms tick, seconds: a cash-out locks in the multiplier shown. */
+  tickSec: number;
+  ended: boolean;
+}
+
+export interface LaunchInput {
+  token: Token;
+  stake: number;
+  autoCashOut: number | null;
+  playableBalance: number;
+}
+
+/** SPEC §4's crash state machine, flying along the engine's curve frame by frame. */
+export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartHandle | null>) {
+  const [state, dispatch] = useReducer(flightReducer, initialFlightState);
+  const [launching, setLaunching] = useState(false);
+  const live = useRef<LiveFlight | null>(null);
+
+  function end(current: LiveFlight, manualCashOut: number | null) {
+    current.ended = true;
+    live.current = null;
+    void source.settle(current.flight, manualCashOut).then((settlement) => dispatch({ type: "settled", settlement }));
+  }
+
+  // Leaving the page ends the flight: an auto target the round reaches still pays, nothing else does.
+  useEffect(
+    () => () => {
+      if (live.current && !live.current.ended) end(live.current, null);
+    },
+    [],
+  );
+
+  const { phase, flight } = state;
+  useEffect(() => {
+    if (phase !== "flying" || !flight || live.current?.flight !== flight) return;
+    const current = live.current;
+    const { round } = flight;
+    const autoAtSec = autoCashOutAtSec(flight);
+    let frame = 0;
+    let startedAt: number | null = null;
+    let lastTick = -1;
+    let lastSound = -1;
+
+    const step = (now: number) => {
+      if (current.ended) return;
+      startedAt ??= now;
+      const elapsedMs = now - startedAt;
+      const tSec = elapsedMs / 1000;
+      if (tSec >= autoAtSec && flight.autoCashOut !== null) {
+        chart.current?.draw({ round, tSec: autoAtSec, status: "cashedout" });
+        dispatch({ type: "cashOut", hundredths: flight.autoCashOut, elapsedSec: autoAtSec });
+        playSound("coin");
+        end(current, null);
+        return;
+      }
+      if (tSec >= round.crashTimeSec) {
+        chart.current?.draw({ round, tSec: round.crashTimeSec, status: "crashed" });
+        dispatch({ type: "crash" });
+        playNotes(EXPLOSION_NOTES);
+        end(current, null);
+        return;
+      }
+      const tick = Math.floor(elapsedMs / CRASH.TICK_MS);
+      if (tick !== lastTick) {
+        lastTick = tick;
+        current.tickSec = (tick * CRASH.TICK_MS) / 1000;
+        dispatch({ type: "tick", hundredths: crashHundredthsAt(round, current.tickSec), elapsedSec: current.tickSec });
+      }
+      const soundBeat = Math.floor(elapsedMs / SOUND_EVERY_MS);
+      if (soundBeat !== lastSound) {
+        lastSound = soundBeat;
+        playNotes(tickNotes(crashHundredthsAt(round, tSec) / 100));
+      }
+      chart.current?.draw({ round, tSec, status: "flying" });
+      frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [phase, flight, chart]);
+
+  async function launch({ token, stake, autoCashOut, playableBalance }: LaunchInput) {
+    if (state.phase !== "idle" || launching) return;
+    if (playableBalance < stake) {
+      window.alert(insufficientBalanceMessage(token, playableBalance, stake));
+      return;
+    }
+    setLaunching(true);
+    try {
+      const launched = await source.launch({ token, stake, autoCashOut });
+      live.current = { flight: launched, tickSec: 0, ended: false };
+      playSound("click");
+      dispatch({ type: "launch", flight: launched });
+    } finally {
+      setLaunching(false);
+    }
+  }
+
+  /** Pays stake × the multiplier shown, once: a second click finds the flight already ended. */
+  function cashOut() {
+    const current = live.current;
+    if (!current || current.ended) return;
+    const hundredths = crashCashOutAt(current.flight.round, current.tickSec);
+    if (hundredths === null) return;
+    chart.current?.draw({ round: current.flight.round, tSec: current.tickSec, status: "cashedout" });
+    dispatch({ type: "cashOut", hundredths, elapsedSec: current.tickSec });
+    playSound("coin");
+    end(current, hundredths);
+  }
+
+  const playAgain = () => dispatch({ type: "reset" });
+
+  return { state, launching, launch, cashOut, playAgain };
+}

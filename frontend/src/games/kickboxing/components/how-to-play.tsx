@@ -1,0 +1,35 @@
+import { KICKBOXING } from "@engine/kickboxing";
+import { betMultiplier } from "../bet-options";
+
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+const [punchLow, punchHigh] = KICKBOXING.PUNCH_DAMAGE;
+const [kickLow, kickHigh] = KICKBOXING.KICK_DAMAGE;
+
+/** SPEC §9's help text; every figure is read from the engine's rules. */
+export function HowToPlay() {
+  const rules = [
+    `Pick a side: Red or Blue pays x${betMultiplier("RED")}, a Tie pays x${betMultiplier("TIE")} when both fighters are still standing at the bell.`,
+    `Each round lasts ${KICKBOXING.ROUND_MS / 1000} seconds and both fighters start with ${KICKBOXING.START_HP} HP.`,
+    `Action tempo: one exchange every ${KICKBOXING.EXCHANGE_MS / 1000} s. Attacks land ${percent(KICKBOXING.HIT_CHANCE)} of the time.`,
+    `Punches deal ${punchLow}-${punchHigh} HP, kicks ${kickLow}-${kickHigh} HP.`,
+    `Blocks (${percent(KICKBOXING.BLOCK_CHANCE)} of landed attacks) reduce damage by ${100 - KICKBOXING.BLOCKED_DAMAGE_PCT}%.`,
+    `Counters: a fighter who blocks strikes back ${percent(KICKBOXING.COUNTER_CHANCE)} of the time with ${KICKBOXING.COUNTER_DAMAGE_PCT}% damage.`,
+    `Combos: attacking again in a row adds +${KICKBOXING.COMBO_STEP_PCT}% damage per streak.`,
+    "The first fighter to 0 HP loses by knockout.",
+  ];
+  return (
+    <section className="glass-card p-5 sm:p-6" aria-labelledby="kickboxing-how-to-play">
+      <h2 id="kickboxing-how-to-play" className="font-display text-lg font-bold text-white">
+        How to play
+      </h2>
+      <ul className="mt-3 grid gap-2 text-sm leading-relaxed text-slate-300 sm:grid-cols-2">
+        {rules.map((rule) => (
+          <li key={rule} className="flex gap-2">
+            <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rotate-45 rounded-[2px] bg-ember" />
+            {rule}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

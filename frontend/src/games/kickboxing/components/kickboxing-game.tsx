@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { Badge } from "@/components/ui/badge";
+import { BetInput } from "@/components/ui/bet-input";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { ArrowLeftIcon } from "@/components/ui/icons";
+import { TokenSwitch } from "@/components/ui/token-switch";
+import type { Token } from "@/config/tokens";
+import { DEFAULT_BET, roundBet } from "@/lib/bet-rules";
+import { usePlayableBalance } from "@/features/wallet";
+import { useKickboxingMatch } from "../hooks/use-kickboxing-match";
+import { fightersAfter } from "../match-machine";
+import type { KickboxingRoundSource } from "../round-source";
+import { Arena } from "./arena";
+import { BetButtons } from "./bet-buttons";
+import { FightStats } from "./fight-stats";
+import { HowToPlay } from "./how-to-play";
+import { HpBar } from "./hp-bar";
+import { ResultBanner } from "./result-banner";
+import "../kickboxing.css";
+
+/** SPEC §9: the token badges are labels only. */
+const TOKEN_BADGES = { DEGEN: "1.02x", BNB: "0.98x" } as const;
+
+export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
+  const [token, setToken] = useState<Token>("DEGEN");
+  const [stake, setStake] = useState(DEFAULT_BET);
+  const playableBalance = usePlayableBalance(token);
+  const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source);
+  const { phase, round, shownExchanges, countdownSec } = state;
+  const fighters = fightersAfter(round?.fight.timeline ?? [], phase === "idle" ? 0 : shownExchanges);
+  const locked = phase !== "idle" || starting;
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-5 sm:gap-6 sm:px-6 sm:py-8" data-testid="game-page-kickboxing">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/lobby" className={buttonClasses("ghost", "sm", "-ml-2")} data-testid="kickboxing-lobby">
+          <ArrowLeftIcon className="size-4" />
+          Lobby
+        </Link>
+        <h1 className="font-display text-2xl font-black tracking-tight text-white sm:text-3xl">Kickboxing</h1>
+        {token === "DEGEN" && (
+          <Badge tone="gold" data-testid="kickboxing-jackpot">
+            Jackpot: 1.2M
+          </Badge>
+        )}
+        <div
+          className="ml-auto flex items-center gap-2 rounded-xl border border-white/15 bg-night-950/60 px-3 py-1.5"
+          aria-label="Fight time"
+        >
+          <span className="text-xs font-semibold tracking-wider text-slate-400 uppercase">Time</span>
+          <span
+            data-testid="kickboxing-countdown"
+            className={`font-display text-xl font-black tabular-nums ${phase === "fighting" && countdownSec <= 5 ? "text-pink" : "text-white"}`}
+          >
+            {countdownSec}s
+          </span>
+        </div>
+      </div>
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="glass-card flex flex-col gap-3 p-3 sm:gap-4 sm:p-5">
+          <div className="flex items-center gap-4">
+            <HpBar corner="RED" hp={fighters.RED.hp} />
+            <span className="font-display text-sm font-black text-slate-500">VS</span>
+            <HpBar corner="BLUE" hp={fighters.BLUE.hp} />
+          </div>
+          <Arena phase={phase} fight={round?.fight ?? null} shownExchanges={shownExchanges}>
+            {phase === "finished" && round && <ResultBanner round={round} />}
+          </Arena>
+          {phase !== "idle" && <FightStats red={fighters.RED} blue={fighters.BLUE} />}
+        </div>
+
+        <div className="glass-card flex flex-col gap-4 p-4 sm:p-5">
+          <TokenSwitch value={token} onChange={setToken} badges={TOKEN_BADGES} disabled={locked} />
+          <BetInput
+            token={token}
+            value={stake}
+            onChange={setStake}
+            playableBalance={playableBalance}
+            disabled={locked}
+            label="Stake amount"
+          />
+          <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
+          {phase === "finished" ? (
+            <Button variant="primary" size="lg" className="w-full font-black tracking-wider" onClick={newMatch}>
+              NEW MATCH
+            </Button>
+          ) : (
+            <Button
+              variant="primary"
+              size="lg"
+              className="w-full font-black tracking-wider"
+              disabled={locked}
+              onClick={() => void startMatch({ token, stake: roundBet(token, stake), playableBalance })}
+            >
+              START MATCH
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <HowToPlay />
+    </section>
+  );
+}
