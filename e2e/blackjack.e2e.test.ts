@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page, Response } from "playwright-core";
-import { launchBrowser, openPage, screenshot } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page, Response } from "playwright-core";
+import { openPage, screenshot } from "./support/browser";
+import { balance, overflowing, useBrowser } from "./support/page";
 
 interface HandAnswer {
   status: string;
@@ -13,20 +14,6 @@ interface HandAnswer {
 }
 
 const FINAL = ["PLAYER_WIN", "DEALER_WIN", "PUSH", "BLACKJACK"];
-
-/** Elements reaching past the right edge of a phone screen (nothing may be cut off). */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("body *:not([data-testid=confetti] *)")]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
-  );
-}
-
-async function balance(page: Page): Promise<number> {
-  const text = await page.getByTestId("bet-input-balance").innerText();
-  return Number(/([\d.]+)/.exec(text)![1]);
-}
 
 /** Clicks a button and returns the blackjack route's JSON answer it caused. */
 async function act(page: Page, testId: string, route: string): Promise<HandAnswer> {
@@ -49,17 +36,10 @@ function expectedBanner(hand: HandAnswer): RegExp {
 
 describe("blackjack in demo mode", () => {
   const appUrl = inject("appUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("refuses an uncovered bet, then plays hands until a win, a loss and a split", async () => {
-    const page = await openPage(browser, "desktop");
+    const page = await openPage(browser(), "desktop");
     await page.goto(appUrl + "/blackjack");
     const header = await page.getByTestId("payout-badges").innerText();
     for (const badge of ["BJ 2.5x", "Win 2x", "Push 1x"]) expect(header.toUpperCase()).toContain(badge.toUpperCase());
@@ -123,7 +103,7 @@ describe("blackjack in demo mode", () => {
   }, 300_000);
 
   it("fits and plays on a phone", async () => {
-    const page = await openPage(browser, "phone");
+    const page = await openPage(browser(), "phone");
     await page.goto(appUrl + "/blackjack");
     const hand = await act(page, "deal-button", "start");
     await screenshot(page, "blackjack-phone-dealt");

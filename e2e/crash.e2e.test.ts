@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, screenshot } from "./support/browser";
-
-/** Clicks and returns the alert the click raises, dismissing it so that the click completes. */
-async function alertOf(page: Page, click: () => Promise<void>): Promise<string> {
-  const message = new Promise<string>((resolve) =>
-    page.once("dialog", (dialog) => {
-      resolve(dialog.message());
-      void dialog.dismiss();
-    }),
-  );
-  await click();
-  return message;
-}
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openPage, screenshot } from "./support/browser";
+import { alertOf, balance, useBrowser } from "./support/page";
 
 const STAKE = 10;
-
-async function balance(page: Page): Promise<number> {
-  const text = await page.getByTestId("bet-input-balance").innerText();
-  return Number(/([\d.]+)/.exec(text)![1]);
-}
 
 /** Long tasks of the page, recorded from before its first script runs. */
 async function recordLongTasks(page: Page) {
@@ -58,17 +42,10 @@ async function playAgain(page: Page) {
 
 describe("crash in demo mode", () => {
   const appUrl = inject("appUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("checks the balance before launch", async () => {
-    const page = await openPage(browser, "desktop");
+    const page = await openPage(browser(), "desktop");
     await page.goto(appUrl + "/crash");
     await page.getByText("LAUNCH SEQUENCE").waitFor();
     expect(await page.getByText("Cash out before the spaceship crashes").isVisible()).toBe(true);
@@ -85,7 +62,7 @@ describe("crash in demo mode", () => {
   });
 
   it("cashing out (double-clicked) pays stake × multiplier once; long tasks in flight are recorded", { timeout: 180_000 }, async () => {
-    const page = await openPage(browser, "desktop");
+    const page = await openPage(browser(), "desktop");
     await recordLongTasks(page);
     await page.goto(appUrl + "/crash");
     await page.getByText("LAUNCH SEQUENCE").waitFor();
@@ -135,7 +112,7 @@ describe("crash in demo mode", () => {
   });
 
   it("a flight ridden to the crash loses the stake (phone, fixed CASH OUT bar)", { timeout: 240_000 }, async () => {
-    const page = await openPage(browser, "phone");
+    const page = await openPage(browser(), "phone");
     await page.goto(appUrl + "/crash");
     await page.getByText("LAUNCH SEQUENCE").waitFor();
     await screenshot(page, "crash-idle-phone");

@@ -1,41 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, screenshot } from "./support/browser";
-
-/** Clicks and returns the alert the click raises, dismissing it so that the click completes. */
-async function alertOf(page: Page, click: () => Promise<void>): Promise<string> {
-  const message = new Promise<string>((resolve) =>
-    page.once("dialog", (dialog) => {
-      resolve(dialog.message());
-      void dialog.dismiss();
-    }),
-  );
-  await click();
-  return message;
-}
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openPage, screenshot } from "./support/browser";
+import { alertOf, balance, useBrowser } from "./support/page";
 
 const STAKE = 10;
 /** A fight lasts at most 30 s plus the 0.5 s knockout pause; leave room for a slow machine. */
 const FIGHT_TIMEOUT_MS = 45_000;
 
-async function balance(page: Page): Promise<number> {
-  const text = await page.getByTestId("bet-input-balance").innerText();
-  return Number(/([\d.]+)/.exec(text)![1]);
-}
-
 describe("kickboxing in demo mode", () => {
   const appUrl = inject("appUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("refuses a match without a bet option or with a stake above the balance", async () => {
-    const page = await openPage(browser, "desktop");
+    const page = await openPage(browser(), "desktop");
     await page.goto(appUrl + "/kickboxing");
     await page.getByRole("heading", { level: 1, name: "Kickboxing" }).waitFor();
     expect(await page.getByTestId("kickboxing-lobby").getAttribute("href")).toBe("/lobby");
@@ -65,7 +42,7 @@ describe("kickboxing in demo mode", () => {
 
   for (const { side, label, winner, multiplier, viewport } of sides) {
     it(`plays a full match betting on ${side} (${viewport}) and settles the demo balance`, { timeout: 90_000 }, async () => {
-      const page = await openPage(browser, viewport);
+      const page = await openPage(browser(), viewport);
       await page.goto(appUrl + "/kickboxing");
       const before = await balance(page);
       await page.getByRole("button", { name: label }).click();

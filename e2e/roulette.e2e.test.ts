@@ -1,43 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, screenshot } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openPage, screenshot } from "./support/browser";
+import { balance, overflowing, setBet, toastText, useBrowser } from "./support/page";
 
 const COLOURS = ["gold", "pink", "cyan", "violet", "red", "blue", "green", "orange", "silver", "white"];
 
-/** Elements reaching past the right edge of a phone screen (nothing may be cut off). */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("body *:not([data-testid=confetti] *)")]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
-  );
-}
-
-async function balance(page: Page): Promise<number> {
-  const text = await page.getByTestId("bet-input-balance").innerText();
-  return Number(/([\d.]+)/.exec(text)![1]);
-}
-
-async function setBet(page: Page, amount: string) {
-  await page.getByTestId("bet-input").fill(amount);
-  await page.getByTestId("bet-input").blur();
-}
-
-const toastText = (page: Page) => page.getByTestId("toast").innerText();
-
 describe("wheel of fortune in demo mode", () => {
   const appUrl = inject("appUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("validates, then plays until a win and a loss, moving the balance by stake and payout", async () => {
-    const page = await openPage(browser, "desktop");
+    const page = await openPage(browser(), "desktop");
     await page.goto(appUrl + "/roulette");
     await expect(page.getByTestId("token-switch-DEGEN").innerText()).resolves.toContain("10.2x");
     await expect(page.getByTestId("token-switch-BNB").innerText()).resolves.toContain("9.8x");
@@ -94,7 +67,7 @@ describe("wheel of fortune in demo mode", () => {
   }, 240_000);
 
   it("fits and plays on a phone", async () => {
-    const page = await openPage(browser, "phone");
+    const page = await openPage(browser(), "phone");
     await page.goto(appUrl + "/roulette");
     await page.getByTestId("colour-gold").click();
     await page.getByTestId("colour-cyan").click();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser";
+import { useBrowser } from "./support/page";
 
 const WHITEPAPER_SECTIONS = [
   "Executive Summary",
@@ -19,18 +19,11 @@ const GAME_ROUTES = ["/roulette", "/blackjack", "/slots", "/kickboxing", "/crash
 
 describe("app shell in demo mode", () => {
   const appUrl = inject("appUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
     it(`lobby shows demo mode, demo balances and five games (${viewport})`, async () => {
-      const page = await openPage(browser, viewport);
+      const page = await openPage(browser(), viewport);
       await page.goto(appUrl + "/");
       await expect(page.getByText("Demo Mode", { exact: true }).first().isVisible()).resolves.toBe(true);
       const body = await page.locator("body").innerText();
@@ -47,7 +40,7 @@ describe("app shell in demo mode", () => {
     });
 
     it(`unknown paths show the 404 page (${viewport})`, async () => {
-      const page = await openPage(browser, viewport);
+      const page = await openPage(browser(), viewport);
       await page.goto(appUrl + "/no-such-page");
       await page.getByText("Page Not Found").waitFor();
       expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
@@ -56,7 +49,7 @@ describe("app shell in demo mode", () => {
     });
 
     it(`whitepaper has its ten sections in order (${viewport})`, async () => {
-      const page = await openPage(browser, viewport);
+      const page = await openPage(browser(), viewport);
       await page.goto(appUrl + "/whitepaper");
       await page.getByText("Download PDF").waitFor();
       const headings = await page.locator("h2").allInnerTexts();
@@ -70,7 +63,7 @@ describe("app shell in demo mode", () => {
   }
 
   it("every route renders with the header's Lobby button", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     for (const route of ["/lobby", ...GAME_ROUTES, "/whitepaper"]) {
       await page.goto(appUrl + route);
       const lobby = page.getByRole("link", { name: "Lobby", exact: true }).first();
@@ -81,7 +74,7 @@ describe("app shell in demo mode", () => {
   });
 
   it("connecting without a wallet shows the SPEC alert and keeps demo mode", async () => {
-    const page = await openPage(browser);
+    const page = await openPage(browser());
     await page.goto(appUrl + "/");
     const messages: string[] = [];
     page.on("dialog", (dialog) => {

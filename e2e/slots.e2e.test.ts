@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, screenshot } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openPage, screenshot } from "./support/browser";
+import { balance, overflowing, setBet, useBrowser } from "./support/page";
 
 const LINE_LABEL = /^(Top Row|Middle Row|Bottom Row|Diagonal down|Diagonal up) · (3|4|5)-Match$/;
-
-/** Elements reaching past the right edge of a phone screen (nothing may be cut off). */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("body *:not([data-testid=confetti] *)")]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
-  );
-}
-
-async function balance(page: Page): Promise<number> {
-  const text = await page.getByTestId("bet-input-balance").innerText();
-  return Number(/([\d.]+)/.exec(text)![1]);
-}
-
-async function setBet(page: Page, amount: string) {
-  await page.getByTestId("bet-input").fill(amount);
-  await page.getByTestId("bet-input").blur();
-}
 
 interface SpinAnswer {
   reels: string[][];
@@ -32,17 +14,10 @@ interface SpinAnswer {
 
 describe("slots in demo mode", () => {
   const appUrl = inject("appUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it("alerts on an uncovered bet, then spins until a win and a loss with SPEC timing and exact balances", async () => {
-    const page = await openPage(browser, "desktop");
+    const page = await openPage(browser(), "desktop");
     await page.goto(appUrl + "/slots");
     expect(await page.getByTestId("jackpot-badge").innerText()).toMatch(/Jackpot 1\.2M/i);
     await expect(page.getByTestId("token-switch-DEGEN").innerText()).resolves.toContain("1.02x");
@@ -108,7 +83,7 @@ describe("slots in demo mode", () => {
   }, 400_000);
 
   it("fits and spins on a phone", async () => {
-    const page = await openPage(browser, "phone");
+    const page = await openPage(browser(), "phone");
     await page.goto(appUrl + "/slots");
     await page.getByTestId("spin-button").click();
     await page.getByTestId("spin-button").getByText("Spinning…").waitFor();

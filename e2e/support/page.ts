@@ -1,0 +1,52 @@
+import { afterAll, beforeAll } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser";
+
+/** One browser per test file, closed after its last test. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("the browser is not launched yet");
+    return browser;
+  };
+}
+
+/** Elements reaching past the right edge of a phone screen (nothing may be cut off). */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *:not([data-testid=confetti] *)")]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
+  );
+}
+
+/** The playable balance shown under the shared bet input. */
+export async function balance(page: Page): Promise<number> {
+  const text = await page.getByTestId("bet-input-balance").innerText();
+  return Number(/([\d.]+)/.exec(text)![1]);
+}
+
+export async function setBet(page: Page, amount: string): Promise<void> {
+  await page.getByTestId("bet-input").fill(amount);
+  await page.getByTestId("bet-input").blur();
+}
+
+export const toastText = (page: Page) => page.getByTestId("toast").innerText();
+
+/** Clicks and returns the alert the click raises, dismissing it so that the click completes. */
+export async function alertOf(page: Page, click: () => Promise<void>): Promise<string> {
+  const message = new Promise<string>((resolve) =>
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }),
+  );
+  await click();
+  return message;
+}
