@@ -257,10 +257,12 @@ export class Settler {
   /** Fixes the payout of every open bet that needs no player action. */
   private async fixOutcomes(): Promise<void> {
     const open = await this.o.db.select().from(bets).where(eq(bets.status, "open"));
-    for (const bet of open) {
-      if (isInteractive(bet.gameType, bet.params)) continue;
-      await this.markReady(this.o.db, bet, null);
-    }
+    const automatic = open.filter((bet) => !isInteractive(bet.gameType, bet.params));
+    if (automatic.length === 0) return;
+    // One transaction for the whole backlog: a commit per bet costs more than the bet's own work.
+    await this.o.db.transaction(async (tx) => {
+      for (const bet of automatic) await this.markReady(tx as unknown as Db, bet, null);
+    });
   }
 
   /** open → ready with the engine's payout; the seed is stored now and published at settlement. */
