@@ -1,0 +1,1 @@
+module.exports = { skipFiles: ["test/"] }; // test-only harnesses and attackers are not the product
