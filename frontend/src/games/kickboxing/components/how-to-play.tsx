@@ -16,6 +16,8 @@ export function HowToPlay() {
     `Counters: a fighter who blocks strikes back ${percent(KICKBOXING.COUNTER_CHANCE)} of the time with ${KICKBOXING.COUNTER_DAMAGE_PCT}% damage.`,
     `Combos: attacking again in a row adds +${KICKBOXING.COMBO_STEP_PCT}% damage per streak.`,
     "The first fighter to 0 HP loses by knockout.",
+    // Published, not tuned (DESIGN.md §5): 10^6 simulated fights (npm run bench:engine) had no draw.
+    "Fair warning: with these numbers almost every fight ends in a knockout long before the bell, so a Tie bet is a long shot. Red and Blue each win about half the fights.",
   ];
   return (
     <section className="glass-card p-5 sm:p-6" aria-labelledby="kickboxing-how-to-play">
