@@ -17,12 +17,15 @@ export function useBrowser(): () => Browser {
   };
 }
 
-/** Elements reaching past the right edge of a phone screen (nothing may be cut off). */
+/**
+ * Elements reaching past the right edge of a phone screen (nothing may be cut off). Shapes inside
+ * an <svg> are left out: the svg clips them, and a rotated wheel's bounding box is wider than it.
+ */
 export function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll("body *:not([data-testid=confetti] *)")]
+    [...document.querySelectorAll("body *:not([data-testid=confetti] *):not(svg *)")]
       .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)}`),
+      .map((element) => `${element.tagName.toLowerCase()}.${(element.getAttribute("class") ?? "").slice(0, 60)}`),
   );
 }
 
