@@ -1,3 +1,4 @@
+import { RulesCard } from "@/components/ui/rules-card";
 import { CRASH } from "@engine/crash";
 import { RTP_BPS, tokenMultiplier, type Token } from "@engine/tokens";
 
@@ -20,19 +21,5 @@ export function HowToPlay() {
     `The crash point is capped at ${maxMultiplier}x.`,
     `So every cash-out target from ${fairFrom("DEGEN")} (DEGEN) or ${fairFrom("BNB")} (BNB) up returns exactly the token's RTP, lower targets return less, and no target wins every round.`,
   ];
-  return (
-    <section className="glass-card p-5 sm:p-6" aria-labelledby="crash-how-to-play">
-      <h2 id="crash-how-to-play" className="font-display text-lg font-bold text-white">
-        How to play
-      </h2>
-      <ul className="mt-3 grid gap-2 text-sm leading-relaxed text-slate-300 sm:grid-cols-2">
-        {rules.map((rule) => (
-          <li key={rule} className="flex gap-2">
-            <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rotate-45 rounded-[2px] bg-violet" />
-            {rule}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <RulesCard id="crash-how-to-play" rules={rules} bulletClassName="bg-violet" />;
 }

@@ -1,3 +1,4 @@
+import { RulesCard } from "@/components/ui/rules-card";
 import { KICKBOXING } from "@engine/kickboxing";
 import { betMultiplier } from "../bet-options";
 
@@ -19,19 +20,5 @@ export function HowToPlay() {
     // Published, not tuned (DESIGN.md §5): 10^6 simulated fights (npm run bench:engine) had no draw.
     "Fair warning: with these numbers almost every fight ends in a knockout long before the bell, so a Tie bet is a long shot. Red and Blue each win about half the fights.",
   ];
-  return (
-    <section className="glass-card p-5 sm:p-6" aria-labelledby="kickboxing-how-to-play">
-      <h2 id="kickboxing-how-to-play" className="font-display text-lg font-bold text-white">
-        How to play
-      </h2>
-      <ul className="mt-3 grid gap-2 text-sm leading-relaxed text-slate-300 sm:grid-cols-2">
-        {rules.map((rule) => (
-          <li key={rule} className="flex gap-2">
-            <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rotate-45 rounded-[2px] bg-ember" />
-            {rule}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <RulesCard id="kickboxing-how-to-play" rules={rules} bulletClassName="bg-ember" />;
 }
