@@ -3,7 +3,7 @@ import { BetInput } from "@/components/ui/bet-input";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { formatTokenAmount } from "@/config/tokens";
+import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { isFinal, type BannerTone } from "./blackjack-rules";
@@ -100,7 +100,7 @@ export default function BlackjackPage() {
           <TokenSwitch
             value={game.token}
             onChange={game.changeToken}
-            badges={{ DEGEN: "1.02x", BNB: "0.98x" }}
+            badges={TOKEN_MULTIPLIER_BADGES}
             disabled={table !== null && !finished}
           />
           <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={playing || game.busy} />

@@ -4,7 +4,7 @@ import { BetInput } from "@/components/ui/bet-input";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { formatTokenAmount } from "@/config/tokens";
+import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { BigWinOverlay } from "./components/big-win-overlay";
 import { Paytable } from "./components/paytable";
@@ -14,7 +14,6 @@ import { CONFETTI_MS, SLOT_MAX_SHOWN_MULTIPLE } from "./slots-rules";
 import { useSlotsGame } from "./use-slots-game";
 import "./slots.css";
 
-const TOKEN_BADGES = { DEGEN: "1.02x", BNB: "0.98x" };
 
 export default function SlotsPage() {
   const game = useSlotsGame(demoSlotsSource);
@@ -76,7 +75,7 @@ export default function SlotsPage() {
         </div>
 
         <div className="glass-card flex flex-col gap-5 p-5">
-          <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_BADGES} disabled={game.spinning} />
+          <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={game.spinning} />
           <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={game.spinning} />
           <Button variant="primary" size="lg" onClick={game.spin} disabled={game.spinning} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}

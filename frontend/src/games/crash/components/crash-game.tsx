@@ -4,7 +4,7 @@ import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ArrowLeftIcon, VolumeOnIcon } from "@/components/ui/icons";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { formatTokenAmount, type Token } from "@/config/tokens";
+import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES, type Token } from "@/config/tokens";
 import { unlockAudio, useAudioBlocked } from "@/features/sound";
 import { usePlayableBalance } from "@/features/wallet";
 import { DEFAULT_BET, roundBet } from "@/lib/bet-rules";
@@ -17,7 +17,6 @@ import { AutoCashOutInput } from "./auto-cash-out-input";
 import { CrashChart, type ChartHandle } from "./crash-chart";
 import { HowToPlay } from "./how-to-play";
 
-const TOKEN_BADGES = { DEGEN: "1.02x", BNB: "0.98x" } as const;
 
 // The readout re-renders every 50 ms in flight; the controls and the help text need not follow.
 const StillTokenSwitch = memo(TokenSwitch);
@@ -127,7 +126,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
 
         {/* A backdrop filter would make this card the containing block of the fixed phone bar. */}
         <div className="glass-card flex flex-col gap-4 p-4 max-sm:[backdrop-filter:none] sm:p-5">
-          <StillTokenSwitch value={token} onChange={setToken} badges={TOKEN_BADGES} disabled={locked} />
+          <StillTokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
           <StillBetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} />
           <StillAutoCashOutInput text={autoText} onChange={setAutoText} invalid={autoInvalid} disabled={locked} />
           <div className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-night-950/90 p-3 backdrop-blur-md sm:static sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">

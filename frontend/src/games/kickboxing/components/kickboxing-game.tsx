@@ -5,7 +5,7 @@ import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import type { Token } from "@/config/tokens";
+import { TOKEN_MULTIPLIER_BADGES, type Token } from "@/config/tokens";
 import { DEFAULT_BET, roundBet } from "@/lib/bet-rules";
 import { usePlayableBalance } from "@/features/wallet";
 import { useKickboxingMatch } from "../hooks/use-kickboxing-match";
@@ -20,7 +20,6 @@ import { ResultBanner } from "./result-banner";
 import "../kickboxing.css";
 
 /** SPEC §9: the token badges are labels only. */
-const TOKEN_BADGES = { DEGEN: "1.02x", BNB: "0.98x" } as const;
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const [token, setToken] = useState<Token>("DEGEN");
@@ -72,7 +71,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
         </div>
 
         <div className="glass-card flex flex-col gap-4 p-4 sm:p-5">
-          <TokenSwitch value={token} onChange={setToken} badges={TOKEN_BADGES} disabled={locked} />
+          <TokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
           <BetInput
             token={token}
             value={stake}
