@@ -106,7 +106,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     sessionSecret: secretSetting(env, "SESSION_SECRET"),
     priceBnbUrl: priceBnbUrl === undefined ? undefined : urlSetting("PRICE_BNB_URL", priceBnbUrl),
     priceDegenUrl: priceDegenUrl === undefined ? undefined : urlSetting("PRICE_DEGEN_URL", priceDegenUrl),
-    pollIntervalMs: integerSetting(env, "SETTLER_POLL_MS", 500, 50, 60_000),
+    pollIntervalMs: integerSetting(env, "SETTLER_POLL_MS", 250, 50, 60_000),
     blackjackIdleMs: integerSetting(env, "BLACKJACK_IDLE_MS", 300_000, 1_000, 1_800_000),
     settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 500),
     rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),

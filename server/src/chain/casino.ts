@@ -1,4 +1,4 @@
-import { Interface, type Log } from "ethers";
+import { Interface, type EventFragment, type Log } from "ethers";
 import { Casino__factory } from "../../../typechain-types/factories/contracts/Casino__factory";
 import type { Casino } from "../../../typechain-types/contracts/Casino";
 
@@ -28,9 +28,15 @@ export interface ParsedLog {
   log: Log;
 }
 
+// Interface.parseLog hashes every event signature again on each call: look the topic up once.
+const eventsByTopic = new Map<string, EventFragment>();
+casinoInterface.forEachEvent((event) => eventsByTopic.set(event.topicHash, event));
+
 export function parseCasinoLog(log: Log): ParsedLog | undefined {
-  const parsed = casinoInterface.parseLog({ topics: [...log.topics], data: log.data });
-  return parsed ? { name: parsed.name, args: parsed.args as unknown as ParsedLog["args"], log } : undefined;
+  const event = eventsByTopic.get(log.topics[0] ?? "");
+  if (!event) return undefined;
+  const args = casinoInterface.decodeEventLog(event, log.data, log.topics);
+  return { name: event.name, args: args as unknown as ParsedLog["args"], log };
 }
 
 export const WATCHED_EVENTS = ["BetPlaced", "StakeAdded", "BetSettled", "ExpiredBetClaimed", "CommitmentSet", "JackpotWon"] as const;

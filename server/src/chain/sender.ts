@@ -1,4 +1,7 @@
-import { keccak256, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, type Wallet } from "ethers";
+import { keccak256, type FeeData, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, type Wallet } from "ethers";
+
+/** Fee data is read again after this long; a burst of settlements shares one reading. */
+const FEE_DATA_TTL_MS = 3_000;
 
 /**
  * The one account the server sends from (the settler key). Every transaction goes through here
@@ -8,6 +11,7 @@ import { keccak256, type JsonRpcProvider, type TransactionReceipt, type Transact
 export class TxSender {
   private queue: Promise<unknown> = Promise.resolve();
   private nextNonce: number | undefined;
+  private fees: { data: FeeData; readAt: number } | undefined;
 
   constructor(
     readonly wallet: Wallet,
@@ -26,7 +30,7 @@ export class TxSender {
     const run = async () => {
       try {
         this.nextNonce ??= await this.provider.getTransactionCount(this.wallet.address, "pending");
-        const populated = await this.wallet.populateTransaction({ ...request, nonce: this.nextNonce });
+        const populated = await this.wallet.populateTransaction({ ...(await this.feeFields(request)), ...request, nonce: this.nextNonce });
         const signed = await this.wallet.signTransaction(populated);
         const hash = keccak256(signed);
         await beforeBroadcast?.(hash);
@@ -41,6 +45,14 @@ export class TxSender {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** EIP-1559 or legacy fee fields for a request that names none. */
+  private async feeFields(request: TransactionRequest): Promise<TransactionRequest> {
+    if (request.gasPrice != null || request.maxFeePerGas != null) return {};
+    if (!this.fees || Date.now() - this.fees.readAt > FEE_DATA_TTL_MS) this.fees = { data: await this.provider.getFeeData(), readAt: Date.now() };
+    const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = this.fees.data;
+    return maxFeePerGas != null && maxPriorityFeePerGas != null ? { maxFeePerGas, maxPriorityFeePerGas } : { gasPrice };
   }
 
   /** Waits for a receipt; throws when the transaction reverted. */

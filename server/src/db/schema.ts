@@ -32,7 +32,6 @@ export const sessions = pgTable("sessions", {
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
 });
 
-/** One hash chain per player and epoch; the settler posts its s_0 with setCommitment. */
 /**
  * One hash chain per player, keyed by the first nonce it settles (the player's nextNonce when it
  * was posted). `root` is s_0; the links are derived from the master secret, never stored.

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
-import { ZeroHash, type JsonRpcProvider, type Log, type TransactionReceipt } from "ethers";
+import { ZeroHash, type JsonRpcProvider, type TransactionReceipt } from "ethers";
 import {
   applyBlackjackAction,
   canSplit,
@@ -11,12 +11,12 @@ import {
   type BlackjackAction,
   type Token,
 } from "../engine";
-import { casinoInterface, casinoRevertReason, parseCasinoLog, watchedTopics, type Casino } from "../chain/casino";
+import { casinoInterface, casinoRevertReason, watchedTopics, type Casino } from "../chain/casino";
 import type { TxSender } from "../chain/sender";
 import type { Db } from "../db/index";
 import { getValue, setValue } from "../db/kv";
 import { bets, blackjackHands, commitments, crashRounds } from "../db/schema";
-import { symbolOf } from "../tokens";
+import { fixedOutcome, ingestLogs } from "./ingest";
 import { isInteractive, outcomeOf, type RoundActions } from "./outcome";
 import type { SeedVault } from "./seeds";
 
@@ -29,6 +29,19 @@ export const ROTATE_BELOW = 16;
 const RETRY_AFTER_FAILURE_MS = 15_000;
 /** A 'sent' settlement not confirmed after this long is looked up on chain. */
 const RECONCILE_AFTER_MS = 5_000;
+/** Settlement transactions awaiting their receipt at once (each settles up to batchSize bets). */
+const MAX_IN_FLIGHT = 8;
+/** The timed work (expired rounds, reconciliation) runs on every this-many polls of the chain head. */
+const POLLS_PER_SWEEP = 4;
+/**
+ * The gas limit of a settlement, fixed instead of estimated: a batch sent while an earlier one is
+ * still pending cannot be estimated against the chain's state. bench:gas measures 50–57k for a
+ * lone settle and 18–29k per bet in a batch, and a jackpot win adds one more credit; only the gas
+ * used is paid.
+ */
+export function settlementGasLimit(bets: number): bigint {
+  return 60_000n + 60_000n * BigInt(bets);
+}
 
 export interface SettlerOptions {
   db: Db;
@@ -70,8 +83,17 @@ export class Settler {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
-  private readonly inFlight = new Set<string>();
+  /** Settlement transactions broadcast by this process and not yet mined: hash → bet ids. */
+  private readonly inFlight = new Map<string, string[]>();
+  /** Bets settled by a mined transaction whose logs are not recorded yet. */
+  private readonly mined = new Set<string>();
+  private readonly confirming = new Set<Promise<void>>();
+  /** Bets whose settlement reverted: sent again only alone in the pipeline, after a simulation. */
+  private readonly isolate = new Set<string>();
   private readonly backoff = new Map<string, number>();
+  private knownCursor: number | undefined;
+  private pollsUntilSweep = 0;
+  private dirty = true;
   private readonly committing = new Map<string, Promise<CommitmentState>>();
   private lastError = "";
 
@@ -86,6 +108,8 @@ export class Settler {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    // Receipts still awaited are picked up again by the next run's reconciliation.
+    await Promise.race([Promise.allSettled(this.confirming), new Promise((r) => setTimeout(r, 3_000))]);
   }
 
   private schedule(delay: number): void {
@@ -119,108 +143,52 @@ export class Settler {
     return this.running;
   }
 
+  /**
+   * Every poll reads the chain head (one RPC, no database work unless a block arrived); the
+   * timed work runs on every POLLS_PER_SWEEP-th poll, and settling whenever anything changed.
+   */
   private async pass(): Promise<void> {
-    await this.scanLogs();
-    await this.reconcileSent();
-    await this.finishExpiredRounds();
-    await this.fixOutcomes();
-    await this.settleReady();
+    const ingested = await this.scanLogs();
+    const sweep = --this.pollsUntilSweep <= 0;
+    if (sweep) {
+      this.pollsUntilSweep = POLLS_PER_SWEEP;
+      await this.reconcileSent();
+      await this.finishExpiredRounds();
+      await this.fixOutcomes();
+    }
+    if (ingested || sweep || this.dirty) {
+      this.dirty = false;
+      await this.settleReady();
+    }
   }
 
   // ───────────────────────────── reading the chain ─────────────────────────────
 
+  /** The last block whose logs are recorded (read once; this process is its only writer). */
   async cursor(): Promise<number> {
-    const stored = await getValue(this.o.db, CURSOR_KEY);
-    return stored === undefined ? this.o.deploymentBlock - 1 : Number(stored);
+    if (this.knownCursor === undefined) {
+      const stored = await getValue(this.o.db, CURSOR_KEY);
+      this.knownCursor = stored === undefined ? this.o.deploymentBlock - 1 : Number(stored);
+    }
+    return this.knownCursor;
   }
 
-  /** Logs from the cursor to the head, each chunk recorded with the cursor in one transaction. */
-  async scanLogs(): Promise<void> {
+  /** Logs from the cursor to the head, each chunk recorded with the cursor in one transaction; true when any was read. */
+  async scanLogs(): Promise<boolean> {
     const head = (await this.o.provider.getBlockNumber()) - this.o.confirmations;
+    let ingested = false;
     for (let from = (await this.cursor()) + 1; from <= head; ) {
       const to = Math.min(from + LOG_CHUNK - 1, head);
       const logs = await this.o.provider.getLogs({ address: this.o.casinoAddress, fromBlock: from, toBlock: to, topics: [watchedTopics] });
       await this.o.db.transaction(async (tx) => {
-        const settledInTx = new Map<string, string>();
-        for (const log of logs) await this.applyLog(tx as unknown as Db, log, settledInTx);
+        await ingestLogs(tx as unknown as Db, logs, this.o);
         await setValue(tx as unknown as Db, CURSOR_KEY, String(to));
       });
+      this.knownCursor = to;
+      ingested ||= logs.length > 0;
       from = to + 1;
     }
-  }
-
-  private async applyLog(db: Db, log: Log, settledInTx: Map<string, string>): Promise<void> {
-    const parsed = parseCasinoLog(log);
-    if (!parsed) return;
-    const a = parsed.args as unknown as Record<string, unknown>;
-    switch (parsed.name) {
-      case "CommitmentSet": {
-        const row = { player: a.player as string, firstNonce: a.firstNonce as bigint, length: Number(a.length), root: a.commit as string, status: "confirmed" as const, txHash: log.transactionHash };
-        await db.insert(commitments).values(row).onConflictDoUpdate({ target: [commitments.player, commitments.firstNonce], set: { status: "confirmed", root: row.root, length: row.length, txHash: row.txHash } });
-        return;
-      }
-      case "BetPlaced": {
-        const betId = (a.betId as bigint).toString();
-        const player = a.player as string;
-        const nonce = a.nonce as bigint;
-        const token = symbolOf(a.token as string, this.o.degenAddress);
-        if (!token) return;
-        const [chain] = await db
-          .select({ firstNonce: commitments.firstNonce })
-          .from(commitments)
-          .where(and(eq(commitments.player, player), eq(commitments.status, "confirmed"), lte(commitments.firstNonce, nonce)))
-          .orderBy(desc(commitments.firstNonce))
-          .limit(1);
-        const bet = {
-          betId,
-          player,
-          token,
-          amount: (a.amount as bigint).toString(),
-          gameType: Number(a.gameType),
-          params: (a.params as bigint).toString(),
-          nonce,
-          clientSeed: a.clientSeed as string,
-          chainFirstNonce: chain?.firstNonce ?? -1n,
-          placedBlock: log.blockNumber,
-          placedTxHash: log.transactionHash,
-          status: chain ? ("open" as const) : ("orphan" as const),
-        };
-        if (!chain) console.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);
-        const inserted = await db.insert(bets).values(bet).onConflictDoNothing().returning({ betId: bets.betId });
-        if (inserted.length && chain && bet.gameType === GameType.CRASH && bet.params === "0") {
-          const { word } = this.o.seeds.word(bet);
-          await db
-            .insert(crashRounds)
-            .values({ betId, player, startedAt: new Date(), crashPointHundredths: crashRound(word, token).crashPoint })
-            .onConflictDoNothing();
-        }
-        return;
-      }
-      case "StakeAdded":
-        await db.update(bets).set({ split: true, updatedAt: new Date() }).where(eq(bets.betId, (a.betId as bigint).toString()));
-        return;
-      case "BetSettled": {
-        const betId = (a.betId as bigint).toString();
-        settledInTx.set(log.transactionHash, betId);
-        await db
-          .update(bets)
-          .set({ status: "settled", seed: a.seed as string, random: a.random as string, settleTxHash: log.transactionHash, settledBlock: log.blockNumber, updatedAt: new Date() })
-          .where(eq(bets.betId, betId));
-        return;
-      }
-      case "JackpotWon": {
-        // Emitted right after the BetSettled of the same settlement.
-        const betId = settledInTx.get(log.transactionHash);
-        if (betId) await db.update(bets).set({ jackpotWin: (a.amount as bigint).toString() }).where(eq(bets.betId, betId));
-        return;
-      }
-      case "ExpiredBetClaimed":
-        await db
-          .update(bets)
-          .set({ status: "expired", payout: (a.payout as bigint).toString(), updatedAt: new Date() })
-          .where(eq(bets.betId, (a.betId as bigint).toString()));
-        return;
-    }
+    return ingested;
   }
 
   /** Re-reads the chain now (routes call this when a player names a bet not seen yet). */
@@ -254,15 +222,22 @@ export class Settler {
 
   // ───────────────────────────── outcomes ─────────────────────────────
 
-  /** Fixes the payout of every open bet that needs no player action. */
+  /** Fixes the payout of any open bet that needs no player action (bets are normally read as ready). */
   private async fixOutcomes(): Promise<void> {
     const open = await this.o.db.select().from(bets).where(eq(bets.status, "open"));
-    const automatic = open.filter((bet) => !isInteractive(bet.gameType, bet.params));
+    const automatic = open.filter((bet) => bet.chainFirstNonce >= 0n && !isInteractive(bet.gameType, bet.params));
     if (automatic.length === 0) return;
-    // One transaction for the whole backlog: a commit per bet costs more than the bet's own work.
     await this.o.db.transaction(async (tx) => {
-      for (const bet of automatic) await this.markReady(tx as unknown as Db, bet, null);
+      for (const bet of automatic) {
+        const fixed = fixedOutcome(bet, this.o.seeds);
+        if (!fixed) continue;
+        await tx
+          .update(bets)
+          .set({ status: "ready", ...fixed, updatedAt: new Date() })
+          .where(and(eq(bets.betId, bet.betId), eq(bets.status, "open")));
+      }
     });
+    this.wake();
   }
 
   /** open → ready with the engine's payout; the seed is stored now and published at settlement. */
@@ -283,6 +258,7 @@ export class Settler {
   }
 
   private wake(): void {
+    this.dirty = true;
     if (!this.stopped) this.schedule(0);
   }
 
@@ -336,81 +312,132 @@ export class Settler {
 
   // ───────────────────────────── settling ─────────────────────────────
 
-  /** Ready bets in each player's nonce order, up to the first bet still open, in batches. */
+  /**
+   * Ready bets in each player's nonce order, up to the first bet still open, in batches; several
+   * batches may be pending at once. A batch that follows a pending one of the same player is
+   * mined after it (the settler's nonces order them) and cannot be simulated first.
+   */
   private async settleReady(): Promise<void> {
-    for (;;) {
+    while (this.inFlight.size < MAX_IN_FLIGHT && !this.stopped) {
       const unresolved = await this.o.db
         .select()
         .from(bets)
         .where(inArray(bets.status, ["open", "ready", "sent"]))
         .orderBy(asc(bets.player), asc(bets.nonce));
+      const flying = new Set([...this.inFlight.values()].flat());
       const batch: BetRow[] = [];
       const now = Date.now();
+      let dependent = false;
       let previousPlayer = "";
       let blocked = false;
+      let behindPending = false;
       for (const bet of unresolved) {
         if (bet.player !== previousPlayer) {
           previousPlayer = bet.player;
           blocked = false;
+          behindPending = false;
         }
-        if (blocked) continue;
-        if (bet.status !== "ready" || (this.backoff.get(bet.betId) ?? 0) > now) {
+        if (blocked || batch.length >= this.o.batchSize || this.mined.has(bet.betId)) continue;
+        if (bet.status === "sent" && flying.has(bet.betId)) {
+          behindPending = true;
+          continue;
+        }
+        if (bet.status !== "ready" || (this.backoff.get(bet.betId) ?? 0) > now || (behindPending && this.isolate.has(bet.betId))) {
           blocked = true;
           continue;
         }
-        if (batch.length < this.o.batchSize) batch.push(bet);
+        batch.push(bet);
+        dependent ||= behindPending;
       }
       if (batch.length === 0) return;
-      const settledAll = await this.sendSettlement(batch);
-      if (!settledAll) return;
-      await this.rotateAfterSettlement(batch);
+      if (!(await this.dispatch(batch, dependent))) return;
       if (batch.length < this.o.batchSize) return;
     }
   }
 
-  private async sendSettlement(batch: BetRow[]): Promise<boolean> {
+  /** Sends one settlement and leaves its receipt to a background wait; false when nothing was sent. */
+  private async dispatch(batch: BetRow[], dependent: boolean): Promise<boolean> {
     const ids = batch.map((b) => b.betId);
     const data =
       batch.length === 1
         ? casinoInterface.encodeFunctionData("settle", [ids[0], batch[0]!.seed, batch[0]!.payout])
         : casinoInterface.encodeFunctionData("settleBatch", [ids, batch.map((b) => b.seed), batch.map((b) => b.payout)]);
+    const request = { to: this.o.casinoAddress, data, gasLimit: settlementGasLimit(batch.length) };
+    if (!dependent) {
+      // A bet the contract would refuse is found here, before any gas is spent.
+      try {
+        await this.o.provider.call({ ...request, from: this.o.sender.address });
+      } catch (error) {
+        await this.afterRefusal(batch, error);
+        return false;
+      }
+      for (const id of ids) this.isolate.delete(id);
+    }
+    let recorded: string | undefined;
     let hash: string;
     try {
-      hash = await this.o.sender.send({ to: this.o.casinoAddress, data }, async (txHash) => {
-        this.inFlight.add(txHash);
+      hash = await this.o.sender.send(request, async (txHash) => {
         await this.o.db
           .update(bets)
           .set({ status: "sent", settleTxHash: txHash, updatedAt: new Date() })
           .where(and(inArray(bets.betId, ids), eq(bets.status, "ready")));
+        recorded = txHash;
+        this.inFlight.set(txHash, ids);
       });
     } catch (error) {
-      await this.afterFailedSend(batch, error);
+      // Not broadcast (or not known to be): reconciliation returns the bets once the hash is unknown on chain.
+      if (recorded) this.inFlight.delete(recorded);
+      console.error(`Settlement of ${ids.length} bet(s) not sent: ${(error as Error).message}`);
       return false;
     }
+    const confirmation = this.awaitSettlement(hash, batch).finally(() => this.confirming.delete(confirmation));
+    this.confirming.add(confirmation);
+    return true;
+  }
+
+  private async awaitSettlement(hash: string, batch: BetRow[]): Promise<void> {
+    const ids = batch.map((b) => b.betId);
+    let receipt: TransactionReceipt;
     try {
-      const receipt = await this.o.sender.confirm(hash);
-      await this.applyReceipt(receipt);
-      return true;
+      receipt = await this.o.sender.confirm(hash);
     } catch (error) {
-      console.error(`Settlement ${hash} failed: ${(error as Error).message}`);
-      await this.returnToReady(ids, hash);
-      return false;
-    } finally {
       this.inFlight.delete(hash);
+      if (this.stopped) return;
+      console.error(`Settlement ${hash} failed: ${(error as Error).message}`);
+      for (const id of ids) this.isolate.add(id);
+      await this.returnToReady(ids, hash).catch((e: Error) => console.error(`Settlement ${hash} left for reconciliation: ${e.message}`));
+      this.wake();
+      return;
+    }
+    // The slot is free as soon as the transaction is mined: the next batches need not wait for the bookkeeping.
+    for (const id of ids) this.mined.add(id);
+    this.inFlight.delete(hash);
+    this.wake();
+    try {
+      await this.applyReceipt(receipt);
+      await this.rotateAfterSettlement(batch);
+    } catch (error) {
+      // The log scan records the settlement all the same.
+      console.error(`Recording settlement ${hash} failed: ${(error as Error).message}`);
+    } finally {
+      for (const id of ids) this.mined.delete(id);
     }
   }
 
-  /** The transaction could not even be sent (it would revert): find out which bet is the cause. */
-  private async afterFailedSend(batch: BetRow[], error: unknown): Promise<void> {
-    for (const hash of this.inFlight) {
-      const rows = await this.o.db.select({ betId: bets.betId }).from(bets).where(eq(bets.settleTxHash, hash));
-      if (rows.length === 0) this.inFlight.delete(hash);
-    }
+  /** The simulation refused the settlement: find out which bet is the cause. */
+  private async afterRefusal(batch: BetRow[], error: unknown): Promise<void> {
     const reason = casinoRevertReason(error) ?? (error as Error).message;
     if (batch.length > 1) {
-      // Settle one at a time for a while so one bad bet cannot hold back everyone else's.
+      // Settle one at a time so one bad bet cannot hold back everyone else's.
       console.error(`Batch settlement of ${batch.length} bets refused (${reason}); retrying one by one`);
-      for (const bet of batch) await this.sendSettlement([bet]);
+      const sentFor = new Set<string>();
+      const refusedFor = new Set<string>();
+      for (const bet of batch) {
+        // A player's later bets wait for an earlier one that is refused, and follow one just sent unsimulated.
+        if (refusedFor.has(bet.player)) continue;
+        if (await this.dispatch([bet], sentFor.has(bet.player))) sentFor.add(bet.player);
+        else refusedFor.add(bet.player);
+      }
       return;
     }
     const [bet] = batch;
@@ -425,13 +452,8 @@ export class Settler {
   }
 
   private async applyReceipt(receipt: TransactionReceipt): Promise<void> {
-    await this.o.db.transaction(async (tx) => {
-      const settledInTx = new Map<string, string>();
-      for (const log of receipt.logs) {
-        if (log.address.toLowerCase() !== this.o.casinoAddress.toLowerCase()) continue;
-        await this.applyLog(tx as unknown as Db, log, settledInTx);
-      }
-    });
+    const ours = receipt.logs.filter((log) => log.address.toLowerCase() === this.o.casinoAddress.toLowerCase());
+    await this.o.db.transaction(async (tx) => ingestLogs(tx as unknown as Db, ours, this.o));
   }
 
   /** Bets of a failed settlement go back to ready unless the chain resolved them meanwhile. */

@@ -1,0 +1,177 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Log } from "ethers";
+import { crashRound, GameType } from "../engine";
+import { parseCasinoLog, WATCHED_EVENTS } from "../chain/casino";
+import type { Db } from "../db/index";
+import { bets, commitments, crashRounds } from "../db/schema";
+import { symbolOf } from "../tokens";
+import { isInteractive, outcomeOf } from "./outcome";
+import type { SeedVault } from "./seeds";
+
+type BetInsert = typeof bets.$inferInsert;
+
+const RECORDED = new Set<string>(WATCHED_EVENTS);
+
+export interface IngestContext {
+  degenAddress: string;
+  seeds: SeedVault;
+}
+
+interface Settled {
+  betId: string;
+  seed: string;
+  random: string;
+  txHash: string;
+  block: number;
+}
+
+/**
+ * Records a run of Casino logs in one database transaction, in log order. Runs of BetPlaced logs
+ * are written with one multi-row insert and runs of BetSettled with one update, and a bet that
+ * needs no player action is recorded `ready` with its payout at once: a busy block costs a few
+ * statements, not a few per bet.
+ */
+export async function ingestLogs(db: Db, logs: readonly Log[], ctx: IngestContext): Promise<void> {
+  const parsedLogs = logs.map((log) => ({ log, parsed: parseCasinoLog(log) }));
+  const chains = await confirmedChains(db, parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args.player as string] : [])));
+  const settledInTx = new Map<string, string>();
+  let placed: BetInsert[] = [];
+  let settled: Settled[] = [];
+  const flush = async () => {
+    if (placed.length) await insertBets(db, placed, ctx);
+    if (settled.length) await markSettled(db, settled);
+    placed = [];
+    settled = [];
+  };
+  for (const { log, parsed } of parsedLogs) {
+    if (!parsed || !RECORDED.has(parsed.name)) continue;
+    const a = parsed.args as unknown as Record<string, unknown>;
+    if (parsed.name === "BetPlaced") {
+      if (settled.length) await flush();
+      const bet = betOf(a, log, chains, ctx);
+      if (bet) placed.push(bet);
+      continue;
+    }
+    if (parsed.name === "BetSettled") {
+      if (placed.length) await flush();
+      const betId = (a.betId as bigint).toString();
+      settledInTx.set(log.transactionHash, betId);
+      settled.push({ betId, seed: a.seed as string, random: a.random as string, txHash: log.transactionHash, block: log.blockNumber });
+      continue;
+    }
+    await flush();
+    switch (parsed.name) {
+      case "CommitmentSet": {
+        const row = { player: a.player as string, firstNonce: a.firstNonce as bigint, length: Number(a.length), root: a.commit as string, status: "confirmed" as const, txHash: log.transactionHash };
+        await db.insert(commitments).values(row).onConflictDoUpdate({ target: [commitments.player, commitments.firstNonce], set: { status: "confirmed", root: row.root, length: row.length, txHash: row.txHash } });
+        chains.set(row.player, [...(chains.get(row.player) ?? []), row.firstNonce]);
+        break;
+      }
+      case "StakeAdded":
+        await db.update(bets).set({ split: true, updatedAt: new Date() }).where(eq(bets.betId, (a.betId as bigint).toString()));
+        break;
+      case "JackpotWon": {
+        // Emitted right after the BetSettled of the same settlement.
+        const betId = settledInTx.get(log.transactionHash);
+        if (betId) await db.update(bets).set({ jackpotWin: (a.amount as bigint).toString() }).where(eq(bets.betId, betId));
+        break;
+      }
+      case "ExpiredBetClaimed":
+        await db
+          .update(bets)
+          .set({ status: "expired", payout: (a.payout as bigint).toString(), updatedAt: new Date() })
+          .where(eq(bets.betId, (a.betId as bigint).toString()));
+        break;
+    }
+  }
+  await flush();
+}
+
+/** The first nonces of the confirmed chains of these players. */
+async function confirmedChains(db: Db, players: string[]): Promise<Map<string, bigint[]>> {
+  const chains = new Map<string, bigint[]>();
+  if (players.length === 0) return chains;
+  const rows = await db
+    .select({ player: commitments.player, firstNonce: commitments.firstNonce })
+    .from(commitments)
+    .where(and(inArray(commitments.player, [...new Set(players)]), eq(commitments.status, "confirmed")));
+  for (const row of rows) chains.set(row.player, [...(chains.get(row.player) ?? []), row.firstNonce]);
+  return chains;
+}
+
+function betOf(a: Record<string, unknown>, log: Log, chains: Map<string, bigint[]>, ctx: IngestContext): BetInsert | undefined {
+  const betId = (a.betId as bigint).toString();
+  const player = a.player as string;
+  const nonce = a.nonce as bigint;
+  const token = symbolOf(a.token as string, ctx.degenAddress);
+  if (!token) return undefined;
+  // The chain that settles a bet is the latest one posted at or before its nonce.
+  const chainFirstNonce = (chains.get(player) ?? []).filter((first) => first <= nonce).reduce<bigint | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
+  const bet = {
+    betId,
+    player,
+    token,
+    amount: (a.amount as bigint).toString(),
+    gameType: Number(a.gameType),
+    params: (a.params as bigint).toString(),
+    nonce,
+    clientSeed: a.clientSeed as string,
+    chainFirstNonce: chainFirstNonce ?? -1n,
+    placedBlock: log.blockNumber,
+    placedTxHash: log.transactionHash,
+  };
+  if (chainFirstNonce === undefined) {
+    console.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);
+    return { ...bet, status: "orphan" };
+  }
+  if (isInteractive(bet.gameType, bet.params)) return { ...bet, status: "open" };
+  const fixed = fixedOutcome(bet, ctx.seeds);
+  return fixed ? { ...bet, status: "ready", ...fixed } : { ...bet, status: "open" };
+}
+
+/**
+ * The seed (stored now, published at settlement), word and payout of a bet that needs no player
+ * action, or undefined when the engine refuses the bet: it is logged and stays open, for its
+ * player to reclaim once it expires, instead of holding back everyone else's settlements.
+ */
+export function fixedOutcome(bet: Parameters<SeedVault["word"]>[0] & Parameters<typeof outcomeOf>[0], seeds: SeedVault): { seed: string; random: string; payout: string } | undefined {
+  try {
+    const { seed, word } = seeds.word(bet);
+    return { seed, random: word, payout: outcomeOf(bet, word, null).payout.toString() };
+  } catch (error) {
+    console.error(`Bet ${bet.player}/${bet.nonce} cannot be settled by the engine: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+const ROWS_PER_INSERT = 500;
+
+async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+    const inserted = new Set((await db.insert(bets).values(chunk).onConflictDoNothing().returning({ betId: bets.betId })).map((row) => row.betId));
+    // A manual crash round starts when the server first sees its bet.
+    const rounds = chunk
+      .filter((bet) => inserted.has(bet.betId) && bet.status === "open" && bet.gameType === GameType.CRASH && bet.params === "0")
+      .map((bet) => ({
+        betId: bet.betId,
+        player: bet.player,
+        startedAt: new Date(),
+        crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce! }).word, bet.token).crashPoint,
+      }));
+    if (rounds.length) await db.insert(crashRounds).values(rounds).onConflictDoNothing();
+  }
+}
+
+async function markSettled(db: Db, rows: Settled[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const values = sql.join(
+      rows.slice(i, i + ROWS_PER_INSERT).map((row) => sql`(${row.betId}, ${row.seed}, ${row.random}, ${row.txHash}, ${row.block}::bigint)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block, updated_at = now()
+      FROM (VALUES ${values}) AS v(bet_id, seed, random, tx_hash, block)
+      WHERE bets.bet_id = v.bet_id`);
+  }
+}

@@ -1,0 +1,86 @@
+import { hexlify, parseEther, randomBytes } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GameType } from "../src/engine";
+import type { Casino } from "../../typechain-types";
+import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
+import { Client, signIn } from "./support/http";
+import { depositDegen, MASTER_SECRET } from "./support/play";
+
+const PLAYERS = 3;
+const BETS_PER_PLAYER = 25;
+const BATCH = 20;
+
+let server: TestServer;
+const clients: Client[] = [];
+beforeAll(async () => {
+  server = await startTestServer({ MASTER_SECRET, SETTLER_BATCH_SIZE: String(BATCH) });
+  for (const player of server.chain.players.slice(0, PLAYERS)) {
+    const client = new Client(server.url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    await depositDegen(server, player, parseEther("1000"));
+    clients.push(client);
+  }
+});
+afterAll(async () => server?.close());
+
+async function pendingSettlements(settler: string): Promise<number> {
+  const provider = server.chain.provider;
+  return (await provider.getTransactionCount(settler, "pending")) - (await provider.getTransactionCount(settler, "latest"));
+}
+
+describe("settlement pipeline", () => {
+  it("settles a block of bets from several players in the very next block, with several batches pending at once", async () => {
+    const { chain } = server;
+    const degen = await chain.token.getAddress();
+    const settler = server.services.appDeps.sender.address;
+    const commits = await Promise.all(clients.map(async (client) => (await client.get("/api/fairness/commitment")).body.expectedCommit as string));
+
+    // Every bet lands in one block; then the settler has until the next block to settle them all.
+    await chain.provider.send("evm_setAutomine", [false]);
+    try {
+      const sent = [];
+      for (const [i, player] of chain.players.slice(0, PLAYERS).entries()) {
+        const casino = chain.casino.connect(player) as Casino;
+        const nonce = await chain.provider.getTransactionCount(player.address, "pending");
+        for (let k = 0; k < BETS_PER_PLAYER; k++) {
+          const params = [0b1n, 0b11n, 0b111n][k % 3]!;
+          sent.push(await casino.playGame(degen, parseEther("1"), GameType.WHEEL, params, hexlify(randomBytes(32)), commits[i]!, { nonce: nonce + k, gasLimit: 300_000n }));
+        }
+      }
+      await chain.provider.send("evm_mine", []);
+      const receipts = await Promise.all(sent.map((tx) => tx.wait()));
+      const betBlock = receipts[0]!.blockNumber;
+      expect(new Set(receipts.map((r) => r!.blockNumber))).toEqual(new Set([betBlock]));
+      const betIds = receipts.map((r) => r!.logs.map((l) => chain.casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString());
+
+      const batches = Math.ceil((PLAYERS * BETS_PER_PLAYER) / BATCH);
+      for (let i = 0; (await pendingSettlements(settler)) < batches; i++) {
+        if (i > 200) throw new Error(`the settler sent ${await pendingSettlements(settler)} of ${batches} settlements`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await chain.provider.send("evm_mine", []);
+
+      const settled = await chain.casino.queryFilter(chain.casino.filters.BetSettled(), betBlock);
+      expect(settled.map((log) => log.args.betId.toString()).sort()).toEqual([...betIds].sort());
+      expect(new Set(settled.map((log) => log.blockNumber))).toEqual(new Set([betBlock + 1]));
+      expect(new Set(settled.map((log) => log.transactionHash)).size).toBe(batches);
+    } finally {
+      await chain.provider.send("evm_setAutomine", [true]);
+    }
+
+    // The server's own records agree, and every payout verifies.
+    for (const client of clients) {
+      let bets: { status: string; verification: { ok: boolean } }[] = [];
+      for (let i = 0; i < 50; i++) {
+        bets = (await client.get("/api/fairness/bets?limit=100")).body.bets;
+        if (bets.length === BETS_PER_PLAYER && bets.every((bet) => bet.status === "settled")) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(bets).toHaveLength(BETS_PER_PLAYER);
+      for (const bet of bets) {
+        expect(bet.status).toBe("settled");
+        expect(bet.verification.ok).toBe(true);
+      }
+    }
+  }, 120_000);
+});
