@@ -1,6 +1,7 @@
-import { hexlify, parseEther, randomBytes } from "ethers";
+import { hexlify, parseEther, randomBytes, type TransactionReceipt } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType } from "../src/engine";
+import { GameType, HASH_CHAIN } from "../src/engine";
+import { ROTATE_BELOW } from "../src/settler/settler";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
@@ -83,4 +84,60 @@ describe("settlement pipeline", () => {
       }
     }
   }, 120_000);
+
+  it("posts the player's next chain once the last links are near and no bet is open, and the next bet settles on it", async () => {
+    const { chain } = server;
+    const player = chain.players[PLAYERS]!;
+    const client = new Client(server.url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    await depositDegen(server, player, parseEther("2000"));
+    const first = (await client.get("/api/fairness/commitment")).body;
+    expect(first).toMatchObject({ nextNonce: "0", remaining: HASH_CHAIN.DEFAULT_LENGTH });
+
+    // Enough bets to leave fewer than ROTATE_BELOW links, sent at once and mined in one block.
+    const bets = HASH_CHAIN.DEFAULT_LENGTH - ROTATE_BELOW + 2;
+    const degen = await chain.token.getAddress();
+    const casinoAddress = await chain.casino.getAddress();
+    const fees = await chain.provider.getFeeData();
+    const nonce = await chain.provider.getTransactionCount(player.address, "pending");
+    const raws = [];
+    for (let k = 0; k < bets; k++) {
+      const data = chain.casino.interface.encodeFunctionData("playGame", [degen, parseEther("1"), GameType.WHEEL, 0b11111n, hexlify(randomBytes(32)), first.expectedCommit]);
+      raws.push(
+        await player.signTransaction({ type: 2, chainId: CHAIN_ID, nonce: nonce + k, to: casinoAddress, data, gasLimit: 300_000n, maxFeePerGas: fees.maxFeePerGas! * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas! }),
+      );
+    }
+    await chain.provider.send("evm_setAutomine", [false]);
+    await chain.provider.send("evm_setBlockGasLimit", ["0x" + (400_000_000).toString(16)]);
+    try {
+      const hashes = await Promise.all(raws.map(async (raw) => (await chain.provider.broadcastTransaction(raw)).hash));
+      await chain.provider.send("evm_mine", []);
+      const receipts = (await Promise.all(hashes.map((hash) => chain.provider.waitForTransaction(hash)))) as TransactionReceipt[];
+      expect(receipts.every((r) => r.status === 1)).toBe(true);
+    } finally {
+      await chain.provider.send("evm_setAutomine", [true]);
+    }
+
+    let next = first;
+    for (let i = 0; i < 300 && next.root === first.root; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      next = (await client.get("/api/fairness/commitment")).body;
+    }
+    expect(next.root).not.toBe(first.root);
+    expect(next).toMatchObject({ nextNonce: String(bets), remaining: HASH_CHAIN.DEFAULT_LENGTH, commitment: next.root });
+    const open = (await chain.casino.queryFilter(chain.casino.filters.BetPlaced(undefined, player.address))).length;
+    const settled = (await chain.casino.queryFilter(chain.casino.filters.BetSettled())).filter((log) => BigInt(log.args.betId) >> 64n === BigInt(player.address));
+    expect(settled).toHaveLength(open);
+
+    // The first bet on the new chain settles with its first link and verifies.
+    const casino = chain.casino.connect(player) as Casino;
+    const receipt = (await (await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b1n, hexlify(randomBytes(32)), next.expectedCommit)).wait())!;
+    const betId = receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString();
+    let record: { status: string; verification: { ok: boolean } } | undefined;
+    for (let i = 0; i < 100 && record?.status !== "settled"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      record = (await client.get(`/api/fairness/bets/${betId}`)).body;
+    }
+    expect(record).toMatchObject({ status: "settled", verification: { ok: true } });
+  }, 180_000);
 });

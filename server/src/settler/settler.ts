@@ -542,8 +542,10 @@ export class Settler {
     return work;
   }
 
+  /** Posts a fresh chain for the players of a batch whose bets reached the last links of their chain. */
   private async rotateAfterSettlement(batch: BetRow[]): Promise<void> {
-    for (const player of new Set(batch.map((b) => b.player))) {
+    const nearEnd = batch.filter((bet) => bet.nonce - bet.chainFirstNonce + BigInt(ROTATE_BELOW) >= BigInt(this.o.seeds.chainLength));
+    for (const player of new Set(nearEnd.map((b) => b.player))) {
       const state = await this.commitmentState(player);
       if (state.remaining < ROTATE_BELOW && state.nextToResolve === BigInt(state.nextNonce)) {
         await this.ensureCommitment(player).catch((error: Error) => console.error(`Commitment rotation for ${player} failed: ${error.message}`));
