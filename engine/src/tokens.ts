@@ -53,8 +53,13 @@ export function fromBaseUnits(amount: bigint): number {
   return Number(formatUnits(amount, TOKEN_DECIMALS));
 }
 
-/** Base units as exact decimal text ("25.5"), for JSON responses. */
+const UNIT = 10n ** BigInt(TOKEN_DECIMALS);
+
+/** Base units as exact decimal text ("25.5", "-0.001", "10"), for JSON responses. */
 export function formatAmount(amount: bigint): string {
-  const text = formatUnits(amount, TOKEN_DECIMALS);
-  return text.endsWith(".0") ? text.slice(0, -2) : text;
+  // By hand: ethers' formatUnits builds a FixedNumber per call, and every game answer formats a payout.
+  const magnitude = amount < 0n ? -amount : amount;
+  const whole = (amount < 0n ? "-" : "") + (magnitude / UNIT).toString();
+  const fraction = (magnitude % UNIT).toString().padStart(TOKEN_DECIMALS, "0").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : whole;
 }

@@ -14,6 +14,7 @@ import {
   previousLink,
   randomBytes32,
   randomWord,
+  uniformInt,
   verifyLink,
 } from "../src";
 
@@ -115,6 +116,25 @@ describe("draw stream", () => {
     // chi-square with 9 degrees of freedom: 27.9 is the 0.1 % tail
     const chi = buckets.reduce((acc, count) => acc + (count - n / 10) ** 2 / (n / 10), 0);
     expect(chi).toBeLessThan(27.9);
+  });
+
+  it("draws an integer exactly as u mod n below 2^64 − (2^64 mod n) and rejects from there", () => {
+    const reference = (hi: number, lo: number, n: number) => {
+      const u = (BigInt(hi) << 32n) + BigInt(lo);
+      const limit = 2n ** 64n - (2n ** 64n % BigInt(n));
+      return u < limit ? Number(u % BigInt(n)) : undefined;
+    };
+    const top = 2 ** 32 - 1;
+    for (const n of [1, 3, 52, 100, 2 ** 21 + 1, 999_999_937, 2 ** 31 + 1, 2 ** 32 - 5, 2 ** 32]) {
+      const edge = 2 ** 32 - Number(2n ** 64n % BigInt(n));
+      for (const hi of [0, 1, 2 ** 31, top - 1, top]) {
+        for (const lo of [0, 1, 2 ** 31, edge - 1, edge, top].filter((value) => value >= 0 && value <= top)) {
+          expect(uniformInt(hi, lo, n)).toBe(reference(hi, lo, n));
+        }
+      }
+    }
+    expect(uniformInt(top, top, 3)).toBeUndefined();
+    expect(uniformInt(top, top, 2 ** 32)).toBe(top);
   });
 
   it("refuses ranges it cannot draw without bias", () => {
