@@ -48,25 +48,41 @@ async function startServer(chain: TestChain, dataDir: string, port: number): Pro
   throw new Error("server did not start");
 }
 
+const TARGET_REQ_PER_SEC = 2000;
+const TARGET_P99_MS = 10;
+
+/**
+ * One demo route measured twice: saturated (CONNECTIONS closed-loop connections, as fast as the
+ * server answers) and at a fixed offered load of TARGET_REQ_PER_SEC, which is what the target reads.
+ */
 async function http(url: string, title: string, body: unknown) {
-  const result = await autocannon({
-    url,
-    method: "POST",
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const line = {
-    route: title,
-    reqPerSec: Math.round(result.requests.average),
-    p50ms: result.latency.p50,
-    p99ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-  console.log(JSON.stringify(line));
-  return line;
+  for (const offered of [undefined, TARGET_REQ_PER_SEC]) {
+    const result = await autocannon({
+      url,
+      method: "POST",
+      // More connections at a fixed rate only made autocannon's per-connection timers burstier.
+      connections: CONNECTIONS,
+      overallRate: offered,
+      duration: DURATION_S,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const reqPerSec = Math.round(result.requests.average);
+    const line = {
+      route: title,
+      load: offered === undefined ? `saturation, ${CONNECTIONS} connections` : `offered ${offered} req/s, ${CONNECTIONS} connections`,
+      reqPerSec,
+      p50ms: result.latency.p50,
+      p99ms: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      ...(offered !== undefined && {
+        target: `p99 ≤ ${TARGET_P99_MS} ms at ≥ ${TARGET_REQ_PER_SEC} req/s`,
+        met: reqPerSec >= TARGET_REQ_PER_SEC * 0.99 && result.latency.p99 <= TARGET_P99_MS && result.non2xx === 0 && result.errors === 0,
+      }),
+    };
+    console.log(JSON.stringify(line));
+  }
 }
 
 type Prepared = { player: Wallet; casino: Casino; expectedCommit: string }[];
@@ -226,7 +242,7 @@ export async function runServerBench(): Promise<void> {
     server = await startServer(chain, path.join(temp.dir, "db"), port);
   };
   try {
-    console.log(`Server bench: ${CONNECTIONS} connections, ${DURATION_S} s per route (targets: p99 ≤ 10 ms at ≥ 2,000 req/s)`);
+    console.log(`Server bench: each demo route saturated, then at ${TARGET_REQ_PER_SEC} req/s offered, ${DURATION_S} s each (target: p99 ≤ ${TARGET_P99_MS} ms at ≥ ${TARGET_REQ_PER_SEC} req/s)`);
     await http(`${apiUrl}/api/slots/spin`, "POST /api/slots/spin (demo)", { token: "DEGEN", betAmount: 10 });
     await http(`${apiUrl}/api/blackjack/start`, "POST /api/blackjack/start (demo)", { token: "DEGEN", action: "START", betAmount: 10 });
     console.log(

@@ -13,12 +13,13 @@ import { fairnessRouter } from "./routes/fairness";
 import { slotsRouter } from "./routes/slots";
 import { walletRouter } from "./routes/wallet";
 import type { Db } from "./db/index";
+import { jsonBody } from "./http/body";
 import { errorHandler, notFound } from "./http/errors";
 import { addressLimiter, DEFAULT_RATE_LIMITS, ipLimiter, type RateLimits } from "./http/limits";
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 
-export const BODY_LIMIT = "16kb";
+export const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface AppDeps {
   chainId: number;
@@ -44,11 +45,17 @@ export function createApp(deps: AppDeps): Express {
   app.use(helmet());
   app.use(cors({ origin: [deps.appOrigin], credentials: true }));
   app.use("/api", ipLimiter(limits));
-  app.use(express.json({ limit: BODY_LIMIT }));
-  app.use(cookieParser());
+  app.use(jsonBody(BODY_LIMIT_BYTES));
+  // Only the session cookie is read, and anonymous demo calls carry none: skip the parser for them.
+  const parseCookies = cookieParser();
+  app.use((req, res, next) => (req.headers.cookie === undefined ? next() : parseCookies(req, res, next)));
 
   const signedIn = [deps.sessions.require, addressLimiter(limits)];
 
+  // Demo play needs no session; a call naming an on-chain bet checks the session inside. First
+  // among the routes (their paths are disjoint) so the busiest calls pass the fewest layers.
+  app.use("/api/blackjack", blackjackRouter({ db: deps.db, sessions: deps.sessions, settler: deps.settler }));
+  app.use("/api/slots", slotsRouter({ sessions: deps.sessions, settler: deps.settler }));
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true, chainId: deps.chainId });
   });
@@ -57,9 +64,6 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use("/api/auth", siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin }));
   app.use("/api/user", ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
-  // Demo play needs no session; a call naming an on-chain bet checks the session inside.
-  app.use("/api/blackjack", blackjackRouter({ db: deps.db, sessions: deps.sessions, settler: deps.settler }));
-  app.use("/api/slots", slotsRouter({ sessions: deps.sessions, settler: deps.settler }));
   app.use("/api/crash", ...signedIn, crashRouter({ db: deps.db, settler: deps.settler }));
   app.use("/api/fairness", ...signedIn, fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }));
   app.post("/api/withdraw", ...signedIn);

@@ -32,11 +32,26 @@ export const route =
   async (req: Request, res: Response, next: NextFunction) => {
     try {
       const body = await handler(req, res);
-      if (!res.headersSent && body !== undefined) res.json(body);
+      if (!res.headersSent && body !== undefined) sendJson(req, res, body);
     } catch (error) {
       next(error);
     }
   };
+
+/**
+ * The bytes and headers res.json sends, without its per-call content-type and freshness work.
+ * A POST answer is never a conditional 304, so only other methods go through res.json.
+ */
+function sendJson(req: Request, res: Response, body: unknown): void {
+  if (req.method !== "POST") {
+    res.json(body);
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
+}
 
 interface BodyParserError {
   type?: string;

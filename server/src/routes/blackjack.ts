@@ -16,6 +16,7 @@ import {
 } from "../engine";
 import type { SessionService } from "../auth/session";
 import type { Db } from "../db/index";
+import { DemoHandStore, type DemoHand } from "../games/demo-hands";
 import { bets, blackjackHands } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound, parse, route, unauthorized } from "../http/errors";
 import { betId, tokenAmount, tokenSymbol } from "../http/validators";
@@ -23,7 +24,7 @@ import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
 import { ownOpenBet } from "./bets";
 
-/** A demo hand's word is random and kept with it; a web3 hand's word comes from the bet's seed. */
+/** A web3 hand's word comes from the bet's seed; rows of demo hands stored before they moved to memory keep theirs. */
 interface HandState {
   actions: BlackjackAction[];
   word?: string;
@@ -38,8 +39,19 @@ const actionBody = (action: BlackjackAction) =>
 
 type HandRow = typeof blackjackHands.$inferSelect;
 
-export function blackjackRouter(deps: { db: Db; sessions: SessionService; settler: Settler }): Router {
+/** The action on the state; a move the rules refuse is a 409 naming why. */
+function play(state: BlackjackState, action: BlackjackAction): BlackjackState {
+  try {
+    return applyBlackjackAction(state, action);
+  } catch (error) {
+    if (error instanceof BlackjackError) throw conflict(error.message);
+    throw error;
+  }
+}
+
+export function blackjackRouter(deps: { db: Db; sessions: SessionService; settler: Settler; demoHands?: DemoHandStore }): Router {
   const { db, sessions, settler } = deps;
+  const demoHands = deps.demoHands ?? new DemoHandStore();
   const router = Router();
 
   function respond(hand: Pick<HandRow, "id" | "betId" | "token">, state: BlackjackState) {
@@ -62,13 +74,7 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
         const word = randomBytes32();
         const state = startBlackjack(word, body.betAmount);
         const hand = { id: randomUUID(), betId: null, token: body.token };
-        await db.insert(blackjackHands).values({
-          ...hand,
-          player: null,
-          betAmount: body.betAmount.toString(),
-          state: { actions: [], word } satisfies HandState,
-          finished: isFinalStatus(state.status),
-        });
+        demoHands.add({ ...hand, betAmount: body.betAmount, word, actions: [], finished: isFinalStatus(state.status) });
         return respond(hand, state);
       }
 
@@ -101,6 +107,8 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
   const act = (action: BlackjackAction) =>
     route(async (req: Request, _res: Response) => {
       const body = parse(actionBody(action), req.body);
+      const demo = demoHands.get(body.sessionId);
+      if (demo) return playDemo(demo, body.token, action);
       const player = await sessions.addressOf(req);
       if (action === "SPLIT") await requireSplitStake(body.sessionId);
       // Every query inside uses tx: PGlite serialises transactions, a query outside would wait forever.
@@ -115,13 +123,7 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
         const { word, bet } = await wordOfHand(tx as unknown as Db, hand);
         const before = (hand.state as HandState).actions.reduce(applyBlackjackAction, startBlackjack(word, BigInt(hand.betAmount)));
         if (action === "SPLIT" && bet && !bet.split) throw conflict("Add the second stake on chain (addStake) before splitting");
-        let after: BlackjackState;
-        try {
-          after = applyBlackjackAction(before, action);
-        } catch (error) {
-          if (error instanceof BlackjackError) throw conflict(error.message);
-          throw error;
-        }
+        const after = play(before, action);
         const finished = isFinalStatus(after.status);
         const state: HandState = { ...(hand.state as HandState), actions: [...after.actions] };
         await tx
@@ -132,6 +134,15 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
         return respond(hand, after);
       });
     });
+
+  /** A demo hand is played in memory: no await between reading and updating it, so no lock is needed. */
+  function playDemo(hand: DemoHand, token: string, action: BlackjackAction) {
+    if (hand.token !== token) throw badRequest(`This hand is played in ${hand.token}`);
+    const before = hand.actions.reduce(applyBlackjackAction, startBlackjack(hand.word, hand.betAmount));
+    const after = play(before, action);
+    demoHands.update(hand, [...after.actions], isFinalStatus(after.status));
+    return respond({ id: hand.id, betId: null, token: hand.token }, after);
+  }
 
   /** A web3 split needs the second stake on chain first; read the chain again if it is not seen yet. */
   async function requireSplitStake(handId: string): Promise<void> {
