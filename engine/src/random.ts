@@ -18,7 +18,7 @@
  * Anyone can recompute a settled bet: the events give seed, clientSeed, player, nonce, chain
  * and casino; keccak256(seed) must equal the previous commitment.
  */
-import { AbiCoder, getAddress, getBytes, hexlify, keccak256 } from "ethers";
+import { getAddress, getBytes, hexlify } from "ethers";
 // js-sha3 is CommonJS: its default import works under Node ESM, vitest and Vite alike.
 import sha3 from "js-sha3";
 
@@ -39,22 +39,47 @@ export interface RandomWordInput {
   casino: string;
 }
 
-const abi = AbiCoder.defaultAbiCoder();
-
-/** The random word of a bet, byte for byte as the contract computes it. */
+/**
+ * The random word of a bet, byte for byte as the contract computes it. abi.encode of these six
+ * static values is simply six 32-byte words (addresses and numbers left-padded with zeros), so
+ * the words are written directly: ethers' general encoder costs far more than the hash.
+ */
 export function randomWord(input: RandomWordInput): string {
-  const encoded = abi.encode(
-    ["bytes32", "bytes32", "address", "uint256", "uint256", "address"],
-    [
-      assertBytes32(input.seed, "seed"),
-      assertBytes32(input.clientSeed, "clientSeed"),
-      getAddress(input.player),
-      BigInt(input.nonce),
-      BigInt(input.chainId),
-      getAddress(input.casino),
-    ],
-  );
-  return keccak256(encoded);
+  const encoded = new Uint8Array(6 * 32);
+  writeHex(encoded, 0, assertBytes32(input.seed, "seed"));
+  writeHex(encoded, 32, assertBytes32(input.clientSeed, "clientSeed"));
+  writeHex(encoded, 64, addressWord(input.player));
+  writeHex(encoded, 96, uint256Word(input.nonce, "nonce"));
+  writeHex(encoded, 128, uint256Word(input.chainId, "chainId"));
+  writeHex(encoded, 160, addressWord(input.casino));
+  return "0x" + sha3.keccak256(encoded);
+}
+
+const checkedAddresses = new Map<string, string>();
+const CHECKED_ADDRESSES_KEPT = 1024;
+
+/** A checksum-validated address (ethers getAddress, remembered: a bet's player and casino repeat) as a 32-byte word. */
+function addressWord(address: string): string {
+  let checked = checkedAddresses.get(address);
+  if (checked === undefined) {
+    checked = getAddress(address).slice(2).toLowerCase().padStart(64, "0");
+    if (checkedAddresses.size >= CHECKED_ADDRESSES_KEPT) checkedAddresses.clear();
+    checkedAddresses.set(address, checked);
+  }
+  return "0x" + checked;
+}
+
+const TWO_POW_256 = 1n << 256n;
+
+function uint256Word(value: bigint | number, what: string): string {
+  const n = BigInt(value);
+  if (n < 0n || n >= TWO_POW_256) throw new RangeError(`${what} must be a uint256, got ${n}`);
+  return "0x" + n.toString(16).padStart(64, "0");
+}
+
+/** Writes 32 bytes given as 0x-prefixed hex into target at offset. */
+function writeHex(target: Uint8Array, offset: number, word: string): void {
+  for (let i = 0; i < 32; i++) target[offset + i] = parseInt(word.slice(2 + 2 * i, 4 + 2 * i), 16);
 }
 
 /** Throws unless value is a 0x-prefixed 32-byte hex string; returns it lower-cased. */

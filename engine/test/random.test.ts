@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { concat, getBytes, keccak256, toBeHex, toUtf8Bytes, zeroPadValue } from "ethers";
+import { AbiCoder, concat, getAddress, getBytes, hexlify, keccak256, randomBytes, toBeHex, toUtf8Bytes, zeroPadValue } from "ethers";
 import vectors from "../vectors/random.json";
 import chainVectors from "../vectors/hashchain.json";
 import {
@@ -58,11 +58,31 @@ describe("random word", () => {
     expect(words.size).toBe(7);
   });
 
+  it("equals keccak256(abi.encode(...)) by ethers' encoder on 500 random bets", () => {
+    const abi = AbiCoder.defaultAbiCoder();
+    for (let i = 0; i < 500; i++) {
+      const input = {
+        seed: hexlify(randomBytes(32)),
+        clientSeed: hexlify(randomBytes(32)),
+        player: getAddress(hexlify(randomBytes(20))),
+        nonce: BigInt(hexlify(randomBytes(1 + (i % 8)))),
+        chainId: [1n, 56n, 97n, 31337n][i % 4]!,
+        casino: i % 2 ? hexlify(randomBytes(20)) : getAddress(hexlify(randomBytes(20))),
+      };
+      const encoded = abi.encode(["bytes32", "bytes32", "address", "uint256", "uint256", "address"], [input.seed, input.clientSeed, input.player, input.nonce, input.chainId, input.casino]);
+      expect(randomWord(input)).toBe(keccak256(encoded));
+    }
+  });
+
   it("refuses malformed seeds and addresses", () => {
     const base = { ...vectors[0], nonce: 0n, chainId: 1n };
     expect(() => randomWord({ ...base, seed: "0x1234" })).toThrow(/seed must be 32 bytes/);
     expect(() => randomWord({ ...base, clientSeed: "abc" })).toThrow(/clientSeed/);
     expect(() => randomWord({ ...base, player: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293bc" })).toThrow();
+    randomWord({ ...base, player: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" });
+    expect(() => randomWord({ ...base, player: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293bc" })).toThrow();
+    expect(() => randomWord({ ...base, player: "0x1234" })).toThrow();
+    expect(() => randomWord({ ...base, nonce: -1n })).toThrow(/nonce must be a uint256/);
   });
 
   it("randomBytes32 gives fresh 32-byte hex", () => {
