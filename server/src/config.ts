@@ -108,7 +108,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     priceDegenUrl: priceDegenUrl === undefined ? undefined : urlSetting("PRICE_DEGEN_URL", priceDegenUrl),
     pollIntervalMs: integerSetting(env, "SETTLER_POLL_MS", 250, 50, 60_000),
     blackjackIdleMs: integerSetting(env, "BLACKJACK_IDLE_MS", 300_000, 1_000, 1_800_000),
-    settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 500),
+    // 250 keeps a batch's gas limit (settlementGasLimit) under EIP-7825's 2^24 cap per transaction.
+    settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 250),
     rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
     rateLimitAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
   };

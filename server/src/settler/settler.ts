@@ -426,7 +426,8 @@ export class Settler {
 
   /** The simulation refused the settlement: find out which bet is the cause. */
   private async afterRefusal(batch: BetRow[], error: unknown): Promise<void> {
-    const reason = casinoRevertReason(error) ?? (error as Error).message;
+    // ethers' full message carries the whole calldata: log the short one.
+    const reason = casinoRevertReason(error) ?? (error as { shortMessage?: string }).shortMessage ?? (error as Error).message;
     if (batch.length > 1) {
       // Settle one at a time so one bad bet cannot hold back everyone else's.
       console.error(`Batch settlement of ${batch.length} bets refused (${reason}); retrying one by one`);
