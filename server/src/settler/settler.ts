@@ -324,55 +324,103 @@ export class Settler {
         .from(bets)
         .where(inArray(bets.status, ["open", "ready", "sent"]))
         .orderBy(asc(bets.player), asc(bets.nonce));
-      const flying = new Set([...this.inFlight.values()].flat());
-      const batch: BetRow[] = [];
-      const now = Date.now();
-      let dependent = false;
-      let previousPlayer = "";
-      let blocked = false;
-      let behindPending = false;
-      for (const bet of unresolved) {
-        if (bet.player !== previousPlayer) {
-          previousPlayer = bet.player;
-          blocked = false;
-          behindPending = false;
+      const plan = this.planBatches(unresolved, MAX_IN_FLIGHT - this.inFlight.size);
+      if (plan.length === 0) return;
+      // The independent batches are simulated side by side; then all are sent in order.
+      const refusals = await Promise.all(plan.map((batch) => (batch.dependent ? undefined : this.simulate(batch.bets))));
+      for (const [i, batch] of plan.entries()) {
+        if (refusals[i]) {
+          await this.afterRefusal(batch.bets, refusals[i].error);
+          return;
         }
-        if (blocked || batch.length >= this.o.batchSize || this.mined.has(bet.betId)) continue;
-        if (bet.status === "sent" && flying.has(bet.betId)) {
-          behindPending = true;
-          continue;
-        }
-        if (bet.status !== "ready" || (this.backoff.get(bet.betId) ?? 0) > now || (behindPending && this.isolate.has(bet.betId))) {
-          blocked = true;
-          continue;
-        }
-        batch.push(bet);
-        dependent ||= behindPending;
+        if (!(await this.send(batch.bets))) return;
       }
-      if (batch.length === 0) return;
-      if (!(await this.dispatch(batch, dependent))) return;
-      if (batch.length < this.o.batchSize) return;
+      if (plan[plan.length - 1]!.bets.length < this.o.batchSize) return;
     }
   }
 
-  /** Sends one settlement and leaves its receipt to a background wait; false when nothing was sent. */
-  private async dispatch(batch: BetRow[], dependent: boolean): Promise<boolean> {
+  /**
+   * Up to `slots` batches of ready bets, each player's in nonce order up to its first bet that is
+   * not ready. A batch is dependent when a bet in it follows a pending or earlier-planned bet of
+   * its player: it is mined after that one and cannot be simulated against the chain's state.
+   */
+  private planBatches(unresolved: BetRow[], slots: number): { bets: BetRow[]; dependent: boolean }[] {
+    const flying = new Set([...this.inFlight.values()].flat());
+    const plan: { bets: BetRow[]; dependent: boolean }[] = [];
+    let current = { bets: [] as BetRow[], dependent: false, players: new Set<string>() };
+    const planned = new Set<string>();
+    const now = Date.now();
+    let previousPlayer = "";
+    let blocked = false;
+    let behindPending = false;
+    for (const bet of unresolved) {
+      if (bet.player !== previousPlayer) {
+        previousPlayer = bet.player;
+        blocked = false;
+        behindPending = false;
+      }
+      if (blocked || this.mined.has(bet.betId)) continue;
+      if (bet.status === "sent" && flying.has(bet.betId)) {
+        behindPending = true;
+        continue;
+      }
+      if (bet.status !== "ready" || (this.backoff.get(bet.betId) ?? 0) > now) {
+        blocked = true;
+        continue;
+      }
+      if (current.bets.length === this.o.batchSize) {
+        plan.push(current);
+        if (plan.length === slots) return plan;
+        current = { bets: [], dependent: false, players: new Set() };
+      }
+      const follows = behindPending || (planned.has(bet.player) && !current.players.has(bet.player));
+      if (follows && this.isolate.has(bet.betId)) {
+        blocked = true;
+        continue;
+      }
+      current.bets.push(bet);
+      current.dependent ||= follows;
+      current.players.add(bet.player);
+      planned.add(bet.player);
+    }
+    if (current.bets.length) plan.push(current);
+    return plan;
+  }
+
+  private settlementRequest(batch: BetRow[]) {
     const ids = batch.map((b) => b.betId);
     const data =
       batch.length === 1
         ? casinoInterface.encodeFunctionData("settle", [ids[0], batch[0]!.seed, batch[0]!.payout])
         : casinoInterface.encodeFunctionData("settleBatch", [ids, batch.map((b) => b.seed), batch.map((b) => b.payout)]);
-    const request = { to: this.o.casinoAddress, data, gasLimit: settlementGasLimit(batch.length) };
-    if (!dependent) {
-      // A bet the contract would refuse is found here, before any gas is spent.
-      try {
-        await this.o.provider.call({ ...request, from: this.o.sender.address });
-      } catch (error) {
-        await this.afterRefusal(batch, error);
-        return false;
-      }
-      for (const id of ids) this.isolate.delete(id);
+    return { to: this.o.casinoAddress, data, gasLimit: settlementGasLimit(batch.length) };
+  }
+
+  /** Runs the settlement as a call: a bet the contract would refuse is found before any gas is spent. */
+  private async simulate(batch: BetRow[]): Promise<{ error: unknown } | undefined> {
+    try {
+      await this.o.provider.call({ ...this.settlementRequest(batch), from: this.o.sender.address });
+    } catch (error) {
+      return { error };
     }
+    for (const bet of batch) this.isolate.delete(bet.betId);
+    return undefined;
+  }
+
+  /** Simulates (unless the batch follows a pending one) and sends; false when nothing was sent. */
+  private async dispatch(batch: BetRow[], dependent: boolean): Promise<boolean> {
+    const refusal = dependent ? undefined : await this.simulate(batch);
+    if (refusal) {
+      await this.afterRefusal(batch, refusal.error);
+      return false;
+    }
+    return this.send(batch);
+  }
+
+  /** Broadcasts one settlement and leaves its receipt to a background wait; false when nothing was sent. */
+  private async send(batch: BetRow[]): Promise<boolean> {
+    const ids = batch.map((b) => b.betId);
+    const request = this.settlementRequest(batch);
     let recorded: string | undefined;
     let hash: string;
     try {
