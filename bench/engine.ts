@@ -35,7 +35,6 @@ import {
   type BlackjackState,
   type Draws,
   type FightWinner,
-  type Token,
 } from "../engine/src";
 
 /** xoshiro128** — fast, non-cryptographic, for the long simulations only. */

@@ -214,8 +214,12 @@ export function standRemaining(state: BlackjackState): BlackjackState {
  * log is completed with STANDs (the timeout rule); an illegal action throws BlackjackError.
  */
 export function replayBlackjack(word: string, stake: bigint, actions: readonly BlackjackAction[]): BlackjackState {
-  const played = actions.reduce(applyBlackjackAction, startBlackjack(word, stake));
-  return standRemaining(played);
+  return standRemaining(resumeBlackjack(word, stake, actions));
+}
+
+/** A hand as it stands after the actions played so far (it may still be in play). */
+export function resumeBlackjack(word: string, stake: bigint, actions: readonly BlackjackAction[]): BlackjackState {
+  return actions.reduce(applyBlackjackAction, startBlackjack(word, stake));
 }
 
 export interface HiddenCard {

@@ -10,6 +10,7 @@ import {
   isFinalStatus,
   MIN_BET,
   randomBytes32,
+  resumeBlackjack,
   startBlackjack,
   type BlackjackAction,
   type BlackjackState,
@@ -67,7 +68,7 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
 
   router.post(
     "/start",
-    route(async (req, res) => {
+    route(async (req) => {
       const body = parse(startBody, req.body);
       if ("betAmount" in body) {
         if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
@@ -84,7 +85,7 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
       const [existing] = await db.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId));
       if (existing) {
         const { word } = await wordOfHand(db, existing);
-        const state = (existing.state as HandState).actions.reduce(applyBlackjackAction, startBlackjack(word, BigInt(existing.betAmount)));
+        const state = resumeBlackjack(word, BigInt(existing.betAmount), (existing.state as HandState).actions);
         return respond(existing, state);
       }
       if (bet.status !== "open") throw conflict("This bet is already settled");
@@ -121,7 +122,7 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
           if (hand.player !== player) throw forbidden("This hand belongs to another wallet");
         }
         const { word, bet } = await wordOfHand(tx as unknown as Db, hand);
-        const before = (hand.state as HandState).actions.reduce(applyBlackjackAction, startBlackjack(word, BigInt(hand.betAmount)));
+        const before = resumeBlackjack(word, BigInt(hand.betAmount), (hand.state as HandState).actions);
         if (action === "SPLIT" && bet && !bet.split) throw conflict("Add the second stake on chain (addStake) before splitting");
         const after = play(before, action);
         const finished = isFinalStatus(after.status);
@@ -138,7 +139,7 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
   /** A demo hand is played in memory: no await between reading and updating it, so no lock is needed. */
   function playDemo(hand: DemoHand, token: string, action: BlackjackAction) {
     if (hand.token !== token) throw badRequest(`This hand is played in ${hand.token}`);
-    const before = hand.actions.reduce(applyBlackjackAction, startBlackjack(hand.word, hand.betAmount));
+    const before = resumeBlackjack(hand.word, hand.betAmount, hand.actions);
     const after = play(before, action);
     demoHands.update(hand, [...after.actions], isFinalStatus(after.status));
     return respond({ id: hand.id, betId: null, token: hand.token }, after);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { ZeroHash, type JsonRpcProvider, type TransactionReceipt } from "ethers";
 import {
   applyBlackjackAction,
@@ -6,8 +6,8 @@ import {
   crashRound,
   GameType,
   isFinalStatus,
+  resumeBlackjack,
   standRemaining,
-  startBlackjack,
   type BlackjackAction,
   type Token,
 } from "../engine";
@@ -41,6 +41,22 @@ const POLLS_PER_SWEEP = 4;
  */
 export function settlementGasLimit(bets: number): bigint {
   return 60_000n + 60_000n * BigInt(bets);
+}
+
+interface SettlementRequest {
+  to: string;
+  data: string;
+  gasLimit: bigint;
+}
+
+/** settle for one bet, settleBatch for several; encoded once, simulated and sent as is. */
+function settlementRequest(casino: string, batch: BetRow[]): SettlementRequest {
+  const ids = batch.map((b) => b.betId);
+  const data =
+    batch.length === 1
+      ? casinoInterface.encodeFunctionData("settle", [ids[0], batch[0]!.seed, batch[0]!.payout])
+      : casinoInterface.encodeFunctionData("settleBatch", [ids, batch.map((b) => b.seed), batch.map((b) => b.payout)]);
+  return { to: casino, data, gasLimit: settlementGasLimit(batch.length) };
 }
 
 export interface SettlerOptions {
@@ -296,7 +312,7 @@ export class Settler {
       const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId)).for("update");
       if (hand?.finished) return;
       const actions = [...((hand?.state as { actions?: BlackjackAction[] } | undefined)?.actions ?? [])];
-      let state = actions.reduce(applyBlackjackAction, startBlackjack(this.wordOf(bet), BigInt(bet.amount)));
+      let state = resumeBlackjack(this.wordOf(bet), BigInt(bet.amount), actions);
       if (bet.split && canSplit(state)) {
         state = applyBlackjackAction(state, "SPLIT");
       }
@@ -327,13 +343,14 @@ export class Settler {
       const plan = this.planBatches(unresolved, MAX_IN_FLIGHT - this.inFlight.size);
       if (plan.length === 0) return;
       // The independent batches are simulated side by side; then all are sent in order.
-      const refusals = await Promise.all(plan.map((batch) => (batch.dependent ? undefined : this.simulate(batch.bets))));
+      const requests = plan.map((batch) => settlementRequest(this.o.casinoAddress, batch.bets));
+      const refusals = await Promise.all(plan.map((batch, i) => (batch.dependent ? undefined : this.simulate(batch.bets, requests[i]!))));
       for (const [i, batch] of plan.entries()) {
         if (refusals[i]) {
           await this.afterRefusal(batch.bets, refusals[i].error);
           return;
         }
-        if (!(await this.send(batch.bets))) return;
+        if (!(await this.send(batch.bets, requests[i]!))) return;
       }
       if (plan[plan.length - 1]!.bets.length < this.o.batchSize) return;
     }
@@ -387,19 +404,10 @@ export class Settler {
     return plan;
   }
 
-  private settlementRequest(batch: BetRow[]) {
-    const ids = batch.map((b) => b.betId);
-    const data =
-      batch.length === 1
-        ? casinoInterface.encodeFunctionData("settle", [ids[0], batch[0]!.seed, batch[0]!.payout])
-        : casinoInterface.encodeFunctionData("settleBatch", [ids, batch.map((b) => b.seed), batch.map((b) => b.payout)]);
-    return { to: this.o.casinoAddress, data, gasLimit: settlementGasLimit(batch.length) };
-  }
-
   /** Runs the settlement as a call: a bet the contract would refuse is found before any gas is spent. */
-  private async simulate(batch: BetRow[]): Promise<{ error: unknown } | undefined> {
+  private async simulate(batch: BetRow[], request: SettlementRequest): Promise<{ error: unknown } | undefined> {
     try {
-      await this.o.provider.call({ ...this.settlementRequest(batch), from: this.o.sender.address });
+      await this.o.provider.call({ ...request, from: this.o.sender.address });
     } catch (error) {
       return { error };
     }
@@ -409,18 +417,18 @@ export class Settler {
 
   /** Simulates (unless the batch follows a pending one) and sends; false when nothing was sent. */
   private async dispatch(batch: BetRow[], dependent: boolean): Promise<boolean> {
-    const refusal = dependent ? undefined : await this.simulate(batch);
+    const request = settlementRequest(this.o.casinoAddress, batch);
+    const refusal = dependent ? undefined : await this.simulate(batch, request);
     if (refusal) {
       await this.afterRefusal(batch, refusal.error);
       return false;
     }
-    return this.send(batch);
+    return this.send(batch, request);
   }
 
   /** Broadcasts one settlement and leaves its receipt to a background wait; false when nothing was sent. */
-  private async send(batch: BetRow[]): Promise<boolean> {
+  private async send(batch: BetRow[], request: SettlementRequest): Promise<boolean> {
     const ids = batch.map((b) => b.betId);
-    const request = this.settlementRequest(batch);
     let recorded: string | undefined;
     let hash: string;
     try {
