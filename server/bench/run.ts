@@ -14,6 +14,10 @@ import { Client, signIn } from "../test/support/http";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+/** `http` or `settlement` runs one half of the bench (both by default). */
+const ONLY = process.env.BENCH_ONLY;
+/** A folder for a V8 CPU profile of each server process (written when it exits). */
+const PROFILE_DIR = process.env.BENCH_SERVER_PROFILE_DIR;
 const CONNECTIONS = 10;
 const BETS_PER_PLAYER = Number(process.env.BENCH_BETS_PER_PLAYER ?? 200);
 const BLOCK_INTERVAL_MS = 1000;
@@ -25,7 +29,7 @@ const BLOCK_GAS_LIMIT = 60_000_000;
 const PLAY_GAS_LIMIT = 200_000n;
 
 async function startServer(chain: TestChain, dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
+  const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), "server/src/main.ts"], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -242,9 +246,12 @@ export async function runServerBench(): Promise<void> {
     server = await startServer(chain, path.join(temp.dir, "db"), port);
   };
   try {
-    console.log(`Server bench: each demo route saturated, then at ${TARGET_REQ_PER_SEC} req/s offered, ${DURATION_S} s each (target: p99 ≤ ${TARGET_P99_MS} ms at ≥ ${TARGET_REQ_PER_SEC} req/s)`);
-    await http(`${apiUrl}/api/slots/spin`, "POST /api/slots/spin (demo)", { token: "DEGEN", betAmount: 10 });
-    await http(`${apiUrl}/api/blackjack/start`, "POST /api/blackjack/start (demo)", { token: "DEGEN", action: "START", betAmount: 10 });
+    if (ONLY !== "settlement") {
+      console.log(`Server bench: each demo route saturated, then at ${TARGET_REQ_PER_SEC} req/s offered, ${DURATION_S} s each (target: p99 ≤ ${TARGET_P99_MS} ms at ≥ ${TARGET_REQ_PER_SEC} req/s)`);
+      await http(`${apiUrl}/api/slots/spin`, "POST /api/slots/spin (demo)", { token: "DEGEN", betAmount: 10 });
+      await http(`${apiUrl}/api/blackjack/start`, "POST /api/blackjack/start (demo)", { token: "DEGEN", action: "START", betAmount: 10 });
+    }
+    if (ONLY === "http") return;
     console.log(
       `Settlement: ${chain.players.length} players × ${BETS_PER_PLAYER} wheel bets offered at ${OFFERED_BETS_PER_SEC}/s, a block every ${BLOCK_INTERVAL_MS} ms of up to ${BLOCK_GAS_LIMIT / 1e6}M gas (targets: ≥ 200 bets/s, the block after the bet)`,
     );
