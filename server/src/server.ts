@@ -1,7 +1,8 @@
-import { JsonRpcProvider, Wallet } from "ethers";
+import { Wallet, type JsonRpcProvider } from "ethers";
 import { createApp, type AppDeps } from "./app";
 import { createSessions } from "./auth/session";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
+import { KeepAliveJsonRpcProvider } from "./chain/rpc";
 import { TxSender } from "./chain/sender";
 import { LOCAL_CHAIN_ID, loadDeployment, settlerKeyFor, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/index";
@@ -35,7 +36,7 @@ export async function readChainId(provider: JsonRpcProvider, rpcUrl: string): Pr
 
 /** Everything the server runs, wired from the configuration; the settler is started by the caller. */
 export async function buildServices(config: ServerConfig, options: { rateLimits?: RateLimits; batchSize?: number } = {}): Promise<Services> {
-  const provider = new JsonRpcProvider(config.rpcUrl, undefined, { staticNetwork: true, pollingInterval: 100, cacheTimeout: -1 });
+  const provider = new KeepAliveJsonRpcProvider(config.rpcUrl, undefined, { staticNetwork: true, pollingInterval: 100, cacheTimeout: -1 });
   const chainId = await readChainId(provider, config.rpcUrl);
   const settlerKey = settlerKeyFor(config, chainId);
   const wallet = new Wallet(settlerKey, provider);

@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { getCreateAddress, JsonRpcProvider, Network, NonceManager, parseEther, Wallet, ZeroAddress } from "ethers";
+import { getCreateAddress, Network, NonceManager, parseEther, Wallet, ZeroAddress, type JsonRpcProvider } from "ethers";
 import { Casino__factory, DegenToken__factory, type Casino, type DegenToken } from "../../../typechain-types";
+import { KeepAliveJsonRpcProvider } from "../../src/chain/rpc";
 import { REPO_ROOT } from "../../src/config";
 
 /** Hardhat's dev mnemonic keys: #0 deployer, #1 settler, #2.. players. */
@@ -50,7 +51,7 @@ export async function startChain(workDir: string): Promise<TestChain> {
   node.stdout!.resume();
   node.stderr!.resume();
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const provider = new JsonRpcProvider(rpcUrl, Network.from(31337), { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
+  const provider = new KeepAliveJsonRpcProvider(rpcUrl, Network.from(31337), { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
   const stop = async () => {
     provider.destroy();
     if (node.exitCode !== null || node.signalCode !== null) return;
