@@ -1,4 +1,4 @@
-import { Interface, type EventFragment, type Log } from "ethers";
+import { getAddress, Interface, type EventFragment } from "ethers";
 import { Casino__factory } from "../../../typechain-types/factories/contracts/Casino__factory";
 import type { Casino } from "../../../typechain-types/contracts/Casino";
 
@@ -24,19 +24,86 @@ export function casinoRevertReason(error: unknown): string | undefined {
 
 export interface ParsedLog {
   name: string;
-  args: Record<string, unknown> & unknown[];
-  log: Log;
+  args: Record<string, unknown>;
+  log: CasinoLog;
 }
 
-// Interface.parseLog hashes every event signature again on each call: look the topic up once.
-const eventsByTopic = new Map<string, EventFragment>();
-casinoInterface.forEachEvent((event) => eventsByTopic.set(event.topicHash, event));
+/** What decoding needs of a log: ethers' Log, or a raw eth_getLogs entry. */
+export interface CasinoLog {
+  address: string;
+  topics: readonly string[];
+  data: string;
+  blockNumber: number;
+  transactionHash: string;
+}
 
-export function parseCasinoLog(log: Log): ParsedLog | undefined {
-  const event = eventsByTopic.get(log.topics[0] ?? "");
-  if (!event) return undefined;
-  const args = casinoInterface.decodeEventLog(event, log.data, log.topics);
-  return { name: event.name, args: args as unknown as ParsedLog["args"], log };
+type WordReader = (word: string) => unknown;
+
+const checksummed = new Map<string, string>();
+const CHECKSUMS_KEPT = 10_000;
+/** Checksumming hashes the address; the same few players and tokens come back in every block. */
+function addressOf(word: string): string {
+  const lower = word.slice(24);
+  let address = checksummed.get(lower);
+  if (address === undefined) {
+    address = getAddress("0x" + lower);
+    if (checksummed.size >= CHECKSUMS_KEPT) checksummed.clear();
+    checksummed.set(lower, address);
+  }
+  return address;
+}
+
+/** The Casino's events carry only one-word static types, read here as ethers' decoder reads them. */
+function wordReader(type: string): WordReader | undefined {
+  if (/^uint\d*$/.test(type)) return (word) => BigInt("0x" + word);
+  if (type === "address") return addressOf;
+  if (type === "bytes32") return (word) => "0x" + word;
+  if (type === "bool") return (word) => BigInt("0x" + word) !== 0n;
+  return undefined;
+}
+
+interface EventDecoder {
+  name: string;
+  decode(topics: readonly string[], data: string): Record<string, unknown>;
+}
+
+/**
+ * A decoder per event, built once from the ABI. ethers' decodeEventLog hashes the event's
+ * signature again and builds a coder tree on every call, which cost the settler ~1 ms per bet.
+ */
+function eventDecoder(event: EventFragment): EventDecoder {
+  const fields = event.inputs.map((input) => {
+    const read = wordReader(input.type);
+    // A new event with a dynamic field needs a reader here; found at start-up, not at its first log.
+    if (!read) throw new Error(`Casino event ${event.name} has a ${input.type} field, which parseCasinoLog cannot read`);
+    return { name: input.name, indexed: input.indexed === true, read };
+  });
+  const dataWords = fields.filter((field) => !field.indexed).length;
+  return {
+    name: event.name,
+    decode(topics, data) {
+      if (data.length !== 2 + 64 * dataWords || topics.length !== 1 + fields.length - dataWords) {
+        throw new Error(`malformed ${event.name} log`);
+      }
+      const args: Record<string, unknown> = {};
+      let topic = 1;
+      let offset = 2;
+      for (const field of fields) {
+        const word = field.indexed ? topics[topic++]!.slice(2) : data.slice(offset, (offset += 64));
+        args[field.name] = field.read(word.toLowerCase());
+      }
+      return args;
+    },
+  };
+}
+
+const decodersByTopic = new Map<string, EventDecoder>();
+casinoInterface.forEachEvent((event) => decodersByTopic.set(event.topicHash, eventDecoder(event)));
+
+export function parseCasinoLog(log: CasinoLog): ParsedLog | undefined {
+  const decoder = decodersByTopic.get(log.topics[0] ?? "");
+  if (!decoder) return undefined;
+  return { name: decoder.name, args: decoder.decode(log.topics, log.data), log };
 }
 
 export const WATCHED_EVENTS = ["BetPlaced", "StakeAdded", "BetSettled", "ExpiredBetClaimed", "CommitmentSet", "JackpotWon"] as const;

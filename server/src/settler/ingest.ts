@@ -1,8 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Log } from "ethers";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { crashRound, GameType } from "../engine";
-import { parseCasinoLog, WATCHED_EVENTS } from "../chain/casino";
-import type { Db } from "../db/index";
+import { parseCasinoLog, WATCHED_EVENTS, type CasinoLog } from "../chain/casino";
+import { rowsOf, type Db } from "../db/index";
 import { bets, commitments, crashRounds } from "../db/schema";
 import { symbolOf } from "../tokens";
 import { isInteractive, outcomeOf } from "./outcome";
@@ -31,7 +30,7 @@ interface Settled {
  * needs no player action is recorded `ready` with its payout at once: a busy block costs a few
  * statements, not a few per bet.
  */
-export async function ingestLogs(db: Db, logs: readonly Log[], ctx: IngestContext): Promise<void> {
+export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: IngestContext): Promise<void> {
   const parsedLogs = logs.map((log) => ({ log, parsed: parseCasinoLog(log) }));
   const chains = await confirmedChains(db, parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args.player as string] : [])));
   const settledInTx = new Map<string, string>();
@@ -99,7 +98,7 @@ async function confirmedChains(db: Db, players: string[]): Promise<Map<string, b
   return chains;
 }
 
-function betOf(a: Record<string, unknown>, log: Log, chains: Map<string, bigint[]>, ctx: IngestContext): BetInsert | undefined {
+function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, bigint[]>, ctx: IngestContext): BetInsert | undefined {
   const betId = (a.betId as bigint).toString();
   const player = a.player as string;
   const nonce = a.nonce as bigint;
@@ -144,34 +143,39 @@ export function fixedOutcome(bet: Parameters<SeedVault["word"]>[0] & Parameters<
   }
 }
 
-const ROWS_PER_INSERT = 500;
+/** One array parameter per column: a block's bets cost one short statement, whatever their number. */
+function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): SQL[] {
+  return keys.map((key) => sql.param(rows.map((row) => (row[key] == null ? null : String(row[key])))));
+}
 
 async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-    const inserted = new Set((await db.insert(bets).values(chunk).onConflictDoNothing().returning({ betId: bets.betId })).map((row) => row.betId));
-    // A manual crash round starts when the server first sees its bet.
-    const rounds = chunk
-      .filter((bet) => inserted.has(bet.betId) && bet.status === "open" && bet.gameType === GameType.CRASH && bet.params === "0")
-      .map((bet) => ({
-        betId: bet.betId,
-        player: bet.player,
-        startedAt: new Date(),
-        crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce! }).word, bet.token).crashPoint,
-      }));
-    if (rounds.length) await db.insert(crashRounds).values(rounds).onConflictDoNothing();
-  }
+  const [ids, players, tokens, amounts, gameTypes, params, nonces, clientSeeds, chainFirstNonces, blocks, txHashes, statuses, payouts, seeds, randoms] = columns(rows, [
+    "betId", "player", "token", "amount", "gameType", "params", "nonce", "clientSeed", "chainFirstNonce", "placedBlock", "placedTxHash", "status", "payout", "seed", "random",
+  ] as const);
+  const result = await db.execute(sql`
+    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random)
+    SELECT * FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
+      ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${blocks}::bigint[], ${txHashes}::text[], ${statuses}::text[],
+      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[])
+    ON CONFLICT DO NOTHING
+    RETURNING bet_id`);
+  const inserted = new Set(rowsOf<{ bet_id: string }>(result).map((row) => row.bet_id));
+  // A manual crash round starts when the server first sees its bet.
+  const rounds = rows
+    .filter((bet) => inserted.has(bet.betId) && bet.status === "open" && bet.gameType === GameType.CRASH && bet.params === "0")
+    .map((bet) => ({
+      betId: bet.betId,
+      player: bet.player,
+      startedAt: new Date(),
+      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce! }).word, bet.token).crashPoint,
+    }));
+  if (rounds.length) await db.insert(crashRounds).values(rounds).onConflictDoNothing();
 }
 
 async function markSettled(db: Db, rows: Settled[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const values = sql.join(
-      rows.slice(i, i + ROWS_PER_INSERT).map((row) => sql`(${row.betId}, ${row.seed}, ${row.random}, ${row.txHash}, ${row.block}::bigint)`),
-      sql`, `,
-    );
-    await db.execute(sql`
-      UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block, updated_at = now()
-      FROM (VALUES ${values}) AS v(bet_id, seed, random, tx_hash, block)
-      WHERE bets.bet_id = v.bet_id`);
-  }
+  const [ids, seeds, randoms, txHashes, blocks] = columns(rows, ["betId", "seed", "random", "txHash", "block"] as const);
+  await db.execute(sql`
+    UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block, updated_at = now()
+    FROM unnest(${ids}::text[], ${seeds}::text[], ${randoms}::text[], ${txHashes}::text[], ${blocks}::bigint[]) AS v(bet_id, seed, random, tx_hash, block)
+    WHERE bets.bet_id = v.bet_id`);
 }
