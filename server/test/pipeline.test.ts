@@ -116,6 +116,8 @@ describe("settlement pipeline", () => {
       expect(receipts.every((r) => r.status === 1)).toBe(true);
     } finally {
       await chain.provider.send("evm_setAutomine", [true]);
+      // Settlements sent before automine came back are pending; automine mines only what arrives after.
+      await chain.provider.send("evm_mine", []);
     }
 
     let next = first;

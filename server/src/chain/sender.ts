@@ -26,17 +26,35 @@ export class TxSender {
    * Signs `request`, lets `beforeBroadcast` record the hash, then broadcasts. A request that
    * would revert fails here (gas estimation) before anything is recorded.
    */
-  send(request: TransactionRequest, beforeBroadcast?: (hash: string) => Promise<void>): Promise<string> {
+  async send(request: TransactionRequest, beforeBroadcast?: (hash: string) => Promise<void>): Promise<string> {
+    const [hash] = await this.sendAll([request], async ([txHash]) => beforeBroadcast?.(txHash!));
+    return hash!;
+  }
+
+  /**
+   * Signs the requests with consecutive nonces, lets `beforeBroadcast` record all their hashes
+   * at once, then broadcasts them in nonce order. When a broadcast fails the nonce is read again
+   * from the chain and the rest are not sent; the caller looks them all up by hash.
+   */
+  sendAll(requests: TransactionRequest[], beforeBroadcast?: (hashes: string[]) => Promise<void>): Promise<string[]> {
     const run = async () => {
       try {
         this.nextNonce ??= await this.provider.getTransactionCount(this.wallet.address, "pending");
-        const populated = await this.wallet.populateTransaction({ ...(await this.feeFields(request)), ...request, nonce: this.nextNonce });
-        const signed = await this.wallet.signTransaction(populated);
-        const hash = keccak256(signed);
-        await beforeBroadcast?.(hash);
-        await this.provider.broadcastTransaction(signed);
-        this.nextNonce++;
-        return hash;
+        const signed: string[] = [];
+        for (const [i, request] of requests.entries()) {
+          const populated = await this.wallet.populateTransaction({ ...(await this.feeFields(request)), ...request, nonce: this.nextNonce + i });
+          signed.push(await this.wallet.signTransaction(populated));
+        }
+        const hashes = signed.map((tx) => keccak256(tx));
+        await beforeBroadcast?.(hashes);
+        // One at a time: a node may take a JSON-RPC batch in any order, and one that mines on
+        // arrival (Hardhat's automine) refuses a nonce ahead of the next. Sent as is: ethers'
+        // broadcastTransaction would parse each back and recover the signer.
+        for (const tx of signed) {
+          await this.provider.send("eth_sendRawTransaction", [tx]);
+          this.nextNonce++;
+        }
+        return hashes;
       } catch (error) {
         this.nextNonce = undefined;
         throw error;

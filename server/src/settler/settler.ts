@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { ZeroHash, type JsonRpcProvider, type TransactionReceipt } from "ethers";
+import { toQuantity, ZeroHash, type JsonRpcProvider, type TransactionReceipt } from "ethers";
 import {
   applyBlackjackAction,
   canSplit,
@@ -11,7 +11,7 @@ import {
   type BlackjackAction,
   type Token,
 } from "../engine";
-import { casinoInterface, casinoRevertReason, watchedTopics, type Casino } from "../chain/casino";
+import { casinoInterface, casinoRevertReason, watchedTopics, type Casino, type CasinoLog } from "../chain/casino";
 import type { TxSender } from "../chain/sender";
 import type { Db } from "../db/index";
 import { getValue, setValue } from "../db/kv";
@@ -21,6 +21,7 @@ import { isInteractive, outcomeOf, type RoundActions } from "./outcome";
 import type { SeedVault } from "./seeds";
 
 type BetRow = typeof bets.$inferSelect;
+type RawLog = Omit<CasinoLog, "blockNumber"> & { blockNumber: string };
 
 const CURSOR_KEY = "settler.cursor";
 const LOG_CHUNK = 1000;
@@ -30,7 +31,13 @@ const RETRY_AFTER_FAILURE_MS = 15_000;
 /** A 'sent' settlement not confirmed after this long is looked up on chain. */
 const RECONCILE_AFTER_MS = 5_000;
 /** Settlement transactions awaiting their receipt at once (each settles up to batchSize bets). */
-const MAX_IN_FLIGHT = 8;
+const MAX_IN_FLIGHT = 16;
+/**
+ * A bet placed more than this many blocks before the last one read is simulated before it is
+ * settled: the shortest settle window (10 minutes) is 50 blocks at 12 s, so its player could be
+ * claiming it back by then.
+ */
+const FRESH_BLOCKS = 50;
 /** The timed work (expired rounds, reconciliation) runs on every this-many polls of the chain head. */
 const POLLS_PER_SWEEP = 4;
 /**
@@ -106,6 +113,8 @@ export class Settler {
   private readonly confirming = new Set<Promise<void>>();
   /** Bets whose settlement reverted: sent again only alone in the pipeline, after a simulation. */
   private readonly isolate = new Set<string>();
+  /** Settlements recorded from their receipt, ahead of the log scan: hash → block. */
+  private readonly appliedReceipts = new Map<string, number>();
   private readonly backoff = new Map<string, number>();
   private knownCursor: number | undefined;
   private pollsUntilSweep = 0;
@@ -164,6 +173,11 @@ export class Settler {
    * timed work runs on every POLLS_PER_SWEEP-th poll, and settling whenever anything changed.
    */
   private async pass(): Promise<void> {
+    // Slots freed by mined settlements are refilled with bets already known before the chain is read.
+    if (this.dirty && this.inFlight.size < MAX_IN_FLIGHT) {
+      this.dirty = false;
+      await this.settleReady();
+    }
     const ingested = await this.scanLogs();
     const sweep = --this.pollsUntilSweep <= 0;
     if (sweep) {
@@ -195,16 +209,24 @@ export class Settler {
     let ingested = false;
     for (let from = (await this.cursor()) + 1; from <= head; ) {
       const to = Math.min(from + LOG_CHUNK - 1, head);
-      const logs = await this.o.provider.getLogs({ address: this.o.casinoAddress, fromBlock: from, toBlock: to, topics: [watchedTopics] });
+      const logs = (await this.readLogs(from, to)).filter((log) => !this.appliedReceipts.has(log.transactionHash));
       await this.o.db.transaction(async (tx) => {
         await ingestLogs(tx as unknown as Db, logs, this.o);
         await setValue(tx as unknown as Db, CURSOR_KEY, String(to));
       });
       this.knownCursor = to;
+      for (const [hash, block] of this.appliedReceipts) if (block <= to) this.appliedReceipts.delete(hash);
       ingested ||= logs.length > 0;
       from = to + 1;
     }
     return ingested;
+  }
+
+  /** The Casino's watched logs of a block range, as the node sends them (ethers' formatting checksums every address). */
+  private async readLogs(from: number, to: number): Promise<CasinoLog[]> {
+    const filter = { address: this.o.casinoAddress, fromBlock: toQuantity(from), toBlock: toQuantity(to), topics: [watchedTopics] };
+    const raw = (await this.o.provider.send("eth_getLogs", [filter])) as RawLog[];
+    return raw.map((log) => ({ ...log, blockNumber: Number(log.blockNumber) }));
   }
 
   /** Re-reads the chain now (routes call this when a player names a bet not seen yet). */
@@ -342,15 +364,15 @@ export class Settler {
         .orderBy(asc(bets.player), asc(bets.nonce));
       const plan = this.planBatches(unresolved, MAX_IN_FLIGHT - this.inFlight.size);
       if (plan.length === 0) return;
-      // The independent batches are simulated side by side; then all are sent in order.
+      // The batches that need it are simulated side by side; then all up to a refused one are sent at once.
       const requests = plan.map((batch) => settlementRequest(this.o.casinoAddress, batch.bets));
-      const refusals = await Promise.all(plan.map((batch, i) => (batch.dependent ? undefined : this.simulate(batch.bets, requests[i]!))));
-      for (const [i, batch] of plan.entries()) {
-        if (refusals[i]) {
-          await this.afterRefusal(batch.bets, refusals[i].error);
-          return;
-        }
-        if (!(await this.send(batch.bets, requests[i]!))) return;
+      const refusals = await Promise.all(plan.map((batch, i) => (this.needsSimulation(batch) ? this.simulate(batch.bets, requests[i]!) : undefined)));
+      const refused = refusals.findIndex((refusal) => refusal !== undefined);
+      const sendable = refused === -1 ? plan.length : refused;
+      if (sendable > 0 && !(await this.send(plan.slice(0, sendable).map((batch) => batch.bets), requests.slice(0, sendable)))) return;
+      if (refused !== -1) {
+        await this.afterRefusal(plan[refused]!.bets, refusals[refused]!.error);
+        return;
       }
       if (plan[plan.length - 1]!.bets.length < this.o.batchSize) return;
     }
@@ -415,6 +437,18 @@ export class Settler {
     return undefined;
   }
 
+  /**
+   * Whether to run a batch as a call before sending it. A batch behind a pending one cannot be
+   * simulated. A fresh bet that has never failed can only be refused through a bug, so it goes
+   * unsimulated (a round trip less before the next block); a bet whose settlement reverted, or old
+   * enough that its player may be claiming it back, is simulated first.
+   */
+  private needsSimulation(batch: { bets: BetRow[]; dependent: boolean }): boolean {
+    if (batch.dependent) return false;
+    const staleBefore = (this.knownCursor ?? 0) - FRESH_BLOCKS;
+    return batch.bets.some((bet) => this.isolate.has(bet.betId) || bet.placedBlock < staleBefore);
+  }
+
   /** Simulates (unless the batch follows a pending one) and sends; false when nothing was sent. */
   private async dispatch(batch: BetRow[], dependent: boolean): Promise<boolean> {
     const request = settlementRequest(this.o.casinoAddress, batch);
@@ -423,31 +457,40 @@ export class Settler {
       await this.afterRefusal(batch, refusal.error);
       return false;
     }
-    return this.send(batch, request);
+    return this.send([batch], [request]);
   }
 
-  /** Broadcasts one settlement and leaves its receipt to a background wait; false when nothing was sent. */
-  private async send(batch: BetRow[], request: SettlementRequest): Promise<boolean> {
-    const ids = batch.map((b) => b.betId);
-    let recorded: string | undefined;
-    let hash: string;
+  /**
+   * Broadcasts settlements in one go, their hashes recorded first in one database transaction,
+   * and leaves each receipt to a background wait; false when nothing (or not all) was sent.
+   */
+  private async send(batches: BetRow[][], requests: SettlementRequest[]): Promise<boolean> {
+    const ids = batches.map((batch) => batch.map((b) => b.betId));
+    let recorded: string[] = [];
+    let hashes: string[];
     try {
-      hash = await this.o.sender.send(request, async (txHash) => {
-        await this.o.db
-          .update(bets)
-          .set({ status: "sent", settleTxHash: txHash, updatedAt: new Date() })
-          .where(and(inArray(bets.betId, ids), eq(bets.status, "ready")));
-        recorded = txHash;
-        this.inFlight.set(txHash, ids);
+      hashes = await this.o.sender.sendAll(requests, async (txHashes) => {
+        await this.o.db.transaction(async (tx) => {
+          for (const [i, txHash] of txHashes.entries()) {
+            await tx
+              .update(bets)
+              .set({ status: "sent", settleTxHash: txHash, updatedAt: new Date() })
+              .where(and(inArray(bets.betId, ids[i]!), eq(bets.status, "ready")));
+          }
+        });
+        recorded = txHashes;
+        for (const [i, txHash] of txHashes.entries()) this.inFlight.set(txHash, ids[i]!);
       });
     } catch (error) {
-      // Not broadcast (or not known to be): reconciliation returns the bets once the hash is unknown on chain.
-      if (recorded) this.inFlight.delete(recorded);
-      console.error(`Settlement of ${ids.length} bet(s) not sent: ${(error as Error).message}`);
+      // Not broadcast (or not known to be): reconciliation returns the bets once a hash is unknown on chain.
+      for (const hash of recorded) this.inFlight.delete(hash);
+      console.error(`Settlement of ${ids.flat().length} bet(s) in ${ids.length} transaction(s) not sent: ${(error as Error).message}`);
       return false;
     }
-    const confirmation = this.awaitSettlement(hash, batch).finally(() => this.confirming.delete(confirmation));
-    this.confirming.add(confirmation);
+    for (const [i, hash] of hashes.entries()) {
+      const confirmation = this.awaitSettlement(hash, batches[i]!).finally(() => this.confirming.delete(confirmation));
+      this.confirming.add(confirmation);
+    }
     return true;
   }
 
@@ -508,9 +551,13 @@ export class Settler {
     this.backoff.set(bet!.betId, Date.now() + RETRY_AFTER_FAILURE_MS);
   }
 
+  /** Records a settlement's logs now, unless the log scan has passed its block already. */
   private async applyReceipt(receipt: TransactionReceipt): Promise<void> {
+    if (receipt.blockNumber <= (await this.cursor())) return;
     const ours = receipt.logs.filter((log) => log.address.toLowerCase() === this.o.casinoAddress.toLowerCase());
     await this.o.db.transaction(async (tx) => ingestLogs(tx as unknown as Db, ours, this.o));
+    // The scan skips these logs when it reaches the block (recording them again changes nothing).
+    this.appliedReceipts.set(receipt.hash, receipt.blockNumber);
   }
 
   /** Bets of a failed settlement go back to ready unless the chain resolved them meanwhile. */
