@@ -1,11 +1,13 @@
 import { hexlify, parseEther, randomBytes, type TransactionReceipt } from "ethers";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bets } from "../src/db/schema";
 import { GameType, HASH_CHAIN } from "../src/engine";
 import { ROTATE_BELOW } from "../src/settler/settler";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
-import { depositDegen, MASTER_SECRET } from "./support/play";
+import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
 
 const PLAYERS = 3;
 const BETS_PER_PLAYER = 25;
@@ -142,4 +144,60 @@ describe("settlement pipeline", () => {
     }
     expect(record).toMatchObject({ status: "settled", verification: { ok: true } });
   }, 180_000);
+
+  it("settles everyone else's bets when a batch reverts on chain, and the refused bet once its record is right", async () => {
+    const { chain, services } = server;
+    const db = services.database.db;
+    const players = chain.players.slice(PLAYERS + 1, PLAYERS + 3);
+    const placed: { player: string; betId: string }[] = [];
+    // Stopped, so the bets are read (and one record spoiled) before any settlement is sent.
+    await services.settler.stop();
+    for (const player of players) {
+      const client = new Client(server.url);
+      await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+      await depositDegen(server, player, parseEther("100"));
+      for (let k = 0; k < 3; k++) {
+        const bet = await placeBet(server, client, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.WHEEL, params: 0b1n });
+        placed.push({ player: player.address, betId: bet.betId });
+      }
+    }
+    await services.settler.scanLogs();
+    const spoiled = placed[1]!.betId;
+    const [record] = await db.select().from(bets).where(eq(bets.betId, spoiled));
+    expect(record).toMatchObject({ status: "ready" });
+    await db.update(bets).set({ seed: hexlify(randomBytes(32)) }).where(eq(bets.betId, spoiled));
+
+    const fromBlock = (await chain.provider.getBlockNumber()) + 1;
+    const settledIds = async () => new Set((await chain.casino.queryFilter(chain.casino.filters.BetSettled(), fromBlock)).map((log) => log.args.betId.toString()));
+    const waitFor = async (ids: string[], seconds: number) => {
+      let settled = new Set<string>();
+      for (let i = 0; i < seconds * 10; i++) {
+        settled = await settledIds();
+        if (ids.every((id) => settled.has(id))) return settled;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`${ids.filter((id) => !settled.has(id)).length} of ${ids.length} bets not settled within ${seconds} s`);
+    };
+    services.settler.start();
+
+    // The one batch of all six, sent unsimulated (fresh bets), reverts; the settler then finds the
+    // bad bet: the first player's earlier bet and all of the other player's settle, its later ones wait.
+    const others = placed.filter((bet, i) => i === 0 || bet.player !== placed[0]!.player).map((bet) => bet.betId);
+    const settled = await waitFor(others, 30);
+    expect(settled.has(spoiled)).toBe(false);
+    expect(settled.has(placed[2]!.betId)).toBe(false);
+    const settlerAddress = services.appDeps.sender.address;
+    let reverted = 0;
+    for (let n = fromBlock; n <= (await chain.provider.getBlockNumber()); n++) {
+      for (const hash of (await chain.provider.getBlock(n))!.transactions) {
+        const receipt = (await chain.provider.getTransactionReceipt(hash))!;
+        if (receipt.from === settlerAddress && receipt.status === 0) reverted++;
+      }
+    }
+    expect(reverted).toBeGreaterThanOrEqual(1);
+
+    // Put right, the refused bet is tried again after its back-off, and the player's next one follows.
+    await db.update(bets).set({ seed: record!.seed }).where(eq(bets.betId, spoiled));
+    await waitFor(placed.map((bet) => bet.betId), 40);
+  }, 120_000);
 });

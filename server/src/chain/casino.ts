@@ -8,7 +8,9 @@ export const casinoInterface: Interface = Casino__factory.createInterface() as u
 /** Custom errors of the Casino as a readable message, or undefined for anything else. */
 export function casinoRevertReason(error: unknown): string | undefined {
   for (let e: unknown = error; e; e = (e as { error?: unknown; cause?: unknown }).error ?? (e as { cause?: unknown }).cause) {
-    const data = (e as { data?: unknown }).data;
+    // ethers puts the revert data on the error; a node's own error object nests it one level down.
+    const raw = (e as { data?: unknown }).data;
+    const data = typeof raw === "object" && raw !== null ? (raw as { data?: unknown }).data : raw;
     if (typeof data === "string" && data.startsWith("0x") && data.length >= 10) {
       try {
         const parsed = casinoInterface.parseError(data);

@@ -484,7 +484,7 @@ export class Settler {
     } catch (error) {
       // Not broadcast (or not known to be): reconciliation returns the bets once a hash is unknown on chain.
       for (const hash of recorded) this.inFlight.delete(hash);
-      console.error(`Settlement of ${ids.flat().length} bet(s) in ${ids.length} transaction(s) not sent: ${(error as Error).message}`);
+      console.error(`Settlement of ${ids.flat().length} bet(s) in ${ids.length} transaction(s) not sent: ${shortReason(error)}`);
       return false;
     }
     for (const [i, hash] of hashes.entries()) {
@@ -525,8 +525,7 @@ export class Settler {
 
   /** The simulation refused the settlement: find out which bet is the cause. */
   private async afterRefusal(batch: BetRow[], error: unknown): Promise<void> {
-    // ethers' full message carries the whole calldata: log the short one.
-    const reason = casinoRevertReason(error) ?? (error as { shortMessage?: string }).shortMessage ?? (error as Error).message;
+    const reason = shortReason(error);
     if (batch.length > 1) {
       // Settle one at a time so one bad bet cannot hold back everyone else's.
       console.error(`Batch settlement of ${batch.length} bets refused (${reason}); retrying one by one`);
@@ -587,6 +586,8 @@ export class Settler {
       }
       const pending = receipt ? null : await this.o.provider.getTransaction(hash);
       if (pending) continue;
+      // A node that mines on arrival reports a revert as a failed broadcast: isolate those bets too.
+      if (receipt) for (const id of ids) this.isolate.add(id);
       // Reverted, never broadcast, or dropped: whatever is still open on chain is settled again.
       await this.returnToReady(ids, hash);
     }
@@ -656,6 +657,11 @@ export class Settler {
       }
     }
   }
+}
+
+/** ethers' full message carries the whole calldata: the Casino's error name, or ethers' short message. */
+function shortReason(error: unknown): string {
+  return casinoRevertReason(error) ?? (error as { shortMessage?: string }).shortMessage ?? (error as Error).message;
 }
 
 function strip(state: CommitmentState & { nextToResolve: bigint }): CommitmentState {
