@@ -1,21 +1,18 @@
-import cookieParser from "cookie-parser";
-import cors from "cors";
 import express, { type Express } from "express";
-import helmet from "helmet";
 import type { SessionService } from "./auth/session";
 import { siweRouter } from "./auth/siwe";
 import type { VaultReader } from "./chain/vault";
 import type { TxSender } from "./chain/sender";
 import type { Settler } from "./settler/settler";
-import { blackjackRouter } from "./routes/blackjack";
+import { addBlackjackRoutes } from "./routes/blackjack";
 import { crashRouter } from "./routes/crash";
 import { fairnessRouter } from "./routes/fairness";
-import { slotsRouter } from "./routes/slots";
+import { addSlotsRoutes } from "./routes/slots";
 import { walletRouter } from "./routes/wallet";
 import type { Db } from "./db/index";
-import { jsonBody } from "./http/body";
+import { frontLayer } from "./http/front";
 import { errorHandler, notFound } from "./http/errors";
-import { addressLimiter, DEFAULT_RATE_LIMITS, ipLimiter, type RateLimits } from "./http/limits";
+import { addressLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from "./http/limits";
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 
@@ -42,20 +39,14 @@ export function createApp(deps: AppDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.set("etag", false);
-  app.use(helmet());
-  app.use(cors({ origin: [deps.appOrigin], credentials: true }));
-  app.use("/api", ipLimiter(limits));
-  app.use(jsonBody(BODY_LIMIT_BYTES));
-  // Only the session cookie is read, and anonymous demo calls carry none: skip the parser for them.
-  const parseCookies = cookieParser();
-  app.use((req, res, next) => (req.headers.cookie === undefined ? next() : parseCookies(req, res, next)));
+  app.use(frontLayer({ appOrigin: deps.appOrigin, limits, bodyLimitBytes: BODY_LIMIT_BYTES }));
 
   const signedIn = [deps.sessions.require, addressLimiter(limits)];
 
   // Demo play needs no session; a call naming an on-chain bet checks the session inside. First
   // among the routes (their paths are disjoint) so the busiest calls pass the fewest layers.
-  app.use("/api/blackjack", blackjackRouter({ db: deps.db, sessions: deps.sessions, settler: deps.settler }));
-  app.use("/api/slots", slotsRouter({ sessions: deps.sessions, settler: deps.settler }));
+  addSlotsRoutes(app, "/api/slots", { sessions: deps.sessions, settler: deps.settler });
+  addBlackjackRoutes(app, "/api/blackjack", { db: deps.db, sessions: deps.sessions, settler: deps.settler });
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true, chainId: deps.chainId });
   });

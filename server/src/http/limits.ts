@@ -60,32 +60,43 @@ export class FixedWindowCounter {
 }
 
 /**
- * A limiter middleware: RateLimit-Limit / -Remaining / -Reset (seconds) on every answer, where
- * two limiters apply the tighter one shows; over the limit a 429 JSON error with Retry-After.
+ * Counts one request for key: RateLimit-Limit / -Remaining / -Reset (seconds) on the answer, where
+ * two limiters apply the tighter one shows; over the limit it answers a 429 JSON error with
+ * Retry-After and returns false.
  */
+export function countRequest(counter: FixedWindowCounter, key: string, res: Response): boolean {
+  const { hits, resetInMs } = counter.hit(key);
+  const remaining = Math.max(counter.limit - hits, 0);
+  const resetSeconds = Math.ceil(resetInMs / 1000);
+  const shown = res.getHeader("RateLimit-Remaining");
+  if (shown === undefined || remaining < Number(shown)) {
+    res.setHeader("RateLimit-Limit", counter.limit);
+    res.setHeader("RateLimit-Remaining", remaining);
+    res.setHeader("RateLimit-Reset", resetSeconds);
+  }
+  if (hits > counter.limit) {
+    res.setHeader("Retry-After", resetSeconds);
+    res.status(429).json(tooMany);
+    return false;
+  }
+  return true;
+}
+
+/** A limiter middleware over countRequest. */
 export function limiter(counter: FixedWindowCounter, keyOf: (req: Request, res: Response) => string): RequestHandler {
   return (req, res, next) => {
-    const { hits, resetInMs } = counter.hit(keyOf(req, res));
-    const remaining = Math.max(counter.limit - hits, 0);
-    const resetSeconds = Math.ceil(resetInMs / 1000);
-    const shown = res.getHeader("RateLimit-Remaining");
-    if (shown === undefined || remaining < Number(shown)) {
-      res.setHeader("RateLimit-Limit", counter.limit);
-      res.setHeader("RateLimit-Remaining", remaining);
-      res.setHeader("RateLimit-Reset", resetSeconds);
-    }
-    if (hits > counter.limit) {
-      res.setHeader("Retry-After", resetSeconds);
-      res.status(429).json(tooMany);
-      return;
-    }
-    next();
+    if (countRequest(counter, keyOf(req, res), res)) next();
   };
 }
 
-/** IPv6 callers are counted per /56, as express-rate-limit does, so one host cannot rotate addresses. */
-export function ipLimiter(limits: RateLimits): RequestHandler {
-  return limiter(new FixedWindowCounter(limits.perIpPerMinute), (req) => ipKeyGenerator(req.ip ?? ""));
+/**
+ * The caller's key: IPv6 callers are counted per /56, as express-rate-limit does, so one host
+ * cannot rotate addresses. Without X-Forwarded-For, req.ip is the socket's address (proxy-addr
+ * returns the only address it has), so the header parsing behind req.ip is skipped.
+ */
+export function ipKey(req: Request): string {
+  const ip = req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : req.ip;
+  return ipKeyGenerator(ip ?? "");
 }
 
 /** Keyed by the session's address, so one wallet cannot spread its load over many IPs. */

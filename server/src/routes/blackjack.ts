@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { Router, type Request, type Response } from "express";
+import type { IRouter, Request, Response } from "express";
 import { z } from "zod";
 import {
   applyBlackjackAction,
@@ -20,7 +20,7 @@ import type { Db } from "../db/index";
 import { DemoHandStore, type DemoHand } from "../games/demo-hands";
 import { bets, blackjackHands } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound, parse, route, unauthorized } from "../http/errors";
-import { betId, tokenAmount, tokenSymbol } from "../http/validators";
+import { betId, tokenAmount, tokenSymbol, type TokenSymbol } from "../http/validators";
 import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
 import { ownOpenBet } from "./bets";
@@ -50,10 +50,17 @@ function play(state: BlackjackState, action: BlackjackAction): BlackjackState {
   }
 }
 
-export function blackjackRouter(deps: { db: Db; sessions: SessionService; settler: Settler; demoHands?: DemoHandStore }): Router {
+/**
+ * POST {base}/start, /hit, /stand and /split, registered on the app itself: a mounted Router is
+ * one more round of the router's matching per call, a few percent of a demo start.
+ */
+export function addBlackjackRoutes(
+  router: IRouter,
+  base: string,
+  deps: { db: Db; sessions: SessionService; settler: Settler; demoHands?: DemoHandStore },
+): void {
   const { db, sessions, settler } = deps;
   const demoHands = deps.demoHands ?? new DemoHandStore();
-  const router = Router();
 
   function respond(hand: Pick<HandRow, "id" | "betId" | "token">, state: BlackjackState) {
     return { sessionId: hand.id, betId: hand.betId, token: hand.token, ...blackjackView(state) };
@@ -66,44 +73,46 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
     return { word: settler.wordOf(bet!), bet };
   }
 
+  // A demo start answers synchronously; only a call naming an on-chain bet waits.
   router.post(
-    "/start",
-    route(async (req) => {
+    `${base}/start`,
+    route((req) => {
       const body = parse(startBody, req.body);
-      if ("betAmount" in body) {
-        if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
-        const word = randomBytes32();
-        const state = startBlackjack(word, body.betAmount);
-        const hand = { id: randomUUID(), betId: null, token: body.token };
-        demoHands.add({ ...hand, betAmount: body.betAmount, word, actions: [], finished: isFinalStatus(state.status) });
-        return respond(hand, state);
-      }
-
-      const player = await sessions.addressOf(req);
-      if (!player) throw unauthorized("Sign in to play with an on-chain bet");
-      const bet = await ownOpenBet(settler, body.betId, player, GameType.BLACKJACK, body.token);
-      const [existing] = await db.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId));
-      if (existing) {
-        const { word } = await wordOfHand(db, existing);
-        const state = resumeBlackjack(word, BigInt(existing.betAmount), (existing.state as HandState).actions);
-        return respond(existing, state);
-      }
-      if (bet.status !== "open") throw conflict("This bet is already settled");
-      const state = startBlackjack(settler.wordOf(bet), BigInt(bet.amount));
-      const hand = { id: randomUUID(), betId: bet.betId, token: bet.token };
-      await db.transaction(async (tx) => {
-        await tx.insert(blackjackHands).values({
-          ...hand,
-          player,
-          betAmount: bet.amount,
-          state: { actions: [] } satisfies HandState,
-          finished: isFinalStatus(state.status),
-        });
-        if (isFinalStatus(state.status)) await settler.markReady(tx as unknown as Db, bet, []);
-      });
+      if (!("betAmount" in body)) return startOnChain(req, body);
+      if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
+      const word = randomBytes32();
+      const state = startBlackjack(word, body.betAmount);
+      const hand = { id: randomUUID(), betId: null, token: body.token };
+      demoHands.add({ ...hand, betAmount: body.betAmount, word, actions: [], finished: isFinalStatus(state.status) });
       return respond(hand, state);
     }),
   );
+
+  async function startOnChain(req: Request, body: { token: TokenSymbol; betId: string }) {
+    const player = await sessions.addressOf(req);
+    if (!player) throw unauthorized("Sign in to play with an on-chain bet");
+    const bet = await ownOpenBet(settler, body.betId, player, GameType.BLACKJACK, body.token);
+    const [existing] = await db.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId));
+    if (existing) {
+      const { word } = await wordOfHand(db, existing);
+      const state = resumeBlackjack(word, BigInt(existing.betAmount), (existing.state as HandState).actions);
+      return respond(existing, state);
+    }
+    if (bet.status !== "open") throw conflict("This bet is already settled");
+    const state = startBlackjack(settler.wordOf(bet), BigInt(bet.amount));
+    const hand = { id: randomUUID(), betId: bet.betId, token: bet.token };
+    await db.transaction(async (tx) => {
+      await tx.insert(blackjackHands).values({
+        ...hand,
+        player,
+        betAmount: bet.amount,
+        state: { actions: [] } satisfies HandState,
+        finished: isFinalStatus(state.status),
+      });
+      if (isFinalStatus(state.status)) await settler.markReady(tx as unknown as Db, bet, []);
+    });
+    return respond(hand, state);
+  }
 
   const act = (action: BlackjackAction) =>
     route(async (req: Request, _res: Response) => {
@@ -153,8 +162,7 @@ export function blackjackRouter(deps: { db: Db; sessions: SessionService; settle
     if (bet && !bet.split) await settler.sync();
   }
 
-  router.post("/hit", act("HIT"));
-  router.post("/stand", act("STAND"));
-  router.post("/split", act("SPLIT"));
-  return router;
+  router.post(`${base}/hit`, act("HIT"));
+  router.post(`${base}/stand`, act("STAND"));
+  router.post(`${base}/split`, act("SPLIT"));
 }
