@@ -6,6 +6,7 @@ const REQUEST_TIMEOUT_MS = 120_000;
 /** Requests in flight to the node at once; more wait for a free connection. */
 const MAX_SOCKETS = 8;
 
+/** ethers' _send is typed with results only, but the node's errors come back in the same array and ethers sorts them out. */
 type RpcAnswer = JsonRpcResult | JsonRpcError;
 
 /**
@@ -25,7 +26,7 @@ export class KeepAliveJsonRpcProvider extends JsonRpcProvider {
     this.#agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
   }
 
-  override _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<RpcAnswer[]> {
+  override _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
     const body = Buffer.from(JSON.stringify(payload));
     const request = this.#url.protocol === "https:" ? https.request : http.request;
     return new Promise((resolve, reject) => {
@@ -42,7 +43,7 @@ export class KeepAliveJsonRpcProvider extends JsonRpcProvider {
             if (res.statusCode !== 200) return fail(new Error(`HTTP ${res.statusCode} ${text.slice(0, 200)}`));
             try {
               const answer = JSON.parse(text) as RpcAnswer | RpcAnswer[];
-              resolve(Array.isArray(answer) ? answer : [answer]);
+              resolve((Array.isArray(answer) ? answer : [answer]) as JsonRpcResult[]);
             } catch {
               fail(new Error(`not JSON: ${text.slice(0, 200)}`));
             }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { crashRound, GameType } from "../engine";
 import { parseCasinoLog, WATCHED_EVENTS, type CasinoLog } from "../chain/casino";
 import { rowsOf, type Db } from "../db/index";
@@ -144,7 +144,7 @@ export function fixedOutcome(bet: Parameters<SeedVault["word"]>[0] & Parameters<
 }
 
 /** One array parameter per column: a block's bets cost one short statement, whatever their number. */
-function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): SQL[] {
+function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): ReturnType<typeof sql.param>[] {
   return keys.map((key) => sql.param(rows.map((row) => (row[key] == null ? null : String(row[key])))));
 }
 
