@@ -14,7 +14,6 @@ import { CONFETTI_MS, SLOT_MAX_SHOWN_MULTIPLE } from "./slots-rules";
 import { useSlotsGame } from "./use-slots-game";
 import "./slots.css";
 
-
 export default function SlotsPage() {
   const game = useSlotsGame(demoSlotsSource);
   const { isDemo } = useWallet();

@@ -17,7 +17,6 @@ import { AutoCashOutInput } from "./auto-cash-out-input";
 import { CrashChart, type ChartHandle } from "./crash-chart";
 import { HowToPlay } from "./how-to-play";
 
-
 // The readout re-renders every 50 ms in flight; the controls and the help text need not follow.
 const StillTokenSwitch = memo(TokenSwitch);
 const StillBetInput = memo(BetInput);

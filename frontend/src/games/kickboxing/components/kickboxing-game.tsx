@@ -19,8 +19,6 @@ import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
 import "../kickboxing.css";
 
-/** SPEC §9: the token badges are labels only. */
-
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const [token, setToken] = useState<Token>("DEGEN");
   const [stake, setStake] = useState(DEFAULT_BET);
