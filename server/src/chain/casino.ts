@@ -27,7 +27,6 @@ export function casinoRevertReason(error: unknown): string | undefined {
 export interface ParsedLog {
   name: string;
   args: Record<string, unknown>;
-  log: CasinoLog;
 }
 
 /** What decoding needs of a log: ethers' Log, or a raw eth_getLogs entry. */
@@ -105,7 +104,7 @@ casinoInterface.forEachEvent((event) => decodersByTopic.set(event.topicHash, eve
 export function parseCasinoLog(log: CasinoLog): ParsedLog | undefined {
   const decoder = decodersByTopic.get(log.topics[0] ?? "");
   if (!decoder) return undefined;
-  return { name: decoder.name, args: decoder.decode(log.topics, log.data), log };
+  return { name: decoder.name, args: decoder.decode(log.topics, log.data) };
 }
 
 export const WATCHED_EVENTS = ["BetPlaced", "StakeAdded", "BetSettled", "ExpiredBetClaimed", "CommitmentSet", "JackpotWon"] as const;

@@ -44,7 +44,7 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
   };
   for (const { log, parsed } of parsedLogs) {
     if (!parsed || !RECORDED.has(parsed.name)) continue;
-    const a = parsed.args as unknown as Record<string, unknown>;
+    const a = parsed.args;
     if (parsed.name === "BetPlaced") {
       if (settled.length) await flush();
       const bet = betOf(a, log, chains, ctx);

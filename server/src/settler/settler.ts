@@ -118,6 +118,7 @@ export class Settler {
   private readonly backoff = new Map<string, number>();
   private knownCursor: number | undefined;
   private pollsUntilSweep = 0;
+  private outcomesFixed = false;
   private dirty = true;
   private readonly committing = new Map<string, Promise<CommitmentState>>();
   private lastError = "";
@@ -184,7 +185,7 @@ export class Settler {
       this.pollsUntilSweep = POLLS_PER_SWEEP;
       await this.reconcileSent();
       await this.finishExpiredRounds();
-      await this.fixOutcomes();
+      if (!this.outcomesFixed) await this.fixOutcomes();
     }
     if (ingested || sweep || this.dirty) {
       this.dirty = false;
@@ -260,22 +261,28 @@ export class Settler {
 
   // ───────────────────────────── outcomes ─────────────────────────────
 
-  /** Fixes the payout of any open bet that needs no player action (bets are normally read as ready). */
+  /**
+   * Once per run, fixes the payout of any open bet that needs no player action. The ingest records
+   * such bets ready, so only rows left open by an older version qualify, plus bets the engine
+   * refused, which it refuses again: repeating this every sweep only re-read and re-logged them.
+   */
   private async fixOutcomes(): Promise<void> {
     const open = await this.o.db.select().from(bets).where(eq(bets.status, "open"));
     const automatic = open.filter((bet) => bet.chainFirstNonce >= 0n && !isInteractive(bet.gameType, bet.params));
-    if (automatic.length === 0) return;
-    await this.o.db.transaction(async (tx) => {
-      for (const bet of automatic) {
-        const fixed = fixedOutcome(bet, this.o.seeds);
-        if (!fixed) continue;
-        await tx
-          .update(bets)
-          .set({ status: "ready", ...fixed, updatedAt: new Date() })
-          .where(and(eq(bets.betId, bet.betId), eq(bets.status, "open")));
-      }
-    });
-    this.wake();
+    if (automatic.length > 0) {
+      await this.o.db.transaction(async (tx) => {
+        for (const bet of automatic) {
+          const fixed = fixedOutcome(bet, this.o.seeds);
+          if (!fixed) continue;
+          await tx
+            .update(bets)
+            .set({ status: "ready", ...fixed, updatedAt: new Date() })
+            .where(and(eq(bets.betId, bet.betId), eq(bets.status, "open")));
+        }
+      });
+      this.wake();
+    }
+    this.outcomesFixed = true;
   }
 
   /** open → ready with the engine's payout; the seed is stored now and published at settlement. */
