@@ -1,18 +1,19 @@
-import express, { type Express } from "express";
+import type { RequestListener } from "node:http";
+import express from "express";
 import type { SessionService } from "./auth/session";
 import { siweRouter } from "./auth/siwe";
 import type { VaultReader } from "./chain/vault";
 import type { TxSender } from "./chain/sender";
 import type { Settler } from "./settler/settler";
-import { addBlackjackRoutes } from "./routes/blackjack";
+import { blackjackRoutes } from "./routes/blackjack";
 import { crashRouter } from "./routes/crash";
 import { fairnessRouter } from "./routes/fairness";
-import { addSlotsRoutes } from "./routes/slots";
+import { slotsRoutes } from "./routes/slots";
 import { walletRouter } from "./routes/wallet";
 import type { Db } from "./db/index";
-import { frontLayer } from "./http/front";
-import { errorHandler, notFound } from "./http/errors";
-import { addressLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from "./http/limits";
+import { frontLayer, withFront } from "./http/front";
+import { errorHandler, notFound, type RouteHandler } from "./http/errors";
+import { addressLimiter, DEFAULT_RATE_LIMITS, TRUSTED_PROXIES, type RateLimits } from "./http/limits";
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 
@@ -33,20 +34,36 @@ export interface AppDeps {
   rateLimits?: RateLimits;
 }
 
-export function createApp(deps: AppDeps): Express {
+/** The server's request listener: `http.createServer(createApp(deps))`. */
+export type App = RequestListener;
+
+/**
+ * Every request passes the front layer (security headers, CORS, the per-IP limit, body, cookies).
+ * The game calls are then answered directly, everything else by Express. Express 5's own handling
+ * of a request (app.handle, before any route runs) costs about 130 µs on this machine, more than
+ * a demo spin's game; the game routes take nothing from it. They are registered in Express as
+ * well, which answers the same handler for the URL forms Express also accepts (/API/…, a trailing
+ * slash, a query string): the direct lane takes only the exact path.
+ */
+export function createApp(deps: AppDeps): App {
   const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const front = frontLayer({ appOrigin: deps.appOrigin, limits, bodyLimitBytes: BODY_LIMIT_BYTES });
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", TRUSTED_PROXIES);
   app.set("etag", false);
-  app.use(frontLayer({ appOrigin: deps.appOrigin, limits, bodyLimitBytes: BODY_LIMIT_BYTES }));
 
   const signedIn = [deps.sessions.require, addressLimiter(limits)];
 
-  // Demo play needs no session; a call naming an on-chain bet checks the session inside. First
-  // among the routes (their paths are disjoint) so the busiest calls pass the fewest layers.
-  addSlotsRoutes(app, "/api/slots", { sessions: deps.sessions, settler: deps.settler });
-  addBlackjackRoutes(app, "/api/blackjack", { db: deps.db, sessions: deps.sessions, settler: deps.settler });
+  // A call naming an on-chain bet checks the session inside; demo play needs none.
+  const playRoutes = new Map<string, RouteHandler>();
+  for (const { path, handler } of [
+    ...slotsRoutes({ sessions: deps.sessions, settler: deps.settler }),
+    ...blackjackRoutes({ db: deps.db, sessions: deps.sessions, settler: deps.settler }),
+  ]) {
+    playRoutes.set(path, handler);
+    app.post(path, handler);
+  }
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true, chainId: deps.chainId });
   });
@@ -63,5 +80,6 @@ export function createApp(deps: AppDeps): Express {
 
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler);
-  return app;
+
+  return withFront(front, playRoutes, app);
 }

@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import { readConfig } from "./config";
 import { buildServices } from "./server";
 
@@ -5,7 +6,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const services = await buildServices(config);
   services.settler.start();
-  const server = services.app.listen(config.port, config.host, () => {
+  const server = createServer(services.app).listen(config.port, config.host, () => {
     console.log(`DEGEN Casino server on http://${config.host}:${config.port} (chain ${services.chainId}, Casino ${services.casinoAddress}, ${services.database.kind})`);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {

@@ -14,7 +14,7 @@ import { Settler } from "./settler/settler";
 import { TOKEN_ADDRESS } from "./tokens";
 
 export interface Services {
-  app: import("express").Express;
+  app: import("./app").App;
   /** What the app was built from, so a test can build another app over the same services. */
   appDeps: AppDeps;
   chainId: number;

@@ -1,4 +1,4 @@
-import http from "node:http";
+import http, { type RequestListener } from "node:http";
 import cookieParser from "cookie-parser";
 import cors from "cors";
 import express, { type Express, type RequestHandler } from "express";
@@ -6,8 +6,8 @@ import { ipKeyGenerator } from "express-rate-limit";
 import helmet from "helmet";
 import { describe, expect, it } from "vitest";
 import { jsonBody } from "../src/http/body";
-import { errorHandler } from "../src/http/errors";
-import { frontLayer, helmetHeaders, isApiPath } from "../src/http/front";
+import { errorHandler, HttpError, plainRoute, sendJson } from "../src/http/errors";
+import { frontLayer, helmetHeaders, isApiPath, withFront } from "../src/http/front";
 import { FixedWindowCounter, limiter } from "../src/http/limits";
 import { listen } from "./support/http";
 
@@ -15,13 +15,20 @@ const APP_ORIGIN = "http://127.0.0.1:5173";
 const LIMIT = 6;
 const BODY_LIMIT = 16 * 1024;
 
-/** The routes both apps share: the parsed body and cookies echoed, so parsing differences show. */
+/** The parsed body and cookies echoed, so parsing differences show; a refusal goes the error path. */
+const echo = plainRoute((req) => {
+  if ((req.body as { refuse?: boolean } | undefined)?.refuse) throw new HttpError(409, "Refused");
+  return { body: req.body ?? null, cookies: req.cookies ?? null };
+});
+
+/** The routes both apps share. */
 function withRoutes(app: Express, front: RequestHandler[]): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.set("etag", false);
   for (const layer of front) app.use(layer);
-  app.post("/api/echo", (req, res) => void res.json({ body: req.body ?? null, cookies: req.cookies ?? null, ip: req.ip }));
+  app.post("/api/echo", echo);
+  app.get("/api/ip", (req, res) => void res.json({ ip: req.ip }));
   app.get("/elsewhere", (_req, res) => void res.json({ ok: true }));
   app.use((_req, res) => void res.status(404).json({ error: "Not found" }));
   app.use(errorHandler);
@@ -41,8 +48,10 @@ function separateLayers(): Express {
   ]);
 }
 
-function fusedLayer(): Express {
-  return withRoutes(express(), [frontLayer({ appOrigin: APP_ORIGIN, limits: { perIpPerMinute: LIMIT, perAddressPerMinute: LIMIT }, bodyLimitBytes: BODY_LIMIT })]);
+/** The front layer before Express, with /api/echo also in the direct lane, as app.ts builds it. */
+function fusedLayer(): RequestListener {
+  const front = frontLayer({ appOrigin: APP_ORIGIN, limits: { perIpPerMinute: LIMIT, perAddressPerMinute: LIMIT }, bodyLimitBytes: BODY_LIMIT });
+  return withFront(front, new Map([["/api/echo", echo]]), withRoutes(express(), []));
 }
 
 interface RawAnswer {
@@ -77,6 +86,11 @@ const CASES: [string, string, Record<string, string>, string?][] = [
   ["OPTIONS", "/api/echo", {}],
   ["POST", "/api/echo", { ...json, cookie: "degen_session=abc; other=1" }, "[1,2]"],
   ["POST", "/api/echo", { ...json, "x-forwarded-for": "203.0.113.9" }, "{}"],
+  ["GET", "/api/ip", { "x-forwarded-for": "203.0.113.9, 198.51.100.7" }],
+  ["POST", "/api/echo", json, '{"refuse":true}'],
+  ["POST", "/api/echo/", json, '{"a":1}'],
+  ["POST", "/api/echo?x=1", json, '{"a":1}'],
+  ["PUT", "/api/echo", json, '{"a":1}'],
   ["POST", "/api/echo", json, "{oops"],
   ["POST", "/api/echo", json, "x".repeat(BODY_LIMIT + 1)],
   ["POST", "/api/echo", { "content-type": "application/json; charset=latin1" }, '{"a":1}'],
@@ -91,7 +105,7 @@ const CASES: [string, string, Record<string, string>, string?][] = [
 ];
 
 describe("front layer", () => {
-  it("answers every request exactly as helmet, cors, the IP limiter, the body parser and cookie-parser did as separate layers", async () => {
+  it("answers every request exactly as helmet, cors, the IP limiter, the body parser and cookie-parser did as separate Express layers, in the direct lane or not", async () => {
     const before = await listen(separateLayers());
     const after = await listen(fusedLayer());
     try {
@@ -107,6 +121,26 @@ describe("front layer", () => {
     } finally {
       await before.close();
       await after.close();
+    }
+  });
+
+  it("sends JSON with the bytes and headers of Express's res.status().json() when ETags are off", async () => {
+    const app = express();
+    app.set("etag", false);
+    const value = { error: "Ünïcode ✓", n: [1, 2.5, null], nested: { ok: true } };
+    app.all("/express/:status", (req, res) => void res.status(Number(req.params.status)).json(value));
+    app.all("/plain/:status", (req, res) => sendJson(res, Number(req.params.status), value));
+    const server = await listen(app);
+    try {
+      for (const status of [200, 201, 400, 429, 500]) {
+        for (const method of ["POST", "GET", "HEAD"]) {
+          const expected = await send(server.url, method, `/express/${status}`, {});
+          const actual = await send(server.url, method, `/plain/${status}`, {});
+          expect(actual, `${method} ${status}`).toEqual(expected);
+        }
+      }
+    } finally {
+      await server.close();
     }
   });
 

@@ -4,7 +4,7 @@ import type { CookieOptions, NextFunction, Request, RequestHandler, Response } f
 import { jwtVerify, SignJWT } from "jose";
 import type { Db } from "../db/index";
 import { sessions } from "../db/schema";
-import { unauthorized } from "../http/errors";
+import { unauthorized, type RouteRequest } from "../http/errors";
 
 export const SESSION_COOKIE = "degen_session";
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ export interface SessionService {
   issue(res: Response, address: string): Promise<void>;
   revoke(req: Request, res: Response): Promise<void>;
   /** The signed-in address, or undefined. */
-  addressOf(req: Request): Promise<string | undefined>;
+  addressOf(req: RouteRequest): Promise<string | undefined>;
   /** Middleware: 401 without a valid session; sets res.locals.address. */
   require: RequestHandler;
 }
@@ -22,7 +22,7 @@ export function createSessions(db: Db, secretHex: string, secureCookie: boolean)
   const key = Buffer.from(secretHex.slice(2), "hex");
   const cookieOptions: CookieOptions = { httpOnly: true, sameSite: "strict", secure: secureCookie, path: "/" };
 
-  async function claimsOf(req: Request): Promise<{ address: string; sessionId: string } | undefined> {
+  async function claimsOf(req: RouteRequest): Promise<{ address: string; sessionId: string } | undefined> {
     const token: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof token !== "string" || token.length > 2048) return undefined;
     try {

@@ -1,5 +1,6 @@
-import express, { type Request, type RequestHandler } from "express";
-import { badRequest, HttpError } from "./errors";
+import type { IncomingMessage } from "node:http";
+import express from "express";
+import { badRequest, HttpError, type RouteHandler } from "./errors";
 
 /** Content types read without body-parser; any other form (charset, spacing, case of params) goes to it. */
 const PLAIN_JSON_TYPES = new Set(["application/json", "application/json; charset=utf-8"]);
@@ -13,7 +14,7 @@ const JSON_WHITESPACE = /^[\x20\x09\x0a\x0d]*/;
  * answer. The fast path answers like body-parser in strict mode: a leading byte order mark is
  * dropped, the first non-blank character must be { or [, and a parse failure is a 400.
  */
-export function jsonBody(limitBytes: number): RequestHandler {
+export function jsonBody(limitBytes: number): RouteHandler {
   const general = express.json({ limit: limitBytes });
   return (req, res, next) => {
     if (!isPlainJsonWithinLimit(req, limitBytes)) return general(req, res, next);
@@ -37,7 +38,7 @@ export function jsonBody(limitBytes: number): RequestHandler {
   };
 }
 
-function isPlainJsonWithinLimit(req: Request, limitBytes: number): boolean {
+function isPlainJsonWithinLimit(req: IncomingMessage, limitBytes: number): boolean {
   const { headers } = req;
   if (headers["content-encoding"] !== undefined || headers["transfer-encoding"] !== undefined) return false;
   const type = headers["content-type"];

@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ErrorRequestHandler, Request, Response } from "express";
 import type { ZodType } from "zod";
 
 /** An error whose message is safe to show the caller, with its HTTP status. */
@@ -26,38 +27,59 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
   throw badRequest(`Invalid ${field}: ${issue.message}`);
 }
 
-/**
- * A route answering with the handler's value as JSON (undefined: the handler answered itself);
- * errors and rejections go to the error handler. A handler may answer synchronously (the demo
- * games do): then no promise and no microtask turn are spent on it.
- */
-export const route =
-  (handler: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler =>
-  (req: Request, res: Response, next: NextFunction) => {
-    let result: unknown;
-    try {
-      result = handler(req, res);
-      if (!(result instanceof Promise)) return answer(req, res, result);
-    } catch (error) {
-      return next(error);
-    }
-    (result as Promise<unknown>).then((body) => answer(req, res, body)).catch(next);
-  };
+/** What a route handler reads of its request: the parsed body and the cookies, nothing of Express. */
+export interface RouteRequest {
+  method?: string;
+  body?: unknown;
+  cookies?: Record<string, string>;
+}
 
-function answer(req: Request, res: Response, body: unknown): void {
-  if (!res.headersSent && body !== undefined) sendJson(req, res, body);
+/** A request as node:http gives it, with what the front layer adds. */
+export type PlainRequest = IncomingMessage & RouteRequest;
+/** Called with an error to answer it; the route answered otherwise. */
+export type Next = (error?: unknown) => void;
+/** A route on plain node:http objects: it runs inside Express and in the direct lane of app.ts alike. */
+export type RouteHandler = (req: PlainRequest, res: ServerResponse, next: Next) => void;
+
+/** A POST route that needs nothing from Express (app.ts serves it directly as well). */
+export interface PlayRoute {
+  path: string;
+  handler: RouteHandler;
 }
 
 /**
- * The bytes and headers res.json sends, without its per-call content-type and freshness work.
- * A POST answer is never a conditional 304, so only other methods go through res.json.
+ * A route answering with the handler's value as JSON (undefined: the handler answered itself);
+ * errors and rejections go to next. A handler may answer synchronously (the demo games do): then
+ * no promise and no microtask turn are spent on it.
  */
-function sendJson(req: Request, res: Response, body: unknown): void {
-  if (req.method !== "POST") {
-    res.json(body);
-    return;
-  }
+export const route =
+  <Req extends RouteRequest = Request, Res extends ServerResponse = Response>(handler: (req: Req, res: Res) => Promise<unknown> | unknown) =>
+  (req: Req, res: Res, next: Next): void => {
+    let result: unknown;
+    try {
+      result = handler(req, res);
+      if (!(result instanceof Promise)) return answer(res, result);
+    } catch (error) {
+      return next(error);
+    }
+    (result as Promise<unknown>).then((body) => answer(res, body)).catch(next);
+  };
+
+/** route() for a handler that reads only what a plain request carries (a PlayRoute's). */
+export const plainRoute = (handler: (req: PlainRequest) => Promise<unknown> | unknown): RouteHandler => route<PlainRequest, ServerResponse>(handler);
+
+function answer(res: ServerResponse, body: unknown): void {
+  if (!res.headersSent && body !== undefined) sendJson(res, res.statusCode, body);
+}
+
+/**
+ * The bytes and headers Express's res.status(status).json(body) sends with ETags off, on a plain
+ * ServerResponse. None of the routes answers a conditional request, so res.json's freshness check
+ * never applied.
+ */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
+  res.statusCode = status;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(text));
   res.end(text);
@@ -70,12 +92,9 @@ interface BodyParserError {
 }
 
 /** Every error leaves as `{ error }` JSON; internals are logged, never sent. */
-export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+export function sendError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
   if (res.headersSent) return;
-  if (error instanceof HttpError) {
-    res.status(error.status).json({ error: error.message });
-    return;
-  }
+  if (error instanceof HttpError) return sendJson(res, error.status, { error: error.message });
   const parserError = error as BodyParserError;
   const status = parserError.status ?? parserError.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
@@ -87,10 +106,10 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
           : parserError.type === "encoding.unsupported" || parserError.type === "charset.unsupported"
             ? "Unsupported body encoding"
             : "Bad request";
-    res.status(status).json({ error: message });
-    return;
+    return sendJson(res, status, { error: message });
   }
-  console.error(`${req.method} ${req.path} failed:`, error);
-  res.status(500).json({ error: "Internal error" });
-};
+  console.error(`${req.method} ${req.url} failed:`, error);
+  sendJson(res, 500, { error: "Internal error" });
+}
 
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => sendError(req, res, error);

@@ -1,17 +1,22 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import cookieParser from "cookie-parser";
 import cors from "cors";
-import type { Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
+import parseUrl from "parseurl";
 import { jsonBody } from "./body";
+import { sendError, type Next, type RouteRequest, type RouteHandler } from "./errors";
 import { countRequest, FixedWindowCounter, ipKey, type RateLimits } from "./limits";
 
+type Request = IncomingMessage & RouteRequest;
+type Response = ServerResponse;
+
 /**
- * What every request passes before the routes, as one Express layer: helmet's headers, CORS, the
- * per-IP limit on /api, the JSON body and the session cookie, in that order. Five layers cost
- * five rounds of the router's matching and next(); on this machine that was a tenth of a demo
- * spin. Each step's answers are the ones its library gives (server/test/front.test.ts).
+ * What every request passes before the routes: helmet's headers, CORS, the per-IP limit on /api,
+ * the JSON body and the session cookie, in that order. One function on node:http's own objects,
+ * so that it runs before Express and before the direct lane of app.ts alike. Each step's answers
+ * are the ones its library gives as a separate Express layer (server/test/front.test.ts).
  */
-export function frontLayer(options: { appOrigin: string; limits: RateLimits; bodyLimitBytes: number }): RequestHandler {
+export function frontLayer(options: { appOrigin: string; limits: RateLimits; bodyLimitBytes: number }): RouteHandler {
   const security = helmetHeaders();
   const corsMiddleware = cors({ origin: [options.appOrigin], credentials: true });
   const ipCounter = new FixedWindowCounter(options.limits.perIpPerMinute);
@@ -19,14 +24,15 @@ export function frontLayer(options: { appOrigin: string; limits: RateLimits; bod
   const parseCookies = cookieParser();
 
   // Only the session cookie is read, and anonymous demo calls carry none: skip the parser for them.
-  const afterLimit = (req: Request, res: Response, next: (error?: unknown) => void) =>
+  const afterLimit = (req: Request, res: Response, next: Next) =>
     body(req, res, (error?: unknown) => {
       if (error !== undefined) next(error);
       else if (req.headers.cookie === undefined) next();
-      else parseCookies(req, res, next);
+      // cookie-parser is connect middleware: its Express types ask for more than it reads.
+      else parseCookies(req as never, res as never, next);
     });
-  const afterCors = (req: Request, res: Response, next: (error?: unknown) => void) => {
-    if (isApiPath(req.path) && !countRequest(ipCounter, ipKey(req), res)) return;
+  const afterCors = (req: Request, res: Response, next: Next) => {
+    if (isApiPath(parseUrl(req)?.pathname ?? "") && !countRequest(ipCounter, ipKey(req), res)) return;
     afterLimit(req, res, next);
   };
 
@@ -44,6 +50,20 @@ export function frontLayer(options: { appOrigin: string; limits: RateLimits; bod
   };
 }
 
+/**
+ * The request listener: the front layer, then the route of an exact POST path in directRoutes,
+ * or else the Express app. Errors before a route answer as the app's error handler does.
+ */
+export function withFront(front: RouteHandler, directRoutes: ReadonlyMap<string, RouteHandler>, app: RequestListener): RequestListener {
+  return (req, res) =>
+    front(req, res, (error) => {
+      if (error !== undefined) return sendError(req, res, error);
+      const direct = req.method === "POST" ? directRoutes.get(req.url!) : undefined;
+      if (direct) direct(req, res, (routeError) => sendError(req, res, routeError));
+      else app(req, res);
+    });
+}
+
 /** app.use("/api", …) matches this path and any below it, ignoring case (path-to-regexp, end: false). */
 export function isApiPath(path: string): boolean {
   return /^\/api(?:\/|$)/i.test(path);
@@ -58,14 +78,14 @@ interface HeaderRecorder {
  * helmet()'s headers with its default options: constant strings, so read once from the real
  * middleware and replayed, instead of running its thirteen middlewares per request.
  */
-export function helmetHeaders(middleware: RequestHandler = helmet()): HeaderRecorder {
+export function helmetHeaders(middleware: (req: never, res: never, next: Next) => void = helmet()): HeaderRecorder {
   const recorded: HeaderRecorder = { set: [], removed: [] };
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => void recorded.set.push([name, value]),
     removeHeader: (name: string) => void recorded.removed.push(name),
   };
   let finished = false;
-  void middleware({} as Request, res as unknown as Response, (error?: unknown) => {
+  middleware({} as never, res as never, (error?: unknown) => {
     if (error) throw error;
     finished = true;
   });

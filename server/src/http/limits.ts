@@ -1,5 +1,8 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
+import proxyAddr from "proxy-addr";
+import { sendJson } from "./errors";
 
 export interface RateLimits {
   /** Requests per minute from one IP address, over every route. */
@@ -64,7 +67,7 @@ export class FixedWindowCounter {
  * two limiters apply the tighter one shows; over the limit it answers a 429 JSON error with
  * Retry-After and returns false.
  */
-export function countRequest(counter: FixedWindowCounter, key: string, res: Response): boolean {
+export function countRequest(counter: FixedWindowCounter, key: string, res: ServerResponse): boolean {
   const { hits, resetInMs } = counter.hit(key);
   const remaining = Math.max(counter.limit - hits, 0);
   const resetSeconds = Math.ceil(resetInMs / 1000);
@@ -76,7 +79,7 @@ export function countRequest(counter: FixedWindowCounter, key: string, res: Resp
   }
   if (hits > counter.limit) {
     res.setHeader("Retry-After", resetSeconds);
-    res.status(429).json(tooMany);
+    sendJson(res, 429, tooMany);
     return false;
   }
   return true;
@@ -89,13 +92,17 @@ export function limiter(counter: FixedWindowCounter, keyOf: (req: Request, res: 
   };
 }
 
+/** Proxies whose X-Forwarded-For is believed: the app's "trust proxy" setting. */
+export const TRUSTED_PROXIES = "loopback";
+const trustedProxy = proxyAddr.compile(TRUSTED_PROXIES);
+
 /**
- * The caller's key: IPv6 callers are counted per /56, as express-rate-limit does, so one host
- * cannot rotate addresses. Without X-Forwarded-For, req.ip is the socket's address (proxy-addr
- * returns the only address it has), so the header parsing behind req.ip is skipped.
+ * The caller's key: the address Express's req.ip gives under TRUSTED_PROXIES, with IPv6 callers
+ * counted per /56, as express-rate-limit does, so one host cannot rotate addresses. Without
+ * X-Forwarded-For that is the socket's address, so the header parsing is skipped.
  */
-export function ipKey(req: Request): string {
-  const ip = req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : req.ip;
+export function ipKey(req: IncomingMessage): string {
+  const ip = req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trustedProxy);
   return ipKeyGenerator(ip ?? "");
 }
 

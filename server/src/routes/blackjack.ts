@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { IRouter, Request, Response } from "express";
 import { z } from "zod";
 import {
   applyBlackjackAction,
@@ -19,7 +18,7 @@ import type { SessionService } from "../auth/session";
 import type { Db } from "../db/index";
 import { DemoHandStore, type DemoHand } from "../games/demo-hands";
 import { bets, blackjackHands } from "../db/schema";
-import { badRequest, conflict, forbidden, notFound, parse, route, unauthorized } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound, parse, plainRoute, unauthorized, type PlainRequest, type PlayRoute } from "../http/errors";
 import { betId, tokenAmount, tokenSymbol, type TokenSymbol } from "../http/validators";
 import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
@@ -50,15 +49,8 @@ function play(state: BlackjackState, action: BlackjackAction): BlackjackState {
   }
 }
 
-/**
- * POST {base}/start, /hit, /stand and /split, registered on the app itself: a mounted Router is
- * one more round of the router's matching per call, a few percent of a demo start.
- */
-export function addBlackjackRoutes(
-  router: IRouter,
-  base: string,
-  deps: { db: Db; sessions: SessionService; settler: Settler; demoHands?: DemoHandStore },
-): void {
+/** POST /api/blackjack/start, /hit, /stand and /split. */
+export function blackjackRoutes(deps: { db: Db; sessions: SessionService; settler: Settler; demoHands?: DemoHandStore }): PlayRoute[] {
   const { db, sessions, settler } = deps;
   const demoHands = deps.demoHands ?? new DemoHandStore();
 
@@ -74,21 +66,18 @@ export function addBlackjackRoutes(
   }
 
   // A demo start answers synchronously; only a call naming an on-chain bet waits.
-  router.post(
-    `${base}/start`,
-    route((req) => {
-      const body = parse(startBody, req.body);
-      if (!("betAmount" in body)) return startOnChain(req, body);
-      if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
-      const word = randomBytes32();
-      const state = startBlackjack(word, body.betAmount);
-      const hand = { id: randomUUID(), betId: null, token: body.token };
-      demoHands.add({ ...hand, betAmount: body.betAmount, word, actions: [], finished: isFinalStatus(state.status) });
-      return respond(hand, state);
-    }),
-  );
+  const start = plainRoute((req) => {
+    const body = parse(startBody, req.body);
+    if (!("betAmount" in body)) return startOnChain(req, body);
+    if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
+    const word = randomBytes32();
+    const state = startBlackjack(word, body.betAmount);
+    const hand = { id: randomUUID(), betId: null, token: body.token };
+    demoHands.add({ ...hand, betAmount: body.betAmount, word, actions: [], finished: isFinalStatus(state.status) });
+    return respond(hand, state);
+  });
 
-  async function startOnChain(req: Request, body: { token: TokenSymbol; betId: string }) {
+  async function startOnChain(req: PlainRequest, body: { token: TokenSymbol; betId: string }) {
     const player = await sessions.addressOf(req);
     if (!player) throw unauthorized("Sign in to play with an on-chain bet");
     const bet = await ownOpenBet(settler, body.betId, player, GameType.BLACKJACK, body.token);
@@ -115,7 +104,7 @@ export function addBlackjackRoutes(
   }
 
   const act = (action: BlackjackAction) =>
-    route(async (req: Request, _res: Response) => {
+    plainRoute(async (req) => {
       const body = parse(actionBody(action), req.body);
       const demo = demoHands.get(body.sessionId);
       if (demo) return playDemo(demo, body.token, action);
@@ -162,7 +151,10 @@ export function addBlackjackRoutes(
     if (bet && !bet.split) await settler.sync();
   }
 
-  router.post(`${base}/hit`, act("HIT"));
-  router.post(`${base}/stand`, act("STAND"));
-  router.post(`${base}/split`, act("SPLIT"));
+  return [
+    { path: "/api/blackjack/start", handler: start },
+    { path: "/api/blackjack/hit", handler: act("HIT") },
+    { path: "/api/blackjack/stand", handler: act("STAND") },
+    { path: "/api/blackjack/split", handler: act("SPLIT") },
+  ];
 }

@@ -1,8 +1,7 @@
-import type { IRouter, Request } from "express";
 import { z } from "zod";
 import { GameType, MIN_BET, randomBytes32, settleSlots, type SlotsOutcome } from "../engine";
 import type { SessionService } from "../auth/session";
-import { badRequest, conflict, parse, route, unauthorized } from "../http/errors";
+import { badRequest, conflict, parse, plainRoute, unauthorized, type PlainRequest, type PlayRoute } from "../http/errors";
 import { betId, tokenAmount, tokenSymbol, type TokenSymbol } from "../http/validators";
 import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
@@ -21,24 +20,18 @@ const present = (payout: bigint, outcome: SlotsOutcome) => ({
   lines: outcome.lines.map(({ line, symbol, count, label, multiple }) => ({ line, symbol, count, label, multiple })),
 });
 
-/**
- * POST {base}/spin, registered on the app itself: a mounted Router is one more round of the
- * router's matching per call, a few percent of a demo spin.
- */
-export function addSlotsRoutes(router: IRouter, base: string, deps: { sessions: SessionService; settler: Settler }): void {
+/** POST /api/slots/spin. */
+export function slotsRoutes(deps: { sessions: SessionService; settler: Settler }): PlayRoute[] {
   // The demo spin answers synchronously; only a call naming an on-chain bet waits.
-  router.post(
-    `${base}/spin`,
-    route((req) => {
-      const body = parse(spinBody, req.body);
-      if (!("betAmount" in body)) return onChainSpin(req, body);
-      if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
-      const { payout, outcome } = settleSlots(body.token, body.betAmount, 0n, randomBytes32());
-      return present(payout, outcome);
-    }),
-  );
+  const spin = plainRoute((req) => {
+    const body = parse(spinBody, req.body);
+    if (!("betAmount" in body)) return onChainSpin(req, body);
+    if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
+    const { payout, outcome } = settleSlots(body.token, body.betAmount, 0n, randomBytes32());
+    return present(payout, outcome);
+  });
 
-  async function onChainSpin(req: Request, body: { token: TokenSymbol; betId: string }) {
+  async function onChainSpin(req: PlainRequest, body: { token: TokenSymbol; betId: string }) {
     const player = await deps.sessions.addressOf(req);
     if (!player) throw unauthorized("Sign in to play with an on-chain bet");
     await ownOpenBet(deps.settler, body.betId, player, GameType.SLOTS, body.token);
@@ -48,4 +41,6 @@ export function addSlotsRoutes(router: IRouter, base: string, deps: { sessions: 
     const { payout, outcome } = settleSlots(body.token, BigInt(bet.amount), 0n, bet.random);
     return { ...present(payout, outcome), betId: bet.betId, status: bet.status, settleTxHash: bet.status === "settled" ? bet.settleTxHash : null };
   }
+
+  return [{ path: "/api/slots/spin", handler: spin }];
 }

@@ -1,12 +1,11 @@
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
-import type { Express } from "express";
+import { createServer, type RequestListener, type Server } from "node:http";
 import { SiweMessage } from "siwe";
 import type { Signer } from "ethers";
 
-export async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
+export async function listen(app: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    const s = createServer(app).listen(0, "127.0.0.1", () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
