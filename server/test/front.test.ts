@@ -4,7 +4,7 @@ import cors from "cors";
 import express, { type Express, type RequestHandler } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import helmet from "helmet";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { jsonBody } from "../src/http/body";
 import { errorHandler, HttpError, plainRoute, sendJson } from "../src/http/errors";
 import { frontLayer, helmetHeaders, isApiPath, withFront } from "../src/http/front";
@@ -140,6 +140,23 @@ describe("front layer", () => {
         }
       }
     } finally {
+      await server.close();
+    }
+  });
+
+  it("answers a step that throws with a 500 JSON error instead of losing the process", async () => {
+    const throwing = () => {
+      throw new Error("boom");
+    };
+    const server = await listen(withFront(throwing, new Map(), withRoutes(express(), [])));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const answer = await send(server.url, "POST", "/api/echo", json, "{}");
+      expect(answer.status).toBe(500);
+      expect(JSON.parse(answer.body)).toEqual({ error: "Internal error" });
+      expect(logged).toHaveBeenCalledOnce();
+    } finally {
+      logged.mockRestore();
       await server.close();
     }
   });

@@ -52,16 +52,23 @@ export function frontLayer(options: { appOrigin: string; limits: RateLimits; bod
 
 /**
  * The request listener: the front layer, then the route of an exact POST path in directRoutes,
- * or else the Express app. Errors before a route answer as the app's error handler does.
+ * or else the Express app. Errors before a route answer as the app's error handler does; one
+ * thrown there is a 500, as Express made it, not an uncaught exception.
  */
 export function withFront(front: RouteHandler, directRoutes: ReadonlyMap<string, RouteHandler>, app: RequestListener): RequestListener {
-  return (req, res) =>
-    front(req, res, (error) => {
-      if (error !== undefined) return sendError(req, res, error);
-      const direct = req.method === "POST" ? directRoutes.get(req.url!) : undefined;
-      if (direct) direct(req, res, (routeError) => sendError(req, res, routeError));
-      else app(req, res);
-    });
+  const answerError = (req: IncomingMessage, res: ServerResponse) => (error: unknown) => sendError(req, res, error);
+  return (req, res) => {
+    try {
+      front(req, res, (error) => {
+        if (error !== undefined) return sendError(req, res, error);
+        const direct = req.method === "POST" ? directRoutes.get(req.url!) : undefined;
+        if (direct) direct(req, res, answerError(req, res));
+        else app(req, res);
+      });
+    } catch (error) {
+      sendError(req, res, error);
+    }
+  };
 }
 
 /** app.use("/api", …) matches this path and any below it, ignoring case (path-to-regexp, end: false). */
