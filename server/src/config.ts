@@ -35,6 +35,8 @@ export interface ServerConfig {
   pollIntervalMs: number;
   blackjackIdleMs: number;
   settlerBatchSize: number;
+  /** Blocks a log must be deep before it is recorded; undefined: 0 on the local chain, 2 elsewhere. */
+  settlerConfirmations: number | undefined;
   rateLimitIpPerMinute: number;
   rateLimitAddressPerMinute: number;
 }
@@ -110,6 +112,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     blackjackIdleMs: integerSetting(env, "BLACKJACK_IDLE_MS", 300_000, 1_000, 1_800_000),
     // 250 keeps a batch's gas limit (settlementGasLimit) under EIP-7825's 2^24 cap per transaction.
     settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 250),
+    settlerConfirmations: optional(env, "SETTLER_CONFIRMATIONS") === undefined ? undefined : integerSetting(env, "SETTLER_CONFIRMATIONS", 0, 0, 64),
     rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
     rateLimitAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
   };

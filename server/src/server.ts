@@ -68,7 +68,7 @@ export async function buildServices(config: ServerConfig, options: { rateLimits?
     deploymentBlock: deployment.deploymentBlock,
     pollIntervalMs: config.pollIntervalMs,
     blackjackIdleMs: config.blackjackIdleMs,
-    confirmations: chainId === LOCAL_CHAIN_ID ? 0 : 2,
+    confirmations: config.settlerConfirmations ?? (chainId === LOCAL_CHAIN_ID ? 0 : 2),
     batchSize: options.batchSize ?? config.settlerBatchSize,
   });
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });

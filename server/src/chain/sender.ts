@@ -65,6 +65,19 @@ export class TxSender {
     return result;
   }
 
+  /**
+   * Reads the nonce from the chain again before the next send: a transaction of ours was dropped,
+   * so the nonces after it wait behind a gap that only a new transaction at its nonce fills.
+   */
+  forgetNonce(): Promise<void> {
+    const reset = () => {
+      this.nextNonce = undefined;
+    };
+    const result = this.queue.then(reset, reset);
+    this.queue = result;
+    return result;
+  }
+
   /** EIP-1559 or legacy fee fields for a request that names none. */
   private async feeFields(request: TransactionRequest): Promise<TransactionRequest> {
     if (request.gasPrice != null || request.maxFeePerGas != null) return {};

@@ -108,8 +108,8 @@ export class Settler {
   private stopped = true;
   /** Settlement transactions broadcast by this process and not yet mined: hash → bet ids. */
   private readonly inFlight = new Map<string, string[]>();
-  /** Bets settled by a mined transaction whose logs are not recorded yet. */
-  private readonly mined = new Set<string>();
+  /** Bets settled by a mined transaction whose logs are not recorded yet: bet id → block. */
+  private readonly mined = new Map<string, number>();
   private readonly confirming = new Set<Promise<void>>();
   /** Bets whose settlement reverted: sent again only alone in the pipeline, after a simulation. */
   private readonly isolate = new Set<string>();
@@ -217,6 +217,8 @@ export class Settler {
       });
       this.knownCursor = to;
       for (const [hash, block] of this.appliedReceipts) if (block <= to) this.appliedReceipts.delete(hash);
+      // Recorded now, or orphaned: either way the database tells from here on.
+      for (const [betId, block] of this.mined) if (block <= to) this.mined.delete(betId);
       ingested ||= logs.length > 0;
       from = to + 1;
     }
@@ -516,7 +518,7 @@ export class Settler {
       return;
     }
     // The slot is free as soon as the transaction is mined: the next batches need not wait for the bookkeeping.
-    for (const id of ids) this.mined.add(id);
+    for (const id of ids) this.mined.set(id, receipt.blockNumber);
     this.inFlight.delete(hash);
     this.wake();
     try {
@@ -525,8 +527,6 @@ export class Settler {
     } catch (error) {
       // The log scan records the settlement all the same.
       console.error(`Recording settlement ${hash} failed: ${(error as Error).message}`);
-    } finally {
-      for (const id of ids) this.mined.delete(id);
     }
   }
 
@@ -557,9 +557,13 @@ export class Settler {
     this.backoff.set(bet!.betId, Date.now() + RETRY_AFTER_FAILURE_MS);
   }
 
-  /** Records a settlement's logs now, unless the log scan has passed its block already. */
+  /**
+   * Records a settlement's logs now, unless the log scan has passed its block already. On a chain
+   * read with confirmations the scan alone records them: a receipt one block deep can still be
+   * orphaned, and a settlement recorded from it would never be sent again.
+   */
   private async applyReceipt(receipt: TransactionReceipt): Promise<void> {
-    if (receipt.blockNumber <= (await this.cursor())) return;
+    if (this.o.confirmations > 0 || receipt.blockNumber <= (await this.cursor())) return;
     const ours = receipt.logs.filter((log) => log.address.toLowerCase() === this.o.casinoAddress.toLowerCase());
     await this.o.db.transaction(async (tx) => ingestLogs(tx as unknown as Db, ours, this.o));
     // The scan skips these logs when it reaches the block (recording them again changes nothing).
@@ -593,6 +597,8 @@ export class Settler {
       }
       const pending = receipt ? null : await this.o.provider.getTransaction(hash);
       if (pending) continue;
+      // Dropped (or never broadcast): its nonce is free again and must be used before any later one mines.
+      if (!receipt) await this.o.sender.forgetNonce();
       // A node that mines on arrival reports a revert as a failed broadcast: isolate those bets too.
       if (receipt) for (const id of ids) this.isolate.add(id);
       // Reverted, never broadcast, or dropped: whatever is still open on chain is settled again.
