@@ -29,7 +29,6 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
 
 /** What a route handler reads of its request: the parsed body and the cookies, nothing of Express. */
 export interface RouteRequest {
-  method?: string;
   body?: unknown;
   cookies?: Record<string, string>;
 }
