@@ -103,36 +103,40 @@ export function blackjackRoutes(deps: { db: Db; sessions: SessionService; settle
     return respond(hand, state);
   }
 
+  // A demo hand's action answers synchronously; only a stored hand waits for the database.
   const act = (action: BlackjackAction) =>
-    plainRoute(async (req) => {
+    plainRoute((req) => {
       const body = parse(actionBody(action), req.body);
       const demo = demoHands.get(body.sessionId);
-      if (demo) return playDemo(demo, body.token, action);
-      const player = await sessions.addressOf(req);
-      if (action === "SPLIT") await requireSplitStake(body.sessionId);
-      // Every query inside uses tx: PGlite serialises transactions, a query outside would wait forever.
-      return db.transaction(async (tx) => {
-        const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.id, body.sessionId)).for("update");
-        if (!hand) throw notFound("Blackjack session not found");
-        if (hand.token !== body.token) throw badRequest(`This hand is played in ${hand.token}`);
-        if (hand.betId !== null) {
-          if (!player) throw unauthorized("Sign in to play this hand");
-          if (hand.player !== player) throw forbidden("This hand belongs to another wallet");
-        }
-        const { word, bet } = await wordOfHand(tx as unknown as Db, hand);
-        const before = resumeBlackjack(word, BigInt(hand.betAmount), (hand.state as HandState).actions);
-        if (action === "SPLIT" && bet && !bet.split) throw conflict("Add the second stake on chain (addStake) before splitting");
-        const after = play(before, action);
-        const finished = isFinalStatus(after.status);
-        const state: HandState = { ...(hand.state as HandState), actions: [...after.actions] };
-        await tx
-          .update(blackjackHands)
-          .set({ state, finished, lastActionAt: new Date() })
-          .where(and(eq(blackjackHands.id, hand.id), eq(blackjackHands.finished, false)));
-        if (finished && bet) await settler.markReady(tx as unknown as Db, bet, [...after.actions]);
-        return respond(hand, after);
-      });
+      return demo ? playDemo(demo, body.token, action) : playStored(req, body, action);
     });
+
+  async function playStored(req: PlainRequest, body: { token: TokenSymbol; sessionId: string }, action: BlackjackAction) {
+    const player = await sessions.addressOf(req);
+    if (action === "SPLIT") await requireSplitStake(body.sessionId);
+    // Every query inside uses tx: PGlite serialises transactions, a query outside would wait forever.
+    return db.transaction(async (tx) => {
+      const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.id, body.sessionId)).for("update");
+      if (!hand) throw notFound("Blackjack session not found");
+      if (hand.token !== body.token) throw badRequest(`This hand is played in ${hand.token}`);
+      if (hand.betId !== null) {
+        if (!player) throw unauthorized("Sign in to play this hand");
+        if (hand.player !== player) throw forbidden("This hand belongs to another wallet");
+      }
+      const { word, bet } = await wordOfHand(tx as unknown as Db, hand);
+      const before = resumeBlackjack(word, BigInt(hand.betAmount), (hand.state as HandState).actions);
+      if (action === "SPLIT" && bet && !bet.split) throw conflict("Add the second stake on chain (addStake) before splitting");
+      const after = play(before, action);
+      const finished = isFinalStatus(after.status);
+      const state: HandState = { ...(hand.state as HandState), actions: [...after.actions] };
+      await tx
+        .update(blackjackHands)
+        .set({ state, finished, lastActionAt: new Date() })
+        .where(and(eq(blackjackHands.id, hand.id), eq(blackjackHands.finished, false)));
+      if (finished && bet) await settler.markReady(tx as unknown as Db, bet, [...after.actions]);
+      return respond(hand, after);
+    });
+  }
 
   /** A demo hand is played in memory: no await between reading and updating it, so no lock is needed. */
   function playDemo(hand: DemoHand, token: string, action: BlackjackAction) {
