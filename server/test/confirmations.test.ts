@@ -61,8 +61,10 @@ describe(`settlement on a chain that can reorganise (${CONFIRMATIONS} confirmati
       const receipts = await Promise.all(placing.map((tx) => tx.wait()));
       const ids = receipts.map((r) => r!.logs.map((l) => chain.casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString());
 
-      // The bets are read once they are deep enough; then their settlement waits in the mempool.
-      await until("the settlement to be sent", async () => ((await pendingFromSettler()) > 0 ? true : undefined), mine);
+      // The bets are read once they are deep enough; then their settlement waits in the mempool
+      // (nothing mines it meanwhile: blocks come only from this test).
+      for (let i = 0; i < CONFIRMATIONS; i++) await mine();
+      await until("the settlement to be sent", async () => ((await pendingFromSettler()) > 0 ? true : undefined));
       const [sentRow] = await rows(ids);
       const droppedHash = sentRow!.settleTxHash!;
       expect((await rows(ids)).map((r) => [r.status, r.settleTxHash])).toEqual(ids.map(() => ["sent", droppedHash]));
