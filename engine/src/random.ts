@@ -55,18 +55,26 @@ export function randomWord(input: RandomWordInput): string {
   return "0x" + sha3.keccak256(encoded);
 }
 
-const checkedAddresses = new Map<string, string>();
-const CHECKED_ADDRESSES_KEPT = 1024;
+const checksummed = new Map<string, string>();
+const CHECKSUMS_KEPT = 10_000;
 
-/** A checksum-validated address (ethers getAddress, remembered: a bet's player and casino repeat) as a 32-byte word. */
-function addressWord(address: string): string {
-  let checked = checkedAddresses.get(address);
+/**
+ * ethers' getAddress (validated, EIP-55 checksummed), remembered: checksumming hashes the address,
+ * and the same few players, tokens and casino come back in every bet and every block.
+ */
+export function checksumAddress(address: string): string {
+  let checked = checksummed.get(address);
   if (checked === undefined) {
-    checked = getAddress(address).slice(2).toLowerCase().padStart(64, "0");
-    if (checkedAddresses.size >= CHECKED_ADDRESSES_KEPT) checkedAddresses.clear();
-    checkedAddresses.set(address, checked);
+    checked = getAddress(address);
+    if (checksummed.size >= CHECKSUMS_KEPT) checksummed.clear();
+    checksummed.set(address, checked);
   }
-  return "0x" + checked;
+  return checked;
+}
+
+/** An address as a 32-byte word. */
+function addressWord(address: string): string {
+  return "0x" + checksumAddress(address).slice(2).toLowerCase().padStart(64, "0");
 }
 
 const TWO_POW_256 = 1n << 256n;

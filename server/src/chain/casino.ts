@@ -1,4 +1,5 @@
-import { getAddress, Interface, type EventFragment } from "ethers";
+import { Interface, type EventFragment } from "ethers";
+import { checksumAddress } from "../engine";
 import { Casino__factory } from "../../../typechain-types/factories/contracts/Casino__factory";
 import type { Casino } from "../../../typechain-types/contracts/Casino";
 
@@ -40,19 +41,8 @@ export interface CasinoLog {
 
 type WordReader = (word: string) => unknown;
 
-const checksummed = new Map<string, string>();
-const CHECKSUMS_KEPT = 10_000;
-/** Checksumming hashes the address; the same few players and tokens come back in every block. */
-function addressOf(word: string): string {
-  const lower = word.slice(24);
-  let address = checksummed.get(lower);
-  if (address === undefined) {
-    address = getAddress("0x" + lower);
-    if (checksummed.size >= CHECKSUMS_KEPT) checksummed.clear();
-    checksummed.set(lower, address);
-  }
-  return address;
-}
+/** An address word as ethers' decoder gives it: checksummed. */
+const addressOf = (word: string): string => checksumAddress("0x" + word.slice(24));
 
 /** The Casino's events carry only one-word static types, read here as ethers' decoder reads them. */
 function wordReader(type: string): WordReader | undefined {

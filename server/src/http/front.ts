@@ -4,11 +4,8 @@ import cors from "cors";
 import helmet from "helmet";
 import parseUrl from "parseurl";
 import { jsonBody } from "./body";
-import { sendError, type Next, type RouteRequest, type RouteHandler } from "./errors";
+import { sendError, type Next, type PlainRequest, type RouteHandler } from "./errors";
 import { countRequest, FixedWindowCounter, ipKey, type RateLimits } from "./limits";
-
-type Request = IncomingMessage & RouteRequest;
-type Response = ServerResponse;
 
 /**
  * What every request passes before the routes: helmet's headers, CORS, the per-IP limit on /api,
@@ -24,14 +21,14 @@ export function frontLayer(options: { appOrigin: string; limits: RateLimits; bod
   const parseCookies = cookieParser();
 
   // Only the session cookie is read, and anonymous demo calls carry none: skip the parser for them.
-  const afterLimit = (req: Request, res: Response, next: Next) =>
+  const afterLimit = (req: PlainRequest, res: ServerResponse, next: Next) =>
     body(req, res, (error?: unknown) => {
       if (error !== undefined) next(error);
       else if (req.headers.cookie === undefined) next();
       // cookie-parser is connect middleware: its Express types ask for more than it reads.
       else parseCookies(req as never, res as never, next);
     });
-  const afterCors = (req: Request, res: Response, next: Next) => {
+  const afterCors = (req: PlainRequest, res: ServerResponse, next: Next) => {
     if (isApiPath(parseUrl(req)?.pathname ?? "") && !countRequest(ipCounter, ipKey(req), res)) return;
     afterLimit(req, res, next);
   };
