@@ -151,7 +151,7 @@ async function placeBets(
  * A poll over one event's logs that reads only the blocks it has not read yet. The bench's polls
  * are load on the node it measures: rereading the whole range made each poll return every log so far.
  */
-function logPoller<T extends { blockNumber: number }>(chain: TestChain, read: (from: number, to: number) => Promise<T[]>, fromBlock: number): () => Promise<T[]> {
+function logPoller<T>(chain: TestChain, read: (from: number, to: number) => Promise<T[]>, fromBlock: number): () => Promise<T[]> {
   const collected: T[] = [];
   let next = fromBlock;
   return async () => {

@@ -5,6 +5,7 @@ import { bets } from "../src/db/schema";
 import { GameType } from "../src/engine";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
+import { pendingCount } from "./support/chain";
 import { Client, signIn } from "./support/http";
 import { depositDegen } from "./support/play";
 
@@ -36,12 +37,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, step?
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function pendingFromSettler(): Promise<number> {
-  const settler = server.services.appDeps.sender.address;
-  const { provider } = server.chain;
-  return (await provider.getTransactionCount(settler, "pending")) - (await provider.getTransactionCount(settler, "latest"));
-}
-
 describe(`settlement on a chain that can reorganise (${CONFIRMATIONS} confirmations)`, () => {
   it("records a settlement only once it is deep enough, and settles again, exactly once, when a reorg drops it", async () => {
     const { chain } = server;
@@ -64,7 +59,7 @@ describe(`settlement on a chain that can reorganise (${CONFIRMATIONS} confirmati
       // The bets are read once they are deep enough; then their settlement waits in the mempool
       // (nothing mines it meanwhile: blocks come only from this test).
       for (let i = 0; i < CONFIRMATIONS; i++) await mine();
-      await until("the settlement to be sent", async () => ((await pendingFromSettler()) > 0 ? true : undefined));
+      await until("the settlement to be sent", async () => ((await pendingCount(server.chain.provider, server.services.appDeps.sender.address)) > 0 ? true : undefined));
       const [sentRow] = await rows(ids);
       const droppedHash = sentRow!.settleTxHash!;
       expect((await rows(ids)).map((r) => [r.status, r.settleTxHash])).toEqual(ids.map(() => ["sent", droppedHash]));
@@ -99,9 +94,7 @@ describe(`settlement on a chain that can reorganise (${CONFIRMATIONS} confirmati
         expect(row.settledBlock).toBe(log.blockNumber);
         expect(row.random).toBe(log.args.random);
       }
-      expect(await chain.provider.getTransactionCount(server.services.appDeps.sender.address, "pending")).toBe(
-        await chain.provider.getTransactionCount(server.services.appDeps.sender.address, "latest"),
-      );
+      expect(await pendingCount(chain.provider, server.services.appDeps.sender.address)).toBe(0);
     } finally {
       await chain.provider.send("evm_setAutomine", [true]);
     }

@@ -6,6 +6,7 @@ import { GameType, HASH_CHAIN } from "../src/engine";
 import { ROTATE_BELOW } from "../src/settler/settler";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
+import { pendingCount } from "./support/chain";
 import { Client, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
 
@@ -25,11 +26,6 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => server?.close());
-
-async function pendingSettlements(settler: string): Promise<number> {
-  const provider = server.chain.provider;
-  return (await provider.getTransactionCount(settler, "pending")) - (await provider.getTransactionCount(settler, "latest"));
-}
 
 describe("settlement pipeline", () => {
   it("settles a block of bets from several players in the very next block, with several batches pending at once", async () => {
@@ -57,8 +53,8 @@ describe("settlement pipeline", () => {
       const betIds = receipts.map((r) => r!.logs.map((l) => chain.casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString());
 
       const batches = Math.ceil((PLAYERS * BETS_PER_PLAYER) / BATCH);
-      for (let i = 0; (await pendingSettlements(settler)) < batches; i++) {
-        if (i > 200) throw new Error(`the settler sent ${await pendingSettlements(settler)} of ${batches} settlements`);
+      for (let i = 0; (await pendingCount(server.chain.provider, settler)) < batches; i++) {
+        if (i > 200) throw new Error(`the settler sent ${await pendingCount(server.chain.provider, settler)} of ${batches} settlements`);
         await new Promise((r) => setTimeout(r, 50));
       }
       await chain.provider.send("evm_mine", []);

@@ -111,3 +111,8 @@ export async function startChain(workDir: string): Promise<TestChain> {
     throw error;
   }
 }
+
+/** Transactions of an account waiting in the node's mempool. */
+export async function pendingCount(provider: JsonRpcProvider, address: string): Promise<number> {
+  return (await provider.getTransactionCount(address, "pending")) - (await provider.getTransactionCount(address, "latest"));
+}
