@@ -7,60 +7,56 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {Blockhash} from "@openzeppelin/contracts/utils/Blockhash.sol";
 import {FairRandom} from "./FairRandom.sol";
+import {Payouts} from "./Payouts.sol";
+import {CasinoRelay} from "./CasinoRelay.sol";
+import {CasinoSwap} from "./CasinoSwap.sol";
 import {IJackpotSink} from "./interfaces/IJackpotSink.sol";
 import {IDegenToken} from "./interfaces/IDegenToken.sol";
 
 /// @title Casino
-/// @notice Vault, house bankroll, escrowed bets settled by commit-reveal hash chains, and the
-///         DEGEN jackpot. Native BNB is token address(0); the only ERC-20 is DEGEN.
-/// @dev For each token the contract always holds at least Σ vault balances + Σ open stakes +
-///      bankroll (+ jackpot pool for DEGEN), and bankroll ≥ reserved (sum of open bets' maximum
-///      payouts). A bet id is `player << 64 | nonce`, so a bet needs no player field in storage.
+/// @notice Vault, house bankroll, escrowed bets settled by commit-reveal hash chains, and the DEGEN
+///         jackpot. Native BNB is token address(0); the only ERC-20 is DEGEN. It deploys its two
+///         helpers: CasinoSwap (the fixed-rate swap) and CasinoRelay (withdrawals and swaps the
+///         player signed, sent by someone else).
+/// @dev For each token the contract always holds at least `accounted` = Σ vault balances + Σ open
+///      stakes + bankroll (+ jackpot pool for DEGEN), and bankroll ≥ reserved (sum of open bets'
+///      maximum payouts). A bet id is `player << 64 | nonce`, so a bet needs no player field in
+///      storage. Every term a bet is settled or claimed under is stored with it when it is placed.
 contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
 
-    uint8 public constant WHEEL = 0;
-    uint8 public constant SLOTS = 1;
-    uint8 public constant BLACKJACK = 2;
-    uint8 public constant KICKBOXING = 3;
-    uint8 public constant CRASH = 4;
-    uint8 public constant GAME_COUNT = 5;
-
     address public constant NATIVE = address(0);
     uint256 public constant MIN_BET_DEGEN = 1 ether;
     uint256 public constant MIN_BET_NATIVE = 0.001 ether;
-    /// @notice 1 DEGEN = 0.0001 BNB (SPEC §9).
-    uint256 public constant DEGEN_PER_NATIVE = 10_000;
 
     uint256 private constant BPS = 10_000;
-    uint256 public constant MIN_MULTIPLIER_BPS = 10_000;
-    uint256 public constant MAX_MULTIPLIER_BPS = 10_000_000;
-    uint256 public constant MIN_RTP_BPS = 9_000;
-    uint256 public constant MAX_RTP_BPS = 10_500;
     uint256 public constant MAX_RISK_BPS = 2_000;
+    uint256 public constant MAX_PLAYER_RISK_BPS = 5_000;
     uint256 public constant MIN_SETTLE_WINDOW = 10 minutes;
     uint256 public constant MAX_SETTLE_WINDOW = 1 days;
     uint256 public constant MIN_WITHDRAWAL_DELAY = 1 hours;
     uint256 public constant MAX_WITHDRAWAL_DELAY = 30 days;
-    uint256 public constant MAX_JACKPOT_CHANCE_BPS = 1_000;
-    uint256 public constant MAX_JACKPOT_PAYOUT_BPS = 5_000;
-    uint256 public constant MAX_WHEEL_COLOURS = 9;
-    uint256 public constant WHEEL_COLOURS = 10;
-    uint256 public constant MIN_CRASH_TARGET = 101;
-    uint256 public constant MAX_CRASH_TARGET = 10_000;
+    /// @notice An announced bankroll withdrawal lapses this long after it became executable.
+    uint256 public constant ANNOUNCEMENT_LIFETIME = 7 days;
+    uint256 public constant MAX_JACKPOT_EDGE_BPS = 200;
+    uint256 public constant MAX_JACKPOT_SHARE_BPS = 5_000;
     uint256 public constant MAX_BET_UNITS = type(uint24).max;
 
-    /// @notice Every setting a bet reads, packed in one slot.
+    /// @notice Every setting a bet reads, packed in one slot. The last three are a bet's terms.
     struct Config {
         bool paused;
         uint16 riskBps; // largest payout one bet may reserve, in bps of the free bankroll
-        uint32 settleWindow;
+        uint16 playerRiskBps; // largest sum one player's open bets may reserve, in bps of the bankroll
         uint32 withdrawalDelay;
-        uint120 maxMultipliers; // per game, 24 bits each, in bps
         uint24 degenMaxBetUnits; // configured maxBet ceilings, in units of minBet
         uint24 nativeMaxBetUnits;
+        uint24 settleWindow;
+        uint16 jackpotEdgeBps; // a DEGEN bet's expected jackpot win, in bps of its stake
+        uint16 jackpotShareBps; // the share of the pool a hit wins
     }
 
     /// @notice House funds of one token. `bankroll` includes `reserved`.
@@ -69,13 +65,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint128 reserved;
     }
 
-    struct Jackpot {
-        uint128 pool;
-        uint16 chanceBps;
-        uint16 payoutBps;
-    }
-
-    /// @notice Per player, in four slots laid out so that a bet touches two of them and a
+    /// @notice Per player, in four slots laid out so that a bet touches three of them and a
     ///         settlement three, all already non-zero once a commitment is posted. `head` is the
     ///         nonce whose seed hashes directly to `commit`: a bet claimed as expired leaves its
     ///         seed unrevealed, so the next settlement hashes once more.
@@ -88,15 +78,20 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint32 resolved; // nonce of the oldest open bet
         uint32 head;
         uint32 chainLength;
+        uint80 degenReserved; // what the player's open bets reserve of the bankroll
+        uint80 nativeReserved;
         bytes32 root; // s_0 of the current chain
     }
 
-    /// @notice An open bet: two storage slots, deleted when resolved.
+    /// @notice An open bet with the terms it was placed under: two storage slots, deleted when resolved.
     struct Bet {
         bytes32 clientSeed;
-        uint96 stake; // per hand; 0 = no open bet
-        uint32 maxMultiplierBps;
-        uint40 placedAt;
+        uint88 stake; // per hand; 0 = no open bet
+        uint32 claimableAt; // placement time + the settle window in force then
+        uint32 placedBlock;
+        uint16 params;
+        uint48 jackpotOdds; // P(hit) × 2^48, fixed at placement (0 for BNB)
+        uint16 jackpotEdgeBps;
         uint8 gameType;
         bool isNative;
         bool split;
@@ -107,7 +102,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint64 executableAt;
     }
 
-    /// @notice Read-only view of an open bet.
+    /// @notice Read-only view of a bet (`open` false once settled or claimed, or never placed).
     struct BetView {
         address player;
         uint64 nonce;
@@ -116,21 +111,30 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint256 totalStake;
         uint256 maxPayout;
         uint8 gameType;
+        uint256 params;
         bool split;
-        uint256 placedAt;
+        uint256 placedBlock;
+        uint256 claimableAt;
+        uint256 jackpotOdds;
+        uint256 jackpotEdgeBps;
         bool open;
     }
 
     IERC20 public immutable degen;
+    /// @notice The contract that checks players' signatures for relayed withdrawals and swaps.
+    CasinoRelay public immutable relay;
+    /// @notice The fixed-rate swap, which alone may exchange vault balances against the bankroll.
+    CasinoSwap public immutable swapDesk;
 
     Config private _config;
     address private _settler;
-    Jackpot private _jackpot;
+    uint256 private _jackpotPool;
     mapping(address token => House) private _house;
-    mapping(address token => uint256) private _rtpBps;
+    mapping(address token => uint256) private _accounted;
     mapping(address token => PendingWithdrawal) private _pendingWithdrawal;
     mapping(address player => PlayerState) private _players;
     mapping(uint256 betId => Bet) private _bets;
+    mapping(uint256 betId => bytes32) private _lockedEntropy;
 
     event Deposited(address indexed player, address indexed token, uint256 amount);
     event Withdrawn(address indexed player, address indexed token, uint256 amount);
@@ -144,50 +148,57 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint8 gameType,
         uint256 params,
         uint256 nonce,
-        bytes32 clientSeed
+        bytes32 clientSeed,
+        uint256 terms,
+        uint256 jackpotOdds
     );
     event StakeAdded(uint256 indexed betId, address indexed player, uint256 amount);
     event BetSettled(uint256 indexed betId, bytes32 seed, bytes32 random);
     event GamePlayed(address indexed player, uint256 betAmount, uint256 payout, bool won, uint8 gameType);
+    event JackpotDrawn(uint256 indexed betId, bytes32 entropy, uint256 prize, bool hit);
     event JackpotWon(address indexed player, uint256 amount);
+    event JackpotEntropyLocked(uint256 indexed betId, bytes32 entropy);
     event ExpiredBetClaimed(uint256 indexed betId, address indexed player, uint256 payout);
     event BankrollFunded(address indexed funder, address indexed token, uint256 amount);
     event JackpotFunded(address indexed funder, uint256 amount);
     event BankrollWithdrawalAnnounced(address indexed token, uint256 amount, uint256 executableAt);
     event BankrollWithdrawalCancelled(address indexed token);
     event BankrollWithdrawalExecuted(address indexed token, uint256 amount, address indexed to);
+    event Swept(address indexed token, address indexed to, uint256 amount);
     event SettlerChanged(address indexed previous, address indexed current);
     event Paused(address account);
     event Unpaused(address account);
-    event MaxMultiplierChanged(uint8 indexed gameType, uint256 bps);
-    event RtpChanged(address indexed token, uint256 bps);
     event MaxBetLimitChanged(address indexed token, uint256 amount);
     event RiskChanged(uint256 bps);
+    event PlayerRiskChanged(uint256 bps);
     event SettleWindowChanged(uint256 seconds_);
     event WithdrawalDelayChanged(uint256 seconds_);
-    event JackpotParamsChanged(uint256 chanceBps, uint256 payoutBps);
+    event JackpotTermsChanged(uint256 edgeBps, uint256 shareBps);
 
     error NotSettler();
     error NotDegen();
+    error NotRelay();
+    error NotSwapDesk();
     error NotBetPlayer();
     error IsPaused();
     error NotPaused();
     error ZeroAddress();
     error ZeroAmount();
     error UnsupportedToken(address token);
-    error InvalidGameType(uint8 gameType);
-    error InvalidParams(uint8 gameType, uint256 params);
     error BetTooSmall(uint256 amount, uint256 minBet);
     error BetTooLarge(uint256 amount, uint256 maxBet);
+    error TermsChanged(uint256 terms);
     error ValueMismatch(uint256 value, uint256 amount);
     error InsufficientBalance(uint256 available, uint256 needed);
     error InsufficientBankroll(uint256 free, uint256 needed);
+    error ExposureTooHigh(uint256 room, uint256 needed);
     error NoCommitment();
     error StaleCommitment(bytes32 current);
     error ChainExhausted();
     error OpenBetExists();
     error InvalidCommitment();
     error BetNotOpen(uint256 betId);
+    error EntropyNotReady(uint256 betId);
     error OutOfOrder(uint256 betId, uint256 expectedNonce);
     error WrongSeed(uint256 betId);
     error PayoutAboveReservation(uint256 payout, uint256 maxPayout);
@@ -196,14 +207,26 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     error AlreadySplit();
     error BetExpired();
     error NotExpired(uint256 claimableAt);
-    error NoPendingWithdrawal();
-    error WithdrawalNotReady(uint256 executableAt);
+    error NothingPending();
+    error NotReady(uint256 executableAt);
+    error AnnouncementLapsed(uint256 lapsedAt);
+    error NothingToSweep();
     error OutOfBounds(uint256 value, uint256 min, uint256 max);
     error TransferFailed();
     error TokenNotBoundToCasino();
 
     modifier onlySettler() {
         if (msg.sender != _settler) revert NotSettler();
+        _;
+    }
+
+    modifier onlyRelay() {
+        if (msg.sender != address(relay)) revert NotRelay();
+        _;
+    }
+
+    modifier onlySwapDesk() {
+        if (msg.sender != address(swapDesk)) revert NotSwapDesk();
         _;
     }
 
@@ -218,24 +241,20 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         if (address(degen_) == address(0) || settler_ == address(0)) revert ZeroAddress();
         if (IDegenToken(address(degen_)).casino() != address(this)) revert TokenNotBoundToCasino();
         degen = degen_;
+        relay = new CasinoRelay(address(degen_));
+        swapDesk = new CasinoSwap(address(degen_));
         _settler = settler_;
-        uint120 multipliers;
-        uint24[5] memory defaults = [uint24(102_000), 7_650_000, 25_000, 40_000, 1_000_000];
-        for (uint8 game; game < GAME_COUNT; ++game) {
-            multipliers |= uint120(defaults[game]) << (24 * game);
-        }
         _config = Config({
             paused: false,
             riskBps: 500,
-            settleWindow: 1 hours,
+            playerRiskBps: 1_000,
             withdrawalDelay: 24 hours,
-            maxMultipliers: multipliers,
             degenMaxBetUnits: 1_000_000, // 1,000,000 DEGEN
-            nativeMaxBetUnits: 100_000 // 100 BNB
+            nativeMaxBetUnits: 100_000, // 100 BNB
+            settleWindow: 1 hours,
+            jackpotEdgeBps: 50,
+            jackpotShareBps: 500
         });
-        _jackpot = Jackpot({pool: 0, chanceBps: 100, payoutBps: 500});
-        _rtpBps[address(degen_)] = 10_200;
-        _rtpBps[NATIVE] = 9_800;
         emit SettlerChanged(address(0), settler_);
     }
 
@@ -259,41 +278,40 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         _withdraw(msg.sender, token, amount);
     }
 
-    /// @notice Settler relay of SPEC's /api/withdraw: sends a player's free vault balance to that
-    ///         same player, never anywhere else.
+    /// @notice Relay of a withdrawal the player signed (see CasinoRelay): sends the player's free
+    ///         vault balance to that same player, never anywhere else.
     /// @param player the owner of the vault balance, and the receiver
     /// @param token DEGEN or address(0)
     /// @param amount base units
-    function withdrawFor(address player, address token, uint256 amount)
-        external
-        nonReentrant
-        onlySettler
-        supportedToken(token)
-    {
+    function withdrawFor(address player, address token, uint256 amount) external nonReentrant onlyRelay supportedToken(token) {
         _withdraw(player, token, amount);
     }
 
-    /// @notice Swaps part of the caller's vault balance at 1 DEGEN = 0.0001 BNB against the bankroll.
-    /// @param fromToken the token given (the other one is received)
-    /// @param amount base units of `fromToken`
-    /// @return amountOut base units of the other token credited to the vault
-    function swap(address fromToken, uint256 amount) external nonReentrant supportedToken(fromToken) returns (uint256 amountOut) {
-        return _swap(msg.sender, fromToken, amount);
-    }
-
-    /// @notice Settler relay of SPEC's /api/swap, for the player's own vault balance only.
+    /// @notice Exchanges a player's vault balance of one token for the other against the bankroll,
+    ///         at the amounts the swap desk priced and capped (swap desk only).
     /// @param player whose vault balance is swapped
     /// @param fromToken the token given (the other one is received)
-    /// @param amount base units of `fromToken`
-    /// @return amountOut base units of the other token credited to the player's vault
-    function swapFor(address player, address fromToken, uint256 amount)
+    /// @param amountIn base units of `fromToken`, from the player's vault into the bankroll
+    /// @param amountOut base units of the other token, from the free bankroll into the player's vault
+    function exchange(address player, address fromToken, uint256 amountIn, uint256 amountOut)
         external
         nonReentrant
-        onlySettler
+        onlySwapDesk
         supportedToken(fromToken)
-        returns (uint256 amountOut)
     {
-        return _swap(player, fromToken, amount);
+        if (amountIn == 0 || amountOut == 0) revert ZeroAmount();
+        uint256 balance = _balanceOf(player, fromToken);
+        if (balance < amountIn) revert InsufficientBalance(balance, amountIn);
+        address toToken = fromToken == NATIVE ? address(degen) : NATIVE;
+        House storage out = _house[toToken];
+        uint256 free = uint256(out.bankroll) - out.reserved;
+        if (amountOut > free) revert InsufficientBankroll(free, amountOut);
+        _setBalance(player, fromToken, balance - amountIn);
+        _credit(player, toToken, amountOut);
+        out.bankroll -= uint128(amountOut);
+        House storage into = _house[fromToken];
+        into.bankroll = (uint256(into.bankroll) + amountIn).toUint128();
+        emit Swapped(player, fromToken, amountIn, amountOut);
     }
 
     /// @notice A player's free vault balance of a token.
@@ -303,15 +321,17 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
 
     // ───────────────────────────── bets ─────────────────────────────
 
-    /// @notice Places a bet: escrows the stake and reserves the game's maximum payout from the bankroll.
+    /// @notice Places a bet: escrows the stake and reserves the bet's maximum payout from the bankroll.
     /// @dev BNB comes from msg.value when it is non-zero (it must equal `amount`), else from the
     ///      vault; DEGEN comes from the vault when it covers the stake, else by allowance.
     /// @param token DEGEN or address(0)
     /// @param amount the stake in base units
     /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH
-    /// @param params the game's parameters (notes/interop.md)
+    /// @param params the game's parameters (engine/README.md)
     /// @param clientSeed the player's contribution to the random word
     /// @param expectedCommit the commitment the player saw: the current one or the chain's root
+    /// @param expectedTerms the terms the player accepts (`terms()`): a bet is refused, never
+    ///        changed, when the owner has changed them since
     /// @return betId `player << 64 | nonce`
     function playGame(
         address token,
@@ -319,22 +339,18 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint8 gameType,
         uint256 params,
         bytes32 clientSeed,
-        bytes32 expectedCommit
+        bytes32 expectedCommit,
+        uint256 expectedTerms
     ) external payable nonReentrant supportedToken(token) returns (uint256 betId) {
-        uint256 multiplier = _reserveFor(token, amount, gameType, params);
-        uint32 nonce = _useNonce(expectedCommit);
-        betId = (uint256(uint160(msg.sender)) << 64) | nonce;
-        _bets[betId] = Bet({
-            clientSeed: clientSeed,
-            stake: uint96(amount), // ≤ maxBet ≤ MAX_BET_UNITS × 1 DEGEN < type(uint96).max
-            maxMultiplierBps: uint32(multiplier),
-            placedAt: uint40(block.timestamp),
-            gameType: gameType,
-            isNative: token == NATIVE,
-            split: false
-        });
+        Config memory cfg = _config;
+        if (cfg.paused) revert IsPaused();
+        uint256 terms = _termsOf(cfg);
+        if (expectedTerms != terms) revert TermsChanged(terms);
+        _reserveFor(token, amount, gameType, params, cfg);
+        betId = (uint256(uint160(msg.sender)) << 64) | _takeNonce(expectedCommit);
+        uint256 odds = _recordBet(betId, token == NATIVE, amount, gameType, params, clientSeed, cfg);
         _takeStake(token, amount);
-        emit BetPlaced(betId, msg.sender, token, amount, gameType, params, nonce, clientSeed);
+        emit BetPlaced(betId, msg.sender, token, amount, gameType, params, uint64(betId), clientSeed, terms, odds);
     }
 
     /// @notice The second stake of a blackjack split, equal to the first, paid by the bet's player
@@ -345,17 +361,21 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint256 stake = bet.stake;
         if (stake == 0) revert BetNotOpen(betId);
         if (msg.sender != _playerOf(betId)) revert NotBetPlayer();
-        if (bet.gameType != BLACKJACK) revert NotBlackjack();
+        if (bet.gameType != Payouts.BLACKJACK) revert NotBlackjack();
         if (bet.split) revert AlreadySplit();
-        if (block.timestamp >= uint256(bet.placedAt) + _config.settleWindow) revert BetExpired();
+        if (block.timestamp >= bet.claimableAt) revert BetExpired();
         address token = bet.isNative ? NATIVE : address(degen);
-        uint256 multiplier = bet.maxMultiplierBps;
-        uint256 extra = (2 * stake * multiplier) / BPS - (stake * multiplier) / BPS;
+        uint256 extra = Payouts.maxPayout(Payouts.BLACKJACK, 0, bet.isNative, true, 2 * stake) -
+            Payouts.maxPayout(Payouts.BLACKJACK, 0, bet.isNative, false, stake);
         House storage funds = _house[token];
         uint256 free = uint256(funds.bankroll) - funds.reserved;
         if (extra > free) revert InsufficientBankroll(free, extra);
+        uint256 room = _exposureRoom(msg.sender, token, funds.bankroll, _config.playerRiskBps);
+        if (extra > room) revert ExposureTooHigh(room, extra);
         bet.split = true;
-        funds.reserved += uint128(extra);
+        // Twice the stake, twice the chance of the same prize.
+        bet.jackpotOdds = uint48(Math.min(2 * uint256(bet.jackpotOdds), FairRandom.ODDS_ONE));
+        _reserve(msg.sender, token, extra);
         _takeStake(token, stake);
         emit StakeAdded(betId, msg.sender, stake);
     }
@@ -379,7 +399,8 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         emit CommitmentSet(player, commit, next, length);
     }
 
-    /// @notice Settles one bet with its revealed seed and payout (settler only).
+    /// @notice Settles one bet with its revealed seed and payout (settler only), in a block after
+    ///         the bet's, and draws the jackpot for a DEGEN bet.
     /// @param betId the bet, which must be its player's oldest open bet
     /// @param seed the chain link whose hash is the current commitment
     /// @param payout the engine's payout, at most the reserved maximum
@@ -403,16 +424,16 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         }
     }
 
-    /// @notice After `settleWindow` without settlement, the bet's player takes the reserved
-    ///         maximum payout into the vault. Bets resolve in nonce order.
+    /// @notice After the bet's settle window without settlement, its player takes the reserved
+    ///         maximum payout into the vault, and a DEGEN bet's jackpot is drawn exactly as its
+    ///         settlement would have drawn it. Bets resolve in nonce order.
     /// @param betId the player's oldest open bet
     function claimExpired(uint256 betId) external nonReentrant {
         Bet memory bet = _bets[betId];
         if (bet.stake == 0) revert BetNotOpen(betId);
         address player = _playerOf(betId);
         if (msg.sender != player) revert NotBetPlayer();
-        uint256 claimableAt = uint256(bet.placedAt) + _config.settleWindow;
-        if (block.timestamp < claimableAt) revert NotExpired(claimableAt);
+        if (block.timestamp < bet.claimableAt) revert NotExpired(bet.claimableAt);
         PlayerState storage state = _players[player];
         uint32 nonce = uint32(betId);
         if (nonce != state.resolved) revert OutOfOrder(betId, state.resolved);
@@ -420,10 +441,29 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         delete _bets[betId];
 
         (uint256 totalStake, uint256 maxPayout, address token) = _amountsOf(bet);
-        _resolveHouse(token, totalStake, maxPayout, maxPayout);
-        _credit(player, token, maxPayout);
+        _release(player, token, totalStake, maxPayout, maxPayout);
         emit ExpiredBetClaimed(betId, player, maxPayout);
         emit GamePlayed(player, totalStake, maxPayout, maxPayout > totalStake, bet.gameType);
+        uint256 credit = bet.isNative ? maxPayout : maxPayout + _drawJackpot(betId, player, bet, totalStake);
+        _credit(player, token, credit);
+    }
+
+    /// @notice Keeps the jackpot draw of open DEGEN bets alive past the blocks in which the EVM
+    ///         shows their block's hash (256, or 8191 with EIP-2935): records that hash for a
+    ///         settlement or claim later.
+    ///         Anyone may call it (the player's app does while a settlement is late); it changes
+    ///         no outcome. Bets already resolved, recorded, or whose hash is gone are skipped.
+    /// @param betIds open bets
+    function lockJackpotEntropy(uint256[] calldata betIds) external {
+        for (uint256 i; i < betIds.length; ++i) {
+            uint256 betId = betIds[i];
+            Bet storage bet = _bets[betId];
+            if (bet.stake == 0 || bet.isNative || _lockedEntropy[betId] != 0) continue;
+            bytes32 entropy = Blockhash.blockHash(bet.placedBlock);
+            if (entropy == 0) continue;
+            _lockedEntropy[betId] = entropy;
+            emit JackpotEntropyLocked(betId, entropy);
+        }
     }
 
     // ───────────────────────────── house ─────────────────────────────
@@ -443,8 +483,8 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     /// @param amount base units of DEGEN
     function fundJackpot(uint256 amount) external nonReentrant {
         if (amount == 0) revert ZeroAmount();
-        degen.safeTransferFrom(msg.sender, address(this), amount);
-        _jackpot.pool = (uint256(_jackpot.pool) + amount).toUint128();
+        _collect(address(degen), amount);
+        _jackpotPool += amount;
         emit JackpotFunded(msg.sender, amount);
     }
 
@@ -452,12 +492,13 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     /// @param amount base units of DEGEN
     function creditJackpotFromTax(uint256 amount) external override {
         if (msg.sender != address(degen)) revert NotDegen();
-        _jackpot.pool = (uint256(_jackpot.pool) + amount).toUint128();
+        _accounted[msg.sender] += amount;
+        _jackpotPool += amount;
         emit JackpotFunded(msg.sender, amount);
     }
 
-    /// @notice Announces a bankroll withdrawal, executable after `withdrawalDelay` (owner only).
-    ///         Replaces any pending announcement for the token.
+    /// @notice Announces a bankroll withdrawal, executable after `withdrawalDelay` for
+    ///         ANNOUNCEMENT_LIFETIME (owner only). Replaces any pending announcement for the token.
     /// @param token DEGEN or address(0)
     /// @param amount base units
     function announceBankrollWithdrawal(address token, uint256 amount) external onlyOwner supportedToken(token) {
@@ -470,26 +511,44 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     /// @notice Cancels the pending bankroll withdrawal of a token (owner only).
     /// @param token DEGEN or address(0)
     function cancelBankrollWithdrawal(address token) external onlyOwner {
-        if (_pendingWithdrawal[token].amount == 0) revert NoPendingWithdrawal();
+        if (_pendingWithdrawal[token].amount == 0) revert NothingPending();
         delete _pendingWithdrawal[token];
         emit BankrollWithdrawalCancelled(token);
     }
 
     /// @notice Sends an announced amount of the free bankroll (never reserved funds, player
-    ///         balances or the jackpot) to the owner once the delay has passed (owner only).
+    ///         balances or the jackpot) to the owner, once the delay has passed and before the
+    ///         announcement lapses (owner only).
     /// @param token DEGEN or address(0)
     function executeBankrollWithdrawal(address token) external nonReentrant onlyOwner {
         PendingWithdrawal memory pending = _pendingWithdrawal[token];
-        if (pending.amount == 0) revert NoPendingWithdrawal();
-        if (block.timestamp < pending.executableAt) revert WithdrawalNotReady(pending.executableAt);
+        if (pending.amount == 0) revert NothingPending();
+        _checkAnnouncement(pending.executableAt);
         House storage funds = _house[token];
         uint256 free = uint256(funds.bankroll) - funds.reserved;
         if (pending.amount > free) revert InsufficientBankroll(free, pending.amount);
         delete _pendingWithdrawal[token];
         funds.bankroll -= pending.amount;
+        _accounted[token] -= pending.amount;
         address to = owner();
-        _send(token, to, pending.amount);
         emit BankrollWithdrawalExecuted(token, pending.amount, to);
+        _send(token, to, pending.amount);
+    }
+
+    /// @notice Sends what the contract holds of a token beyond everything it owes (`accounted`):
+    ///         tokens or BNB that reached it outside its functions, and any other ERC-20 in full
+    ///         (owner only). Nothing owed to players, open bets, the bankroll or the jackpot can move.
+    /// @param token any ERC-20, or address(0) for BNB
+    /// @param to the receiver
+    function sweep(address token, address to) external nonReentrant onlyOwner {
+        if (to == address(0)) revert ZeroAddress();
+        uint256 held = token == NATIVE ? address(this).balance : IERC20(token).balanceOf(address(this));
+        uint256 owed = _accounted[token];
+        if (held <= owed) revert NothingToSweep();
+        uint256 amount = held - owed;
+        emit Swept(token, to, amount);
+        if (token == NATIVE || token == address(degen)) _send(token, to, amount);
+        else IERC20(token).safeTransfer(to, amount);
     }
 
     // ───────────────────────────── owner settings ─────────────────────────────
@@ -516,28 +575,6 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         emit Unpaused(msg.sender);
     }
 
-    /// @notice Sets a game's maximum payout multiplier, the settlement bound (owner only). Open
-    ///         bets keep the value they were placed with.
-    /// @param gameType the game
-    /// @param bps multiplier in basis points, within [MIN_MULTIPLIER_BPS, MAX_MULTIPLIER_BPS]
-    function setMaxMultiplier(uint8 gameType, uint256 bps) external onlyOwner {
-        if (gameType >= GAME_COUNT) revert InvalidGameType(gameType);
-        _checkBounds(bps, MIN_MULTIPLIER_BPS, MAX_MULTIPLIER_BPS);
-        uint256 shift = 24 * uint256(gameType);
-        uint256 cleared = uint256(_config.maxMultipliers) & ~(uint256(type(uint24).max) << shift);
-        _config.maxMultipliers = uint120(cleared | (bps << shift));
-        emit MaxMultiplierChanged(gameType, bps);
-    }
-
-    /// @notice Sets a token's RTP multiplier published to the engine (owner only).
-    /// @param token DEGEN or address(0)
-    /// @param bps within [MIN_RTP_BPS, MAX_RTP_BPS]
-    function setRtp(address token, uint256 bps) external onlyOwner supportedToken(token) {
-        _checkBounds(bps, MIN_RTP_BPS, MAX_RTP_BPS);
-        _rtpBps[token] = bps;
-        emit RtpChanged(token, bps);
-    }
-
     /// @notice Sets the configured ceiling of `maxBet` for a token (owner only), rounded down to
     ///         a whole number of minimum bets.
     /// @param token DEGEN or address(0)
@@ -559,16 +596,25 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         emit RiskChanged(bps);
     }
 
+    /// @notice Sets the largest sum one player's open bets may reserve, in bps of the bankroll (owner only).
+    /// @param bps within [1, MAX_PLAYER_RISK_BPS]
+    function setPlayerRiskBps(uint256 bps) external onlyOwner {
+        _checkBounds(bps, 1, MAX_PLAYER_RISK_BPS);
+        _config.playerRiskBps = uint16(bps);
+        emit PlayerRiskChanged(bps);
+    }
+
     /// @notice Sets how long the settler has before a bet can be claimed as expired (owner only).
+    ///         A term: it applies to bets placed afterwards.
     /// @param seconds_ within [MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW]
     function setSettleWindow(uint256 seconds_) external onlyOwner {
         _checkBounds(seconds_, MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW);
-        _config.settleWindow = uint32(seconds_);
+        _config.settleWindow = uint24(seconds_);
         emit SettleWindowChanged(seconds_);
     }
 
-    /// @notice Sets the delay between announcing and executing a bankroll withdrawal (owner only).
-    ///         Applies to announcements made afterwards.
+    /// @notice Sets the delay between announcing and executing a bankroll withdrawal or a swap
+    ///         rate (owner only). Applies to announcements made afterwards.
     /// @param seconds_ within [MIN_WITHDRAWAL_DELAY, MAX_WITHDRAWAL_DELAY]
     function setWithdrawalDelay(uint256 seconds_) external onlyOwner {
         _checkBounds(seconds_, MIN_WITHDRAWAL_DELAY, MAX_WITHDRAWAL_DELAY);
@@ -576,15 +622,15 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         emit WithdrawalDelayChanged(seconds_);
     }
 
-    /// @notice Sets the jackpot trigger chance and the share of the pool paid (owner only).
-    /// @param chanceBps within [0, MAX_JACKPOT_CHANCE_BPS]
-    /// @param payoutBps within [1, MAX_JACKPOT_PAYOUT_BPS]
-    function setJackpotParams(uint256 chanceBps, uint256 payoutBps) external onlyOwner {
-        _checkBounds(chanceBps, 0, MAX_JACKPOT_CHANCE_BPS);
-        _checkBounds(payoutBps, 1, MAX_JACKPOT_PAYOUT_BPS);
-        _jackpot.chanceBps = uint16(chanceBps);
-        _jackpot.payoutBps = uint16(payoutBps);
-        emit JackpotParamsChanged(chanceBps, payoutBps);
+    /// @notice Sets the jackpot terms of DEGEN bets placed afterwards (owner only).
+    /// @param edgeBps a bet's expected jackpot win in bps of its stake, within [0, MAX_JACKPOT_EDGE_BPS]
+    /// @param shareBps the share of the pool a hit wins, within [1, MAX_JACKPOT_SHARE_BPS]
+    function setJackpotTerms(uint256 edgeBps, uint256 shareBps) external onlyOwner {
+        _checkBounds(edgeBps, 0, MAX_JACKPOT_EDGE_BPS);
+        _checkBounds(shareBps, 1, MAX_JACKPOT_SHARE_BPS);
+        _config.jackpotEdgeBps = uint16(edgeBps);
+        _config.jackpotShareBps = uint16(shareBps);
+        emit JackpotTermsChanged(edgeBps, shareBps);
     }
 
     // ───────────────────────────── views ─────────────────────────────
@@ -594,22 +640,41 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         return token == NATIVE ? MIN_BET_NATIVE : MIN_BET_DEGEN;
     }
 
-    /// @notice The largest stake now: min(configured limit, free bankroll × riskBps / game multiplier).
-    function maxBet(address token, uint8 gameType) external view supportedToken(token) returns (uint256) {
-        if (gameType >= GAME_COUNT) revert InvalidGameType(gameType);
-        House memory funds = _house[token];
-        Config memory cfg = _config;
-        return _maxBetFor(token, funds.bankroll - funds.reserved, _multiplierOf(cfg, gameType), cfg);
+    /// @notice The largest stake `player` may place now on a game with these params: the least of
+    ///         the configured limit, what riskBps of the free bankroll covers at the bet's maximum
+    ///         payout, and the player's room under playerRiskBps (address(0): no player's bets counted).
+    function maxBet(address token, uint8 gameType, uint256 params, address player) external view supportedToken(token) returns (uint256) {
+        (uint256 num, uint256 den) = Payouts.ratio(gameType, params, token == NATIVE, false);
+        return _maxBetFor(player, token, num, den, _config);
+    }
+
+    /// @notice The largest payout of a bet: what placing it reserves and what an expired claim pays.
+    /// @param totalStake the stake (both stakes of a split blackjack hand)
+    /// @param split whether it is a split blackjack hand
+    function maxPayout(address token, uint8 gameType, uint256 params, uint256 totalStake, bool split)
+        external
+        view
+        supportedToken(token)
+        returns (uint256)
+    {
+        return Payouts.maxPayout(gameType, params, token == NATIVE, split, totalStake);
+    }
+
+    /// @notice The terms a bet placed now is settled and claimed under, packed as playGame's
+    ///         `expectedTerms`: settleWindow | jackpotEdgeBps << 32 | jackpotShareBps << 48.
+    function terms() external view returns (uint256) {
+        return _termsOf(_config);
     }
 
     /// @notice The DEGEN jackpot pool.
     function jackpotPool() external view returns (uint256) {
-        return _jackpot.pool;
+        return _jackpotPool;
     }
 
-    /// @notice Jackpot trigger chance and payout share, in basis points.
-    function jackpotParams() external view returns (uint256 chanceBps, uint256 payoutBps) {
-        return (_jackpot.chanceBps, _jackpot.payoutBps);
+    /// @notice The jackpot terms of a DEGEN bet placed now, in basis points: its expected win as
+    ///         a share of its stake, and the share of the pool a hit wins.
+    function jackpotTerms() external view returns (uint256 edgeBps, uint256 shareBps) {
+        return (_config.jackpotEdgeBps, _config.jackpotShareBps);
     }
 
     /// @notice A token's bankroll (including reserved) and reserved amount.
@@ -618,15 +683,19 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         return (h.bankroll, h.reserved);
     }
 
-    /// @notice A game's maximum payout multiplier in basis points.
-    function maxMultiplierBps(uint8 gameType) external view returns (uint256) {
-        if (gameType >= GAME_COUNT) revert InvalidGameType(gameType);
-        return _multiplierOf(_config, gameType);
+    /// @notice Everything the contract owes in a token: Σ vaults + Σ open stakes + bankroll (+ jackpot).
+    function accounted(address token) external view returns (uint256) {
+        return _accounted[token];
     }
 
-    /// @notice A token's RTP multiplier in basis points (DEGEN 10200, BNB 9800 by default).
+    /// @notice What a player's open bets reserve of a token's bankroll.
+    function reservedBy(address player, address token) external view returns (uint256) {
+        return _reservedOf(player, token);
+    }
+
+    /// @notice A token's RTP multiplier in basis points: DEGEN 10200, BNB 9800, fixed.
     function rtpBps(address token) external view supportedToken(token) returns (uint256) {
-        return _rtpBps[token];
+        return Payouts.rtpBps(token == NATIVE);
     }
 
     /// @notice The configured ceiling of `maxBet` for a token.
@@ -634,17 +703,18 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         return _maxBetLimitOf(token, _config);
     }
 
-    /// @notice The largest payout one bet may reserve, in bps of the free bankroll.
-    function riskBps() external view returns (uint256) {
-        return _config.riskBps;
+    /// @notice The risk settings: one bet's reservation in bps of the free bankroll, and one
+    ///         player's open reservations in bps of the bankroll.
+    function riskBps() external view returns (uint256 perBet, uint256 perPlayer) {
+        return (_config.riskBps, _config.playerRiskBps);
     }
 
-    /// @notice Seconds after placement from which an unsettled bet can be claimed.
+    /// @notice Seconds after placement from which an unsettled bet placed now can be claimed.
     function settleWindow() external view returns (uint256) {
         return _config.settleWindow;
     }
 
-    /// @notice Seconds between announcing and executing a bankroll withdrawal.
+    /// @notice Seconds between announcing and executing a bankroll withdrawal or a swap rate.
     function withdrawalDelay() external view returns (uint256) {
         return _config.withdrawalDelay;
     }
@@ -659,7 +729,8 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         return _config.paused;
     }
 
-    /// @notice The pending bankroll withdrawal of a token.
+    /// @notice The pending bankroll withdrawal of a token; executable from `executableAt` until
+    ///         `executableAt + ANNOUNCEMENT_LIFETIME`.
     function pendingWithdrawal(address token) external view returns (uint256 amount, uint256 executableAt) {
         PendingWithdrawal memory p = _pendingWithdrawal[token];
         return (p.amount, p.executableAt);
@@ -683,7 +754,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         return (state.commit, nextNonce, remaining, state.root, state.resolved, state.chainLength);
     }
 
-    /// @notice An open bet (`open` false once settled or claimed, or never placed).
+    /// @notice A bet with its terms (`open` false once settled or claimed, or never placed).
     function getBet(uint256 betId) external view returns (BetView memory view_) {
         Bet memory bet = _bets[betId];
         view_.player = _playerOf(betId);
@@ -692,9 +763,18 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         (view_.totalStake, view_.maxPayout, view_.token) = _amountsOf(bet);
         view_.stake = bet.stake;
         view_.gameType = bet.gameType;
+        view_.params = bet.params;
         view_.split = bet.split;
-        view_.placedAt = bet.placedAt;
+        view_.placedBlock = bet.placedBlock;
+        view_.claimableAt = bet.claimableAt;
+        view_.jackpotOdds = bet.jackpotOdds;
+        view_.jackpotEdgeBps = bet.jackpotEdgeBps;
         view_.open = true;
+    }
+
+    /// @notice The entropy recorded for an open bet's jackpot draw by lockJackpotEntropy (0 if none).
+    function lockedEntropy(uint256 betId) external view returns (bytes32) {
+        return _lockedEntropy[betId];
     }
 
     /// @notice The bet id of a player's nonce.
@@ -702,35 +782,82 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         return (uint256(uint160(player)) << 64) | nonce;
     }
 
-    /// @notice The random word of a bet on this chain and contract (notes/interop.md).
+    /// @notice The random word of a bet on this chain and contract (engine/README.md).
     function computeRandom(bytes32 seed, bytes32 clientSeed, address player, uint256 nonce) external view returns (bytes32) {
         return FairRandom.word(seed, clientSeed, player, nonce, block.chainid, address(this));
     }
 
-    /// @notice The jackpot roll (0..9999) of a random word; a DEGEN bet hits when it is below the chance.
-    function jackpotRoll(bytes32 random) external pure returns (uint256) {
-        return FairRandom.jackpotRoll(random);
-    }
-
     // ───────────────────────────── internals ─────────────────────────────
 
-    /// @dev Checks pause, game, params and stake limits; reserves the maximum payout.
-    function _reserveFor(address token, uint256 amount, uint8 gameType, uint256 params) private returns (uint256 multiplier) {
-        Config memory cfg = _config;
-        if (cfg.paused) revert IsPaused();
-        _checkParams(gameType, params);
-        multiplier = _multiplierOf(cfg, gameType);
+    /// @dev Checks the game, params and stake limits; reserves the bet's maximum payout.
+    function _reserveFor(address token, uint256 amount, uint8 gameType, uint256 params, Config memory cfg) private {
+        (uint256 num, uint256 den) = Payouts.ratio(gameType, params, token == NATIVE, false);
+        {
+            uint256 minimum = minBet(token);
+            if (amount < minimum) revert BetTooSmall(amount, minimum);
+            uint256 maximum = _maxBetFor(msg.sender, token, num, den, cfg);
+            if (amount > maximum) revert BetTooLarge(amount, maximum);
+        }
+        // maxBet keeps the reservation within riskBps of the free bankroll and the player's room.
+        _reserve(msg.sender, token, (amount * num) / den);
+    }
+
+    function _reserve(address player, address token, uint256 reservation) private {
+        _house[token].reserved += uint128(reservation);
+        _setReserved(player, token, _reservedOf(player, token) + reservation);
+    }
+
+    /// @dev The largest stake s with maxPayout(s) within riskBps of the free bankroll and within
+    ///      the player's room: floor(R × den / num) for the bound R, since floor(s × num / den) ≤ R then.
+    function _maxBetFor(address player, address token, uint256 num, uint256 den, Config memory cfg) private view returns (uint256 maximum) {
         House memory funds = _house[token];
-        uint256 minimum = minBet(token);
-        if (amount < minimum) revert BetTooSmall(amount, minimum);
-        uint256 maximum = _maxBetFor(token, funds.bankroll - funds.reserved, multiplier, cfg);
-        if (amount > maximum) revert BetTooLarge(amount, maximum);
-        // amount ≤ free × riskBps / multiplier, so the reservation fits in the free bankroll
-        _house[token] = House({bankroll: funds.bankroll, reserved: funds.reserved + uint128((amount * multiplier) / BPS)});
+        uint256 reservable = ((uint256(funds.bankroll) - funds.reserved) * cfg.riskBps) / BPS;
+        if (player != address(0)) {
+            uint256 room = _exposureRoom(player, token, funds.bankroll, cfg.playerRiskBps);
+            if (room < reservable) reservable = room;
+        }
+        maximum = (reservable * den) / num;
+        uint256 limit = _maxBetLimitOf(token, cfg);
+        if (limit < maximum) maximum = limit;
+    }
+
+    /// @dev What a player's open bets may still reserve: playerRiskBps of the bankroll, less what
+    ///      they reserve already, and never more than the uint80 the player's record holds.
+    function _exposureRoom(address player, address token, uint256 bankroll, uint256 playerRiskBps) private view returns (uint256) {
+        uint256 cap = (bankroll * playerRiskBps) / BPS;
+        if (cap > type(uint80).max) cap = type(uint80).max;
+        uint256 used = _reservedOf(player, token);
+        return cap > used ? cap - used : 0;
+    }
+
+    /// @dev Stores an open bet with its terms; returns its jackpot odds, set for the prize a hit
+    ///      would win now.
+    function _recordBet(
+        uint256 betId,
+        bool isNative,
+        uint256 amount,
+        uint8 gameType,
+        uint256 params,
+        bytes32 clientSeed,
+        Config memory cfg
+    ) private returns (uint256 odds) {
+        if (!isNative) odds = FairRandom.jackpotOdds(amount, cfg.jackpotEdgeBps, (_jackpotPool * cfg.jackpotShareBps) / BPS);
+        _bets[betId] = Bet({
+            clientSeed: clientSeed,
+            stake: uint88(amount), // ≤ maxBet ≤ MAX_BET_UNITS × 1 DEGEN < 2^88
+            claimableAt: uint32(block.timestamp + cfg.settleWindow),
+            placedBlock: uint32(block.number),
+            params: uint16(params), // checked by Payouts.ratio: at most 10,000
+            jackpotOdds: uint48(odds),
+            jackpotEdgeBps: cfg.jackpotEdgeBps,
+            gameType: gameType,
+            isNative: isNative,
+            split: false
+        });
     }
 
     /// @dev Checks the caller's commitment and takes the next nonce of its chain.
-    function _useNonce(bytes32 expectedCommit) private returns (uint32 nonce) {
+    function _takeNonce(bytes32 expectedCommit) private returns (uint32 nonce) {
         PlayerState storage state = _players[msg.sender];
         bytes32 commit = state.commit;
         if (commit == bytes32(0)) revert NoCommitment();
@@ -743,16 +870,18 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     function _settle(uint256 betId, bytes32 seed, uint256 payout) private {
         Bet memory bet = _bets[betId];
         if (bet.stake == 0) revert BetNotOpen(betId);
+        // The jackpot draws on the hash of the bet's block, which exists from the next block on.
+        if (block.number <= bet.placedBlock) revert EntropyNotReady(betId);
         address player = _revealSeed(betId, seed);
         (uint256 totalStake, uint256 maxPayout, address token) = _amountsOf(bet);
         if (payout > maxPayout) revert PayoutAboveReservation(payout, maxPayout);
         delete _bets[betId];
-        _resolveHouse(token, totalStake, maxPayout, payout);
+        _release(player, token, totalStake, maxPayout, payout);
 
         bytes32 random = FairRandom.word(seed, bet.clientSeed, player, uint64(betId), block.chainid, address(this));
         emit BetSettled(betId, seed, random);
         emit GamePlayed(player, totalStake, payout, payout > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? payout : payout + _drawJackpot(player, random);
+        uint256 credit = bet.isNative ? payout : payout + _drawJackpot(betId, player, bet, totalStake);
         if (credit != 0) _credit(player, token, credit);
     }
 
@@ -774,62 +903,48 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         state.head = nonce + 1;
     }
 
-    function _drawJackpot(address player, bytes32 random) private returns (uint256 win) {
-        Jackpot memory jackpot = _jackpot;
-        if (FairRandom.jackpotRoll(random) >= jackpot.chanceBps) return 0;
-        win = (uint256(jackpot.pool) * jackpot.payoutBps) / BPS;
-        if (win == 0) return 0;
-        _jackpot.pool = jackpot.pool - uint128(win);
-        emit JackpotWon(player, win);
+    /// @dev Draws a DEGEN bet's jackpot: its odds and prize were fixed at placement, its roll comes
+    ///      from the hash of its block (recorded by lockJackpotEntropy once the EVM no longer shows
+    ///      it; a draw whose hash is gone and was never recorded is void). A settlement and an
+    ///      expired claim draw the same, so withholding a settlement changes nothing.
+    function _drawJackpot(uint256 betId, address player, Bet memory bet, uint256 totalStake) private returns (uint256 win) {
+        bytes32 entropy = Blockhash.blockHash(bet.placedBlock);
+        if (entropy == 0) {
+            entropy = _lockedEntropy[betId];
+            if (entropy != 0) delete _lockedEntropy[betId];
+        }
+        uint256 pool = _jackpotPool;
+        uint256 prize = Math.min(FairRandom.jackpotPrize(totalStake, bet.jackpotEdgeBps, bet.jackpotOdds), pool);
+        bool hit = entropy != 0 && FairRandom.jackpotRoll(address(this), betId, entropy) < bet.jackpotOdds;
+        emit JackpotDrawn(betId, entropy, prize, hit);
+        if (!hit || prize == 0) return 0;
+        _jackpotPool = pool - prize;
+        emit JackpotWon(player, prize);
+        return prize;
     }
 
     /// @dev The stake joins the bankroll, the payout leaves it, the reservation is released.
-    function _resolveHouse(address token, uint256 totalStake, uint256 maxPayout, uint256 payout) private {
+    function _release(address player, address token, uint256 totalStake, uint256 maxPayout, uint256 payout) private {
         House memory funds = _house[token];
         _house[token] = House({
             bankroll: uint128(funds.bankroll + totalStake - payout), // payout ≤ reserved ≤ bankroll
             reserved: funds.reserved - uint128(maxPayout)
         });
+        _setReserved(player, token, _reservedOf(player, token) - maxPayout);
     }
 
     function _amountsOf(Bet memory bet) private view returns (uint256 totalStake, uint256 maxPayout, address token) {
         totalStake = bet.split ? 2 * uint256(bet.stake) : bet.stake;
-        maxPayout = (totalStake * bet.maxMultiplierBps) / BPS;
+        maxPayout = Payouts.maxPayout(bet.gameType, bet.params, bet.isNative, bet.split, totalStake);
         token = bet.isNative ? NATIVE : address(degen);
     }
 
-    function _maxBetFor(address token, uint256 free, uint256 multiplier, Config memory cfg) private pure returns (uint256) {
-        uint256 byBankroll = (free * cfg.riskBps) / multiplier;
-        uint256 limit = _maxBetLimitOf(token, cfg);
-        return byBankroll < limit ? byBankroll : limit;
+    function _termsOf(Config memory cfg) private pure returns (uint256) {
+        return uint256(cfg.settleWindow) | (uint256(cfg.jackpotEdgeBps) << 32) | (uint256(cfg.jackpotShareBps) << 48);
     }
 
     function _maxBetLimitOf(address token, Config memory cfg) private pure returns (uint256) {
         return token == NATIVE ? uint256(cfg.nativeMaxBetUnits) * MIN_BET_NATIVE : uint256(cfg.degenMaxBetUnits) * MIN_BET_DEGEN;
-    }
-
-    function _multiplierOf(Config memory cfg, uint8 gameType) private pure returns (uint256) {
-        return (uint256(cfg.maxMultipliers) >> (24 * uint256(gameType))) & type(uint24).max;
-    }
-
-    function _checkParams(uint8 gameType, uint256 params) private pure {
-        bool valid;
-        if (gameType == WHEEL) {
-            valid = params != 0 && params < (1 << WHEEL_COLOURS) && _popCount(params) <= MAX_WHEEL_COLOURS;
-        } else if (gameType == SLOTS || gameType == BLACKJACK) {
-            valid = params == 0;
-        } else if (gameType == KICKBOXING) {
-            valid = params <= 2;
-        } else if (gameType == CRASH) {
-            valid = params == 0 || (params >= MIN_CRASH_TARGET && params <= MAX_CRASH_TARGET);
-        } else {
-            revert InvalidGameType(gameType);
-        }
-        if (!valid) revert InvalidParams(gameType, params);
-    }
-
-    function _popCount(uint256 bits) private pure returns (uint256 count) {
-        for (; bits != 0; bits &= bits - 1) ++count;
     }
 
     /// @dev Takes a stake for the caller: BNB from msg.value when sent, else from the vault;
@@ -837,6 +952,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     function _takeStake(address token, uint256 amount) private {
         if (msg.value != 0) {
             if (token != NATIVE || msg.value != amount) revert ValueMismatch(msg.value, amount);
+            _accounted[NATIVE] += amount;
             return;
         }
         uint256 balance = _balanceOf(msg.sender, token);
@@ -845,11 +961,12 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         } else if (token == NATIVE) {
             revert InsufficientBalance(balance, amount);
         } else {
-            degen.safeTransferFrom(msg.sender, address(this), amount);
+            _collect(token, amount);
         }
     }
 
-    /// @dev Receives `amount` from the caller's wallet: BNB as msg.value, DEGEN by allowance.
+    /// @dev Receives `amount` from the caller's wallet (BNB as msg.value, DEGEN by allowance) and
+    ///      books it as owed.
     function _collect(address token, uint256 amount) private {
         if (token == NATIVE) {
             if (msg.value != amount) revert ValueMismatch(msg.value, amount);
@@ -857,6 +974,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
             if (msg.value != 0) revert ValueMismatch(msg.value, 0);
             degen.safeTransferFrom(msg.sender, address(this), amount);
         }
+        _accounted[token] += amount;
     }
 
     function _withdraw(address player, address token, uint256 amount) private {
@@ -864,26 +982,15 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint256 balance = _balanceOf(player, token);
         if (balance < amount) revert InsufficientBalance(balance, amount);
         _setBalance(player, token, balance - amount);
+        _accounted[token] -= amount;
         emit Withdrawn(player, token, amount);
         _send(token, player, amount);
     }
 
-    function _swap(address player, address fromToken, uint256 amount) private returns (uint256 amountOut) {
-        if (amount == 0) revert ZeroAmount();
-        address toToken = fromToken == NATIVE ? address(degen) : NATIVE;
-        amountOut = fromToken == NATIVE ? amount * DEGEN_PER_NATIVE : amount / DEGEN_PER_NATIVE;
-        if (amountOut == 0) revert ZeroAmount();
-        uint256 balance = _balanceOf(player, fromToken);
-        if (balance < amount) revert InsufficientBalance(balance, amount);
-        House storage out = _house[toToken];
-        uint256 free = uint256(out.bankroll) - out.reserved;
-        if (amountOut > free) revert InsufficientBankroll(free, amountOut);
-        _setBalance(player, fromToken, balance - amount);
-        _credit(player, toToken, amountOut);
-        out.bankroll -= uint128(amountOut);
-        House storage into = _house[fromToken];
-        into.bankroll = (uint256(into.bankroll) + amount).toUint128();
-        emit Swapped(player, fromToken, amount, amountOut);
+    function _checkAnnouncement(uint256 executableAt) private view {
+        if (block.timestamp < executableAt) revert NotReady(executableAt);
+        uint256 lapsedAt = executableAt + ANNOUNCEMENT_LIFETIME;
+        if (block.timestamp > lapsedAt) revert AnnouncementLapsed(lapsedAt);
     }
 
     function _send(address token, address to, uint256 amount) private {
@@ -908,6 +1015,18 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
 
     function _credit(address player, address token, uint256 amount) private {
         _setBalance(player, token, _balanceOf(player, token) + amount);
+    }
+
+    function _reservedOf(address player, address token) private view returns (uint256) {
+        PlayerState storage state = _players[player];
+        return token == NATIVE ? state.nativeReserved : state.degenReserved;
+    }
+
+    /// @dev Bounded by _exposureRoom to the uint80 it is stored in.
+    function _setReserved(address player, address token, uint256 value) private {
+        PlayerState storage state = _players[player];
+        if (token == NATIVE) state.nativeReserved = uint80(value);
+        else state.degenReserved = uint80(value);
     }
 
     function _checkBounds(uint256 value, uint256 min, uint256 max) private pure {

@@ -3,14 +3,22 @@ pragma solidity 0.8.28;
 
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IJackpotSink} from "./interfaces/IJackpotSink.sol";
+
+/// @notice The two tokens of a Uniswap V2 style pair.
+interface IPairTokens {
+    function token0() external view returns (address);
+    function token1() external view returns (address);
+}
 
 /// @title DegenToken
 /// @notice ERC-20 "DEGEN": fixed supply of 1,000,000,000 tokens, a launch tax on trades with
 ///         registered AMM pairs that only ever steps down (25, 21, 17, 13, 9 % per 5 minutes after
 ///         `openTrading`, then 5 %), split 40 % development / 40 % burn / 20 % Casino jackpot, and
-///         a 1 % max wallet for non-exempt holders.
-contract DegenToken is ERC20, Ownable {
+///         a 1 % max wallet for non-exempt holders. Only an AMM pair contract holding DEGEN as
+///         one of its two tokens can be registered as a pair, so the owner cannot tax a wallet.
+contract DegenToken is ERC20, Ownable2Step {
     uint256 public constant TOTAL_SUPPLY = 1_000_000_000 ether;
     uint256 public constant MAX_WALLET = TOTAL_SUPPLY / 100;
     uint256 public constant LAUNCH_TAX_BPS = 2_500;
@@ -45,6 +53,7 @@ contract DegenToken is ERC20, Ownable {
     error TradingNotOpen();
     error CasinoCannotChangeRole();
     error MaxWalletExceeded(address account, uint256 balance);
+    error NotAPair(address account);
 
     /// @notice Mints the whole supply to the deployer, who becomes owner.
     /// @param devWallet_ receiver of the development share of the tax
@@ -68,12 +77,14 @@ contract DegenToken is ERC20, Ownable {
         emit TradingOpened(block.timestamp);
     }
 
-    /// @notice Registers or unregisters an AMM pair.
+    /// @notice Registers or unregisters an AMM pair: registering needs a contract whose
+    ///         `token0()` or `token1()` is DEGEN (a Uniswap V2 / PancakeSwap pair), never a wallet.
     /// @param pair the pair contract
     /// @param value true to register
     function setPair(address pair, bool value) external onlyOwner {
         if (pair == address(0)) revert ZeroAddress();
         if (pair == casino) revert CasinoCannotChangeRole();
+        if (value && !_isPairOfThis(pair)) revert NotAPair(pair);
         isPair[pair] = value;
         emit PairSet(pair, value);
     }
@@ -94,6 +105,13 @@ contract DegenToken is ERC20, Ownable {
         if (devWallet_ == address(0)) revert ZeroAddress();
         emit DevWalletChanged(devWallet, devWallet_);
         devWallet = devWallet_;
+    }
+
+    /// @notice Renouncing ownership before `openTrading` would leave trading shut for good, so
+    ///         it is refused until trading is open.
+    function renounceOwnership() public override onlyOwner {
+        if (tradingOpenedAt == 0) revert TradingNotOpen();
+        super.renounceOwnership();
     }
 
     /// @notice The trade tax in basis points now: the first ladder step before trading opens,
@@ -121,6 +139,18 @@ contract DegenToken is ERC20, Ownable {
         }
         super._update(from, to, value);
         if (!toExempt && !toPair && balanceOf(to) > MAX_WALLET) revert MaxWalletExceeded(to, balanceOf(to));
+    }
+
+    /// @dev A pair holds DEGEN as one of its two tokens; a wallet or any other contract answers
+    ///      neither call (or not with DEGEN).
+    function _isPairOfThis(address account) private view returns (bool) {
+        if (account.code.length == 0) return false;
+        return _answersThis(account, IPairTokens.token0.selector) || _answersThis(account, IPairTokens.token1.selector);
+    }
+
+    function _answersThis(address account, bytes4 selector) private view returns (bool) {
+        (bool ok, bytes memory answer) = account.staticcall(abi.encodeWithSelector(selector));
+        return ok && answer.length == 32 && abi.decode(answer, (address)) == address(this);
     }
 
     function _takeTax(address from, address to, uint256 value) private returns (uint256 tax) {

@@ -24,11 +24,11 @@ export async function bettingFixture() {
   ) {
     const token = options.token ?? f.tokenAddress;
     const amount = options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10"));
-    const [commit, nonce] = await f.casino.commitmentOf(player.address);
+    const [[commit, nonce], terms] = await Promise.all([f.casino.commitmentOf(player.address), f.casino.terms()]);
     const clientSeed = options.clientSeed ?? ethers.id(`client ${player.address} ${nonce}`);
     await f.casino
       .connect(player)
-      .playGame(token, amount, options.game ?? GAME.WHEEL, options.params ?? 1, clientSeed, commit, { value: options.value ?? 0n });
+      .playGame(token, amount, options.game ?? GAME.WHEEL, options.params ?? 1, clientSeed, commit, terms, { value: options.value ?? 0n });
     return { betId: betIdOf(player.address, nonce), nonce, clientSeed, amount, token };
   }
 

@@ -1,12 +1,13 @@
 import { AbiCoder, getCreateAddress, keccak256, parseEther, toUtf8Bytes, ZeroAddress } from "ethers";
 import { ethers } from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import type { Casino, DegenToken } from "../typechain-types";
+import type { Casino, CasinoRelay, CasinoSwap, DegenToken } from "../typechain-types";
 
 export const NATIVE = ZeroAddress;
 export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4 } as const;
-export const MAX_MULTIPLIER_BPS = [102_000n, 7_650_000n, 25_000n, 40_000n, 1_000_000n];
 export const JACKPOT_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT"));
+export const ODDS_ONE = 1n << 48n;
+export const RTP_BPS = { DEGEN: 10_200n, BNB: 9_800n } as const;
 export const BANKROLL_DEGEN = parseEther("5000000");
 export const BANKROLL_NATIVE = parseEther("1000");
 export const JACKPOT_SEED = parseEther("1200000");
@@ -21,8 +22,42 @@ export function randomWord(seed: string, clientSeed: string, player: string, non
   );
 }
 
-export function jackpotRoll(random: string): number {
-  return Number(BigInt(keccak256(abi.encode(["bytes32", "bytes32"], [JACKPOT_DOMAIN, random]))) % 10_000n);
+/** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash))) >> 208. */
+export function jackpotRoll(casino: string, betId: bigint, entropy: string): bigint {
+  return BigInt(keccak256(abi.encode(["bytes32", "address", "uint256", "bytes32"], [JACKPOT_DOMAIN, casino, betId, entropy]))) >> 208n;
+}
+
+/** P(hit) × 2^48 = min(2^48, stake × edge × 2^48 / (10000 × prize)). */
+export function jackpotOdds(stake: bigint, edgeBps: bigint, prize: bigint): bigint {
+  if (prize === 0n) return 0n;
+  const odds = (stake * edgeBps * ODDS_ONE) / (prize * 10_000n);
+  return odds < ODDS_ONE ? odds : ODDS_ONE;
+}
+
+/** The prize the odds were set for: stake × edge × 2^48 / (10000 × odds). */
+export function jackpotPrize(stake: bigint, edgeBps: bigint, odds: bigint): bigint {
+  return odds === 0n ? 0n : (stake * edgeBps * ODDS_ONE) / (odds * 10_000n);
+}
+
+/**
+ * The largest payout of a bet, written out from the rules (contracts/Payouts.sol mirrors it;
+ * test/Payouts.table.test.ts compares the contract with the engine for every game and params).
+ */
+export function maxPayout(gameType: number, params: bigint, isNative: boolean, totalStake: bigint, split = false): bigint {
+  const rtp = isNative ? RTP_BPS.BNB : RTP_BPS.DEGEN;
+  const popCount = (bits: bigint) => bits.toString(2).split("").filter((bit) => bit === "1").length;
+  const [num, den] =
+    gameType === GAME.WHEEL ? [10n * rtp, BigInt(popCount(params)) * 10_000n]
+    : gameType === GAME.SLOTS ? [750n * rtp, 10_000n]
+    : gameType === GAME.BLACKJACK ? (split ? [2n, 1n] : [5n, 2n])
+    : gameType === GAME.KICKBOXING ? [params === 2n ? 4n : 2n, 1n]
+    : [params === 0n ? 10_000n : params, 100n];
+  return (totalStake * num) / den;
+}
+
+/** playGame's expectedTerms: settleWindow | jackpotEdgeBps << 32 | jackpotShareBps << 48. */
+export function packTerms(settleWindow: bigint, edgeBps: bigint, shareBps: bigint): bigint {
+  return settleWindow | (edgeBps << 32n) | (shareBps << 48n);
 }
 
 export function betIdOf(player: string, nonce: bigint): bigint {
@@ -69,6 +104,8 @@ export async function deployPair(
 export interface CasinoFixture {
   token: DegenToken;
   casino: Casino;
+  relay: CasinoRelay;
+  swapDesk: CasinoSwap;
   casinoAddress: string;
   tokenAddress: string;
   owner: HardhatEthersSigner;
@@ -101,5 +138,7 @@ export async function deployCasino(ownerIndex = 0): Promise<CasinoFixture> {
     await token.connect(player).approve(casinoAddress, ethers.MaxUint256);
   }
   const { chainId } = await ethers.provider.getNetwork();
-  return { token, casino, casinoAddress, tokenAddress, owner, settler, devWallet, stranger, players, chainId };
+  const relay = await ethers.getContractAt("CasinoRelay", await casino.relay());
+  const swapDesk = await ethers.getContractAt("CasinoSwap", await casino.swapDesk());
+  return { token, casino, relay, swapDesk, casinoAddress, tokenAddress, owner, settler, devWallet, stranger, players, chainId };
 }

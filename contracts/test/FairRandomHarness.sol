@@ -14,8 +14,16 @@ contract FairRandomHarness {
         return FairRandom.word(seed, clientSeed, player, nonce, chainId, casino);
     }
 
-    function jackpotRoll(bytes32 random) external pure returns (uint256) {
-        return FairRandom.jackpotRoll(random);
+    function jackpotRoll(address casino, uint256 betId, bytes32 entropy) external pure returns (uint256) {
+        return FairRandom.jackpotRoll(casino, betId, entropy);
+    }
+
+    function jackpotOdds(uint256 stake, uint256 edgeBps, uint256 prize) external pure returns (uint256) {
+        return FairRandom.jackpotOdds(stake, edgeBps, prize);
+    }
+
+    function jackpotPrize(uint256 stake, uint256 edgeBps, uint256 odds) external pure returns (uint256) {
+        return FairRandom.jackpotPrize(stake, edgeBps, odds);
     }
 
     function hashLink(bytes32 link) external pure returns (bytes32) {

@@ -1,10 +1,11 @@
 /**
  * Writes engine/vectors/*.json from fixed inputs. The vectors freeze today's rules: the engine
- * tests replay them, and the contract tests check the random word and jackpot roll against
- * random.json. Run: npx tsx engine/scripts/generate-vectors.ts
+ * tests replay them, and the contract tests check the random word (random.json) and the jackpot
+ * draw (jackpot.json) against the Solidity code. Run: npx tsx engine/scripts/generate-vectors.ts
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { keccak256, parseUnits, toUtf8Bytes } from "ethers";
 import {
   BLACKJACK_ACTIONS,
@@ -18,6 +19,8 @@ import {
   encodeWheelParams,
   fightFromWord,
   isFinalStatus,
+  jackpotOdds,
+  jackpotPrize,
   jackpotRoll,
   legalActions,
   randomWord,
@@ -28,7 +31,7 @@ import {
   type Token,
 } from "../src";
 
-const out = join(__dirname, "..", "vectors");
+const out = fileURLToPath(new URL("../vectors", import.meta.url));
 const label = (text: string) => keccak256(toUtf8Bytes(text));
 const write = (name: string, data: unknown) =>
   writeFileSync(join(out, name), JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2) + "\n");
@@ -57,16 +60,34 @@ function randomEntry(i: number) {
     casino: CASINOS[i % CASINOS.length],
   };
   const word = randomWord(input);
-  return { ...input, nonce: input.nonce.toString(), chainId: input.chainId.toString(), word, jackpotRoll: jackpotRoll(word) };
+  return { ...input, nonce: input.nonce.toString(), chainId: input.chainId.toString(), word };
 }
 
-// random.json: 8 fixed entries, then the first later one whose jackpot roll hits (< 100).
-const random = Array.from({ length: 8 }, (_, i) => randomEntry(i));
-for (let i = 8; !random.some((entry) => entry.jackpotRoll < 100); i++) {
-  const entry = randomEntry(i);
-  if (entry.jackpotRoll < 100) random.push(entry);
-}
-write("random.json", random);
+write(
+  "random.json",
+  Array.from({ length: 8 }, (_, i) => randomEntry(i)),
+);
+
+// jackpot.json: rolls of (casino, betId, block hash), and odds / recovered prizes over the range of
+// stakes and prizes a bet can meet (certainty included).
+const ONE = 10n ** 18n;
+const jackpotStakes = [ONE, 10n * ONE, 12_345n * ONE + 678n, 1_000_000n * ONE];
+const jackpotPrizes = [0n, 1n, 100n * ONE, 60_000n * ONE, 500_000_000n * ONE];
+write("jackpot.json", {
+  rolls: Array.from({ length: 8 }, (_, i) => {
+    const betId = (BigInt(PLAYERS[i % PLAYERS.length]) << 64n) | NONCES[i % 6];
+    const entropy = label(`degen-casino vector block ${i}`);
+    const casino = CASINOS[i % CASINOS.length];
+    return { casino, betId, entropy, roll: jackpotRoll(casino, betId, entropy) };
+  }),
+  odds: jackpotStakes.flatMap((stake, i) =>
+    jackpotPrizes.map((prize, j) => {
+      const edgeBps = [0, 1, 50, 200][(i + j) % 4];
+      const odds = jackpotOdds(stake, edgeBps, prize);
+      return { stake, edgeBps, prize, odds, oddsPrize: jackpotPrize(stake, edgeBps, odds) };
+    }),
+  ),
+});
 
 const gameWord = (game: string, i: number) => label(`degen-casino ${game} vector ${i}`);
 const TOKENS: Token[] = ["DEGEN", "BNB"];

@@ -32,19 +32,3 @@ export function gameName(gameType: GameType): GameName {
   };
   return names[gameType];
 }
-
-/**
- * Largest payout of one bet as a multiple of its stake, in basis points: what the contract
- * reserves out of the bankroll when the bet is placed (notes/interop.md).
- * WHEEL 10.2x (one colour, DEGEN); SLOTS 5 lines × 150 × 1.02 = 765x; BLACKJACK 2.5x of the
- * total stake, split included; KICKBOXING 4x (tie); CRASH 100x (the crash point cap).
- * notes/interop.md writes SLOTS as 765000 bps, which is 76.5x and contradicts its own
- * "5 lines x 150 x 1.02": a 15-DEGEN grid pays 765x, so the bound here is 7,650,000 bps.
- */
-export const MAX_MULTIPLIER_BPS: Readonly<Record<GameType, bigint>> = {
-  0: 102_000n,
-  1: 7_650_000n,
-  2: 25_000n,
-  3: 40_000n,
-  4: 1_000_000n,
-};

@@ -3,6 +3,7 @@ export * from "./gameTypes";
 export * from "./random";
 export * from "./hashChain";
 export * from "./jackpot";
+export * from "./limits";
 export * from "./wheel";
 export * from "./crash";
 export * from "./kickboxing";

@@ -1,44 +1,94 @@
-import { AbiCoder, keccak256, toUtf8Bytes } from "ethers";
+import { AbiCoder, getAddress, keccak256, toUtf8Bytes } from "ethers";
 import { assertBytes32 } from "./random";
-import { BPS, type Token } from "./tokens";
+import { BPS } from "./tokens";
 
 /**
- * The jackpot, drawn on chain at settlement from the bet's random word and a domain separator,
- * so it is independent of every draw the game made from the same word (notes/interop.md).
+ * The DEGEN jackpot, drawn on chain by the Casino (contracts/FairRandom.sol) and checked here.
+ *
+ * - **Odds**, fixed when the bet is placed: P(hit) = stake × edge / prize, at most 1, where prize
+ *   = pool × share then. A bet's expected jackpot win is therefore `edge` of its stake (0.5 %),
+ *   whatever the pool or the stake: the jackpot adds exactly that to DEGEN's RTP. Kept as
+ *   P × 2^48, rounded down.
+ * - **Roll**, from the hash of the block that holds the bet: 48 bits of
+ *   keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash)). Nobody knows that hash when
+ *   the bet is sent, and the house's seed is not an input, so no one can choose a winning bet.
+ *   A hit is roll < odds.
+ * - **Prize** paid on a hit: the prize the odds were set for, recovered from them (stake × edge ×
+ *   2^48 / (10000 × odds), rounded down), never more than the pool.
  */
 export const JACKPOT = {
   DOMAIN: keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT")),
-  /** 100 bps = 1 % of DEGEN bets hit. */
-  DEFAULT_CHANCE_BPS: 100,
-  /** A hit wins 500 bps = 5 % of the pool. */
-  DEFAULT_PAYOUT_BPS: 500,
-  ROLL_RANGE: 10_000,
+  /** Odds are P × 2^48; a roll is uniform in [0, 2^48). */
+  ODDS_ONE: 1n << 48n,
+  /** A bet's expected jackpot win, in bps of its stake (the contract's default term). */
+  DEFAULT_EDGE_BPS: 50,
+  /** The share of the pool a hit wins, in bps (the contract's default term). */
+  DEFAULT_SHARE_BPS: 500,
 } as const;
 
 const abi = AbiCoder.defaultAbiCoder();
 
-/** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, word))) % 10000. */
-export function jackpotRoll(word: string): number {
-  const hash = keccak256(abi.encode(["bytes32", "bytes32"], [JACKPOT.DOMAIN, assertBytes32(word, "word")]));
-  return Number(BigInt(hash) % BigInt(JACKPOT.ROLL_RANGE));
+/** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 208. */
+export function jackpotRoll(casino: string, betId: bigint, entropy: string): bigint {
+  const hash = keccak256(
+    abi.encode(["bytes32", "address", "uint256", "bytes32"], [JACKPOT.DOMAIN, getAddress(casino), betId, assertBytes32(entropy, "entropy")]),
+  );
+  return BigInt(hash) >> 208n;
 }
 
-export interface JackpotDraw {
-  roll: number;
+/** The prize a hit would win from a pool now: pool × shareBps / 10000. */
+export function jackpotPrizeOf(pool: bigint, shareBps: number | bigint): bigint {
+  return (pool * BigInt(shareBps)) / BPS;
+}
+
+/** P(hit) × 2^48 for a stake against a prize: stake × edge × 2^48 / (10000 × prize), at most 2^48. */
+export function jackpotOdds(stake: bigint, edgeBps: number | bigint, prize: bigint): bigint {
+  if (prize === 0n) return 0n;
+  const odds = (stake * BigInt(edgeBps) * JACKPOT.ODDS_ONE) / (prize * BPS);
+  return odds < JACKPOT.ODDS_ONE ? odds : JACKPOT.ODDS_ONE;
+}
+
+/** The prize a bet's odds were set for, recovered from them, rounded down (0 for no odds). */
+export function jackpotPrize(stake: bigint, edgeBps: number | bigint, odds: bigint): bigint {
+  if (odds === 0n) return 0n;
+  return (stake * BigInt(edgeBps) * JACKPOT.ODDS_ONE) / (odds * BPS);
+}
+
+/** The odds after a blackjack split: twice the stake, twice the chance of the same prize. */
+export function splitJackpotOdds(odds: bigint): bigint {
+  return 2n * odds < JACKPOT.ODDS_ONE ? 2n * odds : JACKPOT.ODDS_ONE;
+}
+
+/** The chance a bet's odds give, as a number in [0, 1], for display. */
+export function jackpotChance(odds: bigint): number {
+  return Number(odds) / Number(JACKPOT.ODDS_ONE);
+}
+
+export interface JackpotDrawInput {
+  casino: string;
+  betId: bigint;
+  /** The hash of the bet's block, or ZeroHash when it was gone and never locked (a void draw). */
+  entropy: string;
+  odds: bigint;
+  /** Total stake (both stakes of a split hand). */
+  stake: bigint;
+  edgeBps: number | bigint;
+  /** The pool just before the draw. */
+  pool: bigint;
+}
+
+export interface JackpotDrawResult {
+  roll: bigint | null;
   hit: boolean;
+  /** What a hit pays (paid only when hit). */
+  prize: bigint;
 }
 
-/** Whether a settled bet hits the jackpot: DEGEN only, roll < chance. BNB bets never do. */
-export function jackpotDraw(
-  token: Token,
-  word: string,
-  chanceBps: number = JACKPOT.DEFAULT_CHANCE_BPS,
-): JackpotDraw {
-  const roll = jackpotRoll(word);
-  return { roll, hit: token === "DEGEN" && roll < chanceBps };
-}
-
-/** The amount a hit wins: pool × payoutBps / 10000, rounded down. */
-export function jackpotWinAmount(pool: bigint, payoutBps: number = JACKPOT.DEFAULT_PAYOUT_BPS): bigint {
-  return (pool * BigInt(payoutBps)) / BPS;
+/** The draw the contract makes at settlement or expired claim. */
+export function jackpotDraw(input: JackpotDrawInput): JackpotDrawResult {
+  const recovered = jackpotPrize(input.stake, input.edgeBps, input.odds);
+  const prize = recovered < input.pool ? recovered : input.pool;
+  if (BigInt(input.entropy) === 0n) return { roll: null, hit: false, prize };
+  const roll = jackpotRoll(input.casino, input.betId, input.entropy);
+  return { roll, hit: roll < input.odds && prize > 0n, prize };
 }

@@ -2,6 +2,7 @@ import { decodeBlackjackActions, settleBlackjack, type BlackjackAction, type Bla
 import { decodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
 import { GameType, gameName, isGameType } from "./gameTypes";
 import { verifyLink } from "./hashChain";
+import { jackpotPrize, jackpotRoll } from "./jackpot";
 import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
 import { randomWord } from "./random";
 import { settleSlots, type SlotsOutcome } from "./slots";
@@ -120,6 +121,22 @@ export interface BetRecord {
   clientSeed: string;
   chainId: bigint | number;
   casino: string;
+  /** A split blackjack hand: the stake counts twice for the jackpot. */
+  split?: boolean;
+  /** BetPlaced's jackpot odds (P × 2^48; 0 for BNB) and the bet's jackpot edge, from its terms. */
+  jackpotOdds?: bigint;
+  jackpotEdgeBps?: number;
+}
+
+/** A DEGEN bet's jackpot draw as published (JackpotDrawn, and JackpotWon on a hit). */
+export interface JackpotRecord {
+  entropy: string;
+  prize: bigint;
+  hit: boolean;
+  /** What JackpotWon paid (0 without a JackpotWon). */
+  won: bigint;
+  /** The hash of the bet's block read from the chain: the entropy must equal it unless void. */
+  blockHash?: string;
 }
 
 /** A settlement as published (BetSettled's seed, GamePlayed's payout, the server's action log). */
@@ -131,6 +148,8 @@ export interface SettlementRecord {
   commitment?: string;
   /** BetSettled's random word: checked when given. */
   random?: string;
+  /** The jackpot draw of a DEGEN bet: checked when given (needs the bet's jackpotOdds and edge). */
+  jackpot?: JackpotRecord;
 }
 
 export interface VerifyResult {
@@ -160,8 +179,32 @@ export function verify(bet: BetRecord, settlement: SettlementRecord): VerifyResu
     if (expected.payout !== settlement.payout) {
       problems.push(`payout ${settlement.payout} differs from the rules' ${expected.payout}`);
     }
+    if (settlement.jackpot) problems.push(...jackpotProblems(bet, settlement.jackpot));
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }
   return { ok: problems.length === 0, expectedPayout: expected?.payout ?? null, outcome: expected?.outcome ?? null, word, problems };
+}
+
+/** What does not match in a published jackpot draw (the odds were fixed when the bet was placed). */
+function jackpotProblems(bet: BetRecord, jackpot: JackpotRecord): string[] {
+  if (bet.jackpotOdds === undefined || bet.jackpotEdgeBps === undefined) return ["the bet's jackpot odds and edge are needed to check its draw"];
+  const problems: string[] = [];
+  const voided = BigInt(jackpot.entropy) === 0n;
+  if (!voided && jackpot.blockHash !== undefined && jackpot.blockHash.toLowerCase() !== jackpot.entropy.toLowerCase()) {
+    problems.push(`jackpot entropy ${jackpot.entropy} is not the hash of the bet's block ${jackpot.blockHash}`);
+  }
+  const stake = bet.split ? 2n * bet.amount : bet.amount;
+  const betId = (BigInt(bet.player) << 64n) | BigInt(bet.nonce);
+  // The prize is the one the odds were set for, lower only when the pool could not pay it.
+  const oddsPrize = jackpotPrize(stake, bet.jackpotEdgeBps, bet.jackpotOdds);
+  if (jackpot.prize > oddsPrize) problems.push(`jackpot prize ${jackpot.prize} is above the ${oddsPrize} the odds were set for`);
+  const roll = voided ? null : jackpotRoll(bet.casino, betId, jackpot.entropy);
+  const hit = roll !== null && roll < bet.jackpotOdds && jackpot.prize > 0n;
+  if (hit !== jackpot.hit) {
+    problems.push(`jackpot published as ${jackpot.hit ? "a hit" : "a miss"}, but roll ${roll ?? "(void draw)"} against odds ${bet.jackpotOdds} is ${hit ? "a hit" : "a miss"}`);
+  }
+  const owed = hit ? jackpot.prize : 0n;
+  if (jackpot.won !== owed) problems.push(`jackpot paid ${jackpot.won}, the draw owes ${owed}`);
+  return problems;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AbiCoder, concat, getAddress, getBytes, hexlify, keccak256, randomBytes, toBeHex, toUtf8Bytes, zeroPadValue } from "ethers";
 import vectors from "../vectors/random.json";
 import chainVectors from "../vectors/hashchain.json";
+import jackpotVectors from "../vectors/jackpot.json";
 import {
   HASH_CHAIN,
   HashChain,
@@ -9,8 +10,11 @@ import {
   RandomStream,
   hashChainTip,
   jackpotDraw,
+  jackpotOdds,
+  jackpotPrize,
+  jackpotPrizeOf,
   jackpotRoll,
-  jackpotWinAmount,
+  splitJackpotOdds,
   previousLink,
   randomBytes32,
   randomWord,
@@ -167,33 +171,62 @@ describe("draw stream", () => {
 });
 
 describe("jackpot", () => {
-  it("domain is keccak256('DEGEN_CASINO_JACKPOT') and the roll matches the vectors and a hand-written encode", () => {
+  const ONE = 10n ** 18n;
+  const abi = AbiCoder.defaultAbiCoder();
+
+  it("rolls 48 bits of keccak256(abi.encode(domain, casino, betId, block hash)), as the vectors and a hand-written encode say", () => {
     expect(JACKPOT.DOMAIN).toBe(keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT")));
-    for (const v of vectors) {
-      expect(jackpotRoll(v.word)).toBe(v.jackpotRoll);
-      expect(Number(BigInt(keccak256(concat([JACKPOT.DOMAIN, v.word]))) % 10000n)).toBe(v.jackpotRoll);
+    for (const v of jackpotVectors.rolls) {
+      const roll = jackpotRoll(v.casino, BigInt(v.betId), v.entropy);
+      expect(roll).toBe(BigInt(v.roll));
+      const byHand = keccak256(concat([JACKPOT.DOMAIN, zeroPadValue(v.casino, 32), toBeHex(BigInt(v.betId), 32), v.entropy]));
+      expect(roll).toBe(BigInt(byHand) >> 208n);
+      expect(roll).toBeLessThan(JACKPOT.ODDS_ONE);
+    }
+    expect(abi.encode(["bytes32"], [JACKPOT.DOMAIN])).toBe(JACKPOT.DOMAIN);
+  });
+
+  it("does not depend on the house's seed: the roll takes no random word", () => {
+    expect(jackpotRoll.length).toBe(3);
+  });
+
+  it("sets odds so that a bet's expected win is the edge of its stake, at most certainty (vectors)", () => {
+    for (const v of jackpotVectors.odds) {
+      const [stake, prize] = [BigInt(v.stake), BigInt(v.prize)];
+      const odds = jackpotOdds(stake, v.edgeBps, prize);
+      expect(odds).toBe(BigInt(v.odds));
+      expect(jackpotPrize(stake, v.edgeBps, odds)).toBe(BigInt(v.oddsPrize));
+      expect(odds).toBeLessThanOrEqual(JACKPOT.ODDS_ONE);
+      // odds × prize / 2^48 ≤ stake × edge / 10000: never more than the edge in expectation
+      expect(odds * jackpotPrize(stake, v.edgeBps, odds)).toBeLessThanOrEqual((stake * BigInt(v.edgeBps) * JACKPOT.ODDS_ONE) / 10_000n);
     }
   });
 
-  it("is independent of the game's first draw", () => {
-    const first = new RandomStream(WORD).next64();
-    expect(BigInt(keccak256(concat([JACKPOT.DOMAIN, WORD])))).not.toBe(first);
+  it("gives a 1 DEGEN bet 1/240,000,000 of a 60,000 DEGEN prize: 0.005 DEGEN expected, not 600", () => {
+    const prize = jackpotPrizeOf(1_200_000n * ONE, JACKPOT.DEFAULT_SHARE_BPS);
+    expect(prize).toBe(60_000n * ONE);
+    const odds = jackpotOdds(ONE, JACKPOT.DEFAULT_EDGE_BPS, prize);
+    expect(Number(odds) / 2 ** 48).toBeCloseTo(0.005 / 60_000, 12);
+    const recovered = jackpotPrize(ONE, JACKPOT.DEFAULT_EDGE_BPS, odds);
+    expect(recovered).toBeGreaterThanOrEqual(prize);
+    expect((odds * recovered) / JACKPOT.ODDS_ONE).toBeLessThanOrEqual(ONE / 200n);
   });
 
-  it("hits DEGEN bets below the chance, never BNB bets", () => {
-    const hitting = vectors.find((v) => v.jackpotRoll < 100)!;
-    const missing = vectors.find((v) => v.jackpotRoll >= 100)!;
-    expect(jackpotDraw("DEGEN", hitting.word)).toEqual({ roll: hitting.jackpotRoll, hit: true });
-    expect(jackpotDraw("BNB", hitting.word).hit).toBe(false);
-    expect(jackpotDraw("DEGEN", missing.word).hit).toBe(false);
-    expect(jackpotDraw("DEGEN", missing.word, missing.jackpotRoll + 1).hit).toBe(true);
-    expect(jackpotDraw("DEGEN", hitting.word, 0).hit).toBe(false);
+  it("doubles the odds of a split hand, never past certainty", () => {
+    expect(splitJackpotOdds(1000n)).toBe(2000n);
+    expect(splitJackpotOdds(JACKPOT.ODDS_ONE - 1n)).toBe(JACKPOT.ODDS_ONE);
   });
 
-  it("wins 5 % of the pool by default", () => {
-    expect(jackpotWinAmount(1_200_000n * 10n ** 18n)).toBe(60_000n * 10n ** 18n);
-    expect(jackpotWinAmount(999n)).toBe(49n);
-    expect(jackpotWinAmount(1000n, 9000)).toBe(900n);
+  it("hits below the odds, pays the odds' prize capped by the pool, and is void without entropy", () => {
+    const v = jackpotVectors.rolls[0];
+    const base = { casino: v.casino, betId: BigInt(v.betId), entropy: v.entropy, stake: 1000n * ONE, edgeBps: 50, pool: 10n ** 30n };
+    const roll = BigInt(v.roll);
+    expect(jackpotDraw({ ...base, odds: roll + 1n })).toMatchObject({ roll, hit: true });
+    expect(jackpotDraw({ ...base, odds: roll })).toMatchObject({ roll, hit: false });
+    const prize = jackpotDraw({ ...base, odds: roll + 1n }).prize;
+    expect(prize).toBe(jackpotPrize(base.stake, 50, roll + 1n));
+    expect(jackpotDraw({ ...base, odds: roll + 1n, pool: 5n }).prize).toBe(5n);
+    expect(jackpotDraw({ ...base, odds: JACKPOT.ODDS_ONE, entropy: "0x" + "00".repeat(32) })).toMatchObject({ roll: null, hit: false });
   });
 });
 

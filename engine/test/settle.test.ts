@@ -5,7 +5,8 @@ import {
   GAME_TYPES,
   GameType,
   HashChain,
-  MAX_MULTIPLIER_BPS,
+  maxPayout,
+  payoutRatio,
   SLOT_REEL_WEIGHTS,
   crashRound,
   crashWinProbability,
@@ -69,21 +70,32 @@ describe("settleGame", () => {
     expect(() => decodeParams(GameType.BLACKJACK, 1n)).toThrow(RangeError);
   });
 
-  it("never pays above the game's maximum multiplier", () => {
-    expect(wheelPayout("DEGEN", ONE, 1, true) * 10_000n).toBe(ONE * MAX_MULTIPLIER_BPS[GameType.WHEEL]);
+  it("never pays above the bet's maximum payout, and reaches it (the contract's reservation table)", () => {
+    // The best outcome of each game pays exactly the bound.
+    expect(wheelPayout("DEGEN", ONE, 1, true)).toBe(maxPayout(GameType.WHEEL, 1n, "DEGEN", ONE));
+    expect(wheelPayout("BNB", ONE, 7, true)).toBe(maxPayout(GameType.WHEEL, 127n, "BNB", ONE));
     const best = evaluateReels(Array.from({ length: 5 }, (): SlotSymbol[] => ["DEGEN", "DEGEN", "DEGEN"]));
     expect(best.totalMultiple).toBe(750);
-    expect((ONE * BigInt(best.totalMultiple) * 10_200n) / 10_000n).toBe((ONE * MAX_MULTIPLIER_BPS[GameType.SLOTS]) / 10_000n);
+    expect((ONE * BigInt(best.totalMultiple) * 10_200n) / 10_000n).toBe(maxPayout(GameType.SLOTS, 0n, "DEGEN", ONE));
+    expect(maxPayout(GameType.CRASH, 101n, "DEGEN", 10n * ONE)).toBe(101n * ONE / 10n);
+    expect(maxPayout(GameType.WHEEL, 511n, "DEGEN", 10n * ONE)).toBe(11_333_333_333_333_333_333n);
+    expect(maxPayout(GameType.BLACKJACK, 0n, "BNB", 3n)).toBe(7n);
+    expect(maxPayout(GameType.BLACKJACK, 0n, "BNB", 6n, true)).toBe(12n);
+    expect(() => payoutRatio(GameType.SLOTS, 0n, "DEGEN", true)).toThrow(/no split/);
     for (let i = 0; i < 60; i++) {
       for (const gameType of GAME_TYPES) {
-        const w = word(100 + i);
-        const params = gameType === GameType.CRASH ? 10_000n : gameType === GameType.KICKBOXING ? 2n : PARAMS[gameType];
-        const hand = startBlackjack(w, ONE);
-        const actions = gameType !== GameType.BLACKJACK || isFinalStatus(hand.status) ? undefined : canSplit(hand) ? "P" : "S";
-        const { payout, outcome } = settleGame({ gameType, token: "DEGEN", stake: ONE, params, word: w, actions });
-        // blackjack's bound is on the total stake, split included
-        const staked = outcome.gameType === GameType.BLACKJACK ? totalStake(outcome.blackjack) : ONE;
-        expect(payout * 10_000n).toBeLessThanOrEqual(staked * MAX_MULTIPLIER_BPS[gameType]);
+        for (const token of ["DEGEN", "BNB"] as const) {
+          const w = word(100 + i);
+          const params = gameType === GameType.CRASH ? [0n, 101n, 250n, 10_000n][i % 4] : gameType === GameType.KICKBOXING ? BigInt(i % 3) : PARAMS[gameType];
+          const hand = startBlackjack(w, ONE);
+          const actions = gameType !== GameType.BLACKJACK || isFinalStatus(hand.status) ? undefined : canSplit(hand) ? "P" : "S";
+          const cashOut = gameType === GameType.CRASH && params === 0n ? 10_000 : undefined;
+          const { payout, outcome } = settleGame({ gameType, token, stake: ONE, params, word: w, actions: actions ?? cashOut });
+          // blackjack's bound is on the total stake, split included
+          const split = outcome.gameType === GameType.BLACKJACK && outcome.blackjack.splitHand !== null;
+          const staked = outcome.gameType === GameType.BLACKJACK ? totalStake(outcome.blackjack) : ONE;
+          expect(payout).toBeLessThanOrEqual(maxPayout(gameType, params, token, staked, split));
+        }
       }
     }
   });

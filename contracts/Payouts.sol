@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+/// @title Payouts
+/// @notice The largest payout each bet can win, given its game, params and token: what the
+///         Casino reserves from the bankroll when the bet is placed and pays if it is claimed as
+///         expired. The same table, with the same rounding, is engine/src/limits.ts; the contract
+///         tests compare the two for every game and params.
+/// @dev A bound is `totalStake × num / den`, rounded down, the very expression the engine pays
+///      with, so the reservation always covers the payout to the base unit.
+library Payouts {
+    uint8 internal constant WHEEL = 0;
+    uint8 internal constant SLOTS = 1;
+    uint8 internal constant BLACKJACK = 2;
+    uint8 internal constant KICKBOXING = 3;
+    uint8 internal constant CRASH = 4;
+    uint8 internal constant GAME_COUNT = 5;
+
+    /// @notice RTP per token in basis points (SPEC §1, §9): DEGEN pays 102 %, BNB 98 %.
+    uint256 internal constant RTP_DEGEN_BPS = 10_200;
+    uint256 internal constant RTP_NATIVE_BPS = 9_800;
+
+    uint256 internal constant WHEEL_COLOURS = 10;
+    uint256 internal constant MAX_WHEEL_COLOURS = 9;
+    /// @notice Five lines of five DEGEN symbols at 150x each.
+    uint256 internal constant SLOTS_MAX_LINE_UNITS = 750;
+    uint256 internal constant MIN_CRASH_TARGET = 101;
+    uint256 internal constant MAX_CRASH_TARGET = 10_000;
+    uint256 private constant BPS = 10_000;
+
+    error InvalidGameType(uint8 gameType);
+    error InvalidParams(uint8 gameType, uint256 params);
+
+    /// @notice The token's RTP multiplier in basis points.
+    function rtpBps(bool isNative) internal pure returns (uint256) {
+        return isNative ? RTP_NATIVE_BPS : RTP_DEGEN_BPS;
+    }
+
+    /// @notice The bound as the fraction num / den of the total stake; reverts on params the
+    ///         game refuses. A blackjack split doubles the stake and turns the best case from a
+    ///         2.5x natural into two 2x wins.
+    function ratio(uint8 gameType, uint256 params, bool isNative, bool split) internal pure returns (uint256 num, uint256 den) {
+        if (gameType == WHEEL) {
+            uint256 colours = _popCount(params);
+            if (params == 0 || params >= (1 << WHEEL_COLOURS) || colours > MAX_WHEEL_COLOURS) revert InvalidParams(gameType, params);
+            return (WHEEL_COLOURS * rtpBps(isNative), colours * BPS);
+        }
+        if (gameType == SLOTS) {
+            if (params != 0) revert InvalidParams(gameType, params);
+            return (SLOTS_MAX_LINE_UNITS * rtpBps(isNative), BPS);
+        }
+        if (gameType == BLACKJACK) {
+            if (params != 0) revert InvalidParams(gameType, params);
+            return split ? (2, 1) : (5, 2);
+        }
+        if (gameType == KICKBOXING) {
+            if (params > 2) revert InvalidParams(gameType, params);
+            return (params == 2 ? 4 : 2, 1); // a tie pays x4, a side x2
+        }
+        if (gameType == CRASH) {
+            if (params == 0) return (MAX_CRASH_TARGET, 100); // manual cash-out: up to the 100x cap
+            if (params < MIN_CRASH_TARGET || params > MAX_CRASH_TARGET) revert InvalidParams(gameType, params);
+            return (params, 100);
+        }
+        revert InvalidGameType(gameType);
+    }
+
+    /// @notice The largest payout of a bet of `totalStake`.
+    function maxPayout(uint8 gameType, uint256 params, bool isNative, bool split, uint256 totalStake) internal pure returns (uint256) {
+        (uint256 num, uint256 den) = ratio(gameType, params, isNative, split);
+        return (totalStake * num) / den;
+    }
+
+    function _popCount(uint256 bits) private pure returns (uint256 count) {
+        for (; bits != 0; bits &= bits - 1) ++count;
+    }
+}

@@ -1,0 +1,30 @@
+/**
+ * Prints the engine's maximum payout of every game, params and token (and blackjack split) as
+ * JSON, for test/Payouts.table.test.ts to compare with the contract's reservation table:
+ * npx tsx engine/scripts/payout-table.ts
+ */
+import { GameType, maxPayout, type Token } from "../src";
+
+/** An odd stake, so every rounding of `stake × num / den` is exercised. */
+const STAKE = 123_456_789_123_456_789_123n;
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => BigInt(from + i));
+const PARAMS: Record<GameType, bigint[]> = {
+  [GameType.WHEEL]: range(1, 1022).filter((mask) => mask.toString(2).replace(/0/g, "").length <= 9),
+  [GameType.SLOTS]: [0n],
+  [GameType.BLACKJACK]: [0n],
+  [GameType.KICKBOXING]: [0n, 1n, 2n],
+  [GameType.CRASH]: [0n, ...range(101, 10_000)],
+};
+
+const rows: { gameType: number; token: Token; split: boolean; params: string[]; payouts: string[] }[] = [];
+for (const gameType of Object.values(GameType)) {
+  for (const token of ["DEGEN", "BNB"] as const) {
+    for (const split of gameType === GameType.BLACKJACK ? [false, true] : [false]) {
+      const params = PARAMS[gameType];
+      const stake = split ? 2n * STAKE : STAKE;
+      rows.push({ gameType, token, split, params: params.map(String), payouts: params.map((p) => maxPayout(gameType, p, token, stake, split).toString()) });
+    }
+  }
+}
+process.stdout.write(JSON.stringify({ stake: STAKE.toString(), rows }));
