@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { keccak256, parseUnits, toUtf8Bytes } from "ethers";
 import {
   BLACKJACK_ACTIONS,
@@ -28,7 +29,8 @@ import {
   type Token,
 } from "../src";
 
-const out = join(__dirname, "..", "vectors");
+// engine/ is an ES module package (engine/package.json), where __dirname does not exist.
+const out = fileURLToPath(new URL("../vectors", import.meta.url));
 const label = (text: string) => keccak256(toUtf8Bytes(text));
 const write = (name: string, data: unknown) =>
   writeFileSync(join(out, name), JSON.stringify(data, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2) + "\n");
