@@ -1,5 +1,5 @@
 import { RandomStream, type Draws } from "./random";
-import { BPS, RTP_BPS, applyBps, type Token } from "./tokens";
+import { BPS, RTP_BPS, applyBps, assertPositiveStake, type Token } from "./tokens";
 
 /**
  * Slots: 5 reels × 3 rows (DESIGN.md §5).
@@ -144,6 +144,7 @@ export function evaluateReels(reels: SlotSymbol[][]): SlotsOutcome {
 }
 
 export function settleSlots(token: Token, stake: bigint, params: bigint, word: string): { payout: bigint; outcome: SlotsOutcome } {
+  assertPositiveStake(stake);
   if (params !== 0n) throw new RangeError(`Slots params must be 0, got ${params}`);
   const outcome = evaluateReels(spinReels(new RandomStream(word)));
   return { payout: applyBps(stake * BigInt(outcome.totalMultiple), RTP_BPS[token]), outcome };

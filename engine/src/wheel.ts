@@ -1,5 +1,5 @@
 import { RandomStream, type Draws } from "./random";
-import { BPS, RTP_BPS, type Token } from "./tokens";
+import { BPS, RTP_BPS, assertPositiveStake, type Token } from "./tokens";
 
 /** The ten colours in SPEC order; colour i is bit i of the bet params. */
 export const WHEEL_COLOURS = [
@@ -73,6 +73,7 @@ export interface WheelOutcome {
  * 7-colour bet loses at most one base unit to rounding. A losing spin pays 0.
  */
 export function wheelPayout(token: Token, stake: bigint, colourCount: number, won: boolean): bigint {
+  assertPositiveStake(stake);
   if (!won) return 0n;
   return (stake * BigInt(WHEEL_SEGMENTS) * RTP_BPS[token]) / (BigInt(colourCount) * BPS);
 }
