@@ -1,5 +1,5 @@
 import { deckFromWord, handScore, isNatural, rankValue, type Card } from "./cards";
-import { formatAmount } from "./tokens";
+import { assertPositiveStake, formatAmount } from "./tokens";
 
 /**
  * Blackjack (SPEC §3, §4, §9). One freshly shuffled 52-card deck per hand (cards.ts).
@@ -125,7 +125,7 @@ function closeActiveHand(table: Table): void {
 /** A hand from a given deck order (tests craft decks; play uses startBlackjack). */
 export function dealBlackjack(deck: readonly Card[], stake: bigint): BlackjackState {
   if (deck.length !== 52) throw new BlackjackError(`A blackjack deck has 52 cards, got ${deck.length}`);
-  if (stake <= 0n) throw new BlackjackError("The stake must be positive");
+  assertPositiveStake(stake);
   const table: Table = {
     stake,
     deck: [...deck],

@@ -1,5 +1,5 @@
 import { RandomStream } from "./random";
-import { RTP_BPS, type Token } from "./tokens";
+import { RTP_BPS, assertPositiveStake, type Token } from "./tokens";
 
 /**
  * Crash (DESIGN.md §5). Multipliers are integers in hundredths (250 = 2.50x) everywhere a payout
@@ -155,6 +155,7 @@ export function crashCashOutWins(cashOut: number, crashPoint: number): boolean {
 
 /** stake × m / 100 when the cash-out wins, else 0. */
 export function crashPayout(stake: bigint, cashOut: number | null, crashPoint: number): bigint {
+  assertPositiveStake(stake);
   if (cashOut === null || !crashCashOutWins(cashOut, crashPoint)) return 0n;
   return (stake * BigInt(cashOut)) / 100n;
 }

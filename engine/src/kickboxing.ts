@@ -1,5 +1,5 @@
 import { RandomStream, type Draws } from "./random";
-import { applyBps } from "./tokens";
+import { applyBps, assertPositiveStake } from "./tokens";
 
 /**
  * Kickboxing (SPEC §4, §9). One fight from the draws, exchange by exchange:
@@ -215,6 +215,7 @@ export interface KickboxingOutcome {
 }
 
 export function settleKickboxing(stake: bigint, params: bigint, word: string): { payout: bigint; outcome: KickboxingOutcome } {
+  assertPositiveStake(stake);
   const bet = decodeKickboxingParams(params);
   const fight = fightFromWord(word);
   const bps = kickboxingPayoutBps(bet, fight.winner);

@@ -6,7 +6,7 @@ import { jackpotPrize, jackpotRoll } from "./jackpot";
 import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
 import { randomWord } from "./random";
 import { settleSlots, type SlotsOutcome } from "./slots";
-import { isToken, type Token } from "./tokens";
+import { assertPositiveStake, isToken, type Token } from "./tokens";
 import { decodeWheelParams, settleWheel, type WheelOutcome } from "./wheel";
 
 export type GameOutcome =
@@ -81,7 +81,7 @@ export function settleGame(input: SettleInput): Settlement {
   const { gameType, token, stake, params, word, actions } = input;
   if (!isGameType(gameType)) throw new RangeError(`Unknown game type ${String(gameType)}`);
   if (!isToken(token)) throw new RangeError(`Unknown token ${String(token)}`);
-  if (stake <= 0n) throw new RangeError("The stake must be positive");
+  assertPositiveStake(stake);
   const hasActions = actions !== undefined && actions !== null;
   if (hasActions && gameType !== GameType.BLACKJACK && gameType !== GameType.CRASH) {
     throw new RangeError(`${gameName(gameType)} takes no actions`);

@@ -1,5 +1,5 @@
 import { RandomStream, type Draws } from "./random";
-import { BPS, RTP_BPS, applyBps, type Token } from "./tokens";
+import { BPS, RTP_BPS, applyBps, assertPositiveStake, type Token } from "./tokens";
 
 /**
  * Slots: 5 reels × 3 rows (DESIGN.md §5).
@@ -10,8 +10,8 @@ import { BPS, RTP_BPS, applyBps, type Token } from "./tokens";
  *  - A line pays when its first 3, 4 or 5 cells from reel 1 show the same symbol (3/4/5-Match),
  *    at SPEC §9's 3 / 4 / 5 price; the lines are added up.
  *  - payout = stake × (sum of line prices) × token multiplier (1.02 / 0.98), rounded down once.
- *  - RTP: one weight table for both tokens, chosen so that 5 × E[line price] = 1 within 2·10⁻⁶;
- *    the token multiplier then makes it 102 % / 98 % (slotsExactRtp computes it exactly).
+ *  - RTP: one weight table for both tokens, chosen so that 5 × E[line price] = 1 exactly; the
+ *    token multiplier then makes it exactly 102 % / 98 % (slotsExactRtp computes the fraction).
  *  - isBigWin: the line prices add up to 20x the bet or more (before the token multiplier).
  */
 export const SLOT_SYMBOLS = ["DEGEN", "CHERRY", "LEMON", "STAR", "BELL", "DIAMOND", "GRAPES"] as const;
@@ -47,12 +47,18 @@ export const SLOT_BIG_WIN_MULTIPLE = 20;
 export const SLOT_MAX_SHOWN_MULTIPLE = 150;
 
 /**
- * Per-reel symbol weights out of 100. Reels 1, 3 and 5 make the premium symbols rare; reels 2
- * and 4 carry them often. With the same weights on every reel no table of these 7 symbols gets
- * below ~131 % RTP at SPEC's prices, so the reels differ.
+ * Per-reel symbol weights out of 100. Reels 1, 3 and 5 make the premium symbols rare (DEGEN 1 in
+ * 100, and a symbol that pays more is never more common there); reels 2 and 4 carry them often.
+ * With the same weights on every reel no table of these 7 symbols gets below ~131 % RTP at
+ * SPEC's prices, so the reels differ.
+ * Exactness: each symbol pays 3 / 4 / 5 in a row at 1 : 2 : 3 times its 3-price p, so with a its
+ * weight on reels 1/3/5 and b on reels 2/4, 100^5 × E[line price] = Σ p·a²·b·(10000 + 100·b + a·b);
+ * these tables make that sum exactly 100^5 / 5 = 2·10⁹. They were found by a search around the
+ * previous 0.999998845 tables and keep their feel (engine/scripts/slots-stats.ts): a win on
+ * 13.0 % of spins (was 12.8 %), a big win 1 spin in 268 (was 267).
  */
-const ODD_REEL: Readonly<Record<SlotSymbol, number>> = { DEGEN: 1, CHERRY: 38, LEMON: 24, STAR: 4, BELL: 13, DIAMOND: 2, GRAPES: 18 };
-const EVEN_REEL: Readonly<Record<SlotSymbol, number>> = { DEGEN: 23, CHERRY: 10, LEMON: 13, STAR: 14, BELL: 12, DIAMOND: 16, GRAPES: 12 };
+const ODD_REEL: Readonly<Record<SlotSymbol, number>> = { DEGEN: 1, CHERRY: 42, LEMON: 21, STAR: 4, BELL: 13, DIAMOND: 2, GRAPES: 17 };
+const EVEN_REEL: Readonly<Record<SlotSymbol, number>> = { DEGEN: 26, CHERRY: 11, LEMON: 9, STAR: 11, BELL: 9, DIAMOND: 20, GRAPES: 14 };
 export const SLOT_REEL_WEIGHTS: readonly Readonly<Record<SlotSymbol, number>>[] = [ODD_REEL, EVEN_REEL, ODD_REEL, EVEN_REEL, ODD_REEL];
 
 export const SLOT_LINES = [
@@ -144,6 +150,7 @@ export function evaluateReels(reels: SlotSymbol[][]): SlotsOutcome {
 }
 
 export function settleSlots(token: Token, stake: bigint, params: bigint, word: string): { payout: bigint; outcome: SlotsOutcome } {
+  assertPositiveStake(stake);
   if (params !== 0n) throw new RangeError(`Slots params must be 0, got ${params}`);
   const outcome = evaluateReels(spinReels(new RandomStream(word)));
   return { payout: applyBps(stake * BigInt(outcome.totalMultiple), RTP_BPS[token]), outcome };

@@ -22,6 +22,14 @@ export function isToken(value: unknown): value is Token {
   return value === "DEGEN" || value === "BNB";
 }
 
+/**
+ * Refuses a stake of 0 or less (RangeError). Every payout is stake × multiplier, so such a
+ * "bet" would settle to 0 or to a negative payout, which a demo balance would add as a debit.
+ */
+export function assertPositiveStake(stake: bigint): void {
+  if (stake <= 0n) throw new RangeError(`The stake must be positive, got ${stake} base units`);
+}
+
 /** amount × bps / 10000, rounded down: the only way a multiplier is ever applied to an amount. */
 export function applyBps(amount: bigint, bps: bigint): bigint {
   return (amount * bps) / BPS;

@@ -1,5 +1,5 @@
 import { RandomStream, type Draws } from "./random";
-import { BPS, RTP_BPS, type Token } from "./tokens";
+import { BPS, RTP_BPS, assertPositiveStake, type Token } from "./tokens";
 
 /** The ten colours in SPEC order; colour i is bit i of the bet params. */
 export const WHEEL_COLOURS = [
@@ -20,14 +20,20 @@ export const WHEEL_SEGMENTS = WHEEL_COLOURS.length;
 /** Choosing all ten colours would be a bet that cannot lose: refused. */
 export const WHEEL_MAX_COLOURS = WHEEL_SEGMENTS - 1;
 
-/** Params for the chosen colour indices: a bitmask, bit i = colour i. Refuses 0 or 10 colours. */
+/**
+ * Params for the chosen colour indices: a bitmask, bit i = colour i. Refuses 0 or 10 colours, and
+ * a colour listed twice: the bitmask would merge it, so [3, 3] would quietly become a one-colour
+ * bet, with another win chance and payout than the two colours the caller asked for.
+ */
 export function encodeWheelParams(colours: readonly number[]): bigint {
   let mask = 0n;
   for (const colour of colours) {
     if (!Number.isInteger(colour) || colour < 0 || colour >= WHEEL_SEGMENTS) {
       throw new RangeError(`Wheel colour index must be 0..9, got ${colour}`);
     }
-    mask |= 1n << BigInt(colour);
+    const bit = 1n << BigInt(colour);
+    if (mask & bit) throw new RangeError(`Wheel colour ${colour} is chosen twice; choose each colour at most once`);
+    mask |= bit;
   }
   decodeWheelParams(mask); // validates the count
   return mask;
@@ -73,6 +79,7 @@ export interface WheelOutcome {
  * 7-colour bet loses at most one base unit to rounding. A losing spin pays 0.
  */
 export function wheelPayout(token: Token, stake: bigint, colourCount: number, won: boolean): bigint {
+  assertPositiveStake(stake);
   if (!won) return 0n;
   return (stake * BigInt(WHEEL_SEGMENTS) * RTP_BPS[token]) / (BigInt(colourCount) * BPS);
 }

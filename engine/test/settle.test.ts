@@ -22,7 +22,17 @@ import {
   playWheelDemo,
   settleGame,
   canSplit,
+  crashPayout,
+  dealBlackjack,
   isFinalStatus,
+  orderedDeck,
+  replayBlackjack,
+  resumeBlackjack,
+  settleBlackjack,
+  settleCrash,
+  settleKickboxing,
+  settleSlots,
+  settleWheel,
   startBlackjack,
   totalStake,
   toBaseUnits,
@@ -97,6 +107,45 @@ describe("settleGame", () => {
           expect(payout).toBeLessThanOrEqual(maxPayout(gameType, params, token, staked, split));
         }
       }
+    }
+  });
+});
+
+describe("a stake of 0 or less is refused wherever a payout is computed from it", () => {
+  const w = word(3);
+  const refuses = (run: () => unknown) => {
+    expect(run).toThrow(RangeError);
+    expect(run).toThrow(/stake must be positive/);
+  };
+
+  it("settleGame, every game's settle and payout functions, and the blackjack hand builders", () => {
+    for (const stake of [0n, -1n, -10n * ONE]) {
+      for (const gameType of GAME_TYPES) refuses(() => settleGame({ gameType, token: "DEGEN", stake, params: PARAMS[gameType], word: w }));
+      refuses(() => settleWheel("DEGEN", stake, 1n, w));
+      refuses(() => wheelPayout("DEGEN", stake, 1, true));
+      refuses(() => wheelPayout("DEGEN", stake, 1, false));
+      refuses(() => settleSlots("BNB", stake, 0n, w));
+      refuses(() => settleKickboxing(stake, 0n, w));
+      refuses(() => settleCrash("DEGEN", stake, 150n, w, null));
+      refuses(() => settleCrash("DEGEN", stake, 0n, w, null));
+      refuses(() => crashPayout(stake, 150, 200));
+      refuses(() => crashPayout(stake, null, 200));
+      refuses(() => settleBlackjack(stake, 0n, w, ["STAND"]));
+      refuses(() => dealBlackjack(orderedDeck(), stake));
+      refuses(() => startBlackjack(w, stake));
+      refuses(() => resumeBlackjack(w, stake, []));
+      refuses(() => replayBlackjack(w, stake, []));
+    }
+  });
+
+  it("the demo helpers, including a stake that rounds to 0 base units", () => {
+    for (const stake of [0, -10, -0.005, 1e-19]) {
+      refuses(() => playWheelDemo(stake, "DEGEN", [0], w));
+      refuses(() => playSlotsDemo(stake, "DEGEN", w));
+      refuses(() => playKickboxingDemo(stake, "RED", w));
+      refuses(() => playCrashDemo(stake, "BNB", w, { autoCashOut: 150 }));
+      refuses(() => playCrashDemo(stake, "BNB", w, {}));
+      refuses(() => playBlackjackDemo(stake, w, ["STAND"]));
     }
   });
 });

@@ -44,18 +44,25 @@ describe("slots definition", () => {
       for (const symbol of SLOT_SYMBOLS) expect(weights[symbol]).toBeGreaterThan(0);
     }
   });
+
+  it("makes a symbol that pays more never more common on reels 1, 3 and 5, DEGEN the rarest", () => {
+    const byPrice = [...SLOT_SYMBOLS].sort((a, b) => SLOT_PAYTABLE[b][0] - SLOT_PAYTABLE[a][0]);
+    expect(byPrice[0]).toBe("DEGEN");
+    for (const reel of [0, 2, 4]) {
+      const weights = byPrice.map((symbol) => SLOT_REEL_WEIGHTS[reel][symbol]);
+      expect(weights).toEqual([...weights].sort((a, b) => a - b));
+      expect(weights[0]).toBe(1);
+    }
+  });
 });
 
 describe("slots RTP, exactly", () => {
-  it("equals the token multiplier within ±0.1 % (in fact within 0.0002 %)", () => {
-    for (const token of ["DEGEN", "BNB"] as Token[]) {
+  it("is exactly 102 % for DEGEN and 98 % for BNB: five lines return exactly the stake before the multiplier", () => {
+    const line = slotsExpectedLineMultiple();
+    expect(5n * line.numerator).toBe(line.denominator);
+    for (const [token, percent] of [["DEGEN", 102n], ["BNB", 98n]] as const) {
       const { numerator, denominator } = slotsExactRtp(token);
-      const target = RTP_BPS[token];
-      // |RTP − target| ≤ 0.1 % of target, in integers: |num × 10000 − target × den| × 1000 ≤ target × den
-      const gap = numerator * 10_000n - target * denominator;
-      const abs = gap < 0n ? -gap : gap;
-      expect(abs * 1000n <= target * denominator).toBe(true);
-      expect(abs * 500_000n <= target * denominator).toBe(true);
+      expect(numerator * 100n).toBe(percent * denominator);
     }
   });
 

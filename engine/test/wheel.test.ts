@@ -5,6 +5,7 @@ import {
   WHEEL_COLOURS,
   decodeWheelParams,
   encodeWheelParams,
+  playWheelDemo,
   settleWheel,
   wheelMultiplierBps,
   wheelPayout,
@@ -31,6 +32,14 @@ describe("wheel", () => {
     expect(() => decodeWheelParams(1023n)).toThrow(/1 to 9/);
     expect(() => decodeWheelParams(1024n)).toThrow(/bitmask/);
     expect(() => encodeWheelParams([10])).toThrow(/0..9/);
+  });
+
+  it("refuses a colour chosen twice instead of merging it into a smaller bet", () => {
+    expect(() => encodeWheelParams([3, 3])).toThrow(RangeError);
+    expect(() => encodeWheelParams([3, 3])).toThrow(/colour 3 is chosen twice/);
+    expect(() => encodeWheelParams([0, 5, 0])).toThrow(/colour 0 is chosen twice/);
+    expect(() => playWheelDemo(10, "DEGEN", [3, 3], word(0))).toThrow(/chosen twice/);
+    expect(() => playWheelDemo(10, "DEGEN", [1, 2, 1], word(0))).toThrow(RangeError);
   });
 
   it("shows SPEC's multipliers: 10.2x / 9.8x for one colour, 2.04x for five DEGEN colours", () => {
