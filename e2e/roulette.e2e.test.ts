@@ -48,14 +48,14 @@ describe("wheel of fortune in demo mode", () => {
         seen.win = true;
         expect(toast).toContain("Won 20.40 DEGEN (2.04x)");
         expect(after).toBeCloseTo(before - 10 + 20.4, 2);
-        expect(await page.getByTestId("spin-history-entry").first().innerText()).toMatch(/Won\s+\+10\.40 DEGEN/i);
+        expect(await page.getByTestId("spin-history-entry").first().innerText()).toMatch(/Won\s+\+10\.40 DEGEN/);
         if (!seen.loss) await screenshot(page, "roulette-win-desktop");
       } else {
         expect(toast).toContain("Better Luck Next Time");
         expect(toast).toContain("Lost 10.00 DEGEN");
         seen.loss = true;
         expect(after).toBeCloseTo(before - 10, 2);
-        expect(await page.getByTestId("spin-history-entry").first().innerText()).toMatch(/Lost\s+-10\.00 DEGEN/i);
+        expect(await page.getByTestId("spin-history-entry").first().innerText()).toMatch(/Lost\s+-10\.00 DEGEN/);
       }
       // The wheel stopped on the colour the round reported.
       const label = (await page.getByTestId("spin-history-entry").first().innerText()).split(/\s/)[0];

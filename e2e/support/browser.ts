@@ -33,7 +33,8 @@ export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORT
   return page;
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page, or with fullPage false only what the viewport shows. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }

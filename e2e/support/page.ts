@@ -53,3 +53,24 @@ export async function alertOf(page: Page, click: () => Promise<void>): Promise<s
   await click();
   return message;
 }
+
+/**
+ * Elements whose own text the browser shows re-cased: a computed text-transform other than none,
+ * or small caps. innerText shows what the player reads; these are the places where it can differ
+ * from the text the component wrote. Each entry reads "own text [transform]".
+ */
+export function recasedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *")].flatMap((element) => {
+      const own = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? "")
+        .join("")
+        .trim();
+      if (!own) return [];
+      const style = getComputedStyle(element);
+      const changes = [style.textTransform, style.fontVariantCaps].filter((value) => value !== "none" && value !== "normal");
+      return changes.length > 0 ? [`${own} [${changes.join(", ")}]`] : [];
+    }),
+  );
+}

@@ -35,7 +35,7 @@ export function BetInput({ token, value, onChange, playableBalance, disabled = f
   return (
     <div className={cn("flex flex-col gap-2", className)}>
       <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={inputId} className="text-xs font-medium uppercase tracking-wider text-slate-400">
+        <label htmlFor={inputId} className="text-xs font-medium tracking-wider text-slate-400">
           {label}
         </label>
         <span className="text-xs text-slate-400" data-testid="bet-input-balance">

@@ -29,7 +29,7 @@ export function TokenSwitch({ value, onChange, badges, disabled = false, label =
 
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <span id={labelId} className="text-xs font-medium uppercase tracking-wider text-slate-400">
+      <span id={labelId} className="text-xs font-medium tracking-wider text-slate-400">
         {label}
       </span>
       <div

@@ -56,7 +56,7 @@ export default function BlackjackPage() {
             )}
           </div>
 
-          <div aria-hidden="true" className="mx-auto text-center text-[10px] font-bold tracking-[0.3em] text-gold/40 uppercase sm:text-xs">
+          <div aria-hidden="true" className="mx-auto text-center font-display text-xs font-semibold tracking-[0.12em] text-gold/40 sm:text-sm">
             Blackjack pays 2.5x · Dealer stands on 17
           </div>
 

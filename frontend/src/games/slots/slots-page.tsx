@@ -46,13 +46,13 @@ export default function SlotsPage() {
         <div className="glass-card flex flex-col gap-4 p-3 sm:p-5">
           <div className="grid grid-cols-2 gap-3 text-center">
             <div className="rounded-xl border border-cyan/30 bg-night-950/60 px-3 py-2">
-              <p className="text-xs tracking-wider text-slate-400 uppercase">Win</p>
+              <p className="text-xs tracking-wider text-slate-400">Win</p>
               <p className="font-display text-xl font-bold text-cyan tabular-nums sm:text-2xl" data-testid="win-display">
                 {formatTokenAmount(game.token, game.win && game.win.token === game.token ? game.win.amount : 0)}
               </p>
             </div>
             <div className="rounded-xl border border-gold/30 bg-night-950/60 px-3 py-2">
-              <p className="text-xs tracking-wider text-slate-400 uppercase">Max</p>
+              <p className="text-xs tracking-wider text-slate-400">Max</p>
               <p className="font-display text-xl font-bold text-gold tabular-nums sm:text-2xl" data-testid="max-display">
                 {formatTokenAmount(game.token, game.bet * SLOT_MAX_SHOWN_MULTIPLE)}
               </p>

@@ -20,14 +20,14 @@ export default function WhitepaperPage() {
         <div className="flex items-center gap-4">
           <LogoMark className="size-14 sm:size-16" />
           <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-[0.2em] text-cyan uppercase">Whitepaper</p>
+            <p className="text-xs font-semibold tracking-wider text-cyan">Whitepaper</p>
             <h1 className="font-display text-3xl font-black tracking-tight sm:text-4xl">
               <span className="neon-text">DEGEN</span> <span className="text-white">Casino</span>
             </h1>
           </div>
         </div>
         <nav aria-label="Contents" className="glass-card p-5 print:hidden">
-          <h2 className="text-xs font-semibold tracking-wider text-slate-400 uppercase">Contents</h2>
+          <h2 className="text-xs font-semibold tracking-wider text-slate-400">Contents</h2>
           <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1 pl-5 text-sm text-slate-200 sm:grid-cols-2">
             {WHITEPAPER_SECTIONS.map((section) => (
               <li key={section.id}>

@@ -36,7 +36,7 @@ function Figures({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) 
     <dl className="mt-4 grid gap-x-6 gap-y-2 rounded-xl border border-white/10 bg-night-950/40 p-4 sm:grid-cols-2">
       {rows.map(([label, value]) => (
         <div key={label} className="flex flex-col">
-          <dt className="text-xs tracking-wider text-slate-400 uppercase">{label}</dt>
+          <dt className="text-xs tracking-wider text-slate-400">{label}</dt>
           <dd className="font-semibold text-slate-100">{value}</dd>
         </div>
       ))}

@@ -13,7 +13,7 @@ export function AutoCashOutInput({ text, onChange, invalid, disabled }: AutoCash
   const hintId = useId();
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className="text-xs font-medium tracking-wider text-slate-400 uppercase">
+      <label htmlFor={inputId} className="text-xs font-medium tracking-wider text-slate-400">
         Auto cash-out (optional)
       </label>
       <div

@@ -19,7 +19,7 @@ function Column({ corner, view }: { corner: Fighter; view: FighterView }) {
     >
       {rows.map(([label, value]) => (
         <div key={label} className="flex min-w-0 flex-col-reverse">
-          <dt className="truncate text-[10px] font-semibold tracking-wider text-slate-400 uppercase">{label}</dt>
+          <dt className="truncate text-[10px] font-semibold tracking-wider text-slate-400">{label}</dt>
           <dd className={cn("font-display text-lg font-black tabular-nums", isRed ? "text-[#ff7a8e]" : "text-[#7db1ff]")}>{value}</dd>
         </div>
       ))}

@@ -45,7 +45,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
           className="ml-auto flex items-center gap-2 rounded-xl border border-white/15 bg-night-950/60 px-3 py-1.5"
           aria-label="Fight time"
         >
-          <span className="text-xs font-semibold tracking-wider text-slate-400 uppercase">Time</span>
+          <span className="text-xs font-semibold tracking-wider text-slate-400">Time</span>
           <span
             data-testid="kickboxing-countdown"
             className={`font-display text-xl font-black tabular-nums ${phase === "fighting" && countdownSec <= 5 ? "text-pink" : "text-white"}`}

@@ -12,9 +12,9 @@ export interface ColourPickerProps {
 export function ColourPicker({ selected, onToggle, limitReached, disabled }: ColourPickerProps) {
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" disabled={disabled}>
-      <legend className="mb-2 flex w-full items-baseline justify-between text-xs font-medium tracking-wider text-slate-400 uppercase">
+      <legend className="mb-2 flex w-full items-baseline justify-between text-xs font-medium tracking-wider text-slate-400">
         <span>Colours</span>
-        <span className="normal-case tracking-normal tabular-nums" data-testid="colour-count">
+        <span className="tracking-normal tabular-nums" data-testid="colour-count">
           {selected.length} / {WHEEL_MAX_COLOURS} selected
         </span>
       </legend>

@@ -11,7 +11,7 @@ export function PayoutsPanel({ token, colourCount }: { token: Token; colourCount
       </h2>
       <table className="mt-3 w-full text-sm tabular-nums">
         <thead>
-          <tr className="text-left text-xs text-slate-400 uppercase">
+          <tr className="text-left text-xs text-slate-400">
             <th className="py-1 font-medium">Colours</th>
             <th className="py-1 font-medium">Win chance</th>
             <th className="py-1 text-right font-medium">Pays</th>

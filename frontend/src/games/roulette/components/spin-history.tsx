@@ -18,7 +18,7 @@ export function SpinHistory({ history }: { history: readonly SpinRecord[] }) {
             <li key={record.id} className="flex items-center gap-2 text-sm tabular-nums" data-testid="spin-history-entry">
               <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ background: WHEEL_COLOURS[record.segment].hex }} />
               <span className="flex-1 text-slate-200">{record.label}</span>
-              <span className={cn("w-10 text-xs font-bold uppercase", record.won ? "text-cyan" : "text-pink")}>{record.won ? "Won" : "Lost"}</span>
+              <span className={cn("w-10 text-xs font-bold", record.won ? "text-cyan" : "text-pink")}>{record.won ? "Won" : "Lost"}</span>
               <span className={cn("w-32 text-right font-semibold", record.profit >= 0 ? "text-cyan" : "text-pink")}>
                 {record.profit >= 0 ? "+" : "-"}
                 {formatTokenAmount(record.token, Math.abs(record.profit))} {record.token}

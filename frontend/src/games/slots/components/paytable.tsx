@@ -15,7 +15,7 @@ export function Paytable({ token }: { token: Token }) {
       </p>
       <table className="w-full text-sm tabular-nums">
         <thead>
-          <tr className="text-left text-xs text-slate-400 uppercase">
+          <tr className="text-left text-xs text-slate-400">
             <th className="py-1 font-medium">Symbol</th>
             <th className="py-1 text-right font-medium">3 in a row</th>
             <th className="py-1 text-right font-medium">4 in a row</th>

@@ -3,6 +3,15 @@ import { describe, expect, it } from "vitest";
 import { useWalletStore } from "@/features/wallet";
 import { renderRoute } from "@/test/render-route";
 
+/** Tailwind classes that re-case text on `element` or, as text-transform inherits, its ancestors. */
+function recasingClasses(element: Element): string[] {
+  const found: string[] = [];
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    found.push(...[...node.classList].filter((name) => /(^|:)(uppercase|lowercase|capitalize|small-caps)$/.test(name)));
+  }
+  return found;
+}
+
 describe("Lobby", () => {
   it.each(["/", "/lobby"])("shows the headline, demo badge and starting balances at %s", async (path) => {
     renderRoute(path);
@@ -10,6 +19,14 @@ describe("Lobby", () => {
     expect(screen.getByTestId("mode-badge")).toHaveTextContent("Demo Mode");
     expect(screen.getByTestId("balance-DEGEN")).toHaveTextContent(/^10000\.00$/);
     expect(screen.getByTestId("balance-BNB")).toHaveTextContent(/^5\.0000$/);
+  });
+
+  it("shows 'Web3 Mode' as written, not re-cased, when the wallet is in web3 mode", async () => {
+    useWalletStore.setState({ mode: "web3" });
+    renderRoute("/");
+    const badge = await screen.findByTestId("mode-badge");
+    expect(badge).toHaveTextContent(/^Web3 Mode$/);
+    expect(recasingClasses(badge)).toEqual([]);
   });
 
   it("links the five game cards to their routes", async () => {

@@ -11,7 +11,7 @@ export function BalanceCard({ token, amount }: { token: Token; amount: number })
   const style = tokenStyle[token];
   return (
     <div className={cn("glass-card flex min-w-0 flex-col gap-1 p-4 ring-1 sm:p-5", style.ring)}>
-      <span className="text-xs font-medium tracking-wider text-slate-400 uppercase">{token} balance</span>
+      <span className="text-xs font-medium tracking-wider text-slate-400">{token} balance</span>
       <span className="flex min-w-0 items-baseline gap-2">
         <span data-testid={`balance-${token}`} className={cn("truncate font-display text-2xl font-black tabular-nums sm:text-3xl", style.text)}>
           {formatTokenAmount(token, amount)}
