@@ -90,7 +90,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint32 claimableAt; // placement time + the settle window in force then
         uint32 placedBlock;
         uint16 params;
-        uint48 jackpotOdds; // P(hit) × 2^48, fixed at placement (0 for BNB)
+        uint48 jackpotOdds; // P(hit) × 2^47 (≤ 2^47, so it fits), fixed at placement (0 for BNB)
         uint16 jackpotEdgeBps;
         uint8 gameType;
         bool isNative;

@@ -10,8 +10,8 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 library FairRandom {
     /// @notice keccak256("DEGEN_CASINO_JACKPOT"): domain separator of the jackpot roll.
     bytes32 internal constant JACKPOT_DOMAIN = keccak256("DEGEN_CASINO_JACKPOT");
-    /// @notice Jackpot odds are a probability × 2^48; a roll is uniform in [0, 2^48).
-    uint256 internal constant ODDS_ONE = 1 << 48;
+    /// @notice Jackpot odds are a probability × 2^47; a roll is uniform in [0, 2^47).
+    uint256 internal constant ODDS_ONE = 1 << 47;
     uint256 private constant BPS = 10_000;
 
     /// @notice random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)).
@@ -26,16 +26,16 @@ library FairRandom {
         return keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino));
     }
 
-    /// @notice roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 208:
-    ///         48 uniform bits; a bet hits when its roll is below its odds.
+    /// @notice roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 209:
+    ///         47 uniform bits; a bet hits when its roll is below its odds.
     /// @dev `entropy` is the hash of the block that holds the bet: nobody (house, settler or
     ///      player) knows it when the bet is sent, and the seed is not an input, so knowing the
     ///      seed in advance does not help to choose a winning client seed.
     function jackpotRoll(address casino, uint256 betId, bytes32 entropy) internal pure returns (uint256) {
-        return uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 208;
+        return uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 209;
     }
 
-    /// @notice A bet's chance to win `prize`, as P × 2^48, rounded down: stake × edgeBps /
+    /// @notice A bet's chance to win `prize`, as P × 2^47, rounded down: stake × edgeBps /
     ///         (10000 × prize), at most 1. Its expected win is then at most edgeBps / 10000 of its
     ///         stake, whatever the prize.
     function jackpotOdds(uint256 stake, uint256 edgeBps, uint256 prize) internal pure returns (uint256) {
@@ -43,8 +43,8 @@ library FairRandom {
         return Math.min((stake * edgeBps * ODDS_ONE) / (prize * BPS), ODDS_ONE);
     }
 
-    /// @notice The prize a bet's odds were set for, recovered from them: stake × edgeBps × 2^48 /
-    ///         (10000 × odds), rounded down, so that odds × prize / 2^48 ≤ stake × edgeBps / 10000.
+    /// @notice The prize a bet's odds were set for, recovered from them: stake × edgeBps × 2^47 /
+    ///         (10000 × odds), rounded down, so that odds × prize / 2^47 ≤ stake × edgeBps / 10000.
     function jackpotPrize(uint256 stake, uint256 edgeBps, uint256 odds) internal pure returns (uint256) {
         if (odds == 0) return 0;
         return (stake * edgeBps * ODDS_ONE) / (odds * BPS);

@@ -6,7 +6,7 @@ import type { Casino, CasinoRelay, CasinoSwap, DegenToken } from "../typechain-t
 export const NATIVE = ZeroAddress;
 export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4 } as const;
 export const JACKPOT_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT"));
-export const ODDS_ONE = 1n << 48n;
+export const ODDS_ONE = 1n << 47n;
 export const RTP_BPS = { DEGEN: 10_200n, BNB: 9_800n } as const;
 export const BANKROLL_DEGEN = parseEther("5000000");
 export const BANKROLL_NATIVE = parseEther("1000");
@@ -22,19 +22,19 @@ export function randomWord(seed: string, clientSeed: string, player: string, non
   );
 }
 
-/** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash))) >> 208. */
+/** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash))) >> 209. */
 export function jackpotRoll(casino: string, betId: bigint, entropy: string): bigint {
-  return BigInt(keccak256(abi.encode(["bytes32", "address", "uint256", "bytes32"], [JACKPOT_DOMAIN, casino, betId, entropy]))) >> 208n;
+  return BigInt(keccak256(abi.encode(["bytes32", "address", "uint256", "bytes32"], [JACKPOT_DOMAIN, casino, betId, entropy]))) >> 209n;
 }
 
-/** P(hit) × 2^48 = min(2^48, stake × edge × 2^48 / (10000 × prize)). */
+/** P(hit) × 2^47 = min(2^47, stake × edge × 2^47 / (10000 × prize)). */
 export function jackpotOdds(stake: bigint, edgeBps: bigint, prize: bigint): bigint {
   if (prize === 0n) return 0n;
   const odds = (stake * edgeBps * ODDS_ONE) / (prize * 10_000n);
   return odds < ODDS_ONE ? odds : ODDS_ONE;
 }
 
-/** The prize the odds were set for: stake × edge × 2^48 / (10000 × odds). */
+/** The prize the odds were set for: stake × edge × 2^47 / (10000 × odds). */
 export function jackpotPrize(stake: bigint, edgeBps: bigint, odds: bigint): bigint {
   return odds === 0n ? 0n : (stake * edgeBps * ODDS_ONE) / (odds * 10_000n);
 }

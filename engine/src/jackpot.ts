@@ -8,18 +8,18 @@ import { BPS } from "./tokens";
  * - **Odds**, fixed when the bet is placed: P(hit) = stake × edge / prize, at most 1, where prize
  *   = pool × share then. A bet's expected jackpot win is therefore `edge` of its stake (0.5 %),
  *   whatever the pool or the stake: the jackpot adds exactly that to DEGEN's RTP. Kept as
- *   P × 2^48, rounded down.
- * - **Roll**, from the hash of the block that holds the bet: 48 bits of
+ *   P × 2^47, rounded down.
+ * - **Roll**, from the hash of the block that holds the bet: 47 bits of
  *   keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash)). Nobody knows that hash when
  *   the bet is sent, and the house's seed is not an input, so no one can choose a winning bet.
  *   A hit is roll < odds.
  * - **Prize** paid on a hit: the prize the odds were set for, recovered from them (stake × edge ×
- *   2^48 / (10000 × odds), rounded down), never more than the pool.
+ *   2^47 / (10000 × odds), rounded down), never more than the pool.
  */
 export const JACKPOT = {
   DOMAIN: keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT")),
-  /** Odds are P × 2^48; a roll is uniform in [0, 2^48). */
-  ODDS_ONE: 1n << 48n,
+  /** Odds are P × 2^47; a roll is uniform in [0, 2^47). */
+  ODDS_ONE: 1n << 47n,
   /** A bet's expected jackpot win, in bps of its stake (the contract's default term). */
   DEFAULT_EDGE_BPS: 50,
   /** The share of the pool a hit wins, in bps (the contract's default term). */
@@ -28,12 +28,12 @@ export const JACKPOT = {
 
 const abi = AbiCoder.defaultAbiCoder();
 
-/** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 208. */
+/** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 209. */
 export function jackpotRoll(casino: string, betId: bigint, entropy: string): bigint {
   const hash = keccak256(
     abi.encode(["bytes32", "address", "uint256", "bytes32"], [JACKPOT.DOMAIN, getAddress(casino), betId, assertBytes32(entropy, "entropy")]),
   );
-  return BigInt(hash) >> 208n;
+  return BigInt(hash) >> 209n;
 }
 
 /** The prize a hit would win from a pool now: pool × shareBps / 10000. */
@@ -41,7 +41,7 @@ export function jackpotPrizeOf(pool: bigint, shareBps: number | bigint): bigint 
   return (pool * BigInt(shareBps)) / BPS;
 }
 
-/** P(hit) × 2^48 for a stake against a prize: stake × edge × 2^48 / (10000 × prize), at most 2^48. */
+/** P(hit) × 2^47 for a stake against a prize: stake × edge × 2^47 / (10000 × prize), at most 2^47. */
 export function jackpotOdds(stake: bigint, edgeBps: number | bigint, prize: bigint): bigint {
   if (prize === 0n) return 0n;
   const odds = (stake * BigInt(edgeBps) * JACKPOT.ODDS_ONE) / (prize * BPS);

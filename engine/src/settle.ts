@@ -123,7 +123,7 @@ export interface BetRecord {
   casino: string;
   /** A split blackjack hand: the stake counts twice for the jackpot. */
   split?: boolean;
-  /** BetPlaced's jackpot odds (P × 2^48; 0 for BNB) and the bet's jackpot edge, from its terms. */
+  /** BetPlaced's jackpot odds (P × 2^47; 0 for BNB) and the bet's jackpot edge, from its terms. */
   jackpotOdds?: bigint;
   jackpotEdgeBps?: number;
 }

@@ -180,7 +180,7 @@ describe("jackpot", () => {
       const roll = jackpotRoll(v.casino, BigInt(v.betId), v.entropy);
       expect(roll).toBe(BigInt(v.roll));
       const byHand = keccak256(concat([JACKPOT.DOMAIN, zeroPadValue(v.casino, 32), toBeHex(BigInt(v.betId), 32), v.entropy]));
-      expect(roll).toBe(BigInt(byHand) >> 208n);
+      expect(roll).toBe(BigInt(byHand) >> 209n);
       expect(roll).toBeLessThan(JACKPOT.ODDS_ONE);
     }
     expect(abi.encode(["bytes32"], [JACKPOT.DOMAIN])).toBe(JACKPOT.DOMAIN);
@@ -197,7 +197,7 @@ describe("jackpot", () => {
       expect(odds).toBe(BigInt(v.odds));
       expect(jackpotPrize(stake, v.edgeBps, odds)).toBe(BigInt(v.oddsPrize));
       expect(odds).toBeLessThanOrEqual(JACKPOT.ODDS_ONE);
-      // odds × prize / 2^48 ≤ stake × edge / 10000: never more than the edge in expectation
+      // odds × prize / 2^47 ≤ stake × edge / 10000: never more than the edge in expectation
       expect(odds * jackpotPrize(stake, v.edgeBps, odds)).toBeLessThanOrEqual((stake * BigInt(v.edgeBps) * JACKPOT.ODDS_ONE) / 10_000n);
     }
   });
@@ -206,7 +206,7 @@ describe("jackpot", () => {
     const prize = jackpotPrizeOf(1_200_000n * ONE, JACKPOT.DEFAULT_SHARE_BPS);
     expect(prize).toBe(60_000n * ONE);
     const odds = jackpotOdds(ONE, JACKPOT.DEFAULT_EDGE_BPS, prize);
-    expect(Number(odds) / 2 ** 48).toBeCloseTo(0.005 / 60_000, 12);
+    expect(Number(odds) / 2 ** 47).toBeCloseTo(0.005 / 60_000, 12);
     const recovered = jackpotPrize(ONE, JACKPOT.DEFAULT_EDGE_BPS, odds);
     expect(recovered).toBeGreaterThanOrEqual(prize);
     expect((odds * recovered) / JACKPOT.ODDS_ONE).toBeLessThanOrEqual(ONE / 200n);

@@ -108,13 +108,14 @@ async function placeBets(
   const casinoAddress = await chain.casino.getAddress();
   const fees = await chain.provider.getFeeData();
   const fromBlock = await chain.provider.getBlockNumber();
+  const terms = await chain.casino.terms();
   const signed = await Promise.all(
     prepared.map(async ({ player, expectedCommit }) => {
       const nonce = await chain.provider.getTransactionCount(player.address, "pending");
       const raw: string[] = [];
       for (let i = 0; i < betsPerPlayer; i++) {
         const clientSeed = "0x" + String(round * 1_000_000 + i + 1).padStart(64, "0");
-        const data = chain.casino.interface.encodeFunctionData("playGame", [degen, parseEther("1"), GameType.WHEEL, 0b111n, clientSeed, expectedCommit]);
+        const data = chain.casino.interface.encodeFunctionData("playGame", [degen, parseEther("1"), GameType.WHEEL, 0b111n, clientSeed, expectedCommit, terms]);
         raw.push(
           await player.signTransaction({
             type: 2,

@@ -27,6 +27,9 @@ export interface AppDeps {
   appOrigin: string;
   casino: VaultReader;
   casinoAddress: string;
+  /** CasinoRelay, which carries out the withdrawals and swaps players sign. */
+  relayAddress: string;
+  provider: import("ethers").JsonRpcProvider;
   tokenAddresses: { DEGEN: string; BNB: string };
   settler: Settler;
   sender: TxSender;
@@ -76,7 +79,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/api/fairness", ...signedIn, fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }));
   app.post("/api/withdraw", ...signedIn);
   app.post("/api/swap", ...signedIn);
-  app.use("/api", walletRouter({ sender: deps.sender, casinoAddress: deps.casinoAddress, tokenAddresses: deps.tokenAddresses }));
+  app.use("/api", walletRouter({ sender: deps.sender, provider: deps.provider, relayAddress: deps.relayAddress, tokenAddresses: deps.tokenAddresses }));
 
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler);

@@ -49,6 +49,7 @@ export async function buildServices(config: ServerConfig, options: { rateLimits?
   if (onChainSettler !== wallet.address) {
     throw new Error(`SETTLER_PRIVATE_KEY is for ${wallet.address}, but the Casino's settler is ${onChainSettler}`);
   }
+  const relayAddress = await casino.relay();
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const db = database.db;
@@ -79,6 +80,8 @@ export async function buildServices(config: ServerConfig, options: { rateLimits?
     appOrigin: config.appOrigin,
     casino,
     casinoAddress,
+    relayAddress,
+    provider,
     tokenAddresses,
     settler,
     sender,

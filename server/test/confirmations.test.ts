@@ -43,14 +43,14 @@ describe(`settlement on a chain that can reorganise (${CONFIRMATIONS} confirmati
     const player = chain.players[0]!;
     const casino = chain.casino.connect(player) as Casino;
     const degen = await chain.token.getAddress();
-    const { expectedCommit } = (await client.get("/api/fairness/commitment")).body as { expectedCommit: string };
+    const { expectedCommit, terms } = (await client.get("/api/fairness/commitment")).body as { expectedCommit: string; terms: string };
 
     await chain.provider.send("evm_setAutomine", [false]);
     try {
       const nonce = await chain.provider.getTransactionCount(player.address, "pending");
       const placing = [];
       for (let i = 0; i < BETS; i++) {
-        placing.push(await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b111n, hexlify(randomBytes(32)), expectedCommit, { nonce: nonce + i, gasLimit: 300_000n }));
+        placing.push(await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b111n, hexlify(randomBytes(32)), expectedCommit, terms, { nonce: nonce + i, gasLimit: 300_000n }));
       }
       await mine();
       const receipts = await Promise.all(placing.map((tx) => tx.wait()));

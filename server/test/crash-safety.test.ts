@@ -71,6 +71,7 @@ describe("crash safety", () => {
     const degen = await chain.token.getAddress();
     const casinoAddress = await chain.casino.getAddress();
     const roots = new Map<string, string>();
+    const terms = await chain.casino.terms();
     for (const player of players) {
       const client = new Client(`http://127.0.0.1:${port}`);
       await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
@@ -94,7 +95,7 @@ describe("crash safety", () => {
             // reservation that settlement frees back to zero costs a fresh storage slot to set again).
             const overrides = { gasLimit: 300_000n };
             const clientSeed = "0x" + String(placed.length + 1).padStart(64, "0");
-            const tx = await casino.playGame(degen, parseEther("1"), gameType, params, clientSeed, roots.get(player.address)!, overrides);
+            const tx = await casino.playGame(degen, parseEther("1"), gameType, params, clientSeed, roots.get(player.address)!, terms, overrides);
             const receipt = (await tx.wait())!;
             const log = receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!;
             placed.push(log.args.betId.toString());

@@ -33,6 +33,7 @@ describe("settlement pipeline", () => {
     const degen = await chain.token.getAddress();
     const settler = server.services.appDeps.sender.address;
     const commits = await Promise.all(clients.map(async (client) => (await client.get("/api/fairness/commitment")).body.expectedCommit as string));
+    const terms = await chain.casino.terms();
 
     // Every bet lands in one block; then the settler has until the next block to settle them all.
     await chain.provider.send("evm_setAutomine", [false]);
@@ -43,7 +44,7 @@ describe("settlement pipeline", () => {
         const nonce = await chain.provider.getTransactionCount(player.address, "pending");
         for (let k = 0; k < BETS_PER_PLAYER; k++) {
           const params = [0b1n, 0b11n, 0b111n][k % 3]!;
-          sent.push(await casino.playGame(degen, parseEther("1"), GameType.WHEEL, params, hexlify(randomBytes(32)), commits[i]!, { nonce: nonce + k, gasLimit: 300_000n }));
+          sent.push(await casino.playGame(degen, parseEther("1"), GameType.WHEEL, params, hexlify(randomBytes(32)), commits[i]!, terms, { nonce: nonce + k, gasLimit: 300_000n }));
         }
       }
       await chain.provider.send("evm_mine", []);
@@ -100,7 +101,7 @@ describe("settlement pipeline", () => {
     const nonce = await chain.provider.getTransactionCount(player.address, "pending");
     const raws = [];
     for (let k = 0; k < bets; k++) {
-      const data = chain.casino.interface.encodeFunctionData("playGame", [degen, parseEther("1"), GameType.WHEEL, 0b11111n, hexlify(randomBytes(32)), first.expectedCommit]);
+      const data = chain.casino.interface.encodeFunctionData("playGame", [degen, parseEther("1"), GameType.WHEEL, 0b11111n, hexlify(randomBytes(32)), first.expectedCommit, first.terms]);
       raws.push(
         await player.signTransaction({ type: 2, chainId: CHAIN_ID, nonce: nonce + k, to: casinoAddress, data, gasLimit: 300_000n, maxFeePerGas: fees.maxFeePerGas! * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas! }),
       );
@@ -131,7 +132,7 @@ describe("settlement pipeline", () => {
 
     // The first bet on the new chain settles with its first link and verifies.
     const casino = chain.casino.connect(player) as Casino;
-    const receipt = (await (await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b1n, hexlify(randomBytes(32)), next.expectedCommit)).wait())!;
+    const receipt = (await (await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b1n, hexlify(randomBytes(32)), next.expectedCommit, next.terms)).wait())!;
     const betId = receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString();
     let record: { status: string; verification: { ok: boolean } } | undefined;
     for (let i = 0; i < 100 && record?.status !== "settled"; i++) {

@@ -1,10 +1,12 @@
-import { parseEther, ZeroAddress, type Log } from "ethers";
+import { formatEther, parseEther, ZeroAddress, type Log } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canSplit, crashRound, GameType, jackpotRoll, replayBlackjack, startBlackjack } from "../src/engine";
+import { canSplit, crashRound, GameType, JACKPOT, replayBlackjack, startBlackjack } from "../src/engine";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
-import { clientSeedFor, depositDegen, MASTER_SECRET, placeBet } from "./support/play";
+import { Wallet } from "ethers";
+import { DEV_KEYS } from "./support/chain";
+import { clientSeedFor, depositDegen, MASTER_SECRET, placeBet, signSwap, signWithdraw } from "./support/play";
 
 let server: TestServer;
 let alice: Client;
@@ -86,21 +88,38 @@ describe("web3 settlement", () => {
     }
   });
 
-  it("pays the jackpot on a DEGEN bet whose roll hits, never on BNB", async () => {
+  it("pays the jackpot on a DEGEN bet whose draw hits, records and verifies the draw, never draws for BNB", async () => {
     const player = server.chain.players[1]!;
-    await bob.get("/api/fairness/commitment");
-    const pool = await server.chain.casino.jackpotPool();
-    const clientSeed = await clientSeedFor(server, player.address, (word) => jackpotRoll(word) < 100);
-    const before = await server.chain.casino.getBalance(player.address, await DEGEN());
-    const bet = await placeBet(server, bob, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.WHEEL, params: 1n, clientSeed });
-    const record = await waitSettled(bob, bet.betId);
-    expect(BigInt(record.jackpotWin)).toBe((pool * 500n) / 10_000n);
-    const after = await server.chain.casino.getBalance(player.address, await DEGEN());
-    expect(after - before).toBe(-parseEther("1") + BigInt(record.payout) + BigInt(record.jackpotWin));
+    // Terms under which a 6,000 DEGEN stake is certain to hit: prize = 0.01 % of a 1M pool, edge 2 % (6,000 × 2 % ≥ 100).
+    const owner = server.chain.casino.connect(new Wallet(DEV_KEYS[0], server.chain.provider)) as Casino;
+    await (await owner.setJackpotTerms(200, 1)).wait();
+    try {
+      const pool = await server.chain.casino.jackpotPool();
+      const stake = parseEther("6000");
+      await depositDegen(server, player, stake);
+      const before = await server.chain.casino.getBalance(player.address, await DEGEN());
+      const bet = await placeBet(server, bob, player, { token: "DEGEN", amount: stake, gameType: GameType.WHEEL, params: 0b111111111n });
+      const record = await waitSettled(bob, bet.betId);
+      expect(record.jackpotOdds).toBe(JACKPOT.ODDS_ONE.toString());
+      expect(record.jackpotHit).toBe(true);
+      // The prize the certain odds were set for: stake × edge, at most the pool × share it was computed from.
+      expect(BigInt(record.jackpotWin)).toBe((stake * 200n) / 10_000n);
+      expect(BigInt(record.jackpotWin)).toBeGreaterThanOrEqual((pool * 1n) / 10_000n);
+      expect(record.jackpotEntropy).toBe((await server.chain.provider.getBlock(bet.block))!.hash);
+      expect(record.verification).toMatchObject({ ok: true, problems: [] });
+      const after = await server.chain.casino.getBalance(player.address, await DEGEN());
+      expect(after - before).toBe(-stake + BigInt(record.payout) + BigInt(record.jackpotWin));
+      expect(await server.chain.casino.jackpotPool()).toBe(pool - BigInt(record.jackpotWin));
 
-    const bnbSeed = await clientSeedFor(server, player.address, (word) => jackpotRoll(word) < 100);
-    const bnbBet = await placeBet(server, bob, player, { token: "BNB", amount: parseEther("0.01"), gameType: GameType.WHEEL, params: 1n, clientSeed: bnbSeed, fromWallet: true });
-    expect((await waitSettled(bob, bnbBet.betId)).jackpotWin).toBeNull();
+      const bnbBet = await placeBet(server, bob, player, { token: "BNB", amount: parseEther("0.01"), gameType: GameType.WHEEL, params: 1n, fromWallet: true });
+      const bnbRecord = await waitSettled(bob, bnbBet.betId);
+      expect(bnbRecord.jackpotWin).toBeNull();
+      expect(bnbRecord.jackpotOdds).toBe("0");
+      const casino = server.chain.casino;
+      expect(await casino.queryFilter(casino.filters.JackpotDrawn(bnbBet.betId))).toHaveLength(0);
+    } finally {
+      await (await owner.setJackpotTerms(JACKPOT.DEFAULT_EDGE_BPS, JACKPOT.DEFAULT_SHARE_BPS)).wait();
+    }
   });
 });
 
@@ -245,21 +264,50 @@ describe("vault relays and balances", () => {
     expect(balances.body.BNB).toMatch(/^\d+(\.\d+)?$/);
     expect((await alice.get(`/api/user/${user.body.id}/balances`)).status).toBe(403);
 
+    const degen = await DEGEN();
     const walletBefore = await server.chain.token.balanceOf(player.address);
-    const withdraw = await bob.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "5" });
+    const signed = await signWithdraw(server, player, { token: degen, amount: parseEther("5") });
+    // The player's signature is the authority: without it, or for another amount, nothing moves.
+    expect((await bob.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "5" })).status).toBe(400);
+    const altered = await bob.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "6", ...signed });
+    expect(altered).toMatchObject({ status: 400, body: { error: "The signature does not match this request" } });
+    const withdraw = await bob.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "5", ...signed });
     expect(withdraw.status).toBe(200);
     expect(await server.chain.token.balanceOf(player.address)).toBe(walletBefore + parseEther("5"));
-    expect(await server.chain.casino.getBalance(player.address, await DEGEN())).toBe(vault - parseEther("5"));
-    expect((await alice.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "1" })).status).toBe(403);
-    const tooMuch = await bob.post("/api/withdraw", { walletAddress: player.address, token: "BNB", amount: "100000" });
-    expect(tooMuch.status).toBe(400);
+    expect(await server.chain.casino.getBalance(player.address, degen)).toBe(vault - parseEther("5"));
+    const replayed = await bob.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "5", ...signed });
+    expect(replayed).toMatchObject({ status: 400, body: { error: "The signature does not match this request" } });
+    expect((await alice.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "1", ...signed })).status).toBe(403);
+    const expired = await signWithdraw(server, player, { token: degen, amount: parseEther("1"), deadline: Math.floor(Date.now() / 1000) - 60 });
+    expect(await bob.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "1", ...expired })).toMatchObject({
+      status: 400,
+      body: { error: "The signature has expired: sign again" },
+    });
+    const tooMuch = await bob.post("/api/withdraw", { walletAddress: player.address, token: "BNB", amount: "100000", ...(await signWithdraw(server, player, { token: ZeroAddress, amount: parseEther("100000") })) });
+    expect(tooMuch).toMatchObject({ status: 400, body: { error: "Insufficient vault balance" } });
+    expect(await server.chain.casino.getBalance(player.address, degen)).toBe(vault - parseEther("5"));
 
     const bnbBefore = await server.chain.casino.getBalance(player.address, ZeroAddress);
-    const swap = await bob.post("/api/swap", { walletAddress: player.address, fromToken: "DEGEN", toToken: "BNB", amount: 100 });
+    const swapSigned = await signSwap(server, player, { fromToken: degen, toToken: ZeroAddress, amount: parseEther("100"), minAmountOut: parseEther("0.01") });
+    const swap = await bob.post("/api/swap", { walletAddress: player.address, fromToken: "DEGEN", toToken: "BNB", amount: 100, minAmountOut: "0.01", ...swapSigned });
     expect(swap.status).toBe(200);
     expect(swap.body.amountOut).toBe("0.01");
     expect(await server.chain.casino.getBalance(player.address, ZeroAddress)).toBe(bnbBefore + parseEther("0.01"));
-    expect((await bob.post("/api/swap", { walletAddress: player.address, fromToken: "BNB", toToken: "BNB", amount: 1 })).status).toBe(400);
+    expect(await server.chain.casino.getBalance(player.address, degen)).toBe(vault - parseEther("105"));
+    expect((await bob.post("/api/swap", { walletAddress: player.address, fromToken: "BNB", toToken: "BNB", amount: 1, minAmountOut: 0, ...swapSigned })).status).toBe(400);
+    // Above the per-swap cap (1 % of the free BNB bankroll): refused before any gas is spent.
+    const huge = await signSwap(server, player, { fromToken: degen, toToken: ZeroAddress, amount: parseEther("4000"), minAmountOut: 0n });
+    const capped = await bob.post("/api/swap", { walletAddress: player.address, fromToken: "DEGEN", toToken: "BNB", amount: 4000, minAmountOut: 0, ...huge });
+    expect(capped.status).toBe(200);
+    const house = await server.chain.casino.house(ZeroAddress);
+    const cap = ((house[0] - house[1]) * 100n) / 10_000n;
+    const overCap = (cap * 10_000n) + parseEther("10000");
+    await depositDegen(server, player, overCap);
+    const tooBig = await signSwap(server, player, { fromToken: degen, toToken: ZeroAddress, amount: overCap, minAmountOut: 0n });
+    expect(await bob.post("/api/swap", { walletAddress: player.address, fromToken: "DEGEN", toToken: "BNB", amount: formatEther(overCap), minAmountOut: 0, ...tooBig })).toMatchObject({
+      status: 400,
+      body: { error: "The swap is above the per-swap cap" },
+    });
   });
 
   it("lists the player's history with revealed seeds and verification", async () => {

@@ -1,28 +1,45 @@
 import { Interface, type EventFragment } from "ethers";
 import { checksumAddress } from "../engine";
 import { Casino__factory } from "../../../typechain-types/factories/contracts/Casino__factory";
+import { CasinoRelay__factory } from "../../../typechain-types/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
+import { CasinoSwap__factory } from "../../../typechain-types/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
 import type { Casino } from "../../../typechain-types/contracts/Casino";
 
 export type { Casino };
 export const casinoInterface: Interface = Casino__factory.createInterface() as unknown as Interface;
+export const relayInterface: Interface = CasinoRelay__factory.createInterface() as unknown as Interface;
+export const swapInterface: Interface = CasinoSwap__factory.createInterface() as unknown as Interface;
 
-/** Custom errors of the Casino as a readable message, or undefined for anything else. */
-export function casinoRevertReason(error: unknown): string | undefined {
+/** A custom error of the Casino, its relay or its swap desk. */
+export interface ContractRevert {
+  name: string;
+  args: readonly unknown[];
+}
+
+/** The custom error an ethers or node error carries, decoded against the three contracts' ABIs. */
+export function contractRevert(error: unknown): ContractRevert | undefined {
   for (let e: unknown = error; e; e = (e as { error?: unknown; cause?: unknown }).error ?? (e as { cause?: unknown }).cause) {
     // ethers puts the revert data on the error; a node's own error object nests it one level down.
     const raw = (e as { data?: unknown }).data;
     const data = typeof raw === "object" && raw !== null ? (raw as { data?: unknown }).data : raw;
     if (typeof data === "string" && data.startsWith("0x") && data.length >= 10) {
-      try {
-        const parsed = casinoInterface.parseError(data);
-        if (parsed) return parsed.name;
-      } catch {
-        // Not one of ours.
+      for (const iface of [casinoInterface, relayInterface, swapInterface]) {
+        try {
+          const parsed = iface.parseError(data);
+          if (parsed) return { name: parsed.name, args: [...parsed.args] };
+        } catch {
+          // Not this contract's.
+        }
       }
     }
     if (typeof e !== "object") break;
   }
   return undefined;
+}
+
+/** The name of the custom error an error carries, or undefined for anything else. */
+export function casinoRevertReason(error: unknown): string | undefined {
+  return contractRevert(error)?.name;
 }
 
 export interface ParsedLog {
@@ -97,5 +114,5 @@ export function parseCasinoLog(log: CasinoLog): ParsedLog | undefined {
   return { name: decoder.name, args: decoder.decode(log.topics, log.data) };
 }
 
-export const WATCHED_EVENTS = ["BetPlaced", "StakeAdded", "BetSettled", "ExpiredBetClaimed", "CommitmentSet", "JackpotWon"] as const;
+export const WATCHED_EVENTS = ["BetPlaced", "StakeAdded", "BetSettled", "ExpiredBetClaimed", "CommitmentSet", "JackpotDrawn", "JackpotEntropyLocked"] as const;
 export const watchedTopics: string[] = WATCHED_EVENTS.map((name) => casinoInterface.getEvent(name)!.topicHash);

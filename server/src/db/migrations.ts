@@ -77,4 +77,13 @@ export const MIGRATIONS: readonly string[] = [
     finished boolean NOT NULL DEFAULT false
   );
   `,
+  // Issue #12: a bet's terms and jackpot odds fixed at placement; its jackpot draw as published.
+  `
+  ALTER TABLE bets ADD COLUMN terms text NOT NULL DEFAULT '0';
+  ALTER TABLE bets ADD COLUMN jackpot_odds text NOT NULL DEFAULT '0';
+  ALTER TABLE bets ADD COLUMN jackpot_entropy text;
+  ALTER TABLE bets ADD COLUMN jackpot_prize text;
+  ALTER TABLE bets ADD COLUMN jackpot_hit boolean;
+  ALTER TABLE bets ADD COLUMN jackpot_locked boolean NOT NULL DEFAULT false;
+  `,
 ];

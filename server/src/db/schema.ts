@@ -80,6 +80,15 @@ export const bets = pgTable(
     settleTxHash: text("settle_tx_hash"),
     settledBlock: bigint("settled_block", { mode: "number" }),
     jackpotWin: uint256("jackpot_win"),
+    /** BetPlaced's terms (settleWindow | jackpotEdgeBps << 32 | jackpotShareBps << 48) and jackpot odds (P × 2^47). */
+    terms: uint256("terms").notNull().default("0"),
+    jackpotOdds: uint256("jackpot_odds").notNull().default("0"),
+    /** JackpotDrawn: the block hash drawn from (zero: void), the prize at stake, whether it hit. */
+    jackpotEntropy: text("jackpot_entropy"),
+    jackpotPrize: uint256("jackpot_prize"),
+    jackpotHit: boolean("jackpot_hit"),
+    /** JackpotEntropyLocked seen: the draw survives the block hash leaving the EVM's reach. */
+    jackpotLocked: boolean("jackpot_locked").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

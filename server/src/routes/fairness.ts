@@ -27,6 +27,18 @@ function engineActions(bet: BetRow): BlackjackAction[] | number | null {
   return actions as BlackjackAction[];
 }
 
+/** BetPlaced's packed terms: settleWindow | jackpotEdgeBps << 32 | jackpotShareBps << 48. */
+export function termsOf(packed: string) {
+  const terms = BigInt(packed);
+  return { settleWindow: Number(terms & 0xffffffffn), jackpotEdgeBps: Number((terms >> 32n) & 0xffffn), jackpotShareBps: Number((terms >> 48n) & 0xffffn) };
+}
+
+/** A DEGEN bet's published jackpot draw, as the engine's verify reads it. */
+function jackpotRecordOf(bet: BetRow) {
+  if (bet.token !== "DEGEN" || bet.jackpotEntropy === null || bet.jackpotPrize === null || bet.jackpotHit === null) return undefined;
+  return { entropy: bet.jackpotEntropy, prize: BigInt(bet.jackpotPrize), hit: bet.jackpotHit, won: BigInt(bet.jackpotWin ?? "0") };
+}
+
 /** A bet as the player may see it: the seed and word only once settled (revealing earlier shows the outcome). */
 export function presentBet(bet: BetRow, chainId: number, casino: string) {
   const revealed = bet.status === "settled";
@@ -44,8 +56,11 @@ export function presentBet(bet: BetRow, chainId: number, casino: string) {
             clientSeed: bet.clientSeed,
             chainId,
             casino,
+            split: bet.split,
+            jackpotOdds: BigInt(bet.jackpotOdds),
+            jackpotEdgeBps: termsOf(bet.terms).jackpotEdgeBps,
           },
-          { seed: bet.seed, payout: BigInt(bet.payout), actions, random: bet.random ?? undefined },
+          { seed: bet.seed, payout: BigInt(bet.payout), actions, random: bet.random ?? undefined, jackpot: jackpotRecordOf(bet) },
         )
       : null;
   return {
@@ -63,6 +78,11 @@ export function presentBet(bet: BetRow, chainId: number, casino: string) {
     placedBlock: bet.placedBlock,
     payout: revealed || bet.status === "expired" ? bet.payout : null,
     jackpotWin: bet.jackpotWin,
+    terms: termsOf(bet.terms),
+    jackpotOdds: bet.jackpotOdds,
+    jackpotEntropy: bet.jackpotEntropy,
+    jackpotPrize: bet.jackpotPrize,
+    jackpotHit: bet.jackpotHit,
     seed: revealed ? bet.seed : null,
     random: revealed ? bet.random : null,
     actions: revealed ? actions : null,

@@ -1,47 +1,77 @@
 import { Router } from "express";
+import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { z } from "zod";
 import { sessionAddress } from "../auth/session";
-import { casinoInterface, casinoRevertReason } from "../chain/casino";
+import { casinoInterface, contractRevert, relayInterface } from "../chain/casino";
 import type { TxSender } from "../chain/sender";
 import { badRequest, forbidden, parse, route } from "../http/errors";
 import { address, tokenAmount, tokenSymbol } from "../http/validators";
 import { formatAmount, type TokenSymbol } from "../tokens";
 
-const withdrawBody = z.object({ walletAddress: address, token: tokenSymbol, amount: tokenAmount }).strict();
+/** The player's EIP-712 signature (65 bytes, or longer for an EIP-1271 wallet) and its deadline. */
+const signed = {
+  deadline: z.coerce.number().int().positive().max(2 ** 48),
+  signature: z.string().max(2_000).regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex"),
+};
+const withdrawBody = z.object({ walletAddress: address, token: tokenSymbol, amount: tokenAmount, ...signed }).strict();
 const swapBody = z
-  .object({ walletAddress: address, fromToken: tokenSymbol, toToken: tokenSymbol, amount: tokenAmount })
+  .object({ walletAddress: address, fromToken: tokenSymbol, toToken: tokenSymbol, amount: tokenAmount, minAmountOut: z.union([tokenAmount, z.literal(0), z.literal("0")]), ...signed })
   .strict()
   .refine((body) => body.fromToken !== body.toToken, { message: "Cannot swap same token", path: ["toToken"] });
 
-const REVERT_MESSAGES: Record<string, string> = {
+/** Why the chain refuses a relay, as a player reads it. */
+const REFUSALS: Record<string, string> = {
+  InvalidSignature: "The signature does not match this request",
+  SignatureExpired: "The signature has expired: sign again",
   InsufficientBalance: "Insufficient vault balance",
   InsufficientBankroll: "The house cannot cover this swap right now",
+  SwapAboveCap: "The swap is above the per-swap cap",
+  SwapAboveDailyCap: "The swap is above what the daily cap has left",
+  SwapBelowMinimum: "The swap would pay less than the minimum you signed",
   ZeroAmount: "Amount must be greater than 0",
 };
 
-/** SPEC §7's withdraw and swap, relayed through withdrawFor / swapFor for the signed-in player only. */
-export function walletRouter(deps: { sender: TxSender; casinoAddress: string; tokenAddresses: Record<TokenSymbol, string> }): Router {
+export interface WalletRouterDeps {
+  sender: TxSender;
+  provider: JsonRpcProvider;
+  relayAddress: string;
+  tokenAddresses: Record<TokenSymbol, string>;
+}
+
+/**
+ * SPEC §7's withdraw and swap, relayed for the signed-in player through CasinoRelay: the server
+ * pays the gas, the player's EIP-712 signature (checked on chain) is the authority, so the server
+ * can never move a player's money on its own.
+ */
+export function walletRouter(deps: WalletRouterDeps): Router {
   const router = Router();
 
-  async function relay(data: string) {
-    let hash: string;
+  /** Runs the relay as a call first (a refusal is a 400 with its reason, no gas spent), then sends it. */
+  async function relay(data: string): Promise<TransactionReceipt> {
+    const request = { to: deps.relayAddress, data };
     try {
-      hash = await deps.sender.send({ to: deps.casinoAddress, data });
+      await deps.provider.call({ ...request, from: deps.sender.address });
     } catch (error) {
-      const reason = casinoRevertReason(error);
-      if (reason) throw badRequest(REVERT_MESSAGES[reason] ?? `Refused by the Casino: ${reason}`);
+      const refusal = contractRevert(error);
+      if (refusal) throw badRequest(REFUSALS[refusal.name] ?? `Refused on chain: ${refusal.name}`);
       throw error;
     }
-    return deps.sender.confirm(hash);
+    return deps.sender.confirm(await deps.sender.send(request));
+  }
+
+  function signedInPlayer(res: Parameters<typeof sessionAddress>[0], walletAddress: string): string {
+    const player = sessionAddress(res);
+    if (walletAddress !== player) throw forbidden("walletAddress must be the signed-in wallet");
+    return player;
   }
 
   router.post(
     "/withdraw",
     route(async (req, res) => {
       const body = parse(withdrawBody, req.body);
-      const player = sessionAddress(res);
-      if (body.walletAddress !== player) throw forbidden("walletAddress must be the signed-in wallet");
-      const receipt = await relay(casinoInterface.encodeFunctionData("withdrawFor", [player, deps.tokenAddresses[body.token], body.amount]));
+      const player = signedInPlayer(res, body.walletAddress);
+      const request = { player, token: deps.tokenAddresses[body.token], amount: body.amount, deadline: body.deadline };
+      const receipt = await relay(relayInterface.encodeFunctionData("withdraw", [request, body.signature]));
       return { ok: true, txHash: receipt.hash, token: body.token, amount: formatAmount(body.amount) };
     }),
   );
@@ -50,28 +80,38 @@ export function walletRouter(deps: { sender: TxSender; casinoAddress: string; to
     "/swap",
     route(async (req, res) => {
       const body = parse(swapBody, req.body);
-      const player = sessionAddress(res);
-      if (body.walletAddress !== player) throw forbidden("walletAddress must be the signed-in wallet");
-      const receipt = await relay(casinoInterface.encodeFunctionData("swapFor", [player, deps.tokenAddresses[body.fromToken], body.amount]));
-      const swapped = receipt.logs
-        .map((log) => {
-          try {
-            return casinoInterface.parseLog({ topics: [...log.topics], data: log.data });
-          } catch {
-            return null;
-          }
-        })
-        .find((log) => log?.name === "Swapped");
-      const amountOut = swapped ? (swapped.args.amountOut as bigint) : 0n;
+      const player = signedInPlayer(res, body.walletAddress);
+      const request = {
+        player,
+        fromToken: deps.tokenAddresses[body.fromToken],
+        toToken: deps.tokenAddresses[body.toToken],
+        amount: body.amount,
+        minAmountOut: BigInt(body.minAmountOut),
+        deadline: body.deadline,
+      };
+      const receipt = await relay(relayInterface.encodeFunctionData("swap", [request, body.signature]));
       return {
         ok: true,
         txHash: receipt.hash,
         fromToken: body.fromToken,
         toToken: body.toToken,
         amountIn: formatAmount(body.amount),
-        amountOut: formatAmount(amountOut),
+        amountOut: formatAmount(swappedAmount(receipt)),
       };
     }),
   );
   return router;
+}
+
+/** The Casino's Swapped event of a relayed swap: what the player's vault received. */
+function swappedAmount(receipt: TransactionReceipt): bigint {
+  for (const log of receipt.logs) {
+    try {
+      const parsed = casinoInterface.parseLog({ topics: [...log.topics], data: log.data });
+      if (parsed?.name === "Swapped") return parsed.args.amountOut as bigint;
+    } catch {
+      // Another contract's log.
+    }
+  }
+  return 0n;
 }

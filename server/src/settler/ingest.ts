@@ -22,6 +22,13 @@ interface Settled {
   random: string;
   txHash: string;
   block: number;
+  jackpot?: Drawn;
+}
+
+interface Drawn {
+  entropy: string;
+  prize: bigint;
+  hit: boolean;
 }
 
 /**
@@ -33,7 +40,6 @@ interface Settled {
 export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: IngestContext): Promise<void> {
   const parsedLogs = logs.map((log) => ({ log, parsed: parseCasinoLog(log) }));
   const chains = await confirmedChains(db, parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args.player as string] : [])));
-  const settledInTx = new Map<string, string>();
   let placed: BetInsert[] = [];
   let settled: Settled[] = [];
   const flush = async () => {
@@ -54,8 +60,19 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     if (parsed.name === "BetSettled") {
       if (placed.length) await flush();
       const betId = (a.betId as bigint).toString();
-      settledInTx.set(log.transactionHash, betId);
       settled.push({ betId, seed: a.seed as string, random: a.random as string, txHash: log.transactionHash, block: log.blockNumber });
+      continue;
+    }
+    if (parsed.name === "JackpotDrawn") {
+      // A DEGEN settlement's draw follows its BetSettled: recorded with it, in the same statement.
+      const betId = (a.betId as bigint).toString();
+      const drawn = { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean };
+      const last = settled[settled.length - 1];
+      if (last?.betId === betId) last.jackpot = drawn;
+      else {
+        await flush();
+        await db.update(bets).set(jackpotColumns(drawn)).where(eq(bets.betId, betId));
+      }
       continue;
     }
     await flush();
@@ -69,12 +86,9 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
       case "StakeAdded":
         await db.update(bets).set({ split: true, updatedAt: new Date() }).where(eq(bets.betId, (a.betId as bigint).toString()));
         break;
-      case "JackpotWon": {
-        // Emitted right after the BetSettled of the same settlement.
-        const betId = settledInTx.get(log.transactionHash);
-        if (betId) await db.update(bets).set({ jackpotWin: (a.amount as bigint).toString() }).where(eq(bets.betId, betId));
+      case "JackpotEntropyLocked":
+        await db.update(bets).set({ jackpotLocked: true }).where(eq(bets.betId, (a.betId as bigint).toString()));
         break;
-      }
       case "ExpiredBetClaimed":
         await db
           .update(bets)
@@ -118,6 +132,8 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
     chainFirstNonce: chainFirstNonce ?? -1n,
     placedBlock: log.blockNumber,
     placedTxHash: log.transactionHash,
+    terms: (a.terms as bigint).toString(),
+    jackpotOdds: (a.jackpotOdds as bigint).toString(),
   };
   if (chainFirstNonce === undefined) {
     console.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);
@@ -149,14 +165,14 @@ function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): 
 }
 
 async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promise<void> {
-  const [ids, players, tokens, amounts, gameTypes, params, nonces, clientSeeds, chainFirstNonces, blocks, txHashes, statuses, payouts, seeds, randoms] = columns(rows, [
-    "betId", "player", "token", "amount", "gameType", "params", "nonce", "clientSeed", "chainFirstNonce", "placedBlock", "placedTxHash", "status", "payout", "seed", "random",
+  const [ids, players, tokens, amounts, gameTypes, params, nonces, clientSeeds, chainFirstNonces, blocks, txHashes, statuses, payouts, seeds, randoms, terms, odds] = columns(rows, [
+    "betId", "player", "token", "amount", "gameType", "params", "nonce", "clientSeed", "chainFirstNonce", "placedBlock", "placedTxHash", "status", "payout", "seed", "random", "terms", "jackpotOdds",
   ] as const);
   const result = await db.execute(sql`
-    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random)
+    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds)
     SELECT * FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
       ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${blocks}::bigint[], ${txHashes}::text[], ${statuses}::text[],
-      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[])
+      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[])
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
   const inserted = new Set(rowsOf<{ bet_id: string }>(result).map((row) => row.bet_id));
@@ -173,9 +189,19 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
 }
 
 async function markSettled(db: Db, rows: Settled[]): Promise<void> {
-  const [ids, seeds, randoms, txHashes, blocks] = columns(rows, ["betId", "seed", "random", "txHash", "block"] as const);
+  const flat = rows.map((row) => ({ ...row, ...(row.jackpot && jackpotColumns(row.jackpot)) }));
+  const [ids, seeds, randoms, txHashes, blocks, entropies, prizes, hits, wins] = columns(flat, [
+    "betId", "seed", "random", "txHash", "block", "jackpotEntropy", "jackpotPrize", "jackpotHit", "jackpotWin",
+  ] as const);
   await db.execute(sql`
-    UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block, updated_at = now()
-    FROM unnest(${ids}::text[], ${seeds}::text[], ${randoms}::text[], ${txHashes}::text[], ${blocks}::bigint[]) AS v(bet_id, seed, random, tx_hash, block)
+    UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block,
+      jackpot_entropy = v.entropy, jackpot_prize = v.prize, jackpot_hit = v.hit, jackpot_win = v.win, updated_at = now()
+    FROM unnest(${ids}::text[], ${seeds}::text[], ${randoms}::text[], ${txHashes}::text[], ${blocks}::bigint[],
+      ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) AS v(bet_id, seed, random, tx_hash, block, entropy, prize, hit, win)
     WHERE bets.bet_id = v.bet_id`);
+}
+
+/** A jackpot draw as bet columns: a hit wins the prize, a miss nothing. */
+function jackpotColumns(drawn: Drawn) {
+  return { jackpotEntropy: drawn.entropy, jackpotPrize: drawn.prize.toString(), jackpotHit: drawn.hit, jackpotWin: drawn.hit ? drawn.prize.toString() : "0" };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { toQuantity, ZeroHash, type JsonRpcProvider, type TransactionReceipt } from "ethers";
 import {
   applyBlackjackAction,
@@ -38,6 +38,14 @@ const MAX_IN_FLIGHT = 16;
  * claiming it back by then.
  */
 const FRESH_BLOCKS = 50;
+/**
+ * An open DEGEN bet this many blocks old has its jackpot entropy locked on chain: the draw reads
+ * the hash of the bet's block, which the EVM shows for 256 blocks only (8191 with EIP-2935). Only
+ * interactive rounds (a slow blackjack hand, a long crash flight) live this long.
+ */
+const LOCK_AFTER_BLOCKS = 128;
+/** Bets locked per transaction: about 25k gas each. */
+const LOCK_BATCH = 100;
 /** The timed work (expired rounds, reconciliation) runs on every this-many polls of the chain head. */
 const POLLS_PER_SWEEP = 4;
 /**
@@ -93,6 +101,8 @@ export interface CommitmentState {
   nextNonce: string;
   remaining: number;
   chainLength: number;
+  /** What to pass as playGame's expectedTerms (the Casino's terms() now). */
+  terms: string;
 }
 
 /**
@@ -121,6 +131,8 @@ export class Settler {
   private outcomesFixed = false;
   private dirty = true;
   private readonly committing = new Map<string, Promise<CommitmentState>>();
+  /** Bets whose lockJackpotEntropy was sent and not yet seen on chain. */
+  private lockSent = new Set<string>();
   private lastError = "";
 
   constructor(private readonly o: SettlerOptions) {}
@@ -185,6 +197,7 @@ export class Settler {
       this.pollsUntilSweep = POLLS_PER_SWEEP;
       await this.reconcileSent();
       await this.finishExpiredRounds();
+      await this.lockJackpotDraws();
       if (!this.outcomesFixed) await this.fixOutcomes();
     }
     if (ingested || sweep || this.dirty) {
@@ -334,6 +347,38 @@ export class Settler {
       const lastActivity = hand ? hand.lastActionAt : bet.createdAt;
       if (lastActivity > idleBefore) continue;
       await this.autoStand(bet);
+    }
+  }
+
+  /**
+   * Locks the jackpot entropy of open DEGEN bets before their block's hash leaves the EVM's
+   * reach. The contract would draw a void jackpot for them otherwise: the house loses nothing by
+   * that, which is why it is the honest operator's duty (and anyone's right, the player's app too).
+   */
+  private async lockJackpotDraws(): Promise<void> {
+    if (this.knownCursor === undefined) return;
+    const old = await this.o.db
+      .select({ betId: bets.betId })
+      .from(bets)
+      .where(
+        and(
+          inArray(bets.status, ["open", "ready", "sent"]),
+          eq(bets.token, "DEGEN"),
+          eq(bets.jackpotLocked, false),
+          lt(bets.placedBlock, this.knownCursor - LOCK_AFTER_BLOCKS),
+        ),
+      )
+      .limit(LOCK_BATCH);
+    const waiting = new Set(old.map((row) => row.betId));
+    this.lockSent = new Set([...this.lockSent].filter((id) => waiting.has(id)));
+    const ids = [...waiting].filter((id) => !this.lockSent.has(id));
+    if (ids.length === 0) return;
+    for (const id of ids) this.lockSent.add(id);
+    try {
+      await this.o.sender.send({ to: this.o.casinoAddress, data: casinoInterface.encodeFunctionData("lockJackpotEntropy", [ids]) });
+    } catch (error) {
+      for (const id of ids) this.lockSent.delete(id);
+      console.error(`Locking the jackpot draw of ${ids.length} bet(s) failed (will retry): ${shortReason(error)}`);
     }
   }
 
@@ -611,8 +656,10 @@ export class Settler {
   async commitmentState(player: string): Promise<CommitmentState & { nextToResolve: bigint }> {
     // By position: the output named `length` collides with the array's own, which leaves the
     // generated named type unusable.
-    const view = (await this.o.casino.commitmentOf(player)) as unknown as [string, bigint, bigint, string, bigint];
+    const [commitment, terms] = await Promise.all([this.o.casino.commitmentOf(player), this.o.casino.terms()]);
+    const view = commitment as unknown as [string, bigint, bigint, string, bigint];
     return {
+      terms: terms.toString(),
       player,
       expectedCommit: view[3],
       commitment: view[0],

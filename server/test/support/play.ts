@@ -1,7 +1,7 @@
 import { hexlify, randomBytes, type Wallet, ZeroAddress } from "ethers";
 import { randomWord } from "../../src/engine";
 import { SeedVault } from "../../src/settler/seeds";
-import type { Casino } from "../../../typechain-types";
+import { CasinoRelay__factory, type Casino } from "../../../typechain-types";
 import type { Client } from "./http";
 import type { TestServer } from "./app";
 
@@ -26,7 +26,7 @@ export async function placeBet(
   const casino = server.chain.casino.connect(player) as Casino;
   const tokenAddress = bet.token === "BNB" ? ZeroAddress : await server.chain.token.getAddress();
   const clientSeed = bet.clientSeed ?? hexlify(randomBytes(32));
-  const tx = await casino.playGame(tokenAddress, bet.amount, bet.gameType, bet.params ?? 0n, clientSeed, commitment.body.expectedCommit, {
+  const tx = await casino.playGame(tokenAddress, bet.amount, bet.gameType, bet.params ?? 0n, clientSeed, commitment.body.expectedCommit, commitment.body.terms, {
     value: bet.token === "BNB" && bet.fromWallet ? bet.amount : 0n,
   });
   const receipt = (await tx.wait())!;
@@ -56,4 +56,50 @@ export async function depositDegen(server: TestServer, player: Wallet, amount: b
   const casinoAddress = await server.chain.casino.getAddress();
   await (await server.chain.token.connect(player).approve(casinoAddress, amount)).wait();
   await (await (server.chain.casino.connect(player) as Casino).deposit(await server.chain.token.getAddress(), amount)).wait();
+}
+
+export interface SignedRelay {
+  deadline: number;
+  signature: string;
+}
+
+const ONE_HOUR = 3600;
+
+/** The player's EIP-712 signature of a withdrawal through CasinoRelay, as the app asks the wallet for. */
+export async function signWithdraw(server: TestServer, player: Wallet, request: { token: string; amount: bigint; deadline?: number }): Promise<SignedRelay> {
+  const { relay, domain } = await relayDomain(server);
+  const deadline = request.deadline ?? Math.floor(Date.now() / 1000) + ONE_HOUR;
+  const nonce = await relay.nonces(player.address);
+  const types = { Withdraw: [{ name: "player", type: "address" }, { name: "token", type: "address" }, { name: "amount", type: "uint256" }, { name: "nonce", type: "uint256" }, { name: "deadline", type: "uint256" }] };
+  const signature = await player.signTypedData(domain, types, { player: player.address, token: request.token, amount: request.amount, nonce, deadline });
+  return { deadline, signature };
+}
+
+/** The player's EIP-712 signature of a swap through CasinoRelay. */
+export async function signSwap(
+  server: TestServer,
+  player: Wallet,
+  request: { fromToken: string; toToken: string; amount: bigint; minAmountOut: bigint; deadline?: number },
+): Promise<SignedRelay> {
+  const { relay, domain } = await relayDomain(server);
+  const deadline = request.deadline ?? Math.floor(Date.now() / 1000) + ONE_HOUR;
+  const nonce = await relay.nonces(player.address);
+  const types = {
+    Swap: [
+      { name: "player", type: "address" },
+      { name: "fromToken", type: "address" },
+      { name: "toToken", type: "address" },
+      { name: "amount", type: "uint256" },
+      { name: "minAmountOut", type: "uint256" },
+      { name: "nonce", type: "uint256" },
+      { name: "deadline", type: "uint256" },
+    ],
+  };
+  const signature = await player.signTypedData(domain, types, { player: player.address, ...request, nonce, deadline });
+  return { deadline, signature };
+}
+
+async function relayDomain(server: TestServer) {
+  const relay = CasinoRelay__factory.connect(await server.chain.casino.relay(), server.chain.provider);
+  return { relay, domain: { name: "DEGEN Casino", version: "1", chainId: 31337, verifyingContract: await relay.getAddress() } };
 }
