@@ -78,10 +78,18 @@ async function fundHouse(token: DegenToken, casino: Casino, bankrollDegen: bigin
   if (jackpot > 0n) await (await casino.fundJackpot(jackpot)).wait();
 }
 
-function writeDeployment(chainId: bigint, deploymentBlock: number, deployer: string, settler: string, token: string, casino: string): string {
+interface DeployedAddresses {
+  DegenToken: string;
+  Casino: string;
+  /** Deployed by the Casino's constructor. */
+  CasinoRelay: string;
+  CasinoSwap: string;
+}
+
+function writeDeployment(chainId: bigint, deploymentBlock: number, deployer: string, settler: string, contracts: DeployedAddresses): string {
   const file = path.join(__dirname, "..", "deployments", `${chainId}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const record = { chainId: Number(chainId), deploymentBlock, deployer, settler, contracts: { DegenToken: token, Casino: casino } };
+  const record = { chainId: Number(chainId), deploymentBlock, deployer, settler, contracts };
   fs.writeFileSync(file, JSON.stringify(record, null, 2) + "\n");
   return file;
 }
@@ -106,8 +114,16 @@ async function main(): Promise<void> {
   } else {
     await fundHouse(token, casino, remote!.bankrollDegen, remote!.bankrollNative, remote!.jackpot);
   }
-  const file = writeDeployment(chainId, deploymentBlock, deployer.address, settler, tokenAddress, casinoAddress);
-  console.log(`DegenToken ${tokenAddress}\nCasino     ${casinoAddress}\nsettler    ${settler}\nwrote ${path.relative(process.cwd(), file)}`);
+  const [relayAddress, swapAddress] = await Promise.all([casino.relay(), casino.swapDesk()]);
+  const file = writeDeployment(chainId, deploymentBlock, deployer.address, settler, {
+    DegenToken: tokenAddress,
+    Casino: casinoAddress,
+    CasinoRelay: relayAddress,
+    CasinoSwap: swapAddress,
+  });
+  console.log(
+    `DegenToken  ${tokenAddress}\nCasino      ${casinoAddress}\nCasinoRelay ${relayAddress}\nCasinoSwap  ${swapAddress}\nsettler     ${settler}\nwrote ${path.relative(process.cwd(), file)}`,
+  );
   if (!local) console.log("Trading is not open yet: call DegenToken.openTrading() when liquidity is added.");
 
   if (remote?.verify) {

@@ -155,6 +155,26 @@ describe("web3 blackjack", () => {
     expect(parseEther(answer.body.payout)).toBe(BigInt(record.payout));
   });
 
+  it("locks the jackpot draw of a hand left open 128 blocks, and the hand still draws from its block's hash", async () => {
+    const player = server.chain.players[0]!;
+    const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.BLACKJACK });
+    const blockHash = (await server.chain.provider.getBlock(bet.block))!.hash!;
+    await server.chain.provider.send("hardhat_mine", ["0x82"]);
+    const casino = server.chain.casino;
+    let locked: Awaited<ReturnType<typeof casino.queryFilter>> = [];
+    for (let i = 0; i < 100 && locked.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      locked = await casino.queryFilter(casino.filters.JackpotEntropyLocked(bet.betId));
+    }
+    expect(locked).toHaveLength(1);
+    expect((locked[0] as { args: { entropy: string } }).args.entropy).toBe(blockHash);
+    expect(await casino.lockedEntropy(bet.betId)).toBe(blockHash);
+    // The idle hand is stood by the server and settled; its draw is the locked hash of its block.
+    const record = await waitSettledWithin(alice, bet.betId, 20_000);
+    expect(record.jackpotEntropy).toBe(blockHash);
+    expect(record.verification).toMatchObject({ ok: true, problems: [] });
+  });
+
   it("plays a push: the stake comes back", async () => {
     const player = server.chain.players[0]!;
     await alice.get("/api/fairness/commitment");
