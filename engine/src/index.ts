@@ -2,6 +2,7 @@ export * from "./tokens";
 export * from "./gameTypes";
 export * from "./random";
 export * from "./hashChain";
+export * from "./terms";
 export * from "./jackpot";
 export * from "./limits";
 export * from "./wheel";

@@ -1,5 +1,6 @@
 import { AbiCoder, getAddress, keccak256, toUtf8Bytes } from "ethers";
 import { assertBytes32 } from "./random";
+import { JACKPOT_TERMS } from "./terms";
 import { BPS } from "./tokens";
 
 /**
@@ -20,10 +21,7 @@ export const JACKPOT = {
   DOMAIN: keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT")),
   /** Odds are P × 2^47; a roll is uniform in [0, 2^47). */
   ODDS_ONE: 1n << 47n,
-  /** A bet's expected jackpot win, in bps of its stake (the contract's default term). */
-  DEFAULT_EDGE_BPS: 50,
-  /** The share of the pool a hit wins, in bps (the contract's default term). */
-  DEFAULT_SHARE_BPS: 500,
+  ...JACKPOT_TERMS,
 } as const;
 
 const abi = AbiCoder.defaultAbiCoder();

@@ -1,5 +1,6 @@
 // The one source of the tokenomics and jackpot figures shown by the lobby and the whitepaper.
 // Where SPEC §9 gives two readings, these follow DESIGN.md §4–5.
+import { JACKPOT_TERMS } from "@engine/terms";
 
 export const TOTAL_SUPPLY = 1_000_000_000;
 export const MAX_WALLET_PERCENT = 1;
@@ -21,8 +22,14 @@ export const FINAL_TAX_SPLIT_POINTS = {
   jackpot: (FINAL_TAX_PERCENT * TAX_SPLIT_PERCENT.jackpot) / 100,
 } as const;
 
-export const JACKPOT_TRIGGER_PERCENT = 1;
-export const JACKPOT_PAYOUT_PERCENT_OF_POOL = 5;
+/**
+ * The jackpot terms a DEGEN bet is placed under (the Casino's defaults): a hit wins
+ * JACKPOT_PRIZE_PERCENT_OF_POOL of the pool, with a chance that makes the bet's expected jackpot
+ * win JACKPOT_EDGE_PERCENT of its stake. SPEC's "about 1 % trigger chance" holds only for one
+ * stake size, so it is not what the player is told.
+ */
+export const JACKPOT_EDGE_PERCENT = JACKPOT_TERMS.DEFAULT_EDGE_BPS / 100;
+export const JACKPOT_PRIZE_PERCENT_OF_POOL = JACKPOT_TERMS.DEFAULT_SHARE_BPS / 100;
 export const JACKPOT_BADGE = "1.2M";
 
 export const LP_LOCK_MONTHS = 6;

@@ -5,8 +5,8 @@ import {
   FINAL_TAX_PERCENT,
   FINAL_TAX_SPLIT_POINTS,
   HOUSE_EDGE_PERCENT,
-  JACKPOT_PAYOUT_PERCENT_OF_POOL,
-  JACKPOT_TRIGGER_PERCENT,
+  JACKPOT_EDGE_PERCENT,
+  JACKPOT_PRIZE_PERCENT_OF_POOL,
   LP_LOCK_MONTHS,
   MAX_WALLET_PERCENT,
   MAX_WALLET_TOKENS,
@@ -134,10 +134,18 @@ export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
           contract, where no one can withdraw it.
         </p>
         <p>
-          Every DEGEN bet has a {JACKPOT_TRIGGER_PERCENT}% chance to trigger the jackpot. The draw happens on chain, from the
-          same random word that settles the bet, so it is as verifiable as the game itself. A hit pays{" "}
-          {JACKPOT_PAYOUT_PERCENT_OF_POOL}% of the pool straight to the player&apos;s casino balance; the rest stays in the pool
-          and keeps growing for the next winner.
+          Every DEGEN bet takes part, with a chance that grows with its stake. A hit wins the prize P ={" "}
+          {JACKPOT_PRIZE_PERCENT_OF_POOL}% of the pool; a bet of S DEGEN hits with chance S × {JACKPOT_EDGE_PERCENT}% ÷ P (at
+          most certain), fixed when the bet is placed. So every bet&apos;s expected jackpot win is {JACKPOT_EDGE_PERCENT}% of its
+          stake, whatever the pool: the jackpot adds {JACKPOT_EDGE_PERCENT}% to DEGEN&apos;s return, for{" "}
+          {Math.round(TOKEN_MULTIPLIER.DEGEN * 100) + JACKPOT_EDGE_PERCENT}% in all, and many small bets win no more than one
+          large bet.
+        </p>
+        <p>
+          The draw happens on chain, from the hash of the block that holds the bet: nobody — not the house, not its
+          settlement key, not the player — knows that hash when the bet is sent, so no one can pick a winning bet, and anyone
+          can recompute the draw afterwards. A bet claimed back after a late settlement draws exactly the same. A hit pays the
+          prize straight to the player&apos;s casino balance; the rest stays in the pool and keeps growing for the next winner.
         </p>
       </>
     ),

@@ -85,7 +85,7 @@ describe("Lobby", () => {
     expect(within(tokenomics).getByText("3 months")).toBeVisible();
 
     await user.click(mechanicsToggle);
-    expect(within(screen.getByTestId("panel-mechanics")).getByText(/1% trigger on DEGEN bets · pays 5% of the pool/)).toBeVisible();
+    expect(within(screen.getByTestId("panel-mechanics")).getByText(/DEGEN bets win 5% of the pool, at a chance of stake × 0.5% ÷ prize/)).toBeVisible();
     expect(screen.getByTestId("contact-line")).toHaveTextContent(/Open an issue/);
   });
 });

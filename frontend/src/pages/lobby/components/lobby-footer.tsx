@@ -5,8 +5,8 @@ import {
   FINAL_TAX_FROM_MINUTES,
   FINAL_TAX_PERCENT,
   FINAL_TAX_SPLIT_POINTS,
-  JACKPOT_PAYOUT_PERCENT_OF_POOL,
-  JACKPOT_TRIGGER_PERCENT,
+  JACKPOT_EDGE_PERCENT,
+  JACKPOT_PRIZE_PERCENT_OF_POOL,
   LP_LOCK_MONTHS,
   MAX_WALLET_PERCENT,
   MAX_WALLET_TOKENS,
@@ -53,7 +53,7 @@ export function LobbyFooter() {
               {WHEEL_SEGMENTS} segments · {WHEEL_SINGLE_COLOUR_PAYOUT.DEGEN} DEGEN / {WHEEL_SINGLE_COLOUR_PAYOUT.BNB} BNB
             </Fact>
             <Fact label="Jackpot">
-              {JACKPOT_TRIGGER_PERCENT}% trigger on DEGEN bets · pays {JACKPOT_PAYOUT_PERCENT_OF_POOL}% of the pool
+              DEGEN bets win {JACKPOT_PRIZE_PERCENT_OF_POOL}% of the pool, at a chance of stake × {JACKPOT_EDGE_PERCENT}% ÷ prize
             </Fact>
             <Fact label="Network">{TARGET_CHAIN_NAME} (testnet only)</Fact>
             <Fact label="DEGEN contract">{DEGEN_CONTRACT_ADDRESS_LABEL}</Fact>

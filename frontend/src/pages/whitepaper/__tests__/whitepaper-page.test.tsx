@@ -35,8 +35,10 @@ describe("Whitepaper", () => {
     expect(tokenomics).toHaveTextContent("25%, 21%, 17%, 13%, 9% — one step every 5 minutes");
     expect(tokenomics).toHaveTextContent("40% development, 40% burn, 20% jackpot");
     const jackpot = screen.getAllByTestId("whitepaper-section")[3];
-    expect(jackpot).toHaveTextContent("1% chance to trigger");
-    expect(jackpot).toHaveTextContent("pays 5% of the pool");
+    expect(jackpot).toHaveTextContent("A hit wins the prize P = 5% of the pool; a bet of S DEGEN hits with chance S × 0.5% ÷ P");
+    expect(jackpot).toHaveTextContent("expected jackpot win is 0.5% of its stake");
+    expect(jackpot).toHaveTextContent("for 102.5% in all");
+    expect(jackpot).toHaveTextContent("from the hash of the block that holds the bet");
   });
 
   it("prints when Download PDF is pressed", async () => {
