@@ -25,15 +25,22 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real Hardhat node, the contracts, a fresh PGlite folder and the real server in process. */
-export async function startTestServer(env: Record<string, string> = {}, options: { settler?: boolean } = {}): Promise<TestServer> {
+/**
+ * A real Hardhat node, the contracts, a fresh PGlite folder and the real server in process.
+ * `serverRpcUrl` gives the URL the server reaches the node at (a proxy in front of it); the test's
+ * own chain helpers always talk to the node directly.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { settler?: boolean; serverRpcUrl?: (chain: TestChain) => Promise<string> } = {},
+): Promise<TestServer> {
   const temp = tempDir();
   const chain = await startChain(temp.dir).catch((error: Error) => {
     temp.dispose();
     throw error;
   });
   const config = readConfig({
-    RPC_URL: chain.rpcUrl,
+    RPC_URL: options.serverRpcUrl ? await options.serverRpcUrl(chain) : chain.rpcUrl,
     APP_ORIGIN,
     DATA_DIR: path.join(temp.dir, "db"),
     DEPLOYMENT_FILE: chain.deploymentFile,

@@ -19,7 +19,8 @@ export async function placeBet(
   server: TestServer,
   client: Client,
   player: Wallet,
-  bet: { token: "DEGEN" | "BNB"; amount: bigint; gameType: number; params?: bigint; clientSeed?: string; fromWallet?: boolean },
+  /** gasLimit: a bet placed while settlements land needs headroom over an estimate taken before them. */
+  bet: { token: "DEGEN" | "BNB"; amount: bigint; gameType: number; params?: bigint; clientSeed?: string; fromWallet?: boolean; gasLimit?: bigint },
 ): Promise<PlacedBet> {
   const commitment = await client.get("/api/fairness/commitment");
   if (commitment.status !== 200) throw new Error(`commitment: ${JSON.stringify(commitment.body)}`);
@@ -28,6 +29,7 @@ export async function placeBet(
   const clientSeed = bet.clientSeed ?? hexlify(randomBytes(32));
   const tx = await casino.playGame(tokenAddress, bet.amount, bet.gameType, bet.params ?? 0n, clientSeed, commitment.body.expectedCommit, commitment.body.terms, {
     value: bet.token === "BNB" && bet.fromWallet ? bet.amount : 0n,
+    gasLimit: bet.gasLimit,
   });
   const receipt = (await tx.wait())!;
   const placed = receipt.logs.map((log) => casino.interface.parseLog(log)).find((log) => log?.name === "BetPlaced")!;
