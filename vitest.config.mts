@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 
 const engineDir = fileURLToPath(new URL("./engine/src", import.meta.url));
 const frontendSrcDir = fileURLToPath(new URL("./frontend/src", import.meta.url));
+const typechainDir = fileURLToPath(new URL("./typechain-types", import.meta.url));
 
 // Explicit includes: Hardhat's mocha tests in test/ and the browser tests in e2e/ must never be
 // collected by vitest.
@@ -29,7 +30,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        resolve: { alias: { "@engine": engineDir, "@": frontendSrcDir } },
+        resolve: { alias: { "@engine": engineDir, "@typechain": typechainDir, "@": frontendSrcDir } },
         test: {
           name: "frontend",
           include: ["frontend/src/**/*.test.{ts,tsx}"],

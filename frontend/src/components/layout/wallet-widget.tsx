@@ -1,22 +1,26 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatTokenAmount } from "@/config/tokens";
-import { shortenAddress, useWallet } from "@/features/wallet";
-import { toast } from "@/features/toast";
+import { shortenAddress, useWallet, useWalletStore } from "@/features/wallet";
+import { useWalletDialog, type WalletDialog } from "@/features/wallet/dialog-store";
 
-/** SPEC §2 'Header wallet widget'. Deposit, withdraw and swap arrive with the web3 layer. */
+/** The dialogs and their wallet code load with the first one opened. */
+const WalletDialogs = lazy(() => import("@/features/wallet/components/wallet-dialogs"));
+
+/** SPEC §2 'Header wallet widget': a connect button, or balances and the wallet menu. */
 export function WalletWidget() {
-  const { account, balance, isLoading, connect, disconnect } = useWallet();
+  const { account, mode, isLoading, connect, wrongNetwork } = useWallet();
+  const dialog = useWalletDialog((state) => state.open);
 
-  if (account === null) {
+  if (mode !== "web3" || account === null) {
     return (
       <Button
         variant="primary"
         size="md"
         disabled={isLoading}
         data-testid="connect-wallet"
-        onClick={() =>
-          connect().catch(() => toast({ title: "Connection Failed", description: "Failed to connect wallet", variant: "error" }))
-        }
+        // The wallet layer shows SPEC's toasts; a failure has nothing more to tell here.
+        onClick={() => connect().catch(() => undefined)}
       >
         <span>{isLoading ? "Connecting…" : <>Connect<span className="hidden sm:inline"> Wallet</span></>}</span>
       </Button>
@@ -25,16 +29,114 @@ export function WalletWidget() {
 
   return (
     <div className="flex items-center gap-2" data-testid="wallet-connected">
-      <div className="hidden flex-col items-end text-xs leading-tight tabular-nums md:flex">
-        <span className="text-gold">{formatTokenAmount("DEGEN", balance.DEGEN)} DEGEN</span>
-        <span className="text-cyan">{formatTokenAmount("BNB", balance.BNB)} BNB</span>
-      </div>
-      <span className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 font-mono text-xs text-slate-200" title={account}>
-        {shortenAddress(account)}
-      </span>
-      <Button variant="ghost" size="sm" onClick={disconnect}>
-        Disconnect
-      </Button>
+      {wrongNetwork ? <WrongNetworkButton /> : <VaultBalances />}
+      <WalletMenu account={account} />
+      {dialog !== null && (
+        <Suspense fallback={null}>
+          <WalletDialogs />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+function VaultBalances() {
+  const balances = useWalletStore((state) => state.onChainBalances);
+  return (
+    <div className="hidden flex-col items-end text-xs leading-tight tabular-nums md:flex" data-testid="vault-balances" title="Your Casino balance">
+      <span className="text-gold">{formatTokenAmount("DEGEN", Number(balances.DEGEN))} DEGEN</span>
+      <span className="text-cyan">{formatTokenAmount("BNB", Number(balances.BNB))} BNB</span>
+    </div>
+  );
+}
+
+/** Every on-chain action waits for the server's chain: one click asks the wallet to switch (or add it). */
+function WrongNetworkButton() {
+  const switchNetwork = useWalletStore((state) => state.switchNetwork);
+  const target = useWalletStore((state) => state.targetChain);
+  return (
+    <Button
+      variant="secondary"
+      size="md"
+      data-testid="wrong-network"
+      className="border-ember/70 text-ember"
+      title={target ? `Switch your wallet to ${target.name}` : undefined}
+      onClick={() => switchNetwork().catch((error: unknown) => console.info("Network switch not done", error))}
+    >
+      Wrong network
+    </Button>
+  );
+}
+
+const MENU: { dialog: WalletDialog; label: string }[] = [
+  { dialog: "deposit", label: "Deposit" },
+  { dialog: "withdraw", label: "Withdraw" },
+  { dialog: "swap", label: "Swap Tokens" },
+  { dialog: "account", label: "Account" },
+];
+
+function WalletMenu({ account }: { account: string }) {
+  const [open, setOpen] = useState(false);
+  const show = useWalletDialog((state) => state.show);
+  const disconnect = useWalletStore((state) => state.disconnect);
+  const walletBalances = useWalletStore((state) => state.walletBalances);
+  const chain = useWalletStore((state) => state.targetChain);
+  const menu = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+
+  const choose = (action: () => void) => {
+    setOpen(false);
+    action();
+  };
+
+  return (
+    <div className="relative" ref={menu}>
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        data-testid="wallet-menu-button"
+        title={account}
+        onClick={() => setOpen((value) => !value)}
+        className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 font-mono text-xs text-slate-200 transition hover:border-cyan/60"
+      >
+        {shortenAddress(account)}
+      </button>
+      {open && (
+        <div role="menu" data-testid="wallet-menu" className="glass-card absolute right-0 z-50 mt-2 w-60 p-2 shadow-2xl">
+          <div className="px-3 pb-2 pt-1 text-xs text-slate-400" data-testid="wallet-holdings">
+            <div className="mb-1 text-slate-300">In your wallet{chain ? ` on ${chain.name}` : ""}</div>
+            <div className="tabular-nums text-gold">{formatTokenAmount("DEGEN", Number(walletBalances.DEGEN))} DEGEN</div>
+            <div className="tabular-nums text-cyan">{formatTokenAmount("BNB", Number(walletBalances.BNB))} BNB</div>
+          </div>
+          {MENU.map(({ dialog, label }) => (
+            <MenuItem key={dialog} onSelect={() => choose(() => show(dialog))}>
+              {label}
+            </MenuItem>
+          ))}
+          <MenuItem onSelect={() => choose(() => void disconnect())}>Disconnect</MenuItem>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MenuItem({ children, onSelect }: { children: string; onSelect: () => void }) {
+  return (
+    <button type="button" role="menuitem" onClick={onSelect} className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-100 transition hover:bg-white/10">
+      {children}
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-export { useWalletStore, WALLET_STORAGE_KEY } from "./wallet-store";
+export { useWalletStore, selectWrongNetwork, WALLET_STORAGE_KEY, WALLET_CONNECTED_KEY } from "./wallet-store";
 export type { WalletMode, WalletSessionState, WalletActions, WalletStore } from "./wallet-store";
 export { useWallet, usePlayableBalance, selectBalance, selectIsConnected, selectIsDemo } from "./use-wallet";
 export type { WalletView } from "./use-wallet";

@@ -1,6 +1,6 @@
 import { useShallow } from "zustand/react/shallow";
 import type { Token, TokenAmounts } from "@/config/tokens";
-import { useWalletStore, type WalletMode, type WalletStore } from "./wallet-store";
+import { selectWrongNetwork, useWalletStore, type WalletMode, type WalletStore } from "./wallet-store";
 
 export const selectIsConnected = (state: WalletStore) => state.account !== null;
 export const selectIsDemo = (state: WalletStore) => state.mode === "demo";
@@ -23,7 +23,10 @@ export interface WalletView {
   applyPayout: (token: Token, signedAmount: number) => void;
   resetDemo: () => void;
   connect: () => Promise<void>;
-  disconnect: () => void;
+  disconnect: () => Promise<void>;
+  /** web3 mode with the wallet on another chain than the server's. */
+  wrongNetwork: boolean;
+  switchNetwork: () => Promise<void>;
 }
 
 /** The wallet context of SPEC §3: what game screens and the header read. */
@@ -41,6 +44,8 @@ export function useWallet(): WalletView {
       resetDemo: state.resetDemo,
       connect: state.connect,
       disconnect: state.disconnect,
+      wrongNetwork: selectWrongNetwork(state),
+      switchNetwork: state.switchNetwork,
       // Flattened so the shallow comparison sees balance changes.
       DEGEN: selectBalance(state).DEGEN,
       BNB: selectBalance(state).BNB,

@@ -1,51 +1,77 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { DEMO_START_BALANCES, TOKEN_DISPLAY_DECIMALS, type Token, type TokenAmounts } from "@/config/tokens";
+import type { ChainDefinition } from "@/features/chain/app-config";
 import { roundToDecimals } from "@/lib/bet-rules";
-import { getInjectedProvider, NO_WALLET_MESSAGE } from "./injected-provider";
+import { getInjectedProvider, NO_WALLET_MESSAGE, type Eip1193Provider } from "./injected-provider";
 
 export type WalletMode = "demo" | "web3";
 
-/** SPEC §3 'Wallet session state'. */
+/** SPEC §3 'Wallet session state', and what web3 mode adds to it. */
 export interface WalletSessionState {
   mode: WalletMode;
   account: string | null;
   chainId: number | null;
-  /** Decimal strings as read from the chain. */
+  /** The Casino vault balances (what web3 play stakes), decimal strings as read from the chain. */
   onChainBalances: Record<Token, string>;
+  /** What the wallet itself holds outside the Casino: DEGEN and the chain's native coin. */
+  walletBalances: Record<Token, string>;
+  /** The DEGEN jackpot pool read from the Casino; null until read. */
+  jackpotPool: string | null;
   demoBalances: TokenAmounts;
   isLoading: boolean;
+  /** The wallet's EIP-1193 provider while connected. */
+  provider: Eip1193Provider | null;
+  /** The chain the server settles on (GET /api/config), once known. */
+  targetChain: ChainDefinition | null;
 }
 
 export interface WalletActions {
-  /** Balance the games may stake: demo balances in demo mode, on-chain balances in web3 mode. */
+  /** Balance the games may stake: demo balances in demo mode, the Casino vault in web3 mode. */
   getPlayableBalance: (token: Token) => number;
   /** Credits (positive) or debits (negative) a demo balance; never below 0. */
   applyPayout: (token: Token, signedAmount: number) => void;
   resetDemo: () => void;
+  /** Requests accounts, signs in with Ethereum, then web3 mode (SPEC §4); shows SPEC's toasts. */
   connect: () => Promise<void>;
-  disconnect: () => void;
+  /** Ends the server session, closes the connection, returns to demo with SPEC's demo balances. */
+  disconnect: () => Promise<void>;
+  /** Brings back the session of an earlier visit without a new signature, when it is still valid. */
+  restore: () => Promise<void>;
+  /** Asks the wallet for the server's chain (adding it when the wallet does not know it). */
+  switchNetwork: () => Promise<void>;
+  /** Reads vault, wallet and jackpot balances from the chain again. */
+  refreshBalances: () => Promise<void>;
 }
 
 export type WalletStore = WalletSessionState & WalletActions;
 
 export const WALLET_STORAGE_KEY = "degen-casino:demo-wallet";
+/** Set while a wallet is connected, so a reload restores it; removed by disconnect. */
+export const WALLET_CONNECTED_KEY = "degen-casino:wallet-connected";
 
-const EMPTY_ON_CHAIN_BALANCES: Record<Token, string> = { DEGEN: "0", BNB: "0" };
+const ZERO_BALANCES: Record<Token, string> = { DEGEN: "0", BNB: "0" };
 
-const disconnectedSession = {
+export const disconnectedSession = {
   mode: "demo",
   account: null,
   chainId: null,
-  onChainBalances: EMPTY_ON_CHAIN_BALANCES,
+  onChainBalances: ZERO_BALANCES,
+  walletBalances: ZERO_BALANCES,
+  provider: null,
 } satisfies Partial<WalletSessionState>;
+
+/** The wallet code (ethers, web3-react, the contract bindings) loads only when a wallet is used. */
+const loadWeb3 = () => import("./web3");
 
 export const useWalletStore = create<WalletStore>()(
   persist(
     (set, get) => ({
       ...disconnectedSession,
+      jackpotPool: null,
       demoBalances: { ...DEMO_START_BALANCES },
       isLoading: false,
+      targetChain: null,
 
       getPlayableBalance: (token) => {
         const state = get();
@@ -66,30 +92,26 @@ export const useWalletStore = create<WalletStore>()(
       resetDemo: () => set({ demoBalances: { ...DEMO_START_BALANCES } }),
 
       connect: async () => {
-        const provider = getInjectedProvider();
-        if (!provider) {
+        // Checked before loading anything: the alert must come at once (detect-provider waits 3 s).
+        if (!getInjectedProvider()) {
           window.alert(NO_WALLET_MESSAGE);
           return;
         }
-        set({ isLoading: true });
-        try {
-          const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[];
-          if (accounts.length === 0) {
-            set(disconnectedSession);
-            return;
-          }
-          const chainIdHex = (await provider.request({ method: "eth_chainId" })) as string;
-          set({ account: accounts[0], chainId: Number.parseInt(chainIdHex, 16), mode: "web3" });
-        } catch (error) {
-          // SPEC §4: any connect failure returns to demo mode.
-          set(disconnectedSession);
-          throw error;
-        } finally {
-          set({ isLoading: false });
-        }
+        await (await loadWeb3()).connectWallet();
       },
 
-      disconnect: () => set({ ...disconnectedSession, demoBalances: { ...DEMO_START_BALANCES } }),
+      disconnect: async () => (await loadWeb3()).disconnectWallet(),
+
+      restore: async () => {
+        if (localStorage.getItem(WALLET_CONNECTED_KEY) === null || !getInjectedProvider()) return;
+        await (await loadWeb3()).restoreWallet();
+      },
+
+      switchNetwork: async () => (await loadWeb3()).switchNetwork(),
+
+      refreshBalances: async () => {
+        if (get().mode === "web3") await (await loadWeb3()).refreshBalances();
+      },
     }),
     {
       name: WALLET_STORAGE_KEY,
@@ -99,3 +121,7 @@ export const useWalletStore = create<WalletStore>()(
     },
   ),
 );
+
+/** web3 mode on another chain than the server's: every on-chain action waits for a switch. */
+export const selectWrongNetwork = (state: WalletSessionState) =>
+  state.mode === "web3" && state.targetChain !== null && state.chainId !== state.targetChain.id;

@@ -1,0 +1,23 @@
+import { toast } from "@/features/toast";
+import { WALLET_PROVIDER_NAME } from "./injected-provider";
+
+/** SPEC §8 'Wallet layer messages': what a refused sign-in signature raises. */
+export const SIGNATURE_REQUIRED = "Signature required to connect wallet";
+
+/** SPEC §8 'Wallet toasts', connect and disconnect. */
+export function announceConnected(): void {
+  toast({ title: "Wallet Connected", description: `Successfully connected to ${WALLET_PROVIDER_NAME}` });
+}
+
+export function announceConnectFailure(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.includes("Signature required")) {
+    toast({ title: "Signature Required", description: "You must sign the message to connect your wallet", variant: "error" });
+  } else {
+    toast({ title: "Connection Failed", description: "Failed to connect wallet", variant: "error" });
+  }
+}
+
+export function announceDisconnected(): void {
+  toast({ title: "Wallet Disconnected", description: "Your wallet has been disconnected" });
+}

@@ -1,0 +1,18 @@
+import type { ContractRunner } from "ethers";
+import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
+import { CasinoRelay__factory } from "@typechain/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
+import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
+import { DegenToken__factory } from "@typechain/factories/contracts/DegenToken.sol/DegenToken__factory";
+import type { AppConfig } from "@/features/chain/app-config";
+
+/** The deployment's contracts through the TypeChain bindings, over a provider (reads) or a signer (writes). */
+export function contractsOf(config: AppConfig, runner: ContractRunner) {
+  return {
+    casino: Casino__factory.connect(config.contracts.Casino, runner),
+    degen: DegenToken__factory.connect(config.contracts.DegenToken, runner),
+    relay: CasinoRelay__factory.connect(config.contracts.CasinoRelay, runner),
+    swapDesk: CasinoSwap__factory.connect(config.contracts.CasinoSwap, runner),
+  };
+}
+
+export type Contracts = ReturnType<typeof contractsOf>;

@@ -1,0 +1,260 @@
+// The wallet half of web3 mode, loaded only when a wallet is used: MetaMask through @web3-react,
+// ethers v6 over the wallet's EIP-1193 provider, the TypeChain bindings. It keeps the app's wallet
+// store (the one source of truth) in step with the wallet and the server session.
+import { BrowserProvider, formatEther, getAddress, ZeroAddress, type JsonRpcSigner } from "ethers";
+import { loadAppConfig, type AppConfig } from "@/features/chain/app-config";
+import { DEMO_START_BALANCES } from "@/config/tokens";
+import type { Eip1193Provider } from "../injected-provider";
+import { announceConnected, announceConnectFailure, announceDisconnected, SIGNATURE_REQUIRED } from "../connect-toasts";
+import { disconnectedSession, selectWrongNetwork, useWalletStore, WALLET_CONNECTED_KEY } from "../wallet-store";
+import { addChainParameter, definitionOf } from "./chains";
+import { connectorStore, metaMask } from "./connector";
+import { contractsOf, type Contracts } from "./contracts";
+import { errorCode, isUserRejection, UNKNOWN_CHAIN } from "./errors";
+import { currentSession, endSession, signIn } from "./siwe";
+
+/** SPEC §9: balances are re-read every 10 s in web3 mode on the target chain. */
+export const BALANCE_POLL_MS = 10_000;
+
+const store = useWalletStore;
+let pollTimer: ReturnType<typeof setInterval> | undefined;
+let watching = false;
+/** An account being asked to sign after an account change: asked once, never in a loop. */
+let signingAccount: string | null = null;
+let cachedProvider: { chainId: number; provider: BrowserProvider } | undefined;
+
+function walletProvider(): Eip1193Provider {
+  const provider = metaMask.provider as Eip1193Provider | undefined;
+  if (!provider) throw new Error("No wallet provider available");
+  return provider;
+}
+
+/** ethers v6 over the wallet, rebuilt when the chain changes (a v6 provider refuses a network change). */
+export function browserProvider(): BrowserProvider {
+  const chainId = store.getState().chainId;
+  if (chainId === null) throw new Error("Wallet not connected");
+  if (cachedProvider?.chainId !== chainId) {
+    cachedProvider = { chainId, provider: new BrowserProvider(walletProvider() as ConstructorParameters<typeof BrowserProvider>[0], chainId) };
+  }
+  return cachedProvider.provider;
+}
+
+export interface ReadyWallet {
+  config: AppConfig;
+  account: string;
+  provider: BrowserProvider;
+  signer: JsonRpcSigner;
+  contracts: Contracts;
+}
+
+/**
+ * What an on-chain action needs, or the reason it cannot run: SPEC §5 'Wallet not connected', or
+ * the wrong network (every on-chain action waits until the wallet is on the server's chain).
+ */
+export async function readyWallet(): Promise<ReadyWallet> {
+  const state = store.getState();
+  if (state.mode !== "web3" || state.account === null) throw new Error("Wallet not connected");
+  const config = await loadAppConfig();
+  if (selectWrongNetwork(state)) throw new Error(`Wrong network: switch your wallet to ${config.chain.name}`);
+  const provider = browserProvider();
+  const signer = await provider.getSigner(state.account);
+  return { config, account: state.account, provider, signer, contracts: contractsOf(config, signer) };
+}
+
+/** SPEC §4 Connect: request accounts, sign in, web3 mode; then the server's chain if the wallet is elsewhere. */
+export async function connectWallet(): Promise<void> {
+  store.setState({ isLoading: true });
+  let account: string | null = null;
+  try {
+    const config = await loadAppConfig();
+    store.setState({ targetChain: config.chain });
+    await metaMask.activate();
+    account = firstAccount();
+    if (!account) throw new Error("The wallet returned no account");
+    await signInOrRevoke(account, config);
+    enterWeb3(account);
+    announceConnected();
+    await switchIfElsewhere(config);
+  } catch (error) {
+    await leaveWeb3({ resetDemo: false });
+    announceConnectFailure(error);
+    throw error;
+  } finally {
+    store.setState({ isLoading: false });
+  }
+}
+
+/** A reload: the wallet's current account with a still-valid server session comes back without a signature. */
+export async function restoreWallet(): Promise<void> {
+  store.setState({ isLoading: true });
+  try {
+    const config = await loadAppConfig();
+    store.setState({ targetChain: config.chain });
+    await metaMask.connectEagerly();
+    const account = firstAccount();
+    const session = account ? await currentSession() : null;
+    if (!account || !session || getAddress(session.address) !== account) {
+      localStorage.removeItem(WALLET_CONNECTED_KEY);
+      metaMask.resetState();
+      return;
+    }
+    enterWeb3(account);
+  } finally {
+    store.setState({ isLoading: false });
+  }
+}
+
+/** SPEC §4 Disconnect: the server session ends, the connection closes, demo mode with its start balances. */
+export async function disconnectWallet(): Promise<void> {
+  await leaveWeb3({ resetDemo: true });
+  await endSession();
+  await revokePermissions();
+  announceDisconnected();
+}
+
+/** SPEC §4 Switch network: request the switch; on 4902 add a chain we know, then switch. Other errors are re-raised. */
+export async function switchNetwork(): Promise<void> {
+  const config = await loadAppConfig();
+  await switchWalletTo(config.chain.id, config);
+}
+
+/** Vault, wallet and jackpot balances from the chain; a failed read keeps what was shown (SPEC §8). */
+export async function refreshBalances(): Promise<void> {
+  const state = store.getState();
+  if (state.mode !== "web3" || state.account === null || selectWrongNetwork(state)) return;
+  const account = state.account;
+  try {
+    const config = await loadAppConfig();
+    const provider = browserProvider();
+    const { casino, degen } = contractsOf(config, provider);
+    const [vaultDegen, vaultBnb, walletDegen, walletBnb] = await Promise.all([
+      casino.getBalance(account, config.contracts.DegenToken),
+      casino.getBalance(account, ZeroAddress),
+      degen.balanceOf(account),
+      provider.getBalance(account),
+    ]);
+    // SPEC §7: the jackpot read returns 0 on failure.
+    const pool = await casino.jackpotPool().catch(() => 0n);
+    if (store.getState().account !== account) return;
+    store.setState({
+      onChainBalances: { DEGEN: formatEther(vaultDegen), BNB: formatEther(vaultBnb) },
+      walletBalances: { DEGEN: formatEther(walletDegen), BNB: formatEther(walletBnb) },
+      jackpotPool: formatEther(pool),
+    });
+  } catch (error) {
+    console.warn("Reading balances failed", error);
+  }
+}
+
+function firstAccount(): string | null {
+  const accounts = connectorStore.getState().accounts;
+  return accounts && accounts.length > 0 ? getAddress(accounts[0]!) : null;
+}
+
+/** Signs in; a refused signature revokes the wallet's permission and becomes SPEC's 'Signature required…'. */
+async function signInOrRevoke(account: string, config: AppConfig): Promise<void> {
+  try {
+    await signIn(walletProvider(), account, config);
+  } catch (error) {
+    if (!isUserRejection(error)) throw error;
+    await revokePermissions();
+    throw new Error(SIGNATURE_REQUIRED);
+  }
+}
+
+function enterWeb3(account: string): void {
+  store.setState({ mode: "web3", account, chainId: connectorStore.getState().chainId ?? null, provider: walletProvider() });
+  localStorage.setItem(WALLET_CONNECTED_KEY, "1");
+  watchWallet();
+  clearInterval(pollTimer);
+  pollTimer = setInterval(() => void refreshBalances(), BALANCE_POLL_MS);
+  void refreshBalances();
+}
+
+async function leaveWeb3({ resetDemo }: { resetDemo: boolean }): Promise<void> {
+  clearInterval(pollTimer);
+  pollTimer = undefined;
+  localStorage.removeItem(WALLET_CONNECTED_KEY);
+  cachedProvider = undefined;
+  // Demo first: the connector's reset below reaches the account watcher, which then has nothing to do.
+  store.setState({ ...disconnectedSession, ...(resetDemo ? { demoBalances: { ...DEMO_START_BALANCES } } : {}) });
+  metaMask.resetState();
+}
+
+/** The wallet's account and chain changes, as SPEC §4 'Wallet mode' says to follow them. */
+function watchWallet(): void {
+  if (watching) return;
+  watching = true;
+  connectorStore.subscribe((next, previous) => {
+    const state = store.getState();
+    if (state.mode !== "web3" || state.isLoading) return;
+    if (next.chainId !== undefined && next.chainId !== previous.chainId) {
+      store.setState({ chainId: next.chainId });
+      void refreshBalances();
+    }
+    const account = next.accounts?.[0] ? getAddress(next.accounts[0]) : null;
+    if (account === null) void accountsGone();
+    else if (account !== state.account) void accountSwitched(account);
+  });
+}
+
+/** The wallet has no account any more: demo mode with SPEC's demo balances. */
+async function accountsGone(): Promise<void> {
+  await endSession();
+  await leaveWeb3({ resetDemo: true });
+}
+
+/** Another account in the wallet: the old session ends and the new account is asked to sign, once. */
+async function accountSwitched(account: string): Promise<void> {
+  if (signingAccount === account) return;
+  signingAccount = account;
+  store.setState({ isLoading: true, account, onChainBalances: disconnectedSession.onChainBalances, walletBalances: disconnectedSession.walletBalances });
+  try {
+    await endSession();
+    await signInOrRevoke(account, await loadAppConfig());
+    store.setState({ account });
+    announceConnected();
+    void refreshBalances();
+  } catch (error) {
+    await leaveWeb3({ resetDemo: false });
+    announceConnectFailure(error);
+  } finally {
+    signingAccount = null;
+    store.setState({ isLoading: false });
+  }
+}
+
+/** After sign-in: the server's chain at once. A refused switch is tolerated (the header offers it again). */
+async function switchIfElsewhere(config: AppConfig): Promise<void> {
+  if (store.getState().chainId === config.chain.id) return;
+  try {
+    await switchWalletTo(config.chain.id, config);
+  } catch (error) {
+    console.info("The wallet stayed on another chain", error);
+  }
+}
+
+async function switchWalletTo(chainId: number, config: AppConfig): Promise<void> {
+  const provider = walletProvider();
+  const hexId = `0x${chainId.toString(16)}`;
+  try {
+    await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hexId }] });
+  } catch (error) {
+    const definition = definitionOf(chainId, config);
+    if (errorCode(error) !== UNKNOWN_CHAIN || !definition) throw error;
+    await provider.request({ method: "wallet_addEthereumChain", params: [addChainParameter(definition)] });
+    await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hexId }] });
+  }
+  const chainHex = (await provider.request({ method: "eth_chainId" })) as string;
+  store.setState({ chainId: Number.parseInt(chainHex, 16) });
+  void refreshBalances();
+}
+
+/** Where the wallet allows it (MetaMask does): the site loses its access, so a reload stays disconnected. */
+async function revokePermissions(): Promise<void> {
+  try {
+    await walletProvider().request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] });
+  } catch {
+    // Older wallets have no such method; resetting our own state is all that is left to do.
+  }
+}
