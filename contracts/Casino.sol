@@ -8,7 +8,6 @@ import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
-import {Blockhash} from "@openzeppelin/contracts/utils/Blockhash.sol";
 import {FairRandom} from "./FairRandom.sol";
 import {Payouts} from "./Payouts.sol";
 import {CasinoRelay} from "./CasinoRelay.sol";
@@ -459,7 +458,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
             uint256 betId = betIds[i];
             Bet storage bet = _bets[betId];
             if (bet.stake == 0 || bet.isNative || _lockedEntropy[betId] != 0) continue;
-            bytes32 entropy = Blockhash.blockHash(bet.placedBlock);
+            bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
             if (entropy == 0) continue;
             _lockedEntropy[betId] = entropy;
             emit JackpotEntropyLocked(betId, entropy);
@@ -908,7 +907,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     ///      it; a draw whose hash is gone and was never recorded is void). A settlement and an
     ///      expired claim draw the same, so withholding a settlement changes nothing.
     function _drawJackpot(uint256 betId, address player, Bet memory bet, uint256 totalStake) private returns (uint256 win) {
-        bytes32 entropy = Blockhash.blockHash(bet.placedBlock);
+        bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
         if (entropy == 0) {
             entropy = _lockedEntropy[betId];
             if (entropy != 0) delete _lockedEntropy[betId];
