@@ -187,7 +187,7 @@ describe("Findings 1–3: the jackpot", function () {
   });
 
   describe("finding 2: minimum bets no longer farm the jackpot", function () {
-    it("300 bets of 1 DEGEN at a 1.2M pool expect at most 0.5 % of their 300 DEGEN from the jackpot (Σ odds × prize / 2^48 ≤ 1.5 DEGEN)", async function () {
+    it("300 bets of 1 DEGEN at a 1.2M pool expect at most 0.5 % of their 300 DEGEN from the jackpot (Σ odds × prize / 2^47 ≤ 1.5 DEGEN)", async function () {
       this.timeout(120_000);
       const f = await loadFixture(deployCasino);
       const { casino, settler, players, tokenAddress } = f;
@@ -198,7 +198,7 @@ describe("Findings 1–3: the jackpot", function () {
       const STAKE = parseEther("1");
       const chain = await postChain(f, farmer.address, "farmer", BETS);
       const terms = await casino.terms();
-      let expectedWin = 0n; // Σ odds_i × prize_i, in wei × 2^48
+      let expectedWin = 0n; // Σ odds_i × prize_i, in wei × 2^47
       let hits = 0;
       let prize0 = 0n;
       for (let first = 0; first < BETS; first += 100) {
@@ -232,7 +232,7 @@ describe("Findings 1–3: the jackpot", function () {
       const budget = (BigInt(BETS) * STAKE * 50n) / 10_000n; // 0.5 % of 300 DEGEN = 1.5 DEGEN
       const oldExpectation = (BigInt(BETS) * 100n * ((JACKPOT_SEED * 500n) / 10_000n)) / 10_000n; // 300 × 1 % × 60,000
       console.log(
-        `      farm: 300 × 1 DEGEN, p = ${(Number(jackpotOdds(STAKE, 50n, parseEther("60000"))) / 2 ** 48).toExponential(4)} each, prize ${fmt(prize0, 4)}; ` +
+        `      farm: 300 × 1 DEGEN, p = ${(Number(jackpotOdds(STAKE, 50n, parseEther("60000"))) / Number(ODDS_ONE)).toExponential(4)} each, prize ${fmt(prize0, 4)}; ` +
           `expected jackpot winnings ${fmt(expectedWin / ODDS_ONE, 6)} DEGEN ≤ ${fmt(budget, 1)} (old code: ${fmt(oldExpectation, 0)}); hits ${hits}`,
       );
       expect(expectedWin).to.be.at.most(budget * ODDS_ONE);
@@ -366,12 +366,11 @@ describe("Findings 1–3: the jackpot", function () {
       expect(voided.credit).to.equal(MAX_PAYOUT);
     });
 
-    it("[CONTRACT BUG, reported] on Hardhat's own chain (no EIP-2935, a reverting stub at its address) a bet locked in time draws its locked hash 300 blocks later", async function () {
+    it("on Hardhat's own chain (no EIP-2935, a stub at its address that reverts with data) a bet locked in time draws its locked hash 300 blocks later", async function () {
       // Hardhat 2.29 puts a contract at EIP-2935's address that reverts with Error("EIP2935 is not
-      // supported in Hardhat yet: ..."). OZ Blockhash ignores the call's failure and reads the
-      // revert data's first word, so every draw more than 256 blocks after placement uses the
-      // constant 0x08c379a0…00 as entropy, and the locked hash is never consulted (it is read only
-      // when blockHash answers 0). Expected: entropy = the locked block hash, hit true.
+      // supported in Hardhat yet: ..."). OZ Blockhash read that revert data's first word as the
+      // hash (a constant 0x08c379a0…00 for every old block); FairRandom.blockHash takes only a
+      // 32-byte answer of a call that succeeded, so the locked hash is used.
       const f = await loadFixture(houseAccountFixture);
       const chain = await postChain(f, f.house.address, "hardhat stub", 64);
       const bet = await placeHittingBet(f, chain);
@@ -405,10 +404,9 @@ describe("Findings 1–3: the jackpot", function () {
     });
   });
 
-  describe("[CONTRACT BUG, reported] odds of exactly 1 (2^48) do not fit the bet record's uint48", function () {
-    it("a bet whose stake × edge covers the prize (BetPlaced odds 2^48) keeps odds 2^48 and hits", async function () {
-      // Casino._recordBet stores uint48(odds); FairRandom.jackpotOdds caps odds at ODDS_ONE = 2^48
-      // inclusive, which truncates to 0: the bet then has no chance at all and a prize of 0.
+  describe("odds of exactly 1 (2^47) fit the bet record's uint48", function () {
+    it("a bet whose stake × edge covers the prize (BetPlaced odds 2^47) keeps odds 2^47 and hits", async function () {
+      // Odds were first P × 2^48: certainty truncated to 0 in the bet's uint48 (found by this test).
       const f = await loadFixture(houseAccountFixture);
       const chain = await postChain(f, f.house.address, "certain", 4);
       // edge 2 %, prize 120 DEGEN: 6,000 DEGEN × 2 % = 120, so P(hit) = 1.
@@ -420,8 +418,7 @@ describe("Findings 1–3: the jackpot", function () {
         .withArgs(bet.betId, await blockHashOf(bet.block), parseEther("120"), true);
     });
 
-    it("a blackjack split whose doubled odds reach 2^48 keeps odds 2^48", async function () {
-      // Casino.addStake: bet.jackpotOdds = uint48(min(2 × odds, ODDS_ONE)) is 0 when 2 × odds ≥ 2^48.
+    it("a blackjack split whose doubled odds reach 2^47 keeps odds 2^47", async function () {
       const f = await loadFixture(houseAccountFixture);
       await postChain(f, f.house.address, "split", 4);
       const bet = await placeBet(f, f.house, { amount: parseEther("3000"), game: GAME.BLACKJACK, params: 0n });
