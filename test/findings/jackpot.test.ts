@@ -62,9 +62,9 @@ async function houseAccountFixture() {
   const house = (await ethers.getSigners())[12];
   // edge 2 % (the maximum), prize 0.01 % of the pool: 120 DEGEN of 1.2M, so a 600 DEGEN bet has p = 10 %.
   await f.casino.setJackpotTerms(200, 1);
-  await f.token.transfer(house.address, parseEther("400000"));
+  await f.token.transfer(house.address, parseEther("800000"));
   await f.token.connect(house).approve(f.casinoAddress, ethers.MaxUint256);
-  await f.casino.connect(house).deposit(f.tokenAddress, parseEther("400000"));
+  await f.casino.connect(house).deposit(f.tokenAddress, parseEther("800000"));
   return { ...f, house };
 }
 
@@ -87,14 +87,17 @@ function drawsOf(f: CasinoFixture, receipt: import("ethers").TransactionReceipt)
 describe("Findings 1–3: the jackpot", function () {
   describe("finding 1: the house cannot win its own jackpot at will", function () {
     it("a settler-controlled account grinding client seeds with every seed known hits at the published chance over 600 bets (|hits − Σp| ≤ 3σ)", async function () {
+      // The block hashes differ from run to run, so a fair draw leaves the 3σ band in 0.27 % of runs:
+      // only then are 600 more bets drawn, and the 1,200 together must be inside it (false alarm ~1e-5).
       this.timeout(300_000);
       const f = await loadFixture(houseAccountFixture);
       const { casino, settler, house, tokenAddress, casinoAddress, chainId } = f;
       const BETS = 600;
+      const MAX_BETS = 2 * BETS;
       const CHUNK = 100; // settled within 256 blocks of placement, where BLOCKHASH answers everywhere
       const STAKE = parseEther("600");
       // The house holds the hash chain: it knows the seed of every bet before placing it.
-      const chain = await postChain(f, house.address, "the house's own account", BETS);
+      const chain = await postChain(f, house.address, "the house's own account", MAX_BETS);
       const terms = await casino.terms();
       const vaultBefore = await casino.getBalance(house.address, tokenAddress);
       const poolBefore = await casino.jackpotPool();
@@ -105,7 +108,10 @@ describe("Findings 1–3: the jackpot", function () {
       let sumP = 0;
       let sumVar = 0;
       let prizesWon = 0n;
-      for (let first = 0; first < BETS; first += CHUNK) {
+      let placedBets = 0;
+      const outsideBand = () => Math.abs(hits - sumP) > 3 * Math.sqrt(sumVar);
+      for (let first = 0; first < BETS || (first < MAX_BETS && outsideBand()); first += CHUNK) {
+        placedBets = first + CHUNK;
         const placed: { betId: bigint; seed: string; odds: bigint; block: number }[] = [];
         for (let nonce = BigInt(first); nonce < BigInt(first + CHUNK); nonce++) {
           const seed = chain.seed(Number(nonce) + 1);
@@ -149,14 +155,14 @@ describe("Findings 1–3: the jackpot", function () {
       }
       const sigma = Math.sqrt(sumVar);
       console.log(
-        `      grinding: ${oldHits}/${BETS} old-formula hits (${(tries / BETS).toFixed(1)} client seeds tried per bet); ` +
+        `      grinding: ${oldHits}/${placedBets} old-formula hits (${(tries / placedBets).toFixed(1)} client seeds tried per bet); ` +
           `on chain ${hits} hits vs Σp = ${sumP.toFixed(2)} ± σ ${sigma.toFixed(2)} (3σ band ${(sumP - 3 * sigma).toFixed(1)}..${(sumP + 3 * sigma).toFixed(1)}), ` +
           `${fmt(prizesWon, 2)} DEGEN won of a ${fmt(poolBefore, 0)} pool`,
       );
-      expect(oldHits).to.equal(BETS); // what the old code paid: a hit on every bet
+      expect(oldHits).to.equal(placedBets); // what the old code paid: a hit on every bet
       expect(Math.abs(hits - sumP)).to.be.at.most(3 * sigma);
       // Every wei accounted for: stakes lost (payout 0), prizes won, from the pool.
-      expect(await casino.getBalance(house.address, tokenAddress)).to.equal(vaultBefore - BigInt(BETS) * STAKE + prizesWon);
+      expect(await casino.getBalance(house.address, tokenAddress)).to.equal(vaultBefore - BigInt(placedBets) * STAKE + prizesWon);
       expect(await casino.jackpotPool()).to.equal(poolBefore - prizesWon);
     });
 
