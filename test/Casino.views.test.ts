@@ -93,6 +93,20 @@ describe("Casino views", function () {
     expect(await casino.maxBet(tokenAddress, GAME.WHEEL, 1, alice.address)).to.equal(perUnit(parseEther("50000") - total));
   });
 
+  it("maxBet is 0 for a player whose open reservations are above a cap lowered since, and bets are refused", async function () {
+    const { casino, tokenAddress, players, place } = await loadFixture(bettingFixture);
+    const [alice, bob] = players;
+    await place(alice, { amount: parseEther("100") });
+    // 0.01 % of the bankroll is 500 DEGEN, below the 1,020 DEGEN alice's bet reserves.
+    await casino.setPlayerRiskBps(1);
+    expect(await casino.maxBet(tokenAddress, GAME.WHEEL, 1, alice.address)).to.equal(0n);
+    expect(await casino.maxBet(tokenAddress, GAME.WHEEL, 1, bob.address)).to.equal((parseEther("500") * 10_000n) / 102_000n);
+    const [commit] = await casino.commitmentOf(alice.address);
+    await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, await casino.terms()))
+      .to.be.revertedWithCustomError(casino, "BetTooLarge")
+      .withArgs(parseEther("1"), 0);
+  });
+
   it("maxBet never lets one player's open reservations exceed the 2^80 - 1 its record holds", async function () {
     const { casino, tokenAddress, players } = await loadFixture(deployCasino);
     const [alice] = players;

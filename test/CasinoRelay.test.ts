@@ -76,6 +76,14 @@ describe("CasinoRelay", function () {
     await refused("0x1234");
   });
 
+  it("relays a signed withdrawal of a token the Casino does not hold into the Casino's refusal", async function () {
+    const { casino, relay, stranger, alice, deadline } = await loadFixture(relayFixture);
+    const request = { player: alice.address, token: stranger.address, amount: 1n, deadline };
+    await expect(relay.connect(stranger).withdraw(request, await signWithdraw(relay, alice, request)))
+      .to.be.revertedWithCustomError(casino, "UnsupportedToken")
+      .withArgs(stranger.address);
+  });
+
   it("lets a player cancel a signature given out by spending its nonce", async function () {
     const { relay, stranger, alice, deadline } = await loadFixture(relayFixture);
     const request = { player: alice.address, token: NATIVE, amount: parseEther("1"), deadline };

@@ -88,6 +88,17 @@ describe("CasinoSwap", function () {
       .withArgs(alice.address, tokenAddress, parseEther("90000"), parseEther("9"));
   });
 
+  it("pays out nothing more today once lowered caps leave the bucket above its new size", async function () {
+    const { swapDesk, tokenAddress, alice } = await loadFixture(swapFixture);
+    await swapDesk.connect(alice).swap(tokenAddress, parseEther("100000"), 0); // 10 BNB
+    // A daily cap of 2 % makes a bucket of 1 % of 990 BNB: 9.9 BNB, below the 10 BNB just paid out.
+    await swapDesk.setCaps(100, 200);
+    expect(await swapDesk.quote(tokenAddress, parseEther("10000"))).to.deep.equal([parseEther("1"), 0n]);
+    await expect(swapDesk.connect(alice).swap(tokenAddress, parseEther("10000"), 0))
+      .to.be.revertedWithCustomError(swapDesk, "SwapAboveDailyCap")
+      .withArgs(parseEther("1"), 0);
+  });
+
   it("sets the caps within their bounds (Casino owner only)", async function () {
     const { swapDesk, tokenAddress, stranger } = await loadFixture(swapFixture);
     await expect(swapDesk.setCaps(200, 1_000)).to.emit(swapDesk, "SwapCapsChanged").withArgs(200, 1_000);
