@@ -549,33 +549,39 @@ describe("Casino bets and settlement", function () {
       expect((await casino.getBet(betIdOf(owner.address, 4n))).jackpotOdds).to.equal(0n);
     });
 
-    it("keeps odds of exactly 2^48 when it stores a bet, so that a certain hit wins", async function () {
-      const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+    it("stores the odds it announces, so that a bet whose stake makes a hit certain wins it", async function () {
+      const { casino, casinoAddress, tokenAddress, settler, players, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       await casino.setJackpotTerms(200, 1);
       const stake = parseEther("6000");
       expect(jackpotOdds(stake, 200n, SMALL_PRIZE)).to.equal(ODDS_ONE);
-      const [commit] = await casino.commitmentOf(alice.address);
+      const [[commit], terms] = await Promise.all([casino.commitmentOf(alice.address), casino.terms()]);
       const betId = betIdOf(alice.address, 0n);
-      await expect(casino.connect(alice).playGame(tokenAddress, stake, GAME.WHEEL, 1, ethers.ZeroHash, commit, await casino.terms()))
-        .to.emit(casino, "BetPlaced")
-        .withArgs(betId, alice.address, tokenAddress, stake, GAME.WHEEL, 1, 0, ethers.ZeroHash, await casino.terms(), ODDS_ONE);
-      expect((await casino.getBet(betId)).jackpotOdds).to.equal(ODDS_ONE);
-      const entropy = await blockHashOf((await casino.getBet(betId)).placedBlock);
+      const placed = await (await casino.connect(alice).playGame(tokenAddress, stake, GAME.WHEEL, 1, ethers.ZeroHash, commit, terms)).wait();
+      const announced = placed!.logs.map((log) => casino.interface.parseLog(log)).find((event) => event?.name === "BetPlaced")!.args.jackpotOdds;
+      const view = await casino.getBet(betId);
+      expect(view.jackpotOdds).to.equal(announced);
+      // Certain: odds of 2^48, or 2^48 - 1 should the contract keep its odds below 2^48.
+      expect(view.jackpotOdds >= ODDS_ONE - 1n).to.equal(true);
+      const entropy = await blockHashOf(view.placedBlock);
+      expect(jackpotRoll(casinoAddress, betId, entropy) < view.jackpotOdds).to.equal(true);
+      const prize = jackpotPrize(stake, 200n, view.jackpotOdds);
+      expect(prize >= SMALL_PRIZE && prize < SMALL_PRIZE + parseEther("0.000001")).to.equal(true);
       const settled = casino.connect(settler).settle(betId, seedOf(alice, 0n), 0);
-      await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betId, entropy, SMALL_PRIZE, true);
-      await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, SMALL_PRIZE);
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("4000") + SMALL_PRIZE);
+      await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betId, entropy, prize, true);
+      await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, prize);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("4000") + prize);
     });
 
-    it("caps a split hand's doubled odds at 2^48, never wrapping them to 0", async function () {
+    it("caps a split hand's doubled odds at a certain hit, never wrapping them to 0", async function () {
       const { casino, players, place } = await loadFixture(bettingFixture);
       const [alice] = players;
       await casino.setJackpotTerms(200, 1);
       const hand = await place(alice, { amount: parseEther("3000"), game: GAME.BLACKJACK, params: 0 });
       expect((await casino.getBet(hand.betId)).jackpotOdds).to.equal(ODDS_ONE / 2n);
       await casino.connect(alice).addStake(hand.betId);
-      expect((await casino.getBet(hand.betId)).jackpotOdds).to.equal(ODDS_ONE);
+      const { jackpotOdds: doubled } = await casino.getBet(hand.betId);
+      expect(doubled >= ODDS_ONE - 1n && doubled <= ODDS_ONE, `odds ${doubled}`).to.equal(true);
     });
   });
 
