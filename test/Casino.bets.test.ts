@@ -33,8 +33,8 @@ const HISTORY_STORAGE = "0x0000F90827F1C53a10cb7A02335B175320002935";
 /** What a hit wins after setJackpotTerms(200, 1): 0.01 % of the 1,200,000 DEGEN pool. */
 const SMALL_PRIZE = parseEther("120");
 /**
- * At a 200 bps edge 6,000 DEGEN make a 120 DEGEN hit certain (odds 2^48); 1e8 wei less gives odds
- * 2^48 - 5, which miss once in 5.6e13 draws (odds of exactly 2^48 have tests of their own).
+ * At a 200 bps edge 6,000 DEGEN make a 120 DEGEN hit certain (odds 2^47); 1e8 wei less gives odds
+ * 2^47 - 3, which miss once in 4.7e13 draws (odds of exactly 2^47 have tests of their own).
  */
 const NEAR_CERTAIN_STAKE = parseEther("6000") - 100_000_000n;
 
@@ -450,7 +450,7 @@ describe("Casino bets and settlement", function () {
       const [alice] = players;
       await expect(casino.setJackpotTerms(200, 1)).to.emit(casino, "JackpotTermsChanged").withArgs(200, 1);
       const odds = jackpotOdds(NEAR_CERTAIN_STAKE, 200n, SMALL_PRIZE);
-      expect(odds).to.equal(ODDS_ONE - 5n);
+      expect(odds).to.equal(ODDS_ONE - 3n);
       const prize = jackpotPrize(NEAR_CERTAIN_STAKE, 200n, odds);
       const bet = await place(alice, { amount: NEAR_CERTAIN_STAKE });
       const view = await casino.getBet(bet.betId);
@@ -520,10 +520,10 @@ describe("Casino bets and settlement", function () {
     it("caps a hit at what is left of the pool, and pays nothing once the pool is empty", async function () {
       const { casino, casinoAddress, tokenAddress, owner, settler, chain } = await loadFixture(smallPoolFixture);
       const terms = await casino.terms();
-      // Each bet is placed against a prize of 40 % of the 100 DEGEN pool, at odds 2^48 - 15.
+      // Each bet is placed against a prize of 40 % of the 100 DEGEN pool, at odds 2^47 - 8.
       const stake = parseEther("2000") - 100_000_000n;
       const odds = jackpotOdds(stake, 200n, parseEther("40"));
-      expect(odds).to.equal(ODDS_ONE - 15n);
+      expect(odds).to.equal(ODDS_ONE - 8n);
       const prize = jackpotPrize(stake, 200n, odds);
       const betIds: bigint[] = [];
       for (let nonce = 0n; nonce < 4n; nonce++) {
@@ -561,7 +561,7 @@ describe("Casino bets and settlement", function () {
       const announced = placed!.logs.map((log) => casino.interface.parseLog(log)).find((event) => event?.name === "BetPlaced")!.args.jackpotOdds;
       const view = await casino.getBet(betId);
       expect(view.jackpotOdds).to.equal(announced);
-      // Certain: odds of 2^48, or 2^48 - 1 should the contract keep its odds below 2^48.
+      // Certain: odds of 2^47, or 2^47 - 1 should the contract keep its odds below 2^47.
       expect(view.jackpotOdds >= ODDS_ONE - 1n).to.equal(true);
       const entropy = await blockHashOf(view.placedBlock);
       expect(jackpotRoll(casinoAddress, betId, entropy) < view.jackpotOdds).to.equal(true);

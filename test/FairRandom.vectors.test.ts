@@ -60,7 +60,7 @@ describe("FairRandom matches the engine", function () {
     const { harness } = await loadFixture(harnessFixture);
     const { odds } = readVectors<JackpotVectors>("jackpot.json");
     expect(odds.length).to.be.greaterThan(0);
-    // The vectors cover no prize, a certain hit (odds capped at 2^48) and a zero edge.
+    // The vectors cover no prize, a certain hit (odds capped at 2^47) and a zero edge.
     expect(odds.some((v) => v.prize === "0") && odds.some((v) => BigInt(v.odds) === ODDS_ONE) && odds.some((v) => v.edgeBps === 0)).to.equal(true);
     for (const v of odds) {
       const [stake, prize] = [BigInt(v.stake), BigInt(v.prize)];
@@ -90,7 +90,7 @@ describe("FairRandom matches the engine", function () {
           const odds = jackpotOdds(stake, edgeBps, prize);
           expect(await harness.jackpotOdds(stake, edgeBps, prize)).to.equal(odds);
           expect(await harness.jackpotPrize(stake, edgeBps, odds)).to.equal(jackpotPrize(stake, edgeBps, odds));
-          // The odds never promise more than the edge: odds × prize / 2^48 ≤ stake × edge / 10000.
+          // The odds never promise more than the edge: odds × prize / 2^47 ≤ stake × edge / 10000.
           expect((odds * jackpotPrize(stake, edgeBps, odds)) / ODDS_ONE <= (stake * edgeBps) / 10_000n).to.equal(true);
         }
       }
