@@ -48,6 +48,10 @@ subtask(TASK_TEST_GET_TEST_FILES, async (args, _hre, runSuper) => {
   return [...files].sort((a, b) => Number(isInvariant(a)) - Number(isInvariant(b)) || a.localeCompare(b));
 });
 
+// Hardhat's default hardfork (Osaka) caps a transaction at 2^24 gas (EIP-7825); under
+// solidity-coverage the instrumented Casino, which deploys its relay and swap desk, needs more.
+const underCoverage = process.argv.includes("coverage");
+
 const config: HardhatUserConfig = {
   solidity: {
     version: SOLC_VERSION,
@@ -57,7 +61,7 @@ const config: HardhatUserConfig = {
   paths: { sources: "./contracts", tests: "./test", cache: "./cache", artifacts: "./artifacts" },
   typechain: { outDir: "typechain-types", target: "ethers-v6" },
   networks: {
-    hardhat: { chainId: 31337 },
+    hardhat: { chainId: 31337, ...(underCoverage ? { hardfork: "prague" } : {}) },
     localhost: { url: process.env.LOCAL_RPC_URL ?? "http://127.0.0.1:8545", chainId: 31337 },
     bscTestnet: { url: process.env.BSC_TESTNET_RPC_URL ?? "", chainId: 97, accounts: bscAccounts },
   },

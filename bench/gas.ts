@@ -1,8 +1,10 @@
-// Gas per Casino call on a fresh Hardhat network (`npm run bench:gas`). Figures are receipt
+// Gas per Casino call on a fresh Hardhat network (`npm run bench:gas`), and of the swap desk and
+// the relay (submitted by a stranger with the player's EIP-712 signature). Figures are receipt
 // gasUsed (refunds applied), the amount a sender pays for.
 import { ethers, network } from "hardhat";
 import { parseEther, type ContractTransactionResponse } from "ethers";
 import { deployCasino, HashChain, GAME, NATIVE, betIdOf } from "../test/helpers";
+import { signSwap, signWithdraw } from "../test/support";
 
 interface Row {
   call: string;
@@ -18,7 +20,7 @@ async function gasOf(sent: Promise<ContractTransactionResponse>): Promise<bigint
 
 async function main(): Promise<void> {
   if (network.name !== "hardhat") throw new Error("run the gas bench on the in-process hardhat network");
-  const { casino, token, tokenAddress, settler, players } = await deployCasino();
+  const { casino, relay, swapDesk, token, tokenAddress, casinoAddress, owner, settler, stranger, players } = await deployCasino();
   const rows: Row[] = [];
   const record = (call: string, gas: bigint, target?: bigint) => rows.push({ call, gas, target });
   const chains = new Map<string, HashChain>();
@@ -38,9 +40,9 @@ async function main(): Promise<void> {
   }
   async function play(playerIndex: number, token_: string, amount: bigint, value = 0n) {
     const player = players[playerIndex];
-    const [commitment, nonce] = await casino.commitmentOf(player.address);
+    const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(player.address), casino.terms()]);
     const gas = await gasOf(
-      casino.connect(player).playGame(token_, amount, GAME.WHEEL, 1, clientSeed, commitment, { value }),
+      casino.connect(player).playGame(token_, amount, GAME.WHEEL, 1, clientSeed, commitment, terms, { value }),
     );
     return { gas, betId: betIdOf(player.address, nonce) };
   }
@@ -60,9 +62,10 @@ async function main(): Promise<void> {
   const later = await play(a, tokenAddress, parseEther("10"));
   record("playGame DEGEN vault (later bet)", later.gas, target.play);
   const byAllowance = await play(b, tokenAddress, parseEther("10"));
-  record("playGame DEGEN allowance (first bet)", byAllowance.gas, target.play);
+  // The target is a bet from the vault (issue #12); by allowance the token's transferFrom comes on top.
+  record("playGame DEGEN allowance (first bet)", byAllowance.gas);
   const byAllowanceLater = await play(b, tokenAddress, parseEther("10"));
-  record("playGame DEGEN allowance (later bet)", byAllowanceLater.gas, target.play);
+  record("playGame DEGEN allowance (later bet)", byAllowanceLater.gas);
   const bnbFirst = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"));
   record("playGame BNB msg.value (first bet)", bnbFirst.gas, target.play);
   const bnbLater = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"));
@@ -108,10 +111,10 @@ async function main(): Promise<void> {
       const wallet = ethers.Wallet.createRandom().connect(ethers.provider);
       await (await funder.sendTransaction({ to: wallet.address, value: parseEther("1") })).wait();
       await (await token.connect(funder).transfer(wallet.address, parseEther("10"))).wait();
-      await (await token.connect(wallet).approve(await casino.getAddress(), parseEther("10"))).wait();
+      await (await token.connect(wallet).approve(casinoAddress, parseEther("10"))).wait();
       await commit(wallet.address);
-      const [commitment, nonce] = await casino.commitmentOf(wallet.address);
-      await (await casino.connect(wallet).playGame(tokenAddress, parseEther("10"), GAME.WHEEL, 1, clientSeed, commitment)).wait();
+      const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(wallet.address), casino.terms()]);
+      await (await casino.connect(wallet).playGame(tokenAddress, parseEther("10"), GAME.WHEEL, 1, clientSeed, commitment, terms)).wait();
       betIds.push(betIdOf(wallet.address, nonce));
       seeds.push(seedFor(wallet.address));
     }
@@ -122,16 +125,46 @@ async function main(): Promise<void> {
 
   const blackjack = await (async () => {
     const player = players[d];
-    const [commitment, nonce] = await casino.commitmentOf(player.address);
-    await casino.connect(player).playGame(tokenAddress, parseEther("10"), GAME.BLACKJACK, 0, clientSeed, commitment);
+    const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(player.address), casino.terms()]);
+    await casino.connect(player).playGame(tokenAddress, parseEther("10"), GAME.BLACKJACK, 0, clientSeed, commitment, terms);
     return betIdOf(player.address, nonce);
   })();
   record("addStake (split, allowance)", await gasOf(casino.connect(players[d]).addStake(blackjack)));
+  const pending = await play(a, tokenAddress, parseEther("10"));
+  record("lockJackpotEntropy (1 bet)", await gasOf(casino.connect(stranger).lockJackpotEntropy([blackjack])));
+  record("lockJackpotEntropy (1 bet, already locked)", await gasOf(casino.connect(stranger).lockJackpotEntropy([blackjack])));
   await network.provider.send("evm_increaseTime", [3601]);
-  record("claimExpired", await gasOf(casino.connect(players[d]).claimExpired(blackjack)));
-  const swapGas = await gasOf(casino.connect(players[a]).swap(tokenAddress, parseEther("100")));
-  record("swap DEGEN->BNB", swapGas);
-  record("withdrawFor BNB (settler)", await gasOf(casino.connect(settler).withdrawFor(players[a].address, NATIVE, parseEther("0.01"))));
+  record("claimExpired (split)", await gasOf(casino.connect(players[d]).claimExpired(blackjack)));
+  await settle(pending.betId, players[a].address, 0n);
+
+  // A jackpot hit: terms under which a 5,999.9 DEGEN stake hits with odds 0.99998.
+  await casino.setJackpotTerms(200, 1);
+  const hitting = await play(a, tokenAddress, parseEther("5999.9"));
+  const hitReceipt = await (await casino.connect(settler).settle(hitting.betId, seedFor(players[a].address), 0n)).wait();
+  if (!hitReceipt?.logs.some((log) => casino.interface.parseLog(log)?.name === "JackpotWon")) throw new Error("the jackpot draw missed");
+  record("settle DEGEN (jackpot hit)", hitReceipt.gasUsed);
+  await casino.setJackpotTerms(50, 500);
+
+  record("swap DEGEN->BNB (desk)", await gasOf(swapDesk.connect(players[a]).swap(tokenAddress, parseEther("100"), 0)));
+  record("swap BNB->DEGEN (desk)", await gasOf(swapDesk.connect(players[a]).swap(NATIVE, parseEther("0.01"), 0)));
+
+  // Relays: a stranger submits what the player signed.
+  const deadline = BigInt((await ethers.provider.getBlock("latest"))!.timestamp) + 3600n;
+  const withdrawal = { player: players[a].address, token: NATIVE, amount: parseEther("0.01"), deadline };
+  const withdrawSignature = await signWithdraw(relay, players[a], withdrawal);
+  record("relay withdraw BNB (signed)", await gasOf(relay.connect(stranger).withdraw(withdrawal, withdrawSignature)));
+  const degenWithdrawal = { ...withdrawal, token: tokenAddress, amount: parseEther("10") };
+  const degenSignature = await signWithdraw(relay, players[a], degenWithdrawal);
+  record("relay withdraw DEGEN (signed)", await gasOf(relay.connect(stranger).withdraw(degenWithdrawal, degenSignature)));
+  const swapRequest = { player: players[a].address, fromToken: tokenAddress, toToken: NATIVE, amount: parseEther("100"), minAmountOut: 0n, deadline };
+  const swapSignature = await signSwap(relay, players[a], swapRequest);
+  record("relay swap DEGEN->BNB (signed)", await gasOf(relay.connect(stranger).swap(swapRequest, swapSignature)));
+
+  // Sweeps of value that reached the Casino outside its functions.
+  await (await token.connect(players[a]).transfer(casinoAddress, parseEther("1"))).wait();
+  record("sweep DEGEN", await gasOf(casino.connect(owner).sweep(tokenAddress, owner.address)));
+  await network.provider.send("hardhat_setBalance", [casinoAddress, ethers.toQuantity((await ethers.provider.getBalance(casinoAddress)) + parseEther("1"))]);
+  record("sweep BNB", await gasOf(casino.connect(owner).sweep(NATIVE, owner.address)));
 
   const width = Math.max(...rows.map((r) => r.call.length));
   console.log(`${"call".padEnd(width)}  ${"gas".padStart(9)}  ${"target".padStart(9)}  result`);

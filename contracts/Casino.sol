@@ -8,7 +8,6 @@ import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
-import {Blockhash} from "@openzeppelin/contracts/utils/Blockhash.sol";
 import {FairRandom} from "./FairRandom.sol";
 import {Payouts} from "./Payouts.sol";
 import {CasinoRelay} from "./CasinoRelay.sol";
@@ -344,13 +343,13 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     ) external payable nonReentrant supportedToken(token) returns (uint256 betId) {
         Config memory cfg = _config;
         if (cfg.paused) revert IsPaused();
-        uint256 terms = _termsOf(cfg);
-        if (expectedTerms != terms) revert TermsChanged(terms);
+        uint256 currentTerms = _termsOf(cfg);
+        if (expectedTerms != currentTerms) revert TermsChanged(currentTerms);
         _reserveFor(token, amount, gameType, params, cfg);
         betId = (uint256(uint160(msg.sender)) << 64) | _takeNonce(expectedCommit);
         uint256 odds = _recordBet(betId, token == NATIVE, amount, gameType, params, clientSeed, cfg);
         _takeStake(token, amount);
-        emit BetPlaced(betId, msg.sender, token, amount, gameType, params, uint64(betId), clientSeed, terms, odds);
+        emit BetPlaced(betId, msg.sender, token, amount, gameType, params, uint64(betId), clientSeed, currentTerms, odds);
     }
 
     /// @notice The second stake of a blackjack split, equal to the first, paid by the bet's player
@@ -440,11 +439,11 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         state.resolved = nonce + 1;
         delete _bets[betId];
 
-        (uint256 totalStake, uint256 maxPayout, address token) = _amountsOf(bet);
-        _release(player, token, totalStake, maxPayout, maxPayout);
-        emit ExpiredBetClaimed(betId, player, maxPayout);
-        emit GamePlayed(player, totalStake, maxPayout, maxPayout > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? maxPayout : maxPayout + _drawJackpot(betId, player, bet, totalStake);
+        (uint256 totalStake, uint256 bound, address token) = _amountsOf(bet);
+        _release(player, token, totalStake, bound, bound);
+        emit ExpiredBetClaimed(betId, player, bound);
+        emit GamePlayed(player, totalStake, bound, bound > totalStake, bet.gameType);
+        uint256 credit = bet.isNative ? bound : bound + _drawJackpot(betId, player, bet, totalStake);
         _credit(player, token, credit);
     }
 
@@ -459,7 +458,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
             uint256 betId = betIds[i];
             Bet storage bet = _bets[betId];
             if (bet.stake == 0 || bet.isNative || _lockedEntropy[betId] != 0) continue;
-            bytes32 entropy = Blockhash.blockHash(bet.placedBlock);
+            bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
             if (entropy == 0) continue;
             _lockedEntropy[betId] = entropy;
             emit JackpotEntropyLocked(betId, entropy);
@@ -873,10 +872,10 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         // The jackpot draws on the hash of the bet's block, which exists from the next block on.
         if (block.number <= bet.placedBlock) revert EntropyNotReady(betId);
         address player = _revealSeed(betId, seed);
-        (uint256 totalStake, uint256 maxPayout, address token) = _amountsOf(bet);
-        if (payout > maxPayout) revert PayoutAboveReservation(payout, maxPayout);
+        (uint256 totalStake, uint256 bound, address token) = _amountsOf(bet);
+        if (payout > bound) revert PayoutAboveReservation(payout, bound);
         delete _bets[betId];
-        _release(player, token, totalStake, maxPayout, payout);
+        _release(player, token, totalStake, bound, payout);
 
         bytes32 random = FairRandom.word(seed, bet.clientSeed, player, uint64(betId), block.chainid, address(this));
         emit BetSettled(betId, seed, random);
@@ -908,7 +907,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     ///      it; a draw whose hash is gone and was never recorded is void). A settlement and an
     ///      expired claim draw the same, so withholding a settlement changes nothing.
     function _drawJackpot(uint256 betId, address player, Bet memory bet, uint256 totalStake) private returns (uint256 win) {
-        bytes32 entropy = Blockhash.blockHash(bet.placedBlock);
+        bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
         if (entropy == 0) {
             entropy = _lockedEntropy[betId];
             if (entropy != 0) delete _lockedEntropy[betId];
@@ -924,18 +923,18 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     }
 
     /// @dev The stake joins the bankroll, the payout leaves it, the reservation is released.
-    function _release(address player, address token, uint256 totalStake, uint256 maxPayout, uint256 payout) private {
+    function _release(address player, address token, uint256 totalStake, uint256 bound, uint256 payout) private {
         House memory funds = _house[token];
         _house[token] = House({
             bankroll: uint128(funds.bankroll + totalStake - payout), // payout ≤ reserved ≤ bankroll
-            reserved: funds.reserved - uint128(maxPayout)
+            reserved: funds.reserved - uint128(bound)
         });
-        _setReserved(player, token, _reservedOf(player, token) - maxPayout);
+        _setReserved(player, token, _reservedOf(player, token) - bound);
     }
 
-    function _amountsOf(Bet memory bet) private view returns (uint256 totalStake, uint256 maxPayout, address token) {
+    function _amountsOf(Bet memory bet) private view returns (uint256 totalStake, uint256 bound, address token) {
         totalStake = bet.split ? 2 * uint256(bet.stake) : bet.stake;
-        maxPayout = Payouts.maxPayout(bet.gameType, bet.params, bet.isNative, bet.split, totalStake);
+        bound = Payouts.maxPayout(bet.gameType, bet.params, bet.isNative, bet.split, totalStake);
         token = bet.isNative ? NATIVE : address(degen);
     }
 

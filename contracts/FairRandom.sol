@@ -13,6 +13,9 @@ library FairRandom {
     /// @notice Jackpot odds are a probability × 2^47; a roll is uniform in [0, 2^47).
     uint256 internal constant ODDS_ONE = 1 << 47;
     uint256 private constant BPS = 10_000;
+    /// @notice EIP-2935's history contract: the last 8191 block hashes, where the chain has it (BSC does).
+    address internal constant HISTORY_STORAGE = 0x0000F90827F1C53a10cb7A02335B175320002935;
+    uint256 internal constant HISTORY_WINDOW = 8191;
 
     /// @notice random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)).
     function word(
@@ -48,6 +51,24 @@ library FairRandom {
     function jackpotPrize(uint256 stake, uint256 edgeBps, uint256 odds) internal pure returns (uint256) {
         if (odds == 0) return 0;
         return (stake * edgeBps * ODDS_ONE) / (odds * BPS);
+    }
+
+    /// @notice The hash of block `blockNumber`: BLOCKHASH for the last 256 blocks, then EIP-2935's
+    ///         history contract for up to 8191; 0 for the current or a future block, an older one,
+    ///         or where the history contract is missing or refuses (only a 32-byte answer counts:
+    ///         a contract that reverts with data must not pass its revert data off as a hash).
+    function blockHash(uint256 blockNumber) internal view returns (bytes32 hash) {
+        if (blockNumber >= block.number) return 0;
+        uint256 distance = block.number - blockNumber;
+        if (distance <= 256) return blockhash(blockNumber);
+        if (distance > HISTORY_WINDOW) return 0;
+        assembly ("memory-safe") {
+            mstore(0x00, blockNumber)
+            let ok := staticcall(gas(), HISTORY_STORAGE, 0x00, 0x20, 0x00, 0x20)
+            if and(ok, eq(returndatasize(), 0x20)) {
+                hash := mload(0x00)
+            }
+        }
     }
 
     /// @notice One step down the hash chain: keccak256 of the 32 raw bytes of `link`.

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import {
   getBytes,
@@ -17,6 +15,7 @@ import type { Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { openPage } from "./support/browser";
+import { startFakeNode } from "./support/fake-node";
 import { useBrowser } from "./support/page";
 import { assertNoWallet, devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 
@@ -64,32 +63,6 @@ function recordEvents(page: Page, events: string[]): Promise<void> {
 }
 
 const recordedEvents = (page: Page) => page.evaluate(() => window.walletEvents);
-
-/**
- * A stand-in node for a second chain: answers eth_chainId and eth_blockNumber with fixed values,
- * so that a test can tell which node a request reached.
- */
-async function startFakeNode(chainId: number, blockNumber: number): Promise<{ url: string; close(): Promise<void> }> {
-  const results: Record<string, string> = { eth_chainId: toQuantity(chainId), eth_blockNumber: toQuantity(blockNumber) };
-  const server = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => {
-      const { id, method } = JSON.parse(body) as { id: number; method: string };
-      response.setHeader("content-type", "application/json");
-      response.end(
-        JSON.stringify(
-          method in results
-            ? { jsonrpc: "2.0", id, result: results[method] }
-            : { jsonrpc: "2.0", id, error: { code: -32601, message: `${method} is not served here` } },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 /** Creation code that reverts with `data` (CODECOPY of its own tail, then REVERT): an eth_call revert that needs no contract. */
 function revertingInitCode(data: string): string {

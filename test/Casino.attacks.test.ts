@@ -2,9 +2,11 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, type Interface } from "ethers";
-import { NATIVE, GAME, HashChain, betIdOf } from "./helpers";
+import { NATIVE, GAME, HashChain, betIdOf, packTerms } from "./helpers";
 import { bettingFixture } from "./betting";
 import type { ReentrantPlayer } from "../typechain-types";
+
+const TERMS = packTerms(3600n, 50n, 500n);
 
 async function attackerFixture() {
   const f = await bettingFixture();
@@ -39,38 +41,39 @@ describe("Casino attacks that must fail", function () {
     expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("1"));
   });
 
-  it("a malicious receiver of a payout cannot re-enter claimExpired, playGame or withdraw during a relayed withdrawal", async function () {
-    const { casino, settler, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
+  it("a malicious receiver of a withdrawal cannot re-enter claimExpired, playGame or withdraw", async function () {
+    const { casino, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
     const [commit] = await casino.commitmentOf(attackerAddress);
-    await attacker.execute(iface.encodeFunctionData("playGame", [NATIVE, parseEther("0.1"), GAME.KICKBOXING, 0, ethers.ZeroHash, commit]));
+    await attacker.execute(iface.encodeFunctionData("playGame", [NATIVE, parseEther("0.1"), GAME.KICKBOXING, 0, ethers.ZeroHash, commit, TERMS]));
     const betId = betIdOf(attackerAddress, 0n);
     await time.increase(3600);
     await attacker.execute(iface.encodeFunctionData("claimExpired", [betId]));
-    expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("2.3"));
+    // 2 BNB deposited, 0.1 staked, 0.2 (a side's 2x) claimed.
+    expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("2.1"));
     const [nextCommit] = await casino.commitmentOf(attackerAddress);
     for (const reentry of [
       iface.encodeFunctionData("claimExpired", [betId]),
-      iface.encodeFunctionData("playGame", [NATIVE, parseEther("0.1"), GAME.KICKBOXING, 0, ethers.ZeroHash, nextCommit]),
+      iface.encodeFunctionData("playGame", [NATIVE, parseEther("0.1"), GAME.KICKBOXING, 0, ethers.ZeroHash, nextCommit, TERMS]),
       iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.3")]),
     ]) {
       await attacker.arm(reentry, false);
-      await casino.connect(settler).withdrawFor(attackerAddress, NATIVE, parseEther("0.1"));
+      await attacker.execute(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.1")]));
       expect(await attacker.reentrySucceeded()).to.equal(false);
       expect((await attacker.reentryError()).slice(0, 10)).to.equal(iface.getError("ReentrancyGuardReentrantCall")!.selector);
     }
-    expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("2"));
+    expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("1.8"));
+    expect(await attacker.received()).to.equal(parseEther("0.3"));
   });
 
   it("every value-moving function refuses re-entry from a BNB receive hook", async function () {
-    const { casino, tokenAddress, settler, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
+    const { casino, tokenAddress, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
     const [commit] = await casino.commitmentOf(attackerAddress);
     const reentries: [string, unknown[]][] = [
       ["deposit", [NATIVE, 1]],
       ["withdraw", [NATIVE, 1]],
       ["withdrawFor", [attackerAddress, NATIVE, 1]],
-      ["swap", [NATIVE, 1]],
-      ["swapFor", [attackerAddress, NATIVE, 1]],
-      ["playGame", [NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, commit]],
+      ["exchange", [attackerAddress, NATIVE, 1, 1]],
+      ["playGame", [NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS]],
       ["addStake", [betIdOf(attackerAddress, 0n)]],
       ["settle", [betIdOf(attackerAddress, 0n), ethers.ZeroHash, 0]],
       ["settleBatch", [[], [], []]],
@@ -78,61 +81,79 @@ describe("Casino attacks that must fail", function () {
       ["fundBankroll", [tokenAddress, 1]],
       ["fundJackpot", [1]],
       ["executeBankrollWithdrawal", [NATIVE]],
+      ["sweep", [NATIVE, attackerAddress]],
     ];
     for (const [fn, args] of reentries) {
       await attacker.arm(iface.encodeFunctionData(fn, args), false);
-      await casino.connect(settler).withdrawFor(attackerAddress, NATIVE, 1n);
+      await attacker.execute(iface.encodeFunctionData("withdraw", [NATIVE, 1n]));
       expect(await attacker.reentrySucceeded(), fn).to.equal(false);
       expect((await attacker.reentryError()).slice(0, 10), fn).to.equal(iface.getError("ReentrancyGuardReentrantCall")!.selector);
     }
+    expect(await attacker.received()).to.equal(BigInt(reentries.length));
   });
 
   it("no function accepts a token other than DEGEN or BNB", async function () {
-    const { casino, settler, players, stranger } = await loadFixture(bettingFixture);
+    const { casino, swapDesk, players, stranger } = await loadFixture(bettingFixture);
+    const [alice] = players;
     const foreign = stranger.address;
+    const [commit] = await casino.commitmentOf(alice.address);
     const calls = [
-      () => casino.connect(settler).withdrawFor(players[0].address, foreign, 1),
-      () => casino.connect(settler).swapFor(players[0].address, foreign, 1),
+      () => casino.connect(alice).deposit(foreign, 1),
+      () => casino.connect(alice).withdraw(foreign, 1),
+      () => casino.connect(alice).playGame(foreign, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS),
       () => casino.fundBankroll(foreign, 1),
-      () => casino.setRtp(foreign, 10_000),
+      () => casino.announceBankrollWithdrawal(foreign, 1),
       () => casino.setMaxBetLimit(foreign, parseEther("1")),
-      () => casino.maxBet(foreign, GAME.WHEEL),
+      () => casino.maxBet(foreign, GAME.WHEEL, 1, alice.address),
+      () => casino.maxPayout(foreign, GAME.WHEEL, 1, parseEther("1"), false),
+      () => casino.minBet(foreign),
       () => casino.rtpBps(foreign),
       () => casino.maxBetLimit(foreign),
     ];
     for (const call of calls) await expect(call()).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(foreign);
+    await expect(swapDesk.connect(alice).swap(foreign, 1, 0)).to.be.revertedWithCustomError(swapDesk, "UnsupportedToken").withArgs(foreign);
   });
 
   it("a stranger can call no role-gated function", async function () {
-    const { casino, tokenAddress, stranger, players } = await loadFixture(bettingFixture);
+    const { casino, swapDesk, tokenAddress, stranger, players } = await loadFixture(bettingFixture);
     const [alice] = players;
     const asStranger = casino.connect(stranger);
     const settlerOnly = [
       () => asStranger.setCommitment(alice.address, ethers.id("x"), 4),
       () => asStranger.settle(betIdOf(alice.address, 0n), ethers.id("x"), 0),
       () => asStranger.settleBatch([betIdOf(alice.address, 0n)], [ethers.id("x")], [0]),
-      () => asStranger.withdrawFor(alice.address, tokenAddress, 1),
-      () => asStranger.swapFor(alice.address, tokenAddress, 1),
     ];
     for (const call of settlerOnly) await expect(call()).to.be.revertedWithCustomError(casino, "NotSettler");
+    await expect(asStranger.withdrawFor(alice.address, tokenAddress, 1)).to.be.revertedWithCustomError(casino, "NotRelay");
+    await expect(asStranger.exchange(alice.address, tokenAddress, 1, 1)).to.be.revertedWithCustomError(casino, "NotSwapDesk");
     const ownerOnly = [
       () => asStranger.announceBankrollWithdrawal(tokenAddress, 1),
       () => asStranger.cancelBankrollWithdrawal(tokenAddress),
       () => asStranger.executeBankrollWithdrawal(tokenAddress),
+      () => asStranger.sweep(tokenAddress, stranger.address),
       () => asStranger.setSettler(stranger.address),
       () => asStranger.pause(),
       () => asStranger.unpause(),
-      () => asStranger.setMaxMultiplier(0, 20_000),
-      () => asStranger.setRtp(tokenAddress, 10_000),
       () => asStranger.setMaxBetLimit(tokenAddress, parseEther("10")),
       () => asStranger.setRiskBps(100),
+      () => asStranger.setPlayerRiskBps(100),
       () => asStranger.setSettleWindow(600),
       () => asStranger.setWithdrawalDelay(3600),
-      () => asStranger.setJackpotParams(100, 500),
+      () => asStranger.setJackpotTerms(100, 500),
       () => asStranger.transferOwnership(stranger.address),
     ];
-    for (const call of ownerOnly) await expect(call()).to.be.revertedWithCustomError(casino, "OwnableUnauthorizedAccount");
+    for (const call of ownerOnly) await expect(call()).to.be.revertedWithCustomError(casino, "OwnableUnauthorizedAccount").withArgs(stranger.address);
     await expect(asStranger.creditJackpotFromTax(1)).to.be.revertedWithCustomError(casino, "NotDegen");
+    const deskAsStranger = swapDesk.connect(stranger);
+    for (const call of [
+      () => deskAsStranger.setCaps(100, 500),
+      () => deskAsStranger.announceRate(20_000),
+      () => deskAsStranger.cancelRate(),
+      () => deskAsStranger.executeRate(),
+    ]) {
+      await expect(call()).to.be.revertedWithCustomError(swapDesk, "NotOwner");
+    }
+    await expect(deskAsStranger.swapFor(alice.address, tokenAddress, parseEther("1"), 0)).to.be.revertedWithCustomError(swapDesk, "NotRelay");
   });
 
   it("the settler cannot settle with a wrong seed, twice, out of order or above the reservation", async function () {
@@ -160,7 +181,7 @@ describe("Casino attacks that must fail", function () {
     // Bob reads his commitment, the settler swaps his chain before Bob's bet lands: the bet is refused.
     const [seen] = await casino.commitmentOf(bob.address);
     await casino.connect(settler).setCommitment(bob.address, new HashChain("swapped", 4).commit, 4);
-    await expect(casino.connect(bob).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.id("bob"), seen))
+    await expect(casino.connect(bob).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.id("bob"), seen, TERMS))
       .to.be.revertedWithCustomError(casino, "StaleCommitment");
   });
 
@@ -168,8 +189,9 @@ describe("Casino attacks that must fail", function () {
     const { casino, players, place } = await loadFixture(bettingFixture);
     const [alice] = players;
     const bet = await place(alice);
-    await time.increase(3598);
-    await expect(casino.connect(alice).claimExpired(bet.betId)).to.be.revertedWithCustomError(casino, "NotExpired");
+    const { claimableAt } = await casino.getBet(bet.betId);
+    await time.setNextBlockTimestamp(claimableAt - 1n);
+    await expect(casino.connect(alice).claimExpired(bet.betId)).to.be.revertedWithCustomError(casino, "NotExpired").withArgs(claimableAt);
   });
 
   it("an owner contract that refuses BNB cannot break accounting through a failed bankroll withdrawal", async function () {
@@ -180,11 +202,13 @@ describe("Casino attacks that must fail", function () {
     await attacker.execute(iface.encodeFunctionData("announceBankrollWithdrawal", [NATIVE, parseEther("1")]));
     await time.increase(3600);
     await attacker.arm(iface.encodeFunctionData("executeBankrollWithdrawal", [NATIVE]), true);
-    const [bankroll] = await casino.house(NATIVE);
+    const [[bankroll], accounted] = await Promise.all([casino.house(NATIVE), casino.accounted(NATIVE)]);
     await expect(attacker.execute(iface.encodeFunctionData("executeBankrollWithdrawal", [NATIVE]))).to.be.revertedWithCustomError(
       casino,
       "TransferFailed",
     );
     expect((await casino.house(NATIVE))[0]).to.equal(bankroll);
+    expect(await casino.accounted(NATIVE)).to.equal(accounted);
+    expect((await casino.pendingWithdrawal(NATIVE))[0]).to.equal(parseEther("1"));
   });
 });

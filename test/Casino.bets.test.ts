@@ -1,67 +1,149 @@
 import { expect } from "chai";
-import { ethers } from "hardhat";
-import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { ethers, network } from "hardhat";
+import { loadFixture, mine, setCode, takeSnapshot, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { bettingFixture, CHAIN_LENGTH } from "./betting";
-import { GAME, NATIVE, HashChain, betIdOf, randomWord, jackpotRoll, deployPair, MAX_MULTIPLIER_BPS, BANKROLL_DEGEN } from "./helpers";
+import {
+  GAME,
+  NATIVE,
+  HashChain,
+  betIdOf,
+  randomWord,
+  deployPair,
+  jackpotOdds,
+  jackpotPrize,
+  jackpotRoll,
+  maxPayout,
+  packTerms,
+  JACKPOT_SEED,
+  ODDS_ONE,
+} from "./helpers";
+import { betFields, blockHashOf, expectedDraw } from "./support";
+
+/** The fixture's terms: settle window 1 h, jackpot edge 50 bps, share 500 bps. */
+const TERMS = packTerms(3600n, 50n, 500n);
+/** What a hit would win from the fixture's pool at the default share: 5 % of 1,200,000 DEGEN. */
+const PRIZE = (JACKPOT_SEED * 500n) / 10_000n;
+/**
+ * OpenZeppelin's Blockhash asks the EIP-2935 history contract for hashes older than 256 blocks.
+ * Hardhat installs a stub there that reverts with a message, which Blockhash reads as a non-zero
+ * hash; the tests of a forgotten hash remove it, as on a chain without EIP-2935.
+ */
+const HISTORY_STORAGE = "0x0000F90827F1C53a10cb7A02335B175320002935";
+/** What a hit wins after setJackpotTerms(200, 1): 0.01 % of the 1,200,000 DEGEN pool. */
+const SMALL_PRIZE = parseEther("120");
+/**
+ * At a 200 bps edge 6,000 DEGEN make a 120 DEGEN hit certain (odds 2^47); 1e8 wei less gives odds
+ * 2^47 - 3, which miss once in 4.7e13 draws (odds of exactly 2^47 have tests of their own).
+ */
+const NEAR_CERTAIN_STAKE = parseEther("6000") - 100_000_000n;
+
+/**
+ * A Casino with a 100 DEGEN jackpot whose hits win 40 % of the pool, certain for a 2,000 DEGEN
+ * stake at a 200 bps edge; the owner plays from its wallet under an 8-link chain.
+ */
+async function smallPoolFixture() {
+  const [owner, settler, devWallet] = await ethers.getSigners();
+  const { token, casino } = await deployPair(owner, devWallet.address, settler.address);
+  const [casinoAddress, tokenAddress] = await Promise.all([casino.getAddress(), token.getAddress()]);
+  await token.approve(casinoAddress, ethers.MaxUint256);
+  await casino.fundBankroll(tokenAddress, parseEther("1000000"));
+  await casino.fundJackpot(parseEther("100"));
+  await casino.setJackpotTerms(200, 4_000);
+  const chain = new HashChain("small pool", 8);
+  await casino.connect(settler).setCommitment(owner.address, chain.commit, 8);
+  return { casino, casinoAddress, tokenAddress, owner, settler, chain };
+}
 
 describe("Casino bets and settlement", function () {
   describe("playGame", function () {
-    it("escrows a DEGEN stake from the vault, reserves the maximum payout and emits BetPlaced", async function () {
+    it("escrows a DEGEN stake from the vault, reserves the bet's maximum payout and records its terms", async function () {
       const { casino, tokenAddress, players } = await loadFixture(bettingFixture);
       const [alice] = players;
       const [commit] = await casino.commitmentOf(alice.address);
       const clientSeed = ethers.id("alice");
       const betId = betIdOf(alice.address, 0n);
-      expect(await casino.connect(alice).playGame.staticCall(tokenAddress, parseEther("10"), GAME.CRASH, 250, clientSeed, commit)).to.equal(betId);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("10"), GAME.CRASH, 250, clientSeed, commit))
+      const stake = parseEther("10");
+      const reservation = maxPayout(GAME.CRASH, 250n, false, stake);
+      expect(reservation).to.equal(parseEther("25"));
+      const odds = jackpotOdds(stake, 50n, PRIZE);
+      const accounted = await casino.accounted(tokenAddress);
+      const asAlice = casino.connect(alice);
+      expect(await asAlice.playGame.staticCall(tokenAddress, stake, GAME.CRASH, 250, clientSeed, commit, TERMS)).to.equal(betId);
+      const tx = await asAlice.playGame(tokenAddress, stake, GAME.CRASH, 250, clientSeed, commit, TERMS);
+      await expect(tx)
         .to.emit(casino, "BetPlaced")
-        .withArgs(betId, alice.address, tokenAddress, parseEther("10"), GAME.CRASH, 250, 0, clientSeed);
+        .withArgs(betId, alice.address, tokenAddress, stake, GAME.CRASH, 250, 0, clientSeed, TERMS, odds);
+      const block = (await (await tx.wait())!.getBlock())!;
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9990"));
-      expect((await casino.house(tokenAddress))[1]).to.equal(parseEther("1000"));
+      expect((await casino.house(tokenAddress))[1]).to.equal(reservation);
+      expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(reservation);
+      expect(await casino.accounted(tokenAddress)).to.equal(accounted);
       const bet = await casino.getBet(betId);
-      expect([bet.player, bet.nonce, bet.token, bet.stake, bet.totalStake, bet.maxPayout, bet.gameType, bet.split, bet.open]).to.deep.equal([
-        alice.address, 0n, tokenAddress, parseEther("10"), parseEther("10"), parseEther("1000"), BigInt(GAME.CRASH), false, true,
-      ]);
+      expect(betFields(bet)).to.deep.equal({
+        player: alice.address,
+        nonce: 0n,
+        token: tokenAddress,
+        stake,
+        totalStake: stake,
+        maxPayout: reservation,
+        gameType: BigInt(GAME.CRASH),
+        params: 250n,
+        split: false,
+        placedBlock: BigInt(block.number),
+        claimableAt: BigInt(block.timestamp) + 3600n,
+        jackpotOdds: odds,
+        jackpotEdgeBps: 50n,
+        open: true,
+      });
       const [, nextNonce, remaining, root, nextToResolve, length] = await casino.commitmentOf(alice.address);
       expect([nextNonce, remaining, root, nextToResolve, length]).to.deep.equal([1n, BigInt(CHAIN_LENGTH - 1), commit, 0n, BigInt(CHAIN_LENGTH)]);
     });
 
-    it("takes DEGEN by allowance when the vault does not cover the stake", async function () {
+    it("takes DEGEN by allowance when the vault does not cover the stake, and books it as owed", async function () {
       const { casino, token, tokenAddress, players, place } = await loadFixture(bettingFixture);
       const [alice] = players;
       const wallet = await token.balanceOf(alice.address);
+      const accounted = await casino.accounted(tokenAddress);
       await place(alice, { amount: parseEther("20000") });
       expect(await token.balanceOf(alice.address)).to.equal(wallet - parseEther("20000"));
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000"));
+      expect(await casino.accounted(tokenAddress)).to.equal(accounted + parseEther("20000"));
     });
 
     it("takes BNB from msg.value when sent, else from the vault", async function () {
       const { casino, players, place } = await loadFixture(bettingFixture);
       const [alice] = players;
       const held = await ethers.provider.getBalance(casino);
+      const accounted = await casino.accounted(NATIVE);
       await place(alice, { token: NATIVE, amount: parseEther("0.5"), value: parseEther("0.5") });
       expect(await ethers.provider.getBalance(casino)).to.equal(held + parseEther("0.5"));
       expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("10"));
+      expect(await casino.accounted(NATIVE)).to.equal(accounted + parseEther("0.5"));
       await place(alice, { token: NATIVE, amount: parseEther("0.5") });
       expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("9.5"));
+      expect(await casino.accounted(NATIVE)).to.equal(accounted + parseEther("0.5"));
     });
 
-    it("refuses a BNB stake larger than the vault, and a value that does not match the stake", async function () {
+    it("refuses a BNB stake above maxBet or the vault, and a value that does not match the stake", async function () {
       const { casino, tokenAddress, players } = await loadFixture(bettingFixture);
       const [alice] = players;
       const [commit] = await casino.commitmentOf(alice.address);
       const seed = ethers.id("x");
       const play = (token: string, amount: bigint, value: bigint) =>
-        casino.connect(alice).playGame(token, amount, GAME.WHEEL, 1, seed, commit, { value });
-      await expect(play(NATIVE, parseEther("11"), 0n)).to.be.revertedWithCustomError(casino, "BetTooLarge");
+        casino.connect(alice).playGame(token, amount, GAME.WHEEL, 1, seed, commit, TERMS, { value });
+      // 5 % of the 1,000 BNB bankroll covers a one-colour wheel bet (9.8x at 98 %) of 50 / 9.8 BNB.
+      const bnbMax = (parseEther("50") * 10_000n) / 98_000n;
+      await expect(play(NATIVE, parseEther("11"), 0n)).to.be.revertedWithCustomError(casino, "BetTooLarge").withArgs(parseEther("11"), bnbMax);
       await casino.connect(alice).withdraw(NATIVE, parseEther("9.99"));
       await expect(play(NATIVE, parseEther("0.1"), 0n))
         .to.be.revertedWithCustomError(casino, "InsufficientBalance")
         .withArgs(parseEther("0.01"), parseEther("0.1"));
-      await expect(play(NATIVE, parseEther("0.1"), parseEther("0.2"))).to.be.revertedWithCustomError(casino, "ValueMismatch");
-      await expect(play(tokenAddress, parseEther("1"), 1n)).to.be.revertedWithCustomError(casino, "ValueMismatch");
-      await expect(play(alice.address, parseEther("1"), 0n)).to.be.revertedWithCustomError(casino, "UnsupportedToken");
+      await expect(play(NATIVE, parseEther("0.1"), parseEther("0.2")))
+        .to.be.revertedWithCustomError(casino, "ValueMismatch")
+        .withArgs(parseEther("0.2"), parseEther("0.1"));
+      await expect(play(tokenAddress, parseEther("1"), 1n)).to.be.revertedWithCustomError(casino, "ValueMismatch").withArgs(1n, parseEther("1"));
+      await expect(play(alice.address, parseEther("1"), 0n)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(alice.address);
     });
 
     it("validates each game's params", async function () {
@@ -77,51 +159,99 @@ describe("Casino bets and settlement", function () {
       ];
       for (const [game, params, valid] of cases) {
         const [commit] = await casino.commitmentOf(alice.address);
-        const sent = casino.connect(alice).playGame(tokenAddress, parseEther("1"), game, params, ethers.ZeroHash, commit);
+        const sent = casino.connect(alice).playGame(tokenAddress, parseEther("1"), game, params, ethers.ZeroHash, commit, TERMS);
         if (valid) await expect(sent, `game ${game} params ${params}`).to.emit(casino, "BetPlaced");
         else await expect(sent, `game ${game} params ${params}`).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(game, params);
       }
       const [commit] = await casino.commitmentOf(alice.address);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), 5, 0, ethers.ZeroHash, commit))
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), 5, 0, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "InvalidGameType")
         .withArgs(5);
     });
 
-    it("enforces minBet (1 DEGEN, 0.001 BNB) and maxBet bounded by the free bankroll and the limit", async function () {
+    it("enforces minBet (1 DEGEN, 0.001 BNB) and maxBet from the free bankroll, the bet's maximum payout and the limit", async function () {
       const { casino, tokenAddress, players, stranger } = await loadFixture(bettingFixture);
       const [alice] = players;
       expect(await casino.minBet(tokenAddress)).to.equal(parseEther("1"));
       expect(await casino.minBet(NATIVE)).to.equal(parseEther("0.001"));
-      const degenMax = (BANKROLL_DEGEN * 500n) / MAX_MULTIPLIER_BPS[GAME.WHEEL];
-      expect(await casino.maxBet(tokenAddress, GAME.WHEEL)).to.equal(degenMax);
-      expect(await casino.maxBet(tokenAddress, GAME.CRASH)).to.equal(parseEther("2500"));
-      await casino.setMaxBetLimit(tokenAddress, parseEther("1000"));
-      expect(await casino.maxBet(tokenAddress, GAME.WHEEL)).to.equal(parseEther("1000"));
+      // 5 % of the free 5,000,000 DEGEN bankroll, divided by the bet's maximum payout per unit staked.
+      const reservable = parseEther("250000");
+      const anyone = ethers.ZeroAddress;
+      expect(await casino.maxBet(tokenAddress, GAME.WHEEL, 1, anyone)).to.equal((reservable * 10_000n) / 102_000n);
+      expect(await casino.maxBet(tokenAddress, GAME.WHEEL, 0b11111, anyone)).to.equal((reservable * 50_000n) / 102_000n);
+      expect(await casino.maxBet(tokenAddress, GAME.CRASH, 0, anyone)).to.equal(parseEther("2500"));
+      expect(await casino.maxBet(tokenAddress, GAME.CRASH, 250, anyone)).to.equal(parseEther("100000"));
+      expect(await casino.maxBet(tokenAddress, GAME.KICKBOXING, 2, anyone)).to.equal(parseEther("62500"));
+      expect(await casino.maxBet(NATIVE, GAME.BLACKJACK, 0, anyone)).to.equal(parseEther("20"));
+      await expect(casino.setMaxBetLimit(tokenAddress, parseEther("1000"))).to.emit(casino, "MaxBetLimitChanged").withArgs(tokenAddress, parseEther("1000"));
+      expect(await casino.maxBet(tokenAddress, GAME.WHEEL, 1, anyone)).to.equal(parseEther("1000"));
       const [commit] = await casino.commitmentOf(alice.address);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1000") + 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit))
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1000") + 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "BetTooLarge")
         .withArgs(parseEther("1000") + 1n, parseEther("1000"));
-      await expect(casino.connect(alice).playGame(NATIVE, parseEther("0.001") - 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit))
+      await expect(casino.connect(alice).playGame(NATIVE, parseEther("0.001") - 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "BetTooSmall")
         .withArgs(parseEther("0.001") - 1n, parseEther("0.001"));
-      await expect(casino.maxBet(tokenAddress, 5)).to.be.revertedWithCustomError(casino, "InvalidGameType");
-      await expect(casino.minBet(stranger.address)).to.be.revertedWithCustomError(casino, "UnsupportedToken");
+      await expect(casino.maxBet(tokenAddress, 5, 0, anyone)).to.be.revertedWithCustomError(casino, "InvalidGameType").withArgs(5);
+      await expect(casino.maxBet(tokenAddress, GAME.SLOTS, 1, anyone)).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(GAME.SLOTS, 1);
+      await expect(casino.minBet(stranger.address)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(stranger.address);
+    });
+
+    it("checks a bet in order: pause, terms, game and params, stake limits, commitment, then the stake itself", async function () {
+      const { casino, tokenAddress, players } = await loadFixture(bettingFixture);
+      const [alice, , , dave] = players;
+      const [commit] = await casino.commitmentOf(alice.address);
+      const stale = ethers.id("stale");
+      const play = (player = alice, amount = parseEther("1"), params = 1, terms = TERMS, expected = commit) =>
+        casino.connect(player).playGame(tokenAddress, amount, GAME.WHEEL, params, ethers.ZeroHash, expected, terms);
+      await casino.pause();
+      await expect(play(alice, 0n, 0, 0n, stale)).to.be.revertedWithCustomError(casino, "IsPaused");
+      await casino.unpause();
+      await expect(play(alice, 0n, 0, 0n, stale)).to.be.revertedWithCustomError(casino, "TermsChanged").withArgs(TERMS);
+      await expect(play(alice, 0n, 0, TERMS, stale)).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(GAME.WHEEL, 0);
+      await expect(play(dave, 0n, 1, TERMS, stale)).to.be.revertedWithCustomError(casino, "BetTooSmall").withArgs(0, parseEther("1"));
+      await expect(play(dave, parseEther("30000"), 1, TERMS, stale)).to.be.revertedWithCustomError(casino, "BetTooLarge");
+      await expect(play(dave, parseEther("1"), 1, TERMS, stale)).to.be.revertedWithCustomError(casino, "NoCommitment");
+      await expect(play(alice, parseEther("1"), 1, TERMS, stale)).to.be.revertedWithCustomError(casino, "StaleCommitment").withArgs(commit);
+      await casino.connect(alice).withdraw(NATIVE, parseEther("10"));
+      await expect(casino.connect(alice).playGame(NATIVE, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
+        .to.be.revertedWithCustomError(casino, "InsufficientBalance")
+        .withArgs(0, parseEther("1"));
+    });
+
+    it("refuses a bet placed against terms the owner has changed since, naming the terms in force", async function () {
+      const { casino, tokenAddress, players, place } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      await casino.setSettleWindow(600);
+      const changed = packTerms(600n, 50n, 500n);
+      expect(await casino.terms()).to.equal(changed);
+      const [commit] = await casino.commitmentOf(alice.address);
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
+        .to.be.revertedWithCustomError(casino, "TermsChanged")
+        .withArgs(changed);
+      await casino.setJackpotTerms(120, 2_500);
+      expect(await casino.terms()).to.equal(packTerms(600n, 120n, 2_500n));
+      const bet = await place(alice);
+      expect((await casino.getBet(bet.betId)).jackpotEdgeBps).to.equal(120n);
     });
 
     it("needs a commitment, accepts the chain's current commitment or its root, and refuses a stale one", async function () {
       const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice, , , dave] = players;
-      await expect(casino.connect(dave).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, ethers.ZeroHash))
+      await expect(casino.connect(dave).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, ethers.ZeroHash, TERMS))
         .to.be.revertedWithCustomError(casino, "NoCommitment");
       const first = await place(alice);
       await casino.connect(settler).settle(first.betId, seedOf(alice, 0n), 0);
       const [current, , , root] = await casino.commitmentOf(alice.address);
       expect(current).to.equal(seedOf(alice, 0n));
       for (const expected of [current, root]) {
-        await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, expected)).to.emit(casino, "BetPlaced");
+        await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, expected, TERMS)).to.emit(
+          casino,
+          "BetPlaced",
+        );
       }
       const stale = ethers.id("stale");
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, stale))
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, stale, TERMS))
         .to.be.revertedWithCustomError(casino, "StaleCommitment")
         .withArgs(current);
     });
@@ -132,22 +262,23 @@ describe("Casino bets and settlement", function () {
       for (let i = 0; i < CHAIN_LENGTH; i++) await place(alice, { amount: parseEther("1") });
       const [commit, , remaining] = await casino.commitmentOf(alice.address);
       expect(remaining).to.equal(0n);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit))
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "ChainExhausted");
     });
 
     it("stops new bets while paused, and nothing else", async function () {
-      const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+      const { casino, tokenAddress, owner, settler, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       const bet = await place(alice);
-      await expect(casino.pause()).to.emit(casino, "Paused");
+      await expect(casino.pause()).to.emit(casino, "Paused").withArgs(owner.address);
       expect(await casino.paused()).to.equal(true);
       await expect(casino.pause()).to.be.revertedWithCustomError(casino, "IsPaused");
       const [commit] = await casino.commitmentOf(alice.address);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit))
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "IsPaused");
       await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0)).to.emit(casino, "BetSettled");
-      await expect(casino.unpause()).to.emit(casino, "Unpaused");
+      await expect(casino.connect(alice).withdraw(tokenAddress, parseEther("1"))).to.emit(casino, "Withdrawn");
+      await expect(casino.unpause()).to.emit(casino, "Unpaused").withArgs(owner.address);
       await expect(casino.unpause()).to.be.revertedWithCustomError(casino, "NotPaused");
       await place(alice);
     });
@@ -182,7 +313,7 @@ describe("Casino bets and settlement", function () {
   });
 
   describe("settle", function () {
-    it("reveals the seed, credits the payout, returns the rest to the bankroll and emits the events", async function () {
+    it("reveals the seed, credits the payout and the jackpot draw, returns the rest to the bankroll and emits the events", async function () {
       const { casino, tokenAddress, casinoAddress, settler, players, place, seedOf, chainId } = await loadFixture(bettingFixture);
       const [alice] = players;
       const bet = await place(alice, { amount: parseEther("100"), game: GAME.WHEEL, params: 0b11 });
@@ -190,77 +321,37 @@ describe("Casino bets and settlement", function () {
       const random = randomWord(seed, bet.clientSeed, alice.address, 0n, chainId, casinoAddress);
       expect(await casino.computeRandom(seed, bet.clientSeed, alice.address, 0n)).to.equal(random);
       const [bankroll] = await casino.house(tokenAddress);
-      const payout = parseEther("510");
-      const jackpot = await casino.jackpotPool();
-      const hit = jackpotRoll(random) < 100;
-      await expect(casino.connect(settler).settle(bet.betId, seed, payout))
+      const payout = maxPayout(GAME.WHEEL, 0b11n, false, parseEther("100"));
+      expect(payout).to.equal(parseEther("510"));
+      const [pool, accounted] = await Promise.all([casino.jackpotPool(), casino.accounted(tokenAddress)]);
+      const draw = await expectedDraw(casino, bet.betId);
+      const settled = casino.connect(settler).settle(bet.betId, seed, payout);
+      await expect(settled)
         .to.emit(casino, "BetSettled")
         .withArgs(bet.betId, seed, random)
         .and.to.emit(casino, "GamePlayed")
-        .withArgs(alice.address, parseEther("100"), payout, true, GAME.WHEEL);
-      const jackpotWin = hit ? (jackpot * 500n) / 10_000n : 0n;
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9900") + payout + jackpotWin);
+        .withArgs(alice.address, parseEther("100"), payout, true, GAME.WHEEL)
+        .and.to.emit(casino, "JackpotDrawn")
+        .withArgs(bet.betId, draw.entropy, draw.prize, draw.hit);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9900") + payout + draw.win);
+      expect(await casino.jackpotPool()).to.equal(pool - draw.win);
       expect(await casino.house(tokenAddress)).to.deep.equal([bankroll + parseEther("100") - payout, 0n]);
+      expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(0n);
+      expect(await casino.accounted(tokenAddress)).to.equal(accounted);
       expect((await casino.getBet(bet.betId)).open).to.equal(false);
       const [commit, , , , nextToResolve] = await casino.commitmentOf(alice.address);
       expect([commit, nextToResolve]).to.deep.equal([seed, 1n]);
     });
 
-    it("reports a losing BNB bet with won = false and keeps its stake in the bankroll", async function () {
+    it("reports a losing BNB bet with won = false, keeps its stake in the bankroll and draws no jackpot", async function () {
       const { casino, settler, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       const bet = await place(alice, { token: NATIVE, amount: parseEther("1"), game: GAME.KICKBOXING, params: 2 });
-      await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0))
-        .to.emit(casino, "GamePlayed")
-        .withArgs(alice.address, parseEther("1"), 0, false, GAME.KICKBOXING);
-      expect((await casino.house(NATIVE))[0]).to.equal(parseEther("1001"));
+      const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
+      await expect(settled).to.emit(casino, "GamePlayed").withArgs(alice.address, parseEther("1"), 0, false, GAME.KICKBOXING);
+      await expect(settled).not.to.emit(casino, "JackpotDrawn");
+      expect(await casino.house(NATIVE)).to.deep.equal([parseEther("1001"), 0n]);
       expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("9"));
-    });
-
-    it("pays the jackpot on chain when a DEGEN bet's roll is below the chance, never for BNB", async function () {
-      const { casino, tokenAddress, casinoAddress, settler, players, place, seedOf, chainId } = await loadFixture(bettingFixture);
-      const [alice, bob] = players;
-      const hitting = (player: string, seed: string, nonce: bigint) => {
-        for (let i = 0; ; i++) {
-          const clientSeed = ethers.id(`search ${i}`);
-          if (jackpotRoll(randomWord(seed, clientSeed, player, nonce, chainId, casinoAddress)) < 100) return clientSeed;
-        }
-      };
-      const degenBet = await place(alice, { clientSeed: hitting(alice.address, seedOf(alice, 0n), 0n) });
-      const pool = await casino.jackpotPool();
-      const win = (pool * 500n) / 10_000n;
-      await expect(casino.connect(settler).settle(degenBet.betId, seedOf(alice, 0n), 0))
-        .to.emit(casino, "JackpotWon")
-        .withArgs(alice.address, win);
-      expect(await casino.jackpotPool()).to.equal(pool - win);
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9990") + win);
-
-      const bnbBet = await place(bob, { token: NATIVE, clientSeed: hitting(bob.address, seedOf(bob, 0n), 0n) });
-      await expect(casino.connect(settler).settle(bnbBet.betId, seedOf(bob, 0n), 0)).not.to.emit(casino, "JackpotWon");
-      expect(await casino.jackpotPool()).to.equal(pool - win);
-
-      await casino.setJackpotParams(0, 500);
-      const missed = await place(alice, { clientSeed: hitting(alice.address, seedOf(alice, 1n), 1n) });
-      await expect(casino.connect(settler).settle(missed.betId, seedOf(alice, 1n), 0)).not.to.emit(casino, "JackpotWon");
-    });
-
-    it("pays nothing and emits no JackpotWon when a hit meets an empty pool", async function () {
-      const [owner, settler, dev] = await ethers.getSigners();
-      const { casino, token } = await deployPair(owner, dev.address, settler.address);
-      const [casinoAddress, tokenAddress] = await Promise.all([casino.getAddress(), token.getAddress()]);
-      await token.approve(casinoAddress, ethers.MaxUint256);
-      await casino.fundBankroll(tokenAddress, parseEther("100000"));
-      await casino.deposit(tokenAddress, parseEther("10"));
-      const chain = new HashChain("empty pool", 1);
-      await casino.connect(settler).setCommitment(owner.address, chain.commit, 1);
-      const { chainId } = await ethers.provider.getNetwork();
-      let clientSeed = ethers.ZeroHash;
-      for (let i = 0; jackpotRoll(randomWord(chain.seed(1), clientSeed, owner.address, 0n, chainId, casinoAddress)) >= 100; i++) {
-        clientSeed = ethers.id(`empty ${i}`);
-      }
-      await casino.playGame(tokenAddress, parseEther("10"), GAME.WHEEL, 1, clientSeed, chain.commit);
-      await expect(casino.connect(settler).settle(betIdOf(owner.address, 0n), chain.seed(1), 0)).not.to.emit(casino, "JackpotWon");
-      expect(await casino.getBalance(owner.address, tokenAddress)).to.equal(0n);
     });
 
     it("refuses a stranger, an unknown or settled bet, the wrong order, a wrong seed and a payout above the reservation", async function () {
@@ -268,6 +359,8 @@ describe("Casino bets and settlement", function () {
       const [alice] = players;
       const first = await place(alice, { amount: parseEther("10"), game: GAME.KICKBOXING, params: 0 });
       const second = await place(alice);
+      const reservation = maxPayout(GAME.KICKBOXING, 0n, false, parseEther("10"));
+      expect(reservation).to.equal(parseEther("20"));
       await expect(casino.connect(stranger).settle(first.betId, seedOf(alice, 0n), 0)).to.be.revertedWithCustomError(casino, "NotSettler");
       await expect(casino.connect(settler).settle(second.betId, seedOf(alice, 1n), 0))
         .to.be.revertedWithCustomError(casino, "OutOfOrder")
@@ -275,89 +368,363 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(settler).settle(first.betId, seedOf(alice, 1n), 0))
         .to.be.revertedWithCustomError(casino, "WrongSeed")
         .withArgs(first.betId);
-      await expect(casino.connect(settler).settle(first.betId, seedOf(alice, 0n), parseEther("40") + 1n))
+      await expect(casino.connect(settler).settle(first.betId, seedOf(alice, 0n), reservation + 1n))
         .to.be.revertedWithCustomError(casino, "PayoutAboveReservation")
-        .withArgs(parseEther("40") + 1n, parseEther("40"));
-      await casino.connect(settler).settle(first.betId, seedOf(alice, 0n), parseEther("40"));
+        .withArgs(reservation + 1n, reservation);
+      await casino.connect(settler).settle(first.betId, seedOf(alice, 0n), reservation);
       await expect(casino.connect(settler).settle(first.betId, seedOf(alice, 0n), 0))
         .to.be.revertedWithCustomError(casino, "BetNotOpen")
         .withArgs(first.betId);
-      await expect(casino.connect(settler).settle(12345, seedOf(alice, 0n), 0)).to.be.revertedWithCustomError(casino, "BetNotOpen");
+      await expect(casino.connect(settler).settle(12345, seedOf(alice, 0n), 0)).to.be.revertedWithCustomError(casino, "BetNotOpen").withArgs(12345);
+    });
+
+    it("refuses to settle a bet in its own block, whose hash does not exist yet", async function () {
+      const { casino, tokenAddress, settler, players, seedOf } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      const [commit] = await casino.commitmentOf(alice.address);
+      const betId = betIdOf(alice.address, 0n);
+      await network.provider.send("evm_setAutomine", [false]);
+      let settleHash: string;
+      try {
+        const placed = await casino.connect(alice).playGame(tokenAddress, parseEther("10"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS, {
+          gasLimit: 500_000,
+        });
+        const settled = await casino.connect(settler).settle(betId, seedOf(alice, 0n), 0, { gasLimit: 500_000 });
+        settleHash = settled.hash;
+        await mine();
+        expect((await placed.wait())!.blockNumber).to.equal((await ethers.provider.getTransactionReceipt(settleHash))!.blockNumber);
+      } finally {
+        await network.provider.send("evm_setAutomine", [true]);
+      }
+      // The matchers only see a rejected promise; a transaction mined as failed is read from its trace.
+      const receipt = await ethers.provider.getTransactionReceipt(settleHash);
+      expect(receipt!.status).to.equal(0);
+      const trace = (await network.provider.send("debug_traceTransaction", [settleHash, { disableStorage: true, disableStack: true }])) as {
+        returnValue: string;
+      };
+      const error = casino.interface.parseError(`0x${trace.returnValue.replace(/^0x/, "")}`);
+      expect([error?.name, error?.args[0]]).to.deep.equal(["EntropyNotReady", betId]);
+      expect((await casino.getBet(betId)).open).to.equal(true);
+      await expect(casino.connect(settler).settle(betId, seedOf(alice, 0n), 0)).to.emit(casino, "BetSettled");
     });
 
     it("settles a batch across players in nonce order, all or nothing", async function () {
       const { casino, tokenAddress, settler, stranger, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice, bob] = players;
       const bets = [await place(alice), await place(bob), await place(alice)];
+      const betIds = bets.map((b) => b.betId);
       const seeds = [seedOf(alice, 0n), seedOf(bob, 0n), seedOf(alice, 1n)];
-      await expect(casino.connect(settler).settleBatch(bets.map((b) => b.betId), seeds, [0, 0]))
-        .to.be.revertedWithCustomError(casino, "LengthMismatch");
-      await expect(casino.connect(settler).settleBatch(bets.map((b) => b.betId), [seeds[0], seeds[1]], [0, 0, 0]))
-        .to.be.revertedWithCustomError(casino, "LengthMismatch");
-      await expect(casino.connect(settler).settleBatch(bets.map((b) => b.betId), seeds, [0, 0, parseEther("103")]))
-        .to.be.revertedWithCustomError(casino, "PayoutAboveReservation");
+      const reservation = maxPayout(GAME.WHEEL, 1n, false, parseEther("10"));
+      expect(reservation).to.equal(parseEther("102"));
+      await expect(casino.connect(settler).settleBatch(betIds, seeds, [0, 0])).to.be.revertedWithCustomError(casino, "LengthMismatch");
+      await expect(casino.connect(settler).settleBatch(betIds, [seeds[0], seeds[1]], [0, 0, 0])).to.be.revertedWithCustomError(casino, "LengthMismatch");
+      await expect(casino.connect(settler).settleBatch(betIds, seeds, [0, 0, reservation + 1n]))
+        .to.be.revertedWithCustomError(casino, "PayoutAboveReservation")
+        .withArgs(reservation + 1n, reservation);
+      expect((await casino.getBet(betIds[0])).open).to.equal(true);
       await expect(casino.connect(stranger).settleBatch([], [], [])).to.be.revertedWithCustomError(casino, "NotSettler");
-      const tx = casino.connect(settler).settleBatch(bets.map((b) => b.betId), seeds, [parseEther("20"), 0, parseEther("102")]);
-      await expect(tx).to.emit(casino, "BetSettled").withArgs(bets[2].betId, seeds[2], (await casino.computeRandom(seeds[2], bets[2].clientSeed, alice.address, 1n)));
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.be.greaterThanOrEqual(parseEther("10102"));
+      const draws = [];
+      let pool = await casino.jackpotPool();
+      for (const betId of betIds) {
+        const draw = await expectedDraw(casino, betId, pool);
+        pool -= draw.win;
+        draws.push(draw);
+      }
+      const settled = casino.connect(settler).settleBatch(betIds, seeds, [parseEther("20"), 0, reservation]);
+      await expect(settled)
+        .to.emit(casino, "BetSettled")
+        .withArgs(betIds[2], seeds[2], await casino.computeRandom(seeds[2], bets[2].clientSeed, alice.address, 1n));
+      for (const [i, draw] of draws.entries()) {
+        await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betIds[i], draw.entropy, draw.prize, draw.hit);
+      }
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10102") + draws[0].win + draws[2].win);
+      expect(await casino.getBalance(bob.address, tokenAddress)).to.equal(parseEther("9990") + draws[1].win);
+      expect(await casino.jackpotPool()).to.equal(pool);
       expect((await casino.house(tokenAddress))[1]).to.equal(0n);
+    });
+  });
+
+  describe("jackpot draw", function () {
+    it("pays a hit from the pool into the player's vault, at the odds and prize fixed when the bet was placed", async function () {
+      const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      await expect(casino.setJackpotTerms(200, 1)).to.emit(casino, "JackpotTermsChanged").withArgs(200, 1);
+      const odds = jackpotOdds(NEAR_CERTAIN_STAKE, 200n, SMALL_PRIZE);
+      expect(odds).to.equal(ODDS_ONE - 3n);
+      const prize = jackpotPrize(NEAR_CERTAIN_STAKE, 200n, odds);
+      const bet = await place(alice, { amount: NEAR_CERTAIN_STAKE });
+      const view = await casino.getBet(bet.betId);
+      expect([view.jackpotOdds, view.jackpotEdgeBps]).to.deep.equal([odds, 200n]);
+      // Terms changed after placement do not change the bet's draw.
+      await casino.setJackpotTerms(0, 5_000);
+      const entropy = await blockHashOf(view.placedBlock);
+      expect(jackpotRoll(await casino.getAddress(), bet.betId, entropy) < odds).to.equal(true);
+      const accounted = await casino.accounted(tokenAddress);
+      const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
+      await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, entropy, prize, true);
+      await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, prize);
+      expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED - prize);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + prize);
+      expect(await casino.accounted(tokenAddress)).to.equal(accounted);
+    });
+
+    it("hits exactly when the roll of the bet's block hash is below the bet's odds", async function () {
+      const { casino, tokenAddress, casinoAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      await casino.setJackpotTerms(200, 1);
+      const stake = parseEther("3000");
+      const odds = jackpotOdds(stake, 200n, SMALL_PRIZE);
+      expect(odds).to.equal(ODDS_ONE / 2n);
+      // Place the same bet at different blocks until both a hit and a miss have been seen.
+      const seen = new Set<boolean>();
+      for (let attempt = 1; seen.size < 2; attempt++) {
+        if (attempt > 64) throw new Error("64 draws at even odds without both outcomes");
+        const snapshot = await takeSnapshot();
+        await mine(attempt);
+        const bet = await place(alice, { amount: stake });
+        const entropy = await blockHashOf((await casino.getBet(bet.betId)).placedBlock);
+        const hit = jackpotRoll(casinoAddress, bet.betId, entropy) < odds;
+        const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
+        await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, entropy, SMALL_PRIZE, hit);
+        if (hit) await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, SMALL_PRIZE);
+        else await expect(settled).not.to.emit(casino, "JackpotWon");
+        expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("7000") + (hit ? SMALL_PRIZE : 0n));
+        seen.add(hit);
+        await snapshot.restore();
+      }
+    });
+
+    it("never draws for a BNB bet, and draws nothing at a zero edge", async function () {
+      const { casino, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+      const [alice, bob] = players;
+      const pool = await casino.jackpotPool();
+      const [commit] = await casino.commitmentOf(bob.address);
+      const bnbBet = betIdOf(bob.address, 0n);
+      await expect(casino.connect(bob).playGame(NATIVE, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
+        .to.emit(casino, "BetPlaced")
+        .withArgs(bnbBet, bob.address, NATIVE, parseEther("1"), GAME.WHEEL, 1, 0, ethers.ZeroHash, TERMS, 0);
+      const bnbSettled = casino.connect(settler).settle(bnbBet, seedOf(bob, 0n), 0);
+      await expect(bnbSettled).not.to.emit(casino, "JackpotDrawn");
+      await expect(bnbSettled).not.to.emit(casino, "JackpotWon");
+
+      await casino.setJackpotTerms(0, 500);
+      const degenBet = await place(alice, { amount: parseEther("6000") });
+      expect((await casino.getBet(degenBet.betId)).jackpotOdds).to.equal(0n);
+      const entropy = await blockHashOf((await casino.getBet(degenBet.betId)).placedBlock);
+      const settled = casino.connect(settler).settle(degenBet.betId, seedOf(alice, 0n), 0);
+      await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(degenBet.betId, entropy, 0, false);
+      await expect(settled).not.to.emit(casino, "JackpotWon");
+      expect(await casino.jackpotPool()).to.equal(pool);
+    });
+
+    it("caps a hit at what is left of the pool, and pays nothing once the pool is empty", async function () {
+      const { casino, casinoAddress, tokenAddress, owner, settler, chain } = await loadFixture(smallPoolFixture);
+      const terms = await casino.terms();
+      // Each bet is placed against a prize of 40 % of the 100 DEGEN pool, at odds 2^47 - 8.
+      const stake = parseEther("2000") - 100_000_000n;
+      const odds = jackpotOdds(stake, 200n, parseEther("40"));
+      expect(odds).to.equal(ODDS_ONE - 8n);
+      const prize = jackpotPrize(stake, 200n, odds);
+      const betIds: bigint[] = [];
+      for (let nonce = 0n; nonce < 4n; nonce++) {
+        await casino.playGame(tokenAddress, stake, GAME.CRASH, 101, ethers.ZeroHash, chain.commit, terms);
+        betIds.push(betIdOf(owner.address, nonce));
+        expect((await casino.getBet(betIds[Number(nonce)])).jackpotOdds).to.equal(odds);
+      }
+      // The pool pays the prize twice, then what is left, then nothing.
+      const wins = [prize, prize, parseEther("100") - 2n * prize, 0n];
+      expect(wins[2] > 0n && wins[2] < prize).to.equal(true);
+      for (const [k, betId] of betIds.entries()) {
+        const entropy = await blockHashOf((await casino.getBet(betId)).placedBlock);
+        expect(jackpotRoll(casinoAddress, betId, entropy) < odds).to.equal(true);
+        const settled = casino.connect(settler).settle(betId, chain.seed(k + 1), 0);
+        await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betId, entropy, wins[k], true);
+        if (wins[k] > 0n) await expect(settled).to.emit(casino, "JackpotWon").withArgs(owner.address, wins[k]);
+        else await expect(settled).not.to.emit(casino, "JackpotWon");
+      }
+      expect(await casino.jackpotPool()).to.equal(0n);
+      expect(await casino.getBalance(owner.address, tokenAddress)).to.equal(parseEther("100"));
+      // With an empty pool a bet's odds are 0: no prize to win.
+      await casino.playGame(tokenAddress, stake, GAME.CRASH, 101, ethers.ZeroHash, chain.commit, terms);
+      expect((await casino.getBet(betIdOf(owner.address, 4n))).jackpotOdds).to.equal(0n);
+    });
+
+    it("stores the odds it announces, so that a bet whose stake makes a hit certain wins it", async function () {
+      const { casino, casinoAddress, tokenAddress, settler, players, seedOf } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      await casino.setJackpotTerms(200, 1);
+      const stake = parseEther("6000");
+      expect(jackpotOdds(stake, 200n, SMALL_PRIZE)).to.equal(ODDS_ONE);
+      const [[commit], terms] = await Promise.all([casino.commitmentOf(alice.address), casino.terms()]);
+      const betId = betIdOf(alice.address, 0n);
+      const placed = await (await casino.connect(alice).playGame(tokenAddress, stake, GAME.WHEEL, 1, ethers.ZeroHash, commit, terms)).wait();
+      const announced = placed!.logs.map((log) => casino.interface.parseLog(log)).find((event) => event?.name === "BetPlaced")!.args.jackpotOdds;
+      const view = await casino.getBet(betId);
+      expect(view.jackpotOdds).to.equal(announced);
+      // Certain: odds of 2^47, or 2^47 - 1 should the contract keep its odds below 2^47.
+      expect(view.jackpotOdds >= ODDS_ONE - 1n).to.equal(true);
+      const entropy = await blockHashOf(view.placedBlock);
+      expect(jackpotRoll(casinoAddress, betId, entropy) < view.jackpotOdds).to.equal(true);
+      const prize = jackpotPrize(stake, 200n, view.jackpotOdds);
+      expect(prize >= SMALL_PRIZE && prize < SMALL_PRIZE + parseEther("0.000001")).to.equal(true);
+      const settled = casino.connect(settler).settle(betId, seedOf(alice, 0n), 0);
+      await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betId, entropy, prize, true);
+      await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, prize);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("4000") + prize);
+    });
+
+    it("caps a split hand's doubled odds at a certain hit, never wrapping them to 0", async function () {
+      const { casino, players, place } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      await casino.setJackpotTerms(200, 1);
+      const hand = await place(alice, { amount: parseEther("3000"), game: GAME.BLACKJACK, params: 0 });
+      expect((await casino.getBet(hand.betId)).jackpotOdds).to.equal(ODDS_ONE / 2n);
+      await casino.connect(alice).addStake(hand.betId);
+      const { jackpotOdds: doubled } = await casino.getBet(hand.betId);
+      expect(doubled >= ODDS_ONE - 1n && doubled <= ODDS_ONE, `odds ${doubled}`).to.equal(true);
+    });
+  });
+
+  describe("lockJackpotEntropy", function () {
+    it("records the hash of an open DEGEN bet's block once, and skips BNB, closed, unknown and already recorded bets", async function () {
+      const { casino, settler, stranger, players, place, seedOf } = await loadFixture(bettingFixture);
+      const [alice, bob, carol] = players;
+      const degen = await place(alice);
+      const bnb = await place(bob, { token: NATIVE });
+      const closed = await place(carol);
+      await casino.connect(settler).settle(closed.betId, seedOf(carol, 0n), 0);
+      const unknown = betIdOf(alice.address, 99n);
+      const entropy = await blockHashOf((await casino.getBet(degen.betId)).placedBlock);
+      const tx = await casino.connect(stranger).lockJackpotEntropy([bnb.betId, closed.betId, unknown, degen.betId, degen.betId]);
+      await expect(tx).to.emit(casino, "JackpotEntropyLocked").withArgs(degen.betId, entropy);
+      const locked = (await tx.wait())!.logs.filter((log) => casino.interface.parseLog(log)?.name === "JackpotEntropyLocked");
+      expect(locked).to.have.length(1);
+      expect(await casino.lockedEntropy(degen.betId)).to.equal(entropy);
+      for (const skipped of [bnb.betId, closed.betId, unknown]) expect(await casino.lockedEntropy(skipped)).to.equal(ethers.ZeroHash);
+      await expect(casino.lockJackpotEntropy([degen.betId])).not.to.emit(casino, "JackpotEntropyLocked");
+      const draw = await expectedDraw(casino, degen.betId);
+      await expect(casino.connect(settler).settle(degen.betId, seedOf(alice, 0n), 0))
+        .to.emit(casino, "JackpotDrawn")
+        .withArgs(degen.betId, entropy, draw.prize, draw.hit);
+    });
+
+    it("keeps a draw alive past the EVM's 256 block hashes: the settlement draws from the recorded hash and clears it", async function () {
+      const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      await setCode(HISTORY_STORAGE, "0x");
+      await casino.setJackpotTerms(200, 1);
+      const bet = await place(alice, { amount: NEAR_CERTAIN_STAKE });
+      const draw = await expectedDraw(casino, bet.betId);
+      expect(draw.hit).to.equal(true);
+      await expect(casino.lockJackpotEntropy([bet.betId])).to.emit(casino, "JackpotEntropyLocked").withArgs(bet.betId, draw.entropy);
+      await mine(300);
+      const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
+      await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, draw.entropy, draw.prize, true);
+      await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, draw.prize);
+      expect(await casino.lockedEntropy(bet.betId)).to.equal(ethers.ZeroHash);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + draw.prize);
+    });
+
+    it("skips a bet whose block hash is gone; its draw is then void, even at near-certain odds", async function () {
+      const { casino, tokenAddress, players, place } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      await setCode(HISTORY_STORAGE, "0x");
+      await casino.setJackpotTerms(200, 1);
+      const bet = await place(alice, { amount: NEAR_CERTAIN_STAKE });
+      const { prize } = await expectedDraw(casino, bet.betId);
+      await mine(300);
+      await expect(casino.lockJackpotEntropy([bet.betId])).not.to.emit(casino, "JackpotEntropyLocked");
+      expect(await casino.lockedEntropy(bet.betId)).to.equal(ethers.ZeroHash);
+      await time.increase(3600);
+      const claimed = casino.connect(alice).claimExpired(bet.betId);
+      await expect(claimed).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, ethers.ZeroHash, prize, false);
+      await expect(claimed).not.to.emit(casino, "JackpotWon");
+      const reservation = maxPayout(GAME.WHEEL, 1n, false, NEAR_CERTAIN_STAKE);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + reservation);
+      expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED);
     });
   });
 
   describe("claimExpired", function () {
-    it("pays the reserved maximum after the window; the next bet then settles past the unrevealed link", async function () {
+    it("pays the reserved maximum after the window and draws the jackpot as a settlement would; the next bet settles past the unrevealed link", async function () {
       const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       const first = await place(alice, { game: GAME.KICKBOXING, params: 2 });
       const second = await place(alice);
-      const placedAt = (await casino.getBet(first.betId)).placedAt;
-      await expect(casino.connect(alice).claimExpired(first.betId))
-        .to.be.revertedWithCustomError(casino, "NotExpired")
-        .withArgs(placedAt + 3600n);
-      await time.increaseTo(placedAt + 3600n);
+      const reservation = maxPayout(GAME.KICKBOXING, 2n, false, parseEther("10"));
+      expect(reservation).to.equal(parseEther("40"));
+      const { claimableAt } = await casino.getBet(first.betId);
+      await expect(casino.connect(alice).claimExpired(first.betId)).to.be.revertedWithCustomError(casino, "NotExpired").withArgs(claimableAt);
+      await time.increaseTo(claimableAt);
       await expect(casino.connect(players[1]).claimExpired(first.betId)).to.be.revertedWithCustomError(casino, "NotBetPlayer");
-      await expect(casino.connect(alice).claimExpired(second.betId)).to.be.revertedWithCustomError(casino, "OutOfOrder");
+      await expect(casino.connect(alice).claimExpired(second.betId))
+        .to.be.revertedWithCustomError(casino, "OutOfOrder")
+        .withArgs(second.betId, 0);
       const [bankroll] = await casino.house(tokenAddress);
-      await expect(casino.connect(alice).claimExpired(first.betId))
+      const draw = await expectedDraw(casino, first.betId);
+      const claimed = casino.connect(alice).claimExpired(first.betId);
+      await expect(claimed)
         .to.emit(casino, "ExpiredBetClaimed")
-        .withArgs(first.betId, alice.address, parseEther("40"))
+        .withArgs(first.betId, alice.address, reservation)
         .and.to.emit(casino, "GamePlayed")
-        .withArgs(alice.address, parseEther("10"), parseEther("40"), true, GAME.KICKBOXING);
-      expect((await casino.house(tokenAddress))[0]).to.equal(bankroll + parseEther("10") - parseEther("40"));
-      await expect(casino.connect(alice).claimExpired(first.betId)).to.be.revertedWithCustomError(casino, "BetNotOpen");
+        .withArgs(alice.address, parseEther("10"), reservation, true, GAME.KICKBOXING)
+        .and.to.emit(casino, "JackpotDrawn")
+        .withArgs(first.betId, draw.entropy, draw.prize, draw.hit);
+      expect((await casino.house(tokenAddress))[0]).to.equal(bankroll + parseEther("10") - reservation);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9980") + reservation + draw.win);
+      expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(maxPayout(GAME.WHEEL, 1n, false, parseEther("10")));
+      await expect(casino.connect(alice).claimExpired(first.betId)).to.be.revertedWithCustomError(casino, "BetNotOpen").withArgs(first.betId);
       await expect(casino.connect(settler).settle(second.betId, seedOf(alice, 1n), 0)).to.emit(casino, "BetSettled");
       expect((await casino.house(tokenAddress))[1]).to.equal(0n);
+      expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(0n);
     });
   });
 
   describe("addStake (blackjack split)", function () {
-    it("escrows a second equal stake from the vault and doubles the reservation", async function () {
+    it("escrows a second equal stake from the vault, reserves up to 4x the first stake and doubles the jackpot odds", async function () {
       const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       const bet = await place(alice, { game: GAME.BLACKJACK, params: 0 });
+      const { jackpotOdds: odds } = await casino.getBet(bet.betId);
+      expect(odds).to.equal(jackpotOdds(parseEther("10"), 50n, PRIZE));
+      expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(parseEther("25"));
       await expect(casino.connect(alice).addStake(bet.betId))
         .to.emit(casino, "StakeAdded")
         .withArgs(bet.betId, alice.address, parseEther("10"));
       const view = await casino.getBet(bet.betId);
-      expect([view.split, view.totalStake, view.maxPayout]).to.deep.equal([true, parseEther("20"), parseEther("50")]);
+      const reservation = maxPayout(GAME.BLACKJACK, 0n, false, parseEther("20"), true);
+      expect(reservation).to.equal(parseEther("40"));
+      expect([view.split, view.stake, view.totalStake, view.maxPayout, view.jackpotOdds]).to.deep.equal([
+        true, parseEther("10"), parseEther("20"), reservation, 2n * odds,
+      ]);
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9980"));
-      expect((await casino.house(tokenAddress))[1]).to.equal(parseEther("50"));
+      expect((await casino.house(tokenAddress))[1]).to.equal(reservation);
+      expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(reservation);
       await expect(casino.connect(alice).addStake(bet.betId)).to.be.revertedWithCustomError(casino, "AlreadySplit");
-      await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), parseEther("40")))
+      await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), reservation + 1n))
+        .to.be.revertedWithCustomError(casino, "PayoutAboveReservation")
+        .withArgs(reservation + 1n, reservation);
+      await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), reservation))
         .to.emit(casino, "GamePlayed")
-        .withArgs(alice.address, parseEther("20"), parseEther("40"), true, GAME.BLACKJACK);
+        .withArgs(alice.address, parseEther("20"), reservation, true, GAME.BLACKJACK);
     });
 
     it("takes the second stake as msg.value for BNB and by allowance for DEGEN when the vault is short", async function () {
-      const { casino, token, players, place } = await loadFixture(bettingFixture);
+      const { casino, token, tokenAddress, players, place } = await loadFixture(bettingFixture);
       const [alice] = players;
       const bnb = await place(alice, { token: NATIVE, amount: parseEther("0.2"), game: GAME.BLACKJACK, params: 0 });
-      await expect(casino.connect(alice).addStake(bnb.betId, { value: parseEther("0.1") })).to.be.revertedWithCustomError(casino, "ValueMismatch");
-      await expect(casino.connect(alice).addStake(bnb.betId, { value: parseEther("0.2") })).to.changeEtherBalance(alice, -parseEther("0.2"));
+      await expect(casino.connect(alice).addStake(bnb.betId, { value: parseEther("0.1") }))
+        .to.be.revertedWithCustomError(casino, "ValueMismatch")
+        .withArgs(parseEther("0.1"), parseEther("0.2"));
+      await expect(casino.connect(alice).addStake(bnb.betId, { value: parseEther("0.2") })).to.changeEtherBalances(
+        [alice, casino],
+        [-parseEther("0.2"), parseEther("0.2")],
+      );
       const degen = await place(alice, { amount: parseEther("9000"), game: GAME.BLACKJACK, params: 0 });
-      const wallet = await token.balanceOf(alice.address);
+      const [wallet, accounted] = await Promise.all([token.balanceOf(alice.address), casino.accounted(tokenAddress)]);
       await casino.connect(alice).addStake(degen.betId);
       expect(await token.balanceOf(alice.address)).to.equal(wallet - parseEther("9000"));
+      expect(await casino.accounted(tokenAddress)).to.equal(accounted + parseEther("9000"));
     });
 
     it("refuses a stranger, a non-blackjack bet, a closed or expired bet, and a bankroll that cannot cover it", async function () {
@@ -366,7 +733,7 @@ describe("Casino bets and settlement", function () {
       const wheel = await place(alice);
       await expect(casino.connect(alice).addStake(wheel.betId)).to.be.revertedWithCustomError(casino, "NotBlackjack");
       await casino.connect(settler).settle(wheel.betId, seedOf(alice, 0n), 0);
-      await expect(casino.connect(alice).addStake(wheel.betId)).to.be.revertedWithCustomError(casino, "BetNotOpen");
+      await expect(casino.connect(alice).addStake(wheel.betId)).to.be.revertedWithCustomError(casino, "BetNotOpen").withArgs(wheel.betId);
       const hand = await place(alice, { game: GAME.BLACKJACK, params: 0 });
       await expect(casino.connect(bob).addStake(hand.betId)).to.be.revertedWithCustomError(casino, "NotBetPlayer");
       await time.increase(3600);
@@ -379,26 +746,37 @@ describe("Casino bets and settlement", function () {
       await time.increase(3600);
       const bnbHand = await place(bob, { token: NATIVE, amount: parseEther("0.01"), game: GAME.BLACKJACK, params: 0 });
       await casino.executeBankrollWithdrawal(NATIVE);
+      // Free: 0.03 - 0.025 reserved; a split needs 4 x 0.01 - 0.025 more.
       await expect(casino.connect(bob).addStake(bnbHand.betId))
         .to.be.revertedWithCustomError(casino, "InsufficientBankroll")
-        .withArgs(parseEther("0.005"), parseEther("0.025"));
+        .withArgs(parseEther("0.005"), parseEther("0.015"));
+    });
+
+    it("refuses a split that would take the player's open reservations past its exposure cap", async function () {
+      const { casino, tokenAddress, players, place } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      // 0.01 % of the 5,000,000 DEGEN bankroll: one player's bets may reserve 500 DEGEN.
+      await casino.setPlayerRiskBps(1);
+      const hand = await place(alice, { amount: parseEther("150"), game: GAME.BLACKJACK, params: 0 });
+      expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(parseEther("375"));
+      await expect(casino.connect(alice).addStake(hand.betId))
+        .to.be.revertedWithCustomError(casino, "ExposureTooHigh")
+        .withArgs(parseEther("125"), parseEther("225"));
     });
   });
 
   describe("views", function () {
-    it("derives bet ids, random words and jackpot rolls as the engine does", async function () {
+    it("derives bet ids and random words as the engine does, and shows an unknown bet as closed", async function () {
       const { casino, casinoAddress, players, chainId } = await loadFixture(bettingFixture);
       const [alice] = players;
       expect(await casino.betIdOf(alice.address, 7)).to.equal(betIdOf(alice.address, 7n));
       const seed = ethers.id("seed");
       const clientSeed = ethers.id("client");
-      const random = randomWord(seed, clientSeed, alice.address, 7n, chainId, casinoAddress);
-      expect(await casino.computeRandom(seed, clientSeed, alice.address, 7)).to.equal(random);
-      expect(await casino.jackpotRoll(random)).to.equal(BigInt(jackpotRoll(random)));
+      expect(await casino.computeRandom(seed, clientSeed, alice.address, 7)).to.equal(randomWord(seed, clientSeed, alice.address, 7n, chainId, casinoAddress));
       const unknown = await casino.getBet(betIdOf(alice.address, 99n));
-      expect([unknown.player, unknown.nonce, unknown.open, unknown.stake]).to.deep.equal([alice.address, 99n, false, 0n]);
-      for (const [game, multiplier] of MAX_MULTIPLIER_BPS.entries()) expect(await casino.maxMultiplierBps(game)).to.equal(multiplier);
-      await expect(casino.maxMultiplierBps(5)).to.be.revertedWithCustomError(casino, "InvalidGameType");
+      expect([unknown.player, unknown.nonce, unknown.open, unknown.stake, unknown.token, unknown.maxPayout, unknown.placedBlock]).to.deep.equal([
+        alice.address, 99n, false, 0n, ethers.ZeroAddress, 0n, 0n,
+      ]);
     });
   });
 });

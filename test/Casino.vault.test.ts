@@ -1,12 +1,15 @@
 import { expect } from "chai";
-import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { parseEther, ZeroAddress } from "ethers";
+import { ethers } from "hardhat";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { parseEther } from "ethers";
 import { deployCasino, NATIVE, PLAYER_DEGEN, BANKROLL_NATIVE, BANKROLL_DEGEN } from "./helpers";
+import { signSwap, signWithdraw } from "./support";
 
 describe("Casino vault, swap and relays", function () {
-  it("deposits DEGEN by allowance and BNB by value, and reports them with getBalance", async function () {
-    const { casino, token, tokenAddress, players } = await loadFixture(deployCasino);
+  it("deposits DEGEN by allowance and BNB by value, reports them with getBalance and books them as owed", async function () {
+    const { casino, token, tokenAddress, casinoAddress, players } = await loadFixture(deployCasino);
     const [alice] = players;
+    const [owedDegen, owedNative] = await Promise.all([casino.accounted(tokenAddress), casino.accounted(NATIVE)]);
     await expect(casino.connect(alice).deposit(tokenAddress, parseEther("250")))
       .to.emit(casino, "Deposited")
       .withArgs(alice.address, tokenAddress, parseEther("250"));
@@ -16,6 +19,10 @@ describe("Casino vault, swap and relays", function () {
     expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("250"));
     expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("2"));
     expect(await token.balanceOf(alice.address)).to.equal(PLAYER_DEGEN - parseEther("250"));
+    expect(await casino.accounted(tokenAddress)).to.equal(owedDegen + parseEther("250"));
+    expect(await casino.accounted(NATIVE)).to.equal(owedNative + parseEther("2"));
+    expect(await token.balanceOf(casinoAddress)).to.equal(await casino.accounted(tokenAddress));
+    expect(await ethers.provider.getBalance(casinoAddress)).to.equal(await casino.accounted(NATIVE));
   });
 
   it("refuses zero deposits, unknown tokens and a value that does not match", async function () {
@@ -33,6 +40,7 @@ describe("Casino vault, swap and relays", function () {
     const [alice] = players;
     await casino.connect(alice).deposit(tokenAddress, parseEther("100"));
     await casino.connect(alice).deposit(NATIVE, parseEther("1"), { value: parseEther("1") });
+    const [owedDegen, owedNative] = await Promise.all([casino.accounted(tokenAddress), casino.accounted(NATIVE)]);
     await casino.pause();
     await expect(casino.connect(alice).withdraw(tokenAddress, parseEther("40")))
       .to.emit(casino, "Withdrawn")
@@ -42,60 +50,81 @@ describe("Casino vault, swap and relays", function () {
       [alice, casino],
       [parseEther("0.25"), -parseEther("0.25")],
     );
+    expect(await casino.accounted(tokenAddress)).to.equal(owedDegen - parseEther("40"));
+    expect(await casino.accounted(NATIVE)).to.equal(owedNative - parseEther("0.25"));
     await expect(casino.connect(alice).withdraw(tokenAddress, parseEther("61")))
       .to.be.revertedWithCustomError(casino, "InsufficientBalance")
       .withArgs(parseEther("60"), parseEther("61"));
     await expect(casino.connect(alice).withdraw(NATIVE, 0)).to.be.revertedWithCustomError(casino, "ZeroAmount");
-    await expect(casino.connect(alice).withdraw(alice.address, 1)).to.be.revertedWithCustomError(casino, "UnsupportedToken");
+    await expect(casino.connect(alice).withdraw(alice.address, 1)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(alice.address);
   });
 
-  it("lets the settler relay a withdrawal only to the player whose balance it is", async function () {
-    const { casino, tokenAddress, settler, players, stranger } = await loadFixture(deployCasino);
+  it("relays a withdrawal the player signed, paying the player only, and no longer lets the settler withdraw for anyone", async function () {
+    const { casino, relay, settler, players, stranger } = await loadFixture(deployCasino);
     const [alice, bob] = players;
     await casino.connect(alice).deposit(NATIVE, parseEther("1"), { value: parseEther("1") });
-    await expect(casino.connect(settler).withdrawFor(alice.address, NATIVE, parseEther("0.4"))).to.changeEtherBalances(
-      [alice, settler, casino],
-      [parseEther("0.4"), 0n, -parseEther("0.4")],
-    );
-    await expect(casino.connect(settler).withdrawFor(bob.address, NATIVE, 1)).to.be.revertedWithCustomError(casino, "InsufficientBalance");
-    await expect(casino.connect(stranger).withdrawFor(alice.address, NATIVE, 1)).to.be.revertedWithCustomError(casino, "NotSettler");
-    await expect(casino.connect(alice).withdrawFor(alice.address, NATIVE, 1)).to.be.revertedWithCustomError(casino, "NotSettler");
-    await expect(casino.connect(settler).withdrawFor(alice.address, tokenAddress, 1)).to.be.revertedWithCustomError(casino, "InsufficientBalance");
+    const deadline = BigInt(await time.latest()) + 600n;
+    const request = { player: alice.address, token: NATIVE, amount: parseEther("0.4"), deadline };
+    const signature = await signWithdraw(relay, alice, request);
+    const relayed = relay.connect(stranger).withdraw(request, signature);
+    await expect(relayed).to.emit(casino, "Withdrawn").withArgs(alice.address, NATIVE, parseEther("0.4"));
+    await expect(relayed).to.changeEtherBalances([alice, stranger, casino], [parseEther("0.4"), 0n, -parseEther("0.4")]);
+    expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("0.6"));
+    expect(await relay.nonces(alice.address)).to.equal(1n);
+    // A signature for a player whose vault is short fails in the Casino, and uses no nonce.
+    const bobRequest = { player: bob.address, token: NATIVE, amount: 1n, deadline };
+    await expect(relay.withdraw(bobRequest, await signWithdraw(relay, bob, bobRequest)))
+      .to.be.revertedWithCustomError(casino, "InsufficientBalance")
+      .withArgs(0, 1);
+    expect(await relay.nonces(bob.address)).to.equal(0n);
+    for (const caller of [settler, alice, stranger]) {
+      await expect(casino.connect(caller).withdrawFor(alice.address, NATIVE, 1)).to.be.revertedWithCustomError(casino, "NotRelay");
+    }
   });
 
-  it("swaps at 1 DEGEN = 0.0001 BNB both ways against the bankroll", async function () {
-    const { casino, tokenAddress, players } = await loadFixture(deployCasino);
+  it("swaps vault balances at 1 DEGEN = 0.0001 BNB both ways through the swap desk, against the bankroll", async function () {
+    const { casino, swapDesk, tokenAddress, players } = await loadFixture(deployCasino);
     const [alice] = players;
     await casino.connect(alice).deposit(tokenAddress, parseEther("10000"));
-    await expect(casino.connect(alice).swap(tokenAddress, parseEther("10000")))
+    const [owedDegen, owedNative] = await Promise.all([casino.accounted(tokenAddress), casino.accounted(NATIVE)]);
+    expect(await swapDesk.connect(alice).swap.staticCall(tokenAddress, parseEther("10000"), parseEther("1"))).to.equal(parseEther("1"));
+    await expect(swapDesk.connect(alice).swap(tokenAddress, parseEther("10000"), parseEther("1")))
       .to.emit(casino, "Swapped")
       .withArgs(alice.address, tokenAddress, parseEther("10000"), parseEther("1"));
     expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("1"));
     expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(0n);
-    expect((await casino.house(NATIVE))[0]).to.equal(BANKROLL_NATIVE - parseEther("1"));
-    expect((await casino.house(tokenAddress))[0]).to.equal(BANKROLL_DEGEN + parseEther("10000"));
-    expect(await casino.connect(alice).swap.staticCall(NATIVE, parseEther("0.5"))).to.equal(parseEther("5000"));
-    await casino.connect(alice).swap(NATIVE, parseEther("0.5"));
+    expect(await casino.house(NATIVE)).to.deep.equal([BANKROLL_NATIVE - parseEther("1"), 0n]);
+    expect(await casino.house(tokenAddress)).to.deep.equal([BANKROLL_DEGEN + parseEther("10000"), 0n]);
+    await expect(swapDesk.connect(alice).swap(NATIVE, parseEther("0.5"), 0))
+      .to.emit(casino, "Swapped")
+      .withArgs(alice.address, NATIVE, parseEther("0.5"), parseEther("5000"));
     expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("5000"));
+    expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("0.5"));
+    expect(await casino.house(NATIVE)).to.deep.equal([BANKROLL_NATIVE - parseEther("0.5"), 0n]);
+    expect(await casino.house(tokenAddress)).to.deep.equal([BANKROLL_DEGEN + parseEther("5000"), 0n]);
+    // A swap moves value inside the Casino: nothing enters or leaves.
+    expect(await casino.accounted(tokenAddress)).to.equal(owedDegen);
+    expect(await casino.accounted(NATIVE)).to.equal(owedNative);
   });
 
-  it("refuses swaps of nothing, of dust that rounds to nothing, beyond the balance or the free bankroll", async function () {
-    const { casino, tokenAddress, players, settler, stranger } = await loadFixture(deployCasino);
+  it("refuses swaps of nothing, of dust that rounds to nothing, beyond the balance, below the minimum or above the cap", async function () {
+    const { casino, swapDesk, tokenAddress, players, stranger } = await loadFixture(deployCasino);
     const [alice] = players;
-    await casino.connect(alice).deposit(NATIVE, parseEther("200"), { value: parseEther("200") });
-    await expect(casino.connect(alice).swap(NATIVE, 0)).to.be.revertedWithCustomError(casino, "ZeroAmount");
-    await expect(casino.connect(alice).swap(tokenAddress, 9_999)).to.be.revertedWithCustomError(casino, "ZeroAmount");
-    await expect(casino.connect(alice).swap(tokenAddress, 10_000)).to.be.revertedWithCustomError(casino, "InsufficientBalance");
-    // 200 BNB would need 2,000,000 DEGEN; fine. 600 BNB more than the 5,000,000 DEGEN bankroll can pay.
-    await casino.connect(alice).deposit(NATIVE, parseEther("400"), { value: parseEther("400") });
-    await expect(casino.connect(alice).swap(NATIVE, parseEther("600")))
-      .to.be.revertedWithCustomError(casino, "InsufficientBankroll")
-      .withArgs(BANKROLL_DEGEN, parseEther("6000000"));
-    await expect(casino.connect(alice).swap(ZeroAddress, parseEther("1"))).to.emit(casino, "Swapped");
-    await expect(casino.connect(settler).swapFor(alice.address, NATIVE, parseEther("1")))
+    await casino.connect(alice).deposit(NATIVE, parseEther("20"), { value: parseEther("20") });
+    const asAlice = swapDesk.connect(alice);
+    await expect(asAlice.swap(NATIVE, 0, 0)).to.be.revertedWithCustomError(swapDesk, "ZeroAmount");
+    await expect(asAlice.swap(tokenAddress, 9_999, 0)).to.be.revertedWithCustomError(swapDesk, "ZeroAmount");
+    await expect(asAlice.swap(tokenAddress, 10_000, 0)).to.be.revertedWithCustomError(casino, "InsufficientBalance").withArgs(0, 10_000);
+    await expect(asAlice.swap(NATIVE, parseEther("1"), parseEther("10000") + 1n))
+      .to.be.revertedWithCustomError(swapDesk, "SwapBelowMinimum")
+      .withArgs(parseEther("10000"), parseEther("10000") + 1n);
+    // One swap may pay out 1 % of the free DEGEN bankroll: 50,000 DEGEN, i.e. 5 BNB's worth.
+    await expect(asAlice.swap(NATIVE, parseEther("6"), 0))
+      .to.be.revertedWithCustomError(swapDesk, "SwapAboveCap")
+      .withArgs(parseEther("60000"), parseEther("50000"));
+    await expect(asAlice.swap(NATIVE, parseEther("5"), parseEther("50000")))
       .to.emit(casino, "Swapped")
-      .withArgs(alice.address, NATIVE, parseEther("1"), parseEther("10000"));
-    await expect(casino.connect(stranger).swapFor(alice.address, NATIVE, 1)).to.be.revertedWithCustomError(casino, "NotSettler");
-    await expect(casino.connect(alice).swap(stranger.address, 1)).to.be.revertedWithCustomError(casino, "UnsupportedToken");
+      .withArgs(alice.address, NATIVE, parseEther("5"), parseEther("50000"));
+    await expect(asAlice.swap(stranger.address, 1, 0)).to.be.revertedWithCustomError(swapDesk, "UnsupportedToken").withArgs(stranger.address);
   });
 });

@@ -1,16 +1,29 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
-import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { impersonateAccount, loadFixture, setBalance, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, ZeroAddress } from "ethers";
 import { deployCasino, deployPair } from "./helpers";
+import type { DegenToken } from "../typechain-types";
+
+/** A minimal AMM pair of DEGEN and `quote`, with a signer acting as the pair contract itself. */
+async function deployMockPair(token: DegenToken, quote: string, degenFirst = true) {
+  const tokenAddress = await token.getAddress();
+  const [token0, token1] = degenFirst ? [tokenAddress, quote] : [quote, tokenAddress];
+  const contract = await (await ethers.getContractFactory("MockPair")).deploy(token0, token1);
+  const address = await contract.getAddress();
+  await impersonateAccount(address);
+  await setBalance(address, parseEther("10"));
+  return { contract, signer: await ethers.getSigner(address) };
+}
 
 async function tradingFixture() {
   const f = await deployCasino();
-  const [, , , , , , , , , , , , pair, trader, other] = await ethers.getSigners();
+  const [, , , , , , , , , , , , wbnb, trader, other] = await ethers.getSigners();
+  const { signer: pair } = await deployMockPair(f.token, wbnb.address);
   await f.token.setPair(pair.address, true);
   await f.token.transfer(pair.address, parseEther("50000000")); // pair holds liquidity, exempt from max wallet
   await f.token.transfer(trader.address, parseEther("100000"));
-  return { ...f, pair, trader, other };
+  return { ...f, pair, trader, other, wbnb };
 }
 
 describe("DegenToken", function () {
@@ -62,10 +75,10 @@ describe("DegenToken", function () {
   });
 
   it("taxes a sell at 25 % right after launch: 40 % dev, 40 % burnt, 20 % into the Casino jackpot", async function () {
-    const { token, casino, casinoAddress, pair, trader, devWallet } = await loadFixture(tradingFixture);
+    const { token, casino, casinoAddress, tokenAddress, pair, trader, devWallet } = await loadFixture(tradingFixture);
     const amount = parseEther("1000");
     const supply = await token.totalSupply();
-    const jackpot = await casino.jackpotPool();
+    const [jackpot, owed] = await Promise.all([casino.jackpotPool(), casino.accounted(tokenAddress)]);
     const casinoHolding = await token.balanceOf(casinoAddress);
     const devBefore = await token.balanceOf(devWallet.address);
     await time.setNextBlockTimestamp((await token.tradingOpenedAt()) + 100n);
@@ -76,6 +89,7 @@ describe("DegenToken", function () {
       .withArgs(await token.getAddress(), parseEther("50"));
     expect(await token.totalSupply()).to.equal(supply - parseEther("100"));
     expect(await casino.jackpotPool()).to.equal(jackpot + parseEther("50"));
+    expect(await casino.accounted(tokenAddress)).to.equal(owed + parseEther("50"));
     expect(await token.balanceOf(casinoAddress)).to.equal(casinoHolding + parseEther("50"));
     expect(await token.balanceOf(devWallet.address)).to.equal(devBefore + parseEther("100"));
     expect(await token.balanceOf(pair.address)).to.equal(parseEther("50000750"));
@@ -93,8 +107,9 @@ describe("DegenToken", function () {
   });
 
   it("refuses non-exempt trades before trading opens but lets the exempt owner add liquidity", async function () {
-    const [deployer, settler, dev, pair, trader] = await ethers.getSigners();
+    const [deployer, settler, dev, wbnb, trader] = await ethers.getSigners();
     const { token } = await deployPair(deployer, dev.address, settler.address);
+    const { signer: pair } = await deployMockPair(token, wbnb.address, false);
     await token.setPair(pair.address, true);
     await token.transfer(pair.address, parseEther("1000"));
     await token.transfer(trader.address, parseEther("1000"));
@@ -126,25 +141,57 @@ describe("DegenToken", function () {
   });
 
   it("lets only the owner configure pairs, exemptions and the dev wallet, never for the Casino", async function () {
-    const { token, casinoAddress, stranger, other } = await loadFixture(tradingFixture);
+    const { token, casinoAddress, stranger, other, wbnb } = await loadFixture(tradingFixture);
     const asStranger = token.connect(stranger);
     for (const call of [
-      () => asStranger.setPair(other.address, true),
+      () => asStranger.setPair(other.address, false),
       () => asStranger.setExempt(other.address, true),
       () => asStranger.setDevWallet(other.address),
       () => asStranger.openTrading(),
+      () => asStranger.renounceOwnership(),
+      () => asStranger.transferOwnership(stranger.address),
     ]) {
-      await expect(call()).to.be.revertedWithCustomError(token, "OwnableUnauthorizedAccount");
+      await expect(call()).to.be.revertedWithCustomError(token, "OwnableUnauthorizedAccount").withArgs(stranger.address);
     }
     await expect(token.setPair(ZeroAddress, true)).to.be.revertedWithCustomError(token, "ZeroAddress");
     await expect(token.setExempt(ZeroAddress, true)).to.be.revertedWithCustomError(token, "ZeroAddress");
     await expect(token.setDevWallet(ZeroAddress)).to.be.revertedWithCustomError(token, "ZeroAddress");
     await expect(token.setPair(casinoAddress, true)).to.be.revertedWithCustomError(token, "CasinoCannotChangeRole");
     await expect(token.setExempt(casinoAddress, false)).to.be.revertedWithCustomError(token, "CasinoCannotChangeRole");
-    await expect(token.setPair(other.address, true)).to.emit(token, "PairSet").withArgs(other.address, true);
+    const { contract: pair } = await deployMockPair(token, wbnb.address, false);
+    const pairAddress = await pair.getAddress();
+    await expect(token.setPair(pairAddress, true)).to.emit(token, "PairSet").withArgs(pairAddress, true);
+    expect(await token.isPair(pairAddress)).to.equal(true);
     const previous = await token.devWallet();
     await expect(token.setDevWallet(other.address)).to.emit(token, "DevWalletChanged").withArgs(previous, other.address);
     expect(await token.devWallet()).to.equal(other.address);
+  });
+
+  it("registers as a pair only a contract holding DEGEN as token0 or token1, never a wallet, and unregisters anything", async function () {
+    const { token, pair, relay, other, wbnb } = await loadFixture(tradingFixture);
+    await expect(token.setPair(other.address, true)).to.be.revertedWithCustomError(token, "NotAPair").withArgs(other.address);
+    const relayAddress = await relay.getAddress();
+    await expect(token.setPair(relayAddress, true)).to.be.revertedWithCustomError(token, "NotAPair").withArgs(relayAddress);
+    const foreign = await (await ethers.getContractFactory("MockPair")).deploy(wbnb.address, other.address);
+    const foreignAddress = await foreign.getAddress();
+    await expect(token.setPair(foreignAddress, true)).to.be.revertedWithCustomError(token, "NotAPair").withArgs(foreignAddress);
+    await expect(token.setPair(other.address, false)).to.emit(token, "PairSet").withArgs(other.address, false);
+    await expect(token.setPair(pair.address, false)).to.emit(token, "PairSet").withArgs(pair.address, false);
+    expect(await token.isPair(pair.address)).to.equal(false);
+  });
+
+  it("refuses to renounce ownership before trading opens, and hands ownership over in two steps", async function () {
+    const [deployer, settler, dev, next] = await ethers.getSigners();
+    const { token } = await deployPair(deployer, dev.address, settler.address);
+    await expect(token.renounceOwnership()).to.be.revertedWithCustomError(token, "TradingNotOpen");
+    await token.transferOwnership(next.address);
+    expect(await token.pendingOwner()).to.equal(next.address);
+    expect(await token.owner()).to.equal(deployer.address);
+    await token.connect(next).acceptOwnership();
+    expect(await token.owner()).to.equal(next.address);
+    await token.connect(next).openTrading();
+    await expect(token.connect(next).renounceOwnership()).to.emit(token, "OwnershipTransferred").withArgs(next.address, ZeroAddress);
+    expect(await token.owner()).to.equal(ZeroAddress);
   });
 
   it("lets only the token book tax into the jackpot", async function () {

@@ -1,11 +1,12 @@
-// The random word and jackpot roll of the contracts must equal the engine's byte for byte:
-// engine/vectors/random.json is written by the engine (notes/interop.md) and read here.
+// The random word, jackpot roll, odds and prize of the contracts must equal the engine's byte for
+// byte: engine/vectors/random.json and engine/vectors/jackpot.json are written by the engine
+// (notes/interop.md) and read here.
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { HashChain, jackpotRoll, randomWord, betIdOf, GAME } from "./helpers";
+import { HashChain, jackpotOdds, jackpotPrize, jackpotRoll, randomWord, betIdOf, GAME, ODDS_ONE } from "./helpers";
 import { bettingFixture } from "./betting";
 import type { FairRandomHarness } from "../typechain-types";
 
@@ -17,11 +18,15 @@ interface RandomVector {
   chainId: string;
   casino: string;
   word: string;
-  jackpotRoll: number;
 }
 
-const VECTORS = path.join(__dirname, "..", "engine", "vectors", "random.json");
-const CHAIN_VECTOR = path.join(__dirname, "..", "engine", "vectors", "hashchain.json");
+interface JackpotVectors {
+  rolls: { casino: string; betId: string; entropy: string; roll: string }[];
+  odds: { stake: string; edgeBps: number; prize: string; odds: string; oddsPrize: string }[];
+}
+
+const VECTORS = path.join(__dirname, "..", "engine", "vectors");
+const readVectors = <T>(file: string) => JSON.parse(readFileSync(path.join(VECTORS, file), "utf8")) as T;
 
 async function harnessFixture() {
   const f = await bettingFixture();
@@ -30,44 +35,81 @@ async function harnessFixture() {
 }
 
 describe("FairRandom matches the engine", function () {
-  it("reproduces every vector of engine/vectors/random.json", async function () {
+  it("reproduces every random word of engine/vectors/random.json", async function () {
     const { harness } = await loadFixture(harnessFixture);
-    const vectors = JSON.parse(readFileSync(VECTORS, "utf8")) as RandomVector[];
+    const vectors = readVectors<RandomVector[]>("random.json");
     expect(vectors.length).to.be.greaterThan(0);
     for (const v of vectors) {
       const word = await harness.word(v.seed, v.clientSeed, v.player, BigInt(v.nonce), BigInt(v.chainId), v.casino);
       expect(word, `word of ${JSON.stringify(v)}`).to.equal(v.word);
-      expect(await harness.jackpotRoll(word), `roll of ${v.word}`).to.equal(BigInt(v.jackpotRoll));
     }
   });
 
-  it("agrees with an independent ethers computation of the word, the roll and the chain step", async function () {
+  it("reproduces every jackpot roll of engine/vectors/jackpot.json", async function () {
+    const { harness } = await loadFixture(harnessFixture);
+    const { rolls } = readVectors<JackpotVectors>("jackpot.json");
+    expect(rolls.length).to.be.greaterThan(0);
+    for (const v of rolls) {
+      const roll = await harness.jackpotRoll(v.casino, BigInt(v.betId), v.entropy);
+      expect(roll, `roll of ${JSON.stringify(v)}`).to.equal(BigInt(v.roll));
+      expect(roll < ODDS_ONE).to.equal(true);
+    }
+  });
+
+  it("reproduces every jackpot odds and prize of engine/vectors/jackpot.json", async function () {
+    const { harness } = await loadFixture(harnessFixture);
+    const { odds } = readVectors<JackpotVectors>("jackpot.json");
+    expect(odds.length).to.be.greaterThan(0);
+    // The vectors cover no prize, a certain hit (odds capped at 2^47) and a zero edge.
+    expect(odds.some((v) => v.prize === "0") && odds.some((v) => BigInt(v.odds) === ODDS_ONE) && odds.some((v) => v.edgeBps === 0)).to.equal(true);
+    for (const v of odds) {
+      const [stake, prize] = [BigInt(v.stake), BigInt(v.prize)];
+      expect(await harness.jackpotOdds(stake, v.edgeBps, prize), `odds of ${JSON.stringify(v)}`).to.equal(BigInt(v.odds));
+      expect(await harness.jackpotPrize(stake, v.edgeBps, BigInt(v.odds)), `prize of ${JSON.stringify(v)}`).to.equal(BigInt(v.oddsPrize));
+    }
+  });
+
+  it("agrees with an independent ethers computation of the word, the roll, the odds, the prize and the chain step", async function () {
     const { harness } = await loadFixture(harnessFixture);
     const chain = new HashChain("vectors", 4);
+    const casino = ethers.getAddress(`0x${"cd".repeat(20)}`);
     for (let i = 1; i <= 4; i++) {
       const seed = chain.seed(i);
       expect(await harness.hashLink(seed)).to.equal(chain.links[i - 1]);
       const clientSeed = ethers.id(`client ${i}`);
       const player = ethers.getAddress(`0x${"ab".repeat(19)}${i.toString(16).padStart(2, "0")}`);
-      const casino = ethers.getAddress(`0x${"cd".repeat(20)}`);
       for (const [nonce, chainId] of [[BigInt(i), 97n], [2n ** 40n, 31337n]] as const) {
-        const expected = randomWord(seed, clientSeed, player, nonce, chainId, casino);
-        const word = await harness.word(seed, clientSeed, player, nonce, chainId, casino);
-        expect(word).to.equal(expected);
-        expect(await harness.jackpotRoll(word)).to.equal(BigInt(jackpotRoll(expected)));
+        expect(await harness.word(seed, clientSeed, player, nonce, chainId, casino)).to.equal(randomWord(seed, clientSeed, player, nonce, chainId, casino));
+        const betId = betIdOf(player, nonce);
+        const entropy = ethers.id(`block ${i} ${nonce}`);
+        expect(await harness.jackpotRoll(casino, betId, entropy)).to.equal(jackpotRoll(casino, betId, entropy));
+      }
+      const stake = ethers.parseEther(String(10 ** i)) + BigInt(i);
+      for (const edgeBps of [0n, 1n, 50n, 200n]) {
+        for (const prize of [0n, 1n, ethers.parseEther("60000") + 7n]) {
+          const odds = jackpotOdds(stake, edgeBps, prize);
+          expect(await harness.jackpotOdds(stake, edgeBps, prize)).to.equal(odds);
+          expect(await harness.jackpotPrize(stake, edgeBps, odds)).to.equal(jackpotPrize(stake, edgeBps, odds));
+          // The odds never promise more than the edge: odds × prize / 2^47 ≤ stake × edge / 10000.
+          expect((odds * jackpotPrize(stake, edgeBps, odds)) / ODDS_ONE <= (stake * edgeBps) / 10_000n).to.equal(true);
+        }
       }
     }
   });
 
   it("settles bets with the engine's hash chain (engine/vectors/hashchain.json)", async function () {
-    const { links, length } = JSON.parse(readFileSync(CHAIN_VECTOR, "utf8")) as { links: string[]; length: number };
-    const { casino, tokenAddress, settler, players, harness } = await loadFixture(harnessFixture);
+    const { links, length } = readVectors<{ links: string[]; length: number }>("hashchain.json");
+    const { casino, casinoAddress, tokenAddress, settler, players, harness, chainId } = await loadFixture(harnessFixture);
     const player = players[3];
     await casino.connect(settler).setCommitment(player.address, links[0], length);
+    const terms = await casino.terms();
     for (let k = 1; k <= length; k++) {
       expect(await harness.hashLink(links[k])).to.equal(links[k - 1]);
-      await casino.connect(player).playGame(tokenAddress, ethers.parseEther("1"), GAME.SLOTS, 0, ethers.ZeroHash, links[0]);
-      await expect(casino.connect(settler).settle(betIdOf(player.address, BigInt(k - 1)), links[k], 0)).to.emit(casino, "BetSettled");
+      await casino.connect(player).playGame(tokenAddress, ethers.parseEther("1"), GAME.SLOTS, 0, ethers.ZeroHash, links[0], terms);
+      const nonce = BigInt(k - 1);
+      await expect(casino.connect(settler).settle(betIdOf(player.address, nonce), links[k], 0))
+        .to.emit(casino, "BetSettled")
+        .withArgs(betIdOf(player.address, nonce), links[k], randomWord(links[k], ethers.ZeroHash, player.address, nonce, chainId, casinoAddress));
     }
   });
 });

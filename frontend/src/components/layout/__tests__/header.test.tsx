@@ -1,13 +1,22 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NO_WALLET_MESSAGE, useWalletStore } from "@/features/wallet";
+import { fakeServer, FakeWallet, walletError } from "@/test/fake-wallet";
 import { renderRoute } from "@/test/render-route";
 
-type EthereumWindow = Window & { ethereum?: unknown };
+// The MetaMask connector keeps the provider it first detects: one fake wallet for the file, put
+// in place only by the tests that have a wallet.
+const wallet = new FakeWallet();
+const setWallet = (present: boolean) => {
+  if (present) (window as unknown as { ethereum: FakeWallet }).ethereum = wallet;
+  else delete (window as unknown as { ethereum?: FakeWallet }).ethereum;
+};
 
+beforeEach(() => setWallet(true));
 afterEach(() => {
-  delete (window as EthereumWindow).ethereum;
+  setWallet(false);
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe("Header", () => {
@@ -34,6 +43,7 @@ describe("Header", () => {
   });
 
   it("alerts the SPEC text when no wallet is installed and stays in demo mode", async () => {
+    setWallet(false);
     const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     const { user } = renderRoute("/");
     await user.click(await screen.findByRole("button", { name: /Connect/ }));
@@ -44,35 +54,37 @@ describe("Header", () => {
     expect(screen.getByTestId("mode-badge")).toHaveTextContent("Demo Mode");
   });
 
-  it("requests accounts from an installed wallet and shows the shortened address", async () => {
+  it("connects an installed wallet with a signed sign-in, shows the shortened address, then disconnects", async () => {
     const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
-    const account = "0x1234567890abcdef1234567890abcdef12345678";
-    const request = vi.fn(async ({ method }: { method: string }) => {
-      if (method === "eth_requestAccounts") return [account];
-      if (method === "eth_chainId") return "0x61";
-      throw new Error(`unexpected ${method}`);
-    });
-    (window as EthereumWindow).ethereum = { request };
+    wallet.reset();
+    vi.stubGlobal("fetch", fakeServer().fetch);
     const { user } = renderRoute("/");
 
     await user.click(await screen.findByRole("button", { name: /Connect/ }));
 
     expect(await screen.findByText("0x1234…5678")).toBeInTheDocument();
-    expect(request).toHaveBeenCalledWith({ method: "eth_requestAccounts" });
+    expect(wallet.callsOf("eth_requestAccounts")).toHaveLength(1);
+    expect(wallet.callsOf("personal_sign")).toHaveLength(1);
     expect(alert).not.toHaveBeenCalled();
-    expect(useWalletStore.getState()).toMatchObject({ mode: "web3", account, chainId: 97 });
+    expect(useWalletStore.getState()).toMatchObject({ mode: "web3", chainId: 31337 });
     expect(screen.getByTestId("mode-badge")).toHaveTextContent("Web3 Mode");
+    expect(screen.getByTestId("toast")).toHaveTextContent("Wallet Connected");
 
-    await user.click(screen.getByRole("button", { name: "Disconnect" }));
-    expect(screen.getByTestId("mode-badge")).toHaveTextContent("Demo Mode");
+    await user.click(screen.getByTestId("wallet-menu-button"));
+    const menu = screen.getByTestId("wallet-menu");
+    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Deposit", "Withdraw", "Swap Tokens", "Account", "Disconnect"]);
+    await user.click(within(menu).getByRole("menuitem", { name: "Disconnect" }));
+    expect(await screen.findByTestId("mode-badge")).toHaveTextContent("Demo Mode");
     expect(screen.getByRole("button", { name: /Connect/ })).toBeEnabled();
+    expect(screen.getByTestId("toast")).toHaveTextContent("Wallet Disconnected");
   });
 
   it("returns to demo mode and shows a toast when the wallet refuses", async () => {
-    const request = vi.fn(async () => {
-      throw Object.assign(new Error("User rejected the request."), { code: 4001 });
+    wallet.reset();
+    wallet.handlers.set("eth_requestAccounts", () => {
+      throw walletError(4001, "User rejected the request.");
     });
-    (window as EthereumWindow).ethereum = { request };
+    vi.stubGlobal("fetch", fakeServer().fetch);
     const { user } = renderRoute("/");
 
     await user.click(await screen.findByRole("button", { name: /Connect/ }));

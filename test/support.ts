@@ -1,0 +1,93 @@
+// Helpers shared by the contract tests and bench/gas.ts: EIP-712 signatures for CasinoRelay, and the
+// expected jackpot draw of an open bet, computed with the mirrors of test/helpers.ts.
+import { ethers } from "hardhat";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import type { Casino, CasinoRelay } from "../typechain-types";
+import { jackpotPrize, jackpotRoll } from "./helpers";
+
+export const WITHDRAW_TYPES = {
+  Withdraw: [
+    { name: "player", type: "address" },
+    { name: "token", type: "address" },
+    { name: "amount", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+};
+
+export const SWAP_TYPES = {
+  Swap: [
+    { name: "player", type: "address" },
+    { name: "fromToken", type: "address" },
+    { name: "toToken", type: "address" },
+    { name: "amount", type: "uint256" },
+    { name: "minAmountOut", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+};
+
+export interface WithdrawRequest {
+  player: string;
+  token: string;
+  amount: bigint;
+  deadline: bigint;
+}
+
+export interface SwapRequest {
+  player: string;
+  fromToken: string;
+  toToken: string;
+  amount: bigint;
+  minAmountOut: bigint;
+  deadline: bigint;
+}
+
+/** The relay's EIP-712 domain: {name "DEGEN Casino", version "1", chainId, verifyingContract: relay}. */
+export async function relayDomain(relay: CasinoRelay) {
+  const { chainId } = await ethers.provider.getNetwork();
+  return { name: "DEGEN Casino", version: "1", chainId, verifyingContract: await relay.getAddress() };
+}
+
+/** `signer`'s signature of a withdrawal with its next relay nonce (or `nonce`). */
+export async function signWithdraw(relay: CasinoRelay, signer: HardhatEthersSigner, request: WithdrawRequest, nonce?: bigint) {
+  const value = { ...request, nonce: nonce ?? (await relay.nonces(request.player)) };
+  return signer.signTypedData(await relayDomain(relay), WITHDRAW_TYPES, value);
+}
+
+/** `signer`'s signature of a swap with its next relay nonce (or `nonce`). */
+export async function signSwap(relay: CasinoRelay, signer: HardhatEthersSigner, request: SwapRequest, nonce?: bigint) {
+  const value = { ...request, nonce: nonce ?? (await relay.nonces(request.player)) };
+  return signer.signTypedData(await relayDomain(relay), SWAP_TYPES, value);
+}
+
+/** The hash of block `blockNumber`, as the EVM's BLOCKHASH gives it. */
+export async function blockHashOf(blockNumber: bigint | number): Promise<string> {
+  const block = await ethers.provider.getBlock(Number(blockNumber));
+  if (!block?.hash) throw new Error(`no block ${blockNumber}`);
+  return block.hash;
+}
+
+/**
+ * The draw a settlement or claim of an open DEGEN bet makes now, with the pool as it is now
+ * (or `pool`): entropy = hash of the bet's block, roll against the odds stored at placement,
+ * prize = min(jackpotPrize(totalStake, edge, odds), pool), win = prize on a hit.
+ */
+export async function expectedDraw(casino: Casino, betId: bigint, pool?: bigint) {
+  const bet = await casino.getBet(betId);
+  if (!bet.open) throw new Error(`bet ${betId} is not open`);
+  const entropy = await blockHashOf(bet.placedBlock);
+  const left = pool ?? (await casino.jackpotPool());
+  const owed = jackpotPrize(bet.totalStake, bet.jackpotEdgeBps, bet.jackpotOdds);
+  const prize = owed < left ? owed : left;
+  const roll = jackpotRoll(await casino.getAddress(), betId, entropy);
+  const hit = roll < bet.jackpotOdds;
+  return { entropy, roll, odds: bet.jackpotOdds, prize, hit, win: hit ? prize : 0n };
+}
+
+/** A getBet answer as a plain object of its named fields, to compare with deep equality. */
+export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
+  const { player, nonce, token, stake, totalStake, maxPayout, gameType, params, split, placedBlock, claimableAt, jackpotOdds, jackpotEdgeBps, open } =
+    view;
+  return { player, nonce, token, stake, totalStake, maxPayout, gameType, params, split, placedBlock, claimableAt, jackpotOdds, jackpotEdgeBps, open };
+}
