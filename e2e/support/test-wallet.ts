@@ -33,6 +33,8 @@ const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
  */
 export const WALLET_ACCOUNTS_BY_FILE = {
   "test-wallet.e2e.test.ts": [2, 3],
+  "wallet-dialogs.e2e.test.ts": [8],
+  "account.e2e.test.ts": [12, 13],
   "wallet-connect.e2e.test.ts": [4, 5],
 } as const satisfies Record<string, readonly number[]>;
 

@@ -115,7 +115,8 @@ function WalletMenu({ account }: { account: string }) {
         {shortenAddress(account)}
       </button>
       {open && (
-        <div role="menu" data-testid="wallet-menu" className="glass-card absolute right-0 z-50 mt-2 w-60 p-2 shadow-2xl">
+        // A solid background: over the lobby's hero on a phone, the translucent card let the page's text show through the menu.
+        <div role="menu" data-testid="wallet-menu" className="glass-card absolute right-0 z-50 mt-2 w-60 bg-night-900 p-2 shadow-2xl">
           <div className="px-3 pb-2 pt-1 text-xs text-slate-400" data-testid="wallet-holdings">
             <div className="mb-1 text-slate-300">In your wallet{chain ? ` on ${chain.name}` : ""}</div>
             <div className="tabular-nums text-gold">{formatTokenAmount("DEGEN", Number(walletBalances.DEGEN))} DEGEN</div>

@@ -24,6 +24,15 @@ export function Modal({ title, description, onClose, children, className, "data-
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
+  // Escape is heard on the whole page: focus may sit on a toast about this very dialog.
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onEscape);
+    return () => document.removeEventListener("keydown", onEscape);
+  }, [onClose]);
+
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = panel.current?.querySelector<HTMLElement>("input:not(:disabled)") ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
@@ -37,12 +46,7 @@ export function Modal({ title, description, onClose, children, className, "data-
     };
   }, []);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
+  function trapTab(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== "Tab" || !panel.current) return;
     const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     if (focusable.length === 0) return;
@@ -73,23 +77,21 @@ export function Modal({ title, description, onClose, children, className, "data-
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         data-testid={testId}
-        onKeyDown={onKeyDown}
+        onKeyDown={trapTab}
         className={cn(
-          "relative max-h-[calc(100dvh-1.5rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-white/10 bg-night-900/95 p-5 shadow-2xl outline-none sm:p-6",
+          "relative max-h-[calc(100dvh-1.5rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-white/10 bg-night-900 p-5 shadow-2xl outline-none sm:p-6",
           className,
         )}
       >
-        <div className="mb-4 flex items-start justify-between gap-3 pr-8">
-          <div>
-            <h2 id={titleId} className="font-display text-xl font-bold text-white">
-              {title}
-            </h2>
-            {description && (
-              <p id={descriptionId} className="mt-1 text-sm text-slate-400">
-                {description}
-              </p>
-            )}
-          </div>
+        <div className="mb-4 pr-8">
+          <h2 id={titleId} className="font-display text-xl font-bold text-white">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="mt-1 text-sm text-slate-400">
+              {description}
+            </p>
+          )}
         </div>
         <button
           type="button"

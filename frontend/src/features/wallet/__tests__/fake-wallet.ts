@@ -31,14 +31,14 @@ export function fakeWallet() {
     provider: { getBalance: vi.fn(async () => 0n), getBlock: vi.fn(async () => ({ timestamp: 4_000_000_000 })) },
     signer: {
       estimateGas: vi.fn(async () => 100_000n),
-      sendTransaction: vi.fn(async () => ({ hash: `0x${"ab".repeat(32)}`, wait: vi.fn(async () => ({ status: 1, hash: `0x${"ab".repeat(32)}` })) })),
+      sendTransaction: vi.fn(async (_request: unknown) => ({ hash: `0x${"ab".repeat(32)}`, wait: vi.fn(async () => ({ status: 1, hash: `0x${"ab".repeat(32)}` })) })),
       signTypedData: vi.fn(async () => `0x${"11".repeat(65)}`),
     },
     contracts: {
       casino: { getBalance: vi.fn(async () => 0n), deposit: method("deposit"), withdraw: method("withdraw") },
       degen: { balanceOf: vi.fn(async () => 0n), allowance: vi.fn(async () => 0n), approve: method("approve") },
       relay: { nonces: vi.fn(async () => 0n), eip712Domain: vi.fn(), WITHDRAW_TYPEHASH: vi.fn(), SWAP_TYPEHASH: vi.fn() },
-      swapDesk: { quote: vi.fn(async () => [0n, 0n]), swap: method("swap") },
+      swapDesk: { quote: vi.fn(async (_fromToken: string, _amount: bigint) => [0n, 0n]), swap: method("swap") },
     },
   };
   return { wallet, ready: wallet as unknown as ReadyWallet };

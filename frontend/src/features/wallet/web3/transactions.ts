@@ -3,6 +3,7 @@
 // then waiting for the wallet, pending (with its hash), then confirmed, failed or cancelled.
 import type { ContractTransaction, TransactionReceipt } from "ethers";
 import { explorerTxUrl } from "@/features/chain/app-config";
+import { useSessionStore } from "@/features/session";
 import { useWalletStore } from "../wallet-store";
 import { isUserRejection } from "./errors";
 import { explain, ExplainedError, type ExplainContext, type Explanation } from "./explain";
@@ -77,10 +78,10 @@ export async function inWallet<T>(report: TxReport, ask: () => Promise<T>, conte
   }
 }
 
-/** After the chain took the player's action: the balances shown are read again. */
+/** After the chain took the player's action: the balances shown (the header's, the account's) are read again. */
 async function confirmed(report: TxReport, wallet: ReadyWallet, hash: string): Promise<void> {
   report({ phase: "confirmed", hash, explorerUrl: explorerTxUrl(wallet.config.chain, hash) });
-  await useWalletStore.getState().refreshBalances();
+  await Promise.all([useWalletStore.getState().refreshBalances(), useSessionStore.getState().refreshBalances()]);
 }
 
 /**
