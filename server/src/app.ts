@@ -16,6 +16,7 @@ import { errorHandler, notFound, type RouteHandler } from "./http/errors";
 import { addressLimiter, DEFAULT_RATE_LIMITS, TRUSTED_PROXIES, type RateLimits } from "./http/limits";
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
+import { configRoute, type PublicConfig } from "./routes/config";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -34,6 +35,8 @@ export interface AppDeps {
   settler: Settler;
   sender: TxSender;
   prices: PriceFeed;
+  /** GET /api/config: the chain, contracts and SIWE terms the browser app learns at run time. */
+  publicConfig: PublicConfig;
   rateLimits?: RateLimits;
 }
 
@@ -70,6 +73,7 @@ export function createApp(deps: AppDeps): App {
   app.get("/api/health", (_req, res) => {
     res.json({ ok: true, chainId: deps.chainId });
   });
+  app.get("/api/config", configRoute(deps.publicConfig));
   app.get("/api/prices", (_req, res) => {
     res.json(deps.prices.snapshot());
   });

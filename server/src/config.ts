@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getAddress, isHexString, Wallet } from "ethers";
+import { getAddress, isAddress, isHexString, Wallet } from "ethers";
+import { LOCAL_CHAIN_ID } from "./chain/chains";
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-export const LOCAL_CHAIN_ID = 31337;
 /** Hardhat dev account #1: the settler of every local deployment (notes/interop.md). */
 const LOCAL_SETTLER_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
@@ -15,13 +15,18 @@ export interface Deployment {
   deploymentBlock: number;
   deployer: string;
   settler: string;
-  contracts: { DegenToken: string; Casino: string };
+  /** CasinoRelay and CasinoSwap (deployed by the Casino's constructor) are absent from files written before deploy.ts recorded them. */
+  contracts: { DegenToken: string; Casino: string; CasinoRelay?: string; CasinoSwap?: string };
 }
 
 export interface ServerConfig {
   host: string;
   port: number;
   rpcUrl: string;
+  /** The RPC the browser's wallet is told to use, when not the chain table's (or RPC_URL on a local chain). */
+  publicRpcUrl: string | undefined;
+  /** The block explorer the browser links to, when not the chain table's. */
+  explorerUrl: string | undefined;
   appOrigin: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -93,12 +98,16 @@ export function readConfig(env: Env = process.env): ServerConfig {
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql://");
   }
+  const publicRpcUrl = optional(env, "PUBLIC_RPC_URL");
+  const explorerUrl = optional(env, "EXPLORER_URL");
   const priceBnbUrl = optional(env, "PRICE_BNB_URL");
   const priceDegenUrl = optional(env, "PRICE_DEGEN_URL");
   return {
     host,
     port,
     rpcUrl,
+    publicRpcUrl: publicRpcUrl === undefined ? undefined : urlSetting("PUBLIC_RPC_URL", publicRpcUrl),
+    explorerUrl: explorerUrl === undefined ? undefined : urlSetting("EXPLORER_URL", explorerUrl),
     appOrigin: new URL(appOrigin).origin,
     dataDir: path.resolve(REPO_ROOT, optional(env, "DATA_DIR") ?? "data"),
     databaseUrl,
@@ -126,6 +135,11 @@ export function settlerKeyFor(config: ServerConfig, chainId: number): string {
   return key;
 }
 
+function deployedAddress(name: string, value: unknown): string {
+  if (typeof value !== "string" || !isAddress(value)) throw new Error(`contracts.${name} is not an address: ${JSON.stringify(value)}`);
+  return getAddress(value);
+}
+
 export function loadDeployment(config: ServerConfig, chainId: number, settlerAddress: string): Deployment {
   const file = path.resolve(REPO_ROOT, config.deploymentFile ?? path.join("deployments", `${chainId}.json`));
   const name = config.deploymentFile ? "DEPLOYMENT_FILE" : "deployment file";
@@ -133,8 +147,15 @@ export function loadDeployment(config: ServerConfig, chainId: number, settlerAdd
   let parsed: Deployment;
   try {
     parsed = JSON.parse(readFileSync(file, "utf8")) as Deployment;
-    parsed.contracts.Casino = getAddress(parsed.contracts.Casino);
-    parsed.contracts.DegenToken = getAddress(parsed.contracts.DegenToken);
+    const { contracts } = parsed;
+    contracts.Casino = deployedAddress("Casino", contracts.Casino);
+    contracts.DegenToken = deployedAddress("DegenToken", contracts.DegenToken);
+    if (contracts.CasinoRelay !== undefined) contracts.CasinoRelay = deployedAddress("CasinoRelay", contracts.CasinoRelay);
+    if (contracts.CasinoSwap !== undefined) contracts.CasinoSwap = deployedAddress("CasinoSwap", contracts.CasinoSwap);
+    // Part of the deployment's identity (db/state.ts) and where the settler starts reading.
+    if (!Number.isSafeInteger(parsed.deploymentBlock) || parsed.deploymentBlock < 0) {
+      throw new Error(`deploymentBlock is not a block number: ${JSON.stringify(parsed.deploymentBlock)}`);
+    }
   } catch (error) {
     throw new ConfigError(`${name} ${file} is malformed: ${(error as Error).message}`);
   }

@@ -1,14 +1,18 @@
 import { Wallet, type JsonRpcProvider } from "ethers";
 import { createApp, type AppDeps } from "./app";
 import { createSessions } from "./auth/session";
+import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
 import { KeepAliveJsonRpcProvider } from "./chain/rpc";
 import { TxSender } from "./chain/sender";
-import { LOCAL_CHAIN_ID, loadDeployment, settlerKeyFor, type ServerConfig } from "./config";
+import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
+import { ConfigError, loadDeployment, settlerKeyFor, type Deployment, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/index";
 import { persistentSecret } from "./db/kv";
+import type { DeploymentIdentity } from "./db/state";
 import type { RateLimits } from "./http/limits";
 import { startPriceFeed, type PriceFeed } from "./prices";
+import { publicConfig } from "./routes/config";
 import { SeedVault } from "./settler/seeds";
 import { Settler } from "./settler/settler";
 import { TOKEN_ADDRESS } from "./tokens";
@@ -34,9 +38,40 @@ export async function readChainId(provider: JsonRpcProvider, rpcUrl: string): Pr
   }
 }
 
+/**
+ * CasinoRelay and CasinoSwap as the Casino names them. A deployment file written before deploy.ts
+ * recorded them lacks them; one that names others is stale, and the app would sign its
+ * EIP-712 requests for the wrong relay.
+ */
+async function helperContracts(casino: Casino, deployment: Deployment): Promise<{ CasinoRelay: string; CasinoSwap: string }> {
+  const [CasinoRelay, CasinoSwap] = await Promise.all([casino.relay(), casino.swapDesk()]);
+  for (const [name, onChain] of [["CasinoRelay", CasinoRelay], ["CasinoSwap", CasinoSwap]] as const) {
+    const inFile = deployment.contracts[name];
+    if (inFile !== undefined && inFile !== onChain) {
+      throw new ConfigError(`the deployment file names ${name} ${inFile}, but the Casino's is ${onChain}`);
+    }
+  }
+  return { CasinoRelay, CasinoSwap };
+}
+
+interface BuildOptions {
+  rateLimits?: RateLimits;
+  batchSize?: number;
+}
+
 /** Everything the server runs, wired from the configuration; the settler is started by the caller. */
-export async function buildServices(config: ServerConfig, options: { rateLimits?: RateLimits; batchSize?: number } = {}): Promise<Services> {
+export async function buildServices(config: ServerConfig, options: BuildOptions = {}): Promise<Services> {
   const provider = new KeepAliveJsonRpcProvider(config.rpcUrl, undefined, { staticNetwork: true, pollingInterval: 100, cacheTimeout: -1 });
+  try {
+    return await wire(config, options, provider);
+  } catch (error) {
+    // Its kept-alive connections would otherwise outlive a start that failed.
+    provider.destroy();
+    throw error;
+  }
+}
+
+async function wire(config: ServerConfig, options: BuildOptions, provider: KeepAliveJsonRpcProvider): Promise<Services> {
   const chainId = await readChainId(provider, config.rpcUrl);
   const settlerKey = settlerKeyFor(config, chainId);
   const wallet = new Wallet(settlerKey, provider);
@@ -49,9 +84,14 @@ export async function buildServices(config: ServerConfig, options: { rateLimits?
   if (onChainSettler !== wallet.address) {
     throw new Error(`SETTLER_PRIVATE_KEY is for ${wallet.address}, but the Casino's settler is ${onChainSettler}`);
   }
-  const relayAddress = await casino.relay();
+  const [helpers, genesis] = await Promise.all([helperContracts(casino, deployment), provider.getBlock(0)]);
+  if (!genesis?.hash) throw new Error(`chain ${chainId} did not return its genesis block`);
+  const identity: DeploymentIdentity = { chainId, genesisHash: genesis.hash, casino: casinoAddress, deploymentBlock: deployment.deploymentBlock };
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, identity });
+  console.log(
+    `Using state for chain ${chainId}, Casino ${casinoAddress}, genesis ${genesis.hash} (${database.fresh ? "new" : "existing"}) at ${database.where}`,
+  );
   const db = database.db;
   const masterSecret = await persistentSecret(db, "master_secret", config.masterSecret);
   const sessionSecret = await persistentSecret(db, "session_secret", config.sessionSecret);
@@ -80,12 +120,19 @@ export async function buildServices(config: ServerConfig, options: { rateLimits?
     appOrigin: config.appOrigin,
     casino,
     casinoAddress,
-    relayAddress,
+    relayAddress: helpers.CasinoRelay,
     provider,
     tokenAddresses,
     settler,
     sender,
     prices,
+    publicConfig: publicConfig({
+      chain: chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl }),
+      contracts: { DegenToken: deployment.contracts.DegenToken, Casino: casinoAddress, ...helpers },
+      deploymentBlock: deployment.deploymentBlock,
+      settler: wallet.address,
+      appOrigin: config.appOrigin,
+    }),
     rateLimits: options.rateLimits ?? { perIpPerMinute: config.rateLimitIpPerMinute, perAddressPerMinute: config.rateLimitAddressPerMinute },
   };
   const app = createApp(appDeps);

@@ -39,10 +39,26 @@ export async function startTestServer(
     temp.dispose();
     throw error;
   });
+  const server = await startServerOn(chain, { DATA_DIR: path.join(temp.dir, "db"), ...env }, options).catch(async (error: Error) => {
+    await chain.stop();
+    temp.dispose();
+    throw error;
+  });
+  return {
+    ...server,
+    async close() {
+      await server.stopServer();
+      await chain.stop();
+      temp.dispose();
+    },
+  };
+}
+
+/** The real server in process over a chain the caller owns: close() stops the server only. */
+export async function startServerOn(chain: TestChain, env: Record<string, string>, options: { settler?: boolean } = {}): Promise<TestServer> {
   const config = readConfig({
     RPC_URL: options.serverRpcUrl ? await options.serverRpcUrl(chain) : chain.rpcUrl,
     APP_ORIGIN,
-    DATA_DIR: path.join(temp.dir, "db"),
     DEPLOYMENT_FILE: chain.deploymentFile,
     SETTLER_POLL_MS: "100",
     ...env,
@@ -57,16 +73,5 @@ export async function startTestServer(
     await http.close();
     await services.close();
   };
-  return {
-    url: http.url,
-    chain,
-    services,
-    config,
-    stopServer,
-    async close() {
-      await stopServer();
-      await chain.stop();
-      temp.dispose();
-    },
-  };
+  return { url: http.url, chain, services, config, stopServer, close: stopServer };
 }

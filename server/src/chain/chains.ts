@@ -1,0 +1,87 @@
+/**
+ * The chains the app knows how to describe to a wallet. The browser learns the server's chain
+ * from GET /api/config at run time, so one frontend build serves every chain; the frontend
+ * mirrors the 1 / 56 / 97 entries (SPEC's chain definitions) for wallet_addEthereumChain.
+ */
+
+export interface NativeCurrency {
+  name: string;
+  /** 2–6 characters: MetaMask refuses a chain whose symbol is longer. */
+  symbol: string;
+  /** MetaMask accepts 18 only. */
+  decimals: 18;
+}
+
+export interface ChainDefinition {
+  id: number;
+  /** The id as wallet_switchEthereumChain and wallet_addEthereumChain take it: 0x-prefixed, unpadded. */
+  hexId: string;
+  name: string;
+  nativeCurrency: NativeCurrency;
+  rpcUrls: string[];
+  /** Empty when the chain has no explorer. */
+  blockExplorerUrls: string[];
+}
+
+/** EIP-3085's parameter of wallet_addEthereumChain, as MetaMask validates it. */
+export interface AddEthereumChainParameter {
+  chainId: string;
+  chainName: string;
+  nativeCurrency: NativeCurrency;
+  rpcUrls: string[];
+  /** Absent rather than empty: MetaMask refuses an empty array ("Expected null or array with at least one valid string HTTPS URL"). */
+  blockExplorerUrls?: string[];
+}
+
+export const LOCAL_CHAIN_ID = 31337;
+
+const hexId = (id: number) => `0x${id.toString(16)}`;
+
+const define = (id: number, name: string, nativeCurrency: NativeCurrency, rpcUrls: string[], blockExplorerUrls: string[]): ChainDefinition => ({
+  id,
+  hexId: hexId(id),
+  name,
+  nativeCurrency,
+  rpcUrls,
+  blockExplorerUrls,
+});
+
+const ether: NativeCurrency = { name: "Ether", symbol: "ETH", decimals: 18 };
+
+export const KNOWN_CHAINS: Readonly<Record<number, Readonly<ChainDefinition>>> = {
+  1: define(1, "Ethereum Mainnet", ether, ["https://eth.llamarpc.com"], ["https://etherscan.io"]),
+  56: define(56, "BNB Smart Chain", { name: "BNB", symbol: "BNB", decimals: 18 }, ["https://bsc-dataseed.bnbchain.org"], ["https://bscscan.com"]),
+  97: define(97, "BSC Testnet", { name: "tBNB", symbol: "tBNB", decimals: 18 }, ["https://data-seed-prebsc-1-s1.bnbchain.org:8545"], ["https://testnet.bscscan.com"]),
+  // A Hardhat node has no public endpoint and no explorer: the wallet uses the server's own RPC
+  // (PUBLIC_RPC_URL or RPC_URL, filled in by chainDefinition). Its native coin plays BNB's role.
+  [LOCAL_CHAIN_ID]: define(LOCAL_CHAIN_ID, "Hardhat Local", ether, [], []),
+};
+
+export interface ChainOverrides {
+  /** The server's RPC_URL: what the browser uses when nothing better is known. */
+  rpcUrl: string;
+  /** PUBLIC_RPC_URL: replaces the table's RPC (and RPC_URL) for the server's chain. */
+  publicRpcUrl?: string;
+  /** EXPLORER_URL: replaces the table's explorer for the server's chain. */
+  explorerUrl?: string;
+}
+
+/** The server's chain as the browser and its wallet must see it. */
+export function chainDefinition(chainId: number, overrides: ChainOverrides): ChainDefinition {
+  // An unknown chain: a generic name, the usual 18-decimal coin, the server's RPC, no explorer.
+  const known = KNOWN_CHAINS[chainId] ?? define(chainId, `Chain ${chainId}`, ether, [], []);
+  const rpcUrls = overrides.publicRpcUrl ? [overrides.publicRpcUrl] : known.rpcUrls.length > 0 ? known.rpcUrls : [overrides.rpcUrl];
+  const blockExplorerUrls = overrides.explorerUrl ? [overrides.explorerUrl] : known.blockExplorerUrls;
+  return define(chainId, known.name, { ...known.nativeCurrency }, [...rpcUrls], [...blockExplorerUrls]);
+}
+
+/** The same chain in the shape wallet_addEthereumChain takes. */
+export function addEthereumChainParameter(chain: ChainDefinition): AddEthereumChainParameter {
+  return {
+    chainId: chain.hexId,
+    chainName: chain.name,
+    nativeCurrency: { ...chain.nativeCurrency },
+    rpcUrls: [...chain.rpcUrls],
+    ...(chain.blockExplorerUrls.length > 0 ? { blockExplorerUrls: [...chain.blockExplorerUrls] } : {}),
+  };
+}

@@ -1,0 +1,29 @@
+import type { RequestHandler } from "express";
+import type { ChainDefinition } from "../chain/chains";
+
+/**
+ * What the browser app learns at run time instead of at build time, so one frontend build serves
+ * the local chain and BSC Testnet and a redeploy needs no rebuild: the chain to ask the wallet
+ * for, the contracts to call, and what its SIWE message must say.
+ */
+export interface PublicConfig {
+  chain: ChainDefinition;
+  contracts: { DegenToken: string; Casino: string; CasinoRelay: string; CasinoSwap: string };
+  /** Where reading the Casino's logs can start. */
+  deploymentBlock: number;
+  settler: string;
+  siwe: { domain: string; uri: string; chainId: number };
+}
+
+export function publicConfig(options: Omit<PublicConfig, "siwe"> & { appOrigin: string }): PublicConfig {
+  const { appOrigin, ...rest } = options;
+  // The same domain the sign-in route checks (auth/siwe.ts): APP_ORIGIN's host, port included.
+  return { ...rest, siwe: { domain: new URL(appOrigin).host, uri: appOrigin, chainId: options.chain.id } };
+}
+
+/** GET /api/config, no session. no-cache: the app revalidates each time, so it sees a redeploy. */
+export function configRoute(config: PublicConfig): RequestHandler {
+  return (_req, res) => {
+    res.set("Cache-Control", "no-cache").json(config);
+  };
+}

@@ -1,0 +1,190 @@
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Wallet } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addEthereumChainParameter, chainDefinition, KNOWN_CHAINS } from "../src/chain/chains";
+import { loadDeployment, readConfig, REPO_ROOT } from "../src/config";
+import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
+import { DEV_KEYS } from "./support/chain";
+import { Client } from "./support/http";
+
+let server: TestServer;
+let temp: ReturnType<typeof tempDir>;
+beforeAll(async () => {
+  server = await startTestServer({}, { settler: false });
+  temp = tempDir();
+});
+afterAll(async () => {
+  await server?.close();
+  temp?.dispose();
+});
+
+/** Another server over the same chain, on a database of its own, with extra settings. */
+async function withServer(env: Record<string, string>, check: (client: Client) => Promise<void>): Promise<void> {
+  const other = await startServerOn(server.chain, { DATA_DIR: path.join(temp.dir, `db-${Date.now()}`), ...env }, { settler: false });
+  try {
+    await check(new Client(other.url, APP_ORIGIN));
+  } finally {
+    await other.close();
+  }
+}
+
+/** A copy of the test chain's deployment file with `contracts` changed. */
+function deploymentWith(contracts: Record<string, string>): string {
+  const deployment = JSON.parse(readFileSync(server.chain.deploymentFile, "utf8"));
+  const file = path.join(temp.dir, `deployment-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify({ ...deployment, contracts: { ...deployment.contracts, ...contracts } }));
+  return file;
+}
+
+describe("GET /api/config", () => {
+  it("describes the chain, the deployed contracts and the SIWE terms, without a session, never cached", async () => {
+    const casino = server.chain.casino;
+    const deployment = JSON.parse(readFileSync(server.chain.deploymentFile, "utf8"));
+    const answer = await new Client(server.url, APP_ORIGIN).get("/api/config");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("no-cache");
+    expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(answer.body).toEqual({
+      chain: {
+        id: CHAIN_ID,
+        hexId: "0x7a69",
+        name: "Hardhat Local",
+        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+        rpcUrls: [server.chain.rpcUrl],
+        blockExplorerUrls: [],
+      },
+      contracts: {
+        DegenToken: await server.chain.token.getAddress(),
+        Casino: await casino.getAddress(),
+        CasinoRelay: await casino.relay(),
+        CasinoSwap: await casino.swapDesk(),
+      },
+      deploymentBlock: deployment.deploymentBlock,
+      settler: await casino.settler(),
+      siwe: { domain: SIWE_DOMAIN, uri: APP_ORIGIN, chainId: CHAIN_ID },
+    });
+    expect(answer.body.settler).toBe(new Wallet(DEV_KEYS[1]).address);
+    // The test chain's file predates CasinoRelay / CasinoSwap: they were read from the Casino.
+    expect(deployment.contracts.CasinoRelay).toBeUndefined();
+  });
+
+  it("takes PUBLIC_RPC_URL and EXPLORER_URL over the table's RPC and explorer", async () => {
+    await withServer({ PUBLIC_RPC_URL: "https://rpc.example.org/degen", EXPLORER_URL: "https://scan.example.org" }, async (client) => {
+      const { chain } = (await client.get("/api/config")).body;
+      expect(chain.rpcUrls).toEqual(["https://rpc.example.org/degen"]);
+      expect(chain.blockExplorerUrls).toEqual(["https://scan.example.org"]);
+      expect(chain.name).toBe("Hardhat Local");
+    });
+  });
+
+  it("accepts a deployment file naming CasinoRelay and CasinoSwap as deploy.ts writes them, and refuses one naming others", async () => {
+    const casino = server.chain.casino;
+    const helpers = { CasinoRelay: await casino.relay(), CasinoSwap: await casino.swapDesk() };
+    await withServer({ DEPLOYMENT_FILE: deploymentWith({ CasinoRelay: helpers.CasinoRelay.toLowerCase(), CasinoSwap: helpers.CasinoSwap }) }, async (client) => {
+      expect((await client.get("/api/config")).body.contracts).toMatchObject(helpers);
+    });
+    const stale = deploymentWith({ CasinoSwap: helpers.CasinoRelay });
+    await expect(withServer({ DEPLOYMENT_FILE: stale }, async () => {})).rejects.toThrow(
+      `the deployment file names CasinoSwap ${helpers.CasinoRelay}, but the Casino's is ${helpers.CasinoSwap}`,
+    );
+  });
+
+  it("refuses a deployment file whose addresses or block are malformed, naming the field", () => {
+    const settler = new Wallet(DEV_KEYS[1]).address;
+    const load = (file: string) => loadDeployment(readConfig({ DEPLOYMENT_FILE: file }), CHAIN_ID, settler);
+    expect(() => load(deploymentWith({ CasinoRelay: "0x1234" }))).toThrow(/is malformed: contracts\.CasinoRelay is not an address: "0x1234"/);
+    // A mixed-case address with a wrong checksum is a typo, not an address.
+    const casino = JSON.parse(readFileSync(server.chain.deploymentFile, "utf8")).contracts.Casino as string;
+    const badChecksum = casino.slice(0, 2) + [...casino.slice(2)].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join("");
+    expect(() => load(deploymentWith({ Casino: badChecksum }))).toThrow(/contracts\.Casino is not an address/);
+    const noBlock = path.join(temp.dir, "no-block.json");
+    writeFileSync(noBlock, JSON.stringify({ ...JSON.parse(readFileSync(server.chain.deploymentFile, "utf8")), deploymentBlock: "12" }));
+    expect(() => load(noBlock)).toThrow(/deploymentBlock is not a block number: "12"/);
+  });
+});
+
+describe("chain definitions (server/src/chain/chains.ts)", () => {
+  it("has BSC Testnet as the wallet must be asked to add it", () => {
+    const bscTestnet = {
+      id: 97,
+      hexId: "0x61",
+      name: "BSC Testnet",
+      nativeCurrency: { name: "tBNB", symbol: "tBNB", decimals: 18 },
+      rpcUrls: ["https://data-seed-prebsc-1-s1.bnbchain.org:8545"],
+      blockExplorerUrls: ["https://testnet.bscscan.com"],
+    };
+    expect(KNOWN_CHAINS[97]).toEqual(bscTestnet);
+    expect(chainDefinition(97, { rpcUrl: "http://10.0.0.5:8545" })).toEqual(bscTestnet);
+    expect(addEthereumChainParameter(chainDefinition(97, { rpcUrl: "http://10.0.0.5:8545" }))).toEqual({
+      chainId: "0x61",
+      chainName: "BSC Testnet",
+      nativeCurrency: { name: "tBNB", symbol: "tBNB", decimals: 18 },
+      rpcUrls: ["https://data-seed-prebsc-1-s1.bnbchain.org:8545"],
+      blockExplorerUrls: ["https://testnet.bscscan.com"],
+    });
+  });
+
+  it("has Ethereum Mainnet and BNB Smart Chain, each with an https RPC and explorer", () => {
+    expect(KNOWN_CHAINS[1]).toMatchObject({ hexId: "0x1", name: "Ethereum Mainnet", nativeCurrency: { symbol: "ETH", decimals: 18 } });
+    expect(KNOWN_CHAINS[56]).toMatchObject({ hexId: "0x38", name: "BNB Smart Chain", nativeCurrency: { symbol: "BNB", decimals: 18 } });
+    for (const id of [1, 56, 97]) {
+      for (const url of [...KNOWN_CHAINS[id]!.rpcUrls, ...KNOWN_CHAINS[id]!.blockExplorerUrls]) expect(url).toMatch(/^https:\/\//);
+    }
+  });
+
+  it("gives a chain without an explorer no blockExplorerUrls key for the wallet (MetaMask refuses an empty list)", () => {
+    const local = chainDefinition(31337, { rpcUrl: "http://127.0.0.1:8545" });
+    expect(local.rpcUrls).toEqual(["http://127.0.0.1:8545"]);
+    expect(addEthereumChainParameter(local)).toEqual({
+      chainId: "0x7a69",
+      chainName: "Hardhat Local",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: ["http://127.0.0.1:8545"],
+    });
+  });
+
+  it("describes an unknown chain generically, with the server's RPC unless PUBLIC_RPC_URL is set", () => {
+    expect(chainDefinition(12345, { rpcUrl: "http://127.0.0.1:9000" })).toMatchObject({
+      id: 12345,
+      hexId: "0x3039",
+      name: "Chain 12345",
+      rpcUrls: ["http://127.0.0.1:9000"],
+      blockExplorerUrls: [],
+    });
+    expect(chainDefinition(12345, { rpcUrl: "http://127.0.0.1:9000", publicRpcUrl: "https://rpc.example.org" }).rpcUrls).toEqual(["https://rpc.example.org"]);
+    expect(chainDefinition(97, { rpcUrl: "http://x", publicRpcUrl: "https://my-node.example.org", explorerUrl: "https://scan.example.org" })).toMatchObject({
+      rpcUrls: ["https://my-node.example.org"],
+      blockExplorerUrls: ["https://scan.example.org"],
+    });
+    // The table itself is never changed by an override.
+    expect(KNOWN_CHAINS[97]!.rpcUrls).toEqual(["https://data-seed-prebsc-1-s1.bnbchain.org:8545"]);
+  });
+});
+
+describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
+  /** `tsx server/src/main.ts` with the setting: it must stop before touching the chain, naming it. */
+  async function startMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+    const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, RPC_URL: server.chain.rpcUrl, DEPLOYMENT_FILE: server.chain.deploymentFile, DATA_DIR: path.join(temp.dir, "never-used"), PORT: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    return { code, output };
+  }
+
+  it("refuses a malformed PUBLIC_RPC_URL at start with a message naming it", async () => {
+    const { code, output } = await startMain({ PUBLIC_RPC_URL: "wss://rpc.example.org" });
+    expect(code).toBe(1);
+    expect(output).toContain('Server failed to start: PUBLIC_RPC_URL must be an http(s) URL, got "wss://rpc.example.org"');
+  });
+
+  it("refuses a malformed EXPLORER_URL the same way", () => {
+    expect(() => readConfig({ EXPLORER_URL: "bscscan" })).toThrow('EXPLORER_URL must be an http(s) URL, got "bscscan"');
+  });
+});
