@@ -24,12 +24,16 @@ const DEV_ACCOUNT_COUNT = 20;
 const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
   [0, "the deployer"],
   [1, "the settler"],
+  // scripts/deploy.ts: the local team members, whose locks release to them (and nothing else).
+  [17, "a team member"],
+  [18, "a team member"],
+  [19, "a team member"],
 ]);
 
 /**
  * The dev accounts each browser test file signs with. One file per account, so that no two files
- * share a nonce or a balance; add a line when a file starts using a wallet. Accounts #2–#9 hold
- * DEGEN after deploy.
+ * share a nonce or a balance; add a line when a file starts using a wallet. Accounts #2–#16 hold
+ * 100,000 DEGEN after deploy.
  */
 export const WALLET_ACCOUNTS_BY_FILE = {
   "test-wallet.e2e.test.ts": [2, 3],
