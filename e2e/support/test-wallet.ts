@@ -44,7 +44,7 @@ function assertWalletAccount(index: number): void {
   const reserved = RESERVED_ACCOUNTS.get(index);
   if (reserved) throw new Error(`Hardhat dev account #${index} is ${reserved}'s key: a test wallet must never use it`);
   if (!Number.isInteger(index) || index < 0 || index >= DEV_ACCOUNT_COUNT) {
-    throw new Error(`There is no funded Hardhat dev account #${index} (they are #2–#${DEV_ACCOUNT_COUNT - 1} for wallets)`);
+    throw new Error(`There is no funded Hardhat dev account #${index} (wallets use #2–#16)`);
   }
 }
 
