@@ -92,4 +92,4 @@ export async function hasCode(rpc: Rpc, address: string, block: number): Promise
   return code !== "0x" && code !== "";
 }
 
-export const hex = (n: number): string => "0x" + n.toString(16);
+const hex = (n: number): string => "0x" + n.toString(16);

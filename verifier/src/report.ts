@@ -1,5 +1,6 @@
 import { formatAmount } from "../../engine/src/index";
 import type { AuditResult } from "./audit";
+import { BLOCKHASH_WINDOW } from "./checks";
 import type { BetResult, CheckName, OpenBet, Problem, ProblemKind, Verdict } from "./types";
 
 export interface RunInfo {
@@ -149,7 +150,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     `     ≈ blackjack and manual crash: the action log is not on chain; the payout is one the rules give for this word under some play (blackjack: every legal action log; crash: 0 or stake × m/100 with m ≤ the crash point)${run.actionLogs ? "" : " — pass --actions FILE to replay the published logs exactly"}`,
   );
   out.push("  J  ✓ entropy = the hash of the bet's block, roll and hit, prize = min(prize the odds were set for, pool), JackpotWon = prize on a hit");
-  out.push("     ≈ the pool is not known (range after the deployment): prize ≤ the prize the odds were set for; or a void draw resolved over 256 blocks after its bet");
+  out.push(`     ≈ the pool is not known (range after the deployment): prize ≤ the prize the odds were set for; or a void draw resolved over ${BLOCKHASH_WINDOW} blocks after its bet`);
   return out.join("\n");
 }
 

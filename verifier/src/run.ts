@@ -63,7 +63,10 @@ function address(value: string, flag: string): string {
   return getAddress(value);
 }
 
-/** Where to read: the Casino, its DEGEN token and the first block of its history, from flags or the deployment file. */
+/**
+ * Where to read: the Casino, its DEGEN token and the first block of its history, from flags or
+ * the deployment file; `head` is the last block the verification reads.
+ */
 async function locate(options: VerifyOptions, rpc: Rpc, chainId: bigint, head: number) {
   let deployment: Deployment | undefined;
   if (!options.casino) {
@@ -73,7 +76,7 @@ async function locate(options: VerifyOptions, rpc: Rpc, chainId: bigint, head: n
     if (BigInt(deployment.chainId) !== chainId) throw new UsageError(`${file} is for chain ${deployment.chainId}, the RPC serves chain ${chainId}`);
   }
   const casino = address(options.casino ?? deployment!.contracts.Casino, "--casino");
-  if (!(await hasCode(rpc, casino, head))) throw new UsageError(`there is no contract at ${casino} on chain ${chainId}`);
+  if (!(await hasCode(rpc, casino, head))) throw new UsageError(`there is no contract at ${casino} on chain ${chainId} at block ${head}`);
   const token = options.token ?? deployment?.contracts.DegenToken;
   const degen = token ? address(token, "--token") : await degenOf(rpc, casino, head);
   return { casino, degen, deploymentBlock: deployment?.deploymentBlock };
