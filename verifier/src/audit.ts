@@ -1,7 +1,6 @@
-import { GameType, checksumAddress, gameName, isGameType, previousLink } from "../../engine/src/index";
+import { GameType, checksumAddress, gameName, isGameType, previousLink, unpackTerms } from "../../engine/src/index";
 import { checkBet, type CheckContext, type ResolvedBet } from "./checks";
 import type { ChainEvent } from "./events";
-import { unpackTerms } from "./terms";
 import type { BetResult, EventOf, OpenBet, Problem, ProblemKind, Verdict } from "./types";
 
 const NONCE_MASK = (1n << 64n) - 1n;

@@ -11,11 +11,11 @@ import {
   randomWord,
   settleGame,
   splitJackpotOdds,
+  unpackTerms,
   type SettlementActions,
   type Token,
 } from "../../engine/src/index";
 import { blackjackPayouts, crashManualAllows } from "./interactive";
-import { unpackTerms } from "./terms";
 import type { BetResult, CheckName, EventOf, Problem, ProblemKind, Verdict } from "./types";
 
 /**
