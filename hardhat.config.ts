@@ -4,6 +4,8 @@ import { subtask } from "hardhat/config";
 import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_TEST_GET_TEST_FILES } from "hardhat/builtin-tasks/task-names";
 import type { HardhatUserConfig } from "hardhat/config";
 import "@nomicfoundation/hardhat-toolbox";
+// The operator's commands: npx hardhat casino:status --network localhost (tasks/index.ts).
+import "./tasks";
 
 const SOLC_VERSION = "0.8.28";
 

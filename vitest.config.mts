@@ -29,6 +29,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: "verifier",
+          include: ["verifier/test/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         plugins: [react()],
         resolve: { alias: { "@engine": engineDir, "@typechain": typechainDir, "@": frontendSrcDir } },
         test: {

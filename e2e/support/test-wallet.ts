@@ -24,12 +24,16 @@ const DEV_ACCOUNT_COUNT = 20;
 const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
   [0, "the deployer"],
   [1, "the settler"],
+  // scripts/deploy.ts: the local team members, whose locks release to them (and nothing else).
+  [17, "a team member"],
+  [18, "a team member"],
+  [19, "a team member"],
 ]);
 
 /**
  * The dev accounts each browser test file signs with. One file per account, so that no two files
- * share a nonce or a balance; add a line when a file starts using a wallet. Accounts #2–#9 hold
- * DEGEN after deploy.
+ * share a nonce or a balance; add a line when a file starts using a wallet. Accounts #2–#16 hold
+ * 100,000 DEGEN after deploy.
  */
 export const WALLET_ACCOUNTS_BY_FILE = {
   "test-wallet.e2e.test.ts": [2, 3],
@@ -42,7 +46,7 @@ function assertWalletAccount(index: number): void {
   const reserved = RESERVED_ACCOUNTS.get(index);
   if (reserved) throw new Error(`Hardhat dev account #${index} is ${reserved}'s key: a test wallet must never use it`);
   if (!Number.isInteger(index) || index < 0 || index >= DEV_ACCOUNT_COUNT) {
-    throw new Error(`There is no funded Hardhat dev account #${index} (they are #2–#${DEV_ACCOUNT_COUNT - 1} for wallets)`);
+    throw new Error(`There is no funded Hardhat dev account #${index} (wallets use #2–#16)`);
   }
 }
 

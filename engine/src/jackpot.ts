@@ -1,5 +1,5 @@
-import { AbiCoder, getAddress, keccak256, toUtf8Bytes } from "ethers";
-import { assertBytes32 } from "./random";
+import { keccak256, toUtf8Bytes } from "ethers";
+import { addressWord, assertBytes32, hashWords, uint256Word } from "./random";
 import { JACKPOT_TERMS } from "./terms";
 import { BPS } from "./tokens";
 
@@ -24,13 +24,9 @@ export const JACKPOT = {
   ...JACKPOT_TERMS,
 } as const;
 
-const abi = AbiCoder.defaultAbiCoder();
-
 /** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 209. */
 export function jackpotRoll(casino: string, betId: bigint, entropy: string): bigint {
-  const hash = keccak256(
-    abi.encode(["bytes32", "address", "uint256", "bytes32"], [JACKPOT.DOMAIN, getAddress(casino), betId, assertBytes32(entropy, "entropy")]),
-  );
+  const hash = hashWords([JACKPOT.DOMAIN, addressWord(casino), uint256Word(betId, "betId"), assertBytes32(entropy, "entropy")]);
   return BigInt(hash) >> 209n;
 }
 
@@ -77,16 +73,20 @@ export interface JackpotDrawInput {
 
 export interface JackpotDrawResult {
   roll: bigint | null;
+  /** roll < odds, as JackpotDrawn publishes it (a hit on an empty pool pays nothing). */
   hit: boolean;
-  /** What a hit pays (paid only when hit). */
+  /** The prize at stake: the one the odds were set for, at most the pool. */
   prize: bigint;
+  /** What the draw pays: the prize on a hit, else 0. */
+  win: bigint;
 }
 
 /** The draw the contract makes at settlement or expired claim. */
 export function jackpotDraw(input: JackpotDrawInput): JackpotDrawResult {
   const recovered = jackpotPrize(input.stake, input.edgeBps, input.odds);
   const prize = recovered < input.pool ? recovered : input.pool;
-  if (BigInt(input.entropy) === 0n) return { roll: null, hit: false, prize };
+  if (BigInt(input.entropy) === 0n) return { roll: null, hit: false, prize, win: 0n };
   const roll = jackpotRoll(input.casino, input.betId, input.entropy);
-  return { roll, hit: roll < input.odds && prize > 0n, prize };
+  const hit = roll < input.odds;
+  return { roll, hit, prize, win: hit ? prize : 0n };
 }

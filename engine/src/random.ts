@@ -45,13 +45,20 @@ export interface RandomWordInput {
  * the words are written directly: ethers' general encoder costs far more than the hash.
  */
 export function randomWord(input: RandomWordInput): string {
-  const encoded = new Uint8Array(6 * 32);
-  writeHex(encoded, 0, assertBytes32(input.seed, "seed"));
-  writeHex(encoded, 32, assertBytes32(input.clientSeed, "clientSeed"));
-  writeHex(encoded, 64, addressWord(input.player));
-  writeHex(encoded, 96, uint256Word(input.nonce, "nonce"));
-  writeHex(encoded, 128, uint256Word(input.chainId, "chainId"));
-  writeHex(encoded, 160, addressWord(input.casino));
+  return hashWords([
+    assertBytes32(input.seed, "seed"),
+    assertBytes32(input.clientSeed, "clientSeed"),
+    addressWord(input.player),
+    uint256Word(input.nonce, "nonce"),
+    uint256Word(input.chainId, "chainId"),
+    addressWord(input.casino),
+  ]);
+}
+
+/** keccak256 of 32-byte words laid end to end: abi.encode of static values, without ethers' encoder. */
+export function hashWords(words: readonly string[]): string {
+  const encoded = new Uint8Array(words.length * 32);
+  words.forEach((word, i) => writeHex(encoded, 32 * i, word));
   return "0x" + sha3.keccak256(encoded);
 }
 
@@ -73,13 +80,14 @@ export function checksumAddress(address: string): string {
 }
 
 /** An address as a 32-byte word. */
-function addressWord(address: string): string {
+export function addressWord(address: string): string {
   return "0x" + checksumAddress(address).slice(2).toLowerCase().padStart(64, "0");
 }
 
 const TWO_POW_256 = 1n << 256n;
 
-function uint256Word(value: bigint | number, what: string): string {
+/** A uint256 as a 32-byte word. */
+export function uint256Word(value: bigint | number, what = "value"): string {
   const n = BigInt(value);
   if (n < 0n || n >= TWO_POW_256) throw new RangeError(`${what} must be a uint256, got ${n}`);
   return "0x" + n.toString(16).padStart(64, "0");

@@ -200,11 +200,13 @@ function jackpotProblems(bet: BetRecord, jackpot: JackpotRecord): string[] {
   const oddsPrize = jackpotPrize(stake, bet.jackpotEdgeBps, bet.jackpotOdds);
   if (jackpot.prize > oddsPrize) problems.push(`jackpot prize ${jackpot.prize} is above the ${oddsPrize} the odds were set for`);
   const roll = voided ? null : jackpotRoll(bet.casino, betId, jackpot.entropy);
-  const hit = roll !== null && roll < bet.jackpotOdds && jackpot.prize > 0n;
+  // As the contract publishes it: a hit is roll < odds, even when an empty pool leaves nothing to pay.
+  const hit = roll !== null && roll < bet.jackpotOdds;
   if (hit !== jackpot.hit) {
     problems.push(`jackpot published as ${jackpot.hit ? "a hit" : "a miss"}, but roll ${roll ?? "(void draw)"} against odds ${bet.jackpotOdds} is ${hit ? "a hit" : "a miss"}`);
   }
   const owed = hit ? jackpot.prize : 0n;
+  // JackpotWon is emitted only for a prize above 0.
   if (jackpot.won !== owed) problems.push(`jackpot paid ${jackpot.won}, the draw owes ${owed}`);
   return problems;
 }

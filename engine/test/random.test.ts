@@ -226,6 +226,8 @@ describe("jackpot", () => {
     const prize = jackpotDraw({ ...base, odds: roll + 1n }).prize;
     expect(prize).toBe(jackpotPrize(base.stake, 50, roll + 1n));
     expect(jackpotDraw({ ...base, odds: roll + 1n, pool: 5n }).prize).toBe(5n);
+    // As the contract publishes it: an empty pool still makes the draw a hit, one that pays nothing.
+    expect(jackpotDraw({ ...base, odds: roll + 1n, pool: 0n })).toMatchObject({ hit: true, prize: 0n, win: 0n });
     expect(jackpotDraw({ ...base, odds: JACKPOT.ODDS_ONE, entropy: "0x" + "00".repeat(32) })).toMatchObject({ roll: null, hit: false });
   });
 });

@@ -9,6 +9,7 @@ import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
 import { ConfigError, loadDeployment, settlerKeyFor, type Deployment, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/index";
 import { persistentSecret } from "./db/kv";
+import type { DeploymentIdentity } from "./db/state";
 import type { RateLimits } from "./http/limits";
 import { startPriceFeed, type PriceFeed } from "./prices";
 import { publicConfig } from "./routes/config";
@@ -83,9 +84,14 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   if (onChainSettler !== wallet.address) {
     throw new Error(`SETTLER_PRIVATE_KEY is for ${wallet.address}, but the Casino's settler is ${onChainSettler}`);
   }
-  const helpers = await helperContracts(casino, deployment);
+  const [helpers, genesis] = await Promise.all([helperContracts(casino, deployment), provider.getBlock(0)]);
+  if (!genesis?.hash) throw new Error(`chain ${chainId} did not return its genesis block`);
+  const identity: DeploymentIdentity = { chainId, genesisHash: genesis.hash, casino: casinoAddress, deploymentBlock: deployment.deploymentBlock };
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, identity });
+  console.log(
+    `Using state for chain ${chainId}, Casino ${casinoAddress}, genesis ${genesis.hash} (${database.fresh ? "new" : "existing"}) at ${database.where}`,
+  );
   const db = database.db;
   const masterSecret = await persistentSecret(db, "master_secret", config.masterSecret);
   const sessionSecret = await persistentSecret(db, "session_secret", config.sessionSecret);

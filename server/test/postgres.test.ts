@@ -1,8 +1,13 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { parseEther } from "ethers";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType } from "../src/engine";
+import { rowsOf } from "../src/db/index";
 import { buildServices } from "../src/server";
-import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
+import { CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
+import { startChain } from "./support/chain";
 import { Client, listen, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
 import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
@@ -19,12 +24,28 @@ beforeAll(async () => {
     return;
   }
   postgres = started;
+  // A table from before per-chain state, in schema public: the server must neither read nor touch it.
+  await query("CREATE TABLE public.bets (note text); INSERT INTO public.bets VALUES ('from before')");
   server = await startTestServer({ DATABASE_URL: postgres.url, MASTER_SECRET });
 });
 afterAll(async () => {
   await server?.close();
   postgres?.stop();
 });
+
+async function query<T = Record<string, unknown>>(text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: postgres!.url });
+  await client.connect();
+  try {
+    const result = await client.query(text);
+    return (Array.isArray(result) ? result.at(-1) : result).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const schemasWithBets = async () =>
+  (await query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'bets' ORDER BY 1")).map((row) => row.table_schema);
 
 describe("DATABASE_URL on a real PostgreSQL 15", () => {
   it("runs the same schema: sign-in, register, a settled and verified bet, state kept across a restart", async (context) => {
@@ -46,6 +67,7 @@ describe("DATABASE_URL on a real PostgreSQL 15", () => {
     const second = await buildServices(server.config);
     const http = await listen(second.app);
     try {
+      expect(second.database).toMatchObject({ where: server.services.database.where, fresh: false });
       const sameCookie = new Client(http.url);
       sameCookie.cookie = client.cookie;
       expect((await sameCookie.get(`/api/user/${user.body.id}`)).body.username).toBe("pg_player");
@@ -53,6 +75,52 @@ describe("DATABASE_URL on a real PostgreSQL 15", () => {
     } finally {
       await http.close();
       await second.close();
+    }
+  });
+
+  it("keeps each deployment in a schema of its own: public untouched, a new chain in a new schema, settled there", async (context) => {
+    if (!server) return context.skip(skipReason);
+    const firstSchema = server.services.database.where.match(/^schema (degen_31337_[0-9a-f]{8}_[0-9a-f]{8}) on /)?.[1];
+    expect(firstSchema).toBeDefined();
+    expect(await query("SELECT note FROM public.bets")).toEqual([{ note: "from before" }]);
+    expect(await schemasWithBets()).toEqual([firstSchema, "public"].sort());
+
+    // A new Hardhat node: new genesis, the Casino at the same address. Its own options in the URL are kept.
+    const temp = tempDir();
+    const workDir = path.join(temp.dir, "chain");
+    mkdirSync(workDir);
+    const chain = await startChain(workDir);
+    const url = `${postgres!.url}?options=${encodeURIComponent("-c statement_timeout=12345")}`;
+    const other = await startServerOn(chain, { DATABASE_URL: url, DATA_DIR: path.join(temp.dir, "unused"), MASTER_SECRET });
+    try {
+      expect(await chain.casino.getAddress()).toBe(server.services.casinoAddress);
+      expect(other.services.database.fresh).toBe(true);
+      const secondSchema = other.services.database.where.match(/^schema (degen_31337_[0-9a-f]{8}_[0-9a-f]{8}) on /)?.[1];
+      expect(secondSchema).toBeDefined();
+      expect(secondSchema).not.toBe(firstSchema);
+      const settings = rowsOf<{ search_path: string; statement_timeout: string }>(
+        await other.services.database.db.execute("SELECT current_setting('search_path') AS search_path, current_setting('statement_timeout') AS statement_timeout"),
+      );
+      expect(settings).toEqual([{ search_path: secondSchema, statement_timeout: "12345ms" }]);
+
+      const player = chain.players[0]!;
+      const client = new Client(other.url);
+      await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+      await depositDegen(other, player, parseEther("100"));
+      const bet = await placeBet(other, client, player, { token: "DEGEN", amount: parseEther("5"), gameType: GameType.SLOTS });
+      expect((await client.post("/api/slots/spin", { token: "DEGEN", betId: bet.betId })).status).toBe(200);
+      expect(await chain.casino.queryFilter(chain.casino.filters.BetSettled(bet.betId))).toHaveLength(1);
+
+      expect(await schemasWithBets()).toEqual([firstSchema, secondSchema, "public"].sort());
+      const perSchema = await query<{ first: string; second: string }>(
+        `SELECT (SELECT count(*) FROM ${firstSchema}.bets) AS first, (SELECT count(*) FROM ${secondSchema}.bets) AS second`,
+      );
+      expect(perSchema).toEqual([{ first: "1", second: "1" }]);
+      expect(await query("SELECT note FROM public.bets")).toEqual([{ note: "from before" }]);
+    } finally {
+      await other.close();
+      await chain.stop();
+      temp.dispose();
     }
   });
 });

@@ -7,31 +7,71 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { MIGRATIONS } from "./migrations";
 import { schema } from "./schema";
+import { claimState, schemaName, stateFolder, type DeploymentIdentity } from "./state";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The deployment's state: its PGlite folder, or its schema on the PostgreSQL server. */
+  where: string;
+  /** True when this start created the state (nothing of this deployment was kept before). */
+  fresh: boolean;
   close(): Promise<void>;
 }
 
-/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite folder (one process per folder). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  let database: Database;
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+/**
+ * Opens the deployment's state (db/state.ts): a schema of its own when a PostgreSQL URL is given,
+ * otherwise a PGlite folder of its own under DATA_DIR (one process per folder). Migrations run
+ * inside it; the identity is recorded in it, or checked against the one recorded.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; identity: DeploymentIdentity }): Promise<Database> {
+  const opened = options.databaseUrl ? await openPostgres(options.databaseUrl, options.identity) : await openPglite(options.dataDir, options.identity);
+  try {
+    await migrate(opened.db);
+    return { ...opened, fresh: await claimState(opened.db, options.identity, opened.where) };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string, identity: DeploymentIdentity): Promise<Omit<Database, "fresh">> {
+  const folder = stateFolder(dataDir, identity);
+  mkdirSync(folder, { recursive: true });
+  const client = await PGlite.create(folder);
+  return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: "pglite", where: folder, close: () => client.close() };
+}
+
+async function openPostgres(databaseUrl: string, identity: DeploymentIdentity): Promise<Omit<Database, "fresh">> {
+  const schemaOfState = schemaName(identity);
+  // Every pooled connection starts in the state's schema: PostgreSQL applies the startup option
+  // before any query runs, so no connection can read or write another deployment's tables (the
+  // pool does not wait for a SET sent from its connect event: had that failed, the connection
+  // would be handed out in schema public all the same). It goes into the URL because pg lets a
+  // URL's parameters override the pool's own; any options the URL already carries are kept.
+  const url = new URL(databaseUrl);
+  url.searchParams.set("options", `${url.searchParams.get("options") ?? ""} -c search_path=${schemaOfState}`.trim());
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  const close = () => pool.end();
+  try {
     await pool.query("SELECT 1").catch((error: Error) => {
       throw new Error(`DATABASE_URL is not reachable: ${error.message}`);
     });
-    database = { db: drizzlePg({ client: pool, schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
-  } else {
-    mkdirSync(options.dataDir, { recursive: true });
-    const client = await PGlite.create(options.dataDir);
-    database = { db: drizzlePglite({ client, schema }) as unknown as Db, kind: "pglite", close: () => client.close() };
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    await db.transaction(async (tx) => {
+      // Instances starting together on a new deployment would race to create its schema.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(727001)`);
+      await tx.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS ${schemaOfState}`));
+    });
+    const legacy = rowsOf<{ legacy: boolean }>(await db.execute(sql`SELECT to_regclass('public.bets') IS NOT NULL AS legacy`))[0]!.legacy;
+    if (legacy) console.warn("DATABASE_URL: the tables in schema public are from before per-chain state; they are kept but no longer used");
+    return { db, kind: "postgres", where: `schema ${schemaOfState} on ${url.host}${url.pathname}`, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
-  await migrate(database.db);
-  return database;
 }
 
 async function migrate(db: Db): Promise<void> {

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { Router } from "express";
 import { z } from "zod";
-import { gameName, verify, type BlackjackAction, type GameType, type Token } from "../engine";
+import { gameName, unpackTerms, verify, type BlackjackAction, type GameType, type Token } from "../engine";
 import { sessionAddress } from "../auth/session";
 import type { Db } from "../db/index";
 import { bets } from "../db/schema";
@@ -25,12 +25,6 @@ function engineActions(bet: BetRow): BlackjackAction[] | number | null {
   const first = actions[0] as { cashOut?: number | null } | undefined;
   if (first && typeof first === "object" && "cashOut" in first) return first.cashOut ?? null;
   return actions as BlackjackAction[];
-}
-
-/** BetPlaced's packed terms: settleWindow | jackpotEdgeBps << 32 | jackpotShareBps << 48. */
-export function termsOf(packed: string) {
-  const terms = BigInt(packed);
-  return { settleWindow: Number(terms & 0xffffffffn), jackpotEdgeBps: Number((terms >> 32n) & 0xffffn), jackpotShareBps: Number((terms >> 48n) & 0xffffn) };
 }
 
 /** A DEGEN bet's published jackpot draw, as the engine's verify reads it. */
@@ -58,7 +52,7 @@ export function presentBet(bet: BetRow, chainId: number, casino: string) {
             casino,
             split: bet.split,
             jackpotOdds: BigInt(bet.jackpotOdds),
-            jackpotEdgeBps: termsOf(bet.terms).jackpotEdgeBps,
+            jackpotEdgeBps: unpackTerms(bet.terms).jackpotEdgeBps,
           },
           { seed: bet.seed, payout: BigInt(bet.payout), actions, random: bet.random ?? undefined, jackpot: jackpotRecordOf(bet) },
         )
@@ -78,7 +72,7 @@ export function presentBet(bet: BetRow, chainId: number, casino: string) {
     placedBlock: bet.placedBlock,
     payout: revealed || bet.status === "expired" ? bet.payout : null,
     jackpotWin: bet.jackpotWin,
-    terms: termsOf(bet.terms),
+    terms: unpackTerms(bet.terms),
     jackpotOdds: bet.jackpotOdds,
     jackpotEntropy: bet.jackpotEntropy,
     jackpotPrize: bet.jackpotPrize,

@@ -55,7 +55,11 @@ export async function startTestServer(
 }
 
 /** The real server in process over a chain the caller owns: close() stops the server only. */
-export async function startServerOn(chain: TestChain, env: Record<string, string>, options: { settler?: boolean } = {}): Promise<TestServer> {
+export async function startServerOn(
+  chain: TestChain,
+  env: Record<string, string>,
+  options: { settler?: boolean; serverRpcUrl?: (chain: TestChain) => Promise<string> } = {},
+): Promise<TestServer> {
   const config = readConfig({
     RPC_URL: options.serverRpcUrl ? await options.serverRpcUrl(chain) : chain.rpcUrl,
     APP_ORIGIN,

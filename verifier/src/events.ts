@@ -1,0 +1,121 @@
+import { casinoInterface, parseCasinoLog } from "../../server/src/chain/casino";
+
+/** Where a log sits on the chain; logs are processed in (block, logIndex) order. */
+export interface Position {
+  block: number;
+  logIndex: number;
+  tx: string;
+}
+
+/** The Casino events the verifier reads, typed. Amounts and ids are bigint, hashes lower-case hex. */
+export type ChainEvent =
+  | { name: "CommitmentSet"; at: Position; player: string; commit: string; firstNonce: bigint; length: bigint }
+  | {
+      name: "BetPlaced";
+      at: Position;
+      /** The hash of the block holding the bet: the entropy of its jackpot draw. */
+      blockHash: string;
+      betId: bigint;
+      player: string;
+      token: string;
+      amount: bigint;
+      gameType: number;
+      params: bigint;
+      nonce: bigint;
+      clientSeed: string;
+      terms: bigint;
+      jackpotOdds: bigint;
+    }
+  | { name: "StakeAdded"; at: Position; betId: bigint; player: string; amount: bigint }
+  | { name: "BetSettled"; at: Position; betId: bigint; seed: string; random: string }
+  | { name: "ExpiredBetClaimed"; at: Position; betId: bigint; player: string; payout: bigint }
+  | { name: "GamePlayed"; at: Position; player: string; betAmount: bigint; payout: bigint; won: boolean; gameType: number }
+  | { name: "JackpotDrawn"; at: Position; betId: bigint; entropy: string; prize: bigint; hit: boolean }
+  | { name: "JackpotWon"; at: Position; player: string; amount: bigint }
+  | { name: "JackpotEntropyLocked"; at: Position; betId: bigint; entropy: string }
+  | { name: "JackpotFunded"; at: Position; amount: bigint };
+
+export type EventName = ChainEvent["name"];
+
+export const VERIFIED_EVENTS: readonly EventName[] = [
+  "CommitmentSet",
+  "BetPlaced",
+  "StakeAdded",
+  "BetSettled",
+  "ExpiredBetClaimed",
+  "GamePlayed",
+  "JackpotDrawn",
+  "JackpotWon",
+  "JackpotEntropyLocked",
+  // The pool a jackpot prize is capped by: funding adds to it, wins take from it.
+  "JackpotFunded",
+];
+
+/** topic0 of each verified event: one eth_getLogs filter (an OR of topics) fetches them all. */
+export const VERIFIED_TOPICS: string[] = VERIFIED_EVENTS.map((name) => casinoInterface.getEvent(name)!.topicHash);
+
+/** A log as eth_getLogs returns it (numbers in hex). */
+export interface RawLog {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: string;
+  blockHash: string;
+  logIndex: string;
+  transactionHash: string;
+  removed?: boolean;
+}
+
+/** The typed event of a raw Casino log (parseCasinoLog's fast decoder), or undefined for others. */
+export function decodeEvent(log: RawLog): ChainEvent | undefined {
+  const at: Position = { block: Number(log.blockNumber), logIndex: Number(log.logIndex), tx: log.transactionHash.toLowerCase() };
+  const parsed = parseCasinoLog({ ...log, blockNumber: at.block });
+  if (!parsed) return undefined;
+  const a = parsed.args;
+  switch (parsed.name) {
+    case "CommitmentSet":
+      return { name: parsed.name, at, player: a.player as string, commit: a.commit as string, firstNonce: a.firstNonce as bigint, length: a.length as bigint };
+    case "BetPlaced":
+      return {
+        name: parsed.name,
+        at,
+        blockHash: log.blockHash.toLowerCase(),
+        betId: a.betId as bigint,
+        player: a.player as string,
+        token: a.token as string,
+        amount: a.amount as bigint,
+        gameType: Number(a.gameType as bigint),
+        params: a.params as bigint,
+        nonce: a.nonce as bigint,
+        clientSeed: a.clientSeed as string,
+        terms: a.terms as bigint,
+        jackpotOdds: a.jackpotOdds as bigint,
+      };
+    case "StakeAdded":
+      return { name: parsed.name, at, betId: a.betId as bigint, player: a.player as string, amount: a.amount as bigint };
+    case "BetSettled":
+      return { name: parsed.name, at, betId: a.betId as bigint, seed: a.seed as string, random: a.random as string };
+    case "ExpiredBetClaimed":
+      return { name: parsed.name, at, betId: a.betId as bigint, player: a.player as string, payout: a.payout as bigint };
+    case "GamePlayed":
+      return {
+        name: parsed.name,
+        at,
+        player: a.player as string,
+        betAmount: a.betAmount as bigint,
+        payout: a.payout as bigint,
+        won: a.won as boolean,
+        gameType: Number(a.gameType as bigint),
+      };
+    case "JackpotDrawn":
+      return { name: parsed.name, at, betId: a.betId as bigint, entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean };
+    case "JackpotWon":
+      return { name: parsed.name, at, player: a.player as string, amount: a.amount as bigint };
+    case "JackpotEntropyLocked":
+      return { name: parsed.name, at, betId: a.betId as bigint, entropy: a.entropy as string };
+    case "JackpotFunded":
+      return { name: parsed.name, at, amount: a.amount as bigint };
+    default:
+      return undefined;
+  }
+}

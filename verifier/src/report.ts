@@ -1,0 +1,162 @@
+import { formatAmount } from "../../engine/src/index";
+import type { AuditResult } from "./audit";
+import { BLOCKHASH_WINDOW } from "./checks";
+import type { BetResult, CheckName, OpenBet, Problem, ProblemKind, Verdict } from "./types";
+
+export interface RunInfo {
+  chainId: bigint;
+  casino: string;
+  degen: string;
+  fromBlock: number;
+  toBlock: number;
+  fromDeployment: boolean;
+  player?: string;
+  events: number;
+  rpcRequests: number;
+  /** Wall time of the whole verification, reading included. */
+  seconds: number;
+  /** Time spent decoding and checking, which overlaps the reading of later chunks. */
+  checkingSeconds: number;
+  /** Bet ids (decimal) whose action logs were supplied with --actions. */
+  actionLogs: number;
+}
+
+/** An open bet whose settle window has passed at the last block read: its player may claim it. */
+export interface OverdueBet extends OpenBet {
+  claimableAt: number;
+}
+
+/** Open bets past their settle window at `headTime`, from their blocks' timestamps. */
+export function overdueBets(open: readonly OpenBet[], placedAt: ReadonlyMap<number, number>, headTime: number): OverdueBet[] {
+  return open.flatMap((bet) => {
+    const claimableAt = placedAt.get(bet.placedBlock)! + bet.settleWindow;
+    return headTime >= claimableAt ? [{ ...bet, claimableAt }] : [];
+  });
+}
+
+export interface Summary {
+  settled: number;
+  expired: number;
+  open: number;
+  overdue: number;
+  outsideRange: number;
+  players: number;
+  commitments: number;
+  links: number;
+  /** Per column, how many bets got each verdict. */
+  checks: Record<CheckName, Partial<Record<Verdict, number>>>;
+  mismatches: Partial<Record<ProblemKind, number>>;
+  betsWithMismatch: number;
+  seconds: number;
+  betsPerSecond: number;
+}
+
+export function summarize(result: AuditResult, overdue: readonly OverdueBet[], run: RunInfo): Summary {
+  const checks: Summary["checks"] = { word: {}, chain: {}, payout: {}, jackpot: {} };
+  for (const bet of result.bets) {
+    for (const name of Object.keys(checks) as CheckName[]) checks[name][bet.checks[name]] = (checks[name][bet.checks[name]] ?? 0) + 1;
+  }
+  const mismatches: Summary["mismatches"] = {};
+  for (const problem of result.problems) mismatches[problem.kind] = (mismatches[problem.kind] ?? 0) + 1;
+  const { seconds } = run;
+  return {
+    ...result.stats,
+    open: result.open.length,
+    overdue: overdue.length,
+    checks,
+    mismatches,
+    betsWithMismatch: result.bets.filter((bet) => bet.problems.length > 0).length,
+    seconds,
+    betsPerSecond: Math.round(result.bets.length / Math.max(seconds, 1e-3)),
+  };
+}
+
+const SYMBOL: Record<Verdict, string> = { exact: "✓", allowed: "≈", mismatch: "✗", "n/a": "·", unchecked: "?" };
+
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+function jackpotCell(bet: BetResult): string {
+  if (!bet.jackpot) return "·";
+  if (BigInt(bet.jackpot.entropy) === 0n) return "void";
+  if (!bet.jackpot.hit) return "miss";
+  return bet.jackpot.won > 0n ? `HIT ${formatAmount(bet.jackpot.won)}` : "hit, empty pool";
+}
+
+function row(bet: BetResult): string[] {
+  const checks = (["word", "chain", "payout", "jackpot"] as const).map((name) => `${name[0]!.toUpperCase()}${SYMBOL[bet.checks[name]]}`).join(" ");
+  return [
+    String(bet.resolvedBlock),
+    `#${bet.nonce}`,
+    short(bet.player),
+    bet.game + (bet.split ? " split" : "") + (bet.resolution === "expired" ? " (claimed)" : ""),
+    bet.token,
+    formatAmount(bet.stake),
+    bet.payout === null ? "?" : formatAmount(bet.payout),
+    jackpotCell(bet),
+    checks,
+  ];
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((cells) => [...cells[i]!].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell + " ".repeat(widths[i]! - [...cell].length)).join("  ").trimEnd();
+  return [line(header), line(widths.map((w) => "─".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+function counts(record: Partial<Record<string, number>>): string {
+  const parts = Object.entries(record).map(([key, n]) => `${n} ${key}`);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+function problemLine(problem: Problem): string {
+  const who = problem.betId !== undefined ? `bet #${problem.betId & ((1n << 64n) - 1n)} of ${problem.player}` : (problem.player ?? "");
+  return `  ✗ [${problem.kind}] block ${problem.block}, ${who}: ${problem.message}`;
+}
+
+/** The human report: one line per resolved bet, the problems, the summary and what each mark means. */
+export function formatText(result: AuditResult, overdue: readonly OverdueBet[], summary: Summary, run: RunInfo): string {
+  const out: string[] = [];
+  out.push(`DEGEN Casino verification — chain ${run.chainId}, Casino ${run.casino}, DEGEN ${run.degen}`);
+  out.push(`blocks ${run.fromBlock}–${run.toBlock}${run.fromDeployment ? " (from the deployment)" : " (not from the deployment: chains are checked from their first link in the range, jackpot prizes as bounds)"}${run.player ? `, player ${run.player}` : ""}`);
+  out.push("");
+  if (result.bets.length) {
+    out.push(table(["block", "bet", "player", "game", "token", "stake", "payout", "jackpot", "checks"], result.bets.map(row)));
+    out.push("");
+  }
+  if (result.problems.length) {
+    out.push(`Mismatches (${result.problems.length}):`);
+    out.push(...result.problems.map(problemLine));
+    out.push("");
+  }
+  if (overdue.length) {
+    out.push(`Open past their settle window (withheld settlements; each player may claimExpired for the maximum payout):`);
+    for (const bet of overdue) out.push(`  ! bet #${bet.nonce} of ${bet.player}, ${bet.game} ${formatAmount(bet.stake)} ${bet.token}, placed in block ${bet.placedBlock}, claimable since ${new Date(bet.claimableAt * 1000).toISOString()}`);
+    out.push("");
+  }
+  out.push("Summary");
+  out.push(`  bets          ${summary.settled} settled, ${summary.expired} claimed as expired, ${summary.open} open (${summary.overdue} past their settle window)${summary.outsideRange ? `, ${summary.outsideRange} resolved but placed before the range (not verified)` : ""}`);
+  out.push(`  players       ${summary.players}; ${summary.commitments} commitments posted, ${summary.links} hash links checked`);
+  for (const name of ["word", "chain", "payout", "jackpot"] as const) out.push(`  ${name.padEnd(13)} ${counts(summary.checks[name])}`);
+  out.push(`  mismatches    ${summary.betsWithMismatch || result.problems.length ? `${counts(summary.mismatches)} (${summary.betsWithMismatch} bets)` : "none"}`);
+  out.push(
+    `  speed         ${result.bets.length} bets in ${summary.seconds.toFixed(2)} s: ${summary.betsPerSecond} bets/s (${run.events} events in ${run.rpcRequests} RPC requests; checking took ${run.checkingSeconds.toFixed(2)} s of it, while reading)`,
+  );
+  out.push("");
+  out.push("Marks: W word, C chain, P payout, J jackpot.  ✓ recomputed and equal (exact)  ≈ allowed (a bound, see below)  ✗ mismatch  · not applicable  ? before the range");
+  out.push("  W  random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)), as BetSettled publishes it");
+  out.push("  C  keccak256(seed) = the previous seed or the commitment (once more per unrevealed link of a claimed bet), nonce order, commitments only with no bet open");
+  out.push("  P  ✓ the engine's payout from the word (wheel, slots, kickboxing, crash auto cash-out, replayed action logs); an expired claim pays the bet's maximum");
+  out.push(
+    `     ≈ blackjack and manual crash: the action log is not on chain; the payout is one the rules give for this word under some play (blackjack: every legal action log; crash: 0 or stake × m/100 with m ≤ the crash point)${run.actionLogs ? "" : " — pass --actions FILE to replay the published logs exactly"}`,
+  );
+  out.push("  J  ✓ entropy = the hash of the bet's block, roll and hit, prize = min(prize the odds were set for, pool), JackpotWon = prize on a hit");
+  out.push(`     ≈ the pool is not known (range after the deployment): prize ≤ the prize the odds were set for; or a void draw resolved over ${BLOCKHASH_WINDOW} blocks after its bet`);
+  return out.join("\n");
+}
+
+const bigintsAsText = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
+
+/** `--json`: the same results for machines, amounts and ids as decimal strings. */
+export function formatJson(result: AuditResult, overdue: readonly OverdueBet[], summary: Summary, run: RunInfo): string {
+  return JSON.stringify({ run, summary, bets: result.bets, open: result.open, overdue, problems: result.problems }, bigintsAsText, 2);
+}

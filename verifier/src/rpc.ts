@@ -1,0 +1,133 @@
+/**
+ * A small JSON-RPC client for reading a chain: plain fetch (kept-alive connections), batches,
+ * and polite retries. ethers' provider is not used because it turns every log into an object
+ * with formatters the verifier does not need, which costs more than the checks themselves.
+ */
+
+const REQUEST_TIMEOUT_MS = 60_000;
+const FINAL_CAUSES = new Set(["ECONNREFUSED", "ENOTFOUND"]);
+const RETRIES = 6;
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 15_000;
+
+/** The node answered with a JSON-RPC error: the request itself is refused (often a range limit). */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RpcError";
+  }
+}
+
+/** The node could not be reached or kept failing: no answer to work with. */
+export class ConnectionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConnectionError";
+  }
+}
+
+interface Answer {
+  id: number;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+export interface Call {
+  method: string;
+  params: unknown[];
+}
+
+export class Rpc {
+  private nextId = 1;
+  /** Requests sent, retries included: reported with the verifier's timings. */
+  requests = 0;
+
+  constructor(readonly url: string) {}
+
+  async call<T>(method: string, params: unknown[]): Promise<T> {
+    const [answer] = await this.post([{ method, params }]);
+    return unwrap<T>(answer!, method);
+  }
+
+  /** Several calls in one request; each answer is a result or its RpcError. */
+  async batch<T>(calls: readonly Call[]): Promise<(T | RpcError)[]> {
+    if (calls.length === 0) return [];
+    const answers = await this.post(calls);
+    return answers.map((answer, i) => {
+      try {
+        return unwrap<T>(answer, calls[i]!.method);
+      } catch (error) {
+        if (error instanceof RpcError) return error;
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * POSTs the calls, retrying what a public node does when busy (a network error, a timeout,
+   * HTTP 429 or 5xx) with exponential backoff, honouring Retry-After. Answers come back in the
+   * calls' order.
+   */
+  private async post(calls: readonly Call[]): Promise<Answer[]> {
+    const ids = calls.map(() => this.nextId++);
+    const body = JSON.stringify(calls.map((call, i) => ({ jsonrpc: "2.0", id: ids[i], method: call.method, params: call.params })));
+    let lastError = "";
+    for (let attempt = 0; attempt <= RETRIES; attempt++) {
+      if (attempt > 0) await sleep(Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2));
+      this.requests++;
+      let response: Response;
+      try {
+        response = await fetch(this.url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      } catch (error) {
+        lastError = describe(error);
+        // Nothing listens there, or the name does not exist: waiting will not change that.
+        if (FINAL_CAUSES.has(causeCode(error) ?? "")) throw new ConnectionError(`${this.url} cannot be reached: ${lastError}`);
+        continue;
+      }
+      if (response.status === 429 || response.status >= 500) {
+        lastError = `HTTP ${response.status}`;
+        const retryAfter = Number(response.headers.get("retry-after"));
+        await response.body?.cancel();
+        if (retryAfter > 0) await sleep(Math.min(retryAfter * 1000, MAX_BACKOFF_MS));
+        continue;
+      }
+      const text = await response.text();
+      if (!response.ok) throw new ConnectionError(`${this.url} answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new ConnectionError(`${this.url} did not answer JSON-RPC: ${text.slice(0, 200)}`);
+      }
+      // A node that refuses the whole batch answers with one error object.
+      if (!Array.isArray(parsed)) {
+        const single = parsed as Answer;
+        if (single.error) throw new RpcError(single.error.code, single.error.message);
+        throw new ConnectionError(`${this.url} answered a batch with a single result`);
+      }
+      const byId = new Map((parsed as Answer[]).map((answer) => [answer.id, answer]));
+      return ids.map((id) => byId.get(id) ?? { id, error: { code: -32603, message: "no answer for this call in the batch" } });
+    }
+    throw new ConnectionError(`${this.url} failed ${RETRIES + 1} times: ${lastError}`);
+  }
+}
+
+function unwrap<T>(answer: Answer, method: string): T {
+  if (answer.error) throw new RpcError(answer.error.code, `${method}: ${answer.error.message}`);
+  return answer.result as T;
+}
+
+function causeCode(error: unknown): string | undefined {
+  return ((error as { cause?: { code?: string } } | undefined)?.cause)?.code;
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,132 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getAddress, isAddress } from "ethers";
+import type { SettlementActions } from "../../engine/src/index";
+import { createAudit, type AuditResult } from "./audit";
+import { blockTimestamps, degenOf, hasCode, readCasinoLogs } from "./chain";
+import { decodeEvent, type ChainEvent } from "./events";
+import { overdueBets, summarize, type OverdueBet, type RunInfo, type Summary } from "./report";
+import { Rpc } from "./rpc";
+
+const DEPLOYMENTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "deployments");
+
+/** A wrong flag, file or address: nothing was verified (exit status 2). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export interface VerifyOptions {
+  rpc: string;
+  /** deployments/<chainId>.json by default. */
+  deployment?: string;
+  casino?: string;
+  token?: string;
+  player?: string;
+  fromBlock?: number;
+  toBlock?: number;
+  actions?: Map<string, SettlementActions | null>;
+  chunk: number;
+  concurrency: number;
+  onProgress?: (blocksDone: number, blocksTotal: number) => void;
+}
+
+export interface Verification {
+  result: AuditResult;
+  overdue: OverdueBet[];
+  summary: Summary;
+  run: RunInfo;
+}
+
+interface Deployment {
+  chainId: number;
+  deploymentBlock?: number;
+  contracts: { Casino: string; DegenToken?: string };
+}
+
+function readDeployment(file: string): Deployment {
+  let parsed: Deployment;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8")) as Deployment;
+  } catch (error) {
+    throw new UsageError(`cannot read the deployment ${file}: ${(error as Error).message}`);
+  }
+  if (!isAddress(parsed?.contracts?.Casino)) throw new UsageError(`${file} has no contracts.Casino address`);
+  return parsed;
+}
+
+function address(value: string, flag: string): string {
+  if (!isAddress(value)) throw new UsageError(`${flag} ${value} is not an address`);
+  return getAddress(value);
+}
+
+/**
+ * Where to read: the Casino, its DEGEN token and the first block of its history, from flags or
+ * the deployment file; `head` is the last block the verification reads.
+ */
+async function locate(options: VerifyOptions, rpc: Rpc, chainId: bigint, head: number) {
+  let deployment: Deployment | undefined;
+  if (!options.casino) {
+    const file = options.deployment ?? path.join(DEPLOYMENTS_DIR, `${chainId}.json`);
+    if (!existsSync(file)) throw new UsageError(`no deployment file ${file} for chain ${chainId}: pass --deployment FILE or --casino ADDRESS`);
+    deployment = readDeployment(file);
+    if (BigInt(deployment.chainId) !== chainId) throw new UsageError(`${file} is for chain ${deployment.chainId}, the RPC serves chain ${chainId}`);
+  }
+  const casino = address(options.casino ?? deployment!.contracts.Casino, "--casino");
+  if (!(await hasCode(rpc, casino, head))) throw new UsageError(`there is no contract at ${casino} on chain ${chainId} at block ${head}`);
+  const token = options.token ?? deployment?.contracts.DegenToken;
+  const degen = token ? address(token, "--token") : await degenOf(rpc, casino, head);
+  return { casino, degen, deploymentBlock: deployment?.deploymentBlock };
+}
+
+/** Reads the Casino's events over RPC and verifies them (audit.ts); throws UsageError or ConnectionError. */
+export async function verifyChain(options: VerifyOptions): Promise<Verification> {
+  const started = performance.now();
+  const rpc = new Rpc(options.rpc);
+  const chainId = BigInt(await rpc.call<string>("eth_chainId", []));
+  const head = Number(await rpc.call<string>("eth_blockNumber", []));
+  const toBlock = options.toBlock ?? head;
+  if (toBlock > head) throw new UsageError(`--to-block ${toBlock} is beyond the chain's head ${head}`);
+  const { casino, degen, deploymentBlock } = await locate(options, rpc, chainId, toBlock);
+  const fromBlock = options.fromBlock ?? deploymentBlock ?? 0;
+  if (fromBlock > toBlock) throw new UsageError(`--from-block ${fromBlock} is after --to-block ${toBlock}`);
+  // Without a deployment block only block 0 is certainly before the Casino's first event.
+  const fromDeployment = deploymentBlock !== undefined ? fromBlock <= deploymentBlock : fromBlock === 0;
+  const player = options.player === undefined ? undefined : address(options.player, "--player");
+
+  const checking = createAudit({ chainId, casino, degen, fromDeployment, player, actions: options.actions });
+  let events = 0;
+  let checkingMs = 0;
+  await readCasinoLogs(rpc, casino, fromBlock, toBlock, { chunk: options.chunk, concurrency: options.concurrency, onProgress: options.onProgress }, (logs) => {
+    const start = performance.now();
+    const decoded = logs.map(decodeEvent).filter((event): event is ChainEvent => event !== undefined);
+    events += decoded.length;
+    checking.add(decoded);
+    checkingMs += performance.now() - start;
+  });
+  const finishing = performance.now();
+  const result = checking.finish();
+  checkingMs += performance.now() - finishing;
+  // Withheld settlements: the open bets' placement times against the last block read.
+  const stamps = await blockTimestamps(rpc, [...result.open.map((bet) => bet.placedBlock), toBlock]);
+  const overdue = overdueBets(result.open, stamps, stamps.get(toBlock)!);
+  const seconds = (performance.now() - started) / 1000;
+  const run: RunInfo = {
+    chainId,
+    casino,
+    degen,
+    fromBlock,
+    toBlock,
+    fromDeployment,
+    player,
+    events,
+    rpcRequests: rpc.requests,
+    seconds,
+    checkingSeconds: checkingMs / 1000,
+    actionLogs: options.actions?.size ?? 0,
+  };
+  return { result, overdue, summary: summarize(result, overdue, run), run };
+}

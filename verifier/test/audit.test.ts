@@ -1,0 +1,189 @@
+import { keccak256, parseEther, toBeHex } from "ethers";
+import { describe, expect, it } from "vitest";
+import { GameType, canSplit, crashRound, isNatural, settleGame, startBlackjack } from "../../engine/src/index";
+import { parseActionLogs } from "../src/actions";
+import { audit, type AuditOptions } from "../src/audit";
+import { blackjackPayouts, crashManualAllows } from "../src/interactive";
+import { CASINO, CHAIN_ID, DEGEN, History } from "./support/history";
+
+const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, degen: DEGEN, fromDeployment: true };
+const [ALICE, BOB] = [History.player(0), History.player(1)];
+const WORDS = Array.from({ length: 5000 }, (_, i) => keccak256(toBeHex(i + 1, 32)));
+const ZERO = "0x" + "0".repeat(64);
+
+/** A funded jackpot and both players committed. */
+function opened(): History {
+  const history = new History();
+  history.fundJackpot(parseEther("1000"));
+  history.commit(ALICE!);
+  history.commit(BOB!);
+  return history;
+}
+
+const kinds = (history: History, options: AuditOptions = FULL) => audit(history.events, options).problems.map((problem) => problem.kind);
+
+describe("audit of a Casino history", () => {
+  it("passes an honest history: every game, a certain jackpot, a claim and the double hash after it, a new commitment", () => {
+    const history = opened();
+    for (const gameType of [GameType.WHEEL, GameType.SLOTS, GameType.KICKBOXING, GameType.CRASH] as const) {
+      const params = gameType === GameType.WHEEL ? 0b11n : gameType === GameType.CRASH ? 150n : 0n;
+      history.settle(history.place(ALICE!, { gameType, params }));
+      history.settle(history.place(BOB!, { gameType, params, token: "BNB", amount: parseEther("0.01") }));
+    }
+    // 20,000 DEGEN against a prize of 50 (5 % of the pool) at 0.5 %: odds of one.
+    const certain = history.place(ALICE!, { gameType: GameType.KICKBOXING, amount: parseEther("20000") });
+    history.settle(certain);
+    const claimed = history.place(BOB!, { gameType: GameType.WHEEL, params: 1n });
+    history.claim(claimed);
+    history.settle(history.place(BOB!, { gameType: GameType.SLOTS }));
+    history.commit(ALICE!);
+    history.settle(history.place(ALICE!, { gameType: GameType.BLACKJACK }), { actions: "S" });
+
+    const result = audit(history.events, FULL);
+    expect(result.problems).toEqual([]);
+    expect(result.stats).toEqual({ settled: 11, expired: 1, outsideRange: 0, players: 2, commitments: 3, links: 12 });
+    expect(result.bets.find((bet) => bet.betId === certain.betId)!.jackpot).toMatchObject({ hit: true, won: parseEther("100") });
+    expect(result.bets.every((bet) => bet.checks.chain === "exact")).toBe(true);
+  });
+
+  it("catches what the Casino itself refuses: a seed off the chain, a wrong word, a commitment under an open bet, resolution out of order", () => {
+    const offChain = opened();
+    offChain.settle(offChain.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }), { seed: keccak256("0x01") });
+    expect(kinds(offChain)).toEqual(["link"]);
+
+    const wrongWord = opened();
+    wrongWord.settle(wrongWord.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }), { random: keccak256("0x02") });
+    expect(kinds(wrongWord)).toEqual(["word"]);
+
+    const swapped = opened();
+    const open = swapped.place(ALICE!, { gameType: GameType.SLOTS });
+    const oldSeed = swapped.seedOf(open);
+    swapped.commit(ALICE!);
+    swapped.settle(open, { seed: oldSeed });
+    // The new chain starts at nonce 1: the open bet's seed is now both out of order and off the chain.
+    expect(kinds(swapped)).toEqual(["order", "order", "link"]);
+
+    const outOfOrder = opened();
+    const first = outOfOrder.place(ALICE!, { gameType: GameType.SLOTS });
+    const second = outOfOrder.place(ALICE!, { gameType: GameType.SLOTS });
+    outOfOrder.settle(second);
+    outOfOrder.settle(first);
+    expect(kinds(outOfOrder)).toEqual(["order", "order", "link"]);
+  });
+
+  it("checks each jackpot draw: the block hash, a void draw only once the hash was gone, the roll's verdict, the prize, the win", () => {
+    const cases: [string, (history: History, bet: ReturnType<History["place"]>) => void, string[]][] = [
+      ["entropy of another block", (h, bet) => h.settle(bet, { entropy: h.blockHash(1) }), ["entropy"]],
+      ["void within 256 blocks", (h, bet) => h.settle(bet, { entropy: ZERO, after: 200 }), ["entropy"]],
+      ["void although locked", (h, bet) => (h.lock(bet), h.settle(bet, { entropy: ZERO, after: 300 })), ["entropy"]],
+      ["a wrong locked hash", (h, bet) => (h.lock(bet, h.blockHash(2)), h.settle(bet)), ["entropy"]],
+      ["a miss published as a hit and paid", (h, bet) => h.settle(bet, { hit: true }), ["jackpot", "jackpot"]],
+      ["a prize above the odds' prize", (h, bet) => h.settle(bet, { prize: parseEther("51") }), ["jackpot"]],
+      ["void 300 blocks later, never locked", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300 }), []],
+    ];
+    for (const [name, play, expected] of cases) {
+      const history = opened();
+      play(history, history.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }));
+      expect([name, kinds(history)]).toEqual([name, expected]);
+    }
+    // A hit whose JackpotWon is missing.
+    const unpaid = opened();
+    unpaid.settle(unpaid.place(ALICE!, { gameType: GameType.KICKBOXING, amount: parseEther("20000") }), { won: null });
+    expect(kinds(unpaid)).toEqual(["jackpot"]);
+  });
+
+  it("requires an expired claim to pay the maximum, and every resolution to be restated by GamePlayed", () => {
+    const short = opened();
+    short.claim(short.place(BOB!, { gameType: GameType.SLOTS, token: "BNB", amount: parseEther("0.01") }), { payout: parseEther("1") });
+    expect(audit(short.events, FULL).problems).toEqual([
+      expect.objectContaining({ kind: "claim", message: "the expired claim paid 1 BNB, the bet's maximum payout is 7.35 BNB" }),
+    ]);
+    const silent = opened();
+    silent.settle(silent.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }), { gamePlayed: false });
+    expect(kinds(silent)).toEqual(["events"]);
+  });
+
+  it("verifies a range that starts after the deployment from the first link it sees, with prizes as bounds", () => {
+    const history = opened();
+    const before = history.place(ALICE!, { gameType: GameType.SLOTS });
+    const cut = history.events.length;
+    history.settle(before);
+    history.settle(history.place(ALICE!, { gameType: GameType.SLOTS }));
+    history.settle(history.place(ALICE!, { gameType: GameType.SLOTS }));
+    const result = audit(history.events.slice(cut), { ...FULL, fromDeployment: false });
+    expect(result.problems).toEqual([]);
+    expect(result.stats).toMatchObject({ settled: 2, outsideRange: 1, links: 2 });
+    expect(result.bets.map((bet) => [bet.checks.chain, bet.checks.jackpot])).toEqual([
+      ["exact", "allowed"],
+      ["exact", "allowed"],
+    ]);
+    // A bad seed right after the cut is still caught: the bet before it anchored the chain.
+    const faulty = opened();
+    const anchor = faulty.place(ALICE!, { gameType: GameType.SLOTS });
+    const next = faulty.place(ALICE!, { gameType: GameType.SLOTS });
+    const from = faulty.events.length;
+    faulty.settle(anchor);
+    faulty.settle(next, { seed: keccak256("0x03") });
+    expect(audit(faulty.events.slice(from), { ...FULL, fromDeployment: false }).problems.map((problem) => problem.kind)).toEqual(["link"]);
+  });
+
+  it("shows one player's bets with --player", () => {
+    const history = opened();
+    history.settle(history.place(ALICE!, { gameType: GameType.SLOTS }), { payout: 1n });
+    history.settle(history.place(BOB!, { gameType: GameType.SLOTS }));
+    const bob = audit(history.events, { ...FULL, player: BOB!.toLowerCase() });
+    expect(bob.problems).toEqual([]);
+    expect(bob.bets.map((bet) => bet.player)).toEqual([BOB]);
+    expect(audit(history.events, { ...FULL, player: ALICE }).problems.map((problem) => problem.kind)).toEqual(["payout"]);
+  });
+});
+
+describe("interactive rounds without their action log", () => {
+  const stake = parseEther("10");
+
+  it("blackjack: the payouts every legal play gives, a split only with the second stake", () => {
+    const natural = WORDS.find((word) => isNatural(startBlackjack(word, stake).playerHand) && !isNatural(startBlackjack(word, stake).dealerHand))!;
+    expect(blackjackPayouts(natural, stake, false)).toEqual(new Set([(stake * 5n) / 2n]));
+    const pair = WORDS.find((word) => canSplit(startBlackjack(word, stake)))!;
+    const unsplit = blackjackPayouts(pair, stake, false);
+    const split = blackjackPayouts(pair, stake, true);
+    expect([...unsplit].every((payout) => split.has(payout))).toBe(true);
+    expect(split.has(settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake, params: 0n, word: pair, actions: "PSS" }).payout)).toBe(true);
+    for (const word of WORDS.slice(0, 200)) {
+      const payouts = blackjackPayouts(word, stake, true);
+      for (const log of ["S", "HS", "HHS", "PSS", "PHSS"]) {
+        try {
+          expect(payouts.has(settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake, params: 0n, word, actions: log }).payout)).toBe(true);
+        } catch (error) {
+          // An illegal log for this deal (a split without a pair, a hit after the hand ended).
+          expect((error as Error).name).toBe("BlackjackError");
+        }
+      }
+      expect(payouts.has((stake * 3n) / 2n)).toBe(false);
+    }
+  });
+
+  it("manual crash: 0, or stake × m / 100 for a cash-out m from 1.00x to the crash point", () => {
+    const word = WORDS.find((candidate) => crashRound(candidate, "DEGEN").crashPoint >= 250 && crashRound(candidate, "DEGEN").crashPoint < 10_000)!;
+    const crashPoint = BigInt(crashRound(word, "DEGEN").crashPoint);
+    for (const payout of [0n, stake, (stake * 150n) / 100n, (stake * crashPoint) / 100n]) expect(crashManualAllows("DEGEN", stake, word, payout)).toBe(true);
+    for (const payout of [(stake * (crashPoint + 1n)) / 100n, (stake * 99n) / 100n, (stake * 1505n) / 1000n]) expect(crashManualAllows("DEGEN", stake, word, payout)).toBe(false);
+    const bust = WORDS.find((candidate) => crashRound(candidate, "DEGEN").crashPoint === 100)!;
+    expect(crashManualAllows("DEGEN", stake, bust, stake)).toBe(false);
+  });
+
+  it("reads published action logs: a map of bet ids, or the server's fairness answers", () => {
+    expect(parseActionLogs({ "12": "PHS", "13": 150, "14": null, "15": ["HIT", "STAND"] })).toEqual(
+      new Map<string, unknown>([
+        ["12", "PHS"],
+        ["13", 150],
+        ["14", null],
+        ["15", ["HIT", "STAND"]],
+      ]),
+    );
+    const saved = [{ bets: [{ betId: "7", status: "settled", actions: 120 }, { betId: "8", status: "open", actions: null }] }, { bets: [{ betId: "9", status: "settled", actions: null }] }];
+    expect(parseActionLogs(saved)).toEqual(new Map<string, unknown>([["7", 120], ["9", null]]));
+    expect(() => parseActionLogs({ "0x1": "S" })).toThrow("is not a decimal bet id");
+    expect(() => parseActionLogs({ "1": { cashOut: 1 } })).toThrow("neither a blackjack log");
+  });
+});

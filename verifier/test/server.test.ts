@@ -1,0 +1,77 @@
+import { parseEther } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GameType, crashRound } from "../../engine/src/index";
+import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "../../server/test/support/app";
+import { Client, signIn } from "../../server/test/support/http";
+import { clientSeedFor, depositDegen, MASTER_SECRET, placeBet } from "../../server/test/support/play";
+import { parseActionLogs } from "../src/actions";
+import { verifyChain } from "../src/run";
+
+let server: TestServer;
+let alice: Client;
+
+beforeAll(async () => {
+  server = await startTestServer({ MASTER_SECRET, BLACKJACK_IDLE_MS: "4000" });
+  alice = new Client(server.url);
+  await signIn(alice, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
+  await depositDegen(server, server.chain.players[0]!, parseEther("1000"));
+});
+afterAll(async () => server?.close());
+
+async function waitSettled(betId: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const answer = await alice.get(`/api/fairness/bets/${betId}`);
+    if (answer.body.status === "settled") return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`bet ${betId} not settled`);
+}
+
+describe("npm run verify on what the settlement server settles", () => {
+  it("finds no mismatch in the server's settlements, and replays the action logs its fairness page publishes", async () => {
+    const player = server.chain.players[0]!;
+    const bets: string[] = [];
+    const slots = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("5"), gameType: GameType.SLOTS });
+    expect((await alice.post("/api/slots/spin", { token: "DEGEN", betId: slots.betId })).status).toBe(200);
+    bets.push(slots.betId);
+    for (const bet of [
+      { token: "DEGEN", amount: parseEther("2"), gameType: GameType.WHEEL, params: 0b1011n },
+      { token: "DEGEN", amount: parseEther("2"), gameType: GameType.KICKBOXING, params: 1n },
+      { token: "DEGEN", amount: parseEther("2"), gameType: GameType.CRASH, params: 180n },
+      { token: "BNB", amount: parseEther("0.01"), gameType: GameType.WHEEL, params: 1n, fromWallet: true },
+    ] as const) {
+      bets.push((await placeBet(server, alice, player, bet)).betId);
+    }
+
+    // A blackjack hand played through the API: hit once when allowed, then stand.
+    const hand = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("3"), gameType: GameType.BLACKJACK });
+    const start = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: hand.betId });
+    let view = start.body as { status: string; sessionId: string };
+    for (const action of ["hit", "stand", "stand"]) {
+      if (view.status !== "PLAYING" && view.status !== "SPLIT_PLAYING") break;
+      view = { ...view, ...(await alice.post(`/api/blackjack/${action}`, { token: "DEGEN", action: action.toUpperCase(), sessionId: start.body.sessionId })).body };
+    }
+    bets.push(hand.betId);
+
+    // A manual crash round cashed out by the server's clock.
+    await alice.get("/api/fairness/commitment");
+    const clientSeed = await clientSeedFor(server, player.address, (word) => crashRound(word, "DEGEN").crashPoint >= 500);
+    const round = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.CRASH, params: 0n, clientSeed });
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await alice.post("/api/crash/cashout", { token: "DEGEN", betId: round.betId })).status).toBe(200);
+    bets.push(round.betId);
+    for (const betId of bets) await waitSettled(betId);
+
+    const options = { rpc: server.chain.rpcUrl, deployment: server.chain.deploymentFile, chunk: 5000, concurrency: 4 };
+    const chainOnly = await verifyChain(options);
+    expect(chainOnly.result.problems).toEqual([]);
+    expect(chainOnly.summary).toMatchObject({ settled: bets.length, open: 0 });
+    expect(chainOnly.summary.checks.payout).toEqual({ exact: bets.length - 2, allowed: 2 });
+
+    // The player's fairness answer, as `--actions FILE` reads it once saved, makes the interactive rounds exact.
+    const published = (await alice.get("/api/fairness/bets")).body;
+    const replayed = await verifyChain({ ...options, actions: parseActionLogs(published) });
+    expect(replayed.result.problems).toEqual([]);
+    expect(replayed.summary.checks.payout).toEqual({ exact: bets.length });
+  });
+});
