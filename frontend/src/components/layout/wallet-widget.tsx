@@ -56,10 +56,10 @@ function WrongNetworkButton() {
   const target = useWalletStore((state) => state.targetChain);
   return (
     <Button
-      variant="secondary"
+      variant="ghost"
       size="md"
       data-testid="wrong-network"
-      className="border-ember/70 text-ember"
+      className="border border-ember/70 bg-ember/15 font-semibold text-ember hover:bg-ember/25 hover:text-ember"
       title={target ? `Switch your wallet to ${target.name}` : undefined}
       onClick={() => switchNetwork().catch((error: unknown) => console.info("Network switch not done", error))}
     >

@@ -6,6 +6,7 @@ import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
+import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
 import { BigWinOverlay } from "./components/big-win-overlay";
 import { Paytable } from "./components/paytable";
 import { ReelGrid } from "./components/reel-grid";
@@ -17,6 +18,7 @@ import "./slots.css";
 export default function SlotsPage() {
   const game = useSlotsGame(demoSlotsSource);
   const { isDemo } = useWallet();
+  const jackpotLabel = useJackpotLabel();
   const balance = usePlayableBalance(game.token);
   const highlighted = useMemo(
     () => new Set(game.win?.lines.flatMap((line) => line.cells.map(([reel, row]) => `${reel}-${row}`)) ?? []),
@@ -35,7 +37,7 @@ export default function SlotsPage() {
         <div className="flex flex-wrap items-center gap-2">
           {game.token === "DEGEN" && (
             <Badge tone="gold" data-testid="jackpot-badge">
-              Jackpot 1.2M
+              Jackpot {jackpotLabel}
             </Badge>
           )}
           <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>

@@ -17,6 +17,7 @@ import { FightStats } from "./fight-stats";
 import { HowToPlay } from "./how-to-play";
 import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
+import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
@@ -24,6 +25,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const [stake, setStake] = useState(DEFAULT_BET);
   const playableBalance = usePlayableBalance(token);
   const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source);
+  const jackpotLabel = useJackpotLabel();
   const { phase, round, shownExchanges, countdownSec } = state;
   const fighters = fightersAfter(round?.fight.timeline ?? [], phase === "idle" ? 0 : shownExchanges);
   const locked = phase !== "idle" || starting;
@@ -38,7 +40,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
         <h1 className="font-display text-2xl font-black tracking-tight text-white sm:text-3xl">Kickboxing</h1>
         {token === "DEGEN" && (
           <Badge tone="gold" data-testid="kickboxing-jackpot">
-            Jackpot: 1.2M
+            Jackpot: {jackpotLabel}
           </Badge>
         )}
         <div
