@@ -39,6 +39,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "test-wallet.e2e.test.ts": [2, 3],
   "wallet-dialogs.e2e.test.ts": [8],
   "account.e2e.test.ts": [12, 13],
+  "roulette-web3.e2e.test.ts": [6],
   "wallet-connect.e2e.test.ts": [4, 5],
 } as const satisfies Record<string, readonly number[]>;
 
