@@ -8,7 +8,7 @@ import { openPage, screenshot } from "./support/browser";
 import { useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { betVerdict, clientSeedFor, commitmentPosted, depositFromNode, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["roulette-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -48,8 +48,7 @@ describe("the wheel in web3 mode", () => {
     await page.getByTestId("bet-input").blur();
     const before = await reader.balances(player);
     const fromBlock = await reader.provider.getBlockNumber();
-    await page.getByTestId("spin-button").click();
-    const verdict = await betVerdict(page);
+    const verdict = await playAndSettle(page, () => page.getByTestId("spin-button").click());
     expect(verdict).toMatchObject({ ok: true });
     expect(verdict.text).toContain("Verified");
     expect(await toastWith(page, "YOU WON!")).toContain("Won 102.00 DEGEN (10.2x)");
@@ -68,9 +67,7 @@ describe("the wheel in web3 mode", () => {
     await page.getByTestId("bet-input").fill("0.01");
     await page.getByTestId("bet-input").blur();
     const beforeLoss = await reader.balances(player);
-    await page.getByTestId("spin-button").click();
-    await expect.poll(async () => (await page.getByTestId("bet-verdict").count()) > 0 && (await page.getByTestId("bet-status").getAttribute("data-stage")) === "result").toBe(true);
-    expect((await betVerdict(page)).ok).toBe(true);
+    expect((await playAndSettle(page, () => page.getByTestId("spin-button").click())).ok).toBe(true);
     expect(await toastWith(page, "Better Luck Next Time")).toContain("Lost 0.0100 BNB");
     const afterLoss = await reader.balances(player);
     expect(afterLoss.vault.BNB - beforeLoss.vault.BNB).toBe(-parseEther("0.01"));

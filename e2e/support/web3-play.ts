@@ -62,9 +62,16 @@ export async function useClientSeed(page: Page, seed: string): Promise<void> {
   await panel.getByTestId("client-seed").filter({ hasText: seed.toLowerCase() }).waitFor();
 }
 
-/** Waits for the bet status panel's verdict and returns it. */
-export async function betVerdict(page: Page, timeoutMs = 30_000): Promise<{ ok: boolean; text: string }> {
-  const verdict = page.getByTestId("bet-verdict");
-  await verdict.waitFor({ timeout: timeoutMs });
+/**
+ * Runs `play` (the click that places a bet) and waits for that bet's result: a bet the status
+ * panel shows after the one it showed before, settled and checked. Returns the verdict.
+ */
+export async function playAndSettle(page: Page, play: () => Promise<void>, timeoutMs = 60_000): Promise<{ ok: boolean; text: string }> {
+  const status = page.getByTestId("bet-status");
+  const earlier = (await status.count()) > 0 ? await status.getAttribute("data-bet") : null;
+  await play();
+  const settled = page.locator(`[data-testid="bet-status"][data-stage="result"]${earlier === null ? "" : `:not([data-bet="${earlier}"])`}`);
+  await settled.waitFor({ timeout: timeoutMs });
+  const verdict = settled.getByTestId("bet-verdict");
   return { ok: (await verdict.getAttribute("data-ok")) === "true", text: await verdict.innerText() };
 }

@@ -23,7 +23,7 @@ export function BetStatus({ game }: { game: string }) {
   const bet = useBetStore((state) => (state.bet?.game === game ? state.bet : null));
   if (isDemo || !bet) return null;
   return (
-    <div className="glass-card flex flex-col gap-2 px-4 py-3 text-sm" data-testid="bet-status" data-stage={bet.stage} aria-live="polite">
+    <div className="glass-card flex flex-col gap-2 px-4 py-3 text-sm" data-testid="bet-status" data-stage={bet.stage} data-bet={bet.id} aria-live="polite">
       <StageLine bet={bet} />
       {bet.stage === "failed" && bet.suggestDeposit && (
         <div>
