@@ -222,6 +222,9 @@ export class TestWallet {
         icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 2 2'><circle cx='1' cy='1' r='1' fill='%23f6851b'/></svg>",
       },
     };
+    // tsx compiles with esbuild's keepNames, which wraps functions in __name(): the serialised
+    // injectWallet then calls a helper the page lacks (vitest's transform adds none).
+    await page.addInitScript("globalThis.__name ??= (target) => target;");
     await page.addInitScript(injectWallet, config);
     return wallet;
   }
