@@ -532,11 +532,20 @@ describe("Casino invariant fuzz", function () {
       const min = MIN_BET[token];
       // Blackjack stakes go to the maximum more often: a split then meets the bankroll's and the player's limits.
       const roll = rng.next();
-      const amount =
+      let amount =
         roll < 0.03 ? min - 1n
         : roll < 0.07 ? max + 1n
         : roll < (gameType === BLACKJACK ? 0.3 : 0.14) ? max
         : min + rng.amount(max > min ? (max - min) / 4n : 0n);
+      // At the jackpot odds' cap (stake × edge ≥ prize × 10000: a certain hit), or at half of it for a
+      // blackjack hand whose split doubles the odds to the cap; ±1 wei.
+      const prize = (s().jackpot * s().shareBps) / 10_000n;
+      if (token === "DEGEN" && prize > 0n && s().edgeBps > 0n && rng.chance(0.08)) {
+        let atCap = (prize * 10_000n + s().edgeBps - 1n) / s().edgeBps;
+        if (gameType === BLACKJACK && rng.chance(0.5)) atCap = (atCap + 1n) / 2n;
+        atCap += rng.pick([-1n, 0n, 0n, 1n]);
+        if (atCap >= min && atCap <= max) amount = atCap;
+      }
       const fromWallet = rng.chance(0.4);
       const value = token === "BNB" && fromWallet ? (rng.chance(0.03) ? amount + 1n : amount) : token === "DEGEN" && rng.chance(0.01) ? 1n : 0n;
       const c = rng.next();
@@ -774,8 +783,9 @@ describe("Casino invariant fuzz", function () {
         return setting("setWithdrawalDelay", [seconds], (st, tx) => model.setWithdrawalDelay(st, tx, seconds));
       }
       if (r < 0.7) {
-        const edge = oob && rng.chance(0.5) ? 201n : rng.pick([0n, 1n, 50n, 50n, 100n, 200n, rng.between(0n, 200n)]);
-        const share = oob ? rng.pick([0n, 5_001n]) : rng.pick([1n, 2n, 5n, 20n, 100n, 500n, 500n, 5_000n, rng.between(1n, 5_000n)]);
+        // Small shares with large edges bring the odds' cap (stake × edge ≥ prize × 10000) within maxBet.
+        const edge = oob && rng.chance(0.5) ? 201n : rng.pick([0n, 1n, 50n, 50n, 100n, 200n, 200n, rng.between(0n, 200n)]);
+        const share = oob ? rng.pick([0n, 5_001n]) : rng.pick([1n, 1n, 2n, 3n, 20n, 100n, 500n, 500n, 5_000n, rng.between(1n, 5_000n)]);
         return setting("setJackpotTerms", [edge, share], (st, tx) => model.setJackpotTerms(st, tx, edge, share));
       }
       if (r < 0.82) {
@@ -783,7 +793,7 @@ describe("Casino invariant fuzz", function () {
         const unit = MIN_BET[token];
         const amount = oob
           ? rng.pick([unit - 1n, unit * (MAX_BET_UNITS + 1n)])
-          : rng.pick([1n, 10n, 1_000n, 100_000n, 1_000_000n, 1_000_000n, MAX_BET_UNITS]) * unit + rng.amount(unit);
+          : rng.pick([1n, 10n, 1_000n, 100_000n, 1_000_000n, 1_000_000n, 1_000_000n, 1_000_000n, MAX_BET_UNITS]) * unit + rng.amount(unit);
         const address = rng.chance(0.02) ? otherAddress : tokenAddress[token];
         const clamped = amount > unit * MAX_BET_UNITS && !oob ? unit * MAX_BET_UNITS : amount;
         return setting("setMaxBetLimit", [address, clamped], (st, tx) => model.setMaxBetLimit(st, tx, address, clamped));
