@@ -7,7 +7,7 @@
 // holding ≥ accounted = Σ vaults + Σ open stakes + bankroll (+ jackpot), bankroll ≥ reserved =
 // Σ open maxPayouts, and reservedBy(player) = Σ that player's open maxPayouts.
 //
-// FUZZ_SEED=<seed> FUZZ_OPS=<count> FUZZ_HISTORY=eip2935|none|hardhat FUZZ_KNOWN_BUGS=odds-wrap \
+// FUZZ_SEED=<seed> FUZZ_OPS=<count> FUZZ_HISTORY=eip2935|none|hardhat \
 //   npx hardhat test test/Casino.invariant.test.ts
 //
 // Operations: deposit, withdraw, relayed withdraw and swap (EIP-712 signatures from the players'
@@ -19,12 +19,9 @@
 // of bounds, the desk's caps and rate announcements, settler and ownership changes, pause, calls by
 // intruders, time jumps, and mining 300 or 8704 blocks so that block hashes expire.
 //
-// FUZZ_KNOWN_BUGS lists contract bugs the model reproduces instead of flagging (ModelSetup.knownBugs):
-// without it the model follows the specification and the fuzz stops at the first divergence.
-//
-// FUZZ_HISTORY chooses what sits at the EIP-2935 history address, from which OpenZeppelin's
-// Blockhash reads hashes older than 256 blocks. Hardhat 2 has no EIP-2935: it puts a stub there
-// that reverts with a reason string, which Blockhash reads as the hash 0x08c379a0…00 ("hardhat").
+// FUZZ_HISTORY chooses what sits at the EIP-2935 history address, from which FairRandom.blockHash
+// reads hashes older than 256 blocks. Hardhat 2 has no EIP-2935: it puts a stub there that
+// reverts with a reason string, which must read as no hash at all ("hardhat").
 // The default, "eip2935", installs the canonical contract and writes into it the hashes of the
 // blocks holding DEGEN bets (the only ones the Casino asks for), so the chain behaves as a chain
 // with EIP-2935; "none" leaves the address empty (a chain without it: 256 blocks).
@@ -67,9 +64,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 0xdec0de);
 const OPS = Number(process.env.FUZZ_OPS ?? (underCoverage ? 100 : 11_500));
 const HISTORY = (process.env.FUZZ_HISTORY ?? "eip2935") as HistoryMode;
 if (!["eip2935", "none", "hardhat"].includes(HISTORY)) throw new Error(`FUZZ_HISTORY must be eip2935, none or hardhat, not ${HISTORY}`);
-/** Contract bugs the model reproduces instead of flagging them (see ModelSetup.knownBugs), e.g. FUZZ_KNOWN_BUGS=odds-wrap. */
-const KNOWN_BUGS = new Set((process.env.FUZZ_KNOWN_BUGS ?? "").split(",").filter((name) => name !== ""));
-for (const name of KNOWN_BUGS) if (!["odds-wrap"].includes(name)) throw new Error(`unknown FUZZ_KNOWN_BUGS entry ${name}`);
 
 const HISTORY_ADDRESS = "0x0000F90827F1C53a10cb7A02335B175320002935";
 /** The EIP-2935 history contract's runtime code (get: the hash of block n for n in [number−8191, number−1]). */
@@ -114,7 +108,7 @@ describe("Casino invariant fuzz", function () {
     const f = await loadFixture(fuzzFixture);
     const provider = network.provider;
     const rng = new Rng(SEED);
-    console.log(`      fuzz seed ${SEED} (0x${SEED.toString(16)}), ${OPS} operations, history ${HISTORY}${KNOWN_BUGS.size > 0 ? `, known bugs reproduced: ${[...KNOWN_BUGS].join(", ")}` : ""}`);
+    console.log(`      fuzz seed ${SEED} (0x${SEED.toString(16)}), ${OPS} operations, history ${HISTORY}`);
 
     const players = f.players.slice(0, PLAYER_COUNT);
     const playerAddresses = players.map((p) => p.address);
@@ -171,7 +165,6 @@ describe("Casino invariant fuzz", function () {
         treasury,
         tradingOpenedAt: await f.token.tradingOpenedAt(),
         history: HISTORY,
-        knownBugs: KNOWN_BUGS,
       },
       playerAddresses,
       {
@@ -999,9 +992,6 @@ describe("Casino invariant fuzz", function () {
         same(v.split, bet.split, `${w} split`);
         same(v.placedBlock, bet.placedBlock, `${w} placedBlock`);
         same(v.claimableAt, bet.claimableAt, `${w} claimableAt`);
-        if (v.jackpotOdds === 0n && bet.odds === ODDS_ONE) {
-          throw new Error(`${w} jackpotOdds: chain 0 != model 2^48 — the known contract bug "odds-wrap" (Bet.jackpotOdds is a uint48); FUZZ_KNOWN_BUGS=odds-wrap reproduces it to run on`);
-        }
         same(v.jackpotOdds, bet.odds, `${w} jackpotOdds`);
         same(v.jackpotEdgeBps, bet.edgeBps, `${w} jackpotEdgeBps`);
       });
@@ -1161,9 +1151,9 @@ describe("Casino invariant fuzz", function () {
         const lateWithout = (count: number) => !underCoverage && count === 0 && op >= OPS * 0.8 && op % STEER_EVERY === 0;
         const openDegen = model.openBets().filter((b) => b.token === "DEGEN");
         const expiry = HISTORY === "eip2935" ? 0x2200 : 300;
-        const steerLocked = HISTORY !== "hardhat" && mineAfter === null && openDegen.length > 0 && lateWithout(stats.lockedDraws);
+        const steerLocked = mineAfter === null && openDegen.length > 0 && lateWithout(stats.lockedDraws);
         const steerVoid =
-          HISTORY !== "hardhat" && mineAfter === null && !steerLocked && lateWithout(stats.voidDraws) &&
+          mineAfter === null && !steerLocked && lateWithout(stats.voidDraws) &&
           openDegen.some((b) => s().locked[b.betId.toString()] === undefined);
         if (mineAfter !== null) {
           // the keeper's lock went first: now the blocks
@@ -1276,7 +1266,7 @@ describe("Casino invariant fuzz", function () {
       `      ${transactions} transactions + ${timeJumps} time jumps + ${mines.short}×300 and ${mines.long}×8704 blocks mined in ${seconds} s; ok/reverted: ${summary}`,
     );
     console.log(
-      `      jackpot: ${st.draws} draws, ${st.hits} hits (${ethers.formatEther(st.won)} DEGEN), ${st.historyDraws} on hashes older than 256 blocks (${HISTORY === "hardhat" ? "Hardhat's constant" : "EIP-2935"}), ${st.lockedDraws} from locked entropy, ${st.voidDraws} void; ${st.locks} entropies locked`,
+      `      jackpot: ${st.draws} draws, ${st.hits} hits (${ethers.formatEther(st.won)} DEGEN), ${st.historyDraws} on hashes older than 256 blocks (EIP-2935), ${st.lockedDraws} from locked entropy, ${st.voidDraws} void; ${st.locks} entropies locked`,
     );
     console.log(`      errors: ${[...errorsSeen.entries()].sort().map(([name, n]) => `${name} ${n}`).join(", ")}`);
     // Under coverage the run is too short for every operation to have succeeded.
@@ -1299,8 +1289,8 @@ describe("Casino invariant fuzz", function () {
     }
     expect(st.hits, "a jackpot hit").to.be.greaterThan(0);
     expect(st.locks, "an entropy locked").to.be.greaterThan(0);
-    // Hashes run out after 8191 blocks with EIP-2935, after 256 without; Hardhat's stub never lets them run out.
-    if (HISTORY !== "hardhat" && (mines.long > 0 || (HISTORY === "none" && mines.short > 0))) {
+    // Hashes run out after 8191 blocks with EIP-2935, after 256 without it (Hardhat's stub included).
+    if (mines.long > 0 || (HISTORY !== "eip2935" && mines.short > 0)) {
       expect(st.voidDraws, "a void draw").to.be.greaterThan(0);
       expect(st.lockedDraws, "a draw on locked entropy").to.be.greaterThan(0);
     }

@@ -35,15 +35,15 @@ export const BOUNDS = {
 } as const;
 
 /**
- * Where the EVM finds a block's hash for OpenZeppelin's Blockhash.blockHash(n), at distance
- * d = current − n: BLOCKHASH for 1 ≤ d ≤ 256; beyond that the EIP-2935 history contract:
+ * Where the EVM finds a block's hash for FairRandom.blockHash(n), at distance d = current − n:
+ * BLOCKHASH for 1 ≤ d ≤ 256; beyond that the EIP-2935 history contract:
  * - "eip2935": the canonical contract (the fuzz installs it): the hash for d ≤ 8191, else 0;
  * - "none": no contract at the address (a chain without EIP-2935): 0;
- * - "hardhat": Hardhat 2's stub, which reverts with an Error(string) whose first 32 bytes
- *   Blockhash reads as the hash: the constant 0x08c379a0…00.
+ * - "hardhat": Hardhat 2's stub, which reverts with an Error(string): 0 as well (only a 32-byte
+ *   answer of a call that succeeded counts; OpenZeppelin's Blockhash took the revert data's first
+ *   word, 0x08c379a0…00, for the hash).
  */
 export type HistoryMode = "eip2935" | "none" | "hardhat";
-export const HARDHAT_STUB_ENTROPY = "0x08c379a0" + "00".repeat(28);
 export const HISTORY_SERVE_WINDOW = 8191;
 
 /** A revert the model predicts: the custom error's name and arguments. */
@@ -159,13 +159,6 @@ export interface ModelSetup {
   treasury: string; // holds DEGEN with an unlimited allowance to the Casino, like the players
   tradingOpenedAt: bigint;
   history: HistoryMode;
-  /**
-   * Known contract bugs the model reproduces instead of the specified behaviour, so that a run can
-   * go past them (FUZZ_KNOWN_BUGS). "odds-wrap": Bet.jackpotOdds is a uint48, so odds capped at
-   * ODDS_ONE = 2^48 (a certain hit) are stored as uint48(2^48) = 0 (never a hit), at placement
-   * and when addStake doubles them; BetPlaced still shows 2^48.
-   */
-  knownBugs: ReadonlySet<string>;
 }
 
 export function popCount(bits: bigint): number {
@@ -376,9 +369,8 @@ export class CasinoModel {
       case "eip2935":
         return distance <= HISTORY_SERVE_WINDOW ? known() : ZeroHash;
       case "none":
-        return ZeroHash;
       case "hardhat":
-        return HARDHAT_STUB_ENTROPY;
+        return ZeroHash;
     }
   }
 
@@ -686,7 +678,6 @@ export class CasinoModel {
     player.nextNonce = nonce + 1n;
     const betId = betIdOf(player.address, nonce);
     const odds = token === "DEGEN" ? jackpotOdds(amount, s.edgeBps, (s.jackpot * s.shareBps) / BPS) : 0n;
-    const storedOdds = this.storedOdds(odds);
     const bet: Bet = {
       betId,
       player: this.playerIndex(s, tx.from),
@@ -698,7 +689,7 @@ export class CasinoModel {
       split: false,
       placedBlock: tx.block,
       claimableAt: tx.now + s.settleWindow,
-      odds: storedOdds,
+      odds,
       edgeBps: s.edgeBps,
       clientSeed,
     };
@@ -706,11 +697,6 @@ export class CasinoModel {
     player.bets.push(bet);
     this.takeStake(s, tx, player, token, amount);
     this.emit(tx, "BetPlaced", betId, tx.from, tokenAddress, amount, gameType, params, nonce, clientSeed, terms, odds);
-  }
-
-  /** The odds a bet keeps: as specified, or wrapped into a uint48 with the "odds-wrap" bug. */
-  private storedOdds(odds: bigint): bigint {
-    return this.setup.knownBugs.has("odds-wrap") ? odds % ODDS_ONE : odds;
   }
 
   /** Casino._takeStake: msg.value, else the vault, else (DEGEN) the wallet. */
@@ -741,7 +727,7 @@ export class CasinoModel {
     const room = this.exposureRoom(s, player, bet.token);
     if (extra > room) fail("ExposureTooHigh", room, extra);
     bet.split = true;
-    bet.odds = this.storedOdds(2n * bet.odds < ODDS_ONE ? 2n * bet.odds : ODDS_ONE);
+    bet.odds = 2n * bet.odds < ODDS_ONE ? 2n * bet.odds : ODDS_ONE;
     s.reserved[bet.token] += extra;
     player.reserved[bet.token] += extra;
     this.takeStake(s, tx, player, bet.token, bet.stake);
