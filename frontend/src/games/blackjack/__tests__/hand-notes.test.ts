@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api-client";
+import { failureNote, idleLimitText, isWalletCancel } from "../hand-notes";
+
+describe("hand notes", () => {
+  it("says the idle limit in minutes when it is whole minutes, else in seconds", () => {
+    expect(idleLimitText(300_000)).toBe("5 minutes");
+    expect(idleLimitText(60_000)).toBe("1 minute");
+    expect(idleLimitText(90_000)).toBe("90 seconds");
+  });
+
+  it("gives the server's sentence, the chain's explained refusal only where asked, nothing else", () => {
+    expect(failureNote(new ApiError(409, JSON.stringify({ error: "This bet is already settled" })), false)).toEqual({ text: "This bet is already settled", tone: "error" });
+    const explained = Object.assign(new Error("short"), { name: "ExplainedError", reason: { message: "Your Casino balance is 1 DEGEN; this needs 10 DEGEN.", suggestDeposit: true } });
+    expect(failureNote(explained, true)).toEqual({ text: "Your Casino balance is 1 DEGEN; this needs 10 DEGEN.", tone: "error", suggestDeposit: true });
+    expect(failureNote(explained, false)).toBeNull();
+    expect(failureNote(new Error("boom"), true)).toBeNull();
+  });
+
+  it("knows a refusal in the wallet by its name", () => {
+    expect(isWalletCancel(Object.assign(new Error("Cancelled in the wallet"), { name: "TxCancelled" }))).toBe(true);
+    expect(isWalletCancel(new Error("Cancelled in the wallet"))).toBe(false);
+  });
+});
