@@ -51,7 +51,8 @@ export default function BlackjackPage() {
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
-        <div className="glass-card bj-felt relative flex min-h-[26rem] flex-col justify-between gap-6 overflow-hidden p-4 sm:min-h-[30rem] sm:p-6">
+        {/* self-start: a taller side panel (web3: bet status, fairness) must not stretch the table and push the player's hand down. */}
+        <div className="glass-card bj-felt relative flex min-h-[26rem] flex-col justify-between gap-6 overflow-hidden p-4 sm:min-h-[30rem] sm:p-6 lg:self-start">
           <div className="flex justify-center">
             {table ? (
               <HandView title="Dealer" cards={table.dealerHand} score={table.dealerScore} testId="dealer-hand" />
