@@ -14,16 +14,19 @@ export const isWalletCancel = (error: unknown) => error instanceof Error && erro
 /**
  * What a web3 failure says beyond SPEC's banner: the server's own sentence, or with `chain` the
  * chain's refusal as the transaction module explained it (an ExplainedError, matched by name so
- * that no wallet code loads with the page).
+ * that no wallet code loads with the page) and the wallet layer's own refusals ('Wallet not
+ * connected', the wrong network), plain Errors whose messages are sentences already. A browser
+ * failure (a TypeError from fetch) says nothing a player can use.
  */
 export function failureNote(error: unknown, chain: boolean): HandNote | null {
   const server = serverErrorText(error);
   if (server) return { text: server, tone: "error" };
-  if (chain && error instanceof Error && error.name === "ExplainedError") {
+  if (!chain || !(error instanceof Error)) return null;
+  if (error.name === "ExplainedError") {
     const { reason } = error as Error & { reason: { message: string; suggestDeposit?: boolean } };
     return { text: reason.message, tone: "error", suggestDeposit: reason.suggestDeposit };
   }
-  return null;
+  return error.name === "Error" ? { text: error.message, tone: "error" } : null;
 }
 
 /** BLACKJACK_IDLE_MS as the player reads it: "5 minutes", "90 seconds". */
