@@ -2,10 +2,11 @@ import { create } from "zustand";
 
 /**
  * Where the player's current on-chain bet stands (issue #14): confirm in the wallet → placing
- * (transaction hash) → settling (blocks waited; normally the next block) → result, checked in the
- * browser. One bet at a time: a game waits for its result before the next.
+ * (transaction hash) → playing (an interactive round: the player acts) → settling (blocks waited;
+ * normally the next block) → result, checked in the browser. One bet at a time: a game waits for
+ * its result before the next.
  */
-export type BetStage = "confirm" | "placing" | "settling" | "result" | "failed" | "cancelled";
+export type BetStage = "confirm" | "placing" | "playing" | "settling" | "result" | "failed" | "cancelled";
 
 export interface BetVerdict {
   ok: boolean;
@@ -20,7 +21,7 @@ export interface ActiveBet {
   explorerUrl?: string | null;
   betId?: string;
   placedBlock?: number;
-  /** Blocks mined since the bet's block while its settlement is awaited. */
+  /** Blocks mined since the bet's block (an interactive round: since it ended) while its settlement is awaited. */
   blocksWaited: number;
   /** Unix seconds from which the player may claim the bet back if it is still not settled. */
   claimableAt?: number;

@@ -27,6 +27,11 @@ export interface BetRequest {
   /** The stake in token units, as the bet input holds it. */
   stake: number;
   params: bigint;
+  /**
+   * The player acts between placement and settlement (a blackjack hand): the bet shows as in
+   * play, and its settlement is awaited, and counted late, only from the end of the round.
+   */
+  interactive?: boolean;
 }
 
 /** The server's GET /api/fairness/commitment answer (the parts a bet needs). */
@@ -55,9 +60,14 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
   const update = (patch: Parameters<typeof store.update>[1]) => useBetStore.getState().update(id, patch);
   try {
     const bet = await placeBet(request, (tx) => update(stageOf(tx)));
-    update({ stage: "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, jackpotDraw: bet.token === "DEGEN" });
+    update({ stage: request.interactive ? "playing" : "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, jackpotDraw: bet.token === "DEGEN" });
     const actions = whilePlaced ? ((await whilePlaced(bet)) ?? null) : null;
-    const settlement = await awaitResolution(bet, (progress) => update(progress));
+    let roundEnd = bet.placedBlock;
+    if (request.interactive) {
+      roundEnd = await browserProvider().getBlockNumber();
+      update({ stage: "settling" });
+    }
+    const settlement = await awaitResolution(bet, (progress) => update(progress), roundEnd);
     const check = await checkSettled(bet, settlement, actions);
     const wallet = await readyWallet();
     update({
@@ -113,10 +123,16 @@ export async function placeBet(request: BetRequest, report: (update: TxUpdate) =
 }
 
 /**
- * Polls the chain until the bet is settled or claimed back, reporting the blocks waited and, for a
- * late settlement, when the player may claim it (the bet's own claim time, from getBet).
+ * Polls the chain until the bet is settled or claimed back, reporting the blocks waited since
+ * `since` (the bet's block, or the end of an interactive round: the settler cannot settle a round
+ * still in play) and, for a late settlement, when the player may claim it (the bet's own claim
+ * time, from getBet).
  */
-export async function awaitResolution(bet: ChainBet, progress: (patch: { blocksWaited: number; claimableAt?: number; chainTime?: number }) => void): Promise<ChainSettlement> {
+export async function awaitResolution(
+  bet: ChainBet,
+  progress: (patch: { blocksWaited: number; claimableAt?: number; chainTime?: number }) => void,
+  since = bet.placedBlock,
+): Promise<ChainSettlement> {
   const wallet = await readyWallet();
   const provider = browserProvider();
   let claimableAt: number | undefined;
@@ -124,7 +140,7 @@ export async function awaitResolution(bet: ChainBet, progress: (patch: { blocksW
     const resolved = await findResolution(wallet.contracts.casino, provider, bet);
     if (resolved) return resolved;
     const head = await provider.getBlock("latest");
-    const blocksWaited = head ? Math.max(0, head.number - bet.placedBlock) : 0;
+    const blocksWaited = head ? Math.max(0, head.number - since) : 0;
     if (blocksWaited >= LATE_AFTER_BLOCKS && claimableAt === undefined) {
       claimableAt = Number((await wallet.contracts.casino.getBet(bet.betId)).claimableAt);
     }

@@ -61,6 +61,8 @@ const SENTENCES: Record<string, Sentence> = {
   BetExpired: () => "This bet has expired.",
   NotExpired: () => "This bet cannot be claimed back yet.",
   AlreadySplit: () => "This hand is already split.",
+  NotBetPlayer: () => "This bet belongs to another wallet.",
+  NotBlackjack: () => "Only a blackjack hand takes a second stake.",
   InvalidGameType: () => "The Casino does not know this game.",
   InvalidParams: () => "The Casino does not accept these game options.",
   // DegenToken (OpenZeppelin ERC-20 errors and its own)
