@@ -20,6 +20,8 @@ export interface ActiveBet {
   explorerUrl?: string | null;
   betId?: string;
   placedBlock?: number;
+  /** Placed, and its round is being played with the server (a crash flight, a blackjack hand) before it can settle. */
+  inPlay?: boolean;
   /** Blocks mined since the bet's block while its settlement is awaited. */
   blocksWaited: number;
   /** Unix seconds from which the player may claim the bet back if it is still not settled. */

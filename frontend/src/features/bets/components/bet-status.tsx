@@ -42,7 +42,11 @@ function StageLine({ bet }: { bet: ActiveBet }) {
   const text: Record<ActiveBet["stage"], string> = {
     confirm: "Confirm the bet in your wallet…",
     placing: "Placing the bet on chain…",
-    settling: bet.blocksWaited === 0 ? "Bet placed. Settling in the next block…" : `Settling… ${bet.blocksWaited} block${bet.blocksWaited === 1 ? "" : "s"} since the bet`,
+    settling: bet.inPlay
+      ? "Bet placed. Round in play…"
+      : bet.blocksWaited === 0
+        ? "Bet placed. Settling in the next block…"
+        : `Settling… ${bet.blocksWaited} block${bet.blocksWaited === 1 ? "" : "s"} since the bet`,
     result: "Settled on chain",
     failed: bet.error ?? "The bet failed",
     cancelled: "Bet cancelled in your wallet",

@@ -45,20 +45,27 @@ export interface SettledBet {
 export type WhilePlaced = (bet: ChainBet) => Promise<SettlementActions | null | void>;
 
 /**
+ * What the game was told about the round by the server (a slots spin's answer), compared with
+ * what the chain settled: each disagreement is a problem of the bet's verdict.
+ */
+export type CrossCheck = (settled: SettledBet) => string[];
+
+/**
  * Places the bet, lets the game play it, waits for its settlement on chain and checks it. Throws
  * TxCancelled when the player refuses in the wallet (a quiet cancel) and an ExplainedError with a
  * sentence when the chain refuses the bet.
  */
-export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced): Promise<SettledBet> {
+export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced, crossCheck?: CrossCheck): Promise<SettledBet> {
   const store = useBetStore.getState();
   const id = store.begin(request.game);
   const update = (patch: Parameters<typeof store.update>[1]) => useBetStore.getState().update(id, patch);
   try {
     const bet = await placeBet(request, (tx) => update(stageOf(tx)));
-    update({ stage: "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, jackpotDraw: bet.token === "DEGEN" });
+    update({ stage: "settling", inPlay: whilePlaced !== undefined, betId: bet.betId.toString(), placedBlock: bet.placedBlock, jackpotDraw: bet.token === "DEGEN" });
     const actions = whilePlaced ? ((await whilePlaced(bet)) ?? null) : null;
+    update({ inPlay: false });
     const settlement = await awaitResolution(bet, (progress) => update(progress));
-    const check = await checkSettled(bet, settlement, actions);
+    const check = withCrossCheck(await checkSettled(bet, settlement, actions), { bet, settlement }, crossCheck);
     const wallet = await readyWallet();
     update({
       stage: "result",
@@ -138,6 +145,12 @@ async function checkSettled(bet: ChainBet, settlement: ChainSettlement, actions:
   const wallet = await readyWallet();
   const commitment = settlement.kind === "settled" ? await commitmentOf(wallet.contracts.casino, browserProvider(), bet, wallet.config.deploymentBlock) : null;
   return checkBet(bet, settlement, { casino: wallet.config.contracts.Casino, chainId: wallet.config.chain.id, commitment, actions });
+}
+
+/** The browser's check plus the game's comparison of the server's answers with the settlement. */
+function withCrossCheck(check: BetCheck, settled: Omit<SettledBet, "check">, crossCheck: CrossCheck | undefined): BetCheck {
+  const problems = crossCheck ? crossCheck({ ...settled, check }) : [];
+  return problems.length === 0 ? check : { ...check, ok: false, problems: [...check.problems, ...problems] };
 }
 
 /** claimExpired: the bet's maximum payout, and its jackpot draw, once its claim time has passed. */
