@@ -18,6 +18,8 @@ import { HowToPlay } from "./how-to-play";
 import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
 import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
+import { BetStatus } from "@/features/bets/components/bet-status";
+import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
@@ -96,6 +98,8 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
               START MATCH
             </Button>
           )}
+          <BetStatus game="kickboxing" />
+          <FairnessPanel />
         </div>
       </div>
 
