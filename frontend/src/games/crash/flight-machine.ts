@@ -12,14 +12,18 @@ export interface FlightState {
   /** Flight time of the multiplier shown, seconds. */
   elapsedSec: number;
   settlement: CrashSettlement | null;
+  /** The server ended a live round before a cash-out: the flight holds until the settlement shows the crash. */
+  over: boolean;
 }
 
 export type FlightAction =
   | { type: "launch"; flight: CrashFlight }
   | { type: "tick"; hundredths: number; elapsedSec: number }
   | { type: "crash" }
+  | { type: "over" }
   | { type: "cashOut"; hundredths: number; elapsedSec: number }
   | { type: "settled"; settlement: CrashSettlement }
+  | { type: "failed" }
   | { type: "reset" };
 
 export const initialFlightState: FlightState = {
@@ -28,6 +32,7 @@ export const initialFlightState: FlightState = {
   hundredths: CRASH.INSTANT_BUST_HUNDREDTHS,
   elapsedSec: 0,
   settlement: null,
+  over: false,
 };
 
 export function flightReducer(state: FlightState, action: FlightAction): FlightState {
@@ -40,10 +45,22 @@ export function flightReducer(state: FlightState, action: FlightAction): FlightS
     case "crash":
       if (state.phase !== "flying" || !state.flight) return state;
       return { ...state, phase: "crashed", hundredths: state.flight.round.crashPoint, elapsedSec: state.flight.round.crashTimeSec };
+    case "over":
+      return state.phase === "flying" ? { ...state, over: true } : state;
     case "cashOut":
-      return state.phase === "flying" ? { ...state, phase: "cashedout", hundredths: action.hundredths, elapsedSec: action.elapsedSec } : state;
-    case "settled":
-      return state.phase === "crashed" || state.phase === "cashedout" ? { ...state, settlement: action.settlement } : state;
+      return state.phase === "flying" && !state.over ? { ...state, phase: "cashedout", hundredths: action.hundredths, elapsedSec: action.elapsedSec } : state;
+    case "settled": {
+      if (state.phase === "idle") return state;
+      const { settlement } = action;
+      // The settlement has the last word: a live round shows the cash-out the server fixed, or
+      // the crash the server saw first, at the settled crash point.
+      if (settlement.won) return { ...state, phase: "cashedout", hundredths: settlement.cashOut ?? state.hundredths, settlement };
+      const { crashPoint, crashTimeSec } = settlement.round;
+      return { ...state, phase: "crashed", over: false, hundredths: crashPoint, elapsedSec: crashTimeSec, settlement };
+    }
+    case "failed":
+      // A round that could not be settled or checked: the bet status tells why.
+      return state.phase === "idle" ? state : initialFlightState;
     case "reset":
       return state.phase === "crashed" || state.phase === "cashedout" ? initialFlightState : state;
   }
