@@ -47,7 +47,7 @@ export default function SlotsPage() {
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <div className="glass-card flex flex-col gap-4 p-3 sm:p-5">
+        <div className="glass-card flex flex-col gap-4 p-3 sm:p-5 lg:self-start">
           <div className="grid grid-cols-2 gap-3 text-center">
             <div className="rounded-xl border border-cyan/30 bg-night-950/60 px-3 py-2">
               <p className="text-xs tracking-wider text-slate-400">Win</p>
