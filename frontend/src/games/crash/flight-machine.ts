@@ -1,4 +1,4 @@
-import { CRASH, crashCashOutWins, crashPayout, crashTimeToReach } from "@engine/crash";
+import { CRASH, crashCashOutWins, crashHundredthsAt, crashPayout, crashTimeToReach, type CrashRound } from "@engine/crash";
 import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
 import type { CrashFlight, CrashSettlement } from "./round-source";
 
@@ -54,7 +54,11 @@ export function flightReducer(state: FlightState, action: FlightAction): FlightS
       const { settlement } = action;
       // The settlement has the last word: a live round shows the cash-out the server fixed, or
       // the crash the server saw first, at the settled crash point.
-      if (settlement.won) return { ...state, phase: "cashedout", hundredths: settlement.cashOut ?? state.hundredths, settlement };
+      if (settlement.won) {
+        const hundredths = settlement.cashOut ?? state.hundredths;
+        const elapsedSec = hundredths === state.hundredths ? state.elapsedSec : fixedAtSec(settlement.round, hundredths, state.elapsedSec);
+        return { ...state, phase: "cashedout", hundredths, elapsedSec, settlement };
+      }
       const { crashPoint, crashTimeSec } = settlement.round;
       return { ...state, phase: "crashed", over: false, hundredths: crashPoint, elapsedSec: crashTimeSec, settlement };
     }
@@ -64,6 +68,22 @@ export function flightReducer(state: FlightState, action: FlightAction): FlightS
     case "reset":
       return state.phase === "crashed" || state.phase === "cashedout" ? initialFlightState : state;
   }
+}
+
+/** How far past the click the server's cash-out is looked for on the settled curve. */
+const FIXED_SEARCH_SEC = 5;
+const FIXED_SEARCH_STEP_SEC = 0.005;
+
+/**
+ * When, from the click on, the settled curve first shows the cash-out the server fixed: its clock
+ * read the curve a little after the click (the request's way there). The chart ends there, so its
+ * tip meets the readout; at the click itself when the value is not found.
+ */
+export function fixedAtSec(round: CrashRound, hundredths: number, clickSec: number): number {
+  for (let tSec = clickSec; tSec < clickSec + FIXED_SEARCH_SEC; tSec += FIXED_SEARCH_STEP_SEC) {
+    if (crashHundredthsAt(round, tSec) === hundredths) return tSec;
+  }
+  return clickSec;
 }
 
 /** When the auto target cashes the flight out, seconds; Infinity when the round crashes first. */

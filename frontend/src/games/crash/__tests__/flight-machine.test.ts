@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crashRound, crashTimeToReach } from "@engine/crash";
+import { crashHundredthsAt, crashRound, crashTimeToReach } from "@engine/crash";
 import { autoCashOutAtSec, flightReducer, formatMultiplier, initialFlightState, parseAutoCashOut, potentialWin, type FlightState } from "../flight-machine";
 import type { CrashFlight } from "../round-source";
 import { wordWhere } from "./fixtures";
@@ -45,10 +45,16 @@ describe("crash flight machine", () => {
 
   it("ends a live round as the settlement says: the cash-out the server fixed, or the crash it saw first", () => {
     const live = { ...flight, live: { startedAtMs: 0, over: new Promise<void>(() => undefined) } };
+    // Clicked at 5.2 s on the trend's value; the server's curve showed another a little later.
+    const serverFixed = crashHundredthsAt(flight.round, 5.45);
     let state = flightReducer(initialFlightState, { type: "launch", flight: live });
-    state = flightReducer(state, { type: "cashOut", hundredths: 130, elapsedSec: 5.2 });
-    const won = flightReducer(state, { type: "settled", settlement: { cashOut: 127, won: true, payout: 12.7, round: flight.round } });
-    expect(won).toMatchObject({ phase: "cashedout", hundredths: 127, elapsedSec: 5.2 });
+    state = flightReducer(state, { type: "cashOut", hundredths: serverFixed + 3, elapsedSec: 5.2 });
+    const won = flightReducer(state, { type: "settled", settlement: { cashOut: serverFixed, won: true, payout: serverFixed / 10, round: flight.round } });
+    expect(won).toMatchObject({ phase: "cashedout", hundredths: serverFixed });
+    // The chart ends where the settled curve shows the fixed cash-out, from the click on.
+    expect(won.elapsedSec).toBeGreaterThanOrEqual(5.2);
+    expect(won.elapsedSec).toBeLessThanOrEqual(5.45);
+    expect(crashHundredthsAt(flight.round, won.elapsedSec)).toBe(serverFixed);
     // The cash-out reached the server after the crash.
     const late = flightReducer(state, { type: "settled", settlement: { cashOut: null, won: false, payout: 0, round: flight.round } });
     expect(late).toMatchObject({ phase: "crashed", hundredths: flight.round.crashPoint, elapsedSec: flight.round.crashTimeSec });
