@@ -31,16 +31,16 @@ beforeAll(async () => {
 afterAll(() => reader?.provider.destroy());
 
 /** A connected kickboxing page with the player's commitment posted. */
-async function openKickboxing(account: number, viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; player: string }> {
+async function openKickboxing(account: number, viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; player: string; wallet: TestWallet }> {
   const page = await openPage(browser(), viewport);
-  await TestWallet.install(page, { account, rpcUrl });
+  const wallet = await TestWallet.install(page, { account, rpcUrl });
   await page.goto(appUrl + "/");
   await connectInApp(page);
   await page.goto(appUrl + "/kickboxing");
   await page.getByTestId("fairness-panel").waitFor();
   const player = getAddress(devAccount(account).address);
   await commitmentPosted(reader.casino, player);
-  return { page, player };
+  return { page, player, wallet };
 }
 
 /** A client seed whose fight, for this bet, ends by knockout soon with `winner` winning. */
@@ -98,8 +98,8 @@ describe("kickboxing in web3 mode", () => {
     await page.context().close();
   });
 
-  it("a TIE bet pays only on a draw: a knockout loses it; SPEC's alerts against the vault (phone)", async () => {
-    const { page, player } = await openKickboxing(TIE_PLAYER, "phone");
+  it("a TIE bet pays only on a draw: a knockout loses it; SPEC's alerts against the vault, a wallet refusal a quiet cancel, the wrong network refused (phone)", async () => {
+    const { page, player, wallet } = await openKickboxing(TIE_PLAYER, "phone");
     expect(await alertOf(page, () => page.getByRole("button", { name: "START MATCH" }).click())).toBe(
       "Please select a bet option first (Red, Blue, or Tie)!",
     );
@@ -109,6 +109,27 @@ describe("kickboxing in web3 mode", () => {
     expect(await alertOf(page, () => page.getByRole("button", { name: "START MATCH" }).click())).toBe(
       "Insufficient DEGEN balance! You have 1000.00 but need 2000.00",
     );
+
+    await page.getByTestId("bet-input").fill("10");
+    await page.getByTestId("bet-input").blur();
+
+    // Refused in the wallet: back to idle, no error, nothing on chain.
+    const nonce = await reader.provider.getTransactionCount(player);
+    wallet.rejectNextRequest("eth_sendTransaction");
+    await page.getByRole("button", { name: "START MATCH" }).click();
+    await page.locator('[data-testid="bet-status"][data-stage="cancelled"]').waitFor();
+    expect(await page.getByRole("button", { name: "START MATCH" }).isEnabled()).toBe(true);
+    expect(await page.getByTestId("toast").count()).toBe(0);
+    expect(await reader.provider.getTransactionCount(player)).toBe(nonce);
+
+    // The wallet on another chain: the lifecycle's sentence, and no transaction.
+    await wallet.emitChainChanged(56);
+    await page.getByTestId("wrong-network").waitFor();
+    await page.getByRole("button", { name: "START MATCH" }).click();
+    await page.locator('[data-testid="bet-status"][data-stage="failed"]').waitFor();
+    expect(await page.getByTestId("bet-stage").innerText()).toMatch(/^Wrong network: switch your wallet to /);
+    await wallet.emitChainChanged(31337);
+    await page.getByTestId("wrong-network").waitFor({ state: "detached" });
 
     await useClientSeed(page, await seedFor(player, "TIE", "10", "BLUE"));
     const tie = await playMatch(page, player, { token: "DEGEN", stake: "10", label: "Bet on Tie x4.0" });

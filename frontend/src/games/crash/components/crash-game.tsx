@@ -77,7 +77,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
       </div>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <div className="glass-card relative flex flex-col overflow-hidden p-3 backdrop-blur-none sm:p-5">
+        <div className="glass-card relative flex flex-col overflow-hidden p-3 backdrop-blur-none sm:p-5 lg:self-start">
           <div className="flex flex-col items-center pb-2 text-center">
             <p
               data-testid="crash-multiplier"
