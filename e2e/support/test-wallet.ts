@@ -41,6 +41,9 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "account.e2e.test.ts": [12, 13],
   "roulette-web3.e2e.test.ts": [6],
   "blackjack-web3.e2e.test.ts": [15, 16],
+  "kickboxing-web3.e2e.test.ts": [7, 9],
+  "crash-web3.e2e.test.ts": [10, 11],
+  "slots-web3.e2e.test.ts": [14],
   "wallet-connect.e2e.test.ts": [4, 5],
 } as const satisfies Record<string, readonly number[]>;
 

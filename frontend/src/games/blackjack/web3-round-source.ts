@@ -102,7 +102,7 @@ export const web3BlackjackSource: BlackjackRoundSource = {
           dealt(table);
         });
       };
-      const settled = playOnChain({ game: "blackjack", gameType: GameType.BLACKJACK, token, stake, params: 0n, interactive: true }, whilePlaced);
+      const settled = playOnChain({ game: "blackjack", gameType: GameType.BLACKJACK, token, stake, params: 0n }, whilePlaced);
       // Before the hand is dealt a failure (refused, cancelled in the wallet) fails the deal; later, result() reports it.
       settled.catch(failed);
     });

@@ -27,11 +27,6 @@ export interface BetRequest {
   /** The stake in token units, as the bet input holds it. */
   stake: number;
   params: bigint;
-  /**
-   * The player acts between placement and settlement (a blackjack hand): the bet shows as in
-   * play, and its settlement is awaited, and counted late, only from the end of the round.
-   */
-  interactive?: boolean;
 }
 
 /** The server's GET /api/fairness/commitment answer (the parts a bet needs). */
@@ -50,25 +45,33 @@ export interface SettledBet {
 export type WhilePlaced = (bet: ChainBet) => Promise<SettlementActions | null | void>;
 
 /**
+ * What the game was told about the round by the server (a slots spin's answer), compared with
+ * what the chain settled: each disagreement is a problem of the bet's verdict.
+ */
+export type CrossCheck = (settled: SettledBet) => string[];
+
+/**
  * Places the bet, lets the game play it, waits for its settlement on chain and checks it. Throws
  * TxCancelled when the player refuses in the wallet (a quiet cancel) and an ExplainedError with a
  * sentence when the chain refuses the bet.
  */
-export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced): Promise<SettledBet> {
+export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced, crossCheck?: CrossCheck): Promise<SettledBet> {
   const store = useBetStore.getState();
   const id = store.begin(request.game);
   const update = (patch: Parameters<typeof store.update>[1]) => useBetStore.getState().update(id, patch);
   try {
     const bet = await placeBet(request, (tx) => update(stageOf(tx)));
-    update({ stage: request.interactive ? "playing" : "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, jackpotDraw: bet.token === "DEGEN" });
+    // A round played with the server (a blackjack hand, a crash flight, a slots spin) shows as in
+    // play; its settlement is awaited, and counted late, only from the round's end.
+    update({ stage: whilePlaced ? "playing" : "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, jackpotDraw: bet.token === "DEGEN" });
     const actions = whilePlaced ? ((await whilePlaced(bet)) ?? null) : null;
     let roundEnd = bet.placedBlock;
-    if (request.interactive) {
+    if (whilePlaced) {
       roundEnd = await browserProvider().getBlockNumber();
       update({ stage: "settling" });
     }
     const settlement = await awaitResolution(bet, (progress) => update(progress), roundEnd);
-    const check = await checkSettled(bet, settlement, actions);
+    const check = withCrossCheck(await checkSettled(bet, settlement, actions), { bet, settlement }, crossCheck);
     const wallet = await readyWallet();
     update({
       stage: "result",
@@ -154,6 +157,12 @@ async function checkSettled(bet: ChainBet, settlement: ChainSettlement, actions:
   const wallet = await readyWallet();
   const commitment = settlement.kind === "settled" ? await commitmentOf(wallet.contracts.casino, browserProvider(), bet, wallet.config.deploymentBlock) : null;
   return checkBet(bet, settlement, { casino: wallet.config.contracts.Casino, chainId: wallet.config.chain.id, commitment, actions });
+}
+
+/** The browser's check plus the game's comparison of the server's answers with the settlement. */
+function withCrossCheck(check: BetCheck, settled: Omit<SettledBet, "check">, crossCheck: CrossCheck | undefined): BetCheck {
+  const problems = crossCheck ? crossCheck({ ...settled, check }) : [];
+  return problems.length === 0 ? check : { ...check, ok: false, problems: [...check.problems, ...problems] };
 }
 
 /** claimExpired: the bet's maximum payout, and its jackpot draw, once its claim time has passed. */

@@ -18,6 +18,8 @@ import { HowToPlay } from "./how-to-play";
 import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
 import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
+import { BetStatus } from "@/features/bets/components/bet-status";
+import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
@@ -58,7 +60,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
       </div>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <div className="glass-card flex flex-col gap-3 p-3 sm:gap-4 sm:p-5">
+        <div className="glass-card flex flex-col gap-3 p-3 sm:gap-4 sm:p-5 lg:self-start">
           <div className="flex items-center gap-4">
             <HpBar corner="RED" hp={fighters.RED.hp} />
             <span className="font-display text-sm font-black text-slate-500">VS</span>
@@ -96,6 +98,8 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
               START MATCH
             </Button>
           )}
+          <BetStatus game="kickboxing" />
+          <FairnessPanel />
         </div>
       </div>
 

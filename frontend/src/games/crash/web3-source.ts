@@ -1,0 +1,91 @@
+// Crash in web3 mode: the stake escrowed on chain, the round settled by the server, the result
+// read from the chain and checked with the engine in this browser (lifecycle: features/bets).
+import { CRASH, type CrashOutcome, type CrashRound } from "@engine/crash";
+import type { SettledBet } from "@/features/bets/onchain";
+import type { CrashFlight, CrashLaunchRequest, CrashRoundSource, CrashSettlement } from "./round-source";
+import { roundEnd, roundStartedAt } from "./server-round";
+
+/**
+ * What a manual round shows while it flies: the engine's curve without its wobble. The wobble's
+ * amplitude and frequency are drawn from the round's word, which stays secret until the round is
+ * settled (it would give the crash point away), so the browser cannot draw the exact curve the
+ * server fixes a cash-out from; the trend is within the wobble of it (±0.12–0.20 × (1 + 0.02 t)).
+ * Once settled, the screen shows the multiplier the server fixed and the exact curve.
+ */
+export const TREND_ROUND: CrashRound = {
+  crashPoint: CRASH.MAX_HUNDREDTHS,
+  curve: { amplitude: 0, frequency: 0 },
+  crashTimeSec: Number.POSITIVE_INFINITY,
+};
+
+/** How each flight ends, once it is asked to (a manual cash-out, or null to ride on). */
+type Finish = (manualCashOut: number | null) => Promise<CrashSettlement>;
+
+const lifecycle = () => Promise.all([import("@/features/bets/onchain"), import("@engine/gameTypes"), import("@engine/tokens")]);
+
+async function settlementOf(settled: SettledBet): Promise<CrashSettlement> {
+  const [{ settledOutcome }, { GameType }, { fromBaseUnits }] = await lifecycle();
+  const outcome = settledOutcome(settled);
+  if (outcome.gameType !== GameType.CRASH) throw new Error("The settled bet is not a crash round");
+  const { cashOut, won } = outcome.crash;
+  return { cashOut, won, payout: fromBaseUnits(settled.settlement.payout), round: roundOf(outcome.crash) };
+}
+
+const roundOf = ({ crashPoint, curve, crashTimeSec }: CrashOutcome): CrashRound => ({ crashPoint, curve, crashTimeSec });
+
+/**
+ * With an auto target the outcome needs no player: the bet is placed and settled, and the
+ * rocket replays the settled word's round, ending cashed out at the target or crashed.
+ */
+async function launchAuto(request: CrashLaunchRequest & { autoCashOut: number }, finishes: WeakMap<CrashFlight, Finish>): Promise<CrashFlight> {
+  const [[{ playOnChain }, { GameType }], { encodeCrashParams }] = await Promise.all([lifecycle(), import("@engine/crash")]);
+  const { token, stake, autoCashOut } = request;
+  const settlement = await settlementOf(await playOnChain({ game: "crash", gameType: GameType.CRASH, token, stake, params: encodeCrashParams(autoCashOut) }));
+  const flight: CrashFlight = { ...request, round: settlement.round, cashOutAllowed: false };
+  finishes.set(flight, async () => settlement);
+  return flight;
+}
+
+/**
+ * Without a target (params 0) the round is live: the server starts it when it records the bet,
+ * the flight follows the server's clock, CASH OUT goes to the server, and the cash-out it fixed
+ * is the action log the settlement is checked with. Resolves once the round has started.
+ */
+async function launchLive(request: CrashLaunchRequest, finishes: WeakMap<CrashFlight, Finish>): Promise<CrashFlight> {
+  const [{ playOnChain }, { GameType }] = await lifecycle();
+  let clickCashOut!: () => void;
+  const cashOutClicked = new Promise<void>((resolve) => (clickCashOut = resolve));
+  let crashed!: () => void;
+  const over = new Promise<void>((resolve) => (crashed = resolve));
+
+  return new Promise<CrashFlight>((started, failed) => {
+    const settled = playOnChain({ game: "crash", gameType: GameType.CRASH, token: request.token, stake: request.stake, params: 0n }, async (bet) => {
+      const betId = bet.betId.toString();
+      const startedAtMs = await roundStartedAt(betId);
+      const flight: CrashFlight = { ...request, round: TREND_ROUND, cashOutAllowed: true, live: { startedAtMs, over } };
+      finishes.set(flight, (manualCashOut) => {
+        if (manualCashOut !== null) clickCashOut();
+        return settlement;
+      });
+      started(flight);
+      return roundEnd(betId, request.token, startedAtMs, cashOutClicked, crashed);
+    });
+    const settlement = settled.then(settlementOf);
+    // Before take-off a failure (a refusal, a cancel in the wallet) fails the launch; after it, the finish.
+    settlement.catch(failed);
+  });
+}
+
+export function createWeb3CrashSource(): CrashRoundSource {
+  const finishes = new WeakMap<CrashFlight, Finish>();
+  return {
+    launch(request) {
+      const { autoCashOut } = request;
+      return autoCashOut === null ? launchLive(request, finishes) : launchAuto({ ...request, autoCashOut }, finishes);
+    },
+    settle(flight, manualCashOut) {
+      const finish = finishes.get(flight);
+      return finish ? finish(manualCashOut) : Promise.reject(new Error("This flight was not launched by this source"));
+    },
+  };
+}
