@@ -2,6 +2,7 @@
 // read from the chain and checked with the engine in this browser (lifecycle: features/bets).
 import { CRASH, type CrashOutcome, type CrashRound } from "@engine/crash";
 import type { SettledBet } from "@/features/bets/onchain";
+import { useWalletStore } from "@/features/wallet";
 import type { CrashFlight, CrashLaunchRequest, CrashRoundSource, CrashSettlement } from "./round-source";
 import { roundEnd, roundStartedAt } from "./server-round";
 
@@ -85,7 +86,9 @@ export function createWeb3CrashSource(): CrashRoundSource {
     },
     settle(flight, manualCashOut) {
       const finish = finishes.get(flight);
-      return finish ? finish(manualCashOut) : Promise.reject(new Error("This flight was not launched by this source"));
+      if (!finish) return Promise.reject(new Error("This flight was not launched by this source"));
+      // The chain paid at settlement; the balance shown changes when the screen shows the end.
+      return finish(manualCashOut).finally(() => void useWalletStore.getState().refreshBalances());
     },
   };
 }

@@ -2,6 +2,7 @@ import { playKickboxingDemo } from "@engine/demo";
 import type { Fight, KickboxingBet } from "@engine/kickboxing";
 import { randomBytes32 } from "@engine/random";
 import type { Token } from "@/config/tokens";
+import { useWalletStore } from "@/features/wallet";
 
 export interface KickboxingBetRequest {
   token: Token;
@@ -69,6 +70,8 @@ export const web3KickboxingSource: KickboxingRoundSource = {
     if (outcome.gameType !== GameType.KICKBOXING) throw new Error("The settled bet is not a kickboxing match");
     return { ...request, fight: outcome.kickboxing.fight, won: outcome.kickboxing.won, payout: fromBaseUnits(settled.settlement.payout) };
   },
-  // The chain paid the settlement already; the lifecycle re-reads the balances.
-  settle() {},
+  // The chain paid at settlement; the balance shown changes once the fight has been shown.
+  settle() {
+    void useWalletStore.getState().refreshBalances();
+  },
 };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Confetti } from "@/components/ui/confetti";
+import { useWalletStore } from "@/features/wallet";
 import { useBetStore } from "../bet-store";
 
 /** How long the jackpot banner stays up. */
@@ -18,6 +19,8 @@ export function JackpotCelebration() {
   useEffect(() => {
     if (winId === undefined || winAmount === undefined) return;
     setShown({ id: winId, amount: winAmount });
+    // The prize is in the player's Casino balance from the settlement on: show it with the banner.
+    void useWalletStore.getState().refreshBalances();
     const timer = window.setTimeout(() => setShown(null), SHOW_MS);
     return () => window.clearTimeout(timer);
   }, [winId, winAmount]);

@@ -3,12 +3,12 @@
 // and checked with the engine in this browser. Loaded with the wallet code, never in demo mode.
 import { formatEther, ZeroAddress } from "ethers";
 import { toBaseUnits } from "@engine/tokens";
-import type { GameOutcome, GameType, SettlementActions, Token } from "@engine/index";
+import { GameType } from "@engine/gameTypes";
+import type { GameOutcome, SettlementActions, Token } from "@engine/index";
 import { apiRequest } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { browserProvider, readyWallet } from "@/features/wallet/web3";
 import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
-import { useWalletStore } from "@/features/wallet";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
 import { useFairnessStore } from "../fairness-store";
 import { betOfReceipt, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
@@ -81,7 +81,6 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       settleExplorerUrl: explorerTxUrl(wallet.config.chain, settlement.txHash),
       verdict: { ok: check.ok, problems: check.problems },
     });
-    void useWalletStore.getState().refreshBalances();
     return { bet, settlement, check };
   } catch (error) {
     const current = useBetStore.getState().bet;
@@ -156,7 +155,36 @@ export async function awaitResolution(
 async function checkSettled(bet: ChainBet, settlement: ChainSettlement, actions: SettlementActions | null): Promise<BetCheck> {
   const wallet = await readyWallet();
   const commitment = settlement.kind === "settled" ? await commitmentOf(wallet.contracts.casino, browserProvider(), bet, wallet.config.deploymentBlock) : null;
-  return checkBet(bet, settlement, { casino: wallet.config.contracts.Casino, chainId: wallet.config.chain.id, commitment, actions });
+  // The settlement follows the action log the server published; this page's own log, when it
+  // has one, must say the same (a hand played otherwise than the player did is a problem).
+  const published = settlement.kind === "settled" && isServerRound(bet) ? await publishedActions(bet.betId) : null;
+  const check = checkBet(bet, settlement, { casino: wallet.config.contracts.Casino, chainId: wallet.config.chain.id, commitment, actions: published ?? actions });
+  if (published === null || actions === null || sameActions(published, actions)) return check;
+  const problems = [...check.problems, `the server published the actions ${JSON.stringify(published)}, but this page played ${JSON.stringify(actions)}`];
+  return { ...check, ok: false, problems };
+}
+
+function sameActions(a: SettlementActions, b: SettlementActions): boolean {
+  const text = (actions: SettlementActions) => (Array.isArray(actions) ? actions.join("") : String(actions));
+  return text(a) === text(b);
+}
+
+/** A round whose payout depends on what the player did with the server: a blackjack hand, a manual crash flight. */
+function isServerRound(bet: ChainBet): boolean {
+  return bet.gameType === GameType.BLACKJACK || (bet.gameType === GameType.CRASH && bet.params === 0n);
+}
+
+/**
+ * The action log the server published with the settlement (GET /api/fairness/bets/{id}), for a
+ * round whose answers this page did not keep (a lost answer, a page left mid-round).
+ */
+async function publishedActions(betId: bigint): Promise<SettlementActions | null> {
+  try {
+    const record = await apiRequest<{ actions: SettlementActions | null }>("GET", `/api/fairness/bets/${betId}`);
+    return record.actions;
+  } catch {
+    return null;
+  }
 }
 
 /** The browser's check plus the game's comparison of the server's answers with the settlement. */

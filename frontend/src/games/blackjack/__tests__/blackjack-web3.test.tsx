@@ -111,7 +111,7 @@ describe("blackjack in web3 mode", () => {
     renderPage();
     await click("deal-button");
     await screen.findByTestId("card-hidden");
-    expect(chain.placed).toEqual([{ game: "blackjack", gameType: 2, token: "DEGEN", stake: 10, params: 0n, interactive: true }]);
+    expect(chain.placed).toEqual([{ game: "blackjack", gameType: 2, token: "DEGEN", stake: 10, params: 0n }]);
     expect(calls[0]).toEqual({ path: "/api/blackjack/start", body: { token: "DEGEN", action: "START", betId: "7" } });
     expect(screen.getByTestId("dealer-hand-score")).toHaveTextContent("?");
     expect(screen.getByTestId("idle-notice")).toHaveTextContent("If you don't act within 5 minutes, the server stands for you so your bet can settle.");
