@@ -14,7 +14,7 @@ export interface CrashLaunchRequest {
 export interface CrashFlight extends CrashLaunchRequest {
   /**
    * The round flown: fixed before take-off (demo play, or a web3 round settled with its auto
-   * target), or for a live round the curve's trend (TREND_ROUND), its crash point still secret.
+   * target), or for a live round its curve with the crash point still secret.
    */
   round: CrashRound;
   /** CASH OUT can change the outcome: not when the round was settled with its auto target before take-off. */

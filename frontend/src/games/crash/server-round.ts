@@ -1,14 +1,24 @@
 // A manual crash round on the server (server/README.md): it starts when the server records the
 // bet, CASH OUT goes to POST /api/crash/cashout, and GET /api/crash/{betId} tells when it is over.
-import { CRASH, crashTimeToReach } from "@engine/crash";
+import { CRASH, crashTimeToReach, type CrashCurve } from "@engine/crash";
 import type { Token } from "@/config/tokens";
 import { ApiError, apiRequest } from "@/lib/api-client";
 
 /** GET /api/crash/{betId}; multipliers as numbers (2.5 = 2.50x). */
 interface RoundStatus {
   startedAt: string;
+  /** The server's clock when it answered. */
+  serverTime: string;
+  /** The round's wobble: with it the browser draws the exact curve the server fixes a cash-out from. */
+  curve: CrashCurve | null;
   finished: boolean;
   cashOut: number | null;
+}
+
+/** A live round as the browser flies it: its start on this browser's clock, and its curve. */
+export interface LiveRound {
+  startedAtMs: number;
+  curve: CrashCurve;
 }
 
 /** POST /api/crash/cashout: the multiplier the server's curve showed when the request arrived (null = it had crashed). */
@@ -30,12 +40,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const hundredths = (multiplier: number | null) => (multiplier === null ? null : Math.round(multiplier * 100));
 const roundStatus = (betId: string) => apiRequest<RoundStatus>("GET", `/api/crash/${betId}`);
 
-/** When the server started the bet's round (epoch ms), once it has recorded the bet. */
-export async function roundStartedAt(betId: string): Promise<number> {
+/**
+ * The bet's round once the server has recorded it: when it started, moved onto this browser's
+ * clock (the server's answer carries its own time; half the round trip is the answer's delay),
+ * and its curve.
+ */
+export async function liveRound(betId: string): Promise<LiveRound> {
   const deadline = Date.now() + RECORD_TIMEOUT_MS;
   for (;;) {
     try {
-      return Date.parse((await roundStatus(betId)).startedAt);
+      const askedAt = Date.now();
+      const status = await roundStatus(betId);
+      const answeredAt = Date.now();
+      const skewMs = (askedAt + answeredAt) / 2 - Date.parse(status.serverTime);
+      const curve = status.curve ?? { amplitude: 0, frequency: 0 };
+      return { startedAtMs: Date.parse(status.startedAt) + skewMs, curve };
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404) || Date.now() > deadline) throw error;
     }

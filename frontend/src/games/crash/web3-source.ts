@@ -4,20 +4,16 @@ import { CRASH, type CrashOutcome, type CrashRound } from "@engine/crash";
 import type { SettledBet } from "@/features/bets/onchain";
 import { useWalletStore } from "@/features/wallet";
 import type { CrashFlight, CrashLaunchRequest, CrashRoundSource, CrashSettlement } from "./round-source";
-import { roundEnd, roundStartedAt } from "./server-round";
+import { liveRound, roundEnd } from "./server-round";
 
 /**
- * What a manual round shows while it flies: the engine's curve without its wobble. The wobble's
- * amplitude and frequency are drawn from the round's word, which stays secret until the round is
- * settled (it would give the crash point away), so the browser cannot draw the exact curve the
- * server fixes a cash-out from; the trend is within the wobble of it (±0.12–0.20 × (1 + 0.02 t)).
- * Once settled, the screen shows the multiplier the server fixed and the exact curve.
+ * What a manual round shows while it flies: the round's own curve (the server publishes its
+ * wobble, which says nothing of the crash point) on the server's clock, with the crash point
+ * still secret: the rocket flies until the server says the round is over or fixes a cash-out.
  */
-export const TREND_ROUND: CrashRound = {
-  crashPoint: CRASH.MAX_HUNDREDTHS,
-  curve: { amplitude: 0, frequency: 0 },
-  crashTimeSec: Number.POSITIVE_INFINITY,
-};
+function liveCurveRound(curve: CrashRound["curve"]): CrashRound {
+  return { crashPoint: CRASH.MAX_HUNDREDTHS, curve, crashTimeSec: Number.POSITIVE_INFINITY };
+}
 
 /** How each flight ends, once it is asked to (a manual cash-out, or null to ride on). */
 type Finish = (manualCashOut: number | null) => Promise<CrashSettlement>;
@@ -62,8 +58,8 @@ async function launchLive(request: CrashLaunchRequest, finishes: WeakMap<CrashFl
   return new Promise<CrashFlight>((started, failed) => {
     const settled = playOnChain({ game: "crash", gameType: GameType.CRASH, token: request.token, stake: request.stake, params: 0n }, async (bet) => {
       const betId = bet.betId.toString();
-      const startedAtMs = await roundStartedAt(betId);
-      const flight: CrashFlight = { ...request, round: TREND_ROUND, cashOutAllowed: true, live: { startedAtMs, over } };
+      const { startedAtMs, curve } = await liveRound(betId);
+      const flight: CrashFlight = { ...request, round: liveCurveRound(curve), cashOutAllowed: true, live: { startedAtMs, over } };
       finishes.set(flight, (manualCashOut) => {
         if (manualCashOut !== null) clickCashOut();
         return settlement;

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { crashRound, crashTimeToReach, settleCrash } from "@engine/crash";
+import { crashMultiplierAt, crashRound, crashTimeToReach, settleCrash } from "@engine/crash";
 import { GameType } from "@engine/gameTypes";
 import { toBaseUnits } from "@engine/tokens";
 import type { BetRequest, ChainBet, SettledBet, WhilePlaced } from "@/features/bets/onchain";
@@ -29,11 +29,21 @@ vi.mock("@/features/bets/onchain", () => ({
   settledOutcome: (settled: SettledBet) => settled.check.outcome,
 }));
 
-/** The server of a manual round: started at `startedAtMs`, over when told, cashing out at `cashOut`. */
-const server = { startedAtMs: 0, finished: false, cashOut: null as number | null, posts: [] as unknown[] };
+/**
+ * The server of a manual round: started at `startedAtMs`, over when told, cashing out at `cashOut`,
+ * its clock `skewMs` ahead of the browser's; it publishes the round's curve.
+ */
+const server = { startedAtMs: 0, skewMs: 0, finished: false, cashOut: null as number | null, posts: [] as unknown[] };
 function answer(url: string, init?: RequestInit): Response {
   if (url === `/api/crash/${BET_ID}`) {
-    return Response.json({ betId: BET_ID, startedAt: new Date(server.startedAtMs).toISOString(), finished: server.finished, cashOut: server.cashOut });
+    return Response.json({
+      betId: BET_ID,
+      startedAt: new Date(server.startedAtMs + server.skewMs).toISOString(),
+      serverTime: new Date(Date.now() + server.skewMs).toISOString(),
+      curve: crashRound(word, "DEGEN").curve,
+      finished: server.finished,
+      cashOut: server.cashOut,
+    });
   }
   if (url === "/api/crash/cashout") {
     server.posts.push(JSON.parse(String(init?.body)));
@@ -69,7 +79,7 @@ describe("crash in web3 mode", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "performance", "Date"] });
     vi.stubGlobal("fetch", vi.fn(async (url: string, init?: RequestInit) => answer(url, init)));
     useWalletStore.setState({ mode: "web3", account: "0x1234567890abcdef1234567890abcdef12345678", onChainBalances: { DEGEN: "500", BNB: "1" } });
-    Object.assign(server, { startedAtMs: Date.now(), finished: false, cashOut: null, posts: [] });
+    Object.assign(server, { startedAtMs: Date.now(), skewMs: 0, finished: false, cashOut: null, posts: [] });
     playOnChain.mockClear();
   });
   afterEach(() => {
@@ -78,19 +88,20 @@ describe("crash in web3 mode", () => {
     vi.restoreAllMocks();
   });
 
-  it("flies a manual round on the server's clock along the curve's trend, and shows the cash-out the server fixed", async () => {
+  it("flies a manual round on the server's clock along the round's own curve, and shows the cash-out the server fixed", async () => {
     word = wordWhere((round) => round.crashPoint >= 300 && round.crashTimeSec > 8);
     const round = crashRound(word, "DEGEN");
-    // The server recorded the bet 400 ms before the browser learnt of it.
+    // The server recorded the bet 400 ms before the browser learnt of it, and its clock is 7 s ahead.
     server.startedAtMs = Date.now() - 400;
+    server.skewMs = 7_000;
     renderWeb3();
     await click("START GAME");
     expect(playOnChain.mock.calls[0][0]).toEqual({ game: "crash", gameType: GameType.CRASH, token: "DEGEN", stake: 10, params: 0n });
     await advance(16);
     await advance(3000);
-    // t = 3.4 s on the server's clock: the trend e^(0.05 t), by 50 ms ticks.
-    const trend = [67, 68, 69].map((tick) => Math.floor(100 * Math.exp(0.05 * tick * 0.05)));
-    expect(trend).toContain(shownHundredths());
+    // t = 3.4 s into the round, whatever the clocks say: the round's curve, by 50 ms ticks.
+    const exact = [67, 68, 69].map((tick) => Math.floor(100 * crashMultiplierAt(round.curve, tick * 0.05)));
+    expect(exact).toContain(shownHundredths());
 
     server.cashOut = 1.19;
     await click(/^CASH OUT @/);
@@ -110,7 +121,7 @@ describe("crash in web3 mode", () => {
     await click("START GAME");
     await advance(16);
     await advance(round.crashTimeSec * 1000 + 500);
-    // The trend flies on: the browser does not know the crash point.
+    // The curve flies on: the browser does not know the crash point.
     expect(screen.getByRole("button", { name: /^CASH OUT @/ })).toBeEnabled();
     server.finished = true;
     await advance(300);

@@ -45,7 +45,7 @@ describe("crash flight machine", () => {
 
   it("ends a live round as the settlement says: the cash-out the server fixed, or the crash it saw first", () => {
     const live = { ...flight, live: { startedAtMs: 0, over: new Promise<void>(() => undefined) } };
-    // Clicked at 5.2 s on the trend's value; the server's curve showed another a little later.
+    // Clicked at 5.2 s; the request reached the server a little later, on a higher value.
     const serverFixed = crashHundredthsAt(flight.round, 5.45);
     let state = flightReducer(initialFlightState, { type: "launch", flight: live });
     state = flightReducer(state, { type: "cashOut", hundredths: serverFixed + 3, elapsedSec: 5.2 });

@@ -52,7 +52,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
   }, [ended]);
 
   // While flying the frame loop draws; this frame is for the still chart before and after, on
-  // the settled round once known (a live round flew the curve's trend until then).
+  // the settled round once known (a live round flew its published curve until then).
   const round = settlement?.round ?? flight?.round ?? null;
   const stillSec = ended ? elapsedSec : 0;
   const stillFrame = useMemo<ChartFrame>(() => ({ round: phase === "idle" ? null : round, tSec: stillSec, status: phase }), [phase, round, stillSec]);
