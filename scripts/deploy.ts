@@ -44,11 +44,14 @@ export const LOCAL_PLAN = {
   devAccountDegen: parseEther("100000"),
 } as const;
 
-/** Local dev accounts: #2–#16 hold DEGEN to play with, #17–#19 are the team members. */
+/**
+ * Local dev accounts: #2–#16 and #20–#23 hold DEGEN to play with (one browser test file per
+ * account needs more than #2–#16), #17–#19 are the team members.
+ */
 export function localPlan(signers: { address: string }[]): DistributionPlan {
   return {
     ...LOCAL_PLAN,
-    devAccounts: signers.slice(2, 17).map((signer) => signer.address),
+    devAccounts: [...signers.slice(2, 17), ...signers.slice(20, 24)].map((signer) => signer.address),
     teamWallets: signers.slice(17, 20).map((signer) => signer.address),
   };
 }
