@@ -114,7 +114,8 @@ describe("the fairness page", () => {
       await page.goto(appUrl + "/");
       await page.getByTestId("header-fairness").click();
       await page.waitForURL(appUrl + "/fairness");
-      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Provably fair");
+      // The lobby stays on screen until the page's chunk has loaded.
+      await page.getByRole("heading", { level: 1, name: "Provably fair" }).waitFor();
       expect(await page.getByTestId("fairness-formula").innerText()).toContain("word = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino))");
       expect(await page.getByTestId("fairness-demo").innerText()).toContain("Connect a wallet to play on chain and see your bets here");
       expect(await page.getByTestId("lobby-back").isVisible()).toBe(true);
