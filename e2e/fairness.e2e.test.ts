@@ -51,6 +51,17 @@ function shownBets(page: Page) {
   );
 }
 
+/** Header elements reaching past the screen's right edge (the lobby's card glows overflow on purpose, clipped). */
+function headerOverflow(page: Page): Promise<string[]> {
+  return page
+    .getByTestId("app-header")
+    .evaluate((header) =>
+      [...header.querySelectorAll("*:not(svg *)")]
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+}
+
 async function spin(page: Page, token: "DEGEN" | "BNB", stake: string): Promise<void> {
   await page.locator('[data-testid="spin-button"]:not([disabled])').waitFor();
   await page.getByTestId(`token-switch-${token}`).click();
@@ -101,6 +112,11 @@ describe("the fairness page", () => {
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, "fairness-web3-phone-top", false);
     await screenshot(page, "fairness-web3-phone");
+    // The header keeps its link on a phone without crowding out the rest, on the lobby too.
+    await page.getByTestId("lobby-back").click();
+    await page.getByTestId("mode-badge").waitFor();
+    expect(await headerOverflow(page)).toEqual([]);
+    await screenshot(page, "fairness-web3-phone-lobby", false);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -112,6 +128,7 @@ describe("the fairness page", () => {
       page.on("pageerror", (error) => errors.push(error.message));
       page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
       await page.goto(appUrl + "/");
+      expect(await headerOverflow(page)).toEqual([]);
       await page.getByTestId("header-fairness").click();
       await page.waitForURL(appUrl + "/fairness");
       // The lobby stays on screen until the page's chunk has loaded.
