@@ -152,7 +152,9 @@ function ClaimButton({ betId, onClaimed }: { betId: bigint; onClaimed: () => voi
       const { claimBet } = await import("../onchain");
       let failed = false;
       await claimBet(betId, (update) => {
-        if (update.phase === "failed") (failed = true), setMessage(update.reason?.message ?? "The claim failed");
+        if (update.phase !== "failed") return;
+        failed = true;
+        setMessage(update.reason?.message ?? "The claim failed");
       });
       if (!failed) onClaimed();
     } catch (error) {
