@@ -18,7 +18,7 @@ import type { Page } from "playwright-core";
 import { injectWallet, type BridgeAnswer, type InjectedWalletConfig, type ProviderErrorShape } from "./test-wallet-page";
 
 const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
-/** `hardhat node` funds accounts #0–#19. */
+/** `hardhat node` funds accounts #0–#29 (hardhat.config.ts). */
 const DEV_ACCOUNT_COUNT = 30;
 /** The stack's own keys (scripts/deploy.ts): a test signing with them would disturb the house. */
 const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
@@ -45,6 +45,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "crash-web3.e2e.test.ts": [10, 11],
   "slots-web3.e2e.test.ts": [14],
   "wallet-connect.e2e.test.ts": [4, 5],
+  "fairness.e2e.test.ts": [20],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

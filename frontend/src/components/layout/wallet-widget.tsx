@@ -110,7 +110,8 @@ function WalletMenu({ account }: { account: string }) {
         data-testid="wallet-menu-button"
         title={account}
         onClick={() => setOpen((value) => !value)}
-        className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 font-mono text-xs text-slate-200 transition hover:border-cyan/60"
+        // One line on a phone: the brand beside it truncates instead.
+        className="whitespace-nowrap rounded-xl border border-white/15 bg-white/5 px-3 py-2 font-mono text-xs text-slate-200 transition hover:border-cyan/60"
       >
         {shortenAddress(account)}
       </button>

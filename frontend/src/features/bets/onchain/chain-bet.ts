@@ -3,6 +3,7 @@
 import { getAddress, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
 import type { GameType, Token } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
+import { rangesUp, type BlockRange } from "./log-ranges";
 
 /** BetPlaced, with where it happened. */
 export interface ChainBet {
@@ -75,17 +76,22 @@ export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenA
 
 /**
  * The logs that resolve a bet (BetSettled or ExpiredBetClaimed, both indexed by bet id), read
- * from its block on; null while it is open.
+ * from its block on in ranges a public node accepts; null while it is open. `near` is a block to
+ * look at first (where the server says the bet settled): a hint, the log itself always comes from
+ * the chain.
  */
-export async function findResolution(casino: Casino, provider: Provider, bet: ChainBet): Promise<ChainSettlement | null> {
+export async function findResolution(casino: Casino, provider: Provider, bet: ChainBet, near?: number): Promise<ChainSettlement | null> {
   const events = [casino.interface.getEvent("BetSettled"), casino.interface.getEvent("ExpiredBetClaimed")];
-  const logs = await provider.getLogs({
-    address: await casino.getAddress(),
-    fromBlock: bet.placedBlock,
-    toBlock: "latest",
-    topics: [events.map((event) => event.topicHash), "0x" + bet.betId.toString(16).padStart(64, "0")],
-  });
-  const resolving = logs[0];
+  const address = await casino.getAddress();
+  const topics = [events.map((event) => event.topicHash), "0x" + bet.betId.toString(16).padStart(64, "0")];
+  const read = async (range: BlockRange) => (await provider.getLogs({ address, topics, ...range }))[0];
+  let resolving = near !== undefined && near >= bet.placedBlock ? await read({ fromBlock: near, toBlock: near }) : undefined;
+  if (!resolving) {
+    for (const range of rangesUp(bet.placedBlock, await provider.getBlockNumber())) {
+      resolving = await read(range);
+      if (resolving) break;
+    }
+  }
   if (!resolving) return null;
   const receipt = await provider.getTransactionReceipt(resolving.transactionHash);
   if (!receipt) return null;

@@ -13,6 +13,7 @@ import {
 } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
 import type { ChainBet, ChainSettlement } from "./chain-bet";
+import { rangesDown } from "./log-ranges";
 
 export interface BetCheck {
   ok: boolean;
@@ -29,33 +30,52 @@ export interface BetCommitment {
   firstNonce: bigint;
 }
 
-/** Blocks per log request: public BSC nodes refuse much larger ranges. */
-const LOG_RANGE = 5_000;
-
 /**
  * The player's commitment that covers the bet's nonce: the chain in force now when it covers the
  * nonce (the usual case: the bet just settled), else the latest CommitmentSet posted at or before
  * the bet, searched backwards from the bet's block.
  */
-export async function commitmentOf(casino: Casino, provider: Provider, bet: ChainBet, deploymentBlock: number): Promise<BetCommitment | null> {
-  const [, nextNonce, remaining, root, , chainLength] = await casino.commitmentOf(bet.player);
-  const firstNonce = nextNonce + remaining - chainLength;
-  if (chainLength > 0n && firstNonce <= bet.nonce) return { root, firstNonce };
+export function commitmentOf(casino: Casino, provider: Provider, bet: ChainBet, deploymentBlock: number): Promise<BetCommitment | null> {
+  return commitmentFinder(casino, provider, bet.player, deploymentBlock)(bet);
+}
+
+/**
+ * commitmentOf for many bets of one player, checked newest first (a history): the chain in force
+ * is read once, and a CommitmentSet found for a bet also covers its chain's earlier bets (no
+ * commitment can have been posted between them), so an old chain is searched for once.
+ */
+export function commitmentFinder(casino: Casino, provider: Provider, player: string, deploymentBlock: number): (bet: ChainBet) => Promise<BetCommitment | null> {
+  const found: { commitment: BetCommitment; upToNonce: bigint }[] = [];
+  let current: Promise<BetCommitment | null> | undefined;
+  const playerTopic = "0x" + player.slice(2).toLowerCase().padStart(64, "0");
   const event = casino.interface.getEvent("CommitmentSet");
-  const playerTopic = "0x" + bet.player.slice(2).toLowerCase().padStart(64, "0");
-  for (let to = bet.placedBlock; to >= deploymentBlock; to -= LOG_RANGE) {
-    const logs = await provider.getLogs({
-      address: await casino.getAddress(),
-      fromBlock: Math.max(deploymentBlock, to - LOG_RANGE + 1),
-      toBlock: to,
-      topics: [event.topicHash, playerTopic],
-    });
-    for (const log of logs.reverse()) {
-      const a = casino.interface.parseLog(log)!.args;
-      if ((a.firstNonce as bigint) <= bet.nonce) return { root: a.commit as string, firstNonce: a.firstNonce as bigint };
+
+  const inForce = async (): Promise<BetCommitment | null> => {
+    const [, nextNonce, remaining, root, , chainLength] = await casino.commitmentOf(player);
+    return chainLength > 0n ? { root, firstNonce: nextNonce + remaining - chainLength } : null;
+  };
+
+  const searchBack = async (bet: ChainBet): Promise<BetCommitment | null> => {
+    for (const range of rangesDown(deploymentBlock, bet.placedBlock)) {
+      const logs = await provider.getLogs({ address: await casino.getAddress(), ...range, topics: [event.topicHash, playerTopic] });
+      for (const log of logs.reverse()) {
+        const a = casino.interface.parseLog(log)!.args;
+        if ((a.firstNonce as bigint) <= bet.nonce) return { root: a.commit as string, firstNonce: a.firstNonce as bigint };
+      }
     }
-  }
-  return null;
+    return null;
+  };
+
+  return async (bet) => {
+    current ??= inForce();
+    const now = await current;
+    if (now && now.firstNonce <= bet.nonce) return now;
+    const known = found.find(({ commitment, upToNonce }) => commitment.firstNonce <= bet.nonce && bet.nonce <= upToNonce);
+    if (known) return known.commitment;
+    const commitment = await searchBack(bet);
+    if (commitment) found.push({ commitment, upToNonce: bet.nonce });
+    return commitment;
+  };
 }
 
 /** keccak256 applied `times` times: from a bet's seed back to its chain's root. */
