@@ -45,6 +45,8 @@ vi.mock("@/features/bets/onchain", async () => {
 });
 vi.mock("@/features/wallet/web3", () => ({
   readyWallet: async () => ({ contracts: { casino: { addStake: { populateTransaction: async (betId: bigint) => ({ to: "casino", betId }) } } } }),
+  // The payout shown re-reads the balances from the chain; here the test sets them.
+  refreshBalances: async () => undefined,
 }));
 vi.mock("@/features/wallet/web3/transactions", () => ({
   sendTransaction: async (_wallet: unknown, tx: unknown, report: (update: { phase: string }) => void) => {
