@@ -132,7 +132,9 @@ describe("a wallet on another chain", () => {
       expect(add!.params).toEqual([expect.objectContaining({ chainId: "0x7a69", rpcUrls: [rpcUrl] })]);
       // Sign-in first (SPEC §4), then the switch.
       expect(methods.indexOf("personal_sign")).toBeLessThan(methods.indexOf("wallet_switchEthereumChain"));
-      expect(await page.getByTestId("wrong-network").count()).toBe(0);
+      // The page hears of the switch through the wallet's chainChanged event, a moment later.
+      await expect.poll(() => page.getByTestId("wrong-network").count()).toBe(0);
+      await expect.poll(() => page.getByTestId("mode-badge").innerText()).toBe("Web3 Mode");
       await page.context().close();
     } finally {
       await otherChain.close();
@@ -153,7 +155,9 @@ describe("a wallet on another chain", () => {
       await page.getByTestId("wrong-network").click();
       await expect.poll(() => wallet.chainId).toBe(31337);
       await page.getByTestId("vault-balances").waitFor();
-      expect(await page.getByTestId("wrong-network").count()).toBe(0);
+      // The page hears of the switch through the wallet's chainChanged event, a moment later.
+      await expect.poll(() => page.getByTestId("wrong-network").count()).toBe(0);
+      await expect.poll(() => page.getByTestId("mode-badge").innerText()).toBe("Web3 Mode");
       await page.context().close();
     } finally {
       await otherChain.close();
