@@ -39,8 +39,9 @@ async function startServer(): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return;
+    // Answering is enough: right after a kill the health check may well report the settler's lag (503).
+    const answering = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200 || r.status === 503, () => false);
+    if (answering) return;
     if (Date.now() > deadline) throw new Error(`server not ready: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -7,6 +7,7 @@ import type { Db } from "../db/index";
 import { bets, crashRounds } from "../db/schema";
 import { conflict, forbidden, notFound, parse, route } from "../http/errors";
 import { betId, tokenSymbol } from "../http/validators";
+import { databaseNow } from "../settler/rounds";
 import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
 import { ownOpenBet } from "./bets";
@@ -24,7 +25,8 @@ export function crashRouter(deps: { db: Db; settler: Settler }): Router {
       const body = parse(cashOutBody, req.body);
       const bet = await ownOpenBet(settler, body.betId, sessionAddress(res), GameType.CRASH, body.token);
       if (bet.params !== "0") throw conflict("This round cashes out automatically at its target");
-      const requestedAt = Date.now();
+      // The database's clock started the round, on whichever instance read its bet.
+      const requestedAt = (await databaseNow(db)).getTime();
       return db.transaction(async (tx) => {
         const [round] = await tx.select().from(crashRounds).where(eq(crashRounds.betId, bet.betId)).for("update");
         if (!round) throw notFound("Crash round not found");
