@@ -23,6 +23,8 @@ export function staleSettlements(sent: readonly Pick<BetRow, "betId" | "settleTx
 }
 
 export interface ReconcileOptions {
+  /** Settlements recorded as sent before this time are looked up. */
+  staleBefore: number;
   db: Db;
   provider: JsonRpcProvider;
   sender: TxSender;
@@ -38,7 +40,7 @@ export interface ReconcileOptions {
  */
 export async function reconcileSent(o: ReconcileOptions): Promise<void> {
   const sent = await o.db.select().from(bets).where(eq(bets.status, "sent"));
-  for (const [hash, ids] of staleSettlements(sent, o.pipeline.inFlight, Date.now() - RECONCILE_AFTER_MS)) {
+  for (const [hash, ids] of staleSettlements(sent, o.pipeline.inFlight, o.staleBefore)) {
     const found = await transactionFate(o.provider, hash);
     if (found.fate === "mined") {
       await o.applyReceipt(found.receipt);

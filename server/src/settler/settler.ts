@@ -11,7 +11,7 @@ import { EntropyLocks } from "./entropy-locks";
 import type { RoundActions } from "./outcome";
 import { SettlementPipeline, type SettlementCounters } from "./pipeline";
 import { LogReader, storedCursor, type ReaderOptions } from "./reader";
-import { reconcileSent } from "./reconcile";
+import { RECONCILE_AFTER_MS, reconcileSent } from "./reconcile";
 import type { Rounds } from "./rounds";
 import type { BetRow } from "./types";
 
@@ -49,6 +49,7 @@ class Term {
   private readonly unsubscribe: () => void;
   private pollsUntilSweep = 0;
   private outcomesFixed = false;
+  private reconciled = false;
   private dirty = true;
   private lastError = "";
 
@@ -129,7 +130,11 @@ class Term {
     const sweep = --this.pollsUntilSweep <= 0;
     if (sweep) {
       this.pollsUntilSweep = POLLS_PER_SWEEP;
-      await reconcileSent({ ...this.o, pipeline: this.pipeline, applyReceipt: (receipt) => this.reader.applyReceipt(receipt) });
+      // A term's first look covers every settlement another term left sent, however recent: its
+      // holder is gone, and the bets behind an unsent one would otherwise wait RECONCILE_AFTER_MS.
+      const staleBefore = this.reconciled ? Date.now() - RECONCILE_AFTER_MS : Date.now();
+      await reconcileSent({ ...this.o, staleBefore, pipeline: this.pipeline, applyReceipt: (receipt) => this.reader.applyReceipt(receipt) });
+      this.reconciled = true;
       await this.o.rounds.finishExpiredRounds();
       if (settling) await this.locks.lockOld(await this.reader.cursor());
       if (!this.outcomesFixed) {
