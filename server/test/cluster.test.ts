@@ -25,6 +25,8 @@ let skipReason: string | undefined;
 let chain: TestChain;
 let temp: ReturnType<typeof tempDir>;
 let instances: Instance[] = [];
+let env: Record<string, string>;
+const webOnly: Instance[] = [];
 
 beforeAll(async () => {
   const started = await startPostgres();
@@ -36,7 +38,7 @@ beforeAll(async () => {
   postgres = started;
   temp = tempDir();
   chain = await startChain(temp.dir);
-  const env = {
+  env = {
     DATABASE_URL: postgres.url,
     RPC_URL: chain.rpcUrl,
     DEPLOYMENT_FILE: chain.deploymentFile,
@@ -51,7 +53,7 @@ beforeAll(async () => {
   for (const instance of instances) await instance.start();
 });
 afterAll(async () => {
-  for (const instance of instances) await instance.kill9();
+  for (const instance of [...instances, ...webOnly]) await instance.kill9();
   await chain?.stop();
   postgres?.stop();
   temp?.dispose();
@@ -240,5 +242,25 @@ describe("several instances on one PostgreSQL", () => {
     const logs = instances.map((instance) => instance.output).join("\n");
     expect(logs).toContain('"component":"cluster"');
     for (const secret of [MASTER_SECRET.slice(2), DEV_KEYS[1].slice(2), signature.signature.slice(2)]) expect(logs).not.toContain(secret);
+  }, 120_000);
+
+  it("runs a web-only instance (SETTLER=off) that serves but never takes the lease, and reports when nobody holds it", async (context) => {
+    if (!postgres) return context.skip(skipReason);
+    const web = serverInstance("web", await freePort(), { ...env, SETTLER: "off" });
+    webOnly.push(web);
+    await web.start();
+    const player = chain.players[4]!;
+    const client = await signedIn(web, player);
+    const commitment = await client.get("/api/fairness/commitment");
+    expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
+    expect(await metricOf(web, "degen_settler_leader")).toBe(0);
+
+    for (const instance of instances) await instance.stop();
+    await sleep(3_000);
+    expect(await metricOf(web, "degen_settler_leader")).toBe(0);
+    expect(await metricOf(web, "degen_settler_lease_held")).toBe(0);
+    const health = await new Client(web.url).get("/api/health");
+    expect(health).toMatchObject({ status: 503, body: { ok: false, status: "degraded" } });
+    expect(health.body.reasons).toContain("no instance holds the settler lease: nothing settles and no transaction is sent");
   }, 120_000);
 });
