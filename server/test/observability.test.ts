@@ -41,7 +41,6 @@ const healthy: StatusSnapshot = {
   lagBlocks: 2,
   unsettled: { open: { count: 1, oldestAgeSeconds: 400 }, ready: { count: 2, oldestAgeSeconds: 3 }, sent: { count: 0, oldestAgeSeconds: undefined } },
   leaseHeld: true,
-  leading: true,
 };
 const limits = { maxLagBlocks: 20, maxBetAgeSeconds: 60 };
 
@@ -62,6 +61,7 @@ describe("assessHealth", () => {
 
 describe("metrics", () => {
   const status = {
+    leading: true,
     snapshot: async () => healthy,
     house: async () => ({ tokens: { DEGEN: { bankroll: 1000.5, reserved: 20 }, BNB: { bankroll: 3, reserved: 0.25 } }, jackpotPool: 77 }),
   } as unknown as StatusSampler;

@@ -63,8 +63,8 @@ export class Metrics {
       name: "degen_settler_leader",
       help: "1 when this instance holds the settler lease (reads the chain, settles, sends every transaction)",
       registers,
-      async collect() {
-        this.set((await snapshot()).leading ? 1 : 0);
+      collect() {
+        this.set(status.leading ? 1 : 0);
       },
     });
     new Gauge({

@@ -27,9 +27,8 @@ export interface StatusSnapshot {
   lagBlocks?: number;
   /** Bets recorded and not settled, per status, and how long the oldest of each has been in it (seconds). */
   unsettled: Record<UnsettledStatus, { count: number; oldestAgeSeconds: number | undefined }>;
-  /** Whether some instance holds the settler lease, and whether this one does. */
+  /** Whether some instance holds the settler lease. */
   leaseHeld?: boolean;
-  leading: boolean;
 }
 
 export interface HouseSnapshot {
@@ -106,6 +105,11 @@ export class StatusSampler {
     this.house = cached(() => this.readHouse(), HOUSE_TTL_MS);
   }
 
+  /** Whether this instance holds the settler lease now (not cached: a takeover shows at once). */
+  get leading(): boolean {
+    return this.s.lease.leading;
+  }
+
   private async read(): Promise<StatusSnapshot> {
     const [head, database, leaseHeld] = await Promise.allSettled([
       withTimeout(this.s.provider.send("eth_blockNumber", []), "the chain").then(Number),
@@ -114,7 +118,6 @@ export class StatusSampler {
     ]);
     const snapshot: StatusSnapshot = {
       unsettled: noneUnsettled(),
-      leading: this.s.lease.leading,
     };
     if (head.status === "fulfilled") snapshot.head = head.value;
     else snapshot.chainError = (head.reason as Error).message;
