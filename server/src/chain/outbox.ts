@@ -11,7 +11,7 @@ export type ChainRequestOutcome = "mined" | "reverted" | "refused" | "failed" | 
 /** How often a waiting caller reads its request again when no signal came (signals are only a shortcut). */
 const POLL_MS = 250;
 /** A request no lease holder has picked up within this long is withdrawn and answered 503. */
-export const PICKUP_TIMEOUT_MS = 30_000;
+const PICKUP_TIMEOUT_MS = 30_000;
 /** A sent request not mined within this long is answered with an error (the transaction may still land). */
 export const MINING_TIMEOUT_MS = 120_000;
 

@@ -99,7 +99,7 @@ export class TxSender {
   }
 }
 
-export type TransactionFate = { fate: "mined" | "reverted"; receipt: TransactionReceipt } | { fate: "pending" | "unknown" };
+type TransactionFate = { fate: "mined" | "reverted"; receipt: TransactionReceipt } | { fate: "pending" | "unknown" };
 
 /**
  * Where a transaction whose hash was recorded stands: mined (or reverted) with its receipt, still

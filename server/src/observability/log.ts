@@ -66,5 +66,3 @@ export function isLogLevel(value: string): value is LogLevel {
 export function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === "string" && /^[\w.:-]{1,64}$/.test(header) ? header : randomUUID();
 }
-
-export type { Logger };

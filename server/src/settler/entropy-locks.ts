@@ -13,9 +13,9 @@ const log = logger("settler");
  * the hash of the bet's block, which the EVM shows for 256 blocks only (8191 with EIP-2935). Only
  * interactive rounds (a slow blackjack hand, a long crash flight) live this long.
  */
-export const LOCK_AFTER_BLOCKS = 128;
+const LOCK_AFTER_BLOCKS = 128;
 /** Bets locked per transaction: about 25k gas each. */
-export const LOCK_BATCH = 100;
+const LOCK_BATCH = 100;
 
 /**
  * Locks the jackpot entropy of open DEGEN bets before their block's hash leaves the EVM's reach.

@@ -12,7 +12,7 @@ import type { BetRow } from "./types";
 const log = logger("settler");
 
 /** Settlement transactions awaiting their receipt at once (each settles up to batchSize bets). */
-export const MAX_IN_FLIGHT = 16;
+const MAX_IN_FLIGHT = 16;
 const RETRY_AFTER_FAILURE_MS = 15_000;
 
 export type SettlementFailure = "not_sent" | "reverted" | "refused" | "dropped";

@@ -4,9 +4,9 @@ import type { Db } from "../db/index";
 import { getValue, setValue } from "../db/kv";
 import { ingestLogs, type IngestContext } from "./ingest";
 
-export const CURSOR_KEY = "settler.cursor";
+const CURSOR_KEY = "settler.cursor";
 /** Blocks per eth_getLogs request. */
-export const LOG_CHUNK = 1000;
+const LOG_CHUNK = 1000;
 
 type RawLog = Omit<CasinoLog, "blockNumber"> & { blockNumber: string };
 
