@@ -63,7 +63,8 @@ const config: HardhatUserConfig = {
   paths: { sources: "./contracts", tests: "./test", cache: "./cache", artifacts: "./artifacts" },
   typechain: { outDir: "typechain-types", target: "ethers-v6" },
   networks: {
-    hardhat: { chainId: 31337, ...(underCoverage ? { hardfork: "prague" } : {}) },
+    // 30 dev accounts (Hardhat's 20 were not enough): every browser test file signs with its own.
+    hardhat: { chainId: 31337, accounts: { count: 30 }, ...(underCoverage ? { hardfork: "prague" } : {}) },
     localhost: { url: process.env.LOCAL_RPC_URL ?? "http://127.0.0.1:8545", chainId: 31337 },
     bscTestnet: { url: process.env.BSC_TESTNET_RPC_URL ?? "", chainId: 97, accounts: bscAccounts },
   },

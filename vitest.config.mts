@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 
@@ -6,10 +7,25 @@ const engineDir = fileURLToPath(new URL("./engine/src", import.meta.url));
 const frontendSrcDir = fileURLToPath(new URL("./frontend/src", import.meta.url));
 const typechainDir = fileURLToPath(new URL("./typechain-types", import.meta.url));
 
+/**
+ * vitest's own file order (failed, then slow files first), with e2e/verify-chain.e2e.test.ts
+ * moved after every other file: it runs `npm run verify` over the chain the browser tests leave,
+ * so every bet they place must be on it. The e2e files run one at a time (fileParallelism: false)
+ * in this order. A sharded run (--shard) would need that file in the last shard, with the others.
+ */
+class VerifyChainLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (file: TestSpecification) => file.moduleId.endsWith("/e2e/verify-chain.e2e.test.ts");
+    return [...sorted.filter((file) => !last(file)), ...sorted.filter(last)];
+  }
+}
+
 // Explicit includes: Hardhat's mocha tests in test/ and the browser tests in e2e/ must never be
 // collected by vitest.
 export default defineConfig({
   test: {
+    sequence: { sequencer: VerifyChainLast },
     projects: [
       {
         test: {

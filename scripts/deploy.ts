@@ -44,11 +44,11 @@ export const LOCAL_PLAN = {
   devAccountDegen: parseEther("100000"),
 } as const;
 
-/** Local dev accounts: #2–#16 hold DEGEN to play with, #17–#19 are the team members. */
+/** Local dev accounts: #2–#16 and #20–#29 hold DEGEN to play with, #17–#19 are the team members. */
 export function localPlan(signers: { address: string }[]): DistributionPlan {
   return {
     ...LOCAL_PLAN,
-    devAccounts: signers.slice(2, 17).map((signer) => signer.address),
+    devAccounts: [...signers.slice(2, 17), ...signers.slice(20, 30)].map((signer) => signer.address),
     teamWallets: signers.slice(17, 20).map((signer) => signer.address),
   };
 }

@@ -1,434 +1,1299 @@
-// Invariant fuzz: seeded random sequences of every public Casino operation over six players and
-// both tokens. After each step the chain must equal the model exactly, and for each token the
-// contract's holding must cover Σ vaults + Σ open stakes + bankroll (+ jackpot), with
-// bankroll ≥ reserved. Reproduce a run with FUZZ_SEED=<seed> FUZZ_OPS=<count> npx hardhat test.
+// Invariant fuzz: seeded random sequences of every public operation of the Casino, its swap desk
+// and its relay (and the DEGEN token's transfers that reach the Casino), over six players and both
+// tokens. An independent model (test/fuzz/model.ts) predicts each transaction's outcome: the exact
+// custom error with its arguments, or every event the Casino and the desk emit. After each step the
+// chain must equal the model (balances, reservations, bets with their terms, locked entropy,
+// commitments, relay nonces, settings, quotes, maxBet) and, for each token,
+// holding ≥ accounted = Σ vaults + Σ open stakes + bankroll (+ jackpot), bankroll ≥ reserved =
+// Σ open maxPayouts, and reservedBy(player) = Σ that player's open maxPayouts.
+//
+// FUZZ_SEED=<seed> FUZZ_OPS=<count> FUZZ_HISTORY=eip2935|none|hardhat \
+//   npx hardhat test test/Casino.invariant.test.ts
+//
+// Operations: deposit, withdraw, relayed withdraw and swap (EIP-712 signatures from the players'
+// keys, with expired, forged, replayed, cancelled and malformed ones), desk swap with its caps,
+// useNonce, setCommitment, playGame (stale terms and commitments, maxBet from the bankroll and the
+// player's exposure), settle, settleBatch, claimExpired, addStake, lockJackpotEntropy (also by a
+// keeper before long mines), fundBankroll, fundJackpot, bankroll withdrawals, stray DEGEN / BNB /
+// other ERC-20 and sweep, taxed DEGEN sales (creditJackpotFromTax), every owner setting in and out
+// of bounds, the desk's caps and rate announcements, settler and ownership changes, pause, calls by
+// intruders, time jumps, and mining 300 or 8704 blocks so that block hashes expire.
+//
+// FUZZ_HISTORY chooses what sits at the EIP-2935 history address, from which FairRandom.blockHash
+// reads hashes older than 256 blocks. Hardhat 2 has no EIP-2935: it puts a stub there that
+// reverts with a reason string, which must read as no hash at all ("hardhat").
+// The default, "eip2935", installs the canonical contract and writes into it the hashes of the
+// blocks holding DEGEN bets (the only ones the Casino asks for), so the chain behaves as a chain
+// with EIP-2935; "none" leaves the address empty (a chain without it: 256 blocks).
+//
+// Jackpot rolls depend on block hashes, which depend on the wall-clock timestamps of the blocks
+// before the fuzz; the sequence of operations is the same for a seed only as long as the jackpot
+// outcomes are. A failure prints the last operations.
 import { expect } from "chai";
 import hre, { ethers, network } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { parseEther, toBeHex, type Interface } from "ethers";
-import { deployCasino, HashChain, NATIVE } from "./helpers";
-import { CasinoModel, PlayerModel, TOKENS, MIN_BET, SETTLE_WINDOW, WITHDRAWAL_DELAY, maxPayout, paramsValid, type Token, type OpenBet } from "./fuzz/model";
+import { HDNodeWallet, Interface, TypedDataEncoder, id, parseEther, toBeHex, ZeroAddress, ZeroHash, type TypedDataDomain, type TypedDataField } from "ethers";
+import { deployCasino, HashChain, NATIVE, ODDS_ONE, betIdOf, randomWord, maxPayout as payoutBound } from "./helpers";
+import {
+  CasinoModel,
+  norm,
+  TOKENS,
+  MIN_BET,
+  DAY,
+  MAX_BET_UNITS,
+  BLACKJACK,
+  paramsValid,
+  betMaxPayout,
+  totalStake,
+  type Token,
+  type Tx,
+  type State,
+  type Bet,
+  type HistoryMode,
+  type ModelEvent,
+  type SignedSwap,
+  type SignedWithdraw,
+  type SwapRequest,
+  type WithdrawRequest,
+} from "./fuzz/model";
+import { Rng } from "./fuzz/rng";
 import type { InvariantReader } from "../typechain-types";
 
 const underCoverage = Boolean((hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING);
 const SEED = Number(process.env.FUZZ_SEED ?? 0xdec0de);
 const OPS = Number(process.env.FUZZ_OPS ?? (underCoverage ? 100 : 11_500));
+const HISTORY = (process.env.FUZZ_HISTORY ?? "eip2935") as HistoryMode;
+if (!["eip2935", "none", "hardhat"].includes(HISTORY)) throw new Error(`FUZZ_HISTORY must be eip2935, none or hardhat, not ${HISTORY}`);
 
-/** mulberry32: small, fast and good enough to drive a fuzz reproducibly. */
-class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)];
-  }
-  /** A value in [0, max], biased towards small values so both tiny and large amounts occur. */
-  amount(max: bigint): bigint {
-    if (max <= 0n) return 0n;
-    const ppm = BigInt(Math.floor(this.next() ** 3 * 1_000_000));
-    return (max * ppm) / 1_000_000n;
-  }
-  bytes32(): string {
-    let hex = "0x";
-    for (let i = 0; i < 8; i++) hex += this.int(0x100000000).toString(16).padStart(8, "0");
-    return hex;
-  }
-}
+const HISTORY_ADDRESS = "0x0000F90827F1C53a10cb7A02335B175320002935";
+/** The EIP-2935 history contract's runtime code (get: the hash of block n for n in [number−8191, number−1]). */
+const EIP2935_CODE =
+  "0x3373fffffffffffffffffffffffffffffffffffffffe14604657602036036042575f35600143038111604257611fff81430311604257611fff9006545f5260205ff35b5f5ffd5b5f35611fff60014303065500";
+const GAS = 12_000_000;
+const PLAYER_COUNT = 6;
 
 // The fuzz deploys from signer #19, which no other test uses: its nonce is 0 whatever ran before,
-// so contract addresses, random words and jackpot draws are the same in any run of this seed.
-function fuzzFixture() {
-  return deployCasino(19);
+// so contract addresses are the same in any run.
+async function fuzzFixture() {
+  const f = await deployCasino(19);
+  const signers = await ethers.getSigners();
+  const treasury = signers[19];
+  const pair = await (await ethers.getContractFactory("MockPair", treasury)).deploy(f.tokenAddress, ZeroAddress);
+  await f.token.connect(treasury).setPair(await pair.getAddress(), true);
+  // Another ERC-20 sent to the Casino by mistake (a second DegenToken bound to no casino of ours).
+  const other = await (await ethers.getContractFactory("DegenToken", treasury)).deploy(f.devWallet.address, f.stranger.address);
+  const reader = (await (await ethers.getContractFactory("InvariantReader", treasury)).deploy()) as unknown as InvariantReader;
+  return { ...f, pair, other, reader, treasury, owner2: signers[18], altSettler: signers[13] };
 }
 
 interface Step {
   name: string;
   from: string;
+  to: string;
   data: string;
   value?: bigint;
-  error: string | null;
-  apply: () => void;
+  note: string;
+  run: (s: State, tx: Tx) => void;
+  /** After a success: learn what the chain decided (block hashes). */
+  after?: () => Promise<void>;
 }
 
+type Tally = { ok: number; reverted: number };
+
 describe("Casino invariant fuzz", function () {
-  this.timeout(600_000);
+  this.timeout(1_800_000);
 
-  it(`holds the accounting invariant over ${OPS} seeded random operations`, async function () {
+  it(`holds the accounting invariant and matches the model over ${OPS} seeded random operations`, async function () {
+    const started = Date.now();
     const f = await loadFixture(fuzzFixture);
-    const reader = (await (await ethers.getContractFactory("InvariantReader")).deploy()) as unknown as InvariantReader;
+    const provider = network.provider;
     const rng = new Rng(SEED);
-    console.log(`      fuzz seed ${SEED} (0x${SEED.toString(16)}), ${OPS} operations`);
-    const players = f.players.slice(0, 6);
-    const model = new CasinoModel(players.map((p) => p.address), f.chainId, f.casinoAddress);
-    const [bankDegen, bankNative] = await Promise.all([f.casino.house(f.tokenAddress), f.casino.house(NATIVE)]);
-    model.bankroll = { DEGEN: bankDegen[0], BNB: bankNative[0] };
-    model.jackpot = await f.casino.jackpotPool();
-    for (const player of model.players) player.wallet = await f.token.balanceOf(player.address);
-    const tokenAddress: Record<Token, string> = { DEGEN: f.tokenAddress, BNB: NATIVE };
-    const iface: Interface = f.casino.interface;
-    const owner = f.owner.address;
-    const settler = f.settler.address;
-    const stranger = f.stranger.address;
-    let now = (await ethers.provider.getBlock("latest"))!.timestamp;
-    let chainCounter = 0;
-    const counts = new Map<string, { ok: number; reverted: number }>();
+    console.log(`      fuzz seed ${SEED} (0x${SEED.toString(16)}), ${OPS} operations, history ${HISTORY}`);
 
-    const call = (fn: string, args: unknown[]) => iface.encodeFunctionData(fn, args);
-    const oldestOpen = () => model.players.filter((p) => p.bets.length > 0);
+    const players = f.players.slice(0, PLAYER_COUNT);
+    const playerAddresses = players.map((p) => p.address);
+    const [relayAddress, deskAddress, pairAddress, otherAddress, readerAddress] = await Promise.all([
+      f.relay.getAddress(),
+      f.swapDesk.getAddress(),
+      f.pair.getAddress(),
+      f.other.getAddress(),
+      f.reader.getAddress(),
+    ]);
+    const treasury = f.treasury.address;
+    const owners = [treasury, f.owner2.address];
+    const settlers = [f.settler.address, f.altSettler.address];
+    const stranger = f.stranger.address;
+    const tokenAddress: Record<Token, string> = { DEGEN: f.tokenAddress, BNB: NATIVE };
+    const walletAddresses = [...playerAddresses, treasury, f.owner2.address, stranger, f.settler.address, f.altSettler.address, f.devWallet.address, pairAddress];
+
+    // What sits at the history address (restored at the end).
+    const originalHistoryCode: string = await provider.send("eth_getCode", [HISTORY_ADDRESS, "latest"]);
+    if (HISTORY === "eip2935") await provider.send("hardhat_setCode", [HISTORY_ADDRESS, EIP2935_CODE]);
+    if (HISTORY === "none") await provider.send("hardhat_setCode", [HISTORY_ADDRESS, "0x"]);
+
+    // The players' keys sign relay requests (EIP-712) as a wallet would.
+    const accounts = network.config.accounts as { mnemonic?: string; path?: string; passphrase?: string };
+    if (typeof accounts !== "object" || accounts.mnemonic === undefined) throw new Error("the fuzz signs with the HD accounts of the hardhat network");
+    const hdRoot = HDNodeWallet.fromPhrase(accounts.mnemonic, accounts.passphrase ?? "", accounts.path ?? "m/44'/60'/0'/0");
+    const signers = await ethers.getSigners();
+    const keys = new Map<string, HDNodeWallet>();
+    for (const index of [3, 4, 5, 6, 7, 8, 9]) {
+      const key = hdRoot.deriveChild(index);
+      if (key.address !== signers[index].address) throw new Error(`HD key ${index} is not signer ${index}`);
+      keys.set(key.address.toLowerCase(), key);
+    }
+
+    // ─── the model, started from the chain's state after the fixture ───
+    const wallets: Record<string, bigint> = {};
+    for (const address of walletAddresses) wallets[address.toLowerCase()] = await f.token.balanceOf(address);
+    const [degenHouse, nativeHouse, jackpot, degenAccounted, nativeAccounted, degenHeld, nativeHeld] = await Promise.all([
+      f.casino.house(f.tokenAddress),
+      f.casino.house(NATIVE),
+      f.casino.jackpotPool(),
+      f.casino.accounted(f.tokenAddress),
+      f.casino.accounted(NATIVE),
+      f.token.balanceOf(f.casinoAddress),
+      ethers.provider.getBalance(f.casinoAddress),
+    ]);
+    const model = new CasinoModel(
+      {
+        chainId: f.chainId,
+        casino: f.casinoAddress,
+        degen: f.tokenAddress,
+        devWallet: f.devWallet.address,
+        pair: pairAddress,
+        treasury,
+        tradingOpenedAt: await f.token.tradingOpenedAt(),
+        history: HISTORY,
+      },
+      playerAddresses,
+      {
+        bankroll: { DEGEN: degenHouse[0], BNB: nativeHouse[0] },
+        accounted: { DEGEN: degenAccounted, BNB: nativeAccounted },
+        stray: { DEGEN: degenHeld - degenAccounted, BNB: nativeHeld - nativeAccounted },
+        jackpot,
+        wallets,
+        owner: treasury,
+        settler: f.settler.address,
+      },
+    );
+    // Constant views, once.
+    expect(await f.casino.minBet(f.tokenAddress)).to.equal(MIN_BET.DEGEN);
+    expect(await f.casino.minBet(NATIVE)).to.equal(MIN_BET.BNB);
+    expect(await f.casino.rtpBps(f.tokenAddress)).to.equal(10_200n);
+    expect(await f.casino.rtpBps(NATIVE)).to.equal(9_800n);
+
+    const casinoIface: Interface = f.casino.interface;
+    const deskIface: Interface = f.swapDesk.interface;
+    const relayIface: Interface = f.relay.interface;
+    const tokenIface: Interface = f.token.interface;
+    const readerIface: Interface = f.reader.interface;
+    const errorIface = (() => {
+      const seen = new Set<string>();
+      const fragments: string[] = [];
+      for (const iface of [casinoIface, deskIface, relayIface, tokenIface]) {
+        iface.forEachError((error) => {
+          if (!seen.has(error.selector)) {
+            seen.add(error.selector);
+            fragments.push(error.format("full"));
+          }
+        });
+      }
+      return new Interface(fragments);
+    })();
+
+    let latest = (await ethers.provider.getBlock("latest"))!;
+    let now = BigInt(latest.timestamp);
+    let block = latest.number;
+    let chainCounter = 0;
+    const counts = new Map<string, Tally>();
+    const errorsSeen = new Map<string, number>();
+    const trace: string[] = [];
+    const closedBets: bigint[] = []; // recently resolved bet ids
+    let lastTerms = model.terms(model.s);
+    let staleTerms = lastTerms ^ 1n;
+    let lastRelayWithdraw: { request: WithdrawRequest; signature: string; signed: SignedWithdraw } | null = null;
+    let lastRelaySwap: { request: SwapRequest; signature: string; signed: SignedSwap } | null = null;
+    const mines = { short: 0, long: 0 };
+    let mineAfter: number | null = null; // blocks to mine right after the keeper's lock
+    let timeJumps = 0;
+
+    const call = (fn: string, args: unknown[]) => casinoIface.encodeFunctionData(fn, args);
+    const s = () => model.s;
+    const playerOf = (index: number) => model.s.players[index];
+    const pickPlayer = () => rng.int(PLAYER_COUNT);
+    const other = (token: Token): Token => (token === "DEGEN" ? "BNB" : "DEGEN");
+    const withOpenBets = () => model.s.players.map((p, i) => [p, i] as const).filter(([p]) => p.bets.length > 0);
+    const ownerNow = () => model.s.owner;
+    const notOwner = () => (rng.chance(0.5) ? stranger : owners.find((o) => o.toLowerCase() !== model.s.owner.toLowerCase())!);
+    const settlerNow = () => model.s.settler;
+    const notSettler = () => (rng.chance(0.5) ? stranger : settlers.find((a) => a.toLowerCase() !== model.s.settler.toLowerCase())!);
+
+    function casinoStep(name: string, from: string, fn: string, args: unknown[], run: Step["run"], value = 0n, note = ""): Step {
+      return { name, from, to: f.casinoAddress, data: call(fn, args), value, run, note: note || `${fn}(${args.map((a) => (Array.isArray(a) ? `[${a.length}]` : norm(a))).join(", ")})` };
+    }
+
+    // ─────────────────────────── vault ───────────────────────────
 
     function depositStep(): Step {
-      const player = rng.pick(model.players);
+      const i = pickPlayer();
+      const player = playerOf(i);
       const token = rng.pick(TOKENS);
-      const amount = token === "DEGEN" ? rng.amount(player.wallet / 4n) : rng.amount(parseEther("3"));
-      const error = amount === 0n ? "ZeroAmount" : token === "DEGEN" && amount > player.wallet ? "ERC20InsufficientBalance" : null;
+      const address = rng.chance(0.01) ? otherAddress : tokenAddress[token];
+      const wallet = s().wallets[player.address.toLowerCase()];
+      const amount = rng.chance(0.02) ? 0n : token === "DEGEN" ? (rng.chance(0.03) ? wallet + 1n : rng.amount(wallet / 4n)) : rng.amount(parseEther("3"));
+      const value = token === "BNB" ? (rng.chance(0.03) ? amount + 1n : amount) : rng.chance(0.02) ? 1n : 0n;
+      return casinoStep("deposit", player.address, "deposit", [address, amount], (st, tx) => model.deposit(st, tx, address, amount), value);
+    }
+
+    function withdrawStep(): Step {
+      const player = playerOf(pickPlayer());
+      const token = rng.pick(TOKENS);
+      const address = rng.chance(0.01) ? otherAddress : tokenAddress[token];
+      const amount = rng.chance(0.03) ? 0n : rng.chance(0.1) ? player.vault[token] + 1n : rng.chance(0.1) ? player.vault[token] : rng.amount(player.vault[token]);
+      return casinoStep("withdraw", player.address, "withdraw", [address, amount], (st, tx) => model.withdraw(st, tx, address, amount));
+    }
+
+    // ─────────────────────────── relay ───────────────────────────
+
+    const domain = (ok: boolean): TypedDataDomain => ({
+      name: "DEGEN Casino",
+      version: "1",
+      chainId: ok ? f.chainId : f.chainId + 1n,
+      verifyingContract: ok ? relayAddress : f.casinoAddress,
+    });
+    const WITHDRAW_TYPES: Record<string, TypedDataField[]> = {
+      Withdraw: [
+        { name: "player", type: "address" },
+        { name: "token", type: "address" },
+        { name: "amount", type: "uint256" },
+        { name: "nonce", type: "uint256" },
+        { name: "deadline", type: "uint256" },
+      ],
+    };
+    const SWAP_TYPES: Record<string, TypedDataField[]> = {
+      Swap: [
+        { name: "player", type: "address" },
+        { name: "fromToken", type: "address" },
+        { name: "toToken", type: "address" },
+        { name: "amount", type: "uint256" },
+        { name: "minAmountOut", type: "uint256" },
+        { name: "nonce", type: "uint256" },
+        { name: "deadline", type: "uint256" },
+      ],
+    };
+    const submitter = () => rng.pick([f.settler.address, stranger, ...playerAddresses]);
+    // The relay's EIP-712 domain and type hashes, as a wallet computes them.
+    same(await f.relay.domainSeparator(), TypedDataEncoder.hashDomain(domain(true)), "relay domain separator");
+    same(await f.relay.WITHDRAW_TYPEHASH(), id(TypedDataEncoder.from(WITHDRAW_TYPES).encodeType("Withdraw")), "WITHDRAW_TYPEHASH");
+    same(await f.relay.SWAP_TYPEHASH(), id(TypedDataEncoder.from(SWAP_TYPES).encodeType("Swap")), "SWAP_TYPEHASH");
+
+    /** How a relay request is signed: the variant, who signs, and what the signature commits to. */
+    type Forgery = "good" | "expired" | "wrongSigner" | "tampered" | "futureNonce" | "garbage" | "short" | "wrongDomain" | "replay";
+    function forgery(): Forgery {
+      const r = rng.next();
+      if (r < 0.7) return "good";
+      return rng.pick(["expired", "wrongSigner", "tampered", "futureNonce", "garbage", "short", "wrongDomain", "replay"] as const);
+    }
+    function deadlineFor(kind: Forgery): bigint {
+      // The transaction's timestamp is now + 1: a deadline equal to it is still good.
+      return kind === "expired" ? now - BigInt(rng.int(3_600)) : now + 1n + BigInt(rng.pick([0, 1, 60, 3_600, 86_400]));
+    }
+    function garbage(kind: Forgery): string {
+      return kind === "short" ? rng.bytes(64) : rng.bytes(65);
+    }
+
+    async function relayWithdrawStep(): Promise<Step> {
+      const i = pickPlayer();
+      const player = playerOf(i);
+      let kind = forgery();
+      if (kind === "replay" && lastRelayWithdraw === null) kind = "good";
+      let request: WithdrawRequest;
+      let signature: string;
+      let signed: SignedWithdraw | null;
+      if (kind === "replay") {
+        ({ request, signature, signed } = lastRelayWithdraw!);
+      } else {
+        const token = rng.pick(TOKENS);
+        const address = rng.chance(0.01) ? otherAddress : tokenAddress[token];
+        const amount = rng.chance(0.03) ? 0n : rng.chance(0.08) ? player.vault[token] + 1n : rng.amount(player.vault[token]);
+        request = { player: player.address, token: address, amount, deadline: deadlineFor(kind) };
+        const signer = kind === "wrongSigner" ? rng.pick([stranger, ...playerAddresses.filter((a) => a !== player.address)]) : player.address;
+        signed = {
+          ...request,
+          amount: kind === "tampered" ? amount + 1n : amount,
+          signer,
+          nonce: player.relayNonce + (kind === "futureNonce" ? 1n : 0n),
+          domainOk: kind !== "wrongDomain",
+        };
+        if (kind === "garbage" || kind === "short") {
+          signature = garbage(kind);
+          signed = null;
+        } else {
+          const { signer: _signer, domainOk, ...message } = signed;
+          signature = await keys.get(signer.toLowerCase())!.signTypedData(domain(domainOk), WITHDRAW_TYPES, message);
+        }
+      }
+      const from = submitter();
+      const data = relayIface.encodeFunctionData("withdraw", [[request.player, request.token, request.amount, request.deadline], signature]);
+      const step: Step = {
+        name: "relay.withdraw",
+        from,
+        to: relayAddress,
+        data,
+        note: `relay.withdraw ${kind} player ${i} ${norm(request.token)} ${request.amount} deadline ${request.deadline}`,
+        run: (st, tx) => model.relayWithdraw(st, tx, request, signed),
+        after: async () => {
+          if (signed !== null) lastRelayWithdraw = { request, signature, signed };
+        },
+      };
+      return step;
+    }
+
+    async function relaySwapStep(): Promise<Step> {
+      const i = pickPlayer();
+      const player = playerOf(i);
+      let kind = forgery();
+      if (kind === "replay" && lastRelaySwap === null) kind = "good";
+      let request: SwapRequest;
+      let signature: string;
+      let signed: SignedSwap | null;
+      let wrongTo = false;
+      if (kind === "replay") {
+        ({ request, signature, signed } = lastRelaySwap!);
+      } else {
+        const fromToken = rng.pick(TOKENS);
+        const plan = swapPlan(player.vault[fromToken], fromToken);
+        wrongTo = rng.chance(0.04);
+        const fromAddress = rng.chance(0.01) ? otherAddress : tokenAddress[fromToken];
+        const toAddress = wrongTo ? rng.pick([tokenAddress[fromToken], otherAddress, stranger]) : fromAddress === NATIVE ? f.tokenAddress : NATIVE;
+        request = { player: player.address, fromToken: fromAddress, toToken: toAddress, amount: plan.amount, minAmountOut: plan.minOut, deadline: deadlineFor(kind) };
+        const signer = kind === "wrongSigner" ? rng.pick([stranger, ...playerAddresses.filter((a) => a !== player.address)]) : player.address;
+        signed = {
+          ...request,
+          minAmountOut: kind === "tampered" ? plan.minOut + 1n : plan.minOut,
+          signer,
+          nonce: player.relayNonce + (kind === "futureNonce" ? 1n : 0n),
+          domainOk: kind !== "wrongDomain",
+        };
+        if (kind === "garbage" || kind === "short") {
+          signature = garbage(kind);
+          signed = null;
+        } else {
+          const { signer: _signer, domainOk, ...message } = signed;
+          signature = await keys.get(signer.toLowerCase())!.signTypedData(domain(domainOk), SWAP_TYPES, message);
+        }
+      }
+      const from = submitter();
+      const data = relayIface.encodeFunctionData("swap", [
+        [request.player, request.fromToken, request.toToken, request.amount, request.minAmountOut, request.deadline],
+        signature,
+      ]);
       return {
-        name: "deposit", from: player.address, data: call("deposit", [tokenAddress[token], amount]),
-        value: token === "BNB" ? amount : 0n, error,
-        apply: () => {
-          player.vault[token] += amount;
-          if (token === "DEGEN") player.wallet -= amount;
+        name: "relay.swap",
+        from,
+        to: relayAddress,
+        data,
+        note: `relay.swap ${kind}${wrongTo ? " wrongTo" : ""} player ${i} ${norm(request.fromToken)} ${request.amount} min ${request.minAmountOut}`,
+        run: (st, tx) => model.relaySwap(st, tx, request, signed),
+        after: async () => {
+          if (signed !== null) lastRelaySwap = { request, signature, signed };
         },
       };
     }
 
-    function withdrawStep(relayed: boolean): Step {
-      const player = rng.pick(model.players);
-      const token = rng.pick(TOKENS);
-      const amount = rng.chance(0.1) ? player.vault[token] + 1n : rng.amount(player.vault[token]);
-      const error = relayed && rng.chance(0.05) ? "NotSettler" : amount === 0n ? "ZeroAmount" : amount > player.vault[token] ? "InsufficientBalance" : null;
-      const from = relayed ? (error === "NotSettler" ? stranger : settler) : player.address;
+    function useNonceStep(): Step {
+      const i = pickPlayer();
       return {
-        name: relayed ? "withdrawFor" : "withdraw", from, error,
-        data: relayed ? call("withdrawFor", [player.address, tokenAddress[token], amount]) : call("withdraw", [tokenAddress[token], amount]),
-        apply: () => {
-          player.vault[token] -= amount;
-          if (token === "DEGEN") player.wallet += amount;
-        },
+        name: "relay.useNonce",
+        from: playerAddresses[i],
+        to: relayAddress,
+        data: relayIface.encodeFunctionData("useNonce", []),
+        note: `relay.useNonce player ${i}`,
+        run: (st, tx) => model.useNonce(st, tx),
       };
     }
 
-    function swapStep(relayed: boolean): Step {
-      const player = rng.pick(model.players);
+    // ─────────────────────────── swap desk ───────────────────────────
+
+    /** An amount to swap aimed at the caps' edges, and a minimum out. */
+    function swapPlan(vault: bigint, fromToken: Token): { amount: bigint; minOut: bigint } {
+      const rate = s().swap.rate;
+      const { perSwap, room } = model.swapRoom(s(), other(fromToken), now + 1n);
+      const cap = perSwap < room ? perSwap : room;
+      const r = rng.next();
+      let amount: bigint;
+      if (r < 0.03) amount = 0n;
+      else if (r < 0.06 && fromToken === "DEGEN") amount = BigInt(rng.int(Number(rate)));
+      else if (r < 0.12) amount = vault + 1n + rng.amount(vault);
+      else {
+        const q = rng.next();
+        const target = q < 0.12 ? perSwap : q < 0.22 ? perSwap + 1n : q < 0.32 ? room : q < 0.42 ? room + 1n : rng.amount(cap);
+        if (fromToken === "DEGEN") amount = target * rate + BigInt(rng.int(Number(rate)));
+        else amount = q < 0.42 && (target % rate !== 0n) && rng.chance(0.5) ? target / rate + 1n : target / rate;
+        if (rng.chance(0.3) && amount > vault) amount = rng.amount(vault);
+      }
+      const out = fromToken === "BNB" ? amount * rate : amount / rate;
+      const m = rng.next();
+      const minOut = m < 0.8 ? 0n : m < 0.9 ? out : out + 1n;
+      return { amount, minOut };
+    }
+
+    function deskSwapStep(): Step {
+      const i = pickPlayer();
+      const player = playerOf(i);
       const fromToken = rng.pick(TOKENS);
-      const amount = rng.chance(0.05) ? player.vault[fromToken] + 1n : rng.amount(player.vault[fromToken]);
-      const error = model.swapError(player, fromToken, amount);
+      const address = rng.chance(0.01) ? otherAddress : tokenAddress[fromToken];
+      const { amount, minOut } = swapPlan(player.vault[fromToken], fromToken);
       return {
-        name: relayed ? "swapFor" : "swap", from: relayed ? settler : player.address, error,
-        data: relayed ? call("swapFor", [player.address, tokenAddress[fromToken], amount]) : call("swap", [tokenAddress[fromToken], amount]),
-        apply: () => model.swap(player, fromToken, amount),
+        name: "desk.swap",
+        from: player.address,
+        to: deskAddress,
+        data: deskIface.encodeFunctionData("swap", [address, amount, minOut]),
+        note: `desk.swap player ${i} ${norm(address)} ${amount} min ${minOut}`,
+        run: (st, tx) => model.deskSwap(st, tx, address, amount, minOut),
       };
     }
+
+    function swapSettingsStep(): Step {
+      const from = rng.chance(0.04) ? notOwner() : ownerNow();
+      const r = rng.next();
+      const desk = (name: string, fn: string, args: unknown[], run: Step["run"]): Step => ({
+        name,
+        from,
+        to: deskAddress,
+        data: deskIface.encodeFunctionData(fn, args),
+        note: `desk.${fn}(${args.map(norm).join(", ")}) from ${from === ownerNow() ? "owner" : "intruder"}`,
+        run,
+      });
+      if (r < 0.35) {
+        const perSwap = rng.chance(0.05) ? rng.pick([0n, 501n]) : rng.pick([1n, 10n, 50n, 100n, 100n, 250n, 500n, rng.between(1n, 500n)]);
+        const daily = rng.chance(0.05) ? rng.pick([perSwap > 0n ? perSwap - 1n : 0n, 2_001n]) : rng.pick([perSwap, 500n > perSwap ? 500n : perSwap, 2_000n, rng.between(perSwap, 2_000n)]);
+        return desk("desk.setCaps", "setCaps", [perSwap, daily], (st, tx) => model.setCaps(st, tx, perSwap, daily));
+      }
+      if (r < 0.6) {
+        const rate = rng.chance(0.05) ? rng.pick([999n, 100_001n]) : rng.pick([1_000n, 5_000n, 10_000n, 10_000n, 20_000n, 100_000n, rng.between(1_000n, 100_000n)]);
+        return desk("desk.announceRate", "announceRate", [rate], (st, tx) => model.announceRate(st, tx, rate));
+      }
+      if (r < 0.7) return desk("desk.cancelRate", "cancelRate", [], (st, tx) => model.cancelRate(st, tx));
+      return desk("desk.executeRate", "executeRate", [], (st, tx) => model.executeRate(st, tx));
+    }
+
+    // ─────────────────────────── bets ───────────────────────────
 
     function commitStep(): Step {
-      const player = rng.pick(model.players);
+      const i = pickPlayer();
+      const player = playerOf(i);
       const length = 8 + rng.int(120);
       const chain = new HashChain(`fuzz ${SEED} ${chainCounter++}`, length);
-      const error = player.resolved !== player.nextNonce ? "OpenBetExists" : null;
-      return {
-        name: "setCommitment", from: settler, data: call("setCommitment", [player.address, chain.commit, length]), error,
-        apply: () => {
-          player.chain = chain;
-          player.chainStart = player.nextNonce;
-          player.chainEnd = player.nextNonce + BigInt(length);
-          player.head = player.nextNonce;
-          player.commit = chain.commit;
-          player.root = chain.commit;
-        },
-      };
+      const index = model.chains.push(chain) - 1;
+      const r = rng.next();
+      let [target, commit, len, from] = [player.address, chain.commit, BigInt(length), settlerNow()];
+      if (r < 0.02) from = notSettler();
+      else if (r < 0.03) target = ZeroAddress;
+      else if (r < 0.04) commit = ZeroHash;
+      else if (r < 0.05) len = 0n;
+      else if (r < 0.06) len = rng.pick([1n << 32n, (1n << 32n) - 1n - player.nextNonce + 1n]);
+      return casinoStep("setCommitment", from, "setCommitment", [target, commit, len], (st, tx) => model.setCommitment(st, tx, target, commit, len, index));
     }
 
-    function randomParams(gameType: number): number {
-      if (rng.chance(0.04)) return rng.pick([0, 1, 3, 100, 1023, 1024, 10_001]);
+    function randomParams(gameType: number): bigint {
+      if (rng.chance(0.04)) return rng.pick([0n, 1n, 2n, 3n, 100n, 1_023n, 1_024n, 10_000n, 10_001n, 1n << 200n]);
       switch (gameType) {
         case 0: {
-          let mask = 0;
-          while (mask === 0 || !paramsValid(0, mask)) mask = 1 + rng.int(1023);
+          let mask = 0n;
+          while (!paramsValid(0, mask)) mask = BigInt(1 + rng.int(1_023));
           return mask;
         }
         case 3:
-          return rng.int(3);
+          return BigInt(rng.int(3));
         case 4:
-          return rng.chance(0.3) ? 0 : 101 + rng.int(9_900);
+          return rng.chance(0.3) ? 0n : BigInt(101 + rng.int(9_900));
         default:
-          return 0;
+          return 0n;
       }
     }
 
     function playStep(): Step {
-      const player = rng.pick(model.players);
+      const i = pickPlayer();
+      const player = playerOf(i);
       const token = rng.pick(TOKENS);
-      const gameType = rng.chance(0.01) ? 5 : rng.chance(0.3) ? 2 : rng.int(5);
+      const address = rng.chance(0.01) ? otherAddress : tokenAddress[token];
+      const gameType = rng.chance(0.01) ? 5 + rng.int(251) : rng.chance(0.3) ? BLACKJACK : rng.int(5);
       const params = randomParams(gameType);
-      const max = gameType < 5 ? model.maxBet(token, gameType) : 0n;
+      const max = gameType < 5 && paramsValid(gameType, params) ? model.maxBet(s(), token, gameType, params, player) : 0n;
+      const min = MIN_BET[token];
+      // Blackjack stakes go to the maximum more often: a split then meets the bankroll's and the player's limits.
       const roll = rng.next();
-      const amount = roll < 0.03 ? MIN_BET[token] - 1n : roll < 0.06 ? max + 1n : MIN_BET[token] + rng.amount(max > MIN_BET[token] ? (max - MIN_BET[token]) / 4n : 0n);
+      let amount =
+        roll < 0.03 ? min - 1n
+        : roll < 0.07 ? max + 1n
+        : roll < (gameType === BLACKJACK ? 0.3 : 0.14) ? max
+        : min + rng.amount(max > min ? (max - min) / 4n : 0n);
+      // At the jackpot odds' cap (stake × edge ≥ prize × 10000: a certain hit), or at half of it for a
+      // blackjack hand whose split doubles the odds to the cap; ±1 wei.
+      const prize = (s().jackpot * s().shareBps) / 10_000n;
+      if (token === "DEGEN" && prize > 0n && s().edgeBps > 0n && rng.chance(0.08)) {
+        let atCap = (prize * 10_000n + s().edgeBps - 1n) / s().edgeBps;
+        if (gameType === BLACKJACK && rng.chance(0.5)) atCap = (atCap + 1n) / 2n;
+        atCap += rng.pick([-1n, 0n, 0n, 1n]);
+        if (atCap >= min && atCap <= max) amount = atCap;
+      }
       const fromWallet = rng.chance(0.4);
       const value = token === "BNB" && fromWallet ? (rng.chance(0.03) ? amount + 1n : amount) : token === "DEGEN" && rng.chance(0.01) ? 1n : 0n;
-      const commitChoice = rng.next();
-      const expectedCommit = commitChoice < 0.04 ? rng.bytes32() : commitChoice < 0.3 ? player.root : player.commit;
+      const c = rng.next();
+      const expectedCommit = c < 0.04 ? rng.bytes32() : c < 0.3 ? player.root : player.commit;
+      const expectedTerms = rng.chance(0.04) ? staleTerms : model.terms(s());
       const clientSeed = rng.bytes32();
-      let error: string | null = null;
-      if (model.paused) error = "IsPaused";
-      else if (gameType >= 5) error = "InvalidGameType";
-      else if (!paramsValid(gameType, params)) error = "InvalidParams";
-      else if (amount < MIN_BET[token]) error = "BetTooSmall";
-      else if (amount > max) error = "BetTooLarge";
-      else if (player.chain === null) error = "NoCommitment";
-      else if (expectedCommit !== player.commit && expectedCommit !== player.root) error = "StaleCommitment";
-      else if (player.nextNonce >= player.chainEnd) error = "ChainExhausted";
-      else error = model.stakeError(player, token, amount, value);
-      return {
-        name: `playGame`, from: player.address, value, error,
-        data: call("playGame", [tokenAddress[token], amount, gameType, params, clientSeed, expectedCommit]),
-        apply: () => {
-          model.takeStake(player, token, amount, value);
-          model.place(player, token, amount, gameType, clientSeed, now);
-        },
+      const step = casinoStep(
+        "playGame",
+        player.address,
+        "playGame",
+        [address, amount, gameType, params, clientSeed, expectedCommit, expectedTerms],
+        (st, tx) => model.playGame(st, tx, address, amount, gameType, params, clientSeed, expectedCommit, expectedTerms),
+        value,
+        `playGame player ${i} ${token} ${amount} game ${gameType} params ${params} value ${value}`,
+      );
+      step.after = async () => {
+        if (token === "DEGEN" && address === f.tokenAddress) await learnBlockHash(block);
       };
+      return step;
+    }
+
+    /** Records the hash of a block holding a DEGEN bet, in the model and (EIP-2935 mode) the history contract. */
+    async function learnBlockHash(number: number): Promise<void> {
+      const header = await provider.send("eth_getBlockByNumber", [toBeHex(number), false]);
+      model.blockHashes.set(number, header.hash);
+      if (HISTORY === "eip2935") await provider.send("hardhat_setStorageAt", [HISTORY_ADDRESS, toBeHex(number % 8191), header.hash]);
+    }
+
+    function payoutFor(bet: Bet): bigint {
+      const max = betMaxPayout(bet);
+      const r = rng.next();
+      return r < 0.45 ? 0n : r < 0.55 ? max : r < 0.6 ? totalStake(bet) : rng.amount(max);
     }
 
     function settleStep(): Step | null {
-      const candidates = oldestOpen();
+      const candidates = withOpenBets();
       if (candidates.length === 0) return null;
-      const player = rng.pick(candidates);
+      const [player, i] = rng.pick(candidates);
       let bet = player.bets[0];
-      let seed = player.seedFor(bet.nonce);
-      let payout = rng.chance(0.5) ? 0n : rng.chance(0.1) ? maxPayout(bet) : rng.amount(maxPayout(bet));
-      let from = settler;
-      let error: string | null = null;
+      let betId = bet.betId;
+      let seed = model.seedFor(player, bet.nonce);
+      let payout = payoutFor(bet);
+      let from = settlerNow();
       const fault = rng.next();
-      if (fault < 0.02) [from, error] = [stranger, "NotSettler"];
-      else if (fault < 0.04) [seed, error] = [rng.bytes32(), "WrongSeed"];
-      else if (fault < 0.06) [payout, error] = [maxPayout(bet) + 1n, "PayoutAboveReservation"];
-      else if (fault < 0.08 && player.bets.length > 1) {
+      if (fault < 0.02) from = notSettler();
+      else if (fault < 0.04) seed = rng.bytes32();
+      else if (fault < 0.05 && bet.nonce + 1n < player.chainEnd) seed = model.seedFor(player, bet.nonce + 1n);
+      else if (fault < 0.07) payout = betMaxPayout(bet) + 1n;
+      else if (fault < 0.09 && player.bets.length > 1) {
         bet = player.bets[1];
-        seed = player.seedFor(bet.nonce);
-        error = "OutOfOrder";
-      }
-      return {
-        name: "settle", from, error, data: call("settle", [bet.betId, seed, payout]),
-        apply: () => void model.settle(player, seed, payout),
-      };
+        betId = bet.betId;
+        seed = model.seedFor(player, bet.nonce);
+      } else if (fault < 0.1 && closedBets.length > 0) betId = rng.pick(closedBets);
+      return casinoStep("settle", from, "settle", [betId, seed, payout], (st, tx) => model.settle(st, tx, betId, seed, payout), 0n,
+        `settle player ${i} nonce ${betId & 0xffffffffn} payout ${payout}`);
     }
 
     function settleBatchStep(): Step | null {
-      const batch: { player: PlayerModel; bet: OpenBet; seed: string; payout: bigint }[] = [];
-      for (const player of oldestOpen()) {
+      const batch: { betId: bigint; seed: string; payout: bigint }[] = [];
+      for (const [player] of withOpenBets()) {
         const take = 1 + rng.int(player.bets.length);
-        for (const bet of player.bets.slice(0, take)) {
-          batch.push({ player, bet, seed: player.seedFor(bet.nonce), payout: rng.chance(0.5) ? 0n : rng.amount(maxPayout(bet)) });
-        }
+        for (const bet of player.bets.slice(0, take)) batch.push({ betId: bet.betId, seed: model.seedFor(player, bet.nonce), payout: payoutFor(bet) });
       }
       if (batch.length === 0) return null;
-      const chosen = batch.slice(0, 1 + rng.int(Math.min(batch.length, 20)));
-      let error: string | null = null;
-      if (rng.chance(0.05)) {
-        chosen[chosen.length - 1].payout = maxPayout(chosen[chosen.length - 1].bet) + 1n;
-        error = "PayoutAboveReservation";
+      const chosen = rng.chance(0.01) ? [] : batch.slice(0, 1 + rng.int(Math.min(batch.length, 20)));
+      let from = settlerNow();
+      let seeds = chosen.map((c) => c.seed);
+      const payouts = chosen.map((c) => c.payout);
+      const betIds = chosen.map((c) => c.betId);
+      const fault = rng.next();
+      if (chosen.length > 0) {
+        if (fault < 0.04) {
+          const last = chosen[chosen.length - 1];
+          const bet = model.openBets().find((b) => b.betId === last.betId)!;
+          payouts[payouts.length - 1] = betMaxPayout(bet) + 1n;
+        } else if (fault < 0.06) {
+          betIds.push(betIds[0]);
+          seeds.push(seeds[0]);
+          payouts.push(0n);
+        } else if (fault < 0.07) seeds = seeds.slice(1);
+        else if (fault < 0.08) from = notSettler();
+        else if (fault < 0.1) seeds[rng.int(seeds.length)] = rng.bytes32();
       }
-      return {
-        name: "settleBatch", from: settler, error,
-        data: call("settleBatch", [chosen.map((c) => c.bet.betId), chosen.map((c) => c.seed), chosen.map((c) => c.payout)]),
-        apply: () => chosen.forEach((c) => model.settle(c.player, c.seed, c.payout)),
-      };
+      return casinoStep("settleBatch", from, "settleBatch", [betIds, seeds, payouts], (st, tx) => model.settleBatch(st, tx, betIds, seeds, payouts), 0n,
+        `settleBatch of ${betIds.length}`);
     }
 
     function claimStep(): Step | null {
-      const candidates = oldestOpen();
+      const candidates = withOpenBets();
       if (candidates.length === 0) return null;
-      const player = rng.pick(candidates);
+      const [player, i] = rng.pick(candidates);
       const index = rng.chance(0.8) ? 0 : rng.int(player.bets.length);
-      const bet = player.bets[index];
-      const intruder = rng.chance(0.03);
-      let error: string | null = null;
-      if (intruder) error = "NotBetPlayer";
-      else if (now + 1 < bet.placedAt + SETTLE_WINDOW) error = "NotExpired";
-      else if (index !== 0) error = "OutOfOrder";
-      return {
-        name: "claimExpired", from: intruder ? stranger : player.address, error, data: call("claimExpired", [bet.betId]),
-        apply: () => model.claim(player),
-      };
+      let betId = player.bets[index].betId;
+      if (rng.chance(0.02) && closedBets.length > 0) betId = rng.pick(closedBets);
+      const from = rng.chance(0.03) ? rng.pick([stranger, playerAddresses[(i + 1) % PLAYER_COUNT]]) : player.address;
+      return casinoStep("claimExpired", from, "claimExpired", [betId], (st, tx) => model.claimExpired(st, tx, betId), 0n,
+        `claimExpired player ${i} nonce ${betId & 0xffffffffn}`);
     }
 
     function splitStep(): Step | null {
-      const candidates = oldestOpen();
+      const candidates = withOpenBets();
       if (candidates.length === 0) return null;
-      const player = rng.pick(candidates);
-      const blackjacks = player.bets.filter((b) => b.gameType === 2 && !b.split);
-      const bet = blackjacks.length > 0 && rng.chance(0.9) ? rng.pick(blackjacks) : rng.pick(player.bets);
-      const value = bet.token === "BNB" && rng.chance(0.5) ? bet.stake : 0n;
-      let error: string | null = null;
-      if (bet.gameType !== 2) error = "NotBlackjack";
-      else if (bet.split) error = "AlreadySplit";
-      else if (now + 1 >= bet.placedAt + SETTLE_WINDOW) error = "BetExpired";
-      else if (model.splitExtra(bet) > model.free(bet.token)) error = "InsufficientBankroll";
-      else error = model.stakeError(player, bet.token, bet.stake, value);
-      return {
-        name: "addStake", from: player.address, value, error, data: call("addStake", [bet.betId]),
-        apply: () => {
-          model.takeStake(player, bet.token, bet.stake, value);
-          model.split(bet);
-        },
-      };
+      const [player, i] = rng.pick(candidates);
+      const blackjacks = player.bets.filter((b) => b.gameType === BLACKJACK && !b.split);
+      // Half the time, a hand whose split would need more than the player's room, if there is one.
+      const tooBig = blackjacks.filter((b) => b.stake * 3n / 2n > model.exposureRoom(s(), player, b.token));
+      const bet = tooBig.length > 0 && rng.chance(0.5) ? rng.pick(tooBig) : blackjacks.length > 0 && rng.chance(0.9) ? rng.pick(blackjacks) : rng.pick(player.bets);
+      let betId = bet.betId;
+      if (rng.chance(0.02) && closedBets.length > 0) betId = rng.pick(closedBets);
+      const value = bet.token === "BNB" && rng.chance(0.5) ? (rng.chance(0.05) ? bet.stake - 1n : bet.stake) : bet.token === "DEGEN" && rng.chance(0.02) ? 1n : 0n;
+      const from = rng.chance(0.03) ? stranger : player.address;
+      return casinoStep("addStake", from, "addStake", [betId], (st, tx) => model.addStake(st, tx, betId), value,
+        `addStake player ${i} nonce ${betId & 0xffffffffn} value ${value}`);
     }
+
+    /** lockJackpotEntropy of each open DEGEN bet with probability `share` (a keeper before hashes expire: most), and a few others. */
+    function lockStep(share = 0.5): Step {
+      const open = model.openBets();
+      const ids: bigint[] = [];
+      for (const bet of open) if (bet.token === "DEGEN" && rng.chance(share)) ids.push(bet.betId);
+      if (rng.chance(0.3)) {
+        const native = open.filter((b) => b.token === "BNB");
+        if (native.length > 0) ids.push(rng.pick(native).betId);
+      }
+      if (rng.chance(0.3) && closedBets.length > 0) ids.push(rng.pick(closedBets));
+      if (rng.chance(0.1) && ids.length > 0) ids.push(ids[0]);
+      if (rng.chance(0.05)) ids.push(betIdOf(rng.pick(playerAddresses), 1_000_000n));
+      const from = rng.pick([stranger, f.settler.address, ...playerAddresses]);
+      return casinoStep("lockJackpotEntropy", from, "lockJackpotEntropy", [ids], (st, tx) => model.lockJackpotEntropy(st, tx, ids), 0n,
+        `lockJackpotEntropy of ${ids.length}`);
+    }
+
+    // ─────────────────────────── house ───────────────────────────
 
     function fundStep(): Step {
       const token = rng.pick(TOKENS);
+      const funder = rng.chance(0.7) ? treasury : rng.pick([...playerAddresses, stranger]);
       if (token === "DEGEN" && rng.chance(0.3)) {
-        const amount = 1n + rng.amount(parseEther("50000"));
-        return { name: "fundJackpot", from: owner, error: null, data: call("fundJackpot", [amount]), apply: () => void (model.jackpot += amount) };
+        const amount = rng.chance(0.02) ? 0n : 1n + rng.amount(parseEther("50000"));
+        return casinoStep("fundJackpot", funder, "fundJackpot", [amount], (st, tx) => model.fundJackpot(st, tx, amount));
       }
-      const amount = 1n + (token === "DEGEN" ? rng.amount(parseEther("500000")) : rng.amount(parseEther("50")));
-      return {
-        name: "fundBankroll", from: owner, value: token === "BNB" ? amount : 0n, error: null,
-        data: call("fundBankroll", [tokenAddress[token], amount]), apply: () => void (model.bankroll[token] += amount),
-      };
+      const amount = rng.chance(0.02) ? 0n : 1n + (token === "DEGEN" ? rng.amount(parseEther("800000")) : rng.amount(parseEther("80")));
+      const value = token === "BNB" ? (rng.chance(0.03) ? amount + 1n : amount) : 0n;
+      return casinoStep("fundBankroll", funder, "fundBankroll", [tokenAddress[token], amount], (st, tx) => model.fundBankroll(st, tx, tokenAddress[token], amount), value);
     }
 
     function bankrollWithdrawalStep(): Step {
       const token = rng.pick(TOKENS);
-      const pending = model.pending[token];
+      const address = tokenAddress[token];
+      const pending = s().pending[token];
+      const from = rng.chance(0.03) ? notOwner() : ownerNow();
       const roll = rng.next();
-      if (roll < 0.4 || pending === null) {
-        const amount = rng.chance(0.1) ? model.free(token) + 1n : 1n + rng.amount(model.free(token) / 3n);
+      if (roll < 0.35 || (pending === null && roll < 0.7)) {
+        const free = model.free(s(), token);
+        const r = rng.next();
+        const amount = r < 0.02 ? 0n : r < 0.03 ? 1n << 128n : r < 0.25 ? free : r < 0.35 ? free + 1n : 1n + rng.amount(free / 3n);
+        const target = rng.chance(0.01) ? otherAddress : address;
+        return casinoStep("announceBankrollWithdrawal", from, "announceBankrollWithdrawal", [target, amount],
+          (st, tx) => model.announceBankrollWithdrawal(st, tx, target, amount));
+      }
+      if (roll < 0.45) {
+        return casinoStep("cancelBankrollWithdrawal", from, "cancelBankrollWithdrawal", [address], (st, tx) => model.cancelBankrollWithdrawal(st, tx, address));
+      }
+      return casinoStep("executeBankrollWithdrawal", from, "executeBankrollWithdrawal", [address], (st, tx) => model.executeBankrollWithdrawal(st, tx, address));
+    }
+
+    function strayOrSweepStep(): Step | "strayNative" {
+      const r = rng.next();
+      if (r < 0.25) {
+        const i = pickPlayer();
+        const wallet = s().wallets[playerAddresses[i].toLowerCase()];
+        const amount = rng.chance(0.03) ? wallet + 1n : 1n + rng.amount(wallet / 100n);
         return {
-          name: "announceBankrollWithdrawal", from: owner, error: null, data: call("announceBankrollWithdrawal", [tokenAddress[token], amount]),
-          apply: () => void (model.pending[token] = { amount, executableAt: now + WITHDRAWAL_DELAY }),
+          name: "strayDegen",
+          from: playerAddresses[i],
+          to: f.tokenAddress,
+          data: tokenIface.encodeFunctionData("transfer", [f.casinoAddress, amount]),
+          note: `DEGEN transfer of ${amount} to the Casino by player ${i}`,
+          run: (st, tx) => model.strayDegen(st, tx, amount),
         };
       }
-      if (roll < 0.5) {
-        return { name: "cancelBankrollWithdrawal", from: owner, error: null, data: call("cancelBankrollWithdrawal", [tokenAddress[token]]), apply: () => void (model.pending[token] = null) };
+      if (r < 0.35) return "strayNative";
+      if (r < 0.45) {
+        const amount = 1n + rng.amount(parseEther("1000"));
+        return {
+          name: "strayOther",
+          from: treasury,
+          to: otherAddress,
+          data: tokenIface.encodeFunctionData("transfer", [f.casinoAddress, amount]),
+          note: `other ERC-20 transfer of ${amount} to the Casino`,
+          run: (st) => void (st.otherHeld += amount),
+        };
       }
-      const error = now + 1 < pending.executableAt ? "WithdrawalNotReady" : pending.amount > model.free(token) ? "InsufficientBankroll" : null;
+      const token = rng.pick([f.tokenAddress, NATIVE, otherAddress]);
+      const to = rng.chance(0.03) ? ZeroAddress : stranger;
+      const from = rng.chance(0.03) ? notOwner() : ownerNow();
+      return casinoStep("sweep", from, "sweep", [token, to], (st, tx) => model.sweep(st, tx, token, to, otherAddress));
+    }
+
+    function taxedTradeStep(): Step {
+      const i = pickPlayer();
+      const wallet = s().wallets[playerAddresses[i].toLowerCase()];
+      const amount = rng.chance(0.03) ? wallet + 1n : 1n + rng.amount(wallet / 20n);
       return {
-        name: "executeBankrollWithdrawal", from: owner, error, data: call("executeBankrollWithdrawal", [tokenAddress[token]]),
-        apply: () => {
-          model.bankroll[token] -= pending.amount;
-          model.pending[token] = null;
-        },
+        name: "taxedTrade",
+        from: playerAddresses[i],
+        to: f.tokenAddress,
+        data: tokenIface.encodeFunctionData("transfer", [pairAddress, amount]),
+        note: `DEGEN sale of ${amount} to the pair by player ${i}`,
+        run: (st, tx) => model.taxedTrade(st, tx, amount),
       };
     }
 
-    function pauseStep(): Step {
-      const fn = model.paused ? "unpause" : "pause";
-      return { name: fn, from: owner, error: null, data: call(fn, []), apply: () => void (model.paused = !model.paused) };
+    // ─────────────────────────── owner ───────────────────────────
+
+    function ownerStep(): Step {
+      const from = rng.chance(0.04) ? notOwner() : ownerNow();
+      const oob = rng.chance(0.08);
+      const r = rng.next();
+      const setting = (fn: string, args: unknown[], run: Step["run"]) => casinoStep(fn, from, fn, args, run);
+      if (r < 0.14) {
+        const bps = oob ? rng.pick([0n, 2_001n, 1n << 255n]) : rng.pick([1n, 10n, 100n, 300n, 500n, 500n, 1_000n, 2_000n, rng.between(1n, 2_000n)]);
+        return setting("setRiskBps", [bps], (st, tx) => model.setRiskBps(st, tx, bps));
+      }
+      if (r < 0.28) {
+        const bps = oob ? rng.pick([0n, 5_001n]) : rng.pick([1n, 5n, 50n, 200n, 500n, 1_000n, 1_000n, 2_500n, 5_000n, rng.between(1n, 5_000n)]);
+        return setting("setPlayerRiskBps", [bps], (st, tx) => model.setPlayerRiskBps(st, tx, bps));
+      }
+      if (r < 0.42) {
+        const seconds = oob ? rng.pick([599n, DAY + 1n]) : rng.pick([600n, 900n, 3_600n, 3_600n, 7_200n, DAY, rng.between(600n, DAY)]);
+        return setting("setSettleWindow", [seconds], (st, tx) => model.setSettleWindow(st, tx, seconds));
+      }
+      if (r < 0.52) {
+        const seconds = oob ? rng.pick([3_599n, 30n * DAY + 1n]) : rng.pick([3_600n, 3_600n, 7_200n, DAY, 3n * DAY, 30n * DAY, rng.between(3_600n, 2n * DAY)]);
+        return setting("setWithdrawalDelay", [seconds], (st, tx) => model.setWithdrawalDelay(st, tx, seconds));
+      }
+      if (r < 0.7) {
+        // Small shares with large edges bring the odds' cap (stake × edge ≥ prize × 10000) within maxBet.
+        const edge = oob && rng.chance(0.5) ? 201n : rng.pick([0n, 1n, 50n, 50n, 100n, 200n, 200n, rng.between(0n, 200n)]);
+        const share = oob ? rng.pick([0n, 5_001n]) : rng.pick([1n, 1n, 2n, 3n, 20n, 100n, 500n, 500n, 5_000n, rng.between(1n, 5_000n)]);
+        return setting("setJackpotTerms", [edge, share], (st, tx) => model.setJackpotTerms(st, tx, edge, share));
+      }
+      if (r < 0.82) {
+        const token = rng.pick(TOKENS);
+        const unit = MIN_BET[token];
+        const amount = oob
+          ? rng.pick([unit - 1n, unit * (MAX_BET_UNITS + 1n)])
+          : rng.pick([1n, 10n, 1_000n, 100_000n, 1_000_000n, 1_000_000n, 1_000_000n, 1_000_000n, MAX_BET_UNITS]) * unit + rng.amount(unit);
+        const address = rng.chance(0.02) ? otherAddress : tokenAddress[token];
+        const clamped = amount > unit * MAX_BET_UNITS && !oob ? unit * MAX_BET_UNITS : amount;
+        return setting("setMaxBetLimit", [address, clamped], (st, tx) => model.setMaxBetLimit(st, tx, address, clamped));
+      }
+      if (r < 0.9) {
+        const next = rng.chance(0.03) ? ZeroAddress : settlers.find((a) => a.toLowerCase() !== s().settler.toLowerCase())!;
+        return setting("setSettler", [next], (st, tx) => model.setSettler(st, tx, next));
+      }
+      const pendingOwner = s().pendingOwner;
+      if (pendingOwner !== ZeroAddress && rng.chance(0.7)) {
+        const acceptor = rng.chance(0.9) ? pendingOwner : rng.pick([stranger, ownerNow()]);
+        return casinoStep("acceptOwnership", acceptor, "acceptOwnership", [], (st, tx) => model.acceptOwnership(st, tx));
+      }
+      const target = rng.chance(0.1) ? ZeroAddress : owners.find((o) => o.toLowerCase() !== ownerNow().toLowerCase())!;
+      return setting("transferOwnership", [target], (st, tx) => model.transferOwnership(st, tx, target));
     }
 
-    // A pause lasts a few operations: resuming is drawn far more often than pausing.
-    const generators: [number | (() => number), () => Step | null][] = [
-      [10, depositStep],
-      [7, () => withdrawStep(false)],
-      [3, () => withdrawStep(true)],
-      [3, () => swapStep(false)],
-      [2, () => swapStep(true)],
-      [5, commitStep],
-      [26, playStep],
-      [14, settleStep],
-      [5, settleBatchStep],
+    function pauseStep(): Step {
+      const wrong = rng.chance(0.05);
+      const fn = s().paused !== wrong ? "unpause" : "pause";
+      const from = rng.chance(0.03) ? notOwner() : ownerNow();
+      return casinoStep(fn, from, fn, [], (st, tx) => (fn === "pause" ? model.pause(st, tx) : model.unpause(st, tx)));
+    }
+
+    /** Functions only one contract may call, called by someone else. */
+    function intruderStep(): Step {
+      const from = rng.pick([stranger, ...playerAddresses]);
+      const i = pickPlayer();
+      const r = rng.next();
+      if (r < 0.3) {
+        return casinoStep("intruder", from, "withdrawFor", [playerAddresses[i], f.tokenAddress, 1n], () => model.withdrawForDirect());
+      }
+      if (r < 0.55) {
+        return casinoStep("intruder", from, "exchange", [playerAddresses[i], NATIVE, 1n, 1n], () => model.exchangeDirect());
+      }
+      if (r < 0.75) {
+        return {
+          name: "intruder",
+          from,
+          to: deskAddress,
+          data: deskIface.encodeFunctionData("swapFor", [playerAddresses[i], NATIVE, 1n, 0n]),
+          note: "desk.swapFor by an intruder",
+          run: () => model.swapForDirect(),
+        };
+      }
+      if (r < 0.93) return casinoStep("intruder", from, "creditJackpotFromTax", [1n], () => model.creditJackpotDirect());
+      return casinoStep("intruder", from, "renounceOwnership", [], (st, tx) => model.renounceOwnershipByIntruder(st, tx));
+    }
+
+    // ─────────────────────────── sending and checking ───────────────────────────
+
+    async function send(step: Step): Promise<{ hash: string | null; failure: string | null }> {
+      await provider.send("evm_setNextBlockTimestamp", [toBeHex(now)]);
+      try {
+        const hash: string = await provider.send("eth_sendTransaction", [
+          { from: step.from, to: step.to, data: step.data, value: toBeHex(step.value ?? 0n), gas: toBeHex(GAS) },
+        ]);
+        return { hash, failure: null };
+      } catch (error) {
+        return { hash: null, failure: describeError(error) };
+      }
+    }
+
+    /** The custom error of a failed transaction, decoded from its revert data, as `Name(args)`. */
+    function describeError(error: unknown): string {
+      const e = error as { data?: unknown; message?: string };
+      const data = typeof e.data === "string" ? e.data : (e.data as { data?: string } | undefined)?.data;
+      if (typeof data === "string" && data.length >= 10) {
+        try {
+          const parsed = errorIface.parseError(data);
+          if (parsed !== null) return `${parsed.name}(${[...parsed.args].map(norm).join(", ")})`;
+        } catch {
+          // fall through
+        }
+        return `undecoded revert ${data}: ${e.message}`;
+      }
+      return `no revert data: ${e.message ?? String(error)}`;
+    }
+
+    function formatEvents(events: ModelEvent[]): string[] {
+      return events.map((e) => `${e.contract}.${e.name}(${e.args.map(norm).join(", ")})`);
+    }
+
+    async function chainEvents(hash: string): Promise<string[]> {
+      const receipt = await provider.send("eth_getTransactionReceipt", [hash]);
+      const events: ModelEvent[] = [];
+      for (const log of receipt.logs as { address: string; topics: string[]; data: string }[]) {
+        const address = log.address.toLowerCase();
+        const contract = address === f.casinoAddress.toLowerCase() ? "casino" : address === deskAddress.toLowerCase() ? "desk" : null;
+        if (contract === null) continue;
+        const parsed = (contract === "casino" ? casinoIface : deskIface).parseLog(log);
+        if (parsed === null) throw new Error(`unknown ${contract} log ${log.topics[0]}`);
+        events.push({ contract, name: parsed.name, args: [...parsed.args] });
+      }
+      return formatEvents(events);
+    }
+
+    function same(actual: unknown, expected: unknown, what: string): void {
+      if (norm(actual) !== norm(expected)) throw new Error(`${what}: chain ${norm(actual)} != model ${norm(expected)}`);
+    }
+
+    type Extras = Awaited<ReturnType<InvariantReader["extras"]>>;
+    interface BetView {
+      player: string; nonce: bigint; token: string; stake: bigint; totalStake: bigint; maxPayout: bigint; gameType: bigint; params: bigint;
+      split: boolean; placedBlock: bigint; claimableAt: bigint; jackpotOdds: bigint; jackpotEdgeBps: bigint; open: boolean;
+    }
+    interface TokenState { holding: bigint; accounted: bigint; bankroll: bigint; reserved: bigint; vaults: bigint[]; reservedBy: bigint[] }
+    let blockOffset: number | null = null; // eth_call's block.number − the latest block's
+
+    /** InvariantReader.core's words (see its layout). */
+    function parseCore(raw: string, players: number, bets: number) {
+      const count = Number(BigInt("0x" + raw.slice(66, 130)));
+      const words: bigint[] = new Array(count);
+      for (let k = 0; k < count; k++) words[k] = BigInt("0x" + raw.slice(130 + 64 * k, 194 + 64 * k));
+      let at = 2;
+      const address = (word: bigint) => "0x" + word.toString(16).padStart(40, "0");
+      const token = (): TokenState => {
+        const state = { holding: words[at], accounted: words[at + 1], bankroll: words[at + 2], reserved: words[at + 3] };
+        at += 4;
+        const vaults = words.slice(at, at + players);
+        const reservedBy = words.slice(at + players, at + 2 * players);
+        at += 2 * players;
+        return { ...state, vaults, reservedBy };
+      };
+      const degen = token();
+      const native = token();
+      const betReads: { bet: BetView; lockedEntropy: string }[] = [];
+      for (let k = 0; k < bets; k++, at += 15) {
+        const w = words.slice(at, at + 15);
+        betReads.push({
+          bet: {
+            player: address(w[0]), nonce: w[1], token: address(w[2]), stake: w[3], totalStake: w[4], maxPayout: w[5], gameType: w[6], params: w[7],
+            split: w[8] === 1n, placedBlock: w[9], claimableAt: w[10], jackpotOdds: w[11], jackpotEdgeBps: w[12], open: w[13] === 1n,
+          },
+          lockedEntropy: "0x" + w[14].toString(16).padStart(64, "0"),
+        });
+      }
+      if (at !== count) throw new Error(`reader returned ${count} words, parsed ${at}`);
+      return { blockNumber: words[0], jackpot: words[1], degen, native, bets: betReads };
+    }
+
+    /** After every operation: the accounting invariant, and the model's balances, reservations and bets. */
+    async function checkCore(where: string): Promise<void> {
+      const st = s();
+      const open = model.openBets();
+      const betIds = [...open.map((b) => b.betId), ...closedBets.slice(-4)];
+      // An id never used: the next nonce of a player.
+      const probePlayer = playerOf(rng.int(PLAYER_COUNT));
+      betIds.push(betIdOf(probePlayer.address, probePlayer.nextNonce));
+      const data = readerIface.encodeFunctionData("core", [f.casinoAddress, playerAddresses, betIds]);
+      const raw: string = await provider.send("eth_call", [{ to: readerAddress, data }, "latest"]);
+      const snap = parseCore(raw, PLAYER_COUNT, betIds.length);
+
+      const offset = Number(snap.blockNumber) - block;
+      if (blockOffset === null) blockOffset = offset;
+      same(offset, blockOffset, `${where}: block number (eth_call's ${snap.blockNumber}, model's latest ${block})`);
+
+      // Per token: the accounting identity on the chain's own numbers, then against the model.
+      const chainBets = snap.bets.slice(0, open.length).map((r) => r.bet);
+      for (const [token, state] of [["DEGEN", snap.degen], ["BNB", snap.native]] as const) {
+        const w = `${where}: ${token}`;
+        const tokenAddr = tokenAddress[token].toLowerCase();
+        const ofToken = chainBets.filter((b) => b.open && b.token.toLowerCase() === tokenAddr);
+        const openStakes = ofToken.reduce((sum, b) => sum + b.totalStake, 0n);
+        const openMaxPayouts = ofToken.reduce((sum, b) => sum + b.maxPayout, 0n);
+        const vaultSum = state.vaults.reduce((sum, v) => sum + v, 0n);
+        const owed = vaultSum + openStakes + state.bankroll + (token === "DEGEN" ? snap.jackpot : 0n);
+        same(state.accounted, owed, `${w} accounted vs Σ vaults + open stakes + bankroll${token === "DEGEN" ? " + jackpot" : ""}`);
+        if (state.holding < state.accounted) throw new Error(`${w} holding ${state.holding} < accounted ${state.accounted}`);
+        if (state.bankroll < state.reserved) throw new Error(`${w} bankroll ${state.bankroll} < reserved ${state.reserved}`);
+        same(state.reserved, openMaxPayouts, `${w} reserved vs Σ open maxPayouts`);
+        same(state.accounted, st.accounted[token], `${w} accounted`);
+        same(state.holding, st.accounted[token] + st.stray[token], `${w} holding`);
+        same(state.bankroll, st.bankroll[token], `${w} bankroll`);
+        same(state.reserved, st.reserved[token], `${w} reserved`);
+        same(openStakes, open.filter((b) => b.token === token).reduce((sum, b) => sum + totalStake(b), 0n), `${w} open stakes`);
+        st.players.forEach((p, k) => {
+          same(state.vaults[k], p.vault[token], `${w} vault of player ${k}`);
+          same(state.reservedBy[k], p.reserved[token], `${w} reservedBy player ${k}`);
+          const byBets = ofToken.filter((b) => b.player.toLowerCase() === p.address.toLowerCase()).reduce((sum, b) => sum + b.maxPayout, 0n);
+          same(state.reservedBy[k], byBets, `${w} reservedBy player ${k} vs Σ their open maxPayouts`);
+        });
+      }
+      same(snap.jackpot, st.jackpot, `${where}: jackpot`);
+
+      // Every open bet with its terms; closed and unused ids read as closed.
+      snap.bets.forEach((read, k) => {
+        const id = betIds[k];
+        const bet = k < open.length ? open[k] : undefined;
+        const v = read.bet;
+        const w = `${where}: bet ${(id >> 64n).toString(16).slice(0, 8)}…#${id & 0xffffffffn}`;
+        same(v.player, `0x${(id >> 64n).toString(16).padStart(40, "0")}`, `${w} player`);
+        same(v.nonce, id & 0xffffffffffffffffn, `${w} nonce`);
+        same(v.open, bet !== undefined, `${w} open`);
+        same(read.lockedEntropy, st.locked[id.toString()] ?? ZeroHash, `${w} locked entropy`);
+        if (bet === undefined) return;
+        same(v.token, tokenAddress[bet.token], `${w} token`);
+        same(v.stake, bet.stake, `${w} stake`);
+        same(v.totalStake, totalStake(bet), `${w} totalStake`);
+        same(v.maxPayout, betMaxPayout(bet), `${w} maxPayout`);
+        same(v.gameType, bet.gameType, `${w} gameType`);
+        same(v.params, bet.params, `${w} params`);
+        same(v.split, bet.split, `${w} split`);
+        same(v.placedBlock, bet.placedBlock, `${w} placedBlock`);
+        same(v.claimableAt, bet.claimableAt, `${w} claimableAt`);
+        same(v.jackpotOdds, bet.odds, `${w} jackpotOdds`);
+        same(v.jackpotEdgeBps, bet.edgeBps, `${w} jackpotEdgeBps`);
+      });
+    }
+
+    /** Every few operations, and after those that change them: settings, commitments, nonces, wallets, views. */
+    async function checkExtras(where: string): Promise<void> {
+      const st = s();
+      const probes: { token: string; gameType: number; params: bigint; player: string }[] = [];
+      for (let k = 0; k < 3; k++) {
+        const gameType = rng.int(5);
+        let params = 0n;
+        while (!paramsValid(gameType, params)) params = randomParams(gameType);
+        probes.push({ token: tokenAddress[rng.pick(TOKENS)], gameType, params, player: rng.chance(0.2) ? ZeroAddress : rng.pick(playerAddresses) });
+      }
+      const quoteDegen = rng.amount(parseEther("200000"));
+      const quoteNative = rng.amount(parseEther("20"));
+      const [seed, clientSeed, player, nonce] = [rng.bytes32(), rng.bytes32(), rng.pick([...playerAddresses, stranger]), BigInt(rng.int(1_000_000))];
+      const query = {
+        casino: f.casinoAddress, players: playerAddresses, wallets: walletAddresses, other: otherAddress, probes, quoteDegen, quoteNative,
+        seed, clientSeed, player, nonce,
+      };
+      const data = readerIface.encodeFunctionData("extras", [query]);
+      const raw: string = await provider.send("eth_call", [{ to: readerAddress, data }, "latest"]);
+      const snap = readerIface.decodeFunctionResult("extras", raw)[0] as Extras;
+
+      // Commitments and relay nonces.
+      st.players.forEach((p, k) => {
+        const v = snap.players[k];
+        const w = `${where}: player ${k}`;
+        same(v.commit, p.commit, `${w} commit`);
+        same(v.root, p.root, `${w} root`);
+        same(v.nextNonce, p.nextNonce, `${w} nextNonce`);
+        same(v.remaining, p.chainEnd > p.nextNonce ? p.chainEnd - p.nextNonce : 0n, `${w} remaining`);
+        same(v.nextToResolve, p.resolved, `${w} nextToResolve`);
+        same(v.chainLength, p.chainLength, `${w} chainLength`);
+        same(v.relayNonce, p.relayNonce, `${w} relay nonce`);
+      });
+
+      // Settings of the Casino and the desk.
+      const set = snap.settings;
+      same(set.terms, model.terms(st), `${where}: terms`);
+      same(set.riskBps, st.riskBps, `${where}: riskBps`);
+      same(set.playerRiskBps, st.playerRiskBps, `${where}: playerRiskBps`);
+      same(set.settleWindow, st.settleWindow, `${where}: settleWindow`);
+      same(set.withdrawalDelay, st.withdrawalDelay, `${where}: withdrawalDelay`);
+      same(set.jackpotEdgeBps, st.edgeBps, `${where}: jackpot edge`);
+      same(set.jackpotShareBps, st.shareBps, `${where}: jackpot share`);
+      same(set.paused, st.paused, `${where}: paused`);
+      same(set.settler, st.settler, `${where}: settler`);
+      same(set.owner, st.owner, `${where}: owner`);
+      same(set.pendingOwner, st.pendingOwner, `${where}: pendingOwner`);
+      same(set.rate, st.swap.rate, `${where}: swap rate`);
+      same(set.perSwapCapBps, st.swap.perSwapCapBps, `${where}: perSwapCapBps`);
+      same(set.dailyCapBps, st.swap.dailyCapBps, `${where}: dailyCapBps`);
+      same(set.pendingRate, st.swap.pendingRate, `${where}: pending rate`);
+      same(set.pendingRateAt, st.swap.pendingRateAt, `${where}: pending rate time`);
+      TOKENS.forEach((token, k) => {
+        const pending = st.pending[token];
+        same(set.pendingAmount[k], pending?.amount ?? 0n, `${where}: ${token} pending withdrawal amount`);
+        same(set.pendingAt[k], pending?.executableAt ?? 0n, `${where}: ${token} pending withdrawal time`);
+        same(set.maxBetLimit[k], st.maxBetUnits[token] * MIN_BET[token], `${where}: ${token} maxBetLimit`);
+      });
+
+      walletAddresses.forEach((address, k) => same(snap.wallets[k], st.wallets[address.toLowerCase()], `${where}: DEGEN wallet ${address}`));
+      same(snap.otherHeld, st.otherHeld, `${where}: other ERC-20 held`);
+
+      probes.forEach((probe, k) => {
+        const token = probe.token === NATIVE ? "BNB" : "DEGEN";
+        const player = probe.player === ZeroAddress ? null : st.players[playerAddresses.indexOf(probe.player)];
+        same(snap.maxBets[k], model.maxBet(st, token, probe.gameType, probe.params, player), `${where}: maxBet(${token}, ${probe.gameType}, ${probe.params}, ${probe.player})`);
+      });
+      // The quotes at the timestamp the eth_call ran with.
+      const [degenOut, degenMax] = model.quote(st, "DEGEN", quoteDegen, snap.timestamp);
+      const [nativeOut, nativeMax] = model.quote(st, "BNB", quoteNative, snap.timestamp);
+      same(snap.degenQuote[0], degenOut, `${where}: quote(DEGEN, ${quoteDegen}) out`);
+      same(snap.degenQuote[1], degenMax, `${where}: quote(DEGEN) max out at ${snap.timestamp}`);
+      same(snap.nativeQuote[0], nativeOut, `${where}: quote(BNB, ${quoteNative}) out`);
+      same(snap.nativeQuote[1], nativeMax, `${where}: quote(BNB) max out at ${snap.timestamp}`);
+      same(snap.random, randomWord(seed, clientSeed, player, nonce, f.chainId, f.casinoAddress), `${where}: computeRandom`);
+      same(snap.betId, betIdOf(player, nonce), `${where}: betIdOf`);
+    }
+
+    /** The extras are checked every EXTRAS_EVERY operations (a divergence stays until then) and after settings change. */
+    const EXTRAS_EVERY = 8;
+    const settingsChanged = (name: string) => /^(set|desk\.|pause|unpause|transferOwnership|acceptOwnership|announce|cancel|execute)/.test(name);
+    async function checkInvariant(where: string, op: number, name: string): Promise<void> {
+      await checkCore(where);
+      if (op % EXTRAS_EVERY === 0 || settingsChanged(name) || op === OPS - 1) await checkExtras(where);
+    }
+
+    // The reservation table's view, for a few stakes of every game (the model's `ratio` against the contract's).
+    for (const gameType of [0, 1, 2, 3, 4]) {
+      for (const params of gameType === 0 ? [1n, 3n, 511n] : gameType === 3 ? [0n, 2n] : gameType === 4 ? [0n, 101n, 10_000n] : [0n]) {
+        for (const token of TOKENS) {
+          for (const split of gameType === BLACKJACK ? [false, true] : [false]) {
+            const stake = 123_456_789_012_345_678n;
+            same(await f.casino.maxPayout(tokenAddress[token], gameType, params, stake, split), payoutBound(gameType, params, token === "BNB", stake, split),
+              `maxPayout view ${token} game ${gameType} params ${params} split ${split}`);
+          }
+        }
+      }
+    }
+
+    // ─────────────────────────── the run ───────────────────────────
+
+    const generators: [number | (() => number), () => Step | null | "strayNative" | Promise<Step>][] = [
+      [8, depositStep],
+      [4, withdrawStep],
+      [4, relayWithdrawStep],
+      [4, deskSwapStep],
+      [3, relaySwapStep],
+      [0.4, useNonceStep],
+      [4, commitStep],
+      [24, playStep],
+      [12, settleStep],
+      [4, settleBatchStep],
       [4, claimStep],
       [4, splitStep],
+      [2, () => lockStep()],
       [2, fundStep],
       [3, bankrollWithdrawalStep],
-      [() => (model.paused ? 12 : 1), pauseStep],
+      [1.5, strayOrSweepStep],
+      [0.5, taxedTradeStep],
+      [2.5, ownerStep],
+      [1.5, swapSettingsStep],
+      [() => (s().paused ? 12 : 0.8), pauseStep],
+      [1, intruderStep],
     ];
     const TIME_TRAVEL_WEIGHT = 4;
+    const SHORT_MINE_WEIGHT = 0.25;
+    const LONG_MINE_WEIGHT = 0.08;
+    const STEER_EVERY = 150;
     const weightOf = (weight: number | (() => number)) => (typeof weight === "number" ? weight : weight());
 
-    async function send(step: Step): Promise<string | null> {
-      now += 1;
-      await network.provider.send("evm_setNextBlockTimestamp", [toBeHex(now)]);
-      try {
-        await network.provider.send("eth_sendTransaction", [
-          { from: step.from, to: f.casinoAddress, data: step.data, value: toBeHex(step.value ?? 0n), gas: toBeHex(3_000_000) },
-        ]);
-        return null;
-      } catch (error) {
-        return error instanceof Error ? error.message : String(error);
-      }
+    async function mine(blocks: number): Promise<void> {
+      await provider.send("hardhat_mine", [toBeHex(blocks)]);
+      latest = (await ethers.provider.getBlock("latest"))!;
+      if (latest.number !== block + blocks) throw new Error(`mined to ${latest.number}, expected ${block + blocks}`);
+      block = latest.number;
+      if (BigInt(latest.timestamp) > now) now = BigInt(latest.timestamp);
     }
 
-    const readerAddress = await reader.getAddress();
-    const readerIface = reader.interface;
-    const playerAddresses = model.players.map((p) => p.address);
+    const tally = (name: string): Tally => {
+      let t = counts.get(name);
+      if (t === undefined) counts.set(name, (t = { ok: 0, reverted: 0 }));
+      return t;
+    };
 
-    function same(actual: bigint, expected: bigint, what: string): void {
-      if (actual !== expected) throw new Error(`${what}: chain ${actual} != model ${expected}`);
-    }
-
-    async function checkInvariant(op: number, name: string): Promise<void> {
-      const open = model.openBets();
-      const data = readerIface.encodeFunctionData("read", [f.casinoAddress, playerAddresses, open.map((b) => b.betId)]);
-      const raw: string = await network.provider.send("eth_call", [{ to: readerAddress, data }, "latest"]);
-      const [degen, native, jackpot] = readerIface.decodeFunctionResult("read", raw);
-      const where = `op ${op} (${name}), seed ${SEED}`;
-      for (const [token, state] of [["DEGEN", degen], ["BNB", native]] as const) {
-        const owed = state.vaultSum + state.openStakes + state.bankroll + (token === "DEGEN" ? jackpot : 0n);
-        if (state.holding < owed) throw new Error(`${where}: ${token} holding ${state.holding} < owed ${owed}`);
-        if (state.bankroll < state.reserved) throw new Error(`${where}: ${token} bankroll ${state.bankroll} < reserved ${state.reserved}`);
-        same(state.reserved, state.openMaxPayouts, `${where}: ${token} reserved vs open bets' max payouts`);
-        same(state.bankroll, model.bankroll[token], `${where}: ${token} bankroll`);
-        same(state.reserved, model.reserved[token], `${where}: ${token} reserved`);
-        const modelStakes = open.filter((b) => b.token === token).reduce((sum, b) => sum + (b.split ? 2n : 1n) * b.stake, 0n);
-        same(state.openStakes, modelStakes, `${where}: ${token} open stakes`);
-        (state.vaults as bigint[]).forEach((v, i) => same(v, model.players[i].vault[token], `${where}: ${token} vault of player ${i}`));
-      }
-      same(jackpot, model.jackpot, `${where}: jackpot`);
-    }
-
-    let timeJumps = 0;
-    for (let op = 0; op < OPS; op++) {
-      const weights = generators.map(([weight]) => weightOf(weight));
-      let pick = rng.int(weights.reduce((sum, w) => sum + w, TIME_TRAVEL_WEIGHT));
-      let step: Step | null = null;
-      for (const [index, [, generate]] of generators.entries()) {
-        if (pick < weights[index]) {
-          step = generate();
-          break;
+    try {
+      for (let op = 0; op < OPS; op++) {
+        let produced: Step | null | "strayNative" = null;
+        let blocksToMine: number | null = null;
+        // Late in a run that has not yet seen a draw on locked entropy, or a void draw, steer towards
+        // one every STEER_EVERY operations: hashes expire, after the keeper's lock or without it.
+        const stats = model.s.stats;
+        const lateWithout = (count: number) => !underCoverage && count === 0 && op >= OPS * 0.8 && op % STEER_EVERY === 0;
+        const openDegen = model.openBets().filter((b) => b.token === "DEGEN");
+        const expiry = HISTORY === "eip2935" ? 0x2200 : 300;
+        const steerLocked = mineAfter === null && openDegen.length > 0 && lateWithout(stats.lockedDraws);
+        const steerVoid =
+          mineAfter === null && !steerLocked && lateWithout(stats.voidDraws) &&
+          openDegen.some((b) => s().locked[b.betId.toString()] === undefined);
+        if (mineAfter !== null) {
+          // the keeper's lock went first: now the blocks
+          [blocksToMine, mineAfter] = [mineAfter, null];
+        } else if (steerLocked) {
+          mineAfter = expiry;
+          produced = lockStep(1);
+          produced.note = `keeper's (steered) ${produced.note}`;
+        } else if (steerVoid) {
+          blocksToMine = expiry;
+        } else if (!underCoverage && stats.hits === 0 && op >= OPS * 0.6 && op % (2 * STEER_EVERY) === 0) {
+          // No jackpot hit yet: a small share of the pool makes the odds of the next bets large.
+          const [edge, share] = [200n, rng.pick([2n, 5n, 10n])];
+          produced = casinoStep("setJackpotTerms", ownerNow(), "setJackpotTerms", [edge, share], (st, tx) => model.setJackpotTerms(st, tx, edge, share));
+          produced.note = `(steered) ${produced.note}`;
+        } else {
+          const weights = generators.map(([weight]) => weightOf(weight));
+          const total = weights.reduce((sum, w) => sum + w, 0) + TIME_TRAVEL_WEIGHT + SHORT_MINE_WEIGHT + LONG_MINE_WEIGHT;
+          let pick = rng.next() * total;
+          let chosen = false;
+          for (const [index, [, generate]] of generators.entries()) {
+            if (pick < weights[index]) {
+              produced = await generate();
+              chosen = true;
+              break;
+            }
+            pick -= weights[index];
+          }
+          if (!chosen && pick >= TIME_TRAVEL_WEIGHT) {
+            const blocks = pick - TIME_TRAVEL_WEIGHT < SHORT_MINE_WEIGHT ? 300 : 0x2200;
+            // Most of the time a keeper first locks the entropy of most open DEGEN bets.
+            if (rng.chance(0.6) && model.openBets().some((b) => b.token === "DEGEN")) {
+              mineAfter = blocks;
+              produced = lockStep(0.75);
+              produced.note = `keeper's ${produced.note}`;
+            } else blocksToMine = blocks;
+          }
         }
-        pick -= weights[index];
+        if (blocksToMine !== null) {
+          await mine(blocksToMine);
+          if (blocksToMine === 300) mines.short++;
+          else mines.long++;
+          trace.push(`op ${op}: mined ${blocksToMine} blocks`);
+          await checkInvariant(`op ${op} (mine ${blocksToMine}), seed ${SEED}`, op, "mine");
+          continue;
+        }
+        if (produced === null) {
+          // time travel (also when the drawn operation had nothing to act on)
+          const jump = rng.chance(0.02) ? rng.pick([3n * DAY, 7n * DAY + 1n, 8n * DAY]) : BigInt(rng.pick([1, 30, 300, 900, 1_800, 3_600, 7_200, 86_400]));
+          now += jump;
+          timeJumps++;
+          trace.push(`op ${op}: time +${jump}s`);
+          continue;
+        }
+        if (produced === "strayNative") {
+          const amount = 1n + rng.amount(parseEther("5"));
+          const held = s().accounted.BNB + s().stray.BNB;
+          await provider.send("hardhat_setBalance", [f.casinoAddress, toBeHex(held + amount)]);
+          model.strayNative(amount);
+          tally("strayNative").ok++;
+          trace.push(`op ${op}: ${amount} BNB forced into the Casino`);
+          await checkInvariant(`op ${op} (strayNative), seed ${SEED}`, op, "strayNative");
+          continue;
+        }
+        const step = produced;
+        now += 1n;
+        block += 1;
+        const tx: Tx = { from: step.from, value: step.value ?? 0n, now, block, events: [] };
+        const expected = model.run(tx, step.run);
+        trace.push(`op ${op}: ${step.note} from ${step.from.slice(0, 8)} → ${expected === null ? "ok" : expected.message}`);
+        if (trace.length > 40) trace.shift();
+        const { hash, failure } = await send(step);
+        const t = tally(step.name);
+        const where = `op ${op} ${step.name} (seed ${SEED})`;
+        if (expected === null) {
+          if (failure !== null) throw new Error(`${where} reverted unexpectedly: ${failure}`);
+          const actual = await chainEvents(hash!);
+          const predicted = formatEvents(tx.events);
+          if (actual.join("\n") !== predicted.join("\n")) {
+            throw new Error(`${where}: events differ\n  chain: ${actual.join("\n         ")}\n  model: ${predicted.join("\n         ")}`);
+          }
+          for (const event of tx.events) {
+            if (event.name === "BetSettled" || event.name === "ExpiredBetClaimed") closedBets.push(event.args[0] as bigint);
+          }
+          if (closedBets.length > 64) closedBets.splice(0, closedBets.length - 64);
+          if (step.after) await step.after();
+          t.ok++;
+        } else {
+          if (failure === null) throw new Error(`${where} should revert with ${expected.message}`);
+          if (failure !== expected.message) throw new Error(`${where}: expected ${expected.message}, got ${failure}`);
+          t.reverted++;
+          errorsSeen.set(expected.errorName, (errorsSeen.get(expected.errorName) ?? 0) + 1);
+        }
+        const terms = model.terms(s());
+        if (terms !== lastTerms) [staleTerms, lastTerms] = [lastTerms, terms];
+        await checkInvariant(where, op, step.name);
       }
-      if (step === null) {
-        // time travel (also chosen when the drawn operation had nothing to act on)
-        now += rng.pick([1, 30, 300, 900, 1800, 3600, 7200, 86_400]);
-        timeJumps++;
-        continue;
-      }
-      const failure = await send(step);
-      const tally = counts.get(step.name) ?? { ok: 0, reverted: 0 };
-      counts.set(step.name, tally);
-      if (step.error === null) {
-        if (failure !== null) throw new Error(`op ${op} ${step.name} reverted unexpectedly (seed ${SEED}): ${failure}`);
-        step.apply();
-        tally.ok++;
-      } else {
-        if (failure === null) throw new Error(`op ${op} ${step.name} should revert with ${step.error} (seed ${SEED})`);
-        if (!failure.includes(step.error)) throw new Error(`op ${op} ${step.name}: expected ${step.error}, got ${failure} (seed ${SEED})`);
-        tally.reverted++;
-      }
-      await checkInvariant(op, step.name);
+    } catch (error) {
+      console.log(`      last operations:\n        ${trace.join("\n        ")}`);
+      throw error;
+    } finally {
+      await provider.send("hardhat_setCode", [HISTORY_ADDRESS, originalHistoryCode]);
     }
 
     const summary = [...counts.entries()].map(([name, c]) => `${name} ${c.ok}/${c.reverted}`).join(", ");
     const transactions = [...counts.values()].reduce((sum, c) => sum + c.ok + c.reverted, 0);
-    console.log(`      ${transactions} transactions + ${timeJumps} time jumps; ok/reverted: ${summary}; jackpot hits ${model.jackpotHits}`);
+    const st = s().stats;
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    console.log(
+      `      ${transactions} transactions + ${timeJumps} time jumps + ${mines.short}×300 and ${mines.long}×8704 blocks mined in ${seconds} s; ok/reverted: ${summary}`,
+    );
+    console.log(
+      `      jackpot: ${st.draws} draws, ${st.hits} hits (${ethers.formatEther(st.won)} DEGEN), ${st.historyDraws} on hashes older than 256 blocks (EIP-2935), ${st.lockedDraws} from locked entropy, ${st.voidDraws} void; ${st.locks} entropies locked`,
+    );
+    console.log(`      errors: ${[...errorsSeen.entries()].sort().map(([name, n]) => `${name} ${n}`).join(", ")}`);
     // Under coverage the run is too short for every operation to have succeeded.
     if (underCoverage) return;
-    for (const name of ["playGame", "settle", "settleBatch", "claimExpired", "addStake", "swap", "withdrawFor", "executeBankrollWithdrawal"]) {
+    for (const name of [
+      "deposit", "withdraw", "relay.withdraw", "relay.swap", "relay.useNonce", "desk.swap", "setCommitment", "playGame", "settle",
+      "settleBatch", "claimExpired", "addStake", "lockJackpotEntropy", "fundBankroll", "fundJackpot", "announceBankrollWithdrawal",
+      "cancelBankrollWithdrawal", "executeBankrollWithdrawal", "sweep", "strayDegen", "strayOther", "strayNative", "taxedTrade",
+      "setRiskBps", "setPlayerRiskBps", "setSettleWindow", "setWithdrawalDelay", "setJackpotTerms", "setMaxBetLimit", "setSettler",
+      "transferOwnership", "acceptOwnership", "pause", "unpause", "desk.setCaps", "desk.announceRate", "desk.cancelRate", "desk.executeRate",
+    ]) {
       expect(counts.get(name)?.ok ?? 0, `${name} succeeded at least once`).to.be.greaterThan(0);
     }
+    for (const name of [
+      "TermsChanged", "BetTooLarge", "ExposureTooHigh", "InvalidSignature", "SignatureExpired", "NotRelay", "NotSwapDesk", "NotDegen",
+      "SwapAboveCap", "SwapAboveDailyCap", "SwapBelowMinimum", "NotReady", "AnnouncementLapsed", "NothingPending", "NothingToSweep",
+      "OutOfBounds", "NotExpired", "BetExpired", "WrongSeed", "OutOfOrder", "PayoutAboveReservation", "InsufficientBankroll",
+    ]) {
+      expect(errorsSeen.get(name) ?? 0, `${name} seen at least once`).to.be.greaterThan(0);
+    }
+    expect(st.hits, "a jackpot hit").to.be.greaterThan(0);
+    expect(st.locks, "an entropy locked").to.be.greaterThan(0);
+    // Hashes run out after 8191 blocks with EIP-2935, after 256 without it (Hardhat's stub included).
+    if (mines.long > 0 || (HISTORY !== "eip2935" && mines.short > 0)) {
+      expect(st.voidDraws, "a void draw").to.be.greaterThan(0);
+      expect(st.lockedDraws, "a draw on locked entropy").to.be.greaterThan(0);
+    }
+    if (HISTORY === "eip2935" && mines.short > 0) expect(st.historyDraws, "a draw on an EIP-2935 hash").to.be.greaterThan(0);
   });
 });

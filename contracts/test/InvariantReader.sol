@@ -3,48 +3,170 @@ pragma solidity 0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {Casino} from "../Casino.sol";
+import {CasinoSwap} from "../CasinoSwap.sol";
 
-/// @notice Test-only: reads everything the invariant fuzz checks in one eth_call.
+/// @notice Test-only: reads what the invariant fuzz compares with its model. `core` reads, in one
+///         eth_call, everything the accounting invariant is about (holdings, accounted(token),
+///         bankroll, reserved, vaults, reservedBy(player, token), jackpot, bets with their terms and
+///         locked entropy); `extras` reads settings, commitments, nonces, wallets and the quoting views.
 contract InvariantReader {
-    struct TokenState {
-        uint256 holding;
-        uint256 vaultSum;
-        uint256 openStakes;
-        uint256 openMaxPayouts;
-        uint256 bankroll;
-        uint256 reserved;
-        uint256[] vaults;
+    struct PlayerView {
+        bytes32 commit;
+        uint256 nextNonce;
+        uint256 remaining;
+        bytes32 root;
+        uint256 nextToResolve;
+        uint256 chainLength;
+        uint256 relayNonce;
     }
 
-    function read(Casino casino, address[] calldata players, uint256[] calldata openBets)
-        external
-        view
-        returns (TokenState memory degenState, TokenState memory nativeState, uint256 jackpot)
-    {
+    struct Settings {
+        uint256 terms;
+        uint256 riskBps;
+        uint256 playerRiskBps;
+        uint256 settleWindow;
+        uint256 withdrawalDelay;
+        uint256 jackpotEdgeBps;
+        uint256 jackpotShareBps;
+        bool paused;
+        address settler;
+        address owner;
+        address pendingOwner;
+        uint256 rate;
+        uint256 perSwapCapBps;
+        uint256 dailyCapBps;
+        uint256 pendingRate;
+        uint256 pendingRateAt;
+        uint256[2] pendingAmount; // pendingWithdrawal(DEGEN), pendingWithdrawal(BNB)
+        uint256[2] pendingAt;
+        uint256[2] maxBetLimit;
+    }
+
+    /// @notice A maxBet(token, gameType, params, player) to read.
+    struct Probe {
+        address token;
+        uint8 gameType;
+        uint256 params;
+        address player;
+    }
+
+    struct Query {
+        Casino casino;
+        address[] players;
+        address[] wallets;
+        IERC20 other;
+        Probe[] probes;
+        uint256 quoteDegen;
+        uint256 quoteNative;
+        bytes32 seed; // for computeRandom(seed, clientSeed, player, nonce) and betIdOf(player, nonce)
+        bytes32 clientSeed;
+        address player;
+        uint64 nonce;
+    }
+
+    struct Extras {
+        uint256 timestamp;
+        PlayerView[] players;
+        Settings settings;
+        uint256[] wallets; // DEGEN balances of `wallets`
+        uint256 otherHeld; // what the Casino holds of `other`
+        uint256[] maxBets; // per probe
+        uint256[2] degenQuote; // swapDesk.quote(DEGEN, quoteDegen)
+        uint256[2] nativeQuote; // swapDesk.quote(BNB, quoteNative)
+        bytes32 random; // computeRandom(seed, clientSeed, player, nonce)
+        uint256 betId; // betIdOf(player, nonce)
+    }
+
+    /// @notice The accounting state as flat words (ABI-decoding nested structs costs the fuzz more
+    ///         than the EVM does): block.number, jackpotPool, then for DEGEN and then BNB
+    ///         [holding, accounted(token), bankroll, reserved, getBalance(player, token) per player,
+    ///         reservedBy(player, token) per player], then for each bet id the 14 fields of
+    ///         Casino.BetView in order followed by lockedEntropy(betId).
+    function core(Casino casino, address[] calldata players, uint256[] calldata betIds) external view returns (uint256[] memory words) {
         address degen = address(casino.degen());
-        degenState = _read(casino, degen, IERC20(degen).balanceOf(address(casino)), players, openBets);
-        nativeState = _read(casino, address(0), address(casino).balance, players, openBets);
-        jackpot = casino.jackpotPool();
+        words = new uint256[](2 + 2 * (4 + 2 * players.length) + 15 * betIds.length);
+        words[0] = block.number;
+        words[1] = casino.jackpotPool();
+        uint256 at = _writeToken(words, 2, casino, degen, IERC20(degen).balanceOf(address(casino)), players);
+        at = _writeToken(words, at, casino, address(0), address(casino).balance, players);
+        for (uint256 i; i < betIds.length; ++i) {
+            Casino.BetView memory bet = casino.getBet(betIds[i]);
+            words[at++] = uint256(uint160(bet.player));
+            words[at++] = bet.nonce;
+            words[at++] = uint256(uint160(bet.token));
+            words[at++] = bet.stake;
+            words[at++] = bet.totalStake;
+            words[at++] = bet.maxPayout;
+            words[at++] = bet.gameType;
+            words[at++] = bet.params;
+            words[at++] = bet.split ? 1 : 0;
+            words[at++] = bet.placedBlock;
+            words[at++] = bet.claimableAt;
+            words[at++] = bet.jackpotOdds;
+            words[at++] = bet.jackpotEdgeBps;
+            words[at++] = bet.open ? 1 : 0;
+            words[at++] = uint256(casino.lockedEntropy(betIds[i]));
+        }
     }
 
-    function _read(Casino casino, address token, uint256 holding, address[] calldata players, uint256[] calldata openBets)
+    function extras(Query calldata q) external view returns (Extras memory snap) {
+        Casino casino = q.casino;
+        address degen = address(casino.degen());
+        snap.timestamp = block.timestamp;
+        snap.players = _readPlayers(casino, q.players);
+        snap.settings = _readSettings(casino, degen);
+        snap.wallets = new uint256[](q.wallets.length);
+        for (uint256 i; i < q.wallets.length; ++i) snap.wallets[i] = IERC20(degen).balanceOf(q.wallets[i]);
+        snap.otherHeld = q.other.balanceOf(address(casino));
+        snap.maxBets = new uint256[](q.probes.length);
+        for (uint256 i; i < q.probes.length; ++i) {
+            Probe calldata probe = q.probes[i];
+            snap.maxBets[i] = casino.maxBet(probe.token, probe.gameType, probe.params, probe.player);
+        }
+        CasinoSwap desk = casino.swapDesk();
+        (snap.degenQuote[0], snap.degenQuote[1]) = desk.quote(degen, q.quoteDegen);
+        (snap.nativeQuote[0], snap.nativeQuote[1]) = desk.quote(address(0), q.quoteNative);
+        snap.random = casino.computeRandom(q.seed, q.clientSeed, q.player, q.nonce);
+        snap.betId = casino.betIdOf(q.player, q.nonce);
+    }
+
+    function _writeToken(uint256[] memory words, uint256 at, Casino casino, address token, uint256 holding, address[] calldata players)
         private
         view
-        returns (TokenState memory state)
+        returns (uint256)
     {
-        state.holding = holding;
-        (state.bankroll, state.reserved) = casino.house(token);
-        state.vaults = new uint256[](players.length);
+        words[at++] = holding;
+        words[at++] = casino.accounted(token);
+        (words[at], words[at + 1]) = casino.house(token);
+        at += 2;
+        for (uint256 i; i < players.length; ++i) words[at++] = casino.getBalance(players[i], token);
+        for (uint256 i; i < players.length; ++i) words[at++] = casino.reservedBy(players[i], token);
+        return at;
+    }
+
+    function _readPlayers(Casino casino, address[] calldata players) private view returns (PlayerView[] memory views) {
+        views = new PlayerView[](players.length);
         for (uint256 i; i < players.length; ++i) {
-            state.vaults[i] = casino.getBalance(players[i], token);
-            state.vaultSum += state.vaults[i];
+            PlayerView memory v = views[i];
+            (v.commit, v.nextNonce, v.remaining, v.root, v.nextToResolve, v.chainLength) = casino.commitmentOf(players[i]);
+            v.relayNonce = casino.relay().nonces(players[i]);
         }
-        for (uint256 i; i < openBets.length; ++i) {
-            Casino.BetView memory bet = casino.getBet(openBets[i]);
-            if (bet.open && bet.token == token) {
-                state.openStakes += bet.totalStake;
-                state.openMaxPayouts += bet.maxPayout;
-            }
-        }
+    }
+
+    function _readSettings(Casino casino, address degen) private view returns (Settings memory s) {
+        s.terms = casino.terms();
+        (s.riskBps, s.playerRiskBps) = casino.riskBps();
+        s.settleWindow = casino.settleWindow();
+        s.withdrawalDelay = casino.withdrawalDelay();
+        (s.jackpotEdgeBps, s.jackpotShareBps) = casino.jackpotTerms();
+        s.paused = casino.paused();
+        s.settler = casino.settler();
+        s.owner = casino.owner();
+        s.pendingOwner = casino.pendingOwner();
+        (s.rate, s.perSwapCapBps, s.dailyCapBps, s.pendingRate, s.pendingRateAt) = casino.swapDesk().terms();
+        (s.pendingAmount[0], s.pendingAt[0]) = casino.pendingWithdrawal(degen);
+        (s.pendingAmount[1], s.pendingAt[1]) = casino.pendingWithdrawal(address(0));
+        s.maxBetLimit[0] = casino.maxBetLimit(degen);
+        s.maxBetLimit[1] = casino.maxBetLimit(address(0));
     }
 }

@@ -11,6 +11,7 @@ const ROOT = path.resolve(__dirname, "../..");
 // E2E_PORT_BASE moves them so that two test runs can share a machine.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18000);
 const PORTS = { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 };
+const E2E_MASTER_SECRET = "0x" + "5e".repeat(32);
 
 let stack: Stack | undefined;
 let dataDir: string | undefined;
@@ -28,11 +29,14 @@ export async function setup(project: TestProject): Promise<void> {
     frontend: "preview",
     previewDir: buildDir,
     logs: path.join(ROOT, "e2e/logs", String(PORT_BASE)),
-    serverEnv: { DATA_DIR: path.join(dataDir, "db") },
+    // A known master secret: the tests derive the house's seeds to choose client seeds that
+    // force a win or a loss, the way no player can (the app has no test-only path for it).
+    serverEnv: { DATA_DIR: path.join(dataDir, "db"), MASTER_SECRET: E2E_MASTER_SECRET },
   });
   project.provide("appUrl", stack.appUrl);
   project.provide("apiUrl", stack.apiUrl);
   project.provide("rpcUrl", stack.rpcUrl);
+  project.provide("masterSecret", E2E_MASTER_SECRET);
 }
 
 export async function teardown(): Promise<void> {
@@ -45,5 +49,6 @@ declare module "vitest" {
     appUrl: string;
     apiUrl: string;
     rpcUrl: string;
+    masterSecret: string;
   }
 }

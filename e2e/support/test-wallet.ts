@@ -18,8 +18,8 @@ import type { Page } from "playwright-core";
 import { injectWallet, type BridgeAnswer, type InjectedWalletConfig, type ProviderErrorShape } from "./test-wallet-page";
 
 const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
-/** `hardhat node` funds accounts #0–#19. */
-const DEV_ACCOUNT_COUNT = 20;
+/** `hardhat node` funds accounts #0–#29 (hardhat.config.ts). */
+const DEV_ACCOUNT_COUNT = 30;
 /** The stack's own keys (scripts/deploy.ts): a test signing with them would disturb the house. */
 const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
   [0, "the deployer"],
@@ -32,19 +32,27 @@ const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
 
 /**
  * The dev accounts each browser test file signs with. One file per account, so that no two files
- * share a nonce or a balance; add a line when a file starts using a wallet. Accounts #2–#16 hold
- * 100,000 DEGEN after deploy.
+ * share a nonce or a balance; add a line when a file starts using a wallet. Accounts #2–#16 and
+ * #20–#29 hold 100,000 DEGEN after deploy.
  */
 export const WALLET_ACCOUNTS_BY_FILE = {
   "test-wallet.e2e.test.ts": [2, 3],
+  "wallet-dialogs.e2e.test.ts": [8],
+  "account.e2e.test.ts": [12, 13],
+  "roulette-web3.e2e.test.ts": [6],
+  "blackjack-web3.e2e.test.ts": [15, 16],
+  "kickboxing-web3.e2e.test.ts": [7, 9],
+  "crash-web3.e2e.test.ts": [10, 11],
+  "slots-web3.e2e.test.ts": [14],
   "wallet-connect.e2e.test.ts": [4, 5],
+  "fairness.e2e.test.ts": [20],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {
   const reserved = RESERVED_ACCOUNTS.get(index);
   if (reserved) throw new Error(`Hardhat dev account #${index} is ${reserved}'s key: a test wallet must never use it`);
   if (!Number.isInteger(index) || index < 0 || index >= DEV_ACCOUNT_COUNT) {
-    throw new Error(`There is no funded Hardhat dev account #${index} (wallets use #2–#16)`);
+    throw new Error(`There is no funded Hardhat dev account #${index} (wallets use #2–#16 and #20–#29)`);
   }
 }
 
@@ -219,6 +227,9 @@ export class TestWallet {
         icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 2 2'><circle cx='1' cy='1' r='1' fill='%23f6851b'/></svg>",
       },
     };
+    // tsx compiles with esbuild's keepNames, which wraps functions in __name(): the serialised
+    // injectWallet then calls a helper the page lacks (vitest's transform adds none).
+    await page.addInitScript("globalThis.__name ??= (target) => target;");
     await page.addInitScript(injectWallet, config);
     return wallet;
   }

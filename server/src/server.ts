@@ -170,6 +170,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
       contracts: { DegenToken: deployment.contracts.DegenToken, Casino: casinoAddress, ...helpers },
       deploymentBlock: deployment.deploymentBlock,
       settler: wallet.address,
+      blackjackIdleMs: config.blackjackIdleMs,
       appOrigin: config.appOrigin,
     }),
     rateLimits: options.rateLimits ?? { perIpPerMinute: config.rateLimitIpPerMinute, perAddressPerMinute: config.rateLimitAddressPerMinute },

@@ -63,6 +63,7 @@ describe("GET /api/config", () => {
       },
       deploymentBlock: deployment.deploymentBlock,
       settler: await casino.settler(),
+      blackjackIdleMs: 300_000,
       siwe: { domain: SIWE_DOMAIN, uri: APP_ORIGIN, chainId: CHAIN_ID },
     });
     expect(answer.body.settler).toBe(new Wallet(DEV_KEYS[1]).address);
@@ -70,9 +71,11 @@ describe("GET /api/config", () => {
     expect(deployment.contracts.CasinoRelay).toBeUndefined();
   });
 
-  it("takes PUBLIC_RPC_URL and EXPLORER_URL over the table's RPC and explorer", async () => {
-    await withServer({ PUBLIC_RPC_URL: "https://rpc.example.org/degen", EXPLORER_URL: "https://scan.example.org" }, async (client) => {
-      const { chain } = (await client.get("/api/config")).body;
+  it("takes PUBLIC_RPC_URL and EXPLORER_URL over the table's RPC and explorer, and publishes BLACKJACK_IDLE_MS", async () => {
+    const env = { PUBLIC_RPC_URL: "https://rpc.example.org/degen", EXPLORER_URL: "https://scan.example.org", BLACKJACK_IDLE_MS: "60000" };
+    await withServer(env, async (client) => {
+      const { chain, blackjackIdleMs } = (await client.get("/api/config")).body;
+      expect(blackjackIdleMs).toBe(60_000);
       expect(chain.rpcUrls).toEqual(["https://rpc.example.org/degen"]);
       expect(chain.blockExplorerUrls).toEqual(["https://scan.example.org"]);
       expect(chain.name).toBe("Hardhat Local");

@@ -1,188 +1,1058 @@
-// The fuzz's independent model of the Casino: what every balance should be after each operation,
-// and which custom error an operation must revert with. It mirrors the contract's order of checks.
-import { HashChain, jackpotRoll, randomWord, betIdOf, MAX_MULTIPLIER_BPS } from "../helpers";
+// The fuzz's independent model of the Casino, its swap desk, its relay and the DEGEN token's part
+// in them: what every balance, reservation, bet, setting and event should be after each
+// transaction, and which custom error (with its arguments) a transaction must revert with.
+//
+// Each operation runs on a copy of the state and follows the contracts' order of checks; a check
+// that fails throws `Revert` and the copy is dropped, exactly as the EVM drops a reverted
+// transaction. Nothing here reads the chain: block hashes (the jackpot's entropy) are handed in by
+// the harness as they become known.
+import { keccak256, ZeroAddress, ZeroHash } from "ethers";
+import { HashChain, jackpotRoll, jackpotOdds, jackpotPrize, maxPayout as payoutBound, packTerms, randomWord, betIdOf, ODDS_ONE } from "../helpers";
 
 export type Token = "DEGEN" | "BNB";
 export const TOKENS: Token[] = ["DEGEN", "BNB"];
 export const MIN_BET: Record<Token, bigint> = { DEGEN: 10n ** 18n, BNB: 10n ** 15n };
-const BPS = 10_000n;
-const RISK_BPS = 500n;
-const MAX_BET_LIMIT: Record<Token, bigint> = { DEGEN: 1_000_000n * 10n ** 18n, BNB: 100n * 10n ** 18n };
-export const SETTLE_WINDOW = 3600;
-export const WITHDRAWAL_DELAY = 86_400;
-const JACKPOT_CHANCE_BPS = 100;
-const JACKPOT_PAYOUT_BPS = 500n;
-const DEGEN_PER_NATIVE = 10_000n;
+export const BPS = 10_000n;
+export const DAY = 86_400n;
+export const ANNOUNCEMENT_LIFETIME = 7n * DAY;
+export const MAX_BET_UNITS = (1n << 24n) - 1n;
+export const BLACKJACK = 2;
+const UINT80_MAX = (1n << 80n) - 1n;
+const UINT32_MAX = (1n << 32n) - 1n;
+const UINT128_MAX = (1n << 128n) - 1n;
 
-export interface OpenBet {
+/** Bounds of the owner's settings, [min, max]. */
+export const BOUNDS = {
+  riskBps: [1n, 2_000n],
+  playerRiskBps: [1n, 5_000n],
+  settleWindow: [600n, DAY],
+  withdrawalDelay: [3_600n, 30n * DAY],
+  jackpotEdgeBps: [0n, 200n],
+  jackpotShareBps: [1n, 5_000n],
+  perSwapCapBps: [1n, 500n],
+  dailyCapBps: [0n, 2_000n], // min is perSwapCapBps
+  rate: [1_000n, 100_000n],
+} as const;
+
+/**
+ * Where the EVM finds a block's hash for FairRandom.blockHash(n), at distance d = current − n:
+ * BLOCKHASH for 1 ≤ d ≤ 256; beyond that the EIP-2935 history contract:
+ * - "eip2935": the canonical contract (the fuzz installs it): the hash for d ≤ 8191, else 0;
+ * - "none": no contract at the address (a chain without EIP-2935): 0;
+ * - "hardhat": Hardhat 2's stub, which reverts with an Error(string): 0 as well (only a 32-byte
+ *   answer of a call that succeeded counts; OpenZeppelin's Blockhash took the revert data's first
+ *   word, 0x08c379a0…00, for the hash).
+ */
+export type HistoryMode = "eip2935" | "none" | "hardhat";
+export const HISTORY_SERVE_WINDOW = 8191;
+
+/** A revert the model predicts: the custom error's name and arguments. */
+export class Revert extends Error {
+  constructor(
+    readonly errorName: string,
+    readonly args: unknown[],
+  ) {
+    super(`${errorName}(${args.map(norm).join(", ")})`);
+  }
+}
+
+/** Canonical text of an argument (numbers in decimal, hex in lower case), to compare model and chain. */
+export function norm(value: unknown): string {
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "number") return BigInt(value).toString();
+  if (typeof value === "string") return value.toLowerCase();
+  if (typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `[${value.map(norm).join(",")}]`;
+  throw new Error(`cannot normalise ${String(value)}`);
+}
+
+function fail(name: string, ...args: unknown[]): never {
+  throw new Revert(name, args);
+}
+
+export interface ModelEvent {
+  contract: "casino" | "desk";
+  name: string;
+  args: unknown[];
+}
+
+/** The context of one transaction: its sender, msg.value, block timestamp and number. */
+export interface Tx {
+  from: string;
+  value: bigint;
+  now: bigint;
+  block: number;
+  events: ModelEvent[];
+}
+
+export interface Bet {
   betId: bigint;
+  player: number;
   nonce: bigint;
   token: Token;
   stake: bigint;
-  multiplier: bigint;
   gameType: number;
+  params: bigint;
   split: boolean;
-  placedAt: number;
+  placedBlock: number;
+  claimableAt: bigint;
+  odds: bigint;
+  edgeBps: bigint;
   clientSeed: string;
 }
 
-export class PlayerModel {
-  wallet = 0n; // DEGEN in the player's wallet
-  vault: Record<Token, bigint> = { DEGEN: 0n, BNB: 0n };
-  chain: HashChain | null = null;
-  chainStart = 0n;
-  chainEnd = 0n;
-  nextNonce = 0n;
-  resolved = 0n;
-  head = 0n;
-  commit = "0x" + "00".repeat(32);
-  root = this.commit;
-  bets: OpenBet[] = [];
-
-  constructor(readonly address: string) {}
-
-  seedFor(nonce: bigint): string {
-    if (!this.chain) throw new Error("no chain");
-    return this.chain.seed(Number(nonce - this.chainStart + 1n));
-  }
+export interface Player {
+  address: string;
+  vault: Record<Token, bigint>;
+  reserved: Record<Token, bigint>;
+  commit: string;
+  root: string;
+  nextNonce: bigint;
+  chainEnd: bigint;
+  resolved: bigint;
+  head: bigint;
+  chainLength: bigint;
+  chain: number; // index into CasinoModel.chains, -1 before the first commitment
+  chainStart: bigint;
+  bets: Bet[]; // open bets, in nonce order
+  relayNonce: bigint;
 }
 
-export function totalStake(bet: OpenBet): bigint {
-  return bet.split ? 2n * bet.stake : bet.stake;
+interface Flow {
+  level: bigint;
+  updatedAt: bigint;
 }
 
-export function maxPayout(bet: OpenBet): bigint {
-  return (totalStake(bet) * bet.multiplier) / BPS;
+export interface State {
+  paused: boolean;
+  riskBps: bigint;
+  playerRiskBps: bigint;
+  withdrawalDelay: bigint;
+  maxBetUnits: Record<Token, bigint>;
+  settleWindow: bigint;
+  edgeBps: bigint;
+  shareBps: bigint;
+  owner: string;
+  pendingOwner: string;
+  settler: string;
+  bankroll: Record<Token, bigint>;
+  reserved: Record<Token, bigint>;
+  accounted: Record<Token, bigint>;
+  stray: Record<Token, bigint>; // held beyond `accounted` (sent outside the Casino's functions)
+  otherHeld: bigint; // another ERC-20 the Casino holds
+  jackpot: bigint;
+  pending: Record<Token, { amount: bigint; executableAt: bigint } | null>;
+  locked: Record<string, string>; // lockedEntropy(betId), including entries left behind by resolved bets
+  swap: { rate: bigint; perSwapCapBps: bigint; dailyCapBps: bigint; pendingRate: bigint; pendingRateAt: bigint; flow: Record<Token, Flow> };
+  wallets: Record<string, bigint>; // DEGEN wallet balances (lower-case address)
+  players: Player[];
+  stats: { hits: number; voidDraws: number; lockedDraws: number; historyDraws: number; draws: number; locks: number; won: bigint };
 }
 
-export class CasinoModel {
-  bankroll: Record<Token, bigint> = { DEGEN: 0n, BNB: 0n };
-  reserved: Record<Token, bigint> = { DEGEN: 0n, BNB: 0n };
-  jackpot = 0n;
-  paused = false;
-  pending: Record<Token, { amount: bigint; executableAt: number } | null> = { DEGEN: null, BNB: null };
-  jackpotHits = 0;
-  readonly players: PlayerModel[];
-
-  constructor(addresses: string[], readonly chainId: bigint, readonly casino: string) {
-    this.players = addresses.map((address) => new PlayerModel(address));
-  }
-
-  free(token: Token): bigint {
-    return this.bankroll[token] - this.reserved[token];
-  }
-
-  maxBet(token: Token, gameType: number): bigint {
-    const byBankroll = (this.free(token) * RISK_BPS) / MAX_MULTIPLIER_BPS[gameType];
-    return byBankroll < MAX_BET_LIMIT[token] ? byBankroll : MAX_BET_LIMIT[token];
-  }
-
-  openBets(): OpenBet[] {
-    return this.players.flatMap((player) => player.bets);
-  }
-
-  /** The error a stake payment fails with (stake from msg.value, vault or allowance), or null. */
-  stakeError(player: PlayerModel, token: Token, amount: bigint, value: bigint): string | null {
-    if (value !== 0n) return token !== "BNB" || value !== amount ? "ValueMismatch" : null;
-    if (player.vault[token] >= amount) return null;
-    if (token === "BNB") return "InsufficientBalance";
-    return player.wallet >= amount ? null : "ERC20InsufficientBalance";
-  }
-
-  takeStake(player: PlayerModel, token: Token, amount: bigint, value: bigint): void {
-    if (value !== 0n) return;
-    if (player.vault[token] >= amount) player.vault[token] -= amount;
-    else player.wallet -= amount;
-  }
-
-  place(player: PlayerModel, token: Token, amount: bigint, gameType: number, clientSeed: string, now: number): void {
-    const multiplier = MAX_MULTIPLIER_BPS[gameType];
-    this.reserved[token] += (amount * multiplier) / BPS;
-    const nonce = player.nextNonce++;
-    player.bets.push({ betId: betIdOf(player.address, nonce), nonce, token, stake: amount, multiplier, gameType, split: false, placedAt: now, clientSeed });
-  }
-
-  /** Applies a settlement; returns the jackpot won (0 when none). */
-  settle(player: PlayerModel, seed: string, payout: bigint): bigint {
-    const bet = player.bets.shift()!;
-    player.commit = seed;
-    player.resolved = bet.nonce + 1n;
-    player.head = bet.nonce + 1n;
-    this.resolveHouse(bet, payout);
-    let jackpotWin = 0n;
-    if (bet.token === "DEGEN") {
-      const random = randomWord(seed, bet.clientSeed, player.address, bet.nonce, this.chainId, this.casino);
-      if (jackpotRoll(random) < JACKPOT_CHANCE_BPS) {
-        jackpotWin = (this.jackpot * JACKPOT_PAYOUT_BPS) / BPS;
-        this.jackpot -= jackpotWin;
-        if (jackpotWin > 0n) this.jackpotHits++;
-      }
-    }
-    player.vault[bet.token] += payout + jackpotWin;
-    return jackpotWin;
-  }
-
-  claim(player: PlayerModel): void {
-    const bet = player.bets.shift()!;
-    player.resolved = bet.nonce + 1n;
-    this.resolveHouse(bet, maxPayout(bet));
-    player.vault[bet.token] += maxPayout(bet);
-  }
-
-  private resolveHouse(bet: OpenBet, payout: bigint): void {
-    this.bankroll[bet.token] += totalStake(bet) - payout;
-    this.reserved[bet.token] -= maxPayout(bet);
-  }
-
-  /** Applies a split's bookkeeping once its checks passed. */
-  split(bet: OpenBet): void {
-    this.reserved[bet.token] += (2n * bet.stake * bet.multiplier) / BPS - (bet.stake * bet.multiplier) / BPS;
-    bet.split = true;
-  }
-
-  splitExtra(bet: OpenBet): bigint {
-    return (2n * bet.stake * bet.multiplier) / BPS - (bet.stake * bet.multiplier) / BPS;
-  }
-
-  swapOut(fromToken: Token, amount: bigint): bigint {
-    return fromToken === "BNB" ? amount * DEGEN_PER_NATIVE : amount / DEGEN_PER_NATIVE;
-  }
-
-  swapError(player: PlayerModel, fromToken: Token, amount: bigint): string | null {
-    const toToken: Token = fromToken === "BNB" ? "DEGEN" : "BNB";
-    const out = this.swapOut(fromToken, amount);
-    if (amount === 0n || out === 0n) return "ZeroAmount";
-    if (player.vault[fromToken] < amount) return "InsufficientBalance";
-    if (out > this.free(toToken)) return "InsufficientBankroll";
-    return null;
-  }
-
-  swap(player: PlayerModel, fromToken: Token, amount: bigint): void {
-    const toToken: Token = fromToken === "BNB" ? "DEGEN" : "BNB";
-    const out = this.swapOut(fromToken, amount);
-    player.vault[fromToken] -= amount;
-    player.vault[toToken] += out;
-    this.bankroll[toToken] -= out;
-    this.bankroll[fromToken] += amount;
-  }
+/** Addresses the model needs to know. */
+export interface ModelSetup {
+  chainId: bigint;
+  casino: string;
+  degen: string;
+  devWallet: string;
+  pair: string;
+  treasury: string; // holds DEGEN with an unlimited allowance to the Casino, like the players
+  tradingOpenedAt: bigint;
+  history: HistoryMode;
 }
 
-export function popCount(bits: number): number {
+export function popCount(bits: bigint): number {
   let count = 0;
-  for (let b = bits; b !== 0; b &= b - 1) count++;
+  for (let b = bits; b !== 0n; b &= b - 1n) count++;
   return count;
 }
 
-export function paramsValid(gameType: number, params: number): boolean {
+/** Payouts.ratio: the largest payout as num/den of the total stake, or the library's error. */
+export function ratio(gameType: number, params: bigint, isNative: boolean, split: boolean): [bigint, bigint] {
+  const rtp = isNative ? 9_800n : 10_200n;
   switch (gameType) {
-    case 0:
-      return params > 0 && params < 1024 && popCount(params) <= 9;
+    case 0: {
+      const colours = BigInt(popCount(params));
+      if (params === 0n || params >= 1024n || colours > 9n) fail("InvalidParams", gameType, params);
+      return [10n * rtp, colours * BPS];
+    }
     case 1:
+      if (params !== 0n) fail("InvalidParams", gameType, params);
+      return [750n * rtp, BPS];
     case 2:
-      return params === 0;
+      if (params !== 0n) fail("InvalidParams", gameType, params);
+      return split ? [2n, 1n] : [5n, 2n];
     case 3:
-      return params <= 2;
+      if (params > 2n) fail("InvalidParams", gameType, params);
+      return [params === 2n ? 4n : 2n, 1n];
+    case 4:
+      if (params === 0n) return [10_000n, 100n];
+      if (params < 101n || params > 10_000n) fail("InvalidParams", gameType, params);
+      return [params, 100n];
     default:
-      return params === 0 || (params >= 101 && params <= 10_000);
+      fail("InvalidGameType", gameType);
   }
+}
+
+export function paramsValid(gameType: number, params: bigint): boolean {
+  try {
+    ratio(gameType, params, false, false);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function totalStake(bet: Bet): bigint {
+  return bet.split ? 2n * bet.stake : bet.stake;
+}
+
+/** The reservation of an open bet (helpers.maxPayout, written out separately from `ratio`). */
+export function betMaxPayout(bet: Bet): bigint {
+  return payoutBound(bet.gameType, bet.params, bet.token === "BNB", totalStake(bet), bet.split);
+}
+
+const hashLink = (link: string) => keccak256(link);
+const lower = (address: string) => address.toLowerCase();
+
+export class CasinoModel {
+  s: State;
+  readonly chains: HashChain[] = [];
+  /** Hashes of the blocks holding DEGEN bets, as the harness learns them. */
+  readonly blockHashes = new Map<number, string>();
+
+  constructor(
+    readonly setup: ModelSetup,
+    playerAddresses: string[],
+    initial: { bankroll: Record<Token, bigint>; accounted: Record<Token, bigint>; stray: Record<Token, bigint>; jackpot: bigint; wallets: Record<string, bigint>; owner: string; settler: string },
+  ) {
+    this.s = {
+      paused: false,
+      riskBps: 500n,
+      playerRiskBps: 1_000n,
+      withdrawalDelay: DAY,
+      maxBetUnits: { DEGEN: 1_000_000n, BNB: 100_000n },
+      settleWindow: 3_600n,
+      edgeBps: 50n,
+      shareBps: 500n,
+      owner: initial.owner,
+      pendingOwner: ZeroAddress,
+      settler: initial.settler,
+      bankroll: { ...initial.bankroll },
+      reserved: { DEGEN: 0n, BNB: 0n },
+      accounted: { ...initial.accounted },
+      stray: { ...initial.stray },
+      otherHeld: 0n,
+      jackpot: initial.jackpot,
+      pending: { DEGEN: null, BNB: null },
+      locked: {},
+      swap: {
+        rate: 10_000n,
+        perSwapCapBps: 100n,
+        dailyCapBps: 500n,
+        pendingRate: 0n,
+        pendingRateAt: 0n,
+        flow: { DEGEN: { level: 0n, updatedAt: 0n }, BNB: { level: 0n, updatedAt: 0n } },
+      },
+      wallets: Object.fromEntries(Object.entries(initial.wallets).map(([a, v]) => [lower(a), v])),
+      players: playerAddresses.map((address) => ({
+        address,
+        vault: { DEGEN: 0n, BNB: 0n },
+        reserved: { DEGEN: 0n, BNB: 0n },
+        commit: ZeroHash,
+        root: ZeroHash,
+        nextNonce: 0n,
+        chainEnd: 0n,
+        resolved: 0n,
+        head: 0n,
+        chainLength: 0n,
+        chain: -1,
+        chainStart: 0n,
+        bets: [],
+        relayNonce: 0n,
+      })),
+      stats: { hits: 0, voidDraws: 0, lockedDraws: 0, historyDraws: 0, draws: 0, locks: 0, won: 0n },
+    };
+  }
+
+  /** Runs one transaction on a copy of the state: commits it and returns null, or returns the revert. */
+  run(tx: Tx, operation: (s: State, tx: Tx) => void): Revert | null {
+    const draft = structuredClone(this.s);
+    try {
+      operation(draft, tx);
+    } catch (error) {
+      if (error instanceof Revert) {
+        tx.events.length = 0;
+        return error;
+      }
+      throw error;
+    }
+    this.s = draft;
+    return null;
+  }
+
+  // ───────────────────────────── helpers ─────────────────────────────
+
+  tokenAddress(token: Token): string {
+    return token === "DEGEN" ? this.setup.degen : ZeroAddress;
+  }
+
+  tokenOf(address: string): Token | null {
+    if (lower(address) === lower(this.setup.degen)) return "DEGEN";
+    if (address === ZeroAddress) return "BNB";
+    return null;
+  }
+
+  private supported(address: string): Token {
+    const token = this.tokenOf(address);
+    if (token === null) fail("UnsupportedToken", address);
+    return token;
+  }
+
+  playerIndex(s: State, address: string): number {
+    return s.players.findIndex((p) => lower(p.address) === lower(address));
+  }
+
+  free(s: State, token: Token): bigint {
+    return s.bankroll[token] - s.reserved[token];
+  }
+
+  terms(s: State): bigint {
+    return packTerms(s.settleWindow, s.edgeBps, s.shareBps);
+  }
+
+  openBets(s: State = this.s): Bet[] {
+    return s.players.flatMap((p) => p.bets);
+  }
+
+  findBet(s: State, betId: bigint): Bet | undefined {
+    const player = s.players.find((p) => BigInt(p.address) === betId >> 64n);
+    return player?.bets.find((b) => b.betId === betId);
+  }
+
+  /** What a player's open bets may still reserve of a token (uint80 cap included). */
+  exposureRoom(s: State, player: Player, token: Token): bigint {
+    let cap = (s.bankroll[token] * s.playerRiskBps) / BPS;
+    if (cap > UINT80_MAX) cap = UINT80_MAX;
+    const used = player.reserved[token];
+    return cap > used ? cap - used : 0n;
+  }
+
+  /** Casino.maxBet for a valid game (player null = address(0)). */
+  maxBet(s: State, token: Token, gameType: number, params: bigint, player: Player | null): bigint {
+    const [num, den] = ratio(gameType, params, token === "BNB", false);
+    return this.maxBetFor(s, token, num, den, player);
+  }
+
+  private maxBetFor(s: State, token: Token, num: bigint, den: bigint, player: Player | null): bigint {
+    let reservable = (this.free(s, token) * s.riskBps) / BPS;
+    if (player !== null) {
+      const room = this.exposureRoom(s, player, token);
+      if (room < reservable) reservable = room;
+    }
+    const maximum = (reservable * den) / num;
+    const limit = s.maxBetUnits[token] * MIN_BET[token];
+    return limit < maximum ? limit : maximum;
+  }
+
+  /** Blockhash.blockHash(n) as the Casino sees it in block `current`. */
+  entropyAt(placedBlock: number, current: number): string {
+    const distance = current - placedBlock;
+    if (distance <= 0) return ZeroHash;
+    const known = () => {
+      const hash = this.blockHashes.get(placedBlock);
+      if (hash === undefined) throw new Error(`model: hash of block ${placedBlock} unknown`);
+      return hash;
+    };
+    if (distance <= 256) return known();
+    switch (this.setup.history) {
+      case "eip2935":
+        return distance <= HISTORY_SERVE_WINDOW ? known() : ZeroHash;
+      case "none":
+      case "hardhat":
+        return ZeroHash;
+    }
+  }
+
+  /** The seed of a player's nonce under the current chain. */
+  seedFor(player: Player, nonce: bigint): string {
+    if (player.chain < 0) throw new Error("model: no chain");
+    return this.chains[player.chain].seed(Number(nonce - player.chainStart + 1n));
+  }
+
+  /** CasinoSwap._room at time `now`: per-swap cap, room in the daily bucket, bucket level. */
+  swapRoom(s: State, toToken: Token, now: bigint): { perSwap: bigint; room: bigint; level: bigint } {
+    const free = this.free(s, toToken);
+    const perSwap = (free * s.swap.perSwapCapBps) / BPS;
+    const bucket = (free * s.swap.dailyCapBps) / BPS / 2n;
+    const flow = s.swap.flow[toToken];
+    if (now < flow.updatedAt) throw new Error("model: swap time runs backwards");
+    const leaked = (bucket * (now - flow.updatedAt)) / DAY;
+    const level = flow.level > leaked ? flow.level - leaked : 0n;
+    return { perSwap, room: bucket > level ? bucket - level : 0n, level };
+  }
+
+  swapOut(s: State, fromToken: Token, amount: bigint): bigint {
+    return fromToken === "BNB" ? amount * s.swap.rate : amount / s.swap.rate;
+  }
+
+  /** CasinoSwap.quote(fromToken, amount) at time `now`. */
+  quote(s: State, fromToken: Token, amount: bigint, now: bigint): [bigint, bigint] {
+    const toToken: Token = fromToken === "BNB" ? "DEGEN" : "BNB";
+    const { perSwap, room } = this.swapRoom(s, toToken, now);
+    return [this.swapOut(s, fromToken, amount), perSwap < room ? perSwap : room];
+  }
+
+  // ───────────────────────────── token movements ─────────────────────────────
+
+  private wallet(s: State, address: string): bigint {
+    return s.wallets[lower(address)] ?? 0n;
+  }
+
+  private addWallet(s: State, address: string, amount: bigint): void {
+    s.wallets[lower(address)] = this.wallet(s, address) + amount;
+  }
+
+  /** DegenToken._update's balance check of one move from `from`. */
+  private debit(s: State, from: string, amount: bigint): void {
+    const balance = this.wallet(s, from);
+    if (balance < amount) fail("ERC20InsufficientBalance", from, balance, amount);
+    s.wallets[lower(from)] = balance - amount;
+  }
+
+  /** degen.transferFrom(from, casino, amount) by the Casino: players and the treasury approved it without limit. */
+  private pullDegen(s: State, from: string, amount: bigint): void {
+    const unlimited = this.playerIndex(s, from) >= 0 || lower(from) === lower(this.setup.treasury);
+    if (!unlimited) fail("ERC20InsufficientAllowance", this.setup.casino, 0n, amount);
+    this.debit(s, from, amount);
+  }
+
+  /** Casino._collect: receives from the sender's wallet and books it as owed. */
+  private collect(s: State, tx: Tx, token: Token, amount: bigint): void {
+    if (token === "BNB") {
+      if (tx.value !== amount) fail("ValueMismatch", tx.value, amount);
+    } else {
+      if (tx.value !== 0n) fail("ValueMismatch", tx.value, 0n);
+      this.pullDegen(s, tx.from, amount);
+    }
+    s.accounted[token] += amount;
+  }
+
+  /** Casino._send: DEGEN lands in a tracked wallet, BNB leaves the model. */
+  private send(s: State, token: Token, to: string, amount: bigint): void {
+    if (token === "DEGEN") this.addWallet(s, to, amount);
+  }
+
+  private emit(tx: Tx, name: string, ...args: unknown[]): void {
+    tx.events.push({ contract: "casino", name, args });
+  }
+
+  private emitDesk(tx: Tx, name: string, ...args: unknown[]): void {
+    tx.events.push({ contract: "desk", name, args });
+  }
+
+  private onlyOwner(s: State, tx: Tx): void {
+    if (lower(tx.from) !== lower(s.owner)) fail("OwnableUnauthorizedAccount", tx.from);
+  }
+
+  private onlySettler(s: State, tx: Tx): void {
+    if (lower(tx.from) !== lower(s.settler)) fail("NotSettler");
+  }
+
+  private checkBounds(value: bigint, min: bigint, max: bigint): void {
+    if (value < min || value > max) fail("OutOfBounds", value, min, max);
+  }
+
+  private checkAnnouncement(executableAt: bigint, now: bigint): void {
+    if (now < executableAt) fail("NotReady", executableAt);
+    const lapsedAt = executableAt + ANNOUNCEMENT_LIFETIME;
+    if (now > lapsedAt) fail("AnnouncementLapsed", lapsedAt);
+  }
+
+  // ───────────────────────────── vault ─────────────────────────────
+
+  deposit(s: State, tx: Tx, tokenAddress: string, amount: bigint): void {
+    const token = this.supported(tokenAddress);
+    if (amount === 0n) fail("ZeroAmount");
+    this.collect(s, tx, token, amount);
+    s.players[this.playerIndex(s, tx.from)].vault[token] += amount;
+    this.emit(tx, "Deposited", tx.from, tokenAddress, amount);
+  }
+
+  withdraw(s: State, tx: Tx, tokenAddress: string, amount: bigint): void {
+    const token = this.supported(tokenAddress);
+    this.withdrawOf(s, tx, tx.from, token, tokenAddress, amount);
+  }
+
+  private withdrawOf(s: State, tx: Tx, playerAddress: string, token: Token, tokenAddress: string, amount: bigint): void {
+    if (amount === 0n) fail("ZeroAmount");
+    const player = s.players[this.playerIndex(s, playerAddress)];
+    const balance = player.vault[token];
+    if (balance < amount) fail("InsufficientBalance", balance, amount);
+    player.vault[token] = balance - amount;
+    s.accounted[token] -= amount;
+    this.emit(tx, "Withdrawn", playerAddress, tokenAddress, amount);
+    this.send(s, token, playerAddress, amount);
+  }
+
+  /** Casino.withdrawFor / exchange / creditJackpotFromTax / desk.swapFor called by anyone but their one caller. */
+  withdrawForDirect(): void {
+    fail("NotRelay");
+  }
+
+  exchangeDirect(): void {
+    fail("NotSwapDesk");
+  }
+
+  swapForDirect(): void {
+    fail("NotRelay");
+  }
+
+  creditJackpotDirect(): void {
+    fail("NotDegen");
+  }
+
+  // ───────────────────────────── relay ─────────────────────────────
+
+  /** CasinoRelay.withdraw: `signed` is what the signature actually commits to (null: not a signature of anyone). */
+  relayWithdraw(s: State, tx: Tx, request: WithdrawRequest, signed: SignedWithdraw | null): void {
+    const player = s.players[this.playerIndex(s, request.player)];
+    const nonce = player.relayNonce++;
+    if (tx.now > request.deadline) fail("SignatureExpired", request.deadline);
+    const valid =
+      signed !== null &&
+      signed.domainOk &&
+      lower(signed.signer) === lower(request.player) &&
+      lower(signed.player) === lower(request.player) &&
+      lower(signed.token) === lower(request.token) &&
+      signed.amount === request.amount &&
+      signed.nonce === nonce &&
+      signed.deadline === request.deadline;
+    if (!valid) fail("InvalidSignature");
+    const token = this.supported(request.token);
+    this.withdrawOf(s, tx, request.player, token, request.token, request.amount);
+  }
+
+  relaySwap(s: State, tx: Tx, request: SwapRequest, signed: SignedSwap | null): void {
+    const player = s.players[this.playerIndex(s, request.player)];
+    const nonce = player.relayNonce++;
+    if (tx.now > request.deadline) fail("SignatureExpired", request.deadline);
+    const valid =
+      signed !== null &&
+      signed.domainOk &&
+      lower(signed.signer) === lower(request.player) &&
+      lower(signed.player) === lower(request.player) &&
+      lower(signed.fromToken) === lower(request.fromToken) &&
+      lower(signed.toToken) === lower(request.toToken) &&
+      signed.amount === request.amount &&
+      signed.minAmountOut === request.minAmountOut &&
+      signed.nonce === nonce &&
+      signed.deadline === request.deadline;
+    if (!valid) fail("InvalidSignature");
+    const expectedTo = request.fromToken === ZeroAddress ? this.setup.degen : ZeroAddress;
+    if (lower(request.toToken) !== lower(expectedTo)) fail("InvalidSignature");
+    this.swapOf(s, tx, request.player, request.fromToken, request.amount, request.minAmountOut);
+  }
+
+  useNonce(s: State, tx: Tx): void {
+    s.players[this.playerIndex(s, tx.from)].relayNonce++;
+  }
+
+  // ───────────────────────────── swap desk ─────────────────────────────
+
+  deskSwap(s: State, tx: Tx, fromTokenAddress: string, amount: bigint, minAmountOut: bigint): void {
+    this.swapOf(s, tx, tx.from, fromTokenAddress, amount, minAmountOut);
+  }
+
+  private swapOf(s: State, tx: Tx, playerAddress: string, fromTokenAddress: string, amount: bigint, minAmountOut: bigint): void {
+    const fromToken = this.supported(fromTokenAddress);
+    const toToken: Token = fromToken === "BNB" ? "DEGEN" : "BNB";
+    const out = this.swapOut(s, fromToken, amount);
+    if (out === 0n) fail("ZeroAmount");
+    if (out < minAmountOut) fail("SwapBelowMinimum", out, minAmountOut);
+    const { perSwap, room, level } = this.swapRoom(s, toToken, tx.now);
+    if (out > perSwap) fail("SwapAboveCap", out, perSwap);
+    if (out > room) fail("SwapAboveDailyCap", out, room);
+    s.swap.flow[toToken] = { level: level + out, updatedAt: tx.now };
+    // Casino.exchange
+    if (amount === 0n || out === 0n) fail("ZeroAmount");
+    const player = s.players[this.playerIndex(s, playerAddress)];
+    const balance = player.vault[fromToken];
+    if (balance < amount) fail("InsufficientBalance", balance, amount);
+    const free = this.free(s, toToken);
+    if (out > free) fail("InsufficientBankroll", free, out);
+    player.vault[fromToken] = balance - amount;
+    player.vault[toToken] += out;
+    s.bankroll[toToken] -= out;
+    s.bankroll[fromToken] += amount;
+    this.emit(tx, "Swapped", playerAddress, fromTokenAddress, amount, out);
+  }
+
+  setCaps(s: State, tx: Tx, perSwapCapBps: bigint, dailyCapBps: bigint): void {
+    if (lower(tx.from) !== lower(s.owner)) fail("NotOwner");
+    this.checkBounds(perSwapCapBps, BOUNDS.perSwapCapBps[0], BOUNDS.perSwapCapBps[1]);
+    this.checkBounds(dailyCapBps, perSwapCapBps, BOUNDS.dailyCapBps[1]);
+    s.swap.perSwapCapBps = perSwapCapBps;
+    s.swap.dailyCapBps = dailyCapBps;
+    this.emitDesk(tx, "SwapCapsChanged", perSwapCapBps, dailyCapBps);
+  }
+
+  announceRate(s: State, tx: Tx, rate: bigint): void {
+    if (lower(tx.from) !== lower(s.owner)) fail("NotOwner");
+    this.checkBounds(rate, BOUNDS.rate[0], BOUNDS.rate[1]);
+    const executableAt = tx.now + s.withdrawalDelay;
+    s.swap.pendingRate = rate;
+    s.swap.pendingRateAt = executableAt;
+    this.emitDesk(tx, "SwapRateAnnounced", rate, executableAt);
+  }
+
+  cancelRate(s: State, tx: Tx): void {
+    if (lower(tx.from) !== lower(s.owner)) fail("NotOwner");
+    const rate = s.swap.pendingRate;
+    if (rate === 0n) fail("NothingPending");
+    s.swap.pendingRate = 0n;
+    s.swap.pendingRateAt = 0n;
+    this.emitDesk(tx, "SwapRateCancelled", rate);
+  }
+
+  executeRate(s: State, tx: Tx): void {
+    if (lower(tx.from) !== lower(s.owner)) fail("NotOwner");
+    if (s.swap.pendingRate === 0n) fail("NothingPending");
+    this.checkAnnouncement(s.swap.pendingRateAt, tx.now);
+    const rate = s.swap.pendingRate;
+    s.swap.rate = rate;
+    s.swap.pendingRate = 0n;
+    s.swap.pendingRateAt = 0n;
+    this.emitDesk(tx, "SwapRateChanged", rate);
+  }
+
+  // ───────────────────────────── bets ─────────────────────────────
+
+  setCommitment(s: State, tx: Tx, playerAddress: string, commit: string, length: bigint, chain: number): void {
+    this.onlySettler(s, tx);
+    if (playerAddress === ZeroAddress) fail("ZeroAddress");
+    if (commit === ZeroHash || length === 0n) fail("InvalidCommitment");
+    const player = s.players[this.playerIndex(s, playerAddress)];
+    const next = player.nextNonce;
+    if (player.resolved !== next) fail("OpenBetExists");
+    if (length > UINT32_MAX) fail("SafeCastOverflowedUintDowncast", 32, length);
+    if (next + length > UINT32_MAX) fail("SafeCastOverflowedUintDowncast", 32, next + length);
+    player.commit = commit;
+    player.root = commit;
+    player.head = next;
+    player.chainLength = length;
+    player.chainEnd = next + length;
+    player.chain = chain;
+    player.chainStart = next;
+    this.emit(tx, "CommitmentSet", playerAddress, commit, next, length);
+  }
+
+  playGame(
+    s: State,
+    tx: Tx,
+    tokenAddress: string,
+    amount: bigint,
+    gameType: number,
+    params: bigint,
+    clientSeed: string,
+    expectedCommit: string,
+    expectedTerms: bigint,
+  ): void {
+    const token = this.supported(tokenAddress);
+    if (s.paused) fail("IsPaused");
+    const terms = this.terms(s);
+    if (expectedTerms !== terms) fail("TermsChanged", terms);
+    const [num, den] = ratio(gameType, params, token === "BNB", false);
+    if (amount < MIN_BET[token]) fail("BetTooSmall", amount, MIN_BET[token]);
+    const player = s.players[this.playerIndex(s, tx.from)];
+    const maximum = this.maxBetFor(s, token, num, den, player);
+    if (amount > maximum) fail("BetTooLarge", amount, maximum);
+    const reservation = (amount * num) / den;
+    s.reserved[token] += reservation;
+    player.reserved[token] += reservation;
+    // _takeNonce
+    if (player.commit === ZeroHash) fail("NoCommitment");
+    if (expectedCommit !== player.commit && expectedCommit !== player.root) fail("StaleCommitment", player.commit);
+    const nonce = player.nextNonce;
+    if (nonce >= player.chainEnd) fail("ChainExhausted");
+    player.nextNonce = nonce + 1n;
+    const betId = betIdOf(player.address, nonce);
+    const odds = token === "DEGEN" ? jackpotOdds(amount, s.edgeBps, (s.jackpot * s.shareBps) / BPS) : 0n;
+    const bet: Bet = {
+      betId,
+      player: this.playerIndex(s, tx.from),
+      nonce,
+      token,
+      stake: amount,
+      gameType,
+      params,
+      split: false,
+      placedBlock: tx.block,
+      claimableAt: tx.now + s.settleWindow,
+      odds,
+      edgeBps: s.edgeBps,
+      clientSeed,
+    };
+    if (betMaxPayout(bet) !== reservation) throw new Error("model: the payout table and the ratio disagree");
+    player.bets.push(bet);
+    this.takeStake(s, tx, player, token, amount);
+    this.emit(tx, "BetPlaced", betId, tx.from, tokenAddress, amount, gameType, params, nonce, clientSeed, terms, odds);
+  }
+
+  /** Casino._takeStake: msg.value, else the vault, else (DEGEN) the wallet. */
+  private takeStake(s: State, tx: Tx, player: Player, token: Token, amount: bigint): void {
+    if (tx.value !== 0n) {
+      if (token !== "BNB" || tx.value !== amount) fail("ValueMismatch", tx.value, amount);
+      s.accounted.BNB += amount;
+      return;
+    }
+    const balance = player.vault[token];
+    if (balance >= amount) player.vault[token] = balance - amount;
+    else if (token === "BNB") fail("InsufficientBalance", balance, amount);
+    else this.collect(s, tx, token, amount);
+  }
+
+  addStake(s: State, tx: Tx, betId: bigint): void {
+    const bet = this.findBet(s, betId);
+    if (bet === undefined) fail("BetNotOpen", betId);
+    const player = s.players[bet.player];
+    if (lower(tx.from) !== lower(player.address)) fail("NotBetPlayer");
+    if (bet.gameType !== BLACKJACK) fail("NotBlackjack");
+    if (bet.split) fail("AlreadySplit");
+    if (tx.now >= bet.claimableAt) fail("BetExpired");
+    const isNative = bet.token === "BNB";
+    const extra = payoutBound(BLACKJACK, 0n, isNative, 2n * bet.stake, true) - payoutBound(BLACKJACK, 0n, isNative, bet.stake, false);
+    const free = this.free(s, bet.token);
+    if (extra > free) fail("InsufficientBankroll", free, extra);
+    const room = this.exposureRoom(s, player, bet.token);
+    if (extra > room) fail("ExposureTooHigh", room, extra);
+    bet.split = true;
+    bet.odds = 2n * bet.odds < ODDS_ONE ? 2n * bet.odds : ODDS_ONE;
+    s.reserved[bet.token] += extra;
+    player.reserved[bet.token] += extra;
+    this.takeStake(s, tx, player, bet.token, bet.stake);
+    this.emit(tx, "StakeAdded", betId, player.address, bet.stake);
+  }
+
+  settle(s: State, tx: Tx, betId: bigint, seed: string, payout: bigint): void {
+    this.onlySettler(s, tx);
+    this.settleOne(s, tx, betId, seed, payout);
+  }
+
+  settleBatch(s: State, tx: Tx, betIds: bigint[], seeds: string[], payouts: bigint[]): void {
+    this.onlySettler(s, tx);
+    if (seeds.length !== betIds.length || payouts.length !== betIds.length) fail("LengthMismatch");
+    for (let i = 0; i < betIds.length; i++) this.settleOne(s, tx, betIds[i], seeds[i], payouts[i]);
+  }
+
+  private settleOne(s: State, tx: Tx, betId: bigint, seed: string, payout: bigint): void {
+    const bet = this.findBet(s, betId);
+    if (bet === undefined) fail("BetNotOpen", betId);
+    if (tx.block <= bet.placedBlock) fail("EntropyNotReady", betId);
+    const player = s.players[bet.player];
+    // _revealSeed
+    if (bet.nonce !== player.resolved) fail("OutOfOrder", betId, player.resolved);
+    let link = hashLink(seed);
+    for (let unrevealed = player.head; unrevealed < bet.nonce; unrevealed++) link = hashLink(link);
+    if (link !== player.commit) fail("WrongSeed", betId);
+    player.commit = seed;
+    player.resolved = bet.nonce + 1n;
+    player.head = bet.nonce + 1n;
+    const total = totalStake(bet);
+    const maxPayout = betMaxPayout(bet);
+    if (payout > maxPayout) fail("PayoutAboveReservation", payout, maxPayout);
+    player.bets.splice(player.bets.indexOf(bet), 1);
+    this.release(s, player, bet.token, total, maxPayout, payout);
+    const random = randomWord(seed, bet.clientSeed, player.address, bet.nonce, this.setup.chainId, this.setup.casino);
+    this.emit(tx, "BetSettled", betId, seed, random);
+    this.emit(tx, "GamePlayed", player.address, total, payout, payout > total, bet.gameType);
+    const credit = bet.token === "BNB" ? payout : payout + this.drawJackpot(s, tx, bet, total);
+    player.vault[bet.token] += credit;
+  }
+
+  claimExpired(s: State, tx: Tx, betId: bigint): void {
+    const bet = this.findBet(s, betId);
+    if (bet === undefined) fail("BetNotOpen", betId);
+    const player = s.players[bet.player];
+    if (lower(tx.from) !== lower(player.address)) fail("NotBetPlayer");
+    if (tx.now < bet.claimableAt) fail("NotExpired", bet.claimableAt);
+    if (bet.nonce !== player.resolved) fail("OutOfOrder", betId, player.resolved);
+    player.resolved = bet.nonce + 1n;
+    player.bets.splice(player.bets.indexOf(bet), 1);
+    const total = totalStake(bet);
+    const maxPayout = betMaxPayout(bet);
+    this.release(s, player, bet.token, total, maxPayout, maxPayout);
+    this.emit(tx, "ExpiredBetClaimed", betId, player.address, maxPayout);
+    this.emit(tx, "GamePlayed", player.address, total, maxPayout, maxPayout > total, bet.gameType);
+    const credit = bet.token === "BNB" ? maxPayout : maxPayout + this.drawJackpot(s, tx, bet, total);
+    player.vault[bet.token] += credit;
+  }
+
+  private release(s: State, player: Player, token: Token, total: bigint, maxPayout: bigint, payout: bigint): void {
+    s.bankroll[token] += total - payout;
+    s.reserved[token] -= maxPayout;
+    player.reserved[token] -= maxPayout;
+  }
+
+  /** The DEGEN jackpot draw of a bet being resolved in this transaction; returns the prize won. */
+  private drawJackpot(s: State, tx: Tx, bet: Bet, total: bigint): bigint {
+    const key = bet.betId.toString();
+    let entropy = this.entropyAt(bet.placedBlock, tx.block);
+    s.stats.draws++;
+    if (entropy === ZeroHash) {
+      entropy = s.locked[key] ?? ZeroHash;
+      if (entropy !== ZeroHash) {
+        delete s.locked[key];
+        s.stats.lockedDraws++;
+      }
+    } else if (tx.block - bet.placedBlock > 256) s.stats.historyDraws++;
+    if (entropy === ZeroHash) s.stats.voidDraws++;
+    const fixedPrize = jackpotPrize(total, bet.edgeBps, bet.odds);
+    const prize = fixedPrize < s.jackpot ? fixedPrize : s.jackpot;
+    const hit = entropy !== ZeroHash && jackpotRoll(this.setup.casino, bet.betId, entropy) < bet.odds;
+    this.emit(tx, "JackpotDrawn", bet.betId, entropy, prize, hit);
+    if (!hit || prize === 0n) return 0n;
+    s.jackpot -= prize;
+    s.stats.hits++;
+    s.stats.won += prize;
+    this.emit(tx, "JackpotWon", s.players[bet.player].address, prize);
+    return prize;
+  }
+
+  lockJackpotEntropy(s: State, tx: Tx, betIds: bigint[]): void {
+    for (const betId of betIds) {
+      const bet = this.findBet(s, betId);
+      const key = betId.toString();
+      if (bet === undefined || bet.token === "BNB" || (s.locked[key] ?? ZeroHash) !== ZeroHash) continue;
+      const entropy = this.entropyAt(bet.placedBlock, tx.block);
+      if (entropy === ZeroHash) continue;
+      s.locked[key] = entropy;
+      s.stats.locks++;
+      this.emit(tx, "JackpotEntropyLocked", betId, entropy);
+    }
+  }
+
+  // ───────────────────────────── house ─────────────────────────────
+
+  fundBankroll(s: State, tx: Tx, tokenAddress: string, amount: bigint): void {
+    const token = this.supported(tokenAddress);
+    if (amount === 0n) fail("ZeroAmount");
+    this.collect(s, tx, token, amount);
+    s.bankroll[token] += amount;
+    this.emit(tx, "BankrollFunded", tx.from, tokenAddress, amount);
+  }
+
+  fundJackpot(s: State, tx: Tx, amount: bigint): void {
+    if (amount === 0n) fail("ZeroAmount");
+    this.collect(s, tx, "DEGEN", amount);
+    s.jackpot += amount;
+    this.emit(tx, "JackpotFunded", tx.from, amount);
+  }
+
+  announceBankrollWithdrawal(s: State, tx: Tx, tokenAddress: string, amount: bigint): void {
+    this.onlyOwner(s, tx);
+    const token = this.supported(tokenAddress);
+    if (amount === 0n) fail("ZeroAmount");
+    if (amount > UINT128_MAX) fail("SafeCastOverflowedUintDowncast", 128, amount);
+    const executableAt = tx.now + s.withdrawalDelay;
+    s.pending[token] = { amount, executableAt };
+    this.emit(tx, "BankrollWithdrawalAnnounced", tokenAddress, amount, executableAt);
+  }
+
+  cancelBankrollWithdrawal(s: State, tx: Tx, tokenAddress: string): void {
+    this.onlyOwner(s, tx);
+    const token = this.tokenOf(tokenAddress);
+    if (token === null || s.pending[token] === null) fail("NothingPending");
+    s.pending[token] = null;
+    this.emit(tx, "BankrollWithdrawalCancelled", tokenAddress);
+  }
+
+  executeBankrollWithdrawal(s: State, tx: Tx, tokenAddress: string): void {
+    this.onlyOwner(s, tx);
+    const token = this.tokenOf(tokenAddress);
+    const pending = token === null ? null : s.pending[token];
+    if (token === null || pending === null) fail("NothingPending");
+    this.checkAnnouncement(pending.executableAt, tx.now);
+    const free = this.free(s, token);
+    if (pending.amount > free) fail("InsufficientBankroll", free, pending.amount);
+    s.pending[token] = null;
+    s.bankroll[token] -= pending.amount;
+    s.accounted[token] -= pending.amount;
+    this.emit(tx, "BankrollWithdrawalExecuted", tokenAddress, pending.amount, s.owner);
+    this.send(s, token, s.owner, pending.amount);
+  }
+
+  /** `other` is the address of the one other ERC-20 the fuzz sends to the Casino. */
+  sweep(s: State, tx: Tx, tokenAddress: string, to: string, other: string): void {
+    this.onlyOwner(s, tx);
+    if (to === ZeroAddress) fail("ZeroAddress");
+    const token = this.tokenOf(tokenAddress);
+    const isOther = lower(tokenAddress) === lower(other);
+    if (token === null && !isOther) throw new Error("model: sweep of an unknown token");
+    const held = token === null ? s.otherHeld : s.accounted[token] + s.stray[token];
+    const owed = token === null ? 0n : s.accounted[token];
+    if (held <= owed) fail("NothingToSweep");
+    const amount = held - owed;
+    this.emit(tx, "Swept", tokenAddress, to, amount);
+    if (token === null) s.otherHeld = 0n;
+    else {
+      s.stray[token] = 0n;
+      this.send(s, token, to, amount);
+    }
+  }
+
+  // ───────────────────────────── token (outside the Casino's functions) ─────────────────────────────
+
+  /** degen.transfer(casino, amount) by a holder: lands beyond `accounted` (sweepable). */
+  strayDegen(s: State, tx: Tx, amount: bigint): void {
+    this.debit(s, tx.from, amount);
+    s.stray.DEGEN += amount;
+  }
+
+  /** BNB forced into the Casino (hardhat_setBalance stands for selfdestruct or a coinbase payment). */
+  strayNative(amount: bigint): void {
+    this.s.stray.BNB += amount;
+  }
+
+  strayOther(amount: bigint): void {
+    this.s.otherHeld += amount;
+  }
+
+  /** degen.transfer(pair, amount) by a non-exempt holder: a taxed trade whose jackpot share the Casino books. */
+  taxedTrade(s: State, tx: Tx, amount: bigint): void {
+    const elapsed = tx.now - this.setup.tradingOpenedAt;
+    const step = elapsed / 300n;
+    const taxBps = step < 5n ? 2_500n - step * 400n : 500n;
+    const tax = (amount * taxBps) / BPS;
+    const dev = (tax * 40n) / 100n;
+    const jackpotShare = (tax * 20n) / 100n;
+    const burn = tax - dev - jackpotShare;
+    this.debit(s, tx.from, dev);
+    this.addWallet(s, this.setup.devWallet, dev);
+    this.debit(s, tx.from, burn);
+    this.debit(s, tx.from, jackpotShare);
+    // Casino.creditJackpotFromTax, called by the token
+    s.accounted.DEGEN += jackpotShare;
+    s.jackpot += jackpotShare;
+    this.emit(tx, "JackpotFunded", this.setup.degen, jackpotShare);
+    this.debit(s, tx.from, amount - tax);
+    this.addWallet(s, this.setup.pair, amount - tax);
+  }
+
+  // ───────────────────────────── owner settings ─────────────────────────────
+
+  pause(s: State, tx: Tx): void {
+    this.onlyOwner(s, tx);
+    if (s.paused) fail("IsPaused");
+    s.paused = true;
+    this.emit(tx, "Paused", tx.from);
+  }
+
+  unpause(s: State, tx: Tx): void {
+    this.onlyOwner(s, tx);
+    if (!s.paused) fail("NotPaused");
+    s.paused = false;
+    this.emit(tx, "Unpaused", tx.from);
+  }
+
+  setSettler(s: State, tx: Tx, settler: string): void {
+    this.onlyOwner(s, tx);
+    if (settler === ZeroAddress) fail("ZeroAddress");
+    this.emit(tx, "SettlerChanged", s.settler, settler);
+    s.settler = settler;
+  }
+
+  transferOwnership(s: State, tx: Tx, newOwner: string): void {
+    this.onlyOwner(s, tx);
+    s.pendingOwner = newOwner;
+    this.emit(tx, "OwnershipTransferStarted", s.owner, newOwner);
+  }
+
+  renounceOwnershipByIntruder(s: State, tx: Tx): void {
+    this.onlyOwner(s, tx);
+    throw new Error("model: the fuzz never renounces the Casino's ownership");
+  }
+
+  acceptOwnership(s: State, tx: Tx): void {
+    if (lower(tx.from) !== lower(s.pendingOwner)) fail("OwnableUnauthorizedAccount", tx.from);
+    s.pendingOwner = ZeroAddress;
+    this.emit(tx, "OwnershipTransferred", s.owner, tx.from);
+    s.owner = tx.from;
+  }
+
+  setMaxBetLimit(s: State, tx: Tx, tokenAddress: string, amount: bigint): void {
+    this.onlyOwner(s, tx);
+    const token = this.supported(tokenAddress);
+    const unit = MIN_BET[token];
+    this.checkBounds(amount, unit, unit * MAX_BET_UNITS);
+    const units = amount / unit;
+    s.maxBetUnits[token] = units;
+    this.emit(tx, "MaxBetLimitChanged", tokenAddress, units * unit);
+  }
+
+  setRiskBps(s: State, tx: Tx, bps: bigint): void {
+    this.onlyOwner(s, tx);
+    this.checkBounds(bps, BOUNDS.riskBps[0], BOUNDS.riskBps[1]);
+    s.riskBps = bps;
+    this.emit(tx, "RiskChanged", bps);
+  }
+
+  setPlayerRiskBps(s: State, tx: Tx, bps: bigint): void {
+    this.onlyOwner(s, tx);
+    this.checkBounds(bps, BOUNDS.playerRiskBps[0], BOUNDS.playerRiskBps[1]);
+    s.playerRiskBps = bps;
+    this.emit(tx, "PlayerRiskChanged", bps);
+  }
+
+  setSettleWindow(s: State, tx: Tx, seconds: bigint): void {
+    this.onlyOwner(s, tx);
+    this.checkBounds(seconds, BOUNDS.settleWindow[0], BOUNDS.settleWindow[1]);
+    s.settleWindow = seconds;
+    this.emit(tx, "SettleWindowChanged", seconds);
+  }
+
+  setWithdrawalDelay(s: State, tx: Tx, seconds: bigint): void {
+    this.onlyOwner(s, tx);
+    this.checkBounds(seconds, BOUNDS.withdrawalDelay[0], BOUNDS.withdrawalDelay[1]);
+    s.withdrawalDelay = seconds;
+    this.emit(tx, "WithdrawalDelayChanged", seconds);
+  }
+
+  setJackpotTerms(s: State, tx: Tx, edgeBps: bigint, shareBps: bigint): void {
+    this.onlyOwner(s, tx);
+    this.checkBounds(edgeBps, BOUNDS.jackpotEdgeBps[0], BOUNDS.jackpotEdgeBps[1]);
+    this.checkBounds(shareBps, BOUNDS.jackpotShareBps[0], BOUNDS.jackpotShareBps[1]);
+    s.edgeBps = edgeBps;
+    s.shareBps = shareBps;
+    this.emit(tx, "JackpotTermsChanged", edgeBps, shareBps);
+  }
+}
+
+export interface WithdrawRequest {
+  player: string;
+  token: string;
+  amount: bigint;
+  deadline: bigint;
+}
+
+export interface SwapRequest {
+  player: string;
+  fromToken: string;
+  toToken: string;
+  amount: bigint;
+  minAmountOut: bigint;
+  deadline: bigint;
+}
+
+/** What a relay signature commits to: its signer's key, the signed message, and whether its domain is the relay's. */
+export interface SignedWithdraw extends WithdrawRequest {
+  signer: string;
+  nonce: bigint;
+  domainOk: boolean;
+}
+
+export interface SignedSwap extends SwapRequest {
+  signer: string;
+  nonce: bigint;
+  domainOk: boolean;
 }

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: "/kickboxing", lazy: lazyPage(() => import("@/games/kickboxing/kickboxing-page")) },
       { path: "/crash", lazy: lazyPage(() => import("@/games/crash/crash-page")) },
       { path: "/whitepaper", lazy: lazyPage(() => import("@/pages/whitepaper/whitepaper-page")) },
+      { path: "/fairness", lazy: lazyPage(() => import("@/pages/fairness/fairness-page")) },
       { path: "*", Component: NotFoundPage },
     ],
   },

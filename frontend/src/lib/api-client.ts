@@ -7,10 +7,25 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    detail: string,
+    /** The body text, or the status text when the body was empty. */
+    readonly detail: string,
   ) {
     super(`${status}: ${detail}`);
     this.name = "ApiError";
+  }
+}
+
+/**
+ * The server's own sentence for a refused call (its answers are `{ "error": "…" }`), for showing
+ * to the player instead of SPEC's '{status}: {body}' form; null when the answer carries none.
+ */
+export function serverErrorText(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  try {
+    const parsed = JSON.parse(error.detail) as { error?: unknown };
+    return typeof parsed?.error === "string" && parsed.error !== "" ? parsed.error : null;
+  } catch {
+    return null;
   }
 }
 

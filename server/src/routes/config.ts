@@ -12,6 +12,8 @@ export interface PublicConfig {
   /** Where reading the Casino's logs can start. */
   deploymentBlock: number;
   settler: string;
+  /** BLACKJACK_IDLE_MS: how long a web3 hand may idle before the server stands it, which the game tells the player. */
+  blackjackIdleMs: number;
   siwe: { domain: string; uri: string; chainId: number };
 }
 

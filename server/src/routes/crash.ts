@@ -22,11 +22,12 @@ export function crashRouter(deps: { db: Db; settler: Settler }): Router {
   router.post(
     "/cashout",
     route(async (req, res) => {
+      // The round's clock (the database's, whichever instance started it) stops when the request
+      // arrives, not after the bet is looked up.
+      const requestedAt = (await databaseNow(db)).getTime();
       const body = parse(cashOutBody, req.body);
       const bet = await ownOpenBet(settler, body.betId, sessionAddress(res), GameType.CRASH, body.token);
       if (bet.params !== "0") throw conflict("This round cashes out automatically at its target");
-      // The database's clock started the round, on whichever instance read its bet.
-      const requestedAt = (await databaseNow(db)).getTime();
       return db.transaction(async (tx) => {
         const [round] = await tx.select().from(crashRounds).where(eq(crashRounds.betId, bet.betId)).for("update");
         if (!round) throw notFound("Crash round not found");
@@ -57,6 +58,11 @@ export function crashRouter(deps: { db: Db; settler: Settler }): Router {
       return {
         betId: id,
         startedAt: round.startedAt.toISOString(),
+        // The round's clock (the database's), so the browser can fly the round on it whatever its own clock says.
+        serverTime: (await databaseNow(db)).toISOString(),
+        // The curve's wobble (the 2nd and 3rd draws of the round's word) tells nothing of the crash
+        // point (the 1st): the browser shows the very multiplier a cash-out now would fix.
+        curve: bet ? crashRound(settler.wordOf(bet), bet.token as Token).curve : null,
         finished: round.finished,
         cashOut: round.cashoutHundredths === null ? null : round.cashoutHundredths / 100,
         // Revealed only once the round is over.

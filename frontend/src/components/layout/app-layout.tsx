@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { Toaster } from "@/components/ui/toaster";
+import { JackpotCelebration } from "@/features/bets/components/jackpot-celebration";
 import { Header } from "./header";
 
 export function AppLayout() {
@@ -14,6 +15,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Toaster />
+      <JackpotCelebration />
       <ScrollRestoration />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router-dom";
 import { buttonClasses } from "@/components/ui/button";
-import { ArrowLeftIcon } from "@/components/ui/icons";
+import { ArrowLeftIcon, ShieldCheckIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
 import { SoundToggle } from "./sound-toggle";
 import { WalletWidget } from "./wallet-widget";
@@ -28,10 +28,27 @@ export function Header() {
           </span>
         </Link>
         <div className="ml-auto flex items-center gap-2">
+          <FairnessLink />
           <SoundToggle />
           <WalletWidget />
         </div>
       </div>
     </header>
+  );
+}
+
+/** The fairness page from every page: an icon on a phone, where the header has no room for words. */
+function FairnessLink() {
+  return (
+    <Link
+      to="/fairness"
+      aria-label="Provably fair"
+      title="Provably fair: check your bets"
+      data-testid="header-fairness"
+      className="flex h-10 items-center gap-1.5 rounded-xl border border-white/10 bg-white/5 px-2.5 text-sm font-semibold text-slate-100 transition hover:border-cyan/60 hover:bg-white/10"
+    >
+      <ShieldCheckIcon className="size-5 text-cyan" />
+      <span className="hidden lg:inline">Provably fair</span>
+    </Link>
   );
 }

@@ -56,10 +56,10 @@ function WrongNetworkButton() {
   const target = useWalletStore((state) => state.targetChain);
   return (
     <Button
-      variant="secondary"
+      variant="ghost"
       size="md"
       data-testid="wrong-network"
-      className="border-ember/70 text-ember"
+      className="border border-ember/70 bg-ember/15 font-semibold text-ember hover:bg-ember/25 hover:text-ember"
       title={target ? `Switch your wallet to ${target.name}` : undefined}
       onClick={() => switchNetwork().catch((error: unknown) => console.info("Network switch not done", error))}
     >
@@ -110,12 +110,14 @@ function WalletMenu({ account }: { account: string }) {
         data-testid="wallet-menu-button"
         title={account}
         onClick={() => setOpen((value) => !value)}
-        className="rounded-xl border border-white/15 bg-white/5 px-3 py-2 font-mono text-xs text-slate-200 transition hover:border-cyan/60"
+        // One line on a phone: the brand beside it truncates instead.
+        className="whitespace-nowrap rounded-xl border border-white/15 bg-white/5 px-3 py-2 font-mono text-xs text-slate-200 transition hover:border-cyan/60"
       >
         {shortenAddress(account)}
       </button>
       {open && (
-        <div role="menu" data-testid="wallet-menu" className="glass-card absolute right-0 z-50 mt-2 w-60 p-2 shadow-2xl">
+        // A solid background: over the lobby's hero on a phone, the translucent card let the page's text show through the menu.
+        <div role="menu" data-testid="wallet-menu" className="glass-card absolute right-0 z-50 mt-2 w-60 bg-night-900 p-2 shadow-2xl">
           <div className="px-3 pb-2 pt-1 text-xs text-slate-400" data-testid="wallet-holdings">
             <div className="mb-1 text-slate-300">In your wallet{chain ? ` on ${chain.name}` : ""}</div>
             <div className="tabular-nums text-gold">{formatTokenAmount("DEGEN", Number(walletBalances.DEGEN))} DEGEN</div>

@@ -20,6 +20,8 @@ export interface AppConfig {
   contracts: { DegenToken: string; Casino: string; CasinoRelay: string; CasinoSwap: string };
   deploymentBlock: number;
   settler: string;
+  /** BLACKJACK_IDLE_MS: a web3 hand idle this long is stood by the server (absent from an older server). */
+  blackjackIdleMs?: number;
   siwe: { domain: string; uri: string; chainId: number };
 }
 

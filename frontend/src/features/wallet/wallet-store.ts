@@ -29,7 +29,7 @@ export interface WalletSessionState {
 export interface WalletActions {
   /** Balance the games may stake: demo balances in demo mode, the Casino vault in web3 mode. */
   getPlayableBalance: (token: Token) => number;
-  /** Credits (positive) or debits (negative) a demo balance; never below 0. */
+  /** Credits (positive) or debits (negative) a demo balance, never below 0; in web3 mode re-reads the chain's. */
   applyPayout: (token: Token, signedAmount: number) => void;
   resetDemo: () => void;
   /** Requests accounts, signs in with Ethereum, then web3 mode (SPEC §4); shows SPEC's toasts. */
@@ -80,8 +80,13 @@ export const useWalletStore = create<WalletStore>()(
 
       applyPayout: (token, signedAmount) => {
         if (!Number.isFinite(signedAmount)) throw new Error(`Invalid payout amount: ${signedAmount}`);
-        // On-chain balances only change through settlement (DESIGN.md §3); they are re-read, not adjusted.
-        if (get().mode !== "demo") return;
+        // On-chain balances only change through settlement (DESIGN.md §3): they are re-read, not
+        // adjusted. A game pays out when its animation shows the result, so the balance shown does
+        // not give the result away before the wheel stops or the fight ends.
+        if (get().mode !== "demo") {
+          void get().refreshBalances();
+          return;
+        }
         set((state) => {
           // SPEC rounds demo balances to 2 decimals; BNB keeps its 4 so a 0.001 BNB stake is not rounded away.
           const next = roundToDecimals(state.demoBalances[token] + signedAmount, TOKEN_DISPLAY_DECIMALS[token]);

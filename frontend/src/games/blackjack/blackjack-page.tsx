@@ -1,15 +1,20 @@
 import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
-import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
+import { BetStatus } from "@/features/bets/components/bet-status";
+import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
-import { isFinal, type BannerTone } from "./blackjack-rules";
+import type { BannerTone } from "./blackjack-rules";
+import { HandActions } from "./components/hand-actions";
+import { HandNoteLine } from "./components/hand-note";
 import { HandView } from "./components/hand-view";
+import { IdleNotice } from "./components/idle-notice";
 import { demoBlackjackSource } from "./round-source";
 import { useBlackjackGame } from "./use-blackjack-game";
+import { web3BlackjackSource } from "./web3-round-source";
 import "./blackjack.css";
 
 const BANNER_TONES: Record<BannerTone, string> = {
@@ -21,12 +26,11 @@ const BANNER_TONES: Record<BannerTone, string> = {
 };
 
 export default function BlackjackPage() {
-  const game = useBlackjackGame(demoBlackjackSource);
   const { isDemo } = useWallet();
+  const game = useBlackjackGame(isDemo ? demoBlackjackSource : web3BlackjackSource);
   const balance = usePlayableBalance(game.token);
   const { table } = game;
-  const finished = isFinal(table);
-  const playing = table !== null && !finished;
+  const playing = game.phase === "playing";
   const split = table?.splitHand ?? null;
 
   return (
@@ -47,7 +51,8 @@ export default function BlackjackPage() {
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
-        <div className="glass-card bj-felt relative flex min-h-[26rem] flex-col justify-between gap-6 overflow-hidden p-4 sm:min-h-[30rem] sm:p-6">
+        {/* self-start: a taller side panel (web3: bet status, fairness) must not stretch the table and push the player's hand down. */}
+        <div className="glass-card bj-felt relative flex min-h-[26rem] flex-col justify-between gap-6 overflow-hidden p-4 sm:min-h-[30rem] sm:p-6 lg:self-start">
           <div className="flex justify-center">
             {table ? (
               <HandView title="Dealer" cards={table.dealerHand} score={table.dealerScore} testId="dealer-hand" />
@@ -97,12 +102,7 @@ export default function BlackjackPage() {
         </div>
 
         <div className="glass-card flex flex-col gap-5 p-5">
-          <TokenSwitch
-            value={game.token}
-            onChange={game.changeToken}
-            badges={TOKEN_MULTIPLIER_BADGES}
-            disabled={table !== null && !finished}
-          />
+          <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={game.phase === "playing" || game.phase === "settling"} />
           <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={playing || game.busy} />
           {table && (
             <p className="text-sm text-slate-400" data-testid="stake-on-table">
@@ -112,38 +112,16 @@ export default function BlackjackPage() {
               </span>
             </p>
           )}
-          {playing ? (
-            <div className="grid grid-cols-3 gap-2">
-              <Button variant="primary" size="lg" onClick={game.hit} disabled={game.busy} data-testid="hit-button">
-                Hit
-              </Button>
-              <Button variant="secondary" size="lg" onClick={game.stand} disabled={game.busy} data-testid="stand-button">
-                Stand
-              </Button>
-              <Button
-                variant="secondary"
-                size="lg"
-                onClick={game.split}
-                disabled={game.busy || !table.canSplit || split !== null}
-                data-testid="split-button"
-              >
-                Split
-              </Button>
-            </div>
-          ) : finished ? (
-            <Button variant="primary" size="lg" onClick={game.newRound} data-testid="new-round-button">
-              New Round
-            </Button>
-          ) : (
-            <Button variant="primary" size="lg" onClick={game.deal} disabled={game.busy} data-testid="deal-button">
-              {game.busy ? "Dealing…" : "Deal"}
-            </Button>
-          )}
+          <HandActions game={game} />
+          {game.note && <HandNoteLine note={game.note} />}
+          {playing && table?.idle && <IdleNotice idle={table.idle} />}
+          <BetStatus game="blackjack" />
           <ul className="space-y-1 text-xs text-slate-400">
             <li>Blackjack pays 2.5x, a win 2x, a push returns your bet.</li>
             <li>Split two cards of equal value once; it takes a second bet.</li>
             <li>The dealer draws to 16 and stands on every 17.</li>
           </ul>
+          <FairnessPanel />
         </div>
       </div>
       <Confetti burst={game.winBurst} />

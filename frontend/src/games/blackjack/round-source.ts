@@ -1,4 +1,4 @@
-import type { ActiveSplit, BlackjackStatus } from "@engine/blackjack";
+import type { ActiveSplit, BlackjackAction, BlackjackStatus } from "@engine/blackjack";
 import type { Card } from "@engine/cards";
 import type { Token } from "@/config/tokens";
 import { apiRequest } from "@/lib/api-client";
@@ -10,6 +10,13 @@ export interface HiddenCard {
   hidden: true;
 }
 export type TableCard = Card | HiddenCard;
+
+/** When the server stands a web3 hand the player leaves idle (BLACKJACK_IDLE_MS), so its bet can settle. */
+export interface IdleStand {
+  limitMs: number;
+  /** Epoch ms after which no action is sent any more: the server is standing the hand. */
+  standsAt: number;
+}
 
 /** SPEC §3 'Blackjack game response', with payout as a number (total returned, stake included). */
 export interface BlackjackTable {
@@ -24,22 +31,45 @@ export interface BlackjackTable {
   splitHand: Card[] | null;
   splitScore: number | null;
   activeSplit: ActiveSplit | null;
+  /** Web3 only: the server's idle auto-stand, refreshed by each answer. */
+  idle?: IdleStand;
+}
+
+/** A web3 hand the page left while in play (its bet lives on chain), taken up again when the page comes back. */
+export interface OpenHand {
+  token: Token;
+  stake: number;
+  table: BlackjackTable;
+}
+
+export interface HandRequest {
+  token: Token;
+  sessionId: string;
 }
 
 /**
  * Where a hand's cards come from. Demo play asks the server's SPEC §7 blackjack routes (no
- * session, no chain); web3 play will stake on chain and use the same routes with the bet's id.
- * Each call answers with the fields SPEC §7 says it reads; the caller merges them into the table.
+ * session, no chain); web3 play stakes on chain and uses the same routes with the bet's id. Each
+ * call answers with the fields SPEC §7 says it reads; the caller merges them into the table.
  */
 export interface BlackjackRoundSource {
   start(request: { token: Token; stake: number }): Promise<BlackjackTable>;
-  hit(request: { token: Token; sessionId: string }): Promise<Partial<BlackjackTable>>;
-  stand(request: { token: Token; sessionId: string }): Promise<Partial<BlackjackTable>>;
-  split(request: { token: Token; sessionId: string }): Promise<Partial<BlackjackTable>>;
+  hit(request: HandRequest): Promise<Partial<BlackjackTable>>;
+  stand(request: HandRequest): Promise<Partial<BlackjackTable>>;
+  /** `progress` tells the steps before the split itself (web3: the second stake in the wallet, then on chain). */
+  split(request: HandRequest & { progress?: (step: string | null) => void }): Promise<Partial<BlackjackTable>>;
+  /**
+   * The finished hand as the player is to see it: demo, the server's last answer; web3, the hand
+   * the chain settled (also one the server stood because it idled).
+   */
+  result(table: BlackjackTable): Promise<BlackjackTable>;
+  /** A web3 hand whose result the page has not shown yet (it was left in play or settling), or null. */
+  openHand(): OpenHand | null;
 }
 
-type Answer = Omit<BlackjackTable, "payout"> & { payout: string };
-type Field = keyof BlackjackTable;
+export type Answer = Omit<BlackjackTable, "payout" | "idle"> & { payout: string };
+type Field = keyof Answer;
+export type ActionRoute = "hit" | "stand" | "split";
 
 /** SPEC §7: the fields each call reads. */
 const READS = {
@@ -56,15 +86,25 @@ function read(answer: Answer, fields: readonly Field[]): Partial<BlackjackTable>
   return { ...picked, canSplit: fields.includes("canSplit") ? answer.canSplit : false } as Partial<BlackjackTable>;
 }
 
-const post = (action: "hit" | "stand" | "split") => async ({ token, sessionId }: { token: Token; sessionId: string }) =>
-  read(await apiRequest<Answer>("POST", `/api/blackjack/${action}`, { token, action: action.toUpperCase(), sessionId }), READS[action]);
+/** A start answer as a whole table (no split yet). */
+export const dealtTable = (answer: Answer): BlackjackTable =>
+  ({ splitHand: null, splitScore: null, activeSplit: null, ...read(answer, READS.start) }) as BlackjackTable;
+
+/** POST /api/blackjack/{hit,stand,split}: what SPEC §7 reads of the answer. */
+export async function postAction(route: ActionRoute, { token, sessionId }: HandRequest): Promise<Partial<BlackjackTable>> {
+  const action = route.toUpperCase() as BlackjackAction;
+  return read(await apiRequest<Answer>("POST", `/api/blackjack/${route}`, { token, action, sessionId }), READS[route]);
+}
 
 export const demoBlackjackSource: BlackjackRoundSource = {
   async start({ token, stake }) {
-    const answer = await apiRequest<Answer>("POST", "/api/blackjack/start", { token, action: "START", betAmount: String(stake) });
-    return { splitHand: null, splitScore: null, activeSplit: null, ...read(answer, READS.start) } as BlackjackTable;
+    return dealtTable(await apiRequest<Answer>("POST", "/api/blackjack/start", { token, action: "START", betAmount: String(stake) }));
   },
-  hit: post("hit"),
-  stand: post("stand"),
-  split: post("split"),
+  hit: (request) => postAction("hit", request),
+  stand: (request) => postAction("stand", request),
+  split: (request) => postAction("split", request),
+  // The demo server's last answer is the result: no chain settles a demo hand.
+  result: async (table) => table,
+  // A demo hand lives only with the page that dealt it.
+  openHand: () => null,
 };

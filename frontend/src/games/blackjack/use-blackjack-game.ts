@@ -5,6 +5,7 @@ import { useWallet } from "@/features/wallet";
 import { DEFAULT_BET } from "@/lib/bet-rules";
 import { BANNER_MS, dealRefusal, isFinal, outcomeBanner, splitRefusal, type BannerMessage } from "./blackjack-rules";
 import { CARD_DEALT } from "./blackjack-sounds";
+import { failureNote, idleLimitText, isWalletCancel, type HandNote } from "./hand-notes";
 import type { BlackjackRoundSource, BlackjackTable } from "./round-source";
 
 /** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
@@ -17,23 +18,31 @@ const ACTION_ERRORS: Record<Action, string> = {
   split: "Error processing split",
 };
 
+/** betting → playing → settling (the result is awaited: web3, the chain's settlement) → finished (New Round). */
+export type HandPhase = "betting" | "playing" | "settling" | "finished";
+
 /**
- * SPEC §4 'Blackjack' in demo money: the bet leaves the balance when the hand is dealt, a split
- * takes a second bet, and a finished hand credits the server's payout (the total returned: a
- * push gives the stake back, both stakes after a split).
+ * SPEC §4 'Blackjack'. Demo money: the bet leaves the balance when the hand is dealt, a split
+ * takes a second bet, and a finished hand credits the server's payout (the total returned: a push
+ * gives the stake back, both stakes after a split). Web3: the source stakes on chain and the
+ * result shown is the settled one; balances are the chain's, so applyPayout does nothing there.
  */
 export function useBlackjackGame(source: BlackjackRoundSource) {
-  const { getPlayableBalance, applyPayout } = useWallet();
+  const { getPlayableBalance, applyPayout, isDemo } = useWallet();
   const [token, setToken] = useState<Token>("DEGEN");
   const [bet, setBet] = useState<number>(DEFAULT_BET);
   const [table, setTable] = useState<BlackjackTable | null>(null);
+  const [phase, setPhase] = useState<HandPhase>("betting");
   /** The bet of the hand on the table (the bet control may change meanwhile only between hands). */
   const [handBet, setHandBet] = useState(0);
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<(BannerMessage & { id: number }) | null>(null);
+  const [note, setNote] = useState<HandNote | null>(null);
   const [winBurst, setWinBurst] = useState<number | null>(null);
   const bannerId = useRef(0);
   const inFlight = useRef(false);
+  /** Counts hands: a result that arrives after the table moved on (a new source) is dropped. */
+  const handNo = useRef(0);
 
   useEffect(() => {
     if (!banner) return;
@@ -48,9 +57,9 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     setBet(defaultBet(next));
   };
 
-  function settle(finished: BlackjackTable) {
-    if (finished.payout > 0) applyPayout(token, finished.payout);
-    const message = outcomeBanner(finished, token);
+  function announce(finished: BlackjackTable, handToken: Token) {
+    if (finished.payout > 0) applyPayout(handToken, finished.payout);
+    const message = outcomeBanner(finished, handToken);
     show(message);
     if (message.tone === "win") {
       playSound("win");
@@ -62,16 +71,64 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     }
   }
 
-  /** Runs one call at a time; a failure only shows its banner and leaves the table as it was. */
-  async function request<T>(call: () => Promise<T>, errorText: string): Promise<T | null> {
+  /** The hand is over (or stood by the server): show the source's result of it. */
+  async function finish(last: BlackjackTable, handToken: Token) {
+    const hand = handNo.current;
+    setTable(last);
+    setPhase("settling");
+    try {
+      const shown = await source.result(last);
+      if (hand !== handNo.current) return;
+      setTable(shown);
+      announce(shown, handToken);
+    } catch (error) {
+      if (hand !== handNo.current) return;
+      // The bet's panel (BetStatus) tells its state; the table closes with the reason.
+      console.error("Blackjack result", error);
+      setNote({ text: error instanceof Error ? error.message : String(error), tone: "error" });
+    }
+    setPhase("finished");
+  }
+
+  // A new source (demo ↔ web3) starts from its own hand: the one a web3 page left in play, if any.
+  useEffect(() => {
+    handNo.current++;
+    const open = source.openHand();
+    setBanner(null);
+    setNote(null);
+    setTable(open?.table ?? null);
+    setPhase(open ? "playing" : "betting");
+    if (!open) return;
+    setToken(open.token);
+    setHandBet(open.stake);
+    if (isFinal(open.table)) void finish(open.table, open.token);
+  }, [source]);
+
+  // Web3: past the idle limit the server stands the hand; the table waits for that result.
+  useEffect(() => {
+    const standsAt = table?.idle?.standsAt;
+    if (phase !== "playing" || busy || !table || standsAt === undefined) return;
+    const timer = window.setTimeout(() => standForIdle(table), Math.max(0, standsAt - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [phase, busy, table]);
+
+  function standForIdle(idle: BlackjackTable) {
+    setNote({ text: `No action for ${idleLimitText(idle.idle!.limitMs)}: the server stands for you.`, tone: "info" });
+    void finish(idle, token);
+  }
+
+  /** Runs one call at a time; a failure shows its banner (web3: and why) and leaves the table as it was. */
+  async function request<T>(call: () => Promise<T>, errorText: string, chainReason: boolean): Promise<T | null> {
     if (inFlight.current) return null;
     inFlight.current = true;
     setBusy(true);
     try {
       return await call();
     } catch (error) {
+      if (isWalletCancel(error)) return null;
       console.error(errorText, error);
       show({ text: errorText, tone: "error" });
+      if (!isDemo) setNote(failureNote(error, chainReason));
       return null;
     } finally {
       inFlight.current = false;
@@ -83,29 +140,39 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     const refusal = dealRefusal(token, getPlayableBalance(token), bet);
     if (refusal) return show({ text: refusal, tone: "error" });
     const stake = bet;
-    const dealt = await request(() => source.start({ token, stake }), "Error starting game");
+    const handToken = token;
+    setNote(null);
+    // A chain's refusal of the bet is told by the bet's panel (BetStatus), with a Deposit button.
+    const dealt = await request(() => source.start({ token: handToken, stake }), "Error starting game", false);
     if (!dealt) return;
-    applyPayout(token, -stake);
+    handNo.current++;
+    applyPayout(handToken, -stake);
     setHandBet(stake);
     setBanner(null);
     setTable(dealt);
+    setPhase("playing");
     playNotes(CARD_DEALT);
-    if (isFinal(dealt)) settle(dealt);
+    if (isFinal(dealt)) void finish(dealt, handToken);
   }
 
   async function act(action: Action) {
-    if (!table || isFinal(table)) return;
+    if (!table || phase !== "playing") return;
+    if (table.idle && Date.now() >= table.idle.standsAt) return standForIdle(table);
     if (action === "split") {
       const refusal = splitRefusal(token, getPlayableBalance(token), handBet);
       if (refusal) return show({ text: refusal, tone: "error" });
     }
-    const update = await request(() => source[action]({ token, sessionId: table.sessionId }), ACTION_ERRORS[action]);
+    const hand = { token, sessionId: table.sessionId };
+    const progress = (step: string | null) => setNote(step === null ? null : { text: step, tone: "info" });
+    setNote(null);
+    const call = () => (action === "split" ? source.split({ ...hand, progress }) : source[action](hand));
+    const update = await request(call, ACTION_ERRORS[action], true);
     if (!update) return;
     const next = { ...table, ...update };
     if (action === "split") applyPayout(token, -handBet);
     setTable(next);
     playNotes(CARD_DEALT);
-    if (isFinal(next)) settle(next);
+    if (isFinal(next)) void finish(next, token);
     else if (next.activeSplit && next.activeSplit !== table.activeSplit) {
       show({ text: `Playing hand ${next.activeSplit === "first" ? 1 : 2}`, tone: "info" });
     }
@@ -114,6 +181,8 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
   const newRound = () => {
     setTable(null);
     setBanner(null);
+    setNote(null);
+    setPhase("betting");
   };
 
   return {
@@ -122,9 +191,11 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     bet,
     setBet,
     table,
+    phase,
     handBet,
     busy,
     banner,
+    note,
     winBurst,
     deal,
     hit: () => act("hit"),

@@ -2,9 +2,12 @@ import { useMemo } from "react";
 import { useWallet } from "@/features/wallet";
 import { CrashGame } from "./components/crash-game";
 import { createDemoCrashSource } from "./round-source";
+import { createWeb3CrashSource } from "./web3-source";
+
+const web3Source = createWeb3CrashSource();
 
 export default function CrashPage() {
-  const { applyPayout } = useWallet();
-  const source = useMemo(() => createDemoCrashSource({ applyPayout }), [applyPayout]);
-  return <CrashGame source={source} />;
+  const { applyPayout, isDemo } = useWallet();
+  const demoSource = useMemo(() => createDemoCrashSource({ applyPayout }), [applyPayout]);
+  return <CrashGame source={isDemo ? demoSource : web3Source} />;
 }

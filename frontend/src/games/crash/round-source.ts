@@ -10,9 +10,24 @@ export interface CrashLaunchRequest {
   autoCashOut: number | null;
 }
 
-/** A paid-for flight whose crash point and curve are fixed before take-off. */
+/** A paid-for flight. */
 export interface CrashFlight extends CrashLaunchRequest {
+  /**
+   * The round flown: fixed before take-off (demo play, or a web3 round settled with its auto
+   * target), or for a live round its curve with the crash point still secret.
+   */
   round: CrashRound;
+  /** CASH OUT can change the outcome: not when the round was settled with its auto target before take-off. */
+  cashOutAllowed: boolean;
+  live?: LiveRound;
+}
+
+/** A manual web3 round, flying by the server's clock while the server holds its secret word. */
+export interface LiveRound {
+  /** When the server started the round (epoch ms). */
+  startedAtMs: number;
+  /** Resolves when the server ends the round without a cash-out: it crashed. */
+  over: Promise<void>;
 }
 
 export interface CrashSettlement {
@@ -21,11 +36,13 @@ export interface CrashSettlement {
   won: boolean;
   /** Total payout in token units, stake included (0 on a loss). */
   payout: number;
+  /** The round as settled: the crash point and curve the screen ends on. */
+  round: CrashRound;
 }
 
 /**
  * The one place a crash outcome comes from. Demo play draws the round in the browser with the
- * engine; web3 play can escrow the stake on chain and have the server settle the cash-out.
+ * engine; web3 play escrows the stake on chain and has the server settle it (web3-source.ts).
  */
 export interface CrashRoundSource {
   /** Takes the stake and fixes the round. */
@@ -49,7 +66,7 @@ export function createDemoCrashSource({ applyPayout, nextWord = randomBytes32 }:
   return {
     async launch(request) {
       const word = nextWord();
-      const flight: CrashFlight = { ...request, round: crashRound(word, request.token) };
+      const flight: CrashFlight = { ...request, round: crashRound(word, request.token), cashOutAllowed: true };
       words.set(flight, word);
       applyPayout(request.token, -request.stake);
       return flight;
@@ -67,7 +84,7 @@ export function createDemoCrashSource({ applyPayout, nextWord = randomBytes32 }:
         manualCashOut !== null ? { manualCashOut } : { autoCashOut: flight.autoCashOut },
       );
       if (payout > 0) applyPayout(flight.token, payout);
-      const settlement = Promise.resolve({ cashOut: outcome.cashOut, won: outcome.won, payout });
+      const settlement = Promise.resolve({ cashOut: outcome.cashOut, won: outcome.won, payout, round: flight.round });
       settlements.set(flight, settlement);
       return settlement;
     },

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { useWallet } from "@/features/wallet";
 import { KickboxingGame } from "./components/kickboxing-game";
-import { createDemoKickboxingSource } from "./round-source";
+import { createDemoKickboxingSource, web3KickboxingSource } from "./round-source";
 
 export default function KickboxingPage() {
-  const { applyPayout } = useWallet();
-  const source = useMemo(() => createDemoKickboxingSource({ applyPayout }), [applyPayout]);
-  return <KickboxingGame source={source} />;
+  const { applyPayout, isDemo } = useWallet();
+  const demoSource = useMemo(() => createDemoKickboxingSource({ applyPayout }), [applyPayout]);
+  return <KickboxingGame source={isDemo ? demoSource : web3KickboxingSource} />;
 }

@@ -2,6 +2,7 @@ import { playKickboxingDemo } from "@engine/demo";
 import type { Fight, KickboxingBet } from "@engine/kickboxing";
 import { randomBytes32 } from "@engine/random";
 import type { Token } from "@/config/tokens";
+import { useWalletStore } from "@/features/wallet";
 
 export interface KickboxingBetRequest {
   token: Token;
@@ -19,7 +20,7 @@ export interface KickboxingRound extends KickboxingBetRequest {
 
 /**
  * The one place a kickboxing outcome comes from. Demo play fixes the fight in the browser with
- * the engine; web3 play can place the bet on chain and return the settled fight instead.
+ * the engine; web3 play places the bet on chain and returns the settled fight instead.
  */
 export interface KickboxingRoundSource {
   /** Takes the stake and fixes the fight. */
@@ -49,3 +50,28 @@ export function createDemoKickboxingSource({ applyPayout, nextWord = randomBytes
     },
   };
 }
+
+/**
+ * Web3 play: the bet is placed on chain, settled by the server and checked in this browser; the
+ * fight then replays the settled word through the engine (fightFromWord), so it ends exactly on
+ * the settled outcome. The payout is the chain's.
+ */
+export const web3KickboxingSource: KickboxingRoundSource = {
+  async start(request) {
+    const [{ playOnChain, settledOutcome }, { encodeKickboxingParams }, { GameType }, { fromBaseUnits }] = await Promise.all([
+      import("@/features/bets/onchain"),
+      import("@engine/kickboxing"),
+      import("@engine/gameTypes"),
+      import("@engine/tokens"),
+    ]);
+    const params = encodeKickboxingParams(request.bet);
+    const settled = await playOnChain({ game: "kickboxing", gameType: GameType.KICKBOXING, token: request.token, stake: request.stake, params });
+    const outcome = settledOutcome(settled);
+    if (outcome.gameType !== GameType.KICKBOXING) throw new Error("The settled bet is not a kickboxing match");
+    return { ...request, fight: outcome.kickboxing.fight, won: outcome.kickboxing.won, payout: fromBaseUnits(settled.settlement.payout) };
+  },
+  // The chain paid at settlement; the balance shown changes once the fight has been shown.
+  settle() {
+    void useWalletStore.getState().refreshBalances();
+  },
+};

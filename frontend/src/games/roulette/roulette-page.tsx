@@ -11,13 +11,15 @@ import { HowToPlay } from "./components/how-to-play";
 import { PayoutsPanel } from "./components/payouts-panel";
 import { SpinHistory } from "./components/spin-history";
 import { WheelDisc } from "./components/wheel-disc";
-import { demoWheelSource } from "./round-source";
+import { BetStatus } from "@/features/bets/components/bet-status";
+import { FairnessPanel } from "@/features/bets/components/fairness-panel";
+import { demoWheelSource, web3WheelSource } from "./round-source";
 import { useWheelGame } from "./use-wheel-game";
 import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from "./wheel-rules";
 
 export default function RoulettePage() {
-  const game = useWheelGame(demoWheelSource);
   const { isDemo } = useWallet();
+  const game = useWheelGame(isDemo ? demoWheelSource : web3WheelSource);
   const balance = usePlayableBalance(game.token);
   const spinning = game.phase === "spinning";
   const count = game.selected.length;
@@ -51,6 +53,8 @@ export default function RoulettePage() {
           <Button variant="primary" size="lg" onClick={game.spin} disabled={spinning || count === 0} data-testid="spin-button">
             {spinning ? "Spinning…" : "SPIN"}
           </Button>
+          <BetStatus game="wheel" />
+          <FairnessPanel />
         </div>
 
         <div className="glass-card order-1 flex flex-col items-center justify-center gap-4 p-5 lg:order-2">

@@ -31,3 +31,22 @@ export const demoWheelSource: WheelRoundSource = {
     return { segment: round.outcome.segment, won: round.outcome.won, payout: round.payout };
   },
 };
+
+/**
+ * Web3 play: the bet is placed on chain, settled by the server in the next block and checked in
+ * this browser; the wheel then lands on the segment the settled word gives.
+ */
+export const web3WheelSource: WheelRoundSource = {
+  async spin({ token, stake, colours }) {
+    const [{ playOnChain, settledOutcome }, { encodeWheelParams }, { GameType }, { fromBaseUnits }] = await Promise.all([
+      import("@/features/bets/onchain"),
+      import("@engine/wheel"),
+      import("@engine/gameTypes"),
+      import("@engine/tokens"),
+    ]);
+    const settled = await playOnChain({ game: "wheel", gameType: GameType.WHEEL, token, stake, params: encodeWheelParams(colours) });
+    const outcome = settledOutcome(settled);
+    if (outcome.gameType !== GameType.WHEEL) throw new Error("The settled bet is not a wheel spin");
+    return { segment: outcome.wheel.segment, won: outcome.wheel.won, payout: fromBaseUnits(settled.settlement.payout) };
+  },
+};

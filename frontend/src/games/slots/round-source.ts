@@ -1,11 +1,12 @@
 import type { SlotSymbol } from "@engine/slots";
 import type { Token } from "@/config/tokens";
 import { apiRequest } from "@/lib/api-client";
+import { CALL_DELAY_MS } from "./slots-rules";
 
 /**
  * Where a spin's outcome comes from. Demo play asks the server (SPEC §7 POST /api/slots/spin),
- * which runs the engine and touches no chain; web3 play will place the bet on chain and read
- * the settled outcome instead, without the screen changing.
+ * which runs the engine and touches no chain; web3 play places the bet on chain and reads the
+ * settled outcome instead, without the screen changing.
  */
 export interface SlotsSpinResult {
   /** 5 columns of 3 symbols: reels[reel][row]. */
@@ -18,10 +19,13 @@ export interface SlotsSpinResult {
 }
 
 export interface SlotsRoundSource {
+  /** How long the reels spin before the spin is asked for (SPEC §4: about 1.8 s in demo play). */
+  callDelayMs: number;
   spin(request: { token: Token; stake: number }): Promise<SlotsSpinResult>;
 }
 
-interface SpinResponse {
+/** The server's spin answer (SPEC §3), the payout as decimal text. */
+export interface SpinResponse {
   reels: SlotSymbol[][];
   payout: string;
   winLines: number[][];
@@ -29,9 +33,46 @@ interface SpinResponse {
 }
 
 export const demoSlotsSource: SlotsRoundSource = {
+  callDelayMs: CALL_DELAY_MS,
   async spin({ token, stake }) {
     // The stake goes as decimal text so the server reads exactly what was shown (0.1, not 0.1000000000000000055).
     const answer = await apiRequest<SpinResponse>("POST", "/api/slots/spin", { token, betAmount: String(stake) });
     return { reels: answer.reels, payout: Number(answer.payout), winLines: answer.winLines, isBigWin: answer.isBigWin };
+  },
+};
+
+/**
+ * Web3 play: the bet is placed on chain at once (placement and settlement take longer than
+ * SPEC's 1.8 s, so the reels spin meanwhile), then SPEC's spin call names the bet and the server
+ * answers once it is settled. The reels stop on what the chain settled, checked with the engine
+ * in this browser; the server's answer is compared with it, and a disagreement is a problem of
+ * the bet's verdict.
+ */
+export const web3SlotsSource: SlotsRoundSource = {
+  callDelayMs: 0,
+  async spin({ token, stake }) {
+    const [{ playOnChain, settledOutcome }, { GameType }, { fromBaseUnits }, { answerProblems }] = await Promise.all([
+      import("@/features/bets/onchain"),
+      import("@engine/gameTypes"),
+      import("@engine/tokens"),
+      import("./cross-check"),
+    ]);
+    let answer: SpinResponse | null = null;
+    const settled = await playOnChain(
+      { game: "slots", gameType: GameType.SLOTS, token, stake, params: 0n },
+      async (bet) => {
+        try {
+          answer = await apiRequest<SpinResponse>("POST", "/api/slots/spin", { token, betId: bet.betId.toString() });
+        } catch (error) {
+          // The stake is on chain whatever the server answers: the chain's settlement decides.
+          console.error("Slots spin call failed; waiting for the settlement on chain", error);
+        }
+      },
+      (result) => answerProblems(answer, result),
+    );
+    const outcome = settledOutcome(settled);
+    if (outcome.gameType !== GameType.SLOTS) throw new Error("The settled bet is not a slots spin");
+    const { reels, winLines, isBigWin } = outcome.slots;
+    return { reels, payout: fromBaseUnits(settled.settlement.payout), winLines, isBigWin };
   },
 };

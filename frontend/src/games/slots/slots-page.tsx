@@ -6,17 +6,21 @@ import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
+import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
 import { BigWinOverlay } from "./components/big-win-overlay";
 import { Paytable } from "./components/paytable";
 import { ReelGrid } from "./components/reel-grid";
-import { demoSlotsSource } from "./round-source";
+import { BetStatus } from "@/features/bets/components/bet-status";
+import { FairnessPanel } from "@/features/bets/components/fairness-panel";
+import { demoSlotsSource, web3SlotsSource } from "./round-source";
 import { CONFETTI_MS, SLOT_MAX_SHOWN_MULTIPLE } from "./slots-rules";
 import { useSlotsGame } from "./use-slots-game";
 import "./slots.css";
 
 export default function SlotsPage() {
-  const game = useSlotsGame(demoSlotsSource);
   const { isDemo } = useWallet();
+  const game = useSlotsGame(isDemo ? demoSlotsSource : web3SlotsSource);
+  const jackpotLabel = useJackpotLabel();
   const balance = usePlayableBalance(game.token);
   const highlighted = useMemo(
     () => new Set(game.win?.lines.flatMap((line) => line.cells.map(([reel, row]) => `${reel}-${row}`)) ?? []),
@@ -35,7 +39,7 @@ export default function SlotsPage() {
         <div className="flex flex-wrap items-center gap-2">
           {game.token === "DEGEN" && (
             <Badge tone="gold" data-testid="jackpot-badge">
-              Jackpot 1.2M
+              Jackpot {jackpotLabel}
             </Badge>
           )}
           <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>
@@ -43,7 +47,7 @@ export default function SlotsPage() {
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <div className="glass-card flex flex-col gap-4 p-3 sm:p-5">
+        <div className="glass-card flex flex-col gap-4 p-3 sm:p-5 lg:self-start">
           <div className="grid grid-cols-2 gap-3 text-center">
             <div className="rounded-xl border border-cyan/30 bg-night-950/60 px-3 py-2">
               <p className="text-xs tracking-wider text-slate-400">Win</p>
@@ -79,6 +83,8 @@ export default function SlotsPage() {
           <Button variant="primary" size="lg" onClick={game.spin} disabled={game.spinning} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}
           </Button>
+          <BetStatus game="slots" />
+          <FairnessPanel />
         </div>
       </div>
 

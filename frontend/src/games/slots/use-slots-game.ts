@@ -6,7 +6,6 @@ import { DEFAULT_BET } from "@/lib/bet-rules";
 import type { SlotsRoundSource, SlotsSpinResult } from "./round-source";
 import {
   BIG_WIN_MS,
-  CALL_DELAY_MS,
   OPENING_REELS,
   REELS,
   SETTLE_DELAY_MS,
@@ -29,7 +28,8 @@ export interface SlotsWin {
 }
 
 /**
- * SPEC §4 'Slots': idle → spinning; the call goes out after 1.8 s; once it answers, reel i stops
+ * SPEC §4 'Slots': idle → spinning; the call goes out after 1.8 s (at once for an on-chain bet,
+ * which takes longer than that to place and settle); once it answers, reel i stops
  * 1000 + 200·i ms later on the answer's symbols; 0.5 s after the last one spinning ends and the
  * win is paid and shown (coin + 3 s confetti, big-win overlay 4 s).
  */
@@ -102,7 +102,7 @@ export function useSlotsGame(source: SlotsRoundSource) {
     playNotes(REEL_TICK);
     tickTimer.current = window.setInterval(() => playNotes(REEL_TICK), REEL_TICK_INTERVAL_MS);
 
-    later(CALL_DELAY_MS, () => {
+    later(source.callDelayMs, () => {
       source.spin({ token: spinToken, stake }).then(
         (result) => {
           setReels(result.reels);
@@ -117,8 +117,9 @@ export function useSlotsGame(source: SlotsRoundSource) {
         },
         (error: unknown) => {
           // SPEC §8: a failed spin only ends the spinning state and the sound. Nothing was played,
-          // so the demo stake goes back.
-          console.error("Slots spin failed", error);
+          // so the demo stake goes back (in web3 mode the bet status tells a refusal; a refusal
+          // in the wallet is a quiet cancel).
+          if ((error as Error).name !== "TxCancelled") console.error("Slots spin failed", error);
           stopReelSound();
           applyPayout(spinToken, stake);
           setStoppedReels(REELS);

@@ -4,7 +4,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { DocumentIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
 import { GAMES } from "@/config/games";
-import { JACKPOT_BADGE } from "@/config/economics";
+import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
 import { useWallet } from "@/features/wallet";
 import { BalanceCard } from "./components/balance-card";
 import { GameCard } from "./components/game-card";
@@ -17,6 +17,7 @@ function gameCardSpan(index: number): string {
 
 export default function LobbyPage() {
   const { balance, isDemo, resetDemo } = useWallet();
+  const jackpotLabel = useJackpotLabel();
 
   return (
     <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -35,7 +36,7 @@ export default function LobbyPage() {
             <span aria-hidden="true" className={`size-2 rounded-full ${isDemo ? "bg-gold" : "bg-cyan"} animate-pulse`} />
             {isDemo ? "Demo Mode" : "Web3 Mode"}
           </Badge>
-          <Badge tone="pink">Jackpot {JACKPOT_BADGE}</Badge>
+          <Badge tone="pink" data-testid="jackpot-badge">Jackpot {jackpotLabel}</Badge>
         </div>
       </section>
 

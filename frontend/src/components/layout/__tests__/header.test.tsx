@@ -26,7 +26,7 @@ describe("Header", () => {
     expect(within(header).queryByRole("link", { name: /Lobby/ })).not.toBeInTheDocument();
   });
 
-  it.each(["/lobby", "/roulette", "/blackjack", "/slots", "/kickboxing", "/crash", "/whitepaper", "/missing"])(
+  it.each(["/lobby", "/roulette", "/blackjack", "/slots", "/kickboxing", "/crash", "/whitepaper", "/fairness", "/missing"])(
     "shows the Lobby button on %s and it returns to /",
     async (path) => {
       const { user, router } = renderRoute(path);
@@ -36,6 +36,13 @@ describe("Header", () => {
       expect(within(screen.getByTestId("app-header")).queryByRole("link", { name: /Lobby/ })).not.toBeInTheDocument();
     },
   );
+
+  it.each(["/", "/roulette", "/whitepaper", "/missing"])("links to the fairness page from %s", async (path) => {
+    const { user, router } = renderRoute(path);
+    await user.click(await within(await screen.findByTestId("app-header")).findByRole("link", { name: "Provably fair" }));
+    expect(router.state.location.pathname).toBe("/fairness");
+    expect(await screen.findByRole("heading", { level: 1, name: "Provably fair" })).toBeInTheDocument();
+  });
 
   it("is sticky", async () => {
     renderRoute("/");

@@ -1,8 +1,9 @@
-import type { ContractRunner } from "ethers";
+import { ZeroAddress, type ContractRunner } from "ethers";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
 import { CasinoRelay__factory } from "@typechain/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
 import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
 import { DegenToken__factory } from "@typechain/factories/contracts/DegenToken.sol/DegenToken__factory";
+import type { Token } from "@/config/tokens";
 import type { AppConfig } from "@/features/chain/app-config";
 
 /** The deployment's contracts through the TypeChain bindings, over a provider (reads) or a signer (writes). */
@@ -16,3 +17,8 @@ export function contractsOf(config: AppConfig, runner: ContractRunner) {
 }
 
 export type Contracts = ReturnType<typeof contractsOf>;
+
+/** A token's address as the contracts take it: the DEGEN token's, or address(0) for the native coin (BNB). */
+export function tokenAddress(config: AppConfig, token: Token): string {
+  return token === "DEGEN" ? config.contracts.DegenToken : ZeroAddress;
+}

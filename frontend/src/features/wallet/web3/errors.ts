@@ -28,7 +28,9 @@ const interfaces = [Casino__factory, DegenToken__factory, CasinoRelay__factory, 
 export function decodeRevert(error: unknown): ErrorDescription | undefined {
   for (let e: unknown = error; e && typeof e === "object"; e = (e as { error?: unknown; info?: { error?: unknown }; cause?: unknown }).error ?? (e as { info?: { error?: unknown } }).info?.error ?? (e as { cause?: unknown }).cause) {
     const raw = (e as { data?: unknown }).data;
-    const data = typeof raw === "object" && raw !== null ? (raw as { data?: unknown }).data : raw;
+    // MetaMask nests the node's error, revert data included, under data.originalError.
+    const nested = typeof raw === "object" && raw !== null ? (raw as { data?: unknown; originalError?: { data?: unknown } }) : undefined;
+    const data = nested ? (nested.data ?? nested.originalError?.data) : raw;
     if (typeof data !== "string" || !data.startsWith("0x") || data.length < 10) continue;
     for (const iface of interfaces) {
       try {

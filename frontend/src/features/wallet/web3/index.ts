@@ -4,6 +4,7 @@
 import { BrowserProvider, formatEther, getAddress, ZeroAddress, type JsonRpcSigner } from "ethers";
 import { loadAppConfig, type AppConfig } from "@/features/chain/app-config";
 import { DEMO_START_BALANCES } from "@/config/tokens";
+import { useSessionStore } from "@/features/session";
 import type { Eip1193Provider } from "../injected-provider";
 import { announceConnected, announceConnectFailure, announceDisconnected, SIGNATURE_REQUIRED } from "../connect-toasts";
 import { disconnectedSession, selectWrongNetwork, useWalletStore, WALLET_CONNECTED_KEY } from "../wallet-store";
@@ -11,7 +12,7 @@ import { addChainParameter, definitionOf } from "./chains";
 import { connectorStore, metaMask } from "./connector";
 import { contractsOf, type Contracts } from "./contracts";
 import { errorCode, isUserRejection, UNKNOWN_CHAIN } from "./errors";
-import { currentSession, endSession, signIn } from "./siwe";
+import { currentSession, endSession, signIn, type ServerSession } from "./siwe";
 
 /** SPEC §9: balances are re-read every 10 s in web3 mode on the target chain. */
 export const BALANCE_POLL_MS = 10_000;
@@ -71,8 +72,9 @@ export async function connectWallet(): Promise<void> {
     await metaMask.activate();
     account = firstAccount();
     if (!account) throw new Error("The wallet returned no account");
-    await signInOrRevoke(account, config);
+    const session = await signInOrRevoke(account, config);
     enterWeb3(account);
+    adoptUser(session);
     announceConnected();
     await switchIfElsewhere(config);
   } catch (error) {
@@ -99,6 +101,7 @@ export async function restoreWallet(): Promise<void> {
       return;
     }
     enterWeb3(account);
+    adoptUser(session);
   } finally {
     store.setState({ isLoading: false });
   }
@@ -146,15 +149,20 @@ export async function refreshBalances(): Promise<void> {
   }
 }
 
+/** The server names the signed-in wallet's registered user (or none): it becomes the session's (SPEC §4 'Session'). */
+function adoptUser(session: ServerSession): void {
+  void useSessionStore.getState().adopt(session.user);
+}
+
 function firstAccount(): string | null {
   const accounts = connectorStore.getState().accounts;
   return accounts && accounts.length > 0 ? getAddress(accounts[0]!) : null;
 }
 
 /** Signs in; a refused signature revokes the wallet's permission and becomes SPEC's 'Signature required…'. */
-async function signInOrRevoke(account: string, config: AppConfig): Promise<void> {
+async function signInOrRevoke(account: string, config: AppConfig): Promise<ServerSession> {
   try {
-    await signIn(walletProvider(), account, config);
+    return await signIn(walletProvider(), account, config);
   } catch (error) {
     if (!isUserRejection(error)) throw error;
     await revokePermissions();
@@ -178,6 +186,8 @@ async function leaveWeb3({ resetDemo }: { resetDemo: boolean }): Promise<void> {
   cachedProvider = undefined;
   // Demo first: the connector's reset below reaches the account watcher, which then has nothing to do.
   store.setState({ ...disconnectedSession, ...(resetDemo ? { demoBalances: { ...DEMO_START_BALANCES } } : {}) });
+  // The registered user belongs to the wallet that left (the server serves it to that wallet only).
+  useSessionStore.getState().logout();
   metaMask.resetState();
 }
 
@@ -211,8 +221,9 @@ async function accountSwitched(account: string): Promise<void> {
   store.setState({ isLoading: true, account, onChainBalances: disconnectedSession.onChainBalances, walletBalances: disconnectedSession.walletBalances });
   try {
     await endSession();
-    await signInOrRevoke(account, await loadAppConfig());
+    const session = await signInOrRevoke(account, await loadAppConfig());
     store.setState({ account });
+    adoptUser(session);
     announceConnected();
     void refreshBalances();
   } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crashRound, crashTimeToReach } from "@engine/crash";
+import { crashHundredthsAt, crashRound, crashTimeToReach } from "@engine/crash";
 import { autoCashOutAtSec, flightReducer, formatMultiplier, initialFlightState, parseAutoCashOut, potentialWin, type FlightState } from "../flight-machine";
 import type { CrashFlight } from "../round-source";
 import { wordWhere } from "./fixtures";
@@ -9,6 +9,7 @@ const flightOf = (word: string, autoCashOut: number | null = null): CrashFlight 
   stake: 10,
   autoCashOut,
   round: crashRound(word, "DEGEN"),
+  cashOutAllowed: true,
 });
 
 describe("crash flight machine", () => {
@@ -26,8 +27,9 @@ describe("crash flight machine", () => {
     // Nothing more happens to a crashed flight until PLAY AGAIN.
     expect(flightReducer(state, { type: "cashOut", hundredths: 150, elapsedSec: 1 })).toBe(state);
     expect(flightReducer(state, { type: "tick", hundredths: 150, elapsedSec: 1 })).toBe(state);
-    state = flightReducer(state, { type: "settled", settlement: { cashOut: null, won: false, payout: 0 } });
-    expect(state.settlement).toEqual({ cashOut: null, won: false, payout: 0 });
+    const lost = { cashOut: null, won: false, payout: 0, round: flight.round };
+    state = flightReducer(state, { type: "settled", settlement: lost });
+    expect(state).toMatchObject({ phase: "crashed", hundredths: flight.round.crashPoint, settlement: lost });
     expect(flightReducer(state, { type: "reset" })).toEqual(initialFlightState);
   });
 
@@ -39,6 +41,36 @@ describe("crash flight machine", () => {
     expect(flightReducer(state, { type: "crash" })).toBe(state);
     expect(flightReducer(state, { type: "reset" }).phase).toBe("idle");
     expect(flightReducer(state, { type: "launch", flight })).toBe(state);
+  });
+
+  it("ends a live round as the settlement says: the cash-out the server fixed, or the crash it saw first", () => {
+    const live = { ...flight, live: { startedAtMs: 0, over: new Promise<void>(() => undefined) } };
+    // Clicked at 5.2 s; the request reached the server a little later, on a higher value.
+    const serverFixed = crashHundredthsAt(flight.round, 5.45);
+    let state = flightReducer(initialFlightState, { type: "launch", flight: live });
+    state = flightReducer(state, { type: "cashOut", hundredths: serverFixed + 3, elapsedSec: 5.2 });
+    const won = flightReducer(state, { type: "settled", settlement: { cashOut: serverFixed, won: true, payout: serverFixed / 10, round: flight.round } });
+    expect(won).toMatchObject({ phase: "cashedout", hundredths: serverFixed });
+    // The chart ends where the settled curve shows the fixed cash-out, from the click on.
+    expect(won.elapsedSec).toBeGreaterThanOrEqual(5.2);
+    expect(won.elapsedSec).toBeLessThanOrEqual(5.45);
+    expect(crashHundredthsAt(flight.round, won.elapsedSec)).toBe(serverFixed);
+    // The cash-out reached the server after the crash.
+    const late = flightReducer(state, { type: "settled", settlement: { cashOut: null, won: false, payout: 0, round: flight.round } });
+    expect(late).toMatchObject({ phase: "crashed", hundredths: flight.round.crashPoint, elapsedSec: flight.round.crashTimeSec });
+
+    // The server ended it first: the flight holds (no cash-out any more) until the settlement.
+    state = flightReducer(flightReducer(initialFlightState, { type: "launch", flight: live }), { type: "over" });
+    expect(state).toMatchObject({ phase: "flying", over: true });
+    expect(flightReducer(state, { type: "cashOut", hundredths: 150, elapsedSec: 9 })).toBe(state);
+    state = flightReducer(state, { type: "settled", settlement: { cashOut: null, won: false, payout: 0, round: flight.round } });
+    expect(state).toMatchObject({ phase: "crashed", over: false, hundredths: flight.round.crashPoint });
+  });
+
+  it("goes back to idle when a round cannot be settled", () => {
+    const state = flightReducer(initialFlightState, { type: "launch", flight });
+    expect(flightReducer(state, { type: "failed" })).toEqual(initialFlightState);
+    expect(flightReducer(initialFlightState, { type: "failed" })).toBe(initialFlightState);
   });
 
   it("finds when an auto target cashes out, and never for a target above the crash point", () => {

@@ -16,6 +16,8 @@ import type { CrashRoundSource } from "../round-source";
 import { AutoCashOutInput } from "./auto-cash-out-input";
 import { CrashChart, type ChartHandle } from "./crash-chart";
 import { HowToPlay } from "./how-to-play";
+import { BetStatus } from "@/features/bets/components/bet-status";
+import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 
 // The readout re-renders every 50 ms in flight; the controls and the help text need not follow.
 const StillTokenSwitch = memo(TokenSwitch);
@@ -33,7 +35,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
   const audioBlocked = useAudioBlocked();
   const chart = useRef<ChartHandle>(null);
   const { state, launching, launch, cashOut, playAgain } = useCrashFlight(source, chart);
-  const { phase, flight, hundredths, elapsedSec, settlement } = state;
+  const { phase, flight, hundredths, elapsedSec, settlement, over } = state;
   const autoCashOut = parseAutoCashOut(autoText);
   const autoInvalid = Number.isNaN(autoCashOut);
   const locked = phase === "flying" || launching;
@@ -49,8 +51,9 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
     return () => clearTimeout(timer);
   }, [ended]);
 
-  // While flying the frame loop draws; this frame is for the still chart before and after.
-  const round = flight?.round ?? null;
+  // While flying the frame loop draws; this frame is for the still chart before and after, on
+  // the settled round once known (a live round flew its published curve until then).
+  const round = settlement?.round ?? flight?.round ?? null;
   const stillSec = ended ? elapsedSec : 0;
   const stillFrame = useMemo<ChartFrame>(() => ({ round: phase === "idle" ? null : round, tSec: stillSec, status: phase }), [phase, round, stillSec]);
 
@@ -74,10 +77,13 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
       </div>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <div className="glass-card relative flex flex-col overflow-hidden p-3 backdrop-blur-none sm:p-5">
+        <div className="glass-card relative flex flex-col overflow-hidden p-3 backdrop-blur-none sm:p-5 lg:self-start">
           <div className="flex flex-col items-center pb-2 text-center">
             <p
               data-testid="crash-multiplier"
+              data-phase={phase}
+              data-crash-point={settlement?.round.crashPoint}
+              data-cash-out={settlement?.cashOut ?? undefined}
               aria-live="off"
               className={cn(
                 "font-display text-5xl font-black tabular-nums tracking-tight sm:text-7xl",
@@ -133,6 +139,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
               <Button
                 size="lg"
                 className="w-full border-0 bg-linear-to-r from-emerald-400 to-cyan font-black tracking-wider text-night-950 shadow-[0_0_28px_-4px_rgb(52_211_153/0.8)] hover:brightness-110"
+                disabled={!flight?.cashOutAllowed || over}
                 onClick={cashOut}
               >
                 CASH OUT @ {formatMultiplier(hundredths)}
@@ -155,6 +162,8 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
               </Button>
             )}
           </div>
+          <BetStatus game="crash" />
+          <FairnessPanel />
         </div>
       </div>
 

@@ -37,7 +37,13 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
   function end(current: LiveFlight, manualCashOut: number | null) {
     current.ended = true;
     live.current = null;
-    void source.settle(current.flight, manualCashOut).then((settlement) => dispatch({ type: "settled", settlement }));
+    source.settle(current.flight, manualCashOut).then(
+      (settlement) => dispatch({ type: "settled", settlement }),
+      (failure: unknown) => {
+        console.error("Crash round failed", failure);
+        dispatch({ type: "failed" });
+      },
+    );
   }
 
   // Leaving the page ends the flight: an auto target the round reaches still pays, nothing else does.
@@ -62,7 +68,9 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
     const step = (now: number) => {
       if (current.ended) return;
       startedAt ??= now;
-      const elapsedMs = now - startedAt;
+      // A live round flies by the server's clock since it started the round (the browser's clock
+      // taken as the server's); a fixed round from its first frame.
+      const elapsedMs = flight.live ? Math.max(0, Date.now() - flight.live.startedAtMs) : now - startedAt;
       const tSec = elapsedMs / 1000;
       if (tSec >= autoAtSec && flight.autoCashOut !== null) {
         chart.current?.draw({ round, tSec: autoAtSec, status: "cashedout" });
@@ -93,7 +101,17 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
       frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
-    return () => cancelAnimationFrame(frame);
+    let active = true;
+    // The server ended a live round at its crash point: hold the rocket until the settlement shows it.
+    void flight.live?.over.then(() => {
+      if (!active || current.ended) return;
+      dispatch({ type: "over" });
+      end(current, null);
+    });
+    return () => {
+      active = false;
+      cancelAnimationFrame(frame);
+    };
   }, [phase, flight, chart]);
 
   async function launch({ token, stake, autoCashOut, playableBalance }: LaunchInput) {
@@ -108,15 +126,21 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
       live.current = { flight: launched, tickSec: 0, ended: false };
       playSound("click");
       dispatch({ type: "launch", flight: launched });
+    } catch (failure) {
+      // Nothing took off. A web3 refusal is told by the bet status; a refusal in the wallet is a quiet cancel.
+      if ((failure as Error).name !== "TxCancelled") console.error("Crash round failed to launch", failure);
     } finally {
       setLaunching(false);
     }
   }
 
-  /** Pays stake × the multiplier shown, once: a second click finds the flight already ended. */
+  /**
+   * Pays stake × the multiplier shown, once: a second click finds the flight already ended. A live
+   * round's cash-out is fixed by the server when the request arrives; the settlement shows it.
+   */
   function cashOut() {
     const current = live.current;
-    if (!current || current.ended) return;
+    if (!current || current.ended || !current.flight.cashOutAllowed) return;
     const hundredths = crashCashOutAt(current.flight.round, current.tickSec);
     if (hundredths === null) return;
     chart.current?.draw({ round: current.flight.round, tSec: current.tickSec, status: "cashedout" });

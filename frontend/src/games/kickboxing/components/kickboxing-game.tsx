@@ -17,6 +17,9 @@ import { FightStats } from "./fight-stats";
 import { HowToPlay } from "./how-to-play";
 import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
+import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
+import { BetStatus } from "@/features/bets/components/bet-status";
+import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
@@ -24,6 +27,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const [stake, setStake] = useState(DEFAULT_BET);
   const playableBalance = usePlayableBalance(token);
   const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source);
+  const jackpotLabel = useJackpotLabel();
   const { phase, round, shownExchanges, countdownSec } = state;
   const fighters = fightersAfter(round?.fight.timeline ?? [], phase === "idle" ? 0 : shownExchanges);
   const locked = phase !== "idle" || starting;
@@ -38,7 +42,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
         <h1 className="font-display text-2xl font-black tracking-tight text-white sm:text-3xl">Kickboxing</h1>
         {token === "DEGEN" && (
           <Badge tone="gold" data-testid="kickboxing-jackpot">
-            Jackpot: 1.2M
+            Jackpot: {jackpotLabel}
           </Badge>
         )}
         <div
@@ -56,7 +60,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
       </div>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <div className="glass-card flex flex-col gap-3 p-3 sm:gap-4 sm:p-5">
+        <div className="glass-card flex flex-col gap-3 p-3 sm:gap-4 sm:p-5 lg:self-start">
           <div className="flex items-center gap-4">
             <HpBar corner="RED" hp={fighters.RED.hp} />
             <span className="font-display text-sm font-black text-slate-500">VS</span>
@@ -94,6 +98,8 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
               START MATCH
             </Button>
           )}
+          <BetStatus game="kickboxing" />
+          <FairnessPanel />
         </div>
       </div>
 

@@ -11,6 +11,9 @@ export function ResultBanner({ round }: { round: KickboxingRound }) {
     <div
       role="status"
       data-testid="kickboxing-result"
+      data-winner={fight.winner}
+      data-end-reason={fight.endReason}
+      data-won={won}
       className="absolute inset-0 z-10 grid place-items-center bg-night-950/70 p-4 backdrop-blur-[2px]"
     >
       <div className="flex flex-col items-center gap-1 text-center">

@@ -81,6 +81,10 @@ export function useKickboxingMatch(source: KickboxingRoundSource) {
       activeRound.current = placed;
       playSound("click");
       dispatch({ type: "start", round: placed });
+    } catch (failure) {
+      // The match stays idle. A web3 refusal is told by the bet status as a sentence; a refusal
+      // in the wallet is a quiet cancel.
+      if ((failure as Error).name !== "TxCancelled") console.error("Kickboxing match failed to start", failure);
     } finally {
       setStarting(false);
     }

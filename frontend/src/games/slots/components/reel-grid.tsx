@@ -18,6 +18,7 @@ export function ReelGrid({ reels, stoppedReels, highlighted }: ReelGridProps) {
     <div
       className="grid grid-cols-5 gap-1.5 rounded-2xl border-2 border-gold/40 bg-night-950/80 p-2 shadow-[inset_0_0_30px_rgb(0_0_0/0.7)] sm:gap-2.5 sm:p-3 [--tile:4.25rem] sm:[--tile:6rem]"
       data-testid="reel-grid"
+      data-reels={stoppedReels === REELS ? reels.map((reel) => reel.join(",")).join("|") : undefined}
       aria-label="Reels"
     >
       {Array.from({ length: REELS }, (_, reel) => {

@@ -1,0 +1,98 @@
+// `npm run bench:web3`: how long a web3 bet takes from the player's click to its result on screen,
+// on the whole local stack with the node mining a block every second (BSC Testnet mines every ~3 s,
+// local dev every transaction). The wheel, one DEGEN colour, BENCH_WEB3_SPINS spins (20).
+// Figures: click → settled and verified in the browser, click → the wheel's result shown (its 3.5 s
+// spin included), and the longest main-thread task during the spins (PerformanceObserver longtask).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { getAddress, JsonRpcProvider, parseEther } from "ethers";
+import { launchBrowser } from "../e2e/support/browser";
+import { devAccount, TestWallet } from "../e2e/support/test-wallet";
+import { chainReader, connectInApp } from "../e2e/support/wallet-app";
+import { depositFromNode } from "../e2e/support/web3-play";
+import { startStack } from "../scripts/stack";
+
+const ROOT = path.resolve(__dirname, "..");
+const SPINS = Number(process.env.BENCH_WEB3_SPINS ?? 20);
+const BLOCK_MS = Number(process.env.BENCH_WEB3_BLOCK_MS ?? 1_000);
+const PORT_BASE = Number(process.env.BENCH_WEB3_PORT_BASE ?? 29_000);
+const ACCOUNT = 29;
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(os.tmpdir(), "degen-bench-web3-"));
+  const buildDir = path.join(work, "dist");
+  execFileSync(path.join(ROOT, "node_modules/.bin/vite"), ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit" });
+  const stack = await startStack({
+    ports: { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 },
+    frontend: "preview",
+    previewDir: buildDir,
+    logs: path.join(work, "logs"),
+    serverEnv: { DATA_DIR: path.join(work, "db") },
+  });
+  const browser = await launchBrowser();
+  const node = new JsonRpcProvider(stack.rpcUrl, undefined, { cacheTimeout: -1 });
+  try {
+    const reader = await chainReader(stack.rpcUrl, stack.apiUrl);
+    await depositFromNode(reader.provider, reader.casino, ACCOUNT, { DEGEN: parseEther("1000") });
+    await node.send("evm_setAutomine", [false]);
+    await node.send("evm_setIntervalMining", [BLOCK_MS]);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on("console", (message) => process.env.BENCH_WEB3_DEBUG && console.log(`[page] ${message.text()}`));
+    await TestWallet.install(page, { account: ACCOUNT, rpcUrl: stack.rpcUrl });
+    await page.goto(stack.appUrl + "/");
+    await connectInApp(page);
+    await page.goto(stack.appUrl + "/roulette");
+    await page.getByTestId("fairness-panel").waitFor();
+    await page.getByTestId("colour-gold").click();
+    await page.getByTestId("bet-input").fill("1");
+    await page.getByTestId("bet-input").blur();
+    await page.evaluate(() => {
+      const tasks: { start: number; duration: number }[] = [];
+      (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration }))).observe({ type: "longtask", buffered: true });
+    });
+
+    const settled: number[] = [];
+    const shown: number[] = [];
+    let longest = 0;
+    const player = getAddress(devAccount(ACCOUNT).address);
+    for (let spin = 0; spin < SPINS; spin++) {
+      const earlier = await page.getByTestId("bet-status").getAttribute("data-bet").catch(() => null);
+      const start = await page.evaluate(() => performance.now());
+      await page.getByTestId("spin-button").click();
+      const result = `[data-testid="bet-status"][data-stage="result"]${earlier ? `:not([data-bet="${earlier}"])` : ""}`;
+      await page.locator(result).waitFor({ timeout: 60_000 });
+      const settledAt = await page.evaluate(() => performance.now());
+      await page.getByTestId("spin-button").filter({ hasText: "SPIN" }).waitFor({ timeout: 30_000 });
+      const shownAt = await page.evaluate(() => performance.now());
+      settled.push(settledAt - start);
+      shown.push(shownAt - start);
+      const tasks = await page.evaluate((from) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((task) => task.start >= from), start);
+      longest = Math.max(longest, ...tasks.map((task) => task.duration), 0);
+      if (!(await page.locator(result).getByTestId("bet-verdict").getAttribute("data-ok"))?.includes("true")) throw new Error(`spin ${spin} did not verify`);
+    }
+    const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player));
+    console.log(`web3 wheel, ${SPINS} spins, one block every ${BLOCK_MS} ms (${placed.length} bets on chain)`);
+    console.log(`  click → settled and verified   p50 ${(quantile(settled, 0.5) / 1000).toFixed(2)} s   p95 ${(quantile(settled, 0.95) / 1000).toFixed(2)} s`);
+    console.log(`  click → result on screen       p50 ${(quantile(shown, 0.5) / 1000).toFixed(2)} s   p95 ${(quantile(shown, 0.95) / 1000).toFixed(2)} s   (the wheel spins 3.5 s once the result is known)`);
+    console.log(`  longest main-thread task       ${longest.toFixed(0)} ms`);
+  } finally {
+    node.destroy();
+    await browser.close();
+    await stack.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

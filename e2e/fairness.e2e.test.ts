@@ -1,0 +1,146 @@
+// The fairness page against the whole stack (issue #14): two wheel bets played on the wheel page,
+// then /fairness lists both from the chain, verified in the browser, with the seeds and random
+// words of the chain's BetSettled and their transactions; a reload with the server's history cut
+// off reads them from the chain alone; demo mode explains the formula. Both sizes looked at.
+import { getAddress, parseEther } from "ethers";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser";
+import { overflowing, useBrowser } from "./support/page";
+import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
+import { chainReader, connectInApp } from "./support/wallet-app";
+import { commitmentPosted, depositFromNode, playAndSettle } from "./support/web3-play";
+
+const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["fairness.e2e.test.ts"];
+const appUrl = inject("appUrl");
+const rpcUrl = inject("rpcUrl");
+const browser = useBrowser();
+const player = getAddress(devAccount(PLAYER).address);
+let reader: Awaited<ReturnType<typeof chainReader>>;
+
+beforeAll(async () => {
+  reader = await chainReader(rpcUrl, inject("apiUrl"));
+  await depositFromNode(reader.provider, reader.casino, PLAYER, { DEGEN: parseEther("100"), BNB: parseEther("0.1") });
+});
+afterAll(() => reader?.provider.destroy());
+
+/** The player's bets as the chain published them: placement and settlement, newest first. */
+async function chainBets() {
+  const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player));
+  const bets = await Promise.all(
+    placed.map(async (event) => {
+      const [settled] = await reader.casino.queryFilter(reader.casino.filters.BetSettled(event.args.betId), event.blockNumber);
+      return { betId: event.args.betId.toString(), betTx: event.transactionHash, settleTx: settled!.transactionHash, seed: settled!.args.seed, random: settled!.args.random };
+    }),
+  );
+  return bets.reverse();
+}
+
+/** What the page shows of each bet, in its order. */
+function shownBets(page: Page) {
+  return page.getByTestId("history-bet").evaluateAll((entries) =>
+    entries.map((entry) => ({
+      betId: entry.getAttribute("data-bet-id"),
+      verdict: entry.getAttribute("data-verdict"),
+      betTx: entry.querySelector("[data-testid=history-bet-tx]")?.getAttribute("data-tx"),
+      settleTx: entry.querySelector("[data-testid=history-settle-tx]")?.getAttribute("data-tx"),
+      seed: entry.querySelector("[data-testid=history-seed]")?.textContent,
+      random: entry.querySelector("[data-testid=history-word]")?.textContent,
+      text: (entry as HTMLElement).innerText,
+    })),
+  );
+}
+
+/** Header elements reaching past the screen's right edge (the lobby's card glows overflow on purpose, clipped). */
+function headerOverflow(page: Page): Promise<string[]> {
+  return page
+    .getByTestId("app-header")
+    .evaluate((header) =>
+      [...header.querySelectorAll("*:not(svg *)")]
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+}
+
+async function spin(page: Page, token: "DEGEN" | "BNB", stake: string): Promise<void> {
+  await page.locator('[data-testid="spin-button"]:not([disabled])').waitFor();
+  await page.getByTestId(`token-switch-${token}`).click();
+  await page.getByTestId("bet-input").fill(stake);
+  await page.getByTestId("bet-input").blur();
+  expect((await playAndSettle(page, () => page.getByTestId("spin-button").click())).ok).toBe(true);
+}
+
+describe("the fairness page", () => {
+  it("lists the wheel bets just played from the chain, verified in the browser, with the chain's seeds, words and transactions; a reload reads them again without the server's history", async () => {
+    const page = await openPage(browser());
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await TestWallet.install(page, { account: PLAYER, rpcUrl });
+    await page.goto(appUrl + "/");
+    await connectInApp(page);
+    await page.goto(appUrl + "/roulette");
+    await page.getByTestId("fairness-panel").waitFor();
+    await commitmentPosted(reader.casino, player);
+    await page.getByTestId("colour-gold").click();
+    await spin(page, "DEGEN", "10");
+    await spin(page, "BNB", "0.01");
+
+    // From the game's fairness panel to the page.
+    await page.getByTestId("fairness-panel").locator("summary").click();
+    await page.getByTestId("fairness-link").click();
+    await page.waitForURL(appUrl + "/fairness");
+    await page.locator('[data-testid="bet-history"][data-status="ready"]').waitFor();
+
+    const onChain = await chainBets();
+    expect(onChain).toHaveLength(2);
+    const shown = await shownBets(page);
+    expect(shown.map(({ text: _, ...bet }) => bet)).toEqual(onChain.map((bet) => ({ ...bet, verdict: "ok" })));
+    expect(shown[0]!.text).toContain("0.0100 BNB →");
+    expect(shown[1]!.text).toContain("10.00 DEGEN →");
+    expect(shown.map((bet) => bet.text)).toEqual([expect.stringContaining("Verified"), expect.stringContaining("Verified")]);
+    expect(await page.getByTestId("history-summary").innerText()).toBe("2 of 2 shown: 2 verified");
+    expect(await page.getByTestId("commitment").innerText()).toMatch(/your next bet \(#2\) is settled with the link that hashes to it\. \d+ of \d+ links left\./);
+    await screenshot(page, "fairness-web3-desktop");
+
+    // A reload: the history comes from the chain, even with the server's history out of reach.
+    await page.route("**/api/fairness/bets**", (route) => route.abort());
+    await page.reload();
+    await page.locator('[data-testid="bet-history"][data-status="ready"]').waitFor();
+    expect((await shownBets(page)).map(({ text: _, ...bet }) => bet)).toEqual(onChain.map((bet) => ({ ...bet, verdict: "ok" })));
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, "fairness-web3-phone-top", false);
+    await screenshot(page, "fairness-web3-phone");
+    // The header keeps its link on a phone without crowding out the rest, on the lobby too.
+    await page.getByTestId("lobby-back").click();
+    await page.getByTestId("mode-badge").waitFor();
+    expect(await headerOverflow(page)).toEqual([]);
+    await screenshot(page, "fairness-web3-phone-lobby", false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("in demo mode explains the formula and asks for a wallet, without errors, from the header's link", async () => {
+    for (const viewport of ["desktop", "phone"] as const) {
+      const page = await openPage(browser(), viewport);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+      await page.goto(appUrl + "/");
+      expect(await headerOverflow(page)).toEqual([]);
+      await page.getByTestId("header-fairness").click();
+      await page.waitForURL(appUrl + "/fairness");
+      // The lobby stays on screen until the page's chunk has loaded.
+      await page.getByRole("heading", { level: 1, name: "Provably fair" }).waitFor();
+      expect(await page.getByTestId("fairness-formula").innerText()).toContain("word = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino))");
+      expect(await page.getByTestId("fairness-demo").innerText()).toContain("Connect a wallet to play on chain and see your bets here");
+      expect(await page.getByTestId("lobby-back").isVisible()).toBe(true);
+      expect(await page.getByTestId("bet-history").count()).toBe(0);
+      expect(await overflowing(page)).toEqual([]);
+      await screenshot(page, `fairness-demo-${viewport}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The app in web3 mode for browser tests: connect through the app's own button (the wallet layer
+ * signs in with SIWE through the test wallet), open the wallet menu's dialogs, and read the chain
+ * the way a player cannot, to the wei.
+ */
+import { JsonRpcProvider, ZeroAddress, type TransactionReceipt } from "ethers";
+import type { Page } from "playwright-core";
+import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
+import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
+
+export interface AppContracts {
+  DegenToken: string;
+  Casino: string;
+  CasinoRelay: string;
+  CasinoSwap: string;
+}
+
+/** Connects with the app's Connect button and waits for web3 mode. */
+export async function connectInApp(page: Page): Promise<void> {
+  await page.getByTestId("connect-wallet").click();
+  await page.getByTestId("wallet-connected").waitFor();
+}
+
+/** Opens a wallet menu item ("Deposit", "Withdraw", "Swap Tokens", "Account") and waits for its dialog. */
+export async function openWalletDialog(page: Page, item: string): Promise<void> {
+  await page.getByTestId("wallet-menu-button").click();
+  await page.getByRole("menuitem", { name: item, exact: true }).click();
+  await page.getByRole("dialog", { name: item }).waitFor();
+}
+
+/** The toast now showing, as "title\ndescription", once it contains `title`. */
+export async function toastWith(page: Page, title: string): Promise<string> {
+  const toast = page.getByTestId("toast").filter({ hasText: title });
+  await toast.waitFor();
+  // Title and description are paragraphs: innerText puts a blank line between them.
+  return (await toast.innerText()).replace(/\n+/g, "\n").trim();
+}
+
+/** Closes every toast showing, so that the next one looked for is new. */
+export async function dismissToasts(page: Page): Promise<void> {
+  // Clicked in the page at once: a toast may expire between a locator's lookup and its click.
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>('[data-testid="toast"] button[aria-label="Dismiss notification"]')) button.click();
+  });
+  await page.getByTestId("toast").first().waitFor({ state: "detached" });
+}
+
+/** Elements of the open dialog reaching past the viewport's edges (nothing may be cut off on a phone). */
+export function dialogOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[role="dialog"], [role="dialog"] *:not(svg *)')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.left < -1 || box.right > document.documentElement.clientWidth + 1;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${(element.getAttribute("class") ?? "").slice(0, 60)}`),
+  );
+}
+
+/** The chain as the tests read it: no cache, so each read is the chain's state now. */
+export async function chainReader(rpcUrl: string, apiUrl: string) {
+  const provider = new JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1 });
+  const config = (await (await fetch(`${apiUrl}/api/config`)).json()) as { contracts: AppContracts };
+  const casino = Casino__factory.connect(config.contracts.Casino, provider);
+  const degen = DegenToken__factory.connect(config.contracts.DegenToken, provider);
+  const tokens = { DEGEN: config.contracts.DegenToken, BNB: ZeroAddress } as const;
+
+  /** Vault (Casino) and wallet balances of both tokens, in wei. */
+  async function balances(account: string) {
+    const [vaultDegen, vaultBnb, walletDegen, walletBnb] = await Promise.all([
+      casino.getBalance(account, tokens.DEGEN),
+      casino.getBalance(account, tokens.BNB),
+      degen.balanceOf(account),
+      provider.getBalance(account),
+    ]);
+    return { vault: { DEGEN: vaultDegen, BNB: vaultBnb }, wallet: { DEGEN: walletDegen, BNB: walletBnb } };
+  }
+
+  /** The receipts of `account`'s own transactions mined after `fromBlock`, with what their gas cost. */
+  async function ownTransactions(account: string, fromBlock: number): Promise<{ receipts: TransactionReceipt[]; gasCost: bigint }> {
+    const latest = await provider.getBlockNumber();
+    const receipts: TransactionReceipt[] = [];
+    for (let number = fromBlock + 1; number <= latest; number += 1) {
+      const block = await provider.getBlock(number, true);
+      for (const tx of block?.prefetchedTransactions ?? []) {
+        if (tx.from.toLowerCase() !== account.toLowerCase()) continue;
+        const receipt = await provider.getTransactionReceipt(tx.hash);
+        if (receipt) receipts.push(receipt);
+      }
+    }
+    return { receipts, gasCost: receipts.reduce((sum, receipt) => sum + receipt.gasUsed * receipt.gasPrice, 0n) };
+  }
+
+  return { provider, config, casino, degen, tokens, balances, ownTransactions };
+}

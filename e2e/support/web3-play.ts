@@ -1,0 +1,77 @@
+/**
+ * Playing the games in web3 mode from browser tests: funds moved into the Casino before the page
+ * connects, client seeds chosen with the engine and the house's seeds (the stack's master secret
+ * is known to the tests, never to a player), and the client seed set through the app's own
+ * fairness panel.
+ */
+import { Wallet, type JsonRpcProvider } from "ethers";
+import type { Page } from "playwright-core";
+import { randomBytes32, randomWord } from "../../engine/src/index";
+import { SeedVault } from "../../server/src/settler/seeds";
+import type { Casino } from "../../typechain-types/contracts/Casino";
+import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
+import { devAccount } from "./test-wallet";
+
+/** Moves tokens from a dev account's wallet into its Casino vault, from Node, before its page connects. */
+export async function depositFromNode(provider: JsonRpcProvider, casino: Casino, account: number, amounts: { DEGEN?: bigint; BNB?: bigint }): Promise<void> {
+  const signer = new Wallet(devAccount(account).privateKey, provider);
+  const player = casino.connect(signer) as Casino;
+  const degenAddress = await casino.degen();
+  if (amounts.DEGEN) {
+    await (await DegenToken__factory.connect(degenAddress, signer).approve(await casino.getAddress(), amounts.DEGEN)).wait();
+    await (await player.deposit(degenAddress, amounts.DEGEN)).wait();
+  }
+  if (amounts.BNB) await (await player.deposit("0x0000000000000000000000000000000000000000", amounts.BNB, { value: amounts.BNB })).wait();
+}
+
+/**
+ * A client seed whose random word, for the player's next bet, satisfies `wish` (a win, a loss, a
+ * split hand…). Needs the player's commitment posted (the game page's fairness panel asks for it).
+ */
+export async function clientSeedFor(casino: Casino, masterSecret: string, player: string, wish: (word: string) => boolean, tries = 50_000): Promise<string> {
+  const [, nextNonce, remaining, , , chainLength] = await casino.commitmentOf(player);
+  if (chainLength === 0n) throw new Error("the player has no commitment yet");
+  const firstNonce = nextNonce + remaining - chainLength;
+  const { chainId } = await casino.runner!.provider!.getNetwork();
+  const casinoAddress = await casino.getAddress();
+  const seed = new SeedVault(masterSecret, Number(chainId), casinoAddress).seed(player, firstNonce, nextNonce);
+  for (let i = 0; i < tries; i++) {
+    const clientSeed = randomBytes32();
+    if (wish(randomWord({ seed, clientSeed, player, nonce: nextNonce, chainId, casino: casinoAddress }))) return clientSeed;
+  }
+  throw new Error(`no client seed found in ${tries} tries`);
+}
+
+/** Waits until the game page's fairness panel has the player's commitment on chain. */
+export async function commitmentPosted(casino: Casino, player: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const [, , , , , chainLength] = await casino.commitmentOf(player);
+    if (chainLength > 0n) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("no commitment was posted for the player");
+}
+
+/** Writes the next bet's client seed in the app's fairness panel. */
+export async function useClientSeed(page: Page, seed: string): Promise<void> {
+  const panel = page.getByTestId("fairness-panel");
+  if (!(await panel.evaluate((element) => (element as HTMLDetailsElement).open))) await panel.locator("summary").click();
+  await panel.getByTestId("edit-client-seed").click();
+  await panel.getByTestId("client-seed-input").fill(seed);
+  await panel.getByRole("button", { name: "Use this seed" }).click();
+  await panel.getByTestId("client-seed").filter({ hasText: seed.toLowerCase() }).waitFor();
+}
+
+/**
+ * Runs `play` (the click that places a bet) and waits for that bet's result: a bet the status
+ * panel shows after the one it showed before, settled and checked. Returns the verdict.
+ */
+export async function playAndSettle(page: Page, play: () => Promise<void>, timeoutMs = 60_000): Promise<{ ok: boolean; text: string }> {
+  const status = page.getByTestId("bet-status");
+  const earlier = (await status.count()) > 0 ? await status.getAttribute("data-bet") : null;
+  await play();
+  const settled = page.locator(`[data-testid="bet-status"][data-stage="result"]${earlier === null ? "" : `:not([data-bet="${earlier}"])`}`);
+  await settled.waitFor({ timeout: timeoutMs });
+  const verdict = settled.getByTestId("bet-verdict");
+  return { ok: (await verdict.getAttribute("data-ok")) === "true", text: await verdict.innerText() };
+}

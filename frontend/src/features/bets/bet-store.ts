@@ -1,0 +1,66 @@
+import { create } from "zustand";
+
+/**
+ * Where the player's current on-chain bet stands (issue #14): confirm in the wallet → placing
+ * (transaction hash) → playing (an interactive round: the player acts) → settling (blocks waited;
+ * normally the next block) → result, checked in the browser. One bet at a time: a game waits for
+ * its result before the next.
+ */
+export type BetStage = "confirm" | "placing" | "playing" | "settling" | "result" | "failed" | "cancelled";
+
+export interface BetVerdict {
+  ok: boolean;
+  problems: string[];
+}
+
+export interface ActiveBet {
+  id: number;
+  game: string;
+  stage: BetStage;
+  txHash?: string;
+  explorerUrl?: string | null;
+  betId?: string;
+  placedBlock?: number;
+  /** Blocks mined since the bet's block (an interactive round: since it ended) while its settlement is awaited. */
+  blocksWaited: number;
+  /** Unix seconds from which the player may claim the bet back if it is still not settled. */
+  claimableAt?: number;
+  /** The chain's latest block time, to tell when the claim opens. */
+  chainTime?: number;
+  /** A DEGEN bet: its jackpot draw is worth keeping alive while the settlement is late. */
+  jackpotDraw?: boolean;
+  drawLocked?: boolean;
+  settleTxHash?: string;
+  settleExplorerUrl?: string | null;
+  verdict?: BetVerdict;
+  /** Payout and jackpot in token units, once settled. */
+  payout?: string;
+  jackpotWin?: string;
+  error?: string;
+  /** The failure says the Casino balance is short: the Deposit dialog helps. */
+  suggestDeposit?: boolean;
+}
+
+/** Blocks after which a settlement counts as late and the player is told so. */
+export const LATE_AFTER_BLOCKS = 5;
+
+interface BetStore {
+  bet: ActiveBet | null;
+  begin: (game: string) => number;
+  update: (id: number, patch: Partial<ActiveBet>) => void;
+  clear: () => void;
+}
+
+let nextId = 1;
+
+export const useBetStore = create<BetStore>()((set) => ({
+  bet: null,
+  begin: (game) => {
+    const id = nextId++;
+    set({ bet: { id, game, stage: "confirm", blocksWaited: 0 } });
+    return id;
+  },
+  // A later bet replaces an earlier one: updates of the earlier one are dropped.
+  update: (id, patch) => set((state) => (state.bet?.id === id ? { bet: { ...state.bet, ...patch } } : state)),
+  clear: () => set({ bet: null }),
+}));

@@ -1,0 +1,52 @@
+import { Button } from "@/components/ui/button";
+import { useBetHistory } from "../use-bet-history";
+import { BetHistoryEntry } from "./bet-history-entry";
+
+/**
+ * The connected player's bets read from the chain's events, newest first, each checked in this
+ * browser ('Verified' or exactly what does not match); open bets as open. Loaded with the chain
+ * code, in web3 mode only.
+ */
+export default function BetHistory({ account }: { account: string }) {
+  const history = useBetHistory(account);
+  const { entries, status, head } = history;
+  const verified = entries.filter((entry) => entry.check?.ok).length;
+  const failed = entries.filter((entry) => entry.check && !entry.check.ok).length;
+  return (
+    <section aria-labelledby="history-title" className="flex flex-col gap-3" data-testid="bet-history" data-status={status}>
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 id="history-title" className="font-display text-xl font-bold text-white">
+          Your bets on chain
+        </h2>
+        {history.total !== null && (
+          <p className="text-xs text-slate-400" data-testid="history-summary">
+            {entries.length} of {history.total.toString()} shown: {verified} verified
+            {failed > 0 && <span className="text-pink">, {failed} not verified</span>}
+          </p>
+        )}
+        <Button size="sm" variant="ghost" className="ml-auto" disabled={status === "loading"} onClick={history.reload}>
+          Reload
+        </Button>
+      </div>
+      {status === "loading" && entries.length === 0 && <p className="text-sm text-slate-400">Reading your bets from the chain…</p>}
+      {status === "ready" && history.total === 0n && <p className="text-sm text-slate-400">No bets yet: play any game and it shows up here.</p>}
+      {entries.length > 0 && head && (
+        <ol className="flex flex-col gap-3">
+          {entries.map((entry) => (
+            <BetHistoryEntry key={entry.bet.betId.toString()} entry={entry} head={head} onClaim={history.reload} />
+          ))}
+        </ol>
+      )}
+      {status === "error" && (
+        <p role="alert" className="text-sm text-pink">
+          Reading the chain failed: {history.error}
+        </p>
+      )}
+      {history.hasMore && (
+        <Button variant="secondary" className="self-center" disabled={status === "loading"} onClick={history.loadMore} data-testid="history-more">
+          {status === "loading" ? "Reading…" : "Load older bets"}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { CheckIcon, WarningIcon } from "@/components/ui/icons";
+import { useWalletDialog } from "@/features/wallet/dialog-store";
+import { useWallet } from "@/features/wallet";
+import { cn } from "@/lib/cn";
+import { LATE_AFTER_BLOCKS, useBetStore, type ActiveBet } from "../bet-store";
+
+/** Blocks after which a late DEGEN bet offers to lock its jackpot draw (the settler does at 128). */
+const OFFER_LOCK_AFTER_BLOCKS = 64;
+
+const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
+const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleTimeString();
+
+/**
+ * Where the player's on-chain bet stands, shown by every game in web3 mode (issue #14): confirm in
+ * the wallet → placing (hash) → settling (blocks waited) → result and its check in this browser; a
+ * late settlement says so, and once the bet's claim time has passed offers its claim.
+ */
+export function BetStatus({ game }: { game: string }) {
+  const { isDemo } = useWallet();
+  const bet = useBetStore((state) => (state.bet?.game === game ? state.bet : null));
+  if (isDemo || !bet) return null;
+  return (
+    <div className="glass-card flex flex-col gap-2 px-4 py-3 text-sm" data-testid="bet-status" data-stage={bet.stage} data-bet={bet.id} aria-live="polite">
+      <StageLine bet={bet} />
+      {bet.stage === "failed" && bet.suggestDeposit && (
+        <div>
+          <DepositLink />
+        </div>
+      )}
+      {bet.txHash && <HashLine label="Bet" hash={bet.txHash} url={bet.explorerUrl ?? null} />}
+      {bet.stage === "settling" && bet.blocksWaited >= LATE_AFTER_BLOCKS && <LateSettlement bet={bet} />}
+      {bet.settleTxHash && <HashLine label="Settlement" hash={bet.settleTxHash} url={bet.settleExplorerUrl ?? null} />}
+      {bet.verdict && <Verdict bet={bet} />}
+    </div>
+  );
+}
+
+function StageLine({ bet }: { bet: ActiveBet }) {
+  const text: Record<ActiveBet["stage"], string> = {
+    confirm: "Confirm the bet in your wallet…",
+    placing: "Placing the bet on chain…",
+    playing: "Bet placed on chain. Your round is in play",
+    settling: bet.blocksWaited === 0 ? "Bet placed. Settling in the next block…" : `Settling… ${bet.blocksWaited} block${bet.blocksWaited === 1 ? "" : "s"} since the bet`,
+    result: "Settled on chain",
+    failed: bet.error ?? "The bet failed",
+    cancelled: "Bet cancelled in your wallet",
+  };
+  const busy = bet.stage === "confirm" || bet.stage === "placing" || bet.stage === "playing" || bet.stage === "settling";
+  return (
+    <div className={cn("flex items-center gap-2", bet.stage === "failed" && "text-pink")} data-testid="bet-stage">
+      <span className={cn("size-2 shrink-0 rounded-full", busy ? "animate-pulse bg-gold" : bet.stage === "result" ? "bg-cyan" : "bg-slate-500")} aria-hidden="true" />
+      <span>{text[bet.stage]}</span>
+    </div>
+  );
+}
+
+function HashLine({ label, hash, url }: { label: string; hash: string; url: string | null }) {
+  return (
+    <div className="font-mono text-xs text-slate-400" title={hash}>
+      {label}:{" "}
+      {url ? (
+        <a href={url} target="_blank" rel="noreferrer" className="text-cyan underline-offset-2 hover:underline">
+          {shortHash(hash)}
+        </a>
+      ) : (
+        shortHash(hash)
+      )}
+    </div>
+  );
+}
+
+/** A settlement that has not come: say so, keep the jackpot draw, and open the claim when its time comes. */
+function LateSettlement({ bet }: { bet: ActiveBet }) {
+  const claimable = bet.claimableAt !== undefined && bet.chainTime !== undefined && bet.chainTime >= bet.claimableAt;
+  const [busy, setBusy] = useState<"claim" | "lock" | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const run = async (what: "claim" | "lock") => {
+    setBusy(what);
+    setMessage(null);
+    try {
+      const onchain = await import("../onchain");
+      const report = (update: { phase: string; reason?: { message: string } }) => {
+        if (update.phase === "failed") setMessage(update.reason?.message ?? "The transaction failed");
+      };
+      if (what === "claim") await onchain.claimBet(BigInt(bet.betId!), report);
+      else {
+        await onchain.lockJackpotDraw(BigInt(bet.betId!), report);
+        useBetStore.getState().update(bet.id, { drawLocked: true });
+      }
+    } catch (error) {
+      if ((error as Error).name !== "TxCancelled" && !message) setMessage((error as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-ember/40 bg-ember/10 px-3 py-2 text-xs text-slate-200" data-testid="late-settlement">
+      <p>
+        The settlement is late: {bet.blocksWaited} blocks since your bet. Your stake is safe in the Casino contract.
+        {bet.claimableAt !== undefined &&
+          (claimable
+            ? " Its settle window has passed: you can claim your bet back now, at its maximum payout."
+            : ` If it is not settled by ${clock(bet.claimableAt)}, you can claim your bet back at its maximum payout.`)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {claimable && (
+          <Button size="sm" variant="primary" disabled={busy !== null} data-testid="claim-bet" onClick={() => void run("claim")}>
+            {busy === "claim" ? "Claiming…" : "Claim"}
+          </Button>
+        )}
+        {bet.jackpotDraw && !bet.drawLocked && bet.blocksWaited >= OFFER_LOCK_AFTER_BLOCKS && (
+          <Button size="sm" variant="secondary" disabled={busy !== null} data-testid="lock-draw" onClick={() => void run("lock")}>
+            {busy === "lock" ? "Locking…" : "Keep my jackpot draw"}
+          </Button>
+        )}
+      </div>
+      {message && (
+        <p role="alert" className="text-pink">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Verdict({ bet }: { bet: ActiveBet }) {
+  const verdict = bet.verdict!;
+  return (
+    <div className={cn("flex flex-col gap-1", verdict.ok ? "text-cyan" : "text-pink")} data-testid="bet-verdict" data-ok={verdict.ok}>
+      <div className="flex items-center gap-2 font-semibold">
+        {verdict.ok ? <CheckIcon className="size-4" /> : <WarningIcon className="size-4" />}
+        <span>{verdict.ok ? "Verified" : "Verification failed"}</span>
+        <Link to="/fairness" className="ml-auto text-xs font-normal text-slate-400 underline-offset-2 hover:underline">
+          How it is checked
+        </Link>
+      </div>
+      {!verdict.ok && (
+        <ul className="list-disc pl-6 text-xs" data-testid="bet-problems">
+          {verdict.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Where a bet's failure says the Casino balance is short: a way to the Deposit dialog. */
+function DepositLink() {
+  const show = useWalletDialog((state) => state.show);
+  return (
+    <Button size="sm" variant="secondary" onClick={() => show("deposit")}>
+      Deposit
+    </Button>
+  );
+}

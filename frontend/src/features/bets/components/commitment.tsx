@@ -1,0 +1,43 @@
+import { useEffect, useState } from "react";
+import { apiRequest } from "@/lib/api-client";
+
+/** The server's GET /api/fairness/commitment answer. */
+export interface CommitmentView {
+  commitment: string;
+  root: string;
+  nextNonce: string;
+  remaining: number;
+  chainLength: number;
+}
+
+/** The server's commitment for the signed-in player (posting a fresh chain first when needed). */
+export function useCommitment(active: boolean): CommitmentView | null {
+  const [commitment, setCommitment] = useState<CommitmentView | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    apiRequest<CommitmentView>("GET", "/api/fairness/commitment")
+      .then((answer) => live && setCommitment(answer))
+      .catch(() => live && setCommitment(null));
+    return () => {
+      live = false;
+    };
+  }, [active]);
+  return commitment;
+}
+
+const short = (hex: string) => `${hex.slice(0, 10)}…${hex.slice(-8)}`;
+
+/** What the house has committed to for the player's next bet, and how many links its chain has left. */
+export function CommitmentNote({ commitment, full = false }: { commitment: CommitmentView; full?: boolean }) {
+  return (
+    <p data-testid="commitment">
+      The house committed to{" "}
+      <code className={full ? "break-all font-mono text-slate-100" : "font-mono text-slate-100"} title={commitment.commitment}>
+        {full ? commitment.commitment : short(commitment.commitment)}
+      </code>{" "}
+      before your bet: your next bet (#{commitment.nextNonce}) is settled with the link that hashes to it. {commitment.remaining} of{" "}
+      {commitment.chainLength} links left.
+    </p>
+  );
+}

@@ -1,0 +1,133 @@
+// A bet as the chain records it, and its settlement as the chain publishes it: the browser reads
+// the result from the Casino's events, never from a server answer alone (DESIGN.md §2).
+import { getAddress, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
+import type { GameType, Token } from "@engine/index";
+import type { Casino } from "@typechain/contracts/Casino";
+import { rangesUp, type BlockRange } from "./log-ranges";
+
+/** BetPlaced, with where it happened. */
+export interface ChainBet {
+  betId: bigint;
+  player: string;
+  nonce: bigint;
+  token: Token;
+  amount: bigint;
+  gameType: GameType;
+  params: bigint;
+  clientSeed: string;
+  terms: bigint;
+  jackpotOdds: bigint;
+  placedBlock: number;
+  /** The hash of the bet's block: its jackpot draw's entropy. */
+  placedBlockHash: string;
+  txHash: string;
+}
+
+/** The jackpot draw of a DEGEN bet (JackpotDrawn, and JackpotWon on a hit that pays). */
+export interface ChainJackpot {
+  entropy: string;
+  prize: bigint;
+  hit: boolean;
+  won: bigint;
+}
+
+/** How a bet was resolved: settled by the house, or claimed back by its player after the settle window. */
+export interface ChainSettlement {
+  kind: "settled" | "claimed";
+  /** BetSettled's seed and random word (null for a claim: the seed stays unrevealed). */
+  seed: string | null;
+  random: string | null;
+  payout: bigint;
+  /** GamePlayed's betAmount: both stakes of a split hand. */
+  totalStake: bigint;
+  jackpot: ChainJackpot | null;
+  txHash: string;
+  block: number;
+}
+
+export function betFromLog(casino: Casino, log: Log, degenAddress: string): ChainBet {
+  const parsed = casino.interface.parseLog(log);
+  if (parsed?.name !== "BetPlaced") throw new Error("not a BetPlaced log");
+  const a = parsed.args;
+  return {
+    betId: a.betId as bigint,
+    player: getAddress(a.player as string),
+    nonce: a.nonce as bigint,
+    token: getAddress(a.token as string) === getAddress(degenAddress) ? "DEGEN" : "BNB",
+    amount: a.amount as bigint,
+    gameType: Number(a.gameType) as GameType,
+    params: a.params as bigint,
+    clientSeed: a.clientSeed as string,
+    terms: a.terms as bigint,
+    jackpotOdds: a.jackpotOdds as bigint,
+    placedBlock: log.blockNumber,
+    placedBlockHash: log.blockHash,
+    txHash: log.transactionHash,
+  };
+}
+
+/** The bet a receipt placed. */
+export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenAddress: string): ChainBet {
+  const topic = casino.interface.getEvent("BetPlaced").topicHash;
+  const log = receipt.logs.find((entry) => entry.topics[0] === topic);
+  if (!log) throw new Error("The transaction placed no bet");
+  return betFromLog(casino, log, degenAddress);
+}
+
+/**
+ * The logs that resolve a bet (BetSettled or ExpiredBetClaimed, both indexed by bet id), read
+ * from its block on in ranges a public node accepts; null while it is open. `near` is a block to
+ * look at first (where the server says the bet settled): a hint, the log itself always comes from
+ * the chain.
+ */
+export async function findResolution(casino: Casino, provider: Provider, bet: ChainBet, near?: number): Promise<ChainSettlement | null> {
+  const events = [casino.interface.getEvent("BetSettled"), casino.interface.getEvent("ExpiredBetClaimed")];
+  const address = await casino.getAddress();
+  const topics = [events.map((event) => event.topicHash), "0x" + bet.betId.toString(16).padStart(64, "0")];
+  const read = async (range: BlockRange) => (await provider.getLogs({ address, topics, ...range }))[0];
+  let resolving = near !== undefined && near >= bet.placedBlock ? await read({ fromBlock: near, toBlock: near }) : undefined;
+  if (!resolving) {
+    for (const range of rangesUp(bet.placedBlock, await provider.getBlockNumber())) {
+      resolving = await read(range);
+      if (resolving) break;
+    }
+  }
+  if (!resolving) return null;
+  const receipt = await provider.getTransactionReceipt(resolving.transactionHash);
+  if (!receipt) return null;
+  return settlementOf(casino, receipt, resolving.index, bet);
+}
+
+/**
+ * The events of one bet's resolution inside its transaction, which may settle many bets: they
+ * follow its BetSettled / ExpiredBetClaimed in order (GamePlayed, then JackpotDrawn and JackpotWon
+ * for DEGEN), before the next bet's.
+ */
+function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: number, bet: ChainBet): ChainSettlement {
+  const casinoAddress = getAddress(receipt.to ?? ZeroAddress);
+  let settlement: Partial<ChainSettlement> = { txHash: receipt.hash, block: receipt.blockNumber, jackpot: null };
+  for (const log of receipt.logs) {
+    if (log.index < fromIndex || getAddress(log.address) !== casinoAddress) continue;
+    const parsed = casino.interface.parseLog(log);
+    if (!parsed) continue;
+    const a = parsed.args;
+    if (parsed.name === "BetSettled" || parsed.name === "ExpiredBetClaimed") {
+      if ((a.betId as bigint) !== bet.betId) break; // the next bet's
+      settlement =
+        parsed.name === "BetSettled"
+          ? { ...settlement, kind: "settled", seed: a.seed as string, random: a.random as string }
+          : { ...settlement, kind: "claimed", seed: null, random: null, payout: a.payout as bigint };
+    } else if (parsed.name === "GamePlayed" && settlement.totalStake === undefined) {
+      settlement = { ...settlement, payout: a.payout as bigint, totalStake: a.betAmount as bigint };
+    } else if (parsed.name === "JackpotDrawn" && (a.betId as bigint) === bet.betId) {
+      settlement.jackpot = { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean, won: 0n };
+    } else if (parsed.name === "JackpotWon" && settlement.jackpot) {
+      settlement.jackpot = { ...settlement.jackpot, won: a.amount as bigint };
+      break;
+    }
+  }
+  if (settlement.kind === undefined || settlement.payout === undefined || settlement.totalStake === undefined) {
+    throw new Error(`The settlement of bet ${bet.betId} could not be read from its transaction ${receipt.hash}`);
+  }
+  return settlement as ChainSettlement;
+}

@@ -1,0 +1,214 @@
+// One bet lifecycle for every game in web3 mode (issue #14): confirm in the wallet → placing
+// (transaction hash) → settling (normally the next block) → result read from the chain's events
+// and checked with the engine in this browser. Loaded with the wallet code, never in demo mode.
+import { formatEther, ZeroAddress } from "ethers";
+import { toBaseUnits } from "@engine/tokens";
+import { GameType } from "@engine/gameTypes";
+import type { GameOutcome, SettlementActions, Token } from "@engine/index";
+import { apiRequest } from "@/lib/api-client";
+import { explorerTxUrl } from "@/features/chain/app-config";
+import { browserProvider, readyWallet } from "@/features/wallet/web3";
+import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
+import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
+import { useFairnessStore } from "../fairness-store";
+import { betOfReceipt, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
+import { checkBet, commitmentOf, type BetCheck } from "./verify-bet";
+
+export type { ChainBet, ChainSettlement } from "./chain-bet";
+export type { BetCheck } from "./verify-bet";
+
+/** How often the chain is asked whether the bet is resolved. */
+const POLL_MS = 700;
+
+export interface BetRequest {
+  game: string;
+  gameType: GameType;
+  token: Token;
+  /** The stake in token units, as the bet input holds it. */
+  stake: number;
+  params: bigint;
+}
+
+/** The server's GET /api/fairness/commitment answer (the parts a bet needs). */
+interface Commitment {
+  expectedCommit: string;
+  terms: string;
+}
+
+export interface SettledBet {
+  bet: ChainBet;
+  settlement: ChainSettlement;
+  check: BetCheck;
+}
+
+/** What the game does between placement and settlement: the server-run games' calls (slots, blackjack, crash). */
+export type WhilePlaced = (bet: ChainBet) => Promise<SettlementActions | null | void>;
+
+/**
+ * What the game was told about the round by the server (a slots spin's answer), compared with
+ * what the chain settled: each disagreement is a problem of the bet's verdict.
+ */
+export type CrossCheck = (settled: SettledBet) => string[];
+
+/**
+ * Places the bet, lets the game play it, waits for its settlement on chain and checks it. Throws
+ * TxCancelled when the player refuses in the wallet (a quiet cancel) and an ExplainedError with a
+ * sentence when the chain refuses the bet.
+ */
+export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced, crossCheck?: CrossCheck): Promise<SettledBet> {
+  const store = useBetStore.getState();
+  const id = store.begin(request.game);
+  const update = (patch: Parameters<typeof store.update>[1]) => useBetStore.getState().update(id, patch);
+  try {
+    const bet = await placeBet(request, (tx) => update(stageOf(tx)));
+    // A round played with the server (a blackjack hand, a crash flight, a slots spin) shows as in
+    // play; its settlement is awaited, and counted late, only from the round's end.
+    update({ stage: whilePlaced ? "playing" : "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, jackpotDraw: bet.token === "DEGEN" });
+    const actions = whilePlaced ? ((await whilePlaced(bet)) ?? null) : null;
+    let roundEnd = bet.placedBlock;
+    if (whilePlaced) {
+      roundEnd = await browserProvider().getBlockNumber();
+      update({ stage: "settling" });
+    }
+    const settlement = await awaitResolution(bet, (progress) => update(progress), roundEnd);
+    const check = withCrossCheck(await checkSettled(bet, settlement, actions), { bet, settlement }, crossCheck);
+    const wallet = await readyWallet();
+    update({
+      stage: "result",
+      payout: formatEther(settlement.payout),
+      jackpotWin: settlement.jackpot && settlement.jackpot.won > 0n ? formatEther(settlement.jackpot.won) : undefined,
+      settleTxHash: settlement.txHash,
+      settleExplorerUrl: explorerTxUrl(wallet.config.chain, settlement.txHash),
+      verdict: { ok: check.ok, problems: check.problems },
+    });
+    return { bet, settlement, check };
+  } catch (error) {
+    const current = useBetStore.getState().bet;
+    if (current?.id === id && current.stage !== "cancelled" && current.stage !== "failed") {
+      update({ stage: "failed", error: error instanceof Error ? error.message : String(error) });
+    }
+    throw error;
+  }
+}
+
+function stageOf(tx: TxUpdate): Parameters<ReturnType<typeof useBetStore.getState>["update"]>[1] {
+  switch (tx.phase) {
+    case "pending":
+      return { stage: "placing", txHash: tx.hash, explorerUrl: tx.explorerUrl };
+    case "failed":
+      return { stage: "failed", error: tx.reason?.message, suggestDeposit: tx.reason?.suggestDeposit };
+    case "cancelled":
+      return { stage: "cancelled" };
+    default:
+      return { stage: "confirm" };
+  }
+}
+
+/** playGame from the player's Casino balance, with the server's commitment and the terms it accepts. */
+export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {
+  const wallet = await readyWallet();
+  const commitment = await apiRequest<Commitment>("GET", "/api/fairness/commitment");
+  const clientSeed = useFairnessStore.getState().takeClientSeed();
+  const token = request.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress;
+  const amount = toBaseUnits(request.stake);
+  const tx = await wallet.contracts.casino.playGame.populateTransaction(
+    token,
+    amount,
+    request.gameType,
+    request.params,
+    clientSeed,
+    commitment.expectedCommit,
+    commitment.terms,
+  );
+  const receipt = await sendTransaction(wallet, tx, report, { token: request.token });
+  return betOfReceipt(wallet.contracts.casino, receipt, wallet.config.contracts.DegenToken);
+}
+
+/**
+ * Polls the chain until the bet is settled or claimed back, reporting the blocks waited since
+ * `since` (the bet's block, or the end of an interactive round: the settler cannot settle a round
+ * still in play) and, for a late settlement, when the player may claim it (the bet's own claim
+ * time, from getBet).
+ */
+export async function awaitResolution(
+  bet: ChainBet,
+  progress: (patch: { blocksWaited: number; claimableAt?: number; chainTime?: number }) => void,
+  since = bet.placedBlock,
+): Promise<ChainSettlement> {
+  const wallet = await readyWallet();
+  const provider = browserProvider();
+  let claimableAt: number | undefined;
+  for (;;) {
+    const resolved = await findResolution(wallet.contracts.casino, provider, bet);
+    if (resolved) return resolved;
+    const head = await provider.getBlock("latest");
+    const blocksWaited = head ? Math.max(0, head.number - since) : 0;
+    if (blocksWaited >= LATE_AFTER_BLOCKS && claimableAt === undefined) {
+      claimableAt = Number((await wallet.contracts.casino.getBet(bet.betId)).claimableAt);
+    }
+    progress({ blocksWaited, claimableAt, chainTime: head?.timestamp });
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** The settlement checked in this browser; a server-run round's action log comes with it. */
+async function checkSettled(bet: ChainBet, settlement: ChainSettlement, actions: SettlementActions | null): Promise<BetCheck> {
+  const wallet = await readyWallet();
+  const commitment = settlement.kind === "settled" ? await commitmentOf(wallet.contracts.casino, browserProvider(), bet, wallet.config.deploymentBlock) : null;
+  // The settlement follows the action log the server published; this page's own log, when it
+  // has one, must say the same (a hand played otherwise than the player did is a problem).
+  const published = settlement.kind === "settled" && isServerRound(bet) ? await publishedActions(bet.betId) : null;
+  const check = checkBet(bet, settlement, { casino: wallet.config.contracts.Casino, chainId: wallet.config.chain.id, commitment, actions: published ?? actions });
+  if (published === null || actions === null || sameActions(published, actions)) return check;
+  const problems = [...check.problems, `the server published the actions ${JSON.stringify(published)}, but this page played ${JSON.stringify(actions)}`];
+  return { ...check, ok: false, problems };
+}
+
+function sameActions(a: SettlementActions, b: SettlementActions): boolean {
+  const text = (actions: SettlementActions) => (Array.isArray(actions) ? actions.join("") : String(actions));
+  return text(a) === text(b);
+}
+
+/** A round whose payout depends on what the player did with the server: a blackjack hand, a manual crash flight. */
+function isServerRound(bet: ChainBet): boolean {
+  return bet.gameType === GameType.BLACKJACK || (bet.gameType === GameType.CRASH && bet.params === 0n);
+}
+
+/**
+ * The action log the server published with the settlement (GET /api/fairness/bets/{id}), for a
+ * round whose answers this page did not keep (a lost answer, a page left mid-round).
+ */
+async function publishedActions(betId: bigint): Promise<SettlementActions | null> {
+  try {
+    const record = await apiRequest<{ actions: SettlementActions | null }>("GET", `/api/fairness/bets/${betId}`);
+    return record.actions;
+  } catch {
+    return null;
+  }
+}
+
+/** The browser's check plus the game's comparison of the server's answers with the settlement. */
+function withCrossCheck(check: BetCheck, settled: Omit<SettledBet, "check">, crossCheck: CrossCheck | undefined): BetCheck {
+  const problems = crossCheck ? crossCheck({ ...settled, check }) : [];
+  return problems.length === 0 ? check : { ...check, ok: false, problems: [...check.problems, ...problems] };
+}
+
+/** claimExpired: the bet's maximum payout, and its jackpot draw, once its claim time has passed. */
+export async function claimBet(betId: bigint, report: (update: TxUpdate) => void): Promise<void> {
+  const wallet = await readyWallet();
+  const tx = await wallet.contracts.casino.claimExpired.populateTransaction(betId);
+  await sendTransaction(wallet, tx, report);
+}
+
+/** lockJackpotEntropy: keeps a late bet's jackpot draw alive past the blocks the EVM shows a hash for. */
+export async function lockJackpotDraw(betId: bigint, report: (update: TxUpdate) => void): Promise<void> {
+  const wallet = await readyWallet();
+  const tx = await wallet.contracts.casino.lockJackpotEntropy.populateTransaction([betId]);
+  await sendTransaction(wallet, tx, report);
+}
+
+/** A settled bet's outcome for the animation: what the checked word gives under the rules. */
+export function settledOutcome(settled: SettledBet): GameOutcome {
+  if (!settled.check.outcome) throw new Error(settled.check.problems.join("; ") || "The bet has no outcome to show");
+  return settled.check.outcome;
+}

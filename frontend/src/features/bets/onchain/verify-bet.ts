@@ -1,0 +1,137 @@
+// A settled bet checked in the player's own browser with the engine (issue #14): the random word
+// from the published seed and the bet's inputs, the seed against the commitment the bet was placed
+// under (keccak256 links), the payout by the game's rules, and the jackpot draw.
+import { getAddress, type Provider } from "ethers";
+import {
+  maxPayout,
+  previousLink,
+  settleGame,
+  unpackTerms,
+  verify,
+  type GameOutcome,
+  type SettlementActions,
+} from "@engine/index";
+import type { Casino } from "@typechain/contracts/Casino";
+import type { ChainBet, ChainSettlement } from "./chain-bet";
+import { rangesDown } from "./log-ranges";
+
+export interface BetCheck {
+  ok: boolean;
+  /** Exactly what does not match, one sentence each. */
+  problems: string[];
+  /** The outcome the rules give for the settled word (reels, cards, fight, crash point). */
+  outcome: GameOutcome | null;
+  word: string | null;
+}
+
+/** The commitment a bet's seed must hash down to: the root posted at or before the bet, and its first nonce. */
+export interface BetCommitment {
+  root: string;
+  firstNonce: bigint;
+}
+
+/**
+ * The player's commitment that covers the bet's nonce: the chain in force now when it covers the
+ * nonce (the usual case: the bet just settled), else the latest CommitmentSet posted at or before
+ * the bet, searched backwards from the bet's block.
+ */
+export function commitmentOf(casino: Casino, provider: Provider, bet: ChainBet, deploymentBlock: number): Promise<BetCommitment | null> {
+  return commitmentFinder(casino, provider, bet.player, deploymentBlock)(bet);
+}
+
+/**
+ * commitmentOf for many bets of one player, checked newest first (a history): the chain in force
+ * is read once, and a CommitmentSet found for a bet also covers its chain's earlier bets (no
+ * commitment can have been posted between them), so an old chain is searched for once.
+ */
+export function commitmentFinder(casino: Casino, provider: Provider, player: string, deploymentBlock: number): (bet: ChainBet) => Promise<BetCommitment | null> {
+  const found: { commitment: BetCommitment; upToNonce: bigint }[] = [];
+  let current: Promise<BetCommitment | null> | undefined;
+  const playerTopic = "0x" + player.slice(2).toLowerCase().padStart(64, "0");
+  const event = casino.interface.getEvent("CommitmentSet");
+
+  const inForce = async (): Promise<BetCommitment | null> => {
+    const [, nextNonce, remaining, root, , chainLength] = await casino.commitmentOf(player);
+    return chainLength > 0n ? { root, firstNonce: nextNonce + remaining - chainLength } : null;
+  };
+
+  const searchBack = async (bet: ChainBet): Promise<BetCommitment | null> => {
+    for (const range of rangesDown(deploymentBlock, bet.placedBlock)) {
+      const logs = await provider.getLogs({ address: await casino.getAddress(), ...range, topics: [event.topicHash, playerTopic] });
+      for (const log of logs.reverse()) {
+        const a = casino.interface.parseLog(log)!.args;
+        if ((a.firstNonce as bigint) <= bet.nonce) return { root: a.commit as string, firstNonce: a.firstNonce as bigint };
+      }
+    }
+    return null;
+  };
+
+  return async (bet) => {
+    current ??= inForce();
+    const now = await current;
+    if (now && now.firstNonce <= bet.nonce) return now;
+    const known = found.find(({ commitment, upToNonce }) => commitment.firstNonce <= bet.nonce && bet.nonce <= upToNonce);
+    if (known) return known.commitment;
+    const commitment = await searchBack(bet);
+    if (commitment) found.push({ commitment, upToNonce: bet.nonce });
+    return commitment;
+  };
+}
+
+/** keccak256 applied `times` times: from a bet's seed back to its chain's root. */
+function hashDown(seed: string, times: bigint): string {
+  let link = seed;
+  for (let i = 0n; i < times; i++) link = previousLink(link);
+  return link;
+}
+
+export function checkBet(
+  bet: ChainBet,
+  settlement: ChainSettlement,
+  context: { casino: string; chainId: number; commitment: BetCommitment | null; actions: SettlementActions | null },
+): BetCheck {
+  const split = settlement.totalStake === 2n * bet.amount;
+  const edge = unpackTerms(bet.terms).jackpotEdgeBps;
+  if (settlement.kind === "claimed") {
+    // Claimed back after the settle window: the bet's bound is paid and the seed stays secret.
+    const bound = maxPayout(bet.gameType, bet.params, bet.token, settlement.totalStake, split);
+    const problems = settlement.payout === bound ? [] : [`the claim paid ${settlement.payout}, the bet's maximum payout is ${bound}`];
+    return { ok: problems.length === 0, problems, outcome: null, word: null };
+  }
+  const result = verify(
+    {
+      gameType: bet.gameType,
+      token: bet.token,
+      amount: bet.amount,
+      params: bet.params,
+      player: getAddress(bet.player),
+      nonce: bet.nonce,
+      clientSeed: bet.clientSeed,
+      chainId: context.chainId,
+      casino: context.casino,
+      split,
+      jackpotOdds: bet.jackpotOdds,
+      jackpotEdgeBps: edge,
+    },
+    {
+      seed: settlement.seed!,
+      payout: settlement.payout,
+      actions: context.actions,
+      random: settlement.random!,
+      jackpot: settlement.jackpot ? { ...settlement.jackpot, blockHash: bet.placedBlockHash } : undefined,
+    },
+  );
+  const problems = [...result.problems];
+  if (!context.commitment) {
+    problems.push("no commitment was posted for this bet's nonce before it was placed");
+  } else if (hashDown(settlement.seed!, bet.nonce - context.commitment.firstNonce + 1n).toLowerCase() !== context.commitment.root.toLowerCase()) {
+    problems.push("the seed does not hash down to the commitment the bet was placed under");
+  }
+  if (bet.token === "DEGEN" && !settlement.jackpot) problems.push("a DEGEN bet's jackpot draw is missing");
+  return { ok: problems.length === 0, problems, outcome: result.outcome, word: result.word };
+}
+
+/** The outcome the rules give a settled word, for the animation (no check). */
+export function outcomeOf(bet: ChainBet, word: string, actions: SettlementActions | null): GameOutcome {
+  return settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions }).outcome;
+}

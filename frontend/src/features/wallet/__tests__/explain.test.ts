@@ -1,0 +1,55 @@
+import { parseEther } from "ethers";
+import { describe, expect, it } from "vitest";
+import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
+import { CasinoRelay__factory } from "@typechain/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
+import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
+import { DegenToken__factory } from "@typechain/factories/contracts/DegenToken.sol/DegenToken__factory";
+import { explain } from "../web3/explain";
+
+const casino = Casino__factory.createInterface();
+const token = DegenToken__factory.createInterface();
+const relay = CasinoRelay__factory.createInterface();
+const swap = CasinoSwap__factory.createInterface();
+const PLAYER = "0x1234567890AbcdEF1234567890aBcdef12345678";
+
+/** A revert as ethers reports a failed estimate or call. */
+const reverted = (data: string) => Object.assign(new Error("execution reverted"), { code: "CALL_EXCEPTION", data });
+
+describe("revert sentences", () => {
+  it("names the max bet, formatted in the bet's token", () => {
+    const error = reverted(casino.encodeErrorResult("BetTooLarge", [parseEther("500"), parseEther("123.456")]));
+    expect(explain(error, { token: "DEGEN" }).message).toBe("The maximum bet right now is 123.45 DEGEN.");
+  });
+
+  it("offers a deposit when the Casino balance is short", () => {
+    const error = reverted(casino.encodeErrorResult("InsufficientBalance", [parseEther("0.5"), parseEther("1")]));
+    expect(explain(error, { token: "BNB" })).toEqual({ message: "Your Casino balance is 0.5000 BNB; this needs 1.0000 BNB.", suggestDeposit: true });
+  });
+
+  it("names the swap cap in the token paid out", () => {
+    const error = reverted(swap.encodeErrorResult("SwapAboveCap", [parseEther("60000"), parseEther("50000")]));
+    expect(explain(error, { token: "BNB", payoutToken: "DEGEN" }).message).toBe("This swap would pay 60000.00 DEGEN, above the per-swap cap of 50000.00 DEGEN.");
+  });
+
+  it.each([
+    [relay.encodeErrorResult("SignatureExpired", [1n]), "Your signature expired before it was used. Please try again."],
+    [casino.encodeErrorResult("IsPaused", []), "The Casino is paused: no new bets for now. Withdrawals stay open."],
+    [casino.encodeErrorResult("TermsChanged", [5n]), "The Casino's terms just changed. Please look at them and try again."],
+    [casino.encodeErrorResult("ZeroAmount", []), "The amount must be greater than 0."],
+    [token.encodeErrorResult("ERC20InsufficientBalance", [PLAYER, parseEther("1"), parseEther("2")]), "Your wallet holds 1.00 DEGEN; this needs 2.00 DEGEN."],
+    [token.encodeErrorResult("ERC20InsufficientAllowance", [PLAYER, 0n, parseEther("2")]), "The Casino may spend only 0.00 DEGEN of yours; this needs 2.00 DEGEN. Approve it first."],
+  ])("decodes %s", (data, sentence) => {
+    expect(explain(reverted(data), { token: "DEGEN" }).message).toBe(sentence);
+  });
+
+  it("finds revert data where MetaMask nests it", () => {
+    const data = casino.encodeErrorResult("ZeroAmount", []);
+    const error = { code: -32603, message: "Internal JSON-RPC error.", data: { originalError: { code: 3, data, message: "execution reverted" } } };
+    expect(explain(error).message).toBe("The amount must be greater than 0.");
+  });
+
+  it("says plainly what is not a revert", () => {
+    expect(explain(Object.assign(new Error("x"), { code: "INSUFFICIENT_FUNDS" }), { nativeSymbol: "tBNB" }).message).toBe("Your wallet does not hold enough tBNB for this and its gas.");
+    expect(explain(new Error("Insufficient DEGEN balance")).message).toBe("Insufficient DEGEN balance");
+  });
+});

@@ -1,0 +1,125 @@
+import { screen, waitFor } from "@testing-library/react";
+import { id, parseEther, ZeroAddress } from "ethers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useWalletDialog } from "../dialog-store";
+import { useWalletStore } from "../wallet-store";
+import { readyWallet } from "../web3";
+import { connectWallet, dialogOpen, lastToast, openDialog } from "./dialog-harness";
+import { ADDRESSES, fakeWallet, PLAYER } from "./fake-wallet";
+
+vi.mock("../web3", () => ({ readyWallet: vi.fn() }));
+
+const HASH = `0x${"cd".repeat(32)}`;
+let chain: ReturnType<typeof fakeWallet>["wallet"];
+let server: ReturnType<typeof vi.fn>;
+
+function answer(status: number, body: unknown) {
+  server.mockResolvedValue(new Response(JSON.stringify(body), { status }));
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  useWalletDialog.setState({ open: null });
+  connectWallet({ DEGEN: "50" });
+  const fake = fakeWallet();
+  chain = fake.wallet;
+  chain.contracts.casino.getBalance.mockResolvedValue(parseEther("50"));
+  chain.contracts.relay.eip712Domain.mockResolvedValue({ name: "DEGEN Casino", version: "1", chainId: 97n, verifyingContract: ADDRESSES.CasinoRelay });
+  chain.contracts.relay.nonces.mockResolvedValue(3n);
+  chain.contracts.relay.WITHDRAW_TYPEHASH.mockResolvedValue(id("Withdraw(address player,address token,uint256 amount,uint256 nonce,uint256 deadline)"));
+  vi.mocked(readyWallet).mockResolvedValue(fake.ready);
+  server = vi.fn();
+  vi.stubGlobal("fetch", server);
+  answer(200, { ok: true, txHash: HASH, token: "DEGEN", amount: "5" });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Withdraw dialog", () => {
+  it("has SPEC's amount input: number, step 0.01, min 0", () => {
+    openDialog("withdraw");
+    const input = screen.getByLabelText("Amount");
+    expect(input).toHaveAttribute("type", "number");
+    expect(input).toHaveAttribute("step", "0.01");
+    expect(input).toHaveAttribute("min", "0");
+  });
+
+  it.each(["", "0", "-1"])("refuses the amount %j with 'Invalid Amount' / 'Please enter a valid amount', by either route", async (amount) => {
+    const { user } = openDialog("withdraw");
+    if (amount) await user.type(screen.getByLabelText("Amount"), amount);
+    await user.click(screen.getByTestId("withdraw-submit"));
+    expect(lastToast()).toMatchObject({ title: "Invalid Amount", description: "Please enter a valid amount" });
+    useWalletDialog.setState({ open: "withdraw" });
+    await user.click(screen.getByTestId("withdraw-direct"));
+    expect(lastToast()).toMatchObject({ title: "Invalid Amount", description: "Please enter a valid amount" });
+    expect(readyWallet).not.toHaveBeenCalled();
+  });
+
+  it("signs an EIP-712 Withdraw and has the server relay it (SPEC §7 POST /api/withdraw)", async () => {
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "5");
+    await user.click(screen.getByTestId("withdraw-submit"));
+    await waitFor(() => expect(dialogOpen()).toBeNull());
+    const [domain, types, value] = chain.signer.signTypedData.mock.calls[0] as unknown as [object, object, Record<string, unknown>];
+    expect(domain).toEqual({ name: "DEGEN Casino", version: "1", chainId: 97n, verifyingContract: ADDRESSES.CasinoRelay });
+    expect(Object.keys(types)).toEqual(["Withdraw"]);
+    expect(value).toMatchObject({ player: PLAYER, token: ADDRESSES.DegenToken, amount: parseEther("5"), nonce: 3n, deadline: 4_000_000_900n });
+    const [url, init] = server.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/withdraw");
+    expect(JSON.parse(init.body as string)).toEqual({ walletAddress: PLAYER, token: "DEGEN", amount: "5", deadline: 4_000_000_900, signature: `0x${"11".repeat(65)}` });
+    expect(chain.signer.sendTransaction).not.toHaveBeenCalled();
+    expect(lastToast()).toMatchObject({ title: "Withdrawal Successful", variant: "success" });
+    expect(useWalletStore.getState().refreshBalances).toHaveBeenCalled();
+  });
+
+  it("withdraws directly with the player's own transaction", async () => {
+    const { user } = openDialog("withdraw");
+    await user.click(screen.getByRole("radio", { name: "BNB" }));
+    chain.contracts.casino.getBalance.mockResolvedValue(parseEther("1"));
+    await user.type(screen.getByLabelText("Amount"), "0.25");
+    await user.click(screen.getByTestId("withdraw-direct"));
+    await waitFor(() => expect(dialogOpen()).toBeNull());
+    expect(chain.contracts.casino.withdraw.populateTransaction).toHaveBeenCalledWith(ZeroAddress, parseEther("0.25"));
+    expect(server).not.toHaveBeenCalled();
+    expect(lastToast()).toMatchObject({ title: "Withdrawal Successful" });
+  });
+
+  it("refuses more than the Casino balance before the wallet opens", async () => {
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "51");
+    await user.click(screen.getByTestId("withdraw-submit"));
+    expect(await screen.findByTestId("tx-failure")).toHaveTextContent("Insufficient DEGEN balance");
+    expect(lastToast()).toMatchObject({ title: "Withdrawal Failed", description: "Failed to process withdrawal", variant: "error" });
+    expect(chain.signer.signTypedData).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal in the dialog, and 'Withdrawal failed' when it gives none", async () => {
+    answer(400, { error: "The signature has expired: sign again" });
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "5");
+    await user.click(screen.getByTestId("withdraw-submit"));
+    expect(await screen.findByTestId("tx-failure")).toHaveTextContent("The signature has expired: sign again");
+    expect(dialogOpen()).toBe("withdraw");
+    server.mockResolvedValue(new Response("", { status: 502, statusText: "Bad Gateway" }));
+    await user.click(screen.getByTestId("withdraw-submit"));
+    await waitFor(() => expect(screen.getByTestId("tx-failure")).toHaveTextContent(/^Withdrawal failed$/));
+  });
+
+  it("stays open without a toast when the signature is refused", async () => {
+    chain.signer.signTypedData.mockRejectedValue({ code: "ACTION_REJECTED" });
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "5");
+    await user.click(screen.getByTestId("withdraw-submit"));
+    await waitFor(() => expect(screen.getByTestId("tx-step-relay")).toHaveAttribute("data-phase", "cancelled"));
+    expect(lastToast()).toBeUndefined();
+    expect(server).not.toHaveBeenCalled();
+  });
+
+  it("in demo mode says 'Please connect your wallet to withdraw funds'", async () => {
+    useWalletStore.setState({ mode: "demo", account: null });
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "5");
+    await user.click(screen.getByTestId("withdraw-submit"));
+    expect(await screen.findByTestId("tx-failure")).toHaveTextContent("Please connect your wallet to withdraw funds");
+  });
+});

@@ -1,0 +1,29 @@
+import { useWalletDialog, type WalletDialog } from "../dialog-store";
+import { AccountDialog } from "./account-dialog";
+import { DepositDialog } from "./deposit-dialog";
+import { SwapDialog } from "./swap-dialog";
+import { WithdrawDialog } from "./withdraw-dialog";
+
+/**
+ * The wallet menu's open dialog. This module is the lazy chunk the header loads with the first
+ * dialog opened, so the dialogs and the wallet code they use stay out of the lobby's first load.
+ */
+export default function WalletDialogs() {
+  const open = useWalletDialog((state) => state.open);
+  const close = useWalletDialog((state) => state.close);
+  if (open === null) return null;
+  // After a success: closes this dialog, unless the player has already moved on to another.
+  const done = (dialog: WalletDialog) => () => {
+    if (useWalletDialog.getState().open === dialog) close();
+  };
+  switch (open) {
+    case "deposit":
+      return <DepositDialog onDone={done("deposit")} onClose={close} />;
+    case "withdraw":
+      return <WithdrawDialog onDone={done("withdraw")} onClose={close} />;
+    case "swap":
+      return <SwapDialog onDone={done("swap")} onClose={close} />;
+    case "account":
+      return <AccountDialog onClose={close} />;
+  }
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { TokenSwitch } from "@/components/ui/token-switch";
+import { formatTokenAmount, type Token } from "@/config/tokens";
+import { decimalOf, parseAmount } from "../amount";
+import { announceInvalidAmount, announceWithdrawalFailed, announceWithdrawn } from "../funds-toasts";
+import { useTxSteps } from "../hooks/use-tx-steps";
+import { useWalletStore } from "../wallet-store";
+import { TxCancelled } from "../web3/transactions";
+import { withdrawByRelay, withdrawDirectly } from "../web3/withdraw";
+import { AmountField } from "./amount-field";
+import { TxProgress } from "./tx-progress";
+
+type Route = "relay" | "direct";
+
+/** Casino vault → wallet: signed and relayed by the server (no gas), or the player's own transaction. */
+export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClose: () => void }) {
+  const [token, setToken] = useState<Token>("DEGEN");
+  const [amount, setAmount] = useState("");
+  const [running, setRunning] = useState<Route | null>(null);
+  const { steps, start } = useTxSteps();
+  const vault = useWalletStore((state) => state.onChainBalances[token]);
+
+  async function withdraw(route: Route) {
+    const wei = parseAmount(amount);
+    if (wei === null) return announceInvalidAmount();
+    const shown = decimalOf(wei);
+    setRunning(route);
+    try {
+      if (route === "relay") await withdrawByRelay(token, wei, start({ relay: `Withdraw ${shown} ${token}, signed and relayed` }).relay);
+      else await withdrawDirectly(token, wei, start({ direct: `Withdraw ${shown} ${token} directly` }).direct);
+      announceWithdrawn();
+      setAmount("");
+      onDone();
+    } catch (error) {
+      if (!(error instanceof TxCancelled)) announceWithdrawalFailed();
+    } finally {
+      setRunning(null);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void withdraw("relay");
+  }
+
+  return (
+    <Modal title="Withdraw" description="Move funds from your Casino balance back to your wallet." onClose={onClose} data-testid="withdraw-dialog">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TokenSwitch value={token} onChange={setToken} disabled={running !== null} />
+        <AmountField value={amount} onChange={setAmount} token={token} disabled={running !== null} hint={`In the Casino: ${formatTokenAmount(token, Number(vault))} ${token}`} />
+        <TxProgress steps={steps} />
+        <div className="flex flex-col gap-2">
+          <Button type="submit" variant="primary" size="lg" disabled={running !== null} data-testid="withdraw-submit">
+            {running === "relay" ? "Withdrawing…" : "Withdraw"}
+          </Button>
+          <p className="text-xs text-slate-400">You sign the request in your wallet and the Casino sends it: no gas for you.</p>
+          <Button type="button" variant="secondary" size="md" disabled={running !== null} data-testid="withdraw-direct" onClick={() => void withdraw("direct")}>
+            {running === "direct" ? "Withdrawing…" : "Withdraw directly"}
+          </Button>
+          <p className="text-xs text-slate-400">Your own transaction: you pay the gas, and it works even when the Casino server is down.</p>
+        </div>
+      </form>
+    </Modal>
+  );
+}

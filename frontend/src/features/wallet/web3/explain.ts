@@ -1,0 +1,113 @@
+import type { Result } from "ethers";
+import type { Token } from "@/config/tokens";
+import { displayAmount } from "../amount";
+import { decodeRevert } from "./errors";
+
+/** Why an action failed, as a player reads it. */
+export interface Explanation {
+  message: string;
+  /** The player's Casino balance is short: a way to the Deposit dialog helps. */
+  suggestDeposit?: boolean;
+}
+
+/** What the amounts in a sentence are counted in. */
+export interface ExplainContext {
+  /** The token staked, deposited, withdrawn or given in a swap. */
+  token?: Token;
+  /** The token paid out, where it is another (a swap's). */
+  payoutToken?: Token;
+  /** The chain's native coin (BNB on BSC), which pays gas. */
+  nativeSymbol?: string;
+}
+
+/** An error that already carries its sentence (a failed transaction step). */
+export class ExplainedError extends Error {
+  constructor(
+    readonly reason: Explanation,
+    options?: { cause?: unknown },
+  ) {
+    super(reason.message, options);
+    this.name = "ExplainedError";
+  }
+}
+
+type Sentence = (args: Result, amount: (wei: unknown, payout?: boolean) => string) => Explanation | string;
+
+/**
+ * One sentence per custom error of the Casino, the token, the relay and the swap desk that a
+ * player's own action can meet. The argument order is the Solidity declaration's.
+ */
+const SENTENCES: Record<string, Sentence> = {
+  // Casino
+  IsPaused: () => "The Casino is paused: no new bets for now. Withdrawals stay open.",
+  ZeroAmount: () => "The amount must be greater than 0.",
+  UnsupportedToken: () => "The Casino does not take this token.",
+  ZeroAddress: () => "That address is empty.",
+  BetTooSmall: (a, amount) => `The minimum bet is ${amount(a[1])}.`,
+  BetTooLarge: (a, amount) => `The maximum bet right now is ${amount(a[1])}.`,
+  TermsChanged: () => "The Casino's terms just changed. Please look at them and try again.",
+  ValueMismatch: () => "The BNB sent does not match the amount.",
+  InsufficientBalance: (a, amount) => ({
+    message: `Your Casino balance is ${amount(a[0])}; this needs ${amount(a[1])}.`,
+    suggestDeposit: true,
+  }),
+  InsufficientBankroll: (a, amount) => `The house cannot cover this right now: ${amount(a[0], true)} is free, ${amount(a[1], true)} is needed.`,
+  ExposureTooHigh: (a, amount) => `Your open bets already reserve nearly all the house allows one player: room is left for ${amount(a[0], true)}.`,
+  NoCommitment: () => "The game server has not published its fairness commitment yet. Please try again.",
+  StaleCommitment: () => "The game server's fairness commitment changed. Please try again.",
+  ChainExhausted: () => "The game server's fairness commitment is used up. Please try again in a moment.",
+  OpenBetExists: () => "Finish your open bet first.",
+  BetNotOpen: () => "This bet is already settled.",
+  BetExpired: () => "This bet has expired.",
+  NotExpired: () => "This bet cannot be claimed back yet.",
+  AlreadySplit: () => "This hand is already split.",
+  NotBetPlayer: () => "This bet belongs to another wallet.",
+  NotBlackjack: () => "Only a blackjack hand takes a second stake.",
+  InvalidGameType: () => "The Casino does not know this game.",
+  InvalidParams: () => "The Casino does not accept these game options.",
+  // DegenToken (OpenZeppelin ERC-20 errors and its own)
+  ERC20InsufficientBalance: (a, amount) => `Your wallet holds ${amount(a[1])}; this needs ${amount(a[2])}.`,
+  ERC20InsufficientAllowance: (a, amount) => `The Casino may spend only ${amount(a[1])} of yours; this needs ${amount(a[2])}. Approve it first.`,
+  MaxWalletExceeded: () => "This would put more DEGEN in one wallet than the 1 % maximum allows.",
+  // CasinoRelay
+  SignatureExpired: () => "Your signature expired before it was used. Please try again.",
+  InvalidSignature: () => "The signature does not match this request.",
+  // CasinoSwap
+  SwapAboveCap: (a, amount) => `This swap would pay ${amount(a[0], true)}, above the per-swap cap of ${amount(a[1], true)}.`,
+  SwapAboveDailyCap: (a, amount) => `This swap would pay ${amount(a[0], true)}, and the daily cap has ${amount(a[1], true)} left.`,
+  SwapBelowMinimum: (a, amount) => `The rate changed: this swap would pay ${amount(a[0], true)}, less than the ${amount(a[1], true)} you accepted.`,
+};
+
+/** ethers' codes for failures that are not the contract's refusal. */
+const ETHERS_SENTENCES: Record<string, (context: ExplainContext) => string> = {
+  INSUFFICIENT_FUNDS: (context) => `Your wallet does not hold enough ${context.nativeSymbol ?? "BNB"} for this and its gas.`,
+  NETWORK_ERROR: () => "The chain could not be reached. Please try again.",
+  TIMEOUT: () => "The chain did not answer in time. Please try again.",
+  CALL_EXCEPTION: () => "The chain refused this transaction.",
+  NONCE_EXPIRED: () => "Your wallet sent this transaction already.",
+};
+
+/** The sentence for any failure of a wallet action: a decoded revert, an ethers failure, or our own message. */
+export function explain(error: unknown, context: ExplainContext = {}): Explanation {
+  if (error instanceof ExplainedError) return error.reason;
+  const revert = decodeRevert(error);
+  if (revert) {
+    const sentence = SENTENCES[revert.name];
+    if (!sentence) return { message: `The Casino refused this (${revert.name}).` };
+    const amount = (wei: unknown, payout = false) => {
+      const token = (payout ? context.payoutToken : undefined) ?? context.token;
+      return token ? `${displayAmount(token, BigInt(wei as bigint))} ${token}` : displayAmount("DEGEN", BigInt(wei as bigint));
+    };
+    const explained = sentence(revert.args, amount);
+    return typeof explained === "string" ? { message: explained } : explained;
+  }
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === "string" && ETHERS_SENTENCES[code]) return { message: ETHERS_SENTENCES[code](context) };
+  if (typeof code === "string") {
+    // Another ethers failure: its short message is the most readable part of it.
+    const short = (error as { shortMessage?: unknown }).shortMessage;
+    return { message: `Something went wrong: ${typeof short === "string" ? short : code}.` };
+  }
+  // Our own errors (SPEC's wallet-layer messages, the server's refusals) are sentences already.
+  return { message: error instanceof Error && error.message ? error.message : String(error) };
+}

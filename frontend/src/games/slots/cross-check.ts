@@ -1,0 +1,21 @@
+import { GameType } from "@engine/gameTypes";
+import { formatAmount, toBaseUnits } from "@engine/tokens";
+import type { SettledBet } from "@/features/bets/onchain";
+import type { SpinResponse } from "./round-source";
+
+/**
+ * Where the server's spin answer disagrees with the settlement on chain (the reels the settled
+ * word gives under the engine's rules, and the payout the chain made). No answer is no claim.
+ */
+export function answerProblems(answer: SpinResponse | null, settled: SettledBet): string[] {
+  if (!answer) return [];
+  const problems: string[] = [];
+  const outcome = settled.check.outcome;
+  if (outcome?.gameType === GameType.SLOTS && JSON.stringify(answer.reels) !== JSON.stringify(outcome.slots.reels)) {
+    problems.push("the server's spin answer shows other reels than the settled word gives");
+  }
+  if (toBaseUnits(answer.payout) !== settled.settlement.payout) {
+    problems.push(`the server's spin answer pays ${answer.payout}, the chain paid ${formatAmount(settled.settlement.payout)}`);
+  }
+  return problems;
+}

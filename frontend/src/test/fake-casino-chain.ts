@@ -1,0 +1,171 @@
+import { getAddress, id, keccak256, toBeHex, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
+import { HashChain, jackpotPrize, jackpotRoll, randomBytes32, randomWord, settleGame, type GameType, type SettlementActions, type Token } from "@engine/index";
+import type { Casino } from "@typechain/contracts/Casino";
+import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
+import type { ReadyWallet } from "@/features/wallet/web3";
+
+/** The terms the local Casino places bets under: a settle window of an hour, jackpot edge 0.5 %, share 5 %. */
+const TERMS = 3_600n | (50n << 32n) | (500n << 48n);
+const EDGE_BPS = 50;
+/** Jackpot odds of 2^-7: a test sees hits and misses. */
+const ODDS = 1n << 40n;
+/** What a public BSC node refuses beyond. */
+const MAX_LOG_RANGE = 5_000;
+
+export interface FakeBet {
+  betId: bigint;
+  nonce: bigint;
+  token: Token;
+  amount: bigint;
+  gameType: GameType;
+  params: bigint;
+  clientSeed: string;
+  block: number;
+  txHash: string;
+  settledBlock?: number;
+  actions?: SettlementActions | null;
+}
+
+type Filter = { address?: string; fromBlock?: unknown; toBlock?: unknown; topics?: (string | string[] | null)[] };
+
+const blockHash = (block: number) => keccak256(toBeHex(block, 32));
+const txHash = (label: string) => id(label);
+
+/**
+ * One player's bets on a Casino as the contract logs them (encoded with the TypeChain interface),
+ * and the reads the browser makes of them: a provider that answers eth_getLogs like a public BSC
+ * node (refusing more than 5,000 blocks) and the Casino's views. For jsdom tests of the history.
+ */
+export class FakeCasinoChain {
+  readonly casino = getAddress("0x5fbdb2315678afecb367f032d93f642f64180aa3");
+  readonly degen = getAddress("0xe7f1725e7734ce288f8367e1bb143e90bb3f0512");
+  readonly player = getAddress("0x1234567890abcdef1234567890abcdef12345678");
+  readonly chainId = 31337;
+  readonly deploymentBlock = 100;
+  readonly iface = Casino__factory.createInterface();
+  readonly seeds = new HashChain("0x" + "5e".repeat(32), this.player, 0, 64);
+  readonly bets: FakeBet[] = [];
+  readonly logRequests: { fromBlock: number; toBlock: number }[] = [];
+  head = { block: this.deploymentBlock, time: 1_700_000_000 };
+  private logs: Log[] = [];
+  private receipts = new Map<string, TransactionReceipt>();
+  private resolved = 0n;
+
+  constructor() {
+    this.emit(this.deploymentBlock + 1, txHash("commit"), [["CommitmentSet", [this.player, this.seeds.commitment, 0n, 64n]]]);
+  }
+
+  /** playGame, mined at `block`. */
+  place(spec: { gameType: GameType; token: Token; amount: bigint; params: bigint }, block: number): FakeBet {
+    const nonce = BigInt(this.bets.length);
+    const bet: FakeBet = { ...spec, nonce, betId: (BigInt(this.player) << 64n) | nonce, clientSeed: randomBytes32(), block, txHash: txHash(`bet ${nonce}`) };
+    const token = spec.token === "DEGEN" ? this.degen : ZeroAddress;
+    const odds = spec.token === "DEGEN" ? ODDS : 0n;
+    this.emit(block, bet.txHash, [["BetPlaced", [bet.betId, this.player, token, spec.amount, spec.gameType, spec.params, nonce, bet.clientSeed, TERMS, odds]]]);
+    this.bets.push(bet);
+    return bet;
+  }
+
+  /** settle(betId, seed, payout) at `block`, paying the rules' payout plus `wrongBy`. */
+  settle(bet: FakeBet, block: number, { wrongBy = 0n, actions = null }: { wrongBy?: bigint; actions?: SettlementActions | null } = {}): void {
+    const seed = this.seeds.seed(Number(bet.nonce) + 1);
+    const word = randomWord({ seed, clientSeed: bet.clientSeed, player: this.player, nonce: bet.nonce, chainId: this.chainId, casino: this.casino });
+    const payout = settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions }).payout + wrongBy;
+    const events: [string, unknown[]][] = [
+      ["BetSettled", [bet.betId, seed, word]],
+      ["GamePlayed", [this.player, bet.amount, payout, payout > bet.amount, bet.gameType]],
+    ];
+    if (bet.token === "DEGEN") {
+      const entropy = blockHash(bet.block);
+      const hit = jackpotRoll(this.casino, bet.betId, entropy) < ODDS;
+      const prize = jackpotPrize(bet.amount, EDGE_BPS, ODDS);
+      events.push(["JackpotDrawn", [bet.betId, entropy, prize, hit]]);
+      if (hit) events.push(["JackpotWon", [this.player, prize]]);
+    }
+    this.emit(block, txHash(`settle ${bet.nonce}`), events);
+    Object.assign(bet, { settledBlock: block, actions });
+    this.resolved = bet.nonce + 1n;
+  }
+
+  /** GET /api/fairness/bets as the server answers it (the parts the browser reads). */
+  serverBets(limit: number, beforeNonce: bigint) {
+    return this.bets
+      .filter((bet) => bet.nonce < beforeNonce)
+      .reverse()
+      .slice(0, limit)
+      .map((bet) => ({
+        betId: bet.betId.toString(),
+        nonce: bet.nonce.toString(),
+        status: bet.settledBlock === undefined ? "open" : "settled",
+        placedBlock: bet.block,
+        settledBlock: bet.settledBlock ?? null,
+        actions: bet.settledBlock === undefined ? null : (bet.actions ?? null),
+      }));
+  }
+
+  /** What readyWallet() gives the history: the config, the account and the Casino's reads. */
+  wallet(explorer: string | null = null): ReadyWallet {
+    const casino = {
+      interface: this.iface,
+      getAddress: async () => this.casino,
+      commitmentOf: async () => {
+        const next = BigInt(this.bets.length);
+        return [this.seeds.commitment, next, 64n - next, this.seeds.commitment, this.resolved, 64n];
+      },
+      getBet: async (betId: bigint) => {
+        const bet = this.bets.find((candidate) => candidate.betId === betId);
+        const open = bet !== undefined && bet.settledBlock === undefined;
+        return { open, claimableAt: open ? BigInt(this.head.time + 3_600) : 0n };
+      },
+    } as unknown as Casino;
+    return {
+      config: {
+        chain: { id: this.chainId, hexId: "0x7a69", name: "Hardhat", nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 }, rpcUrls: [], blockExplorerUrls: explorer ? [explorer] : [] },
+        contracts: { DegenToken: this.degen, Casino: this.casino, CasinoRelay: ZeroAddress, CasinoSwap: ZeroAddress },
+        deploymentBlock: this.deploymentBlock,
+        settler: ZeroAddress,
+        siwe: { domain: "localhost", uri: "http://localhost", chainId: this.chainId },
+      },
+      account: this.player,
+      provider: this.provider(),
+      contracts: { casino },
+    } as unknown as ReadyWallet;
+  }
+
+  provider(): ReadyWallet["provider"] {
+    const provider: Pick<Provider, "getLogs" | "getTransactionReceipt" | "getBlockNumber" | "getBlock"> = {
+      getLogs: async (filter: Filter) => this.getLogs(filter),
+      getTransactionReceipt: async (hash: string) => this.receipts.get(hash) ?? null,
+      getBlockNumber: async () => this.head.block,
+      getBlock: (async () => ({ number: this.head.block, timestamp: this.head.time })) as unknown as Provider["getBlock"],
+    };
+    return provider as unknown as ReadyWallet["provider"];
+  }
+
+  private getLogs(filter: Filter): Log[] {
+    const fromBlock = Number(filter.fromBlock);
+    const toBlock = Number(filter.toBlock);
+    if (!Number.isInteger(fromBlock) || !Number.isInteger(toBlock)) throw new Error(`the fake node wants numbered blocks, got ${String(filter.fromBlock)}–${String(filter.toBlock)}`);
+    if (toBlock - fromBlock + 1 > MAX_LOG_RANGE) throw new Error(`eth_getLogs is limited to a ${MAX_LOG_RANGE} block range`);
+    this.logRequests.push({ fromBlock, toBlock });
+    const matches = (wanted: string | string[] | null | undefined, topic: string | undefined) =>
+      wanted == null || (topic !== undefined && [wanted].flat().some((candidate) => candidate.toLowerCase() === topic.toLowerCase()));
+    return this.logs.filter(
+      (log) =>
+        log.blockNumber >= fromBlock &&
+        log.blockNumber <= toBlock &&
+        (filter.address === undefined || getAddress(filter.address) === log.address) &&
+        (filter.topics ?? []).every((wanted, i) => matches(wanted, log.topics[i])),
+    );
+  }
+
+  private emit(block: number, hash: string, events: [string, unknown[]][]): void {
+    if (block > this.head.block) this.head = { block, time: this.head.time + (block - this.head.block) * 3 };
+    const logs = events.map(([name, args], i) => {
+      const { topics, data } = this.iface.encodeEventLog(name, args);
+      return { address: this.casino, blockNumber: block, blockHash: blockHash(block), transactionHash: hash, index: this.logs.length + i, topics, data } as unknown as Log;
+    });
+    this.logs.push(...logs);
+    this.receipts.set(hash, { hash, to: this.casino, blockNumber: block, logs } as unknown as TransactionReceipt);
+  }
+}
