@@ -3,6 +3,7 @@ import express from "express";
 import type { SessionService } from "./auth/session";
 import { siweRouter } from "./auth/siwe";
 import type { VaultReader } from "./chain/vault";
+import type { ChainOutbox } from "./chain/outbox";
 import type { TxSender } from "./chain/sender";
 import type { Settler } from "./settler/settler";
 import { blackjackRoutes } from "./routes/blackjack";
@@ -12,8 +13,11 @@ import { slotsRoutes } from "./routes/slots";
 import { walletRouter } from "./routes/wallet";
 import type { Db } from "./db/index";
 import { frontLayer, withFront } from "./http/front";
-import { errorHandler, notFound, type RouteHandler } from "./http/errors";
+import { errorHandler, notFound, route, type RouteHandler } from "./http/errors";
+import { observed, routePrefix } from "./http/observe";
 import { addressLimiter, DEFAULT_RATE_LIMITS, TRUSTED_PROXIES, type RateLimits } from "./http/limits";
+import type { Metrics } from "./observability/metrics";
+import { assessHealth, type HealthLimits, type StatusSampler } from "./observability/status";
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 import { configRoute, type PublicConfig } from "./routes/config";
@@ -33,8 +37,13 @@ export interface AppDeps {
   provider: import("ethers").JsonRpcProvider;
   tokenAddresses: { DEGEN: string; BNB: string };
   settler: Settler;
+  /** The settler's account (the relays' simulations call as it); transactions go through the outbox. */
   sender: TxSender;
+  outbox: ChainOutbox;
   prices: PriceFeed;
+  metrics: Metrics;
+  status: StatusSampler;
+  health: HealthLimits;
   /** GET /api/config: the chain, contracts and SIWE terms the browser app learns at run time. */
   publicConfig: PublicConfig;
   rateLimits?: RateLimits;
@@ -70,23 +79,40 @@ export function createApp(deps: AppDeps): App {
     playRoutes.set(path, handler);
     app.post(path, handler);
   }
-  app.get("/api/health", (_req, res) => {
-    res.json({ ok: true, chainId: deps.chainId });
-  });
+  // 200 { ok: true, chainId } when healthy; 503 with the reasons when degraded (README: Routes).
+  app.get(
+    "/api/health",
+    route(async (_req, res) => {
+      const reasons = assessHealth(await deps.status.snapshot(), deps.health);
+      if (reasons.length === 0) return { ok: true, chainId: deps.chainId };
+      res.status(503);
+      return { ok: false, status: "degraded", chainId: deps.chainId, reasons };
+    }),
+  );
+  app.get(
+    "/metrics",
+    route(async (_req, res) => {
+      res.set("Content-Type", deps.metrics.contentType).send(await deps.metrics.text());
+    }),
+  );
   app.get("/api/config", configRoute(deps.publicConfig));
   app.get("/api/prices", (_req, res) => {
     res.json(deps.prices.snapshot());
   });
-  app.use("/api/auth", siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin }));
-  app.use("/api/user", ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
-  app.use("/api/crash", ...signedIn, crashRouter({ db: deps.db, settler: deps.settler }));
-  app.use("/api/fairness", ...signedIn, fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }));
+  app.use("/api/auth", routePrefix("/api/auth"), siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin }));
+  app.use("/api/user", routePrefix("/api/user"), ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
+  app.use("/api/crash", routePrefix("/api/crash"), ...signedIn, crashRouter({ db: deps.db, settler: deps.settler }));
+  app.use("/api/fairness", routePrefix("/api/fairness"), ...signedIn, fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }));
   app.post("/api/withdraw", ...signedIn);
   app.post("/api/swap", ...signedIn);
-  app.use("/api", walletRouter({ sender: deps.sender, provider: deps.provider, relayAddress: deps.relayAddress, tokenAddresses: deps.tokenAddresses }));
+  app.use(
+    "/api",
+    routePrefix("/api"),
+    walletRouter({ outbox: deps.outbox, provider: deps.provider, settlerAddress: deps.sender.address, relayAddress: deps.relayAddress, tokenAddresses: deps.tokenAddresses }),
+  );
 
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler);
 
-  return withFront(front, playRoutes, app);
+  return observed(withFront(front, playRoutes, app), deps.metrics, playRoutes);
 }

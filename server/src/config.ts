@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getAddress, isAddress, isHexString, Wallet } from "ethers";
+import { getAddress, isAddress, isHexString } from "ethers";
 import { LOCAL_CHAIN_ID } from "./chain/chains";
+import type { SettlerMode } from "./cluster/cluster";
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
+import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -44,9 +46,16 @@ export interface ServerConfig {
   settlerConfirmations: number | undefined;
   rateLimitIpPerMinute: number;
   rateLimitAddressPerMinute: number;
+  /** on: contend for the settler lease; paused: lead but send no settlement; off: never lead (web-only). */
+  settlerMode: SettlerMode;
+  logLevel: LogLevel;
+  healthMaxLagBlocks: number;
+  healthMaxBetAgeSeconds: number;
 }
 
 export class ConfigError extends Error {}
+
+const isSettlerMode = (value: string): value is SettlerMode => value === "on" || value === "paused" || value === "off";
 
 type Env = Record<string, string | undefined>;
 
@@ -102,6 +111,12 @@ export function readConfig(env: Env = process.env): ServerConfig {
   const explorerUrl = optional(env, "EXPLORER_URL");
   const priceBnbUrl = optional(env, "PRICE_BNB_URL");
   const priceDegenUrl = optional(env, "PRICE_DEGEN_URL");
+  const settlerMode = optional(env, "SETTLER") ?? "on";
+  if (!isSettlerMode(settlerMode)) throw new ConfigError(`SETTLER must be on, paused or off, got "${settlerMode}"`);
+  // A web-only instance sends nothing itself: its transactions wait for a lease holder, which only a shared PostgreSQL can have elsewhere.
+  if (settlerMode === "off" && databaseUrl === undefined) throw new ConfigError("SETTLER=off needs DATABASE_URL (another instance, sharing the database, must hold the settler lease)");
+  const logLevel = optional(env, "LOG_LEVEL") ?? "info";
+  if (!isLogLevel(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
   return {
     host,
     port,
@@ -124,6 +139,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
     settlerConfirmations: optional(env, "SETTLER_CONFIRMATIONS") === undefined ? undefined : integerSetting(env, "SETTLER_CONFIRMATIONS", 0, 0, 64),
     rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
     rateLimitAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
+    settlerMode,
+    logLevel,
+    healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 20, 1, 100_000),
+    healthMaxBetAgeSeconds: integerSetting(env, "HEALTH_MAX_BET_AGE_S", 60, 1, 86_400),
   };
 }
 
@@ -163,11 +182,7 @@ export function loadDeployment(config: ServerConfig, chainId: number, settlerAdd
     throw new ConfigError(`${name} ${file} is for chain ${parsed.chainId}, but RPC_URL serves chain ${chainId}`);
   }
   if (parsed.settler && getAddress(parsed.settler) !== settlerAddress) {
-    console.warn(`Warning: the deployment's settler ${parsed.settler} is not SETTLER_PRIVATE_KEY's address ${settlerAddress}`);
+    logger("config").warn(`The deployment's settler ${parsed.settler} is not SETTLER_PRIVATE_KEY's address ${settlerAddress}`);
   }
   return parsed;
-}
-
-export function settlerAddressOf(key: string): string {
-  return new Wallet(key).address;
 }

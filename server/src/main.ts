@@ -1,20 +1,26 @@
 import { createServer } from "node:http";
 import { readConfig } from "./config";
+import { logger } from "./observability/log";
 import { buildServices } from "./server";
+
+const log = logger("server");
 
 async function main(): Promise<void> {
   const config = readConfig();
   const services = await buildServices(config);
   services.settler.start();
   const server = createServer(services.app).listen(config.port, config.host, () => {
-    console.log(`DEGEN Casino server on http://${config.host}:${config.port} (chain ${services.chainId}, Casino ${services.casinoAddress}, ${services.database.kind})`);
+    log.info(
+      `DEGEN Casino server on http://${config.host}:${config.port} (chain ${services.chainId}, Casino ${services.casinoAddress}, ${services.database.kind}, SETTLER=${config.settlerMode})`,
+    );
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
-    console.error(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use.` : error.message);
+    log.fatal(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use.` : error.message);
     process.exit(1);
   });
   const stop = () => {
     server.close();
+    // Closing gives the settler lease up, so another instance takes over at once.
     void services.close().finally(() => process.exit(0));
   };
   process.on("SIGINT", stop);
@@ -22,6 +28,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  console.error(`Server failed to start: ${error.message}`);
+  log.fatal(`Server failed to start: ${error.message}`);
   process.exit(1);
 });

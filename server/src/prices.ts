@@ -1,4 +1,7 @@
+import { logger } from "./observability/log";
 import type { TokenSymbol } from "./tokens";
+
+const log = logger("prices");
 
 export const PRICE_REFRESH_MS = 30_000;
 export const PRICE_FRESH_MS = 60_000;
@@ -32,6 +35,7 @@ export function startPriceFeed(urls: Partial<Record<TokenSymbol, string>>, optio
   const quotes: Partial<Record<TokenSymbol, Quote>> = {};
   const failing = new Set<TokenSymbol>();
 
+  // The URL is logged by its host only: a price API's key may ride in its query.
   async function fetchOne(token: TokenSymbol, url: string): Promise<void> {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5_000), headers: { accept: "application/json" } });
@@ -39,10 +43,10 @@ export function startPriceFeed(urls: Partial<Record<TokenSymbol, string>>, optio
       const usd = extractUsd(await response.json());
       if (usd === undefined) throw new Error("no USD price in the answer");
       quotes[token] = { usd, at: now() };
-      if (failing.delete(token)) console.log(`Price feed for ${token} recovered`);
+      if (failing.delete(token)) log.info(`Price feed for ${token} recovered`);
     } catch (error) {
       // Log once per outage rather than every 30 s.
-      if (!failing.has(token)) console.warn(`Price feed for ${token} failed (${url}): ${(error as Error).message}`);
+      if (!failing.has(token)) log.warn(`Price feed for ${token} failed (${new URL(url).host}): ${(error as Error).message}`);
       failing.add(token);
     }
   }

@@ -3,19 +3,31 @@ import { createApp, type AppDeps } from "./app";
 import { createSessions } from "./auth/session";
 import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
+import { ChainOutbox } from "./chain/outbox";
+import { OutboxWorker } from "./chain/outbox-worker";
 import { KeepAliveJsonRpcProvider } from "./chain/rpc";
 import { TxSender } from "./chain/sender";
 import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
+import type { Cluster } from "./cluster/cluster";
+import { localCluster } from "./cluster/local";
+import { postgresCluster } from "./cluster/postgres";
 import { ConfigError, loadDeployment, settlerKeyFor, type Deployment, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/index";
 import { persistentSecret } from "./db/kv";
 import type { DeploymentIdentity } from "./db/state";
 import type { RateLimits } from "./http/limits";
+import { addSecrets, logger, setLogLevel } from "./observability/log";
+import { Metrics } from "./observability/metrics";
+import { StatusSampler } from "./observability/status";
 import { startPriceFeed, type PriceFeed } from "./prices";
 import { publicConfig } from "./routes/config";
+import { Commitments } from "./settler/commitments";
+import { Rounds } from "./settler/rounds";
 import { SeedVault } from "./settler/seeds";
 import { Settler } from "./settler/settler";
 import { TOKEN_ADDRESS } from "./tokens";
+
+const log = logger("server");
 
 export interface Services {
   app: import("./app").App;
@@ -23,6 +35,7 @@ export interface Services {
   appDeps: AppDeps;
   chainId: number;
   database: Database;
+  cluster: Cluster;
   settler: Settler;
   prices: PriceFeed;
   provider: JsonRpcProvider;
@@ -59,8 +72,14 @@ interface BuildOptions {
   batchSize?: number;
 }
 
-/** Everything the server runs, wired from the configuration; the settler is started by the caller. */
+/**
+ * Everything the server runs, wired from the configuration. The instance contends for the settler
+ * lease at once (unless SETTLER=off), and its outbox worker runs while it holds it; the settling
+ * loop is started by the caller (`settler.start()`), and runs while the lease is held.
+ */
 export async function buildServices(config: ServerConfig, options: BuildOptions = {}): Promise<Services> {
+  setLogLevel(config.logLevel);
+  addSecrets([config.settlerPrivateKey, config.masterSecret ?? "", config.sessionSecret ?? ""]);
   const provider = new KeepAliveJsonRpcProvider(config.rpcUrl, undefined, { staticNetwork: true, pollingInterval: 100, cacheTimeout: -1 });
   try {
     return await wire(config, options, provider);
@@ -74,6 +93,7 @@ export async function buildServices(config: ServerConfig, options: BuildOptions 
 async function wire(config: ServerConfig, options: BuildOptions, provider: KeepAliveJsonRpcProvider): Promise<Services> {
   const chainId = await readChainId(provider, config.rpcUrl);
   const settlerKey = settlerKeyFor(config, chainId);
+  addSecrets([settlerKey]);
   const wallet = new Wallet(settlerKey, provider);
   const deployment = loadDeployment(config, chainId, wallet.address);
   const casinoAddress = deployment.contracts.Casino;
@@ -89,15 +109,26 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const identity: DeploymentIdentity = { chainId, genesisHash: genesis.hash, casino: casinoAddress, deploymentBlock: deployment.deploymentBlock };
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, identity });
-  console.log(
-    `Using state for chain ${chainId}, Casino ${casinoAddress}, genesis ${genesis.hash} (${database.fresh ? "new" : "existing"}) at ${database.where}`,
-  );
+  log.info(`Using state for chain ${chainId}, Casino ${casinoAddress}, genesis ${genesis.hash} (${database.fresh ? "new" : "existing"}) at ${database.where}`);
   const db = database.db;
   const masterSecret = await persistentSecret(db, "master_secret", config.masterSecret);
   const sessionSecret = await persistentSecret(db, "session_secret", config.sessionSecret);
+  addSecrets([masterSecret, sessionSecret]);
   const sessions = createSessions(db, sessionSecret, new URL(config.appOrigin).protocol === "https:");
-  const sender = new TxSender(wallet, provider);
+
+  const cluster = database.postgres ? postgresCluster(db, { ...database.postgres, campaign: config.settlerMode !== "off" }) : localCluster();
+  const { lease, signals } = cluster;
+  // Only the lease holder may sign: two instances sending from one account would collide on nonces.
+  const sender = new TxSender(wallet, provider, () => lease.leading);
+  const confirmations = config.settlerConfirmations ?? (chainId === LOCAL_CHAIN_ID ? 0 : 2);
+  const status = new StatusSampler({ db, provider, casino, degenAddress: deployment.contracts.DegenToken, lease, deploymentBlock: deployment.deploymentBlock, confirmations });
+  const metrics = new Metrics(status);
+  const outbox = new ChainOutbox(db, signals, (kind, outcome) => metrics.countChainRequest(kind, outcome));
+  const worker = new OutboxWorker(db, sender, provider, signals);
   const tokenAddresses = { DEGEN: deployment.contracts.DegenToken, BNB: TOKEN_ADDRESS.BNB };
+  const seeds = new SeedVault(masterSecret, chainId, casinoAddress);
+  const rounds = new Rounds(db, seeds, signals, config.blackjackIdleMs);
+  const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox);
   const settler = new Settler({
     db,
     provider,
@@ -105,11 +136,15 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     casinoAddress,
     degenAddress: tokenAddresses.DEGEN,
     sender,
-    seeds: new SeedVault(masterSecret, chainId, casinoAddress),
+    signals,
+    seeds,
+    rounds,
+    commitments,
+    counters: metrics.settlements,
+    mode: config.settlerMode,
     deploymentBlock: deployment.deploymentBlock,
     pollIntervalMs: config.pollIntervalMs,
-    blackjackIdleMs: config.blackjackIdleMs,
-    confirmations: config.settlerConfirmations ?? (chainId === LOCAL_CHAIN_ID ? 0 : 2),
+    confirmations,
     batchSize: options.batchSize ?? config.settlerBatchSize,
   });
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });
@@ -125,7 +160,11 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     tokenAddresses,
     settler,
     sender,
+    outbox,
     prices,
+    metrics,
+    status,
+    health: { maxLagBlocks: config.healthMaxLagBlocks, maxBetAgeSeconds: config.healthMaxBetAgeSeconds },
     publicConfig: publicConfig({
       chain: chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl }),
       contracts: { DegenToken: deployment.contracts.DegenToken, Casino: casinoAddress, ...helpers },
@@ -137,11 +176,23 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     rateLimits: options.rateLimits ?? { perIpPerMinute: config.rateLimitIpPerMinute, perAddressPerMinute: config.rateLimitAddressPerMinute },
   };
   const app = createApp(appDeps);
+
+  cluster.onLeadership((leading) => {
+    if (leading) {
+      // Another holder may have used nonces since this instance last sent.
+      void sender.forgetNonce();
+      worker.start();
+    } else void worker.stop();
+    void settler.setLeading(leading);
+  });
+  await cluster.start();
+
   return {
     app,
     appDeps,
     chainId,
     database,
+    cluster,
     settler,
     prices,
     provider,
@@ -149,6 +200,9 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     async close() {
       prices.stop();
       await settler.stop();
+      await worker.stop();
+      await cluster.close();
+      await settler.setLeading(false);
       await database.close();
       provider.destroy();
     },

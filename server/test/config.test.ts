@@ -184,7 +184,9 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
   it("refuses a malformed PUBLIC_RPC_URL at start with a message naming it", async () => {
     const { code, output } = await startMain({ PUBLIC_RPC_URL: "wss://rpc.example.org" });
     expect(code).toBe(1);
-    expect(output).toContain('Server failed to start: PUBLIC_RPC_URL must be an http(s) URL, got "wss://rpc.example.org"');
+    // The log is JSON lines: the message is one line's msg.
+    const messages = output.split("\n").flatMap((line) => (line.startsWith("{") ? [(JSON.parse(line) as { msg?: string }).msg] : []));
+    expect(messages).toContain('Server failed to start: PUBLIC_RPC_URL must be an http(s) URL, got "wss://rpc.example.org"');
   });
 
   it("refuses a malformed EXPLORER_URL the same way", () => {

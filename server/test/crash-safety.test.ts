@@ -1,79 +1,47 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType } from "../src/engine";
 import type { Casino } from "../../typechain-types";
-import { REPO_ROOT } from "../src/config";
 import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir } from "./support/app";
 import { freePort, startChain, type TestChain } from "./support/chain";
 import { Client, signIn } from "./support/http";
+import { serverInstance, type Instance } from "./support/instance";
 import { MASTER_SECRET } from "./support/play";
 
 const KILLS = 10;
 let chain: TestChain;
 let temp: ReturnType<typeof tempDir>;
-let port: number;
-let child: ChildProcess | undefined;
-let output = "";
-
-async function startServer(): Promise<void> {
-  child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      RPC_URL: chain.rpcUrl,
-      APP_ORIGIN,
-      DATA_DIR: path.join(temp.dir, "db"),
-      DEPLOYMENT_FILE: chain.deploymentFile,
-      MASTER_SECRET,
-      SETTLER_POLL_MS: "100",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`server not ready: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function kill9(): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child!.once("exit", r));
-  process.kill(-child.pid!, "SIGKILL");
-  await exited;
-}
+let server: Instance;
 
 beforeAll(async () => {
   temp = tempDir();
   chain = await startChain(temp.dir);
-  port = await freePort();
+  server = serverInstance("server", await freePort(), {
+    RPC_URL: chain.rpcUrl,
+    APP_ORIGIN,
+    DATA_DIR: path.join(temp.dir, "db"),
+    DEPLOYMENT_FILE: chain.deploymentFile,
+    MASTER_SECRET,
+    SETTLER_POLL_MS: "100",
+  });
 });
 afterAll(async () => {
-  await kill9();
+  await server?.kill9();
   await chain?.stop();
   temp?.dispose();
 });
 
 describe("crash safety", () => {
   it(`settles every bet exactly once across ${KILLS} kill -9 restarts`, async () => {
-    await startServer();
+    await server.start();
     const players = chain.players.slice(0, 3);
     const degen = await chain.token.getAddress();
     const casinoAddress = await chain.casino.getAddress();
     const roots = new Map<string, string>();
     const terms = await chain.casino.terms();
     for (const player of players) {
-      const client = new Client(`http://127.0.0.1:${port}`);
+      const client = new Client(server.url);
       await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
       roots.set(player.address, (await client.get("/api/fairness/commitment")).body.expectedCommit);
       await (await chain.token.connect(player).approve(casinoAddress, parseEther("1000"))).wait();
@@ -106,9 +74,9 @@ describe("crash safety", () => {
     for (let cycle = 0; cycle < KILLS; cycle++) {
       const betting = placeRound();
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 900));
-      await kill9();
+      await server.kill9();
       await betting;
-      await startServer();
+      await server.start();
     }
     await chain.provider.send("evm_setIntervalMining", [0]);
     await chain.provider.send("evm_setAutomine", [true]);
@@ -117,7 +85,7 @@ describe("crash safety", () => {
     for (;;) {
       const open = await Promise.all(placed.map(async (betId) => (await chain.casino.getBet(betId)).open));
       if (!open.includes(true)) break;
-      if (Date.now() > deadline) throw new Error(`bets still open: ${open.filter(Boolean).length}\n${output.slice(-3000)}`);
+      if (Date.now() > deadline) throw new Error(`bets still open: ${open.filter(Boolean).length}\n${server.output.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 300));
     }
 
@@ -133,7 +101,7 @@ describe("crash safety", () => {
     // The restarted server's records agree with the chain: settled once, with the transaction that did it.
     const txOf = new Map(settledLogs.map((log) => [log.args.betId.toString(), log.transactionHash]));
     for (const player of players) {
-      const client = new Client(`http://127.0.0.1:${port}`);
+      const client = new Client(server.url);
       await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
       let records: { betId: string; status: string; settleTxHash: string; verification: { ok: boolean } }[] = [];
       for (let i = 0; i < 50; i++) {

@@ -9,6 +9,7 @@ import { jsonBody } from "../src/http/body";
 import { errorHandler, HttpError, plainRoute, sendJson } from "../src/http/errors";
 import { frontLayer, helmetHeaders, isApiPath, withFront } from "../src/http/front";
 import { FixedWindowCounter, limiter } from "../src/http/limits";
+import { logger } from "../src/observability/log";
 import { listen } from "./support/http";
 
 const APP_ORIGIN = "http://127.0.0.1:5173";
@@ -149,7 +150,7 @@ describe("front layer", () => {
       throw new Error("boom");
     };
     const server = await listen(withFront(throwing, new Map(), withRoutes(express(), [])));
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(logger("http"), "error").mockImplementation(() => undefined);
     try {
       const answer = await send(server.url, "POST", "/api/echo", json, "{}");
       expect(answer.status).toBe(500);

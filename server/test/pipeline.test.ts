@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bets } from "../src/db/schema";
 import { GameType, HASH_CHAIN } from "../src/engine";
-import { ROTATE_BELOW } from "../src/settler/settler";
+import { ROTATE_BELOW } from "../src/settler/commitments";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
 import { pendingCount } from "./support/chain";

@@ -13,9 +13,11 @@ export class TxSender {
   private nextNonce: number | undefined;
   private fees: { data: FeeData; readAt: number } | undefined;
 
+  /** `mayBroadcast`: whether this instance holds the settler lease; another holder sends from the same account. */
   constructor(
     readonly wallet: Wallet,
     readonly provider: JsonRpcProvider,
+    private readonly mayBroadcast: () => boolean = () => true,
   ) {}
 
   get address(): string {
@@ -39,6 +41,7 @@ export class TxSender {
   sendAll(requests: TransactionRequest[], beforeBroadcast?: (hashes: string[]) => Promise<void>): Promise<string[]> {
     const run = async () => {
       try {
+        if (!this.mayBroadcast()) throw new Error("this instance does not hold the settler lease");
         this.nextNonce ??= await this.provider.getTransactionCount(this.wallet.address, "pending");
         const signed: string[] = [];
         for (const [i, request] of requests.entries()) {
@@ -67,7 +70,8 @@ export class TxSender {
 
   /**
    * Reads the nonce from the chain again before the next send: a transaction of ours was dropped,
-   * so the nonces after it wait behind a gap that only a new transaction at its nonce fills.
+   * so the nonces after it wait behind a gap that only a new transaction at its nonce fills; or
+   * this instance just took the lease over, and another holder used nonces meanwhile.
    */
   forgetNonce(): Promise<void> {
     const reset = () => {
@@ -93,4 +97,16 @@ export class TxSender {
     if (receipt.status !== 1) throw new Error(`transaction ${hash} reverted`);
     return receipt;
   }
+}
+
+type TransactionFate = { fate: "mined" | "reverted"; receipt: TransactionReceipt } | { fate: "pending" | "unknown" };
+
+/**
+ * Where a transaction whose hash was recorded stands: mined (or reverted) with its receipt, still
+ * pending, or unknown to the node (never broadcast, or dropped: its nonce is free again).
+ */
+export async function transactionFate(provider: JsonRpcProvider, hash: string): Promise<TransactionFate> {
+  const receipt = await provider.getTransactionReceipt(hash);
+  if (receipt) return { fate: receipt.status === 1 ? "mined" : "reverted", receipt };
+  return (await provider.getTransaction(hash)) ? { fate: "pending" } : { fate: "unknown" };
 }

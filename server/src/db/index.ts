@@ -5,11 +5,14 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { logger } from "../observability/log";
 import { MIGRATIONS } from "./migrations";
 import { schema } from "./schema";
 import { claimState, schemaName, stateFolder, type DeploymentIdentity } from "./state";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const log = logger("database");
 
 export interface Database {
   db: Db;
@@ -18,6 +21,8 @@ export interface Database {
   where: string;
   /** True when this start created the state (nothing of this deployment was kept before). */
   fresh: boolean;
+  /** PostgreSQL only: the connection URL (opening in the state's schema) and that schema, for the cluster's own connection. */
+  postgres?: { url: string; schema: string };
   close(): Promise<void>;
 }
 
@@ -66,8 +71,8 @@ async function openPostgres(databaseUrl: string, identity: DeploymentIdentity): 
       await tx.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS ${schemaOfState}`));
     });
     const legacy = rowsOf<{ legacy: boolean }>(await db.execute(sql`SELECT to_regclass('public.bets') IS NOT NULL AS legacy`))[0]!.legacy;
-    if (legacy) console.warn("DATABASE_URL: the tables in schema public are from before per-chain state; they are kept but no longer used");
-    return { db, kind: "postgres", where: `schema ${schemaOfState} on ${url.host}${url.pathname}`, close };
+    if (legacy) log.warn("DATABASE_URL: the tables in schema public are from before per-chain state; they are kept but no longer used");
+    return { db, kind: "postgres", where: `schema ${schemaOfState} on ${url.host}${url.pathname}`, postgres: { url: url.toString(), schema: schemaOfState }, close };
   } catch (error) {
     await close();
     throw error;

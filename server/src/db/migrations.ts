@@ -86,4 +86,22 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE bets ADD COLUMN jackpot_hit boolean;
   ALTER TABLE bets ADD COLUMN jackpot_locked boolean NOT NULL DEFAULT false;
   `,
+  // Issue #15: chain transactions asked for by any instance, sent by the one that holds the settler lease.
+  `
+  CREATE TABLE chain_requests (
+    id bigserial PRIMARY KEY,
+    kind text NOT NULL,
+    to_address text NOT NULL,
+    data text NOT NULL,
+    request_hash text NOT NULL,
+    status text NOT NULL,
+    tx_hash text,
+    error text,
+    refusal text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE UNIQUE INDEX chain_requests_active ON chain_requests (request_hash) WHERE status IN ('pending', 'sent');
+  CREATE INDEX chain_requests_status ON chain_requests (status, id);
+  `,
 ];

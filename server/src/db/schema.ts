@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Amounts and uint256 values are decimal strings: Postgres numeric(78,0) holds any uint256. */
 const uint256 = (name: string) => text(name);
@@ -120,4 +121,31 @@ export const crashRounds = pgTable("crash_rounds", {
   finished: boolean("finished").notNull().default(false),
 });
 
-export const schema = { kv, users, siweNonces, sessions, commitments, bets, blackjackHands, crashRounds };
+/**
+ * pending: asked for, not signed yet; sent: signed, hash recorded, broadcast (or about to be);
+ * mined / reverted: its receipt; refused: the gas estimate reverted (never broadcast), `refusal`
+ * names the contract's error; failed: not sent (an RPC error, or no sender picked it up in time).
+ */
+export type ChainRequestStatus = "pending" | "sent" | "mined" | "reverted" | "refused" | "failed";
+
+/** The outbox of chain/outbox.ts: one row per transaction an instance needs sent. */
+export const chainRequests = pgTable(
+  "chain_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").$type<"commitment" | "withdraw" | "swap">().notNull(),
+    toAddress: text("to_address").notNull(),
+    data: text("data").notNull(),
+    /** keccak(to ‖ data): one active row per identical request. */
+    requestHash: text("request_hash").notNull(),
+    status: text("status").$type<ChainRequestStatus>().notNull(),
+    txHash: text("tx_hash"),
+    error: text("error"),
+    refusal: text("refusal"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("chain_requests_active").on(t.requestHash).where(sql`status IN ('pending', 'sent')`), index("chain_requests_status").on(t.status, t.id)],
+);
+
+export const schema = { kv, users, siweNonces, sessions, commitments, bets, blackjackHands, crashRounds, chainRequests };

@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import path from "node:path";
+import { logger } from "../observability/log";
 import type { Db } from "./index";
 import { getValue } from "./kv";
 import { kv } from "./schema";
@@ -51,7 +52,7 @@ const PG_VERSION = "PG_VERSION";
 export function stateFolder(dataDir: string, identity: DeploymentIdentity): string {
   mkdirSync(dataDir, { recursive: true });
   const moved = moveLegacyDatabase(dataDir);
-  if (moved) console.warn(`The database in ${dataDir} from before per-chain state was moved aside to ${moved}`);
+  if (moved) logger("database").warn(`The database in ${dataDir} from before per-chain state was moved aside to ${moved}`);
   return path.join(dataDir, stateName(identity));
 }
 

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler, Request, Response } from "express";
 import type { ZodType } from "zod";
+import { logger } from "../observability/log";
+
+const log = logger("http");
 
 /** An error whose message is safe to show the caller, with its HTTP status. */
 export class HttpError extends Error {
@@ -31,6 +34,8 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
 export interface RouteRequest {
   body?: unknown;
   cookies?: Record<string, string>;
+  /** The request id (X-Request-Id) every log line about this request carries. */
+  id?: string;
 }
 
 /** A request as node:http gives it, with what the front layer adds. */
@@ -107,7 +112,7 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: unkn
             : "Bad request";
     return sendJson(res, status, { error: message });
   }
-  console.error(`${req.method} ${req.url} failed:`, error);
+  log.error({ reqId: (req as PlainRequest).id, err: error }, `${req.method} ${req.url} failed`);
   sendJson(res, 500, { error: "Internal error" });
 }
 

@@ -90,16 +90,17 @@ export function blackjackRoutes(deps: { db: Db; sessions: SessionService; settle
     if (bet.status !== "open") throw conflict("This bet is already settled");
     const state = startBlackjack(settler.wordOf(bet), BigInt(bet.amount));
     const hand = { id: randomUUID(), betId: bet.betId, token: bet.token };
-    await db.transaction(async (tx) => {
-      await tx.insert(blackjackHands).values({
-        ...hand,
-        player,
-        betAmount: bet.amount,
-        state: { actions: [] } satisfies HandState,
-        finished: isFinalStatus(state.status),
-      });
-      if (isFinalStatus(state.status)) await settler.markReady(tx as unknown as Db, bet, []);
+    const started = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(blackjackHands)
+        .values({ ...hand, player, betAmount: bet.amount, state: { actions: [] } satisfies HandState, finished: isFinalStatus(state.status) })
+        .onConflictDoNothing()
+        .returning({ id: blackjackHands.id });
+      if (inserted.length && isFinalStatus(state.status)) await settler.markReady(tx as unknown as Db, bet, []);
+      return inserted.length > 0;
     });
+    // A start of the same bet on another instance (or a double click) won the race: answer its hand.
+    if (!started) return startOnChain(req, body);
     return respond(hand, state);
   }
 

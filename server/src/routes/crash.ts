@@ -7,6 +7,7 @@ import type { Db } from "../db/index";
 import { bets, crashRounds } from "../db/schema";
 import { conflict, forbidden, notFound, parse, route } from "../http/errors";
 import { betId, tokenSymbol } from "../http/validators";
+import { databaseNow } from "../settler/rounds";
 import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
 import { ownOpenBet } from "./bets";
@@ -21,8 +22,9 @@ export function crashRouter(deps: { db: Db; settler: Settler }): Router {
   router.post(
     "/cashout",
     route(async (req, res) => {
-      // The round's clock stops when the request arrives, not after the bet is looked up.
-      const requestedAt = Date.now();
+      // The round's clock (the database's, whichever instance started it) stops when the request
+      // arrives, not after the bet is looked up.
+      const requestedAt = (await databaseNow(db)).getTime();
       const body = parse(cashOutBody, req.body);
       const bet = await ownOpenBet(settler, body.betId, sessionAddress(res), GameType.CRASH, body.token);
       if (bet.params !== "0") throw conflict("This round cashes out automatically at its target");
@@ -56,8 +58,8 @@ export function crashRouter(deps: { db: Db; settler: Settler }): Router {
       return {
         betId: id,
         startedAt: round.startedAt.toISOString(),
-        // The server's clock, so the browser can fly the round on it whatever its own clock says.
-        serverTime: new Date().toISOString(),
+        // The round's clock (the database's), so the browser can fly the round on it whatever its own clock says.
+        serverTime: (await databaseNow(db)).toISOString(),
         // The curve's wobble (the 2nd and 3rd draws of the round's word) tells nothing of the crash
         // point (the 1st): the browser shows the very multiplier a cash-out now would fix.
         curve: bet ? crashRound(settler.wordOf(bet), bet.token as Token).curve : null,

@@ -3,10 +3,13 @@ import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { z } from "zod";
 import { sessionAddress } from "../auth/session";
 import { casinoInterface, contractRevert, relayInterface } from "../chain/casino";
-import type { TxSender } from "../chain/sender";
-import { badRequest, forbidden, parse, route } from "../http/errors";
+import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
+import { badRequest, forbidden, parse, route, type RouteRequest } from "../http/errors";
 import { address, tokenAmount, tokenSymbol } from "../http/validators";
+import { logger } from "../observability/log";
 import { formatAmount, type TokenSymbol } from "../tokens";
+
+const log = logger("relay");
 
 /** The player's EIP-712 signature (65 bytes, or longer for an EIP-1271 wallet) and its deadline. */
 const signed = {
@@ -32,11 +35,15 @@ const REFUSALS: Record<string, string> = {
 };
 
 export interface WalletRouterDeps {
-  sender: TxSender;
+  outbox: ChainOutbox;
   provider: JsonRpcProvider;
+  /** The settler's address: the relay's caller, as the simulation must see it. */
+  settlerAddress: string;
   relayAddress: string;
   tokenAddresses: Record<TokenSymbol, string>;
 }
+
+const refusedAs = (name: string) => badRequest(REFUSALS[name] ?? `Refused on chain: ${name}`);
 
 /**
  * SPEC §7's withdraw and swap, relayed for the signed-in player through CasinoRelay: the server
@@ -46,17 +53,32 @@ export interface WalletRouterDeps {
 export function walletRouter(deps: WalletRouterDeps): Router {
   const router = Router();
 
-  /** Runs the relay as a call first (a refusal is a 400 with its reason, no gas spent), then sends it. */
-  async function relay(data: string): Promise<TransactionReceipt> {
+  /**
+   * Runs the relay as a call first, here on whichever instance answers (a refusal is a 400 with
+   * its reason, no gas spent and nothing queued), then has the lease holder send it through the
+   * outbox. The holder's gas estimate simulates it once more: a request that became invalid
+   * meanwhile is refused with the same 400, never broadcast.
+   */
+  async function relay(reqId: string | undefined, kind: "withdraw" | "swap", data: string): Promise<TransactionReceipt> {
     const request = { to: deps.relayAddress, data };
     try {
-      await deps.provider.call({ ...request, from: deps.sender.address });
+      await deps.provider.call({ ...request, from: deps.settlerAddress });
     } catch (error) {
       const refusal = contractRevert(error);
-      if (refusal) throw badRequest(REFUSALS[refusal.name] ?? `Refused on chain: ${refusal.name}`);
+      if (refusal) throw refusedAs(refusal.name);
       throw error;
     }
-    return deps.sender.confirm(await deps.sender.send(request));
+    let hash: string;
+    try {
+      hash = await deps.outbox.send(kind, request);
+    } catch (error) {
+      if (error instanceof ChainRequestRefused && error.refusal) throw refusedAs(error.refusal);
+      throw error;
+    }
+    const receipt = await deps.provider.getTransactionReceipt(hash);
+    if (!receipt) throw new Error(`the receipt of ${hash} is not available`);
+    log.info({ reqId, kind, txHash: hash }, `Relayed a ${kind}`);
+    return receipt;
   }
 
   function signedInPlayer(res: Parameters<typeof sessionAddress>[0], walletAddress: string): string {
@@ -71,7 +93,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
       const body = parse(withdrawBody, req.body);
       const player = signedInPlayer(res, body.walletAddress);
       const request = { player, token: deps.tokenAddresses[body.token], amount: body.amount, deadline: body.deadline };
-      const receipt = await relay(relayInterface.encodeFunctionData("withdraw", [request, body.signature]));
+      const receipt = await relay((req as RouteRequest).id, "withdraw", relayInterface.encodeFunctionData("withdraw", [request, body.signature]));
       return { ok: true, txHash: receipt.hash, token: body.token, amount: formatAmount(body.amount) };
     }),
   );
@@ -89,7 +111,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
         minAmountOut: BigInt(body.minAmountOut),
         deadline: body.deadline,
       };
-      const receipt = await relay(relayInterface.encodeFunctionData("swap", [request, body.signature]));
+      const receipt = await relay((req as RouteRequest).id, "swap", relayInterface.encodeFunctionData("swap", [request, body.signature]));
       return {
         ok: true,
         txHash: receipt.hash,

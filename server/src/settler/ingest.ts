@@ -4,12 +4,14 @@ import { parseCasinoLog, WATCHED_EVENTS, type CasinoLog } from "../chain/casino"
 import { rowsOf, type Db } from "../db/index";
 import { bets, commitments, crashRounds } from "../db/schema";
 import { symbolOf } from "../tokens";
+import { logger } from "../observability/log";
 import { isInteractive, outcomeOf } from "./outcome";
 import type { SeedVault } from "./seeds";
 
 type BetInsert = typeof bets.$inferInsert;
 
 const RECORDED = new Set<string>(WATCHED_EVENTS);
+const settlerLog = logger("settler");
 
 export interface IngestContext {
   degenAddress: string;
@@ -136,7 +138,7 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
     jackpotOdds: (a.jackpotOdds as bigint).toString(),
   };
   if (chainFirstNonce === undefined) {
-    console.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);
+    settlerLog.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);
     return { ...bet, status: "orphan" };
   }
   if (isInteractive(bet.gameType, bet.params)) return { ...bet, status: "open" };
@@ -154,7 +156,7 @@ export function fixedOutcome(bet: Parameters<SeedVault["word"]>[0] & Parameters<
     const { seed, word } = seeds.word(bet);
     return { seed, random: word, payout: outcomeOf(bet, word, null).payout.toString() };
   } catch (error) {
-    console.error(`Bet ${bet.player}/${bet.nonce} cannot be settled by the engine: ${(error as Error).message}`);
+    settlerLog.error(`Bet ${bet.player}/${bet.nonce} cannot be settled by the engine: ${(error as Error).message}`);
     return undefined;
   }
 }
@@ -176,13 +178,14 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
   const inserted = new Set(rowsOf<{ bet_id: string }>(result).map((row) => row.bet_id));
-  // A manual crash round starts when the server first sees its bet.
+  // A manual crash round starts when the server first sees its bet, by the database's clock, which
+  // the cash-out route reads on whichever instance it runs.
   const rounds = rows
     .filter((bet) => inserted.has(bet.betId) && bet.status === "open" && bet.gameType === GameType.CRASH && bet.params === "0")
     .map((bet) => ({
       betId: bet.betId,
       player: bet.player,
-      startedAt: new Date(),
+      startedAt: sql`clock_timestamp()`,
       crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce! }).word, bet.token).crashPoint,
     }));
   if (rounds.length) await db.insert(crashRounds).values(rounds).onConflictDoNothing();

@@ -65,6 +65,8 @@ export async function startServerOn(
     APP_ORIGIN,
     DEPLOYMENT_FILE: chain.deploymentFile,
     SETTLER_POLL_MS: "100",
+    // Quiet unless asked for (LOG_LEVEL=info npx vitest …): the tests read the database, not the logs.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     ...env,
   });
   const services = await buildServices(config, { rateLimits: { perIpPerMinute: 1_000_000, perAddressPerMinute: 1_000_000 } });

@@ -6,6 +6,10 @@ export interface ResettingProxy {
   readonly resets: number;
   /** Idle connections the proxy closed (with a FIN or a reset). */
   readonly closedIdle: number;
+  /** An outage: every connection is dropped and the port refuses new ones, until restore(). */
+  cut(): Promise<void>;
+  /** Listens on the same port again. */
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,7 +23,8 @@ interface Connection {
 
 /**
  * A TCP proxy in front of an HTTP node that keeps kept-alive connections the way a node with a
- * very short keep-alive timeout does. A connection that served a request and then sat idle longer
+ * very short keep-alive timeout does (Infinity for both options: a plain proxy), and that can cut
+ * the node off altogether for a while. A connection that served a request and then sat idle longer
  * than `staleAfterMs` is dead to it: the next request on it gets a reset and never reaches the
  * node, as a request does that crosses the node's close. A connection idle longer than
  * `closeAfterMs` is closed, with a FIN or (at random) a reset.
@@ -73,7 +78,8 @@ export async function startResettingProxy(target: string, options: { staleAfterM
     }
   }, 20);
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listen(0);
   const { port: proxyPort } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${proxyPort}`,
@@ -83,10 +89,16 @@ export async function startResettingProxy(target: string, options: { staleAfterM
     get closedIdle() {
       return closedIdle;
     },
+    cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const connection of connections) drop(connection, false);
+      return closed;
+    },
+    restore: () => listen(proxyPort),
     close() {
       clearInterval(closer);
       for (const connection of connections) drop(connection, false);
-      return new Promise((resolve) => server.close(() => resolve()));
+      return server.listening ? new Promise((resolve) => server.close(() => resolve())) : Promise.resolve();
     },
   };
 }

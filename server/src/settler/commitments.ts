@@ -1,0 +1,107 @@
+import { and, eq } from "drizzle-orm";
+import { ZeroHash } from "ethers";
+import { casinoInterface, type Casino } from "../chain/casino";
+import type { ChainOutbox } from "../chain/outbox";
+import type { Db } from "../db/index";
+import { commitments } from "../db/schema";
+import { logger } from "../observability/log";
+import type { SeedVault } from "./seeds";
+import type { BetRow } from "./types";
+
+const log = logger("settler");
+
+/** A new chain is posted once fewer links remain than this (and the player has no open bet). */
+export const ROTATE_BELOW = 16;
+
+export interface CommitmentState {
+  player: string;
+  /** What to pass as playGame's expectedCommit: the chain's root stays valid while earlier bets settle. */
+  expectedCommit: string;
+  /** The current commitment: the last revealed seed, or the root. */
+  commitment: string;
+  root: string;
+  nextNonce: string;
+  remaining: number;
+  chainLength: number;
+  /** What to pass as playGame's expectedTerms (the Casino's terms() now). */
+  terms: string;
+}
+
+/**
+ * The players' hash-chain commitments: read from the Casino, and posted (setCommitment) through
+ * the outbox, so that a request to any instance is sent by the lease holder.
+ */
+export class Commitments {
+  /** Per player, the posting this process is waiting for: concurrent requests share it. */
+  private readonly committing = new Map<string, Promise<CommitmentState>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly casino: Casino,
+    private readonly casinoAddress: string,
+    private readonly seeds: SeedVault,
+    private readonly outbox: ChainOutbox,
+  ) {}
+
+  private async stateOf(player: string): Promise<CommitmentState & { nextToResolve: bigint }> {
+    // By position: the output named `length` collides with the array's own, which leaves the
+    // generated named type unusable.
+    const [commitment, terms] = await Promise.all([this.casino.commitmentOf(player), this.casino.terms()]);
+    const view = commitment as unknown as [string, bigint, bigint, string, bigint];
+    return {
+      terms: terms.toString(),
+      player,
+      expectedCommit: view[3],
+      commitment: view[0],
+      root: view[3],
+      nextNonce: view[1].toString(),
+      remaining: Number(view[2]),
+      chainLength: this.seeds.chainLength,
+      nextToResolve: view[4],
+    };
+  }
+
+  /**
+   * The player's commitment, posting a fresh chain first when there is none or it runs low and
+   * no bet is open (a new chain may not replace one under an open bet). Instances asked at once
+   * queue the same transaction, which the outbox sends once.
+   */
+  ensure(player: string): Promise<CommitmentState> {
+    const running = this.committing.get(player);
+    if (running) return running;
+    const work = (async () => {
+      const state = await this.stateOf(player);
+      const hasChain = state.commitment !== ZeroHash && state.remaining > 0;
+      const idle = state.nextToResolve === BigInt(state.nextNonce);
+      if ((hasChain && state.remaining >= ROTATE_BELOW) || !idle) return strip(state);
+      const firstNonce = BigInt(state.nextNonce);
+      const root = this.seeds.root(player, firstNonce);
+      await this.db.insert(commitments).values({ player, firstNonce, length: this.seeds.chainLength, root, status: "sent" }).onConflictDoNothing();
+      const data = casinoInterface.encodeFunctionData("setCommitment", [player, root, this.seeds.chainLength]);
+      const txHash = await this.outbox.send("commitment", { to: this.casinoAddress, data });
+      await this.db
+        .update(commitments)
+        .set({ status: "confirmed", txHash })
+        .where(and(eq(commitments.player, player), eq(commitments.firstNonce, firstNonce)));
+      return strip(await this.stateOf(player));
+    })().finally(() => this.committing.delete(player));
+    this.committing.set(player, work);
+    return work;
+  }
+
+  /** Posts a fresh chain for the players of a settled batch whose bets reached the last links of their chain. */
+  async rotateAfterSettlement(batch: readonly BetRow[]): Promise<void> {
+    const nearEnd = batch.filter((bet) => bet.nonce - bet.chainFirstNonce + BigInt(ROTATE_BELOW) >= BigInt(this.seeds.chainLength));
+    for (const player of new Set(nearEnd.map((b) => b.player))) {
+      const state = await this.stateOf(player);
+      if (state.remaining < ROTATE_BELOW && state.nextToResolve === BigInt(state.nextNonce)) {
+        await this.ensure(player).catch((error: Error) => log.error(`Commitment rotation for ${player} failed: ${error.message}`));
+      }
+    }
+  }
+}
+
+function strip(state: CommitmentState & { nextToResolve: bigint }): CommitmentState {
+  const { nextToResolve: _ignored, ...rest } = state;
+  return rest;
+}

@@ -1,0 +1,246 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { JsonRpcProvider, TransactionReceipt } from "ethers";
+import type { Casino } from "../chain/casino";
+import type { TxSender } from "../chain/sender";
+import type { Db } from "../db/index";
+import { bets } from "../db/schema";
+import { logger } from "../observability/log";
+import { needsSimulation, planBatches, settlementRequest, type SettlementRequest } from "./plan";
+import { shortReason } from "./reasons";
+import type { BetRow } from "./types";
+
+const log = logger("settler");
+
+/** Settlement transactions awaiting their receipt at once (each settles up to batchSize bets). */
+const MAX_IN_FLIGHT = 16;
+const RETRY_AFTER_FAILURE_MS = 15_000;
+
+export type SettlementFailure = "not_sent" | "reverted" | "refused" | "dropped";
+
+/** What the pipeline reports to the metrics. */
+export interface SettlementCounters {
+  sent(transactions: number, bets: number): void;
+  failed(reason: SettlementFailure): void;
+}
+
+export interface PipelineOptions {
+  db: Db;
+  provider: JsonRpcProvider;
+  /** Reads only (getBet); writes go through the sender. */
+  casino: Casino;
+  casinoAddress: string;
+  sender: TxSender;
+  batchSize: number;
+  /** The block cursor as the lease term's reader knows it (a bet older than it by FRESH_BLOCKS is simulated). */
+  cursor(): number;
+  /** Records a mined settlement's logs ahead of the scan. */
+  applyReceipt(receipt: TransactionReceipt): Promise<void>;
+  /** Runs after a settlement is recorded: posts the next chain of players near the end of theirs. */
+  afterSettled(batch: BetRow[]): Promise<void>;
+  counters: SettlementCounters;
+  /** Asks for another settling pass (a slot was freed, or bets returned to ready). */
+  wake(): void;
+}
+
+/**
+ * Sends settlements: ready bets in each player's nonce order, in batches, up to MAX_IN_FLIGHT
+ * transactions pending at once. The hashes are recorded (status `sent`) in one database
+ * transaction before broadcast, and each receipt is awaited in the background.
+ */
+export class SettlementPipeline {
+  /** Settlement transactions broadcast by this process and not yet mined: hash → bet ids. */
+  readonly inFlight = new Map<string, string[]>();
+  /** Bets whose settlement reverted: sent again only alone in the pipeline, after a simulation. */
+  readonly isolated = new Set<string>();
+  /** Bets settled by a mined transaction whose logs are not recorded yet: bet id → block. */
+  private readonly mined = new Map<string, number>();
+  private readonly backoff = new Map<string, number>();
+  private readonly confirming = new Set<Promise<void>>();
+  private halted = false;
+
+  constructor(private readonly o: PipelineOptions) {}
+
+  get hasRoom(): boolean {
+    return this.inFlight.size < MAX_IN_FLIGHT;
+  }
+
+  /** The scan recorded every block up to `block`: settlements mined there are in the database now (or orphaned). */
+  forgetMinedUpTo(block: number): void {
+    for (const [betId, minedIn] of this.mined) if (minedIn <= block) this.mined.delete(betId);
+  }
+
+  resume(): void {
+    this.halted = false;
+  }
+
+  /** Sends nothing more from now on. */
+  halt(): void {
+    this.halted = true;
+  }
+
+  /** Waits for the receipts still awaited, at most 3 s: the rest are left to the next term's reconciliation. */
+  async drain(): Promise<void> {
+    await Promise.race([Promise.allSettled(this.confirming), new Promise((r) => setTimeout(r, 3_000))]);
+  }
+
+  /**
+   * Fills the free slots from one read of the open bets. A batch that follows a pending one of the
+   * same player is mined after it (the settler's nonces order them) and cannot be simulated first.
+   */
+  async settleReady(): Promise<void> {
+    while (this.hasRoom && !this.halted) {
+      const unresolved = await this.o.db
+        .select()
+        .from(bets)
+        .where(inArray(bets.status, ["open", "ready", "sent"]))
+        .orderBy(asc(bets.player), asc(bets.nonce));
+      const plan = planBatches(unresolved, {
+        slots: MAX_IN_FLIGHT - this.inFlight.size,
+        batchSize: this.o.batchSize,
+        flying: new Set([...this.inFlight.values()].flat()),
+        mined: this.mined,
+        isolated: this.isolated,
+        backoff: this.backoff,
+        now: Date.now(),
+      });
+      if (plan.length === 0) return;
+      // The batches that need it are simulated side by side; then all up to a refused one are sent at once.
+      const requests = plan.map((batch) => settlementRequest(this.o.casinoAddress, batch.bets));
+      const refusals = await Promise.all(
+        plan.map((batch, i) => (needsSimulation(batch, this.isolated, this.o.cursor()) ? this.simulate(batch.bets, requests[i]!) : undefined)),
+      );
+      const refused = refusals.findIndex((refusal) => refusal !== undefined);
+      const sendable = refused === -1 ? plan.length : refused;
+      if (sendable > 0 && !(await this.send(plan.slice(0, sendable).map((batch) => batch.bets), requests.slice(0, sendable)))) return;
+      if (refused !== -1) {
+        await this.afterRefusal(plan[refused]!.bets, refusals[refused]!.error);
+        return;
+      }
+      if (plan[plan.length - 1]!.bets.length < this.o.batchSize) return;
+    }
+  }
+
+  /** Runs the settlement as a call: a bet the contract would refuse is found before any gas is spent. */
+  private async simulate(batch: BetRow[], request: SettlementRequest): Promise<{ error: unknown } | undefined> {
+    try {
+      await this.o.provider.call({ ...request, from: this.o.sender.address });
+    } catch (error) {
+      return { error };
+    }
+    for (const bet of batch) this.isolated.delete(bet.betId);
+    return undefined;
+  }
+
+  /** Simulates (unless the batch follows a pending one) and sends; false when nothing was sent. */
+  private async dispatch(batch: BetRow[], dependent: boolean): Promise<boolean> {
+    const request = settlementRequest(this.o.casinoAddress, batch);
+    const refusal = dependent ? undefined : await this.simulate(batch, request);
+    if (refusal) {
+      await this.afterRefusal(batch, refusal.error);
+      return false;
+    }
+    return this.send([batch], [request]);
+  }
+
+  /**
+   * Broadcasts settlements in one go, their hashes recorded first in one database transaction,
+   * and leaves each receipt to a background wait; false when nothing (or not all) was sent.
+   */
+  private async send(batches: BetRow[][], requests: SettlementRequest[]): Promise<boolean> {
+    const ids = batches.map((batch) => batch.map((b) => b.betId));
+    let recorded: string[] = [];
+    let hashes: string[];
+    try {
+      hashes = await this.o.sender.sendAll(requests, async (txHashes) => {
+        await this.o.db.transaction(async (tx) => {
+          for (const [i, txHash] of txHashes.entries()) {
+            await tx
+              .update(bets)
+              .set({ status: "sent", settleTxHash: txHash, updatedAt: new Date() })
+              .where(and(inArray(bets.betId, ids[i]!), eq(bets.status, "ready")));
+          }
+        });
+        recorded = txHashes;
+        for (const [i, txHash] of txHashes.entries()) this.inFlight.set(txHash, ids[i]!);
+      });
+    } catch (error) {
+      // Not broadcast (or not known to be): reconciliation returns the bets once a hash is unknown on chain.
+      for (const hash of recorded) this.inFlight.delete(hash);
+      this.o.counters.failed("not_sent");
+      log.error(`Settlement of ${ids.flat().length} bet(s) in ${ids.length} transaction(s) not sent: ${shortReason(error)}`);
+      return false;
+    }
+    this.o.counters.sent(hashes.length, ids.flat().length);
+    for (const [i, hash] of hashes.entries()) {
+      const confirmation = this.awaitSettlement(hash, batches[i]!).finally(() => this.confirming.delete(confirmation));
+      this.confirming.add(confirmation);
+    }
+    return true;
+  }
+
+  private async awaitSettlement(hash: string, batch: BetRow[]): Promise<void> {
+    const ids = batch.map((b) => b.betId);
+    let receipt: TransactionReceipt;
+    try {
+      receipt = await this.o.sender.confirm(hash);
+    } catch (error) {
+      this.inFlight.delete(hash);
+      if (this.halted) return;
+      this.o.counters.failed("reverted");
+      log.error(`Settlement ${hash} failed: ${(error as Error).message}`);
+      for (const id of ids) this.isolated.add(id);
+      await this.returnToReady(ids, hash).catch((e: Error) => log.error(`Settlement ${hash} left for reconciliation: ${e.message}`));
+      this.o.wake();
+      return;
+    }
+    // The slot is free as soon as the transaction is mined: the next batches need not wait for the bookkeeping.
+    for (const id of ids) this.mined.set(id, receipt.blockNumber);
+    this.inFlight.delete(hash);
+    this.o.wake();
+    try {
+      await this.o.applyReceipt(receipt);
+      await this.o.afterSettled(batch);
+    } catch (error) {
+      // The log scan records the settlement all the same.
+      log.error(`Recording settlement ${hash} failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** The simulation refused the settlement: find out which bet is the cause. */
+  private async afterRefusal(batch: BetRow[], error: unknown): Promise<void> {
+    const reason = shortReason(error);
+    if (batch.length > 1) {
+      // Settle one at a time so one bad bet cannot hold back everyone else's.
+      log.error(`Batch settlement of ${batch.length} bets refused (${reason}); retrying one by one`);
+      const sentFor = new Set<string>();
+      const refusedFor = new Set<string>();
+      for (const bet of batch) {
+        // A player's later bets wait for an earlier one that is refused, and follow one just sent unsimulated.
+        if (refusedFor.has(bet.player)) continue;
+        if (await this.dispatch([bet], sentFor.has(bet.player))) sentFor.add(bet.player);
+        else refusedFor.add(bet.player);
+      }
+      return;
+    }
+    const [bet] = batch;
+    const view = await this.o.casino.getBet(bet!.betId);
+    if (!view.open) {
+      // Resolved on chain already (a settlement sent before a restart): the log scan records it.
+      await this.o.db.update(bets).set({ status: "sent", updatedAt: new Date() }).where(and(eq(bets.betId, bet!.betId), eq(bets.status, "ready")));
+      return;
+    }
+    this.o.counters.failed("refused");
+    log.error(`Settlement of bet ${bet!.betId} refused (${reason}); retrying in ${RETRY_AFTER_FAILURE_MS / 1000} s`);
+    this.backoff.set(bet!.betId, Date.now() + RETRY_AFTER_FAILURE_MS);
+  }
+
+  /** Bets of a failed settlement go back to ready unless the chain resolved them meanwhile. */
+  async returnToReady(ids: string[], hash: string): Promise<void> {
+    for (const betId of ids) {
+      const view = await this.o.casino.getBet(betId);
+      if (view.open) {
+        await this.o.db.update(bets).set({ status: "ready", updatedAt: new Date() }).where(and(eq(bets.betId, betId), eq(bets.status, "sent"), eq(bets.settleTxHash, hash)));
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { casinoInterface } from "../chain/casino";
+import type { BetRow } from "./types";
+
+/** What planning reads of a bet: rows come from the database ordered by player, then nonce. */
+export type PlannedBet = Pick<BetRow, "betId" | "player" | "status" | "placedBlock">;
+
+export interface Batch<B extends PlannedBet = BetRow> {
+  bets: B[];
+  /**
+   * A bet in it follows a pending or earlier-planned bet of its player: the batch is mined after
+   * that one (the settler's nonces order them), so it cannot be simulated against the chain now.
+   */
+  dependent: boolean;
+}
+
+export interface PlanState {
+  /** Batches the pipeline may still add (MAX_IN_FLIGHT minus the pending ones). */
+  slots: number;
+  batchSize: number;
+  /** Bets in settlement transactions awaiting their receipt. */
+  flying: ReadonlySet<string>;
+  /** Bets settled by a mined transaction whose logs are not recorded yet. */
+  mined: { has(betId: string): boolean };
+  /** Bets whose settlement reverted: sent again only as the first of their player, after a simulation. */
+  isolated: { has(betId: string): boolean };
+  /** Bets refused by a simulation: bet id → the time before which they are not tried again. */
+  backoff: ReadonlyMap<string, number>;
+  now: number;
+}
+
+/**
+ * Up to `slots` batches of ready bets, each player's in nonce order up to its first bet that is
+ * not ready (an open blackjack hand holds back its player's later bets). `unresolved` holds the
+ * open, ready and sent bets ordered by player, then nonce.
+ */
+export function planBatches<B extends PlannedBet>(unresolved: readonly B[], state: PlanState): Batch<B>[] {
+  const plan: Batch<B>[] = [];
+  let current = { bets: [] as B[], dependent: false, players: new Set<string>() };
+  const planned = new Set<string>();
+  let previousPlayer = "";
+  let blocked = false;
+  let behindPending = false;
+  for (const bet of unresolved) {
+    if (bet.player !== previousPlayer) {
+      previousPlayer = bet.player;
+      blocked = false;
+      behindPending = false;
+    }
+    if (blocked || state.mined.has(bet.betId)) continue;
+    if (bet.status === "sent" && state.flying.has(bet.betId)) {
+      behindPending = true;
+      continue;
+    }
+    if (bet.status !== "ready" || (state.backoff.get(bet.betId) ?? 0) > state.now) {
+      blocked = true;
+      continue;
+    }
+    if (current.bets.length === state.batchSize) {
+      plan.push({ bets: current.bets, dependent: current.dependent });
+      if (plan.length === state.slots) return plan;
+      current = { bets: [], dependent: false, players: new Set() };
+    }
+    const follows = behindPending || (planned.has(bet.player) && !current.players.has(bet.player));
+    if (follows && state.isolated.has(bet.betId)) {
+      blocked = true;
+      continue;
+    }
+    current.bets.push(bet);
+    current.dependent ||= follows;
+    current.players.add(bet.player);
+    planned.add(bet.player);
+  }
+  if (current.bets.length) plan.push({ bets: current.bets, dependent: current.dependent });
+  return plan;
+}
+
+/**
+ * A bet placed more than this many blocks before the last one read is simulated before it is
+ * settled: the shortest settle window (10 minutes) is 50 blocks at 12 s, so its player could be
+ * claiming it back by then.
+ */
+export const FRESH_BLOCKS = 50;
+
+/**
+ * Whether to run a batch as a call before sending it. A batch behind a pending one cannot be
+ * simulated. A fresh bet that has never failed can only be refused through a bug, so it goes
+ * unsimulated (a round trip less before the next block); a bet whose settlement reverted, or old
+ * enough that its player may be claiming it back, is simulated first.
+ */
+export function needsSimulation(batch: Batch<PlannedBet>, isolated: { has(betId: string): boolean }, cursor: number): boolean {
+  if (batch.dependent) return false;
+  const staleBefore = cursor - FRESH_BLOCKS;
+  return batch.bets.some((bet) => isolated.has(bet.betId) || bet.placedBlock < staleBefore);
+}
+
+/**
+ * The gas limit of a settlement, fixed instead of estimated: a batch sent while an earlier one is
+ * still pending cannot be estimated against the chain's state. bench:gas measures 50–57k for a
+ * lone settle and 18–29k per bet in a batch, and a jackpot win adds one more credit; only the gas
+ * used is paid.
+ */
+export function settlementGasLimit(bets: number): bigint {
+  return 60_000n + 60_000n * BigInt(bets);
+}
+
+export interface SettlementRequest {
+  to: string;
+  data: string;
+  gasLimit: bigint;
+}
+
+/** settle for one bet, settleBatch for several; encoded once, simulated and sent as is. */
+export function settlementRequest(casino: string, batch: readonly Pick<BetRow, "betId" | "seed" | "payout">[]): SettlementRequest {
+  const ids = batch.map((b) => b.betId);
+  const data =
+    batch.length === 1
+      ? casinoInterface.encodeFunctionData("settle", [ids[0], batch[0]!.seed, batch[0]!.payout])
+      : casinoInterface.encodeFunctionData("settleBatch", [ids, batch.map((b) => b.seed), batch.map((b) => b.payout)]);
+  return { to: casino, data, gasLimit: settlementGasLimit(batch.length) };
+}

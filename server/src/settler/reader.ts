@@ -1,0 +1,95 @@
+import { toQuantity, type JsonRpcProvider, type TransactionReceipt } from "ethers";
+import { watchedTopics, type CasinoLog } from "../chain/casino";
+import type { Db } from "../db/index";
+import { getValue, setValue } from "../db/kv";
+import { ingestLogs, type IngestContext } from "./ingest";
+
+const CURSOR_KEY = "settler.cursor";
+/** Blocks per eth_getLogs request. */
+const LOG_CHUNK = 1000;
+
+type RawLog = Omit<CasinoLog, "blockNumber"> & { blockNumber: string };
+
+/** The block ranges [from, to] that cover from..head in chunks of at most `chunk` blocks. */
+export function blockRanges(from: number, head: number, chunk: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let start = from; start <= head; start += chunk) ranges.push([start, Math.min(start + chunk - 1, head)]);
+  return ranges;
+}
+
+/** The last block whose logs are recorded, as stored (any instance may read it). */
+export async function storedCursor(db: Db, deploymentBlock: number): Promise<number> {
+  const stored = await getValue(db, CURSOR_KEY);
+  return stored === undefined ? deploymentBlock - 1 : Number(stored);
+}
+
+export interface ReaderOptions extends IngestContext {
+  db: Db;
+  provider: JsonRpcProvider;
+  casinoAddress: string;
+  deploymentBlock: number;
+  /** Blocks to wait before reading a block's logs (0 on the local chain). */
+  confirmations: number;
+}
+
+/**
+ * Reads the Casino's logs from the stored block cursor to the chain head; each chunk's rows and
+ * the cursor are written in one database transaction, so a crash between chunks loses nothing and
+ * records nothing twice. A settlement's logs may also be recorded ahead of the scan, from its
+ * receipt. One reader exists per lease term: only the lease holder writes the cursor.
+ */
+export class LogReader {
+  private knownCursor: number | undefined;
+  /** Settlements recorded from their receipt, ahead of the log scan: hash → block. */
+  private readonly appliedReceipts = new Map<string, number>();
+
+  constructor(private readonly o: ReaderOptions) {}
+
+  /** The cursor as last read or written by this reader (undefined before the first read). */
+  get known(): number | undefined {
+    return this.knownCursor;
+  }
+
+  /** The last block whose logs are recorded: read once per term, then kept here as this reader is its only writer. */
+  async cursor(): Promise<number> {
+    this.knownCursor ??= await storedCursor(this.o.db, this.o.deploymentBlock);
+    return this.knownCursor;
+  }
+
+  /** Logs from the cursor to the head; whether any was read, and the block now reached. */
+  async scan(): Promise<{ ingested: boolean; cursor: number }> {
+    const head = (await this.o.provider.getBlockNumber()) - this.o.confirmations;
+    let ingested = false;
+    for (const [from, to] of blockRanges((await this.cursor()) + 1, head, LOG_CHUNK)) {
+      const logs = (await this.readLogs(from, to)).filter((log) => !this.appliedReceipts.has(log.transactionHash));
+      await this.o.db.transaction(async (tx) => {
+        await ingestLogs(tx as unknown as Db, logs, this.o);
+        await setValue(tx as unknown as Db, CURSOR_KEY, String(to));
+      });
+      this.knownCursor = to;
+      for (const [hash, block] of this.appliedReceipts) if (block <= to) this.appliedReceipts.delete(hash);
+      ingested ||= logs.length > 0;
+    }
+    return { ingested, cursor: await this.cursor() };
+  }
+
+  /** The Casino's watched logs of a block range, as the node sends them (ethers' formatting checksums every address). */
+  private async readLogs(from: number, to: number): Promise<CasinoLog[]> {
+    const filter = { address: this.o.casinoAddress, fromBlock: toQuantity(from), toBlock: toQuantity(to), topics: [watchedTopics] };
+    const raw = (await this.o.provider.send("eth_getLogs", [filter])) as RawLog[];
+    return raw.map((log) => ({ ...log, blockNumber: Number(log.blockNumber) }));
+  }
+
+  /**
+   * Records a settlement's logs now, unless the log scan has passed its block already. On a chain
+   * read with confirmations the scan alone records them: a receipt one block deep can still be
+   * orphaned, and a settlement recorded from it would never be sent again.
+   */
+  async applyReceipt(receipt: TransactionReceipt): Promise<void> {
+    if (this.o.confirmations > 0 || receipt.blockNumber <= (await this.cursor())) return;
+    const ours = receipt.logs.filter((log) => log.address.toLowerCase() === this.o.casinoAddress.toLowerCase());
+    await this.o.db.transaction(async (tx) => ingestLogs(tx as unknown as Db, ours, this.o));
+    // The scan skips these logs when it reaches the block (recording them again changes nothing).
+    this.appliedReceipts.set(receipt.hash, receipt.blockNumber);
+  }
+}

@@ -1,0 +1,128 @@
+import { and, eq, sql } from "drizzle-orm";
+import {
+  applyBlackjackAction,
+  canSplit,
+  crashRound,
+  GameType,
+  isFinalStatus,
+  resumeBlackjack,
+  standRemaining,
+  type BlackjackAction,
+  type Token,
+} from "../engine";
+import type { Signals } from "../cluster/cluster";
+import { rowsOf, type Db } from "../db/index";
+import { bets, blackjackHands, crashRounds } from "../db/schema";
+import { fixedOutcome } from "./ingest";
+import { isInteractive, outcomeOf, type RoundActions } from "./outcome";
+import type { SeedVault } from "./seeds";
+import type { BetRow } from "./types";
+
+/** The database's clock: every instance times crash rounds by it, so they agree whatever their own clocks say. */
+export async function databaseNow(db: Db): Promise<Date> {
+  return new Date(rowsOf<{ now: string | Date }>(await db.execute(sql`SELECT clock_timestamp() AS now`))[0]!.now);
+}
+
+/**
+ * Fixes outcomes: a round the player finished (any instance's route), one that ran out (the lease
+ * holder's sweep), or a bet left open by an older version. Every step is a guarded database
+ * transition, so instances racing for the same round change it once.
+ */
+export class Rounds {
+  constructor(
+    private readonly db: Db,
+    private readonly seeds: SeedVault,
+    private readonly signals: Signals,
+    private readonly blackjackIdleMs: number,
+  ) {}
+
+  /** The word of a recorded bet (secret until settlement: never sent to a player before then). */
+  wordOf(bet: BetRow): string {
+    return this.seeds.word(bet).word;
+  }
+
+  /**
+   * open → ready with the engine's payout; the seed is stored now and published at settlement.
+   * The lease holder is signalled (on commit, when `db` is a transaction) to settle it.
+   */
+  async markReady(db: Db, bet: BetRow, actions: RoundActions): Promise<bigint> {
+    const { seed, word } = this.seeds.word(bet);
+    const { payout } = outcomeOf(bet, word, actions);
+    await db
+      .update(bets)
+      .set({ status: "ready", payout: payout.toString(), seed, random: word, actions: actions === null ? null : Array.isArray(actions) ? actions : [actions], updatedAt: new Date() })
+      .where(and(eq(bets.betId, bet.betId), eq(bets.status, "open")));
+    await this.signals.notify(db, "settle");
+    return payout;
+  }
+
+  /**
+   * Fixes the payout of any open bet that needs no player action. The ingest records such bets
+   * ready, so only rows left open by an older version qualify, plus bets the engine refused,
+   * which it refuses again: the lease holder runs this once per term.
+   */
+  async fixOutcomes(): Promise<void> {
+    const open = await this.db.select().from(bets).where(eq(bets.status, "open"));
+    const automatic = open.filter((bet) => bet.chainFirstNonce >= 0n && !isInteractive(bet.gameType, bet.params));
+    if (automatic.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const bet of automatic) {
+        const fixed = fixedOutcome(bet, this.seeds);
+        if (!fixed) continue;
+        await tx
+          .update(bets)
+          .set({ status: "ready", ...fixed, updatedAt: new Date() })
+          .where(and(eq(bets.betId, bet.betId), eq(bets.status, "open")));
+      }
+      await this.signals.notify(tx as unknown as Db, "settle");
+    });
+  }
+
+  /** Crash rounds past their crash point end lost; blackjack hands idle too long are stood. */
+  async finishExpiredRounds(): Promise<void> {
+    const now = (await databaseNow(this.db)).getTime();
+    const rounds = await this.db.select().from(crashRounds).where(eq(crashRounds.finished, false));
+    for (const round of rounds) {
+      const [bet] = await this.db.select().from(bets).where(eq(bets.betId, round.betId));
+      if (!bet || bet.status !== "open") continue;
+      const { crashTimeSec } = crashRound(this.wordOf(bet), bet.token as Token);
+      if (now - round.startedAt.getTime() < crashTimeSec * 1000) continue;
+      await this.db.transaction(async (tx) => {
+        const updated = await tx.update(crashRounds).set({ finished: true }).where(and(eq(crashRounds.betId, round.betId), eq(crashRounds.finished, false))).returning();
+        if (updated.length) await this.markReady(tx as unknown as Db, bet, { cashOut: null });
+      });
+    }
+
+    const idleBefore = new Date(Date.now() - this.blackjackIdleMs);
+    const openBlackjack = await this.db
+      .select()
+      .from(bets)
+      .where(and(eq(bets.status, "open"), eq(bets.gameType, GameType.BLACKJACK)));
+    for (const bet of openBlackjack) {
+      const [hand] = await this.db.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId));
+      const lastActivity = hand ? hand.lastActionAt : bet.createdAt;
+      if (lastActivity > idleBefore) continue;
+      await this.autoStand(bet);
+    }
+  }
+
+  /** Ends an idle hand: a split already paid on chain is played, then every hand stands. */
+  private async autoStand(bet: BetRow): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId)).for("update");
+      if (hand?.finished) return;
+      const actions = [...((hand?.state as { actions?: BlackjackAction[] } | undefined)?.actions ?? [])];
+      let state = resumeBlackjack(this.wordOf(bet), BigInt(bet.amount), actions);
+      if (bet.split && canSplit(state)) {
+        state = applyBlackjackAction(state, "SPLIT");
+      }
+      state = standRemaining(state);
+      if (!isFinalStatus(state.status)) return;
+      const finalActions = [...state.actions];
+      if (hand) {
+        await tx.update(blackjackHands).set({ state: { actions: finalActions }, finished: true, lastActionAt: new Date() }).where(eq(blackjackHands.id, hand.id));
+      }
+      await this.markReady(tx as unknown as Db, bet, finalActions);
+    });
+  }
+}

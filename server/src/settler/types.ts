@@ -1,0 +1,4 @@
+import type { bets } from "../db/schema";
+
+/** A bet as the database records it. */
+export type BetRow = typeof bets.$inferSelect;

@@ -1,0 +1,266 @@
+import path from "node:path";
+import { hexlify, parseEther, randomBytes, type Wallet } from "ethers";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GameType, isFinalStatus, startBlackjack } from "../src/engine";
+import type { Casino } from "../../typechain-types";
+import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
+import { DEV_KEYS, freePort, startChain, type TestChain } from "./support/chain";
+import { Client, signIn } from "./support/http";
+import { metricOf, serverInstance, type Instance } from "./support/instance";
+import { clientSeedFor, MASTER_SECRET, signWithdraw } from "./support/play";
+import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
+
+/**
+ * Two server instances on one PostgreSQL 15 under a stream of bets; the one holding the settler
+ * lease is killed with kill -9 again and again. The other must take over within 10 s, and every
+ * bet must be settled exactly once.
+ */
+const KILLS = 4;
+const TAKEOVER_LIMIT_MS = 10_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let postgres: ThrowawayPostgres | undefined;
+let skipReason: string | undefined;
+let chain: TestChain;
+let temp: ReturnType<typeof tempDir>;
+let instances: Instance[] = [];
+let env: Record<string, string>;
+const webOnly: Instance[] = [];
+
+beforeAll(async () => {
+  const started = await startPostgres();
+  if ("skip" in started) {
+    skipReason = started.skip;
+    console.log(`Cluster test skipped: ${skipReason}`);
+    return;
+  }
+  postgres = started;
+  temp = tempDir();
+  chain = await startChain(temp.dir);
+  env = {
+    DATABASE_URL: postgres.url,
+    RPC_URL: chain.rpcUrl,
+    DEPLOYMENT_FILE: chain.deploymentFile,
+    APP_ORIGIN,
+    DATA_DIR: path.join(temp.dir, "unused"),
+    MASTER_SECRET,
+    SETTLER_POLL_MS: "100",
+    LOG_LEVEL: "info",
+  };
+  instances = [serverInstance("A", await freePort(), env), serverInstance("B", await freePort(), env)];
+  // One after the other: the first takes the lease.
+  for (const instance of instances) await instance.start();
+});
+afterAll(async () => {
+  for (const instance of [...instances, ...webOnly]) await instance.kill9();
+  await chain?.stop();
+  postgres?.stop();
+  temp?.dispose();
+});
+
+async function leaderOf(): Promise<{ leader: Instance; follower: Instance }> {
+  for (const deadline = Date.now() + TAKEOVER_LIMIT_MS; Date.now() < deadline; await sleep(50)) {
+    const leading = await Promise.all(instances.map((instance) => metricOf(instance, "degen_settler_leader")));
+    if (leading.filter((value) => value === 1).length === 1) {
+      const leader = instances[leading.indexOf(1)]!;
+      return { leader, follower: instances.find((instance) => instance !== leader)! };
+    }
+  }
+  throw new Error("no single lease holder");
+}
+
+async function signedIn(instance: Instance, player: Wallet): Promise<Client> {
+  const client = new Client(instance.url);
+  await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+  return client;
+}
+
+/** The bets of the deployment's schema, read straight from PostgreSQL. */
+async function betRows(): Promise<{ bet_id: string; status: string; settle_tx_hash: string | null }[]> {
+  const client = new pg.Client({ connectionString: postgres!.url });
+  await client.connect();
+  try {
+    const schema = (await client.query<{ nspname: string }>("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'degen_31337_%'")).rows[0]!.nspname;
+    return (await client.query(`SELECT bet_id, status, settle_tx_hash FROM ${schema}.bets`)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("several instances on one PostgreSQL", () => {
+  it(`settles every bet of a stream exactly once while the lease holder is killed ${KILLS} times, each taken over within 10 s`, async (context) => {
+    if (!postgres) return context.skip(skipReason);
+    const players = chain.players.slice(0, 3);
+    const degen = await chain.token.getAddress();
+    const casinoAddress = await chain.casino.getAddress();
+    const terms = await chain.casino.terms();
+    const roots = new Map<string, string>();
+    for (const [i, player] of players.entries()) {
+      // Commitments asked of both instances: the follower's go out through the lease holder.
+      const client = await signedIn(instances[i % 2]!, player);
+      const commitment = await client.get("/api/fairness/commitment");
+      expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
+      roots.set(player.address, commitment.body.expectedCommit);
+      await (await chain.token.connect(player).approve(casinoAddress, parseEther("1000"), { gasLimit: 100_000n })).wait();
+      await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("1000"), { gasLimit: 200_000n })).wait();
+    }
+    // Interval mining keeps settlements pending for a while, so kills land between send and receipt.
+    await chain.provider.send("evm_setAutomine", [false]);
+    await chain.provider.send("evm_setIntervalMining", [400]);
+
+    const placed: string[] = [];
+    let betting = true;
+    const stream = Promise.all(
+      players.map(async (player, i) => {
+        const casino = chain.casino.connect(player) as Casino;
+        for (let k = 0; betting; k++) {
+          const gameType = [GameType.WHEEL, GameType.SLOTS, GameType.KICKBOXING][(i + k) % 3]!;
+          const params = gameType === GameType.WHEEL ? 0b11n : gameType === GameType.KICKBOXING ? 1n : 0n;
+          const tx = await casino.playGame(degen, parseEther("1"), gameType, params, hexlify(randomBytes(32)), roots.get(player.address)!, terms, { gasLimit: 300_000n });
+          const receipt = (await tx.wait())!;
+          placed.push(receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString());
+        }
+      }),
+    );
+
+    const takeovers: { lease: number; settling: number }[] = [];
+    try {
+      for (let kill = 0; kill < KILLS; kill++) {
+        await sleep(2_000 + Math.random() * 1_500);
+        const { leader, follower } = await leaderOf();
+        const sentBefore = (await metricOf(follower, "degen_settlements_sent_total")) ?? 0;
+        const killedAt = Date.now();
+        await leader.kill9();
+        let lease: number | undefined;
+        let settling: number | undefined;
+        while (settling === undefined && Date.now() - killedAt < TAKEOVER_LIMIT_MS + 5_000) {
+          const [leading, sent] = await Promise.all([metricOf(follower, "degen_settler_leader"), metricOf(follower, "degen_settlements_sent_total")]);
+          if (leading === 1) lease ??= Date.now() - killedAt;
+          if (leading === 1 && (sent ?? 0) > sentBefore) settling = Date.now() - killedAt;
+          await sleep(25);
+        }
+        takeovers.push({ lease: lease ?? Infinity, settling: settling ?? Infinity });
+        await leader.start();
+      }
+    } finally {
+      betting = false;
+      await stream;
+    }
+    console.log(`Takeovers after kill -9 (ms): ${takeovers.map((t) => `lease ${t.lease}, first settlement sent ${t.settling}`).join("; ")}; ${placed.length} bets`);
+    for (const takeover of takeovers) {
+      expect(takeover.lease).toBeLessThan(TAKEOVER_LIMIT_MS);
+      expect(takeover.settling).toBeLessThan(TAKEOVER_LIMIT_MS);
+    }
+    await chain.provider.send("evm_setIntervalMining", [0]);
+    await chain.provider.send("evm_setAutomine", [true]);
+
+    for (const deadline = Date.now() + 60_000; ; await sleep(300)) {
+      // Automine mines only transactions that arrive after it is back: blocks keep coming as on a real chain.
+      await chain.provider.send("evm_mine", []);
+      const open = (await Promise.all(placed.map(async (betId) => (await chain.casino.getBet(betId)).open))).filter(Boolean).length;
+      if (open === 0) break;
+      if (Date.now() > deadline) {
+        const openIds = new Set((await Promise.all(placed.map(async (betId) => ((await chain.casino.getBet(betId)).open ? betId : "")))).filter(Boolean));
+        const rows = (await betRows()).filter((row) => openIds.has(row.bet_id));
+        throw new Error(`${open} bets still open: ${JSON.stringify(rows)}\n${instances.map((i) => i.output.slice(-4000)).join("\n")}`);
+      }
+    }
+    const settled = await chain.casino.queryFilter(chain.casino.filters.BetSettled());
+    const count = new Map<string, number>();
+    for (const log of settled) count.set(log.args.betId.toString(), (count.get(log.args.betId.toString()) ?? 0) + 1);
+    expect(placed.filter((betId) => count.get(betId) !== 1)).toEqual([]);
+    expect(await chain.casino.queryFilter(chain.casino.filters.ExpiredBetClaimed())).toHaveLength(0);
+
+    // The shared database agrees: every bet settled, with the transaction that did it.
+    const txOf = new Map(settled.map((log) => [log.args.betId.toString(), log.transactionHash]));
+    let rows: Awaited<ReturnType<typeof betRows>> = [];
+    for (let i = 0; i < 100; i++, await sleep(200)) {
+      rows = (await betRows()).filter((row) => placed.includes(row.bet_id));
+      if (rows.length === placed.length && rows.every((row) => row.status === "settled")) break;
+    }
+    expect(rows).toHaveLength(placed.length);
+    for (const row of rows) expect([row.status, row.settle_tx_hash]).toEqual(["settled", txOf.get(row.bet_id)]);
+  }, 300_000);
+
+  it("sends a relay and a commitment asked of the follower, refuses a bad relay there, and plays a hand across instances", async (context) => {
+    if (!postgres) return context.skip(skipReason);
+    const { leader, follower } = await leaderOf();
+    // A player the stream never used: no commitment yet.
+    const player = chain.players[5]!;
+    const atFollower = await signedIn(follower, player);
+    const atLeader = await signedIn(leader, player);
+
+    const commitment = await atFollower.get("/api/fairness/commitment");
+    expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
+    expect(commitment.body).toMatchObject({ nextNonce: "0", remaining: 1024 });
+    const onChain = (await chain.casino.commitmentOf(player.address)) as unknown as [string, bigint, bigint, string];
+    expect(onChain[3]).toBe(commitment.body.root);
+
+    const degen = await chain.token.getAddress();
+    const casinoAddress = await chain.casino.getAddress();
+    // Gas limits with headroom: an estimate taken while settlements land can fall short.
+    await (await chain.token.connect(player).approve(casinoAddress, parseEther("100"), { gasLimit: 100_000n })).wait();
+    await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("100"), { gasLimit: 200_000n })).wait();
+    const server = { chain } as TestServer;
+    const amount = parseEther("10");
+    const signature = await signWithdraw(server, player, { token: degen, amount });
+    const withdrawn = await atFollower.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "10", ...signature });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    expect((await chain.provider.getTransactionReceipt(withdrawn.body.txHash))?.status).toBe(1);
+    expect(await chain.casino.getBalance(player.address, degen)).toBe(parseEther("90"));
+    const tooMuch = await signWithdraw(server, player, { token: degen, amount: parseEther("1000") });
+    const refused = await atFollower.post("/api/withdraw", { walletAddress: player.address, token: "DEGEN", amount: "1000", ...tooMuch });
+    expect(refused).toMatchObject({ status: 400, body: { error: "Insufficient vault balance" } });
+
+    // A blackjack hand dealt by one instance and played on the other.
+    const terms = await chain.casino.terms();
+    const playing = await clientSeedFor(server, player.address, (word) => !isFinalStatus(startBlackjack(word, parseEther("1")).status));
+    const casino = chain.casino.connect(player) as Casino;
+    const receipt = (await (await casino.playGame(degen, parseEther("1"), GameType.BLACKJACK, 0n, playing, commitment.body.expectedCommit, terms, { gasLimit: 300_000n })).wait())!;
+    const betId = receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString();
+    const dealt = await atFollower.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId });
+    expect(dealt.status, JSON.stringify(dealt.body)).toBe(200);
+    expect(dealt.body.status).toBe("PLAYING");
+    const stood = await atLeader.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: dealt.body.sessionId });
+    expect(stood.status, JSON.stringify(stood.body)).toBe(200);
+    expect(isFinalStatus(stood.body.status)).toBe(true);
+
+    // A manual crash round started by the lease holder's reading, cashed out at the follower.
+    const crash = (await (await casino.playGame(degen, parseEther("1"), GameType.CRASH, 0n, hexlify(randomBytes(32)), commitment.body.expectedCommit, terms, { gasLimit: 300_000n })).wait())!;
+    const crashId = crash.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString();
+    const cashedOut = await atFollower.post("/api/crash/cashout", { token: "DEGEN", betId: crashId });
+    expect(cashedOut.status, JSON.stringify(cashedOut.body)).toBe(200);
+
+    for (const id of [betId, crashId]) {
+      let record: { status: string; verification: { ok: boolean } | null } | undefined;
+      for (let i = 0; i < 100 && record?.status !== "settled"; i++, await sleep(100)) record = (await atFollower.get(`/api/fairness/bets/${id}`)).body;
+      expect(record).toMatchObject({ status: "settled", verification: { ok: true } });
+    }
+
+    // Nothing secret reached any instance's log.
+    const logs = instances.map((instance) => instance.output).join("\n");
+    expect(logs).toContain('"component":"cluster"');
+    for (const secret of [MASTER_SECRET.slice(2), DEV_KEYS[1].slice(2), signature.signature.slice(2)]) expect(logs).not.toContain(secret);
+  }, 120_000);
+
+  it("runs a web-only instance (SETTLER=off) that serves but never takes the lease, and reports when nobody holds it", async (context) => {
+    if (!postgres) return context.skip(skipReason);
+    const web = serverInstance("web", await freePort(), { ...env, SETTLER: "off" });
+    webOnly.push(web);
+    await web.start();
+    const player = chain.players[4]!;
+    const client = await signedIn(web, player);
+    const commitment = await client.get("/api/fairness/commitment");
+    expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
+    expect(await metricOf(web, "degen_settler_leader")).toBe(0);
+
+    for (const instance of instances) await instance.stop();
+    await sleep(3_000);
+    expect(await metricOf(web, "degen_settler_leader")).toBe(0);
+    expect(await metricOf(web, "degen_settler_lease_held")).toBe(0);
+    const health = await new Client(web.url).get("/api/health");
+    expect(health).toMatchObject({ status: 503, body: { ok: false, status: "degraded" } });
+    expect(health.body.reasons).toContain("no instance holds the settler lease: nothing settles and no transaction is sent");
+  }, 120_000);
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { casinoInterface } from "../src/chain/casino";
+import { FRESH_BLOCKS, needsSimulation, planBatches, settlementGasLimit, settlementRequest, type PlanState, type PlannedBet } from "../src/settler/plan";
+
+/** Bets as the pipeline reads them: ordered by player, then nonce. */
+function bets(...spec: [player: string, status: PlannedBet["status"], placedBlock?: number][]): PlannedBet[] {
+  const nonces = new Map<string, number>();
+  return spec.map(([player, status, placedBlock]) => {
+    const nonce = nonces.get(player) ?? 0;
+    nonces.set(player, nonce + 1);
+    return { betId: `${player}${nonce}`, player, status, placedBlock: placedBlock ?? 100 };
+  });
+}
+
+const state = (overrides: Partial<PlanState> = {}): PlanState => ({
+  slots: 16,
+  batchSize: 100,
+  flying: new Set(),
+  mined: new Set(),
+  isolated: new Set(),
+  backoff: new Map(),
+  now: 1_000,
+  ...overrides,
+});
+
+const ids = (plan: { bets: PlannedBet[]; dependent: boolean }[]) => plan.map((batch) => ({ bets: batch.bets.map((bet) => bet.betId), dependent: batch.dependent }));
+
+describe("planBatches", () => {
+  it("takes each player's ready bets in nonce order up to the first that is not ready", () => {
+    const plan = planBatches(bets(["a", "ready"], ["a", "ready"], ["a", "open"], ["a", "ready"], ["b", "ready"], ["b", "expired"], ["b", "ready"]), state());
+    expect(ids(plan)).toEqual([{ bets: ["a0", "a1", "b0"], dependent: false }]);
+  });
+
+  it("cuts batches at batchSize; a batch that continues a player's bets of an earlier batch is dependent", () => {
+    const plan = planBatches(bets(["a", "ready"], ["a", "ready"], ["a", "ready"], ["b", "ready"], ["b", "ready"]), state({ batchSize: 2 }));
+    expect(ids(plan)).toEqual([
+      { bets: ["a0", "a1"], dependent: false },
+      { bets: ["a2", "b0"], dependent: true },
+      { bets: ["b1"], dependent: true },
+    ]);
+  });
+
+  it("plans no more batches than there are free slots", () => {
+    const plan = planBatches(bets(["a", "ready"], ["b", "ready"], ["c", "ready"], ["d", "ready"], ["e", "ready"]), state({ batchSize: 2, slots: 2 }));
+    expect(ids(plan)).toEqual([
+      { bets: ["a0", "b0"], dependent: false },
+      { bets: ["c0", "d0"], dependent: false },
+    ]);
+  });
+
+  it("lets bets follow a settlement in flight (dependent), but not one sent by an earlier run", () => {
+    const unresolved = bets(["a", "sent"], ["a", "ready"], ["b", "sent"], ["b", "ready"]);
+    expect(ids(planBatches(unresolved, state({ flying: new Set(["a0"]) })))).toEqual([{ bets: ["a1"], dependent: true }]);
+  });
+
+  it("skips bets already mined whose logs are not recorded yet, without holding back the rest", () => {
+    const unresolved = bets(["a", "ready"], ["a", "ready"]);
+    expect(ids(planBatches(unresolved, state({ mined: new Set(["a0"]) })))).toEqual([{ bets: ["a1"], dependent: false }]);
+  });
+
+  it("holds back a player's bets behind one in back-off, and only that player's", () => {
+    const unresolved = bets(["a", "ready"], ["a", "ready"], ["b", "ready"]);
+    expect(ids(planBatches(unresolved, state({ backoff: new Map([["a0", 2_000]]) })))).toEqual([{ bets: ["b0"], dependent: false }]);
+    // The back-off over, the bet is planned again.
+    expect(ids(planBatches(unresolved, state({ backoff: new Map([["a0", 500]]) })))).toEqual([{ bets: ["a0", "a1", "b0"], dependent: false }]);
+  });
+
+  it("sends a bet whose settlement reverted only as its player's first, where it can be simulated", () => {
+    const unresolved = bets(["a", "sent"], ["a", "ready"], ["b", "ready"], ["b", "ready"]);
+    const isolated = new Set(["a1", "b0"]);
+    expect(ids(planBatches(unresolved, state({ flying: new Set(["a0"]), isolated })))).toEqual([{ bets: ["b0", "b1"], dependent: false }]);
+    // Behind an earlier batch of its player it waits too.
+    const plan = planBatches(bets(["b", "ready"], ["b", "ready"]), state({ batchSize: 1, isolated: new Set(["b1"]) }));
+    expect(ids(plan)).toEqual([{ bets: ["b0"], dependent: false }]);
+  });
+
+  it("plans nothing when nothing is ready", () => {
+    expect(planBatches(bets(["a", "open"], ["b", "sent"]), state())).toEqual([]);
+  });
+});
+
+describe("needsSimulation", () => {
+  const cursor = 1_000;
+  it("simulates old or isolated bets, never a batch behind a pending one", () => {
+    const fresh = { bets: bets(["a", "ready", cursor - 1]), dependent: false };
+    const old = { bets: bets(["a", "ready", cursor - FRESH_BLOCKS - 1]), dependent: false };
+    expect(needsSimulation(fresh, new Set(), cursor)).toBe(false);
+    expect(needsSimulation(old, new Set(), cursor)).toBe(true);
+    expect(needsSimulation(fresh, new Set(["a0"]), cursor)).toBe(true);
+    expect(needsSimulation({ ...old, dependent: true }, new Set(["a0"]), cursor)).toBe(false);
+  });
+});
+
+describe("settlement requests", () => {
+  const casino = "0x" + "11".repeat(20);
+  const seed = "0x" + "22".repeat(32);
+
+  it("settles one bet with settle and several with settleBatch, a fixed gas limit under EIP-7825's cap", () => {
+    const one = settlementRequest(casino, [{ betId: "5", seed, payout: "7" }]);
+    expect(casinoInterface.parseTransaction({ data: one.data })!.name).toBe("settle");
+    expect(one.gasLimit).toBe(120_000n);
+    const batch = settlementRequest(casino, [
+      { betId: "5", seed, payout: "7" },
+      { betId: "6", seed, payout: "0" },
+    ]);
+    const parsed = casinoInterface.parseTransaction({ data: batch.data })!;
+    expect(parsed.name).toBe("settleBatch");
+    expect(parsed.args[0]).toEqual([5n, 6n]);
+    expect(batch).toMatchObject({ to: casino, gasLimit: settlementGasLimit(2) });
+    expect(settlementGasLimit(250)).toBeLessThan(2n ** 24n);
+  });
+});

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { REPO_ROOT } from "../../src/config";
+
+/** A server process (`tsx server/src/main.ts`), as an operator runs it: killable with kill -9. */
+export interface Instance {
+  name: string;
+  url: string;
+  /** Everything the process wrote (JSON log lines), across its restarts. */
+  readonly output: string;
+  /** Starts the process (again) and waits until it answers. */
+  start(): Promise<void>;
+  kill9(): Promise<void>;
+  /** SIGTERM: the graceful stop, which gives the settler lease up. */
+  stop(): Promise<void>;
+}
+
+export function serverInstance(name: string, port: number, env: Record<string, string>): Instance {
+  let child: ChildProcess | undefined;
+  let output = "";
+  const url = `http://127.0.0.1:${port}`;
+  const alive = () => child !== undefined && child.exitCode === null && child.signalCode === null;
+  const signal = async (name: NodeJS.Signals) => {
+    if (!alive()) return;
+    const exited = new Promise((r) => child!.once("exit", r));
+    process.kill(-child!.pid!, name);
+    await exited;
+  };
+  return {
+    name,
+    url,
+    get output() {
+      return output;
+    },
+    async start() {
+      child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      });
+      child.stdout!.on("data", (chunk) => (output += chunk));
+      child.stderr!.on("data", (chunk) => (output += chunk));
+      for (const deadline = Date.now() + 90_000; ; ) {
+        if (!alive()) throw new Error(`${name} exited: ${output.slice(-3000)}`);
+        // Answering is enough: the health check may report degraded (503) while the instance catches up.
+        if (await fetch(`${url}/api/health`).then((r) => r.status === 200 || r.status === 503, () => false)) return;
+        if (Date.now() > deadline) throw new Error(`${name} not ready: ${output.slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    kill9: () => signal("SIGKILL"),
+    stop: () => signal("SIGTERM"),
+  };
+}
+
+/** A gauge's value in an instance's /metrics (undefined when it does not answer). */
+export async function metricOf(instance: Instance, name: string): Promise<number | undefined> {
+  const text = await fetch(`${instance.url}/metrics`).then((r) => r.text(), () => undefined);
+  const match = text === undefined ? null : new RegExp(`^${name} (\\S+)$`, "m").exec(text);
+  return match ? Number(match[1]) : undefined;
+}
