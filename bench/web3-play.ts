@@ -58,8 +58,16 @@ async function main(): Promise<void> {
       const tasks: { start: number; duration: number }[] = [];
       (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration }))).observe({ type: "longtask", buffered: true });
+      // When each bet stage first shows, to tell the wallet's, the chain's and the page's shares apart.
+      const stages: { stage: string; at: number }[] = [];
+      (window as unknown as { stages: typeof stages }).stages = stages;
+      new MutationObserver(() => {
+        const stage = document.querySelector('[data-testid="bet-status"]')?.getAttribute("data-stage");
+        if (stage && stages.at(-1)?.stage !== stage) stages.push({ stage, at: performance.now() });
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-stage"] });
     });
 
+    const phases = new Map<string, number[]>();
     const settled: number[] = [];
     const shown: number[] = [];
     let longest = 0;
@@ -71,12 +79,20 @@ async function main(): Promise<void> {
       const result = `[data-testid="bet-status"][data-stage="result"]${earlier ? `:not([data-bet="${earlier}"])` : ""}`;
       await page.locator(result).waitFor({ timeout: 60_000 });
       const settledAt = await page.evaluate(() => performance.now());
-      await page.getByTestId("spin-button").filter({ hasText: "SPIN" }).waitFor({ timeout: 30_000 });
+      // Exactly "SPIN": a substring match would also take "Spinning…" (playwright matches text case-insensitively).
+      await page.getByTestId("spin-button").filter({ hasText: /^SPIN$/ }).waitFor({ timeout: 30_000 });
       const shownAt = await page.evaluate(() => performance.now());
       settled.push(settledAt - start);
       shown.push(shownAt - start);
       const tasks = await page.evaluate((from) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((task) => task.start >= from), start);
       longest = Math.max(longest, ...tasks.map((task) => task.duration), 0);
+      const stages = await page.evaluate((from) => (window as unknown as { stages: { stage: string; at: number }[] }).stages.filter((entry) => entry.at >= from), start);
+      if (process.env.BENCH_WEB3_DEBUG) console.log(spin, (settledAt - start).toFixed(0), stages.map((entry) => `${entry.stage}@${(entry.at - start).toFixed(0)}`).join(" "));
+      let previous = start;
+      for (const { stage, at } of stages) {
+        phases.set(stage, [...(phases.get(stage) ?? []), at - previous]);
+        previous = at;
+      }
       if (!(await page.locator(result).getByTestId("bet-verdict").getAttribute("data-ok"))?.includes("true")) throw new Error(`spin ${spin} did not verify`);
     }
     const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player));
@@ -84,6 +100,7 @@ async function main(): Promise<void> {
     console.log(`  click → settled and verified   p50 ${(quantile(settled, 0.5) / 1000).toFixed(2)} s   p95 ${(quantile(settled, 0.95) / 1000).toFixed(2)} s`);
     console.log(`  click → result on screen       p50 ${(quantile(shown, 0.5) / 1000).toFixed(2)} s   p95 ${(quantile(shown, 0.95) / 1000).toFixed(2)} s   (the wheel spins 3.5 s once the result is known)`);
     console.log(`  longest main-thread task       ${longest.toFixed(0)} ms`);
+    console.log(`  time before each stage shows (p50): ${[...phases].map(([stage, times]) => `${stage} ${(quantile(times, 0.5) / 1000).toFixed(2)} s`).join(", ")}`);
   } finally {
     node.destroy();
     await browser.close();

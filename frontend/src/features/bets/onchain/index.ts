@@ -10,6 +10,7 @@ import { explorerTxUrl } from "@/features/chain/app-config";
 import { browserProvider, readyWallet } from "@/features/wallet/web3";
 import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
+import { stageOf } from "./tx-stage";
 import { useFairnessStore } from "../fairness-store";
 import { betOfReceipt, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { checkBet, commitmentOf, type BetCheck } from "./verify-bet";
@@ -88,19 +89,6 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       update({ stage: "failed", error: error instanceof Error ? error.message : String(error) });
     }
     throw error;
-  }
-}
-
-function stageOf(tx: TxUpdate): Parameters<ReturnType<typeof useBetStore.getState>["update"]>[1] {
-  switch (tx.phase) {
-    case "pending":
-      return { stage: "placing", txHash: tx.hash, explorerUrl: tx.explorerUrl };
-    case "failed":
-      return { stage: "failed", error: tx.reason?.message, suggestDeposit: tx.reason?.suggestDeposit };
-    case "cancelled":
-      return { stage: "cancelled" };
-    default:
-      return { stage: "confirm" };
   }
 }
 

@@ -30,12 +30,18 @@ function walletProvider(): Eip1193Provider {
   return provider;
 }
 
+/**
+ * How often a pending transaction's receipt is looked for. ethers polls every 4 s by default,
+ * longer than a block on BSC (~3 s) and four blocks locally: a bet would wait for the poll, not the chain.
+ */
+const RECEIPT_POLL_MS = 500;
+
 /** ethers v6 over the wallet, rebuilt when the chain changes (a v6 provider refuses a network change). */
 export function browserProvider(): BrowserProvider {
   const chainId = store.getState().chainId;
   if (chainId === null) throw new Error("Wallet not connected");
   if (cachedProvider?.chainId !== chainId) {
-    cachedProvider = { chainId, provider: new BrowserProvider(walletProvider() as ConstructorParameters<typeof BrowserProvider>[0], chainId) };
+    cachedProvider = { chainId, provider: new BrowserProvider(walletProvider() as ConstructorParameters<typeof BrowserProvider>[0], chainId, { pollingInterval: RECEIPT_POLL_MS }) };
   }
   return cachedProvider.provider;
 }
