@@ -58,7 +58,7 @@ export default function RoulettePage() {
         </div>
 
         <div className="glass-card order-1 flex flex-col items-center justify-center gap-4 p-5 lg:order-2">
-          <WheelDisc rotation={game.rotation} spinning={spinning} selected={game.selected} onSpin={game.spin} />
+          <WheelDisc rotation={game.rotation} spinning={spinning} waiting={game.waiting} rotorRef={game.rotor} selected={game.selected} onSpin={game.spin} />
           <div
             className={cn(
               "flex min-h-10 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition",

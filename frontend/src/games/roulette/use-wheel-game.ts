@@ -8,6 +8,7 @@ import { DEFAULT_BET } from "@/lib/bet-rules";
 /** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
 const defaultBet = (token: Token) => (token === "BNB" ? 0.01 : DEFAULT_BET);
 import type { WheelRoundSource } from "./round-source";
+import { useFreeSpin } from "./use-free-spin";
 import {
   HISTORY_LIMIT,
   MAX_TURNS,
@@ -43,6 +44,9 @@ export function useWheelGame(source: WheelRoundSource) {
   const [limitReached, setLimitReached] = useState(false);
   const [phase, setPhase] = useState<WheelPhase>("idle");
   const [rotation, setRotation] = useState(0);
+  /** The round is out of the player's hands and its outcome not known yet (a web3 bet on its way). */
+  const [waiting, setWaiting] = useState(false);
+  const freeSpin = useFreeSpin();
   const [lastRecord, setLastRecord] = useState<SpinRecord | null>(null);
   const [history, setHistory] = useState<SpinRecord[]>([]);
   const [winBurst, setWinBurst] = useState<number | null>(null);
@@ -80,20 +84,27 @@ export function useWheelGame(source: WheelRoundSource) {
     const colours = [...selected];
     spinning.current = true;
     setPhase("spinning");
+    setWaiting(true);
+    freeSpin.start();
     let result;
     try {
       result = await source.spin({ token, stake, colours });
     } catch (failure) {
       console.error("Wheel spin failed", failure);
+      const reached = freeSpin.stop();
+      if (reached !== null) setRotation(reached);
+      setWaiting(false);
       spinning.current = false;
       setPhase("idle");
       return;
     }
+    const reached = freeSpin.stop();
+    setWaiting(false);
     applyPayout(token, -stake);
     playNotes(SPIN_NOTES);
     const turns = MIN_TURNS + Math.floor(Math.random() * (MAX_TURNS - MIN_TURNS + 1));
     const offset = (Math.random() - 0.5) * SEGMENT_DEGREES * 0.7;
-    setRotation((current) => landingRotation(current, result.segment, turns, offset));
+    setRotation((current) => landingRotation(reached ?? current, result.segment, turns, offset));
 
     spinTimer.current = window.setTimeout(() => {
       const multiplier = wheelMultiplier(token, colours.length);
@@ -119,7 +130,7 @@ export function useWheelGame(source: WheelRoundSource) {
       spinning.current = false;
       setPhase("result");
     }, SPIN_DURATION_MS);
-  }, [selected, bet, token, source, getPlayableBalance, applyPayout]);
+  }, [selected, bet, token, source, getPlayableBalance, applyPayout, freeSpin]);
 
   return {
     token,
@@ -131,6 +142,8 @@ export function useWheelGame(source: WheelRoundSource) {
     limitReached,
     phase,
     rotation,
+    waiting,
+    rotor: freeSpin.rotor,
     lastRecord,
     history,
     winBurst,

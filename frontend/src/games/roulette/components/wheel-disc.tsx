@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import { cn } from "@/lib/cn";
 import { SEGMENT_DEGREES, SPIN_DURATION_MS, WHEEL_COLOURS } from "../wheel-rules";
 
@@ -20,6 +21,9 @@ function segmentPath(index: number): string {
 export interface WheelDiscProps {
   rotation: number;
   spinning: boolean;
+  /** A web3 round waits for the chain: the rotor turns freely (driven through rotorRef), no transition. */
+  waiting: boolean;
+  rotorRef: RefObject<SVGGElement | null>;
   selected: readonly number[];
   onSpin: () => void;
 }
@@ -28,20 +32,21 @@ export interface WheelDiscProps {
  * The wheel: ten segments in WHEEL_COLOURS order clockwise from the pointer, turned by a CSS
  * transition (3.5 s, ease-out) to the rotation the round's segment needs. Tapping it spins too.
  */
-export function WheelDisc({ rotation, spinning, selected, onSpin }: WheelDiscProps) {
+export function WheelDisc({ rotation, spinning, waiting, rotorRef, selected, onSpin }: WheelDiscProps) {
   return (
     <div className="relative mx-auto aspect-square w-full max-w-[22rem]" data-testid="wheel">
       <div aria-hidden="true" className="absolute inset-4 rounded-full bg-gold/20 blur-2xl" />
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="relative size-full drop-shadow-[0_0_24px_rgb(168_85_247/0.45)]">
         <circle cx={CENTRE} cy={CENTRE} r={RADIUS + 10} fill="#161142" stroke="#ffd23f" strokeWidth={3} />
         <g
+          ref={rotorRef}
           data-testid="wheel-rotor"
           data-rotation={rotation}
           style={{
             transform: `rotate(${rotation}deg)`,
             transformOrigin: "50% 50%",
             transformBox: "view-box",
-            transition: spinning ? `transform ${SPIN_DURATION_MS}ms cubic-bezier(0.12, 0.7, 0.1, 1)` : "none",
+            transition: spinning && !waiting ? `transform ${SPIN_DURATION_MS}ms cubic-bezier(0.12, 0.7, 0.1, 1)` : "none",
           }}
         >
           {WHEEL_COLOURS.map((colour, index) => {
