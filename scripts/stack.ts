@@ -33,6 +33,11 @@ export interface Stack {
   appUrl: string;
   apiUrl: string;
   rpcUrl: string;
+  /**
+   * Stops the server and starts it again on the same port, with `serverEnv` over the stack's own
+   * (e.g. another SETTLER mode); chain, deployment and frontend stay up.
+   */
+  restartServer(serverEnv?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +81,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const apiUrl = `http://${HOST}:${ports.server}`;
   const appUrl = `http://${HOST}:${ports.frontend}`;
   const children: ChildProcess[] = [];
+  /** Children stopped on purpose while the stack runs on (a restarted server). */
+  const retired = new Set<ChildProcess>();
+  const started = new Set<string>();
   let stopping = false;
 
   const run = (name: string, command: string, args: string[], env: Record<string, string> = {}): ChildProcess => {
@@ -85,15 +93,37 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
+    // A restarted child's output goes after its predecessor's, in the same log.
+    pipeOutput(name, child, options.logs, started.has(name));
+    started.add(name);
     children.push(child);
-    pipeOutput(name, child, options.logs);
     child.on("exit", (code, signal) => {
-      if (!stopping && name !== "deploy") {
+      if (!stopping && name !== "deploy" && !retired.has(child)) {
         console.error(`[stack] ${name} exited unexpectedly (${signal ?? `code ${code}`}); stopping the stack.`);
         void stop().then(() => process.exit(1));
       }
     });
     return child;
+  };
+
+  const startServer = async (serverEnv: Record<string, string> = {}): Promise<ChildProcess> => {
+    const child = run("server", "tsx", ["server/src/main.ts"], {
+      ...serverEnv,
+      HOST,
+      PORT: String(ports.server),
+      RPC_URL: rpcUrl,
+      APP_ORIGIN: appUrl,
+    });
+    await waitFor("server", httpOk(`${apiUrl}/api/health`), child, 60_000);
+    return child;
+  };
+  let server: ChildProcess | undefined;
+
+  const restartServer = async (serverEnv: Record<string, string> = {}): Promise<void> => {
+    if (!server || stopping) throw new Error("the stack is not running");
+    retired.add(server);
+    await stopChild(server);
+    server = await startServer({ ...options.serverEnv, ...serverEnv });
   };
 
   const stop = async (): Promise<void> => {
@@ -115,14 +145,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const deployCode = await new Promise<number | null>((resolve) => deploy.on("exit", resolve));
     if (deployCode !== 0) throw new Error(`deploy failed with code ${deployCode} (see its output above)`);
 
-    const server = run("server", "tsx", ["server/src/main.ts"], {
-      ...options.serverEnv,
-      HOST,
-      PORT: String(ports.server),
-      RPC_URL: rpcUrl,
-      APP_ORIGIN: appUrl,
-    });
-    await waitFor("server", httpOk(`${apiUrl}/api/health`), server, 60_000);
+    server = await startServer(options.serverEnv);
 
     const viteArgs =
       options.frontend === "dev"
@@ -136,10 +159,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw error;
   }
 
-  return { appUrl, apiUrl, rpcUrl, stop };
+  return { appUrl, apiUrl, rpcUrl, restartServer, stop };
 }
 
-function pipeOutput(name: string, child: ChildProcess, logs: StackOptions["logs"]): void {
+function pipeOutput(name: string, child: ChildProcess, logs: StackOptions["logs"], append: boolean): void {
   if (logs === "inherit") {
     // The node logs every RPC call; keep the terminal for the parts a developer reads.
     if (name === "chain") {
@@ -159,7 +182,7 @@ function pipeOutput(name: string, child: ChildProcess, logs: StackOptions["logs"
     return;
   }
   mkdirSync(logs, { recursive: true });
-  const file = createWriteStream(path.join(logs, `${name}.log`));
+  const file = createWriteStream(path.join(logs, `${name}.log`), { flags: append ? "a" : "w" });
   child.stdout?.pipe(file);
   child.stderr?.pipe(file);
 }

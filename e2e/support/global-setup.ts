@@ -37,6 +37,8 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide("apiUrl", stack.apiUrl);
   project.provide("rpcUrl", stack.rpcUrl);
   project.provide("masterSecret", E2E_MASTER_SECRET);
+  // The production build, for a test file that runs a private stack of its own.
+  project.provide("previewDir", buildDir);
 }
 
 export async function teardown(): Promise<void> {
@@ -50,5 +52,6 @@ declare module "vitest" {
     apiUrl: string;
     rpcUrl: string;
     masterSecret: string;
+    previewDir: string;
   }
 }

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import type { Token } from "@/config/tokens";
 
 /**
  * Where the player's current on-chain bet stands (issue #14): confirm in the wallet → placing
@@ -20,6 +21,7 @@ export interface ActiveBet {
   txHash?: string;
   explorerUrl?: string | null;
   betId?: string;
+  token?: Token;
   placedBlock?: number;
   /** Blocks mined since the bet's block (an interactive round: since it ended) while its settlement is awaited. */
   blocksWaited: number;
@@ -35,6 +37,8 @@ export interface ActiveBet {
   verdict?: BetVerdict;
   /** Payout and jackpot in token units, once settled. */
   payout?: string;
+  /** The player claimed the bet back after its settle window: the payout is its maximum. */
+  claimed?: boolean;
   jackpotWin?: string;
   error?: string;
   /** The failure says the Casino balance is short: the Deposit dialog helps. */

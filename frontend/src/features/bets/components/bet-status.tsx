@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { formatTokenAmount } from "@/config/tokens";
 import { CheckIcon, WarningIcon } from "@/components/ui/icons";
 import { useWalletDialog } from "@/features/wallet/dialog-store";
 import { useWallet } from "@/features/wallet";
@@ -44,7 +45,7 @@ function StageLine({ bet }: { bet: ActiveBet }) {
     placing: "Placing the bet on chain…",
     playing: "Bet placed on chain. Your round is in play",
     settling: bet.blocksWaited === 0 ? "Bet placed. Settling in the next block…" : `Settling… ${bet.blocksWaited} block${bet.blocksWaited === 1 ? "" : "s"} since the bet`,
-    result: "Settled on chain",
+    result: bet.claimed ? claimedLine(bet) : "Settled on chain",
     failed: bet.error ?? "The bet failed",
     cancelled: "Bet cancelled in your wallet",
   };
@@ -55,6 +56,12 @@ function StageLine({ bet }: { bet: ActiveBet }) {
       <span>{text[bet.stage]}</span>
     </div>
   );
+}
+
+/** A bet claimed back after its settle window: what the claim paid, which is the bet's maximum. */
+function claimedLine(bet: ActiveBet): string {
+  const paid = bet.payout !== undefined && bet.token ? `: ${formatTokenAmount(bet.token, Number(bet.payout))} ${bet.token}` : "";
+  return `Claimed back at its maximum payout${paid}`;
 }
 
 function HashLine({ label, hash, url }: { label: string; hash: string; url: string | null }) {

@@ -11,10 +11,11 @@ const SHOW_MS = 6_000;
  * #14): read from the bet's JackpotWon event, never announced before the chain paid it.
  */
 export function JackpotCelebration() {
-  const win = useBetStore((state) => (state.bet?.stage === "result" && state.bet.jackpotWin ? { id: state.bet.id, amount: state.bet.jackpotWin } : null));
+  // Two plain values: a selector that builds an object returns a new one on every read, which
+  // React's store subscription takes for a change, re-rendering without end (the page crashed).
+  const winAmount = useBetStore((state) => (state.bet?.stage === "result" ? state.bet.jackpotWin : undefined));
+  const winId = useBetStore((state) => (state.bet?.stage === "result" && state.bet.jackpotWin ? state.bet.id : undefined));
   const [shown, setShown] = useState<{ id: number; amount: string } | null>(null);
-  const winId = win?.id;
-  const winAmount = win?.amount;
 
   useEffect(() => {
     if (winId === undefined || winAmount === undefined) return;

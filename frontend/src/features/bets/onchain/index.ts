@@ -64,7 +64,7 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
     const bet = await placeBet(request, (tx) => update(stageOf(tx)));
     // A round played with the server (a blackjack hand, a crash flight, a slots spin) shows as in
     // play; its settlement is awaited, and counted late, only from the round's end.
-    update({ stage: whilePlaced ? "playing" : "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, jackpotDraw: bet.token === "DEGEN" });
+    update({ stage: whilePlaced ? "playing" : "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, token: bet.token, jackpotDraw: bet.token === "DEGEN" });
     const actions = whilePlaced ? ((await whilePlaced(bet)) ?? null) : null;
     let roundEnd = bet.placedBlock;
     if (whilePlaced) {
@@ -77,6 +77,7 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
     update({
       stage: "result",
       payout: formatEther(settlement.payout),
+      claimed: settlement.kind === "claimed",
       jackpotWin: settlement.jackpot && settlement.jackpot.won > 0n ? formatEther(settlement.jackpot.won) : undefined,
       settleTxHash: settlement.txHash,
       settleExplorerUrl: explorerTxUrl(wallet.config.chain, settlement.txHash),

@@ -1,0 +1,314 @@
+// Never stuck, and the jackpot, in web3 mode against a stack of this file's own (issue #14): a
+// bet the house does not settle is said to be late, then claimed back by its player at its
+// maximum payout once its settle window has passed; a late DEGEN bet keeps its jackpot draw
+// alive past its block's hash ("Keep my jackpot draw") and the claim draws with it; a settled
+// bet that hits the jackpot is celebrated with the amount the chain paid. Money is checked on
+// chain to the wei.
+//
+// The stack is private because these tests hold the settler back, move the chain's clock and
+// change the jackpot terms: the shared stack of global-setup (and e2e/verify-chain, which audits
+// it) must not see any of that. It starts with SETTLER=paused (the server posts commitments but
+// settles nothing) and restarts its server with SETTLER=on for the jackpot hit.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { formatEther, getAddress, parseEther, toQuantity, ZeroAddress } from "ethers";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { encodeWheelParams, GameType, JACKPOT, jackpotPrize, jackpotRoll, settleWheel, unpackTerms } from "../engine/src/index";
+import { startStack, type Stack } from "../scripts/stack";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser";
+import { setBet, useBrowser } from "./support/page";
+import { settledBetSince } from "./support/settled-bet";
+import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
+import { chainReader, connectInApp } from "./support/wallet-app";
+import { clientSeedFor, commitmentPosted, depositFromNode, useClientSeed } from "./support/web3-play";
+
+const ROOT = path.resolve(__dirname, "..");
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18000);
+// global-setup's shared stack takes base + 545 / 1 / 173; this one the same offsets 100 higher.
+const PORTS = { chain: PORT_BASE + 645, server: PORT_BASE + 101, frontend: PORT_BASE + 273 };
+const [LATE_PLAYER, JACKPOT_PLAYER] = WALLET_ACCOUNTS_BY_FILE["late-settlement-and-jackpot.e2e.test.ts"];
+const masterSecret = inject("masterSecret");
+const browser = useBrowser();
+
+/** The most the owner may set (Casino.MAX_JACKPOT_EDGE_BPS) and the least share of the pool a hit wins. */
+const JACKPOT_EDGE_BPS = 200n;
+const JACKPOT_SHARE_BPS = 1n;
+/** A stake whose odds reach 1 under those terms: stake × 2 % ≥ 0.01 % of the 1.2M pool (120 DEGEN). */
+const SURE_HIT_STAKE = parseEther("10000");
+/** bet-status.tsx: late after 5 blocks, "Keep my jackpot draw" offered after 64. */
+const LATE_AFTER_BLOCKS = 5;
+const OFFER_LOCK_AFTER_BLOCKS = 64;
+/** The EVM shows a block's hash for 256 blocks (Hardhat has no EIP-2935 history contract). */
+const BLOCKHASH_WINDOW = 256;
+
+let stack: Stack;
+let dataDir: string;
+let reader: Awaited<ReturnType<typeof chainReader>>;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "degen-e2e-late-"));
+  stack = await startStack({
+    ports: PORTS,
+    frontend: "preview",
+    previewDir: inject("previewDir"),
+    logs: path.join(ROOT, "e2e/logs", `${PORT_BASE}-late-settlement`),
+    serverEnv: { DATA_DIR: path.join(dataDir, "db"), MASTER_SECRET: masterSecret, SETTLER: "paused" },
+  });
+  reader = await chainReader(stack.rpcUrl, stack.apiUrl);
+  await depositFromNode(reader.provider, reader.casino, LATE_PLAYER, { DEGEN: parseEther("20000"), BNB: parseEther("1") });
+  await depositFromNode(reader.provider, reader.casino, JACKPOT_PLAYER, { DEGEN: parseEther("20000") });
+}, 180_000);
+
+afterAll(async () => {
+  reader?.provider.destroy();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const addressOf = (account: number) => getAddress(devAccount(account).address);
+const mine = (blocks: number) => reader.provider.send("hardhat_mine", [toQuantity(blocks)]);
+
+/** Moves the chain's clock past a settle window and mines a block at the new time. */
+async function passSettleWindow(): Promise<void> {
+  await reader.provider.send("evm_increaseTime", [Number(await reader.casino.settleWindow()) + 1]);
+  await reader.provider.send("evm_mine", []);
+}
+
+/** The owner (the deployer, Hardhat account #0, unlocked on the node) sets terms under which a SURE_HIT_STAKE bet hits for sure. */
+async function sureHitJackpotTerms(): Promise<void> {
+  const owner = await reader.provider.getSigner(0);
+  expect(owner.address).toBe(await reader.casino.owner());
+  await (await reader.casino.connect(owner).setJackpotTerms(JACKPOT_EDGE_BPS, JACKPOT_SHARE_BPS)).wait();
+  expect(await reader.casino.jackpotTerms()).toEqual([JACKPOT_EDGE_BPS, JACKPOT_SHARE_BPS]);
+}
+
+/** The wheel page of the private stack, connected with the test wallet, the player's commitment posted. */
+async function wheelPage(account: number, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<{ page: Page; wallet: TestWallet }> {
+  const page = await openPage(browser(), viewport);
+  const wallet = await TestWallet.install(page, { account, rpcUrl: stack.rpcUrl });
+  await page.goto(stack.appUrl + "/");
+  await connectInApp(page);
+  await page.goto(stack.appUrl + "/roulette");
+  await page.getByTestId("fairness-panel").waitFor();
+  await commitmentPosted(reader.casino, addressOf(account));
+  return { page, wallet };
+}
+
+/** Clicks SPIN and returns the bet it placed, once the page waits for its settlement. */
+async function spinOnChain(page: Page, player: string) {
+  const fromBlock = await reader.provider.getBlockNumber();
+  await page.getByTestId("spin-button").click();
+  await page.locator('[data-testid="bet-status"][data-stage="settling"]').waitFor();
+  const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock + 1);
+  expect(placed).toHaveLength(1);
+  const { betId, token, amount, terms, jackpotOdds } = placed[0]!.args;
+  return { betId, token, amount, terms, jackpotOdds, block: placed[0]!.blockNumber };
+}
+
+/** Clicks a button of the late-settlement panel and approves the transaction it asks the wallet for; returns the call. */
+async function confirmInWallet(page: Page, wallet: TestWallet, button: string) {
+  const held = wallet.holdNextRequest("eth_sendTransaction");
+  await page.getByTestId(button).click();
+  const request = await held.arrived;
+  held.approve();
+  const [transaction] = request.params as [{ to: string; data: string }];
+  expect(getAddress(transaction.to)).toBe(await reader.casino.getAddress());
+  return reader.casino.interface.parseTransaction({ data: transaction.data })!;
+}
+
+/** The late-settlement panel's sentence, once it says `contains`. */
+async function lateSentence(page: Page, contains: string): Promise<string> {
+  const panel = page.getByTestId("late-settlement").filter({ hasText: contains });
+  await panel.waitFor();
+  return (await panel.locator("p").first().innerText()).trim();
+}
+
+/** Screenshots of what the viewport shows around `testId`, on a desktop and on a phone. */
+async function screenshotsOf(page: Page, testId: string, name: string): Promise<void> {
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
+  await screenshot(page, `${name}-desktop`, false);
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
+  await screenshot(page, `${name}-phone`, false);
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
+describe("never stuck: a bet the house does not settle (SETTLER=paused)", () => {
+  it("a late BNB bet is said to be late, then claimed back at its maximum payout once its settle window has passed; the vault to the wei", async () => {
+    const player = addressOf(LATE_PLAYER);
+    const { page, wallet } = await wheelPage(LATE_PLAYER);
+    await page.getByTestId("token-switch-BNB").click();
+    await page.getByTestId("colour-gold").click();
+    await setBet(page, "0.01");
+    const stake = parseEther("0.01");
+    const before = await reader.balances(player);
+
+    const bet = await spinOnChain(page, player);
+    expect(bet.token).toBe(ZeroAddress);
+    // What the bet reserves of the house's BNB: its maximum payout, 9.8x (SPEC: BNB pays 0.98 × 10 for one colour).
+    const bound = await reader.casino.reservedBy(player, ZeroAddress);
+    expect(bound).toBe(parseEther("0.098"));
+    expect(bound).toBe(await reader.casino.maxPayout(ZeroAddress, GameType.WHEEL, encodeWheelParams([0]), stake, false));
+
+    await mine(LATE_AFTER_BLOCKS);
+    const { claimableAt } = await reader.casino.getBet(bet.betId);
+    const deadline = (await page.evaluate((seconds) => new Date(seconds * 1000).toLocaleTimeString(), Number(claimableAt))).replace(/[.]/g, "\\.");
+    expect(await lateSentence(page, "late")).toMatch(
+      new RegExp(
+        `^The settlement is late: \\d+ blocks since your bet\\. Your stake is safe in the Casino contract\\. If it is not settled by ${deadline}, you can claim your bet back at its maximum payout\\.$`,
+      ),
+    );
+    expect(await page.getByTestId("claim-bet").count()).toBe(0);
+    expect(await page.getByTestId("lock-draw").count()).toBe(0); // BNB bets have no jackpot draw
+
+    await passSettleWindow();
+    expect(await lateSentence(page, "settle window has passed")).toMatch(
+      /^The settlement is late: \d+ blocks since your bet\. Your stake is safe in the Casino contract\. Its settle window has passed: you can claim your bet back now, at its maximum payout\.$/,
+    );
+    await page.getByTestId("claim-bet").waitFor();
+    await screenshotsOf(page, "late-settlement", "late-settlement-claim");
+
+    const call = await confirmInWallet(page, wallet, "claim-bet");
+    expect(call.name).toBe("claimExpired");
+    expect(call.args[0]).toBe(bet.betId);
+    const result = page.locator(`[data-testid="bet-status"][data-stage="result"]`);
+    await result.waitFor();
+    expect(await result.getByTestId("bet-verdict").getAttribute("data-ok")).toBe("true");
+    expect(await result.getByTestId("bet-stage").innerText()).toBe("Claimed back at its maximum payout: 0.0980 BNB");
+
+    const claims = await reader.casino.queryFilter(reader.casino.filters.ExpiredBetClaimed(bet.betId), bet.block);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]!.args.player).toBe(player);
+    expect(claims[0]!.args.payout).toBe(bound);
+    const after = await reader.balances(player);
+    expect(after.vault.BNB - before.vault.BNB).toBe(bound - stake);
+    expect(await reader.casino.reservedBy(player, ZeroAddress)).toBe(0n);
+    await page.context().close();
+  });
+
+  it("a late DEGEN bet keeps its jackpot draw ('Keep my jackpot draw'), and its claim draws with the locked hash after the EVM forgot it", async () => {
+    await sureHitJackpotTerms();
+    const player = addressOf(LATE_PLAYER);
+    const { page, wallet } = await wheelPage(LATE_PLAYER);
+    await page.getByTestId("colour-gold").click();
+    await setBet(page, formatEther(SURE_HIT_STAKE));
+    const before = await reader.balances(player);
+    const poolBefore = await reader.casino.jackpotPool();
+
+    const bet = await spinOnChain(page, player);
+    expect(bet.amount).toBe(SURE_HIT_STAKE);
+    // Placed under the terms just set: the page asks for them with each bet.
+    expect(unpackTerms(bet.terms)).toMatchObject({ jackpotEdgeBps: Number(JACKPOT_EDGE_BPS), jackpotShareBps: Number(JACKPOT_SHARE_BPS) });
+    expect(bet.jackpotOdds).toBe(JACKPOT.ODDS_ONE); // a sure hit, if the draw has its entropy
+    const bound = await reader.casino.reservedBy(player, await reader.casino.degen());
+    expect(bound).toBe(parseEther("102000")); // 10.2x
+
+    await mine(OFFER_LOCK_AFTER_BLOCKS);
+    await page.getByTestId("lock-draw").waitFor();
+    expect(await page.getByTestId("claim-bet").count()).toBe(0);
+    await screenshotsOf(page, "late-settlement", "late-settlement-keep-draw");
+    const lockBlock = await reader.provider.getBlockNumber();
+    const call = await confirmInWallet(page, wallet, "lock-draw");
+    expect(call.name).toBe("lockJackpotEntropy");
+    expect(call.args[0]).toEqual([bet.betId]);
+    await page.getByTestId("lock-draw").waitFor({ state: "detached" });
+    const locks = await reader.casino.queryFilter(reader.casino.filters.JackpotEntropyLocked(bet.betId), lockBlock);
+    expect(locks).toHaveLength(1);
+    const blockHash = (await reader.provider.getBlock(bet.block))!.hash!;
+    expect(locks[0]!.args.entropy).toBe(blockHash);
+
+    // Past the blocks the EVM shows a hash for: without the lock the draw would be void.
+    await mine(BLOCKHASH_WINDOW + 1);
+    await passSettleWindow();
+    await page.getByTestId("claim-bet").waitFor();
+    expect((await confirmInWallet(page, wallet, "claim-bet")).name).toBe("claimExpired");
+    const result = page.locator(`[data-testid="bet-status"][data-stage="result"]`);
+    await result.waitFor();
+    expect(await result.getByTestId("bet-verdict").getAttribute("data-ok")).toBe("true");
+    expect(await result.getByTestId("bet-stage").innerText()).toBe("Claimed back at its maximum payout: 102000.00 DEGEN");
+
+    const [claim] = await reader.casino.queryFilter(reader.casino.filters.ExpiredBetClaimed(bet.betId), bet.block);
+    expect(claim!.args.payout).toBe(bound);
+    const claimBlock = claim!.blockNumber;
+    expect(claimBlock - bet.block).toBeGreaterThan(BLOCKHASH_WINDOW);
+    const [draw] = await reader.casino.queryFilter(reader.casino.filters.JackpotDrawn(bet.betId), claimBlock, claimBlock);
+    const prize = jackpotPrize(SURE_HIT_STAKE, JACKPOT_EDGE_BPS, bet.jackpotOdds);
+    expect(prize).toBe(parseEther("200"));
+    expect(draw!.args.entropy).toBe(blockHash);
+    expect(jackpotRoll(await reader.casino.getAddress(), bet.betId, blockHash) < bet.jackpotOdds).toBe(true);
+    expect(draw!.args.hit).toBe(true);
+    expect(draw!.args.prize).toBe(prize);
+    const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), claimBlock, claimBlock);
+    expect(won.map((log) => log.args.amount)).toEqual([prize]);
+    expect(poolBefore - (await reader.casino.jackpotPool())).toBe(prize);
+    const after = await reader.balances(player);
+    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(bound - SURE_HIT_STAKE + prize);
+
+    const celebration = page.getByTestId("jackpot-celebration");
+    await celebration.waitFor();
+    expect((await celebration.innerText()).replace(/\s+/g, " ")).toBe("JACKPOT! You won 200.00 DEGEN from the jackpot");
+    await page.context().close();
+  });
+});
+
+describe("the jackpot hit of a settled bet (SETTLER=on)", () => {
+  it("JackpotWon pays the player; the celebration shows its amount with confetti; the pool shown is the chain's; the vault to the wei", async () => {
+    await stack.restartServer({ SETTLER: "on" });
+    await sureHitJackpotTerms();
+    const player = addressOf(JACKPOT_PLAYER);
+    const { page } = await wheelPage(JACKPOT_PLAYER);
+    const params = encodeWheelParams([0]);
+    // A win on gold, so that the payout is known here from the engine: 10.2x.
+    const win = await clientSeedFor(reader.casino, masterSecret, player, (word) => settleWheel("DEGEN", SURE_HIT_STAKE, params, word).outcome.won);
+    await useClientSeed(page, win);
+    await page.getByTestId("colour-gold").click();
+    await setBet(page, formatEther(SURE_HIT_STAKE));
+    const before = await reader.balances(player);
+    const poolBefore = await reader.casino.jackpotPool();
+    const fromBlock = await reader.provider.getBlockNumber();
+
+    await page.getByTestId("spin-button").click();
+    const celebration = page.getByTestId("jackpot-celebration");
+    await celebration.waitFor({ timeout: 60_000 });
+    // The banner shows for 6 s: the pictures first, once confetti is falling through the screen.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-testid=confetti] span")].some((piece) => {
+        const box = piece.getBoundingClientRect();
+        return box.top > 0 && box.bottom < window.innerHeight;
+      }),
+    );
+    await screenshot(page, "jackpot-celebration-desktop", false);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, "jackpot-celebration-phone", false);
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    const settled = await settledBetSince(reader.casino, player, fromBlock);
+    const prize = jackpotPrize(SURE_HIT_STAKE, JACKPOT_EDGE_BPS, JACKPOT.ODDS_ONE);
+    expect(prize).toBe(parseEther("200"));
+    expect(settled.jackpotWon).toBe(prize);
+    const [draw] = await reader.casino.queryFilter(reader.casino.filters.JackpotDrawn(settled.betId), fromBlock);
+    expect(draw!.args.hit).toBe(true);
+    expect(draw!.args.prize).toBe(prize);
+    expect((await celebration.innerText()).replace(/\s+/g, " ")).toBe("JACKPOT! You won 200.00 DEGEN from the jackpot");
+    const payout = settleWheel("DEGEN", SURE_HIT_STAKE, params, settled.random).payout;
+    expect(payout).toBe(parseEther("102000"));
+    expect(settled.payout).toBe(payout);
+    const after = await reader.balances(player);
+    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(payout - SURE_HIT_STAKE + prize);
+    const poolAfter = await reader.casino.jackpotPool();
+    expect(poolBefore - poolAfter).toBe(prize);
+    const verdict = page.locator('[data-testid="bet-status"][data-stage="result"]').getByTestId("bet-verdict");
+    expect(await verdict.getAttribute("data-ok")).toBe("true");
+
+    // The lobby's badge, reached in the app (no reload): the pool as re-read after the hit, in the
+    // badge's compact form (use-jackpot-label.ts: one decimal of millions).
+    await page.getByTestId("lobby-back").click();
+    expect(poolAfter).toBeGreaterThanOrEqual(parseEther("1150000"));
+    await expect
+      .poll(() => page.getByTestId("jackpot-badge").innerText())
+      .toBe(`Jackpot ${Number((Number(formatEther(poolAfter)) / 1_000_000).toFixed(1))}M`);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,51 @@
+import { act, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useWalletStore } from "@/features/wallet";
+import { useBetStore, type ActiveBet } from "../../bet-store";
+import { BetStatus } from "../bet-status";
+
+/** The wheel's current bet, as the lifecycle leaves it after `patch`. */
+function showBet(patch: Partial<ActiveBet>): void {
+  const id = useBetStore.getState().begin("wheel");
+  act(() => useBetStore.getState().update(id, { betId: "1", placedBlock: 10, ...patch }));
+}
+
+beforeEach(() => {
+  useWalletStore.setState({ mode: "web3" });
+  render(
+    <MemoryRouter>
+      <BetStatus game="wheel" />
+    </MemoryRouter>,
+  );
+});
+afterEach(() => useBetStore.getState().clear());
+
+describe("BetStatus: a late settlement", () => {
+  it("says the settlement is late and offers the claim only once the chain's clock reaches the bet's claim time", () => {
+    showBet({ stage: "settling", token: "BNB", blocksWaited: 6, claimableAt: 1_000, chainTime: 999 });
+    expect(screen.getByTestId("late-settlement")).toHaveTextContent("The settlement is late: 6 blocks since your bet. Your stake is safe in the Casino contract. If it is not settled by");
+    expect(screen.queryByTestId("claim-bet")).toBeNull();
+
+    act(() => useBetStore.getState().update(useBetStore.getState().bet!.id, { chainTime: 1_000 }));
+    expect(screen.getByTestId("late-settlement")).toHaveTextContent("Its settle window has passed: you can claim your bet back now, at its maximum payout.");
+    expect(screen.getByTestId("claim-bet")).toHaveTextContent("Claim");
+    expect(screen.queryByTestId("lock-draw")).toBeNull(); // a BNB bet has no jackpot draw
+  });
+
+  it("offers to keep a DEGEN bet's jackpot draw from 64 blocks on, until it is locked", () => {
+    showBet({ stage: "settling", token: "DEGEN", jackpotDraw: true, blocksWaited: 63 });
+    expect(screen.queryByTestId("lock-draw")).toBeNull();
+    act(() => useBetStore.getState().update(useBetStore.getState().bet!.id, { blocksWaited: 64 }));
+    expect(screen.getByTestId("lock-draw")).toHaveTextContent("Keep my jackpot draw");
+    act(() => useBetStore.getState().update(useBetStore.getState().bet!.id, { drawLocked: true }));
+    expect(screen.queryByTestId("lock-draw")).toBeNull();
+  });
+
+  it("says a bet claimed back was, with what the claim paid, not that the house settled it", () => {
+    showBet({ stage: "result", token: "BNB", payout: "0.098", claimed: true, verdict: { ok: true, problems: [] } });
+    expect(screen.getByTestId("bet-stage")).toHaveTextContent("Claimed back at its maximum payout: 0.0980 BNB");
+    showBet({ stage: "result", token: "DEGEN", payout: "102.0", claimed: false, verdict: { ok: true, problems: [] } });
+    expect(screen.getByTestId("bet-stage")).toHaveTextContent("Settled on chain");
+  });
+});
