@@ -6,21 +6,13 @@ import type { HardhatUserConfig } from "hardhat/config";
 import "@nomicfoundation/hardhat-toolbox";
 // The operator's commands: npx hardhat casino:status --network localhost (tasks/index.ts).
 import "./tasks";
+import { loadEnvFile } from "./scripts/env-file";
 
 const SOLC_VERSION = "0.8.28";
 
-// A tiny .env loader (dotenv is not a dependency): KEY=VALUE lines, '#' comments, optional quotes.
-// Variables already set in the environment win.
-function loadDotEnv(file: string): void {
-  if (!fs.existsSync(file)) return;
-  for (const line of fs.readFileSync(file, "utf8").split(/\r?\n/)) {
-    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || line.trimStart().startsWith("#")) continue;
-    const value = match[2].replace(/^(['"])(.*)\1$/, "$2");
-    process.env[match[1]] ??= value;
-  }
-}
-loadDotEnv(path.join(__dirname, ".env"));
+// Settings from .env at the repo root (or the file ENV_FILE names; ENV_FILE= reads none), as the
+// server reads them (scripts/env-file.ts). Variables already set in the environment win.
+loadEnvFile(__dirname);
 
 // Hardhat rejects a malformed private key while loading the config, before scripts/deploy.ts can
 // name the faulty variable; so pass the key only when it is well formed and let the script explain.

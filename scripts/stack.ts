@@ -81,7 +81,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const run = (name: string, command: string, args: string[], env: Record<string, string> = {}): ChildProcess => {
     const child = spawn(path.join(BIN, command), args, {
       cwd: ROOT,
-      env: { ...process.env, ...env, FORCE_COLOR: "0" },
+      // ENV_FILE empty: an operator's BSC Testnet .env must not reach a local stack (scripts/env-file.ts).
+      env: { ...process.env, ENV_FILE: "", ...env, FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
