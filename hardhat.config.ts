@@ -42,6 +42,18 @@ subtask(TASK_TEST_GET_TEST_FILES, async (args, _hre, runSuper) => {
   return [...files].sort((a, b) => Number(isInvariant(a)) - Number(isInvariant(b)) || a.localeCompare(b));
 });
 
+// `hardhat node` may play another chain: the BSC Testnet rehearsal (scripts/rehearsal.ts) starts it
+// as chain 97 with a block every 3 s instead of one per transaction.
+function positiveIntegerSetting(name: string): number | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+const nodeChainId = positiveIntegerSetting("NODE_CHAIN_ID") ?? 31337;
+const nodeBlockTimeMs = positiveIntegerSetting("NODE_BLOCK_TIME_MS");
+
 // Hardhat's default hardfork (Osaka) caps a transaction at 2^24 gas (EIP-7825); under
 // solidity-coverage the instrumented Casino, which deploys its relay and swap desk, needs more.
 const underCoverage = process.argv.includes("coverage");
@@ -56,7 +68,12 @@ const config: HardhatUserConfig = {
   typechain: { outDir: "typechain-types", target: "ethers-v6" },
   networks: {
     // 30 dev accounts (Hardhat's 20 were not enough): every browser test file signs with its own.
-    hardhat: { chainId: 31337, accounts: { count: 30 }, ...(underCoverage ? { hardfork: "prague" } : {}) },
+    hardhat: {
+      chainId: nodeChainId,
+      accounts: { count: 30 },
+      ...(nodeBlockTimeMs ? { mining: { auto: false, interval: nodeBlockTimeMs } } : {}),
+      ...(underCoverage ? { hardfork: "prague" } : {}),
+    },
     localhost: { url: process.env.LOCAL_RPC_URL ?? "http://127.0.0.1:8545", chainId: 31337 },
     bscTestnet: { url: process.env.BSC_TESTNET_RPC_URL ?? "", chainId: 97, accounts: bscAccounts },
   },
