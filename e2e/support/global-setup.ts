@@ -37,6 +37,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide("apiUrl", stack.apiUrl);
   project.provide("rpcUrl", stack.rpcUrl);
   project.provide("masterSecret", E2E_MASTER_SECRET);
+  project.provide("appBuildDir", buildDir);
 }
 
 export async function teardown(): Promise<void> {
@@ -50,5 +51,7 @@ declare module "vitest" {
     apiUrl: string;
     rpcUrl: string;
     masterSecret: string;
+    /** The production build the shared stack previews (a private stack may serve it too). */
+    appBuildDir: string;
   }
 }

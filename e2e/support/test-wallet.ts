@@ -46,6 +46,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "slots-web3.e2e.test.ts": [14],
   "wallet-connect.e2e.test.ts": [4, 5],
   "fairness.e2e.test.ts": [20],
+  "bsc-rehearsal.e2e.test.ts": [24],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {
