@@ -341,6 +341,9 @@ async function main(): Promise<void> {
     const verifications: [string, unknown[]][] = [
       [contracts.DegenToken, [devWallet, contracts.Casino]],
       [contracts.Casino, [contracts.DegenToken, settler]],
+      // Deployed by the Casino's constructor, each with the token's address.
+      [contracts.CasinoRelay, [contracts.DegenToken]],
+      [contracts.CasinoSwap, [contracts.DegenToken]],
       ...record.locks.map((lock): [string, unknown[]] => [lock.address, [lock.beneficiary, lock.start, lock.end - lock.start, lock.releasesAt - lock.start]]),
     ];
     for (const [address, constructorArguments] of verifications) {

@@ -7,11 +7,11 @@ import { buildServices } from "./server";
 const log = logger("server");
 
 /** `npm run serve` (--serve-app): the built app in frontend/dist unless APP_DIR names another. */
-const SERVED_APP_DEFAULT = { APP_DIR: "frontend/dist" };
+const servedAppEnv = (env: NodeJS.ProcessEnv) => ({ ...env, APP_DIR: env.APP_DIR?.trim() || "frontend/dist" });
 
 async function main(): Promise<void> {
   loadEnvFile(REPO_ROOT);
-  const config = readConfig(process.argv.includes("--serve-app") ? { ...SERVED_APP_DEFAULT, ...process.env } : process.env);
+  const config = readConfig(process.argv.includes("--serve-app") ? servedAppEnv(process.env) : process.env);
   const services = await buildServices(config);
   services.settler.start();
   const server = createServer(services.app).listen(config.port, config.host, () => {
