@@ -88,8 +88,12 @@ describe("the BSC Testnet rehearsal on a local chain 97", () => {
     expect([...wallet.knownChains.keys()]).toEqual([LOCAL_CHAIN_ID]);
     await page.goto(rehearsal.appUrl + "/");
     await connectInApp(page);
+    // Sign-in comes first (SPEC §4), then the switch: refused with 4902, the add, the switch again.
+    await expect.poll(() => wallet.chainId, { timeout: 30_000 }).toBe(REHEARSAL_CHAIN_ID);
 
     const methods = wallet.requests.map((request) => request.method);
+    const switches = wallet.requests.filter((request) => request.method === "wallet_switchEthereumChain");
+    expect(switches.map((request) => request.params)).toEqual([[{ chainId: "0x61" }], [{ chainId: "0x61" }]]);
     const added = wallet.requests.filter((request) => request.method === "wallet_addEthereumChain");
     expect(added).toHaveLength(1);
     expect((added[0]!.params as unknown[])[0]).toMatchObject({
@@ -98,11 +102,12 @@ describe("the BSC Testnet rehearsal on a local chain 97", () => {
       nativeCurrency: { symbol: "tBNB", decimals: 18 },
       rpcUrls: [rehearsal.rpcUrl],
     });
-    // The switch refused with 4902 first, then the add, then the switch that took.
-    expect(methods.indexOf("wallet_switchEthereumChain")).toBeLessThan(methods.indexOf("wallet_addEthereumChain"));
+    expect(methods.indexOf("personal_sign")).toBeLessThan(methods.indexOf("wallet_switchEthereumChain"));
+    expect(methods.indexOf("wallet_addEthereumChain")).toBeGreaterThan(methods.indexOf("wallet_switchEthereumChain"));
     expect(methods.lastIndexOf("wallet_switchEthereumChain")).toBeGreaterThan(methods.indexOf("wallet_addEthereumChain"));
-    expect(wallet.chainId).toBe(REHEARSAL_CHAIN_ID);
-    expect(methods).toContain("personal_sign");
+    expect([...wallet.knownChains.keys()]).toEqual([LOCAL_CHAIN_ID, REHEARSAL_CHAIN_ID]);
+    await expect.poll(() => page.getByTestId("wrong-network").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("mode-badge").innerText()).toBe("Web3 Mode");
     // The session cookie works on the one origin: the page's own call is signed in.
     const me = await page.evaluate(async () => {
       const answer = await fetch("/api/auth/me", { credentials: "include" });
