@@ -6,21 +6,13 @@ import type { HardhatUserConfig } from "hardhat/config";
 import "@nomicfoundation/hardhat-toolbox";
 // The operator's commands: npx hardhat casino:status --network localhost (tasks/index.ts).
 import "./tasks";
+import { loadEnvFile } from "./scripts/env-file";
 
 const SOLC_VERSION = "0.8.28";
 
-// A tiny .env loader (dotenv is not a dependency): KEY=VALUE lines, '#' comments, optional quotes.
-// Variables already set in the environment win.
-function loadDotEnv(file: string): void {
-  if (!fs.existsSync(file)) return;
-  for (const line of fs.readFileSync(file, "utf8").split(/\r?\n/)) {
-    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || line.trimStart().startsWith("#")) continue;
-    const value = match[2].replace(/^(['"])(.*)\1$/, "$2");
-    process.env[match[1]] ??= value;
-  }
-}
-loadDotEnv(path.join(__dirname, ".env"));
+// Settings from .env at the repo root (or the file ENV_FILE names; ENV_FILE= reads none), as the
+// server reads them (scripts/env-file.ts). Variables already set in the environment win.
+loadEnvFile(__dirname);
 
 // Hardhat rejects a malformed private key while loading the config, before scripts/deploy.ts can
 // name the faulty variable; so pass the key only when it is well formed and let the script explain.
@@ -50,6 +42,18 @@ subtask(TASK_TEST_GET_TEST_FILES, async (args, _hre, runSuper) => {
   return [...files].sort((a, b) => Number(isInvariant(a)) - Number(isInvariant(b)) || a.localeCompare(b));
 });
 
+// `hardhat node` may play another chain: the BSC Testnet rehearsal (scripts/rehearsal.ts) starts it
+// as chain 97 with a block every 3 s instead of one per transaction.
+function positiveIntegerSetting(name: string): number | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+const nodeChainId = positiveIntegerSetting("NODE_CHAIN_ID") ?? 31337;
+const nodeBlockTimeMs = positiveIntegerSetting("NODE_BLOCK_TIME_MS");
+
 // Hardhat's default hardfork (Osaka) caps a transaction at 2^24 gas (EIP-7825); under
 // solidity-coverage the instrumented Casino, which deploys its relay and swap desk, needs more.
 const underCoverage = process.argv.includes("coverage");
@@ -64,7 +68,12 @@ const config: HardhatUserConfig = {
   typechain: { outDir: "typechain-types", target: "ethers-v6" },
   networks: {
     // 30 dev accounts (Hardhat's 20 were not enough): every browser test file signs with its own.
-    hardhat: { chainId: 31337, accounts: { count: 30 }, ...(underCoverage ? { hardfork: "prague" } : {}) },
+    hardhat: {
+      chainId: nodeChainId,
+      accounts: { count: 30 },
+      ...(nodeBlockTimeMs ? { mining: { auto: false, interval: nodeBlockTimeMs } } : {}),
+      ...(underCoverage ? { hardfork: "prague" } : {}),
+    },
     localhost: { url: process.env.LOCAL_RPC_URL ?? "http://127.0.0.1:8545", chainId: 31337 },
     bscTestnet: { url: process.env.BSC_TESTNET_RPC_URL ?? "", chainId: 97, accounts: bscAccounts },
   },

@@ -52,7 +52,7 @@ beforeAll(async () => {
   stack = await startStack({
     ports: PORTS,
     frontend: "preview",
-    previewDir: inject("previewDir"),
+    previewDir: inject("appBuildDir"),
     logs: path.join(ROOT, "e2e/logs", `${PORT_BASE}-late-settlement`),
     serverEnv: { DATA_DIR: path.join(dataDir, "db"), MASTER_SECRET: masterSecret, SETTLER: "paused" },
   });

@@ -1,5 +1,5 @@
 // Deploys DegenToken, Casino and the token distribution's locks, and writes deployments/<chainId>.json
-// (deployments/README.md).
+// (deployments/README.md), or the file DEPLOYMENT_FILE names.
 //   npx hardhat run scripts/deploy.ts --network localhost    dev stack: funded house and players
 //   npx hardhat run scripts/deploy.ts --network bscTestnet   reads .env (see .env.example)
 import fs from "node:fs";
@@ -311,7 +311,8 @@ async function main(): Promise<void> {
   reserveOf(plan); // refuses an impossible plan before any transaction
 
   const record = await deployStack({ deployer, settler, devWallet, plan, openTrading: local });
-  const file = path.join(__dirname, "..", "deployments", `${chainId}.json`);
+  // DEPLOYMENT_FILE: where the server and the operator tasks read it too (the rehearsal's is a temp file).
+  const file = path.resolve(process.env.DEPLOYMENT_FILE?.trim() || path.join(__dirname, "..", "deployments", `${chainId}.json`));
   writeDeployment(file, record);
   const { contracts } = record;
   console.log(
@@ -340,6 +341,9 @@ async function main(): Promise<void> {
     const verifications: [string, unknown[]][] = [
       [contracts.DegenToken, [devWallet, contracts.Casino]],
       [contracts.Casino, [contracts.DegenToken, settler]],
+      // Deployed by the Casino's constructor, each with the token's address.
+      [contracts.CasinoRelay, [contracts.DegenToken]],
+      [contracts.CasinoSwap, [contracts.DegenToken]],
       ...record.locks.map((lock): [string, unknown[]] => [lock.address, [lock.beneficiary, lock.start, lock.end - lock.start, lock.releasesAt - lock.start]]),
     ];
     for (const [address, constructorArguments] of verifications) {

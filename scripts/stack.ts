@@ -1,7 +1,8 @@
 /**
  * The whole local stack as child processes: hardhat node → deploy → server → frontend.
- * Used by `npm start` (scripts/dev.ts, Vite dev server) and by the browser tests (Vite preview
- * of the production build). Every child runs in its own process group so stopping the stack also
+ * Used by `npm start` (scripts/dev.ts, Vite dev server), by the browser tests (Vite preview
+ * of the production build) and by the BSC Testnet rehearsal (scripts/rehearsal.ts: a chain 97
+ * node, the real network's deploy, the server serving the built app itself). Every child runs in its own process group so stopping the stack also
  * stops whatever a child spawned (tsx, esbuild, ...): no orphan survives a Ctrl-C.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -15,14 +16,36 @@ const BIN = path.join(ROOT, "node_modules", ".bin");
 export interface StackPorts {
   chain: number;
   server: number;
-  frontend: number;
+  /** Vite's port; unused when the server serves the app. */
+  frontend?: number;
 }
+
+/** How the chain is run and the contracts deployed; the local dev chain (LOCAL_CHAIN) unless given. */
+export interface ChainSetup {
+  /** Environment of `hardhat node` (hardhat.config.ts: NODE_CHAIN_ID, NODE_BLOCK_TIME_MS). */
+  nodeEnv: Record<string, string>;
+  /** The Hardhat network scripts/deploy.ts runs on, and its environment. */
+  deploy(rpcUrl: string): { network: string; env: Record<string, string> };
+  /** Runs after the deployment, before the server starts. */
+  afterDeploy?(rpcUrl: string): Promise<void>;
+}
+
+export const LOCAL_CHAIN: ChainSetup = {
+  nodeEnv: {},
+  deploy: (rpcUrl) => ({ network: "localhost", env: { LOCAL_RPC_URL: rpcUrl } }),
+};
 
 export interface StackOptions {
   ports: StackPorts;
-  /** "dev" runs Vite's dev server; "preview" serves a production build (frontend/dist unless previewDir). */
-  frontend: "dev" | "preview";
+  chain?: ChainSetup;
+  /**
+   * "dev" runs Vite's dev server; "preview" serves a production build (frontend/dist unless
+   * previewDir) with Vite proxying /api; "served": the server serves the build in appDir itself
+   * (npm run serve), on one origin.
+   */
+  frontend: "dev" | "preview" | "served";
   previewDir?: string;
+  appDir?: string;
   /** Where child output goes: "inherit" prefixes it on this terminal, otherwise a folder for log files. */
   logs: "inherit" | string;
   /** Extra environment for the server (database folder, secrets, ...). */
@@ -73,13 +96,17 @@ const httpOk = (url: string, init?: RequestInit) => async () => (await fetch(url
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports } = options;
+  const chainSetup = options.chain ?? LOCAL_CHAIN;
+  const served = options.frontend === "served";
+  if (served && !options.appDir) throw new Error("a served stack needs appDir (the built app)");
+  if (!served && ports.frontend === undefined) throw new Error(`a ${options.frontend} stack needs a frontend port`);
   await assertPortFree(ports.chain, "hardhat node");
   await assertPortFree(ports.server, "server");
-  await assertPortFree(ports.frontend, "frontend");
+  if (!served) await assertPortFree(ports.frontend!, "frontend");
 
   const rpcUrl = `http://${HOST}:${ports.chain}`;
   const apiUrl = `http://${HOST}:${ports.server}`;
-  const appUrl = `http://${HOST}:${ports.frontend}`;
+  const appUrl = served ? apiUrl : `http://${HOST}:${ports.frontend}`;
   const children: ChildProcess[] = [];
   /** Children stopped on purpose while the stack runs on (a restarted server). */
   const retired = new Set<ChildProcess>();
@@ -89,7 +116,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const run = (name: string, command: string, args: string[], env: Record<string, string> = {}): ChildProcess => {
     const child = spawn(path.join(BIN, command), args, {
       cwd: ROOT,
-      env: { ...process.env, ...env, FORCE_COLOR: "0" },
+      // ENV_FILE empty: an operator's BSC Testnet .env must not reach a local stack (scripts/env-file.ts).
+      env: { ...process.env, ENV_FILE: "", ...env, FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -113,6 +141,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PORT: String(ports.server),
       RPC_URL: rpcUrl,
       APP_ORIGIN: appUrl,
+      ...(served ? { APP_DIR: options.appDir! } : {}),
     });
     await waitFor("server", httpOk(`${apiUrl}/api/health`), child, 60_000);
     return child;
@@ -133,7 +162,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
-    const chain = run("chain", "hardhat", ["node", "--hostname", HOST, "--port", String(ports.chain)]);
+    const chain = run("chain", "hardhat", ["node", "--hostname", HOST, "--port", String(ports.chain)], chainSetup.nodeEnv);
     const rpcReady = httpOk(rpcUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -141,11 +170,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     await waitFor("hardhat node", rpcReady, chain, 60_000);
 
-    const deploy = run("deploy", "hardhat", ["run", "scripts/deploy.ts", "--network", "localhost"], { LOCAL_RPC_URL: rpcUrl });
+    const deployment = chainSetup.deploy(rpcUrl);
+    const deploy = run("deploy", "hardhat", ["run", "scripts/deploy.ts", "--network", deployment.network], deployment.env);
     const deployCode = await new Promise<number | null>((resolve) => deploy.on("exit", resolve));
     if (deployCode !== 0) throw new Error(`deploy failed with code ${deployCode} (see its output above)`);
+    await chainSetup.afterDeploy?.(rpcUrl);
 
     server = await startServer(options.serverEnv);
+    if (served) return { appUrl, apiUrl, rpcUrl, restartServer, stop };
 
     const viteArgs =
       options.frontend === "dev"

@@ -100,7 +100,7 @@ export function oneLine<A, R>(action: Action<A, R>): Action<A, R | undefined> {
 export async function loadContext(hre: HardhatRuntimeEnvironment, args: CommonArgs): Promise<CasinoContext> {
   const { ethers } = hre;
   const { chainId } = await ethers.provider.getNetwork();
-  const file = path.resolve(args.deployment ?? process.env.DEPLOYMENT_FILE ?? path.join(hre.config.paths.root, "deployments", `${chainId}.json`));
+  const file = path.resolve(args.deployment ?? (process.env.DEPLOYMENT_FILE?.trim() || path.join(hre.config.paths.root, "deployments", `${chainId}.json`)));
   const deployment = fs.existsSync(file) ? readDeployment(file) : null;
   if (deployment && BigInt(deployment.chainId) !== chainId) {
     throw new TaskError(`${file} is for chain ${deployment.chainId}, but network ${hre.network.name} is chain ${chainId}`);

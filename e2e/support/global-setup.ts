@@ -38,7 +38,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide("rpcUrl", stack.rpcUrl);
   project.provide("masterSecret", E2E_MASTER_SECRET);
   // The production build, for a test file that runs a private stack of its own.
-  project.provide("previewDir", buildDir);
+  project.provide("appBuildDir", buildDir);
 }
 
 export async function teardown(): Promise<void> {
@@ -52,6 +52,7 @@ declare module "vitest" {
     apiUrl: string;
     rpcUrl: string;
     masterSecret: string;
-    previewDir: string;
+    /** The production build the shared stack previews (a private stack may serve it too). */
+    appBuildDir: string;
   }
 }

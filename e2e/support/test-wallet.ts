@@ -47,6 +47,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "wallet-connect.e2e.test.ts": [4, 5],
   "fairness.e2e.test.ts": [20],
   "late-settlement-and-jackpot.e2e.test.ts": [21, 22],
+  "bsc-rehearsal.e2e.test.ts": [24],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

@@ -42,9 +42,9 @@ export async function clientSeedFor(casino: Casino, masterSecret: string, player
   throw new Error(`no client seed found in ${tries} tries`);
 }
 
-/** Waits until the game page's fairness panel has the player's commitment on chain. */
-export async function commitmentPosted(casino: Casino, player: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+/** Waits until the game page's fairness panel has the player's commitment on chain (slower chains: more tries of 100 ms). */
+export async function commitmentPosted(casino: Casino, player: string, tries = 100): Promise<void> {
+  for (let i = 0; i < tries; i++) {
     const [, , , , , chainLength] = await casino.commitmentOf(player);
     if (chainLength > 0n) return;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -21,6 +21,7 @@ import { assessHealth, type HealthLimits, type StatusSampler } from "./observabi
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 import { configRoute, type PublicConfig } from "./routes/config";
+import { servedApp } from "./http/served-app";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -47,6 +48,8 @@ export interface AppDeps {
   /** GET /api/config: the chain, contracts and SIWE terms the browser app learns at run time. */
   publicConfig: PublicConfig;
   rateLimits?: RateLimits;
+  /** The built app to serve on this origin (APP_DIR); undefined: the API only. */
+  appDir?: string;
 }
 
 /** The server's request listener: `http.createServer(createApp(deps))`. */
@@ -111,6 +114,7 @@ export function createApp(deps: AppDeps): App {
     walletRouter({ outbox: deps.outbox, provider: deps.provider, settlerAddress: deps.sender.address, relayAddress: deps.relayAddress, tokenAddresses: deps.tokenAddresses }),
   );
 
+  if (deps.appDir !== undefined) app.use(servedApp(deps.appDir));
   app.use((_req, _res, next) => next(notFound()));
   app.use(errorHandler);
 

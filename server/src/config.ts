@@ -30,6 +30,8 @@ export interface ServerConfig {
   /** The block explorer the browser links to, when not the chain table's. */
   explorerUrl: string | undefined;
   appOrigin: string;
+  /** The built app (npm run build) this server also serves on its own origin; undefined: the API only. */
+  appDir: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   deploymentFile: string | undefined;
@@ -91,6 +93,12 @@ function secretSetting(env: Env, name: string): string | undefined {
   return raw.toLowerCase();
 }
 
+function builtApp(appDir: string): string {
+  const dir = path.resolve(REPO_ROOT, appDir);
+  if (!existsSync(path.join(dir, "index.html"))) throw new ConfigError(`APP_DIR ${dir} has no index.html: build the app first (npm run build)`);
+  return dir;
+}
+
 /**
  * Reads every setting from the environment. Settings that depend on the chain (the settler key)
  * are resolved by `resolveChainSettings` once the chain id is known.
@@ -99,7 +107,14 @@ export function readConfig(env: Env = process.env): ServerConfig {
   const host = optional(env, "HOST") ?? "127.0.0.1";
   const port = integerSetting(env, "PORT", 3001, 1, 65535);
   const rpcUrl = urlSetting("RPC_URL", optional(env, "RPC_URL") ?? "http://127.0.0.1:8545");
-  const appOrigin = urlSetting("APP_ORIGIN", optional(env, "APP_ORIGIN") ?? "http://127.0.0.1:5173");
+  const appDir = optional(env, "APP_DIR");
+  // Serving the app itself, the server is the app's origin unless a proxy in front says otherwise;
+  // listening on every interface, it cannot tell which of its names the browser uses.
+  if (appDir !== undefined && optional(env, "APP_ORIGIN") === undefined && (host === "0.0.0.0" || host === "::")) {
+    throw new ConfigError(`APP_ORIGIN is required with APP_DIR when HOST is ${host}: the origin players open (e.g. https://casino.example)`);
+  }
+  const defaultOrigin = appDir === undefined ? "http://127.0.0.1:5173" : `http://${host}:${port}`;
+  const appOrigin = urlSetting("APP_ORIGIN", optional(env, "APP_ORIGIN") ?? defaultOrigin);
   if (new URL(appOrigin).origin !== appOrigin.replace(/\/$/, "")) {
     throw new ConfigError(`APP_ORIGIN must be an origin (scheme://host[:port]) without a path, got "${appOrigin}"`);
   }
@@ -124,6 +139,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     publicRpcUrl: publicRpcUrl === undefined ? undefined : urlSetting("PUBLIC_RPC_URL", publicRpcUrl),
     explorerUrl: explorerUrl === undefined ? undefined : urlSetting("EXPLORER_URL", explorerUrl),
     appOrigin: new URL(appOrigin).origin,
+    appDir: appDir === undefined ? undefined : builtApp(appDir),
     dataDir: path.resolve(REPO_ROOT, optional(env, "DATA_DIR") ?? "data"),
     databaseUrl,
     deploymentFile: optional(env, "DEPLOYMENT_FILE"),

@@ -1,17 +1,22 @@
 import { createServer } from "node:http";
-import { readConfig } from "./config";
+import { loadEnvFile } from "../../scripts/env-file";
+import { readConfig, REPO_ROOT } from "./config";
 import { logger } from "./observability/log";
 import { buildServices } from "./server";
 
 const log = logger("server");
 
+/** `npm run serve` (--serve-app): the built app in frontend/dist unless APP_DIR names another. */
+const servedAppEnv = (env: NodeJS.ProcessEnv) => ({ ...env, APP_DIR: env.APP_DIR?.trim() || "frontend/dist" });
+
 async function main(): Promise<void> {
-  const config = readConfig();
+  loadEnvFile(REPO_ROOT);
+  const config = readConfig(process.argv.includes("--serve-app") ? servedAppEnv(process.env) : process.env);
   const services = await buildServices(config);
   services.settler.start();
   const server = createServer(services.app).listen(config.port, config.host, () => {
     log.info(
-      `DEGEN Casino server on http://${config.host}:${config.port} (chain ${services.chainId}, Casino ${services.casinoAddress}, ${services.database.kind}, SETTLER=${config.settlerMode})`,
+      `DEGEN Casino server on http://${config.host}:${config.port}${config.appDir ? ` serving the app from ${config.appDir} as ${config.appOrigin}` : ""} (chain ${services.chainId}, Casino ${services.casinoAddress}, ${services.database.kind}, SETTLER=${config.settlerMode})`,
     );
   });
   server.on("error", (error: NodeJS.ErrnoException) => {

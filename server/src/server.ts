@@ -173,6 +173,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
       blackjackIdleMs: config.blackjackIdleMs,
       appOrigin: config.appOrigin,
     }),
+    appDir: config.appDir,
     rateLimits: options.rateLimits ?? { perIpPerMinute: config.rateLimitIpPerMinute, perAddressPerMinute: config.rateLimitAddressPerMinute },
   };
   const app = createApp(appDeps);

@@ -171,7 +171,7 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
   async function startMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
       cwd: REPO_ROOT,
-      env: { ...process.env, RPC_URL: server.chain.rpcUrl, DEPLOYMENT_FILE: server.chain.deploymentFile, DATA_DIR: path.join(temp.dir, "never-used"), PORT: "1", ...env },
+      env: { ...process.env, ENV_FILE: "", RPC_URL: server.chain.rpcUrl, DEPLOYMENT_FILE: server.chain.deploymentFile, DATA_DIR: path.join(temp.dir, "never-used"), PORT: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -191,5 +191,18 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
 
   it("refuses a malformed EXPLORER_URL the same way", () => {
     expect(() => readConfig({ EXPLORER_URL: "bscscan" })).toThrow('EXPLORER_URL must be an http(s) URL, got "bscscan"');
+  });
+
+  it("reads settings from the env file (.env, or ENV_FILE), the environment winning over it", async () => {
+    const envFile = path.join(temp.dir, "settings.env");
+    writeFileSync(envFile, '# the operator\'s settings\nPUBLIC_RPC_URL="wss://from-the-file.example"\n');
+    const fromFile = await startMain({ ENV_FILE: envFile });
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.output).toContain('PUBLIC_RPC_URL must be an http(s) URL, got \\"wss://from-the-file.example\\"');
+    const fromEnvironment = await startMain({ ENV_FILE: envFile, PUBLIC_RPC_URL: "wss://from-the-environment.example" });
+    expect(fromEnvironment.output).toContain('got \\"wss://from-the-environment.example\\"');
+    const missing = await startMain({ ENV_FILE: path.join(temp.dir, "no-such.env") });
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain(`ENV_FILE ${path.join(temp.dir, "no-such.env")} cannot be read`);
   });
 });

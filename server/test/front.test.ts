@@ -7,7 +7,7 @@ import helmet from "helmet";
 import { describe, expect, it, vi } from "vitest";
 import { jsonBody } from "../src/http/body";
 import { errorHandler, HttpError, plainRoute, sendJson } from "../src/http/errors";
-import { frontLayer, helmetHeaders, isApiPath, withFront } from "../src/http/front";
+import { frontLayer, helmetFor, helmetHeaders, isApiPath, withFront } from "../src/http/front";
 import { FixedWindowCounter, limiter } from "../src/http/limits";
 import { logger } from "../src/observability/log";
 import { listen } from "./support/http";
@@ -41,7 +41,8 @@ function separateLayers(): Express {
   const parseCookies = cookieParser();
   const app = express();
   return withRoutes(app, [
-    helmet(),
+    // APP_ORIGIN is plain http: helmet's defaults without upgrade-insecure-requests (helmetFor).
+    helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }),
     cors({ origin: [APP_ORIGIN], credentials: true }),
     express.Router().use("/api", limiter(new FixedWindowCounter(LIMIT), (req) => ipKeyGenerator(req.ip ?? ""))),
     jsonBody(BODY_LIMIT),
@@ -179,6 +180,13 @@ describe("front layer", () => {
       "X-XSS-Protection",
     ]);
     expect(removed).toEqual(["X-Powered-By"]);
+  });
+
+  it("keeps upgrade-insecure-requests for an https origin only", () => {
+    const policy = (origin: string) => helmetHeaders(helmetFor(origin)).set.find(([name]) => name === "Content-Security-Policy")![1] as string;
+    expect(policy("https://casino.example")).toContain("upgrade-insecure-requests");
+    expect(policy("http://casino.lan:3001")).not.toContain("upgrade-insecure-requests");
+    expect(policy("http://casino.lan:3001")).toBe(policy("https://casino.example").replace(";upgrade-insecure-requests", ""));
   });
 
   it("refuses to precompute a middleware that does not finish synchronously", () => {

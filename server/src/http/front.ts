@@ -14,7 +14,7 @@ import { countRequest, FixedWindowCounter, ipKey, type RateLimits } from "./limi
  * are the ones its library gives as a separate Express layer (server/test/front.test.ts).
  */
 export function frontLayer(options: { appOrigin: string; limits: RateLimits; bodyLimitBytes: number }): RouteHandler {
-  const security = helmetHeaders();
+  const security = helmetHeaders(helmetFor(options.appOrigin));
   const corsMiddleware = cors({ origin: [options.appOrigin], credentials: true });
   const ipCounter = new FixedWindowCounter(options.limits.perIpPerMinute);
   const body = jsonBody(options.bodyLimitBytes);
@@ -71,6 +71,17 @@ export function withFront(front: RouteHandler, directRoutes: ReadonlyMap<string,
 /** app.use("/api", …) matches this path and any below it, ignoring case (path-to-regexp, end: false). */
 export function isApiPath(path: string): boolean {
   return /^\/api(?:\/|$)/i.test(path);
+}
+
+/**
+ * helmet with its defaults, except that an app on a plain-http origin gets no
+ * upgrade-insecure-requests: the browser would fetch each of the app's files over https from a
+ * host that serves none (a rehearsal opened by a LAN name; 127.0.0.1 is exempt, an https origin
+ * keeps it).
+ */
+export function helmetFor(appOrigin: string): ReturnType<typeof helmet> {
+  if (new URL(appOrigin).protocol === "https:") return helmet();
+  return helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
 }
 
 interface HeaderRecorder {

@@ -35,7 +35,8 @@ export function serverInstance(name: string, port: number, env: Record<string, s
     async start() {
       child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
         cwd: REPO_ROOT,
-        env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), ...env },
+        // ENV_FILE empty: a developer's .env (scripts/env-file.ts) must not reach the test's instances.
+        env: { ...process.env, ENV_FILE: "", HOST: "127.0.0.1", PORT: String(port), ...env },
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });
