@@ -8,17 +8,7 @@ import prettier from "eslint-config-prettier";
 
 export default tseslint.config(
   {
-    ignores: [
-      "**/node_modules/",
-      "typechain-types/",
-      "artifacts/",
-      "cache/",
-      "**/dist/",
-      "coverage/",
-      "e2e/logs/",
-      "e2e/screenshots/",
-      "data/",
-    ],
+    ignores: ["**/node_modules/", "typechain-types/", "artifacts/", "cache/", "**/dist/", "coverage/", "e2e/logs/", "e2e/screenshots/", "data/"],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
