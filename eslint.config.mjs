@@ -1,15 +1,14 @@
 // ESLint 9 flat config. Syntax-only typescript-eslint rules (no type information): the whole
 // repository lints in seconds on a small machine; `npm run typecheck` does the type checking.
+import { defineConfig, globalIgnores } from "eslint/config";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import prettier from "eslint-config-prettier";
 
-export default tseslint.config(
-  {
-    ignores: ["**/node_modules/", "typechain-types/", "artifacts/", "cache/", "**/dist/", "coverage/", "e2e/logs/", "e2e/screenshots/", "data/"],
-  },
+export default defineConfig(
+  globalIgnores(["**/node_modules/", "typechain-types/", "artifacts/", "cache/", "**/dist/", "coverage/", "e2e/logs/", "e2e/screenshots/", "data/"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -51,6 +50,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // .solcover.js is CommonJS: solidity-coverage requires it.
     files: ["**/*.{js,cjs}"],
     languageOptions: { sourceType: "commonjs" },
     rules: { "@typescript-eslint/no-require-imports": "off" },
