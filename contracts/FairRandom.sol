@@ -62,6 +62,8 @@ library FairRandom {
         uint256 distance = block.number - blockNumber;
         if (distance <= 256) return blockhash(blockNumber);
         if (distance > HISTORY_WINDOW) return 0;
+        // Assembly: a staticcall that checks the returndata is exactly 32 bytes before using it.
+        // solhint-disable-next-line no-inline-assembly
         assembly ("memory-safe") {
             mstore(0x00, blockNumber)
             let ok := staticcall(gas(), HISTORY_STORAGE, 0x00, 0x20, 0x00, 0x20)
@@ -73,6 +75,8 @@ library FairRandom {
 
     /// @notice One step down the hash chain: keccak256 of the 32 raw bytes of `link`.
     function hashLink(bytes32 link) internal pure returns (bytes32 result) {
+        // Assembly: hashes the word in scratch space instead of allocating abi.encode's bytes.
+        // solhint-disable-next-line no-inline-assembly
         assembly ("memory-safe") {
             mstore(0x00, link)
             result := keccak256(0x00, 0x20)

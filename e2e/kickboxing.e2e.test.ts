@@ -1,5 +1,4 @@
 import { describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
 import { openPage, screenshot } from "./support/browser";
 import { alertOf, balance, useBrowser } from "./support/page";
 

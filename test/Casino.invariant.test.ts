@@ -33,7 +33,7 @@ import { expect } from "chai";
 import hre, { ethers, network } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { HDNodeWallet, Interface, TypedDataEncoder, id, parseEther, toBeHex, ZeroAddress, ZeroHash, type TypedDataDomain, type TypedDataField } from "ethers";
-import { deployCasino, HashChain, NATIVE, ODDS_ONE, betIdOf, randomWord, maxPayout as payoutBound } from "./helpers";
+import { deployCasino, HashChain, NATIVE, betIdOf, randomWord, maxPayout as payoutBound } from "./helpers";
 import {
   CasinoModel,
   norm,

@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { deployCasino, NATIVE, PLAYER_DEGEN, BANKROLL_NATIVE, BANKROLL_DEGEN } from "./helpers";
-import { signSwap, signWithdraw } from "./support";
+import { signWithdraw } from "./support";
 
 describe("Casino vault, swap and relays", function () {
   it("deposits DEGEN by allowance and BNB by value, reports them with getBalance and books them as owed", async function () {

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { CHROMIUM_PATH } from "./chromium";
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -9,10 +10,9 @@ export const VIEWPORTS = {
 
 const SCREENSHOTS = path.resolve(__dirname, "../screenshots");
 
-/** Debian's chromium (apt-get install chromium); Playwright cannot download browsers here. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [
       "--headless",
       "--no-sandbox",

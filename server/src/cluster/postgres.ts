@@ -60,10 +60,10 @@ class PostgresCluster implements Cluster {
     const url = new URL(options.url);
     url.searchParams.set("options", `${url.searchParams.get("options") ?? ""} ${SERVER_KEEPALIVES}`.trim());
     this.url = url.toString();
-    const cluster = this;
+    const isLeading = () => this.leading;
     this.lease = {
       get leading() {
-        return cluster.leading;
+        return isLeading();
       },
       held: () => this.held(),
     };

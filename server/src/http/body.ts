@@ -5,7 +5,7 @@ import { badRequest, HttpError, type RouteHandler } from "./errors";
 /** Content types read without body-parser; any other form (charset, spacing, case of params) goes to it. */
 const PLAIN_JSON_TYPES = new Set(["application/json", "application/json; charset=utf-8"]);
 const BYTE_ORDER_MARK = "\uFEFF";
-const JSON_WHITESPACE = /^[\x20\x09\x0a\x0d]*/;
+const JSON_WHITESPACE = /^[ \t\n\r]*/;
 
 /**
  * express.json with a fast path. The common request, a plain JSON body with a Content-Length

@@ -102,6 +102,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     setToken(open.token);
     setHandBet(open.stake);
     if (isFinal(open.table)) void finish(open.table, open.token);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- this render's finish is the new source's
   }, [source]);
 
   // Web3: past the idle limit the server stands the hand; the table waits for that result.
@@ -110,6 +111,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     if (phase !== "playing" || busy || !table || standsAt === undefined) return;
     const timer = window.setTimeout(() => standForIdle(table), Math.max(0, standsAt - Date.now()));
     return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the token cannot change while a hand is played
   }, [phase, busy, table]);
 
   function standForIdle(idle: BlackjackTable) {

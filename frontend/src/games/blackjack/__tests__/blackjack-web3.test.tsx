@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applyBlackjackAction, blackjackView, dealBlackjack, standRemaining, type BlackjackAction, type BlackjackState } from "@engine/blackjack";
+import { applyBlackjackAction, blackjackView, dealBlackjack, type BlackjackAction, type BlackjackState } from "@engine/blackjack";
 import { orderedDeck, type Card, type CardValue } from "@engine/cards";
 import { forgetAppConfig } from "@/features/chain/app-config";
 import { useWalletStore } from "@/features/wallet";

@@ -16,6 +16,8 @@ export function insufficientBalanceMessage(token: Token, balance: number, stake:
 /** What the frame loop and the CASH OUT handler share outside React's render cycle. */
 interface LiveFlight {
   flight: CrashFlight;
+  /** The source that launched it settles it, though the page may have switched demo ↔ web3 since. */
+  source: CrashRoundSource;
   /** Flight time of the last 50 ms tick, seconds: a cash-out locks in the multiplier shown. */
   tickSec: number;
   ended: boolean;
@@ -37,7 +39,7 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
   function end(current: LiveFlight, manualCashOut: number | null) {
     current.ended = true;
     live.current = null;
-    source.settle(current.flight, manualCashOut).then(
+    current.source.settle(current.flight, manualCashOut).then(
       (settlement) => dispatch({ type: "settled", settlement }),
       (failure: unknown) => {
         console.error("Crash round failed", failure);
@@ -123,7 +125,7 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
     setLaunching(true);
     try {
       const launched = await source.launch({ token, stake, autoCashOut });
-      live.current = { flight: launched, tickSec: 0, ended: false };
+      live.current = { flight: launched, source, tickSec: 0, ended: false };
       playSound("click");
       dispatch({ type: "launch", flight: launched });
     } catch (failure) {
