@@ -58,12 +58,21 @@ async function jackpotWonBy(fromBlock: number): Promise<bigint> {
   return logs.reduce((sum, log) => sum + log.args.amount, 0n);
 }
 
-async function casinoStatus(): Promise<Record<string, any>> {
+/** The fields of `casino:status --json` this test reads. */
+interface CasinoStatus {
+  network: string;
+  chainId: string;
+  contracts: Record<string, string>;
+  bets: { openBets: number };
+  tokens: Record<"DEGEN" | "BNB", { reserved: string }>;
+}
+
+async function casinoStatus(): Promise<CasinoStatus> {
   const { stdout } = await promisify(execFile)(path.join(ROOT, "node_modules/.bin/hardhat"), ["casino:status", "--network", "bscTestnet", "--json"], {
     cwd: ROOT,
     env: { ...process.env, ...rehearsal.operatorEnv },
   });
-  return JSON.parse(stdout.slice(stdout.indexOf("{")));
+  return JSON.parse(stdout.slice(stdout.indexOf("{"))) as CasinoStatus;
 }
 
 describe("the BSC Testnet rehearsal on a local chain 97", () => {
