@@ -130,8 +130,14 @@ const rates: [string, number][] = [
   ["wheel", throughput((i) => settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: ONE, params: 7n, word: words[i % words.length] }))],
   ["slots", throughput((i) => settleGame({ gameType: GameType.SLOTS, token: "DEGEN", stake: ONE, params: 0n, word: words[i % words.length] }))],
   ["blackjack (basic strategy hand)", throughput((i) => playBasic(startBlackjack(words[i % words.length], ONE)))],
-  ["kickboxing (whole fight)", throughput((i) => settleGame({ gameType: GameType.KICKBOXING, token: "DEGEN", stake: ONE, params: 0n, word: words[i % words.length] }))],
-  ["crash (point + curve + crash time)", throughput((i) => settleGame({ gameType: GameType.CRASH, token: "DEGEN", stake: ONE, params: 200n, word: words[i % words.length] }))],
+  [
+    "kickboxing (whole fight)",
+    throughput((i) => settleGame({ gameType: GameType.KICKBOXING, token: "DEGEN", stake: ONE, params: 0n, word: words[i % words.length] })),
+  ],
+  [
+    "crash (point + curve + crash time)",
+    throughput((i) => settleGame({ gameType: GameType.CRASH, token: "DEGEN", stake: ONE, params: 200n, word: words[i % words.length] })),
+  ],
 ];
 for (const [game, rate] of rates) console.log(`  ${game.padEnd(36)} ${Math.round(rate).toLocaleString("en-US").padStart(8)} /s`);
 

@@ -41,9 +41,7 @@ async function main(): Promise<void> {
   async function play(playerIndex: number, token_: string, amount: bigint, value = 0n) {
     const player = players[playerIndex];
     const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(player.address), casino.terms()]);
-    const gas = await gasOf(
-      casino.connect(player).playGame(token_, amount, GAME.WHEEL, 1, clientSeed, commitment, terms, { value }),
-    );
+    const gas = await gasOf(casino.connect(player).playGame(token_, amount, GAME.WHEEL, 1, clientSeed, commitment, terms, { value }));
     return { gas, betId: betIdOf(player.address, nonce) };
   }
 
@@ -73,8 +71,7 @@ async function main(): Promise<void> {
   const bnbVault = await play(a, NATIVE, parseEther("0.01"));
   record("playGame BNB vault (later bet)", bnbVault.gas, target.play);
 
-  const settle = (betId: bigint, address: string, payout: bigint) =>
-    gasOf(casino.connect(settler).settle(betId, seedFor(address), payout));
+  const settle = (betId: bigint, address: string, payout: bigint) => gasOf(casino.connect(settler).settle(betId, seedFor(address), payout));
   record("settle DEGEN (win, vault credited)", await settle(first.betId, players[a].address, parseEther("20")), target.settle);
   record("settle DEGEN (loss)", await settle(later.betId, players[a].address, 0n), target.settle);
   record("settle DEGEN (win, empty vault)", await settle(byAllowance.betId, players[b].address, parseEther("20")), target.settle);

@@ -28,7 +28,11 @@ const quantile = (values: number[], q: number) => {
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), "degen-bench-web3-"));
   const buildDir = path.join(work, "dist");
-  execFileSync(path.join(ROOT, "node_modules/.bin/vite"), ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(
+    path.join(ROOT, "node_modules/.bin/vite"),
+    ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
+    { cwd: ROOT, stdio: "inherit" },
+  );
   const stack = await startStack({
     ports: { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 },
     frontend: "preview",
@@ -57,7 +61,10 @@ async function main(): Promise<void> {
     await page.evaluate(() => {
       const tasks: { start: number; duration: number }[] = [];
       (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration }))).observe({ type: "longtask", buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration }))).observe({
+        type: "longtask",
+        buffered: true,
+      });
       // When each bet stage first shows, to tell the wallet's, the chain's and the page's shares apart.
       const stages: { stage: string; at: number }[] = [];
       (window as unknown as { stages: typeof stages }).stages = stages;
@@ -73,21 +80,34 @@ async function main(): Promise<void> {
     let longest = 0;
     const player = getAddress(devAccount(ACCOUNT).address);
     for (let spin = 0; spin < SPINS; spin++) {
-      const earlier = await page.getByTestId("bet-status").getAttribute("data-bet").catch(() => null);
+      const earlier = await page
+        .getByTestId("bet-status")
+        .getAttribute("data-bet")
+        .catch(() => null);
       const start = await page.evaluate(() => performance.now());
       await page.getByTestId("spin-button").click();
       const result = `[data-testid="bet-status"][data-stage="result"]${earlier ? `:not([data-bet="${earlier}"])` : ""}`;
       await page.locator(result).waitFor({ timeout: 60_000 });
       const settledAt = await page.evaluate(() => performance.now());
       // Exactly "SPIN": a substring match would also take "Spinning…" (playwright matches text case-insensitively).
-      await page.getByTestId("spin-button").filter({ hasText: /^SPIN$/ }).waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId("spin-button")
+        .filter({ hasText: /^SPIN$/ })
+        .waitFor({ timeout: 30_000 });
       const shownAt = await page.evaluate(() => performance.now());
       settled.push(settledAt - start);
       shown.push(shownAt - start);
-      const tasks = await page.evaluate((from) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((task) => task.start >= from), start);
+      const tasks = await page.evaluate(
+        (from) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((task) => task.start >= from),
+        start,
+      );
       longest = Math.max(longest, ...tasks.map((task) => task.duration), 0);
-      const stages = await page.evaluate((from) => (window as unknown as { stages: { stage: string; at: number }[] }).stages.filter((entry) => entry.at >= from), start);
-      if (process.env.BENCH_WEB3_DEBUG) console.log(spin, (settledAt - start).toFixed(0), stages.map((entry) => `${entry.stage}@${(entry.at - start).toFixed(0)}`).join(" "));
+      const stages = await page.evaluate(
+        (from) => (window as unknown as { stages: { stage: string; at: number }[] }).stages.filter((entry) => entry.at >= from),
+        start,
+      );
+      if (process.env.BENCH_WEB3_DEBUG)
+        console.log(spin, (settledAt - start).toFixed(0), stages.map((entry) => `${entry.stage}@${(entry.at - start).toFixed(0)}`).join(" "));
       let previous = start;
       for (const { stage, at } of stages) {
         phases.set(stage, [...(phases.get(stage) ?? []), at - previous]);
@@ -98,9 +118,13 @@ async function main(): Promise<void> {
     const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player));
     console.log(`web3 wheel, ${SPINS} spins, one block every ${BLOCK_MS} ms (${placed.length} bets on chain)`);
     console.log(`  click → settled and verified   p50 ${(quantile(settled, 0.5) / 1000).toFixed(2)} s   p95 ${(quantile(settled, 0.95) / 1000).toFixed(2)} s`);
-    console.log(`  click → result on screen       p50 ${(quantile(shown, 0.5) / 1000).toFixed(2)} s   p95 ${(quantile(shown, 0.95) / 1000).toFixed(2)} s   (the wheel spins 3.5 s once the result is known)`);
+    console.log(
+      `  click → result on screen       p50 ${(quantile(shown, 0.5) / 1000).toFixed(2)} s   p95 ${(quantile(shown, 0.95) / 1000).toFixed(2)} s   (the wheel spins 3.5 s once the result is known)`,
+    );
     console.log(`  longest main-thread task       ${longest.toFixed(0)} ms`);
-    console.log(`  time before each stage shows (p50): ${[...phases].map(([stage, times]) => `${stage} ${(quantile(times, 0.5) / 1000).toFixed(2)} s`).join(", ")}`);
+    console.log(
+      `  time before each stage shows (p50): ${[...phases].map(([stage, times]) => `${stage} ${(quantile(times, 0.5) / 1000).toFixed(2)} s`).join(", ")}`,
+    );
   } finally {
     node.destroy();
     await browser.close();

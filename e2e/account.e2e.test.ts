@@ -43,7 +43,9 @@ describe("account: SPEC §4 'Session' from the wallet menu", () => {
 
   it("shows the server's username rule, and its refusals as its own sentences", async () => {
     await openWalletDialog(page, "Account");
-    expect(await page.getByRole("dialog", { name: "Account" }).innerText()).toContain("3 to 20 letters, digits or underscores, not already taken (case is ignored).");
+    expect(await page.getByRole("dialog", { name: "Account" }).innerText()).toContain(
+      "3 to 20 letters, digits or underscores, not already taken (case is ignored).",
+    );
     await register(page, TAKEN.toUpperCase());
     await page.getByTestId("account-error").getByText("Username is already taken", { exact: true }).waitFor();
     await register(page, "no");

@@ -46,7 +46,11 @@ const splitsAndStands = (stake: bigint) => (word: string) => {
 
 /** How the page labels a card (aria-label). */
 const label = (card: Card) => `${typeof card.value === "number" ? card.value : card.value[0]} of ${card.suit.toLowerCase()}`;
-const cardsShown = (page: Page, hand: string) => page.getByTestId(hand).getByTestId("card").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
+const cardsShown = (page: Page, hand: string) =>
+  page
+    .getByTestId(hand)
+    .getByTestId("card")
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label")));
 
 /** Before a screenshot: the cards' deal motion over (0.35 s each, staggered), the page at its top (a full-page shot would show the sticky header mid-page). */
 async function settleAnimations(page: Page) {
@@ -98,7 +102,12 @@ async function expectTableIs(page: Page, hand: BlackjackState) {
 }
 
 /** Chooses the next bet's client seed, sets token and bet, and plays `moves` after Deal until the bet is settled and checked. */
-async function playHand(page: Page, account: number, bet: { token: "DEGEN" | "BNB"; stake: string; wish: (word: string) => boolean }, moves: () => Promise<void>) {
+async function playHand(
+  page: Page,
+  account: number,
+  bet: { token: "DEGEN" | "BNB"; stake: string; wish: (word: string) => boolean },
+  moves: () => Promise<void>,
+) {
   const player = playerOf(account);
   await useClientSeed(page, await clientSeedFor(reader.casino, masterSecret, player, bet.wish));
   await page.getByTestId(`token-switch-${bet.token}`).click();
@@ -142,7 +151,9 @@ describe("blackjack in web3 mode", () => {
     await page.getByTestId("new-round-button").click();
 
     const stakeBnb = parseEther("0.01");
-    const loss = await playHand(page, DESKTOP_PLAYER, { token: "BNB", stake: "0.01", wish: standsTo(stakeBnb, "DEALER_WIN") }, () => page.getByTestId("stand-button").click());
+    const loss = await playHand(page, DESKTOP_PLAYER, { token: "BNB", stake: "0.01", wish: standsTo(stakeBnb, "DEALER_WIN") }, () =>
+      page.getByTestId("stand-button").click(),
+    );
     expect(loss.verdict.ok).toBe(true);
     expect(loss.banner).toBe("Dealer wins");
     expect(loss.hand.payout).toBe(0n);
@@ -151,7 +162,9 @@ describe("blackjack in web3 mode", () => {
     await expectTableIs(page, replayBlackjack(loss.hand.word, stakeBnb, loss.hand.actions));
     await page.getByTestId("new-round-button").click();
 
-    const push = await playHand(page, DESKTOP_PLAYER, { token: "DEGEN", stake: "10", wish: standsTo(ten, "PUSH") }, () => page.getByTestId("stand-button").click());
+    const push = await playHand(page, DESKTOP_PLAYER, { token: "DEGEN", stake: "10", wish: standsTo(ten, "PUSH") }, () =>
+      page.getByTestId("stand-button").click(),
+    );
     expect(push.verdict.ok).toBe(true);
     expect(push.banner).toBe("Push - Tie");
     expect(push.hand.payout).toBe(ten);

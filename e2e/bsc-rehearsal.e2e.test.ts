@@ -180,7 +180,10 @@ describe("the BSC Testnet rehearsal on a local chain 97", () => {
     expect(after.wallet.DEGEN - before.wallet.DEGEN).toBe(parseEther("100"));
     expect(after.wallet.BNB).toBe(before.wallet.BNB);
     expect((await reader.ownTransactions(player, block)).receipts).toEqual([]);
-    await page.getByTestId("vault-balances").getByText(`${(Number(after.vault.DEGEN / 10n ** 16n) / 100).toFixed(2)} DEGEN`).waitFor();
+    await page
+      .getByTestId("vault-balances")
+      .getByText(`${(Number(after.vault.DEGEN / 10n ** 16n) / 100).toFixed(2)} DEGEN`)
+      .waitFor();
     await screenshot(page, "bsc-rehearsal-after-withdraw", false);
   });
 

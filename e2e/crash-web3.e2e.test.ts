@@ -131,10 +131,15 @@ describe("crash in web3 mode", () => {
     expect(win.end).toMatchObject({ phase: "cashedout", text: `${(fixed / 100).toFixed(2)}x` });
     // The server fixed the multiplier its curve (the settled word's) showed on its clock when the
     // request arrived, between the click and the settlement (the server shares this machine's clock).
-    const { startedAt } = await page.evaluate(async (betId) => (await fetch(`/api/crash/${betId}`, { credentials: "include" })).json(), win.settled.betId.toString());
+    const { startedAt } = await page.evaluate(
+      async (betId) => (await fetch(`/api/crash/${betId}`, { credentials: "include" })).json(),
+      win.settled.betId.toString(),
+    );
     const round = crashRound(win.settled.random, "DEGEN");
     const from = clickedAt - Date.parse(startedAt);
-    const fixedWhen = Array.from({ length: answeredBy - clickedAt + 1 }, (_, ms) => (from + ms) / 1000).filter((tSec) => crashHundredthsAt(round, tSec) === fixed);
+    const fixedWhen = Array.from({ length: answeredBy - clickedAt + 1 }, (_, ms) => (from + ms) / 1000).filter(
+      (tSec) => crashHundredthsAt(round, tSec) === fixed,
+    );
     expect(fixedWhen.length).toBeGreaterThan(0);
     expect(win.settled.payout).toBe((win.settled.amount * BigInt(fixed)) / 100n);
     expect(settleCrash("DEGEN", win.settled.amount, 0n, win.settled.random, fixed).payout).toBe(win.settled.payout);

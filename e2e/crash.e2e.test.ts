@@ -33,9 +33,7 @@ async function crashedBefore(page: Page, target: number, timeout: number): Promi
 
 async function playAgain(page: Page) {
   const button = page.getByRole("button", { name: "PLAY AGAIN" });
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("button")].some((b) => b.textContent === "PLAY AGAIN" && !b.disabled),
-  );
+  await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => b.textContent === "PLAY AGAIN" && !b.disabled));
   await button.click();
   await page.getByRole("button", { name: "START GAME" }).waitFor();
 }
@@ -76,7 +74,10 @@ describe("crash in demo mode", () => {
       expect(await balance(page)).toBeCloseTo(before - STAKE, 2);
       if (!(await crashedBefore(page, 1.3, 60_000))) {
         // It may still crash between the check and the click: the page says which happened.
-        await page.getByRole("button", { name: /^CASH OUT @/ }).dblclick({ timeout: 2000 }).catch(() => undefined);
+        await page
+          .getByRole("button", { name: /^CASH OUT @/ })
+          .dblclick({ timeout: 2000 })
+          .catch(() => undefined);
       }
       await page.getByRole("button", { name: "PLAY AGAIN" }).waitFor();
       longest = Math.max(longest, ...(await longTasks(page)));
@@ -101,7 +102,10 @@ describe("crash in demo mode", () => {
 
     // A screenshot stalls the renderer, so the flight pictured is not timed.
     await page.getByRole("button", { name: "START GAME" }).click();
-    await page.getByRole("button", { name: /^CASH OUT @/ }).waitFor({ timeout: 2000 }).catch(() => undefined);
+    await page
+      .getByRole("button", { name: /^CASH OUT @/ })
+      .waitFor({ timeout: 2000 })
+      .catch(() => undefined);
     await page.waitForTimeout(1200);
     await screenshot(page, "crash-flying-desktop");
     console.log(`[crash] longest task during a flight: ${longest.toFixed(0)} ms`);

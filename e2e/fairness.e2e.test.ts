@@ -30,7 +30,13 @@ async function chainBets() {
   const bets = await Promise.all(
     placed.map(async (event) => {
       const [settled] = await reader.casino.queryFilter(reader.casino.filters.BetSettled(event.args.betId), event.blockNumber);
-      return { betId: event.args.betId.toString(), betTx: event.transactionHash, settleTx: settled!.transactionHash, seed: settled!.args.seed, random: settled!.args.random };
+      return {
+        betId: event.args.betId.toString(),
+        betTx: event.transactionHash,
+        settleTx: settled!.transactionHash,
+        seed: settled!.args.seed,
+        random: settled!.args.random,
+      };
     }),
   );
   return bets.reverse();
@@ -99,7 +105,9 @@ describe("the fairness page", () => {
     expect(shown[1]!.text).toContain("10.00 DEGEN →");
     expect(shown.map((bet) => bet.text)).toEqual([expect.stringContaining("Verified"), expect.stringContaining("Verified")]);
     expect(await page.getByTestId("history-summary").innerText()).toBe("2 of 2 shown: 2 verified");
-    expect(await page.getByTestId("commitment").innerText()).toMatch(/your next bet \(#2\) is settled with the link that hashes to it\. \d+ of \d+ links left\./);
+    expect(await page.getByTestId("commitment").innerText()).toMatch(
+      /your next bet \(#2\) is settled with the link that hashes to it\. \d+ of \d+ links left\./,
+    );
     await screenshot(page, "fairness-web3-desktop");
 
     // A reload: the history comes from the chain, even with the server's history out of reach.
@@ -133,7 +141,9 @@ describe("the fairness page", () => {
       await page.waitForURL(appUrl + "/fairness");
       // The lobby stays on screen until the page's chunk has loaded.
       await page.getByRole("heading", { level: 1, name: "Provably fair" }).waitFor();
-      expect(await page.getByTestId("fairness-formula").innerText()).toContain("word = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino))");
+      expect(await page.getByTestId("fairness-formula").innerText()).toContain(
+        "word = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino))",
+      );
       expect(await page.getByTestId("fairness-demo").innerText()).toContain("Connect a wallet to play on chain and see your bets here");
       expect(await page.getByTestId("lobby-back").isVisible()).toBe(true);
       expect(await page.getByTestId("bet-history").count()).toBe(0);

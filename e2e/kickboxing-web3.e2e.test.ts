@@ -55,7 +55,11 @@ function seedFor(player: string, bet: KickboxingBet, stake: string, winner: Figh
  * Bets `stake` on `label` in `token`, waits for the verified settlement and the end of the fight,
  * and checks the screen and the vault against the chain. Returns the fight and the banner's text.
  */
-async function playMatch(page: Page, player: string, options: { token: "DEGEN" | "BNB"; stake: string; label: string }): Promise<{ fight: Fight; banner: string }> {
+async function playMatch(
+  page: Page,
+  player: string,
+  options: { token: "DEGEN" | "BNB"; stake: string; label: string },
+): Promise<{ fight: Fight; banner: string }> {
   await page.getByTestId(`token-switch-${options.token}`).click();
   await page.getByTestId("bet-input").fill(options.stake);
   await page.getByTestId("bet-input").blur();
@@ -100,9 +104,7 @@ describe("kickboxing in web3 mode", () => {
 
   it("a TIE bet pays only on a draw: a knockout loses it; SPEC's alerts against the vault, a wallet refusal a quiet cancel, the wrong network refused (phone)", async () => {
     const { page, player, wallet } = await openKickboxing(TIE_PLAYER, "phone");
-    expect(await alertOf(page, () => page.getByRole("button", { name: "START MATCH" }).click())).toBe(
-      "Please select a bet option first (Red, Blue, or Tie)!",
-    );
+    expect(await alertOf(page, () => page.getByRole("button", { name: "START MATCH" }).click())).toBe("Please select a bet option first (Red, Blue, or Tie)!");
     await page.getByRole("button", { name: "Bet on Tie x4.0" }).click();
     await page.getByTestId("bet-input").fill("2000");
     await page.getByTestId("bet-input").blur();

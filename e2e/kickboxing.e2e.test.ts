@@ -19,9 +19,7 @@ describe("kickboxing in demo mode", () => {
     expect(await page.getByTestId("kickboxing-countdown").innerText()).toBe("30s");
     await screenshot(page, "kickboxing-idle-desktop");
 
-    expect(await alertOf(page, () => page.getByRole("button", { name: "START MATCH" }).click())).toBe(
-      "Please select a bet option first (Red, Blue, or Tie)!",
-    );
+    expect(await alertOf(page, () => page.getByRole("button", { name: "START MATCH" }).click())).toBe("Please select a bet option first (Red, Blue, or Tie)!");
 
     await page.getByRole("button", { name: "Bet on Red x2.0" }).click();
     await page.getByTestId("bet-input").fill("20000");
@@ -63,9 +61,7 @@ describe("kickboxing in demo mode", () => {
       expect(won).toBe(banner.includes(winner));
       const after = await balance(page);
       if (won) {
-        expect(await page.getByTestId("kickboxing-payout").innerText()).toBe(
-          `+${(STAKE * multiplier).toFixed(2)} DEGEN (x${multiplier.toFixed(1)})`,
-        );
+        expect(await page.getByTestId("kickboxing-payout").innerText()).toBe(`+${(STAKE * multiplier).toFixed(2)} DEGEN (x${multiplier.toFixed(1)})`);
         expect(after).toBeCloseTo(before - STAKE + STAKE * multiplier, 2);
       } else {
         expect(await page.getByTestId("kickboxing-payout").count()).toBe(0);

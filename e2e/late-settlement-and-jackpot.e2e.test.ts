@@ -306,9 +306,7 @@ describe("the jackpot hit of a settled bet (SETTLER=on)", () => {
     // badge's compact form (use-jackpot-label.ts: one decimal of millions).
     await page.getByTestId("lobby-back").click();
     expect(poolAfter).toBeGreaterThanOrEqual(parseEther("1150000"));
-    await expect
-      .poll(() => page.getByTestId("jackpot-badge").innerText())
-      .toBe(`Jackpot ${Number((Number(formatEther(poolAfter)) / 1_000_000).toFixed(1))}M`);
+    await expect.poll(() => page.getByTestId("jackpot-badge").innerText()).toBe(`Jackpot ${Number((Number(formatEther(poolAfter)) / 1_000_000).toFixed(1))}M`);
     await page.context().close();
   });
 });

@@ -39,7 +39,10 @@ describe("wheel of fortune in demo mode", () => {
       await page.getByTestId("spin-button").click();
       await page.getByTestId("spin-button").getByText("Spinning…").waitFor();
       expect(await balance(page)).toBeCloseTo(before - 10, 2);
-      await page.getByTestId("spin-history-entry").nth(Math.min(spin, 10) - 1).waitFor();
+      await page
+        .getByTestId("spin-history-entry")
+        .nth(Math.min(spin, 10) - 1)
+        .waitFor();
       await page.getByTestId("spin-button").getByText("SPIN", { exact: true }).waitFor();
       const toast = await toastText(page);
       const after = await balance(page);

@@ -82,9 +82,7 @@ describe("app shell in demo mode", () => {
       void dialog.dismiss();
     });
     await page.getByTestId("connect-wallet").click();
-    await expect.poll(() => messages).toEqual([
-      "Please install MetaMask to connect your wallet. You can continue playing in demo mode.",
-    ]);
+    await expect.poll(() => messages).toEqual(["Please install MetaMask to connect your wallet. You can continue playing in demo mode."]);
     expect(await page.getByText("Demo Mode", { exact: true }).first().isVisible()).toBe(true);
     await page.context().close();
   });

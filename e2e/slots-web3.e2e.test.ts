@@ -34,7 +34,10 @@ const reelsText = (reels: string[][]) => reels.map((reel) => reel.join(",")).joi
  * settlement and the reels to stop, and checks the screen and the vault against the chain.
  */
 async function spin(page: Page, token: Token, stake: string, win: boolean): Promise<bigint> {
-  await useClientSeed(page, await clientSeedFor(reader.casino, masterSecret, player, (word) => settleSlots(token, parseEther(stake), 0n, word).payout > 0n === win));
+  await useClientSeed(
+    page,
+    await clientSeedFor(reader.casino, masterSecret, player, (word) => settleSlots(token, parseEther(stake), 0n, word).payout > 0n === win),
+  );
   await page.getByTestId(`token-switch-${token}`).click();
   await page.getByTestId("bet-input").fill(stake);
   await page.getByTestId("bet-input").blur();
@@ -71,9 +74,14 @@ describe("slots in web3 mode", () => {
     await page.getByTestId("fairness-panel").waitFor();
     await commitmentPosted(reader.casino, player);
     expect(await page.getByTestId("jackpot-badge").innerText()).toMatch(/^Jackpot [\d.]+[KM]?$/);
-    expect(await alertOf(page, () => page.getByTestId("bet-input").fill("2000").then(() => page.getByTestId("spin-button").click()))).toBe(
-      "Insufficient DEGEN balance! You have 1000.00 but need 2000.00",
-    );
+    expect(
+      await alertOf(page, () =>
+        page
+          .getByTestId("bet-input")
+          .fill("2000")
+          .then(() => page.getByTestId("spin-button").click()),
+      ),
+    ).toBe("Insufficient DEGEN balance! You have 1000.00 but need 2000.00");
 
     const spinCalls: unknown[] = [];
     page.on("request", (request) => {

@@ -71,7 +71,10 @@ describe("slots in demo mode", () => {
       }
       // The grid shows the server's reels, top to bottom.
       for (let reel = 0; reel < 5; reel++) {
-        const symbols = await page.getByTestId(`reel-${reel}`).locator("[data-symbol]").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-symbol")));
+        const symbols = await page
+          .getByTestId(`reel-${reel}`)
+          .locator("[data-symbol]")
+          .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-symbol")));
         expect(symbols).toEqual(body.reels[reel]);
       }
     }

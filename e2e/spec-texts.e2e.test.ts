@@ -54,8 +54,7 @@ async function shownTexts(page: Page, texts: readonly string[]): Promise<Record<
 }
 
 /** What shownTexts gives when every element reads as written. */
-const asWritten = (shown: Record<string, string[]>) =>
-  Object.fromEntries(Object.entries(shown).map(([text, elements]) => [text, elements.map(() => text)]));
+const asWritten = (shown: Record<string, string[]>) => Object.fromEntries(Object.entries(shown).map(([text, elements]) => [text, elements.map(() => text)]));
 
 /** The guard: what is on screen re-cased by CSS, less the known decorative labels. */
 async function recasedSpecTexts(page: Page): Promise<string[]> {
@@ -163,7 +162,10 @@ describe("SPEC texts read as SPEC writes them", () => {
 
     await cashOut.click({ timeout: 1_000 }).catch(() => undefined); // the rocket may crash first
     await playAgain.waitFor();
-    const overlay = await page.getByRole("status").filter({ hasText: /WIN \+|CRASHED @/ }).innerText();
+    const overlay = await page
+      .getByRole("status")
+      .filter({ hasText: /WIN \+|CRASHED @/ })
+      .innerText();
     expect(overlay).toMatch(/^(WIN \+[\d.]+ DEGEN\n+Cashed out @ \d+\.\d{2}x|CRASHED @ \d+\.\d{2}x)$/);
     expect(await playAgain.innerText()).toBe("PLAY AGAIN");
     await expectNothingRecased(page);

@@ -1,16 +1,5 @@
 import path from "node:path";
-import {
-  getBytes,
-  hexlify,
-  Interface,
-  JsonRpcProvider,
-  parseEther,
-  toQuantity,
-  toUtf8Bytes,
-  verifyMessage,
-  verifyTypedData,
-  Wallet,
-} from "ethers";
+import { getBytes, hexlify, Interface, JsonRpcProvider, parseEther, toQuantity, toUtf8Bytes, verifyMessage, verifyTypedData, Wallet } from "ethers";
 import type { Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -151,13 +140,7 @@ describe("test wallet (injected EIP-1193 provider driven from Node)", () => {
     expect(await resultInPage(page, "eth_accounts")).toEqual([address.toLowerCase()]);
     expect(await resultInPage(page, "eth_chainId")).toBe(LOCAL_CHAIN_HEX);
     expect(await resultInPage(page, "net_version")).toBe("31337");
-    expect(wallet.requests.map((request) => request.method)).toEqual([
-      "eth_accounts",
-      "eth_requestAccounts",
-      "eth_accounts",
-      "eth_chainId",
-      "net_version",
-    ]);
+    expect(wallet.requests.map((request) => request.method)).toEqual(["eth_accounts", "eth_requestAccounts", "eth_accounts", "eth_chainId", "net_version"]);
     await page.context().close();
   });
 
@@ -210,9 +193,7 @@ describe("test wallet (injected EIP-1193 provider driven from Node)", () => {
     const recipient = Wallet.createRandom().address;
     const amount = parseEther("0.01");
     expect(await node.getBalance(recipient)).toBe(0n);
-    const hash = await resultInPage(page, "eth_sendTransaction", [
-      { from: wallet.address.toLowerCase(), to: recipient, value: toQuantity(amount) },
-    ]);
+    const hash = await resultInPage(page, "eth_sendTransaction", [{ from: wallet.address.toLowerCase(), to: recipient, value: toQuantity(amount) }]);
     const receipt = await node.waitForTransaction(hash as string);
     expect(receipt?.status).toBe(1);
     expect(receipt?.from).toBe(wallet.address);
@@ -224,12 +205,14 @@ describe("test wallet (injected EIP-1193 provider driven from Node)", () => {
     const { page, wallet } = await openConnectedPage();
     wallet.rejectNextRequest("personal_sign");
     expect(await resultInPage(page, "eth_chainId")).toBe(LOCAL_CHAIN_HEX);
-    const rejection = await page.evaluate((account) =>
-      window.ethereum!.request({ method: "personal_sign", params: ["0x68690a", account] }).then(
-        () => "signed",
-        (error: { code: number; message: string }) => ({ isError: error instanceof Error, code: error.code, message: error.message }),
-      ),
-    wallet.address.toLowerCase());
+    const rejection = await page.evaluate(
+      (account) =>
+        window.ethereum!.request({ method: "personal_sign", params: ["0x68690a", account] }).then(
+          () => "signed",
+          (error: { code: number; message: string }) => ({ isError: error instanceof Error, code: error.code, message: error.message }),
+        ),
+      wallet.address.toLowerCase(),
+    );
     expect(rejection).toEqual({ isError: true, code: 4001, message: "User rejected the request." });
     const signature = await resultInPage(page, "personal_sign", ["0x68690a", wallet.address.toLowerCase()]);
     expect(verifyMessage("hi\n", signature as string)).toBe(wallet.address);
@@ -356,11 +339,14 @@ describe("test wallet (injected EIP-1193 provider driven from Node)", () => {
     const secondNode = await startFakeNode(SECOND_CHAIN.id, SECOND_CHAIN.blockNumber);
     await page.addScriptTag({ content: connectorScript });
 
-    const activated = await page.evaluate(async (chainParameters) => {
-      const probe = window.metaMaskConnector!;
-      await probe.connector.activate(chainParameters);
-      return probe.state();
-    }, { ...SECOND_CHAIN_PARAMS(secondNode.url), chainId: SECOND_CHAIN.id });
+    const activated = await page.evaluate(
+      async (chainParameters) => {
+        const probe = window.metaMaskConnector!;
+        await probe.connector.activate(chainParameters);
+        return probe.state();
+      },
+      { ...SECOND_CHAIN_PARAMS(secondNode.url), chainId: SECOND_CHAIN.id },
+    );
     expect(activated).toEqual({ chainId: SECOND_CHAIN.id, accounts: [wallet.address], activating: false });
     expect(wallet.requests.map((request) => request.method)).toEqual([
       "eth_requestAccounts",

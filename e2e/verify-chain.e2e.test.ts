@@ -44,7 +44,12 @@ describe("npm run verify over the chain the browser tests leave", () => {
     expect(run.code).toBe(0);
     // The human report, as the run's log keeps it.
     const text = await verify(args);
-    console.info(text.stdout.split("\n").filter((line) => /^\s{2}(bets|players|word|chain|payout|jackpot|mismatches|speed)\b/.test(line)).join("\n"));
+    console.info(
+      text.stdout
+        .split("\n")
+        .filter((line) => /^\s{2}(bets|players|word|chain|payout|jackpot|mismatches|speed)\b/.test(line))
+        .join("\n"),
+    );
     expect(text.code).toBe(0);
   });
 });

@@ -186,4 +186,3 @@ describe("account changes", () => {
     await page.context().close();
   });
 });
-

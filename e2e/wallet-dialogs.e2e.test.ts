@@ -122,7 +122,10 @@ describe("wallet dialogs against the chain", () => {
     expect(receipts.map((receipt) => receipt.status)).toEqual([1, 1]);
     expect(before.wallet.BNB - after.wallet.BNB).toBe(gasCost);
     // The header shows the new vault balance once the deposit is confirmed.
-    await page.getByTestId("vault-balances").getByText(`${(Number(after.vault.DEGEN / 10n ** 16n) / 100).toFixed(2)} DEGEN`).waitFor();
+    await page
+      .getByTestId("vault-balances")
+      .getByText(`${(Number(after.vault.DEGEN / 10n ** 16n) / 100).toFixed(2)} DEGEN`)
+      .waitFor();
   });
 
   it("deposits BNB as the deposit's value, to the wei", async () => {

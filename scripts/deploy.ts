@@ -150,11 +150,7 @@ const TEAM_SHARE = TOTAL_SUPPLY / 100n;
 /** The reserve: the supply less every other allocation; refuses a plan that hands out more than the supply. */
 export function reserveOf(plan: DistributionPlan): bigint {
   const handedOut =
-    BigInt(plan.teamWallets.length) * TEAM_SHARE +
-    plan.liquidity +
-    plan.bankrollDegen +
-    plan.jackpot +
-    BigInt(plan.devAccounts.length) * plan.devAccountDegen;
+    BigInt(plan.teamWallets.length) * TEAM_SHARE + plan.liquidity + plan.bankrollDegen + plan.jackpot + BigInt(plan.devAccounts.length) * plan.devAccountDegen;
   if (handedOut >= TOTAL_SUPPLY) {
     throw new SettingError(`the allocations (${formatAmount(handedOut)} DEGEN) leave nothing of the 1,000,000,000 supply for the reserve`);
   }
@@ -324,7 +320,8 @@ async function main(): Promise<void> {
       `settler     ${settler}`,
       ...record.locks.map((lock) => {
         const holds = lock.asset === "DEGEN" ? `${formatAmount(BigInt(lock.amount))} DEGEN` : "the pool's LP tokens, once sent";
-        const release = lock.releasesAt === lock.end ? `released ${formatTime(lock.end)}` : `vesting from ${formatTime(lock.releasesAt)} to ${formatTime(lock.end)}`;
+        const release =
+          lock.releasesAt === lock.end ? `released ${formatTime(lock.end)}` : `vesting from ${formatTime(lock.releasesAt)} to ${formatTime(lock.end)}`;
         return `lock        ${lock.address}  ${lock.label}: ${holds}, ${release}`;
       }),
       `wrote ${path.relative(process.cwd(), file)}`,

@@ -134,7 +134,9 @@ async function main(): Promise<void> {
     console.error(error instanceof PortInUseError ? error.message : `Could not start the rehearsal: ${(error as Error).message}`);
     return shutdown(1);
   }
-  const exports = Object.entries(rehearsal.operatorEnv).map(([name, value]) => `${name}=${value}`).join(" ");
+  const exports = Object.entries(rehearsal.operatorEnv)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ");
   console.log(`
   BSC Testnet dress rehearsal: local chain ${REHEARSAL_CHAIN_ID}, a block every ${REHEARSAL_BLOCK_TIME_MS / 1000} s, settled at 2 confirmations.
 

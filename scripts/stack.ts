@@ -73,9 +73,7 @@ export async function assertPortFree(port: number, role: string): Promise<void> 
     const probe = net.createServer();
     probe.once("error", (error: NodeJS.ErrnoException) => {
       reject(
-        error.code === "EADDRINUSE"
-          ? new PortInUseError(`Port ${port} (${role}) is already in use. Stop whatever is listening on it and try again.`)
-          : error,
+        error.code === "EADDRINUSE" ? new PortInUseError(`Port ${port} (${role}) is already in use. Stop whatever is listening on it and try again.`) : error,
       );
     });
     probe.listen(port, HOST, () => probe.close(() => resolve()));
@@ -182,8 +180,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const viteArgs =
       options.frontend === "dev"
         ? ["--config", "frontend/vite.config.ts", "--port", String(ports.frontend), "--strictPort"]
-        : ["preview", "--config", "frontend/vite.config.ts", "--port", String(ports.frontend), "--strictPort",
-           ...(options.previewDir ? ["--outDir", options.previewDir] : [])];
+        : [
+            "preview",
+            "--config",
+            "frontend/vite.config.ts",
+            "--port",
+            String(ports.frontend),
+            "--strictPort",
+            ...(options.previewDir ? ["--outDir", options.previewDir] : []),
+          ];
     const frontend = run("frontend", "vite", viteArgs, { API_URL: apiUrl });
     await waitFor("frontend", httpOk(appUrl), frontend, 60_000);
   } catch (error) {

@@ -25,7 +25,9 @@ function run(name: string, args: string[]): Promise<number> {
   }
   return new Promise((resolve) => {
     child.on("exit", (code, signal) => {
-      console.log(`[${name}] vitest ${args.slice(1).join(" ")}: ${code === 0 ? "passed" : `failed (${signal ?? code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      console.log(
+        `[${name}] vitest ${args.slice(1).join(" ")}: ${code === 0 ? "passed" : `failed (${signal ?? code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
       resolve(code ?? 1);
     });
   });

@@ -2,7 +2,16 @@
 // owner check, and sending a transaction only after simulating it, with custom errors in words.
 import fs from "node:fs";
 import path from "node:path";
-import { ErrorDescription, getAddress, Interface, isAddress, ZeroAddress, type ContractTransactionReceipt, type ContractTransactionResponse, type InterfaceAbi } from "ethers";
+import {
+  ErrorDescription,
+  getAddress,
+  Interface,
+  isAddress,
+  ZeroAddress,
+  type ContractTransactionReceipt,
+  type ContractTransactionResponse,
+  type InterfaceAbi,
+} from "ethers";
 import { task } from "hardhat/config";
 import type { ConfigurableTaskDefinition, HardhatRuntimeEnvironment } from "hardhat/types";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
@@ -162,7 +171,16 @@ export async function requireOwner(ctx: CasinoContext, action: string): Promise<
 }
 
 /** A refusal naming the bound the value breaks, from the contract's own constants. */
-export function checkBounds(action: string, what: string, value: bigint, min: bigint, minName: string, max: bigint, maxName: string, show: (value: bigint) => string = String): void {
+export function checkBounds(
+  action: string,
+  what: string,
+  value: bigint,
+  min: bigint,
+  minName: string,
+  max: bigint,
+  maxName: string,
+  show: (value: bigint) => string = String,
+): void {
   if (value < min) throw new TaskError(`${action} refused: ${what} ${show(value)} is below ${minName} (${show(min)})`);
   if (value > max) throw new TaskError(`${action} refused: ${what} ${show(value)} is above ${maxName} (${show(max)})`);
 }

@@ -66,7 +66,10 @@ export function parseDuration(name: string, text: string): bigint {
 
 /** A unix time as "2025-01-31 12:00:00 UTC". */
 export function formatTime(unix: bigint | number): string {
-  return new Date(Number(unix) * 1000).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+  return new Date(Number(unix) * 1000)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, " UTC");
 }
 
 /** A unix time relative to `now`: "2025-01-31 12:00:00 UTC (in 1d 2h)" or "(3m ago)". */

@@ -24,7 +24,8 @@ export async function fundTask(args: FundArgs, hre: HardhatRuntimeEnvironment): 
 
   if (symbol === "BNB") {
     const balance = await hre.ethers.provider.getBalance(signer.address);
-    if (balance <= amount) throw new TaskError(`${action} refused: ${signer.address} holds ${formatAmount(balance)} BNB, not enough for ${formatAmount(amount)} plus gas`);
+    if (balance <= amount)
+      throw new TaskError(`${action} refused: ${signer.address} holds ${formatAmount(balance)} BNB, not enough for ${formatAmount(amount)} plus gas`);
     const receipt = await simulateAndSend(ctx, action, casino.fundBankroll, ctx.tokenAddressOf("BNB"), amount, { value: amount });
     const [bankroll] = await casino.house(ctx.tokenAddressOf("BNB"));
     return done(`${action}: funded ${target} with ${formatAmount(amount)} BNB (bankroll now ${formatAmount(bankroll)} BNB)`, receipt.hash);
@@ -39,7 +40,10 @@ export async function fundTask(args: FundArgs, hre: HardhatRuntimeEnvironment): 
   }
   if (args.jackpot) {
     const receipt = await simulateAndSend(ctx, action, casino.fundJackpot, amount);
-    return done(`${action}: funded the jackpot with ${formatAmount(amount)} DEGEN${approval} (pool now ${formatAmount(await casino.jackpotPool())} DEGEN)`, receipt.hash);
+    return done(
+      `${action}: funded the jackpot with ${formatAmount(amount)} DEGEN${approval} (pool now ${formatAmount(await casino.jackpotPool())} DEGEN)`,
+      receipt.hash,
+    );
   }
   const receipt = await simulateAndSend(ctx, action, casino.fundBankroll, ctx.tokenAddress, amount);
   const [bankroll] = await casino.house(ctx.tokenAddress);
@@ -98,8 +102,13 @@ export async function withdrawalTask(args: WithdrawalArgs, hre: HardhatRuntimeEn
   }
   if (now > lapsesAt) throw new TaskError(`${action} refused: the announcement lapsed at ${formatTime(lapsesAt)}: announce it again`);
   if (pendingAmount > free) {
-    throw new TaskError(`${action} refused: ${formatAmount(pendingAmount)} ${symbol} is above the free bankroll now (${formatAmount(free)} ${symbol}); wait for open bets to settle`);
+    throw new TaskError(
+      `${action} refused: ${formatAmount(pendingAmount)} ${symbol} is above the free bankroll now (${formatAmount(free)} ${symbol}); wait for open bets to settle`,
+    );
   }
   const receipt = await simulateAndSend(ctx, action, casino.executeBankrollWithdrawal, tokenAddress);
-  return done(`${action}: ${formatAmount(pendingAmount)} ${symbol} sent from the bankroll to the owner ${owner.address} (bankroll now ${formatAmount(bankroll - pendingAmount)} ${symbol})`, receipt.hash);
+  return done(
+    `${action}: ${formatAmount(pendingAmount)} ${symbol} sent from the bankroll to the owner ${owner.address} (bankroll now ${formatAmount(bankroll - pendingAmount)} ${symbol})`,
+    receipt.hash,
+  );
 }

@@ -30,7 +30,9 @@ casinoTask("casino:fund", "Funds a token's bankroll (or, with --jackpot, the DEG
   .addFlag("jackpot", "fund the jackpot pool instead of the bankroll (DEGEN only)")
   .setAction(oneLine(fundTask));
 
-casinoTask("casino:pause", "Stops new bets (owner); settlement, claims, withdrawals and swaps go on").setAction(oneLine((args: CommonArgs, hre) => pauseTask(args, hre, true)));
+casinoTask("casino:pause", "Stops new bets (owner); settlement, claims, withdrawals and swaps go on").setAction(
+  oneLine((args: CommonArgs, hre) => pauseTask(args, hre, true)),
+);
 
 casinoTask("casino:unpause", "Opens new bets again (owner)").setAction(oneLine((args: CommonArgs, hre) => pauseTask(args, hre, false)));
 

@@ -15,10 +15,7 @@ export async function pauseTask(args: CommonArgs, hre: HardhatRuntimeEnvironment
   const paused = await ctx.casino.paused();
   if (paused === pause) throw new TaskError(`${action} refused: new bets are ${paused ? "already paused" : "not paused"}`);
   const receipt = await simulateAndSend(ctx, action, pause ? ctx.casino.pause : ctx.casino.unpause);
-  return done(
-    pause ? `${action}: new bets are paused (settlement, claims, withdrawals and swaps go on)` : `${action}: new bets are open again`,
-    receipt.hash,
-  );
+  return done(pause ? `${action}: new bets are paused (settlement, claims, withdrawals and swaps go on)` : `${action}: new bets are open again`, receipt.hash);
 }
 
 export async function setSettlerTask(args: CommonArgs & { address?: string }, hre: HardhatRuntimeEnvironment): Promise<TxResult> {
@@ -108,7 +105,11 @@ export async function setJackpotTermsTask(args: CommonArgs & { edgeBps?: string;
   const ctx = await loadContext(hre, args);
   await requireOwner(ctx, action);
   const { casino } = ctx;
-  const [[edgeBefore, shareBefore], maxEdge, maxShare] = await Promise.all([casino.jackpotTerms(), casino.MAX_JACKPOT_EDGE_BPS(), casino.MAX_JACKPOT_SHARE_BPS()]);
+  const [[edgeBefore, shareBefore], maxEdge, maxShare] = await Promise.all([
+    casino.jackpotTerms(),
+    casino.MAX_JACKPOT_EDGE_BPS(),
+    casino.MAX_JACKPOT_SHARE_BPS(),
+  ]);
   const edge = args.edgeBps === undefined ? edgeBefore : parseInteger("edge-bps", args.edgeBps);
   const share = args.shareBps === undefined ? shareBefore : parseInteger("share-bps", args.shareBps);
   checkBounds(action, "--edge-bps", edge, 0n, "0 bps", maxEdge, "MAX_JACKPOT_EDGE_BPS", formatBps);
@@ -126,13 +127,20 @@ export async function setSwapCapsTask(args: CommonArgs & { perSwapBps?: string; 
   const ctx = await loadContext(hre, args);
   await requireOwner(ctx, action);
   const { swapDesk } = ctx;
-  const [[, perSwapBefore, dailyBefore], maxPerSwap, maxDaily] = await Promise.all([swapDesk.terms(), swapDesk.MAX_SWAP_CAP_BPS(), swapDesk.MAX_DAILY_CAP_BPS()]);
+  const [[, perSwapBefore, dailyBefore], maxPerSwap, maxDaily] = await Promise.all([
+    swapDesk.terms(),
+    swapDesk.MAX_SWAP_CAP_BPS(),
+    swapDesk.MAX_DAILY_CAP_BPS(),
+  ]);
   const perSwap = args.perSwapBps === undefined ? perSwapBefore : parseInteger("per-swap-bps", args.perSwapBps);
   const daily = args.dailyBps === undefined ? dailyBefore : parseInteger("daily-bps", args.dailyBps);
   checkBounds(action, "--per-swap-bps", perSwap, 1n, "1 bps", maxPerSwap, "MAX_SWAP_CAP_BPS", formatBps);
   checkBounds(action, "--daily-bps", daily, perSwap, "the per-swap cap", maxDaily, "MAX_DAILY_CAP_BPS", formatBps);
   const receipt = await simulateAndSend(ctx, action, swapDesk.setCaps, perSwap, daily);
-  return done(`${action}: per swap ${formatBps(perSwapBefore)} → ${formatBps(perSwap)}, a day ${formatBps(dailyBefore)} → ${formatBps(daily)} of the free bankroll paid out`, receipt.hash);
+  return done(
+    `${action}: per swap ${formatBps(perSwapBefore)} → ${formatBps(perSwap)}, a day ${formatBps(dailyBefore)} → ${formatBps(daily)} of the free bankroll paid out`,
+    receipt.hash,
+  );
 }
 
 export async function swapRateTask(args: CommonArgs & { action?: string; rate?: string }, hre: HardhatRuntimeEnvironment): Promise<TxResult> {

@@ -125,9 +125,7 @@ async function tokenStatus(ctx: CasinoContext, symbol: TokenSymbol, now: number,
     // quote(from, 0) answers the room of the other token, the one paid out.
     ctx.swapDesk.quote(symbol === "BNB" ? ctx.tokenAddress : NATIVE, 0n),
   ]);
-  const maxBets = await Promise.all(
-    MAX_BET_GAMES.map(async (game) => ({ ...game, maxBet: await casino.maxBet(address, game.gameType, game.params, NATIVE) })),
-  );
+  const maxBets = await Promise.all(MAX_BET_GAMES.map(async (game) => ({ ...game, maxBet: await casino.maxBet(address, game.gameType, game.params, NATIVE) })));
   return {
     address,
     bankroll,
@@ -159,7 +157,7 @@ export async function scanBets(ctx: CasinoContext, fromBlock: number, head: { nu
   let requests = 0;
   let stoppedAt: BetScan["stoppedAt"] = null;
   let span = chunk;
-  for (let start = fromBlock; start <= head.number; ) {
+  for (let start = fromBlock; start <= head.number;) {
     const end = Math.min(start + span - 1, head.number);
     let logs;
     try {
@@ -234,18 +232,17 @@ export async function readStatus(ctx: CasinoContext, options: { fromBlock?: numb
   const latest = (await hre.ethers.provider.getBlock("latest"))!;
   const block = { number: latest.number, timestamp: latest.timestamp };
   const lifetime = await casino.ANNOUNCEMENT_LIFETIME();
-  const [owner, pendingOwner, settler, paused, settleWindow, withdrawalDelay, [perBetBps, perPlayerBps], pool, [edgeBps, shareBps]] =
-    await Promise.all([
-      casino.owner(),
-      casino.pendingOwner(),
-      casino.settler(),
-      casino.paused(),
-      casino.settleWindow(),
-      casino.withdrawalDelay(),
-      casino.riskBps(),
-      casino.jackpotPool(),
-      casino.jackpotTerms(),
-    ]);
+  const [owner, pendingOwner, settler, paused, settleWindow, withdrawalDelay, [perBetBps, perPlayerBps], pool, [edgeBps, shareBps]] = await Promise.all([
+    casino.owner(),
+    casino.pendingOwner(),
+    casino.settler(),
+    casino.paused(),
+    casino.settleWindow(),
+    casino.withdrawalDelay(),
+    casino.riskBps(),
+    casino.jackpotPool(),
+    casino.jackpotTerms(),
+  ]);
   const [[rate, perSwapCapBps, dailyCapBps, pendingRate, pendingRateAt], swapLifetime, relay, settlerGas] = await Promise.all([
     ctx.swapDesk.terms(),
     ctx.swapDesk.ANNOUNCEMENT_LIFETIME(),
@@ -346,7 +343,12 @@ export function renderStatus(status: CasinoStatus, deploymentFile: string | null
     ]),
     "",
     "Pending bankroll withdrawals",
-    ...table(TOKENS.map((symbol) => [symbol, describeAnnouncement(tokens[symbol].pendingWithdrawal, `${formatAmount(tokens[symbol].pendingWithdrawal?.amount ?? 0n)} ${symbol}`, now)])),
+    ...table(
+      TOKENS.map((symbol) => [
+        symbol,
+        describeAnnouncement(tokens[symbol].pendingWithdrawal, `${formatAmount(tokens[symbol].pendingWithdrawal?.amount ?? 0n)} ${symbol}`, now),
+      ]),
+    ),
     "",
     ...renderBets(status.bets, now),
   ];
@@ -358,7 +360,9 @@ export function renderStatus(status: CasinoStatus, deploymentFile: string | null
           lock.label,
           lock.address,
           lock.asset === "DEGEN" ? `holds ${formatAmount(lock.holds)} DEGEN, releasable ${formatAmount(lock.releasable)}` : "holds the pool's LP tokens",
-          lock.releasesAt === lock.end ? `all from ${formatWhen(lock.releasesAt, now)}` : `from ${formatWhen(lock.releasesAt, now)}, all from ${formatTime(lock.end)}`,
+          lock.releasesAt === lock.end
+            ? `all from ${formatWhen(lock.releasesAt, now)}`
+            : `from ${formatWhen(lock.releasesAt, now)}, all from ${formatTime(lock.end)}`,
         ]),
       ),
     );
@@ -387,7 +391,8 @@ function renderBets(scan: BetScan, now: number): string[] {
     ],
   ];
   const lines = [`Bets (${scanned})`, ...table(rows)];
-  if (scan.stoppedAt) lines.push(`  scan stopped at block ${scan.stoppedAt.block}: ${scan.stoppedAt.reason} (re-run with --chunk smaller or --from-block later)`);
+  if (scan.stoppedAt)
+    lines.push(`  scan stopped at block ${scan.stoppedAt.block}: ${scan.stoppedAt.reason} (re-run with --chunk smaller or --from-block later)`);
   return lines;
 }
 

@@ -34,10 +34,7 @@ describe("Casino attacks that must fail", function () {
     expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("1"));
 
     await attacker.arm(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.5")]), true);
-    await expect(attacker.execute(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.5")]))).to.be.revertedWithCustomError(
-      casino,
-      "TransferFailed",
-    );
+    await expect(attacker.execute(iface.encodeFunctionData("withdraw", [NATIVE, parseEther("0.5")]))).to.be.revertedWithCustomError(casino, "TransferFailed");
     expect(await casino.getBalance(attackerAddress, NATIVE)).to.equal(parseEther("1"));
   });
 
@@ -111,7 +108,9 @@ describe("Casino attacks that must fail", function () {
       () => casino.maxBetLimit(foreign),
     ];
     for (const call of calls) await expect(call()).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(foreign);
-    await expect(swapDesk.connect(alice).swap(foreign, 1, 0)).to.be.revertedWithCustomError(swapDesk, "UnsupportedToken").withArgs(foreign);
+    await expect(swapDesk.connect(alice).swap(foreign, 1, 0))
+      .to.be.revertedWithCustomError(swapDesk, "UnsupportedToken")
+      .withArgs(foreign);
   });
 
   it("a stranger can call no role-gated function", async function () {
@@ -169,8 +168,9 @@ describe("Casino attacks that must fail", function () {
     await expect(settle(first.betId, seedOf(alice, 0n), maxPayout + 1n)).to.be.revertedWithCustomError(casino, "PayoutAboveReservation");
     await settle(first.betId, seedOf(alice, 0n), 0);
     await expect(settle(first.betId, seedOf(alice, 0n), 0)).to.be.revertedWithCustomError(casino, "BetNotOpen");
-    await expect(casino.connect(settler).settleBatch([second.betId, second.betId], [seedOf(alice, 1n), seedOf(alice, 1n)], [0, 0]))
-      .to.be.revertedWithCustomError(casino, "BetNotOpen");
+    await expect(
+      casino.connect(settler).settleBatch([second.betId, second.betId], [seedOf(alice, 1n), seedOf(alice, 1n)], [0, 0]),
+    ).to.be.revertedWithCustomError(casino, "BetNotOpen");
   });
 
   it("the settler cannot change a commitment under an open bet, nor front-run a bet with a new chain", async function () {
@@ -181,8 +181,10 @@ describe("Casino attacks that must fail", function () {
     // Bob reads his commitment, the settler swaps his chain before Bob's bet lands: the bet is refused.
     const [seen] = await casino.commitmentOf(bob.address);
     await casino.connect(settler).setCommitment(bob.address, new HashChain("swapped", 4).commit, 4);
-    await expect(casino.connect(bob).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.id("bob"), seen, TERMS))
-      .to.be.revertedWithCustomError(casino, "StaleCommitment");
+    await expect(casino.connect(bob).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.id("bob"), seen, TERMS)).to.be.revertedWithCustomError(
+      casino,
+      "StaleCommitment",
+    );
   });
 
   it("a player cannot claim before the settlement window ends", async function () {
@@ -203,10 +205,7 @@ describe("Casino attacks that must fail", function () {
     await time.increase(3600);
     await attacker.arm(iface.encodeFunctionData("executeBankrollWithdrawal", [NATIVE]), true);
     const [[bankroll], accounted] = await Promise.all([casino.house(NATIVE), casino.accounted(NATIVE)]);
-    await expect(attacker.execute(iface.encodeFunctionData("executeBankrollWithdrawal", [NATIVE]))).to.be.revertedWithCustomError(
-      casino,
-      "TransferFailed",
-    );
+    await expect(attacker.execute(iface.encodeFunctionData("executeBankrollWithdrawal", [NATIVE]))).to.be.revertedWithCustomError(casino, "TransferFailed");
     expect((await casino.house(NATIVE))[0]).to.equal(bankroll);
     expect(await casino.accounted(NATIVE)).to.equal(accounted);
     expect((await casino.pendingWithdrawal(NATIVE))[0]).to.equal(parseEther("1"));

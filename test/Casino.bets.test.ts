@@ -71,9 +71,7 @@ describe("Casino bets and settlement", function () {
       const asAlice = casino.connect(alice);
       expect(await asAlice.playGame.staticCall(tokenAddress, stake, GAME.CRASH, 250, clientSeed, commit, TERMS)).to.equal(betId);
       const tx = await asAlice.playGame(tokenAddress, stake, GAME.CRASH, 250, clientSeed, commit, TERMS);
-      await expect(tx)
-        .to.emit(casino, "BetPlaced")
-        .withArgs(betId, alice.address, tokenAddress, stake, GAME.CRASH, 250, 0, clientSeed, TERMS, odds);
+      await expect(tx).to.emit(casino, "BetPlaced").withArgs(betId, alice.address, tokenAddress, stake, GAME.CRASH, 250, 0, clientSeed, TERMS, odds);
       const block = (await (await tx.wait())!.getBlock())!;
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9990"));
       expect((await casino.house(tokenAddress))[1]).to.equal(reservation);
@@ -134,7 +132,9 @@ describe("Casino bets and settlement", function () {
         casino.connect(alice).playGame(token, amount, GAME.WHEEL, 1, seed, commit, TERMS, { value });
       // 5 % of the 1,000 BNB bankroll covers a one-colour wheel bet (9.8x at 98 %) of 50 / 9.8 BNB.
       const bnbMax = (parseEther("50") * 10_000n) / 98_000n;
-      await expect(play(NATIVE, parseEther("11"), 0n)).to.be.revertedWithCustomError(casino, "BetTooLarge").withArgs(parseEther("11"), bnbMax);
+      await expect(play(NATIVE, parseEther("11"), 0n))
+        .to.be.revertedWithCustomError(casino, "BetTooLarge")
+        .withArgs(parseEther("11"), bnbMax);
       await casino.connect(alice).withdraw(NATIVE, parseEther("9.99"));
       await expect(play(NATIVE, parseEther("0.1"), 0n))
         .to.be.revertedWithCustomError(casino, "InsufficientBalance")
@@ -142,20 +142,36 @@ describe("Casino bets and settlement", function () {
       await expect(play(NATIVE, parseEther("0.1"), parseEther("0.2")))
         .to.be.revertedWithCustomError(casino, "ValueMismatch")
         .withArgs(parseEther("0.2"), parseEther("0.1"));
-      await expect(play(tokenAddress, parseEther("1"), 1n)).to.be.revertedWithCustomError(casino, "ValueMismatch").withArgs(1n, parseEther("1"));
-      await expect(play(alice.address, parseEther("1"), 0n)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(alice.address);
+      await expect(play(tokenAddress, parseEther("1"), 1n))
+        .to.be.revertedWithCustomError(casino, "ValueMismatch")
+        .withArgs(1n, parseEther("1"));
+      await expect(play(alice.address, parseEther("1"), 0n))
+        .to.be.revertedWithCustomError(casino, "UnsupportedToken")
+        .withArgs(alice.address);
     });
 
     it("validates each game's params", async function () {
       const { casino, tokenAddress, players } = await loadFixture(bettingFixture);
       const [alice] = players;
       const cases: [number, bigint, boolean][] = [
-        [GAME.WHEEL, 1n, true], [GAME.WHEEL, 0b0111111111n, true], [GAME.WHEEL, 0b1011111111n, true],
-        [GAME.WHEEL, 0n, false], [GAME.WHEEL, 0b1111111111n, false], [GAME.WHEEL, 1024n, false],
-        [GAME.SLOTS, 0n, true], [GAME.SLOTS, 1n, false], [GAME.BLACKJACK, 0n, true], [GAME.BLACKJACK, 2n, false],
-        [GAME.KICKBOXING, 0n, true], [GAME.KICKBOXING, 2n, true], [GAME.KICKBOXING, 3n, false],
-        [GAME.CRASH, 0n, true], [GAME.CRASH, 101n, true], [GAME.CRASH, 10_000n, true],
-        [GAME.CRASH, 100n, false], [GAME.CRASH, 10_001n, false],
+        [GAME.WHEEL, 1n, true],
+        [GAME.WHEEL, 0b0111111111n, true],
+        [GAME.WHEEL, 0b1011111111n, true],
+        [GAME.WHEEL, 0n, false],
+        [GAME.WHEEL, 0b1111111111n, false],
+        [GAME.WHEEL, 1024n, false],
+        [GAME.SLOTS, 0n, true],
+        [GAME.SLOTS, 1n, false],
+        [GAME.BLACKJACK, 0n, true],
+        [GAME.BLACKJACK, 2n, false],
+        [GAME.KICKBOXING, 0n, true],
+        [GAME.KICKBOXING, 2n, true],
+        [GAME.KICKBOXING, 3n, false],
+        [GAME.CRASH, 0n, true],
+        [GAME.CRASH, 101n, true],
+        [GAME.CRASH, 10_000n, true],
+        [GAME.CRASH, 100n, false],
+        [GAME.CRASH, 10_001n, false],
       ];
       for (const [game, params, valid] of cases) {
         const [commit] = await casino.commitmentOf(alice.address);
@@ -183,7 +199,9 @@ describe("Casino bets and settlement", function () {
       expect(await casino.maxBet(tokenAddress, GAME.CRASH, 250, anyone)).to.equal(parseEther("100000"));
       expect(await casino.maxBet(tokenAddress, GAME.KICKBOXING, 2, anyone)).to.equal(parseEther("62500"));
       expect(await casino.maxBet(NATIVE, GAME.BLACKJACK, 0, anyone)).to.equal(parseEther("20"));
-      await expect(casino.setMaxBetLimit(tokenAddress, parseEther("1000"))).to.emit(casino, "MaxBetLimitChanged").withArgs(tokenAddress, parseEther("1000"));
+      await expect(casino.setMaxBetLimit(tokenAddress, parseEther("1000")))
+        .to.emit(casino, "MaxBetLimitChanged")
+        .withArgs(tokenAddress, parseEther("1000"));
       expect(await casino.maxBet(tokenAddress, GAME.WHEEL, 1, anyone)).to.equal(parseEther("1000"));
       const [commit] = await casino.commitmentOf(alice.address);
       await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1000") + 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
@@ -192,8 +210,12 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(alice).playGame(NATIVE, parseEther("0.001") - 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "BetTooSmall")
         .withArgs(parseEther("0.001") - 1n, parseEther("0.001"));
-      await expect(casino.maxBet(tokenAddress, 5, 0, anyone)).to.be.revertedWithCustomError(casino, "InvalidGameType").withArgs(5);
-      await expect(casino.maxBet(tokenAddress, GAME.SLOTS, 1, anyone)).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(GAME.SLOTS, 1);
+      await expect(casino.maxBet(tokenAddress, 5, 0, anyone))
+        .to.be.revertedWithCustomError(casino, "InvalidGameType")
+        .withArgs(5);
+      await expect(casino.maxBet(tokenAddress, GAME.SLOTS, 1, anyone))
+        .to.be.revertedWithCustomError(casino, "InvalidParams")
+        .withArgs(GAME.SLOTS, 1);
       await expect(casino.minBet(stranger.address)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(stranger.address);
     });
 
@@ -207,12 +229,20 @@ describe("Casino bets and settlement", function () {
       await casino.pause();
       await expect(play(alice, 0n, 0, 0n, stale)).to.be.revertedWithCustomError(casino, "IsPaused");
       await casino.unpause();
-      await expect(play(alice, 0n, 0, 0n, stale)).to.be.revertedWithCustomError(casino, "TermsChanged").withArgs(TERMS);
-      await expect(play(alice, 0n, 0, TERMS, stale)).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(GAME.WHEEL, 0);
-      await expect(play(dave, 0n, 1, TERMS, stale)).to.be.revertedWithCustomError(casino, "BetTooSmall").withArgs(0, parseEther("1"));
+      await expect(play(alice, 0n, 0, 0n, stale))
+        .to.be.revertedWithCustomError(casino, "TermsChanged")
+        .withArgs(TERMS);
+      await expect(play(alice, 0n, 0, TERMS, stale))
+        .to.be.revertedWithCustomError(casino, "InvalidParams")
+        .withArgs(GAME.WHEEL, 0);
+      await expect(play(dave, 0n, 1, TERMS, stale))
+        .to.be.revertedWithCustomError(casino, "BetTooSmall")
+        .withArgs(0, parseEther("1"));
       await expect(play(dave, parseEther("30000"), 1, TERMS, stale)).to.be.revertedWithCustomError(casino, "BetTooLarge");
       await expect(play(dave, parseEther("1"), 1, TERMS, stale)).to.be.revertedWithCustomError(casino, "NoCommitment");
-      await expect(play(alice, parseEther("1"), 1, TERMS, stale)).to.be.revertedWithCustomError(casino, "StaleCommitment").withArgs(commit);
+      await expect(play(alice, parseEther("1"), 1, TERMS, stale))
+        .to.be.revertedWithCustomError(casino, "StaleCommitment")
+        .withArgs(commit);
       await casino.connect(alice).withdraw(NATIVE, parseEther("10"));
       await expect(casino.connect(alice).playGame(NATIVE, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "InsufficientBalance")
@@ -238,8 +268,9 @@ describe("Casino bets and settlement", function () {
     it("needs a commitment, accepts the chain's current commitment or its root, and refuses a stale one", async function () {
       const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice, , , dave] = players;
-      await expect(casino.connect(dave).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, ethers.ZeroHash, TERMS))
-        .to.be.revertedWithCustomError(casino, "NoCommitment");
+      await expect(
+        casino.connect(dave).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, ethers.ZeroHash, TERMS),
+      ).to.be.revertedWithCustomError(casino, "NoCommitment");
       const first = await place(alice);
       await casino.connect(settler).settle(first.betId, seedOf(alice, 0n), 0);
       const [current, , , root] = await casino.commitmentOf(alice.address);
@@ -262,8 +293,10 @@ describe("Casino bets and settlement", function () {
       for (let i = 0; i < CHAIN_LENGTH; i++) await place(alice, { amount: parseEther("1") });
       const [commit, , remaining] = await casino.commitmentOf(alice.address);
       expect(remaining).to.equal(0n);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
-        .to.be.revertedWithCustomError(casino, "ChainExhausted");
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS)).to.be.revertedWithCustomError(
+        casino,
+        "ChainExhausted",
+      );
     });
 
     it("stops new bets while paused, and nothing else", async function () {
@@ -274,8 +307,10 @@ describe("Casino bets and settlement", function () {
       expect(await casino.paused()).to.equal(true);
       await expect(casino.pause()).to.be.revertedWithCustomError(casino, "IsPaused");
       const [commit] = await casino.commitmentOf(alice.address);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
-        .to.be.revertedWithCustomError(casino, "IsPaused");
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS)).to.be.revertedWithCustomError(
+        casino,
+        "IsPaused",
+      );
       await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0)).to.emit(casino, "BetSettled");
       await expect(casino.connect(alice).withdraw(tokenAddress, parseEther("1"))).to.emit(casino, "Withdrawn");
       await expect(casino.unpause()).to.emit(casino, "Unpaused").withArgs(owner.address);
@@ -375,7 +410,9 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(settler).settle(first.betId, seedOf(alice, 0n), 0))
         .to.be.revertedWithCustomError(casino, "BetNotOpen")
         .withArgs(first.betId);
-      await expect(casino.connect(settler).settle(12345, seedOf(alice, 0n), 0)).to.be.revertedWithCustomError(casino, "BetNotOpen").withArgs(12345);
+      await expect(casino.connect(settler).settle(12345, seedOf(alice, 0n), 0))
+        .to.be.revertedWithCustomError(casino, "BetNotOpen")
+        .withArgs(12345);
     });
 
     it("refuses to settle a bet in its own block, whose hash does not exist yet", async function () {
@@ -616,7 +653,9 @@ describe("Casino bets and settlement", function () {
       const bet = await place(alice, { amount: NEAR_CERTAIN_STAKE });
       const draw = await expectedDraw(casino, bet.betId);
       expect(draw.hit).to.equal(true);
-      await expect(casino.lockJackpotEntropy([bet.betId])).to.emit(casino, "JackpotEntropyLocked").withArgs(bet.betId, draw.entropy);
+      await expect(casino.lockJackpotEntropy([bet.betId]))
+        .to.emit(casino, "JackpotEntropyLocked")
+        .withArgs(bet.betId, draw.entropy);
       await mine(300);
       const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
       await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, draw.entropy, draw.prize, true);
@@ -657,9 +696,7 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(alice).claimExpired(first.betId)).to.be.revertedWithCustomError(casino, "NotExpired").withArgs(claimableAt);
       await time.increaseTo(claimableAt);
       await expect(casino.connect(players[1]).claimExpired(first.betId)).to.be.revertedWithCustomError(casino, "NotBetPlayer");
-      await expect(casino.connect(alice).claimExpired(second.betId))
-        .to.be.revertedWithCustomError(casino, "OutOfOrder")
-        .withArgs(second.betId, 0);
+      await expect(casino.connect(alice).claimExpired(second.betId)).to.be.revertedWithCustomError(casino, "OutOfOrder").withArgs(second.betId, 0);
       const [bankroll] = await casino.house(tokenAddress);
       const draw = await expectedDraw(casino, first.betId);
       const claimed = casino.connect(alice).claimExpired(first.betId);
@@ -688,14 +725,16 @@ describe("Casino bets and settlement", function () {
       const { jackpotOdds: odds } = await casino.getBet(bet.betId);
       expect(odds).to.equal(jackpotOdds(parseEther("10"), 50n, PRIZE));
       expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(parseEther("25"));
-      await expect(casino.connect(alice).addStake(bet.betId))
-        .to.emit(casino, "StakeAdded")
-        .withArgs(bet.betId, alice.address, parseEther("10"));
+      await expect(casino.connect(alice).addStake(bet.betId)).to.emit(casino, "StakeAdded").withArgs(bet.betId, alice.address, parseEther("10"));
       const view = await casino.getBet(bet.betId);
       const reservation = maxPayout(GAME.BLACKJACK, 0n, false, parseEther("20"), true);
       expect(reservation).to.equal(parseEther("40"));
       expect([view.split, view.stake, view.totalStake, view.maxPayout, view.jackpotOdds]).to.deep.equal([
-        true, parseEther("10"), parseEther("20"), reservation, 2n * odds,
+        true,
+        parseEther("10"),
+        parseEther("20"),
+        reservation,
+        2n * odds,
       ]);
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9980"));
       expect((await casino.house(tokenAddress))[1]).to.equal(reservation);
@@ -775,7 +814,13 @@ describe("Casino bets and settlement", function () {
       expect(await casino.computeRandom(seed, clientSeed, alice.address, 7)).to.equal(randomWord(seed, clientSeed, alice.address, 7n, chainId, casinoAddress));
       const unknown = await casino.getBet(betIdOf(alice.address, 99n));
       expect([unknown.player, unknown.nonce, unknown.open, unknown.stake, unknown.token, unknown.maxPayout, unknown.placedBlock]).to.deep.equal([
-        alice.address, 99n, false, 0n, ethers.ZeroAddress, 0n, 0n,
+        alice.address,
+        99n,
+        false,
+        0n,
+        ethers.ZeroAddress,
+        0n,
+        0n,
       ]);
     });
   });

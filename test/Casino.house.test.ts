@@ -20,14 +20,18 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
     await expect(casino.connect(alice).fundBankroll(NATIVE, parseEther("1"), { value: parseEther("1") }))
       .to.emit(casino, "BankrollFunded")
       .withArgs(alice.address, NATIVE, parseEther("1"));
-    await expect(casino.connect(alice).fundJackpot(parseEther("7"))).to.emit(casino, "JackpotFunded").withArgs(alice.address, parseEther("7"));
+    await expect(casino.connect(alice).fundJackpot(parseEther("7")))
+      .to.emit(casino, "JackpotFunded")
+      .withArgs(alice.address, parseEther("7"));
     expect(await casino.house(tokenAddress)).to.deep.equal([BANKROLL_DEGEN + parseEther("5"), 0n]);
     expect(await casino.house(NATIVE)).to.deep.equal([BANKROLL_NATIVE + parseEther("1"), 0n]);
     expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED + parseEther("7"));
     expect(await casino.accounted(tokenAddress)).to.equal(owedDegen + parseEther("12"));
     expect(await casino.accounted(NATIVE)).to.equal(owedNative + parseEther("1"));
     await expect(casino.fundBankroll(NATIVE, 0)).to.be.revertedWithCustomError(casino, "ZeroAmount");
-    await expect(casino.fundBankroll(NATIVE, 2, { value: 1 })).to.be.revertedWithCustomError(casino, "ValueMismatch").withArgs(1, 2);
+    await expect(casino.fundBankroll(NATIVE, 2, { value: 1 }))
+      .to.be.revertedWithCustomError(casino, "ValueMismatch")
+      .withArgs(1, 2);
     await expect(casino.fundJackpot(0)).to.be.revertedWithCustomError(casino, "ZeroAmount");
   });
 
@@ -152,7 +156,9 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
       await expect(casino.rtpBps(stranger.address)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(stranger.address);
       expect(await casino.maxBetLimit(tokenAddress)).to.equal(parseEther("1000000"));
       expect(await casino.maxBetLimit(NATIVE)).to.equal(parseEther("100"));
-      await expect(casino.setMaxBetLimit(NATIVE, parseEther("2.0005"))).to.emit(casino, "MaxBetLimitChanged").withArgs(NATIVE, parseEther("2"));
+      await expect(casino.setMaxBetLimit(NATIVE, parseEther("2.0005")))
+        .to.emit(casino, "MaxBetLimitChanged")
+        .withArgs(NATIVE, parseEther("2"));
       expect(await casino.maxBetLimit(NATIVE)).to.equal(parseEther("2"));
       await expect(casino.setMaxBetLimit(NATIVE, parseEther("0.0009")))
         .to.be.revertedWithCustomError(casino, "OutOfBounds")
@@ -160,7 +166,9 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
       await expect(casino.setMaxBetLimit(tokenAddress, parseEther("16777216")))
         .to.be.revertedWithCustomError(casino, "OutOfBounds")
         .withArgs(parseEther("16777216"), parseEther("1"), parseEther("16777215"));
-      await expect(casino.setMaxBetLimit(tokenAddress, parseEther("16777215"))).to.emit(casino, "MaxBetLimitChanged").withArgs(tokenAddress, parseEther("16777215"));
+      await expect(casino.setMaxBetLimit(tokenAddress, parseEther("16777215")))
+        .to.emit(casino, "MaxBetLimitChanged")
+        .withArgs(tokenAddress, parseEther("16777215"));
     });
 
     it("sets the per-bet and per-player risk within their bounds, and answers both", async function () {
@@ -189,7 +197,9 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
 
       await expect(casino.setWithdrawalDelay(3_600)).to.emit(casino, "WithdrawalDelayChanged").withArgs(3_600);
       expect(await casino.withdrawalDelay()).to.equal(3_600n);
-      await expect(casino.setWithdrawalDelay(3_599)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(3_599, 3_600, 30 * 86_400);
+      await expect(casino.setWithdrawalDelay(3_599))
+        .to.be.revertedWithCustomError(casino, "OutOfBounds")
+        .withArgs(3_599, 3_600, 30 * 86_400);
       await expect(casino.setWithdrawalDelay(30 * 86_400 + 1)).to.be.revertedWithCustomError(casino, "OutOfBounds");
 
       await expect(casino.setJackpotTerms(200, 5_000)).to.emit(casino, "JackpotTermsChanged").withArgs(200, 5_000);

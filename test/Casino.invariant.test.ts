@@ -124,7 +124,16 @@ describe("Casino invariant fuzz", function () {
     const settlers = [f.settler.address, f.altSettler.address];
     const stranger = f.stranger.address;
     const tokenAddress: Record<Token, string> = { DEGEN: f.tokenAddress, BNB: NATIVE };
-    const walletAddresses = [...playerAddresses, treasury, f.owner2.address, stranger, f.settler.address, f.altSettler.address, f.devWallet.address, pairAddress];
+    const walletAddresses = [
+      ...playerAddresses,
+      treasury,
+      f.owner2.address,
+      stranger,
+      f.settler.address,
+      f.altSettler.address,
+      f.devWallet.address,
+      pairAddress,
+    ];
 
     // What sits at the history address (restored at the end).
     const originalHistoryCode: string = await provider.send("eth_getCode", [HISTORY_ADDRESS, "latest"]);
@@ -230,7 +239,15 @@ describe("Casino invariant fuzz", function () {
     const notSettler = () => (rng.chance(0.5) ? stranger : settlers.find((a) => a.toLowerCase() !== model.s.settler.toLowerCase())!);
 
     function casinoStep(name: string, from: string, fn: string, args: unknown[], run: Step["run"], value = 0n, note = ""): Step {
-      return { name, from, to: f.casinoAddress, data: call(fn, args), value, run, note: note || `${fn}(${args.map((a) => (Array.isArray(a) ? `[${a.length}]` : norm(a))).join(", ")})` };
+      return {
+        name,
+        from,
+        to: f.casinoAddress,
+        data: call(fn, args),
+        value,
+        run,
+        note: note || `${fn}(${args.map((a) => (Array.isArray(a) ? `[${a.length}]` : norm(a))).join(", ")})`,
+      };
     }
 
     // ─────────────────────────── vault ───────────────────────────
@@ -250,7 +267,13 @@ describe("Casino invariant fuzz", function () {
       const player = playerOf(pickPlayer());
       const token = rng.pick(TOKENS);
       const address = rng.chance(0.01) ? otherAddress : tokenAddress[token];
-      const amount = rng.chance(0.03) ? 0n : rng.chance(0.1) ? player.vault[token] + 1n : rng.chance(0.1) ? player.vault[token] : rng.amount(player.vault[token]);
+      const amount = rng.chance(0.03)
+        ? 0n
+        : rng.chance(0.1)
+          ? player.vault[token] + 1n
+          : rng.chance(0.1)
+            ? player.vault[token]
+            : rng.amount(player.vault[token]);
       return casinoStep("withdraw", player.address, "withdraw", [address, amount], (st, tx) => model.withdraw(st, tx, address, amount));
     }
 
@@ -367,7 +390,14 @@ describe("Casino invariant fuzz", function () {
         wrongTo = rng.chance(0.04);
         const fromAddress = rng.chance(0.01) ? otherAddress : tokenAddress[fromToken];
         const toAddress = wrongTo ? rng.pick([tokenAddress[fromToken], otherAddress, stranger]) : fromAddress === NATIVE ? f.tokenAddress : NATIVE;
-        request = { player: player.address, fromToken: fromAddress, toToken: toAddress, amount: plan.amount, minAmountOut: plan.minOut, deadline: deadlineFor(kind) };
+        request = {
+          player: player.address,
+          fromToken: fromAddress,
+          toToken: toAddress,
+          amount: plan.amount,
+          minAmountOut: plan.minOut,
+          deadline: deadlineFor(kind),
+        };
         const signer = kind === "wrongSigner" ? rng.pick([stranger, ...playerAddresses.filter((a) => a !== player.address)]) : player.address;
         signed = {
           ...request,
@@ -430,7 +460,7 @@ describe("Casino invariant fuzz", function () {
         const q = rng.next();
         const target = q < 0.12 ? perSwap : q < 0.22 ? perSwap + 1n : q < 0.32 ? room : q < 0.42 ? room + 1n : rng.amount(cap);
         if (fromToken === "DEGEN") amount = target * rate + BigInt(rng.int(Number(rate)));
-        else amount = q < 0.42 && (target % rate !== 0n) && rng.chance(0.5) ? target / rate + 1n : target / rate;
+        else amount = q < 0.42 && target % rate !== 0n && rng.chance(0.5) ? target / rate + 1n : target / rate;
         if (rng.chance(0.3) && amount > vault) amount = rng.amount(vault);
       }
       const out = fromToken === "BNB" ? amount * rate : amount / rate;
@@ -468,11 +498,15 @@ describe("Casino invariant fuzz", function () {
       });
       if (r < 0.35) {
         const perSwap = rng.chance(0.05) ? rng.pick([0n, 501n]) : rng.pick([1n, 10n, 50n, 100n, 100n, 250n, 500n, rng.between(1n, 500n)]);
-        const daily = rng.chance(0.05) ? rng.pick([perSwap > 0n ? perSwap - 1n : 0n, 2_001n]) : rng.pick([perSwap, 500n > perSwap ? 500n : perSwap, 2_000n, rng.between(perSwap, 2_000n)]);
+        const daily = rng.chance(0.05)
+          ? rng.pick([perSwap > 0n ? perSwap - 1n : 0n, 2_001n])
+          : rng.pick([perSwap, 500n > perSwap ? 500n : perSwap, 2_000n, rng.between(perSwap, 2_000n)]);
         return desk("desk.setCaps", "setCaps", [perSwap, daily], (st, tx) => model.setCaps(st, tx, perSwap, daily));
       }
       if (r < 0.6) {
-        const rate = rng.chance(0.05) ? rng.pick([999n, 100_001n]) : rng.pick([1_000n, 5_000n, 10_000n, 10_000n, 20_000n, 100_000n, rng.between(1_000n, 100_000n)]);
+        const rate = rng.chance(0.05)
+          ? rng.pick([999n, 100_001n])
+          : rng.pick([1_000n, 5_000n, 10_000n, 10_000n, 20_000n, 100_000n, rng.between(1_000n, 100_000n)]);
         return desk("desk.announceRate", "announceRate", [rate], (st, tx) => model.announceRate(st, tx, rate));
       }
       if (r < 0.7) return desk("desk.cancelRate", "cancelRate", [], (st, tx) => model.cancelRate(st, tx));
@@ -526,10 +560,13 @@ describe("Casino invariant fuzz", function () {
       // Blackjack stakes go to the maximum more often: a split then meets the bankroll's and the player's limits.
       const roll = rng.next();
       let amount =
-        roll < 0.03 ? min - 1n
-        : roll < 0.07 ? max + 1n
-        : roll < (gameType === BLACKJACK ? 0.3 : 0.14) ? max
-        : min + rng.amount(max > min ? (max - min) / 4n : 0n);
+        roll < 0.03
+          ? min - 1n
+          : roll < 0.07
+            ? max + 1n
+            : roll < (gameType === BLACKJACK ? 0.3 : 0.14)
+              ? max
+              : min + rng.amount(max > min ? (max - min) / 4n : 0n);
       // At the jackpot odds' cap (stake × edge ≥ prize × 10000: a certain hit), or at half of it for a
       // blackjack hand whose split doubles the odds to the cap; ±1 wei.
       const prize = (s().jackpot * s().shareBps) / 10_000n;
@@ -592,8 +629,15 @@ describe("Casino invariant fuzz", function () {
         betId = bet.betId;
         seed = model.seedFor(player, bet.nonce);
       } else if (fault < 0.1 && closedBets.length > 0) betId = rng.pick(closedBets);
-      return casinoStep("settle", from, "settle", [betId, seed, payout], (st, tx) => model.settle(st, tx, betId, seed, payout), 0n,
-        `settle player ${i} nonce ${betId & 0xffffffffn} payout ${payout}`);
+      return casinoStep(
+        "settle",
+        from,
+        "settle",
+        [betId, seed, payout],
+        (st, tx) => model.settle(st, tx, betId, seed, payout),
+        0n,
+        `settle player ${i} nonce ${betId & 0xffffffffn} payout ${payout}`,
+      );
     }
 
     function settleBatchStep(): Step | null {
@@ -622,8 +666,15 @@ describe("Casino invariant fuzz", function () {
         else if (fault < 0.08) from = notSettler();
         else if (fault < 0.1) seeds[rng.int(seeds.length)] = rng.bytes32();
       }
-      return casinoStep("settleBatch", from, "settleBatch", [betIds, seeds, payouts], (st, tx) => model.settleBatch(st, tx, betIds, seeds, payouts), 0n,
-        `settleBatch of ${betIds.length}`);
+      return casinoStep(
+        "settleBatch",
+        from,
+        "settleBatch",
+        [betIds, seeds, payouts],
+        (st, tx) => model.settleBatch(st, tx, betIds, seeds, payouts),
+        0n,
+        `settleBatch of ${betIds.length}`,
+      );
     }
 
     function claimStep(): Step | null {
@@ -634,8 +685,15 @@ describe("Casino invariant fuzz", function () {
       let betId = player.bets[index].betId;
       if (rng.chance(0.02) && closedBets.length > 0) betId = rng.pick(closedBets);
       const from = rng.chance(0.03) ? rng.pick([stranger, playerAddresses[(i + 1) % PLAYER_COUNT]]) : player.address;
-      return casinoStep("claimExpired", from, "claimExpired", [betId], (st, tx) => model.claimExpired(st, tx, betId), 0n,
-        `claimExpired player ${i} nonce ${betId & 0xffffffffn}`);
+      return casinoStep(
+        "claimExpired",
+        from,
+        "claimExpired",
+        [betId],
+        (st, tx) => model.claimExpired(st, tx, betId),
+        0n,
+        `claimExpired player ${i} nonce ${betId & 0xffffffffn}`,
+      );
     }
 
     function splitStep(): Step | null {
@@ -644,14 +702,23 @@ describe("Casino invariant fuzz", function () {
       const [player, i] = rng.pick(candidates);
       const blackjacks = player.bets.filter((b) => b.gameType === BLACKJACK && !b.split);
       // Half the time, a hand whose split would need more than the player's room, if there is one.
-      const tooBig = blackjacks.filter((b) => b.stake * 3n / 2n > model.exposureRoom(s(), player, b.token));
-      const bet = tooBig.length > 0 && rng.chance(0.5) ? rng.pick(tooBig) : blackjacks.length > 0 && rng.chance(0.9) ? rng.pick(blackjacks) : rng.pick(player.bets);
+      const tooBig = blackjacks.filter((b) => (b.stake * 3n) / 2n > model.exposureRoom(s(), player, b.token));
+      const bet =
+        tooBig.length > 0 && rng.chance(0.5) ? rng.pick(tooBig) : blackjacks.length > 0 && rng.chance(0.9) ? rng.pick(blackjacks) : rng.pick(player.bets);
       let betId = bet.betId;
       if (rng.chance(0.02) && closedBets.length > 0) betId = rng.pick(closedBets);
-      const value = bet.token === "BNB" && rng.chance(0.5) ? (rng.chance(0.05) ? bet.stake - 1n : bet.stake) : bet.token === "DEGEN" && rng.chance(0.02) ? 1n : 0n;
+      const value =
+        bet.token === "BNB" && rng.chance(0.5) ? (rng.chance(0.05) ? bet.stake - 1n : bet.stake) : bet.token === "DEGEN" && rng.chance(0.02) ? 1n : 0n;
       const from = rng.chance(0.03) ? stranger : player.address;
-      return casinoStep("addStake", from, "addStake", [betId], (st, tx) => model.addStake(st, tx, betId), value,
-        `addStake player ${i} nonce ${betId & 0xffffffffn} value ${value}`);
+      return casinoStep(
+        "addStake",
+        from,
+        "addStake",
+        [betId],
+        (st, tx) => model.addStake(st, tx, betId),
+        value,
+        `addStake player ${i} nonce ${betId & 0xffffffffn} value ${value}`,
+      );
     }
 
     /** lockJackpotEntropy of each open DEGEN bet with probability `share` (a keeper before hashes expire: most), and a few others. */
@@ -667,8 +734,15 @@ describe("Casino invariant fuzz", function () {
       if (rng.chance(0.1) && ids.length > 0) ids.push(ids[0]);
       if (rng.chance(0.05)) ids.push(betIdOf(rng.pick(playerAddresses), 1_000_000n));
       const from = rng.pick([stranger, f.settler.address, ...playerAddresses]);
-      return casinoStep("lockJackpotEntropy", from, "lockJackpotEntropy", [ids], (st, tx) => model.lockJackpotEntropy(st, tx, ids), 0n,
-        `lockJackpotEntropy of ${ids.length}`);
+      return casinoStep(
+        "lockJackpotEntropy",
+        from,
+        "lockJackpotEntropy",
+        [ids],
+        (st, tx) => model.lockJackpotEntropy(st, tx, ids),
+        0n,
+        `lockJackpotEntropy of ${ids.length}`,
+      );
     }
 
     // ─────────────────────────── house ───────────────────────────
@@ -682,7 +756,14 @@ describe("Casino invariant fuzz", function () {
       }
       const amount = rng.chance(0.02) ? 0n : 1n + (token === "DEGEN" ? rng.amount(parseEther("800000")) : rng.amount(parseEther("80")));
       const value = token === "BNB" ? (rng.chance(0.03) ? amount + 1n : amount) : 0n;
-      return casinoStep("fundBankroll", funder, "fundBankroll", [tokenAddress[token], amount], (st, tx) => model.fundBankroll(st, tx, tokenAddress[token], amount), value);
+      return casinoStep(
+        "fundBankroll",
+        funder,
+        "fundBankroll",
+        [tokenAddress[token], amount],
+        (st, tx) => model.fundBankroll(st, tx, tokenAddress[token], amount),
+        value,
+      );
     }
 
     function bankrollWithdrawalStep(): Step {
@@ -696,13 +777,16 @@ describe("Casino invariant fuzz", function () {
         const r = rng.next();
         const amount = r < 0.02 ? 0n : r < 0.03 ? 1n << 128n : r < 0.25 ? free : r < 0.35 ? free + 1n : 1n + rng.amount(free / 3n);
         const target = rng.chance(0.01) ? otherAddress : address;
-        return casinoStep("announceBankrollWithdrawal", from, "announceBankrollWithdrawal", [target, amount],
-          (st, tx) => model.announceBankrollWithdrawal(st, tx, target, amount));
+        return casinoStep("announceBankrollWithdrawal", from, "announceBankrollWithdrawal", [target, amount], (st, tx) =>
+          model.announceBankrollWithdrawal(st, tx, target, amount),
+        );
       }
       if (roll < 0.45) {
         return casinoStep("cancelBankrollWithdrawal", from, "cancelBankrollWithdrawal", [address], (st, tx) => model.cancelBankrollWithdrawal(st, tx, address));
       }
-      return casinoStep("executeBankrollWithdrawal", from, "executeBankrollWithdrawal", [address], (st, tx) => model.executeBankrollWithdrawal(st, tx, address));
+      return casinoStep("executeBankrollWithdrawal", from, "executeBankrollWithdrawal", [address], (st, tx) =>
+        model.executeBankrollWithdrawal(st, tx, address),
+      );
     }
 
     function strayOrSweepStep(): Step | "strayNative" {
@@ -890,10 +974,29 @@ describe("Casino invariant fuzz", function () {
 
     type Extras = Awaited<ReturnType<InvariantReader["extras"]>>;
     interface BetView {
-      player: string; nonce: bigint; token: string; stake: bigint; totalStake: bigint; maxPayout: bigint; gameType: bigint; params: bigint;
-      split: boolean; placedBlock: bigint; claimableAt: bigint; jackpotOdds: bigint; jackpotEdgeBps: bigint; open: boolean;
+      player: string;
+      nonce: bigint;
+      token: string;
+      stake: bigint;
+      totalStake: bigint;
+      maxPayout: bigint;
+      gameType: bigint;
+      params: bigint;
+      split: boolean;
+      placedBlock: bigint;
+      claimableAt: bigint;
+      jackpotOdds: bigint;
+      jackpotEdgeBps: bigint;
+      open: boolean;
     }
-    interface TokenState { holding: bigint; accounted: bigint; bankroll: bigint; reserved: bigint; vaults: bigint[]; reservedBy: bigint[] }
+    interface TokenState {
+      holding: bigint;
+      accounted: bigint;
+      bankroll: bigint;
+      reserved: bigint;
+      vaults: bigint[];
+      reservedBy: bigint[];
+    }
     let blockOffset: number | null = null; // eth_call's block.number − the latest block's
 
     /** InvariantReader.core's words (see its layout). */
@@ -918,8 +1021,20 @@ describe("Casino invariant fuzz", function () {
         const w = words.slice(at, at + 15);
         betReads.push({
           bet: {
-            player: address(w[0]), nonce: w[1], token: address(w[2]), stake: w[3], totalStake: w[4], maxPayout: w[5], gameType: w[6], params: w[7],
-            split: w[8] === 1n, placedBlock: w[9], claimableAt: w[10], jackpotOdds: w[11], jackpotEdgeBps: w[12], open: w[13] === 1n,
+            player: address(w[0]),
+            nonce: w[1],
+            token: address(w[2]),
+            stake: w[3],
+            totalStake: w[4],
+            maxPayout: w[5],
+            gameType: w[6],
+            params: w[7],
+            split: w[8] === 1n,
+            placedBlock: w[9],
+            claimableAt: w[10],
+            jackpotOdds: w[11],
+            jackpotEdgeBps: w[12],
+            open: w[13] === 1n,
           },
           lockedEntropy: "0x" + w[14].toString(16).padStart(64, "0"),
         });
@@ -946,7 +1061,10 @@ describe("Casino invariant fuzz", function () {
 
       // Per token: the accounting identity on the chain's own numbers, then against the model.
       const chainBets = snap.bets.slice(0, open.length).map((r) => r.bet);
-      for (const [token, state] of [["DEGEN", snap.degen], ["BNB", snap.native]] as const) {
+      for (const [token, state] of [
+        ["DEGEN", snap.degen],
+        ["BNB", snap.native],
+      ] as const) {
         const w = `${where}: ${token}`;
         const tokenAddr = tokenAddress[token].toLowerCase();
         const ofToken = chainBets.filter((b) => b.open && b.token.toLowerCase() === tokenAddr);
@@ -962,7 +1080,11 @@ describe("Casino invariant fuzz", function () {
         same(state.holding, st.accounted[token] + st.stray[token], `${w} holding`);
         same(state.bankroll, st.bankroll[token], `${w} bankroll`);
         same(state.reserved, st.reserved[token], `${w} reserved`);
-        same(openStakes, open.filter((b) => b.token === token).reduce((sum, b) => sum + totalStake(b), 0n), `${w} open stakes`);
+        same(
+          openStakes,
+          open.filter((b) => b.token === token).reduce((sum, b) => sum + totalStake(b), 0n),
+          `${w} open stakes`,
+        );
         st.players.forEach((p, k) => {
           same(state.vaults[k], p.vault[token], `${w} vault of player ${k}`);
           same(state.reservedBy[k], p.reserved[token], `${w} reservedBy player ${k}`);
@@ -1011,8 +1133,17 @@ describe("Casino invariant fuzz", function () {
       const quoteNative = rng.amount(parseEther("20"));
       const [seed, clientSeed, player, nonce] = [rng.bytes32(), rng.bytes32(), rng.pick([...playerAddresses, stranger]), BigInt(rng.int(1_000_000))];
       const query = {
-        casino: f.casinoAddress, players: playerAddresses, wallets: walletAddresses, other: otherAddress, probes, quoteDegen, quoteNative,
-        seed, clientSeed, player, nonce,
+        casino: f.casinoAddress,
+        players: playerAddresses,
+        wallets: walletAddresses,
+        other: otherAddress,
+        probes,
+        quoteDegen,
+        quoteNative,
+        seed,
+        clientSeed,
+        player,
+        nonce,
       };
       const data = readerIface.encodeFunctionData("extras", [query]);
       const raw: string = await provider.send("eth_call", [{ to: readerAddress, data }, "latest"]);
@@ -1062,7 +1193,11 @@ describe("Casino invariant fuzz", function () {
       probes.forEach((probe, k) => {
         const token = probe.token === NATIVE ? "BNB" : "DEGEN";
         const player = probe.player === ZeroAddress ? null : st.players[playerAddresses.indexOf(probe.player)];
-        same(snap.maxBets[k], model.maxBet(st, token, probe.gameType, probe.params, player), `${where}: maxBet(${token}, ${probe.gameType}, ${probe.params}, ${probe.player})`);
+        same(
+          snap.maxBets[k],
+          model.maxBet(st, token, probe.gameType, probe.params, player),
+          `${where}: maxBet(${token}, ${probe.gameType}, ${probe.params}, ${probe.player})`,
+        );
       });
       // The quotes at the timestamp the eth_call ran with.
       const [degenOut, degenMax] = model.quote(st, "DEGEN", quoteDegen, snap.timestamp);
@@ -1089,8 +1224,11 @@ describe("Casino invariant fuzz", function () {
         for (const token of TOKENS) {
           for (const split of gameType === BLACKJACK ? [false, true] : [false]) {
             const stake = 123_456_789_012_345_678n;
-            same(await f.casino.maxPayout(tokenAddress[token], gameType, params, stake, split), payoutBound(gameType, params, token === "BNB", stake, split),
-              `maxPayout view ${token} game ${gameType} params ${params} split ${split}`);
+            same(
+              await f.casino.maxPayout(tokenAddress[token], gameType, params, stake, split),
+              payoutBound(gameType, params, token === "BNB", stake, split),
+              `maxPayout view ${token} game ${gameType} params ${params} split ${split}`,
+            );
           }
         }
       }
@@ -1153,8 +1291,7 @@ describe("Casino invariant fuzz", function () {
         const expiry = HISTORY === "eip2935" ? 0x2200 : 300;
         const steerLocked = mineAfter === null && openDegen.length > 0 && lateWithout(stats.lockedDraws);
         const steerVoid =
-          mineAfter === null && !steerLocked && lateWithout(stats.voidDraws) &&
-          openDegen.some((b) => s().locked[b.betId.toString()] === undefined);
+          mineAfter === null && !steerLocked && lateWithout(stats.voidDraws) && openDegen.some((b) => s().locked[b.betId.toString()] === undefined);
         if (mineAfter !== null) {
           // the keeper's lock went first: now the blocks
           [blocksToMine, mineAfter] = [mineAfter, null];
@@ -1268,22 +1405,79 @@ describe("Casino invariant fuzz", function () {
     console.log(
       `      jackpot: ${st.draws} draws, ${st.hits} hits (${ethers.formatEther(st.won)} DEGEN), ${st.historyDraws} on hashes older than 256 blocks (EIP-2935), ${st.lockedDraws} from locked entropy, ${st.voidDraws} void; ${st.locks} entropies locked`,
     );
-    console.log(`      errors: ${[...errorsSeen.entries()].sort().map(([name, n]) => `${name} ${n}`).join(", ")}`);
+    console.log(
+      `      errors: ${[...errorsSeen.entries()]
+        .sort()
+        .map(([name, n]) => `${name} ${n}`)
+        .join(", ")}`,
+    );
     // Under coverage the run is too short for every operation to have succeeded.
     if (underCoverage) return;
     for (const name of [
-      "deposit", "withdraw", "relay.withdraw", "relay.swap", "relay.useNonce", "desk.swap", "setCommitment", "playGame", "settle",
-      "settleBatch", "claimExpired", "addStake", "lockJackpotEntropy", "fundBankroll", "fundJackpot", "announceBankrollWithdrawal",
-      "cancelBankrollWithdrawal", "executeBankrollWithdrawal", "sweep", "strayDegen", "strayOther", "strayNative", "taxedTrade",
-      "setRiskBps", "setPlayerRiskBps", "setSettleWindow", "setWithdrawalDelay", "setJackpotTerms", "setMaxBetLimit", "setSettler",
-      "transferOwnership", "acceptOwnership", "pause", "unpause", "desk.setCaps", "desk.announceRate", "desk.cancelRate", "desk.executeRate",
+      "deposit",
+      "withdraw",
+      "relay.withdraw",
+      "relay.swap",
+      "relay.useNonce",
+      "desk.swap",
+      "setCommitment",
+      "playGame",
+      "settle",
+      "settleBatch",
+      "claimExpired",
+      "addStake",
+      "lockJackpotEntropy",
+      "fundBankroll",
+      "fundJackpot",
+      "announceBankrollWithdrawal",
+      "cancelBankrollWithdrawal",
+      "executeBankrollWithdrawal",
+      "sweep",
+      "strayDegen",
+      "strayOther",
+      "strayNative",
+      "taxedTrade",
+      "setRiskBps",
+      "setPlayerRiskBps",
+      "setSettleWindow",
+      "setWithdrawalDelay",
+      "setJackpotTerms",
+      "setMaxBetLimit",
+      "setSettler",
+      "transferOwnership",
+      "acceptOwnership",
+      "pause",
+      "unpause",
+      "desk.setCaps",
+      "desk.announceRate",
+      "desk.cancelRate",
+      "desk.executeRate",
     ]) {
       expect(counts.get(name)?.ok ?? 0, `${name} succeeded at least once`).to.be.greaterThan(0);
     }
     for (const name of [
-      "TermsChanged", "BetTooLarge", "ExposureTooHigh", "InvalidSignature", "SignatureExpired", "NotRelay", "NotSwapDesk", "NotDegen",
-      "SwapAboveCap", "SwapAboveDailyCap", "SwapBelowMinimum", "NotReady", "AnnouncementLapsed", "NothingPending", "NothingToSweep",
-      "OutOfBounds", "NotExpired", "BetExpired", "WrongSeed", "OutOfOrder", "PayoutAboveReservation", "InsufficientBankroll",
+      "TermsChanged",
+      "BetTooLarge",
+      "ExposureTooHigh",
+      "InvalidSignature",
+      "SignatureExpired",
+      "NotRelay",
+      "NotSwapDesk",
+      "NotDegen",
+      "SwapAboveCap",
+      "SwapAboveDailyCap",
+      "SwapBelowMinimum",
+      "NotReady",
+      "AnnouncementLapsed",
+      "NothingPending",
+      "NothingToSweep",
+      "OutOfBounds",
+      "NotExpired",
+      "BetExpired",
+      "WrongSeed",
+      "OutOfOrder",
+      "PayoutAboveReservation",
+      "InsufficientBankroll",
     ]) {
       expect(errorsSeen.get(name) ?? 0, `${name} seen at least once`).to.be.greaterThan(0);
     }

@@ -30,8 +30,12 @@ describe("Casino vault, swap and relays", function () {
     const [alice] = players;
     await expect(casino.connect(alice).deposit(tokenAddress, 0)).to.be.revertedWithCustomError(casino, "ZeroAmount");
     await expect(casino.connect(alice).deposit(stranger.address, 1)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(stranger.address);
-    await expect(casino.connect(alice).deposit(NATIVE, 2, { value: 1 })).to.be.revertedWithCustomError(casino, "ValueMismatch").withArgs(1, 2);
-    await expect(casino.connect(alice).deposit(tokenAddress, 2, { value: 1 })).to.be.revertedWithCustomError(casino, "ValueMismatch").withArgs(1, 0);
+    await expect(casino.connect(alice).deposit(NATIVE, 2, { value: 1 }))
+      .to.be.revertedWithCustomError(casino, "ValueMismatch")
+      .withArgs(1, 2);
+    await expect(casino.connect(alice).deposit(tokenAddress, 2, { value: 1 }))
+      .to.be.revertedWithCustomError(casino, "ValueMismatch")
+      .withArgs(1, 0);
     await expect(casino.connect(stranger).deposit(tokenAddress, 1)).to.be.revertedWithCustomError(token, "ERC20InsufficientAllowance");
   });
 
@@ -46,10 +50,7 @@ describe("Casino vault, swap and relays", function () {
       .to.emit(casino, "Withdrawn")
       .withArgs(alice.address, tokenAddress, parseEther("40"));
     expect(await token.balanceOf(alice.address)).to.equal(PLAYER_DEGEN - parseEther("60"));
-    await expect(casino.connect(alice).withdraw(NATIVE, parseEther("0.25"))).to.changeEtherBalances(
-      [alice, casino],
-      [parseEther("0.25"), -parseEther("0.25")],
-    );
+    await expect(casino.connect(alice).withdraw(NATIVE, parseEther("0.25"))).to.changeEtherBalances([alice, casino], [parseEther("0.25"), -parseEther("0.25")]);
     expect(await casino.accounted(tokenAddress)).to.equal(owedDegen - parseEther("40"));
     expect(await casino.accounted(NATIVE)).to.equal(owedNative - parseEther("0.25"));
     await expect(casino.connect(alice).withdraw(tokenAddress, parseEther("61")))
@@ -114,7 +115,9 @@ describe("Casino vault, swap and relays", function () {
     const asAlice = swapDesk.connect(alice);
     await expect(asAlice.swap(NATIVE, 0, 0)).to.be.revertedWithCustomError(swapDesk, "ZeroAmount");
     await expect(asAlice.swap(tokenAddress, 9_999, 0)).to.be.revertedWithCustomError(swapDesk, "ZeroAmount");
-    await expect(asAlice.swap(tokenAddress, 10_000, 0)).to.be.revertedWithCustomError(casino, "InsufficientBalance").withArgs(0, 10_000);
+    await expect(asAlice.swap(tokenAddress, 10_000, 0))
+      .to.be.revertedWithCustomError(casino, "InsufficientBalance")
+      .withArgs(0, 10_000);
     await expect(asAlice.swap(NATIVE, parseEther("1"), parseEther("10000") + 1n))
       .to.be.revertedWithCustomError(swapDesk, "SwapBelowMinimum")
       .withArgs(parseEther("10000"), parseEther("10000") + 1n);
@@ -125,6 +128,8 @@ describe("Casino vault, swap and relays", function () {
     await expect(asAlice.swap(NATIVE, parseEther("5"), parseEther("50000")))
       .to.emit(casino, "Swapped")
       .withArgs(alice.address, NATIVE, parseEther("5"), parseEther("50000"));
-    await expect(asAlice.swap(stranger.address, 1, 0)).to.be.revertedWithCustomError(swapDesk, "UnsupportedToken").withArgs(stranger.address);
+    await expect(asAlice.swap(stranger.address, 1, 0))
+      .to.be.revertedWithCustomError(swapDesk, "UnsupportedToken")
+      .withArgs(stranger.address);
   });
 });

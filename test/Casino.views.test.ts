@@ -59,8 +59,12 @@ describe("Casino views", function () {
     expect(await casino.maxPayout(tokenAddress, GAME.BLACKJACK, 0, 2n * stake, true)).to.equal(parseEther("40"));
     // Rounded down to the base unit: a 3-colour wheel pays at most 3.4x.
     expect(await casino.maxPayout(tokenAddress, GAME.WHEEL, 0b111, 1n, false)).to.equal(3n);
-    await expect(casino.maxPayout(tokenAddress, GAME.CRASH, 100, stake, false)).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(GAME.CRASH, 100);
-    await expect(casino.maxPayout(tokenAddress, 5, 0, stake, false)).to.be.revertedWithCustomError(casino, "InvalidGameType").withArgs(5);
+    await expect(casino.maxPayout(tokenAddress, GAME.CRASH, 100, stake, false))
+      .to.be.revertedWithCustomError(casino, "InvalidParams")
+      .withArgs(GAME.CRASH, 100);
+    await expect(casino.maxPayout(tokenAddress, 5, 0, stake, false))
+      .to.be.revertedWithCustomError(casino, "InvalidGameType")
+      .withArgs(5);
   });
 
   it("maxBet counts a player's open reservations against the player's cap, and address(0) ignores them", async function () {
@@ -201,11 +205,13 @@ describe("Casino views", function () {
     const byValue = await place(alice, { token: NATIVE, amount: parseEther("1"), value: parseEther("1") });
     owedNative += parseEther("1");
     await check();
-    await casino.connect(settler).settleBatch(
-      [fromVault.betId, fromWallet.betId, byValue.betId],
-      [seedOf(alice, 0n), seedOf(alice, 1n), seedOf(alice, 2n)],
-      [parseEther("1020"), 0, parseEther("9.8")],
-    );
+    await casino
+      .connect(settler)
+      .settleBatch(
+        [fromVault.betId, fromWallet.betId, byValue.betId],
+        [seedOf(alice, 0n), seedOf(alice, 1n), seedOf(alice, 2n)],
+        [parseEther("1020"), 0, parseEther("9.8")],
+      );
     await check();
     await swapDesk.connect(alice).swap(NATIVE, parseEther("2"), 0);
     await check();

@@ -36,9 +36,7 @@ describe("CasinoRelay", function () {
     const request = { player: alice.address, token: tokenAddress, amount: parseEther("2500"), deadline };
     const signature = await signWithdraw(relay, alice, request);
     const wallet = await token.balanceOf(alice.address);
-    await expect(relay.connect(stranger).withdraw(request, signature))
-      .to.emit(casino, "Withdrawn")
-      .withArgs(alice.address, tokenAddress, parseEther("2500"));
+    await expect(relay.connect(stranger).withdraw(request, signature)).to.emit(casino, "Withdrawn").withArgs(alice.address, tokenAddress, parseEther("2500"));
     expect(await token.balanceOf(alice.address)).to.equal(wallet + parseEther("2500"));
     expect(await token.balanceOf(stranger.address)).to.equal(0n);
     expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("7500"));
@@ -106,7 +104,11 @@ describe("CasinoRelay", function () {
     await expect(relay.connect(stranger).swap(tooGreedy, await signSwap(relay, alice, tooGreedy)))
       .to.be.revertedWithCustomError(swapDesk, "SwapBelowMinimum")
       .withArgs(parseEther("10000"), parseEther("10000") + 1n);
-    for (const [fromToken, toToken] of [[NATIVE, NATIVE], [tokenAddress, tokenAddress], [tokenAddress, stranger.address]]) {
+    for (const [fromToken, toToken] of [
+      [NATIVE, NATIVE],
+      [tokenAddress, tokenAddress],
+      [tokenAddress, stranger.address],
+    ]) {
       const odd = { ...request, fromToken, toToken };
       await expect(relay.connect(stranger).swap(odd, await signSwap(relay, alice, odd)), `${fromToken} -> ${toToken}`).to.be.revertedWithCustomError(
         relay,

@@ -36,7 +36,10 @@ describe("CasinoSwap", function () {
     expect(await swapDesk.degen()).to.equal(tokenAddress);
     expect(await swapDesk.terms()).to.deep.equal([10_000n, 100n, 500n, 0n, 0n]);
     expect([await swapDesk.MIN_RATE(), await swapDesk.MAX_RATE(), await swapDesk.MAX_SWAP_CAP_BPS(), await swapDesk.MAX_DAILY_CAP_BPS()]).to.deep.equal([
-      1_000n, 100_000n, 500n, 2_000n,
+      1_000n,
+      100_000n,
+      500n,
+      2_000n,
     ]);
     expect(await swapDesk.ANNOUNCEMENT_LIFETIME()).to.equal(7n * DAY);
   });
@@ -139,13 +142,20 @@ describe("CasinoSwap", function () {
     const late = await swapDesk.announceRate(5_000);
     const lateAt = BigInt((await late.getBlock())!.timestamp) + 3_600n;
     await time.setNextBlockTimestamp(lateAt + 7n * DAY + 1n);
-    await expect(swapDesk.executeRate()).to.be.revertedWithCustomError(swapDesk, "AnnouncementLapsed").withArgs(lateAt + 7n * DAY);
+    await expect(swapDesk.executeRate())
+      .to.be.revertedWithCustomError(swapDesk, "AnnouncementLapsed")
+      .withArgs(lateAt + 7n * DAY);
   });
 
   it("answers to the Casino's owner only, and follows a change of the Casino's owner", async function () {
     const { casino, swapDesk, owner, stranger, alice } = await loadFixture(swapFixture);
     const asStranger = swapDesk.connect(stranger);
-    for (const call of [() => asStranger.setCaps(100, 500), () => asStranger.announceRate(20_000), () => asStranger.cancelRate(), () => asStranger.executeRate()]) {
+    for (const call of [
+      () => asStranger.setCaps(100, 500),
+      () => asStranger.announceRate(20_000),
+      () => asStranger.cancelRate(),
+      () => asStranger.executeRate(),
+    ]) {
       await expect(call()).to.be.revertedWithCustomError(swapDesk, "NotOwner");
     }
     await casino.transferOwnership(alice.address);
@@ -157,10 +167,7 @@ describe("CasinoSwap", function () {
   it("takes swapFor from the Casino's relay only, which carries out a swap the player signed", async function () {
     const { casino, relay, swapDesk, tokenAddress, settler, stranger, alice } = await loadFixture(swapFixture);
     for (const caller of [alice, settler, stranger]) {
-      await expect(swapDesk.connect(caller).swapFor(alice.address, tokenAddress, parseEther("10000"), 0)).to.be.revertedWithCustomError(
-        swapDesk,
-        "NotRelay",
-      );
+      await expect(swapDesk.connect(caller).swapFor(alice.address, tokenAddress, parseEther("10000"), 0)).to.be.revertedWithCustomError(swapDesk, "NotRelay");
     }
     const request = {
       player: alice.address,
@@ -187,7 +194,9 @@ describe("CasinoSwap", function () {
     await impersonateAccount(deskAddress);
     await setBalance(deskAddress, parseEther("1"));
     const asDesk = casino.connect(await ethers.getSigner(deskAddress));
-    await expect(asDesk.exchange(alice.address, stranger.address, 1, 1)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(stranger.address);
+    await expect(asDesk.exchange(alice.address, stranger.address, 1, 1))
+      .to.be.revertedWithCustomError(casino, "UnsupportedToken")
+      .withArgs(stranger.address);
     await expect(asDesk.exchange(alice.address, tokenAddress, 0, 1)).to.be.revertedWithCustomError(casino, "ZeroAmount");
     await expect(asDesk.exchange(alice.address, tokenAddress, 1, 0)).to.be.revertedWithCustomError(casino, "ZeroAmount");
     await expect(asDesk.exchange(alice.address, tokenAddress, parseEther("300000") + 1n, 1))

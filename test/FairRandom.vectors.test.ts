@@ -78,7 +78,10 @@ describe("FairRandom matches the engine", function () {
       expect(await harness.hashLink(seed)).to.equal(chain.links[i - 1]);
       const clientSeed = ethers.id(`client ${i}`);
       const player = ethers.getAddress(`0x${"ab".repeat(19)}${i.toString(16).padStart(2, "0")}`);
-      for (const [nonce, chainId] of [[BigInt(i), 97n], [2n ** 40n, 31337n]] as const) {
+      for (const [nonce, chainId] of [
+        [BigInt(i), 97n],
+        [2n ** 40n, 31337n],
+      ] as const) {
         expect(await harness.word(seed, clientSeed, player, nonce, chainId, casino)).to.equal(randomWord(seed, clientSeed, player, nonce, chainId, casino));
         const betId = betIdOf(player, nonce);
         const entropy = ethers.id(`block ${i} ${nonce}`);

@@ -42,7 +42,13 @@ describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.s
     }
     // SPEC §9: reserve 3 months, LP 6 months; the team's cliff is 6 months of a 12-month vesting.
     const days = (lock: LockRecord) => [(lock.releasesAt - lock.start) / 86_400, (lock.end - lock.start) / 86_400];
-    expect(written.locks.map(days)).to.deep.equal([[180, 365], [180, 365], [180, 365], [90, 90], [180, 180]]);
+    expect(written.locks.map(days)).to.deep.equal([
+      [180, 365],
+      [180, 365],
+      [180, 365],
+      [90, 90],
+      [180, 180],
+    ]);
   });
 
   it("hands out exactly the fixed supply, each allocation held where the file says", async function () {
@@ -69,7 +75,8 @@ describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.s
     for (const [holder, amount] of held) expect(await token.balanceOf(holder), holder).to.equal(amount);
     expect(await token.balanceOf(owner.address)).to.equal(parseEther("400000000"));
     expect(await token.balanceOf(await casino.getAddress())).to.equal(parseEther("6200000"));
-    for (const lock of record.locks.filter((candidate) => candidate.asset === "DEGEN")) expect(await token.balanceOf(lock.address)).to.equal(BigInt(lock.amount));
+    for (const lock of record.locks.filter((candidate) => candidate.asset === "DEGEN"))
+      expect(await token.balanceOf(lock.address)).to.equal(BigInt(lock.amount));
   });
 
   it("keeps every holder but the exempt ones (owner, Casino, reserve lock) within the 1 % max wallet", async function () {
@@ -106,7 +113,11 @@ describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.s
 
     // At the date, everything goes to the beneficiary and nothing stays behind.
     await time.setNextBlockTimestamp(reserve.releasesAt);
-    await expect(reserveLock["release(address)"](tokenAddress)).to.changeTokenBalances(token, [reserve.address, reserve.beneficiary], [-BigInt(reserve.amount), BigInt(reserve.amount)]);
+    await expect(reserveLock["release(address)"](tokenAddress)).to.changeTokenBalances(
+      token,
+      [reserve.address, reserve.beneficiary],
+      [-BigInt(reserve.amount), BigInt(reserve.amount)],
+    );
     expect(await reserveLock["released(address)"](tokenAddress)).to.equal(BigInt(reserve.amount));
     await expect(reserveLock["release(address)"](tokenAddress)).to.emit(reserveLock, "ERC20Released").withArgs(tokenAddress, 0);
 
@@ -145,7 +156,11 @@ describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.s
     const refused = await runTask("casino:lock-lp", { deployment: file, pair: await other.getAddress() });
     expect(refused.err).to.equal(`casino:lock-lp refused: ${await other.getAddress()} is not a pair of DEGEN (${tokenAddress})`);
     const locked = await runTask<TxResult>("casino:lock-lp", { deployment: file, pair: pairAddress });
-    expect(locked.out).to.match(new RegExp(`^casino:lock-lp: 1,000 LP tokens of ${pairAddress} locked in ${liquidity.address}, released to ${owner.address} from .* \\(in 179d 23h\\) — tx 0x`));
+    expect(locked.out).to.match(
+      new RegExp(
+        `^casino:lock-lp: 1,000 LP tokens of ${pairAddress} locked in ${liquidity.address}, released to ${owner.address} from .* \\(in 179d 23h\\) — tx 0x`,
+      ),
+    );
     expect(await pair.balanceOf(liquidity.address)).to.equal(parseEther("1000"));
     const again = await runTask("casino:lock-lp", { deployment: file, pair: pairAddress });
     expect(again.err).to.equal(`casino:lock-lp refused: ${owner.address} holds no LP tokens of ${pairAddress}`);
@@ -154,7 +169,11 @@ describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.s
     await time.setNextBlockTimestamp(liquidity.releasesAt - 1);
     await expect(lock["release(address)"](pairAddress)).to.changeTokenBalance(pair, owner, 0);
     await time.setNextBlockTimestamp(liquidity.releasesAt);
-    await expect(lock["release(address)"](pairAddress)).to.changeTokenBalances(pair, [liquidity.address, owner.address], [-parseEther("1000"), parseEther("1000")]);
+    await expect(lock["release(address)"](pairAddress)).to.changeTokenBalances(
+      pair,
+      [liquidity.address, owner.address],
+      [-parseEther("1000"), parseEther("1000")],
+    );
     expect(await token.balanceOf(liquidity.address)).to.equal(0n);
   });
 

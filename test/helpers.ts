@@ -17,9 +17,7 @@ const abi = AbiCoder.defaultAbiCoder();
 
 /** random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)), as in notes/interop.md. */
 export function randomWord(seed: string, clientSeed: string, player: string, nonce: bigint, chainId: bigint, casino: string): string {
-  return keccak256(
-    abi.encode(["bytes32", "bytes32", "address", "uint256", "uint256", "address"], [seed, clientSeed, player, nonce, chainId, casino]),
-  );
+  return keccak256(abi.encode(["bytes32", "bytes32", "address", "uint256", "uint256", "address"], [seed, clientSeed, player, nonce, chainId, casino]));
 }
 
 /** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash))) >> 209. */
@@ -45,13 +43,23 @@ export function jackpotPrize(stake: bigint, edgeBps: bigint, odds: bigint): bigi
  */
 export function maxPayout(gameType: number, params: bigint, isNative: boolean, totalStake: bigint, split = false): bigint {
   const rtp = isNative ? RTP_BPS.BNB : RTP_BPS.DEGEN;
-  const popCount = (bits: bigint) => bits.toString(2).split("").filter((bit) => bit === "1").length;
+  const popCount = (bits: bigint) =>
+    bits
+      .toString(2)
+      .split("")
+      .filter((bit) => bit === "1").length;
   const [num, den] =
-    gameType === GAME.WHEEL ? [10n * rtp, BigInt(popCount(params)) * 10_000n]
-    : gameType === GAME.SLOTS ? [750n * rtp, 10_000n]
-    : gameType === GAME.BLACKJACK ? (split ? [2n, 1n] : [5n, 2n])
-    : gameType === GAME.KICKBOXING ? [params === 2n ? 4n : 2n, 1n]
-    : [params === 0n ? 10_000n : params, 100n];
+    gameType === GAME.WHEEL
+      ? [10n * rtp, BigInt(popCount(params)) * 10_000n]
+      : gameType === GAME.SLOTS
+        ? [750n * rtp, 10_000n]
+        : gameType === GAME.BLACKJACK
+          ? split
+            ? [2n, 1n]
+            : [5n, 2n]
+          : gameType === GAME.KICKBOXING
+            ? [params === 2n ? 4n : 2n, 1n]
+            : [params === 0n ? 10_000n : params, 100n];
   return (totalStake * num) / den;
 }
 
@@ -68,7 +76,10 @@ export function betIdOf(player: string, nonce: bigint): bigint {
 export class HashChain {
   readonly links: string[];
 
-  constructor(secret: string, readonly length: number) {
+  constructor(
+    secret: string,
+    readonly length: number,
+  ) {
     const links = new Array<string>(length + 1);
     links[length] = keccak256(toUtf8Bytes(secret));
     for (let i = length; i > 0; i--) links[i - 1] = keccak256(links[i]);
@@ -89,11 +100,7 @@ export class HashChain {
  * Deploys DegenToken then Casino from `deployer`. The token is built with the Casino's address,
  * predicted from the deployer's nonce; the Casino's constructor checks it.
  */
-export async function deployPair(
-  deployer: HardhatEthersSigner,
-  devWallet: string,
-  settler: string,
-): Promise<{ token: DegenToken; casino: Casino }> {
+export async function deployPair(deployer: HardhatEthersSigner, devWallet: string, settler: string): Promise<{ token: DegenToken; casino: Casino }> {
   const nonce = await deployer.getNonce();
   const predictedCasino = getCreateAddress({ from: deployer.address, nonce: nonce + 1 });
   const token = await (await ethers.getContractFactory("DegenToken", deployer)).deploy(devWallet, predictedCasino);

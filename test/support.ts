@@ -87,7 +87,6 @@ export async function expectedDraw(casino: Casino, betId: bigint, pool?: bigint)
 
 /** A getBet answer as a plain object of its named fields, to compare with deep equality. */
 export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
-  const { player, nonce, token, stake, totalStake, maxPayout, gameType, params, split, placedBlock, claimableAt, jackpotOdds, jackpotEdgeBps, open } =
-    view;
+  const { player, nonce, token, stake, totalStake, maxPayout, gameType, params, split, placedBlock, claimableAt, jackpotOdds, jackpotEdgeBps, open } = view;
   return { player, nonce, token, stake, totalStake, maxPayout, gameType, params, split, placedBlock, claimableAt, jackpotOdds, jackpotEdgeBps, open };
 }

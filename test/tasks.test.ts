@@ -19,7 +19,13 @@ async function stack() {
 }
 
 /** Runs a task that must refuse before sending: no transaction from `from`, no block mined. */
-async function expectRefusal(run: Awaited<ReturnType<typeof stack>>["run"], from: HardhatEthersSigner, name: string, args: Record<string, unknown>, reason: RegExp) {
+async function expectRefusal(
+  run: Awaited<ReturnType<typeof stack>>["run"],
+  from: HardhatEthersSigner,
+  name: string,
+  args: Record<string, unknown>,
+  reason: RegExp,
+) {
   const [nonce, block] = await Promise.all([ethers.provider.getTransactionCount(from.address), ethers.provider.getBlockNumber()]);
   const outcome = await run(name, { from: from.address, ...args });
   expect(outcome.exitCode, `${name} ${JSON.stringify(args)} exit code`).to.equal(1);
@@ -37,7 +43,12 @@ describe("Operator tasks (tasks/)", function () {
     expect(status).to.not.equal(undefined);
     const s = status!;
     expect(JSON.parse(out).contracts).to.deep.equal(s.contracts);
-    expect(s.contracts).to.deep.equal({ Casino: record.contracts.Casino, DegenToken: tokenAddress, CasinoSwap: record.contracts.CasinoSwap, CasinoRelay: record.contracts.CasinoRelay });
+    expect(s.contracts).to.deep.equal({
+      Casino: record.contracts.Casino,
+      DegenToken: tokenAddress,
+      CasinoSwap: record.contracts.CasinoSwap,
+      CasinoRelay: record.contracts.CasinoRelay,
+    });
     expect([s.owner, s.settler, s.signer, s.paused]).to.deep.equal([owner.address, settler.address, owner.address, false]);
     expect(s.settlerGas).to.equal(await ethers.provider.getBalance(settler.address));
     expect(s.settleWindow).to.equal(await casino.settleWindow());
@@ -45,13 +56,20 @@ describe("Operator tasks (tasks/)", function () {
     expect([s.risk.perBetBps, s.risk.perPlayerBps]).to.deep.equal(await casino.riskBps());
     expect([s.jackpot.edgeBps, s.jackpot.shareBps]).to.deep.equal(await casino.jackpotTerms());
     expect(s.jackpot.pool).to.equal(await casino.jackpotPool());
-    for (const [symbol, address] of [["DEGEN", tokenAddress], ["BNB", NATIVE]] as const) {
+    for (const [symbol, address] of [
+      ["DEGEN", tokenAddress],
+      ["BNB", NATIVE],
+    ] as const) {
       const t = s.tokens[symbol];
       const [bankroll, reserved] = await casino.house(address);
       expect([t.bankroll, t.reserved, t.free]).to.deep.equal([bankroll, reserved, bankroll - reserved]);
       expect(t.accounted).to.equal(await casino.accounted(address));
       expect(t.held).to.equal(symbol === "BNB" ? await ethers.provider.getBalance(record.contracts.Casino) : await token.balanceOf(record.contracts.Casino));
-      expect([t.minBet, t.maxBetLimit, t.rtpBps]).to.deep.equal([await casino.minBet(address), await casino.maxBetLimit(address), await casino.rtpBps(address)]);
+      expect([t.minBet, t.maxBetLimit, t.rtpBps]).to.deep.equal([
+        await casino.minBet(address),
+        await casino.maxBetLimit(address),
+        await casino.rtpBps(address),
+      ]);
       for (const [i, game] of MAX_BET_GAMES.entries()) {
         expect(t.maxBets[i].maxBet, `${symbol} ${game.label}`).to.equal(await casino.maxBet(address, game.gameType, game.params, NATIVE));
       }
@@ -60,7 +78,9 @@ describe("Operator tasks (tasks/)", function () {
     }
     const [rate, perSwap, daily] = await swapDesk.terms();
     expect([s.swap.rate, s.swap.perSwapCapBps, s.swap.dailyCapBps, s.swap.pendingRate]).to.deep.equal([rate, perSwap, daily, null]);
-    expect(s.locks.map((lock) => [lock.address, lock.holds])).to.deep.equal(record.locks.map((lock) => [lock.address, lock.asset === "DEGEN" ? BigInt(lock.amount) : 0n]));
+    expect(s.locks.map((lock) => [lock.address, lock.holds])).to.deep.equal(
+      record.locks.map((lock) => [lock.address, lock.asset === "DEGEN" ? BigInt(lock.amount) : 0n]),
+    );
     expect(s.bets).to.include({ fromBlock: record.deploymentBlock, openBets: 0, oldest: null, lastSettledBlock: null });
 
     // The text report shows the same figures, aligned.
@@ -110,7 +130,14 @@ describe("Operator tasks (tasks/)", function () {
     const { result, out } = await run<CasinoStatus>("casino:status", { chunk: "4" });
     const bets = result!.bets;
     const span = head!.number - record.deploymentBlock + 1;
-    expect(bets).to.deep.include({ fromBlock: record.deploymentBlock, toBlock: head!.number, chunk: 4, requests: Math.ceil(span / 4), openBets: 1, stoppedAt: null });
+    expect(bets).to.deep.include({
+      fromBlock: record.deploymentBlock,
+      toBlock: head!.number,
+      chunk: 4,
+      requests: Math.ceil(span / 4),
+      openBets: 1,
+      stoppedAt: null,
+    });
     expect(bets.lastSettledBlock).to.equal(settledBlock);
     expect(bets.settlerLagBlocks).to.equal(head!.number - settledBlock);
     expect(bets.oldest).to.deep.include({
@@ -122,9 +149,18 @@ describe("Operator tasks (tasks/)", function () {
       ageBlocks: head!.number - bobBlock,
       ageSeconds: head!.timestamp - bobPlacedAt,
     });
-    expect(out).to.match(new RegExp(`^Bets \\(blocks ${record.deploymentBlock}–${head!.number} scanned in ${Math.ceil(span / 4)} getLogs requests of ≤ 4 blocks\\)$`, "m"));
-    expect(out).to.match(new RegExp(`^  oldest open bet +0\\.01 BNB by ${bob.address} \\(nonce 0\\), placed in block ${bobBlock}, ${head!.number - bobBlock} blocks`, "m"));
-    expect(out).to.match(new RegExp(`^  settler lag +${head!.number - bobBlock} blocks / ${head!.timestamp - bobPlacedAt} s behind the oldest open bet; ${head!.number - settledBlock} blocks since the last settlement$`, "m"));
+    expect(out).to.match(
+      new RegExp(`^Bets \\(blocks ${record.deploymentBlock}–${head!.number} scanned in ${Math.ceil(span / 4)} getLogs requests of ≤ 4 blocks\\)$`, "m"),
+    );
+    expect(out).to.match(
+      new RegExp(`^  oldest open bet +0\\.01 BNB by ${bob.address} \\(nonce 0\\), placed in block ${bobBlock}, ${head!.number - bobBlock} blocks`, "m"),
+    );
+    expect(out).to.match(
+      new RegExp(
+        `^  settler lag +${head!.number - bobBlock} blocks / ${head!.timestamp - bobPlacedAt} s behind the oldest open bet; ${head!.number - settledBlock} blocks since the last settlement$`,
+        "m",
+      ),
+    );
 
     // From a later block only the bets placed since count.
     const later = await run<CasinoStatus>("casino:status", { fromBlock: String(bobBlock + 1) });
@@ -135,11 +171,19 @@ describe("Operator tasks (tasks/)", function () {
     const { run, owner } = await loadFixture(stack);
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ["casino:set-max-bet", { token: "DEGEN", amount: "0.5" }, /refused: the max-bet ceiling 0\.5 DEGEN is below the min bet \(1 DEGEN\)$/],
-      ["casino:set-max-bet", { token: "BNB", amount: "16777.216" }, /refused: the max-bet ceiling 16,777\.216 BNB is above MAX_BET_UNITS × the min bet \(16,777\.215 BNB\)$/],
+      [
+        "casino:set-max-bet",
+        { token: "BNB", amount: "16777.216" },
+        /refused: the max-bet ceiling 16,777\.216 BNB is above MAX_BET_UNITS × the min bet \(16,777\.215 BNB\)$/,
+      ],
       ["casino:set-risk", { perBet: "2001" }, /refused: --per-bet 2001 bps \(20\.01 %\) is above MAX_RISK_BPS \(2000 bps \(20 %\)\)$/],
       ["casino:set-risk", { perBet: "0" }, /refused: --per-bet 0 bps \(0 %\) is below 1 bps/],
       // Both values are checked before either is sent.
-      ["casino:set-risk", { perBet: "800", perPlayer: "5001" }, /refused: --per-player 5001 bps \(50\.01 %\) is above MAX_PLAYER_RISK_BPS \(5000 bps \(50 %\)\)$/],
+      [
+        "casino:set-risk",
+        { perBet: "800", perPlayer: "5001" },
+        /refused: --per-player 5001 bps \(50\.01 %\) is above MAX_PLAYER_RISK_BPS \(5000 bps \(50 %\)\)$/,
+      ],
       ["casino:set-settle-window", { window: "9m" }, /refused: the settle window 9m \(540 s\) is below MIN_SETTLE_WINDOW \(10m \(600 s\)\)$/],
       ["casino:set-settle-window", { window: "86401" }, /refused: the settle window 1d 1s \(86401 s\) is above MAX_SETTLE_WINDOW \(1d \(86400 s\)\)$/],
       ["casino:set-withdrawal-delay", { delay: "59m" }, /is below MIN_WITHDRAWAL_DELAY \(1h \(3600 s\)\)$/],
@@ -152,11 +196,19 @@ describe("Operator tasks (tasks/)", function () {
       ["casino:set-swap-caps", { dailyBps: "2001" }, /is above MAX_DAILY_CAP_BPS \(2000 bps \(20 %\)\)$/],
       ["casino:swap-rate", { action: "announce", rate: "999" }, /refused: --rate 999 DEGEN per BNB is below MIN_RATE \(1,000 DEGEN per BNB\)$/],
       ["casino:swap-rate", { action: "announce", rate: "100001" }, /is above MAX_RATE \(100,000 DEGEN per BNB\)$/],
-      ["casino:withdrawal", { action: "announce", token: "DEGEN", amount: "5000000.1" }, /refused: 5,000,000\.1 DEGEN is above the free bankroll \(5,000,000 DEGEN\)$/],
+      [
+        "casino:withdrawal",
+        { action: "announce", token: "DEGEN", amount: "5000000.1" },
+        /refused: 5,000,000\.1 DEGEN is above the free bankroll \(5,000,000 DEGEN\)$/,
+      ],
       ["casino:withdrawal", { action: "execute", token: "BNB" }, /refused: no BNB withdrawal is announced$/],
       ["casino:swap-rate", { action: "cancel" }, /refused: no rate is announced$/],
       ["casino:unpause", {}, /refused: new bets are not paused$/],
-      ["casino:set-settler", { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }, /refused: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is already the settler$/],
+      [
+        "casino:set-settler",
+        { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+        /refused: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is already the settler$/,
+      ],
       ["casino:set-settler", { address: "0x1234" }, /refused: --address must be a 0x-prefixed 20-byte address$/],
       ["casino:fund", { token: "BNB", amount: "1", jackpot: true }, /refused: the jackpot is paid in DEGEN only$/],
       ["casino:fund", { token: "DEGEN", amount: "400000001" }, /refused: 0x[0-9a-fA-F]{40} holds 400,000,000 DEGEN, 400,000,001 needed$/],
@@ -179,7 +231,8 @@ describe("Operator tasks (tasks/)", function () {
       ["casino:set-swap-caps", { perSwapBps: "200" }],
       ["casino:swap-rate", { action: "announce", rate: "12000" }],
     ];
-    for (const [name, args] of commands) await expectRefusal(run, stranger, name, args, new RegExp(`refused: ${stranger.address} is not the Casino's owner \\(0x`));
+    for (const [name, args] of commands)
+      await expectRefusal(run, stranger, name, args, new RegExp(`refused: ${stranger.address} is not the Casino's owner \\(0x`));
   });
 
   it("every setter applies an in-bounds value: the view changes, the event is emitted, one line says what changed", async function () {
@@ -191,7 +244,9 @@ describe("Operator tasks (tasks/)", function () {
       expect(outcome.out).to.have.string(`— tx ${outcome.result!.hash}`);
       return ethers.provider.getTransaction(outcome.result!.hash);
     };
-    await expect(await applied("casino:set-max-bet", { token: "BNB", amount: "50.0005" }, /^casino:set-max-bet: BNB max-bet ceiling 100 BNB → 50 BNB \(rounded down/))
+    await expect(
+      await applied("casino:set-max-bet", { token: "BNB", amount: "50.0005" }, /^casino:set-max-bet: BNB max-bet ceiling 100 BNB → 50 BNB \(rounded down/),
+    )
       .to.emit(casino, "MaxBetLimitChanged")
       .withArgs(NATIVE, parseEther("50"));
     expect(await casino.maxBetLimit(NATIVE)).to.equal(parseEther("50"));
@@ -201,21 +256,39 @@ describe("Operator tasks (tasks/)", function () {
       `casino:set-risk: risk per bet 500 bps (5 %) → 800 bps (8 %) of the free bankroll — tx ${risk.result![0].hash}`,
       `casino:set-risk: risk per player 1000 bps (10 %) → 1500 bps (15 %) of the bankroll — tx ${risk.result![1].hash}`,
     ]);
-    await expect(await ethers.provider.getTransaction(risk.result![0].hash)).to.emit(casino, "RiskChanged").withArgs(800);
-    await expect(await ethers.provider.getTransaction(risk.result![1].hash)).to.emit(casino, "PlayerRiskChanged").withArgs(1500);
+    await expect(await ethers.provider.getTransaction(risk.result![0].hash))
+      .to.emit(casino, "RiskChanged")
+      .withArgs(800);
+    await expect(await ethers.provider.getTransaction(risk.result![1].hash))
+      .to.emit(casino, "PlayerRiskChanged")
+      .withArgs(1500);
     expect(await casino.riskBps()).to.deep.equal([800n, 1500n]);
 
-    await expect(await applied("casino:set-settle-window", { window: "2h" }, /settle window 1h \(3600 s\) → 2h \(7200 s\)/)).to.emit(casino, "SettleWindowChanged").withArgs(7200);
+    await expect(await applied("casino:set-settle-window", { window: "2h" }, /settle window 1h \(3600 s\) → 2h \(7200 s\)/))
+      .to.emit(casino, "SettleWindowChanged")
+      .withArgs(7200);
     expect(await casino.settleWindow()).to.equal(7200n);
     await expect(await applied("casino:set-withdrawal-delay", { delay: "172800" }, /withdrawal delay 1d \(86400 s\) → 2d \(172800 s\)/))
       .to.emit(casino, "WithdrawalDelayChanged")
       .withArgs(172_800);
     expect(await casino.withdrawalDelay()).to.equal(172_800n);
-    await expect(await applied("casino:set-jackpot-terms", { shareBps: "1000" }, /edge 50 bps \(0\.5 %\) → 50 bps \(0\.5 %\) of the stake, share 500 bps \(5 %\) → 1000 bps \(10 %\)/))
+    await expect(
+      await applied(
+        "casino:set-jackpot-terms",
+        { shareBps: "1000" },
+        /edge 50 bps \(0\.5 %\) → 50 bps \(0\.5 %\) of the stake, share 500 bps \(5 %\) → 1000 bps \(10 %\)/,
+      ),
+    )
       .to.emit(casino, "JackpotTermsChanged")
       .withArgs(50, 1000);
     expect(await casino.jackpotTerms()).to.deep.equal([50n, 1000n]);
-    await expect(await applied("casino:set-swap-caps", { perSwapBps: "200", dailyBps: "1000" }, /per swap 100 bps \(1 %\) → 200 bps \(2 %\), a day 500 bps \(5 %\) → 1000 bps \(10 %\)/))
+    await expect(
+      await applied(
+        "casino:set-swap-caps",
+        { perSwapBps: "200", dailyBps: "1000" },
+        /per swap 100 bps \(1 %\) → 200 bps \(2 %\), a day 500 bps \(5 %\) → 1000 bps \(10 %\)/,
+      ),
+    )
       .to.emit(swapDesk, "SwapCapsChanged")
       .withArgs(200, 1000);
     expect((await swapDesk.terms()).slice(1, 3)).to.deep.equal([200n, 1000n]);
@@ -226,8 +299,13 @@ describe("Operator tasks (tasks/)", function () {
     expect(await casino.paused()).to.equal(false);
 
     const next = ethers.Wallet.createRandom().address;
-    await expect(await applied("casino:set-settler", { address: next.toLowerCase() }, new RegExp(`settler 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 → ${next} \\(its gas balance: 0 BNB\\)`)))
-      .to.emit(casino, "SettlerChanged");
+    await expect(
+      await applied(
+        "casino:set-settler",
+        { address: next.toLowerCase() },
+        new RegExp(`settler 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 → ${next} \\(its gas balance: 0 BNB\\)`),
+      ),
+    ).to.emit(casino, "SettlerChanged");
     expect(await casino.settler()).to.equal(next);
     expect(tokenAddress).to.equal(await casino.degen());
   });
@@ -238,26 +316,45 @@ describe("Operator tasks (tasks/)", function () {
     expect(announce.exitCode).to.equal(0);
     const announcedAt = BigInt((await ethers.provider.getBlock((await ethers.provider.getTransactionReceipt(announce.result!.hash))!.blockNumber))!.timestamp);
     const executableAt = announcedAt + DAY;
-    const when = new Date(Number(executableAt) * 1000).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+    const when = new Date(Number(executableAt) * 1000)
+      .toISOString()
+      .replace("T", " ")
+      .replace(/\.\d{3}Z$/, " UTC");
     expect(announce.out).to.match(new RegExp(`^casino:withdrawal announce: 10 BNB to the owner, executable from ${when} \\(in 1d\\), lapses `));
     expect(await casino.pendingWithdrawal(NATIVE)).to.deep.equal([parseEther("10"), executableAt]);
 
-    await expectRefusal(run, owner, "casino:withdrawal", { action: "execute", token: "BNB" }, new RegExp(`refused: not executable until ${when} \\(in 1d\\); it lapses `));
+    await expectRefusal(
+      run,
+      owner,
+      "casino:withdrawal",
+      { action: "execute", token: "BNB" },
+      new RegExp(`refused: not executable until ${when} \\(in 1d\\); it lapses `),
+    );
     const { out: status } = await run("casino:status");
     expect(status).to.match(new RegExp(`^  BNB +10 BNB: executable from ${when} \\(in 1d\\), lapses `, "m"));
 
     await time.increaseTo(executableAt);
     const before = await ethers.provider.getBalance(owner.address);
     const executed = await run<TxResult>("casino:withdrawal", { action: "execute", token: "BNB" });
-    expect(executed.out).to.match(new RegExp(`^casino:withdrawal execute: 10 BNB sent from the bankroll to the owner ${owner.address} \\(bankroll now 990 BNB\\) — tx 0x`));
-    await expect(await ethers.provider.getTransaction(executed.result!.hash)).to.emit(casino, "BankrollWithdrawalExecuted").withArgs(NATIVE, parseEther("10"), owner.address);
+    expect(executed.out).to.match(
+      new RegExp(`^casino:withdrawal execute: 10 BNB sent from the bankroll to the owner ${owner.address} \\(bankroll now 990 BNB\\) — tx 0x`),
+    );
+    await expect(await ethers.provider.getTransaction(executed.result!.hash))
+      .to.emit(casino, "BankrollWithdrawalExecuted")
+      .withArgs(NATIVE, parseEther("10"), owner.address);
     expect(await ethers.provider.getBalance(owner.address)).to.be.greaterThan(before + parseEther("9.99"));
     expect((await casino.house(NATIVE))[0]).to.equal(parseEther("990"));
 
     // A lapsed announcement is refused before sending; a cancelled one is gone.
     await run("casino:withdrawal", { action: "announce", token: "DEGEN", amount: "1000" });
     await time.increase(DAY + 7n * DAY + 2n);
-    await expectRefusal(run, owner, "casino:withdrawal", { action: "execute", token: "DEGEN" }, /refused: the announcement lapsed at .* UTC: announce it again$/);
+    await expectRefusal(
+      run,
+      owner,
+      "casino:withdrawal",
+      { action: "execute", token: "DEGEN" },
+      /refused: the announcement lapsed at .* UTC: announce it again$/,
+    );
     const cancelled = await run<TxResult>("casino:withdrawal", { action: "cancel", token: "DEGEN" });
     expect(cancelled.out).to.match(/^casino:withdrawal cancel: the withdrawal of 1,000 DEGEN is cancelled — tx 0x/);
     expect(await casino.pendingWithdrawal(tokenAddress)).to.deep.equal([0n, 0n]);
@@ -278,15 +375,21 @@ describe("Operator tasks (tasks/)", function () {
     await run("casino:swap-rate", { action: "announce", rate: "9000" });
     const cancelled = await run<TxResult>("casino:swap-rate", { action: "cancel" });
     expect(cancelled.out).to.match(/^casino:swap-rate cancel: the announced 9,000 DEGEN per BNB is cancelled; the rate stays 12,000 DEGEN per BNB — tx 0x/);
-    await expect(await ethers.provider.getTransaction(cancelled.result!.hash)).to.emit(swapDesk, "SwapRateCancelled").withArgs(9000);
+    await expect(await ethers.provider.getTransaction(cancelled.result!.hash))
+      .to.emit(swapDesk, "SwapRateCancelled")
+      .withArgs(9000);
   });
 
   it("casino:fund funds either bankroll and the jackpot from any sender, approving DEGEN when needed", async function () {
     const { run, casino, token, tokenAddress, signers } = await loadFixture(stack);
     const funder = signers[6]; // a dev account with 100,000 DEGEN, not the owner
     const degen = await run<TxResult>("casino:fund", { from: funder.address, token: "degen", amount: "1,500.5" });
-    expect(degen.out).to.match(/^casino:fund: funded the DEGEN bankroll with 1,500\.5 DEGEN after approving the Casino for it \(tx 0x[0-9a-f]{64}\) \(bankroll now 5,001,500\.5 DEGEN\) — tx 0x/);
-    await expect(await ethers.provider.getTransaction(degen.result!.hash)).to.emit(casino, "BankrollFunded").withArgs(funder.address, tokenAddress, parseEther("1500.5"));
+    expect(degen.out).to.match(
+      /^casino:fund: funded the DEGEN bankroll with 1,500\.5 DEGEN after approving the Casino for it \(tx 0x[0-9a-f]{64}\) \(bankroll now 5,001,500\.5 DEGEN\) — tx 0x/,
+    );
+    await expect(await ethers.provider.getTransaction(degen.result!.hash))
+      .to.emit(casino, "BankrollFunded")
+      .withArgs(funder.address, tokenAddress, parseEther("1500.5"));
     await token.connect(funder).approve(await casino.getAddress(), parseEther("10"));
     const jackpot = await run<TxResult>("casino:fund", { from: funder.address, token: "DEGEN", amount: "10", jackpot: true });
     expect(jackpot.out).to.match(/^casino:fund: funded the jackpot with 10 DEGEN \(pool now 1,200,010 DEGEN\) — tx 0x/);
@@ -306,7 +409,14 @@ describe("Operator tasks (tasks/)", function () {
     expect(refusal).to.equal("casino:set-risk refused: the contract would revert: 5000 is outside the contract's bounds [1, 2000]");
     expect(await owner.getNonce()).to.equal(nonce);
 
-    const failure = async (call: Promise<unknown>) => explainFailure(hre, await call.then(() => expect.fail("no revert"), (error: unknown) => error));
+    const failure = async (call: Promise<unknown>) =>
+      explainFailure(
+        hre,
+        await call.then(
+          () => expect.fail("no revert"),
+          (error: unknown) => error,
+        ),
+      );
     expect(await failure(casino.setRiskBps.staticCall(5000))).to.equal("5000 is outside the contract's bounds [1, 2000]");
     expect(await failure(casino.executeBankrollWithdrawal.staticCall(NATIVE))).to.equal("nothing is announced");
     expect(await failure(token.connect(signers[2]).transfer.staticCall(signers[3].address, parseEther("100001")))).to.equal(

@@ -24,9 +24,7 @@ export async function settledBetSince(casino: Casino, player: string, fromBlock:
   const [settled] = await casino.queryFilter(casino.filters.BetSettled(betId), fromBlock);
   if (!settled) throw new Error(`bet ${betId} is not settled`);
   const receipt = await settled.getTransactionReceipt();
-  const played = receipt.logs
-    .map((log) => casino.interface.parseLog(log))
-    .filter((parsed) => parsed?.name === "GamePlayed" && parsed.args.player === player);
+  const played = receipt.logs.map((log) => casino.interface.parseLog(log)).filter((parsed) => parsed?.name === "GamePlayed" && parsed.args.player === player);
   if (played.length !== 1) throw new Error(`expected one GamePlayed of the player in the settlement, found ${played.length}`);
   const won = await casino.queryFilter(casino.filters.JackpotWon(player), fromBlock);
   return {

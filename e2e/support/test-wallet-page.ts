@@ -58,8 +58,7 @@ export function injectWallet(config: InjectedWalletConfig): void {
   const listeners = new Map<string, Listener[]>();
   const windowFunctions = window as unknown as Record<string, (...args: unknown[]) => unknown>;
 
-  const providerError = ({ code, message, data }: ProviderErrorShape): Error =>
-    Object.assign(new Error(message), { code, data });
+  const providerError = ({ code, message, data }: ProviderErrorShape): Error => Object.assign(new Error(message), { code, data });
 
   const emit = (event: string, payload: unknown): void => {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -111,10 +110,7 @@ export function injectWallet(config: InjectedWalletConfig): void {
   // @metamask/detect-provider waits for this event when window.ethereum is not there yet.
   window.dispatchEvent(new Event("ethereum#initialized"));
 
-  const announce = () =>
-    window.dispatchEvent(
-      new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info: config.walletInfo, provider }) }),
-    );
+  const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info: config.walletInfo, provider }) }));
   window.addEventListener("eip6963:requestProvider", announce);
   announce();
 }

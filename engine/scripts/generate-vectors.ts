@@ -201,7 +201,17 @@ for (let i = 0; crash.length < 12 || !crash.some((v) => v.crashPoint === 100); i
   const { auto, manual } = cashOuts[i % cashOuts.length];
   const params = encodeCrashParams(auto);
   const settled = settleGame({ gameType: GameType.CRASH, token, stake, params, word, actions: manual });
-  crash.push({ word, token, crashPoint: round.crashPoint, amplitude: round.curve.amplitude, frequency: round.curve.frequency, stake, params, manualCashOut: manual, payout: settled.payout });
+  crash.push({
+    word,
+    token,
+    crashPoint: round.crashPoint,
+    amplitude: round.curve.amplitude,
+    frequency: round.curve.frequency,
+    stake,
+    params,
+    manualCashOut: manual,
+    payout: settled.payout,
+  });
 }
 write("crash.json", crash);
 

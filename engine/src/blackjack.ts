@@ -152,10 +152,7 @@ export function startBlackjack(word: string, stake: bigint): BlackjackState {
 
 export function canSplit(state: BlackjackState): boolean {
   return (
-    state.status === "PLAYING" &&
-    state.splitHand === null &&
-    state.playerHand.length === 2 &&
-    rankValue(state.playerHand[0]) === rankValue(state.playerHand[1])
+    state.status === "PLAYING" && state.splitHand === null && state.playerHand.length === 2 && rankValue(state.playerHand[0]) === rankValue(state.playerHand[1])
   );
 }
 
@@ -276,7 +273,12 @@ export function decodeBlackjackActions(log: string): BlackjackAction[] {
 /** The settled hand: deck, hands, dealer, action log (with any closing STANDs), results. */
 export type BlackjackOutcome = BlackjackState;
 
-export function settleBlackjack(stake: bigint, params: bigint, word: string, actions: readonly BlackjackAction[]): { payout: bigint; outcome: BlackjackOutcome } {
+export function settleBlackjack(
+  stake: bigint,
+  params: bigint,
+  word: string,
+  actions: readonly BlackjackAction[],
+): { payout: bigint; outcome: BlackjackOutcome } {
   if (params !== 0n) throw new BlackjackError(`Blackjack params must be 0, got ${params}`);
   const final = replayBlackjack(word, stake, actions);
   return { payout: final.payout, outcome: final };

@@ -182,10 +182,7 @@ export function settleCrash(
   if (autoCashOut !== null && manualCashOut !== null) {
     throw new RangeError("A crash round with an auto cash-out target takes no manual cash-out");
   }
-  if (
-    manualCashOut !== null &&
-    (!Number.isInteger(manualCashOut) || manualCashOut < CRASH.MIN_MANUAL_CASH_OUT || manualCashOut > CRASH.MAX_HUNDREDTHS)
-  ) {
+  if (manualCashOut !== null && (!Number.isInteger(manualCashOut) || manualCashOut < CRASH.MIN_MANUAL_CASH_OUT || manualCashOut > CRASH.MAX_HUNDREDTHS)) {
     throw new RangeError(`A manual cash-out must be 100..10000 hundredths, got ${manualCashOut}`);
   }
   const round = crashRound(word, token);

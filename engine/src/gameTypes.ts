@@ -10,13 +10,7 @@ export type GameType = (typeof GameType)[keyof typeof GameType];
 
 export type GameName = keyof typeof GameType;
 
-export const GAME_TYPES: readonly GameType[] = [
-  GameType.WHEEL,
-  GameType.SLOTS,
-  GameType.BLACKJACK,
-  GameType.KICKBOXING,
-  GameType.CRASH,
-];
+export const GAME_TYPES: readonly GameType[] = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH];
 
 export function isGameType(value: unknown): value is GameType {
   return typeof value === "number" && (GAME_TYPES as readonly number[]).includes(value);

@@ -203,7 +203,9 @@ function jackpotProblems(bet: BetRecord, jackpot: JackpotRecord): string[] {
   // As the contract publishes it: a hit is roll < odds, even when an empty pool leaves nothing to pay.
   const hit = roll !== null && roll < bet.jackpotOdds;
   if (hit !== jackpot.hit) {
-    problems.push(`jackpot published as ${jackpot.hit ? "a hit" : "a miss"}, but roll ${roll ?? "(void draw)"} against odds ${bet.jackpotOdds} is ${hit ? "a hit" : "a miss"}`);
+    problems.push(
+      `jackpot published as ${jackpot.hit ? "a hit" : "a miss"}, but roll ${roll ?? "(void draw)"} against odds ${bet.jackpotOdds} is ${hit ? "a hit" : "a miss"}`,
+    );
   }
   const owed = hit ? jackpot.prize : 0n;
   // JackpotWon is emitted only for a prize above 0.

@@ -170,7 +170,10 @@ describe("blackjack view, replay and deck", () => {
   it("hides the hole card and the dealer score while the hand is played", () => {
     const state = deal("10H", "9C", "6D", "7S");
     expect(blackjackView(state)).toEqual({
-      playerHand: [{ suit: "HEARTS", value: 10 }, { suit: "DIAMONDS", value: 6 }],
+      playerHand: [
+        { suit: "HEARTS", value: 10 },
+        { suit: "DIAMONDS", value: 6 },
+      ],
       dealerHand: [{ suit: "CLUBS", value: 9 }, { hidden: true }],
       playerScore: 16,
       dealerScore: "?",

@@ -53,16 +53,38 @@ describe("kickboxing rules", () => {
 
   it("applies punch and kick damage, combos (+0.15), blocks (30 %) and counters (60 %)", () => {
     const draws = new ScriptedDraws([
-      YES, 0.5, YES, 11, NO, // RED punches (0.5 < 55 %), hits for 12 + 11 = 23, not blocked
-      YES, NO, YES, 14, YES, YES, // RED again (combo 1): kick 15 + 14 = 29 × 1.15 = 33, blocked → 9; BLUE counters 60 % × 33 = 19
-      NO, 0.5, NO, // BLUE attacks: punch, misses
+      YES,
+      0.5,
+      YES,
+      11,
+      NO, // RED punches (0.5 < 55 %), hits for 12 + 11 = 23, not blocked
+      YES,
+      NO,
+      YES,
+      14,
+      YES,
+      YES, // RED again (combo 1): kick 15 + 14 = 29 × 1.15 = 33, blocked → 9; BLUE counters 60 % × 33 = 19
+      NO,
+      0.5,
+      NO, // BLUE attacks: punch, misses
       ...Array.from({ length: 47 }, () => [NO, NO, NO]).flat(), // then only misses to the bell
     ]);
     const fight = simulateFight(draws);
     expect(draws.remaining).toBe(0);
     const [first, second, third] = fight.timeline;
     expect(first).toMatchObject({ attacker: "RED", move: "PUNCH", hit: true, combo: 0, damage: 23, blocked: false, counter: false, redHp: 100, blueHp: 77 });
-    expect(second).toMatchObject({ attacker: "RED", move: "KICK", combo: 1, comboMultiplier: 1.15, damage: 9, blocked: true, counter: true, counterDamage: 19, redHp: 81, blueHp: 68 });
+    expect(second).toMatchObject({
+      attacker: "RED",
+      move: "KICK",
+      combo: 1,
+      comboMultiplier: 1.15,
+      damage: 9,
+      blocked: true,
+      counter: true,
+      counterDamage: 19,
+      redHp: 81,
+      blueHp: 68,
+    });
     expect(second.popups).toEqual([
       expect.objectContaining({ target: "BLUE", damage: 9, isBlock: true, isCounter: false }),
       expect.objectContaining({ target: "RED", damage: 19, isBlock: false, isCounter: true }),
@@ -74,10 +96,26 @@ describe("kickboxing rules", () => {
 
   it("ends at once when a fighter reaches 0 HP, and the other side wins", () => {
     const draws = new ScriptedDraws([
-      NO, NO, YES, 14, NO, // BLUE kicks 29 → RED 71
-      YES, NO, YES, 14, NO, // combo 1: 33 → 38
-      YES, NO, YES, 14, NO, // combo 2: 29 × 1.30 = 37 → 1
-      YES, NO, YES, 14, NO, // combo 3: 42 → 0, KO
+      NO,
+      NO,
+      YES,
+      14,
+      NO, // BLUE kicks 29 → RED 71
+      YES,
+      NO,
+      YES,
+      14,
+      NO, // combo 1: 33 → 38
+      YES,
+      NO,
+      YES,
+      14,
+      NO, // combo 2: 29 × 1.30 = 37 → 1
+      YES,
+      NO,
+      YES,
+      14,
+      NO, // combo 3: 42 → 0, KO
     ]);
     const fight = simulateFight(draws);
     expect(draws.remaining).toBe(0);

@@ -27,14 +27,7 @@ const WORD = keccak256(toUtf8Bytes("engine test word"));
 /** abi.encode of static types written out by hand: every field padded to 32 bytes. */
 function packedByHand(v: (typeof vectors)[number]): string {
   return keccak256(
-    concat([
-      v.seed,
-      v.clientSeed,
-      zeroPadValue(v.player, 32),
-      toBeHex(BigInt(v.nonce), 32),
-      toBeHex(BigInt(v.chainId), 32),
-      zeroPadValue(v.casino, 32),
-    ]),
+    concat([v.seed, v.clientSeed, zeroPadValue(v.player, 32), toBeHex(BigInt(v.nonce), 32), toBeHex(BigInt(v.chainId), 32), zeroPadValue(v.casino, 32)]),
   );
 }
 
@@ -73,7 +66,10 @@ describe("random word", () => {
         chainId: [1n, 56n, 97n, 31337n][i % 4]!,
         casino: i % 2 ? hexlify(randomBytes(20)) : getAddress(hexlify(randomBytes(20))),
       };
-      const encoded = abi.encode(["bytes32", "bytes32", "address", "uint256", "uint256", "address"], [input.seed, input.clientSeed, input.player, input.nonce, input.chainId, input.casino]);
+      const encoded = abi.encode(
+        ["bytes32", "bytes32", "address", "uint256", "uint256", "address"],
+        [input.seed, input.clientSeed, input.player, input.nonce, input.chainId, input.casino],
+      );
       expect(randomWord(input)).toBe(keccak256(encoded));
     }
   });

@@ -87,7 +87,7 @@ describe("settleGame", () => {
     const best = evaluateReels(Array.from({ length: 5 }, (): SlotSymbol[] => ["DEGEN", "DEGEN", "DEGEN"]));
     expect(best.totalMultiple).toBe(750);
     expect((ONE * BigInt(best.totalMultiple) * 10_200n) / 10_000n).toBe(maxPayout(GameType.SLOTS, 0n, "DEGEN", ONE));
-    expect(maxPayout(GameType.CRASH, 101n, "DEGEN", 10n * ONE)).toBe(101n * ONE / 10n);
+    expect(maxPayout(GameType.CRASH, 101n, "DEGEN", 10n * ONE)).toBe((101n * ONE) / 10n);
     expect(maxPayout(GameType.WHEEL, 511n, "DEGEN", 10n * ONE)).toBe(11_333_333_333_333_333_333n);
     expect(maxPayout(GameType.BLACKJACK, 0n, "BNB", 3n)).toBe(7n);
     expect(maxPayout(GameType.BLACKJACK, 0n, "BNB", 6n, true)).toBe(12n);
@@ -247,7 +247,11 @@ describe("verify", () => {
     expect(impossible.problems[0]).toMatch(/hand is over/);
     const round = crashRound(v.word, "DEGEN");
     const cashOut = Math.max(100, round.crashPoint);
-    const crash = verify(bet(GameType.CRASH, 0n), { seed: v.seed, payout: round.crashPoint > 100 ? (5n * ONE * BigInt(cashOut)) / 100n : 0n, actions: cashOut });
+    const crash = verify(bet(GameType.CRASH, 0n), {
+      seed: v.seed,
+      payout: round.crashPoint > 100 ? (5n * ONE * BigInt(cashOut)) / 100n : 0n,
+      actions: cashOut,
+    });
     expect(crash.ok).toBe(true);
   });
 });

@@ -60,7 +60,10 @@ describe("slots RTP, exactly", () => {
   it("is exactly 102 % for DEGEN and 98 % for BNB: five lines return exactly the stake before the multiplier", () => {
     const line = slotsExpectedLineMultiple();
     expect(5n * line.numerator).toBe(line.denominator);
-    for (const [token, percent] of [["DEGEN", 102n], ["BNB", 98n]] as const) {
+    for (const [token, percent] of [
+      ["DEGEN", 102n],
+      ["BNB", 98n],
+    ] as const) {
       const { numerator, denominator } = slotsExactRtp(token);
       expect(numerator * 100n).toBe(percent * denominator);
     }
@@ -117,7 +120,10 @@ describe("slots lines", () => {
       ["Top Row", "CHERRY", 3, "3-Match", 5],
       ["Diagonal down", "CHERRY", 3, "3-Match", 5],
     ]);
-    expect(outcome.winLines).toEqual([[0, 0, 0], [0, 1, 2]]);
+    expect(outcome.winLines).toEqual([
+      [0, 0, 0],
+      [0, 1, 2],
+    ]);
     expect(outcome.totalMultiple).toBe(10);
     expect(outcome.isBigWin).toBe(false);
 

@@ -10,7 +10,13 @@ import { GameType, cardCode, crashRound, decodeBlackjackActions, fightFromWord, 
 describe("test vectors", () => {
   it("wheel: segments and payouts", () => {
     for (const v of wheel) {
-      const { payout, outcome } = settleGame({ gameType: GameType.WHEEL, token: v.token as Token, stake: BigInt(v.stake), params: BigInt(v.params), word: v.word });
+      const { payout, outcome } = settleGame({
+        gameType: GameType.WHEEL,
+        token: v.token as Token,
+        stake: BigInt(v.stake),
+        params: BigInt(v.params),
+        word: v.word,
+      });
       if (outcome.gameType !== GameType.WHEEL) throw new Error("wheel outcome expected");
       expect([outcome.wheel.segment, outcome.wheel.won, payout.toString()]).toEqual([v.segment, v.won, v.payout]);
     }
@@ -30,7 +36,14 @@ describe("test vectors", () => {
 
   it("blackjack: decks and replays", () => {
     for (const v of blackjack) {
-      const { payout, outcome } = settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake: BigInt(v.stake), params: 0n, word: v.word, actions: v.actions });
+      const { payout, outcome } = settleGame({
+        gameType: GameType.BLACKJACK,
+        token: "DEGEN",
+        stake: BigInt(v.stake),
+        params: 0n,
+        word: v.word,
+        actions: v.actions,
+      });
       if (outcome.gameType !== GameType.BLACKJACK) throw new Error("blackjack outcome expected");
       const hand = outcome.blackjack;
       expect(hand.deck.map(cardCode)).toEqual(v.deck);
@@ -47,7 +60,12 @@ describe("test vectors", () => {
     for (const v of kickboxing) {
       const fight = fightFromWord(v.word);
       expect([fight.winner, fight.endReason, fight.durationMs, fight.timeline.length, fight.redHp, fight.blueHp]).toEqual([
-        v.winner, v.endReason, v.durationMs, v.exchanges, v.redHp, v.blueHp,
+        v.winner,
+        v.endReason,
+        v.durationMs,
+        v.exchanges,
+        v.redHp,
+        v.blueHp,
       ]);
       expect(fight.stats).toEqual(v.stats);
       (["RED", "BLUE", "TIE"] as const).forEach((bet, params) => {
@@ -61,7 +79,14 @@ describe("test vectors", () => {
     for (const v of crash) {
       const round = crashRound(v.word, v.token as Token);
       expect([round.crashPoint, round.curve.amplitude, round.curve.frequency]).toEqual([v.crashPoint, v.amplitude, v.frequency]);
-      const { payout } = settleGame({ gameType: GameType.CRASH, token: v.token as Token, stake: BigInt(v.stake), params: BigInt(v.params), word: v.word, actions: v.manualCashOut });
+      const { payout } = settleGame({
+        gameType: GameType.CRASH,
+        token: v.token as Token,
+        stake: BigInt(v.stake),
+        params: BigInt(v.params),
+        word: v.word,
+        actions: v.manualCashOut,
+      });
       expect(payout.toString()).toBe(v.payout);
     }
     expect(crash.some((v) => v.crashPoint === 100)).toBe(true);

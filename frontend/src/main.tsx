@@ -7,7 +7,10 @@ import "./index.css";
 // SPEC §4 'Session': a user id stored on an earlier visit loads that user and their balances.
 void useSessionStore.getState().start();
 // A wallet connected on an earlier visit comes back with its still-valid session, unasked.
-void useWalletStore.getState().restore().catch((error: unknown) => console.warn("Restoring the wallet failed", error));
+void useWalletStore
+  .getState()
+  .restore()
+  .catch((error: unknown) => console.warn("Restoring the wallet failed", error));
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

@@ -32,25 +32,35 @@ const BLOCK_GAS_LIMIT = 60_000_000;
 const PLAY_GAS_LIMIT = 200_000n;
 
 async function startServer(chain: TestChain, dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), "server/src/main.ts"], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      RPC_URL: chain.rpcUrl,
-      APP_ORIGIN,
-      DATA_DIR: dataDir,
-      DEPLOYMENT_FILE: chain.deploymentFile,
-      SETTLER_POLL_MS: "100",
-      // The bench measures the routes, not the limiter's 429s (the limiter still runs).
-      RATE_LIMIT_IP_PER_MINUTE: "100000000",
+  const child = spawn(
+    path.join(REPO_ROOT, "node_modules", ".bin", "tsx"),
+    [...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []), "server/src/main.ts"],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        RPC_URL: chain.rpcUrl,
+        APP_ORIGIN,
+        DATA_DIR: dataDir,
+        DEPLOYMENT_FILE: chain.deploymentFile,
+        SETTLER_POLL_MS: "100",
+        // The bench measures the routes, not the limiter's 429s (the limiter still runs).
+        RATE_LIMIT_IP_PER_MINUTE: "100000000",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+      detached: true,
     },
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true,
-  });
+  );
   for (let i = 0; i < 600; i++) {
     // Answering is enough: with a backlog the health check reports the settler's lag (503) until it is cleared.
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status === 200 || r.status === 503, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status === 200 || r.status === 503,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("server did not start");
@@ -199,7 +209,7 @@ function logPoller<T>(chain: TestChain, read: (from: number, to: number) => Prom
 /** Each bet's block, from the BetPlaced logs (a receipt wait per bet cost the node a call per bet on every block). */
 async function placedBlocks(chain: TestChain, fromBlock: number, hashes: Set<string>): Promise<Map<string, number>> {
   const poll = logPoller(chain, (from, to) => chain.casino.queryFilter(chain.casino.filters.BetPlaced(), from, to), fromBlock);
-  for (const started = Date.now(); ; ) {
+  for (const started = Date.now(); ;) {
     const placed = (await poll()).filter((log) => hashes.has(log.transactionHash));
     if (placed.length === hashes.size) return new Map(placed.map((log) => [log.args.betId.toString(), log.blockNumber]));
     if (Date.now() - started > 120_000) throw new Error(`only ${placed.length}/${hashes.size} bets were placed: a bet reverted or was dropped`);
@@ -287,7 +297,12 @@ async function settlementThroughput(chain: TestChain, apiUrl: string) {
         betsSettledPerSec: Math.round(total / ((done - started) / 1000)),
         mostSettledInOneBlock: Math.max(...perBlock.values()),
         settlementTransactions: new Set(settled.map((log) => log.transactionHash)).size,
-        blocksFromBetToSettlement: { min: lags[0], median: lags[Math.floor(lags.length / 2)], p99: lags[Math.floor(lags.length * 0.99)], max: lags[lags.length - 1] },
+        blocksFromBetToSettlement: {
+          min: lags[0],
+          median: lags[Math.floor(lags.length / 2)],
+          p99: lags[Math.floor(lags.length * 0.99)],
+          max: lags[lags.length - 1],
+        },
         settledInTheNextBlock: `${lags.filter((lag) => lag === 1).length}/${total}`,
       };
       console.log(JSON.stringify(line));
@@ -314,7 +329,9 @@ export async function runServerBench(): Promise<void> {
   };
   try {
     if (ONLY !== "settlement") {
-      console.log(`Server bench: each demo route saturated, then at ${TARGET_REQ_PER_SEC} req/s offered, ${DURATION_S} s each (target: p99 ≤ ${TARGET_P99_MS} ms at ≥ ${TARGET_REQ_PER_SEC} req/s)`);
+      console.log(
+        `Server bench: each demo route saturated, then at ${TARGET_REQ_PER_SEC} req/s offered, ${DURATION_S} s each (target: p99 ≤ ${TARGET_P99_MS} ms at ≥ ${TARGET_REQ_PER_SEC} req/s)`,
+      );
       await http(`${apiUrl}/api/slots/spin`, "POST /api/slots/spin (demo)", { token: "DEGEN", betAmount: 10 }, server.pid!);
       await http(`${apiUrl}/api/blackjack/start`, "POST /api/blackjack/start (demo)", { token: "DEGEN", action: "START", betAmount: 10 }, server.pid!);
     }

@@ -105,13 +105,24 @@ export function createApp(deps: AppDeps): App {
   app.use("/api/auth", routePrefix("/api/auth"), siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin }));
   app.use("/api/user", routePrefix("/api/user"), ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
   app.use("/api/crash", routePrefix("/api/crash"), ...signedIn, crashRouter({ db: deps.db, settler: deps.settler }));
-  app.use("/api/fairness", routePrefix("/api/fairness"), ...signedIn, fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }));
+  app.use(
+    "/api/fairness",
+    routePrefix("/api/fairness"),
+    ...signedIn,
+    fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }),
+  );
   app.post("/api/withdraw", ...signedIn);
   app.post("/api/swap", ...signedIn);
   app.use(
     "/api",
     routePrefix("/api"),
-    walletRouter({ outbox: deps.outbox, provider: deps.provider, settlerAddress: deps.sender.address, relayAddress: deps.relayAddress, tokenAddresses: deps.tokenAddresses }),
+    walletRouter({
+      outbox: deps.outbox,
+      provider: deps.provider,
+      settlerAddress: deps.sender.address,
+      relayAddress: deps.relayAddress,
+      tokenAddresses: deps.tokenAddresses,
+    }),
   );
 
   if (deps.appDir !== undefined) app.use(servedApp(deps.appDir));

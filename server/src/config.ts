@@ -129,7 +129,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
   const settlerMode = optional(env, "SETTLER") ?? "on";
   if (!isSettlerMode(settlerMode)) throw new ConfigError(`SETTLER must be on, paused or off, got "${settlerMode}"`);
   // A web-only instance sends nothing itself: its transactions wait for a lease holder, which only a shared PostgreSQL can have elsewhere.
-  if (settlerMode === "off" && databaseUrl === undefined) throw new ConfigError("SETTLER=off needs DATABASE_URL (another instance, sharing the database, must hold the settler lease)");
+  if (settlerMode === "off" && databaseUrl === undefined)
+    throw new ConfigError("SETTLER=off needs DATABASE_URL (another instance, sharing the database, must hold the settler lease)");
   const logLevel = optional(env, "LOG_LEVEL") ?? "info";
   if (!isLogLevel(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
   return {

@@ -58,7 +58,10 @@ export async function readChainId(provider: JsonRpcProvider, rpcUrl: string): Pr
  */
 async function helperContracts(casino: Casino, deployment: Deployment): Promise<{ CasinoRelay: string; CasinoSwap: string }> {
   const [CasinoRelay, CasinoSwap] = await Promise.all([casino.relay(), casino.swapDesk()]);
-  for (const [name, onChain] of [["CasinoRelay", CasinoRelay], ["CasinoSwap", CasinoSwap]] as const) {
+  for (const [name, onChain] of [
+    ["CasinoRelay", CasinoRelay],
+    ["CasinoSwap", CasinoSwap],
+  ] as const) {
     const inFile = deployment.contracts[name];
     if (inFile !== undefined && inFile !== onChain) {
       throw new ConfigError(`the deployment file names ${name} ${inFile}, but the Casino's is ${onChain}`);
@@ -121,7 +124,15 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   // Only the lease holder may sign: two instances sending from one account would collide on nonces.
   const sender = new TxSender(wallet, provider, () => lease.leading);
   const confirmations = config.settlerConfirmations ?? (chainId === LOCAL_CHAIN_ID ? 0 : 2);
-  const status = new StatusSampler({ db, provider, casino, degenAddress: deployment.contracts.DegenToken, lease, deploymentBlock: deployment.deploymentBlock, confirmations });
+  const status = new StatusSampler({
+    db,
+    provider,
+    casino,
+    degenAddress: deployment.contracts.DegenToken,
+    lease,
+    deploymentBlock: deployment.deploymentBlock,
+    confirmations,
+  });
   const metrics = new Metrics(status);
   const outbox = new ChainOutbox(db, signals, (kind, outcome) => metrics.countChainRequest(kind, outcome));
   const worker = new OutboxWorker(db, sender, provider, signals);

@@ -117,9 +117,16 @@ describe("several instances on one PostgreSQL", () => {
         for (let k = 0; betting; k++) {
           const gameType = [GameType.WHEEL, GameType.SLOTS, GameType.KICKBOXING][(i + k) % 3]!;
           const params = gameType === GameType.WHEEL ? 0b11n : gameType === GameType.KICKBOXING ? 1n : 0n;
-          const tx = await casino.playGame(degen, parseEther("1"), gameType, params, hexlify(randomBytes(32)), roots.get(player.address)!, terms, { gasLimit: 300_000n });
+          const tx = await casino.playGame(degen, parseEther("1"), gameType, params, hexlify(randomBytes(32)), roots.get(player.address)!, terms, {
+            gasLimit: 300_000n,
+          });
           const receipt = (await tx.wait())!;
-          placed.push(receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString());
+          placed.push(
+            receipt.logs
+              .map((l) => casino.interface.parseLog(l))
+              .find((l) => l?.name === "BetPlaced")!
+              .args.betId.toString(),
+          );
         }
       }),
     );
@@ -147,7 +154,9 @@ describe("several instances on one PostgreSQL", () => {
       betting = false;
       await stream;
     }
-    console.log(`Takeovers after kill -9 (ms): ${takeovers.map((t) => `lease ${t.lease}, first settlement sent ${t.settling}`).join("; ")}; ${placed.length} bets`);
+    console.log(
+      `Takeovers after kill -9 (ms): ${takeovers.map((t) => `lease ${t.lease}, first settlement sent ${t.settling}`).join("; ")}; ${placed.length} bets`,
+    );
     for (const takeover of takeovers) {
       expect(takeover.lease).toBeLessThan(TAKEOVER_LIMIT_MS);
       expect(takeover.settling).toBeLessThan(TAKEOVER_LIMIT_MS);
@@ -217,8 +226,13 @@ describe("several instances on one PostgreSQL", () => {
     const terms = await chain.casino.terms();
     const playing = await clientSeedFor(server, player.address, (word) => !isFinalStatus(startBlackjack(word, parseEther("1")).status));
     const casino = chain.casino.connect(player) as Casino;
-    const receipt = (await (await casino.playGame(degen, parseEther("1"), GameType.BLACKJACK, 0n, playing, commitment.body.expectedCommit, terms, { gasLimit: 300_000n })).wait())!;
-    const betId = receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString();
+    const receipt = (await (
+      await casino.playGame(degen, parseEther("1"), GameType.BLACKJACK, 0n, playing, commitment.body.expectedCommit, terms, { gasLimit: 300_000n })
+    ).wait())!;
+    const betId = receipt.logs
+      .map((l) => casino.interface.parseLog(l))
+      .find((l) => l?.name === "BetPlaced")!
+      .args.betId.toString();
     const dealt = await atFollower.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId });
     expect(dealt.status, JSON.stringify(dealt.body)).toBe(200);
     expect(dealt.body.status).toBe("PLAYING");
@@ -227,8 +241,13 @@ describe("several instances on one PostgreSQL", () => {
     expect(isFinalStatus(stood.body.status)).toBe(true);
 
     // A manual crash round started by the lease holder's reading, cashed out at the follower.
-    const crash = (await (await casino.playGame(degen, parseEther("1"), GameType.CRASH, 0n, hexlify(randomBytes(32)), commitment.body.expectedCommit, terms, { gasLimit: 300_000n })).wait())!;
-    const crashId = crash.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString();
+    const crash = (await (
+      await casino.playGame(degen, parseEther("1"), GameType.CRASH, 0n, hexlify(randomBytes(32)), commitment.body.expectedCommit, terms, { gasLimit: 300_000n })
+    ).wait())!;
+    const crashId = crash.logs
+      .map((l) => casino.interface.parseLog(l))
+      .find((l) => l?.name === "BetPlaced")!
+      .args.betId.toString();
     const cashedOut = await atFollower.post("/api/crash/cashout", { token: "DEGEN", betId: crashId });
     expect(cashedOut.status, JSON.stringify(cashedOut.body)).toBe(200);
 

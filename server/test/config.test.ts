@@ -85,9 +85,12 @@ describe("GET /api/config", () => {
   it("accepts a deployment file naming CasinoRelay and CasinoSwap as deploy.ts writes them, and refuses one naming others", async () => {
     const casino = server.chain.casino;
     const helpers = { CasinoRelay: await casino.relay(), CasinoSwap: await casino.swapDesk() };
-    await withServer({ DEPLOYMENT_FILE: deploymentWith({ CasinoRelay: helpers.CasinoRelay.toLowerCase(), CasinoSwap: helpers.CasinoSwap }) }, async (client) => {
-      expect((await client.get("/api/config")).body.contracts).toMatchObject(helpers);
-    });
+    await withServer(
+      { DEPLOYMENT_FILE: deploymentWith({ CasinoRelay: helpers.CasinoRelay.toLowerCase(), CasinoSwap: helpers.CasinoSwap }) },
+      async (client) => {
+        expect((await client.get("/api/config")).body.contracts).toMatchObject(helpers);
+      },
+    );
     const stale = deploymentWith({ CasinoSwap: helpers.CasinoRelay });
     await expect(withServer({ DEPLOYMENT_FILE: stale }, async () => {})).rejects.toThrow(
       `the deployment file names CasinoSwap ${helpers.CasinoRelay}, but the Casino's is ${helpers.CasinoSwap}`,
@@ -171,7 +174,15 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
   async function startMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ENV_FILE: "", RPC_URL: server.chain.rpcUrl, DEPLOYMENT_FILE: server.chain.deploymentFile, DATA_DIR: path.join(temp.dir, "never-used"), PORT: "1", ...env },
+      env: {
+        ...process.env,
+        ENV_FILE: "",
+        RPC_URL: server.chain.rpcUrl,
+        DEPLOYMENT_FILE: server.chain.deploymentFile,
+        DATA_DIR: path.join(temp.dir, "never-used"),
+        PORT: "1",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

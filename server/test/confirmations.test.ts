@@ -28,7 +28,7 @@ const mine = () => server.chain.provider.send("evm_mine", []);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, step?: () => Promise<unknown>): Promise<T> {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const value = await probe();
     if (value !== undefined) return value;
     await step?.();
@@ -50,16 +50,28 @@ describe(`settlement on a chain that can reorganise (${CONFIRMATIONS} confirmati
       const nonce = await chain.provider.getTransactionCount(player.address, "pending");
       const placing = [];
       for (let i = 0; i < BETS; i++) {
-        placing.push(await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b111n, hexlify(randomBytes(32)), expectedCommit, terms, { nonce: nonce + i, gasLimit: 300_000n }));
+        placing.push(
+          await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b111n, hexlify(randomBytes(32)), expectedCommit, terms, {
+            nonce: nonce + i,
+            gasLimit: 300_000n,
+          }),
+        );
       }
       await mine();
       const receipts = await Promise.all(placing.map((tx) => tx.wait()));
-      const ids = receipts.map((r) => r!.logs.map((l) => chain.casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString());
+      const ids = receipts.map((r) =>
+        r!.logs
+          .map((l) => chain.casino.interface.parseLog(l))
+          .find((l) => l?.name === "BetPlaced")!
+          .args.betId.toString(),
+      );
 
       // The bets are read once they are deep enough; then their settlement waits in the mempool
       // (nothing mines it meanwhile: blocks come only from this test).
       for (let i = 0; i < CONFIRMATIONS; i++) await mine();
-      await until("the settlement to be sent", async () => ((await pendingCount(server.chain.provider, server.services.appDeps.sender.address)) > 0 ? true : undefined));
+      await until("the settlement to be sent", async () =>
+        (await pendingCount(server.chain.provider, server.services.appDeps.sender.address)) > 0 ? true : undefined,
+      );
       const [sentRow] = await rows(ids);
       const droppedHash = sentRow!.settleTxHash!;
       expect((await rows(ids)).map((r) => [r.status, r.settleTxHash])).toEqual(ids.map(() => ["sent", droppedHash]));
@@ -81,11 +93,17 @@ describe(`settlement on a chain that can reorganise (${CONFIRMATIONS} confirmati
 
       // The settler finds the settlement gone, sends it again with the freed nonce, and records
       // it once deep enough.
-      const settled = await until("the bets to be settled again", async () => {
-        const now = await rows(ids);
-        return now.every((r) => r.status === "settled") ? now : undefined;
-      }, mine);
-      const logs = (await chain.casino.queryFilter(chain.casino.filters.BetSettled(), receipts[0]!.blockNumber)).filter((log) => ids.includes(log.args.betId.toString()));
+      const settled = await until(
+        "the bets to be settled again",
+        async () => {
+          const now = await rows(ids);
+          return now.every((r) => r.status === "settled") ? now : undefined;
+        },
+        mine,
+      );
+      const logs = (await chain.casino.queryFilter(chain.casino.filters.BetSettled(), receipts[0]!.blockNumber)).filter((log) =>
+        ids.includes(log.args.betId.toString()),
+      );
       expect(logs.map((log) => log.args.betId.toString()).sort()).toEqual([...ids].sort());
       for (const row of settled) {
         const log = logs.find((l) => l.args.betId.toString() === row.betId)!;

@@ -44,7 +44,10 @@ function separateLayers(): Express {
     // APP_ORIGIN is plain http: helmet's defaults without upgrade-insecure-requests (helmetFor).
     helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }),
     cors({ origin: [APP_ORIGIN], credentials: true }),
-    express.Router().use("/api", limiter(new FixedWindowCounter(LIMIT), (req) => ipKeyGenerator(req.ip ?? ""))),
+    express.Router().use(
+      "/api",
+      limiter(new FixedWindowCounter(LIMIT), (req) => ipKeyGenerator(req.ip ?? "")),
+    ),
     jsonBody(BODY_LIMIT),
     (req, res, next) => (req.headers.cookie === undefined ? next() : parseCookies(req, res, next)),
   ]);

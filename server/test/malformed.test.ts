@@ -90,8 +90,14 @@ describe("malformed requests", () => {
         await record(`${route.path} extra field`, client.post(route.path, { ...route.body, extra: 1 }));
         await record(`${route.path} array body`, client.call("POST", route.path, undefined, { rawBody: "[1,2,3]" }));
         await record(`${route.path} broken JSON`, client.call("POST", route.path, undefined, { rawBody: '{"token": "DEGEN",' }));
-        await record(`${route.path} text body`, client.call("POST", route.path, undefined, { rawBody: "token=DEGEN", headers: { "content-type": "text/plain" } }));
-        await record(`${route.path} oversized`, client.call("POST", route.path, undefined, { rawBody: JSON.stringify({ ...route.body, pad: "x".repeat(100_000) }) }));
+        await record(
+          `${route.path} text body`,
+          client.call("POST", route.path, undefined, { rawBody: "token=DEGEN", headers: { "content-type": "text/plain" } }),
+        );
+        await record(
+          `${route.path} oversized`,
+          client.call("POST", route.path, undefined, { rawBody: JSON.stringify({ ...route.body, pad: "x".repeat(100_000) }) }),
+        );
         await record(`${route.path} deep`, client.call("POST", route.path, undefined, { rawBody: "[".repeat(5000) + "]".repeat(5000) }));
       }
       for (const path of BAD_PATHS) await record(`GET ${path}`, client.get(path));

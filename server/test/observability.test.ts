@@ -50,7 +50,9 @@ describe("assessHealth", () => {
   });
 
   it("names every reason to report degraded", () => {
-    expect(assessHealth({ ...healthy, head: undefined, lagBlocks: undefined, chainError: "connect ECONNREFUSED" }, limits)).toEqual(["chain unreachable: connect ECONNREFUSED"]);
+    expect(assessHealth({ ...healthy, head: undefined, lagBlocks: undefined, chainError: "connect ECONNREFUSED" }, limits)).toEqual([
+      "chain unreachable: connect ECONNREFUSED",
+    ]);
     expect(assessHealth({ ...healthy, lagBlocks: 21 }, limits)).toEqual(["settler lags 21 blocks behind the chain (limit 20)"]);
     const stuck = { ...healthy.unsettled, sent: { count: 1, oldestAgeSeconds: 61.4 } };
     expect(assessHealth({ ...healthy, unsettled: stuck }, limits)).toEqual(["a bet has waited 61 s for its settlement (limit 60 s)"]);
@@ -71,7 +73,12 @@ describe("metrics", () => {
     const app = express();
     const users = express.Router();
     users.get("/:id", (req, res) => void res.json({ id: req.params.id }));
-    app.use("/api/user", routePrefix("/api/user"), (req, _res, next) => next(req.headers.authorization ? undefined : new HttpError(401, "Sign in first")), users);
+    app.use(
+      "/api/user",
+      routePrefix("/api/user"),
+      (req, _res, next) => next(req.headers.authorization ? undefined : new HttpError(401, "Sign in first")),
+      users,
+    );
     app.post("/api/slots/spin", (_req, res) => void res.json({ lane: "express" }));
     app.use((_req, res) => void res.status(404).json({ error: "Not found" }));
     app.use(((error: HttpError, _req, res, _next) => void res.status(error.status).json({ error: error.message })) as express.ErrorRequestHandler);
@@ -97,7 +104,9 @@ describe("metrics", () => {
       expect(count('route="/api/slots/spin",method="POST",status_class="2xx"')).toBe(2);
       expect(count('route="\\(unmatched\\)",method="GET",status_class="4xx"')).toBe(1);
       // A refusal is logged at info with its request id.
-      expect(logged.mock.calls.map(([fields]) => fields)).toContainEqual(expect.objectContaining({ route: "/api/user/*", status: 401, reqId: anonymous.headers.get("x-request-id") }));
+      expect(logged.mock.calls.map(([fields]) => fields)).toContainEqual(
+        expect.objectContaining({ route: "/api/user/*", status: 401, reqId: anonymous.headers.get("x-request-id") }),
+      );
     } finally {
       logged.mockRestore();
       await http.close();

@@ -17,7 +17,10 @@ let server: TestServer;
 let proxy: ResettingProxy | undefined;
 beforeAll(async () => {
   // A plain proxy between the server and its node: the test cuts it.
-  server = await startTestServer({ MASTER_SECRET }, { serverRpcUrl: async (chain) => (proxy = await startResettingProxy(chain.rpcUrl, { staleAfterMs: Infinity, closeAfterMs: Infinity })).url });
+  server = await startTestServer(
+    { MASTER_SECRET },
+    { serverRpcUrl: async (chain) => (proxy = await startResettingProxy(chain.rpcUrl, { staleAfterMs: Infinity, closeAfterMs: Infinity })).url },
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -48,9 +51,17 @@ describe("an RPC outage", () => {
       players.map(async (player) => {
         const casino = chain.casino.connect(player) as Casino;
         while (betting) {
-          const tx = await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b11n, hexlify(randomBytes(32)), roots.get(player.address)!, terms, { gasLimit: 300_000n });
+          const tx = await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b11n, hexlify(randomBytes(32)), roots.get(player.address)!, terms, {
+            gasLimit: 300_000n,
+          });
           const receipt = (await tx.wait())!;
-          placed.push({ betId: receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString(), at: Date.now() });
+          placed.push({
+            betId: receipt.logs
+              .map((l) => casino.interface.parseLog(l))
+              .find((l) => l?.name === "BetPlaced")!
+              .args.betId.toString(),
+            at: Date.now(),
+          });
           await sleep(150);
         }
       }),
@@ -82,8 +93,14 @@ describe("an RPC outage", () => {
     // second's cached reading) quickly, with the reason.
     const degraded = probes.filter((probe) => probe.health === 503);
     const summary = `${probes.length} probes, ${degraded.length} degraded, slowest ${Math.max(...probes.map((p) => p.slowestMs))} ms`;
-    expect(probes.every((probe) => probe.demo === 200), summary).toBe(true);
-    expect(probes.slice(3).every((probe) => probe.health === 503), summary).toBe(true);
+    expect(
+      probes.every((probe) => probe.demo === 200),
+      summary,
+    ).toBe(true);
+    expect(
+      probes.slice(3).every((probe) => probe.health === 503),
+      summary,
+    ).toBe(true);
     expect(degraded[0]!.reasons.some((reason) => /^chain unreachable: /.test(reason))).toBe(true);
     expect(Math.max(...probes.map((p) => p.slowestMs))).toBeLessThan(2_500);
     expect(chainUp).toBe("0");
@@ -95,7 +112,8 @@ describe("an RPC outage", () => {
     let settledAt = 0;
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
       counts = new Map();
-      for (const log of await casino.queryFilter(casino.filters.BetSettled())) counts.set(log.args.betId.toString(), (counts.get(log.args.betId.toString()) ?? 0) + 1);
+      for (const log of await casino.queryFilter(casino.filters.BetSettled()))
+        counts.set(log.args.betId.toString(), (counts.get(log.args.betId.toString()) ?? 0) + 1);
       if (betIds.every((id) => counts.has(id))) {
         settledAt = Date.now();
         break;

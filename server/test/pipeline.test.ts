@@ -44,14 +44,24 @@ describe("settlement pipeline", () => {
         const nonce = await chain.provider.getTransactionCount(player.address, "pending");
         for (let k = 0; k < BETS_PER_PLAYER; k++) {
           const params = [0b1n, 0b11n, 0b111n][k % 3]!;
-          sent.push(await casino.playGame(degen, parseEther("1"), GameType.WHEEL, params, hexlify(randomBytes(32)), commits[i]!, terms, { nonce: nonce + k, gasLimit: 300_000n }));
+          sent.push(
+            await casino.playGame(degen, parseEther("1"), GameType.WHEEL, params, hexlify(randomBytes(32)), commits[i]!, terms, {
+              nonce: nonce + k,
+              gasLimit: 300_000n,
+            }),
+          );
         }
       }
       await chain.provider.send("evm_mine", []);
       const receipts = await Promise.all(sent.map((tx) => tx.wait()));
       const betBlock = receipts[0]!.blockNumber;
       expect(new Set(receipts.map((r) => r!.blockNumber))).toEqual(new Set([betBlock]));
-      const betIds = receipts.map((r) => r!.logs.map((l) => chain.casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString());
+      const betIds = receipts.map((r) =>
+        r!.logs
+          .map((l) => chain.casino.interface.parseLog(l))
+          .find((l) => l?.name === "BetPlaced")!
+          .args.betId.toString(),
+      );
 
       const batches = Math.ceil((PLAYERS * BETS_PER_PLAYER) / BATCH);
       for (let i = 0; (await pendingCount(server.chain.provider, settler)) < batches; i++) {
@@ -101,9 +111,26 @@ describe("settlement pipeline", () => {
     const nonce = await chain.provider.getTransactionCount(player.address, "pending");
     const raws = [];
     for (let k = 0; k < bets; k++) {
-      const data = chain.casino.interface.encodeFunctionData("playGame", [degen, parseEther("1"), GameType.WHEEL, 0b11111n, hexlify(randomBytes(32)), first.expectedCommit, first.terms]);
+      const data = chain.casino.interface.encodeFunctionData("playGame", [
+        degen,
+        parseEther("1"),
+        GameType.WHEEL,
+        0b11111n,
+        hexlify(randomBytes(32)),
+        first.expectedCommit,
+        first.terms,
+      ]);
       raws.push(
-        await player.signTransaction({ type: 2, chainId: CHAIN_ID, nonce: nonce + k, to: casinoAddress, data, gasLimit: 300_000n, maxFeePerGas: fees.maxFeePerGas! * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas! }),
+        await player.signTransaction({
+          type: 2,
+          chainId: CHAIN_ID,
+          nonce: nonce + k,
+          to: casinoAddress,
+          data,
+          gasLimit: 300_000n,
+          maxFeePerGas: fees.maxFeePerGas! * 2n,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas!,
+        }),
       );
     }
     await chain.provider.send("evm_setAutomine", [false]);
@@ -127,13 +154,20 @@ describe("settlement pipeline", () => {
     expect(next.root).not.toBe(first.root);
     expect(next).toMatchObject({ nextNonce: String(bets), remaining: HASH_CHAIN.DEFAULT_LENGTH, commitment: next.root });
     const open = (await chain.casino.queryFilter(chain.casino.filters.BetPlaced(undefined, player.address))).length;
-    const settled = (await chain.casino.queryFilter(chain.casino.filters.BetSettled())).filter((log) => BigInt(log.args.betId) >> 64n === BigInt(player.address));
+    const settled = (await chain.casino.queryFilter(chain.casino.filters.BetSettled())).filter(
+      (log) => BigInt(log.args.betId) >> 64n === BigInt(player.address),
+    );
     expect(settled).toHaveLength(open);
 
     // The first bet on the new chain settles with its first link and verifies.
     const casino = chain.casino.connect(player) as Casino;
-    const receipt = (await (await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b1n, hexlify(randomBytes(32)), next.expectedCommit, next.terms)).wait())!;
-    const betId = receipt.logs.map((l) => casino.interface.parseLog(l)).find((l) => l?.name === "BetPlaced")!.args.betId.toString();
+    const receipt = (await (
+      await casino.playGame(degen, parseEther("1"), GameType.WHEEL, 0b1n, hexlify(randomBytes(32)), next.expectedCommit, next.terms)
+    ).wait())!;
+    const betId = receipt.logs
+      .map((l) => casino.interface.parseLog(l))
+      .find((l) => l?.name === "BetPlaced")!
+      .args.betId.toString();
     let record: { status: string; verification: { ok: boolean } } | undefined;
     for (let i = 0; i < 100 && record?.status !== "settled"; i++) {
       await new Promise((r) => setTimeout(r, 100));
@@ -162,10 +196,14 @@ describe("settlement pipeline", () => {
     const spoiled = placed[1]!.betId;
     const [record] = await db.select().from(bets).where(eq(bets.betId, spoiled));
     expect(record).toMatchObject({ status: "ready" });
-    await db.update(bets).set({ seed: hexlify(randomBytes(32)) }).where(eq(bets.betId, spoiled));
+    await db
+      .update(bets)
+      .set({ seed: hexlify(randomBytes(32)) })
+      .where(eq(bets.betId, spoiled));
 
     const fromBlock = (await chain.provider.getBlockNumber()) + 1;
-    const settledIds = async () => new Set((await chain.casino.queryFilter(chain.casino.filters.BetSettled(), fromBlock)).map((log) => log.args.betId.toString()));
+    const settledIds = async () =>
+      new Set((await chain.casino.queryFilter(chain.casino.filters.BetSettled(), fromBlock)).map((log) => log.args.betId.toString()));
     const waitFor = async (ids: string[], seconds: number) => {
       let settled = new Set<string>();
       for (let i = 0; i < seconds * 10; i++) {
@@ -195,6 +233,9 @@ describe("settlement pipeline", () => {
 
     // Put right, the refused bet is tried again after its back-off, and the player's next one follows.
     await db.update(bets).set({ seed: record!.seed }).where(eq(bets.betId, spoiled));
-    await waitFor(placed.map((bet) => bet.betId), 40);
+    await waitFor(
+      placed.map((bet) => bet.betId),
+      40,
+    );
   }, 120_000);
 });

@@ -23,7 +23,8 @@ const state = (overrides: Partial<PlanState> = {}): PlanState => ({
   ...overrides,
 });
 
-const ids = (plan: { bets: PlannedBet[]; dependent: boolean }[]) => plan.map((batch) => ({ bets: batch.bets.map((bet) => bet.betId), dependent: batch.dependent }));
+const ids = (plan: { bets: PlannedBet[]; dependent: boolean }[]) =>
+  plan.map((batch) => ({ bets: batch.bets.map((bet) => bet.betId), dependent: batch.dependent }));
 
 describe("planBatches", () => {
   it("takes each player's ready bets in nonce order up to the first that is not ready", () => {

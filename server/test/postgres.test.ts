@@ -45,7 +45,9 @@ async function query<T = Record<string, unknown>>(text: string): Promise<T[]> {
 }
 
 const schemasWithBets = async () =>
-  (await query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'bets' ORDER BY 1")).map((row) => row.table_schema);
+  (await query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'bets' ORDER BY 1")).map(
+    (row) => row.table_schema,
+  );
 
 describe("DATABASE_URL on a real PostgreSQL 15", () => {
   it("runs the same schema: sign-in, register, a settled and verified bet, state kept across a restart", async (context) => {
@@ -99,7 +101,9 @@ describe("DATABASE_URL on a real PostgreSQL 15", () => {
       expect(secondSchema).toBeDefined();
       expect(secondSchema).not.toBe(firstSchema);
       const settings = rowsOf<{ search_path: string; statement_timeout: string }>(
-        await other.services.database.db.execute("SELECT current_setting('search_path') AS search_path, current_setting('statement_timeout') AS statement_timeout"),
+        await other.services.database.db.execute(
+          "SELECT current_setting('search_path') AS search_path, current_setting('statement_timeout') AS statement_timeout",
+        ),
       );
       expect(settings).toEqual([{ search_path: secondSchema, statement_timeout: "12345ms" }]);
 

@@ -61,7 +61,10 @@ async function signedIn(): Promise<Client> {
   return client;
 }
 
-const stateFolders = () => readdirSync(dataDir).filter((name) => /^31337-/.test(name)).sort();
+const stateFolders = () =>
+  readdirSync(dataDir)
+    .filter((name) => /^31337-/.test(name))
+    .sort();
 
 describe("state per chain across restarts", () => {
   let first: { bet: PlacedBet; folder: string; casino: string; genesis: string };

@@ -174,7 +174,8 @@ describe("settlement through a node that drops idle connections", () => {
     const { casino } = server.chain;
     const settlementsOf = async () => {
       const counts = new Map<string, number>();
-      for (const log of await casino.queryFilter(casino.filters.BetSettled())) counts.set(log.args.betId.toString(), (counts.get(log.args.betId.toString()) ?? 0) + 1);
+      for (const log of await casino.queryFilter(casino.filters.BetSettled()))
+        counts.set(log.args.betId.toString(), (counts.get(log.args.betId.toString()) ?? 0) + 1);
       return counts;
     };
     let settlements = await settlementsOf();

@@ -184,7 +184,8 @@ describe("web3 blackjack", () => {
     const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.BLACKJACK, clientSeed });
     const start = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bet.betId });
     let status = start.body.status;
-    if (status === "PLAYING") status = (await alice.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: start.body.sessionId })).body.status;
+    if (status === "PLAYING")
+      status = (await alice.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: start.body.sessionId })).body.status;
     expect(status).toBe("PUSH");
     const record = await waitSettled(alice, bet.betId);
     const after = await server.chain.casino.getBalance(player.address, await DEGEN());
@@ -303,28 +304,51 @@ describe("vault relays and balances", () => {
       status: 400,
       body: { error: "The signature has expired: sign again" },
     });
-    const tooMuch = await bob.post("/api/withdraw", { walletAddress: player.address, token: "BNB", amount: "100000", ...(await signWithdraw(server, player, { token: ZeroAddress, amount: parseEther("100000") })) });
+    const tooMuch = await bob.post("/api/withdraw", {
+      walletAddress: player.address,
+      token: "BNB",
+      amount: "100000",
+      ...(await signWithdraw(server, player, { token: ZeroAddress, amount: parseEther("100000") })),
+    });
     expect(tooMuch).toMatchObject({ status: 400, body: { error: "Insufficient vault balance" } });
     expect(await server.chain.casino.getBalance(player.address, degen)).toBe(vault - parseEther("5"));
 
     const bnbBefore = await server.chain.casino.getBalance(player.address, ZeroAddress);
     const swapSigned = await signSwap(server, player, { fromToken: degen, toToken: ZeroAddress, amount: parseEther("100"), minAmountOut: parseEther("0.01") });
-    const swap = await bob.post("/api/swap", { walletAddress: player.address, fromToken: "DEGEN", toToken: "BNB", amount: 100, minAmountOut: "0.01", ...swapSigned });
+    const swap = await bob.post("/api/swap", {
+      walletAddress: player.address,
+      fromToken: "DEGEN",
+      toToken: "BNB",
+      amount: 100,
+      minAmountOut: "0.01",
+      ...swapSigned,
+    });
     expect(swap.status).toBe(200);
     expect(swap.body.amountOut).toBe("0.01");
     expect(await server.chain.casino.getBalance(player.address, ZeroAddress)).toBe(bnbBefore + parseEther("0.01"));
     expect(await server.chain.casino.getBalance(player.address, degen)).toBe(vault - parseEther("105"));
-    expect((await bob.post("/api/swap", { walletAddress: player.address, fromToken: "BNB", toToken: "BNB", amount: 1, minAmountOut: 0, ...swapSigned })).status).toBe(400);
+    expect(
+      (await bob.post("/api/swap", { walletAddress: player.address, fromToken: "BNB", toToken: "BNB", amount: 1, minAmountOut: 0, ...swapSigned })).status,
+    ).toBe(400);
     // Above the per-swap cap (1 % of the free BNB bankroll): refused before any gas is spent.
     const huge = await signSwap(server, player, { fromToken: degen, toToken: ZeroAddress, amount: parseEther("4000"), minAmountOut: 0n });
     const capped = await bob.post("/api/swap", { walletAddress: player.address, fromToken: "DEGEN", toToken: "BNB", amount: 4000, minAmountOut: 0, ...huge });
     expect(capped.status).toBe(200);
     const house = await server.chain.casino.house(ZeroAddress);
     const cap = ((house[0] - house[1]) * 100n) / 10_000n;
-    const overCap = (cap * 10_000n) + parseEther("10000");
+    const overCap = cap * 10_000n + parseEther("10000");
     await depositDegen(server, player, overCap);
     const tooBig = await signSwap(server, player, { fromToken: degen, toToken: ZeroAddress, amount: overCap, minAmountOut: 0n });
-    expect(await bob.post("/api/swap", { walletAddress: player.address, fromToken: "DEGEN", toToken: "BNB", amount: formatEther(overCap), minAmountOut: 0, ...tooBig })).toMatchObject({
+    expect(
+      await bob.post("/api/swap", {
+        walletAddress: player.address,
+        fromToken: "DEGEN",
+        toToken: "BNB",
+        amount: formatEther(overCap),
+        minAmountOut: 0,
+        ...tooBig,
+      }),
+    ).toMatchObject({
       status: 400,
       body: { error: "The swap is above the per-swap cap" },
     });

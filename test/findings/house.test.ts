@@ -55,7 +55,9 @@ describe("Findings 8, 9, 12: the house", function () {
         await network.provider.send("evm_revert", [snapshot]);
       }
       await time.setNextBlockTimestamp(fresh.lapsedAt + 1n);
-      await expect(casino.connect(owner).executeBankrollWithdrawal(NATIVE)).to.be.revertedWithCustomError(casino, "AnnouncementLapsed").withArgs(fresh.lapsedAt);
+      await expect(casino.connect(owner).executeBankrollWithdrawal(NATIVE))
+        .to.be.revertedWithCustomError(casino, "AnnouncementLapsed")
+        .withArgs(fresh.lapsedAt);
       expect(await casino.house(NATIVE)).to.deep.equal([BANKROLL_NATIVE, 0n]);
     });
   });
@@ -103,7 +105,7 @@ describe("Findings 8, 9, 12: the house", function () {
       const wheelAfter = await casino.maxBet(tokenAddress, GAME.WHEEL, ONE_COLOUR, other.address);
       expect(wheelAfter).to.equal(((((bankroll - reserved) * 500n) / BPS) * 10_000n) / 102_000n);
       // The share predicted: at most 3 × 10 % is reserved, so 5 % of the 70 % left, at 10.2x.
-      const predicted = ((((BANKROLL_DEGEN * 7_000n) / BPS) * 500n) / BPS * 10_000n) / 102_000n;
+      const predicted = (((((BANKROLL_DEGEN * 7_000n) / BPS) * 500n) / BPS) * 10_000n) / 102_000n;
       expect(wheelAfter).to.be.at.least(predicted);
       console.log(
         `      hands ${hands.join("/")}, reserved ${fmt(reserved, 2)} of ${fmt(bankroll, 0)} (${((Number(reserved) / Number(bankroll)) * 100).toFixed(2)} %), ` +
@@ -189,7 +191,9 @@ describe("Findings 8, 9, 12: the house", function () {
         .to.be.revertedWithCustomError(casino, "OwnableUnauthorizedAccount")
         .withArgs(stranger.address);
       await expect(casino.connect(owner).sweep(mockAddress, ZeroAddress)).to.be.revertedWithCustomError(casino, "ZeroAddress");
-      await expect(casino.connect(owner).sweep(mockAddress, stranger.address)).to.emit(casino, "Swept").withArgs(mockAddress, stranger.address, parseEther("250.5"));
+      await expect(casino.connect(owner).sweep(mockAddress, stranger.address))
+        .to.emit(casino, "Swept")
+        .withArgs(mockAddress, stranger.address, parseEther("250.5"));
       expect(await mock.balanceOf(stranger.address)).to.equal(parseEther("250.5"));
       expect(await mock.balanceOf(casinoAddress)).to.equal(0n);
       expect(await casino.accounted(mockAddress)).to.equal(0n);

@@ -12,7 +12,20 @@ import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { AbiCoder, getBytes, hexlify, keccak256, parseEther, ZeroHash } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { betIdOf, deployCasino, GAME, HashChain, JACKPOT_DOMAIN, JACKPOT_SEED, jackpotOdds, jackpotPrize, jackpotRoll, maxPayout, ODDS_ONE, randomWord } from "../helpers";
+import {
+  betIdOf,
+  deployCasino,
+  GAME,
+  HashChain,
+  JACKPOT_DOMAIN,
+  JACKPOT_SEED,
+  jackpotOdds,
+  jackpotPrize,
+  jackpotRoll,
+  maxPayout,
+  ODDS_ONE,
+  randomWord,
+} from "../helpers";
 import type { CasinoFixture } from "../helpers";
 import {
   blockHashOf,
@@ -120,9 +133,7 @@ describe("Findings 1–3: the jackpot", function () {
           // The ground client seed wins under the old formula, every time.
           const random = randomWord(seed, ground.clientSeed, house.address, nonce, chainId, casinoAddress);
           if (oldJackpotRoll(random) < OLD_CHANCE_BPS) oldHits++;
-          const receipt = (await (
-            await casino.connect(house).playGame(tokenAddress, STAKE, GAME.CRASH, 101, ground.clientSeed, chain.commit, terms)
-          ).wait())!;
+          const receipt = (await (await casino.connect(house).playGame(tokenAddress, STAKE, GAME.CRASH, 101, ground.clientSeed, chain.commit, terms)).wait())!;
           const [event] = eventsOf(receipt, casino, "BetPlaced");
           placed.push({ betId: betIdOf(house.address, nonce), seed, odds: event.args.jackpotOdds as bigint, block: receipt.blockNumber });
         }
@@ -305,7 +316,9 @@ describe("Findings 1–3: the jackpot", function () {
       expect(settledWon.credit).to.equal(MAX_PAYOUT + bet.prize);
       expect(claimed.credit).to.equal(MAX_PAYOUT + bet.prize);
       expect(claimed.credit).to.be.at.least(settledWon.credit);
-      console.log(`      withholding: settle credits ${fmt(settledLost.credit)}..${fmt(settledWon.credit)}, claim credits ${fmt(claimed.credit)} (jackpot ${fmt(bet.prize)} in each)`);
+      console.log(
+        `      withholding: settle credits ${fmt(settledLost.credit)}..${fmt(settledWon.credit)}, claim credits ${fmt(claimed.credit)} (jackpot ${fmt(bet.prize)} in each)`,
+      );
     });
 
     it("past 256 and past 8191 blocks (EIP-2935 as on BSC): a bet locked in time draws the same jackpot on claim or settlement; unlocked, the draw is void", async function () {
@@ -356,7 +369,9 @@ describe("Findings 1–3: the jackpot", function () {
       const entropy = await blockHashOf(bet.block);
       const noLock = await network.provider.send("evm_snapshot", []);
       await mineBlocks(250);
-      await expect(f.casino.lockJackpotEntropy([bet.betId])).to.emit(f.casino, "JackpotEntropyLocked").withArgs(bet.betId, entropy);
+      await expect(f.casino.lockJackpotEntropy([bet.betId]))
+        .to.emit(f.casino, "JackpotEntropyLocked")
+        .withArgs(bet.betId, entropy);
       await mineBlocks(50);
       await time.increaseTo(bet.timestamp + 3600);
       const claimed = await credited(f, () => f.casino.connect(f.house).claimExpired(bet.betId));
@@ -381,7 +396,9 @@ describe("Findings 1–3: the jackpot", function () {
       const chain = await postChain(f, f.house.address, "hardhat stub", 64);
       const bet = await placeHittingBet(f, chain);
       const entropy = await blockHashOf(bet.block);
-      await expect(f.casino.lockJackpotEntropy([bet.betId])).to.emit(f.casino, "JackpotEntropyLocked").withArgs(bet.betId, entropy);
+      await expect(f.casino.lockJackpotEntropy([bet.betId]))
+        .to.emit(f.casino, "JackpotEntropyLocked")
+        .withArgs(bet.betId, entropy);
       await mineBlocks(300);
       await time.increaseTo(bet.timestamp + 3600);
       const claimed = await credited(f, () => f.casino.connect(f.house).claimExpired(bet.betId));
@@ -406,7 +423,12 @@ describe("Findings 1–3: the jackpot", function () {
       expect((await casino.getBet(betId)).open).to.equal(true);
       await expect(casino.connect(settler).settle(betId, chain.seed(1), 0))
         .to.emit(casino, "JackpotDrawn")
-        .withArgs(betId, await blockHashOf(placed.blockNumber), jackpotPrize(STAKE, 200n, eventsOf(placed, casino, "BetPlaced")[0].args.jackpotOdds as bigint), anyValue);
+        .withArgs(
+          betId,
+          await blockHashOf(placed.blockNumber),
+          jackpotPrize(STAKE, 200n, eventsOf(placed, casino, "BetPlaced")[0].args.jackpotOdds as bigint),
+          anyValue,
+        );
     });
   });
 

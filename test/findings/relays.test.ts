@@ -79,7 +79,8 @@ describe("Finding 6: nobody moves a player's vault without the player's signatur
     const wallet = await ethers.provider.getBalance(alice.address);
     const fee = (await ethers.provider.getFeeData()).maxFeePerGas!;
     const [frontRun, withdrawal] = await mineTogether([
-      () => swapDesk.connect(settler).swapFor(alice.address, NATIVE, parseEther("10"), 0, { gasLimit: 300_000, maxFeePerGas: fee * 2n, maxPriorityFeePerGas: fee }),
+      () =>
+        swapDesk.connect(settler).swapFor(alice.address, NATIVE, parseEther("10"), 0, { gasLimit: 300_000, maxFeePerGas: fee * 2n, maxPriorityFeePerGas: fee }),
       () => casino.connect(alice).withdraw(NATIVE, parseEther("10"), { gasLimit: 300_000 }),
     ]);
     expect(frontRun.blockNumber).to.equal(withdrawal.blockNumber);
@@ -119,7 +120,10 @@ describe("Finding 6: nobody moves a player's vault without the player's signatur
     await expect(relay.connect(stranger).withdraw(request, await signWithdraw(f, bob, request))).to.be.revertedWithCustomError(relay, "InvalidSignature");
     await expect(relay.connect(stranger).withdraw({ ...request, amount: parseEther("5") }, signature)).to.be.revertedWithCustomError(relay, "InvalidSignature");
     await expect(relay.connect(stranger).withdraw({ ...request, player: bob.address }, signature)).to.be.revertedWithCustomError(relay, "InvalidSignature");
-    await expect(relay.connect(stranger).withdraw({ ...request, deadline: request.deadline + 1n }, signature)).to.be.revertedWithCustomError(relay, "InvalidSignature");
+    await expect(relay.connect(stranger).withdraw({ ...request, deadline: request.deadline + 1n }, signature)).to.be.revertedWithCustomError(
+      relay,
+      "InvalidSignature",
+    );
     expect(await relay.nonces(alice.address)).to.equal(0n);
 
     // The real one, sent by the settler (it pays the gas): the BNB goes to the player, exactly.
@@ -157,7 +161,14 @@ describe("Finding 6: nobody moves a player's vault without the player's signatur
   it("a signed swap is carried out once; a wrong toToken, a lower minimum or a replay is refused", async function () {
     const f = await loadFixture(relayFixture);
     const { casino, relay, swapDesk, settler, alice, tokenAddress } = f;
-    const request = { player: alice.address, fromToken: tokenAddress, toToken: NATIVE, amount: parseEther("10000"), minAmountOut: parseEther("1"), deadline: await inAnHour() };
+    const request = {
+      player: alice.address,
+      fromToken: tokenAddress,
+      toToken: NATIVE,
+      amount: parseEther("10000"),
+      minAmountOut: parseEther("1"),
+      deadline: await inAnHour(),
+    };
     // Signed with a toToken that is not the other token: refused even though the signature is the player's.
     for (const toToken of [tokenAddress, alice.address]) {
       const wrong = { ...request, toToken };
@@ -191,7 +202,9 @@ describe("Finding 6: nobody moves a player's vault without the player's signatur
     const receipt = (await (await casino.connect(alice).withdraw(NATIVE, parseEther("10"))).wait())!;
     expect(await ethers.provider.getBalance(alice.address)).to.equal(wallet + parseEther("10") - gasCost(receipt));
     const degen = await token.balanceOf(alice.address);
-    await expect(casino.connect(alice).withdraw(tokenAddress, parseEther("100000"))).to.emit(casino, "Withdrawn").withArgs(alice.address, tokenAddress, parseEther("100000"));
+    await expect(casino.connect(alice).withdraw(tokenAddress, parseEther("100000")))
+      .to.emit(casino, "Withdrawn")
+      .withArgs(alice.address, tokenAddress, parseEther("100000"));
     expect(await token.balanceOf(alice.address)).to.equal(degen + parseEther("100000"));
     expect(await casino.getBalance(alice.address, NATIVE)).to.equal(0n);
     expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(0n);
@@ -216,7 +229,14 @@ describe("Finding 6: nobody moves a player's vault without the player's signatur
     await expect(relay.connect(settler).withdraw(request, signature)).to.be.revertedWithCustomError(relay, "InvalidSignature");
 
     // A swap for the wallet, signed by its owner.
-    const swap = { player: walletAddress, fromToken: NATIVE, toToken: tokenAddress, amount: parseEther("0.5"), minAmountOut: parseEther("5000"), deadline: await inAnHour() };
+    const swap = {
+      player: walletAddress,
+      fromToken: NATIVE,
+      toToken: tokenAddress,
+      amount: parseEther("0.5"),
+      minAmountOut: parseEther("5000"),
+      deadline: await inAnHour(),
+    };
     await expect(relay.connect(settler).swap(swap, await signSwap(f, alice, swap)))
       .to.emit(casino, "Swapped")
       .withArgs(walletAddress, NATIVE, parseEther("0.5"), parseEther("5000"));

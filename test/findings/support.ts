@@ -112,10 +112,10 @@ export async function mineTogether(sends: (() => Promise<{ hash: string }>)[]): 
 
 /** The revert data of a mined, reverted transaction (replayed by debug_traceTransaction). */
 export async function revertDataOf(hash: string): Promise<string> {
-  const trace = (await network.provider.send("debug_traceTransaction", [
-    hash,
-    { disableStorage: true, disableMemory: true, disableStack: true },
-  ])) as { failed: boolean; returnValue: string };
+  const trace = (await network.provider.send("debug_traceTransaction", [hash, { disableStorage: true, disableMemory: true, disableStack: true }])) as {
+    failed: boolean;
+    returnValue: string;
+  };
   if (!trace.failed) throw new Error(`transaction ${hash} did not revert`);
   return trace.returnValue.startsWith("0x") ? trace.returnValue : `0x${trace.returnValue}`;
 }

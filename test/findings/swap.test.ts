@@ -104,7 +104,9 @@ describe("Finding 7: the fixed-rate swap is bounded", function () {
         await network.provider.send("evm_revert", [snapshot]);
         await time.setNextBlockTimestamp(now);
       }
-      await expect(swapDesk.connect(w).swap(tokenAddress, max * RATE, 0)).to.emit(casino, "Swapped").withArgs(w.address, tokenAddress, max * RATE, max);
+      await expect(swapDesk.connect(w).swap(tokenAddress, max * RATE, 0))
+        .to.emit(casino, "Swapped")
+        .withArgs(w.address, tokenAddress, max * RATE, max);
       model.paid(free, now, max);
       paid += max;
       swaps.push(max);
@@ -139,8 +141,14 @@ describe("Finding 7: the fixed-rate swap is bounded", function () {
       const snapshot = await network.provider.send("evm_snapshot", []);
       await time.setNextBlockTimestamp(now);
       const over = swapDesk.connect(w).swap(tokenAddress, (max + 1n) * RATE, 0);
-      if (perSwap <= room) await expect(over).to.be.revertedWithCustomError(swapDesk, "SwapAboveCap").withArgs(max + 1n, perSwap);
-      else await expect(over).to.be.revertedWithCustomError(swapDesk, "SwapAboveDailyCap").withArgs(max + 1n, room);
+      if (perSwap <= room)
+        await expect(over)
+          .to.be.revertedWithCustomError(swapDesk, "SwapAboveCap")
+          .withArgs(max + 1n, perSwap);
+      else
+        await expect(over)
+          .to.be.revertedWithCustomError(swapDesk, "SwapAboveDailyCap")
+          .withArgs(max + 1n, room);
       await network.provider.send("evm_revert", [snapshot]);
       await time.setNextBlockTimestamp(now);
       const receipt = (await (await swapDesk.connect(w).swap(tokenAddress, max * RATE, 0)).wait())!;
@@ -158,8 +166,10 @@ describe("Finding 7: the fixed-rate swap is bounded", function () {
     }
     const total48 = swaps.reduce((sum, s) => sum + s.out, 0n);
     console.log(
-      `      48 h of hourly max swaps: ${fmt(total48, 3)} BNB in all (first hours ${swaps.slice(0, 4).map((s) => fmt(s.out, 3)).join(", ")}, then ~${fmt(swaps[30].out, 3)}/h); ` +
-        `worst 24 h window (from hour ${worst.from}) ${fmt(worst.total, 3)} ≤ ${fmt(worst.bound, 3)} BNB`,
+      `      48 h of hourly max swaps: ${fmt(total48, 3)} BNB in all (first hours ${swaps
+        .slice(0, 4)
+        .map((s) => fmt(s.out, 3))
+        .join(", ")}, then ~${fmt(swaps[30].out, 3)}/h); ` + `worst 24 h window (from hour ${worst.from}) ${fmt(worst.total, 3)} ≤ ${fmt(worst.bound, 3)} BNB`,
     );
   });
 

@@ -111,7 +111,9 @@ describe("Finding 4: the terms of an open bet are the ones it was placed under",
 
     const snapshot = await network.provider.send("evm_snapshot", []);
     // The best slots outcome still settles ...
-    await expect(casino.connect(settler).settle(bet.betId, chains.alice.seed(1), reservation)).to.emit(casino, "GamePlayed").withArgs(alice.address, parseEther("100"), reservation, true, GAME.SLOTS);
+    await expect(casino.connect(settler).settle(bet.betId, chains.alice.seed(1), reservation))
+      .to.emit(casino, "GamePlayed")
+      .withArgs(alice.address, parseEther("100"), reservation, true, GAME.SLOTS);
     await network.provider.send("evm_revert", [snapshot]);
     // ... and so does the 2x win.
     const before = await casino.getBalance(alice.address, tokenAddress);

@@ -224,7 +224,15 @@ export class CasinoModel {
   constructor(
     readonly setup: ModelSetup,
     playerAddresses: string[],
-    initial: { bankroll: Record<Token, bigint>; accounted: Record<Token, bigint>; stray: Record<Token, bigint>; jackpot: bigint; wallets: Record<string, bigint>; owner: string; settler: string },
+    initial: {
+      bankroll: Record<Token, bigint>;
+      accounted: Record<Token, bigint>;
+      stray: Record<Token, bigint>;
+      jackpot: bigint;
+      wallets: Record<string, bigint>;
+      owner: string;
+      settler: string;
+    },
   ) {
     this.s = {
       paused: false,

@@ -64,7 +64,8 @@ export async function runVerifierBench(): Promise<void> {
           const cpu = process.cpuUsage();
           const { summary, run: info, result } = await verifyChain({ rpc, deployment: chain.deploymentFile, chunk: 5000, concurrency: 4 });
           const { user, system } = process.cpuUsage(cpu);
-          if (result.problems.length) throw new Error(`the verifier found ${result.problems.length} problems in an honest history: ${result.problems[0]!.message}`);
+          if (result.problems.length)
+            throw new Error(`the verifier found ${result.problems.length} problems in an honest history: ${result.problems[0]!.message}`);
           console.log(
             JSON.stringify({
               via,

@@ -148,7 +148,13 @@ export function createAudit(options: AuditOptions): Audit {
           problem("order", `the commitment starts at nonce ${event.firstNonce}, the player's next nonce is ${chain.nextNonce}`, event, event.player);
         }
         // Posted with no bet open, so it fixes the whole state even when the range began later.
-        Object.assign(chain, { commit: event.commit, head: event.firstNonce, resolved: event.firstNonce, nextNonce: event.firstNonce, chainEnd: event.firstNonce + event.length });
+        Object.assign(chain, {
+          commit: event.commit,
+          head: event.firstNonce,
+          resolved: event.firstNonce,
+          nextNonce: event.firstNonce,
+          chainEnd: event.firstNonce + event.length,
+        });
         break;
       }
       case "BetPlaced": {
@@ -159,7 +165,8 @@ export function createAudit(options: AuditOptions): Audit {
         if (event.betId !== ((BigInt(event.player) << 64n) | event.nonce)) flag("events", `bet id ${event.betId} is not player << 64 | nonce ${event.nonce}`);
         if (chain.commit === ZERO_WORD) flag("order", "the bet was placed before any commitment");
         if (chain.nextNonce !== null && event.nonce !== chain.nextNonce) flag("order", `nonce ${event.nonce} placed where nonce ${chain.nextNonce} was next`);
-        if (chain.chainEnd !== null && event.nonce >= chain.chainEnd) flag("order", `nonce ${event.nonce} lies beyond the commitment's chain (it ends before ${chain.chainEnd})`);
+        if (chain.chainEnd !== null && event.nonce >= chain.chainEnd)
+          flag("order", `nonce ${event.nonce} lies beyond the commitment's chain (it ends before ${chain.chainEnd})`);
         chain.nextNonce = event.nonce + 1n;
         open.set(event.betId, record);
         break;
@@ -168,7 +175,12 @@ export function createAudit(options: AuditOptions): Audit {
         const record = open.get(event.betId);
         if (!record) {
           if (options.fromDeployment) problem("events", "a second stake was added to a bet that is not open", event, event.player, event.betId);
-        } else if (record.split || record.placed.gameType !== GameType.BLACKJACK || event.amount !== record.placed.amount || event.player !== record.placed.player) {
+        } else if (
+          record.split ||
+          record.placed.gameType !== GameType.BLACKJACK ||
+          event.amount !== record.placed.amount ||
+          event.player !== record.placed.player
+        ) {
           problem("events", `StakeAdded of ${event.amount} does not fit the bet (a blackjack hand's one equal second stake)`, event, event.player, event.betId);
         } else {
           record.split = true;
@@ -220,9 +232,7 @@ export function createAudit(options: AuditOptions): Audit {
           stats[event.name === "BetSettled" ? "settled" : "expired"]++;
         }
         gathering = {
-          bet: record
-            ? { ...record, resolution: event, gamePlayed: null, drawn: null, won: null, poolBeforeDraw: null }
-            : null,
+          bet: record ? { ...record, resolution: event, gamePlayed: null, drawn: null, won: null, poolBeforeDraw: null } : null,
           betId: event.betId,
           tx: event.at.tx,
           earlier,

@@ -73,7 +73,8 @@ export async function blockTimestamps(rpc: Rpc, blocks: readonly number[]): Prom
     const part = unique.slice(i, i + HEADERS_PER_BATCH);
     const headers = await rpc.batch<{ timestamp: string } | null>(part.map((block) => ({ method: "eth_getBlockByNumber", params: [hex(block), false] })));
     headers.forEach((header, j) => {
-      if (header instanceof RpcError || header === null) throw new ConnectionError(`block ${part[j]} could not be read: ${header === null ? "not found" : header.message}`);
+      if (header instanceof RpcError || header === null)
+        throw new ConnectionError(`block ${part[j]} could not be read: ${header === null ? "not found" : header.message}`);
       stamps.set(part[j]!, Number(header.timestamp));
     });
   }

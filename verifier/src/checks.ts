@@ -94,7 +94,9 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
   const settled = resolution.name === "BetSettled";
   const totalStake = bet.split ? 2n * placed.amount : placed.amount;
   const payout = settled ? (bet.gamePlayed?.payout ?? null) : resolution.payout;
-  const word = settled ? randomWord({ seed: resolution.seed, clientSeed: placed.clientSeed, player: placed.player, nonce: placed.nonce, chainId: ctx.chainId, casino: ctx.casino }) : null;
+  const word = settled
+    ? randomWord({ seed: resolution.seed, clientSeed: placed.clientSeed, player: placed.player, nonce: placed.nonce, chainId: ctx.chainId, casino: ctx.casino })
+    : null;
   if (settled) {
     if (word === resolution.random.toLowerCase()) found.verdict("word", "exact");
     else found.problem("word", "word", `random word ${resolution.random} is not the ${word} the seed and the bet's inputs give`);
@@ -104,7 +106,11 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
   const game = isGameType(placed.gameType) ? gameName(placed.gameType) : `game ${placed.gameType}`;
   checkGamePlayed(bet, found, totalStake, payout);
   if (token === undefined || !isGameType(placed.gameType)) {
-    found.problem("payout", "events", `BetPlaced names ${token === undefined ? `token ${placed.token}` : `game type ${placed.gameType}`}, which the Casino does not offer`);
+    found.problem(
+      "payout",
+      "events",
+      `BetPlaced names ${token === undefined ? `token ${placed.token}` : `game type ${placed.gameType}`}, which the Casino does not offer`,
+    );
   } else if (payout !== null) {
     checkPayout(bet, found, ctx, { token, gameType: placed.gameType, totalStake, payout, word });
   }
@@ -140,10 +146,17 @@ function checkGamePlayed(bet: ResolvedBet, found: Findings, totalStake: bigint, 
     return;
   }
   const { placed } = bet;
-  const expected = { player: placed.player, betAmount: totalStake, payout: payout ?? played.payout, won: (payout ?? played.payout) > totalStake, gameType: placed.gameType };
+  const expected = {
+    player: placed.player,
+    betAmount: totalStake,
+    payout: payout ?? played.payout,
+    won: (payout ?? played.payout) > totalStake,
+    gameType: placed.gameType,
+  };
   const actual = { player: played.player, betAmount: played.betAmount, payout: played.payout, won: played.won, gameType: played.gameType };
   for (const field of Object.keys(expected) as (keyof typeof expected)[]) {
-    if (expected[field] !== actual[field]) found.problem("payout", "events", `GamePlayed's ${field} is ${String(actual[field])}, the bet's is ${String(expected[field])}`);
+    if (expected[field] !== actual[field])
+      found.problem("payout", "events", `GamePlayed's ${field} is ${String(actual[field])}, the bet's is ${String(expected[field])}`);
   }
 }
 
@@ -185,15 +198,27 @@ function checkPayout(bet: ResolvedBet, found: Findings, ctx: CheckContext, input
       return;
     }
     if (expected === payout) found.verdict("payout", "exact");
-    else found.problem("payout", "payout", `payout ${units(payout, token)} differs from the rules' ${units(expected, token)}${interactive ? " for the published action log" : ""}`);
+    else
+      found.problem(
+        "payout",
+        "payout",
+        `payout ${units(payout, token)} differs from the rules' ${units(expected, token)}${interactive ? " for the published action log" : ""}`,
+      );
     return;
   }
   if (gameType === GameType.BLACKJACK) {
     const possible = blackjackPayouts(word, placed.amount, bet.split);
     if (possible.has(payout)) found.verdict("payout", "allowed");
     else {
-      const listed = [...possible].sort((a, b) => (a < b ? -1 : 1)).map(formatAmount).join(", ");
-      found.problem("payout", "payout", `payout ${units(payout, token)} is none of the payouts this hand can end with, whatever the player did (${listed} ${token})`);
+      const listed = [...possible]
+        .sort((a, b) => (a < b ? -1 : 1))
+        .map(formatAmount)
+        .join(", ");
+      found.problem(
+        "payout",
+        "payout",
+        `payout ${units(payout, token)} is none of the payouts this hand can end with, whatever the player did (${listed} ${token})`,
+      );
     }
     return;
   }
@@ -216,7 +241,8 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext, tota
   const { jackpotEdgeBps: edge, jackpotShareBps: share } = unpackTerms(placed.terms);
   if (bet.poolAtPlacement !== null) {
     const placedOdds = jackpotOdds(placed.amount, edge, jackpotPrizeOf(bet.poolAtPlacement, share));
-    if (placedOdds !== placed.jackpotOdds) found.problem("jackpot", "jackpot", `BetPlaced's jackpot odds ${placed.jackpotOdds} are not the ${placedOdds} its stake, terms and the pool give`);
+    if (placedOdds !== placed.jackpotOdds)
+      found.problem("jackpot", "jackpot", `BetPlaced's jackpot odds ${placed.jackpotOdds} are not the ${placedOdds} its stake, terms and the pool give`);
   }
   const odds = bet.split ? splitJackpotOdds(placed.jackpotOdds) : placed.jackpotOdds;
   let exact = bet.poolBeforeDraw !== null;
@@ -225,7 +251,8 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext, tota
   const blocksLater = bet.resolution.at.block - placed.at.block;
   if (voided) {
     if (bet.lockedEntropy !== null) found.problem("jackpot", "entropy", `the draw is void although its entropy ${bet.lockedEntropy} was locked`);
-    else if (blocksLater <= BLOCKHASH_WINDOW) found.problem("jackpot", "entropy", `the draw is void although the hash of block ${placed.at.block} was still available ${blocksLater} blocks later`);
+    else if (blocksLater <= BLOCKHASH_WINDOW)
+      found.problem("jackpot", "entropy", `the draw is void although the hash of block ${placed.at.block} was still available ${blocksLater} blocks later`);
     else exact = false;
   } else if (drawn.entropy.toLowerCase() !== placed.blockHash) {
     found.problem("jackpot", "entropy", `jackpot entropy ${drawn.entropy} is not the hash ${placed.blockHash} of the bet's block ${placed.at.block}`);
@@ -233,14 +260,30 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext, tota
 
   const oddsPrize = jackpotPrize(totalStake, edge, odds);
   // Without the pool (history not read from its start) the published prize can only be bounded.
-  const draw = jackpotDraw({ casino: ctx.casino, betId: placed.betId, entropy: voided ? ZERO_WORD : drawn.entropy, odds, stake: totalStake, edgeBps: edge, pool: bet.poolBeforeDraw ?? drawn.prize });
+  const draw = jackpotDraw({
+    casino: ctx.casino,
+    betId: placed.betId,
+    entropy: voided ? ZERO_WORD : drawn.entropy,
+    odds,
+    stake: totalStake,
+    edgeBps: edge,
+    pool: bet.poolBeforeDraw ?? drawn.prize,
+  });
   if (bet.poolBeforeDraw !== null ? drawn.prize !== draw.prize : drawn.prize > oddsPrize) {
-    found.problem("jackpot", "jackpot", `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${bet.poolBeforeDraw !== null ? units(draw.prize, "DEGEN") : `at most ${units(oddsPrize, "DEGEN")}`} the odds ${odds} and the pool give`);
+    found.problem(
+      "jackpot",
+      "jackpot",
+      `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${bet.poolBeforeDraw !== null ? units(draw.prize, "DEGEN") : `at most ${units(oddsPrize, "DEGEN")}`} the odds ${odds} and the pool give`,
+    );
   }
   // The contract's flag is the roll alone; it pays nothing on a hit when the pool is empty.
   const flag = draw.roll !== null && draw.roll < odds;
   if (flag !== drawn.hit) {
-    found.problem("jackpot", "jackpot", `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void)"} against odds ${odds} is a ${flag ? "hit" : "miss"}`);
+    found.problem(
+      "jackpot",
+      "jackpot",
+      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void)"} against odds ${odds} is a ${flag ? "hit" : "miss"}`,
+    );
   }
   const owed = flag && drawn.prize > 0n ? drawn.prize : 0n;
   const paid = bet.won?.amount ?? 0n;

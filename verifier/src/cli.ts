@@ -32,7 +32,8 @@ Exit status: 0 everything matches, 1 a mismatch was found, 2 usage or connection
 
 function integer(value: string | undefined, flag: string, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) throw new UsageError(`${flag} must be an integer ≥ ${min}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value)))
+    throw new UsageError(`${flag} must be an integer ≥ ${min}, got "${value}"`);
   return Number(value);
 }
 

@@ -99,7 +99,11 @@ function row(bet: BetResult): string[] {
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((cells) => [...cells[i]!].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell + " ".repeat(widths[i]! - [...cell].length)).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell + " ".repeat(widths[i]! - [...cell].length))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "─".repeat(w))), ...rows.map(line)].join("\n");
 }
 
@@ -117,7 +121,9 @@ function problemLine(problem: Problem): string {
 export function formatText(result: AuditResult, overdue: readonly OverdueBet[], summary: Summary, run: RunInfo): string {
   const out: string[] = [];
   out.push(`DEGEN Casino verification — chain ${run.chainId}, Casino ${run.casino}, DEGEN ${run.degen}`);
-  out.push(`blocks ${run.fromBlock}–${run.toBlock}${run.fromDeployment ? " (from the deployment)" : " (not from the deployment: chains are checked from their first link in the range, jackpot prizes as bounds)"}${run.player ? `, player ${run.player}` : ""}`);
+  out.push(
+    `blocks ${run.fromBlock}–${run.toBlock}${run.fromDeployment ? " (from the deployment)" : " (not from the deployment: chains are checked from their first link in the range, jackpot prizes as bounds)"}${run.player ? `, player ${run.player}` : ""}`,
+  );
   out.push("");
   if (result.bets.length) {
     out.push(table(["block", "bet", "player", "game", "token", "stake", "payout", "jackpot", "checks"], result.bets.map(row)));
@@ -130,27 +136,42 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
   }
   if (overdue.length) {
     out.push(`Open past their settle window (withheld settlements; each player may claimExpired for the maximum payout):`);
-    for (const bet of overdue) out.push(`  ! bet #${bet.nonce} of ${bet.player}, ${bet.game} ${formatAmount(bet.stake)} ${bet.token}, placed in block ${bet.placedBlock}, claimable since ${new Date(bet.claimableAt * 1000).toISOString()}`);
+    for (const bet of overdue)
+      out.push(
+        `  ! bet #${bet.nonce} of ${bet.player}, ${bet.game} ${formatAmount(bet.stake)} ${bet.token}, placed in block ${bet.placedBlock}, claimable since ${new Date(bet.claimableAt * 1000).toISOString()}`,
+      );
     out.push("");
   }
   out.push("Summary");
-  out.push(`  bets          ${summary.settled} settled, ${summary.expired} claimed as expired, ${summary.open} open (${summary.overdue} past their settle window)${summary.outsideRange ? `, ${summary.outsideRange} resolved but placed before the range (not verified)` : ""}`);
+  out.push(
+    `  bets          ${summary.settled} settled, ${summary.expired} claimed as expired, ${summary.open} open (${summary.overdue} past their settle window)${summary.outsideRange ? `, ${summary.outsideRange} resolved but placed before the range (not verified)` : ""}`,
+  );
   out.push(`  players       ${summary.players}; ${summary.commitments} commitments posted, ${summary.links} hash links checked`);
   for (const name of ["word", "chain", "payout", "jackpot"] as const) out.push(`  ${name.padEnd(13)} ${counts(summary.checks[name])}`);
-  out.push(`  mismatches    ${summary.betsWithMismatch || result.problems.length ? `${counts(summary.mismatches)} (${summary.betsWithMismatch} bets)` : "none"}`);
+  out.push(
+    `  mismatches    ${summary.betsWithMismatch || result.problems.length ? `${counts(summary.mismatches)} (${summary.betsWithMismatch} bets)` : "none"}`,
+  );
   out.push(
     `  speed         ${result.bets.length} bets in ${summary.seconds.toFixed(2)} s: ${summary.betsPerSecond} bets/s (${run.events} events in ${run.rpcRequests} RPC requests; checking took ${run.checkingSeconds.toFixed(2)} s of it, while reading)`,
   );
   out.push("");
-  out.push("Marks: W word, C chain, P payout, J jackpot.  ✓ recomputed and equal (exact)  ≈ allowed (a bound, see below)  ✗ mismatch  · not applicable  ? before the range");
+  out.push(
+    "Marks: W word, C chain, P payout, J jackpot.  ✓ recomputed and equal (exact)  ≈ allowed (a bound, see below)  ✗ mismatch  · not applicable  ? before the range",
+  );
   out.push("  W  random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)), as BetSettled publishes it");
-  out.push("  C  keccak256(seed) = the previous seed or the commitment (once more per unrevealed link of a claimed bet), nonce order, commitments only with no bet open");
-  out.push("  P  ✓ the engine's payout from the word (wheel, slots, kickboxing, crash auto cash-out, replayed action logs); an expired claim pays the bet's maximum");
+  out.push(
+    "  C  keccak256(seed) = the previous seed or the commitment (once more per unrevealed link of a claimed bet), nonce order, commitments only with no bet open",
+  );
+  out.push(
+    "  P  ✓ the engine's payout from the word (wheel, slots, kickboxing, crash auto cash-out, replayed action logs); an expired claim pays the bet's maximum",
+  );
   out.push(
     `     ≈ blackjack and manual crash: the action log is not on chain; the payout is one the rules give for this word under some play (blackjack: every legal action log; crash: 0 or stake × m/100 with m ≤ the crash point)${run.actionLogs ? "" : " — pass --actions FILE to replay the published logs exactly"}`,
   );
   out.push("  J  ✓ entropy = the hash of the bet's block, roll and hit, prize = min(prize the odds were set for, pool), JackpotWon = prize on a hit");
-  out.push(`     ≈ the pool is not known (range after the deployment): prize ≤ the prize the odds were set for; or a void draw resolved over ${BLOCKHASH_WINDOW} blocks after its bet`);
+  out.push(
+    `     ≈ the pool is not known (range after the deployment): prize ≤ the prize the odds were set for; or a void draw resolved over ${BLOCKHASH_WINDOW} blocks after its bet`,
+  );
   return out.join("\n");
 }
 

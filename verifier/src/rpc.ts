@@ -80,7 +80,12 @@ export class Rpc {
       this.requests++;
       let response: Response;
       try {
-        response = await fetch(this.url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        response = await fetch(this.url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
       } catch (error) {
         lastError = describe(error);
         // Nothing listens there, or the name does not exist: waiting will not change that.
@@ -121,7 +126,7 @@ function unwrap<T>(answer: Answer, method: string): T {
 }
 
 function causeCode(error: unknown): string | undefined {
-  return ((error as { cause?: { code?: string } } | undefined)?.cause)?.code;
+  return (error as { cause?: { code?: string } } | undefined)?.cause?.code;
 }
 
 function describe(error: unknown): string {

@@ -167,7 +167,8 @@ describe("interactive rounds without their action log", () => {
     const word = WORDS.find((candidate) => crashRound(candidate, "DEGEN").crashPoint >= 250 && crashRound(candidate, "DEGEN").crashPoint < 10_000)!;
     const crashPoint = BigInt(crashRound(word, "DEGEN").crashPoint);
     for (const payout of [0n, stake, (stake * 150n) / 100n, (stake * crashPoint) / 100n]) expect(crashManualAllows("DEGEN", stake, word, payout)).toBe(true);
-    for (const payout of [(stake * (crashPoint + 1n)) / 100n, (stake * 99n) / 100n, (stake * 1505n) / 1000n]) expect(crashManualAllows("DEGEN", stake, word, payout)).toBe(false);
+    for (const payout of [(stake * (crashPoint + 1n)) / 100n, (stake * 99n) / 100n, (stake * 1505n) / 1000n])
+      expect(crashManualAllows("DEGEN", stake, word, payout)).toBe(false);
     const bust = WORDS.find((candidate) => crashRound(candidate, "DEGEN").crashPoint === 100)!;
     expect(crashManualAllows("DEGEN", stake, bust, stake)).toBe(false);
   });
@@ -181,8 +182,21 @@ describe("interactive rounds without their action log", () => {
         ["15", ["HIT", "STAND"]],
       ]),
     );
-    const saved = [{ bets: [{ betId: "7", status: "settled", actions: 120 }, { betId: "8", status: "open", actions: null }] }, { bets: [{ betId: "9", status: "settled", actions: null }] }];
-    expect(parseActionLogs(saved)).toEqual(new Map<string, unknown>([["7", 120], ["9", null]]));
+    const saved = [
+      {
+        bets: [
+          { betId: "7", status: "settled", actions: 120 },
+          { betId: "8", status: "open", actions: null },
+        ],
+      },
+      { bets: [{ betId: "9", status: "settled", actions: null }] },
+    ];
+    expect(parseActionLogs(saved)).toEqual(
+      new Map<string, unknown>([
+        ["7", 120],
+        ["9", null],
+      ]),
+    );
     expect(() => parseActionLogs({ "0x1": "S" })).toThrow("is not a decimal bet id");
     expect(() => parseActionLogs({ "1": { cashOut: 1 } })).toThrow("neither a blackjack log");
   });

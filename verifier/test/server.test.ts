@@ -49,7 +49,10 @@ describe("npm run verify on what the settlement server settles", () => {
     let view = start.body as { status: string; sessionId: string };
     for (const action of ["hit", "stand", "stand"]) {
       if (view.status !== "PLAYING" && view.status !== "SPLIT_PLAYING") break;
-      view = { ...view, ...(await alice.post(`/api/blackjack/${action}`, { token: "DEGEN", action: action.toUpperCase(), sessionId: start.body.sessionId })).body };
+      view = {
+        ...view,
+        ...(await alice.post(`/api/blackjack/${action}`, { token: "DEGEN", action: action.toUpperCase(), sessionId: start.body.sessionId })).body,
+      };
     }
     bets.push(hand.betId);
 

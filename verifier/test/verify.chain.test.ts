@@ -13,7 +13,10 @@ import { TestHouse, type BetSpec, type PlacedBet } from "./support/house";
 /** The CLI as an auditor runs it, in a child process: its exit status and what it printed. */
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["verifier/src/cli.ts", ...args], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["verifier/src/cli.ts", ...args], {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -45,7 +48,8 @@ describe("npm run verify against a hardhat node", () => {
   let house: TestHouse;
   let honestEnd: number;
   const args = () => ["--rpc", chain.rpcUrl, "--deployment", chain.deploymentFile];
-  const verify = (extra: Partial<Parameters<typeof verifyChain>[0]> = {}) => verifyChain({ rpc: chain.rpcUrl, deployment: chain.deploymentFile, chunk: 5000, concurrency: 4, ...extra });
+  const verify = (extra: Partial<Parameters<typeof verifyChain>[0]> = {}) =>
+    verifyChain({ rpc: chain.rpcUrl, deployment: chain.deploymentFile, chunk: 5000, concurrency: 4, ...extra });
   const betOf = (verification: Verification, bet: PlacedBet) => verification.result.bets.find((result) => result.betId === bet.betId)!;
 
   beforeAll(async () => {
@@ -132,7 +136,10 @@ describe("npm run verify against a hardhat node", () => {
 
   it("reports a wrong payout and a payout no blackjack play gives, per bet, with exit 1; lists a withheld settlement", async () => {
     const [a, b, , d, e] = chain.players;
-    const losing = await house.clientSeedFor(a!.address, (word) => settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: STAKE.DEGEN, params: 1n, word }).payout === 0n);
+    const losing = await house.clientSeedFor(
+      a!.address,
+      (word) => settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: STAKE.DEGEN, params: 1n, word }).payout === 0n,
+    );
     const [wheel] = await house.place([{ player: a!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 1n, clientSeed: losing }]);
     const [blackjack] = await house.place([{ player: b!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.BLACKJACK }]);
     const [withheld] = await house.place([{ player: d!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS }]);
@@ -156,7 +163,9 @@ describe("npm run verify against a hardhat node", () => {
 
     const cli = await runCli(args());
     expect(cli.code).toBe(1);
-    expect(cli.stdout).toContain(`✗ [payout] block ${(await chain.casino.queryFilter(chain.casino.filters.BetSettled(wheel!.betId)))[0]!.blockNumber}, bet #${wheel!.nonce} of ${a!.address}`);
+    expect(cli.stdout).toContain(
+      `✗ [payout] block ${(await chain.casino.queryFilter(chain.casino.filters.BetSettled(wheel!.betId)))[0]!.blockNumber}, bet #${wheel!.nonce} of ${a!.address}`,
+    );
     expect(cli.stdout).toMatch(/mismatches\s+2 payout \(2 bets\)/);
     expect(cli.stdout).toContain("Open past their settle window");
 
@@ -183,7 +192,13 @@ describe("npm run verify against a hardhat node", () => {
     const cli = await runCli([...args(), "--player", c!.address, "--actions", file, "--json"]);
     expect(cli.code).toBe(1);
     const report = JSON.parse(cli.stdout) as { problems: { kind: string; betId: string; message: string }[] };
-    expect(report.problems).toEqual([expect.objectContaining({ kind: "payout", betId: round!.betId.toString(), message: "payout 0 DEGEN differs from the rules' 15 DEGEN for the published action log" })]);
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        kind: "payout",
+        betId: round!.betId.toString(),
+        message: "payout 0 DEGEN differs from the rules' 15 DEGEN for the published action log",
+      }),
+    ]);
   });
 
   it("exits 2 with a clear message on a usage or connection error", async () => {

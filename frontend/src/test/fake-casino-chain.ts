@@ -120,7 +120,14 @@ export class FakeCasinoChain {
     } as unknown as Casino;
     return {
       config: {
-        chain: { id: this.chainId, hexId: "0x7a69", name: "Hardhat", nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 }, rpcUrls: [], blockExplorerUrls: explorer ? [explorer] : [] },
+        chain: {
+          id: this.chainId,
+          hexId: "0x7a69",
+          name: "Hardhat",
+          nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
+          rpcUrls: [],
+          blockExplorerUrls: explorer ? [explorer] : [],
+        },
         contracts: { DegenToken: this.degen, Casino: this.casino, CasinoRelay: ZeroAddress, CasinoSwap: ZeroAddress },
         deploymentBlock: this.deploymentBlock,
         settler: ZeroAddress,
@@ -145,7 +152,8 @@ export class FakeCasinoChain {
   private getLogs(filter: Filter): Log[] {
     const fromBlock = Number(filter.fromBlock);
     const toBlock = Number(filter.toBlock);
-    if (!Number.isInteger(fromBlock) || !Number.isInteger(toBlock)) throw new Error(`the fake node wants numbered blocks, got ${String(filter.fromBlock)}–${String(filter.toBlock)}`);
+    if (!Number.isInteger(fromBlock) || !Number.isInteger(toBlock))
+      throw new Error(`the fake node wants numbered blocks, got ${String(filter.fromBlock)}–${String(filter.toBlock)}`);
     if (toBlock - fromBlock + 1 > MAX_LOG_RANGE) throw new Error(`eth_getLogs is limited to a ${MAX_LOG_RANGE} block range`);
     this.logRequests.push({ fromBlock, toBlock });
     const matches = (wanted: string | string[] | null | undefined, topic: string | undefined) =>
@@ -163,7 +171,15 @@ export class FakeCasinoChain {
     if (block > this.head.block) this.head = { block, time: this.head.time + (block - this.head.block) * 3 };
     const logs = events.map(([name, args], i) => {
       const { topics, data } = this.iface.encodeEventLog(name, args);
-      return { address: this.casino, blockNumber: block, blockHash: blockHash(block), transactionHash: hash, index: this.logs.length + i, topics, data } as unknown as Log;
+      return {
+        address: this.casino,
+        blockNumber: block,
+        blockHash: blockHash(block),
+        transactionHash: hash,
+        index: this.logs.length + i,
+        topics,
+        data,
+      } as unknown as Log;
     });
     this.logs.push(...logs);
     this.receipts.set(hash, { hash, to: this.casino, blockNumber: block, logs } as unknown as TransactionReceipt);

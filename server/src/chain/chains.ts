@@ -51,7 +51,13 @@ const ether: NativeCurrency = { name: "Ether", symbol: "ETH", decimals: 18 };
 export const KNOWN_CHAINS: Readonly<Record<number, Readonly<ChainDefinition>>> = {
   1: define(1, "Ethereum Mainnet", ether, ["https://eth.llamarpc.com"], ["https://etherscan.io"]),
   56: define(56, "BNB Smart Chain", { name: "BNB", symbol: "BNB", decimals: 18 }, ["https://bsc-dataseed.bnbchain.org"], ["https://bscscan.com"]),
-  97: define(97, "BSC Testnet", { name: "tBNB", symbol: "tBNB", decimals: 18 }, ["https://data-seed-prebsc-1-s1.bnbchain.org:8545"], ["https://testnet.bscscan.com"]),
+  97: define(
+    97,
+    "BSC Testnet",
+    { name: "tBNB", symbol: "tBNB", decimals: 18 },
+    ["https://data-seed-prebsc-1-s1.bnbchain.org:8545"],
+    ["https://testnet.bscscan.com"],
+  ),
   // A Hardhat node has no public endpoint and no explorer: the wallet uses the server's own RPC
   // (PUBLIC_RPC_URL or RPC_URL, filled in by chainDefinition). Its native coin plays BNB's role.
   [LOCAL_CHAIN_ID]: define(LOCAL_CHAIN_ID, "Hardhat Local", ether, [], []),

@@ -72,7 +72,9 @@ export class ChainOutbox {
     }
   }
 
-  private async outcome(id: number): Promise<
+  private async outcome(
+    id: number,
+  ): Promise<
     | { status: "mined"; txHash: string }
     | { status: "refused"; refusal: string | undefined; error: string }
     | { status: "reverted" | "failed" | "unpicked"; error: string }
@@ -97,7 +99,8 @@ export class ChainOutbox {
             if (Date.now() - queuedAt > PICKUP_TIMEOUT_MS && (await this.withdraw(id))) return { status: "unpicked", error: "no lease holder picked it up" };
             break;
           case "sent":
-            if (Date.now() - queuedAt > MINING_TIMEOUT_MS) return { status: "failed", error: `transaction ${row.txHash} not mined within ${MINING_TIMEOUT_MS / 1000} s` };
+            if (Date.now() - queuedAt > MINING_TIMEOUT_MS)
+              return { status: "failed", error: `transaction ${row.txHash} not mined within ${MINING_TIMEOUT_MS / 1000} s` };
             break;
         }
         await new Promise<void>((resolve) => {

@@ -126,7 +126,8 @@ export class KeepAliveJsonRpcProvider extends JsonRpcProvider {
         if (this.destroyed) throw error;
         await new Promise((r) => setTimeout(r, Math.min(this.pollingInterval, deadline - Date.now())));
       }
-      if (Date.now() >= deadline) throw makeError(`transaction ${hash} not mined within ${timeout} ms`, "TIMEOUT", { operation: "waitForTransaction", reason: "timeout" });
+      if (Date.now() >= deadline)
+        throw makeError(`transaction ${hash} not mined within ${timeout} ms`, "TIMEOUT", { operation: "waitForTransaction", reason: "timeout" });
     }
   }
 

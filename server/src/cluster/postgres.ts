@@ -169,7 +169,9 @@ class PostgresCluster implements Cluster {
 
   private setLeading(leading: boolean): void {
     this.leading = leading;
-    log.info(leading ? "This instance holds the settler lease: it reads the chain and sends every transaction" : "This instance no longer holds the settler lease");
+    log.info(
+      leading ? "This instance holds the settler lease: it reads the chain and sends every transaction" : "This instance no longer holds the settler lease",
+    );
     this.leadership.emit(leading);
   }
 }

@@ -72,7 +72,13 @@ async function openPostgres(databaseUrl: string, identity: DeploymentIdentity): 
     });
     const legacy = rowsOf<{ legacy: boolean }>(await db.execute(sql`SELECT to_regclass('public.bets') IS NOT NULL AS legacy`))[0]!.legacy;
     if (legacy) log.warn("DATABASE_URL: the tables in schema public are from before per-chain state; they are kept but no longer used");
-    return { db, kind: "postgres", where: `schema ${schemaOfState} on ${url.host}${url.pathname}`, postgres: { url: url.toString(), schema: schemaOfState }, close };
+    return {
+      db,
+      kind: "postgres",
+      where: `schema ${schemaOfState} on ${url.host}${url.pathname}`,
+      postgres: { url: url.toString(), schema: schemaOfState },
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
@@ -87,7 +93,9 @@ async function migrate(db: Db): Promise<void> {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(727001)`);
       const done = await tx.execute(sql`SELECT 1 FROM schema_migrations WHERE version = ${version}`);
       if (rowsOf(done).length > 0) return;
-      for (const statement of MIGRATIONS[version - 1]!.split(";").map((s) => s.trim()).filter(Boolean)) {
+      for (const statement of MIGRATIONS[version - 1]!.split(";")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         await tx.execute(sql.raw(statement));
       }
       await tx.execute(sql`INSERT INTO schema_migrations (version) VALUES (${version})`);

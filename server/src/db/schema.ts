@@ -145,7 +145,12 @@ export const chainRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("chain_requests_active").on(t.requestHash).where(sql`status IN ('pending', 'sent')`), index("chain_requests_status").on(t.status, t.id)],
+  (t) => [
+    uniqueIndex("chain_requests_active")
+      .on(t.requestHash)
+      .where(sql`status IN ('pending', 'sent')`),
+    index("chain_requests_status").on(t.status, t.id),
+  ],
 );
 
 export const schema = { kv, users, siweNonces, sessions, commitments, bets, blackjackHands, crashRounds, chainRequests };

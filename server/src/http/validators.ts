@@ -14,22 +14,20 @@ export type TokenSymbol = z.infer<typeof tokenSymbol>;
  * A positive token amount as a JSON number or decimal string, at most 18 decimals and 1e12
  * whole tokens; converted to base units (wei).
  */
-export const tokenAmount = z
-  .union([z.number(), z.string().max(40)])
-  .transform((value, ctx) => {
-    const text = typeof value === "number" ? numberToDecimal(value) : value.trim();
-    const match = text === undefined ? null : /^(\d{1,12})(?:\.(\d{1,18}))?$/.exec(text);
-    if (!match) {
-      ctx.addIssue({ code: "custom", message: "must be a positive decimal amount with at most 18 decimals" });
-      return z.NEVER;
-    }
-    const wei = BigInt(match[1]!) * 10n ** 18n + BigInt((match[2] ?? "").padEnd(18, "0"));
-    if (wei === 0n) {
-      ctx.addIssue({ code: "custom", message: "must be greater than 0" });
-      return z.NEVER;
-    }
-    return wei;
-  });
+export const tokenAmount = z.union([z.number(), z.string().max(40)]).transform((value, ctx) => {
+  const text = typeof value === "number" ? numberToDecimal(value) : value.trim();
+  const match = text === undefined ? null : /^(\d{1,12})(?:\.(\d{1,18}))?$/.exec(text);
+  if (!match) {
+    ctx.addIssue({ code: "custom", message: "must be a positive decimal amount with at most 18 decimals" });
+    return z.NEVER;
+  }
+  const wei = BigInt(match[1]!) * 10n ** 18n + BigInt((match[2] ?? "").padEnd(18, "0"));
+  if (wei === 0n) {
+    ctx.addIssue({ code: "custom", message: "must be greater than 0" });
+    return z.NEVER;
+  }
+  return wei;
+});
 
 function numberToDecimal(value: number): string | undefined {
   if (!Number.isFinite(value) || value <= 0 || value >= 1e12) return undefined;
@@ -48,8 +46,4 @@ export const betId = z
   .refine((value) => value < 2n ** 256n, "is out of range")
   .transform((value) => value.toString());
 
-export const positiveIntId = z.coerce
-  .number()
-  .int("must be an integer")
-  .positive("must be positive")
-  .max(2_147_483_647, "is out of range");
+export const positiveIntId = z.coerce.number().int("must be an integer").positive("must be positive").max(2_147_483_647, "is out of range");

@@ -44,7 +44,11 @@ export class Metrics {
       registers,
     });
     this.settlementsSent = new Counter({ name: "degen_settlements_sent_total", help: "Settlement transactions this instance broadcast", registers });
-    this.settlementBetsSent = new Counter({ name: "degen_settlement_bets_sent_total", help: "Bets in the settlement transactions this instance broadcast", registers });
+    this.settlementBetsSent = new Counter({
+      name: "degen_settlement_bets_sent_total",
+      help: "Bets in the settlement transactions this instance broadcast",
+      registers,
+    });
     this.settlementsFailed = new Counter({
       name: "degen_settlements_failed_total",
       help: "Settlements that failed: not_sent (broadcast failed), reverted, refused (simulation), dropped (unknown to the node when looked up)",

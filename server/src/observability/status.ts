@@ -146,7 +146,10 @@ export class StatusSampler {
 
   private async readHouse(): Promise<HouseSnapshot> {
     const tokens = { DEGEN: this.s.degenAddress, BNB: TOKEN_ADDRESS.BNB };
-    const [degen, bnb, pool] = await withTimeout(Promise.all([this.s.casino.house(tokens.DEGEN), this.s.casino.house(tokens.BNB), this.s.casino.jackpotPool()]), "the chain");
+    const [degen, bnb, pool] = await withTimeout(
+      Promise.all([this.s.casino.house(tokens.DEGEN), this.s.casino.house(tokens.BNB), this.s.casino.jackpotPool()]),
+      "the chain",
+    );
     const whole = (wei: bigint) => Number(formatEther(wei));
     return {
       tokens: { DEGEN: { bankroll: whole(degen[0]), reserved: whole(degen[1]) }, BNB: { bankroll: whole(bnb[0]), reserved: whole(bnb[1]) } },

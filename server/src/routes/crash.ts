@@ -34,7 +34,10 @@ export function crashRouter(deps: { db: Db; settler: Settler }): Router {
         if (round.finished) throw conflict("This round is over");
         const engineRound = crashRound(settler.wordOf(bet), bet.token as Token);
         const cashOut = crashCashOutAt(engineRound, (requestedAt - round.startedAt.getTime()) / 1000);
-        await tx.update(crashRounds).set({ finished: true, cashoutHundredths: cashOut }).where(and(eq(crashRounds.betId, bet.betId), eq(crashRounds.finished, false)));
+        await tx
+          .update(crashRounds)
+          .set({ finished: true, cashoutHundredths: cashOut })
+          .where(and(eq(crashRounds.betId, bet.betId), eq(crashRounds.finished, false)));
         const payout = await settler.markReady(tx as unknown as Db, bet, { cashOut });
         return {
           betId: bet.betId,

@@ -7,10 +7,7 @@ import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
 import { ownOpenBet } from "./bets";
 
-const spinBody = z.union([
-  z.object({ token: tokenSymbol, betId }).strict(),
-  z.object({ token: tokenSymbol, betAmount: tokenAmount }).strict(),
-]);
+const spinBody = z.union([z.object({ token: tokenSymbol, betId }).strict(), z.object({ token: tokenSymbol, betAmount: tokenAmount }).strict()]);
 
 const present = (payout: bigint, outcome: SlotsOutcome) => ({
   reels: outcome.reels,

@@ -13,12 +13,26 @@ const log = logger("relay");
 
 /** The player's EIP-712 signature (65 bytes, or longer for an EIP-1271 wallet) and its deadline. */
 const signed = {
-  deadline: z.coerce.number().int().positive().max(2 ** 48),
-  signature: z.string().max(2_000).regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex"),
+  deadline: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 48),
+  signature: z
+    .string()
+    .max(2_000)
+    .regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex"),
 };
 const withdrawBody = z.object({ walletAddress: address, token: tokenSymbol, amount: tokenAmount, ...signed }).strict();
 const swapBody = z
-  .object({ walletAddress: address, fromToken: tokenSymbol, toToken: tokenSymbol, amount: tokenAmount, minAmountOut: z.union([tokenAmount, z.literal(0), z.literal("0")]), ...signed })
+  .object({
+    walletAddress: address,
+    fromToken: tokenSymbol,
+    toToken: tokenSymbol,
+    amount: tokenAmount,
+    minAmountOut: z.union([tokenAmount, z.literal(0), z.literal("0")]),
+    ...signed,
+  })
   .strict()
   .refine((body) => body.fromToken !== body.toToken, { message: "Cannot swap same token", path: ["toToken"] });
 

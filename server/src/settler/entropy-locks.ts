@@ -37,7 +37,14 @@ export class EntropyLocks {
     const old = await this.db
       .select({ betId: bets.betId })
       .from(bets)
-      .where(and(inArray(bets.status, ["open", "ready", "sent"]), eq(bets.token, "DEGEN"), eq(bets.jackpotLocked, false), lt(bets.placedBlock, cursor - LOCK_AFTER_BLOCKS)))
+      .where(
+        and(
+          inArray(bets.status, ["open", "ready", "sent"]),
+          eq(bets.token, "DEGEN"),
+          eq(bets.jackpotLocked, false),
+          lt(bets.placedBlock, cursor - LOCK_AFTER_BLOCKS),
+        ),
+      )
       .limit(LOCK_BATCH);
     const waiting = old.map((row) => row.betId);
     // A lock seen on chain clears the bet from `waiting`; forget it here too.

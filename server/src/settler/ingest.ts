@@ -41,7 +41,10 @@ interface Drawn {
  */
 export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: IngestContext): Promise<void> {
   const parsedLogs = logs.map((log) => ({ log, parsed: parseCasinoLog(log) }));
-  const chains = await confirmedChains(db, parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args.player as string] : [])));
+  const chains = await confirmedChains(
+    db,
+    parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args.player as string] : [])),
+  );
   let placed: BetInsert[] = [];
   let settled: Settled[] = [];
   const flush = async () => {
@@ -80,16 +83,35 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     await flush();
     switch (parsed.name) {
       case "CommitmentSet": {
-        const row = { player: a.player as string, firstNonce: a.firstNonce as bigint, length: Number(a.length), root: a.commit as string, status: "confirmed" as const, txHash: log.transactionHash };
-        await db.insert(commitments).values(row).onConflictDoUpdate({ target: [commitments.player, commitments.firstNonce], set: { status: "confirmed", root: row.root, length: row.length, txHash: row.txHash } });
+        const row = {
+          player: a.player as string,
+          firstNonce: a.firstNonce as bigint,
+          length: Number(a.length),
+          root: a.commit as string,
+          status: "confirmed" as const,
+          txHash: log.transactionHash,
+        };
+        await db
+          .insert(commitments)
+          .values(row)
+          .onConflictDoUpdate({
+            target: [commitments.player, commitments.firstNonce],
+            set: { status: "confirmed", root: row.root, length: row.length, txHash: row.txHash },
+          });
         chains.set(row.player, [...(chains.get(row.player) ?? []), row.firstNonce]);
         break;
       }
       case "StakeAdded":
-        await db.update(bets).set({ split: true, updatedAt: new Date() }).where(eq(bets.betId, (a.betId as bigint).toString()));
+        await db
+          .update(bets)
+          .set({ split: true, updatedAt: new Date() })
+          .where(eq(bets.betId, (a.betId as bigint).toString()));
         break;
       case "JackpotEntropyLocked":
-        await db.update(bets).set({ jackpotLocked: true }).where(eq(bets.betId, (a.betId as bigint).toString()));
+        await db
+          .update(bets)
+          .set({ jackpotLocked: true })
+          .where(eq(bets.betId, (a.betId as bigint).toString()));
         break;
       case "ExpiredBetClaimed":
         await db
@@ -121,7 +143,9 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
   const token = symbolOf(a.token as string, ctx.degenAddress);
   if (!token) return undefined;
   // The chain that settles a bet is the latest one posted at or before its nonce.
-  const chainFirstNonce = (chains.get(player) ?? []).filter((first) => first <= nonce).reduce<bigint | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
+  const chainFirstNonce = (chains.get(player) ?? [])
+    .filter((first) => first <= nonce)
+    .reduce<bigint | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
   const bet = {
     betId,
     player,
@@ -151,7 +175,10 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
  * action, or undefined when the engine refuses the bet: it is logged and stays open, for its
  * player to reclaim once it expires, instead of holding back everyone else's settlements.
  */
-export function fixedOutcome(bet: Parameters<SeedVault["word"]>[0] & Parameters<typeof outcomeOf>[0], seeds: SeedVault): { seed: string; random: string; payout: string } | undefined {
+export function fixedOutcome(
+  bet: Parameters<SeedVault["word"]>[0] & Parameters<typeof outcomeOf>[0],
+  seeds: SeedVault,
+): { seed: string; random: string; payout: string } | undefined {
   try {
     const { seed, word } = seeds.word(bet);
     return { seed, random: word, payout: outcomeOf(bet, word, null).payout.toString() };
@@ -167,8 +194,42 @@ function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): 
 }
 
 async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promise<void> {
-  const [ids, players, tokens, amounts, gameTypes, params, nonces, clientSeeds, chainFirstNonces, blocks, txHashes, statuses, payouts, seeds, randoms, terms, odds] = columns(rows, [
-    "betId", "player", "token", "amount", "gameType", "params", "nonce", "clientSeed", "chainFirstNonce", "placedBlock", "placedTxHash", "status", "payout", "seed", "random", "terms", "jackpotOdds",
+  const [
+    ids,
+    players,
+    tokens,
+    amounts,
+    gameTypes,
+    params,
+    nonces,
+    clientSeeds,
+    chainFirstNonces,
+    blocks,
+    txHashes,
+    statuses,
+    payouts,
+    seeds,
+    randoms,
+    terms,
+    odds,
+  ] = columns(rows, [
+    "betId",
+    "player",
+    "token",
+    "amount",
+    "gameType",
+    "params",
+    "nonce",
+    "clientSeed",
+    "chainFirstNonce",
+    "placedBlock",
+    "placedTxHash",
+    "status",
+    "payout",
+    "seed",
+    "random",
+    "terms",
+    "jackpotOdds",
   ] as const);
   const result = await db.execute(sql`
     INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds)
@@ -194,7 +255,15 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
 async function markSettled(db: Db, rows: Settled[]): Promise<void> {
   const flat = rows.map((row) => ({ ...row, ...(row.jackpot && jackpotColumns(row.jackpot)) }));
   const [ids, seeds, randoms, txHashes, blocks, entropies, prizes, hits, wins] = columns(flat, [
-    "betId", "seed", "random", "txHash", "block", "jackpotEntropy", "jackpotPrize", "jackpotHit", "jackpotWin",
+    "betId",
+    "seed",
+    "random",
+    "txHash",
+    "block",
+    "jackpotEntropy",
+    "jackpotPrize",
+    "jackpotHit",
+    "jackpotWin",
   ] as const);
   await db.execute(sql`
     UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block,

@@ -111,7 +111,14 @@ export class SettlementPipeline {
       );
       const refused = refusals.findIndex((refusal) => refusal !== undefined);
       const sendable = refused === -1 ? plan.length : refused;
-      if (sendable > 0 && !(await this.send(plan.slice(0, sendable).map((batch) => batch.bets), requests.slice(0, sendable)))) return;
+      if (
+        sendable > 0 &&
+        !(await this.send(
+          plan.slice(0, sendable).map((batch) => batch.bets),
+          requests.slice(0, sendable),
+        ))
+      )
+        return;
       if (refused !== -1) {
         await this.afterRefusal(plan[refused]!.bets, refusals[refused]!.error);
         return;
@@ -226,7 +233,10 @@ export class SettlementPipeline {
     const view = await this.o.casino.getBet(bet!.betId);
     if (!view.open) {
       // Resolved on chain already (a settlement sent before a restart): the log scan records it.
-      await this.o.db.update(bets).set({ status: "sent", updatedAt: new Date() }).where(and(eq(bets.betId, bet!.betId), eq(bets.status, "ready")));
+      await this.o.db
+        .update(bets)
+        .set({ status: "sent", updatedAt: new Date() })
+        .where(and(eq(bets.betId, bet!.betId), eq(bets.status, "ready")));
       return;
     }
     this.o.counters.failed("refused");
@@ -239,7 +249,10 @@ export class SettlementPipeline {
     for (const betId of ids) {
       const view = await this.o.casino.getBet(betId);
       if (view.open) {
-        await this.o.db.update(bets).set({ status: "ready", updatedAt: new Date() }).where(and(eq(bets.betId, betId), eq(bets.status, "sent"), eq(bets.settleTxHash, hash)));
+        await this.o.db
+          .update(bets)
+          .set({ status: "ready", updatedAt: new Date() })
+          .where(and(eq(bets.betId, betId), eq(bets.status, "sent"), eq(bets.settleTxHash, hash)));
       }
     }
   }

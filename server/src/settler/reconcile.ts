@@ -13,7 +13,11 @@ export const RECONCILE_AFTER_MS = 5_000;
  * The settlements to look up, hash → bet ids: recorded as sent before `staleBefore` (by an earlier
  * term, another lease holder, or a broadcast that failed) and not awaited by this term.
  */
-export function staleSettlements(sent: readonly Pick<BetRow, "betId" | "settleTxHash" | "updatedAt">[], awaited: { has(hash: string): boolean }, staleBefore: number): Map<string, string[]> {
+export function staleSettlements(
+  sent: readonly Pick<BetRow, "betId" | "settleTxHash" | "updatedAt">[],
+  awaited: { has(hash: string): boolean },
+  staleBefore: number,
+): Map<string, string[]> {
   const byHash = new Map<string, string[]>();
   for (const bet of sent) {
     if (!bet.settleTxHash || awaited.has(bet.settleTxHash) || bet.updatedAt.getTime() > staleBefore) continue;

@@ -50,7 +50,14 @@ export class Rounds {
     const { payout } = outcomeOf(bet, word, actions);
     await db
       .update(bets)
-      .set({ status: "ready", payout: payout.toString(), seed, random: word, actions: actions === null ? null : Array.isArray(actions) ? actions : [actions], updatedAt: new Date() })
+      .set({
+        status: "ready",
+        payout: payout.toString(),
+        seed,
+        random: word,
+        actions: actions === null ? null : Array.isArray(actions) ? actions : [actions],
+        updatedAt: new Date(),
+      })
       .where(and(eq(bets.betId, bet.betId), eq(bets.status, "open")));
     await this.signals.notify(db, "settle");
     return payout;
@@ -88,7 +95,11 @@ export class Rounds {
       const { crashTimeSec } = crashRound(this.wordOf(bet), bet.token as Token);
       if (now - round.startedAt.getTime() < crashTimeSec * 1000) continue;
       await this.db.transaction(async (tx) => {
-        const updated = await tx.update(crashRounds).set({ finished: true }).where(and(eq(crashRounds.betId, round.betId), eq(crashRounds.finished, false))).returning();
+        const updated = await tx
+          .update(crashRounds)
+          .set({ finished: true })
+          .where(and(eq(crashRounds.betId, round.betId), eq(crashRounds.finished, false)))
+          .returning();
         if (updated.length) await this.markReady(tx as unknown as Db, bet, { cashOut: null });
       });
     }
@@ -120,7 +131,10 @@ export class Rounds {
       if (!isFinalStatus(state.status)) return;
       const finalActions = [...state.actions];
       if (hand) {
-        await tx.update(blackjackHands).set({ state: { actions: finalActions }, finished: true, lastActionAt: new Date() }).where(eq(blackjackHands.id, hand.id));
+        await tx
+          .update(blackjackHands)
+          .set({ state: { actions: finalActions }, finished: true, lastActionAt: new Date() })
+          .where(eq(blackjackHands.id, hand.id));
       }
       await this.markReady(tx as unknown as Db, bet, finalActions);
     });

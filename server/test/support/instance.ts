@@ -42,10 +42,16 @@ export function serverInstance(name: string, port: number, env: Record<string, s
       });
       child.stdout!.on("data", (chunk) => (output += chunk));
       child.stderr!.on("data", (chunk) => (output += chunk));
-      for (const deadline = Date.now() + 90_000; ; ) {
+      for (const deadline = Date.now() + 90_000; ;) {
         if (!alive()) throw new Error(`${name} exited: ${output.slice(-3000)}`);
         // Answering is enough: the health check may report degraded (503) while the instance catches up.
-        if (await fetch(`${url}/api/health`).then((r) => r.status === 200 || r.status === 503, () => false)) return;
+        if (
+          await fetch(`${url}/api/health`).then(
+            (r) => r.status === 200 || r.status === 503,
+            () => false,
+          )
+        )
+          return;
         if (Date.now() > deadline) throw new Error(`${name} not ready: ${output.slice(-3000)}`);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -57,7 +63,10 @@ export function serverInstance(name: string, port: number, env: Record<string, s
 
 /** A gauge's value in an instance's /metrics (undefined when it does not answer). */
 export async function metricOf(instance: Instance, name: string): Promise<number | undefined> {
-  const text = await fetch(`${instance.url}/metrics`).then((r) => r.text(), () => undefined);
+  const text = await fetch(`${instance.url}/metrics`).then(
+    (r) => r.text(),
+    () => undefined,
+  );
   const match = text === undefined ? null : new RegExp(`^${name} (\\S+)$`, "m").exec(text);
   return match ? Number(match[1]) : undefined;
 }

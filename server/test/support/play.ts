@@ -27,10 +27,19 @@ export async function placeBet(
   const casino = server.chain.casino.connect(player) as Casino;
   const tokenAddress = bet.token === "BNB" ? ZeroAddress : await server.chain.token.getAddress();
   const clientSeed = bet.clientSeed ?? hexlify(randomBytes(32));
-  const tx = await casino.playGame(tokenAddress, bet.amount, bet.gameType, bet.params ?? 0n, clientSeed, commitment.body.expectedCommit, commitment.body.terms, {
-    value: bet.token === "BNB" && bet.fromWallet ? bet.amount : 0n,
-    gasLimit: bet.gasLimit,
-  });
+  const tx = await casino.playGame(
+    tokenAddress,
+    bet.amount,
+    bet.gameType,
+    bet.params ?? 0n,
+    clientSeed,
+    commitment.body.expectedCommit,
+    commitment.body.terms,
+    {
+      value: bet.token === "BNB" && bet.fromWallet ? bet.amount : 0n,
+      gasLimit: bet.gasLimit,
+    },
+  );
   const receipt = (await tx.wait())!;
   const placed = receipt.logs.map((log) => casino.interface.parseLog(log)).find((log) => log?.name === "BetPlaced")!;
   return { betId: placed.args.betId.toString(), block: receipt.blockNumber, nonce: placed.args.nonce as bigint, clientSeed };
@@ -72,7 +81,15 @@ export async function signWithdraw(server: TestServer, player: Wallet, request: 
   const { relay, domain } = await relayDomain(server);
   const deadline = request.deadline ?? Math.floor(Date.now() / 1000) + ONE_HOUR;
   const nonce = await relay.nonces(player.address);
-  const types = { Withdraw: [{ name: "player", type: "address" }, { name: "token", type: "address" }, { name: "amount", type: "uint256" }, { name: "nonce", type: "uint256" }, { name: "deadline", type: "uint256" }] };
+  const types = {
+    Withdraw: [
+      { name: "player", type: "address" },
+      { name: "token", type: "address" },
+      { name: "amount", type: "uint256" },
+      { name: "nonce", type: "uint256" },
+      { name: "deadline", type: "uint256" },
+    ],
+  };
   const signature = await player.signTypedData(domain, types, { player: player.address, token: request.token, amount: request.amount, nonce, deadline });
   return { deadline, signature };
 }

@@ -132,9 +132,12 @@ export class History {
     const word = randomWord({ seed, clientSeed: bet.clientSeed, player: bet.player, nonce: bet.nonce, chainId: CHAIN_ID, casino: CASINO });
     const random = overrides.random ?? word;
     const token: Token = bet.token === ZeroAddress ? "BNB" : "DEGEN";
-    const payout = overrides.payout ?? settleGame({ gameType: bet.gameType as GameType, token, stake: bet.amount, params: bet.params, word, actions: overrides.actions }).payout;
+    const payout =
+      overrides.payout ??
+      settleGame({ gameType: bet.gameType as GameType, token, stake: bet.amount, params: bet.params, word, actions: overrides.actions }).payout;
     this.events.push({ name: "BetSettled", at: at(), betId: bet.betId, seed, random });
-    if (overrides.gamePlayed !== false) this.events.push({ name: "GamePlayed", at: at(), player: bet.player, betAmount: bet.amount, payout, won: payout > bet.amount, gameType: bet.gameType });
+    if (overrides.gamePlayed !== false)
+      this.events.push({ name: "GamePlayed", at: at(), player: bet.player, betAmount: bet.amount, payout, won: payout > bet.amount, gameType: bet.gameType });
     if (token === "DEGEN") this.draw(bet, at, overrides);
   }
 

@@ -148,7 +148,14 @@ export class TestHouse {
   }
 
   wordOf(bet: PlacedBet): string {
-    return randomWord({ seed: this.seedOf(bet.player, bet.nonce), clientSeed: bet.clientSeed, player: bet.player, nonce: bet.nonce, chainId: CHAIN_ID, casino: this.casino });
+    return randomWord({
+      seed: this.seedOf(bet.player, bet.nonce),
+      clientSeed: bet.clientSeed,
+      player: bet.player,
+      nonce: bet.nonce,
+      chainId: CHAIN_ID,
+      casino: this.casino,
+    });
   }
 
   /** A client seed that gives the player's next bet a word the test wants (the house knows the seed). */

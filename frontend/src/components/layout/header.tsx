@@ -10,10 +10,7 @@ export function Header() {
   const showLobbyButton = pathname !== "/";
 
   return (
-    <header
-      data-testid="app-header"
-      className="sticky top-0 z-40 border-b border-white/10 bg-night-950/75 backdrop-blur-lg print:hidden"
-    >
+    <header data-testid="app-header" className="sticky top-0 z-40 border-b border-white/10 bg-night-950/75 backdrop-blur-lg print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         {showLobbyButton && (
           <Link to="/" className={buttonClasses("secondary", "md", "px-3")} data-testid="lobby-back">

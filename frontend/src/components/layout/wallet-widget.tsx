@@ -22,7 +22,15 @@ export function WalletWidget() {
         // The wallet layer shows SPEC's toasts; a failure has nothing more to tell here.
         onClick={() => connect().catch(() => undefined)}
       >
-        <span>{isLoading ? "Connecting…" : <>Connect<span className="hidden sm:inline"> Wallet</span></>}</span>
+        <span>
+          {isLoading ? (
+            "Connecting…"
+          ) : (
+            <>
+              Connect<span className="hidden sm:inline"> Wallet</span>
+            </>
+          )}
+        </span>
       </Button>
     );
   }
@@ -137,7 +145,12 @@ function WalletMenu({ account }: { account: string }) {
 
 function MenuItem({ children, onSelect }: { children: string; onSelect: () => void }) {
   return (
-    <button type="button" role="menuitem" onClick={onSelect} className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-100 transition hover:bg-white/10">
+    <button
+      type="button"
+      role="menuitem"
+      onClick={onSelect}
+      className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-100 transition hover:bg-white/10"
+    >
       {children}
     </button>
   );

@@ -24,11 +24,7 @@ export function Badge({
 }) {
   return (
     <span
-      className={cn(
-        "inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-bold tracking-wide",
-        toneClasses[tone],
-        className,
-      )}
+      className={cn("inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-bold tracking-wide", toneClasses[tone], className)}
       {...rest}
     >
       {children}

@@ -5,8 +5,7 @@ export type ButtonVariant = "primary" | "secondary" | "ghost";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const variantClasses: Record<ButtonVariant, string> = {
-  primary:
-    "bg-linear-to-r from-gold to-ember text-night-950 font-semibold shadow-[0_0_24px_-4px_rgb(255_210_63/0.6)] hover:brightness-110",
+  primary: "bg-linear-to-r from-gold to-ember text-night-950 font-semibold shadow-[0_0_24px_-4px_rgb(255_210_63/0.6)] hover:brightness-110",
   secondary: "border border-white/15 bg-white/5 text-slate-100 hover:border-cyan/60 hover:bg-white/10",
   ghost: "text-slate-300 hover:bg-white/10 hover:text-white",
 };

@@ -15,13 +15,7 @@ export function LogoMark({ className }: { className?: string }) {
       </defs>
       <rect width="64" height="64" rx="16" fill="#0d0a2b" />
       <circle cx="32" cy="32" r="22" fill="none" stroke={`url(#${gradientId})`} strokeWidth="5" strokeDasharray="8 5.8" />
-      <path
-        d="M25 20h8.5c7 0 11.5 4.6 11.5 12s-4.5 12-11.5 12H25z"
-        fill="none"
-        stroke={`url(#${gradientId})`}
-        strokeWidth="5"
-        strokeLinejoin="round"
-      />
+      <path d="M25 20h8.5c7 0 11.5 4.6 11.5 12s-4.5 12-11.5 12H25z" fill="none" stroke={`url(#${gradientId})`} strokeWidth="5" strokeLinejoin="round" />
     </svg>
   );
 }

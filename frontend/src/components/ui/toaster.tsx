@@ -1,11 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-  useToastStore,
-  type Toast,
-} from "@/features/toast";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToastStore, type Toast } from "@/features/toast";
 import { cn } from "@/lib/cn";
 import { CheckIcon, CloseIcon, WarningIcon } from "./icons";
 
@@ -97,10 +91,7 @@ function ToastCard({ toast }: { toast: Toast }) {
     >
       <span
         aria-hidden="true"
-        className={cn(
-          "mt-0.5 grid size-6 shrink-0 place-items-center rounded-full",
-          isError ? "bg-pink/20 text-pink" : "bg-cyan/20 text-cyan",
-        )}
+        className={cn("mt-0.5 grid size-6 shrink-0 place-items-center rounded-full", isError ? "bg-pink/20 text-pink" : "bg-cyan/20 text-cyan")}
       >
         {isError ? <WarningIcon className="size-3.5" /> : <CheckIcon className="size-3.5" />}
       </span>

@@ -66,12 +66,7 @@ export function TokenSwitch({ value, onChange, badges, disabled = false, label =
             >
               <span>{token}</span>
               {badges?.[token] && (
-                <span
-                  className={cn(
-                    "rounded-md px-1.5 py-0.5 text-xs font-bold tabular-nums",
-                    selected ? "bg-night-950/60" : "bg-white/10 text-slate-300",
-                  )}
-                >
+                <span className={cn("rounded-md px-1.5 py-0.5 text-xs font-bold tabular-nums", selected ? "bg-night-950/60" : "bg-white/10 text-slate-300")}>
                   {badges[token]}
                 </span>
               )}

@@ -15,5 +15,4 @@ export type Balances = Record<Token, string>;
 /** SPEC §7's session calls. */
 export const fetchUser = (id: number) => apiRequest<User>("GET", `/api/user/${id}`);
 export const fetchBalances = (id: number) => apiRequest<Balances>("GET", `/api/user/${id}/balances`);
-export const registerUser = (walletAddress: string, username: string) =>
-  apiRequest<User>("POST", "/api/user/register", { walletAddress, username });
+export const registerUser = (walletAddress: string, username: string) => apiRequest<User>("POST", "/api/user/register", { walletAddress, username });

@@ -6,9 +6,7 @@ export const selectIsConnected = (state: WalletStore) => state.account !== null;
 export const selectIsDemo = (state: WalletStore) => state.mode === "demo";
 
 export function selectBalance(state: WalletStore): TokenAmounts {
-  return state.mode === "demo"
-    ? state.demoBalances
-    : { DEGEN: Number(state.onChainBalances.DEGEN), BNB: Number(state.onChainBalances.BNB) };
+  return state.mode === "demo" ? state.demoBalances : { DEGEN: Number(state.onChainBalances.DEGEN), BNB: Number(state.onChainBalances.BNB) };
 }
 
 export interface WalletView {

@@ -128,5 +128,4 @@ export const useWalletStore = create<WalletStore>()(
 );
 
 /** web3 mode on another chain than the server's: every on-chain action waits for a switch. */
-export const selectWrongNetwork = (state: WalletSessionState) =>
-  state.mode === "web3" && state.targetChain !== null && state.chainId !== state.targetChain.id;
+export const selectWrongNetwork = (state: WalletSessionState) => state.mode === "web3" && state.targetChain !== null && state.chainId !== state.targetChain.id;

@@ -76,13 +76,7 @@ export default function BlackjackPage() {
               />
             )}
             {table && split && (
-              <HandView
-                title="Hand 2"
-                cards={split}
-                score={table.splitScore ?? 0}
-                active={playing && table.activeSplit === "second"}
-                testId="split-hand"
-              />
+              <HandView title="Hand 2" cards={split} score={table.splitScore ?? 0} active={playing && table.activeSplit === "second"} testId="split-hand" />
             )}
           </div>
 
@@ -102,7 +96,12 @@ export default function BlackjackPage() {
         </div>
 
         <div className="glass-card flex flex-col gap-5 p-5">
-          <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={game.phase === "playing" || game.phase === "settling"} />
+          <TokenSwitch
+            value={game.token}
+            onChange={game.changeToken}
+            badges={TOKEN_MULTIPLIER_BADGES}
+            disabled={game.phase === "playing" || game.phase === "settling"}
+          />
           <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={playing || game.busy} />
           {table && (
             <p className="text-sm text-slate-400" data-testid="stake-on-table">

@@ -17,10 +17,7 @@ export interface MatchState {
 }
 
 export type MatchAction =
-  | { type: "chooseBet"; bet: KickboxingBet }
-  | { type: "start"; round: KickboxingRound }
-  | { type: "advance"; elapsedMs: number }
-  | { type: "reset" };
+  { type: "chooseBet"; bet: KickboxingBet } | { type: "start"; round: KickboxingRound } | { type: "advance"; elapsedMs: number } | { type: "reset" };
 
 export const initialMatchState: MatchState = {
   phase: "idle",

@@ -22,10 +22,7 @@ export default function SlotsPage() {
   const game = useSlotsGame(isDemo ? demoSlotsSource : web3SlotsSource);
   const jackpotLabel = useJackpotLabel();
   const balance = usePlayableBalance(game.token);
-  const highlighted = useMemo(
-    () => new Set(game.win?.lines.flatMap((line) => line.cells.map(([reel, row]) => `${reel}-${row}`)) ?? []),
-    [game.win],
-  );
+  const highlighted = useMemo(() => new Set(game.win?.lines.flatMap((line) => line.cells.map(([reel, row]) => `${reel}-${row}`)) ?? []), [game.win]);
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8" data-testid="game-page-slots">

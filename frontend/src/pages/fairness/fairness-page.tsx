@@ -20,8 +20,8 @@ export default function FairnessPage() {
         <p className="text-xs font-semibold tracking-wider text-cyan">Fairness</p>
         <h1 className="font-display text-3xl font-black tracking-tight text-white sm:text-4xl">Provably fair</h1>
         <p className="max-w-3xl text-slate-300">
-          Every on-chain outcome comes from a seed the house commits to before you bet and a client seed you choose. Anyone can recompute
-          each bet from the chain; this page does it for yours.
+          Every on-chain outcome comes from a seed the house commits to before you bet and a client seed you choose. Anyone can recompute each bet from the
+          chain; this page does it for yours.
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
@@ -59,8 +59,8 @@ function DemoNote() {
     <section className="glass-card flex flex-col gap-3 p-5 text-sm text-slate-300" data-testid="fairness-demo">
       <h2 className="font-display text-lg font-bold text-white">Demo mode</h2>
       <p>
-        Demo rounds are drawn in this browser with a fresh random word each; nothing is placed on chain. Connect a wallet to play on chain and
-        see your bets here, each recomputed and checked in your browser.
+        Demo rounds are drawn in this browser with a fresh random word each; nothing is placed on chain. Connect a wallet to play on chain and see your bets
+        here, each recomputed and checked in your browser.
       </p>
       <Button variant="primary" className="self-start" disabled={isLoading} onClick={() => connect().catch(() => undefined)}>
         Connect Wallet

@@ -11,38 +11,41 @@ function Formula({ children }: { children: ReactNode }) {
  */
 export function FormulaCard() {
   return (
-    <section aria-labelledby="formula-title" className="glass-card flex flex-col gap-3 p-5 text-sm leading-relaxed text-slate-300" data-testid="fairness-formula">
+    <section
+      aria-labelledby="formula-title"
+      className="glass-card flex flex-col gap-3 p-5 text-sm leading-relaxed text-slate-300"
+      data-testid="fairness-formula"
+    >
       <h2 id="formula-title" className="font-display text-lg font-bold text-white">
         How each outcome is drawn
       </h2>
       <ol className="flex list-decimal flex-col gap-3 pl-5">
         <li>
-          <strong className="text-slate-100">Commit.</strong> Before you bet, the house posts a commitment on chain. Its seeds form a hash chain,
-          each seed hashing to the one before it: <Formula>keccak256(seed_k) = seed_(k−1)</Formula>
+          <strong className="text-slate-100">Commit.</strong> Before you bet, the house posts a commitment on chain. Its seeds form a hash chain, each seed
+          hashing to the one before it: <Formula>keccak256(seed_k) = seed_(k−1)</Formula>
         </li>
         <li>
           <strong className="text-slate-100">Bet.</strong> Your bet carries your client seed and your nonce (the count of your earlier bets).
         </li>
         <li>
-          <strong className="text-slate-100">Settle.</strong> The house reveals the next seed. The contract accepts it only if it hashes to the
-          previous commitment, then computes and publishes (BetSettled) the random word:
+          <strong className="text-slate-100">Settle.</strong> The house reveals the next seed. The contract accepts it only if it hashes to the previous
+          commitment, then computes and publishes (BetSettled) the random word:
           <Formula>word = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino))</Formula>
         </li>
         <li>
-          <strong className="text-slate-100">Outcome.</strong> The game reads the word as a stream: block k = keccak256(word ‖ k), four 64-bit
-          numbers each, used in order. A fraction is the top 52 bits ÷ 2^52; a whole number below n is u mod n, skipping any u ≥ 2^64 − (2^64
-          mod n) so that every value is equally likely. The game's rules turn them into the payout.
+          <strong className="text-slate-100">Outcome.</strong> The game reads the word as a stream: block k = keccak256(word ‖ k), four 64-bit numbers each,
+          used in order. A fraction is the top 52 bits ÷ 2^52; a whole number below n is u mod n, skipping any u ≥ 2^64 − (2^64 mod n) so that every value is
+          equally likely. The game's rules turn them into the payout.
         </li>
         <li>
-          <strong className="text-slate-100">Jackpot</strong> (DEGEN bets). Drawn apart from the game from the hash of the block holding your
-          bet, which nobody knows when you bet; the seed is not an input:
-          <Formula>roll = keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash)) &gt;&gt; 209</Formula>
-          A hit is roll &lt; odds, the odds (stake × edge ÷ prize) fixed when the bet is placed.
+          <strong className="text-slate-100">Jackpot</strong> (DEGEN bets). Drawn apart from the game from the hash of the block holding your bet, which nobody
+          knows when you bet; the seed is not an input:
+          <Formula>roll = keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash)) &gt;&gt; 209</Formula>A hit is roll &lt; odds, the odds (stake × edge
+          ÷ prize) fixed when the bet is placed.
         </li>
         <li>
-          <strong className="text-slate-100">Check.</strong> This page recomputes every step of each of your bets from the chain's events, in
-          your browser, with the same rules the house settles by. A bet left unsettled past its settle window can be claimed back at its
-          maximum payout.
+          <strong className="text-slate-100">Check.</strong> This page recomputes every step of each of your bets from the chain's events, in your browser, with
+          the same rules the house settles by. A bet left unsettled past its settle window can be claimed back at its maximum payout.
         </li>
       </ol>
     </section>

@@ -36,7 +36,9 @@ export default function LobbyPage() {
             <span aria-hidden="true" className={`size-2 rounded-full ${isDemo ? "bg-gold" : "bg-cyan"} animate-pulse`} />
             {isDemo ? "Demo Mode" : "Web3 Mode"}
           </Badge>
-          <Badge tone="pink" data-testid="jackpot-badge">Jackpot {jackpotLabel}</Badge>
+          <Badge tone="pink" data-testid="jackpot-badge">
+            Jackpot {jackpotLabel}
+          </Badge>
         </div>
       </section>
 

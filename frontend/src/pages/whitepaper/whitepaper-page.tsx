@@ -50,7 +50,9 @@ export default function WhitepaperPage() {
             className="glass-card scroll-mt-24 p-6 sm:p-8"
           >
             <h2 id={`${section.id}-title`} className="font-display text-xl font-bold text-white sm:text-2xl">
-              <span aria-hidden="true" className="mr-2 text-gold tabular-nums">{String(index + 1).padStart(2, "0")}</span>
+              <span aria-hidden="true" className="mr-2 text-gold tabular-nums">
+                {String(index + 1).padStart(2, "0")}
+              </span>
               {section.title}
             </h2>
             <div className="mt-3 flex flex-col gap-3 leading-relaxed text-slate-300">{section.body}</div>
@@ -58,17 +60,13 @@ export default function WhitepaperPage() {
         ))}
       </div>
 
-      <footer
-        role="note"
-        data-testid="testnet-warning"
-        className="mt-10 rounded-2xl border border-pink/50 bg-pink/10 p-5 text-sm text-pink-100"
-      >
+      <footer role="note" data-testid="testnet-warning" className="mt-10 rounded-2xl border border-pink/50 bg-pink/10 p-5 text-sm text-pink-100">
         <p className="flex items-center gap-2 font-bold text-pink">
           <WarningIcon className="size-4" /> Testnet only
         </p>
         <p className="mt-1">
-          DEGEN Casino runs on {TARGET_CHAIN_NAME} with test tokens that have no monetary value. Nothing in this document is
-          financial advice or an offer of any asset. Contract addresses and figures may change before any mainnet release.
+          DEGEN Casino runs on {TARGET_CHAIN_NAME} with test tokens that have no monetary value. Nothing in this document is financial advice or an offer of any
+          asset. Contract addresses and figures may change before any mainnet release.
         </p>
       </footer>
     </article>

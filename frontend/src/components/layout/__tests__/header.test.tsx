@@ -54,9 +54,7 @@ describe("Header", () => {
     const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     const { user } = renderRoute("/");
     await user.click(await screen.findByRole("button", { name: /Connect/ }));
-    expect(alert).toHaveBeenCalledExactlyOnceWith(
-      "Please install MetaMask to connect your wallet. You can continue playing in demo mode.",
-    );
+    expect(alert).toHaveBeenCalledExactlyOnceWith("Please install MetaMask to connect your wallet. You can continue playing in demo mode.");
     expect(NO_WALLET_MESSAGE).toBe("Please install MetaMask to connect your wallet. You can continue playing in demo mode.");
     expect(screen.getByTestId("mode-badge")).toHaveTextContent("Demo Mode");
   });
@@ -79,7 +77,11 @@ describe("Header", () => {
 
     await user.click(screen.getByTestId("wallet-menu-button"));
     const menu = screen.getByTestId("wallet-menu");
-    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Deposit", "Withdraw", "Swap Tokens", "Account", "Disconnect"]);
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Deposit", "Withdraw", "Swap Tokens", "Account", "Disconnect"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Disconnect" }));
     expect(await screen.findByTestId("mode-badge")).toHaveTextContent("Demo Mode");
     expect(screen.getByRole("button", { name: /Connect/ })).toBeEnabled();

@@ -22,7 +22,12 @@ function serve(input: RequestInfo | URL): Promise<Response> {
   return Promise.resolve(Response.json({ bets }));
 }
 
-const wheel = (token: "DEGEN" | "BNB") => ({ gameType: GameType.WHEEL, token, amount: token === "DEGEN" ? parseEther("10") : parseEther("0.01"), params: encodeWheelParams([0, 3]) });
+const wheel = (token: "DEGEN" | "BNB") => ({
+  gameType: GameType.WHEEL,
+  token,
+  amount: token === "DEGEN" ? parseEther("10") : parseEther("0.01"),
+  params: encodeWheelParams([0, 3]),
+});
 const nonces = (page: Awaited<ReturnType<typeof readHistoryPage>>) => page.items.map((item) => Number(item.bet.nonce));
 
 beforeEach(() => {
@@ -88,7 +93,9 @@ describe("the bet history read from the chain", () => {
   it("does not let a wrong hint hide a bet: what the server misplaces is searched for on chain", async () => {
     const bets = [chain.place(wheel("BNB"), 500), chain.place(wheel("BNB"), 20_000)];
     bets.forEach((bet) => chain.settle(bet, bet.block + 1));
-    vi.mocked(fetch).mockImplementation(async () => Response.json({ bets: chain.serverBets(2, 2n).map((bet) => ({ ...bet, placedBlock: 7_777, settledBlock: 7_778 })) }));
+    vi.mocked(fetch).mockImplementation(async () =>
+      Response.json({ bets: chain.serverBets(2, 2n).map((bet) => ({ ...bet, placedBlock: 7_777, settledBlock: 7_778 })) }),
+    );
 
     const page = await readHistoryPage(null);
 

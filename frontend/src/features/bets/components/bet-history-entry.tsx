@@ -85,7 +85,15 @@ function Field({ label, mono = false, testId, children }: { label: string; mono?
 
 function TxLink({ hash, url, testId }: { hash: string; url: string | null; testId: string }) {
   return url ? (
-    <a href={url} target="_blank" rel="noreferrer" title={hash} data-tx={hash} data-testid={testId} className="font-mono text-cyan underline-offset-2 hover:underline">
+    <a
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      title={hash}
+      data-tx={hash}
+      data-testid={testId}
+      className="font-mono text-cyan underline-offset-2 hover:underline"
+    >
       {shortHash(hash)}
     </a>
   ) : (

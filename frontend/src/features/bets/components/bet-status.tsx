@@ -44,7 +44,10 @@ function StageLine({ bet }: { bet: ActiveBet }) {
     confirm: "Confirm the bet in your wallet…",
     placing: "Placing the bet on chain…",
     playing: "Bet placed on chain. Your round is in play",
-    settling: bet.blocksWaited === 0 ? "Bet placed. Settling in the next block…" : `Settling… ${bet.blocksWaited} block${bet.blocksWaited === 1 ? "" : "s"} since the bet`,
+    settling:
+      bet.blocksWaited === 0
+        ? "Bet placed. Settling in the next block…"
+        : `Settling… ${bet.blocksWaited} block${bet.blocksWaited === 1 ? "" : "s"} since the bet`,
     result: bet.claimed ? claimedLine(bet) : "Settled on chain",
     failed: bet.error ?? "The bet failed",
     cancelled: "Bet cancelled in your wallet",
@@ -52,7 +55,10 @@ function StageLine({ bet }: { bet: ActiveBet }) {
   const busy = bet.stage === "confirm" || bet.stage === "placing" || bet.stage === "playing" || bet.stage === "settling";
   return (
     <div className={cn("flex items-center gap-2", bet.stage === "failed" && "text-pink")} data-testid="bet-stage">
-      <span className={cn("size-2 shrink-0 rounded-full", busy ? "animate-pulse bg-gold" : bet.stage === "result" ? "bg-cyan" : "bg-slate-500")} aria-hidden="true" />
+      <span
+        className={cn("size-2 shrink-0 rounded-full", busy ? "animate-pulse bg-gold" : bet.stage === "result" ? "bg-cyan" : "bg-slate-500")}
+        aria-hidden="true"
+      />
       <span>{text[bet.stage]}</span>
     </div>
   );

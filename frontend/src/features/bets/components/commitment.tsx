@@ -36,8 +36,8 @@ export function CommitmentNote({ commitment, full = false }: { commitment: Commi
       <code className={full ? "break-all font-mono text-slate-100" : "font-mono text-slate-100"} title={commitment.commitment}>
         {full ? commitment.commitment : short(commitment.commitment)}
       </code>{" "}
-      before your bet: your next bet (#{commitment.nextNonce}) is settled with the link that hashes to it. {commitment.remaining} of{" "}
-      {commitment.chainLength} links left.
+      before your bet: your next bet (#{commitment.nextNonce}) is settled with the link that hashes to it. {commitment.remaining} of {commitment.chainLength}{" "}
+      links left.
     </p>
   );
 }

@@ -144,7 +144,10 @@ async function placedBets(reader: Reader, nonces: readonly bigint[], hints: Map<
     const [highest, lowest] = [missing[0]!, missing.at(-1)!];
     const above = nonces.filter((nonce) => nonce > highest && found.has(nonce)).at(-1);
     const below = nonces.find((nonce) => nonce < lowest && found.has(nonce));
-    const ranges = rangesDown(below === undefined ? reader.deploymentBlock : found.get(below)!.placedBlock, above === undefined ? ceiling : found.get(above)!.placedBlock);
+    const ranges = rangesDown(
+      below === undefined ? reader.deploymentBlock : found.get(below)!.placedBlock,
+      above === undefined ? ceiling : found.get(above)!.placedBlock,
+    );
     for (let i = 0; i < ranges.length && missing.some((nonce) => !found.has(nonce)); i += READ_CONCURRENCY) {
       await Promise.all(ranges.slice(i, i + READ_CONCURRENCY).map((range) => read(range, missing)));
     }

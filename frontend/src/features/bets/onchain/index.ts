@@ -64,7 +64,13 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
     const bet = await placeBet(request, (tx) => update(stageOf(tx)));
     // A round played with the server (a blackjack hand, a crash flight, a slots spin) shows as in
     // play; its settlement is awaited, and counted late, only from the round's end.
-    update({ stage: whilePlaced ? "playing" : "settling", betId: bet.betId.toString(), placedBlock: bet.placedBlock, token: bet.token, jackpotDraw: bet.token === "DEGEN" });
+    update({
+      stage: whilePlaced ? "playing" : "settling",
+      betId: bet.betId.toString(),
+      placedBlock: bet.placedBlock,
+      token: bet.token,
+      jackpotDraw: bet.token === "DEGEN",
+    });
     const actions = whilePlaced ? ((await whilePlaced(bet)) ?? null) : null;
     let roundEnd = bet.placedBlock;
     if (whilePlaced) {
@@ -147,7 +153,12 @@ async function checkSettled(bet: ChainBet, settlement: ChainSettlement, actions:
   // The settlement follows the action log the server published; this page's own log, when it
   // has one, must say the same (a hand played otherwise than the player did is a problem).
   const published = settlement.kind === "settled" && isServerRound(bet) ? await publishedActions(bet.betId) : null;
-  const check = checkBet(bet, settlement, { casino: wallet.config.contracts.Casino, chainId: wallet.config.chain.id, commitment, actions: published ?? actions });
+  const check = checkBet(bet, settlement, {
+    casino: wallet.config.contracts.Casino,
+    chainId: wallet.config.chain.id,
+    commitment,
+    actions: published ?? actions,
+  });
   if (published === null || actions === null || sameActions(published, actions)) return check;
   const problems = [...check.problems, `the server published the actions ${JSON.stringify(published)}, but this page played ${JSON.stringify(actions)}`];
   return { ...check, ok: false, problems };

@@ -2,15 +2,7 @@
 // from the published seed and the bet's inputs, the seed against the commitment the bet was placed
 // under (keccak256 links), the payout by the game's rules, and the jackpot draw.
 import { getAddress, type Provider } from "ethers";
-import {
-  maxPayout,
-  previousLink,
-  settleGame,
-  unpackTerms,
-  verify,
-  type GameOutcome,
-  type SettlementActions,
-} from "@engine/index";
+import { maxPayout, previousLink, settleGame, unpackTerms, verify, type GameOutcome, type SettlementActions } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
 import type { ChainBet, ChainSettlement } from "./chain-bet";
 import { rangesDown } from "./log-ranges";
@@ -44,7 +36,12 @@ export function commitmentOf(casino: Casino, provider: Provider, bet: ChainBet, 
  * is read once, and a CommitmentSet found for a bet also covers its chain's earlier bets (no
  * commitment can have been posted between them), so an old chain is searched for once.
  */
-export function commitmentFinder(casino: Casino, provider: Provider, player: string, deploymentBlock: number): (bet: ChainBet) => Promise<BetCommitment | null> {
+export function commitmentFinder(
+  casino: Casino,
+  provider: Provider,
+  player: string,
+  deploymentBlock: number,
+): (bet: ChainBet) => Promise<BetCommitment | null> {
   const found: { commitment: BetCommitment; upToNonce: bigint }[] = [];
   let current: Promise<BetCommitment | null> | undefined;
   const playerTopic = "0x" + player.slice(2).toLowerCase().padStart(64, "0");

@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe("session store (SPEC §4 'Session')", () => {
-  it("starts loading, with no user and balances DEGEN \"0\" / BNB \"0\"", () => {
+  it('starts loading, with no user and balances DEGEN "0" / BNB "0"', () => {
     expect(session()).toMatchObject({ isLoading: true, user: null, balances: { DEGEN: "0", BNB: "0" } });
     expect(INITIAL_BALANCES).toEqual({ DEGEN: "0", BNB: "0" });
   });
@@ -89,7 +89,7 @@ describe("session store (SPEC §4 'Session')", () => {
     expect(session().balances).toEqual({ DEGEN: "99", BNB: "2" });
   });
 
-  it("logout clears the user, resets balances to \"0\" and removes the stored id", () => {
+  it('logout clears the user, resets balances to "0" and removes the stored id', () => {
     localStorage.setItem(USER_ID_KEY, "7");
     useSessionStore.setState({ user: USER, balances: { DEGEN: "99", BNB: "2" } });
     session().logout();

@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import { decimalOf, displayAmount, formatSwapOutput, parseAmount } from "../amount";
 
 describe("amounts", () => {
-  it.each(["", " ", "0", "0.0", "-1", "-0.5", "abc", "1e3", "1,5", "1.2.3", ".", "0.0000000000000000001"])("refuses %j (SPEC §5: present and above 0)", (text) => {
-    expect(parseAmount(text)).toBeNull();
-  });
+  it.each(["", " ", "0", "0.0", "-1", "-0.5", "abc", "1e3", "1,5", "1.2.3", ".", "0.0000000000000000001"])(
+    "refuses %j (SPEC §5: present and above 0)",
+    (text) => {
+      expect(parseAmount(text)).toBeNull();
+    },
+  );
 
   it.each([
     ["10", parseEther("10")],

@@ -28,7 +28,9 @@ describe("revert sentences", () => {
 
   it("names the swap cap in the token paid out", () => {
     const error = reverted(swap.encodeErrorResult("SwapAboveCap", [parseEther("60000"), parseEther("50000")]));
-    expect(explain(error, { token: "BNB", payoutToken: "DEGEN" }).message).toBe("This swap would pay 60000.00 DEGEN, above the per-swap cap of 50000.00 DEGEN.");
+    expect(explain(error, { token: "BNB", payoutToken: "DEGEN" }).message).toBe(
+      "This swap would pay 60000.00 DEGEN, above the per-swap cap of 50000.00 DEGEN.",
+    );
   });
 
   it.each([
@@ -37,7 +39,10 @@ describe("revert sentences", () => {
     [casino.encodeErrorResult("TermsChanged", [5n]), "The Casino's terms just changed. Please look at them and try again."],
     [casino.encodeErrorResult("ZeroAmount", []), "The amount must be greater than 0."],
     [token.encodeErrorResult("ERC20InsufficientBalance", [PLAYER, parseEther("1"), parseEther("2")]), "Your wallet holds 1.00 DEGEN; this needs 2.00 DEGEN."],
-    [token.encodeErrorResult("ERC20InsufficientAllowance", [PLAYER, 0n, parseEther("2")]), "The Casino may spend only 0.00 DEGEN of yours; this needs 2.00 DEGEN. Approve it first."],
+    [
+      token.encodeErrorResult("ERC20InsufficientAllowance", [PLAYER, 0n, parseEther("2")]),
+      "The Casino may spend only 0.00 DEGEN of yours; this needs 2.00 DEGEN. Approve it first.",
+    ],
   ])("decodes %s", (data, sentence) => {
     expect(explain(reverted(data), { token: "DEGEN" }).message).toBe(sentence);
   });
@@ -49,7 +54,9 @@ describe("revert sentences", () => {
   });
 
   it("says plainly what is not a revert", () => {
-    expect(explain(Object.assign(new Error("x"), { code: "INSUFFICIENT_FUNDS" }), { nativeSymbol: "tBNB" }).message).toBe("Your wallet does not hold enough tBNB for this and its gas.");
+    expect(explain(Object.assign(new Error("x"), { code: "INSUFFICIENT_FUNDS" }), { nativeSymbol: "tBNB" }).message).toBe(
+      "Your wallet does not hold enough tBNB for this and its gas.",
+    );
     expect(explain(new Error("Insufficient DEGEN balance")).message).toBe("Insufficient DEGEN balance");
   });
 });

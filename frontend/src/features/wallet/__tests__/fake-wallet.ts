@@ -22,7 +22,14 @@ export function fakeWallet() {
   const wallet = {
     account: PLAYER,
     config: {
-      chain: { id: 97, hexId: "0x61", name: "BSC Testnet", nativeCurrency: { name: "tBNB", symbol: "tBNB", decimals: 18 }, rpcUrls: [], blockExplorerUrls: ["https://testnet.bscscan.com"] },
+      chain: {
+        id: 97,
+        hexId: "0x61",
+        name: "BSC Testnet",
+        nativeCurrency: { name: "tBNB", symbol: "tBNB", decimals: 18 },
+        rpcUrls: [],
+        blockExplorerUrls: ["https://testnet.bscscan.com"],
+      },
       contracts: ADDRESSES,
       deploymentBlock: 0,
       settler: PLAYER,
@@ -31,7 +38,10 @@ export function fakeWallet() {
     provider: { getBalance: vi.fn(async () => 0n), getBlock: vi.fn(async () => ({ timestamp: 4_000_000_000 })) },
     signer: {
       estimateGas: vi.fn(async () => 100_000n),
-      sendTransaction: vi.fn(async (_request: unknown) => ({ hash: `0x${"ab".repeat(32)}`, wait: vi.fn(async () => ({ status: 1, hash: `0x${"ab".repeat(32)}` })) })),
+      sendTransaction: vi.fn(async (_request: unknown) => ({
+        hash: `0x${"ab".repeat(32)}`,
+        wait: vi.fn(async () => ({ status: 1, hash: `0x${"ab".repeat(32)}` })),
+      })),
       signTypedData: vi.fn(async () => `0x${"11".repeat(65)}`),
     },
     contracts: {

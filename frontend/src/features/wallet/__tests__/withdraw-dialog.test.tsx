@@ -66,7 +66,13 @@ describe("Withdraw dialog", () => {
     expect(value).toMatchObject({ player: PLAYER, token: ADDRESSES.DegenToken, amount: parseEther("5"), nonce: 3n, deadline: 4_000_000_900n });
     const [url, init] = server.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/withdraw");
-    expect(JSON.parse(init.body as string)).toEqual({ walletAddress: PLAYER, token: "DEGEN", amount: "5", deadline: 4_000_000_900, signature: `0x${"11".repeat(65)}` });
+    expect(JSON.parse(init.body as string)).toEqual({
+      walletAddress: PLAYER,
+      token: "DEGEN",
+      amount: "5",
+      deadline: 4_000_000_900,
+      signature: `0x${"11".repeat(65)}`,
+    });
     expect(chain.signer.sendTransaction).not.toHaveBeenCalled();
     expect(lastToast()).toMatchObject({ title: "Withdrawal Successful", variant: "success" });
     expect(useWalletStore.getState().refreshBalances).toHaveBeenCalled();

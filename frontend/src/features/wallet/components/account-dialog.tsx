@@ -16,12 +16,7 @@ export function AccountDialog({ onClose }: { onClose: () => void }) {
   const account = useWalletStore((state) => state.account);
   const session = useSessionStore(useShallow((state) => ({ user: state.user, isLoading: state.isLoading })));
   return (
-    <Modal
-      title="Account"
-      description={account ? `Wallet ${shortenAddress(account)}` : undefined}
-      onClose={onClose}
-      data-testid="account-dialog"
-    >
+    <Modal title="Account" description={account ? `Wallet ${shortenAddress(account)}` : undefined} onClose={onClose} data-testid="account-dialog">
       {session.user ? <Profile /> : session.isLoading ? <p className="text-sm text-slate-400">Loading your account…</p> : <Registration account={account} />}
     </Modal>
   );

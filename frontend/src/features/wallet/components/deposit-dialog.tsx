@@ -44,7 +44,13 @@ export function DepositDialog({ onDone, onClose }: { onDone: () => void; onClose
     <Modal title="Deposit" description="Move funds from your wallet into your Casino balance." onClose={onClose} data-testid="deposit-dialog">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TokenSwitch value={token} onChange={setToken} disabled={running} />
-        <AmountField value={amount} onChange={setAmount} token={token} disabled={running} hint={`In your wallet: ${formatTokenAmount(token, Number(held))} ${token}`} />
+        <AmountField
+          value={amount}
+          onChange={setAmount}
+          token={token}
+          disabled={running}
+          hint={`In your wallet: ${formatTokenAmount(token, Number(held))} ${token}`}
+        />
         {token === "DEGEN" && <p className="text-xs text-slate-400">Two steps: approve exactly this amount for the Casino, then deposit it.</p>}
         <TxProgress steps={steps} />
         <Button type="submit" variant="primary" size="lg" disabled={running} data-testid="deposit-submit">

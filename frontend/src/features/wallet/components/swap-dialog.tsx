@@ -57,7 +57,13 @@ export function SwapDialog({ onDone, onClose }: { onDone: () => void; onClose: (
             <TokenSwitch label="To" value={toToken} onChange={setToToken} disabled={running} />
           </div>
         </div>
-        <AmountField value={amount} onChange={setAmount} token={fromToken} disabled={running} hint={`In the Casino: ${formatTokenAmount(fromToken, Number(vault))} ${fromToken}`} />
+        <AmountField
+          value={amount}
+          onChange={setAmount}
+          token={fromToken}
+          disabled={running}
+          hint={`In the Casino: ${formatTokenAmount(fromToken, Number(vault))} ${fromToken}`}
+        />
         <QuotePanel view={quoted} toToken={toToken} />
         <TxProgress steps={steps} />
         <Button type="submit" variant="primary" size="lg" disabled={running} data-testid="swap-submit">

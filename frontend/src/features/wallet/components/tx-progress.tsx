@@ -66,9 +66,24 @@ export function TxProgress({ steps, className }: { steps: TxStepView[]; classNam
 
 function PhaseIcon({ phase, index }: { phase: TxPhase; index: number }) {
   const base = "grid size-5 shrink-0 place-items-center rounded-full text-[0.65rem] font-bold";
-  if (phase === "confirmed" || phase === "skipped") return <span aria-hidden="true" className={cn(base, "bg-cyan/20 text-cyan")}><CheckIcon className="size-3" /></span>;
-  if (phase === "failed") return <span aria-hidden="true" className={cn(base, "bg-pink/20 text-pink")}><WarningIcon className="size-3" /></span>;
-  if (phase === "cancelled") return <span aria-hidden="true" className={cn(base, "bg-white/10 text-slate-400")}><CloseIcon className="size-3" /></span>;
+  if (phase === "confirmed" || phase === "skipped")
+    return (
+      <span aria-hidden="true" className={cn(base, "bg-cyan/20 text-cyan")}>
+        <CheckIcon className="size-3" />
+      </span>
+    );
+  if (phase === "failed")
+    return (
+      <span aria-hidden="true" className={cn(base, "bg-pink/20 text-pink")}>
+        <WarningIcon className="size-3" />
+      </span>
+    );
+  if (phase === "cancelled")
+    return (
+      <span aria-hidden="true" className={cn(base, "bg-white/10 text-slate-400")}>
+        <CloseIcon className="size-3" />
+      </span>
+    );
   return (
     <span aria-hidden="true" className={cn(base, BUSY.has(phase) ? "animate-pulse bg-gold/25 text-gold" : "bg-white/10 text-slate-400")}>
       {index + 1}

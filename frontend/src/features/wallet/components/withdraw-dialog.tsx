@@ -49,7 +49,13 @@ export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClos
     <Modal title="Withdraw" description="Move funds from your Casino balance back to your wallet." onClose={onClose} data-testid="withdraw-dialog">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TokenSwitch value={token} onChange={setToken} disabled={running !== null} />
-        <AmountField value={amount} onChange={setAmount} token={token} disabled={running !== null} hint={`In the Casino: ${formatTokenAmount(token, Number(vault))} ${token}`} />
+        <AmountField
+          value={amount}
+          onChange={setAmount}
+          token={token}
+          disabled={running !== null}
+          hint={`In the Casino: ${formatTokenAmount(token, Number(vault))} ${token}`}
+        />
         <TxProgress steps={steps} />
         <div className="flex flex-col gap-2">
           <Button type="submit" variant="primary" size="lg" disabled={running !== null} data-testid="withdraw-submit">

@@ -22,11 +22,20 @@ export function isUserRejection(error: unknown): boolean {
   return errorCode(error) === USER_REJECTED || (error as { code?: unknown })?.code === "ACTION_REJECTED";
 }
 
-const interfaces = [Casino__factory, DegenToken__factory, CasinoRelay__factory, CasinoSwap__factory].map((factory) => factory.createInterface() as unknown as Interface);
+const interfaces = [Casino__factory, DegenToken__factory, CasinoRelay__factory, CasinoSwap__factory].map(
+  (factory) => factory.createInterface() as unknown as Interface,
+);
 
 /** The custom error a revert carries, decoded against the Casino's, the token's, the relay's and the swap desk's ABIs. */
 export function decodeRevert(error: unknown): ErrorDescription | undefined {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { error?: unknown; info?: { error?: unknown }; cause?: unknown }).error ?? (e as { info?: { error?: unknown } }).info?.error ?? (e as { cause?: unknown }).cause) {
+  for (
+    let e: unknown = error;
+    e && typeof e === "object";
+    e =
+      (e as { error?: unknown; info?: { error?: unknown }; cause?: unknown }).error ??
+      (e as { info?: { error?: unknown } }).info?.error ??
+      (e as { cause?: unknown }).cause
+  ) {
     const raw = (e as { data?: unknown }).data;
     // MetaMask nests the node's error, revert data included, under data.originalError.
     const nested = typeof raw === "object" && raw !== null ? (raw as { data?: unknown; originalError?: { data?: unknown } }) : undefined;

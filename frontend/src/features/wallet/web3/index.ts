@@ -41,7 +41,10 @@ export function browserProvider(): BrowserProvider {
   const chainId = store.getState().chainId;
   if (chainId === null) throw new Error("Wallet not connected");
   if (cachedProvider?.chainId !== chainId) {
-    cachedProvider = { chainId, provider: new BrowserProvider(walletProvider() as ConstructorParameters<typeof BrowserProvider>[0], chainId, { pollingInterval: RECEIPT_POLL_MS }) };
+    cachedProvider = {
+      chainId,
+      provider: new BrowserProvider(walletProvider() as ConstructorParameters<typeof BrowserProvider>[0], chainId, { pollingInterval: RECEIPT_POLL_MS }),
+    };
   }
   return cachedProvider.provider;
 }

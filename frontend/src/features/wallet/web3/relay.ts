@@ -42,11 +42,17 @@ async function prepare<Value extends object>(
   request: Value,
 ): Promise<TypedRequest<Value>> {
   const { relay } = wallet.contracts;
-  const [domain, nonce, latest, typeHash] = await Promise.all([relay.eip712Domain(), relay.nonces(wallet.account), wallet.provider.getBlock("latest"), onChainTypeHash()]);
+  const [domain, nonce, latest, typeHash] = await Promise.all([
+    relay.eip712Domain(),
+    relay.nonces(wallet.account),
+    wallet.provider.getBlock("latest"),
+    onChainTypeHash(),
+  ]);
   // The types above are the only hand-written part of the request: a mismatch with the relay's
   // own type hash would only show as InvalidSignature after signing, so it is caught here.
   const primaryType = Object.keys(types)[0]!;
-  if (id(TypedDataEncoder.from(types).encodeType(primaryType)) !== typeHash) throw new Error(`The relay's ${primaryType} request has changed: this app needs an update.`);
+  if (id(TypedDataEncoder.from(types).encodeType(primaryType)) !== typeHash)
+    throw new Error(`The relay's ${primaryType} request has changed: this app needs an update.`);
   // The deadline is checked against block time, which a test chain may have moved ahead of the clock.
   const now = BigInt(Math.max(latest?.timestamp ?? 0, Math.floor(Date.now() / 1000)));
   return {

@@ -9,7 +9,13 @@ import BlackjackPage from "../blackjack-page";
 /** A deck whose first cards are `top` (dealt player, dealer, player, dealer, then draws). */
 function deckStarting(...top: CardValue[]): Card[] {
   const rest = orderedDeck();
-  const picked = top.map((value) => rest.splice(rest.findIndex((card) => card.value === value), 1)[0]);
+  const picked = top.map(
+    (value) =>
+      rest.splice(
+        rest.findIndex((card) => card.value === value),
+        1,
+      )[0],
+  );
   return [...picked, ...rest];
 }
 

@@ -59,7 +59,13 @@ vi.mock("@/features/wallet/web3/transactions", () => ({
 
 function deckStarting(...top: CardValue[]): Card[] {
   const rest = orderedDeck();
-  const picked = top.map((value) => rest.splice(rest.findIndex((card) => card.value === value), 1)[0]);
+  const picked = top.map(
+    (value) =>
+      rest.splice(
+        rest.findIndex((card) => card.value === value),
+        1,
+      )[0],
+  );
   return [...picked, ...rest];
 }
 
@@ -73,7 +79,8 @@ function fakeServer(idleMs: number) {
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = String(url);
       if (path === "/api/config") return json({ blackjackIdleMs: idleMs });
-      if (path === "/api/fairness/commitment") return json({ commitment: "0x" + "1".repeat(64), root: "0x" + "2".repeat(64), nextNonce: "0", remaining: 9, chainLength: 9 });
+      if (path === "/api/fairness/commitment")
+        return json({ commitment: "0x" + "1".repeat(64), root: "0x" + "2".repeat(64), nextNonce: "0", remaining: 9, chainLength: 9 });
       const body = JSON.parse(String(init!.body));
       calls.push({ path, body });
       if (path === "/api/blackjack/start") hand = dealBlackjack(chain.deck, chain.stake);
@@ -147,7 +154,10 @@ describe("blackjack in web3 mode", () => {
     expect(await screen.findByTestId("hand-note")).toHaveTextContent("Confirm the second stake in your wallet…");
     await act(async () => sign());
     await waitFor(() => expect(banner()).toHaveTextContent("Playing hand 1"));
-    expect(chain.transactions).toEqual([{ to: "casino", betId: 7n }, { to: "casino", betId: 7n }]);
+    expect(chain.transactions).toEqual([
+      { to: "casino", betId: 7n },
+      { to: "casino", betId: 7n },
+    ]);
     expect(screen.getByTestId("stake-on-table")).toHaveTextContent("20.00 DEGEN");
 
     await click("stand-button");
@@ -170,7 +180,10 @@ describe("blackjack in web3 mode", () => {
     expect(chain.transactions).toHaveLength(0);
 
     useWalletStore.setState({ onChainBalances: { DEGEN: "100", BNB: "1" } });
-    const refused = Object.assign(new Error("refused"), { name: "ExplainedError", reason: { message: "The house cannot cover this right now: 5.00 DEGEN is free, 15.00 DEGEN is needed." } });
+    const refused = Object.assign(new Error("refused"), {
+      name: "ExplainedError",
+      reason: { message: "The house cannot cover this right now: 5.00 DEGEN is free, 15.00 DEGEN is needed." },
+    });
     chain.wallet.push(() => Promise.reject(refused));
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     await click("split-button");

@@ -23,7 +23,10 @@ export function HandView({ title, cards, score, active = false, testId }: HandVi
       <div className="flex items-center gap-2 text-xs font-semibold tracking-wider text-slate-300">
         {title}
         <span
-          className={cn("rounded-full px-2 py-0.5 text-sm font-black tabular-nums", typeof score === "number" && score > 21 ? "bg-pink/80 text-white" : "bg-white/15 text-white")}
+          className={cn(
+            "rounded-full px-2 py-0.5 text-sm font-black tabular-nums",
+            typeof score === "number" && score > 21 ? "bg-pink/80 text-white" : "bg-white/15 text-white",
+          )}
           data-testid={`${testId}-score`}
         >
           {score}

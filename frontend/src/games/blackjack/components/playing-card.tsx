@@ -5,12 +5,8 @@ import type { Card, TableCard } from "../round-source";
 const SUIT_PATHS: Record<Card["suit"], ReactNode> = {
   HEARTS: <path d="M12 21s-8-5.3-8-11a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 10c0 5.7-8 11-8 11z" />,
   DIAMONDS: <path d="M12 2 20 12 12 22 4 12z" />,
-  SPADES: (
-    <path d="M12 2s8 6 8 11a4 4 0 0 1-6.5 3.1L14.5 21h-5l1-4.9A4 4 0 0 1 4 13c0-5 8-11 8-11z" />
-  ),
-  CLUBS: (
-    <path d="M12 2a4 4 0 0 1 3.6 5.7A4 4 0 1 1 13.8 15l.9 6h-5.4l.9-6a4 4 0 1 1-1.8-7.3A4 4 0 0 1 12 2z" />
-  ),
+  SPADES: <path d="M12 2s8 6 8 11a4 4 0 0 1-6.5 3.1L14.5 21h-5l1-4.9A4 4 0 0 1 4 13c0-5 8-11 8-11z" />,
+  CLUBS: <path d="M12 2a4 4 0 0 1 3.6 5.7A4 4 0 1 1 13.8 15l.9 6h-5.4l.9-6a4 4 0 1 1-1.8-7.3A4 4 0 0 1 12 2z" />,
 };
 
 const RANKS: Record<string, string> = { ACE: "A", JACK: "J", QUEEN: "Q", KING: "K" };

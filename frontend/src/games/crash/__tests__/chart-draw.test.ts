@@ -34,7 +34,10 @@ describe("crash chart", () => {
   });
 
   it("labels the axes for idle, flying and crashed frames", () => {
-    const round = crashRound(wordWhere((candidate) => candidate.crashPoint >= 400), "DEGEN");
+    const round = crashRound(
+      wordWhere((candidate) => candidate.crashPoint >= 400),
+      "DEGEN",
+    );
     const frames: ChartFrame[] = [
       { round: null, tSec: 0, status: "idle" },
       { round, tSec: 3, status: "flying" },

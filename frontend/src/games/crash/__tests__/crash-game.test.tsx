@@ -54,7 +54,9 @@ describe("crash screen", () => {
     expect(screen.getByTestId("bet-input")).toHaveValue("10");
     expect(screen.getByTestId("auto-cash-out")).toHaveValue("");
     expect(screen.getByText("1% of rounds bust instantly at 1.00x.")).toBeInTheDocument();
-    expect(screen.getByText(/chance the spaceship reaches a multiplier m is RTP \/ m: 1.02 \/ m with DEGEN \(RTP 102%\), 0.98 \/ m with BNB \(RTP 98%\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/chance the spaceship reaches a multiplier m is RTP \/ m: 1.02 \/ m with DEGEN \(RTP 102%\), 0.98 \/ m with BNB \(RTP 98%\)/),
+    ).toBeInTheDocument();
     expect(screen.getByText("The crash point is capped at 100x.")).toBeInTheDocument();
     expect(screen.getByText(/from 1.04x \(DEGEN\) or 1.01x \(BNB\) up returns exactly the token's RTP/)).toBeInTheDocument();
     // Audio is not blocked in this environment: no enable-sound button.

@@ -77,7 +77,10 @@ const shownHundredths = () => Math.round(Number(screen.getByTestId("crash-multip
 describe("crash in web3 mode", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "performance", "Date"] });
-    vi.stubGlobal("fetch", vi.fn(async (url: string, init?: RequestInit) => answer(url, init)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => answer(url, init)),
+    );
     useWalletStore.setState({ mode: "web3", account: "0x1234567890abcdef1234567890abcdef12345678", onChainBalances: { DEGEN: "500", BNB: "1" } });
     Object.assign(server, { startedAtMs: Date.now(), skewMs: 0, finished: false, cashOut: null, posts: [] });
     playOnChain.mockClear();

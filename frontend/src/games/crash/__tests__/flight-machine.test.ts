@@ -74,13 +74,13 @@ describe("crash flight machine", () => {
   });
 
   it("finds when an auto target cashes out, and never for a target above the crash point", () => {
-    expect(autoCashOutAtSec({ ...flight, autoCashOut: 150 })).toBeCloseTo(
-      crashTimeToReach(flight.round.curve, 1.5),
-      9,
-    );
+    expect(autoCashOutAtSec({ ...flight, autoCashOut: 150 })).toBeCloseTo(crashTimeToReach(flight.round.curve, 1.5), 9);
     expect(autoCashOutAtSec({ ...flight, autoCashOut: flight.round.crashPoint + 1 })).toBe(Number.POSITIVE_INFINITY);
     expect(autoCashOutAtSec({ ...flight, autoCashOut: null })).toBe(Number.POSITIVE_INFINITY);
-    const bust = flightOf(wordWhere((round) => round.crashPoint === 100), 101);
+    const bust = flightOf(
+      wordWhere((round) => round.crashPoint === 100),
+      101,
+    );
     expect(autoCashOutAtSec(bust)).toBe(Number.POSITIVE_INFINITY);
   });
 

@@ -154,9 +154,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
                 size="lg"
                 className="w-full font-black tracking-wider"
                 disabled={launching || autoInvalid}
-                onClick={() =>
-                  void launch({ token, stake: roundBet(token, stake), autoCashOut: autoInvalid ? null : autoCashOut, playableBalance })
-                }
+                onClick={() => void launch({ token, stake: roundBet(token, stake), autoCashOut: autoInvalid ? null : autoCashOut, playableBalance })}
               >
                 START GAME
               </Button>

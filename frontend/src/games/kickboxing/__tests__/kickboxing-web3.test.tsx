@@ -51,7 +51,10 @@ async function advance(ms: number) {
 describe("kickboxing in web3 mode", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "performance", "Date"] });
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 503 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 503 })),
+    );
     useWalletStore.setState({ mode: "web3", account: "0x1234567890abcdef1234567890abcdef12345678", onChainBalances: { DEGEN: "500", BNB: "1" } });
     playOnChain.mockReset();
   });

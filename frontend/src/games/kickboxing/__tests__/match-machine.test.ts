@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fightFromWord, KICKBOXING } from "@engine/kickboxing";
-import {
-  countdownAt,
-  exchangesShownAt,
-  fightersAfter,
-  initialMatchState,
-  matchReducer,
-  resultAtMs,
-  statsOf,
-  type MatchState,
-} from "../match-machine";
+import { countdownAt, exchangesShownAt, fightersAfter, initialMatchState, matchReducer, resultAtMs, statsOf, type MatchState } from "../match-machine";
 import type { KickboxingRound } from "../round-source";
 import { drawnFight, wordFor } from "./fixtures";
 

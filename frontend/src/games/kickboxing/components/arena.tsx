@@ -45,7 +45,10 @@ export function Arena({ phase, fight, shownExchanges, children }: ArenaProps) {
       className="relative isolate h-64 overflow-hidden rounded-2xl border border-white/10 bg-linear-to-b from-night-800 via-night-900 to-night-950 sm:h-80"
     >
       {/* spotlights and crowd glow */}
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-2/3 bg-[radial-gradient(ellipse_at_30%_0%,rgb(255_61_90/0.25),transparent_60%),radial-gradient(ellipse_at_70%_0%,rgb(61_139_255/0.25),transparent_60%)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-2/3 bg-[radial-gradient(ellipse_at_30%_0%,rgb(255_61_90/0.25),transparent_60%),radial-gradient(ellipse_at_70%_0%,rgb(61_139_255/0.25),transparent_60%)]"
+      />
       {/* ropes */}
       <div aria-hidden="true" className="absolute inset-x-3 top-[22%] -z-10 flex flex-col gap-[9%] sm:inset-x-6">
         <span className="h-1 rounded-full bg-linear-to-r from-[#ff3d5a] via-white/70 to-[#3d8bff] opacity-70" />
@@ -53,7 +56,10 @@ export function Arena({ phase, fight, shownExchanges, children }: ArenaProps) {
         <span className="h-1 rounded-full bg-linear-to-r from-[#ff3d5a] via-white/70 to-[#3d8bff] opacity-40" />
       </div>
       {/* canvas floor */}
-      <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-[18%] bg-linear-to-b from-[#2a2370] to-[#15103d] [clip-path:polygon(4%_0,96%_0,100%_100%,0_100%)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 bottom-0 -z-10 h-[18%] bg-linear-to-b from-[#2a2370] to-[#15103d] [clip-path:polygon(4%_0,96%_0,100%_100%,0_100%)]"
+      />
 
       <div className="absolute bottom-[6%] left-[8%] h-[78%] sm:left-[16%]">
         <FighterFigure corner="RED" pose={poses.RED} beat={shownExchanges} />

@@ -45,10 +45,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
             Jackpot: {jackpotLabel}
           </Badge>
         )}
-        <div
-          className="ml-auto flex items-center gap-2 rounded-xl border border-white/15 bg-night-950/60 px-3 py-1.5"
-          aria-label="Fight time"
-        >
+        <div className="ml-auto flex items-center gap-2 rounded-xl border border-white/15 bg-night-950/60 px-3 py-1.5" aria-label="Fight time">
           <span className="text-xs font-semibold tracking-wider text-slate-400">Time</span>
           <span
             data-testid="kickboxing-countdown"
@@ -74,14 +71,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
 
         <div className="glass-card flex flex-col gap-4 p-4 sm:p-5">
           <TokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <BetInput
-            token={token}
-            value={stake}
-            onChange={setStake}
-            playableBalance={playableBalance}
-            disabled={locked}
-            label="Stake amount"
-          />
+          <BetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} label="Stake amount" />
           <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
           {phase === "finished" ? (
             <Button variant="primary" size="lg" className="w-full font-black tracking-wider" onClick={newMatch}>

@@ -27,12 +27,8 @@ export function ResultBanner({ round }: { round: KickboxingRound }) {
         >
           {HEADLINES[fight.winner]}
         </p>
-        <p className="text-base font-semibold tracking-wide text-slate-200">
-          {fight.endReason === "KO" ? "Knockout Victory!" : "Time's Up!"}
-        </p>
-        <p className={cn("mt-3 font-display text-xl font-bold", won ? "text-emerald-300" : "text-pink")}>
-          {won ? "You Won the Bet!" : "You Lost the Bet!"}
-        </p>
+        <p className="text-base font-semibold tracking-wide text-slate-200">{fight.endReason === "KO" ? "Knockout Victory!" : "Time's Up!"}</p>
+        <p className={cn("mt-3 font-display text-xl font-bold", won ? "text-emerald-300" : "text-pink")}>{won ? "You Won the Bet!" : "You Lost the Bet!"}</p>
         {won && (
           <p className="font-display text-2xl font-black text-gold tabular-nums" data-testid="kickboxing-payout">
             +{formatTokenAmount(round.token, round.payout)} {round.token} (x{betMultiplier(round.bet)})

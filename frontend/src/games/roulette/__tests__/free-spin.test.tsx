@@ -17,7 +17,14 @@ function Wheel({ source }: { source: WheelRoundSource }) {
   return (
     <>
       <button data-testid="pick-gold" onClick={() => game.toggleColour(0)} />
-      <WheelDisc rotation={game.rotation} spinning={game.phase === "spinning"} waiting={game.waiting} rotorRef={game.rotor} selected={game.selected} onSpin={game.spin} />
+      <WheelDisc
+        rotation={game.rotation}
+        spinning={game.phase === "spinning"}
+        waiting={game.waiting}
+        rotorRef={game.rotor}
+        selected={game.selected}
+        onSpin={game.spin}
+      />
     </>
   );
 }

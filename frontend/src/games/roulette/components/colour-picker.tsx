@@ -42,9 +42,7 @@ export function ColourPicker({ selected, onToggle, limitReached, disabled }: Col
         })}
       </div>
       <p role="status" className={cn("min-h-4 text-xs", limitReached ? "text-pink" : "text-slate-500")} data-testid="colour-limit">
-        {limitReached
-          ? `At most ${WHEEL_MAX_COLOURS} colours: a bet on all ten could never lose.`
-          : "Fewer colours, bigger multiplier."}
+        {limitReached ? `At most ${WHEEL_MAX_COLOURS} colours: a bet on all ten could never lose.` : "Fewer colours, bigger multiplier."}
       </p>
     </fieldset>
   );

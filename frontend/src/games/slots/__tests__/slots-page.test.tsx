@@ -165,6 +165,12 @@ describe("win-line names", () => {
       "Diagonal down 5-Match",
       "Diagonal up 5-Match",
     ]);
-    expect(lines[4].cells).toEqual([[0, 2], [1, 1], [2, 0], [3, 1], [4, 2]]);
+    expect(lines[4].cells).toEqual([
+      [0, 2],
+      [1, 1],
+      [2, 0],
+      [3, 1],
+      [4, 2],
+    ]);
   });
 });

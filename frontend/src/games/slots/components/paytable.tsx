@@ -10,8 +10,8 @@ export function Paytable({ token }: { token: Token }) {
   return (
     <CollapsiblePanel title="Paytable" data-testid="paytable">
       <p className="mb-3">
-        Five lines pay: {LINE_NAMES}. A line wins with 3, 4 or 5 equal symbols from the left reel (3-Match, 4-Match, 5-Match). Prices
-        are in bets; every win is then multiplied by {TOKEN_MULTIPLIER[token]}x for {token}.
+        Five lines pay: {LINE_NAMES}. A line wins with 3, 4 or 5 equal symbols from the left reel (3-Match, 4-Match, 5-Match). Prices are in bets; every win is
+        then multiplied by {TOKEN_MULTIPLIER[token]}x for {token}.
       </p>
       <table className="w-full text-sm tabular-nums">
         <thead>

@@ -8,7 +8,9 @@ const GLYPHS: Record<SlotSymbol, ReactNode> = {
     <>
       <circle cx="20" cy="20" r="15" fill="#ffd23f" stroke="#b8860b" strokeWidth="2.5" />
       <circle cx="20" cy="20" r="10.5" fill="none" stroke="#fff3b0" strokeWidth="1.2" />
-      <text x="20" y="25.5" textAnchor="middle" fontSize="15" fontWeight="900" fill="#7a4e00">D</text>
+      <text x="20" y="25.5" textAnchor="middle" fontSize="15" fontWeight="900" fill="#7a4e00">
+        D
+      </text>
     </>
   ),
   CHERRY: (
@@ -25,7 +27,15 @@ const GLYPHS: Record<SlotSymbol, ReactNode> = {
       <path d="M31 12 l3 -3" stroke="#ca8a04" strokeWidth="2.5" strokeLinecap="round" />
     </>
   ),
-  STAR: <path d="M20 4 l4.7 10 10.8 1.3 -8 7.5 2.1 10.7 -9.6 -5.4 -9.6 5.4 2.1 -10.7 -8 -7.5 10.8 -1.3z" fill="#4ade80" stroke="#15803d" strokeWidth="2" strokeLinejoin="round" />,
+  STAR: (
+    <path
+      d="M20 4 l4.7 10 10.8 1.3 -8 7.5 2.1 10.7 -9.6 -5.4 -9.6 5.4 2.1 -10.7 -8 -7.5 10.8 -1.3z"
+      fill="#4ade80"
+      stroke="#15803d"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    />
+  ),
   BELL: (
     <>
       <path d="M20 6 c-7 0 -10 6 -10 13 v6 l-3 4 h26 l-3 -4 v-6 c0 -7 -3 -13 -10 -13z" fill="#fb923c" stroke="#c2410c" strokeWidth="2" strokeLinejoin="round" />

@@ -17,7 +17,9 @@ function serve(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input), "http://localhost");
   if (url.pathname === "/api/fairness/commitment") {
     const next = chain.bets.length;
-    return Promise.resolve(Response.json({ commitment: chain.seeds.commitment, root: chain.seeds.commitment, nextNonce: String(next), remaining: 64 - next, chainLength: 64 }));
+    return Promise.resolve(
+      Response.json({ commitment: chain.seeds.commitment, root: chain.seeds.commitment, nextNonce: String(next), remaining: 64 - next, chainLength: 64 }),
+    );
   }
   if (url.pathname === "/api/fairness/bets") {
     return Promise.resolve(Response.json({ bets: chain.serverBets(Number(url.searchParams.get("limit")), BigInt(url.searchParams.get("beforeNonce")!)) }));
@@ -33,7 +35,9 @@ const wheelBet = { gameType: GameType.WHEEL, token: "DEGEN" as const, amount: pa
 
 beforeEach(() => {
   chain = new FakeCasinoChain();
-  vi.mocked(readyWallet).mockClear().mockImplementation(async () => chain.wallet(EXPLORER));
+  vi.mocked(readyWallet)
+    .mockClear()
+    .mockImplementation(async () => chain.wallet(EXPLORER));
   vi.stubGlobal("fetch", vi.fn(serve));
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -107,6 +111,11 @@ describe("the fairness page", () => {
     expect(screen.getByTestId("fairness-demo")).toHaveTextContent("Connect a wallet to play on chain and see your bets here");
     expect(screen.queryByTestId("bet-history")).not.toBeInTheDocument();
     expect(readyWallet).not.toHaveBeenCalled();
-    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url)).filter((url) => url.includes("/api/fairness"))).toEqual([]);
+    expect(
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([url]) => String(url))
+        .filter((url) => url.includes("/api/fairness")),
+    ).toEqual([]);
   });
 });

@@ -10,10 +10,7 @@ export function GameCard({ game }: { game: GameInfo }) {
     <Link
       to={game.path}
       data-testid={`game-card-${game.id}`}
-      className={cn(
-        "glass-card group relative flex h-full flex-col gap-4 overflow-hidden p-5 transition duration-200 hover:-translate-y-1",
-        accent.border,
-      )}
+      className={cn("glass-card group relative flex h-full flex-col gap-4 overflow-hidden p-5 transition duration-200 hover:-translate-y-1", accent.border)}
     >
       <div
         aria-hidden="true"

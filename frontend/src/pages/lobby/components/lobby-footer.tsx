@@ -39,8 +39,8 @@ export function LobbyFooter() {
       <div className="grid gap-4 md:grid-cols-2 md:items-start">
         <CollapsiblePanel title="Smart Contract Mechanics" data-testid="panel-mechanics">
           <p>
-            Every wager in web3 mode is escrowed by the Casino contract and settled on chain with a provably fair seed that the
-            house committed to before you bet. Anyone can replay a settlement and check the payout.
+            Every wager in web3 mode is escrowed by the Casino contract and settled on chain with a provably fair seed that the house committed to before you
+            bet. Anyone can replay a settlement and check the payout.
           </p>
           <ul className="mt-3 flex flex-col gap-2">
             <Fact label="DEGEN bets">
@@ -82,8 +82,7 @@ export function LobbyFooter() {
         </CollapsiblePanel>
       </div>
       <p className="mt-8 pb-10 text-center text-sm text-slate-400" data-testid="contact-line">
-        Questions, bugs or partnerships? Open an issue on the DEGEN Casino repository — we read every one. Testnet only: no
-        real funds are at stake.
+        Questions, bugs or partnerships? Open an issue on the DEGEN Casino repository — we read every one. Testnet only: no real funds are at stake.
       </p>
     </footer>
   );

@@ -59,9 +59,7 @@ describe("Whitepaper", () => {
     renderRoute("/whitepaper");
     const warning = await screen.findByTestId("testnet-warning");
     expect(warning).toHaveTextContent(/Testnet only/);
-    expect(warning.compareDocumentPosition(screen.getAllByTestId("whitepaper-section")[9])).toBe(
-      Node.DOCUMENT_POSITION_PRECEDING,
-    );
+    expect(warning.compareDocumentPosition(screen.getAllByTestId("whitepaper-section")[9])).toBe(Node.DOCUMENT_POSITION_PRECEDING);
   });
 
   it("links Back to Lobby to /lobby", async () => {
