@@ -24,13 +24,26 @@ export interface WalletSessionState {
   provider: Eip1193Provider | null;
   /** The chain the server settles on (GET /api/config), once known. */
   targetChain: ChainDefinition | null;
+  /**
+   * Until then (ms since the epoch, 0 for none) the Casino balances shown wait: a settled bet's
+   * outcome is still being animated, and the balance would give it away before the wheel stops.
+   */
+  outcomeHiddenUntil: number;
 }
 
 export interface WalletActions {
   /** Balance the games may stake: demo balances in demo mode, the Casino vault in web3 mode. */
   getPlayableBalance: (token: Token) => number;
-  /** Credits (positive) or debits (negative) a demo balance, never below 0; in web3 mode re-reads the chain's. */
+  /**
+   * Credits (positive) or debits (negative) a demo balance, never below 0. In web3 mode the chain
+   * moved the money already: a payout (0 on a loss) means the game has shown its outcome, and the
+   * balances are read again; a stake was shown when its transaction was mined.
+   */
   applyPayout: (token: Token, signedAmount: number) => void;
+  /** A settled bet is about to be animated: the Casino balances shown wait for outcomeShown (at most OUTCOME_HIDDEN_MAX_MS). */
+  hideOutcome: () => void;
+  /** The game has shown the outcome: the balances are read again, now in full. */
+  outcomeShown: () => void;
   resetDemo: () => void;
   /** Requests accounts, signs in with Ethereum, then web3 mode (SPEC §4); shows SPEC's toasts. */
   connect: () => Promise<void>;
@@ -46,6 +59,9 @@ export interface WalletActions {
 
 export type WalletStore = WalletSessionState & WalletActions;
 
+/** The longest a settled outcome keeps the balances waiting, should a game never say it was shown. */
+export const OUTCOME_HIDDEN_MAX_MS = 15_000;
+
 export const WALLET_STORAGE_KEY = "degen-casino:demo-wallet";
 /** Set while a wallet is connected, so a reload restores it; removed by disconnect. */
 export const WALLET_CONNECTED_KEY = "degen-casino:wallet-connected";
@@ -59,6 +75,7 @@ export const disconnectedSession = {
   onChainBalances: ZERO_BALANCES,
   walletBalances: ZERO_BALANCES,
   provider: null,
+  outcomeHiddenUntil: 0,
 } satisfies Partial<WalletSessionState>;
 
 /** The wallet code (ethers, web3-react, the contract bindings) loads only when a wallet is used. */
@@ -72,6 +89,7 @@ export const useWalletStore = create<WalletStore>()(
       demoBalances: { ...DEMO_START_BALANCES },
       isLoading: false,
       targetChain: null,
+      outcomeHiddenUntil: 0,
 
       getPlayableBalance: (token) => {
         const state = get();
@@ -84,7 +102,7 @@ export const useWalletStore = create<WalletStore>()(
         // adjusted. A game pays out when its animation shows the result, so the balance shown does
         // not give the result away before the wheel stops or the fight ends.
         if (get().mode !== "demo") {
-          void get().refreshBalances();
+          if (signedAmount >= 0) get().outcomeShown();
           return;
         }
         set((state) => {
@@ -95,6 +113,13 @@ export const useWalletStore = create<WalletStore>()(
       },
 
       resetDemo: () => set({ demoBalances: { ...DEMO_START_BALANCES } }),
+
+      hideOutcome: () => set({ outcomeHiddenUntil: Date.now() + OUTCOME_HIDDEN_MAX_MS }),
+
+      outcomeShown: () => {
+        set({ outcomeHiddenUntil: 0 });
+        void get().refreshBalances();
+      },
 
       connect: async () => {
         // Checked before loading anything: the alert must come at once (detect-provider waits 3 s).

@@ -84,7 +84,7 @@ export function createWeb3CrashSource(): CrashRoundSource {
       const finish = finishes.get(flight);
       if (!finish) return Promise.reject(new Error("This flight was not launched by this source"));
       // The chain paid at settlement; the balance shown changes when the screen shows the end.
-      return finish(manualCashOut).finally(() => void useWalletStore.getState().refreshBalances());
+      return finish(manualCashOut).finally(() => useWalletStore.getState().outcomeShown());
     },
   };
 }

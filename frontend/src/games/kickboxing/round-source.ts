@@ -72,6 +72,6 @@ export const web3KickboxingSource: KickboxingRoundSource = {
   },
   // The chain paid at settlement; the balance shown changes once the fight has been shown.
   settle() {
-    void useWalletStore.getState().refreshBalances();
+    useWalletStore.getState().outcomeShown();
   },
 };

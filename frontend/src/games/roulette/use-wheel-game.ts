@@ -116,7 +116,7 @@ export function useWheelGame(source: WheelRoundSource) {
         token,
         profit: result.payout - stake,
       };
-      if (result.payout > 0) applyPayout(token, result.payout);
+      applyPayout(token, result.payout);
       if (result.won) {
         toast({ title: "YOU WON!", description: `Won ${formatTokenAmount(token, result.payout)} ${token} (${formatMultiplier(multiplier)})` });
         playSound("win");

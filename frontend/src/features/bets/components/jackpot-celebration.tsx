@@ -20,7 +20,8 @@ export function JackpotCelebration() {
   useEffect(() => {
     if (winId === undefined || winAmount === undefined) return;
     setShown({ id: winId, amount: winAmount });
-    // The prize is in the player's Casino balance from the settlement on: show it with the banner.
+    // The prize is in the player's Casino balance from the settlement on: shown with the banner,
+    // or, while the game still animates the bet's own outcome, as soon as it has shown it.
     void useWalletStore.getState().refreshBalances();
     const timer = window.setTimeout(() => setShown(null), SHOW_MS);
     return () => window.clearTimeout(timer);

@@ -9,6 +9,7 @@ import { apiRequest } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { browserProvider, readyWallet } from "@/features/wallet/web3";
 import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
+import { useWalletStore } from "@/features/wallet/wallet-store";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
 import { stageOf } from "./tx-stage";
 import { useFairnessStore } from "../fairness-store";
@@ -80,6 +81,9 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
     const settlement = await awaitResolution(bet, (progress) => update(progress), roundEnd);
     const check = withCrossCheck(await checkSettled(bet, settlement, actions), { bet, settlement }, crossCheck);
     const wallet = await readyWallet();
+    // A round the screen now animates from the settled word (wheel, fight, auto flight): the
+    // balance shown waits until the game shows the outcome. A server round's outcome is on screen already.
+    if (!whilePlaced && settlement.kind === "settled") useWalletStore.getState().hideOutcome();
     update({
       stage: "result",
       payout: formatEther(settlement.payout),

@@ -141,6 +141,26 @@ describe("while connected", () => {
     expect(store()).toMatchObject({ account: null, chainId: null, demoBalances: { DEGEN: 10000, BNB: 5 } });
   });
 
+  it("a settled outcome still animating keeps the Casino balance shown until the game has shown it", async () => {
+    await store().refreshBalances();
+    const shown = store().onChainBalances;
+    // Every contract read (vault, the wallet's DEGEN, the pool) now answers 5.
+    wallet.handlers.set("eth_call", () => "0x" + (5n * 10n ** 18n).toString(16).padStart(64, "0"));
+    store().hideOutcome();
+    await store().refreshBalances();
+    expect(store().onChainBalances).toEqual(shown);
+    expect(store().walletBalances.DEGEN).toBe("5.0");
+
+    store().applyPayout("DEGEN", -10); // a stake: already shown when its transaction was mined
+    await settle();
+    expect(store().onChainBalances).toEqual(shown);
+
+    store().applyPayout("DEGEN", 0); // the wheel has stopped on a loss
+    await vi.waitFor(() => expect(store().onChainBalances).toEqual({ DEGEN: "5.0", BNB: "5.0" }));
+    expect(store().jackpotPool).toBe("5.0");
+    expect(store().outcomeHiddenUntil).toBe(0);
+  });
+
   it("disconnect ends the server session, closes the connection and says so", async () => {
     useWalletStore.setState({ demoBalances: { DEGEN: 12, BNB: 1 } });
     await store().disconnect();

@@ -147,12 +147,12 @@ export async function refreshBalances(): Promise<void> {
     ]);
     // SPEC §7: the jackpot read returns 0 on failure.
     const pool = await casino.jackpotPool().catch(() => 0n);
-    if (store.getState().account !== account) return;
-    store.setState({
-      onChainBalances: { DEGEN: formatEther(vaultDegen), BNB: formatEther(vaultBnb) },
-      walletBalances: { DEGEN: formatEther(walletDegen), BNB: formatEther(walletBnb) },
-      jackpotPool: formatEther(pool),
-    });
+    const now = store.getState();
+    if (now.account !== account) return;
+    const walletBalances = { DEGEN: formatEther(walletDegen), BNB: formatEther(walletBnb) };
+    // An outcome still being animated: what the wallet holds may show, the Casino side must wait.
+    if (Date.now() < now.outcomeHiddenUntil) store.setState({ walletBalances });
+    else store.setState({ onChainBalances: { DEGEN: formatEther(vaultDegen), BNB: formatEther(vaultBnb) }, walletBalances, jackpotPool: formatEther(pool) });
   } catch (error) {
     console.warn("Reading balances failed", error);
   }
