@@ -16,6 +16,24 @@ const POLL_MS = 500;
 const BATCH = 16;
 /** A 'sent' request this old that this process is not waiting for is looked up on chain (one sent by an earlier holder). */
 const RECONCILE_AFTER_MS = 5_000;
+/**
+ * A finished request is kept this long, for an operator looking into a failure, then deleted: every
+ * caller read its outcome within MINING_TIMEOUT_MS, and only active rows take part in joining.
+ */
+export const FINISHED_KEPT_MS = 7 * 24 * 3_600_000;
+/** Finished requests are pruned at most this often. */
+const PRUNE_EVERY_MS = 3_600_000;
+
+const FINAL_STATUSES = ["mined", "reverted", "refused", "failed"] as const;
+
+/** Deletes the requests that finished before `finishedBefore`; returns how many. Pending and sent ones are never touched. */
+export async function pruneFinishedRequests(db: Db, finishedBefore: Date): Promise<number> {
+  const deleted = await db
+    .delete(chainRequests)
+    .where(and(inArray(chainRequests.status, [...FINAL_STATUSES]), lt(chainRequests.updatedAt, finishedBefore)))
+    .returning({ id: chainRequests.id });
+  return deleted.length;
+}
 
 type RequestRow = typeof chainRequests.$inferSelect;
 
@@ -33,6 +51,7 @@ export class OutboxWorker {
   private readonly awaiting = new Set<number>();
   private unsubscribe: (() => void) | undefined;
   private lastError = "";
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -59,6 +78,7 @@ export class OutboxWorker {
         if (!this.loop.active) return;
         await this.sendOne(row);
       }
+      await this.pruneNowAndThen();
       if (this.lastError) log.info("Outbox recovered");
       this.lastError = "";
     } catch (error) {
@@ -66,6 +86,13 @@ export class OutboxWorker {
       if (message !== this.lastError) log.error(`Outbox pass failed (will retry): ${message}`);
       this.lastError = message;
     }
+  }
+
+  private async pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = Date.now();
+    const pruned = await pruneFinishedRequests(this.db, new Date(Date.now() - FINISHED_KEPT_MS));
+    if (pruned > 0) log.info(`Pruned ${pruned} chain requests finished more than ${FINISHED_KEPT_MS / 86_400_000} days ago`);
   }
 
   private async sendOne(row: RequestRow): Promise<void> {
