@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { playNotes, playSound } from "@/features/sound";
 import { toast } from "@/features/toast";
+import { LATE_AFTER_BLOCKS, useBetStore } from "@/features/bets/bet-store";
 import { useWallet } from "@/features/wallet";
 import { DEFAULT_BET } from "@/lib/bet-rules";
 
@@ -56,6 +57,15 @@ export function useWheelGame(source: WheelRoundSource) {
   const spinning = useRef(false);
 
   useEffect(() => () => window.clearTimeout(spinTimer.current), []);
+
+  // A settlement that is late may stay so until the bet is claimed back: the wheel comes to rest
+  // where it got to (the bet's panel says why) instead of turning for an hour.
+  const late = useBetStore((state) => state.bet?.game === "wheel" && state.bet.stage === "settling" && state.bet.blocksWaited >= LATE_AFTER_BLOCKS);
+  useEffect(() => {
+    if (!late) return;
+    const reached = freeSpin.stop();
+    if (reached !== null) setRotation(reached);
+  }, [late, freeSpin]);
 
   const toggleColour = (index: number) => {
     if (selected.includes(index)) {

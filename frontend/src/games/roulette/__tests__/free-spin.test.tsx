@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { useBetStore } from "@/features/bets/bet-store";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WheelDisc } from "../components/wheel-disc";
 import type { WheelRoundSource, WheelSpinResult } from "../round-source";
@@ -34,7 +35,10 @@ const shownAngle = () => Number(/rotate\((-?[\d.]+)deg\)/.exec(rotor().style.tra
 
 describe("the wheel while a web3 bet waits for the chain", () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "performance"] }));
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    useBetStore.setState({ bet: null });
+  });
 
   it("turns at once, without a transition, and lands from where it got to on the settled segment", async () => {
     const chain = chainLikeSource();
@@ -57,5 +61,27 @@ describe("the wheel while a web3 bet waits for the chain", () => {
     // Stopped: no frame turns it any more.
     await act(async () => vi.advanceTimersByTime(1_000));
     expect(shownAngle()).toBe(landing);
+  });
+
+  it("comes to rest once the settlement is late, and still lands on the settled segment", async () => {
+    const chain = chainLikeSource();
+    render(<Wheel source={chain.source} />);
+    fireEvent.click(screen.getByTestId("pick-gold"));
+    fireEvent.click(screen.getByTestId("wheel-hub"));
+    await act(async () => vi.advanceTimersByTime(500));
+
+    await act(async () => {
+      const id = useBetStore.getState().begin("wheel");
+      useBetStore.getState().update(id, { stage: "settling", blocksWaited: 5 });
+    });
+    const rest = shownAngle();
+    expect(Number(rotor().getAttribute("data-rotation"))).toBe(rest);
+    await act(async () => vi.advanceTimersByTime(2_000));
+    expect(shownAngle()).toBe(rest);
+
+    await act(async () => chain.settle({ segment: 7, won: false, payout: 0 }));
+    const landing = Number(rotor().getAttribute("data-rotation"));
+    expect(landing).toBeGreaterThan(rest);
+    expect(segmentAtPointer(landing)).toBe(7);
   });
 });
