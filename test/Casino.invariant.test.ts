@@ -32,7 +32,7 @@
 import { expect } from "chai";
 import hre, { ethers, network } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { HDNodeWallet, Interface, TypedDataEncoder, id, parseEther, toBeHex, ZeroAddress, ZeroHash, type TypedDataDomain, type TypedDataField } from "ethers";
+import { HDNodeWallet, Interface, TypedDataEncoder, id, parseEther, toBeHex, ZeroAddress, ZeroHash, type TypedDataDomain } from "ethers";
 import { deployCasino, HashChain, NATIVE, betIdOf, randomWord, maxPayout as payoutBound } from "./helpers";
 import {
   CasinoModel,
@@ -53,9 +53,8 @@ import {
   type ModelEvent,
   type SignedSwap,
   type SignedWithdraw,
-  type SwapRequest,
-  type WithdrawRequest,
 } from "./fuzz/model";
+import { SWAP_TYPES, WITHDRAW_TYPES, type SwapRequest, type WithdrawRequest } from "./support";
 import { Rng } from "./fuzz/rng";
 import type { InvariantReader } from "../typechain-types";
 
@@ -285,26 +284,6 @@ describe("Casino invariant fuzz", function () {
       chainId: ok ? f.chainId : f.chainId + 1n,
       verifyingContract: ok ? relayAddress : f.casinoAddress,
     });
-    const WITHDRAW_TYPES: Record<string, TypedDataField[]> = {
-      Withdraw: [
-        { name: "player", type: "address" },
-        { name: "token", type: "address" },
-        { name: "amount", type: "uint256" },
-        { name: "nonce", type: "uint256" },
-        { name: "deadline", type: "uint256" },
-      ],
-    };
-    const SWAP_TYPES: Record<string, TypedDataField[]> = {
-      Swap: [
-        { name: "player", type: "address" },
-        { name: "fromToken", type: "address" },
-        { name: "toToken", type: "address" },
-        { name: "amount", type: "uint256" },
-        { name: "minAmountOut", type: "uint256" },
-        { name: "nonce", type: "uint256" },
-        { name: "deadline", type: "uint256" },
-      ],
-    };
     const submitter = () => rng.pick([f.settler.address, stranger, ...playerAddresses]);
     // The relay's EIP-712 domain and type hashes, as a wallet computes them.
     same(await f.relay.domainSeparator(), TypedDataEncoder.hashDomain(domain(true)), "relay domain separator");

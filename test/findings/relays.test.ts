@@ -9,43 +9,8 @@ import { parseEther, type Interface, type Signer, type TypedDataDomain } from "e
 import { deployCasino, NATIVE } from "../helpers";
 import type { CasinoFixture } from "../helpers";
 import type { MockContractWallet } from "../../typechain-types";
+import { SWAP_TYPES, WITHDRAW_TYPES, type SwapRequest, type WithdrawRequest } from "../support";
 import { gasCost, mineTogether, revertDataOf } from "./support";
-
-const WITHDRAW_TYPES = {
-  Withdraw: [
-    { name: "player", type: "address" },
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
-};
-const SWAP_TYPES = {
-  Swap: [
-    { name: "player", type: "address" },
-    { name: "fromToken", type: "address" },
-    { name: "toToken", type: "address" },
-    { name: "amount", type: "uint256" },
-    { name: "minAmountOut", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
-};
-
-interface WithdrawRequest {
-  player: string;
-  token: string;
-  amount: bigint;
-  deadline: bigint;
-}
-interface SwapRequest {
-  player: string;
-  fromToken: string;
-  toToken: string;
-  amount: bigint;
-  minAmountOut: bigint;
-  deadline: bigint;
-}
 
 async function relayFixture() {
   const f = await deployCasino();

@@ -8,6 +8,7 @@
 // the harness as they become known.
 import { keccak256, ZeroAddress, ZeroHash } from "ethers";
 import { HashChain, jackpotRoll, jackpotOdds, jackpotPrize, maxPayout as payoutBound, packTerms, randomWord, betIdOf, ODDS_ONE } from "../helpers";
+import type { SwapRequest, WithdrawRequest } from "../support";
 
 export type Token = "DEGEN" | "BNB";
 export const TOKENS: Token[] = ["DEGEN", "BNB"];
@@ -1034,22 +1035,6 @@ export class CasinoModel {
     s.shareBps = shareBps;
     this.emit(tx, "JackpotTermsChanged", edgeBps, shareBps);
   }
-}
-
-export interface WithdrawRequest {
-  player: string;
-  token: string;
-  amount: bigint;
-  deadline: bigint;
-}
-
-export interface SwapRequest {
-  player: string;
-  fromToken: string;
-  toToken: string;
-  amount: bigint;
-  minAmountOut: bigint;
-  deadline: bigint;
 }
 
 /** What a relay signature commits to: its signer's key, the signed message, and whether its domain is the relay's. */
