@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { useSoundStore } from "@/features/sound";
 import { useToastStore } from "@/features/toast";
@@ -13,6 +13,11 @@ function resetStores() {
   useSoundStore.setState(useSoundStore.getInitialState(), true);
   useToastStore.setState(useToastStore.getInitialState(), true);
 }
+
+// findBy/waitFor give up after 1 s by default. A lazy page or the wallet code is transformed on its
+// first import, which took longer than that on a 2-core machine running the browser tests beside
+// (header, slots and lobby tests timed out at load 11): the wait is for the same element, only longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no scrolling; the router's ScrollRestoration calls it on every navigation.
 if (typeof window !== "undefined") window.scrollTo = () => undefined;
