@@ -1,22 +1,13 @@
 /** `npm start`: the whole local stack with one command and one Ctrl-C. */
 import { Wallet } from "ethers";
-import { PortInUseError, startStack, type Stack } from "./stack";
+import { PortInUseError, startStack, stopOnSignals, type Stack } from "./stack";
 
 // Hardhat's well-known dev mnemonic, account #2: a funded player that holds DEGEN after deploy.
 const PLAYER_KEY = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 
 async function main(): Promise<void> {
   let stack: Stack | undefined;
-  let shuttingDown = false;
-  const shutdown = async (code: number) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    console.log("\nStopping the DEGEN Casino stack…");
-    await stack?.stop();
-    process.exit(code);
-  };
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+  const shutdown = stopOnSignals("the DEGEN Casino stack", async () => stack?.stop());
 
   try {
     stack = await startStack({ ports: { chain: 8545, server: 3001, frontend: 5173 }, frontend: "dev", logs: "inherit" });

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { HDNodeWallet, JsonRpcProvider, NonceManager, parseEther } from "ethers";
 import { DegenToken__factory } from "../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
-import { PortInUseError, startStack, type ChainSetup, type Stack, type StackPorts } from "./stack";
+import { PortInUseError, startStack, stopOnSignals, type ChainSetup, type Stack, type StackPorts } from "./stack";
 
 export const REHEARSAL_CHAIN_ID = 97;
 export const REHEARSAL_BLOCK_TIME_MS = 3_000;
@@ -111,16 +111,7 @@ export async function startRehearsal(options: RehearsalOptions): Promise<Rehears
 
 async function main(): Promise<void> {
   let rehearsal: Rehearsal | undefined;
-  let shuttingDown = false;
-  const shutdown = async (code: number) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    console.log("\nStopping the rehearsal…");
-    await rehearsal?.stop();
-    process.exit(code);
-  };
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+  const shutdown = stopOnSignals("the rehearsal", async () => rehearsal?.stop());
 
   const player = 2;
   try {

@@ -66,6 +66,24 @@ export interface Stack {
 
 export class PortInUseError extends Error {}
 
+/**
+ * One Ctrl-C (or SIGTERM) stops everything `stop` stops, then the process. Returns the same
+ * shutdown, for a start that failed (exit code 1).
+ */
+export function stopOnSignals(what: string, stop: () => Promise<void>): (code: number) => Promise<void> {
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\nStopping ${what}…`);
+    await stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  return shutdown;
+}
+
 const HOST = "127.0.0.1";
 
 export async function assertPortFree(port: number, role: string): Promise<void> {
