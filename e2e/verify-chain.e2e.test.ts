@@ -1,30 +1,15 @@
 // `npm run verify` over the chain the browser tests leave (issue #14): every bet any browser test
 // played, settled by the real server, checked by the auditor's command from chain events alone.
-// This file runs after every other browser test file (vitest.config.mts, LastFilesSequencer).
+// This file runs after every other browser test file (vitest.config.mts, VerifyChainLast).
 // That a wrong settlement is reported with a non-zero exit is the verifier's own test:
 // verifier/test/verify.chain.test.ts ("reports a wrong payout…") and verifier/test/audit.test.ts.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { runVerifyCli } from "../verifier/test/support/cli";
 import { chainReader } from "./support/wallet-app";
 
-const ROOT = path.resolve(__dirname, "..");
 const rpcUrl = inject("rpcUrl");
 let reader: Awaited<ReturnType<typeof chainReader>> | undefined;
 afterAll(() => reader?.provider.destroy());
-
-/** `npm run verify -- …` as an auditor runs it: its exit status and output. */
-function verify(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["verifier/src/cli.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe("npm run verify over the chain the browser tests leave", () => {
   it("finds every settled bet and no mismatch, exit status 0", async () => {
@@ -35,7 +20,7 @@ describe("npm run verify over the chain the browser tests leave", () => {
     // The stack's own Casino, as its server reports it (deployments/31337.json is shared with
     // `npm start`), read from block 0: the whole deployment, jackpot pool included.
     const args = ["--rpc", rpcUrl, "--casino", reader.config.contracts.Casino, "--token", reader.config.contracts.DegenToken];
-    const run = await verify([...args, "--json"]);
+    const run = await runVerifyCli([...args, "--json"]);
 
     expect(run.stderr).toBe("");
     const report = JSON.parse(run.stdout) as { summary: { settled: number; expired: number; betsWithMismatch: number }; problems: unknown[] };
@@ -43,7 +28,7 @@ describe("npm run verify over the chain the browser tests leave", () => {
     expect(report.summary).toMatchObject({ settled: settled.length, expired: claimed.length, betsWithMismatch: 0 });
     expect(run.code).toBe(0);
     // The human report, as the run's log keeps it.
-    const text = await verify(args);
+    const text = await runVerifyCli(args);
     console.info(
       text.stdout
         .split("\n")

@@ -1,30 +1,13 @@
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType, canSplit, crashRound, settleGame, startBlackjack, type Token } from "../../engine/src/index";
-import { REPO_ROOT } from "../../server/src/config";
 import { tempDir } from "../../server/test/support/app";
 import { freePort, startChain, type TestChain } from "../../server/test/support/chain";
 import { verifyChain, type Verification } from "../src/run";
+import { runVerifyCli } from "./support/cli";
 import { TestHouse, type BetSpec, type PlacedBet } from "./support/house";
-
-/** The CLI as an auditor runs it, in a child process: its exit status and what it printed. */
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["verifier/src/cli.ts", ...args], {
-      cwd: REPO_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const GAMES: { gameType: GameType; params: bigint }[] = [
   { gameType: GameType.WHEEL, params: 0b1n },
@@ -126,7 +109,7 @@ describe("npm run verify against a hardhat node", () => {
     expect(betOf(verification, locked!).jackpot!.entropy).not.toBe("0x" + "0".repeat(64));
     expect(betOf(verification, locked!).checks.jackpot).toBe("exact");
 
-    const cli = await runCli(args());
+    const cli = await runVerifyCli(args());
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(/mismatches\s+none/);
@@ -161,7 +144,7 @@ describe("npm run verify against a hardhat node", () => {
     // The open bet left from the first test and the one withheld here are both past their window.
     expect(overdue.map((bet) => bet.player).sort()).toEqual([e!.address, withheld!.player].sort());
 
-    const cli = await runCli(args());
+    const cli = await runVerifyCli(args());
     expect(cli.code).toBe(1);
     expect(cli.stdout).toContain(
       `✗ [payout] block ${(await chain.casino.queryFilter(chain.casino.filters.BetSettled(wheel!.betId)))[0]!.blockNumber}, bet #${wheel!.nonce} of ${a!.address}`,
@@ -170,7 +153,7 @@ describe("npm run verify against a hardhat node", () => {
     expect(cli.stdout).toContain("Open past their settle window");
 
     // The honest history alone still verifies; one player's view shows that player's fault only.
-    expect((await runCli([...args(), "--to-block", String(honestEnd)])).code).toBe(0);
+    expect((await runVerifyCli([...args(), "--to-block", String(honestEnd)])).code).toBe(0);
     const mine = await verify({ player: b!.address });
     expect(mine.result.problems.map((problem) => problem.betId)).toEqual([blackjack!.betId]);
     expect(mine.result.bets.every((bet) => bet.player === b!.address)).toBe(true);
@@ -189,7 +172,7 @@ describe("npm run verify against a hardhat node", () => {
 
     const file = path.join(temp.dir, "actions.json");
     writeFileSync(file, JSON.stringify({ bets: [{ betId: round!.betId.toString(), status: "settled", actions: 150 }] }));
-    const cli = await runCli([...args(), "--player", c!.address, "--actions", file, "--json"]);
+    const cli = await runVerifyCli([...args(), "--player", c!.address, "--actions", file, "--json"]);
     expect(cli.code).toBe(1);
     const report = JSON.parse(cli.stdout) as { problems: { kind: string; betId: string; message: string }[] };
     expect(report.problems).toEqual([
@@ -202,18 +185,18 @@ describe("npm run verify against a hardhat node", () => {
   });
 
   it("exits 2 with a clear message on a usage or connection error", async () => {
-    const missing = await runCli(["--deployment", chain.deploymentFile]);
+    const missing = await runVerifyCli(["--deployment", chain.deploymentFile]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("--rpc URL is required");
     const wrongChain = path.join(temp.dir, "other-chain.json");
     writeFileSync(wrongChain, JSON.stringify({ chainId: 97, contracts: { Casino: await chain.casino.getAddress() } }));
-    const mismatch = await runCli(["--rpc", chain.rpcUrl, "--deployment", wrongChain]);
+    const mismatch = await runVerifyCli(["--rpc", chain.rpcUrl, "--deployment", wrongChain]);
     expect(mismatch.code).toBe(2);
     expect(mismatch.stderr).toContain("is for chain 97, the RPC serves chain 31337");
-    const noContract = await runCli(["--rpc", chain.rpcUrl, "--casino", "0x" + "12".repeat(20)]);
+    const noContract = await runVerifyCli(["--rpc", chain.rpcUrl, "--casino", "0x" + "12".repeat(20)]);
     expect(noContract.code).toBe(2);
     expect(noContract.stderr).toContain("there is no contract at");
-    const unreachable = await runCli(["--rpc", `http://127.0.0.1:${await freePort()}`, "--deployment", chain.deploymentFile]);
+    const unreachable = await runVerifyCli(["--rpc", `http://127.0.0.1:${await freePort()}`, "--deployment", chain.deploymentFile]);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/the RPC node failed: .*cannot be reached/);
   });
