@@ -8,6 +8,7 @@ import { formatTokenAmount } from "@/config/tokens";
 import { cn } from "@/lib/cn";
 import { LATE_AFTER_BLOCKS } from "../bet-store";
 import type { HistoryEntry } from "../use-bet-history";
+import { shortHash } from "@/components/ui/tx-hash";
 
 const GAME_OF_TYPE: Record<GameType, GameId> = {
   [GameType.WHEEL]: "roulette",
@@ -19,7 +20,6 @@ const GAME_OF_TYPE: Record<GameType, GameId> = {
 
 const gameTitle = (gameType: GameType) => GAMES.find((game) => game.id === GAME_OF_TYPE[gameType])?.title ?? `Game ${gameType}`;
 const amount = (token: Token, wei: bigint) => `${formatTokenAmount(token, fromBaseUnits(wei))} ${token}`;
-const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
 
 /** One bet of the history: what was staked and paid, the values its outcome came from, its transactions and its check. */

@@ -3,7 +3,8 @@ import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { formatTokenAmount } from "@/config/tokens";
 import { CheckIcon, WarningIcon } from "@/components/ui/icons";
-import { useWalletDialog } from "@/features/wallet/dialog-store";
+import { TxHash } from "@/components/ui/tx-hash";
+import { DepositShortcut } from "@/features/wallet/components/deposit-shortcut";
 import { useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { LATE_AFTER_BLOCKS, useBetStore, type ActiveBet } from "../bet-store";
@@ -11,7 +12,6 @@ import { LATE_AFTER_BLOCKS, useBetStore, type ActiveBet } from "../bet-store";
 /** Blocks after which a late DEGEN bet offers to lock its jackpot draw (the settler does at 128). */
 const OFFER_LOCK_AFTER_BLOCKS = 64;
 
-const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleTimeString();
 
 /**
@@ -28,7 +28,7 @@ export function BetStatus({ game }: { game: string }) {
       <StageLine bet={bet} />
       {bet.stage === "failed" && bet.suggestDeposit && (
         <div>
-          <DepositLink />
+          <DepositShortcut />
         </div>
       )}
       {bet.txHash && <HashLine label="Bet" hash={bet.txHash} url={bet.explorerUrl ?? null} />}
@@ -73,14 +73,7 @@ function claimedLine(bet: ActiveBet): string {
 function HashLine({ label, hash, url }: { label: string; hash: string; url: string | null }) {
   return (
     <div className="font-mono text-xs text-slate-400" title={hash}>
-      {label}:{" "}
-      {url ? (
-        <a href={url} target="_blank" rel="noreferrer" className="text-cyan underline-offset-2 hover:underline">
-          {shortHash(hash)}
-        </a>
-      ) : (
-        shortHash(hash)
-      )}
+      {label}: <TxHash hash={hash} url={url} />
     </div>
   );
 }
@@ -158,15 +151,5 @@ function Verdict({ bet }: { bet: ActiveBet }) {
         </ul>
       )}
     </div>
-  );
-}
-
-/** Where a bet's failure says the Casino balance is short: a way to the Deposit dialog. */
-function DepositLink() {
-  const show = useWalletDialog((state) => state.show);
-  return (
-    <Button size="sm" variant="secondary" onClick={() => show("deposit")}>
-      Deposit
-    </Button>
   );
 }

@@ -1,7 +1,7 @@
-import { Button } from "@/components/ui/button";
 import { CheckIcon, CloseIcon, WarningIcon } from "@/components/ui/icons";
+import { TxHash } from "@/components/ui/tx-hash";
 import { cn } from "@/lib/cn";
-import { useWalletDialog } from "../dialog-store";
+import { DepositShortcut } from "./deposit-shortcut";
 import type { TxStepView } from "../hooks/use-tx-steps";
 import type { TxPhase } from "../web3/transactions";
 
@@ -17,8 +17,6 @@ const PHASE_TEXT: Record<TxPhase, string> = {
 };
 
 const BUSY: ReadonlySet<TxPhase> = new Set(["checking", "waiting-for-wallet", "pending"]);
-
-const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 
 /**
  * The steps of a wallet action and where each stands: waiting for the wallet, pending with its
@@ -94,23 +92,7 @@ function PhaseIcon({ phase, index }: { phase: TxPhase; index: number }) {
 function HashLine({ hash, explorerUrl }: { hash: string; explorerUrl: string | null }) {
   return (
     <div className="mt-1 pl-7 font-mono text-xs text-slate-400" data-testid="tx-hash" title={hash}>
-      {explorerUrl ? (
-        <a href={explorerUrl} target="_blank" rel="noreferrer" className="text-cyan underline-offset-2 hover:underline">
-          {shortHash(hash)}
-        </a>
-      ) : (
-        shortHash(hash)
-      )}
+      <TxHash hash={hash} url={explorerUrl} />
     </div>
-  );
-}
-
-/** A short balance in the Casino: the way to fix it is one click away. */
-function DepositShortcut() {
-  const show = useWalletDialog((state) => state.show);
-  return (
-    <Button size="sm" variant="secondary" onClick={() => show("deposit")}>
-      Deposit
-    </Button>
   );
 }
