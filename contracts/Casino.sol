@@ -35,6 +35,10 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     uint256 private constant BPS = 10_000;
     uint256 public constant MAX_RISK_BPS = 2_000;
     uint256 public constant MAX_PLAYER_RISK_BPS = 5_000;
+    /// @notice Open interactive bets (blackjack, crash with a manual cash-out) together never
+    ///         reserve more than this share of the bankroll, however many accounts hold them, so
+    ///         at least 10 % of it stays free for everyone else's bets.
+    uint256 public constant MAX_INTERACTIVE_RISK_BPS = 9_000;
     uint256 public constant MIN_SETTLE_WINDOW = 10 minutes;
     uint256 public constant MAX_SETTLE_WINDOW = 1 days;
     uint256 public constant MIN_WITHDRAWAL_DELAY = 1 hours;
@@ -50,6 +54,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         bool paused;
         uint16 riskBps; // largest payout one bet may reserve, in bps of the free bankroll
         uint16 playerRiskBps; // largest sum one player's open bets may reserve, in bps of the bankroll
+        uint16 interactiveRiskBps; // largest sum all open interactive bets may reserve, in bps of the bankroll
         uint32 withdrawalDelay;
         uint24 degenMaxBetUnits; // configured maxBet ceilings, in units of minBet
         uint24 nativeMaxBetUnits;
@@ -89,8 +94,8 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint32 claimableAt; // placement time + the settle window in force then
         uint32 placedBlock;
         uint16 params;
-        uint48 jackpotOdds; // P(hit) × 2^47 (≤ 2^47, so it fits), fixed at placement (0 for BNB)
-        uint16 jackpotEdgeBps;
+        uint56 jackpotPrize; // the prize a hit wins, in units of JACKPOT_PRIZE_UNIT, fixed at placement (0 for BNB)
+        uint8 jackpotEdgeBps; // ≤ MAX_JACKPOT_EDGE_BPS; with the stake and prize it gives the odds
         uint8 gameType;
         bool isNative;
         bool split;
@@ -115,6 +120,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint256 placedBlock;
         uint256 claimableAt;
         uint256 jackpotOdds;
+        uint256 jackpotPrize;
         uint256 jackpotEdgeBps;
         bool open;
     }
@@ -134,6 +140,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     mapping(address player => PlayerState) private _players;
     mapping(uint256 betId => Bet) private _bets;
     mapping(uint256 betId => bytes32) private _lockedEntropy;
+    mapping(address token => uint256) private _interactiveReserved;
 
     event Deposited(address indexed player, address indexed token, uint256 amount);
     event Withdrawn(address indexed player, address indexed token, uint256 amount);
@@ -149,7 +156,8 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         uint256 nonce,
         bytes32 clientSeed,
         uint256 terms,
-        uint256 jackpotOdds
+        uint256 jackpotOdds,
+        uint256 jackpotPrize
     );
     event StakeAdded(uint256 indexed betId, address indexed player, uint256 amount);
     event BetSettled(uint256 indexed betId, bytes32 seed, bytes32 random);
@@ -170,6 +178,8 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     event MaxBetLimitChanged(address indexed token, uint256 amount);
     event RiskChanged(uint256 bps);
     event PlayerRiskChanged(uint256 bps);
+    event InteractiveRiskChanged(uint256 bps);
+    event CommitmentAbandoned(address indexed player);
     event SettleWindowChanged(uint256 seconds_);
     event WithdrawalDelayChanged(uint256 seconds_);
     event JackpotTermsChanged(uint256 edgeBps, uint256 shareBps);
@@ -195,6 +205,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     error StaleCommitment(bytes32 current);
     error ChainExhausted();
     error OpenBetExists();
+    error ChainNotExhausted(uint256 remaining);
     error InvalidCommitment();
     error BetNotOpen(uint256 betId);
     error EntropyNotReady(uint256 betId);
@@ -247,6 +258,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
             paused: false,
             riskBps: 500,
             playerRiskBps: 1_000,
+            interactiveRiskBps: 5_000,
             withdrawalDelay: 24 hours,
             degenMaxBetUnits: 1_000_000, // 1,000,000 DEGEN
             nativeMaxBetUnits: 100_000, // 100 BNB
@@ -347,9 +359,8 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         if (expectedTerms != currentTerms) revert TermsChanged(currentTerms);
         _reserveFor(token, amount, gameType, params, cfg);
         betId = (uint256(uint160(msg.sender)) << 64) | _takeNonce(expectedCommit);
-        uint256 odds = _recordBet(betId, token == NATIVE, amount, gameType, params, clientSeed, cfg);
+        _recordBet(betId, token, amount, gameType, params, clientSeed, cfg);
         _takeStake(token, amount);
-        emit BetPlaced(betId, msg.sender, token, amount, gameType, params, uint64(betId), clientSeed, currentTerms, odds);
     }
 
     /// @notice The second stake of a blackjack split, equal to the first, paid by the bet's player
@@ -369,18 +380,25 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         House storage funds = _house[token];
         uint256 free = uint256(funds.bankroll) - funds.reserved;
         if (extra > free) revert InsufficientBankroll(free, extra);
-        uint256 room = _exposureRoom(msg.sender, token, funds.bankroll, _config.playerRiskBps);
+        Config memory cfg = _config;
+        uint256 room = Math.min(
+            _exposureRoom(msg.sender, token, funds.bankroll, cfg.playerRiskBps),
+            _interactiveRoom(token, funds.bankroll, cfg.interactiveRiskBps)
+        );
         if (extra > room) revert ExposureTooHigh(room, extra);
+        // The jackpot draw stays the one of the first stake: the split comes after the bet's block,
+        // when its roll is already public, so it must not change the draw.
         bet.split = true;
-        // Twice the stake, twice the chance of the same prize.
-        bet.jackpotOdds = uint48(Math.min(2 * uint256(bet.jackpotOdds), FairRandom.ODDS_ONE));
-        _reserve(msg.sender, token, extra);
+        _reserve(msg.sender, token, extra, true);
         _takeStake(token, stake);
         emit StakeAdded(betId, msg.sender, stake);
     }
 
     /// @notice Posts a player's hash-chain commitment s_0 of `length` links (settler only). The
-    ///         player's next bet is settled with s_1, and so on. Refused while a bet is open.
+    ///         player's next bet is settled with s_1, and so on. Refused while a bet is open, and
+    ///         while the current chain has links left: a chain swapped under a bet that is signed
+    ///         but not yet mined would refuse it, and a bet sent again with a new client seed would
+    ///         give the house a second draw of its outcome.
     /// @param player the player
     /// @param commit s_0
     /// @param length how many bets the chain can settle
@@ -390,12 +408,23 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         PlayerState storage state = _players[player];
         uint32 next = state.nextNonce;
         if (state.resolved != next) revert OpenBetExists();
+        if (state.commit != bytes32(0) && state.chainEnd > next) revert ChainNotExhausted(state.chainEnd - next);
         state.commit = commit;
         state.root = commit;
         state.head = next;
         state.chainLength = length.toUint32();
         state.chainEnd = (uint256(next) + length).toUint32();
         emit CommitmentSet(player, commit, next, length);
+    }
+
+    /// @notice Gives up the caller's hash chain while no bet of theirs is open, so that the settler
+    ///         may post a new one (the house's way out is only a chain that runs out).
+    function abandonCommitment() external {
+        PlayerState storage state = _players[msg.sender];
+        if (state.resolved != state.nextNonce) revert OpenBetExists();
+        state.commit = bytes32(0);
+        state.chainEnd = state.nextNonce;
+        emit CommitmentAbandoned(msg.sender);
     }
 
     /// @notice Settles one bet with its revealed seed and payout (settler only), in a block after
@@ -440,18 +469,19 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         delete _bets[betId];
 
         (uint256 totalStake, uint256 bound, address token) = _amountsOf(bet);
-        _release(player, token, totalStake, bound, bound);
+        _release(player, token, totalStake, bound, bound, bet);
         emit ExpiredBetClaimed(betId, player, bound);
         emit GamePlayed(player, totalStake, bound, bound > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? bound : bound + _drawJackpot(betId, player, bet, totalStake);
+        uint256 credit = bet.isNative ? bound : bound + _drawJackpot(betId, player, bet);
         _credit(player, token, credit);
     }
 
-    /// @notice Keeps the jackpot draw of open DEGEN bets alive past the blocks in which the EVM
-    ///         shows their block's hash (256, or 8191 with EIP-2935): records that hash for a
-    ///         settlement or claim later.
-    ///         Anyone may call it (the player's app does while a settlement is late); it changes
-    ///         no outcome. Bets already resolved, recorded, or whose hash is gone are skipped.
+    /// @notice Keeps the jackpot draw of open DEGEN bets past the blocks in which the EVM shows
+    ///         their block's hash (256, or 8191 with EIP-2935): records that hash for a settlement
+    ///         or claim later. Without it, a draw whose hash is gone counts as a hit, so the house
+    ///         (whose settler calls this for bets left open) can only lose by settling late.
+    ///         Anyone may call it; it changes no roll. Bets already resolved, recorded, or whose
+    ///         hash is gone are skipped.
     /// @param betIds open bets
     function lockJackpotEntropy(uint256[] calldata betIds) external {
         for (uint256 i; i < betIds.length; ++i) {
@@ -603,6 +633,15 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         emit PlayerRiskChanged(bps);
     }
 
+    /// @notice Sets the largest sum all open interactive bets (blackjack, crash with a manual
+    ///         cash-out) may reserve together, in bps of the bankroll (owner only).
+    /// @param bps within [1, MAX_INTERACTIVE_RISK_BPS]
+    function setInteractiveRiskBps(uint256 bps) external onlyOwner {
+        _checkBounds(bps, 1, MAX_INTERACTIVE_RISK_BPS);
+        _config.interactiveRiskBps = uint16(bps);
+        emit InteractiveRiskChanged(bps);
+    }
+
     /// @notice Sets how long the settler has before a bet can be claimed as expired (owner only).
     ///         A term: it applies to bets placed afterwards.
     /// @param seconds_ within [MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW]
@@ -644,7 +683,7 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     ///         payout, and the player's room under playerRiskBps (address(0): no player's bets counted).
     function maxBet(address token, uint8 gameType, uint256 params, address player) external view supportedToken(token) returns (uint256) {
         (uint256 num, uint256 den) = Payouts.ratio(gameType, params, token == NATIVE, false);
-        return _maxBetFor(player, token, num, den, _config);
+        return _maxBetFor(player, token, num, den, Payouts.isInteractive(gameType, params), _config);
     }
 
     /// @notice The largest payout of a bet: what placing it reserves and what an expired claim pays.
@@ -695,6 +734,11 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     /// @notice A token's RTP multiplier in basis points: DEGEN 10200, BNB 9800, fixed.
     function rtpBps(address token) external view supportedToken(token) returns (uint256) {
         return Payouts.rtpBps(token == NATIVE);
+    }
+
+    /// @notice The cap on all open interactive bets (bps of the bankroll) and what they reserve of a token now.
+    function interactiveRisk(address token) external view returns (uint256 bps, uint256 reserved) {
+        return (_config.interactiveRiskBps, _interactiveReserved[token]);
     }
 
     /// @notice The configured ceiling of `maxBet` for a token.
@@ -766,7 +810,8 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         view_.split = bet.split;
         view_.placedBlock = bet.placedBlock;
         view_.claimableAt = bet.claimableAt;
-        view_.jackpotOdds = bet.jackpotOdds;
+        view_.jackpotPrize = uint256(bet.jackpotPrize) * FairRandom.JACKPOT_PRIZE_UNIT;
+        view_.jackpotOdds = FairRandom.jackpotOdds(bet.stake, bet.jackpotEdgeBps, view_.jackpotPrize);
         view_.jackpotEdgeBps = bet.jackpotEdgeBps;
         view_.open = true;
     }
@@ -791,30 +836,38 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
     /// @dev Checks the game, params and stake limits; reserves the bet's maximum payout.
     function _reserveFor(address token, uint256 amount, uint8 gameType, uint256 params, Config memory cfg) private {
         (uint256 num, uint256 den) = Payouts.ratio(gameType, params, token == NATIVE, false);
+        bool interactive = Payouts.isInteractive(gameType, params);
         {
             uint256 minimum = minBet(token);
             if (amount < minimum) revert BetTooSmall(amount, minimum);
-            uint256 maximum = _maxBetFor(msg.sender, token, num, den, cfg);
+            uint256 maximum = _maxBetFor(msg.sender, token, num, den, interactive, cfg);
             if (amount > maximum) revert BetTooLarge(amount, maximum);
         }
-        // maxBet keeps the reservation within riskBps of the free bankroll and the player's room.
-        _reserve(msg.sender, token, (amount * num) / den);
+        // maxBet keeps the reservation within riskBps of the free bankroll and the player's and
+        // interactive bets' rooms.
+        _reserve(msg.sender, token, (amount * num) / den, interactive);
     }
 
-    function _reserve(address player, address token, uint256 reservation) private {
+    function _reserve(address player, address token, uint256 reservation, bool interactive) private {
         _house[token].reserved += uint128(reservation);
         _setReserved(player, token, _reservedOf(player, token) + reservation);
+        if (interactive) _interactiveReserved[token] += reservation;
     }
 
     /// @dev The largest stake s with maxPayout(s) within riskBps of the free bankroll and within
     ///      the player's room: floor(R × den / num) for the bound R, since floor(s × num / den) ≤ R then.
-    function _maxBetFor(address player, address token, uint256 num, uint256 den, Config memory cfg) private view returns (uint256 maximum) {
+    function _maxBetFor(
+        address player,
+        address token,
+        uint256 num,
+        uint256 den,
+        bool interactive,
+        Config memory cfg
+    ) private view returns (uint256 maximum) {
         House memory funds = _house[token];
         uint256 reservable = ((uint256(funds.bankroll) - funds.reserved) * cfg.riskBps) / BPS;
-        if (player != address(0)) {
-            uint256 room = _exposureRoom(player, token, funds.bankroll, cfg.playerRiskBps);
-            if (room < reservable) reservable = room;
-        }
+        if (player != address(0)) reservable = Math.min(reservable, _exposureRoom(player, token, funds.bankroll, cfg.playerRiskBps));
+        if (interactive) reservable = Math.min(reservable, _interactiveRoom(token, funds.bankroll, cfg.interactiveRiskBps));
         maximum = (reservable * den) / num;
         uint256 limit = _maxBetLimitOf(token, cfg);
         if (limit < maximum) maximum = limit;
@@ -829,30 +882,45 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         return cap > used ? cap - used : 0;
     }
 
-    /// @dev Stores an open bet with its terms; returns its jackpot odds, set for the prize a hit
-    ///      would win now.
+    /// @dev What all open interactive bets may still reserve: interactiveRiskBps of the bankroll,
+    ///      less what they reserve already.
+    function _interactiveRoom(address token, uint256 bankroll, uint256 interactiveRiskBps) private view returns (uint256) {
+        uint256 cap = (bankroll * interactiveRiskBps) / BPS;
+        uint256 used = _interactiveReserved[token];
+        return cap > used ? cap - used : 0;
+    }
+
+    /// @dev Stores an open bet with its terms, among them the prize a hit wins (the share of the
+    ///      pool now; 0 for BNB and for a bet without jackpot odds), and announces it.
     function _recordBet(
         uint256 betId,
-        bool isNative,
+        address token,
         uint256 amount,
         uint8 gameType,
         uint256 params,
         bytes32 clientSeed,
         Config memory cfg
-    ) private returns (uint256 odds) {
-        if (!isNative) odds = FairRandom.jackpotOdds(amount, cfg.jackpotEdgeBps, (_jackpotPool * cfg.jackpotShareBps) / BPS);
-        _bets[betId] = Bet({
+    ) private {
+        uint256 prize = token == NATIVE ? 0 : FairRandom.betJackpotPrize(amount, cfg.jackpotEdgeBps, _jackpotPool, cfg.jackpotShareBps);
+        Bet memory bet = Bet({
             clientSeed: clientSeed,
             stake: uint88(amount), // ≤ maxBet ≤ MAX_BET_UNITS × 1 DEGEN < 2^88
             claimableAt: uint32(block.timestamp + cfg.settleWindow),
             placedBlock: uint32(block.number),
             params: uint16(params), // checked by Payouts.ratio: at most 10,000
-            jackpotOdds: uint48(odds),
-            jackpotEdgeBps: cfg.jackpotEdgeBps,
+            jackpotPrize: uint56(prize / FairRandom.JACKPOT_PRIZE_UNIT), // jackpotPrizeOf keeps it within 56 bits of units
+            jackpotEdgeBps: uint8(cfg.jackpotEdgeBps), // ≤ MAX_JACKPOT_EDGE_BPS
             gameType: gameType,
-            isNative: isNative,
+            isNative: token == NATIVE,
             split: false
         });
+        _bets[betId] = bet;
+        _announce(betId, token, bet, _termsOf(cfg), prize);
+    }
+
+    function _announce(uint256 betId, address token, Bet memory bet, uint256 terms, uint256 prize) private {
+        uint256 odds = FairRandom.jackpotOdds(bet.stake, bet.jackpotEdgeBps, prize);
+        emit BetPlaced(betId, msg.sender, token, bet.stake, bet.gameType, bet.params, uint64(betId), bet.clientSeed, terms, odds, prize);
     }
 
     /// @dev Checks the caller's commitment and takes the next nonce of its chain.
@@ -875,12 +943,12 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         (uint256 totalStake, uint256 bound, address token) = _amountsOf(bet);
         if (payout > bound) revert PayoutAboveReservation(payout, bound);
         delete _bets[betId];
-        _release(player, token, totalStake, bound, payout);
+        _release(player, token, totalStake, bound, payout, bet);
 
         bytes32 random = FairRandom.word(seed, bet.clientSeed, player, uint64(betId), block.chainid, address(this));
         emit BetSettled(betId, seed, random);
         emit GamePlayed(player, totalStake, payout, payout > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? payout : payout + _drawJackpot(betId, player, bet, totalStake);
+        uint256 credit = bet.isNative ? payout : payout + _drawJackpot(betId, player, bet);
         if (credit != 0) _credit(player, token, credit);
     }
 
@@ -902,34 +970,37 @@ contract Casino is Ownable2Step, ReentrancyGuardTransient, IJackpotSink {
         state.head = nonce + 1;
     }
 
-    /// @dev Draws a DEGEN bet's jackpot: its odds and prize were fixed at placement, its roll comes
+    /// @dev Draws a DEGEN bet's jackpot: its prize and odds were fixed at placement, its roll comes
     ///      from the hash of its block (recorded by lockJackpotEntropy once the EVM no longer shows
-    ///      it; a draw whose hash is gone and was never recorded is void). A settlement and an
-    ///      expired claim draw the same, so withholding a settlement changes nothing.
-    function _drawJackpot(uint256 betId, address player, Bet memory bet, uint256 totalStake) private returns (uint256 win) {
+    ///      it). A draw whose hash is gone and was never recorded counts as a hit: the house, which
+    ///      sees the hash first, can then never gain by settling late. A settlement and an expired
+    ///      claim draw the same. A hit pays the prize, at most what the pool holds.
+    function _drawJackpot(uint256 betId, address player, Bet memory bet) private returns (uint256 win) {
+        uint256 prize = uint256(bet.jackpotPrize) * FairRandom.JACKPOT_PRIZE_UNIT;
+        uint256 odds = FairRandom.jackpotOdds(bet.stake, bet.jackpotEdgeBps, prize);
         bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
         if (entropy == 0) {
             entropy = _lockedEntropy[betId];
             if (entropy != 0) delete _lockedEntropy[betId];
         }
         uint256 pool = _jackpotPool;
-        uint256 prize = Math.min(FairRandom.jackpotPrize(totalStake, bet.jackpotEdgeBps, bet.jackpotOdds), pool);
-        bool hit = entropy != 0 && FairRandom.jackpotRoll(address(this), betId, entropy) < bet.jackpotOdds;
-        emit JackpotDrawn(betId, entropy, prize, hit);
-        if (!hit || prize == 0) return 0;
-        _jackpotPool = pool - prize;
-        emit JackpotWon(player, prize);
-        return prize;
+        win = Math.min(prize, pool);
+        bool hit = odds != 0 && (entropy == 0 || FairRandom.jackpotRoll(address(this), betId, entropy) < odds);
+        emit JackpotDrawn(betId, entropy, win, hit);
+        if (!hit || win == 0) return 0;
+        _jackpotPool = pool - win;
+        emit JackpotWon(player, win);
     }
 
     /// @dev The stake joins the bankroll, the payout leaves it, the reservation is released.
-    function _release(address player, address token, uint256 totalStake, uint256 bound, uint256 payout) private {
+    function _release(address player, address token, uint256 totalStake, uint256 bound, uint256 payout, Bet memory bet) private {
         House memory funds = _house[token];
         _house[token] = House({
             bankroll: uint128(funds.bankroll + totalStake - payout), // payout ≤ reserved ≤ bankroll
             reserved: funds.reserved - uint128(bound)
         });
         _setReserved(player, token, _reservedOf(player, token) - bound);
+        if (Payouts.isInteractive(bet.gameType, bet.params)) _interactiveReserved[token] -= bound;
     }
 
     function _amountsOf(Bet memory bet) private view returns (uint256 totalStake, uint256 bound, address token) {

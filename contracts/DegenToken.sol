@@ -52,7 +52,7 @@ contract DegenToken is ERC20, Ownable2Step {
     error TradingAlreadyOpen();
     error TradingNotOpen();
     error CasinoCannotChangeRole();
-    error MaxWalletExceeded(address account, uint256 balance);
+    error MaxWalletExceeded(address account, uint256 balance, uint256 maxWallet);
     error NotAPair(address account);
 
     /// @notice Mints the whole supply to the deployer, who becomes owner.
@@ -124,21 +124,21 @@ contract DegenToken is ERC20, Ownable2Step {
     }
 
     function _update(address from, address to, uint256 value) internal override {
-        // The mint and Casino transfers (vault, bankroll, payouts) are never taxed or capped. There
-        // is no public burn: the tax burns through super._update, so `to` is never address(0) here.
-        if (from == address(0) || from == casino || to == casino) {
-            super._update(from, to, value);
-            return;
-        }
-        bool fromExempt = isExempt[from];
-        bool toExempt = isExempt[to];
+        // The mint and Casino transfers (vault, bankroll, payouts) are never taxed. There is no
+        // public burn: the tax burns through super._update, so `to` is never address(0) here.
+        bool untaxed = from == address(0) || from == casino || to == casino;
+        bool toExempt = to == casino || isExempt[to];
         bool toPair = isPair[to];
-        if ((toPair || isPair[from]) && !fromExempt && !toExempt) {
+        if (!untaxed && (toPair || isPair[from]) && !isExempt[from] && !toExempt) {
             if (tradingOpenedAt == 0) revert TradingNotOpen();
             value -= _takeTax(from, to, value);
         }
         super._update(from, to, value);
-        if (!toExempt && !toPair && balanceOf(to) > MAX_WALLET) revert MaxWalletExceeded(to, balanceOf(to));
+        // The cap holds for every receiver that is not exempt, a withdrawal from the Casino's
+        // vault included: a vault is not a way around it.
+        if (from != address(0) && !toExempt && !toPair && balanceOf(to) > MAX_WALLET) {
+            revert MaxWalletExceeded(to, balanceOf(to), MAX_WALLET);
+        }
     }
 
     /// @dev A pair holds DEGEN as one of its two tokens; a wallet or any other contract answers

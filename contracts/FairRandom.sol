@@ -38,19 +38,33 @@ library FairRandom {
         return uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 209;
     }
 
+    /// @notice A jackpot prize is fixed in whole units of 10^9 base units (a nano-DEGEN), so that
+    ///         it fits in a bet's record.
+    uint256 internal constant JACKPOT_PRIZE_UNIT = 1e9;
+    uint256 private constant MAX_JACKPOT_PRIZE = type(uint56).max * JACKPOT_PRIZE_UNIT;
+
+    /// @notice The prize a bet placed now wins on a hit: shareBps of the pool, rounded down to a
+    ///         whole JACKPOT_PRIZE_UNIT (and at most 2^56 − 1 units, ≈ 72 million DEGEN). A hit never
+    ///         pays more than this, nor more than the pool holds when it is drawn.
+    function jackpotPrizeOf(uint256 pool, uint256 shareBps) internal pure returns (uint256) {
+        uint256 prize = Math.min((pool * shareBps) / BPS, MAX_JACKPOT_PRIZE);
+        return prize - (prize % JACKPOT_PRIZE_UNIT);
+    }
+
+    /// @notice The prize of a DEGEN bet of `stake` placed now: jackpotPrizeOf(pool, shareBps), or 0
+    ///         when that gives the bet no odds (a zero edge, an empty pool, or a stake too small
+    ///         for one 2^-47 of a chance), so that a bet records a prize only if it can win it.
+    function betJackpotPrize(uint256 stake, uint256 edgeBps, uint256 pool, uint256 shareBps) internal pure returns (uint256 prize) {
+        prize = jackpotPrizeOf(pool, shareBps);
+        if (jackpotOdds(stake, edgeBps, prize) == 0) prize = 0;
+    }
+
     /// @notice A bet's chance to win `prize`, as P × 2^47, rounded down: stake × edgeBps /
-    ///         (10000 × prize), at most 1. Its expected win is then at most edgeBps / 10000 of its
-    ///         stake, whatever the prize.
+    ///         (10000 × prize), at most 1. Its expected win is then the lesser of edgeBps / 10000 of
+    ///         its stake and the prize, whatever the pool.
     function jackpotOdds(uint256 stake, uint256 edgeBps, uint256 prize) internal pure returns (uint256) {
         if (prize == 0) return 0;
         return Math.min((stake * edgeBps * ODDS_ONE) / (prize * BPS), ODDS_ONE);
-    }
-
-    /// @notice The prize a bet's odds were set for, recovered from them: stake × edgeBps × 2^47 /
-    ///         (10000 × odds), rounded down, so that odds × prize / 2^47 ≤ stake × edgeBps / 10000.
-    function jackpotPrize(uint256 stake, uint256 edgeBps, uint256 odds) internal pure returns (uint256) {
-        if (odds == 0) return 0;
-        return (stake * edgeBps * ODDS_ONE) / (odds * BPS);
     }
 
     /// @notice The hash of block `blockNumber`: BLOCKHASH for the last 256 blocks, then EIP-2935's

@@ -65,6 +65,12 @@ library Payouts {
         revert InvalidGameType(gameType);
     }
 
+    /// @notice Whether a bet stays open on the player's decisions: blackjack, and crash with a
+    ///         manual cash-out (params 0).
+    function isInteractive(uint8 gameType, uint256 params) internal pure returns (bool) {
+        return gameType == BLACKJACK || (gameType == CRASH && params == 0);
+    }
+
     /// @notice The largest payout of a bet of `totalStake`.
     function maxPayout(uint8 gameType, uint256 params, bool isNative, bool split, uint256 totalStake) internal pure returns (uint256) {
         (uint256 num, uint256 den) = ratio(gameType, params, isNative, split);

@@ -238,7 +238,7 @@ export function describeError(error: ErrorDescription): string {
     case "ERC20InsufficientAllowance":
       return `the allowance of ${a[0]} is ${amount(a[1])} DEGEN, ${amount(a[2])} needed`;
     case "MaxWalletExceeded":
-      return `${a[0]} would hold ${amount(a[1])} DEGEN, above the 1 % max wallet`;
+      return `${a[0]} would hold ${amount(a[1])} DEGEN, above the ${amount(a[2])} DEGEN (1 %) max wallet`;
     default:
       return `${error.name}(${a.map(String).join(", ")})`;
   }

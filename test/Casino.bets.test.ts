@@ -3,21 +3,7 @@ import { ethers, network } from "hardhat";
 import { loadFixture, mine, setCode, takeSnapshot, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { bettingFixture, CHAIN_LENGTH } from "./betting";
-import {
-  GAME,
-  NATIVE,
-  HashChain,
-  betIdOf,
-  randomWord,
-  deployPair,
-  jackpotOdds,
-  jackpotPrize,
-  jackpotRoll,
-  maxPayout,
-  packTerms,
-  JACKPOT_SEED,
-  ODDS_ONE,
-} from "./helpers";
+import { GAME, NATIVE, HashChain, betIdOf, randomWord, deployPair, jackpotOdds, jackpotRoll, maxPayout, packTerms, JACKPOT_SEED, ODDS_ONE } from "./helpers";
 import { betFields, blockHashOf, expectedDraw } from "./support";
 
 /** The fixture's terms: settle window 1 h, jackpot edge 50 bps, share 500 bps. */
@@ -71,7 +57,7 @@ describe("Casino bets and settlement", function () {
       const asAlice = casino.connect(alice);
       expect(await asAlice.playGame.staticCall(tokenAddress, stake, GAME.CRASH, 250, clientSeed, commit, TERMS)).to.equal(betId);
       const tx = await asAlice.playGame(tokenAddress, stake, GAME.CRASH, 250, clientSeed, commit, TERMS);
-      await expect(tx).to.emit(casino, "BetPlaced").withArgs(betId, alice.address, tokenAddress, stake, GAME.CRASH, 250, 0, clientSeed, TERMS, odds);
+      await expect(tx).to.emit(casino, "BetPlaced").withArgs(betId, alice.address, tokenAddress, stake, GAME.CRASH, 250, 0, clientSeed, TERMS, odds, PRIZE);
       const block = (await (await tx.wait())!.getBlock())!;
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9990"));
       expect((await casino.house(tokenAddress))[1]).to.equal(reservation);
@@ -91,6 +77,7 @@ describe("Casino bets and settlement", function () {
         placedBlock: BigInt(block.number),
         claimableAt: BigInt(block.timestamp) + 3600n,
         jackpotOdds: odds,
+        jackpotPrize: PRIZE,
         jackpotEdgeBps: 50n,
         open: true,
       });
@@ -320,18 +307,39 @@ describe("Casino bets and settlement", function () {
   });
 
   describe("setCommitment", function () {
-    it("posts a chain for a player with no open bet, starting at the player's next nonce", async function () {
-      const { casino, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+    it("posts a chain for a player with no open bet once the old one is given up or spent, starting at the player's next nonce", async function () {
+      const { casino, settler, stranger, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       const bet = await place(alice);
       await casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
-      const chain = new HashChain("alice epoch 2", 8);
-      await expect(casino.connect(settler).setCommitment(alice.address, chain.commit, 8))
+      const chain = new HashChain("alice epoch 2", 2);
+      // Links are left: the house may not swap the chain (a bet signed against it would be refused).
+      await expect(casino.connect(settler).setCommitment(alice.address, chain.commit, 2))
+        .to.be.revertedWithCustomError(casino, "ChainNotExhausted")
+        .withArgs(CHAIN_LENGTH - 1);
+      await expect(casino.connect(stranger).abandonCommitment()).to.emit(casino, "CommitmentAbandoned").withArgs(stranger.address);
+      await expect(casino.connect(alice).abandonCommitment()).to.emit(casino, "CommitmentAbandoned").withArgs(alice.address);
+      expect((await casino.commitmentOf(alice.address)).slice(0, 3)).to.deep.equal([ethers.ZeroHash, 1n, 0n]);
+      await expect(casino.connect(settler).setCommitment(alice.address, chain.commit, 2))
         .to.emit(casino, "CommitmentSet")
-        .withArgs(alice.address, chain.commit, 1, 8);
-      const next = await place(alice);
-      expect(next.nonce).to.equal(1n);
-      await expect(casino.connect(settler).settle(next.betId, chain.seed(1), 0)).to.emit(casino, "BetSettled");
+        .withArgs(alice.address, chain.commit, 1, 2);
+      for (const k of [1, 2]) {
+        const next = await place(alice);
+        expect(next.nonce).to.equal(BigInt(k));
+        await expect(casino.connect(settler).settle(next.betId, chain.seed(k), 0)).to.emit(casino, "BetSettled");
+      }
+      // Spent: the next chain may be posted.
+      const third = new HashChain("alice epoch 3", 4);
+      await expect(casino.connect(settler).setCommitment(alice.address, third.commit, 4))
+        .to.emit(casino, "CommitmentSet")
+        .withArgs(alice.address, third.commit, 3, 4);
+    });
+
+    it("lets a player give up a chain only while no bet of theirs is open", async function () {
+      const { casino, players, place } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      await place(alice);
+      await expect(casino.connect(alice).abandonCommitment()).to.be.revertedWithCustomError(casino, "OpenBetExists");
     });
 
     it("refuses a zero player, commitment or length, a stranger, and any change under an open bet", async function () {
@@ -488,10 +496,10 @@ describe("Casino bets and settlement", function () {
       await expect(casino.setJackpotTerms(200, 1)).to.emit(casino, "JackpotTermsChanged").withArgs(200, 1);
       const odds = jackpotOdds(NEAR_CERTAIN_STAKE, 200n, SMALL_PRIZE);
       expect(odds).to.equal(ODDS_ONE - 3n);
-      const prize = jackpotPrize(NEAR_CERTAIN_STAKE, 200n, odds);
+      const prize = SMALL_PRIZE;
       const bet = await place(alice, { amount: NEAR_CERTAIN_STAKE });
       const view = await casino.getBet(bet.betId);
-      expect([view.jackpotOdds, view.jackpotEdgeBps]).to.deep.equal([odds, 200n]);
+      expect([view.jackpotOdds, view.jackpotPrize, view.jackpotEdgeBps]).to.deep.equal([odds, prize, 200n]);
       // Terms changed after placement do not change the bet's draw.
       await casino.setJackpotTerms(0, 5_000);
       const entropy = await blockHashOf(view.placedBlock);
@@ -539,7 +547,7 @@ describe("Casino bets and settlement", function () {
       const bnbBet = betIdOf(bob.address, 0n);
       await expect(casino.connect(bob).playGame(NATIVE, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.emit(casino, "BetPlaced")
-        .withArgs(bnbBet, bob.address, NATIVE, parseEther("1"), GAME.WHEEL, 1, 0, ethers.ZeroHash, TERMS, 0);
+        .withArgs(bnbBet, bob.address, NATIVE, parseEther("1"), GAME.WHEEL, 1, 0, ethers.ZeroHash, TERMS, 0, 0);
       const bnbSettled = casino.connect(settler).settle(bnbBet, seedOf(bob, 0n), 0);
       await expect(bnbSettled).not.to.emit(casino, "JackpotDrawn");
       await expect(bnbSettled).not.to.emit(casino, "JackpotWon");
@@ -561,7 +569,7 @@ describe("Casino bets and settlement", function () {
       const stake = parseEther("2000") - 100_000_000n;
       const odds = jackpotOdds(stake, 200n, parseEther("40"));
       expect(odds).to.equal(ODDS_ONE - 8n);
-      const prize = jackpotPrize(stake, 200n, odds);
+      const prize = parseEther("40");
       const betIds: bigint[] = [];
       for (let nonce = 0n; nonce < 4n; nonce++) {
         await casino.playGame(tokenAddress, stake, GAME.CRASH, 101, ethers.ZeroHash, chain.commit, terms);
@@ -586,7 +594,7 @@ describe("Casino bets and settlement", function () {
       expect((await casino.getBet(betIdOf(owner.address, 4n))).jackpotOdds).to.equal(0n);
     });
 
-    it("stores the odds it announces, so that a bet whose stake makes a hit certain wins it", async function () {
+    it("stores the odds and prize it announces: a bet whose stake makes a hit certain wins the published prize, no more", async function () {
       const { casino, casinoAddress, tokenAddress, settler, players, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       await casino.setJackpotTerms(200, 1);
@@ -595,30 +603,31 @@ describe("Casino bets and settlement", function () {
       const [[commit], terms] = await Promise.all([casino.commitmentOf(alice.address), casino.terms()]);
       const betId = betIdOf(alice.address, 0n);
       const placed = await (await casino.connect(alice).playGame(tokenAddress, stake, GAME.WHEEL, 1, ethers.ZeroHash, commit, terms)).wait();
-      const announced = placed!.logs.map((log) => casino.interface.parseLog(log)).find((event) => event?.name === "BetPlaced")!.args.jackpotOdds;
+      const announced = placed!.logs.map((log) => casino.interface.parseLog(log)).find((event) => event?.name === "BetPlaced")!.args;
       const view = await casino.getBet(betId);
-      expect(view.jackpotOdds).to.equal(announced);
-      // Certain: odds of 2^47, or 2^47 - 1 should the contract keep its odds below 2^47.
-      expect(view.jackpotOdds >= ODDS_ONE - 1n).to.equal(true);
+      expect([view.jackpotOdds, view.jackpotPrize]).to.deep.equal([announced.jackpotOdds, announced.jackpotPrize]);
+      expect(view.jackpotOdds).to.equal(ODDS_ONE);
       const entropy = await blockHashOf(view.placedBlock);
       expect(jackpotRoll(casinoAddress, betId, entropy) < view.jackpotOdds).to.equal(true);
-      const prize = jackpotPrize(stake, 200n, view.jackpotOdds);
-      expect(prize >= SMALL_PRIZE && prize < SMALL_PRIZE + parseEther("0.000001")).to.equal(true);
+      // The published share of the pool (0.01 % of 1.2M), not stake × edge (120 DEGEN either way here).
+      const prize = SMALL_PRIZE;
+      expect(view.jackpotPrize).to.equal(prize);
       const settled = casino.connect(settler).settle(betId, seedOf(alice, 0n), 0);
       await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betId, entropy, prize, true);
       await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, prize);
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("4000") + prize);
     });
 
-    it("caps a split hand's doubled odds at a certain hit, never wrapping them to 0", async function () {
+    it("keeps a split hand's odds and prize: the second stake comes after the roll is public", async function () {
       const { casino, players, place } = await loadFixture(bettingFixture);
       const [alice] = players;
       await casino.setJackpotTerms(200, 1);
       const hand = await place(alice, { amount: parseEther("3000"), game: GAME.BLACKJACK, params: 0 });
-      expect((await casino.getBet(hand.betId)).jackpotOdds).to.equal(ODDS_ONE / 2n);
+      const before = await casino.getBet(hand.betId);
+      expect([before.jackpotOdds, before.jackpotPrize]).to.deep.equal([ODDS_ONE / 2n, SMALL_PRIZE]);
       await casino.connect(alice).addStake(hand.betId);
-      const { jackpotOdds: doubled } = await casino.getBet(hand.betId);
-      expect(doubled >= ODDS_ONE - 1n && doubled <= ODDS_ONE, `odds ${doubled}`).to.equal(true);
+      const after = await casino.getBet(hand.betId);
+      expect([after.jackpotOdds, after.jackpotPrize]).to.deep.equal([ODDS_ONE / 2n, SMALL_PRIZE]);
     });
   });
 
@@ -664,23 +673,24 @@ describe("Casino bets and settlement", function () {
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + draw.prize);
     });
 
-    it("skips a bet whose block hash is gone; its draw is then void, even at near-certain odds", async function () {
+    it("skips a bet whose block hash is gone; its draw is then void, and a void draw is a hit", async function () {
       const { casino, tokenAddress, players, place } = await loadFixture(bettingFixture);
       const [alice] = players;
       await setCode(HISTORY_STORAGE, "0x");
       await casino.setJackpotTerms(200, 1);
-      const bet = await place(alice, { amount: NEAR_CERTAIN_STAKE });
-      const { prize } = await expectedDraw(casino, bet.betId);
+      const bet = await place(alice, { amount: parseEther("60") }); // odds 1 %
+      const { prize, odds } = await expectedDraw(casino, bet.betId);
+      expect(odds).to.equal(ODDS_ONE / 100n);
       await mine(300);
       await expect(casino.lockJackpotEntropy([bet.betId])).not.to.emit(casino, "JackpotEntropyLocked");
       expect(await casino.lockedEntropy(bet.betId)).to.equal(ethers.ZeroHash);
       await time.increase(3600);
       const claimed = casino.connect(alice).claimExpired(bet.betId);
-      await expect(claimed).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, ethers.ZeroHash, prize, false);
-      await expect(claimed).not.to.emit(casino, "JackpotWon");
-      const reservation = maxPayout(GAME.WHEEL, 1n, false, NEAR_CERTAIN_STAKE);
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + reservation);
-      expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED);
+      await expect(claimed).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, ethers.ZeroHash, prize, true);
+      await expect(claimed).to.emit(casino, "JackpotWon").withArgs(alice.address, prize);
+      const reservation = maxPayout(GAME.WHEEL, 1n, false, parseEther("60"));
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - parseEther("60") + reservation + prize);
+      expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED - prize);
     });
   });
 
@@ -718,7 +728,7 @@ describe("Casino bets and settlement", function () {
   });
 
   describe("addStake (blackjack split)", function () {
-    it("escrows a second equal stake from the vault, reserves up to 4x the first stake and doubles the jackpot odds", async function () {
+    it("escrows a second equal stake from the vault, reserves up to 4x the first stake and leaves the jackpot odds", async function () {
       const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       const bet = await place(alice, { game: GAME.BLACKJACK, params: 0 });
@@ -734,7 +744,7 @@ describe("Casino bets and settlement", function () {
         parseEther("10"),
         parseEther("20"),
         reservation,
-        2n * odds,
+        odds,
       ]);
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9980"));
       expect((await casino.house(tokenAddress))[1]).to.equal(reservation);

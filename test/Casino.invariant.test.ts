@@ -42,6 +42,7 @@ import {
   DAY,
   MAX_BET_UNITS,
   BLACKJACK,
+  isInteractive,
   paramsValid,
   betMaxPayout,
   totalStake,
@@ -495,7 +496,9 @@ describe("Casino invariant fuzz", function () {
     // ─────────────────────────── bets ───────────────────────────
 
     function commitStep(): Step {
-      const i = pickPlayer();
+      // Mostly a player whose chain is gone or spent (a chain with links left cannot be replaced).
+      const spent = playerAddresses.map((_, k) => k).filter((k) => playerOf(k).commit === ZeroHash || playerOf(k).chainEnd <= playerOf(k).nextNonce);
+      const i = spent.length > 0 && rng.chance(0.85) ? rng.pick(spent) : pickPlayer();
       const player = playerOf(i);
       const length = 8 + rng.int(120);
       const chain = new HashChain(`fuzz ${SEED} ${chainCounter++}`, length);
@@ -508,6 +511,12 @@ describe("Casino invariant fuzz", function () {
       else if (r < 0.05) len = 0n;
       else if (r < 0.06) len = rng.pick([1n << 32n, (1n << 32n) - 1n - player.nextNonce + 1n]);
       return casinoStep("setCommitment", from, "setCommitment", [target, commit, len], (st, tx) => model.setCommitment(st, tx, target, commit, len, index));
+    }
+
+    /** A player gives up their chain (refused while a bet of theirs is open). */
+    function abandonStep(): Step {
+      const i = pickPlayer();
+      return casinoStep("abandonCommitment", playerAddresses[i], "abandonCommitment", [], (st, tx) => model.abandonCommitment(st, tx));
     }
 
     function randomParams(gameType: number): bigint {
@@ -826,9 +835,13 @@ describe("Casino invariant fuzz", function () {
         const bps = oob ? rng.pick([0n, 2_001n, 1n << 255n]) : rng.pick([1n, 10n, 100n, 300n, 500n, 500n, 1_000n, 2_000n, rng.between(1n, 2_000n)]);
         return setting("setRiskBps", [bps], (st, tx) => model.setRiskBps(st, tx, bps));
       }
-      if (r < 0.28) {
+      if (r < 0.24) {
         const bps = oob ? rng.pick([0n, 5_001n]) : rng.pick([1n, 5n, 50n, 200n, 500n, 1_000n, 1_000n, 2_500n, 5_000n, rng.between(1n, 5_000n)]);
         return setting("setPlayerRiskBps", [bps], (st, tx) => model.setPlayerRiskBps(st, tx, bps));
+      }
+      if (r < 0.28) {
+        const bps = oob ? rng.pick([0n, 9_001n]) : rng.pick([1n, 100n, 500n, 2_000n, 5_000n, 5_000n, 9_000n, rng.between(1n, 9_000n)]);
+        return setting("setInteractiveRiskBps", [bps], (st, tx) => model.setInteractiveRiskBps(st, tx, bps));
       }
       if (r < 0.42) {
         const seconds = oob ? rng.pick([599n, DAY + 1n]) : rng.pick([600n, 900n, 3_600n, 3_600n, 7_200n, DAY, rng.between(600n, DAY)]);
@@ -965,6 +978,7 @@ describe("Casino invariant fuzz", function () {
       placedBlock: bigint;
       claimableAt: bigint;
       jackpotOdds: bigint;
+      jackpotPrize: bigint;
       jackpotEdgeBps: bigint;
       open: boolean;
     }
@@ -973,6 +987,7 @@ describe("Casino invariant fuzz", function () {
       accounted: bigint;
       bankroll: bigint;
       reserved: bigint;
+      interactiveReserved: bigint;
       vaults: bigint[];
       reservedBy: bigint[];
     }
@@ -986,8 +1001,8 @@ describe("Casino invariant fuzz", function () {
       let at = 2;
       const address = (word: bigint) => "0x" + word.toString(16).padStart(40, "0");
       const token = (): TokenState => {
-        const state = { holding: words[at], accounted: words[at + 1], bankroll: words[at + 2], reserved: words[at + 3] };
-        at += 4;
+        const state = { holding: words[at], accounted: words[at + 1], bankroll: words[at + 2], reserved: words[at + 3], interactiveReserved: words[at + 4] };
+        at += 5;
         const vaults = words.slice(at, at + players);
         const reservedBy = words.slice(at + players, at + 2 * players);
         at += 2 * players;
@@ -996,8 +1011,8 @@ describe("Casino invariant fuzz", function () {
       const degen = token();
       const native = token();
       const betReads: { bet: BetView; lockedEntropy: string }[] = [];
-      for (let k = 0; k < bets; k++, at += 15) {
-        const w = words.slice(at, at + 15);
+      for (let k = 0; k < bets; k++, at += 16) {
+        const w = words.slice(at, at + 16);
         betReads.push({
           bet: {
             player: address(w[0]),
@@ -1012,10 +1027,11 @@ describe("Casino invariant fuzz", function () {
             placedBlock: w[9],
             claimableAt: w[10],
             jackpotOdds: w[11],
-            jackpotEdgeBps: w[12],
-            open: w[13] === 1n,
+            jackpotPrize: w[12],
+            jackpotEdgeBps: w[13],
+            open: w[14] === 1n,
           },
-          lockedEntropy: "0x" + w[14].toString(16).padStart(64, "0"),
+          lockedEntropy: "0x" + w[15].toString(16).padStart(64, "0"),
         });
       }
       if (at !== count) throw new Error(`reader returned ${count} words, parsed ${at}`);
@@ -1055,6 +1071,10 @@ describe("Casino invariant fuzz", function () {
         if (state.holding < state.accounted) throw new Error(`${w} holding ${state.holding} < accounted ${state.accounted}`);
         if (state.bankroll < state.reserved) throw new Error(`${w} bankroll ${state.bankroll} < reserved ${state.reserved}`);
         same(state.reserved, openMaxPayouts, `${w} reserved vs Σ open maxPayouts`);
+        const openInteractive = ofToken.filter((b) => isInteractive(Number(b.gameType), b.params)).reduce((sum, b) => sum + b.maxPayout, 0n);
+        same(state.interactiveReserved, openInteractive, `${w} interactive reserved vs Σ open interactive maxPayouts`);
+        same(state.interactiveReserved, st.interactiveReserved[token], `${w} interactive reserved`);
+        if (state.interactiveReserved * 10_000n > state.bankroll * 9_000n) throw new Error(`${w} interactive bets reserve more than 90 % of the bankroll`);
         same(state.accounted, st.accounted[token], `${w} accounted`);
         same(state.holding, st.accounted[token] + st.stray[token], `${w} holding`);
         same(state.bankroll, st.bankroll[token], `${w} bankroll`);
@@ -1094,6 +1114,7 @@ describe("Casino invariant fuzz", function () {
         same(v.placedBlock, bet.placedBlock, `${w} placedBlock`);
         same(v.claimableAt, bet.claimableAt, `${w} claimableAt`);
         same(v.jackpotOdds, bet.odds, `${w} jackpotOdds`);
+        same(v.jackpotPrize, bet.prize, `${w} jackpotPrize`);
         same(v.jackpotEdgeBps, bet.edgeBps, `${w} jackpotEdgeBps`);
       });
     }
@@ -1146,6 +1167,7 @@ describe("Casino invariant fuzz", function () {
       same(set.terms, model.terms(st), `${where}: terms`);
       same(set.riskBps, st.riskBps, `${where}: riskBps`);
       same(set.playerRiskBps, st.playerRiskBps, `${where}: playerRiskBps`);
+      same(set.interactiveRiskBps, st.interactiveRiskBps, `${where}: interactiveRiskBps`);
       same(set.settleWindow, st.settleWindow, `${where}: settleWindow`);
       same(set.withdrawalDelay, st.withdrawalDelay, `${where}: withdrawalDelay`);
       same(set.jackpotEdgeBps, st.edgeBps, `${where}: jackpot edge`);
@@ -1223,6 +1245,7 @@ describe("Casino invariant fuzz", function () {
       [3, relaySwapStep],
       [0.4, useNonceStep],
       [4, commitStep],
+      [0.3, abandonStep],
       [24, playStep],
       [12, settleStep],
       [4, settleBatchStep],
@@ -1418,6 +1441,8 @@ describe("Casino invariant fuzz", function () {
       "taxedTrade",
       "setRiskBps",
       "setPlayerRiskBps",
+      "setInteractiveRiskBps",
+      "abandonCommitment",
       "setSettleWindow",
       "setWithdrawalDelay",
       "setJackpotTerms",
@@ -1436,6 +1461,8 @@ describe("Casino invariant fuzz", function () {
     }
     for (const name of [
       "TermsChanged",
+      "ChainNotExhausted",
+      "OpenBetExists",
       "BetTooLarge",
       "ExposureTooHigh",
       "InvalidSignature",

@@ -168,6 +168,7 @@ describe("Casino views", function () {
       placedBlock: BigInt(placed.number),
       claimableAt: BigInt(placed.timestamp) + 3_600n,
       jackpotOdds: 0n,
+      jackpotPrize: 0n,
       jackpotEdgeBps: 50n,
       open: true,
     });

@@ -6,7 +6,7 @@ import { ethers } from "hardhat";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { HashChain, jackpotOdds, jackpotPrize, jackpotRoll, randomWord, betIdOf, GAME, ODDS_ONE } from "./helpers";
+import { HashChain, jackpotOdds, jackpotPrizeOf, jackpotRoll, randomWord, betIdOf, GAME, ODDS_ONE } from "./helpers";
 import { bettingFixture } from "./betting";
 import type { FairRandomHarness } from "../typechain-types";
 
@@ -22,7 +22,9 @@ interface RandomVector {
 
 interface JackpotVectors {
   rolls: { casino: string; betId: string; entropy: string; roll: string }[];
-  odds: { stake: string; edgeBps: number; prize: string; odds: string; oddsPrize: string }[];
+  odds: { stake: string; edgeBps: number; prize: string; odds: string }[];
+  prizes: { pool: string; shareBps: number; prize: string }[];
+  betPrizes: { stake: string; edgeBps: number; pool: string; shareBps: number; prize: string }[];
 }
 
 const VECTORS = path.join(__dirname, "..", "engine", "vectors");
@@ -65,7 +67,25 @@ describe("FairRandom matches the engine", function () {
     for (const v of odds) {
       const [stake, prize] = [BigInt(v.stake), BigInt(v.prize)];
       expect(await harness.jackpotOdds(stake, v.edgeBps, prize), `odds of ${JSON.stringify(v)}`).to.equal(BigInt(v.odds));
-      expect(await harness.jackpotPrize(stake, v.edgeBps, BigInt(v.odds)), `prize of ${JSON.stringify(v)}`).to.equal(BigInt(v.oddsPrize));
+    }
+  });
+
+  it("reproduces every jackpot prize of engine/vectors/jackpot.json (rounding and cap included)", async function () {
+    const { harness } = await loadFixture(harnessFixture);
+    const { prizes } = readVectors<JackpotVectors>("jackpot.json");
+    expect(prizes.length).to.be.greaterThan(0);
+    for (const v of prizes) {
+      expect(await harness.jackpotPrizeOf(BigInt(v.pool), v.shareBps), `prize of ${JSON.stringify(v)}`).to.equal(BigInt(v.prize));
+    }
+  });
+
+  it("reproduces every bet prize of engine/vectors/jackpot.json (0 without odds)", async function () {
+    const { harness } = await loadFixture(harnessFixture);
+    const { betPrizes } = readVectors<JackpotVectors>("jackpot.json");
+    expect(betPrizes.some((v) => v.prize === "0") && betPrizes.some((v) => v.prize !== "0")).to.equal(true);
+    for (const v of betPrizes) {
+      const prize = await harness.betJackpotPrize(BigInt(v.stake), v.edgeBps, BigInt(v.pool), v.shareBps);
+      expect(prize, `bet prize of ${JSON.stringify(v)}`).to.equal(BigInt(v.prize));
     }
   });
 
@@ -92,9 +112,9 @@ describe("FairRandom matches the engine", function () {
         for (const prize of [0n, 1n, ethers.parseEther("60000") + 7n]) {
           const odds = jackpotOdds(stake, edgeBps, prize);
           expect(await harness.jackpotOdds(stake, edgeBps, prize)).to.equal(odds);
-          expect(await harness.jackpotPrize(stake, edgeBps, odds)).to.equal(jackpotPrize(stake, edgeBps, odds));
           // The odds never promise more than the edge: odds × prize / 2^47 ≤ stake × edge / 10000.
-          expect((odds * jackpotPrize(stake, edgeBps, odds)) / ODDS_ONE <= (stake * edgeBps) / 10_000n).to.equal(true);
+          expect((odds * prize) / ODDS_ONE <= (stake * edgeBps) / 10_000n).to.equal(true);
+          expect(await harness.jackpotPrizeOf(prize, edgeBps)).to.equal(jackpotPrizeOf(prize, edgeBps));
         }
       }
     }

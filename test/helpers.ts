@@ -32,9 +32,20 @@ export function jackpotOdds(stake: bigint, edgeBps: bigint, prize: bigint): bigi
   return odds < ODDS_ONE ? odds : ODDS_ONE;
 }
 
-/** The prize the odds were set for: stake × edge × 2^47 / (10000 × odds). */
-export function jackpotPrize(stake: bigint, edgeBps: bigint, odds: bigint): bigint {
-  return odds === 0n ? 0n : (stake * edgeBps * ODDS_ONE) / (odds * 10_000n);
+export const JACKPOT_PRIZE_UNIT = 10n ** 9n;
+const MAX_JACKPOT_PRIZE = ((1n << 56n) - 1n) * JACKPOT_PRIZE_UNIT;
+
+/** The prize fixed at placement: pool × share / 10000, rounded down to a whole 10^9 base units, capped at 2^56 − 1 units. */
+export function jackpotPrizeOf(pool: bigint, shareBps: bigint): bigint {
+  const share = (pool * shareBps) / 10_000n;
+  const prize = share < MAX_JACKPOT_PRIZE ? share : MAX_JACKPOT_PRIZE;
+  return prize - (prize % JACKPOT_PRIZE_UNIT);
+}
+
+/** The prize a DEGEN bet records when placed: jackpotPrizeOf(pool, share), or 0 when that gives it no odds. */
+export function betJackpotPrize(stake: bigint, edgeBps: bigint, pool: bigint, shareBps: bigint): bigint {
+  const prize = jackpotPrizeOf(pool, shareBps);
+  return jackpotOdds(stake, edgeBps, prize) === 0n ? 0n : prize;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { ethers } from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { Casino, CasinoRelay } from "../typechain-types";
-import { jackpotPrize, jackpotRoll } from "./helpers";
+import { jackpotRoll } from "./helpers";
 
 export const WITHDRAW_TYPES = {
   Withdraw: [
@@ -70,16 +70,15 @@ export async function blockHashOf(blockNumber: bigint | number): Promise<string>
 
 /**
  * The draw a settlement or claim of an open DEGEN bet makes now, with the pool as it is now
- * (or `pool`): entropy = hash of the bet's block, roll against the odds stored at placement,
- * prize = min(jackpotPrize(totalStake, edge, odds), pool), win = prize on a hit.
+ * (or `pool`): entropy = hash of the bet's block, roll against the odds fixed at placement,
+ * prize = min(the prize fixed at placement, pool), win = prize on a hit.
  */
 export async function expectedDraw(casino: Casino, betId: bigint, pool?: bigint) {
   const bet = await casino.getBet(betId);
   if (!bet.open) throw new Error(`bet ${betId} is not open`);
   const entropy = await blockHashOf(bet.placedBlock);
   const left = pool ?? (await casino.jackpotPool());
-  const owed = jackpotPrize(bet.totalStake, bet.jackpotEdgeBps, bet.jackpotOdds);
-  const prize = owed < left ? owed : left;
+  const prize = bet.jackpotPrize < left ? bet.jackpotPrize : left;
   const roll = jackpotRoll(await casino.getAddress(), betId, entropy);
   const hit = roll < bet.jackpotOdds;
   return { entropy, roll, odds: bet.jackpotOdds, prize, hit, win: hit ? prize : 0n };
@@ -87,6 +86,38 @@ export async function expectedDraw(casino: Casino, betId: bigint, pool?: bigint)
 
 /** A getBet answer as a plain object of its named fields, to compare with deep equality. */
 export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
-  const { player, nonce, token, stake, totalStake, maxPayout, gameType, params, split, placedBlock, claimableAt, jackpotOdds, jackpotEdgeBps, open } = view;
-  return { player, nonce, token, stake, totalStake, maxPayout, gameType, params, split, placedBlock, claimableAt, jackpotOdds, jackpotEdgeBps, open };
+  const {
+    player,
+    nonce,
+    token,
+    stake,
+    totalStake,
+    maxPayout,
+    gameType,
+    params,
+    split,
+    placedBlock,
+    claimableAt,
+    jackpotOdds,
+    jackpotPrize,
+    jackpotEdgeBps,
+    open,
+  } = view;
+  return {
+    player,
+    nonce,
+    token,
+    stake,
+    totalStake,
+    maxPayout,
+    gameType,
+    params,
+    split,
+    placedBlock,
+    claimableAt,
+    jackpotOdds,
+    jackpotPrize,
+    jackpotEdgeBps,
+    open,
+  };
 }

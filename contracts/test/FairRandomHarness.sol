@@ -22,8 +22,12 @@ contract FairRandomHarness {
         return FairRandom.jackpotOdds(stake, edgeBps, prize);
     }
 
-    function jackpotPrize(uint256 stake, uint256 edgeBps, uint256 odds) external pure returns (uint256) {
-        return FairRandom.jackpotPrize(stake, edgeBps, odds);
+    function jackpotPrizeOf(uint256 pool, uint256 shareBps) external pure returns (uint256) {
+        return FairRandom.jackpotPrizeOf(pool, shareBps);
+    }
+
+    function betJackpotPrize(uint256 stake, uint256 edgeBps, uint256 pool, uint256 shareBps) external pure returns (uint256) {
+        return FairRandom.betJackpotPrize(stake, edgeBps, pool, shareBps);
     }
 
     function hashLink(bytes32 link) external pure returns (bytes32) {

@@ -24,6 +24,7 @@ contract InvariantReader {
         uint256 terms;
         uint256 riskBps;
         uint256 playerRiskBps;
+        uint256 interactiveRiskBps;
         uint256 settleWindow;
         uint256 withdrawalDelay;
         uint256 jackpotEdgeBps;
@@ -79,12 +80,12 @@ contract InvariantReader {
 
     /// @notice The accounting state as flat words (ABI-decoding nested structs costs the fuzz more
     ///         than the EVM does): block.number, jackpotPool, then for DEGEN and then BNB
-    ///         [holding, accounted(token), bankroll, reserved, getBalance(player, token) per player,
-    ///         reservedBy(player, token) per player], then for each bet id the 14 fields of
-    ///         Casino.BetView in order followed by lockedEntropy(betId).
+    ///         [holding, accounted(token), bankroll, reserved, interactive reserved, getBalance(player,
+    ///         token) per player, reservedBy(player, token) per player], then for each bet id the 15
+    ///         fields of Casino.BetView in order followed by lockedEntropy(betId).
     function core(Casino casino, address[] calldata players, uint256[] calldata betIds) external view returns (uint256[] memory words) {
         address degen = address(casino.degen());
-        words = new uint256[](2 + 2 * (4 + 2 * players.length) + 15 * betIds.length);
+        words = new uint256[](2 + 2 * (5 + 2 * players.length) + 16 * betIds.length);
         words[0] = block.number;
         words[1] = casino.jackpotPool();
         uint256 at = _writeToken(words, 2, casino, degen, IERC20(degen).balanceOf(address(casino)), players);
@@ -103,6 +104,7 @@ contract InvariantReader {
             words[at++] = bet.placedBlock;
             words[at++] = bet.claimableAt;
             words[at++] = bet.jackpotOdds;
+            words[at++] = bet.jackpotPrize;
             words[at++] = bet.jackpotEdgeBps;
             words[at++] = bet.open ? 1 : 0;
             words[at++] = uint256(casino.lockedEntropy(betIds[i]));
@@ -138,7 +140,8 @@ contract InvariantReader {
         words[at++] = holding;
         words[at++] = casino.accounted(token);
         (words[at], words[at + 1]) = casino.house(token);
-        at += 2;
+        (, words[at + 2]) = casino.interactiveRisk(token);
+        at += 3;
         for (uint256 i; i < players.length; ++i) words[at++] = casino.getBalance(players[i], token);
         for (uint256 i; i < players.length; ++i) words[at++] = casino.reservedBy(players[i], token);
         return at;
@@ -156,6 +159,7 @@ contract InvariantReader {
     function _readSettings(Casino casino, address degen) private view returns (Settings memory s) {
         s.terms = casino.terms();
         (s.riskBps, s.playerRiskBps) = casino.riskBps();
+        (s.interactiveRiskBps, ) = casino.interactiveRisk(address(0));
         s.settleWindow = casino.settleWindow();
         s.withdrawalDelay = casino.withdrawalDelay();
         (s.jackpotEdgeBps, s.jackpotShareBps) = casino.jackpotTerms();

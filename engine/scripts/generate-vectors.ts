@@ -19,8 +19,9 @@ import {
   encodeWheelParams,
   fightFromWord,
   isFinalStatus,
+  betJackpotPrize,
   jackpotOdds,
-  jackpotPrize,
+  jackpotPrizeOf,
   jackpotRoll,
   legalActions,
   randomWord,
@@ -68,11 +69,12 @@ write(
   Array.from({ length: 8 }, (_, i) => randomEntry(i)),
 );
 
-// jackpot.json: rolls of (casino, betId, block hash), and odds / recovered prizes over the range of
-// stakes and prizes a bet can meet (certainty included).
+// jackpot.json: rolls of (casino, betId, block hash), prizes of pools and shares (rounding and the
+// cap included), and odds over the range of stakes and prizes a bet can meet (certainty included).
 const ONE = 10n ** 18n;
 const jackpotStakes = [ONE, 10n * ONE, 12_345n * ONE + 678n, 1_000_000n * ONE];
 const jackpotPrizes = [0n, 1n, 100n * ONE, 60_000n * ONE, 500_000_000n * ONE];
+const jackpotPools = [0n, 999_999_999n, 1_200_000n * ONE + 123_456_789_012n, 10n ** 27n, 10n ** 30n];
 write("jackpot.json", {
   rolls: Array.from({ length: 8 }, (_, i) => {
     const betId = (BigInt(PLAYERS[i % PLAYERS.length]) << 64n) | NONCES[i % 6];
@@ -83,8 +85,14 @@ write("jackpot.json", {
   odds: jackpotStakes.flatMap((stake, i) =>
     jackpotPrizes.map((prize, j) => {
       const edgeBps = [0, 1, 50, 200][(i + j) % 4];
-      const odds = jackpotOdds(stake, edgeBps, prize);
-      return { stake, edgeBps, prize, odds, oddsPrize: jackpotPrize(stake, edgeBps, odds) };
+      return { stake, edgeBps, prize, odds: jackpotOdds(stake, edgeBps, prize) };
+    }),
+  ),
+  prizes: jackpotPools.flatMap((pool) => [1, 500, 5_000].map((shareBps) => ({ pool, shareBps, prize: jackpotPrizeOf(pool, shareBps) }))),
+  betPrizes: jackpotStakes.flatMap((stake, i) =>
+    jackpotPools.map((pool, j) => {
+      const [edgeBps, shareBps] = [[0, 1, 50, 200][(i + j) % 4], [1, 500, 5_000][(i + 2 * j) % 3]];
+      return { stake, edgeBps, pool, shareBps, prize: betJackpotPrize(stake, edgeBps, pool, shareBps) };
     }),
   ),
 });

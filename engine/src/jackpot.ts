@@ -6,23 +6,31 @@ import { BPS } from "./tokens";
 /**
  * The DEGEN jackpot, drawn on chain by the Casino (contracts/FairRandom.sol) and checked here.
  *
- * - **Odds**, fixed when the bet is placed: P(hit) = stake × edge / prize, at most 1, where prize
- *   = pool × share then. A bet's expected jackpot win is therefore `edge` of its stake (0.5 %),
- *   whatever the pool or the stake: the jackpot adds exactly that to DEGEN's RTP. Kept as
- *   P × 2^47, rounded down.
+ * - **Prize**, fixed when the bet is placed: share × the pool then, rounded down to a whole
+ *   10^9 base units (at most 2^56 − 1 of them). A hit never pays more, nor more than the pool
+ *   holds when it is drawn. BetPlaced publishes it.
+ * - **Odds**, fixed with it: P(hit) = stake × edge / prize, at most 1 (kept as P × 2^47, rounded
+ *   down). A bet's expected jackpot win is therefore the lesser of `edge` of its stake (0.5 %) and
+ *   the prize, whatever the pool. A blackjack split's second stake does not change them.
  * - **Roll**, from the hash of the block that holds the bet: 47 bits of
  *   keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash)). Nobody knows that hash when
  *   the bet is sent, and the house's seed is not an input, so no one can choose a winning bet.
  *   A hit is roll < odds.
- * - **Prize** paid on a hit: the prize the odds were set for, recovered from them (stake × edge ×
- *   2^47 / (10000 × odds), rounded down), never more than the pool.
+ * - **A void draw counts as a hit.** When the bet is settled or claimed after the EVM has
+ *   forgotten its block's hash (256 blocks, 8191 with EIP-2935) and nobody recorded it
+ *   (lockJackpotEntropy), the draw is a hit for any bet with odds above 0: the house, which sees
+ *   the hash first, can never gain by settling late.
  */
 export const JACKPOT = {
   DOMAIN: keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT")),
   /** Odds are P × 2^47; a roll is uniform in [0, 2^47). */
   ODDS_ONE: 1n << 47n,
+  /** Prizes are whole multiples of this many base units. */
+  PRIZE_UNIT: 10n ** 9n,
   ...JACKPOT_TERMS,
 } as const;
+
+const MAX_PRIZE = ((1n << 56n) - 1n) * JACKPOT.PRIZE_UNIT;
 
 /** roll = uint256(keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, entropy))) >> 209. */
 export function jackpotRoll(casino: string, betId: bigint, entropy: string): bigint {
@@ -30,9 +38,20 @@ export function jackpotRoll(casino: string, betId: bigint, entropy: string): big
   return BigInt(hash) >> 209n;
 }
 
-/** The prize a hit would win from a pool now: pool × shareBps / 10000. */
+/** The prize a bet placed now wins on a hit: pool × shareBps / 10000, rounded down to a whole PRIZE_UNIT, capped. */
 export function jackpotPrizeOf(pool: bigint, shareBps: number | bigint): bigint {
-  return (pool * BigInt(shareBps)) / BPS;
+  const share = (pool * BigInt(shareBps)) / BPS;
+  const prize = share < MAX_PRIZE ? share : MAX_PRIZE;
+  return prize - (prize % JACKPOT.PRIZE_UNIT);
+}
+
+/**
+ * The prize a DEGEN bet of `stake` records when placed now: jackpotPrizeOf(pool, share), or 0 when
+ * that gives it no odds (a zero edge, an empty pool, or a stake too small for one 2^-47 of a chance).
+ */
+export function betJackpotPrize(stake: bigint, edgeBps: number | bigint, pool: bigint, shareBps: number | bigint): bigint {
+  const prize = jackpotPrizeOf(pool, shareBps);
+  return jackpotOdds(stake, edgeBps, prize) === 0n ? 0n : prize;
 }
 
 /** P(hit) × 2^47 for a stake against a prize: stake × edge × 2^47 / (10000 × prize), at most 2^47. */
@@ -40,17 +59,6 @@ export function jackpotOdds(stake: bigint, edgeBps: number | bigint, prize: bigi
   if (prize === 0n) return 0n;
   const odds = (stake * BigInt(edgeBps) * JACKPOT.ODDS_ONE) / (prize * BPS);
   return odds < JACKPOT.ODDS_ONE ? odds : JACKPOT.ODDS_ONE;
-}
-
-/** The prize a bet's odds were set for, recovered from them, rounded down (0 for no odds). */
-export function jackpotPrize(stake: bigint, edgeBps: number | bigint, odds: bigint): bigint {
-  if (odds === 0n) return 0n;
-  return (stake * BigInt(edgeBps) * JACKPOT.ODDS_ONE) / (odds * BPS);
-}
-
-/** The odds after a blackjack split: twice the stake, twice the chance of the same prize. */
-export function splitJackpotOdds(odds: bigint): bigint {
-  return 2n * odds < JACKPOT.ODDS_ONE ? 2n * odds : JACKPOT.ODDS_ONE;
 }
 
 /** The chance a bet's odds give, as a number in [0, 1], for display. */
@@ -63,19 +71,19 @@ export interface JackpotDrawInput {
   betId: bigint;
   /** The hash of the bet's block, or ZeroHash when it was gone and never locked (a void draw). */
   entropy: string;
+  /** BetPlaced's odds and prize. */
   odds: bigint;
-  /** Total stake (both stakes of a split hand). */
-  stake: bigint;
-  edgeBps: number | bigint;
+  prize: bigint;
   /** The pool just before the draw. */
   pool: bigint;
 }
 
 export interface JackpotDrawResult {
+  /** The roll, or null for a void draw. */
   roll: bigint | null;
-  /** roll < odds, as JackpotDrawn publishes it (a hit on an empty pool pays nothing). */
+  /** As JackpotDrawn publishes it: roll < odds, or a void draw of a bet with odds (a hit on an empty pool pays nothing). */
   hit: boolean;
-  /** The prize at stake: the one the odds were set for, at most the pool. */
+  /** The prize at stake: the bet's, at most the pool. */
   prize: bigint;
   /** What the draw pays: the prize on a hit, else 0. */
   win: bigint;
@@ -83,10 +91,9 @@ export interface JackpotDrawResult {
 
 /** The draw the contract makes at settlement or expired claim. */
 export function jackpotDraw(input: JackpotDrawInput): JackpotDrawResult {
-  const recovered = jackpotPrize(input.stake, input.edgeBps, input.odds);
-  const prize = recovered < input.pool ? recovered : input.pool;
-  if (BigInt(input.entropy) === 0n) return { roll: null, hit: false, prize, win: 0n };
-  const roll = jackpotRoll(input.casino, input.betId, input.entropy);
-  const hit = roll < input.odds;
+  const prize = input.prize < input.pool ? input.prize : input.pool;
+  const voided = BigInt(input.entropy) === 0n;
+  const roll = voided ? null : jackpotRoll(input.casino, input.betId, input.entropy);
+  const hit = input.odds !== 0n && (roll === null || roll < input.odds);
   return { roll, hit, prize, win: hit ? prize : 0n };
 }

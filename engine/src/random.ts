@@ -13,7 +13,7 @@
  *    otherwise u is thrown away and the next number is tried (rejection sampling, so every
  *    integer is exactly equally likely).
  * 5. Each game reads the stream in a fixed order (engine/README.md lists it per game). The
- *    jackpot is drawn apart from the game: keccak256(abi.encode(JACKPOT_DOMAIN, word)) mod 10000.
+ *    jackpot is drawn apart from the game, from the hash of the bet's block (engine/src/jackpot.ts).
  *
  * Anyone can recompute a settled bet: the events give seed, clientSeed, player, nonce, chain
  * and casino; keccak256(seed) must equal the previous commitment.

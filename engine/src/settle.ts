@@ -2,7 +2,7 @@ import { decodeBlackjackActions, settleBlackjack, type BlackjackAction, type Bla
 import { decodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
 import { GameType, gameName, isGameType } from "./gameTypes";
 import { verifyLink } from "./hashChain";
-import { jackpotPrize, jackpotRoll } from "./jackpot";
+import { jackpotRoll } from "./jackpot";
 import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
 import { randomWord } from "./random";
 import { settleSlots, type SlotsOutcome } from "./slots";
@@ -121,11 +121,9 @@ export interface BetRecord {
   clientSeed: string;
   chainId: bigint | number;
   casino: string;
-  /** A split blackjack hand: the stake counts twice for the jackpot. */
-  split?: boolean;
-  /** BetPlaced's jackpot odds (P × 2^47; 0 for BNB) and the bet's jackpot edge, from its terms. */
+  /** BetPlaced's jackpot odds (P × 2^47; 0 for BNB) and prize (0 for BNB). */
   jackpotOdds?: bigint;
-  jackpotEdgeBps?: number;
+  jackpotPrize?: bigint;
 }
 
 /** A DEGEN bet's jackpot draw as published (JackpotDrawn, and JackpotWon on a hit). */
@@ -148,7 +146,7 @@ export interface SettlementRecord {
   commitment?: string;
   /** BetSettled's random word: checked when given. */
   random?: string;
-  /** The jackpot draw of a DEGEN bet: checked when given (needs the bet's jackpotOdds and edge). */
+  /** The jackpot draw of a DEGEN bet: checked when given (needs the bet's jackpotOdds and jackpotPrize). */
   jackpot?: JackpotRecord;
 }
 
@@ -186,25 +184,24 @@ export function verify(bet: BetRecord, settlement: SettlementRecord): VerifyResu
   return { ok: problems.length === 0, expectedPayout: expected?.payout ?? null, outcome: expected?.outcome ?? null, word, problems };
 }
 
-/** What does not match in a published jackpot draw (the odds were fixed when the bet was placed). */
+/** What does not match in a published jackpot draw (odds and prize were fixed when the bet was placed). */
 function jackpotProblems(bet: BetRecord, jackpot: JackpotRecord): string[] {
-  if (bet.jackpotOdds === undefined || bet.jackpotEdgeBps === undefined) return ["the bet's jackpot odds and edge are needed to check its draw"];
+  if (bet.jackpotOdds === undefined || bet.jackpotPrize === undefined) return ["the bet's jackpot odds and prize are needed to check its draw"];
   const problems: string[] = [];
   const voided = BigInt(jackpot.entropy) === 0n;
   if (!voided && jackpot.blockHash !== undefined && jackpot.blockHash.toLowerCase() !== jackpot.entropy.toLowerCase()) {
     problems.push(`jackpot entropy ${jackpot.entropy} is not the hash of the bet's block ${jackpot.blockHash}`);
   }
-  const stake = bet.split ? 2n * bet.amount : bet.amount;
   const betId = (BigInt(bet.player) << 64n) | BigInt(bet.nonce);
-  // The prize is the one the odds were set for, lower only when the pool could not pay it.
-  const oddsPrize = jackpotPrize(stake, bet.jackpotEdgeBps, bet.jackpotOdds);
-  if (jackpot.prize > oddsPrize) problems.push(`jackpot prize ${jackpot.prize} is above the ${oddsPrize} the odds were set for`);
+  // The prize is the one fixed at placement, lower only when the pool could not pay it.
+  if (jackpot.prize > bet.jackpotPrize) problems.push(`jackpot prize ${jackpot.prize} is above the ${bet.jackpotPrize} fixed when the bet was placed`);
   const roll = voided ? null : jackpotRoll(bet.casino, betId, jackpot.entropy);
-  // As the contract publishes it: a hit is roll < odds, even when an empty pool leaves nothing to pay.
-  const hit = roll !== null && roll < bet.jackpotOdds;
+  // As the contract publishes it: a hit is roll < odds, or a void draw of a bet with odds, even
+  // when an empty pool leaves nothing to pay.
+  const hit = bet.jackpotOdds !== 0n && (roll === null || roll < bet.jackpotOdds);
   if (hit !== jackpot.hit) {
     problems.push(
-      `jackpot published as ${jackpot.hit ? "a hit" : "a miss"}, but roll ${roll ?? "(void draw)"} against odds ${bet.jackpotOdds} is ${hit ? "a hit" : "a miss"}`,
+      `jackpot published as ${jackpot.hit ? "a hit" : "a miss"}, but roll ${roll ?? "(void draw, a hit)"} against odds ${bet.jackpotOdds} is ${hit ? "a hit" : "a miss"}`,
     );
   }
   const owed = hit ? jackpot.prize : 0n;

@@ -9,12 +9,11 @@ import {
   JACKPOT,
   RandomStream,
   hashChainTip,
+  betJackpotPrize,
   jackpotDraw,
   jackpotOdds,
-  jackpotPrize,
   jackpotPrizeOf,
   jackpotRoll,
-  splitJackpotOdds,
   previousLink,
   randomBytes32,
   randomWord,
@@ -191,11 +190,35 @@ describe("jackpot", () => {
       const [stake, prize] = [BigInt(v.stake), BigInt(v.prize)];
       const odds = jackpotOdds(stake, v.edgeBps, prize);
       expect(odds).toBe(BigInt(v.odds));
-      expect(jackpotPrize(stake, v.edgeBps, odds)).toBe(BigInt(v.oddsPrize));
       expect(odds).toBeLessThanOrEqual(JACKPOT.ODDS_ONE);
       // odds × prize / 2^47 ≤ stake × edge / 10000: never more than the edge in expectation
-      expect(odds * jackpotPrize(stake, v.edgeBps, odds)).toBeLessThanOrEqual((stake * BigInt(v.edgeBps) * JACKPOT.ODDS_ONE) / 10_000n);
+      expect(odds * prize).toBeLessThanOrEqual((stake * BigInt(v.edgeBps) * JACKPOT.ODDS_ONE) / 10_000n);
     }
+  });
+
+  it("fixes the prize at the share of the pool, rounded down to a whole 10^9 base units and capped (vectors)", () => {
+    for (const v of jackpotVectors.prizes) {
+      const prize = jackpotPrizeOf(BigInt(v.pool), v.shareBps);
+      expect(prize).toBe(BigInt(v.prize));
+      expect(prize % JACKPOT.PRIZE_UNIT).toBe(0n);
+      expect(prize).toBeLessThanOrEqual((BigInt(v.pool) * BigInt(v.shareBps)) / 10_000n);
+      expect(prize).toBeLessThan(2n ** 56n * JACKPOT.PRIZE_UNIT);
+    }
+  });
+
+  it("records a bet's prize only when the bet has odds to win it (vectors)", () => {
+    for (const v of jackpotVectors.betPrizes) {
+      const [stake, pool] = [BigInt(v.stake), BigInt(v.pool)];
+      expect(betJackpotPrize(stake, v.edgeBps, pool, v.shareBps)).toBe(BigInt(v.prize));
+    }
+    // 1,000 base units at a 1 bps edge against a 72M DEGEN prize: under one 2^-47 of a chance, so no prize either.
+    const hugePool = 10n ** 30n;
+    expect(jackpotOdds(1_000n, 1, jackpotPrizeOf(hugePool, 5_000))).toBe(0n);
+    expect(betJackpotPrize(1_000n, 1, hugePool, 5_000)).toBe(0n);
+    // Even the smallest bet (1 DEGEN) at the smallest edge has odds against the largest prize.
+    expect(jackpotOdds(ONE, 1, jackpotPrizeOf(hugePool, 5_000))).toBe(195n);
+    expect(betJackpotPrize(ONE, 0, 1_200_000n * ONE, 500)).toBe(0n);
+    expect(betJackpotPrize(ONE, 50, 1_200_000n * ONE, 500)).toBe(60_000n * ONE);
   });
 
   it("gives a 1 DEGEN bet 1/240,000,000 of a 60,000 DEGEN prize: 0.005 DEGEN expected, not 600", () => {
@@ -203,28 +226,32 @@ describe("jackpot", () => {
     expect(prize).toBe(60_000n * ONE);
     const odds = jackpotOdds(ONE, JACKPOT.DEFAULT_EDGE_BPS, prize);
     expect(Number(odds) / 2 ** 47).toBeCloseTo(0.005 / 60_000, 12);
-    const recovered = jackpotPrize(ONE, JACKPOT.DEFAULT_EDGE_BPS, odds);
-    expect(recovered).toBeGreaterThanOrEqual(prize);
-    expect((odds * recovered) / JACKPOT.ODDS_ONE).toBeLessThanOrEqual(ONE / 200n);
+    expect((odds * prize) / JACKPOT.ODDS_ONE).toBeLessThanOrEqual(ONE / 200n);
   });
 
-  it("doubles the odds of a split hand, never past certainty", () => {
-    expect(splitJackpotOdds(1000n)).toBe(2000n);
-    expect(splitJackpotOdds(JACKPOT.ODDS_ONE - 1n)).toBe(JACKPOT.ODDS_ONE);
-  });
-
-  it("hits below the odds, pays the odds' prize capped by the pool, and is void without entropy", () => {
+  it("caps the odds at certainty without raising the prize: a huge bet wins the published share, not 2 % of its stake", () => {
+    // Issue #19 finding 3: edge 2 %, share 0.01 % of a 1.2M pool = 120 DEGEN, stake 247,524 DEGEN.
+    const prize = jackpotPrizeOf(1_200_000n * ONE, 1);
+    expect(prize).toBe(120n * ONE);
+    expect(jackpotOdds(247_524n * ONE, 200, prize)).toBe(JACKPOT.ODDS_ONE);
     const v = jackpotVectors.rolls[0];
-    const base = { casino: v.casino, betId: BigInt(v.betId), entropy: v.entropy, stake: 1000n * ONE, edgeBps: 50, pool: 10n ** 30n };
+    const draw = jackpotDraw({ casino: v.casino, betId: BigInt(v.betId), entropy: v.entropy, odds: JACKPOT.ODDS_ONE, prize, pool: 1_200_000n * ONE });
+    expect(draw).toMatchObject({ hit: true, win: 120n * ONE });
+  });
+
+  it("hits below the odds, pays the fixed prize capped by the pool, and counts a void draw as a hit", () => {
+    const v = jackpotVectors.rolls[0];
+    const base = { casino: v.casino, betId: BigInt(v.betId), entropy: v.entropy, prize: 60_000n * ONE, pool: 10n ** 30n };
     const roll = BigInt(v.roll);
-    expect(jackpotDraw({ ...base, odds: roll + 1n })).toMatchObject({ roll, hit: true });
-    expect(jackpotDraw({ ...base, odds: roll })).toMatchObject({ roll, hit: false });
-    const prize = jackpotDraw({ ...base, odds: roll + 1n }).prize;
-    expect(prize).toBe(jackpotPrize(base.stake, 50, roll + 1n));
-    expect(jackpotDraw({ ...base, odds: roll + 1n, pool: 5n }).prize).toBe(5n);
+    expect(jackpotDraw({ ...base, odds: roll + 1n })).toMatchObject({ roll, hit: true, prize: base.prize, win: base.prize });
+    expect(jackpotDraw({ ...base, odds: roll })).toMatchObject({ roll, hit: false, win: 0n });
+    expect(jackpotDraw({ ...base, odds: roll + 1n, pool: 5n })).toMatchObject({ prize: 5n, win: 5n });
     // As the contract publishes it: an empty pool still makes the draw a hit, one that pays nothing.
     expect(jackpotDraw({ ...base, odds: roll + 1n, pool: 0n })).toMatchObject({ hit: true, prize: 0n, win: 0n });
-    expect(jackpotDraw({ ...base, odds: JACKPOT.ODDS_ONE, entropy: "0x" + "00".repeat(32) })).toMatchObject({ roll: null, hit: false });
+    const zero = "0x" + "00".repeat(32);
+    expect(jackpotDraw({ ...base, odds: 1n, entropy: zero })).toMatchObject({ roll: null, hit: true, win: base.prize });
+    // A bet without odds (edge 0, or an empty pool at placement) has nothing to draw, void or not.
+    expect(jackpotDraw({ ...base, odds: 0n, entropy: zero })).toMatchObject({ roll: null, hit: false, win: 0n });
   });
 });
 

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bets } from "../src/db/schema";
 import { GameType, HASH_CHAIN } from "../src/engine";
-import { ROTATE_BELOW } from "../src/settler/commitments";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
 import { pendingCount } from "./support/chain";
@@ -94,7 +93,7 @@ describe("settlement pipeline", () => {
     }
   }, 120_000);
 
-  it("posts the player's next chain once the last links are near and no bet is open, and the next bet settles on it", async () => {
+  it("posts the player's next chain once the last link is used and no bet is open, and the next bet settles on it", async () => {
     const { chain } = server;
     const player = chain.players[PLAYERS]!;
     const client = new Client(server.url);
@@ -103,8 +102,8 @@ describe("settlement pipeline", () => {
     const first = (await client.get("/api/fairness/commitment")).body;
     expect(first).toMatchObject({ nextNonce: "0", remaining: HASH_CHAIN.DEFAULT_LENGTH });
 
-    // Enough bets to leave fewer than ROTATE_BELOW links, sent at once and mined in one block.
-    const bets = HASH_CHAIN.DEFAULT_LENGTH - ROTATE_BELOW + 2;
+    // Every link of the chain, sent at once and mined in one block (a chain with links left is never replaced).
+    const bets = HASH_CHAIN.DEFAULT_LENGTH;
     const degen = await chain.token.getAddress();
     const casinoAddress = await chain.casino.getAddress();
     const fees = await chain.provider.getFeeData();

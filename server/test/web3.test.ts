@@ -1,6 +1,6 @@
 import { formatEther, parseEther, ZeroAddress, type Log } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canSplit, crashRound, GameType, JACKPOT, replayBlackjack, startBlackjack } from "../src/engine";
+import { canSplit, crashRound, GameType, JACKPOT, jackpotPrizeOf, replayBlackjack, startBlackjack } from "../src/engine";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
@@ -102,9 +102,9 @@ describe("web3 settlement", () => {
       const record = await waitSettled(bob, bet.betId);
       expect(record.jackpotOdds).toBe(JACKPOT.ODDS_ONE.toString());
       expect(record.jackpotHit).toBe(true);
-      // The prize the certain odds were set for: stake × edge, at most the pool × share it was computed from.
-      expect(BigInt(record.jackpotWin)).toBe((stake * 200n) / 10_000n);
-      expect(BigInt(record.jackpotWin)).toBeGreaterThanOrEqual((pool * 1n) / 10_000n);
+      // The prize fixed at placement: the pool × share published then, never stake × edge (issue #19 finding 3).
+      expect(BigInt(record.jackpotWin)).toBe(jackpotPrizeOf(pool, 1));
+      expect(BigInt(record.jackpotWin)).toBeLessThan((stake * 200n) / 10_000n);
       expect(record.jackpotEntropy).toBe((await server.chain.provider.getBlock(bet.block))!.hash);
       expect(record.verification).toMatchObject({ ok: true, problems: [] });
       const after = await server.chain.casino.getBalance(player.address, await DEGEN());

@@ -12,20 +12,7 @@ import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { AbiCoder, getBytes, hexlify, keccak256, parseEther, ZeroHash } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import {
-  betIdOf,
-  deployCasino,
-  GAME,
-  HashChain,
-  JACKPOT_DOMAIN,
-  JACKPOT_SEED,
-  jackpotOdds,
-  jackpotPrize,
-  jackpotRoll,
-  maxPayout,
-  ODDS_ONE,
-  randomWord,
-} from "../helpers";
+import { betIdOf, deployCasino, GAME, HashChain, JACKPOT_DOMAIN, JACKPOT_SEED, jackpotOdds, jackpotRoll, maxPayout, ODDS_ONE, randomWord } from "../helpers";
 import type { CasinoFixture } from "../helpers";
 import {
   blockHashOf,
@@ -125,7 +112,7 @@ describe("Findings 1–3: the jackpot", function () {
       const outsideBand = () => Math.abs(hits - sumP) > 3 * Math.sqrt(sumVar);
       for (let first = 0; first < BETS || (first < MAX_BETS && outsideBand()); first += CHUNK) {
         placedBets = first + CHUNK;
-        const placed: { betId: bigint; seed: string; odds: bigint; block: number }[] = [];
+        const placed: { betId: bigint; seed: string; odds: bigint; prize: bigint; block: number }[] = [];
         for (let nonce = BigInt(first); nonce < BigInt(first + CHUNK); nonce++) {
           const seed = chain.seed(Number(nonce) + 1);
           const ground = grindOldJackpot(seed, house.address, nonce, chainId, casinoAddress);
@@ -135,7 +122,13 @@ describe("Findings 1–3: the jackpot", function () {
           if (oldJackpotRoll(random) < OLD_CHANCE_BPS) oldHits++;
           const receipt = (await (await casino.connect(house).playGame(tokenAddress, STAKE, GAME.CRASH, 101, ground.clientSeed, chain.commit, terms)).wait())!;
           const [event] = eventsOf(receipt, casino, "BetPlaced");
-          placed.push({ betId: betIdOf(house.address, nonce), seed, odds: event.args.jackpotOdds as bigint, block: receipt.blockNumber });
+          placed.push({
+            betId: betIdOf(house.address, nonce),
+            seed,
+            odds: event.args.jackpotOdds as bigint,
+            prize: event.args.jackpotPrize as bigint,
+            block: receipt.blockNumber,
+          });
         }
         const receipt = (await (
           await casino.connect(settler).settleBatch(
@@ -153,7 +146,7 @@ describe("Findings 1–3: the jackpot", function () {
           expect(draw.betId).to.equal(bet.betId);
           expect(draw.entropy).to.equal(entropy);
           expect(draw.hit).to.equal(jackpotRoll(casinoAddress, bet.betId, entropy) < bet.odds);
-          expect(draw.prize).to.equal(jackpotPrize(STAKE, 200n, bet.odds));
+          expect(draw.prize).to.equal(bet.prize);
           const p = Number(bet.odds) / Number(ODDS_ONE);
           sumP += p;
           sumVar += p * (1 - p);
@@ -188,7 +181,7 @@ describe("Findings 1–3: the jackpot", function () {
       const entropy = await blockHashOf(bet.block);
       const roll = jackpotRoll(casinoAddress, bet.betId, entropy);
       expect(await harness.jackpotRoll(casinoAddress, bet.betId, entropy)).to.equal(roll);
-      const expected = [bet.betId, entropy, jackpotPrize(bet.amount, 200n, bet.odds), roll < bet.odds];
+      const expected = [bet.betId, entropy, bet.prize, roll < bet.odds];
 
       // Settled at once with a losing payout, or 200 blocks later with the best payout: the same draw.
       const snapshot = await network.provider.send("evm_snapshot", []);
@@ -219,13 +212,13 @@ describe("Findings 1–3: the jackpot", function () {
       let hits = 0;
       let prize0 = 0n;
       for (let first = 0; first < BETS; first += 100) {
-        const bets: { betId: bigint; odds: bigint }[] = [];
+        const bets: { betId: bigint; odds: bigint; prize: bigint }[] = [];
         for (let nonce = first; nonce < first + 100; nonce++) {
           const receipt = (await (
             await casino.connect(farmer).playGame(tokenAddress, STAKE, GAME.WHEEL, 1, ethers.id(`farm ${nonce}`), chain.commit, terms)
           ).wait())!;
           const [placed] = eventsOf(receipt, casino, "BetPlaced");
-          bets.push({ betId: placed.args.betId as bigint, odds: placed.args.jackpotOdds as bigint });
+          bets.push({ betId: placed.args.betId as bigint, odds: placed.args.jackpotOdds as bigint, prize: placed.args.jackpotPrize as bigint });
         }
         const receipt = (await (
           await casino.connect(settler).settleBatch(
@@ -239,7 +232,8 @@ describe("Findings 1–3: the jackpot", function () {
           const pool = await casino.jackpotPool();
           // Odds for the prize a hit would win at placement: 5 % of the pool = 60,000 DEGEN.
           expect(bets[i].odds).to.equal(jackpotOdds(STAKE, 50n, (JACKPOT_SEED * 500n) / 10_000n));
-          expect(draw.prize).to.equal(jackpotPrize(STAKE, 50n, bets[i].odds));
+          expect(bets[i].prize).to.equal((JACKPOT_SEED * 500n) / 10_000n);
+          expect(draw.prize).to.equal(bets[i].prize);
           expectedWin += bets[i].odds * draw.prize;
           if (draw.hit) hits++;
           prize0 ||= draw.prize;
@@ -269,7 +263,8 @@ describe("Findings 1–3: the jackpot", function () {
       expect(large.odds / small.odds).to.equal(1_000n);
       // each bet's expected jackpot win ≤ 0.5 % of its stake
       for (const bet of [small, large]) {
-        expect(bet.odds * jackpotPrize(bet.amount, 50n, bet.odds)).to.be.at.most(((bet.amount * 50n) / 10_000n) * ODDS_ONE);
+        expect(bet.prize).to.equal(prize);
+        expect(bet.odds * bet.prize).to.be.at.most(((bet.amount * 50n) / 10_000n) * ODDS_ONE);
         expect((await f.casino.getBet(bet.betId)).jackpotOdds).to.equal(bet.odds);
       }
     });
@@ -282,8 +277,7 @@ describe("Findings 1–3: the jackpot", function () {
 
     /** A 600 DEGEN crash 2x bet of the house's account (p = 10 %) whose settlement would hit. */
     async function placeHittingBet(f: CasinoFixture & { house: HardhatEthersSigner }, chain: HashChain) {
-      const bet = await placeHitting(f, f.house, chain, { amount: STAKE, game: GAME.CRASH, params: PARAMS });
-      return { ...bet, prize: jackpotPrize(STAKE, 200n, bet.odds) };
+      return placeHitting(f, f.house, chain, { amount: STAKE, game: GAME.CRASH, params: PARAMS });
     }
 
     async function credited(f: CasinoFixture & { house: HardhatEthersSigner }, send: () => Promise<import("ethers").ContractTransactionResponse>) {
@@ -321,7 +315,7 @@ describe("Findings 1–3: the jackpot", function () {
       );
     });
 
-    it("past 256 and past 8191 blocks (EIP-2935 as on BSC): a bet locked in time draws the same jackpot on claim or settlement; unlocked, the draw is void", async function () {
+    it("past 256 and past 8191 blocks (EIP-2935 as on BSC): a bet locked in time draws the same jackpot on claim or settlement; unlocked, the void draw is a hit", async function () {
       const f = await loadFixture(houseAccountFixture);
       const chain = await postChain(f, f.house.address, "late", 64);
       const bet = await placeHittingBet(f, chain);
@@ -349,19 +343,20 @@ describe("Findings 1–3: the jackpot", function () {
       expect(settled.draws).to.deep.equal([{ betId: bet.betId, entropy, prize: bet.prize, hit: true }]);
       expect(settled.credit).to.equal(bet.prize);
 
-      // Nobody locked it: 9,300 blocks later its hash is gone and the draw is void (entropy 0, no hit).
+      // Nobody locked it: 9,300 blocks later its hash is gone and the draw is void (entropy 0), a hit
+      // (issue #19 finding 1: a late settlement never costs the player the draw).
       await network.provider.send("evm_revert", [noLock]);
       await mineBlocks(9_000);
       await expect(f.casino.lockJackpotEntropy([bet.betId])).not.to.emit(f.casino, "JackpotEntropyLocked");
       const pool = await f.casino.jackpotPool();
       const voided = await credited(f, () => f.casino.connect(f.house).claimExpired(bet.betId));
-      expect(voided.draws).to.deep.equal([{ betId: bet.betId, entropy: ZeroHash, prize: bet.prize, hit: false }]);
-      expect(eventsOf(voided.receipt, f.casino, "JackpotWon")).to.deep.equal([]);
-      expect(voided.credit).to.equal(MAX_PAYOUT);
-      expect(await f.casino.jackpotPool()).to.equal(pool);
+      expect(voided.draws).to.deep.equal([{ betId: bet.betId, entropy: ZeroHash, prize: bet.prize, hit: true }]);
+      expect(eventsOf(voided.receipt, f.casino, "JackpotWon").map((e) => e.args.amount)).to.deep.equal([bet.prize]);
+      expect(voided.credit).to.equal(MAX_PAYOUT + bet.prize);
+      expect(await f.casino.jackpotPool()).to.equal(pool - bet.prize);
     });
 
-    it("on a chain without EIP-2935 (BLOCKHASH's 256 blocks only): locked within 256 blocks, the claim 300 blocks later draws the same; unlocked, void", async function () {
+    it("on a chain without EIP-2935 (BLOCKHASH's 256 blocks only): locked within 256 blocks, the claim 300 blocks later draws the same; unlocked, a hit", async function () {
       const f = await loadFixture(houseAccountFixture);
       await removeHistoryContract();
       const chain = await postChain(f, f.house.address, "no history", 64);
@@ -383,8 +378,8 @@ describe("Findings 1–3: the jackpot", function () {
       await expect(f.casino.lockJackpotEntropy([bet.betId])).not.to.emit(f.casino, "JackpotEntropyLocked");
       await time.increaseTo(bet.timestamp + 3600);
       const voided = await credited(f, () => f.casino.connect(f.house).claimExpired(bet.betId));
-      expect(voided.draws).to.deep.equal([{ betId: bet.betId, entropy: ZeroHash, prize: bet.prize, hit: false }]);
-      expect(voided.credit).to.equal(MAX_PAYOUT);
+      expect(voided.draws).to.deep.equal([{ betId: bet.betId, entropy: ZeroHash, prize: bet.prize, hit: true }]);
+      expect(voided.credit).to.equal(MAX_PAYOUT + bet.prize);
     });
 
     it("on Hardhat's own chain (no EIP-2935, a stub at its address that reverts with data) a bet locked in time draws its locked hash 300 blocks later", async function () {
@@ -423,12 +418,7 @@ describe("Findings 1–3: the jackpot", function () {
       expect((await casino.getBet(betId)).open).to.equal(true);
       await expect(casino.connect(settler).settle(betId, chain.seed(1), 0))
         .to.emit(casino, "JackpotDrawn")
-        .withArgs(
-          betId,
-          await blockHashOf(placed.blockNumber),
-          jackpotPrize(STAKE, 200n, eventsOf(placed, casino, "BetPlaced")[0].args.jackpotOdds as bigint),
-          anyValue,
-        );
+        .withArgs(betId, await blockHashOf(placed.blockNumber), eventsOf(placed, casino, "BetPlaced")[0].args.jackpotPrize as bigint, anyValue);
     });
   });
 
@@ -446,13 +436,13 @@ describe("Findings 1–3: the jackpot", function () {
         .withArgs(bet.betId, await blockHashOf(bet.block), parseEther("120"), true);
     });
 
-    it("a blackjack split whose doubled odds reach 2^47 keeps odds 2^47", async function () {
+    it("a blackjack split keeps the odds of the first stake (issue #19 finding 2: a split comes after the roll is public)", async function () {
       const f = await loadFixture(houseAccountFixture);
       await postChain(f, f.house.address, "split", 4);
       const bet = await placeBet(f, f.house, { amount: parseEther("3000"), game: GAME.BLACKJACK, params: 0n });
       expect(bet.odds).to.equal(ODDS_ONE / 2n);
       await f.casino.connect(f.house).addStake(bet.betId);
-      expect((await f.casino.getBet(bet.betId)).jackpotOdds, "odds after the split").to.equal(ODDS_ONE);
+      expect((await f.casino.getBet(bet.betId)).jackpotOdds, "odds after the split").to.equal(ODDS_ONE / 2n);
     });
   });
 });

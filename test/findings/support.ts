@@ -38,6 +38,7 @@ export interface PlacedBet {
   clientSeed: string;
   terms: bigint;
   odds: bigint;
+  prize: bigint;
   block: number;
   timestamp: number;
   receipt: TransactionReceipt;
@@ -65,6 +66,7 @@ export async function placeBet(f: CasinoFixture, player: HardhatEthersSigner, op
     clientSeed,
     terms: placed.args.terms as bigint,
     odds: placed.args.jackpotOdds as bigint,
+    prize: placed.args.jackpotPrize as bigint,
     block: receipt.blockNumber,
     timestamp: block.timestamp,
     receipt,
@@ -168,13 +170,38 @@ export async function placeHittingBet(
   chain: HashChain,
   options: PlaceOptions,
 ): Promise<PlacedBet & { seed: string; entropy: string }> {
+  return placeBetWhoseRoll(f, player, chain, options, (roll, odds) => roll < odds);
+}
+
+/** As placeHittingBet, for a bet whose draw would miss. */
+export async function placeMissingBet(
+  f: CasinoFixture,
+  player: HardhatEthersSigner,
+  chain: HashChain,
+  options: PlaceOptions,
+): Promise<PlacedBet & { seed: string; entropy: string }> {
+  return placeBetWhoseRoll(f, player, chain, options, (roll, odds) => roll >= odds);
+}
+
+/**
+ * Places bets until the roll of one (public from its block on) satisfies `wanted`; settles the
+ * others at once with payout 0 and returns that one, open, with its seed and entropy.
+ */
+export async function placeBetWhoseRoll(
+  f: CasinoFixture,
+  player: HardhatEthersSigner,
+  chain: HashChain,
+  options: PlaceOptions,
+  wanted: (roll: bigint, odds: bigint) => boolean,
+): Promise<PlacedBet & { seed: string; entropy: string; roll: bigint }> {
   for (let tries = 0; tries < 200; tries++) {
     const bet = await placeBet(f, player, options);
-    if (bet.odds === 0n) throw new Error("a bet without jackpot odds can never hit");
+    if (bet.odds === 0n) throw new Error("a bet without jackpot odds draws nothing");
     const seed = chain.seed(Number(bet.nonce) + 1);
     const entropy = await blockHashOf(bet.block);
-    if (jackpotRoll(f.casinoAddress, bet.betId, entropy) < bet.odds) return { ...bet, seed, entropy };
+    const roll = jackpotRoll(f.casinoAddress, bet.betId, entropy);
+    if (wanted(roll, bet.odds)) return { ...bet, seed, entropy, roll };
     await f.casino.connect(f.settler).settle(bet.betId, seed, 0);
   }
-  throw new Error("no hitting bet in 200 tries");
+  throw new Error("no such bet in 200 tries");
 }

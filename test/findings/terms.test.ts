@@ -7,7 +7,7 @@ import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, type Interface } from "ethers";
-import { deployCasino, GAME, jackpotOdds, jackpotPrize, jackpotRoll, packTerms } from "../helpers";
+import { deployCasino, GAME, jackpotOdds, jackpotRoll, packTerms } from "../helpers";
 import { blockHashOf, eventsOf, placeBet, placeHittingBet, postChain } from "./support";
 
 async function termsFixture() {
@@ -34,9 +34,9 @@ describe("Finding 4: the terms of an open bet are the ones it was placed under",
     // The owner changes the jackpot terms before the settlement ...
     await expect(casino.connect(owner).setJackpotTerms(0, 1)).to.emit(casino, "JackpotTermsChanged").withArgs(0, 1);
     const view = await casino.getBet(bet.betId);
-    expect([view.jackpotOdds, view.jackpotEdgeBps]).to.deep.equal([bet.odds, 200n]);
-    // ... and the bet still wins what it was placed for: the 120 DEGEN its odds were set for.
-    const prize = jackpotPrize(parseEther("600"), 200n, bet.odds);
+    expect([view.jackpotOdds, view.jackpotPrize, view.jackpotEdgeBps]).to.deep.equal([bet.odds, bet.prize, 200n]);
+    // ... and the bet still wins what it was placed for: the 120 DEGEN fixed when it was placed.
+    const prize = bet.prize;
     expect(prize / 10n ** 15n).to.equal(120_000n);
     expect(jackpotRoll(casinoAddress, bet.betId, bet.entropy)).to.be.lessThan(bet.odds);
     const before = await casino.getBalance(alice.address, tokenAddress);

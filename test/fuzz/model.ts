@@ -7,7 +7,7 @@
 // transaction. Nothing here reads the chain: block hashes (the jackpot's entropy) are handed in by
 // the harness as they become known.
 import { keccak256, ZeroAddress, ZeroHash } from "ethers";
-import { HashChain, jackpotRoll, jackpotOdds, jackpotPrize, maxPayout as payoutBound, packTerms, randomWord, betIdOf, ODDS_ONE } from "../helpers";
+import { HashChain, jackpotRoll, jackpotOdds, betJackpotPrize, maxPayout as payoutBound, packTerms, randomWord, betIdOf } from "../helpers";
 import type { SwapRequest, WithdrawRequest } from "../support";
 
 export type Token = "DEGEN" | "BNB";
@@ -17,7 +17,10 @@ export const BPS = 10_000n;
 export const DAY = 86_400n;
 export const ANNOUNCEMENT_LIFETIME = 7n * DAY;
 export const MAX_BET_UNITS = (1n << 24n) - 1n;
+/** DegenToken.MAX_WALLET: 1 % of the supply. */
+export const MAX_WALLET = 10_000_000n * 10n ** 18n;
 export const BLACKJACK = 2;
+export const CRASH = 4;
 const UINT80_MAX = (1n << 80n) - 1n;
 const UINT32_MAX = (1n << 32n) - 1n;
 const UINT128_MAX = (1n << 128n) - 1n;
@@ -26,6 +29,7 @@ const UINT128_MAX = (1n << 128n) - 1n;
 export const BOUNDS = {
   riskBps: [1n, 2_000n],
   playerRiskBps: [1n, 5_000n],
+  interactiveRiskBps: [1n, 9_000n],
   settleWindow: [600n, DAY],
   withdrawalDelay: [3_600n, 30n * DAY],
   jackpotEdgeBps: [0n, 200n],
@@ -98,6 +102,7 @@ export interface Bet {
   placedBlock: number;
   claimableAt: bigint;
   odds: bigint;
+  prize: bigint;
   edgeBps: bigint;
   clientSeed: string;
 }
@@ -128,6 +133,7 @@ export interface State {
   paused: boolean;
   riskBps: bigint;
   playerRiskBps: bigint;
+  interactiveRiskBps: bigint;
   withdrawalDelay: bigint;
   maxBetUnits: Record<Token, bigint>;
   settleWindow: bigint;
@@ -138,6 +144,7 @@ export interface State {
   settler: string;
   bankroll: Record<Token, bigint>;
   reserved: Record<Token, bigint>;
+  interactiveReserved: Record<Token, bigint>;
   accounted: Record<Token, bigint>;
   stray: Record<Token, bigint>; // held beyond `accounted` (sent outside the Casino's functions)
   otherHeld: bigint; // another ERC-20 the Casino holds
@@ -160,6 +167,11 @@ export interface ModelSetup {
   treasury: string; // holds DEGEN with an unlimited allowance to the Casino, like the players
   tradingOpenedAt: bigint;
   history: HistoryMode;
+}
+
+/** Payouts.isInteractive: blackjack, and crash with a manual cash-out. */
+export function isInteractive(gameType: number, params: bigint): boolean {
+  return gameType === BLACKJACK || (gameType === CRASH && params === 0n);
 }
 
 export function popCount(bits: bigint): number {
@@ -239,6 +251,7 @@ export class CasinoModel {
       paused: false,
       riskBps: 500n,
       playerRiskBps: 1_000n,
+      interactiveRiskBps: 5_000n,
       withdrawalDelay: DAY,
       maxBetUnits: { DEGEN: 1_000_000n, BNB: 100_000n },
       settleWindow: 3_600n,
@@ -249,6 +262,7 @@ export class CasinoModel {
       settler: initial.settler,
       bankroll: { ...initial.bankroll },
       reserved: { DEGEN: 0n, BNB: 0n },
+      interactiveReserved: { DEGEN: 0n, BNB: 0n },
       accounted: { ...initial.accounted },
       stray: { ...initial.stray },
       otherHeld: 0n,
@@ -347,16 +361,27 @@ export class CasinoModel {
     return cap > used ? cap - used : 0n;
   }
 
+  /** What all open interactive bets may still reserve: interactiveRiskBps of the bankroll, less what they reserve. */
+  interactiveRoom(s: State, token: Token): bigint {
+    const cap = (s.bankroll[token] * s.interactiveRiskBps) / BPS;
+    const used = s.interactiveReserved[token];
+    return cap > used ? cap - used : 0n;
+  }
+
   /** Casino.maxBet for a valid game (player null = address(0)). */
   maxBet(s: State, token: Token, gameType: number, params: bigint, player: Player | null): bigint {
     const [num, den] = ratio(gameType, params, token === "BNB", false);
-    return this.maxBetFor(s, token, num, den, player);
+    return this.maxBetFor(s, token, num, den, player, isInteractive(gameType, params));
   }
 
-  private maxBetFor(s: State, token: Token, num: bigint, den: bigint, player: Player | null): bigint {
+  private maxBetFor(s: State, token: Token, num: bigint, den: bigint, player: Player | null, interactive: boolean): bigint {
     let reservable = (this.free(s, token) * s.riskBps) / BPS;
     if (player !== null) {
       const room = this.exposureRoom(s, player, token);
+      if (room < reservable) reservable = room;
+    }
+    if (interactive) {
+      const room = this.interactiveRoom(s, token);
       if (room < reservable) reservable = room;
     }
     const maximum = (reservable * den) / num;
@@ -448,8 +473,13 @@ export class CasinoModel {
   }
 
   /** Casino._send: DEGEN lands in a tracked wallet, BNB leaves the model. */
+  /** What the Casino pays out of a token; DEGEN obeys the token's max wallet (the treasury, the token's owner, is exempt; pairs are not capped). */
   private send(s: State, token: Token, to: string, amount: bigint): void {
-    if (token === "DEGEN") this.addWallet(s, to, amount);
+    if (token !== "DEGEN") return;
+    this.addWallet(s, to, amount);
+    const balance = this.wallet(s, to);
+    const uncapped = [this.setup.treasury, this.setup.pair].some((a) => lower(a) === lower(to));
+    if (!uncapped && balance > MAX_WALLET) fail("MaxWalletExceeded", to, balance, MAX_WALLET);
   }
 
   private emit(tx: Tx, name: string, ...args: unknown[]): void {
@@ -644,6 +674,7 @@ export class CasinoModel {
     const player = s.players[this.playerIndex(s, playerAddress)];
     const next = player.nextNonce;
     if (player.resolved !== next) fail("OpenBetExists");
+    if (player.commit !== ZeroHash && player.chainEnd > next) fail("ChainNotExhausted", player.chainEnd - next);
     if (length > UINT32_MAX) fail("SafeCastOverflowedUintDowncast", 32, length);
     if (next + length > UINT32_MAX) fail("SafeCastOverflowedUintDowncast", 32, next + length);
     player.commit = commit;
@@ -654,6 +685,17 @@ export class CasinoModel {
     player.chain = chain;
     player.chainStart = next;
     this.emit(tx, "CommitmentSet", playerAddress, commit, next, length);
+  }
+
+  /** Casino.abandonCommitment by a player with no open bet. */
+  abandonCommitment(s: State, tx: Tx): void {
+    const index = this.playerIndex(s, tx.from);
+    if (index < 0) throw new Error("model: only players abandon a chain in the fuzz");
+    const player = s.players[index];
+    if (player.resolved !== player.nextNonce) fail("OpenBetExists");
+    player.commit = ZeroHash;
+    player.chainEnd = player.nextNonce;
+    this.emit(tx, "CommitmentAbandoned", player.address);
   }
 
   playGame(
@@ -674,11 +716,13 @@ export class CasinoModel {
     const [num, den] = ratio(gameType, params, token === "BNB", false);
     if (amount < MIN_BET[token]) fail("BetTooSmall", amount, MIN_BET[token]);
     const player = s.players[this.playerIndex(s, tx.from)];
-    const maximum = this.maxBetFor(s, token, num, den, player);
+    const interactive = isInteractive(gameType, params);
+    const maximum = this.maxBetFor(s, token, num, den, player, interactive);
     if (amount > maximum) fail("BetTooLarge", amount, maximum);
     const reservation = (amount * num) / den;
     s.reserved[token] += reservation;
     player.reserved[token] += reservation;
+    if (interactive) s.interactiveReserved[token] += reservation;
     // _takeNonce
     if (player.commit === ZeroHash) fail("NoCommitment");
     if (expectedCommit !== player.commit && expectedCommit !== player.root) fail("StaleCommitment", player.commit);
@@ -686,7 +730,8 @@ export class CasinoModel {
     if (nonce >= player.chainEnd) fail("ChainExhausted");
     player.nextNonce = nonce + 1n;
     const betId = betIdOf(player.address, nonce);
-    const odds = token === "DEGEN" ? jackpotOdds(amount, s.edgeBps, (s.jackpot * s.shareBps) / BPS) : 0n;
+    const prize = token === "DEGEN" ? betJackpotPrize(amount, s.edgeBps, s.jackpot, s.shareBps) : 0n;
+    const odds = jackpotOdds(amount, s.edgeBps, prize);
     const bet: Bet = {
       betId,
       player: this.playerIndex(s, tx.from),
@@ -699,13 +744,14 @@ export class CasinoModel {
       placedBlock: tx.block,
       claimableAt: tx.now + s.settleWindow,
       odds,
+      prize,
       edgeBps: s.edgeBps,
       clientSeed,
     };
     if (betMaxPayout(bet) !== reservation) throw new Error("model: the payout table and the ratio disagree");
     player.bets.push(bet);
+    this.emit(tx, "BetPlaced", betId, tx.from, tokenAddress, amount, gameType, params, nonce, clientSeed, terms, odds, prize);
     this.takeStake(s, tx, player, token, amount);
-    this.emit(tx, "BetPlaced", betId, tx.from, tokenAddress, amount, gameType, params, nonce, clientSeed, terms, odds);
   }
 
   /** Casino._takeStake: msg.value, else the vault, else (DEGEN) the wallet. */
@@ -733,12 +779,14 @@ export class CasinoModel {
     const extra = payoutBound(BLACKJACK, 0n, isNative, 2n * bet.stake, true) - payoutBound(BLACKJACK, 0n, isNative, bet.stake, false);
     const free = this.free(s, bet.token);
     if (extra > free) fail("InsufficientBankroll", free, extra);
-    const room = this.exposureRoom(s, player, bet.token);
+    const playerRoom = this.exposureRoom(s, player, bet.token);
+    const interactiveRoom = this.interactiveRoom(s, bet.token);
+    const room = playerRoom < interactiveRoom ? playerRoom : interactiveRoom;
     if (extra > room) fail("ExposureTooHigh", room, extra);
     bet.split = true;
-    bet.odds = 2n * bet.odds < ODDS_ONE ? 2n * bet.odds : ODDS_ONE;
     s.reserved[bet.token] += extra;
     player.reserved[bet.token] += extra;
+    s.interactiveReserved[bet.token] += extra;
     this.takeStake(s, tx, player, bet.token, bet.stake);
     this.emit(tx, "StakeAdded", betId, player.address, bet.stake);
   }
@@ -771,11 +819,11 @@ export class CasinoModel {
     const maxPayout = betMaxPayout(bet);
     if (payout > maxPayout) fail("PayoutAboveReservation", payout, maxPayout);
     player.bets.splice(player.bets.indexOf(bet), 1);
-    this.release(s, player, bet.token, total, maxPayout, payout);
+    this.release(s, player, bet, total, maxPayout, payout);
     const random = randomWord(seed, bet.clientSeed, player.address, bet.nonce, this.setup.chainId, this.setup.casino);
     this.emit(tx, "BetSettled", betId, seed, random);
     this.emit(tx, "GamePlayed", player.address, total, payout, payout > total, bet.gameType);
-    const credit = bet.token === "BNB" ? payout : payout + this.drawJackpot(s, tx, bet, total);
+    const credit = bet.token === "BNB" ? payout : payout + this.drawJackpot(s, tx, bet);
     player.vault[bet.token] += credit;
   }
 
@@ -790,21 +838,22 @@ export class CasinoModel {
     player.bets.splice(player.bets.indexOf(bet), 1);
     const total = totalStake(bet);
     const maxPayout = betMaxPayout(bet);
-    this.release(s, player, bet.token, total, maxPayout, maxPayout);
+    this.release(s, player, bet, total, maxPayout, maxPayout);
     this.emit(tx, "ExpiredBetClaimed", betId, player.address, maxPayout);
     this.emit(tx, "GamePlayed", player.address, total, maxPayout, maxPayout > total, bet.gameType);
-    const credit = bet.token === "BNB" ? maxPayout : maxPayout + this.drawJackpot(s, tx, bet, total);
+    const credit = bet.token === "BNB" ? maxPayout : maxPayout + this.drawJackpot(s, tx, bet);
     player.vault[bet.token] += credit;
   }
 
-  private release(s: State, player: Player, token: Token, total: bigint, maxPayout: bigint, payout: bigint): void {
-    s.bankroll[token] += total - payout;
-    s.reserved[token] -= maxPayout;
-    player.reserved[token] -= maxPayout;
+  private release(s: State, player: Player, bet: Bet, total: bigint, maxPayout: bigint, payout: bigint): void {
+    s.bankroll[bet.token] += total - payout;
+    s.reserved[bet.token] -= maxPayout;
+    player.reserved[bet.token] -= maxPayout;
+    if (isInteractive(bet.gameType, bet.params)) s.interactiveReserved[bet.token] -= maxPayout;
   }
 
   /** The DEGEN jackpot draw of a bet being resolved in this transaction; returns the prize won. */
-  private drawJackpot(s: State, tx: Tx, bet: Bet, total: bigint): bigint {
+  private drawJackpot(s: State, tx: Tx, bet: Bet): bigint {
     const key = bet.betId.toString();
     let entropy = this.entropyAt(bet.placedBlock, tx.block);
     s.stats.draws++;
@@ -816,9 +865,9 @@ export class CasinoModel {
       }
     } else if (tx.block - bet.placedBlock > 256) s.stats.historyDraws++;
     if (entropy === ZeroHash) s.stats.voidDraws++;
-    const fixedPrize = jackpotPrize(total, bet.edgeBps, bet.odds);
-    const prize = fixedPrize < s.jackpot ? fixedPrize : s.jackpot;
-    const hit = entropy !== ZeroHash && jackpotRoll(this.setup.casino, bet.betId, entropy) < bet.odds;
+    const prize = bet.prize < s.jackpot ? bet.prize : s.jackpot;
+    // A void draw (hash gone, never locked) is a hit for a bet with odds.
+    const hit = bet.odds !== 0n && (entropy === ZeroHash || jackpotRoll(this.setup.casino, bet.betId, entropy) < bet.odds);
     this.emit(tx, "JackpotDrawn", bet.betId, entropy, prize, hit);
     if (!hit || prize === 0n) return 0n;
     s.jackpot -= prize;
@@ -1011,6 +1060,13 @@ export class CasinoModel {
     this.checkBounds(bps, BOUNDS.playerRiskBps[0], BOUNDS.playerRiskBps[1]);
     s.playerRiskBps = bps;
     this.emit(tx, "PlayerRiskChanged", bps);
+  }
+
+  setInteractiveRiskBps(s: State, tx: Tx, bps: bigint): void {
+    this.onlyOwner(s, tx);
+    this.checkBounds(bps, BOUNDS.interactiveRiskBps[0], BOUNDS.interactiveRiskBps[1]);
+    s.interactiveRiskBps = bps;
+    this.emit(tx, "InteractiveRiskChanged", bps);
   }
 
   setSettleWindow(s: State, tx: Tx, seconds: bigint): void {

@@ -3,14 +3,12 @@ import {
   formatAmount,
   gameName,
   isGameType,
+  betJackpotPrize,
   jackpotDraw,
   jackpotOdds,
-  jackpotPrize,
-  jackpotPrizeOf,
   maxPayout,
   randomWord,
   settleGame,
-  splitJackpotOdds,
   unpackTerms,
   type SettlementActions,
   type Token,
@@ -114,9 +112,10 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
   } else if (payout !== null) {
     checkPayout(bet, found, ctx, { token, gameType: placed.gameType, totalStake, payout, word });
   }
-  if (token === "DEGEN") checkJackpot(bet, found, ctx, totalStake);
+  if (token === "DEGEN") checkJackpot(bet, found, ctx);
   else if (bet.drawn) found.problem("jackpot", "jackpot", "a jackpot was drawn for a BNB bet");
-  else if (placed.jackpotOdds !== 0n) found.problem("jackpot", "jackpot", `a BNB bet has jackpot odds ${placed.jackpotOdds}`);
+  else if (placed.jackpotOdds !== 0n || placed.jackpotPrize !== 0n)
+    found.problem("jackpot", "jackpot", `a BNB bet has jackpot odds ${placed.jackpotOdds} and prize ${placed.jackpotPrize}`);
 
   return {
     betId: placed.betId,
@@ -227,12 +226,13 @@ function checkPayout(bet: ResolvedBet, found: Findings, ctx: CheckContext, input
 }
 
 /**
- * A DEGEN bet's draw, against the contract's: entropy = the hash of the bet's block (void only
- * when it was gone and never locked), roll = jackpotRoll(casino, betId, entropy), the published
- * `hit` flag = entropy ≠ 0 ∧ roll < odds, the prize = min(jackpotPrize(stake, edge, odds), pool),
- * JackpotWon paying the prize iff hit and prize > 0.
+ * A DEGEN bet's draw, against the contract's: the prize and odds BetPlaced published (the share of
+ * the pool then, and stake × edge ÷ prize; a split does not change them), entropy = the hash of the
+ * bet's block (void only when it was gone and never locked, and then a hit), roll =
+ * jackpotRoll(casino, betId, entropy), the published `hit` flag = odds > 0 ∧ (void ∨ roll < odds),
+ * the prize paid = min(the bet's prize, pool), JackpotWon paying it iff hit and above 0.
  */
-function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext, totalStake: bigint): void {
+function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): void {
   const { placed, drawn } = bet;
   if (!drawn) {
     found.problem("jackpot", "jackpot", "no JackpotDrawn for a DEGEN bet");
@@ -240,12 +240,18 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext, tota
   }
   const { jackpotEdgeBps: edge, jackpotShareBps: share } = unpackTerms(placed.terms);
   if (bet.poolAtPlacement !== null) {
-    const placedOdds = jackpotOdds(placed.amount, edge, jackpotPrizeOf(bet.poolAtPlacement, share));
-    if (placedOdds !== placed.jackpotOdds)
-      found.problem("jackpot", "jackpot", `BetPlaced's jackpot odds ${placed.jackpotOdds} are not the ${placedOdds} its stake, terms and the pool give`);
+    const prize = betJackpotPrize(placed.amount, edge, bet.poolAtPlacement, share);
+    if (prize !== placed.jackpotPrize)
+      found.problem(
+        "jackpot",
+        "jackpot",
+        `BetPlaced's jackpot prize ${units(placed.jackpotPrize, "DEGEN")} is not the ${units(prize, "DEGEN")} its terms and the pool give`,
+      );
   }
-  const odds = bet.split ? splitJackpotOdds(placed.jackpotOdds) : placed.jackpotOdds;
-  let exact = bet.poolBeforeDraw !== null;
+  const odds = jackpotOdds(placed.amount, edge, placed.jackpotPrize);
+  if (odds !== placed.jackpotOdds)
+    found.problem("jackpot", "jackpot", `BetPlaced's jackpot odds ${placed.jackpotOdds} are not the ${odds} its stake, edge and prize give`);
+  const exact = bet.poolBeforeDraw !== null;
 
   const voided = BigInt(drawn.entropy) === 0n;
   const blocksLater = bet.resolution.at.block - placed.at.block;
@@ -253,39 +259,35 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext, tota
     if (bet.lockedEntropy !== null) found.problem("jackpot", "entropy", `the draw is void although its entropy ${bet.lockedEntropy} was locked`);
     else if (blocksLater <= BLOCKHASH_WINDOW)
       found.problem("jackpot", "entropy", `the draw is void although the hash of block ${placed.at.block} was still available ${blocksLater} blocks later`);
-    else exact = false;
   } else if (drawn.entropy.toLowerCase() !== placed.blockHash) {
     found.problem("jackpot", "entropy", `jackpot entropy ${drawn.entropy} is not the hash ${placed.blockHash} of the bet's block ${placed.at.block}`);
   }
 
-  const oddsPrize = jackpotPrize(totalStake, edge, odds);
   // Without the pool (history not read from its start) the published prize can only be bounded.
   const draw = jackpotDraw({
     casino: ctx.casino,
     betId: placed.betId,
     entropy: voided ? ZERO_WORD : drawn.entropy,
-    odds,
-    stake: totalStake,
-    edgeBps: edge,
+    odds: placed.jackpotOdds,
+    prize: placed.jackpotPrize,
     pool: bet.poolBeforeDraw ?? drawn.prize,
   });
-  if (bet.poolBeforeDraw !== null ? drawn.prize !== draw.prize : drawn.prize > oddsPrize) {
+  if (bet.poolBeforeDraw !== null ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
     found.problem(
       "jackpot",
       "jackpot",
-      `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${bet.poolBeforeDraw !== null ? units(draw.prize, "DEGEN") : `at most ${units(oddsPrize, "DEGEN")}`} the odds ${odds} and the pool give`,
+      `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${bet.poolBeforeDraw !== null ? units(draw.prize, "DEGEN") : `at most ${units(placed.jackpotPrize, "DEGEN")}`} the bet's prize and the pool give`,
     );
   }
-  // The contract's flag is the roll alone; it pays nothing on a hit when the pool is empty.
-  const flag = draw.roll !== null && draw.roll < odds;
-  if (flag !== drawn.hit) {
+  // The contract's flag is the roll (or a void draw) alone; it pays nothing on a hit when the pool is empty.
+  if (draw.hit !== drawn.hit) {
     found.problem(
       "jackpot",
       "jackpot",
-      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void)"} against odds ${odds} is a ${flag ? "hit" : "miss"}`,
+      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void, a hit)"} against odds ${placed.jackpotOdds} is a ${draw.hit ? "hit" : "miss"}`,
     );
   }
-  const owed = flag && drawn.prize > 0n ? drawn.prize : 0n;
+  const owed = draw.hit && drawn.prize > 0n ? drawn.prize : 0n;
   const paid = bet.won?.amount ?? 0n;
   if (paid !== owed) found.problem("jackpot", "jackpot", `JackpotWon paid ${units(paid, "DEGEN")}, the draw owes ${units(owed, "DEGEN")}`);
   if (bet.won && bet.won.player !== placed.player) found.problem("jackpot", "jackpot", `JackpotWon paid ${bet.won.player}, not the bet's player`);

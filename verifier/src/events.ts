@@ -25,6 +25,7 @@ export type ChainEvent =
       clientSeed: string;
       terms: bigint;
       jackpotOdds: bigint;
+      jackpotPrize: bigint;
     }
   | { name: "StakeAdded"; at: Position; betId: bigint; player: string; amount: bigint }
   | { name: "BetSettled"; at: Position; betId: bigint; seed: string; random: string }
@@ -90,6 +91,7 @@ export function decodeEvent(log: RawLog): ChainEvent | undefined {
         clientSeed: a.clientSeed as string,
         terms: a.terms as bigint,
         jackpotOdds: a.jackpotOdds as bigint,
+        jackpotPrize: a.jackpotPrize as bigint,
       };
     case "StakeAdded":
       return { name: parsed.name, at, betId: a.betId as bigint, player: a.player as string, amount: a.amount as bigint };

@@ -77,8 +77,8 @@ const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)
 
 function jackpotCell(bet: BetResult): string {
   if (!bet.jackpot) return "·";
-  if (BigInt(bet.jackpot.entropy) === 0n) return "void";
   if (!bet.jackpot.hit) return "miss";
+  if (BigInt(bet.jackpot.entropy) === 0n) return bet.jackpot.won > 0n ? `void: HIT ${formatAmount(bet.jackpot.won)}` : "void: hit, empty pool";
   return bet.jackpot.won > 0n ? `HIT ${formatAmount(bet.jackpot.won)}` : "hit, empty pool";
 }
 
@@ -168,10 +168,10 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
   out.push(
     `     ≈ blackjack and manual crash: the action log is not on chain; the payout is one the rules give for this word under some play (blackjack: every legal action log; crash: 0 or stake × m/100 with m ≤ the crash point)${run.actionLogs ? "" : " — pass --actions FILE to replay the published logs exactly"}`,
   );
-  out.push("  J  ✓ entropy = the hash of the bet's block, roll and hit, prize = min(prize the odds were set for, pool), JackpotWon = prize on a hit");
   out.push(
-    `     ≈ the pool is not known (range after the deployment): prize ≤ the prize the odds were set for; or a void draw resolved over ${BLOCKHASH_WINDOW} blocks after its bet`,
+    `  J  ✓ entropy = the hash of the bet's block (void, and then a hit, only once it was gone: over ${BLOCKHASH_WINDOW} blocks later and never locked), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit`,
   );
+  out.push("     ≈ the pool is not known (range after the deployment): prize ≤ the bet's prize");
   return out.join("\n");
 }
 

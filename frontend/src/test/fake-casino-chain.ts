@@ -1,14 +1,14 @@
 import { getAddress, id, keccak256, toBeHex, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
-import { HashChain, jackpotPrize, jackpotRoll, randomBytes32, randomWord, settleGame, type GameType, type SettlementActions, type Token } from "@engine/index";
+import { HashChain, jackpotRoll, randomBytes32, randomWord, settleGame, type GameType, type SettlementActions, type Token } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
 import type { ReadyWallet } from "@/features/wallet/web3";
 
 /** The terms the local Casino places bets under: a settle window of an hour, jackpot edge 0.5 %, share 5 %. */
 const TERMS = 3_600n | (50n << 32n) | (500n << 48n);
-const EDGE_BPS = 50;
 /** Jackpot odds of 2^-7: a test sees hits and misses. */
 const ODDS = 1n << 40n;
+const PRIZE = 60_000n * 10n ** 18n;
 /** What a public BSC node refuses beyond. */
 const MAX_LOG_RANGE = 5_000;
 
@@ -60,8 +60,10 @@ export class FakeCasinoChain {
     const nonce = BigInt(this.bets.length);
     const bet: FakeBet = { ...spec, nonce, betId: (BigInt(this.player) << 64n) | nonce, clientSeed: randomBytes32(), block, txHash: txHash(`bet ${nonce}`) };
     const token = spec.token === "DEGEN" ? this.degen : ZeroAddress;
-    const odds = spec.token === "DEGEN" ? ODDS : 0n;
-    this.emit(block, bet.txHash, [["BetPlaced", [bet.betId, this.player, token, spec.amount, spec.gameType, spec.params, nonce, bet.clientSeed, TERMS, odds]]]);
+    const [odds, prize] = spec.token === "DEGEN" ? [ODDS, PRIZE] : [0n, 0n];
+    this.emit(block, bet.txHash, [
+      ["BetPlaced", [bet.betId, this.player, token, spec.amount, spec.gameType, spec.params, nonce, bet.clientSeed, TERMS, odds, prize]],
+    ]);
     this.bets.push(bet);
     return bet;
   }
@@ -78,7 +80,7 @@ export class FakeCasinoChain {
     if (bet.token === "DEGEN") {
       const entropy = blockHash(bet.block);
       const hit = jackpotRoll(this.casino, bet.betId, entropy) < ODDS;
-      const prize = jackpotPrize(bet.amount, EDGE_BPS, ODDS);
+      const prize = PRIZE;
       events.push(["JackpotDrawn", [bet.betId, entropy, prize, hit]]);
       if (hit) events.push(["JackpotWon", [this.player, prize]]);
     }

@@ -104,4 +104,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX chain_requests_active ON chain_requests (request_hash) WHERE status IN ('pending', 'sent');
   CREATE INDEX chain_requests_status ON chain_requests (status, id);
   `,
+  // Issue #19: a bet's jackpot prize is fixed at placement (BetPlaced's jackpotPrize).
+  `
+  ALTER TABLE bets ADD COLUMN placed_jackpot_prize text NOT NULL DEFAULT '0';
+  `,
 ];

@@ -81,10 +81,11 @@ export const bets = pgTable(
     settleTxHash: text("settle_tx_hash"),
     settledBlock: bigint("settled_block", { mode: "number" }),
     jackpotWin: uint256("jackpot_win"),
-    /** BetPlaced's terms (settleWindow | jackpotEdgeBps << 32 | jackpotShareBps << 48) and jackpot odds (P × 2^47). */
+    /** BetPlaced's terms (settleWindow | jackpotEdgeBps << 32 | jackpotShareBps << 48), jackpot odds (P × 2^47) and prize. */
     terms: uint256("terms").notNull().default("0"),
     jackpotOdds: uint256("jackpot_odds").notNull().default("0"),
-    /** JackpotDrawn: the block hash drawn from (zero: void), the prize at stake, whether it hit. */
+    placedJackpotPrize: uint256("placed_jackpot_prize").notNull().default("0"),
+    /** JackpotDrawn: the block hash drawn from (zero: void, a hit), the prize at stake, whether it hit. */
     jackpotEntropy: text("jackpot_entropy"),
     jackpotPrize: uint256("jackpot_prize"),
     jackpotHit: boolean("jackpot_hit"),

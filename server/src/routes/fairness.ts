@@ -50,9 +50,8 @@ export function presentBet(bet: BetRow, chainId: number, casino: string) {
             clientSeed: bet.clientSeed,
             chainId,
             casino,
-            split: bet.split,
             jackpotOdds: BigInt(bet.jackpotOdds),
-            jackpotEdgeBps: unpackTerms(bet.terms).jackpotEdgeBps,
+            jackpotPrize: BigInt(bet.placedJackpotPrize),
           },
           { seed: bet.seed, payout: BigInt(bet.payout), actions, random: bet.random ?? undefined, jackpot: jackpotRecordOf(bet) },
         )
@@ -74,6 +73,7 @@ export function presentBet(bet: BetRow, chainId: number, casino: string) {
     jackpotWin: bet.jackpotWin,
     terms: unpackTerms(bet.terms),
     jackpotOdds: bet.jackpotOdds,
+    placedJackpotPrize: bet.placedJackpotPrize,
     jackpotEntropy: bet.jackpotEntropy,
     jackpotPrize: bet.jackpotPrize,
     jackpotHit: bet.jackpotHit,

@@ -10,9 +10,6 @@ import type { BetRow } from "./types";
 
 const log = logger("settler");
 
-/** A new chain is posted once fewer links remain than this (and the player has no open bet). */
-export const ROTATE_BELOW = 16;
-
 export interface CommitmentState {
   player: string;
   /** What to pass as playGame's expectedCommit: the chain's root stays valid while earlier bets settle. */
@@ -62,9 +59,10 @@ export class Commitments {
   }
 
   /**
-   * The player's commitment, posting a fresh chain first when there is none or it runs low and
-   * no bet is open (a new chain may not replace one under an open bet). Instances asked at once
-   * queue the same transaction, which the outbox sends once.
+   * The player's commitment, posting a fresh chain first when there is none or it is spent and no
+   * bet is open (the Casino refuses to replace a chain with links left, or one under an open bet:
+   * contracts/README.md "Trust assumptions"). Instances asked at once queue the same transaction,
+   * which the outbox sends once.
    */
   ensure(player: string): Promise<CommitmentState> {
     const running = this.committing.get(player);
@@ -73,7 +71,7 @@ export class Commitments {
       const state = await this.stateOf(player);
       const hasChain = state.commitment !== ZeroHash && state.remaining > 0;
       const idle = state.nextToResolve === BigInt(state.nextNonce);
-      if ((hasChain && state.remaining >= ROTATE_BELOW) || !idle) return strip(state);
+      if (hasChain || !idle) return strip(state);
       const firstNonce = BigInt(state.nextNonce);
       const root = this.seeds.root(player, firstNonce);
       await this.db.insert(commitments).values({ player, firstNonce, length: this.seeds.chainLength, root, status: "sent" }).onConflictDoNothing();
@@ -89,12 +87,12 @@ export class Commitments {
     return work;
   }
 
-  /** Posts a fresh chain for the players of a settled batch whose bets reached the last links of their chain. */
+  /** Posts a fresh chain for the players of a settled batch whose bets used the last link of their chain. */
   async rotateAfterSettlement(batch: readonly BetRow[]): Promise<void> {
-    const nearEnd = batch.filter((bet) => bet.nonce - bet.chainFirstNonce + BigInt(ROTATE_BELOW) >= BigInt(this.seeds.chainLength));
-    for (const player of new Set(nearEnd.map((b) => b.player))) {
+    const spent = batch.filter((bet) => bet.nonce - bet.chainFirstNonce + 1n >= BigInt(this.seeds.chainLength));
+    for (const player of new Set(spent.map((b) => b.player))) {
       const state = await this.stateOf(player);
-      if (state.remaining < ROTATE_BELOW && state.nextToResolve === BigInt(state.nextNonce)) {
+      if (state.remaining === 0 && state.nextToResolve === BigInt(state.nextNonce)) {
         await this.ensure(player).catch((error: Error) => log.error(`Commitment rotation for ${player} failed: ${error.message}`));
       }
     }

@@ -160,6 +160,7 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
     placedTxHash: log.transactionHash,
     terms: (a.terms as bigint).toString(),
     jackpotOdds: (a.jackpotOdds as bigint).toString(),
+    placedJackpotPrize: (a.jackpotPrize as bigint).toString(),
   };
   if (chainFirstNonce === undefined) {
     settlerLog.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);
@@ -212,6 +213,7 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     randoms,
     terms,
     odds,
+    prizes,
   ] = columns(rows, [
     "betId",
     "player",
@@ -230,12 +232,13 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "random",
     "terms",
     "jackpotOdds",
+    "placedJackpotPrize",
   ] as const);
   const result = await db.execute(sql`
-    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds)
+    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize)
     SELECT * FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
       ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${blocks}::bigint[], ${txHashes}::text[], ${statuses}::text[],
-      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[])
+      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[])
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
   const inserted = new Set(rowsOf<{ bet_id: string }>(result).map((row) => row.bet_id));

@@ -4,8 +4,8 @@ import {
   HashChain,
   checksumAddress,
   jackpotDraw,
+  betJackpotPrize,
   jackpotOdds,
-  jackpotPrizeOf,
   maxPayout,
   randomWord,
   settleGame,
@@ -88,7 +88,8 @@ export class History {
     this.nextNonce.set(player, nonce + 1n);
     const token = bet.token ?? "DEGEN";
     const amount = bet.amount ?? parseEther("10");
-    const odds = token === "DEGEN" ? jackpotOdds(amount, 50, jackpotPrizeOf(this.pool, 500)) : 0n;
+    const prize = token === "DEGEN" ? betJackpotPrize(amount, 50, this.pool, 500) : 0n;
+    const odds = jackpotOdds(amount, 50, prize);
     const event: EventOf<"BetPlaced"> = {
       name: "BetPlaced",
       at: at(),
@@ -103,6 +104,7 @@ export class History {
       clientSeed: bet.clientSeed ?? keccak256(toBeHex(this.events.length, 32)),
       terms: TERMS,
       jackpotOdds: odds,
+      jackpotPrize: prize,
     };
     this.events.push(event);
     this.bets.set(event.betId, event);
@@ -153,9 +155,9 @@ export class History {
   private draw(bet: EventOf<"BetPlaced">, at: () => Position, overrides: SettleOverrides): void {
     const blocksLater = this.block - bet.at.block;
     const entropy = overrides.entropy ?? (blocksLater > 8191 ? "0x" + "0".repeat(64) : bet.blockHash);
-    const draw = jackpotDraw({ casino: CASINO, betId: bet.betId, entropy, odds: bet.jackpotOdds, stake: bet.amount, edgeBps: 50, pool: this.pool });
+    const draw = jackpotDraw({ casino: CASINO, betId: bet.betId, entropy, odds: bet.jackpotOdds, prize: bet.jackpotPrize, pool: this.pool });
     const prize = overrides.prize ?? draw.prize;
-    const hit = overrides.hit ?? (draw.roll !== null && draw.roll < bet.jackpotOdds);
+    const hit = overrides.hit ?? draw.hit;
     this.events.push({ name: "JackpotDrawn", at: at(), betId: bet.betId, entropy, prize, hit });
     const won = overrides.won === undefined ? (hit && prize > 0n ? prize : null) : overrides.won;
     if (won !== null) {

@@ -31,7 +31,6 @@ export interface ActiveBet {
   chainTime?: number;
   /** A DEGEN bet: its jackpot draw is worth keeping alive while the settlement is late. */
   jackpotDraw?: boolean;
-  drawLocked?: boolean;
   settleTxHash?: string;
   settleExplorerUrl?: string | null;
   verdict?: BetVerdict;

@@ -9,9 +9,6 @@ import { useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { LATE_AFTER_BLOCKS, useBetStore, type ActiveBet } from "../bet-store";
 
-/** Blocks after which a late DEGEN bet offers to lock its jackpot draw (the settler does at 128). */
-const OFFER_LOCK_AFTER_BLOCKS = 64;
-
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleTimeString();
 
 /**
@@ -78,28 +75,27 @@ function HashLine({ label, hash, url }: { label: string; hash: string; url: stri
   );
 }
 
-/** A settlement that has not come: say so, keep the jackpot draw, and open the claim when its time comes. */
+/**
+ * A settlement that has not come: say so, and open the claim when its time comes. A DEGEN bet's
+ * jackpot draw needs nothing from the player: a draw too late to read the bet's block counts as a
+ * hit unless the house recorded that block in time (contracts/README.md "Trust assumptions").
+ */
 function LateSettlement({ bet }: { bet: ActiveBet }) {
   const claimable = bet.claimableAt !== undefined && bet.chainTime !== undefined && bet.chainTime >= bet.claimableAt;
-  const [busy, setBusy] = useState<"claim" | "lock" | null>(null);
+  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const run = async (what: "claim" | "lock") => {
-    setBusy(what);
+  const claim = async () => {
+    setBusy(true);
     setMessage(null);
     try {
       const onchain = await import("../onchain");
-      const report = (update: { phase: string; reason?: { message: string } }) => {
+      await onchain.claimBet(BigInt(bet.betId!), (update) => {
         if (update.phase === "failed") setMessage(update.reason?.message ?? "The transaction failed");
-      };
-      if (what === "claim") await onchain.claimBet(BigInt(bet.betId!), report);
-      else {
-        await onchain.lockJackpotDraw(BigInt(bet.betId!), report);
-        useBetStore.getState().update(bet.id, { drawLocked: true });
-      }
+      });
     } catch (error) {
       if ((error as Error).name !== "TxCancelled" && !message) setMessage((error as Error).message);
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
   return (
@@ -110,19 +106,15 @@ function LateSettlement({ bet }: { bet: ActiveBet }) {
           (claimable
             ? " Its settle window has passed: you can claim your bet back now, at its maximum payout."
             : ` If it is not settled by ${clock(bet.claimableAt)}, you can claim your bet back at its maximum payout.`)}
+        {bet.jackpotDraw && " Your jackpot draw is kept: if it comes too late to read your bet's block, it counts as a win."}
       </p>
-      <div className="flex flex-wrap gap-2">
-        {claimable && (
-          <Button size="sm" variant="primary" disabled={busy !== null} data-testid="claim-bet" onClick={() => void run("claim")}>
-            {busy === "claim" ? "Claiming…" : "Claim"}
+      {claimable && (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="primary" disabled={busy} data-testid="claim-bet" onClick={() => void claim()}>
+            {busy ? "Claiming…" : "Claim"}
           </Button>
-        )}
-        {bet.jackpotDraw && !bet.drawLocked && bet.blocksWaited >= OFFER_LOCK_AFTER_BLOCKS && (
-          <Button size="sm" variant="secondary" disabled={busy !== null} data-testid="lock-draw" onClick={() => void run("lock")}>
-            {busy === "lock" ? "Locking…" : "Keep my jackpot draw"}
-          </Button>
-        )}
-      </div>
+        </div>
+      )}
       {message && (
         <p role="alert" className="text-pink">
           {message}

@@ -17,6 +17,8 @@ export interface ChainBet {
   clientSeed: string;
   terms: bigint;
   jackpotOdds: bigint;
+  /** The prize a jackpot hit wins, fixed at placement (0 for BNB). */
+  jackpotPrize: bigint;
   placedBlock: number;
   /** The hash of the bet's block: its jackpot draw's entropy. */
   placedBlockHash: string;
@@ -60,6 +62,7 @@ export function betFromLog(casino: Casino, log: Log, degenAddress: string): Chai
     clientSeed: a.clientSeed as string,
     terms: a.terms as bigint,
     jackpotOdds: a.jackpotOdds as bigint,
+    jackpotPrize: a.jackpotPrize as bigint,
     placedBlock: log.blockNumber,
     placedBlockHash: log.blockHash,
     txHash: log.transactionHash,

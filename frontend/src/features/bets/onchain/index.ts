@@ -204,13 +204,6 @@ export async function claimBet(betId: bigint, report: (update: TxUpdate) => void
   await sendTransaction(wallet, tx, report);
 }
 
-/** lockJackpotEntropy: keeps a late bet's jackpot draw alive past the blocks the EVM shows a hash for. */
-export async function lockJackpotDraw(betId: bigint, report: (update: TxUpdate) => void): Promise<void> {
-  const wallet = await readyWallet();
-  const tx = await wallet.contracts.casino.lockJackpotEntropy.populateTransaction([betId]);
-  await sendTransaction(wallet, tx, report);
-}
-
 /** A settled bet's outcome for the animation: what the checked word gives under the rules. */
 export function settledOutcome(settled: SettledBet): GameOutcome {
   if (!settled.check.outcome) throw new Error(settled.check.problems.join("; ") || "The bet has no outcome to show");

@@ -2,7 +2,7 @@
 // from the published seed and the bet's inputs, the seed against the commitment the bet was placed
 // under (keccak256 links), the payout by the game's rules, and the jackpot draw.
 import { getAddress, type Provider } from "ethers";
-import { maxPayout, previousLink, settleGame, unpackTerms, verify, type GameOutcome, type SettlementActions } from "@engine/index";
+import { maxPayout, previousLink, settleGame, verify, type GameOutcome, type SettlementActions } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
 import type { ChainBet, ChainSettlement } from "./chain-bet";
 import { rangesDown } from "./log-ranges";
@@ -88,7 +88,6 @@ export function checkBet(
   context: { casino: string; chainId: number; commitment: BetCommitment | null; actions: SettlementActions | null },
 ): BetCheck {
   const split = settlement.totalStake === 2n * bet.amount;
-  const edge = unpackTerms(bet.terms).jackpotEdgeBps;
   if (settlement.kind === "claimed") {
     // Claimed back after the settle window: the bet's bound is paid and the seed stays secret.
     const bound = maxPayout(bet.gameType, bet.params, bet.token, settlement.totalStake, split);
@@ -106,9 +105,8 @@ export function checkBet(
       clientSeed: bet.clientSeed,
       chainId: context.chainId,
       casino: context.casino,
-      split,
       jackpotOdds: bet.jackpotOdds,
-      jackpotEdgeBps: edge,
+      jackpotPrize: bet.jackpotPrize,
     },
     {
       seed: settlement.seed!,

@@ -68,7 +68,8 @@ const SENTENCES: Record<string, Sentence> = {
   // DegenToken (OpenZeppelin ERC-20 errors and its own)
   ERC20InsufficientBalance: (a, amount) => `Your wallet holds ${amount(a[1])}; this needs ${amount(a[2])}.`,
   ERC20InsufficientAllowance: (a, amount) => `The Casino may spend only ${amount(a[1])} of yours; this needs ${amount(a[2])}. Approve it first.`,
-  MaxWalletExceeded: () => "This would put more DEGEN in one wallet than the 1 % maximum allows.",
+  MaxWalletExceeded: (a, amount) =>
+    `A wallet may hold at most ${amount(a[2])} (1 % of the supply); this would leave ${amount(a[1])} in it. Withdraw less, or keep the rest in the Casino.`,
   // CasinoRelay
   SignatureExpired: () => "Your signature expired before it was used. Please try again.",
   InvalidSignature: () => "The signature does not match this request.",

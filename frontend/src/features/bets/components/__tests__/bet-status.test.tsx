@@ -32,16 +32,15 @@ describe("BetStatus: a late settlement", () => {
     act(() => useBetStore.getState().update(useBetStore.getState().bet!.id, { chainTime: 1_000 }));
     expect(screen.getByTestId("late-settlement")).toHaveTextContent("Its settle window has passed: you can claim your bet back now, at its maximum payout.");
     expect(screen.getByTestId("claim-bet")).toHaveTextContent("Claim");
-    expect(screen.queryByTestId("lock-draw")).toBeNull(); // a BNB bet has no jackpot draw
+    expect(screen.getByTestId("late-settlement")).not.toHaveTextContent("jackpot"); // a BNB bet has no jackpot draw
   });
 
-  it("offers to keep a DEGEN bet's jackpot draw from 64 blocks on, until it is locked", () => {
-    showBet({ stage: "settling", token: "DEGEN", jackpotDraw: true, blocksWaited: 63 });
-    expect(screen.queryByTestId("lock-draw")).toBeNull();
-    act(() => useBetStore.getState().update(useBetStore.getState().bet!.id, { blocksWaited: 64 }));
-    expect(screen.getByTestId("lock-draw")).toHaveTextContent("Keep my jackpot draw");
-    act(() => useBetStore.getState().update(useBetStore.getState().bet!.id, { drawLocked: true }));
-    expect(screen.queryByTestId("lock-draw")).toBeNull();
+  it("tells a late DEGEN bet that its jackpot draw is kept, and asks nothing of the player for it", () => {
+    showBet({ stage: "settling", token: "DEGEN", jackpotDraw: true, blocksWaited: 300 });
+    expect(screen.getByTestId("late-settlement")).toHaveTextContent(
+      "Your jackpot draw is kept: if it comes too late to read your bet's block, it counts as a win.",
+    );
+    expect(screen.queryAllByRole("button")).toHaveLength(0);
   });
 
   it("says a bet claimed back was, with what the claim paid, not that the house settled it", () => {
