@@ -103,14 +103,15 @@ function TxLink({ hash, url, testId }: { hash: string; url: string | null; testI
   );
 }
 
-/** BNB bets have no draw; a DEGEN bet's draw is published with its settlement (void when its block hash was lost). */
+/** BNB bets have no draw; a DEGEN bet's draw is published with its settlement (void, and a hit, when its block hash was gone). */
 function jackpotText({ bet, settlement }: HistoryEntry): string {
   if (bet.token !== "DEGEN") return "— (BNB bets have no jackpot draw)";
   if (!settlement) return "drawn at settlement from the hash of the bet's block";
   const draw = settlement.jackpot;
   if (!draw) return "no draw published";
-  if (BigInt(draw.entropy) === 0n) return "void (the bet's block hash was gone when it resolved)";
-  return draw.hit ? `HIT: won ${amount("DEGEN", draw.won)}` : "miss";
+  const won = draw.won > 0n ? `won ${amount("DEGEN", draw.won)}` : "the pool was empty";
+  if (BigInt(draw.entropy) === 0n) return draw.hit ? `HIT: ${won} (resolved after the bet's block hash was gone, which counts as a hit)` : "no chance to win";
+  return draw.hit ? `HIT: ${won}` : "miss";
 }
 
 function Verdict({ ok, problems }: { ok: boolean; problems: string[] }) {
