@@ -52,12 +52,17 @@ export async function readChainId(provider: JsonRpcProvider, rpcUrl: string): Pr
 }
 
 /**
- * CasinoRelay and CasinoSwap as the Casino names them. A deployment file written before deploy.ts
- * recorded them lacks them; one that names others is stale, and the app would sign its
- * EIP-712 requests for the wrong relay.
+ * The contracts as the Casino names them. The token must be the deployment file's: the server
+ * would otherwise read balances, relay and publish (GET /api/config) another token than the one
+ * the Casino takes. CasinoRelay and CasinoSwap are absent from a deployment file written before
+ * deploy.ts recorded them; one that names others is stale, and the app would sign its EIP-712
+ * requests for the wrong relay.
  */
-async function helperContracts(casino: Casino, deployment: Deployment): Promise<{ CasinoRelay: string; CasinoSwap: string }> {
-  const [CasinoRelay, CasinoSwap] = await Promise.all([casino.relay(), casino.swapDesk()]);
+async function checkedContracts(casino: Casino, deployment: Deployment): Promise<{ CasinoRelay: string; CasinoSwap: string }> {
+  const [degen, CasinoRelay, CasinoSwap] = await Promise.all([casino.degen(), casino.relay(), casino.swapDesk()]);
+  if (degen !== deployment.contracts.DegenToken) {
+    throw new ConfigError(`the deployment file names DegenToken ${deployment.contracts.DegenToken}, but the Casino's token is ${degen}`);
+  }
   for (const [name, onChain] of [
     ["CasinoRelay", CasinoRelay],
     ["CasinoSwap", CasinoSwap],
@@ -107,7 +112,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   if (onChainSettler !== wallet.address) {
     throw new Error(`SETTLER_PRIVATE_KEY is for ${wallet.address}, but the Casino's settler is ${onChainSettler}`);
   }
-  const [helpers, genesis] = await Promise.all([helperContracts(casino, deployment), provider.getBlock(0)]);
+  const [helpers, genesis] = await Promise.all([checkedContracts(casino, deployment), provider.getBlock(0)]);
   if (!genesis?.hash) throw new Error(`chain ${chainId} did not return its genesis block`);
   const identity: DeploymentIdentity = { chainId, genesisHash: genesis.hash, casino: casinoAddress, deploymentBlock: deployment.deploymentBlock };
 
@@ -159,6 +164,9 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     batchSize: options.batchSize ?? config.settlerBatchSize,
   });
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });
+  const chain = chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl });
+  if (chain.rpcUrls.length === 0)
+    log.warn(`Chain ${chainId} has no public RPC known: set PUBLIC_RPC_URL, or wallets are told none (RPC_URL is never published)`);
   const appDeps: AppDeps = {
     chainId,
     db,
@@ -177,7 +185,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     status,
     health: { maxLagBlocks: config.healthMaxLagBlocks, maxBetAgeSeconds: config.healthMaxBetAgeSeconds },
     publicConfig: publicConfig({
-      chain: chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl }),
+      chain,
       contracts: { DegenToken: deployment.contracts.DegenToken, Casino: casinoAddress, ...helpers },
       deploymentBlock: deployment.deploymentBlock,
       settler: wallet.address,

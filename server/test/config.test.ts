@@ -97,6 +97,14 @@ describe("GET /api/config", () => {
     );
   });
 
+  it("refuses to start when the deployment file's DegenToken is not the Casino's token, naming both", async () => {
+    const casinoToken = await server.chain.casino.degen();
+    const other = Wallet.createRandom().address;
+    await expect(withServer({ DEPLOYMENT_FILE: deploymentWith({ DegenToken: other }) }, async () => {})).rejects.toThrow(
+      `the deployment file names DegenToken ${other}, but the Casino's token is ${casinoToken}`,
+    );
+  });
+
   it("refuses a deployment file whose addresses or block are malformed, naming the field", () => {
     const settler = new Wallet(DEV_KEYS[1]).address;
     const load = (file: string) => loadDeployment(readConfig({ DEPLOYMENT_FILE: file }), CHAIN_ID, settler);
@@ -151,12 +159,12 @@ describe("chain definitions (server/src/chain/chains.ts)", () => {
     });
   });
 
-  it("describes an unknown chain generically, with the server's RPC unless PUBLIC_RPC_URL is set", () => {
-    expect(chainDefinition(12345, { rpcUrl: "http://127.0.0.1:9000" })).toMatchObject({
+  it("describes an unknown chain generically, never with the server's private RPC_URL: PUBLIC_RPC_URL or none", () => {
+    expect(chainDefinition(12345, { rpcUrl: "https://bsc.provider.example/v1/secret-key" })).toMatchObject({
       id: 12345,
       hexId: "0x3039",
       name: "Chain 12345",
-      rpcUrls: ["http://127.0.0.1:9000"],
+      rpcUrls: [],
       blockExplorerUrls: [],
     });
     expect(chainDefinition(12345, { rpcUrl: "http://127.0.0.1:9000", publicRpcUrl: "https://rpc.example.org" }).rpcUrls).toEqual(["https://rpc.example.org"]);
