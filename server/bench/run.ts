@@ -262,7 +262,7 @@ async function settlementThroughput(chain: TestChain, apiUrl: string) {
   for (const player of chain.players) {
     const client = new Client(apiUrl);
     await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-    const expectedCommit = (await client.get("/api/fairness/commitment")).body.expectedCommit as string;
+    const expectedCommit = (await client.post("/api/fairness/commitment")).body.expectedCommit as string;
     await (await chain.token.connect(player).approve(casinoAddress, parseEther("100000"))).wait();
     await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("100000"))).wait();
     prepared.push({ player, casino: chain.casino.connect(player) as Casino, expectedCommit });

@@ -5,6 +5,7 @@ import { getAddress, isAddress, isHexString } from "ethers";
 import { LOCAL_CHAIN_ID } from "./chain/chains";
 import type { SettlerMode } from "./cluster/cluster";
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
+import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
 import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -48,6 +49,11 @@ export interface ServerConfig {
   settlerConfirmations: number | undefined;
   rateLimitIpPerMinute: number;
   rateLimitAddressPerMinute: number;
+  rateLimitAuthPerMinute: number;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the caller (http/trust-proxy.ts). */
+  trustProxy: string;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
   /** on: contend for the settler lease; paused: lead but send no settlement; off: never lead (web-only). */
   settlerMode: SettlerMode;
   logLevel: LogLevel;
@@ -74,6 +80,24 @@ function integerSetting(env: Env, name: string, fallback: number, min: number, m
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function trustProxySetting(env: Env): string {
+  const raw = optional(env, "TRUST_PROXY") ?? DEFAULT_TRUST_PROXY;
+  try {
+    compileTrustProxy(raw);
+  } catch (error) {
+    throw new ConfigError(
+      `TRUST_PROXY must be none, a hop count, or a comma-separated list of addresses, subnets, loopback, linklocal and uniquelocal (${(error as Error).message}), got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
+function metricsTokenSetting(env: Env): string | undefined {
+  const raw = optional(env, "METRICS_TOKEN");
+  if (raw !== undefined && !/^\S{16,200}$/.test(raw)) throw new ConfigError("METRICS_TOKEN must be 16 to 200 characters without spaces");
+  return raw;
 }
 
 function urlSetting(name: string, raw: string): string {
@@ -156,6 +180,9 @@ export function readConfig(env: Env = process.env): ServerConfig {
     settlerConfirmations: optional(env, "SETTLER_CONFIRMATIONS") === undefined ? undefined : integerSetting(env, "SETTLER_CONFIRMATIONS", 0, 0, 64),
     rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
     rateLimitAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
+    rateLimitAuthPerMinute: integerSetting(env, "RATE_LIMIT_AUTH_PER_MINUTE", DEFAULT_RATE_LIMITS.authPerIpPerMinute, 1, 100_000_000),
+    trustProxy: trustProxySetting(env),
+    metricsToken: metricsTokenSetting(env),
     settlerMode,
     logLevel,
     healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 20, 1, 100_000),

@@ -1,5 +1,6 @@
 import { Wallet, type JsonRpcProvider } from "ethers";
 import { createApp, type AppDeps } from "./app";
+import { startSignInPruning } from "./auth/prune";
 import { createSessions } from "./auth/session";
 import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
@@ -16,6 +17,7 @@ import { openDatabase, type Database } from "./db/index";
 import { persistentSecret } from "./db/kv";
 import type { DeploymentIdentity } from "./db/state";
 import type { RateLimits } from "./http/limits";
+import { compileTrustProxy } from "./http/trust-proxy";
 import { addSecrets, logger, setLogLevel } from "./observability/log";
 import { Metrics } from "./observability/metrics";
 import { StatusSampler } from "./observability/status";
@@ -193,9 +195,16 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
       appOrigin: config.appOrigin,
     }),
     appDir: config.appDir,
-    rateLimits: options.rateLimits ?? { perIpPerMinute: config.rateLimitIpPerMinute, perAddressPerMinute: config.rateLimitAddressPerMinute },
+    rateLimits: options.rateLimits ?? {
+      perIpPerMinute: config.rateLimitIpPerMinute,
+      perAddressPerMinute: config.rateLimitAddressPerMinute,
+      authPerIpPerMinute: config.rateLimitAuthPerMinute,
+    },
+    trustProxy: compileTrustProxy(config.trustProxy),
+    metricsToken: config.metricsToken,
   };
   const app = createApp(appDeps);
+  const signInPruning = startSignInPruning(db);
 
   cluster.onLeadership((leading) => {
     if (leading) {
@@ -219,6 +228,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     casinoAddress,
     async close() {
       prices.stop();
+      await signInPruning.stop();
       await settler.stop();
       await worker.stop();
       await cluster.close();

@@ -99,7 +99,7 @@ describe("several instances on one PostgreSQL", () => {
     for (const [i, player] of players.entries()) {
       // Commitments asked of both instances: the follower's go out through the lease holder.
       const client = await signedIn(instances[i % 2]!, player);
-      const commitment = await client.get("/api/fairness/commitment");
+      const commitment = await client.post("/api/fairness/commitment");
       expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
       roots.set(player.address, commitment.body.expectedCommit);
       await (await chain.token.connect(player).approve(casinoAddress, parseEther("1000"), { gasLimit: 100_000n })).wait();
@@ -200,7 +200,7 @@ describe("several instances on one PostgreSQL", () => {
     const atFollower = await signedIn(follower, player);
     const atLeader = await signedIn(leader, player);
 
-    const commitment = await atFollower.get("/api/fairness/commitment");
+    const commitment = await atFollower.post("/api/fairness/commitment");
     expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
     expect(commitment.body).toMatchObject({ nextNonce: "0", remaining: 1024 });
     const onChain = (await chain.casino.commitmentOf(player.address)) as unknown as [string, bigint, bigint, string];
@@ -270,7 +270,7 @@ describe("several instances on one PostgreSQL", () => {
     await web.start();
     const player = chain.players[4]!;
     const client = await signedIn(web, player);
-    const commitment = await client.get("/api/fairness/commitment");
+    const commitment = await client.post("/api/fairness/commitment");
     expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
     expect(await metricOf(web, "degen_settler_leader")).toBe(0);
 

@@ -38,7 +38,7 @@ describe("an RPC outage", () => {
     for (const player of players) {
       const client = new Client(server.url);
       await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-      roots.set(player.address, (await client.get("/api/fairness/commitment")).body.expectedCommit);
+      roots.set(player.address, (await client.post("/api/fairness/commitment")).body.expectedCommit);
       await (await chain.token.connect(player).approve(casinoAddress, parseEther("1000"))).wait();
       await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("1000"))).wait();
     }

@@ -104,4 +104,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX chain_requests_active ON chain_requests (request_hash) WHERE status IN ('pending', 'sent');
   CREATE INDEX chain_requests_status ON chain_requests (status, id);
   `,
+  // Issue #19: expired sessions and sign-in nonces are pruned by their expiry (auth/prune.ts).
+  `
+  CREATE INDEX sessions_expires_at ON sessions (expires_at);
+  CREATE INDEX siwe_nonces_expires_at ON siwe_nonces (expires_at);
+  `,
 ];

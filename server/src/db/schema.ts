@@ -20,18 +20,26 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_wallet_key").on(t.walletAddress)],
 );
 
-export const siweNonces = pgTable("siwe_nonces", {
-  nonce: text("nonce").primaryKey(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
+export const siweNonces = pgTable(
+  "siwe_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("siwe_nonces_expires_at").on(t.expiresAt)],
+);
 
-export const sessions = pgTable("sessions", {
-  id: text("id").primaryKey(),
-  address: text("address").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  revokedAt: timestamp("revoked_at", { withTimezone: true }),
-});
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    address: text("address").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_expires_at").on(t.expiresAt)],
+);
 
 /**
  * One hash chain per player, keyed by the first nonce it settles (the player's nextNonce when it

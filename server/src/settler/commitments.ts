@@ -61,6 +61,11 @@ export class Commitments {
     };
   }
 
+  /** The player's commitment as the Casino holds it; never sends anything. */
+  async read(player: string): Promise<CommitmentState> {
+    return strip(await this.stateOf(player));
+  }
+
   /**
    * The player's commitment, posting a fresh chain first when there is none or it runs low and
    * no bet is open (a new chain may not replace one under an open bet). Instances asked at once
