@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getAddress, isAddress, isHexString } from "ethers";
+import { getAddress, isAddress, isHexString, parseEther } from "ethers";
 import { LOCAL_CHAIN_ID } from "./chain/chains";
 import type { SettlerMode } from "./cluster/cluster";
+import { DEFAULT_PLAYER_TX_BUDGETS, type PlayerTxBudgets } from "./chain/budgets";
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
 import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
 import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
@@ -54,11 +55,17 @@ export interface ServerConfig {
   trustProxy: string;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** How many transactions the settler sends for players (commitments, relays). */
+  playerTxBudgets: PlayerTxBudgets;
   /** on: contend for the settler lease; paused: lead but send no settlement; off: never lead (web-only). */
   settlerMode: SettlerMode;
   logLevel: LogLevel;
   healthMaxLagBlocks: number;
   healthMaxBetAgeSeconds: number;
+  /** Degraded when the settler's key holds less than this (wei of the native coin). */
+  healthMinSettlerBalanceWei: bigint;
+  /** Degraded when the settler's balance would last fewer hours than this at the last hour's spending. */
+  healthMinSettlerRunwayHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -80,6 +87,13 @@ function integerSetting(env: Env, name: string, fallback: number, min: number, m
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** A decimal amount of a token (18 decimals), in wei. */
+function amountSetting(env: Env, name: string, fallback: string): bigint {
+  const raw = optional(env, name) ?? fallback;
+  if (!/^\d{1,12}(\.\d{1,18})?$/.test(raw)) throw new ConfigError(`${name} must be a decimal amount with at most 18 decimals, got "${raw}"`);
+  return parseEther(raw);
 }
 
 function trustProxySetting(env: Env): string {
@@ -183,10 +197,16 @@ export function readConfig(env: Env = process.env): ServerConfig {
     rateLimitAuthPerMinute: integerSetting(env, "RATE_LIMIT_AUTH_PER_MINUTE", DEFAULT_RATE_LIMITS.authPerIpPerMinute, 1, 100_000_000),
     trustProxy: trustProxySetting(env),
     metricsToken: metricsTokenSetting(env),
+    playerTxBudgets: {
+      perAddressPerDay: integerSetting(env, "PLAYER_TXS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.perAddressPerDay, 0, 1_000_000),
+      allPlayersPerHour: integerSetting(env, "PLAYER_TXS_PER_HOUR", DEFAULT_PLAYER_TX_BUDGETS.allPlayersPerHour, 0, 1_000_000),
+    },
     settlerMode,
     logLevel,
     healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 20, 1, 100_000),
     healthMaxBetAgeSeconds: integerSetting(env, "HEALTH_MAX_BET_AGE_S", 60, 1, 86_400),
+    healthMinSettlerBalanceWei: amountSetting(env, "HEALTH_MIN_SETTLER_BALANCE", "0.05"),
+    healthMinSettlerRunwayHours: integerSetting(env, "HEALTH_MIN_SETTLER_RUNWAY_H", 24, 0, 1_000_000),
   };
 }
 

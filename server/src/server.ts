@@ -4,10 +4,12 @@ import { startSignInPruning } from "./auth/prune";
 import { createSessions } from "./auth/session";
 import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
+import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
 import { ChainOutbox } from "./chain/outbox";
 import { OutboxWorker } from "./chain/outbox-worker";
 import { KeepAliveJsonRpcProvider } from "./chain/rpc";
 import { TxSender } from "./chain/sender";
+import { StakeCheck } from "./chain/stake";
 import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
 import type { Cluster } from "./cluster/cluster";
 import { localCluster } from "./cluster/local";
@@ -134,6 +136,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const status = new StatusSampler({
     db,
     provider,
+    settlerAddress: wallet.address,
     casino,
     degenAddress: deployment.contracts.DegenToken,
     lease,
@@ -141,12 +144,14 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     confirmations,
   });
   const metrics = new Metrics(status);
-  const outbox = new ChainOutbox(db, signals, (kind, outcome) => metrics.countChainRequest(kind, outcome));
+  const outbox = new ChainOutbox(db, signals, config.playerTxBudgets, (kind, outcome) => metrics.countChainRequest(kind, outcome));
   const worker = new OutboxWorker(db, sender, provider, signals);
   const tokenAddresses = { DEGEN: deployment.contracts.DegenToken, BNB: TOKEN_ADDRESS.BNB };
   const seeds = new SeedVault(masterSecret, chainId, casinoAddress);
   const rounds = new Rounds(db, seeds, signals, config.blackjackIdleMs);
-  const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox);
+  const token = DegenToken__factory.connect(tokenAddresses.DEGEN, provider);
+  const stake = new StakeCheck(casino, token, { casino: casinoAddress, degen: tokenAddresses.DEGEN });
+  const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox, stake);
   const settler = new Settler({
     db,
     provider,
@@ -185,7 +190,12 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     prices,
     metrics,
     status,
-    health: { maxLagBlocks: config.healthMaxLagBlocks, maxBetAgeSeconds: config.healthMaxBetAgeSeconds },
+    health: {
+      maxLagBlocks: config.healthMaxLagBlocks,
+      maxBetAgeSeconds: config.healthMaxBetAgeSeconds,
+      minSettlerBalanceWei: config.healthMinSettlerBalanceWei,
+      minSettlerRunwayHours: config.healthMinSettlerRunwayHours,
+    },
     publicConfig: publicConfig({
       chain,
       contracts: { DegenToken: deployment.contracts.DegenToken, Casino: casinoAddress, ...helpers },

@@ -104,9 +104,9 @@ describe("DATABASE_URL on a real PostgreSQL 15", () => {
     expect(nonces).not.toContain("pgExpiredNonce01");
     const schema = server.services.database.where.match(/^schema (\S+) on /)![1]!;
     const indexes = await query<{ indexname: string }>(
-      `SELECT indexname FROM pg_indexes WHERE schemaname = '${schema}' AND indexname IN ('sessions_expires_at', 'siwe_nonces_expires_at') ORDER BY 1`,
+      `SELECT indexname FROM pg_indexes WHERE schemaname = '${schema}' AND indexname IN ('sessions_expires_at', 'siwe_nonces_expires_at', 'chain_requests_player') ORDER BY 1`,
     );
-    expect(indexes.map((row) => row.indexname)).toEqual(["sessions_expires_at", "siwe_nonces_expires_at"]);
+    expect(indexes.map((row) => row.indexname)).toEqual(["chain_requests_player", "sessions_expires_at", "siwe_nonces_expires_at"]);
   });
 
   it("keeps each deployment in a schema of its own: public untouched, a new chain in a new schema, settled there", async (context) => {

@@ -109,4 +109,10 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX sessions_expires_at ON sessions (expires_at);
   CREATE INDEX siwe_nonces_expires_at ON siwe_nonces (expires_at);
   `,
+  // Issue #19: chain requests are counted per player, and for all players per hour, against the budgets (chain/budgets.ts).
+  `
+  ALTER TABLE chain_requests ADD COLUMN player text;
+  CREATE INDEX chain_requests_player ON chain_requests (player, created_at);
+  CREATE INDEX chain_requests_created_at ON chain_requests (created_at);
+  `,
 ];

@@ -142,6 +142,8 @@ export const chainRequests = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     kind: text("kind").$type<"commitment" | "withdraw" | "swap">().notNull(),
+    /** The player it is sent for: what chain/budgets.ts counts. Null on rows from before the budgets. */
+    player: text("player"),
     toAddress: text("to_address").notNull(),
     data: text("data").notNull(),
     /** keccak(to ‖ data): one active row per identical request. */
@@ -158,6 +160,8 @@ export const chainRequests = pgTable(
       .on(t.requestHash)
       .where(sql`status IN ('pending', 'sent')`),
     index("chain_requests_status").on(t.status, t.id),
+    index("chain_requests_player").on(t.player, t.createdAt),
+    index("chain_requests_created_at").on(t.createdAt),
   ],
 );
 

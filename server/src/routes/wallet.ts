@@ -73,7 +73,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
    * outbox. The holder's gas estimate simulates it once more: a request that became invalid
    * meanwhile is refused with the same 400, never broadcast.
    */
-  async function relay(reqId: string | undefined, kind: "withdraw" | "swap", data: string): Promise<TransactionReceipt> {
+  async function relay(reqId: string | undefined, player: string, kind: "withdraw" | "swap", data: string): Promise<TransactionReceipt> {
     const request = { to: deps.relayAddress, data };
     try {
       await deps.provider.call({ ...request, from: deps.settlerAddress });
@@ -84,7 +84,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     }
     let hash: string;
     try {
-      hash = await deps.outbox.send(kind, request);
+      hash = await deps.outbox.send(kind, request, player);
     } catch (error) {
       if (error instanceof ChainRequestRefused && error.refusal) throw refusedAs(error.refusal);
       throw error;
@@ -107,7 +107,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
       const body = parse(withdrawBody, req.body);
       const player = signedInPlayer(res, body.walletAddress);
       const request = { player, token: deps.tokenAddresses[body.token], amount: body.amount, deadline: body.deadline };
-      const receipt = await relay((req as RouteRequest).id, "withdraw", relayInterface.encodeFunctionData("withdraw", [request, body.signature]));
+      const receipt = await relay((req as RouteRequest).id, player, "withdraw", relayInterface.encodeFunctionData("withdraw", [request, body.signature]));
       return { ok: true, txHash: receipt.hash, token: body.token, amount: formatAmount(body.amount) };
     }),
   );
@@ -125,7 +125,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
         minAmountOut: BigInt(body.minAmountOut),
         deadline: body.deadline,
       };
-      const receipt = await relay((req as RouteRequest).id, "swap", relayInterface.encodeFunctionData("swap", [request, body.signature]));
+      const receipt = await relay((req as RouteRequest).id, player, "swap", relayInterface.encodeFunctionData("swap", [request, body.signature]));
       return {
         ok: true,
         txHash: receipt.hash,
