@@ -18,6 +18,8 @@ import { observed, routePrefix } from "./http/observe";
 import { addressLimiter, DEFAULT_RATE_LIMITS, FixedWindowCounter, ipKey, limiter, type RateLimits } from "./http/limits";
 import { bearerToken } from "./http/bearer";
 import type { TrustProxy } from "./http/trust-proxy";
+import type { PlayerTxBudgets } from "./chain/budgets";
+import type { TokenSymbol } from "./tokens";
 import type { Metrics } from "./observability/metrics";
 import { assessHealth, type HealthLimits, type StatusSampler } from "./observability/status";
 import type { PriceFeed } from "./prices";
@@ -54,6 +56,10 @@ export interface AppDeps {
   trustProxy: TrustProxy;
   /** METRICS_TOKEN: when set, GET /metrics needs it as a bearer token. */
   metricsToken?: string;
+  /** How many transactions the settler sends for players (chain/budgets.ts). */
+  playerTxBudgets: PlayerTxBudgets;
+  /** RELAY_MIN_DEGEN, RELAY_MIN_BNB (wei). */
+  relayMinimum: Record<TokenSymbol, bigint>;
   /** The built app to serve on this origin (APP_DIR); undefined: the API only. */
   appDir?: string;
 }
@@ -127,11 +133,15 @@ export function createApp(deps: AppDeps): App {
   );
   app.post("/api/withdraw", ...signedIn);
   app.post("/api/swap", ...signedIn);
+  app.get("/api/relay/quota", ...signedIn);
   app.use(
     "/api",
     routePrefix("/api"),
     walletRouter({
+      db: deps.db,
       outbox: deps.outbox,
+      budgets: deps.playerTxBudgets,
+      relayMinimum: deps.relayMinimum,
       provider: deps.provider,
       settlerAddress: deps.sender.address,
       relayAddress: deps.relayAddress,

@@ -8,6 +8,7 @@ import { DEFAULT_PLAYER_TX_BUDGETS, type PlayerTxBudgets } from "./chain/budgets
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
 import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
 import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
+import type { TokenSymbol } from "./tokens";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -57,6 +58,8 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** How many transactions the settler sends for players (commitments, relays). */
   playerTxBudgets: PlayerTxBudgets;
+  /** The smallest amount a relayed withdrawal or swap may move, per token (wei). */
+  relayMinimum: Record<TokenSymbol, bigint>;
   /** on: contend for the settler lease; paused: lead but send no settlement; off: never lead (web-only). */
   settlerMode: SettlerMode;
   logLevel: LogLevel;
@@ -199,8 +202,11 @@ export function readConfig(env: Env = process.env): ServerConfig {
     metricsToken: metricsTokenSetting(env),
     playerTxBudgets: {
       perAddressPerDay: integerSetting(env, "PLAYER_TXS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.perAddressPerDay, 0, 1_000_000),
+      relaysPerAddressPerDay: integerSetting(env, "RELAYS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.relaysPerAddressPerDay, 0, 1_000_000),
       allPlayersPerHour: integerSetting(env, "PLAYER_TXS_PER_HOUR", DEFAULT_PLAYER_TX_BUDGETS.allPlayersPerHour, 0, 1_000_000),
     },
+    // The Casino's minimum bets: the house already pays a settlement's gas for a stake that small.
+    relayMinimum: { DEGEN: amountSetting(env, "RELAY_MIN_DEGEN", "1"), BNB: amountSetting(env, "RELAY_MIN_BNB", "0.001") },
     settlerMode,
     logLevel,
     healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 20, 1, 100_000),

@@ -29,7 +29,7 @@ import { Commitments } from "./settler/commitments";
 import { Rounds } from "./settler/rounds";
 import { SeedVault } from "./settler/seeds";
 import { Settler } from "./settler/settler";
-import { TOKEN_ADDRESS } from "./tokens";
+import { formatAmount, TOKEN_ADDRESS } from "./tokens";
 
 const log = logger("server");
 
@@ -203,6 +203,10 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
       settler: wallet.address,
       blackjackIdleMs: config.blackjackIdleMs,
       appOrigin: config.appOrigin,
+      relay: {
+        minAmount: { DEGEN: formatAmount(config.relayMinimum.DEGEN), BNB: formatAmount(config.relayMinimum.BNB) },
+        perAddressPerDay: config.playerTxBudgets.relaysPerAddressPerDay,
+      },
     }),
     appDir: config.appDir,
     rateLimits: options.rateLimits ?? {
@@ -212,6 +216,8 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     },
     trustProxy: compileTrustProxy(config.trustProxy),
     metricsToken: config.metricsToken,
+    playerTxBudgets: config.playerTxBudgets,
+    relayMinimum: config.relayMinimum,
   };
   const app = createApp(appDeps);
   const signInPruning = startSignInPruning(db);

@@ -65,6 +65,7 @@ describe("GET /api/config", () => {
       settler: await casino.settler(),
       blackjackIdleMs: 300_000,
       siwe: { domain: SIWE_DOMAIN, uri: APP_ORIGIN, chainId: CHAIN_ID },
+      relay: { minAmount: { DEGEN: "1", BNB: "0.001" }, perAddressPerDay: 10 },
     });
     expect(answer.body.settler).toBe(new Wallet(DEV_KEYS[1]).address);
     // The test chain's file predates CasinoRelay / CasinoSwap: they were read from the Casino.

@@ -80,7 +80,7 @@ export class ChainOutbox {
         .from(chainRequests)
         .where(and(eq(chainRequests.requestHash, requestHash), inArray(chainRequests.status, ["pending", "sent"])));
       if (active) return active.id;
-      const refusal = overBudget(await budgetUse(tx as unknown as Db, player), this.budgets);
+      const refusal = overBudget(kind, await budgetUse(tx as unknown as Db, player), this.budgets);
       if (refusal) throw refusal;
       const [inserted] = await tx
         .insert(chainRequests)
