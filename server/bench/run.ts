@@ -262,9 +262,10 @@ async function settlementThroughput(chain: TestChain, apiUrl: string) {
   for (const player of chain.players) {
     const client = new Client(apiUrl);
     await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-    const expectedCommit = (await client.get("/api/fairness/commitment")).body.expectedCommit as string;
+    // A deposit first: the house posts a commitment only for a wallet with a stake.
     await (await chain.token.connect(player).approve(casinoAddress, parseEther("100000"))).wait();
     await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("100000"))).wait();
+    const expectedCommit = (await client.post("/api/fairness/commitment")).body.expectedCommit as string;
     prepared.push({ player, casino: chain.casino.connect(player) as Casino, expectedCommit });
   }
   // A real chain mines on a clock (BSC Testnet: a block every few seconds at most), not one block

@@ -15,7 +15,11 @@ import type { Db } from "./db/index";
 import { frontLayer, withFront } from "./http/front";
 import { errorHandler, notFound, route, type RouteHandler } from "./http/errors";
 import { observed, routePrefix } from "./http/observe";
-import { addressLimiter, DEFAULT_RATE_LIMITS, TRUSTED_PROXIES, type RateLimits } from "./http/limits";
+import { addressLimiter, DEFAULT_RATE_LIMITS, FixedWindowCounter, ipKey, limiter, type RateLimits } from "./http/limits";
+import { bearerToken } from "./http/bearer";
+import type { TrustProxy } from "./http/trust-proxy";
+import type { PlayerTxBudgets } from "./chain/budgets";
+import type { TokenSymbol } from "./tokens";
 import type { Metrics } from "./observability/metrics";
 import { assessHealth, type HealthLimits, type StatusSampler } from "./observability/status";
 import type { PriceFeed } from "./prices";
@@ -48,6 +52,14 @@ export interface AppDeps {
   /** GET /api/config: the chain, contracts and SIWE terms the browser app learns at run time. */
   publicConfig: PublicConfig;
   rateLimits?: RateLimits;
+  /** TRUST_PROXY: whose X-Forwarded-For names the caller, for req.ip and the per-IP limits alike. */
+  trustProxy: TrustProxy;
+  /** METRICS_TOKEN: when set, GET /metrics needs it as a bearer token. */
+  metricsToken?: string;
+  /** How many transactions the settler sends for players (chain/budgets.ts). */
+  playerTxBudgets: PlayerTxBudgets;
+  /** RELAY_MIN_DEGEN, RELAY_MIN_BNB (wei). */
+  relayMinimum: Record<TokenSymbol, bigint>;
   /** The built app to serve on this origin (APP_DIR); undefined: the API only. */
   appDir?: string;
 }
@@ -65,10 +77,10 @@ export type App = RequestListener;
  */
 export function createApp(deps: AppDeps): App {
   const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
-  const front = frontLayer({ appOrigin: deps.appOrigin, limits, bodyLimitBytes: BODY_LIMIT_BYTES });
+  const front = frontLayer({ appOrigin: deps.appOrigin, limits, bodyLimitBytes: BODY_LIMIT_BYTES, trustProxy: deps.trustProxy });
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", TRUSTED_PROXIES);
+  app.set("trust proxy", deps.trustProxy);
   app.set("etag", false);
 
   const signedIn = [deps.sessions.require, addressLimiter(limits)];
@@ -94,6 +106,7 @@ export function createApp(deps: AppDeps): App {
   );
   app.get(
     "/metrics",
+    bearerToken(deps.metricsToken),
     route(async (_req, res) => {
       res.set("Content-Type", deps.metrics.contentType).send(await deps.metrics.text());
     }),
@@ -102,7 +115,14 @@ export function createApp(deps: AppDeps): App {
   app.get("/api/prices", (_req, res) => {
     res.json(deps.prices.snapshot());
   });
-  app.use("/api/auth", routePrefix("/api/auth"), siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin }));
+  // Signing in is a nonce row and a signature check per call: a tight limit per IP of its own.
+  const signInLimit = limiter(new FixedWindowCounter(limits.authPerIpPerMinute), (req) => ipKey(req, deps.trustProxy));
+  app.use(
+    "/api/auth",
+    routePrefix("/api/auth"),
+    signInLimit,
+    siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin }),
+  );
   app.use("/api/user", routePrefix("/api/user"), ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
   app.use("/api/crash", routePrefix("/api/crash"), ...signedIn, crashRouter({ db: deps.db, settler: deps.settler }));
   app.use(
@@ -113,11 +133,15 @@ export function createApp(deps: AppDeps): App {
   );
   app.post("/api/withdraw", ...signedIn);
   app.post("/api/swap", ...signedIn);
+  app.get("/api/relay/quota", ...signedIn);
   app.use(
     "/api",
     routePrefix("/api"),
     walletRouter({
+      db: deps.db,
       outbox: deps.outbox,
+      budgets: deps.playerTxBudgets,
+      relayMinimum: deps.relayMinimum,
       provider: deps.provider,
       settlerAddress: deps.sender.address,
       relayAddress: deps.relayAddress,

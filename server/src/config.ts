@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getAddress, isAddress, isHexString } from "ethers";
+import { getAddress, isAddress, isHexString, parseEther } from "ethers";
 import { LOCAL_CHAIN_ID } from "./chain/chains";
 import type { SettlerMode } from "./cluster/cluster";
+import { DEFAULT_PLAYER_TX_BUDGETS, type PlayerTxBudgets } from "./chain/budgets";
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
+import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
 import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
+import type { TokenSymbol } from "./tokens";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -48,11 +51,24 @@ export interface ServerConfig {
   settlerConfirmations: number | undefined;
   rateLimitIpPerMinute: number;
   rateLimitAddressPerMinute: number;
+  rateLimitAuthPerMinute: number;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the caller (http/trust-proxy.ts). */
+  trustProxy: string;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** How many transactions the settler sends for players (commitments, relays). */
+  playerTxBudgets: PlayerTxBudgets;
+  /** The smallest amount a relayed withdrawal or swap may move, per token (wei). */
+  relayMinimum: Record<TokenSymbol, bigint>;
   /** on: contend for the settler lease; paused: lead but send no settlement; off: never lead (web-only). */
   settlerMode: SettlerMode;
   logLevel: LogLevel;
   healthMaxLagBlocks: number;
   healthMaxBetAgeSeconds: number;
+  /** Degraded when the settler's key holds less than this (wei of the native coin). */
+  healthMinSettlerBalanceWei: bigint;
+  /** Degraded when the settler's balance would last fewer hours than this at the last hour's spending. */
+  healthMinSettlerRunwayHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +90,31 @@ function integerSetting(env: Env, name: string, fallback: number, min: number, m
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** A decimal amount of a token (18 decimals), in wei. */
+function amountSetting(env: Env, name: string, fallback: string): bigint {
+  const raw = optional(env, name) ?? fallback;
+  if (!/^\d{1,12}(\.\d{1,18})?$/.test(raw)) throw new ConfigError(`${name} must be a decimal amount with at most 18 decimals, got "${raw}"`);
+  return parseEther(raw);
+}
+
+function trustProxySetting(env: Env): string {
+  const raw = optional(env, "TRUST_PROXY") ?? DEFAULT_TRUST_PROXY;
+  try {
+    compileTrustProxy(raw);
+  } catch (error) {
+    throw new ConfigError(
+      `TRUST_PROXY must be none, a hop count, or a comma-separated list of addresses, subnets, loopback, linklocal and uniquelocal (${(error as Error).message}), got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
+function metricsTokenSetting(env: Env): string | undefined {
+  const raw = optional(env, "METRICS_TOKEN");
+  if (raw !== undefined && !/^\S{16,200}$/.test(raw)) throw new ConfigError("METRICS_TOKEN must be 16 to 200 characters without spaces");
+  return raw;
 }
 
 function urlSetting(name: string, raw: string): string {
@@ -156,10 +197,22 @@ export function readConfig(env: Env = process.env): ServerConfig {
     settlerConfirmations: optional(env, "SETTLER_CONFIRMATIONS") === undefined ? undefined : integerSetting(env, "SETTLER_CONFIRMATIONS", 0, 0, 64),
     rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
     rateLimitAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
+    rateLimitAuthPerMinute: integerSetting(env, "RATE_LIMIT_AUTH_PER_MINUTE", DEFAULT_RATE_LIMITS.authPerIpPerMinute, 1, 100_000_000),
+    trustProxy: trustProxySetting(env),
+    metricsToken: metricsTokenSetting(env),
+    playerTxBudgets: {
+      perAddressPerDay: integerSetting(env, "PLAYER_TXS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.perAddressPerDay, 0, 1_000_000),
+      relaysPerAddressPerDay: integerSetting(env, "RELAYS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.relaysPerAddressPerDay, 0, 1_000_000),
+      allPlayersPerHour: integerSetting(env, "PLAYER_TXS_PER_HOUR", DEFAULT_PLAYER_TX_BUDGETS.allPlayersPerHour, 0, 1_000_000),
+    },
+    // The Casino's minimum bets: the house already pays a settlement's gas for a stake that small.
+    relayMinimum: { DEGEN: amountSetting(env, "RELAY_MIN_DEGEN", "1"), BNB: amountSetting(env, "RELAY_MIN_BNB", "0.001") },
     settlerMode,
     logLevel,
     healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 20, 1, 100_000),
     healthMaxBetAgeSeconds: integerSetting(env, "HEALTH_MAX_BET_AGE_S", 60, 1, 86_400),
+    healthMinSettlerBalanceWei: amountSetting(env, "HEALTH_MIN_SETTLER_BALANCE", "0.05"),
+    healthMinSettlerRunwayHours: integerSetting(env, "HEALTH_MIN_SETTLER_RUNWAY_H", 24, 0, 1_000_000),
   };
 }
 

@@ -1,12 +1,15 @@
 import { Wallet, type JsonRpcProvider } from "ethers";
 import { createApp, type AppDeps } from "./app";
+import { startSignInPruning } from "./auth/prune";
 import { createSessions } from "./auth/session";
 import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
+import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
 import { ChainOutbox } from "./chain/outbox";
 import { OutboxWorker } from "./chain/outbox-worker";
 import { KeepAliveJsonRpcProvider } from "./chain/rpc";
 import { TxSender } from "./chain/sender";
+import { StakeCheck } from "./chain/stake";
 import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
 import type { Cluster } from "./cluster/cluster";
 import { localCluster } from "./cluster/local";
@@ -16,6 +19,7 @@ import { openDatabase, type Database } from "./db/index";
 import { persistentSecret } from "./db/kv";
 import type { DeploymentIdentity } from "./db/state";
 import type { RateLimits } from "./http/limits";
+import { compileTrustProxy } from "./http/trust-proxy";
 import { addSecrets, logger, setLogLevel } from "./observability/log";
 import { Metrics } from "./observability/metrics";
 import { StatusSampler } from "./observability/status";
@@ -25,7 +29,7 @@ import { Commitments } from "./settler/commitments";
 import { Rounds } from "./settler/rounds";
 import { SeedVault } from "./settler/seeds";
 import { Settler } from "./settler/settler";
-import { TOKEN_ADDRESS } from "./tokens";
+import { formatAmount, TOKEN_ADDRESS } from "./tokens";
 
 const log = logger("server");
 
@@ -52,12 +56,17 @@ export async function readChainId(provider: JsonRpcProvider, rpcUrl: string): Pr
 }
 
 /**
- * CasinoRelay and CasinoSwap as the Casino names them. A deployment file written before deploy.ts
- * recorded them lacks them; one that names others is stale, and the app would sign its
- * EIP-712 requests for the wrong relay.
+ * The contracts as the Casino names them. The token must be the deployment file's: the server
+ * would otherwise read balances, relay and publish (GET /api/config) another token than the one
+ * the Casino takes. CasinoRelay and CasinoSwap are absent from a deployment file written before
+ * deploy.ts recorded them; one that names others is stale, and the app would sign its EIP-712
+ * requests for the wrong relay.
  */
-async function helperContracts(casino: Casino, deployment: Deployment): Promise<{ CasinoRelay: string; CasinoSwap: string }> {
-  const [CasinoRelay, CasinoSwap] = await Promise.all([casino.relay(), casino.swapDesk()]);
+async function checkedContracts(casino: Casino, deployment: Deployment): Promise<{ CasinoRelay: string; CasinoSwap: string }> {
+  const [degen, CasinoRelay, CasinoSwap] = await Promise.all([casino.degen(), casino.relay(), casino.swapDesk()]);
+  if (degen !== deployment.contracts.DegenToken) {
+    throw new ConfigError(`the deployment file names DegenToken ${deployment.contracts.DegenToken}, but the Casino's token is ${degen}`);
+  }
   for (const [name, onChain] of [
     ["CasinoRelay", CasinoRelay],
     ["CasinoSwap", CasinoSwap],
@@ -107,7 +116,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   if (onChainSettler !== wallet.address) {
     throw new Error(`SETTLER_PRIVATE_KEY is for ${wallet.address}, but the Casino's settler is ${onChainSettler}`);
   }
-  const [helpers, genesis] = await Promise.all([helperContracts(casino, deployment), provider.getBlock(0)]);
+  const [helpers, genesis] = await Promise.all([checkedContracts(casino, deployment), provider.getBlock(0)]);
   if (!genesis?.hash) throw new Error(`chain ${chainId} did not return its genesis block`);
   const identity: DeploymentIdentity = { chainId, genesisHash: genesis.hash, casino: casinoAddress, deploymentBlock: deployment.deploymentBlock };
 
@@ -127,6 +136,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const status = new StatusSampler({
     db,
     provider,
+    settlerAddress: wallet.address,
     casino,
     degenAddress: deployment.contracts.DegenToken,
     lease,
@@ -134,12 +144,14 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     confirmations,
   });
   const metrics = new Metrics(status);
-  const outbox = new ChainOutbox(db, signals, (kind, outcome) => metrics.countChainRequest(kind, outcome));
+  const outbox = new ChainOutbox(db, signals, config.playerTxBudgets, (kind, outcome) => metrics.countChainRequest(kind, outcome));
   const worker = new OutboxWorker(db, sender, provider, signals);
   const tokenAddresses = { DEGEN: deployment.contracts.DegenToken, BNB: TOKEN_ADDRESS.BNB };
   const seeds = new SeedVault(masterSecret, chainId, casinoAddress);
   const rounds = new Rounds(db, seeds, signals, config.blackjackIdleMs);
-  const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox);
+  const token = DegenToken__factory.connect(tokenAddresses.DEGEN, provider);
+  const stake = new StakeCheck(casino, token, { casino: casinoAddress, degen: tokenAddresses.DEGEN });
+  const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox, stake);
   const settler = new Settler({
     db,
     provider,
@@ -159,6 +171,9 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     batchSize: options.batchSize ?? config.settlerBatchSize,
   });
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });
+  const chain = chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl });
+  if (chain.rpcUrls.length === 0)
+    log.warn(`Chain ${chainId} has no public RPC known: set PUBLIC_RPC_URL, or wallets are told none (RPC_URL is never published)`);
   const appDeps: AppDeps = {
     chainId,
     db,
@@ -175,19 +190,37 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     prices,
     metrics,
     status,
-    health: { maxLagBlocks: config.healthMaxLagBlocks, maxBetAgeSeconds: config.healthMaxBetAgeSeconds },
+    health: {
+      maxLagBlocks: config.healthMaxLagBlocks,
+      maxBetAgeSeconds: config.healthMaxBetAgeSeconds,
+      minSettlerBalanceWei: config.healthMinSettlerBalanceWei,
+      minSettlerRunwayHours: config.healthMinSettlerRunwayHours,
+    },
     publicConfig: publicConfig({
-      chain: chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl }),
+      chain,
       contracts: { DegenToken: deployment.contracts.DegenToken, Casino: casinoAddress, ...helpers },
       deploymentBlock: deployment.deploymentBlock,
       settler: wallet.address,
       blackjackIdleMs: config.blackjackIdleMs,
       appOrigin: config.appOrigin,
+      relay: {
+        minAmount: { DEGEN: formatAmount(config.relayMinimum.DEGEN), BNB: formatAmount(config.relayMinimum.BNB) },
+        perAddressPerDay: config.playerTxBudgets.relaysPerAddressPerDay,
+      },
     }),
     appDir: config.appDir,
-    rateLimits: options.rateLimits ?? { perIpPerMinute: config.rateLimitIpPerMinute, perAddressPerMinute: config.rateLimitAddressPerMinute },
+    rateLimits: options.rateLimits ?? {
+      perIpPerMinute: config.rateLimitIpPerMinute,
+      perAddressPerMinute: config.rateLimitAddressPerMinute,
+      authPerIpPerMinute: config.rateLimitAuthPerMinute,
+    },
+    trustProxy: compileTrustProxy(config.trustProxy),
+    metricsToken: config.metricsToken,
+    playerTxBudgets: config.playerTxBudgets,
+    relayMinimum: config.relayMinimum,
   };
   const app = createApp(appDeps);
+  const signInPruning = startSignInPruning(db);
 
   cluster.onLeadership((leading) => {
     if (leading) {
@@ -211,6 +244,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     casinoAddress,
     async close() {
       prices.stop();
+      await signInPruning.stop();
       await settler.stop();
       await worker.stop();
       await cluster.close();

@@ -99,11 +99,12 @@ describe("several instances on one PostgreSQL", () => {
     for (const [i, player] of players.entries()) {
       // Commitments asked of both instances: the follower's go out through the lease holder.
       const client = await signedIn(instances[i % 2]!, player);
-      const commitment = await client.get("/api/fairness/commitment");
-      expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
-      roots.set(player.address, commitment.body.expectedCommit);
+      // A deposit first: the house posts a commitment only for a wallet with a stake.
       await (await chain.token.connect(player).approve(casinoAddress, parseEther("1000"), { gasLimit: 100_000n })).wait();
       await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("1000"), { gasLimit: 200_000n })).wait();
+      const commitment = await client.post("/api/fairness/commitment");
+      expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
+      roots.set(player.address, commitment.body.expectedCommit);
     }
     // Interval mining keeps settlements pending for a while, so kills land between send and receipt.
     await chain.provider.send("evm_setAutomine", [false]);
@@ -200,17 +201,17 @@ describe("several instances on one PostgreSQL", () => {
     const atFollower = await signedIn(follower, player);
     const atLeader = await signedIn(leader, player);
 
-    const commitment = await atFollower.get("/api/fairness/commitment");
-    expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
-    expect(commitment.body).toMatchObject({ nextNonce: "0", remaining: 1024 });
-    const onChain = (await chain.casino.commitmentOf(player.address)) as unknown as [string, bigint, bigint, string];
-    expect(onChain[3]).toBe(commitment.body.root);
-
     const degen = await chain.token.getAddress();
     const casinoAddress = await chain.casino.getAddress();
     // Gas limits with headroom: an estimate taken while settlements land can fall short.
     await (await chain.token.connect(player).approve(casinoAddress, parseEther("100"), { gasLimit: 100_000n })).wait();
     await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("100"), { gasLimit: 200_000n })).wait();
+
+    const commitment = await atFollower.post("/api/fairness/commitment");
+    expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
+    expect(commitment.body).toMatchObject({ nextNonce: "0", remaining: 1024 });
+    const onChain = (await chain.casino.commitmentOf(player.address)) as unknown as [string, bigint, bigint, string];
+    expect(onChain[3]).toBe(commitment.body.root);
     const server = { chain } as TestServer;
     const amount = parseEther("10");
     const signature = await signWithdraw(server, player, { token: degen, amount });
@@ -270,7 +271,10 @@ describe("several instances on one PostgreSQL", () => {
     await web.start();
     const player = chain.players[4]!;
     const client = await signedIn(web, player);
-    const commitment = await client.get("/api/fairness/commitment");
+    const casinoAddress = await chain.casino.getAddress();
+    await (await chain.token.connect(player).approve(casinoAddress, parseEther("10"), { gasLimit: 100_000n })).wait();
+    await (await (chain.casino.connect(player) as Casino).deposit(await chain.token.getAddress(), parseEther("10"), { gasLimit: 200_000n })).wait();
+    const commitment = await client.post("/api/fairness/commitment");
     expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
     expect(await metricOf(web, "degen_settler_leader")).toBe(0);
 

@@ -65,6 +65,7 @@ describe("GET /api/config", () => {
       settler: await casino.settler(),
       blackjackIdleMs: 300_000,
       siwe: { domain: SIWE_DOMAIN, uri: APP_ORIGIN, chainId: CHAIN_ID },
+      relay: { minAmount: { DEGEN: "1", BNB: "0.001" }, perAddressPerDay: 10 },
     });
     expect(answer.body.settler).toBe(new Wallet(DEV_KEYS[1]).address);
     // The test chain's file predates CasinoRelay / CasinoSwap: they were read from the Casino.
@@ -94,6 +95,14 @@ describe("GET /api/config", () => {
     const stale = deploymentWith({ CasinoSwap: helpers.CasinoRelay });
     await expect(withServer({ DEPLOYMENT_FILE: stale }, async () => {})).rejects.toThrow(
       `the deployment file names CasinoSwap ${helpers.CasinoRelay}, but the Casino's is ${helpers.CasinoSwap}`,
+    );
+  });
+
+  it("refuses to start when the deployment file's DegenToken is not the Casino's token, naming both", async () => {
+    const casinoToken = await server.chain.casino.degen();
+    const other = Wallet.createRandom().address;
+    await expect(withServer({ DEPLOYMENT_FILE: deploymentWith({ DegenToken: other }) }, async () => {})).rejects.toThrow(
+      `the deployment file names DegenToken ${other}, but the Casino's token is ${casinoToken}`,
     );
   });
 
@@ -151,12 +160,12 @@ describe("chain definitions (server/src/chain/chains.ts)", () => {
     });
   });
 
-  it("describes an unknown chain generically, with the server's RPC unless PUBLIC_RPC_URL is set", () => {
-    expect(chainDefinition(12345, { rpcUrl: "http://127.0.0.1:9000" })).toMatchObject({
+  it("describes an unknown chain generically, never with the server's private RPC_URL: PUBLIC_RPC_URL or none", () => {
+    expect(chainDefinition(12345, { rpcUrl: "https://bsc.provider.example/v1/secret-key" })).toMatchObject({
       id: 12345,
       hexId: "0x3039",
       name: "Chain 12345",
-      rpcUrls: ["http://127.0.0.1:9000"],
+      rpcUrls: [],
       blockExplorerUrls: [],
     });
     expect(chainDefinition(12345, { rpcUrl: "http://127.0.0.1:9000", publicRpcUrl: "https://rpc.example.org" }).rpcUrls).toEqual(["https://rpc.example.org"]);

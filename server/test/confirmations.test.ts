@@ -43,7 +43,7 @@ describe(`settlement on a chain that can reorganise (${CONFIRMATIONS} confirmati
     const player = chain.players[0]!;
     const casino = chain.casino.connect(player) as Casino;
     const degen = await chain.token.getAddress();
-    const { expectedCommit, terms } = (await client.get("/api/fairness/commitment")).body as { expectedCommit: string; terms: string };
+    const { expectedCommit, terms } = (await client.post("/api/fairness/commitment")).body as { expectedCommit: string; terms: string };
 
     await chain.provider.send("evm_setAutomine", [false]);
     try {

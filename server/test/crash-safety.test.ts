@@ -43,9 +43,10 @@ describe("crash safety", () => {
     for (const player of players) {
       const client = new Client(server.url);
       await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-      roots.set(player.address, (await client.get("/api/fairness/commitment")).body.expectedCommit);
+      // A deposit first: the house posts a commitment only for a wallet with a stake.
       await (await chain.token.connect(player).approve(casinoAddress, parseEther("1000"))).wait();
       await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("1000"))).wait();
+      roots.set(player.address, (await client.post("/api/fairness/commitment")).body.expectedCommit);
     }
     // Interval mining keeps each settlement pending for a while, so kills land between send and confirmation.
     await chain.provider.send("evm_setAutomine", [false]);

@@ -118,7 +118,7 @@ describe("rate limits", () => {
   it("answers 429 with JSON once a caller exceeds its per-IP limit", async () => {
     const { createApp } = await import("../src/app");
     const { listen } = await import("./support/http");
-    const limited = createApp({ ...server.services.appDeps, rateLimits: { perIpPerMinute: 5, perAddressPerMinute: 5 } });
+    const limited = createApp({ ...server.services.appDeps, rateLimits: { perIpPerMinute: 5, perAddressPerMinute: 5, authPerIpPerMinute: 5 } });
     const http = await listen(limited);
     try {
       const client = new Client(http.url);

@@ -1,8 +1,10 @@
 import express from "express";
+import { parseEther } from "ethers";
 import { describe, expect, it, vi } from "vitest";
 import { HttpError } from "../src/http/errors";
 import { observed, routePrefix } from "../src/http/observe";
 import { addSecrets, logger, requestIdOf, scrub } from "../src/observability/log";
+import { GasSpending } from "../src/observability/gas";
 import { Metrics } from "../src/observability/metrics";
 import { assessHealth, type StatusSampler, type StatusSnapshot } from "../src/observability/status";
 import { listen } from "./support/http";
@@ -35,14 +37,16 @@ describe("log lines", () => {
   });
 });
 
+const SETTLER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const healthy: StatusSnapshot = {
   head: 120,
   cursor: 118,
   lagBlocks: 2,
   unsettled: { open: { count: 1, oldestAgeSeconds: 400 }, ready: { count: 2, oldestAgeSeconds: 3 }, sent: { count: 0, oldestAgeSeconds: undefined } },
   leaseHeld: true,
+  settlerGas: { address: SETTLER, balance: parseEther("2.5"), spentLastHour: parseEther("0.01") },
 };
-const limits = { maxLagBlocks: 20, maxBetAgeSeconds: 60 };
+const limits = { maxLagBlocks: 20, maxBetAgeSeconds: 60, minSettlerBalanceWei: parseEther("0.05"), minSettlerRunwayHours: 24 };
 
 describe("assessHealth", () => {
   it("is healthy with a small lag, fresh settlements and an open hand however old", () => {
@@ -58,6 +62,40 @@ describe("assessHealth", () => {
     expect(assessHealth({ ...healthy, unsettled: stuck }, limits)).toEqual(["a bet has waited 61 s for its settlement (limit 60 s)"]);
     expect(assessHealth({ ...healthy, leaseHeld: false }, limits)).toEqual(["no instance holds the settler lease: nothing settles and no transaction is sent"]);
     expect(assessHealth({ ...healthy, databaseError: "timeout" }, limits)).toEqual(["database unreachable: timeout"]);
+  });
+
+  it("reports a settler balance below the floor, or one the last hour's spending would empty within the runway", () => {
+    const gas = (balance: string, spentLastHour: string) => ({
+      ...healthy,
+      settlerGas: { address: SETTLER, balance: parseEther(balance), spentLastHour: parseEther(spentLastHour) },
+    });
+    expect(assessHealth(gas("0.04", "0"), limits)).toEqual([`the settler's balance is 0.04 BNB, below the limit of 0.05 BNB: top up ${SETTLER}`]);
+    expect(assessHealth(gas("1", "0.05"), limits)).toEqual([
+      `the settler's balance lasts about 20 h at the last hour's spending of 0.05 BNB (limit 24 h): top up ${SETTLER}`,
+    ]);
+    expect(assessHealth(gas("1.2", "0.05"), limits)).toEqual([]);
+    expect(assessHealth(gas("0.01", "0.02"), limits)).toHaveLength(2);
+  });
+});
+
+describe("the settler's spending rate", () => {
+  it("sums the balance's falls over the last hour, ignoring top-ups", () => {
+    const clock = { now: 0 };
+    const spending = new GasSpending(() => clock.now);
+    spending.record(parseEther("10"));
+    expect(spending.lastHour()).toBe(0n);
+    clock.now = 60_000;
+    spending.record(parseEther("9.9"));
+    clock.now = 120_000;
+    spending.record(parseEther("20"));
+    clock.now = 1_800_000;
+    spending.record(parseEther("19.5"));
+    expect(spending.lastHour()).toBe(parseEther("0.6"));
+    // The first fall leaves the window an hour after it was seen.
+    clock.now = 3_660_000;
+    expect(spending.lastHour()).toBe(parseEther("0.5"));
+    clock.now = 5_400_000;
+    expect(spending.lastHour()).toBe(0n);
   });
 });
 
@@ -129,6 +167,8 @@ describe("metrics", () => {
       'degen_house_reserved{token="BNB"} 0.25',
       'degen_jackpot_pool{token="DEGEN"} 77',
       "degen_settlements_sent_total 0",
+      "degen_settler_gas_balance 2.5",
+      "degen_settler_gas_spent_per_hour 0.01",
     ]) {
       expect(text).toContain(line);
     }

@@ -31,7 +31,7 @@ describe("settlement pipeline", () => {
     const { chain } = server;
     const degen = await chain.token.getAddress();
     const settler = server.services.appDeps.sender.address;
-    const commits = await Promise.all(clients.map(async (client) => (await client.get("/api/fairness/commitment")).body.expectedCommit as string));
+    const commits = await Promise.all(clients.map(async (client) => (await client.post("/api/fairness/commitment")).body.expectedCommit as string));
     const terms = await chain.casino.terms();
 
     // Every bet lands in one block; then the settler has until the next block to settle them all.
@@ -99,7 +99,7 @@ describe("settlement pipeline", () => {
     const client = new Client(server.url);
     await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
     await depositDegen(server, player, parseEther("2000"));
-    const first = (await client.get("/api/fairness/commitment")).body;
+    const first = (await client.post("/api/fairness/commitment")).body;
     expect(first).toMatchObject({ nextNonce: "0", remaining: HASH_CHAIN.DEFAULT_LENGTH });
 
     // Every link of the chain, sent at once and mined in one block (a chain with links left is never replaced).
@@ -148,7 +148,7 @@ describe("settlement pipeline", () => {
     let next = first;
     for (let i = 0; i < 300 && next.root === first.root; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      next = (await client.get("/api/fairness/commitment")).body;
+      next = (await client.post("/api/fairness/commitment")).body;
     }
     expect(next.root).not.toBe(first.root);
     expect(next).toMatchObject({ nextNonce: String(bets), remaining: HASH_CHAIN.DEFAULT_LENGTH, commitment: next.root });

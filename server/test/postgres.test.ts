@@ -4,7 +4,9 @@ import { parseEther } from "ethers";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType } from "../src/engine";
+import { pruneExpiredSignIns } from "../src/auth/prune";
 import { rowsOf } from "../src/db/index";
+import { sessions, siweNonces } from "../src/db/schema";
 import { buildServices } from "../src/server";
 import { CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
 import { startChain } from "./support/chain";
@@ -78,6 +80,33 @@ describe("DATABASE_URL on a real PostgreSQL 15", () => {
       await http.close();
       await second.close();
     }
+  });
+
+  it("prunes expired sessions and sign-in nonces by their expires_at indexes, keeping live ones", async (context) => {
+    if (!server) return context.skip(skipReason);
+    const db = server.services.database.db;
+    const address = server.chain.players[1]!.address;
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 3_600_000);
+    await db.insert(sessions).values([
+      { id: "pg-expired", address, expiresAt: past },
+      { id: "pg-live", address, expiresAt: future },
+    ]);
+    await db.insert(siweNonces).values([
+      { nonce: "pgExpiredNonce01", expiresAt: past },
+      { nonce: "pgLiveNonce00001", expiresAt: future },
+    ]);
+    expect(await pruneExpiredSignIns(db)).toEqual({ sessions: 1, nonces: 1 });
+    expect((await db.select({ id: sessions.id }).from(sessions)).map((row) => row.id)).toContain("pg-live");
+    expect((await db.select({ id: sessions.id }).from(sessions)).map((row) => row.id)).not.toContain("pg-expired");
+    const nonces = (await db.select({ nonce: siweNonces.nonce }).from(siweNonces)).map((row) => row.nonce);
+    expect(nonces).toContain("pgLiveNonce00001");
+    expect(nonces).not.toContain("pgExpiredNonce01");
+    const schema = server.services.database.where.match(/^schema (\S+) on /)![1]!;
+    const indexes = await query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = '${schema}' AND indexname IN ('sessions_expires_at', 'siwe_nonces_expires_at', 'chain_requests_player') ORDER BY 1`,
+    );
+    expect(indexes.map((row) => row.indexname)).toEqual(["chain_requests_player", "sessions_expires_at", "siwe_nonces_expires_at"]);
   });
 
   it("keeps each deployment in a schema of its own: public untouched, a new chain in a new schema, settled there", async (context) => {

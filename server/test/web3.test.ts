@@ -48,7 +48,7 @@ async function waitSettled(client: Client, betId: string) {
 
 describe("web3 settlement", () => {
   it("posts a commitment before the first bet", async () => {
-    const answer = await alice.get("/api/fairness/commitment");
+    const answer = await alice.post("/api/fairness/commitment");
     expect(answer.status).toBe(200);
     expect(answer.body.commitment).toMatch(/^0x[0-9a-f]{64}$/);
     expect(answer.body.commitment).not.toBe("0x" + "0".repeat(64));
@@ -126,7 +126,7 @@ describe("web3 settlement", () => {
 describe("web3 blackjack", () => {
   it("plays a split hand: addStake on chain, split, stand both; payout as the engine replays it", async () => {
     const player = server.chain.players[0]!;
-    await alice.get("/api/fairness/commitment");
+    await alice.post("/api/fairness/commitment");
     const clientSeed = await clientSeedFor(server, player.address, (word) => canSplit(startBlackjack(word, 1n)));
     const stake = parseEther("5");
     const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.BLACKJACK, clientSeed });
@@ -177,7 +177,7 @@ describe("web3 blackjack", () => {
 
   it("plays a push: the stake comes back", async () => {
     const player = server.chain.players[0]!;
-    await alice.get("/api/fairness/commitment");
+    await alice.post("/api/fairness/commitment");
     const clientSeed = await clientSeedFor(server, player.address, (word) => replayBlackjack(word, 1n, []).status === "PUSH");
     const stake = parseEther("3");
     const before = await server.chain.casino.getBalance(player.address, await DEGEN());
@@ -194,7 +194,7 @@ describe("web3 blackjack", () => {
 
   it("refuses another player's bet, another game's bet, a settled bet and an unknown bet", async () => {
     const player = server.chain.players[0]!;
-    await alice.get("/api/fairness/commitment");
+    await alice.post("/api/fairness/commitment");
     const bj = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.BLACKJACK });
     expect((await bob.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bj.betId })).status).toBe(403);
     expect((await bob.get(`/api/fairness/bets/${bj.betId}`)).status).toBe(403);
@@ -214,7 +214,7 @@ describe("web3 blackjack", () => {
 
   it("auto-stands an idle hand and settles it", async () => {
     const player = server.chain.players[1]!;
-    await bob.get("/api/fairness/commitment");
+    await bob.post("/api/fairness/commitment");
     const clientSeed = await clientSeedFor(server, player.address, (word) => startBlackjack(word, 1n).status === "PLAYING");
     const bet = await placeBet(server, bob, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.BLACKJACK, clientSeed });
     const start = await bob.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bet.betId });
@@ -240,7 +240,7 @@ async function waitSettledWithin(client: Client, betId: string, ms: number) {
 describe("web3 crash", () => {
   it("cashes out by the server clock and pays stake × multiplier", async () => {
     const player = server.chain.players[0]!;
-    await alice.get("/api/fairness/commitment");
+    await alice.post("/api/fairness/commitment");
     const clientSeed = await clientSeedFor(server, player.address, (word) => crashRound(word, "DEGEN").crashPoint >= 500);
     const stake = parseEther("2");
     const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.CRASH, params: 0n, clientSeed });
@@ -261,7 +261,7 @@ describe("web3 crash", () => {
 
   it("ends a round at its crash point when nobody cashes out", async () => {
     const player = server.chain.players[0]!;
-    await alice.get("/api/fairness/commitment");
+    await alice.post("/api/fairness/commitment");
     const clientSeed = await clientSeedFor(server, player.address, (word) => {
       const point = crashRound(word, "DEGEN").crashPoint;
       return point > 100 && point <= 110;

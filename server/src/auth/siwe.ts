@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { Router } from "express";
 import { getAddress } from "ethers";
 import { generateNonce, SiweMessage } from "siwe";
@@ -33,7 +33,7 @@ export function siweRouter({ db, sessions, chainId, appOrigin }: SiweOptions): R
     "/nonce",
     route(async () => {
       const nonce = generateNonce();
-      await db.delete(siweNonces).where(lt(siweNonces.expiresAt, new Date()));
+      // Expired nonces are deleted by the pruning timer (auth/prune.ts), not here.
       await db.insert(siweNonces).values({ nonce, expiresAt: new Date(Date.now() + NONCE_TTL_MS) });
       return { nonce };
     }),
@@ -50,6 +50,8 @@ export function siweRouter({ db, sessions, chainId, appOrigin }: SiweOptions): R
         throw badRequest("Malformed sign-in message");
       }
       if (message.domain !== domain) throw unauthorized(`Sign-in message is for domain ${message.domain}, expected ${domain}`);
+      // The URI names the resource the wallet signs in to: a message another site had signed says so (a trailing "/" is the same origin).
+      if (message.uri.replace(/\/$/, "") !== appOrigin) throw unauthorized(`Sign-in message is for URI ${message.uri}, expected ${appOrigin}`);
       if (message.chainId !== chainId) throw unauthorized(`Sign-in message is for chain ${message.chainId}, expected ${chainId}`);
       const issuedAt = Date.parse(message.issuedAt ?? "");
       if (!Number.isFinite(issuedAt) || Date.now() - issuedAt > MAX_MESSAGE_AGE_MS || issuedAt - Date.now() > 60_000) {

@@ -64,7 +64,7 @@ export const KNOWN_CHAINS: Readonly<Record<number, Readonly<ChainDefinition>>> =
 };
 
 export interface ChainOverrides {
-  /** The server's RPC_URL: what the browser uses when nothing better is known. */
+  /** The server's RPC_URL: published on the local chain only (a Hardhat node has no other endpoint). */
   rpcUrl: string;
   /** PUBLIC_RPC_URL: replaces the table's RPC (and RPC_URL) for the server's chain. */
   publicRpcUrl?: string;
@@ -74,9 +74,12 @@ export interface ChainOverrides {
 
 /** The server's chain as the browser and its wallet must see it. */
 export function chainDefinition(chainId: number, overrides: ChainOverrides): ChainDefinition {
-  // An unknown chain: a generic name, the usual 18-decimal coin, the server's RPC, no explorer.
+  // An unknown chain: a generic name, the usual 18-decimal coin, no explorer.
   const known = KNOWN_CHAINS[chainId] ?? define(chainId, `Chain ${chainId}`, ether, [], []);
-  const rpcUrls = overrides.publicRpcUrl ? [overrides.publicRpcUrl] : known.rpcUrls.length > 0 ? known.rpcUrls : [overrides.rpcUrl];
+  // RPC_URL is the server's own endpoint, often a provider's URL with its key in it: published for
+  // the local Hardhat node only. Elsewhere, without PUBLIC_RPC_URL or the table's, none is published.
+  const localRpc = chainId === LOCAL_CHAIN_ID ? [overrides.rpcUrl] : [];
+  const rpcUrls = overrides.publicRpcUrl ? [overrides.publicRpcUrl] : known.rpcUrls.length > 0 ? known.rpcUrls : localRpc;
   const blockExplorerUrls = overrides.explorerUrl ? [overrides.explorerUrl] : known.blockExplorerUrls;
   return define(chainId, known.name, { ...known.nativeCurrency }, [...rpcUrls], [...blockExplorerUrls]);
 }

@@ -1,12 +1,16 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { concat, keccak256 } from "ethers";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/index";
 import { chainRequests } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { budgetUse, OverBudget, overBudget, type PlayerTxBudgets } from "./budgets";
 
 export type ChainRequestKind = (typeof chainRequests.$inferSelect)["kind"];
-export type ChainRequestOutcome = "mined" | "reverted" | "refused" | "failed" | "unpicked";
+export type ChainRequestOutcome = "mined" | "reverted" | "refused" | "failed" | "unpicked" | "over_budget";
+
+/** Taken while a request is counted against the budgets and queued (migrations hold 727001, the lease 727002). */
+const ENQUEUE_LOCK = 727003;
 
 /** How often a waiting caller reads its request again when no signal came (signals are only a shortcut). */
 const POLL_MS = 250;
@@ -35,16 +39,24 @@ export class ChainOutbox {
   constructor(
     private readonly db: Db,
     private readonly signals: Signals,
+    private readonly budgets: PlayerTxBudgets,
     private readonly counted: (kind: ChainRequestKind, outcome: ChainRequestOutcome) => void = () => undefined,
   ) {}
 
   /**
-   * Queues the transaction (an identical one still pending or in flight is joined instead) and
-   * resolves with its hash once it is mined. Throws ChainRequestRefused when the holder's gas
+   * Queues the transaction sent for `player` (an identical one still pending or in flight is
+   * joined instead) and resolves with its hash once it is mined. Throws OverBudget (a 429) when it
+   * would exceed one of the budgets (chain/budgets.ts), ChainRequestRefused when the holder's gas
    * estimate reverted, a 503 when no holder picked it up in time, an Error otherwise.
    */
-  async send(kind: ChainRequestKind, request: { to: string; data: string }): Promise<string> {
-    const id = await this.enqueue(kind, request);
+  async send(kind: ChainRequestKind, request: { to: string; data: string }, player: string): Promise<string> {
+    let id: number;
+    try {
+      id = await this.enqueue(kind, request, player);
+    } catch (error) {
+      if (error instanceof OverBudget) this.counted(kind, "over_budget");
+      throw error;
+    }
     await this.signals.notify(this.db, "outbox");
     const outcome = await this.outcome(id);
     this.counted(kind, outcome.status);
@@ -54,22 +66,28 @@ export class ChainOutbox {
     throw new Error(outcome.error);
   }
 
-  private async enqueue(kind: ChainRequestKind, request: { to: string; data: string }): Promise<number> {
+  /**
+   * Joins the same transaction when it is already queued or in flight; otherwise counts the
+   * budgets and queues it. Under one lock on every instance: two requests at once can neither both
+   * take a budget's last unit nor both queue the same transaction.
+   */
+  private enqueue(kind: ChainRequestKind, request: { to: string; data: string }, player: string): Promise<number> {
     const requestHash = keccak256(concat([request.to, request.data]));
-    for (;;) {
-      const [inserted] = await this.db
-        .insert(chainRequests)
-        .values({ kind, toAddress: request.to, data: request.data, requestHash, status: "pending" })
-        .onConflictDoNothing()
-        .returning({ id: chainRequests.id });
-      if (inserted) return inserted.id;
-      // The same transaction is already queued or in flight: wait for that one (unless it just finished).
-      const [active] = await this.db
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${ENQUEUE_LOCK})`));
+      const [active] = await tx
         .select({ id: chainRequests.id })
         .from(chainRequests)
         .where(and(eq(chainRequests.requestHash, requestHash), inArray(chainRequests.status, ["pending", "sent"])));
       if (active) return active.id;
-    }
+      const refusal = overBudget(kind, await budgetUse(tx as unknown as Db, player), this.budgets);
+      if (refusal) throw refusal;
+      const [inserted] = await tx
+        .insert(chainRequests)
+        .values({ kind, player, toAddress: request.to, data: request.data, requestHash, status: "pending" })
+        .returning({ id: chainRequests.id });
+      return inserted!.id;
+    });
   }
 
   private async outcome(

@@ -104,6 +104,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX chain_requests_active ON chain_requests (request_hash) WHERE status IN ('pending', 'sent');
   CREATE INDEX chain_requests_status ON chain_requests (status, id);
   `,
+  // Issue #19: expired sessions and sign-in nonces are pruned by their expiry (auth/prune.ts).
+  `
+  CREATE INDEX sessions_expires_at ON sessions (expires_at);
+  CREATE INDEX siwe_nonces_expires_at ON siwe_nonces (expires_at);
+  `,
+  // Issue #19: chain requests are counted per player, and for all players per hour, against the budgets (chain/budgets.ts).
+  `
+  ALTER TABLE chain_requests ADD COLUMN player text;
+  CREATE INDEX chain_requests_player ON chain_requests (player, created_at);
+  CREATE INDEX chain_requests_created_at ON chain_requests (created_at);
+  `,
   // Issue #19: a bet's jackpot prize is fixed at placement (BetPlaced's jackpotPrize).
   `
   ALTER TABLE bets ADD COLUMN placed_jackpot_prize text NOT NULL DEFAULT '0';

@@ -20,18 +20,26 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_wallet_key").on(t.walletAddress)],
 );
 
-export const siweNonces = pgTable("siwe_nonces", {
-  nonce: text("nonce").primaryKey(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
+export const siweNonces = pgTable(
+  "siwe_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("siwe_nonces_expires_at").on(t.expiresAt)],
+);
 
-export const sessions = pgTable("sessions", {
-  id: text("id").primaryKey(),
-  address: text("address").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  revokedAt: timestamp("revoked_at", { withTimezone: true }),
-});
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    address: text("address").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_expires_at").on(t.expiresAt)],
+);
 
 /**
  * One hash chain per player, keyed by the first nonce it settles (the player's nextNonce when it
@@ -135,6 +143,8 @@ export const chainRequests = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     kind: text("kind").$type<"commitment" | "withdraw" | "swap">().notNull(),
+    /** The player it is sent for: what chain/budgets.ts counts. Null on rows from before the budgets. */
+    player: text("player"),
     toAddress: text("to_address").notNull(),
     data: text("data").notNull(),
     /** keccak(to ‖ data): one active row per identical request. */
@@ -151,6 +161,8 @@ export const chainRequests = pgTable(
       .on(t.requestHash)
       .where(sql`status IN ('pending', 'sent')`),
     index("chain_requests_status").on(t.status, t.id),
+    index("chain_requests_player").on(t.player, t.createdAt),
+    index("chain_requests_created_at").on(t.createdAt),
   ],
 );
 

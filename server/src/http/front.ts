@@ -6,14 +6,17 @@ import parseUrl from "parseurl";
 import { jsonBody } from "./body";
 import { sendError, type Next, type PlainRequest, type RouteHandler } from "./errors";
 import { countRequest, FixedWindowCounter, ipKey, type RateLimits } from "./limits";
+import { crossOriginChange } from "./origin";
+import type { TrustProxy } from "./trust-proxy";
 
 /**
  * What every request passes before the routes: helmet's headers, CORS, the per-IP limit on /api,
- * the JSON body and the session cookie, in that order. One function on node:http's own objects,
- * so that it runs before Express and before the direct lane of app.ts alike. Each step's answers
- * are the ones its library gives as a separate Express layer (server/test/front.test.ts).
+ * the refusal of a cross-origin change to /api (http/origin.ts), the JSON body and the session
+ * cookie, in that order. One function on node:http's own objects, so that it runs before Express
+ * and before the direct lane of app.ts alike. Each step's answers are the ones its library gives
+ * as a separate Express layer (server/test/front.test.ts).
  */
-export function frontLayer(options: { appOrigin: string; limits: RateLimits; bodyLimitBytes: number }): RouteHandler {
+export function frontLayer(options: { appOrigin: string; limits: RateLimits; bodyLimitBytes: number; trustProxy: TrustProxy }): RouteHandler {
   const security = helmetHeaders(helmetFor(options.appOrigin));
   const corsMiddleware = cors({ origin: [options.appOrigin], credentials: true });
   const ipCounter = new FixedWindowCounter(options.limits.perIpPerMinute);
@@ -29,7 +32,11 @@ export function frontLayer(options: { appOrigin: string; limits: RateLimits; bod
       else parseCookies(req as never, res as never, next);
     });
   const afterCors = (req: PlainRequest, res: ServerResponse, next: Next) => {
-    if (isApiPath(parseUrl(req)?.pathname ?? "") && !countRequest(ipCounter, ipKey(req), res)) return;
+    if (isApiPath(parseUrl(req)?.pathname ?? "")) {
+      if (!countRequest(ipCounter, ipKey(req, options.trustProxy), res)) return;
+      const refused = crossOriginChange(req, options.appOrigin);
+      if (refused) return next(refused);
+    }
     afterLimit(req, res, next);
   };
 

@@ -3,15 +3,18 @@ import type { Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import proxyAddr from "proxy-addr";
 import { sendJson } from "./errors";
+import type { TrustProxy } from "./trust-proxy";
 
 export interface RateLimits {
   /** Requests per minute from one IP address, over every route. */
   perIpPerMinute: number;
   /** Requests per minute from one signed-in wallet, over the routes that need a session. */
   perAddressPerMinute: number;
+  /** Requests per minute from one IP address to /api/auth/* (sign-in), on top of perIpPerMinute. */
+  authPerIpPerMinute: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { perIpPerMinute: 1200, perAddressPerMinute: 300 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { perIpPerMinute: 1200, perAddressPerMinute: 300, authPerIpPerMinute: 20 };
 
 const WINDOW_MS = 60_000;
 const tooMany = { error: "Too many requests, slow down" };
@@ -92,17 +95,13 @@ export function limiter(counter: FixedWindowCounter, keyOf: (req: Request, res: 
   };
 }
 
-/** Proxies whose X-Forwarded-For is believed: the app's "trust proxy" setting. */
-export const TRUSTED_PROXIES = "loopback";
-const trustedProxy = proxyAddr.compile(TRUSTED_PROXIES);
-
 /**
- * The caller's key: the address Express's req.ip gives under TRUSTED_PROXIES, with IPv6 callers
- * counted per /56, as express-rate-limit does, so one host cannot rotate addresses. Without
- * X-Forwarded-For that is the socket's address, so the header parsing is skipped.
+ * The caller's key: the address Express's req.ip gives under the same TRUST_PROXY, with IPv6
+ * callers counted per /56, as express-rate-limit does, so one host cannot rotate addresses.
+ * Without X-Forwarded-For that is the socket's address, so the header parsing is skipped.
  */
-export function ipKey(req: IncomingMessage): string {
-  const ip = req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trustedProxy);
+export function ipKey(req: IncomingMessage, trustProxy: TrustProxy): string {
+  const ip = req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyAddr(req, trustProxy);
   return ipKeyGenerator(ip ?? "");
 }
 

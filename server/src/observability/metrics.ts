@@ -1,7 +1,8 @@
+import { formatEther } from "ethers";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { ChainRequestKind, ChainRequestOutcome } from "../chain/outbox";
 import type { SettlementCounters, SettlementFailure } from "../settler/pipeline";
-import { UNSETTLED_STATUSES, type StatusSampler } from "./status";
+import { UNSETTLED_STATUSES, type StatusSampler, type StatusSnapshot } from "./status";
 
 /** Up to 30 s: a relayed withdrawal waits for its transaction to be mined. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -57,7 +58,7 @@ export class Metrics {
     });
     this.chainRequests = new Counter({
       name: "degen_chain_requests_total",
-      help: "Transactions routes asked the lease holder to send (commitments, relays), by outcome",
+      help: "Transactions routes asked the lease holder to send (commitments, relays), by outcome (over_budget: refused by a budget, never queued)",
       labelNames: ["kind", "outcome"],
       registers,
     });
@@ -135,6 +136,22 @@ export class Metrics {
         for (const status of UNSETTLED_STATUSES) this.set({ status }, unsettled[status].oldestAgeSeconds ?? 0);
       },
     });
+    const settlerGauge = (name: string, help: string, read: (gas: NonNullable<StatusSnapshot["settlerGas"]>) => bigint) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          const { settlerGas } = await snapshot();
+          if (settlerGas) this.set(Number(formatEther(read(settlerGas))));
+        },
+      });
+    settlerGauge("degen_settler_gas_balance", "The settler key's balance, which pays every transaction (whole BNB)", (gas) => gas.balance);
+    settlerGauge(
+      "degen_settler_gas_spent_per_hour",
+      "What the settler key's balance fell by over the last hour, as this instance sampled it: its spending rate (whole BNB per hour)",
+      (gas) => gas.spentLastHour,
+    );
     const houseGauge = (name: string, help: string, read: (house: Awaited<ReturnType<StatusSampler["house"]>>) => [string, number][]) =>
       new Gauge({
         name,

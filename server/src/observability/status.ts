@@ -5,6 +5,7 @@ import type { Lease } from "../cluster/cluster";
 import { rowsOf, type Db } from "../db/index";
 import { storedCursor } from "../settler/reader";
 import { TOKEN_ADDRESS, type TokenSymbol } from "../tokens";
+import { formatBnb, GasSpending } from "./gas";
 
 /** A snapshot serves every reader for this long: health checks and scrapes cost the chain one read a second at most. */
 const SNAPSHOT_TTL_MS = 1_000;
@@ -29,6 +30,8 @@ export interface StatusSnapshot {
   unsettled: Record<UnsettledStatus, { count: number; oldestAgeSeconds: number | undefined }>;
   /** Whether some instance holds the settler lease. */
   leaseHeld?: boolean;
+  /** The settler key's balance (wei of the native coin) and what it fell by over the last hour. */
+  settlerGas?: { address: string; balance: bigint; spentLastHour: bigint };
 }
 
 export interface HouseSnapshot {
@@ -42,6 +45,10 @@ export interface HealthLimits {
   maxLagBlocks: number;
   /** Degraded when a bet has waited longer than this for its settlement (ready or sent). */
   maxBetAgeSeconds: number;
+  /** Degraded when the settler's key holds less than this (wei). */
+  minSettlerBalanceWei: bigint;
+  /** Degraded when the settler's balance would last fewer hours than this at the last hour's spending. */
+  minSettlerRunwayHours: number;
 }
 
 const noneUnsettled = (): StatusSnapshot["unsettled"] => ({
@@ -61,6 +68,24 @@ export function assessHealth(snapshot: StatusSnapshot, limits: HealthLimits): st
   const waited = Math.max(snapshot.unsettled.ready.oldestAgeSeconds ?? 0, snapshot.unsettled.sent.oldestAgeSeconds ?? 0);
   if (waited > limits.maxBetAgeSeconds) reasons.push(`a bet has waited ${Math.round(waited)} s for its settlement (limit ${limits.maxBetAgeSeconds} s)`);
   if (snapshot.leaseHeld === false) reasons.push("no instance holds the settler lease: nothing settles and no transaction is sent");
+  if (snapshot.settlerGas) reasons.push(...gasReasons(snapshot.settlerGas, limits));
+  return reasons;
+}
+
+/** The settler pays every transaction: a balance below the floor, or one the last hour's spending would empty soon. */
+function gasReasons({ address, balance, spentLastHour }: NonNullable<StatusSnapshot["settlerGas"]>, limits: HealthLimits): string[] {
+  const reasons: string[] = [];
+  if (balance < limits.minSettlerBalanceWei) {
+    reasons.push(`the settler's balance is ${formatBnb(balance)} BNB, below the limit of ${formatBnb(limits.minSettlerBalanceWei)} BNB: top up ${address}`);
+  }
+  if (spentLastHour > 0n) {
+    const runwayHours = Number((balance * 100n) / spentLastHour) / 100;
+    if (runwayHours < limits.minSettlerRunwayHours) {
+      reasons.push(
+        `the settler's balance lasts about ${Math.floor(runwayHours)} h at the last hour's spending of ${formatBnb(spentLastHour)} BNB (limit ${limits.minSettlerRunwayHours} h): top up ${address}`,
+      );
+    }
+  }
   return reasons;
 }
 
@@ -84,6 +109,8 @@ function cached<T>(read: () => Promise<T>, ttlMs: number): () => Promise<T> {
 export interface StatusSources {
   db: Db;
   provider: JsonRpcProvider;
+  /** The settler key's address, whose balance pays every transaction. */
+  settlerAddress: string;
   casino: Casino;
   degenAddress: string;
   lease: Lease;
@@ -99,6 +126,7 @@ export interface StatusSources {
 export class StatusSampler {
   readonly snapshot: () => Promise<StatusSnapshot>;
   readonly house: () => Promise<HouseSnapshot>;
+  private readonly gasSpending = new GasSpending();
 
   constructor(private readonly s: StatusSources) {
     this.snapshot = cached(() => this.read(), SNAPSHOT_TTL_MS);
@@ -111,10 +139,11 @@ export class StatusSampler {
   }
 
   private async read(): Promise<StatusSnapshot> {
-    const [head, database, leaseHeld] = await Promise.allSettled([
+    const [head, database, leaseHeld, balance] = await Promise.allSettled([
       withTimeout(this.s.provider.send("eth_blockNumber", []), "the chain").then(Number),
       this.readDatabase(),
       this.s.lease.held(),
+      withTimeout(this.s.provider.send("eth_getBalance", [this.s.settlerAddress, "latest"]), "the chain").then(BigInt),
     ]);
     const snapshot: StatusSnapshot = {
       unsettled: noneUnsettled(),
@@ -126,6 +155,10 @@ export class StatusSampler {
       snapshot.unsettled = database.value.unsettled;
     } else snapshot.databaseError = (database.reason as Error).message;
     if (leaseHeld.status === "fulfilled") snapshot.leaseHeld = leaseHeld.value;
+    if (balance.status === "fulfilled") {
+      this.gasSpending.record(balance.value);
+      snapshot.settlerGas = { address: this.s.settlerAddress, balance: balance.value, spentLastHour: this.gasSpending.lastHour() };
+    }
     if (snapshot.head !== undefined && snapshot.cursor !== undefined) snapshot.lagBlocks = Math.max(0, snapshot.head - this.s.confirmations - snapshot.cursor);
     return snapshot;
   }

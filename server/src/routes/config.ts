@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { ChainDefinition } from "../chain/chains";
+import type { TokenSymbol } from "../tokens";
 
 /**
  * What the browser app learns at run time instead of at build time, so one frontend build serves
@@ -15,6 +16,12 @@ export interface PublicConfig {
   /** BLACKJACK_IDLE_MS: how long a web3 hand may idle before the server stands it, which the game tells the player. */
   blackjackIdleMs: number;
   siwe: { domain: string; uri: string; chainId: number };
+  /**
+   * Relayed withdrawals and swaps (POST /api/withdraw, /api/swap): the smallest amount per token
+   * (RELAY_MIN_DEGEN, RELAY_MIN_BNB, decimal strings) and how many one address may ask for in 24 h
+   * (RELAYS_PER_ADDRESS_PER_DAY). Below or past them the app offers the wallet's own transaction.
+   */
+  relay: { minAmount: Record<TokenSymbol, string>; perAddressPerDay: number };
 }
 
 export function publicConfig(options: Omit<PublicConfig, "siwe"> & { appOrigin: string }): PublicConfig {

@@ -94,7 +94,12 @@ export function fairnessRouter(deps: { db: Db; settler: Settler; chainId: number
   const { db, settler } = deps;
   const router = Router();
 
+  // Read-only: a GET never sends a transaction. POST posts a chain first when needed (README: Routes).
   router.get(
+    "/commitment",
+    route(async (_req, res) => settler.readCommitment(sessionAddress(res))),
+  );
+  router.post(
     "/commitment",
     route(async (_req, res) => settler.ensureCommitment(sessionAddress(res))),
   );

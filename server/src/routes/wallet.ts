@@ -2,8 +2,10 @@ import { Router } from "express";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { z } from "zod";
 import { sessionAddress } from "../auth/session";
+import { budgetUse, type PlayerTxBudgets } from "../chain/budgets";
 import { casinoInterface, contractRevert, relayInterface } from "../chain/casino";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
+import type { Db } from "../db/index";
 import { badRequest, forbidden, parse, route, type RouteRequest } from "../http/errors";
 import { address, tokenAmount, tokenSymbol } from "../http/validators";
 import { logger } from "../observability/log";
@@ -49,7 +51,11 @@ const REFUSALS: Record<string, string> = {
 };
 
 export interface WalletRouterDeps {
+  db: Db;
   outbox: ChainOutbox;
+  budgets: PlayerTxBudgets;
+  /** RELAY_MIN_DEGEN, RELAY_MIN_BNB: the smallest amount a relay may move (wei). */
+  relayMinimum: Record<TokenSymbol, bigint>;
   provider: JsonRpcProvider;
   /** The settler's address: the relay's caller, as the simulation must see it. */
   settlerAddress: string;
@@ -62,7 +68,9 @@ const refusedAs = (name: string) => badRequest(REFUSALS[name] ?? `Refused on cha
 /**
  * SPEC §7's withdraw and swap, relayed for the signed-in player through CasinoRelay: the server
  * pays the gas, the player's EIP-712 signature (checked on chain) is the authority, so the server
- * can never move a player's money on its own.
+ * can never move a player's money on its own. Because the house pays, a relay moves at least the
+ * token's minimum and counts against the player's daily quota (chain/budgets.ts); below or past
+ * them the player withdraws or swaps from the wallet, paying the gas (GET /api/config's `relay`).
  */
 export function walletRouter(deps: WalletRouterDeps): Router {
   const router = Router();
@@ -73,7 +81,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
    * outbox. The holder's gas estimate simulates it once more: a request that became invalid
    * meanwhile is refused with the same 400, never broadcast.
    */
-  async function relay(reqId: string | undefined, kind: "withdraw" | "swap", data: string): Promise<TransactionReceipt> {
+  async function relay(reqId: string | undefined, player: string, kind: "withdraw" | "swap", data: string): Promise<TransactionReceipt> {
     const request = { to: deps.relayAddress, data };
     try {
       await deps.provider.call({ ...request, from: deps.settlerAddress });
@@ -84,7 +92,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     }
     let hash: string;
     try {
-      hash = await deps.outbox.send(kind, request);
+      hash = await deps.outbox.send(kind, request, player);
     } catch (error) {
       if (error instanceof ChainRequestRefused && error.refusal) throw refusedAs(error.refusal);
       throw error;
@@ -93,6 +101,13 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     if (!receipt) throw new Error(`the receipt of ${hash} is not available`);
     log.info({ reqId, kind, txHash: hash }, `Relayed a ${kind}`);
     return receipt;
+  }
+
+  function requireMinimum(kind: "withdrawal" | "swap", token: TokenSymbol, amount: bigint): void {
+    const minimum = deps.relayMinimum[token];
+    if (amount >= minimum) return;
+    const direct = kind === "withdrawal" ? "withdraw" : "swap";
+    throw badRequest(`The smallest relayed ${kind} is ${formatAmount(minimum)} ${token}: ${direct} less from your wallet directly`);
   }
 
   function signedInPlayer(res: Parameters<typeof sessionAddress>[0], walletAddress: string): string {
@@ -106,8 +121,9 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     route(async (req, res) => {
       const body = parse(withdrawBody, req.body);
       const player = signedInPlayer(res, body.walletAddress);
+      requireMinimum("withdrawal", body.token, body.amount);
       const request = { player, token: deps.tokenAddresses[body.token], amount: body.amount, deadline: body.deadline };
-      const receipt = await relay((req as RouteRequest).id, "withdraw", relayInterface.encodeFunctionData("withdraw", [request, body.signature]));
+      const receipt = await relay((req as RouteRequest).id, player, "withdraw", relayInterface.encodeFunctionData("withdraw", [request, body.signature]));
       return { ok: true, txHash: receipt.hash, token: body.token, amount: formatAmount(body.amount) };
     }),
   );
@@ -117,6 +133,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     route(async (req, res) => {
       const body = parse(swapBody, req.body);
       const player = signedInPlayer(res, body.walletAddress);
+      requireMinimum("swap", body.fromToken, body.amount);
       const request = {
         player,
         fromToken: deps.tokenAddresses[body.fromToken],
@@ -125,7 +142,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
         minAmountOut: BigInt(body.minAmountOut),
         deadline: body.deadline,
       };
-      const receipt = await relay((req as RouteRequest).id, "swap", relayInterface.encodeFunctionData("swap", [request, body.signature]));
+      const receipt = await relay((req as RouteRequest).id, player, "swap", relayInterface.encodeFunctionData("swap", [request, body.signature]));
       return {
         ok: true,
         txHash: receipt.hash,
@@ -134,6 +151,17 @@ export function walletRouter(deps: WalletRouterDeps): Router {
         amountIn: formatAmount(body.amount),
         amountOut: formatAmount(swappedAmount(receipt)),
       };
+    }),
+  );
+
+  // What is left of the signed-in player's relay quota, so the app can offer the wallet's own withdrawal instead.
+  router.get(
+    "/relay/quota",
+    route(async (_req, res) => {
+      const { budgets } = deps;
+      const use = await budgetUse(deps.db, sessionAddress(res));
+      const remaining = Math.min(budgets.relaysPerAddressPerDay - use.relaysByAddress, budgets.perAddressPerDay - use.byAddress);
+      return { perAddressPerDay: budgets.relaysPerAddressPerDay, used: use.relaysByAddress, remaining: Math.max(0, remaining) };
     }),
   );
   return router;

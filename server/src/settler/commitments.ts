@@ -2,8 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { ZeroHash } from "ethers";
 import { casinoInterface, type Casino } from "../chain/casino";
 import type { ChainOutbox } from "../chain/outbox";
+import type { StakeCheck } from "../chain/stake";
 import type { Db } from "../db/index";
 import { commitments } from "../db/schema";
+import { HttpError } from "../http/errors";
 import { logger } from "../observability/log";
 import type { SeedVault } from "./seeds";
 import type { BetRow } from "./types";
@@ -26,7 +28,8 @@ export interface CommitmentState {
 
 /**
  * The players' hash-chain commitments: read from the Casino, and posted (setCommitment) through
- * the outbox, so that a request to any instance is sent by the lease holder.
+ * the outbox, so that a request to any instance is sent by the lease holder, counted against the
+ * players' transaction budgets, and only for a player with a stake (chain/stake.ts).
  */
 export class Commitments {
   /** Per player, the posting this process is waiting for: concurrent requests share it. */
@@ -38,6 +41,7 @@ export class Commitments {
     private readonly casinoAddress: string,
     private readonly seeds: SeedVault,
     private readonly outbox: ChainOutbox,
+    private readonly stake: StakeCheck,
   ) {}
 
   private async stateOf(player: string): Promise<CommitmentState & { nextToResolve: bigint }> {
@@ -58,11 +62,17 @@ export class Commitments {
     };
   }
 
+  /** The player's commitment as the Casino holds it; never sends anything. */
+  async read(player: string): Promise<CommitmentState> {
+    return strip(await this.stateOf(player));
+  }
+
   /**
    * The player's commitment, posting a fresh chain first when there is none or it is spent and no
    * bet is open (the Casino refuses to replace a chain with links left, or one under an open bet:
    * contracts/README.md "Trust assumptions"). Instances asked at once queue the same transaction,
-   * which the outbox sends once.
+   * which the outbox sends once. Throws a 403 when the player has nothing at stake, a 429 past a
+   * budget.
    */
   ensure(player: string): Promise<CommitmentState> {
     const running = this.committing.get(player);
@@ -72,11 +82,12 @@ export class Commitments {
       const hasChain = state.commitment !== ZeroHash && state.remaining > 0;
       const idle = state.nextToResolve === BigInt(state.nextNonce);
       if (hasChain || !idle) return strip(state);
+      await this.stake.require(player);
       const firstNonce = BigInt(state.nextNonce);
       const root = this.seeds.root(player, firstNonce);
       await this.db.insert(commitments).values({ player, firstNonce, length: this.seeds.chainLength, root, status: "sent" }).onConflictDoNothing();
       const data = casinoInterface.encodeFunctionData("setCommitment", [player, root, this.seeds.chainLength]);
-      const txHash = await this.outbox.send("commitment", { to: this.casinoAddress, data });
+      const txHash = await this.outbox.send("commitment", { to: this.casinoAddress, data }, player);
       await this.db
         .update(commitments)
         .set({ status: "confirmed", txHash })
@@ -93,7 +104,11 @@ export class Commitments {
     for (const player of new Set(spent.map((b) => b.player))) {
       const state = await this.stateOf(player);
       if (state.remaining === 0 && state.nextToResolve === BigInt(state.nextNonce)) {
-        await this.ensure(player).catch((error: Error) => log.error(`Commitment rotation for ${player} failed: ${error.message}`));
+        await this.ensure(player).catch((error: Error) => {
+          // No stake left, or a budget used up: the player's next POST /api/fairness/commitment asks again.
+          if (error instanceof HttpError) log.info(`Commitment rotation for ${player} not sent: ${error.message}`);
+          else log.error(`Commitment rotation for ${player} failed: ${error.message}`);
+        });
       }
     }
   }

@@ -250,4 +250,8 @@ export class Settler {
   ensureCommitment(player: string): Promise<CommitmentState> {
     return this.o.commitments.ensure(player);
   }
+
+  readCommitment(player: string): Promise<CommitmentState> {
+    return this.o.commitments.read(player);
+  }
 }

@@ -69,7 +69,9 @@ export async function startServerOn(
     LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     ...env,
   });
-  const services = await buildServices(config, { rateLimits: { perIpPerMinute: 1_000_000, perAddressPerMinute: 1_000_000 } });
+  const services = await buildServices(config, {
+    rateLimits: { perIpPerMinute: 1_000_000, perAddressPerMinute: 1_000_000, authPerIpPerMinute: 1_000_000 },
+  });
   if (options.settler !== false) services.settler.start();
   const http = await listen(services.app);
   let stopped = false;

@@ -64,6 +64,7 @@ export class Client {
 
 export interface SiweOverrides {
   domain?: string;
+  uri?: string;
   chainId?: number;
   nonce?: string;
   issuedAt?: string;
@@ -76,7 +77,7 @@ export async function signInMessage(client: Client, wallet: Signer & { address: 
     domain: overrides.domain ?? domain,
     address: wallet.address,
     statement: "Sign in to DEGEN Casino",
-    uri: `http://${domain}`,
+    uri: overrides.uri ?? `http://${domain}`,
     version: "1",
     chainId: overrides.chainId ?? chainId,
     nonce,

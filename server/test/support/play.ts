@@ -22,7 +22,7 @@ export async function placeBet(
   /** gasLimit: a bet placed while settlements land needs headroom over an estimate taken before them. */
   bet: { token: "DEGEN" | "BNB"; amount: bigint; gameType: number; params?: bigint; clientSeed?: string; fromWallet?: boolean; gasLimit?: bigint },
 ): Promise<PlacedBet> {
-  const commitment = await client.get("/api/fairness/commitment");
+  const commitment = await client.post("/api/fairness/commitment");
   if (commitment.status !== 200) throw new Error(`commitment: ${JSON.stringify(commitment.body)}`);
   const casino = server.chain.casino.connect(player) as Casino;
   const tokenAddress = bet.token === "BNB" ? ZeroAddress : await server.chain.token.getAddress();
