@@ -94,10 +94,11 @@ export function fairnessRouter(deps: { db: Db; settler: Settler; chainId: number
   const { db, settler } = deps;
   const router = Router();
 
-  router.get(
-    "/commitment",
-    route(async (_req, res) => settler.ensureCommitment(sessionAddress(res))),
-  );
+  // POST is what the app calls (issue #19, finding 11); GET stays until the server's own change
+  // for that finding replaces it.
+  const commitment = route(async (_req, res) => settler.ensureCommitment(sessionAddress(res)));
+  router.get("/commitment", commitment);
+  router.post("/commitment", commitment);
 
   router.get(
     "/bets",

@@ -31,7 +31,7 @@ export interface BetRequest {
   params: bigint;
 }
 
-/** The server's GET /api/fairness/commitment answer (the parts a bet needs). */
+/** The server's POST /api/fairness/commitment answer (the parts a bet needs). */
 interface Commitment {
   expectedCommit: string;
   terms: string;
@@ -106,7 +106,7 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
 /** playGame from the player's Casino balance, with the server's commitment and the terms it accepts. */
 export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {
   const wallet = await readyWallet();
-  const commitment = await apiRequest<Commitment>("GET", "/api/fairness/commitment");
+  const commitment = await apiRequest<Commitment>("POST", "/api/fairness/commitment");
   const clientSeed = useFairnessStore.getState().takeClientSeed();
   const token = request.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress;
   const amount = toBaseUnits(request.stake);
