@@ -8,9 +8,11 @@ import type { GameOutcome, SettlementActions, Token } from "@engine/index";
 import { apiRequest } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { browserProvider, readyWallet } from "@/features/wallet/web3";
+import { decodeRevert } from "@/features/wallet/web3/errors";
 import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
 import { useWalletStore } from "@/features/wallet/wallet-store";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
+import { termsForBet, useBetTermsStore } from "../terms-store";
 import { stageOf } from "./tx-stage";
 import { useFairnessStore } from "../fairness-store";
 import { betOfReceipt, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
@@ -31,10 +33,9 @@ export interface BetRequest {
   params: bigint;
 }
 
-/** The server's POST /api/fairness/commitment answer (the parts a bet needs). */
+/** The server's POST /api/fairness/commitment answer (the part a bet needs). */
 interface Commitment {
   expectedCommit: string;
-  terms: string;
 }
 
 export interface SettledBet {
@@ -103,10 +104,14 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
   }
 }
 
-/** playGame from the player's Casino balance, with the server's commitment and the terms it accepts. */
+/**
+ * playGame from the player's Casino balance, with the server's commitment and the terms the bet
+ * panel shows (issue #19, finding 9): changed since, the Casino refuses the bet (TermsChanged),
+ * and the terms are read again so the panel shows, and the next bet carries, the new ones.
+ */
 export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {
   const wallet = await readyWallet();
-  const commitment = await apiRequest<Commitment>("POST", "/api/fairness/commitment");
+  const [commitment, terms] = await Promise.all([apiRequest<Commitment>("POST", "/api/fairness/commitment"), termsForBet()]);
   const clientSeed = useFairnessStore.getState().takeClientSeed();
   const token = request.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress;
   const amount = toBaseUnits(request.stake);
@@ -117,10 +122,25 @@ export async function placeBet(request: BetRequest, report: (update: TxUpdate) =
     request.params,
     clientSeed,
     commitment.expectedCommit,
-    commitment.terms,
+    terms,
   );
-  const receipt = await sendTransaction(wallet, tx, report, { token: request.token });
-  return betOfReceipt(wallet.contracts.casino, receipt, wallet.config.contracts.DegenToken);
+  try {
+    const receipt = await sendTransaction(wallet, tx, report, { token: request.token, shownTerms: terms });
+    return betOfReceipt(wallet.contracts.casino, receipt, wallet.config.contracts.DegenToken);
+  } catch (error) {
+    // A failed read leaves the panel saying so; the refusal's own sentence is what the player needs.
+    if (decodeRevert(error)?.name === "TermsChanged")
+      await useBetTermsStore
+        .getState()
+        .read()
+        .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The Casino's terms for a bet placed now, read through the wallet. */
+export async function readCasinoTerms(): Promise<bigint> {
+  return (await readyWallet()).contracts.casino.terms();
 }
 
 /**

@@ -42,6 +42,8 @@ vi.mock("@/features/bets/onchain", async () => {
       return { bet, settlement: { kind: "settled", payout: hand.payout }, check: { ok: true, problems: [], outcome } };
     },
     settledOutcome: (settled: { check: { outcome: unknown } }) => settled.check.outcome,
+    // The terms by the bet button: an hour's settle window, jackpot edge 0.5 %, share 5 %.
+    readCasinoTerms: async () => 3_600n | (50n << 32n) | (500n << 48n),
   };
 });
 vi.mock("@/features/wallet/web3", () => ({
