@@ -5,7 +5,7 @@ import { useWalletDialog } from "../dialog-store";
 import { useWalletStore } from "../wallet-store";
 import { readyWallet } from "../web3";
 import { connectWallet, dialogOpen, lastToast, openDialog } from "./dialog-harness";
-import { ADDRESSES, fakeWallet, PLAYER } from "./fake-wallet";
+import { ADDRESSES, fakeWallet, PLAYER, receiptWith } from "./fake-wallet";
 
 vi.mock("../web3", () => ({ readyWallet: vi.fn() }));
 
@@ -31,6 +31,10 @@ beforeEach(() => {
   server = vi.fn();
   vi.stubGlobal("fetch", server);
   answer(200, { ok: true, txHash: HASH, token: "DEGEN", amount: "5" });
+  // The chain shows the relayed withdrawal of 5 DEGEN in the transaction the server names.
+  chain.provider.waitForTransaction.mockImplementation(async (hash: string) =>
+    receiptWith(hash, [["Withdrawn", [PLAYER, ADDRESSES.DegenToken, parseEther("5")]]]),
+  );
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -74,8 +78,34 @@ describe("Withdraw dialog", () => {
       signature: `0x${"11".repeat(65)}`,
     });
     expect(chain.signer.sendTransaction).not.toHaveBeenCalled();
+    expect(chain.provider.waitForTransaction).toHaveBeenCalledWith(HASH, 1, expect.any(Number));
     expect(lastToast()).toMatchObject({ title: "Withdrawal Successful", variant: "success" });
     expect(useWalletStore.getState().refreshBalances).toHaveBeenCalled();
+  });
+
+  it("believes the chain, not the server: a transaction whose receipt shows no such withdrawal fails (issue #19, finding 12)", async () => {
+    // The server says ok, naming a transaction that withdrew another player's funds (or none).
+    chain.provider.waitForTransaction.mockImplementation(async (hash: string) =>
+      receiptWith(hash, [["Withdrawn", ["0x" + "99".repeat(20), ADDRESSES.DegenToken, parseEther("5")]]]),
+    );
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "5");
+    await user.click(screen.getByTestId("withdraw-submit"));
+    expect(await screen.findByTestId("tx-failure")).toHaveTextContent(
+      "The chain does not show this withdrawal: the transaction the server named (0xcdcdcdcd…cdcdcd) withdrew 0.00 DEGEN from your Casino balance, not 5.00 DEGEN.",
+    );
+    expect(screen.getByTestId("tx-step-relay")).toHaveTextContent("0xcdcdcdcd…cdcdcd");
+    expect(lastToast()).toMatchObject({ title: "Withdrawal Failed", description: "Failed to process withdrawal" });
+    expect(dialogOpen()).toBe("withdraw");
+  });
+
+  it("fails when the transaction the server names is not on the wallet's chain", async () => {
+    chain.provider.waitForTransaction.mockRejectedValue(Object.assign(new Error("timeout"), { code: "TIMEOUT" }));
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "5");
+    await user.click(screen.getByTestId("withdraw-submit"));
+    expect(await screen.findByTestId("tx-failure")).toHaveTextContent("The transaction the server named (0xcdcdcdcd…cdcdcd) is not on chain.");
+    expect(lastToast()).toMatchObject({ title: "Withdrawal Failed" });
   });
 
   it("withdraws directly with the player's own transaction", async () => {

@@ -2,6 +2,7 @@
 // through these steps so that each shows the same progress: checked against the chain first,
 // then waiting for the wallet, pending (with its hash), then confirmed, failed or cancelled.
 import type { ContractTransaction, TransactionReceipt } from "ethers";
+import { shortHash } from "@/components/ui/tx-hash";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { useSessionStore } from "@/features/session";
 import { useWalletStore } from "../wallet-store";
@@ -109,18 +110,38 @@ export async function sendTransaction(
   return receipt;
 }
 
+/** How long the wallet's node may take to show a transaction the server says is mined. */
+const RELAYED_RECEIPT_TIMEOUT_MS = 60_000;
+
 /**
  * A request the server sends for the player (its answer comes once the transaction is mined).
- * `relay` resolves to the mined transaction's hash.
+ * `relay` resolves to the hash the server names; what the transaction did is read from its
+ * receipt through the wallet's provider, never from the server's answer (issue #19, finding 12):
+ * `outcomeOf` finds it in the receipt's events, or throws when they do not show it.
  */
-export async function awaitRelay(wallet: ReadyWallet, report: TxReport, relay: () => Promise<string>, context: ExplainContext = {}): Promise<string> {
+export async function awaitRelay<Outcome>(
+  wallet: ReadyWallet,
+  report: TxReport,
+  relay: () => Promise<string>,
+  outcomeOf: (receipt: TransactionReceipt) => Outcome,
+  context: ExplainContext = {},
+): Promise<Outcome> {
   report({ phase: "pending" });
   let hash: string;
+  let outcome: Outcome;
   try {
     hash = await relay();
+    report({ phase: "pending", hash, explorerUrl: explorerTxUrl(wallet.config.chain, hash) });
+    const receipt = await wallet.provider.waitForTransaction(hash, 1, RELAYED_RECEIPT_TIMEOUT_MS).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== "TIMEOUT") throw error;
+      return null;
+    });
+    if (!receipt) throw new Error(`The transaction the server named (${shortHash(hash)}) is not on chain.`);
+    if (receipt.status !== 1) throw new Error(`The transaction the server named (${shortHash(hash)}) failed on chain.`);
+    outcome = outcomeOf(receipt);
   } catch (error) {
     throw failed(report, error, context);
   }
   await confirmed(report, wallet, hash);
-  return hash;
+  return outcome;
 }
