@@ -56,7 +56,8 @@ describe("Withdraw dialog", () => {
     useWalletDialog.setState({ open: "withdraw" });
     await user.click(screen.getByTestId("withdraw-direct"));
     expect(lastToast()).toMatchObject({ title: "Invalid Amount", description: "Please enter a valid amount" });
-    expect(readyWallet).not.toHaveBeenCalled();
+    expect(chain.contracts.casino.getBalance).not.toHaveBeenCalled();
+    expect(chain.signer.signTypedData).not.toHaveBeenCalled();
   });
 
   it("signs an EIP-712 Withdraw and has the server relay it (SPEC §7 POST /api/withdraw)", async () => {
@@ -157,5 +158,46 @@ describe("Withdraw dialog", () => {
     await user.type(screen.getByLabelText("Amount"), "5");
     await user.click(screen.getByTestId("withdraw-submit"));
     expect(await screen.findByTestId("tx-failure")).toHaveTextContent("Please connect your wallet to withdraw funds");
+  });
+});
+
+describe("Withdraw dialog: what the server will not relay (issue #19, finding 8)", () => {
+  const limit = (relay: object) => Object.assign(chain.config, { relay });
+
+  it("offers the direct withdrawal below the server's minimum, with the reason, and Enter sends it", async () => {
+    limit({ minAmount: { DEGEN: "1", BNB: "0.001" }, dailyQuota: 10, usedToday: 2 });
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "0.5");
+    expect(await screen.findByTestId("relay-unavailable")).toHaveTextContent(
+      "The Casino relays withdrawals of at least 1 DEGEN. Withdraw directly from your wallet instead: your own transaction, you pay the gas.",
+    );
+    expect(screen.queryByTestId("withdraw-submit")).toBeNull();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(dialogOpen()).toBeNull());
+    expect(chain.contracts.casino.withdraw.populateTransaction).toHaveBeenCalledWith(ADDRESSES.DegenToken, parseEther("0.5"));
+    expect(chain.signer.signTypedData).not.toHaveBeenCalled();
+    expect(server).not.toHaveBeenCalled();
+    expect(lastToast()).toMatchObject({ title: "Withdrawal Successful" });
+  });
+
+  it("relays from the minimum up, per token", async () => {
+    limit({ minAmount: { DEGEN: "1", BNB: "0.001" } });
+    const { user } = openDialog("withdraw");
+    await user.click(screen.getByRole("radio", { name: "BNB" }));
+    await user.type(screen.getByLabelText("Amount"), "0.001");
+    expect(await screen.findByTestId("withdraw-submit")).toBeInTheDocument();
+    await user.clear(screen.getByLabelText("Amount"));
+    await user.type(screen.getByLabelText("Amount"), "0.0009");
+    expect(await screen.findByTestId("relay-unavailable")).toHaveTextContent("The Casino relays withdrawals of at least 0.001 BNB.");
+  });
+
+  it("offers only the direct withdrawal once today's relays are used up", async () => {
+    limit({ minAmount: { DEGEN: "1" }, dailyQuota: 10, usedToday: 10 });
+    openDialog("withdraw");
+    expect(await screen.findByTestId("relay-unavailable")).toHaveTextContent(
+      "You have used all 10 relayed withdrawals and swaps for today. Withdraw directly from your wallet instead: your own transaction, you pay the gas.",
+    );
+    expect(screen.getByTestId("withdraw-direct")).toHaveTextContent("Withdraw directly");
+    expect(screen.queryByTestId("withdraw-submit")).toBeNull();
   });
 });
