@@ -35,11 +35,12 @@ export function BetTerms() {
   return (
     <div className="flex flex-col gap-1 text-xs text-slate-400" data-testid="bet-terms" data-status={status} data-terms={shown.toString()}>
       <p data-testid="bet-terms-window">
-        Not settled within <span className="font-semibold text-slate-200">{formatWindow(terms.settleWindow)}</span>? Claim your bet back at its maximum payout.
+        Not settled within <span className="whitespace-nowrap font-semibold text-slate-200">{formatWindow(terms.settleWindow)}</span>? Claim your bet back at
+        its maximum payout.
       </p>
       <p data-testid="bet-terms-jackpot">
-        DEGEN jackpot: a hit wins <span className="font-semibold text-slate-200">{formatBps(terms.jackpotShareBps)}</span> of the pool; a bet's expected jackpot
-        win is <span className="font-semibold text-slate-200">{formatBps(terms.jackpotEdgeBps)}</span> of its stake.
+        DEGEN jackpot: a hit wins <span className="whitespace-nowrap font-semibold text-slate-200">{formatBps(terms.jackpotShareBps)}</span> of the pool; a
+        bet's expected jackpot win is <span className="whitespace-nowrap font-semibold text-slate-200">{formatBps(terms.jackpotEdgeBps)}</span> of its stake.
       </p>
     </div>
   );
