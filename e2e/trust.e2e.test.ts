@@ -167,6 +167,32 @@ describe("relayed withdrawals and swaps as the chain shows them (finding 12)", (
     await dismissToasts(page);
   });
 
+  it("a server naming the player's earlier withdrawal of as much: not this request, nothing moves", async () => {
+    const block = await reader.provider.getBlockNumber();
+    await openWalletDialog(page, "Withdraw");
+    await page.getByTestId("amount-input").fill("5");
+    await page.getByTestId("withdraw-submit").click();
+    expect(await toastWith(page, "Withdrawal Successful")).toBe("Withdrawal Successful");
+    await dismissToasts(page);
+    const [earlier] = await reader.casino.queryFilter(reader.casino.filters.Withdrawn(player), block + 1);
+    expect(earlier!.args.amount).toBe(parseEther("5"));
+
+    await page.route("**/api/withdraw", (route) => route.fulfill({ json: { ok: true, txHash: earlier!.transactionHash, token: "DEGEN", amount: "5" } }));
+    const before = await reader.balances(player);
+    await openWalletDialog(page, "Withdraw");
+    await page.getByTestId("amount-input").fill("5");
+    await page.getByTestId("withdraw-submit").click();
+    expect(await toastWith(page, "Withdrawal Failed")).toBe("Withdrawal Failed\nFailed to process withdrawal");
+    const hash = earlier!.transactionHash;
+    expect(await page.getByTestId("tx-failure").innerText()).toBe(
+      `The transaction the server named (${hash.slice(0, 10)}…${hash.slice(-6)}) is not your request: it does not carry the signature you just gave.`,
+    );
+    expect(await reader.balances(player)).toEqual(before);
+    await page.unroute("**/api/withdraw");
+    await page.keyboard.press("Escape");
+    await dismissToasts(page);
+  });
+
   it("a swap shows what its Swapped event says, not the server's answer, and the vault moves by exactly that", async () => {
     await page.route("**/api/swap", async (route) => {
       const response = await route.fetch();

@@ -56,6 +56,8 @@ export function fakeWallet() {
       getBlock: vi.fn(async () => ({ timestamp: 4_000_000_000 })),
       // A relayed request's receipt: by default one with no event of the Casino's.
       waitForTransaction: vi.fn(async (hash: string): Promise<TransactionReceipt | null> => receiptWith(hash, [])),
+      // The relayed transaction itself: by default it carries the player's signature (signTypedData's below).
+      getTransaction: vi.fn(async (hash: string): Promise<{ hash: string; data: string } | null> => ({ hash, data: `0xabcdef${"11".repeat(65)}` })),
     },
     signer: {
       estimateGas: vi.fn(async () => 100_000n),

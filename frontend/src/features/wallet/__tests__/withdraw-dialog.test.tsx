@@ -100,6 +100,17 @@ describe("Withdraw dialog", () => {
     expect(dialogOpen()).toBe("withdraw");
   });
 
+  it("fails when the transaction the server names is another one, even one that withdrew as much (an earlier withdrawal)", async () => {
+    chain.provider.getTransaction.mockImplementation(async (hash: string) => ({ hash, data: `0xabcdef${"22".repeat(65)}` }));
+    const { user } = openDialog("withdraw");
+    await user.type(screen.getByLabelText("Amount"), "5");
+    await user.click(screen.getByTestId("withdraw-submit"));
+    expect(await screen.findByTestId("tx-failure")).toHaveTextContent(
+      "The transaction the server named (0xcdcdcdcd…cdcdcd) is not your request: it does not carry the signature you just gave.",
+    );
+    expect(lastToast()).toMatchObject({ title: "Withdrawal Failed" });
+  });
+
   it("fails when the transaction the server names is not on the wallet's chain", async () => {
     chain.provider.waitForTransaction.mockRejectedValue(Object.assign(new Error("timeout"), { code: "TIMEOUT" }));
     const { user } = openDialog("withdraw");

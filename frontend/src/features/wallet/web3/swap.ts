@@ -68,31 +68,34 @@ export async function swapTokens(fromToken: Token, toToken: Token, amount: bigin
   return awaitRelay(
     wallet,
     report,
-    async () => {
-      const body = {
-        walletAddress: wallet.account,
-        fromToken,
-        toToken,
-        amount: decimalOf(amount),
-        minAmountOut: decimalOf(typed.value.minAmountOut),
-        deadline: Number(typed.value.deadline),
-        signature,
-      };
-      const answer = await apiRequest<SwapAnswer>("POST", "/api/swap", body).catch((error: unknown) => {
-        // SPEC §8: a non-ok answer is 'Swap failed'; the server's own reason is shown when it gives one.
-        throw new Error(error instanceof ApiError ? (serverErrorText(error) ?? SWAP_FAILED) : SWAP_FAILED);
-      });
-      return answer.txHash;
-    },
-    (receipt) => {
-      const swapped = playerEvents(wallet, receipt, "Swapped").find(
-        (event) => getAddress(event.args.fromToken as string) === getAddress(typed.value.fromToken) && (event.args.amountIn as bigint) === amount,
-      );
-      // The relay swaps exactly the signed amount for at least the accepted output, or reverts.
-      if (!swapped || (swapped.args.amountOut as bigint) < typed.value.minAmountOut) {
-        throw new Error(`The chain does not show this swap: the transaction the server named (${shortHash(receipt.hash)}) did not swap your ${fromToken}.`);
-      }
-      return { amountIn: swapped.args.amountIn as bigint, amountOut: swapped.args.amountOut as bigint };
+    {
+      signature,
+      send: async () => {
+        const body = {
+          walletAddress: wallet.account,
+          fromToken,
+          toToken,
+          amount: decimalOf(amount),
+          minAmountOut: decimalOf(typed.value.minAmountOut),
+          deadline: Number(typed.value.deadline),
+          signature,
+        };
+        const answer = await apiRequest<SwapAnswer>("POST", "/api/swap", body).catch((error: unknown) => {
+          // SPEC §8: a non-ok answer is 'Swap failed'; the server's own reason is shown when it gives one.
+          throw new Error(error instanceof ApiError ? (serverErrorText(error) ?? SWAP_FAILED) : SWAP_FAILED);
+        });
+        return answer.txHash;
+      },
+      outcomeOf: (receipt) => {
+        const swapped = playerEvents(wallet, receipt, "Swapped").find(
+          (event) => getAddress(event.args.fromToken as string) === getAddress(typed.value.fromToken) && (event.args.amountIn as bigint) === amount,
+        );
+        // The relay swaps exactly the signed amount for at least the accepted output, or reverts.
+        if (!swapped || (swapped.args.amountOut as bigint) < typed.value.minAmountOut) {
+          throw new Error(`The chain does not show this swap: the transaction the server named (${shortHash(receipt.hash)}) did not swap your ${fromToken}.`);
+        }
+        return { amountIn: swapped.args.amountIn as bigint, amountOut: swapped.args.amountOut as bigint };
+      },
     },
     context,
   );

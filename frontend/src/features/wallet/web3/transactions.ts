@@ -113,32 +113,47 @@ export async function sendTransaction(
 /** How long the wallet's node may take to show a transaction the server says is mined. */
 const RELAYED_RECEIPT_TIMEOUT_MS = 60_000;
 
+/** A request the server sends for the player's signature, and how to tell from its receipt what it did. */
+export interface RelayedRequest<Outcome> {
+  /** The player's signature of the request: the transaction the server names must carry it. */
+  signature: string;
+  /** Asks the server to send it; resolves to the hash of the mined transaction it names. */
+  send: () => Promise<string>;
+  /** What the transaction did, from its receipt's events; throws when they do not show the request done. */
+  outcomeOf: (receipt: TransactionReceipt) => Outcome;
+}
+
 /**
  * A request the server sends for the player (its answer comes once the transaction is mined).
- * `relay` resolves to the hash the server names; what the transaction did is read from its
- * receipt through the wallet's provider, never from the server's answer (issue #19, finding 12):
- * `outcomeOf` finds it in the receipt's events, or throws when they do not show it.
+ * Only the hash is taken from the server's answer (issue #19, finding 12): the transaction and its
+ * receipt are read through the wallet's provider; it must carry the player's signature (which
+ * names the relay's nonce, so no earlier transaction can pass for it) and its events must show
+ * the request done.
  */
 export async function awaitRelay<Outcome>(
   wallet: ReadyWallet,
   report: TxReport,
-  relay: () => Promise<string>,
-  outcomeOf: (receipt: TransactionReceipt) => Outcome,
+  request: RelayedRequest<Outcome>,
   context: ExplainContext = {},
 ): Promise<Outcome> {
   report({ phase: "pending" });
   let hash: string;
   let outcome: Outcome;
   try {
-    hash = await relay();
+    hash = await request.send();
     report({ phase: "pending", hash, explorerUrl: explorerTxUrl(wallet.config.chain, hash) });
+    const named = `The transaction the server named (${shortHash(hash)})`;
     const receipt = await wallet.provider.waitForTransaction(hash, 1, RELAYED_RECEIPT_TIMEOUT_MS).catch((error: unknown) => {
       if ((error as { code?: unknown }).code !== "TIMEOUT") throw error;
       return null;
     });
-    if (!receipt) throw new Error(`The transaction the server named (${shortHash(hash)}) is not on chain.`);
-    if (receipt.status !== 1) throw new Error(`The transaction the server named (${shortHash(hash)}) failed on chain.`);
-    outcome = outcomeOf(receipt);
+    if (!receipt) throw new Error(`${named} is not on chain.`);
+    if (receipt.status !== 1) throw new Error(`${named} failed on chain.`);
+    outcome = request.outcomeOf(receipt);
+    const transaction = await wallet.provider.getTransaction(hash);
+    if (!transaction?.data.toLowerCase().includes(request.signature.slice(2).toLowerCase())) {
+      throw new Error(`${named} is not your request: it does not carry the signature you just gave.`);
+    }
   } catch (error) {
     throw failed(report, error, context);
   }

@@ -45,23 +45,26 @@ export async function withdrawByRelay(token: Token, amount: bigint, report: TxRe
   await awaitRelay(
     wallet,
     report,
-    async () => {
-      const body = { walletAddress: wallet.account, token, amount: decimalOf(amount), deadline: Number(typed.value.deadline), signature };
-      const answer = await apiRequest<WithdrawAnswer>("POST", "/api/withdraw", body).catch((error: unknown) => {
-        throw relayError(error);
-      });
-      return answer.txHash;
-    },
-    (receipt) => {
-      // The relay pays exactly the signed amount or reverts; anything else is not this withdrawal.
-      const paid = playerEvents(wallet, receipt, "Withdrawn")
-        .filter((event) => getAddress(event.args.token as string) === getAddress(typed.value.token))
-        .reduce((sum, event) => sum + (event.args.amount as bigint), 0n);
-      if (paid !== amount) {
-        throw new Error(
-          `The chain does not show this withdrawal: the transaction the server named (${shortHash(receipt.hash)}) withdrew ${displayAmount(token, paid)} ${token} from your Casino balance, not ${displayAmount(token, amount)} ${token}.`,
-        );
-      }
+    {
+      signature,
+      send: async () => {
+        const body = { walletAddress: wallet.account, token, amount: decimalOf(amount), deadline: Number(typed.value.deadline), signature };
+        const answer = await apiRequest<WithdrawAnswer>("POST", "/api/withdraw", body).catch((error: unknown) => {
+          throw relayError(error);
+        });
+        return answer.txHash;
+      },
+      outcomeOf: (receipt) => {
+        // The relay pays exactly the signed amount or reverts; anything else is not this withdrawal.
+        const paid = playerEvents(wallet, receipt, "Withdrawn")
+          .filter((event) => getAddress(event.args.token as string) === getAddress(typed.value.token))
+          .reduce((sum, event) => sum + (event.args.amount as bigint), 0n);
+        if (paid !== amount) {
+          throw new Error(
+            `The chain does not show this withdrawal: the transaction the server named (${shortHash(receipt.hash)}) withdrew ${displayAmount(token, paid)} ${token} from your Casino balance, not ${displayAmount(token, amount)} ${token}.`,
+          );
+        }
+      },
     },
     context,
   );
