@@ -4,7 +4,7 @@
 // deposits and signatures at other contracts.
 import type { AppConfig, AppContracts } from "./app-config";
 
-export const LOCAL_CHAIN_ID = 31337;
+const LOCAL_CHAIN_ID = 31337;
 
 /**
  * Where scripts/deploy.ts puts the contracts on a fresh local Hardhat node: dev account #0 deploys

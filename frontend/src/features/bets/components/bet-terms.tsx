@@ -23,7 +23,8 @@ export function BetTerms() {
       .catch((error: unknown) => console.warn("Reading the Casino's terms failed", error));
   }, [isDemo, wrongNetwork, account]);
 
-  if (isDemo) return null;
+  // On another network the header asks for the switch; the terms are read once the wallet is back.
+  if (isDemo || (wrongNetwork && shown === null)) return null;
   if (shown === null) {
     return (
       <p className="text-xs text-slate-400" data-testid="bet-terms" data-status={status}>
