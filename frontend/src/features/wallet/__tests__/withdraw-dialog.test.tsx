@@ -12,9 +12,13 @@ vi.mock("../web3", () => ({ readyWallet: vi.fn() }));
 const HASH = `0x${"cd".repeat(32)}`;
 let chain: ReturnType<typeof fakeWallet>["wallet"];
 let server: ReturnType<typeof vi.fn>;
+let withdrawAnswer: () => Response;
+/** GET /api/relay/quota's answer; none (404) unless a test says. */
+let quota: object | null;
+const withdrawCalls = () => server.mock.calls.filter(([url]) => url === "/api/withdraw");
 
 function answer(status: number, body: unknown) {
-  server.mockResolvedValue(new Response(JSON.stringify(body), { status }));
+  withdrawAnswer = () => new Response(JSON.stringify(body), { status });
 }
 
 beforeEach(() => {
@@ -28,7 +32,11 @@ beforeEach(() => {
   chain.contracts.relay.nonces.mockResolvedValue(3n);
   chain.contracts.relay.WITHDRAW_TYPEHASH.mockResolvedValue(id("Withdraw(address player,address token,uint256 amount,uint256 nonce,uint256 deadline)"));
   vi.mocked(readyWallet).mockResolvedValue(fake.ready);
-  server = vi.fn();
+  quota = null;
+  server = vi.fn(async (url: string) => {
+    if (url !== "/api/relay/quota") return withdrawAnswer();
+    return quota ? Response.json(quota) : new Response("", { status: 404 });
+  });
   vi.stubGlobal("fetch", server);
   answer(200, { ok: true, txHash: HASH, token: "DEGEN", amount: "5" });
   // The chain shows the relayed withdrawal of 5 DEGEN in the transaction the server names.
@@ -69,7 +77,7 @@ describe("Withdraw dialog", () => {
     expect(domain).toEqual({ name: "DEGEN Casino", version: "1", chainId: 97n, verifyingContract: ADDRESSES.CasinoRelay });
     expect(Object.keys(types)).toEqual(["Withdraw"]);
     expect(value).toMatchObject({ player: PLAYER, token: ADDRESSES.DegenToken, amount: parseEther("5"), nonce: 3n, deadline: 4_000_000_900n });
-    const [url, init] = server.mock.calls[0] as [string, RequestInit];
+    const [url, init] = withdrawCalls()[0] as [string, RequestInit];
     expect(url).toBe("/api/withdraw");
     expect(JSON.parse(init.body as string)).toEqual({
       walletAddress: PLAYER,
@@ -128,7 +136,7 @@ describe("Withdraw dialog", () => {
     await user.click(screen.getByTestId("withdraw-direct"));
     await waitFor(() => expect(dialogOpen()).toBeNull());
     expect(chain.contracts.casino.withdraw.populateTransaction).toHaveBeenCalledWith(ZeroAddress, parseEther("0.25"));
-    expect(server).not.toHaveBeenCalled();
+    expect(withdrawCalls()).toEqual([]);
     expect(lastToast()).toMatchObject({ title: "Withdrawal Successful" });
   });
 
@@ -148,7 +156,7 @@ describe("Withdraw dialog", () => {
     await user.click(screen.getByTestId("withdraw-submit"));
     expect(await screen.findByTestId("tx-failure")).toHaveTextContent("The signature has expired: sign again");
     expect(dialogOpen()).toBe("withdraw");
-    server.mockResolvedValue(new Response("", { status: 502, statusText: "Bad Gateway" }));
+    withdrawAnswer = () => new Response("", { status: 502, statusText: "Bad Gateway" });
     await user.click(screen.getByTestId("withdraw-submit"));
     await waitFor(() => expect(screen.getByTestId("tx-failure")).toHaveTextContent(/^Withdrawal failed$/));
   });
@@ -160,7 +168,7 @@ describe("Withdraw dialog", () => {
     await user.click(screen.getByTestId("withdraw-submit"));
     await waitFor(() => expect(screen.getByTestId("tx-step-relay")).toHaveAttribute("data-phase", "cancelled"));
     expect(lastToast()).toBeUndefined();
-    expect(server).not.toHaveBeenCalled();
+    expect(withdrawCalls()).toEqual([]);
   });
 
   it("in demo mode says 'Please connect your wallet to withdraw funds'", async () => {
@@ -176,7 +184,8 @@ describe("Withdraw dialog: what the server will not relay (issue #19, finding 8)
   const limit = (relay: object) => Object.assign(chain.config, { relay });
 
   it("offers the direct withdrawal below the server's minimum, with the reason, and Enter sends it", async () => {
-    limit({ minAmount: { DEGEN: "1", BNB: "0.001" }, dailyQuota: 10, usedToday: 2 });
+    limit({ minAmount: { DEGEN: "1", BNB: "0.001" }, perAddressPerDay: 10 });
+    quota = { perAddressPerDay: 10, used: 2, remaining: 8 };
     const { user } = openDialog("withdraw");
     await user.type(screen.getByLabelText("Amount"), "0.5");
     expect(await screen.findByTestId("relay-unavailable")).toHaveTextContent(
@@ -187,7 +196,7 @@ describe("Withdraw dialog: what the server will not relay (issue #19, finding 8)
     await waitFor(() => expect(dialogOpen()).toBeNull());
     expect(chain.contracts.casino.withdraw.populateTransaction).toHaveBeenCalledWith(ADDRESSES.DegenToken, parseEther("0.5"));
     expect(chain.signer.signTypedData).not.toHaveBeenCalled();
-    expect(server).not.toHaveBeenCalled();
+    expect(withdrawCalls()).toEqual([]);
     expect(lastToast()).toMatchObject({ title: "Withdrawal Successful" });
   });
 
@@ -202,13 +211,20 @@ describe("Withdraw dialog: what the server will not relay (issue #19, finding 8)
     expect(await screen.findByTestId("relay-unavailable")).toHaveTextContent("The Casino relays withdrawals of at least 0.001 BNB.");
   });
 
-  it("offers only the direct withdrawal once today's relays are used up", async () => {
-    limit({ minAmount: { DEGEN: "1" }, dailyQuota: 10, usedToday: 10 });
+  it("offers only the direct withdrawal once the player's relays for 24 hours are used up (GET /api/relay/quota)", async () => {
+    limit({ minAmount: { DEGEN: "1" }, perAddressPerDay: 10 });
+    quota = { perAddressPerDay: 10, used: 10, remaining: 0 };
     openDialog("withdraw");
     expect(await screen.findByTestId("relay-unavailable")).toHaveTextContent(
-      "You have used all 10 relayed withdrawals and swaps for today. Withdraw directly from your wallet instead: your own transaction, you pay the gas.",
+      "This wallet has no relayed withdrawals or swaps left for the next 24 hours. Withdraw directly from your wallet instead: your own transaction, you pay the gas.",
     );
     expect(screen.getByTestId("withdraw-direct")).toHaveTextContent("Withdraw directly");
     expect(screen.queryByTestId("withdraw-submit")).toBeNull();
+  });
+
+  it("offers only the direct withdrawal when the server relays none (perAddressPerDay 0)", async () => {
+    limit({ minAmount: { DEGEN: "1" }, perAddressPerDay: 0 });
+    openDialog("withdraw");
+    expect(await screen.findByTestId("relay-unavailable")).toHaveTextContent("The Casino relays no withdrawals at the moment.");
   });
 });
