@@ -103,6 +103,13 @@ describe("a bet", () => {
     expect([sentTerms(0), sentTerms(1)]).toEqual([SHOWN, CHANGED]);
   });
 
+  it("refused a commitment by the server, says the server's sentence and sends nothing", async () => {
+    const refusal = "Deposit at least 1 DEGEN or 0.001 BNB into the Casino (or approve it for 1 DEGEN you hold) before betting";
+    vi.mocked(fetch).mockResolvedValue(Response.json({ error: refusal }, { status: 403 }));
+    await expect(placeBet(request, () => undefined)).rejects.toThrow(new Error(refusal));
+    expect(chain.signer.estimateGas).not.toHaveBeenCalled();
+  });
+
   it("reads the terms (and shows them) when none were shown yet", async () => {
     chain.signer.sendTransaction.mockRejectedValue({ code: "ACTION_REJECTED" });
     await expect(placeBet(request, () => undefined)).rejects.toThrow("Cancelled in the wallet");

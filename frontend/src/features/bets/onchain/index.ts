@@ -5,7 +5,7 @@ import { formatEther, ZeroAddress } from "ethers";
 import { toBaseUnits } from "@engine/tokens";
 import { GameType } from "@engine/gameTypes";
 import type { GameOutcome, SettlementActions, Token } from "@engine/index";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { browserProvider, readyWallet } from "@/features/wallet/web3";
 import { decodeRevert } from "@/features/wallet/web3/errors";
@@ -111,19 +111,15 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
  */
 export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {
   const wallet = await readyWallet();
-  const [commitment, terms] = await Promise.all([apiRequest<Commitment>("POST", "/api/fairness/commitment"), termsForBet()]);
+  const commitment = apiRequest<Commitment>("POST", "/api/fairness/commitment").catch((error: unknown) => {
+    // The server's own sentence (a wallet with nothing at stake yet, a spent budget), not '403: {…}'.
+    throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
+  });
+  const [{ expectedCommit }, terms] = await Promise.all([commitment, termsForBet()]);
   const clientSeed = useFairnessStore.getState().takeClientSeed();
   const token = request.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress;
   const amount = toBaseUnits(request.stake);
-  const tx = await wallet.contracts.casino.playGame.populateTransaction(
-    token,
-    amount,
-    request.gameType,
-    request.params,
-    clientSeed,
-    commitment.expectedCommit,
-    terms,
-  );
+  const tx = await wallet.contracts.casino.playGame.populateTransaction(token, amount, request.gameType, request.params, clientSeed, expectedCommit, terms);
   try {
     const receipt = await sendTransaction(wallet, tx, report, { token: request.token, shownTerms: terms });
     return betOfReceipt(wallet.contracts.casino, receipt, wallet.config.contracts.DegenToken);
