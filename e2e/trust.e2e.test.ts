@@ -1,7 +1,8 @@
 // Issue #19, the app's half, against the whole stack: the app trusts the chain, not the server.
 // The terms a bet carries are those shown beside its button (finding 9); the contracts are the
-// ones the build pins (finding 10); a relayed withdrawal or swap is what its receipt shows, and a
-// DEGEN allowance left over can be reset (finding 12). Money is checked on chain to the wei.
+// ones the build pins (finding 10); below the server's relay minimum the player withdraws directly
+// (finding 8); a relayed withdrawal or swap is what its receipt shows, and a DEGEN allowance left
+// over can be reset (finding 12). Money is checked on chain to the wei.
 // The owner's change of the settle window is undone after the test that makes it.
 import { getAddress, getCreateAddress, parseEther, Wallet, type TransactionReceipt } from "ethers";
 import type { Page } from "playwright-core";
@@ -131,6 +132,44 @@ describe("the terms a bet carries (finding 9)", () => {
     expect(receipts).toHaveLength(1);
     expect(before.vault.BNB - after.vault.BNB).toBe(parseEther("0.01"));
     expect(before.wallet.BNB - after.wallet.BNB).toBe(gasCost);
+    await page.context().close();
+  });
+});
+
+describe("what the server will not relay (finding 8)", () => {
+  it("below the relay minimum the Withdraw dialog offers the player's own withdrawal, which moves exactly the amount", async () => {
+    const player = getAddress(devAccount(BETTOR).address);
+    const page = await openPage(browser());
+    const wallet = await TestWallet.install(page, { account: BETTOR, rpcUrl });
+    // The server's limits as it publishes them (server/README.md), whatever this stack's server says.
+    await page.route("**/api/config", async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        json: { ...((await response.json()) as object), relay: { minAmount: { DEGEN: "1", BNB: "0.001" }, perAddressPerDay: 10 } },
+      });
+    });
+    await page.goto(appUrl + "/");
+    await connectInApp(page);
+    const before = await reader.balances(player);
+    const block = await reader.provider.getBlockNumber();
+    const asked = wallet.requests.length;
+    await openWalletDialog(page, "Withdraw");
+    await page.getByRole("dialog").getByRole("radio", { name: "BNB" }).click();
+    await page.getByTestId("amount-input").fill("0.0005");
+    expect(await page.getByTestId("relay-unavailable").innerText()).toBe(
+      "The Casino relays withdrawals of at least 0.001 BNB. Withdraw directly from your wallet instead: your own transaction, you pay the gas.",
+    );
+    expect(await page.getByTestId("withdraw-submit").count()).toBe(0);
+    await screenshot(page, "trust-withdraw-below-relay-minimum", false);
+    await page.getByTestId("withdraw-direct").click();
+    expect(await toastWith(page, "Withdrawal Successful")).toBe("Withdrawal Successful");
+    expect(wallet.requests.slice(asked).map((request) => request.method)).not.toContain("eth_signTypedData_v4");
+    expect(sentSince(wallet, asked)).toHaveLength(1);
+    const after = await reader.balances(player);
+    const { gasCost } = await reader.ownTransactions(player, block);
+    expect(before.vault.BNB - after.vault.BNB).toBe(parseEther("0.0005"));
+    expect(after.wallet.BNB - before.wallet.BNB).toBe(parseEther("0.0005") - gasCost);
     await page.context().close();
   });
 });
