@@ -22,7 +22,9 @@ export async function setup(project: TestProject): Promise<void> {
   execFileSync(
     path.join(ROOT, "node_modules/.bin/vite"),
     ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
-    { cwd: ROOT, stdio: "inherit" },
+    // The rehearsal's test serves this build on a fresh local node run as chain 97: its contracts
+    // are a fresh node's (frontend/src/features/chain/deployment-pins.ts), not deployments/97.json's.
+    { cwd: ROOT, stdio: "inherit", env: { ...process.env, VITE_LOCAL_NODE_CHAINS: "97" } },
   );
   stack = await startStack({
     ports: PORTS,

@@ -48,6 +48,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "fairness.e2e.test.ts": [20],
   "late-settlement-and-jackpot.e2e.test.ts": [21, 22],
   "bsc-rehearsal.e2e.test.ts": [24],
+  "trust.e2e.test.ts": [23, 25],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

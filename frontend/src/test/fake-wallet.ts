@@ -88,8 +88,8 @@ export const TEST_CONFIG = {
   contracts: {
     DegenToken: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
     Casino: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-    CasinoRelay: "0xa16E02E87b7454126E5E10d957A927A7F5B5d2be",
-    CasinoSwap: "0xB7A5bd0345EF1Cc5E66bf61BdeC17D2461fBd968",
+    CasinoRelay: "0xCafac3dD18aC6c6e92c921884f9E4176737C052c",
+    CasinoSwap: "0x9f1ac54BEF0DD2f6f3462EA0fa94fC62300d3a8e",
   },
   deploymentBlock: 1,
   settler: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",

@@ -1,4 +1,5 @@
 import { apiRequest } from "@/lib/api-client";
+import { checkAgainstPins } from "./deployment-pins";
 
 /** A chain as wallet_addEthereumChain takes it, plus its id as a number. */
 export interface ChainDefinition {
@@ -10,14 +11,22 @@ export interface ChainDefinition {
   blockExplorerUrls: string[];
 }
 
+/** The deployment's contracts, by the names deployments/<chainId>.json gives them. */
+export interface AppContracts {
+  DegenToken: string;
+  Casino: string;
+  CasinoRelay: string;
+  CasinoSwap: string;
+}
+
 /**
- * What the server says about the chain it settles on (GET /api/config): the app learns chain,
- * contracts and deployment at run time, so one build serves the local chain and BSC Testnet, and
- * a redeploy needs no rebuild.
+ * What the server says about the chain it settles on (GET /api/config): chain, deployment block,
+ * settler and the sign-in's terms at run time. Its contracts must be the ones this build pins for
+ * that chain (deployment-pins.ts): a configuration naming others is refused.
  */
 export interface AppConfig {
   chain: ChainDefinition;
-  contracts: { DegenToken: string; Casino: string; CasinoRelay: string; CasinoSwap: string };
+  contracts: AppContracts;
   deploymentBlock: number;
   settler: string;
   /** BLACKJACK_IDLE_MS: a web3 hand idle this long is stood by the server (absent from an older server). */
@@ -27,12 +36,17 @@ export interface AppConfig {
 
 let loading: Promise<AppConfig> | undefined;
 
-/** The server's configuration, fetched once per page (a failed fetch is tried again next time). */
+/**
+ * The server's configuration, fetched once per page and checked against the build's pins (a
+ * failed fetch or check is tried again next time).
+ */
 export function loadAppConfig(): Promise<AppConfig> {
-  loading ??= apiRequest<AppConfig>("GET", "/api/config").catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= apiRequest<AppConfig>("GET", "/api/config")
+    .then((config) => checkAgainstPins(config))
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
   return loading;
 }
 

@@ -1,3 +1,4 @@
+import { UntrustedDeploymentError } from "@/features/chain/deployment-pins";
 import { toast } from "@/features/toast";
 import { WALLET_PROVIDER_NAME } from "./injected-provider";
 
@@ -9,9 +10,12 @@ export function announceConnected(): void {
   toast({ title: "Wallet Connected", description: `Successfully connected to ${WALLET_PROVIDER_NAME}` });
 }
 
+/** SPEC's connect failures, and (issue #19) a server configuration this build does not trust, said as it is. */
 export function announceConnectFailure(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  if (message.includes("Signature required")) {
+  if (error instanceof UntrustedDeploymentError) {
+    toast({ title: "Web3 Mode Refused", description: message, variant: "error" });
+  } else if (message.includes("Signature required")) {
     toast({ title: "Signature Required", description: "You must sign the message to connect your wallet", variant: "error" });
   } else {
     toast({ title: "Connection Failed", description: "Failed to connect wallet", variant: "error" });

@@ -4,6 +4,7 @@ import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
 import { BetStatus } from "@/features/bets/components/bet-status";
+import { BetTerms } from "@/features/bets/components/bet-terms";
 import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
@@ -114,6 +115,7 @@ export default function BlackjackPage() {
           <HandActions game={game} />
           {game.note && <HandNoteLine note={game.note} />}
           {playing && table?.idle && <IdleNotice idle={table.idle} />}
+          <BetTerms />
           <BetStatus game="blackjack" />
           <ul className="space-y-1 text-xs text-slate-400">
             <li>Blackjack pays 2.5x, a win 2x, a push returns your bet.</li>

@@ -12,6 +12,7 @@ import { PayoutsPanel } from "./components/payouts-panel";
 import { SpinHistory } from "./components/spin-history";
 import { WheelDisc } from "./components/wheel-disc";
 import { BetStatus } from "@/features/bets/components/bet-status";
+import { BetTerms } from "@/features/bets/components/bet-terms";
 import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import { demoWheelSource, web3WheelSource } from "./round-source";
 import { useWheelGame } from "./use-wheel-game";
@@ -53,6 +54,7 @@ export default function RoulettePage() {
           <Button variant="primary" size="lg" onClick={game.spin} disabled={spinning || count === 0} data-testid="spin-button">
             {spinning ? "Spinning…" : "SPIN"}
           </Button>
+          <BetTerms />
           <BetStatus game="wheel" />
           <FairnessPanel />
         </div>

@@ -11,6 +11,7 @@ import { BigWinOverlay } from "./components/big-win-overlay";
 import { Paytable } from "./components/paytable";
 import { ReelGrid } from "./components/reel-grid";
 import { BetStatus } from "@/features/bets/components/bet-status";
+import { BetTerms } from "@/features/bets/components/bet-terms";
 import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import { demoSlotsSource, web3SlotsSource } from "./round-source";
 import { CONFETTI_MS, SLOT_MAX_SHOWN_MULTIPLE } from "./slots-rules";
@@ -80,6 +81,7 @@ export default function SlotsPage() {
           <Button variant="primary" size="lg" onClick={game.spin} disabled={game.spinning} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}
           </Button>
+          <BetTerms />
           <BetStatus game="slots" />
           <FairnessPanel />
         </div>

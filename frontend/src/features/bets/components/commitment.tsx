@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { apiRequest } from "@/lib/api-client";
 
-/** The server's GET /api/fairness/commitment answer. */
+/** The server's POST /api/fairness/commitment answer. */
 export interface CommitmentView {
   commitment: string;
   root: string;
@@ -10,13 +10,16 @@ export interface CommitmentView {
   chainLength: number;
 }
 
-/** The server's commitment for the signed-in player (posting a fresh chain first when needed). */
+/**
+ * The server's commitment for the signed-in player. A POST: the server may post a fresh chain on
+ * chain first (a transaction it pays for), which a GET, fetched by anything, must not start.
+ */
 export function useCommitment(active: boolean): CommitmentView | null {
   const [commitment, setCommitment] = useState<CommitmentView | null>(null);
   useEffect(() => {
     if (!active) return;
     let live = true;
-    apiRequest<CommitmentView>("GET", "/api/fairness/commitment")
+    apiRequest<CommitmentView>("POST", "/api/fairness/commitment")
       .then((answer) => live && setCommitment(answer))
       .catch(() => live && setCommitment(null));
     return () => {

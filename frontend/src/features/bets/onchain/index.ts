@@ -5,12 +5,14 @@ import { formatEther, ZeroAddress } from "ethers";
 import { toBaseUnits } from "@engine/tokens";
 import { GameType } from "@engine/gameTypes";
 import type { GameOutcome, SettlementActions, Token } from "@engine/index";
-import { apiRequest } from "@/lib/api-client";
+import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { browserProvider, readyWallet } from "@/features/wallet/web3";
+import { decodeRevert } from "@/features/wallet/web3/errors";
 import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
 import { useWalletStore } from "@/features/wallet/wallet-store";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
+import { termsForBet, useBetTermsStore } from "../terms-store";
 import { stageOf } from "./tx-stage";
 import { useFairnessStore } from "../fairness-store";
 import { betOfReceipt, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
@@ -31,10 +33,9 @@ export interface BetRequest {
   params: bigint;
 }
 
-/** The server's GET /api/fairness/commitment answer (the parts a bet needs). */
+/** The server's POST /api/fairness/commitment answer (the part a bet needs). */
 interface Commitment {
   expectedCommit: string;
-  terms: string;
 }
 
 export interface SettledBet {
@@ -103,24 +104,39 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
   }
 }
 
-/** playGame from the player's Casino balance, with the server's commitment and the terms it accepts. */
+/**
+ * playGame from the player's Casino balance, with the server's commitment and the terms the bet
+ * panel shows (issue #19, finding 9): changed since, the Casino refuses the bet (TermsChanged),
+ * and the terms are read again so the panel shows, and the next bet carries, the new ones.
+ */
 export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {
   const wallet = await readyWallet();
-  const commitment = await apiRequest<Commitment>("GET", "/api/fairness/commitment");
+  const commitment = apiRequest<Commitment>("POST", "/api/fairness/commitment").catch((error: unknown) => {
+    // The server's own sentence (a wallet with nothing at stake yet, a spent budget), not '403: {…}'.
+    throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
+  });
+  const [{ expectedCommit }, terms] = await Promise.all([commitment, termsForBet()]);
   const clientSeed = useFairnessStore.getState().takeClientSeed();
   const token = request.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress;
   const amount = toBaseUnits(request.stake);
-  const tx = await wallet.contracts.casino.playGame.populateTransaction(
-    token,
-    amount,
-    request.gameType,
-    request.params,
-    clientSeed,
-    commitment.expectedCommit,
-    commitment.terms,
-  );
-  const receipt = await sendTransaction(wallet, tx, report, { token: request.token });
-  return betOfReceipt(wallet.contracts.casino, receipt, wallet.config.contracts.DegenToken);
+  const tx = await wallet.contracts.casino.playGame.populateTransaction(token, amount, request.gameType, request.params, clientSeed, expectedCommit, terms);
+  try {
+    const receipt = await sendTransaction(wallet, tx, report, { token: request.token, shownTerms: terms });
+    return betOfReceipt(wallet.contracts.casino, receipt, wallet.config.contracts.DegenToken);
+  } catch (error) {
+    // A failed read leaves the panel saying so; the refusal's own sentence is what the player needs.
+    if (decodeRevert(error)?.name === "TermsChanged")
+      await useBetTermsStore
+        .getState()
+        .read()
+        .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The Casino's terms for a bet placed now, read through the wallet. */
+export async function readCasinoTerms(): Promise<bigint> {
+  return (await readyWallet()).contracts.casino.terms();
 }
 
 /**

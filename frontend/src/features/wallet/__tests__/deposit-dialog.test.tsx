@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
-import { parseEther, ZeroAddress } from "ethers";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { MaxUint256, parseEther, ZeroAddress } from "ethers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
 import { useWalletDialog } from "../dialog-store";
@@ -40,7 +40,8 @@ describe("Deposit dialog", () => {
     if (amount) await user.type(screen.getByLabelText("Amount"), amount);
     await user.click(screen.getByTestId("deposit-submit"));
     expect(lastToast()).toMatchObject({ title: "Invalid Amount", description: "Please enter a valid amount", variant: "error" });
-    expect(readyWallet).not.toHaveBeenCalled();
+    expect(chain.contracts.degen.balanceOf).not.toHaveBeenCalled();
+    expect(chain.signer.sendTransaction).not.toHaveBeenCalled();
     expect(dialogOpen()).toBe("deposit");
   });
 
@@ -122,5 +123,46 @@ describe("Deposit dialog", () => {
     expect(await screen.findByTestId("tx-failure")).toHaveTextContent("Please connect your wallet to deposit real funds");
     expect(lastToast()).toMatchObject({ title: "Deposit Failed", description: "Failed to process deposit" });
     expect(readyWallet).not.toHaveBeenCalled();
+  });
+});
+
+describe("Deposit dialog: a DEGEN allowance left over (issue #19, finding 12)", () => {
+  it("shows what the Casino may still spend and resets it with approve(Casino, 0)", async () => {
+    chain.contracts.degen.allowance.mockResolvedValueOnce(parseEther("12"));
+    const { user } = openDialog("deposit");
+    expect(await screen.findByTestId("allowance-left")).toHaveTextContent(
+      "The Casino may still spend 12.00 DEGEN from your wallet, left from an earlier approval.",
+    );
+    await user.click(screen.getByTestId("allowance-reset"));
+    await waitFor(() => expect(screen.getByTestId("tx-step-reset")).toHaveAttribute("data-phase", "confirmed"));
+    expect(chain.contracts.degen.approve.populateTransaction).toHaveBeenCalledWith(ADDRESSES.Casino, 0n);
+    expect(chain.signer.sendTransaction).toHaveBeenCalledOnce();
+    // Read again from the chain afterwards: none left.
+    expect(await screen.findByText("The Casino may spend none of the DEGEN in your wallet.")).toBeInTheDocument();
+    expect(chain.contracts.degen.allowance).toHaveBeenCalledTimes(2);
+    expect(dialogOpen()).toBe("deposit");
+  });
+
+  it("says so for an unlimited approval, and shows nothing when none is left", async () => {
+    chain.contracts.degen.allowance.mockResolvedValueOnce(MaxUint256);
+    openDialog("deposit");
+    expect(await screen.findByTestId("allowance-left")).toHaveTextContent("The Casino may still spend an unlimited amount of DEGEN from your wallet");
+    cleanup();
+    openDialog("deposit");
+    await waitFor(() => expect(chain.contracts.degen.allowance).toHaveBeenCalledTimes(2));
+    expect(screen.queryByTestId("allowance-notice")).toBeNull();
+  });
+
+  it("offers the reset after a deposit cancelled between its approval and the deposit", async () => {
+    chain.contracts.degen.balanceOf.mockResolvedValue(parseEther("100"));
+    chain.signer.sendTransaction.mockImplementationOnce(async () => ({ hash: "0x01", wait: vi.fn(async () => ({ status: 1, hash: "0x01" })) }));
+    chain.signer.sendTransaction.mockRejectedValueOnce({ code: 4001, message: "User rejected the request." });
+    // Read on open, then by the deposit (nothing left yet); after the approval, its 10 DEGEN.
+    chain.contracts.degen.allowance.mockResolvedValueOnce(0n).mockResolvedValueOnce(0n).mockResolvedValue(parseEther("10"));
+    const { user } = openDialog("deposit");
+    await user.type(screen.getByLabelText("Amount"), "10");
+    await user.click(screen.getByTestId("deposit-submit"));
+    await waitFor(() => expect(screen.getByTestId("tx-step-deposit")).toHaveAttribute("data-phase", "cancelled"));
+    expect(await screen.findByTestId("allowance-left")).toHaveTextContent("The Casino may still spend 10.00 DEGEN from your wallet");
   });
 });

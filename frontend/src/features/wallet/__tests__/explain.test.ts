@@ -36,7 +36,10 @@ describe("revert sentences", () => {
   it.each([
     [relay.encodeErrorResult("SignatureExpired", [1n]), "Your signature expired before it was used. Please try again."],
     [casino.encodeErrorResult("IsPaused", []), "The Casino is paused: no new bets for now. Withdrawals stay open."],
-    [casino.encodeErrorResult("TermsChanged", [5n]), "The Casino's terms just changed. Please look at them and try again."],
+    [
+      casino.encodeErrorResult("TermsChanged", [5n]),
+      "The Casino changed its terms after you saw them. Your bet was not placed and your Casino balance is unchanged. The new terms are shown by the bet button: bet again to accept them.",
+    ],
     [casino.encodeErrorResult("ZeroAmount", []), "The amount must be greater than 0."],
     [token.encodeErrorResult("ERC20InsufficientBalance", [PLAYER, parseEther("1"), parseEther("2")]), "Your wallet holds 1.00 DEGEN; this needs 2.00 DEGEN."],
     [
@@ -45,6 +48,19 @@ describe("revert sentences", () => {
     ],
   ])("decodes %s", (data, sentence) => {
     expect(explain(reverted(data), { token: "DEGEN" }).message).toBe(sentence);
+  });
+
+  it("names what changed between the terms the bet carried and the Casino's current ones", () => {
+    const packed = (window: bigint, edgeBps: bigint, shareBps: bigint) => window | (edgeBps << 32n) | (shareBps << 48n);
+    const shown = packed(3_600n, 50n, 500n);
+    const settleWindow = reverted(casino.encodeErrorResult("TermsChanged", [packed(1_800n, 50n, 500n)]));
+    expect(explain(settleWindow, { token: "BNB", shownTerms: shown }).message).toBe(
+      "The Casino changed its terms after you saw them: the settle window is now 30 min (was 1 h). Your bet was not placed and your Casino balance is unchanged. The new terms are shown by the bet button: bet again to accept them.",
+    );
+    const jackpot = reverted(casino.encodeErrorResult("TermsChanged", [packed(3_600n, 100n, 250n)]));
+    expect(explain(jackpot, { token: "DEGEN", shownTerms: shown }).message).toContain(
+      "after you saw them: a jackpot hit now wins 2.5 % of the pool (was 5 %); a DEGEN bet's expected jackpot win is now 1 % of its stake (was 0.5 %). Your bet",
+    );
   });
 
   it("finds revert data where MetaMask nests it", () => {

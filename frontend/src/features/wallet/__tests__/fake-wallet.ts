@@ -1,4 +1,6 @@
+import type { TransactionReceipt } from "ethers";
 import { vi } from "vitest";
+import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
 import type { ReadyWallet } from "../web3";
 
 export const PLAYER = "0x1234567890AbcdEF1234567890aBcdef12345678";
@@ -8,6 +10,20 @@ export const ADDRESSES = {
   CasinoRelay: "0x00000000000000000000000000000000000000E1",
   CasinoSwap: "0x00000000000000000000000000000000000000F1",
 };
+
+const casinoInterface = Casino__factory.createInterface();
+
+/**
+ * A mined transaction's receipt with the Casino's events in it (each [name, args]), as the
+ * wallet's provider returns it for a relayed request's hash.
+ */
+export function receiptWith(hash: string, events: [Parameters<typeof casinoInterface.getEvent>[0], unknown[]][], from = ADDRESSES.Casino): TransactionReceipt {
+  const logs = events.map(([name, args], index) => {
+    const event = casinoInterface.getEvent(name);
+    return { address: from, index, ...casinoInterface.encodeEventLog(event, args) };
+  });
+  return { hash, status: 1, logs } as unknown as TransactionReceipt;
+}
 
 /** A contract method as TypeChain types it: callable, with populateTransaction and staticCall. */
 function method(name: string, result?: unknown) {
@@ -35,7 +51,14 @@ export function fakeWallet() {
       settler: PLAYER,
       siwe: { domain: "localhost", uri: "http://localhost", chainId: 97 },
     },
-    provider: { getBalance: vi.fn(async () => 0n), getBlock: vi.fn(async () => ({ timestamp: 4_000_000_000 })) },
+    provider: {
+      getBalance: vi.fn(async () => 0n),
+      getBlock: vi.fn(async () => ({ timestamp: 4_000_000_000 })),
+      // A relayed request's receipt: by default one with no event of the Casino's.
+      waitForTransaction: vi.fn(async (hash: string): Promise<TransactionReceipt | null> => receiptWith(hash, [])),
+      // The relayed transaction itself: by default it carries the player's signature (signTypedData's below).
+      getTransaction: vi.fn(async (hash: string): Promise<{ hash: string; data: string } | null> => ({ hash, data: `0xabcdef${"11".repeat(65)}` })),
+    },
     signer: {
       estimateGas: vi.fn(async () => 100_000n),
       sendTransaction: vi.fn(async (_request: unknown) => ({
@@ -45,7 +68,7 @@ export function fakeWallet() {
       signTypedData: vi.fn(async () => `0x${"11".repeat(65)}`),
     },
     contracts: {
-      casino: { getBalance: vi.fn(async () => 0n), deposit: method("deposit"), withdraw: method("withdraw") },
+      casino: { interface: casinoInterface, getBalance: vi.fn(async () => 0n), deposit: method("deposit"), withdraw: method("withdraw") },
       degen: { balanceOf: vi.fn(async () => 0n), allowance: vi.fn(async () => 0n), approve: method("approve") },
       relay: { nonces: vi.fn(async () => 0n), eip712Domain: vi.fn(), WITHDRAW_TYPEHASH: vi.fn(), SWAP_TYPEHASH: vi.fn() },
       swapDesk: { quote: vi.fn(async (_fromToken: string, _amount: bigint) => [0n, 0n]), swap: method("swap") },

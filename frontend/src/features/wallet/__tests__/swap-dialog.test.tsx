@@ -6,7 +6,7 @@ import { useWalletDialog } from "../dialog-store";
 import { readyWallet } from "../web3";
 import { swapTokens } from "../web3/swap";
 import { connectWallet, dialogOpen, lastToast, openDialog } from "./dialog-harness";
-import { ADDRESSES, fakeWallet, PLAYER } from "./fake-wallet";
+import { ADDRESSES, fakeWallet, PLAYER, receiptWith } from "./fake-wallet";
 
 vi.mock("../web3", () => ({ readyWallet: vi.fn() }));
 
@@ -26,8 +26,12 @@ beforeEach(() => {
   chain.contracts.relay.eip712Domain.mockResolvedValue({ name: "DEGEN Casino", version: "1", chainId: 97n, verifyingContract: ADDRESSES.CasinoRelay });
   chain.contracts.relay.SWAP_TYPEHASH.mockResolvedValue(id(SWAP_TYPE));
   vi.mocked(readyWallet).mockResolvedValue(fake.ready);
-  server = vi.fn(async () => new Response(JSON.stringify({ ok: true, txHash: `0x${"ef".repeat(32)}`, amountOut: "0.01" }), { status: 200 }));
+  // The server's answer claims far more than the chain paid: the dialog must say what the chain says.
+  server = vi.fn(async () => new Response(JSON.stringify({ ok: true, txHash: `0x${"ef".repeat(32)}`, amountOut: "999" }), { status: 200 }));
   vi.stubGlobal("fetch", server);
+  chain.provider.waitForTransaction.mockImplementation(async (hash: string) =>
+    receiptWith(hash, [["Swapped", [PLAYER, ADDRESSES.DegenToken, parseEther("100"), parseEther("0.01")]]]),
+  );
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -75,6 +79,17 @@ describe("Swap Tokens dialog", () => {
     expect(url).toBe("/api/swap");
     expect(JSON.parse(init.body as string)).toMatchObject({ walletAddress: PLAYER, fromToken: "DEGEN", toToken: "BNB", amount: "100", minAmountOut: "0.01" });
     expect(lastToast()).toMatchObject({ title: "Swap Successful", description: "Swapped 100 DEGEN for 0.0100 BNB" });
+  });
+
+  it("fails when the receipt of the transaction the server names shows no such swap (issue #19, finding 12)", async () => {
+    chain.provider.waitForTransaction.mockImplementation(async (hash: string) => receiptWith(hash, []));
+    const { user } = openDialog("swap");
+    await user.type(screen.getByLabelText("Amount"), "100");
+    await screen.findByTestId("swap-quote-out");
+    await user.click(screen.getByTestId("swap-submit"));
+    const sentence = "The chain does not show this swap: the transaction the server named (0xefefefef…efefef) did not swap your DEGEN.";
+    expect(await screen.findByTestId("tx-failure")).toHaveTextContent(sentence);
+    expect(lastToast()).toMatchObject({ title: "Swap Failed", description: sentence });
   });
 
   it("shows DEGEN output with 0 decimals", async () => {

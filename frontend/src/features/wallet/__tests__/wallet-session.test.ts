@@ -102,6 +102,33 @@ describe("connect", () => {
   });
 });
 
+describe("a server configuration this build does not pin (issue #19, finding 10)", () => {
+  const tampered = { ...TEST_CONFIG, contracts: { ...TEST_CONFIG.contracts, Casino: "0x" + "66".repeat(20) } };
+
+  it("refuses web3 mode before the wallet is asked anything, and says why", async () => {
+    server = fakeServer({ "GET /api/config": () => ({ body: tampered }) });
+    vi.stubGlobal("fetch", server.fetch);
+    await expect(store().connect()).rejects.toThrow("as the Casino contract on Hardhat Local");
+    expect(store()).toMatchObject({ mode: "demo", account: null, isLoading: false });
+    expect(wallet.callsOf("eth_requestAccounts")).toHaveLength(0);
+    expect(wallet.callsOf("personal_sign")).toHaveLength(0);
+    expect(lastToast()).toMatchObject({
+      title: "Web3 Mode Refused",
+      description: `The server names 0x${"66".repeat(20)} as the Casino contract on Hardhat Local, but this app was built for ${TEST_CONFIG.contracts.Casino}. Web3 mode is refused to keep your funds safe; demo mode still works.`,
+      variant: "error",
+    });
+  });
+
+  it("does not restore a wallet connected on an earlier visit", async () => {
+    server = fakeServer({ "GET /api/config": () => ({ body: tampered }) });
+    vi.stubGlobal("fetch", server.fetch);
+    localStorage.setItem(WALLET_CONNECTED_KEY, "1");
+    server.setSession(ACCOUNT);
+    await expect(store().restore()).rejects.toThrow("Web3 mode is refused");
+    expect(store().mode).toBe("demo");
+  });
+});
+
 describe("while connected", () => {
   beforeEach(async () => {
     await store().connect();

@@ -5,10 +5,12 @@ import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { decimalOf, parseAmount } from "../amount";
 import { announceDeposited, announceDepositFailed, announceInvalidAmount } from "../funds-toasts";
+import { useCasinoAllowance } from "../hooks/use-casino-allowance";
 import { useTxSteps } from "../hooks/use-tx-steps";
 import { useWalletStore } from "../wallet-store";
 import { depositFunds } from "../web3/deposit";
 import { TxCancelled } from "../web3/transactions";
+import { AllowanceNotice } from "./allowance-notice";
 import { AmountField } from "./amount-field";
 import { TxProgress } from "./tx-progress";
 
@@ -19,6 +21,7 @@ export function DepositDialog({ onDone, onClose }: { onDone: () => void; onClose
   const [running, setRunning] = useState(false);
   const { steps, start } = useTxSteps();
   const held = useWalletStore((state) => state.walletBalances[token]);
+  const { allowance, reread } = useCasinoAllowance();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,6 +40,8 @@ export function DepositDialog({ onDone, onClose }: { onDone: () => void; onClose
       if (!(error instanceof TxCancelled)) announceDepositFailed();
     } finally {
       setRunning(false);
+      // An approval whose deposit failed or was cancelled is left over: the notice offers its reset.
+      reread();
     }
   }
 
@@ -53,6 +58,7 @@ export function DepositDialog({ onDone, onClose }: { onDone: () => void; onClose
         />
         {token === "DEGEN" && <p className="text-xs text-slate-400">Two steps: approve exactly this amount for the Casino, then deposit it.</p>}
         <TxProgress steps={steps} />
+        {!running && <AllowanceNotice allowance={allowance} onReset={reread} />}
         <Button type="submit" variant="primary" size="lg" disabled={running} data-testid="deposit-submit">
           {running ? "Depositing…" : "Deposit"}
         </Button>

@@ -35,8 +35,9 @@ export function SwapDialog({ onDone, onClose }: { onDone: () => void; onClose: (
     const seen = quoted.quote?.fromToken === fromToken && quoted.quote.amount === wei ? quoted.quote.amountOut : null;
     setRunning(true);
     try {
-      const received = await swapTokens(fromToken, toToken, wei, seen, start({ swap: `Swap ${shown} ${fromToken} for ${toToken}` }).swap);
-      announceSwapped(shown, fromToken, formatSwapOutput(toToken, received), toToken);
+      const swapped = await swapTokens(fromToken, toToken, wei, seen, start({ swap: `Swap ${shown} ${fromToken} for ${toToken}` }).swap);
+      // What the chain's Swapped event says was swapped, not what the server's answer says.
+      announceSwapped(decimalOf(swapped.amountIn), fromToken, formatSwapOutput(toToken, swapped.amountOut), toToken);
       setAmount("");
       onDone();
     } catch (error) {

@@ -5,7 +5,9 @@ import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { decimalOf, parseAmount } from "../amount";
 import { announceInvalidAmount, announceWithdrawalFailed, announceWithdrawn } from "../funds-toasts";
+import { useRelayLimits } from "../hooks/use-relay-limits";
 import { useTxSteps } from "../hooks/use-tx-steps";
+import { relayRefusal } from "../relay-limits";
 import { useWalletStore } from "../wallet-store";
 import { TxCancelled } from "../web3/transactions";
 import { withdrawByRelay, withdrawDirectly } from "../web3/withdraw";
@@ -21,6 +23,8 @@ export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClos
   const [running, setRunning] = useState<Route | null>(null);
   const { steps, start } = useTxSteps();
   const vault = useWalletStore((state) => state.onChainBalances[token]);
+  // Below the server's minimum or past its daily quota, the direct withdrawal is the way (issue #19, finding 8).
+  const notRelayed = relayRefusal(useRelayLimits(), token, parseAmount(amount));
 
   async function withdraw(route: Route) {
     const wei = parseAmount(amount);
@@ -42,7 +46,7 @@ export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClos
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void withdraw("relay");
+    void withdraw(notRelayed ? "direct" : "relay");
   }
 
   return (
@@ -57,16 +61,34 @@ export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClos
           hint={`In the Casino: ${formatTokenAmount(token, Number(vault))} ${token}`}
         />
         <TxProgress steps={steps} />
-        <div className="flex flex-col gap-2">
-          <Button type="submit" variant="primary" size="lg" disabled={running !== null} data-testid="withdraw-submit">
-            {running === "relay" ? "Withdrawing…" : "Withdraw"}
-          </Button>
-          <p className="text-xs text-slate-400">You sign the request in your wallet and the Casino sends it: no gas for you.</p>
-          <Button type="button" variant="secondary" size="md" disabled={running !== null} data-testid="withdraw-direct" onClick={() => void withdraw("direct")}>
-            {running === "direct" ? "Withdrawing…" : "Withdraw directly"}
-          </Button>
-          <p className="text-xs text-slate-400">Your own transaction: you pay the gas, and it works even when the Casino server is down.</p>
-        </div>
+        {notRelayed ? (
+          <div className="flex flex-col gap-2">
+            <p role="note" className="rounded-xl border border-gold/40 bg-gold/10 px-3 py-2 text-xs text-slate-200" data-testid="relay-unavailable">
+              {notRelayed}
+            </p>
+            <Button type="submit" variant="primary" size="lg" disabled={running !== null} data-testid="withdraw-direct">
+              {running === "direct" ? "Withdrawing…" : "Withdraw directly"}
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <Button type="submit" variant="primary" size="lg" disabled={running !== null} data-testid="withdraw-submit">
+              {running === "relay" ? "Withdrawing…" : "Withdraw"}
+            </Button>
+            <p className="text-xs text-slate-400">You sign the request in your wallet and the Casino sends it: no gas for you.</p>
+            <Button
+              type="button"
+              variant="secondary"
+              size="md"
+              disabled={running !== null}
+              data-testid="withdraw-direct"
+              onClick={() => void withdraw("direct")}
+            >
+              {running === "direct" ? "Withdrawing…" : "Withdraw directly"}
+            </Button>
+            <p className="text-xs text-slate-400">Your own transaction: you pay the gas, and it works even when the Casino server is down.</p>
+          </div>
+        )}
       </form>
     </Modal>
   );

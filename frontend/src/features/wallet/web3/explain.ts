@@ -1,5 +1,6 @@
 import type { Result } from "ethers";
 import type { Token } from "@/config/tokens";
+import { termsChangedSentence } from "@/lib/bet-terms";
 import { displayAmount } from "../amount";
 import { decodeRevert } from "./errors";
 
@@ -18,6 +19,8 @@ export interface ExplainContext {
   payoutToken?: Token;
   /** The chain's native coin (BNB on BSC), which pays gas. */
   nativeSymbol?: string;
+  /** The packed terms the player was shown and the bet carried (Casino.terms()). */
+  shownTerms?: bigint;
 }
 
 /** An error that already carries its sentence (a failed transaction step). */
@@ -31,7 +34,7 @@ export class ExplainedError extends Error {
   }
 }
 
-type Sentence = (args: Result, amount: (wei: unknown, payout?: boolean) => string) => Explanation | string;
+type Sentence = (args: Result, amount: (wei: unknown, payout?: boolean) => string, context: ExplainContext) => Explanation | string;
 
 /**
  * One sentence per custom error of the Casino, the token, the relay and the swap desk that a
@@ -45,7 +48,7 @@ const SENTENCES: Record<string, Sentence> = {
   ZeroAddress: () => "That address is empty.",
   BetTooSmall: (a, amount) => `The minimum bet is ${amount(a[1])}.`,
   BetTooLarge: (a, amount) => `The maximum bet right now is ${amount(a[1])}.`,
-  TermsChanged: () => "The Casino's terms just changed. Please look at them and try again.",
+  TermsChanged: (a, _amount, context) => termsChangedSentence(context.shownTerms, a[0] as bigint),
   ValueMismatch: () => "The BNB sent does not match the amount.",
   InsufficientBalance: (a, amount) => ({
     message: `Your Casino balance is ${amount(a[0])}; this needs ${amount(a[1])}.`,
@@ -99,7 +102,7 @@ export function explain(error: unknown, context: ExplainContext = {}): Explanati
       const token = (payout ? context.payoutToken : undefined) ?? context.token;
       return token ? `${displayAmount(token, BigInt(wei as bigint))} ${token}` : displayAmount("DEGEN", BigInt(wei as bigint));
     };
-    const explained = sentence(revert.args, amount);
+    const explained = sentence(revert.args, amount, context);
     return typeof explained === "string" ? { message: explained } : explained;
   }
   const code = (error as { code?: unknown })?.code;

@@ -11,6 +11,7 @@ import { disconnectedSession, selectWrongNetwork, useWalletStore, WALLET_CONNECT
 import { addChainParameter, definitionOf } from "./chains";
 import { connectorStore, metaMask } from "./connector";
 import { contractsOf, type Contracts } from "./contracts";
+import { checkDeploymentOnChain } from "./deployment-check";
 import { errorCode, isUserRejection, UNKNOWN_CHAIN } from "./errors";
 import { currentSession, endSession, signIn, type ServerSession } from "./siwe";
 
@@ -58,8 +59,9 @@ export interface ReadyWallet {
 }
 
 /**
- * What an on-chain action needs, or the reason it cannot run: SPEC §5 'Wallet not connected', or
- * the wrong network (every on-chain action waits until the wallet is on the server's chain).
+ * What an on-chain action needs, or the reason it cannot run: SPEC §5 'Wallet not connected', the
+ * wrong network (every on-chain action waits until the wallet is on the server's chain), or a
+ * Casino on that chain that is not the deployment the build pins.
  */
 export async function readyWallet(): Promise<ReadyWallet> {
   const state = store.getState();
@@ -67,6 +69,7 @@ export async function readyWallet(): Promise<ReadyWallet> {
   const config = await loadAppConfig();
   if (selectWrongNetwork(state)) throw new Error(`Wrong network: switch your wallet to ${config.chain.name}`);
   const provider = browserProvider();
+  await checkDeploymentOnChain(config, provider);
   const signer = await provider.getSigner(state.account);
   return { config, account: state.account, provider, signer, contracts: contractsOf(config, signer) };
 }

@@ -1,6 +1,7 @@
 // The EIP-712 requests CasinoRelay checks on chain (contracts/CasinoRelay.sol). The server sends
-// them and pays the gas, but only the player's signature can move the player's funds.
-import { id, TypedDataEncoder, type TypedDataDomain, type TypedDataField } from "ethers";
+// them and pays the gas, but only the player's signature can move the player's funds; what a
+// relayed request did is read from its receipt's events.
+import { getAddress, id, TypedDataEncoder, type LogDescription, type TransactionReceipt, type TypedDataDomain, type TypedDataField } from "ethers";
 import type { ReadyWallet } from "./index";
 
 /** Typed data the player signs: the request, with the relay's nonce and a deadline. */
@@ -74,4 +75,13 @@ export function prepareSwap(wallet: ReadyWallet, request: { fromToken: string; t
 /** eth_signTypedData_v4 through the wallet. */
 export function signRequest<Value extends object>(wallet: ReadyWallet, typed: TypedRequest<Value>): Promise<string> {
   return wallet.signer.signTypedData(typed.domain, typed.types, typed.value);
+}
+
+/** The Casino's `name` events for the player in a relayed transaction's receipt: what it did for them. */
+export function playerEvents(wallet: ReadyWallet, receipt: TransactionReceipt, name: "Withdrawn" | "Swapped"): LogDescription[] {
+  const casino = getAddress(wallet.config.contracts.Casino);
+  return receipt.logs
+    .filter((log) => getAddress(log.address) === casino)
+    .map((log) => wallet.contracts.casino.interface.parseLog(log))
+    .filter((event): event is LogDescription => event?.name === name && getAddress(event.args.player as string) === getAddress(wallet.account));
 }

@@ -1,4 +1,5 @@
-import { parseEther } from "ethers";
+import { getAddress } from "ethers";
+import { shortHash } from "@/components/ui/tx-hash";
 import type { Token } from "@/config/tokens";
 import { ApiError, apiRequest, serverErrorText } from "@/lib/api-client";
 import { decimalOf } from "../amount";
@@ -6,7 +7,7 @@ import { INVALID_SWAP_AMOUNT, insufficientBalance, SAME_TOKEN_SWAP, SWAP_FAILED,
 import { useWalletStore } from "../wallet-store";
 import { tokenAddress } from "./contracts";
 import { readyWallet, type ReadyWallet } from "./index";
-import { prepareSwap, signRequest } from "./relay";
+import { playerEvents, prepareSwap, signRequest } from "./relay";
 import { awaitRelay, inWallet, simulate, type TxReport } from "./transactions";
 
 /** CasinoSwap.quote's answer: what swapping `amount` of `fromToken` pays now, and the most its caps let a swap pay now. */
@@ -17,11 +18,15 @@ export interface SwapQuote {
   maxAmountOut: bigint;
 }
 
-/** The server's answer to SPEC §7's POST /api/swap (server/README.md). */
+/** The server's answer to SPEC §7's POST /api/swap (server/README.md): only its hash is used. */
 interface SwapAnswer {
-  ok: boolean;
   txHash: string;
-  amountOut: string;
+}
+
+/** What a swap moved, as the chain's Swapped event says. */
+export interface SwapResult {
+  amountIn: bigint;
+  amountOut: bigint;
 }
 
 async function quoteWith(wallet: ReadyWallet, fromToken: Token, amount: bigint): Promise<SwapQuote> {
@@ -37,9 +42,9 @@ export async function quoteSwap(fromToken: Token, amount: bigint): Promise<SwapQ
 /**
  * SPEC §7's swap, relayed: the player signs an EIP-712 request accepting no less than the quote
  * they were shown (`acceptedOut`; quoted now when they saw none), and the server sends it through
- * CasinoRelay. Returns what the vault received, in base units.
+ * CasinoRelay. Returns what was swapped, from the transaction's Swapped event.
  */
-export async function swapTokens(fromToken: Token, toToken: Token, amount: bigint, acceptedOut: bigint | null, report: TxReport): Promise<bigint> {
+export async function swapTokens(fromToken: Token, toToken: Token, amount: bigint, acceptedOut: bigint | null, report: TxReport): Promise<SwapResult> {
   const context = { token: fromToken, payoutToken: toToken };
   const { wallet, typed } = await simulate(
     report,
@@ -60,28 +65,38 @@ export async function swapTokens(fromToken: Token, toToken: Token, amount: bigin
     context,
   );
   const signature = await inWallet(report, () => signRequest(wallet, typed), context);
-  let received = 0n;
-  await awaitRelay(
+  return awaitRelay(
     wallet,
     report,
-    async () => {
-      const body = {
-        walletAddress: wallet.account,
-        fromToken,
-        toToken,
-        amount: decimalOf(amount),
-        minAmountOut: decimalOf(typed.value.minAmountOut),
-        deadline: Number(typed.value.deadline),
-        signature,
-      };
-      const answer = await apiRequest<SwapAnswer>("POST", "/api/swap", body).catch((error: unknown) => {
-        // SPEC §8: a non-ok answer is 'Swap failed'; the server's own reason is shown when it gives one.
-        throw new Error(error instanceof ApiError ? (serverErrorText(error) ?? SWAP_FAILED) : SWAP_FAILED);
-      });
-      received = parseEther(answer.amountOut);
-      return answer.txHash;
+    {
+      signature,
+      send: async () => {
+        const body = {
+          walletAddress: wallet.account,
+          fromToken,
+          toToken,
+          amount: decimalOf(amount),
+          minAmountOut: decimalOf(typed.value.minAmountOut),
+          deadline: Number(typed.value.deadline),
+          signature,
+        };
+        const answer = await apiRequest<SwapAnswer>("POST", "/api/swap", body).catch((error: unknown) => {
+          // SPEC §8: a non-ok answer is 'Swap failed'; the server's own reason is shown when it gives one.
+          throw new Error(error instanceof ApiError ? (serverErrorText(error) ?? SWAP_FAILED) : SWAP_FAILED);
+        });
+        return answer.txHash;
+      },
+      outcomeOf: (receipt) => {
+        const swapped = playerEvents(wallet, receipt, "Swapped").find(
+          (event) => getAddress(event.args.fromToken as string) === getAddress(typed.value.fromToken) && (event.args.amountIn as bigint) === amount,
+        );
+        // The relay swaps exactly the signed amount for at least the accepted output, or reverts.
+        if (!swapped || (swapped.args.amountOut as bigint) < typed.value.minAmountOut) {
+          throw new Error(`The chain does not show this swap: the transaction the server named (${shortHash(receipt.hash)}) did not swap your ${fromToken}.`);
+        }
+        return { amountIn: swapped.args.amountIn as bigint, amountOut: swapped.args.amountOut as bigint };
+      },
     },
     context,
   );
-  return received;
 }

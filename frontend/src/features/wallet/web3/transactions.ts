@@ -2,6 +2,7 @@
 // through these steps so that each shows the same progress: checked against the chain first,
 // then waiting for the wallet, pending (with its hash), then confirmed, failed or cancelled.
 import type { ContractTransaction, TransactionReceipt } from "ethers";
+import { shortHash } from "@/components/ui/tx-hash";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { useSessionStore } from "@/features/session";
 import { useWalletStore } from "../wallet-store";
@@ -109,18 +110,53 @@ export async function sendTransaction(
   return receipt;
 }
 
+/** How long the wallet's node may take to show a transaction the server says is mined. */
+const RELAYED_RECEIPT_TIMEOUT_MS = 60_000;
+
+/** A request the server sends for the player's signature, and how to tell from its receipt what it did. */
+export interface RelayedRequest<Outcome> {
+  /** The player's signature of the request: the transaction the server names must carry it. */
+  signature: string;
+  /** Asks the server to send it; resolves to the hash of the mined transaction it names. */
+  send: () => Promise<string>;
+  /** What the transaction did, from its receipt's events; throws when they do not show the request done. */
+  outcomeOf: (receipt: TransactionReceipt) => Outcome;
+}
+
 /**
  * A request the server sends for the player (its answer comes once the transaction is mined).
- * `relay` resolves to the mined transaction's hash.
+ * Only the hash is taken from the server's answer (issue #19, finding 12): the transaction and its
+ * receipt are read through the wallet's provider; it must carry the player's signature (which
+ * names the relay's nonce, so no earlier transaction can pass for it) and its events must show
+ * the request done.
  */
-export async function awaitRelay(wallet: ReadyWallet, report: TxReport, relay: () => Promise<string>, context: ExplainContext = {}): Promise<string> {
+export async function awaitRelay<Outcome>(
+  wallet: ReadyWallet,
+  report: TxReport,
+  request: RelayedRequest<Outcome>,
+  context: ExplainContext = {},
+): Promise<Outcome> {
   report({ phase: "pending" });
   let hash: string;
+  let outcome: Outcome;
   try {
-    hash = await relay();
+    hash = await request.send();
+    report({ phase: "pending", hash, explorerUrl: explorerTxUrl(wallet.config.chain, hash) });
+    const named = `The transaction the server named (${shortHash(hash)})`;
+    const receipt = await wallet.provider.waitForTransaction(hash, 1, RELAYED_RECEIPT_TIMEOUT_MS).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code !== "TIMEOUT") throw error;
+      return null;
+    });
+    if (!receipt) throw new Error(`${named} is not on chain.`);
+    if (receipt.status !== 1) throw new Error(`${named} failed on chain.`);
+    outcome = request.outcomeOf(receipt);
+    const transaction = await wallet.provider.getTransaction(hash);
+    if (!transaction?.data.toLowerCase().includes(request.signature.slice(2).toLowerCase())) {
+      throw new Error(`${named} is not your request: it does not carry the signature you just gave.`);
+    }
   } catch (error) {
     throw failed(report, error, context);
   }
   await confirmed(report, wallet, hash);
-  return hash;
+  return outcome;
 }

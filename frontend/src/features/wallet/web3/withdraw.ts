@@ -1,16 +1,17 @@
+import { getAddress } from "ethers";
+import { shortHash } from "@/components/ui/tx-hash";
 import type { Token } from "@/config/tokens";
 import { ApiError, apiRequest, serverErrorText } from "@/lib/api-client";
-import { decimalOf } from "../amount";
+import { decimalOf, displayAmount } from "../amount";
 import { insufficientBalance, WITHDRAW_NEEDS_WALLET, WITHDRAWAL_FAILED } from "../messages";
 import { useWalletStore } from "../wallet-store";
 import { tokenAddress } from "./contracts";
 import { readyWallet, type ReadyWallet } from "./index";
-import { prepareWithdraw, signRequest } from "./relay";
+import { playerEvents, prepareWithdraw, signRequest } from "./relay";
 import { awaitRelay, inWallet, sendTransaction, simulate, type TxReport } from "./transactions";
 
-/** The server's answer to SPEC §7's POST /api/withdraw (server/README.md). */
+/** The server's answer to SPEC §7's POST /api/withdraw (server/README.md): only its hash is used. */
 interface WithdrawAnswer {
-  ok: boolean;
   txHash: string;
 }
 
@@ -44,12 +45,26 @@ export async function withdrawByRelay(token: Token, amount: bigint, report: TxRe
   await awaitRelay(
     wallet,
     report,
-    async () => {
-      const body = { walletAddress: wallet.account, token, amount: decimalOf(amount), deadline: Number(typed.value.deadline), signature };
-      const answer = await apiRequest<WithdrawAnswer>("POST", "/api/withdraw", body).catch((error: unknown) => {
-        throw relayError(error);
-      });
-      return answer.txHash;
+    {
+      signature,
+      send: async () => {
+        const body = { walletAddress: wallet.account, token, amount: decimalOf(amount), deadline: Number(typed.value.deadline), signature };
+        const answer = await apiRequest<WithdrawAnswer>("POST", "/api/withdraw", body).catch((error: unknown) => {
+          throw relayError(error);
+        });
+        return answer.txHash;
+      },
+      outcomeOf: (receipt) => {
+        // The relay pays exactly the signed amount or reverts; anything else is not this withdrawal.
+        const paid = playerEvents(wallet, receipt, "Withdrawn")
+          .filter((event) => getAddress(event.args.token as string) === getAddress(typed.value.token))
+          .reduce((sum, event) => sum + (event.args.amount as bigint), 0n);
+        if (paid !== amount) {
+          throw new Error(
+            `The chain does not show this withdrawal: the transaction the server named (${shortHash(receipt.hash)}) withdrew ${displayAmount(token, paid)} ${token} from your Casino balance, not ${displayAmount(token, amount)} ${token}.`,
+          );
+        }
+      },
     },
     context,
   );

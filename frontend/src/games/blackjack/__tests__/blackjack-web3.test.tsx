@@ -5,6 +5,7 @@ import { applyBlackjackAction, blackjackView, dealBlackjack, type BlackjackActio
 import { orderedDeck, type Card, type CardValue } from "@engine/cards";
 import { forgetAppConfig } from "@/features/chain/app-config";
 import { useWalletStore } from "@/features/wallet";
+import { TEST_CONFIG } from "@/test/fake-wallet";
 import BlackjackPage from "../blackjack-page";
 
 const ACCOUNT = "0x00000000000000000000000000000000000000aa";
@@ -41,6 +42,8 @@ vi.mock("@/features/bets/onchain", async () => {
       return { bet, settlement: { kind: "settled", payout: hand.payout }, check: { ok: true, problems: [], outcome } };
     },
     settledOutcome: (settled: { check: { outcome: unknown } }) => settled.check.outcome,
+    // The terms by the bet button: an hour's settle window, jackpot edge 0.5 %, share 5 %.
+    readCasinoTerms: async () => 3_600n | (50n << 32n) | (500n << 48n),
   };
 });
 vi.mock("@/features/wallet/web3", () => ({
@@ -78,7 +81,7 @@ function fakeServer(idleMs: number) {
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
       const path = String(url);
-      if (path === "/api/config") return json({ blackjackIdleMs: idleMs });
+      if (path === "/api/config") return json({ ...TEST_CONFIG, blackjackIdleMs: idleMs });
       if (path === "/api/fairness/commitment")
         return json({ commitment: "0x" + "1".repeat(64), root: "0x" + "2".repeat(64), nextNonce: "0", remaining: 9, chainLength: 9 });
       const body = JSON.parse(String(init!.body));

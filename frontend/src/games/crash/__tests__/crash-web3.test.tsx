@@ -27,6 +27,8 @@ const playOnChain = vi.fn(async (request: BetRequest, whilePlaced?: WhilePlaced)
 vi.mock("@/features/bets/onchain", () => ({
   playOnChain: (...args: Parameters<typeof playOnChain>) => playOnChain(...args),
   settledOutcome: (settled: SettledBet) => settled.check.outcome,
+  // The terms by the bet button: an hour's settle window, jackpot edge 0.5 %, share 5 %.
+  readCasinoTerms: async () => 3_600n | (50n << 32n) | (500n << 48n),
 }));
 
 /**

@@ -17,6 +17,7 @@ import { AutoCashOutInput } from "./auto-cash-out-input";
 import { CrashChart, type ChartHandle } from "./crash-chart";
 import { HowToPlay } from "./how-to-play";
 import { BetStatus } from "@/features/bets/components/bet-status";
+import { BetTerms } from "@/features/bets/components/bet-terms";
 import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 
 // The readout re-renders every 50 ms in flight; the controls and the help text need not follow.
@@ -160,6 +161,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
               </Button>
             )}
           </div>
+          <BetTerms />
           <BetStatus game="crash" />
           <FairnessPanel />
         </div>

@@ -16,6 +16,8 @@ const playOnChain = vi.fn<(request: BetRequest) => Promise<SettledBet>>();
 vi.mock("@/features/bets/onchain", () => ({
   playOnChain: (request: BetRequest) => playOnChain(request),
   settledOutcome: (settled: SettledBet) => settled.check.outcome,
+  // The terms by the bet button: an hour's settle window, jackpot edge 0.5 %, share 5 %.
+  readCasinoTerms: async () => 3_600n | (50n << 32n) | (500n << 48n),
 }));
 
 /** What the lifecycle returns for a bet settled with `word`: the chain's payout and the engine's outcome. */

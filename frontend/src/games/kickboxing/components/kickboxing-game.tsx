@@ -19,6 +19,7 @@ import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
 import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
 import { BetStatus } from "@/features/bets/components/bet-status";
+import { BetTerms } from "@/features/bets/components/bet-terms";
 import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import "../kickboxing.css";
 
@@ -88,6 +89,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
               START MATCH
             </Button>
           )}
+          <BetTerms />
           <BetStatus game="kickboxing" />
           <FairnessPanel />
         </div>

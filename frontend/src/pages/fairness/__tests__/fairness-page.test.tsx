@@ -13,9 +13,10 @@ vi.mock("@/features/wallet/web3", () => ({ readyWallet: vi.fn() }));
 const EXPLORER = "https://testnet.bscscan.com";
 let chain: FakeCasinoChain;
 
-function serve(input: RequestInfo | URL): Promise<Response> {
+function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), "http://localhost");
-  if (url.pathname === "/api/fairness/commitment") {
+  // A POST (issue #19, finding 11): asking may post a fresh chain on chain, which a GET must never do.
+  if (url.pathname === "/api/fairness/commitment" && init?.method === "POST") {
     const next = chain.bets.length;
     return Promise.resolve(
       Response.json({ commitment: chain.seeds.commitment, root: chain.seeds.commitment, nextNonce: String(next), remaining: 64 - next, chainLength: 64 }),

@@ -1,0 +1,79 @@
+// The contracts this build trusts on each chain (issue #19, finding 10). The server names the
+// contracts at run time (GET /api/config); the app uses them only where they equal what it was
+// built with, so a server that is wrong or compromised cannot point the player's approvals,
+// deposits and signatures at other contracts.
+import type { AppConfig, AppContracts } from "./app-config";
+
+const LOCAL_CHAIN_ID = 31337;
+
+/**
+ * Where scripts/deploy.ts puts the contracts on a fresh local Hardhat node: dev account #0 deploys
+ * DegenToken with its nonce 0 and the Casino with its nonce 1, and the Casino's constructor
+ * creates CasinoRelay and CasinoSwap (the Casino's nonces 1 and 2). A CREATE address depends on
+ * the sender and its nonce only, so every fresh node (`npm start`, the browser tests, the
+ * rehearsal's chain 97) has these, whatever the contracts' code; __tests__/deployment-pins.test.ts
+ * derives them.
+ */
+export const LOCAL_NODE_CONTRACTS: AppContracts = {
+  DegenToken: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  Casino: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+  CasinoRelay: "0xCafac3dD18aC6c6e92c921884f9E4176737C052c",
+  CasinoSwap: "0x9f1ac54BEF0DD2f6f3462EA0fa94fC62300d3a8e",
+};
+
+/**
+ * The committed deployments/<chainId>.json files as they were at build time (deployments/README.md).
+ * Not 31337.json: it is git-ignored and holds this machine's last local deploy, and the browser
+ * tests build the app before they deploy; a fresh node's addresses are known without it.
+ */
+const BUILT_WITH = import.meta.glob<AppContracts>(["../../../../deployments/*.json", "!../../../../deployments/31337.json"], {
+  eager: true,
+  import: "contracts",
+});
+
+/**
+ * The pins: each committed deployment, and LOCAL_NODE_CONTRACTS for chain 31337 and for the chains
+ * in `localNodeChains` (VITE_LOCAL_NODE_CHAINS at build time, e.g. "97" for the BSC Testnet
+ * rehearsal, which deploys to a fresh local node run as chain 97); these win over a committed file.
+ */
+export function pinsFrom(files: Record<string, AppContracts>, localNodeChains = ""): ReadonlyMap<number, AppContracts> {
+  const pins = new Map<number, AppContracts>();
+  for (const [file, contracts] of Object.entries(files)) pins.set(Number(/(\d+)\.json$/.exec(file)![1]), contracts);
+  for (const id of [String(LOCAL_CHAIN_ID), ...localNodeChains.split(",")].map((text) => text.trim()).filter(Boolean)) {
+    pins.set(Number(id), LOCAL_NODE_CONTRACTS);
+  }
+  return pins;
+}
+
+const PINS = pinsFrom(BUILT_WITH, import.meta.env.VITE_LOCAL_NODE_CHAINS as string | undefined);
+
+/** A server configuration this build cannot trust: web3 mode is refused with this sentence. */
+export class UntrustedDeploymentError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UntrustedDeploymentError";
+  }
+}
+
+const KEEP_SAFE = "Web3 mode is refused to keep your funds safe; demo mode still works.";
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The server's configuration, if its chain has a pin and its contracts are exactly the pinned ones. */
+export function checkAgainstPins(config: AppConfig, pins: ReadonlyMap<number, AppContracts> = PINS): AppConfig {
+  const chain = config?.chain;
+  const pinned = chain ? pins.get(chain.id) : undefined;
+  if (!chain || !pinned) {
+    const named = chain ? `${chain.name} (chain ${chain.id})` : "the server's chain";
+    throw new UntrustedDeploymentError(`This app was built without the Casino's contracts on ${named}, so it cannot check the server's. ${KEEP_SAFE}`);
+  }
+  for (const name of Object.keys(pinned) as (keyof AppContracts)[]) {
+    const named = config.contracts?.[name];
+    if (typeof named !== "string" || !sameAddress(named, pinned[name])) {
+      throw new UntrustedDeploymentError(
+        `The server names ${named ?? "no address"} as the ${name} contract on ${chain.name}, but this app was built for ${pinned[name]}. ${KEEP_SAFE}`,
+      );
+    }
+  }
+  return config;
+}
