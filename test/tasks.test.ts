@@ -423,7 +423,7 @@ describe("Operator tasks (tasks/)", function () {
       `${signers[2].address} holds 100,000 DEGEN, 100,001 needed`,
     );
     expect(await failure(token.transfer.staticCall(signers[3].address, parseEther("10000000")))).to.equal(
-      `${signers[3].address} would hold 10,100,000 DEGEN, above the 1 % max wallet`,
+      `${signers[3].address} would hold 10,100,000 DEGEN, above the 10,000,000 DEGEN (1 %) max wallet`,
     );
   });
 
