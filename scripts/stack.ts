@@ -152,6 +152,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const startServer = async (serverEnv: Record<string, string> = {}): Promise<ChildProcess> => {
     const child = run("server", "tsx", ["server/src/main.ts"], {
+      // Every browser of a local stack signs in from 127.0.0.1: the per-IP limit on sign-in that
+      // guards a public server (20 a minute) would refuse a test run's many wallets.
+      RATE_LIMIT_AUTH_PER_MINUTE: "6000",
       ...serverEnv,
       HOST,
       PORT: String(ports.server),

@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useWalletStore } from "@/features/wallet";
 import { renderRoute } from "@/test/render-route";
 
@@ -13,6 +13,13 @@ function recasingClasses(element: Element): string[] {
 }
 
 describe("Lobby", () => {
+  // The crash page is a lazy chunk: load its module once here, so that a busy machine's first
+  // transform of it does not count against the click's wait below.
+  beforeAll(async () => {
+    await import("@/games/crash/crash-page");
+    await import("@/pages/whitepaper/whitepaper-page");
+  }, 60_000);
+
   it.each(["/", "/lobby"])("shows the headline, demo badge and starting balances at %s", async (path) => {
     renderRoute(path);
     expect(await screen.findByRole("heading", { level: 1, name: "DEGEN Casino" })).toBeInTheDocument();
