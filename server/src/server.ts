@@ -157,6 +157,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     pollIntervalMs: config.pollIntervalMs,
     confirmations,
     batchSize: options.batchSize ?? config.settlerBatchSize,
+    jackpotLockAfterBlocks: config.jackpotLockAfterBlocks,
   });
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });
   const appDeps: AppDeps = {
