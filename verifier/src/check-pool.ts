@@ -39,8 +39,12 @@ class InlineChecker implements Checker {
   async close(): Promise<void> {}
 }
 
+/**
+ * Workers start with the batches that need them, so that a short history (fewer bets than a
+ * batch, as a player's own check) is checked here, without the half second a worker takes to start.
+ */
 class CheckPool implements Checker {
-  private readonly workers: Worker[];
+  private readonly workers: Worker[] = [];
   private waiting: BetCheck[] = [];
   /** Batches sent and not yet answered, by id: their earlier problems are mapped back from them. */
   private readonly sent = new Map<number, BetCheck[]>();
@@ -50,17 +54,10 @@ class CheckPool implements Checker {
   private settled: (() => void) | undefined;
   private closing = false;
 
-  constructor(context: CheckContext, size: number) {
-    this.workers = Array.from({ length: size }, () => {
-      const worker = new Worker(new URL("./check-worker.mjs", import.meta.url), { workerData: context });
-      worker.on("message", (batch: CheckedBatch) => this.receive(batch));
-      worker.on("error", (error) => this.fail(error));
-      worker.on("exit", (code) => {
-        if (!this.closing) this.fail(new Error(`a check worker stopped (exit code ${code})`));
-      });
-      return worker;
-    });
-  }
+  constructor(
+    private readonly context: CheckContext,
+    private readonly size: number,
+  ) {}
 
   add(check: BetCheck): void {
     this.waiting.push(check);
@@ -68,6 +65,7 @@ class CheckPool implements Checker {
   }
 
   async results(): Promise<BetResult[]> {
+    if (this.batches === 0) return this.waiting.map(({ bet, earlier, chainVerdict }) => checkBet(bet, this.context, earlier, chainVerdict));
     this.send();
     if (this.sent.size > 0 && !this.failure) await new Promise<void>((resolve) => (this.settled = resolve));
     if (this.failure) throw this.failure;
@@ -82,9 +80,20 @@ class CheckPool implements Checker {
   private send(): void {
     if (this.waiting.length === 0) return;
     const id = this.batches++;
+    if (this.workers.length < this.size) this.workers.push(this.startWorker());
     this.sent.set(id, this.waiting);
     this.workers[id % this.workers.length]!.postMessage({ id, checks: this.waiting } satisfies CheckBatch);
     this.waiting = [];
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(new URL("./check-worker.mjs", import.meta.url), { workerData: this.context });
+    worker.on("message", (batch: CheckedBatch) => this.receive(batch));
+    worker.on("error", (error) => this.fail(error));
+    worker.on("exit", (code) => {
+      if (!this.closing) this.fail(new Error(`a check worker stopped (exit code ${code})`));
+    });
+    return worker;
   }
 
   private receive({ id, results }: CheckedBatch): void {
