@@ -85,6 +85,7 @@ describe("reading with requests in flight under a rate limit, checking on worker
     const parallel = await runVerifyCli([...args, "--concurrency", "8", "--rps", String(RATE), "--workers", "2"]);
     expect(serial.code).toBe(1);
     expect(parallel.code).toBe(1);
+    expect(parallel.stderr).toBe("");
     const timeless = (stdout: string) => {
       const { run, summary, ...rest } = JSON.parse(stdout) as { run: Record<string, unknown>; summary: Record<string, unknown> };
       const { seconds: _t, checkingSeconds: _c, ...where } = run;
