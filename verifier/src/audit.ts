@@ -306,13 +306,14 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   /** The audit's problems with each checked bet's own: the problems found earlier are listed already, in chain order. */
   const inChainOrder = (results: readonly BetResult[]): Problem[] => {
     if (results.length !== handedOut.length) throw new Error(`${handedOut.length} bets were handed out for checking, ${results.length} results came back`);
+    // Loops, not spreads: a long run of problems would exceed the arguments a call can take.
     const merged: Problem[] = [];
     let next = 0;
     handedOut.forEach(({ earlier, problemsBefore }, i) => {
-      merged.push(...problems.slice(next, problemsBefore), ...results[i]!.problems.filter((p) => !earlier.includes(p)));
-      next = problemsBefore;
+      for (; next < problemsBefore; next++) merged.push(problems[next]!);
+      for (const problem of results[i]!.problems) if (!earlier.includes(problem)) merged.push(problem);
     });
-    merged.push(...problems.slice(next));
+    for (; next < problems.length; next++) merged.push(problems[next]!);
     return merged;
   };
 
