@@ -42,7 +42,10 @@ subtask(TASK_TEST_GET_TEST_FILES, async (args, _hre, runSuper) => {
 });
 
 // `hardhat node` may play another chain: the BSC Testnet rehearsal (scripts/rehearsal.ts) starts it
-// as chain 97 with a block every 3 s instead of one per transaction.
+// as chain 97 with a block every 0.75 s instead of one per transaction. Timestamps are whole seconds:
+// without allowBlocksWithSameTimestamp each block would be stamped a second after the last, and at
+// sub-second blocks the chain's clock would run ahead of the wall clock (20 s a minute at 0.75 s),
+// bringing settle windows and signature deadlines early. BSC, too, stamps several blocks alike.
 function positiveIntegerSetting(name: string): number | undefined {
   const raw = process.env[name]?.trim();
   if (!raw) return undefined;
@@ -72,7 +75,7 @@ const config: HardhatUserConfig = {
     hardhat: {
       chainId: nodeChainId,
       accounts: { count: 30 },
-      ...(nodeBlockTimeMs ? { mining: { auto: false, interval: nodeBlockTimeMs } } : {}),
+      ...(nodeBlockTimeMs ? { mining: { auto: false, interval: nodeBlockTimeMs }, allowBlocksWithSameTimestamp: true } : {}),
       ...(underCoverage ? { hardfork: "prague" } : {}),
     },
     localhost: { url: process.env.LOCAL_RPC_URL ?? "http://127.0.0.1:8545", chainId: 31337 },

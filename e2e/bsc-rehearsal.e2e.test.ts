@@ -1,5 +1,5 @@
 // The BSC Testnet rehearsal (issue 15, item 4) in a browser: a private stack from scripts/rehearsal.ts
-// (a local node as chain 97 with 3 s blocks, deployed by deploy:bsc-testnet's path, the server on its
+// (a local node as chain 97 with BSC's 0.75 s blocks, deployed by deploy:bsc-testnet's path, the server on its
 // chain-97 settings serving the built app on one origin), and a wallet that knows only chain 31337.
 // The app must add chain 97 and switch to it; then the player signs in, deposits DEGEN, plays the
 // wheel (settled at 2 confirmations) and withdraws by relay, each checked on chain to the wei.
@@ -10,7 +10,7 @@ import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { settleWheel } from "../engine/src/index";
-import { PLAYER_DEGEN, REHEARSAL_CHAIN_ID, startRehearsal, type Rehearsal } from "../scripts/rehearsal";
+import { PLAYER_DEGEN, REHEARSAL_BLOCK_TIME_MS, REHEARSAL_CHAIN_ID, startRehearsal, type Rehearsal } from "../scripts/rehearsal";
 import { openPage, screenshot } from "./support/browser";
 import { startFakeNode } from "./support/fake-node";
 import { useBrowser } from "./support/page";
@@ -78,15 +78,20 @@ async function casinoStatus(): Promise<CasinoStatus> {
 describe("the BSC Testnet rehearsal on a local chain 97", () => {
   let page: Page;
 
-  it("runs chain 97 with blocks every few seconds, the server settling at 2 confirmations, the app on the server's origin", async () => {
+  it("runs chain 97 with sub-second blocks on the wall clock's time, the server settling at 2 confirmations, the app on the server's origin", async () => {
     expect(Number((await reader.provider.getNetwork()).chainId)).toBe(REHEARSAL_CHAIN_ID);
     expect(rehearsal.appUrl).toBe(rehearsal.apiUrl);
     const config = (await (await fetch(`${rehearsal.appUrl}/api/config`)).json()) as { chain: { id: number; rpcUrls: string[] } };
     expect(config.chain).toMatchObject({ id: REHEARSAL_CHAIN_ID, rpcUrls: [rehearsal.rpcUrl] });
-    // Interval mining: the head moves with no transaction sent.
+    // Interval mining: the head moves with no transaction sent, more than a block a second since the
+    // node started, and the chain's clock keeps to the wall clock (blocks share a second, as on BSC).
     const head = await reader.provider.getBlockNumber();
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
-    expect(await reader.provider.getBlockNumber()).toBeGreaterThan(head);
+    await new Promise((resolve) => setTimeout(resolve, 2 * REHEARSAL_BLOCK_TIME_MS));
+    const [genesis, latest] = await Promise.all([reader.provider.getBlock(0), reader.provider.getBlock("latest")]);
+    const now = Date.now() / 1000;
+    expect(latest!.number).toBeGreaterThan(head);
+    expect(latest!.number).toBeGreaterThan(now - genesis!.timestamp);
+    expect(latest!.timestamp).toBeLessThanOrEqual(Math.ceil(now));
     // deploy.ts wrote the rehearsal's file, never deployments/97.json.
     expect(rehearsal.deploymentFile).not.toContain(path.join(ROOT, "deployments"));
   });

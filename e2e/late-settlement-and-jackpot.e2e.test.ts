@@ -37,8 +37,8 @@ const JACKPOT_EDGE_BPS = 200n;
 const JACKPOT_SHARE_BPS = 1n;
 /** A stake whose odds reach 1 under those terms: stake × 2 % ≥ 0.01 % of the 1.2M pool (120 DEGEN), which it then wins. */
 const SURE_HIT_STAKE = parseEther("10000");
-/** bet-status.tsx: late after 5 blocks. */
-const LATE_AFTER_BLOCKS = 5;
+/** bet-store.ts: late after 20 blocks. */
+const LATE_AFTER_BLOCKS = 20;
 /** The EVM shows a block's hash for 256 blocks (Hardhat has no EIP-2935 history contract). */
 const BLOCKHASH_WINDOW = 256;
 

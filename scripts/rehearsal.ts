@@ -1,7 +1,7 @@
 /**
  * The BSC Testnet dress rehearsal (`npm run rehearsal`, README "Running it on BSC Testnet"): the
  * whole stack as it runs on the real network, against a local `hardhat node` started as chain 97
- * with a block every 3 s. The contracts are deployed by `npm run deploy:bsc-testnet`'s own path
+ * with a block every 0.75 s, as BSC makes them. The contracts are deployed by `npm run deploy:bsc-testnet`'s own path
  * (scripts/deploy.ts on network bscTestnet, settings from the environment as .env gives them),
  * the server runs on its chain-97 settings (2 confirmations, SETTLER_PRIVATE_KEY required, the
  * chain's public RPC replaced by the local node) and serves the built app itself (npm run serve).
@@ -16,7 +16,8 @@ import { DegenToken__factory } from "../typechain-types/factories/contracts/Dege
 import { PortInUseError, startStack, stopOnSignals, type ChainSetup, type Stack, type StackPorts } from "./stack";
 
 export const REHEARSAL_CHAIN_ID = 97;
-export const REHEARSAL_BLOCK_TIME_MS = 3_000;
+/** BSC's block interval (README.md, "Settings counted in blocks"). */
+export const REHEARSAL_BLOCK_TIME_MS = 750;
 const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
 /** Hardhat dev account #index: the rehearsal's deployer (#0), settler (#1), team (#17–#19) and players. */
 export const devKey = (index: number): HDNodeWallet => HDNodeWallet.fromPhrase(HARDHAT_MNEMONIC, undefined, `m/44'/60'/0'/0/${index}`);

@@ -2,7 +2,7 @@
 // The contract's table (contracts/Payouts.sol) must equal the engine's (engine/src/limits.ts) for
 // every game, params and token, to the base unit, and refuse exactly the params the engine refuses.
 import { expect } from "chai";
-import { ethers } from "hardhat";
+import hre, { ethers } from "hardhat";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { GAME } from "./helpers";
@@ -14,6 +14,20 @@ interface Table {
 }
 
 const ROOT = path.join(__dirname, "..");
+/**
+ * solidity-coverage hands every EVM step of a call to JavaScript, stack included: the whole table
+ * (21,858 payouts in 11 calls) took over 120 s and 8.8 GB there. Under coverage, each row compares
+ * its first, last and a spread of params between, which takes every branch of Payouts.ratio; the
+ * normal run compares every entry.
+ */
+const underCoverage = Boolean((hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING);
+const PARAMS_PER_ROW_UNDER_COVERAGE = 8;
+
+function coverageSample(row: Table["rows"][number]): Table["rows"][number] {
+  const step = Math.max(1, Math.floor((row.params.length - 1) / (PARAMS_PER_ROW_UNDER_COVERAGE - 1)));
+  const picked = row.params.map((_, i) => i).filter((i) => i % step === 0 || i === row.params.length - 1);
+  return { ...row, params: picked.map((i) => row.params[i]!), payouts: picked.map((i) => row.payouts[i]!) };
+}
 
 function engineTable(): Table {
   const output = execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["engine/scripts/payout-table.ts"], { cwd: ROOT, maxBuffer: 64 << 20 });
@@ -31,7 +45,7 @@ describe("Payouts: the reservation table equals the engine's maximum payout", fu
   it("for every game, params and token (wheel 1,022 masks, crash 9,901 targets, kickboxing, slots, blackjack split or not)", async function () {
     const table = engineTable();
     let compared = 0;
-    for (const row of table.rows) {
+    for (const row of underCoverage ? table.rows.map(coverageSample) : table.rows) {
       const stake = BigInt(table.stake) * (row.split ? 2n : 1n);
       const params = row.params.map(BigInt);
       const onChain: bigint[] = [];
@@ -41,7 +55,7 @@ describe("Payouts: the reservation table equals the engine's maximum payout", fu
       row.payouts.forEach((payout, i) => expect(onChain[i], `game ${row.gameType} ${row.token} params ${row.params[i]}`).to.equal(BigInt(payout)));
       compared += params.length;
     }
-    expect(compared).to.equal(2 * (1_022 + 1 + 2 + 3 + 9_901));
+    if (!underCoverage) expect(compared).to.equal(2 * (1_022 + 1 + 2 + 3 + 9_901));
   });
 
   it("refuses the params the engine refuses", async function () {

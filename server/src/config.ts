@@ -47,6 +47,8 @@ export interface ServerConfig {
   pollIntervalMs: number;
   blackjackIdleMs: number;
   settlerBatchSize: number;
+  /** An open DEGEN bet this many blocks old has its jackpot entropy locked on chain (settler/entropy-locks.ts). */
+  jackpotLockAfterBlocks: number;
   /** Blocks a log must be deep before it is recorded; undefined: 0 on the local chain, 2 elsewhere. */
   settlerConfirmations: number | undefined;
   rateLimitIpPerMinute: number;
@@ -194,6 +196,9 @@ export function readConfig(env: Env = process.env): ServerConfig {
     blackjackIdleMs: integerSetting(env, "BLACKJACK_IDLE_MS", 300_000, 1_000, 1_800_000),
     // 250 keeps a batch's gas limit (settlementGasLimit) under EIP-7825's 2^24 cap per transaction.
     settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 250),
+    // At most 200: the lock must land while plain BLOCKHASH (256 blocks, every EVM chain) still
+    // shows the hash, whether or not the chain also keeps EIP-2935's 8191.
+    jackpotLockAfterBlocks: integerSetting(env, "SETTLER_JACKPOT_LOCK_BLOCKS", 128, 1, 200),
     settlerConfirmations: optional(env, "SETTLER_CONFIRMATIONS") === undefined ? undefined : integerSetting(env, "SETTLER_CONFIRMATIONS", 0, 0, 64),
     rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
     rateLimitAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
@@ -209,7 +214,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     relayMinimum: { DEGEN: amountSetting(env, "RELAY_MIN_DEGEN", "1"), BNB: amountSetting(env, "RELAY_MIN_BNB", "0.001") },
     settlerMode,
     logLevel,
-    healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 20, 1, 100_000),
+    // 80 blocks: 60 s at BSC's 0.75 s blocks, the same wait HEALTH_MAX_BET_AGE_S allows a bet.
+    healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 80, 1, 100_000),
     healthMaxBetAgeSeconds: integerSetting(env, "HEALTH_MAX_BET_AGE_S", 60, 1, 86_400),
     healthMinSettlerBalanceWei: amountSetting(env, "HEALTH_MIN_SETTLER_BALANCE", "0.05"),
     healthMinSettlerRunwayHours: integerSetting(env, "HEALTH_MIN_SETTLER_RUNWAY_H", 24, 0, 1_000_000),

@@ -169,6 +169,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     pollIntervalMs: config.pollIntervalMs,
     confirmations,
     batchSize: options.batchSize ?? config.settlerBatchSize,
+    jackpotLockAfterBlocks: config.jackpotLockAfterBlocks,
   });
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });
   const chain = chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl });

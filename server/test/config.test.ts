@@ -213,6 +213,13 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
     expect(() => readConfig({ EXPLORER_URL: "bscscan" })).toThrow('EXPLORER_URL must be an http(s) URL, got "bscscan"');
   });
 
+  it("counts the jackpot lock and the health lag in blocks, with defaults sized for BSC's 0.75 s blocks", () => {
+    expect(readConfig({})).toMatchObject({ jackpotLockAfterBlocks: 128, healthMaxLagBlocks: 80 });
+    expect(readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "64" }).jackpotLockAfterBlocks).toBe(64);
+    // The lock must land while plain BLOCKHASH (256 blocks) still shows the hash.
+    expect(() => readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "256" })).toThrow('SETTLER_JACKPOT_LOCK_BLOCKS must be an integer from 1 to 200, got "256"');
+  });
+
   it("reads settings from the env file (.env, or ENV_FILE), the environment winning over it", async () => {
     const envFile = path.join(temp.dir, "settings.env");
     writeFileSync(envFile, '# the operator\'s settings\nPUBLIC_RPC_URL="wss://from-the-file.example"\n');

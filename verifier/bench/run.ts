@@ -1,109 +1,124 @@
 /**
- * Verifier bench (`npm run bench:verify`): a few thousand bets of every game and both tokens,
- * placed and honestly settled on a local `hardhat node` with empty blocks between the rounds (a
- * history spread over many blocks, as on a testnet), then verified as an auditor would
- * (verifyChain over JSON-RPC, what `npm run verify` runs): straight from the node, and through a
- * proxy that delays every request as a distant public RPC does. Prints bets per second.
+ * Verifier bench (`npm run bench:verify`): a deployment's worth of an honest house's bets, every
+ * game in both tokens (history.ts), served by a node of their own (log-node.ts, a child process),
+ * verified as an auditor would (verifyChain over JSON-RPC, what `npm run verify` runs): straight
+ * from the node, and from the node's second port, which answers every request LATENCY_MS late as a
+ * distant public RPC does, under that RPC's rate limit. Each reading runs with the former settings
+ * (4 requests in flight, checks on the reading thread) and with the CLI's defaults. Prints bets per
+ * second; asserts nothing but that the honest history verifies.
  */
-import http from "node:http";
-import { parseEther } from "ethers";
-import { GameType, type Token } from "../../engine/src/index";
+import { spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { tempDir } from "../../server/test/support/app";
-import { startChain } from "../../server/test/support/chain";
-import { verifyChain } from "../src/run";
-import { TestHouse, type BetSpec } from "../test/support/house";
+import { VERIFY_DEFAULTS, verifyChain } from "../src/run";
 
-const BETS_PER_PLAYER = Number(process.env.BENCH_VERIFY_BETS_PER_PLAYER ?? 1000);
-/** Bets per player placed before they are settled: keeps each player's open reservations within the house's limits. */
-const ROUND = 250;
-/** Blocks the history spans (empty ones mined after each round): 200 eth_getLogs chunks of 5,000. */
+const BETS = Number(process.env.BENCH_VERIFY_BETS ?? 100_000);
+/** Blocks the history spans: 200 eth_getLogs chunks of 5,000, 8.7 days of BSC's 0.75 s blocks. */
 const SPAN_BLOCKS = Number(process.env.BENCH_VERIFY_SPAN_BLOCKS ?? 1_000_000);
-/** A public node's round trip, added to every request by the proxy. */
+/** A public node's round trip, added to every request on the node's second port. */
 const LATENCY_MS = Number(process.env.BENCH_VERIFY_LATENCY_MS ?? 150);
-const RUNS = 3;
-const GAMES: { gameType: GameType; params: bigint }[] = [
-  { gameType: GameType.WHEEL, params: 0b101n },
-  { gameType: GameType.SLOTS, params: 0n },
-  { gameType: GameType.BLACKJACK, params: 0n },
-  { gameType: GameType.KICKBOXING, params: 1n },
-  { gameType: GameType.CRASH, params: 0n },
-  { gameType: GameType.CRASH, params: 250n },
+const RUNS = Number(process.env.BENCH_VERIFY_RUNS ?? 3);
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+interface Settings {
+  label: string;
+  concurrency: number;
+  /** Requests per second at most, on the public RPC (the local node has no limit). */
+  publicRps: number;
+  workers: number;
+}
+
+const SETTINGS: Settings[] = [
+  { label: "former: 4 in flight, checks on the reading thread", concurrency: 4, publicRps: 0, workers: 0 },
+  {
+    label: ["CONCURRENCY", "RPS", "WORKERS"].some((name) => process.env[`BENCH_VERIFY_${name}`]) ? "BENCH_VERIFY_* settings" : "defaults",
+    concurrency: Number(process.env.BENCH_VERIFY_CONCURRENCY ?? VERIFY_DEFAULTS.concurrency),
+    publicRps: Number(process.env.BENCH_VERIFY_RPS ?? VERIFY_DEFAULTS.requestsPerSecond),
+    workers: Number(process.env.BENCH_VERIFY_WORKERS ?? VERIFY_DEFAULTS.workers),
+  },
 ];
-const STAKE: Record<Token, bigint> = { DEGEN: parseEther("1"), BNB: parseEther("0.001") };
+
+interface LogNode {
+  direct: string;
+  delayed: string;
+  head: number;
+  events: number;
+  buildSeconds: number;
+  stop(): void;
+}
+
+async function startLogNode(deploymentFile: string): Promise<LogNode> {
+  const child = spawn(
+    path.join(REPO_ROOT, "node_modules", ".bin", "tsx"),
+    ["verifier/bench/log-node.ts", String(BETS), String(SPAN_BLOCKS), String(LATENCY_MS), deploymentFile],
+    { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the bench's node exited (code ${code})`))));
+  const [line] = await Promise.race([
+    createInterface({ input: child.stdout! })
+      [Symbol.asyncIterator]()
+      .next()
+      .then((next) => [next.value as string]),
+    exited,
+  ]);
+  return { ...(JSON.parse(line!) as Omit<LogNode, "stop">), stop: () => child.kill() };
+}
 
 export async function runVerifierBench(): Promise<void> {
   const temp = tempDir();
-  const chain = await startChain(temp.dir);
+  const deployment = path.join(temp.dir, "deployment.json");
+  const node = await startLogNode(deployment);
   try {
-    const house = await TestHouse.open(chain);
-    for (const player of chain.players) await house.commit(player.address);
-    const generating = Date.now();
-    const gap = Math.floor(SPAN_BLOCKS / Math.ceil(BETS_PER_PLAYER / ROUND));
-    for (let done = 0; done < BETS_PER_PLAYER; done += ROUND) {
-      const specs: BetSpec[] = [];
-      for (let i = done; i < Math.min(BETS_PER_PLAYER, done + ROUND); i++) {
-        const token: Token = i % 2 === 0 ? "DEGEN" : "BNB";
-        for (const player of chain.players) specs.push({ player, token, amount: STAKE[token], ...GAMES[Math.floor(i / 2) % GAMES.length]! });
-      }
-      await house.settleHonestly(await house.place(specs));
-      await chain.provider.send("hardhat_mine", ["0x" + gap.toString(16)]);
-    }
-    const bets = BETS_PER_PLAYER * chain.players.length;
-    const blocks = await chain.provider.getBlockNumber();
     console.log(
-      `Verifier: ${bets} bets (${chain.players.length} players, every game, DEGEN and BNB) over ${blocks} blocks, placed and settled in ${((Date.now() - generating) / 1000).toFixed(1)} s; each reading verified ${RUNS} times, eth_getLogs over 5,000 blocks, 4 in flight`,
+      `Verifier: ${BETS} bets (6 players, every game, DEGEN and BNB; ${node.events} events) over ${node.head} blocks, built in ${node.buildSeconds.toFixed(1)} s; eth_getLogs over ${VERIFY_DEFAULTS.chunk} blocks; ${availableParallelism()} cores`,
     );
-    const proxy = await delayingProxy(chain.rpcUrl, LATENCY_MS);
-    try {
-      for (const [rpc, via] of [
-        [chain.rpcUrl, "local node"],
-        [proxy.url, `+${LATENCY_MS} ms per request`],
-      ] as const) {
+    for (const [rpc, via] of [
+      [node.direct, "local node"],
+      [node.delayed, `+${LATENCY_MS} ms per request`],
+    ] as const) {
+      for (const settings of SETTINGS) {
+        const requestsPerSecond = rpc === node.delayed ? settings.publicRps : 0;
         for (let run = 1; run <= RUNS; run++) {
-          // The verifier's own CPU time (the node is another process): a figure a loaded machine does not skew.
+          // The verifier's own CPU time, its worker threads included: a figure a loaded machine skews less.
           const cpu = process.cpuUsage();
-          const { summary, run: info, result } = await verifyChain({ rpc, deployment: chain.deploymentFile, chunk: 5000, concurrency: 4 });
+          const {
+            summary,
+            run: info,
+            result,
+          } = await verifyChain({
+            rpc,
+            deployment,
+            chunk: VERIFY_DEFAULTS.chunk,
+            concurrency: settings.concurrency,
+            requestsPerSecond,
+            workers: settings.workers,
+          });
           const { user, system } = process.cpuUsage(cpu);
           if (result.problems.length)
             throw new Error(`the verifier found ${result.problems.length} problems in an honest history: ${result.problems[0]!.message}`);
           console.log(
             JSON.stringify({
               via,
+              settings: settings.label,
+              concurrency: settings.concurrency,
+              rps: requestsPerSecond || "no limit",
+              workers: settings.workers,
               run,
               bets: result.bets.length,
-              events: info.events,
               rpcRequests: info.rpcRequests,
               seconds: +info.seconds.toFixed(3),
-              checkingSeconds: +info.checkingSeconds.toFixed(3),
               betsPerSec: summary.betsPerSecond,
-              checkedPerSec: Math.round(result.bets.length / info.checkingSeconds),
               betsPerCpuSec: Math.round(result.bets.length / ((user + system) / 1e6)),
             }),
           );
         }
       }
-    } finally {
-      await proxy.close();
     }
   } finally {
-    await chain.stop();
+    node.stop();
     temp.dispose();
   }
-}
-
-/** An HTTP proxy to the node that answers every request `latencyMs` late. */
-async function delayingProxy(target: string, latencyMs: number): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", async () => {
-      await new Promise((resolve) => setTimeout(resolve, latencyMs));
-      const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.concat(chunks) });
-      res.writeHead(answer.status, { "content-type": "application/json" });
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

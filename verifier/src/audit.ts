@@ -78,6 +78,25 @@ export interface Audit {
   finish(): AuditResult;
 }
 
+/** One resolved bet for checkBet, with what the audit found before its resolution. */
+export interface BetCheck {
+  bet: ResolvedBet;
+  /** The open bet's problems and those of its resolution's order and seed. */
+  earlier: Problem[];
+  chainVerdict: Verdict;
+}
+
+/**
+ * An audit whose bets are checked elsewhere (check-pool.ts, on other threads): each resolved bet
+ * is handed out as it is gathered, and `finish` takes their results in the order handed out.
+ */
+export interface DeferredAudit {
+  add(events: Iterable<ChainEvent>): void;
+  /** No more events: hands out the last resolution, whose GamePlayed, JackpotDrawn and JackpotWon may have been the last events. */
+  end(): void;
+  finish(results: readonly BetResult[]): AuditResult;
+}
+
 /** Verifies a whole history at once (see createAudit). */
 export function audit(events: Iterable<ChainEvent>, options: AuditOptions): AuditResult {
   const run = createAudit(options);
@@ -92,12 +111,26 @@ export function audit(events: Iterable<ChainEvent>, options: AuditOptions): Audi
  * overlaps reading.
  */
 export function createAudit(options: AuditOptions): Audit {
+  const results: BetResult[] = [];
+  const deferred = createDeferredAudit(options, ({ bet, earlier, chainVerdict }) => results.push(checkBet(bet, options, earlier, chainVerdict)));
+  return {
+    add: deferred.add,
+    finish: () => {
+      deferred.end();
+      return deferred.finish(results);
+    },
+  };
+}
+
+/** createAudit with each resolved bet's checkBet left to `check` (DeferredAudit). */
+export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck) => void): DeferredAudit {
   const only = options.player?.toLowerCase();
   const mine = (player: string) => only === undefined || player.toLowerCase() === only;
   const players = new Map<string, PlayerChain>();
   const open = new Map<bigint, OpenRecord>();
-  const results: BetResult[] = [];
+  /** The problems the audit finds itself, in chain order; a checked bet's go in where it was handed out. */
   const problems: Problem[] = [];
+  const handedOut: { earlier: Problem[]; problemsBefore: number }[] = [];
   const seenPlayers = new Set<string>();
   const stats = { settled: 0, expired: 0, outsideRange: 0, players: 0, commitments: 0, links: 0 };
   let pool: bigint | null = options.fromDeployment ? 0n : null;
@@ -126,10 +159,8 @@ export function createAudit(options: AuditOptions): Audit {
     gathering = null;
     if (!bet) return;
     if (!mine(bet.placed.player)) return;
-    const result = checkBet(bet, options, earlier, chainVerdict);
-    // The problems found earlier are already listed, in chain order; add the others.
-    problems.push(...result.problems.filter((p) => !earlier.includes(p)));
-    results.push(result);
+    handedOut.push({ earlier, problemsBefore: problems.length });
+    check({ bet, earlier, chainVerdict });
   };
 
   const add = (event: ChainEvent) => {
@@ -272,8 +303,21 @@ export function createAudit(options: AuditOptions): Audit {
     }
   };
 
-  const finish = (): AuditResult => {
-    finishGathering();
+  /** The audit's problems with each checked bet's own: the problems found earlier are listed already, in chain order. */
+  const inChainOrder = (results: readonly BetResult[]): Problem[] => {
+    if (results.length !== handedOut.length) throw new Error(`${handedOut.length} bets were handed out for checking, ${results.length} results came back`);
+    // Loops, not spreads: a long run of problems would exceed the arguments a call can take.
+    const merged: Problem[] = [];
+    let next = 0;
+    handedOut.forEach(({ earlier, problemsBefore }, i) => {
+      for (; next < problemsBefore; next++) merged.push(problems[next]!);
+      for (const problem of results[i]!.problems) if (!earlier.includes(problem)) merged.push(problem);
+    });
+    for (; next < problems.length; next++) merged.push(problems[next]!);
+    return merged;
+  };
+
+  const finish = (results: readonly BetResult[]): AuditResult => {
     stats.players = seenPlayers.size;
     const openBets = [...open.values()]
       .filter((record) => mine(record.placed.player))
@@ -287,13 +331,14 @@ export function createAudit(options: AuditOptions): Audit {
         stake: split ? 2n * placed.amount : placed.amount,
         settleWindow: unpackTerms(placed.terms).settleWindow,
       }));
-    return { bets: results, open: openBets, problems, stats };
+    return { bets: [...results], open: openBets, problems: inChainOrder(results), stats };
   };
 
   return {
     add: (events) => {
       for (const event of events) add(event);
     },
+    end: finishGathering,
     finish,
   };
 }

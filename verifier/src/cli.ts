@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { parseActionLogs } from "./actions";
 import { formatJson, formatText } from "./report";
 import { ConnectionError, RpcError } from "./rpc";
-import { UsageError, verifyChain, type VerifyOptions } from "./run";
+import { VERIFY_DEFAULTS, UsageError, verifyChain, type VerifyOptions } from "./run";
 
 const USAGE = `Usage: npm run verify -- --rpc URL [options]
 
@@ -23,8 +23,12 @@ the random word, the player's hash chain and nonce order, the payout and the jac
   --to-block N          last block (default: the latest)
   --actions FILE        published action logs of blackjack and manual crash rounds, replayed exactly
                         ({ "<betId>": "PHS" | 150 | null } or the server's /api/fairness/bets answer)
-  --chunk N             blocks per eth_getLogs request (default 5000; halved when the node refuses)
-  --concurrency N       eth_getLogs requests in flight (default 4)
+  --chunk N             blocks per eth_getLogs request (default ${VERIFY_DEFAULTS.chunk}; halved when the node refuses)
+  --concurrency N       eth_getLogs requests in flight (default ${VERIFY_DEFAULTS.concurrency})
+  --rps N               requests started per second at most, the node's rate limit (default ${VERIFY_DEFAULTS.requestsPerSecond},
+                        under BSC's public endpoints' 10,000 per 5 minutes; 0: no limit, e.g. your own node)
+  --workers N           threads that check the bets besides the one that reads (default: one per core
+                        but one, here ${VERIFY_DEFAULTS.workers}; 0: the reading thread checks them too)
   --json                machine-readable results
   --help
 
@@ -54,6 +58,8 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
         actions: { type: "string" },
         chunk: { type: "string" },
         concurrency: { type: "string" },
+        rps: { type: "string" },
+        workers: { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -85,8 +91,10 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
       fromBlock: integer(parsed["from-block"], "--from-block", 0),
       toBlock: integer(parsed["to-block"], "--to-block", 0),
       actions,
-      chunk: integer(parsed.chunk, "--chunk", 1) ?? 5000,
-      concurrency: integer(parsed.concurrency, "--concurrency", 1) ?? 4,
+      chunk: integer(parsed.chunk, "--chunk", 1) ?? VERIFY_DEFAULTS.chunk,
+      concurrency: integer(parsed.concurrency, "--concurrency", 1) ?? VERIFY_DEFAULTS.concurrency,
+      requestsPerSecond: integer(parsed.rps, "--rps", 0) ?? VERIFY_DEFAULTS.requestsPerSecond,
+      workers: integer(parsed.workers, "--workers", 0) ?? VERIFY_DEFAULTS.workers,
     },
   };
 }

@@ -44,8 +44,21 @@ export class Rpc {
   private nextId = 1;
   /** Requests sent, retries included: reported with the verifier's timings. */
   requests = 0;
+  private readonly spacingMs: number;
+  /** Requests wait their turn here, one after the other. */
+  private turns: Promise<void> = Promise.resolve();
+  private lastStart = -Infinity;
 
-  constructor(readonly url: string) {}
+  /**
+   * @param requestsPerSecond at most this many requests start in any second, retries included, evenly
+   *   spaced: a public node's rate limit (BSC's own endpoints allow 10,000 per 5 minutes). 0: no limit.
+   */
+  constructor(
+    readonly url: string,
+    requestsPerSecond = 0,
+  ) {
+    this.spacingMs = requestsPerSecond > 0 ? 1000 / requestsPerSecond : 0;
+  }
 
   async call<T>(method: string, params: unknown[]): Promise<T> {
     const [answer] = await this.post([{ method, params }]);
@@ -67,6 +80,21 @@ export class Rpc {
   }
 
   /**
+   * Waits for this request's turn under the rate limit. Each request starts at least spacingMs
+   * after the one before actually started: a busy thread that wakes late then sends one request,
+   * not the several whose times have passed at once.
+   */
+  private paced(): Promise<void> {
+    if (this.spacingMs === 0) return Promise.resolve();
+    this.turns = this.turns.then(async () => {
+      const wait = this.lastStart + this.spacingMs - performance.now();
+      if (wait > 0) await sleep(wait);
+      this.lastStart = performance.now();
+    });
+    return this.turns;
+  }
+
+  /**
    * POSTs the calls, retrying what a public node does when busy (a network error, a timeout,
    * HTTP 429 or 5xx) with exponential backoff, honouring Retry-After. Answers come back in the
    * calls' order.
@@ -77,6 +105,7 @@ export class Rpc {
     let lastError = "";
     for (let attempt = 0; attempt <= RETRIES; attempt++) {
       if (attempt > 0) await sleep(Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2));
+      await this.paced();
       this.requests++;
       let response: Response;
       try {

@@ -1,15 +1,24 @@
 import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getAddress, isAddress } from "ethers";
 import type { SettlementActions } from "../../engine/src/index";
-import { createAudit, type AuditResult } from "./audit";
+import { createDeferredAudit, type AuditOptions, type AuditResult } from "./audit";
 import { blockTimestamps, degenOf, hasCode, readCasinoLogs } from "./chain";
+import { createChecker } from "./check-pool";
 import { decodeEvent, type ChainEvent } from "./events";
 import { overdueBets, summarize, type OverdueBet, type RunInfo, type Summary } from "./report";
 import { Rpc } from "./rpc";
 
 const DEPLOYMENTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "deployments");
+
+/**
+ * How `npm run verify` reads and checks by default: ranges public BSC RPCs accept, 8 requests in
+ * flight and no more than 25 started a second (under BSC's own endpoints' 10,000 per 5 minutes),
+ * the bets checked on every core but the one that reads and audits (check-pool.ts).
+ */
+export const VERIFY_DEFAULTS = { chunk: 5000, concurrency: 8, requestsPerSecond: 25, workers: Math.max(0, availableParallelism() - 1) } as const;
 
 /** A wrong flag, file or address: nothing was verified (exit status 2). */
 export class UsageError extends Error {
@@ -31,6 +40,10 @@ export interface VerifyOptions {
   actions?: Map<string, SettlementActions | null>;
   chunk: number;
   concurrency: number;
+  /** At most this many requests a second (a public node's rate limit); 0 or absent: no limit. */
+  requestsPerSecond?: number;
+  /** Worker threads that check the bets (check-pool.ts); 0 or absent: this thread checks them. */
+  workers?: number;
   onProgress?: (blocksDone: number, blocksTotal: number) => void;
 }
 
@@ -82,10 +95,43 @@ async function locate(options: VerifyOptions, rpc: Rpc, chainId: bigint, head: n
   return { casino, degen, deploymentBlock: deployment?.deploymentBlock };
 }
 
+/**
+ * Reads the range's events, `concurrency` chunks at a time, and audits them as they arrive; the
+ * bets are checked on `workers` threads meanwhile (check-pool.ts). `checkingMs` is this thread's
+ * share: decoding, auditing, checking when it checks, and waiting for the workers' last results.
+ */
+async function auditRange(
+  rpc: Rpc,
+  options: VerifyOptions,
+  range: { fromBlock: number; toBlock: number },
+  auditOptions: AuditOptions,
+): Promise<{ result: AuditResult; events: number; checkingMs: number }> {
+  const checker = createChecker(auditOptions, options.workers ?? 0);
+  try {
+    const audit = createDeferredAudit(auditOptions, (bet) => checker.add(bet));
+    let events = 0;
+    let checkingMs = 0;
+    const reading = { chunk: options.chunk, concurrency: options.concurrency, onProgress: options.onProgress };
+    await readCasinoLogs(rpc, auditOptions.casino, range.fromBlock, range.toBlock, reading, (logs) => {
+      const start = performance.now();
+      const decoded = logs.map(decodeEvent).filter((event): event is ChainEvent => event !== undefined);
+      events += decoded.length;
+      audit.add(decoded);
+      checkingMs += performance.now() - start;
+    });
+    const finishing = performance.now();
+    audit.end();
+    const result = audit.finish(await checker.results());
+    return { result, events, checkingMs: checkingMs + performance.now() - finishing };
+  } finally {
+    await checker.close();
+  }
+}
+
 /** Reads the Casino's events over RPC and verifies them (audit.ts); throws UsageError or ConnectionError. */
 export async function verifyChain(options: VerifyOptions): Promise<Verification> {
   const started = performance.now();
-  const rpc = new Rpc(options.rpc);
+  const rpc = new Rpc(options.rpc, options.requestsPerSecond);
   const chainId = BigInt(await rpc.call<string>("eth_chainId", []));
   const head = Number(await rpc.call<string>("eth_blockNumber", []));
   const toBlock = options.toBlock ?? head;
@@ -97,19 +143,12 @@ export async function verifyChain(options: VerifyOptions): Promise<Verification>
   const fromDeployment = deploymentBlock !== undefined ? fromBlock <= deploymentBlock : fromBlock === 0;
   const player = options.player === undefined ? undefined : address(options.player, "--player");
 
-  const checking = createAudit({ chainId, casino, degen, fromDeployment, player, actions: options.actions });
-  let events = 0;
-  let checkingMs = 0;
-  await readCasinoLogs(rpc, casino, fromBlock, toBlock, { chunk: options.chunk, concurrency: options.concurrency, onProgress: options.onProgress }, (logs) => {
-    const start = performance.now();
-    const decoded = logs.map(decodeEvent).filter((event): event is ChainEvent => event !== undefined);
-    events += decoded.length;
-    checking.add(decoded);
-    checkingMs += performance.now() - start;
-  });
-  const finishing = performance.now();
-  const result = checking.finish();
-  checkingMs += performance.now() - finishing;
+  const { result, events, checkingMs } = await auditRange(
+    rpc,
+    options,
+    { fromBlock, toBlock },
+    { chainId, casino, degen, fromDeployment, player, actions: options.actions },
+  );
   // Withheld settlements: the open bets' placement times against the last block read.
   const stamps = await blockTimestamps(rpc, [...result.open.map((bet) => bet.placedBlock), toBlock]);
   const overdue = overdueBets(result.open, stamps, stamps.get(toBlock)!);

@@ -8,12 +8,6 @@ import { shortReason } from "./reasons";
 
 const log = logger("settler");
 
-/**
- * An open DEGEN bet this many blocks old has its jackpot entropy locked on chain: the draw reads
- * the hash of the bet's block, which the EVM shows for 256 blocks only (8191 with EIP-2935). Only
- * interactive rounds (a slow blackjack hand, a long crash flight) live this long.
- */
-const LOCK_AFTER_BLOCKS = 128;
 /** Bets locked per transaction: about 25k gas each. */
 const LOCK_BATCH = 100;
 
@@ -27,10 +21,17 @@ export class EntropyLocks {
   /** Bets whose lockJackpotEntropy was sent and not yet seen on chain. */
   private sent = new Set<string>();
 
+  /**
+   * @param lockAfterBlocks an open DEGEN bet this many blocks old has its jackpot entropy locked on
+   *   chain (SETTLER_JACKPOT_LOCK_BLOCKS, 128 by default: 96 s at BSC's 0.75 s blocks): the draw
+   *   reads the hash of the bet's block, which the EVM shows for 256 blocks only (8191 with
+   *   EIP-2935). Only interactive rounds (a slow blackjack hand, a long crash flight) live this long.
+   */
   constructor(
     private readonly db: Db,
     private readonly sender: TxSender,
     private readonly casinoAddress: string,
+    private readonly lockAfterBlocks: number,
   ) {}
 
   async lockOld(cursor: number): Promise<void> {
@@ -42,7 +43,7 @@ export class EntropyLocks {
           inArray(bets.status, ["open", "ready", "sent"]),
           eq(bets.token, "DEGEN"),
           eq(bets.jackpotLocked, false),
-          lt(bets.placedBlock, cursor - LOCK_AFTER_BLOCKS),
+          lt(bets.placedBlock, cursor - this.lockAfterBlocks),
         ),
       )
       .limit(LOCK_BATCH);

@@ -76,8 +76,9 @@ export function planBatches<B extends PlannedBet>(unresolved: readonly B[], stat
 
 /**
  * A bet placed more than this many blocks before the last one read is simulated before it is
- * settled: the shortest settle window (10 minutes) is 50 blocks at 12 s, so its player could be
- * claiming it back by then.
+ * settled, as its player may be claiming it back. 50 blocks is 37.5 s at BSC's 0.75 s blocks
+ * (2.5 min at 3 s): far past a bet settled in the normal course (3–5 blocks at 2 confirmations)
+ * and far short of the shortest settle window (10 minutes, 800 blocks).
  */
 export const FRESH_BLOCKS = 50;
 

@@ -33,6 +33,8 @@ export interface SettlerOptions extends ReaderOptions {
   mode: SettlerMode;
   pollIntervalMs: number;
   batchSize: number;
+  /** SETTLER_JACKPOT_LOCK_BLOCKS (entropy-locks.ts). */
+  jackpotLockAfterBlocks: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -62,7 +64,7 @@ class Term {
       afterSettled: (batch) => o.commitments.rotateAfterSettlement(batch),
       wake: () => this.wake(),
     });
-    this.locks = new EntropyLocks(o.db, o.sender, o.casinoAddress);
+    this.locks = new EntropyLocks(o.db, o.sender, o.casinoAddress, o.jackpotLockAfterBlocks);
     this.loop = new PassLoop(() => this.pass(), o.pollIntervalMs);
     // A round finished on any instance: settle it now rather than at the next sweep.
     this.unsubscribe = o.signals.on("settle", () => this.wake());

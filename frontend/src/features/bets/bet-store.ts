@@ -44,8 +44,11 @@ export interface ActiveBet {
   suggestDeposit?: boolean;
 }
 
-/** Blocks after which a settlement counts as late and the player is told so. */
-export const LATE_AFTER_BLOCKS = 5;
+/**
+ * Blocks after which a settlement counts as late and the player is told so: 15 s at BSC's 0.75 s
+ * blocks (60 s at 3 s), where a settlement at 2 confirmations lands 3–5 blocks after its bet.
+ */
+export const LATE_AFTER_BLOCKS = 20;
 
 interface BetStore {
   bet: ActiveBet | null;

@@ -33,7 +33,7 @@ function walletProvider(): Eip1193Provider {
 
 /**
  * How often a pending transaction's receipt is looked for. ethers polls every 4 s by default,
- * longer than a block on BSC (~3 s) and four blocks locally: a bet would wait for the poll, not the chain.
+ * five blocks on BSC (0.75 s) and four blocks locally: a bet would wait for the poll, not the chain.
  */
 const RECEIPT_POLL_MS = 500;
 

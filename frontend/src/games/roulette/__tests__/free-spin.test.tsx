@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { useBetStore } from "@/features/bets/bet-store";
+import { LATE_AFTER_BLOCKS, useBetStore } from "@/features/bets/bet-store";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WheelDisc } from "../components/wheel-disc";
 import type { WheelRoundSource, WheelSpinResult } from "../round-source";
@@ -72,7 +72,7 @@ describe("the wheel while a web3 bet waits for the chain", () => {
 
     await act(async () => {
       const id = useBetStore.getState().begin("wheel");
-      useBetStore.getState().update(id, { stage: "settling", blocksWaited: 5 });
+      useBetStore.getState().update(id, { stage: "settling", blocksWaited: LATE_AFTER_BLOCKS });
     });
     const rest = shownAngle();
     expect(Number(rotor().getAttribute("data-rotation"))).toBe(rest);

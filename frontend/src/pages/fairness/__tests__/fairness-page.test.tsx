@@ -50,7 +50,7 @@ describe("the fairness page", () => {
     const wrong = chain.place({ gameType: GameType.KICKBOXING, token: "BNB", amount: parseEther("0.01"), params: 1n }, 6_000);
     chain.settle(wrong, 6_001, { wrongBy: parseEther("0.005") });
     const open = chain.place(wheelBet, 6_010);
-    chain.head = { block: 6_020, time: chain.head.time + 30 };
+    chain.head = { block: 6_030, time: chain.head.time + 30 };
     connect();
 
     renderRoute("/fairness");
@@ -65,7 +65,7 @@ describe("the fairness page", () => {
     expect(screen.getByTestId("history-summary")).toHaveTextContent("3 of 3 shown: 1 verified, 1 not verified");
 
     const [openEntry, wrongEntry, verifiedEntry] = entries as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(openEntry).getByTestId("history-open")).toHaveTextContent("Open: not settled yet, 10 blocks since the bet. The settlement is late");
+    expect(within(openEntry).getByTestId("history-open")).toHaveTextContent("Open: not settled yet, 20 blocks since the bet. The settlement is late");
     expect(within(openEntry).queryByTestId("history-claim")).not.toBeInTheDocument();
 
     expect(within(wrongEntry).getByTestId("history-verdict")).toHaveTextContent("Does not verify");

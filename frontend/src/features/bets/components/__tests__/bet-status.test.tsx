@@ -23,9 +23,9 @@ afterEach(() => useBetStore.getState().clear());
 
 describe("BetStatus: a late settlement", () => {
   it("says the settlement is late and offers the claim only once the chain's clock reaches the bet's claim time", () => {
-    showBet({ stage: "settling", token: "BNB", blocksWaited: 6, claimableAt: 1_000, chainTime: 999 });
+    showBet({ stage: "settling", token: "BNB", blocksWaited: 21, claimableAt: 1_000, chainTime: 999 });
     expect(screen.getByTestId("late-settlement")).toHaveTextContent(
-      "The settlement is late: 6 blocks since your bet. Your stake is safe in the Casino contract. If it is not settled by",
+      "The settlement is late: 21 blocks since your bet. Your stake is safe in the Casino contract. If it is not settled by",
     );
     expect(screen.queryByTestId("claim-bet")).toBeNull();
 

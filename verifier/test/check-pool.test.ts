@@ -1,0 +1,73 @@
+import { keccak256, parseEther, toBeHex } from "ethers";
+import { describe, expect, it } from "vitest";
+import { GameType } from "../../engine/src/index";
+import { audit, createDeferredAudit, type AuditOptions } from "../src/audit";
+import { createChecker } from "../src/check-pool";
+import type { AuditResult } from "../src/audit";
+import { CASINO, CHAIN_ID, DEGEN, History } from "./support/history";
+
+const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, degen: DEGEN, fromDeployment: true };
+const PLAYERS = [0, 1, 2].map(History.player);
+const GAMES = [
+  { gameType: GameType.WHEEL, params: 0b101n },
+  { gameType: GameType.SLOTS, params: 0n },
+  { gameType: GameType.KICKBOXING, params: 2n },
+  { gameType: GameType.CRASH, params: 250n },
+];
+
+/** 700 bets of three players, with faults of every kind the audit and checkBet find, spread through. */
+function faultyHistory(): History {
+  const history = new History();
+  history.fundJackpot(parseEther("1000"));
+  for (const player of PLAYERS) history.commit(player!, 1000);
+  for (let i = 0; i < 700; i++) {
+    const player = PLAYERS[i % PLAYERS.length]!;
+    const bet = history.place(player, {
+      ...GAMES[i % GAMES.length]!,
+      token: i % 3 === 0 ? "BNB" : "DEGEN",
+      amount: i % 3 === 0 ? parseEther("0.01") : undefined,
+    });
+    if (i % 97 === 5) history.lock(bet, keccak256(toBeHex(i, 32)));
+    if (i % 113 === 13) {
+      // Settled out of nonce order: the later bet first.
+      history.settle(history.place(player, { gameType: GameType.SLOTS }));
+      history.settle(bet);
+    } else if (i % 41 === 7) history.claim(bet, i % 82 === 7 ? { payout: 1n } : {});
+    else if (i % 37 === 3) history.settle(bet, { payout: 123n });
+    else if (i % 53 === 9) history.settle(bet, { seed: keccak256(toBeHex(i, 32)) });
+    else if (i % 71 === 11) history.settle(bet, { random: keccak256(toBeHex(i + 1, 32)) });
+    else history.settle(bet);
+  }
+  return history;
+}
+
+async function auditOnWorkers(history: History, options: AuditOptions): Promise<AuditResult> {
+  const checker = createChecker(options, 2);
+  try {
+    const deferred = createDeferredAudit(options, (bet) => checker.add(bet));
+    // In parts, as chunks of logs arrive.
+    for (let i = 0; i < history.events.length; i += 150) deferred.add(history.events.slice(i, i + 150));
+    deferred.end();
+    return deferred.finish(await checker.results());
+  } finally {
+    await checker.close();
+  }
+}
+
+describe("checking bets on worker threads", () => {
+  it("gives the audit this thread gives: every result and every problem, in chain order", async () => {
+    const history = faultyHistory();
+    const here = audit(history.events, FULL);
+    const onWorkers = await auditOnWorkers(history, FULL);
+    expect(new Set(here.problems.map((problem) => problem.kind))).toEqual(new Set(["payout", "claim", "link", "word", "entropy", "order"]));
+    expect(onWorkers).toEqual(here);
+    // A bet's problems are the very objects of the run's list, as on this thread.
+    expect(onWorkers.bets.flatMap((bet) => bet.problems).every((problem) => onWorkers.problems.includes(problem))).toBe(true);
+  });
+
+  it("gives the same for one player's view", async () => {
+    const history = faultyHistory();
+    const options = { ...FULL, player: PLAYERS[1]! };
+    expect(await auditOnWorkers(history, options)).toEqual(audit(history.events, options));
+  });
+});

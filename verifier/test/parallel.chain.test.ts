@@ -1,0 +1,98 @@
+import { parseEther } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GameType, type Token } from "../../engine/src/index";
+import { tempDir } from "../../server/test/support/app";
+import { startChain, type TestChain } from "../../server/test/support/chain";
+import { verifyChain, type Verification, type VerifyOptions } from "../src/run";
+import { runVerifyCli } from "./support/cli";
+import { TestHouse, type BetSpec } from "./support/house";
+import { delayingProxy, type DelayingProxy } from "./support/proxy";
+
+const GAMES: { gameType: GameType; params: bigint }[] = [
+  { gameType: GameType.WHEEL, params: 0b11n },
+  { gameType: GameType.SLOTS, params: 0n },
+  { gameType: GameType.BLACKJACK, params: 0n },
+  { gameType: GameType.KICKBOXING, params: 2n },
+  { gameType: GameType.CRASH, params: 0n },
+  { gameType: GameType.CRASH, params: 300n },
+];
+const STAKE: Record<Token, bigint> = { DEGEN: parseEther("10"), BNB: parseEther("0.01") };
+const ROUNDS = 4;
+/** Empty blocks after each round: the history spans some 60 eth_getLogs chunks of CHUNK blocks. */
+const GAP_BLOCKS = 600;
+const CHUNK = 40;
+const RATE = 25;
+const SETTLE_WINDOW_S = 3600;
+
+/** What a run reports apart from how long it took. */
+function report({ result, overdue, summary, run }: Verification) {
+  const { seconds: _s, betsPerSecond: _b, ...counts } = summary;
+  const { seconds: _t, checkingSeconds: _c, ...where } = run;
+  return { result, overdue, counts, where };
+}
+
+describe("reading with requests in flight under a rate limit, checking on worker threads", () => {
+  let temp: ReturnType<typeof tempDir>;
+  let chain: TestChain;
+  let proxy: DelayingProxy;
+  const verify = (settings: Pick<VerifyOptions, "concurrency" | "requestsPerSecond" | "workers">, rpc = chain.rpcUrl) =>
+    verifyChain({ rpc, deployment: chain.deploymentFile, chunk: CHUNK, ...settings });
+
+  beforeAll(async () => {
+    temp = tempDir();
+    chain = await startChain(temp.dir);
+    const house = await TestHouse.open(chain);
+    for (const player of chain.players) await house.commit(player.address);
+    for (let round = 0; round < ROUNDS; round++) {
+      const specs: BetSpec[] = chain.players.flatMap((player) =>
+        (["DEGEN", "BNB"] as const).flatMap((token) => GAMES.map((game) => ({ player, token, amount: STAKE[token], ...game }))),
+      );
+      const bets = await house.place(specs);
+      // Every 7th paid a payout of its own, within the reservation: mismatches among the matches.
+      await house.settle(bets.map((bet, i) => ({ bet, payout: i % 7 === 3 ? (house.payoutOf(bet) === 0n ? bet.amount : 0n) : house.payoutOf(bet) })));
+      await chain.provider.send("hardhat_mine", ["0x" + GAP_BLOCKS.toString(16)]);
+    }
+    // One withheld past its settle window.
+    await house.place([{ player: chain.players[0]!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS }]);
+    await house.advanceTime(SETTLE_WINDOW_S + 1);
+    proxy = await delayingProxy(chain.rpcUrl, 20);
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    await chain?.stop();
+    temp?.dispose();
+  });
+
+  it("reports what one request at a time, checked on the reading thread, reports", async () => {
+    const serial = await verify({ concurrency: 1, workers: 0 });
+    expect(serial.result.bets).toHaveLength(ROUNDS * chain.players.length * 2 * GAMES.length);
+    expect(serial.result.problems.length).toBeGreaterThan(10);
+    expect(serial.overdue).toHaveLength(1);
+
+    const parallel = await verify({ concurrency: 8, requestsPerSecond: RATE, workers: 2 }, proxy.url);
+    expect(report(parallel)).toEqual(report(serial));
+    expect(parallel.run.rpcRequests).toBeGreaterThan(2 * RATE);
+    // No second saw more than RATE requests start (one more at its edge: a timer may fire a little early).
+    const arrivals = proxy.arrivals;
+    const busiest = Math.max(...arrivals.map((start) => arrivals.filter((t) => t >= start && t < start + 1000).length));
+    expect(busiest).toBeLessThanOrEqual(RATE + 1);
+  });
+
+  it("takes --concurrency, --rps and --workers on the command line, the output and exit status unchanged", async () => {
+    const args = ["--rpc", chain.rpcUrl, "--deployment", chain.deploymentFile, "--chunk", String(CHUNK), "--json"];
+    const serial = await runVerifyCli([...args, "--concurrency", "1", "--rps", "0", "--workers", "0"]);
+    const parallel = await runVerifyCli([...args, "--concurrency", "8", "--rps", String(RATE), "--workers", "2"]);
+    expect(serial.code).toBe(1);
+    expect(parallel.code).toBe(1);
+    expect(parallel.stderr).toBe("");
+    const timeless = (stdout: string) => {
+      const { run, summary, ...rest } = JSON.parse(stdout) as { run: Record<string, unknown>; summary: Record<string, unknown> };
+      const { seconds: _t, checkingSeconds: _c, ...where } = run;
+      const { seconds: _s, betsPerSecond: _b, ...counts } = summary;
+      return { where, counts, ...rest };
+    };
+    expect(timeless(parallel.stdout)).toEqual(timeless(serial.stdout));
+    expect((await runVerifyCli([...args, "--workers", "two"])).stderr).toContain(`--workers must be an integer ≥ 0, got "two"`);
+  });
+});
