@@ -5,9 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import hre, { ethers } from "hardhat";
-import { getCreateAddress, isAddress, parseEther, getAddress, type Signer } from "ethers";
+import { isAddress, parseEther, getAddress, type Signer } from "ethers";
 import type { Casino, DegenToken, TokenLock } from "../typechain-types";
 import { formatAmount, formatTime } from "../tasks/format";
+import { deployCasinoContracts } from "./casino-contracts";
 
 const LOCAL_CHAIN_ID = 31337n;
 const DAY = 24 * 60 * 60;
@@ -87,6 +88,12 @@ export interface DeploymentRecord {
     /** Deployed by the Casino's constructor. */
     CasinoRelay: string;
     CasinoSwap: string;
+    CasinoSessions: string;
+    CasinoLimits: string;
+    /** Deployed before the Casino, which names them: the games' rules and its linked libraries. */
+    GameRules: string;
+    SessionPlay: string;
+    HouseAdmin: string;
   };
   distribution: { totalSupply: string; allocations: AllocationRecord[] };
   locks: LockRecord[];
@@ -158,15 +165,8 @@ export function reserveOf(plan: DistributionPlan): bigint {
 }
 
 async function deployContracts(deployer: Signer, devWallet: string, settler: string) {
-  const deployerAddress = await deployer.getAddress();
-  const nonce = await deployer.getNonce();
-  // The token is built with the Casino's address, which the Casino's constructor checks.
-  const predictedCasino = getCreateAddress({ from: deployerAddress, nonce: nonce + 1 });
-  const token = (await (await ethers.getContractFactory("DegenToken", deployer)).deploy(devWallet, predictedCasino)) as unknown as DegenToken;
-  const tokenReceipt = await token.deploymentTransaction()!.wait();
-  const casino = (await (await ethers.getContractFactory("Casino", deployer)).deploy(await token.getAddress(), settler)) as unknown as Casino;
-  await casino.waitForDeployment();
-  return { token, casino, deploymentBlock: tokenReceipt!.blockNumber };
+  const contracts = await deployCasinoContracts(deployer, devWallet, settler);
+  return { ...contracts, token: contracts.token as unknown as DegenToken, casino: contracts.casino as unknown as Casino };
 }
 
 async function fundHouse(token: DegenToken, casino: Casino, plan: DistributionPlan) {
@@ -239,7 +239,7 @@ export async function deployStack(options: DeployOptions): Promise<DeploymentRec
   const { deployer, plan } = options;
   const deployerAddress = await deployer.getAddress();
   const reserve = reserveOf(plan);
-  const { token, casino, deploymentBlock } = await deployContracts(deployer, options.devWallet, options.settler);
+  const { token, casino, deploymentBlock, rules, sessionPlay, houseAdmin } = await deployContracts(deployer, options.devWallet, options.settler);
   const [tokenAddress, casinoAddress] = await Promise.all([token.getAddress(), casino.getAddress()]);
   await fundHouse(token, casino, plan);
   const locks = await createLocks(deployer, token, [
@@ -275,14 +275,24 @@ export async function deployStack(options: DeployOptions): Promise<DeploymentRec
     throw new Error(`distribution mismatch: allocations sum to ${total}, the owner keeps ${kept} (expected ${plan.liquidity})`);
   }
 
-  const [relayAddress, swapAddress] = await Promise.all([casino.relay(), casino.swapDesk()]);
+  const [relayAddress, swapAddress, sessionsAddress, limitsAddress] = await Promise.all([casino.relay(), casino.swapDesk(), casino.sessions(), casino.limits()]);
   const { chainId } = await ethers.provider.getNetwork();
   return {
     chainId: Number(chainId),
     deploymentBlock,
     deployer: deployerAddress,
     settler: options.settler,
-    contracts: { DegenToken: tokenAddress, Casino: casinoAddress, CasinoRelay: relayAddress, CasinoSwap: swapAddress },
+    contracts: {
+      DegenToken: tokenAddress,
+      Casino: casinoAddress,
+      CasinoRelay: relayAddress,
+      CasinoSwap: swapAddress,
+      CasinoSessions: sessionsAddress,
+      CasinoLimits: limitsAddress,
+      GameRules: rules,
+      SessionPlay: sessionPlay,
+      HouseAdmin: houseAdmin,
+    },
     distribution: { totalSupply: total.toString(), allocations },
     locks,
   };

@@ -41,13 +41,19 @@ describe("DegenToken", function () {
   it("refuses a zero dev wallet or Casino, and the Casino refuses a token built for another Casino", async function () {
     const [deployer, settler, dev] = await ethers.getSigners();
     const Token = await ethers.getContractFactory("DegenToken");
-    const Casino = await ethers.getContractFactory("Casino");
+    const { casino: linked } = await deployPair(deployer, dev.address, settler.address);
+    const libraries = Object.fromEntries(
+      await Promise.all(["SessionPlay", "HouseAdmin"].map(async (name) => [name, await (await (await ethers.getContractFactory(name)).deploy()).getAddress()])),
+    );
+    const Casino = await ethers.getContractFactory("Casino", { libraries });
+    const rules = await linked.rules();
     await expect(Token.deploy(ZeroAddress, dev.address)).to.be.revertedWithCustomError(Token, "ZeroAddress");
     await expect(Token.deploy(dev.address, ZeroAddress)).to.be.revertedWithCustomError(Token, "ZeroAddress");
     const foreign = await Token.deploy(dev.address, dev.address);
-    await expect(Casino.deploy(await foreign.getAddress(), settler.address)).to.be.revertedWithCustomError(Casino, "TokenNotBoundToCasino");
-    await expect(Casino.deploy(ZeroAddress, settler.address)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
-    await expect(Casino.deploy(await foreign.getAddress(), ZeroAddress)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    await expect(Casino.deploy(await foreign.getAddress(), settler.address, rules)).to.be.revertedWithCustomError(Casino, "TokenNotBoundToCasino");
+    await expect(Casino.deploy(ZeroAddress, settler.address, rules)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    await expect(Casino.deploy(await foreign.getAddress(), ZeroAddress, rules)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    await expect(Casino.deploy(await foreign.getAddress(), settler.address, ZeroAddress)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
     const { token, casino } = await deployPair(deployer, dev.address, settler.address);
     expect(await token.casino()).to.equal(await casino.getAddress());
   });

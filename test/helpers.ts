@@ -1,7 +1,8 @@
-import { AbiCoder, getCreateAddress, keccak256, parseEther, toUtf8Bytes, ZeroAddress } from "ethers";
+import { AbiCoder, keccak256, parseEther, toUtf8Bytes, ZeroAddress } from "ethers";
 import { ethers } from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { Casino, CasinoRelay, CasinoSwap, DegenToken } from "../typechain-types";
+import { deployCasinoContracts } from "../scripts/casino-contracts";
 
 export const NATIVE = ZeroAddress;
 export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4 } as const;
@@ -107,15 +108,9 @@ export class HashChain {
   }
 }
 
-/**
- * Deploys DegenToken then Casino from `deployer`. The token is built with the Casino's address,
- * predicted from the deployer's nonce; the Casino's constructor checks it.
- */
+/** Deploys the rules, the Casino's libraries, DegenToken and the Casino from `deployer` (scripts/casino-contracts.ts). */
 export async function deployPair(deployer: HardhatEthersSigner, devWallet: string, settler: string): Promise<{ token: DegenToken; casino: Casino }> {
-  const nonce = await deployer.getNonce();
-  const predictedCasino = getCreateAddress({ from: deployer.address, nonce: nonce + 1 });
-  const token = await (await ethers.getContractFactory("DegenToken", deployer)).deploy(devWallet, predictedCasino);
-  const casino = await (await ethers.getContractFactory("Casino", deployer)).deploy(await token.getAddress(), settler);
+  const { token, casino } = await deployCasinoContracts(deployer, devWallet, settler);
   return { token, casino };
 }
 

@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { getCreateAddress, Network, NonceManager, parseEther, Wallet, ZeroAddress, type JsonRpcProvider } from "ethers";
-import { Casino__factory, DegenToken__factory, type Casino, type DegenToken } from "../../../typechain-types";
+import { Network, NonceManager, parseEther, Wallet, ZeroAddress, type JsonRpcProvider } from "ethers";
+import type { Casino, DegenToken } from "../../../typechain-types";
+import { deployCasinoContracts } from "../../../scripts/casino-contracts";
 import { KeepAliveJsonRpcProvider } from "../../src/chain/rpc";
 import { REPO_ROOT } from "../../src/config";
 
@@ -76,17 +77,8 @@ export async function startChain(workDir: string): Promise<TestChain> {
     }
     const deployer = new NonceManager(new Wallet(DEV_KEYS[0], provider));
     const settler = new Wallet(DEV_KEYS[1]);
-    // The token names the Casino at construction and the Casino the token: predict the Casino's address.
-    const deployerAddress = await deployer.getAddress();
-    const nonce = await provider.getTransactionCount(deployerAddress);
-    const predictedCasino = getCreateAddress({ from: deployerAddress, nonce: nonce + 1 });
-    const token = await new DegenToken__factory(deployer).deploy(deployerAddress, predictedCasino);
-    await token.waitForDeployment();
-    const casino = await new Casino__factory(deployer).deploy(await token.getAddress(), settler.address);
-    await casino.waitForDeployment();
+    const { token, casino, deploymentBlock } = await deployCasinoContracts(deployer, await deployer.getAddress(), settler.address);
     const casinoAddress = await casino.getAddress();
-    if (casinoAddress !== predictedCasino) throw new Error("Casino address prediction failed");
-    const deploymentBlock = (await casino.deploymentTransaction()!.wait())!.blockNumber;
     await (await token.approve(casinoAddress, parseEther("20000000"))).wait();
     await (await casino.fundBankroll(await token.getAddress(), parseEther("10000000"))).wait();
     await (await casino.fundJackpot(parseEther("1000000"))).wait();

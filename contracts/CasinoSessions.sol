@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
+import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
+import {ISessionCasino} from "./interfaces/ISessionCasino.sol";
+
+/// @title CasinoSessions
+/// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
+///         until when, which tokens and games, the largest stake and the most the session may
+///         lose. Bets and actions that key signs are then sent by anyone (the casino's server,
+///         which pays the gas, or the player): the server cannot forge, change, replay or
+///         reorder them, only delay them. The key can never withdraw or swap, and never bet
+///         beyond the session's terms; the player revokes it with one transaction.
+/// @dev The Casino deploys its sessions and accepts playFor / placeFor / addStakeFor / settleFor
+///      from them alone. Amounts of a session's terms are kept in units of 10^9 base units
+///      (rounded down: a session never allows more than signed).
+contract CasinoSessions is EIP712 {
+    bytes32 public constant SESSION_TYPEHASH =
+        keccak256(
+            "Session(address player,address key,uint256 expiresAt,uint256 tokens,uint256 games,uint256 maxBetDegen,uint256 maxBetNative,uint256 budgetDegen,uint256 budgetNative)"
+        );
+    bytes32 public constant BET_TYPEHASH =
+        keccak256(
+            "Bet(address player,address token,uint256 amount,uint256 game,uint256 params,bytes32 clientSeed,uint256 nonce,bytes32 expectedCommit,uint256 terms,uint256 deadline)"
+        );
+    bytes32 public constant ACTIONS_TYPEHASH = keccak256("Actions(uint256 betId,bytes actions)");
+    bytes32 public constant ACTION_KEY_TYPEHASH = keccak256("ActionKey(address player,uint256 betId,address key)");
+
+    /// @notice The longest a session may last.
+    uint256 public constant MAX_SESSION = 24 hours;
+    uint256 private constant UNIT = 1e9;
+    uint256 private constant TOKEN_DEGEN = 1;
+    uint256 private constant TOKEN_NATIVE = 2;
+    uint256 private constant BLACKJACK = 2;
+
+    /// @notice What the player's wallet signs to open a session (EIP-712 `Session`).
+    struct Grant {
+        address player;
+        address key;
+        uint256 expiresAt;
+        uint256 tokens; // bit 0 DEGEN, bit 1 BNB
+        uint256 games; // bit g: game type g
+        uint256 maxBetDegen;
+        uint256 maxBetNative;
+        uint256 budgetDegen;
+        uint256 budgetNative;
+    }
+
+    /// @notice A bet as the session key signed it (EIP-712 `Bet`), and the signature.
+    struct SignedBet {
+        ISessionCasino.BetInput bet;
+        uint256 deadline;
+        bytes signature;
+    }
+
+    /// @notice A session as stored, in three slots: who, until when, what; its terms; what it lost.
+    struct Session {
+        address player;
+        uint40 expiresAt;
+        uint8 tokens;
+        uint8 games;
+        bool revoked;
+        uint64 maxBetDegen; // units of 10^9 base units
+        uint64 maxBetNative;
+        uint64 budgetDegen;
+        uint64 budgetNative;
+        int128 lostDegen; // net: stakes placed less payouts credited, in base units
+        int128 lostNative;
+    }
+
+    /// @notice The Casino whose bets these sessions place.
+    ISessionCasino public immutable casino;
+    address private immutable _degen;
+
+    mapping(address key => Session) private _sessions;
+
+    event SessionOpened(
+        address indexed player,
+        address indexed key,
+        uint256 expiresAt,
+        uint256 tokens,
+        uint256 games,
+        uint256 maxBetDegen,
+        uint256 maxBetNative,
+        uint256 budgetDegen,
+        uint256 budgetNative
+    );
+    event SessionRevoked(address indexed player, address indexed key);
+
+    error InvalidSignature();
+    error SessionExists(address key);
+    error SessionTooLong(uint256 expiresAt, uint256 latest);
+    error UnknownSession(address key);
+    error SessionRevokedError(address key);
+    error SessionExpired(uint256 expiresAt);
+    error NotSessionPlayer(address key, address player);
+    error TokenNotAllowed(address token);
+    error GameNotAllowed(uint256 game);
+    error AboveSessionMaxBet(uint256 amount, uint256 maxBet);
+    error SessionBudgetExceeded(uint256 lost, uint256 budget);
+    error BetExpiredDeadline(uint256 deadline);
+    error LengthMismatch();
+
+    /// @dev Deployed by the Casino's constructor.
+    /// @param degen_ the Casino's DEGEN token
+    constructor(address degen_) EIP712("DEGEN Casino Sessions", "1") {
+        casino = ISessionCasino(msg.sender);
+        _degen = degen_;
+    }
+
+    // ───────────────────────────── the session ─────────────────────────────
+
+    /// @notice Opens the session a player's wallet signed (an EOA's or, by EIP-1271, a contract
+    ///         wallet's signature); anyone may submit it. A key opens one session, once.
+    /// @param grant the signed session
+    /// @param signature the player's EIP-712 signature of `grant`
+    function openSession(Grant calldata grant, bytes calldata signature) external {
+        bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(SESSION_TYPEHASH, grant)));
+        if (!SignatureChecker.isValidSignatureNow(grant.player, digest, signature)) revert InvalidSignature();
+        if (_sessions[grant.key].player != address(0)) revert SessionExists(grant.key);
+        uint256 latest = block.timestamp + MAX_SESSION;
+        if (grant.expiresAt > latest) revert SessionTooLong(grant.expiresAt, latest);
+        if (grant.expiresAt <= block.timestamp) revert SessionExpired(grant.expiresAt);
+        _sessions[grant.key] = Session({
+            player: grant.player,
+            expiresAt: uint40(grant.expiresAt),
+            tokens: uint8(grant.tokens & 3),
+            games: uint8(grant.games & 0x1f),
+            revoked: false,
+            maxBetDegen: _units(grant.maxBetDegen),
+            maxBetNative: _units(grant.maxBetNative),
+            budgetDegen: _units(grant.budgetDegen),
+            budgetNative: _units(grant.budgetNative),
+            lostDegen: 0,
+            lostNative: 0
+        });
+        emit SessionOpened(
+            grant.player,
+            grant.key,
+            grant.expiresAt,
+            grant.tokens & 3,
+            grant.games & 0x1f,
+            grant.maxBetDegen,
+            grant.maxBetNative,
+            grant.budgetDegen,
+            grant.budgetNative
+        );
+    }
+
+    /// @notice Ends a session of the caller at once: its key can sign nothing more that counts.
+    ///         A key not opened yet is recorded as the caller's and revoked, so it can never open.
+    /// @param key the session key
+    function revokeSession(address key) external {
+        Session storage session = _sessions[key];
+        address player = session.player;
+        if (player == address(0)) session.player = msg.sender;
+        else if (player != msg.sender) revert NotSessionPlayer(key, msg.sender);
+        session.revoked = true;
+        emit SessionRevoked(msg.sender, key);
+    }
+
+    // ───────────────────────────── bets ─────────────────────────────
+
+    /// @notice Places and settles signed bets of games that need no decision (wheel, slots,
+    ///         kickboxing, crash with an auto cash-out), each with the house's seed, in one
+    ///         transaction: the result is final in this block. Bets of one player in nonce order.
+    /// @param bets the signed bets
+    /// @param seeds their seeds, the next links of their players' hash chains
+    function play(SignedBet[] calldata bets, bytes32[] calldata seeds) external {
+        uint256 count = bets.length;
+        if (seeds.length != count) revert LengthMismatch();
+        ISessionCasino.BetInput[] memory inputs = new ISessionCasino.BetInput[](count);
+        address[] memory keys = new address[](count);
+        for (uint256 i; i < count; ++i) {
+            keys[i] = _acceptBet(bets[i]);
+            inputs[i] = bets[i].bet;
+        }
+        uint256[] memory payouts = casino.playFor(inputs, seeds);
+        for (uint256 i; i < count; ++i) _credit(keys[i], inputs[i].token, payouts[i]);
+    }
+
+    /// @notice Places a signed bet to be settled later: an interactive game's (blackjack, crash
+    ///         with a manual cash-out), or any bet sent without its seed. Anyone may send it, the
+    ///         player too when the server does not: the house then settles it with the seed its
+    ///         hash chain committed to, exactly as if it had been sent with it.
+    /// @param signed the signed bet
+    /// @return betId the bet's id
+    function place(SignedBet calldata signed) external returns (uint256 betId) {
+        _acceptBet(signed);
+        return casino.placeFor(signed.bet);
+    }
+
+    /// @notice The second stake of a blackjack split, from the player's vault, on the split the
+    ///         session key signed (Actions(betId, "P")): no wallet popup.
+    /// @param betId the open hand
+    /// @param signature the session key's EIP-712 signature of Actions(betId, "P")
+    function split(uint256 betId, bytes calldata signature) external {
+        address key = _actionSigner(betId, "P", signature);
+        Session storage session = _sessionOfPlayer(key, _playerOf(betId));
+        (uint256 stake, address token) = casino.addStakeFor(betId);
+        _checkStake(session, key, token, BLACKJACK, stake);
+    }
+
+    /// @notice Settles an open hand or manual crash round with the actions its player signed: by
+    ///         the player's session key, or by a key the player's wallet named for this bet alone
+    ///         (`keyGrant`, the EIP-712 `ActionKey` signature, for a player without a session).
+    ///         The payout is computed by the Casino's rules from the seed and these actions. A
+    ///         session key's actions count after the session's expiry (the bet was placed before
+    ///         it), not once the player revoked it.
+    /// @param betId the open bet
+    /// @param seed the bet's seed
+    /// @param actions the signed action log (blackjack "H"/"S"/"P"; crash: the cash-out multiplier)
+    /// @param signature the key's EIP-712 signature of Actions(betId, actions)
+    /// @param keyGrant empty for a session key; else the wallet's signature of ActionKey(player, betId, key)
+    function settle(uint256 betId, bytes32 seed, bytes calldata actions, bytes calldata signature, bytes calldata keyGrant) external {
+        address key = _actionSigner(betId, actions, signature);
+        address player = _playerOf(betId);
+        Session storage session = _sessions[key];
+        if (keyGrant.length != 0) {
+            bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(ACTION_KEY_TYPEHASH, player, betId, key)));
+            if (!SignatureChecker.isValidSignatureNow(player, digest, keyGrant)) revert InvalidSignature();
+            casino.settleFor(betId, seed, actions);
+            return;
+        }
+        if (session.player != player) revert NotSessionPlayer(key, player);
+        if (session.revoked) revert SessionRevokedError(key);
+        (uint256 payout, address token) = casino.settleFor(betId, seed, actions);
+        _credit(key, token, payout);
+    }
+
+    // ───────────────────────────── views ─────────────────────────────
+
+    /// @notice A session by its key (player 0: never opened). Amounts in base units.
+    function sessionOf(address key)
+        external
+        view
+        returns (
+            address player,
+            uint256 expiresAt,
+            uint256 tokens,
+            uint256 games,
+            bool revoked,
+            uint256[2] memory maxBet,
+            uint256[2] memory budget,
+            int256[2] memory lost
+        )
+    {
+        Session memory s = _sessions[key];
+        return (
+            s.player,
+            s.expiresAt,
+            s.tokens,
+            s.games,
+            s.revoked,
+            [uint256(s.maxBetDegen) * UNIT, uint256(s.maxBetNative) * UNIT],
+            [uint256(s.budgetDegen) * UNIT, uint256(s.budgetNative) * UNIT],
+            [int256(s.lostDegen), int256(s.lostNative)]
+        );
+    }
+
+    /// @notice The EIP-712 domain separator (chain id and this contract's address included).
+    function domainSeparator() external view returns (bytes32) {
+        return _domainSeparatorV4();
+    }
+
+    // ───────────────────────────── internals ─────────────────────────────
+
+    /// @dev Checks a signed bet against its key's session and counts its stake as lost until paid.
+    function _acceptBet(SignedBet calldata signed) private returns (address key) {
+        ISessionCasino.BetInput calldata bet = signed.bet;
+        if (block.timestamp > signed.deadline) revert BetExpiredDeadline(signed.deadline);
+        bytes32 digest = _hashTypedDataV4(
+            keccak256(
+                abi.encode(
+                    BET_TYPEHASH,
+                    bet.player,
+                    bet.token,
+                    bet.amount,
+                    bet.gameType,
+                    bet.params,
+                    bet.clientSeed,
+                    bet.nonce,
+                    bet.expectedCommit,
+                    bet.terms,
+                    signed.deadline
+                )
+            )
+        );
+        key = ECDSA.recover(digest, signed.signature);
+        _checkStake(_sessionOfPlayer(key, bet.player), key, bet.token, bet.gameType, bet.amount);
+    }
+
+    /// @dev Checks a stake against its key's session (open, its token, its game, its largest
+    ///      stake) and counts it against the budget (the most the session may lose) until paid.
+    function _checkStake(Session storage session, address key, address token, uint256 game, uint256 amount) private {
+        if (session.revoked) revert SessionRevokedError(key);
+        if (block.timestamp >= session.expiresAt) revert SessionExpired(session.expiresAt);
+        if (game > 7 || session.games & (1 << game) == 0) revert GameNotAllowed(game);
+        bool native = token == address(0);
+        if (session.tokens & (native ? TOKEN_NATIVE : TOKEN_DEGEN) == 0 || (!native && token != _degen)) revert TokenNotAllowed(token);
+        uint256 maxBet = uint256(native ? session.maxBetNative : session.maxBetDegen) * UNIT;
+        if (amount > maxBet) revert AboveSessionMaxBet(amount, maxBet);
+        int256 lost = (native ? int256(session.lostNative) : int256(session.lostDegen)) + int256(amount);
+        uint256 budget = uint256(native ? session.budgetNative : session.budgetDegen) * UNIT;
+        if (lost > int256(budget)) revert SessionBudgetExceeded(uint256(lost), budget);
+        if (native) session.lostNative = int128(lost);
+        else session.lostDegen = int128(lost);
+    }
+
+    /// @dev A payout to the session's bet takes back what it lost.
+    function _credit(address key, address token, uint256 payout) private {
+        if (payout == 0) return;
+        Session storage session = _sessions[key];
+        if (token == address(0)) session.lostNative -= int128(int256(payout));
+        else session.lostDegen -= int128(int256(payout));
+    }
+
+    function _sessionOfPlayer(address key, address player) private view returns (Session storage session) {
+        session = _sessions[key];
+        if (session.player == address(0)) revert UnknownSession(key);
+        if (session.player != player) revert NotSessionPlayer(key, player);
+    }
+
+    function _actionSigner(uint256 betId, bytes memory actions, bytes calldata signature) private view returns (address) {
+        bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(ACTIONS_TYPEHASH, betId, keccak256(actions))));
+        return ECDSA.recover(digest, signature);
+    }
+
+    function _units(uint256 amount) private pure returns (uint64) {
+        uint256 units = amount / UNIT;
+        return units > type(uint64).max ? type(uint64).max : uint64(units);
+    }
+
+    function _playerOf(uint256 betId) private pure returns (address) {
+        return address(uint160(betId >> 64));
+    }
+}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+// The Casino's state, in one struct so that the libraries it runs on (contracts/casino/) reach it
+// through a storage pointer. Amounts are base units; a bet id is `player << 64 | nonce`.
+
+/// @notice Every setting a bet reads, packed in one slot. The last three are a bet's terms.
+struct Config {
+    bool paused;
+    uint16 riskBps; // largest payout one bet may reserve, in bps of the free bankroll
+    uint16 playerRiskBps; // largest sum one player's open bets may reserve, in bps of the bankroll
+    uint16 interactiveRiskBps; // largest sum all open interactive bets may reserve, in bps of the bankroll
+    uint32 withdrawalDelay;
+    uint24 degenMaxBetUnits; // configured maxBet ceilings, in units of minBet
+    uint24 nativeMaxBetUnits;
+    uint24 settleWindow;
+    uint16 jackpotEdgeBps; // a DEGEN bet's expected jackpot win, in bps of its stake
+    uint16 jackpotShareBps; // the share of the pool a hit wins
+}
+
+/// @notice House funds of one token. `bankroll` includes `reserved`.
+struct House {
+    uint128 bankroll;
+    uint128 reserved;
+}
+
+/// @notice Per player, in four slots laid out so that a bet touches three of them and a
+///         settlement three, all already non-zero once a commitment is posted. `head` is the
+///         nonce whose seed hashes directly to `commit`: a bet claimed as expired leaves its
+///         seed unrevealed, so the next settlement hashes once more.
+struct PlayerState {
+    bytes32 commit;
+    uint96 degenBalance; // free vault balances
+    uint96 nativeBalance;
+    uint32 nextNonce;
+    uint32 chainEnd; // first nonce the current chain cannot settle
+    uint32 resolved; // nonce of the oldest open bet
+    uint32 head;
+    uint32 chainLength;
+    uint80 degenReserved; // what the player's open bets reserve of the bankroll
+    uint80 nativeReserved;
+    bytes32 root; // s_0 of the current chain
+}
+
+/// @notice An open bet with the terms it was placed under: two storage slots, deleted when resolved.
+struct Bet {
+    bytes32 clientSeed;
+    uint88 stake; // per hand; 0 = no open bet
+    uint32 claimableAt; // placement time + the settle window in force then
+    uint32 placedBlock;
+    uint16 params;
+    uint56 jackpotPrize; // the prize a hit wins, in units of JACKPOT_PRIZE_UNIT, fixed at placement (0 for BNB)
+    uint8 jackpotEdgeBps; // ≤ MAX_JACKPOT_EDGE_BPS; with the stake and prize it gives the odds
+    uint8 gameType;
+    bool isNative;
+    bool split;
+}
+
+struct PendingWithdrawal {
+    uint128 amount;
+    uint64 executableAt;
+}
+
+
+/// @notice Everything the Casino stores.
+struct CasinoStorage {
+    Config config;
+    address settler;
+    uint256 jackpotPool;
+    mapping(address token => House) house;
+    /// Everything owed in a token: Σ vaults + Σ open stakes + bankroll (+ jackpot pool for DEGEN).
+    mapping(address token => uint256) accounted;
+    mapping(address token => PendingWithdrawal) pendingWithdrawal;
+    mapping(address player => PlayerState) players;
+    mapping(uint256 betId => Bet) bets;
+    /// The hash of an open bet's block, recorded by lockJackpotEntropy before the EVM forgets it.
+    mapping(uint256 betId => bytes32) lockedEntropy;
+    /// What all open interactive bets (blackjack, crash with a manual cash-out) reserve.
+    mapping(address token => uint256) interactiveReserved;
+    /// The block of each batch of jackpot tickets waiting for its draw, by the batch's hash.
+    mapping(bytes32 tickets => uint256 placedBlock) ticketBlocks;
+}

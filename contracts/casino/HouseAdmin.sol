@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {ICasino} from "../interfaces/ICasino.sol";
+import {CasinoLedger} from "./CasinoLedger.sol";
+import {CasinoStorage, House, PendingWithdrawal} from "./CasinoStorage.sol";
+
+/// @title HouseAdmin
+/// @notice What the Casino's owner may do, each within fixed bounds: the settings that apply to
+///         bets placed afterwards, the pause of new bets, the settler, and announced withdrawals of
+///         the free bankroll and sweeps of what the Casino holds beyond what it owes. Runs in the
+///         Casino's own storage (an external library, called by delegatecall, only by the owner)
+///         to keep the Casino within the 24 KiB contract size limit.
+library HouseAdmin {
+    using SafeERC20 for IERC20;
+    using SafeCast for uint256;
+
+    uint256 internal constant MAX_RISK_BPS = 2_000;
+    uint256 internal constant MAX_PLAYER_RISK_BPS = 5_000;
+    uint256 internal constant MAX_INTERACTIVE_RISK_BPS = 9_000;
+    uint256 internal constant MIN_SETTLE_WINDOW = 10 minutes;
+    uint256 internal constant MAX_SETTLE_WINDOW = 1 days;
+    uint256 internal constant MIN_WITHDRAWAL_DELAY = 1 hours;
+    uint256 internal constant MAX_WITHDRAWAL_DELAY = 30 days;
+    uint256 internal constant ANNOUNCEMENT_LIFETIME = 7 days;
+    uint256 internal constant MAX_JACKPOT_EDGE_BPS = 200;
+    uint256 internal constant MAX_JACKPOT_SHARE_BPS = 5_000;
+    uint256 internal constant MAX_BET_UNITS = type(uint24).max;
+
+    // ───────────────────────────── bankroll ─────────────────────────────
+
+    /// @notice Announces a bankroll withdrawal, executable after `withdrawalDelay` for
+    ///         ANNOUNCEMENT_LIFETIME (owner only). Replaces any pending announcement for the token.
+    /// @param token DEGEN or address(0)
+    /// @param amount base units
+    function announceBankrollWithdrawal(CasinoStorage storage s, address token, uint256 amount) external {
+        if (amount == 0) revert ICasino.ZeroAmount();
+        uint256 executableAt = block.timestamp + s.config.withdrawalDelay;
+        s.pendingWithdrawal[token] = PendingWithdrawal({amount: amount.toUint128(), executableAt: uint64(executableAt)});
+        emit ICasino.BankrollWithdrawalAnnounced(token, amount, executableAt);
+    }
+
+    /// @notice Cancels the pending bankroll withdrawal of a token (owner only).
+    /// @param token DEGEN or address(0)
+    function cancelBankrollWithdrawal(CasinoStorage storage s, address token) external {
+        if (s.pendingWithdrawal[token].amount == 0) revert ICasino.NothingPending();
+        delete s.pendingWithdrawal[token];
+        emit ICasino.BankrollWithdrawalCancelled(token);
+    }
+
+    /// @notice Sends an announced amount of the free bankroll (never reserved funds, player
+    ///         balances or the jackpot) to `to`, the owner, once the delay has passed and before the
+    ///         announcement lapses (owner only).
+    /// @param token DEGEN or address(0)
+    function executeBankrollWithdrawal(CasinoStorage storage s, address token, address degen, address to) external {
+        PendingWithdrawal memory pending = s.pendingWithdrawal[token];
+        if (pending.amount == 0) revert ICasino.NothingPending();
+        _checkAnnouncement(pending.executableAt);
+        House storage funds = s.house[token];
+        uint256 free = uint256(funds.bankroll) - funds.reserved;
+        if (pending.amount > free) revert ICasino.InsufficientBankroll(free, pending.amount);
+        delete s.pendingWithdrawal[token];
+        funds.bankroll -= pending.amount;
+        s.accounted[token] -= pending.amount;
+        emit ICasino.BankrollWithdrawalExecuted(token, pending.amount, to);
+        _send(token, to, degen, pending.amount);
+    }
+
+    /// @notice Sends what the contract holds of a token beyond everything it owes (`accounted`):
+    ///         tokens or BNB that reached it outside its functions, and any other ERC-20 in full
+    ///         (owner only). Nothing owed to players, open bets, the bankroll or the jackpot can move.
+    /// @param token any ERC-20, or address(0) for BNB
+    /// @param to the receiver
+    function sweep(CasinoStorage storage s, address token, address to, address degen) external {
+        if (to == address(0)) revert ICasino.ZeroAddress();
+        uint256 held = token == CasinoLedger.NATIVE ? address(this).balance : IERC20(token).balanceOf(address(this));
+        uint256 owed = s.accounted[token];
+        if (held <= owed) revert ICasino.NothingToSweep();
+        uint256 amount = held - owed;
+        emit ICasino.Swept(token, to, amount);
+        if (token == CasinoLedger.NATIVE || token == degen) _send(token, to, degen, amount);
+        else IERC20(token).safeTransfer(to, amount);
+    }
+
+    // ───────────────────────────── settings ─────────────────────────────
+
+    /// @notice Replaces the settler (owner only).
+    /// @param settler_ the new settlement key
+    function setSettler(CasinoStorage storage s, address settler_) external {
+        if (settler_ == address(0)) revert ICasino.ZeroAddress();
+        emit ICasino.SettlerChanged(s.settler, settler_);
+        s.settler = settler_;
+    }
+
+    /// @notice Stops new bets (owner only). Settlement, claims, withdrawals and swaps go on.
+    function pause(CasinoStorage storage s) external {
+        if (s.config.paused) revert ICasino.IsPaused();
+        s.config.paused = true;
+        emit ICasino.Paused(msg.sender);
+    }
+
+    /// @notice Resumes new bets (owner only).
+    function unpause(CasinoStorage storage s) external {
+        if (!s.config.paused) revert ICasino.NotPaused();
+        s.config.paused = false;
+        emit ICasino.Unpaused(msg.sender);
+    }
+
+    /// @notice Sets the configured ceiling of `maxBet` for a token (owner only), rounded down to
+    ///         a whole number of minimum bets.
+    /// @param token DEGEN or address(0)
+    /// @param amount within [minBet(token), minBet(token) × MAX_BET_UNITS]
+    function setMaxBetLimit(CasinoStorage storage s, address token, uint256 amount) external {
+        uint256 unit = CasinoLedger.minBetOf(token);
+        CasinoLedger.checkBounds(amount, unit, unit * MAX_BET_UNITS);
+        uint24 units = uint24(amount / unit);
+        if (token == CasinoLedger.NATIVE) s.config.nativeMaxBetUnits = units;
+        else s.config.degenMaxBetUnits = units;
+        emit ICasino.MaxBetLimitChanged(token, units * unit);
+    }
+
+    /// @notice Sets the largest payout one bet may reserve, in bps of the free bankroll (owner only).
+    /// @param bps within [1, MAX_RISK_BPS]
+    function setRiskBps(CasinoStorage storage s, uint256 bps) external {
+        CasinoLedger.checkBounds(bps, 1, MAX_RISK_BPS);
+        s.config.riskBps = uint16(bps);
+        emit ICasino.RiskChanged(bps);
+    }
+
+    /// @notice Sets the largest sum one player's open bets may reserve, in bps of the bankroll (owner only).
+    /// @param bps within [1, MAX_PLAYER_RISK_BPS]
+    function setPlayerRiskBps(CasinoStorage storage s, uint256 bps) external {
+        CasinoLedger.checkBounds(bps, 1, MAX_PLAYER_RISK_BPS);
+        s.config.playerRiskBps = uint16(bps);
+        emit ICasino.PlayerRiskChanged(bps);
+    }
+
+    /// @notice Sets the largest sum all open interactive bets (blackjack, crash with a manual
+    ///         cash-out) may reserve together, in bps of the bankroll (owner only).
+    /// @param bps within [1, MAX_INTERACTIVE_RISK_BPS]
+    function setInteractiveRiskBps(CasinoStorage storage s, uint256 bps) external {
+        CasinoLedger.checkBounds(bps, 1, MAX_INTERACTIVE_RISK_BPS);
+        s.config.interactiveRiskBps = uint16(bps);
+        emit ICasino.InteractiveRiskChanged(bps);
+    }
+
+    /// @notice Sets how long the settler has before a bet can be claimed as expired (owner only).
+    ///         A term: it applies to bets placed afterwards.
+    /// @param seconds_ within [MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW]
+    function setSettleWindow(CasinoStorage storage s, uint256 seconds_) external {
+        CasinoLedger.checkBounds(seconds_, MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW);
+        s.config.settleWindow = uint24(seconds_);
+        emit ICasino.SettleWindowChanged(seconds_);
+    }
+
+    /// @notice Sets the delay between announcing and executing a bankroll withdrawal or a swap
+    ///         rate (owner only). Applies to announcements made afterwards.
+    /// @param seconds_ within [MIN_WITHDRAWAL_DELAY, MAX_WITHDRAWAL_DELAY]
+    function setWithdrawalDelay(CasinoStorage storage s, uint256 seconds_) external {
+        CasinoLedger.checkBounds(seconds_, MIN_WITHDRAWAL_DELAY, MAX_WITHDRAWAL_DELAY);
+        s.config.withdrawalDelay = uint32(seconds_);
+        emit ICasino.WithdrawalDelayChanged(seconds_);
+    }
+
+    /// @notice Sets the jackpot terms of DEGEN bets placed afterwards (owner only).
+    /// @param edgeBps a bet's expected jackpot win in bps of its stake, within [0, MAX_JACKPOT_EDGE_BPS]
+    /// @param shareBps the share of the pool a hit wins, within [1, MAX_JACKPOT_SHARE_BPS]
+    function setJackpotTerms(CasinoStorage storage s, uint256 edgeBps, uint256 shareBps) external {
+        CasinoLedger.checkBounds(edgeBps, 0, MAX_JACKPOT_EDGE_BPS);
+        CasinoLedger.checkBounds(shareBps, 1, MAX_JACKPOT_SHARE_BPS);
+        s.config.jackpotEdgeBps = uint16(edgeBps);
+        s.config.jackpotShareBps = uint16(shareBps);
+        emit ICasino.JackpotTermsChanged(edgeBps, shareBps);
+    }
+
+    function _checkAnnouncement(uint256 executableAt) private view {
+        if (block.timestamp < executableAt) revert ICasino.NotReady(executableAt);
+        uint256 lapsedAt = executableAt + ANNOUNCEMENT_LIFETIME;
+        if (block.timestamp > lapsedAt) revert ICasino.AnnouncementLapsed(lapsedAt);
+    }
+
+    function _send(address token, address to, address degen, uint256 amount) private {
+        if (token == CasinoLedger.NATIVE) {
+            (bool ok, ) = to.call{value: amount}("");
+            if (!ok) revert ICasino.TransferFailed();
+        } else {
+            IERC20(degen).safeTransfer(to, amount);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {FairRandom} from "../FairRandom.sol";
+import {Payouts} from "../Payouts.sol";
+import {ICasino} from "../interfaces/ICasino.sol";
+import {IGameRules} from "../interfaces/IGameRules.sol";
+import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
+import {CasinoLimits} from "../CasinoLimits.sol";
+import {CasinoLedger} from "./CasinoLedger.sol";
+import {CasinoStorage, Config, House} from "./CasinoStorage.sol";
+
+/// @title SessionPlay
+/// @notice The Casino's one-click play: bets of games that need no decision placed and settled in
+///         the same transaction, and the deferred jackpot draw of those that are DEGEN bets. Runs in
+///         the Casino's own storage (an external library, called by delegatecall) to keep the
+///         Casino within the 24 KiB contract size limit.
+library SessionPlay {
+    using CasinoLedger for CasinoStorage;
+
+    /// @notice The Casino's fixed parts a play needs.
+    struct Env {
+        address degen;
+        IGameRules rules;
+        CasinoLimits limits;
+    }
+
+    /// @notice What one playFor carries from bet to bet.
+    struct Batch {
+        Config cfg;
+        uint256 terms;
+        uint256 pool;
+        bytes32 tickets;
+        uint256 ticketCount;
+    }
+
+    /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
+    ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued).
+    function playFor(CasinoStorage storage s, Env memory env, ISessionCasino.BetInput[] calldata bets, bytes32[] calldata seeds)
+        external
+        returns (uint256[] memory payouts)
+    {
+        uint256 count = bets.length;
+        if (seeds.length != count) revert ICasino.LengthMismatch();
+        Config memory cfg = s.config;
+        if (cfg.paused) revert ICasino.IsPaused();
+        payouts = new uint256[](count);
+        Batch memory batch = Batch({cfg: cfg, terms: CasinoLedger.termsOf(cfg), pool: s.jackpotPool, tickets: 0, ticketCount: 0});
+        for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i], seeds[i], batch);
+        if (batch.ticketCount != 0) {
+            s.ticketBlocks[batch.tickets] = block.number;
+            emit ICasino.JackpotTicketsIssued(batch.tickets, batch.ticketCount);
+        }
+    }
+
+    /// @notice Draws a batch of tickets on the hash of the block that issued them (a hash gone from
+    ///         the EVM's window counts every ticket as a hit), paying hits from the pool.
+    function drawJackpots(CasinoStorage storage s, address degen, ICasino.JackpotTicket[] calldata tickets) external {
+        bytes32 hash;
+        for (uint256 i; i < tickets.length; ++i) hash = nextTickets(hash, tickets[i].betId, tickets[i].odds, tickets[i].prize);
+        uint256 placedBlock = s.ticketBlocks[hash];
+        if (placedBlock == 0) revert ICasino.UnknownTickets(hash);
+        if (block.number <= placedBlock) revert ICasino.EntropyNotReady(tickets[0].betId);
+        delete s.ticketBlocks[hash];
+        bytes32 entropy = FairRandom.blockHash(placedBlock);
+        uint256 pool = s.jackpotPool;
+        for (uint256 i; i < tickets.length; ++i) {
+            ICasino.JackpotTicket calldata ticket = tickets[i];
+            uint256 win = Math.min(ticket.prize, pool);
+            bool hit = entropy == 0 || FairRandom.jackpotRoll(address(this), ticket.betId, entropy) < ticket.odds;
+            emit ICasino.JackpotDrawn(ticket.betId, entropy, win, hit);
+            if (!hit || win == 0) continue;
+            pool -= win;
+            address player = CasinoLedger.playerOf(ticket.betId);
+            emit ICasino.JackpotWon(player, win);
+            s.credit(player, degen, win);
+        }
+        s.jackpotPool = pool;
+    }
+
+    /// @notice The hash that stands for a batch's jackpot tickets, one ticket further.
+    function nextTickets(bytes32 tickets, uint256 betId, uint256 odds, uint256 prize) internal pure returns (bytes32) {
+        return keccak256(abi.encode(tickets, betId, odds, prize));
+    }
+
+    /// @dev One bet: the stake from the vault, the seed revealed, the rules' payout credited; a
+    ///      DEGEN bet with odds gets a ticket for the deferred draw.
+    function _play(CasinoStorage storage s, Env memory env, ISessionCasino.BetInput calldata bet, bytes32 seed, Batch memory batch)
+        private
+        returns (uint256 payout)
+    {
+        bool isNative = bet.token == CasinoLedger.NATIVE;
+        if (!isNative && bet.token != env.degen) revert ICasino.UnsupportedToken(bet.token);
+        if (bet.terms != batch.terms) revert ICasino.TermsChanged(batch.terms);
+        if (Payouts.isInteractive(bet.gameType, bet.params)) revert ICasino.InteractiveBet(bet.gameType, bet.params);
+        s.checkStake(bet, batch.cfg);
+        address player = bet.player;
+        uint32 nonce = s.takeNonce(player, bet.expectedCommit, bet.nonce);
+        uint256 betId = (uint256(uint160(player)) << 64) | nonce;
+        // Settled at once: no earlier bet may be open (its seed comes first in the chain).
+        if (s.players[player].resolved != nonce) revert ICasino.OpenBetExists();
+        s.revealSeed(betId, seed);
+        uint256 balance = s.balanceOf(player, bet.token);
+        if (balance < bet.amount) revert ICasino.InsufficientBalance(balance, bet.amount);
+        env.limits.beforeBet(player, isNative, bet.amount);
+        bytes32 word = FairRandom.word(seed, bet.clientSeed, player, nonce, block.chainid, address(this));
+        payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
+        s.setBalance(player, bet.token, balance - bet.amount + payout);
+        House storage funds = s.house[bet.token];
+        // payout ≤ the bet's maximum payout ≤ riskBps of the free bankroll (checked by maxBet)
+        funds.bankroll = uint128(uint256(funds.bankroll) + bet.amount - payout);
+        env.limits.afterPayout(player, isNative, payout);
+
+        uint256 prize = isNative ? 0 : FairRandom.betJackpotPrize(bet.amount, batch.cfg.jackpotEdgeBps, batch.pool, batch.cfg.jackpotShareBps);
+        uint256 odds = FairRandom.jackpotOdds(bet.amount, batch.cfg.jackpotEdgeBps, prize);
+        emit ICasino.BetPlaced(betId, player, bet.token, bet.amount, bet.gameType, bet.params, nonce, bet.clientSeed, batch.terms, odds, prize);
+        emit ICasino.BetSettled(betId, seed, word);
+        emit ICasino.GamePlayed(player, bet.amount, payout, payout > bet.amount, bet.gameType);
+        if (odds != 0) {
+            batch.tickets = nextTickets(batch.tickets, betId, odds, prize);
+            ++batch.ticketCount;
+        }
+    }
+}

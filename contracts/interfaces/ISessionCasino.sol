@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+/// @title ISessionCasino
+/// @notice What CasinoSessions calls on the Casino that deployed it: bets a player's session key
+///         signed, placed (and, for a game that needs no decision, settled) from the player's vault.
+interface ISessionCasino {
+    /// @notice A bet as its player signed it: everything that fixes its outcome but the house's seed.
+    struct BetInput {
+        address player;
+        address token;
+        uint256 amount;
+        uint8 gameType;
+        uint256 params;
+        bytes32 clientSeed;
+        uint64 nonce;
+        bytes32 expectedCommit;
+        uint256 terms;
+    }
+
+    /// @notice Places and settles bets that need no decision in one go, each with its seed.
+    function playFor(BetInput[] calldata bets, bytes32[] calldata seeds) external returns (uint256[] memory payouts);
+
+    /// @notice Places a bet, to be settled later (an interactive game, or a bet sent without its seed).
+    function placeFor(BetInput calldata bet) external returns (uint256 betId);
+
+    /// @notice The second stake of a blackjack split, from the player's vault.
+    function addStakeFor(uint256 betId) external returns (uint256 stake, address token);
+
+    /// @notice Settles an open bet with the actions its player signed.
+    function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external returns (uint256 payout, address token);
+}
