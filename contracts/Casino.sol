@@ -272,7 +272,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         state.commit = commit;
         state.root = commit;
         state.head = next;
-        state.chainLength = length.toUint32();
+        state.chainLength = length.toUint24();
         state.chainEnd = (uint256(next) + length).toUint32();
         emit CommitmentSet(player, commit, next, length);
     }
@@ -343,7 +343,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
 
         (uint256 totalStake, uint256 bound, address token) = _amountsOf(bet);
         _release(player, token, totalStake, bound, bound, bet);
-        limits.afterPayout(player, bet.isNative, bound);
+        if (state.limited) limits.afterPayout(player, bet.isNative, bound);
         emit ExpiredBetClaimed(betId, player, bound);
         emit GamePlayed(player, totalStake, bound, bound > totalStake, bet.gameType);
         uint256 credit = bet.isNative ? bound : bound + _drawJackpot(betId, player, bet);
@@ -377,6 +377,14 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     ///        DEGEN bets with odds above 0)
     function drawJackpots(JackpotTicket[] calldata tickets) external nonReentrant {
         SessionPlay.drawJackpots(_s, address(degen), tickets);
+    }
+
+    /// @notice Marks a player whose bets must consult the limits they set for themselves (the
+    ///         limits contract only, once the player sets any).
+    /// @param player the player
+    function setLimited(address player) external {
+        if (msg.sender != address(limits)) revert NotLimits();
+        _s.players[player].limited = true;
     }
 
     // ───────────────────────────── house ─────────────────────────────
@@ -684,7 +692,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         _s.reserve(bet.player, bet.token, (bet.amount * num) / den, interactive);
         betId = (uint256(uint160(bet.player)) << 64) | _s.takeNonce(bet.player, bet.expectedCommit, bet.nonce);
         _recordBet(betId, bet, cfg);
-        limits.beforeBet(bet.player, bet.token == NATIVE, bet.amount);
+        if (_s.players[bet.player].limited) limits.beforeBet(bet.player, bet.token == NATIVE, bet.amount);
     }
 
 
@@ -715,7 +723,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         if (extra > room) revert ExposureTooHigh(room, extra);
         bet.split = true;
         _s.reserve(player, token, extra, true);
-        limits.beforeBet(player, bet.isNative, stake);
+        if (_s.players[player].limited) limits.beforeBet(player, bet.isNative, stake);
         emit StakeAdded(betId, player, stake);
     }
 
@@ -767,7 +775,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         if (payout > bound) revert PayoutAboveReservation(payout, bound);
         delete _s.bets[betId];
         _release(player, token, totalStake, bound, payout, bet);
-        limits.afterPayout(player, bet.isNative, payout);
+        if (_s.players[player].limited) limits.afterPayout(player, bet.isNative, payout);
 
         emit BetSettled(betId, seed, random);
         emit GamePlayed(player, totalStake, payout, payout > totalStake, bet.gameType);

@@ -3,6 +3,11 @@ pragma solidity 0.8.28;
 
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 
+/// @notice What the limits call on their Casino.
+interface ICasinoMarks {
+    function setLimited(address player) external;
+}
+
 /// @title CasinoLimits
 /// @notice Limits a player sets for their own address, enforced on every bet the Casino takes for
 ///         it, however the bet arrives (the player's own transaction, a session key, a relay):
@@ -44,6 +49,7 @@ contract CasinoLimits {
         uint40 pendingCoolOffUntil;
         uint40 pendingCoolOffAt; // 0: none
         uint8 limitedTokens; // bit 0 DEGEN, bit 1 BNB: any limit set or pending
+        bool marked; // the Casino knows to consult these limits on the player's bets
     }
 
     /// @notice Everything the Account dialog shows of a token's limits.
@@ -126,6 +132,7 @@ contract CasinoLimits {
         limits.pendingMask = uint8(mask);
         limits.pendingAt = mask == 0 ? 0 : uint40(block.timestamp + LOOSEN_DELAY);
         _accounts[msg.sender].limitedTokens |= uint8(1 << index);
+        _mark(msg.sender);
         emit LimitsSet(msg.sender, token, current, limits.betCap);
         if (mask != 0) {
             emit LimitsRequested(msg.sender, token, lossLimit, betCap, mask, limits.pendingAt);
@@ -138,6 +145,7 @@ contract CasinoLimits {
     function setCoolOff(uint256 until) external {
         Account storage account = _accounts[msg.sender];
         _applyPendingCoolOff(account);
+        _mark(msg.sender);
         if (until > account.coolOffUntil) {
             account.coolOffUntil = until.toUint40();
             account.pendingCoolOffAt = 0;
@@ -234,6 +242,15 @@ contract CasinoLimits {
     }
 
     // ───────────────────────────── internals ─────────────────────────────
+
+    /// @dev From a player's first setting on, the Casino calls the hooks for their bets (a player
+    ///      who never sets one costs no call).
+    function _mark(address player) private {
+        Account storage account = _accounts[player];
+        if (account.marked) return;
+        account.marked = true;
+        ICasinoMarks(casino).setLimited(player);
+    }
 
     /// @dev A limit is stricter when one is set where there was none, or a lower one.
     function _stricter(uint256 current, uint256 wanted) private pure returns (bool) {

@@ -48,26 +48,32 @@ contract CasinoSessions is EIP712 {
         uint256 budgetNative;
     }
 
-    /// @notice A bet as the session key signed it (EIP-712 `Bet`), and the signature.
+    /// @notice A bet as the session key signed it (EIP-712 `Bet`), and the signature in its
+    ///         compact form (EIP-2098: r and yParity with s).
     struct SignedBet {
         ISessionCasino.BetInput bet;
         uint256 deadline;
-        bytes signature;
+        bytes32 r;
+        bytes32 vs;
     }
 
-    /// @notice A session as stored, in three slots: who, until when, what; its terms; what it lost.
+    /// @notice What a session may stake and lose in one token, and has lost: one slot.
+    struct Allowance {
+        uint64 maxBet; // units of 10^9 base units
+        uint64 budget; // units of 10^9 base units
+        int128 lost; // net: stakes placed less payouts credited, in base units
+    }
+
+    /// @notice A session as stored: who, until when, what (one slot), and an allowance per token,
+    ///         so that a bet touches two slots.
     struct Session {
         address player;
         uint40 expiresAt;
         uint8 tokens;
         uint8 games;
         bool revoked;
-        uint64 maxBetDegen; // units of 10^9 base units
-        uint64 maxBetNative;
-        uint64 budgetDegen;
-        uint64 budgetNative;
-        int128 lostDegen; // net: stakes placed less payouts credited, in base units
-        int128 lostNative;
+        Allowance degen;
+        Allowance native;
     }
 
     /// @notice The Casino whose bets these sessions place.
@@ -129,12 +135,8 @@ contract CasinoSessions is EIP712 {
             tokens: uint8(grant.tokens & 3),
             games: uint8(grant.games & 0x1f),
             revoked: false,
-            maxBetDegen: _units(grant.maxBetDegen),
-            maxBetNative: _units(grant.maxBetNative),
-            budgetDegen: _units(grant.budgetDegen),
-            budgetNative: _units(grant.budgetNative),
-            lostDegen: 0,
-            lostNative: 0
+            degen: Allowance(_units(grant.maxBetDegen), _units(grant.budgetDegen), 0),
+            native: Allowance(_units(grant.maxBetNative), _units(grant.budgetNative), 0)
         });
         emit SessionOpened(
             grant.player,
@@ -254,9 +256,9 @@ contract CasinoSessions is EIP712 {
             s.tokens,
             s.games,
             s.revoked,
-            [uint256(s.maxBetDegen) * UNIT, uint256(s.maxBetNative) * UNIT],
-            [uint256(s.budgetDegen) * UNIT, uint256(s.budgetNative) * UNIT],
-            [int256(s.lostDegen), int256(s.lostNative)]
+            [uint256(s.degen.maxBet) * UNIT, uint256(s.native.maxBet) * UNIT],
+            [uint256(s.degen.budget) * UNIT, uint256(s.native.budget) * UNIT],
+            [int256(s.degen.lost), int256(s.native.lost)]
         );
     }
 
@@ -288,7 +290,7 @@ contract CasinoSessions is EIP712 {
                 )
             )
         );
-        key = ECDSA.recover(digest, signed.signature);
+        key = ECDSA.recover(digest, signed.r, signed.vs);
         _checkStake(_sessionOfPlayer(key, bet.player), key, bet.token, bet.gameType, bet.amount);
     }
 
@@ -300,21 +302,22 @@ contract CasinoSessions is EIP712 {
         if (game > 7 || session.games & (1 << game) == 0) revert GameNotAllowed(game);
         bool native = token == address(0);
         if (session.tokens & (native ? TOKEN_NATIVE : TOKEN_DEGEN) == 0 || (!native && token != _degen)) revert TokenNotAllowed(token);
-        uint256 maxBet = uint256(native ? session.maxBetNative : session.maxBetDegen) * UNIT;
+        Allowance storage allowance = native ? session.native : session.degen;
+        Allowance memory seen = allowance;
+        uint256 maxBet = uint256(seen.maxBet) * UNIT;
         if (amount > maxBet) revert AboveSessionMaxBet(amount, maxBet);
-        int256 lost = (native ? int256(session.lostNative) : int256(session.lostDegen)) + int256(amount);
-        uint256 budget = uint256(native ? session.budgetNative : session.budgetDegen) * UNIT;
+        int256 lost = int256(seen.lost) + int256(amount);
+        uint256 budget = uint256(seen.budget) * UNIT;
         if (lost > int256(budget)) revert SessionBudgetExceeded(uint256(lost), budget);
-        if (native) session.lostNative = int128(lost);
-        else session.lostDegen = int128(lost);
+        allowance.lost = int128(lost);
     }
 
     /// @dev A payout to the session's bet takes back what it lost.
     function _credit(address key, address token, uint256 payout) private {
         if (payout == 0) return;
         Session storage session = _sessions[key];
-        if (token == address(0)) session.lostNative -= int128(int256(payout));
-        else session.lostDegen -= int128(int256(payout));
+        Allowance storage allowance = token == address(0) ? session.native : session.degen;
+        allowance.lost -= int128(int256(payout));
     }
 
     function _sessionOfPlayer(address key, address player) private view returns (Session storage session) {

@@ -24,19 +24,21 @@ struct House {
     uint128 reserved;
 }
 
-/// @notice Per player, in four slots laid out so that a bet touches three of them and a
-///         settlement three, all already non-zero once a commitment is posted. `head` is the
-///         nonce whose seed hashes directly to `commit`: a bet claimed as expired leaves its
-///         seed unrevealed, so the next settlement hashes once more.
+/// @notice Per player, in four slots laid out so that a DEGEN bet placed and settled at once
+///         touches two of them (the commitment, and the nonces with the DEGEN balance), all already
+///         non-zero once a commitment is posted. `head` is the nonce whose seed hashes directly to
+///         `commit`: a bet claimed as expired leaves its seed unrevealed, so the next settlement
+///         hashes once more.
 struct PlayerState {
     bytes32 commit;
-    uint96 degenBalance; // free vault balances
-    uint96 nativeBalance;
     uint32 nextNonce;
-    uint32 chainEnd; // first nonce the current chain cannot settle
-    uint32 resolved; // nonce of the oldest open bet
+    uint32 resolved; // nonce of the oldest open bet (= nextNonce when none)
     uint32 head;
-    uint32 chainLength;
+    uint32 chainEnd; // first nonce the current chain cannot settle
+    uint96 degenBalance; // free vault balance
+    uint24 chainLength;
+    bool limited; // the player set limits for themselves (CasinoLimits): bets consult them
+    uint96 nativeBalance;
     uint80 degenReserved; // what the player's open bets reserve of the bankroll
     uint80 nativeReserved;
     bytes32 root; // s_0 of the current chain

@@ -9,7 +9,7 @@ import {IGameRules} from "../interfaces/IGameRules.sol";
 import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, Config, House} from "./CasinoStorage.sol";
+import {CasinoStorage, Config, House, PlayerState} from "./CasinoStorage.sol";
 
 /// @title SessionPlay
 /// @notice The Casino's one-click play: bets of games that need no decision placed and settled in
@@ -85,7 +85,9 @@ library SessionPlay {
     }
 
     /// @dev One bet: the stake from the vault, the seed revealed, the rules' payout credited; a
-    ///      DEGEN bet with odds gets a ticket for the deferred draw.
+    ///      DEGEN bet with odds gets a ticket for the deferred draw. Reads the player's nonces, DEGEN
+    ///      balance and commitment (two slots; BNB's balance a third) and nothing of open bets, since
+    ///      there may be none: this bet's seed comes after theirs in the chain.
     function _play(CasinoStorage storage s, Env memory env, ISessionCasino.BetInput calldata bet, bytes32 seed, Batch memory batch)
         private
         returns (uint256 payout)
@@ -94,23 +96,37 @@ library SessionPlay {
         if (!isNative && bet.token != env.degen) revert ICasino.UnsupportedToken(bet.token);
         if (bet.terms != batch.terms) revert ICasino.TermsChanged(batch.terms);
         if (Payouts.isInteractive(bet.gameType, bet.params)) revert ICasino.InteractiveBet(bet.gameType, bet.params);
-        s.checkStake(bet, batch.cfg);
         address player = bet.player;
-        uint32 nonce = s.takeNonce(player, bet.expectedCommit, bet.nonce);
+        PlayerState storage state = s.players[player];
+        uint32 nonce = state.nextNonce;
+        if (bet.nonce != nonce) revert ICasino.WrongNonce(nonce);
+        if (state.resolved != nonce) revert ICasino.OpenBetExists();
+        if (nonce >= state.chainEnd) revert ICasino.ChainExhausted();
+        _checkStake(s, bet, batch.cfg);
         uint256 betId = (uint256(uint160(player)) << 64) | nonce;
-        // Settled at once: no earlier bet may be open (its seed comes first in the chain).
-        if (s.players[player].resolved != nonce) revert ICasino.OpenBetExists();
-        s.revealSeed(betId, seed);
-        uint256 balance = s.balanceOf(player, bet.token);
-        if (balance < bet.amount) revert ICasino.InsufficientBalance(balance, bet.amount);
-        env.limits.beforeBet(player, isNative, bet.amount);
+        {
+            bytes32 commit = state.commit;
+            if (commit == bytes32(0)) revert ICasino.NoCommitment();
+            if (bet.expectedCommit != commit && bet.expectedCommit != state.root) revert ICasino.StaleCommitment(commit);
+            bytes32 link = FairRandom.hashLink(seed);
+            for (uint32 unrevealed = state.head; unrevealed < nonce; ++unrevealed) link = FairRandom.hashLink(link);
+            if (link != commit) revert ICasino.WrongSeed(betId);
+        }
+        state.commit = seed;
+        state.nextNonce = nonce + 1;
+        state.resolved = nonce + 1;
+        state.head = nonce + 1;
+        bool limited = state.limited;
+        if (limited) env.limits.beforeBet(player, isNative, bet.amount);
         bytes32 word = FairRandom.word(seed, bet.clientSeed, player, nonce, block.chainid, address(this));
         payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
+        uint256 balance = s.balanceOf(player, bet.token);
+        if (balance < bet.amount) revert ICasino.InsufficientBalance(balance, bet.amount);
         s.setBalance(player, bet.token, balance - bet.amount + payout);
         House storage funds = s.house[bet.token];
-        // payout ≤ the bet's maximum payout ≤ riskBps of the free bankroll (checked by maxBet)
+        // payout ≤ the bet's maximum payout ≤ riskBps of the free bankroll (checked by _checkStake)
         funds.bankroll = uint128(uint256(funds.bankroll) + bet.amount - payout);
-        env.limits.afterPayout(player, isNative, payout);
+        if (limited) env.limits.afterPayout(player, isNative, payout);
 
         uint256 prize = isNative ? 0 : FairRandom.betJackpotPrize(bet.amount, batch.cfg.jackpotEdgeBps, batch.pool, batch.cfg.jackpotShareBps);
         uint256 odds = FairRandom.jackpotOdds(bet.amount, batch.cfg.jackpotEdgeBps, prize);
@@ -121,5 +137,20 @@ library SessionPlay {
             batch.tickets = nextTickets(batch.tickets, betId, odds, prize);
             ++batch.ticketCount;
         }
+    }
+
+    /// @dev minBet, and maxBet for a player with no open bet (so nothing reserved): the bet's
+    ///      maximum payout within riskBps of the free bankroll and playerRiskBps of the bankroll.
+    function _checkStake(CasinoStorage storage s, ISessionCasino.BetInput calldata bet, Config memory cfg) private view {
+        (uint256 num, uint256 den) = Payouts.ratio(bet.gameType, bet.params, bet.token == CasinoLedger.NATIVE, false);
+        uint256 minimum = CasinoLedger.minBetOf(bet.token);
+        if (bet.amount < minimum) revert ICasino.BetTooSmall(bet.amount, minimum);
+        House memory funds = s.house[bet.token];
+        uint256 reservable = Math.min(
+            ((uint256(funds.bankroll) - funds.reserved) * cfg.riskBps) / CasinoLedger.BPS,
+            Math.min((uint256(funds.bankroll) * cfg.playerRiskBps) / CasinoLedger.BPS, type(uint80).max)
+        );
+        uint256 maximum = Math.min((reservable * den) / num, CasinoLedger.maxBetLimitOf(bet.token, cfg));
+        if (bet.amount > maximum) revert ICasino.BetTooLarge(bet.amount, maximum);
     }
 }

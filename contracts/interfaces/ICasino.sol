@@ -83,6 +83,8 @@ interface ICasino {
     error NotRelay();
     /// @notice Only the Casino's sessions place bets a session key signed.
     error NotSessions();
+    /// @notice Only the Casino's limits mark a player as limited.
+    error NotLimits();
     /// @notice A signed bet names another nonce than the player's next: bets are taken in order, once each.
     error WrongNonce(uint256 expected);
     /// @notice A game that waits on the player's decisions cannot be settled in the transaction that places it.

@@ -13,3 +13,4 @@ export * from "./cards";
 export * from "./blackjack";
 export * from "./settle";
 export * from "./demo";
+export * from "./session";

@@ -1,0 +1,147 @@
+// Gas of one-click play (issue #20): a relay transaction of 20 signed bets placed and settled at
+// once (CasinoSessions.play), and the jackpot draw of its DEGEN bets (Casino.drawJackpots), per
+// game, for 20 players with one bet each and for one player with 20 bets in a row. Figures are
+// receipt gasUsed divided by the bets: what the house pays per bet. Run: npx hardhat run bench/session-gas.ts
+import { ethers, network } from "hardhat";
+import { parseEther, Signature, Wallet, type TypedDataDomain } from "ethers";
+import { deployCasino, GAME, HashChain, NATIVE, betIdOf } from "../test/helpers";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import type { CasinoSessions } from "../typechain-types";
+
+const BETS = 20;
+const SESSION_TYPES = {
+  Session: [
+    { name: "player", type: "address" },
+    { name: "key", type: "address" },
+    { name: "expiresAt", type: "uint256" },
+    { name: "tokens", type: "uint256" },
+    { name: "games", type: "uint256" },
+    { name: "maxBetDegen", type: "uint256" },
+    { name: "maxBetNative", type: "uint256" },
+    { name: "budgetDegen", type: "uint256" },
+    { name: "budgetNative", type: "uint256" },
+  ],
+};
+const BET_TYPES = {
+  Bet: [
+    { name: "player", type: "address" },
+    { name: "token", type: "address" },
+    { name: "amount", type: "uint256" },
+    { name: "game", type: "uint256" },
+    { name: "params", type: "uint256" },
+    { name: "clientSeed", type: "bytes32" },
+    { name: "nonce", type: "uint256" },
+    { name: "expectedCommit", type: "bytes32" },
+    { name: "terms", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+};
+
+async function main(): Promise<void> {
+  if (network.name !== "hardhat") throw new Error("run on the in-process hardhat network");
+  const f = await deployCasino();
+  const sessions = (await ethers.getContractAt("CasinoSessions", await f.casino.sessions())) as unknown as CasinoSessions;
+  const domain: TypedDataDomain = { name: "DEGEN Casino Sessions", version: "1", chainId: f.chainId, verifyingContract: await sessions.getAddress() };
+  const signers = await ethers.getSigners();
+  const players: HardhatEthersSigner[] = signers.slice(4, 4 + BETS);
+  for (const p of players.slice(8)) {
+    await f.token.transfer(p.address, parseEther("100000"));
+    await f.token.connect(p).approve(f.casinoAddress, ethers.MaxUint256);
+  }
+  const chains = new Map<string, HashChain>();
+  const keys = new Map<string, Wallet>();
+  const nextLink = new Map<string, number>();
+  const now = BigInt((await ethers.provider.getBlock("latest"))!.timestamp);
+  for (const p of players) {
+    const chain = new HashChain(`bench ${p.address}`, 1024);
+    chains.set(p.address, chain);
+    nextLink.set(p.address, 1);
+    await f.casino.connect(f.settler).setCommitment(p.address, chain.commit, 1024);
+    await f.casino.connect(p).deposit(f.tokenAddress, parseEther("50000"));
+    await f.casino.connect(p).deposit(NATIVE, parseEther("5"), { value: parseEther("5") });
+    const key = Wallet.createRandom();
+    keys.set(p.address, key);
+    const grant = {
+      player: p.address,
+      key: key.address,
+      expiresAt: now + 86_000n,
+      tokens: 3n,
+      games: 0x1fn,
+      maxBetDegen: parseEther("1000"),
+      maxBetNative: parseEther("1"),
+      budgetDegen: parseEther("40000"),
+      budgetNative: parseEther("4"),
+    };
+    await sessions.openSession(grant, await p.signTypedData(domain, SESSION_TYPES, grant));
+  }
+  const terms = await f.casino.terms();
+  const nonces = new Map<string, bigint>();
+
+  async function signedBet(p: HardhatEthersSigner, token: string, amount: bigint, game: number, params: bigint) {
+    const nonce = nonces.get(p.address) ?? 0n;
+    nonces.set(p.address, nonce + 1n);
+    const link = nextLink.get(p.address)!;
+    nextLink.set(p.address, link + 1);
+    const chain = chains.get(p.address)!;
+    const bet = {
+      player: p.address,
+      token,
+      amount,
+      gameType: game,
+      params,
+      clientSeed: ethers.id(`seed ${p.address} ${nonce}`),
+      nonce,
+      expectedCommit: chain.commit,
+      terms,
+    };
+    const deadline = now + 80_000n;
+    const signature = Signature.from(await keys.get(p.address)!.signTypedData(domain, BET_TYPES, { ...bet, game, deadline }));
+    return { signed: { bet, deadline, r: signature.r, vs: signature.yParityAndS }, seed: chain.seed(link) };
+  }
+
+  const rows: string[] = [];
+  const cases: [string, number, bigint, string][] = [
+    ["wheel (1 colour)", GAME.WHEEL, 1n, f.tokenAddress],
+    ["slots", GAME.SLOTS, 0n, f.tokenAddress],
+    ["kickboxing (RED)", GAME.KICKBOXING, 0n, f.tokenAddress],
+    ["crash auto 2x", GAME.CRASH, 200n, f.tokenAddress],
+    ["wheel BNB", GAME.WHEEL, 1n, NATIVE],
+  ];
+  for (const [label, game, params, token] of cases) {
+    for (const spread of ["20 players", "1 player"] as const) {
+      const batch = [];
+      for (let i = 0; i < BETS; i++) {
+        const p = spread === "20 players" ? players[i] : players[0];
+        batch.push(await signedBet(p, token, token === NATIVE ? parseEther("0.01") : parseEther("10"), game, params));
+      }
+      const tx = await sessions.connect(signers[1]).play(
+        batch.map((b) => b.signed),
+        batch.map((b) => b.seed),
+      );
+      const receipt = (await tx.wait())!;
+      let drawGas = 0n;
+      const issued = receipt.logs.map((l) => f.casino.interface.parseLog(l)).filter((e) => e?.name === "JackpotTicketsIssued");
+      if (issued.length > 0) {
+        const tickets = receipt.logs
+          .map((l) => f.casino.interface.parseLog(l))
+          .filter((e) => e?.name === "BetPlaced" && e.args.jackpotOdds !== 0n)
+          .map((e) => ({ betId: e!.args.betId, odds: e!.args.jackpotOdds, prize: e!.args.jackpotPrize }));
+        const draw = await (await f.casino.connect(signers[2]).drawJackpots(tickets)).wait();
+        drawGas = draw!.gasUsed;
+      }
+      const perBet = receipt.gasUsed / BigInt(BETS);
+      const drawPerBet = drawGas / BigInt(BETS);
+      rows.push(
+        `${label.padEnd(18)} ${spread.padEnd(11)} play ${perBet.toLocaleString("en-US").padStart(7)}  draw ${drawPerBet.toLocaleString("en-US").padStart(6)}  total ${(perBet + drawPerBet).toLocaleString("en-US").padStart(7)} per bet`,
+      );
+    }
+  }
+  console.log(`one-click play, ${BETS} bets per relay transaction (target ≤ 59,000 per bet, placement + settlement + jackpot draw):`);
+  for (const row of rows) console.log("  " + row);
+  void betIdOf;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,146 @@
+/**
+ * One-click play (contracts/CasinoSessions.sol): what a player's wallet signs once (a Session for a
+ * key the browser holds), what that key signs for each bet and action, and how a session derives
+ * its client seeds. The server, the app and the verifier all use these definitions, so that a
+ * signature made by one is checked by the others exactly as the contract checks it.
+ */
+import { keccak256, toUtf8Bytes } from "ethers";
+import { assertBytes32, hashWords, uint256Word } from "./random";
+import type { GameType } from "./gameTypes";
+
+/** The EIP-712 domain of a deployment's CasinoSessions. */
+export function sessionDomain(chainId: bigint | number, verifyingContract: string) {
+  return { name: "DEGEN Casino Sessions", version: "1", chainId: BigInt(chainId), verifyingContract };
+}
+
+/** The EIP-712 types, as the contract declares them (CasinoSessions.SESSION_TYPEHASH and the others). */
+export const SESSION_TYPES = {
+  Session: [
+    { name: "player", type: "address" },
+    { name: "key", type: "address" },
+    { name: "expiresAt", type: "uint256" },
+    { name: "tokens", type: "uint256" },
+    { name: "games", type: "uint256" },
+    { name: "maxBetDegen", type: "uint256" },
+    { name: "maxBetNative", type: "uint256" },
+    { name: "budgetDegen", type: "uint256" },
+    { name: "budgetNative", type: "uint256" },
+  ],
+} as const;
+
+export const BET_TYPES = {
+  Bet: [
+    { name: "player", type: "address" },
+    { name: "token", type: "address" },
+    { name: "amount", type: "uint256" },
+    { name: "game", type: "uint256" },
+    { name: "params", type: "uint256" },
+    { name: "clientSeed", type: "bytes32" },
+    { name: "nonce", type: "uint256" },
+    { name: "expectedCommit", type: "bytes32" },
+    { name: "terms", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+} as const;
+
+export const ACTIONS_TYPES = {
+  Actions: [
+    { name: "betId", type: "uint256" },
+    { name: "actions", type: "bytes" },
+  ],
+} as const;
+
+export const ACTION_KEY_TYPES = {
+  ActionKey: [
+    { name: "player", type: "address" },
+    { name: "betId", type: "uint256" },
+    { name: "key", type: "address" },
+  ],
+} as const;
+
+/** Session.tokens: bit 0 DEGEN, bit 1 BNB. */
+export const SESSION_TOKEN_BITS = { DEGEN: 1, BNB: 2 } as const;
+/** The longest a session may last (CasinoSessions.MAX_SESSION). */
+export const MAX_SESSION_SECONDS = 24 * 60 * 60;
+
+/** What the player's wallet signs to open a session. Amounts in base units. */
+export interface SessionGrant {
+  player: string;
+  key: string;
+  expiresAt: bigint;
+  tokens: bigint;
+  games: bigint;
+  maxBetDegen: bigint;
+  maxBetNative: bigint;
+  budgetDegen: bigint;
+  budgetNative: bigint;
+}
+
+/** A bet as the session key signs it (the Casino's BetInput plus a deadline). */
+export interface SessionBet {
+  player: string;
+  token: string;
+  amount: bigint;
+  game: GameType;
+  params: bigint;
+  clientSeed: string;
+  nonce: bigint;
+  expectedCommit: string;
+  terms: bigint;
+  deadline: bigint;
+}
+
+/** The games a session allows, as Session.games' bits (bit g: game type g). */
+export function gamesMask(games: readonly GameType[]): bigint {
+  return games.reduce((mask, game) => mask | (1n << BigInt(game)), 0n);
+}
+
+const CLIENT_SEED_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_SESSION_CLIENT_SEED"));
+
+/**
+ * The client seed of a session's bet of `nonce`: keccak256(abi.encode(domain, secret, nonce)).
+ * The secret never leaves the browser, so nobody else can tell a session's next client seed, and
+ * the same nonce always gives the same seed: a bet signed again after it was dropped is the same
+ * bet, with the same outcome (issue #20).
+ */
+export function sessionClientSeed(secret: string, nonce: bigint | number): string {
+  return hashWords([CLIENT_SEED_DOMAIN, assertBytes32(secret, "session secret"), uint256Word(nonce, "nonce")]);
+}
+
+/** The log of actions as the contract and the engine write it: "H", "S", "P" (blackjack). */
+export function blackjackActionBytes(log: string): string {
+  if (!/^[HSP]*$/.test(log)) throw new RangeError(`a blackjack log is made of H, S and P, got ${log}`);
+  return "0x" + Array.from(log, (c) => c.charCodeAt(0).toString(16)).join("");
+}
+
+/** A manual crash cash-out as the contract reads it: the multiplier in hundredths, two bytes big-endian. */
+export function crashCashOutBytes(hundredths: number): string {
+  if (!Number.isInteger(hundredths) || hundredths < 100 || hundredths > 10_000) {
+    throw new RangeError(`a cash-out is 100..10000 hundredths, got ${hundredths}`);
+  }
+  return "0x" + hundredths.toString(16).padStart(4, "0");
+}
+
+/** One DEGEN bet of a play transaction awaiting its jackpot draw (Casino.JackpotTicket). */
+export interface JackpotTicket {
+  betId: bigint;
+  odds: bigint;
+  prize: bigint;
+}
+
+/**
+ * The tickets a play transaction issued, from its BetPlaced events in log order: every DEGEN bet
+ * with odds above 0 (the Casino's JackpotTicketsIssued gives their count and hash).
+ */
+export function ticketsOf(placed: readonly { betId: bigint; token: string; jackpotOdds: bigint; jackpotPrize: bigint }[], degen: string): JackpotTicket[] {
+  return placed
+    .filter((bet) => bet.token.toLowerCase() === degen.toLowerCase() && bet.jackpotOdds !== 0n)
+    .map((bet) => ({ betId: bet.betId, odds: bet.jackpotOdds, prize: bet.jackpotPrize }));
+}
+
+/** The hash that stands for a batch of tickets on chain (SessionPlay.nextTickets, ticket after ticket). */
+export function ticketsHash(tickets: readonly JackpotTicket[]): string {
+  let hash = "0x" + "00".repeat(32);
+  for (const t of tickets) hash = hashWords([hash, uint256Word(t.betId), uint256Word(t.odds), uint256Word(t.prize)]);
+  return hash;
+}
