@@ -91,7 +91,9 @@ async function main(): Promise<void> {
       params,
       clientSeed: ethers.id(`seed ${p.address} ${nonce}`),
       nonce,
-      expectedCommit: chain.commit,
+      // The current commitment, as an app that saw the previous bet settle names it (the root only
+      // for a bet signed before the previous one landed).
+      expectedCommit: link === 1 ? chain.commit : chain.seed(link - 1),
       terms,
     };
     const deadline = now + 80_000n;

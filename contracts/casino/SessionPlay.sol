@@ -64,13 +64,17 @@ library SessionPlay {
         if (block.number <= placedBlock) revert ICasino.EntropyNotReady(tickets[0].betId);
         delete s.ticketBlocks[hash];
         bytes32 entropy = FairRandom.blockHash(placedBlock);
+        // One event for the batch: whoever holds its tickets recomputes every roll from it. A hit
+        // is also published on its own, as a settlement's draw is.
+        emit ICasino.JackpotTicketsDrawn(hash, entropy);
         uint256 pool = s.jackpotPool;
         for (uint256 i; i < tickets.length; ++i) {
             ICasino.JackpotTicket calldata ticket = tickets[i];
-            uint256 win = Math.min(ticket.prize, pool);
             bool hit = entropy == 0 || FairRandom.jackpotRoll(address(this), ticket.betId, entropy) < ticket.odds;
-            emit ICasino.JackpotDrawn(ticket.betId, entropy, win, hit);
-            if (!hit || win == 0) continue;
+            if (!hit) continue;
+            uint256 win = Math.min(ticket.prize, pool);
+            emit ICasino.JackpotDrawn(ticket.betId, entropy, win, true);
+            if (win == 0) continue;
             pool -= win;
             address player = CasinoLedger.playerOf(ticket.betId);
             emit ICasino.JackpotWon(player, win);

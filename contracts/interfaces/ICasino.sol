@@ -56,6 +56,7 @@ interface ICasino {
     event JackpotWon(address indexed player, uint256 amount);
     event JackpotEntropyLocked(uint256 indexed betId, bytes32 entropy);
     event JackpotTicketsIssued(bytes32 indexed tickets, uint256 count);
+    event JackpotTicketsDrawn(bytes32 indexed tickets, bytes32 entropy);
     event ExpiredBetClaimed(uint256 indexed betId, address indexed player, uint256 payout);
     event BankrollFunded(address indexed funder, address indexed token, uint256 amount);
     event JackpotFunded(address indexed funder, uint256 amount);
