@@ -271,6 +271,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         if (state.commit != bytes32(0) && state.chainEnd > next) revert ChainNotExhausted(state.chainEnd - next);
         state.commit = commit;
         state.root = commit;
+        state.committed = true;
         state.head = next;
         state.chainLength = length.toUint24();
         state.chainEnd = (uint256(next) + length).toUint32();
@@ -809,11 +810,14 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
             entropy = _s.lockedEntropy[betId];
             if (entropy != 0) delete _s.lockedEntropy[betId];
         }
+        bool hit = odds != 0 && (entropy == 0 || FairRandom.jackpotRoll(address(this), betId, entropy) < odds);
+        // A miss is published by nothing: anyone recomputes it from the bet's block hash (or the
+        // JackpotEntropyLocked hash). A hit is published with what it paid.
+        if (!hit) return 0;
         uint256 pool = _s.jackpotPool;
         win = Math.min(prize, pool);
-        bool hit = odds != 0 && (entropy == 0 || FairRandom.jackpotRoll(address(this), betId, entropy) < odds);
-        emit JackpotDrawn(betId, entropy, win, hit);
-        if (!hit || win == 0) return 0;
+        emit JackpotDrawn(betId, entropy, win, true);
+        if (win == 0) return 0;
         _s.jackpotPool = pool - win;
         emit JackpotWon(player, win);
     }

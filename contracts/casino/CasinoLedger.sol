@@ -31,7 +31,7 @@ library CasinoLedger {
 
     function setBalance(CasinoStorage storage s, address player, address token, uint256 value) internal {
         PlayerState storage state = s.players[player];
-        if (token == NATIVE) state.nativeBalance = value.toUint96();
+        if (token == NATIVE) state.nativeBalance = value.toUint88();
         else state.degenBalance = value.toUint96();
     }
 

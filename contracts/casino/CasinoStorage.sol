@@ -38,7 +38,8 @@ struct PlayerState {
     uint96 degenBalance; // free vault balance
     uint24 chainLength;
     bool limited; // the player set limits for themselves (CasinoLimits): bets consult them
-    uint96 nativeBalance;
+    uint88 nativeBalance;
+    bool committed; // set with the first commitment: this slot is never empty again, so a reservation never pays for a fresh one
     uint80 degenReserved; // what the player's open bets reserve of the bankroll
     uint80 nativeReserved;
     bytes32 root; // s_0 of the current chain
