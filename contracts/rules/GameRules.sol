@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {Payouts} from "../Payouts.sol";
+import {BlackjackRules} from "./BlackjackRules.sol";
+import {CrashRules} from "./CrashRules.sol";
+import {KickboxingRules} from "./KickboxingRules.sol";
+import {SlotsRules} from "./SlotsRules.sol";
+import {WheelRules} from "./WheelRules.sol";
+
+/// @title GameRules
+/// @notice The five games' payout rules, computed on chain byte for byte as the engine's
+///         settleGame (engine/src/settle.ts) computes them from a bet's random word: the same draws
+///         of the same stream (./RandomStream.sol), the same roundings, and a revert for every bet
+///         or action log the engine refuses. A contract of its own, so that the Casino calls it
+///         rather than carries it.
+/// @dev Game types and params as contracts/Payouts.sol numbers them. Every rule lives in the
+///      game's library in this folder; this contract only checks what all games share and
+///      dispatches. It holds no state: `payout` is pure.
+contract GameRules {
+    /// @notice The largest stake accepted: with every multiplier of the games below 2^23, no
+    ///         product of the payout formulas can overflow, so every payout is the engine's exact
+    ///         bigint result. It is far above any stake a token's supply allows.
+    uint256 public constant MAX_STAKE = type(uint128).max;
+
+    /// @notice The stake is 0 (the engine refuses a stake ≤ 0) or above MAX_STAKE.
+    error InvalidStake(uint256 stake);
+    /// @notice An action log was given for a game that takes none (wheel, slots, kickboxing).
+    error UnexpectedActions(uint8 gameType);
+
+    /// @notice The total payout of a settled bet in base units, stake included: exactly the
+    ///         engine's settleGame(...).payout for the same bet and word.
+    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH (Payouts.sol).
+    /// @param params The bet's params: wheel colour bitmask, kickboxing side, crash auto cash-out
+    ///        in hundredths (0 = manual); 0 for slots and blackjack.
+    /// @param isNative BNB (RTP 98 %) rather than DEGEN (RTP 102 %).
+    /// @param stake The stake in base units; for blackjack the stake of one hand (a split stakes
+    ///        a second, equal one).
+    /// @param word The bet's random word (FairRandom.word).
+    /// @param actions Empty except for blackjack (the action log, 'H', 'S', 'P' bytes) and manual
+    ///        crash (empty for no cash-out, or the cash-out in hundredths as 2 bytes big-endian).
+    /// @return The payout; it reverts instead on params, a stake or actions the engine refuses.
+    function payout(uint8 gameType, uint256 params, bool isNative, uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256) {
+        if (stake == 0 || stake > MAX_STAKE) revert InvalidStake(stake);
+        if (gameType == Payouts.BLACKJACK) return BlackjackRules.payout(params, stake, word, actions);
+        if (gameType == Payouts.CRASH) return CrashRules.payout(params, isNative, stake, word, actions);
+        if (gameType >= Payouts.GAME_COUNT) revert Payouts.InvalidGameType(gameType);
+        if (actions.length != 0) revert UnexpectedActions(gameType);
+        if (gameType == Payouts.WHEEL) return WheelRules.payout(params, isNative, stake, word);
+        if (gameType == Payouts.SLOTS) return SlotsRules.payout(params, isNative, stake, word);
+        return KickboxingRules.payout(params, stake, word);
+    }
+}
