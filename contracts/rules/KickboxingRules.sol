@@ -50,12 +50,15 @@ library KickboxingRules {
     uint256 private constant PERCENT = 100;
     /// @notice RandomStream.sol's lane geometry, written out (inline assembly takes only number
     ///         literals as constants): 4 lanes of 64 bits a block, a lane the top 64 bits of the
-    ///         shifted block (256 − 64), a float its top 52 (256 − 52), uniform's 2^64.
+    ///         shifted block (256 − 64), a float its top 52 (256 − 52).
     uint256 private constant LANES_PER_BLOCK = 4;
     uint256 private constant LANE_BITS = 64;
     uint256 private constant LANE_SHIFT = 192;
     uint256 private constant FLOAT_SHIFT = 204;
-    uint256 private constant TWO_POW_64 = 0x10000000000000000;
+    /// @notice uniform(n)'s limit 2^64 − (2^64 mod n) for the punch's 12 and the kick's 15 values
+    ///         (2^64 mod 12 = 4, 2^64 mod 15 = 1).
+    uint256 private constant PUNCH_LIMIT = 0xfffffffffffffffc;
+    uint256 private constant KICK_LIMIT = 0xffffffffffffffff;
     /// @notice Total payout per stake in bps: x2 on the winner, x4 on a draw.
     uint256 private constant WINNER_PAYOUT_BPS = 20_000;
     uint256 private constant TIE_PAYOUT_BPS = 40_000;
@@ -84,8 +87,8 @@ library KickboxingRules {
         // accesses per draw cost a third of the whole bet; here the stream's current block stays
         // on the stack. The draws are RandomStream.sol's, step for step: block k = keccak256(word ‖
         // k), hashed in scratch space with k at 0x20; lanes taken from the top; a float the top 52
-        // bits of a lane; uniform(n) with its rejection. Each float draw below is the same two
-        // lines: hash the next block if this one is used up, then take its top lane. Memory-safe:
+        // bits of a lane; uniform(n) with its rejection. Each draw below is the same three lines:
+        // hash the next block if this one is used up, read its top lane, shift it out. Memory-safe:
         // it writes the 64 bytes of scratch space only.
         // solhint-disable-next-line no-inline-assembly
         assembly ("memory-safe") {
@@ -93,10 +96,10 @@ library KickboxingRules {
             mstore(0x20, 0)
             let lanes := 0
             let left := 0
-            let u := 0
+            // The first float: block 0, its top lane.
             if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
-            u := shr(FLOAT_SHIFT, lanes) lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
-            let attacker := iszero(lt(u, RED_FIRST_BELOW)) // RED (0) below, else BLUE (1)
+            let attacker := iszero(lt(shr(FLOAT_SHIFT, lanes), RED_FIRST_BELOW)) // RED (0) below, else BLUE (1)
+            lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
             let attackerHp := START_HP
             let defenderHp := START_HP
             let combo := 0
@@ -104,8 +107,9 @@ library KickboxingRules {
             for { let exchange := 0 } lt(exchange, EXCHANGES) { exchange := add(exchange, 1) } {
                 if exchange {
                     if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
-                    u := shr(FLOAT_SHIFT, lanes) lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
-                    switch lt(u, REPEAT_BELOW)
+                    let repeat := lt(shr(FLOAT_SHIFT, lanes), REPEAT_BELOW)
+                    lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
+                    switch repeat
                     case 0 {
                         // The other fighter attacks: swap the hit points, the combo starts over.
                         attacker := xor(attacker, 1)
@@ -119,34 +123,33 @@ library KickboxingRules {
                     }
                 }
                 if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
-                u := shr(FLOAT_SHIFT, lanes) lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
-                let punch := lt(u, PUNCH_BELOW)
+                let punch := lt(shr(FLOAT_SHIFT, lanes), PUNCH_BELOW)
+                lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
                 if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
-                u := shr(FLOAT_SHIFT, lanes) lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
-                if iszero(lt(u, HIT_BELOW)) {
+                let hit := lt(shr(FLOAT_SHIFT, lanes), HIT_BELOW)
+                lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
+                if iszero(hit) {
                     continue // a miss: nobody is hurt
                 }
-                // The damage: low + uniform(n), punch or kick.
-                let low := KICK_MIN
-                let n := KICK_VALUES
-                if punch {
-                    low := PUNCH_MIN
-                    n := PUNCH_VALUES
-                }
-                let limit := sub(TWO_POW_64, mod(TWO_POW_64, n))
+                // The damage: min + uniform(values) of a punch or a kick, then the combo's bonus.
                 let base := 0
-                for {} 1 {} {
+                for {} iszero(base) {} {
                     if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
-                    let lane := shr(LANE_SHIFT, lanes) lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
-                    if lt(lane, limit) {
-                        base := add(low, mod(lane, n))
-                        break
+                    let lane := shr(LANE_SHIFT, lanes)
+                    lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
+                    switch punch
+                    case 0 {
+                        if lt(lane, KICK_LIMIT) { base := add(KICK_MIN, mod(lane, KICK_VALUES)) }
+                    }
+                    default {
+                        if lt(lane, PUNCH_LIMIT) { base := add(PUNCH_MIN, mod(lane, PUNCH_VALUES)) }
                     }
                 }
                 let attack := div(mul(base, add(PERCENT, mul(COMBO_STEP_PCT, combo))), PERCENT)
                 if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
-                u := shr(FLOAT_SHIFT, lanes) lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
-                if iszero(lt(u, BLOCK_BELOW)) {
+                let blocked := lt(shr(FLOAT_SHIFT, lanes), BLOCK_BELOW)
+                lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
+                if iszero(blocked) {
                     // Not blocked: the defender takes it all.
                     if iszero(gt(defenderHp, attack)) {
                         result := attacker
@@ -155,16 +158,17 @@ library KickboxingRules {
                     defenderHp := sub(defenderHp, attack)
                     continue
                 }
-                let blocked := div(mul(attack, BLOCKED_DAMAGE_PCT), PERCENT)
-                if iszero(gt(defenderHp, blocked)) {
+                let taken := div(mul(attack, BLOCKED_DAMAGE_PCT), PERCENT)
+                if iszero(gt(defenderHp, taken)) {
                     result := attacker
                     break
                 }
-                defenderHp := sub(defenderHp, blocked)
+                defenderHp := sub(defenderHp, taken)
                 // The blocker still stands: a counter?
                 if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
-                u := shr(FLOAT_SHIFT, lanes) lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
-                if lt(u, COUNTER_BELOW) {
+                let counters := lt(shr(FLOAT_SHIFT, lanes), COUNTER_BELOW)
+                lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
+                if counters {
                     let counter := div(mul(attack, COUNTER_DAMAGE_PCT), PERCENT)
                     if iszero(gt(attackerHp, counter)) {
                         result := xor(attacker, 1)

@@ -35,6 +35,9 @@ library RandomStream {
     ///         inline assembly takes only number literals as constants.
     uint256 private constant TWO_POW_64 = 0x10000000000000000;
     uint256 private constant LANE_SHIFT = 192;
+    /// @notice The second lane of a block, and a lane's mask (the third lane is at LANE_BITS).
+    uint256 private constant SECOND_LANE_SHIFT = 128;
+    uint256 private constant LANE_MASK = 0xffffffffffffffff;
     /// @notice 2^64 − 64: uniform(n) accepts every lane below it for n ≤ 64.
     uint256 private constant SAFE_BELOW_64 = 0xffffffffffffffc0;
     /// @notice The most items `shuffle` takes: its shortcut on the rejection limit needs n ≤ 64.
@@ -117,38 +120,43 @@ library RandomStream {
     function shuffle(bytes32 word, bytes memory items) internal pure {
         if (items.length > MAX_SHUFFLE_ITEMS) revert TooManyItems(items.length);
         if (items.length < 2) return;
-        // Assembly: a deck takes 51 draws, and a call and four memory accesses per draw cost more
-        // than the draw and the swap together: here a block's four lanes are taken from the stack
-        // in one loop, and items are swapped with mload/mstore8 without bounds checks (i and j
-        // are below the length). Memory-safe: it writes the 64 bytes of scratch space (word ‖ k,
-        // hashed for block k) and the bytes of `items`.
+        // Assembly: a deck takes 51 draws, and a Solidity call with four memory accesses per draw
+        // cost more than the draw and the swap together: here each block is hashed in scratch
+        // space and its four lanes handed to the step in turn, and items are swapped with
+        // mload/mstore8 without bounds checks (i and j are below the length). Memory-safe: it
+        // writes the 64 bytes of scratch space (word ‖ k, for block k) and the bytes of `items`.
         // solhint-disable-next-line no-inline-assembly
         assembly ("memory-safe") {
+            // One step of Fisher–Yates: draws uniform(i + 1) from `lane` and swaps; returns the
+            // next i, or i again when the lane is rejected.
+            function step(first, i, lane) -> next {
+                next := i
+                let n := add(i, 1)
+                // 2^64 mod n < n ≤ 64, so every lane below 2^64 − 64 is accepted and only the
+                // 64 highest need the exact limit 2^64 − (2^64 mod n).
+                if iszero(lt(lane, SAFE_BELOW_64)) {
+                    if iszero(lt(lane, sub(TWO_POW_64, mod(TWO_POW_64, n)))) {
+                        leave
+                    }
+                }
+                let atI := add(first, i)
+                let atJ := add(first, mod(lane, n))
+                let item := byte(0, mload(atI))
+                mstore8(atI, byte(0, mload(atJ)))
+                mstore8(atJ, item)
+                next := sub(i, 1)
+            }
             let first := add(items, 0x20)
             mstore(0x00, word)
             let i := sub(mload(items), 1)
+            // Block k's four lanes, left to right, until i reaches 0.
             for { let k := 0 } i { k := add(k, 1) } {
                 mstore(0x20, k)
                 let lanes := keccak256(0x00, 0x40)
-                // Lanes left to right; mul(…) is 0 once the block is used up or the items shuffled.
-                for { let left := LANES_PER_BLOCK } mul(left, i) { left := sub(left, 1) } {
-                    let lane := shr(LANE_SHIFT, lanes)
-                    lanes := shl(LANE_BITS, lanes)
-                    let n := add(i, 1)
-                    // uniform(n): 2^64 mod n < n ≤ 64, so every lane below 2^64 − 64 is accepted
-                    // and only the 64 highest need the exact limit 2^64 − (2^64 mod n).
-                    if iszero(lt(lane, SAFE_BELOW_64)) {
-                        if iszero(lt(lane, sub(TWO_POW_64, mod(TWO_POW_64, n)))) {
-                            continue
-                        }
-                    }
-                    let atI := add(first, i)
-                    let atJ := add(first, mod(lane, n))
-                    let item := byte(0, mload(atI))
-                    mstore8(atI, byte(0, mload(atJ)))
-                    mstore8(atJ, item)
-                    i := sub(i, 1)
-                }
+                i := step(first, i, shr(LANE_SHIFT, lanes))
+                if i { i := step(first, i, and(shr(128, lanes), LANE_MASK)) }
+                if i { i := step(first, i, and(shr(LANE_BITS, lanes), LANE_MASK)) }
+                if i { i := step(first, i, and(lanes, LANE_MASK)) }
             }
         }
     }
