@@ -32,7 +32,7 @@ function checkAgainstEngine(cases: readonly RuleCase[], answers: readonly Answer
 async function main(): Promise<void> {
   if (network.name !== "hardhat") throw new Error("run the rules gas bench on the in-process hardhat network");
   const deployed = await deployRules();
-  const { cases, worst = [] } = engineCases(SEED, COUNT, ["--bench", "--search", String(SEARCH)]);
+  const { cases, worst = [] } = await engineCases(SEED, COUNT, ["--bench", "--search", String(SEARCH)]);
   const answers = await runCases(deployed, cases);
   const worstAnswers = await runCases(deployed, worst);
   checkAgainstEngine(cases, answers);

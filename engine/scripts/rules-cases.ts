@@ -7,6 +7,8 @@
  *   npx tsx engine/scripts/rules-cases.ts --seed 33 --count 10000            # differential cases
  *   npx tsx engine/scripts/rules-cases.ts --seed 33 --count 1000 --bench     # gas bench cases
  *
+ * Prints JSON lines, one per game ({ seed, game, cases }), then for --bench one with `worst`.
+ *
  * Differential cases: per game `count` bets on random words with random params, tokens and stakes
  * (some params, stakes and action logs invalid), plus one bet per named scenario (a word searched
  * for each branch of the rules, whatever the seed: split aces, a dealer natural, a bust round…).
@@ -545,19 +547,23 @@ function main(): void {
   const count = Number(option("count") ?? "10000");
   const bench = process.argv.includes("--bench");
   const games = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH];
-  const cases: RuleCase[] = [];
   for (const game of games) {
     const rng = new Rng(seed * 8n + BigInt(game));
+    const cases: RuleCase[] = [];
     if (bench) {
       for (let i = 0; i < count; i++) cases.push(benchCase(rng, game));
     } else {
       cases.push(...scenarioCases(rng, game));
       for (let i = 0; i < count; i++) cases.push(MAKERS[game](rng, "random"));
     }
+    print({ seed: seed.toString(), game, cases });
   }
-  const result: RuleCases = { seed: seed.toString(), cases };
-  if (bench) result.worst = worstCases(new Rng(seed * 8n + 7n), Number(option("search") ?? "100000"));
-  process.stdout.write(JSON.stringify(result));
+  if (bench) print({ seed: seed.toString(), cases: [], worst: worstCases(new Rng(seed * 8n + 7n), Number(option("search") ?? "100000")) });
+}
+
+/** One line of output: the reader can run a game's bets while this works on the next. */
+function print(chunk: RuleCases & { game?: number }): void {
+  process.stdout.write(JSON.stringify(chunk) + "\n");
 }
 
 main();

@@ -1,7 +1,8 @@
 // Shared by test/rules/*.test.ts and bench/rules-gas.ts: the engine's answers (engine/scripts/rules-cases.ts,
 // run with tsx because these CommonJS files cannot import the ESM engine) and a GameRules with its
 // harness, which runs hundreds of bets in one eth_call.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import path from "node:path";
 import { ethers } from "hardhat";
 import type { GameRules, GameRulesHarness } from "../../typechain-types";
@@ -28,10 +29,35 @@ export interface RuleCases {
   worst?: RuleCase[];
 }
 
-/** Runs engine/scripts/rules-cases.ts (see there for what it draws) and reads its JSON. */
-export function engineCases(seed: bigint, count: number, extra: string[] = []): RuleCases {
+/** A line of engine/scripts/rules-cases.ts: one game's cases, or (--bench) the costliest bets. */
+export interface RuleCasesChunk extends RuleCases {
+  game?: number;
+}
+
+/**
+ * Runs engine/scripts/rules-cases.ts (see there for what it draws) and yields its output game by
+ * game as it is printed, so that a game's bets can run while the engine works on the next.
+ */
+export async function* engineCaseStream(seed: bigint, count: number, extra: string[] = []): AsyncGenerator<RuleCasesChunk> {
   const args = ["engine/scripts/rules-cases.ts", "--seed", seed.toString(), "--count", String(count), ...extra];
-  return JSON.parse(execFileSync(TSX, args, { cwd: ROOT, maxBuffer: 1 << 30 }).toString()) as RuleCases;
+  const child = spawn(TSX, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  // readline's iterator buffers every line: the script never waits for this reader.
+  for await (const line of createInterface({ input: child.stdout, crlfDelay: Infinity })) if (line) yield JSON.parse(line) as RuleCasesChunk;
+  const code = await exited;
+  if (code !== 0) throw new Error(`engine/scripts/rules-cases.ts exited with ${code}: ${stderr}`);
+}
+
+/** All of engine/scripts/rules-cases.ts's output at once. */
+export async function engineCases(seed: bigint, count: number, extra: string[] = []): Promise<RuleCases> {
+  const all: RuleCases = { seed: seed.toString(), cases: [] };
+  for await (const chunk of engineCaseStream(seed, count, extra)) {
+    all.cases.push(...chunk.cases);
+    if (chunk.worst) all.worst = chunk.worst;
+  }
+  return all;
 }
 
 /** Runs a TypeScript snippet against the engine (`import … from "./engine/src/index.ts"`) and parses what it prints as JSON. */
