@@ -59,7 +59,8 @@ async function main(): Promise<void> {
       `${name.padEnd(11)} ${fmt(avg).padStart(7)} ${fmt(percentile(gas, 95)).padStart(7)} ${fmt(gas[gas.length - 1]).padStart(7)} ${fmt(worstGas).padStart(7)} ${fmt(AIM[game]).padStart(7)}  ${label}${verdict}`,
     );
   }
-  console.log(`of which calling alone (encoding, CALL, the callee's ABI decoding, returning): ${fmt(Number(callOnly.gasUsed))}`);
+  // The stub's dispatcher picks among more functions than GameRules': a few dozen gas too many.
+  console.log(`of which calling alone (encoding, CALL, the callee's ABI decoding, returning): about ${fmt(Number(callOnly.gasUsed))}`);
   console.log("the first call of a transaction to GameRules adds 2,500 (a cold account, EIP-2929)");
 }
 

@@ -62,6 +62,7 @@ contract GameRulesHarness {
         }
     }
 
+    /// @dev One bet through rules.payout: its payout or revert data, and the gas of the call.
     function _call(bytes calldata bet) private view returns (bytes32 head, bytes32 arg0, bytes32 arg1, uint256 gasUsed) {
         uint8 gameType = uint8(bet[0]);
         bool isNative = bet[1] != 0;
@@ -138,10 +139,12 @@ contract GameRulesHarness {
         ];
     }
 
+    /// @notice KickboxingRules.payoutFor: what a bet pays once the fight's winner is known.
     function kickboxingPayoutFor(uint256 bet, uint256 fightWinner, uint256 stake) external pure returns (uint256) {
         return KickboxingRules.payoutFor(bet, fightWinner, stake);
     }
 
+    /// @notice The crash point of each first float's 52-bit integer.
     function crashPoints(uint256[] calldata us, bool isNative) external pure returns (uint256[] memory points) {
         points = new uint256[](us.length);
         for (uint256 i; i < us.length; ++i) points[i] = CrashRules.crashPoint(us[i], isNative);
@@ -153,10 +156,12 @@ contract GameRulesHarness {
         for (uint256 i; i < words.length; ++i) grids[i] = SlotsRules.spin(words[i]);
     }
 
+    /// @notice The lane below which uniform(100) accepts a slots pick.
     function slotsPickLimit() external pure returns (uint256) {
         return SlotsRules.PICK_LIMIT;
     }
 
+    /// @notice The line prices of each grid (laid out as slotsGrids returns them), in bets.
     function slotsLineUnits(uint256[] calldata grids) external pure returns (uint256[] memory units) {
         units = new uint256[](grids.length);
         for (uint256 i; i < grids.length; ++i) units[i] = SlotsRules.lineUnits(grids[i]);
