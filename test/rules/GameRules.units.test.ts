@@ -3,8 +3,11 @@
 // float thresholds and damage of kickboxing, the crash point, the slots grid and lines, the
 // blackjack deck, and what GameRules refuses. The engine's answers come from one tsx run.
 import { expect } from "chai";
-import { ethers } from "hardhat";
-import { deployRules, engineEval, type Deployed } from "./support";
+import hre, { ethers } from "hardhat";
+import { deployRules, engineEval, underCoverage, type Deployed } from "./support";
+
+/** solidity-coverage hands every EVM step to JavaScript: fewer random words there (the boundaries stay). */
+const SAMPLES = underCoverage(hre) ? 24 : 300;
 
 const TWO_POW_52 = 2n ** 52n;
 const TWO_POW_64 = 2n ** 64n;
@@ -50,16 +53,16 @@ const CRASH_US = [
   TWO_POW_52 - (TWO_POW_52 * 102n) / 10_000n, // about where DEGEN reaches 100x
   TWO_POW_52 - (TWO_POW_52 * 98n) / 10_000n, // … and BNB
   TWO_POW_52 - 1n,
-  ...Array.from({ length: 400 }, (_, i) => BigInt(ethers.keccak256(ethers.toBeHex(i, 32))) >> 204n),
+  ...Array.from({ length: SAMPLES }, (_, i) => BigInt(ethers.keccak256(ethers.toBeHex(i, 32))) >> 204n),
 ];
-const SLOT_WORDS = Array.from({ length: 300 }, (_, i) => word(`slots ${i}`));
+const SLOT_WORDS = Array.from({ length: SAMPLES }, (_, i) => word(`slots ${i}`));
 /** Grids of symbol indices (reel, row), few symbols so that lines of 3, 4 and 5 are common. */
-const SLOT_GRIDS = Array.from({ length: 300 }, (_, i) =>
+const SLOT_GRIDS = Array.from({ length: SAMPLES }, (_, i) =>
   Array.from({ length: 5 }, (_r, reel) =>
     Array.from({ length: 3 }, (_c, row) => (i < 7 ? i : Number(BigInt(ethers.id(`grid ${i} ${reel} ${row}`)) % 3n) + (i % 5))),
   ),
 );
-const DECK_WORDS = Array.from({ length: 200 }, (_, i) => word(`deck ${i}`));
+const DECK_WORDS = Array.from({ length: SAMPLES }, (_, i) => word(`deck ${i}`));
 
 interface EngineFacts {
   draws: string[][];
@@ -248,7 +251,7 @@ describe("GameRules pieces match the engine's", function () {
     }
     expect(facts.crash.DEGEN.slice(0, 3)).to.deep.equal([100, 100, 103]);
     expect(facts.crash.BNB.slice(0, 3)).to.deep.equal([100, 100, 100]);
-    expect(facts.crash.DEGEN.at(CRASH_US.length - 401)).to.equal(10_000);
+    expect(facts.crash.DEGEN.at(CRASH_US.length - SAMPLES - 1)).to.equal(10_000);
   });
 
   it("spins the engine's slots grids and prices any grid's lines as the engine does", async function () {
@@ -261,7 +264,7 @@ describe("GameRules pieces match the engine's", function () {
     // The grids drawn cover every symbol; the crafted ones every run length and the best (5 × 150).
     expect(new Set(facts.reels.flat(2)).size).to.equal(7);
     expect(facts.lineTotals[0]).to.equal(750);
-    expect(new Set(facts.lineTotals).size).to.be.greaterThan(20);
+    expect(new Set(facts.lineTotals).size).to.be.greaterThan(Math.min(20, SAMPLES / 4));
   });
 
   it("deals the engine's blackjack decks (the values of its shuffled cards)", async function () {
