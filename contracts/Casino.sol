@@ -239,6 +239,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
 
     /// @notice The second stake of a blackjack split, equal to the first, paid by the bet's player
     ///         (vault, allowance or msg.value as in playGame) while the bet is open and unexpired.
+    ///         On a deal that allows no split the split is void: the stake comes back at settlement.
     /// @param betId the open blackjack bet
     function addStake(uint256 betId) external payable nonReentrant {
         if (msg.sender != CasinoLedger.playerOf(betId)) revert NotBetPlayer();
@@ -784,13 +785,13 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         if (credit != 0) _s.credit(player, token, credit);
     }
 
-    /// @dev The rules' payout. A split hand's log starts with its split: the second stake was the
-    ///      player's own decision, so a log without it gets it; a log with it needs the stake.
+    /// @dev The rules' payout. A split's second stake came from the player, so a staked split is
+    ///      played whether the log names it or not (or void on a deal that allows none); a log
+    ///      that splits needs it staked.
     function _payoutOf(uint256 betId, Bet memory bet, bytes32 random, bytes memory actions) private view returns (uint256) {
         if (bet.gameType == Payouts.BLACKJACK) {
-            bool logSplits = actions.length != 0 && actions[0] == "P";
-            if (logSplits && !bet.split) revert SplitNotStaked(betId);
-            if (bet.split && !logSplits) actions = bytes.concat("P", actions);
+            if (bet.split) return rules.splitStakedPayout(bet.stake, random, actions);
+            if (actions.length != 0 && actions[0] == "P") revert SplitNotStaked(betId);
         }
         return rules.payout(bet.gameType, bet.params, bet.isNative, bet.stake, random, actions);
     }

@@ -76,11 +76,20 @@ contract CasinoSessions is EIP712 {
         Allowance native;
     }
 
+    /// @notice What a session staked on a bet still open: the whole bet (it placed it) or only
+    ///         the second stake of a split of a hand the wallet placed. Its payout, or half of it,
+    ///         gives the session's budget back, whoever signs the actions.
+    struct OpenStake {
+        address key;
+        bool whole;
+    }
+
     /// @notice The Casino whose bets these sessions place.
     ISessionCasino public immutable casino;
     address private immutable _degen;
 
     mapping(address key => Session) private _sessions;
+    mapping(uint256 betId => OpenStake) private _openStakes;
 
     event SessionOpened(
         address indexed player,
@@ -102,6 +111,7 @@ contract CasinoSessions is EIP712 {
     error SessionRevokedError(address key);
     error SessionExpired(uint256 expiresAt);
     error NotSessionPlayer(address key, address player);
+    error NotBetSession(uint256 betId, address key);
     error TokenNotAllowed(address token);
     error GameNotAllowed(uint256 game);
     error AboveSessionMaxBet(uint256 amount, uint256 maxBet);
@@ -190,27 +200,34 @@ contract CasinoSessions is EIP712 {
     /// @param signed the signed bet
     /// @return betId the bet's id
     function place(SignedBet calldata signed) external returns (uint256 betId) {
-        _acceptBet(signed);
-        return casino.placeFor(signed.bet);
+        address key = _acceptBet(signed);
+        betId = casino.placeFor(signed.bet);
+        _openStakes[betId] = OpenStake(key, true);
     }
 
     /// @notice The second stake of a blackjack split, from the player's vault, on the split the
-    ///         session key signed (Actions(betId, "P")): no wallet popup.
+    ///         session key signed (Actions(betId, "P")): no wallet popup. A hand a session placed
+    ///         is split by that session's key alone.
     /// @param betId the open hand
     /// @param signature the session key's EIP-712 signature of Actions(betId, "P")
     function split(uint256 betId, bytes calldata signature) external {
         address key = _actionSigner(betId, "P", signature);
         Session storage session = _sessionOfPlayer(key, _playerOf(betId));
+        OpenStake storage open = _openStakes[betId];
+        address placedBy = open.key;
+        if (placedBy != address(0) && placedBy != key) revert NotBetSession(betId, key);
         (uint256 stake, address token) = casino.addStakeFor(betId);
         _checkStake(session, key, token, BLACKJACK, stake);
+        if (placedBy == address(0)) _openStakes[betId] = OpenStake(key, false);
     }
 
     /// @notice Settles an open hand or manual crash round with the actions its player signed: by
     ///         the player's session key, or by a key the player's wallet named for this bet alone
     ///         (`keyGrant`, the EIP-712 `ActionKey` signature, for a player without a session).
-    ///         The payout is computed by the Casino's rules from the seed and these actions. A
-    ///         session key's actions count after the session's expiry (the bet was placed before
-    ///         it), not once the player revoked it.
+    ///         The payout is computed by the Casino's rules from the seed and these actions, and
+    ///         gives back the budget of the session that staked the bet (half of it for a split
+    ///         of a wallet's hand), whichever key signed. A session key's actions count after the
+    ///         session's expiry (the bet was placed before it), not once the player revoked it.
     /// @param betId the open bet
     /// @param seed the bet's seed
     /// @param actions the signed action log (blackjack "H"/"S"/"P"; crash: the cash-out multiplier)
@@ -219,17 +236,19 @@ contract CasinoSessions is EIP712 {
     function settle(uint256 betId, bytes32 seed, bytes calldata actions, bytes calldata signature, bytes calldata keyGrant) external {
         address key = _actionSigner(betId, actions, signature);
         address player = _playerOf(betId);
-        Session storage session = _sessions[key];
         if (keyGrant.length != 0) {
             bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(ACTION_KEY_TYPEHASH, player, betId, key)));
             if (!SignatureChecker.isValidSignatureNow(player, digest, keyGrant)) revert InvalidSignature();
-            casino.settleFor(betId, seed, actions);
-            return;
+        } else {
+            Session storage session = _sessions[key];
+            if (session.player != player) revert NotSessionPlayer(key, player);
+            if (session.revoked) revert SessionRevokedError(key);
         }
-        if (session.player != player) revert NotSessionPlayer(key, player);
-        if (session.revoked) revert SessionRevokedError(key);
         (uint256 payout, address token) = casino.settleFor(betId, seed, actions);
-        _credit(key, token, payout);
+        OpenStake memory staked = _openStakes[betId];
+        if (staked.key == address(0)) return;
+        delete _openStakes[betId];
+        _credit(staked.key, token, staked.whole ? payout : payout / 2);
     }
 
     // ───────────────────────────── views ─────────────────────────────

@@ -16,4 +16,11 @@ interface IGameRules {
         external
         pure
         returns (uint256);
+
+    /// @notice The total payout of a blackjack hand whose player staked a split: a split the deal
+    ///         does not allow is void (its second stake paid back, the hand played as dealt).
+    /// @param stake the stake of one hand
+    /// @param word the bet's random word
+    /// @param actions the action log, with or without its leading "P"
+    function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256);
 }

@@ -283,3 +283,24 @@ export function settleBlackjack(
   const final = replayBlackjack(word, stake, actions);
   return { payout: final.payout, outcome: final };
 }
+
+/**
+ * The payout of a hand whose player staked a split on chain (Casino.addStake), as the Casino's
+ * rules compute it (GameRules.splitStakedPayout): the log may start with its SPLIT or not. The
+ * stake comes before the deal is public on chain, so it may come on a deal that allows no split
+ * (no pair, or a natural that ended the hand): that split is void, the second stake is paid
+ * back and the hand plays its log as dealt.
+ */
+export function settleSplitStakedBlackjack(
+  stake: bigint,
+  word: string,
+  actions: readonly BlackjackAction[],
+): { payout: bigint; outcome: BlackjackOutcome; splitVoid: boolean } {
+  const rest = actions[0] === "SPLIT" ? actions.slice(1) : actions;
+  if (canSplit(startBlackjack(word, stake))) {
+    const outcome = replayBlackjack(word, stake, ["SPLIT", ...rest]);
+    return { payout: outcome.payout, outcome, splitVoid: false };
+  }
+  const outcome = replayBlackjack(word, stake, rest);
+  return { payout: outcome.payout + stake, outcome, splitVoid: true };
+}
