@@ -228,7 +228,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     /// @param bets the bets as signed; each its player's next nonce, with no bet of the player open
     /// @param seeds their seeds
     /// @return payouts what each bet paid into its player's vault
-    function playFor(ISessionCasino.BetInput[] calldata bets, bytes32[] calldata seeds)
+    function playFor(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds)
         external
         nonReentrant
         onlySessions

@@ -80,6 +80,9 @@ struct CasinoStorage {
     mapping(uint256 betId => bytes32) lockedEntropy;
     /// What all open interactive bets (blackjack, crash with a manual cash-out) reserve.
     mapping(address token => uint256) interactiveReserved;
-    /// The block of each batch of jackpot tickets waiting for its draw, by the batch's hash.
-    mapping(bytes32 tickets => uint256 placedBlock) ticketBlocks;
+    /// Each batch of jackpot tickets not drawn yet, by the batch's hash: the block that issued it,
+    /// then, once the next play recorded it, its draw (SessionPlay: the entropy, or VOID_DRAW).
+    mapping(bytes32 tickets => uint256 blockOrDraw) ticketBlocks;
+    /// The latest batch of tickets, whose draw the next play records.
+    bytes32 pendingTickets;
 }
