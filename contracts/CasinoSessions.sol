@@ -11,10 +11,17 @@ import {ISessionCasino} from "./interfaces/ISessionCasino.sol";
 /// @title CasinoSessions
 /// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
 ///         until when, which tokens and games, the largest stake and the most the session may
-///         lose. Bets and actions that key signs are then sent by anyone (the casino's server,
-///         which pays the gas, or the player): the server cannot forge, change, replay or
-///         reorder them, only delay them. The key can never withdraw or swap, and never bet
-///         beyond the session's terms; the player revokes it with one transaction.
+///         lose. Bets and actions that key signs are sent by the house's settler, which pays the
+///         gas and cannot forge, change, replay or reorder them, only delay them; a bet the
+///         house countersigned may be placed by anyone (the player, when the server does not).
+///         The key can never withdraw or swap, and never bet beyond the session's terms; the
+///         player revokes it with one transaction.
+/// @dev    Why only the settler sends seeds and actions (docs/protocol.md "One-click play"): a
+///         play transaction shows its seeds while it waits to be mined, and a settlement its
+///         seed. Were anyone allowed to send them, a player could read the seed of a bet not
+///         yet placed and place another bet of their key on that nonce, or settle a hand with
+///         other actions of their key, chosen to win. The settler never countersigns two bets
+///         of one nonce, and a wallet bet is settled with another seed (PlayerState).
 /// @dev The Casino deploys its sessions and accepts playFor / placeFor / addStakeFor / settleFor
 ///      from them alone. Sessions are kept by player and key, one slot per token, so that a bet
 ///      reads and writes one slot here. Amounts are kept in units of 10^9 base units, rounded
@@ -110,6 +117,8 @@ contract CasinoSessions is EIP712 {
     error SessionBudgetExceeded(uint256 lost, uint256 budget);
     error BetExpiredDeadline(uint256 deadline);
     error LengthMismatch();
+    /// @notice Only the house's settler sends seeds and actions (see the contract's notes).
+    error NotRelayer(address caller);
 
     /// @dev Deployed by the Casino's constructor.
     /// @param degen_ the Casino's DEGEN token
@@ -164,9 +173,11 @@ contract CasinoSessions is EIP712 {
     /// @notice Places and settles signed bets of games that need no decision (wheel, slots,
     ///         kickboxing, crash with an auto cash-out), each with the house's seed, in one
     ///         transaction: the result is final in this block. Bets of one player in nonce order.
+    ///         Settler only.
     /// @param bets the signed bets
-    /// @param seeds their seeds, the next links of their players' hash chains
+    /// @param seeds their relay seeds (PlayerState), the next links of their players' hash chains
     function play(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds) external {
+        _onlyRelayer();
         uint256 count = bets.length;
         if (seeds.length != count) revert LengthMismatch();
         address[] memory keys = new address[](count);
@@ -176,12 +187,17 @@ contract CasinoSessions is EIP712 {
     }
 
     /// @notice Places a signed bet to be settled later: an interactive game's (blackjack, crash
-    ///         with a manual cash-out), or any bet sent without its seed. Anyone may send it, the
-    ///         player too when the server does not: the house then settles it with the seed its
-    ///         hash chain committed to, exactly as if it had been sent with it.
+    ///         with a manual cash-out), or any bet sent without its seed. The settler sends it,
+    ///         or anyone with the settler's countersignature (the player, when the server does
+    ///         not): the house then settles it with its relay seed, exactly as if it had been
+    ///         played with it.
     /// @param signed the signed bet
+    /// @param countersignature empty from the settler; else the settler's signature of the same
+    ///        EIP-712 `Bet` the key signed, given when the server accepted the bet
     /// @return betId the bet's id
-    function place(ISessionCasino.SignedBet calldata signed) external returns (uint256 betId) {
+    function place(ISessionCasino.SignedBet calldata signed, bytes calldata countersignature) external returns (uint256 betId) {
+        address settler = casino.settler();
+        if (msg.sender != settler && ECDSA.recover(_betDigest(signed), countersignature) != settler) revert NotRelayer(msg.sender);
         address key = _acceptBet(signed);
         betId = casino.placeFor(signed.bet);
         _openStakes[betId] = OpenStake(key, true);
@@ -205,6 +221,8 @@ contract CasinoSessions is EIP712 {
     /// @notice Settles an open hand or manual crash round with the actions its player signed: by
     ///         the player's session key, or by a key the player's wallet named for this bet alone
     ///         (`keyGrant`, the EIP-712 `ActionKey` signature, for a player without a session).
+    ///         Settler only: the seed is public once sent, and only the house chooses which log
+    ///         of the player's came in time (contracts/README.md "Trust assumptions").
     ///         The payout is computed by the Casino's rules from the seed and these actions, and
     ///         gives back the budget of the session that staked the bet (half of it for a split
     ///         of a wallet's hand), whichever key signed. A session key's actions count after the
@@ -215,6 +233,7 @@ contract CasinoSessions is EIP712 {
     /// @param signature the key's EIP-712 signature of Actions(betId, actions)
     /// @param keyGrant empty for a session key; else the wallet's signature of ActionKey(player, betId, key)
     function settle(uint256 betId, bytes32 seed, bytes calldata actions, bytes calldata signature, bytes calldata keyGrant) external {
+        _onlyRelayer();
         address key = _actionSigner(betId, actions, signature);
         address player = _playerOf(betId);
         if (keyGrant.length != 0) {
@@ -271,27 +290,37 @@ contract CasinoSessions is EIP712 {
 
     /// @dev Checks a signed bet against its key's session and counts its stake as lost until paid.
     function _acceptBet(ISessionCasino.SignedBet calldata signed) private returns (address key) {
-        ISessionCasino.BetInput calldata bet = signed.bet;
         if (block.timestamp > signed.deadline) revert BetExpiredDeadline(signed.deadline);
-        bytes32 digest = _hashTypedDataV4(
-            keccak256(
-                abi.encode(
-                    BET_TYPEHASH,
-                    bet.player,
-                    bet.token,
-                    bet.amount,
-                    bet.gameType,
-                    bet.params,
-                    bet.clientSeed,
-                    bet.nonce,
-                    bet.expectedCommit,
-                    bet.terms,
-                    signed.deadline
-                )
-            )
-        );
-        key = ECDSA.recover(digest, signed.r, signed.vs);
+        key = ECDSA.recover(_betDigest(signed), signed.r, signed.vs);
+        ISessionCasino.BetInput calldata bet = signed.bet;
         _checkStake(bet.player, key, bet.token, bet.gameType, bet.amount);
+    }
+
+    /// @dev The EIP-712 digest of a signed bet.
+    function _betDigest(ISessionCasino.SignedBet calldata signed) private view returns (bytes32) {
+        ISessionCasino.BetInput calldata bet = signed.bet;
+        return
+            _hashTypedDataV4(
+                keccak256(
+                    abi.encode(
+                        BET_TYPEHASH,
+                        bet.player,
+                        bet.token,
+                        bet.amount,
+                        bet.gameType,
+                        bet.params,
+                        bet.clientSeed,
+                        bet.nonce,
+                        bet.expectedCommit,
+                        bet.terms,
+                        signed.deadline
+                    )
+                )
+            );
+    }
+
+    function _onlyRelayer() private view {
+        if (msg.sender != casino.settler()) revert NotRelayer(msg.sender);
     }
 
     /// @dev Checks a stake against its key's session (open, its token, its game, its largest

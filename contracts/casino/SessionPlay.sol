@@ -9,7 +9,7 @@ import {IGameRules} from "../interfaces/IGameRules.sol";
 import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, Config, House, PlayerState} from "./CasinoStorage.sol";
+import {CasinoStorage, CasinoEnv, Config, House, PlayerState} from "./CasinoStorage.sol";
 
 /// @title SessionPlay
 /// @notice The Casino's one-click play: bets of games that need no decision placed and settled in
@@ -18,13 +18,6 @@ import {CasinoStorage, Config, House, PlayerState} from "./CasinoStorage.sol";
 ///         Casino within the 24 KiB contract size limit.
 library SessionPlay {
     using CasinoLedger for CasinoStorage;
-
-    /// @notice The Casino's fixed parts a play needs.
-    struct Env {
-        address degen;
-        IGameRules rules;
-        CasinoLimits limits;
-    }
 
     /// @notice What one playFor carries from bet to bet.
     struct Batch {
@@ -44,7 +37,7 @@ library SessionPlay {
     ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued):
     ///         the next play records them (JackpotTicketsDrawn), so that a batch without a hit
     ///         needs no transaction of its own; drawJackpots pays the hits.
-    function playFor(CasinoStorage storage s, Env memory env, ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds)
+    function playFor(CasinoStorage storage s, CasinoEnv memory env, ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds)
         external
         returns (uint256[] memory payouts)
     {
@@ -125,7 +118,7 @@ library SessionPlay {
     ///      DEGEN bet with odds gets a ticket for the deferred draw. Reads the player's nonces, DEGEN
     ///      balance and commitment (two slots; BNB's balance a third) and nothing of open bets, since
     ///      there may be none: this bet's seed comes after theirs in the chain.
-    function _play(CasinoStorage storage s, Env memory env, ISessionCasino.BetInput calldata bet, bytes32 seed, Batch memory batch)
+    function _play(CasinoStorage storage s, CasinoEnv memory env, ISessionCasino.BetInput calldata bet, bytes32 seed, Batch memory batch)
         private
         returns (uint256 payout)
     {
@@ -145,14 +138,10 @@ library SessionPlay {
             bytes32 commit = state.commit;
             if (commit == bytes32(0)) revert ICasino.NoCommitment();
             if (bet.expectedCommit != commit && bet.expectedCommit != state.root) revert ICasino.StaleCommitment(commit);
-            bytes32 link = FairRandom.hashLink(seed);
-            for (uint32 unrevealed = state.head; unrevealed < nonce; ++unrevealed) link = FairRandom.hashLink(link);
-            if (link != commit) revert ICasino.WrongSeed(betId);
         }
-        state.commit = seed;
+        CasinoLedger.advanceChain(state, betId, seed, true);
         state.nextNonce = nonce + 1;
         state.resolved = nonce + 1;
-        state.head = nonce + 1;
         bool limited = state.limited;
         if (limited) env.limits.beforeBet(player, isNative, bet.amount);
         bytes32 word = FairRandom.word(seed, bet.clientSeed, player, nonce, block.chainid, address(this));

@@ -17,10 +17,11 @@ interface IGameRules {
         pure
         returns (uint256);
 
-    /// @notice The total payout of a blackjack hand whose player staked a split: a split the deal
-    ///         does not allow is void (its second stake paid back, the hand played as dealt).
+    /// @notice The total payout of a blackjack hand whose player staked a split: played when the
+    ///         log starts with "P" and the deal allows it, else void (its second stake paid back,
+    ///         the hand played as dealt).
     /// @param stake the stake of one hand
     /// @param word the bet's random word
-    /// @param actions the action log, with or without its leading "P"
+    /// @param actions the action log
     function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256);
 }

@@ -39,6 +39,9 @@ interface ISessionCasino {
     /// @notice The second stake of a blackjack split, from the player's vault.
     function addStakeFor(uint256 betId) external returns (uint256 stake, address token);
 
+    /// @notice The house's settler: the one relay of seeds and actions.
+    function settler() external view returns (address);
+
     /// @notice Settles an open bet with the actions its player signed.
     function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external returns (uint256 payout, address token);
 }

@@ -72,18 +72,19 @@ library BlackjackRules {
         return _settle(_deal(word), stake, actions);
     }
 
-    /// @notice The payout of a hand whose player staked a split (engine settleSplitStakedBlackjack):
-    ///         `actions` with or without its leading 'P'. The stake of the split is the player's
-    ///         own decision, taken before the deal is public on chain, so it may come on a deal
-    ///         that allows no split (no pair, or a natural that ended the hand): that split is
-    ///         void, its second stake paid back, and the hand plays its log as dealt.
+    /// @notice The payout of a hand whose player staked a split (engine settleSplitStakedBlackjack).
+    ///         The split is played when the signed log starts with it ('P') and the deal allows
+    ///         it. Otherwise it is void, its second stake paid back, and the hand plays its log as
+    ///         dealt: a stake added without the log's split (say, once the settlement's seed was
+    ///         public), or on a deal that allows none (no pair, or a natural that ended the hand).
     function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) internal pure returns (uint256) {
         _checkCodes(actions);
-        bytes calldata rest = actions.length != 0 && actions[0] == SPLIT ? actions[1:] : actions;
         Table memory table = _deal(word);
-        if (table.firstCard != table.secondCard || score(table.dealer) == BLACKJACK) return _settle(table, stake, rest) + stake;
+        bool logSplits = actions.length != 0 && actions[0] == SPLIT;
+        bool pair = table.firstCard == table.secondCard && score(table.dealer) != BLACKJACK;
+        if (!logSplits || !pair) return _settle(table, stake, logSplits ? actions[1:] : actions) + stake;
         _split(table);
-        return _settle(table, stake, rest);
+        return _settle(table, stake, actions[1:]);
     }
 
     /// @dev Plays the log on the dealt (or split) table and pays every hand.

@@ -286,21 +286,22 @@ export function settleBlackjack(
 
 /**
  * The payout of a hand whose player staked a split on chain (Casino.addStake), as the Casino's
- * rules compute it (GameRules.splitStakedPayout): the log may start with its SPLIT or not. The
- * stake comes before the deal is public on chain, so it may come on a deal that allows no split
- * (no pair, or a natural that ended the hand): that split is void, the second stake is paid
- * back and the hand plays its log as dealt.
+ * rules compute it (GameRules.splitStakedPayout). The split is played when the settled log starts
+ * with it and the deal allows it. Otherwise it is void, the second stake is paid back and the
+ * hand plays its log as dealt: a stake added without the log's split (the player may add it once
+ * the settlement's seed is public, so it must not count), or on a deal that allows none (no pair,
+ * or a natural that ended the hand).
  */
 export function settleSplitStakedBlackjack(
   stake: bigint,
   word: string,
   actions: readonly BlackjackAction[],
 ): { payout: bigint; outcome: BlackjackOutcome; splitVoid: boolean } {
-  const rest = actions[0] === "SPLIT" ? actions.slice(1) : actions;
-  if (canSplit(startBlackjack(word, stake))) {
-    const outcome = replayBlackjack(word, stake, ["SPLIT", ...rest]);
+  const logSplits = actions[0] === "SPLIT";
+  if (logSplits && canSplit(startBlackjack(word, stake))) {
+    const outcome = replayBlackjack(word, stake, actions);
     return { payout: outcome.payout, outcome, splitVoid: false };
   }
-  const outcome = replayBlackjack(word, stake, rest);
+  const outcome = replayBlackjack(word, stake, logSplits ? actions.slice(1) : actions);
   return { payout: outcome.payout + stake, outcome, splitVoid: true };
 }
