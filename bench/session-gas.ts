@@ -94,12 +94,12 @@ async function main(): Promise<void> {
       nonce,
       // The current commitment, as an app that saw the previous bet settle names it (the root only
       // for a bet signed before the previous one landed).
-      expectedCommit: link === 1 ? chain.commit : chain.seed(link - 1),
+      expectedCommit: link === 1 ? chain.commit : chain.seed(link - 1, true),
       terms,
     };
     const deadline = now + 80_000n;
     const signature = Signature.from(await keys.get(p.address)!.signTypedData(domain, BET_TYPES, { ...bet, game, deadline }));
-    return { signed: { bet, deadline, r: signature.r, vs: signature.yParityAndS }, seed: chain.seed(link) };
+    return { signed: { bet, deadline, r: signature.r, vs: signature.yParityAndS }, seed: chain.seed(link, true) };
   }
 
   const rows: string[] = [];
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
           const p = spread === "20 players" ? players[i] : players[0];
           batch.push(await signedBet(p, token, token === NATIVE ? parseEther("0.01") : parseEther("10"), game, params));
         }
-        const tx = await sessions.connect(signers[1]).play(
+        const tx = await sessions.connect(f.settler).play(
           batch.map((b) => b.signed),
           batch.map((b) => b.seed),
         );

@@ -5,7 +5,7 @@ import {FairRandom} from "../FairRandom.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, PlayerState, Bet} from "./CasinoStorage.sol";
+import {CasinoStorage, House, PlayerState, Bet} from "./CasinoStorage.sol";
 
 /// @title BetClaims
 /// @notice What a player, or anyone, can do about a bet the settler leaves open: claim it after its
@@ -30,7 +30,9 @@ library BetClaims {
         delete s.bets[betId];
 
         (uint256 totalStake, uint256 bound, address token) = CasinoLedger.amountsOf(bet, degen);
-        s.release(player, token, totalStake, bound, bound, bet);
+        House memory funds = s.house[token];
+        s.release(player, token, totalStake, bound, bound, bet, funds);
+        s.house[token] = funds;
         if (state.limited) limits.afterPayout(player, bet.isNative, bound);
         emit ICasino.ExpiredBetClaimed(betId, player, bound);
         emit ICasino.GamePlayed(player, totalStake, bound, bound > totalStake, bet.gameType);

@@ -196,13 +196,12 @@ library CasinoLedger {
         emit ICasino.JackpotWon(player, win);
     }
 
-    /// @dev The stake joins the bankroll, the payout leaves it, the reservation is released.
-    function release(CasinoStorage storage s, address player, address token, uint256 totalStake, uint256 bound, uint256 payout, Bet memory bet) internal {
-        House memory funds = s.house[token];
-        s.house[token] = House({
-            bankroll: uint128(funds.bankroll + totalStake - payout), // payout ≤ reserved ≤ bankroll
-            reserved: funds.reserved - uint128(bound)
-        });
+    /// @dev The stake joins the bankroll, the payout leaves it, the reservation is released:
+    ///      the house's funds of the token in memory (the caller stores them), the player's and
+    ///      the interactive bets' reservations in storage.
+    function release(CasinoStorage storage s, address player, address token, uint256 totalStake, uint256 bound, uint256 payout, Bet memory bet, House memory funds) internal {
+        funds.bankroll = uint128(funds.bankroll + totalStake - payout); // payout ≤ reserved ≤ bankroll
+        funds.reserved -= uint128(bound);
         setReserved(s, player, token, reservedOf(s, player, token) - bound);
         if (Payouts.isInteractive(bet.gameType, bet.params)) s.interactiveReserved[token] -= bound;
     }

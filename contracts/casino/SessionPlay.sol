@@ -26,6 +26,12 @@ library SessionPlay {
         uint256 pool;
         bytes32 tickets;
         uint256 ticketCount;
+        // The house funds of each token the batch touches, read at its first bet and written once
+        // at the end: reservations do not change in a play, and bankroll moves only by its bets.
+        House degenFunds;
+        House nativeFunds;
+        bool degenRead;
+        bool nativeRead;
     }
 
     /// @notice A recorded draw whose block hash was already gone: every ticket of the batch hits.
@@ -46,9 +52,14 @@ library SessionPlay {
         Config memory cfg = s.config;
         if (cfg.paused) revert ICasino.IsPaused();
         payouts = new uint256[](count);
-        Batch memory batch = Batch({cfg: cfg, terms: CasinoLedger.termsOf(cfg), pool: s.jackpotPool, tickets: 0, ticketCount: 0});
+        Batch memory batch;
+        batch.cfg = cfg;
+        batch.terms = CasinoLedger.termsOf(cfg);
+        batch.pool = s.jackpotPool;
         bool recorded = _recordPendingDraw(s);
         for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i].bet, seeds[i], batch);
+        if (batch.degenRead) s.house[env.degen] = batch.degenFunds;
+        if (batch.nativeRead) s.house[CasinoLedger.NATIVE] = batch.nativeFunds;
         if (batch.ticketCount != 0) {
             // A batch still pending from this same block is left to drawJackpots.
             s.ticketBlocks[batch.tickets] = block.number;
@@ -132,7 +143,8 @@ library SessionPlay {
         if (bet.nonce != nonce) revert ICasino.WrongNonce(nonce);
         if (state.resolved != nonce) revert ICasino.OpenBetExists();
         if (nonce >= state.chainEnd) revert ICasino.ChainExhausted();
-        _checkStake(s, bet, batch.cfg);
+        House memory funds = _funds(s, batch, bet.token, isNative);
+        _checkStake(bet, batch.cfg, funds);
         uint256 betId = (uint256(uint160(player)) << 64) | nonce;
         {
             bytes32 commit = state.commit;
@@ -149,7 +161,6 @@ library SessionPlay {
         uint256 balance = s.balanceOf(player, bet.token);
         if (balance < bet.amount) revert ICasino.InsufficientBalance(balance, bet.amount);
         s.setBalance(player, bet.token, balance - bet.amount + payout);
-        House storage funds = s.house[bet.token];
         // payout ≤ the bet's maximum payout ≤ riskBps of the free bankroll (checked by _checkStake)
         funds.bankroll = uint128(uint256(funds.bankroll) + bet.amount - payout);
         if (limited) env.limits.afterPayout(player, isNative, payout);
@@ -165,13 +176,22 @@ library SessionPlay {
         }
     }
 
+    /// @dev The batch's house funds of a token (a reference: a bet's changes stay for the next).
+    function _funds(CasinoStorage storage s, Batch memory batch, address token, bool isNative) private view returns (House memory) {
+        if (isNative) {
+            if (!batch.nativeRead) (batch.nativeFunds, batch.nativeRead) = (s.house[token], true);
+            return batch.nativeFunds;
+        }
+        if (!batch.degenRead) (batch.degenFunds, batch.degenRead) = (s.house[token], true);
+        return batch.degenFunds;
+    }
+
     /// @dev minBet, and maxBet for a player with no open bet (so nothing reserved): the bet's
     ///      maximum payout within riskBps of the free bankroll and playerRiskBps of the bankroll.
-    function _checkStake(CasinoStorage storage s, ISessionCasino.BetInput calldata bet, Config memory cfg) private view {
+    function _checkStake(ISessionCasino.BetInput calldata bet, Config memory cfg, House memory funds) private pure {
         (uint256 num, uint256 den) = Payouts.ratio(bet.gameType, bet.params, bet.token == CasinoLedger.NATIVE, false);
         uint256 minimum = CasinoLedger.minBetOf(bet.token);
         if (bet.amount < minimum) revert ICasino.BetTooSmall(bet.amount, minimum);
-        House memory funds = s.house[bet.token];
         uint256 reservable = Math.min(
             ((uint256(funds.bankroll) - funds.reserved) * cfg.riskBps) / CasinoLedger.BPS,
             Math.min((uint256(funds.bankroll) * cfg.playerRiskBps) / CasinoLedger.BPS, type(uint80).max)
