@@ -5,7 +5,7 @@ import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, CasinoEnv, House, Bet} from "./CasinoStorage.sol";
+import {CasinoStorage, CasinoEnv, HouseCache, Bet} from "./CasinoStorage.sol";
 
 /// @title BetSettlement
 /// @notice A bet's settlement: its seed revealed in its player's order, the payout the rules give
@@ -15,14 +15,6 @@ import {CasinoStorage, CasinoEnv, House, Bet} from "./CasinoStorage.sol";
 library BetSettlement {
     using CasinoLedger for CasinoStorage;
 
-    /// @notice The house funds of each token a settlement touches, read at its first bet and
-    ///         stored once at the end.
-    struct Funds {
-        House degen;
-        House native;
-        bool degenRead;
-        bool nativeRead;
-    }
 
     /// @notice Settles several bets in order, each checked against the payout the settler expects;
     ///         all or none (Casino.settleBatch).
@@ -35,9 +27,9 @@ library BetSettlement {
     ) external {
         uint256 count = betIds.length;
         if (seeds.length != count || payouts.length != count) revert ICasino.LengthMismatch();
-        Funds memory funds;
+        HouseCache memory funds;
         for (uint256 i; i < count; ++i) _settle(s, env, betIds[i], seeds[i], payouts[i], "", true, funds);
-        _store(s, env, funds);
+        s.storeFunds(funds, env.degen);
     }
 
     /// @notice Settles an open bet: seed revealed in order, the rules' payout for the seed and the
@@ -46,9 +38,9 @@ library BetSettlement {
         external
         returns (uint256 payout, address token)
     {
-        Funds memory funds;
+        HouseCache memory funds;
         (payout, token) = _settle(s, env, betId, seed, expected, actions, check, funds);
-        _store(s, env, funds);
+        s.storeFunds(funds, env.degen);
     }
 
     function _settle(
@@ -59,7 +51,7 @@ library BetSettlement {
         uint256 expected,
         bytes memory actions,
         bool check,
-        Funds memory funds
+        HouseCache memory funds
     ) private returns (uint256 payout, address token) {
         Bet memory bet = s.bets[betId];
         if (bet.stake == 0) revert ICasino.BetNotOpen(betId);
@@ -74,7 +66,7 @@ library BetSettlement {
         if (check && payout != expected) revert ICasino.PayoutMismatch(betId, expected, payout);
         if (payout > bound) revert ICasino.PayoutAboveReservation(payout, bound);
         delete s.bets[betId];
-        s.release(player, token, totalStake, bound, payout, bet, _funds(s, funds, token, bet.isNative));
+        s.release(player, token, totalStake, bound, payout, bet, s.cachedFunds(funds, token, bet.isNative));
         if (s.players[player].limited) env.limits.afterPayout(player, bet.isNative, payout);
 
         emit ICasino.BetSettled(betId, seed, random);
@@ -91,20 +83,5 @@ library BetSettlement {
             if (actions.length != 0 && actions[0] == "P") revert ICasino.SplitNotStaked(betId);
         }
         return env.rules.payout(bet.gameType, bet.params, bet.isNative, bet.stake, random, actions);
-    }
-
-    /// @dev The settlement's house funds of a token (a reference: a bet's changes stay for the next).
-    function _funds(CasinoStorage storage s, Funds memory funds, address token, bool isNative) private view returns (House memory) {
-        if (isNative) {
-            if (!funds.nativeRead) (funds.native, funds.nativeRead) = (s.house[token], true);
-            return funds.native;
-        }
-        if (!funds.degenRead) (funds.degen, funds.degenRead) = (s.house[token], true);
-        return funds.degen;
-    }
-
-    function _store(CasinoStorage storage s, CasinoEnv memory env, Funds memory funds) private {
-        if (funds.degenRead) s.house[env.degen] = funds.degen;
-        if (funds.nativeRead) s.house[CasinoLedger.NATIVE] = funds.native;
     }
 }

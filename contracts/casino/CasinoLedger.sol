@@ -7,7 +7,7 @@ import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
-import {CasinoStorage, Config, House, PlayerState, Bet} from "./CasinoStorage.sol";
+import {CasinoStorage, Config, House, HouseCache, PlayerState, Bet} from "./CasinoStorage.sol";
 
 /// @title CasinoLedger
 /// @notice The rules of the Casino's books that the Casino and its libraries share: vault balances,
@@ -194,6 +194,21 @@ library CasinoLedger {
         if (win == 0) return 0;
         s.jackpotPool = pool - win;
         emit ICasino.JackpotWon(player, win);
+    }
+
+    /// @dev The cached house funds of a token (a reference: a bet's changes stay for the next).
+    function cachedFunds(CasinoStorage storage s, HouseCache memory cache, address token, bool isNative) internal view returns (House memory) {
+        if (isNative) {
+            if (!cache.nativeRead) (cache.native, cache.nativeRead) = (s.house[token], true);
+            return cache.native;
+        }
+        if (!cache.degenRead) (cache.degen, cache.degenRead) = (s.house[token], true);
+        return cache.degen;
+    }
+
+    function storeFunds(CasinoStorage storage s, HouseCache memory cache, address degen) internal {
+        if (cache.degenRead) s.house[degen] = cache.degen;
+        if (cache.nativeRead) s.house[NATIVE] = cache.native;
     }
 
     /// @dev The stake joins the bankroll, the payout leaves it, the reservation is released:

@@ -52,6 +52,15 @@ struct PlayerState {
     bytes32 root; // s_0 of the current chain
 }
 
+/// @notice The house funds of each token a play or settlement touches, read at its first bet
+///         and stored once at its end (reservations and bankroll move only by its own bets).
+struct HouseCache {
+    House degen;
+    House native;
+    bool degenRead;
+    bool nativeRead;
+}
+
 /// @notice An open bet with the terms it was placed under: two storage slots, deleted when resolved.
 struct Bet {
     bytes32 clientSeed;

@@ -9,7 +9,7 @@ import {IGameRules} from "../interfaces/IGameRules.sol";
 import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, CasinoEnv, Config, House, PlayerState} from "./CasinoStorage.sol";
+import {CasinoStorage, CasinoEnv, Config, House, HouseCache, PlayerState} from "./CasinoStorage.sol";
 
 /// @title SessionPlay
 /// @notice The Casino's one-click play: bets of games that need no decision placed and settled in
@@ -26,12 +26,7 @@ library SessionPlay {
         uint256 pool;
         bytes32 tickets;
         uint256 ticketCount;
-        // The house funds of each token the batch touches, read at its first bet and written once
-        // at the end: reservations do not change in a play, and bankroll moves only by its bets.
-        House degenFunds;
-        House nativeFunds;
-        bool degenRead;
-        bool nativeRead;
+        HouseCache funds;
     }
 
     /// @notice A recorded draw whose block hash was already gone: every ticket of the batch hits.
@@ -58,8 +53,7 @@ library SessionPlay {
         batch.pool = s.jackpotPool;
         bool recorded = _recordPendingDraw(s);
         for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i].bet, seeds[i], batch);
-        if (batch.degenRead) s.house[env.degen] = batch.degenFunds;
-        if (batch.nativeRead) s.house[CasinoLedger.NATIVE] = batch.nativeFunds;
+        s.storeFunds(batch.funds, env.degen);
         if (batch.ticketCount != 0) {
             // A batch still pending from this same block is left to drawJackpots.
             s.ticketBlocks[batch.tickets] = block.number;
@@ -143,7 +137,7 @@ library SessionPlay {
         if (bet.nonce != nonce) revert ICasino.WrongNonce(nonce);
         if (state.resolved != nonce) revert ICasino.OpenBetExists();
         if (nonce >= state.chainEnd) revert ICasino.ChainExhausted();
-        House memory funds = _funds(s, batch, bet.token, isNative);
+        House memory funds = s.cachedFunds(batch.funds, bet.token, isNative);
         _checkStake(bet, batch.cfg, funds);
         uint256 betId = (uint256(uint160(player)) << 64) | nonce;
         {
@@ -174,16 +168,6 @@ library SessionPlay {
             batch.tickets = nextTickets(batch.tickets, betId, odds, prize);
             ++batch.ticketCount;
         }
-    }
-
-    /// @dev The batch's house funds of a token (a reference: a bet's changes stay for the next).
-    function _funds(CasinoStorage storage s, Batch memory batch, address token, bool isNative) private view returns (House memory) {
-        if (isNative) {
-            if (!batch.nativeRead) (batch.nativeFunds, batch.nativeRead) = (s.house[token], true);
-            return batch.nativeFunds;
-        }
-        if (!batch.degenRead) (batch.degenFunds, batch.degenRead) = (s.house[token], true);
-        return batch.degenFunds;
     }
 
     /// @dev minBet, and maxBet for a player with no open bet (so nothing reserved): the bet's
