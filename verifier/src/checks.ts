@@ -13,8 +13,11 @@ import {
   type SettlementActions,
   type Token,
 } from "../../engine/src/index";
+import type { PlacementInput, SettlementInput } from "./calls";
+import { Findings } from "./findings";
 import { blackjackPayouts, crashManualAllows } from "./interactive";
-import type { BetResult, CheckName, EventOf, Problem, ProblemKind, Verdict } from "./types";
+import { checkActionSigner, checkPlacement, type SessionKey } from "./signed";
+import type { BetResult, EventOf, Problem, SettledActions, Verdict } from "./types";
 
 /**
  * The EVM shows a block's hash to contracts for 256 blocks. Chains with EIP-2935 (BSC among them)
@@ -35,39 +38,33 @@ export interface ResolvedBet {
   poolBeforeDraw: bigint | null;
   resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">;
   gamePlayed: EventOf<"GamePlayed"> | null;
+  /** A wallet bet's draw comes with its resolution; a one-click bet's with its ticket's, later (null: not drawn by the last block read). */
   drawn: EventOf<"JackpotDrawn"> | null;
   won: EventOf<"JackpotWon"> | null;
+  /** Placed and settled in one transaction: a one-click bet (CasinoSessions.play), whose jackpot ticket is drawn later. */
+  settledAtPlacement: boolean;
+  /** The player's current commitment and its chain's root when the bet was placed, the two a bet may expect; null before the range. */
+  commitsAtPlacement: string[] | null;
+  /** The player's session keys, as far as the events read when the bet was handed out for checking. */
+  sessionKeys: readonly SessionKey[];
+  /** How the bet was placed, from its transaction (transactions.ts). */
+  placementInput: PlacementInput;
+  /** Blackjack and manual crash: the action log of the settlement's transaction; null when not read. */
+  settlementInput: SettlementInput | null;
 }
 
 export interface CheckContext {
   chainId: bigint;
   casino: string;
+  /** The Casino's CasinoSessions: the EIP-712 domain of session keys' signatures. */
+  sessions: string;
   /** The DEGEN token's address; BNB is address(0). */
   degen: string;
-  /** Published action logs by bet id (decimal), replayed exactly when given. */
-  actions?: ReadonlyMap<string, SettlementActions | null>;
-}
-
-/** Collects a bet's problems and the verdict of each column. */
-class Findings {
-  readonly problems: Problem[] = [];
-  readonly checks: Record<CheckName, Verdict> = { word: "n/a", chain: "n/a", payout: "n/a", jackpot: "n/a" };
-  constructor(private readonly bet: ResolvedBet) {}
-
-  problem(check: CheckName, kind: ProblemKind, message: string): void {
-    this.adopt(check, { kind, message, block: this.bet.resolution.at.block, betId: this.bet.placed.betId, player: this.bet.placed.player });
-  }
-
-  /** A problem found before the bet was resolved (order, link, locked entropy), kept as it is. */
-  adopt(check: CheckName, problem: Problem): void {
-    this.problems.push(problem);
-    this.checks[check] = "mismatch";
-  }
-
-  /** Sets a verdict unless the column already holds a mismatch. */
-  verdict(check: CheckName, verdict: Verdict): void {
-    if (this.checks[check] !== "mismatch") this.checks[check] = verdict;
-  }
+  /**
+   * The events start at (or before) the Casino's deployment, so every player's chain, session keys
+   * and the jackpot pool are seen from their beginning.
+   */
+  fromDeployment: boolean;
 }
 
 /** An amount in token units, as a reader compares it with a wallet ("15 DEGEN"). */
@@ -85,7 +82,7 @@ function tokenOf(address: string, ctx: CheckContext): Token | undefined {
  */
 export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly Problem[], chainVerdict: Verdict): BetResult {
   const { placed, resolution } = bet;
-  const found = new Findings(bet);
+  const found = new Findings({ betId: placed.betId, player: placed.player, block: resolution.at.block });
   for (const p of earlier) found.adopt(p.kind === "entropy" ? "jackpot" : "chain", p);
   found.verdict("chain", chainVerdict);
 
@@ -102,7 +99,10 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
 
   const token = tokenOf(placed.token, ctx);
   const game = isGameType(placed.gameType) ? gameName(placed.gameType) : `game ${placed.gameType}`;
+  const placement = checkPlacement(bet, found, ctx);
+  const actionSigner = settled ? checkActionSigner(bet, found, ctx) : null;
   checkGamePlayed(bet, found, totalStake, payout);
+  let actions: SettledActions | null = null;
   if (token === undefined || !isGameType(placed.gameType)) {
     found.problem(
       "payout",
@@ -110,7 +110,8 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
       `BetPlaced names ${token === undefined ? `token ${placed.token}` : `game type ${placed.gameType}`}, which the Casino does not offer`,
     );
   } else if (payout !== null) {
-    checkPayout(bet, found, ctx, { token, gameType: placed.gameType, totalStake, payout, word });
+    const log = checkPayout(bet, found, { token, gameType: placed.gameType, totalStake, payout, word });
+    if (log !== undefined) actions = { log, signedBy: actionSigner };
   }
   if (token === "DEGEN") checkJackpot(bet, found, ctx);
   else if (bet.drawn) found.problem("jackpot", "jackpot", "a jackpot was drawn for a BNB bet");
@@ -132,6 +133,9 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
     seed: settled ? resolution.seed : null,
     random: settled ? resolution.random : null,
     jackpot: bet.drawn && { entropy: bet.drawn.entropy, prize: bet.drawn.prize, hit: bet.drawn.hit, won: bet.won?.amount ?? 0n },
+    enforcement: settled ? "computed on chain" : "the maximum, claimed back",
+    placement,
+    actions,
     checks: found.checks,
     problems: found.problems,
   };
@@ -167,7 +171,13 @@ interface PayoutInput {
   word: string | null;
 }
 
-function checkPayout(bet: ResolvedBet, found: Findings, ctx: CheckContext, input: PayoutInput): void {
+/**
+ * The payout against the rules, exactly: from the word for a game without decisions; for blackjack
+ * and manual crash from the word and the action log the settlement carried (the rules contract
+ * computed the payout from the same two). Returns that log (undefined for a game without decisions,
+ * a claim, or a log that could not be read or played).
+ */
+function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): SettlementActions | null | undefined {
   const { placed } = bet;
   const { token, gameType, totalStake, payout, word } = input;
   let reservation: bigint;
@@ -175,37 +185,74 @@ function checkPayout(bet: ResolvedBet, found: Findings, ctx: CheckContext, input
     reservation = maxPayout(gameType, placed.params, token, totalStake, bet.split);
   } catch (error) {
     found.problem("payout", "events", `the bet's params are ones the Casino refuses: ${(error as Error).message}`);
-    return;
+    return undefined;
   }
   if (word === null) {
     // An expired claim pays the reservation, exactly.
     if (payout === reservation) found.verdict("payout", "exact");
     else found.problem("payout", "claim", `the expired claim paid ${units(payout, token)}, the bet's maximum payout is ${units(reservation, token)}`);
-    return;
+    return undefined;
   }
   if (payout > reservation) found.problem("payout", "payout", `payout ${units(payout, token)} is above the bet's maximum payout ${units(reservation, token)}`);
 
-  const actions = ctx.actions?.get(placed.betId.toString());
-  const manualCrash = gameType === GameType.CRASH && placed.params === 0n;
-  const interactive = gameType === GameType.BLACKJACK || manualCrash;
-  if (!interactive || actions !== undefined) {
-    let expected: bigint;
-    try {
-      expected = settleGame({ gameType, token, stake: placed.amount, params: placed.params, word, actions: interactive ? actions : undefined }).payout;
-    } catch (error) {
-      found.problem("payout", "payout", `the published action log cannot be played: ${(error as Error).message}`);
-      return;
-    }
-    if (expected === payout) found.verdict("payout", "exact");
-    else
-      found.problem(
-        "payout",
-        "payout",
-        `payout ${units(payout, token)} differs from the rules' ${units(expected, token)}${interactive ? " for the published action log" : ""}`,
-      );
-    return;
+  const interactive = gameType === GameType.BLACKJACK || (gameType === GameType.CRASH && placed.params === 0n);
+  if (interactive && bet.settlementInput === null) {
+    checkPayoutBound(bet, found, input, word);
+    return undefined;
   }
-  if (gameType === GameType.BLACKJACK) {
+  let actions: SettlementActions | null = null;
+  if (interactive) {
+    const read = actionLogOf(bet, bet.settlementInput!);
+    if ("fault" in read) {
+      found.problem("payout", "payout", read.fault);
+      return undefined;
+    }
+    actions = read.log;
+  }
+  let expected: bigint;
+  try {
+    expected = settleGame({ gameType, token, stake: placed.amount, params: placed.params, word, actions }).payout;
+  } catch (error) {
+    found.problem("payout", "payout", `the settled action log cannot be played: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (expected === payout) found.verdict("payout", "exact");
+  else
+    found.problem(
+      "payout",
+      "payout",
+      `payout ${units(payout, token)} differs from the rules' ${units(expected, token)}${interactive ? " for the settled action log" : ""}`,
+    );
+  return interactive ? actions : undefined;
+}
+
+/**
+ * The settled action log as the engine takes it, as the Casino hands it to the rules
+ * (Casino._payoutOf): a split hand's log starts with its split, added when missing; a log that
+ * splits needs the second stake.
+ */
+function actionLogOf(bet: ResolvedBet, input: SettlementInput): { log: SettlementActions | null } | { fault: string } {
+  const { placed } = bet;
+  if (input.betId !== null && input.betId !== placed.betId) return { fault: `the settlement transaction settles bet ${input.betId}, not this one` };
+  const bytes = input.actions.slice(2);
+  if (placed.gameType === GameType.CRASH) {
+    if (bytes.length === 0) return { log: null };
+    const cashOut = parseInt(bytes, 16);
+    return bytes.length === 4 ? { log: cashOut } : { fault: `the settled cash-out 0x${bytes} is not two bytes` };
+  }
+  const letters = String.fromCharCode(...(bytes.match(/../g) ?? []).map((byte) => parseInt(byte, 16)));
+  if (!/^[HSP]*$/.test(letters)) return { fault: `the settled blackjack log 0x${bytes} holds bytes other than H, S and P` };
+  if (letters.startsWith("P") && !bet.split) return { fault: "the settled log splits a hand whose second stake was never added" };
+  return { log: bet.split && !letters.startsWith("P") ? "P" + letters : letters };
+}
+
+/**
+ * An interactive round whose settlement transaction was not read (sent through another contract):
+ * its payout must be one the rules give for this word under SOME play (interactive.ts), a bound.
+ */
+function checkPayoutBound(bet: ResolvedBet, found: Findings, { token, payout }: PayoutInput, word: string): void {
+  const { placed } = bet;
+  if (placed.gameType === GameType.BLACKJACK) {
     const possible = blackjackPayouts(word, placed.amount, bet.split);
     if (possible.has(payout)) found.verdict("payout", "allowed");
     else {
@@ -234,10 +281,6 @@ function checkPayout(bet: ResolvedBet, found: Findings, ctx: CheckContext, input
  */
 function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): void {
   const { placed, drawn } = bet;
-  if (!drawn) {
-    found.problem("jackpot", "jackpot", "no JackpotDrawn for a DEGEN bet");
-    return;
-  }
   const { jackpotEdgeBps: edge, jackpotShareBps: share } = unpackTerms(placed.terms);
   if (bet.poolAtPlacement !== null) {
     const prize = betJackpotPrize(placed.amount, edge, bet.poolAtPlacement, share);
@@ -251,10 +294,18 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): voi
   const odds = jackpotOdds(placed.amount, edge, placed.jackpotPrize);
   if (odds !== placed.jackpotOdds)
     found.problem("jackpot", "jackpot", `BetPlaced's jackpot odds ${placed.jackpotOdds} are not the ${odds} its stake, edge and prize give`);
+  if (!drawn) {
+    // A one-click bet's ticket is drawn by drawJackpots, by anyone, in any later block: not yet is
+    // no fault (a late draw loses the house its edge: a hash gone counts as a hit). A bet without
+    // odds gets no ticket.
+    if (!bet.settledAtPlacement) found.problem("jackpot", "jackpot", "no JackpotDrawn for a DEGEN bet");
+    else found.verdict("jackpot", placed.jackpotOdds !== 0n ? "pending" : bet.poolAtPlacement !== null ? "exact" : "allowed");
+    return;
+  }
   const exact = bet.poolBeforeDraw !== null;
 
   const voided = BigInt(drawn.entropy) === 0n;
-  const blocksLater = bet.resolution.at.block - placed.at.block;
+  const blocksLater = drawn.at.block - placed.at.block;
   if (voided) {
     if (bet.lockedEntropy !== null) found.problem("jackpot", "entropy", `the draw is void although its entropy ${bet.lockedEntropy} was locked`);
     else if (blocksLater <= BLOCKHASH_WINDOW)

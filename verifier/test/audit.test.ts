@@ -1,12 +1,11 @@
 import { keccak256, parseEther, toBeHex } from "ethers";
 import { describe, expect, it } from "vitest";
 import { GameType, canSplit, crashRound, isNatural, settleGame, startBlackjack } from "../../engine/src/index";
-import { parseActionLogs } from "../src/actions";
 import { audit, type AuditOptions } from "../src/audit";
 import { blackjackPayouts, crashManualAllows } from "../src/interactive";
-import { CASINO, CHAIN_ID, DEGEN, History } from "./support/history";
+import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS } from "./support/history";
 
-const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, degen: DEGEN, fromDeployment: true };
+const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
 const [ALICE, BOB] = [History.player(0), History.player(1)];
 const WORDS = Array.from({ length: 5000 }, (_, i) => keccak256(toBeHex(i + 1, 32)));
 const ZERO = "0x" + "0".repeat(64);
@@ -20,7 +19,7 @@ function opened(): History {
   return history;
 }
 
-const kinds = (history: History, options: AuditOptions = FULL) => audit(history.events, options).problems.map((problem) => problem.kind);
+const kinds = (history: History, options: AuditOptions = FULL) => audit(history.events, options, history.transactions).problems.map((problem) => problem.kind);
 
 describe("audit of a Casino history", () => {
   it("passes an honest history: every game, a certain jackpot, a claim and the double hash after it, a new commitment", () => {
@@ -40,9 +39,9 @@ describe("audit of a Casino history", () => {
     history.commit(ALICE!);
     history.settle(history.place(ALICE!, { gameType: GameType.BLACKJACK }), { actions: "S" });
 
-    const result = audit(history.events, FULL);
+    const result = audit(history.events, FULL, history.transactions);
     expect(result.problems).toEqual([]);
-    expect(result.stats).toEqual({ settled: 11, expired: 1, outsideRange: 0, players: 2, commitments: 3, links: 12 });
+    expect(result.stats).toEqual({ settled: 11, expired: 1, outsideRange: 0, players: 2, commitments: 3, links: 12, sessionKeys: 0, revokedKeys: 0 });
     expect(result.bets.find((bet) => bet.betId === certain.betId)!.jackpot).toMatchObject({ hit: true, won: parseEther("50") });
     expect(result.bets.every((bet) => bet.checks.chain === "exact")).toBe(true);
   });
@@ -172,33 +171,5 @@ describe("interactive rounds without their action log", () => {
       expect(crashManualAllows("DEGEN", stake, word, payout)).toBe(false);
     const bust = WORDS.find((candidate) => crashRound(candidate, "DEGEN").crashPoint === 100)!;
     expect(crashManualAllows("DEGEN", stake, bust, stake)).toBe(false);
-  });
-
-  it("reads published action logs: a map of bet ids, or the server's fairness answers", () => {
-    expect(parseActionLogs({ "12": "PHS", "13": 150, "14": null, "15": ["HIT", "STAND"] })).toEqual(
-      new Map<string, unknown>([
-        ["12", "PHS"],
-        ["13", 150],
-        ["14", null],
-        ["15", ["HIT", "STAND"]],
-      ]),
-    );
-    const saved = [
-      {
-        bets: [
-          { betId: "7", status: "settled", actions: 120 },
-          { betId: "8", status: "open", actions: null },
-        ],
-      },
-      { bets: [{ betId: "9", status: "settled", actions: null }] },
-    ];
-    expect(parseActionLogs(saved)).toEqual(
-      new Map<string, unknown>([
-        ["7", 120],
-        ["9", null],
-      ]),
-    );
-    expect(() => parseActionLogs({ "0x1": "S" })).toThrow("is not a decimal bet id");
-    expect(() => parseActionLogs({ "1": { cashOut: 1 } })).toThrow("neither a blackjack log");
   });
 });

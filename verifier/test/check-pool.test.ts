@@ -4,9 +4,9 @@ import { GameType } from "../../engine/src/index";
 import { audit, createDeferredAudit, type AuditOptions } from "../src/audit";
 import { createChecker } from "../src/check-pool";
 import type { AuditResult } from "../src/audit";
-import { CASINO, CHAIN_ID, DEGEN, History } from "./support/history";
+import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS } from "./support/history";
 
-const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, degen: DEGEN, fromDeployment: true };
+const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
 const PLAYERS = [0, 1, 2].map(History.player);
 const GAMES = [
   { gameType: GameType.WHEEL, params: 0b101n },
