@@ -1,4 +1,4 @@
-import { formatAmount } from "../../engine/src/index";
+import { encodeBlackjackActions, formatAmount } from "../../engine/src/index";
 import type { AuditResult } from "./audit";
 import { BLOCKHASH_WINDOW } from "./checks";
 import type { BetResult, CheckName, Enforcement, OpenBet, Placement, Problem, ProblemKind, Verdict } from "./types";
@@ -103,7 +103,7 @@ function enforcedCell(bet: BetResult): string {
   if (log === undefined) return "rules";
   if (typeof log === "number") return `rules, cash-out ${(log / 100).toFixed(2)}x`;
   if (log === null) return "rules, no cash-out";
-  const letters = typeof log === "string" ? log : log.map((action) => action[0]).join("");
+  const letters = typeof log === "string" ? log : encodeBlackjackActions(log);
   return letters === "" ? "rules, stood" : `rules, ${[...letters].join(" ")}`;
 }
 

@@ -5,6 +5,8 @@ import {
   checksumAddress,
   jackpotDraw,
   betJackpotPrize,
+  blackjackActionBytes,
+  encodeBlackjackActions,
   jackpotOdds,
   maxPayout,
   randomWord,
@@ -341,6 +343,5 @@ export class History {
 function actionBytes(actions: SettlementActions | null): string {
   if (actions === null) return "0x";
   if (typeof actions === "number") return toBeHex(actions, 2);
-  const letters = typeof actions === "string" ? actions : actions.map((action) => action[0]).join("");
-  return "0x" + [...letters].map((letter) => letter.charCodeAt(0).toString(16)).join("");
+  return blackjackActionBytes(typeof actions === "string" ? actions : encodeBlackjackActions(actions));
 }
