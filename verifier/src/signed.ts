@@ -74,12 +74,12 @@ export function checkPlacement(bet: ResolvedBet, found: Findings, ctx: CheckCont
   const { signed, call } = input;
   if (!signed) {
     found.problem("signed", "signature", `the ${call} transaction carries no signed bet for this BetPlaced`);
-    return { via: "session", call, key: "" };
+    return { via: "session", call, key: null };
   }
   const key = recoverSigner(betDigest(domainOf(ctx), signed), signed);
   if (key === null) {
     found.problem("signed", "signature", "the relayed bet's signature is none a key can make");
-    return { via: "session", call, key: "" };
+    return { via: "session", call, key: null };
   }
   const { placed } = bet;
   const differences = (

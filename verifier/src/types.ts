@@ -66,8 +66,8 @@ export type Enforcement = "computed on chain" | "the maximum, claimed back";
 /** How a bet reached the chain: sent by the player's wallet, or signed by a session key and relayed. */
 export type Placement =
   | { via: "wallet" }
-  /** CasinoSessions.play (placed and settled at once) or .place (placed, settled later), with the key that signed it */
-  | { via: "session"; call: "play" | "place"; key: string }
+  /** CasinoSessions.play (placed and settled at once) or .place (placed, settled later), with the key that signed it (null: none could) */
+  | { via: "session"; call: "play" | "place"; key: string | null }
   /** the placement transaction was sent through another contract, or the node did not serve it */
   | { via: "unknown" };
 
