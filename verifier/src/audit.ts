@@ -4,7 +4,7 @@ import { checkBet, type CheckContext, type ResolvedBet } from "./checks";
 import type { ChainEvent, Position } from "./events";
 import { isBefore, type SessionKey } from "./signed";
 import { withInputs } from "./transactions";
-import type { BetResult, EventOf, OpenBet, Problem, ProblemKind, Verdict } from "./types";
+import type { BetResult, EventOf, OpenBet, Problem, ProblemKind, SeedLink, Verdict } from "./types";
 
 const NONCE_MASK = (1n << 64n) - 1n;
 const ZERO_WORD = "0x" + "0".repeat(64);
@@ -48,8 +48,15 @@ interface PlayerChain {
   commit: string | null;
   /** The chain's root s_0: a bet may expect it or the last revealed seed. */
   root: string | null;
-  /** The nonce whose seed hashes directly to `commit`; a claimed bet leaves its seed unrevealed. */
-  head: bigint | null;
+  /**
+   * Where `commit` sits, as a link key (linkKey): the contract's PlayerState.head offset by the
+   * chain's first nonce, so that it is known without the chain's start. A range [lo, hi]: exact
+   * when lo = hi; two apart when the range began after the player's chain and the parity of the
+   * last revealed seed (relayed or wallet) could not be told.
+   */
+  head: { lo: bigint; hi: bigint } | null;
+  /** The first nonce of the current chain (CommitmentSet): link positions are counted from it. */
+  firstNonce: bigint | null;
   /** The nonce of the oldest open bet. */
   resolved: bigint | null;
   nextNonce: bigint | null;
@@ -186,8 +193,8 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     if (!chain) {
       // From the deployment every player starts as the contract's zeroed state: no commitment yet.
       chain = options.fromDeployment
-        ? { commit: ZERO_WORD, root: ZERO_WORD, head: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
-        : { commit: null, root: null, head: null, resolved: null, nextNonce: null, chainEnd: null };
+        ? { commit: ZERO_WORD, root: ZERO_WORD, head: { lo: 0n, hi: 0n }, firstNonce: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
+        : { commit: null, root: null, head: null, firstNonce: null, resolved: null, nextNonce: null, chainEnd: null };
       players.set(player, chain);
     }
     return chain;
@@ -265,7 +272,8 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         Object.assign(chain, {
           commit: event.commit,
           root: event.commit,
-          head: event.firstNonce,
+          head: { lo: 2n * event.firstNonce, hi: 2n * event.firstNonce },
+          firstNonce: event.firstNonce,
           resolved: event.firstNonce,
           nextNonce: event.firstNonce,
           chainEnd: event.firstNonce + event.length,
@@ -335,15 +343,19 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         const chain = chainOf(player);
         let chainVerdict: Verdict = "exact";
         if (chain.resolved !== null && nonce !== chain.resolved) flag("order", `nonce ${nonce} was resolved while nonce ${chain.resolved} was the oldest open`);
+        let linked: SeedLink | null = null;
         if (event.name === "BetSettled") {
           if (chain.commit === null || chain.head === null) {
             chainVerdict = "unchecked";
+            chain.head = { lo: linkKey(nonce, true), hi: linkKey(nonce, false) };
           } else {
-            const verdict = checkLink(event.seed, chain.commit, nonce - chain.head + 1n);
+            const verdict = checkLink(event.seed, chain.commit, nonce, chain.head, chain.firstNonce);
             if (mine(player)) stats.links += verdict.hashes;
             if (verdict.problem) flag("link", verdict.problem);
+            linked = verdict.linked;
+            chain.head = verdict.head;
           }
-          Object.assign(chain, { commit: event.seed.toLowerCase(), head: nonce + 1n });
+          chain.commit = event.seed.toLowerCase();
         } else if (chain.resolved === null) {
           chainVerdict = "unchecked";
         }
@@ -355,7 +367,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         } else if (mine(player)) {
           stats[event.name === "BetSettled" ? "settled" : "expired"]++;
         }
-        const bet = record ? resolvedBet(record, event) : null;
+        const bet = record ? resolvedBet(record, event, linked) : null;
         const reads = record && bet ? readsOf(bet, record.indexInTx) : { indexInTx: 0 };
         gathering = { kind: "resolution", bet, betId: event.betId, tx: event.at.tx, earlier, chainVerdict, reads };
         break;
@@ -438,7 +450,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   };
 
   /** The bet as its resolution found it; a one-click bet's draw comes later. */
-  const resolvedBet = (record: OpenRecord, resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">): ResolvedBet => {
+  const resolvedBet = (record: OpenRecord, resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">, linked: SeedLink | null): ResolvedBet => {
     const { placed } = record;
     const settledAtPlacement = placed.at.tx === resolution.at.tx;
     if (settledAtPlacement && placed.jackpotOdds !== 0n && isDegen(placed.token)) {
@@ -456,6 +468,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       won: null,
       poolBeforeDraw: null,
       settledAtPlacement,
+      linked,
       sessionKeys: sessionKeysOf(record.placed.player),
       placementInput: { via: "wallet" },
       settlementInput: null,
@@ -471,7 +484,8 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const readsOf = (bet: ResolvedBet, indexInTx: number): TransactionReads => {
     const { placed, resolution } = bet;
     const reads: TransactionReads = { indexInTx };
-    if (bet.settledAtPlacement || sessionOpenAt(placed.player, placed.at) || !options.fromDeployment) {
+    // A seed at a relay position: its placement must be a CasinoSessions call, which the check reads.
+    if (bet.settledAtPlacement || bet.linked?.as === "relayed" || sessionOpenAt(placed.player, placed.at) || !options.fromDeployment) {
       reads.placementTx = placed.at.tx;
       bet.placementInput = { via: "unknown" };
     }
@@ -532,14 +546,63 @@ function playerOf(betId: bigint): string {
 }
 
 /**
- * keccak256 applied `hashes` times to the seed must give the commitment: once, plus once per
- * earlier bet claimed as expired since the last revealed seed (its link stayed unrevealed).
+ * A link's key: 2 × nonce + 1 for a relayed bet's seed (link 2k − 1 of its chain, k = nonce −
+ * firstNonce + 1), 2 × nonce + 2 for a wallet bet's (link 2k), 2 × firstNonce for the chain's
+ * root. Keys differ as positions do, so the hashes between two links are the difference of keys.
  */
-function checkLink(seed: string, commitment: string, hashes: bigint): { hashes: number; problem?: string } {
-  if (hashes < 1n) return { hashes: 0, problem: "the bet's nonce is behind the player's revealed seeds" };
-  let link = seed;
-  for (let i = 0n; i < hashes; i++) link = previousLink(link);
-  if (link === commitment.toLowerCase()) return { hashes: Number(hashes) };
-  const times = hashes === 1n ? "keccak256(seed)" : `keccak256 applied ${hashes} times to the seed (${hashes - 1n} claimed bet(s) left links unrevealed)`;
-  return { hashes: Number(hashes), problem: `${times} is not the player's commitment ${commitment}` };
+export function linkKey(nonce: bigint, relayed: boolean): bigint {
+  return 2n * nonce + (relayed ? 1n : 2n);
+}
+
+/**
+ * The bet's seed against the player's commitment (the last revealed link, at `head`): keccak256
+ * applied (position − head) times to the seed must give it, the position being the bet's relay link
+ * 2k − 1 or its wallet link 2k. Both are tried (the second costs one hash more); which one leads to
+ * the commitment says how the seed was used, which the bet's check compares with how it was placed.
+ * A bet claimed as expired leaves its two links unrevealed: the next seed hashes past them.
+ */
+export function checkLink(
+  seed: string,
+  commitment: string,
+  nonce: bigint,
+  head: { lo: bigint; hi: bigint },
+  firstNonce: bigint | null,
+): { hashes: number; linked: SeedLink | null; head: { lo: bigint; hi: bigint }; problem?: string } {
+  const relayedKey = linkKey(nonce, true);
+  const walletKey = linkKey(nonce, false);
+  const unknown = { lo: relayedKey, hi: walletKey };
+  const most = walletKey - head.lo;
+  const least = relayedKey - head.hi > 1n ? relayedKey - head.hi : 1n;
+  if (most < 1n) return { hashes: 0, linked: null, head: unknown, problem: "the bet's nonce is behind the player's revealed seeds" };
+  const target = commitment.toLowerCase();
+  let link = seed.toLowerCase();
+  let steps = 0n;
+  let matched: bigint | null = null;
+  while (steps < most) {
+    link = previousLink(link);
+    steps++;
+    if (steps >= least && link === target) {
+      matched = steps;
+      break;
+    }
+  }
+  const position = (key: bigint) => (firstNonce === null ? null : Number(key - 2n * firstNonce));
+  if (matched !== null) {
+    const fits = [relayedKey, walletKey].filter((key) => key - matched >= head.lo && key - matched <= head.hi);
+    if (fits.length === 1) {
+      const key = fits[0]!;
+      return { hashes: Number(steps), linked: { as: key === relayedKey ? "relayed" : "wallet", position: position(key) }, head: { lo: key, hi: key } };
+    }
+    return { hashes: Number(steps), linked: null, head: unknown };
+  }
+  const at = (key: bigint) => {
+    const p = position(key);
+    return p === null ? "" : ` (link ${p})`;
+  };
+  const tried =
+    head.lo === head.hi
+      ? `neither keccak256 applied ${relayedKey - head.lo} times to the seed (a relay seed${at(relayedKey)}) nor ${walletKey - head.lo} times (a wallet seed${at(walletKey)})`
+      : `keccak256 applied ${least} to ${most} times to the seed`;
+  const claimed = head.lo === head.hi && relayedKey - head.lo > 2n ? "; claimed bets since the last revealed seed left their links unrevealed" : "";
+  return { hashes: Number(steps), linked: null, head: unknown, problem: `${tried} gives the player's commitment ${commitment}${claimed}` };
 }

@@ -17,7 +17,7 @@ import type { PlacementInput, SettlementInput } from "./calls";
 import { Findings } from "./findings";
 import { blackjackPayouts, crashManualAllows } from "./interactive";
 import { checkActionSigner, checkPlacement, type SessionKey } from "./signed";
-import type { BetResult, EventOf, Problem, SettledActions, Verdict } from "./types";
+import type { BetResult, EventOf, Placement, Problem, SeedLink, SettledActions, Verdict } from "./types";
 
 /**
  * The EVM shows a block's hash to contracts for 256 blocks. Chains with EIP-2935 (BSC among them)
@@ -43,6 +43,8 @@ export interface ResolvedBet {
   won: EventOf<"JackpotWon"> | null;
   /** Placed and settled in one transaction: a one-click bet (CasinoSessions.play), whose jackpot ticket is drawn later. */
   settledAtPlacement: boolean;
+  /** The link the seed was found to be (audit.ts checkLink); null for a claim or an unchecked chain. */
+  linked: SeedLink | null;
   /** The player's current commitment and its chain's root when the bet was placed, the two a bet may expect; null before the range. */
   commitsAtPlacement: string[] | null;
   /** The player's session keys, as far as the events read when the bet was handed out for checking. */
@@ -100,6 +102,7 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
   const token = tokenOf(placed.token, ctx);
   const game = isGameType(placed.gameType) ? gameName(placed.gameType) : `game ${placed.gameType}`;
   const placement = checkPlacement(bet, found, ctx);
+  if (settled) checkLinkParity(bet.linked, placement, found);
   const actionSigner = settled ? checkActionSigner(bet, found, ctx) : null;
   checkGamePlayed(bet, found, totalStake, payout);
   let actions: SettledActions | null = null;
@@ -131,6 +134,7 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
     split: bet.split,
     payout,
     seed: settled ? resolution.seed : null,
+    link: settled ? bet.linked : null,
     random: settled ? resolution.random : null,
     jackpot: bet.drawn && { entropy: bet.drawn.entropy, prize: bet.drawn.prize, hit: bet.drawn.hit, won: bet.won?.amount ?? 0n },
     enforcement: settled ? "computed on chain" : "the maximum, claimed back",
@@ -139,6 +143,23 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
     checks: found.checks,
     problems: found.problems,
   };
+}
+
+/**
+ * A bet relayed through CasinoSessions settles with its relay seed (an odd link), one placed from
+ * the wallet with its wallet seed (an even link): the contract keeps which (Bet.relayed), so that a
+ * relay seed made public before its bet landed settles no wallet bet. A seed of the other kind is
+ * reported. A placement that could not be read leaves the kind unchecked.
+ */
+function checkLinkParity(linked: SeedLink | null, placement: Placement, found: Findings): void {
+  if (!linked || placement.via === "unknown") return;
+  const relayed = placement.via === "session";
+  if (relayed === (linked.as === "relayed")) return;
+  const at = linked.position === null ? "" : ` (link ${linked.position})`;
+  const message = relayed
+    ? `the bet was relayed through CasinoSessions.${placement.call}, but its seed is its wallet seed${at}, an even link: a relayed bet settles with its relay seed (link 2k − 1)`
+    : `the bet was placed from the wallet, but its seed is its relay seed${at}, an odd link: a wallet bet settles with its wallet seed (link 2k)`;
+  found.problem("chain", "link", message);
 }
 
 /** GamePlayed must restate the resolution: the player, both stakes, the payout, won and the game. */

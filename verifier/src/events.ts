@@ -37,6 +37,8 @@ export type ChainEvent =
   | { name: "JackpotWon"; at: Position; player: string; amount: bigint }
   | { name: "JackpotEntropyLocked"; at: Position; betId: bigint; entropy: string }
   | { name: "JackpotTicketsIssued"; at: Position; tickets: string; count: bigint }
+  /** A batch's draw: recorded by the next CasinoSessions.play, or published by drawJackpots (entropy 0: void, every ticket a hit). */
+  | { name: "JackpotTicketsDrawn"; at: Position; tickets: string; entropy: string }
   | { name: "JackpotFunded"; at: Position; amount: bigint }
   | {
       name: "SessionOpened";
@@ -65,6 +67,7 @@ export const VERIFIED_EVENTS: readonly EventName[] = [
   "JackpotEntropyLocked",
   // One-click bets' jackpot draws wait for their block's hash: the tickets, drawn later.
   "JackpotTicketsIssued",
+  "JackpotTicketsDrawn",
   // The pool a jackpot prize is capped by: funding adds to it, wins take from it.
   "JackpotFunded",
 ];
@@ -153,6 +156,8 @@ export function decodeEvent(log: RawLog): ChainEvent | undefined {
       return { name: parsed.name, at, betId: a.betId as bigint, entropy: a.entropy as string };
     case "JackpotTicketsIssued":
       return { name: parsed.name, at, tickets: (a.tickets as string).toLowerCase(), count: a.count as bigint };
+    case "JackpotTicketsDrawn":
+      return { name: parsed.name, at, tickets: (a.tickets as string).toLowerCase(), entropy: (a.entropy as string).toLowerCase() };
     case "JackpotFunded":
       return { name: parsed.name, at, amount: a.amount as bigint };
     case "SessionOpened":

@@ -71,6 +71,17 @@ export type Placement =
   /** the placement transaction was sent through another contract, or the node did not serve it */
   | { via: "unknown" };
 
+/**
+ * Which link of its player's hash chain a settled bet's seed is (engine/src/hashChain.ts: two links
+ * per bet): its relay seed, link 2k − 1, for a bet placed through CasinoSessions, or its wallet
+ * seed, link 2k, for one placed from the wallet. position: null when the range did not show the
+ * chain's start.
+ */
+export interface SeedLink {
+  as: "relayed" | "wallet";
+  position: number | null;
+}
+
 /** The action log an interactive round was settled with, from its settlement transaction. */
 export interface SettledActions {
   /** As the engine takes it: blackjack's letters ("" none: the hand stood), a crash cash-out in hundredths (null: none). */
@@ -95,6 +106,8 @@ export interface BetResult {
   /** GamePlayed's payout (ExpiredBetClaimed's for a claim); null when the event is missing. */
   payout: bigint | null;
   seed: string | null;
+  /** The chain link the seed was found to be; null for a claim, or when the chain could not tell. */
+  link: SeedLink | null;
   random: string | null;
   jackpot: JackpotView | null;
   enforcement: Enforcement;
