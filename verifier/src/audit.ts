@@ -1,4 +1,15 @@
-import { GameType, checksumAddress, gameName, isGameType, previousLink, ticketsHash, unpackTerms, type JackpotTicket } from "../../engine/src/index";
+import {
+  GameType,
+  checksumAddress,
+  formatAmount,
+  gameName,
+  isGameType,
+  previousLink,
+  ticketDraws,
+  ticketsHash,
+  unpackTerms,
+  type JackpotTicket,
+} from "../../engine/src/index";
 import { decodeCall, type Call, type RawTransaction } from "./calls";
 import { checkBet, type CheckContext, type ResolvedBet } from "./checks";
 import type { ChainEvent, Position } from "./events";
@@ -179,6 +190,10 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const sessions = new Map<string, SessionKey[]>();
   /** One-click bets checked once their jackpot ticket is drawn (or the events end), by bet id. */
   const awaitingDraw = new Map<bigint, BetCheck>();
+  /** Batches of tickets issued and not drawn yet, by the batch's hash. */
+  const ticketBatches = new Map<string, JackpotTicket[]>();
+  /** Tickets whose batch's draw was a miss, checked already: a JackpotDrawn for one publishes a hit that is none. */
+  const drawnMisses = new Set<bigint>();
   let current: CurrentTransaction | null = null;
   /** The problems the audit finds itself, in chain order; a checked bet's go in where it was handed out. */
   const problems: Problem[] = [];
@@ -388,6 +403,12 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         } else if (ticket) {
           Object.assign(ticket.bet, { drawn: event, poolBeforeDraw: pool });
           gathering = { ...ticket, kind: "draw", betId: event.betId, tx: event.at.tx };
+        } else if (drawnMisses.has(event.betId)) {
+          drawnMisses.delete(event.betId);
+          const message = `JackpotDrawn publishes a hit paying ${formatAmount(event.prize)} DEGEN for a ticket whose batch's draw is a miss`;
+          problem("jackpot", message, event, playerOf(event.betId), event.betId);
+          // Its JackpotWon, if any, belongs to this draw.
+          gathering = { kind: "draw", bet: null, betId: event.betId, tx: event.at.tx, earlier: [], chainVerdict: "n/a", reads: { indexInTx: 0 } };
         } else {
           problem(
             "events",
@@ -423,6 +444,27 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
           );
         }
         current!.ticketsIssued = true;
+        ticketBatches.set(event.tickets.toLowerCase(), current!.tickets);
+        break;
+      }
+      case "JackpotTicketsDrawn": {
+        // The batch's draw, once: its misses are final (never published), its hits wait for drawJackpots's JackpotDrawn.
+        const batch = ticketBatches.get(event.tickets);
+        ticketBatches.delete(event.tickets);
+        if (!batch) {
+          if (options.fromDeployment) problem("jackpot", `JackpotTicketsDrawn for tickets ${event.tickets}, a batch not issued or drawn already`, event);
+          break;
+        }
+        for (const draw of ticketDraws(options.casino, batch, event.entropy)) {
+          const waiting = awaitingDraw.get(draw.betId);
+          if (!waiting) continue;
+          waiting.bet.ticketDraw = { entropy: event.entropy, at: event.at };
+          if (!draw.hit) {
+            awaitingDraw.delete(draw.betId);
+            drawnMisses.add(draw.betId);
+            handOut(waiting);
+          }
+        }
         break;
       }
       case "SessionOpened": {
@@ -465,6 +507,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       resolution,
       gamePlayed: null,
       drawn: null,
+      ticketDraw: null,
       won: null,
       poolBeforeDraw: null,
       settledAtPlacement,

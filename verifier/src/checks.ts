@@ -4,6 +4,8 @@ import {
   gameName,
   isGameType,
   betJackpotPrize,
+  decodeBlackjackActions,
+  settleSplitStakedBlackjack,
   jackpotDraw,
   jackpotOdds,
   maxPayout,
@@ -14,10 +16,11 @@ import {
   type Token,
 } from "../../engine/src/index";
 import type { PlacementInput, SettlementInput } from "./calls";
+import type { Position } from "./events";
 import { Findings } from "./findings";
 import { blackjackPayouts, crashManualAllows } from "./interactive";
 import { checkActionSigner, checkPlacement, type SessionKey } from "./signed";
-import type { BetResult, EventOf, Placement, Problem, SeedLink, SettledActions, Verdict } from "./types";
+import type { BetResult, EventOf, JackpotView, Placement, Problem, SeedLink, SettledActions, Verdict } from "./types";
 
 /**
  * The EVM shows a block's hash to contracts for 256 blocks. Chains with EIP-2935 (BSC among them)
@@ -25,6 +28,8 @@ import type { BetResult, EventOf, Placement, Problem, SeedLink, SettledActions, 
  * told apart from chain data: only a void draw within 256 blocks is proof of a fault.
  */
 export const BLOCKHASH_WINDOW = 256;
+/** FairRandom.HISTORY_WINDOW: past it no chain shows a block's hash, and an unlocked draw is void. */
+export const HISTORY_WINDOW = 8191;
 
 const ZERO_WORD = "0x" + "0".repeat(64);
 
@@ -38,8 +43,10 @@ export interface ResolvedBet {
   poolBeforeDraw: bigint | null;
   resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">;
   gamePlayed: EventOf<"GamePlayed"> | null;
-  /** A wallet bet's draw comes with its resolution; a one-click bet's with its ticket's, later (null: not drawn by the last block read). */
+  /** A published hit (only hits are published): a wallet bet's with its resolution, a one-click bet's by drawJackpots, later. */
   drawn: EventOf<"JackpotDrawn"> | null;
+  /** A one-click bet's batch draw (JackpotTicketsDrawn); null: not drawn by the last block read, or no ticket. */
+  ticketDraw: { entropy: string; at: Position } | null;
   won: EventOf<"JackpotWon"> | null;
   /** Placed and settled in one transaction: a one-click bet (CasinoSessions.play), whose jackpot ticket is drawn later. */
   settledAtPlacement: boolean;
@@ -116,7 +123,8 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
     const log = checkPayout(bet, found, { token, gameType: placed.gameType, totalStake, payout, word });
     if (log !== undefined) actions = { log, signedBy: actionSigner };
   }
-  if (token === "DEGEN") checkJackpot(bet, found, ctx);
+  let jackpot: JackpotView | null = null;
+  if (token === "DEGEN") jackpot = checkJackpot(bet, found, ctx);
   else if (bet.drawn) found.problem("jackpot", "jackpot", "a jackpot was drawn for a BNB bet");
   else if (placed.jackpotOdds !== 0n || placed.jackpotPrize !== 0n)
     found.problem("jackpot", "jackpot", `a BNB bet has jackpot odds ${placed.jackpotOdds} and prize ${placed.jackpotPrize}`);
@@ -136,7 +144,7 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
     seed: settled ? resolution.seed : null,
     link: settled ? bet.linked : null,
     random: settled ? resolution.random : null,
-    jackpot: bet.drawn && { entropy: bet.drawn.entropy, prize: bet.drawn.prize, hit: bet.drawn.hit, won: bet.won?.amount ?? 0n },
+    jackpot,
     enforcement: settled ? "computed on chain" : "the maximum, claimed back",
     placement,
     actions,
@@ -232,7 +240,12 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
   }
   let expected: bigint;
   try {
-    expected = settleGame({ gameType, token, stake: placed.amount, params: placed.params, word, actions }).payout;
+    // A staked split as GameRules.splitStakedPayout settles it: played when the log starts with it
+    // and the deal allows it, else void (the second stake paid back, the hand played as dealt).
+    expected =
+      gameType === GameType.BLACKJACK && bet.split
+        ? settleSplitStakedBlackjack(placed.amount, word, decodeBlackjackActions(actions as string)).payout
+        : settleGame({ gameType, token, stake: placed.amount, params: placed.params, word, actions }).payout;
   } catch (error) {
     found.problem("payout", "payout", `the settled action log cannot be played: ${(error as Error).message}`);
     return undefined;
@@ -249,8 +262,8 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
 
 /**
  * The settled action log as the engine takes it, as the Casino hands it to the rules
- * (Casino._payoutOf): a split hand's log starts with its split, added when missing; a log that
- * splits needs the second stake.
+ * (BetSettlement._payoutOf): a log that splits needs the second stake; a staked split counts only
+ * when the log starts with it.
  */
 function actionLogOf(bet: ResolvedBet, input: SettlementInput): { log: SettlementActions | null } | { fault: string } {
   const { placed } = bet;
@@ -264,7 +277,7 @@ function actionLogOf(bet: ResolvedBet, input: SettlementInput): { log: Settlemen
   const letters = String.fromCharCode(...(bytes.match(/../g) ?? []).map((byte) => parseInt(byte, 16)));
   if (!/^[HSP]*$/.test(letters)) return { fault: `the settled blackjack log 0x${bytes} holds bytes other than H, S and P` };
   if (letters.startsWith("P") && !bet.split) return { fault: "the settled log splits a hand whose second stake was never added" };
-  return { log: bet.split && !letters.startsWith("P") ? "P" + letters : letters };
+  return { log: letters };
 }
 
 /**
@@ -297,10 +310,13 @@ function checkPayoutBound(bet: ResolvedBet, found: Findings, { token, payout }: 
  * A DEGEN bet's draw, against the contract's: the prize and odds BetPlaced published (the share of
  * the pool then, and stake × edge ÷ prize; a split does not change them), entropy = the hash of the
  * bet's block (void only when it was gone and never locked, and then a hit), roll =
- * jackpotRoll(casino, betId, entropy), the published `hit` flag = odds > 0 ∧ (void ∨ roll < odds),
- * the prize paid = min(the bet's prize, pool), JackpotWon paying it iff hit and above 0.
+ * jackpotRoll(casino, betId, entropy), a hit = odds > 0 ∧ (void ∨ roll < odds). Only a hit is
+ * published (JackpotDrawn, and JackpotWon paying min(the bet's prize, pool) when above 0): a miss
+ * is recomputed here from the bet's block hash, and a hit left unpublished is reported. A one-click
+ * bet's draw is its batch's (JackpotTicketsDrawn, recorded by the next play or by drawJackpots);
+ * its hit is paid by drawJackpots, later.
  */
-function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): void {
+function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): JackpotView | null {
   const { placed, drawn } = bet;
   const { jackpotEdgeBps: edge, jackpotShareBps: share } = unpackTerms(placed.terms);
   if (bet.poolAtPlacement !== null) {
@@ -315,48 +331,96 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): voi
   const odds = jackpotOdds(placed.amount, edge, placed.jackpotPrize);
   if (odds !== placed.jackpotOdds)
     found.problem("jackpot", "jackpot", `BetPlaced's jackpot odds ${placed.jackpotOdds} are not the ${odds} its stake, edge and prize give`);
-  if (!drawn) {
-    // A one-click bet's ticket is drawn by drawJackpots, by anyone, in any later block: not yet is
-    // no fault (a late draw loses the house its edge: a hash gone counts as a hit). A bet without
-    // odds gets no ticket.
-    if (!bet.settledAtPlacement) found.problem("jackpot", "jackpot", "no JackpotDrawn for a DEGEN bet");
-    else found.verdict("jackpot", placed.jackpotOdds !== 0n ? "pending" : bet.poolAtPlacement !== null ? "exact" : "allowed");
-    return;
-  }
-  const exact = bet.poolBeforeDraw !== null;
 
-  const voided = BigInt(drawn.entropy) === 0n;
-  const blocksLater = drawn.at.block - placed.at.block;
+  // Where the draw's entropy was taken: the batch's draw for a one-click bet, else the resolution
+  // (a published hit says it; a miss, published by nothing, took it there too).
+  let entropy: string;
+  let takenAt: number;
+  if (bet.settledAtPlacement) {
+    if (placed.jackpotOdds === 0n) {
+      if (drawn) found.problem("jackpot", "jackpot", "a jackpot was drawn for a one-click bet without odds (it gets no ticket)");
+      else found.verdict("jackpot", bet.poolAtPlacement !== null ? "exact" : "allowed");
+      return null;
+    }
+    if (!bet.ticketDraw) {
+      // Drawn by the next play or by drawJackpots, by anyone, in any later block: not yet is no
+      // fault (a late draw loses the house its edge: a hash gone counts as a hit).
+      if (drawn) found.problem("jackpot", "jackpot", "JackpotDrawn for a ticket whose batch was never drawn (no JackpotTicketsDrawn)");
+      else found.verdict("jackpot", "pending");
+      return null;
+    }
+    entropy = bet.ticketDraw.entropy;
+    takenAt = bet.ticketDraw.at.block;
+    if (drawn && drawn.entropy.toLowerCase() !== entropy.toLowerCase())
+      found.problem("jackpot", "entropy", `the ticket's hit was drawn from ${drawn.entropy}, its batch's draw from ${entropy}`);
+  } else if (drawn) {
+    entropy = drawn.entropy;
+    takenAt = drawn.at.block;
+  } else {
+    if (placed.jackpotOdds === 0n) {
+      found.verdict("jackpot", bet.poolAtPlacement !== null ? "exact" : "allowed");
+      return null;
+    }
+    takenAt = bet.resolution.at.block;
+    const blocksLater = takenAt - placed.at.block;
+    if (bet.lockedEntropy === null && blocksLater > HISTORY_WINDOW) {
+      found.problem(
+        "jackpot",
+        "jackpot",
+        `the hash of block ${placed.at.block} was gone ${blocksLater} blocks later and never locked: the draw is void, a hit, but no JackpotDrawn was published`,
+      );
+      return { entropy: ZERO_WORD, prize: placed.jackpotPrize, hit: true, won: 0n };
+    }
+    entropy = bet.lockedEntropy ?? placed.blockHash;
+  }
+
+  const voided = BigInt(entropy) === 0n;
+  const blocksLater = takenAt - placed.at.block;
   if (voided) {
     if (bet.lockedEntropy !== null) found.problem("jackpot", "entropy", `the draw is void although its entropy ${bet.lockedEntropy} was locked`);
     else if (blocksLater <= BLOCKHASH_WINDOW)
       found.problem("jackpot", "entropy", `the draw is void although the hash of block ${placed.at.block} was still available ${blocksLater} blocks later`);
-  } else if (drawn.entropy.toLowerCase() !== placed.blockHash) {
-    found.problem("jackpot", "entropy", `jackpot entropy ${drawn.entropy} is not the hash ${placed.blockHash} of the bet's block ${placed.at.block}`);
+  } else if (entropy.toLowerCase() !== placed.blockHash) {
+    found.problem("jackpot", "entropy", `jackpot entropy ${entropy} is not the hash ${placed.blockHash} of the bet's block ${placed.at.block}`);
   }
 
-  // Without the pool (history not read from its start) the published prize can only be bounded.
   const draw = jackpotDraw({
     casino: ctx.casino,
     betId: placed.betId,
-    entropy: voided ? ZERO_WORD : drawn.entropy,
+    entropy: voided ? ZERO_WORD : entropy,
     odds: placed.jackpotOdds,
     prize: placed.jackpotPrize,
-    pool: bet.poolBeforeDraw ?? drawn.prize,
+    pool: bet.poolBeforeDraw ?? drawn?.prize ?? placed.jackpotPrize,
   });
-  if (bet.poolBeforeDraw !== null ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
+  if (!drawn) {
+    if (draw.hit) {
+      if (bet.settledAtPlacement)
+        found.verdict("jackpot", "pending"); // a hit, for drawJackpots to pay
+      else found.problem("jackpot", "jackpot", `roll ${draw.roll} against odds ${placed.jackpotOdds} is a hit, but no JackpotDrawn was published`);
+    } else {
+      // A miss in the blocks where only EIP-2935 shows the hash: exact on a chain that has it.
+      // The prize is checked only when the pool is known (history read from its start).
+      const onlyEip2935 = bet.lockedEntropy === null && !bet.settledAtPlacement && blocksLater > BLOCKHASH_WINDOW;
+      found.verdict("jackpot", onlyEip2935 || bet.poolAtPlacement === null ? "allowed" : "exact");
+    }
+    return { entropy, prize: draw.prize, hit: draw.hit, won: 0n };
+  }
+
+  // Without the pool (history not read from its start) the published prize can only be bounded.
+  const exact = bet.poolBeforeDraw !== null;
+  if (exact ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
     found.problem(
       "jackpot",
       "jackpot",
-      `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${bet.poolBeforeDraw !== null ? units(draw.prize, "DEGEN") : `at most ${units(placed.jackpotPrize, "DEGEN")}`} the bet's prize and the pool give`,
+      `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${exact ? units(draw.prize, "DEGEN") : `at most ${units(placed.jackpotPrize, "DEGEN")}`} the bet's prize and the pool give`,
     );
   }
   // The contract's flag is the roll (or a void draw) alone; it pays nothing on a hit when the pool is empty.
-  if (draw.hit !== drawn.hit) {
+  if (draw.hit !== drawn.hit || !draw.hit) {
     found.problem(
       "jackpot",
       "jackpot",
-      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void, a hit)"} against odds ${placed.jackpotOdds} is a ${draw.hit ? "hit" : "miss"}`,
+      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void, a hit)"} against odds ${placed.jackpotOdds} is a ${draw.hit ? "hit" : "miss"}${draw.hit ? "" : " (a miss is never published)"}`,
     );
   }
   const owed = draw.hit && drawn.prize > 0n ? drawn.prize : 0n;
@@ -364,4 +428,5 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): voi
   if (paid !== owed) found.problem("jackpot", "jackpot", `JackpotWon paid ${units(paid, "DEGEN")}, the draw owes ${units(owed, "DEGEN")}`);
   if (bet.won && bet.won.player !== placed.player) found.problem("jackpot", "jackpot", `JackpotWon paid ${bet.won.player}, not the bet's player`);
   found.verdict("jackpot", exact ? "exact" : "allowed");
+  return { entropy: drawn.entropy, prize: drawn.prize, hit: drawn.hit, won: paid };
 }

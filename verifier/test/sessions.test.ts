@@ -37,7 +37,7 @@ describe("one-click bets and signed action logs", () => {
     history.drawTickets(played.filter((bet) => bet.token === DEGEN));
     // Interactive rounds: placed from a signed bet, settled with the log the session key signed.
     const hand = history.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
-    history.settle(hand, { actions: "HS" });
+    history.settle(hand, { actions: "S" });
     const round = history.placeSigned({ player: BOB, gameType: GameType.CRASH, params: 0n });
     const cashOut = crashRound(history.wordOf(round), "BNB").crashPoint >= 150 ? 150 : null;
     history.settle(round, { actions: cashOut });
@@ -63,7 +63,7 @@ describe("one-click bets and signed action logs", () => {
     }
     expect(of(hand.betId)).toMatchObject({
       placement: { via: "session", call: "place" },
-      actions: { log: "HS" },
+      actions: { log: "S" },
       checks: { payout: "exact", signed: "exact" },
     });
     expect(of(round.betId)).toMatchObject({ actions: { log: cashOut }, checks: { payout: "exact", signed: "exact" } });
@@ -102,7 +102,9 @@ describe("one-click bets and signed action logs", () => {
     const flipped = opened();
     const [c] = flipped.play([{ player: ALICE, gameType: GameType.SLOTS }]);
     flipped.drawTickets([c!], { hit: true });
-    expect(verify(flipped).problems.map((problem) => problem.kind)).toEqual(["jackpot", "jackpot"]);
+    expect(problemsOf(flipped)).toEqual([
+      ["jackpot", expect.stringMatching(/^JackpotDrawn publishes a hit paying [\d.]+ DEGEN for a ticket whose batch's draw is a miss$/)],
+    ]);
 
     const unissued = opened();
     unissued.play([{ player: ALICE, gameType: GameType.SLOTS }]);
@@ -195,6 +197,79 @@ describe("one-click bets and signed action logs", () => {
     }
     unstaked.settle(pair, { actions: "PSS", payout: 0n });
     expect(problemsOf(unstaked).at(-1)).toEqual(["payout", "the settled log splits a hand whose second stake was never added"]);
+  });
+
+  it("checks each seed at its link: relayed bets at 2k − 1, wallet bets at 2k, mixed in one chain, across claimed bets", () => {
+    // Alice's chain: a wallet bet, two one-click bets, a signed hand; a wallet bet and a signed bet
+    // claimed (their links left unrevealed); then a wallet bet and a one-click bet.
+    const history = opened();
+    const first = history.place(ALICE, { gameType: GameType.SLOTS });
+    history.settle(first); // link 2 (k = 1)
+    const [second, third] = history.play([
+      { player: ALICE, gameType: GameType.WHEEL, params: 1n },
+      { player: ALICE, gameType: GameType.SLOTS },
+    ]); // links 3 and 5
+    const signedHand = history.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    history.settle(signedHand, { actions: "S" }); // link 7
+    const claimedWallet = history.place(ALICE, { gameType: GameType.WHEEL, params: 1n });
+    history.claim(claimedWallet); // k = 5: links 9 and 10 unrevealed
+    const claimedSigned = history.placeSigned({ player: ALICE, gameType: GameType.SLOTS });
+    history.claim(claimedSigned); // k = 6: links 11 and 12 unrevealed
+    const afterClaims = history.place(ALICE, { gameType: GameType.SLOTS });
+    history.settle(afterClaims); // link 14: 7 hashes down to link 7
+    const [relayedAfter] = history.play([{ player: ALICE, gameType: GameType.KICKBOXING, params: 2n }]); // link 15
+
+    const result = verify(history);
+    expect(result.problems).toEqual([]);
+    const of = (bet: { betId: bigint }) => result.bets.find((candidate) => candidate.betId === bet.betId)!;
+    expect([first, second, third, signedHand, afterClaims, relayedAfter].map((bet) => of(bet!).link)).toEqual([
+      { as: "wallet", position: 2 },
+      { as: "relayed", position: 3 },
+      { as: "relayed", position: 5 },
+      { as: "relayed", position: 7 },
+      { as: "wallet", position: 14 },
+      { as: "relayed", position: 15 },
+    ]);
+    expect([first, second, third, signedHand, afterClaims, relayedAfter].every((bet) => of(bet!).checks.chain === "exact")).toBe(true);
+    expect(of(claimedWallet).link).toBeNull();
+    // Bob's and Carol's chains are untouched; Alice's: 2 + 1 + 2 + 2 + 7 + 1 hashes.
+    expect(result.stats.links).toBe(15);
+  });
+
+  it("reports a relayed bet settled with its wallet seed (an even link), and a wallet bet with its relay seed", () => {
+    const relayed = opened();
+    const hand = relayed.placeSigned({ player: ALICE, gameType: GameType.SLOTS });
+    relayed.settle(hand, { seed: relayed.linkOf(hand, false) });
+    const found = verify(relayed);
+    expect(found.problems.map(({ kind, message }) => [kind, message])).toEqual([
+      [
+        "link",
+        "the bet was relayed through CasinoSessions.place, but its seed is its wallet seed (link 2), an even link: a relayed bet settles with its relay seed (link 2k − 1)",
+      ],
+    ]);
+    expect(found.bets[0]).toMatchObject({ link: { as: "wallet", position: 2 }, checks: { chain: "mismatch", signed: "exact" } });
+
+    // A wallet bet with its relay seed: the placement is read (a relay seed's bet must have come through CasinoSessions), and it did not.
+    const wallet = opened();
+    const bet = wallet.place(CAROL, { gameType: GameType.SLOTS });
+    wallet.settle(bet, { seed: wallet.linkOf(bet, true) });
+    expect(problemsOf(wallet)).toEqual([
+      ["link", "the bet was placed from the wallet, but its seed is its relay seed (link 1), an odd link: a wallet bet settles with its wallet seed (link 2k)"],
+    ]);
+
+    // One link too far either way is off the chain: a seed of the next bet.
+    const beyond = opened();
+    const early = beyond.place(CAROL, { gameType: GameType.SLOTS });
+    const next = beyond.place(CAROL, { gameType: GameType.SLOTS });
+    beyond.settle(early, { seed: beyond.linkOf(next, true) });
+    expect(problemsOf(beyond)).toEqual([
+      [
+        "link",
+        expect.stringMatching(
+          /^neither keccak256 applied 1 times to the seed \(a relay seed \(link 1\)\) nor 2 times \(a wallet seed \(link 2\)\) gives the player's commitment 0x[0-9a-f]{64}$/,
+        ),
+      ],
+    ]);
   });
 
   it("checks a range that starts after a session was opened: the signer unknown (?), every signed field still compared", () => {

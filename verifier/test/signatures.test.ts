@@ -71,7 +71,11 @@ describe("the calls that carry signatures", () => {
         { ...bet, nonce: 42n, r: signed.r, vs: signed.vs },
       ],
     });
-    expect(decodeCall({ hash: "0x", to: SESSIONS, input: sessions.encodeFunctionData("place", [signed]) }, contracts)).toMatchObject({ kind: "place" });
+    // place(SignedBet, countersignature): the bet inline, the settler's countersignature after it (empty when the settler sends it).
+    for (const countersignature of ["0x", "0x" + "ab".repeat(65)]) {
+      const place = sessions.encodeFunctionData("place", [signed, countersignature]);
+      expect(decodeCall({ hash: "0x", to: SESSIONS, input: place }, contracts)).toEqual({ kind: "place", bets: [{ ...bet, r: signed.r, vs: signed.vs }] });
+    }
     const settle = sessions.encodeFunctionData("settle", [7n, keccak256("0x05"), "0x4853", "0x1234", "0x"]);
     expect(decodeCall({ hash: "0x", to: SESSIONS, input: settle }, contracts)).toEqual({
       kind: "settle with actions",

@@ -47,6 +47,8 @@ export interface SettleOverrides {
   won?: bigint | null;
   /** Blocks between the bet and its settlement (1 by default). */
   after?: number;
+  /** Publish the draw (JackpotDrawn) or not; by default as the contract does: a hit only. */
+  drawn?: boolean;
   gamePlayed?: false;
 }
 
@@ -91,6 +93,11 @@ export class History {
   private readonly chains = new Map<string, { links: HashChain; first: bigint; epoch: number; next: bigint }>();
   private readonly nextNonce = new Map<string, bigint>();
   private readonly bets = new Map<bigint, EventOf<"BetPlaced">>();
+  /** Bets placed through CasinoSessions: settled with their relay seeds (link 2k − 1). */
+  private readonly relayed = new Set<bigint>();
+  /** Batches of one-click tickets not drawn yet, by hash; the latest one's draw the next play records (SessionPlay). */
+  private readonly batches = new Map<string, { bets: EventOf<"BetPlaced">[]; block: number; entropy: string | null }>();
+  private pendingTickets: string | null = null;
 
   /** The i-th player: an address with a private key, which signs its sessions' grants and action keys. */
   static player(i: number): string {
@@ -160,15 +167,28 @@ export class History {
     this.events.push({ name: "SessionRevoked", at: at(), player, key });
   }
 
+  /** Casino.playGame from the player's wallet: settled later with the bet's wallet seed (link 2k). */
   place(player: string, bet: BetSpec): EventOf<"BetPlaced"> {
-    return this.placeIn(this.tx(), player, bet);
+    const token = (bet.token ?? "DEGEN") === "DEGEN" ? DEGEN : ZeroAddress;
+    const clientSeed = bet.clientSeed ?? keccak256(toBeHex(this.events.length + 7_000_000, 32));
+    const root = this.chains.get(player)?.links.commitment ?? ZERO_WORD;
+    const input = casinoInterface.encodeFunctionData("playGame", [
+      token,
+      bet.amount ?? parseEther("10"),
+      bet.gameType,
+      bet.params ?? 0n,
+      clientSeed,
+      root,
+      TERMS,
+    ]);
+    return this.placeIn(this.tx(1, { to: CASINO, input }), player, { ...bet, clientSeed });
   }
 
   /** CasinoSessions.place: a bet the player's session key signed, placed to be settled later. */
   placeSigned(spec: OneClickSpec): EventOf<"BetPlaced"> {
     const { nonce, clientSeed, signed } = this.signedBet(spec);
-    const at = this.tx(1, { to: SESSIONS, input: sessionsInterface.encodeFunctionData("place", [signed]) });
-    return this.placeIn(at, spec.player, { ...spec, clientSeed }, nonce);
+    const at = this.tx(1, { to: SESSIONS, input: sessionsInterface.encodeFunctionData("place", [signed, "0x"]) });
+    return this.placeIn(at, spec.player, { ...spec, clientSeed }, nonce, true);
   }
 
   /**
@@ -177,28 +197,57 @@ export class History {
    */
   play(specs: readonly OneClickSpec[]): EventOf<"BetPlaced">[] {
     const signedBets = specs.map((spec) => this.signedBet(spec));
-    const seeds = signedBets.map(({ nonce }, i) => this.seedFor(specs[i]!.player, nonce));
+    const seeds = signedBets.map(({ nonce }, i) => this.seedFor(specs[i]!.player, nonce, true));
     const input = sessionsInterface.encodeFunctionData("play", [signedBets.map(({ signed }) => signed), seeds]);
     const at = this.tx(1, { to: SESSIONS, input });
+    // The previous batch's draw, recorded by this play once its block's hash exists.
+    const pending = this.pendingTickets === null ? undefined : this.batches.get(this.pendingTickets);
+    if (pending && pending.entropy === null) {
+      pending.entropy = this.batchEntropy(pending.block);
+      this.events.push({ name: "JackpotTicketsDrawn", at: at(), tickets: this.pendingTickets!, entropy: pending.entropy });
+      this.pendingTickets = null;
+    }
     const placed = specs.map((spec, i) => {
-      const bet = this.placeIn(at, spec.player, { ...spec, clientSeed: signedBets[i]!.clientSeed }, signedBets[i]!.nonce);
+      const bet = this.placeIn(at, spec.player, { ...spec, clientSeed: signedBets[i]!.clientSeed }, signedBets[i]!.nonce, true);
       this.publishSettlement(bet, at, {}, true);
       return bet;
     });
     const tickets = placed
       .filter((bet) => bet.token === DEGEN && bet.jackpotOdds !== 0n)
       .map((bet) => ({ betId: bet.betId, odds: bet.jackpotOdds, prize: bet.jackpotPrize }));
-    if (tickets.length > 0) this.events.push({ name: "JackpotTicketsIssued", at: at(), tickets: ticketsHash(tickets), count: BigInt(tickets.length) });
+    if (tickets.length > 0) {
+      const hash = ticketsHash(tickets);
+      this.events.push({ name: "JackpotTicketsIssued", at: at(), tickets: hash, count: BigInt(tickets.length) });
+      this.batches.set(hash, { bets: placed.filter((bet) => bet.token === DEGEN && bet.jackpotOdds !== 0n), block: this.block, entropy: null });
+      this.pendingTickets = hash;
+    }
     return placed;
   }
 
-  /** Casino.drawJackpots: each ticket drawn from the hash of its bet's block (zero once gone), hits paid from the pool. */
-  drawTickets(bets: readonly EventOf<"BetPlaced">[], overrides: Pick<SettleOverrides, "after" | "entropy" | "hit"> = {}): void {
-    const at = this.tx(overrides.after ?? 1);
-    for (const bet of bets) this.draw(bet, at, overrides);
+  /** The hash of a batch's block as FairRandom.blockHash gives it now (zero once gone). */
+  private batchEntropy(block: number): string {
+    return this.block - block > 8191 ? ZERO_WORD : this.blockHash(block);
   }
 
-  private placeIn(at: () => Position, player: string, bet: BetSpec, nonce = this.takeNonce(player)): EventOf<"BetPlaced"> {
+  /**
+   * Casino.drawJackpots of the batch these bets' tickets make: its draw published
+   * (JackpotTicketsDrawn) unless a play recorded it, each hit published and paid from the pool.
+   */
+  drawTickets(bets: readonly EventOf<"BetPlaced">[], overrides: Pick<SettleOverrides, "after" | "entropy" | "hit"> = {}): void {
+    if (bets.length === 0) return;
+    const hash = ticketsHash(bets.map((bet) => ({ betId: bet.betId, odds: bet.jackpotOdds, prize: bet.jackpotPrize })));
+    const batch = this.batches.get(hash)!;
+    this.batches.delete(hash);
+    if (this.pendingTickets === hash) this.pendingTickets = null;
+    const at = this.tx(overrides.after ?? 1);
+    if (batch.entropy === null) {
+      batch.entropy = overrides.entropy ?? this.batchEntropy(batch.block);
+      this.events.push({ name: "JackpotTicketsDrawn", at: at(), tickets: hash, entropy: batch.entropy });
+    }
+    for (const bet of bets) this.draw(bet, at, { ...overrides, entropy: batch.entropy });
+  }
+
+  private placeIn(at: () => Position, player: string, bet: BetSpec, nonce = this.takeNonce(player), relayed = false): EventOf<"BetPlaced"> {
     const token = bet.token ?? "DEGEN";
     const amount = bet.amount ?? parseEther("10");
     const prize = token === "DEGEN" ? betJackpotPrize(amount, 50, this.pool, 500) : 0n;
@@ -221,6 +270,7 @@ export class History {
     };
     this.events.push(event);
     this.bets.set(event.betId, event);
+    if (relayed) this.relayed.add(event.betId);
     return event;
   }
 
@@ -264,14 +314,19 @@ export class History {
     this.events.push({ name: "JackpotEntropyLocked", at: at(), betId: bet.betId, entropy });
   }
 
-  /** The seed the honest house reveals for the bet (its chain's link for that nonce). */
+  /** The seed the honest house reveals for the bet: its relay seed (link 2k − 1) when placed through CasinoSessions, else its wallet seed (link 2k). */
   seedOf(bet: EventOf<"BetPlaced">): string {
-    return this.seedFor(bet.player, bet.nonce);
+    return this.seedFor(bet.player, bet.nonce, this.relayed.has(bet.betId));
   }
 
-  private seedFor(player: string, nonce: bigint): string {
+  /** The bet's relay seed or wallet seed, whichever way it was placed (to play a house that reveals the other). */
+  linkOf(bet: EventOf<"BetPlaced">, relayed: boolean): string {
+    return this.seedFor(bet.player, bet.nonce, relayed);
+  }
+
+  private seedFor(player: string, nonce: bigint, relayed: boolean): string {
     const chain = this.chains.get(player)!;
-    return chain.links.seed(Number(nonce - chain.first) + 1);
+    return chain.links.seed(Number(nonce - chain.first) + 1, relayed);
   }
 
   wordOf(bet: EventOf<"BetPlaced">): string {
@@ -324,12 +379,14 @@ export class History {
     if (bet.token !== ZeroAddress) this.draw(bet, at, overrides);
   }
 
+  /** A draw as the contract publishes it: a hit only (JackpotDrawn, and JackpotWon when it pays); a miss is published by nothing. */
   private draw(bet: EventOf<"BetPlaced">, at: () => Position, overrides: SettleOverrides): void {
     const blocksLater = this.block - bet.at.block;
     const entropy = overrides.entropy ?? (blocksLater > 8191 ? ZERO_WORD : bet.blockHash);
     const draw = jackpotDraw({ casino: CASINO, betId: bet.betId, entropy, odds: bet.jackpotOdds, prize: bet.jackpotPrize, pool: this.pool });
     const prize = overrides.prize ?? draw.prize;
     const hit = overrides.hit ?? draw.hit;
+    if (!(overrides.drawn ?? hit)) return;
     this.events.push({ name: "JackpotDrawn", at: at(), betId: bet.betId, entropy, prize, hit });
     const won = overrides.won === undefined ? (hit && prize > 0n ? prize : null) : overrides.won;
     if (won !== null) {
