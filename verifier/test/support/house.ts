@@ -73,6 +73,8 @@ export interface PlacedBet {
   split: boolean;
   /** Placed and settled at once (CasinoSessions.play). */
   oneClick?: boolean;
+  /** Placed through CasinoSessions (play or place): settled with its relay seed. */
+  relayed?: boolean;
 }
 
 /** A settler's transaction, with the gas it is given. */
@@ -187,15 +189,20 @@ export class TestHouse {
     this.chains.set(player, { links, firstNonce: nextNonce, epoch });
   }
 
-  /** s_k for the player's bet of this nonce: the k-th bet after the commitment. */
-  seedOf(player: string, nonce: bigint): string {
+  /** The seed of the player's bet of this nonce, the k-th after the commitment: link 2k − 1 when relayed through CasinoSessions, else link 2k. */
+  seedOf(player: string, nonce: bigint, relayed = false): string {
     const chain = this.chains.get(player)!;
-    return chain.links.seed(Number(nonce - chain.firstNonce) + 1);
+    return chain.links.seed(Number(nonce - chain.firstNonce) + 1, relayed);
+  }
+
+  /** The bet's seed: its relay seed when placed through CasinoSessions (Bet.relayed), else its wallet seed. */
+  betSeed(bet: PlacedBet): string {
+    return this.seedOf(bet.player, bet.nonce, bet.relayed === true);
   }
 
   wordOf(bet: PlacedBet): string {
     return randomWord({
-      seed: this.seedOf(bet.player, bet.nonce),
+      seed: this.betSeed(bet),
       clientSeed: bet.clientSeed,
       player: bet.player,
       nonce: bet.nonce,
@@ -268,7 +275,7 @@ export class TestHouse {
   private settleBatch(batch: readonly Settlement[]): SettlerCall {
     const data = this.chain.casino.interface.encodeFunctionData("settleBatch", [
       batch.map(({ bet }) => bet.betId),
-      batch.map(({ bet }) => this.seedOf(bet.player, bet.nonce)),
+      batch.map(({ bet }) => this.betSeed(bet)),
       batch.map(({ payout }) => payout),
     ]);
     return { from: this.settler, to: this.casino, data, gas: SETTLE_GAS_BASE + SETTLE_GAS_PER_BET * BigInt(batch.length) };
@@ -320,7 +327,7 @@ export class TestHouse {
     const keyGrant = sessionKey
       ? "0x"
       : await player.signTypedData(domain, ACTION_KEY_TYPES as never, { player: bet.player, betId: bet.betId, key: key.address });
-    return sessionsInterface.encodeFunctionData("settle", [bet.betId, this.seedOf(bet.player, bet.nonce), bytes, signature, keyGrant]);
+    return sessionsInterface.encodeFunctionData("settle", [bet.betId, this.betSeed(bet), bytes, signature, keyGrant]);
   }
 
   /** The player's wallet signs a session for a new key (every token and game), opened by the settler. */
@@ -386,7 +393,7 @@ export class TestHouse {
       const nonce = nonces.get(player) ?? (await this.chain.casino.commitmentOf(player))[1];
       nonces.set(player, nonce + 1n);
       signed.push(await this.signedBet(spec, nonce, terms));
-      seeds.push(this.seedOf(player, nonce));
+      seeds.push(this.seedOf(player, nonce, true));
     }
     const from = (await this.provider.getBlockNumber()) + 1;
     const data = sessionsInterface.encodeFunctionData("play", [signed, seeds]);
@@ -403,6 +410,7 @@ export class TestHouse {
       block: log.blockNumber,
       split: false,
       oneClick: true,
+      relayed: true,
       odds: log.args.jackpotOdds,
       prize: log.args.jackpotPrize,
     }));
@@ -420,7 +428,7 @@ export class TestHouse {
     const [, nonce] = await this.chain.casino.commitmentOf(player);
     const signed = await this.signedBet(spec, nonce, await this.chain.casino.terms());
     const from = (await this.provider.getBlockNumber()) + 1;
-    await this.sendAll([{ from: this.settler, to: this.sessions, data: sessionsInterface.encodeFunctionData("place", [signed]) }], PLAY_GAS);
+    await this.sendAll([{ from: this.settler, to: this.sessions, data: sessionsInterface.encodeFunctionData("place", [signed, "0x"]) }], PLAY_GAS);
     const [log] = await this.chain.casino.queryFilter(this.chain.casino.filters.BetPlaced(), from);
     return {
       betId: log!.args.betId,
@@ -433,6 +441,7 @@ export class TestHouse {
       clientSeed: log!.args.clientSeed,
       block: log!.blockNumber,
       split: false,
+      relayed: true,
     };
   }
 
