@@ -193,7 +193,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
   );
   out.push("  W  random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)), as BetSettled publishes it");
   out.push(
-    "  C  keccak256(seed) = the previous seed or the commitment (once more per unrevealed link of a claimed bet), nonce order, commitments only with no bet open",
+    "  C  two links a bet: the k-th bet's seed is link 2k-1 when relayed (CasinoSessions), 2k from the wallet; keccak256 applied (its position - the last revealed link's) times to it = the last revealed seed or the commitment (a claimed bet's links stay unrevealed); the kind of link = how the bet was placed; nonce order, commitments only with no bet open",
   );
   out.push(
     "  P  ✓ the engine's payout from the word, and for blackjack and manual crash the action log the settlement transaction carries; an expired claim pays the bet's maximum",
@@ -202,10 +202,10 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     "     ≈ an interactive round settled through another contract, whose input is not read: the payout is one the rules give for this word under some play",
   );
   out.push(
-    `  J  ✓ entropy = the hash of the bet's block (void, and then a hit, only once it was gone: over ${BLOCKHASH_WINDOW} blocks later and never locked), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit`,
+    `  J  ✓ entropy = the hash of the bet's block (void, and then a hit, only once it was gone: over ${BLOCKHASH_WINDOW} blocks later and never locked), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit; only hits are published (JackpotDrawn), a miss is recomputed`,
   );
   out.push(
-    "     ≈ the pool is not known (range after the deployment): prize ≤ the bet's prize.  A one-click bet's ticket is drawn later (drawJackpots), alike",
+    "     ≈ the pool is not known (range after the deployment): prize ≤ the bet's prize.  A one-click bet's ticket is drawn later with its batch (JackpotTicketsDrawn: the next play or drawJackpots), its hit paid by drawJackpots",
   );
   out.push(
     "  S  a session bet: signed by a session key the player opened (SessionOpened) before it and had not revoked, each signed field = BetPlaced's, within the session's tokens, games and largest stake",

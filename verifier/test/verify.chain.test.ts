@@ -98,8 +98,8 @@ describe("npm run verify against a hardhat node", () => {
     const { result, summary, overdue } = verification;
     expect(result.problems).toEqual([]);
     expect(summary).toMatchObject({ settled: specs.length + 6, expired: 1, open: 1, overdue: 0, outsideRange: 0, players: 6, commitments: 7 });
-    // Every settlement checks one link, the one after the claim two.
-    expect(summary.links).toBe(specs.length + 7);
+    // Two links a bet: every wallet seed hashes twice to the commitment (past its bet's relay seed), the one after the claim four.
+    expect(summary.links).toBe(2 * (specs.length + 7));
     expect(overdue).toEqual([]);
     expect(summary.enforcement).toEqual({ "computed on chain": specs.length + 6, "the maximum, claimed back": 1 });
     expect(summary.placements).toEqual({ wallet: specs.length + 7 });
@@ -201,6 +201,11 @@ describe("npm run verify against a hardhat node", () => {
     expect(betOf(all, hand).actions!.signedBy).toBe(betOf(all, hand).placement.via === "session" && (betOf(all, hand).placement as { key: string }).key);
     expect(betOf(all, round)).toMatchObject({ placement: { via: "session", call: "place" }, checks: { payout: "exact", signed: "exact" } });
     expect(betOf(all, fromWallet!)).toMatchObject({ placement: { via: "wallet" }, checks: { signed: "n/a" } });
+    // Two links a bet, in one chain: the relayed bets' seeds at odd positions, the wallet bet's after them at an even one.
+    for (const bet of [...oneClick, hand, round]) expect(betOf(all, bet).link).toMatchObject({ as: "relayed" });
+    expect(betOf(all, fromWallet!).link).toMatchObject({ as: "wallet" });
+    expect(betOf(all, fromWallet!).link!.position! % 2).toBe(0);
+    expect(betOf(all, round).link!.position! % 2).toBe(1);
 
     const cli = await runVerifyCli([...args(), "--player", c!.address, "--json"]);
     expect(cli.code).toBe(0);
