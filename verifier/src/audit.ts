@@ -1,18 +1,31 @@
-import { GameType, checksumAddress, gameName, isGameType, previousLink, unpackTerms } from "../../engine/src/index";
+import {
+  GameType,
+  checksumAddress,
+  formatAmount,
+  gameName,
+  isGameType,
+  previousLink,
+  ticketDraws,
+  ticketsHash,
+  unpackTerms,
+  type JackpotTicket,
+} from "../../engine/src/index";
+import { decodeCall, type Call, type RawTransaction } from "./calls";
 import { checkBet, type CheckContext, type ResolvedBet } from "./checks";
-import type { ChainEvent } from "./events";
-import type { BetResult, EventOf, OpenBet, Problem, ProblemKind, Verdict } from "./types";
+import type { ChainEvent, Position } from "./events";
+import { isBefore, type SessionKey } from "./signed";
+import { withInputs } from "./transactions";
+import type { BetResult, EventOf, OpenBet, Problem, ProblemKind, SeedLink, Verdict } from "./types";
 
 const NONCE_MASK = (1n << 64n) - 1n;
 const ZERO_WORD = "0x" + "0".repeat(64);
 
+/**
+ * From the deployment (CheckContext.fromDeployment) everything is seen from its beginning;
+ * otherwise a player's chain is checked from the first seed or commitment in the range, jackpot
+ * prizes only as bounds, and a session key opened before the range is not known.
+ */
 export interface AuditOptions extends CheckContext {
-  /**
-   * The events start at (or before) the Casino's deployment, so every player's chain and the
-   * jackpot pool are seen from their beginning. Otherwise a player's chain is checked from the
-   * first seed or commitment in the range, and jackpot prizes only as bounds.
-   */
-  fromDeployment: boolean;
   /** Verify this player's bets only (the pool still follows every player's events). */
   player?: string;
 }
@@ -31,6 +44,9 @@ export interface AuditResult {
     commitments: number;
     /** keccak256 links checked from revealed seeds back to the commitments. */
     links: number;
+    /** Session keys the players' wallets opened, and revoked. */
+    sessionKeys: number;
+    revokedKeys: number;
   };
 }
 
@@ -41,8 +57,17 @@ export interface AuditResult {
 interface PlayerChain {
   /** The last revealed seed, or the chain's root. */
   commit: string | null;
-  /** The nonce whose seed hashes directly to `commit`; a claimed bet leaves its seed unrevealed. */
-  head: bigint | null;
+  /** The chain's root s_0: a bet may expect it or the last revealed seed. */
+  root: string | null;
+  /**
+   * Where `commit` sits, as a link key (linkKey): the contract's PlayerState.head offset by the
+   * chain's first nonce, so that it is known without the chain's start. A range [lo, hi]: exact
+   * when lo = hi; two apart when the range began after the player's chain and the parity of the
+   * last revealed seed (relayed or wallet) could not be told.
+   */
+  head: { lo: bigint; hi: bigint } | null;
+  /** The first nonce of the current chain (CommitmentSet): link positions are counted from it. */
+  firstNonce: bigint | null;
   /** The nonce of the oldest open bet. */
   resolved: bigint | null;
   nextNonce: bigint | null;
@@ -55,22 +80,34 @@ interface OpenRecord {
   split: boolean;
   lockedEntropy: string | null;
   poolAtPlacement: bigint | null;
+  commitsAtPlacement: string[] | null;
+  /** Which BetPlaced of its transaction it is: CasinoSessions.play's signed bet of the same index. */
+  indexInTx: number;
   /** Problems found while the bet was open (its placement, an entropy lock), reported with it. */
   earlier: Problem[];
 }
 
-/** A resolution being gathered: its GamePlayed, JackpotDrawn and JackpotWon follow in its transaction. */
-interface Gathering {
+/**
+ * A bet being gathered: a resolution, followed in its transaction by GamePlayed, JackpotDrawn and
+ * JackpotWon; or a one-click bet's ticket draw, JackpotDrawn followed by JackpotWon.
+ */
+interface Gathering extends Omit<BetCheck, "bet"> {
+  kind: "resolution" | "draw";
   bet: ResolvedBet | null;
   betId: bigint;
   tx: string;
-  /** The open bet's problems and those of its resolution's order and seed. */
-  earlier: Problem[];
-  chainVerdict: Verdict;
 }
 
-/** Events that belong to the resolution just before them in the same transaction. */
-const FOLLOWERS = new Set<ChainEvent["name"]>(["GamePlayed", "JackpotDrawn", "JackpotWon"]);
+/** The transaction being read: its bets, and the jackpot tickets its one-click bets must be issued. */
+interface CurrentTransaction {
+  tx: string;
+  block: number;
+  placed: number;
+  tickets: JackpotTicket[];
+  ticketsIssued: boolean;
+}
+
+const NO_SESSION_KEYS: readonly SessionKey[] = [];
 
 /** An audit fed with the events in chain order, in as many parts as they arrive. */
 export interface Audit {
@@ -84,6 +121,17 @@ export interface BetCheck {
   /** The open bet's problems and those of its resolution's order and seed. */
   earlier: Problem[];
   chainVerdict: Verdict;
+  /** Transactions whose inputs the check needs (transactions.ts reads them): what a session key signed, the action log settled. */
+  reads: TransactionReads;
+}
+
+export interface TransactionReads {
+  /** A bet that may have been signed by a session key: one-click, or of a player with a session open, or of a range whose sessions are not all known. */
+  placementTx?: string;
+  /** Blackjack and manual crash: the settlement carries the action log. */
+  settlementTx?: string;
+  /** Which BetPlaced of its transaction the bet is. */
+  indexInTx: number;
 }
 
 /**
@@ -98,21 +146,31 @@ export interface DeferredAudit {
 }
 
 /** Verifies a whole history at once (see createAudit). */
-export function audit(events: Iterable<ChainEvent>, options: AuditOptions): AuditResult {
-  const run = createAudit(options);
+export function audit(events: Iterable<ChainEvent>, options: AuditOptions, transactions?: ReadonlyMap<string, RawTransaction>): AuditResult {
+  const run = createAudit(options, transactions);
   run.add(events);
   return run.finish();
 }
 
 /**
  * Verifies a Casino's history from its events in chain order: every settled or claimed bet
- * (checkBet), every player's hash chain and nonce order, and the commitment order. Pure: the
- * events come from the caller (chain.ts reads them over RPC), part by part so that checking
+ * (checkBet), every player's hash chain and nonce order, session keys and jackpot tickets, and the
+ * commitment order. Pure: the events and the transactions whose inputs the checks need come from
+ * the caller (chain.ts and transactions.ts read them over RPC), part by part so that checking
  * overlaps reading.
  */
-export function createAudit(options: AuditOptions): Audit {
+export function createAudit(options: AuditOptions, transactions: ReadonlyMap<string, RawTransaction> = new Map()): Audit {
   const results: BetResult[] = [];
-  const deferred = createDeferredAudit(options, ({ bet, earlier, chainVerdict }) => results.push(checkBet(bet, options, earlier, chainVerdict)));
+  const calls = new Map<string, Call>();
+  const callOf = (tx: string): Call => {
+    let call = calls.get(tx);
+    if (!call) calls.set(tx, (call = decodeCall(transactions.get(tx), options)));
+    return call;
+  };
+  const deferred = createDeferredAudit(options, (check) => {
+    const { bet, earlier, chainVerdict } = withInputs(check, callOf);
+    results.push(checkBet(bet, options, earlier, chainVerdict));
+  });
   return {
     add: deferred.add,
     finish: () => {
@@ -128,11 +186,20 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const mine = (player: string) => only === undefined || player.toLowerCase() === only;
   const players = new Map<string, PlayerChain>();
   const open = new Map<bigint, OpenRecord>();
+  /** Each player's session keys (by lower-cased address), in the order opened. */
+  const sessions = new Map<string, SessionKey[]>();
+  /** One-click bets checked once their jackpot ticket is drawn (or the events end), by bet id. */
+  const awaitingDraw = new Map<bigint, BetCheck>();
+  /** Batches of tickets issued and not drawn yet, by the batch's hash. */
+  const ticketBatches = new Map<string, JackpotTicket[]>();
+  /** Tickets whose batch's draw was a miss, checked already: a JackpotDrawn for one publishes a hit that is none. */
+  const drawnMisses = new Set<bigint>();
+  let current: CurrentTransaction | null = null;
   /** The problems the audit finds itself, in chain order; a checked bet's go in where it was handed out. */
   const problems: Problem[] = [];
   const handedOut: { earlier: Problem[]; problemsBefore: number }[] = [];
   const seenPlayers = new Set<string>();
-  const stats = { settled: 0, expired: 0, outsideRange: 0, players: 0, commitments: 0, links: 0 };
+  const stats = { settled: 0, expired: 0, outsideRange: 0, players: 0, commitments: 0, links: 0, sessionKeys: 0, revokedKeys: 0 };
   let pool: bigint | null = options.fromDeployment ? 0n : null;
   let gathering: Gathering | null = null;
 
@@ -141,8 +208,8 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     if (!chain) {
       // From the deployment every player starts as the contract's zeroed state: no commitment yet.
       chain = options.fromDeployment
-        ? { commit: ZERO_WORD, head: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
-        : { commit: null, head: null, resolved: null, nextNonce: null, chainEnd: null };
+        ? { commit: ZERO_WORD, root: ZERO_WORD, head: { lo: 0n, hi: 0n }, firstNonce: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
+        : { commit: null, root: null, head: null, firstNonce: null, resolved: null, nextNonce: null, chainEnd: null };
       players.set(player, chain);
     }
     return chain;
@@ -153,18 +220,56 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     return found;
   };
 
+  const sessionKeysOf = (player: string) => sessions.get(player.toLowerCase()) ?? NO_SESSION_KEYS;
+  /** A session key of the player was open at `at`: the bet may have been signed by it. */
+  const sessionOpenAt = (player: string, at: Position) =>
+    sessionKeysOf(player).some((key) => key.opened && isBefore(key.opened, at) && !(key.revoked && isBefore(key.revoked, at)));
+
+  const handOut = (bet: BetCheck) => {
+    handedOut.push({ earlier: bet.earlier, problemsBefore: problems.length });
+    check(bet);
+  };
+
   const finishGathering = () => {
     if (!gathering) return;
-    const { bet, earlier, chainVerdict } = gathering;
+    const { kind, bet, betId, earlier, chainVerdict, reads } = gathering;
     gathering = null;
-    if (!bet) return;
-    if (!mine(bet.placed.player)) return;
-    handedOut.push({ earlier, problemsBefore: problems.length });
-    check({ bet, earlier, chainVerdict });
+    if (!bet || !mine(bet.placed.player)) return;
+    const checking: BetCheck = { bet, earlier, chainVerdict, reads };
+    // A one-click DEGEN bet with odds has a ticket, drawn in a later transaction: checked then.
+    const ticketed = kind === "resolution" && bet.settledAtPlacement && !bet.drawn && bet.placed.jackpotOdds !== 0n && isDegen(bet.placed.token);
+    if (ticketed) awaitingDraw.set(betId, checking);
+    else handOut(checking);
+  };
+  const isDegen = (token: string) => token.toLowerCase() === options.degen.toLowerCase();
+
+  /** Whether an event continues the bet being gathered: the same transaction, and an event that follows what came before. */
+  const continues = (event: ChainEvent, { kind, tx, betId, bet }: Gathering) => {
+    if (event.at.tx !== tx) return false;
+    if (event.name === "JackpotWon") return true;
+    if (event.name === "GamePlayed") return kind === "resolution";
+    return event.name === "JackpotDrawn" && kind === "resolution" && event.betId === betId && !bet?.drawn;
+  };
+
+  /** The end of a transaction: its one-click bets' tickets must have been issued. */
+  const finishTransaction = () => {
+    if (current && current.tickets.length > 0 && !current.ticketsIssued) {
+      const { betId } = current.tickets[0]!;
+      const player = playerOf(betId);
+      if (mine(player)) {
+        const message = `no JackpotTicketsIssued for the ${current.tickets.length} jackpot ticket(s) of this transaction's one-click bets`;
+        problems.push({ kind: "jackpot", message, block: current.block, betId, player });
+      }
+    }
+    current = null;
   };
 
   const add = (event: ChainEvent) => {
-    if (gathering && !(FOLLOWERS.has(event.name) && event.at.tx === gathering.tx)) finishGathering();
+    if (gathering && !continues(event, gathering)) finishGathering();
+    if (current?.tx !== event.at.tx) {
+      finishTransaction();
+      current = { tx: event.at.tx, block: event.at.block, placed: 0, tickets: [], ticketsIssued: false };
+    }
     switch (event.name) {
       case "CommitmentSet": {
         const chain = chainOf(event.player);
@@ -181,7 +286,9 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         // Posted with no bet open, so it fixes the whole state even when the range began later.
         Object.assign(chain, {
           commit: event.commit,
-          head: event.firstNonce,
+          root: event.commit,
+          head: { lo: 2n * event.firstNonce, hi: 2n * event.firstNonce },
+          firstNonce: event.firstNonce,
           resolved: event.firstNonce,
           nextNonce: event.firstNonce,
           chainEnd: event.firstNonce + event.length,
@@ -190,7 +297,16 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       }
       case "BetPlaced": {
         const chain = chainOf(event.player);
-        const record: OpenRecord = { placed: event, split: false, lockedEntropy: null, poolAtPlacement: pool, earlier: [] };
+        const record: OpenRecord = {
+          placed: event,
+          split: false,
+          lockedEntropy: null,
+          poolAtPlacement: pool,
+          // Unknown until the range shows the chain's root (a CommitmentSet).
+          commitsAtPlacement: chain.commit === null || chain.root === null ? null : [chain.commit.toLowerCase(), chain.root.toLowerCase()],
+          indexInTx: current!.placed++,
+          earlier: [],
+        };
         const flag = (kind: ProblemKind, message: string) => record.earlier.push(problem(kind, message, event, event.player, event.betId));
         if (mine(event.player)) seenPlayers.add(event.player);
         if (event.betId !== ((BigInt(event.player) << 64n) | event.nonce)) flag("events", `bet id ${event.betId} is not player << 64 | nonce ${event.nonce}`);
@@ -242,15 +358,19 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         const chain = chainOf(player);
         let chainVerdict: Verdict = "exact";
         if (chain.resolved !== null && nonce !== chain.resolved) flag("order", `nonce ${nonce} was resolved while nonce ${chain.resolved} was the oldest open`);
+        let linked: SeedLink | null = null;
         if (event.name === "BetSettled") {
           if (chain.commit === null || chain.head === null) {
             chainVerdict = "unchecked";
+            chain.head = { lo: linkKey(nonce, true), hi: linkKey(nonce, false) };
           } else {
-            const verdict = checkLink(event.seed, chain.commit, nonce - chain.head + 1n);
+            const verdict = checkLink(event.seed, chain.commit, nonce, chain.head, chain.firstNonce);
             if (mine(player)) stats.links += verdict.hashes;
             if (verdict.problem) flag("link", verdict.problem);
+            linked = verdict.linked;
+            chain.head = verdict.head;
           }
-          Object.assign(chain, { commit: event.seed.toLowerCase(), head: nonce + 1n });
+          chain.commit = event.seed.toLowerCase();
         } else if (chain.resolved === null) {
           chainVerdict = "unchecked";
         }
@@ -262,13 +382,9 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         } else if (mine(player)) {
           stats[event.name === "BetSettled" ? "settled" : "expired"]++;
         }
-        gathering = {
-          bet: record ? { ...record, resolution: event, gamePlayed: null, drawn: null, won: null, poolBeforeDraw: null } : null,
-          betId: event.betId,
-          tx: event.at.tx,
-          earlier,
-          chainVerdict,
-        };
+        const bet = record ? resolvedBet(record, event, linked) : null;
+        const reads = record && bet ? readsOf(bet, record.indexInTx) : { indexInTx: 0 };
+        gathering = { kind: "resolution", bet, betId: event.betId, tx: event.at.tx, earlier, chainVerdict, reads };
         break;
       }
       case "GamePlayed": {
@@ -280,10 +396,27 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         break;
       }
       case "JackpotDrawn": {
-        if (!gathering || gathering.betId !== event.betId || gathering.bet?.drawn) {
-          problem("events", "JackpotDrawn outside its bet's settlement or claim", event, playerOf(event.betId), event.betId);
-        } else if (gathering.bet) {
-          Object.assign(gathering.bet, { drawn: event, poolBeforeDraw: pool });
+        const ticket = awaitingDraw.get(event.betId);
+        awaitingDraw.delete(event.betId);
+        if (gathering) {
+          if (gathering.bet) Object.assign(gathering.bet, { drawn: event, poolBeforeDraw: pool });
+        } else if (ticket) {
+          Object.assign(ticket.bet, { drawn: event, poolBeforeDraw: pool });
+          gathering = { ...ticket, kind: "draw", betId: event.betId, tx: event.at.tx };
+        } else if (drawnMisses.has(event.betId)) {
+          drawnMisses.delete(event.betId);
+          const message = `JackpotDrawn publishes a hit paying ${formatAmount(event.prize)} DEGEN for a ticket whose batch's draw is a miss`;
+          problem("jackpot", message, event, playerOf(event.betId), event.betId);
+          // Its JackpotWon, if any, belongs to this draw.
+          gathering = { kind: "draw", bet: null, betId: event.betId, tx: event.at.tx, earlier: [], chainVerdict: "n/a", reads: { indexInTx: 0 } };
+        } else {
+          problem(
+            "events",
+            "JackpotDrawn outside its bet's settlement or claim, and for no ticket waiting for its draw",
+            event,
+            playerOf(event.betId),
+            event.betId,
+          );
         }
         break;
       }
@@ -300,7 +433,108 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         if (pool !== null) pool += event.amount;
         break;
       }
+      case "JackpotTicketsIssued": {
+        const expected = ticketsHash(current!.tickets);
+        if (event.count !== BigInt(current!.tickets.length) || event.tickets !== expected) {
+          problem(
+            "jackpot",
+            `JackpotTicketsIssued names ${event.count} ticket(s) hashed ${event.tickets}; the transaction's one-click DEGEN bets with odds give ${current!.tickets.length}, hashed ${expected}`,
+            event,
+            current!.tickets[0] && playerOf(current!.tickets[0].betId),
+          );
+        }
+        current!.ticketsIssued = true;
+        ticketBatches.set(event.tickets.toLowerCase(), current!.tickets);
+        break;
+      }
+      case "JackpotTicketsDrawn": {
+        // The batch's draw, once: its misses are final (never published), its hits wait for drawJackpots's JackpotDrawn.
+        const batch = ticketBatches.get(event.tickets);
+        ticketBatches.delete(event.tickets);
+        if (!batch) {
+          if (options.fromDeployment) problem("jackpot", `JackpotTicketsDrawn for tickets ${event.tickets}, a batch not issued or drawn already`, event);
+          break;
+        }
+        for (const draw of ticketDraws(options.casino, batch, event.entropy)) {
+          const waiting = awaitingDraw.get(draw.betId);
+          if (!waiting) continue;
+          waiting.bet.ticketDraw = { entropy: event.entropy, at: event.at };
+          if (!draw.hit) {
+            awaitingDraw.delete(draw.betId);
+            drawnMisses.add(draw.betId);
+            handOut(waiting);
+          }
+        }
+        break;
+      }
+      case "SessionOpened": {
+        const keys = sessions.get(event.player.toLowerCase()) ?? [];
+        sessions.set(event.player.toLowerCase(), keys);
+        if (mine(event.player)) stats.sessionKeys++;
+        if (keys.some((known) => known.key === event.key)) problem("events", `session key ${event.key} was opened again`, event, event.player);
+        else {
+          const { key, tokens, games, maxBetDegen, maxBetNative } = event;
+          keys.push({ key, opened: event.at, revoked: null, tokens, games, maxBetDegen, maxBetNative });
+        }
+        break;
+      }
+      case "SessionRevoked": {
+        const keys = sessions.get(event.player.toLowerCase()) ?? [];
+        sessions.set(event.player.toLowerCase(), keys);
+        if (mine(event.player)) stats.revokedKeys++;
+        const known = keys.find((candidate) => candidate.key === event.key);
+        // A key revoked before it was opened can never open (CasinoSessions.revokeSession).
+        if (!known) keys.push({ key: event.key, opened: null, revoked: event.at, tokens: 0n, games: 0n, maxBetDegen: 0n, maxBetNative: 0n });
+        else known.revoked ??= event.at;
+        break;
+      }
     }
+  };
+
+  /** The bet as its resolution found it; a one-click bet's draw comes later. */
+  const resolvedBet = (record: OpenRecord, resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">, linked: SeedLink | null): ResolvedBet => {
+    const { placed } = record;
+    const settledAtPlacement = placed.at.tx === resolution.at.tx;
+    if (settledAtPlacement && placed.jackpotOdds !== 0n && isDegen(placed.token)) {
+      current!.tickets.push({ betId: placed.betId, odds: placed.jackpotOdds, prize: placed.jackpotPrize });
+    }
+    return {
+      placed,
+      split: record.split,
+      lockedEntropy: record.lockedEntropy,
+      poolAtPlacement: record.poolAtPlacement,
+      commitsAtPlacement: record.commitsAtPlacement,
+      resolution,
+      gamePlayed: null,
+      drawn: null,
+      ticketDraw: null,
+      won: null,
+      poolBeforeDraw: null,
+      settledAtPlacement,
+      linked,
+      sessionKeys: sessionKeysOf(record.placed.player),
+      placementInput: { via: "wallet" },
+      settlementInput: null,
+    };
+  };
+
+  /**
+   * The transactions a bet's check must read: its placement's when a session key may have signed
+   * it (a one-click bet; a player with a session open; a range whose sessions are not all known),
+   * and an interactive round's settlement, which carries the action log. Until read, a placement
+   * is "unknown".
+   */
+  const readsOf = (bet: ResolvedBet, indexInTx: number): TransactionReads => {
+    const { placed, resolution } = bet;
+    const reads: TransactionReads = { indexInTx };
+    // A seed at a relay position: its placement must be a CasinoSessions call, which the check reads.
+    if (bet.settledAtPlacement || bet.linked?.as === "relayed" || sessionOpenAt(placed.player, placed.at) || !options.fromDeployment) {
+      reads.placementTx = placed.at.tx;
+      bet.placementInput = { via: "unknown" };
+    }
+    const interactive = placed.gameType === GameType.BLACKJACK || (placed.gameType === GameType.CRASH && placed.params === 0n);
+    if (interactive && resolution.name === "BetSettled") reads.settlementTx = resolution.at.tx;
+    return reads;
   };
 
   /** The audit's problems with each checked bet's own: the problems found earlier are listed already, in chain order. */
@@ -338,7 +572,13 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     add: (events) => {
       for (const event of events) add(event);
     },
-    end: finishGathering,
+    end: () => {
+      finishGathering();
+      finishTransaction();
+      // Tickets not drawn by the last block read: checked as they are (a draw pending).
+      for (const waiting of awaitingDraw.values()) handOut(waiting);
+      awaitingDraw.clear();
+    },
     finish,
   };
 }
@@ -349,14 +589,63 @@ function playerOf(betId: bigint): string {
 }
 
 /**
- * keccak256 applied `hashes` times to the seed must give the commitment: once, plus once per
- * earlier bet claimed as expired since the last revealed seed (its link stayed unrevealed).
+ * A link's key: 2 × nonce + 1 for a relayed bet's seed (link 2k − 1 of its chain, k = nonce −
+ * firstNonce + 1), 2 × nonce + 2 for a wallet bet's (link 2k), 2 × firstNonce for the chain's
+ * root. Keys differ as positions do, so the hashes between two links are the difference of keys.
  */
-function checkLink(seed: string, commitment: string, hashes: bigint): { hashes: number; problem?: string } {
-  if (hashes < 1n) return { hashes: 0, problem: "the bet's nonce is behind the player's revealed seeds" };
-  let link = seed;
-  for (let i = 0n; i < hashes; i++) link = previousLink(link);
-  if (link === commitment.toLowerCase()) return { hashes: Number(hashes) };
-  const times = hashes === 1n ? "keccak256(seed)" : `keccak256 applied ${hashes} times to the seed (${hashes - 1n} claimed bet(s) left links unrevealed)`;
-  return { hashes: Number(hashes), problem: `${times} is not the player's commitment ${commitment}` };
+export function linkKey(nonce: bigint, relayed: boolean): bigint {
+  return 2n * nonce + (relayed ? 1n : 2n);
+}
+
+/**
+ * The bet's seed against the player's commitment (the last revealed link, at `head`): keccak256
+ * applied (position − head) times to the seed must give it, the position being the bet's relay link
+ * 2k − 1 or its wallet link 2k. Both are tried (the second costs one hash more); which one leads to
+ * the commitment says how the seed was used, which the bet's check compares with how it was placed.
+ * A bet claimed as expired leaves its two links unrevealed: the next seed hashes past them.
+ */
+export function checkLink(
+  seed: string,
+  commitment: string,
+  nonce: bigint,
+  head: { lo: bigint; hi: bigint },
+  firstNonce: bigint | null,
+): { hashes: number; linked: SeedLink | null; head: { lo: bigint; hi: bigint }; problem?: string } {
+  const relayedKey = linkKey(nonce, true);
+  const walletKey = linkKey(nonce, false);
+  const unknown = { lo: relayedKey, hi: walletKey };
+  const most = walletKey - head.lo;
+  const least = relayedKey - head.hi > 1n ? relayedKey - head.hi : 1n;
+  if (most < 1n) return { hashes: 0, linked: null, head: unknown, problem: "the bet's nonce is behind the player's revealed seeds" };
+  const target = commitment.toLowerCase();
+  let link = seed.toLowerCase();
+  let steps = 0n;
+  let matched: bigint | null = null;
+  while (steps < most) {
+    link = previousLink(link);
+    steps++;
+    if (steps >= least && link === target) {
+      matched = steps;
+      break;
+    }
+  }
+  const position = (key: bigint) => (firstNonce === null ? null : Number(key - 2n * firstNonce));
+  if (matched !== null) {
+    const fits = [relayedKey, walletKey].filter((key) => key - matched >= head.lo && key - matched <= head.hi);
+    if (fits.length === 1) {
+      const key = fits[0]!;
+      return { hashes: Number(steps), linked: { as: key === relayedKey ? "relayed" : "wallet", position: position(key) }, head: { lo: key, hi: key } };
+    }
+    return { hashes: Number(steps), linked: null, head: unknown };
+  }
+  const at = (key: bigint) => {
+    const p = position(key);
+    return p === null ? "" : ` (link ${p})`;
+  };
+  const tried =
+    head.lo === head.hi
+      ? `neither keccak256 applied ${relayedKey - head.lo} times to the seed (a relay seed${at(relayedKey)}) nor ${walletKey - head.lo} times (a wallet seed${at(walletKey)})`
+      : `keccak256 applied ${least} to ${most} times to the seed`;
+  const claimed = head.lo === head.hi && relayedKey - head.lo > 2n ? "; claimed bets since the last revealed seed left their links unrevealed" : "";
+  return { hashes: Number(steps), linked: null, head: unknown, problem: `${tried} gives the player's commitment ${commitment}${claimed}` };
 }

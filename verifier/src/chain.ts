@@ -14,13 +14,20 @@ export interface LogReading {
 }
 
 /**
- * Every verified Casino event in [from, to], handed to `onLogs` in chain order, a chunk at a time
+ * Every verified event of the Casino and its CasinoSessions (`addresses`) in [from, to], handed to `onLogs` in chain order, a chunk at a time
  * as soon as every earlier chunk has been handed over: the caller checks while later chunks are
  * still being read. The range is read in chunks, several at a time; a chunk the node refuses
  * (too many blocks or results: each provider words it differently) is split in two until it
  * passes, and later chunks start from the size that passed.
  */
-export async function readCasinoLogs(rpc: Rpc, casino: string, from: number, to: number, reading: LogReading, onLogs: (logs: RawLog[]) => void): Promise<void> {
+export async function readCasinoLogs(
+  rpc: Rpc,
+  addresses: readonly string[],
+  from: number,
+  to: number,
+  reading: LogReading,
+  onLogs: (logs: RawLog[]) => void,
+): Promise<void> {
   let span = Math.max(1, reading.chunk);
   const total = to - from + 1;
   let done = 0;
@@ -32,7 +39,7 @@ export async function readCasinoLogs(rpc: Rpc, casino: string, from: number, to:
       return parts;
     }
     try {
-      const logs = await rpc.call<RawLog[]>("eth_getLogs", [{ address: casino, topics: [VERIFIED_TOPICS], fromBlock: hex(start), toBlock: hex(end) }]);
+      const logs = await rpc.call<RawLog[]>("eth_getLogs", [{ address: addresses, topics: [VERIFIED_TOPICS], fromBlock: hex(start), toBlock: hex(end) }]);
       done += end - start + 1;
       reading.onProgress?.(done, total);
       return logs;
@@ -86,6 +93,18 @@ export async function degenOf(rpc: Rpc, casino: string, block: number): Promise<
   const data = casinoInterface.encodeFunctionData("degen");
   const answer = await rpc.call<string>("eth_call", [{ to: casino, data }, hex(block)]);
   return casinoInterface.decodeFunctionResult("degen", answer)[0] as string;
+}
+
+/** The Casino's CasinoSessions (its `sessions()`), or null for a contract without one. */
+export async function sessionsOf(rpc: Rpc, casino: string, block: number): Promise<string | null> {
+  const data = casinoInterface.encodeFunctionData("sessions");
+  try {
+    const answer = await rpc.call<string>("eth_call", [{ to: casino, data }, hex(block)]);
+    return casinoInterface.decodeFunctionResult("sessions", answer)[0] as string;
+  } catch (error) {
+    if (error instanceof RpcError || (error as { code?: string }).code === "BAD_DATA") return null;
+    throw error;
+  }
 }
 
 export async function hasCode(rpc: Rpc, address: string, block: number): Promise<boolean> {

@@ -4,6 +4,8 @@ import {
   gameName,
   isGameType,
   betJackpotPrize,
+  decodeBlackjackActions,
+  settleSplitStakedBlackjack,
   jackpotDraw,
   jackpotOdds,
   maxPayout,
@@ -13,8 +15,12 @@ import {
   type SettlementActions,
   type Token,
 } from "../../engine/src/index";
+import type { PlacementInput, SettlementInput } from "./calls";
+import type { Position } from "./events";
+import { Findings } from "./findings";
 import { blackjackPayouts, crashManualAllows } from "./interactive";
-import type { BetResult, CheckName, EventOf, Problem, ProblemKind, Verdict } from "./types";
+import { checkActionSigner, checkPlacement, type SessionKey } from "./signed";
+import type { BetResult, EventOf, JackpotView, Placement, Problem, SeedLink, SettledActions, Verdict } from "./types";
 
 /**
  * The EVM shows a block's hash to contracts for 256 blocks. Chains with EIP-2935 (BSC among them)
@@ -22,6 +28,8 @@ import type { BetResult, CheckName, EventOf, Problem, ProblemKind, Verdict } fro
  * told apart from chain data: only a void draw within 256 blocks is proof of a fault.
  */
 export const BLOCKHASH_WINDOW = 256;
+/** FairRandom.HISTORY_WINDOW: past it no chain shows a block's hash, and an unlocked draw is void. */
+export const HISTORY_WINDOW = 8191;
 
 const ZERO_WORD = "0x" + "0".repeat(64);
 
@@ -35,39 +43,37 @@ export interface ResolvedBet {
   poolBeforeDraw: bigint | null;
   resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">;
   gamePlayed: EventOf<"GamePlayed"> | null;
+  /** A published hit (only hits are published): a wallet bet's with its resolution, a one-click bet's by drawJackpots, later. */
   drawn: EventOf<"JackpotDrawn"> | null;
+  /** A one-click bet's batch draw (JackpotTicketsDrawn); null: not drawn by the last block read, or no ticket. */
+  ticketDraw: { entropy: string; at: Position } | null;
   won: EventOf<"JackpotWon"> | null;
+  /** Placed and settled in one transaction: a one-click bet (CasinoSessions.play), whose jackpot ticket is drawn later. */
+  settledAtPlacement: boolean;
+  /** The link the seed was found to be (audit.ts checkLink); null for a claim or an unchecked chain. */
+  linked: SeedLink | null;
+  /** The player's current commitment and its chain's root when the bet was placed, the two a bet may expect; null before the range. */
+  commitsAtPlacement: string[] | null;
+  /** The player's session keys, as far as the events read when the bet was handed out for checking. */
+  sessionKeys: readonly SessionKey[];
+  /** How the bet was placed, from its transaction (transactions.ts). */
+  placementInput: PlacementInput;
+  /** Blackjack and manual crash: the action log of the settlement's transaction; null when not read. */
+  settlementInput: SettlementInput | null;
 }
 
 export interface CheckContext {
   chainId: bigint;
   casino: string;
+  /** The Casino's CasinoSessions: the EIP-712 domain of session keys' signatures. */
+  sessions: string;
   /** The DEGEN token's address; BNB is address(0). */
   degen: string;
-  /** Published action logs by bet id (decimal), replayed exactly when given. */
-  actions?: ReadonlyMap<string, SettlementActions | null>;
-}
-
-/** Collects a bet's problems and the verdict of each column. */
-class Findings {
-  readonly problems: Problem[] = [];
-  readonly checks: Record<CheckName, Verdict> = { word: "n/a", chain: "n/a", payout: "n/a", jackpot: "n/a" };
-  constructor(private readonly bet: ResolvedBet) {}
-
-  problem(check: CheckName, kind: ProblemKind, message: string): void {
-    this.adopt(check, { kind, message, block: this.bet.resolution.at.block, betId: this.bet.placed.betId, player: this.bet.placed.player });
-  }
-
-  /** A problem found before the bet was resolved (order, link, locked entropy), kept as it is. */
-  adopt(check: CheckName, problem: Problem): void {
-    this.problems.push(problem);
-    this.checks[check] = "mismatch";
-  }
-
-  /** Sets a verdict unless the column already holds a mismatch. */
-  verdict(check: CheckName, verdict: Verdict): void {
-    if (this.checks[check] !== "mismatch") this.checks[check] = verdict;
-  }
+  /**
+   * The events start at (or before) the Casino's deployment, so every player's chain, session keys
+   * and the jackpot pool are seen from their beginning.
+   */
+  fromDeployment: boolean;
 }
 
 /** An amount in token units, as a reader compares it with a wallet ("15 DEGEN"). */
@@ -85,7 +91,7 @@ function tokenOf(address: string, ctx: CheckContext): Token | undefined {
  */
 export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly Problem[], chainVerdict: Verdict): BetResult {
   const { placed, resolution } = bet;
-  const found = new Findings(bet);
+  const found = new Findings({ betId: placed.betId, player: placed.player, block: resolution.at.block });
   for (const p of earlier) found.adopt(p.kind === "entropy" ? "jackpot" : "chain", p);
   found.verdict("chain", chainVerdict);
 
@@ -102,7 +108,11 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
 
   const token = tokenOf(placed.token, ctx);
   const game = isGameType(placed.gameType) ? gameName(placed.gameType) : `game ${placed.gameType}`;
+  const placement = checkPlacement(bet, found, ctx);
+  if (settled) checkLinkParity(bet.linked, placement, found);
+  const actionSigner = settled ? checkActionSigner(bet, found, ctx) : null;
   checkGamePlayed(bet, found, totalStake, payout);
+  let actions: SettledActions | null = null;
   if (token === undefined || !isGameType(placed.gameType)) {
     found.problem(
       "payout",
@@ -110,9 +120,11 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
       `BetPlaced names ${token === undefined ? `token ${placed.token}` : `game type ${placed.gameType}`}, which the Casino does not offer`,
     );
   } else if (payout !== null) {
-    checkPayout(bet, found, ctx, { token, gameType: placed.gameType, totalStake, payout, word });
+    const log = checkPayout(bet, found, { token, gameType: placed.gameType, totalStake, payout, word });
+    if (log !== undefined) actions = { log, signedBy: actionSigner };
   }
-  if (token === "DEGEN") checkJackpot(bet, found, ctx);
+  let jackpot: JackpotView | null = null;
+  if (token === "DEGEN") jackpot = checkJackpot(bet, found, ctx);
   else if (bet.drawn) found.problem("jackpot", "jackpot", "a jackpot was drawn for a BNB bet");
   else if (placed.jackpotOdds !== 0n || placed.jackpotPrize !== 0n)
     found.problem("jackpot", "jackpot", `a BNB bet has jackpot odds ${placed.jackpotOdds} and prize ${placed.jackpotPrize}`);
@@ -130,11 +142,32 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
     split: bet.split,
     payout,
     seed: settled ? resolution.seed : null,
+    link: settled ? bet.linked : null,
     random: settled ? resolution.random : null,
-    jackpot: bet.drawn && { entropy: bet.drawn.entropy, prize: bet.drawn.prize, hit: bet.drawn.hit, won: bet.won?.amount ?? 0n },
+    jackpot,
+    enforcement: settled ? "computed on chain" : "the maximum, claimed back",
+    placement,
+    actions,
     checks: found.checks,
     problems: found.problems,
   };
+}
+
+/**
+ * A bet relayed through CasinoSessions settles with its relay seed (an odd link), one placed from
+ * the wallet with its wallet seed (an even link): the contract keeps which (Bet.relayed), so that a
+ * relay seed made public before its bet landed settles no wallet bet. A seed of the other kind is
+ * reported. A placement that could not be read leaves the kind unchecked.
+ */
+function checkLinkParity(linked: SeedLink | null, placement: Placement, found: Findings): void {
+  if (!linked || placement.via === "unknown") return;
+  const relayed = placement.via === "session";
+  if (relayed === (linked.as === "relayed")) return;
+  const at = linked.position === null ? "" : ` (link ${linked.position})`;
+  const message = relayed
+    ? `the bet was relayed through CasinoSessions.${placement.call}, but its seed is its wallet seed${at}, an even link: a relayed bet settles with its relay seed (link 2k − 1)`
+    : `the bet was placed from the wallet, but its seed is its relay seed${at}, an odd link: a wallet bet settles with its wallet seed (link 2k)`;
+  found.problem("chain", "link", message);
 }
 
 /** GamePlayed must restate the resolution: the player, both stakes, the payout, won and the game. */
@@ -167,7 +200,13 @@ interface PayoutInput {
   word: string | null;
 }
 
-function checkPayout(bet: ResolvedBet, found: Findings, ctx: CheckContext, input: PayoutInput): void {
+/**
+ * The payout against the rules, exactly: from the word for a game without decisions; for blackjack
+ * and manual crash from the word and the action log the settlement carried (the rules contract
+ * computed the payout from the same two). Returns that log (undefined for a game without decisions,
+ * a claim, or a log that could not be read or played).
+ */
+function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): SettlementActions | null | undefined {
   const { placed } = bet;
   const { token, gameType, totalStake, payout, word } = input;
   let reservation: bigint;
@@ -175,37 +214,79 @@ function checkPayout(bet: ResolvedBet, found: Findings, ctx: CheckContext, input
     reservation = maxPayout(gameType, placed.params, token, totalStake, bet.split);
   } catch (error) {
     found.problem("payout", "events", `the bet's params are ones the Casino refuses: ${(error as Error).message}`);
-    return;
+    return undefined;
   }
   if (word === null) {
     // An expired claim pays the reservation, exactly.
     if (payout === reservation) found.verdict("payout", "exact");
     else found.problem("payout", "claim", `the expired claim paid ${units(payout, token)}, the bet's maximum payout is ${units(reservation, token)}`);
-    return;
+    return undefined;
   }
   if (payout > reservation) found.problem("payout", "payout", `payout ${units(payout, token)} is above the bet's maximum payout ${units(reservation, token)}`);
 
-  const actions = ctx.actions?.get(placed.betId.toString());
-  const manualCrash = gameType === GameType.CRASH && placed.params === 0n;
-  const interactive = gameType === GameType.BLACKJACK || manualCrash;
-  if (!interactive || actions !== undefined) {
-    let expected: bigint;
-    try {
-      expected = settleGame({ gameType, token, stake: placed.amount, params: placed.params, word, actions: interactive ? actions : undefined }).payout;
-    } catch (error) {
-      found.problem("payout", "payout", `the published action log cannot be played: ${(error as Error).message}`);
-      return;
-    }
-    if (expected === payout) found.verdict("payout", "exact");
-    else
-      found.problem(
-        "payout",
-        "payout",
-        `payout ${units(payout, token)} differs from the rules' ${units(expected, token)}${interactive ? " for the published action log" : ""}`,
-      );
-    return;
+  const interactive = gameType === GameType.BLACKJACK || (gameType === GameType.CRASH && placed.params === 0n);
+  if (interactive && bet.settlementInput === null) {
+    checkPayoutBound(bet, found, input, word);
+    return undefined;
   }
-  if (gameType === GameType.BLACKJACK) {
+  let actions: SettlementActions | null = null;
+  if (interactive) {
+    const read = actionLogOf(bet, bet.settlementInput!);
+    if ("fault" in read) {
+      found.problem("payout", "payout", read.fault);
+      return undefined;
+    }
+    actions = read.log;
+  }
+  let expected: bigint;
+  try {
+    // A staked split as GameRules.splitStakedPayout settles it: played when the log starts with it
+    // and the deal allows it, else void (the second stake paid back, the hand played as dealt).
+    expected =
+      gameType === GameType.BLACKJACK && bet.split
+        ? settleSplitStakedBlackjack(placed.amount, word, decodeBlackjackActions(actions as string)).payout
+        : settleGame({ gameType, token, stake: placed.amount, params: placed.params, word, actions }).payout;
+  } catch (error) {
+    found.problem("payout", "payout", `the settled action log cannot be played: ${(error as Error).message}`);
+    return undefined;
+  }
+  if (expected === payout) found.verdict("payout", "exact");
+  else
+    found.problem(
+      "payout",
+      "payout",
+      `payout ${units(payout, token)} differs from the rules' ${units(expected, token)}${interactive ? " for the settled action log" : ""}`,
+    );
+  return interactive ? actions : undefined;
+}
+
+/**
+ * The settled action log as the engine takes it, as the Casino hands it to the rules
+ * (BetSettlement._payoutOf): a log that splits needs the second stake; a staked split counts only
+ * when the log starts with it.
+ */
+function actionLogOf(bet: ResolvedBet, input: SettlementInput): { log: SettlementActions | null } | { fault: string } {
+  const { placed } = bet;
+  if (input.betId !== null && input.betId !== placed.betId) return { fault: `the settlement transaction settles bet ${input.betId}, not this one` };
+  const bytes = input.actions.slice(2);
+  if (placed.gameType === GameType.CRASH) {
+    if (bytes.length === 0) return { log: null };
+    const cashOut = parseInt(bytes, 16);
+    return bytes.length === 4 ? { log: cashOut } : { fault: `the settled cash-out 0x${bytes} is not two bytes` };
+  }
+  const letters = String.fromCharCode(...(bytes.match(/../g) ?? []).map((byte) => parseInt(byte, 16)));
+  if (!/^[HSP]*$/.test(letters)) return { fault: `the settled blackjack log 0x${bytes} holds bytes other than H, S and P` };
+  if (letters.startsWith("P") && !bet.split) return { fault: "the settled log splits a hand whose second stake was never added" };
+  return { log: letters };
+}
+
+/**
+ * An interactive round whose settlement transaction was not read (sent through another contract):
+ * its payout must be one the rules give for this word under SOME play (interactive.ts), a bound.
+ */
+function checkPayoutBound(bet: ResolvedBet, found: Findings, { token, payout }: PayoutInput, word: string): void {
+  const { placed } = bet;
+  if (placed.gameType === GameType.BLACKJACK) {
     const possible = blackjackPayouts(word, placed.amount, bet.split);
     if (possible.has(payout)) found.verdict("payout", "allowed");
     else {
@@ -229,15 +310,14 @@ function checkPayout(bet: ResolvedBet, found: Findings, ctx: CheckContext, input
  * A DEGEN bet's draw, against the contract's: the prize and odds BetPlaced published (the share of
  * the pool then, and stake × edge ÷ prize; a split does not change them), entropy = the hash of the
  * bet's block (void only when it was gone and never locked, and then a hit), roll =
- * jackpotRoll(casino, betId, entropy), the published `hit` flag = odds > 0 ∧ (void ∨ roll < odds),
- * the prize paid = min(the bet's prize, pool), JackpotWon paying it iff hit and above 0.
+ * jackpotRoll(casino, betId, entropy), a hit = odds > 0 ∧ (void ∨ roll < odds). Only a hit is
+ * published (JackpotDrawn, and JackpotWon paying min(the bet's prize, pool) when above 0): a miss
+ * is recomputed here from the bet's block hash, and a hit left unpublished is reported. A one-click
+ * bet's draw is its batch's (JackpotTicketsDrawn, recorded by the next play or by drawJackpots);
+ * its hit is paid by drawJackpots, later.
  */
-function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): void {
+function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): JackpotView | null {
   const { placed, drawn } = bet;
-  if (!drawn) {
-    found.problem("jackpot", "jackpot", "no JackpotDrawn for a DEGEN bet");
-    return;
-  }
   const { jackpotEdgeBps: edge, jackpotShareBps: share } = unpackTerms(placed.terms);
   if (bet.poolAtPlacement !== null) {
     const prize = betJackpotPrize(placed.amount, edge, bet.poolAtPlacement, share);
@@ -251,40 +331,96 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): voi
   const odds = jackpotOdds(placed.amount, edge, placed.jackpotPrize);
   if (odds !== placed.jackpotOdds)
     found.problem("jackpot", "jackpot", `BetPlaced's jackpot odds ${placed.jackpotOdds} are not the ${odds} its stake, edge and prize give`);
-  const exact = bet.poolBeforeDraw !== null;
 
-  const voided = BigInt(drawn.entropy) === 0n;
-  const blocksLater = bet.resolution.at.block - placed.at.block;
+  // Where the draw's entropy was taken: the batch's draw for a one-click bet, else the resolution
+  // (a published hit says it; a miss, published by nothing, took it there too).
+  let entropy: string;
+  let takenAt: number;
+  if (bet.settledAtPlacement) {
+    if (placed.jackpotOdds === 0n) {
+      if (drawn) found.problem("jackpot", "jackpot", "a jackpot was drawn for a one-click bet without odds (it gets no ticket)");
+      else found.verdict("jackpot", bet.poolAtPlacement !== null ? "exact" : "allowed");
+      return null;
+    }
+    if (!bet.ticketDraw) {
+      // Drawn by the next play or by drawJackpots, by anyone, in any later block: not yet is no
+      // fault (a late draw loses the house its edge: a hash gone counts as a hit).
+      if (drawn) found.problem("jackpot", "jackpot", "JackpotDrawn for a ticket whose batch was never drawn (no JackpotTicketsDrawn)");
+      else found.verdict("jackpot", "pending");
+      return null;
+    }
+    entropy = bet.ticketDraw.entropy;
+    takenAt = bet.ticketDraw.at.block;
+    if (drawn && drawn.entropy.toLowerCase() !== entropy.toLowerCase())
+      found.problem("jackpot", "entropy", `the ticket's hit was drawn from ${drawn.entropy}, its batch's draw from ${entropy}`);
+  } else if (drawn) {
+    entropy = drawn.entropy;
+    takenAt = drawn.at.block;
+  } else {
+    if (placed.jackpotOdds === 0n) {
+      found.verdict("jackpot", bet.poolAtPlacement !== null ? "exact" : "allowed");
+      return null;
+    }
+    takenAt = bet.resolution.at.block;
+    const blocksLater = takenAt - placed.at.block;
+    if (bet.lockedEntropy === null && blocksLater > HISTORY_WINDOW) {
+      found.problem(
+        "jackpot",
+        "jackpot",
+        `the hash of block ${placed.at.block} was gone ${blocksLater} blocks later and never locked: the draw is void, a hit, but no JackpotDrawn was published`,
+      );
+      return { entropy: ZERO_WORD, prize: placed.jackpotPrize, hit: true, won: 0n };
+    }
+    entropy = bet.lockedEntropy ?? placed.blockHash;
+  }
+
+  const voided = BigInt(entropy) === 0n;
+  const blocksLater = takenAt - placed.at.block;
   if (voided) {
     if (bet.lockedEntropy !== null) found.problem("jackpot", "entropy", `the draw is void although its entropy ${bet.lockedEntropy} was locked`);
     else if (blocksLater <= BLOCKHASH_WINDOW)
       found.problem("jackpot", "entropy", `the draw is void although the hash of block ${placed.at.block} was still available ${blocksLater} blocks later`);
-  } else if (drawn.entropy.toLowerCase() !== placed.blockHash) {
-    found.problem("jackpot", "entropy", `jackpot entropy ${drawn.entropy} is not the hash ${placed.blockHash} of the bet's block ${placed.at.block}`);
+  } else if (entropy.toLowerCase() !== placed.blockHash) {
+    found.problem("jackpot", "entropy", `jackpot entropy ${entropy} is not the hash ${placed.blockHash} of the bet's block ${placed.at.block}`);
   }
 
-  // Without the pool (history not read from its start) the published prize can only be bounded.
   const draw = jackpotDraw({
     casino: ctx.casino,
     betId: placed.betId,
-    entropy: voided ? ZERO_WORD : drawn.entropy,
+    entropy: voided ? ZERO_WORD : entropy,
     odds: placed.jackpotOdds,
     prize: placed.jackpotPrize,
-    pool: bet.poolBeforeDraw ?? drawn.prize,
+    pool: bet.poolBeforeDraw ?? drawn?.prize ?? placed.jackpotPrize,
   });
-  if (bet.poolBeforeDraw !== null ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
+  if (!drawn) {
+    if (draw.hit) {
+      if (bet.settledAtPlacement)
+        found.verdict("jackpot", "pending"); // a hit, for drawJackpots to pay
+      else found.problem("jackpot", "jackpot", `roll ${draw.roll} against odds ${placed.jackpotOdds} is a hit, but no JackpotDrawn was published`);
+    } else {
+      // A miss in the blocks where only EIP-2935 shows the hash: exact on a chain that has it.
+      // The prize is checked only when the pool is known (history read from its start).
+      const onlyEip2935 = bet.lockedEntropy === null && !bet.settledAtPlacement && blocksLater > BLOCKHASH_WINDOW;
+      found.verdict("jackpot", onlyEip2935 || bet.poolAtPlacement === null ? "allowed" : "exact");
+    }
+    return { entropy, prize: draw.prize, hit: draw.hit, won: 0n };
+  }
+
+  // Without the pool (history not read from its start) the published prize can only be bounded.
+  const exact = bet.poolBeforeDraw !== null;
+  if (exact ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
     found.problem(
       "jackpot",
       "jackpot",
-      `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${bet.poolBeforeDraw !== null ? units(draw.prize, "DEGEN") : `at most ${units(placed.jackpotPrize, "DEGEN")}`} the bet's prize and the pool give`,
+      `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${exact ? units(draw.prize, "DEGEN") : `at most ${units(placed.jackpotPrize, "DEGEN")}`} the bet's prize and the pool give`,
     );
   }
   // The contract's flag is the roll (or a void draw) alone; it pays nothing on a hit when the pool is empty.
-  if (draw.hit !== drawn.hit) {
+  if (draw.hit !== drawn.hit || !draw.hit) {
     found.problem(
       "jackpot",
       "jackpot",
-      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void, a hit)"} against odds ${placed.jackpotOdds} is a ${draw.hit ? "hit" : "miss"}`,
+      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void, a hit)"} against odds ${placed.jackpotOdds} is a ${draw.hit ? "hit" : "miss"}${draw.hit ? "" : " (a miss is never published)"}`,
     );
   }
   const owed = draw.hit && drawn.prize > 0n ? drawn.prize : 0n;
@@ -292,4 +428,5 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): voi
   if (paid !== owed) found.problem("jackpot", "jackpot", `JackpotWon paid ${units(paid, "DEGEN")}, the draw owes ${units(owed, "DEGEN")}`);
   if (bet.won && bet.won.player !== placed.player) found.problem("jackpot", "jackpot", `JackpotWon paid ${bet.won.player}, not the bet's player`);
   found.verdict("jackpot", exact ? "exact" : "allowed");
+  return { entropy: drawn.entropy, prize: drawn.prize, hit: drawn.hit, won: paid };
 }

@@ -2,9 +2,7 @@
  * `npm run verify -- --rpc URL [options]`: verifies every settled bet of a DEGEN Casino from chain
  * data alone. Exit status 0: everything matches; 1: a mismatch; 2: usage or connection error.
  */
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { parseActionLogs } from "./actions";
 import { formatJson, formatText } from "./report";
 import { ConnectionError, RpcError } from "./rpc";
 import { VERIFY_DEFAULTS, UsageError, verifyChain, type VerifyOptions } from "./run";
@@ -12,7 +10,8 @@ import { VERIFY_DEFAULTS, UsageError, verifyChain, type VerifyOptions } from "./
 const USAGE = `Usage: npm run verify -- --rpc URL [options]
 
 Reads the Casino's events from any RPC node and verifies every settled bet with the engine:
-the random word, the player's hash chain and nonce order, the payout and the jackpot draw.
+the random word, the player's hash chain and nonce order, the payout (computed on chain, or
+claimed back at its maximum), the jackpot draw, and what the player's keys signed.
 
   --rpc URL             JSON-RPC endpoint (required)
   --deployment FILE     addresses and deployment block (default deployments/<chainId>.json)
@@ -21,8 +20,6 @@ the random word, the player's hash chain and nonce order, the payout and the jac
   --player 0x…          verify one player's bets only
   --from-block N        first block (default: the deployment block, or 0 with --casino)
   --to-block N          last block (default: the latest)
-  --actions FILE        published action logs of blackjack and manual crash rounds, replayed exactly
-                        ({ "<betId>": "PHS" | 150 | null } or the server's /api/fairness/bets answer)
   --chunk N             blocks per eth_getLogs request (default ${VERIFY_DEFAULTS.chunk}; halved when the node refuses)
   --concurrency N       eth_getLogs requests in flight (default ${VERIFY_DEFAULTS.concurrency})
   --rps N               requests started per second at most, the node's rate limit (default ${VERIFY_DEFAULTS.requestsPerSecond},
@@ -55,7 +52,6 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
         player: { type: "string" },
         "from-block": { type: "string" },
         "to-block": { type: "string" },
-        actions: { type: "string" },
         chunk: { type: "string" },
         concurrency: { type: "string" },
         rps: { type: "string" },
@@ -72,14 +68,6 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
   if (!/^https?:\/\//.test(parsed.rpc)) throw new UsageError(`--rpc must be an http(s) URL, got "${parsed.rpc}"`);
   if (parsed.deployment && parsed.casino) throw new UsageError("give either --deployment or --casino, not both");
   if (parsed.token && !parsed.casino) throw new UsageError("--token goes with --casino (a deployment file names its token)");
-  let actions;
-  if (parsed.actions) {
-    try {
-      actions = parseActionLogs(JSON.parse(readFileSync(parsed.actions, "utf8")));
-    } catch (error) {
-      throw new UsageError(`--actions ${parsed.actions}: ${(error as Error).message}`);
-    }
-  }
   return {
     json: parsed.json ?? false,
     options: {
@@ -90,7 +78,6 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
       player: parsed.player,
       fromBlock: integer(parsed["from-block"], "--from-block", 0),
       toBlock: integer(parsed["to-block"], "--to-block", 0),
-      actions,
       chunk: integer(parsed.chunk, "--chunk", 1) ?? VERIFY_DEFAULTS.chunk,
       concurrency: integer(parsed.concurrency, "--concurrency", 1) ?? VERIFY_DEFAULTS.concurrency,
       requestsPerSecond: integer(parsed.rps, "--rps", 0) ?? VERIFY_DEFAULTS.requestsPerSecond,

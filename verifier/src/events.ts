@@ -1,4 +1,6 @@
+import { Interface } from "ethers";
 import { casinoInterface, parseCasinoLog } from "../../server/src/chain/casino";
+import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
 
 /** Where a log sits on the chain; logs are processed in (block, logIndex) order. */
 export interface Position {
@@ -7,7 +9,7 @@ export interface Position {
   tx: string;
 }
 
-/** The Casino events the verifier reads, typed. Amounts and ids are bigint, hashes lower-case hex. */
+/** The Casino's and its CasinoSessions' events the verifier reads, typed. Amounts and ids are bigint, hashes lower-case hex. */
 export type ChainEvent =
   | { name: "CommitmentSet"; at: Position; player: string; commit: string; firstNonce: bigint; length: bigint }
   | {
@@ -34,7 +36,22 @@ export type ChainEvent =
   | { name: "JackpotDrawn"; at: Position; betId: bigint; entropy: string; prize: bigint; hit: boolean }
   | { name: "JackpotWon"; at: Position; player: string; amount: bigint }
   | { name: "JackpotEntropyLocked"; at: Position; betId: bigint; entropy: string }
-  | { name: "JackpotFunded"; at: Position; amount: bigint };
+  | { name: "JackpotTicketsIssued"; at: Position; tickets: string; count: bigint }
+  /** A batch's draw: recorded by the next CasinoSessions.play, or published by drawJackpots (entropy 0: void, every ticket a hit). */
+  | { name: "JackpotTicketsDrawn"; at: Position; tickets: string; entropy: string }
+  | { name: "JackpotFunded"; at: Position; amount: bigint }
+  | {
+      name: "SessionOpened";
+      at: Position;
+      player: string;
+      key: string;
+      expiresAt: bigint;
+      tokens: bigint;
+      games: bigint;
+      maxBetDegen: bigint;
+      maxBetNative: bigint;
+    }
+  | { name: "SessionRevoked"; at: Position; player: string; key: string };
 
 export type EventName = ChainEvent["name"];
 
@@ -48,12 +65,26 @@ export const VERIFIED_EVENTS: readonly EventName[] = [
   "JackpotDrawn",
   "JackpotWon",
   "JackpotEntropyLocked",
+  // One-click bets' jackpot draws wait for their block's hash: the tickets, drawn later.
+  "JackpotTicketsIssued",
+  "JackpotTicketsDrawn",
   // The pool a jackpot prize is capped by: funding adds to it, wins take from it.
   "JackpotFunded",
 ];
 
-/** topic0 of each verified event: one eth_getLogs filter (an OR of topics) fetches them all. */
-export const VERIFIED_TOPICS: string[] = VERIFIED_EVENTS.map((name) => casinoInterface.getEvent(name)!.topicHash);
+/** The session keys a player's wallet opened and revoked (CasinoSessions): who may sign the player's bets. */
+export const SESSION_EVENTS: readonly EventName[] = ["SessionOpened", "SessionRevoked"];
+
+const sessionsInterface = CasinoSessions__factory.createInterface() as unknown as Interface;
+
+/**
+ * topic0 of each verified event, the Casino's and CasinoSessions': one eth_getLogs filter over both
+ * addresses (an OR of topics) fetches them all.
+ */
+export const VERIFIED_TOPICS: string[] = [
+  ...VERIFIED_EVENTS.map((name) => casinoInterface.getEvent(name)!.topicHash),
+  ...SESSION_EVENTS.map((name) => sessionsInterface.getEvent(name)!.topicHash),
+];
 
 /** A log as eth_getLogs returns it (numbers in hex). */
 export interface RawLog {
@@ -67,10 +98,18 @@ export interface RawLog {
   removed?: boolean;
 }
 
-/** The typed event of a raw Casino log (parseCasinoLog's fast decoder), or undefined for others. */
+/** The CasinoSessions event of a log, decoded by ethers (sessions open rarely: no fast path needed). */
+function parseSessionLog(log: RawLog): { name: string; args: Record<string, unknown> } | undefined {
+  const parsed = sessionsInterface.parseLog(log);
+  return parsed && SESSION_EVENTS.includes(parsed.name as EventName) ? { name: parsed.name, args: parsed.args.toObject() } : undefined;
+}
+
+const SESSION_TOPICS = new Set(VERIFIED_TOPICS.slice(VERIFIED_EVENTS.length));
+
+/** The typed event of a raw Casino or CasinoSessions log (parseCasinoLog's fast decoder for the Casino's), or undefined for others. */
 export function decodeEvent(log: RawLog): ChainEvent | undefined {
   const at: Position = { block: Number(log.blockNumber), logIndex: Number(log.logIndex), tx: log.transactionHash.toLowerCase() };
-  const parsed = parseCasinoLog({ ...log, blockNumber: at.block });
+  const parsed = SESSION_TOPICS.has(log.topics[0] ?? "") ? parseSessionLog(log) : parseCasinoLog({ ...log, blockNumber: at.block });
   if (!parsed) return undefined;
   const a = parsed.args;
   switch (parsed.name) {
@@ -115,8 +154,26 @@ export function decodeEvent(log: RawLog): ChainEvent | undefined {
       return { name: parsed.name, at, player: a.player as string, amount: a.amount as bigint };
     case "JackpotEntropyLocked":
       return { name: parsed.name, at, betId: a.betId as bigint, entropy: a.entropy as string };
+    case "JackpotTicketsIssued":
+      return { name: parsed.name, at, tickets: (a.tickets as string).toLowerCase(), count: a.count as bigint };
+    case "JackpotTicketsDrawn":
+      return { name: parsed.name, at, tickets: (a.tickets as string).toLowerCase(), entropy: (a.entropy as string).toLowerCase() };
     case "JackpotFunded":
       return { name: parsed.name, at, amount: a.amount as bigint };
+    case "SessionOpened":
+      return {
+        name: parsed.name,
+        at,
+        player: a.player as string,
+        key: a.key as string,
+        expiresAt: a.expiresAt as bigint,
+        tokens: a.tokens as bigint,
+        games: a.games as bigint,
+        maxBetDegen: a.maxBetDegen as bigint,
+        maxBetNative: a.maxBetNative as bigint,
+      };
+    case "SessionRevoked":
+      return { name: parsed.name, at, player: a.player as string, key: a.key as string };
     default:
       return undefined;
   }

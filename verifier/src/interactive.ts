@@ -1,6 +1,7 @@
 import {
   CRASH,
   applyBlackjackAction,
+  canSplit,
   crashPayout,
   isFinalStatus,
   legalActions,
@@ -21,24 +22,24 @@ import {
 /**
  * Every payout a blackjack hand dealt from `word` can end with, over all legal action logs (the
  * engine's own legalActions / applyBlackjackAction). A SPLIT only when the second stake was added
- * on chain (the server refuses it otherwise); with the stake added, logs without a SPLIT stay
- * possible (the player may add it and then not split, or add it to a hand that cannot split).
+ * on chain, and then as GameRules.splitStakedPayout settles it (engine settleSplitStakedBlackjack):
+ * a log that starts with the split plays both hands when the deal allows it; any other log, or a
+ * deal that allows none, voids the split (its second stake paid back, the hand played as dealt).
  * The tree is small: one hand holds at most 11 cards, so a hand has at most a dozen endings and a
  * split hand at most their square.
  */
 export function blackjackPayouts(word: string, stake: bigint, splitStakeAdded: boolean): Set<bigint> {
   const payouts = new Set<bigint>();
-  const walk = (state: BlackjackState): void => {
+  const walk = (state: BlackjackState, add: bigint): void => {
     if (isFinalStatus(state.status)) {
-      payouts.add(state.payout);
+      payouts.add(state.payout + add);
       return;
     }
-    for (const action of legalActions(state)) {
-      if (action === "SPLIT" && !splitStakeAdded) continue;
-      walk(applyBlackjackAction(state, action));
-    }
+    for (const action of legalActions(state)) if (action !== "SPLIT") walk(applyBlackjackAction(state, action), add);
   };
-  walk(startBlackjack(word, stake));
+  const dealt = startBlackjack(word, stake);
+  walk(dealt, splitStakeAdded ? stake : 0n);
+  if (splitStakeAdded && canSplit(dealt)) walk(applyBlackjackAction(dealt, "SPLIT"), 0n);
   return payouts;
 }
 

@@ -1,11 +1,14 @@
-import { formatAmount } from "../../engine/src/index";
+import { encodeBlackjackActions, formatAmount } from "../../engine/src/index";
 import type { AuditResult } from "./audit";
 import { BLOCKHASH_WINDOW } from "./checks";
-import type { BetResult, CheckName, OpenBet, Problem, ProblemKind, Verdict } from "./types";
+import type { BetResult, CheckName, Enforcement, OpenBet, Placement, Problem, ProblemKind, Verdict } from "./types";
+
+const CHECKS: readonly CheckName[] = ["word", "chain", "payout", "jackpot", "signed"];
 
 export interface RunInfo {
   chainId: bigint;
   casino: string;
+  sessions: string;
   degen: string;
   fromBlock: number;
   toBlock: number;
@@ -17,8 +20,6 @@ export interface RunInfo {
   seconds: number;
   /** Time spent decoding and checking, which overlaps the reading of later chunks. */
   checkingSeconds: number;
-  /** Bet ids (decimal) whose action logs were supplied with --actions. */
-  actionLogs: number;
 }
 
 /** An open bet whose settle window has passed at the last block read: its player may claim it. */
@@ -43,6 +44,12 @@ export interface Summary {
   players: number;
   commitments: number;
   links: number;
+  sessionKeys: number;
+  revokedKeys: number;
+  /** How many bets' payouts were computed on chain, and how many claimed back at their maximum. */
+  enforcement: Partial<Record<Enforcement, number>>;
+  /** How many bets were sent from the player's wallet, and how many signed by a session key and relayed. */
+  placements: Partial<Record<Placement["via"], number>>;
   /** Per column, how many bets got each verdict. */
   checks: Record<CheckName, Partial<Record<Verdict, number>>>;
   mismatches: Partial<Record<ProblemKind, number>>;
@@ -52,9 +59,13 @@ export interface Summary {
 }
 
 export function summarize(result: AuditResult, overdue: readonly OverdueBet[], run: RunInfo): Summary {
-  const checks: Summary["checks"] = { word: {}, chain: {}, payout: {}, jackpot: {} };
+  const checks: Summary["checks"] = { word: {}, chain: {}, payout: {}, jackpot: {}, signed: {} };
+  const enforcement: Summary["enforcement"] = {};
+  const placements: Summary["placements"] = {};
   for (const bet of result.bets) {
-    for (const name of Object.keys(checks) as CheckName[]) checks[name][bet.checks[name]] = (checks[name][bet.checks[name]] ?? 0) + 1;
+    for (const name of CHECKS) checks[name][bet.checks[name]] = (checks[name][bet.checks[name]] ?? 0) + 1;
+    enforcement[bet.enforcement] = (enforcement[bet.enforcement] ?? 0) + 1;
+    placements[bet.placement.via] = (placements[bet.placement.via] ?? 0) + 1;
   }
   const mismatches: Summary["mismatches"] = {};
   for (const problem of result.problems) mismatches[problem.kind] = (mismatches[problem.kind] ?? 0) + 1;
@@ -63,6 +74,8 @@ export function summarize(result: AuditResult, overdue: readonly OverdueBet[], r
     ...result.stats,
     open: result.open.length,
     overdue: overdue.length,
+    enforcement,
+    placements,
     checks,
     mismatches,
     betsWithMismatch: result.bets.filter((bet) => bet.problems.length > 0).length,
@@ -71,27 +84,41 @@ export function summarize(result: AuditResult, overdue: readonly OverdueBet[], r
   };
 }
 
-const SYMBOL: Record<Verdict, string> = { exact: "✓", allowed: "≈", mismatch: "✗", "n/a": "·", unchecked: "?" };
+const SYMBOL: Record<Verdict, string> = { exact: "✓", allowed: "≈", mismatch: "✗", "n/a": "·", unchecked: "?", pending: "…" };
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 function jackpotCell(bet: BetResult): string {
+  if (bet.checks.jackpot === "pending") return "ticket";
   if (!bet.jackpot) return "·";
   if (!bet.jackpot.hit) return "miss";
   if (BigInt(bet.jackpot.entropy) === 0n) return bet.jackpot.won > 0n ? `void: HIT ${formatAmount(bet.jackpot.won)}` : "void: hit, empty pool";
   return bet.jackpot.won > 0n ? `HIT ${formatAmount(bet.jackpot.won)}` : "hit, empty pool";
 }
 
+/** How the payout was enforced: the rules' on chain (with the action log they were given), or the maximum claimed back. */
+function enforcedCell(bet: BetResult): string {
+  if (bet.enforcement === "the maximum, claimed back") return "max, claimed";
+  const log = bet.actions?.log;
+  if (log === undefined) return "rules";
+  if (typeof log === "number") return `rules, cash-out ${(log / 100).toFixed(2)}x`;
+  if (log === null) return "rules, no cash-out";
+  const letters = typeof log === "string" ? log : encodeBlackjackActions(log);
+  return letters === "" ? "rules, stood" : `rules, ${[...letters].join(" ")}`;
+}
+
 function row(bet: BetResult): string[] {
-  const checks = (["word", "chain", "payout", "jackpot"] as const).map((name) => `${name[0]!.toUpperCase()}${SYMBOL[bet.checks[name]]}`).join(" ");
+  const checks = CHECKS.map((name) => `${name[0]!.toUpperCase()}${SYMBOL[bet.checks[name]]}`).join(" ");
   return [
     String(bet.resolvedBlock),
     `#${bet.nonce}`,
     short(bet.player),
-    bet.game + (bet.split ? " split" : "") + (bet.resolution === "expired" ? " (claimed)" : ""),
+    bet.game + (bet.split ? " split" : ""),
     bet.token,
+    bet.placement.via === "unknown" ? "?" : bet.placement.via,
     formatAmount(bet.stake),
     bet.payout === null ? "?" : formatAmount(bet.payout),
+    enforcedCell(bet),
     jackpotCell(bet),
     checks,
   ];
@@ -126,7 +153,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
   );
   out.push("");
   if (result.bets.length) {
-    out.push(table(["block", "bet", "player", "game", "token", "stake", "payout", "jackpot", "checks"], result.bets.map(row)));
+    out.push(table(["block", "bet", "player", "game", "token", "via", "stake", "payout", "enforced", "jackpot", "checks"], result.bets.map(row)));
     out.push("");
   }
   if (result.problems.length) {
@@ -147,7 +174,9 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     `  bets          ${summary.settled} settled, ${summary.expired} claimed as expired, ${summary.open} open (${summary.overdue} past their settle window)${summary.outsideRange ? `, ${summary.outsideRange} resolved but placed before the range (not verified)` : ""}`,
   );
   out.push(`  players       ${summary.players}; ${summary.commitments} commitments posted, ${summary.links} hash links checked`);
-  for (const name of ["word", "chain", "payout", "jackpot"] as const) out.push(`  ${name.padEnd(13)} ${counts(summary.checks[name])}`);
+  out.push(`  sessions      ${summary.sessionKeys} session keys opened, ${summary.revokedKeys} revoked; bets placed: ${counts(summary.placements)}`);
+  out.push(`  enforcement   ${counts(summary.enforcement)}`);
+  for (const name of CHECKS) out.push(`  ${name.padEnd(13)} ${counts(summary.checks[name])}`);
   out.push(
     `  mismatches    ${summary.betsWithMismatch || result.problems.length ? `${counts(summary.mismatches)} (${summary.betsWithMismatch} bets)` : "none"}`,
   );
@@ -155,23 +184,35 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     `  speed         ${result.bets.length} bets in ${summary.seconds.toFixed(2)} s: ${summary.betsPerSecond} bets/s (${run.events} events in ${run.rpcRequests} RPC requests; checking took ${run.checkingSeconds.toFixed(2)} s of it, while reading)`,
   );
   out.push("");
+  out.push("via: wallet (the player's own transaction) or session (signed by the player's session key, relayed: CasinoSessions.play or .place)");
   out.push(
-    "Marks: W word, C chain, P payout, J jackpot.  ✓ recomputed and equal (exact)  ≈ allowed (a bound, see below)  ✗ mismatch  · not applicable  ? before the range",
+    "enforced: rules = the payout the rules contract computed in the settlement transaction, from the word (blackjack and manual crash: and the action log shown, from that transaction's input); max = claimed back at the bet's maximum after its settle window",
+  );
+  out.push(
+    "Marks: W word, C chain, P payout, J jackpot, S signed.  ✓ recomputed and equal (exact)  ≈ allowed (a bound, see below)  ✗ mismatch  · not applicable  ? before the range, or not readable  … jackpot ticket not drawn yet",
   );
   out.push("  W  random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)), as BetSettled publishes it");
   out.push(
-    "  C  keccak256(seed) = the previous seed or the commitment (once more per unrevealed link of a claimed bet), nonce order, commitments only with no bet open",
+    "  C  two links a bet: the k-th bet's seed is link 2k-1 when relayed (CasinoSessions), 2k from the wallet; keccak256 applied (its position - the last revealed link's) times to it = the last revealed seed or the commitment (a claimed bet's links stay unrevealed); the kind of link = how the bet was placed; nonce order, commitments only with no bet open",
   );
   out.push(
-    "  P  ✓ the engine's payout from the word (wheel, slots, kickboxing, crash auto cash-out, replayed action logs); an expired claim pays the bet's maximum",
+    "  P  ✓ the engine's payout from the word, and for blackjack and manual crash the action log the settlement transaction carries; an expired claim pays the bet's maximum",
   );
   out.push(
-    `     ≈ blackjack and manual crash: the action log is not on chain; the payout is one the rules give for this word under some play (blackjack: every legal action log; crash: 0 or stake × m/100 with m ≤ the crash point)${run.actionLogs ? "" : " — pass --actions FILE to replay the published logs exactly"}`,
+    "     ≈ an interactive round settled through another contract, whose input is not read: the payout is one the rules give for this word under some play",
   );
   out.push(
-    `  J  ✓ entropy = the hash of the bet's block (void, and then a hit, only once it was gone: over ${BLOCKHASH_WINDOW} blocks later and never locked), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit`,
+    `  J  ✓ entropy = the hash of the bet's block (void, and then a hit, only once it was gone: over ${BLOCKHASH_WINDOW} blocks later and never locked), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit; only hits are published (JackpotDrawn), a miss is recomputed`,
   );
-  out.push("     ≈ the pool is not known (range after the deployment): prize ≤ the bet's prize");
+  out.push(
+    "     ≈ the pool is not known (range after the deployment): prize ≤ the bet's prize.  A one-click bet's ticket is drawn later with its batch (JackpotTicketsDrawn: the next play or drawJackpots), its hit paid by drawJackpots",
+  );
+  out.push(
+    "  S  a session bet: signed by a session key the player opened (SessionOpened) before it and had not revoked, each signed field = BetPlaced's, within the session's tokens, games and largest stake",
+  );
+  out.push(
+    "     an action log: signed by such a key, or by a key the player's wallet named for that hand (≈ when that wallet is a contract, whose EIP-1271 signature only it can check)",
+  );
   return out.join("\n");
 }
 

@@ -3,13 +3,13 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getAddress, isAddress } from "ethers";
-import type { SettlementActions } from "../../engine/src/index";
 import { createDeferredAudit, type AuditOptions, type AuditResult } from "./audit";
-import { blockTimestamps, degenOf, hasCode, readCasinoLogs } from "./chain";
+import { blockTimestamps, degenOf, hasCode, readCasinoLogs, sessionsOf } from "./chain";
 import { createChecker } from "./check-pool";
 import { decodeEvent, type ChainEvent } from "./events";
 import { overdueBets, summarize, type OverdueBet, type RunInfo, type Summary } from "./report";
 import { Rpc } from "./rpc";
+import { TransactionReader } from "./transactions";
 
 const DEPLOYMENTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "deployments");
 
@@ -37,7 +37,6 @@ export interface VerifyOptions {
   player?: string;
   fromBlock?: number;
   toBlock?: number;
-  actions?: Map<string, SettlementActions | null>;
   chunk: number;
   concurrency: number;
   /** At most this many requests a second (a public node's rate limit); 0 or absent: no limit. */
@@ -77,8 +76,8 @@ function address(value: string, flag: string): string {
 }
 
 /**
- * Where to read: the Casino, its DEGEN token and the first block of its history, from flags or
- * the deployment file; `head` is the last block the verification reads.
+ * Where to read: the Casino, its DEGEN token, its CasinoSessions and the first block of its
+ * history, from flags or the deployment file; `head` is the last block the verification reads.
  */
 async function locate(options: VerifyOptions, rpc: Rpc, chainId: bigint, head: number) {
   let deployment: Deployment | undefined;
@@ -92,13 +91,16 @@ async function locate(options: VerifyOptions, rpc: Rpc, chainId: bigint, head: n
   if (!(await hasCode(rpc, casino, head))) throw new UsageError(`there is no contract at ${casino} on chain ${chainId} at block ${head}`);
   const token = options.token ?? deployment?.contracts.DegenToken;
   const degen = token ? address(token, "--token") : await degenOf(rpc, casino, head);
-  return { casino, degen, deploymentBlock: deployment?.deploymentBlock };
+  const sessions = await sessionsOf(rpc, casino, head);
+  if (!sessions) throw new UsageError(`the contract at ${casino} has no sessions(): not a Casino of this version (one-click play, payouts computed on chain)`);
+  return { casino, degen, sessions, deploymentBlock: deployment?.deploymentBlock };
 }
 
 /**
  * Reads the range's events, `concurrency` chunks at a time, and audits them as they arrive; the
- * bets are checked on `workers` threads meanwhile (check-pool.ts). `checkingMs` is this thread's
- * share: decoding, auditing, checking when it checks, and waiting for the workers' last results.
+ * transactions the bets' checks need are read meanwhile (transactions.ts), and the bets checked on
+ * `workers` threads (check-pool.ts). `checkingMs` is this thread's share: decoding, auditing,
+ * checking when it checks, and waiting for the last transactions and the workers' last results.
  */
 async function auditRange(
   rpc: Rpc,
@@ -108,11 +110,13 @@ async function auditRange(
 ): Promise<{ result: AuditResult; events: number; checkingMs: number }> {
   const checker = createChecker(auditOptions, options.workers ?? 0);
   try {
-    const audit = createDeferredAudit(auditOptions, (bet) => checker.add(bet));
+    const transactions = new TransactionReader(rpc, auditOptions, (bet) => checker.add(bet));
+    const audit = createDeferredAudit(auditOptions, (bet) => transactions.add(bet));
     let events = 0;
     let checkingMs = 0;
     const reading = { chunk: options.chunk, concurrency: options.concurrency, onProgress: options.onProgress };
-    await readCasinoLogs(rpc, auditOptions.casino, range.fromBlock, range.toBlock, reading, (logs) => {
+    const addresses = [auditOptions.casino, auditOptions.sessions];
+    await readCasinoLogs(rpc, addresses, range.fromBlock, range.toBlock, reading, (logs) => {
       const start = performance.now();
       const decoded = logs.map(decodeEvent).filter((event): event is ChainEvent => event !== undefined);
       events += decoded.length;
@@ -121,6 +125,7 @@ async function auditRange(
     });
     const finishing = performance.now();
     audit.end();
+    await transactions.finish();
     const result = audit.finish(await checker.results());
     return { result, events, checkingMs: checkingMs + performance.now() - finishing };
   } finally {
@@ -136,19 +141,14 @@ export async function verifyChain(options: VerifyOptions): Promise<Verification>
   const head = Number(await rpc.call<string>("eth_blockNumber", []));
   const toBlock = options.toBlock ?? head;
   if (toBlock > head) throw new UsageError(`--to-block ${toBlock} is beyond the chain's head ${head}`);
-  const { casino, degen, deploymentBlock } = await locate(options, rpc, chainId, toBlock);
+  const { casino, degen, sessions, deploymentBlock } = await locate(options, rpc, chainId, toBlock);
   const fromBlock = options.fromBlock ?? deploymentBlock ?? 0;
   if (fromBlock > toBlock) throw new UsageError(`--from-block ${fromBlock} is after --to-block ${toBlock}`);
   // Without a deployment block only block 0 is certainly before the Casino's first event.
   const fromDeployment = deploymentBlock !== undefined ? fromBlock <= deploymentBlock : fromBlock === 0;
   const player = options.player === undefined ? undefined : address(options.player, "--player");
 
-  const { result, events, checkingMs } = await auditRange(
-    rpc,
-    options,
-    { fromBlock, toBlock },
-    { chainId, casino, degen, fromDeployment, player, actions: options.actions },
-  );
+  const { result, events, checkingMs } = await auditRange(rpc, options, { fromBlock, toBlock }, { chainId, casino, sessions, degen, fromDeployment, player });
   // Withheld settlements: the open bets' placement times against the last block read.
   const stamps = await blockTimestamps(rpc, [...result.open.map((bet) => bet.placedBlock), toBlock]);
   const overdue = overdueBets(result.open, stamps, stamps.get(toBlock)!);
@@ -156,6 +156,7 @@ export async function verifyChain(options: VerifyOptions): Promise<Verification>
   const run: RunInfo = {
     chainId,
     casino,
+    sessions,
     degen,
     fromBlock,
     toBlock,
@@ -165,7 +166,6 @@ export async function verifyChain(options: VerifyOptions): Promise<Verification>
     rpcRequests: rpc.requests,
     seconds,
     checkingSeconds: checkingMs / 1000,
-    actionLogs: options.actions?.size ?? 0,
   };
   return { result, overdue, summary: summarize(result, overdue, run), run };
 }

@@ -1,12 +1,20 @@
 import { keccak256, parseEther, toBeHex } from "ethers";
 import { describe, expect, it } from "vitest";
-import { GameType, canSplit, crashRound, isNatural, settleGame, startBlackjack } from "../../engine/src/index";
-import { parseActionLogs } from "../src/actions";
+import {
+  GameType,
+  canSplit,
+  crashRound,
+  decodeBlackjackActions,
+  isNatural,
+  settleGame,
+  settleSplitStakedBlackjack,
+  startBlackjack,
+} from "../../engine/src/index";
 import { audit, type AuditOptions } from "../src/audit";
 import { blackjackPayouts, crashManualAllows } from "../src/interactive";
-import { CASINO, CHAIN_ID, DEGEN, History } from "./support/history";
+import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS } from "./support/history";
 
-const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, degen: DEGEN, fromDeployment: true };
+const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
 const [ALICE, BOB] = [History.player(0), History.player(1)];
 const WORDS = Array.from({ length: 5000 }, (_, i) => keccak256(toBeHex(i + 1, 32)));
 const ZERO = "0x" + "0".repeat(64);
@@ -20,7 +28,7 @@ function opened(): History {
   return history;
 }
 
-const kinds = (history: History, options: AuditOptions = FULL) => audit(history.events, options).problems.map((problem) => problem.kind);
+const kinds = (history: History, options: AuditOptions = FULL) => audit(history.events, options, history.transactions).problems.map((problem) => problem.kind);
 
 describe("audit of a Casino history", () => {
   it("passes an honest history: every game, a certain jackpot, a claim and the double hash after it, a new commitment", () => {
@@ -40,9 +48,9 @@ describe("audit of a Casino history", () => {
     history.commit(ALICE!);
     history.settle(history.place(ALICE!, { gameType: GameType.BLACKJACK }), { actions: "S" });
 
-    const result = audit(history.events, FULL);
+    const result = audit(history.events, FULL, history.transactions);
     expect(result.problems).toEqual([]);
-    expect(result.stats).toEqual({ settled: 11, expired: 1, outsideRange: 0, players: 2, commitments: 3, links: 12 });
+    expect(result.stats).toEqual({ settled: 11, expired: 1, outsideRange: 0, players: 2, commitments: 3, links: 24, sessionKeys: 0, revokedKeys: 0 });
     expect(result.bets.find((bet) => bet.betId === certain.betId)!.jackpot).toMatchObject({ hit: true, won: parseEther("50") });
     expect(result.bets.every((bet) => bet.checks.chain === "exact")).toBe(true);
   });
@@ -72,24 +80,43 @@ describe("audit of a Casino history", () => {
     expect(kinds(outOfOrder)).toEqual(["order", "order", "link"]);
   });
 
-  it("checks each jackpot draw: the block hash, a void draw only once the hash was gone, the roll's verdict, the prize, the win", () => {
-    const cases: [string, (history: History, bet: ReturnType<History["place"]>) => void, string[]][] = [
+  it("checks each jackpot draw: the block hash, a void draw only once the hash was gone, the roll's verdict, the prize, the win; a miss recomputed, a hit left unpublished", () => {
+    type Placed = ReturnType<History["place"]>;
+    // 20,000 DEGEN at a prize of 50: odds of one, a certain hit whatever the entropy, so that every draw is published.
+    const certain = (h: History) => h.place(ALICE!, { gameType: GameType.KICKBOXING, amount: parseEther("20000") });
+    const cases: [string, (history: History, bet: Placed) => void, string[]][] = [
       ["entropy of another block", (h, bet) => h.settle(bet, { entropy: h.blockHash(1) }), ["entropy"]],
       ["void within 256 blocks", (h, bet) => h.settle(bet, { entropy: ZERO, after: 200 }), ["entropy"]],
       ["void although locked", (h, bet) => (h.lock(bet), h.settle(bet, { entropy: ZERO, after: 300 })), ["entropy"]],
       ["a wrong locked hash", (h, bet) => (h.lock(bet, h.blockHash(2)), h.settle(bet)), ["entropy"]],
-      ["a miss published as a hit and paid", (h, bet) => h.settle(bet, { hit: true }), ["jackpot", "jackpot"]],
       ["a prize above the odds' prize", (h, bet) => h.settle(bet, { prize: parseEther("51") }), ["jackpot"]],
       ["void 300 blocks later, never locked", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300 }), []],
+      ["a hit left unpublished", (h, bet) => h.settle(bet, { drawn: false }), ["jackpot"]],
     ];
     for (const [name, play, expected] of cases) {
       const history = opened();
-      play(history, history.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }));
+      play(history, certain(history));
       expect([name, kinds(history)]).toEqual([name, expected]);
     }
+    // An ordinary bet's miss is published by nothing: recomputed from the bet's block hash.
+    const miss = opened();
+    const missed = miss.place(ALICE!, { gameType: GameType.WHEEL, params: 1n });
+    miss.settle(missed);
+    const missResult = audit(miss.events, FULL, miss.transactions);
+    expect(missResult.problems).toEqual([]);
+    expect(missResult.bets[0]).toMatchObject({ jackpot: { hit: false, won: 0n, entropy: missed.blockHash }, checks: { jackpot: "exact" } });
+    const flipped = opened();
+    flipped.settle(flipped.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }), { hit: true });
+    expect(kinds(flipped)).toEqual(["jackpot", "jackpot"]);
+    // Past the 8191 blocks any chain shows a hash, an unlocked draw is void: a hit, which must be published.
+    const gone = opened();
+    gone.settle(gone.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }), { after: 9000, drawn: false });
+    expect(audit(gone.events, FULL).problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/never locked: the draw is void, a hit, but no JackpotDrawn/),
+    ]);
     // A hit whose JackpotWon is missing.
     const unpaid = opened();
-    unpaid.settle(unpaid.place(ALICE!, { gameType: GameType.KICKBOXING, amount: parseEther("20000") }), { won: null });
+    unpaid.settle(certain(unpaid), { won: null });
     expect(kinds(unpaid)).toEqual(["jackpot"]);
   });
 
@@ -113,7 +140,8 @@ describe("audit of a Casino history", () => {
     history.settle(history.place(ALICE!, { gameType: GameType.SLOTS }));
     const result = audit(history.events.slice(cut), { ...FULL, fromDeployment: false });
     expect(result.problems).toEqual([]);
-    expect(result.stats).toMatchObject({ settled: 2, outsideRange: 1, links: 2 });
+    // Two links a bet: each wallet seed hashes twice, past the relay seed below it.
+    expect(result.stats).toMatchObject({ settled: 2, outsideRange: 1, links: 4 });
     expect(result.bets.map((bet) => [bet.checks.chain, bet.checks.jackpot])).toEqual([
       ["exact", "allowed"],
       ["exact", "allowed"],
@@ -148,13 +176,14 @@ describe("interactive rounds without their action log", () => {
     const pair = WORDS.find((word) => canSplit(startBlackjack(word, stake)))!;
     const unsplit = blackjackPayouts(pair, stake, false);
     const split = blackjackPayouts(pair, stake, true);
-    expect([...unsplit].every((payout) => split.has(payout))).toBe(true);
+    // A staked split not played is void: the hand as dealt, its second stake paid back.
+    expect([...unsplit].every((payout) => split.has(payout + stake))).toBe(true);
     expect(split.has(settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake, params: 0n, word: pair, actions: "PSS" }).payout)).toBe(true);
     for (const word of WORDS.slice(0, 200)) {
       const payouts = blackjackPayouts(word, stake, true);
       for (const log of ["S", "HS", "HHS", "PSS", "PHSS"]) {
         try {
-          expect(payouts.has(settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake, params: 0n, word, actions: log }).payout)).toBe(true);
+          expect(payouts.has(settleSplitStakedBlackjack(stake, word, decodeBlackjackActions(log)).payout)).toBe(true);
         } catch (error) {
           // An illegal log for this deal (a split without a pair, a hit after the hand ended).
           expect((error as Error).name).toBe("BlackjackError");
@@ -172,33 +201,5 @@ describe("interactive rounds without their action log", () => {
       expect(crashManualAllows("DEGEN", stake, word, payout)).toBe(false);
     const bust = WORDS.find((candidate) => crashRound(candidate, "DEGEN").crashPoint === 100)!;
     expect(crashManualAllows("DEGEN", stake, bust, stake)).toBe(false);
-  });
-
-  it("reads published action logs: a map of bet ids, or the server's fairness answers", () => {
-    expect(parseActionLogs({ "12": "PHS", "13": 150, "14": null, "15": ["HIT", "STAND"] })).toEqual(
-      new Map<string, unknown>([
-        ["12", "PHS"],
-        ["13", 150],
-        ["14", null],
-        ["15", ["HIT", "STAND"]],
-      ]),
-    );
-    const saved = [
-      {
-        bets: [
-          { betId: "7", status: "settled", actions: 120 },
-          { betId: "8", status: "open", actions: null },
-        ],
-      },
-      { bets: [{ betId: "9", status: "settled", actions: null }] },
-    ];
-    expect(parseActionLogs(saved)).toEqual(
-      new Map<string, unknown>([
-        ["7", 120],
-        ["9", null],
-      ]),
-    );
-    expect(() => parseActionLogs({ "0x1": "S" })).toThrow("is not a decimal bet id");
-    expect(() => parseActionLogs({ "1": { cashOut: 1 } })).toThrow("neither a blackjack log");
   });
 });

@@ -2,11 +2,13 @@ import { keccak256, parseEther, toBeHex } from "ethers";
 import { describe, expect, it } from "vitest";
 import { GameType } from "../../engine/src/index";
 import { audit, createDeferredAudit, type AuditOptions } from "../src/audit";
+import { decodeCall } from "../src/calls";
 import { createChecker } from "../src/check-pool";
+import { withInputs } from "../src/transactions";
 import type { AuditResult } from "../src/audit";
-import { CASINO, CHAIN_ID, DEGEN, History } from "./support/history";
+import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS } from "./support/history";
 
-const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, degen: DEGEN, fromDeployment: true };
+const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
 const PLAYERS = [0, 1, 2].map(History.player);
 const GAMES = [
   { gameType: GameType.WHEEL, params: 0b101n },
@@ -15,13 +17,22 @@ const GAMES = [
   { gameType: GameType.CRASH, params: 250n },
 ];
 
-/** 700 bets of three players, with faults of every kind the audit and checkBet find, spread through. */
+/**
+ * 700 bets of three players, with faults of every kind the audit and checkBet find, spread through;
+ * every ninth a one-click bet (every 45th relayed otherwise than signed), its ticket drawn.
+ */
 function faultyHistory(): History {
   const history = new History();
   history.fundJackpot(parseEther("1000"));
   for (const player of PLAYERS) history.commit(player!, 1000);
+  for (const player of PLAYERS) history.openSession(player!);
   for (let i = 0; i < 700; i++) {
     const player = PLAYERS[i % PLAYERS.length]!;
+    if (i % 9 === 4) {
+      const [bet] = history.play([{ player, ...GAMES[i % GAMES.length]!, signedAs: i % 45 === 4 ? { params: 7n } : {} }]);
+      history.drawTickets([bet!].filter((placed) => placed.token === DEGEN));
+      continue;
+    }
     const bet = history.place(player, {
       ...GAMES[i % GAMES.length]!,
       token: i % 3 === 0 ? "BNB" : "DEGEN",
@@ -44,7 +55,7 @@ function faultyHistory(): History {
 async function auditOnWorkers(history: History, options: AuditOptions): Promise<AuditResult> {
   const checker = createChecker(options, 2);
   try {
-    const deferred = createDeferredAudit(options, (bet) => checker.add(bet));
+    const deferred = createDeferredAudit(options, (bet) => checker.add(withInputs(bet, (tx) => decodeCall(history.transactions.get(tx), options))));
     // In parts, as chunks of logs arrive.
     for (let i = 0; i < history.events.length; i += 150) deferred.add(history.events.slice(i, i + 150));
     deferred.end();
@@ -57,9 +68,10 @@ async function auditOnWorkers(history: History, options: AuditOptions): Promise<
 describe("checking bets on worker threads", () => {
   it("gives the audit this thread gives: every result and every problem, in chain order", async () => {
     const history = faultyHistory();
-    const here = audit(history.events, FULL);
+    const here = audit(history.events, FULL, history.transactions);
     const onWorkers = await auditOnWorkers(history, FULL);
-    expect(new Set(here.problems.map((problem) => problem.kind))).toEqual(new Set(["payout", "claim", "link", "word", "entropy", "order"]));
+    expect(new Set(here.problems.map((problem) => problem.kind))).toEqual(new Set(["payout", "claim", "link", "word", "entropy", "order", "signature"]));
+    expect(here.bets.filter((bet) => bet.placement.via === "session" && bet.checks.signed === "exact").length).toBeGreaterThan(50);
     expect(onWorkers).toEqual(here);
     // A bet's problems are the very objects of the run's list, as on this thread.
     expect(onWorkers.bets.flatMap((bet) => bet.problems).every((problem) => onWorkers.problems.includes(problem))).toBe(true);
@@ -68,6 +80,6 @@ describe("checking bets on worker threads", () => {
   it("gives the same for one player's view", async () => {
     const history = faultyHistory();
     const options = { ...FULL, player: PLAYERS[1]! };
-    expect(await auditOnWorkers(history, options)).toEqual(audit(history.events, options));
+    expect(await auditOnWorkers(history, options)).toEqual(audit(history.events, options, history.transactions));
   });
 });

@@ -43,13 +43,24 @@ describe("reading with requests in flight under a rate limit, checking on worker
     chain = await startChain(temp.dir);
     const house = await TestHouse.open(chain);
     for (const player of chain.players) await house.commit(player.address);
+    // Half the players bet from their wallets, half one-click from a session: the transactions
+    // that carry signatures are read too, in flight with the logs.
+    const [wallets, sessions] = [chain.players.slice(0, 3), chain.players.slice(3)];
+    for (const player of sessions) await house.openSession(player);
+    const specsOf = (players: typeof wallets, games: typeof GAMES): BetSpec[] =>
+      players.flatMap((player) => (["DEGEN", "BNB"] as const).flatMap((token) => games.map((game) => ({ player, token, amount: STAKE[token], ...game }))));
+    const interactive = (game: (typeof GAMES)[number]) => game.gameType === GameType.BLACKJACK || (game.gameType === GameType.CRASH && game.params === 0n);
     for (let round = 0; round < ROUNDS; round++) {
-      const specs: BetSpec[] = chain.players.flatMap((player) =>
-        (["DEGEN", "BNB"] as const).flatMap((token) => GAMES.map((game) => ({ player, token, amount: STAKE[token], ...game }))),
+      await house.settleHonestly(await house.place(specsOf(wallets, GAMES)));
+      await house.play(
+        specsOf(
+          sessions,
+          GAMES.filter((game) => !interactive(game)),
+        ),
       );
-      const bets = await house.place(specs);
-      // Every 7th paid a payout of its own, within the reservation: mismatches among the matches.
-      await house.settle(bets.map((bet, i) => ({ bet, payout: i % 7 === 3 ? (house.payoutOf(bet) === 0n ? bet.amount : 0n) : house.payoutOf(bet) })));
+      const signed = [];
+      for (const spec of specsOf(sessions, GAMES.filter(interactive))) signed.push(await house.placeSigned(spec));
+      await house.settleHonestly(signed);
       await chain.provider.send("hardhat_mine", ["0x" + GAP_BLOCKS.toString(16)]);
     }
     // One withheld past its settle window.
@@ -67,7 +78,8 @@ describe("reading with requests in flight under a rate limit, checking on worker
   it("reports what one request at a time, checked on the reading thread, reports", async () => {
     const serial = await verify({ concurrency: 1, workers: 0 });
     expect(serial.result.bets).toHaveLength(ROUNDS * chain.players.length * 2 * GAMES.length);
-    expect(serial.result.problems.length).toBeGreaterThan(10);
+    expect(serial.result.problems).toEqual([]);
+    expect(serial.summary.placements).toEqual({ wallet: serial.result.bets.length / 2, session: serial.result.bets.length / 2 });
     expect(serial.overdue).toHaveLength(1);
 
     const parallel = await verify({ concurrency: 8, requestsPerSecond: RATE, workers: 2 }, proxy.url);
@@ -83,8 +95,8 @@ describe("reading with requests in flight under a rate limit, checking on worker
     const args = ["--rpc", chain.rpcUrl, "--deployment", chain.deploymentFile, "--chunk", String(CHUNK), "--json"];
     const serial = await runVerifyCli([...args, "--concurrency", "1", "--rps", "0", "--workers", "0"]);
     const parallel = await runVerifyCli([...args, "--concurrency", "8", "--rps", String(RATE), "--workers", "2"]);
-    expect(serial.code).toBe(1);
-    expect(parallel.code).toBe(1);
+    expect(serial.code).toBe(0);
+    expect(parallel.code).toBe(0);
     expect(parallel.stderr).toBe("");
     const timeless = (stdout: string) => {
       const { run, summary, ...rest } = JSON.parse(stdout) as { run: Record<string, unknown>; summary: Record<string, unknown> };

@@ -2,11 +2,13 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType, canSplit, crashRound, settleGame, startBlackjack, type Token } from "../../engine/src/index";
+import { GameType, canSplit, settleGame, startBlackjack, type Token } from "../../engine/src/index";
 import { tempDir } from "../../server/test/support/app";
 import { freePort, startChain, type TestChain } from "../../server/test/support/chain";
+import { serveHistory, servedHistory } from "../bench/log-server";
 import { verifyChain, type Verification } from "../src/run";
 import { runVerifyCli } from "./support/cli";
+import { CASINO, CHAIN_ID, DEGEN, History } from "./support/history";
 import { TestHouse, type BetSpec, type PlacedBet } from "./support/house";
 
 const GAMES: { gameType: GameType; params: bigint }[] = [
@@ -29,7 +31,6 @@ describe("npm run verify against a hardhat node", () => {
   let temp: ReturnType<typeof tempDir>;
   let chain: TestChain;
   let house: TestHouse;
-  let honestEnd: number;
   const args = () => ["--rpc", chain.rpcUrl, "--deployment", chain.deploymentFile];
   const verify = (extra: Partial<Parameters<typeof verifyChain>[0]> = {}) =>
     verifyChain({ rpc: chain.rpcUrl, deployment: chain.deploymentFile, chunk: 5000, concurrency: 4, ...extra });
@@ -47,11 +48,12 @@ describe("npm run verify against a hardhat node", () => {
     temp?.dispose();
   });
 
-  it("verifies an honest house: every game in both tokens, a split, a jackpot hit, an expired claim, void (a hit) and locked draws, a new commitment; exit 0", async () => {
+  it("verifies an honest house: every game in both tokens, a split, a jackpot hit, an expired claim, void (a hit) and locked draws, a new commitment; every payout computed on chain; exit 0", async () => {
     const [a, b, c, d, e, f] = chain.players;
     const specs: BetSpec[] = chain.players.flatMap((player) =>
       (["DEGEN", "BNB"] as const).flatMap((token) => GAMES.map((game) => ({ player, token, amount: STAKE[token], ...game }))),
     );
+    // Blackjack and manual crash settled with the log the player's wallet-named key signed.
     await house.settleHonestly(await house.place(specs));
 
     // A split hand: a deal that can split, the second stake added on chain, both hands played.
@@ -83,29 +85,38 @@ describe("npm run verify against a hardhat node", () => {
     await house.settleHonestly([voided!, locked!]);
 
     // A new chain once the player has no open bet and has given up the old one (a chain with links
-    // left is never replaced); the next bet is settled with its first link.
+    // left is never replaced); the next bet, a manual crash round nobody acted in, is settled with
+    // its first link and no action (Casino.settle: no cash-out).
     await house.sendAll([{ from: f!, to: house.casino, data: chain.casino.interface.encodeFunctionData("abandonCommitment") }], 100_000n);
     await house.commit(f!.address);
     const [newChain] = await house.place([{ player: f!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.CRASH, params: 0n }]);
-    await house.settleHonestly([newChain!]);
+    await house.settleHonestly([newChain!], { stood: true });
     // Still open: counted, not yet due.
     await house.place([{ player: e!, token: "BNB", amount: STAKE.BNB, gameType: GameType.WHEEL, params: 1n }]);
-    honestEnd = await chain.provider.getBlockNumber();
 
     const verification = await verify();
     const { result, summary, overdue } = verification;
     expect(result.problems).toEqual([]);
     expect(summary).toMatchObject({ settled: specs.length + 6, expired: 1, open: 1, overdue: 0, outsideRange: 0, players: 6, commitments: 7 });
-    // Every settlement checks one link, the one after the claim two.
-    expect(summary.links).toBe(specs.length + 7);
+    // Two links a bet: every wallet seed hashes twice to the commitment (past its bet's relay seed), the one after the claim four.
+    expect(summary.links).toBe(2 * (specs.length + 7));
     expect(overdue).toEqual([]);
+    expect(summary.enforcement).toEqual({ "computed on chain": specs.length + 6, "the maximum, claimed back": 1 });
+    expect(summary.placements).toEqual({ wallet: specs.length + 7 });
     expect(summary.checks.word).toEqual({ exact: specs.length + 6, "n/a": 1 });
-    // Blackjack and manual crash (2 per player and token, plus the split and the new chain's round) are bounds.
-    expect(summary.checks.payout).toEqual({ exact: specs.length + 6 + 1 - (4 * 6 + 2), allowed: 4 * 6 + 2 });
+    // Every payout exact: blackjack and manual crash from the logs their settlements carry.
+    expect(summary.checks.payout).toEqual({ exact: specs.length + 7 });
+    // Each signed log (2 interactive games a player and token, and the split) checked; the new chain's round had none.
+    expect(summary.checks.signed).toEqual({ exact: 4 * 6 + 1, "n/a": specs.length + 7 - (4 * 6 + 1) });
     expect(summary.checks.jackpot).toEqual({ "n/a": GAMES.length * 6 + 1, exact: summary.checks.jackpot.exact });
-    expect(betOf(verification, split!)).toMatchObject({ split: true, stake: 2n * STAKE.DEGEN });
+    expect(betOf(verification, split!)).toMatchObject({ split: true, stake: 2n * STAKE.DEGEN, actions: { log: expect.stringMatching(/^P/) } });
+    expect(betOf(verification, newChain!)).toMatchObject({ actions: { log: null, signedBy: null }, checks: { payout: "exact", signed: "n/a" } });
     expect(betOf(verification, jackpot!).jackpot).toMatchObject({ hit: true, won: parseEther("100") });
-    expect(betOf(verification, expired!)).toMatchObject({ resolution: "expired", checks: { payout: "exact", word: "n/a" } });
+    expect(betOf(verification, expired!)).toMatchObject({
+      resolution: "expired",
+      enforcement: "the maximum, claimed back",
+      checks: { payout: "exact", word: "n/a" },
+    });
     expect(BigInt(betOf(verification, voided!).jackpot!.entropy)).toBe(0n);
     expect(betOf(verification, voided!).jackpot).toMatchObject({ hit: true });
     expect(betOf(verification, voided!).checks.jackpot).toBe("exact");
@@ -117,10 +128,11 @@ describe("npm run verify against a hardhat node", () => {
     expect(cli.code).toBe(0);
     expect(cli.stdout).toMatch(/mismatches\s+none/);
     expect(cli.stdout).toContain(`${specs.length + 6} settled, 1 claimed as expired, 1 open (0 past their settle window)`);
+    expect(cli.stdout).toMatch(/enforcement\s+\d+ computed on chain, 1 the maximum, claimed back/);
     expect(cli.stdout).toMatch(/speed\s+\d+ bets in [\d.]+ s: \d+ bets\/s/);
   });
 
-  it("reports a wrong payout and a payout no blackjack play gives, per bet, with exit 1; lists a withheld settlement", async () => {
+  it("cannot be paid wrong: the Casino refuses any payout but the rules' on settle, so the verifier shows none; it lists a withheld settlement", async () => {
     const [a, b, , d, e] = chain.players;
     const losing = await house.clientSeedFor(
       a!.address,
@@ -129,62 +141,106 @@ describe("npm run verify against a hardhat node", () => {
     const [wheel] = await house.place([{ player: a!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 1n, clientSeed: losing }]);
     const [blackjack] = await house.place([{ player: b!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.BLACKJACK }]);
     const [withheld] = await house.place([{ player: d!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS }]);
-    // Both within the reservation (10.2x and 2.5x), so the contract takes them.
-    await house.settle([
-      { bet: wheel!, payout: 5n * STAKE.DEGEN },
-      { bet: blackjack!, payout: (3n * STAKE.DEGEN) / 2n },
-    ]);
+    // Within the reservation (10.2x and 2.5x), which was all the Casino checked before issue #21.
+    await expect(house.settle([{ bet: wheel!, payout: 5n * STAKE.DEGEN }])).rejects.toThrow(/reverted/);
+    await expect(house.settle([{ bet: blackjack!, payout: house.payoutOf(blackjack!) + 1n }])).rejects.toThrow(/reverted/);
+    await house.settleHonestly([wheel!, blackjack!], { stood: true });
     await house.advanceTime(SETTLE_WINDOW_S + 1);
 
-    const { result, overdue, summary } = await verify();
-    expect(result.problems.map((problem) => [problem.kind, problem.betId])).toEqual([
-      ["payout", wheel!.betId],
-      ["payout", blackjack!.betId],
-    ]);
-    expect(result.problems[0]!.message).toBe("payout 50 DEGEN differs from the rules' 0 DEGEN");
-    expect(result.problems[1]!.message).toMatch(/^payout 15 DEGEN is none of the payouts this hand can end with, whatever the player did \([\d., ]+ DEGEN\)$/);
-    expect(summary.mismatches).toEqual({ payout: 2 });
+    const { result, overdue } = await verify();
+    expect(result.problems).toEqual([]);
+    expect(result.bets.every((bet) => bet.enforcement === "computed on chain" || bet.resolution === "expired")).toBe(true);
     // The open bet left from the first test and the one withheld here are both past their window.
     expect(overdue.map((bet) => bet.player).sort()).toEqual([e!.address, withheld!.player].sort());
 
     const cli = await runVerifyCli(args());
-    expect(cli.code).toBe(1);
-    expect(cli.stdout).toContain(
-      `✗ [payout] block ${(await chain.casino.queryFilter(chain.casino.filters.BetSettled(wheel!.betId)))[0]!.blockNumber}, bet #${wheel!.nonce} of ${a!.address}`,
-    );
-    expect(cli.stdout).toMatch(/mismatches\s+2 payout \(2 bets\)/);
+    expect(cli.code).toBe(0);
     expect(cli.stdout).toContain("Open past their settle window");
-
-    // The honest history alone still verifies; one player's view shows that player's fault only.
-    expect((await runVerifyCli([...args(), "--to-block", String(honestEnd)])).code).toBe(0);
+    // One player's view shows that player's bets only.
     const mine = await verify({ player: b!.address });
-    expect(mine.result.problems.map((problem) => problem.betId)).toEqual([blackjack!.betId]);
+    expect(mine.result.bets.length).toBeGreaterThan(0);
     expect(mine.result.bets.every((bet) => bet.player === b!.address)).toBe(true);
   });
 
-  it("bounds a manual crash payout from chain data, and replays it exactly from a published action log (--actions)", async () => {
-    const [, , c] = chain.players;
-    const flies = await house.clientSeedFor(c!.address, (word) => crashRound(word, "DEGEN").crashPoint >= 150);
-    const [round] = await house.place([{ player: c!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.CRASH, params: 0n, clientSeed: flies }]);
-    // The player cashed out at 1.50x, the house paid as if the rocket crashed first.
-    await house.settle([{ bet: round!, payout: 0n }]);
+  it("passes every one-click bet: a session opened, bets played and settled at once, tickets drawn, a hand placed from a signed bet and settled with the session key's log; a revoked session", async () => {
+    const [, , c, , , f] = chain.players;
+    await house.openSession(c!);
+    await house.openSession(f!);
+    const oneClick = await house.play(
+      [c!, f!].flatMap((player) =>
+        (["DEGEN", "BNB"] as const).flatMap((token) =>
+          GAMES.filter(({ gameType, params }) => gameType !== GameType.BLACKJACK && !(gameType === GameType.CRASH && params === 0n)).map((game) => ({
+            player,
+            token,
+            amount: STAKE[token],
+            ...game,
+          })),
+        ),
+      ),
+    );
+    const hand = await house.placeSigned({ player: c!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.BLACKJACK });
+    const round = await house.placeSigned({ player: f!, token: "BNB", amount: STAKE.BNB, gameType: GameType.CRASH, params: 0n });
+    await house.settleHonestly([hand, round]);
+    await house.revokeSession(f!);
+    const [fromWallet] = await house.place([{ player: f!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS }]);
+    await house.settleHonestly([fromWallet!]);
 
-    const chainOnly = await verify({ player: c!.address });
-    expect(chainOnly.result.problems).toEqual([]);
-    expect(betOf(chainOnly, round!).checks.payout).toBe("allowed");
+    const verification = await verify({ player: f!.address });
+    expect(verification.result.problems).toEqual([]);
+    const all = await verify();
+    expect(all.result.problems).toEqual([]);
+    expect(all.summary).toMatchObject({ sessionKeys: 2, revokedKeys: 1 });
+    for (const bet of oneClick) {
+      expect(betOf(all, bet)).toMatchObject({
+        enforcement: "computed on chain",
+        placement: { via: "session", call: "play" },
+        checks: { word: "exact", chain: "exact", payout: "exact", signed: "exact", jackpot: bet.token === "DEGEN" ? "exact" : "n/a" },
+      });
+    }
+    expect(betOf(all, hand)).toMatchObject({ placement: { via: "session", call: "place" }, checks: { payout: "exact", signed: "exact" } });
+    expect(betOf(all, hand).actions!.signedBy).toBe(betOf(all, hand).placement.via === "session" && (betOf(all, hand).placement as { key: string }).key);
+    expect(betOf(all, round)).toMatchObject({ placement: { via: "session", call: "place" }, checks: { payout: "exact", signed: "exact" } });
+    expect(betOf(all, fromWallet!)).toMatchObject({ placement: { via: "wallet" }, checks: { signed: "n/a" } });
+    // Two links a bet, in one chain: the relayed bets' seeds at odd positions, the wallet bet's after them at an even one.
+    for (const bet of [...oneClick, hand, round]) expect(betOf(all, bet).link).toMatchObject({ as: "relayed" });
+    expect(betOf(all, fromWallet!).link).toMatchObject({ as: "wallet" });
+    expect(betOf(all, fromWallet!).link!.position! % 2).toBe(0);
+    expect(betOf(all, round).link!.position! % 2).toBe(1);
 
-    const file = path.join(temp.dir, "actions.json");
-    writeFileSync(file, JSON.stringify({ bets: [{ betId: round!.betId.toString(), status: "settled", actions: 150 }] }));
-    const cli = await runVerifyCli([...args(), "--player", c!.address, "--actions", file, "--json"]);
-    expect(cli.code).toBe(1);
-    const report = JSON.parse(cli.stdout) as { problems: { kind: string; betId: string; message: string }[] };
-    expect(report.problems).toEqual([
-      expect.objectContaining({
-        kind: "payout",
-        betId: round!.betId.toString(),
-        message: "payout 0 DEGEN differs from the rules' 15 DEGEN for the published action log",
-      }),
-    ]);
+    const cli = await runVerifyCli([...args(), "--player", c!.address, "--json"]);
+    expect(cli.code).toBe(0);
+    const report = JSON.parse(cli.stdout) as { bets: { betId: string; enforcement: string; placement: { via: string }; checks: { signed: string } }[] };
+    expect(report.bets.find((bet) => bet.betId === oneClick[0]!.betId.toString())).toMatchObject({
+      enforcement: "computed on chain",
+      placement: { via: "session" },
+      checks: { signed: "exact" },
+    });
+  });
+
+  it("reports, with exit 1, a relayed bet whose signed fields differ from what settled (a history no real Casino emits, served by a node of its own)", async () => {
+    const history = new History();
+    const [alice] = [History.player(0)];
+    history.commit(alice!, 8);
+    history.openSession(alice!);
+    history.play([{ player: alice!, gameType: GameType.SLOTS }]);
+    history.play([{ player: alice!, gameType: GameType.WHEEL, params: 1n, signedAs: { amount: parseEther("1") } }]);
+    const node = await serveHistory(servedHistory(history, 100));
+    try {
+      const deployment = path.join(temp.dir, "tampered.json");
+      writeFileSync(deployment, JSON.stringify({ chainId: Number(CHAIN_ID), deploymentBlock: 0, contracts: { Casino: CASINO, DegenToken: DEGEN } }));
+      const cli = await runVerifyCli(["--rpc", node.url, "--deployment", deployment, "--json"]);
+      expect(cli.code).toBe(1);
+      const report = JSON.parse(cli.stdout) as { problems: { kind: string; message: string }[]; bets: { checks: { signed: string } }[] };
+      expect(report.problems).toEqual([
+        expect.objectContaining({ kind: "signature", message: "BetPlaced published amount 10000000000000000000, the session key signed 1000000000000000000" }),
+      ]);
+      expect(report.bets.map((bet) => bet.checks.signed)).toEqual(["exact", "mismatch"]);
+      const text = await runVerifyCli(["--rpc", node.url, "--deployment", deployment]);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(/✗ \[signature\] block \d+, bet #1 of 0x[0-9a-fA-F]{40}: BetPlaced published amount/);
+    } finally {
+      await node.close();
+    }
   });
 
   it("exits 2 with a clear message on a usage or connection error", async () => {
@@ -199,6 +255,9 @@ describe("npm run verify against a hardhat node", () => {
     const noContract = await runVerifyCli(["--rpc", chain.rpcUrl, "--casino", "0x" + "12".repeat(20)]);
     expect(noContract.code).toBe(2);
     expect(noContract.stderr).toContain("there is no contract at");
+    const notCasino = await runVerifyCli(["--rpc", chain.rpcUrl, "--casino", await chain.token.getAddress(), "--token", await chain.token.getAddress()]);
+    expect(notCasino.code).toBe(2);
+    expect(notCasino.stderr).toContain("has no sessions(): not a Casino of this version");
     const unreachable = await runVerifyCli(["--rpc", `http://127.0.0.1:${await freePort()}`, "--deployment", chain.deploymentFile]);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr).toMatch(/the RPC node failed: .*cannot be reached/);

@@ -1,29 +1,42 @@
-import { keccak256, parseEther, toBeHex, ZeroAddress } from "ethers";
+import { keccak256, parseEther, toBeHex, ZeroAddress, type Interface } from "ethers";
 import {
   GameType,
   HashChain,
   checksumAddress,
   jackpotDraw,
   betJackpotPrize,
+  blackjackActionBytes,
+  encodeBlackjackActions,
   jackpotOdds,
   maxPayout,
   randomWord,
   settleGame,
+  ticketsHash,
   type SettlementActions,
   type Token,
 } from "../../../engine/src/index";
+import { casinoInterface } from "../../../server/src/chain/casino";
+import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
+import type { RawTransaction, SignedBet } from "../../src/calls";
 import type { ChainEvent, Position } from "../../src/events";
 import type { EventOf } from "../../src/types";
+import { actionKeyDigest, actionsDigest, betDigest, domainSeparator } from "../../src/signatures";
+import { addressOf, sign } from "./keys";
 
 export const CHAIN_ID = 31337n;
 export const CASINO = checksumAddress("0x" + "ca".repeat(20));
+export const SESSIONS = checksumAddress("0x" + "5e".repeat(20));
 export const DEGEN = checksumAddress("0x" + "de".repeat(20));
 const SECRET = "0x" + "11".repeat(32);
 /** settleWindow 3600 | edge 50 << 32 | share 500 << 48, the deployment's terms. */
 export const TERMS = 3600n | (50n << 32n) | (500n << 48n);
+const DOMAIN = domainSeparator(CHAIN_ID, SESSIONS);
+const ZERO_WORD = "0x" + "0".repeat(64);
+const sessionsInterface = CasinoSessions__factory.createInterface() as unknown as Interface;
 
 /** What a settlement publishes, each part overridable to play a faulty house. */
 export interface SettleOverrides {
+  /** Blackjack and manual crash: the player's signed log (CasinoSessions.settle); absent: Casino.settle, the hand stood, no cash-out. */
   actions?: SettlementActions | null;
   payout?: bigint;
   seed?: string;
@@ -34,37 +47,80 @@ export interface SettleOverrides {
   won?: bigint | null;
   /** Blocks between the bet and its settlement (1 by default). */
   after?: number;
+  /** Publish the draw (JackpotDrawn) or not; by default as the contract does: a hit only. */
+  drawn?: boolean;
   gamePlayed?: false;
 }
 
+export interface BetSpec {
+  token?: Token;
+  amount?: bigint;
+  gameType: GameType;
+  params?: bigint;
+  clientSeed?: string;
+}
+
+/** A one-click bet, and how a faulty relay might publish it otherwise than its key signed it. */
+export interface OneClickSpec extends BetSpec {
+  player: string;
+  /** Fields of the signed bet that differ from what BetPlaced publishes. */
+  signedAs?: Partial<SignedBet>;
+  /** Signed by this private key rather than the player's session key. */
+  signer?: string;
+}
+
+const PLAYER_KEYS = new Map<string, string>();
+const SESSION_KEY_OF = new Map<string, string>();
+
+/** The private key of a History player or session key (deterministic, so that runs repeat). */
+export function privateKeyOf(address: string): string {
+  return PLAYER_KEYS.get(address)!;
+}
+
 /**
- * A Casino history written as events, for the audit's unit tests: what the contract emits for an
- * honest house, with any part replaced at will — including faults the contract itself refuses,
- * which a verifier of "any chain" must still catch.
+ * A Casino history written as events, with the inputs of the transactions that carry signatures,
+ * for the audit's unit tests: what the contract emits for an honest house, with any part replaced
+ * at will — including faults the contract itself refuses, which a verifier of "any chain" must
+ * still catch.
  */
 export class History {
   readonly events: ChainEvent[] = [];
+  /** The inputs of the transactions the verifier reads (by hash): placements, settlements. */
+  readonly transactions = new Map<string, RawTransaction>();
   private block = 10;
   private logIndex = 0;
   private pool = 0n;
   private readonly chains = new Map<string, { links: HashChain; first: bigint; epoch: number; next: bigint }>();
   private readonly nextNonce = new Map<string, bigint>();
   private readonly bets = new Map<bigint, EventOf<"BetPlaced">>();
+  /** Bets placed through CasinoSessions: settled with their relay seeds (link 2k − 1). */
+  private readonly relayed = new Set<bigint>();
+  /** Batches of one-click tickets not drawn yet, by hash; the latest one's draw the next play records (SessionPlay). */
+  private readonly batches = new Map<string, { bets: EventOf<"BetPlaced">[]; block: number; entropy: string | null }>();
+  private pendingTickets: string | null = null;
 
+  /** The i-th player: an address with a private key, which signs its sessions' grants and action keys. */
   static player(i: number): string {
-    return checksumAddress("0x" + (i + 1).toString(16).padStart(40, "0"));
+    return History.keyed(keccak256(toBeHex(i + 1, 32)));
+  }
+
+  private static keyed(privateKey: string): string {
+    const address = addressOf(privateKey);
+    PLAYER_KEYS.set(address, privateKey);
+    return address;
   }
 
   blockHash(block: number): string {
     return keccak256(toBeHex(block, 32));
   }
 
-  /** A new transaction in a new block (`after` blocks later). */
-  private tx(after = 1): () => Position {
+  /** A new transaction in a new block (`after` blocks later), with its input when the verifier reads it. */
+  private tx(after = 1, call?: { to: string; input: string }): () => Position {
     this.block += after;
     this.logIndex = 0;
-    const tx = keccak256(toBeHex(this.block * 1000 + this.events.length, 32));
-    return () => ({ block: this.block, logIndex: this.logIndex++, tx });
+    const hash = keccak256(toBeHex(this.block * 1000 + this.events.length, 32));
+    if (call) this.transactions.set(hash, { hash, ...call });
+    return () => ({ block: this.block, logIndex: this.logIndex++, tx: hash });
   }
 
   fundJackpot(amount: bigint): void {
@@ -82,10 +138,116 @@ export class History {
     this.events.push({ name: "CommitmentSet", at: at(), player, commit: links.commitment, firstNonce: first, length: BigInt(length) });
   }
 
-  place(player: string, bet: { token?: Token; amount?: bigint; gameType: GameType; params?: bigint; clientSeed?: string }): EventOf<"BetPlaced"> {
+  /** The player's wallet opens a session for a new key (every token and game, stakes up to 1,000 DEGEN or 10 BNB); returns the key. */
+  openSession(player: string, terms: { tokens?: bigint; games?: bigint; maxBetDegen?: bigint } = {}): string {
+    const key = History.keyed(keccak256(toBeHex(BigInt(player) + BigInt(this.events.length), 32)));
+    SESSION_KEY_OF.set(player, key);
     const at = this.tx();
-    const nonce = this.nextNonce.get(player) ?? 0n;
-    this.nextNonce.set(player, nonce + 1n);
+    this.events.push({
+      name: "SessionOpened",
+      at: at(),
+      player,
+      key,
+      expiresAt: 2_000_000_000n,
+      tokens: terms.tokens ?? 3n,
+      games: terms.games ?? 0x1fn,
+      maxBetDegen: terms.maxBetDegen ?? parseEther("1000"),
+      maxBetNative: parseEther("10"),
+    });
+    return key;
+  }
+
+  /** The player's latest session key. */
+  sessionKey(player: string): string {
+    return SESSION_KEY_OF.get(player)!;
+  }
+
+  revokeSession(player: string, key: string): void {
+    const at = this.tx();
+    this.events.push({ name: "SessionRevoked", at: at(), player, key });
+  }
+
+  /** Casino.playGame from the player's wallet: settled later with the bet's wallet seed (link 2k). */
+  place(player: string, bet: BetSpec): EventOf<"BetPlaced"> {
+    const token = (bet.token ?? "DEGEN") === "DEGEN" ? DEGEN : ZeroAddress;
+    const clientSeed = bet.clientSeed ?? keccak256(toBeHex(this.events.length + 7_000_000, 32));
+    const root = this.chains.get(player)?.links.commitment ?? ZERO_WORD;
+    const input = casinoInterface.encodeFunctionData("playGame", [
+      token,
+      bet.amount ?? parseEther("10"),
+      bet.gameType,
+      bet.params ?? 0n,
+      clientSeed,
+      root,
+      TERMS,
+    ]);
+    return this.placeIn(this.tx(1, { to: CASINO, input }), player, { ...bet, clientSeed });
+  }
+
+  /** CasinoSessions.place: a bet the player's session key signed, placed to be settled later. */
+  placeSigned(spec: OneClickSpec): EventOf<"BetPlaced"> {
+    const { nonce, clientSeed, signed } = this.signedBet(spec);
+    const at = this.tx(1, { to: SESSIONS, input: sessionsInterface.encodeFunctionData("place", [signed, "0x"]) });
+    return this.placeIn(at, spec.player, { ...spec, clientSeed }, nonce, true);
+  }
+
+  /**
+   * CasinoSessions.play: one-click bets placed and settled in one transaction (BetPlaced, BetSettled,
+   * GamePlayed each), their DEGEN bets' jackpot tickets issued for a later draw (drawTickets).
+   */
+  play(specs: readonly OneClickSpec[]): EventOf<"BetPlaced">[] {
+    const signedBets = specs.map((spec) => this.signedBet(spec));
+    const seeds = signedBets.map(({ nonce }, i) => this.seedFor(specs[i]!.player, nonce, true));
+    const input = sessionsInterface.encodeFunctionData("play", [signedBets.map(({ signed }) => signed), seeds]);
+    const at = this.tx(1, { to: SESSIONS, input });
+    // The previous batch's draw, recorded by this play once its block's hash exists.
+    const pending = this.pendingTickets === null ? undefined : this.batches.get(this.pendingTickets);
+    if (pending && pending.entropy === null) {
+      pending.entropy = this.batchEntropy(pending.block);
+      this.events.push({ name: "JackpotTicketsDrawn", at: at(), tickets: this.pendingTickets!, entropy: pending.entropy });
+      this.pendingTickets = null;
+    }
+    const placed = specs.map((spec, i) => {
+      const bet = this.placeIn(at, spec.player, { ...spec, clientSeed: signedBets[i]!.clientSeed }, signedBets[i]!.nonce, true);
+      this.publishSettlement(bet, at, {}, true);
+      return bet;
+    });
+    const tickets = placed
+      .filter((bet) => bet.token === DEGEN && bet.jackpotOdds !== 0n)
+      .map((bet) => ({ betId: bet.betId, odds: bet.jackpotOdds, prize: bet.jackpotPrize }));
+    if (tickets.length > 0) {
+      const hash = ticketsHash(tickets);
+      this.events.push({ name: "JackpotTicketsIssued", at: at(), tickets: hash, count: BigInt(tickets.length) });
+      this.batches.set(hash, { bets: placed.filter((bet) => bet.token === DEGEN && bet.jackpotOdds !== 0n), block: this.block, entropy: null });
+      this.pendingTickets = hash;
+    }
+    return placed;
+  }
+
+  /** The hash of a batch's block as FairRandom.blockHash gives it now (zero once gone). */
+  private batchEntropy(block: number): string {
+    return this.block - block > 8191 ? ZERO_WORD : this.blockHash(block);
+  }
+
+  /**
+   * Casino.drawJackpots of the batch these bets' tickets make: its draw published
+   * (JackpotTicketsDrawn) unless a play recorded it, each hit published and paid from the pool.
+   */
+  drawTickets(bets: readonly EventOf<"BetPlaced">[], overrides: Pick<SettleOverrides, "after" | "entropy" | "hit"> = {}): void {
+    if (bets.length === 0) return;
+    const hash = ticketsHash(bets.map((bet) => ({ betId: bet.betId, odds: bet.jackpotOdds, prize: bet.jackpotPrize })));
+    const batch = this.batches.get(hash)!;
+    this.batches.delete(hash);
+    if (this.pendingTickets === hash) this.pendingTickets = null;
+    const at = this.tx(overrides.after ?? 1);
+    if (batch.entropy === null) {
+      batch.entropy = overrides.entropy ?? this.batchEntropy(batch.block);
+      this.events.push({ name: "JackpotTicketsDrawn", at: at(), tickets: hash, entropy: batch.entropy });
+    }
+    for (const bet of bets) this.draw(bet, at, { ...overrides, entropy: batch.entropy });
+  }
+
+  private placeIn(at: () => Position, player: string, bet: BetSpec, nonce = this.takeNonce(player), relayed = false): EventOf<"BetPlaced"> {
     const token = bet.token ?? "DEGEN";
     const amount = bet.amount ?? parseEther("10");
     const prize = token === "DEGEN" ? betJackpotPrize(amount, 50, this.pool, 500) : 0n;
@@ -101,14 +263,49 @@ export class History {
       gameType: bet.gameType,
       params: bet.params ?? 0n,
       nonce,
-      clientSeed: bet.clientSeed ?? keccak256(toBeHex(this.events.length, 32)),
+      clientSeed: bet.clientSeed ?? keccak256(toBeHex(this.events.length + 1_000_000 * Number(nonce + 1n), 32)),
       terms: TERMS,
       jackpotOdds: odds,
       jackpotPrize: prize,
     };
     this.events.push(event);
     this.bets.set(event.betId, event);
+    if (relayed) this.relayed.add(event.betId);
     return event;
+  }
+
+  private takeNonce(player: string): bigint {
+    const nonce = this.nextNonce.get(player) ?? 0n;
+    this.nextNonce.set(player, nonce + 1n);
+    return nonce;
+  }
+
+  /**
+   * The bet as the session key signs it (the player's next nonce, the chain's root as the expected
+   * commitment), with its signature, as CasinoSessions takes it; only `signedAs` differs from what
+   * BetPlaced will publish.
+   */
+  private signedBet(spec: OneClickSpec): { nonce: bigint; clientSeed: string; signed: unknown } {
+    const nonce = this.takeNonce(spec.player);
+    const clientSeed = spec.clientSeed ?? keccak256(toBeHex(this.events.length + 1_000_000 * Number(nonce + 1n), 32));
+    const bet: SignedBet = {
+      player: spec.player,
+      token: (spec.token ?? "DEGEN") === "DEGEN" ? DEGEN : ZeroAddress,
+      amount: spec.amount ?? parseEther("10"),
+      game: BigInt(spec.gameType),
+      params: spec.params ?? 0n,
+      clientSeed,
+      nonce,
+      expectedCommit: this.chains.get(spec.player)!.links.commitment,
+      terms: TERMS,
+      deadline: 2_000_000_000n,
+      r: "",
+      vs: "",
+      ...spec.signedAs,
+    };
+    const { r, vs } = sign(betDigest(DOMAIN, bet), spec.signer ?? privateKeyOf(SESSION_KEY_OF.get(spec.player)!));
+    const input = { ...bet, gameType: bet.game };
+    return { nonce, clientSeed, signed: { bet: input, deadline: bet.deadline, r, vs } };
   }
 
   /** lockJackpotEntropy: records the hash of the bet's block (or a wrong one). */
@@ -117,30 +314,60 @@ export class History {
     this.events.push({ name: "JackpotEntropyLocked", at: at(), betId: bet.betId, entropy });
   }
 
-  /** The seed the honest house reveals for the bet (its chain's link for that nonce). */
+  /** The seed the honest house reveals for the bet: its relay seed (link 2k − 1) when placed through CasinoSessions, else its wallet seed (link 2k). */
   seedOf(bet: EventOf<"BetPlaced">): string {
-    const chain = this.chains.get(bet.player)!;
-    return chain.links.seed(Number(bet.nonce - chain.first) + 1);
+    return this.seedFor(bet.player, bet.nonce, this.relayed.has(bet.betId));
+  }
+
+  /** The bet's relay seed or wallet seed, whichever way it was placed (to play a house that reveals the other). */
+  linkOf(bet: EventOf<"BetPlaced">, relayed: boolean): string {
+    return this.seedFor(bet.player, bet.nonce, relayed);
+  }
+
+  private seedFor(player: string, nonce: bigint, relayed: boolean): string {
+    const chain = this.chains.get(player)!;
+    return chain.links.seed(Number(nonce - chain.first) + 1, relayed);
   }
 
   wordOf(bet: EventOf<"BetPlaced">): string {
     return randomWord({ seed: this.seedOf(bet), clientSeed: bet.clientSeed, player: bet.player, nonce: bet.nonce, chainId: CHAIN_ID, casino: CASINO });
   }
 
+  /**
+   * Settles an open bet. Blackjack and manual crash with `actions`: CasinoSessions.settle with the
+   * log signed by the player's session key (or, without one, by a key the wallet names for the
+   * bet); without: Casino.settle, the hand stood, no cash-out.
+   */
   settle(bet: EventOf<"BetPlaced">, overrides: SettleOverrides = {}): void {
-    const at = this.tx(overrides.after ?? 1);
+    const interactive = bet.gameType === GameType.BLACKJACK || (bet.gameType === GameType.CRASH && bet.params === 0n);
+    const seed = overrides.seed ?? this.seedOf(bet);
+    const call = interactive ? this.settlementCall(bet, seed, overrides.actions) : undefined;
+    this.publishSettlement(bet, this.tx(overrides.after ?? 1, call), overrides);
+  }
+
+  private settlementCall(bet: EventOf<"BetPlaced">, seed: string, actions: SettlementActions | null | undefined): { to: string; input: string } {
+    if (actions === undefined) return { to: CASINO, input: casinoInterface.encodeFunctionData("settle", [bet.betId, seed, 0n]) };
+    const bytes = actionBytes(actions);
+    const sessionKey = SESSION_KEY_OF.get(bet.player);
+    const key = sessionKey ?? History.keyed(keccak256(toBeHex(bet.betId, 32)));
+    const signature = sign(actionsDigest(DOMAIN, bet.betId, bytes), privateKeyOf(key)).bytes;
+    const keyGrant = sessionKey ? "0x" : sign(actionKeyDigest(DOMAIN, bet.player, bet.betId, key), privateKeyOf(bet.player)).bytes;
+    return { to: SESSIONS, input: sessionsInterface.encodeFunctionData("settle", [bet.betId, seed, bytes, signature, keyGrant]) };
+  }
+
+  /** The settlement's events; a one-click bet's jackpot is drawn later, from its ticket. */
+  private publishSettlement(bet: EventOf<"BetPlaced">, at: () => Position, overrides: SettleOverrides, oneClick = false): void {
     const seed = overrides.seed ?? this.seedOf(bet);
     // The payout follows the seed's word even when the published word is replaced: one fault at a time.
     const word = randomWord({ seed, clientSeed: bet.clientSeed, player: bet.player, nonce: bet.nonce, chainId: CHAIN_ID, casino: CASINO });
     const random = overrides.random ?? word;
     const token: Token = bet.token === ZeroAddress ? "BNB" : "DEGEN";
-    const payout =
-      overrides.payout ??
-      settleGame({ gameType: bet.gameType as GameType, token, stake: bet.amount, params: bet.params, word, actions: overrides.actions }).payout;
+    const actions = bet.gameType === GameType.BLACKJACK && overrides.actions === undefined ? "" : overrides.actions;
+    const payout = overrides.payout ?? settleGame({ gameType: bet.gameType as GameType, token, stake: bet.amount, params: bet.params, word, actions }).payout;
     this.events.push({ name: "BetSettled", at: at(), betId: bet.betId, seed, random });
     if (overrides.gamePlayed !== false)
       this.events.push({ name: "GamePlayed", at: at(), player: bet.player, betAmount: bet.amount, payout, won: payout > bet.amount, gameType: bet.gameType });
-    if (token === "DEGEN") this.draw(bet, at, overrides);
+    if (token === "DEGEN" && !oneClick) this.draw(bet, at, overrides);
   }
 
   claim(bet: EventOf<"BetPlaced">, overrides: SettleOverrides = {}): void {
@@ -152,12 +379,14 @@ export class History {
     if (bet.token !== ZeroAddress) this.draw(bet, at, overrides);
   }
 
+  /** A draw as the contract publishes it: a hit only (JackpotDrawn, and JackpotWon when it pays); a miss is published by nothing. */
   private draw(bet: EventOf<"BetPlaced">, at: () => Position, overrides: SettleOverrides): void {
     const blocksLater = this.block - bet.at.block;
-    const entropy = overrides.entropy ?? (blocksLater > 8191 ? "0x" + "0".repeat(64) : bet.blockHash);
+    const entropy = overrides.entropy ?? (blocksLater > 8191 ? ZERO_WORD : bet.blockHash);
     const draw = jackpotDraw({ casino: CASINO, betId: bet.betId, entropy, odds: bet.jackpotOdds, prize: bet.jackpotPrize, pool: this.pool });
     const prize = overrides.prize ?? draw.prize;
     const hit = overrides.hit ?? draw.hit;
+    if (!(overrides.drawn ?? hit)) return;
     this.events.push({ name: "JackpotDrawn", at: at(), betId: bet.betId, entropy, prize, hit });
     const won = overrides.won === undefined ? (hit && prize > 0n ? prize : null) : overrides.won;
     if (won !== null) {
@@ -165,4 +394,11 @@ export class History {
       this.events.push({ name: "JackpotWon", at: at(), player: bet.player, amount: won });
     }
   }
+}
+
+/** A log as the contract takes it: blackjack's letters as bytes, a crash cash-out as two bytes (none: empty). */
+function actionBytes(actions: SettlementActions | null): string {
+  if (actions === null) return "0x";
+  if (typeof actions === "number") return toBeHex(actions, 2);
+  return blackjackActionBytes(typeof actions === "string" ? actions : encodeBlackjackActions(actions));
 }

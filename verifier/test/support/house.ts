@@ -1,13 +1,22 @@
-import { parseEther, Wallet, ZeroAddress, type JsonRpcProvider } from "ethers";
+import { parseEther, Signature, Wallet, ZeroAddress, type Interface, type JsonRpcProvider } from "ethers";
 import {
+  ACTION_KEY_TYPES,
+  ACTIONS_TYPES,
+  BET_TYPES,
   GameType,
   HashChain,
+  SESSION_TYPES,
   applyBlackjackAction,
+  blackjackActionBytes,
   canSplit,
+  crashCashOutBytes,
   crashRound,
+  encodeBlackjackActions,
   handScore,
   isFinalStatus,
+  randomBytes32,
   randomWord,
+  sessionDomain,
   settleGame,
   startBlackjack,
   type BlackjackAction,
@@ -15,17 +24,30 @@ import {
   type SettlementActions,
   type Token,
 } from "../../../engine/src/index";
+import { contractRevert } from "../../../server/src/chain/casino";
 import { DEV_KEYS, pendingCount, type TestChain } from "../../../server/test/support/chain";
+import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
 
 const CHAIN_ID = 31337;
 const MASTER_SECRET = "0x" + "5e".repeat(32);
 /** Fixed limits: bets are signed ahead of the blocks they depend on, so nothing can be estimated. */
 const PLAY_GAS = 300_000n;
 const ADD_STAKE_GAS = 200_000n;
-const SETTLE_GAS_PER_BET = 90_000n;
-const SETTLE_GAS_BASE = 60_000n;
-/** Osaka caps a transaction at 2^24 gas: 100 settlements stay well under it. */
-const SETTLE_BATCH = 100;
+/** The rules compute every payout on chain: a blackjack hand's costs the most. */
+const SETTLE_GAS_PER_BET = 250_000n;
+const SETTLE_GAS_BASE = 100_000n;
+/** Osaka caps a transaction at 2^24 gas: 50 settlements stay under it. */
+const SETTLE_BATCH = 50;
+const ONE_CLICK_GAS_PER_BET = 200_000n;
+const SESSION_GAS = 300_000n;
+const sessionsInterface = CasinoSessions__factory.createInterface() as unknown as Interface;
+
+/** A CasinoSessions custom error an ethers error carries. */
+function sessionsRevert(error: unknown): { name: string; args: unknown[] } | undefined {
+  const data = (error as { data?: string }).data;
+  const parsed = typeof data === "string" ? sessionsInterface.parseError(data) : null;
+  return parsed ? { name: parsed.name, args: [...parsed.args] } : undefined;
+}
 /** Room for several hundred bets per block, so bulk play needs few blocks. */
 const BLOCK_GAS_LIMIT = 600_000_000;
 
@@ -49,6 +71,18 @@ export interface PlacedBet {
   clientSeed: string;
   block: number;
   split: boolean;
+  /** Placed and settled at once (CasinoSessions.play). */
+  oneClick?: boolean;
+  /** Placed through CasinoSessions (play or place): settled with its relay seed. */
+  relayed?: boolean;
+}
+
+/** A settler's transaction, with the gas it is given. */
+interface SettlerCall {
+  from: Wallet;
+  to: string;
+  data: string;
+  gas: bigint;
 }
 
 export interface Settlement {
@@ -63,6 +97,8 @@ export interface Settlement {
  */
 export class TestHouse {
   private readonly chains = new Map<string, { links: HashChain; firstNonce: bigint; epoch: number }>();
+  /** Each player's open session key. */
+  private readonly sessionKeys = new Map<string, Wallet>();
   private readonly settler: Wallet;
   private readonly owner: Wallet;
   readonly provider: JsonRpcProvider;
@@ -71,6 +107,7 @@ export class TestHouse {
     readonly chain: TestChain,
     readonly casino: string,
     readonly degen: string,
+    readonly sessions: string,
   ) {
     this.provider = chain.provider;
     this.settler = new Wallet(DEV_KEYS[1], chain.provider);
@@ -79,7 +116,7 @@ export class TestHouse {
 
   /** Manual mining with large blocks; every player's vault funded with DEGEN and BNB. */
   static async open(chain: TestChain, vault = { degen: parseEther("900000"), bnb: parseEther("500") }): Promise<TestHouse> {
-    const house = new TestHouse(chain, await chain.casino.getAddress(), await chain.token.getAddress());
+    const house = new TestHouse(chain, await chain.casino.getAddress(), await chain.token.getAddress(), await chain.casino.sessions());
     await chain.provider.send("hardhat_setLoggingEnabled", [false]);
     await chain.provider.send("evm_setBlockGasLimit", ["0x" + BLOCK_GAS_LIMIT.toString(16)]);
     await chain.provider.send("evm_setAutomine", [false]);
@@ -122,7 +159,18 @@ export class TestHouse {
     // A reverted transaction would leave a test looking at a chain it did not mean to build.
     const receipts = await Promise.all(hashes.map((hash) => this.provider.getTransactionReceipt(hash)));
     const failed = receipts.findIndex((receipt) => receipt?.status !== 1);
-    if (failed >= 0) throw new Error(`transaction ${hashes[failed]} reverted`);
+    if (failed >= 0) throw new Error(`transaction ${hashes[failed]} reverted: ${await this.revertOf(calls[failed]!, receipts[failed]!.blockNumber)}`);
+  }
+
+  /** Why a call reverted, replayed on its block's state: the contracts' custom error. */
+  private async revertOf(call: { from: Wallet; to: string; data: string; value?: bigint }, block: number): Promise<string> {
+    try {
+      await this.provider.call({ from: call.from.address, to: call.to, data: call.data, value: call.value, blockTag: block });
+      return "it passes on its block's state";
+    } catch (error) {
+      const revert = contractRevert(error) ?? sessionsRevert(error);
+      return revert ? `${revert.name}(${revert.args.join(", ")})` : (error as Error).message;
+    }
   }
 
   /** Mines blocks until none of the senders has a transaction waiting. */
@@ -141,15 +189,20 @@ export class TestHouse {
     this.chains.set(player, { links, firstNonce: nextNonce, epoch });
   }
 
-  /** s_k for the player's bet of this nonce: the k-th bet after the commitment. */
-  seedOf(player: string, nonce: bigint): string {
+  /** The seed of the player's bet of this nonce, the k-th after the commitment: link 2k − 1 when relayed through CasinoSessions, else link 2k. */
+  seedOf(player: string, nonce: bigint, relayed = false): string {
     const chain = this.chains.get(player)!;
-    return chain.links.seed(Number(nonce - chain.firstNonce) + 1);
+    return chain.links.seed(Number(nonce - chain.firstNonce) + 1, relayed);
+  }
+
+  /** The bet's seed: its relay seed when placed through CasinoSessions (Bet.relayed), else its wallet seed. */
+  betSeed(bet: PlacedBet): string {
+    return this.seedOf(bet.player, bet.nonce, bet.relayed === true);
   }
 
   wordOf(bet: PlacedBet): string {
     return randomWord({
-      seed: this.seedOf(bet.player, bet.nonce),
+      seed: this.betSeed(bet),
       clientSeed: bet.clientSeed,
       player: bet.player,
       nonce: bet.nonce,
@@ -207,29 +260,189 @@ export class TestHouse {
     bet.split = true;
   }
 
-  /** The engine's payout: what the server would pay for this bet and these actions. */
-  payoutOf(bet: PlacedBet, actions: SettlementActions | null = playedActions(bet, this.wordOf(bet))): bigint {
+  /** The engine's payout: what the rules pay for this bet and these actions (none: the hand stood, no cash-out). */
+  payoutOf(bet: PlacedBet, actions: SettlementActions | null = bet.gameType === GameType.BLACKJACK ? "" : null): bigint {
     return settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word: this.wordOf(bet), actions }).payout;
   }
 
-  /** Settles in batches with the given payouts (the engine's unless a test says otherwise). */
+  /** Settles in batches (Casino.settleBatch) with the given payouts: the Casino refuses any but the rules'. */
   async settle(settlements: readonly Settlement[]): Promise<void> {
-    const calls: { from: Wallet; to: string; data: string; count: number }[] = [];
-    for (let i = 0; i < settlements.length; i += SETTLE_BATCH) {
-      const batch = settlements.slice(i, i + SETTLE_BATCH);
-      const data = this.chain.casino.interface.encodeFunctionData("settleBatch", [
-        batch.map(({ bet }) => bet.betId),
-        batch.map(({ bet }) => this.seedOf(bet.player, bet.nonce)),
-        batch.map(({ payout }) => payout),
-      ]);
-      calls.push({ from: this.settler, to: this.casino, data, count: batch.length });
-    }
-    await this.sendAll(calls, (i) => SETTLE_GAS_BASE + SETTLE_GAS_PER_BET * BigInt(calls[i]!.count));
+    const calls: SettlerCall[] = [];
+    for (let i = 0; i < settlements.length; i += SETTLE_BATCH) calls.push(this.settleBatch(settlements.slice(i, i + SETTLE_BATCH)));
+    await this.sendAll(calls, (i) => calls[i]!.gas);
   }
 
-  /** Honest settlements of the bets, in order. */
-  async settleHonestly(bets: readonly PlacedBet[]): Promise<void> {
-    await this.settle(bets.map((bet) => ({ bet, payout: this.payoutOf(bet) })));
+  private settleBatch(batch: readonly Settlement[]): SettlerCall {
+    const data = this.chain.casino.interface.encodeFunctionData("settleBatch", [
+      batch.map(({ bet }) => bet.betId),
+      batch.map(({ bet }) => this.betSeed(bet)),
+      batch.map(({ payout }) => payout),
+    ]);
+    return { from: this.settler, to: this.casino, data, gas: SETTLE_GAS_BASE + SETTLE_GAS_PER_BET * BigInt(batch.length) };
+  }
+
+  /**
+   * Honest settlements of the bets, in order (a player's bets resolve in nonce order): games
+   * without decisions by settleBatch; blackjack and manual crash with the player's actions
+   * (playedActions) as the player's key signed them (CasinoSessions.settle), or with none
+   * (`stood`: the auto-stand, no cash-out) by settleBatch.
+   */
+  async settleHonestly(bets: readonly PlacedBet[], { stood = false } = {}): Promise<void> {
+    const calls: SettlerCall[] = [];
+    let batch: Settlement[] = [];
+    const flush = () => {
+      if (batch.length > 0) calls.push(this.settleBatch(batch));
+      batch = [];
+    };
+    for (const bet of bets) {
+      if (!stood && (bet.gameType === GameType.BLACKJACK || (bet.gameType === GameType.CRASH && bet.params === 0n))) {
+        flush();
+        calls.push({ from: this.settler, to: this.sessions, data: await this.signedSettlement(bet), gas: SETTLE_GAS_BASE + SETTLE_GAS_PER_BET });
+      } else {
+        batch.push({ bet, payout: this.payoutOf(bet) });
+        if (batch.length === SETTLE_BATCH) flush();
+      }
+    }
+    flush();
+    await this.sendAll(calls, (i) => calls[i]!.gas);
+  }
+
+  /**
+   * CasinoSessions.settle of an interactive round with the log the test player plays, signed by
+   * the player's session key, or by a fresh key the player's wallet names for this bet alone.
+   */
+  private async signedSettlement(bet: PlacedBet): Promise<string> {
+    const played = playedActions(bet, this.wordOf(bet));
+    const bytes =
+      bet.gameType === GameType.CRASH
+        ? played === null
+          ? "0x"
+          : crashCashOutBytes(played as number)
+        : blackjackActionBytes(encodeBlackjackActions(played as BlackjackAction[]));
+    const domain = sessionDomain(31337, this.sessions);
+    const player = this.chain.players.find((wallet) => wallet.address === bet.player)!;
+    const sessionKey = this.sessionKeys.get(bet.player);
+    const key = sessionKey ?? new Wallet(randomBytes32());
+    const signature = await key.signTypedData(domain, ACTIONS_TYPES as never, { betId: bet.betId, actions: bytes });
+    const keyGrant = sessionKey
+      ? "0x"
+      : await player.signTypedData(domain, ACTION_KEY_TYPES as never, { player: bet.player, betId: bet.betId, key: key.address });
+    return sessionsInterface.encodeFunctionData("settle", [bet.betId, this.betSeed(bet), bytes, signature, keyGrant]);
+  }
+
+  /** The player's wallet signs a session for a new key (every token and game), opened by the settler. */
+  async openSession(player: Wallet): Promise<Wallet> {
+    const key = new Wallet(randomBytes32());
+    const { timestamp } = (await this.provider.getBlock("latest"))!;
+    const grant = {
+      player: player.address,
+      key: key.address,
+      expiresAt: BigInt(timestamp + 23 * 3600),
+      tokens: 3n,
+      games: 0x1fn,
+      maxBetDegen: parseEther("10000"),
+      maxBetNative: parseEther("10"),
+      budgetDegen: parseEther("100000"),
+      budgetNative: parseEther("100"),
+    };
+    const signature = await player.signTypedData(sessionDomain(31337, this.sessions), SESSION_TYPES as never, grant);
+    await this.sendAll([{ from: this.settler, to: this.sessions, data: sessionsInterface.encodeFunctionData("openSession", [grant, signature]) }], SESSION_GAS);
+    this.sessionKeys.set(player.address, key);
+    return key;
+  }
+
+  /** The player's wallet revokes its session key. */
+  async revokeSession(player: Wallet): Promise<void> {
+    const key = this.sessionKeys.get(player.address)!;
+    this.sessionKeys.delete(player.address);
+    await this.sendAll([{ from: player, to: this.sessions, data: sessionsInterface.encodeFunctionData("revokeSession", [key.address]) }], SESSION_GAS);
+  }
+
+  /** A bet as the player's session key signs it: the player's next nonce, the chain's root as the expected commitment. */
+  private async signedBet(spec: BetSpec, nonce: bigint, terms: bigint): Promise<unknown> {
+    const player = spec.player.address;
+    const bet = {
+      player,
+      token: spec.token === "BNB" ? ZeroAddress : this.degen,
+      amount: spec.amount,
+      gameType: spec.gameType,
+      params: spec.params ?? 0n,
+      clientSeed: spec.clientSeed ?? "0x" + (BigInt(Date.now()) * 1_000_000n + nonce).toString(16).padStart(64, "0"),
+      nonce,
+      expectedCommit: this.chains.get(player)!.links.commitment,
+      terms,
+    };
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 23 * 3600);
+    const typed = { ...bet, game: bet.gameType, deadline };
+    const signature = Signature.from(await this.sessionKeys.get(player)!.signTypedData(sessionDomain(31337, this.sessions), BET_TYPES as never, typed));
+    return { bet, deadline, r: signature.r, vs: signature.yParityAndS };
+  }
+
+  /**
+   * One-click bets relayed by the settler: CasinoSessions.play, placed and settled in one
+   * transaction with their seeds; then drawJackpots for its DEGEN bets' tickets in the next block.
+   * Each player's bets in the given order.
+   */
+  async play(specs: readonly BetSpec[]): Promise<PlacedBet[]> {
+    const terms = await this.chain.casino.terms();
+    const nonces = new Map<string, bigint>();
+    const signed = [];
+    const seeds = [];
+    for (const spec of specs) {
+      const player = spec.player.address;
+      const nonce = nonces.get(player) ?? (await this.chain.casino.commitmentOf(player))[1];
+      nonces.set(player, nonce + 1n);
+      signed.push(await this.signedBet(spec, nonce, terms));
+      seeds.push(this.seedOf(player, nonce, true));
+    }
+    const from = (await this.provider.getBlockNumber()) + 1;
+    const data = sessionsInterface.encodeFunctionData("play", [signed, seeds]);
+    await this.sendAll([{ from: this.settler, to: this.sessions, data }], SETTLE_GAS_BASE + ONE_CLICK_GAS_PER_BET * BigInt(specs.length));
+    const placed = (await this.chain.casino.queryFilter(this.chain.casino.filters.BetPlaced(), from)).map((log) => ({
+      betId: log.args.betId,
+      player: log.args.player,
+      nonce: log.args.nonce,
+      token: (log.args.token === ZeroAddress ? "BNB" : "DEGEN") as Token,
+      amount: log.args.amount,
+      gameType: Number(log.args.gameType) as GameType,
+      params: log.args.params,
+      clientSeed: log.args.clientSeed,
+      block: log.blockNumber,
+      split: false,
+      oneClick: true,
+      relayed: true,
+      odds: log.args.jackpotOdds,
+      prize: log.args.jackpotPrize,
+    }));
+    const tickets = placed.filter((bet) => bet.token === "DEGEN" && bet.odds !== 0n).map(({ betId, odds, prize }) => ({ betId, odds, prize }));
+    if (tickets.length > 0) {
+      const draw = this.chain.casino.interface.encodeFunctionData("drawJackpots", [tickets]);
+      await this.sendAll([{ from: this.settler, to: this.casino, data: draw }], SETTLE_GAS_BASE + SETTLE_GAS_PER_BET * BigInt(tickets.length));
+    }
+    return placed.map(({ odds: _odds, prize: _prize, ...bet }) => bet);
+  }
+
+  /** A bet the player's session key signed, placed to be settled later (CasinoSessions.place), sent by the settler. */
+  async placeSigned(spec: BetSpec): Promise<PlacedBet> {
+    const player = spec.player.address;
+    const [, nonce] = await this.chain.casino.commitmentOf(player);
+    const signed = await this.signedBet(spec, nonce, await this.chain.casino.terms());
+    const from = (await this.provider.getBlockNumber()) + 1;
+    await this.sendAll([{ from: this.settler, to: this.sessions, data: sessionsInterface.encodeFunctionData("place", [signed, "0x"]) }], PLAY_GAS);
+    const [log] = await this.chain.casino.queryFilter(this.chain.casino.filters.BetPlaced(), from);
+    return {
+      betId: log!.args.betId,
+      player,
+      nonce,
+      token: spec.token,
+      amount: spec.amount,
+      gameType: spec.gameType,
+      params: spec.params ?? 0n,
+      clientSeed: log!.args.clientSeed,
+      block: log!.blockNumber,
+      split: false,
+      relayed: true,
+    };
   }
 
   /** An owner call (jackpot terms). */

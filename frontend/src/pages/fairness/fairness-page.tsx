@@ -4,13 +4,15 @@ import { ClientSeedField } from "@/features/bets/components/client-seed-field";
 import { CommitmentNote, useCommitment } from "@/features/bets/components/commitment";
 import { useWallet } from "@/features/wallet";
 import { FormulaCard } from "./formula";
+import { RecomputeCard } from "./recompute";
 
 /** The history and its chain code load only for a connected wallet. */
-const BetHistory = lazy(() => import("@/features/bets/components/bet-history"));
+const FairnessHistory = lazy(() => import("./fairness-history"));
 
 /**
  * The fairness page (issue #14): the house's commitment and the next client seed, how each outcome
- * is drawn, and the player's bets read from the chain, each checked in this browser.
+ * is drawn, how anyone recomputes it and how each payout is enforced (issues #20, #21), and the
+ * player's bets read from the chain, each checked in this browser.
  */
 export default function FairnessPage() {
   const { isDemo, account, wrongNetwork } = useWallet();
@@ -28,9 +30,10 @@ export default function FairnessPage() {
         {isDemo || !account ? <DemoNote /> : <NextBet />}
         <FormulaCard />
       </div>
+      <RecomputeCard />
       {!isDemo && account && !wrongNetwork && (
         <Suspense fallback={<p className="text-sm text-slate-400">Reading your bets from the chain…</p>}>
-          <BetHistory account={account} />
+          <FairnessHistory account={account} />
         </Suspense>
       )}
       {!isDemo && wrongNetwork && <p className="text-sm text-ember">Switch your wallet to the Casino's network to read your bets.</p>}

@@ -2,7 +2,7 @@
 // from the published seed and the bet's inputs, the seed against the commitment the bet was placed
 // under (keccak256 links), the payout by the game's rules, and the jackpot draw.
 import { getAddress, type Provider } from "ethers";
-import { maxPayout, previousLink, settleGame, verify, type GameOutcome, type SettlementActions } from "@engine/index";
+import { jackpotDraw, maxPayout, previousLink, settleGame, verify, type GameOutcome, type SettlementActions } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
 import type { ChainBet, ChainSettlement } from "./chain-bet";
 import { rangesDown } from "./log-ranges";
@@ -119,10 +119,27 @@ export function checkBet(
   const problems = [...result.problems];
   if (!context.commitment) {
     problems.push("no commitment was posted for this bet's nonce before it was placed");
-  } else if (hashDown(settlement.seed!, bet.nonce - context.commitment.firstNonce + 1n).toLowerCase() !== context.commitment.root.toLowerCase()) {
-    problems.push("the seed does not hash down to the commitment the bet was placed under");
+  } else {
+    // Two links a bet (engine/src/hashChain.ts): the k-th bet of the chain settles with link 2k − 1
+    // when relayed through CasinoSessions, with link 2k when placed from the wallet.
+    const relayLink = hashDown(settlement.seed!, 2n * (bet.nonce - context.commitment.firstNonce + 1n) - 1n).toLowerCase();
+    const root = context.commitment.root.toLowerCase();
+    if (relayLink !== root && previousLink(relayLink).toLowerCase() !== root)
+      problems.push("the seed does not hash down to the commitment the bet was placed under");
   }
-  if (bet.token === "DEGEN" && !settlement.jackpot) problems.push("a DEGEN bet's jackpot draw is missing");
+  // Only a hit is published (JackpotDrawn): a miss is recomputed from the bet's block hash. A bet
+  // placed and settled at once (one-click) is drawn later with its batch's tickets.
+  if (bet.token === "DEGEN" && !settlement.jackpot && bet.jackpotOdds !== 0n && settlement.block !== bet.placedBlock) {
+    const ticket = jackpotDraw({
+      casino: context.casino,
+      betId: bet.betId,
+      entropy: bet.placedBlockHash,
+      odds: bet.jackpotOdds,
+      prize: bet.jackpotPrize,
+      pool: bet.jackpotPrize,
+    });
+    if (ticket.hit) problems.push("the jackpot roll on the bet's block hash is a hit, but no jackpot draw was published");
+  }
   return { ok: problems.length === 0, problems, outcome: result.outcome, word: result.word };
 }
 

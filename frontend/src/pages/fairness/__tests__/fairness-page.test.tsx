@@ -6,12 +6,16 @@ import { useWalletStore } from "@/features/wallet";
 import { readyWallet } from "@/features/wallet/web3";
 import { FakeCasinoChain } from "@/test/fake-casino-chain";
 import { renderRoute } from "@/test/render-route";
+import { chainSessionReads } from "../session-reads";
+import { FakeSessions } from "./fake-sessions";
 
 // The chain reads go to a fake Casino and node: the history, its checks and the page are real.
 vi.mock("@/features/wallet/web3", () => ({ readyWallet: vi.fn() }));
+vi.mock("../session-reads", () => ({ chainSessionReads: vi.fn() }));
 
 const EXPLORER = "https://testnet.bscscan.com";
 let chain: FakeCasinoChain;
+let sessions: FakeSessions;
 
 function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), "http://localhost");
@@ -36,6 +40,10 @@ const wheelBet = { gameType: GameType.WHEEL, token: "DEGEN" as const, amount: pa
 
 beforeEach(() => {
   chain = new FakeCasinoChain();
+  sessions = new FakeSessions(chain);
+  vi.mocked(chainSessionReads)
+    .mockClear()
+    .mockImplementation(async () => sessions.reads());
   vi.mocked(readyWallet)
     .mockClear()
     .mockImplementation(async () => chain.wallet(EXPLORER));
@@ -84,10 +92,49 @@ describe("the fairness page", () => {
     expect(within(verifiedEntry).getByTestId("history-bet-tx")).toHaveAttribute("href", `${EXPLORER}/tx/${verified.txHash}`);
     expect(within(verifiedEntry).getByTestId("history-settle-tx").getAttribute("href")).toMatch(new RegExp(`^${EXPLORER}/tx/0x[0-9a-f]{64}$`));
 
+    // How each payout was enforced, and how each bet was placed.
+    expect(within(verifiedEntry.closest("[data-testid=fairness-bet]")!).getByTestId("bet-enforced")).toHaveTextContent(
+      "Payout computed on chain by the rules contract at settlement, from the random word: the Casino pays no other amount.",
+    );
+    await waitFor(() =>
+      expect(within(verifiedEntry.closest("[data-testid=fairness-bet]")!).getByTestId("bet-signature")).toHaveTextContent("Sent from your wallet."),
+    );
+    expect(openEntry.closest("[data-testid=fairness-bet]")!.querySelector("[data-testid=bet-enforcement]")).toHaveAttribute("data-enforced", "open");
+
     // The next bet: the house's commitment in full, the links left, the client seed (changeable).
     expect(screen.getByTestId("commitment")).toHaveTextContent(`${chain.seeds.commitment} before your bet: your next bet (#3)`);
     expect(screen.getByTestId("commitment")).toHaveTextContent("61 of 64 links left.");
     expect(screen.getByTestId("edit-client-seed")).toBeInTheDocument();
+  });
+
+  it("shows a one-click bet signed by the player's session key, and one relayed otherwise than signed or with a revoked key", async () => {
+    const key = sessions.openSession(150);
+    const signed = chain.place(wheelBet, 200);
+    await sessions.relay(signed, key);
+    chain.settle(signed, 200);
+    const altered = chain.place(wheelBet, 210);
+    await sessions.relay(altered, key, { amount: parseEther("1") });
+    chain.settle(altered, 210);
+    sessions.revokeSession(key, 215);
+    const revoked = chain.place(wheelBet, 220);
+    await sessions.relay(revoked, key);
+    chain.settle(revoked, 220);
+    connect();
+
+    renderRoute("/fairness");
+
+    const signature = async (betId: bigint) => {
+      const item = (await screen.findAllByTestId("fairness-bet")).find((entry) => entry.dataset.betId === betId.toString())!;
+      await waitFor(() => expect(within(item).getByTestId("bet-signature")).not.toHaveTextContent("Checking"));
+      return within(item).getByTestId("bet-signature");
+    };
+    expect(await signature(signed.betId)).toHaveTextContent(`Signed by your session key ${key.address.slice(0, 10)}`);
+    expect(await signature(signed.betId)).toHaveAttribute("data-ok", "true");
+    expect(await signature(altered.betId)).toHaveTextContent(
+      "Relayed, but not as your session key signed it:the bet placed has stake 10000000000000000000, your session key signed 1000000000000000000",
+    );
+    expect(await signature(revoked.betId)).toHaveTextContent("you had revoked the session key that signed it");
+    expect(chainSessionReads).toHaveBeenCalledTimes(1);
   });
 
   it("loads older bets on demand, 20 at a time", async () => {
@@ -110,6 +157,8 @@ describe("the fairness page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Provably fair" })).toBeInTheDocument();
     expect(screen.getByTestId("fairness-formula")).toHaveTextContent("word = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino))");
     expect(screen.getByTestId("fairness-demo")).toHaveTextContent("Connect a wallet to play on chain and see your bets here");
+    expect(screen.getByTestId("fairness-recompute")).toHaveTextContent("Every payout is enforced on chain.");
+    expect(screen.getByTestId("fairness-recompute")).toHaveTextContent("npm run verify -- --rpc <any node>");
     expect(screen.queryByTestId("bet-history")).not.toBeInTheDocument();
     expect(readyWallet).not.toHaveBeenCalled();
     expect(

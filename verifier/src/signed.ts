@@ -1,0 +1,156 @@
+/**
+ * The S column: what the player's keys signed, against what settled. A one-click bet is relayed by
+ * anyone (the house's server, usually) with its session key's signature; an interactive round is
+ * settled with the action log the player's key signed. The contract checks both; the verifier
+ * checks them again from the transactions' inputs (calls.ts), so that a relayed bet or log that
+ * differs from what its player signed is reported whatever contract emitted the events.
+ */
+import { formatAmount, gameName, isGameType } from "../../engine/src/index";
+import type { CheckContext, ResolvedBet } from "./checks";
+import type { Position } from "./events";
+import type { Findings } from "./findings";
+import { actionKeyDigest, actionsDigest, betDigest, domainSeparator, recoverSigner } from "./signatures";
+import type { Placement } from "./types";
+
+/** A player's session key, as SessionOpened and SessionRevoked published it. */
+export interface SessionKey {
+  key: string;
+  /** Null: revoked before it was ever opened, which stops it from ever opening (CasinoSessions.revokeSession). */
+  opened: Position | null;
+  revoked: Position | null;
+  /** Session.tokens (bit 0 DEGEN, bit 1 BNB) and Session.games (bit g: game type g). */
+  tokens: bigint;
+  games: bigint;
+  maxBetDegen: bigint;
+  maxBetNative: bigint;
+}
+
+/** CasinoSessions keeps a session's amounts in units of 10^9 base units, rounded down. */
+const SESSION_UNIT = 10n ** 9n;
+
+const domains = new Map<string, string>();
+
+function domainOf(ctx: CheckContext): string {
+  const id = `${ctx.chainId}:${ctx.sessions}`;
+  let domain = domains.get(id);
+  if (domain === undefined) domains.set(id, (domain = domainSeparator(ctx.chainId, ctx.sessions)));
+  return domain;
+}
+
+export const isBefore = (a: Position, b: Position) => a.block < b.block || (a.block === b.block && a.logIndex < b.logIndex);
+
+/**
+ * The player's session that `key` held at `at` (opened before it, not revoked before it), or why
+ * there is none. Unknown keys are a fault only when the history is read from the deployment.
+ */
+function sessionAt(
+  bet: ResolvedBet,
+  ctx: CheckContext,
+  key: string,
+  at: Position,
+  what: string,
+): { session: SessionKey } | { fault: string } | { unknown: true } {
+  const session = bet.sessionKeys.find((candidate) => candidate.key.toLowerCase() === key.toLowerCase());
+  if (!session?.opened || !isBefore(session.opened, at)) {
+    return ctx.fromDeployment || session ? { fault: `${key} signed ${what}, but it is no session key this player opened before it` } : { unknown: true };
+  }
+  if (session.revoked && isBefore(session.revoked, at))
+    return { fault: `${key} signed ${what}, but the player revoked that session key in block ${session.revoked.block}` };
+  return { session };
+}
+
+/**
+ * How the bet was placed; for a session bet, its signer must be a session key of the player, open
+ * at the bet, and every field it signed must be what BetPlaced published, within the session's
+ * tokens, games and largest stake.
+ */
+export function checkPlacement(bet: ResolvedBet, found: Findings, ctx: CheckContext): Placement {
+  const input = bet.placementInput;
+  if (input.via === "wallet") return { via: "wallet" };
+  if (input.via === "unknown") {
+    found.verdict("signed", "unchecked");
+    return { via: "unknown" };
+  }
+  const { signed, call } = input;
+  if (!signed) {
+    found.problem("signed", "signature", `the ${call} transaction carries no signed bet for this BetPlaced`);
+    return { via: "session", call, key: null };
+  }
+  const key = recoverSigner(betDigest(domainOf(ctx), signed), signed);
+  if (key === null) {
+    found.problem("signed", "signature", "the relayed bet's signature is none a key can make");
+    return { via: "session", call, key: null };
+  }
+  const { placed } = bet;
+  const differences = (
+    [
+      ["player", signed.player.toLowerCase(), placed.player.toLowerCase()],
+      ["token", signed.token.toLowerCase(), placed.token.toLowerCase()],
+      ["amount", signed.amount, placed.amount],
+      ["game", signed.game, BigInt(placed.gameType)],
+      ["params", signed.params, placed.params],
+      ["client seed", signed.clientSeed, placed.clientSeed.toLowerCase()],
+      ["nonce", signed.nonce, placed.nonce],
+      ["terms", signed.terms, placed.terms],
+    ] as const
+  ).filter(([, mine, published]) => mine !== published);
+  for (const [field, mine, published] of differences)
+    found.problem("signed", "signature", `BetPlaced published ${field} ${published}, the session key signed ${mine}`);
+  if (bet.commitsAtPlacement && !bet.commitsAtPlacement.includes(signed.expectedCommit))
+    found.problem(
+      "signed",
+      "signature",
+      `the signed bet expects commitment ${signed.expectedCommit}, neither the player's commitment then nor its chain's root`,
+    );
+
+  const held = sessionAt(bet, ctx, key, placed.at, "the bet");
+  if ("fault" in held) found.problem("signed", "signature", held.fault);
+  else if ("unknown" in held) found.verdict("signed", "unchecked");
+  else checkSessionTerms(held.session, bet, found);
+  found.verdict("signed", "exact");
+  return { via: "session", call, key };
+}
+
+/** What the player's wallet allowed the session when it opened it: these tokens and games, stakes up to maxBet. */
+function checkSessionTerms(session: SessionKey, bet: ResolvedBet, found: Findings): void {
+  const { placed } = bet;
+  const native = BigInt(placed.token) === 0n;
+  if ((session.tokens & (native ? 2n : 1n)) === 0n) found.problem("signed", "signature", `the session does not allow ${native ? "BNB" : "DEGEN"} bets`);
+  if (placed.gameType > 7 || (session.games & (1n << BigInt(placed.gameType))) === 0n)
+    found.problem(
+      "signed",
+      "signature",
+      `the session does not allow ${isGameType(placed.gameType) ? gameName(placed.gameType).toLowerCase() : `game ${placed.gameType}`} bets`,
+    );
+  const maxBet = ((native ? session.maxBetNative : session.maxBetDegen) / SESSION_UNIT) * SESSION_UNIT;
+  if (placed.amount > maxBet)
+    found.problem("signed", "signature", `the stake ${formatAmount(placed.amount)} is above the session's largest ${formatAmount(maxBet)}`);
+}
+
+/**
+ * The key that signed the action log a settlement carries: a session key of the player, open at
+ * the settlement, or a key the player's wallet named for this hand alone (its ActionKey grant).
+ * Null when the settlement carries no signed log (Casino.settle: the hand stood, or no cash-out).
+ */
+export function checkActionSigner(bet: ResolvedBet, found: Findings, ctx: CheckContext): string | null {
+  const input = bet.settlementInput;
+  if (!input || input.signature === null) return null;
+  const { betId, player } = bet.placed;
+  const domain = domainOf(ctx);
+  const key = recoverSigner(actionsDigest(domain, betId, input.actions), input.signature);
+  if (key === null) {
+    found.problem("signed", "signature", "the action log's signature is none a key can make");
+    return null;
+  }
+  if (input.keyGrant !== null && input.keyGrant !== "0x") {
+    // A wallet's grant: an EOA's signature is recovered here; a contract wallet's (EIP-1271) only
+    // the wallet contract itself can check, as CasinoSessions did.
+    const granter = recoverSigner(actionKeyDigest(domain, player, betId, key), input.keyGrant);
+    found.verdict("signed", granter?.toLowerCase() === player.toLowerCase() ? "exact" : "allowed");
+    return key;
+  }
+  const held = sessionAt(bet, ctx, key, bet.resolution.at, "the action log");
+  if ("fault" in held) found.problem("signed", "signature", held.fault);
+  found.verdict("signed", "unknown" in held ? "unchecked" : "exact");
+  return key;
+}

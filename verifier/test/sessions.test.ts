@@ -1,0 +1,284 @@
+import { keccak256, parseEther, ZeroAddress } from "ethers";
+import { describe, expect, it } from "vitest";
+import { GameType, canSplit, crashRound, startBlackjack } from "../../engine/src/index";
+import { audit, type AuditOptions } from "../src/audit";
+import type { SignedBet } from "../src/calls";
+import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS, privateKeyOf } from "./support/history";
+
+const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
+const [ALICE, BOB, CAROL] = [History.player(0), History.player(1), History.player(2)] as [string, string, string];
+const STATELESS = [
+  { gameType: GameType.WHEEL, params: 0b101n },
+  { gameType: GameType.SLOTS },
+  { gameType: GameType.KICKBOXING, params: 2n },
+  { gameType: GameType.CRASH, params: 180n },
+];
+
+/** A funded jackpot, the three players committed, Alice and Bob with a session open. */
+function opened(): History {
+  const history = new History();
+  history.fundJackpot(parseEther("1000"));
+  for (const player of [ALICE, BOB, CAROL]) history.commit(player, 64);
+  history.openSession(ALICE);
+  history.openSession(BOB);
+  return history;
+}
+
+const verify = (history: History, options: AuditOptions = FULL) => audit(history.events, options, history.transactions);
+const problemsOf = (history: History) => verify(history).problems.map(({ kind, message }) => [kind, message]);
+
+describe("one-click bets and signed action logs", () => {
+  it("passes every session bet: played at once, its ticket drawn later; placed and settled with the signed actions; a wallet's hand with a key it named; an auto-stand", () => {
+    const history = opened();
+    const played = history.play([
+      ...STATELESS.map((game) => ({ player: ALICE, ...game })),
+      ...STATELESS.map((game) => ({ player: BOB, ...game, token: "BNB" as const, amount: parseEther("0.01") })),
+    ]);
+    history.drawTickets(played.filter((bet) => bet.token === DEGEN));
+    // Interactive rounds: placed from a signed bet, settled with the log the session key signed.
+    const hand = history.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    history.settle(hand, { actions: "S" });
+    const round = history.placeSigned({ player: BOB, gameType: GameType.CRASH, params: 0n });
+    const cashOut = crashRound(history.wordOf(round), "BNB").crashPoint >= 150 ? 150 : null;
+    history.settle(round, { actions: cashOut });
+    // Carol has no session: her wallet names a key for the hand; and one hand auto-stood (Casino.settle).
+    const walletHand = history.place(CAROL, { gameType: GameType.BLACKJACK });
+    history.settle(walletHand, { actions: "S" });
+    const stood = history.place(CAROL, { gameType: GameType.BLACKJACK });
+    history.settle(stood);
+    const claimed = history.place(CAROL, { gameType: GameType.WHEEL, params: 1n });
+    history.claim(claimed);
+
+    const result = verify(history);
+    expect(result.problems).toEqual([]);
+    expect(result.stats).toMatchObject({ settled: 12, expired: 1, sessionKeys: 2, revokedKeys: 0 });
+    const of = (betId: bigint) => result.bets.find((bet) => bet.betId === betId)!;
+    for (const bet of played) {
+      expect(of(bet.betId)).toMatchObject({
+        enforcement: "computed on chain",
+        placement: { via: "session", call: "play" },
+        actions: null,
+        checks: { word: "exact", chain: "exact", payout: "exact", signed: "exact", jackpot: bet.token === DEGEN ? "exact" : "n/a" },
+      });
+    }
+    expect(of(hand.betId)).toMatchObject({
+      placement: { via: "session", call: "place" },
+      actions: { log: "S" },
+      checks: { payout: "exact", signed: "exact" },
+    });
+    expect(of(round.betId)).toMatchObject({ actions: { log: cashOut }, checks: { payout: "exact", signed: "exact" } });
+    expect(of(walletHand.betId)).toMatchObject({ placement: { via: "wallet" }, actions: { log: "S" }, checks: { payout: "exact", signed: "exact" } });
+    expect(of(stood.betId)).toMatchObject({ actions: { log: "", signedBy: null }, checks: { payout: "exact", signed: "n/a" } });
+    expect(of(claimed.betId)).toMatchObject({ enforcement: "the maximum, claimed back", checks: { payout: "exact" } });
+    // The session key's signatures are the session's: the key is named on the bets it signed.
+    expect(of(played[0]!.betId).placement).toEqual({ via: "session", call: "play", key: of(hand.betId).actions!.signedBy });
+  });
+
+  it("shows a ticket not drawn by the last block as pending, and checks a draw made once the hash was gone as a hit", () => {
+    const history = opened();
+    const [waiting] = history.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    const pending = verify(history);
+    expect(pending.problems).toEqual([]);
+    expect(pending.bets[0]).toMatchObject({ betId: waiting!.betId, jackpot: null, checks: { jackpot: "pending", payout: "exact" } });
+    history.drawTickets([waiting!], { after: 9000 });
+    const late = verify(history);
+    expect(late.problems).toEqual([]);
+    expect(late.bets[0]!.jackpot).toMatchObject({ hit: true, entropy: "0x" + "0".repeat(64) });
+  });
+
+  it("reports a ticket drawn from another block's hash, voided while its hash was known, or published as a hit it is not; tickets never issued", () => {
+    const entropy = opened();
+    const [a] = entropy.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    entropy.drawTickets([a!], { entropy: keccak256("0x0b") });
+    expect(verify(entropy).problems.map((problem) => problem.kind)).toEqual(["entropy"]);
+
+    const voided = opened();
+    const [b] = voided.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    voided.drawTickets([b!], { entropy: "0x" + "0".repeat(64), after: 10 });
+    expect(verify(voided).problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^the draw is void although the hash of block \d+ was still available 10 blocks later$/),
+    ]);
+
+    const flipped = opened();
+    const [c] = flipped.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    flipped.drawTickets([c!], { hit: true });
+    expect(problemsOf(flipped)).toEqual([
+      ["jackpot", expect.stringMatching(/^JackpotDrawn publishes a hit paying [\d.]+ DEGEN for a ticket whose batch's draw is a miss$/)],
+    ]);
+
+    const unissued = opened();
+    unissued.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    const issued = unissued.events.findIndex((event) => event.name === "JackpotTicketsIssued");
+    unissued.events.splice(issued, 1);
+    expect(problemsOf(unissued)).toEqual([["jackpot", "no JackpotTicketsIssued for the 1 jackpot ticket(s) of this transaction's one-click bets"]]);
+  });
+
+  it("reports a relayed bet whose every signed field in turn differs from what BetPlaced published", () => {
+    const differs: [keyof SignedBet, unknown, string][] = [
+      ["amount", parseEther("5"), "BetPlaced published amount 10000000000000000000, the session key signed 5000000000000000000"],
+      ["token", ZeroAddress, `BetPlaced published token ${DEGEN.toLowerCase()}, the session key signed ${ZeroAddress}`],
+      ["game", 0n, "BetPlaced published game 1, the session key signed 0"],
+      ["params", 3n, "BetPlaced published params 0, the session key signed 3"],
+      ["clientSeed", keccak256("0x0c"), "BetPlaced published client seed"],
+      ["nonce", 7n, "BetPlaced published nonce 0, the session key signed 7"],
+      ["terms", 1n, "BetPlaced published terms"],
+      [
+        "expectedCommit",
+        keccak256("0x0d"),
+        `the signed bet expects commitment ${keccak256("0x0d")}, neither the player's commitment then nor its chain's root`,
+      ],
+    ];
+    for (const [field, value, message] of differs) {
+      const history = opened();
+      history.play([{ player: ALICE, gameType: GameType.SLOTS, signedAs: { [field]: value } }]);
+      const { problems, bets } = verify(history);
+      expect([field, problems.map((problem) => problem.kind)]).toEqual([field, ["signature"]]);
+      expect(problems[0]!.message).toContain(message);
+      expect(bets[0]!.checks.signed).toBe("mismatch");
+    }
+    // The player field: a bet signed for Bob, published as Alice's, by Bob's key.
+    const player = opened();
+    player.play([
+      {
+        player: ALICE,
+        gameType: GameType.SLOTS,
+        signedAs: { player: BOB },
+        signer: privateKeyOf(player.sessionKey(BOB)),
+      },
+    ]);
+    expect(problemsOf(player).map(([kind]) => kind)).toEqual(["signature", "signature"]);
+  });
+
+  it("reports a bet or an action log signed by a key that is not the player's open session key", () => {
+    const foreign = opened();
+    foreign.play([{ player: ALICE, gameType: GameType.WHEEL, params: 1n, signer: privateKeyOf(foreign.sessionKey(BOB)) }]);
+    expect(problemsOf(foreign)).toEqual([
+      ["signature", expect.stringMatching(/^0x[0-9a-fA-F]{40} signed the bet, but it is no session key this player opened before it$/)],
+    ]);
+
+    const revoked = opened();
+    revoked.revokeSession(ALICE, revoked.sessionKey(ALICE));
+    revoked.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    expect(problemsOf(revoked)).toEqual([["signature", expect.stringMatching(/signed the bet, but the player revoked that session key in block \d+$/)]]);
+
+    // An action log signed after the session was revoked: the settlement is not the player's.
+    const lateLog = opened();
+    const hand = lateLog.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    lateLog.revokeSession(ALICE, lateLog.sessionKey(ALICE));
+    lateLog.settle(hand, { actions: "S" });
+    expect(problemsOf(lateLog)).toEqual([["signature", expect.stringMatching(/signed the action log, but the player revoked that session key/)]]);
+
+    // A session that allows slots only, and stakes up to 5 DEGEN.
+    const terms = new History();
+    terms.commit(CAROL, 8);
+    terms.openSession(CAROL, { games: 1n << BigInt(GameType.SLOTS), maxBetDegen: parseEther("5") });
+    terms.play([{ player: CAROL, gameType: GameType.WHEEL, params: 1n, token: "BNB", amount: parseEther("0.01") }]);
+    terms.play([{ player: CAROL, gameType: GameType.SLOTS }]);
+    expect(problemsOf(terms)).toEqual([
+      ["signature", "the session does not allow wheel bets"],
+      ["signature", "the stake 10 is above the session's largest 5"],
+    ]);
+  });
+
+  it("replays an interactive round exactly from the log its settlement carries: a payout off that log is reported, and a split with its stake", () => {
+    const history = opened();
+    const hand = history.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    history.settle(hand, { actions: "S", payout: parseEther("25") });
+    expect(problemsOf(history)).toEqual([
+      ["payout", expect.stringMatching(/^payout 25 DEGEN differs from the rules' [\d.]+ DEGEN for the settled action log$/)],
+    ]);
+
+    // A log that splits a hand whose second stake was never added (the Casino refuses it).
+    const unstaked = opened();
+    let pair = unstaked.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    while (!canSplit(startBlackjack(unstaked.wordOf(pair), 1n))) {
+      unstaked.settle(pair);
+      pair = unstaked.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    }
+    unstaked.settle(pair, { actions: "PSS", payout: 0n });
+    expect(problemsOf(unstaked).at(-1)).toEqual(["payout", "the settled log splits a hand whose second stake was never added"]);
+  });
+
+  it("checks each seed at its link: relayed bets at 2k − 1, wallet bets at 2k, mixed in one chain, across claimed bets", () => {
+    // Alice's chain: a wallet bet, two one-click bets, a signed hand; a wallet bet and a signed bet
+    // claimed (their links left unrevealed); then a wallet bet and a one-click bet.
+    const history = opened();
+    const first = history.place(ALICE, { gameType: GameType.SLOTS });
+    history.settle(first); // link 2 (k = 1)
+    const [second, third] = history.play([
+      { player: ALICE, gameType: GameType.WHEEL, params: 1n },
+      { player: ALICE, gameType: GameType.SLOTS },
+    ]); // links 3 and 5
+    const signedHand = history.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    history.settle(signedHand, { actions: "S" }); // link 7
+    const claimedWallet = history.place(ALICE, { gameType: GameType.WHEEL, params: 1n });
+    history.claim(claimedWallet); // k = 5: links 9 and 10 unrevealed
+    const claimedSigned = history.placeSigned({ player: ALICE, gameType: GameType.SLOTS });
+    history.claim(claimedSigned); // k = 6: links 11 and 12 unrevealed
+    const afterClaims = history.place(ALICE, { gameType: GameType.SLOTS });
+    history.settle(afterClaims); // link 14: 7 hashes down to link 7
+    const [relayedAfter] = history.play([{ player: ALICE, gameType: GameType.KICKBOXING, params: 2n }]); // link 15
+
+    const result = verify(history);
+    expect(result.problems).toEqual([]);
+    const of = (bet: { betId: bigint }) => result.bets.find((candidate) => candidate.betId === bet.betId)!;
+    expect([first, second, third, signedHand, afterClaims, relayedAfter].map((bet) => of(bet!).link)).toEqual([
+      { as: "wallet", position: 2 },
+      { as: "relayed", position: 3 },
+      { as: "relayed", position: 5 },
+      { as: "relayed", position: 7 },
+      { as: "wallet", position: 14 },
+      { as: "relayed", position: 15 },
+    ]);
+    expect([first, second, third, signedHand, afterClaims, relayedAfter].every((bet) => of(bet!).checks.chain === "exact")).toBe(true);
+    expect(of(claimedWallet).link).toBeNull();
+    // Bob's and Carol's chains are untouched; Alice's: 2 + 1 + 2 + 2 + 7 + 1 hashes.
+    expect(result.stats.links).toBe(15);
+  });
+
+  it("reports a relayed bet settled with its wallet seed (an even link), and a wallet bet with its relay seed", () => {
+    const relayed = opened();
+    const hand = relayed.placeSigned({ player: ALICE, gameType: GameType.SLOTS });
+    relayed.settle(hand, { seed: relayed.linkOf(hand, false) });
+    const found = verify(relayed);
+    expect(found.problems.map(({ kind, message }) => [kind, message])).toEqual([
+      [
+        "link",
+        "the bet was relayed through CasinoSessions.place, but its seed is its wallet seed (link 2), an even link: a relayed bet settles with its relay seed (link 2k − 1)",
+      ],
+    ]);
+    expect(found.bets[0]).toMatchObject({ link: { as: "wallet", position: 2 }, checks: { chain: "mismatch", signed: "exact" } });
+
+    // A wallet bet with its relay seed: the placement is read (a relay seed's bet must have come through CasinoSessions), and it did not.
+    const wallet = opened();
+    const bet = wallet.place(CAROL, { gameType: GameType.SLOTS });
+    wallet.settle(bet, { seed: wallet.linkOf(bet, true) });
+    expect(problemsOf(wallet)).toEqual([
+      ["link", "the bet was placed from the wallet, but its seed is its relay seed (link 1), an odd link: a wallet bet settles with its wallet seed (link 2k)"],
+    ]);
+
+    // One link too far either way is off the chain: a seed of the next bet.
+    const beyond = opened();
+    const early = beyond.place(CAROL, { gameType: GameType.SLOTS });
+    const next = beyond.place(CAROL, { gameType: GameType.SLOTS });
+    beyond.settle(early, { seed: beyond.linkOf(next, true) });
+    expect(problemsOf(beyond)).toEqual([
+      [
+        "link",
+        expect.stringMatching(
+          /^neither keccak256 applied 1 times to the seed \(a relay seed \(link 1\)\) nor 2 times \(a wallet seed \(link 2\)\) gives the player's commitment 0x[0-9a-f]{64}$/,
+        ),
+      ],
+    ]);
+  });
+
+  it("checks a range that starts after a session was opened: the signer unknown (?), every signed field still compared", () => {
+    const history = opened();
+    const cut = history.events.length;
+    history.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    history.play([{ player: ALICE, gameType: GameType.SLOTS, signedAs: { amount: 1n } }]);
+    const result = audit(history.events.slice(cut), { ...FULL, fromDeployment: false }, history.transactions);
+    expect(result.bets.map((bet) => bet.checks.signed)).toEqual(["unchecked", "mismatch"]);
+    expect(result.problems.map((problem) => problem.kind)).toEqual(["signature"]);
+  });
+});
