@@ -3,7 +3,23 @@ import { ethers, network } from "hardhat";
 import { loadFixture, mine, setCode, takeSnapshot, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { bettingFixture, CHAIN_LENGTH } from "./betting";
-import { GAME, NATIVE, HashChain, betIdOf, randomWord, deployPair, jackpotOdds, jackpotRoll, maxPayout, packTerms, JACKPOT_SEED, ODDS_ONE } from "./helpers";
+import {
+  GAME,
+  NATIVE,
+  HashChain,
+  SPLIT,
+  betIdOf,
+  randomWord,
+  deployPair,
+  jackpotOdds,
+  jackpotRoll,
+  maxPayout,
+  packTerms,
+  rulesPayout,
+  settleAt,
+  JACKPOT_SEED,
+  ODDS_ONE,
+} from "./helpers";
 import { betFields, blockHashOf, expectedDraw } from "./support";
 
 /** The fixture's terms: settle window 1 h, jackpot edge 50 bps, share 500 bps. */
@@ -73,6 +89,7 @@ describe("Casino bets and settlement", function () {
         maxPayout: reservation,
         gameType: BigInt(GAME.CRASH),
         params: 250n,
+        clientSeed,
         split: false,
         placedBlock: BigInt(block.number),
         claimableAt: BigInt(block.timestamp) + 3600n,
@@ -259,7 +276,7 @@ describe("Casino bets and settlement", function () {
         casino.connect(dave).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, ethers.ZeroHash, TERMS),
       ).to.be.revertedWithCustomError(casino, "NoCommitment");
       const first = await place(alice);
-      await casino.connect(settler).settle(first.betId, seedOf(alice, 0n), 0);
+      await settleAt({ casino, settler }, first.betId, seedOf(alice, 0n));
       const [current, , , root] = await casino.commitmentOf(alice.address);
       expect(current).to.equal(seedOf(alice, 0n));
       for (const expected of [current, root]) {
@@ -298,7 +315,7 @@ describe("Casino bets and settlement", function () {
         casino,
         "IsPaused",
       );
-      await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0)).to.emit(casino, "BetSettled");
+      await expect(settleAt({ casino, settler }, bet.betId, seedOf(alice, 0n))).to.emit(casino, "BetSettled");
       await expect(casino.connect(alice).withdraw(tokenAddress, parseEther("1"))).to.emit(casino, "Withdrawn");
       await expect(casino.unpause()).to.emit(casino, "Unpaused").withArgs(owner.address);
       await expect(casino.unpause()).to.be.revertedWithCustomError(casino, "NotPaused");
@@ -311,7 +328,7 @@ describe("Casino bets and settlement", function () {
       const { casino, settler, stranger, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
       const bet = await place(alice);
-      await casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
+      await settleAt({ casino, settler }, bet.betId, seedOf(alice, 0n));
       const chain = new HashChain("alice epoch 2", 2);
       // Links are left: the house may not swap the chain (a bet signed against it would be refused).
       await expect(casino.connect(settler).setCommitment(alice.address, chain.commit, 2))
@@ -326,7 +343,7 @@ describe("Casino bets and settlement", function () {
       for (const k of [1, 2]) {
         const next = await place(alice);
         expect(next.nonce).to.equal(BigInt(k));
-        await expect(casino.connect(settler).settle(next.betId, chain.seed(k), 0)).to.emit(casino, "BetSettled");
+        await expect(settleAt({ casino, settler }, next.betId, chain.seed(k))).to.emit(casino, "BetSettled");
       }
       // Spent: the next chain may be posted.
       const third = new HashChain("alice epoch 3", 4);
@@ -357,15 +374,17 @@ describe("Casino bets and settlement", function () {
 
   describe("settle", function () {
     it("reveals the seed, credits the payout and the jackpot draw, returns the rest to the bankroll and emits the events", async function () {
-      const { casino, tokenAddress, casinoAddress, settler, players, place, seedOf, chainId } = await loadFixture(bettingFixture);
+      const { casino, tokenAddress, casinoAddress, settler, players, placeWhere, seedOf, chainId } = await loadFixture(bettingFixture);
       const [alice] = players;
-      const bet = await place(alice, { amount: parseEther("100"), game: GAME.WHEEL, params: 0b11 });
+      // A client seed whose spin lands on one of the two colours.
+      const bet = await placeWhere(alice, { amount: parseEther("100"), game: GAME.WHEEL, params: 0b11 }, (paid) => paid! > 0n);
       const seed = seedOf(alice, 0n);
       const random = randomWord(seed, bet.clientSeed, alice.address, 0n, chainId, casinoAddress);
       expect(await casino.computeRandom(seed, bet.clientSeed, alice.address, 0n)).to.equal(random);
       const [bankroll] = await casino.house(tokenAddress);
       const payout = maxPayout(GAME.WHEEL, 0b11n, false, parseEther("100"));
       expect(payout).to.equal(parseEther("510"));
+      expect(bet.payout).to.equal(payout);
       const [pool, accounted] = await Promise.all([casino.jackpotPool(), casino.accounted(tokenAddress)]);
       const draw = await expectedDraw(casino, bet.betId);
       const settled = casino.connect(settler).settle(bet.betId, seed, payout);
@@ -387,9 +406,9 @@ describe("Casino bets and settlement", function () {
     });
 
     it("reports a losing BNB bet with won = false, keeps its stake in the bankroll and draws no jackpot", async function () {
-      const { casino, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+      const { casino, settler, players, placeWhere, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
-      const bet = await place(alice, { token: NATIVE, amount: parseEther("1"), game: GAME.KICKBOXING, params: 2 });
+      const bet = await placeWhere(alice, { token: NATIVE, amount: parseEther("1"), game: GAME.KICKBOXING, params: 2 }, (paid) => paid === 0n);
       const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
       await expect(settled).to.emit(casino, "GamePlayed").withArgs(alice.address, parseEther("1"), 0, false, GAME.KICKBOXING);
       await expect(settled).not.to.emit(casino, "JackpotDrawn");
@@ -397,13 +416,15 @@ describe("Casino bets and settlement", function () {
       expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("9"));
     });
 
-    it("refuses a stranger, an unknown or settled bet, the wrong order, a wrong seed and a payout above the reservation", async function () {
-      const { casino, settler, players, stranger, place, seedOf } = await loadFixture(bettingFixture);
+    it("refuses a stranger, an unknown or settled bet, the wrong order, a wrong seed and a payout above the reservation (not the rules')", async function () {
+      const { casino, settler, players, stranger, place, placeWhere, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
-      const first = await place(alice, { amount: parseEther("10"), game: GAME.KICKBOXING, params: 0 });
+      // Red wins the fight: the rules pay the whole reservation.
+      const first = await placeWhere(alice, { amount: parseEther("10"), game: GAME.KICKBOXING, params: 0 }, (paid) => paid! > 0n);
       const second = await place(alice);
       const reservation = maxPayout(GAME.KICKBOXING, 0n, false, parseEther("10"));
       expect(reservation).to.equal(parseEther("20"));
+      expect(first.payout).to.equal(reservation);
       await expect(casino.connect(stranger).settle(first.betId, seedOf(alice, 0n), 0)).to.be.revertedWithCustomError(casino, "NotSettler");
       await expect(casino.connect(settler).settle(second.betId, seedOf(alice, 1n), 0))
         .to.be.revertedWithCustomError(casino, "OutOfOrder")
@@ -411,9 +432,10 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(settler).settle(first.betId, seedOf(alice, 1n), 0))
         .to.be.revertedWithCustomError(casino, "WrongSeed")
         .withArgs(first.betId);
+      // The rules never pay above the reservation: a payout above it is refused as not the rules'.
       await expect(casino.connect(settler).settle(first.betId, seedOf(alice, 0n), reservation + 1n))
-        .to.be.revertedWithCustomError(casino, "PayoutAboveReservation")
-        .withArgs(reservation + 1n, reservation);
+        .to.be.revertedWithCustomError(casino, "PayoutMismatch")
+        .withArgs(first.betId, reservation + 1n, reservation);
       await casino.connect(settler).settle(first.betId, seedOf(alice, 0n), reservation);
       await expect(casino.connect(settler).settle(first.betId, seedOf(alice, 0n), 0))
         .to.be.revertedWithCustomError(casino, "BetNotOpen")
@@ -450,22 +472,26 @@ describe("Casino bets and settlement", function () {
       const error = casino.interface.parseError(`0x${trace.returnValue.replace(/^0x/, "")}`);
       expect([error?.name, error?.args[0]]).to.deep.equal(["EntropyNotReady", betId]);
       expect((await casino.getBet(betId)).open).to.equal(true);
-      await expect(casino.connect(settler).settle(betId, seedOf(alice, 0n), 0)).to.emit(casino, "BetSettled");
+      await expect(settleAt({ casino, settler }, betId, seedOf(alice, 0n))).to.emit(casino, "BetSettled");
     });
 
     it("settles a batch across players in nonce order, all or nothing", async function () {
-      const { casino, tokenAddress, settler, stranger, players, place, seedOf } = await loadFixture(bettingFixture);
+      const { casino, tokenAddress, settler, stranger, players, placeWhere, seedOf } = await loadFixture(bettingFixture);
       const [alice, bob] = players;
-      const bets = [await place(alice), await place(bob), await place(alice)];
+      // Alice's two spins land on her colour, Bob's does not.
+      const won = (paid: bigint | null) => paid! > 0n;
+      const bets = [await placeWhere(alice, {}, won), await placeWhere(bob, {}, (paid) => paid === 0n), await placeWhere(alice, {}, won)];
       const betIds = bets.map((b) => b.betId);
       const seeds = [seedOf(alice, 0n), seedOf(bob, 0n), seedOf(alice, 1n)];
       const reservation = maxPayout(GAME.WHEEL, 1n, false, parseEther("10"));
       expect(reservation).to.equal(parseEther("102"));
+      expect(bets.map((b) => b.payout)).to.deep.equal([reservation, 0n, reservation]);
       await expect(casino.connect(settler).settleBatch(betIds, seeds, [0, 0])).to.be.revertedWithCustomError(casino, "LengthMismatch");
       await expect(casino.connect(settler).settleBatch(betIds, [seeds[0], seeds[1]], [0, 0, 0])).to.be.revertedWithCustomError(casino, "LengthMismatch");
-      await expect(casino.connect(settler).settleBatch(betIds, seeds, [0, 0, reservation + 1n]))
-        .to.be.revertedWithCustomError(casino, "PayoutAboveReservation")
-        .withArgs(reservation + 1n, reservation);
+      // A payout above the reservation is not the rules' either: the whole batch is refused.
+      await expect(casino.connect(settler).settleBatch(betIds, seeds, [reservation, 0, reservation + 1n]))
+        .to.be.revertedWithCustomError(casino, "PayoutMismatch")
+        .withArgs(betIds[2], reservation + 1n, reservation);
       expect((await casino.getBet(betIds[0])).open).to.equal(true);
       await expect(casino.connect(stranger).settleBatch([], [], [])).to.be.revertedWithCustomError(casino, "NotSettler");
       const draws = [];
@@ -475,14 +501,14 @@ describe("Casino bets and settlement", function () {
         pool -= draw.win;
         draws.push(draw);
       }
-      const settled = casino.connect(settler).settleBatch(betIds, seeds, [parseEther("20"), 0, reservation]);
+      const settled = casino.connect(settler).settleBatch(betIds, seeds, [reservation, 0, reservation]);
       await expect(settled)
         .to.emit(casino, "BetSettled")
         .withArgs(betIds[2], seeds[2], await casino.computeRandom(seeds[2], bets[2].clientSeed, alice.address, 1n));
       for (const [i, draw] of draws.entries()) {
         await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betIds[i], draw.entropy, draw.prize, draw.hit);
       }
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10102") + draws[0].win + draws[2].win);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9980") + 2n * reservation + draws[0].win + draws[2].win);
       expect(await casino.getBalance(bob.address, tokenAddress)).to.equal(parseEther("9990") + draws[1].win);
       expect(await casino.jackpotPool()).to.equal(pool);
       expect((await casino.house(tokenAddress))[1]).to.equal(0n);
@@ -505,11 +531,12 @@ describe("Casino bets and settlement", function () {
       const entropy = await blockHashOf(view.placedBlock);
       expect(jackpotRoll(await casino.getAddress(), bet.betId, entropy) < odds).to.equal(true);
       const accounted = await casino.accounted(tokenAddress);
-      const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
+      const payout = await rulesPayout(casino, bet.betId, seedOf(alice, 0n));
+      const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), payout);
       await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, entropy, prize, true);
       await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, prize);
       expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED - prize);
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + prize);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + payout + prize);
       expect(await casino.accounted(tokenAddress)).to.equal(accounted);
     });
 
@@ -529,11 +556,12 @@ describe("Casino bets and settlement", function () {
         const bet = await place(alice, { amount: stake });
         const entropy = await blockHashOf((await casino.getBet(bet.betId)).placedBlock);
         const hit = jackpotRoll(casinoAddress, bet.betId, entropy) < odds;
-        const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
+        const payout = await rulesPayout(casino, bet.betId, seedOf(alice, 0n));
+        const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), payout);
         await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, entropy, SMALL_PRIZE, hit);
         if (hit) await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, SMALL_PRIZE);
         else await expect(settled).not.to.emit(casino, "JackpotWon");
-        expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("7000") + (hit ? SMALL_PRIZE : 0n));
+        expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("7000") + payout + (hit ? SMALL_PRIZE : 0n));
         seen.add(hit);
         await snapshot.restore();
       }
@@ -548,7 +576,7 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(bob).playGame(NATIVE, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.emit(casino, "BetPlaced")
         .withArgs(bnbBet, bob.address, NATIVE, parseEther("1"), GAME.WHEEL, 1, 0, ethers.ZeroHash, TERMS, 0, 0);
-      const bnbSettled = casino.connect(settler).settle(bnbBet, seedOf(bob, 0n), 0);
+      const bnbSettled = settleAt({ casino, settler }, bnbBet, seedOf(bob, 0n));
       await expect(bnbSettled).not.to.emit(casino, "JackpotDrawn");
       await expect(bnbSettled).not.to.emit(casino, "JackpotWon");
 
@@ -556,7 +584,7 @@ describe("Casino bets and settlement", function () {
       const degenBet = await place(alice, { amount: parseEther("6000") });
       expect((await casino.getBet(degenBet.betId)).jackpotOdds).to.equal(0n);
       const entropy = await blockHashOf((await casino.getBet(degenBet.betId)).placedBlock);
-      const settled = casino.connect(settler).settle(degenBet.betId, seedOf(alice, 0n), 0);
+      const settled = settleAt({ casino, settler }, degenBet.betId, seedOf(alice, 0n));
       await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(degenBet.betId, entropy, 0, false);
       await expect(settled).not.to.emit(casino, "JackpotWon");
       expect(await casino.jackpotPool()).to.equal(pool);
@@ -579,16 +607,20 @@ describe("Casino bets and settlement", function () {
       // The pool pays the prize twice, then what is left, then nothing.
       const wins = [prize, prize, parseEther("100") - 2n * prize, 0n];
       expect(wins[2] > 0n && wins[2] < prize).to.equal(true);
+      let paid = 0n;
       for (const [k, betId] of betIds.entries()) {
         const entropy = await blockHashOf((await casino.getBet(betId)).placedBlock);
         expect(jackpotRoll(casinoAddress, betId, entropy) < odds).to.equal(true);
-        const settled = casino.connect(settler).settle(betId, chain.seed(k + 1), 0);
+        const payout = await rulesPayout(casino, betId, chain.seed(k + 1));
+        paid += payout;
+        const settled = casino.connect(settler).settle(betId, chain.seed(k + 1), payout);
         await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betId, entropy, wins[k], true);
         if (wins[k] > 0n) await expect(settled).to.emit(casino, "JackpotWon").withArgs(owner.address, wins[k]);
         else await expect(settled).not.to.emit(casino, "JackpotWon");
       }
       expect(await casino.jackpotPool()).to.equal(0n);
-      expect(await casino.getBalance(owner.address, tokenAddress)).to.equal(parseEther("100"));
+      // The owner bet from the wallet: the vault holds the games' payouts and the 100 DEGEN of hits.
+      expect(await casino.getBalance(owner.address, tokenAddress)).to.equal(paid + parseEther("100"));
       // With an empty pool a bet's odds are 0: no prize to win.
       await casino.playGame(tokenAddress, stake, GAME.CRASH, 101, ethers.ZeroHash, chain.commit, terms);
       expect((await casino.getBet(betIdOf(owner.address, 4n))).jackpotOdds).to.equal(0n);
@@ -612,10 +644,11 @@ describe("Casino bets and settlement", function () {
       // The published share of the pool (0.01 % of 1.2M), not stake × edge (120 DEGEN either way here).
       const prize = SMALL_PRIZE;
       expect(view.jackpotPrize).to.equal(prize);
-      const settled = casino.connect(settler).settle(betId, seedOf(alice, 0n), 0);
+      const payout = await rulesPayout(casino, betId, seedOf(alice, 0n));
+      const settled = casino.connect(settler).settle(betId, seedOf(alice, 0n), payout);
       await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(betId, entropy, prize, true);
       await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, prize);
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("4000") + prize);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("4000") + payout + prize);
     });
 
     it("keeps a split hand's odds and prize: the second stake comes after the roll is public", async function () {
@@ -638,7 +671,7 @@ describe("Casino bets and settlement", function () {
       const degen = await place(alice);
       const bnb = await place(bob, { token: NATIVE });
       const closed = await place(carol);
-      await casino.connect(settler).settle(closed.betId, seedOf(carol, 0n), 0);
+      await settleAt({ casino, settler }, closed.betId, seedOf(carol, 0n));
       const unknown = betIdOf(alice.address, 99n);
       const entropy = await blockHashOf((await casino.getBet(degen.betId)).placedBlock);
       const tx = await casino.connect(stranger).lockJackpotEntropy([bnb.betId, closed.betId, unknown, degen.betId, degen.betId]);
@@ -649,7 +682,7 @@ describe("Casino bets and settlement", function () {
       for (const skipped of [bnb.betId, closed.betId, unknown]) expect(await casino.lockedEntropy(skipped)).to.equal(ethers.ZeroHash);
       await expect(casino.lockJackpotEntropy([degen.betId])).not.to.emit(casino, "JackpotEntropyLocked");
       const draw = await expectedDraw(casino, degen.betId);
-      await expect(casino.connect(settler).settle(degen.betId, seedOf(alice, 0n), 0))
+      await expect(settleAt({ casino, settler }, degen.betId, seedOf(alice, 0n)))
         .to.emit(casino, "JackpotDrawn")
         .withArgs(degen.betId, entropy, draw.prize, draw.hit);
     });
@@ -666,11 +699,12 @@ describe("Casino bets and settlement", function () {
         .to.emit(casino, "JackpotEntropyLocked")
         .withArgs(bet.betId, draw.entropy);
       await mine(300);
-      const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), 0);
+      const payout = await rulesPayout(casino, bet.betId, seedOf(alice, 0n));
+      const settled = casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), payout);
       await expect(settled).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, draw.entropy, draw.prize, true);
       await expect(settled).to.emit(casino, "JackpotWon").withArgs(alice.address, draw.prize);
       expect(await casino.lockedEntropy(bet.betId)).to.equal(ethers.ZeroHash);
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + draw.prize);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + payout + draw.prize);
     });
 
     it("skips a bet whose block hash is gone; its draw is then void, and a void draw is a hit", async function () {
@@ -721,7 +755,7 @@ describe("Casino bets and settlement", function () {
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9980") + reservation + draw.win);
       expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(maxPayout(GAME.WHEEL, 1n, false, parseEther("10")));
       await expect(casino.connect(alice).claimExpired(first.betId)).to.be.revertedWithCustomError(casino, "BetNotOpen").withArgs(first.betId);
-      await expect(casino.connect(settler).settle(second.betId, seedOf(alice, 1n), 0)).to.emit(casino, "BetSettled");
+      await expect(settleAt({ casino, settler }, second.betId, seedOf(alice, 1n))).to.emit(casino, "BetSettled");
       expect((await casino.house(tokenAddress))[1]).to.equal(0n);
       expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(0n);
     });
@@ -729,9 +763,11 @@ describe("Casino bets and settlement", function () {
 
   describe("addStake (blackjack split)", function () {
     it("escrows a second equal stake from the vault, reserves up to 4x the first stake and leaves the jackpot odds", async function () {
-      const { casino, tokenAddress, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+      const { casino, tokenAddress, settler, players, placeWhere, seedOf } = await loadFixture(bettingFixture);
       const [alice] = players;
-      const bet = await place(alice, { game: GAME.BLACKJACK, params: 0 });
+      // A pair whose two hands both beat the dealer once split and stood: the rules pay the whole reservation.
+      const bestSplit = maxPayout(GAME.BLACKJACK, 0n, false, parseEther("20"), true);
+      const bet = await placeWhere(alice, { game: GAME.BLACKJACK, params: 0 }, (paid) => paid === bestSplit, SPLIT);
       const { jackpotOdds: odds } = await casino.getBet(bet.betId);
       expect(odds).to.equal(jackpotOdds(parseEther("10"), 50n, PRIZE));
       expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(parseEther("25"));
@@ -751,8 +787,8 @@ describe("Casino bets and settlement", function () {
       expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(reservation);
       await expect(casino.connect(alice).addStake(bet.betId)).to.be.revertedWithCustomError(casino, "AlreadySplit");
       await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), reservation + 1n))
-        .to.be.revertedWithCustomError(casino, "PayoutAboveReservation")
-        .withArgs(reservation + 1n, reservation);
+        .to.be.revertedWithCustomError(casino, "PayoutMismatch")
+        .withArgs(bet.betId, reservation + 1n, reservation);
       await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), reservation))
         .to.emit(casino, "GamePlayed")
         .withArgs(alice.address, parseEther("20"), reservation, true, GAME.BLACKJACK);
@@ -781,7 +817,7 @@ describe("Casino bets and settlement", function () {
       const [alice, bob] = players;
       const wheel = await place(alice);
       await expect(casino.connect(alice).addStake(wheel.betId)).to.be.revertedWithCustomError(casino, "NotBlackjack");
-      await casino.connect(settler).settle(wheel.betId, seedOf(alice, 0n), 0);
+      await settleAt({ casino, settler }, wheel.betId, seedOf(alice, 0n));
       await expect(casino.connect(alice).addStake(wheel.betId)).to.be.revertedWithCustomError(casino, "BetNotOpen").withArgs(wheel.betId);
       const hand = await place(alice, { game: GAME.BLACKJACK, params: 0 });
       await expect(casino.connect(bob).addStake(hand.betId)).to.be.revertedWithCustomError(casino, "NotBetPlayer");
