@@ -21,6 +21,7 @@ import {
   ODDS_ONE,
 } from "./helpers";
 import { betFields, blockHashOf, expectedDraw } from "./support";
+import type { Casino } from "../typechain-types";
 
 /** The fixture's terms: settle window 1 h, jackpot edge 50 bps, share 500 bps. */
 const TERMS = packTerms(3600n, 50n, 500n);
@@ -44,6 +45,39 @@ const NEAR_CERTAIN_STAKE = parseEther("6000") - 100_000_000n;
  * A Casino with a 100 DEGEN jackpot whose hits win 40 % of the pool, certain for a 2,000 DEGEN
  * stake at a 200 bps edge; the owner plays from its wallet under an 8-link chain.
  */
+/** Issue #21: every game, each with the outcome its settlement is checked on. */
+const won = (paid: bigint | null) => paid !== null && paid > 0n;
+const RULED_GAMES: { name: string; game: number; params: bigint; split?: boolean; wanted: (paid: bigint | null) => boolean }[] = [
+  { name: "wheel of two colours, a win", game: GAME.WHEEL, params: 0b101n, wanted: won },
+  { name: "wheel, a loss", game: GAME.WHEEL, params: 1n, wanted: (paid) => paid === 0n },
+  { name: "slots, a win", game: GAME.SLOTS, params: 0n, wanted: won },
+  { name: "blackjack stood, a win or a push", game: GAME.BLACKJACK, params: 0n, wanted: won },
+  { name: "blackjack split, a win or a push", game: GAME.BLACKJACK, params: 0n, split: true, wanted: won },
+  { name: "kickboxing on blue, a win", game: GAME.KICKBOXING, params: 1n, wanted: won },
+  { name: "crash with an auto cash-out at 2.5x, a win", game: GAME.CRASH, params: 250n, wanted: won },
+  { name: "crash with a manual cash-out, never cashed out", game: GAME.CRASH, params: 0n, wanted: (paid) => paid === 0n },
+];
+
+/** Payouts other than the rules' `right`: one wei less, nothing, one wei more, the reservation and one wei above it. */
+function wrongPayouts(right: bigint, reservation: bigint): bigint[] {
+  return [...new Set([right - 1n, 0n, right + 1n, reservation, reservation + 1n])].filter((payout) => payout >= 0n && payout !== right);
+}
+
+/** Everything a settlement could move for `player` and the bets `betIds`: vaults, bankrolls, reservations, books, pool, chain, bets. */
+async function booksOf(casino: Casino, tokenAddress: string, player: string, betIds: bigint[]) {
+  const tokens = [tokenAddress, NATIVE];
+  return {
+    vaults: await Promise.all(tokens.map((token) => casino.getBalance(player, token))),
+    house: await Promise.all(tokens.map(async (token) => [...(await casino.house(token))])),
+    interactive: await Promise.all(tokens.map(async (token) => [...(await casino.interactiveRisk(token))])),
+    reservedBy: await Promise.all(tokens.map((token) => casino.reservedBy(player, token))),
+    accounted: await Promise.all(tokens.map((token) => casino.accounted(token))),
+    jackpot: await casino.jackpotPool(),
+    commitment: [...(await casino.commitmentOf(player))],
+    bets: await Promise.all(betIds.map(async (betId) => betFields(await casino.getBet(betId)))),
+  };
+}
+
 async function smallPoolFixture() {
   const [owner, settler, devWallet] = await ethers.getSigners();
   const { token, casino } = await deployPair(owner, devWallet.address, settler.address);
@@ -512,6 +546,102 @@ describe("Casino bets and settlement", function () {
       expect(await casino.getBalance(bob.address, tokenAddress)).to.equal(parseEther("9990") + draws[1].win);
       expect(await casino.jackpotPool()).to.equal(pool);
       expect((await casino.house(tokenAddress))[1]).to.equal(0n);
+    });
+  });
+
+  describe("payouts enforced by the rules (issue #21)", function () {
+    it("settle refuses a payout other than the rules' (less, nothing, more, the reservation, above it) for every game and token, and nothing moves", async function () {
+      const f = await loadFixture(bettingFixture);
+      const { casino, tokenAddress, settler, players, placeWhere, seedOf } = f;
+      const [alice, bob] = players;
+      for (const [player, token] of [
+        [alice, tokenAddress],
+        [bob, NATIVE],
+      ] as const) {
+        for (const { name, game, params, split, wanted } of RULED_GAMES) {
+          const bet = await placeWhere(player, { token, game, params }, wanted, split ? SPLIT : undefined);
+          if (split) await casino.connect(player).addStake(bet.betId);
+          const seed = seedOf(player, bet.nonce);
+          const right = bet.payout!;
+          expect(await rulesPayout(casino, bet.betId, seed), name).to.equal(right);
+          const { totalStake, maxPayout: reservation } = await casino.getBet(bet.betId);
+          const before = await booksOf(casino, tokenAddress, player.address, [bet.betId]);
+          for (const wrong of wrongPayouts(right, reservation)) {
+            await expect(casino.connect(settler).settle(bet.betId, seed, wrong), `${name}, ${token}, paying ${wrong} for ${right}`)
+              .to.be.revertedWithCustomError(casino, "PayoutMismatch")
+              .withArgs(bet.betId, wrong, right);
+          }
+          expect(await booksOf(casino, tokenAddress, player.address, [bet.betId]), name).to.deep.equal(before);
+          // The rules' payout settles, and is what the vault receives (with any jackpot prize).
+          const draw = token === NATIVE ? { win: 0n } : await expectedDraw(casino, bet.betId);
+          await expect(casino.connect(settler).settle(bet.betId, seed, right))
+            .to.emit(casino, "GamePlayed")
+            .withArgs(player.address, totalStake, right, right > totalStake, game);
+          expect(await casino.getBalance(player.address, token), name).to.equal(before.vaults[token === NATIVE ? 1 : 0] + right + draw.win);
+        }
+      }
+    });
+
+    it("settleBatch refuses a batch naming one payout other than the rules' (less or more), whichever bet and game, whole, and nothing moves", async function () {
+      const f = await loadFixture(bettingFixture);
+      const { casino, tokenAddress, settler, players, placeWhere, seedOf } = f;
+      const [alice, bob] = players;
+      for (const [player, token] of [
+        [alice, tokenAddress],
+        [bob, NATIVE],
+      ] as const) {
+        const bets = [];
+        for (const { game, params, split, wanted } of RULED_GAMES) {
+          const bet = await placeWhere(player, { token, game, params }, wanted, split ? SPLIT : undefined);
+          if (split) await casino.connect(player).addStake(bet.betId);
+          bets.push(bet);
+        }
+        const betIds = bets.map((bet) => bet.betId);
+        const seeds = bets.map((bet) => seedOf(player, bet.nonce));
+        const rights = bets.map((bet) => bet.payout!);
+        const before = await booksOf(casino, tokenAddress, player.address, betIds);
+        for (const [i, { name }] of RULED_GAMES.entries()) {
+          const reservation = (await casino.getBet(betIds[i])).maxPayout;
+          const less = rights[i] > 0n ? rights[i] - 1n : null;
+          for (const wrong of [less, rights[i] + 1n, reservation + 1n]) {
+            if (wrong === null) continue;
+            const payouts = rights.map((right, k) => (k === i ? wrong : right));
+            await expect(casino.connect(settler).settleBatch(betIds, seeds, payouts), `${name}, ${token}, paying ${wrong} for ${rights[i]}`)
+              .to.be.revertedWithCustomError(casino, "PayoutMismatch")
+              .withArgs(betIds[i], wrong, rights[i]);
+          }
+        }
+        expect(await booksOf(casino, tokenAddress, player.address, betIds)).to.deep.equal(before);
+        const settled = casino.connect(settler).settleBatch(betIds, seeds, rights);
+        for (const [i, bet] of bets.entries()) {
+          const { totalStake } = before.bets[i];
+          await expect(settled)
+            .to.emit(casino, "GamePlayed")
+            .withArgs(player.address, totalStake, rights[i], rights[i] > totalStake, RULED_GAMES[i].game);
+          expect((await casino.getBet(bet.betId)).open).to.equal(false);
+        }
+      }
+    });
+
+    it("keeps the reservation as the last bound: rules paying above it (never GameRules) would be refused with PayoutAboveReservation", async function () {
+      // GameRules never pays above a bet's reservation (contracts/Payouts.sol is the table of its
+      // largest payouts, test/Payouts.table.test.ts), so PayoutMismatch refuses every payout above
+      // it first. With rules that overpay in GameRules' place, the rules' own payout meets the bound.
+      const { casino, settler, players, place, seedOf } = await loadFixture(bettingFixture);
+      const [alice] = players;
+      const bet = await place(alice, { game: GAME.KICKBOXING, params: 0 });
+      const overpaying = await (await ethers.getContractFactory("OverpayingRules")).deploy();
+      await setCode(await casino.rules(), await ethers.provider.getCode(overpaying));
+      const paid = bet.amount * 1_000n;
+      expect(await rulesPayout(casino, bet.betId, seedOf(alice, 0n))).to.equal(paid);
+      const { maxPayout: reservation } = await casino.getBet(bet.betId);
+      await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), reservation))
+        .to.be.revertedWithCustomError(casino, "PayoutMismatch")
+        .withArgs(bet.betId, reservation, paid);
+      await expect(casino.connect(settler).settle(bet.betId, seedOf(alice, 0n), paid))
+        .to.be.revertedWithCustomError(casino, "PayoutAboveReservation")
+        .withArgs(paid, reservation);
+      expect((await casino.getBet(bet.betId)).open).to.equal(true);
     });
   });
 
