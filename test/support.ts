@@ -1,6 +1,8 @@
-// Helpers shared by the contract tests and bench/gas.ts: EIP-712 signatures for CasinoRelay, and the
-// expected jackpot draw of an open bet, computed with the mirrors of test/helpers.ts.
+// Helpers shared by the contract tests and bench/gas.ts: EIP-712 signatures for CasinoRelay and
+// CasinoSessions, and the expected jackpot draw of an open bet, computed with the mirrors of
+// test/helpers.ts.
 import { ethers } from "hardhat";
+import { Signature, type Signer, type TypedDataDomain } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { Casino, CasinoRelay } from "../typechain-types";
 import { jackpotRoll } from "./helpers";
@@ -26,6 +28,91 @@ export const SWAP_TYPES = {
     { name: "deadline", type: "uint256" },
   ],
 };
+
+// One-click play (contracts/CasinoSessions.sol; engine/src/session.ts declares the same types).
+export const SESSION_TYPES = {
+  Session: [
+    { name: "player", type: "address" },
+    { name: "key", type: "address" },
+    { name: "expiresAt", type: "uint256" },
+    { name: "tokens", type: "uint256" },
+    { name: "games", type: "uint256" },
+    { name: "maxBetDegen", type: "uint256" },
+    { name: "maxBetNative", type: "uint256" },
+    { name: "budgetDegen", type: "uint256" },
+    { name: "budgetNative", type: "uint256" },
+  ],
+};
+
+export const BET_TYPES = {
+  Bet: [
+    { name: "player", type: "address" },
+    { name: "token", type: "address" },
+    { name: "amount", type: "uint256" },
+    { name: "game", type: "uint256" },
+    { name: "params", type: "uint256" },
+    { name: "clientSeed", type: "bytes32" },
+    { name: "nonce", type: "uint256" },
+    { name: "expectedCommit", type: "bytes32" },
+    { name: "terms", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+};
+
+export const ACTIONS_TYPES = {
+  Actions: [
+    { name: "betId", type: "uint256" },
+    { name: "actions", type: "bytes" },
+  ],
+};
+
+export const ACTION_KEY_TYPES = {
+  ActionKey: [
+    { name: "player", type: "address" },
+    { name: "betId", type: "uint256" },
+    { name: "key", type: "address" },
+  ],
+};
+
+/** What a player's wallet signs once to open a session (CasinoSessions.Grant). */
+export interface SessionGrant {
+  player: string;
+  key: string;
+  expiresAt: bigint;
+  tokens: bigint;
+  games: bigint;
+  maxBetDegen: bigint;
+  maxBetNative: bigint;
+  budgetDegen: bigint;
+  budgetNative: bigint;
+}
+
+/** A bet as the session key signs it: the Casino's BetInput and a deadline (the EIP-712 `Bet`). */
+export interface SessionBet {
+  player: string;
+  token: string;
+  amount: bigint;
+  gameType: number;
+  params: bigint;
+  clientSeed: string;
+  nonce: bigint;
+  expectedCommit: string;
+  terms: bigint;
+  deadline: bigint;
+}
+
+/** The sessions' EIP-712 domain: {name "DEGEN Casino Sessions", version "1", chainId, verifyingContract: the sessions}. */
+export function sessionsDomain(chainId: bigint, sessions: string): TypedDataDomain {
+  return { name: "DEGEN Casino Sessions", version: "1", chainId, verifyingContract: sessions };
+}
+
+/** A signed bet as CasinoSessions.play and place take it: [BetInput, deadline, r, vs] (EIP-2098 compact signature). */
+export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: SessionBet) {
+  const { gameType, ...rest } = bet;
+  const signature = Signature.from(await key.signTypedData(domain, BET_TYPES, { ...rest, game: gameType }));
+  const input = [bet.player, bet.token, bet.amount, bet.gameType, bet.params, bet.clientSeed, bet.nonce, bet.expectedCommit, bet.terms];
+  return [input, bet.deadline, signature.r, signature.yParityAndS] as const;
+}
 
 export interface WithdrawRequest {
   player: string;
