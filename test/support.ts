@@ -4,7 +4,7 @@
 import { ethers } from "hardhat";
 import { Signature, type Signer, type TypedDataDomain } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import type { Casino, CasinoRelay } from "../typechain-types";
+import type { Casino, CasinoRelay, CasinoSessions } from "../typechain-types";
 import { jackpotRoll } from "./helpers";
 
 export const WITHDRAW_TYPES = {
@@ -106,12 +106,11 @@ export function sessionsDomain(chainId: bigint, sessions: string): TypedDataDoma
   return { name: "DEGEN Casino Sessions", version: "1", chainId, verifyingContract: sessions };
 }
 
-/** A signed bet as CasinoSessions.play and place take it: [BetInput, deadline, r, vs] (EIP-2098 compact signature). */
-export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: SessionBet) {
-  const { gameType, ...rest } = bet;
-  const signature = Signature.from(await key.signTypedData(domain, BET_TYPES, { ...rest, game: gameType }));
-  const input = [bet.player, bet.token, bet.amount, bet.gameType, bet.params, bet.clientSeed, bet.nonce, bet.expectedCommit, bet.terms];
-  return [input, bet.deadline, signature.r, signature.yParityAndS] as const;
+/** A signed bet as CasinoSessions.play and place take it: the BetInput, its deadline and the key's EIP-2098 compact signature. */
+export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: SessionBet): Promise<CasinoSessions.SignedBetStruct> {
+  const { gameType, deadline, ...input } = bet;
+  const signature = Signature.from(await key.signTypedData(domain, BET_TYPES, { ...input, game: gameType, deadline }));
+  return { bet: { ...input, gameType }, deadline, r: signature.r, vs: signature.yParityAndS };
 }
 
 export interface WithdrawRequest {
