@@ -23,6 +23,7 @@ interface ICasino {
         uint256 jackpotPrize;
         uint256 jackpotEdgeBps;
         bool open;
+        bool relayed; // placed through CasinoSessions: settled with its relay seed
     }
 
     /// @notice A DEGEN bet of playFor waiting for its jackpot draw: its odds and prize, fixed when placed.
