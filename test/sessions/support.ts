@@ -349,3 +349,28 @@ export async function clientSeedFor(f: SessionsFixture, bet: Omit<BetInput, "cli
   }
   throw new Error("no client seed in 500 gives the outcome wanted");
 }
+
+// ───────────────────────────── what a refusal leaves ─────────────────────────────
+
+/**
+ * Everything a bet of `player` could move: the vaults, the player's nonces and commitment, the
+ * bankrolls, the jackpot pool and, for a session key, what the session has lost. A refused bet
+ * leaves all of it as it was.
+ */
+export async function ledgerOf(f: SessionsFixture, player: string, key?: string) {
+  const [degen, native, commitment, degenHouse, nativeHouse, pool] = await Promise.all([
+    f.casino.getBalance(player, f.tokenAddress),
+    f.casino.getBalance(player, NATIVE),
+    f.casino.commitmentOf(player),
+    f.casino.house(f.tokenAddress),
+    f.casino.house(NATIVE),
+    f.casino.jackpotPool(),
+  ]);
+  return {
+    vault: [degen, native],
+    commitment: [...commitment],
+    house: [...degenHouse, ...nativeHouse],
+    pool,
+    lost: key === undefined ? [] : [...(await f.sessions.sessionOf(key)).lost],
+  };
+}
