@@ -5,9 +5,22 @@
 // every test takes: open a session, sign a bet or an action log, compute the rules' payout.
 import { ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
-import { AbiCoder, concat, keccak256, parseEther, Signature, toUtf8Bytes, verifyTypedData, Wallet, type TypedDataDomain } from "ethers";
+import {
+  AbiCoder,
+  concat,
+  keccak256,
+  parseEther,
+  Signature,
+  toUtf8Bytes,
+  verifyTypedData,
+  Wallet,
+  ZeroHash,
+  type TransactionReceipt,
+  type TypedDataDomain,
+} from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { betIdOf, deployCasino, HashChain, NATIVE, randomWord, type CasinoFixture } from "../helpers";
+import { eventsOf } from "../findings/support";
 import type { CasinoLimits, CasinoSessions, GameRules } from "../../typechain-types";
 
 const abi = AbiCoder.defaultAbiCoder();
@@ -80,6 +93,25 @@ export function blackjackLog(log: string): string {
 /** A manual crash cash-out: the multiplier in hundredths, two bytes big-endian (engine crashCashOutBytes). */
 export function cashOutLog(hundredths: bigint): string {
   return "0x" + hundredths.toString(16).padStart(4, "0");
+}
+
+/** A DEGEN bet of a play transaction waiting for its jackpot draw (Casino.JackpotTicket). */
+export interface JackpotTicket {
+  betId: bigint;
+  odds: bigint;
+  prize: bigint;
+}
+
+/** The tickets a play transaction issued, from its BetPlaced events in log order: its DEGEN bets with odds (engine ticketsOf). */
+export function ticketsOf(f: CasinoFixture, receipt: TransactionReceipt): JackpotTicket[] {
+  return eventsOf(receipt, f.casino, "BetPlaced")
+    .filter((e) => e.args.token === f.tokenAddress && e.args.jackpotOdds !== 0n)
+    .map((e) => ({ betId: e.args.betId as bigint, odds: e.args.jackpotOdds as bigint, prize: e.args.jackpotPrize as bigint }));
+}
+
+/** The hash that stands for a batch of tickets on chain: keccak256(abi.encode(hash, betId, odds, prize)), ticket after ticket (engine ticketsHash). */
+export function ticketsHash(tickets: JackpotTicket[]): string {
+  return tickets.reduce((hash, t) => keccak256(abi.encode(["bytes32", "uint256", "uint256", "uint256"], [hash, t.betId, t.odds, t.prize])), ZeroHash as string);
 }
 
 // ───────────────────────────── the fixture ─────────────────────────────
