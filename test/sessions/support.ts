@@ -340,6 +340,11 @@ export async function signActions(f: SessionsFixture, key: Wallet, betId: bigint
   return key.signTypedData(f.domain, ACTIONS_TYPES, { betId, actions });
 }
 
+/** The key that an action log's signature recovers to for this bet and log: the one the contract checks. */
+export function recoverActionsKey(f: SessionsFixture, betId: bigint, actions: string, signature: string): string {
+  return verifyTypedData(f.domain, ACTIONS_TYPES, { betId, actions }, signature);
+}
+
 // ───────────────────────────── the rules' payouts ─────────────────────────────
 
 /** What the rules pay a bet for its seed and actions, computed as the Casino does (FairRandom.word, GameRules.payout). */
