@@ -14,20 +14,18 @@ import {
   ACTION_KEY_TYPES,
   blackjackLog,
   cashOutLog,
-  chainOf,
-  clientSeedFor,
   deploySessions,
   keyOf,
   openBetPayout,
   openSession,
   recoverActionsKey,
-  seedOf,
   signActions,
   signBet,
   type Outcome,
   type RelayedBet,
   type Session,
   type SessionsFixture,
+  walletBet,
 } from "./support";
 
 const STAKE = parseEther("100");
@@ -188,23 +186,12 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
     /** Alice's wallet bet on a hand where a hit costs her, and the key her wallet names for it with one signature. */
     async function walletHandFixture() {
       const f = await handsFixture();
-      const { nextNonce } = await f.casino.commitmentOf(f.alice.address);
-      const fields = {
-        player: f.alice.address,
-        token: f.tokenAddress,
-        amount: STAKE,
-        gameType: GAME.BLACKJACK,
-        params: 0n,
-        nonce: nextNonce,
-        expectedCommit: chainOf(f.alice.address).commit,
-        terms: f.terms,
-      };
-      const clientSeed = await clientSeedFor(f, fields, hitCostsThePlayer);
-      await f.casino.connect(f.alice).playGame(f.tokenAddress, STAKE, GAME.BLACKJACK, 0n, clientSeed, fields.expectedCommit, f.terms);
-      const betId = await f.casino.betIdOf(f.alice.address, nextNonce);
+      const hand = await walletBet(f, f.alice, { game: GAME.BLACKJACK, params: 0n, amount: STAKE, wanted: hitCostsThePlayer });
+      await hand.send();
+      const { betId, seed } = hand;
       const handKey = keyOf("one hand");
       const grant = await f.alice.signTypedData(f.domain, ACTION_KEY_TYPES, { player: f.alice.address, betId, key: handKey.address });
-      return { ...f, betId, seed: seedOf(f.alice.address, nextNonce), handKey, grant };
+      return { ...f, betId, seed, handKey, grant };
     }
 
     it("settles with the log that key signed, to the rules' payout", async function () {

@@ -6,17 +6,16 @@
 import { expect } from "chai";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
-import { GAME, NATIVE } from "../helpers";
+import { NATIVE } from "../helpers";
 import {
-  chainOf,
-  clientSeedFor,
   deploySessions,
   openSession,
   payoutOf,
   play,
-  seedOf,
+  settleWithRules,
   signBet,
   VAULT_DEGEN,
+  walletBet,
   type Outcome,
   type Session,
   type SessionsFixture,
@@ -54,33 +53,6 @@ async function sessionBet(f: LimitsFixture, amount: bigint, wanted: Outcome = lo
   return payoutOf(f, bet.signed.bet, bet.seed);
 }
 
-/** Alice's wallet bet (playGame) of `amount` on a wheel colour, whose outcome `wanted` picks. */
-async function walletBet(f: SessionsFixture, amount: bigint, wanted: Outcome = lose) {
-  const alice = f.players[0];
-  const { nextNonce } = await f.casino.commitmentOf(alice.address);
-  const fields = {
-    player: alice.address,
-    token: f.tokenAddress,
-    amount,
-    gameType: GAME.WHEEL,
-    params: 1n,
-    nonce: nextNonce,
-    expectedCommit: chainOf(alice.address).commit,
-    terms: f.terms,
-  };
-  const clientSeed = await clientSeedFor(f, fields, wanted);
-  return {
-    send: () => f.casino.connect(alice).playGame(f.tokenAddress, amount, GAME.WHEEL, 1n, clientSeed, fields.expectedCommit, f.terms),
-    /** Settles it with the rules' payout; returns that payout. */
-    settle: async () => {
-      const seed = seedOf(alice.address, nextNonce);
-      const payout = await payoutOf(f, { ...fields, clientSeed }, seed);
-      await f.casino.connect(f.settler).settle(await f.casino.betIdOf(alice.address, nextNonce), seed, payout);
-      return payout;
-    },
-  };
-}
-
 /** limitsOf as plain values. */
 async function limitsView(f: SessionsFixture, player: string, token: string) {
   const v = await f.limits.limitsOf(player, token);
@@ -114,13 +86,13 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       await expect(f.sessions.place(over.signed))
         .to.be.revertedWithCustomError(f.limits, "AboveBetCap")
         .withArgs(cap + 1n, cap);
-      await expect((await walletBet(f, cap + 1n)).send())
+      await expect((await walletBet(f, f.alice, { amount: cap + 1n })).send())
         .to.be.revertedWithCustomError(f.limits, "AboveBetCap")
         .withArgs(cap + 1n, cap);
       // The cap is of DEGEN bets: a BNB bet has no cap of its own.
       await play(f, [await signBet(f, f.session, { token: NATIVE, amount: parseEther("1") })]);
       await sessionBet(f, cap);
-      await (await walletBet(f, cap)).send();
+      await (await walletBet(f, f.alice, { amount: cap })).send();
     });
 
     for (const [index, { name }] of WINDOWS.entries()) {
@@ -134,8 +106,9 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
           .to.be.revertedWithCustomError(f.limits, "LossLimitReached")
           .withArgs(index, parseEther("60"), limit);
         await sessionBet(f, parseEther("40"));
-        const wallet = await walletBet(f, parseEther("1"));
-        await expect(wallet.send()).to.be.revertedWithCustomError(f.limits, "LossLimitReached").withArgs(index, limit, limit);
+        await expect((await walletBet(f, f.alice, { amount: parseEther("1") })).send())
+          .to.be.revertedWithCustomError(f.limits, "LossLimitReached")
+          .withArgs(index, limit, limit);
       });
     }
 
@@ -148,8 +121,9 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
         .to.be.revertedWithCustomError(f.limits, "CoolingOff")
         .withArgs(until);
       await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.limits, "CoolingOff").withArgs(until);
-      const wallet = await walletBet(f, parseEther("10"));
-      await expect(wallet.send()).to.be.revertedWithCustomError(f.limits, "CoolingOff").withArgs(until);
+      await expect((await walletBet(f, f.alice)).send())
+        .to.be.revertedWithCustomError(f.limits, "CoolingOff")
+        .withArgs(until);
       await time.setNextBlockTimestamp(until);
       await play(f, [bet]);
     });
@@ -247,13 +221,13 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       expect(payout).to.equal(parseEther("1020")); // 10.2x on one colour of ten
       expect((await f.limits.limitsOf(f.alice.address, f.tokenAddress)).lossUsed[0]).to.equal(0n); // below zero reads 0
       const used = parseEther("1000") - payout; // -20: 1,020 of losses fit before the limit
-      const wallet = await walletBet(f, parseEther("1000"));
-      await wallet.send();
+      const loss = await walletBet(f, f.alice, { amount: parseEther("1000"), wanted: lose });
+      await loss.send();
       expect((await f.limits.limitsOf(f.alice.address, f.tokenAddress)).lossUsed[0]).to.equal(used + parseEther("1000"));
-      await wallet.settle();
-      const walletWin = await walletBet(f, parseEther("20"), win);
-      await walletWin.send();
-      const paid = await walletWin.settle();
+      await settleWithRules(f, loss.betId, loss.seed);
+      const won = await walletBet(f, f.alice, { amount: parseEther("20"), wanted: win });
+      await won.send();
+      const paid = await settleWithRules(f, won.betId, won.seed);
       expect((await f.limits.limitsOf(f.alice.address, f.tokenAddress)).lossUsed[0]).to.equal(used + parseEther("1020") - paid);
     });
   });

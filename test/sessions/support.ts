@@ -15,6 +15,7 @@ import {
   verifyTypedData,
   Wallet,
   ZeroHash,
+  type ContractTransactionResponse,
   type TransactionReceipt,
   type TypedDataDomain,
 } from "ethers";
@@ -343,6 +344,46 @@ export async function signActions(f: SessionsFixture, key: Wallet, betId: bigint
 /** The key that an action log's signature recovers to for this bet and log: the one the contract checks. */
 export function recoverActionsKey(f: SessionsFixture, betId: bigint, actions: string, signature: string): string {
   return verifyTypedData(f.domain, ACTIONS_TYPES, { betId, actions }, signature);
+}
+
+// ───────────────────────────── wallet bets ─────────────────────────────
+
+/** A bet from the wallet (playGame): its inputs, seed and id, and the transaction that places it. */
+export interface WalletBet {
+  bet: BetInput;
+  seed: string;
+  betId: bigint;
+  send: () => Promise<ContractTransactionResponse>;
+}
+
+/**
+ * A wallet bet of `player` on the next nonce, 10 DEGEN (0.01 BNB) on one wheel colour by default,
+ * its client seed picked by `options.wanted` (else a fixed one), ready to send.
+ */
+export async function walletBet(f: SessionsFixture, player: HardhatEthersSigner, options: BetOptions = {}): Promise<WalletBet> {
+  const { nextNonce } = await f.casino.commitmentOf(player.address);
+  const token = options.token ?? f.tokenAddress;
+  const fields = {
+    player: player.address,
+    token,
+    amount: options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10")),
+    gameType: options.game ?? 0,
+    params: options.params ?? 1n,
+    nonce: nextNonce,
+    expectedCommit: chainOf(player.address).commit,
+    terms: f.terms,
+  };
+  const clientSeed = options.wanted ? await clientSeedFor(f, fields, options.wanted) : ethers.id(`wallet bet ${player.address} ${nextNonce}`);
+  const bet = { ...fields, clientSeed };
+  const send = () => f.casino.connect(player).playGame(token, bet.amount, bet.gameType, bet.params, clientSeed, bet.expectedCommit, bet.terms);
+  return { bet, seed: seedOf(player.address, nextNonce), betId: betIdOf(player.address, nextNonce), send };
+}
+
+/** Settles an open bet as the settler, naming the rules' payout for no action (the auto-stand); returns that payout. */
+export async function settleWithRules(f: SessionsFixture, betId: bigint, seed: string): Promise<bigint> {
+  const payout = await openBetPayout(f, betId, seed);
+  await f.casino.connect(f.settler).settle(betId, seed, payout);
+  return payout;
 }
 
 // ───────────────────────────── the rules' payouts ─────────────────────────────
