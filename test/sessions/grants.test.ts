@@ -6,8 +6,8 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
-import { NATIVE } from "../helpers";
-import { chainOf, deploySessions, grantOf, keyOf, MAX_SESSION, openSession, play, signBet, signGrant, VAULT_DEGEN, type Session } from "./support";
+import { GAME, NATIVE } from "../helpers";
+import { chainOf, deploySessions, grantOf, keyOf, MAX_SESSION, openSession, play, signBet, signGrant, TOKEN_BITS, VAULT_DEGEN, type Session } from "./support";
 
 describe("CasinoSessions: the session grant (issue #20)", function () {
   describe("opening", function () {
@@ -15,10 +15,11 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       const f = await loadFixture(deploySessions);
       const [alice] = f.players;
       const key = keyOf("alice");
-      const grant = await grantOf(alice.address, key.address, { tokens: 1n, games: 0b01011n, maxBetNative: 0n, budgetNative: 0n });
+      // DEGEN only; the wheel, slots and kickboxing (bits 0, 1, 3).
+      const grant = await grantOf(alice.address, key.address, { tokens: TOKEN_BITS.DEGEN, games: 0b01011n, maxBetNative: 0n, budgetNative: 0n });
       await expect(f.sessions.connect(f.stranger).openSession(grant, await signGrant(f, alice, grant)))
         .to.emit(f.sessions, "SessionOpened")
-        .withArgs(alice.address, key.address, grant.expiresAt, 1n, 0b01011n, grant.maxBetDegen, 0n, grant.budgetDegen, 0n);
+        .withArgs(alice.address, key.address, grant.expiresAt, TOKEN_BITS.DEGEN, 0b01011n, grant.maxBetDegen, 0n, grant.budgetDegen, 0n);
       const session = await f.sessions.sessionOf(key.address);
       expect(session.player).to.equal(alice.address);
       expect(session.expiresAt).to.equal(grant.expiresAt);
@@ -156,13 +157,13 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
     it("bet a token or a game its grant leaves out (TokenNotAllowed, GameNotAllowed)", async function () {
       const f = await loadFixture(deploySessions);
       const [alice] = f.players;
-      const session = await openSession(f, alice, { tokens: 1n, games: 0b00001n });
+      const session = await openSession(f, alice, { tokens: TOKEN_BITS.DEGEN, games: 1n << BigInt(GAME.WHEEL) });
       await expect(play(f, [await signBet(f, session, { token: NATIVE })]))
         .to.be.revertedWithCustomError(f.sessions, "TokenNotAllowed")
         .withArgs(NATIVE);
-      await expect(play(f, [await signBet(f, session, { game: 1, params: 0n })]))
+      await expect(play(f, [await signBet(f, session, { game: GAME.SLOTS, params: 0n })]))
         .to.be.revertedWithCustomError(f.sessions, "GameNotAllowed")
-        .withArgs(1n);
+        .withArgs(GAME.SLOTS);
     });
   });
 

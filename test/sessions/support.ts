@@ -20,7 +20,7 @@ import {
   type TypedDataDomain,
 } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { betIdOf, deployCasino, HashChain, NATIVE, randomWord, type CasinoFixture } from "../helpers";
+import { betIdOf, deployCasino, GAME, HashChain, NATIVE, randomWord, type CasinoFixture } from "../helpers";
 import { eventsOf } from "../findings/support";
 import type { CasinoLimits, CasinoSessions, GameRules } from "../../typechain-types";
 
@@ -73,10 +73,10 @@ export const ACTION_KEY_TYPES = {
 };
 
 /** Session.tokens: bit 0 DEGEN, bit 1 BNB. */
-export const TOKEN_BITS = { DEGEN: 1n, BNB: 2n, BOTH: 3n } as const;
+export const TOKEN_BITS = { DEGEN: 1n, BNB: 2n } as const;
 /** Session.games with every game's bit (bit g: game type g). */
 export const ALL_GAMES = 0x1fn;
-/** CasinoSessions.MAX_SESSION. */
+/** The longest a session may last (issue #20: at most 24 h; CasinoSessions.MAX_SESSION). */
 export const MAX_SESSION = 24n * 3600n;
 
 const CLIENT_SEED_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_SESSION_CLIENT_SEED"));
@@ -198,7 +198,7 @@ export async function grantOf(player: string, key: string, options: Partial<Gran
     player,
     key,
     expiresAt: BigInt(await time.latest()) + 3600n,
-    tokens: TOKEN_BITS.BOTH,
+    tokens: TOKEN_BITS.DEGEN | TOKEN_BITS.BNB,
     games: ALL_GAMES,
     maxBetDegen: parseEther("1000"),
     maxBetNative: parseEther("1"),
@@ -284,6 +284,21 @@ export function recoverBetKey(f: SessionsFixture, bet: BetInput, deadline: bigin
   return verifyTypedData(f.domain, BET_TYPES, typedBet(bet, deadline), Signature.from({ r, yParityAndS: vs }));
 }
 
+/** A bet's fields but its client seed: `options`, else the defaults signBet and walletBet describe. */
+async function betFields(f: SessionsFixture, player: string, options: BetOptions): Promise<Omit<BetInput, "clientSeed">> {
+  const token = options.token ?? f.tokenAddress;
+  return {
+    player,
+    token,
+    amount: options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10")),
+    gameType: options.game ?? GAME.WHEEL,
+    params: options.params ?? 1n,
+    nonce: options.nonce ?? (await f.casino.commitmentOf(player)).nextNonce,
+    expectedCommit: options.expectedCommit ?? chainOf(player).commit,
+    terms: options.terms ?? f.terms,
+  };
+}
+
 /**
  * The session's bet of the player's next nonce on chain (or `options.nonce`), 10 DEGEN on one
  * wheel colour by default, with the client seed the app derives, the chain's root as the expected
@@ -291,18 +306,8 @@ export function recoverBetKey(f: SessionsFixture, bet: BetInput, deadline: bigin
  */
 export async function signBet(f: SessionsFixture, session: Session, options: BetOptions = {}): Promise<RelayedBet> {
   const player = options.player ?? session.player;
-  const nonce = options.nonce ?? (await f.casino.commitmentOf(player)).nextNonce;
-  const token = options.token ?? f.tokenAddress;
-  const fields = {
-    player,
-    token,
-    amount: options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10")),
-    gameType: options.game ?? 0,
-    params: options.params ?? 1n,
-    nonce,
-    expectedCommit: options.expectedCommit ?? chainOf(player).commit,
-    terms: options.terms ?? f.terms,
-  };
+  const fields = await betFields(f, player, options);
+  const { nonce } = fields;
   const clientSeed = options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted) : sessionClientSeed(session.secret, nonce));
   const bet: BetInput = { ...fields, clientSeed };
   const deadline = options.deadline ?? BigInt(await time.latest()) + 600n;
@@ -357,26 +362,17 @@ export interface WalletBet {
 }
 
 /**
- * A wallet bet of `player` on the next nonce, 10 DEGEN (0.01 BNB) on one wheel colour by default,
- * its client seed picked by `options.wanted` (else a fixed one), ready to send.
+ * A wallet bet of `player` on the next nonce, with signBet's defaults (`options.player`,
+ * `deadline` and `signer` do not apply), its client seed `options.clientSeed`, or one picked by
+ * `options.wanted`, or a fixed one; ready to send.
  */
 export async function walletBet(f: SessionsFixture, player: HardhatEthersSigner, options: BetOptions = {}): Promise<WalletBet> {
-  const { nextNonce } = await f.casino.commitmentOf(player.address);
-  const token = options.token ?? f.tokenAddress;
-  const fields = {
-    player: player.address,
-    token,
-    amount: options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10")),
-    gameType: options.game ?? 0,
-    params: options.params ?? 1n,
-    nonce: nextNonce,
-    expectedCommit: chainOf(player.address).commit,
-    terms: f.terms,
-  };
-  const clientSeed = options.wanted ? await clientSeedFor(f, fields, options.wanted) : ethers.id(`wallet bet ${player.address} ${nextNonce}`);
+  const fields = await betFields(f, player.address, options);
+  const clientSeed =
+    options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted) : ethers.id(`wallet bet ${player.address} ${fields.nonce}`));
   const bet = { ...fields, clientSeed };
-  const send = () => f.casino.connect(player).playGame(token, bet.amount, bet.gameType, bet.params, clientSeed, bet.expectedCommit, bet.terms);
-  return { bet, seed: seedOf(player.address, nextNonce), betId: betIdOf(player.address, nextNonce), send };
+  const send = () => f.casino.connect(player).playGame(bet.token, bet.amount, bet.gameType, bet.params, clientSeed, bet.expectedCommit, bet.terms);
+  return { bet, seed: seedOf(player.address, bet.nonce), betId: betIdOf(player.address, bet.nonce), send };
 }
 
 /** Settles an open bet as the settler, naming the rules' payout for no action (the auto-stand); returns that payout. */
@@ -402,12 +398,13 @@ export async function payoutOf(f: SessionsFixture, bet: BetInput, seed: string, 
 export async function openBetPayout(f: SessionsFixture, betId: bigint, seed: string, actions = "0x"): Promise<bigint> {
   const bet = await f.casino.getBet(betId);
   const word = await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce);
-  const log = bet.split && !actions.toLowerCase().startsWith("0x50") ? concat([blackjackLog("P"), actions]) : actions;
+  const split = blackjackLog("P");
+  const log = bet.split && !actions.toLowerCase().startsWith(split) ? concat([split, actions]) : actions;
   return f.rules.payout(bet.gameType, bet.params, bet.token === NATIVE, bet.stake, word, log);
 }
 
 /** The rules' payout for `actions`, or null where the rules refuse that log for this word. */
-export async function payoutOrRefusal(f: SessionsFixture, bet: BetInput, seed: string, actions: string): Promise<bigint | null> {
+async function payoutOrRefusal(f: SessionsFixture, bet: BetInput, seed: string, actions: string): Promise<bigint | null> {
   try {
     return await payoutOf(f, bet, seed, actions);
   } catch {
