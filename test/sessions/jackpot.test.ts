@@ -22,7 +22,7 @@ async function jackpotFixture() {
   const limits = { maxBetDegen: parseEther("10000"), budgetDegen: parseEther("100000") };
   const players: Session[] = [];
   for (const player of f.players.slice(0, 4)) players.push(await openSession(g, player, limits));
-  return { ...g, players_: players };
+  return { ...g, playerSessions: players };
 }
 
 type JackpotFixture = Awaited<ReturnType<typeof jackpotFixture>>;
@@ -30,11 +30,11 @@ type JackpotFixture = Awaited<ReturnType<typeof jackpotFixture>>;
 /** A batch of a 10 % bet, a certain hit, a BNB bet (no ticket) and a small DEGEN bet, on nine wheel colours. */
 async function signTicketBatch(f: JackpotFixture): Promise<RelayedBet[]> {
   return signBatch(f, [
-    [f.players_[0], { amount: parseEther("600"), params: 0b111111111n }],
-    [f.players_[1], { amount: parseEther("6000"), params: 0b111111111n }],
-    [f.players_[2], { token: NATIVE, amount: parseEther("0.1"), params: 0b111111111n }],
-    [f.players_[3], { amount: parseEther("10"), params: 0b111111111n }],
-    [f.players_[0], { amount: parseEther("600"), params: 0b111111111n }],
+    [f.playerSessions[0], { amount: parseEther("600"), params: 0b111111111n }],
+    [f.playerSessions[1], { amount: parseEther("6000"), params: 0b111111111n }],
+    [f.playerSessions[2], { token: NATIVE, amount: parseEther("0.1"), params: 0b111111111n }],
+    [f.playerSessions[3], { amount: parseEther("10"), params: 0b111111111n }],
+    [f.playerSessions[0], { amount: parseEther("600"), params: 0b111111111n }],
   ]);
 }
 
@@ -51,7 +51,7 @@ async function expectedTickets(f: JackpotFixture, bets: RelayedBet[]): Promise<J
 
 /** Draws the tickets as a stranger and checks each draw and each win against the entropy, to the wei. */
 async function drawAndCheck(f: JackpotFixture, tickets: JackpotTicket[], entropy: string): Promise<TransactionReceipt> {
-  const players = f.players_.map((s) => s.player);
+  const players = f.playerSessions.map((s) => s.player);
   const vaults = await Promise.all(players.map((p) => f.casino.getBalance(p, f.tokenAddress)));
   let pool = await f.casino.jackpotPool();
   const [bankroll, accounted] = await Promise.all([f.casino.house(f.tokenAddress), f.casino.accounted(f.tokenAddress)]);
@@ -97,7 +97,7 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     const receipt = (await (await play(f, await signTicketBatch(f))).wait())!;
     const receiptOfDraw = await drawAndCheck(f, ticketsOf(f, receipt), await blockHashOf(receipt.blockNumber));
     // The certain hit won.
-    expect(eventsOf(receiptOfDraw, f.casino, "JackpotWon").map((e) => e.args.player)).to.include(f.players_[1].player);
+    expect(eventsOf(receiptOfDraw, f.casino, "JackpotWon").map((e) => e.args.player)).to.include(f.playerSessions[1].player);
   });
 
   it("refuses a draw in the block of the bets, whose hash nobody knows yet (EntropyNotReady)", async function () {
@@ -163,7 +163,7 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
 
   it("credits a certain hit's prize only at the draw, apart from the game's payout that play credited", async function () {
     const f = await loadFixture(jackpotFixture);
-    const [certain] = await signBatch(f, [[f.players_[1], { amount: parseEther("6000"), game: GAME.CRASH, params: 101n }]]);
+    const [certain] = await signBatch(f, [[f.playerSessions[1], { amount: parseEther("6000"), game: GAME.CRASH, params: 101n }]]);
     const vault = await f.casino.getBalance(certain.signed.bet.player, f.tokenAddress);
     const receipt = (await (await play(f, [certain])).wait())!;
     const [played] = eventsOf(receipt, f.casino, "GamePlayed");

@@ -30,7 +30,7 @@ async function fourSessionsFixture() {
   const limits = { maxBetDegen: parseEther("5000"), maxBetNative: parseEther("5"), budgetDegen: parseEther("50000"), budgetNative: parseEther("50") };
   const sessions: Session[] = [];
   for (const player of f.players.slice(0, 4)) sessions.push(await openSession(f, player, limits));
-  return { ...f, sessions_: sessions };
+  return { ...f, playerSessions: sessions };
 }
 
 /** Five bets a player, every game that settles at once, both tokens. */
@@ -51,13 +51,13 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
   it("settles 20 bets of four players and every game, to the wei: vaults, bankrolls, events, session budgets", async function () {
     const f = await loadFixture(fourSessionsFixture);
     const entries: [Session, BetOptions][] = [];
-    for (let i = 0; i < 20; i++) entries.push([f.sessions_[i % 4], MENU[i % MENU.length]]);
+    for (let i = 0; i < 20; i++) entries.push([f.playerSessions[i % 4], MENU[i % MENU.length]]);
     const bets = await signBatch(f, entries);
     const payouts = await Promise.all(bets.map((b) => payoutOf(f, b.signed.bet, b.seed)));
     expect(payouts.filter((p) => p === 0n)).to.have.length.within(1, 19); // wins and losses both
 
     const tokens = [f.tokenAddress, NATIVE];
-    const vaults = async () => Promise.all(f.sessions_.map((s) => Promise.all(tokens.map((t) => f.casino.getBalance(s.player, t)))));
+    const vaults = async () => Promise.all(f.playerSessions.map((s) => Promise.all(tokens.map((t) => f.casino.getBalance(s.player, t)))));
     const houses = async () => Promise.all(tokens.map((t) => f.casino.house(t)));
     const accounted = async () => Promise.all(tokens.map((t) => f.casino.accounted(t)));
     const [vaultsBefore, housesBefore, accountedBefore, pool] = await Promise.all([vaults(), houses(), accounted(), f.casino.jackpotPool()]);
@@ -67,7 +67,7 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
     // Each player's vault moves by its bets' payouts less their stakes; each bankroll by the stakes less the payouts.
     const net = (keep: (i: number) => boolean) => bets.reduce((sum, b, i) => (keep(i) ? sum + payouts[i] - b.signed.bet.amount : sum), 0n);
     const vaultsAfter = await vaults();
-    f.sessions_.forEach((s, p) =>
+    f.playerSessions.forEach((s, p) =>
       tokens.forEach((token, t) => {
         const moved = net((i) => bets[i].signed.bet.player === s.player && bets[i].signed.bet.token === token);
         expect(vaultsAfter[p][t]).to.equal(vaultsBefore[p][t] + moved);
@@ -109,7 +109,7 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
     expect(logs[60].args.toArray()).to.deep.equal([ticketsHash(tickets), BigInt(tickets.length)]);
 
     // The session has lost its stakes less its payouts, per token; each player's chain moved on by five links.
-    for (const s of f.sessions_) {
+    for (const s of f.playerSessions) {
       const lost = tokens.map((token) => -net((i) => bets[i].signed.bet.player === s.player && bets[i].signed.bet.token === token));
       expect((await f.sessions.sessionOf(s.key.address)).lost).to.deep.equal(lost);
       const commitment = await f.casino.commitmentOf(s.player);
@@ -121,7 +121,7 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
     it("the player sends the same signed bet with place(); settled with its seed it pays exactly what play() would have paid", async function () {
       const f = await loadFixture(fourSessionsFixture);
       const alice = f.players[0];
-      const session = f.sessions_[0];
+      const session = f.playerSessions[0];
       const stake = parseEther("100");
       const bet = await signBet(f, session, { game: GAME.WHEEL, params: 0b11n, amount: stake });
       const vault = await f.casino.getBalance(alice.address, f.tokenAddress);
@@ -178,7 +178,7 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
     // bet claimed as expired).
     it.skip("the session's budget gets a payout back when the settler settles the bet placed [gap: Casino.settle never credits CasinoSessions' budget]", async function () {
       const f = await loadFixture(fourSessionsFixture);
-      const session = f.sessions_[0];
+      const session = f.playerSessions[0];
       const stake = parseEther("100");
       const bet = await signBet(f, session, { amount: stake, wanted: async (pay) => (await pay())! > 0n });
       await f.sessions.connect(f.players[0]).place(bet.signed);
@@ -190,7 +190,7 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
 
   it("plays a batch of one player's bets in nonce order, each settled with its own link of the chain", async function () {
     const f = await loadFixture(fourSessionsFixture);
-    const session = f.sessions_[1];
+    const session = f.playerSessions[1];
     const bets = await signBatch(
       f,
       Array.from({ length: 6 }, (): [Session, BetOptions] => [session, {}]),

@@ -5,10 +5,9 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { parseEther, Wallet, ZeroHash } from "ethers";
+import { parseEther, ZeroHash } from "ethers";
 import { GAME, NATIVE } from "../helpers";
 import {
-  chainOf,
   deploySessions,
   keyOf,
   ledgerOf,
@@ -23,6 +22,7 @@ import {
   type Session,
   type SessionsFixture,
   type SignedBet,
+  walletBet,
 } from "./support";
 
 /** Alice with a session (1,000 DEGEN a bet, a budget of 5,000) and Bob with his own. */
@@ -32,14 +32,10 @@ async function twoSessionsFixture() {
   return { ...f, alice, bob, aliceSession: await openSession(f, alice), bobSession: await openSession(f, bob) };
 }
 
-/** Expects `send` to be refused and to leave Alice's ledger, and her session's, as it was. */
-async function refusedAndNothingMoves(
-  f: Awaited<ReturnType<typeof twoSessionsFixture>>,
-  send: () => Promise<unknown>,
-  check: (p: Promise<unknown>) => Promise<unknown>,
-) {
+/** Runs `refusal` (an expected revert) and checks that it left Alice's ledger, and her session's, as it was. */
+async function nothingMoves(f: Awaited<ReturnType<typeof twoSessionsFixture>>, refusal: () => Promise<unknown>) {
   const before = await ledgerOf(f, f.alice.address, f.aliceSession.key.address);
-  await check(send() as Promise<unknown>);
+  await refusal();
   expect(await ledgerOf(f, f.alice.address, f.aliceSession.key.address)).to.deep.equal(before);
 }
 
@@ -53,10 +49,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const f = await loadFixture(twoSessionsFixture);
       const forger = keyOf("forger");
       const bet = await signBet(f, f.aliceSession, { signer: forger });
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [bet]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.sessions, "UnknownSession").withArgs(forger.address),
+      await nothingMoves(f, () =>
+        expect(play(f, [bet]))
+          .to.be.revertedWithCustomError(f.sessions, "UnknownSession")
+          .withArgs(forger.address),
       );
       await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.sessions, "UnknownSession").withArgs(forger.address);
     });
@@ -64,10 +60,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
     it("refuses a bet signed by the session key but naming another player (NotSessionPlayer)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.bobSession, { player: f.alice.address });
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [bet]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer").withArgs(f.bobSession.key.address, f.alice.address),
+      await nothingMoves(f, () =>
+        expect(play(f, [bet]))
+          .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
+          .withArgs(f.bobSession.key.address, f.alice.address),
       );
     });
 
@@ -85,10 +81,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const { expiresAt } = f.aliceSession.grant;
       const bet = await signBet(f, f.aliceSession, { deadline: expiresAt + 3600n });
       await time.setNextBlockTimestamp(expiresAt);
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [bet]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.sessions, "SessionExpired").withArgs(expiresAt),
+      await nothingMoves(f, () =>
+        expect(play(f, [bet]))
+          .to.be.revertedWithCustomError(f.sessions, "SessionExpired")
+          .withArgs(expiresAt),
       );
       await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.sessions, "SessionExpired").withArgs(expiresAt);
     });
@@ -104,10 +100,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
     it("refuses a bet of Alice signed by Bob's session key (NotSessionPlayer)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.aliceSession, { signer: f.bobSession.key });
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [bet]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer").withArgs(f.bobSession.key.address, f.alice.address),
+      await nothingMoves(f, () =>
+        expect(play(f, [bet]))
+          .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
+          .withArgs(f.bobSession.key.address, f.alice.address),
       );
     });
   });
@@ -117,13 +113,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const f = await loadFixture(twoSessionsFixture);
       const maxBet = f.aliceSession.grant.maxBetDegen;
       const over = await signBet(f, f.aliceSession, { amount: maxBet + 1n, params: 0b111111111n });
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [over]),
-        (p) =>
-          expect(p)
-            .to.be.revertedWithCustomError(f.sessions, "AboveSessionMaxBet")
-            .withArgs(maxBet + 1n, maxBet),
+      await nothingMoves(f, () =>
+        expect(play(f, [over]))
+          .to.be.revertedWithCustomError(f.sessions, "AboveSessionMaxBet")
+          .withArgs(maxBet + 1n, maxBet),
       );
       await expect(play(f, [await signBet(f, f.aliceSession, { amount: maxBet, params: 0b111111111n })])).to.emit(f.casino, "BetSettled");
     });
@@ -131,20 +124,18 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
     it("counts stakes less payouts against the budget: losses up to it pass, one wei more is refused (SessionBudgetExceeded)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const { budgetDegen, maxBetDegen } = f.aliceSession.grant;
-      const lose = { amount: maxBetDegen, wanted: async (pay: () => Promise<bigint | null>) => (await pay()) === 0n };
-      const losses = await signBatch(
+      await play(
         f,
-        Array.from({ length: 5 }, () => [f.aliceSession, lose]),
+        await signBatch(
+          f,
+          Array.from({ length: 5 }, (): [Session, BetOptions] => [f.aliceSession, { amount: maxBetDegen, wanted: lose }]),
+        ),
       );
-      await play(f, losses);
       expect((await f.sessions.sessionOf(f.aliceSession.key.address)).lost[0]).to.equal(budgetDegen);
-      await refusedAndNothingMoves(
-        f,
-        async () => play(f, [await signBet(f, f.aliceSession, { amount: parseEther("1") })]),
-        (p) =>
-          expect(p)
-            .to.be.revertedWithCustomError(f.sessions, "SessionBudgetExceeded")
-            .withArgs(budgetDegen + parseEther("1"), budgetDegen),
+      await nothingMoves(f, async () =>
+        expect(play(f, [await signBet(f, f.aliceSession, { amount: parseEther("1") })]))
+          .to.be.revertedWithCustomError(f.sessions, "SessionBudgetExceeded")
+          .withArgs(budgetDegen + parseEther("1"), budgetDegen),
       );
     });
 
@@ -189,10 +180,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.aliceSession);
       await play(f, [bet]);
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [{ ...bet, seed: seedOf(f.alice.address, 1n) }]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n),
+      await nothingMoves(f, () =>
+        expect(play(f, [{ ...bet, seed: seedOf(f.alice.address, 1n) }]))
+          .to.be.revertedWithCustomError(f.casino, "WrongNonce")
+          .withArgs(1n),
       );
       await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
     });
@@ -208,10 +199,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       );
       for (const nonce of [0n, 1n, 3n, 100n]) {
         const bet = await signBet(f, f.aliceSession, { nonce });
-        await refusedAndNothingMoves(
-          f,
-          () => play(f, [bet]),
-          (p) => expect(p).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(2n),
+        await nothingMoves(f, () =>
+          expect(play(f, [bet]))
+            .to.be.revertedWithCustomError(f.casino, "WrongNonce")
+            .withArgs(2n),
         );
       }
     });
@@ -240,10 +231,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
         const altered = alter(bet.signed, f);
         const recovered = recoverBetKey(f, altered.bet, altered.deadline, altered.r, altered.vs);
         expect(recovered).to.not.equal(f.aliceSession.key.address);
-        await refusedAndNothingMoves(
-          f,
-          () => f.sessions.connect(f.settler).play([altered], [bet.seed]),
-          (p) => expect(p).to.be.revertedWithCustomError(f.sessions, "UnknownSession").withArgs(recovered),
+        await nothingMoves(f, () =>
+          expect(f.sessions.connect(f.settler).play([altered], [bet.seed]))
+            .to.be.revertedWithCustomError(f.sessions, "UnknownSession")
+            .withArgs(recovered),
         );
         await expect(f.sessions.place(altered)).to.be.revertedWithCustomError(f.sessions, "UnknownSession").withArgs(recovered);
         await expect(play(f, [bet]))
@@ -260,10 +251,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       await f.casino.connect(f.owner).setSettleWindow(2 * 3600);
       const terms = await f.casino.terms();
       expect(terms).to.not.equal(bet.signed.bet.terms);
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [bet]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.casino, "TermsChanged").withArgs(terms),
+      await nothingMoves(f, () =>
+        expect(play(f, [bet]))
+          .to.be.revertedWithCustomError(f.casino, "TermsChanged")
+          .withArgs(terms),
       );
       await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.casino, "TermsChanged").withArgs(terms);
     });
@@ -273,10 +264,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const bet = await signBet(f, f.aliceSession);
       const { deadline } = bet.signed;
       await time.setNextBlockTimestamp(deadline + 1n);
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [bet]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.sessions, "BetExpiredDeadline").withArgs(deadline),
+      await nothingMoves(f, () =>
+        expect(play(f, [bet]))
+          .to.be.revertedWithCustomError(f.sessions, "BetExpiredDeadline")
+          .withArgs(deadline),
       );
       const onTime = await signBet(f, f.aliceSession, { deadline: deadline + 10n });
       await time.setNextBlockTimestamp(deadline + 10n);
@@ -292,10 +283,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
         [f.bobSession, {}],
         [f.aliceSession, {}],
       ]);
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [bob0, alice1, alice0]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(0n),
+      await nothingMoves(f, () =>
+        expect(play(f, [bob0, alice1, alice0]))
+          .to.be.revertedWithCustomError(f.casino, "WrongNonce")
+          .withArgs(0n),
       );
       await expect(play(f, [alice0, bob0, alice1]))
         .to.emit(f.casino, "BetSettled")
@@ -305,10 +296,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
     it("refuses an interactive game in play, which settles at once: blackjack, crash with a manual cash-out (InteractiveBet)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const blackjack = await signBet(f, f.aliceSession, { game: GAME.BLACKJACK, params: 0n });
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [blackjack]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.casino, "InteractiveBet").withArgs(GAME.BLACKJACK, 0n),
+      await nothingMoves(f, () =>
+        expect(play(f, [blackjack]))
+          .to.be.revertedWithCustomError(f.casino, "InteractiveBet")
+          .withArgs(GAME.BLACKJACK, 0n),
       );
       const manualCrash = await signBet(f, f.aliceSession, { game: GAME.CRASH, params: 0n });
       await expect(play(f, [manualCrash]))
@@ -318,22 +309,16 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
 
     it("refuses a bet in play while the player has an open bet, whose seed comes first (OpenBetExists)", async function () {
       const f = await loadFixture(twoSessionsFixture);
-      await f.casino
-        .connect(f.alice)
-        .playGame(f.tokenAddress, parseEther("10"), GAME.WHEEL, 1n, ethers.id("wallet bet"), chainOf(f.alice.address).commit, f.terms);
+      await (await walletBet(f, f.alice)).send();
       const bet = await signBet(f, f.aliceSession);
       expect(bet.signed.bet.nonce).to.equal(1n);
-      await refusedAndNothingMoves(
-        f,
-        () => play(f, [bet]),
-        (p) => expect(p).to.be.revertedWithCustomError(f.casino, "OpenBetExists"),
-      );
+      await nothingMoves(f, () => expect(play(f, [bet])).to.be.revertedWithCustomError(f.casino, "OpenBetExists"));
     });
 
     it("is all or none: one refused bet refuses the whole batch, the other players' bets with it", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const [bob0] = await signBatch(f, [[f.bobSession, {}]]);
-      const forged = await signBet(f, f.aliceSession, { signer: new Wallet(ethers.id("forger")) });
+      const forged = await signBet(f, f.aliceSession, { signer: keyOf("forger") });
       const bobBefore = await ledgerOf(f, f.bob.address);
       await expect(play(f, [bob0, forged])).to.be.revertedWithCustomError(f.sessions, "UnknownSession");
       expect(await ledgerOf(f, f.bob.address)).to.deep.equal(bobBefore);
