@@ -4,6 +4,7 @@
 // player sends the same signed bet (CasinoSessions.place) and the settler settles it with the same
 // seed: the same outcome (docs/protocol.md section 4).
 import { expect } from "chai";
+import { ethers, network } from "hardhat";
 import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { betJackpotPrize, GAME, jackpotOdds, NATIVE } from "../helpers";
@@ -22,6 +23,8 @@ import {
   ticketsOf,
   type BetOptions,
   type Session,
+  walletBet,
+  type WalletBet,
 } from "./support";
 
 /** Four players with a session each (5,000 DEGEN and 5 BNB a bet, budgets of 50,000 DEGEN and 50 BNB). */
@@ -185,6 +188,45 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
       const payout = await payoutOf(f, bet.signed.bet, bet.seed);
       await f.casino.connect(f.settler).settle(bet.betId, bet.seed, payout);
       expect((await f.sessions.sessionOf(session.key.address)).lost[0]).to.equal(stake - payout);
+    });
+  });
+
+  describe("the seeds a relay transaction reveals", function () {
+    // CasinoSessions.play carries each bet's seed, the next link of its player's chain, in its
+    // calldata: public while the transaction is pending, and for good in a batch that reverts (one
+    // refused bet refuses all, refusals.test.ts "order"). The nonce it belongs to stays free until
+    // the batch lands, and playGame (or place, with a newly signed bet) takes the player's next
+    // nonce with any client seed: a player who reads the seed picks a client seed that wins and
+    // sends it first. Settled with that seed, as the chain demands (or claimed at its maximum),
+    // the bet pays what she chose: here 1,000 DEGEN on one wheel colour of ten paid 10,200, for a
+    // 1 DEGEN bet sent to the relay; at the wheel's maxBet (24,509 DEGEN here) 250,000, a profit of
+    // 225,000, as often as she sends a bet.
+    it.skip("a bet sent against a seed read from the relay's pending play is not paid the outcome its sender chose [bug: the seed in play()'s calldata settles whatever bet takes its nonce first]", async function () {
+      const f = await loadFixture(fourSessionsFixture);
+      const alice = f.players[0];
+      const decoy = await signBet(f, f.playerSessions[0], { amount: parseEther("1") });
+      const fee = (tip: bigint) => ({ gasLimit: 3_000_000, maxPriorityFeePerGas: tip, maxFeePerGas: 100n * 10n ** 9n });
+      // The relay's transaction waits in the mempool; Alice reads it and outbids it (blocks order by tip).
+      await network.provider.send("evm_setAutomine", [false]);
+      let chosen: WalletBet;
+      try {
+        const relayed = await f.sessions.connect(f.settler).play([decoy.signed], [decoy.seed], fee(10n ** 9n));
+        const [, [leaked]] = f.sessions.interface.decodeFunctionData("play", (await ethers.provider.getTransaction(relayed.hash))!.data);
+        chosen = await walletBet(f, alice, { amount: parseEther("1000"), wanted: async (pay) => (await pay())! > 0n });
+        expect(chosen.seed).to.equal(leaked);
+        const { bet } = chosen;
+        await f.casino
+          .connect(alice)
+          .playGame(bet.token, bet.amount, bet.gameType, bet.params, bet.clientSeed, bet.expectedCommit, bet.terms, fee(5n * 10n ** 9n));
+        await network.provider.send("evm_mine", []);
+      } finally {
+        await network.provider.send("evm_setAutomine", [true]);
+      }
+      // A fix may refuse Alice's bet, or settle it otherwise: the leaked seed must not pay her choice.
+      if ((await f.casino.getBet(chosen.betId)).open) {
+        const choice = await payoutOf(f, chosen.bet, chosen.seed);
+        await expect(f.casino.connect(f.settler).settle(chosen.betId, chosen.seed, choice)).to.be.reverted;
+      }
     });
   });
 
