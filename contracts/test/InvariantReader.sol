@@ -11,7 +11,7 @@ import {CasinoLimits} from "../CasinoLimits.sol";
 ///         eth_call, everything the accounting invariant is about (holdings, accounted(token),
 ///         bankroll, reserved, vaults, reservedBy(player, token), jackpot, bets with their terms and
 ///         locked entropy); `extras` reads settings, commitments, nonces, wallets and the quoting
-///         views; `oneClick` reads session grants with what they lost, and players' self-set limits.
+///         views; `oneClick` reads session grants (by player and key) with what they lost, and players' self-set limits.
 contract InvariantReader {
     struct PlayerView {
         bytes32 commit;
@@ -121,12 +121,12 @@ contract InvariantReader {
     ///         order of its LimitsView (lossLimit[3], lossUsed[3], windowEnds[3], betCap,
     ///         pendingLossLimit[3], pendingBetCap, pendingAt, pendingMask, coolOffUntil,
     ///         pendingCoolOffUntil, pendingCoolOffAt), 19 words.
-    function oneClick(Casino casino, address[] calldata keys, address[] calldata players) external view returns (uint256[] memory words) {
+    function oneClick(Casino casino, address[] calldata keyPlayers, address[] calldata keys, address[] calldata players) external view returns (uint256[] memory words) {
         words = new uint256[](1 + 11 * keys.length + 2 * 19 * players.length);
         words[0] = block.timestamp;
         uint256 at = 1;
         CasinoSessions sessions = casino.sessions();
-        for (uint256 i; i < keys.length; ++i) at = _writeSession(words, at, sessions, keys[i]);
+        for (uint256 i; i < keys.length; ++i) at = _writeSession(words, at, sessions, keyPlayers[i], keys[i]);
         CasinoLimits limits = casino.limits();
         address degen = address(casino.degen());
         for (uint256 i; i < players.length; ++i) {
@@ -171,9 +171,9 @@ contract InvariantReader {
         return at;
     }
 
-    function _writeSession(uint256[] memory words, uint256 at, CasinoSessions sessions, address key) private view returns (uint256) {
+    function _writeSession(uint256[] memory words, uint256 at, CasinoSessions sessions, address keyPlayer, address key) private view returns (uint256) {
         (address player, uint256 expiresAt, uint256 tokens, uint256 games, bool revoked, uint256[2] memory maxBet, uint256[2] memory budget, int256[2] memory lost) = sessions
-            .sessionOf(key);
+            .sessionOf(keyPlayer, key);
         words[at++] = uint256(uint160(player));
         words[at++] = expiresAt;
         words[at++] = tokens;
