@@ -142,12 +142,18 @@ describe("Casino attacks that must fail", function () {
       terms: TERMS,
     };
     const sessionsOnly = [
-      () => asStranger.playFor([signedBet], [ethers.id("x")]),
+      () => asStranger.playFor([{ bet: signedBet, deadline: 0, r: ethers.ZeroHash, vs: ethers.ZeroHash }], [ethers.id("x")]),
       () => asStranger.placeFor(signedBet),
       () => asStranger.addStakeFor(betIdOf(alice.address, 0n)),
       () => asStranger.settleFor(betIdOf(alice.address, 0n), ethers.id("x"), "0x"),
     ];
     for (const call of sessionsOnly) await expect(call()).to.be.revertedWithCustomError(casino, "NotSessions");
+    // What only the settler may send through CasinoSessions: seeds (play) and action logs (settle).
+    const sessions = await ethers.getContractAt("CasinoSessions", await casino.sessions());
+    await expect(sessions.connect(stranger).play([], [])).to.be.revertedWithCustomError(sessions, "NotRelayer").withArgs(stranger.address);
+    await expect(sessions.connect(stranger).settle(betIdOf(alice.address, 0n), ethers.id("x"), "0x", "0x", "0x"))
+      .to.be.revertedWithCustomError(sessions, "NotRelayer")
+      .withArgs(stranger.address);
     await expect(asStranger.setLimited(alice.address)).to.be.revertedWithCustomError(casino, "NotLimits");
     const limits = await ethers.getContractAt("CasinoLimits", await casino.limits());
     await expect(limits.connect(stranger).beforeBet(alice.address, false, parseEther("1"))).to.be.revertedWithCustomError(limits, "NotCasino");

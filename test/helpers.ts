@@ -149,6 +149,9 @@ export async function deployCasino(ownerIndex = 0): Promise<CasinoFixture> {
   const [, settler, devWallet, stranger] = signers;
   const owner = signers[ownerIndex];
   const players = signers.slice(4, 12);
+  // Every fixture funds the BNB bankroll from the owner: top its balance up so that a whole test
+  // run, which builds many fixtures on one chain, never runs the dev account dry.
+  await ethers.provider.send("hardhat_setBalance", [owner.address, "0x" + (10n ** 24n).toString(16)]);
   const { token, casino } = await deployPair(owner, devWallet.address, settler.address);
   const [tokenAddress, casinoAddress] = await Promise.all([token.getAddress(), casino.getAddress()]);
   await token.approve(casinoAddress, ethers.MaxUint256);
@@ -172,14 +175,6 @@ export async function deployCasino(ownerIndex = 0): Promise<CasinoFixture> {
 export const SPLIT = "0x50";
 
 /**
- * The log the Casino hands the rules for a bet (Casino._payoutOf): a split hand's log starts with
- * its split, which the player paid for with the second stake; a log that has it keeps it.
- */
-export function logOf(split: boolean, actions = "0x"): string {
-  return split && !actions.toLowerCase().startsWith(SPLIT) ? concat([SPLIT, actions]) : actions;
-}
-
-/**
  * What GameRules pays an open bet for `seed` and the player's `actions` (none: the auto-stand of a
  * hand, no cash-out of a manual crash round): the one payout settle and settleBatch accept. The
  * word is the Casino's own (computeRandom of the bet's client seed, player and nonce).
@@ -188,7 +183,11 @@ export async function rulesPayout(casino: Casino, betId: bigint, seed: string, a
   const [bet, rules] = await Promise.all([casino.getBet(betId), casino.rules()]);
   if (!bet.open) throw new Error(`bet ${betId} is not open`);
   const word = await casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce);
-  return GameRules__factory.connect(rules, ethers.provider).payout(bet.gameType, bet.params, bet.token === NATIVE, bet.stake, word, logOf(bet.split, actions));
+  const gameRules = GameRules__factory.connect(rules, ethers.provider);
+  // A staked split is played only when the settled log starts with its "P" (Casino.settle's log is
+  // empty: the split is then void, its second stake paid back), as BetSettlement._payoutOf asks.
+  if (bet.split) return gameRules.splitStakedPayout(bet.stake, word, actions);
+  return gameRules.payout(bet.gameType, bet.params, bet.token === NATIVE, bet.stake, word, actions);
 }
 
 /** The settler's settlement of an open bet at the rules' payout for `seed`. */

@@ -1,8 +1,9 @@
 // Helpers shared by the contract tests and bench/gas.ts: EIP-712 signatures for CasinoRelay and
 // CasinoSessions, and the expected jackpot draw of an open bet, computed with the mirrors of
 // test/helpers.ts.
+import { expect } from "chai";
 import { ethers } from "hardhat";
-import { Signature, type Signer, type TypedDataDomain } from "ethers";
+import { Signature, Wallet, type Signer, type TypedDataDomain } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { Casino, CasinoRelay, CasinoSessions } from "../typechain-types";
 import { jackpotRoll } from "./helpers";
@@ -113,6 +114,28 @@ export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: 
   return { bet: { ...input, gameType }, deadline, r: signature.r, vs: signature.yParityAndS };
 }
 
+/**
+ * A wallet bet's settlement with the player's own action log (a blackjack split that counts, a
+ * manual cash-out): CasinoSessions.settle from the settler, the log signed by a key the player's
+ * wallet named for this bet alone (EIP-712 ActionKey). Without such a log (Casino.settle) a split is
+ * void and a manual crash round rides to the crash.
+ */
+export async function settleWithWalletLog(
+  casino: Casino,
+  settler: Signer,
+  player: Signer,
+  betId: bigint,
+  seed: string,
+  actions: string,
+) {
+  const sessions = await ethers.getContractAt("CasinoSessions", await casino.sessions());
+  const domain = sessionsDomain((await ethers.provider.getNetwork()).chainId, await sessions.getAddress());
+  const key = new Wallet(ethers.id(`action key ${betId}`));
+  const signature = await key.signTypedData(domain, ACTIONS_TYPES, { betId, actions });
+  const keyGrant = await player.signTypedData(domain, ACTION_KEY_TYPES, { player: await player.getAddress(), betId, key: key.address });
+  return sessions.connect(settler).settle(betId, seed, actions, signature, keyGrant);
+}
+
 export interface WithdrawRequest {
   player: string;
   token: string;
@@ -170,6 +193,15 @@ export async function expectedDraw(casino: Casino, betId: bigint, pool?: bigint)
   return { entropy, roll, odds: bet.jackpotOdds, prize, hit, win: hit ? prize : 0n };
 }
 
+/**
+ * What a settlement or claim publishes of a DEGEN bet's jackpot draw: a hit, JackpotDrawn(betId,
+ * entropy, win, true); a miss, nothing (anyone recomputes it from the bet's block hash).
+ */
+export async function expectJackpotDraw(tx: Promise<unknown>, casino: Casino, betId: bigint, draw: { entropy: string; prize: bigint; hit: boolean }) {
+  if (draw.hit) await expect(tx).to.emit(casino, "JackpotDrawn").withArgs(betId, draw.entropy, draw.prize, true);
+  else await expect(tx).not.to.emit(casino, "JackpotDrawn");
+}
+
 /** A getBet answer as a plain object of its named fields, to compare with deep equality. */
 export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
   const {
@@ -189,6 +221,7 @@ export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
     jackpotPrize,
     jackpotEdgeBps,
     open,
+    relayed,
   } = view;
   return {
     player,
@@ -207,5 +240,6 @@ export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
     jackpotPrize,
     jackpotEdgeBps,
     open,
+    relayed,
   };
 }
