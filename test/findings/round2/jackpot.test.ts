@@ -12,7 +12,8 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, ZeroHash } from "ethers";
-import { deployCasino, GAME, jackpotOdds, jackpotPrizeOf, maxPayout, ODDS_ONE, rulesPayout, SPLIT, type CasinoFixture } from "../../helpers";
+import { deployCasino, GAME, jackpotOdds, jackpotPrizeOf, jackpotRoll, maxPayout, ODDS_ONE, rulesPayout, SPLIT, type CasinoFixture } from "../../helpers";
+import { settleWithWalletLog } from "../../support";
 import { emulateHistoryContract, eventsOf, fmt, mineBlocks, placeBet, placeBetWhoseRoll, placeMissingBet, postChain, removeHistoryContract } from "../support";
 
 const STAKE = parseEther("600");
@@ -33,7 +34,7 @@ async function houseFixture() {
 
 type HouseFixture = CasinoFixture & Awaited<ReturnType<typeof houseFixture>>;
 
-/** What a resolution (settle or claim) moved: the house account's vault and the pool, and the draw it published. */
+/** What a resolution (settle or claim) moved: the house account's vault and the pool, and the draw it published (a hit's). */
 async function resolve(f: HouseFixture, send: () => Promise<import("ethers").ContractTransactionResponse>) {
   const [vault, pool] = await Promise.all([f.casino.getBalance(f.house.address, f.tokenAddress), f.casino.jackpotPool()]);
   const receipt = (await (await send()).wait())!;
@@ -42,9 +43,17 @@ async function resolve(f: HouseFixture, send: () => Promise<import("ethers").Con
   return {
     credit: (await f.casino.getBalance(f.house.address, f.tokenAddress)) - vault,
     poolPaid: pool - (await f.casino.jackpotPool()),
-    draw: { entropy: drawn.args.entropy as string, prize: drawn.args.prize as bigint, hit: drawn.args.hit as boolean },
+    // Only a hit is published; null: no JackpotDrawn, a miss (recomputed from the bet's block hash).
+    draw: drawn === undefined ? null : { entropy: drawn.args.entropy as string, prize: drawn.args.prize as bigint, hit: drawn.args.hit as boolean },
     won,
   };
+}
+
+/** What the rules pay a split hand whose player signed its P (GameRules.splitStakedPayout). */
+async function splitPayout(f: HouseFixture, betId: bigint, seed: string): Promise<bigint> {
+  const bet = await f.casino.getBet(betId);
+  const rules = await ethers.getContractAt("GameRules", await f.casino.rules());
+  return rules.splitStakedPayout(bet.stake, await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce), SPLIT);
 }
 
 describe("Issue #19, findings 1–3: the jackpot", function () {
@@ -109,7 +118,9 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       await mineBlocks(8_200);
       await time.increaseTo(missing.timestamp + 86_400);
       const lockedClaim = await resolve(f, () => f.casino.connect(f.house).claimExpired(missing.betId));
-      expect(lockedClaim.draw).to.deep.equal({ entropy: missing.entropy, prize: missing.prize, hit: false });
+      expect(jackpotRoll(f.casinoAddress, missing.betId, missing.entropy)).to.be.at.least(missing.odds);
+      expect(lockedClaim.draw, "a miss publishes no draw").to.equal(null);
+      expect(lockedClaim.won).to.deep.equal([]);
       expect(lockedClaim.credit).to.equal(MAX_PAYOUT);
     });
 
@@ -126,8 +137,8 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
         await ethers.provider.send("evm_revert", [snapshot]);
         await mineBlocks(300);
         const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
-        expect(inTime.draw.hit).to.equal(wanted === "hit");
-        expect(late.draw.hit).to.equal(true);
+        expect(inTime.draw?.hit ?? false).to.equal(wanted === "hit");
+        expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
         expect(late.poolPaid).to.be.at.least(inTime.poolPaid);
         expect(late.poolPaid).to.equal(bet.prize);
       }
@@ -151,10 +162,13 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       await f.casino.connect(f.house).addStake(hand.betId);
       const view = await f.casino.getBet(hand.betId);
       expect([view.split, view.jackpotOdds, view.jackpotPrize]).to.deep.equal([true, hand.odds, hand.prize]);
-      const payout = await rulesPayout(f.casino, hand.betId, hand.seed);
-      const settled = await resolve(f, () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, payout));
-      expect(settled.draw).to.deep.equal({ entropy: hand.entropy, prize: hand.prize, hit: false });
+      // Settled with the player's signed P: the split is played (without it, it would be void).
+      const paid = await splitPayout(f, hand.betId, hand.seed);
+      const settled = await resolve(f, () => settleWithWalletLog(f.casino, f.settler, f.house, hand.betId, hand.seed, SPLIT));
+      expect(jackpotRoll(f.casinoAddress, hand.betId, hand.entropy)).to.be.at.least(hand.odds);
+      expect(settled.draw, "a miss publishes no draw").to.equal(null);
       expect(settled.won).to.deep.equal([]);
+      expect(settled.credit).to.equal(paid);
     });
   });
 
