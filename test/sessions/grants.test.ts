@@ -7,7 +7,7 @@ import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { GAME, NATIVE } from "../helpers";
-import { chainOf, deploySessions, grantOf, keyOf, MAX_SESSION, openSession, play, signBet, signGrant, TOKEN_BITS, VAULT_DEGEN, type Session } from "./support";
+import { chainOf, deploySessions, grantOf, keyOf, MAX_SESSION, openSession, place, play, signBet, signGrant, TOKEN_BITS, VAULT_DEGEN, type Session } from "./support";
 
 describe("CasinoSessions: the session grant (issue #20)", function () {
   describe("opening", function () {
@@ -20,7 +20,7 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       await expect(f.sessions.connect(f.stranger).openSession(grant, await signGrant(f, alice, grant)))
         .to.emit(f.sessions, "SessionOpened")
         .withArgs(alice.address, key.address, grant.expiresAt, TOKEN_BITS.DEGEN, 0b01011n, grant.maxBetDegen, 0n, grant.budgetDegen, 0n);
-      const session = await f.sessions.sessionOf(key.address);
+      const session = await f.sessions.sessionOf(alice.address, key.address);
       expect(session.player).to.equal(alice.address);
       expect(session.expiresAt).to.equal(grant.expiresAt);
       expect(session.revoked).to.be.false;
@@ -72,7 +72,7 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
         .withArgs(at);
     });
 
-    it("refuses a key already used: the same grant again, or another player's grant for that key (SessionExists)", async function () {
+    it("refuses a player's key already used (SessionExists); another player's grant for that key opens that player's own session", async function () {
       const f = await loadFixture(deploySessions);
       const [alice, bob] = f.players;
       const key = keyOf("shared");
@@ -80,10 +80,12 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       const signature = await signGrant(f, alice, grant);
       await f.sessions.openSession(grant, signature);
       await expect(f.sessions.openSession(grant, signature)).to.be.revertedWithCustomError(f.sessions, "SessionExists").withArgs(key.address);
-      const bobs = await grantOf(bob.address, key.address);
-      await expect(f.sessions.openSession(bobs, await signGrant(f, bob, bobs)))
-        .to.be.revertedWithCustomError(f.sessions, "SessionExists")
-        .withArgs(key.address);
+      // Sessions are kept by player and key: Bob's grant for the same key is Bob's, apart from Alice's.
+      const bobs = await grantOf(bob.address, key.address, { budgetDegen: parseEther("7") });
+      await expect(f.sessions.openSession(bobs, await signGrant(f, bob, bobs))).to.emit(f.sessions, "SessionOpened");
+      expect((await f.sessions.sessionOf(alice.address, key.address)).budget).to.deep.equal([grant.budgetDegen, grant.budgetNative]);
+      expect((await f.sessions.sessionOf(bob.address, key.address)).budget).to.deep.equal([parseEther("7"), bobs.budgetNative]);
+      expect((await f.sessions.sessionOf(f.stranger.address, key.address)).player).to.equal(ethers.ZeroAddress);
     });
   });
 
@@ -176,11 +178,11 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       await expect(f.sessions.connect(alice).revokeSession(session.key.address))
         .to.emit(f.sessions, "SessionRevoked")
         .withArgs(alice.address, session.key.address);
-      expect((await f.sessions.sessionOf(session.key.address)).revoked).to.be.true;
+      expect((await f.sessions.sessionOf(alice.address, session.key.address)).revoked).to.be.true;
       await expect(play(f, [bet]))
         .to.be.revertedWithCustomError(f.sessions, "SessionRevokedError")
         .withArgs(session.key.address);
-      await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.sessions, "SessionRevokedError").withArgs(session.key.address);
+      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.sessions, "SessionRevokedError").withArgs(session.key.address);
     });
 
     it("revokes a key before it is opened: its grant then never opens (SessionExists)", async function () {
@@ -194,26 +196,30 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
         .withArgs(key.address);
     });
 
-    it("refuses to revoke another player's session (NotSessionPlayer)", async function () {
+    it("another player's revoke of a key touches only that player's own session: the key still bets for its player", async function () {
       const f = await loadFixture(deploySessions);
       const [alice, bob] = f.players;
       const session = await openSession(f, alice);
-      await expect(f.sessions.connect(bob).revokeSession(session.key.address))
-        .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
-        .withArgs(session.key.address, bob.address);
-      expect((await f.sessions.sessionOf(session.key.address)).revoked).to.be.false;
+      await expect(f.sessions.connect(bob).revokeSession(session.key.address)).to.emit(f.sessions, "SessionRevoked").withArgs(bob.address, session.key.address);
+      expect((await f.sessions.sessionOf(alice.address, session.key.address)).revoked).to.be.false;
+      expect((await f.sessions.sessionOf(bob.address, session.key.address)).revoked).to.be.true;
+      const bet = await signBet(f, session);
+      await expect(play(f, [bet])).to.emit(f.casino, "BetSettled").withArgs(bet.betId, bet.seed, bet.word);
     });
 
-    // CasinoSessions.revokeSession records a key nobody opened yet as the caller's, revoked: a
-    // stranger who reads a pending openSession (its grant names the key) and revokes that key first
-    // keeps the player's session from ever opening.
-    it.skip("a stranger cannot keep a player's session from opening by revoking its key first [gap: revokeSession takes any unopened key, SessionExists]", async function () {
+    // Fixed in c51ae61: a stranger who read a pending openSession (its grant names the key) and
+    // revoked that key first kept the player's session from ever opening (SessionExists).
+    it("a stranger cannot keep a player's session from opening by revoking its key first", async function () {
       const f = await loadFixture(deploySessions);
       const [alice] = f.players;
       const key = keyOf("front-run");
       const grant = await grantOf(alice.address, key.address);
-      await f.sessions.connect(f.stranger).revokeSession(key.address);
-      await expect(f.sessions.openSession(grant, await signGrant(f, alice, grant))).to.emit(f.sessions, "SessionOpened");
+      await expect(f.sessions.connect(f.stranger).revokeSession(key.address)).to.emit(f.sessions, "SessionRevoked").withArgs(f.stranger.address, key.address);
+      await expect(f.sessions.openSession(grant, await signGrant(f, alice, grant)))
+        .to.emit(f.sessions, "SessionOpened")
+        .withArgs(alice.address, key.address, grant.expiresAt, grant.tokens, grant.games, grant.maxBetDegen, grant.maxBetNative, grant.budgetDegen, grant.budgetNative);
+      const opened = await f.sessions.sessionOf(alice.address, key.address);
+      expect([opened.player, opened.revoked]).to.deep.equal([alice.address, false]);
     });
   });
 });

@@ -7,7 +7,6 @@ import { ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
 import {
   AbiCoder,
-  concat,
   keccak256,
   parseEther,
   Signature,
@@ -131,7 +130,11 @@ export interface SessionsFixture extends CasinoFixture {
 
 const chains = new Map<string, HashChain>();
 
-/** The hash chain the fixture posts for a player before their first bet: nonce n settles with link n + 1. */
+/**
+ * The hash chain the fixture posts for a player before their first bet: two links per bet, the bet
+ * of nonce n settled with link 2n + 1 when relayed (placed through CasinoSessions: play or place),
+ * with link 2n + 2 when placed from the wallet (playGame).
+ */
 export function chainOf(player: string): HashChain {
   let chain = chains.get(player);
   if (!chain) {
@@ -141,9 +144,14 @@ export function chainOf(player: string): HashChain {
   return chain;
 }
 
-/** The seed of a player's bet of `nonce`. */
-export function seedOf(player: string, nonce: bigint): string {
-  return chainOf(player).seed(Number(nonce) + 1);
+/** The seed of a player's bet of `nonce`: its relay seed when placed through CasinoSessions, else its wallet seed. */
+export function seedOf(player: string, nonce: bigint, relayed = false): string {
+  return chainOf(player).seed(Number(nonce) + 1, relayed);
+}
+
+/** The relay seed of a player's bet of `nonce` (placed by play or place). */
+export function relaySeedOf(player: string, nonce: bigint): string {
+  return seedOf(player, nonce, true);
 }
 
 /**
@@ -308,11 +316,11 @@ export async function signBet(f: SessionsFixture, session: Session, options: Bet
   const player = options.player ?? session.player;
   const fields = await betFields(f, player, options);
   const { nonce } = fields;
-  const clientSeed = options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted) : sessionClientSeed(session.secret, nonce));
+  const clientSeed = options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted, true) : sessionClientSeed(session.secret, nonce));
   const bet: BetInput = { ...fields, clientSeed };
   const deadline = options.deadline ?? BigInt(await time.latest()) + 600n;
   const signature = Signature.from(await (options.signer ?? session.key).signTypedData(f.domain, BET_TYPES, typedBet(bet, deadline)));
-  const seed = seedOf(player, nonce);
+  const seed = relaySeedOf(player, nonce);
   return {
     signed: { bet, deadline, r: signature.r, vs: signature.yParityAndS },
     seed,
@@ -339,6 +347,20 @@ export function play(f: SessionsFixture, bets: RelayedBet[]) {
     bets.map((b) => b.signed),
     bets.map((b) => b.seed),
   );
+}
+
+/** The settler's countersignature of a signed bet: its EIP-712 signature of the same Bet the key signed, which lets anyone place it. */
+export async function countersign(f: SessionsFixture, signed: SignedBet, signer: HardhatEthersSigner = f.settler): Promise<string> {
+  return signer.signTypedData(f.domain, BET_TYPES, typedBet(signed.bet, signed.deadline));
+}
+
+/**
+ * Places a signed bet to be settled later (CasinoSessions.place): from the settler with no
+ * countersignature, as the server does, or from `from` with the settler's countersignature.
+ */
+export async function place(f: SessionsFixture, signed: SignedBet, from?: HardhatEthersSigner) {
+  if (from === undefined || from.address === f.settler.address) return f.sessions.connect(f.settler).place(signed, "0x");
+  return f.sessions.connect(from).place(signed, await countersign(f, signed));
 }
 
 /** A session key's EIP-712 signature of an action log of a bet (Actions(betId, actions)). */
@@ -369,7 +391,7 @@ export interface WalletBet {
 export async function walletBet(f: SessionsFixture, player: HardhatEthersSigner, options: BetOptions = {}): Promise<WalletBet> {
   const fields = await betFields(f, player.address, options);
   const clientSeed =
-    options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted) : ethers.id(`wallet bet ${player.address} ${fields.nonce}`));
+    options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted, false) : ethers.id(`wallet bet ${player.address} ${fields.nonce}`));
   const bet = { ...fields, clientSeed };
   const send = () => f.casino.connect(player).playGame(bet.token, bet.amount, bet.gameType, bet.params, clientSeed, bet.expectedCommit, bet.terms);
   return { bet, seed: seedOf(player.address, bet.nonce), betId: betIdOf(player.address, bet.nonce), send };
@@ -392,15 +414,15 @@ export async function payoutOf(f: SessionsFixture, bet: BetInput, seed: string, 
 
 /**
  * What the rules pay an open bet for its seed and actions: its client seed from getBet, its word
- * from computeRandom, GameRules.payout at casino.rules(). A split hand's log gets its "P" first,
- * as the Casino gives it (Casino._payoutOf).
+ * from computeRandom, GameRules.payout at casino.rules(); for a hand whose split was staked,
+ * GameRules.splitStakedPayout (the split played only when the log starts with "P", else void), as
+ * the Casino asks (BetSettlement._payoutOf).
  */
 export async function openBetPayout(f: SessionsFixture, betId: bigint, seed: string, actions = "0x"): Promise<bigint> {
   const bet = await f.casino.getBet(betId);
   const word = await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce);
-  const split = blackjackLog("P");
-  const log = bet.split && !actions.toLowerCase().startsWith(split) ? concat([split, actions]) : actions;
-  return f.rules.payout(bet.gameType, bet.params, bet.token === NATIVE, bet.stake, word, log);
+  if (bet.split) return f.rules.splitStakedPayout(bet.stake, word, actions);
+  return f.rules.payout(bet.gameType, bet.params, bet.token === NATIVE, bet.stake, word, actions);
 }
 
 /** The rules' payout for `actions`, or null where the rules refuse that log for this word. */
@@ -413,11 +435,12 @@ async function payoutOrRefusal(f: SessionsFixture, bet: BetInput, seed: string, 
 }
 
 /**
- * A client seed that gives `bet` an outcome `wanted` accepts. The contract takes any client seed
+ * A client seed that gives `bet` (settled with its relay seed when `relayed`, else its wallet seed)
+ * an outcome `wanted` accepts. The contract takes any client seed
  * (the app derives its own, sessionClientSeed): a test picks one to reach the case it shows.
  */
-export async function clientSeedFor(f: SessionsFixture, bet: Omit<BetInput, "clientSeed">, wanted: Outcome): Promise<string> {
-  const seed = seedOf(bet.player, bet.nonce);
+export async function clientSeedFor(f: SessionsFixture, bet: Omit<BetInput, "clientSeed">, wanted: Outcome, relayed: boolean): Promise<string> {
+  const seed = seedOf(bet.player, bet.nonce, relayed);
   for (let attempt = 0; attempt < 500; attempt++) {
     const clientSeed = ethers.id(`client seed ${bet.player} ${bet.nonce} ${attempt}`);
     if (await wanted((actions = "0x") => payoutOrRefusal(f, { ...bet, clientSeed }, seed, actions))) return clientSeed;
@@ -446,6 +469,6 @@ export async function ledgerOf(f: SessionsFixture, player: string, key?: string)
     commitment: [...commitment],
     house: [...degenHouse, ...nativeHouse],
     pool,
-    lost: key === undefined ? [] : [...(await f.sessions.sessionOf(key)).lost],
+    lost: key === undefined ? [] : [...(await f.sessions.sessionOf(player, key)).lost],
   };
 }
