@@ -14,7 +14,10 @@ import {
   deploySessions,
   openSession,
   payoutOf,
+  countersign,
+  place,
   play,
+  relaySeedOf,
   seedOf,
   sessionClientSeed,
   signBatch,
@@ -114,14 +117,14 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
     // The session has lost its stakes less its payouts, per token; each player's chain moved on by five links.
     for (const s of f.playerSessions) {
       const lost = tokens.map((token) => -net((i) => bets[i].signed.bet.player === s.player && bets[i].signed.bet.token === token));
-      expect((await f.sessions.sessionOf(s.key.address)).lost).to.deep.equal(lost);
+      expect((await f.sessions.sessionOf(s.player, s.key.address)).lost).to.deep.equal(lost);
       const commitment = await f.casino.commitmentOf(s.player);
-      expect([commitment.commit, commitment.nextNonce, commitment.nextToResolve]).to.deep.equal([seedOf(s.player, 4n), 5n, 5n]);
+      expect([commitment.commit, commitment.nextNonce, commitment.nextToResolve]).to.deep.equal([relaySeedOf(s.player, 4n), 5n, 5n]);
     }
   });
 
   describe("if the relay fails", function () {
-    it("the player sends the same signed bet with place(); settled with its seed it pays exactly what play() would have paid", async function () {
+    it("the player sends the same signed bet with place() and the settler's countersignature; settled with its relay seed it pays exactly what play() would have paid", async function () {
       const f = await loadFixture(fourSessionsFixture);
       const alice = f.players[0];
       const session = f.playerSessions[0];
@@ -142,7 +145,8 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
       expect(sessionClientSeed(session.secret, 0n)).to.equal(bet.signed.bet.clientSeed);
       const [edge, share] = await f.casino.jackpotTerms();
       const prize = betJackpotPrize(stake, edge, await f.casino.jackpotPool(), share);
-      await expect(f.sessions.connect(alice).place(bet.signed))
+      // The server countersigned the bet when it accepted it: with that, anyone may place it.
+      await expect(f.sessions.connect(alice).place(bet.signed, await countersign(f, bet.signed)))
         .to.emit(f.casino, "BetPlaced")
         .withArgs(
           bet.betId,
@@ -158,11 +162,16 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
           prize,
         );
       expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - stake);
+      expect((await f.casino.getBet(bet.betId)).relayed, "placed through the sessions: settled with its relay seed").to.equal(true);
       // The relay, back, cannot send it a second time.
       await expect(play(f, [bet]))
         .to.be.revertedWithCustomError(f.casino, "WrongNonce")
         .withArgs(1n);
 
+      // The wallet seed of that nonce does not settle it: a placed bet takes its relay seed.
+      await expect(f.casino.connect(f.settler).settle(bet.betId, seedOf(alice.address, 0n), payout))
+        .to.be.revertedWithCustomError(f.casino, "WrongSeed")
+        .withArgs(bet.betId);
       const settled = (await (await f.casino.connect(f.settler).settle(bet.betId, bet.seed, payout)).wait())!;
       const [settledEvent] = eventsOf(settled, f.casino, "BetSettled");
       expect(settledEvent.args.toArray()).to.deep.equal([bet.betId, bet.seed, bet.word]);
@@ -184,24 +193,48 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
       const session = f.playerSessions[0];
       const stake = parseEther("100");
       const bet = await signBet(f, session, { amount: stake, wanted: async (pay) => (await pay())! > 0n });
-      await f.sessions.connect(f.players[0]).place(bet.signed);
+      await place(f, bet.signed, f.players[0]);
       const payout = await payoutOf(f, bet.signed.bet, bet.seed);
       await f.casino.connect(f.settler).settle(bet.betId, bet.seed, payout);
-      expect((await f.sessions.sessionOf(session.key.address)).lost[0]).to.equal(stake - payout);
+      expect((await f.sessions.sessionOf(session.player, session.key.address)).lost[0]).to.equal(stake - payout);
     });
   });
 
   describe("the seeds a relay transaction reveals", function () {
-    // CasinoSessions.play carries each bet's seed, the next link of its player's chain, in its
-    // calldata: public while the transaction is pending, and for good in a batch that reverts (one
-    // refused bet refuses all, refusals.test.ts "order"). The nonce it belongs to stays free until
-    // the batch lands, and playGame (or place, with a newly signed bet) takes the player's next
-    // nonce with any client seed: a player who reads the seed picks a client seed that wins and
-    // sends it first. Settled with that seed, as the chain demands (or claimed at its maximum),
-    // the bet pays what she chose: here 1,000 DEGEN on one wheel colour of ten paid 10,200, for a
-    // 1 DEGEN bet sent to the relay; at the wheel's maxBet (24,509 DEGEN here) 250,000, a profit of
-    // 225,000, as often as she sends a bet.
-    it.skip("a bet sent against a seed read from the relay's pending play is not paid the outcome its sender chose [bug: the seed in play()'s calldata settles whatever bet takes its nonce first]", async function () {
+    // CasinoSessions.play carries each bet's relay seed in its calldata: public while the
+    // transaction is pending, and for good in a batch that reverts. The nonce stays free until the
+    // batch lands, and playGame takes the player's next nonce with any client seed. Before
+    // c51ae61 the leaked seed settled whatever bet took the nonce first, so a player who read it
+    // chose a winning client seed and sent it first (1,000 DEGEN on one wheel colour paid 10,200).
+    // Now a wallet bet settles with the link above the relay seed, which the leak does not show.
+
+    /** A wallet bet of 1,000 DEGEN on the nonce of `leaked`, whose client seed wins under the leaked seed. */
+    async function betOnLeak(f: Awaited<ReturnType<typeof fourSessionsFixture>>, leaked: string): Promise<WalletBet> {
+      const alice = f.players[0];
+      const nonce = (await f.casino.commitmentOf(alice.address)).nextNonce;
+      expect(relaySeedOf(alice.address, nonce)).to.equal(leaked);
+      const fields = { player: alice.address, token: f.tokenAddress, amount: parseEther("1000"), gameType: GAME.WHEEL, params: 1n, nonce, expectedCommit: chainOf(alice.address).commit, terms: f.terms };
+      let clientSeed = "";
+      for (let attempt = 0; clientSeed === ""; attempt++) {
+        const candidate = ethers.id(`chosen under the leak ${attempt}`);
+        if ((await payoutOf(f, { ...fields, clientSeed: candidate }, leaked)) > 0n) clientSeed = candidate;
+      }
+      return walletBet(f, alice, { amount: parseEther("1000"), clientSeed });
+    }
+
+    /** The leaked seed settles nothing of Alice's wallet bet (WrongSeed); its wallet seed settles it at the rules' payout for that seed. */
+    async function expectLeakUseless(f: Awaited<ReturnType<typeof fourSessionsFixture>>, chosen: WalletBet, leaked: string) {
+      const choice = await payoutOf(f, chosen.bet, leaked);
+      expect(choice, "the outcome she chose under the leaked seed").to.equal(parseEther("10200"));
+      await expect(f.casino.connect(f.settler).settle(chosen.betId, leaked, choice)).to.be.revertedWithCustomError(f.casino, "WrongSeed").withArgs(chosen.betId);
+      expect(chosen.seed).to.equal(seedOf(chosen.bet.player, chosen.bet.nonce));
+      expect(ethers.keccak256(chosen.seed), "the wallet seed hashes to the relay seed").to.equal(leaked);
+      const payout = await payoutOf(f, chosen.bet, chosen.seed);
+      const word = await f.casino.computeRandom(chosen.seed, chosen.bet.clientSeed, chosen.bet.player, chosen.bet.nonce);
+      await expect(f.casino.connect(f.settler).settle(chosen.betId, chosen.seed, payout)).to.emit(f.casino, "BetSettled").withArgs(chosen.betId, chosen.seed, word);
+    }
+
+    it("a bet sent against a seed read from the relay's pending play is not paid the outcome its sender chose: the relay seed settles no wallet bet (WrongSeed)", async function () {
       const f = await loadFixture(fourSessionsFixture);
       const alice = f.players[0];
       const decoy = await signBet(f, f.playerSessions[0], { amount: parseEther("1") });
@@ -209,11 +242,13 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
       // The relay's transaction waits in the mempool; Alice reads it and outbids it (blocks order by tip).
       await network.provider.send("evm_setAutomine", [false]);
       let chosen: WalletBet;
+      let relayedHash: string;
       try {
         const relayed = await f.sessions.connect(f.settler).play([decoy.signed], [decoy.seed], fee(10n ** 9n));
+        relayedHash = relayed.hash;
         const [, [leaked]] = f.sessions.interface.decodeFunctionData("play", (await ethers.provider.getTransaction(relayed.hash))!.data);
-        chosen = await walletBet(f, alice, { amount: parseEther("1000"), wanted: async (pay) => (await pay())! > 0n });
-        expect(chosen.seed).to.equal(leaked);
+        expect(leaked).to.equal(decoy.seed);
+        chosen = await betOnLeak(f, leaked);
         const { bet } = chosen;
         await f.casino
           .connect(alice)
@@ -222,11 +257,26 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
       } finally {
         await network.provider.send("evm_setAutomine", [true]);
       }
-      // A fix may refuse Alice's bet, or settle it otherwise: the leaked seed must not pay her choice.
-      if ((await f.casino.getBet(chosen.betId)).open) {
-        const choice = await payoutOf(f, chosen.bet, chosen.seed);
-        await expect(f.casino.connect(f.settler).settle(chosen.betId, chosen.seed, choice)).to.be.reverted;
-      }
+      // Alice's bet took the nonce; the relay's play then failed on it.
+      expect((await f.casino.getBet(chosen.betId)).open).to.equal(true);
+      expect((await ethers.provider.getTransactionReceipt(relayedHash))!.status).to.equal(0);
+      await expectLeakUseless(f, chosen, decoy.seed);
+    });
+
+    it("a relay seed seen in a reverted play cannot settle a wallet bet on that nonce (WrongSeed)", async function () {
+      const f = await loadFixture(fourSessionsFixture);
+      const [alice, bob] = f.players;
+      // Alice's bet rides in a batch that fails on Bob's (all or none): her seed is public, her nonce free.
+      const [aliceBet, bobBet] = await signBatch(f, [
+        [f.playerSessions[0], { amount: parseEther("1") }],
+        [f.playerSessions[1], { amount: parseEther("5001") }],
+      ]);
+      await expect(play(f, [aliceBet, bobBet])).to.be.revertedWithCustomError(f.sessions, "AboveSessionMaxBet").withArgs(parseEther("5001"), parseEther("5000"));
+      expect(bobBet.signed.bet.player).to.equal(bob.address);
+      expect((await f.casino.commitmentOf(alice.address)).nextNonce).to.equal(0n);
+      const chosen = await betOnLeak(f, aliceBet.seed);
+      await chosen.send();
+      await expectLeakUseless(f, chosen, aliceBet.seed);
     });
   });
 
@@ -239,6 +289,7 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
     );
     const receipt = (await (await play(f, bets)).wait())!;
     const settled = eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.seed as string);
-    expect(settled).to.deep.equal(bets.map((_, nonce) => chainOf(session.player).seed(nonce + 1)));
+    // The relay seeds, links 1, 3, 5, …: each bet's wallet seed (the link above) stays unknown.
+    expect(settled).to.deep.equal(bets.map((_, nonce) => chainOf(session.player).links[2 * nonce + 1]));
   });
 });
