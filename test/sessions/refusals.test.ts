@@ -12,9 +12,11 @@ import {
   keyOf,
   ledgerOf,
   openSession,
+  countersign,
+  place,
   play,
   recoverBetKey,
-  seedOf,
+  relaySeedOf,
   signBatch,
   signBet,
   type BetOptions,
@@ -45,16 +47,16 @@ const lose: Outcome = async (pay) => (await pay()) === 0n;
 
 describe("CasinoSessions: the relay cannot forge, change, replay or reorder a bet (issue #20)", function () {
   describe("a forged bet", function () {
-    it("refuses a bet signed by a key that no session names (UnknownSession)", async function () {
+    it("refuses a bet signed by a key that holds no session of its player (NotSessionPlayer)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const forger = keyOf("forger");
       const bet = await signBet(f, f.aliceSession, { signer: forger });
       await nothingMoves(f, () =>
         expect(play(f, [bet]))
-          .to.be.revertedWithCustomError(f.sessions, "UnknownSession")
-          .withArgs(forger.address),
+          .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
+          .withArgs(forger.address, f.alice.address),
       );
-      await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.sessions, "UnknownSession").withArgs(forger.address);
+      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer").withArgs(forger.address, f.alice.address);
     });
 
     it("refuses a bet signed by the session key but naming another player (NotSessionPlayer)", async function () {
@@ -86,7 +88,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
           .to.be.revertedWithCustomError(f.sessions, "SessionExpired")
           .withArgs(expiresAt),
       );
-      await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.sessions, "SessionExpired").withArgs(expiresAt);
+      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.sessions, "SessionExpired").withArgs(expiresAt);
     });
 
     it("takes the same bet in the last second before the expiry", async function () {
@@ -131,7 +133,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
           Array.from({ length: 5 }, (): [Session, BetOptions] => [f.aliceSession, { amount: maxBetDegen, wanted: lose }]),
         ),
       );
-      expect((await f.sessions.sessionOf(f.aliceSession.key.address)).lost[0]).to.equal(budgetDegen);
+      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(budgetDegen);
       await nothingMoves(f, async () =>
         expect(play(f, [await signBet(f, f.aliceSession, { amount: parseEther("1") })]))
           .to.be.revertedWithCustomError(f.sessions, "SessionBudgetExceeded")
@@ -144,7 +146,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const { budgetDegen, maxBetDegen } = f.aliceSession.grant;
       await play(f, [await signBet(f, f.aliceSession, { amount: maxBetDegen, wanted: win })]);
       const payout = (maxBetDegen * 10n * 10_200n) / 10_000n; // one wheel colour of ten at 102 %
-      expect((await f.sessions.sessionOf(f.aliceSession.key.address)).lost[0]).to.equal(maxBetDegen - payout);
+      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(maxBetDegen - payout);
       await play(
         f,
         await signBatch(
@@ -153,11 +155,12 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
         ),
       );
       const lost = 15n * maxBetDegen - payout;
-      expect((await f.sessions.sessionOf(f.aliceSession.key.address)).lost[0]).to.equal(lost);
+      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(lost);
       const room = budgetDegen - lost;
+      // CasinoSessions keeps amounts in units of 10^9 wei, a stake rounded up: one wei over is a unit over.
       await expect(play(f, [await signBet(f, f.aliceSession, { amount: room + 1n })]))
         .to.be.revertedWithCustomError(f.sessions, "SessionBudgetExceeded")
-        .withArgs(budgetDegen + 1n, budgetDegen);
+        .withArgs(budgetDegen + 10n ** 9n, budgetDegen);
       await expect(play(f, [await signBet(f, f.aliceSession, { amount: room })])).to.emit(f.casino, "BetSettled");
     });
 
@@ -181,11 +184,13 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const bet = await signBet(f, f.aliceSession);
       await play(f, [bet]);
       await nothingMoves(f, () =>
-        expect(play(f, [{ ...bet, seed: seedOf(f.alice.address, 1n) }]))
+        expect(play(f, [{ ...bet, seed: relaySeedOf(f.alice.address, 1n) }]))
           .to.be.revertedWithCustomError(f.casino, "WrongNonce")
           .withArgs(1n),
       );
-      await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
+      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
+      // Countersigned, placed by the player: refused alike.
+      await expect(place(f, bet.signed, f.alice)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
     });
 
     it("refuses a bet naming a past or a future nonce (WrongNonce with the next one)", async function () {
@@ -210,7 +215,8 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
 
   describe("an altered field", function () {
     // The relay sends the signed bet with one field changed and the signature kept: the signature
-    // then recovers to another key, which no session names.
+    // then recovers to another key, which holds no session of the bet's player. A countersignature
+    // of the bet as signed does not cover the altered one either.
     const alterations: [string, (signed: SignedBet, f: SessionsFixture) => SignedBet][] = [
       ["player", (s, f) => ({ ...s, bet: { ...s.bet, player: f.players[1].address } })],
       ["token", (s) => ({ ...s, bet: { ...s.bet, token: NATIVE, amount: parseEther("0.01") } })],
@@ -225,7 +231,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
     ];
 
     for (const [field, alter] of alterations) {
-      it(`refuses the bet with its ${field} changed after signing (UnknownSession of the key it recovers to); the bet as signed then passes`, async function () {
+      it(`refuses the bet with its ${field} changed after signing (NotSessionPlayer of the key it recovers to); the bet as signed then passes`, async function () {
         const f = await loadFixture(twoSessionsFixture);
         const bet = await signBet(f, f.aliceSession);
         const altered = alter(bet.signed, f);
@@ -233,10 +239,13 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
         expect(recovered).to.not.equal(f.aliceSession.key.address);
         await nothingMoves(f, () =>
           expect(f.sessions.connect(f.settler).play([altered], [bet.seed]))
-            .to.be.revertedWithCustomError(f.sessions, "UnknownSession")
-            .withArgs(recovered),
+            .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
+            .withArgs(recovered, altered.bet.player),
         );
-        await expect(f.sessions.place(altered)).to.be.revertedWithCustomError(f.sessions, "UnknownSession").withArgs(recovered);
+        await expect(place(f, altered)).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer").withArgs(recovered, altered.bet.player);
+        await expect(f.sessions.connect(f.alice).place(altered, await countersign(f, bet.signed)))
+          .to.be.revertedWithCustomError(f.sessions, "NotRelayer")
+          .withArgs(f.alice.address);
         await expect(play(f, [bet]))
           .to.emit(f.casino, "BetSettled")
           .withArgs(bet.betId, bet.seed, bet.word);
@@ -256,7 +265,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
           .to.be.revertedWithCustomError(f.casino, "TermsChanged")
           .withArgs(terms),
       );
-      await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.casino, "TermsChanged").withArgs(terms);
+      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.casino, "TermsChanged").withArgs(terms);
     });
 
     it("refuses a bet after its deadline (BetExpiredDeadline), takes it at the deadline's second", async function () {
@@ -320,7 +329,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const [bob0] = await signBatch(f, [[f.bobSession, {}]]);
       const forged = await signBet(f, f.aliceSession, { signer: keyOf("forger") });
       const bobBefore = await ledgerOf(f, f.bob.address);
-      await expect(play(f, [bob0, forged])).to.be.revertedWithCustomError(f.sessions, "UnknownSession");
+      await expect(play(f, [bob0, forged])).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer").withArgs(keyOf("forger").address, f.alice.address);
       expect(await ledgerOf(f, f.bob.address)).to.deep.equal(bobBefore);
     });
   });
