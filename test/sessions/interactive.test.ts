@@ -9,7 +9,7 @@ import { ethers, network } from "hardhat";
 import { loadFixture, takeSnapshot, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, type ContractTransactionResponse } from "ethers";
 import { GAME } from "../helpers";
-import { eventsOf } from "../findings/support";
+import { eventsOf, revertDataOf } from "../findings/support";
 import {
   ACTION_KEY_TYPES,
   blackjackLog,
@@ -18,6 +18,7 @@ import {
   keyOf,
   openBetPayout,
   openSession,
+  place,
   recoverActionsKey,
   signActions,
   signBet,
@@ -40,7 +41,7 @@ async function handsFixture() {
 /** A signed hand of `STAKE` whose deal `wanted` accepts, placed by the relay with CasinoSessions.place. */
 async function placeHand(f: SessionsFixture, session: Session, wanted: Outcome, game: number = GAME.BLACKJACK): Promise<RelayedBet> {
   const hand = await signBet(f, session, { game, params: 0n, amount: STAKE, wanted });
-  await f.sessions.connect(f.settler).place(hand.signed);
+  await place(f, hand.signed);
   return hand;
 }
 
@@ -76,7 +77,7 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       expect(await ethers.provider.getTransactionCount(f.alice.address)).to.equal(aliceNonce); // no transaction of Alice's wallet
       expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - 2n * STAKE);
       expect((await f.casino.getBet(hand.betId)).split).to.be.true;
-      expect((await f.sessions.sessionOf(f.aliceSession.key.address)).lost[0]).to.equal(2n * STAKE);
+      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(2n * STAKE);
 
       const log = blackjackLog("PHS");
       const payout = await openBetPayout(f, hand.betId, hand.seed, log);
@@ -86,70 +87,121 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       expect(settled.credited).to.equal(payout + settled.jackpot);
       const [published] = eventsOf(settled.receipt, f.casino, "BetSettled");
       expect(published.args.toArray()).to.deep.equal([hand.betId, hand.seed, hand.word]);
-      expect((await f.sessions.sessionOf(f.aliceSession.key.address)).lost[0]).to.equal(2n * STAKE - payout);
+      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(2n * STAKE - payout);
       expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll + 2n * STAKE - payout, 0n]);
     });
 
-    it("refuses a split the key did not sign: another key's P (NotSessionPlayer), the key's signature of another log (UnknownSession)", async function () {
+    it("refuses a split the hand's own key did not sign: another key's P, the key's signature of another log (NotBetSession(betId, key))", async function () {
       const f = await loadFixture(handsFixture);
       const hand = await placeHand(f, f.aliceSession, splittable);
       await expect(f.sessions.split(hand.betId, await signActions(f, f.bobSession.key, hand.betId, blackjackLog("P"))))
-        .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
-        .withArgs(f.bobSession.key.address, f.alice.address);
+        .to.be.revertedWithCustomError(f.sessions, "NotBetSession")
+        .withArgs(hand.betId, f.bobSession.key.address);
       const standSignature = await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("S"));
       const recovered = recoverActionsKey(f, hand.betId, blackjackLog("P"), standSignature);
-      await expect(f.sessions.split(hand.betId, standSignature)).to.be.revertedWithCustomError(f.sessions, "UnknownSession").withArgs(recovered);
+      await expect(f.sessions.split(hand.betId, standSignature)).to.be.revertedWithCustomError(f.sessions, "NotBetSession").withArgs(hand.betId, recovered);
       expect((await f.casino.getBet(hand.betId)).split).to.be.false;
     });
 
     // Casino._addStake cannot see the deal (the seed is not revealed yet), so it takes a second
-    // stake on any open hand, and Casino._payoutOf starts a split hand's log with "P". On a hand
-    // that is no pair (or a natural) the rules refuse that log (IllegalBlackjackAction), so every
-    // settlement reverts and, after the settle window, claimExpired pays the split hand's maximum:
-    // 4× the stake. A player who splits every hand blindly wins 400 DEGEN for 200 staked on a hand
-    // that pays 0 stood; the same by the wallet's addStake.
-    it.skip("a second stake on a hand that is no pair cannot keep the hand from its settlement, nor win the claim's 4x [bug: every settlement reverts IllegalBlackjackAction(0, P), claimExpired pays 4x the stake]", async function () {
+    // stake on any open hand. Before 90d0fbf the Casino started a split hand's log with "P", which
+    // the rules refuse on a hand that is no pair: every settlement reverted and claimExpired paid
+    // the split's maximum, 4x the stake. Now such a split is void: the second stake comes back at
+    // settlement and the hand plays as dealt, whether the signed log names the split or not.
+    it("a second stake on a hand that is no pair is void: the hand settles as dealt, the second stake comes back, to the wei", async function () {
       const f = await loadFixture(handsFixture);
       const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
-      const hand = await placeHand(f, f.aliceSession, async (pay) => (await pay(blackjackLog("P"))) === null && (await pay()) === 0n);
-      await f.sessions.split(hand.betId, await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("P")));
-      await expect(f.casino.connect(f.settler).settle(hand.betId, hand.seed, 0n)).to.not.be.revertedWithCustomError(f.rules, "IllegalBlackjackAction");
-      if ((await f.casino.getBet(hand.betId)).open) {
-        await time.increaseTo((await f.casino.getBet(hand.betId)).claimableAt);
-        await f.casino.connect(f.alice).claimExpired(hand.betId);
+      const [bankroll] = await f.casino.house(f.tokenAddress);
+      const noPairLoses: Outcome = async (pay) => (await pay(blackjackLog("P"))) === null && (await pay()) === 0n;
+      const hand = await placeHand(f, f.aliceSession, noPairLoses);
+      await expect(f.sessions.split(hand.betId, await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("P"))))
+        .to.emit(f.casino, "StakeAdded")
+        .withArgs(hand.betId, f.alice.address, STAKE);
+      expect(await openBetPayout(f, hand.betId, hand.seed)).to.equal(STAKE);
+      expect(await openBetPayout(f, hand.betId, hand.seed, blackjackLog("P"))).to.equal(STAKE);
+      // By the settler without a log, or with the key's log that names the split: the same.
+      for (const settle of [
+        () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, STAKE),
+        async () => f.sessions.connect(f.settler).settle(hand.betId, hand.seed, blackjackLog("P"), await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("P")), "0x"),
+      ]) {
+        const snapshot = await takeSnapshot();
+        const settled = await settlement(f, f.alice.address, settle);
+        expect(eventsOf(settled.receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([[f.alice.address, 2n * STAKE, STAKE, false, BigInt(GAME.BLACKJACK)]]);
+        expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - STAKE + settled.jackpot);
+        expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll + STAKE, 0n]);
+        expect(await f.casino.reservedBy(f.alice.address, f.tokenAddress)).to.equal(0n);
+        await snapshot.restore();
       }
-      // A hand that pays nothing stood: at most the second stake comes back.
-      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.be.at.most(vault);
     });
 
-    // The settlement carries the hand's seed (Casino.settle, CasinoSessions.settle): while it is
-    // pending the player knows the whole deck, and Casino._addStake still takes a second stake,
-    // which Casino._payoutOf turns into a split before whatever log is settled. A player with a
-    // pair splits, first, exactly when the split pays more than the hand as played.
-    it.skip("a split sent after the seed is public (read from the pending settlement) cannot change what the hand pays [bug: addStake and split are taken while the settlement that reveals the seed is pending]", async function () {
-      const f = await loadFixture(handsFixture);
-      const splitPaysMore: Outcome = async (pay) => {
-        const [stood, split] = [await pay(), await pay(blackjackLog("P"))];
-        return stood !== null && split !== null && split - 2n * STAKE > stood - STAKE;
-      };
-      const hand = await walletBet(f, f.alice, { game: GAME.BLACKJACK, params: 0n, amount: STAKE, wanted: splitPaysMore });
-      await hand.send();
-      const stood = await openBetPayout(f, hand.betId, hand.seed);
-      const fee = (tip: bigint) => ({ gasLimit: 1_000_000, maxPriorityFeePerGas: tip, maxFeePerGas: 100n * 10n ** 9n });
+    // The settlement carries the hand's seed: while it is pending the player knows the whole deck,
+    // and the Casino still takes a second stake. Before c51ae61 a staked split was played whatever
+    // the log settled, so a player with a pair split first exactly when splitting paid more. Now a
+    // split counts only when the settled log (signed before the seed was public) starts with "P":
+    // a stake added after is void, paid back, and the hand pays what it paid as played.
+    const splitPaysMore: Outcome = async (pay) => {
+      const [stood, split] = [await pay(), await pay(blackjackLog("P"))];
+      return stood !== null && split !== null && split - 2n * STAKE > stood - STAKE;
+    };
+    const fee = (tip: bigint) => ({ gasLimit: 1_000_000, maxPriorityFeePerGas: tip, maxFeePerGas: 100n * 10n ** 9n });
+
+    /** Sends `settle` (low tip) and, once its seed is readable, `raced` (higher tip) into one block. */
+    async function raceSettlement(settle: () => Promise<ContractTransactionResponse>, raced: (seed: string) => Promise<ContractTransactionResponse>, decode: (data: string) => string) {
       await network.provider.send("evm_setAutomine", [false]);
       try {
-        const settling = await f.casino.connect(f.settler).settle(hand.betId, hand.seed, stood, fee(10n ** 9n));
-        const [, seed] = f.casino.interface.decodeFunctionData("settle", (await ethers.provider.getTransaction(settling.hash))!.data);
-        expect(seed).to.equal(hand.seed);
-        await f.casino.connect(f.alice).addStake(hand.betId, fee(5n * 10n ** 9n));
+        const settling = await settle();
+        const seed = decode((await ethers.provider.getTransaction(settling.hash))!.data);
+        const racing = await raced(seed);
         await network.provider.send("evm_mine", []);
+        return { settling: (await ethers.provider.getTransactionReceipt(settling.hash))!, racing: (await ethers.provider.getTransactionReceipt(racing.hash))! };
       } finally {
         await network.provider.send("evm_setAutomine", [true]);
       }
-      if ((await f.casino.getBet(hand.betId)).open)
-        await f.casino.connect(f.settler).settle(hand.betId, hand.seed, await openBetPayout(f, hand.betId, hand.seed));
-      const [played] = (await f.casino.queryFilter(f.casino.filters.GamePlayed(f.alice.address))).slice(-1);
-      expect(played.args.payout - played.args.betAmount).to.be.at.most(stood - STAKE);
+    }
+
+    it("a split staked by the wallet after the seed is public (read from the pending settlement) is void: the hand pays what it paid as played", async function () {
+      const f = await loadFixture(handsFixture);
+      const hand = await walletBet(f, f.alice, { game: GAME.BLACKJACK, params: 0n, amount: STAKE, wanted: splitPaysMore });
+      await hand.send();
+      const stood = await openBetPayout(f, hand.betId, hand.seed);
+      const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
+      const { settling, racing } = await raceSettlement(
+        () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, stood, fee(10n ** 9n)),
+        (seed) => {
+          expect(seed).to.equal(hand.seed);
+          return f.casino.connect(f.alice).addStake(hand.betId, fee(5n * 10n ** 9n));
+        },
+        (data) => f.casino.interface.decodeFunctionData("settle", data)[1] as string,
+      );
+      // The split went first: the settlement naming the stand's payout is refused with the void split's.
+      expect([racing.status, settling.status]).to.deep.equal([1, 0]);
+      expect(await openBetPayout(f, hand.betId, hand.seed)).to.equal(stood + STAKE);
+      const settled = await settlement(f, f.alice.address, () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, stood + STAKE));
+      expect(eventsOf(settled.receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([[f.alice.address, 2n * STAKE, stood + STAKE, stood > STAKE, BigInt(GAME.BLACKJACK)]]);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - STAKE + stood + STAKE + settled.jackpot);
+    });
+
+    it("a split signed by the session key after the seed is public (read from the pending CasinoSessions.settle) is void: the signed stand is paid", async function () {
+      const f = await loadFixture(handsFixture);
+      const hand = await placeHand(f, f.aliceSession, async (pay) => (await splittable(pay)) && (await splitPaysMore(pay)));
+      const stand = blackjackLog("S");
+      const stood = await openBetPayout(f, hand.betId, hand.seed, stand);
+      const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
+      const standSignature = await signActions(f, f.aliceSession.key, hand.betId, stand);
+      const { settling, racing } = await raceSettlement(
+        () => f.sessions.connect(f.settler).settle(hand.betId, hand.seed, stand, standSignature, "0x", fee(10n ** 9n)),
+        async (seed) => {
+          expect(seed).to.equal(hand.seed);
+          return f.sessions.connect(f.alice).split(hand.betId, await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("P")), fee(5n * 10n ** 9n));
+        },
+        (data) => f.sessions.interface.decodeFunctionData("settle", data)[1] as string,
+      );
+      expect([racing.status, settling.status]).to.deep.equal([1, 1]);
+      const logs = eventsOf(settling, f.casino, "GamePlayed").map((e) => e.args.toArray());
+      expect(logs).to.deep.equal([[f.alice.address, 2n * STAKE, stood + STAKE, stood > STAKE, BigInt(GAME.BLACKJACK)]]);
+      const jackpot = eventsOf(settling, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - STAKE + stood + STAKE + jackpot);
+      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(2n * STAKE - (stood + STAKE));
     });
 
     describe("a forged or missing action cannot settle it against the player", function () {
@@ -288,31 +340,41 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       }
     });
 
-    // CasinoSessions.settle takes the seed in its calldata and is open to anyone: while the
-    // settler's settlement is pending, the player knows the crash point (or, in blackjack, the
-    // whole deck), has the session key sign a cash-out at that point (or the best action log),
-    // and settles first. The round then pays stake × crash point / 100, not the cash-out she
-    // asked for when she clicked; with the 100x cap, up to 100 times the stake.
-    it.skip("a cash-out signed after the seed is public (read from the pending settlement) is not paid [bug: CasinoSessions.settle takes any signed log with the seed while the settler's settlement is pending]", async function () {
+    // CasinoSessions.settle carries the seed in its calldata. Before c51ae61 it was open to anyone:
+    // while the settler's settlement was pending, the player read the crash point, had the key sign
+    // a cash-out at it and settled first, for up to 100 times the stake. Now only the settler sends
+    // a log: hers is refused, and the round pays the cash-out she asked for when she clicked.
+    it("a cash-out signed after the seed is public (read from the pending settlement) is refused (NotRelayer): the asked cash-out is paid", async function () {
       const f = await loadFixture(crashFixture);
       const asked = cashOutLog(150n);
+      const best = cashOutLog(f.crashPoint);
       const fee = (tip: bigint) => ({ gasLimit: 1_000_000, maxPriorityFeePerGas: tip, maxFeePerGas: 100n * 10n ** 9n });
+      const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
+      let settlingHash: string;
+      let racingHash: string;
       await network.provider.send("evm_setAutomine", [false]);
       try {
         const askedSignature = await signActions(f, f.aliceSession.key, f.round.betId, asked);
         const settling = await f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, asked, askedSignature, "0x", fee(10n ** 9n));
+        settlingHash = settling.hash;
         const [, seed] = f.sessions.interface.decodeFunctionData("settle", (await ethers.provider.getTransaction(settling.hash))!.data);
         expect(seed).to.equal(f.round.seed); // from which the crash point follows
-        const best = cashOutLog(f.crashPoint);
-        await f.sessions
+        const racing = await f.sessions
           .connect(f.alice)
           .settle(f.round.betId, seed, best, await signActions(f, f.aliceSession.key, f.round.betId, best), "0x", fee(5n * 10n ** 9n));
+        racingHash = racing.hash;
         await network.provider.send("evm_mine", []);
       } finally {
         await network.provider.send("evm_setAutomine", [true]);
       }
-      const [played] = (await f.casino.queryFilter(f.casino.filters.GamePlayed(f.alice.address))).slice(-1);
-      expect(played.args.payout).to.be.at.most((STAKE * 150n) / 100n);
+      const racing = (await ethers.provider.getTransactionReceipt(racingHash))!;
+      expect(racing.status).to.equal(0);
+      const error = f.sessions.interface.parseError(await revertDataOf(racingHash));
+      expect([error!.name, ...error!.args]).to.deep.equal(["NotRelayer", f.alice.address]);
+      const settling = (await ethers.provider.getTransactionReceipt(settlingHash))!;
+      expect(eventsOf(settling, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([[f.alice.address, STAKE, (STAKE * 150n) / 100n, true, BigInt(GAME.CRASH)]]);
+      const jackpot = eventsOf(settling, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault + (STAKE * 150n) / 100n + jackpot);
     });
 
     it("without a signed cash-out the round rode to the crash: Casino.settle pays 0 and refuses any cash-out's payout (PayoutMismatch)", async function () {
