@@ -11,6 +11,7 @@ import {
   deploySessions,
   openSession,
   payoutOf,
+  place,
   play,
   settleWithRules,
   signBet,
@@ -83,7 +84,7 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       await expect(play(f, [over]))
         .to.be.revertedWithCustomError(f.limits, "AboveBetCap")
         .withArgs(cap + 1n, cap);
-      await expect(f.sessions.place(over.signed))
+      await expect(place(f, over.signed))
         .to.be.revertedWithCustomError(f.limits, "AboveBetCap")
         .withArgs(cap + 1n, cap);
       await expect((await walletBet(f, f.alice, { amount: cap + 1n })).send())
@@ -120,7 +121,7 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       await expect(play(f, [bet]))
         .to.be.revertedWithCustomError(f.limits, "CoolingOff")
         .withArgs(until);
-      await expect(f.sessions.place(bet.signed)).to.be.revertedWithCustomError(f.limits, "CoolingOff").withArgs(until);
+      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.limits, "CoolingOff").withArgs(until);
       await expect((await walletBet(f, f.alice)).send())
         .to.be.revertedWithCustomError(f.limits, "CoolingOff")
         .withArgs(until);
@@ -273,25 +274,33 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
     // Once due, the view shows the looser values as current, nothing pending, the 24 h window run out.
     await time.increaseTo(at + 100n + DAY);
     const due = await limitsView(f, f.alice.address, f.tokenAddress);
-    expect([due.lossLimit, due.betCap, due.pendingAt, due.windowEnds[0], due.lossUsed[0]]).to.deep.equal([
+    expect([due.lossLimit, due.betCap, due.pendingAt, due.pendingLossLimit, due.windowEnds[0], due.lossUsed[0]]).to.deep.equal([
       [parseEther("100"), parseEther("400"), parseEther("3000")],
       parseEther("400"),
       0n,
+      NONE,
       0n,
       0n,
     ]);
     expect(await limitsView(f, f.alice.address, NATIVE)).to.deep.include({ lossLimit: NONE, betCap: 0n, coolOffUntil: untilCoolOff });
   });
 
-  // CasinoLimits.limitsOf copies pendingLoss whatever pendingMask and pendingAt say: a raise that
-  // applied, or one a stricter setting dropped, still reads as pending to a dialog that trusts it.
-  it.skip("shows no pending loss limit once the looser one applied [gap: limitsOf returns pendingLossLimit whatever pendingMask says]", async function () {
+  // Before c51ae61 CasinoLimits.limitsOf copied pendingLoss whatever pendingMask and pendingAt said:
+  // a raise that applied, or one a stricter setting dropped, still read as pending.
+  it("shows no pending loss limit once the looser one applied, nor one a stricter setting dropped", async function () {
     const f = await loadFixture(limitsFixture);
     await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("100"), 0n, 0n], 0n);
     await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("300"), 0n, 0n], 0n);
+    const waiting = await limitsView(f, f.alice.address, f.tokenAddress);
+    expect([waiting.lossLimit, waiting.pendingLossLimit, waiting.pendingMask]).to.deep.equal([[parseEther("100"), 0n, 0n], [parseEther("300"), 0n, 0n], 1n]);
     await time.increase(DAY);
     const view = await limitsView(f, f.alice.address, f.tokenAddress);
     expect([view.lossLimit, view.pendingAt, view.pendingMask]).to.deep.equal([[parseEther("300"), 0n, 0n], 0n, 0n]);
     expect(view.pendingLossLimit).to.deep.equal(NONE);
+    // A raise to 500 waits; a limit of 50 set before it is due applies at once and drops it.
+    await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("500"), 0n, 0n], 0n);
+    await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("50"), 0n, 0n], 0n);
+    const dropped = await limitsView(f, f.alice.address, f.tokenAddress);
+    expect([dropped.lossLimit, dropped.pendingLossLimit, dropped.pendingAt, dropped.pendingMask]).to.deep.equal([[parseEther("50"), 0n, 0n], NONE, 0n, 0n]);
   });
 });
