@@ -49,14 +49,18 @@ async function expectedTickets(f: JackpotFixture, bets: RelayedBet[]): Promise<J
     });
 }
 
-/** Draws the tickets as a stranger and checks each draw and each win against the entropy, to the wei. */
-async function drawAndCheck(f: JackpotFixture, tickets: JackpotTicket[], entropy: string): Promise<TransactionReceipt> {
+/** Draws the tickets as a stranger and checks the published draw and each win against the entropy, to the wei. */
+async function drawAndCheck(f: JackpotFixture, tickets: JackpotTicket[], entropy: string, options: { recordedBefore?: boolean } = {}): Promise<TransactionReceipt> {
   const players = f.playerSessions.map((s) => s.player);
   const vaults = await Promise.all(players.map((p) => f.casino.getBalance(p, f.tokenAddress)));
   let pool = await f.casino.jackpotPool();
   const [bankroll, accounted] = await Promise.all([f.casino.house(f.tokenAddress), f.casino.accounted(f.tokenAddress)]);
   const receipt = (await (await f.casino.connect(f.stranger).drawJackpots(tickets)).wait())!;
+  // The batch's draw is published once (JackpotTicketsDrawn), unless a later play recorded it already.
+  const recorded = eventsOf(receipt, f.casino, "JackpotTicketsDrawn").map((e) => e.args.toArray());
+  expect(recorded).to.deep.equal(options.recordedBefore ? [] : [[ticketsHash(tickets), entropy]]);
 
+  // Each hit on its own (JackpotDrawn, JackpotWon); a miss publishes nothing more.
   const drawn: unknown[][] = [];
   const won: unknown[][] = [];
   const credited = new Map<string, bigint>();
@@ -64,8 +68,8 @@ async function drawAndCheck(f: JackpotFixture, tickets: JackpotTicket[], entropy
     const player = players.find((p) => BigInt(p) === t.betId >> 64n)!;
     const win = t.prize < pool ? t.prize : pool;
     const hit = entropy === ZeroHash || jackpotRoll(f.casinoAddress, t.betId, entropy) < t.odds;
-    drawn.push([t.betId, entropy, win, hit]);
     if (!hit) continue;
+    drawn.push([t.betId, entropy, win, true]);
     won.push([player, win]);
     pool -= win;
     credited.set(player, (credited.get(player) ?? 0n) + win);
@@ -159,6 +163,41 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     await mineBlocks(1);
     const late = await drawAndCheck(f, tickets, ZeroHash);
     expect(eventsOf(late, f.casino, "JackpotWon")).to.have.length(tickets.length);
+  });
+
+  it("the next play records the previous batch's draw on its block's hash (JackpotTicketsDrawn): drawn later, past the hash's window, the hits are the true hash's", async function () {
+    const f = await loadFixture(jackpotFixture);
+    await removeHistoryContract();
+    const first = (await (await play(f, await signTicketBatch(f))).wait())!;
+    const tickets = ticketsOf(f, first);
+    const entropy = await blockHashOf(first.blockNumber);
+    // The next play, a block later: its own ticket issued, the first batch's draw recorded.
+    const [next] = await signBatch(f, [[f.playerSessions[2], { amount: parseEther("10"), params: 0b111111111n }]]);
+    const second = (await (await play(f, [next])).wait())!;
+    expect(eventsOf(second, f.casino, "JackpotTicketsDrawn").map((e) => e.args.toArray())).to.deep.equal([[ticketsHash(tickets), entropy]]);
+    expect(eventsOf(second, f.casino, "JackpotTicketsIssued").map((e) => e.args.toArray())).to.deep.equal([[ticketsHash(ticketsOf(f, second)), 1n]]);
+    expect(eventsOf(second, f.casino, "JackpotDrawn")).to.deep.equal([]);
+    // 300 blocks on, the hash itself is gone (no EIP-2935 here): the recorded one decides, not a void draw.
+    await mineBlocks(300);
+    const hits = tickets.filter((t) => jackpotRoll(f.casinoAddress, t.betId, entropy) < t.odds);
+    expect(hits.length).to.be.within(1, tickets.length - 1);
+    const late = await drawAndCheck(f, tickets, entropy, { recordedBefore: true });
+    expect(eventsOf(late, f.casino, "JackpotWon")).to.have.length(hits.length);
+    await expect(f.casino.drawJackpots(tickets)).to.be.revertedWithCustomError(f.casino, "UnknownTickets").withArgs(ticketsHash(tickets));
+  });
+
+  it("a play whose batch issues no ticket still records the pending draw, once: a third play records nothing more", async function () {
+    const f = await loadFixture(jackpotFixture);
+    const first = (await (await play(f, await signTicketBatch(f))).wait())!;
+    const tickets = ticketsOf(f, first);
+    const [bnb] = await signBatch(f, [[f.playerSessions[2], { token: NATIVE, amount: parseEther("0.1") }]]);
+    const second = (await (await play(f, [bnb])).wait())!;
+    expect(eventsOf(second, f.casino, "JackpotTicketsDrawn").map((e) => e.args.toArray())).to.deep.equal([[ticketsHash(tickets), await blockHashOf(first.blockNumber)]]);
+    expect(eventsOf(second, f.casino, "JackpotTicketsIssued")).to.deep.equal([]);
+    const [again] = await signBatch(f, [[f.playerSessions[2], { token: NATIVE, amount: parseEther("0.1") }]]);
+    const third = (await (await play(f, [again])).wait())!;
+    expect(eventsOf(third, f.casino, "JackpotTicketsDrawn")).to.deep.equal([]);
+    await drawAndCheck(f, tickets, await blockHashOf(first.blockNumber), { recordedBefore: true });
   });
 
   it("credits a certain hit's prize only at the draw, apart from the game's payout that play credited", async function () {
