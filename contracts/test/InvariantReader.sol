@@ -84,11 +84,11 @@ contract InvariantReader {
     /// @notice The accounting state as flat words (ABI-decoding nested structs costs the fuzz more
     ///         than the EVM does): block.number, jackpotPool, then for DEGEN and then BNB
     ///         [holding, accounted(token), bankroll, reserved, interactive reserved, getBalance(player,
-    ///         token) per player, reservedBy(player, token) per player], then for each bet id the 16
+    ///         token) per player, reservedBy(player, token) per player], then for each bet id the 17
     ///         fields of Casino.BetView in order followed by lockedEntropy(betId).
     function core(Casino casino, address[] calldata players, uint256[] calldata betIds) external view returns (uint256[] memory words) {
         address degen = address(casino.degen());
-        words = new uint256[](2 + 2 * (5 + 2 * players.length) + 17 * betIds.length);
+        words = new uint256[](2 + 2 * (5 + 2 * players.length) + 18 * betIds.length);
         words[0] = block.number;
         words[1] = casino.jackpotPool();
         uint256 at = _writeToken(words, 2, casino, degen, IERC20(degen).balanceOf(address(casino)), players);
@@ -111,6 +111,7 @@ contract InvariantReader {
             words[at++] = bet.jackpotPrize;
             words[at++] = bet.jackpotEdgeBps;
             words[at++] = bet.open ? 1 : 0;
+            words[at++] = bet.relayed ? 1 : 0;
             words[at++] = uint256(casino.lockedEntropy(betIds[i]));
         }
     }
