@@ -66,6 +66,7 @@ import { deployCasino, HashChain, NATIVE, betIdOf, randomWord, maxPayout as payo
 import {
   CasinoModel,
   norm,
+  sessionId,
   ticketsHash,
   Revert,
   TOKENS,
@@ -142,7 +143,7 @@ interface Step {
   run: (s: State, tx: Tx) => void;
   /** After a success: learn what the chain decided (block hashes, tickets) and check it, from the transaction's logs. */
   after?: (logs: ChainLog[]) => Promise<void>;
-  /** The session keys it signs with or acts on, whose sessions are read back after it. */
+  /** The sessions (sessionId(player, key)) it signs with or acts on, read back after it. */
   keys?: string[];
 }
 
@@ -202,7 +203,8 @@ describe("Casino invariant fuzz", function () {
     const hdRoot = HDNodeWallet.fromPhrase(accounts.mnemonic, accounts.passphrase ?? "", accounts.path ?? "m/44'/60'/0'/0");
     const signers = await ethers.getSigners();
     const keys = new Map<string, HDNodeWallet>();
-    for (const index of [3, 4, 5, 6, 7, 8, 9]) {
+    // The stranger, the players, and both settlers (who countersign bets).
+    for (const index of [1, 3, 4, 5, 6, 7, 8, 9, 13]) {
       const key = hdRoot.deriveChild(index);
       if (key.address !== signers[index].address) throw new Error(`HD key ${index} is not signer ${index}`);
       keys.set(key.address.toLowerCase(), key);
@@ -722,7 +724,7 @@ describe("Casino invariant fuzz", function () {
      */
     async function settleable(): Promise<(readonly [State["players"][number], number])[]> {
       const candidates = withOpenBets();
-      const answers = await answersFor(candidates.map(([p]) => ({ bet: p.bets[0], seed: model.seedFor(p, p.bets[0].nonce) })));
+      const answers = await answersFor(candidates.map(([p]) => ({ bet: p.bets[0], seed: model.seedFor(p, p.bets[0].nonce, p.bets[0].relayed) })));
       const ready = candidates.filter((_, k) => typeof answers[k] === "bigint");
       return rng.chance(0.95) ? ready : candidates;
     }
@@ -733,16 +735,18 @@ describe("Casino invariant fuzz", function () {
       const [player, i] = rng.pick(candidates);
       let bet = player.bets[0];
       let betId = bet.betId;
-      let seed = model.seedFor(player, bet.nonce);
+      let seed = model.seedFor(player, bet.nonce, bet.relayed);
       let from = settlerNow();
       const fault = rng.next();
       if (fault < 0.02) from = notSettler();
-      else if (fault < 0.04) seed = rng.bytes32();
-      else if (fault < 0.05 && bet.nonce + 1n < player.chainEnd) seed = model.seedFor(player, bet.nonce + 1n);
+      else if (fault < 0.035) seed = rng.bytes32();
+      else if (fault < 0.045 && bet.nonce + 1n < player.chainEnd) seed = model.seedFor(player, bet.nonce + 1n, bet.relayed);
+      // The other link of the bet's nonce: a relay seed never settles a wallet bet, nor a wallet seed a relayed one.
+      else if (fault < 0.055) seed = model.seedFor(player, bet.nonce, !bet.relayed);
       else if (fault < 0.07 && player.bets.length > 1) {
         bet = player.bets[1];
         betId = bet.betId;
-        seed = model.seedFor(player, bet.nonce);
+        seed = model.seedFor(player, bet.nonce, bet.relayed);
       } else if (fault < 0.08 && closedBets.length > 0) betId = rng.pick(closedBets);
       const payout = await payoutFor(bet, seed, 0.08);
       return casinoStep(
@@ -761,7 +765,7 @@ describe("Casino invariant fuzz", function () {
       for (const [player] of await settleable()) {
         const take = 1 + rng.int(player.bets.length);
         for (const bet of player.bets.slice(0, take)) {
-          const seed = model.seedFor(player, bet.nonce);
+          const seed = model.seedFor(player, bet.nonce, bet.relayed);
           batch.push({ betId: bet.betId, seed, payout: await payoutFor(bet, seed, 0.005) });
         }
       }
@@ -817,13 +821,19 @@ describe("Casino invariant fuzz", function () {
 
     /**
      * The unsplit hands of open bets, with those the rules let split (a pair): the app offers a
-     * split only on a pair; a player calling addStake directly may split any hand, which can then
-     * only be claimed (test/Casino.bets.test.ts, "a hand split without a pair").
+     * split only on a pair; a player calling addStake directly may split any hand, a split that is
+     * then void (its second stake paid back at settlement, the hand played as dealt).
      */
     async function openHands(): Promise<{ hands: Bet[]; pairs: Bet[] }> {
       const hands = model.openBets().filter((b) => b.gameType === BLACKJACK && !b.split);
-      const answers = await answersFor(hands.map((hand) => ({ bet: { ...hand, split: true }, seed: model.seedFor(s().players[hand.player], hand.nonce) })));
-      return { hands, pairs: hands.filter((_, k) => typeof answers[k] === "bigint") };
+      return { hands, pairs: await pairsAmong(hands) };
+    }
+
+    /** The hands among `hands` dealt a pair the rules let split (GameRules.payout takes a log of "P"). */
+    async function pairsAmong(hands: Bet[]): Promise<Bet[]> {
+      const queries = hands.map((hand) => model.pairQuery(hand, model.seedFor(s().players[hand.player], hand.nonce, hand.relayed)));
+      await oracle.ensure(queries);
+      return hands.filter((_, k) => oracle.payout(queries[k]) !== null);
     }
 
     async function splitStep(): Promise<Step | null> {
@@ -897,12 +907,14 @@ describe("Casino invariant fuzz", function () {
       return wallet;
     }
     const walletOf = (key: string) => keyWallets.get(key.toLowerCase())!;
-    /** A player's session keys (lower case): all of them, or those that can sign a bet in the next block. */
+    /** A player's session keys (lower case): all opened (or revoked) ones, or those that can sign a bet in the next block. */
     function sessionKeys(player: string, usable: boolean): string[] {
-      return Object.entries(s().sessions)
-        .filter(([, v]) => v.player.toLowerCase() === player.toLowerCase() && (!usable || (!v.revoked && v.expiresAt > now + 1n)))
-        .map(([key]) => key);
+      return Object.values(s().sessions)
+        .filter((v) => v.player === player.toLowerCase() && (!usable || (v.expiresAt !== 0n && !v.revoked && v.expiresAt > now + 1n)))
+        .map((v) => v.key);
     }
+    /** A player's session of a key, as the model stores it. */
+    const sessionOf = (player: string, key: string) => model.storedSessionOf(s(), player, key);
     /** A key of another player that can sign, or a key never opened: the forger's. */
     function foreignKey(player: string): string {
       const others = playerAddresses.filter((a) => a !== player).flatMap((a) => sessionKeys(a, true));
@@ -913,18 +925,21 @@ describe("Casino invariant fuzz", function () {
     const allowedTokens = (tokens: number) => TOKENS.filter((t) => (tokens & (t === "DEGEN" ? 1 : 2)) !== 0);
 
     /**
-     * Per session key, from the chain's logs alone: the stakes of the bets it signed (played, placed,
-     * split) and the payouts credited back to it (its played bets, the hands it settled). The fuzz
-     * signs a hand's actions only with the key that placed it and a wallet hand's with a key the
-     * wallet named (ActionKey): CasinoSessions credits a payout to whichever key signed the actions
-     * (test/CasinoSessions.budget.test.ts).
+     * Per session (player and key), from the chain's logs alone: the stakes of the bets its key
+     * signed (played, placed, split), each rounded up to 10^9 wei, and the payouts credited back
+     * (its played bets; at CasinoSessions.settle, a bet it placed, or half of a wallet hand it
+     * split), each rounded down: whichever key signed the actions (test/CasinoSessions.budget.test.ts).
      */
     const ledger = new Map<string, Record<Token, { staked: bigint; credited: bigint }>>();
-    function ledgerOf(key: string): Record<Token, { staked: bigint; credited: bigint }> {
-      let entry = ledger.get(key.toLowerCase());
-      if (entry === undefined) ledger.set(key.toLowerCase(), (entry = { DEGEN: { staked: 0n, credited: 0n }, BNB: { staked: 0n, credited: 0n } }));
+    function ledgerOf(player: string, key: string): Record<Token, { staked: bigint; credited: bigint }> {
+      const id = sessionId(player, key);
+      let entry = ledger.get(id);
+      if (entry === undefined) ledger.set(id, (entry = { DEGEN: { staked: 0n, credited: 0n }, BNB: { staked: 0n, credited: 0n } }));
       return entry;
     }
+    const UNIT = 10n ** 9n;
+    const stakeUnits = (amount: bigint) => ((amount + UNIT - 1n) / UNIT) * UNIT;
+    const payoutUnits = (amount: bigint) => amount - (amount % UNIT);
     const tokenOfAddress = (address: string): Token => (address === NATIVE ? "BNB" : "DEGEN");
 
     /** The Bet typed data of a bet and its deadline. */
@@ -952,7 +967,7 @@ describe("Casino invariant fuzz", function () {
         signature.yParityAndS,
       ];
       const model: SignedBetModel = { input: sent, deadline, signer };
-      return { tuple, model };
+      return { tuple, model, digest: TypedDataEncoder.hash(sessionDomain, BET_TYPES, betMessage(sent, deadline)), signedMessage: betMessage(signed, deadline) };
     }
 
     /** One field of a signed bet changed after signing. */
@@ -991,7 +1006,8 @@ describe("Casino invariant fuzz", function () {
 
     async function openSessionStep(i = pickPlayer()): Promise<Step> {
       const player = playerOf(i);
-      const known = Object.keys(s().sessions);
+      const known = Object.values(s().sessions).map((v) => v.key);
+      // A key "reused": the player's own (SessionExists) or another player's (a session of its own).
       const kind = rng.chance(0.8) ? "good" : rng.pick(["expired", "tooLong", "wrongSigner", "tampered", "reused"] as const);
       const key = kind === "reused" && known.length > 0 ? rng.pick(known) : newKey().address;
       // The transaction's timestamp is now + 1; a session lasts at most a day from it.
@@ -1028,7 +1044,7 @@ describe("Casino invariant fuzz", function () {
         to: sessionsAddress,
         data,
         note: `sessions.openSession ${kind} player ${i} key ${key.slice(0, 10)} until +${expiresAt - now}s`,
-        keys: [key],
+        keys: [sessionId(sent.player, key)],
         run: (st, tx) => model.openSession(st, tx, sent, signer),
       };
     }
@@ -1045,7 +1061,7 @@ describe("Casino invariant fuzz", function () {
         to: sessionsAddress,
         data: sessionsIface.encodeFunctionData("revokeSession", [key]),
         note: `sessions.revokeSession player ${i} key ${key.slice(0, 10)}`,
-        keys: [key],
+        keys: [sessionId(player.address, key)],
         run: (st, tx) => model.revokeSession(st, tx, key),
       };
     }
@@ -1074,7 +1090,7 @@ describe("Casino invariant fuzz", function () {
       for (const k of chosen) {
         const p = playerOf(k);
         const key = rng.pick(sessionKeys(p.address, true));
-        const session = s().sessions[key];
+        const session = sessionOf(p.address, key);
         const count = Math.min(1 + rng.int(4), Number(p.chainEnd - p.nextNonce));
         const tokens = allowedTokens(session.tokens);
         const lane: Planned[] = [];
@@ -1096,8 +1112,8 @@ describe("Casino invariant fuzz", function () {
             rng.chance(0.9) ? limitRoom(p, token) / BigInt(count) : left,
           );
           planned[token] += amount;
-          // Each bet names the commitment before it: the chain's root, or the seed of the bet before.
-          const expectedCommit = rng.chance(0.5) ? p.root : n === 0 ? p.commit : model.seedFor(p, nonce - 1n);
+          // Each bet names the commitment before it: the chain's root, or the relay seed of the bet before.
+          const expectedCommit = rng.chance(0.5) ? p.root : n === 0 ? p.commit : model.seedFor(p, nonce - 1n, true);
           const input: BetInput = {
             player: p.address,
             token: tokenAddress[token],
@@ -1109,7 +1125,8 @@ describe("Casino invariant fuzz", function () {
             expectedCommit,
             terms: model.terms(s()),
           };
-          lane.push({ key, input, seed: model.seedFor(p, nonce) });
+          // Mostly the bet's relay seed; now and then its wallet seed, which settles no relayed bet (WrongSeed).
+          lane.push({ key, input, seed: model.seedFor(p, nonce, rng.chance(0.995)) });
         }
         lanes.push(lane);
       }
@@ -1121,7 +1138,7 @@ describe("Casino invariant fuzz", function () {
         : "none";
       const j = rng.int(bets.length);
       const target = bets[j];
-      const session = s().sessions[target.key];
+      const session = sessionOf(target.input.player, target.key);
       const token = tokenOfAddress(target.input.token);
       if (fault === "interactive") target.input = { ...target.input, gameType: rng.pick([BLACKJACK, CRASH]), params: 0n };
       else if (fault === "terms") target.input = { ...target.input, terms: staleTerms };
@@ -1160,14 +1177,14 @@ describe("Casino invariant fuzz", function () {
         }),
       );
       // What each key may stake (before this transaction): the chain's stakes are checked against it.
-      const maxBets = bets.map((bet) => s().sessions[bet.key]?.allowance[tokenOfAddress(bet.input.token)].maxBet ?? 0n);
+      const maxBets = bets.map((bet) => sessionOf(bet.input.player, bet.key).allowance[tokenOfAddress(bet.input.token)].maxBet);
       return {
         name: "sessions.play",
         from: rng.chance(0.85) ? settlerNow() : submitter(),
         to: sessionsAddress,
         data: sessionsIface.encodeFunctionData("play", [tuples, seeds]),
         note: `sessions.play of ${tuples.length} (${chosen.length} players)${fault === "none" ? "" : ` ${fault}`}`,
-        keys: [...new Set(bets.map((bet) => bet.key))],
+        keys: [...new Set(bets.map((bet) => sessionId(bet.input.player, bet.key)))],
         run: (st, tx) => model.sessionsPlay(st, tx, models, seeds),
         after: async (logs) => {
           const placed = logs.filter((log) => log.contract === "casino" && log.name === "BetPlaced");
@@ -1175,9 +1192,9 @@ describe("Casino invariant fuzz", function () {
           placed.forEach((log, n) => {
             const amount = log.args[3] as bigint;
             if (amount > maxBets[n]) throw new Error(`a session bet of ${amount} above its key's maxBet ${maxBets[n]}`);
-            const entry = ledgerOf(bets[n].key)[tokenOfAddress(log.args[2] as string)];
-            entry.staked += amount;
-            entry.credited += played[n].args[2] as bigint;
+            const entry = ledgerOf(bets[n].input.player, bets[n].key)[tokenOfAddress(log.args[2] as string)];
+            entry.staked += stakeUnits(amount);
+            entry.credited += payoutUnits(played[n].args[2] as bigint);
           });
           await issueTickets(logs);
           lastPlayed = { tuple: tuples[tuples.length - 1], model: models[models.length - 1], seed: seeds[seeds.length - 1] };
@@ -1192,7 +1209,7 @@ describe("Casino invariant fuzz", function () {
       const k = rng.pick(ready);
       const p = playerOf(k);
       const key = rng.pick(sessionKeys(p.address, true));
-      const session = s().sessions[key];
+      const session = sessionOf(p.address, key);
       const tokens = allowedTokens(session.tokens);
       const token = tokens.length > 0 && rng.chance(0.97) ? rng.pick(tokens) : rng.pick(TOKENS);
       const r = rng.next();
@@ -1235,52 +1252,77 @@ describe("Casino invariant fuzz", function () {
             ? await signBet(key, input, deadline, alter(input))
             : await signBet(key, input, deadline);
       const maxBet = allowance.maxBet;
+      // The settler sends it; or the player (or a stranger) with the settler's countersignature of
+      // the Bet as sent, or of the Bet the key signed, or someone else's, or none.
+      const from = rng.chance(0.6) ? settlerNow() : rng.chance(0.6) ? p.address : stranger;
+      let countersignature = "0x";
+      let countersigner = "empty";
+      let c = "";
+      if (from !== settlerNow()) {
+        const q = rng.next();
+        if (q < 0.97) {
+          const by = q < 0.85 ? settlerNow() : rng.pick([p.address, stranger, notSettler()]);
+          const message = q < 0.85 || fault !== "altered" ? signed.digest : TypedDataEncoder.hash(sessionDomain, BET_TYPES, signed.signedMessage);
+          countersignature = Signature.from(keys.get(by.toLowerCase())!.signingKey.sign(message)).serialized;
+          countersigner = recoverAddress(signed.digest, countersignature);
+          c = by === settlerNow() ? " countersigned" : " countersigned by another";
+        } else c = " without countersignature";
+      }
       return {
         name: "sessions.place",
-        from: rng.chance(0.6) ? settlerNow() : rng.chance(0.5) ? p.address : stranger,
+        from,
         to: sessionsAddress,
-        data: sessionsIface.encodeFunctionData("place", [signed.tuple]),
-        note: `sessions.place player ${k} ${token} ${amount} game ${gameType} params ${params}${fault === "none" ? "" : ` ${fault}`}`,
-        keys: [key],
-        run: (st, tx) => model.sessionsPlace(st, tx, signed.model),
+        data: sessionsIface.encodeFunctionData("place", [signed.tuple, countersignature]),
+        note: `sessions.place player ${k} ${token} ${amount} game ${gameType} params ${params}${fault === "none" ? "" : ` ${fault}`}${c}`,
+        keys: [sessionId(p.address, key)],
+        run: (st, tx) => model.sessionsPlace(st, tx, signed.model, countersigner),
         after: async (logs) => {
           const [placed] = logs.filter((log) => log.contract === "casino" && log.name === "BetPlaced");
           if ((placed.args[3] as bigint) > maxBet) throw new Error(`a session's open bet of ${placed.args[3]} above its key's maxBet ${maxBet}`);
-          ledgerOf(key)[token].staked += placed.args[3] as bigint;
+          ledgerOf(p.address, signed.model.signer)[token].staked += stakeUnits(placed.args[3] as bigint);
           if (token === "DEGEN") await learnBlockHash(block);
         },
       };
     }
 
-    /** A blackjack split signed by the session key that placed the hand (mostly a pair). */
+    /**
+     * A blackjack split signed by a session key (mostly on a pair): of a hand its session placed, by
+     * that key; of a wallet hand, by any of the player's keys (the session then stakes the second
+     * hand, and half the payout gives its budget back).
+     */
     async function sessionsSplitStep(): Promise<Step | null> {
-      const hands: { bet: Bet; player: State["players"][number] }[] = [];
+      const hands: { bet: Bet; player: State["players"][number]; key: string }[] = [];
       for (const p of s().players) {
+        const usable = sessionKeys(p.address, true);
         for (const bet of p.bets) {
-          if (bet.gameType === BLACKJACK && !bet.split && bet.placedBy !== null && sessionKeys(p.address, true).includes(bet.placedBy)) hands.push({ bet, player: p });
+          if (bet.gameType !== BLACKJACK || bet.split) continue;
+          const staked = s().openStakes[bet.betId.toString()];
+          if (staked !== undefined && usable.includes(staked.key)) hands.push({ bet, player: p, key: staked.key });
+          else if (staked === undefined && usable.length > 0) hands.push({ bet, player: p, key: rng.pick(usable) });
         }
       }
       if (hands.length === 0) return null;
-      const answers = await answersFor(hands.map((hand) => ({ bet: { ...hand.bet, split: true }, seed: model.seedFor(hand.player, hand.bet.nonce) })));
-      const pairs = hands.filter((_, k) => typeof answers[k] === "bigint");
-      const { bet, player } = pairs.length > 0 && rng.chance(0.9) ? rng.pick(pairs) : rng.pick(hands);
+      const pairs = new Set(await pairsAmong(hands.map((hand) => hand.bet)));
+      const paired = hands.filter((hand) => pairs.has(hand.bet));
+      const { bet, player, key: own } = paired.length > 0 && rng.chance(0.9) ? rng.pick(paired) : rng.pick(hands);
       const fault = rng.chance(0.1) ? rng.pick(["forged", "closed", "again"] as const) : "none";
-      const key = fault === "forged" ? foreignKey(player.address) : bet.placedBy!;
+      const key = fault === "forged" ? foreignKey(player.address) : own;
       const betId = fault === "closed" && closedBets.length > 0 ? rng.pick(closedBets) : bet.betId;
       const signature = await walletOf(key).signTypedData(sessionDomain, ACTIONS_TYPES, { betId, actions: SPLIT });
-      const maxBet = s().sessions[bet.placedBy!].allowance[bet.token].maxBet;
+      const maxBet = sessionOf(player.address, key).allowance[bet.token].maxBet;
+      const whose = s().openStakes[bet.betId.toString()] === undefined ? "wallet hand" : "session hand";
       return {
         name: "sessions.split",
         from: rng.chance(0.8) ? settlerNow() : submitter(),
         to: sessionsAddress,
         data: sessionsIface.encodeFunctionData("split", [betId, signature]),
-        note: `sessions.split player ${playerAddresses.indexOf(player.address)} nonce ${betId & 0xffffffffn}${fault === "none" ? "" : ` ${fault}`}`,
-        keys: [key],
+        note: `sessions.split ${whose} player ${playerAddresses.indexOf(player.address)} nonce ${betId & 0xffffffffn}${fault === "none" ? "" : ` ${fault}`}`,
+        keys: [sessionId(player.address, key)],
         run: (st, tx) => model.sessionsSplit(st, tx, betId, key),
         after: async (logs) => {
           const [added] = logs.filter((log) => log.contract === "casino" && log.name === "StakeAdded");
           if ((added.args[2] as bigint) > maxBet) throw new Error(`a session's split stake of ${added.args[2]} above its key's maxBet ${maxBet}`);
-          ledgerOf(key)[bet.token].staked += added.args[2] as bigint;
+          ledgerOf(player.address, key)[bet.token].staked += stakeUnits(added.args[2] as bigint);
         },
       };
     }
@@ -1306,19 +1348,32 @@ describe("Casino invariant fuzz", function () {
       return rng.chance(0.9) ? "0x" : asciiLog("S");
     }
 
-    /** The settlement of a player's oldest open bet with the actions the player signed. */
+    /**
+     * The settlement of a player's oldest open bet with the actions the player signed: by the key
+     * of the session that placed it, or another of the player's keys, or a key the wallet named for
+     * it (ActionKey), or a forger's; sent by the settler (anyone else: NotRelayer).
+     */
     async function sessionsSettleStep(): Promise<Step | null> {
       const candidates = (await settleable()).filter(([p]) => isInteractive(p.bets[0].gameType, p.bets[0].params) || p.bets[0].placedBy !== null || rng.chance(0.2));
       if (candidates.length === 0) return null;
       const [player, i] = rng.pick(candidates);
       const bet = player.bets[0];
-      const seed = rng.chance(0.03) ? rng.bytes32() : model.seedFor(player, bet.nonce);
+      const seed = rng.chance(0.03) ? rng.bytes32() : model.seedFor(player, bet.nonce, rng.chance(0.98) ? bet.relayed : !bet.relayed);
       const actions = await actionsFor(bet, seed);
       await answerFor(bet, seed, actions);
-      // The key: the session that placed the bet; for a wallet bet, one the wallet names for it (ActionKey).
+      const staked = s().openStakes[bet.betId.toString()];
+      const own = sessionKeys(player.address, true);
       const r = rng.next();
-      const viaGrant = bet.placedBy === null ? r < 0.9 : r < 0.05;
-      const key = viaGrant ? newKey().address : bet.placedBy !== null && r < 0.9 ? bet.placedBy : r < 0.95 ? foreignKey(player.address) : newKey().address;
+      const viaGrant = bet.placedBy === null ? r < 0.7 : r < 0.05;
+      const key = viaGrant
+        ? newKey().address
+        : bet.placedBy !== null && r < 0.85
+          ? bet.placedBy
+          : own.length > 0 && r < 0.93
+            ? rng.pick(own)
+            : r < 0.97
+              ? foreignKey(player.address)
+              : newKey().address;
       const signature = await walletOf(key).signTypedData(sessionDomain, ACTIONS_TYPES, { betId: bet.betId, actions });
       let keyGrant = "0x";
       let grantSigner: string | undefined;
@@ -1327,19 +1382,20 @@ describe("Casino invariant fuzz", function () {
         keyGrant = await keys.get(grantor.toLowerCase())!.signTypedData(sessionDomain, ACTION_KEY_TYPES, { player: player.address, betId: bet.betId, key });
         grantSigner = grantor;
       }
-      const credited = !viaGrant && bet.placedBy !== null && key === bet.placedBy;
+      const touched = [...(viaGrant ? [] : [sessionId(player.address, key)]), ...(staked === undefined ? [] : [sessionId(player.address, staked.key)])];
       return {
         name: "sessions.settle",
-        from: rng.chance(0.8) ? settlerNow() : submitter(),
+        from: rng.chance(0.85) ? settlerNow() : submitter(),
         to: sessionsAddress,
         data: sessionsIface.encodeFunctionData("settle", [bet.betId, seed, actions, signature, keyGrant]),
-        note: `sessions.settle player ${i} nonce ${bet.nonce} game ${bet.gameType} actions ${actions}${viaGrant ? " with a key grant" : ""}`,
-        keys: viaGrant ? [] : [key],
+        note: `sessions.settle player ${i} nonce ${bet.nonce} game ${bet.gameType}${bet.split ? " split" : ""} actions ${actions}${viaGrant ? " with a key grant" : ""}${staked === undefined ? "" : staked.whole ? " (session's bet)" : " (session's split)"}`,
+        keys: touched,
         run: (st, tx) => model.sessionsSettle(st, tx, bet.betId, seed, actions, key, grantSigner),
         after: async (logs) => {
-          if (!credited) return;
+          if (staked === undefined) return;
           const [played] = logs.filter((log) => log.contract === "casino" && log.name === "GamePlayed");
-          ledgerOf(key)[bet.token].credited += played.args[2] as bigint;
+          const payout = played.args[2] as bigint;
+          ledgerOf(player.address, staked.key)[bet.token].credited += payoutUnits(staked.whole ? payout : payout / 2n);
         },
       };
     }
@@ -1350,6 +1406,9 @@ describe("Casino invariant fuzz", function () {
     const pendingBatches: { hash: string; tickets: Ticket[] }[] = [];
     const drawnBatches: { hash: string; tickets: Ticket[] }[] = [];
     const batchTickets = new Map<string, Ticket[]>();
+    /** The batch of each ticket's bet, and each batch's published draw (JackpotTicketsDrawn, by a play or by drawJackpots). */
+    const ticketBatchOf = new Map<bigint, string>();
+    const drawOf = new Map<string, string>();
 
     /** A play transaction's tickets: its DEGEN bets with odds, in log order, which JackpotTicketsIssued must name. */
     async function issueTickets(logs: ChainLog[]): Promise<void> {
@@ -1365,6 +1424,7 @@ describe("Casino invariant fuzz", function () {
       same(issued.map((log) => [log.args[0], log.args[1]]), [[hash, tickets.length]], "JackpotTicketsIssued of the play's BetPlaced logs");
       pendingBatches.push({ hash, tickets });
       batchTickets.set(hash, tickets);
+      for (const ticket of tickets) ticketBatchOf.set(ticket.betId, hash);
       await learnBlockHash(block);
     }
 
@@ -1396,8 +1456,11 @@ describe("Casino invariant fuzz", function () {
         data: call("drawJackpots", [tickets.map((t) => [t.betId, t.odds, t.prize])]),
         note: `drawJackpots of ${tickets.length} (${note})`,
         run: (st, tx) => model.drawJackpots(st, tx, tickets),
-        after: async () => {
+        after: async (logs) => {
           const hash = ticketsHash(tickets);
+          // A void draw (the hash gone before a play or this draw published it) is a hit for every ticket.
+          const hits = logs.filter((log) => log.contract === "casino" && log.name === "JackpotDrawn").length;
+          if (drawOf.get(hash) === ZeroHash && hits !== tickets.length) throw new Error(`a void draw of ${tickets.length} tickets hit ${hits}`);
           pendingBatches.splice(
             pendingBatches.findIndex((b) => b.hash === hash),
             1,
@@ -1717,6 +1780,7 @@ describe("Casino invariant fuzz", function () {
       jackpotPrize: bigint;
       jackpotEdgeBps: bigint;
       open: boolean;
+      relayed: boolean;
     }
     interface TokenState {
       holding: bigint;
@@ -1748,8 +1812,8 @@ describe("Casino invariant fuzz", function () {
       const native = token();
       const betReads: { bet: BetView; lockedEntropy: string }[] = [];
       const bytes32 = (word: bigint) => "0x" + word.toString(16).padStart(64, "0");
-      for (let k = 0; k < bets; k++, at += 17) {
-        const w = words.slice(at, at + 17);
+      for (let k = 0; k < bets; k++, at += 18) {
+        const w = words.slice(at, at + 18);
         betReads.push({
           bet: {
             player: address(w[0]),
@@ -1768,8 +1832,9 @@ describe("Casino invariant fuzz", function () {
             jackpotPrize: w[13],
             jackpotEdgeBps: w[14],
             open: w[15] === 1n,
+            relayed: w[16] === 1n,
           },
-          lockedEntropy: bytes32(w[16]),
+          lockedEntropy: bytes32(w[17]),
         });
       }
       if (at !== count) throw new Error(`reader returned ${count} words, parsed ${at}`);
@@ -1855,6 +1920,7 @@ describe("Casino invariant fuzz", function () {
         same(v.jackpotOdds, bet.odds, `${w} jackpotOdds`);
         same(v.jackpotPrize, bet.prize, `${w} jackpotPrize`);
         same(v.jackpotEdgeBps, bet.edgeBps, `${w} jackpotEdgeBps`);
+        same(v.relayed, bet.relayed, `${w} relayed`);
       });
     }
 
@@ -1867,36 +1933,37 @@ describe("Casino invariant fuzz", function () {
 
     let keyCursor = 0;
     /**
-     * Sessions and self-set limits, chain against model (InvariantReader.oneClick): the keys an
+     * Sessions and self-set limits, chain against model (InvariantReader.oneClick): the sessions an
      * operation touched and a few others in turn, the limits of both tokens of the players who set
-     * some (all keys and players every ONE_CLICK_ALL_EVERY operations). On the chain's own numbers: no session
-     * has lost more than its budget, and it lost what the logs say its bets staked less what was
-     * credited back; a player who bet in the operation has used no loss window beyond its limit.
+     * some (all sessions and players every ONE_CLICK_ALL_EVERY operations). On the chain's own
+     * numbers: no session has lost more than its budget, and it lost what the logs say its key's
+     * bets staked less what was credited back; a player who bet in the operation has used no loss
+     * window beyond its limit.
      */
     async function checkOneClick(where: string, touched: string[], all: boolean, bettors: Set<string>): Promise<void> {
       const st = s();
       const known = Object.keys(st.sessions);
-      const keyList = new Set(all ? known : touched.map((k) => k.toLowerCase()));
-      for (let n = 0; !all && n < 3 && known.length > 0; n++) keyList.add(known[keyCursor++ % known.length]);
-      const keysRead = [...keyList];
+      const idList = new Set(all ? known : touched);
+      for (let n = 0; !all && n < 3 && known.length > 0; n++) idList.add(known[keyCursor++ % known.length]);
+      const idsRead = [...idList].map((id) => id.split("|") as [string, string]);
       const limited = all ? st.players : st.players.filter((p) => p.account.marked);
-      const data = readerIface.encodeFunctionData("oneClick", [f.casinoAddress, keysRead, limited.map((p) => p.address)]);
+      const data = readerIface.encodeFunctionData("oneClick", [f.casinoAddress, idsRead.map(([p]) => p), idsRead.map(([, k]) => k), limited.map((p) => p.address)]);
       const w = words(await provider.send("eth_call", [{ to: readerAddress, data }, "latest"]));
       const timestamp = w[0];
       let at = 1;
-      for (const key of keysRead) {
-        const session = model.sessionOf(st, key);
+      for (const [player, key] of idsRead) {
+        const session = model.sessionView(st, player, key);
         const v = w.slice(at, at + 11);
         at += 11;
-        const k = `${where}: session ${key.slice(0, 10)}`;
-        same(`0x${v[0].toString(16).padStart(40, "0")}`, session.player, `${k} player`);
+        const k = `${where}: session ${player.slice(0, 8)}/${key.slice(0, 10)}`;
+        same(`0x${v[0].toString(16).padStart(40, "0")}`, session.player.toLowerCase(), `${k} player`);
         same([v[1], v[2], v[3], v[4] === 1n], [session.expiresAt, session.tokens, session.games, session.revoked], `${k} expiry, tokens, games, revoked`);
         TOKENS.forEach((token, n) => {
           const allowance = session.allowance[token];
           const lost = signed256(v[9 + n]);
           same([v[5 + n], v[7 + n], lost], [allowance.maxBet, allowance.budget, allowance.lost], `${k} ${token} maxBet, budget, lost`);
           if (lost > v[7 + n]) throw new Error(`${k} lost ${lost} ${token}, above its budget ${v[7 + n]}`);
-          const entry = ledger.get(key)?.[token] ?? { staked: 0n, credited: 0n };
+          const entry = ledger.get(sessionId(player, key))?.[token] ?? { staked: 0n, credited: 0n };
           same(lost, entry.staked - entry.credited, `${k} ${token} lost vs the logs' stakes less credited payouts`);
         });
       }
@@ -2100,16 +2167,16 @@ describe("Casino invariant fuzz", function () {
 
     /** The bets and tickets whose jackpot has been drawn. */
     const drawnBets = new Set<bigint>();
+    const paidTickets = new Set<bigint>();
     /**
      * What a successful transaction's logs must show, whatever the model says: no stake of a player
      * past the cool-off and bet cap they set (as in force at the transaction, from the state before
-     * it), every jackpot draw a bet's or ticket's first, and every ticket of a void draw a hit.
+     * it), every jackpot draw a bet's or ticket batch's first, only hits published, and a ticket's
+     * hit paid once on its batch's published draw (every ticket of a void draw: drawStep).
      * Returns the players who bet in it.
      */
     function checkLogs(where: string, logs: ChainLog[], before: State, tx: Tx): Set<string> {
       const bettors = new Set<string>();
-      let batch: Set<bigint> | null = null;
-      let voidBatch: { tickets: number; hits: number } | null = null;
       const drawOnce = (betId: bigint) => {
         if (drawnBets.has(betId)) throw new Error(`${where}: the jackpot of bet ${betId} drawn a second time`);
         drawnBets.add(betId);
@@ -2132,18 +2199,23 @@ describe("Casino invariant fuzz", function () {
           const cap = due && (limits.pendingMask & 8) !== 0 ? limits.pendingBetCap : limits.betCap;
           if (cap !== 0n && stake > cap) throw new Error(`${where}: a stake of ${stake} ${token} by ${player} above their cap ${cap}`);
         } else if (log.name === "JackpotTicketsDrawn") {
-          const tickets = batchTickets.get(log.args[0] as string)!;
-          batch = new Set(tickets.map((ticket) => ticket.betId));
-          tickets.forEach((ticket) => drawOnce(ticket.betId));
-          if (log.args[1] === ZeroHash) voidBatch = { tickets: tickets.length, hits: 0 };
+          const hash = log.args[0] as string;
+          if (drawOf.has(hash)) throw new Error(`${where}: the draw of the tickets ${hash} published twice`);
+          drawOf.set(hash, log.args[1] as string);
+          batchTickets.get(hash)!.forEach((ticket) => drawOnce(ticket.betId));
         } else if (log.name === "JackpotDrawn") {
           const betId = log.args[0] as bigint;
-          if (batch?.has(betId)) {
-            if (voidBatch !== null && log.args[3] === true) voidBatch.hits++;
-          } else drawOnce(betId);
+          if (log.args[3] !== true) throw new Error(`${where}: a miss published (JackpotDrawn of bet ${betId})`);
+          const hash = ticketBatchOf.get(betId);
+          if (hash === undefined) drawOnce(betId);
+          else {
+            // A ticket's hit: on its batch's published draw, paid once.
+            if (drawOf.get(hash) !== log.args[1]) throw new Error(`${where}: ticket ${betId} hit on ${log.args[1]}, not its batch's draw ${drawOf.get(hash)}`);
+            if (paidTickets.has(betId)) throw new Error(`${where}: ticket ${betId} paid twice`);
+            paidTickets.add(betId);
+          }
         }
       }
-      if (voidBatch !== null && voidBatch.hits !== voidBatch.tickets) throw new Error(`${where}: a void draw of ${voidBatch.tickets} tickets hit ${voidBatch.hits}`);
       return bettors;
     }
 
@@ -2378,8 +2450,9 @@ describe("Casino invariant fuzz", function () {
       "SessionExists",
       "SessionTooLong",
       "SessionExpired",
-      "UnknownSession",
       "NotSessionPlayer",
+      "NotBetSession",
+      "NotRelayer",
       "SessionRevokedError",
       "GameNotAllowed",
       "TokenNotAllowed",

@@ -9,7 +9,7 @@
 // transaction. Nothing here reads the chain: block hashes (the jackpot's entropy), the signers that
 // signatures recover to, and GameRules' answer for each word (payouts are the rules', which the
 // model asks for and never computes) are handed in by the harness as they become known.
-import { AbiCoder, concat, keccak256, ZeroAddress, ZeroHash } from "ethers";
+import { AbiCoder, keccak256, ZeroAddress, ZeroHash } from "ethers";
 import { HashChain, jackpotRoll, jackpotOdds, betJackpotPrize, maxPayout as payoutBound, packTerms, randomWord, betIdOf } from "../helpers";
 import type { SwapRequest, WithdrawRequest } from "../support";
 
@@ -30,6 +30,11 @@ export const SPLIT = "0x50";
 export const MAX_SESSION = DAY;
 /** CasinoSessions keeps a session's amounts in units of 10^9 base units, at most 2^64 − 1 of them. */
 const SESSION_UNIT = 10n ** 9n;
+const INT64_MAX = (1n << 63n) - 1n;
+/** A stake as CasinoSessions counts it: rounded up to a whole 10^9 wei. */
+const roundUp = (amount: bigint) => ((amount + SESSION_UNIT - 1n) / SESSION_UNIT) * SESSION_UNIT;
+/** CasinoSessions keeps sessions by player and key. */
+export const sessionId = (player: string, key: string) => `${player.toLowerCase()}|${key.toLowerCase()}`;
 const UINT64_MAX = (1n << 64n) - 1n;
 /** CasinoLimits.LOOSEN_DELAY: a looser limit applies this long after it was asked for. */
 export const LOOSEN_DELAY = DAY;
@@ -124,6 +129,14 @@ export interface Bet {
   clientSeed: string;
   /** The session key that signed it (CasinoSessions.place), null for a wallet bet. */
   placedBy: string | null;
+  /** Placed through CasinoSessions (play or place): settled with its relay seed, link 2j + 1. */
+  relayed: boolean;
+}
+
+/** CasinoSessions.OpenStake: the key whose budget a bet's payout gives back, all of it or half (a session's split of a wallet hand). */
+export interface OpenStake {
+  key: string;
+  whole: boolean;
 }
 
 /** A bet as a player or a session key gives it to the Casino (ISessionCasino.BetInput). */
@@ -153,9 +166,10 @@ export interface Allowance {
   lost: bigint;
 }
 
-/** A session as CasinoSessions stores it; `player` is the zero address for a key never seen. */
+/** A session as CasinoSessions stores it, by player and key; `expiresAt` 0 for one never opened (revoked first). */
 export interface SessionState {
   player: string;
+  key: string;
   expiresAt: bigint;
   tokens: number;
   games: number;
@@ -224,7 +238,7 @@ export interface LimitsView {
   pendingCoolOffAt: bigint;
 }
 
-/** A call of GameRules.payout. */
+/** A call of GameRules.payout, or of GameRules.splitStakedPayout for a hand whose split was staked. */
 export interface RulesQuery {
   gameType: number;
   params: bigint;
@@ -232,24 +246,23 @@ export interface RulesQuery {
   stake: bigint;
   word: string;
   actions: string;
+  splitStaked?: boolean;
 }
 
 /** GameRules' answer: the payout, or the revert it makes (with its custom error and arguments). */
 export type RulesAnswer = { payout: bigint } | { revert: Revert };
 
 export function rulesKey(q: RulesQuery): string {
-  return `${q.gameType}:${q.params}:${q.isNative ? 1 : 0}:${q.stake}:${q.word.toLowerCase()}:${q.actions.toLowerCase()}`;
+  return `${q.gameType}:${q.params}:${q.isNative ? 1 : 0}:${q.splitStaked ? 1 : 0}:${q.stake}:${q.word.toLowerCase()}:${q.actions.toLowerCase()}`;
 }
 
 /**
- * The log the Casino hands the rules for a bet (Casino._payoutOf): a split hand's log starts with
- * its split; a log that splits a hand whose second stake was never added is refused.
+ * BetSettlement._payoutOf: a log that splits a hand whose second stake was never added is refused;
+ * a hand whose split was staked goes to GameRules.splitStakedPayout (played only when the log
+ * starts with "P" and the deal allows it, else void), any other bet to GameRules.payout.
  */
-export function casinoLog(bet: Pick<Bet, "betId" | "gameType" | "split">, actions: string): string {
-  if (bet.gameType !== BLACKJACK) return actions;
-  const logSplits = actions.toLowerCase().startsWith(SPLIT);
-  if (logSplits && !bet.split) fail("SplitNotStaked", bet.betId);
-  return bet.split && !logSplits ? concat([SPLIT, actions]) : actions;
+export function refuseUnstakedSplit(bet: Pick<Bet, "betId" | "gameType" | "split">, actions: string): void {
+  if (bet.gameType === BLACKJACK && !bet.split && actions.toLowerCase().startsWith(SPLIT)) fail("SplitNotStaked", bet.betId);
 }
 
 const abiCoder = AbiCoder.defaultAbiCoder();
@@ -312,8 +325,13 @@ export interface State {
   swap: { rate: bigint; perSwapCapBps: bigint; dailyCapBps: bigint; pendingRate: bigint; pendingRateAt: bigint; flow: Record<Token, Flow> };
   wallets: Record<string, bigint>; // DEGEN wallet balances (lower-case address)
   players: Player[];
-  sessions: Record<string, SessionState>; // by the key's lower-case address
-  ticketBatches: Record<string, { block: number; tickets: Ticket[] }>; // issued, not yet drawn, by their hash
+  sessions: Record<string, SessionState>; // by sessionId(player, key)
+  /** Issued, not yet drawn, by their hash: the block that issued them, and the draw a later play recorded (the entropy, ZeroHash when void). */
+  ticketBatches: Record<string, { block: number; tickets: Ticket[]; recorded: string | null }>;
+  /** SessionPlay's pendingTickets: the latest batch, whose draw the next play records. */
+  pendingTickets: string;
+  /** CasinoSessions._openStakes by bet id: set by place and split, cleared only by CasinoSessions.settle. */
+  openStakes: Record<string, OpenStake>;
   stats: {
     hits: number;
     voidDraws: number;
@@ -491,6 +509,8 @@ export class CasinoModel {
       })),
       sessions: {},
       ticketBatches: {},
+      pendingTickets: ZeroHash,
+      openStakes: {},
       stats: {
         hits: 0,
         voidDraws: 0,
@@ -628,10 +648,21 @@ export class CasinoModel {
     }
   }
 
-  /** The seed of a player's nonce under the current chain. */
-  seedFor(player: Player, nonce: bigint): string {
+  /** The seed of a player's nonce under the current chain: its relay seed (link 2j + 1) or its wallet seed (link 2j + 2). */
+  seedFor(player: Player, nonce: bigint, relayed: boolean): string {
     if (player.chain < 0) throw new Error("model: no chain");
-    return this.chains[player.chain].seed(Number(nonce - player.chainStart + 1n));
+    return this.chains[player.chain].seed(Number(nonce - player.chainStart + 1n), relayed);
+  }
+
+  /** CasinoLedger.advanceChain: `seed` must be the bet's link (2j + 1 relayed, 2j + 2 from the wallet), above the last revealed one. */
+  private advanceChain(player: Player, betId: bigint, nonce: bigint, seed: string, relayed: boolean): void {
+    const link = 2n * (nonce - player.chainStart) + (relayed ? 1n : 2n);
+    if (link <= player.head) fail("WrongSeed", betId);
+    let hashed = seed;
+    for (let i = player.head; i < link; i++) hashed = hashLink(hashed);
+    if (hashed !== player.commit) fail("WrongSeed", betId);
+    player.commit = seed;
+    player.head = link;
   }
 
   /** CasinoSwap._room at time `now`: per-swap cap, room in the daily bucket, bucket level. */
@@ -899,7 +930,7 @@ export class CasinoModel {
     toUint(next + length, 32, UINT32_MAX);
     player.commit = commit;
     player.root = commit;
-    player.head = next;
+    player.head = 0n;
     player.chainLength = length;
     player.chainEnd = next + length;
     player.chain = chain;
@@ -936,7 +967,7 @@ export class CasinoModel {
   }
 
   /** Casino._open: terms, limits (the Casino's and the player's own), nonce (`wanted`, or any) and commitment; the bet reserved, recorded, announced. */
-  private openBet(s: State, tx: Tx, input: BetInput, wanted: bigint | null): Bet {
+  private openBet(s: State, tx: Tx, input: BetInput, wanted: bigint | null, relayed = false): Bet {
     const token = this.supported(input.token);
     const { amount, gameType, params } = input;
     if (s.paused) fail("IsPaused");
@@ -979,6 +1010,7 @@ export class CasinoModel {
       edgeBps: s.edgeBps,
       clientSeed: input.clientSeed,
       placedBy: null,
+      relayed,
     };
     if (betMaxPayout(bet) !== reservation) throw new Error("model: the payout table and the ratio disagree");
     player.bets.push(bet);
@@ -1057,10 +1089,17 @@ export class CasinoModel {
     return answer.payout;
   }
 
-  /** The rules' query of an open bet for `seed` and the player's `actions` (Casino._payoutOf). */
+  /** The rules' query of an open bet for `seed` and the player's `actions` (BetSettlement._payoutOf). */
   betQuery(bet: Bet, seed: string, actions: string): RulesQuery {
+    refuseUnstakedSplit(bet, actions);
     const word = randomWord(seed, bet.clientSeed, this.s.players[bet.player].address, bet.nonce, this.setup.chainId, this.setup.casino);
-    return { gameType: bet.gameType, params: bet.params, isNative: bet.token === "BNB", stake: bet.stake, word, actions: casinoLog(bet, actions) };
+    return { gameType: bet.gameType, params: bet.params, isNative: bet.token === "BNB", stake: bet.stake, word, actions, splitStaked: bet.gameType === BLACKJACK && bet.split };
+  }
+
+  /** GameRules.payout of the hand with a log of "P" alone: answered (not refused) exactly when the deal is a pair the rules let split. */
+  pairQuery(bet: Bet, seed: string): RulesQuery {
+    const word = randomWord(seed, bet.clientSeed, this.s.players[bet.player].address, bet.nonce, this.setup.chainId, this.setup.casino);
+    return { gameType: BLACKJACK, params: 0n, isNative: bet.token === "BNB", stake: bet.stake, word, actions: SPLIT };
   }
 
   /**
@@ -1075,12 +1114,8 @@ export class CasinoModel {
     const player = s.players[bet.player];
     // CasinoLedger.revealSeed
     if (bet.nonce !== player.resolved) fail("OutOfOrder", betId, player.resolved);
-    let link = hashLink(seed);
-    for (let unrevealed = player.head; unrevealed < bet.nonce; unrevealed++) link = hashLink(link);
-    if (link !== player.commit) fail("WrongSeed", betId);
-    player.commit = seed;
+    this.advanceChain(player, betId, bet.nonce, seed, bet.relayed);
     player.resolved = bet.nonce + 1n;
-    player.head = bet.nonce + 1n;
     const total = totalStake(bet);
     const maxPayout = betMaxPayout(bet);
     const query = this.betQuery(bet, seed, actions);
@@ -1140,8 +1175,10 @@ export class CasinoModel {
     const prize = bet.prize < s.jackpot ? bet.prize : s.jackpot;
     // A void draw (hash gone, never locked) is a hit for a bet with odds.
     const hit = bet.odds !== 0n && (entropy === ZeroHash || jackpotRoll(this.setup.casino, bet.betId, entropy) < bet.odds);
-    this.emit(tx, "JackpotDrawn", bet.betId, entropy, prize, hit);
-    if (!hit || prize === 0n) return 0n;
+    // Only a hit is published; a miss is recomputed from the bet's block hash.
+    if (!hit) return 0n;
+    this.emit(tx, "JackpotDrawn", bet.betId, entropy, prize, true);
+    if (prize === 0n) return 0n;
     s.jackpot -= prize;
     s.stats.hits++;
     s.stats.won += prize;
@@ -1172,33 +1209,55 @@ export class CasinoModel {
     tx.events.push({ contract: "limits", name, args });
   }
 
-  /** A key's session as stored (the zero address as player for a key never seen). */
-  sessionOf(s: State, key: string): SessionState {
+  /** A player's session of a key as stored (expiresAt 0: never opened). */
+  storedSessionOf(s: State, player: string, key: string): SessionState {
     const empty = { maxBet: 0n, budget: 0n, lost: 0n };
-    return s.sessions[lower(key)] ?? { player: ZeroAddress, expiresAt: 0n, tokens: 0, games: 0, revoked: false, allowance: { DEGEN: { ...empty }, BNB: { ...empty } } };
+    return (
+      s.sessions[sessionId(player, key)] ?? {
+        player: lower(player),
+        key: lower(key),
+        expiresAt: 0n,
+        tokens: 0,
+        games: 0,
+        revoked: false,
+        allowance: { DEGEN: { ...empty }, BNB: { ...empty } },
+      }
+    );
   }
 
-  private storedSession(s: State, key: string): SessionState {
-    return (s.sessions[lower(key)] ??= this.sessionOf(s, key));
+  /** CasinoSessions.sessionOf(player, key): player 0 for a session never opened; tokens from the maxBets. */
+  sessionView(s: State, player: string, key: string): SessionState {
+    const stored = this.storedSessionOf(s, player, key);
+    return {
+      ...stored,
+      player: stored.expiresAt === 0n ? ZeroAddress : player,
+      tokens: (stored.allowance.DEGEN.maxBet === 0n ? 0 : 1) | (stored.allowance.BNB.maxBet === 0n ? 0 : 2),
+    };
+  }
+
+  private session(s: State, player: string, key: string): SessionState {
+    return (s.sessions[sessionId(player, key)] ??= this.storedSessionOf(s, player, key));
   }
 
   /** CasinoSessions.openSession: `signer` is whom the player's signature recovers to (null: nobody). */
   openSession(s: State, tx: Tx, grant: GrantModel, signer: string | null): void {
     if (signer === null || lower(signer) !== lower(grant.player)) fail("InvalidSignature");
-    if (this.sessionOf(s, grant.key).player !== ZeroAddress) fail("SessionExists", grant.key);
+    const stored = this.storedSessionOf(s, grant.player, grant.key);
+    if (stored.expiresAt !== 0n || stored.revoked) fail("SessionExists", grant.key);
     const latest = tx.now + MAX_SESSION;
     if (grant.expiresAt > latest) fail("SessionTooLong", grant.expiresAt, latest);
     if (grant.expiresAt <= tx.now) fail("SessionExpired", grant.expiresAt);
-    const units = (amount: bigint) => min(amount / SESSION_UNIT, UINT64_MAX) * SESSION_UNIT;
-    s.sessions[lower(grant.key)] = {
-      player: grant.player,
+    const units = (amount: bigint) => min(amount / SESSION_UNIT, INT64_MAX) * SESSION_UNIT;
+    s.sessions[sessionId(grant.player, grant.key)] = {
+      player: lower(grant.player),
+      key: lower(grant.key),
       expiresAt: grant.expiresAt,
       tokens: Number(grant.tokens & 3n),
       games: Number(grant.games & 0x1fn),
       revoked: false,
       allowance: {
-        DEGEN: { maxBet: units(grant.maxBetDegen), budget: units(grant.budgetDegen), lost: 0n },
-        BNB: { maxBet: units(grant.maxBetNative), budget: units(grant.budgetNative), lost: 0n },
+        DEGEN: { maxBet: (grant.tokens & 1n) === 0n ? 0n : units(grant.maxBetDegen), budget: units(grant.budgetDegen), lost: 0n },
+        BNB: { maxBet: (grant.tokens & 2n) === 0n ? 0n : units(grant.maxBetNative), budget: units(grant.budgetNative), lost: 0n },
       },
     };
     this.emitSessions(
@@ -1216,53 +1275,54 @@ export class CasinoModel {
     );
   }
 
-  /** CasinoSessions.revokeSession: a key never seen is recorded as the caller's, revoked. */
+  /** CasinoSessions.revokeSession: the caller's own session of the key (one never opened can then never open). */
   revokeSession(s: State, tx: Tx, key: string): void {
-    const session = this.storedSession(s, key);
-    if (session.player === ZeroAddress) session.player = tx.from;
-    else if (lower(session.player) !== lower(tx.from)) fail("NotSessionPlayer", key, tx.from);
-    session.revoked = true;
+    this.session(s, tx.from, key).revoked = true;
     this.emitSessions(tx, "SessionRevoked", tx.from, key);
   }
 
-  /** CasinoSessions._sessionOfPlayer. */
-  private sessionOfPlayer(s: State, key: string, player: string): SessionState {
-    const session = this.sessionOf(s, key);
-    if (session.player === ZeroAddress) fail("UnknownSession", key);
-    if (lower(session.player) !== lower(player)) fail("NotSessionPlayer", key, player);
-    return s.sessions[lower(key)];
-  }
-
-  /** CasinoSessions._checkStake: the session open, its token and game, its largest stake, and the stake counted against its budget. */
-  private sessionStake(tx: Tx, session: SessionState, key: string, tokenAddress: string, game: number, amount: bigint): void {
+  /**
+   * CasinoSessions._checkStake: the token, the player's session of the key open, its game, its
+   * token, its largest stake, and the stake (rounded up to 10^9 wei) counted against its budget.
+   */
+  private sessionStake(s: State, tx: Tx, player: string, key: string, tokenAddress: string, game: number, amount: bigint): void {
+    const native = tokenAddress === ZeroAddress;
+    if (!native && lower(tokenAddress) !== lower(this.setup.degen)) fail("TokenNotAllowed", tokenAddress);
+    const session = this.storedSessionOf(s, player, key);
+    if (session.expiresAt === 0n) fail("NotSessionPlayer", key, player);
     if (session.revoked) fail("SessionRevokedError", key);
     if (tx.now >= session.expiresAt) fail("SessionExpired", session.expiresAt);
     if (game > 7 || (session.games & (1 << game)) === 0) fail("GameNotAllowed", game);
-    const native = tokenAddress === ZeroAddress;
-    if ((session.tokens & (native ? 2 : 1)) === 0 || (!native && lower(tokenAddress) !== lower(this.setup.degen))) fail("TokenNotAllowed", tokenAddress);
-    const allowance = session.allowance[native ? "BNB" : "DEGEN"];
+    const allowance = this.session(s, player, key).allowance[native ? "BNB" : "DEGEN"];
+    if (allowance.maxBet === 0n) fail("TokenNotAllowed", tokenAddress);
     if (amount > allowance.maxBet) fail("AboveSessionMaxBet", amount, allowance.maxBet);
-    const lost = allowance.lost + amount;
+    const lost = allowance.lost + roundUp(amount);
     if (lost > allowance.budget) fail("SessionBudgetExceeded", lost, allowance.budget);
     allowance.lost = lost;
   }
 
-  /** CasinoSessions._credit: a payout to the session's bet takes back what it lost. */
-  private sessionCredit(s: State, key: string, token: Token, payout: bigint): void {
-    if (payout === 0n) return;
-    s.sessions[lower(key)].allowance[token].lost -= payout;
+  /** CasinoSessions._credit: a payout (rounded down to 10^9 wei) to the session's bet takes back what it lost. */
+  private sessionCredit(s: State, player: string, key: string, token: Token, payout: bigint): void {
+    const units = payout - (payout % SESSION_UNIT);
+    if (units === 0n) return;
+    this.session(s, player, key).allowance[token].lost -= units;
   }
 
-  /** CasinoSessions._acceptBet: the deadline, the key's session, and the stake against it. */
+  /** CasinoSessions._onlyRelayer. */
+  private onlyRelayer(s: State, tx: Tx): void {
+    if (lower(tx.from) !== lower(s.settler)) fail("NotRelayer", tx.from);
+  }
+
+  /** CasinoSessions._acceptBet: the deadline, then the stake against the signing key's session of the bet's player. */
   private acceptBet(s: State, tx: Tx, signed: SignedBetModel): string {
     if (tx.now > signed.deadline) fail("BetExpiredDeadline", signed.deadline);
-    const session = this.sessionOfPlayer(s, signed.signer, signed.input.player);
-    this.sessionStake(tx, session, signed.signer, signed.input.token, signed.input.gameType, signed.input.amount);
+    this.sessionStake(s, tx, signed.input.player, signed.signer, signed.input.token, signed.input.gameType, signed.input.amount);
     return signed.signer;
   }
 
-  /** CasinoSessions.play: every bet accepted, then placed and settled at once (Casino.playFor), then each payout credited to its session. */
+  /** CasinoSessions.play (settler only): every bet accepted, then placed and settled at once (Casino.playFor), then each payout credited to its session. */
   sessionsPlay(s: State, tx: Tx, bets: SignedBetModel[], seeds: string[]): void {
+    this.onlyRelayer(s, tx);
     if (seeds.length !== bets.length) fail("LengthMismatch");
     const keys = bets.map((signed) => this.acceptBet(s, tx, signed));
     const payouts = this.playFor(
@@ -1271,65 +1331,100 @@ export class CasinoModel {
       bets.map((signed) => signed.input),
       seeds,
     );
-    bets.forEach((signed, i) => this.sessionCredit(s, keys[i], this.supported(signed.input.token), payouts[i]));
-  }
-
-  /** CasinoSessions.place: an open bet of the signed bet's nonce, its stake from the vault (Casino.placeFor). */
-  sessionsPlace(s: State, tx: Tx, signed: SignedBetModel): void {
-    const key = this.acceptBet(s, tx, signed);
-    const token = this.supported(signed.input.token);
-    const bet = this.openBet(s, tx, signed.input, signed.input.nonce);
-    bet.placedBy = lower(key);
-    this.takeFromVault(s.players[bet.player], token, signed.input.amount);
-  }
-
-  /** CasinoSessions.split: the key that signed Actions(betId, "P") must be the player's; the second stake from the vault, then checked against the session. */
-  sessionsSplit(s: State, tx: Tx, betId: bigint, signer: string): void {
-    const session = this.sessionOfPlayer(s, signer, playerAddressOf(betId));
-    const bet = this.addStakeOf(s, tx, betId);
-    this.takeFromVault(s.players[bet.player], bet.token, bet.stake);
-    this.sessionStake(tx, session, signer, this.tokenAddress(bet.token), BLACKJACK, bet.stake);
+    bets.forEach((signed, i) => this.sessionCredit(s, signed.input.player, keys[i], this.supported(signed.input.token), payouts[i]));
   }
 
   /**
-   * CasinoSessions.settle: `signer` signed Actions(betId, actions); `grantSigner` is whom the
-   * player's ActionKey grant recovers to (undefined: no grant, the signer's session is used).
+   * CasinoSessions.place: the settler's, or anyone's with the settler's countersignature of the same
+   * Bet (`countersigner`: whom it recovers to; "empty": none); an open bet of the signed nonce, its
+   * stake from the vault (Casino.placeFor), settled later with its relay seed.
+   */
+  sessionsPlace(s: State, tx: Tx, signed: SignedBetModel, countersigner: string): void {
+    if (lower(tx.from) !== lower(s.settler)) {
+      if (countersigner === "empty") fail("ECDSAInvalidSignatureLength", 0n);
+      if (lower(countersigner) !== lower(s.settler)) fail("NotRelayer", tx.from);
+    }
+    const key = this.acceptBet(s, tx, signed);
+    const token = this.supported(signed.input.token);
+    const bet = this.openBet(s, tx, signed.input, signed.input.nonce, true);
+    bet.placedBy = lower(key);
+    s.openStakes[bet.betId.toString()] = { key: lower(key), whole: true };
+    this.takeFromVault(s.players[bet.player], token, signed.input.amount);
+  }
+
+  /**
+   * CasinoSessions.split: the key that signed Actions(betId, "P"); a hand a session placed is split
+   * by its key alone (NotBetSession); the second stake from the vault, then checked against that
+   * key's session; a wallet hand's split is then the key's half.
+   */
+  sessionsSplit(s: State, tx: Tx, betId: bigint, signer: string): void {
+    const open = s.openStakes[betId.toString()];
+    if (open !== undefined && lower(open.key) !== lower(signer)) fail("NotBetSession", betId, signer);
+    const bet = this.addStakeOf(s, tx, betId);
+    this.takeFromVault(s.players[bet.player], bet.token, bet.stake);
+    this.sessionStake(s, tx, playerAddressOf(betId), signer, this.tokenAddress(bet.token), BLACKJACK, bet.stake);
+    if (open === undefined) s.openStakes[betId.toString()] = { key: lower(signer), whole: false };
+  }
+
+  /**
+   * CasinoSessions.settle (settler only): `signer` signed Actions(betId, actions); `grantSigner` is
+   * whom the player's ActionKey grant recovers to (undefined: no grant, the signer's session of the
+   * player is used). The payout gives back the budget of the session that staked the bet: all of
+   * it, or half for a split of a wallet hand.
    */
   sessionsSettle(s: State, tx: Tx, betId: bigint, seed: string, actions: string, signer: string, grantSigner?: string | null): void {
+    this.onlyRelayer(s, tx);
     const player = playerAddressOf(betId);
     if (grantSigner !== undefined) {
       if (grantSigner === null || lower(grantSigner) !== lower(player)) fail("InvalidSignature");
-      this.settleOne(s, tx, betId, seed, null, actions);
-      return;
+    } else {
+      const session = this.storedSessionOf(s, player, signer);
+      if (session.expiresAt === 0n) fail("NotSessionPlayer", signer, player);
+      if (session.revoked) fail("SessionRevokedError", signer);
     }
-    const session = this.sessionOf(s, signer);
-    if (lower(session.player) !== lower(player)) fail("NotSessionPlayer", signer, player);
-    if (session.revoked) fail("SessionRevokedError", signer);
     const { payout, token } = this.settleOne(s, tx, betId, seed, null, actions);
-    this.sessionCredit(s, signer, token, payout);
+    const staked = s.openStakes[betId.toString()];
+    if (staked === undefined) return;
+    delete s.openStakes[betId.toString()];
+    this.sessionCredit(s, player, staked.key, token, staked.whole ? payout : payout / 2n);
   }
 
   // ───────────────────────────── one-click play (SessionPlay) ─────────────────────────────
 
-  /** SessionPlay.playFor: each bet placed and settled from its player's vault; the DEGEN bets with odds get tickets. */
+  /** SessionPlay.playFor: the pending batch's draw recorded, each bet placed and settled from its player's vault; the DEGEN bets with odds get tickets. */
   private playFor(s: State, tx: Tx, bets: BetInput[], seeds: string[]): bigint[] {
     if (seeds.length !== bets.length) fail("LengthMismatch");
     if (s.paused) fail("IsPaused");
     const batch = { terms: this.terms(s), pool: s.jackpot, tickets: [] as Ticket[] };
+    const recorded = this.recordPendingDraw(s, tx);
     const payouts = bets.map((bet, i) => this.playOne(s, tx, bet, seeds[i], batch));
     if (batch.tickets.length !== 0) {
       const hash = ticketsHash(batch.tickets);
-      s.ticketBatches[hash] = { block: tx.block, tickets: batch.tickets };
+      s.ticketBatches[hash] = { block: tx.block, tickets: batch.tickets, recorded: null };
+      s.pendingTickets = hash;
       s.stats.ticketBatches++;
       this.emit(tx, "JackpotTicketsIssued", hash, batch.tickets.length);
-    }
+    } else if (recorded) s.pendingTickets = ZeroHash;
     return payouts;
+  }
+
+  /** SessionPlay._recordPendingDraw: the latest batch's draw, once its block's hash exists (ZeroHash: gone, a void draw). */
+  private recordPendingDraw(s: State, tx: Tx): boolean {
+    const pending = s.pendingTickets;
+    if (pending === ZeroHash) return false;
+    const batch = s.ticketBatches[pending];
+    if (batch === undefined || batch.recorded !== null || batch.block >= tx.block) return false;
+    const entropy = this.entropyAt(batch.block, tx.block);
+    batch.recorded = entropy;
+    this.emit(tx, "JackpotTicketsDrawn", pending, entropy);
+    return true;
   }
 
   /** SessionPlay._play. */
   private playOne(s: State, tx: Tx, bet: BetInput, seed: string, batch: { terms: bigint; pool: bigint; tickets: Ticket[] }): bigint {
-    const token = this.supported(bet.token);
-    const isNative = token === "BNB";
+    const isNative = bet.token === ZeroAddress;
+    if (!isNative && lower(bet.token) !== lower(this.setup.degen)) fail("UnsupportedToken", bet.token);
+    const token: Token = isNative ? "BNB" : "DEGEN";
     if (bet.terms !== batch.terms) fail("TermsChanged", batch.terms);
     if (isInteractive(bet.gameType, bet.params)) fail("InteractiveBet", bet.gameType, bet.params);
     const player = s.players[this.playerIndex(s, bet.player)];
@@ -1345,13 +1440,9 @@ export class CasinoModel {
     const betId = betIdOf(player.address, nonce);
     if (player.commit === ZeroHash) fail("NoCommitment");
     if (bet.expectedCommit !== player.commit && bet.expectedCommit !== player.root) fail("StaleCommitment", player.commit);
-    let link = hashLink(seed);
-    for (let unrevealed = player.head; unrevealed < nonce; unrevealed++) link = hashLink(link);
-    if (link !== player.commit) fail("WrongSeed", betId);
-    player.commit = seed;
+    this.advanceChain(player, betId, nonce, seed, true);
     player.nextNonce = nonce + 1n;
     player.resolved = nonce + 1n;
-    player.head = nonce + 1n;
     if (player.account.marked) this.beforeBet(s, tx, player, token, bet.amount);
     const word = randomWord(seed, bet.clientSeed, player.address, nonce, this.setup.chainId, this.setup.casino);
     const payout = this.rules({ gameType: bet.gameType, params: bet.params, isNative, stake: bet.amount, word, actions: "0x" });
@@ -1371,15 +1462,21 @@ export class CasinoModel {
     return payout;
   }
 
-  /** Casino.drawJackpots: a batch of tickets, once, on the hash of the block that issued it (gone from the EVM: every ticket hits). */
+  /**
+   * Casino.drawJackpots: a batch of tickets, once, on the draw a later play recorded, or on the hash
+   * of the block that issued it (published then; gone from the EVM: every ticket hits).
+   */
   drawJackpots(s: State, tx: Tx, tickets: Ticket[]): void {
     const hash = ticketsHash(tickets);
     const batch = s.ticketBatches[hash];
     if (batch === undefined) fail("UnknownTickets", hash);
-    if (tx.block <= batch.block) fail("EntropyNotReady", tickets[0].betId);
+    let entropy: string;
+    if (batch.recorded === null) {
+      if (tx.block <= batch.block) fail("EntropyNotReady", tickets[0].betId);
+      entropy = this.entropyAt(batch.block, tx.block);
+      this.emit(tx, "JackpotTicketsDrawn", hash, entropy);
+    } else entropy = batch.recorded;
     delete s.ticketBatches[hash];
-    const entropy = this.entropyAt(batch.block, tx.block);
-    this.emit(tx, "JackpotTicketsDrawn", hash, entropy);
     s.stats.ticketsDrawn += tickets.length;
     if (entropy === ZeroHash) s.stats.voidTicketBatches++;
     for (const ticket of tickets) {
@@ -1523,7 +1620,8 @@ export class CasinoModel {
       lossUsed: [0n, 0n, 0n],
       windowEnds: [0n, 0n, 0n],
       betCap: due && (limits.pendingMask & 8) !== 0 ? limits.pendingBetCap : limits.betCap,
-      pendingLossLimit: [...limits.pendingLoss],
+      // Only a change still waiting is pending.
+      pendingLossLimit: limits.pendingLoss.map((loss, i) => (!due && (limits.pendingMask & (1 << i)) !== 0 ? loss : 0n)),
       pendingBetCap: due ? 0n : limits.pendingBetCap,
       pendingAt: due ? 0n : limits.pendingAt,
       pendingMask: due ? 0n : BigInt(limits.pendingMask),

@@ -32,7 +32,10 @@ export class RulesOracle {
     const list = [...missing.entries()];
     const packed = concat(
       list.map(([, q]) =>
-        solidityPacked(["uint8", "bool", "uint16", "uint256", "uint256", "bytes32", "bytes"], [q.gameType, q.isNative, getBytes(q.actions).length, q.params, q.stake, q.word, q.actions]),
+        solidityPacked(
+          ["uint8", "uint8", "uint16", "uint256", "uint256", "bytes32", "bytes"],
+          [q.gameType, (q.isNative ? 1 : 0) | (q.splitStaked ? 0x80 : 0), getBytes(q.actions).length, q.params, q.stake, q.word, q.actions],
+        ),
       ),
     );
     const data = this.harness.iface.encodeFunctionData("run", [packed]);
@@ -64,9 +67,11 @@ export class RulesOracle {
     return "payout" in answer ? answer.payout : null;
   }
 
-  /** The custom error GameRules.payout reverts with, called directly (the harness keeps only the first arguments). */
+  /** The custom error GameRules.payout (splitStakedPayout) reverts with, called directly (the harness keeps only the first arguments). */
   private async revertOf(q: RulesQuery): Promise<Revert> {
-    const data = this.rules.iface.encodeFunctionData("payout", [q.gameType, q.params, q.isNative, q.stake, q.word, q.actions]);
+    const data = q.splitStaked
+      ? this.rules.iface.encodeFunctionData("splitStakedPayout", [q.stake, q.word, q.actions])
+      : this.rules.iface.encodeFunctionData("payout", [q.gameType, q.params, q.isNative, q.stake, q.word, q.actions]);
     this.asked.calls++;
     this.asked.refused++;
     try {
