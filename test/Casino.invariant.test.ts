@@ -51,6 +51,7 @@ import {
   Interface,
   Signature,
   TypedDataEncoder,
+  concat,
   Wallet,
   id,
   keccak256,
@@ -956,10 +957,17 @@ describe("Casino invariant fuzz", function () {
       deadline,
     });
 
+    /** The EIP-712 digest of a Bet, with the encoder and domain separator computed once (ethers' signTypedData redoes both each time). */
+    const betEncoder = TypedDataEncoder.from(BET_TYPES);
+    const sessionsSeparator = TypedDataEncoder.hashDomain(sessionDomain);
+    const betDigest = (message: ReturnType<typeof betMessage>) => keccak256(concat(["0x1901", sessionsSeparator, betEncoder.hash(message)]));
+
     /** `key`'s signature of `signed`, sent as `sent` (an altered bet): the SignedBet tuple, and the key it recovers to. */
     async function signBet(key: string, signed: BetInput, deadline: bigint, sent: BetInput = signed) {
-      const signature = Signature.from(await walletOf(key).signTypedData(sessionDomain, BET_TYPES, betMessage(signed, deadline)));
-      const signer = recoverAddress(TypedDataEncoder.hash(sessionDomain, BET_TYPES, betMessage(sent, deadline)), signature);
+      const signedDigest = betDigest(betMessage(signed, deadline));
+      const signature = walletOf(key).signingKey.sign(signedDigest);
+      const sentDigest = sent === signed ? signedDigest : betDigest(betMessage(sent, deadline));
+      const signer = sent === signed ? walletOf(key).address : recoverAddress(sentDigest, signature);
       const tuple = [
         [sent.player, sent.token, sent.amount, sent.gameType, sent.params, sent.clientSeed, sent.nonce, sent.expectedCommit, sent.terms],
         deadline,
@@ -967,7 +975,7 @@ describe("Casino invariant fuzz", function () {
         signature.yParityAndS,
       ];
       const model: SignedBetModel = { input: sent, deadline, signer };
-      return { tuple, model, digest: TypedDataEncoder.hash(sessionDomain, BET_TYPES, betMessage(sent, deadline)), signedMessage: betMessage(signed, deadline) };
+      return { tuple, model, digest: sentDigest, signedDigest };
     }
 
     /** One field of a signed bet changed after signing. */
@@ -1245,8 +1253,12 @@ describe("Casino invariant fuzz", function () {
       else if (fault === "tooLarge") input = { ...input, amount: gameMax(() => model.maxBet(s(), token, gameType, params, p)) + 1n };
       amount = input.amount;
       const deadline = fault === "deadline" ? now - BigInt(rng.int(600)) : now + 1n + BigInt(rng.pick([0, 60, 3_600]));
+      // Now and then a key the player revoked signs (SessionRevokedError).
+      const revoked = Object.values(s().sessions).filter((v) => v.player === p.address.toLowerCase() && v.revoked && v.expiresAt > now + 1n);
       const signed =
-        fault === "forged"
+        revoked.length > 0 && rng.chance(0.1)
+          ? await signBet(rng.pick(revoked).key, input, deadline)
+          : fault === "forged"
           ? await signBet(foreignKey(p.address), input, deadline)
           : fault === "altered"
             ? await signBet(key, input, deadline, alter(input))
@@ -1262,7 +1274,7 @@ describe("Casino invariant fuzz", function () {
         const q = rng.next();
         if (q < 0.97) {
           const by = q < 0.85 ? settlerNow() : rng.pick([p.address, stranger, notSettler()]);
-          const message = q < 0.85 || fault !== "altered" ? signed.digest : TypedDataEncoder.hash(sessionDomain, BET_TYPES, signed.signedMessage);
+          const message = q < 0.85 || fault !== "altered" ? signed.digest : signed.signedDigest;
           countersignature = Signature.from(keys.get(by.toLowerCase())!.signingKey.sign(message)).serialized;
           countersigner = recoverAddress(signed.digest, countersignature);
           c = by === settlerNow() ? " countersigned" : " countersigned by another";
@@ -1495,6 +1507,7 @@ describe("Casino invariant fuzz", function () {
         return {
           name: "limits.setLimits",
           from: player.address,
+          keys: [`limits|${player.address.toLowerCase()}`],
           to: limitsAddress,
           data: limitsIface.encodeFunctionData("setLimits", [address, lossLimit, betCap]),
           note: `limits.setLimits player ${i} ${norm(address)} [${lossLimit.join(", ")}] cap ${betCap}`,
@@ -1516,6 +1529,7 @@ describe("Casino invariant fuzz", function () {
       return {
         name: "limits.setCoolOff",
         from: player.address,
+        keys: [`limits|${player.address.toLowerCase()}`],
         to: limitsAddress,
         data: limitsIface.encodeFunctionData("setCoolOff", [until]),
         note: `limits.setCoolOff player ${i} until ${until}`,
@@ -1841,24 +1855,45 @@ describe("Casino invariant fuzz", function () {
       return { blockNumber: words[0], jackpot: words[1], degen, native, bets: betReads };
     }
 
-    /** After every operation: the accounting invariant, and the model's balances, reservations and bets. */
-    async function checkCore(where: string): Promise<void> {
+    /**
+     * After every successful operation: the accounting invariant, and the model's balances,
+     * reservations and bets. `touched`: the bets and players the operation's logs name (and its
+     * sender), read back with a probe; "all": every player, every open bet and the last closed ones
+     * (every BETS_ALL_EVERY operations and after mining). A bet's record, or a player's vault and
+     * reservation, changes only in a transaction that names it, so the identity's sums come from
+     * the chain's own numbers when all are read, else from the model's for what was not read (each
+     * checked against the chain whenever touched).
+     */
+    async function checkCore(where: string, touched: { bets: bigint[]; players: number[] } | "all"): Promise<void> {
       const st = s();
       const open = model.openBets();
-      const betIds = [...open.map((b) => b.betId), ...closedBets.slice(-4)];
+      const full = touched === "all";
+      const readPlayers = full ? playerAddresses.map((_, k) => k) : [...new Set(touched.players)].sort((a, b) => a - b);
+      const openById = new Map(open.map((b) => [b.betId, b]));
+      const betIds = full ? [...open.map((b) => b.betId), ...closedBets.slice(-4)] : [...new Set(touched.bets)];
       // An id never used: the next nonce of a player.
       const probePlayer = playerOf(rng.int(PLAYER_COUNT));
       betIds.push(betIdOf(probePlayer.address, probePlayer.nextNonce));
-      const data = readerIface.encodeFunctionData("core", [f.casinoAddress, playerAddresses, betIds]);
+      const data = readerIface.encodeFunctionData("core", [f.casinoAddress, readPlayers.map((k) => playerAddresses[k]), betIds]);
       const raw: string = await provider.send("eth_call", [{ to: readerAddress, data }, "latest"]);
-      const snap = parseCore(raw, PLAYER_COUNT, betIds.length);
+      const snap = parseCore(raw, readPlayers.length, betIds.length);
 
       const offset = Number(snap.blockNumber) - block;
       if (blockOffset === null) blockOffset = offset;
       same(offset, blockOffset, `${where}: block number (eth_call's ${snap.blockNumber}, model's latest ${block})`);
 
       // Per token: the accounting identity on the chain's own numbers, then against the model.
-      const chainBets = snap.bets.slice(0, open.length).map((r) => r.bet);
+      const chainBets: Pick<BetView, "open" | "token" | "totalStake" | "maxPayout" | "gameType" | "params" | "player">[] = full
+        ? snap.bets.slice(0, open.length).map((r) => r.bet)
+        : open.map((b) => ({
+            open: true,
+            token: tokenAddress[b.token],
+            totalStake: totalStake(b),
+            maxPayout: betMaxPayout(b),
+            gameType: BigInt(b.gameType),
+            params: b.params,
+            player: playerAddresses[b.player],
+          }));
       for (const [token, state] of [
         ["DEGEN", snap.degen],
         ["BNB", snap.native],
@@ -1868,7 +1903,9 @@ describe("Casino invariant fuzz", function () {
         const ofToken = chainBets.filter((b) => b.open && b.token.toLowerCase() === tokenAddr);
         const openStakes = ofToken.reduce((sum, b) => sum + b.totalStake, 0n);
         const openMaxPayouts = ofToken.reduce((sum, b) => sum + b.maxPayout, 0n);
-        const vaultSum = state.vaults.reduce((sum, v) => sum + v, 0n);
+        // The vaults read, and the model's of the players not read.
+        const vaultSum =
+          state.vaults.reduce((sum, v) => sum + v, 0n) + st.players.filter((_, k) => !readPlayers.includes(k)).reduce((sum, p) => sum + p.vault[token], 0n);
         const owed = vaultSum + openStakes + state.bankroll + (token === "DEGEN" ? snap.jackpot : 0n);
         same(state.accounted, owed, `${w} accounted vs Σ vaults + open stakes + bankroll${token === "DEGEN" ? " + jackpot" : ""}`);
         if (state.holding < state.accounted) throw new Error(`${w} holding ${state.holding} < accounted ${state.accounted}`);
@@ -1887,11 +1924,12 @@ describe("Casino invariant fuzz", function () {
           open.filter((b) => b.token === token).reduce((sum, b) => sum + totalStake(b), 0n),
           `${w} open stakes`,
         );
-        st.players.forEach((p, k) => {
-          same(state.vaults[k], p.vault[token], `${w} vault of player ${k}`);
-          same(state.reservedBy[k], p.reserved[token], `${w} reservedBy player ${k}`);
+        readPlayers.forEach((k, n) => {
+          const p = st.players[k];
+          same(state.vaults[n], p.vault[token], `${w} vault of player ${k}`);
+          same(state.reservedBy[n], p.reserved[token], `${w} reservedBy player ${k}`);
           const byBets = ofToken.filter((b) => b.player.toLowerCase() === p.address.toLowerCase()).reduce((sum, b) => sum + b.maxPayout, 0n);
-          same(state.reservedBy[k], byBets, `${w} reservedBy player ${k} vs Σ their open maxPayouts`);
+          same(state.reservedBy[n], byBets, `${w} reservedBy player ${k} vs Σ their open maxPayouts`);
         });
       }
       same(snap.jackpot, st.jackpot, `${where}: jackpot`);
@@ -1899,7 +1937,7 @@ describe("Casino invariant fuzz", function () {
       // Every open bet with its terms; closed and unused ids read as closed.
       snap.bets.forEach((read, k) => {
         const id = betIds[k];
-        const bet = k < open.length ? open[k] : undefined;
+        const bet = openById.get(id);
         const v = read.bet;
         const w = `${where}: bet ${(id >> 64n).toString(16).slice(0, 8)}…#${id & 0xffffffffn}`;
         same(v.player, `0x${(id >> 64n).toString(16).padStart(40, "0")}`, `${w} player`);
@@ -1944,10 +1982,15 @@ describe("Casino invariant fuzz", function () {
       // `bettors`: "player|token" of the bets the operation placed (checkLogs).
       const st = s();
       const known = Object.keys(st.sessions);
-      const idList = new Set(all ? known : touched);
-      for (let n = 0; !all && n < 3 && known.length > 0; n++) idList.add(known[keyCursor++ % known.length]);
+      const idList = new Set(all ? known : touched.filter((id) => !id.startsWith("limits|")));
+      if (!all && known.length > 0) idList.add(known[keyCursor++ % known.length]);
       const idsRead = [...idList].map((id) => id.split("|") as [string, string]);
-      const limited = all ? st.players : st.players.filter((p) => p.account.marked);
+      // The limits of the players who bet or set limits in the operation (all of them now and then: windows roll with time).
+      const involved = (p: State["players"][number]) => {
+        const address = p.address.toLowerCase();
+        return touched.includes(`limits|${address}`) || TOKENS.some((token) => bettors.has(`${address}|${token}`));
+      };
+      const limited = all ? st.players : st.players.filter((p) => p.account.marked && involved(p));
       const data = readerIface.encodeFunctionData("oneClick", [f.casinoAddress, idsRead.map(([p]) => p), idsRead.map(([, k]) => k), limited.map((p) => p.address)]);
       const w = words(await provider.send("eth_call", [{ to: readerAddress, data }, "latest"]));
       const timestamp = w[0];
@@ -2094,13 +2137,22 @@ describe("Casino invariant fuzz", function () {
     }
 
     /** The extras are checked every EXTRAS_EVERY operations (a divergence stays until then) and after settings change. */
-    const EXTRAS_EVERY = 8;
-    const ONE_CLICK_ALL_EVERY = 64;
+    const EXTRAS_EVERY = 16;
+    const ONE_CLICK_ALL_EVERY = 128;
+    const BETS_ALL_EVERY = 16;
     const settingsChanged = (name: string) => /^(set|desk\.|pause|unpause|transferOwnership|acceptOwnership|announce|cancel|execute)/.test(name);
-    async function checkInvariant(where: string, op: number, name: string, touched: string[] = [], bettors = new Set<string>()): Promise<void> {
+    async function checkInvariant(
+      where: string,
+      op: number,
+      name: string,
+      touched: string[] = [],
+      bettors = new Set<string>(),
+      touchedCore: { bets: bigint[]; players: number[] } | "all" = "all",
+    ): Promise<void> {
+      const all = touchedCore === "all" || op % BETS_ALL_EVERY === 0 || op === OPS - 1;
       // The two reads are independent: sent together.
       await Promise.all([
-        timed("checkCore", () => checkCore(where)),
+        timed("checkCore", () => checkCore(where, all ? "all" : touchedCore)),
         timed("checkOneClick", () => checkOneClick(where, touched, op % ONE_CLICK_ALL_EVERY === 0 || op === OPS - 1, bettors)),
       ]);
       if (op % EXTRAS_EVERY === 0 || settingsChanged(name) || op === OPS - 1) await timed("checkExtras", () => checkExtras(where));
@@ -2235,6 +2287,27 @@ describe("Casino invariant fuzz", function () {
       }
     }
 
+    /** The players a transaction's sender and logs name: by address, or by a bet id (player << 64 | nonce). */
+    const playerIndexOf = new Map(playerAddresses.map((a, k) => [a.toLowerCase(), k]));
+    function playersNamed(from: string, logs: ChainLog[]): number[] {
+      const named = new Set<number>();
+      const add = (address: string) => {
+        const k = playerIndexOf.get(address.toLowerCase());
+        if (k !== undefined) named.add(k);
+      };
+      add(from);
+      for (const log of logs) {
+        for (const arg of log.args) {
+          if (typeof arg === "string" && arg.length === 42) add(arg);
+          else if (typeof arg === "bigint" && arg >= 1n << 64n && arg < 1n << 224n) add(`0x${(arg >> 64n).toString(16).padStart(40, "0")}`);
+        }
+      }
+      return [...named];
+    }
+
+    /** The Casino's events whose first argument is a bet id: the bets a transaction changed. */
+    const BET_EVENTS = new Set(["BetPlaced", "StakeAdded", "BetSettled", "ExpiredBetClaimed", "JackpotEntropyLocked", "JackpotDrawn"]);
+
     const tally = (name: string): Tally => {
       let t = counts.get(name);
       if (t === undefined) counts.set(name, (t = { ok: 0, reverted: 0 }));
@@ -2331,6 +2404,8 @@ describe("Casino invariant fuzz", function () {
         const t = tally(step.name);
         const where = `op ${op} ${step.name} (seed ${SEED})`;
         let bettors = new Set<string>();
+        let touchedBets: bigint[] = [];
+        let touchedPlayers: number[] = [];
         if (expected === null) {
           if (failure !== null) throw new Error(`${where} reverted unexpectedly: ${failure}`);
           const logs = await timed("receipt", () => chainEvents(hash!));
@@ -2344,6 +2419,10 @@ describe("Casino invariant fuzz", function () {
           }
           if (closedBets.length > 64) closedBets.splice(0, closedBets.length - 64);
           bettors = checkLogs(where, logs, before, tx);
+          touchedBets = logs
+            .filter((log) => log.contract === "casino" && BET_EVENTS.has(log.name))
+            .map((log) => log.args[0] as bigint);
+          touchedPlayers = playersNamed(step.from, logs);
           if (step.after) await timed("after", () => step.after!(logs));
           t.ok++;
         } else {
@@ -2356,7 +2435,7 @@ describe("Casino invariant fuzz", function () {
         if (terms !== lastTerms) [staleTerms, lastTerms] = [lastTerms, terms];
         // A reverted transaction changes nothing the model follows (its sender's gas is not
         // modelled): the chain is read back after the operations that succeeded.
-        if (expected === null || op === OPS - 1) await checkInvariant(where, op, step.name, step.keys, bettors);
+        if (expected === null || op === OPS - 1) await checkInvariant(where, op, step.name, step.keys, bettors, { bets: touchedBets, players: touchedPlayers });
       }
     } catch (error) {
       console.log(`      last operations:\n        ${trace.join("\n        ")}`);
