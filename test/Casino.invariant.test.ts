@@ -4,11 +4,15 @@
 // predicts each transaction's outcome: the exact custom error with its arguments, or every event
 // the Casino, the desk, the sessions and the limits emit. The model computes no payout: it asks
 // GameRules for the word of every bet it settles (test/fuzz/rules.ts), as the Casino does. After
-// each step the chain must equal the model (balances, reservations, bets with their terms, locked
-// entropy, commitments, relay nonces, sessions with what they lost, self-set limits with what they
-// used, settings, quotes, maxBet) and, for each token, holding ≥ accounted = Σ vaults + Σ open
-// stakes + bankroll (+ jackpot), bankroll ≥ reserved = Σ open maxPayouts, reservedBy(player) =
-// Σ that player's open maxPayouts, and open interactive bets reserve at most 90 % of the bankroll.
+// each successful step the chain must equal the model (balances, reservations, bets with their
+// terms and whether they were relayed, locked entropy, commitments, relay nonces, sessions by
+// player and key with what they lost, self-set limits with what they used, settings, quotes,
+// maxBet: what the step's logs name at once, everything every 16 steps) and, for each token,
+// holding ≥ accounted = Σ vaults + Σ open stakes + bankroll (+ jackpot), bankroll ≥ reserved =
+// Σ open maxPayouts, reservedBy(player) = Σ that player's open maxPayouts, and open interactive
+// bets reserve at most 90 % of the bankroll. Each bet's seed is its link of a two-links-per-bet
+// chain: the relay seed (2j + 1) for a bet placed through the sessions, the wallet seed (2j + 2)
+// for one from the wallet; the other link of the nonce is tried now and then (WrongSeed).
 // Besides, from the chain's own logs: a session's stakes are each within its maxBet and its bets
 // lose at most its budget, a player's bets pass none of their own limits, every jackpot ticket is
 // drawn once, and a void draw is a hit.
@@ -25,12 +29,17 @@
 // taxed DEGEN sales (creditJackpotFromTax), every owner setting in and out of bounds, the desk's
 // caps and rate announcements, settler and ownership changes, pause, calls by intruders, time
 // jumps, and mining 300 or 8704 blocks so that block hashes expire. One-click play through
-// CasinoSessions: openSession (signed by the player's key; expired, too long, forged, reused),
-// revokeSession, play (several players' signed bets placed and settled at once; forged, altered,
-// replayed, reordered, expired, over the session's terms), place (an open bet from a signed bet:
-// blackjack, manual crash, and the fallback path of any game), split and settle (a session key's
-// signed action log or cash-out, or a key the wallet named for one hand), and Casino.drawJackpots
-// (the tickets of a play transaction rebuilt from its BetPlaced logs; tampered and drawn twice).
+// CasinoSessions: openSession (signed by the player's key; expired, too long, forged, reused by the
+// player or another), revokeSession (the caller's own session of any key), play (several players'
+// signed bets placed and settled at once, by the settler alone; forged, altered, replayed,
+// reordered, expired, over the session's terms, signed by a revoked key), place (an open bet from
+// a signed bet: blackjack, manual crash, and the fallback path of any game; by the settler, or by
+// anyone with the settler's countersignature, a forged one, or none), split (a session's hand by
+// its key; a wallet hand by any key of the player, whose budget then gets half the payout back)
+// and settle (by the settler: a session key's signed action log or cash-out, or a key the wallet
+// named for one hand; a split without the log's "P", or of a hand that is no pair, is void), and
+// Casino.drawJackpots (the tickets of a play transaction rebuilt from its BetPlaced logs; tampered
+// and drawn twice; the draw recorded by the next play, or published by the draw itself).
 // CasinoLimits: setLimits and setCoolOff, stricter at once and looser a day later.
 //
 // FUZZ_HISTORY chooses what sits at the EIP-2935 history address, from which FairRandom.blockHash
@@ -104,7 +113,7 @@ import type { InvariantReader } from "../typechain-types";
 
 const underCoverage = Boolean((hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING);
 const SEED = Number(process.env.FUZZ_SEED ?? 0xdec0de);
-const OPS = Number(process.env.FUZZ_OPS ?? (underCoverage ? 100 : 11_500));
+const OPS = Number(process.env.FUZZ_OPS ?? (underCoverage ? 100 : 10_000));
 const HISTORY = (process.env.FUZZ_HISTORY ?? "eip2935") as HistoryMode;
 if (!["eip2935", "none", "hardhat"].includes(HISTORY)) throw new Error(`FUZZ_HISTORY must be eip2935, none or hardhat, not ${HISTORY}`);
 
@@ -744,7 +753,7 @@ describe("Casino invariant fuzz", function () {
       else if (fault < 0.045 && bet.nonce + 1n < player.chainEnd) seed = model.seedFor(player, bet.nonce + 1n, bet.relayed);
       // The other link of the bet's nonce: a relay seed never settles a wallet bet, nor a wallet seed a relayed one.
       else if (fault < 0.055) seed = model.seedFor(player, bet.nonce, !bet.relayed);
-      else if (fault < 0.07 && player.bets.length > 1) {
+      else if (fault < 0.09 && player.bets.length > 1) {
         bet = player.bets[1];
         betId = bet.betId;
         seed = model.seedFor(player, bet.nonce, bet.relayed);
@@ -1983,7 +1992,7 @@ describe("Casino invariant fuzz", function () {
       const st = s();
       const known = Object.keys(st.sessions);
       const idList = new Set(all ? known : touched.filter((id) => !id.startsWith("limits|")));
-      if (!all && known.length > 0) idList.add(known[keyCursor++ % known.length]);
+      if (!all && idList.size > 0 && known.length > 0) idList.add(known[keyCursor++ % known.length]);
       const idsRead = [...idList].map((id) => id.split("|") as [string, string]);
       // The limits of the players who bet or set limits in the operation (all of them now and then: windows roll with time).
       const involved = (p: State["players"][number]) => {
@@ -1991,6 +2000,7 @@ describe("Casino invariant fuzz", function () {
         return touched.includes(`limits|${address}`) || TOKENS.some((token) => bettors.has(`${address}|${token}`));
       };
       const limited = all ? st.players : st.players.filter((p) => p.account.marked && involved(p));
+      if (idsRead.length === 0 && limited.length === 0) return;
       const data = readerIface.encodeFunctionData("oneClick", [f.casinoAddress, idsRead.map(([p]) => p), idsRead.map(([, k]) => k), limited.map((p) => p.address)]);
       const w = words(await provider.send("eth_call", [{ to: readerAddress, data }, "latest"]));
       const timestamp = w[0];
@@ -2136,10 +2146,13 @@ describe("Casino invariant fuzz", function () {
       same(snap.betId, betIdOf(player, nonce), `${where}: betIdOf`);
     }
 
-    /** The extras are checked every EXTRAS_EVERY operations (a divergence stays until then) and after settings change. */
+    /** Every read-back: core and one-click reads of what was named; every BETS_ALL_EVERY, all players and bets; the extras every EXTRAS_EVERY (and after settings change), all sessions and limits every ONE_CLICK_ALL_EVERY. */
     const EXTRAS_EVERY = 16;
     const ONE_CLICK_ALL_EVERY = 128;
-    const BETS_ALL_EVERY = 16;
+    const BETS_ALL_EVERY = 8;
+    let checks = 0;
+    /** Successful operations whose reads are gathered into one read-back (a divergence shows at most this many operations late). */
+    const CHECK_EVERY = 2;
     const settingsChanged = (name: string) => /^(set|desk\.|pause|unpause|transferOwnership|acceptOwnership|announce|cancel|execute)/.test(name);
     async function checkInvariant(
       where: string,
@@ -2149,13 +2162,15 @@ describe("Casino invariant fuzz", function () {
       bettors = new Set<string>(),
       touchedCore: { bets: bigint[]; players: number[] } | "all" = "all",
     ): Promise<void> {
-      const all = touchedCore === "all" || op % BETS_ALL_EVERY === 0 || op === OPS - 1;
+      checks++;
+      const last = op === OPS - 1;
+      const all = touchedCore === "all" || checks % BETS_ALL_EVERY === 0 || last;
       // The two reads are independent: sent together.
       await Promise.all([
         timed("checkCore", () => checkCore(where, all ? "all" : touchedCore)),
-        timed("checkOneClick", () => checkOneClick(where, touched, op % ONE_CLICK_ALL_EVERY === 0 || op === OPS - 1, bettors)),
+        timed("checkOneClick", () => checkOneClick(where, touched, checks % ONE_CLICK_ALL_EVERY === 0 || last, bettors)),
       ]);
-      if (op % EXTRAS_EVERY === 0 || settingsChanged(name) || op === OPS - 1) await timed("checkExtras", () => checkExtras(where));
+      if (checks % EXTRAS_EVERY === 0 || settingsChanged(name) || last) await timed("checkExtras", () => checkExtras(where));
     }
 
     // The reservation table's view, for a few stakes of every game (the model's `ratio` against the contract's).
@@ -2314,6 +2329,8 @@ describe("Casino invariant fuzz", function () {
       return t;
     };
 
+    const newGathered = () => ({ count: 0, names: [] as string[], keys: new Set<string>(), bettors: new Set<string>(), bets: new Set<bigint>(), players: new Set<number>() });
+    let gathered = newGathered();
     try {
       for (let op = 0; op < OPS; op++) {
         let produced: Step | null | "strayNative" = null;
@@ -2369,7 +2386,8 @@ describe("Casino invariant fuzz", function () {
           if (blocksToMine === 300) mines.short++;
           else mines.long++;
           trace.push(`op ${op}: mined ${blocksToMine} blocks`);
-          await checkInvariant(`op ${op} (mine ${blocksToMine}), seed ${SEED}`, op, "mine");
+          await checkInvariant(`op ${op} (mine ${blocksToMine}), seed ${SEED}`, op, "mine", [...gathered.keys], gathered.bettors);
+          gathered = newGathered();
           continue;
         }
         if (produced === null) {
@@ -2387,7 +2405,8 @@ describe("Casino invariant fuzz", function () {
           model.strayNative(amount);
           tally("strayNative").ok++;
           trace.push(`op ${op}: ${amount} BNB forced into the Casino`);
-          await checkInvariant(`op ${op} (strayNative), seed ${SEED}`, op, "strayNative");
+          await checkInvariant(`op ${op} (strayNative), seed ${SEED}`, op, "strayNative", [...gathered.keys], gathered.bettors);
+          gathered = newGathered();
           continue;
         }
         const step = produced;
@@ -2434,8 +2453,25 @@ describe("Casino invariant fuzz", function () {
         const terms = model.terms(s());
         if (terms !== lastTerms) [staleTerms, lastTerms] = [lastTerms, terms];
         // A reverted transaction changes nothing the model follows (its sender's gas is not
-        // modelled): the chain is read back after the operations that succeeded.
-        if (expected === null || op === OPS - 1) await checkInvariant(where, op, step.name, step.keys, bettors, { bets: touchedBets, players: touchedPlayers });
+        // modelled): the chain is read back after the operations that succeeded, CHECK_EVERY at a
+        // time (at once after a change of settings), with everything those operations named.
+        if (expected === null) {
+          gathered.count++;
+          gathered.names.push(step.name);
+          for (const key of step.keys ?? []) gathered.keys.add(key);
+          // New limits may lie below a loss an earlier bet made: that bet's window is not checked against them.
+          if (step.name.startsWith("limits.")) for (const token of TOKENS) gathered.bettors.delete(`${step.from.toLowerCase()}|${token}`);
+          for (const bettor of bettors) gathered.bettors.add(bettor);
+          for (const betId of touchedBets) gathered.bets.add(betId);
+          for (const k of touchedPlayers) gathered.players.add(k);
+        }
+        if (gathered.count >= CHECK_EVERY || (gathered.count > 0 && settingsChanged(step.name)) || op === OPS - 1) {
+          await checkInvariant(`${where}${gathered.count > 1 ? ` (read back after ${gathered.names.join(", ")})` : ""}`, op, step.name, [...gathered.keys], gathered.bettors, {
+            bets: [...gathered.bets],
+            players: [...gathered.players],
+          });
+          gathered = newGathered();
+        }
       }
     } catch (error) {
       console.log(`      last operations:\n        ${trace.join("\n        ")}`);
