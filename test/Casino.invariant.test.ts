@@ -1326,7 +1326,7 @@ describe("Casino invariant fuzz", function () {
       const pairs = new Set(await pairsAmong(hands.map((hand) => hand.bet)));
       const paired = hands.filter((hand) => pairs.has(hand.bet));
       const { bet, player, key: own } = paired.length > 0 && rng.chance(0.9) ? rng.pick(paired) : rng.pick(hands);
-      const fault = rng.chance(0.1) ? rng.pick(["forged", "closed", "again"] as const) : "none";
+      const fault = rng.chance(0.25) ? rng.pick(["forged", "forged", "closed", "again"] as const) : "none";
       const key = fault === "forged" ? foreignKey(player.address) : own;
       const betId = fault === "closed" && closedBets.length > 0 ? rng.pick(closedBets) : bet.betId;
       const signature = await walletOf(key).signTypedData(sessionDomain, ACTIONS_TYPES, { betId, actions: SPLIT });
@@ -2147,7 +2147,7 @@ describe("Casino invariant fuzz", function () {
     }
 
     /** Every read-back: core and one-click reads of what was named; every BETS_ALL_EVERY, all players and bets; the extras every EXTRAS_EVERY (and after settings change), all sessions and limits every ONE_CLICK_ALL_EVERY. */
-    const EXTRAS_EVERY = 16;
+    const EXTRAS_EVERY = 32;
     const ONE_CLICK_ALL_EVERY = 128;
     const BETS_ALL_EVERY = 8;
     let checks = 0;
@@ -2419,7 +2419,7 @@ describe("Casino invariant fuzz", function () {
         timings.set("model", (timings.get("model") ?? 0) + Date.now() - modelStarted);
         trace.push(`op ${op}: ${step.note} from ${step.from.slice(0, 8)} → ${expected === null ? "ok" : expected.message}`);
         if (trace.length > 40) trace.shift();
-        const { hash, failure } = await timed("send", () => send(step));
+        const { hash, failure } = await timed("send", () => timed(`send ${step.name}${expected === null ? "" : " (revert)"}`, () => send(step)));
         const t = tally(step.name);
         const where = `op ${op} ${step.name} (seed ${SEED})`;
         let bettors = new Set<string>();
@@ -2465,8 +2465,9 @@ describe("Casino invariant fuzz", function () {
           for (const betId of touchedBets) gathered.bets.add(betId);
           for (const k of touchedPlayers) gathered.players.add(k);
         }
-        if (gathered.count >= CHECK_EVERY || (gathered.count > 0 && settingsChanged(step.name)) || op === OPS - 1) {
-          await checkInvariant(`${where}${gathered.count > 1 ? ` (read back after ${gathered.names.join(", ")})` : ""}`, op, step.name, [...gathered.keys], gathered.bettors, {
+        const changedSettings = expected === null && settingsChanged(step.name);
+        if (gathered.count >= CHECK_EVERY || changedSettings || op === OPS - 1) {
+          await checkInvariant(`${where}${gathered.count > 1 ? ` (read back after ${gathered.names.join(", ")})` : ""}`, op, changedSettings ? step.name : "", [...gathered.keys], gathered.bettors, {
             bets: [...gathered.bets],
             players: [...gathered.players],
           });
@@ -2499,7 +2500,7 @@ describe("Casino invariant fuzz", function () {
         .map(([name, n]) => `${name} ${n}`)
         .join(", ")}`,
     );
-    if (process.env.FUZZ_TIMINGS) console.log(`      timings (ms): ${[...timings.entries()].map(([part, ms]) => `${part} ${ms}`).join(", ")}`);
+    if (process.env.FUZZ_TIMINGS) console.log(`      timings (ms): ${[...timings.entries()].sort((a, b) => b[1] - a[1]).map(([part, ms]) => `${part} ${ms}`).join(", ")}`);
     // Under coverage the run is too short for every operation to have succeeded.
     if (underCoverage) return;
     for (const name of [

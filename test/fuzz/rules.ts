@@ -50,7 +50,7 @@ export class RulesOracle {
         this.answers.set(key, { payout: BigInt(`0x${Buffer.from(results.subarray(at + 32, at + 64)).toString("hex")}`) });
         continue;
       }
-      this.answers.set(key, { revert: await this.revertOf(q) });
+      this.answers.set(key, { revert: this.decoded(results.subarray(at, at + 96)) ?? (await this.revertOf(q)) });
     }
   }
 
@@ -65,6 +65,24 @@ export class RulesOracle {
   payout(q: RulesQuery): bigint | null {
     const answer = this.answer(q);
     return "payout" in answer ? answer.payout : null;
+  }
+
+  /**
+   * The revert the harness reported (the selector, marked, and the first two argument words), when
+   * its custom error takes at most two static arguments; else null (the direct call tells).
+   */
+  private decoded(words: Uint8Array): Revert | null {
+    const selector = `0x${Buffer.from(words.subarray(0, 4)).toString("hex")}`;
+    let error;
+    try {
+      error = this.errors.getError(selector);
+    } catch {
+      return null;
+    }
+    if (error === null || error.inputs.length > 2 || error.inputs.some((input) => input.dynamic)) return null;
+    const data = `${selector}${Buffer.from(words.subarray(32, 32 + 32 * error.inputs.length)).toString("hex")}`;
+    const parsed = this.errors.parseError(data);
+    return parsed === null ? null : new Revert(parsed.name, [...parsed.args]);
   }
 
   /** The custom error GameRules.payout (splitStakedPayout) reverts with, called directly (the harness keeps only the first arguments). */

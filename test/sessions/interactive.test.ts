@@ -2,11 +2,13 @@
 // hand or a manual crash round is placed with CasinoSessions.place and stays open; the player's
 // actions are signed by the session key (or, without a session, by a key the wallet names for that
 // hand: ActionKey), a split's second stake comes from the vault on the signed "P", and the
-// settlement pays the rules' payout for the signed log. Without the player's signature the only
-// settlement is the auto-stand (docs/protocol.md section 4).
+// settlement (the settler's alone) pays the rules' payout for the signed log; a split counts only
+// when that log starts with its "P" and the deal is a pair, else it is void (the second stake paid
+// back). Without the player's signature the only settlement is the auto-stand (docs/protocol.md
+// section 4). A split or a cash-out made once the seed is public buys nothing.
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
-import { loadFixture, takeSnapshot, time } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, type ContractTransactionResponse } from "ethers";
 import { GAME } from "../helpers";
 import { eventsOf, revertDataOf } from "../findings/support";

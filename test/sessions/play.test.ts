@@ -1,8 +1,8 @@
 // Issue #20, deliver 2, 3 and 6: one-click play. The server relays signed bets of several players
 // and games in one CasinoSessions.play transaction; each is placed from its player's vault and
-// settled there with its seed, to the rules' payout, final in that block. If the relay fails, the
-// player sends the same signed bet (CasinoSessions.place) and the settler settles it with the same
-// seed: the same outcome (docs/protocol.md section 4).
+// settled there with its relay seed, to the rules' payout, final in that block. If the relay fails,
+// the player sends the same signed bet with the settler's countersignature (CasinoSessions.place)
+// and the settler settles it with the same relay seed: the same outcome (docs/protocol.md section 4).
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
