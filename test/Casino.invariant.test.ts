@@ -2492,7 +2492,7 @@ describe("Casino invariant fuzz", function () {
       `      jackpot: ${st.draws} draws of open bets, ${st.hits} hits (${ethers.formatEther(st.won)} DEGEN won, tickets included), ${st.historyDraws} on hashes older than 256 blocks (EIP-2935), ${st.lockedDraws} from locked entropy, ${st.voidDraws} void; ${st.locks} entropies locked`,
     );
     console.log(
-      `      one-click: ${Object.keys(s().sessions).length} session keys; ${st.ticketBatches} ticket batches issued, ${st.ticketsDrawn} tickets drawn, ${st.ticketHits} hits, ${st.voidTicketBatches} void batches; GameRules asked ${oracle.asked.words} words in ${oracle.asked.calls} eth_calls (${oracle.asked.refused} refused)`,
+      `      one-click: ${Object.keys(s().sessions).length} session keys; ${st.ticketBatches} ticket batches issued, ${st.ticketsDrawn} tickets drawn, ${st.ticketHits} hits, ${st.voidTicketBatches} void batches; GameRules asked ${oracle.asked.words} words in ${oracle.asked.calls} eth_calls (${oracle.asked.refused} refused, ${oracle.asked.split} batches asked again in halves)`,
     );
     console.log(
       `      errors: ${[...errorsSeen.entries()]
