@@ -2365,7 +2365,11 @@ describe("Casino invariant fuzz", function () {
           let chosen = false;
           for (const [index, [, generate]] of generators.entries()) {
             if (pick < weights[index]) {
-              produced = await timed("generate", async () => generate());
+              try {
+                produced = await timed("generate", async () => generate());
+              } catch (error) {
+                throw new Error(`op ${op}: generating ${generate.name || `generator ${index}`} failed: ${(error as Error).stack}`);
+              }
               chosen = true;
               break;
             }

@@ -50,7 +50,12 @@ export class RulesOracle {
       await this.ensure(list.slice(half).map(([, q]) => q));
       return;
     }
-    const results = getBytes(this.harness.iface.decodeFunctionResult("run", raw)[0] as string);
+    let results: Uint8Array;
+    try {
+      results = getBytes(this.harness.iface.decodeFunctionResult("run", raw)[0] as string);
+    } catch (error) {
+      throw new Error(`GameRulesHarness.run answered ${raw.length} hex chars (${raw.slice(0, 200)}) for ${list.length} queries: ${list.map(([key]) => key).join("; ")}; ${String(error)}`);
+    }
     this.asked.calls++;
     this.asked.words += list.length;
     for (const [k, [key, q]] of list.entries()) {
@@ -89,7 +94,7 @@ export class RulesOracle {
     } catch {
       return null;
     }
-    if (error === null || error.inputs.length > 2 || error.inputs.some((input) => input.dynamic)) return null;
+    if (error === null || error.inputs.length > 2 || error.inputs.some((input) => input.baseType === "bytes" || input.baseType === "string" || input.baseType === "array" || input.baseType === "tuple")) return null;
     const data = `${selector}${Buffer.from(words.subarray(32, 32 + 32 * error.inputs.length)).toString("hex")}`;
     const parsed = this.errors.parseError(data);
     return parsed === null ? null : new Revert(parsed.name, [...parsed.args]);
