@@ -554,7 +554,7 @@ describe("Casino bets and settlement", function () {
         .to.emit(casino, "BetSettled")
         .withArgs(betIds[2], seeds[2], await casino.computeRandom(seeds[2], bets[2].clientSeed, alice.address, 1n));
       // Only hits are published: one JackpotDrawn per hit, none for a miss.
-      const published = eventsOf(await (await settled).wait(), casino, "JackpotDrawn").map((e) => e.args.toArray());
+      const published = eventsOf((await (await settled).wait())!, casino, "JackpotDrawn").map((e) => e.args.toArray());
       expect(published).to.deep.equal(draws.flatMap((draw, i) => (draw.hit ? [[betIds[i], draw.entropy, draw.prize, true]] : [])));
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("9980") + 2n * reservation + draws[0].win + draws[2].win);
       expect(await casino.getBalance(bob.address, tokenAddress)).to.equal(parseEther("9990") + draws[1].win);

@@ -107,7 +107,17 @@ import {
   type Ticket,
 } from "./fuzz/model";
 import { RulesOracle } from "./fuzz/rules";
-import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, SESSION_TYPES, SWAP_TYPES, WITHDRAW_TYPES, sessionsDomain, type SwapRequest, type WithdrawRequest } from "./support";
+import {
+  ACTION_KEY_TYPES,
+  ACTIONS_TYPES,
+  BET_TYPES,
+  SESSION_TYPES,
+  SWAP_TYPES,
+  WITHDRAW_TYPES,
+  sessionsDomain,
+  type SwapRequest,
+  type WithdrawRequest,
+} from "./support";
 import { Rng } from "./fuzz/rng";
 import type { InvariantReader } from "../typechain-types";
 
@@ -283,7 +293,13 @@ describe("Casino invariant fuzz", function () {
     })();
 
     // GameRules' answers, fetched before each operation that settles a bet.
-    const oracle = new RulesOracle(provider, { address: rulesAddress, iface: rulesIface }, { address: rulesHarnessAddress, iface: f.rulesHarness.interface }, errorIface, model.rulesAnswers);
+    const oracle = new RulesOracle(
+      provider,
+      { address: rulesAddress, iface: rulesIface },
+      { address: rulesHarnessAddress, iface: f.rulesHarness.interface },
+      errorIface,
+      model.rulesAnswers,
+    );
     /** The rules' payout of an open bet for `seed` and the player's `actions`, or its revert; the revert of a split log the Casino refuses. */
     async function answerFor(bet: Bet, seed: string, actions = "0x"): Promise<bigint | Revert> {
       return (await answersFor([{ bet, seed, actions }]))[0];
@@ -1074,7 +1090,13 @@ describe("Casino invariant fuzz", function () {
       const placing = player.bets.filter((b) => b.placedBy !== null).map((b) => b.placedBy!);
       const r = rng.next();
       const key =
-        r < 0.25 && placing.length > 0 ? rng.pick(placing) : r < 0.75 && own.length > 0 ? rng.pick(own) : r < 0.87 ? foreignKey(player.address) : newKey().address;
+        r < 0.25 && placing.length > 0
+          ? rng.pick(placing)
+          : r < 0.75 && own.length > 0
+            ? rng.pick(own)
+            : r < 0.87
+              ? foreignKey(player.address)
+              : newKey().address;
       return {
         name: "sessions.revokeSession",
         from: player.address,
@@ -1154,7 +1176,23 @@ describe("Casino invariant fuzz", function () {
       const bets: Planned[] = [];
       for (let n = 0; lanes.some((lane) => n < lane.length); n++) for (const lane of lanes) if (n < lane.length) bets.push(lane[n]);
       const fault = rng.chance(0.3)
-        ? rng.pick(["deadline", "forged", "altered", "wrongSeed", "reorder", "replay", "interactive", "terms", "maxBet", "budget", "game", "token", "tooLarge", "length", "stale"] as const)
+        ? rng.pick([
+            "deadline",
+            "forged",
+            "altered",
+            "wrongSeed",
+            "reorder",
+            "replay",
+            "interactive",
+            "terms",
+            "maxBet",
+            "budget",
+            "game",
+            "token",
+            "tooLarge",
+            "length",
+            "stale",
+          ] as const)
         : "none";
       const j = rng.int(bets.length);
       const target = bets[j];
@@ -1164,9 +1202,15 @@ describe("Casino invariant fuzz", function () {
       else if (fault === "terms") target.input = { ...target.input, terms: staleTerms };
       else if (fault === "maxBet") target.input = { ...target.input, amount: session.allowance[token].maxBet + 1n };
       else if (fault === "budget") target.input = { ...target.input, amount: session.allowance[token].budget - session.allowance[token].lost + 1n };
-      else if (fault === "tooLarge") target.input = { ...target.input, amount: gameMax(() => model.playMaxBet(s(), token, target.input.gameType, target.input.params)) + 1n };
-      else if (fault === "game") target.input = { ...target.input, gameType: rng.pick([0, 1, 3, 4].filter((g) => (session.games & (1 << g)) === 0).concat([5 + rng.int(3)])) };
-      else if (fault === "token") target.input = { ...target.input, token: rng.pick([otherAddress, ...TOKENS.filter((t) => (session.tokens & (t === "DEGEN" ? 1 : 2)) === 0).map((t) => tokenAddress[t])]) };
+      else if (fault === "tooLarge")
+        target.input = { ...target.input, amount: gameMax(() => model.playMaxBet(s(), token, target.input.gameType, target.input.params)) + 1n };
+      else if (fault === "game")
+        target.input = { ...target.input, gameType: rng.pick([0, 1, 3, 4].filter((g) => (session.games & (1 << g)) === 0).concat([5 + rng.int(3)])) };
+      else if (fault === "token")
+        target.input = {
+          ...target.input,
+          token: rng.pick([otherAddress, ...TOKENS.filter((t) => (session.tokens & (t === "DEGEN" ? 1 : 2)) === 0).map((t) => tokenAddress[t])]),
+        };
       else if (fault === "stale") target.input = { ...target.input, expectedCommit: rng.bytes32() };
       else if (fault === "reorder") {
         const k = bets.findIndex((b, n) => n > j && b.input.player === target.input.player);
@@ -1255,7 +1299,9 @@ describe("Casino invariant fuzz", function () {
         expectedCommit: rng.chance(0.5) ? p.root : p.commit,
         terms: model.terms(s()),
       };
-      const fault = rng.chance(0.2) ? rng.pick(["deadline", "forged", "altered", "nonce", "terms", "stale", "maxBet", "budget", "vault", "tooLarge"] as const) : "none";
+      const fault = rng.chance(0.2)
+        ? rng.pick(["deadline", "forged", "altered", "nonce", "terms", "stale", "maxBet", "budget", "vault", "tooLarge"] as const)
+        : "none";
       if (fault === "nonce") input = { ...input, nonce: rng.chance(0.5) || input.nonce === 0n ? input.nonce + 1n : input.nonce - 1n };
       else if (fault === "terms") input = { ...input, terms: staleTerms };
       else if (fault === "stale") input = { ...input, expectedCommit: rng.bytes32() };
@@ -1271,10 +1317,10 @@ describe("Casino invariant fuzz", function () {
         revoked.length > 0 && rng.chance(0.3)
           ? await signBet(rng.pick(revoked).key, input, deadline)
           : fault === "forged"
-          ? await signBet(foreignKey(p.address), input, deadline)
-          : fault === "altered"
-            ? await signBet(key, input, deadline, alter(input))
-            : await signBet(key, input, deadline);
+            ? await signBet(foreignKey(p.address), input, deadline)
+            : fault === "altered"
+              ? await signBet(key, input, deadline, alter(input))
+              : await signBet(key, input, deadline);
       const maxBet = allowance.maxBet;
       // The settler sends it; or the player (or a stranger) with the settler's countersignature of
       // the Bet as sent, or of the Bet the key signed, or someone else's, or none.
@@ -1378,7 +1424,9 @@ describe("Casino invariant fuzz", function () {
      * it (ActionKey), or a forger's; sent by the settler (anyone else: NotRelayer).
      */
     async function sessionsSettleStep(): Promise<Step | null> {
-      const candidates = (await settleable()).filter(([p]) => isInteractive(p.bets[0].gameType, p.bets[0].params) || p.bets[0].placedBy !== null || rng.chance(0.2));
+      const candidates = (await settleable()).filter(
+        ([p]) => isInteractive(p.bets[0].gameType, p.bets[0].params) || p.bets[0].placedBy !== null || rng.chance(0.2),
+      );
       if (candidates.length === 0) return null;
       const [player, i] = rng.pick(candidates);
       const bet = player.bets[0];
@@ -1437,7 +1485,13 @@ describe("Casino invariant fuzz", function () {
     /** A play transaction's tickets: its DEGEN bets with odds, in log order, which JackpotTicketsIssued must name. */
     async function issueTickets(logs: ChainLog[]): Promise<void> {
       const tickets = logs
-        .filter((log) => log.contract === "casino" && log.name === "BetPlaced" && (log.args[2] as string).toLowerCase() === f.tokenAddress.toLowerCase() && (log.args[9] as bigint) !== 0n)
+        .filter(
+          (log) =>
+            log.contract === "casino" &&
+            log.name === "BetPlaced" &&
+            (log.args[2] as string).toLowerCase() === f.tokenAddress.toLowerCase() &&
+            (log.args[9] as bigint) !== 0n,
+        )
         .map((log) => ({ betId: log.args[0] as bigint, odds: log.args[9] as bigint, prize: log.args[10] as bigint }));
       const issued = logs.filter((log) => log.contract === "casino" && log.name === "JackpotTicketsIssued");
       if (tickets.length === 0) {
@@ -1445,7 +1499,11 @@ describe("Casino invariant fuzz", function () {
         return;
       }
       const hash = ticketsHash(tickets);
-      same(issued.map((log) => [log.args[0], log.args[1]]), [[hash, tickets.length]], "JackpotTicketsIssued of the play's BetPlaced logs");
+      same(
+        issued.map((log) => [log.args[0], log.args[1]]),
+        [[hash, tickets.length]],
+        "JackpotTicketsIssued of the play's BetPlaced logs",
+      );
       pendingBatches.push({ hash, tickets });
       batchTickets.set(hash, tickets);
       for (const ticket of tickets) ticketBatchOf.set(ticket.betId, hash);
@@ -2004,7 +2062,12 @@ describe("Casino invariant fuzz", function () {
       };
       const limited = all ? st.players : st.players.filter((p) => p.account.marked && involved(p));
       if (idsRead.length === 0 && limited.length === 0) return;
-      const data = readerIface.encodeFunctionData("oneClick", [f.casinoAddress, idsRead.map(([p]) => p), idsRead.map(([, k]) => k), limited.map((p) => p.address)]);
+      const data = readerIface.encodeFunctionData("oneClick", [
+        f.casinoAddress,
+        idsRead.map(([p]) => p),
+        idsRead.map(([, k]) => k),
+        limited.map((p) => p.address),
+      ]);
       const w = words(await provider.send("eth_call", [{ to: readerAddress, data }, "latest"]));
       const timestamp = w[0];
       let at = 1;
@@ -2332,7 +2395,14 @@ describe("Casino invariant fuzz", function () {
       return t;
     };
 
-    const newGathered = () => ({ count: 0, names: [] as string[], keys: new Set<string>(), bettors: new Set<string>(), bets: new Set<bigint>(), players: new Set<number>() });
+    const newGathered = () => ({
+      count: 0,
+      names: [] as string[],
+      keys: new Set<string>(),
+      bettors: new Set<string>(),
+      bets: new Set<bigint>(),
+      players: new Set<number>(),
+    });
     let gathered = newGathered();
     try {
       for (let op = 0; op < OPS; op++) {
@@ -2445,9 +2515,7 @@ describe("Casino invariant fuzz", function () {
           }
           if (closedBets.length > 64) closedBets.splice(0, closedBets.length - 64);
           bettors = checkLogs(where, logs, before, tx);
-          touchedBets = logs
-            .filter((log) => log.contract === "casino" && BET_EVENTS.has(log.name))
-            .map((log) => log.args[0] as bigint);
+          touchedBets = logs.filter((log) => log.contract === "casino" && BET_EVENTS.has(log.name)).map((log) => log.args[0] as bigint);
           touchedPlayers = playersNamed(step.from, logs);
           if (step.after) await timed("after", () => step.after!(logs));
           t.ok++;
@@ -2474,10 +2542,17 @@ describe("Casino invariant fuzz", function () {
         }
         const changedSettings = expected === null && settingsChanged(step.name);
         if (gathered.count >= CHECK_EVERY || changedSettings || op === OPS - 1) {
-          await checkInvariant(`${where}${gathered.count > 1 ? ` (read back after ${gathered.names.join(", ")})` : ""}`, op, changedSettings ? step.name : "", [...gathered.keys], gathered.bettors, {
-            bets: [...gathered.bets],
-            players: [...gathered.players],
-          });
+          await checkInvariant(
+            `${where}${gathered.count > 1 ? ` (read back after ${gathered.names.join(", ")})` : ""}`,
+            op,
+            changedSettings ? step.name : "",
+            [...gathered.keys],
+            gathered.bettors,
+            {
+              bets: [...gathered.bets],
+              players: [...gathered.players],
+            },
+          );
           gathered = newGathered();
         }
       }
@@ -2507,7 +2582,13 @@ describe("Casino invariant fuzz", function () {
         .map(([name, n]) => `${name} ${n}`)
         .join(", ")}`,
     );
-    if (process.env.FUZZ_TIMINGS) console.log(`      timings (ms): ${[...timings.entries()].sort((a, b) => b[1] - a[1]).map(([part, ms]) => `${part} ${ms}`).join(", ")}`);
+    if (process.env.FUZZ_TIMINGS)
+      console.log(
+        `      timings (ms): ${[...timings.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .map(([part, ms]) => `${part} ${ms}`)
+          .join(", ")}`,
+      );
     // Under coverage the run is too short for every operation to have succeeded.
     if (underCoverage) return;
     for (const name of [

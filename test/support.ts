@@ -5,7 +5,8 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { Signature, Wallet, type Signer, type TypedDataDomain } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import type { Casino, CasinoRelay, CasinoSessions } from "../typechain-types";
+import type { Casino, CasinoRelay } from "../typechain-types";
+import type { ISessionCasino } from "../typechain-types/contracts/CasinoSessions";
 import { jackpotRoll } from "./helpers";
 
 export const WITHDRAW_TYPES = {
@@ -108,7 +109,7 @@ export function sessionsDomain(chainId: bigint, sessions: string): TypedDataDoma
 }
 
 /** A signed bet as CasinoSessions.play and place take it: the BetInput, its deadline and the key's EIP-2098 compact signature. */
-export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: SessionBet): Promise<CasinoSessions.SignedBetStruct> {
+export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: SessionBet): Promise<ISessionCasino.SignedBetStruct> {
   const { gameType, deadline, ...input } = bet;
   const signature = Signature.from(await key.signTypedData(domain, BET_TYPES, { ...input, game: gameType, deadline }));
   return { bet: { ...input, gameType }, deadline, r: signature.r, vs: signature.yParityAndS };
@@ -120,14 +121,7 @@ export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: 
  * wallet named for this bet alone (EIP-712 ActionKey). Without such a log (Casino.settle) a split is
  * void and a manual crash round rides to the crash.
  */
-export async function settleWithWalletLog(
-  casino: Casino,
-  settler: Signer,
-  player: Signer,
-  betId: bigint,
-  seed: string,
-  actions: string,
-) {
+export async function settleWithWalletLog(casino: Casino, settler: Signer, player: Signer, betId: bigint, seed: string, actions: string) {
   const sessions = await ethers.getContractAt("CasinoSessions", await casino.sessions());
   const domain = sessionsDomain((await ethers.provider.getNetwork()).chainId, await sessions.getAddress());
   const key = new Wallet(ethers.id(`action key ${betId}`));

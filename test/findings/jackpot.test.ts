@@ -9,7 +9,6 @@
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { AbiCoder, getBytes, hexlify, keccak256, parseEther, ZeroHash } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import {
@@ -443,7 +442,11 @@ describe("Findings 1–3: the jackpot", function () {
       expect((await casino.getBet(betId)).open).to.equal(true);
       const [placedEvent] = eventsOf(placed, casino, "BetPlaced");
       const entropy = await blockHashOf(placed.blockNumber);
-      const draw = { entropy, prize: placedEvent.args.jackpotPrize as bigint, hit: jackpotRoll(f.casinoAddress, betId, entropy) < (placedEvent.args.jackpotOdds as bigint) };
+      const draw = {
+        entropy,
+        prize: placedEvent.args.jackpotPrize as bigint,
+        hit: jackpotRoll(f.casinoAddress, betId, entropy) < (placedEvent.args.jackpotOdds as bigint),
+      };
       const settledNext = casino.connect(settler).settle(betId, chain.seed(1), await rulesPayout(casino, betId, chain.seed(1)));
       await expect(settledNext).to.emit(casino, "BetSettled");
       await expectJackpotDraw(settledNext, casino, betId, draw);

@@ -35,7 +35,6 @@ const INT64_MAX = (1n << 63n) - 1n;
 const roundUp = (amount: bigint) => ((amount + SESSION_UNIT - 1n) / SESSION_UNIT) * SESSION_UNIT;
 /** CasinoSessions keeps sessions by player and key. */
 export const sessionId = (player: string, key: string) => `${player.toLowerCase()}|${key.toLowerCase()}`;
-const UINT64_MAX = (1n << 64n) - 1n;
 /** CasinoLimits.LOOSEN_DELAY: a looser limit applies this long after it was asked for. */
 export const LOOSEN_DELAY = DAY;
 /** CasinoLimits' loss windows: 24 hours, 7 days, 30 days. */
@@ -1093,7 +1092,15 @@ export class CasinoModel {
   betQuery(bet: Bet, seed: string, actions: string): RulesQuery {
     refuseUnstakedSplit(bet, actions);
     const word = randomWord(seed, bet.clientSeed, this.s.players[bet.player].address, bet.nonce, this.setup.chainId, this.setup.casino);
-    return { gameType: bet.gameType, params: bet.params, isNative: bet.token === "BNB", stake: bet.stake, word, actions, splitStaked: bet.gameType === BLACKJACK && bet.split };
+    return {
+      gameType: bet.gameType,
+      params: bet.params,
+      isNative: bet.token === "BNB",
+      stake: bet.stake,
+      word,
+      actions,
+      splitStaked: bet.gameType === BLACKJACK && bet.split,
+    };
   }
 
   /** GameRules.payout of the hand with a log of "P" alone: answered (not refused) exactly when the deal is a pair the rules let split. */

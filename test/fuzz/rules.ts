@@ -79,7 +79,12 @@ export class RulesOracle {
     } catch {
       return null;
     }
-    if (error === null || error.inputs.length > 2 || error.inputs.some((input) => input.baseType === "bytes" || input.baseType === "string" || input.baseType === "array" || input.baseType === "tuple")) return null;
+    if (
+      error === null ||
+      error.inputs.length > 2 ||
+      error.inputs.some((input) => input.baseType === "bytes" || input.baseType === "string" || input.baseType === "array" || input.baseType === "tuple")
+    )
+      return null;
     const data = `${selector}${Buffer.from(words.subarray(32, 32 + 32 * error.inputs.length)).toString("hex")}`;
     const parsed = this.errors.parseError(data);
     return parsed === null ? null : new Revert(parsed.name, [...parsed.args]);

@@ -7,7 +7,21 @@ import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { GAME, NATIVE } from "../helpers";
-import { chainOf, deploySessions, grantOf, keyOf, MAX_SESSION, openSession, place, play, signBet, signGrant, TOKEN_BITS, VAULT_DEGEN, type Session } from "./support";
+import {
+  chainOf,
+  deploySessions,
+  grantOf,
+  keyOf,
+  MAX_SESSION,
+  openSession,
+  place,
+  play,
+  signBet,
+  signGrant,
+  TOKEN_BITS,
+  VAULT_DEGEN,
+  type Session,
+} from "./support";
 
 describe("CasinoSessions: the session grant (issue #20)", function () {
   describe("opening", function () {
@@ -204,7 +218,9 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       expect((await f.sessions.sessionOf(alice.address, session.key.address)).revoked).to.be.false;
       expect((await f.sessions.sessionOf(bob.address, session.key.address)).revoked).to.be.true;
       const bet = await signBet(f, session);
-      await expect(play(f, [bet])).to.emit(f.casino, "BetSettled").withArgs(bet.betId, bet.seed, bet.word);
+      await expect(play(f, [bet]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(bet.betId, bet.seed, bet.word);
     });
 
     // Fixed in c51ae61: a stranger who read a pending openSession (its grant names the key) and
@@ -217,7 +233,17 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       await expect(f.sessions.connect(f.stranger).revokeSession(key.address)).to.emit(f.sessions, "SessionRevoked").withArgs(f.stranger.address, key.address);
       await expect(f.sessions.openSession(grant, await signGrant(f, alice, grant)))
         .to.emit(f.sessions, "SessionOpened")
-        .withArgs(alice.address, key.address, grant.expiresAt, grant.tokens, grant.games, grant.maxBetDegen, grant.maxBetNative, grant.budgetDegen, grant.budgetNative);
+        .withArgs(
+          alice.address,
+          key.address,
+          grant.expiresAt,
+          grant.tokens,
+          grant.games,
+          grant.maxBetDegen,
+          grant.maxBetNative,
+          grant.budgetDegen,
+          grant.budgetNative,
+        );
       const opened = await f.sessions.sessionOf(alice.address, key.address);
       expect([opened.player, opened.revoked]).to.deep.equal([alice.address, false]);
     });

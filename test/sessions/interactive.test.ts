@@ -124,11 +124,16 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       // By the settler without a log, or with the key's log that names the split: the same.
       for (const settle of [
         () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, STAKE),
-        async () => f.sessions.connect(f.settler).settle(hand.betId, hand.seed, blackjackLog("P"), await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("P")), "0x"),
+        async () =>
+          f.sessions
+            .connect(f.settler)
+            .settle(hand.betId, hand.seed, blackjackLog("P"), await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("P")), "0x"),
       ]) {
         const snapshot = await takeSnapshot();
         const settled = await settlement(f, f.alice.address, settle);
-        expect(eventsOf(settled.receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([[f.alice.address, 2n * STAKE, STAKE, false, BigInt(GAME.BLACKJACK)]]);
+        expect(eventsOf(settled.receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([
+          [f.alice.address, 2n * STAKE, STAKE, false, BigInt(GAME.BLACKJACK)],
+        ]);
         expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - STAKE + settled.jackpot);
         expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll + STAKE, 0n]);
         expect(await f.casino.reservedBy(f.alice.address, f.tokenAddress)).to.equal(0n);
@@ -148,7 +153,11 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
     const fee = (tip: bigint) => ({ gasLimit: 1_000_000, maxPriorityFeePerGas: tip, maxFeePerGas: 100n * 10n ** 9n });
 
     /** Sends `settle` (low tip) and, once its seed is readable, `raced` (higher tip) into one block. */
-    async function raceSettlement(settle: () => Promise<ContractTransactionResponse>, raced: (seed: string) => Promise<ContractTransactionResponse>, decode: (data: string) => string) {
+    async function raceSettlement(
+      settle: () => Promise<ContractTransactionResponse>,
+      raced: (seed: string) => Promise<ContractTransactionResponse>,
+      decode: (data: string) => string,
+    ) {
       await network.provider.send("evm_setAutomine", [false]);
       try {
         const settling = await settle();
@@ -179,7 +188,9 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       expect([racing.status, settling.status]).to.deep.equal([1, 0]);
       expect(await openBetPayout(f, hand.betId, hand.seed)).to.equal(stood + STAKE);
       const settled = await settlement(f, f.alice.address, () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, stood + STAKE));
-      expect(eventsOf(settled.receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([[f.alice.address, 2n * STAKE, stood + STAKE, stood > STAKE, BigInt(GAME.BLACKJACK)]]);
+      expect(eventsOf(settled.receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([
+        [f.alice.address, 2n * STAKE, stood + STAKE, stood > STAKE, BigInt(GAME.BLACKJACK)],
+      ]);
       expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - STAKE + stood + STAKE + settled.jackpot);
     });
 
@@ -374,7 +385,9 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       const error = f.sessions.interface.parseError(await revertDataOf(racingHash));
       expect([error!.name, ...error!.args]).to.deep.equal(["NotRelayer", f.alice.address]);
       const settling = (await ethers.provider.getTransactionReceipt(settlingHash))!;
-      expect(eventsOf(settling, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([[f.alice.address, STAKE, (STAKE * 150n) / 100n, true, BigInt(GAME.CRASH)]]);
+      expect(eventsOf(settling, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([
+        [f.alice.address, STAKE, (STAKE * 150n) / 100n, true, BigInt(GAME.CRASH)],
+      ]);
       const jackpot = eventsOf(settling, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
       expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault + (STAKE * 150n) / 100n + jackpot);
     });

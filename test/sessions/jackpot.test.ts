@@ -50,7 +50,12 @@ async function expectedTickets(f: JackpotFixture, bets: RelayedBet[]): Promise<J
 }
 
 /** Draws the tickets as a stranger and checks the published draw and each win against the entropy, to the wei. */
-async function drawAndCheck(f: JackpotFixture, tickets: JackpotTicket[], entropy: string, options: { recordedBefore?: boolean } = {}): Promise<TransactionReceipt> {
+async function drawAndCheck(
+  f: JackpotFixture,
+  tickets: JackpotTicket[],
+  entropy: string,
+  options: { recordedBefore?: boolean } = {},
+): Promise<TransactionReceipt> {
   const players = f.playerSessions.map((s) => s.player);
   const vaults = await Promise.all(players.map((p) => f.casino.getBalance(p, f.tokenAddress)));
   let pool = await f.casino.jackpotPool();
@@ -192,7 +197,9 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     const tickets = ticketsOf(f, first);
     const [bnb] = await signBatch(f, [[f.playerSessions[2], { token: NATIVE, amount: parseEther("0.1") }]]);
     const second = (await (await play(f, [bnb])).wait())!;
-    expect(eventsOf(second, f.casino, "JackpotTicketsDrawn").map((e) => e.args.toArray())).to.deep.equal([[ticketsHash(tickets), await blockHashOf(first.blockNumber)]]);
+    expect(eventsOf(second, f.casino, "JackpotTicketsDrawn").map((e) => e.args.toArray())).to.deep.equal([
+      [ticketsHash(tickets), await blockHashOf(first.blockNumber)],
+    ]);
     expect(eventsOf(second, f.casino, "JackpotTicketsIssued")).to.deep.equal([]);
     const [again] = await signBatch(f, [[f.playerSessions[2], { token: NATIVE, amount: parseEther("0.1") }]]);
     const third = (await (await play(f, [again])).wait())!;

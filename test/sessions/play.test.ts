@@ -213,7 +213,16 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
       const alice = f.players[0];
       const nonce = (await f.casino.commitmentOf(alice.address)).nextNonce;
       expect(relaySeedOf(alice.address, nonce)).to.equal(leaked);
-      const fields = { player: alice.address, token: f.tokenAddress, amount: parseEther("1000"), gameType: GAME.WHEEL, params: 1n, nonce, expectedCommit: chainOf(alice.address).commit, terms: f.terms };
+      const fields = {
+        player: alice.address,
+        token: f.tokenAddress,
+        amount: parseEther("1000"),
+        gameType: GAME.WHEEL,
+        params: 1n,
+        nonce,
+        expectedCommit: chainOf(alice.address).commit,
+        terms: f.terms,
+      };
       let clientSeed = "";
       for (let attempt = 0; clientSeed === ""; attempt++) {
         const candidate = ethers.id(`chosen under the leak ${attempt}`);
@@ -226,12 +235,16 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
     async function expectLeakUseless(f: Awaited<ReturnType<typeof fourSessionsFixture>>, chosen: WalletBet, leaked: string) {
       const choice = await payoutOf(f, chosen.bet, leaked);
       expect(choice, "the outcome she chose under the leaked seed").to.equal(parseEther("10200"));
-      await expect(f.casino.connect(f.settler).settle(chosen.betId, leaked, choice)).to.be.revertedWithCustomError(f.casino, "WrongSeed").withArgs(chosen.betId);
+      await expect(f.casino.connect(f.settler).settle(chosen.betId, leaked, choice))
+        .to.be.revertedWithCustomError(f.casino, "WrongSeed")
+        .withArgs(chosen.betId);
       expect(chosen.seed).to.equal(seedOf(chosen.bet.player, chosen.bet.nonce));
       expect(ethers.keccak256(chosen.seed), "the wallet seed hashes to the relay seed").to.equal(leaked);
       const payout = await payoutOf(f, chosen.bet, chosen.seed);
       const word = await f.casino.computeRandom(chosen.seed, chosen.bet.clientSeed, chosen.bet.player, chosen.bet.nonce);
-      await expect(f.casino.connect(f.settler).settle(chosen.betId, chosen.seed, payout)).to.emit(f.casino, "BetSettled").withArgs(chosen.betId, chosen.seed, word);
+      await expect(f.casino.connect(f.settler).settle(chosen.betId, chosen.seed, payout))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(chosen.betId, chosen.seed, word);
     }
 
     it("a bet sent against a seed read from the relay's pending play is not paid the outcome its sender chose: the relay seed settles no wallet bet (WrongSeed)", async function () {
@@ -271,7 +284,9 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
         [f.playerSessions[0], { amount: parseEther("1") }],
         [f.playerSessions[1], { amount: parseEther("5001") }],
       ]);
-      await expect(play(f, [aliceBet, bobBet])).to.be.revertedWithCustomError(f.sessions, "AboveSessionMaxBet").withArgs(parseEther("5001"), parseEther("5000"));
+      await expect(play(f, [aliceBet, bobBet]))
+        .to.be.revertedWithCustomError(f.sessions, "AboveSessionMaxBet")
+        .withArgs(parseEther("5001"), parseEther("5000"));
       expect(bobBet.signed.bet.player).to.equal(bob.address);
       expect((await f.casino.commitmentOf(alice.address)).nextNonce).to.equal(0n);
       const chosen = await betOnLeak(f, aliceBet.seed);

@@ -190,7 +190,9 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       );
       await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
       // Countersigned, placed by the player: refused alike.
-      await expect(place(f, bet.signed, f.alice)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
+      await expect(place(f, bet.signed, f.alice))
+        .to.be.revertedWithCustomError(f.casino, "WrongNonce")
+        .withArgs(1n);
     });
 
     it("refuses a bet naming a past or a future nonce (WrongNonce with the next one)", async function () {
@@ -329,7 +331,9 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const [bob0] = await signBatch(f, [[f.bobSession, {}]]);
       const forged = await signBet(f, f.aliceSession, { signer: keyOf("forger") });
       const bobBefore = await ledgerOf(f, f.bob.address);
-      await expect(play(f, [bob0, forged])).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer").withArgs(keyOf("forger").address, f.alice.address);
+      await expect(play(f, [bob0, forged]))
+        .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
+        .withArgs(keyOf("forger").address, f.alice.address);
       expect(await ledgerOf(f, f.bob.address)).to.deep.equal(bobBefore);
     });
   });

@@ -26,7 +26,9 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
         .withArgs(caller.address);
     }
     expect((await f.casino.commitmentOf(f.alice.address)).nextNonce).to.equal(0n);
-    await expect(play(f, [bet])).to.emit(f.casino, "BetSettled").withArgs(bet.betId, bet.seed, bet.word);
+    await expect(play(f, [bet]))
+      .to.emit(f.casino, "BetSettled")
+      .withArgs(bet.betId, bet.seed, bet.word);
   });
 
   it("refuses CasinoSessions.settle from anyone but the settler (NotRelayer(caller)), with the key's signed log and the right seed", async function () {
@@ -61,9 +63,7 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
       }
       // With no countersignature at all, a non-settler is refused by the signature's recovery
       // (ECDSAInvalidSignatureLength(0)), before the NotRelayer check could name it.
-      await expect(f.sessions.connect(f.stranger).place(bet.signed, "0x"))
-        .to.be.revertedWithCustomError(f.sessions, "ECDSAInvalidSignatureLength")
-        .withArgs(0);
+      await expect(f.sessions.connect(f.stranger).place(bet.signed, "0x")).to.be.revertedWithCustomError(f.sessions, "ECDSAInvalidSignatureLength").withArgs(0);
       expect((await f.casino.commitmentOf(f.alice.address)).nextNonce).to.equal(0n);
     });
 
@@ -84,7 +84,9 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
 
       const receipt = (await (await f.casino.connect(f.settler).settle(bet.betId, bet.seed, payout)).wait())!;
       expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.toArray())).to.deep.equal([[bet.betId, bet.seed, bet.word]]);
-      expect(eventsOf(receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([[f.alice.address, stake, payout, payout > stake, BigInt(GAME.SLOTS)]]);
+      expect(eventsOf(receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([
+        [f.alice.address, stake, payout, payout > stake, BigInt(GAME.SLOTS)],
+      ]);
       const jackpot = eventsOf(receipt, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
       expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - stake + payout + jackpot);
     });
