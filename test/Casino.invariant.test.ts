@@ -9,8 +9,8 @@
 // player and key with what they lost, self-set limits with what they used, settings, quotes,
 // maxBet: what the step's logs name at once, everything every 16 steps) and, for each token,
 // holding ≥ accounted = Σ vaults + Σ open stakes + bankroll (+ jackpot), bankroll ≥ reserved =
-// Σ open maxPayouts, reservedBy(player) = Σ that player's open maxPayouts, and open interactive
-// bets reserve at most 90 % of the bankroll. Each bet's seed is its link of a two-links-per-bet
+// Σ open maxPayouts, reservedBy(player) = Σ that player's open maxPayouts, and interactive
+// reserved = Σ open interactive maxPayouts (not ≤ 90 % of the bankroll: see checkCore). Each bet's seed is its link of a two-links-per-bet
 // chain: the relay seed (2j + 1) for a bet placed through the sessions, the wallet seed (2j + 2)
 // for one from the wallet; the other link of the nonce is tried now and then (WrongSeed).
 // Besides, from the chain's own logs: a session's stakes are each within its maxBet and its bets
@@ -1986,7 +1986,10 @@ describe("Casino invariant fuzz", function () {
         const openInteractive = ofToken.filter((b) => isInteractive(Number(b.gameType), b.params)).reduce((sum, b) => sum + b.maxPayout, 0n);
         same(state.interactiveReserved, openInteractive, `${w} interactive reserved vs Σ open interactive maxPayouts`);
         same(state.interactiveReserved, st.interactiveReserved[token], `${w} interactive reserved`);
-        if (state.interactiveReserved * 10_000n > state.bankroll * 9_000n) throw new Error(`${w} interactive bets reserve more than 90 % of the bankroll`);
+        // Not checked: interactive reserved ≤ 90 % of the bankroll (contracts/README.md "The invariant").
+        // The Casino admits an interactive bet only within interactiveRiskBps of the bankroll (the
+        // model's maxBet, equal to the chain's, checks that), but the owner's bankroll withdrawal
+        // may leave the open hands above it: a BUG, test/findings/interactive-cap.test.ts.
         same(state.accounted, st.accounted[token], `${w} accounted`);
         same(state.holding, st.accounted[token] + st.stray[token], `${w} holding`);
         same(state.bankroll, st.bankroll[token], `${w} bankroll`);
