@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, type Interface } from "ethers";
-import { NATIVE, GAME, HashChain, betIdOf, packTerms } from "./helpers";
+import { NATIVE, GAME, HashChain, betIdOf, packTerms, rulesPayout } from "./helpers";
 import { bettingFixture } from "./betting";
 import type { ReentrantPlayer } from "../typechain-types";
 
@@ -75,6 +75,11 @@ describe("Casino attacks that must fail", function () {
       ["settle", [betIdOf(attackerAddress, 0n), ethers.ZeroHash, 0]],
       ["settleBatch", [[], [], []]],
       ["claimExpired", [betIdOf(attackerAddress, 0n)]],
+      ["playFor", [[], []]],
+      ["placeFor", [[attackerAddress, NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, 0, commit, TERMS]]],
+      ["addStakeFor", [betIdOf(attackerAddress, 0n)]],
+      ["settleFor", [betIdOf(attackerAddress, 0n), ethers.ZeroHash, "0x"]],
+      ["drawJackpots", [[]]],
       ["fundBankroll", [tokenAddress, 1]],
       ["fundJackpot", [1]],
       ["executeBankrollWithdrawal", [NATIVE]],
@@ -123,6 +128,36 @@ describe("Casino attacks that must fail", function () {
       () => asStranger.settleBatch([betIdOf(alice.address, 0n)], [ethers.id("x")], [0]),
     ];
     for (const call of settlerOnly) await expect(call()).to.be.revertedWithCustomError(casino, "NotSettler");
+    // What only the Casino's sessions (one-click bets and signed actions) and limits may call.
+    const [commit] = await casino.commitmentOf(alice.address);
+    const signedBet = {
+      player: alice.address,
+      token: tokenAddress,
+      amount: parseEther("1"),
+      gameType: GAME.WHEEL,
+      params: 1,
+      clientSeed: ethers.ZeroHash,
+      nonce: 0,
+      expectedCommit: commit,
+      terms: TERMS,
+    };
+    const sessionsOnly = [
+      () => asStranger.playFor([{ bet: signedBet, deadline: 0, r: ethers.ZeroHash, vs: ethers.ZeroHash }], [ethers.id("x")]),
+      () => asStranger.placeFor(signedBet),
+      () => asStranger.addStakeFor(betIdOf(alice.address, 0n)),
+      () => asStranger.settleFor(betIdOf(alice.address, 0n), ethers.id("x"), "0x"),
+    ];
+    for (const call of sessionsOnly) await expect(call()).to.be.revertedWithCustomError(casino, "NotSessions");
+    // What only the settler may send through CasinoSessions: seeds (play) and action logs (settle).
+    const sessions = await ethers.getContractAt("CasinoSessions", await casino.sessions());
+    await expect(sessions.connect(stranger).play([], [])).to.be.revertedWithCustomError(sessions, "NotRelayer").withArgs(stranger.address);
+    await expect(sessions.connect(stranger).settle(betIdOf(alice.address, 0n), ethers.id("x"), "0x", "0x", "0x"))
+      .to.be.revertedWithCustomError(sessions, "NotRelayer")
+      .withArgs(stranger.address);
+    await expect(asStranger.setLimited(alice.address)).to.be.revertedWithCustomError(casino, "NotLimits");
+    const limits = await ethers.getContractAt("CasinoLimits", await casino.limits());
+    await expect(limits.connect(stranger).beforeBet(alice.address, false, parseEther("1"))).to.be.revertedWithCustomError(limits, "NotCasino");
+    await expect(limits.connect(stranger).afterPayout(alice.address, false, parseEther("1"))).to.be.revertedWithCustomError(limits, "NotCasino");
     await expect(asStranger.withdrawFor(alice.address, tokenAddress, 1)).to.be.revertedWithCustomError(casino, "NotRelay");
     await expect(asStranger.exchange(alice.address, tokenAddress, 1, 1)).to.be.revertedWithCustomError(casino, "NotSwapDesk");
     const ownerOnly = [
@@ -155,7 +190,7 @@ describe("Casino attacks that must fail", function () {
     await expect(deskAsStranger.swapFor(alice.address, tokenAddress, parseEther("1"), 0)).to.be.revertedWithCustomError(swapDesk, "NotRelay");
   });
 
-  it("the settler cannot settle with a wrong seed, twice, out of order or above the reservation", async function () {
+  it("the settler cannot settle with a wrong seed, twice, out of order, or above the reservation (any payout but the rules' is refused first)", async function () {
     const { casino, settler, players, place, seedOf } = await loadFixture(bettingFixture);
     const [alice] = players;
     const first = await place(alice, { game: GAME.SLOTS, params: 0 });
@@ -164,12 +199,18 @@ describe("Casino attacks that must fail", function () {
     await expect(settle(first.betId, ethers.id("guess"), 0)).to.be.revertedWithCustomError(casino, "WrongSeed");
     await expect(settle(first.betId, seedOf(alice, 1n), 0)).to.be.revertedWithCustomError(casino, "WrongSeed");
     await expect(settle(second.betId, seedOf(alice, 1n), 0)).to.be.revertedWithCustomError(casino, "OutOfOrder");
+    // The rules never pay above the reservation (contracts/Payouts.sol is their maximum), so a
+    // payout above it is a payout other than the rules': PayoutMismatch, before the reservation's check.
     const { maxPayout } = await casino.getBet(first.betId);
-    await expect(settle(first.betId, seedOf(alice, 0n), maxPayout + 1n)).to.be.revertedWithCustomError(casino, "PayoutAboveReservation");
-    await settle(first.betId, seedOf(alice, 0n), 0);
-    await expect(settle(first.betId, seedOf(alice, 0n), 0)).to.be.revertedWithCustomError(casino, "BetNotOpen");
+    const owed = await rulesPayout(casino, first.betId, seedOf(alice, 0n));
+    await expect(settle(first.betId, seedOf(alice, 0n), maxPayout + 1n))
+      .to.be.revertedWithCustomError(casino, "PayoutMismatch")
+      .withArgs(first.betId, maxPayout + 1n, owed);
+    await settle(first.betId, seedOf(alice, 0n), owed);
+    await expect(settle(first.betId, seedOf(alice, 0n), owed)).to.be.revertedWithCustomError(casino, "BetNotOpen");
+    const owedSecond = await rulesPayout(casino, second.betId, seedOf(alice, 1n));
     await expect(
-      casino.connect(settler).settleBatch([second.betId, second.betId], [seedOf(alice, 1n), seedOf(alice, 1n)], [0, 0]),
+      casino.connect(settler).settleBatch([second.betId, second.betId], [seedOf(alice, 1n), seedOf(alice, 1n)], [owedSecond, owedSecond]),
     ).to.be.revertedWithCustomError(casino, "BetNotOpen");
   });
 

@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { bettingFixture } from "./betting";
-import { deployCasino, GAME, NATIVE, BANKROLL_DEGEN, BANKROLL_NATIVE, JACKPOT_SEED, maxPayout, packTerms } from "./helpers";
+import { deployCasino, GAME, NATIVE, BANKROLL_DEGEN, BANKROLL_NATIVE, JACKPOT_SEED, maxPayout, packTerms, rulesPayout, settleAt } from "./helpers";
 import { betFields } from "./support";
 
 const UINT80_MAX = (1n << 80n) - 1n;
@@ -15,6 +15,14 @@ describe("Casino views", function () {
     expect(await casino.degen()).to.equal(tokenAddress);
     expect(await casino.relay()).to.equal(await relay.getAddress());
     expect(await casino.swapDesk()).to.equal(await swapDesk.getAddress());
+    // The contracts the Casino deployed for one-click play and self-set limits name it back.
+    const casinoAddress = await casino.getAddress();
+    const sessions = await ethers.getContractAt("CasinoSessions", await casino.sessions());
+    const limits = await ethers.getContractAt("CasinoLimits", await casino.limits());
+    expect([await sessions.casino(), await limits.casino(), await limits.degen()]).to.deep.equal([casinoAddress, casinoAddress, tokenAddress]);
+    // Its rules: contracts/rules/GameRules.sol, whose payouts settle every bet.
+    const rules = await ethers.getContractAt("GameRules", await casino.rules());
+    expect(await rules.MAX_STAKE()).to.equal((1n << 128n) - 1n);
     expect(await casino.settler()).to.equal(settler.address);
     expect(await casino.paused()).to.equal(false);
     expect([await casino.MIN_BET_DEGEN(), await casino.MIN_BET_NATIVE()]).to.deep.equal([parseEther("1"), parseEther("0.001")]);
@@ -22,6 +30,7 @@ describe("Casino views", function () {
     expect([await casino.MIN_SETTLE_WINDOW(), await casino.MAX_SETTLE_WINDOW()]).to.deep.equal([600n, 86_400n]);
     expect([await casino.MIN_WITHDRAWAL_DELAY(), await casino.MAX_WITHDRAWAL_DELAY()]).to.deep.equal([3_600n, 30n * 86_400n]);
     expect([await casino.MAX_JACKPOT_EDGE_BPS(), await casino.MAX_JACKPOT_SHARE_BPS()]).to.deep.equal([200n, 5_000n]);
+    expect(await casino.MAX_INTERACTIVE_RISK_BPS()).to.equal(9_000n);
     expect(await casino.MAX_BET_UNITS()).to.equal(16_777_215n);
     expect([await casino.settleWindow(), await casino.withdrawalDelay()]).to.deep.equal([3_600n, 86_400n]);
     expect(await casino.terms()).to.equal(packTerms(3_600n, 50n, 500n));
@@ -138,9 +147,9 @@ describe("Casino views", function () {
     await casino.connect(alice).addStake(hand.betId);
     const splitReserved = parseEther("510") + maxPayout(GAME.BLACKJACK, 0n, false, parseEther("80"), true);
     expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(splitReserved);
-    await casino.connect(settler).settle(wheel.betId, seedOf(alice, 0n), 0);
+    await settleAt({ casino, settler }, wheel.betId, seedOf(alice, 0n));
     expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(parseEther("160"));
-    await casino.connect(settler).settle(crash.betId, seedOf(alice, 1n), parseEther("1.25"));
+    await settleAt({ casino, settler }, crash.betId, seedOf(alice, 1n));
     expect(await casino.reservedBy(alice.address, NATIVE)).to.equal(0n);
     await time.increase(3_600);
     await casino.connect(alice).claimExpired(hand.betId);
@@ -164,6 +173,7 @@ describe("Casino views", function () {
       maxPayout: parseEther("0.8"),
       gameType: BigInt(GAME.BLACKJACK),
       params: 0n,
+      clientSeed: bet.clientSeed,
       split: true,
       placedBlock: BigInt(placed.number),
       claimableAt: BigInt(placed.timestamp) + 3_600n,
@@ -171,6 +181,7 @@ describe("Casino views", function () {
       jackpotPrize: 0n,
       jackpotEdgeBps: 50n,
       open: true,
+      relayed: false, // from the wallet: settled with its wallet seed
     });
   });
 
@@ -206,13 +217,10 @@ describe("Casino views", function () {
     const byValue = await place(alice, { token: NATIVE, amount: parseEther("1"), value: parseEther("1") });
     owedNative += parseEther("1");
     await check();
-    await casino
-      .connect(settler)
-      .settleBatch(
-        [fromVault.betId, fromWallet.betId, byValue.betId],
-        [seedOf(alice, 0n), seedOf(alice, 1n), seedOf(alice, 2n)],
-        [parseEther("1020"), 0, parseEther("9.8")],
-      );
+    const batch = [fromVault.betId, fromWallet.betId, byValue.betId];
+    const seeds = [seedOf(alice, 0n), seedOf(alice, 1n), seedOf(alice, 2n)];
+    const payouts = await Promise.all(batch.map((betId, k) => rulesPayout(casino, betId, seeds[k])));
+    await casino.connect(settler).settleBatch(batch, seeds, payouts);
     await check();
     await swapDesk.connect(alice).swap(NATIVE, parseEther("2"), 0);
     await check();

@@ -6,7 +6,7 @@ import { ethers } from "hardhat";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { HashChain, jackpotOdds, jackpotPrizeOf, jackpotRoll, randomWord, betIdOf, GAME, ODDS_ONE } from "./helpers";
+import { HashChain, jackpotOdds, jackpotPrizeOf, jackpotRoll, randomWord, betIdOf, settleAt, GAME, ODDS_ONE } from "./helpers";
 import { bettingFixture } from "./betting";
 import type { FairRandomHarness } from "../typechain-types";
 
@@ -131,7 +131,7 @@ describe("FairRandom matches the engine", function () {
     for (let k = 1; k <= length; k++) {
       await casino.connect(player).playGame(tokenAddress, ethers.parseEther("1"), GAME.SLOTS, 0, ethers.ZeroHash, links[0], terms);
       const nonce = BigInt(k - 1);
-      await expect(casino.connect(settler).settle(betIdOf(player.address, nonce), links[2 * k], 0))
+      await expect(settleAt({ casino, settler }, betIdOf(player.address, nonce), links[2 * k]))
         .to.emit(casino, "BetSettled")
         .withArgs(betIdOf(player.address, nonce), links[2 * k], randomWord(links[2 * k], ethers.ZeroHash, player.address, nonce, chainId, casinoAddress));
     }

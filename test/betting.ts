@@ -2,9 +2,18 @@
 import { ethers } from "hardhat";
 import { parseEther, type BigNumberish } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { deployCasino, HashChain, betIdOf, NATIVE, GAME } from "./helpers";
+import { deployCasino, HashChain, betIdOf, clientSeedWhere, NATIVE, GAME } from "./helpers";
 
 export const CHAIN_LENGTH = 16;
+
+export interface BetOptions {
+  token?: string;
+  amount?: bigint;
+  game?: number;
+  params?: BigNumberish;
+  value?: bigint;
+  clientSeed?: string;
+}
 
 export async function bettingFixture() {
   const f = await deployCasino();
@@ -17,13 +26,13 @@ export async function bettingFixture() {
     await f.casino.connect(player).deposit(NATIVE, parseEther("10"), { value: parseEther("10") });
   }
 
+  const tokenOf = (options: BetOptions) => options.token ?? f.tokenAddress;
+  const amountOf = (options: BetOptions) => options.amount ?? (tokenOf(options) === NATIVE ? parseEther("0.01") : parseEther("10"));
+
   /** Places a bet with the player's current commitment; returns its id and nonce. */
-  async function place(
-    player: HardhatEthersSigner,
-    options: { token?: string; amount?: bigint; game?: number; params?: BigNumberish; value?: bigint; clientSeed?: string } = {},
-  ) {
-    const token = options.token ?? f.tokenAddress;
-    const amount = options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10"));
+  async function place(player: HardhatEthersSigner, options: BetOptions = {}) {
+    const token = tokenOf(options);
+    const amount = amountOf(options);
     const [[commit, nonce], terms] = await Promise.all([f.casino.commitmentOf(player.address), f.casino.terms()]);
     const clientSeed = options.clientSeed ?? ethers.id(`client ${player.address} ${nonce}`);
     await f.casino
@@ -32,8 +41,30 @@ export async function bettingFixture() {
     return { betId: betIdOf(player.address, nonce), nonce, clientSeed, amount, token };
   }
 
-  /** The seed settling the player's bet of `nonce` under the fixture's first chain. */
+  /** The seed settling the player's wallet bet (playGame) of `nonce` under the fixture's first chain: link 2(nonce + 1). */
   const seedOf = (player: HardhatEthersSigner, nonce: bigint) => chains.get(player.address)!.seed(Number(nonce) + 1);
+  /** The relay seed of the player's bet of `nonce` placed through CasinoSessions: link 2(nonce + 1) − 1. */
+  const relayedSeedOf = (player: HardhatEthersSigner, nonce: bigint) => chains.get(player.address)!.seed(Number(nonce) + 1, true);
 
-  return { ...f, chains, place, seedOf };
+  /**
+   * Places a bet whose client seed makes the rules settle it (with the player's `actions`) to a
+   * payout `wanted` accepts; returns it with that payout.
+   */
+  async function placeWhere(player: HardhatEthersSigner, options: BetOptions, wanted: (payout: bigint | null) => boolean, actions?: string) {
+    const [, nonce] = await f.casino.commitmentOf(player.address);
+    const planned = {
+      player: player.address,
+      nonce,
+      seed: seedOf(player, nonce),
+      gameType: options.game ?? GAME.WHEEL,
+      params: BigInt(options.params ?? 1),
+      isNative: tokenOf(options) === NATIVE,
+      stake: amountOf(options),
+      actions,
+    };
+    const { clientSeed, payout } = await clientSeedWhere(f.casino, planned, wanted, `client ${player.address} ${nonce}`);
+    return { ...(await place(player, { ...options, clientSeed })), payout };
+  }
+
+  return { ...f, chains, place, placeWhere, seedOf, relayedSeedOf };
 }

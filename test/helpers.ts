@@ -1,7 +1,15 @@
-import { AbiCoder, keccak256, parseEther, toUtf8Bytes, ZeroAddress } from "ethers";
+import { AbiCoder, concat, getBytes, keccak256, parseEther, solidityPacked, toUtf8Bytes, ZeroAddress, type Signer } from "ethers";
 import { ethers } from "hardhat";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import type { Casino, CasinoRelay, CasinoSwap, DegenToken } from "../typechain-types";
+import {
+  GameRules__factory,
+  GameRulesHarness__factory,
+  type Casino,
+  type CasinoRelay,
+  type CasinoSwap,
+  type DegenToken,
+  type GameRulesHarness,
+} from "../typechain-types";
 import { deployCasinoContracts } from "../scripts/casino-contracts";
 
 export const NATIVE = ZeroAddress;
@@ -141,6 +149,9 @@ export async function deployCasino(ownerIndex = 0): Promise<CasinoFixture> {
   const [, settler, devWallet, stranger] = signers;
   const owner = signers[ownerIndex];
   const players = signers.slice(4, 12);
+  // Every fixture funds the BNB bankroll from the owner: top its balance up so that a whole test
+  // run, which builds many fixtures on one chain, never runs the dev account dry.
+  await ethers.provider.send("hardhat_setBalance", [owner.address, "0x" + (10n ** 24n).toString(16)]);
   const { token, casino } = await deployPair(owner, devWallet.address, settler.address);
   const [tokenAddress, casinoAddress] = await Promise.all([token.getAddress(), casino.getAddress()]);
   await token.approve(casinoAddress, ethers.MaxUint256);
@@ -156,4 +167,113 @@ export async function deployCasino(ownerIndex = 0): Promise<CasinoFixture> {
   const relay = await ethers.getContractAt("CasinoRelay", await casino.relay());
   const swapDesk = await ethers.getContractAt("CasinoSwap", await casino.swapDesk());
   return { token, casino, relay, swapDesk, casinoAddress, tokenAddress, owner, settler, devWallet, stranger, players, chainId };
+}
+
+// ───────────────────────────── the rules' payouts ─────────────────────────────
+
+/** blackjack's SPLIT in an action log (contracts/rules/BlackjackRules.sol). */
+export const SPLIT = "0x50";
+
+/**
+ * What GameRules pays an open bet for `seed` and the player's `actions` (none: the auto-stand of a
+ * hand, no cash-out of a manual crash round): the one payout settle and settleBatch accept. The
+ * word is the Casino's own (computeRandom of the bet's client seed, player and nonce).
+ */
+export async function rulesPayout(casino: Casino, betId: bigint, seed: string, actions = "0x"): Promise<bigint> {
+  const [bet, rules] = await Promise.all([casino.getBet(betId), casino.rules()]);
+  if (!bet.open) throw new Error(`bet ${betId} is not open`);
+  const word = await casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce);
+  const gameRules = GameRules__factory.connect(rules, ethers.provider);
+  // A staked split is played only when the settled log starts with its "P" (Casino.settle's log is
+  // empty: the split is then void, its second stake paid back), as BetSettlement._payoutOf asks.
+  if (bet.split) return gameRules.splitStakedPayout(bet.stake, word, actions);
+  return gameRules.payout(bet.gameType, bet.params, bet.token === NATIVE, bet.stake, word, actions);
+}
+
+/** The settler's settlement of an open bet at the rules' payout for `seed`. */
+export async function settleAt(f: { casino: Casino; settler: Signer }, betId: bigint, seed: string) {
+  return f.casino.connect(f.settler).settle(betId, seed, await rulesPayout(f.casino, betId, seed));
+}
+
+/** A bet as GameRules.payout takes it. */
+export interface RulesBet {
+  gameType: number;
+  params: bigint;
+  isNative: boolean;
+  stake: bigint;
+  word: string;
+  actions?: string;
+}
+
+const harnesses = new Map<string, GameRulesHarness>();
+
+/**
+ * contracts/test/GameRulesHarness.sol over the Casino's rules, deployed on first use (again after a
+ * snapshot dropped it) by the last dev account, which no test uses: no other account's nonce moves.
+ */
+async function rulesHarness(casino: Casino): Promise<GameRulesHarness> {
+  const rules = await casino.rules();
+  const known = harnesses.get(rules);
+  if (known !== undefined && (await ethers.provider.getCode(known.target)) !== "0x") return known;
+  const signers = await ethers.getSigners();
+  const harness = await (await new GameRulesHarness__factory(signers[signers.length - 1]).deploy(rules)).waitForDeployment();
+  harnesses.set(rules, harness);
+  return harness;
+}
+
+/** What GameRules pays each bet, in one eth_call (GameRulesHarness.run): the payout, or null where the rules refuse the bet. */
+export async function rulesPayouts(casino: Casino, bets: RulesBet[]): Promise<(bigint | null)[]> {
+  if (bets.length === 0) return [];
+  const packed = concat(
+    bets.map((bet) => {
+      const actions = bet.actions ?? "0x";
+      return solidityPacked(
+        ["uint8", "bool", "uint16", "uint256", "uint256", "bytes32", "bytes"],
+        [bet.gameType, bet.isNative, getBytes(actions).length, bet.params, bet.stake, bet.word, actions],
+      );
+    }),
+  );
+  const results = getBytes(await (await rulesHarness(casino)).run(packed));
+  const word = (at: number) => BigInt(`0x${Buffer.from(results.subarray(at, at + 32)).toString("hex")}`);
+  // Per bet four words: 0 and the payout, or the revert's selector (marked non-zero) and its first arguments.
+  return bets.map((_, k) => (word(128 * k) === 0n ? word(128 * k + 32) : null));
+}
+
+/** A bet to come, before its client seed is chosen: its player's nonce and the seed that will settle it. */
+export interface PlannedBet {
+  player: string;
+  nonce: bigint;
+  seed: string;
+  gameType: number;
+  params: bigint;
+  isNative: boolean;
+  stake: bigint;
+  /** The player's actions the outcome is judged with (a split hand's log starts with "P"). */
+  actions?: string;
+}
+
+/**
+ * The first client seed among id("`label` 0"), id("`label` 1"), … whose word the rules settle to a
+ * payout `wanted` accepts (null: the rules refuse the bet's actions for that word), so that a test
+ * that needs a win, a loss or a splittable hand chooses it from the rules rather than assumes it.
+ * Judges up to 256 words per eth_call.
+ */
+export async function clientSeedWhere(
+  casino: Casino,
+  bet: PlannedBet,
+  wanted: (payout: bigint | null) => boolean,
+  label = "client seed",
+): Promise<{ clientSeed: string; payout: bigint | null }> {
+  const [{ chainId }, casinoAddress] = await Promise.all([ethers.provider.getNetwork(), casino.getAddress()]);
+  // Batches of 16, 64, then 256 words: a common outcome is found in the first, a rare one in a few calls.
+  for (let first = 0, size = 16; first < 8_192; first += size, size = Math.min(4 * size, 256)) {
+    const clientSeeds = Array.from({ length: size }, (_, k) => ethers.id(`${label} ${first + k}`));
+    const payouts = await rulesPayouts(
+      casino,
+      clientSeeds.map((clientSeed) => ({ ...bet, word: randomWord(bet.seed, clientSeed, bet.player, bet.nonce, chainId, casinoAddress) })),
+    );
+    const found = payouts.findIndex(wanted);
+    if (found >= 0) return { clientSeed: clientSeeds[found], payout: payouts[found] };
+  }
+  throw new Error(`no client seed among 8,192 gives the wanted outcome of game ${bet.gameType} params ${bet.params}`);
 }

@@ -1,8 +1,12 @@
-// Helpers shared by the contract tests and bench/gas.ts: EIP-712 signatures for CasinoRelay, and the
-// expected jackpot draw of an open bet, computed with the mirrors of test/helpers.ts.
+// Helpers shared by the contract tests and bench/gas.ts: EIP-712 signatures for CasinoRelay and
+// CasinoSessions, and the expected jackpot draw of an open bet, computed with the mirrors of
+// test/helpers.ts.
+import { expect } from "chai";
 import { ethers } from "hardhat";
+import { Signature, Wallet, type Signer, type TypedDataDomain } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { Casino, CasinoRelay } from "../typechain-types";
+import type { ISessionCasino } from "../typechain-types/contracts/CasinoSessions";
 import { jackpotRoll } from "./helpers";
 
 export const WITHDRAW_TYPES = {
@@ -26,6 +30,105 @@ export const SWAP_TYPES = {
     { name: "deadline", type: "uint256" },
   ],
 };
+
+// One-click play (contracts/CasinoSessions.sol; engine/src/session.ts declares the same types).
+export const SESSION_TYPES = {
+  Session: [
+    { name: "player", type: "address" },
+    { name: "key", type: "address" },
+    { name: "expiresAt", type: "uint256" },
+    { name: "tokens", type: "uint256" },
+    { name: "games", type: "uint256" },
+    { name: "maxBetDegen", type: "uint256" },
+    { name: "maxBetNative", type: "uint256" },
+    { name: "budgetDegen", type: "uint256" },
+    { name: "budgetNative", type: "uint256" },
+  ],
+};
+
+export const BET_TYPES = {
+  Bet: [
+    { name: "player", type: "address" },
+    { name: "token", type: "address" },
+    { name: "amount", type: "uint256" },
+    { name: "game", type: "uint256" },
+    { name: "params", type: "uint256" },
+    { name: "clientSeed", type: "bytes32" },
+    { name: "nonce", type: "uint256" },
+    { name: "expectedCommit", type: "bytes32" },
+    { name: "terms", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+};
+
+export const ACTIONS_TYPES = {
+  Actions: [
+    { name: "betId", type: "uint256" },
+    { name: "actions", type: "bytes" },
+  ],
+};
+
+export const ACTION_KEY_TYPES = {
+  ActionKey: [
+    { name: "player", type: "address" },
+    { name: "betId", type: "uint256" },
+    { name: "key", type: "address" },
+  ],
+};
+
+/** What a player's wallet signs once to open a session (CasinoSessions.Grant). */
+export interface SessionGrant {
+  player: string;
+  key: string;
+  expiresAt: bigint;
+  tokens: bigint;
+  games: bigint;
+  maxBetDegen: bigint;
+  maxBetNative: bigint;
+  budgetDegen: bigint;
+  budgetNative: bigint;
+}
+
+/** A bet as the session key signs it: the Casino's BetInput and a deadline (the EIP-712 `Bet`). */
+export interface SessionBet {
+  player: string;
+  token: string;
+  amount: bigint;
+  gameType: number;
+  params: bigint;
+  clientSeed: string;
+  nonce: bigint;
+  expectedCommit: string;
+  terms: bigint;
+  deadline: bigint;
+}
+
+/** The sessions' EIP-712 domain: {name "DEGEN Casino Sessions", version "1", chainId, verifyingContract: the sessions}. */
+export function sessionsDomain(chainId: bigint, sessions: string): TypedDataDomain {
+  return { name: "DEGEN Casino Sessions", version: "1", chainId, verifyingContract: sessions };
+}
+
+/** A signed bet as CasinoSessions.play and place take it: the BetInput, its deadline and the key's EIP-2098 compact signature. */
+export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: SessionBet): Promise<ISessionCasino.SignedBetStruct> {
+  const { gameType, deadline, ...input } = bet;
+  const signature = Signature.from(await key.signTypedData(domain, BET_TYPES, { ...input, game: gameType, deadline }));
+  return { bet: { ...input, gameType }, deadline, r: signature.r, vs: signature.yParityAndS };
+}
+
+/**
+ * A wallet bet's settlement with the player's own action log (a blackjack split that counts, a
+ * manual cash-out): CasinoSessions.settle from the settler, the log signed by a key the player's
+ * wallet named for this bet alone (EIP-712 ActionKey). Without such a log (Casino.settle) a split is
+ * void and a manual crash round rides to the crash.
+ */
+export async function settleWithWalletLog(casino: Casino, settler: Signer, player: Signer, betId: bigint, seed: string, actions: string) {
+  const sessions = await ethers.getContractAt("CasinoSessions", await casino.sessions());
+  const domain = sessionsDomain((await ethers.provider.getNetwork()).chainId, await sessions.getAddress());
+  const key = new Wallet(ethers.id(`action key ${betId}`));
+  const signature = await key.signTypedData(domain, ACTIONS_TYPES, { betId, actions });
+  const keyGrant = await player.signTypedData(domain, ACTION_KEY_TYPES, { player: await player.getAddress(), betId, key: key.address });
+  return sessions.connect(settler).settle(betId, seed, actions, signature, keyGrant);
+}
 
 export interface WithdrawRequest {
   player: string;
@@ -84,6 +187,15 @@ export async function expectedDraw(casino: Casino, betId: bigint, pool?: bigint)
   return { entropy, roll, odds: bet.jackpotOdds, prize, hit, win: hit ? prize : 0n };
 }
 
+/**
+ * What a settlement or claim publishes of a DEGEN bet's jackpot draw: a hit, JackpotDrawn(betId,
+ * entropy, win, true); a miss, nothing (anyone recomputes it from the bet's block hash).
+ */
+export async function expectJackpotDraw(tx: Promise<unknown>, casino: Casino, betId: bigint, draw: { entropy: string; prize: bigint; hit: boolean }) {
+  if (draw.hit) await expect(tx).to.emit(casino, "JackpotDrawn").withArgs(betId, draw.entropy, draw.prize, true);
+  else await expect(tx).not.to.emit(casino, "JackpotDrawn");
+}
+
 /** A getBet answer as a plain object of its named fields, to compare with deep equality. */
 export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
   const {
@@ -95,6 +207,7 @@ export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
     maxPayout,
     gameType,
     params,
+    clientSeed,
     split,
     placedBlock,
     claimableAt,
@@ -102,6 +215,7 @@ export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
     jackpotPrize,
     jackpotEdgeBps,
     open,
+    relayed,
   } = view;
   return {
     player,
@@ -112,6 +226,7 @@ export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
     maxPayout,
     gameType,
     params,
+    clientSeed,
     split,
     placedBlock,
     claimableAt,
@@ -119,5 +234,6 @@ export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
     jackpotPrize,
     jackpotEdgeBps,
     open,
+    relayed,
   };
 }

@@ -3,7 +3,7 @@ import hre, { ethers } from "hardhat";
 import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { HashChain, NATIVE, betIdOf } from "./helpers";
+import { HashChain, NATIVE, betIdOf, settleAt } from "./helpers";
 import { deployedStack, runTask } from "./deployed";
 import { explainFailure, loadContext, simulateAndSend, type TxResult } from "../tasks/context";
 import { formatAmount } from "../tasks/format";
@@ -119,7 +119,7 @@ describe("Operator tasks (tasks/)", function () {
     await bet(alice);
     const bobBlock = await bet(bob);
     await mine(3);
-    const settledBlock = (await (await casino.connect(settler).settle(betIdOf(alice.address, 0n), chains.get(alice.address)!.seed(1), 0)).wait())!.blockNumber;
+    const settledBlock = (await (await settleAt({ casino, settler }, betIdOf(alice.address, 0n), chains.get(alice.address)!.seed(1))).wait())!.blockNumber;
     // Carol claims hers once the settle window has passed: a claim resolves a bet too.
     await time.increase(3_601);
     await casino.connect(carol).claimExpired(betIdOf(carol.address, 0n));

@@ -16,7 +16,9 @@ contract GameRulesHarness {
     using RandomStream for RandomStream.Stream;
 
     /// @notice The bytes of one bet in `run`'s input, before its actions: gameType (1 byte),
-    ///         isNative (1), the actions' length (2, big-endian), params, stake, word (32 each).
+    ///         flags (1: bit 0 isNative; bit 7 a blackjack hand whose split was staked, run through
+    ///         rules.splitStakedPayout as the Casino does), the actions' length (2, big-endian),
+    ///         params, stake, word (32 each).
     uint256 private constant BET_HEADER = 100;
     /// @notice The bytes of one bet's result in `run`'s output: 4 words.
     uint256 private constant RESULT_BYTES = 128;
@@ -65,26 +67,42 @@ contract GameRulesHarness {
     /// @dev One bet through rules.payout: its payout or revert data, and the gas of the call.
     function _call(bytes calldata bet) private view returns (bytes32 head, bytes32 arg0, bytes32 arg1, uint256 gasUsed) {
         uint8 gameType = uint8(bet[0]);
-        bool isNative = bet[1] != 0;
+        bool isNative = uint8(bet[1]) & 1 != 0;
+        bool splitStaked = uint8(bet[1]) & 0x80 != 0;
         uint256 params = uint256(bytes32(bet[4:36]));
         uint256 stake = uint256(bytes32(bet[36:68]));
         bytes32 word = bytes32(bet[68:BET_HEADER]);
         bytes calldata actions = bet[BET_HEADER:];
         uint256 before = gasleft();
+        if (splitStaked) {
+            try rules.splitStakedPayout(stake, word, actions) returns (uint256 paid) {
+                gasUsed = before - gasleft();
+                arg0 = bytes32(paid);
+            } catch (bytes memory reason) {
+                gasUsed = before - gasleft();
+                (head, arg0, arg1) = _revertWords(reason);
+            }
+            return (head, arg0, arg1, gasUsed);
+        }
         try rules.payout(gameType, params, isNative, stake, word, actions) returns (uint256 paid) {
             gasUsed = before - gasleft();
             arg0 = bytes32(paid);
         } catch (bytes memory reason) {
             gasUsed = before - gasleft();
-            bytes memory padded = bytes.concat(reason, new bytes(68));
-            assembly {
-                head := mload(add(padded, 0x20))
-                arg0 := mload(add(padded, 36))
-                arg1 := mload(add(padded, 68))
-            }
-            // A revert always has a selector here; mark it even if it were 0.
-            head = bytes32(bytes4(head)) | bytes32(uint256(1));
+            (head, arg0, arg1) = _revertWords(reason);
         }
+    }
+
+    /// @dev A revert's selector (left-aligned, marked non-zero) and its first two argument words.
+    function _revertWords(bytes memory reason) private pure returns (bytes32 head, bytes32 arg0, bytes32 arg1) {
+        bytes memory padded = bytes.concat(reason, new bytes(68));
+        assembly {
+            head := mload(add(padded, 0x20))
+            arg0 := mload(add(padded, 36))
+            arg1 := mload(add(padded, 68))
+        }
+        // A revert always has a selector here; mark it even if it were 0.
+        head = bytes32(bytes4(head)) | bytes32(uint256(1));
     }
 
     /// @notice GameRules.payout's signature, returning 0 at once: a harness run against another

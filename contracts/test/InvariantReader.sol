@@ -4,11 +4,14 @@ pragma solidity 0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {Casino} from "../Casino.sol";
 import {CasinoSwap} from "../CasinoSwap.sol";
+import {CasinoSessions} from "../CasinoSessions.sol";
+import {CasinoLimits} from "../CasinoLimits.sol";
 
 /// @notice Test-only: reads what the invariant fuzz compares with its model. `core` reads, in one
 ///         eth_call, everything the accounting invariant is about (holdings, accounted(token),
 ///         bankroll, reserved, vaults, reservedBy(player, token), jackpot, bets with their terms and
-///         locked entropy); `extras` reads settings, commitments, nonces, wallets and the quoting views.
+///         locked entropy); `extras` reads settings, commitments, nonces, wallets and the quoting
+///         views; `oneClick` reads session grants (by player and key) with what they lost, and players' self-set limits.
 contract InvariantReader {
     struct PlayerView {
         bytes32 commit;
@@ -81,11 +84,11 @@ contract InvariantReader {
     /// @notice The accounting state as flat words (ABI-decoding nested structs costs the fuzz more
     ///         than the EVM does): block.number, jackpotPool, then for DEGEN and then BNB
     ///         [holding, accounted(token), bankroll, reserved, interactive reserved, getBalance(player,
-    ///         token) per player, reservedBy(player, token) per player], then for each bet id the 15
+    ///         token) per player, reservedBy(player, token) per player], then for each bet id the 17
     ///         fields of Casino.BetView in order followed by lockedEntropy(betId).
     function core(Casino casino, address[] calldata players, uint256[] calldata betIds) external view returns (uint256[] memory words) {
         address degen = address(casino.degen());
-        words = new uint256[](2 + 2 * (5 + 2 * players.length) + 16 * betIds.length);
+        words = new uint256[](2 + 2 * (5 + 2 * players.length) + 18 * betIds.length);
         words[0] = block.number;
         words[1] = casino.jackpotPool();
         uint256 at = _writeToken(words, 2, casino, degen, IERC20(degen).balanceOf(address(casino)), players);
@@ -100,6 +103,7 @@ contract InvariantReader {
             words[at++] = bet.maxPayout;
             words[at++] = bet.gameType;
             words[at++] = bet.params;
+            words[at++] = uint256(bet.clientSeed);
             words[at++] = bet.split ? 1 : 0;
             words[at++] = bet.placedBlock;
             words[at++] = bet.claimableAt;
@@ -107,7 +111,28 @@ contract InvariantReader {
             words[at++] = bet.jackpotPrize;
             words[at++] = bet.jackpotEdgeBps;
             words[at++] = bet.open ? 1 : 0;
+            words[at++] = bet.relayed ? 1 : 0;
             words[at++] = uint256(casino.lockedEntropy(betIds[i]));
+        }
+    }
+
+    /// @notice Flat words: block.timestamp; for each key, CasinoSessions.sessionOf in order (player,
+    ///         expiresAt, tokens, games, revoked, maxBet[2], budget[2], lost[2] as two's complement),
+    ///         11 words; then for each player, for DEGEN and then BNB, CasinoLimits.limitsOf in the
+    ///         order of its LimitsView (lossLimit[3], lossUsed[3], windowEnds[3], betCap,
+    ///         pendingLossLimit[3], pendingBetCap, pendingAt, pendingMask, coolOffUntil,
+    ///         pendingCoolOffUntil, pendingCoolOffAt), 19 words.
+    function oneClick(Casino casino, address[] calldata keyPlayers, address[] calldata keys, address[] calldata players) external view returns (uint256[] memory words) {
+        words = new uint256[](1 + 11 * keys.length + 2 * 19 * players.length);
+        words[0] = block.timestamp;
+        uint256 at = 1;
+        CasinoSessions sessions = casino.sessions();
+        for (uint256 i; i < keys.length; ++i) at = _writeSession(words, at, sessions, keyPlayers[i], keys[i]);
+        CasinoLimits limits = casino.limits();
+        address degen = address(casino.degen());
+        for (uint256 i; i < players.length; ++i) {
+            at = _writeLimits(words, at, limits.limitsOf(players[i], degen));
+            at = _writeLimits(words, at, limits.limitsOf(players[i], address(0)));
         }
     }
 
@@ -144,6 +169,35 @@ contract InvariantReader {
         at += 3;
         for (uint256 i; i < players.length; ++i) words[at++] = casino.getBalance(players[i], token);
         for (uint256 i; i < players.length; ++i) words[at++] = casino.reservedBy(players[i], token);
+        return at;
+    }
+
+    function _writeSession(uint256[] memory words, uint256 at, CasinoSessions sessions, address keyPlayer, address key) private view returns (uint256) {
+        (address player, uint256 expiresAt, uint256 tokens, uint256 games, bool revoked, uint256[2] memory maxBet, uint256[2] memory budget, int256[2] memory lost) = sessions
+            .sessionOf(keyPlayer, key);
+        words[at++] = uint256(uint160(player));
+        words[at++] = expiresAt;
+        words[at++] = tokens;
+        words[at++] = games;
+        words[at++] = revoked ? 1 : 0;
+        for (uint256 k; k < 2; ++k) words[at++] = maxBet[k];
+        for (uint256 k; k < 2; ++k) words[at++] = budget[k];
+        for (uint256 k; k < 2; ++k) words[at++] = uint256(lost[k]);
+        return at;
+    }
+
+    function _writeLimits(uint256[] memory words, uint256 at, CasinoLimits.LimitsView memory v) private pure returns (uint256) {
+        for (uint256 k; k < 3; ++k) words[at++] = v.lossLimit[k];
+        for (uint256 k; k < 3; ++k) words[at++] = v.lossUsed[k];
+        for (uint256 k; k < 3; ++k) words[at++] = v.windowEnds[k];
+        words[at++] = v.betCap;
+        for (uint256 k; k < 3; ++k) words[at++] = v.pendingLossLimit[k];
+        words[at++] = v.pendingBetCap;
+        words[at++] = v.pendingAt;
+        words[at++] = v.pendingMask;
+        words[at++] = v.coolOffUntil;
+        words[at++] = v.pendingCoolOffUntil;
+        words[at++] = v.pendingCoolOffAt;
         return at;
     }
 

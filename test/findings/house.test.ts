@@ -11,7 +11,7 @@ import { ethers, network } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, ZeroAddress } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { BANKROLL_DEGEN, BANKROLL_NATIVE, deployCasino, GAME, JACKPOT_SEED, NATIVE } from "../helpers";
+import { BANKROLL_DEGEN, BANKROLL_NATIVE, deployCasino, GAME, JACKPOT_SEED, NATIVE, rulesPayout } from "../helpers";
 import type { CasinoFixture } from "../helpers";
 import { eventsOf, fmt, gasCost, placeBet, postChain } from "./support";
 
@@ -210,11 +210,13 @@ describe("Findings 8, 9, 12: the house", function () {
       await (await ethers.getContractFactory("ForceSend")).deploy(casinoAddress, { value: parseEther("1") });
       await casino.connect(owner).sweep(tokenAddress, stranger.address);
       await casino.connect(owner).sweep(NATIVE, stranger.address);
-      // Settle both open bets (alice's slots loses, bob's crash pays 1.5x) and empty both vaults.
+      // Settle both open bets at the rules' payouts and empty both vaults.
       const [aliceChain, bobChain] = f.chains;
-      const receipt = (await (await casino.connect(settler).settle(await casino.betIdOf(alice.address, 0), aliceChain.seed(1), 0)).wait())!;
+      const [aliceBet, bobBet] = [await casino.betIdOf(alice.address, 0), await casino.betIdOf(bob.address, 0)];
+      const [alicePayout, bobPayout] = [await rulesPayout(casino, aliceBet, aliceChain.seed(1)), await rulesPayout(casino, bobBet, bobChain.seed(1))];
+      const receipt = (await (await casino.connect(settler).settle(aliceBet, aliceChain.seed(1), alicePayout)).wait())!;
       const jackpotWin = eventsOf(receipt, casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
-      await casino.connect(settler).settle(await casino.betIdOf(bob.address, 0), bobChain.seed(1), parseEther("0.75"));
+      await casino.connect(settler).settle(bobBet, bobChain.seed(1), bobPayout);
       for (const player of [alice, bob]) {
         for (const t of [tokenAddress, NATIVE]) {
           const balance = await casino.getBalance(player.address, t);
@@ -223,8 +225,8 @@ describe("Findings 8, 9, 12: the house", function () {
       }
       const [degenBankroll] = await casino.house(tokenAddress);
       const [nativeBankroll] = await casino.house(NATIVE);
-      expect(degenBankroll).to.equal(BANKROLL_DEGEN + parseEther("100"));
-      expect(nativeBankroll).to.equal(BANKROLL_NATIVE + parseEther("0.5") - parseEther("0.75"));
+      expect(degenBankroll).to.equal(BANKROLL_DEGEN + parseEther("100") - alicePayout);
+      expect(nativeBankroll).to.equal(BANKROLL_NATIVE + parseEther("0.5") - bobPayout);
       expect(await holding(f, tokenAddress)).to.equal(degenBankroll + (await casino.jackpotPool()));
       expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED - jackpotWin);
       expect(await holding(f, NATIVE)).to.equal(nativeBankroll);

@@ -9,10 +9,23 @@
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { anyValue } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { AbiCoder, getBytes, hexlify, keccak256, parseEther, ZeroHash } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { betIdOf, deployCasino, GAME, HashChain, JACKPOT_DOMAIN, JACKPOT_SEED, jackpotOdds, jackpotRoll, maxPayout, ODDS_ONE, randomWord } from "../helpers";
+import {
+  betIdOf,
+  deployCasino,
+  GAME,
+  HashChain,
+  JACKPOT_DOMAIN,
+  JACKPOT_SEED,
+  jackpotOdds,
+  jackpotRoll,
+  maxPayout,
+  ODDS_ONE,
+  randomWord,
+  rulesPayout,
+  rulesPayouts,
+} from "../helpers";
 import type { CasinoFixture } from "../helpers";
 import {
   blockHashOf,
@@ -27,6 +40,7 @@ import {
   removeHistoryContract,
   revertDataOf,
 } from "./support";
+import { expectJackpotDraw } from "../support";
 
 const abi = AbiCoder.defaultAbiCoder();
 
@@ -108,11 +122,12 @@ describe("Findings 1–3: the jackpot", function () {
       let sumP = 0;
       let sumVar = 0;
       let prizesWon = 0n;
+      let paid = 0n;
       let placedBets = 0;
       const outsideBand = () => Math.abs(hits - sumP) > 3 * Math.sqrt(sumVar);
       for (let first = 0; first < BETS || (first < MAX_BETS && outsideBand()); first += CHUNK) {
         placedBets = first + CHUNK;
-        const placed: { betId: bigint; seed: string; odds: bigint; prize: bigint; block: number }[] = [];
+        const placed: { betId: bigint; seed: string; word: string; odds: bigint; prize: bigint; block: number }[] = [];
         for (let nonce = BigInt(first); nonce < BigInt(first + CHUNK); nonce++) {
           const seed = chain.seed(Number(nonce) + 1);
           const ground = grindOldJackpot(seed, house.address, nonce, chainId, casinoAddress);
@@ -125,36 +140,42 @@ describe("Findings 1–3: the jackpot", function () {
           placed.push({
             betId: betIdOf(house.address, nonce),
             seed,
+            word: random,
             odds: event.args.jackpotOdds as bigint,
             prize: event.args.jackpotPrize as bigint,
             block: receipt.blockNumber,
           });
         }
+        // The crash rounds pay what the rules give for their words, nothing the settler chooses.
+        const payouts = (await rulesPayouts(
+          casino,
+          placed.map((b) => ({ gameType: GAME.CRASH, params: 101n, isNative: false, stake: STAKE, word: b.word })),
+        )) as bigint[];
+        paid += payouts.reduce((sum, payout) => sum + payout, 0n);
         const receipt = (await (
           await casino.connect(settler).settleBatch(
             placed.map((b) => b.betId),
             placed.map((b) => b.seed),
-            placed.map(() => 0n),
+            payouts,
           )
         ).wait())!;
+        // Only hits are published (JackpotDrawn); a miss is recomputed from the bet's block hash.
         const draws = drawsOf(f, receipt);
-        expect(draws.length).to.equal(CHUNK);
-        for (const [i, bet] of placed.entries()) {
-          const draw = draws[i];
+        const expectedHits: Draw[] = [];
+        for (const bet of placed) {
           const entropy = await blockHashOf(bet.block);
           // The draw uses the bet's block hash and nothing the house chose: not the seed, not the client seed.
-          expect(draw.betId).to.equal(bet.betId);
-          expect(draw.entropy).to.equal(entropy);
-          expect(draw.hit).to.equal(jackpotRoll(casinoAddress, bet.betId, entropy) < bet.odds);
-          expect(draw.prize).to.equal(bet.prize);
+          const hit = jackpotRoll(casinoAddress, bet.betId, entropy) < bet.odds;
           const p = Number(bet.odds) / Number(ODDS_ONE);
           sumP += p;
           sumVar += p * (1 - p);
-          if (draw.hit) {
+          if (hit) {
             hits++;
-            prizesWon += draw.prize;
+            prizesWon += bet.prize;
+            expectedHits.push({ betId: bet.betId, entropy, prize: bet.prize, hit: true });
           }
         }
+        expect(draws).to.deep.equal(expectedHits);
         expect(eventsOf(receipt, casino, "JackpotWon").map((e) => e.args.amount as bigint)).to.deep.equal(draws.filter((d) => d.hit).map((d) => d.prize));
       }
       const sigma = Math.sqrt(sumVar);
@@ -165,8 +186,8 @@ describe("Findings 1–3: the jackpot", function () {
       );
       expect(oldHits).to.equal(placedBets); // what the old code paid: a hit on every bet
       expect(Math.abs(hits - sumP)).to.be.at.most(3 * sigma);
-      // Every wei accounted for: stakes lost (payout 0), prizes won, from the pool.
-      expect(await casino.getBalance(house.address, tokenAddress)).to.equal(vaultBefore - BigInt(placedBets) * STAKE + prizesWon);
+      // Every wei accounted for: stakes, the rules' payouts, prizes won from the pool.
+      expect(await casino.getBalance(house.address, tokenAddress)).to.equal(vaultBefore - BigInt(placedBets) * STAKE + paid + prizesWon);
       expect(await casino.jackpotPool()).to.equal(poolBefore - prizesWon);
     });
 
@@ -181,18 +202,20 @@ describe("Findings 1–3: the jackpot", function () {
       const entropy = await blockHashOf(bet.block);
       const roll = jackpotRoll(casinoAddress, bet.betId, entropy);
       expect(await harness.jackpotRoll(casinoAddress, bet.betId, entropy)).to.equal(roll);
-      const expected = [bet.betId, entropy, bet.prize, roll < bet.odds];
+      const hit = roll < bet.odds;
 
-      // Settled at once with a losing payout, or 200 blocks later with the best payout: the same draw.
+      // Settled at once or 200 blocks later: the same draw. The settler has no payout to choose
+      // either: the rules fix it, and any other is refused.
+      const payout = await rulesPayout(casino, bet.betId, chain.seed(1));
+      const other = payout === 0n ? maxPayout(GAME.CRASH, 101n, false, bet.amount) : 0n;
+      await expect(casino.connect(settler).settle(bet.betId, chain.seed(1), other))
+        .to.be.revertedWithCustomError(casino, "PayoutMismatch")
+        .withArgs(bet.betId, other, payout);
       const snapshot = await network.provider.send("evm_snapshot", []);
-      await expect(casino.connect(settler).settle(bet.betId, chain.seed(1), 0))
-        .to.emit(casino, "JackpotDrawn")
-        .withArgs(...expected);
+      await expectJackpotDraw(casino.connect(settler).settle(bet.betId, chain.seed(1), payout), casino, bet.betId, { entropy, prize: bet.prize, hit });
       await network.provider.send("evm_revert", [snapshot]);
       await mineBlocks(200);
-      await expect(casino.connect(settler).settle(bet.betId, chain.seed(1), maxPayout(GAME.CRASH, 101n, false, bet.amount)))
-        .to.emit(casino, "JackpotDrawn")
-        .withArgs(...expected);
+      await expectJackpotDraw(casino.connect(settler).settle(bet.betId, chain.seed(1), payout), casino, bet.betId, { entropy, prize: bet.prize, hit });
     });
   });
 
@@ -200,7 +223,7 @@ describe("Findings 1–3: the jackpot", function () {
     it("300 bets of 1 DEGEN at a 1.2M pool expect at most 0.5 % of their 300 DEGEN from the jackpot (Σ odds × prize / 2^47 ≤ 1.5 DEGEN)", async function () {
       this.timeout(120_000);
       const f = await loadFixture(deployCasino);
-      const { casino, settler, players, tokenAddress } = f;
+      const { casino, settler, players, tokenAddress, chainId, casinoAddress } = f;
       const [farmer] = players;
       expect(await casino.jackpotTerms()).to.deep.equal([50n, 500n]); // the defaults: edge 0.5 %, prize 5 % of the pool
       expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED);
@@ -220,11 +243,17 @@ describe("Findings 1–3: the jackpot", function () {
           const [placed] = eventsOf(receipt, casino, "BetPlaced");
           bets.push({ betId: placed.args.betId as bigint, odds: placed.args.jackpotOdds as bigint, prize: placed.args.jackpotPrize as bigint });
         }
+        const seeds = bets.map((_, i) => chain.seed(first + i + 1));
+        const words = seeds.map((seed, i) => randomWord(seed, ethers.id(`farm ${first + i}`), farmer.address, BigInt(first + i), chainId, casinoAddress));
+        const payouts = (await rulesPayouts(
+          casino,
+          words.map((word) => ({ gameType: GAME.WHEEL, params: 1n, isNative: false, stake: STAKE, word })),
+        )) as bigint[];
         const receipt = (await (
           await casino.connect(settler).settleBatch(
             bets.map((b) => b.betId),
-            bets.map((_, i) => chain.seed(first + i + 1)),
-            bets.map(() => 0n),
+            seeds,
+            payouts,
           )
         ).wait())!;
         for (const [i, draw] of drawsOf(f, receipt).entries()) {
@@ -293,26 +322,21 @@ describe("Findings 1–3: the jackpot", function () {
       const entropy = await blockHashOf(bet.block);
       const expectedDraw: Draw = { betId: bet.betId, entropy, prize: bet.prize, hit: true };
 
+      // Settled at the rules' payout (a loss or the 2x), or withheld: the player claims once the
+      // bet's own window (1 h) is over.
       const snapshot = await network.provider.send("evm_snapshot", []);
-      const settledLost = await credited(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, 0));
+      const settled = await credited(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
       await network.provider.send("evm_revert", [snapshot]);
-      const snapshot2 = await network.provider.send("evm_snapshot", []);
-      const settledWon = await credited(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, MAX_PAYOUT));
-      await network.provider.send("evm_revert", [snapshot2]);
-      // Withheld: the player claims once the bet's own window (1 h) is over.
       await time.increaseTo(bet.timestamp + 3600);
       const claimed = await credited(f, () => f.casino.connect(f.house).claimExpired(bet.betId));
 
-      for (const path of [settledLost, settledWon, claimed]) expect(path.draws).to.deep.equal([expectedDraw]);
+      for (const path of [settled, claimed]) expect(path.draws).to.deep.equal([expectedDraw]);
       expect(eventsOf(claimed.receipt, f.casino, "JackpotWon").map((e) => [e.args.player, e.args.amount])).to.deep.equal([[f.house.address, bet.prize]]);
       expect(eventsOf(claimed.receipt, f.casino, "ExpiredBetClaimed").map((e) => e.args.payout)).to.deep.equal([MAX_PAYOUT]);
-      expect(settledLost.credit).to.equal(bet.prize);
-      expect(settledWon.credit).to.equal(MAX_PAYOUT + bet.prize);
+      expect(settled.credit).to.equal(bet.payout + bet.prize);
       expect(claimed.credit).to.equal(MAX_PAYOUT + bet.prize);
-      expect(claimed.credit).to.be.at.least(settledWon.credit);
-      console.log(
-        `      withholding: settle credits ${fmt(settledLost.credit)}..${fmt(settledWon.credit)}, claim credits ${fmt(claimed.credit)} (jackpot ${fmt(bet.prize)} in each)`,
-      );
+      expect(claimed.credit).to.be.at.least(settled.credit);
+      console.log(`      withholding: settle credits ${fmt(settled.credit)}, claim credits ${fmt(claimed.credit)} (jackpot ${fmt(bet.prize)} in each)`);
     });
 
     it("past 256 and past 8191 blocks (EIP-2935 as on BSC): a bet locked in time draws the same jackpot on claim or settlement; unlocked, the void draw is a hit", async function () {
@@ -339,9 +363,9 @@ describe("Findings 1–3: the jackpot", function () {
       expect(claimed.credit).to.equal(MAX_PAYOUT + bet.prize);
       expect(await f.casino.lockedEntropy(bet.betId)).to.equal(ZeroHash);
       await network.provider.send("evm_revert", [locked]);
-      const settled = await credited(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, 0));
+      const settled = await credited(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
       expect(settled.draws).to.deep.equal([{ betId: bet.betId, entropy, prize: bet.prize, hit: true }]);
-      expect(settled.credit).to.equal(bet.prize);
+      expect(settled.credit).to.equal(bet.payout + bet.prize);
 
       // Nobody locked it: 9,300 blocks later its hash is gone and the draw is void (entropy 0), a hit
       // (issue #19 finding 1: a late settlement never costs the player the draw).
@@ -416,9 +440,16 @@ describe("Findings 1–3: the jackpot", function () {
       const error = casino.interface.parseError(await revertDataOf(settled.hash))!;
       expect([error.name, ...error.args]).to.deep.equal(["EntropyNotReady", betId]);
       expect((await casino.getBet(betId)).open).to.equal(true);
-      await expect(casino.connect(settler).settle(betId, chain.seed(1), 0))
-        .to.emit(casino, "JackpotDrawn")
-        .withArgs(betId, await blockHashOf(placed.blockNumber), eventsOf(placed, casino, "BetPlaced")[0].args.jackpotPrize as bigint, anyValue);
+      const [placedEvent] = eventsOf(placed, casino, "BetPlaced");
+      const entropy = await blockHashOf(placed.blockNumber);
+      const draw = {
+        entropy,
+        prize: placedEvent.args.jackpotPrize as bigint,
+        hit: jackpotRoll(f.casinoAddress, betId, entropy) < (placedEvent.args.jackpotOdds as bigint),
+      };
+      const settledNext = casino.connect(settler).settle(betId, chain.seed(1), await rulesPayout(casino, betId, chain.seed(1)));
+      await expect(settledNext).to.emit(casino, "BetSettled");
+      await expectJackpotDraw(settledNext, casino, betId, draw);
     });
   });
 
@@ -431,7 +462,7 @@ describe("Findings 1–3: the jackpot", function () {
       const bet = await placeBet(f, f.house, { amount: parseEther("6000"), game: GAME.CRASH, params: 101n });
       expect(bet.odds).to.equal(ODDS_ONE);
       expect((await f.casino.getBet(bet.betId)).jackpotOdds, "stored odds").to.equal(ODDS_ONE);
-      await expect(f.casino.connect(f.settler).settle(bet.betId, chain.seed(1), 0))
+      await expect(f.casino.connect(f.settler).settle(bet.betId, chain.seed(1), await rulesPayout(f.casino, bet.betId, chain.seed(1))))
         .to.emit(f.casino, "JackpotDrawn")
         .withArgs(bet.betId, await blockHashOf(bet.block), parseEther("120"), true);
     });

@@ -4,7 +4,7 @@
 import { ethers, network } from "hardhat";
 import { parseEther, toBeHex, zeroPadValue, type BaseContract, type LogDescription, type TransactionReceipt } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { betIdOf, GAME, HashChain, jackpotRoll, NATIVE, type CasinoFixture } from "../helpers";
+import { betIdOf, clientSeedWhere, GAME, HashChain, jackpotRoll, NATIVE, rulesPayout, settleAt, type CasinoFixture } from "../helpers";
 
 /** EIP-2935's history contract address (OZ Blockhash reads block hashes 257..8191 blocks back there). */
 export const HISTORY_STORAGE_ADDRESS = "0x0000F90827F1C53a10cb7A02335B175320002935";
@@ -161,15 +161,16 @@ export function fmt(amount: bigint, decimals = 4): string {
 /**
  * What the settler sees once a bet's block is mined: whether its settlement would hit the
  * jackpot. Places bets of `amount` (DEGEN, crash `params`) for `player`, settling every bet that
- * would miss at once with payout 0, until one would hit; returns that one, open, with its seed.
- * Each bet must have odds well above 0 (e.g. setJackpotTerms(200, 1) and 600 DEGEN: p = 10 %).
+ * would miss at once at the rules' payout, until one would hit; returns that one, open, with its
+ * seed and the rules' payout for it. Each bet must have odds well above 0 (e.g.
+ * setJackpotTerms(200, 1) and 600 DEGEN: p = 10 %).
  */
 export async function placeHittingBet(
   f: CasinoFixture,
   player: HardhatEthersSigner,
   chain: HashChain,
   options: PlaceOptions,
-): Promise<PlacedBet & { seed: string; entropy: string }> {
+): Promise<PlacedBet & { seed: string; entropy: string; payout: bigint }> {
   return placeBetWhoseRoll(f, player, chain, options, (roll, odds) => roll < odds);
 }
 
@@ -179,13 +180,21 @@ export async function placeMissingBet(
   player: HardhatEthersSigner,
   chain: HashChain,
   options: PlaceOptions,
-): Promise<PlacedBet & { seed: string; entropy: string }> {
+): Promise<PlacedBet & { seed: string; entropy: string; payout: bigint }> {
   return placeBetWhoseRoll(f, player, chain, options, (roll, odds) => roll >= odds);
+}
+
+/** What a bet's game must give (GameRules): a payout `wanted` accepts for the player's `actions`. */
+export interface Outcome {
+  wanted: (payout: bigint | null) => boolean;
+  actions?: string;
 }
 
 /**
  * Places bets until the roll of one (public from its block on) satisfies `wanted`; settles the
- * others at once with payout 0 and returns that one, open, with its seed and entropy.
+ * others at once at the rules' payout and returns that one, open, with its seed, entropy and the
+ * rules' payout for it (no actions). With an `outcome`, each bet's client seed is chosen so that
+ * its game gives it.
  */
 export async function placeBetWhoseRoll(
   f: CasinoFixture,
@@ -193,15 +202,32 @@ export async function placeBetWhoseRoll(
   chain: HashChain,
   options: PlaceOptions,
   wanted: (roll: bigint, odds: bigint) => boolean,
-): Promise<PlacedBet & { seed: string; entropy: string; roll: bigint }> {
+  outcome?: Outcome,
+): Promise<PlacedBet & { seed: string; entropy: string; roll: bigint; payout: bigint }> {
+  const token = options.token ?? f.tokenAddress;
   for (let tries = 0; tries < 200; tries++) {
-    const bet = await placeBet(f, player, options);
+    let clientSeed = options.clientSeed;
+    if (outcome !== undefined) {
+      const [, nonce] = await f.casino.commitmentOf(player.address);
+      const planned = {
+        player: player.address,
+        nonce,
+        seed: chain.seed(Number(nonce) + 1),
+        gameType: options.game ?? GAME.WHEEL,
+        params: options.params ?? 1n,
+        isNative: token === NATIVE,
+        stake: options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10")),
+        actions: outcome.actions,
+      };
+      ({ clientSeed } = await clientSeedWhere(f.casino, planned, outcome.wanted, `outcome ${player.address} ${nonce}`));
+    }
+    const bet = await placeBet(f, player, { ...options, clientSeed });
     if (bet.odds === 0n) throw new Error("a bet without jackpot odds draws nothing");
     const seed = chain.seed(Number(bet.nonce) + 1);
     const entropy = await blockHashOf(bet.block);
     const roll = jackpotRoll(f.casinoAddress, bet.betId, entropy);
-    if (wanted(roll, bet.odds)) return { ...bet, seed, entropy, roll };
-    await f.casino.connect(f.settler).settle(bet.betId, seed, 0);
+    if (wanted(roll, bet.odds)) return { ...bet, seed, entropy, roll, payout: await rulesPayout(f.casino, bet.betId, seed) };
+    await settleAt(f, bet.betId, seed);
   }
   throw new Error("no such bet in 200 tries");
 }

@@ -7,8 +7,9 @@ import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, type Interface } from "ethers";
-import { deployCasino, GAME, jackpotOdds, jackpotRoll, packTerms } from "../helpers";
-import { blockHashOf, eventsOf, placeBet, placeHittingBet, postChain } from "./support";
+import { clientSeedWhere, deployCasino, GAME, jackpotOdds, jackpotRoll, maxPayout, packTerms, rulesPayout } from "../helpers";
+import { eventsOf, placeBet, placeHittingBet, postChain } from "./support";
+import { expectedDraw } from "../support";
 
 async function termsFixture() {
   const f = await deployCasino();
@@ -41,19 +42,20 @@ describe("Finding 4: the terms of an open bet are the ones it was placed under",
     expect(jackpotRoll(casinoAddress, bet.betId, bet.entropy)).to.be.lessThan(bet.odds);
     const before = await casino.getBalance(alice.address, tokenAddress);
     const pool = await casino.jackpotPool();
-    await expect(casino.connect(settler).settle(bet.betId, bet.seed, 0))
+    await expect(casino.connect(settler).settle(bet.betId, bet.seed, bet.payout))
       .to.emit(casino, "JackpotDrawn")
       .withArgs(bet.betId, bet.entropy, prize, true)
       .and.to.emit(casino, "JackpotWon")
       .withArgs(alice.address, prize);
-    expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(before + prize);
+    expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(before + bet.payout + prize);
     expect(await casino.jackpotPool()).to.equal(pool - prize);
     // A bet placed under the new terms (edge 0) has no jackpot chance at all.
     const after = await placeBet(f, alice, { amount: parseEther("600"), game: GAME.CRASH, params: 101n });
     expect(after.odds).to.equal(0n);
-    await expect(casino.connect(settler).settle(after.betId, chains.alice.seed(Number(after.nonce) + 1), 0))
-      .to.emit(casino, "JackpotDrawn")
-      .withArgs(after.betId, await blockHashOf(after.block), 0, false);
+    const afterSeed = chains.alice.seed(Number(after.nonce) + 1);
+    const afterSettled = casino.connect(settler).settle(after.betId, afterSeed, await rulesPayout(casino, after.betId, afterSeed));
+    await expect(afterSettled).to.emit(casino, "BetSettled");
+    await expect(afterSettled).not.to.emit(casino, "JackpotDrawn");
   });
 
   it("setSettleWindow(1 day) does not stretch an open bet's claim (still at placement + 1 h), and a shorter window does not shorten it", async function () {
@@ -88,13 +90,25 @@ describe("Finding 4: the terms of an open bet are the ones it was placed under",
     expect((await casino.getBet(short.betId)).claimableAt).to.equal(BigInt(short.timestamp) + 600n);
   });
 
-  it("there is no setMaxMultiplier: a 100 DEGEN slots bet reserves 100 × 765 = 76,500 whatever the owner does, and a 2x win settles", async function () {
+  it("there is no setMaxMultiplier: a 100 DEGEN slots bet reserves 100 × 765 = 76,500 whatever the owner does, and a winning spin settles", async function () {
     const f = await loadFixture(termsFixture);
     const { casino, owner, settler, alice, chains, tokenAddress } = f;
     const abi: Interface = casino.interface; // the plain Interface: the typed one refuses unknown names
     expect(abi.getFunction("setMaxMultiplier")).to.equal(null);
     expect(abi.getFunction("maxMultiplierBps")).to.equal(null);
-    const bet = await placeBet(f, alice, { amount: parseEther("100"), game: GAME.SLOTS, params: 0n });
+    // A spin whose lines win: the rules pay it `won`, at DEGEN's 102 %.
+    const planned = {
+      player: alice.address,
+      nonce: 0n,
+      seed: chains.alice.seed(1),
+      gameType: GAME.SLOTS,
+      params: 0n,
+      isNative: false,
+      stake: parseEther("100"),
+    };
+    const { clientSeed, payout } = await clientSeedWhere(casino, planned, (paid) => paid! > 0n);
+    const won = payout!;
+    const bet = await placeBet(f, alice, { amount: parseEther("100"), game: GAME.SLOTS, params: 0n, clientSeed });
     const reservation = parseEther("76500");
     expect((await casino.house(tokenAddress))[1]).to.equal(reservation);
     expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(reservation);
@@ -109,21 +123,18 @@ describe("Finding 4: the terms of an open bet are the ones it was placed under",
     expect([view.maxPayout, view.params, view.gameType, view.open]).to.deep.equal([reservation, 0n, BigInt(GAME.SLOTS), true]);
     expect((await casino.house(tokenAddress))[1]).to.equal(reservation);
 
-    const snapshot = await network.provider.send("evm_snapshot", []);
-    // The best slots outcome still settles ...
-    await expect(casino.connect(settler).settle(bet.betId, chains.alice.seed(1), reservation))
-      .to.emit(casino, "GamePlayed")
-      .withArgs(alice.address, parseEther("100"), reservation, true, GAME.SLOTS);
-    await network.provider.send("evm_revert", [snapshot]);
-    // ... and so does the 2x win.
+    // The best slots outcome (750 line units at 102 %) is exactly what stays reserved, so it still
+    // settles; the rules pay this spin its win, which settles too.
+    expect(maxPayout(GAME.SLOTS, 0n, false, parseEther("100"))).to.equal((parseEther("100") * 750n * 10_200n) / 10_000n);
     const before = await casino.getBalance(alice.address, tokenAddress);
-    const receipt = (await (await casino.connect(settler).settle(bet.betId, chains.alice.seed(1), parseEther("200"))).wait())!;
+    const draw = await expectedDraw(casino, bet.betId);
+    const receipt = (await (await casino.connect(settler).settle(bet.betId, chains.alice.seed(1), won)).wait())!;
     const [played] = eventsOf(receipt, casino, "GamePlayed");
-    expect(played.args.toArray()).to.deep.equal([alice.address, parseEther("100"), parseEther("200"), true, BigInt(GAME.SLOTS)]);
-    const [drawn] = eventsOf(receipt, casino, "JackpotDrawn");
-    const jackpotWin = drawn.args.hit ? (drawn.args.prize as bigint) : 0n;
-    expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(before + parseEther("200") + jackpotWin);
-    expect(await casino.house(tokenAddress)).to.deep.equal([parseEther("5000000") + parseEther("100") - parseEther("200"), 0n]);
+    expect(played.args.toArray()).to.deep.equal([alice.address, parseEther("100"), won, true, BigInt(GAME.SLOTS)]);
+    // The jackpot was drawn on the terms fixed at placement (edge 0.5 %), not setJackpotTerms(0, 1): a hit is published, a miss is not.
+    expect(eventsOf(receipt, casino, "JackpotDrawn").map((e) => e.args.toArray())).to.deep.equal(draw.hit ? [[bet.betId, draw.entropy, draw.prize, true]] : []);
+    expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(before + won + draw.win);
+    expect(await casino.house(tokenAddress)).to.deep.equal([parseEther("5000000") + parseEther("100") - won, 0n]);
     expect(await casino.reservedBy(alice.address, tokenAddress)).to.equal(0n);
   });
 

@@ -1,12 +1,15 @@
-// The fuzz's independent model of the Casino, its swap desk, its relay and the DEGEN token's part
-// in them: what every balance, reservation, bet, setting and event should be after each
-// transaction, and which custom error (with its arguments) a transaction must revert with.
+// The fuzz's independent model of the Casino, its swap desk, its relay, its sessions (one-click
+// play, signed actions, jackpot tickets), its limits (what players set for themselves) and the
+// DEGEN token's part in them: what every balance, reservation, bet, session, limit, setting and
+// event should be after each transaction, and which custom error (with its arguments) a
+// transaction must revert with.
 //
 // Each operation runs on a copy of the state and follows the contracts' order of checks; a check
 // that fails throws `Revert` and the copy is dropped, exactly as the EVM drops a reverted
-// transaction. Nothing here reads the chain: block hashes (the jackpot's entropy) are handed in by
-// the harness as they become known.
-import { keccak256, ZeroAddress, ZeroHash } from "ethers";
+// transaction. Nothing here reads the chain: block hashes (the jackpot's entropy), the signers that
+// signatures recover to, and GameRules' answer for each word (payouts are the rules', which the
+// model asks for and never computes) are handed in by the harness as they become known.
+import { AbiCoder, keccak256, ZeroAddress, ZeroHash } from "ethers";
 import { HashChain, jackpotRoll, jackpotOdds, betJackpotPrize, maxPayout as payoutBound, packTerms, randomWord, betIdOf } from "../helpers";
 import type { SwapRequest, WithdrawRequest } from "../support";
 
@@ -21,6 +24,24 @@ export const MAX_BET_UNITS = (1n << 24n) - 1n;
 export const MAX_WALLET = 10_000_000n * 10n ** 18n;
 export const BLACKJACK = 2;
 export const CRASH = 4;
+/** blackjack's SPLIT in an action log. */
+export const SPLIT = "0x50";
+/** CasinoSessions.MAX_SESSION: the longest a session may last. */
+export const MAX_SESSION = DAY;
+/** CasinoSessions keeps a session's amounts in units of 10^9 base units, at most 2^64 − 1 of them. */
+const SESSION_UNIT = 10n ** 9n;
+const INT64_MAX = (1n << 63n) - 1n;
+/** A stake as CasinoSessions counts it: rounded up to a whole 10^9 wei. */
+const roundUp = (amount: bigint) => ((amount + SESSION_UNIT - 1n) / SESSION_UNIT) * SESSION_UNIT;
+/** CasinoSessions keeps sessions by player and key. */
+export const sessionId = (player: string, key: string) => `${player.toLowerCase()}|${key.toLowerCase()}`;
+/** CasinoLimits.LOOSEN_DELAY: a looser limit applies this long after it was asked for. */
+export const LOOSEN_DELAY = DAY;
+/** CasinoLimits' loss windows: 24 hours, 7 days, 30 days. */
+export const LOSS_PERIODS = [DAY, 7n * DAY, 30n * DAY] as const;
+const UINT96_MAX = (1n << 96n) - 1n;
+const UINT40_MAX = (1n << 40n) - 1n;
+const UINT24_MAX = (1n << 24n) - 1n;
 const UINT80_MAX = (1n << 80n) - 1n;
 const UINT32_MAX = (1n << 32n) - 1n;
 const UINT128_MAX = (1n << 128n) - 1n;
@@ -76,7 +97,7 @@ function fail(name: string, ...args: unknown[]): never {
 }
 
 export interface ModelEvent {
-  contract: "casino" | "desk";
+  contract: "casino" | "desk" | "sessions" | "limits";
   name: string;
   args: unknown[];
 }
@@ -105,6 +126,153 @@ export interface Bet {
   prize: bigint;
   edgeBps: bigint;
   clientSeed: string;
+  /** The session key that signed it (CasinoSessions.place), null for a wallet bet. */
+  placedBy: string | null;
+  /** Placed through CasinoSessions (play or place): settled with its relay seed, link 2j + 1. */
+  relayed: boolean;
+}
+
+/** CasinoSessions.OpenStake: the key whose budget a bet's payout gives back, all of it or half (a session's split of a wallet hand). */
+export interface OpenStake {
+  key: string;
+  whole: boolean;
+}
+
+/** A bet as a player or a session key gives it to the Casino (ISessionCasino.BetInput). */
+export interface BetInput {
+  player: string;
+  token: string;
+  amount: bigint;
+  gameType: number;
+  params: bigint;
+  clientSeed: string;
+  nonce: bigint;
+  expectedCommit: string;
+  terms: bigint;
+}
+
+/** A bet the harness sends to CasinoSessions: what it carries, and the key its signature recovers to. */
+export interface SignedBetModel {
+  input: BetInput;
+  deadline: bigint;
+  signer: string;
+}
+
+/** What a session may stake and lose in one token, in base units, and has lost (CasinoSessions.Allowance). */
+export interface Allowance {
+  maxBet: bigint;
+  budget: bigint;
+  lost: bigint;
+}
+
+/** A session as CasinoSessions stores it, by player and key; `expiresAt` 0 for one never opened (revoked first). */
+export interface SessionState {
+  player: string;
+  key: string;
+  expiresAt: bigint;
+  tokens: number;
+  games: number;
+  revoked: boolean;
+  allowance: Record<Token, Allowance>;
+}
+
+/** What the player's wallet signs to open a session (CasinoSessions.Grant). */
+export interface GrantModel {
+  player: string;
+  key: string;
+  expiresAt: bigint;
+  tokens: bigint;
+  games: bigint;
+  maxBetDegen: bigint;
+  maxBetNative: bigint;
+  budgetDegen: bigint;
+  budgetNative: bigint;
+}
+
+/** A DEGEN bet of a play transaction waiting for its jackpot draw (ICasino.JackpotTicket). */
+export interface Ticket {
+  betId: bigint;
+  odds: bigint;
+  prize: bigint;
+}
+
+/** CasinoLimits.Window: a loss window's limit (0: none), when it opened, and its net loss. */
+export interface LossWindow {
+  limit: bigint;
+  start: bigint;
+  net: bigint;
+}
+
+/** CasinoLimits.TokenLimits. */
+export interface TokenLimits {
+  windows: LossWindow[];
+  betCap: bigint;
+  pendingBetCap: bigint;
+  pendingAt: bigint;
+  pendingMask: number;
+  pendingLoss: bigint[];
+}
+
+/** CasinoLimits.Account; `marked` is also the Casino's PlayerState.limited. */
+export interface LimitsAccount {
+  coolOffUntil: bigint;
+  pendingCoolOffUntil: bigint;
+  pendingCoolOffAt: bigint;
+  limitedTokens: number;
+  marked: boolean;
+}
+
+/** CasinoLimits.LimitsView, as the Account dialog reads it. */
+export interface LimitsView {
+  lossLimit: bigint[];
+  lossUsed: bigint[];
+  windowEnds: bigint[];
+  betCap: bigint;
+  pendingLossLimit: bigint[];
+  pendingBetCap: bigint;
+  pendingAt: bigint;
+  pendingMask: bigint;
+  coolOffUntil: bigint;
+  pendingCoolOffUntil: bigint;
+  pendingCoolOffAt: bigint;
+}
+
+/** A call of GameRules.payout, or of GameRules.splitStakedPayout for a hand whose split was staked. */
+export interface RulesQuery {
+  gameType: number;
+  params: bigint;
+  isNative: boolean;
+  stake: bigint;
+  word: string;
+  actions: string;
+  splitStaked?: boolean;
+}
+
+/** GameRules' answer: the payout, or the revert it makes (with its custom error and arguments). */
+export type RulesAnswer = { payout: bigint } | { revert: Revert };
+
+export function rulesKey(q: RulesQuery): string {
+  return `${q.gameType}:${q.params}:${q.isNative ? 1 : 0}:${q.splitStaked ? 1 : 0}:${q.stake}:${q.word.toLowerCase()}:${q.actions.toLowerCase()}`;
+}
+
+/**
+ * BetSettlement._payoutOf: a log that splits a hand whose second stake was never added is refused;
+ * a hand whose split was staked goes to GameRules.splitStakedPayout (played only when the log
+ * starts with "P" and the deal allows it, else void), any other bet to GameRules.payout.
+ */
+export function refuseUnstakedSplit(bet: Pick<Bet, "betId" | "gameType" | "split">, actions: string): void {
+  if (bet.gameType === BLACKJACK && !bet.split && actions.toLowerCase().startsWith(SPLIT)) fail("SplitNotStaked", bet.betId);
+}
+
+const abiCoder = AbiCoder.defaultAbiCoder();
+
+/** SessionPlay.nextTickets: the hash that stands for a batch of tickets, one ticket further. */
+export function nextTickets(hash: string, ticket: Ticket): string {
+  return keccak256(abiCoder.encode(["bytes32", "uint256", "uint256", "uint256"], [hash, ticket.betId, ticket.odds, ticket.prize]));
+}
+
+export function ticketsHash(tickets: Ticket[]): string {
+  return tickets.reduce(nextTickets, ZeroHash as string);
 }
 
 export interface Player {
@@ -122,6 +290,8 @@ export interface Player {
   chainStart: bigint;
   bets: Bet[]; // open bets, in nonce order
   relayNonce: bigint;
+  account: LimitsAccount;
+  limits: Record<Token, TokenLimits>;
 }
 
 interface Flow {
@@ -154,7 +324,26 @@ export interface State {
   swap: { rate: bigint; perSwapCapBps: bigint; dailyCapBps: bigint; pendingRate: bigint; pendingRateAt: bigint; flow: Record<Token, Flow> };
   wallets: Record<string, bigint>; // DEGEN wallet balances (lower-case address)
   players: Player[];
-  stats: { hits: number; voidDraws: number; lockedDraws: number; historyDraws: number; draws: number; locks: number; won: bigint };
+  sessions: Record<string, SessionState>; // by sessionId(player, key)
+  /** Issued, not yet drawn, by their hash: the block that issued them, and the draw a later play recorded (the entropy, ZeroHash when void). */
+  ticketBatches: Record<string, { block: number; tickets: Ticket[]; recorded: string | null }>;
+  /** SessionPlay's pendingTickets: the latest batch, whose draw the next play records. */
+  pendingTickets: string;
+  /** CasinoSessions._openStakes by bet id: set by place and split, cleared only by CasinoSessions.settle. */
+  openStakes: Record<string, OpenStake>;
+  stats: {
+    hits: number;
+    voidDraws: number;
+    lockedDraws: number;
+    historyDraws: number;
+    draws: number;
+    locks: number;
+    won: bigint;
+    ticketBatches: number;
+    ticketsDrawn: number;
+    ticketHits: number;
+    voidTicketBatches: number;
+  };
 }
 
 /** Addresses the model needs to know. */
@@ -227,12 +416,33 @@ export function betMaxPayout(bet: Bet): bigint {
 
 const hashLink = (link: string) => keccak256(link);
 const lower = (address: string) => address.toLowerCase();
+const playerAddressOf = (betId: bigint) => `0x${(betId >> 64n).toString(16).padStart(40, "0")}`;
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+function noLimits(): TokenLimits {
+  return {
+    windows: [0, 1, 2].map(() => ({ limit: 0n, start: 0n, net: 0n })),
+    betCap: 0n,
+    pendingBetCap: 0n,
+    pendingAt: 0n,
+    pendingMask: 0,
+    pendingLoss: [0n, 0n, 0n],
+  };
+}
+
+/** SafeCast.toUintN. */
+function toUint(value: bigint, bits: number, max: bigint): bigint {
+  if (value > max) fail("SafeCastOverflowedUintDowncast", bits, value);
+  return value;
+}
 
 export class CasinoModel {
   s: State;
   readonly chains: HashChain[] = [];
   /** Hashes of the blocks holding DEGEN bets, as the harness learns them. */
   readonly blockHashes = new Map<number, string>();
+  /** GameRules' answers, fetched by the harness before the operations that need them. */
+  readonly rulesAnswers = new Map<string, RulesAnswer>();
 
   constructor(
     readonly setup: ModelSetup,
@@ -293,8 +503,26 @@ export class CasinoModel {
         chainStart: 0n,
         bets: [],
         relayNonce: 0n,
+        account: { coolOffUntil: 0n, pendingCoolOffUntil: 0n, pendingCoolOffAt: 0n, limitedTokens: 0, marked: false },
+        limits: { DEGEN: noLimits(), BNB: noLimits() },
       })),
-      stats: { hits: 0, voidDraws: 0, lockedDraws: 0, historyDraws: 0, draws: 0, locks: 0, won: 0n },
+      sessions: {},
+      ticketBatches: {},
+      pendingTickets: ZeroHash,
+      openStakes: {},
+      stats: {
+        hits: 0,
+        voidDraws: 0,
+        lockedDraws: 0,
+        historyDraws: 0,
+        draws: 0,
+        locks: 0,
+        won: 0n,
+        ticketBatches: 0,
+        ticketsDrawn: 0,
+        ticketHits: 0,
+        voidTicketBatches: 0,
+      },
     };
   }
 
@@ -389,6 +617,17 @@ export class CasinoModel {
     return limit < maximum ? limit : maximum;
   }
 
+  /**
+   * SessionPlay._checkStake's maxBet for a valid game: the player has no bet open, so nothing of
+   * theirs is reserved; the bet's maximum payout within riskBps of the free bankroll and
+   * playerRiskBps of the bankroll, and the configured limit.
+   */
+  playMaxBet(s: State, token: Token, gameType: number, params: bigint): bigint {
+    const [num, den] = ratio(gameType, params, token === "BNB", false);
+    const reservable = min((this.free(s, token) * s.riskBps) / BPS, min((s.bankroll[token] * s.playerRiskBps) / BPS, UINT80_MAX));
+    return min((reservable * den) / num, s.maxBetUnits[token] * MIN_BET[token]);
+  }
+
   /** Blockhash.blockHash(n) as the Casino sees it in block `current`. */
   entropyAt(placedBlock: number, current: number): string {
     const distance = current - placedBlock;
@@ -408,10 +647,21 @@ export class CasinoModel {
     }
   }
 
-  /** The seed of a player's nonce under the current chain. */
-  seedFor(player: Player, nonce: bigint): string {
+  /** The seed of a player's nonce under the current chain: its relay seed (link 2j + 1) or its wallet seed (link 2j + 2). */
+  seedFor(player: Player, nonce: bigint, relayed: boolean): string {
     if (player.chain < 0) throw new Error("model: no chain");
-    return this.chains[player.chain].seed(Number(nonce - player.chainStart + 1n));
+    return this.chains[player.chain].seed(Number(nonce - player.chainStart + 1n), relayed);
+  }
+
+  /** CasinoLedger.advanceChain: `seed` must be the bet's link (2j + 1 relayed, 2j + 2 from the wallet), above the last revealed one. */
+  private advanceChain(player: Player, betId: bigint, nonce: bigint, seed: string, relayed: boolean): void {
+    const link = 2n * (nonce - player.chainStart) + (relayed ? 1n : 2n);
+    if (link <= player.head) fail("WrongSeed", betId);
+    let hashed = seed;
+    for (let i = player.head; i < link; i++) hashed = hashLink(hashed);
+    if (hashed !== player.commit) fail("WrongSeed", betId);
+    player.commit = seed;
+    player.head = link;
   }
 
   /** CasinoSwap._room at time `now`: per-swap cap, room in the daily bucket, bucket level. */
@@ -675,11 +925,11 @@ export class CasinoModel {
     const next = player.nextNonce;
     if (player.resolved !== next) fail("OpenBetExists");
     if (player.commit !== ZeroHash && player.chainEnd > next) fail("ChainNotExhausted", player.chainEnd - next);
-    if (length > UINT32_MAX) fail("SafeCastOverflowedUintDowncast", 32, length);
-    if (next + length > UINT32_MAX) fail("SafeCastOverflowedUintDowncast", 32, next + length);
+    toUint(length, 24, UINT24_MAX);
+    toUint(next + length, 32, UINT32_MAX);
     player.commit = commit;
     player.root = commit;
-    player.head = next;
+    player.head = 0n;
     player.chainLength = length;
     player.chainEnd = next + length;
     player.chain = chain;
@@ -710,12 +960,22 @@ export class CasinoModel {
     expectedTerms: bigint,
   ): void {
     const token = this.supported(tokenAddress);
+    const input = { player: tx.from, token: tokenAddress, amount, gameType, params, clientSeed, nonce: 0n, expectedCommit, terms: expectedTerms };
+    const bet = this.openBet(s, tx, input, null);
+    this.takeStake(s, tx, s.players[bet.player], token, amount);
+  }
+
+  /** Casino._open: terms, limits (the Casino's and the player's own), nonce (`wanted`, or any) and commitment; the bet reserved, recorded, announced. */
+  private openBet(s: State, tx: Tx, input: BetInput, wanted: bigint | null, relayed = false): Bet {
+    const token = this.supported(input.token);
+    const { amount, gameType, params } = input;
     if (s.paused) fail("IsPaused");
     const terms = this.terms(s);
-    if (expectedTerms !== terms) fail("TermsChanged", terms);
+    if (input.terms !== terms) fail("TermsChanged", terms);
     const [num, den] = ratio(gameType, params, token === "BNB", false);
     if (amount < MIN_BET[token]) fail("BetTooSmall", amount, MIN_BET[token]);
-    const player = s.players[this.playerIndex(s, tx.from)];
+    const index = this.playerIndex(s, input.player);
+    const player = s.players[index];
     const interactive = isInteractive(gameType, params);
     const maximum = this.maxBetFor(s, token, num, den, player, interactive);
     if (amount > maximum) fail("BetTooLarge", amount, maximum);
@@ -723,10 +983,11 @@ export class CasinoModel {
     s.reserved[token] += reservation;
     player.reserved[token] += reservation;
     if (interactive) s.interactiveReserved[token] += reservation;
-    // _takeNonce
+    // CasinoLedger.takeNonce
     if (player.commit === ZeroHash) fail("NoCommitment");
-    if (expectedCommit !== player.commit && expectedCommit !== player.root) fail("StaleCommitment", player.commit);
+    if (input.expectedCommit !== player.commit && input.expectedCommit !== player.root) fail("StaleCommitment", player.commit);
     const nonce = player.nextNonce;
+    if (wanted !== null && wanted !== nonce) fail("WrongNonce", nonce);
     if (nonce >= player.chainEnd) fail("ChainExhausted");
     player.nextNonce = nonce + 1n;
     const betId = betIdOf(player.address, nonce);
@@ -734,7 +995,7 @@ export class CasinoModel {
     const odds = jackpotOdds(amount, s.edgeBps, prize);
     const bet: Bet = {
       betId,
-      player: this.playerIndex(s, tx.from),
+      player: index,
       nonce,
       token,
       stake: amount,
@@ -746,12 +1007,15 @@ export class CasinoModel {
       odds,
       prize,
       edgeBps: s.edgeBps,
-      clientSeed,
+      clientSeed: input.clientSeed,
+      placedBy: null,
+      relayed,
     };
     if (betMaxPayout(bet) !== reservation) throw new Error("model: the payout table and the ratio disagree");
     player.bets.push(bet);
-    this.emit(tx, "BetPlaced", betId, tx.from, tokenAddress, amount, gameType, params, nonce, clientSeed, terms, odds, prize);
-    this.takeStake(s, tx, player, token, amount);
+    this.emit(tx, "BetPlaced", betId, player.address, input.token, amount, gameType, params, nonce, input.clientSeed, terms, odds, prize);
+    if (player.account.marked) this.beforeBet(s, tx, player, token, amount);
+    return bet;
   }
 
   /** Casino._takeStake: msg.value, else the vault, else (DEGEN) the wallet. */
@@ -768,10 +1032,16 @@ export class CasinoModel {
   }
 
   addStake(s: State, tx: Tx, betId: bigint): void {
+    if (lower(tx.from) !== lower(playerAddressOf(betId))) fail("NotBetPlayer");
+    const bet = this.addStakeOf(s, tx, betId);
+    this.takeStake(s, tx, s.players[bet.player], bet.token, bet.stake);
+  }
+
+  /** Casino._addStake: the split's extra reservation within the bankroll's, the player's and the interactive bets' room; the stake is the caller's to take. */
+  private addStakeOf(s: State, tx: Tx, betId: bigint): Bet {
     const bet = this.findBet(s, betId);
     if (bet === undefined) fail("BetNotOpen", betId);
     const player = s.players[bet.player];
-    if (lower(tx.from) !== lower(player.address)) fail("NotBetPlayer");
     if (bet.gameType !== BLACKJACK) fail("NotBlackjack");
     if (bet.split) fail("AlreadySplit");
     if (tx.now >= bet.claimableAt) fail("BetExpired");
@@ -787,44 +1057,87 @@ export class CasinoModel {
     s.reserved[bet.token] += extra;
     player.reserved[bet.token] += extra;
     s.interactiveReserved[bet.token] += extra;
-    this.takeStake(s, tx, player, bet.token, bet.stake);
+    if (player.account.marked) this.beforeBet(s, tx, player, bet.token, bet.stake);
     this.emit(tx, "StakeAdded", betId, player.address, bet.stake);
+    return bet;
+  }
+
+  /** CasinoLedger.takeFromVault. */
+  private takeFromVault(player: Player, token: Token, amount: bigint): void {
+    const balance = player.vault[token];
+    if (balance < amount) fail("InsufficientBalance", balance, amount);
+    player.vault[token] = balance - amount;
   }
 
   settle(s: State, tx: Tx, betId: bigint, seed: string, payout: bigint): void {
     this.onlySettler(s, tx);
-    this.settleOne(s, tx, betId, seed, payout);
+    this.settleOne(s, tx, betId, seed, payout, "0x");
   }
 
   settleBatch(s: State, tx: Tx, betIds: bigint[], seeds: string[], payouts: bigint[]): void {
     this.onlySettler(s, tx);
     if (seeds.length !== betIds.length || payouts.length !== betIds.length) fail("LengthMismatch");
-    for (let i = 0; i < betIds.length; i++) this.settleOne(s, tx, betIds[i], seeds[i], payouts[i]);
+    for (let i = 0; i < betIds.length; i++) this.settleOne(s, tx, betIds[i], seeds[i], payouts[i], "0x");
   }
 
-  private settleOne(s: State, tx: Tx, betId: bigint, seed: string, payout: bigint): void {
+  /** GameRules' payout for a query the harness fetched (its revert, if the rules refuse it). */
+  rules(q: RulesQuery): bigint {
+    const answer = this.rulesAnswers.get(rulesKey(q));
+    if (answer === undefined) throw new Error(`model: GameRules' answer to ${rulesKey(q)} was not fetched`);
+    if ("revert" in answer) throw answer.revert;
+    return answer.payout;
+  }
+
+  /** The rules' query of an open bet for `seed` and the player's `actions` (BetSettlement._payoutOf). */
+  betQuery(bet: Bet, seed: string, actions: string): RulesQuery {
+    refuseUnstakedSplit(bet, actions);
+    const word = randomWord(seed, bet.clientSeed, this.s.players[bet.player].address, bet.nonce, this.setup.chainId, this.setup.casino);
+    return {
+      gameType: bet.gameType,
+      params: bet.params,
+      isNative: bet.token === "BNB",
+      stake: bet.stake,
+      word,
+      actions,
+      splitStaked: bet.gameType === BLACKJACK && bet.split,
+    };
+  }
+
+  /** GameRules.payout of the hand with a log of "P" alone: answered (not refused) exactly when the deal is a pair the rules let split. */
+  pairQuery(bet: Bet, seed: string): RulesQuery {
+    const word = randomWord(seed, bet.clientSeed, this.s.players[bet.player].address, bet.nonce, this.setup.chainId, this.setup.casino);
+    return { gameType: BLACKJACK, params: 0n, isNative: bet.token === "BNB", stake: bet.stake, word, actions: SPLIT };
+  }
+
+  /**
+   * Casino._settle: the seed revealed in order, the rules' payout for it and the player's actions
+   * (checked against `named` unless null, as settleFor does not), the reservation released, the
+   * jackpot drawn. Returns the payout.
+   */
+  private settleOne(s: State, tx: Tx, betId: bigint, seed: string, named: bigint | null, actions: string): { payout: bigint; token: Token } {
     const bet = this.findBet(s, betId);
     if (bet === undefined) fail("BetNotOpen", betId);
     if (tx.block <= bet.placedBlock) fail("EntropyNotReady", betId);
     const player = s.players[bet.player];
-    // _revealSeed
+    // CasinoLedger.revealSeed
     if (bet.nonce !== player.resolved) fail("OutOfOrder", betId, player.resolved);
-    let link = hashLink(seed);
-    for (let unrevealed = player.head; unrevealed < bet.nonce; unrevealed++) link = hashLink(link);
-    if (link !== player.commit) fail("WrongSeed", betId);
-    player.commit = seed;
+    this.advanceChain(player, betId, bet.nonce, seed, bet.relayed);
     player.resolved = bet.nonce + 1n;
-    player.head = bet.nonce + 1n;
     const total = totalStake(bet);
     const maxPayout = betMaxPayout(bet);
-    if (payout > maxPayout) fail("PayoutAboveReservation", payout, maxPayout);
+    const query = this.betQuery(bet, seed, actions);
+    const payout = this.rules(query);
+    if (named !== null && payout !== named) fail("PayoutMismatch", betId, named, payout);
+    // The rules never pay above a bet's reservation: Casino's PayoutAboveReservation cannot happen.
+    if (payout > maxPayout) throw new Error(`model: the rules pay ${payout} for bet ${betId}, above its reservation ${maxPayout}`);
     player.bets.splice(player.bets.indexOf(bet), 1);
     this.release(s, player, bet, total, maxPayout, payout);
-    const random = randomWord(seed, bet.clientSeed, player.address, bet.nonce, this.setup.chainId, this.setup.casino);
-    this.emit(tx, "BetSettled", betId, seed, random);
+    if (player.account.marked) this.afterPayout(s, tx, player, bet.token, payout);
+    this.emit(tx, "BetSettled", betId, seed, query.word);
     this.emit(tx, "GamePlayed", player.address, total, payout, payout > total, bet.gameType);
     const credit = bet.token === "BNB" ? payout : payout + this.drawJackpot(s, tx, bet);
     player.vault[bet.token] += credit;
+    return { payout, token: bet.token };
   }
 
   claimExpired(s: State, tx: Tx, betId: bigint): void {
@@ -839,6 +1152,7 @@ export class CasinoModel {
     const total = totalStake(bet);
     const maxPayout = betMaxPayout(bet);
     this.release(s, player, bet, total, maxPayout, maxPayout);
+    if (player.account.marked) this.afterPayout(s, tx, player, bet.token, maxPayout);
     this.emit(tx, "ExpiredBetClaimed", betId, player.address, maxPayout);
     this.emit(tx, "GamePlayed", player.address, total, maxPayout, maxPayout > total, bet.gameType);
     const credit = bet.token === "BNB" ? maxPayout : maxPayout + this.drawJackpot(s, tx, bet);
@@ -868,8 +1182,10 @@ export class CasinoModel {
     const prize = bet.prize < s.jackpot ? bet.prize : s.jackpot;
     // A void draw (hash gone, never locked) is a hit for a bet with odds.
     const hit = bet.odds !== 0n && (entropy === ZeroHash || jackpotRoll(this.setup.casino, bet.betId, entropy) < bet.odds);
-    this.emit(tx, "JackpotDrawn", bet.betId, entropy, prize, hit);
-    if (!hit || prize === 0n) return 0n;
+    // Only a hit is published; a miss is recomputed from the bet's block hash.
+    if (!hit) return 0n;
+    this.emit(tx, "JackpotDrawn", bet.betId, entropy, prize, true);
+    if (prize === 0n) return 0n;
     s.jackpot -= prize;
     s.stats.hits++;
     s.stats.won += prize;
@@ -888,6 +1204,455 @@ export class CasinoModel {
       s.stats.locks++;
       this.emit(tx, "JackpotEntropyLocked", betId, entropy);
     }
+  }
+
+  // ───────────────────────────── sessions (CasinoSessions) ─────────────────────────────
+
+  private emitSessions(tx: Tx, name: string, ...args: unknown[]): void {
+    tx.events.push({ contract: "sessions", name, args });
+  }
+
+  private emitLimits(tx: Tx, name: string, ...args: unknown[]): void {
+    tx.events.push({ contract: "limits", name, args });
+  }
+
+  /** A player's session of a key as stored (expiresAt 0: never opened). */
+  storedSessionOf(s: State, player: string, key: string): SessionState {
+    const empty = { maxBet: 0n, budget: 0n, lost: 0n };
+    return (
+      s.sessions[sessionId(player, key)] ?? {
+        player: lower(player),
+        key: lower(key),
+        expiresAt: 0n,
+        tokens: 0,
+        games: 0,
+        revoked: false,
+        allowance: { DEGEN: { ...empty }, BNB: { ...empty } },
+      }
+    );
+  }
+
+  /** CasinoSessions.sessionOf(player, key): player 0 for a session never opened; tokens from the maxBets. */
+  sessionView(s: State, player: string, key: string): SessionState {
+    const stored = this.storedSessionOf(s, player, key);
+    return {
+      ...stored,
+      player: stored.expiresAt === 0n ? ZeroAddress : player,
+      tokens: (stored.allowance.DEGEN.maxBet === 0n ? 0 : 1) | (stored.allowance.BNB.maxBet === 0n ? 0 : 2),
+    };
+  }
+
+  private session(s: State, player: string, key: string): SessionState {
+    return (s.sessions[sessionId(player, key)] ??= this.storedSessionOf(s, player, key));
+  }
+
+  /** CasinoSessions.openSession: `signer` is whom the player's signature recovers to (null: nobody). */
+  openSession(s: State, tx: Tx, grant: GrantModel, signer: string | null): void {
+    if (signer === null || lower(signer) !== lower(grant.player)) fail("InvalidSignature");
+    const stored = this.storedSessionOf(s, grant.player, grant.key);
+    if (stored.expiresAt !== 0n || stored.revoked) fail("SessionExists", grant.key);
+    const latest = tx.now + MAX_SESSION;
+    if (grant.expiresAt > latest) fail("SessionTooLong", grant.expiresAt, latest);
+    if (grant.expiresAt <= tx.now) fail("SessionExpired", grant.expiresAt);
+    const units = (amount: bigint) => min(amount / SESSION_UNIT, INT64_MAX) * SESSION_UNIT;
+    s.sessions[sessionId(grant.player, grant.key)] = {
+      player: lower(grant.player),
+      key: lower(grant.key),
+      expiresAt: grant.expiresAt,
+      tokens: Number(grant.tokens & 3n),
+      games: Number(grant.games & 0x1fn),
+      revoked: false,
+      allowance: {
+        DEGEN: { maxBet: (grant.tokens & 1n) === 0n ? 0n : units(grant.maxBetDegen), budget: units(grant.budgetDegen), lost: 0n },
+        BNB: { maxBet: (grant.tokens & 2n) === 0n ? 0n : units(grant.maxBetNative), budget: units(grant.budgetNative), lost: 0n },
+      },
+    };
+    this.emitSessions(
+      tx,
+      "SessionOpened",
+      grant.player,
+      grant.key,
+      grant.expiresAt,
+      grant.tokens & 3n,
+      grant.games & 0x1fn,
+      grant.maxBetDegen,
+      grant.maxBetNative,
+      grant.budgetDegen,
+      grant.budgetNative,
+    );
+  }
+
+  /** CasinoSessions.revokeSession: the caller's own session of the key (one never opened can then never open). */
+  revokeSession(s: State, tx: Tx, key: string): void {
+    this.session(s, tx.from, key).revoked = true;
+    this.emitSessions(tx, "SessionRevoked", tx.from, key);
+  }
+
+  /**
+   * CasinoSessions._checkStake: the token, the player's session of the key open, its game, its
+   * token, its largest stake, and the stake (rounded up to 10^9 wei) counted against its budget.
+   */
+  private sessionStake(s: State, tx: Tx, player: string, key: string, tokenAddress: string, game: number, amount: bigint): void {
+    const native = tokenAddress === ZeroAddress;
+    if (!native && lower(tokenAddress) !== lower(this.setup.degen)) fail("TokenNotAllowed", tokenAddress);
+    const session = this.storedSessionOf(s, player, key);
+    if (session.expiresAt === 0n) fail("NotSessionPlayer", key, player);
+    if (session.revoked) fail("SessionRevokedError", key);
+    if (tx.now >= session.expiresAt) fail("SessionExpired", session.expiresAt);
+    if (game > 7 || (session.games & (1 << game)) === 0) fail("GameNotAllowed", game);
+    const allowance = this.session(s, player, key).allowance[native ? "BNB" : "DEGEN"];
+    if (allowance.maxBet === 0n) fail("TokenNotAllowed", tokenAddress);
+    if (amount > allowance.maxBet) fail("AboveSessionMaxBet", amount, allowance.maxBet);
+    const lost = allowance.lost + roundUp(amount);
+    if (lost > allowance.budget) fail("SessionBudgetExceeded", lost, allowance.budget);
+    allowance.lost = lost;
+  }
+
+  /** CasinoSessions._credit: a payout (rounded down to 10^9 wei) to the session's bet takes back what it lost. */
+  private sessionCredit(s: State, player: string, key: string, token: Token, payout: bigint): void {
+    const units = payout - (payout % SESSION_UNIT);
+    if (units === 0n) return;
+    this.session(s, player, key).allowance[token].lost -= units;
+  }
+
+  /** CasinoSessions._onlyRelayer. */
+  private onlyRelayer(s: State, tx: Tx): void {
+    if (lower(tx.from) !== lower(s.settler)) fail("NotRelayer", tx.from);
+  }
+
+  /** CasinoSessions._acceptBet: the deadline, then the stake against the signing key's session of the bet's player. */
+  private acceptBet(s: State, tx: Tx, signed: SignedBetModel): string {
+    if (tx.now > signed.deadline) fail("BetExpiredDeadline", signed.deadline);
+    this.sessionStake(s, tx, signed.input.player, signed.signer, signed.input.token, signed.input.gameType, signed.input.amount);
+    return signed.signer;
+  }
+
+  /** CasinoSessions.play (settler only): every bet accepted, then placed and settled at once (Casino.playFor), then each payout credited to its session. */
+  sessionsPlay(s: State, tx: Tx, bets: SignedBetModel[], seeds: string[]): void {
+    this.onlyRelayer(s, tx);
+    if (seeds.length !== bets.length) fail("LengthMismatch");
+    const keys = bets.map((signed) => this.acceptBet(s, tx, signed));
+    const payouts = this.playFor(
+      s,
+      tx,
+      bets.map((signed) => signed.input),
+      seeds,
+    );
+    bets.forEach((signed, i) => this.sessionCredit(s, signed.input.player, keys[i], this.supported(signed.input.token), payouts[i]));
+  }
+
+  /**
+   * CasinoSessions.place: the settler's, or anyone's with the settler's countersignature of the same
+   * Bet (`countersigner`: whom it recovers to; "empty": none); an open bet of the signed nonce, its
+   * stake from the vault (Casino.placeFor), settled later with its relay seed.
+   */
+  sessionsPlace(s: State, tx: Tx, signed: SignedBetModel, countersigner: string): void {
+    if (lower(tx.from) !== lower(s.settler)) {
+      if (countersigner === "empty") fail("ECDSAInvalidSignatureLength", 0n);
+      if (lower(countersigner) !== lower(s.settler)) fail("NotRelayer", tx.from);
+    }
+    const key = this.acceptBet(s, tx, signed);
+    const token = this.supported(signed.input.token);
+    const bet = this.openBet(s, tx, signed.input, signed.input.nonce, true);
+    bet.placedBy = lower(key);
+    s.openStakes[bet.betId.toString()] = { key: lower(key), whole: true };
+    this.takeFromVault(s.players[bet.player], token, signed.input.amount);
+  }
+
+  /**
+   * CasinoSessions.split: the key that signed Actions(betId, "P"); a hand a session placed is split
+   * by its key alone (NotBetSession); the second stake from the vault, then checked against that
+   * key's session; a wallet hand's split is then the key's half.
+   */
+  sessionsSplit(s: State, tx: Tx, betId: bigint, signer: string): void {
+    const open = s.openStakes[betId.toString()];
+    if (open !== undefined && lower(open.key) !== lower(signer)) fail("NotBetSession", betId, signer);
+    const bet = this.addStakeOf(s, tx, betId);
+    this.takeFromVault(s.players[bet.player], bet.token, bet.stake);
+    this.sessionStake(s, tx, playerAddressOf(betId), signer, this.tokenAddress(bet.token), BLACKJACK, bet.stake);
+    if (open === undefined) s.openStakes[betId.toString()] = { key: lower(signer), whole: false };
+  }
+
+  /**
+   * CasinoSessions.settle (settler only): `signer` signed Actions(betId, actions); `grantSigner` is
+   * whom the player's ActionKey grant recovers to (undefined: no grant, the signer's session of the
+   * player is used). The payout gives back the budget of the session that staked the bet: all of
+   * it, or half for a split of a wallet hand.
+   */
+  sessionsSettle(s: State, tx: Tx, betId: bigint, seed: string, actions: string, signer: string, grantSigner?: string | null): void {
+    this.onlyRelayer(s, tx);
+    const player = playerAddressOf(betId);
+    if (grantSigner !== undefined) {
+      if (grantSigner === null || lower(grantSigner) !== lower(player)) fail("InvalidSignature");
+    } else {
+      const session = this.storedSessionOf(s, player, signer);
+      if (session.expiresAt === 0n) fail("NotSessionPlayer", signer, player);
+      if (session.revoked) fail("SessionRevokedError", signer);
+    }
+    const { payout, token } = this.settleOne(s, tx, betId, seed, null, actions);
+    const staked = s.openStakes[betId.toString()];
+    if (staked === undefined) return;
+    delete s.openStakes[betId.toString()];
+    this.sessionCredit(s, player, staked.key, token, staked.whole ? payout : payout / 2n);
+  }
+
+  // ───────────────────────────── one-click play (SessionPlay) ─────────────────────────────
+
+  /** SessionPlay.playFor: the pending batch's draw recorded, each bet placed and settled from its player's vault; the DEGEN bets with odds get tickets. */
+  private playFor(s: State, tx: Tx, bets: BetInput[], seeds: string[]): bigint[] {
+    if (seeds.length !== bets.length) fail("LengthMismatch");
+    if (s.paused) fail("IsPaused");
+    const batch = { terms: this.terms(s), pool: s.jackpot, tickets: [] as Ticket[] };
+    const recorded = this.recordPendingDraw(s, tx);
+    const payouts = bets.map((bet, i) => this.playOne(s, tx, bet, seeds[i], batch));
+    if (batch.tickets.length !== 0) {
+      const hash = ticketsHash(batch.tickets);
+      s.ticketBatches[hash] = { block: tx.block, tickets: batch.tickets, recorded: null };
+      s.pendingTickets = hash;
+      s.stats.ticketBatches++;
+      this.emit(tx, "JackpotTicketsIssued", hash, batch.tickets.length);
+    } else if (recorded) s.pendingTickets = ZeroHash;
+    return payouts;
+  }
+
+  /** SessionPlay._recordPendingDraw: the latest batch's draw, once its block's hash exists (ZeroHash: gone, a void draw). */
+  private recordPendingDraw(s: State, tx: Tx): boolean {
+    const pending = s.pendingTickets;
+    if (pending === ZeroHash) return false;
+    const batch = s.ticketBatches[pending];
+    if (batch === undefined || batch.recorded !== null || batch.block >= tx.block) return false;
+    const entropy = this.entropyAt(batch.block, tx.block);
+    batch.recorded = entropy;
+    this.emit(tx, "JackpotTicketsDrawn", pending, entropy);
+    return true;
+  }
+
+  /** SessionPlay._play. */
+  private playOne(s: State, tx: Tx, bet: BetInput, seed: string, batch: { terms: bigint; pool: bigint; tickets: Ticket[] }): bigint {
+    const isNative = bet.token === ZeroAddress;
+    if (!isNative && lower(bet.token) !== lower(this.setup.degen)) fail("UnsupportedToken", bet.token);
+    const token: Token = isNative ? "BNB" : "DEGEN";
+    if (bet.terms !== batch.terms) fail("TermsChanged", batch.terms);
+    if (isInteractive(bet.gameType, bet.params)) fail("InteractiveBet", bet.gameType, bet.params);
+    const player = s.players[this.playerIndex(s, bet.player)];
+    const nonce = player.nextNonce;
+    if (bet.nonce !== nonce) fail("WrongNonce", nonce);
+    if (player.resolved !== nonce) fail("OpenBetExists");
+    if (nonce >= player.chainEnd) fail("ChainExhausted");
+    // SessionPlay._checkStake: the game and params, minBet, then maxBet.
+    ratio(bet.gameType, bet.params, isNative, false);
+    if (bet.amount < MIN_BET[token]) fail("BetTooSmall", bet.amount, MIN_BET[token]);
+    const maximum = this.playMaxBet(s, token, bet.gameType, bet.params);
+    if (bet.amount > maximum) fail("BetTooLarge", bet.amount, maximum);
+    const betId = betIdOf(player.address, nonce);
+    if (player.commit === ZeroHash) fail("NoCommitment");
+    if (bet.expectedCommit !== player.commit && bet.expectedCommit !== player.root) fail("StaleCommitment", player.commit);
+    this.advanceChain(player, betId, nonce, seed, true);
+    player.nextNonce = nonce + 1n;
+    player.resolved = nonce + 1n;
+    if (player.account.marked) this.beforeBet(s, tx, player, token, bet.amount);
+    const word = randomWord(seed, bet.clientSeed, player.address, nonce, this.setup.chainId, this.setup.casino);
+    const payout = this.rules({ gameType: bet.gameType, params: bet.params, isNative, stake: bet.amount, word, actions: "0x" });
+    const bound = payoutBound(bet.gameType, bet.params, isNative, bet.amount);
+    if (payout > bound) throw new Error(`model: the rules pay ${payout} for bet ${betId}, above its largest payout ${bound}`);
+    const balance = player.vault[token];
+    if (balance < bet.amount) fail("InsufficientBalance", balance, bet.amount);
+    player.vault[token] = balance - bet.amount + payout;
+    s.bankroll[token] += bet.amount - payout;
+    if (player.account.marked) this.afterPayout(s, tx, player, token, payout);
+    const prize = isNative ? 0n : betJackpotPrize(bet.amount, s.edgeBps, batch.pool, s.shareBps);
+    const odds = jackpotOdds(bet.amount, s.edgeBps, prize);
+    this.emit(tx, "BetPlaced", betId, player.address, bet.token, bet.amount, bet.gameType, bet.params, nonce, bet.clientSeed, batch.terms, odds, prize);
+    this.emit(tx, "BetSettled", betId, seed, word);
+    this.emit(tx, "GamePlayed", player.address, bet.amount, payout, payout > bet.amount, bet.gameType);
+    if (odds !== 0n) batch.tickets.push({ betId, odds, prize });
+    return payout;
+  }
+
+  /**
+   * Casino.drawJackpots: a batch of tickets, once, on the draw a later play recorded, or on the hash
+   * of the block that issued it (published then; gone from the EVM: every ticket hits).
+   */
+  drawJackpots(s: State, tx: Tx, tickets: Ticket[]): void {
+    const hash = ticketsHash(tickets);
+    const batch = s.ticketBatches[hash];
+    if (batch === undefined) fail("UnknownTickets", hash);
+    let entropy: string;
+    if (batch.recorded === null) {
+      if (tx.block <= batch.block) fail("EntropyNotReady", tickets[0].betId);
+      entropy = this.entropyAt(batch.block, tx.block);
+      this.emit(tx, "JackpotTicketsDrawn", hash, entropy);
+    } else entropy = batch.recorded;
+    delete s.ticketBatches[hash];
+    s.stats.ticketsDrawn += tickets.length;
+    if (entropy === ZeroHash) s.stats.voidTicketBatches++;
+    for (const ticket of tickets) {
+      const hit = entropy === ZeroHash || jackpotRoll(this.setup.casino, ticket.betId, entropy) < ticket.odds;
+      if (!hit) continue;
+      const win = min(ticket.prize, s.jackpot);
+      s.stats.ticketHits++;
+      this.emit(tx, "JackpotDrawn", ticket.betId, entropy, win, true);
+      if (win === 0n) continue;
+      s.jackpot -= win;
+      s.stats.won += win;
+      const player = playerAddressOf(ticket.betId);
+      this.emit(tx, "JackpotWon", player, win);
+      s.players[this.playerIndex(s, player)].vault.DEGEN += win;
+    }
+  }
+
+  // ───────────────────────────── self-set limits (CasinoLimits) ─────────────────────────────
+
+  private limitsIndex(tokenAddress: string): Token {
+    if (lower(tokenAddress) === lower(this.setup.degen)) return "DEGEN";
+    if (tokenAddress === ZeroAddress) return "BNB";
+    fail("UnsupportedToken", tokenAddress);
+  }
+
+  /** CasinoLimits._stricter: a limit where there was none, or a lower one. */
+  private static stricter(current: bigint, wanted: bigint): boolean {
+    return wanted !== 0n && (current === 0n || wanted < current);
+  }
+
+  /** CasinoLimits._applyPending. */
+  private applyPending(limits: TokenLimits, now: bigint): void {
+    if (limits.pendingAt === 0n || now < limits.pendingAt) return;
+    for (let i = 0; i < 3; i++) if ((limits.pendingMask & (1 << i)) !== 0) limits.windows[i].limit = limits.pendingLoss[i];
+    if ((limits.pendingMask & 8) !== 0) limits.betCap = limits.pendingBetCap;
+    limits.pendingAt = 0n;
+    limits.pendingMask = 0;
+  }
+
+  /** CasinoLimits._applyPendingCoolOff. */
+  private applyPendingCoolOff(account: LimitsAccount, now: bigint): void {
+    if (account.pendingCoolOffAt === 0n || now < account.pendingCoolOffAt) return;
+    account.coolOffUntil = account.pendingCoolOffUntil;
+    account.pendingCoolOffAt = 0n;
+  }
+
+  /** CasinoLimits._roll: a window that ran out opens anew. */
+  private static roll(window: LossWindow, i: number, now: bigint): void {
+    if (now < window.start + LOSS_PERIODS[i]) return;
+    window.start = now;
+    window.net = 0n;
+  }
+
+  /** CasinoLimits.setLimits by tx.from. */
+  setLimits(s: State, tx: Tx, tokenAddress: string, lossLimit: bigint[], betCap: bigint): void {
+    const token = this.limitsIndex(tokenAddress);
+    const player = s.players[this.playerIndex(s, tx.from)];
+    const limits = player.limits[token];
+    this.applyPending(limits, tx.now);
+    let mask = 0;
+    const current: bigint[] = [];
+    for (let i = 0; i < 3; i++) {
+      const window = limits.windows[i];
+      const wanted = lossLimit[i];
+      if (CasinoModel.stricter(window.limit, wanted)) {
+        if (window.limit === 0n) {
+          window.start = tx.now;
+          window.net = 0n;
+        }
+        window.limit = toUint(wanted, 96, UINT96_MAX);
+      } else if (wanted !== window.limit) {
+        mask |= 1 << i;
+        limits.pendingLoss[i] = toUint(wanted, 96, UINT96_MAX);
+      }
+      current.push(window.limit);
+    }
+    if (CasinoModel.stricter(limits.betCap, betCap)) limits.betCap = toUint(betCap, 96, UINT96_MAX);
+    else if (betCap !== limits.betCap) {
+      mask |= 8;
+      limits.pendingBetCap = toUint(betCap, 96, UINT96_MAX);
+    }
+    limits.pendingMask = mask;
+    limits.pendingAt = mask === 0 ? 0n : tx.now + LOOSEN_DELAY;
+    player.account.limitedTokens |= token === "DEGEN" ? 1 : 2;
+    player.account.marked = true;
+    this.emitLimits(tx, "LimitsSet", tx.from, tokenAddress, current, limits.betCap);
+    if (mask !== 0) this.emitLimits(tx, "LimitsRequested", tx.from, tokenAddress, lossLimit, betCap, mask, limits.pendingAt);
+  }
+
+  /** CasinoLimits.setCoolOff by tx.from. */
+  setCoolOff(s: State, tx: Tx, until: bigint): void {
+    const account = s.players[this.playerIndex(s, tx.from)].account;
+    this.applyPendingCoolOff(account, tx.now);
+    account.marked = true;
+    if (until > account.coolOffUntil) {
+      account.coolOffUntil = toUint(until, 40, UINT40_MAX);
+      account.pendingCoolOffAt = 0n;
+      this.emitLimits(tx, "CoolOffSet", tx.from, until);
+    } else if (until < account.coolOffUntil) {
+      const effectiveAt = tx.now + LOOSEN_DELAY;
+      account.pendingCoolOffUntil = until;
+      account.pendingCoolOffAt = effectiveAt;
+      this.emitLimits(tx, "CoolOffRequested", tx.from, until, effectiveAt);
+    }
+  }
+
+  /** CasinoLimits.beforeBet: the cool-off, the bet cap and the loss windows, each stake counted. */
+  private beforeBet(s: State, tx: Tx, player: Player, token: Token, stake: bigint): void {
+    const account = player.account;
+    this.applyPendingCoolOff(account, tx.now);
+    if (tx.now < account.coolOffUntil) fail("CoolingOff", account.coolOffUntil);
+    if ((account.limitedTokens & (token === "DEGEN" ? 1 : 2)) === 0) return;
+    const limits = player.limits[token];
+    this.applyPending(limits, tx.now);
+    if (limits.betCap !== 0n && stake > limits.betCap) fail("AboveBetCap", stake, limits.betCap);
+    limits.windows.forEach((window, i) => {
+      if (window.limit === 0n) return;
+      CasinoModel.roll(window, i, tx.now);
+      const net = window.net + stake;
+      if (net > window.limit) fail("LossLimitReached", i, window.net > 0n ? window.net : 0n, window.limit);
+      window.net = net;
+    });
+  }
+
+  /** CasinoLimits.afterPayout: a payout counted back in the loss windows. */
+  private afterPayout(s: State, tx: Tx, player: Player, token: Token, payout: bigint): void {
+    if (payout === 0n || (player.account.limitedTokens & (token === "DEGEN" ? 1 : 2)) === 0) return;
+    player.limits[token].windows.forEach((window, i) => {
+      if (window.limit === 0n) return;
+      CasinoModel.roll(window, i, tx.now);
+      window.net -= payout;
+    });
+  }
+
+  /** CasinoLimits.limitsOf at time `now`. */
+  limitsView(s: State, player: Player, token: Token, now: bigint): LimitsView {
+    const limits = player.limits[token];
+    const due = limits.pendingAt !== 0n && now >= limits.pendingAt;
+    const view: LimitsView = {
+      lossLimit: [0n, 0n, 0n],
+      lossUsed: [0n, 0n, 0n],
+      windowEnds: [0n, 0n, 0n],
+      betCap: due && (limits.pendingMask & 8) !== 0 ? limits.pendingBetCap : limits.betCap,
+      // Only a change still waiting is pending.
+      pendingLossLimit: limits.pendingLoss.map((loss, i) => (!due && (limits.pendingMask & (1 << i)) !== 0 ? loss : 0n)),
+      pendingBetCap: due ? 0n : limits.pendingBetCap,
+      pendingAt: due ? 0n : limits.pendingAt,
+      pendingMask: due ? 0n : BigInt(limits.pendingMask),
+      coolOffUntil: 0n,
+      pendingCoolOffUntil: 0n,
+      pendingCoolOffAt: 0n,
+    };
+    limits.windows.forEach((window, i) => {
+      const limit = due && (limits.pendingMask & (1 << i)) !== 0 ? limits.pendingLoss[i] : window.limit;
+      view.lossLimit[i] = limit;
+      if (limit === 0n) return;
+      const ends = window.start + LOSS_PERIODS[i];
+      if (now >= ends) return;
+      view.windowEnds[i] = ends;
+      view.lossUsed[i] = window.net > 0n ? window.net : 0n;
+    });
+    const account = player.account;
+    const coolOffDue = account.pendingCoolOffAt !== 0n && now >= account.pendingCoolOffAt;
+    view.coolOffUntil = coolOffDue ? account.pendingCoolOffUntil : account.coolOffUntil;
+    if (!coolOffDue && account.pendingCoolOffAt !== 0n) {
+      view.pendingCoolOffUntil = account.pendingCoolOffUntil;
+      view.pendingCoolOffAt = account.pendingCoolOffAt;
+    }
+    return view;
   }
 
   // ───────────────────────────── house ─────────────────────────────

@@ -12,7 +12,8 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, ZeroHash } from "ethers";
-import { deployCasino, GAME, jackpotOdds, jackpotPrizeOf, maxPayout, ODDS_ONE, type CasinoFixture } from "../../helpers";
+import { deployCasino, GAME, jackpotOdds, jackpotPrizeOf, jackpotRoll, maxPayout, ODDS_ONE, rulesPayout, SPLIT, type CasinoFixture } from "../../helpers";
+import { settleWithWalletLog } from "../../support";
 import { emulateHistoryContract, eventsOf, fmt, mineBlocks, placeBet, placeBetWhoseRoll, placeMissingBet, postChain, removeHistoryContract } from "../support";
 
 const STAKE = parseEther("600");
@@ -33,7 +34,7 @@ async function houseFixture() {
 
 type HouseFixture = CasinoFixture & Awaited<ReturnType<typeof houseFixture>>;
 
-/** What a resolution (settle or claim) moved: the house account's vault and the pool, and the draw it published. */
+/** What a resolution (settle or claim) moved: the house account's vault and the pool, and the draw it published (a hit's). */
 async function resolve(f: HouseFixture, send: () => Promise<import("ethers").ContractTransactionResponse>) {
   const [vault, pool] = await Promise.all([f.casino.getBalance(f.house.address, f.tokenAddress), f.casino.jackpotPool()]);
   const receipt = (await (await send()).wait())!;
@@ -42,9 +43,17 @@ async function resolve(f: HouseFixture, send: () => Promise<import("ethers").Con
   return {
     credit: (await f.casino.getBalance(f.house.address, f.tokenAddress)) - vault,
     poolPaid: pool - (await f.casino.jackpotPool()),
-    draw: { entropy: drawn.args.entropy as string, prize: drawn.args.prize as bigint, hit: drawn.args.hit as boolean },
+    // Only a hit is published; null: no JackpotDrawn, a miss (recomputed from the bet's block hash).
+    draw: drawn === undefined ? null : { entropy: drawn.args.entropy as string, prize: drawn.args.prize as bigint, hit: drawn.args.hit as boolean },
     won,
   };
+}
+
+/** What the rules pay a split hand whose player signed its P (GameRules.splitStakedPayout). */
+async function splitPayout(f: HouseFixture, betId: bigint, seed: string): Promise<bigint> {
+  const bet = await f.casino.getBet(betId);
+  const rules = await ethers.getContractAt("GameRules", await f.casino.rules());
+  return rules.splitStakedPayout(bet.stake, await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce), SPLIT);
 }
 
 describe("Issue #19, findings 1–3: the jackpot", function () {
@@ -57,10 +66,10 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       expect(bet.prize).to.be.greaterThan(0n); // 0.01 % of the pool at placement: 120 DEGEN less any earlier hit of this fixture
       // The settler, seeing the miss, settles 257 blocks later without locking the hash.
       await mineBlocks(256);
-      const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, 0));
+      const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
       expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
       expect(late.won).to.deep.equal([bet.prize]);
-      expect(late.credit).to.equal(bet.prize);
+      expect(late.credit).to.equal(bet.payout + bet.prize);
       expect(late.poolPaid).to.equal(bet.prize);
       console.log(
         `      257 blocks (${(257 * BSC_BLOCK_SECONDS).toFixed(0)} s at BSC's 0.75 s): a miss settled late paid the prize, ${fmt(bet.prize, 0)} DEGEN`,
@@ -76,11 +85,11 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       // Within EIP-2935's 8,191 blocks the draw reads the true hash: a miss.
       expect(await f.casino.lockedEntropy(missing.betId)).to.equal(ZeroHash);
       await mineBlocks(8_192 - 301);
-      const late = await resolve(f, () => f.casino.connect(f.settler).settle(missing.betId, missing.seed, 0));
+      const late = await resolve(f, () => f.casino.connect(f.settler).settle(missing.betId, missing.seed, missing.payout));
       expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: missing.prize, hit: true });
-      expect(late.credit).to.equal(missing.prize);
+      expect(late.credit).to.equal(missing.payout + missing.prize);
       console.log(
-        `      8,192 blocks (${((8_192 * BSC_BLOCK_SECONDS) / 60).toFixed(0)} min at BSC's 0.75 s): the late draw of a miss paid ${fmt(late.credit, 0)} DEGEN`,
+        `      8,192 blocks (${((8_192 * BSC_BLOCK_SECONDS) / 60).toFixed(0)} min at BSC's 0.75 s): the late draw of a miss paid ${fmt(late.poolPaid, 0)} DEGEN`,
       );
     });
 
@@ -109,7 +118,9 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       await mineBlocks(8_200);
       await time.increaseTo(missing.timestamp + 86_400);
       const lockedClaim = await resolve(f, () => f.casino.connect(f.house).claimExpired(missing.betId));
-      expect(lockedClaim.draw).to.deep.equal({ entropy: missing.entropy, prize: missing.prize, hit: false });
+      expect(jackpotRoll(f.casinoAddress, missing.betId, missing.entropy)).to.be.at.least(missing.odds);
+      expect(lockedClaim.draw, "a miss publishes no draw").to.equal(null);
+      expect(lockedClaim.won).to.deep.equal([]);
       expect(lockedClaim.credit).to.equal(MAX_PAYOUT);
     });
 
@@ -122,12 +133,12 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
           wanted === "hit" ? roll < odds : roll >= odds,
         );
         const snapshot = await ethers.provider.send("evm_snapshot", []);
-        const inTime = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, 0));
+        const inTime = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
         await ethers.provider.send("evm_revert", [snapshot]);
         await mineBlocks(300);
-        const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, 0));
-        expect(inTime.draw.hit).to.equal(wanted === "hit");
-        expect(late.draw.hit).to.equal(true);
+        const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
+        expect(inTime.draw?.hit ?? false).to.equal(wanted === "hit");
+        expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
         expect(late.poolPaid).to.be.at.least(inTime.poolPaid);
         expect(late.poolPaid).to.equal(bet.prize);
       }
@@ -138,20 +149,26 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
     it("a hand whose public roll falls in [odds, 2·odds) and is split still misses; the split keeps odds and prize", async function () {
       const f = await loadFixture(houseFixture);
       const chain = await postChain(f, f.house.address, "split", 200);
-      // p = 10 %: the player waits for a roll in [odds, 2·odds), where the old doubled odds hit.
+      // p = 10 %: the player waits for a roll in [odds, 2·odds), where the old doubled odds hit, on a
+      // hand dealt a pair (the rules let only a pair split).
       const hand = await placeBetWhoseRoll(
         f,
         f.house,
         chain,
         { amount: STAKE, game: GAME.BLACKJACK, params: 0n },
         (roll, odds) => roll >= odds && roll < 2n * odds,
+        { wanted: (payout) => payout !== null, actions: SPLIT },
       );
       await f.casino.connect(f.house).addStake(hand.betId);
       const view = await f.casino.getBet(hand.betId);
       expect([view.split, view.jackpotOdds, view.jackpotPrize]).to.deep.equal([true, hand.odds, hand.prize]);
-      const settled = await resolve(f, () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, 0));
-      expect(settled.draw).to.deep.equal({ entropy: hand.entropy, prize: hand.prize, hit: false });
+      // Settled with the player's signed P: the split is played (without it, it would be void).
+      const paid = await splitPayout(f, hand.betId, hand.seed);
+      const settled = await resolve(f, () => settleWithWalletLog(f.casino, f.settler, f.house, hand.betId, hand.seed, SPLIT));
+      expect(jackpotRoll(f.casinoAddress, hand.betId, hand.entropy)).to.be.at.least(hand.odds);
+      expect(settled.draw, "a miss publishes no draw").to.equal(null);
       expect(settled.won).to.deep.equal([]);
+      expect(settled.credit).to.equal(paid);
     });
   });
 
@@ -164,10 +181,13 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       const bet = await placeBet(f, f.house, { amount: stake, game: GAME.CRASH, params: 101n });
       const published = jackpotPrizeOf(await f.casino.jackpotPool(), 1n);
       expect([bet.odds, bet.prize, published]).to.deep.equal([ODDS_ONE, parseEther("120"), parseEther("120")]);
-      const settled = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, chain.seed(1), 0));
-      expect(settled.draw.hit).to.equal(true);
+      const payout = await rulesPayout(f.casino, bet.betId, chain.seed(1));
+      const settled = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, chain.seed(1), payout));
+      expect(settled.draw?.hit).to.equal(true);
       expect(settled.won).to.deep.equal([parseEther("120")]);
-      console.log(`      certain hit of a ${fmt(stake, 0)} DEGEN bet: ${fmt(settled.credit, 0)} DEGEN (the old code: ${fmt((stake * 200n) / 10_000n, 2)})`);
+      console.log(
+        `      certain hit of a ${fmt(stake, 0)} DEGEN bet wins ${fmt(settled.poolPaid, 0)} DEGEN from the jackpot (the old code: ${fmt((stake * 200n) / 10_000n, 2)})`,
+      );
     });
 
     it("for every allowed setting of the terms, the prize is at most the share of the pool and the expected win at most the edge of the stake", async function () {

@@ -1,0 +1,310 @@
+// Issue #20, deliver 2, 3 and 6: one-click play. The server relays signed bets of several players
+// and games in one CasinoSessions.play transaction; each is placed from its player's vault and
+// settled there with its relay seed, to the rules' payout, final in that block. If the relay fails,
+// the player sends the same signed bet with the settler's countersignature (CasinoSessions.place)
+// and the settler settles it with the same relay seed: the same outcome (docs/protocol.md section 4).
+import { expect } from "chai";
+import { ethers, network } from "hardhat";
+import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
+import { parseEther } from "ethers";
+import { betJackpotPrize, GAME, jackpotOdds, NATIVE } from "../helpers";
+import { eventsOf } from "../findings/support";
+import {
+  chainOf,
+  deploySessions,
+  openSession,
+  payoutOf,
+  countersign,
+  place,
+  play,
+  relaySeedOf,
+  seedOf,
+  sessionClientSeed,
+  signBatch,
+  signBet,
+  ticketsHash,
+  ticketsOf,
+  type BetOptions,
+  type Session,
+  walletBet,
+  type WalletBet,
+} from "./support";
+
+/** Four players with a session each (5,000 DEGEN and 5 BNB a bet, budgets of 50,000 DEGEN and 50 BNB). */
+async function fourSessionsFixture() {
+  const f = await deploySessions();
+  const limits = { maxBetDegen: parseEther("5000"), maxBetNative: parseEther("5"), budgetDegen: parseEther("50000"), budgetNative: parseEther("50") };
+  const sessions: Session[] = [];
+  for (const player of f.players.slice(0, 4)) sessions.push(await openSession(f, player, limits));
+  return { ...f, playerSessions: sessions };
+}
+
+/** Five bets a player, every game that settles at once, both tokens. */
+const MENU: BetOptions[] = [
+  { game: GAME.WHEEL, params: 1n, amount: parseEther("100") },
+  { game: GAME.WHEEL, params: 0b1110001n, token: NATIVE, amount: parseEther("0.5") },
+  { game: GAME.SLOTS, params: 0n, amount: parseEther("250") },
+  { game: GAME.SLOTS, params: 0n, token: NATIVE, amount: parseEther("0.05") },
+  { game: GAME.KICKBOXING, params: 0n, amount: parseEther("40") },
+  { game: GAME.KICKBOXING, params: 1n, amount: parseEther("75") },
+  { game: GAME.KICKBOXING, params: 2n, token: NATIVE, amount: parseEther("1") },
+  { game: GAME.CRASH, params: 200n, amount: parseEther("1000") },
+  { game: GAME.CRASH, params: 150n, token: NATIVE, amount: parseEther("0.3") },
+  { game: GAME.CRASH, params: 1000n, amount: parseEther("20") },
+];
+
+describe("CasinoSessions.play: one-click bets placed and settled in one transaction (issue #20)", function () {
+  it("settles 20 bets of four players and every game, to the wei: vaults, bankrolls, events, session budgets", async function () {
+    const f = await loadFixture(fourSessionsFixture);
+    const entries: [Session, BetOptions][] = [];
+    for (let i = 0; i < 20; i++) entries.push([f.playerSessions[i % 4], MENU[i % MENU.length]]);
+    const bets = await signBatch(f, entries);
+    const payouts = await Promise.all(bets.map((b) => payoutOf(f, b.signed.bet, b.seed)));
+    expect(payouts.filter((p) => p === 0n)).to.have.length.within(1, 19); // wins and losses both
+
+    const tokens = [f.tokenAddress, NATIVE];
+    const vaults = async () => Promise.all(f.playerSessions.map((s) => Promise.all(tokens.map((t) => f.casino.getBalance(s.player, t)))));
+    const houses = async () => Promise.all(tokens.map((t) => f.casino.house(t)));
+    const accounted = async () => Promise.all(tokens.map((t) => f.casino.accounted(t)));
+    const [vaultsBefore, housesBefore, accountedBefore, pool] = await Promise.all([vaults(), houses(), accounted(), f.casino.jackpotPool()]);
+
+    const receipt = (await (await play(f, bets)).wait())!;
+
+    // Each player's vault moves by its bets' payouts less their stakes; each bankroll by the stakes less the payouts.
+    const net = (keep: (i: number) => boolean) => bets.reduce((sum, b, i) => (keep(i) ? sum + payouts[i] - b.signed.bet.amount : sum), 0n);
+    const vaultsAfter = await vaults();
+    f.playerSessions.forEach((s, p) =>
+      tokens.forEach((token, t) => {
+        const moved = net((i) => bets[i].signed.bet.player === s.player && bets[i].signed.bet.token === token);
+        expect(vaultsAfter[p][t]).to.equal(vaultsBefore[p][t] + moved);
+      }),
+    );
+    const housesAfter = await houses();
+    tokens.forEach((token, t) => {
+      expect(housesAfter[t].bankroll).to.equal(housesBefore[t].bankroll - net((i) => bets[i].signed.bet.token === token));
+      expect(housesAfter[t].reserved).to.equal(0n);
+    });
+    // Nothing entered or left the contract, and the jackpot waits for its draw.
+    expect(await accounted()).to.deep.equal(accountedBefore);
+    expect(await f.casino.jackpotPool()).to.equal(pool);
+
+    // Per bet, in order: BetPlaced with every input and the jackpot terms fixed now, BetSettled
+    // with the seed and the random word, GamePlayed with the rules' payout.
+    const [edge, share] = await f.casino.jackpotTerms();
+    const logs = receipt.logs.filter((l) => l.address === f.casinoAddress).map((l) => f.casino.interface.parseLog(l)!);
+    expect(logs.map((l) => l.name)).to.deep.equal([...bets.flatMap(() => ["BetPlaced", "BetSettled", "GamePlayed"]), "JackpotTicketsIssued"]);
+    bets.forEach(({ signed: { bet }, seed, betId, word }, i) => {
+      const prize = bet.token === NATIVE ? 0n : betJackpotPrize(bet.amount, edge, pool, share);
+      expect(logs[3 * i].args.toArray()).to.deep.equal([
+        betId,
+        bet.player,
+        bet.token,
+        bet.amount,
+        BigInt(bet.gameType),
+        bet.params,
+        bet.nonce,
+        bet.clientSeed,
+        f.terms,
+        jackpotOdds(bet.amount, edge, prize),
+        prize,
+      ]);
+      expect(logs[3 * i + 1].args.toArray()).to.deep.equal([betId, seed, word]);
+      expect(logs[3 * i + 2].args.toArray()).to.deep.equal([bet.player, bet.amount, payouts[i], payouts[i] > bet.amount, BigInt(bet.gameType)]);
+    });
+    const tickets = ticketsOf(f, receipt);
+    expect(logs[60].args.toArray()).to.deep.equal([ticketsHash(tickets), BigInt(tickets.length)]);
+
+    // The session has lost its stakes less its payouts, per token; each player's chain moved on by five links.
+    for (const s of f.playerSessions) {
+      const lost = tokens.map((token) => -net((i) => bets[i].signed.bet.player === s.player && bets[i].signed.bet.token === token));
+      expect((await f.sessions.sessionOf(s.player, s.key.address)).lost).to.deep.equal(lost);
+      const commitment = await f.casino.commitmentOf(s.player);
+      expect([commitment.commit, commitment.nextNonce, commitment.nextToResolve]).to.deep.equal([relaySeedOf(s.player, 4n), 5n, 5n]);
+    }
+  });
+
+  describe("if the relay fails", function () {
+    it("the player sends the same signed bet with place() and the settler's countersignature; settled with its relay seed it pays exactly what play() would have paid", async function () {
+      const f = await loadFixture(fourSessionsFixture);
+      const alice = f.players[0];
+      const session = f.playerSessions[0];
+      const stake = parseEther("100");
+      const bet = await signBet(f, session, { game: GAME.WHEEL, params: 0b11n, amount: stake });
+      const vault = await f.casino.getBalance(alice.address, f.tokenAddress);
+      const [bankroll] = await f.casino.house(f.tokenAddress);
+
+      // What play() would have given, on a snapshot.
+      const snapshot = await takeSnapshot();
+      const relayed = (await (await play(f, [bet])).wait())!;
+      const [played] = eventsOf(relayed, f.casino, "GamePlayed");
+      const payout = played.args.payout as bigint;
+      expect(payout).to.equal(await payoutOf(f, bet.signed.bet, bet.seed));
+      await snapshot.restore();
+
+      // The relay never sent it. The app signs nonce 0 again after a reload: the same bet.
+      expect(sessionClientSeed(session.secret, 0n)).to.equal(bet.signed.bet.clientSeed);
+      const [edge, share] = await f.casino.jackpotTerms();
+      const prize = betJackpotPrize(stake, edge, await f.casino.jackpotPool(), share);
+      // The server countersigned the bet when it accepted it: with that, anyone may place it.
+      await expect(f.sessions.connect(alice).place(bet.signed, await countersign(f, bet.signed)))
+        .to.emit(f.casino, "BetPlaced")
+        .withArgs(
+          bet.betId,
+          alice.address,
+          f.tokenAddress,
+          stake,
+          GAME.WHEEL,
+          0b11n,
+          0n,
+          bet.signed.bet.clientSeed,
+          f.terms,
+          jackpotOdds(stake, edge, prize),
+          prize,
+        );
+      expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - stake);
+      expect((await f.casino.getBet(bet.betId)).relayed, "placed through the sessions: settled with its relay seed").to.equal(true);
+      // The relay, back, cannot send it a second time.
+      await expect(play(f, [bet]))
+        .to.be.revertedWithCustomError(f.casino, "WrongNonce")
+        .withArgs(1n);
+
+      // The wallet seed of that nonce does not settle it: a placed bet takes its relay seed.
+      await expect(f.casino.connect(f.settler).settle(bet.betId, seedOf(alice.address, 0n), payout))
+        .to.be.revertedWithCustomError(f.casino, "WrongSeed")
+        .withArgs(bet.betId);
+      const settled = (await (await f.casino.connect(f.settler).settle(bet.betId, bet.seed, payout)).wait())!;
+      const [settledEvent] = eventsOf(settled, f.casino, "BetSettled");
+      expect(settledEvent.args.toArray()).to.deep.equal([bet.betId, bet.seed, bet.word]);
+      const [gamePlayed] = eventsOf(settled, f.casino, "GamePlayed");
+      expect(gamePlayed.args.toArray()).to.deep.equal([alice.address, stake, payout, payout > stake, BigInt(GAME.WHEEL)]);
+      // The jackpot is drawn at this settlement, on the hash of the bet's own block.
+      const jackpot = eventsOf(settled, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
+      expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - stake + payout + jackpot);
+      expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll + stake - payout, 0n]);
+      expect((await f.casino.commitmentOf(alice.address)).nextToResolve).to.equal(1n);
+    });
+
+    // CasinoSessions.place counts the stake against the session's budget; the settler then settles
+    // with Casino.settle, which CasinoSessions never hears of: a won bet keeps its whole stake
+    // counted as lost, and the session refuses bets early (the same for a hand auto-stood, and a
+    // bet claimed as expired).
+    it.skip("the session's budget gets a payout back when the settler settles the bet placed [gap: Casino.settle never credits CasinoSessions' budget]", async function () {
+      const f = await loadFixture(fourSessionsFixture);
+      const session = f.playerSessions[0];
+      const stake = parseEther("100");
+      const bet = await signBet(f, session, { amount: stake, wanted: async (pay) => (await pay())! > 0n });
+      await place(f, bet.signed, f.players[0]);
+      const payout = await payoutOf(f, bet.signed.bet, bet.seed);
+      await f.casino.connect(f.settler).settle(bet.betId, bet.seed, payout);
+      expect((await f.sessions.sessionOf(session.player, session.key.address)).lost[0]).to.equal(stake - payout);
+    });
+  });
+
+  describe("the seeds a relay transaction reveals", function () {
+    // CasinoSessions.play carries each bet's relay seed in its calldata: public while the
+    // transaction is pending, and for good in a batch that reverts. The nonce stays free until the
+    // batch lands, and playGame takes the player's next nonce with any client seed. Before
+    // c51ae61 the leaked seed settled whatever bet took the nonce first, so a player who read it
+    // chose a winning client seed and sent it first (1,000 DEGEN on one wheel colour paid 10,200).
+    // Now a wallet bet settles with the link above the relay seed, which the leak does not show.
+
+    /** A wallet bet of 1,000 DEGEN on the nonce of `leaked`, whose client seed wins under the leaked seed. */
+    async function betOnLeak(f: Awaited<ReturnType<typeof fourSessionsFixture>>, leaked: string): Promise<WalletBet> {
+      const alice = f.players[0];
+      const nonce = (await f.casino.commitmentOf(alice.address)).nextNonce;
+      expect(relaySeedOf(alice.address, nonce)).to.equal(leaked);
+      const fields = {
+        player: alice.address,
+        token: f.tokenAddress,
+        amount: parseEther("1000"),
+        gameType: GAME.WHEEL,
+        params: 1n,
+        nonce,
+        expectedCommit: chainOf(alice.address).commit,
+        terms: f.terms,
+      };
+      let clientSeed = "";
+      for (let attempt = 0; clientSeed === ""; attempt++) {
+        const candidate = ethers.id(`chosen under the leak ${attempt}`);
+        if ((await payoutOf(f, { ...fields, clientSeed: candidate }, leaked)) > 0n) clientSeed = candidate;
+      }
+      return walletBet(f, alice, { amount: parseEther("1000"), clientSeed });
+    }
+
+    /** The leaked seed settles nothing of Alice's wallet bet (WrongSeed); its wallet seed settles it at the rules' payout for that seed. */
+    async function expectLeakUseless(f: Awaited<ReturnType<typeof fourSessionsFixture>>, chosen: WalletBet, leaked: string) {
+      const choice = await payoutOf(f, chosen.bet, leaked);
+      expect(choice, "the outcome she chose under the leaked seed").to.equal(parseEther("10200"));
+      await expect(f.casino.connect(f.settler).settle(chosen.betId, leaked, choice))
+        .to.be.revertedWithCustomError(f.casino, "WrongSeed")
+        .withArgs(chosen.betId);
+      expect(chosen.seed).to.equal(seedOf(chosen.bet.player, chosen.bet.nonce));
+      expect(ethers.keccak256(chosen.seed), "the wallet seed hashes to the relay seed").to.equal(leaked);
+      const payout = await payoutOf(f, chosen.bet, chosen.seed);
+      const word = await f.casino.computeRandom(chosen.seed, chosen.bet.clientSeed, chosen.bet.player, chosen.bet.nonce);
+      await expect(f.casino.connect(f.settler).settle(chosen.betId, chosen.seed, payout))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(chosen.betId, chosen.seed, word);
+    }
+
+    it("a bet sent against a seed read from the relay's pending play is not paid the outcome its sender chose: the relay seed settles no wallet bet (WrongSeed)", async function () {
+      const f = await loadFixture(fourSessionsFixture);
+      const alice = f.players[0];
+      const decoy = await signBet(f, f.playerSessions[0], { amount: parseEther("1") });
+      const fee = (tip: bigint) => ({ gasLimit: 3_000_000, maxPriorityFeePerGas: tip, maxFeePerGas: 100n * 10n ** 9n });
+      // The relay's transaction waits in the mempool; Alice reads it and outbids it (blocks order by tip).
+      await network.provider.send("evm_setAutomine", [false]);
+      let chosen: WalletBet;
+      let relayedHash: string;
+      try {
+        const relayed = await f.sessions.connect(f.settler).play([decoy.signed], [decoy.seed], fee(10n ** 9n));
+        relayedHash = relayed.hash;
+        const [, [leaked]] = f.sessions.interface.decodeFunctionData("play", (await ethers.provider.getTransaction(relayed.hash))!.data);
+        expect(leaked).to.equal(decoy.seed);
+        chosen = await betOnLeak(f, leaked);
+        const { bet } = chosen;
+        await f.casino
+          .connect(alice)
+          .playGame(bet.token, bet.amount, bet.gameType, bet.params, bet.clientSeed, bet.expectedCommit, bet.terms, fee(5n * 10n ** 9n));
+        await network.provider.send("evm_mine", []);
+      } finally {
+        await network.provider.send("evm_setAutomine", [true]);
+      }
+      // Alice's bet took the nonce; the relay's play then failed on it.
+      expect((await f.casino.getBet(chosen.betId)).open).to.equal(true);
+      expect((await ethers.provider.getTransactionReceipt(relayedHash))!.status).to.equal(0);
+      await expectLeakUseless(f, chosen, decoy.seed);
+    });
+
+    it("a relay seed seen in a reverted play cannot settle a wallet bet on that nonce (WrongSeed)", async function () {
+      const f = await loadFixture(fourSessionsFixture);
+      const [alice, bob] = f.players;
+      // Alice's bet rides in a batch that fails on Bob's (all or none): her seed is public, her nonce free.
+      const [aliceBet, bobBet] = await signBatch(f, [
+        [f.playerSessions[0], { amount: parseEther("1") }],
+        [f.playerSessions[1], { amount: parseEther("5001") }],
+      ]);
+      await expect(play(f, [aliceBet, bobBet]))
+        .to.be.revertedWithCustomError(f.sessions, "AboveSessionMaxBet")
+        .withArgs(parseEther("5001"), parseEther("5000"));
+      expect(bobBet.signed.bet.player).to.equal(bob.address);
+      expect((await f.casino.commitmentOf(alice.address)).nextNonce).to.equal(0n);
+      const chosen = await betOnLeak(f, aliceBet.seed);
+      await chosen.send();
+      await expectLeakUseless(f, chosen, aliceBet.seed);
+    });
+  });
+
+  it("plays a batch of one player's bets in nonce order, each settled with its own link of the chain", async function () {
+    const f = await loadFixture(fourSessionsFixture);
+    const session = f.playerSessions[1];
+    const bets = await signBatch(
+      f,
+      Array.from({ length: 6 }, (): [Session, BetOptions] => [session, {}]),
+    );
+    const receipt = (await (await play(f, bets)).wait())!;
+    const settled = eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.seed as string);
+    // The relay seeds, links 1, 3, 5, …: each bet's wallet seed (the link above) stays unknown.
+    expect(settled).to.deep.equal(bets.map((_, nonce) => chainOf(session.player).links[2 * nonce + 1]));
+  });
+});
