@@ -1348,8 +1348,7 @@ export class CasinoModel {
    */
   sessionsPlace(s: State, tx: Tx, signed: SignedBetModel, countersigner: string): void {
     if (lower(tx.from) !== lower(s.settler)) {
-      if (countersigner === "empty") fail("ECDSAInvalidSignatureLength", 0n);
-      if (lower(countersigner) !== lower(s.settler)) fail("NotRelayer", tx.from);
+      if (countersigner === "empty" || lower(countersigner) !== lower(s.settler)) fail("NotRelayer", tx.from);
     }
     const key = this.acceptBet(s, tx, signed);
     const token = this.supported(signed.input.token);
