@@ -12,6 +12,31 @@ import type { BetResult } from "./types";
 /** Bets per message to a worker: large enough that messaging costs little next to the checks. */
 const BATCH = 256;
 
+/**
+ * Workers no pool uses now, kept for the next pool of the process rather than terminated. The
+ * `secp256k1` addon (signatures.ts) keeps one static reference to its class, which each thread
+ * that loads it replaces: a thread loading it after another that loaded it has exited frees a
+ * reference of a dead thread, and the process aborts ("free(): invalid pointer"). So no worker ends
+ * before the process does; idle ones are unref'd and keep nothing alive.
+ */
+const idleWorkers: Worker[] = [];
+
+function takeWorker(): Worker {
+  const worker = idleWorkers.pop() ?? newWorker();
+  worker.ref();
+  return worker;
+}
+
+function newWorker(): Worker {
+  const worker = new Worker(new URL("./check-worker.mjs", import.meta.url));
+  // A worker that stops while idle is no longer offered.
+  worker.on("exit", () => {
+    const at = idleWorkers.indexOf(worker);
+    if (at >= 0) idleWorkers.splice(at, 1);
+  });
+  return worker;
+}
+
 export interface Checker {
   add(check: BetCheck): void;
   /** Every result, in the order the bets were added. */
@@ -73,9 +98,22 @@ class CheckPool implements Checker {
     return this.answered.flat();
   }
 
+  /** The workers go back to the process's idle ones (a failed pool's are ended: they may be stuck). */
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    for (const worker of this.workers) {
+      worker.off("message", this.onMessage);
+      worker.off("error", this.onError);
+      worker.off("exit", this.onExit);
+    }
+    if (this.failure || this.sent.size > 0) {
+      await Promise.all(this.workers.map((worker) => worker.terminate()));
+      return;
+    }
+    for (const worker of this.workers) {
+      worker.unref();
+      idleWorkers.push(worker);
+    }
   }
 
   private send(): void {
@@ -83,17 +121,21 @@ class CheckPool implements Checker {
     const id = this.batches++;
     if (this.workers.length < this.size) this.workers.push(this.startWorker());
     this.sent.set(id, this.waiting);
-    this.workers[id % this.workers.length]!.postMessage({ id, checks: this.waiting } satisfies CheckBatch);
+    this.workers[id % this.workers.length]!.postMessage({ id, checks: this.waiting, context: this.context } satisfies CheckBatch);
     this.waiting = [];
   }
 
+  private readonly onMessage = (batch: CheckedBatch) => this.receive(batch);
+  private readonly onError = (error: Error) => this.fail(error);
+  private readonly onExit = (code: number) => {
+    if (!this.closing) this.fail(new Error(`a check worker stopped (exit code ${code})`));
+  };
+
   private startWorker(): Worker {
-    const worker = new Worker(new URL("./check-worker.mjs", import.meta.url), { workerData: this.context });
-    worker.on("message", (batch: CheckedBatch) => this.receive(batch));
-    worker.on("error", (error) => this.fail(error));
-    worker.on("exit", (code) => {
-      if (!this.closing) this.fail(new Error(`a check worker stopped (exit code ${code})`));
-    });
+    const worker = takeWorker();
+    worker.on("message", this.onMessage);
+    worker.on("error", this.onError);
+    worker.on("exit", this.onExit);
     return worker;
   }
 

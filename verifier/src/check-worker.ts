@@ -3,7 +3,7 @@
  * problems found before the resolution (`earlier`) travel back as their index in the batch's
  * `earlier`, so that the pool can hand back the very objects the audit listed.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import type { BetCheck } from "./audit";
 import { checkBet, type CheckContext } from "./checks";
 import type { BetResult, Problem } from "./types";
@@ -11,6 +11,8 @@ import type { BetResult, Problem } from "./types";
 export interface CheckBatch {
   id: number;
   checks: BetCheck[];
+  /** The run's context: a worker serves the pools of many runs in turn (check-pool.ts). */
+  context: CheckContext;
 }
 
 export interface CheckedBatch {
@@ -18,9 +20,7 @@ export interface CheckedBatch {
   results: (Omit<BetResult, "problems"> & { problems: (Problem | number)[] })[];
 }
 
-const context = workerData as CheckContext;
-
-parentPort!.on("message", ({ id, checks }: CheckBatch) => {
+parentPort!.on("message", ({ id, checks, context }: CheckBatch) => {
   const results = checks.map(({ bet, earlier, chainVerdict }) => {
     const result = checkBet(bet, context, earlier, chainVerdict);
     return { ...result, problems: result.problems.map((problem) => (earlier.includes(problem) ? earlier.indexOf(problem) : problem)) };

@@ -1,12 +1,12 @@
 import { keccak256, parseEther, ZeroAddress } from "ethers";
 import { describe, expect, it } from "vitest";
-import { GameType, canSplit, crashRound, startBlackjack } from "../../engine/src/index";
+import { GameType, canSplit, crashRound, settleGame, startBlackjack } from "../../engine/src/index";
 import { audit, type AuditOptions } from "../src/audit";
 import type { SignedBet } from "../src/calls";
 import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS, privateKeyOf } from "./support/history";
 
 const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
-const [ALICE, BOB, CAROL] = [History.player(0), History.player(1), History.player(2)] as [string, string, string];
+const [ALICE, BOB, CAROL, DAVE] = [History.player(0), History.player(1), History.player(2), History.player(3)] as [string, string, string, string];
 const STATELESS = [
   { gameType: GameType.WHEEL, params: 0b101n },
   { gameType: GameType.SLOTS },
@@ -270,6 +270,53 @@ describe("one-click bets and signed action logs", () => {
         ),
       ],
     ]);
+  });
+
+  it("settles a staked split as the rules contract does: played when the log starts with it, void otherwise (the second stake paid back)", () => {
+    // Dave never opens a session (the keys History signs with are kept across histories): his wallet names a key for each hand.
+    const history = opened();
+    history.commit(DAVE, 64);
+    let pair = history.place(DAVE, { gameType: GameType.BLACKJACK });
+    while (!canSplit(startBlackjack(history.wordOf(pair), 1n))) {
+      history.settle(pair);
+      pair = history.place(DAVE, { gameType: GameType.BLACKJACK });
+    }
+    history.addStake(pair);
+    history.settle(pair, { actions: "PSS" });
+    let unsplit = history.place(DAVE, { gameType: GameType.BLACKJACK });
+    while (!canSplit(startBlackjack(history.wordOf(unsplit), 1n))) {
+      history.settle(unsplit);
+      unsplit = history.place(DAVE, { gameType: GameType.BLACKJACK });
+    }
+    history.addStake(unsplit);
+    history.settle(unsplit, { actions: "S" });
+    const result = verify(history);
+    expect(result.problems).toEqual([]);
+    const of = (bet: { betId: bigint }) => result.bets.find((candidate) => candidate.betId === bet.betId)!;
+    expect(of(pair)).toMatchObject({ split: true, actions: { log: "PSS" }, checks: { payout: "exact" } });
+    // Void: the hand stood as dealt, its payout plus the second stake.
+    const stood = settleGame({
+      gameType: GameType.BLACKJACK,
+      token: "DEGEN",
+      stake: parseEther("10"),
+      params: 0n,
+      word: history.wordOf(unsplit),
+      actions: "S",
+    });
+    expect(of(unsplit)).toMatchObject({ split: true, payout: stood.payout + parseEther("10"), actions: { log: "S" }, checks: { payout: "exact" } });
+
+    // Paid as if the split had been played, or without the second stake back: reported.
+    const wrong = opened();
+    wrong.commit(DAVE, 64);
+    let hand = wrong.place(DAVE, { gameType: GameType.BLACKJACK });
+    while (!canSplit(startBlackjack(wrong.wordOf(hand), 1n))) {
+      wrong.settle(hand);
+      hand = wrong.place(DAVE, { gameType: GameType.BLACKJACK });
+    }
+    wrong.addStake(hand);
+    const asDealt = settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake: parseEther("10"), params: 0n, word: wrong.wordOf(hand), actions: "S" });
+    wrong.settle(hand, { actions: "S", payout: asDealt.payout });
+    expect(problemsOf(wrong).map(([kind]) => kind)).toEqual(["payout"]);
   });
 
   it("checks a range that starts after a session was opened: the signer unknown (?), every signed field still compared", () => {

@@ -3,6 +3,7 @@ import {
   GameType,
   HashChain,
   checksumAddress,
+  decodeBlackjackActions,
   jackpotDraw,
   betJackpotPrize,
   blackjackActionBytes,
@@ -11,6 +12,7 @@ import {
   maxPayout,
   randomWord,
   settleGame,
+  settleSplitStakedBlackjack,
   ticketsHash,
   type SettlementActions,
   type Token,
@@ -95,6 +97,8 @@ export class History {
   private readonly bets = new Map<bigint, EventOf<"BetPlaced">>();
   /** Bets placed through CasinoSessions: settled with their relay seeds (link 2k − 1). */
   private readonly relayed = new Set<bigint>();
+  /** Blackjack hands whose second stake was added (StakeAdded). */
+  private readonly splits = new Set<bigint>();
   /** Batches of one-click tickets not drawn yet, by hash; the latest one's draw the next play records (SessionPlay). */
   private readonly batches = new Map<string, { bets: EventOf<"BetPlaced">[]; block: number; entropy: string | null }>();
   private pendingTickets: string | null = null;
@@ -308,6 +312,13 @@ export class History {
     return { nonce, clientSeed, signed: { bet: input, deadline: bet.deadline, r, vs } };
   }
 
+  /** Casino.addStake: a blackjack hand's second stake, equal to the first. */
+  addStake(bet: EventOf<"BetPlaced">): void {
+    const at = this.tx();
+    this.splits.add(bet.betId);
+    this.events.push({ name: "StakeAdded", at: at(), betId: bet.betId, player: bet.player, amount: bet.amount });
+  }
+
   /** lockJackpotEntropy: records the hash of the bet's block (or a wrong one). */
   lock(bet: EventOf<"BetPlaced">, entropy = bet.blockHash): void {
     const at = this.tx();
@@ -363,10 +374,17 @@ export class History {
     const random = overrides.random ?? word;
     const token: Token = bet.token === ZeroAddress ? "BNB" : "DEGEN";
     const actions = bet.gameType === GameType.BLACKJACK && overrides.actions === undefined ? "" : overrides.actions;
-    const payout = overrides.payout ?? settleGame({ gameType: bet.gameType as GameType, token, stake: bet.amount, params: bet.params, word, actions }).payout;
+    // A staked split as GameRules.splitStakedPayout pays it: played when the log starts with it and the deal allows, else void.
+    const split = this.splits.has(bet.betId);
+    const payout =
+      overrides.payout ??
+      (split
+        ? settleSplitStakedBlackjack(bet.amount, word, decodeBlackjackActions(actions as string)).payout
+        : settleGame({ gameType: bet.gameType as GameType, token, stake: bet.amount, params: bet.params, word, actions }).payout);
+    const betAmount = split ? 2n * bet.amount : bet.amount;
     this.events.push({ name: "BetSettled", at: at(), betId: bet.betId, seed, random });
     if (overrides.gamePlayed !== false)
-      this.events.push({ name: "GamePlayed", at: at(), player: bet.player, betAmount: bet.amount, payout, won: payout > bet.amount, gameType: bet.gameType });
+      this.events.push({ name: "GamePlayed", at: at(), player: bet.player, betAmount, payout, won: payout > betAmount, gameType: bet.gameType });
     if (token === "DEGEN" && !oneClick) this.draw(bet, at, overrides);
   }
 
