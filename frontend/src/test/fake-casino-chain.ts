@@ -130,7 +130,7 @@ export class FakeCasinoChain {
           rpcUrls: [],
           blockExplorerUrls: explorer ? [explorer] : [],
         },
-        contracts: { DegenToken: this.degen, Casino: this.casino, CasinoRelay: ZeroAddress, CasinoSwap: ZeroAddress },
+        contracts: { DegenToken: this.degen, Casino: this.casino, CasinoRelay: ZeroAddress, CasinoSwap: ZeroAddress, CasinoSessions: ZeroAddress, CasinoLimits: ZeroAddress },
         deploymentBlock: this.deploymentBlock,
         settler: ZeroAddress,
         siwe: { domain: "localhost", uri: "http://localhost", chainId: this.chainId },

@@ -7,18 +7,21 @@ import type { AppConfig, AppContracts } from "./app-config";
 const LOCAL_CHAIN_ID = 31337;
 
 /**
- * Where scripts/deploy.ts puts the contracts on a fresh local Hardhat node: dev account #0 deploys
- * DegenToken with its nonce 0 and the Casino with its nonce 1, and the Casino's constructor
- * creates CasinoRelay and CasinoSwap (the Casino's nonces 1 and 2). A CREATE address depends on
- * the sender and its nonce only, so every fresh node (`npm start`, the browser tests, the
- * rehearsal's chain 97) has these, whatever the contracts' code; __tests__/deployment-pins.test.ts
- * derives them.
+ * Where scripts/deploy.ts puts the contracts on a fresh local Hardhat node (scripts/casino-contracts.ts
+ * gives the order): dev account #0 deploys GameRules, SessionPlay and HouseAdmin with its nonces
+ * 0–2, DegenToken with its nonce 3 and the Casino with its nonce 4, and the Casino's constructor
+ * creates CasinoRelay, CasinoSwap, CasinoSessions and CasinoLimits (the Casino's nonces 1–4). A
+ * CREATE address depends on the sender and its nonce only, so every fresh node (`npm start`, the
+ * browser tests, the rehearsal's chain 97) has these, whatever the contracts' code;
+ * __tests__/deployment-pins.test.ts derives them.
  */
 export const LOCAL_NODE_CONTRACTS: AppContracts = {
-  DegenToken: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-  Casino: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-  CasinoRelay: "0xCafac3dD18aC6c6e92c921884f9E4176737C052c",
-  CasinoSwap: "0x9f1ac54BEF0DD2f6f3462EA0fa94fC62300d3a8e",
+  DegenToken: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+  Casino: "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
+  CasinoRelay: "0x856e4424f806D16E8CBC702B3c0F2ede5468eae5",
+  CasinoSwap: "0xb0279Db6a2F1E01fbC8483FCCef0Be2bC6299cC3",
+  CasinoSessions: "0x3dE2Da43d4c1B137E385F36b400507c1A24401f8",
+  CasinoLimits: "0xddEA3d67503164326F90F53CFD1705b90Ed1312D",
 };
 
 /**
