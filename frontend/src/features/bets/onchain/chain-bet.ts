@@ -43,6 +43,11 @@ export interface ChainSettlement {
   /** GamePlayed's betAmount: both stakes of a split hand. */
   totalStake: bigint;
   jackpot: ChainJackpot | null;
+  /**
+   * One-click play: settled in the transaction that placed it, its jackpot ticket drawn in a later
+   * one (docs/protocol.md §6), so `jackpot` stays null until that draw is found.
+   */
+  jackpotDeferred?: boolean;
   txHash: string;
   block: number;
 }
@@ -69,12 +74,38 @@ export function betFromLog(casino: Casino, log: Log, degenAddress: string): Chai
   };
 }
 
-/** The bet a receipt placed. */
-export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenAddress: string): ChainBet {
+const betIdTopic = (betId: bigint) => "0x" + betId.toString(16).padStart(64, "0");
+
+/** The bet a receipt placed: the one with `betId` when the transaction placed several (a relayed batch). */
+export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenAddress: string, betId?: bigint): ChainBet {
   const topic = casino.interface.getEvent("BetPlaced").topicHash;
-  const log = receipt.logs.find((entry) => entry.topics[0] === topic);
+  const log = receipt.logs.find((entry) => entry.topics[0] === topic && (betId === undefined || entry.topics[1] === betIdTopic(betId)));
   if (!log) throw new Error("The transaction placed no bet");
   return betFromLog(casino, log, degenAddress);
+}
+
+/** The bet's placement and resolution logs since `fromBlock` (BetPlaced, BetSettled, ExpiredBetClaimed; all indexed by bet id). */
+export async function betLogsSince(casino: Casino, provider: Provider, betId: bigint, fromBlock: number): Promise<Log[]> {
+  const events = ["BetPlaced", "BetSettled", "ExpiredBetClaimed"] as const;
+  const topics = [events.map((name) => casino.interface.getEvent(name).topicHash), betIdTopic(betId)];
+  return provider.getLogs({ address: await casino.getAddress(), topics, fromBlock, toBlock: "latest" });
+}
+
+/**
+ * The deferred jackpot draw of a one-click DEGEN bet (JackpotDrawn, and JackpotWon right after it
+ * on a hit that pays), or null until some transaction has drawn it.
+ */
+export async function findJackpotDraw(casino: Casino, provider: Provider, bet: ChainBet): Promise<ChainJackpot | null> {
+  const drawn = casino.interface.getEvent("JackpotDrawn");
+  const [log] = await provider.getLogs({ address: await casino.getAddress(), topics: [drawn.topicHash, betIdTopic(bet.betId)], fromBlock: bet.placedBlock, toBlock: "latest" });
+  if (!log) return null;
+  const receipt = await provider.getTransactionReceipt(log.transactionHash);
+  if (!receipt) return null;
+  const events = receipt.logs.filter((entry) => entry.index >= log.index && entry.address === log.address).map((entry) => casino.interface.parseLog(entry));
+  const a = events[0]!.args;
+  const next = events[1];
+  const won = next?.name === "JackpotWon" && getAddress(next.args.player as string) === bet.player ? (next.args.amount as bigint) : 0n;
+  return { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean, won: a.hit ? won : 0n };
 }
 
 /**
@@ -86,7 +117,7 @@ export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenA
 export async function findResolution(casino: Casino, provider: Provider, bet: ChainBet, near?: number): Promise<ChainSettlement | null> {
   const events = [casino.interface.getEvent("BetSettled"), casino.interface.getEvent("ExpiredBetClaimed")];
   const address = await casino.getAddress();
-  const topics = [events.map((event) => event.topicHash), "0x" + bet.betId.toString(16).padStart(64, "0")];
+  const topics = [events.map((event) => event.topicHash), betIdTopic(bet.betId)];
   const read = async (range: BlockRange) => (await provider.getLogs({ address, topics, ...range }))[0];
   let resolving = near !== undefined && near >= bet.placedBlock ? await read({ fromBlock: near, toBlock: near }) : undefined;
   if (!resolving) {
@@ -98,7 +129,8 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
   if (!resolving) return null;
   const receipt = await provider.getTransactionReceipt(resolving.transactionHash);
   if (!receipt) return null;
-  return settlementOf(casino, receipt, resolving.index, bet);
+  const settlement = settlementOf(casino, receipt, resolving.index, bet);
+  return settlement.jackpotDeferred ? { ...settlement, jackpot: await findJackpotDraw(casino, provider, bet) } : settlement;
 }
 
 /**
@@ -106,7 +138,7 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
  * follow its BetSettled / ExpiredBetClaimed in order (GamePlayed, then JackpotDrawn and JackpotWon
  * for DEGEN), before the next bet's.
  */
-function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: number, bet: ChainBet): ChainSettlement {
+export function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: number, bet: ChainBet): ChainSettlement {
   const casinoAddress = getAddress(receipt.to ?? ZeroAddress);
   let settlement: Partial<ChainSettlement> = { txHash: receipt.hash, block: receipt.blockNumber, jackpot: null };
   for (const log of receipt.logs) {
@@ -132,5 +164,7 @@ function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: nu
   if (settlement.kind === undefined || settlement.payout === undefined || settlement.totalStake === undefined) {
     throw new Error(`The settlement of bet ${bet.betId} could not be read from its transaction ${receipt.hash}`);
   }
+  // Placed and settled in one transaction (CasinoSessions.play): a DEGEN bet's draw comes later.
+  if (receipt.hash === bet.txHash && bet.token === "DEGEN" && !settlement.jackpot) settlement.jackpotDeferred = true;
   return settlement as ChainSettlement;
 }
