@@ -75,7 +75,10 @@ function openedIn(wallet: ReadyWallet, receipt: TransactionReceipt, grant: Store
   const opened = receipt.logs
     .filter((log) => getAddress(log.address) === sessionsAddress)
     .map((log) => sessions.interface.parseLog(log))
-    .some((event) => event?.name === "SessionOpened" && getAddress(event.args.player as string) === grant.player && getAddress(event.args.key as string) === grant.key);
+    .some(
+      (event) =>
+        event?.name === "SessionOpened" && getAddress(event.args.player as string) === grant.player && getAddress(event.args.key as string) === grant.key,
+    );
   if (!opened) throw new Error("The chain does not show your one-click key opened by the transaction the server named.");
   return receipt.hash;
 }
@@ -136,6 +139,7 @@ export function handKey(): { address: string; signActions: (domainWallet: ReadyW
   const key = new SigningKey(hexlify(randomBytes(32)));
   return {
     address: computeAddress(key.publicKey),
-    signActions: (domainWallet, betId, actions) => key.sign(TypedDataEncoder.hash(domainOf(domainWallet), typesOf(ACTIONS_TYPES), { betId, actions })).serialized,
+    signActions: (domainWallet, betId, actions) =>
+      key.sign(TypedDataEncoder.hash(domainOf(domainWallet), typesOf(ACTIONS_TYPES), { betId, actions })).serialized,
   };
 }

@@ -51,7 +51,7 @@ export default function RoulettePage() {
                 : `${formatTokenAmount(game.token, game.bet * wheelMultiplier(game.token, count))} ${game.token} (${formatMultiplier(wheelMultiplier(game.token, count))})`}
             </span>
           </div>
-          <Button variant="primary" size="lg" onClick={game.spin} disabled={spinning || count === 0} data-testid="spin-button">
+          <Button variant="primary" size="lg" onClick={() => void game.spin()} disabled={spinning || count === 0} data-testid="spin-button">
             {spinning ? "Spinning…" : "SPIN"}
           </Button>
           <BetTerms />
@@ -60,7 +60,14 @@ export default function RoulettePage() {
         </div>
 
         <div className="glass-card order-1 flex flex-col items-center justify-center gap-4 p-5 lg:order-2">
-          <WheelDisc rotation={game.rotation} spinning={spinning} waiting={game.waiting} rotorRef={game.rotor} selected={game.selected} onSpin={game.spin} />
+          <WheelDisc
+            rotation={game.rotation}
+            landingAt={game.landingAt}
+            spinning={spinning}
+            rotorRef={game.rotor}
+            selected={game.selected}
+            onSpin={() => void game.spin()}
+          />
           <div
             className={cn(
               "flex min-h-10 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition",

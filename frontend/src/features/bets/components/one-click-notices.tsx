@@ -15,8 +15,8 @@ export function RelayLate({ bet }: { bet: ActiveBet }) {
   };
   return (
     <ActionNotice testId="relay-late" action={send}>
-      {bet.relayProblem} Your wallet can send the very same bet: the same client seed, so the same outcome. It is then settled like a wallet bet, or
-      claimed back at its maximum payout after its settle window.
+      {bet.relayProblem} Your wallet can send the very same bet: the same client seed, so the same outcome. It is then settled like a wallet bet, or claimed
+      back at its maximum payout after its settle window.
     </ActionNotice>
   );
 }

@@ -97,7 +97,12 @@ export async function betLogsSince(casino: Casino, provider: Provider, betId: bi
  */
 export async function findJackpotDraw(casino: Casino, provider: Provider, bet: ChainBet): Promise<ChainJackpot | null> {
   const drawn = casino.interface.getEvent("JackpotDrawn");
-  const [log] = await provider.getLogs({ address: await casino.getAddress(), topics: [drawn.topicHash, betIdTopic(bet.betId)], fromBlock: bet.placedBlock, toBlock: "latest" });
+  const [log] = await provider.getLogs({
+    address: await casino.getAddress(),
+    topics: [drawn.topicHash, betIdTopic(bet.betId)],
+    fromBlock: bet.placedBlock,
+    toBlock: "latest",
+  });
   if (!log) return null;
   const receipt = await provider.getTransactionReceipt(log.transactionHash);
   if (!receipt) return null;

@@ -16,7 +16,12 @@ const POLL_MS = 500;
  * Watches for the draw of the bet shown as `id` and checks the bet again with it; says when it is
  * late. Stops once drawn, or when the panel shows another bet (the fairness page checks it then).
  */
-export async function followDeferredDraw(id: number, bet: ChainBet, settlement: ChainSettlement, check: (settlement: ChainSettlement) => BetCheck): Promise<void> {
+export async function followDeferredDraw(
+  id: number,
+  bet: ChainBet,
+  settlement: ChainSettlement,
+  check: (settlement: ChainSettlement) => BetCheck,
+): Promise<void> {
   const update = useBetStore.getState().update;
   const wallet = await readyWallet();
   update(id, { deferredDraw: "pending" });
@@ -43,7 +48,9 @@ export async function drawJackpotNow(placedTxHash: string, report: TxReport): Pr
   const { casino } = wallet.contracts;
   const receipt = await wallet.provider.getTransactionReceipt(placedTxHash);
   if (!receipt) throw new Error("The bet's transaction could not be read.");
-  const placed = receipt.logs.filter((log) => casino.interface.parseLog(log)?.name === "BetPlaced").map((log) => betFromLog(casino, log, wallet.config.contracts.DegenToken));
+  const placed = receipt.logs
+    .filter((log) => casino.interface.parseLog(log)?.name === "BetPlaced")
+    .map((log) => betFromLog(casino, log, wallet.config.contracts.DegenToken));
   const tickets = ticketsOf(
     placed.map((bet) => ({ ...bet, token: bet.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress })),
     wallet.config.contracts.DegenToken,

@@ -44,7 +44,8 @@ export function oneClickCover(request: BetRequest, wallet: ReadyWallet): OneClic
   if (!session.games.includes(request.gameType)) return { walletReason: "One-click play does not cover this game: confirm this bet in your wallet." };
   if (stake > session.maxBet[request.token])
     return { walletReason: `This bet is above your one-click largest bet of ${shown(request, session.maxBet[request.token])}: confirm it in your wallet.` };
-  if (left !== null && stake > left) return { walletReason: `This bet would pass your one-click budget (${shown(request, left)} left): confirm it in your wallet.` };
+  if (left !== null && stake > left)
+    return { walletReason: `This bet would pass your one-click budget (${shown(request, left)} left): confirm it in your wallet.` };
   return { signer };
 }
 
@@ -78,13 +79,22 @@ export async function placeSignedBet(
   const commitment = apiRequest<{ expectedCommit: string }>("POST", "/api/fairness/commitment").catch((error: unknown) => {
     throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
   });
-  const [{ expectedCommit }, terms, state, signedAtBlock] = await Promise.all([commitment, termsForBet(), casino.commitmentOf(wallet.account), wallet.provider.getBlockNumber()]);
+  const [{ expectedCommit }, terms, state, signedAtBlock] = await Promise.all([
+    commitment,
+    termsForBet(),
+    casino.commitmentOf(wallet.account),
+    wallet.provider.getBlockNumber(),
+  ]);
   // By position: the output named `length` collides with the array's own.
   const nonce = (state as unknown as bigint[])[1]!;
   forgetSignedBetsBelow(chainId, wallet.account, nonce);
   const waiting = await stillValid(wallet, readSignedBets(chainId, wallet.account)[nonce.toString()]);
   if (waiting) {
-    update({ stage: "relay-late", oneClick: { nonce: waiting.bet.nonce }, relayProblem: "Your last signed bet has not landed yet: it keeps its turn, and no new bet is signed before it lands." });
+    update({
+      stage: "relay-late",
+      oneClick: { nonce: waiting.bet.nonce },
+      relayProblem: "Your last signed bet has not landed yet: it keeps its turn, and no new bet is signed before it lands.",
+    });
     return landSignedBet(wallet, waiting, update);
   }
 
@@ -180,7 +190,9 @@ async function landed(wallet: ReadyWallet, stored: StoredSignedBet, placed: Log,
   forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, bet.nonce + 1n);
   const differs = signedFieldsDiffer(stored, bet, wallet);
   if (differs.length > 0) throw new Error(`The bet placed on chain is not the one your key signed: its ${differs.join(", ")} differ.`);
-  const settledWith = logs.find((log) => log.transactionHash === placed.transactionHash && log.index > placed.index && casino.interface.parseLog(log)?.name !== "BetPlaced");
+  const settledWith = logs.find(
+    (log) => log.transactionHash === placed.transactionHash && log.index > placed.index && casino.interface.parseLog(log)?.name !== "BetPlaced",
+  );
   if (!settledWith) return { bet, settlement: null };
   const receipt = await wallet.provider.getTransactionReceipt(placed.transactionHash);
   if (!receipt) return { bet, settlement: null };

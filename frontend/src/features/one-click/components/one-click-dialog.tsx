@@ -104,7 +104,9 @@ function KeyPowers() {
     <div className="grid gap-2 text-sm sm:grid-cols-2" data-testid="one-click-powers">
       <div className="rounded-xl border border-cyan/30 bg-cyan/5 px-3 py-2">
         <p className="mb-1 font-semibold text-cyan">The key may</p>
-        <p className="text-slate-300">Place bets from your Casino balance, on the tokens and games you choose, up to your largest bet and budget, until it ends.</p>
+        <p className="text-slate-300">
+          Place bets from your Casino balance, on the tokens and games you choose, up to your largest bet and budget, until it ends.
+        </p>
       </div>
       <div className="rounded-xl border border-pink/30 bg-pink/5 px-3 py-2">
         <p className="mb-1 font-semibold text-pink">It can never</p>
@@ -119,7 +121,12 @@ function TokenLimits({ token, form, setForm, disabled }: { token: Token; form: S
   return (
     <fieldset className="flex flex-col gap-2 rounded-xl border border-white/10 px-3 pb-3 pt-2" data-testid={`one-click-token-${token}`}>
       <legend className="px-1">
-        <Check checked={allowed} disabled={disabled} testId={`one-click-allow-${token}`} onChange={(checked) => setForm({ ...form, tokens: { ...form.tokens, [token]: checked } })}>
+        <Check
+          checked={allowed}
+          disabled={disabled}
+          testId={`one-click-allow-${token}`}
+          onChange={(checked) => setForm({ ...form, tokens: { ...form.tokens, [token]: checked } })}
+        >
           Bet {token}
         </Check>
       </legend>

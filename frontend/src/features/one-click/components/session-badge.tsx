@@ -69,7 +69,17 @@ export default function SessionBadge() {
   );
 }
 
-function SessionPanel({ session, lost, timeLeft, onRevoked }: { session: OneClickSession; lost: Record<Token, bigint> | null; timeLeft: string; onRevoked: () => void }) {
+function SessionPanel({
+  session,
+  lost,
+  timeLeft,
+  onRevoked,
+}: {
+  session: OneClickSession;
+  lost: Record<Token, bigint> | null;
+  timeLeft: string;
+  onRevoked: () => void;
+}) {
   const [revoking, setRevoking] = useState(false);
   const revoke = async () => {
     setRevoking(true);
@@ -91,7 +101,12 @@ function SessionPanel({ session, lost, timeLeft, onRevoked }: { session: OneClic
     }
   };
   return (
-    <div role="dialog" aria-label="One-click play" className="glass-card absolute right-0 z-50 mt-2 w-72 bg-night-900 p-3 text-sm shadow-2xl" data-testid="one-click-panel">
+    <div
+      role="dialog"
+      aria-label="One-click play"
+      className="glass-card absolute right-0 z-50 mt-2 w-72 bg-night-900 p-3 text-sm shadow-2xl"
+      data-testid="one-click-panel"
+    >
       <p className="font-semibold text-white">One-click play is on</p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
         <dt className="text-slate-400">Ends in</dt>
