@@ -70,62 +70,68 @@ export function useWheelGame(source: WheelRoundSource) {
     setBet(defaultBet(next));
   };
 
-  /** One spin; resolves with its record once the wheel has stopped on it (null when nothing was played). */
-  const spin = useCallback(async (): Promise<SpinRecord | null> => {
-    if (spinning.current) return null;
-    const error = validateSpin(selected.length, bet, getPlayableBalance(token), token);
-    if (error) {
-      toast({ ...error, variant: "error" });
-      return null;
-    }
-    const stake = bet;
-    const colours = [...selected];
-    spinning.current = true;
-    setPhase("spinning");
-    // The wheel turns from the click: the wait for the outcome hides inside the spin.
-    wheel.start(rotation);
-    playNotes(SPIN_NOTES);
-    let result;
-    try {
-      result = await source.spin({ token, stake, colours });
-    } catch (failure) {
-      console.error("Wheel spin failed", failure);
-      setRotation((current) => wheel.rest() ?? current);
+  /**
+   * One spin at the bet shown, or at `stakeOfRound` (auto-bet's); resolves with its record once the
+   * wheel has stopped on it, or null when nothing was played.
+   */
+  const spin = useCallback(
+    async (stakeOfRound?: number): Promise<SpinRecord | null> => {
+      if (spinning.current) return null;
+      const stake = stakeOfRound ?? bet;
+      const error = validateSpin(selected.length, stake, getPlayableBalance(token), token);
+      if (error) {
+        toast({ ...error, variant: "error" });
+        return null;
+      }
+      const colours = [...selected];
+      spinning.current = true;
+      setPhase("spinning");
+      // The wheel turns from the click: the wait for the outcome hides inside the spin.
+      wheel.start();
+      playNotes(SPIN_NOTES);
+      let result;
+      try {
+        result = await source.spin({ token, stake, colours });
+      } catch (failure) {
+        console.error("Wheel spin failed", failure);
+        setRotation((current) => wheel.rest() ?? current);
+        spinning.current = false;
+        setPhase("idle");
+        return null;
+      }
+      applyPayout(token, -stake);
+      const offset = (Math.random() - 0.5) * SEGMENT_DEGREES * 0.7;
+      const { finalAngle, done } = wheel.land(result.segment, offset);
+      setLandingAt(finalAngle);
+      await done;
+      const multiplier = wheelMultiplier(token, colours.length);
+      const record: SpinRecord = {
+        id: nextId.current++,
+        segment: result.segment,
+        label: WHEEL_COLOURS[result.segment].label,
+        won: result.won,
+        token,
+        profit: result.payout - stake,
+      };
+      applyPayout(token, result.payout);
+      if (result.won) {
+        toast({ title: "YOU WON!", description: `Won ${formatTokenAmount(token, result.payout)} ${token} (${formatMultiplier(multiplier)})` });
+        playSound("win");
+        setWinBurst(record.id);
+      } else {
+        toast({ title: "Better Luck Next Time", description: `Lost ${formatTokenAmount(token, stake)} ${token}`, variant: "error" });
+        playSound("lose");
+      }
+      setRotation(finalAngle);
+      setLandingAt(null);
+      setLastRecord(record);
+      setHistory((current) => [record, ...current].slice(0, HISTORY_LIMIT));
       spinning.current = false;
-      setPhase("idle");
-      return null;
-    }
-    applyPayout(token, -stake);
-    const offset = (Math.random() - 0.5) * SEGMENT_DEGREES * 0.7;
-    const { finalAngle, done } = wheel.land(result.segment, offset);
-    setLandingAt(finalAngle);
-    await done;
-    const multiplier = wheelMultiplier(token, colours.length);
-    const record: SpinRecord = {
-      id: nextId.current++,
-      segment: result.segment,
-      label: WHEEL_COLOURS[result.segment].label,
-      won: result.won,
-      token,
-      profit: result.payout - stake,
-    };
-    applyPayout(token, result.payout);
-    if (result.won) {
-      toast({ title: "YOU WON!", description: `Won ${formatTokenAmount(token, result.payout)} ${token} (${formatMultiplier(multiplier)})` });
-      playSound("win");
-      setWinBurst(record.id);
-    } else {
-      toast({ title: "Better Luck Next Time", description: `Lost ${formatTokenAmount(token, stake)} ${token}`, variant: "error" });
-      playSound("lose");
-    }
-    setRotation(finalAngle);
-    setLandingAt(null);
-    setLastRecord(record);
-    setHistory((current) => [record, ...current].slice(0, HISTORY_LIMIT));
-    spinning.current = false;
-    setPhase("result");
-    return record;
-  }, [selected, bet, token, source, getPlayableBalance, applyPayout, wheel, rotation]);
+      setPhase("result");
+      return record;
+    },
+    [selected, bet, token, source, getPlayableBalance, applyPayout, wheel],
+  );
 
   return {
     token,

@@ -20,6 +20,8 @@ export function useWheelSpin() {
   const frame = useRef<number | undefined>(undefined);
   const finish = useRef<number | undefined>(undefined);
   const motion = useRef<Motion | null>(null);
+  /** Where the wheel stood after its last spin: the next one starts there. */
+  const stoodAt = useRef(0);
 
   const draw = (angle: number) => {
     if (rotor.current) rotor.current.style.transform = `rotate(${angle}deg)`;
@@ -44,15 +46,12 @@ export function useWheelSpin() {
     frame.current = requestAnimationFrame(step);
   }, []);
 
-  /** The click: the wheel turns at once from `angle`. */
-  const start = useCallback(
-    (angle: number) => {
-      window.clearTimeout(finish.current);
-      motion.current = { clickAt: performance.now(), startAngle: angle, landing: null, rest: null };
-      animate();
-    },
-    [animate],
-  );
+  /** The click: the wheel turns at once from where it stands. */
+  const start = useCallback(() => {
+    window.clearTimeout(finish.current);
+    motion.current = { clickAt: performance.now(), startAngle: stoodAt.current, landing: null, rest: null };
+    animate();
+  }, [animate]);
 
   /** The outcome: the landing is planned at once (its final angle returned), and `done` resolves when the wheel stops. */
   const land = useCallback(
@@ -67,6 +66,7 @@ export function useWheelSpin() {
         finish.current = window.setTimeout(() => {
           cancel();
           draw(planned.finalAngle);
+          stoodAt.current = planned.finalAngle;
           motion.current = null;
           resolve();
         }, planned.endMs - ms);
@@ -82,6 +82,7 @@ export function useWheelSpin() {
     if (!m || m.landing) return null;
     cancel();
     const angle = angleNow(m);
+    stoodAt.current = angle;
     motion.current = { ...m, rest: angle };
     draw(angle);
     return angle;
