@@ -27,6 +27,23 @@ export function receiptWith(hash: string, events: [Parameters<typeof casinoInter
   return { hash, status: 1, logs } as unknown as TransactionReceipt;
 }
 
+/** CasinoLimits.limitsOf of a player who set nothing. */
+export function noLimits() {
+  return {
+    lossLimit: [0n, 0n, 0n],
+    lossUsed: [0n, 0n, 0n],
+    windowEnds: [0n, 0n, 0n],
+    betCap: 0n,
+    pendingLossLimit: [0n, 0n, 0n],
+    pendingBetCap: 0n,
+    pendingAt: 0n,
+    pendingMask: 0n,
+    coolOffUntil: 0n,
+    pendingCoolOffUntil: 0n,
+    pendingCoolOffAt: 0n,
+  };
+}
+
 /** A contract method as TypeChain types it: callable, with populateTransaction and staticCall. */
 function method(name: string, result?: unknown) {
   const fn = vi.fn(async () => result) as ReturnType<typeof vi.fn> & { populateTransaction: ReturnType<typeof vi.fn>; staticCall: ReturnType<typeof vi.fn> };
@@ -74,6 +91,7 @@ export function fakeWallet() {
       degen: { balanceOf: vi.fn(async () => 0n), allowance: vi.fn(async () => 0n), approve: method("approve") },
       relay: { nonces: vi.fn(async () => 0n), eip712Domain: vi.fn(), WITHDRAW_TYPEHASH: vi.fn(), SWAP_TYPEHASH: vi.fn() },
       swapDesk: { quote: vi.fn(async (_fromToken: string, _amount: bigint) => [0n, 0n]), swap: method("swap") },
+      limits: { limitsOf: vi.fn(async (_player: string, _token: string) => noLimits()), setLimits: method("setLimits"), setCoolOff: method("setCoolOff") },
     },
   };
   return { wallet, ready: wallet as unknown as ReadyWallet };

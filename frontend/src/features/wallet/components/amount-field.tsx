@@ -10,11 +10,21 @@ export interface AmountFieldProps {
   disabled?: boolean;
   /** "Amount" unless a dialog asks for several amounts. */
   label?: string;
+  placeholder?: string;
   "data-testid"?: string;
 }
 
 /** SPEC §2: the dialogs' numeric amount input, step 0.01, min 0. Validation is the dialog's (SPEC §5's toasts). */
-export function AmountField({ value, onChange, token, hint, disabled = false, label = "Amount", "data-testid": testId = "amount-input" }: AmountFieldProps) {
+export function AmountField({
+  value,
+  onChange,
+  token,
+  hint,
+  disabled = false,
+  label = "Amount",
+  placeholder = "0.00",
+  "data-testid": testId = "amount-input",
+}: AmountFieldProps) {
   const inputId = useId();
   const hintId = useId();
   return (
@@ -36,7 +46,7 @@ export function AmountField({ value, onChange, token, hint, disabled = false, la
           inputMode="decimal"
           step="0.01"
           min="0"
-          placeholder="0.00"
+          placeholder={placeholder}
           autoComplete="off"
           data-testid={testId}
           aria-describedby={hint ? hintId : undefined}
