@@ -20,7 +20,8 @@ export function CoolOff({ coolOff, onSaved }: { coolOff: PlayerLimits["coolOff"]
   const [choice, setChoice] = useState<number>(BREAKS[0].seconds);
   const [running, setRunning] = useState(false);
   const { steps, start } = useTxSteps();
-  const now = Math.floor(Date.now() / 1000);
+  // Read when the dialog opens: the cool-off's end is a date, not a countdown.
+  const [now] = useState(() => Math.floor(Date.now() / 1000));
   const active = coolOff.until > now;
 
   const send = async (until: (chainTime: number) => number, label: string) => {
