@@ -2,7 +2,7 @@
 // (EIP-712 Session), opened on chain by the server, used to sign bets and actions, revoked. Loaded
 // with the wallet code, only when one-click play is used.
 import { computeAddress, getAddress, hexlify, randomBytes, SigningKey, TypedDataEncoder, type TransactionReceipt, type TypedDataField } from "ethers";
-import { ACTIONS_TYPES, BET_TYPES, gamesMask, SESSION_TOKEN_BITS, SESSION_TYPES, sessionDomain, type SessionBet } from "@engine/session";
+import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, gamesMask, SESSION_TOKEN_BITS, SESSION_TYPES, sessionDomain, type SessionBet } from "@engine/session";
 import { toast } from "@/features/toast";
 import { readyWallet, type ReadyWallet } from "@/features/wallet/web3";
 import { awaitRelay, inWallet, sendTransaction, type TxReport } from "@/features/wallet/web3/transactions";
@@ -134,12 +134,17 @@ export function sessionSigner(wallet: ReadyWallet): SessionSigner | null {
   };
 }
 
-/** A key for one hand alone, for a player without a session (ActionKey): its address and its signer. */
-export function handKey(): { address: string; signActions: (domainWallet: ReadyWallet, betId: bigint, actions: string) => string } {
+/** A key for one bet alone, for a player without a session (ActionKey): its address, and its signature of the bet's actions. */
+export function handKey(wallet: ReadyWallet): { address: string; signActions: (betId: bigint, actions: string) => string } {
   const key = new SigningKey(hexlify(randomBytes(32)));
+  const domain = domainOf(wallet);
   return {
     address: computeAddress(key.publicKey),
-    signActions: (domainWallet, betId, actions) =>
-      key.sign(TypedDataEncoder.hash(domainOf(domainWallet), typesOf(ACTIONS_TYPES), { betId, actions })).serialized,
+    signActions: (betId, actions) => key.sign(TypedDataEncoder.hash(domain, typesOf(ACTIONS_TYPES), { betId, actions })).serialized,
   };
+}
+
+/** The wallet's one signature of ActionKey(player, betId, key): that key may sign this bet's actions. */
+export function signActionKey(wallet: ReadyWallet, betId: bigint, key: string): Promise<string> {
+  return wallet.signer.signTypedData(domainOf(wallet), typesOf(ACTION_KEY_TYPES), { player: wallet.account, betId, key });
 }

@@ -31,6 +31,11 @@ vi.mock("@/features/bets/onchain", () => ({
   readCasinoTerms: async () => 3_600n | (50n << 32n) | (500n << 48n),
 }));
 
+/** The player's key: one-click play's, or one named for the round by a wallet signature; here a fixed signature per log. */
+vi.mock("@/features/bets/onchain/action-signer", () => ({
+  actionSignerFor: async () => ({ viaSession: true, sign: (actions: string) => `signed:${actions}` }),
+}));
+
 /**
  * The server of a manual round: started at `startedAtMs`, over when told, cashing out at `cashOut`,
  * its clock `skewMs` ahead of the browser's; it publishes the round's curve.
@@ -110,7 +115,15 @@ describe("crash in web3 mode", () => {
 
     server.cashOut = 1.19;
     await click(/^CASH OUT @/);
-    expect(server.posts).toEqual([{ token: "DEGEN", betId: BET_ID }]);
+    // The multiplier shown at the click, and the key's signature of its two bytes (engine crashCashOutBytes).
+    const [posted] = server.posts as { multiplier: number; signature: string }[];
+    expect(posted).toEqual({
+      token: "DEGEN",
+      betId: BET_ID,
+      multiplier: posted!.multiplier,
+      signature: `signed:0x${posted!.multiplier.toString(16).padStart(4, "0")}`,
+    });
+    expect(exact).toContain(posted!.multiplier);
     await advance(0);
     expect(screen.getByTestId("crash-multiplier")).toHaveTextContent("1.19x");
     expect(screen.getByTestId("crash-multiplier")).toHaveAttribute("data-cash-out", "119");
