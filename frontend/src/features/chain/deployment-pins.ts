@@ -8,20 +8,21 @@ const LOCAL_CHAIN_ID = 31337;
 
 /**
  * Where scripts/deploy.ts puts the contracts on a fresh local Hardhat node (scripts/casino-contracts.ts
- * gives the order): dev account #0 deploys GameRules, SessionPlay and HouseAdmin with its nonces
- * 0–2, DegenToken with its nonce 3 and the Casino with its nonce 4, and the Casino's constructor
+ * gives the order): dev account #0 deploys GameRules and the Casino's four libraries (SessionPlay,
+ * HouseAdmin, BetSettlement, BetClaims) with its nonces 0–4, DegenToken with its nonce 5 and the
+ * Casino with its nonce 6, and the Casino's constructor
  * creates CasinoRelay, CasinoSwap, CasinoSessions and CasinoLimits (the Casino's nonces 1–4). A
  * CREATE address depends on the sender and its nonce only, so every fresh node (`npm start`, the
  * browser tests, the rehearsal's chain 97) has these, whatever the contracts' code;
  * __tests__/deployment-pins.test.ts derives them.
  */
 export const LOCAL_NODE_CONTRACTS: AppContracts = {
-  DegenToken: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
-  Casino: "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
-  CasinoRelay: "0x856e4424f806D16E8CBC702B3c0F2ede5468eae5",
-  CasinoSwap: "0xb0279Db6a2F1E01fbC8483FCCef0Be2bC6299cC3",
-  CasinoSessions: "0x3dE2Da43d4c1B137E385F36b400507c1A24401f8",
-  CasinoLimits: "0xddEA3d67503164326F90F53CFD1705b90Ed1312D",
+  DegenToken: "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+  Casino: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
+  CasinoRelay: "0x3B02fF1e626Ed7a8fd6eC5299e2C54e1421B626B",
+  CasinoSwap: "0xBA12646CC07ADBe43F8bD25D83FB628D29C8A762",
+  CasinoSessions: "0x7ab4C4804197531f7ed6A6bc0f0781f706ff7953",
+  CasinoLimits: "0xc8CB5439c767A63aca1c01862252B2F3495fDcFE",
 };
 
 /**

@@ -17,10 +17,10 @@ const BSC_TESTNET = {
 const config = (chainId: number, contracts = LOCAL_NODE_CONTRACTS): AppConfig => ({ ...TEST_CONFIG, chain: { ...TEST_CONFIG.chain, id: chainId }, contracts });
 
 describe("the contracts a build pins", () => {
-  it("pins a fresh local node's addresses: DegenToken and Casino from dev account #0's nonces 3 and 4 (after the rules and the two libraries), relay, swap desk, sessions and limits from the Casino's 1 to 4", () => {
-    const casino = getCreateAddress({ from: HARDHAT_ACCOUNT_0, nonce: 4 });
+  it("pins a fresh local node's addresses: DegenToken and Casino from dev account #0's nonces 5 and 6 (after the rules and the four libraries), relay, swap desk, sessions and limits from the Casino's 1 to 4", () => {
+    const casino = getCreateAddress({ from: HARDHAT_ACCOUNT_0, nonce: 6 });
     expect(LOCAL_NODE_CONTRACTS).toEqual({
-      DegenToken: getCreateAddress({ from: HARDHAT_ACCOUNT_0, nonce: 3 }),
+      DegenToken: getCreateAddress({ from: HARDHAT_ACCOUNT_0, nonce: 5 }),
       Casino: casino,
       CasinoRelay: getCreateAddress({ from: casino, nonce: 1 }),
       CasinoSwap: getCreateAddress({ from: casino, nonce: 2 }),
