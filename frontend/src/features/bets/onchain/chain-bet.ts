@@ -23,6 +23,12 @@ export interface ChainBet {
   /** The hash of the bet's block: its jackpot draw's entropy. */
   placedBlockHash: string;
   txHash: string;
+  /**
+   * Placed through CasinoSessions (a signed bet: relayed, or sent by the wallet when the relay
+   * failed): settled with its chain's relay seed, link 2k-1, where a wallet bet's is link 2k
+   * (engine/src/hashChain.ts). Unknown (undefined) until read from the placing transaction.
+   */
+  relayed?: boolean;
 }
 
 /** The jackpot draw of a DEGEN bet (JackpotDrawn, and JackpotWon on a hit that pays). */
@@ -81,7 +87,8 @@ export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenA
   const topic = casino.interface.getEvent("BetPlaced").topicHash;
   const log = receipt.logs.find((entry) => entry.topics[0] === topic && (betId === undefined || entry.topics[1] === betIdTopic(betId)));
   if (!log) throw new Error("The transaction placed no bet");
-  return betFromLog(casino, log, degenAddress);
+  // Sent to the Casino itself: a wallet bet; through CasinoSessions: a signed one.
+  return { ...betFromLog(casino, log, degenAddress), relayed: getAddress(receipt.to ?? ZeroAddress) !== getAddress(log.address) };
 }
 
 /** The bet's placement and resolution logs since `fromBlock` (BetPlaced, BetSettled, ExpiredBetClaimed; all indexed by bet id). */
@@ -144,7 +151,8 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
  * for DEGEN), before the next bet's.
  */
 export function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: number, bet: ChainBet): ChainSettlement {
-  const casinoAddress = getAddress(receipt.to ?? ZeroAddress);
+  // The Casino's address from the bet's own resolving log: a relayed transaction goes to CasinoSessions.
+  const casinoAddress = getAddress(receipt.logs.find((log) => log.index === fromIndex)?.address ?? receipt.to ?? ZeroAddress);
   let settlement: Partial<ChainSettlement> = { txHash: receipt.hash, block: receipt.blockNumber, jackpot: null };
   for (const log of receipt.logs) {
     if (log.index < fromIndex || getAddress(log.address) !== casinoAddress) continue;
