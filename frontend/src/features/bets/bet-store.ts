@@ -44,8 +44,11 @@ export interface ActiveBet {
   error?: string;
   /** The failure says the Casino balance is short: the Deposit dialog helps. */
   suggestDeposit?: boolean;
-  /** Signed by the one-click key: no wallet step. Its nonce names the signed bet kept in this tab. */
-  oneClick?: { nonce: string };
+  /**
+   * Signed by the one-click key: no wallet step. Its nonce names the signed bet kept in this tab;
+   * countersigned once the server accepted it (the wallet may then place that very bet).
+   */
+  oneClick?: { nonce: string; countersigned?: boolean };
   /** Why a relay-late bet is late: blocks waited, or the server's refusal. */
   relayProblem?: string;
   /** Why a bet goes through the wallet while one-click play is on (above its largest bet, out of budget…). */

@@ -104,7 +104,7 @@ export async function readSessionLosses(): Promise<void> {
   const session = useOneClickStore.getState().session;
   if (!session) return;
   const wallet = await readyWallet();
-  const { lost } = await wallet.contracts.sessions.sessionOf(session.key);
+  const { lost } = await wallet.contracts.sessions.sessionOf(session.player, session.key);
   useOneClickStore.getState().setLost(session.key, { DEGEN: lost[0], BNB: lost[1] });
 }
 

@@ -51,6 +51,12 @@ export interface StoredSignedBet {
   symbol: Token;
   /** The block the chain was at when it was signed: the bet cannot land before it. */
   signedAtBlock: number;
+  /**
+   * The settler's signature of the same EIP-712 Bet, given when the server accepted the bet: with
+   * it anyone, the player's wallet too, may place the bet (CasinoSessions.place). Absent while the
+   * server has not accepted it.
+   */
+  countersignature?: string;
 }
 
 const sessionKey = (chainId: number, player: string) => `${PREFIX}:session:${chainId}:${player.toLowerCase()}`;
@@ -86,6 +92,15 @@ export function readSignedBets(chainId: number, player: string): Record<string, 
 export function keepSignedBet(chainId: number, player: string, signed: StoredSignedBet): void {
   const bets = readSignedBets(chainId, player);
   bets[signed.bet.nonce] = signed;
+  sessionStorage.setItem(betsKey(chainId, player), JSON.stringify(bets));
+}
+
+/** Keeps the server's countersignature with the signed bet it accepted (if that bet is still kept). */
+export function keepCountersignature(chainId: number, player: string, nonce: string, countersignature: string): void {
+  const bets = readSignedBets(chainId, player);
+  const signed = bets[nonce];
+  if (!signed) return;
+  bets[nonce] = { ...signed, countersignature };
   sessionStorage.setItem(betsKey(chainId, player), JSON.stringify(bets));
 }
 

@@ -3,15 +3,32 @@ import type { ActiveBet } from "../bet-store";
 import { ActionNotice } from "./action-notice";
 
 /**
- * A one-click bet that has not landed (issue #20): why, and the wallet's way to send the very same
- * signed bet. The watch for it goes on meanwhile: whichever lands first is the bet.
+ * A one-click bet that has not landed (issue #20): why, and the wallet's way. Countersigned by the
+ * server, the wallet sends the very same signed bet; the watch for it goes on meanwhile, whichever
+ * lands first is the bet. Never accepted by the server, the chain would refuse it from the wallet:
+ * the player bets from the wallet as usual instead.
  */
 export function RelayLate({ bet }: { bet: ActiveBet }) {
+  const nonce = bet.oneClick!.nonce;
+  if (!bet.oneClick?.countersigned) {
+    const instead = {
+      label: "Bet from my wallet instead",
+      busyLabel: "Betting…",
+      testId: "bet-from-wallet",
+      run: async (report: TxReport) => (await import("../onchain/signed-bet")).betFromWalletInstead(nonce, report),
+    };
+    return (
+      <ActionNotice testId="relay-late" action={instead}>
+        {bet.relayProblem} The server never accepted it, so your wallet cannot send it: the chain takes a signed bet from a wallet only with the
+        house&apos;s countersignature. You can bet from your wallet as usual instead: the same bet, confirmed in your wallet.
+      </ActionNotice>
+    );
+  }
   const send = {
     label: "Send it from my wallet",
     busyLabel: "Sending…",
     testId: "send-signed-bet",
-    run: async (report: TxReport) => (await import("../onchain/signed-bet")).sendSignedBetFromWallet(bet.oneClick!.nonce, report),
+    run: async (report: TxReport) => (await import("../onchain/signed-bet")).sendSignedBetFromWallet(nonce, report),
   };
   return (
     <ActionNotice testId="relay-late" action={send}>

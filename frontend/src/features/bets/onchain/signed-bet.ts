@@ -8,13 +8,14 @@ import { formatTokenAmount } from "@/config/tokens";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { budgetLeft, useOneClickStore } from "@/features/one-click/one-click-store";
 import { sessionSigner, type SessionSigner } from "@/features/one-click/session-key";
-import { forgetSignedBetsBelow, keepSignedBet, readSignedBets, type StoredSignedBet } from "@/features/one-click/storage";
+import { forgetSignedBetsBelow, keepCountersignature, keepSignedBet, readSignedBets, type StoredSignedBet } from "@/features/one-click/storage";
 import { tokenAddress } from "@/features/wallet/web3/contracts";
 import { explain, ExplainedError } from "@/features/wallet/web3/explain";
 import { readyWallet, type ReadyWallet } from "@/features/wallet/web3";
-import { sendTransaction, type TxReport } from "@/features/wallet/web3/transactions";
+import { sendTransaction, type TxReport, type TxUpdate } from "@/features/wallet/web3/transactions";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { RELAY_LATE_AFTER_BLOCKS, type ActiveBet } from "../bet-store";
+import { stageOf } from "./tx-stage";
 import { termsForBet } from "../terms-store";
 import { betFromLog, betLogsSince, settlementOf, type ChainBet, type ChainSettlement } from "./chain-bet";
 import type { BetRequest } from "./index";
@@ -22,12 +23,24 @@ import type { BetRequest } from "./index";
 /** How often the chain is asked whether a signed bet has landed: a fraction of a block. */
 const LANDED_POLL_MS = 200;
 
-/** POST /api/sessions/bets: the server took the bet; the transaction's hash once it has sent it. */
+/**
+ * POST /api/sessions/bets: the server took the bet; the settler's countersignature of the same
+ * EIP-712 Bet (so that the wallet may place it, should the relay fail); the transaction's hash
+ * once it has sent it.
+ */
 interface RelayAnswer {
   betId: string;
   nonce: string;
+  countersignature?: string;
   txHash?: string;
 }
+
+/** Why the wallet cannot send a signed bet the server never accepted. */
+export const NOT_COUNTERSIGNED =
+  "The server never accepted this signed bet, so it carries no countersignature from the house, and the chain takes a signed bet from your wallet only with one. Bet from your wallet as usual instead: the same bet, confirmed in your wallet.";
+
+/** The kept bets whose watch the player ended to bet from the wallet instead, by nonce: each resolves with the wallet bet. */
+const walletInstead = new Map<string, (report: TxReport) => Promise<void>>();
 
 /** The open session's signer for a bet it covers, or why the bet goes through the wallet instead. */
 export type OneClickCover = { signer: SessionSigner } | { walletReason: string } | null;
@@ -95,7 +108,7 @@ export async function placeSignedBet(
       oneClick: { nonce: waiting.bet.nonce },
       relayProblem: "Your last signed bet has not landed yet: it keeps its turn, and no new bet is signed before it lands.",
     });
-    return landSignedBet(wallet, waiting, update);
+    return landSignedBet(wallet, waiting, request, update);
   }
 
   const bet: SessionBet = {
@@ -120,19 +133,23 @@ export async function placeSignedBet(
     signedAtBlock,
   };
   try {
-    await sessions.place.staticCall(onChainForm(stored));
+    // As the settler would send it: only the settler, or its countersignature, may place a signed bet.
+    await sessions.place.staticCall(onChainForm(stored), "0x", { from: wallet.config.settler });
   } catch (error) {
     throw new ExplainedError(explain(error, { token: request.token, shownTerms: terms }), { cause: error });
   }
   keepSignedBet(chainId, wallet.account, stored);
   update({ oneClick: { nonce: stored.bet.nonce } });
-  return landSignedBet(wallet, stored, update);
+  return landSignedBet(wallet, stored, request, update);
 }
 
 /** A kept bet signed by an earlier key: it still waits for its turn unless that key was revoked or has expired. */
 async function stillValid(wallet: ReadyWallet, stored: StoredSignedBet | undefined): Promise<StoredSignedBet | null> {
   if (!stored) return null;
-  const [{ revoked, expiresAt }, head] = await Promise.all([wallet.contracts.sessions.sessionOf(stored.key), wallet.provider.getBlock("latest")]);
+  const [{ revoked, expiresAt }, head] = await Promise.all([
+    wallet.contracts.sessions.sessionOf(stored.bet.player, stored.key),
+    wallet.provider.getBlock("latest"),
+  ]);
   if (!revoked && BigInt(head?.timestamp ?? 0) < expiresAt && BigInt(head?.timestamp ?? 0) <= BigInt(stored.deadline)) return stored;
   forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, BigInt(stored.bet.nonce) + 1n);
   return null;
@@ -141,52 +158,91 @@ async function stillValid(wallet: ReadyWallet, stored: StoredSignedBet | undefin
 /**
  * Sends the kept bet to the server and watches the chain until it lands: placed and settled in
  * one transaction (returned with its settlement), or placed to be settled later (an interactive
- * game's, or one the wallet sent). Not landed within RELAY_LATE_AFTER_BLOCKS, or refused by the
- * server, the bet is relay-late: the panel offers the wallet; the watch goes on either way.
+ * game's, or one the wallet sent). The server's countersignature is kept with the bet as soon as
+ * it answers. Not landed within RELAY_LATE_AFTER_BLOCKS, or refused by the server, the bet is
+ * relay-late: the panel offers the wallet (the same signed bet when countersigned; else a wallet
+ * bet as usual, which ends this watch); the watch goes on either way.
  */
 async function landSignedBet(
   wallet: ReadyWallet,
   stored: StoredSignedBet,
+  request: BetRequest,
   update: (patch: Partial<ActiveBet>) => void,
 ): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
   const { casino } = wallet.contracts;
-  const betId = (BigInt(stored.bet.player) << 64n) | BigInt(stored.bet.nonce);
+  const chainId = wallet.config.chain.id;
+  const nonce = stored.bet.nonce;
+  const betId = (BigInt(stored.bet.player) << 64n) | BigInt(nonce);
   let refused: string | null = null;
+  let countersigned = stored.countersignature !== undefined;
+  if (countersigned) update({ oneClick: { nonce, countersigned } });
   apiRequest<RelayAnswer>("POST", "/api/sessions/bets", { bet: stored.bet, deadline: stored.deadline, r: stored.r, vs: stored.vs }).then(
     (answer) => {
+      if (answer.countersignature) {
+        keepCountersignature(chainId, wallet.account, nonce, answer.countersignature);
+        countersigned = true;
+        update({ oneClick: { nonce, countersigned } });
+      }
       if (answer.txHash) update({ txHash: answer.txHash, explorerUrl: explorerTxUrl(wallet.config.chain, answer.txHash) });
     },
     (error: unknown) => {
       refused = serverErrorText(error) ?? "the server could not be reached";
     },
   );
-  let late = false;
-  for (;;) {
-    const logs = await betLogsSince(casino, wallet.provider, betId, stored.signedAtBlock);
-    const placed = logs.find((log) => casino.interface.parseLog(log)?.name === "BetPlaced");
-    if (placed) return landed(wallet, stored, placed, logs);
-    const head = await wallet.provider.getBlock("latest");
-    if (head && BigInt(head.timestamp) > BigInt(stored.deadline)) {
-      forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, BigInt(stored.bet.nonce) + 1n);
-      throw new Error("This signed bet passed its deadline without landing: it can no longer be placed.");
-    }
-    const blocks = (head?.number ?? stored.signedAtBlock) - stored.signedAtBlock;
-    if (!late && (refused !== null || blocks >= RELAY_LATE_AFTER_BLOCKS)) {
-      late = true;
-      update({
-        stage: "relay-late",
-        blocksWaited: blocks,
-        relayProblem: refused !== null ? `The server did not take your signed bet: ${refused}.` : `Your signed bet has not landed after ${blocks} blocks.`,
+  let instead: { bet: Promise<ChainBet> } | null = null;
+  walletInstead.set(nonce, async (report) => {
+    if (!instead) {
+      const { placeBet } = await import("./index");
+      const placing = placeBet(request, (tx: TxUpdate) => {
+        report(tx);
+        update(stageOf(tx));
       });
+      instead = { bet: placing };
+      // Refused or cancelled in the wallet: the signed bet is watched again, and the offer stays.
+      placing.catch(() => (instead = null));
     }
-    await new Promise((resolve) => setTimeout(resolve, LANDED_POLL_MS));
+    await instead.bet;
+  });
+  try {
+    let late = false;
+    for (;;) {
+      if (instead) {
+        const walletBet = await (instead as { bet: Promise<ChainBet> }).bet.catch(() => null);
+        if (walletBet) {
+          forgetSignedBetsBelow(chainId, wallet.account, walletBet.nonce + 1n);
+          return { bet: walletBet, settlement: null };
+        }
+      }
+      const logs = await betLogsSince(casino, wallet.provider, betId, stored.signedAtBlock);
+      const placed = logs.find((log) => casino.interface.parseLog(log)?.name === "BetPlaced");
+      if (placed) return landed(wallet, stored, placed, logs);
+      const head = await wallet.provider.getBlock("latest");
+      if (head && BigInt(head.timestamp) > BigInt(stored.deadline)) {
+        forgetSignedBetsBelow(chainId, wallet.account, BigInt(nonce) + 1n);
+        throw new Error("This signed bet passed its deadline without landing: it can no longer be placed.");
+      }
+      const blocks = (head?.number ?? stored.signedAtBlock) - stored.signedAtBlock;
+      if (!late && (refused !== null || blocks >= RELAY_LATE_AFTER_BLOCKS)) {
+        late = true;
+        update({
+          stage: "relay-late",
+          blocksWaited: blocks,
+          oneClick: { nonce, countersigned },
+          relayProblem: refused !== null ? `The server did not take your signed bet: ${refused}.` : `Your signed bet has not landed after ${blocks} blocks.`,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, LANDED_POLL_MS));
+    }
+  } finally {
+    walletInstead.delete(nonce);
   }
 }
 
 /** The bet as it landed, checked against what the key signed, with its settlement when the same transaction settled it. */
 async function landed(wallet: ReadyWallet, stored: StoredSignedBet, placed: Log, logs: Log[]): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
   const { casino } = wallet.contracts;
-  const bet = betFromLog(casino, placed, wallet.config.contracts.DegenToken);
+  // Placed through CasinoSessions, by the relay or by the wallet: settled with the relay link.
+  const bet: ChainBet = { ...betFromLog(casino, placed, wallet.config.contracts.DegenToken), relayed: true };
   forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, bet.nonce + 1n);
   const differs = signedFieldsDiffer(stored, bet, wallet);
   if (differs.length > 0) throw new Error(`The bet placed on chain is not the one your key signed: its ${differs.join(", ")} differ.`);
@@ -218,12 +274,26 @@ function signedFieldsDiffer(stored: StoredSignedBet, bet: ChainBet, wallet: Read
 /**
  * The player's own CasinoSessions.place of the kept signed bet, when the relay failed: the same
  * bet, the same client seed, so the same outcome once the house settles it with its seed (or its
- * maximum payout claimed back after the settle window). The watch of landSignedBet sees it land.
+ * maximum payout claimed back after the settle window). The chain takes it from the wallet only
+ * with the settler's countersignature, which the server gave when it accepted the bet; without
+ * one, NOT_COUNTERSIGNED. The watch of landSignedBet sees it land.
  */
 export async function sendSignedBetFromWallet(nonce: string, report: TxReport): Promise<void> {
   const wallet = await readyWallet();
   const stored = readSignedBets(wallet.config.chain.id, wallet.account)[nonce];
   if (!stored) throw new Error("This signed bet is no longer kept in this tab: it has landed, or its turn has passed.");
-  const tx = await wallet.contracts.sessions.place.populateTransaction(onChainForm(stored));
+  if (!stored.countersignature) throw new Error(NOT_COUNTERSIGNED);
+  const tx = await wallet.contracts.sessions.place.populateTransaction(onChainForm(stored), stored.countersignature);
   await sendTransaction(wallet, tx, report, { token: stored.symbol });
+}
+
+/**
+ * The bet as a wallet bet (playGame), for a signed bet the server never accepted: the watch of
+ * the signed bet ends, and the lifecycle goes on with the wallet's. The wallet bet takes the
+ * signed bet's nonce, so that bet can never land after it.
+ */
+export async function betFromWalletInstead(nonce: string, report: TxReport): Promise<void> {
+  const instead = walletInstead.get(nonce);
+  if (!instead) throw new Error("This signed bet is no longer waiting: it has landed, or its turn has passed.");
+  await instead(report);
 }

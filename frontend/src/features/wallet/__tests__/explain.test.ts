@@ -27,6 +27,16 @@ describe("revert sentences", () => {
     );
   });
 
+  it("says which one-click key holds no session of this wallet, and that a signed bet needs the house's countersignature from a wallet", () => {
+    const key = "0x" + "ab".repeat(20);
+    expect(explain(reverted(sessions.encodeErrorResult("NotSessionPlayer", [key, PLAYER])), { token: "DEGEN" }).message).toBe(
+      "This one-click key holds no session of your wallet: it was never opened for you, or it is another wallet's. Turn one-click play on again.",
+    );
+    expect(explain(reverted(sessions.encodeErrorResult("NotRelayer", [PLAYER])), { token: "DEGEN" }).message).toBe(
+      "The chain takes a signed bet from your wallet only with the house's countersignature, which this bet does not carry. Bet from your wallet as usual instead.",
+    );
+  });
+
   it("names the max bet, formatted in the bet's token", () => {
     const error = reverted(casino.encodeErrorResult("BetTooLarge", [parseEther("500"), parseEther("123.456")]));
     expect(explain(error, { token: "DEGEN" }).message).toBe("The maximum bet right now is 123.45 DEGEN.");
