@@ -49,11 +49,9 @@ async function launchAuto(request: CrashLaunchRequest & { autoCashOut: number },
  * is the action log the settlement is checked with. Resolves once the round has started.
  */
 async function launchLive(request: CrashLaunchRequest, finishes: WeakMap<CrashFlight, Finish>): Promise<CrashFlight> {
-  const [[{ playOnChain }, { GameType }], { actionSignerFor }, { crashCashOutBytes }] = await Promise.all([
-    lifecycle(),
-    import("@/features/bets/onchain/action-signer"),
-    import("@engine/session"),
-  ]);
+  // Loaded while the bet is placed: the bet waits for nothing but the lifecycle.
+  const signing = Promise.all([import("@/features/bets/onchain/action-signer"), import("@engine/session")]);
+  const [{ playOnChain }, { GameType }] = await lifecycle();
   let clickCashOut!: (signed: SignedCashOut) => void;
   const cashOutClicked = new Promise<SignedCashOut>((resolve) => (clickCashOut = resolve));
   let crashed!: () => void;
@@ -63,6 +61,7 @@ async function launchLive(request: CrashLaunchRequest, finishes: WeakMap<CrashFl
     const settled = playOnChain({ game: "crash", gameType: GameType.CRASH, token: request.token, stake: request.stake, params: 0n }, async (bet) => {
       const betId = bet.betId.toString();
       // Found before take-off: a cash-out must never wait for a wallet popup (one per round without a session).
+      const [{ actionSignerFor }, { crashCashOutBytes }] = await signing;
       const signer = await actionSignerFor(bet.betId);
       const { startedAtMs, curve } = await liveRound(betId);
       const flight: CrashFlight = { ...request, round: liveCurveRound(curve), cashOutAllowed: true, live: { startedAtMs, over } };

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { crashMultiplierAt, crashRound, crashTimeToReach, settleCrash } from "@engine/crash";
 import { GameType } from "@engine/gameTypes";
 import { toBaseUnits } from "@engine/tokens";
@@ -82,6 +82,10 @@ async function advance(ms: number) {
 const shownHundredths = () => Math.round(Number(screen.getByTestId("crash-multiplier").textContent?.replace("x", "")) * 100);
 
 describe("crash in web3 mode", () => {
+  // The cash-out's signer loads while the bet is placed: loaded once here, as a page would have it by take-off.
+  beforeAll(async () => {
+    await Promise.all([import("@/features/bets/onchain/action-signer"), import("@engine/session")]);
+  });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "performance", "Date"] });
     vi.stubGlobal(
