@@ -2,6 +2,7 @@
 // the result from the Casino's events, never from a server answer alone (DESIGN.md §2).
 import { getAddress, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
 import type { GameType, Token } from "@engine/index";
+import { ticketDraws, ticketsHash, type JackpotTicket } from "@engine/session";
 import type { Casino } from "@typechain/contracts/Casino";
 import { rangesUp, type BlockRange } from "./log-ranges";
 
@@ -99,25 +100,60 @@ export async function betLogsSince(casino: Casino, provider: Provider, betId: bi
 }
 
 /**
- * The deferred jackpot draw of a one-click DEGEN bet (JackpotDrawn, and JackpotWon right after it
- * on a hit that pays), or null until some transaction has drawn it.
+ * The deferred jackpot draw of a one-click DEGEN bet, or null until it is known: a hit paid by
+ * drawJackpots (JackpotDrawn, and JackpotWon right after it on a hit that pays), or a miss, which
+ * only its batch's JackpotTicketsDrawn(tickets, entropy) shows (recorded by the next play or by
+ * drawJackpots; docs/protocol.md §6). A hit whose draw is recorded but not yet paid stays null:
+ * drawJackpots, the settler's or the player's, pays it.
  */
 export async function findJackpotDraw(casino: Casino, provider: Provider, bet: ChainBet): Promise<ChainJackpot | null> {
+  const address = await casino.getAddress();
   const drawn = casino.interface.getEvent("JackpotDrawn");
-  const [log] = await provider.getLogs({
-    address: await casino.getAddress(),
-    topics: [drawn.topicHash, betIdTopic(bet.betId)],
-    fromBlock: bet.placedBlock,
-    toBlock: "latest",
+  const [log] = await provider.getLogs({ address, topics: [drawn.topicHash, betIdTopic(bet.betId)], fromBlock: bet.placedBlock, toBlock: "latest" });
+  if (log) {
+    const receipt = await provider.getTransactionReceipt(log.transactionHash);
+    if (!receipt) return null;
+    const events = receipt.logs.filter((entry) => entry.index >= log.index && entry.address === log.address).map((entry) => casino.interface.parseLog(entry));
+    const a = events[0]!.args;
+    const next = events[1];
+    const won = next?.name === "JackpotWon" && getAddress(next.args.player as string) === bet.player ? (next.args.amount as bigint) : 0n;
+    return { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean, won: a.hit ? won : 0n };
+  }
+  const batch = await ticketsOfBatch(casino, provider, bet);
+  if (!batch) return null;
+  const ticketsDrawn = casino.interface.getEvent("JackpotTicketsDrawn");
+  const [recorded] = await provider.getLogs({ address, topics: [ticketsDrawn.topicHash, batch.hash], fromBlock: bet.placedBlock, toBlock: "latest" });
+  if (!recorded) return null;
+  const entropy = casino.interface.parseLog(recorded)!.args.entropy as string;
+  const draw = ticketDraws(address, batch.tickets, entropy).find((ticket) => ticket.betId === bet.betId);
+  // A hit is published, and paid, by drawJackpots on its own: not there yet.
+  if (!draw || draw.hit) return null;
+  return { entropy, prize: 0n, hit: false, won: 0n };
+}
+
+/** The jackpot tickets of the bet's play transaction and the hash that stands for them on chain, read once per transaction. */
+const batches = new Map<string, Promise<{ tickets: JackpotTicket[]; hash: string } | null>>();
+function ticketsOfBatch(casino: Casino, provider: Provider, bet: ChainBet): Promise<{ tickets: JackpotTicket[]; hash: string } | null> {
+  let batch = batches.get(bet.txHash);
+  if (!batch) {
+    batch = (async () => {
+      const receipt = await provider.getTransactionReceipt(bet.txHash);
+      if (!receipt) return null;
+      // Every bet of the transaction with jackpot odds, in log order: a DEGEN bet (BNB bets have none).
+      const placedTopic = casino.interface.getEvent("BetPlaced").topicHash;
+      const placed = receipt.logs.filter((entry) => entry.topics[0] === placedTopic).map((entry) => betFromLog(casino, entry, ZeroAddress));
+      const tickets: JackpotTicket[] = placed
+        .filter((one) => one.jackpotOdds !== 0n)
+        .map((one) => ({ betId: one.betId, odds: one.jackpotOdds, prize: one.jackpotPrize }));
+      return { tickets, hash: ticketsHash(tickets) };
+    })();
+    batch.catch(() => batches.delete(bet.txHash));
+    batches.set(bet.txHash, batch);
+  }
+  return batch.then((found) => {
+    if (!found) batches.delete(bet.txHash);
+    return found;
   });
-  if (!log) return null;
-  const receipt = await provider.getTransactionReceipt(log.transactionHash);
-  if (!receipt) return null;
-  const events = receipt.logs.filter((entry) => entry.index >= log.index && entry.address === log.address).map((entry) => casino.interface.parseLog(entry));
-  const a = events[0]!.args;
-  const next = events[1];
-  const won = next?.name === "JackpotWon" && getAddress(next.args.player as string) === bet.player ? (next.args.amount as bigint) : 0n;
-  return { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean, won: a.hit ? won : 0n };
 }
 
 /**
