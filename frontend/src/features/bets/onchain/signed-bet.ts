@@ -123,8 +123,10 @@ export async function placeSignedBet(
     terms,
     deadline: BigInt(signer.session.grant.expiresAt),
   };
+  // The Bet's fields as CasinoSessions.BetInput (and the server) take them; the deadline beside them.
+  const { deadline: _deadline, ...fields } = bet;
   const stored: StoredSignedBet = {
-    bet: { ...bet, amount: String(bet.amount), params: String(bet.params), nonce: String(nonce), terms: String(terms) },
+    bet: { ...fields, amount: String(bet.amount), params: String(bet.params), nonce: String(nonce), terms: String(terms) },
     deadline: String(bet.deadline),
     ...signer.signBet(bet),
     key: signer.session.grant.key,
