@@ -87,6 +87,9 @@ function fakeWallet(): ReadyWallet {
           },
         }),
         sessionOf: async () => ({ revoked: false, expiresAt: 10_000n }),
+        connect() {
+          return this;
+        },
       },
     },
   } as unknown as ReadyWallet;

@@ -136,7 +136,9 @@ export async function placeSignedBet(
   };
   try {
     // As the settler would send it: only the settler, or its countersignature, may place a signed bet.
-    await sessions.place.staticCall(onChainForm(stored), "0x", { from: wallet.config.settler });
+    // Read-only, through the node (a contract bound to the wallet's signer refuses another `from`).
+    const asSettler = sessions.connect(wallet.provider) as typeof sessions;
+    await asSettler.place.staticCall(onChainForm(stored), "0x", { from: wallet.config.settler });
   } catch (error) {
     throw new ExplainedError(explain(error, { token: request.token, shownTerms: terms }), { cause: error });
   }
