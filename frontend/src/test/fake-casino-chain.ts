@@ -90,8 +90,8 @@ export class FakeCasinoChain {
       const entropy = blockHash(bet.block);
       const hit = jackpotRoll(this.casino, bet.betId, entropy) < ODDS;
       const prize = PRIZE;
-      events.push(["JackpotDrawn", [bet.betId, entropy, prize, hit]]);
-      if (hit) events.push(["JackpotWon", [this.player, prize]]);
+      // Only a hit is published (a miss is recomputed from the bet's block hash).
+      if (hit) events.push(["JackpotDrawn", [bet.betId, entropy, prize, hit]], ["JackpotWon", [this.player, prize]]);
     }
     this.emit(block, txHash(`settle ${bet.nonce}`), events);
     Object.assign(bet, { settledBlock: block, actions });

@@ -1,6 +1,6 @@
 // A bet as the chain records it, and its settlement as the chain publishes it: the browser reads
 // the result from the Casino's events, never from a server answer alone (DESIGN.md §2).
-import { getAddress, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
+import { getAddress, ZeroAddress, ZeroHash, type Log, type Provider, type TransactionReceipt } from "ethers";
 import type { GameType, Token } from "@engine/index";
 import { ticketDraws, ticketsHash, type JackpotTicket } from "@engine/session";
 import type { Casino } from "@typechain/contracts/Casino";
@@ -178,7 +178,32 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
   const receipt = await provider.getTransactionReceipt(resolving.transactionHash);
   if (!receipt) return null;
   const settlement = settlementOf(casino, receipt, resolving.index, bet);
-  return settlement.jackpotDeferred ? { ...settlement, jackpot: await findJackpotDraw(casino, provider, bet) } : settlement;
+  if (settlement.jackpotDeferred) return { ...settlement, jackpot: await findJackpotDraw(casino, provider, bet) };
+  if (settlement.kind === "settled" && bet.token === "DEGEN" && !settlement.jackpot) return { ...settlement, jackpot: await unpublishedMiss(casino, provider, bet, settlement) };
+  return settlement;
+}
+
+/** The EVM shows a block's hash for this many blocks after it. */
+const BLOCKHASH_WINDOW = 256;
+
+/**
+ * The draw of a settled DEGEN bet that published none: only a hit publishes JackpotDrawn, so this
+ * is the miss the settlement claims, drawn on the bet's block hash, or on the hash locked for it
+ * (JackpotEntropyLocked) when it was settled after the EVM stopped showing that block's. Checked
+ * like a published draw: a roll that hits is a problem. Neither hash: a void draw, which hits.
+ */
+async function unpublishedMiss(casino: Casino, provider: Provider, bet: ChainBet, settlement: ChainSettlement): Promise<ChainJackpot> {
+  const miss = { prize: 0n, hit: false, won: 0n };
+  if (settlement.block - bet.placedBlock <= BLOCKHASH_WINDOW) return { ...miss, entropy: bet.placedBlockHash };
+  const locked = casino.interface.getEvent("JackpotEntropyLocked");
+  const address = await casino.getAddress();
+  let log: Log | undefined;
+  for (const range of rangesUp(bet.placedBlock, settlement.block)) {
+    [log] = await provider.getLogs({ address, topics: [locked.topicHash, betIdTopic(bet.betId)], ...range });
+    if (log) break;
+  }
+  const entropy = log ? (casino.interface.parseLog(log)!.args.entropy as string) : ZeroHash;
+  return { ...miss, entropy };
 }
 
 /**
