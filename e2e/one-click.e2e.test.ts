@@ -6,16 +6,21 @@
 // Needs the server of branch server20 (issue #20's /api/sessions, the relay, the settler's
 // countersignature): it passes on app20 with that server merged (checked 17:44 UTC, 2026-11-23).
 import { getAddress, parseEther } from "ethers";
+import { applyBlackjackAction, canSplit, replayBlackjack, startBlackjack } from "../engine/src/blackjack";
+import { randomBytes32, randomWord } from "../engine/src/index";
+import { sessionClientSeed } from "../engine/src/session";
+import { SeedVault } from "../server/src/settler/seeds";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage, screenshot } from "./support/browser";
-import { useBrowser } from "./support/page";
+import { setBet, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, type WalletRequest } from "./support/test-wallet";
 import { chainReader, connectInApp } from "./support/wallet-app";
 import { commitmentPosted, depositFromNode, playAndSettle } from "./support/web3-play";
 
-const [SPINNER, AUTO] = WALLET_ACCOUNTS_BY_FILE["one-click.e2e.test.ts"];
+const [SPINNER, AUTO, DEALT] = WALLET_ACCOUNTS_BY_FILE["one-click.e2e.test.ts"];
 const appUrl = inject("appUrl");
+const masterSecret = inject("masterSecret");
 const rpcUrl = inject("rpcUrl");
 const browser = useBrowser();
 let reader: Awaited<ReturnType<typeof chainReader>>;
@@ -26,18 +31,18 @@ const asking = (requests: readonly WalletRequest[]) => requests.filter((request)
 
 beforeAll(async () => {
   reader = await chainReader(rpcUrl, inject("apiUrl"));
-  for (const account of [SPINNER, AUTO]) await depositFromNode(reader.provider, reader.casino, account, { DEGEN: parseEther("1000") });
+  for (const account of [SPINNER, AUTO, DEALT]) await depositFromNode(reader.provider, reader.casino, account, { DEGEN: parseEther("1000") });
 });
 afterAll(() => reader?.provider.destroy());
 
 /** Connects, opens the wheel, and turns one-click play on with the dialog's defaults: one wallet signature. */
-async function wheelWithOneClick(account: number): Promise<{ page: Page; wallet: TestWallet; player: string }> {
+async function wheelWithOneClick(account: number, game = "/roulette"): Promise<{ page: Page; wallet: TestWallet; player: string }> {
   const page = await openPage(browser());
   const wallet = await TestWallet.install(page, { account, rpcUrl });
   const player = getAddress(devAccount(account).address);
   await page.goto(appUrl + "/");
   await connectInApp(page);
-  await page.goto(appUrl + "/roulette");
+  await page.goto(appUrl + game);
   await page.getByTestId("fairness-panel").waitFor();
   await commitmentPosted(reader.casino, player);
   const before = asking(wallet.requests).length;
@@ -145,4 +150,58 @@ describe("one-click play on the wheel", () => {
     expect(asking(wallet.requests).slice(asked)).toEqual([]);
     await page.context().close();
   }, 300_000);
+
+  it("blackjack: the hand dealt, split and stood with no wallet request, each action signed by the session key, the split's stake from the session, settled through CasinoSessions and verified", async () => {
+    const { page, wallet, player } = await wheelWithOneClick(DEALT, "/blackjack");
+    const ten = parseEther("10");
+    // The client seed comes from the session's secret (no player chooses it): the test writes a
+    // secret whose seed, under the house's relay seed, deals a pair that splits and stands.
+    const [, nonce, remaining, , , chainLength] = await reader.casino.commitmentOf(player);
+    const { chainId } = await reader.provider.getNetwork();
+    const casino = await reader.casino.getAddress();
+    const relaySeed = new SeedVault(masterSecret, Number(chainId), casino).seed(player, nonce + remaining - chainLength, nonce, true);
+    const splitsAndStands = (word: string) => {
+      const dealt = startBlackjack(word, ten);
+      if (!canSplit(dealt)) return false;
+      const split = applyBlackjackAction(dealt, "SPLIT");
+      return split.status === "SPLIT_PLAYING" && split.activeSplit === "first" && applyBlackjackAction(split, "STAND").status === "SPLIT_PLAYING";
+    };
+    let secret = randomBytes32();
+    while (!splitsAndStands(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino }))) secret = randomBytes32();
+    await page.evaluate(
+      ([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })),
+      [`degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`, secret] as const,
+    );
+
+    await setBet(page, "10");
+    const asked = asking(wallet.requests).length;
+    const fromBlock = await reader.provider.getBlockNumber();
+    const before = await reader.balances(player);
+    const verdict = await playAndSettle(page, async () => {
+      await page.getByTestId("deal-button").click();
+      await page.locator('[data-testid="split-button"]:enabled').waitFor({ timeout: 30_000 });
+      await page.getByTestId("split-button").click();
+      await page.getByTestId("result-banner").filter({ hasText: "Playing hand 1" }).waitFor();
+      await page.getByTestId("stand-button").click();
+      await page.getByTestId("result-banner").filter({ hasText: "Playing hand 2" }).waitFor();
+      await page.getByTestId("stand-button").click();
+    });
+    expect(verdict.ok, verdict.text).toBe(true);
+    await screenshot(page, "one-click-blackjack-split", false);
+    expect(asking(wallet.requests).slice(asked)).toEqual([]);
+
+    const [placed] = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock + 1);
+    const betId = placed!.args.betId;
+    expect(await reader.casino.queryFilter(reader.casino.filters.StakeAdded(betId), fromBlock + 1)).toHaveLength(1);
+    const [settled] = await reader.casino.queryFilter(reader.casino.filters.BetSettled(betId), fromBlock + 1);
+    expect(settled!.args.seed).toBe(relaySeed);
+    const settleTx = await reader.provider.getTransaction(settled!.transactionHash);
+    expect(getAddress(settleTx!.to!)).toBe(getAddress(reader.config.contracts.CasinoSessions));
+    const replayed = replayBlackjack(settled!.args.random, ten, ["SPLIT", "STAND", "STAND"]);
+    const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), fromBlock + 1);
+    const jackpot = won.reduce((sum, log) => sum + log.args.amount, 0n);
+    expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(replayed.payout - 2n * ten + jackpot);
+    expect((await reader.ownTransactions(player, fromBlock)).receipts).toEqual([]);
+    await page.context().close();
+  }, 240_000);
 });
