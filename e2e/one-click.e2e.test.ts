@@ -7,6 +7,7 @@
 // countersignature): it passes on app20 with that server merged (checked 17:44 UTC, 2026-11-23).
 import { getAddress, parseEther } from "ethers";
 import { applyBlackjackAction, canSplit, replayBlackjack, startBlackjack } from "../engine/src/blackjack";
+import { crashRound, settleCrash } from "../engine/src/crash";
 import { randomBytes32, randomWord } from "../engine/src/index";
 import { sessionClientSeed } from "../engine/src/session";
 import { SeedVault } from "../server/src/settler/seeds";
@@ -202,6 +203,50 @@ describe("one-click play on the wheel", () => {
     const jackpot = won.reduce((sum, log) => sum + log.args.amount, 0n);
     expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(replayed.payout - 2n * ten + jackpot);
     expect((await reader.ownTransactions(player, fromBlock)).receipts).toEqual([]);
+    await page.context().close();
+  }, 240_000);
+
+  it("crash with a manual cash-out: placed with no wallet request, CASH OUT signed by the session key, settled through CasinoSessions at the multiplier the server fixed, verified", async () => {
+    // A fresh tab of the auto-bet's player: its own session, opened with one signature.
+    const { page, wallet, player } = await wheelWithOneClick(AUTO, "/crash");
+    const ten = parseEther("10");
+    const [, nonce, remaining, , , chainLength] = await reader.casino.commitmentOf(player);
+    const { chainId } = await reader.provider.getNetwork();
+    const casino = await reader.casino.getAddress();
+    const relaySeed = new SeedVault(masterSecret, Number(chainId), casino).seed(player, nonce + remaining - chainLength, nonce, true);
+    let secret = randomBytes32();
+    while (crashRound(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino }), "DEGEN").crashPoint < 300) {
+      secret = randomBytes32();
+    }
+    await page.evaluate(
+      ([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })),
+      [`degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`, secret] as const,
+    );
+    await setBet(page, "10");
+    await page.getByTestId("auto-cash-out").fill("");
+    const asked = asking(wallet.requests).length;
+    const fromBlock = await reader.provider.getBlockNumber();
+    const before = await reader.balances(player);
+    const verdict = await playAndSettle(page, async () => {
+      await page.getByRole("button", { name: "START GAME" }).click();
+      await page.getByRole("button", { name: /^CASH OUT @ (1\.(1[0-9]|[2-9][0-9])|[2-9]\.\d\d)x$/ }).click({ timeout: 30_000 });
+    });
+    expect(verdict.ok, verdict.text).toBe(true);
+    await screenshot(page, "one-click-crash-cash-out", false);
+    expect(asking(wallet.requests).slice(asked)).toEqual([]);
+
+    const [placed] = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock + 1);
+    expect(placed!.args.params).toBe(0n);
+    const [settled] = await reader.casino.queryFilter(reader.casino.filters.BetSettled(placed!.args.betId), fromBlock + 1);
+    expect(settled!.args.seed).toBe(relaySeed);
+    expect(getAddress((await reader.provider.getTransaction(settled!.transactionHash))!.to!)).toBe(getAddress(reader.config.contracts.CasinoSessions));
+    const fixed = Number(await page.locator('[data-testid="crash-multiplier"][data-cash-out]').getAttribute("data-cash-out"));
+    const [played] = await reader.casino.queryFilter(reader.casino.filters.GamePlayed(player), fromBlock + 1);
+    expect(played!.args.payout).toBe(settleCrash("DEGEN", ten, 0n, settled!.args.random, fixed).payout);
+    expect(played!.args.payout).toBe((ten * BigInt(fixed)) / 100n);
+    const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), fromBlock + 1);
+    const jackpot = won.reduce((sum, log) => sum + log.args.amount, 0n);
+    expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(played!.args.payout - ten + jackpot);
     await page.context().close();
   }, 240_000);
 });
