@@ -71,9 +71,10 @@ describe("one-click play when the relay fails", () => {
     await page.getByTestId("bet-input").fill("10");
     await page.getByTestId("bet-input").blur();
     const transactionsBefore = sent(wallet.requests);
+    // The server takes the bet (and countersigns it) but relays nothing: blocks pass, it does not land.
+    const accepted = page.waitForResponse((response) => response.url().endsWith("/api/sessions/bets") && response.request().method() === "POST");
     await page.getByTestId("spin-button").click();
-    // The server took the bet (and countersigned it) but relays nothing: blocks pass, it does not land.
-    await page.locator('[data-testid="bet-status"][data-stage="placing"]').waitFor();
+    expect((await accepted).status()).toBe(202);
     await reader.provider.send("hardhat_mine", [toQuantity(RELAY_LATE_AFTER_BLOCKS + 1)]);
     const late = page.getByTestId("relay-late");
     await late.waitFor({ timeout: 30_000 });
