@@ -49,6 +49,8 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "late-settlement-and-jackpot.e2e.test.ts": [21, 22],
   "bsc-rehearsal.e2e.test.ts": [24],
   "trust.e2e.test.ts": [23, 25],
+  "one-click.e2e.test.ts": [26, 27, 29],
+  "one-click-fallback.e2e.test.ts": [28],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

@@ -13,6 +13,8 @@ export interface AppContracts {
   Casino: string;
   CasinoRelay: string;
   CasinoSwap: string;
+  CasinoSessions: string;
+  CasinoLimits: string;
 }
 
 /** Connects with the app's Connect button and waits for web3 mode. */

@@ -62,8 +62,17 @@ export async function readChainId(provider: JsonRpcProvider, rpcUrl: string): Pr
  * deploy.ts recorded them; one that names others is stale, and the app would sign its EIP-712
  * requests for the wrong relay.
  */
-async function checkedContracts(casino: Casino, deployment: Deployment): Promise<{ CasinoRelay: string; CasinoSwap: string }> {
-  const [degen, CasinoRelay, CasinoSwap] = await Promise.all([casino.degen(), casino.relay(), casino.swapDesk()]);
+async function checkedContracts(
+  casino: Casino,
+  deployment: Deployment,
+): Promise<{ CasinoRelay: string; CasinoSwap: string; CasinoSessions: string; CasinoLimits: string }> {
+  const [degen, CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits] = await Promise.all([
+    casino.degen(),
+    casino.relay(),
+    casino.swapDesk(),
+    casino.sessions(),
+    casino.limits(),
+  ]);
   if (degen !== deployment.contracts.DegenToken) {
     throw new ConfigError(`the deployment file names DegenToken ${deployment.contracts.DegenToken}, but the Casino's token is ${degen}`);
   }
@@ -76,7 +85,8 @@ async function checkedContracts(casino: Casino, deployment: Deployment): Promise
       throw new ConfigError(`the deployment file names ${name} ${inFile}, but the Casino's is ${onChain}`);
     }
   }
-  return { CasinoRelay, CasinoSwap };
+  // Sessions and limits are read from the Casino only: the app checks them against its pins.
+  return { CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits };
 }
 
 interface BuildOptions {

@@ -60,6 +60,8 @@ describe("GET /api/config", () => {
         Casino: await casino.getAddress(),
         CasinoRelay: await casino.relay(),
         CasinoSwap: await casino.swapDesk(),
+        CasinoSessions: await casino.sessions(),
+        CasinoLimits: await casino.limits(),
       },
       deploymentBlock: deployment.deploymentBlock,
       settler: await casino.settler(),

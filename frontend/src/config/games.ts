@@ -1,9 +1,13 @@
+import { GameType } from "@engine/gameTypes";
+
 export type GameId = "roulette" | "blackjack" | "slots" | "kickboxing" | "crash";
 
 export interface GameInfo {
   id: GameId;
   path: `/${GameId}`;
   title: string;
+  /** The game's number on chain. */
+  gameType: GameType;
   tagline: string;
   highlight: string;
   /** Accent used for the card glow and icon; Tailwind class fragments are listed in full for the scanner. */
@@ -15,6 +19,7 @@ export const GAMES: readonly GameInfo[] = [
     id: "roulette",
     path: "/roulette",
     title: "Wheel of Fortune",
+    gameType: GameType.WHEEL,
     tagline: "Pick up to nine of ten neon colours and spin the wheel.",
     highlight: "Up to 10.2x",
     accent: "gold",
@@ -23,6 +28,7 @@ export const GAMES: readonly GameInfo[] = [
     id: "blackjack",
     path: "/blackjack",
     title: "Blackjack",
+    gameType: GameType.BLACKJACK,
     tagline: "Beat the dealer to 21. Split pairs, dealer stands on 17.",
     highlight: "BJ pays 2.5x",
     accent: "cyan",
@@ -31,6 +37,7 @@ export const GAMES: readonly GameInfo[] = [
     id: "slots",
     path: "/slots",
     title: "Slots",
+    gameType: GameType.SLOTS,
     tagline: "Five reels, three rows and meme symbols on every line.",
     highlight: "Max 150x",
     accent: "pink",
@@ -39,6 +46,7 @@ export const GAMES: readonly GameInfo[] = [
     id: "kickboxing",
     path: "/kickboxing",
     title: "Kickboxing",
+    gameType: GameType.KICKBOXING,
     tagline: "Back Red, Blue or a draw in a 30-second bout.",
     highlight: "Tie pays x4.0",
     accent: "orange",
@@ -47,6 +55,7 @@ export const GAMES: readonly GameInfo[] = [
     id: "crash",
     path: "/crash",
     title: "Crash",
+    gameType: GameType.CRASH,
     tagline: "Ride the rocket and cash out before it explodes.",
     highlight: "Up to 100x",
     accent: "violet",

@@ -35,6 +35,11 @@ export function halveBet(token: Token, value: number): number {
   return Math.max(MIN_BET[token], roundBet(token, value / 2));
 }
 
+/** A bet multiplied (the double hotkey, auto-bet's change after a win or a loss), never below the minimum. */
+export function multiplyBet(token: Token, value: number, factor: number): number {
+  return Math.max(MIN_BET[token], roundBet(token, value * factor));
+}
+
 export function canHalveBet(token: Token, value: number): boolean {
   return value > MIN_BET[token];
 }

@@ -24,6 +24,8 @@ export interface FakeBet {
   txHash: string;
   settledBlock?: number;
   actions?: SettlementActions | null;
+  /** Placed through CasinoSessions (a signed bet): its transaction goes there, its seed is the relay link. */
+  relayed?: boolean;
 }
 
 type Filter = { address?: string; fromBlock?: unknown; toBlock?: unknown; topics?: (string | string[] | null)[] };
@@ -39,6 +41,7 @@ const txHash = (label: string) => id(label);
 export class FakeCasinoChain {
   readonly casino = getAddress("0x5fbdb2315678afecb367f032d93f642f64180aa3");
   readonly degen = getAddress("0xe7f1725e7734ce288f8367e1bb143e90bb3f0512");
+  readonly sessions = getAddress("0x" + "5e".repeat(20));
   readonly player = getAddress("0x1234567890abcdef1234567890abcdef12345678");
   readonly chainId = 31337;
   readonly deploymentBlock = 100;
@@ -50,15 +53,17 @@ export class FakeCasinoChain {
   private logs: Log[] = [];
   private receipts = new Map<string, TransactionReceipt>();
   private resolved = 0n;
+  private sentToSessions = new Set<string>();
 
   constructor() {
     this.emit(this.deploymentBlock + 1, txHash("commit"), [["CommitmentSet", [this.player, this.seeds.commitment, 0n, 64n]]]);
   }
 
   /** playGame, mined at `block`. */
-  place(spec: { gameType: GameType; token: Token; amount: bigint; params: bigint }, block: number): FakeBet {
+  place(spec: { gameType: GameType; token: Token; amount: bigint; params: bigint; relayed?: boolean }, block: number): FakeBet {
     const nonce = BigInt(this.bets.length);
     const bet: FakeBet = { ...spec, nonce, betId: (BigInt(this.player) << 64n) | nonce, clientSeed: randomBytes32(), block, txHash: txHash(`bet ${nonce}`) };
+    if (spec.relayed) this.sentToSessions.add(bet.txHash);
     const token = spec.token === "DEGEN" ? this.degen : ZeroAddress;
     const [odds, prize] = spec.token === "DEGEN" ? [ODDS, PRIZE] : [0n, 0n];
     this.emit(block, bet.txHash, [
@@ -69,8 +74,12 @@ export class FakeCasinoChain {
   }
 
   /** settle(betId, seed, payout) at `block`, paying the rules' payout plus `wrongBy`. */
-  settle(bet: FakeBet, block: number, { wrongBy = 0n, actions = null }: { wrongBy?: bigint; actions?: SettlementActions | null } = {}): void {
-    const seed = this.seeds.seed(Number(bet.nonce) + 1);
+  settle(
+    bet: FakeBet,
+    block: number,
+    { wrongBy = 0n, actions = null, relaySeed = bet.relayed ?? false }: { wrongBy?: bigint; actions?: SettlementActions | null; relaySeed?: boolean } = {},
+  ): void {
+    const seed = this.seeds.seed(Number(bet.nonce) + 1, relaySeed);
     const word = randomWord({ seed, clientSeed: bet.clientSeed, player: this.player, nonce: bet.nonce, chainId: this.chainId, casino: this.casino });
     const payout = settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions }).payout + wrongBy;
     const events: [string, unknown[]][] = [
@@ -81,8 +90,8 @@ export class FakeCasinoChain {
       const entropy = blockHash(bet.block);
       const hit = jackpotRoll(this.casino, bet.betId, entropy) < ODDS;
       const prize = PRIZE;
-      events.push(["JackpotDrawn", [bet.betId, entropy, prize, hit]]);
-      if (hit) events.push(["JackpotWon", [this.player, prize]]);
+      // Only a hit is published (a miss is recomputed from the bet's block hash).
+      if (hit) events.push(["JackpotDrawn", [bet.betId, entropy, prize, hit]], ["JackpotWon", [this.player, prize]]);
     }
     this.emit(block, txHash(`settle ${bet.nonce}`), events);
     Object.assign(bet, { settledBlock: block, actions });
@@ -130,7 +139,14 @@ export class FakeCasinoChain {
           rpcUrls: [],
           blockExplorerUrls: explorer ? [explorer] : [],
         },
-        contracts: { DegenToken: this.degen, Casino: this.casino, CasinoRelay: ZeroAddress, CasinoSwap: ZeroAddress },
+        contracts: {
+          DegenToken: this.degen,
+          Casino: this.casino,
+          CasinoRelay: ZeroAddress,
+          CasinoSwap: ZeroAddress,
+          CasinoSessions: ZeroAddress,
+          CasinoLimits: ZeroAddress,
+        },
         deploymentBlock: this.deploymentBlock,
         settler: ZeroAddress,
         siwe: { domain: "localhost", uri: "http://localhost", chainId: this.chainId },
@@ -142,8 +158,11 @@ export class FakeCasinoChain {
   }
 
   provider(): ReadyWallet["provider"] {
-    const provider: Pick<Provider, "getLogs" | "getTransactionReceipt" | "getBlockNumber" | "getBlock"> = {
+    const provider: Pick<Provider, "getLogs" | "getTransaction" | "getTransactionReceipt" | "getBlockNumber" | "getBlock"> = {
       getLogs: async (filter: Filter) => this.getLogs(filter),
+      // A wallet bet goes to the Casino itself (playGame), a signed one to CasinoSessions.
+      getTransaction: (async (hash: string) =>
+        this.receipts.has(hash) ? { hash, to: this.sentToSessions.has(hash) ? this.sessions : this.casino } : null) as unknown as Provider["getTransaction"],
       getTransactionReceipt: async (hash: string) => this.receipts.get(hash) ?? null,
       getBlockNumber: async () => this.head.block,
       getBlock: (async () => ({ number: this.head.block, timestamp: this.head.time })) as unknown as Provider["getBlock"],

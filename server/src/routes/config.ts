@@ -9,7 +9,7 @@ import type { TokenSymbol } from "../tokens";
  */
 export interface PublicConfig {
   chain: ChainDefinition;
-  contracts: { DegenToken: string; Casino: string; CasinoRelay: string; CasinoSwap: string };
+  contracts: { DegenToken: string; Casino: string; CasinoRelay: string; CasinoSwap: string; CasinoSessions: string; CasinoLimits: string };
   /** Where reading the Casino's logs can start. */
   deploymentBlock: number;
   settler: string;

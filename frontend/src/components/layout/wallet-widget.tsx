@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatTokenAmount } from "@/config/tokens";
+import { useOneClickStore } from "@/features/one-click/one-click-store";
 import { shortenAddress, useWallet, useWalletStore } from "@/features/wallet";
 import { useWalletDialog, type WalletDialog } from "@/features/wallet/dialog-store";
 
 /** The dialogs and their wallet code load with the first one opened. */
 const WalletDialogs = lazy(() => import("@/features/wallet/components/wallet-dialogs"));
+/** One-click play's header badge and its signing code load only while a session is open. */
+const SessionBadge = lazy(() => import("@/features/one-click/components/session-badge"));
 
 /** SPEC §2 'Header wallet widget': a connect button, or balances and the wallet menu. */
 export function WalletWidget() {
@@ -37,6 +40,7 @@ export function WalletWidget() {
 
   return (
     <div className="flex items-center gap-2" data-testid="wallet-connected">
+      {!wrongNetwork && <OneClickBadge />}
       {wrongNetwork ? <WrongNetworkButton /> : <VaultBalances />}
       <WalletMenu account={account} />
       {dialog !== null && (
@@ -46,6 +50,15 @@ export function WalletWidget() {
       )}
     </div>
   );
+}
+
+function OneClickBadge() {
+  const open = useOneClickStore((state) => state.session !== null);
+  return open ? (
+    <Suspense fallback={null}>
+      <SessionBadge />
+    </Suspense>
+  ) : null;
 }
 
 function VaultBalances() {
@@ -89,6 +102,7 @@ function WalletMenu({ account }: { account: string }) {
   const disconnect = useWalletStore((state) => state.disconnect);
   const walletBalances = useWalletStore((state) => state.walletBalances);
   const chain = useWalletStore((state) => state.targetChain);
+  const oneClickOn = useOneClickStore((state) => state.session !== null);
   const menu = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -136,6 +150,7 @@ function WalletMenu({ account }: { account: string }) {
               {label}
             </MenuItem>
           ))}
+          {!oneClickOn && <MenuItem onSelect={() => choose(() => show("one-click"))}>One-click play</MenuItem>}
           <MenuItem onSelect={() => choose(() => void disconnect())}>Disconnect</MenuItem>
         </div>
       )}

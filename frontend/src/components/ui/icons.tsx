@@ -86,6 +86,12 @@ export const SparkIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const BoltIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M13 2 3 14h9l-1 8 10-12h-9z" />
+  </Icon>
+);
+
 export const VolumeOnIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M11 5 6 9H2v6h4l5 4z" />

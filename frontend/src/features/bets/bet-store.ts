@@ -5,9 +5,11 @@ import type { Token } from "@/config/tokens";
  * Where the player's current on-chain bet stands (issue #14): confirm in the wallet → placing
  * (transaction hash) → playing (an interactive round: the player acts) → settling (blocks waited;
  * normally the next block) → result, checked in the browser. One bet at a time: a game waits for
- * its result before the next.
+ * its result before the next. A one-click bet (issue #20) skips the wallet: signed by the session
+ * key, it is placing until it lands (placed and settled at once), or relay-late when it has not
+ * landed within RELAY_LATE_AFTER_BLOCKS and the wallet may send it instead.
  */
-export type BetStage = "confirm" | "placing" | "playing" | "settling" | "result" | "failed" | "cancelled";
+export type BetStage = "confirm" | "placing" | "relay-late" | "playing" | "settling" | "result" | "failed" | "cancelled";
 
 export interface BetVerdict {
   ok: boolean;
@@ -42,6 +44,17 @@ export interface ActiveBet {
   error?: string;
   /** The failure says the Casino balance is short: the Deposit dialog helps. */
   suggestDeposit?: boolean;
+  /**
+   * Signed by the one-click key: no wallet step. Its nonce names the signed bet kept in this tab;
+   * countersigned once the server accepted it (the wallet may then place that very bet).
+   */
+  oneClick?: { nonce: string; countersigned?: boolean };
+  /** Why a relay-late bet is late: blocks waited, or the server's refusal. */
+  relayProblem?: string;
+  /** Why a bet goes through the wallet while one-click play is on (above its largest bet, out of budget…). */
+  walletReason?: string;
+  /** A one-click DEGEN bet's jackpot draw, made in a later transaction: awaited, late (the player may draw it), or done. */
+  deferredDraw?: "pending" | "late" | "drawn";
 }
 
 /**
@@ -50,9 +63,17 @@ export interface ActiveBet {
  */
 export const LATE_AFTER_BLOCKS = 20;
 
+/**
+ * Blocks after which a one-click bet that has not landed is said to be late and the wallet offered
+ * to send it: 6 s at BSC's 0.75 s blocks, where the server's transaction lands in the next block.
+ * Its deferred jackpot draw is late after as many blocks.
+ */
+export const RELAY_LATE_AFTER_BLOCKS = 8;
+
 interface BetStore {
   bet: ActiveBet | null;
-  begin: (game: string) => number;
+  /** A new bet: a wallet bet starts at "confirm", a one-click bet at "placing". */
+  begin: (game: string, start?: Partial<ActiveBet>) => number;
   update: (id: number, patch: Partial<ActiveBet>) => void;
   clear: () => void;
 }
@@ -61,9 +82,9 @@ let nextId = 1;
 
 export const useBetStore = create<BetStore>()((set) => ({
   bet: null,
-  begin: (game) => {
+  begin: (game, start) => {
     const id = nextId++;
-    set({ bet: { id, game, stage: "confirm", blocksWaited: 0 } });
+    set({ bet: { id, game, stage: "confirm", blocksWaited: 0, ...start } });
     return id;
   },
   // A later bet replaces an earlier one: updates of the earlier one are dropped.

@@ -17,6 +17,10 @@ export interface AppContracts {
   Casino: string;
   CasinoRelay: string;
   CasinoSwap: string;
+  /** One-click play: session grants and the session keys' signed bets (contracts/CasinoSessions.sol). */
+  CasinoSessions: string;
+  /** The limits a player sets for their own address (contracts/CasinoLimits.sol). */
+  CasinoLimits: string;
 }
 
 /**

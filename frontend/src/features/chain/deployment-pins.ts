@@ -7,18 +7,22 @@ import type { AppConfig, AppContracts } from "./app-config";
 const LOCAL_CHAIN_ID = 31337;
 
 /**
- * Where scripts/deploy.ts puts the contracts on a fresh local Hardhat node: dev account #0 deploys
- * DegenToken with its nonce 0 and the Casino with its nonce 1, and the Casino's constructor
- * creates CasinoRelay and CasinoSwap (the Casino's nonces 1 and 2). A CREATE address depends on
- * the sender and its nonce only, so every fresh node (`npm start`, the browser tests, the
- * rehearsal's chain 97) has these, whatever the contracts' code; __tests__/deployment-pins.test.ts
- * derives them.
+ * Where scripts/deploy.ts puts the contracts on a fresh local Hardhat node (scripts/casino-contracts.ts
+ * gives the order): dev account #0 deploys GameRules and the Casino's four libraries (SessionPlay,
+ * HouseAdmin, BetSettlement, BetClaims) with its nonces 0–4, DegenToken with its nonce 5 and the
+ * Casino with its nonce 6, and the Casino's constructor
+ * creates CasinoRelay, CasinoSwap, CasinoSessions and CasinoLimits (the Casino's nonces 1–4). A
+ * CREATE address depends on the sender and its nonce only, so every fresh node (`npm start`, the
+ * browser tests, the rehearsal's chain 97) has these, whatever the contracts' code;
+ * __tests__/deployment-pins.test.ts derives them.
  */
 export const LOCAL_NODE_CONTRACTS: AppContracts = {
-  DegenToken: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-  Casino: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-  CasinoRelay: "0xCafac3dD18aC6c6e92c921884f9E4176737C052c",
-  CasinoSwap: "0x9f1ac54BEF0DD2f6f3462EA0fa94fC62300d3a8e",
+  DegenToken: "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+  Casino: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
+  CasinoRelay: "0x3B02fF1e626Ed7a8fd6eC5299e2C54e1421B626B",
+  CasinoSwap: "0xBA12646CC07ADBe43F8bD25D83FB628D29C8A762",
+  CasinoSessions: "0x7ab4C4804197531f7ed6A6bc0f0781f706ff7953",
+  CasinoLimits: "0xc8CB5439c767A63aca1c01862252B2F3495fDcFE",
 };
 
 /**

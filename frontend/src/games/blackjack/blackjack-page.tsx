@@ -6,6 +6,7 @@ import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
 import { BetStatus } from "@/features/bets/components/bet-status";
 import { BetTerms } from "@/features/bets/components/bet-terms";
 import { FairnessPanel } from "@/features/bets/components/fairness-panel";
+import { OneClickPrompt } from "@/features/one-click/components/one-click-prompt";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import type { BannerTone } from "./blackjack-rules";
@@ -115,6 +116,7 @@ export default function BlackjackPage() {
           <HandActions game={game} />
           {game.note && <HandNoteLine note={game.note} />}
           {playing && table?.idle && <IdleNotice idle={table.idle} />}
+          <OneClickPrompt />
           <BetTerms />
           <BetStatus game="blackjack" />
           <ul className="space-y-1 text-xs text-slate-400">

@@ -47,6 +47,9 @@ export interface HandRequest {
   sessionId: string;
 }
 
+/** A web3 hand's action carries its player's key's signature of the whole log so far, this action included. */
+export type SignedHandRequest = HandRequest & { signature?: string };
+
 /**
  * Where a hand's cards come from. Demo play asks the server's SPEC §7 blackjack routes (no
  * session, no chain); web3 play stakes on chain and uses the same routes with the bet's id. Each
@@ -91,9 +94,9 @@ export const dealtTable = (answer: Answer): BlackjackTable =>
   ({ splitHand: null, splitScore: null, activeSplit: null, ...read(answer, READS.start) }) as BlackjackTable;
 
 /** POST /api/blackjack/{hit,stand,split}: what SPEC §7 reads of the answer. */
-export async function postAction(route: ActionRoute, { token, sessionId }: HandRequest): Promise<Partial<BlackjackTable>> {
+export async function postAction(route: ActionRoute, { token, sessionId, signature }: SignedHandRequest): Promise<Partial<BlackjackTable>> {
   const action = route.toUpperCase() as BlackjackAction;
-  return read(await apiRequest<Answer>("POST", `/api/blackjack/${route}`, { token, action, sessionId }), READS[route]);
+  return read(await apiRequest<Answer>("POST", `/api/blackjack/${route}`, { token, action, sessionId, ...(signature && { signature }) }), READS[route]);
 }
 
 export const demoBlackjackSource: BlackjackRoundSource = {

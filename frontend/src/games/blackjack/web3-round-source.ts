@@ -1,9 +1,12 @@
 // Web3 blackjack (issue #14): Deal places the bet on chain; while it is open the hand is played
-// through the server with the bet's id, the player's clicks driving it; when the hand ends, the
-// action log goes to the lifecycle, which waits for the settlement and replays the log with the
-// engine. The wallet code and the engine's rules load only when a hand is dealt.
+// through the server with the bet's id, the player's clicks driving it, each action signed by the
+// player's key (issue #20: the one-click session's, or one named for this hand by one wallet
+// signature), so the chain settles the hand as it was played; when the hand ends, the action log
+// goes to the lifecycle, which waits for the settlement and replays the log with the engine. The
+// wallet code and the engine's rules load only when a hand is dealt.
 import type { BlackjackAction } from "@engine/blackjack";
 import type { SettledBet } from "@/features/bets/onchain";
+import type { ActionSigner } from "@/features/bets/onchain/action-signer";
 import type { ChainBet } from "@/features/bets/onchain/chain-bet";
 import type { TxPhase } from "@/features/wallet/web3/transactions";
 import { formatTokenAmount, type Token } from "@/config/tokens";
@@ -35,6 +38,8 @@ interface Round {
   actions: BlackjackAction[];
   /** addStake was mined: a failed POST /split is retried without a second transaction. */
   stakeAdded: boolean;
+  /** Who signs the hand's actions, found at its first action. */
+  signer: Promise<ActionSigner> | null;
   ended: boolean;
   /** Resolves the lifecycle's whilePlaced with the action log. */
   end: (log: BlackjackAction[]) => void;
@@ -62,11 +67,28 @@ function endRound(current: Round): void {
   current.end(current.stakeAdded && current.actions.length === 0 ? ["SPLIT"] : [...current.actions]);
 }
 
+/** The hand's signer: the session's key, or (one wallet signature) a key for this hand; asked again after a failure. */
+async function signerOf(current: Round): Promise<ActionSigner> {
+  const { actionSignerFor } = await import("@/features/bets/onchain/action-signer");
+  current.signer ??= actionSignerFor(current.bet.betId);
+  return current.signer.catch((error: unknown) => {
+    current.signer = null;
+    throw error;
+  });
+}
+
 async function act(route: ActionRoute, request: { token: Token; sessionId: string }): Promise<Partial<BlackjackTable>> {
   const current = roundOf(request.sessionId);
+  const action = route.toUpperCase() as BlackjackAction;
+  const [signer, { encodeBlackjackActions }, { blackjackActionBytes }] = await Promise.all([
+    signerOf(current),
+    import("@engine/blackjack"),
+    import("@engine/session"),
+  ]);
+  const signature = signer.sign(blackjackActionBytes(encodeBlackjackActions([...current.actions, action])));
   const sentAt = Date.now();
-  const update = await postAction(route, request);
-  current.actions.push(route.toUpperCase() as BlackjackAction);
+  const update = await postAction(route, { ...request, signature });
+  current.actions.push(action);
   current.table = { ...current.table, ...update, idle: await idleFrom(sentAt) };
   // The settlement need not wait for the page: it may be left as soon as the hand is over.
   if (isFinal(current.table)) endRound(current);
@@ -97,7 +119,7 @@ export const web3BlackjackSource: BlackjackRoundSource = {
           return [];
         }
         return new Promise<BlackjackAction[]>((end) => {
-          round = { bet, token, stake, table, actions: [], stakeAdded: false, ended: false, end, settled };
+          round = { bet, token, stake, table, actions: [], stakeAdded: false, signer: null, ended: false, end, settled };
           if (isFinal(table)) endRound(round);
           dealt(table);
         });
@@ -111,7 +133,8 @@ export const web3BlackjackSource: BlackjackRoundSource = {
   stand: (request) => act("stand", request),
   async split({ progress = () => undefined, ...request }) {
     const current = roundOf(request.sessionId);
-    if (!current.stakeAdded) {
+    // Signed by a session key, the server takes the second stake from the session (CasinoSessions.split): no popup.
+    if (!current.stakeAdded && !(await signerOf(current)).viaSession) {
       try {
         await addSecondStake(current, progress);
       } finally {

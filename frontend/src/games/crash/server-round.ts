@@ -1,5 +1,6 @@
 // A manual crash round on the server (server/README.md): it starts when the server records the
-// bet, CASH OUT goes to POST /api/crash/cashout, and GET /api/crash/{betId} tells when it is over.
+// bet, CASH OUT goes to POST /api/crash/cashout with the multiplier shown at the click, signed by
+// the player's key (issue #20), and GET /api/crash/{betId} tells when it is over.
 import { CRASH, crashTimeToReach, type CrashCurve } from "@engine/crash";
 import type { Token } from "@/config/tokens";
 import { ApiError, apiRequest } from "@/lib/api-client";
@@ -62,16 +63,28 @@ export async function liveRound(betId: string): Promise<LiveRound> {
   }
 }
 
+/** A cash-out as the player's key signed it: the multiplier shown at the click (hundredths) and the signature of its bytes. */
+export interface SignedCashOut {
+  multiplier: number;
+  signature: string;
+}
+
 /**
  * Follows the round until it ends: the player's cash-out (when `cashOutClicked` resolves) or the
  * server's end at the crash point (`onCrashed` is told). Resolves with the cash-out the server
  * fixed, in hundredths, or null: the round's action log for the verification.
  */
-export async function roundEnd(betId: string, token: Token, startedAtMs: number, cashOutClicked: Promise<void>, onCrashed: () => void): Promise<number | null> {
-  let clicked = false;
-  void cashOutClicked.then(() => (clicked = true));
+export async function roundEnd(
+  betId: string,
+  token: Token,
+  startedAtMs: number,
+  cashOutClicked: Promise<SignedCashOut>,
+  onCrashed: () => void,
+): Promise<number | null> {
+  let clicked: SignedCashOut | null = null;
+  void cashOutClicked.then((signed) => (clicked = signed));
   while (Date.now() - startedAtMs < LONGEST_ROUND_MS) {
-    if (clicked) return cashOutOnServer(betId, token, startedAtMs, onCrashed);
+    if (clicked) return cashOutOnServer(betId, token, clicked, startedAtMs, onCrashed);
     const status = await roundStatus(betId).catch(() => null);
     if (status?.finished) {
       if (status.cashOut === null) onCrashed();
@@ -83,12 +96,12 @@ export async function roundEnd(betId: string, token: Token, startedAtMs: number,
 }
 
 /** The server fixes the cash-out; if the call fails, the round's end is read back from the server. */
-async function cashOutOnServer(betId: string, token: Token, startedAtMs: number, onCrashed: () => void): Promise<number | null> {
+async function cashOutOnServer(betId: string, token: Token, signed: SignedCashOut, startedAtMs: number, onCrashed: () => void): Promise<number | null> {
   try {
-    const answer = await apiRequest<CashOutAnswer>("POST", "/api/crash/cashout", { token, betId });
+    const answer = await apiRequest<CashOutAnswer>("POST", "/api/crash/cashout", { token, betId, ...signed });
     return hundredths(answer.cashOut);
   } catch (error) {
     console.error("Crash cash-out failed; reading the round's end from the server", error);
-    return roundEnd(betId, token, startedAtMs, new Promise<void>(() => undefined), onCrashed);
+    return roundEnd(betId, token, startedAtMs, new Promise<SignedCashOut>(() => undefined), onCrashed);
   }
 }

@@ -4,7 +4,7 @@ import { CRASH, type CrashOutcome, type CrashRound } from "@engine/crash";
 import type { SettledBet } from "@/features/bets/onchain";
 import { useWalletStore } from "@/features/wallet";
 import type { CrashFlight, CrashLaunchRequest, CrashRoundSource, CrashSettlement } from "./round-source";
-import { liveRound, roundEnd } from "./server-round";
+import { liveRound, roundEnd, type SignedCashOut } from "./server-round";
 
 /**
  * What a manual round shows while it flies: the round's own curve (the server publishes its
@@ -49,19 +49,24 @@ async function launchAuto(request: CrashLaunchRequest & { autoCashOut: number },
  * is the action log the settlement is checked with. Resolves once the round has started.
  */
 async function launchLive(request: CrashLaunchRequest, finishes: WeakMap<CrashFlight, Finish>): Promise<CrashFlight> {
+  // Loaded while the bet is placed: the bet waits for nothing but the lifecycle.
+  const signing = Promise.all([import("@/features/bets/onchain/action-signer"), import("@engine/session")]);
   const [{ playOnChain }, { GameType }] = await lifecycle();
-  let clickCashOut!: () => void;
-  const cashOutClicked = new Promise<void>((resolve) => (clickCashOut = resolve));
+  let clickCashOut!: (signed: SignedCashOut) => void;
+  const cashOutClicked = new Promise<SignedCashOut>((resolve) => (clickCashOut = resolve));
   let crashed!: () => void;
   const over = new Promise<void>((resolve) => (crashed = resolve));
 
   return new Promise<CrashFlight>((started, failed) => {
     const settled = playOnChain({ game: "crash", gameType: GameType.CRASH, token: request.token, stake: request.stake, params: 0n }, async (bet) => {
       const betId = bet.betId.toString();
+      // Found before take-off: a cash-out must never wait for a wallet popup (one per round without a session).
+      const [{ actionSignerFor }, { crashCashOutBytes }] = await signing;
+      const signer = await actionSignerFor(bet.betId);
       const { startedAtMs, curve } = await liveRound(betId);
       const flight: CrashFlight = { ...request, round: liveCurveRound(curve), cashOutAllowed: true, live: { startedAtMs, over } };
       finishes.set(flight, (manualCashOut) => {
-        if (manualCashOut !== null) clickCashOut();
+        if (manualCashOut !== null) clickCashOut({ multiplier: manualCashOut, signature: signer.sign(crashCashOutBytes(manualCashOut)) });
         return settlement;
       });
       started(flight);

@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,10 @@ import { WheelDisc } from "./components/wheel-disc";
 import { BetStatus } from "@/features/bets/components/bet-status";
 import { BetTerms } from "@/features/bets/components/bet-terms";
 import { FairnessPanel } from "@/features/bets/components/fairness-panel";
+import { OneClickPrompt } from "@/features/one-click/components/one-click-prompt";
+import { AutoBetPanel } from "@/features/play-controls/components/auto-bet-panel";
+import { HotkeyList } from "@/features/play-controls/components/hotkey-list";
+import { usePlayControls } from "@/features/play-controls/use-play-controls";
 import { demoWheelSource, web3WheelSource } from "./round-source";
 import { useWheelGame } from "./use-wheel-game";
 import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from "./wheel-rules";
@@ -25,6 +30,16 @@ export default function RoulettePage() {
   const spinning = game.phase === "spinning";
   const count = game.selected.length;
   const result = game.phase === "result" ? game.lastRecord : null;
+  const { spin } = game;
+  const autoBet = usePlayControls({
+    token: game.token,
+    stake: game.bet,
+    setStake: game.setBet,
+    play: useCallback((stake: number) => spin(stake).then((record) => record?.profit ?? null), [spin]),
+    onSpace: () => void spin(),
+    locked: spinning,
+  });
+  const locked = spinning || autoBet.run.running;
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8" data-testid="game-page-roulette">
@@ -40,9 +55,9 @@ export default function RoulettePage() {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="glass-card order-2 flex flex-col gap-5 p-5 lg:order-1">
-          <TokenSwitch value={game.token} onChange={game.changeToken} badges={tokenBadges(count)} disabled={spinning} />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={spinning} />
-          <ColourPicker selected={game.selected} onToggle={game.toggleColour} limitReached={game.limitReached} disabled={spinning} />
+          <TokenSwitch value={game.token} onChange={game.changeToken} badges={tokenBadges(count)} disabled={locked} />
+          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={locked} />
+          <ColourPicker selected={game.selected} onToggle={game.toggleColour} limitReached={game.limitReached} disabled={locked} />
           <div className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-night-950/50 px-4 py-3 text-sm">
             <span className="text-slate-400">Potential win</span>
             <span className="font-semibold text-gold tabular-nums" data-testid="potential-win">
@@ -51,16 +66,32 @@ export default function RoulettePage() {
                 : `${formatTokenAmount(game.token, game.bet * wheelMultiplier(game.token, count))} ${game.token} (${formatMultiplier(wheelMultiplier(game.token, count))})`}
             </span>
           </div>
-          <Button variant="primary" size="lg" onClick={game.spin} disabled={spinning || count === 0} data-testid="spin-button">
+          <Button variant="primary" size="lg" onClick={() => void spin()} disabled={locked || count === 0} data-testid="spin-button">
             {spinning ? "Spinning…" : "SPIN"}
           </Button>
+          <AutoBetPanel
+            token={game.token}
+            run={autoBet.run}
+            onStart={(settings) => void autoBet.start(settings)}
+            onStop={autoBet.stop}
+            disabled={locked || count === 0}
+          />
+          <HotkeyList />
+          <OneClickPrompt />
           <BetTerms />
           <BetStatus game="wheel" />
           <FairnessPanel />
         </div>
 
         <div className="glass-card order-1 flex flex-col items-center justify-center gap-4 p-5 lg:order-2">
-          <WheelDisc rotation={game.rotation} spinning={spinning} waiting={game.waiting} rotorRef={game.rotor} selected={game.selected} onSpin={game.spin} />
+          <WheelDisc
+            rotation={game.rotation}
+            landingAt={game.landingAt}
+            spinning={spinning}
+            rotorRef={game.rotor}
+            selected={game.selected}
+            onSpin={() => void spin()}
+          />
           <div
             className={cn(
               "flex min-h-10 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition",

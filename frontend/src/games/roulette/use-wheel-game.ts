@@ -9,20 +9,8 @@ import { DEFAULT_BET } from "@/lib/bet-rules";
 /** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
 const defaultBet = (token: Token) => (token === "BNB" ? 0.01 : DEFAULT_BET);
 import type { WheelRoundSource } from "./round-source";
-import { useFreeSpin } from "./use-free-spin";
-import {
-  HISTORY_LIMIT,
-  MAX_TURNS,
-  MIN_TURNS,
-  SEGMENT_DEGREES,
-  SPIN_DURATION_MS,
-  WHEEL_COLOURS,
-  WHEEL_MAX_COLOURS,
-  formatMultiplier,
-  landingRotation,
-  validateSpin,
-  wheelMultiplier,
-} from "./wheel-rules";
+import { useWheelSpin } from "./use-wheel-spin";
+import { HISTORY_LIMIT, SEGMENT_DEGREES, WHEEL_COLOURS, WHEEL_MAX_COLOURS, formatMultiplier, validateSpin, wheelMultiplier } from "./wheel-rules";
 import { SPIN_NOTES } from "./wheel-sounds";
 
 export interface SpinRecord {
@@ -44,28 +32,27 @@ export function useWheelGame(source: WheelRoundSource) {
   const [selected, setSelected] = useState<number[]>([]);
   const [limitReached, setLimitReached] = useState(false);
   const [phase, setPhase] = useState<WheelPhase>("idle");
+  /** Where the wheel rests between spins. */
   const [rotation, setRotation] = useState(0);
-  /** The round is out of the player's hands and its outcome not known yet (a web3 bet on its way). */
-  const [waiting, setWaiting] = useState(false);
-  const freeSpin = useFreeSpin();
+  /** Where the spin under way will stop, once its outcome is known. */
+  const [landingAt, setLandingAt] = useState<number | null>(null);
+  const wheel = useWheelSpin();
   const [lastRecord, setLastRecord] = useState<SpinRecord | null>(null);
   const [history, setHistory] = useState<SpinRecord[]>([]);
   const [winBurst, setWinBurst] = useState<number | null>(null);
-  const spinTimer = useRef<number | undefined>(undefined);
   const nextId = useRef(1);
   // Guards against a second click landing before React re-renders with phase "spinning".
   const spinning = useRef(false);
 
-  useEffect(() => () => window.clearTimeout(spinTimer.current), []);
-
-  // A settlement that is late may stay so until the bet is claimed back: the wheel comes to rest
-  // where it got to (the bet's panel says why) instead of turning for an hour.
-  const late = useBetStore((state) => state.bet?.game === "wheel" && state.bet.stage === "settling" && state.bet.blocksWaited >= LATE_AFTER_BLOCKS);
+  // A bet that is late (a settlement, or a signed bet's relay) may stay so for long: the wheel
+  // comes to rest where it got to (the bet's panel says why) instead of turning for an hour.
+  const late = useBetStore(
+    (state) =>
+      state.bet?.game === "wheel" && (state.bet.stage === "relay-late" || (state.bet.stage === "settling" && state.bet.blocksWaited >= LATE_AFTER_BLOCKS)),
+  );
   useEffect(() => {
-    if (!late) return;
-    const reached = freeSpin.stop();
-    if (reached !== null) setRotation(reached);
-  }, [late, freeSpin]);
+    if (late) wheel.rest();
+  }, [late, wheel]);
 
   const toggleColour = (index: number) => {
     if (selected.includes(index)) {
@@ -83,40 +70,40 @@ export function useWheelGame(source: WheelRoundSource) {
     setBet(defaultBet(next));
   };
 
-  const spin = useCallback(async () => {
-    if (spinning.current) return;
-    const error = validateSpin(selected.length, bet, getPlayableBalance(token), token);
-    if (error) {
-      toast({ ...error, variant: "error" });
-      return;
-    }
-    const stake = bet;
-    const colours = [...selected];
-    spinning.current = true;
-    setPhase("spinning");
-    setWaiting(true);
-    freeSpin.start();
-    let result;
-    try {
-      result = await source.spin({ token, stake, colours });
-    } catch (failure) {
-      console.error("Wheel spin failed", failure);
-      const reached = freeSpin.stop();
-      if (reached !== null) setRotation(reached);
-      setWaiting(false);
-      spinning.current = false;
-      setPhase("idle");
-      return;
-    }
-    const reached = freeSpin.stop();
-    setWaiting(false);
-    applyPayout(token, -stake);
-    playNotes(SPIN_NOTES);
-    const turns = MIN_TURNS + Math.floor(Math.random() * (MAX_TURNS - MIN_TURNS + 1));
-    const offset = (Math.random() - 0.5) * SEGMENT_DEGREES * 0.7;
-    setRotation((current) => landingRotation(reached ?? current, result.segment, turns, offset));
-
-    spinTimer.current = window.setTimeout(() => {
+  /**
+   * One spin at the bet shown, or at `stakeOfRound` (auto-bet's); resolves with its record once the
+   * wheel has stopped on it, or null when nothing was played.
+   */
+  const spin = useCallback(
+    async (stakeOfRound?: number): Promise<SpinRecord | null> => {
+      if (spinning.current) return null;
+      const stake = stakeOfRound ?? bet;
+      const error = validateSpin(selected.length, stake, getPlayableBalance(token), token);
+      if (error) {
+        toast({ ...error, variant: "error" });
+        return null;
+      }
+      const colours = [...selected];
+      spinning.current = true;
+      setPhase("spinning");
+      // The wheel turns from the click: the wait for the outcome hides inside the spin.
+      wheel.start();
+      playNotes(SPIN_NOTES);
+      let result;
+      try {
+        result = await source.spin({ token, stake, colours });
+      } catch (failure) {
+        console.error("Wheel spin failed", failure);
+        setRotation((current) => wheel.rest() ?? current);
+        spinning.current = false;
+        setPhase("idle");
+        return null;
+      }
+      applyPayout(token, -stake);
+      const offset = (Math.random() - 0.5) * SEGMENT_DEGREES * 0.7;
+      const { finalAngle, done } = wheel.land(result.segment, offset);
+      setLandingAt(finalAngle);
+      await done;
       const multiplier = wheelMultiplier(token, colours.length);
       const record: SpinRecord = {
         id: nextId.current++,
@@ -135,12 +122,16 @@ export function useWheelGame(source: WheelRoundSource) {
         toast({ title: "Better Luck Next Time", description: `Lost ${formatTokenAmount(token, stake)} ${token}`, variant: "error" });
         playSound("lose");
       }
+      setRotation(finalAngle);
+      setLandingAt(null);
       setLastRecord(record);
       setHistory((current) => [record, ...current].slice(0, HISTORY_LIMIT));
       spinning.current = false;
       setPhase("result");
-    }, SPIN_DURATION_MS);
-  }, [selected, bet, token, source, getPlayableBalance, applyPayout, freeSpin]);
+      return record;
+    },
+    [selected, bet, token, source, getPlayableBalance, applyPayout, wheel],
+  );
 
   return {
     token,
@@ -152,8 +143,8 @@ export function useWheelGame(source: WheelRoundSource) {
     limitReached,
     phase,
     rotation,
-    waiting,
-    rotor: freeSpin.rotor,
+    landingAt,
+    rotor: wheel.rotor,
     lastRecord,
     history,
     winBurst,

@@ -4,8 +4,6 @@ import { formatTokenAmount, type Token } from "@/config/tokens";
 export { WHEEL_COLOURS, WHEEL_MAX_COLOURS, WHEEL_SEGMENTS };
 
 export const SPIN_DURATION_MS = 3500;
-export const MIN_TURNS = 5;
-export const MAX_TURNS = 7;
 export const HISTORY_LIMIT = 10;
 export const SEGMENT_DEGREES = 360 / WHEEL_SEGMENTS;
 
@@ -48,14 +46,4 @@ export function validateSpin(colourCount: number, bet: number, playableBalance: 
 export function segmentAtPointer(rotation: number): number {
   const underPointer = (((-rotation % 360) + 360) % 360) / SEGMENT_DEGREES;
   return Math.floor(underPointer) % WHEEL_SEGMENTS;
-}
-
-/**
- * The rotation to animate to: `turns` full turns past the current one, stopping with `segment`
- * under the pointer, `offset` degrees from its centre (|offset| < half a segment).
- */
-export function landingRotation(current: number, segment: number, turns: number, offset: number): number {
-  const target = (((-(segment + 0.5) * SEGMENT_DEGREES - offset) % 360) + 360) % 360;
-  const currentMod = ((current % 360) + 360) % 360;
-  return current + turns * 360 + ((target - currentMod + 360) % 360);
 }

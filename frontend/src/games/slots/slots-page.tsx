@@ -1,4 +1,8 @@
 import { useMemo } from "react";
+import { OneClickPrompt } from "@/features/one-click/components/one-click-prompt";
+import { AutoBetPanel } from "@/features/play-controls/components/auto-bet-panel";
+import { HotkeyList } from "@/features/play-controls/components/hotkey-list";
+import { usePlayControls } from "@/features/play-controls/use-play-controls";
 import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
 import { Button } from "@/components/ui/button";
@@ -23,6 +27,15 @@ export default function SlotsPage() {
   const game = useSlotsGame(isDemo ? demoSlotsSource : web3SlotsSource);
   const jackpotLabel = useJackpotLabel();
   const balance = usePlayableBalance(game.token);
+  const autoBet = usePlayControls({
+    token: game.token,
+    stake: game.bet,
+    setStake: game.setBet,
+    play: game.spin,
+    onSpace: () => void game.spin(),
+    locked: game.spinning,
+  });
+  const locked = game.spinning || autoBet.run.running;
   const highlighted = useMemo(() => new Set(game.win?.lines.flatMap((line) => line.cells.map(([reel, row]) => `${reel}-${row}`)) ?? []), [game.win]);
 
   return (
@@ -76,11 +89,14 @@ export default function SlotsPage() {
         </div>
 
         <div className="glass-card flex flex-col gap-5 p-5">
-          <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={game.spinning} />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={game.spinning} />
-          <Button variant="primary" size="lg" onClick={game.spin} disabled={game.spinning} data-testid="spin-button" className="h-14 text-lg">
+          <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
+          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={locked} />
+          <Button variant="primary" size="lg" onClick={() => void game.spin()} disabled={locked} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}
           </Button>
+          <AutoBetPanel token={game.token} run={autoBet.run} onStart={(settings) => void autoBet.start(settings)} onStop={autoBet.stop} disabled={locked} />
+          <HotkeyList />
+          <OneClickPrompt />
           <BetTerms />
           <BetStatus game="slots" />
           <FairnessPanel />

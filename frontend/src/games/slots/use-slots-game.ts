@@ -83,15 +83,21 @@ export function useSlotsGame(source: SlotsRoundSource) {
     }
   }
 
-  function spin() {
-    if (busy.current) return;
-    const stake = bet;
+  /**
+   * One spin at the bet shown, or at `stakeOfRound` (auto-bet's); resolves with its profit (payout
+   * less stake) once the win is shown, or null when nothing was played.
+   */
+  function spin(stakeOfRound?: number): Promise<number | null> {
+    if (busy.current) return Promise.resolve(null);
+    const stake = stakeOfRound ?? bet;
     const spinToken = token;
     const message = insufficientBalanceMessage(spinToken, getPlayableBalance(spinToken), stake);
     if (message) {
       window.alert(message);
-      return;
+      return Promise.resolve(null);
     }
+    let roundOver!: (profit: number | null) => void;
+    const over = new Promise<number | null>((resolve) => (roundOver = resolve));
     busy.current = true;
     const id = ++round.current;
     applyPayout(spinToken, -stake);
@@ -113,7 +119,10 @@ export function useSlotsGame(source: SlotsRoundSource) {
               if (reel === REELS - 1) stopReelSound();
             });
           }
-          later(reelStopDelay(REELS - 1) + SETTLE_DELAY_MS, () => finish(result, spinToken, id));
+          later(reelStopDelay(REELS - 1) + SETTLE_DELAY_MS, () => {
+            finish(result, spinToken, id);
+            roundOver(result.payout - stake);
+          });
         },
         (error: unknown) => {
           // SPEC §8: a failed spin only ends the spinning state and the sound. Nothing was played,
@@ -125,9 +134,11 @@ export function useSlotsGame(source: SlotsRoundSource) {
           setStoppedReels(REELS);
           busy.current = false;
           setSpinning(false);
+          roundOver(null);
         },
       );
     });
+    return over;
   }
 
   return { token, changeToken, bet, setBet, spinning, reels, stoppedReels, win, confettiBurst, bigWin, spin };

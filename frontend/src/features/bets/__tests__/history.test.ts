@@ -113,7 +113,7 @@ describe("the bet history read from the chain", () => {
     const [open, settled] = page.items;
     expect(open).toMatchObject({ settlement: null, commitment: null, claimableAt: chain.head.time + 3_600 });
     expect(checkHistoryItem(open!, page)).toBeNull();
-    expect(settled!.commitment).toEqual({ root: chain.seeds.commitment, firstNonce: 0n });
+    expect(settled!.commitment).toEqual({ root: chain.seeds.commitment, firstNonce: 0n, relayed: false });
   });
 });
 
@@ -124,6 +124,20 @@ describe("a history bet's check", () => {
     const check = checkHistoryItem(page.items[0]!, page)!;
     expect(check.ok).toBe(false);
     expect(check.problems).toEqual([expect.stringMatching(/^payout \d+ differs from the rules' \d+$/)]);
+  });
+
+  it("checks a signed bet's seed as its chain's relay link (2k-1), and a wallet bet's as the link above (2k)", async () => {
+    const relayed = chain.place({ ...wheel("BNB"), relayed: true }, 300);
+    chain.settle(relayed, 300);
+    chain.settle(chain.place(wheel("BNB"), 301), 301);
+    // A bet placed through CasinoSessions but settled with its wallet seed: not its link.
+    chain.settle(chain.place({ ...wheel("BNB"), relayed: true }, 302), 302, { relaySeed: false });
+    const page = await readHistoryPage(null);
+    const [wrongLink, wallet, signed] = page.items;
+    expect([signed!.commitment?.relayed, wallet!.commitment?.relayed, wrongLink!.commitment?.relayed]).toEqual([true, false, true]);
+    expect(checkHistoryItem(signed!, page)).toMatchObject({ ok: true, problems: [] });
+    expect(checkHistoryItem(wallet!, page)).toMatchObject({ ok: true, problems: [] });
+    expect(checkHistoryItem(wrongLink!, page)).toMatchObject({ ok: false, problems: ["the seed does not hash down to the commitment the bet was placed under"] });
   });
 
   it("replays an interactive round with the actions the server published, and says so when it published none", async () => {

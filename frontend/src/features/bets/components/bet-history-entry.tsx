@@ -1,24 +1,16 @@
 import { useState, type ReactNode } from "react";
-import { GameType } from "@engine/gameTypes";
+import type { GameType } from "@engine/gameTypes";
 import { fromBaseUnits, type Token } from "@engine/tokens";
 import { Button } from "@/components/ui/button";
 import { CheckIcon, WarningIcon } from "@/components/ui/icons";
-import { GAMES, type GameId } from "@/config/games";
+import { GAMES } from "@/config/games";
 import { formatTokenAmount } from "@/config/tokens";
 import { cn } from "@/lib/cn";
 import { LATE_AFTER_BLOCKS } from "../bet-store";
 import type { HistoryEntry } from "../use-bet-history";
 import { shortHash } from "@/components/ui/tx-hash";
 
-const GAME_OF_TYPE: Record<GameType, GameId> = {
-  [GameType.WHEEL]: "roulette",
-  [GameType.SLOTS]: "slots",
-  [GameType.BLACKJACK]: "blackjack",
-  [GameType.KICKBOXING]: "kickboxing",
-  [GameType.CRASH]: "crash",
-};
-
-const gameTitle = (gameType: GameType) => GAMES.find((game) => game.id === GAME_OF_TYPE[gameType])?.title ?? `Game ${gameType}`;
+const gameTitle = (gameType: GameType) => GAMES.find((game) => game.gameType === gameType)?.title ?? `Game ${gameType}`;
 const amount = (token: Token, wei: bigint) => `${formatTokenAmount(token, fromBaseUnits(wei))} ${token}`;
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
 

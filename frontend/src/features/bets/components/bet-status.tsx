@@ -1,6 +1,4 @@
-import { useState } from "react";
 import { Link } from "react-router-dom";
-import { Button } from "@/components/ui/button";
 import { formatTokenAmount } from "@/config/tokens";
 import { CheckIcon, WarningIcon } from "@/components/ui/icons";
 import { TxHash } from "@/components/ui/tx-hash";
@@ -8,13 +6,14 @@ import { DepositShortcut } from "@/features/wallet/components/deposit-shortcut";
 import { useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { LATE_AFTER_BLOCKS, useBetStore, type ActiveBet } from "../bet-store";
-
-const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleTimeString();
+import { LateSettlement } from "./late-settlement";
+import { DeferredDraw, RelayLate } from "./one-click-notices";
 
 /**
  * Where the player's on-chain bet stands, shown by every game in web3 mode (issue #14): confirm in
- * the wallet → placing (hash) → settling (blocks waited) → result and its check in this browser; a
- * late settlement says so, and once the bet's claim time has passed offers its claim.
+ * the wallet (not with one-click play on) → placing (hash) → settling (blocks waited) → result and
+ * its check in this browser; a late settlement says so, and once the bet's claim time has passed
+ * offers its claim; a one-click bet that has not landed offers the wallet's way (issue #20).
  */
 export function BetStatus({ game }: { game: string }) {
   const { isDemo } = useWallet();
@@ -23,15 +22,18 @@ export function BetStatus({ game }: { game: string }) {
   return (
     <div className="glass-card flex flex-col gap-2 px-4 py-3 text-sm" data-testid="bet-status" data-stage={bet.stage} data-bet={bet.id} aria-live="polite">
       <StageLine bet={bet} />
+      {bet.stage === "confirm" && bet.walletReason && <p className="text-xs text-slate-400">{bet.walletReason}</p>}
       {bet.stage === "failed" && bet.suggestDeposit && (
         <div>
           <DepositShortcut />
         </div>
       )}
       {bet.txHash && <HashLine label="Bet" hash={bet.txHash} url={bet.explorerUrl ?? null} />}
+      {bet.stage === "relay-late" && <RelayLate bet={bet} />}
       {bet.stage === "settling" && bet.blocksWaited >= LATE_AFTER_BLOCKS && <LateSettlement bet={bet} />}
       {bet.settleTxHash && <HashLine label="Settlement" hash={bet.settleTxHash} url={bet.settleExplorerUrl ?? null} />}
       {bet.verdict && <Verdict bet={bet} />}
+      {bet.stage === "result" && <DeferredDraw bet={bet} />}
     </div>
   );
 }
@@ -39,7 +41,8 @@ export function BetStatus({ game }: { game: string }) {
 function StageLine({ bet }: { bet: ActiveBet }) {
   const text: Record<ActiveBet["stage"], string> = {
     confirm: "Confirm the bet in your wallet…",
-    placing: "Placing the bet on chain…",
+    placing: bet.oneClick ? "Signed with your one-click key. Placing it on chain…" : "Placing the bet on chain…",
+    "relay-late": "Your signed bet has not landed yet",
     playing: "Bet placed on chain. Your round is in play",
     settling:
       bet.blocksWaited === 0
@@ -49,7 +52,7 @@ function StageLine({ bet }: { bet: ActiveBet }) {
     failed: bet.error ?? "The bet failed",
     cancelled: "Bet cancelled in your wallet",
   };
-  const busy = bet.stage === "confirm" || bet.stage === "placing" || bet.stage === "playing" || bet.stage === "settling";
+  const busy = bet.stage === "confirm" || bet.stage === "placing" || bet.stage === "relay-late" || bet.stage === "playing" || bet.stage === "settling";
   return (
     <div className={cn("flex items-center gap-2", bet.stage === "failed" && "text-pink")} data-testid="bet-stage">
       <span
@@ -71,55 +74,6 @@ function HashLine({ label, hash, url }: { label: string; hash: string; url: stri
   return (
     <div className="font-mono text-xs text-slate-400" title={hash}>
       {label}: <TxHash hash={hash} url={url} />
-    </div>
-  );
-}
-
-/**
- * A settlement that has not come: say so, and open the claim when its time comes. A DEGEN bet's
- * jackpot draw needs nothing from the player: a draw too late to read the bet's block counts as a
- * hit unless the house recorded that block in time (contracts/README.md "Trust assumptions").
- */
-function LateSettlement({ bet }: { bet: ActiveBet }) {
-  const claimable = bet.claimableAt !== undefined && bet.chainTime !== undefined && bet.chainTime >= bet.claimableAt;
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const claim = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const onchain = await import("../onchain");
-      await onchain.claimBet(BigInt(bet.betId!), (update) => {
-        if (update.phase === "failed") setMessage(update.reason?.message ?? "The transaction failed");
-      });
-    } catch (error) {
-      if ((error as Error).name !== "TxCancelled" && !message) setMessage((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="flex flex-col gap-2 rounded-xl border border-ember/40 bg-ember/10 px-3 py-2 text-xs text-slate-200" data-testid="late-settlement">
-      <p>
-        The settlement is late: {bet.blocksWaited} blocks since your bet. Your stake is safe in the Casino contract.
-        {bet.claimableAt !== undefined &&
-          (claimable
-            ? " Its settle window has passed: you can claim your bet back now, at its maximum payout."
-            : ` If it is not settled by ${clock(bet.claimableAt)}, you can claim your bet back at its maximum payout.`)}
-        {bet.jackpotDraw && " Your jackpot draw is kept: if it comes too late to read your bet's block, it counts as a win."}
-      </p>
-      {claimable && (
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="primary" disabled={busy} data-testid="claim-bet" onClick={() => void claim()}>
-            {busy ? "Claiming…" : "Claim"}
-          </Button>
-        </div>
-      )}
-      {message && (
-        <p role="alert" className="text-pink">
-          {message}
-        </p>
-      )}
     </div>
   );
 }

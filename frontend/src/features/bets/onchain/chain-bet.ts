@@ -1,7 +1,8 @@
 // A bet as the chain records it, and its settlement as the chain publishes it: the browser reads
 // the result from the Casino's events, never from a server answer alone (DESIGN.md §2).
-import { getAddress, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
+import { getAddress, ZeroAddress, ZeroHash, type Log, type Provider, type TransactionReceipt } from "ethers";
 import type { GameType, Token } from "@engine/index";
+import { ticketDraws, ticketsHash, type JackpotTicket } from "@engine/session";
 import type { Casino } from "@typechain/contracts/Casino";
 import { rangesUp, type BlockRange } from "./log-ranges";
 
@@ -23,6 +24,12 @@ export interface ChainBet {
   /** The hash of the bet's block: its jackpot draw's entropy. */
   placedBlockHash: string;
   txHash: string;
+  /**
+   * Placed through CasinoSessions (a signed bet: relayed, or sent by the wallet when the relay
+   * failed): settled with its chain's relay seed, link 2k-1, where a wallet bet's is link 2k
+   * (engine/src/hashChain.ts). Unknown (undefined) until read from the placing transaction.
+   */
+  relayed?: boolean;
 }
 
 /** The jackpot draw of a DEGEN bet (JackpotDrawn, and JackpotWon on a hit that pays). */
@@ -43,6 +50,11 @@ export interface ChainSettlement {
   /** GamePlayed's betAmount: both stakes of a split hand. */
   totalStake: bigint;
   jackpot: ChainJackpot | null;
+  /**
+   * One-click play: settled in the transaction that placed it, its jackpot ticket drawn in a later
+   * one (docs/protocol.md §6), so `jackpot` stays null until that draw is found.
+   */
+  jackpotDeferred?: boolean;
   txHash: string;
   block: number;
 }
@@ -69,12 +81,79 @@ export function betFromLog(casino: Casino, log: Log, degenAddress: string): Chai
   };
 }
 
-/** The bet a receipt placed. */
-export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenAddress: string): ChainBet {
+const betIdTopic = (betId: bigint) => "0x" + betId.toString(16).padStart(64, "0");
+
+/** The bet a receipt placed: the one with `betId` when the transaction placed several (a relayed batch). */
+export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenAddress: string, betId?: bigint): ChainBet {
   const topic = casino.interface.getEvent("BetPlaced").topicHash;
-  const log = receipt.logs.find((entry) => entry.topics[0] === topic);
+  const log = receipt.logs.find((entry) => entry.topics[0] === topic && (betId === undefined || entry.topics[1] === betIdTopic(betId)));
   if (!log) throw new Error("The transaction placed no bet");
-  return betFromLog(casino, log, degenAddress);
+  // Sent to the Casino itself: a wallet bet; through CasinoSessions: a signed one.
+  return { ...betFromLog(casino, log, degenAddress), relayed: getAddress(receipt.to ?? ZeroAddress) !== getAddress(log.address) };
+}
+
+/** The bet's placement and resolution logs since `fromBlock` (BetPlaced, BetSettled, ExpiredBetClaimed; all indexed by bet id). */
+export async function betLogsSince(casino: Casino, provider: Provider, betId: bigint, fromBlock: number): Promise<Log[]> {
+  const events = ["BetPlaced", "BetSettled", "ExpiredBetClaimed"] as const;
+  const topics = [events.map((name) => casino.interface.getEvent(name).topicHash), betIdTopic(betId)];
+  return provider.getLogs({ address: await casino.getAddress(), topics, fromBlock, toBlock: "latest" });
+}
+
+/**
+ * The deferred jackpot draw of a one-click DEGEN bet, or null until it is known: a hit paid by
+ * drawJackpots (JackpotDrawn, and JackpotWon right after it on a hit that pays), or a miss, which
+ * only its batch's JackpotTicketsDrawn(tickets, entropy) shows (recorded by the next play or by
+ * drawJackpots; docs/protocol.md §6). A hit whose draw is recorded but not yet paid stays null:
+ * drawJackpots, the settler's or the player's, pays it.
+ */
+export async function findJackpotDraw(casino: Casino, provider: Provider, bet: ChainBet): Promise<ChainJackpot | null> {
+  const address = await casino.getAddress();
+  const drawn = casino.interface.getEvent("JackpotDrawn");
+  const [log] = await provider.getLogs({ address, topics: [drawn.topicHash, betIdTopic(bet.betId)], fromBlock: bet.placedBlock, toBlock: "latest" });
+  if (log) {
+    const receipt = await provider.getTransactionReceipt(log.transactionHash);
+    if (!receipt) return null;
+    const events = receipt.logs.filter((entry) => entry.index >= log.index && entry.address === log.address).map((entry) => casino.interface.parseLog(entry));
+    const a = events[0]!.args;
+    const next = events[1];
+    const won = next?.name === "JackpotWon" && getAddress(next.args.player as string) === bet.player ? (next.args.amount as bigint) : 0n;
+    return { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean, won: a.hit ? won : 0n };
+  }
+  const batch = await ticketsOfBatch(casino, provider, bet);
+  if (!batch) return null;
+  const ticketsDrawn = casino.interface.getEvent("JackpotTicketsDrawn");
+  const [recorded] = await provider.getLogs({ address, topics: [ticketsDrawn.topicHash, batch.hash], fromBlock: bet.placedBlock, toBlock: "latest" });
+  if (!recorded) return null;
+  const entropy = casino.interface.parseLog(recorded)!.args.entropy as string;
+  const draw = ticketDraws(address, batch.tickets, entropy).find((ticket) => ticket.betId === bet.betId);
+  // A hit is published, and paid, by drawJackpots on its own: not there yet.
+  if (!draw || draw.hit) return null;
+  return { entropy, prize: 0n, hit: false, won: 0n };
+}
+
+/** The jackpot tickets of the bet's play transaction and the hash that stands for them on chain, read once per transaction. */
+const batches = new Map<string, Promise<{ tickets: JackpotTicket[]; hash: string } | null>>();
+function ticketsOfBatch(casino: Casino, provider: Provider, bet: ChainBet): Promise<{ tickets: JackpotTicket[]; hash: string } | null> {
+  let batch = batches.get(bet.txHash);
+  if (!batch) {
+    batch = (async () => {
+      const receipt = await provider.getTransactionReceipt(bet.txHash);
+      if (!receipt) return null;
+      // Every bet of the transaction with jackpot odds, in log order: a DEGEN bet (BNB bets have none).
+      const placedTopic = casino.interface.getEvent("BetPlaced").topicHash;
+      const placed = receipt.logs.filter((entry) => entry.topics[0] === placedTopic).map((entry) => betFromLog(casino, entry, ZeroAddress));
+      const tickets: JackpotTicket[] = placed
+        .filter((one) => one.jackpotOdds !== 0n)
+        .map((one) => ({ betId: one.betId, odds: one.jackpotOdds, prize: one.jackpotPrize }));
+      return { tickets, hash: ticketsHash(tickets) };
+    })();
+    batch.catch(() => batches.delete(bet.txHash));
+    batches.set(bet.txHash, batch);
+  }
+  return batch.then((found) => {
+    if (!found) batches.delete(bet.txHash);
+    return found;
+  });
 }
 
 /**
@@ -86,7 +165,7 @@ export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenA
 export async function findResolution(casino: Casino, provider: Provider, bet: ChainBet, near?: number): Promise<ChainSettlement | null> {
   const events = [casino.interface.getEvent("BetSettled"), casino.interface.getEvent("ExpiredBetClaimed")];
   const address = await casino.getAddress();
-  const topics = [events.map((event) => event.topicHash), "0x" + bet.betId.toString(16).padStart(64, "0")];
+  const topics = [events.map((event) => event.topicHash), betIdTopic(bet.betId)];
   const read = async (range: BlockRange) => (await provider.getLogs({ address, topics, ...range }))[0];
   let resolving = near !== undefined && near >= bet.placedBlock ? await read({ fromBlock: near, toBlock: near }) : undefined;
   if (!resolving) {
@@ -98,7 +177,33 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
   if (!resolving) return null;
   const receipt = await provider.getTransactionReceipt(resolving.transactionHash);
   if (!receipt) return null;
-  return settlementOf(casino, receipt, resolving.index, bet);
+  const settlement = settlementOf(casino, receipt, resolving.index, bet);
+  if (settlement.jackpotDeferred) return { ...settlement, jackpot: await findJackpotDraw(casino, provider, bet) };
+  if (settlement.kind === "settled" && bet.token === "DEGEN" && !settlement.jackpot) return { ...settlement, jackpot: await unpublishedMiss(casino, provider, bet, settlement) };
+  return settlement;
+}
+
+/** The EVM shows a block's hash for this many blocks after it. */
+const BLOCKHASH_WINDOW = 256;
+
+/**
+ * The draw of a settled DEGEN bet that published none: only a hit publishes JackpotDrawn, so this
+ * is the miss the settlement claims, drawn on the bet's block hash, or on the hash locked for it
+ * (JackpotEntropyLocked) when it was settled after the EVM stopped showing that block's. Checked
+ * like a published draw: a roll that hits is a problem. Neither hash: a void draw, which hits.
+ */
+async function unpublishedMiss(casino: Casino, provider: Provider, bet: ChainBet, settlement: ChainSettlement): Promise<ChainJackpot> {
+  const miss = { prize: 0n, hit: false, won: 0n };
+  if (settlement.block - bet.placedBlock <= BLOCKHASH_WINDOW) return { ...miss, entropy: bet.placedBlockHash };
+  const locked = casino.interface.getEvent("JackpotEntropyLocked");
+  const address = await casino.getAddress();
+  let log: Log | undefined;
+  for (const range of rangesUp(bet.placedBlock, settlement.block)) {
+    [log] = await provider.getLogs({ address, topics: [locked.topicHash, betIdTopic(bet.betId)], ...range });
+    if (log) break;
+  }
+  const entropy = log ? (casino.interface.parseLog(log)!.args.entropy as string) : ZeroHash;
+  return { ...miss, entropy };
 }
 
 /**
@@ -106,8 +211,9 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
  * follow its BetSettled / ExpiredBetClaimed in order (GamePlayed, then JackpotDrawn and JackpotWon
  * for DEGEN), before the next bet's.
  */
-function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: number, bet: ChainBet): ChainSettlement {
-  const casinoAddress = getAddress(receipt.to ?? ZeroAddress);
+export function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: number, bet: ChainBet): ChainSettlement {
+  // The Casino's address from the bet's own resolving log: a relayed transaction goes to CasinoSessions.
+  const casinoAddress = getAddress(receipt.logs.find((log) => log.index === fromIndex)?.address ?? receipt.to ?? ZeroAddress);
   let settlement: Partial<ChainSettlement> = { txHash: receipt.hash, block: receipt.blockNumber, jackpot: null };
   for (const log of receipt.logs) {
     if (log.index < fromIndex || getAddress(log.address) !== casinoAddress) continue;
@@ -132,5 +238,7 @@ function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: nu
   if (settlement.kind === undefined || settlement.payout === undefined || settlement.totalStake === undefined) {
     throw new Error(`The settlement of bet ${bet.betId} could not be read from its transaction ${receipt.hash}`);
   }
+  // Placed and settled in one transaction (CasinoSessions.play): a DEGEN bet's draw comes later.
+  if (receipt.hash === bet.txHash && bet.token === "DEGEN" && !settlement.jackpot) settlement.jackpotDeferred = true;
   return settlement as ChainSettlement;
 }

@@ -11,9 +11,12 @@ import { browserProvider, readyWallet } from "@/features/wallet/web3";
 import { decodeRevert } from "@/features/wallet/web3/errors";
 import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
 import { useWalletStore } from "@/features/wallet/wallet-store";
+import { useOneClickStore } from "@/features/one-click/one-click-store";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
 import { termsForBet, useBetTermsStore } from "../terms-store";
 import { stageOf } from "./tx-stage";
+import { followDeferredDraw } from "./deferred-draw";
+import { oneClickCover, placeSignedBet } from "./signed-bet";
 import { useFairnessStore } from "../fairness-store";
 import { betOfReceipt, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { checkBet, commitmentOf, type BetCheck } from "./verify-bet";
@@ -60,14 +63,24 @@ export type CrossCheck = (settled: SettledBet) => string[];
  */
 export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced, crossCheck?: CrossCheck): Promise<SettledBet> {
   const store = useBetStore.getState();
-  const id = store.begin(request.game);
+  // With one-click play on, no step waits for the wallet: the panel never says "confirm".
+  const id = store.begin(request.game, useOneClickStore.getState().session ? { stage: "placing" } : undefined);
   const update = (patch: Parameters<typeof store.update>[1]) => useBetStore.getState().update(id, patch);
   try {
-    const bet = await placeBet(request, (tx) => update(stageOf(tx)));
+    const wallet = await readyWallet();
+    const cover = oneClickCover(request, wallet);
+    if (cover && "walletReason" in cover) update({ stage: "confirm", walletReason: cover.walletReason });
+    const placed =
+      cover && "signer" in cover
+        ? await placeSignedBet(request, wallet, cover.signer, update)
+        : { bet: await placeBet(request, (tx) => update(stageOf(tx))), settlement: null };
+    const { bet } = placed;
     // A round played with the server (a blackjack hand, a crash flight, a slots spin) shows as in
     // play; its settlement is awaited, and counted late, only from the round's end.
     update({
       stage: whilePlaced ? "playing" : "settling",
+      txHash: bet.txHash,
+      explorerUrl: explorerTxUrl(wallet.config.chain, bet.txHash),
       betId: bet.betId.toString(),
       placedBlock: bet.placedBlock,
       token: bet.token,
@@ -79,9 +92,9 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       roundEnd = await browserProvider().getBlockNumber();
       update({ stage: "settling" });
     }
-    const settlement = await awaitResolution(bet, (progress) => update(progress), roundEnd);
-    const check = withCrossCheck(await checkSettled(bet, settlement, actions), { bet, settlement }, crossCheck);
-    const wallet = await readyWallet();
+    const settlement = placed.settlement ?? (await awaitResolution(bet, (progress) => update(progress), roundEnd));
+    const checkWith = await settledChecker(bet, actions);
+    const check = withCrossCheck(checkWith(settlement), { bet, settlement }, crossCheck);
     // A round the screen now animates from the settled word (wheel, fight, auto flight): the
     // balance shown waits until the game shows the outcome. A server round's outcome is on screen already.
     if (!whilePlaced && settlement.kind === "settled") useWalletStore.getState().hideOutcome();
@@ -94,6 +107,7 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       settleExplorerUrl: explorerTxUrl(wallet.config.chain, settlement.txHash),
       verdict: { ok: check.ok, problems: check.problems },
     });
+    if (settlement.jackpotDeferred && !settlement.jackpot && bet.jackpotOdds > 0n) void followDeferredDraw(id, bet, settlement, checkWith);
     return { bet, settlement, check };
   } catch (error) {
     const current = useBetStore.getState().bet;
@@ -166,22 +180,31 @@ export async function awaitResolution(
   }
 }
 
-/** The settlement checked in this browser; a server-run round's action log comes with it. */
-async function checkSettled(bet: ChainBet, settlement: ChainSettlement, actions: SettlementActions | null): Promise<BetCheck> {
+/**
+ * The check of a settlement in this browser, with what it needs read once (the commitment, the
+ * server's published action log): a one-click bet is checked again when its jackpot draw comes.
+ * A server-run round's action log comes with it.
+ */
+async function settledChecker(bet: ChainBet, actions: SettlementActions | null): Promise<(settlement: ChainSettlement) => BetCheck> {
   const wallet = await readyWallet();
-  const commitment = settlement.kind === "settled" ? await commitmentOf(wallet.contracts.casino, browserProvider(), bet, wallet.config.deploymentBlock) : null;
   // The settlement follows the action log the server published; this page's own log, when it
   // has one, must say the same (a hand played otherwise than the player did is a problem).
-  const published = settlement.kind === "settled" && isServerRound(bet) ? await publishedActions(bet.betId) : null;
-  const check = checkBet(bet, settlement, {
-    casino: wallet.config.contracts.Casino,
-    chainId: wallet.config.chain.id,
-    commitment,
-    actions: published ?? actions,
-  });
-  if (published === null || actions === null || sameActions(published, actions)) return check;
-  const problems = [...check.problems, `the server published the actions ${JSON.stringify(published)}, but this page played ${JSON.stringify(actions)}`];
-  return { ...check, ok: false, problems };
+  const [commitment, published] = await Promise.all([
+    commitmentOf(wallet.contracts.casino, browserProvider(), bet, wallet.config.deploymentBlock),
+    isServerRound(bet) ? publishedActions(bet.betId) : null,
+  ]);
+  return (settlement) => {
+    const settled = settlement.kind === "settled";
+    const check = checkBet(bet, settlement, {
+      casino: wallet.config.contracts.Casino,
+      chainId: wallet.config.chain.id,
+      commitment: settled ? commitment : null,
+      actions: (settled ? published : null) ?? actions,
+    });
+    if (!settled || published === null || actions === null || sameActions(published, actions)) return check;
+    const problems = [...check.problems, `the server published the actions ${JSON.stringify(published)}, but this page played ${JSON.stringify(actions)}`];
+    return { ...check, ok: false, problems };
+  };
 }
 
 function sameActions(a: SettlementActions, b: SettlementActions): boolean {

@@ -20,6 +20,12 @@ export interface BetCheck {
 export interface BetCommitment {
   root: string;
   firstNonce: bigint;
+  /**
+   * Whether this bet was placed through CasinoSessions (its seed is then the chain's link 2k-1,
+   * else 2k: two links per bet, engine/src/hashChain.ts); undefined when the placing transaction
+   * could not be read, and either link is then taken (the Casino checked which when it settled).
+   */
+  relayed?: boolean;
 }
 
 /**
@@ -63,7 +69,7 @@ export function commitmentFinder(
     return null;
   };
 
-  return async (bet) => {
+  const chainOf = async (bet: ChainBet): Promise<BetCommitment | null> => {
     current ??= inForce();
     const now = await current;
     if (now && now.firstNonce <= bet.nonce) return now;
@@ -73,6 +79,22 @@ export function commitmentFinder(
     if (commitment) found.push({ commitment, upToNonce: bet.nonce });
     return commitment;
   };
+
+  return async (bet) => {
+    const [commitment, relayed] = await Promise.all([chainOf(bet), relayedBet(casino, provider, bet)]);
+    return commitment && { ...commitment, relayed };
+  };
+}
+
+/** Whether the bet was placed through CasinoSessions: its transaction went elsewhere than to the Casino. */
+async function relayedBet(casino: Casino, provider: Provider, bet: ChainBet): Promise<boolean | undefined> {
+  if (bet.relayed !== undefined) return bet.relayed;
+  try {
+    const [tx, address] = await Promise.all([provider.getTransaction(bet.txHash), casino.getAddress()]);
+    return tx?.to ? getAddress(tx.to) !== getAddress(address) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** keccak256 applied `times` times: from a bet's seed back to its chain's root. */
@@ -80,6 +102,20 @@ function hashDown(seed: string, times: bigint): string {
   let link = seed;
   for (let i = 0n; i < times; i++) link = previousLink(link);
   return link;
+}
+
+/**
+ * Whether the seed is the bet's link of the chain: the k-th bet of a chain is settled with link
+ * 2k-1 when relayed, 2k from the wallet (engine chainPosition), so that many hashes lead to the root.
+ */
+function seedFitsChain(seed: string, bet: ChainBet, commitment: BetCommitment): boolean {
+  const k = bet.nonce - commitment.firstNonce + 1n;
+  const root = commitment.root.toLowerCase();
+  const relayLink = hashDown(seed, 2n * k - 1n);
+  if (commitment.relayed === true) return relayLink.toLowerCase() === root;
+  const walletLink = previousLink(relayLink);
+  if (commitment.relayed === false) return walletLink.toLowerCase() === root;
+  return relayLink.toLowerCase() === root || walletLink.toLowerCase() === root;
 }
 
 export function checkBet(
@@ -119,17 +155,13 @@ export function checkBet(
   const problems = [...result.problems];
   if (!context.commitment) {
     problems.push("no commitment was posted for this bet's nonce before it was placed");
-  } else {
-    // Two links a bet (engine/src/hashChain.ts): the k-th bet of the chain settles with link 2k − 1
-    // when relayed through CasinoSessions, with link 2k when placed from the wallet.
-    const relayLink = hashDown(settlement.seed!, 2n * (bet.nonce - context.commitment.firstNonce + 1n) - 1n).toLowerCase();
-    const root = context.commitment.root.toLowerCase();
-    if (relayLink !== root && previousLink(relayLink).toLowerCase() !== root)
-      problems.push("the seed does not hash down to the commitment the bet was placed under");
+  } else if (!seedFitsChain(settlement.seed!, bet, context.commitment)) {
+    problems.push("the seed does not hash down to the commitment the bet was placed under");
   }
-  // Only a hit is published (JackpotDrawn): a miss is recomputed from the bet's block hash. A bet
-  // placed and settled at once (one-click) is drawn later with its batch's tickets.
-  if (bet.token === "DEGEN" && !settlement.jackpot && bet.jackpotOdds !== 0n && settlement.block !== bet.placedBlock) {
+  // Only a hit is published (JackpotDrawn): a miss is recomputed from the bet's block hash. A
+  // one-click bet's draw comes later with its batch's tickets: not there yet is not a fault (the app
+  // and anyone may draw it, and a draw too late to read the bet's block counts as a hit).
+  if (bet.token === "DEGEN" && !settlement.jackpot && !settlement.jackpotDeferred && bet.jackpotOdds !== 0n && settlement.block !== bet.placedBlock) {
     const ticket = jackpotDraw({
       casino: context.casino,
       betId: bet.betId,

@@ -11,17 +11,21 @@ const BSC_TESTNET = {
   Casino: "0x" + "c1".repeat(20),
   CasinoRelay: "0x" + "e1".repeat(20),
   CasinoSwap: "0x" + "f1".repeat(20),
+  CasinoSessions: "0x" + "a1".repeat(20),
+  CasinoLimits: "0x" + "b1".repeat(20),
 };
 const config = (chainId: number, contracts = LOCAL_NODE_CONTRACTS): AppConfig => ({ ...TEST_CONFIG, chain: { ...TEST_CONFIG.chain, id: chainId }, contracts });
 
 describe("the contracts a build pins", () => {
-  it("pins a fresh local node's addresses: DegenToken and Casino from dev account #0's nonces 0 and 1, relay and swap desk from the Casino's 1 and 2", () => {
-    const casino = getCreateAddress({ from: HARDHAT_ACCOUNT_0, nonce: 1 });
+  it("pins a fresh local node's addresses: DegenToken and Casino from dev account #0's nonces 5 and 6 (after the rules and the four libraries), relay, swap desk, sessions and limits from the Casino's 1 to 4", () => {
+    const casino = getCreateAddress({ from: HARDHAT_ACCOUNT_0, nonce: 6 });
     expect(LOCAL_NODE_CONTRACTS).toEqual({
-      DegenToken: getCreateAddress({ from: HARDHAT_ACCOUNT_0, nonce: 0 }),
+      DegenToken: getCreateAddress({ from: HARDHAT_ACCOUNT_0, nonce: 5 }),
       Casino: casino,
       CasinoRelay: getCreateAddress({ from: casino, nonce: 1 }),
       CasinoSwap: getCreateAddress({ from: casino, nonce: 2 }),
+      CasinoSessions: getCreateAddress({ from: casino, nonce: 3 }),
+      CasinoLimits: getCreateAddress({ from: casino, nonce: 4 }),
     });
   });
 

@@ -2,8 +2,11 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { USER_ID_KEY, useSessionStore } from "@/features/session";
 import { useWalletDialog } from "../dialog-store";
+import { readyWallet } from "../web3";
 import { connectWallet, openDialog } from "./dialog-harness";
-import { PLAYER } from "./fake-wallet";
+import { fakeWallet, PLAYER } from "./fake-wallet";
+
+vi.mock("../web3", () => ({ readyWallet: vi.fn() }));
 
 const USER = { id: 4, walletAddress: PLAYER, username: "lucky_4", createdAt: "2025-01-01T00:00:00.000Z" };
 let server: ReturnType<typeof vi.fn>;
@@ -12,6 +15,7 @@ beforeEach(() => {
   useWalletDialog.setState({ open: null });
   useSessionStore.setState({ ...useSessionStore.getInitialState(), isLoading: false }, true);
   connectWallet();
+  vi.mocked(readyWallet).mockResolvedValue(fakeWallet().ready);
   server = vi.fn(async (url: string) =>
     url === "/api/user/register"
       ? new Response(JSON.stringify(USER), { status: 201 })

@@ -12,7 +12,7 @@ import { forgetDeploymentChecks } from "../web3/deployment-check";
 const wallet = new FakeWallet("0x1234567890abcdef1234567890abcdef12345678", 31337);
 const word = (address: string) => AbiCoder.defaultAbiCoder().encode(["address"], [address]);
 const selector = (signature: string) => id(signature).slice(0, 10);
-let links: Record<"degen()" | "relay()" | "swapDesk()", string>;
+let links: Record<"degen()" | "relay()" | "swapDesk()" | "sessions()" | "limits()", string>;
 
 function answerLikeTheChain(): void {
   wallet.handlers.set("eth_getCode", () => "0x6080604052");
@@ -37,7 +37,13 @@ beforeEach(async () => {
   vi.stubGlobal("fetch", fakeServer().fetch);
   forgetAppConfig();
   forgetDeploymentChecks();
-  links = { "degen()": TEST_CONFIG.contracts.DegenToken, "relay()": TEST_CONFIG.contracts.CasinoRelay, "swapDesk()": TEST_CONFIG.contracts.CasinoSwap };
+  links = {
+    "degen()": TEST_CONFIG.contracts.DegenToken,
+    "relay()": TEST_CONFIG.contracts.CasinoRelay,
+    "swapDesk()": TEST_CONFIG.contracts.CasinoSwap,
+    "sessions()": TEST_CONFIG.contracts.CasinoSessions,
+    "limits()": TEST_CONFIG.contracts.CasinoLimits,
+  };
   answerLikeTheChain();
   if (useWalletStore.getState().mode === "web3") await useWalletStore.getState().disconnect();
   await useWalletStore.getState().connect();
@@ -45,11 +51,19 @@ beforeEach(async () => {
 });
 
 describe("the deployment on the wallet's chain", () => {
-  it("is read once through the wallet and then trusted: code at the Casino, and its token, relay and swap desk the pinned ones", async () => {
+  it("is read once through the wallet and then trusted: code at the Casino, and its token, relay, swap desk, sessions and limits the pinned ones", async () => {
     await expect(readyWallet()).resolves.toMatchObject({ config: { contracts: TEST_CONFIG.contracts } });
     await readyWallet();
     expect(wallet.callsOf("eth_getCode")).toHaveLength(1);
-    expect([reads("degen()"), reads("relay()"), reads("swapDesk()")].map((calls) => calls.length)).toEqual([1, 1, 1]);
+    expect(Object.keys(links).map((signature) => reads(signature).length)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it("refuses every action when the Casino names other sessions or limits", async () => {
+    links["sessions()"] = "0x" + "77".repeat(20);
+    await expect(readyWallet()).rejects.toThrow(`names ${getAddress("0x" + "77".repeat(20))} as its sessions, not ${TEST_CONFIG.contracts.CasinoSessions}`);
+    links["sessions()"] = TEST_CONFIG.contracts.CasinoSessions;
+    links["limits()"] = "0x" + "88".repeat(20);
+    await expect(readyWallet()).rejects.toThrow(`names ${getAddress("0x" + "88".repeat(20))} as its limits, not ${TEST_CONFIG.contracts.CasinoLimits}`);
   });
 
   it("refuses every action when the Casino names another relay, and asks the chain again next time", async () => {

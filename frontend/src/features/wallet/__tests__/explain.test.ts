@@ -1,7 +1,9 @@
 import { parseEther } from "ethers";
 import { describe, expect, it } from "vitest";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
+import { CasinoLimits__factory } from "@typechain/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
 import { CasinoRelay__factory } from "@typechain/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
+import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
 import { DegenToken__factory } from "@typechain/factories/contracts/DegenToken.sol/DegenToken__factory";
 import { explain } from "../web3/explain";
@@ -10,12 +12,31 @@ const casino = Casino__factory.createInterface();
 const token = DegenToken__factory.createInterface();
 const relay = CasinoRelay__factory.createInterface();
 const swap = CasinoSwap__factory.createInterface();
+const limits = CasinoLimits__factory.createInterface();
+const sessions = CasinoSessions__factory.createInterface();
 const PLAYER = "0x1234567890AbcdEF1234567890aBcdef12345678";
 
 /** A revert as ethers reports a failed estimate or call. */
 const reverted = (data: string) => Object.assign(new Error("execution reverted"), { code: "CALL_EXCEPTION", data });
 
 describe("revert sentences", () => {
+  it("says until when a cool-off stops bets", () => {
+    const error = reverted(limits.encodeErrorResult("CoolingOff", [4_000_000_000n]));
+    expect(explain(error, { token: "DEGEN" }).message).toBe(
+      `You are taking a break until ${new Date(4_000_000_000_000).toLocaleString()}: no bets until then. Withdrawals stay open.`,
+    );
+  });
+
+  it("says which one-click key holds no session of this wallet, and that a signed bet needs the house's countersignature from a wallet", () => {
+    const key = "0x" + "ab".repeat(20);
+    expect(explain(reverted(sessions.encodeErrorResult("NotSessionPlayer", [key, PLAYER])), { token: "DEGEN" }).message).toBe(
+      "This one-click key holds no session of your wallet: it was never opened for you, or it is another wallet's. Turn one-click play on again.",
+    );
+    expect(explain(reverted(sessions.encodeErrorResult("NotRelayer", [PLAYER])), { token: "DEGEN" }).message).toBe(
+      "The chain takes a signed bet from your wallet only with the house's countersignature, which this bet does not carry. Bet from your wallet as usual instead.",
+    );
+  });
+
   it("names the max bet, formatted in the bet's token", () => {
     const error = reverted(casino.encodeErrorResult("BetTooLarge", [parseEther("500"), parseEther("123.456")]));
     expect(explain(error, { token: "DEGEN" }).message).toBe("The maximum bet right now is 123.45 DEGEN.");
@@ -41,6 +62,19 @@ describe("revert sentences", () => {
       "The Casino changed its terms after you saw them. Your bet was not placed and your Casino balance is unchanged. The new terms are shown by the bet button: bet again to accept them.",
     ],
     [casino.encodeErrorResult("ZeroAmount", []), "The amount must be greater than 0."],
+    [
+      limits.encodeErrorResult("LossLimitReached", [1n, parseEther("480"), parseEther("500")]),
+      "This bet would pass your 7-day loss limit: 480.00 DEGEN of 500.00 DEGEN is used. Withdrawals stay open.",
+    ],
+    [limits.encodeErrorResult("AboveBetCap", [parseEther("60"), parseEther("50")]), "This bet is above the largest bet you allowed yourself: 50.00 DEGEN."],
+    [
+      sessions.encodeErrorResult("AboveSessionMaxBet", [parseEther("150"), parseEther("100")]),
+      "This bet is above your one-click maximum of 100.00 DEGEN per bet.",
+    ],
+    [
+      sessions.encodeErrorResult("SessionBudgetExceeded", [parseEther("1010"), parseEther("1000")]),
+      "This bet would pass your one-click budget of 1000.00 DEGEN.",
+    ],
     [token.encodeErrorResult("ERC20InsufficientBalance", [PLAYER, parseEther("1"), parseEther("2")]), "Your wallet holds 1.00 DEGEN; this needs 2.00 DEGEN."],
     [
       token.encodeErrorResult("ERC20InsufficientAllowance", [PLAYER, 0n, parseEther("2")]),

@@ -9,6 +9,8 @@ export const ADDRESSES = {
   Casino: "0x00000000000000000000000000000000000000C1",
   CasinoRelay: "0x00000000000000000000000000000000000000E1",
   CasinoSwap: "0x00000000000000000000000000000000000000F1",
+  CasinoSessions: "0x00000000000000000000000000000000000000A1",
+  CasinoLimits: "0x00000000000000000000000000000000000000B1",
 };
 
 const casinoInterface = Casino__factory.createInterface();
@@ -23,6 +25,23 @@ export function receiptWith(hash: string, events: [Parameters<typeof casinoInter
     return { address: from, index, ...casinoInterface.encodeEventLog(event, args) };
   });
   return { hash, status: 1, logs } as unknown as TransactionReceipt;
+}
+
+/** CasinoLimits.limitsOf of a player who set nothing. */
+export function noLimits() {
+  return {
+    lossLimit: [0n, 0n, 0n],
+    lossUsed: [0n, 0n, 0n],
+    windowEnds: [0n, 0n, 0n],
+    betCap: 0n,
+    pendingLossLimit: [0n, 0n, 0n],
+    pendingBetCap: 0n,
+    pendingAt: 0n,
+    pendingMask: 0n,
+    coolOffUntil: 0n,
+    pendingCoolOffUntil: 0n,
+    pendingCoolOffAt: 0n,
+  };
 }
 
 /** A contract method as TypeChain types it: callable, with populateTransaction and staticCall. */
@@ -72,6 +91,7 @@ export function fakeWallet() {
       degen: { balanceOf: vi.fn(async () => 0n), allowance: vi.fn(async () => 0n), approve: method("approve") },
       relay: { nonces: vi.fn(async () => 0n), eip712Domain: vi.fn(), WITHDRAW_TYPEHASH: vi.fn(), SWAP_TYPEHASH: vi.fn() },
       swapDesk: { quote: vi.fn(async (_fromToken: string, _amount: bigint) => [0n, 0n]), swap: method("swap") },
+      limits: { limitsOf: vi.fn(async (_player: string, _token: string) => noLimits()), setLimits: method("setLimits"), setCoolOff: method("setCoolOff") },
     },
   };
   return { wallet, ready: wallet as unknown as ReadyWallet };

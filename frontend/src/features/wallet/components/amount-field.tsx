@@ -8,17 +8,30 @@ export interface AmountFieldProps {
   /** What the amount is drawn from, e.g. "In your wallet: 12.00 DEGEN". */
   hint?: string;
   disabled?: boolean;
+  /** "Amount" unless a dialog asks for several amounts. */
+  label?: string;
+  placeholder?: string;
+  "data-testid"?: string;
 }
 
 /** SPEC §2: the dialogs' numeric amount input, step 0.01, min 0. Validation is the dialog's (SPEC §5's toasts). */
-export function AmountField({ value, onChange, token, hint, disabled = false }: AmountFieldProps) {
+export function AmountField({
+  value,
+  onChange,
+  token,
+  hint,
+  disabled = false,
+  label = "Amount",
+  placeholder = "0.00",
+  "data-testid": testId = "amount-input",
+}: AmountFieldProps) {
   const inputId = useId();
   const hintId = useId();
   return (
     <div className="flex flex-col gap-1.5">
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={inputId} className="text-xs font-medium tracking-wider text-slate-400">
-          Amount
+          {label}
         </label>
         {hint && (
           <span id={hintId} className="text-xs text-slate-400 tabular-nums" data-testid="amount-hint">
@@ -33,9 +46,9 @@ export function AmountField({ value, onChange, token, hint, disabled = false }: 
           inputMode="decimal"
           step="0.01"
           min="0"
-          placeholder="0.00"
+          placeholder={placeholder}
           autoComplete="off"
-          data-testid="amount-input"
+          data-testid={testId}
           aria-describedby={hint ? hintId : undefined}
           disabled={disabled}
           value={value}

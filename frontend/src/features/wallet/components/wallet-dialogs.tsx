@@ -1,3 +1,4 @@
+import { OneClickDialog } from "@/features/one-click/components/one-click-dialog";
 import { useWalletDialog, type WalletDialog } from "../dialog-store";
 import { AccountDialog } from "./account-dialog";
 import { DepositDialog } from "./deposit-dialog";
@@ -25,5 +26,7 @@ export default function WalletDialogs() {
       return <SwapDialog onDone={done("swap")} onClose={close} />;
     case "account":
       return <AccountDialog onClose={close} />;
+    case "one-click":
+      return <OneClickDialog onDone={done("one-click")} onClose={close} />;
   }
 }

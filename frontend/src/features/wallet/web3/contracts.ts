@@ -1,6 +1,8 @@
 import { ZeroAddress, type ContractRunner } from "ethers";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
+import { CasinoLimits__factory } from "@typechain/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
 import { CasinoRelay__factory } from "@typechain/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
+import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
 import { DegenToken__factory } from "@typechain/factories/contracts/DegenToken.sol/DegenToken__factory";
 import type { Token } from "@/config/tokens";
@@ -13,6 +15,8 @@ export function contractsOf(config: AppConfig, runner: ContractRunner) {
     degen: DegenToken__factory.connect(config.contracts.DegenToken, runner),
     relay: CasinoRelay__factory.connect(config.contracts.CasinoRelay, runner),
     swapDesk: CasinoSwap__factory.connect(config.contracts.CasinoSwap, runner),
+    sessions: CasinoSessions__factory.connect(config.contracts.CasinoSessions, runner),
+    limits: CasinoLimits__factory.connect(config.contracts.CasinoLimits, runner),
   };
 }
 

@@ -10,12 +10,14 @@ const LINKS = [
   { name: "degen", label: "DEGEN token", pinned: "DegenToken" },
   { name: "relay", label: "relay", pinned: "CasinoRelay" },
   { name: "swapDesk", label: "swap desk", pinned: "CasinoSwap" },
+  { name: "sessions", label: "sessions", pinned: "CasinoSessions" },
+  { name: "limits", label: "limits", pinned: "CasinoLimits" },
 ] as const;
 
 /**
  * The chain itself confirms the pinned deployment (issue #19, finding 10): read through the
- * wallet's provider, the pinned Casino has code there and names the pinned token, relay and swap
- * desk as its own (they are immutables of its constructor). Checked before the player's first
+ * wallet's provider, the pinned Casino has code there and names the pinned token, relay, swap
+ * desk, sessions and limits as its own (they are immutables of its constructor). Checked before the player's first
  * approval, transaction or signature, once per chain and Casino; a refusal is not remembered, so
  * the next action asks the chain again.
  */

@@ -1,6 +1,8 @@
 import { ErrorDescription, Interface } from "ethers";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
+import { CasinoLimits__factory } from "@typechain/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
 import { CasinoRelay__factory } from "@typechain/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
+import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
 import { DegenToken__factory } from "@typechain/factories/contracts/DegenToken.sol/DegenToken__factory";
 
@@ -22,11 +24,12 @@ export function isUserRejection(error: unknown): boolean {
   return errorCode(error) === USER_REJECTED || (error as { code?: unknown })?.code === "ACTION_REJECTED";
 }
 
-const interfaces = [Casino__factory, DegenToken__factory, CasinoRelay__factory, CasinoSwap__factory].map(
+// The limits' refusals reach a bet's caller through the Casino, the sessions' directly.
+const interfaces = [Casino__factory, DegenToken__factory, CasinoRelay__factory, CasinoSwap__factory, CasinoSessions__factory, CasinoLimits__factory].map(
   (factory) => factory.createInterface() as unknown as Interface,
 );
 
-/** The custom error a revert carries, decoded against the Casino's, the token's, the relay's and the swap desk's ABIs. */
+/** The custom error a revert carries, decoded against the ABIs of the Casino, the token and the Casino's helpers. */
 export function decodeRevert(error: unknown): ErrorDescription | undefined {
   for (
     let e: unknown = error;

@@ -34,11 +34,17 @@ export class ExplainedError extends Error {
   }
 }
 
+/** CasinoLimits' loss windows, by index. */
+const LOSS_WINDOWS = ["24-hour", "7-day", "30-day"];
+
+const dateTime = (unixSeconds: unknown) => new Date(Number(unixSeconds as bigint) * 1000).toLocaleString();
+
 type Sentence = (args: Result, amount: (wei: unknown, payout?: boolean) => string, context: ExplainContext) => Explanation | string;
 
 /**
- * One sentence per custom error of the Casino, the token, the relay and the swap desk that a
- * player's own action can meet. The argument order is the Solidity declaration's.
+ * One sentence per custom error of the Casino, the token and the Casino's helpers (relay, swap
+ * desk, sessions, limits) that a player's own action can meet. The argument order is the Solidity
+ * declaration's.
  */
 const SENTENCES: Record<string, Sentence> = {
   // Casino
@@ -76,6 +82,24 @@ const SENTENCES: Record<string, Sentence> = {
   // CasinoRelay
   SignatureExpired: () => "Your signature expired before it was used. Please try again.",
   InvalidSignature: () => "The signature does not match this request.",
+  WrongNonce: () => "Another bet of yours landed first: this one can no longer be placed.",
+  // CasinoLimits: the limits the player set for themselves
+  LossLimitReached: (a, amount) =>
+    `This bet would pass your ${LOSS_WINDOWS[Number(a[0])] ?? "loss"} loss limit: ${amount(a[1])} of ${amount(a[2])} is used. Withdrawals stay open.`,
+  AboveBetCap: (a, amount) => `This bet is above the largest bet you allowed yourself: ${amount(a[1])}.`,
+  CoolingOff: (a) => `You are taking a break until ${dateTime(a[0])}: no bets until then. Withdrawals stay open.`,
+  // CasinoSessions: one-click play
+  AboveSessionMaxBet: (a, amount) => `This bet is above your one-click maximum of ${amount(a[1])} per bet.`,
+  SessionBudgetExceeded: (a, amount) => `This bet would pass your one-click budget of ${amount(a[1])}.`,
+  SessionExpired: () => "Your one-click play has ended. Turn it on again to bet without a wallet popup.",
+  SessionRevokedError: () => "This one-click key was revoked.",
+  NotSessionPlayer: () => "This one-click key holds no session of your wallet: it was never opened for you, or it is another wallet's. Turn one-click play on again.",
+  NotRelayer: () => "The chain takes a signed bet from your wallet only with the house's countersignature, which this bet does not carry. Bet from your wallet as usual instead.",
+  TokenNotAllowed: () => "Your one-click play does not allow this token.",
+  GameNotAllowed: () => "Your one-click play does not allow this game.",
+  BetExpiredDeadline: () => "This signed bet passed its deadline and can no longer be placed.",
+  SessionTooLong: () => "One-click play lasts at most 24 hours.",
+  SessionExists: () => "This one-click key is already in use.",
   // CasinoSwap
   SwapAboveCap: (a, amount) => `This swap would pay ${amount(a[0], true)}, above the per-swap cap of ${amount(a[1], true)}.`,
   SwapAboveDailyCap: (a, amount) => `This swap would pay ${amount(a[0], true)}, and the daily cap has ${amount(a[1], true)} left.`,

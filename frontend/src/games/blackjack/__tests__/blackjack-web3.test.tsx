@@ -60,6 +60,12 @@ vi.mock("@/features/wallet/web3/transactions", () => ({
   },
 }));
 
+/** The hand's key: one-click play's, or without a session one named for the hand (a wallet split then adds the second stake). */
+const keys = vi.hoisted(() => ({ viaSession: false }));
+vi.mock("@/features/bets/onchain/action-signer", () => ({
+  actionSignerFor: async () => ({ viaSession: keys.viaSession, sign: (actions: string) => `signed:${actions}` }),
+}));
+
 function deckStarting(...top: CardValue[]): Card[] {
   const rest = orderedDeck();
   const picked = top.map(
@@ -113,6 +119,7 @@ describe("blackjack in web3 mode", () => {
   beforeEach(() => {
     forgetAppConfig();
     Object.assign(chain, { stakeAdded: false, actions: null, placed: [], refuse: null, wallet: [], transactions: [] });
+    keys.viaSession = false;
     useWalletStore.setState({ mode: "web3", account: ACCOUNT, onChainBalances: { DEGEN: "1000", BNB: "1" } });
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -168,6 +175,25 @@ describe("blackjack in web3 mode", () => {
     // Hand 1: 18 loses to 19; hand 2: 11 + 10 = 21 wins 2x: 20 back of 20, a push.
     await waitFor(() => expect(banner()).toHaveTextContent("Push - Tie"));
     expect(chain.actions).toEqual(["SPLIT", "STAND", "HIT"]);
+    // Each action carries the key's signature of the whole log so far: "P", "PS", "PSH".
+    expect(calls.slice(1).map((call) => call.body.signature)).toEqual(["signed:0x50", "signed:0x5053", "signed:0x505348"]);
+  });
+
+  it("with one-click play on, splits with no wallet popup: the server takes the second stake from the session on the signed split", async () => {
+    keys.viaSession = true;
+    chain.deck = deckStarting(8, 10, 8, 9, 10, 3, 10);
+    const { calls } = fakeServer(300_000);
+    renderPage();
+    await click("deal-button");
+    await screen.findByTestId("card-hidden");
+    chain.stakeAdded = true; // what CasinoSessions.split does on chain when the server sends the signed "P"
+    await click("split-button");
+    await waitFor(() => expect(banner()).toHaveTextContent("Playing hand 1"));
+    expect(chain.transactions).toEqual([]);
+    expect(calls[1]).toMatchObject({ path: "/api/blackjack/split", body: { action: "SPLIT", signature: "signed:0x50" } });
+    await click("stand-button");
+    await click("hit-button");
+    await waitFor(() => expect(banner()).toHaveTextContent("Push - Tie"));
   });
 
   it("checks a split against the vault, and explains the chain's refusal of the second stake", async () => {

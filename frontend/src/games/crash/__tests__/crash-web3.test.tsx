@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { crashMultiplierAt, crashRound, crashTimeToReach, settleCrash } from "@engine/crash";
 import { GameType } from "@engine/gameTypes";
 import { toBaseUnits } from "@engine/tokens";
@@ -29,6 +29,11 @@ vi.mock("@/features/bets/onchain", () => ({
   settledOutcome: (settled: SettledBet) => settled.check.outcome,
   // The terms by the bet button: an hour's settle window, jackpot edge 0.5 %, share 5 %.
   readCasinoTerms: async () => 3_600n | (50n << 32n) | (500n << 48n),
+}));
+
+/** The player's key: one-click play's, or one named for the round by a wallet signature; here a fixed signature per log. */
+vi.mock("@/features/bets/onchain/action-signer", () => ({
+  actionSignerFor: async () => ({ viaSession: true, sign: (actions: string) => `signed:${actions}` }),
 }));
 
 /**
@@ -77,6 +82,10 @@ async function advance(ms: number) {
 const shownHundredths = () => Math.round(Number(screen.getByTestId("crash-multiplier").textContent?.replace("x", "")) * 100);
 
 describe("crash in web3 mode", () => {
+  // The cash-out's signer loads while the bet is placed: loaded once here, as a page would have it by take-off.
+  beforeAll(async () => {
+    await Promise.all([import("@/features/bets/onchain/action-signer"), import("@engine/session")]);
+  });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "performance", "Date"] });
     vi.stubGlobal(
@@ -110,7 +119,15 @@ describe("crash in web3 mode", () => {
 
     server.cashOut = 1.19;
     await click(/^CASH OUT @/);
-    expect(server.posts).toEqual([{ token: "DEGEN", betId: BET_ID }]);
+    // The multiplier shown at the click, and the key's signature of its two bytes (engine crashCashOutBytes).
+    const [posted] = server.posts as { multiplier: number; signature: string }[];
+    expect(posted).toEqual({
+      token: "DEGEN",
+      betId: BET_ID,
+      multiplier: posted!.multiplier,
+      signature: `signed:0x${posted!.multiplier.toString(16).padStart(4, "0")}`,
+    });
+    expect(exact).toContain(posted!.multiplier);
     await advance(0);
     expect(screen.getByTestId("crash-multiplier")).toHaveTextContent("1.19x");
     expect(screen.getByTestId("crash-multiplier")).toHaveAttribute("data-cash-out", "119");

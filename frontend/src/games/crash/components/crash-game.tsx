@@ -1,4 +1,8 @@
-import { memo, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { OneClickPrompt } from "@/features/one-click/components/one-click-prompt";
+import { AutoBetPanel } from "@/features/play-controls/components/auto-bet-panel";
+import { HotkeyList } from "@/features/play-controls/components/hotkey-list";
+import { usePlayControls } from "@/features/play-controls/use-play-controls";
 import { Link } from "react-router-dom";
 import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -39,9 +43,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
   const { phase, flight, hundredths, elapsedSec, settlement, over } = state;
   const autoCashOut = parseAutoCashOut(autoText);
   const autoInvalid = Number.isNaN(autoCashOut);
-  const locked = phase === "flying" || launching;
   const ended = phase === "crashed" || phase === "cashedout";
-
   const [playAgainReady, setPlayAgainReady] = useState(false);
   useEffect(() => {
     if (!ended) {
@@ -51,6 +53,22 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
     const timer = setTimeout(() => setPlayAgainReady(true), PLAY_AGAIN_GUARD_MS);
     return () => clearTimeout(timer);
   }, [ended]);
+
+  const target = autoInvalid ? null : autoCashOut;
+  const play = useCallback(
+    (amount: number) => launch({ token, stake: roundBet(token, amount), autoCashOut: target, playableBalance }),
+    [launch, token, target, playableBalance],
+  );
+  const autoBet = usePlayControls({
+    token,
+    stake,
+    setStake,
+    play,
+    // After a round, Space waits as PLAY AGAIN does: a cash-out pressed twice must not bet again.
+    onSpace: () => (phase === "flying" ? cashOut() : (!ended || playAgainReady) && void play(stake)),
+    locked: phase === "flying" || launching,
+  });
+  const locked = phase === "flying" || launching || autoBet.run.running;
 
   // While flying the frame loop draws; this frame is for the still chart before and after, on
   // the settled round once known (a live round flew its published curve until then).
@@ -146,7 +164,13 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
                 CASH OUT @ {formatMultiplier(hundredths)}
               </Button>
             ) : ended ? (
-              <Button variant="primary" size="lg" className="w-full font-black tracking-wider" disabled={!playAgainReady} onClick={playAgain}>
+              <Button
+                variant="primary"
+                size="lg"
+                className="w-full font-black tracking-wider"
+                disabled={!playAgainReady || autoBet.run.running}
+                onClick={playAgain}
+              >
                 PLAY AGAIN
               </Button>
             ) : (
@@ -154,13 +178,23 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
                 variant="primary"
                 size="lg"
                 className="w-full font-black tracking-wider"
-                disabled={launching || autoInvalid}
-                onClick={() => void launch({ token, stake: roundBet(token, stake), autoCashOut: autoInvalid ? null : autoCashOut, playableBalance })}
+                disabled={launching || autoInvalid || autoBet.run.running}
+                onClick={() => void play(stake)}
               >
                 START GAME
               </Button>
             )}
           </div>
+          <AutoBetPanel
+            token={token}
+            run={autoBet.run}
+            onStart={(settings) => void autoBet.start(settings)}
+            onStop={autoBet.stop}
+            disabled={locked || target === null}
+            requirement={target === null ? "Auto-bet needs an auto cash-out: each round then ends without you." : undefined}
+          />
+          <HotkeyList bet="start, or cash out" />
+          <OneClickPrompt />
           <BetTerms />
           <BetStatus game="crash" />
           <FairnessPanel />

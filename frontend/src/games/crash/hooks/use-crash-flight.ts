@@ -35,15 +35,27 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
   const [state, dispatch] = useReducer(flightReducer, initialFlightState);
   const [launching, setLaunching] = useState(false);
   const live = useRef<LiveFlight | null>(null);
+  /** From START GAME to the round's settlement; a ref: auto-bet launches the next round before React re-renders. */
+  const inPlay = useRef(false);
+  const roundOver = useRef<((profit: number | null) => void) | null>(null);
 
   function end(current: LiveFlight, manualCashOut: number | null) {
     current.ended = true;
     live.current = null;
+    const over = (profit: number | null) => {
+      inPlay.current = false;
+      roundOver.current?.(profit);
+      roundOver.current = null;
+    };
     current.source.settle(current.flight, manualCashOut).then(
-      (settlement) => dispatch({ type: "settled", settlement }),
+      (settlement) => {
+        dispatch({ type: "settled", settlement });
+        over(settlement.payout - current.flight.stake);
+      },
       (failure: unknown) => {
         console.error("Crash round failed", failure);
         dispatch({ type: "failed" });
+        over(null);
       },
     );
   }
@@ -116,24 +128,35 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
     };
   }, [phase, flight, chart]);
 
-  async function launch({ token, stake, autoCashOut, playableBalance }: LaunchInput) {
-    if (state.phase !== "idle" || launching) return;
+  /**
+   * Launches a round (an ended one makes way); resolves with its profit (payout less stake) once
+   * its settlement is shown, or null when nothing took off or the round failed.
+   */
+  async function launch({ token, stake, autoCashOut, playableBalance }: LaunchInput): Promise<number | null> {
+    if (inPlay.current) return null;
     if (playableBalance < stake) {
       window.alert(insufficientBalanceMessage(token, playableBalance, stake));
-      return;
+      return null;
     }
+    inPlay.current = true;
     setLaunching(true);
+    let launched: CrashFlight;
     try {
-      const launched = await source.launch({ token, stake, autoCashOut });
-      live.current = { flight: launched, source, tickSec: 0, ended: false };
-      playSound("click");
-      dispatch({ type: "launch", flight: launched });
+      launched = await source.launch({ token, stake, autoCashOut });
     } catch (failure) {
       // Nothing took off. A web3 refusal is told by the bet status; a refusal in the wallet is a quiet cancel.
       if ((failure as Error).name !== "TxCancelled") console.error("Crash round failed to launch", failure);
+      inPlay.current = false;
+      return null;
     } finally {
       setLaunching(false);
     }
+    const over = new Promise<number | null>((resolve) => (roundOver.current = resolve));
+    live.current = { flight: launched, source, tickSec: 0, ended: false };
+    playSound("click");
+    dispatch({ type: "reset" });
+    dispatch({ type: "launch", flight: launched });
+    return over;
   }
 
   /**

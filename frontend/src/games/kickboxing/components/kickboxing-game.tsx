@@ -1,4 +1,8 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
+import { OneClickPrompt } from "@/features/one-click/components/one-click-prompt";
+import { AutoBetPanel } from "@/features/play-controls/components/auto-bet-panel";
+import { HotkeyList } from "@/features/play-controls/components/hotkey-list";
+import { usePlayControls } from "@/features/play-controls/use-play-controls";
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
@@ -31,7 +35,16 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const jackpotLabel = useJackpotLabel();
   const { phase, round, shownExchanges, countdownSec } = state;
   const fighters = fightersAfter(round?.fight.timeline ?? [], phase === "idle" ? 0 : shownExchanges);
-  const locked = phase !== "idle" || starting;
+  const play = useCallback((amount: number) => startMatch({ token, stake: roundBet(token, amount), playableBalance }), [startMatch, token, playableBalance]);
+  const autoBet = usePlayControls({
+    token,
+    stake,
+    setStake,
+    play,
+    onSpace: () => void (phase === "finished" ? newMatch() : play(stake)),
+    locked: phase === "fighting" || starting,
+  });
+  const locked = phase !== "idle" || starting || autoBet.run.running;
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-5 sm:gap-6 sm:px-6 sm:py-8" data-testid="game-page-kickboxing">
@@ -79,16 +92,19 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
               NEW MATCH
             </Button>
           ) : (
-            <Button
-              variant="primary"
-              size="lg"
-              className="w-full font-black tracking-wider"
-              disabled={locked}
-              onClick={() => void startMatch({ token, stake: roundBet(token, stake), playableBalance })}
-            >
+            <Button variant="primary" size="lg" className="w-full font-black tracking-wider" disabled={locked} onClick={() => void play(stake)}>
               START MATCH
             </Button>
           )}
+          <AutoBetPanel
+            token={token}
+            run={autoBet.run}
+            onStart={(settings) => void autoBet.start(settings)}
+            onStop={autoBet.stop}
+            disabled={phase === "fighting" || starting || state.bet === null}
+          />
+          <HotkeyList />
+          <OneClickPrompt />
           <BetTerms />
           <BetStatus game="kickboxing" />
           <FairnessPanel />

@@ -23,6 +23,10 @@ export function useKickboxingMatch(source: KickboxingRoundSource) {
   const [state, dispatch] = useReducer(matchReducer, initialMatchState);
   const [starting, setStarting] = useState(false);
   const activeRound = useRef<KickboxingRound | null>(null);
+  /** From START MATCH to the fight's end; refs, not state: auto-bet starts the next match before React re-renders. */
+  const inPlay = useRef(false);
+  const chosenBet = useRef<KickboxingBet | null>(null);
+  const roundOver = useRef<((profit: number) => void) | null>(null);
 
   // A fight's outcome is fixed when it starts: leaving the page mid-fight still pays it out.
   useEffect(
@@ -52,6 +56,9 @@ export function useKickboxingMatch(source: KickboxingRoundSource) {
       if (elapsedMs >= endsAt) {
         source.settle(round);
         activeRound.current = null;
+        inPlay.current = false;
+        roundOver.current?.(round.payout - round.stake);
+        roundOver.current = null;
         playNotes(BELL_NOTES);
         playSound(round.won ? "win" : "lose");
         return;
@@ -62,32 +69,48 @@ export function useKickboxingMatch(source: KickboxingRoundSource) {
     return () => cancelAnimationFrame(frame);
   }, [phase, round, source]);
 
-  const chooseBet = useCallback((bet: KickboxingBet) => dispatch({ type: "chooseBet", bet }), []);
+  const chooseBet = useCallback((bet: KickboxingBet) => {
+    if (inPlay.current) return;
+    chosenBet.current = bet;
+    dispatch({ type: "chooseBet", bet });
+  }, []);
   const newMatch = useCallback(() => dispatch({ type: "reset" }), []);
 
-  async function startMatch({ token, stake, playableBalance }: StartMatchInput) {
-    if (state.phase !== "idle" || starting) return;
-    if (!state.bet) {
+  /**
+   * Starts a match (a finished one makes way); resolves with its profit (payout less stake) once
+   * the fight has been shown, or null when no match started.
+   */
+  async function startMatch({ token, stake, playableBalance }: StartMatchInput): Promise<number | null> {
+    if (inPlay.current) return null;
+    const bet = chosenBet.current;
+    if (!bet) {
       window.alert(NO_BET_MESSAGE);
-      return;
+      return null;
     }
     if (stake > playableBalance) {
       window.alert(insufficientBalanceMessage(token, playableBalance, stake));
-      return;
+      return null;
     }
+    inPlay.current = true;
     setStarting(true);
+    let placed: KickboxingRound;
     try {
-      const placed = await source.start({ token, stake, bet: state.bet });
-      activeRound.current = placed;
-      playSound("click");
-      dispatch({ type: "start", round: placed });
+      placed = await source.start({ token, stake, bet });
     } catch (failure) {
       // The match stays idle. A web3 refusal is told by the bet status as a sentence; a refusal
       // in the wallet is a quiet cancel.
       if ((failure as Error).name !== "TxCancelled") console.error("Kickboxing match failed to start", failure);
+      inPlay.current = false;
+      return null;
     } finally {
       setStarting(false);
     }
+    activeRound.current = placed;
+    playSound("click");
+    const over = new Promise<number>((resolve) => (roundOver.current = resolve));
+    dispatch({ type: "reset" });
+    dispatch({ type: "start", round: placed });
+    return over;
   }
 
   return { state, starting, chooseBet, startMatch, newMatch };

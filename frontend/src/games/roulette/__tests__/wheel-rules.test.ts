@@ -1,23 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { landingRotation, segmentAtPointer, tokenBadges, validateSpin, wheelMultiplier, formatMultiplier } from "../wheel-rules";
+import { tokenBadges, validateSpin, wheelMultiplier, formatMultiplier } from "../wheel-rules";
 
 describe("wheel rules", () => {
-  it("lands every segment under the pointer, whatever the start, turns and offset", () => {
-    for (const start of [0, 17, 359, 1234.5, -40]) {
-      for (let segment = 0; segment < 10; segment++) {
-        for (const turns of [5, 6, 7]) {
-          for (const offset of [-12, 0, 12]) {
-            const rotation = landingRotation(start, segment, turns, offset);
-            expect(segmentAtPointer(rotation)).toBe(segment);
-            const travelled = rotation - start;
-            expect(travelled).toBeGreaterThanOrEqual(turns * 360);
-            expect(travelled).toBeLessThan((turns + 1) * 360);
-          }
-        }
-      }
-    }
-  });
-
   it("shows 10.2x / 9.8x with nothing selected, then the selection's multiplier", () => {
     expect(tokenBadges(0)).toEqual({ DEGEN: "10.2x", BNB: "9.8x" });
     expect(tokenBadges(1)).toEqual({ DEGEN: "10.2x", BNB: "9.8x" });

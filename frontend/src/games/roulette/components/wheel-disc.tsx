@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { cn } from "@/lib/cn";
-import { SEGMENT_DEGREES, SPIN_DURATION_MS, WHEEL_COLOURS } from "../wheel-rules";
+import { SEGMENT_DEGREES, WHEEL_COLOURS } from "../wheel-rules";
 
 const SIZE = 240;
 const CENTRE = SIZE / 2;
@@ -19,20 +19,18 @@ function segmentPath(index: number): string {
 }
 
 export interface WheelDiscProps {
+  /** Where the wheel rests; a spin turns the rotor through rotorRef (use-wheel-spin.ts). */
   rotation: number;
+  /** Where the spin under way stops, once its outcome is known. */
+  landingAt: number | null;
   spinning: boolean;
-  /** A web3 round waits for the chain: the rotor turns freely (driven through rotorRef), no transition. */
-  waiting: boolean;
   rotorRef: RefObject<SVGGElement | null>;
   selected: readonly number[];
   onSpin: () => void;
 }
 
-/**
- * The wheel: ten segments in WHEEL_COLOURS order clockwise from the pointer, turned by a CSS
- * transition (3.5 s, ease-out) to the rotation the round's segment needs. Tapping it spins too.
- */
-export function WheelDisc({ rotation, spinning, waiting, rotorRef, selected, onSpin }: WheelDiscProps) {
+/** The wheel: ten segments in WHEEL_COLOURS order clockwise from the pointer. Tapping it spins too. */
+export function WheelDisc({ rotation, landingAt, spinning, rotorRef, selected, onSpin }: WheelDiscProps) {
   return (
     <div className="relative mx-auto aspect-square w-full max-w-[22rem]" data-testid="wheel">
       <div aria-hidden="true" className="absolute inset-4 rounded-full bg-gold/20 blur-2xl" />
@@ -41,13 +39,8 @@ export function WheelDisc({ rotation, spinning, waiting, rotorRef, selected, onS
         <g
           ref={rotorRef}
           data-testid="wheel-rotor"
-          data-rotation={rotation}
-          style={{
-            transform: `rotate(${rotation}deg)`,
-            transformOrigin: "50% 50%",
-            transformBox: "view-box",
-            transition: spinning && !waiting ? `transform ${SPIN_DURATION_MS}ms cubic-bezier(0.12, 0.7, 0.1, 1)` : "none",
-          }}
+          data-rotation={landingAt ?? rotation}
+          style={{ transform: `rotate(${rotation}deg)`, transformOrigin: "50% 50%", transformBox: "view-box" }}
         >
           {WHEEL_COLOURS.map((colour, index) => {
             const isSelected = selected.includes(index);

@@ -1,0 +1,57 @@
+import { useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import type { TxReport } from "@/features/wallet/web3/transactions";
+
+/** A wallet transaction the bet panel offers: claim a bet back, send a signed bet, draw a jackpot. */
+export interface NoticeAction {
+  label: string;
+  busyLabel: string;
+  testId: string;
+  run: (report: TxReport) => Promise<void>;
+}
+
+/** Something about the bet the player should know, and the wallet transaction that helps, if any. */
+export function ActionNotice({ testId, children, action }: { testId: string; children: ReactNode; action?: NoticeAction }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-ember/40 bg-ember/10 px-3 py-2 text-xs text-slate-200" data-testid={testId}>
+      <p>{children}</p>
+      {action && <ActionButton action={action} />}
+    </div>
+  );
+}
+
+/** Busy while the transaction runs; a failure's sentence below it; a refusal in the wallet stays quiet. */
+function ActionButton({ action }: { action: NoticeAction }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const start = async () => {
+    setBusy(true);
+    setMessage(null);
+    let told = false;
+    try {
+      await action.run((update) => {
+        if (update.phase !== "failed") return;
+        told = true;
+        setMessage(update.reason?.message ?? "The transaction failed");
+      });
+    } catch (error) {
+      if ((error as Error).name !== "TxCancelled" && !told) setMessage((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="primary" disabled={busy} data-testid={action.testId} onClick={() => void start()}>
+          {busy ? action.busyLabel : action.label}
+        </Button>
+      </div>
+      {message && (
+        <p role="alert" className="text-pink">
+          {message}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// Who signs an interactive bet's actions (docs/protocol.md §4.4): a blackjack hand's hits, stands
+// and split, a manual crash round's cash-out. The chain settles the bet with the last log its
+// player's key signed, so the server can only play what the player asked for.
+import { useOneClickStore } from "@/features/one-click/one-click-store";
+import { handKey, sessionSigner, signActionKey } from "@/features/one-click/session-key";
+import { readyWallet } from "@/features/wallet/web3";
+import { inWallet } from "@/features/wallet/web3/transactions";
+import { apiRequest, serverErrorText } from "@/lib/api-client";
+
+export interface ActionSigner {
+  /** The open session's key: a split's second stake then comes from the session, with no popup. */
+  viaSession: boolean;
+  /** The key's EIP-712 signature of Actions(betId, actions), the whole log so far. */
+  sign: (actions: string) => string;
+}
+
+/**
+ * The open session's key; without a session, a key for this bet alone, named by one wallet
+ * signature (ActionKey) and told to the server (POST /api/action-keys): one popup per hand, none
+ * per action.
+ */
+export async function actionSignerFor(betId: bigint): Promise<ActionSigner> {
+  const wallet = await readyWallet();
+  const session = useOneClickStore.getState().session ? sessionSigner(wallet) : null;
+  if (session) return { viaSession: true, sign: (actions) => session.signActions(betId, actions) };
+  const key = handKey(wallet);
+  const grant = await inWallet(
+    () => undefined,
+    () => signActionKey(wallet, betId, key.address),
+  );
+  await apiRequest("POST", "/api/action-keys", { betId: betId.toString(), key: key.address, grant }).catch((error: unknown) => {
+    throw new Error(serverErrorText(error) ?? "The server did not take the key for this hand's actions.");
+  });
+  return { viaSession: false, sign: (actions) => key.signActions(betId, actions) };
+}

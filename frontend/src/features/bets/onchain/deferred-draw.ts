@@ -1,0 +1,59 @@
+// The jackpot draw of a one-click DEGEN bet (docs/protocol.md §6): placed and settled in one
+// transaction, its ticket is drawn from that block's hash in a later one. The server's settler
+// draws it in the next block; when it is late the player may draw it from the wallet, and a draw
+// too late to read the block's hash counts as a hit, so waiting never costs the player.
+import { formatEther, ZeroAddress } from "ethers";
+import { ticketsOf } from "@engine/session";
+import { readyWallet } from "@/features/wallet/web3";
+import { sendTransaction, type TxReport } from "@/features/wallet/web3/transactions";
+import { RELAY_LATE_AFTER_BLOCKS, useBetStore } from "../bet-store";
+import { betFromLog, findJackpotDraw, type ChainBet, type ChainSettlement } from "./chain-bet";
+import type { BetCheck } from "./verify-bet";
+
+const POLL_MS = 500;
+
+/**
+ * Watches for the draw of the bet shown as `id` and checks the bet again with it; says when it is
+ * late. Stops once drawn, or when the panel shows another bet (the fairness page checks it then).
+ */
+export async function followDeferredDraw(
+  id: number,
+  bet: ChainBet,
+  settlement: ChainSettlement,
+  check: (settlement: ChainSettlement) => BetCheck,
+): Promise<void> {
+  const update = useBetStore.getState().update;
+  const wallet = await readyWallet();
+  update(id, { deferredDraw: "pending" });
+  while (useBetStore.getState().bet?.id === id) {
+    const jackpot = await findJackpotDraw(wallet.contracts.casino, wallet.provider, bet).catch(() => null);
+    if (jackpot) {
+      const verdict = check({ ...settlement, jackpot });
+      update(id, {
+        deferredDraw: "drawn",
+        verdict: { ok: verdict.ok, problems: verdict.problems },
+        jackpotWin: jackpot.won > 0n ? formatEther(jackpot.won) : undefined,
+      });
+      return;
+    }
+    const head = await wallet.provider.getBlockNumber().catch(() => bet.placedBlock);
+    if (head - bet.placedBlock >= RELAY_LATE_AFTER_BLOCKS) update(id, { deferredDraw: "late" });
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** drawJackpots from the player's wallet, with the tickets of the bet's transaction (every DEGEN bet with odds in it, in log order). */
+export async function drawJackpotNow(placedTxHash: string, report: TxReport): Promise<void> {
+  const wallet = await readyWallet();
+  const { casino } = wallet.contracts;
+  const receipt = await wallet.provider.getTransactionReceipt(placedTxHash);
+  if (!receipt) throw new Error("The bet's transaction could not be read.");
+  const placed = receipt.logs
+    .filter((log) => casino.interface.parseLog(log)?.name === "BetPlaced")
+    .map((log) => betFromLog(casino, log, wallet.config.contracts.DegenToken));
+  const tickets = ticketsOf(
+    placed.map((bet) => ({ ...bet, token: bet.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress })),
+    wallet.config.contracts.DegenToken,
+  );
+  await sendTransaction(wallet, await casino.drawJackpots.populateTransaction(tickets), report);
+}

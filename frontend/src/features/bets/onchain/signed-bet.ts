@@ -1,0 +1,303 @@
+// One-click bets (issue #20, docs/protocol.md §4): the session key signs the bet in this browser,
+// the server relays it and the chain places and settles it in one transaction. Nothing of it asks
+// the wallet; only when the relay fails does the player's wallet send that same signed bet.
+import { getAddress, type Log } from "ethers";
+import { sessionClientSeed, type SessionBet } from "@engine/session";
+import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
+import { formatTokenAmount } from "@/config/tokens";
+import { explorerTxUrl } from "@/features/chain/app-config";
+import { budgetLeft, useOneClickStore } from "@/features/one-click/one-click-store";
+import { sessionSigner, type SessionSigner } from "@/features/one-click/session-key";
+import { forgetSignedBetsBelow, keepCountersignature, keepSignedBet, readSignedBets, type StoredSignedBet } from "@/features/one-click/storage";
+import { tokenAddress } from "@/features/wallet/web3/contracts";
+import { explain, ExplainedError } from "@/features/wallet/web3/explain";
+import { readyWallet, type ReadyWallet } from "@/features/wallet/web3";
+import { sendTransaction, type TxReport, type TxUpdate } from "@/features/wallet/web3/transactions";
+import { apiRequest, serverErrorText } from "@/lib/api-client";
+import { RELAY_LATE_AFTER_BLOCKS, type ActiveBet } from "../bet-store";
+import { stageOf } from "./tx-stage";
+import { termsForBet } from "../terms-store";
+import { betFromLog, betLogsSince, settlementOf, type ChainBet, type ChainSettlement } from "./chain-bet";
+import type { BetRequest } from "./index";
+
+/** How often the chain is asked whether a signed bet has landed: a fraction of a block. */
+const LANDED_POLL_MS = 200;
+
+/**
+ * POST /api/sessions/bets: the server took the bet; the settler's countersignature of the same
+ * EIP-712 Bet (so that the wallet may place it, should the relay fail); the transaction's hash
+ * once it has sent it.
+ */
+interface RelayAnswer {
+  betId: string;
+  nonce: string;
+  countersignature?: string;
+  txHash?: string;
+}
+
+/** Why the wallet cannot send a signed bet the server never accepted. */
+export const NOT_COUNTERSIGNED =
+  "The server never accepted this signed bet, so it carries no countersignature from the house, and the chain takes a signed bet from your wallet only with one. Bet from your wallet as usual instead: the same bet, confirmed in your wallet.";
+
+/** The kept bets whose watch the player ended to bet from the wallet instead, by nonce: each resolves with the wallet bet. */
+const walletInstead = new Map<string, (report: TxReport) => Promise<void>>();
+
+/** The open session's signer for a bet it covers, or why the bet goes through the wallet instead. */
+export type OneClickCover = { signer: SessionSigner } | { walletReason: string } | null;
+
+const shown = (request: BetRequest, wei: bigint) => `${formatTokenAmount(request.token, fromBaseUnits(wei))} ${request.token}`;
+
+export function oneClickCover(request: BetRequest, wallet: ReadyWallet): OneClickCover {
+  const { session, lost } = useOneClickStore.getState();
+  const signer = session && session.player === wallet.account ? sessionSigner(wallet) : null;
+  if (!session || !signer) return null;
+  const stake = toBaseUnits(request.stake);
+  const left = budgetLeft(session, lost, request.token);
+  if (!session.tokens.includes(request.token)) return { walletReason: `One-click play does not cover ${request.token} bets: confirm this one in your wallet.` };
+  if (!session.games.includes(request.gameType)) return { walletReason: "One-click play does not cover this game: confirm this bet in your wallet." };
+  if (stake > session.maxBet[request.token])
+    return { walletReason: `This bet is above your one-click largest bet of ${shown(request, session.maxBet[request.token])}: confirm it in your wallet.` };
+  if (left !== null && stake > left)
+    return { walletReason: `This bet would pass your one-click budget (${shown(request, left)} left): confirm it in your wallet.` };
+  return { signer };
+}
+
+/** The bet as CasinoSessions.SignedBet carries it. */
+function onChainForm(stored: StoredSignedBet) {
+  const { bet } = stored;
+  return {
+    bet: { ...bet, gameType: bet.game, amount: BigInt(bet.amount), params: BigInt(bet.params), nonce: BigInt(bet.nonce), terms: BigInt(bet.terms) },
+    deadline: BigInt(stored.deadline),
+    r: stored.r,
+    vs: stored.vs,
+  };
+}
+
+/**
+ * Signs the bet with the session key and has it placed. The chain is asked first, through the
+ * wallet's node, whether it takes the bet: one it refuses is dropped before the server ever sees
+ * it. A bet the server was sent is kept in this tab first, and its nonce is never signed again: a
+ * signed bet not landed yet is followed again instead of a new one, so that the server can never
+ * see two bets of one nonce (the same client seed, so the same random word) and relay the one it
+ * likes.
+ */
+export async function placeSignedBet(
+  request: BetRequest,
+  wallet: ReadyWallet,
+  signer: SessionSigner,
+  update: (patch: Partial<ActiveBet>) => void,
+): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
+  const { casino, sessions } = wallet.contracts;
+  const chainId = wallet.config.chain.id;
+  const commitment = apiRequest<{ expectedCommit: string }>("POST", "/api/fairness/commitment").catch((error: unknown) => {
+    throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
+  });
+  const [{ expectedCommit }, terms, state, signedAtBlock] = await Promise.all([
+    commitment,
+    termsForBet(),
+    casino.commitmentOf(wallet.account),
+    wallet.provider.getBlockNumber(),
+  ]);
+  // By position: the output named `length` collides with the array's own.
+  const nonce = (state as unknown as bigint[])[1]!;
+  forgetSignedBetsBelow(chainId, wallet.account, nonce);
+  const waiting = await stillValid(wallet, readSignedBets(chainId, wallet.account)[nonce.toString()]);
+  if (waiting) {
+    update({
+      stage: "relay-late",
+      oneClick: { nonce: waiting.bet.nonce },
+      relayProblem: "Your last signed bet has not landed yet: it keeps its turn, and no new bet is signed before it lands.",
+    });
+    return landSignedBet(wallet, waiting, request, update);
+  }
+
+  const bet: SessionBet = {
+    player: wallet.account,
+    token: tokenAddress(wallet.config, request.token),
+    amount: toBaseUnits(request.stake),
+    game: request.gameType,
+    params: request.params,
+    clientSeed: sessionClientSeed(signer.session.secret, nonce),
+    nonce,
+    expectedCommit,
+    terms,
+    deadline: BigInt(signer.session.grant.expiresAt),
+  };
+  // The Bet's fields as CasinoSessions.BetInput (and the server) take them; the deadline beside them.
+  const { deadline: _deadline, ...fields } = bet;
+  const stored: StoredSignedBet = {
+    bet: { ...fields, amount: String(bet.amount), params: String(bet.params), nonce: String(nonce), terms: String(terms) },
+    deadline: String(bet.deadline),
+    ...signer.signBet(bet),
+    key: signer.session.grant.key,
+    game: request.game,
+    symbol: request.token,
+    signedAtBlock,
+  };
+  try {
+    // As the settler would send it: only the settler, or its countersignature, may place a signed bet.
+    // Read-only, through the node (a contract bound to the wallet's signer refuses another `from`).
+    const asSettler = sessions.connect(wallet.provider) as typeof sessions;
+    await asSettler.place.staticCall(onChainForm(stored), "0x", { from: wallet.config.settler });
+  } catch (error) {
+    throw new ExplainedError(explain(error, { token: request.token, shownTerms: terms }), { cause: error });
+  }
+  keepSignedBet(chainId, wallet.account, stored);
+  update({ oneClick: { nonce: stored.bet.nonce } });
+  return landSignedBet(wallet, stored, request, update);
+}
+
+/** A kept bet signed by an earlier key: it still waits for its turn unless that key was revoked or has expired. */
+async function stillValid(wallet: ReadyWallet, stored: StoredSignedBet | undefined): Promise<StoredSignedBet | null> {
+  if (!stored) return null;
+  const [{ revoked, expiresAt }, head] = await Promise.all([
+    wallet.contracts.sessions.sessionOf(stored.bet.player, stored.key),
+    wallet.provider.getBlock("latest"),
+  ]);
+  if (!revoked && BigInt(head?.timestamp ?? 0) < expiresAt && BigInt(head?.timestamp ?? 0) <= BigInt(stored.deadline)) return stored;
+  forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, BigInt(stored.bet.nonce) + 1n);
+  return null;
+}
+
+/**
+ * Sends the kept bet to the server and watches the chain until it lands: placed and settled in
+ * one transaction (returned with its settlement), or placed to be settled later (an interactive
+ * game's, or one the wallet sent). The server's countersignature is kept with the bet as soon as
+ * it answers. Not landed within RELAY_LATE_AFTER_BLOCKS, or refused by the server, the bet is
+ * relay-late: the panel offers the wallet (the same signed bet when countersigned; else a wallet
+ * bet as usual, which ends this watch); the watch goes on either way.
+ */
+async function landSignedBet(
+  wallet: ReadyWallet,
+  stored: StoredSignedBet,
+  request: BetRequest,
+  update: (patch: Partial<ActiveBet>) => void,
+): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
+  const { casino } = wallet.contracts;
+  const chainId = wallet.config.chain.id;
+  const nonce = stored.bet.nonce;
+  const betId = (BigInt(stored.bet.player) << 64n) | BigInt(nonce);
+  let refused: string | null = null;
+  let countersigned = stored.countersignature !== undefined;
+  if (countersigned) update({ oneClick: { nonce, countersigned } });
+  apiRequest<RelayAnswer>("POST", "/api/sessions/bets", { bet: stored.bet, deadline: stored.deadline, r: stored.r, vs: stored.vs }).then(
+    (answer) => {
+      if (answer.countersignature) {
+        keepCountersignature(chainId, wallet.account, nonce, answer.countersignature);
+        countersigned = true;
+        update({ oneClick: { nonce, countersigned } });
+      }
+      if (answer.txHash) update({ txHash: answer.txHash, explorerUrl: explorerTxUrl(wallet.config.chain, answer.txHash) });
+    },
+    (error: unknown) => {
+      refused = serverErrorText(error) ?? "the server could not be reached";
+    },
+  );
+  let instead: { bet: Promise<ChainBet> } | null = null;
+  walletInstead.set(nonce, async (report) => {
+    if (!instead) {
+      const { placeBet } = await import("./index");
+      const placing = placeBet(request, (tx: TxUpdate) => {
+        report(tx);
+        update(stageOf(tx));
+      });
+      instead = { bet: placing };
+      // Refused or cancelled in the wallet: the signed bet is watched again, and the offer stays.
+      placing.catch(() => (instead = null));
+    }
+    await instead.bet;
+  });
+  try {
+    let late = false;
+    for (;;) {
+      if (instead) {
+        const walletBet = await (instead as { bet: Promise<ChainBet> }).bet.catch(() => null);
+        if (walletBet) {
+          forgetSignedBetsBelow(chainId, wallet.account, walletBet.nonce + 1n);
+          return { bet: walletBet, settlement: null };
+        }
+      }
+      const logs = await betLogsSince(casino, wallet.provider, betId, stored.signedAtBlock);
+      const placed = logs.find((log) => casino.interface.parseLog(log)?.name === "BetPlaced");
+      if (placed) return landed(wallet, stored, placed, logs);
+      const head = await wallet.provider.getBlock("latest");
+      if (head && BigInt(head.timestamp) > BigInt(stored.deadline)) {
+        forgetSignedBetsBelow(chainId, wallet.account, BigInt(nonce) + 1n);
+        throw new Error("This signed bet passed its deadline without landing: it can no longer be placed.");
+      }
+      const blocks = (head?.number ?? stored.signedAtBlock) - stored.signedAtBlock;
+      if (!late && (refused !== null || blocks >= RELAY_LATE_AFTER_BLOCKS)) {
+        late = true;
+        update({
+          stage: "relay-late",
+          blocksWaited: blocks,
+          oneClick: { nonce, countersigned },
+          relayProblem: refused !== null ? `The server did not take your signed bet: ${refused}.` : `Your signed bet has not landed after ${blocks} blocks.`,
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, LANDED_POLL_MS));
+    }
+  } finally {
+    walletInstead.delete(nonce);
+  }
+}
+
+/** The bet as it landed, checked against what the key signed, with its settlement when the same transaction settled it. */
+async function landed(wallet: ReadyWallet, stored: StoredSignedBet, placed: Log, logs: Log[]): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
+  const { casino } = wallet.contracts;
+  // Placed through CasinoSessions, by the relay or by the wallet: settled with the relay link.
+  const bet: ChainBet = { ...betFromLog(casino, placed, wallet.config.contracts.DegenToken), relayed: true };
+  forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, bet.nonce + 1n);
+  const differs = signedFieldsDiffer(stored, bet, wallet);
+  if (differs.length > 0) throw new Error(`The bet placed on chain is not the one your key signed: its ${differs.join(", ")} differ.`);
+  const settledWith = logs.find(
+    (log) => log.transactionHash === placed.transactionHash && log.index > placed.index && casino.interface.parseLog(log)?.name !== "BetPlaced",
+  );
+  if (!settledWith) return { bet, settlement: null };
+  const receipt = await wallet.provider.getTransactionReceipt(placed.transactionHash);
+  if (!receipt) return { bet, settlement: null };
+  return { bet, settlement: settlementOf(casino, receipt, settledWith.index, bet) };
+}
+
+/** The signature covers every field, so the chain cannot differ; said, should it ever. */
+function signedFieldsDiffer(stored: StoredSignedBet, bet: ChainBet, wallet: ReadyWallet): string[] {
+  const signed = stored.bet;
+  const checks: [string, boolean][] = [
+    ["player", getAddress(signed.player) === bet.player],
+    ["token", getAddress(signed.token) === getAddress(tokenAddress(wallet.config, bet.token))],
+    ["amount", BigInt(signed.amount) === bet.amount],
+    ["game", signed.game === bet.gameType],
+    ["params", BigInt(signed.params) === bet.params],
+    ["client seed", signed.clientSeed.toLowerCase() === bet.clientSeed.toLowerCase()],
+    ["nonce", BigInt(signed.nonce) === bet.nonce],
+    ["terms", BigInt(signed.terms) === bet.terms],
+  ];
+  return checks.filter(([, same]) => !same).map(([field]) => field);
+}
+
+/**
+ * The player's own CasinoSessions.place of the kept signed bet, when the relay failed: the same
+ * bet, the same client seed, so the same outcome once the house settles it with its seed (or its
+ * maximum payout claimed back after the settle window). The chain takes it from the wallet only
+ * with the settler's countersignature, which the server gave when it accepted the bet; without
+ * one, NOT_COUNTERSIGNED. The watch of landSignedBet sees it land.
+ */
+export async function sendSignedBetFromWallet(nonce: string, report: TxReport): Promise<void> {
+  const wallet = await readyWallet();
+  const stored = readSignedBets(wallet.config.chain.id, wallet.account)[nonce];
+  if (!stored) throw new Error("This signed bet is no longer kept in this tab: it has landed, or its turn has passed.");
+  if (!stored.countersignature) throw new Error(NOT_COUNTERSIGNED);
+  const tx = await wallet.contracts.sessions.place.populateTransaction(onChainForm(stored), stored.countersignature);
+  await sendTransaction(wallet, tx, report, { token: stored.symbol });
+}
+
+/**
+ * The bet as a wallet bet (playGame), for a signed bet the server never accepted: the watch of
+ * the signed bet ends, and the lifecycle goes on with the wallet's. The wallet bet takes the
+ * signed bet's nonce, so that bet can never land after it.
+ */
+export async function betFromWalletInstead(nonce: string, report: TxReport): Promise<void> {
+  const instead = walletInstead.get(nonce);
+  if (!instead) throw new Error("This signed bet is no longer waiting: it has landed, or its turn has passed.");
+  await instead(report);
+}

@@ -1,0 +1,60 @@
+import { GAME_TYPES, type GameType } from "@engine/gameTypes";
+import { TOKEN_DISPLAY_DECIMALS, TOKENS, type Token } from "@/config/tokens";
+import { parseAmount } from "@/features/wallet/amount";
+
+/** What the player chooses when turning one-click play on (the Session the wallet signs). */
+export interface SessionSettings {
+  /** How long the key lives: CasinoSessions.MAX_SESSION is 24 hours. */
+  hours: number;
+  tokens: Token[];
+  games: GameType[];
+  /** Base units per token; 0 for a token not allowed. */
+  maxBet: Record<Token, bigint>;
+  budget: Record<Token, bigint>;
+}
+
+/** The dialog's fields as typed. */
+export interface SessionForm {
+  hours: number;
+  tokens: Record<Token, boolean>;
+  games: Record<GameType, boolean>;
+  maxBet: Record<Token, string>;
+  budget: Record<Token, string>;
+}
+
+export const EXPIRY_CHOICES = [1, 4, 12, 24] as const;
+
+/** A few evenings' play at the default stakes (10 DEGEN, 0.01 BNB), with room to raise them. */
+export const DEFAULT_FORM: SessionForm = {
+  hours: 4,
+  tokens: { DEGEN: true, BNB: true },
+  games: { 0: true, 1: true, 2: true, 3: true, 4: true },
+  maxBet: { DEGEN: "100", BNB: "0.1" },
+  budget: { DEGEN: "1000", BNB: "1" },
+};
+
+/** Amounts a player can type for a token: no more decimals than the bet input's (DEGEN 2, BNB 4). */
+function amountOf(token: Token, text: string): bigint | null {
+  const [, fraction = ""] = text.trim().split(".");
+  return fraction.length > TOKEN_DISPLAY_DECIMALS[token] ? null : parseAmount(text);
+}
+
+/** The settings the form describes, or the sentence that says what to fix. */
+export function settingsOf(form: SessionForm): SessionSettings | string {
+  const tokens = TOKENS.filter((token) => form.tokens[token]);
+  const games = GAME_TYPES.filter((game) => form.games[game]);
+  if (tokens.length === 0) return "Choose at least one token.";
+  if (games.length === 0) return "Choose at least one game.";
+  const maxBet: Record<Token, bigint> = { DEGEN: 0n, BNB: 0n };
+  const budget: Record<Token, bigint> = { DEGEN: 0n, BNB: 0n };
+  for (const token of tokens) {
+    const largest = amountOf(token, form.maxBet[token]);
+    const most = amountOf(token, form.budget[token]);
+    if (largest === null) return `Enter the largest ${token} bet, above 0 with at most ${TOKEN_DISPLAY_DECIMALS[token]} decimals.`;
+    if (most === null) return `Enter the ${token} budget, above 0 with at most ${TOKEN_DISPLAY_DECIMALS[token]} decimals.`;
+    if (most < largest) return `The ${token} budget must be at least the largest ${token} bet.`;
+    maxBet[token] = largest;
+    budget[token] = most;
+  }
+  return { hours: form.hours, tokens, games, maxBet, budget };
+}
