@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { crashRound, GameType } from "../engine";
-import { parseCasinoLog, WATCHED_EVENTS, type CasinoLog } from "../chain/casino";
+import { crashRound, GameType, ticketsHash, ticketsOf } from "../engine";
+import { parseCasinoLog, WATCHED_EVENTS, WATCHED_SESSION_EVENTS, type CasinoLog } from "../chain/casino";
 import { rowsOf, type Db } from "../db/index";
-import { bets, commitments, crashRounds } from "../db/schema";
+import { bets, commitments, crashRounds, jackpotTickets, sessionBets, sessionKeys } from "../db/schema";
 import { symbolOf } from "../tokens";
 import { logger } from "../observability/log";
 import { isInteractive, outcomeOf } from "./outcome";
@@ -10,7 +10,7 @@ import type { SeedVault } from "./seeds";
 
 type BetInsert = typeof bets.$inferInsert;
 
-const RECORDED = new Set<string>(WATCHED_EVENTS);
+const RECORDED = new Set<string>([...WATCHED_EVENTS, ...WATCHED_SESSION_EVENTS]);
 const settlerLog = logger("settler");
 
 export interface IngestContext {
@@ -33,11 +33,21 @@ interface Drawn {
   hit: boolean;
 }
 
+/** What a JackpotTicketsIssued needs of its transaction's BetPlaced logs (engine/src/session.ts ticketsOf). */
+interface PlacedTicket {
+  betId: bigint;
+  token: string;
+  jackpotOdds: bigint;
+  jackpotPrize: bigint;
+}
+
 /**
- * Records a run of Casino logs in one database transaction, in log order. Runs of BetPlaced logs
- * are written with one multi-row insert and runs of BetSettled with one update, and a bet that
- * needs no player action is recorded `ready` with its payout at once: a busy block costs a few
- * statements, not a few per bet.
+ * Records a run of Casino (and CasinoSessions) logs in one database transaction, in log order.
+ * Runs of BetPlaced logs are written with one multi-row insert and runs of BetSettled with one
+ * update, and a bet that needs no player action is recorded `ready` with its payout at once: a
+ * busy block costs a few statements, not a few per bet. A one-click bet, placed and settled in one
+ * transaction (CasinoSessions.play), has its BetSettled right after its BetPlaced: it is inserted
+ * settled, so a relay batch of any size is one insert.
  */
 export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: IngestContext): Promise<void> {
   const parsedLogs = logs.map((log) => ({ log, parsed: parseCasinoLog(log) }));
@@ -45,13 +55,18 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     db,
     parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args.player as string] : [])),
   );
-  let placed: BetInsert[] = [];
+  let placed = new Map<string, BetInsert>();
   let settled: Settled[] = [];
+  /** Draws of jackpot tickets (drawJackpots), apart from any settlement. */
+  let drawn: (Drawn & { betId: string })[] = [];
+  const placedInTx = new Map<string, PlacedTicket[]>();
   const flush = async () => {
-    if (placed.length) await insertBets(db, placed, ctx);
+    if (placed.size) await insertBets(db, [...placed.values()], ctx);
     if (settled.length) await markSettled(db, settled);
-    placed = [];
+    if (drawn.length) await markDrawn(db, drawn);
+    placed = new Map();
     settled = [];
+    drawn = [];
   };
   for (const { log, parsed } of parsedLogs) {
     if (!parsed || !RECORDED.has(parsed.name)) continue;
@@ -59,24 +74,33 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     if (parsed.name === "BetPlaced") {
       if (settled.length) await flush();
       const bet = betOf(a, log, chains, ctx);
-      if (bet) placed.push(bet);
+      if (bet) placed.set(bet.betId, bet);
+      const inTx = placedInTx.get(log.transactionHash) ?? [];
+      inTx.push({ betId: a.betId as bigint, token: a.token as string, jackpotOdds: a.jackpotOdds as bigint, jackpotPrize: a.jackpotPrize as bigint });
+      placedInTx.set(log.transactionHash, inTx);
       continue;
     }
     if (parsed.name === "BetSettled") {
-      if (placed.length) await flush();
       const betId = (a.betId as bigint).toString();
-      settled.push({ betId, seed: a.seed as string, random: a.random as string, txHash: log.transactionHash, block: log.blockNumber });
+      const settlement = { seed: a.seed as string, random: a.random as string, settleTxHash: log.transactionHash, settledBlock: log.blockNumber };
+      const placedNow = placed.get(betId);
+      if (placedNow) {
+        placed.set(betId, { ...placedNow, ...settlement, status: "settled" });
+        continue;
+      }
+      if (placed.size) await flush();
+      settled.push({ betId, seed: settlement.seed, random: settlement.random, txHash: log.transactionHash, block: log.blockNumber });
       continue;
     }
     if (parsed.name === "JackpotDrawn") {
       // A DEGEN settlement's draw follows its BetSettled: recorded with it, in the same statement.
       const betId = (a.betId as bigint).toString();
-      const drawn = { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean };
+      const draw = { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean };
       const last = settled[settled.length - 1];
-      if (last?.betId === betId) last.jackpot = drawn;
+      if (last?.betId === betId) last.jackpot = draw;
       else {
-        await flush();
-        await db.update(bets).set(jackpotColumns(drawn)).where(eq(bets.betId, betId));
+        if (placed.size || settled.length) await flush();
+        drawn.push({ betId, ...draw });
       }
       continue;
     }
@@ -119,9 +143,64 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
           .set({ status: "expired", payout: (a.payout as bigint).toString(), updatedAt: new Date() })
           .where(eq(bets.betId, (a.betId as bigint).toString()));
         break;
+      case "JackpotTicketsIssued":
+        await recordTickets(db, a, log, placedInTx.get(log.transactionHash) ?? [], ctx.degenAddress);
+        break;
+      case "SessionOpened":
+        await db
+          .insert(sessionKeys)
+          .values({
+            key: a.key as string,
+            player: a.player as string,
+            expiresAt: Number(a.expiresAt),
+            tokens: Number(a.tokens),
+            games: Number(a.games),
+            maxBetDegen: (a.maxBetDegen as bigint).toString(),
+            maxBetNative: (a.maxBetNative as bigint).toString(),
+            budgetDegen: (a.budgetDegen as bigint).toString(),
+            budgetNative: (a.budgetNative as bigint).toString(),
+            openedTxHash: log.transactionHash,
+          })
+          .onConflictDoNothing();
+        break;
+      case "SessionRevoked":
+        await db
+          .update(sessionKeys)
+          .set({ revokedOnChain: true })
+          .where(eq(sessionKeys.key, a.key as string));
+        // The contract refuses them now: they are never sent.
+        await db
+          .update(sessionBets)
+          .set({ status: "refused", error: "The session was revoked on chain before this bet was sent", updatedAt: new Date() })
+          .where(and(eq(sessionBets.key, a.key as string), eq(sessionBets.status, "queued")));
+        break;
     }
   }
   await flush();
+}
+
+/**
+ * A play transaction's jackpot tickets, rebuilt from its BetPlaced logs as the contract hashed
+ * them: a draw sent with anything else is refused (UnknownTickets). A mismatch is logged and left:
+ * it would mean the engine and the contract disagree on which bets hold a ticket.
+ */
+async function recordTickets(db: Db, a: Record<string, unknown>, log: CasinoLog, placed: PlacedTicket[], degenAddress: string): Promise<void> {
+  const tickets = ticketsOf(placed, degenAddress);
+  const hash = a.tickets as string;
+  if (tickets.length !== Number(a.count) || ticketsHash(tickets) !== hash) {
+    settlerLog.error(`The jackpot tickets of ${log.transactionHash} do not match their BetPlaced logs; they are left for anyone to draw`);
+    return;
+  }
+  await db
+    .insert(jackpotTickets)
+    .values({
+      hash,
+      placedTxHash: log.transactionHash,
+      placedBlock: log.blockNumber,
+      tickets: tickets.map((t) => [t.betId.toString(), t.odds.toString(), t.prize.toString()] as [string, string, string]),
+      status: "waiting",
+    })
+    .onConflictDoNothing();
 }
 
 /** The first nonces of the confirmed chains of these players. */
@@ -214,6 +293,8 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     terms,
     odds,
     prizes,
+    settleTxHashes,
+    settledBlocks,
   ] = columns(rows, [
     "betId",
     "player",
@@ -233,12 +314,14 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "terms",
     "jackpotOdds",
     "placedJackpotPrize",
+    "settleTxHash",
+    "settledBlock",
   ] as const);
   const result = await db.execute(sql`
-    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize)
+    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
     SELECT * FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
       ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${blocks}::bigint[], ${txHashes}::text[], ${statuses}::text[],
-      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[])
+      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[], ${settleTxHashes}::text[], ${settledBlocks}::bigint[])
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
   const inserted = new Set(rowsOf<{ bet_id: string }>(result).map((row) => row.bet_id));
@@ -273,6 +356,18 @@ async function markSettled(db: Db, rows: Settled[]): Promise<void> {
       jackpot_entropy = v.entropy, jackpot_prize = v.prize, jackpot_hit = v.hit, jackpot_win = v.win, updated_at = now()
     FROM unnest(${ids}::text[], ${seeds}::text[], ${randoms}::text[], ${txHashes}::text[], ${blocks}::bigint[],
       ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) AS v(bet_id, seed, random, tx_hash, block, entropy, prize, hit, win)
+    WHERE bets.bet_id = v.bet_id`);
+}
+
+/** Draws of one-click bets' tickets, in one statement however many. */
+async function markDrawn(db: Db, rows: (Drawn & { betId: string })[]): Promise<void> {
+  const [ids, entropies, prizes, hits, wins] = columns(
+    rows.map((row) => ({ betId: row.betId, ...jackpotColumns(row) })),
+    ["betId", "jackpotEntropy", "jackpotPrize", "jackpotHit", "jackpotWin"] as const,
+  );
+  await db.execute(sql`
+    UPDATE bets SET jackpot_entropy = v.entropy, jackpot_prize = v.prize, jackpot_hit = v.hit, jackpot_win = v.win, updated_at = now()
+    FROM unnest(${ids}::text[], ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) AS v(bet_id, entropy, prize, hit, win)
     WHERE bets.bet_id = v.bet_id`);
 }
 
