@@ -1,0 +1,229 @@
+import { sql } from "drizzle-orm";
+import { ZeroAddress, ZeroHash } from "ethers";
+import { decodeParams, formatAmount, gameName, MIN_BET, SESSION_TOKEN_BITS, sessionAmountOnChain, type GameType, type SessionBet } from "../engine";
+import { countSessionBets, overSessionBudget, sessionBetUse, type SessionBetBudgets } from "../chain/budgets";
+import type { Casino, CasinoSessions } from "../chain/casino";
+import type { ChainClock } from "../chain/clock";
+import type { Signals } from "../cluster/cluster";
+import { rowsOf, type Db } from "../db/index";
+import { sessionBets } from "../db/schema";
+import { badRequest, conflict, forbidden } from "../http/errors";
+import { isInteractive } from "../settler/outcome";
+import type { SeedVault } from "../settler/seeds";
+import { symbolOf, type TokenSymbol } from "../tokens";
+import type { SessionKeys } from "./keys";
+import { recoverCompact, type SessionTypedData } from "./typed-data";
+
+/** A bet's deadline must leave the relay this long to land it (a block or two, and a transaction pending before it). */
+export const DEADLINE_MARGIN_SECONDS = 5;
+/** Taken per player (with the player's address hashed into the second key) while a bet is checked and queued. */
+const PLAYER_LOCK = 727004;
+/** The Casino's terms() change only by the owner's hand: read again after this long. */
+const TERMS_TTL_MS = 1_000;
+
+export type SessionBetRow = typeof sessionBets.$inferSelect;
+
+/** A bet as the session key signed it, with its compact (EIP-2098) signature. */
+export interface SignedSessionBet {
+  bet: SessionBet;
+  r: string;
+  vs: string;
+}
+
+export interface AcceptedBet {
+  betId: string;
+  nonce: string;
+  kind: SessionBetRow["kind"];
+  status: SessionBetRow["status"];
+}
+
+export interface IntakeDeps {
+  db: Db;
+  /** Reads only: commitmentOf, getBalance, terms. */
+  casino: Casino;
+  /** Reads only: sessionOf. */
+  sessions: CasinoSessions;
+  typedData: SessionTypedData;
+  keys: SessionKeys;
+  seeds: SeedVault;
+  signals: Signals;
+  clock: ChainClock;
+  budgets: SessionBetBudgets;
+  degenAddress: string;
+}
+
+/** The player's commitment as commitmentOf returns it, by position (its `length` output collides with the array's). */
+type CommitmentView = [commit: string, nextNonce: bigint, remaining: bigint, root: string, nextToResolve: bigint, chainLength: bigint];
+
+/** What the player's bets on their way (queued or sent) hold back, and the last nonce the relay took. */
+interface OnTheirWay {
+  lastNonce: bigint | null;
+  /** Stakes of the player's bets on their way in the bet's token: each may lose. */
+  staked: bigint;
+  /** Of those, the ones of this key: the session's budget counts them as lost until paid. */
+  stakedByKey: bigint;
+  /** An interactive bet (a blackjack hand, a manual crash round) of the player not settled yet. */
+  openInteractive: string | null;
+}
+
+/**
+ * Checks a signed session bet as the contract will (the key, its session, the nonce, the
+ * commitment, the terms, the stake against the vault and the session's limits), derives its seed,
+ * and queues it for the lease holder's relay (sessions/relay.ts). Every refusal is a sentence that
+ * says what to do; the contract checks everything again when the bet is sent.
+ */
+export class SessionBetIntake {
+  private terms: { at: number; value: Promise<bigint> } | undefined;
+
+  constructor(private readonly d: IntakeDeps) {}
+
+  async accept(player: string, signed: SignedSessionBet): Promise<AcceptedBet> {
+    const { bet } = signed;
+    if (bet.player !== player) throw forbidden("This bet is signed for another wallet than the one signed in");
+    const token = symbolOf(bet.token, this.d.degenAddress);
+    if (!token) throw badRequest(`token must be DEGEN (${this.d.degenAddress}) or BNB (${ZeroAddress})`);
+    const betId = ((BigInt(player) << 64n) | bet.nonce).toString();
+    const known = await this.sameBetQueued(betId, signed);
+    if (known) return known;
+
+    const key = this.recoverKey(signed);
+    const session = await this.d.keys.find(key);
+    if (!session) throw forbidden(`No session is open for key ${key}: open one first (POST /api/sessions)`);
+    if (session.player !== player) throw forbidden(`Key ${key} is another wallet's session key`);
+    if (session.revokedAt !== null || session.revokedOnChain) throw forbidden("This session was revoked: open a new one");
+    const now = await this.d.clock.now();
+    if (session.expiresAt <= now) throw forbidden("This session has expired: open a new one");
+    if (Number(bet.deadline) < now + DEADLINE_MARGIN_SECONDS) throw badRequest("The bet's deadline has passed (or is too close to land it): sign it again");
+    this.checkGame(bet, token, session);
+
+    const [view, balance, allowance, terms] = await Promise.all([
+      this.d.casino.commitmentOf(player) as unknown as Promise<CommitmentView>,
+      this.d.casino.getBalance(player, bet.token),
+      this.d.sessions.sessionOf(key),
+      this.currentTerms(),
+    ]);
+    if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
+    const [commit, chainNext, remaining, root, , chainLength] = view;
+    if (commit === ZeroHash || remaining === 0n)
+      throw conflict("There is no commitment with links left: POST /api/fairness/commitment once your bets have landed");
+    const chainEnd = chainNext + remaining;
+    const chainFirstNonce = chainEnd - chainLength;
+    if (this.d.seeds.root(player, chainFirstNonce) !== root) throw conflict("This wallet's commitment was not made by this server: it cannot relay its bets");
+    if (bet.nonce >= chainEnd) throw conflict(`The hash chain has no link for nonce ${bet.nonce}: POST /api/fairness/commitment once your bets have landed`);
+    const kind = isInteractive(bet.game, bet.params.toString()) ? "place" : "play";
+    const sessionIndex = token === "BNB" ? 1 : 0;
+    const budget = sessionAmountOnChain(BigInt(token === "BNB" ? session.budgetNative : session.budgetDegen));
+
+    return this.d.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${PLAYER_LOCK}, hashtext(${player}))`);
+      // The same bet sent twice at once: the second finds the first here.
+      const joined = await this.sameBetQueued(betId, signed, db);
+      if (joined) return joined;
+      const way = await onTheirWay(db, player, key, token);
+      if (way.openInteractive) throw conflict(`Finish your open hand or round (bet ${way.openInteractive}) before the next bet`);
+      // Bets the relay took that the chain has not counted yet come before this one.
+      const onTheWay = way.lastNonce !== null && way.lastNonce >= chainNext;
+      const expected = onTheWay ? way.lastNonce! + 1n : chainNext;
+      if (bet.nonce < expected) throw conflict(`Nonce ${bet.nonce} is taken: your next bet's nonce is ${expected}`);
+      if (bet.nonce > expected) throw conflict(`Nonce ${bet.nonce} skips ahead: your next bet's nonce is ${expected}`);
+      // The current commitment moves with every bet that lands: only the root stays valid behind bets on their way.
+      if (bet.expectedCommit !== root && (bet.expectedCommit !== commit || onTheWay)) {
+        throw conflict(`The bet names a stale commitment: sign it again with expectedCommit ${root} (the chain's root)`);
+      }
+      if (balance - way.staked < bet.amount) {
+        throw conflict(
+          `Your vault's ${formatAmount(balance)} ${token}, less ${formatAmount(way.staked)} staked on bets still landing, does not cover a stake of ${formatAmount(bet.amount)}`,
+        );
+      }
+      const lost = allowance.lost[sessionIndex]! + way.stakedByKey;
+      if (lost + bet.amount > budget) {
+        throw forbidden(
+          `This bet would take the session past its budget: ${formatAmount(lost > 0n ? lost : 0n)} of ${formatAmount(budget)} ${token} spent or staked`,
+        );
+      }
+      const overBudget = overSessionBudget(await sessionBetUse(db, player), this.d.budgets);
+      if (overBudget) throw overBudget;
+      const seed = this.d.seeds.seed(player, chainFirstNonce, bet.nonce);
+      await db.execute(sql`
+        INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status)
+        VALUES (${betId}, ${player}, ${bet.nonce.toString()}, ${key}, ${kind}, ${token}, ${bet.amount.toString()}, ${bet.game}, ${bet.params.toString()},
+          ${bet.clientSeed}, ${bet.expectedCommit}, ${bet.terms.toString()}, ${bet.deadline.toString()}, ${signed.r}, ${signed.vs}, ${seed}, ${chainFirstNonce.toString()}, 'queued')
+        ON CONFLICT (bet_id) DO UPDATE SET key = EXCLUDED.key, kind = EXCLUDED.kind, token = EXCLUDED.token, amount = EXCLUDED.amount,
+          game_type = EXCLUDED.game_type, params = EXCLUDED.params, client_seed = EXCLUDED.client_seed, expected_commit = EXCLUDED.expected_commit,
+          terms = EXCLUDED.terms, deadline = EXCLUDED.deadline, r = EXCLUDED.r, vs = EXCLUDED.vs, seed = EXCLUDED.seed,
+          chain_first_nonce = EXCLUDED.chain_first_nonce, status = 'queued', tx_hash = NULL, block = NULL, error = NULL, attempts = 0,
+          created_at = clock_timestamp(), updated_at = now()
+        WHERE session_bets.status = 'refused'`);
+      await countSessionBets(db, player, 1);
+      await this.d.signals.notify(db, "relay");
+      return { betId, nonce: bet.nonce.toString(), kind, status: "queued" as const };
+    });
+  }
+
+  /** The same signed bet sent again (a retry): its row, unless it was refused (then it is checked afresh). */
+  private async sameBetQueued(betId: string, signed: SignedSessionBet, db: Db = this.d.db): Promise<AcceptedBet | undefined> {
+    const [row] = rowsOf<Pick<SessionBetRow, "r" | "vs" | "kind" | "status">>(
+      await db.execute(sql`SELECT r, vs, kind, status FROM session_bets WHERE bet_id = ${betId}`),
+    );
+    if (!row || row.status === "refused") return undefined;
+    if (row.r !== signed.r || row.vs !== signed.vs) throw conflict(`Nonce ${signed.bet.nonce} is taken by another bet of yours`);
+    return { betId, nonce: signed.bet.nonce.toString(), kind: row.kind, status: row.status };
+  }
+
+  private recoverKey(signed: SignedSessionBet): string {
+    try {
+      return recoverCompact(this.d.typedData.betDigest(signed.bet), signed.r, signed.vs);
+    } catch {
+      // MalformedSignature, or a point that is not on the curve: nothing signed it.
+      throw badRequest("The bet's signature is malformed");
+    }
+  }
+
+  /** The game, its params and the stake, against the Casino's rules and the session's terms. */
+  private checkGame(bet: SessionBet, token: TokenSymbol, session: { tokens: number; games: number; maxBetDegen: string; maxBetNative: string }): void {
+    try {
+      decodeParams(bet.game, bet.params);
+    } catch (error) {
+      throw badRequest(`Invalid bet: ${(error as Error).message}`);
+    }
+    if ((session.games & (1 << bet.game)) === 0) throw forbidden(`This session does not allow ${gameName(bet.game as GameType).toLowerCase()}`);
+    if ((session.tokens & SESSION_TOKEN_BITS[token]) === 0) throw forbidden(`This session does not allow ${token} bets`);
+    if (bet.amount < MIN_BET[token]) throw badRequest(`The smallest stake is ${formatAmount(MIN_BET[token])} ${token}`);
+    const maxBet = sessionAmountOnChain(BigInt(token === "BNB" ? session.maxBetNative : session.maxBetDegen));
+    if (bet.amount > maxBet) {
+      throw forbidden(`The stake of ${formatAmount(bet.amount)} ${token} is above this session's largest bet, ${formatAmount(maxBet)} ${token}`);
+    }
+  }
+
+  private currentTerms(): Promise<bigint> {
+    if (!this.terms || Date.now() - this.terms.at > TERMS_TTL_MS) {
+      const value = this.d.casino.terms();
+      this.terms = { at: Date.now(), value };
+      value.catch(() => (this.terms = undefined));
+    }
+    return this.terms.value;
+  }
+}
+
+/** The player's bets on their way and open interactive bets, in one statement. */
+async function onTheirWay(db: Db, player: string, key: string, token: TokenSymbol): Promise<OnTheirWay> {
+  const [row] = rowsOf<{ last_nonce: string | null; staked: string; staked_by_key: string; open_interactive: string | null }>(
+    await db.execute(sql`
+      SELECT (SELECT max(nonce) FROM session_bets WHERE player = ${player} AND status IN ('queued', 'sent', 'mined'))::text AS last_nonce,
+             (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE player = ${player} AND token = ${token} AND status IN ('queued', 'sent'))::text AS staked,
+             (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE key = ${key} AND token = ${token} AND status IN ('queued', 'sent'))::text AS staked_by_key,
+             coalesce(
+               (SELECT bet_id FROM session_bets s WHERE s.player = ${player} AND s.kind = 'place' AND s.status IN ('queued', 'sent', 'mined')
+                  AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.bet_id = s.bet_id AND b.status IN ('settled', 'expired')) LIMIT 1),
+               (SELECT bet_id FROM bets WHERE player = ${player} AND status IN ('open', 'ready', 'sent')
+                  AND (game_type = 2 OR (game_type = 4 AND params = '0')) LIMIT 1)
+             ) AS open_interactive`),
+  );
+  return {
+    lastNonce: row!.last_nonce === null ? null : BigInt(row!.last_nonce),
+    staked: BigInt(row!.staked),
+    stakedByKey: BigInt(row!.staked_by_key),
+    openInteractive: row!.open_interactive,
+  };
+}

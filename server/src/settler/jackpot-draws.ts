@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { JsonRpcProvider } from "ethers";
+import { casinoInterface, casinoRevertReason } from "../chain/casino";
+import { transactionFate, type TxSender } from "../chain/sender";
+import type { Db } from "../db/index";
+import { jackpotTickets } from "../db/schema";
+import { logger } from "../observability/log";
+import { shortReason } from "./reasons";
+
+const log = logger("settler");
+
+/** Ticket batches drawn per pass: one transaction each. */
+const DRAWS_PER_PASS = 16;
+/** A draw sent this long ago and not seen mined is looked up. */
+const RECONCILE_AFTER_MS = 5_000;
+/** The estimate of a draw, with room: a jackpot hit credits one more vault than the estimate may have seen. */
+const GAS_HEADROOM_PERCENT = 130n;
+
+type TicketRow = typeof jackpotTickets.$inferSelect;
+
+/**
+ * The jackpot draws of one-click bets (issue #20, docs/protocol.md §6): a play transaction gives its
+ * DEGEN bets tickets (JackpotTicketsIssued), drawn on the hash of its block by drawJackpots, which
+ * anyone may call from the next block on. The settler calls it at once, so a draw is in the block
+ * after its bets; the app calls it for its player when that is late. A draw made once the block's
+ * hash is gone counts every ticket as a hit, so a late draw never costs the player. The lease
+ * holder sends the draws, directly through its TxSender, as it does entropy locks.
+ */
+export class JackpotDraws {
+  /** Draw transactions this term awaits: ticket hash → draw hash. */
+  private readonly awaiting = new Map<string, string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly provider: JsonRpcProvider,
+    private readonly sender: TxSender,
+    private readonly casinoAddress: string,
+  ) {}
+
+  /** Sends a draw for every batch of tickets waiting. */
+  async drawWaiting(): Promise<void> {
+    const waiting = await this.db
+      .select()
+      .from(jackpotTickets)
+      .where(eq(jackpotTickets.status, "waiting"))
+      .orderBy(asc(jackpotTickets.placedBlock))
+      .limit(DRAWS_PER_PASS);
+    for (const row of waiting) await this.draw(row);
+  }
+
+  private async draw(row: TicketRow): Promise<void> {
+    const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId, odds, prize }));
+    const request = { to: this.casinoAddress, data: casinoInterface.encodeFunctionData("drawJackpots", [tickets]) };
+    let gasLimit: bigint;
+    try {
+      gasLimit = ((await this.provider.estimateGas({ ...request, from: this.sender.address })) * GAS_HEADROOM_PERCENT) / 100n;
+    } catch (error) {
+      const reason = casinoRevertReason(error);
+      // Drawn already, by the app or anyone: the JackpotDrawn logs record each ticket.
+      if (reason === "UnknownTickets") await this.finish(row.hash, "drawn");
+      // The block of the tickets is the latest: the draw is possible from the next one.
+      else if (reason !== "EntropyNotReady") log.error(`The jackpot draw of ${row.placedTxHash}'s tickets is refused (will retry): ${shortReason(error)}`);
+      return;
+    }
+    try {
+      const hash = await this.sender.send({ ...request, gasLimit }, async (drawTxHash) => {
+        await this.db
+          .update(jackpotTickets)
+          .set({ status: "sent", drawTxHash, updatedAt: new Date() })
+          .where(and(eq(jackpotTickets.hash, row.hash), eq(jackpotTickets.status, "waiting")));
+      });
+      this.await(row.hash, hash);
+    } catch (error) {
+      log.error(`The jackpot draw of ${row.placedTxHash}'s tickets was not sent (looked up later): ${shortReason(error)}`);
+    }
+  }
+
+  private await(ticketsHash: string, drawHash: string): void {
+    this.awaiting.set(ticketsHash, drawHash);
+    void this.provider
+      .waitForTransaction(drawHash, 1, 60_000)
+      .then((receipt) => receipt && this.finish(ticketsHash, receipt.status === 1 ? "drawn" : "waiting"))
+      .catch((error: Error) => log.warn(`Receipt of draw ${drawHash} not read (looked up again later): ${error.message}`))
+      .finally(() => this.awaiting.delete(ticketsHash));
+  }
+
+  /** Draws an earlier term (or a failed broadcast) left 'sent': mined → drawn; reverted or unknown → waiting, to be sent again. */
+  async reconcile(): Promise<void> {
+    const sent = await this.db
+      .select()
+      .from(jackpotTickets)
+      .where(inArray(jackpotTickets.status, ["sent"]));
+    for (const row of sent) {
+      if (this.awaiting.has(row.hash) || !row.drawTxHash || Date.now() - row.updatedAt.getTime() < RECONCILE_AFTER_MS) continue;
+      const found = await transactionFate(this.provider, row.drawTxHash);
+      if (found.fate === "pending") this.await(row.hash, row.drawTxHash);
+      else {
+        if (found.fate === "unknown") await this.sender.forgetNonce();
+        await this.finish(row.hash, found.fate === "mined" ? "drawn" : "waiting");
+      }
+    }
+  }
+
+  private async finish(ticketsHash: string, status: "drawn" | "waiting"): Promise<void> {
+    await this.db
+      .update(jackpotTickets)
+      .set({ status, ...(status === "waiting" && { drawTxHash: null }), updatedAt: new Date() })
+      .where(eq(jackpotTickets.hash, ticketsHash));
+  }
+}
