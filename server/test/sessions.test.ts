@@ -7,7 +7,7 @@ import { DEV_KEYS } from "./support/chain";
 import { Client, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET } from "./support/play";
 import { settlerTransactions } from "./support/settler";
-import { grantFor, grantJson, openSession, signBet, signGrant, type BetChoice, type TestSession } from "./support/sessions";
+import { grantFor, grantJson, openSession, randomKey, signBet, signGrant, type BetChoice, type TestSession } from "./support/sessions";
 
 let server: TestServer;
 let alice: Client;
@@ -80,22 +80,22 @@ describe("POST /api/sessions", () => {
     const post = async (grant: Awaited<ReturnType<typeof grantFor>>, signer: Wallet = player, client = alice) =>
       client.post("/api/sessions", { grant: grantJson(grant), signature: await signGrant(server.chain, signer, grant) });
 
-    const forBob = await grantFor(server.chain, other, Wallet.createRandom() as unknown as Wallet);
+    const forBob = await grantFor(server.chain, other, randomKey());
     expect(await post(forBob, other)).toMatchObject({ status: 403, body: { error: "The session's player must be the signed-in wallet" } });
-    const tooLong = await grantFor(server.chain, player, Wallet.createRandom() as unknown as Wallet, {
+    const tooLong = await grantFor(server.chain, player, randomKey(), {
       expiresAt: BigInt(Math.floor(Date.now() / 1000) + 25 * 3600),
     });
     expect(await post(tooLong)).toMatchObject({ status: 400, body: { error: "A session lasts at most 24 hours" } });
-    const forged = await grantFor(server.chain, player, Wallet.createRandom() as unknown as Wallet);
+    const forged = await grantFor(server.chain, player, randomKey());
     expect(await post(forged, other)).toMatchObject({ status: 400, body: { error: "The signature is not this wallet's signature of the session" } });
     const reused = await grantFor(server.chain, player, aliceSession.key);
     expect(await post(reused)).toMatchObject({ status: 409, body: { error: "This key has a session already: make a new key" } });
 
     // A wallet that only signed in has nothing at stake: the house sends nothing for it.
-    const fresh = Wallet.createRandom().connect(server.chain.provider) as unknown as Wallet;
+    const fresh = randomKey().connect(server.chain.provider);
     const freshClient = new Client(server.url);
     await signIn(freshClient, fresh, SIWE_DOMAIN, CHAIN_ID);
-    const noStake = await post(await grantFor(server.chain, fresh, Wallet.createRandom() as unknown as Wallet), fresh, freshClient);
+    const noStake = await post(await grantFor(server.chain, fresh, randomKey()), fresh, freshClient);
     expect(noStake.status).toBe(403);
     expect(noStake.body.error).toMatch(/^Deposit at least 1 DEGEN or 0.001 BNB into the Casino/);
     expect(await settlerTransactions(server.chain)).toBe(sent);
@@ -113,7 +113,7 @@ describe("POST /api/sessions", () => {
     const asWallet = { address: walletAddress, signMessage: (message: string) => owner.signMessage(message) } as unknown as Wallet;
     const client = new Client(server.url);
     await signIn(client, asWallet, SIWE_DOMAIN, CHAIN_ID);
-    const grant = await grantFor(server.chain, asWallet, Wallet.createRandom() as unknown as Wallet);
+    const grant = await grantFor(server.chain, asWallet, randomKey());
     const answer = await client.post("/api/sessions", { grant: grantJson(grant), signature: await signGrant(server.chain, owner, grant) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.key).toBe(grant.key);
@@ -172,7 +172,7 @@ describe("POST /api/sessions/bets", () => {
       if (typeof error === "string") expect(answer.body.error).toBe(error);
       else expect(answer.body.error).toMatch(error);
     };
-    const stranger = { ...aliceSession, key: Wallet.createRandom() as unknown as Wallet };
+    const stranger = { ...aliceSession, key: randomKey() };
     await refused(await nextBet(stranger, 2n), 403, `No session is open for key ${stranger.key.address}: open one first (POST /api/sessions)`);
     // Bob's own session key signing a bet of Alice's.
     const { session: bobSession } = await openSession(server.chain, bob, server.chain.players[1]!);

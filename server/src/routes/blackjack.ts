@@ -149,6 +149,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
     if (seen.betId !== null) {
       if (!player) throw unauthorized("Sign in to play this hand");
       if (seen.player !== player) throw forbidden("This hand belongs to another wallet");
+      if (seen.finished) throw conflict("The hand is over");
     }
     const signed = seen.betId === null ? null : await signedAction(seen, action, body.signature);
     if (signed && action === "SPLIT") await stakeSplit(seen, signed);

@@ -15,6 +15,9 @@ import type { Client } from "./http";
 
 const fields = (types: Readonly<Record<string, readonly TypedDataField[]>>) => types as Record<string, TypedDataField[]>;
 
+/** A fresh key, as the browser makes one for a session or a hand. */
+export const randomKey = (): Wallet => new Wallet(hexlify(randomBytes(32)));
+
 /** A session as the app holds it: the key and the secret its client seeds come from (sessionStorage in the browser). */
 export interface TestSession {
   player: Wallet;
@@ -55,10 +58,10 @@ export async function signGrant(chain: TestChain, signer: Signer, grant: Session
 
 /** POST /api/sessions with the player's signed grant; the session as the app keeps it, and the answer. */
 export async function openSession(chain: TestChain, client: Client, player: Wallet, overrides: Partial<SessionGrant> = {}) {
-  const key = Wallet.createRandom();
+  const key = randomKey();
   const grant = await grantFor(chain, player, key, overrides);
   const answer = await client.post("/api/sessions", { grant: grantJson(grant), signature: await signGrant(chain, player, grant) });
-  const session: TestSession = { player, key: key as unknown as Wallet, secret: hexlify(randomBytes(32)), grant };
+  const session: TestSession = { player, key, secret: hexlify(randomBytes(32)), grant };
   return { session, answer };
 }
 
@@ -108,4 +111,12 @@ export async function signActions(chain: TestChain, key: Signer, betId: string, 
 /** The wallet's EIP-712 ActionKey(player, betId, key): a key for one bet's actions. */
 export async function signActionKey(chain: TestChain, player: Wallet, betId: string, key: string): Promise<string> {
   return player.signTypedData(await sessionsDomain(chain), fields(ACTION_KEY_TYPES), { player: player.address, betId, key });
+}
+
+/** A key for one bet's actions, named by the player's wallet (POST /api/action-keys): the path of a player without a session. */
+export async function nameActionKey(chain: TestChain, client: Client, player: Wallet, betId: string): Promise<Wallet> {
+  const key = randomKey();
+  const answer = await client.post("/api/action-keys", { betId, key: key.address, grant: await signActionKey(chain, player, betId, key.address) });
+  if (answer.status !== 200) throw new Error(`action key: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return key;
 }
