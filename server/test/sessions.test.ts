@@ -2,7 +2,8 @@ import { parseEther, Wallet, ZeroAddress } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType, settleGame, type Token } from "../src/engine";
 import { CasinoSessions__factory, MockContractWallet__factory } from "../../typechain-types";
-import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
+import path from "node:path";
+import { CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
 import { DEV_KEYS } from "./support/chain";
 import { Client, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET } from "./support/play";
@@ -218,6 +219,28 @@ describe("POST /api/sessions/bets", () => {
       bob,
     );
     expect(await settlerTransactions(server.chain)).toBe(sent + 3); // the three sessions opened, nothing else
+  });
+
+  it("refuses a bet past the wallet's one-click budget with a 429", async () => {
+    // Another server over the same chain with a budget of 2, without a settler: its bets stay queued, and count.
+    const temp = tempDir();
+    const other = await startServerOn(
+      server.chain,
+      { DATA_DIR: path.join(temp.dir, "db"), MASTER_SECRET, SESSION_BETS_PER_ADDRESS_PER_DAY: "2" },
+      { settler: false },
+    );
+    try {
+      const client = new Client(other.url);
+      await signIn(client, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
+      for (const nonce of [2n, 3n]) expect((await client.post("/api/sessions/bets", (await nextBet(aliceSession, nonce)).body)).status).toBe(202);
+      expect(await client.post("/api/sessions/bets", (await nextBet(aliceSession, 4n)).body)).toMatchObject({
+        status: 429,
+        body: { error: "This wallet has reached its limit of 2 one-click bets relayed per 24 hours: bet from your wallet, or try again later" },
+      });
+    } finally {
+      await other.close();
+      temp.dispose();
+    }
   });
 
   it("stops taking a key's bets once the app revokes it", async () => {

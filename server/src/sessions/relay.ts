@@ -3,7 +3,7 @@ import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { contractRevert } from "../chain/casino";
 import type { ChainClock } from "../chain/clock";
 import { transactionFate, type TxSender } from "../chain/sender";
-import { countSessionBets } from "../chain/budgets";
+import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/index";
 import { bets, sessionBets } from "../db/schema";
@@ -22,6 +22,13 @@ const RECEIPT_TIMEOUT_MS = 60_000;
 const RECONCILE_AFTER_MS = 5_000;
 /** A bet whose relay transactions reverted this many times is refused: something the simulation cannot see is wrong. */
 const MAX_ATTEMPTS = 3;
+/**
+ * A relayed bet's row is kept this long after it was mined or refused, for its player's GET and an
+ * operator's look, then deleted: the chain and the bets table keep the bet itself. At hundreds of
+ * bets a second the queue would otherwise grow by millions of rows a day.
+ */
+export const RELAYED_KEPT_MS = 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** What the relay reports to the metrics. */
 export interface RelayCounters {
@@ -72,6 +79,7 @@ export class RelayBatcher {
   private readonly receipts = new Set<Promise<void>>();
   private unsubscribe: (() => void) | undefined;
   private firstPass = true;
+  private prunedAt = 0;
   private lastError = "";
 
   constructor(private readonly o: RelayOptions) {}
@@ -94,6 +102,7 @@ export class RelayBatcher {
       this.firstPass = false;
       // One relay transaction in flight at a time: what arrives meanwhile waits for the next one.
       if (this.awaiting.size === 0 && this.loop.active) await this.sendRound();
+      await this.pruneNowAndThen();
       if (this.lastError) log.info("Relay recovered");
       this.lastError = "";
     } catch (error) {
@@ -101,6 +110,17 @@ export class RelayBatcher {
       if (message !== this.lastError) log.error(`Relay pass failed (will retry): ${message}`);
       this.lastError = message;
     }
+  }
+
+  private async pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = Date.now();
+    const deleted = await this.o.db
+      .delete(sessionBets)
+      .where(and(inArray(sessionBets.status, ["mined", "refused"]), lt(sessionBets.updatedAt, new Date(Date.now() - RELAYED_KEPT_MS))))
+      .returning({ betId: sessionBets.betId });
+    const buckets = await pruneSessionBetBuckets(this.o.db);
+    if (deleted.length + buckets > 0) log.info(`Pruned ${deleted.length} relayed bets finished a day ago and ${buckets} budget buckets`);
   }
 
   private async sendRound(): Promise<void> {

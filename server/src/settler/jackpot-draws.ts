@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { JsonRpcProvider } from "ethers";
 import { casinoInterface, casinoRevertReason } from "../chain/casino";
 import { transactionFate, type TxSender } from "../chain/sender";
@@ -29,6 +29,7 @@ type TicketRow = typeof jackpotTickets.$inferSelect;
 export class JackpotDraws {
   /** Draw transactions this term awaits: ticket hash → draw hash. */
   private readonly awaiting = new Map<string, string>();
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -82,6 +83,16 @@ export class JackpotDraws {
       .then((receipt) => receipt && this.finish(ticketsHash, receipt.status === 1 ? "drawn" : "waiting"))
       .catch((error: Error) => log.warn(`Receipt of draw ${drawHash} not read (looked up again later): ${error.message}`))
       .finally(() => this.awaiting.delete(ticketsHash));
+  }
+
+  /**
+   * Deletes, at most hourly, the tickets drawn more than a day ago (a row per relay transaction:
+   * 86,400 a day at 1 s blocks); their draws are on chain and in the bets table.
+   */
+  async pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.prunedAt < 3_600_000) return;
+    this.prunedAt = Date.now();
+    await this.db.delete(jackpotTickets).where(and(eq(jackpotTickets.status, "drawn"), lt(jackpotTickets.updatedAt, new Date(Date.now() - 24 * 3_600_000))));
   }
 
   /** Draws an earlier term (or a failed broadcast) left 'sent': mined → drawn; reverted or unknown → waiting, to be sent again. */

@@ -168,6 +168,7 @@ class Term {
       if (settling) {
         await this.locks.lockOld(await this.reader.cursor());
         await this.draws.reconcile();
+        await this.draws.pruneNowAndThen();
       }
       if (!this.outcomesFixed) {
         await this.o.rounds.fixOutcomes();
