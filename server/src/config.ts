@@ -211,8 +211,9 @@ export function readConfig(env: Env = process.env): ServerConfig {
     blackjackIdleMs: integerSetting(env, "BLACKJACK_IDLE_MS", 300_000, 1_000, 1_800_000),
     // 200 keeps a batch's gas limit (settler/plan.ts settlementGasLimit) under EIP-7825's 2^24 cap per transaction.
     settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 200),
-    // 150 keeps a relay transaction's gas limit (sessions/relay-requests.ts) under the same cap.
-    relayBatchSize: integerSetting(env, "RELAY_BATCH_SIZE", 100, 1, 150),
+    // 235 keeps a relay transaction's gas limit (sessions/relay-plan.ts playGasLimit) under the same cap;
+    // one relay transaction is in flight at a time, so a batch of 200 relays 200 bets a block.
+    relayBatchSize: integerSetting(env, "RELAY_BATCH_SIZE", 200, 1, 235),
     sessionBetBudgets: {
       perAddressPerDay: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_DAY", DEFAULT_SESSION_BET_BUDGETS.perAddressPerDay, 0, 100_000_000),
       allPlayersPerHour: integerSetting(env, "SESSION_BETS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.allPlayersPerHour, 0, 100_000_000),

@@ -68,7 +68,7 @@ describe("GET /api/config", () => {
       blackjackIdleMs: 300_000,
       siwe: { domain: SIWE_DOMAIN, uri: APP_ORIGIN, chainId: CHAIN_ID },
       relay: { minAmount: { DEGEN: "1", BNB: "0.001" }, perAddressPerDay: 10 },
-      sessions: { betsPerAddressPerDay: 5_000, relayBatchSize: 100 },
+      sessions: { betsPerAddressPerDay: 5_000, relayBatchSize: 200 },
     });
     expect(answer.body.settler).toBe(new Wallet(DEV_KEYS[1]).address);
     // The test chain's file predates CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits: they were read from the Casino.
@@ -236,12 +236,12 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
   it("bounds the batch sizes so that a transaction's gas limit stays under EIP-7825's 2^24, and reads the session-bet budgets", () => {
     expect(readConfig({})).toMatchObject({
       settlerBatchSize: 100,
-      relayBatchSize: 100,
+      relayBatchSize: 200,
       sessionBetBudgets: { perAddressPerDay: 5_000, allPlayersPerHour: 36_000 },
       healthMaxRelayWaitSeconds: 10,
     });
     expect(() => readConfig({ SETTLER_BATCH_SIZE: "201" })).toThrow('SETTLER_BATCH_SIZE must be an integer from 1 to 200, got "201"');
-    expect(() => readConfig({ RELAY_BATCH_SIZE: "151" })).toThrow('RELAY_BATCH_SIZE must be an integer from 1 to 150, got "151"');
+    expect(() => readConfig({ RELAY_BATCH_SIZE: "236" })).toThrow('RELAY_BATCH_SIZE must be an integer from 1 to 235, got "236"');
     expect(readConfig({ SESSION_BETS_PER_ADDRESS_PER_DAY: "20", SESSION_BETS_PER_HOUR: "0" }).sessionBetBudgets).toEqual({
       perAddressPerDay: 20,
       allPlayersPerHour: 0,

@@ -9,7 +9,7 @@ import type { Db } from "../db/index";
 import { bets, sessionBets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
-import { planRound, placeRequest, playRequest, refusalText, type RelayRequest } from "./relay-plan";
+import { planRound, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest } from "./relay-plan";
 import type { SessionBetRow } from "./intake";
 
 const log = logger("relay");
@@ -53,6 +53,9 @@ export interface RelayOptions {
 
 /** A simulation's verdict on the bet it blames. */
 type Verdict = { kind: "refuse"; reason: string; name?: string } | { kind: "hold" } | { kind: "found"; txHash: string; block: number };
+
+/** A simulation that ran out of gas: the batch is too long, no bet of it is at fault. */
+const OUT_OF_GAS = Symbol("out of gas");
 
 /** Thrown inside the broadcast hook: a bet changed (the app revoked its session) between planning and signing. */
 class Replanned extends Error {}
@@ -160,13 +163,17 @@ export class RelayBatcher {
   /**
    * The plays that the chain accepts now, as one batch: a batch that fails is cut down to its
    * longest accepted prefix (a binary search of calls), the bet after it is judged, and the rest
-   * is simulated again.
+   * is simulated again. A batch that runs out of gas is halved: its bets are fine, only too many.
    */
   private async simulatedPlays(candidates: SessionBetRow[]): Promise<SessionBetRow[]> {
     let plays = candidates;
     while (plays.length) {
       const failure = await this.firstFailure(plays);
       if (!failure) return plays;
+      if (failure.error === OUT_OF_GAS && plays.length > 1) {
+        plays = plays.slice(0, Math.ceil(plays.length / 2));
+        continue;
+      }
       const culprit = plays[failure.index]!;
       await this.judge(culprit, failure.error);
       // The culprit's player's later bets depend on it; they wait (or were refused with it).
@@ -186,11 +193,17 @@ export class RelayBatcher {
     return accepted;
   }
 
-  /** The first bet of a batch the chain refuses, and the error of the shortest prefix that fails; undefined when all pass. */
+  /**
+   * The first bet of a batch the chain refuses, and the error of the shortest prefix that fails;
+   * undefined when all pass. Prefixes run under the whole batch's gas limit, so that a few costly
+   * bets first cannot make a short prefix run out of gas.
+   */
   private async firstFailure(plays: SessionBetRow[]): Promise<{ index: number; error: unknown } | undefined> {
-    const request = (count: number) => playRequest(this.o.sessionsAddress, this.o.degenAddress, plays.slice(0, count));
+    const gasLimit = playGasLimit(plays.length);
+    const request = (count: number) => playRequest(this.o.sessionsAddress, this.o.degenAddress, plays.slice(0, count), gasLimit);
     let error = await this.call(request(plays.length));
     if (error === undefined) return undefined;
+    if (error === OUT_OF_GAS) return { index: plays.length - 1, error };
     // Every prefix up to `good` passes, the prefix of `bad` bets fails with `error`.
     let good = 0;
     let bad = plays.length;
@@ -203,14 +216,16 @@ export class RelayBatcher {
     return { index: bad - 1, error };
   }
 
-  /** The request as a call from the settler: its error, or undefined when it would succeed. */
+  /** The request as a call from the settler: its error (OUT_OF_GAS for that), or undefined when it would succeed. */
   private async call(request: RelayRequest): Promise<unknown> {
     try {
       await this.o.provider.call({ ...request, from: this.o.sender.address });
       return undefined;
     } catch (error) {
-      if (!contractRevert(error) && !isRevert(error)) throw error;
-      return error;
+      if (contractRevert(error)) return error;
+      if (/out of gas/i.test((error as Error).message)) return OUT_OF_GAS;
+      if (isRevert(error)) return error;
+      throw error;
     }
   }
 
