@@ -3,7 +3,8 @@
 // gasUsed (refunds applied), the amount a sender pays for.
 import { ethers, network } from "hardhat";
 import { parseEther, type ContractTransactionResponse } from "ethers";
-import { deployCasino, HashChain, GAME, NATIVE, betIdOf } from "../test/helpers";
+import { deployCasino, HashChain, GAME, NATIVE, betIdOf, randomWord } from "../test/helpers";
+import { GameRules__factory } from "../typechain-types";
 import { signSwap, signWithdraw } from "../test/support";
 
 interface Row {
@@ -26,6 +27,20 @@ async function main(): Promise<void> {
   const chains = new Map<string, HashChain>();
   const nextLink = new Map<string, number>();
   const clientSeed = ethers.id("bench client seed");
+  const rules = GameRules__factory.connect(await casino.rules(), ethers.provider);
+  const { chainId } = await ethers.provider.getNetwork();
+  /** The seed that will settle the player's next bet: past the links of its bets still open. */
+  const peekSeed = (address: string) => chains.get(address)!.seed(nextLink.get(address)! + pendingOf(address));
+  /** The rules' payout of a one-colour wheel bet: what a settlement must name. */
+  const wheelPayout = (player: string, nonce: bigint, seed: string, client: string, token_: string, amount: bigint) =>
+    rules.payout(GAME.WHEEL, 1, token_ === NATIVE, amount, randomWord(seed, client, player, nonce, chainId, casinoAddress), "0x");
+  /** A client seed under which the player's next wheel bet wins (or loses), asked of the rules. */
+  async function seedFor_(player: string, nonce: bigint, token_: string, amount: bigint, win: boolean): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      const candidate = ethers.id(`bench ${player} ${nonce} ${attempt}`);
+      if ((await wheelPayout(player, nonce, peekSeed(player), candidate, token_, amount)) > 0n === win) return candidate;
+    }
+  }
 
   async function commit(address: string): Promise<bigint> {
     const chain = new HashChain(`bench ${address}`, 256);
@@ -38,11 +53,22 @@ async function main(): Promise<void> {
     nextLink.set(address, link + 1);
     return chains.get(address)!.seed(link);
   }
-  async function play(playerIndex: number, token_: string, amount: bigint, value = 0n) {
+  /** A one-colour wheel bet; with `win`, its client seed is chosen so that the rules pay it (or not). */
+  async function play(playerIndex: number, token_: string, amount: bigint, value = 0n, win?: boolean) {
     const player = players[playerIndex];
     const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(player.address), casino.terms()]);
-    const gas = await gasOf(casino.connect(player).playGame(token_, amount, GAME.WHEEL, 1, clientSeed, commitment, terms, { value }));
+    const client = win === undefined ? clientSeed : await seedFor_(player.address, nonce, token_, amount, win);
+    const gas = await gasOf(casino.connect(player).playGame(token_, amount, GAME.WHEEL, 1, client, commitment, terms, { value }));
+    open.set(betIdOf(player.address, nonce), { player: player.address, nonce, client, token: token_, amount });
     return { gas, betId: betIdOf(player.address, nonce) };
+  }
+  const open = new Map<bigint, { player: string; nonce: bigint; client: string; token: string; amount: bigint }>();
+  const pendingOf = (address: string) => [...open.values()].filter((bet) => bet.player === address).length;
+  /** The payout a settlement of this open bet with this seed must name: the rules'. */
+  async function payoutOf(betId: bigint, seed: string): Promise<bigint> {
+    const bet = open.get(betId)!;
+    open.delete(betId);
+    return wheelPayout(bet.player, bet.nonce, seed, bet.client, bet.token, bet.amount);
   }
 
   const [a, b, c, d] = [0, 1, 2, 3];
@@ -55,30 +81,33 @@ async function main(): Promise<void> {
   for (const i of [b, c, d]) await commit(players[i].address);
 
   const target = { play: 110_000n, settle: 70_000n, batch: 45_000n };
-  const first = await play(a, tokenAddress, parseEther("10"));
+  const first = await play(a, tokenAddress, parseEther("10"), 0n, true);
   record("playGame DEGEN vault (first bet)", first.gas, target.play);
-  const later = await play(a, tokenAddress, parseEther("10"));
+  const later = await play(a, tokenAddress, parseEther("10"), 0n, false);
   record("playGame DEGEN vault (later bet)", later.gas, target.play);
-  const byAllowance = await play(b, tokenAddress, parseEther("10"));
+  const byAllowance = await play(b, tokenAddress, parseEther("10"), 0n, true);
   // The target is a bet from the vault (issue #12); by allowance the token's transferFrom comes on top.
   record("playGame DEGEN allowance (first bet)", byAllowance.gas);
   const byAllowanceLater = await play(b, tokenAddress, parseEther("10"));
   record("playGame DEGEN allowance (later bet)", byAllowanceLater.gas);
-  const bnbFirst = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"));
+  const bnbFirst = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"), true);
   record("playGame BNB msg.value (first bet)", bnbFirst.gas, target.play);
-  const bnbLater = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"));
+  const bnbLater = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"), true);
   record("playGame BNB msg.value (later bet)", bnbLater.gas, target.play);
   const bnbVault = await play(a, NATIVE, parseEther("0.01"));
   record("playGame BNB vault (later bet)", bnbVault.gas, target.play);
 
-  const settle = (betId: bigint, address: string, payout: bigint) => gasOf(casino.connect(settler).settle(betId, seedFor(address), payout));
-  record("settle DEGEN (win, vault credited)", await settle(first.betId, players[a].address, parseEther("20")), target.settle);
-  record("settle DEGEN (loss)", await settle(later.betId, players[a].address, 0n), target.settle);
-  record("settle DEGEN (win, empty vault)", await settle(byAllowance.betId, players[b].address, parseEther("20")), target.settle);
-  record("settle BNB (win, empty vault)", await settle(bnbFirst.betId, players[c].address, parseEther("0.02")), target.settle);
-  record("settle BNB (win)", await settle(bnbLater.betId, players[c].address, parseEther("0.02")), target.settle);
-  await settle(bnbVault.betId, players[a].address, 0n);
-  await settle(byAllowanceLater.betId, players[b].address, 0n);
+  const settle = async (betId: bigint, address: string) => {
+    const seed = seedFor(address);
+    return gasOf(casino.connect(settler).settle(betId, seed, await payoutOf(betId, seed)));
+  };
+  record("settle DEGEN (win, vault credited)", await settle(first.betId, players[a].address), target.settle);
+  record("settle DEGEN (loss)", await settle(later.betId, players[a].address), target.settle);
+  record("settle DEGEN (win, empty vault)", await settle(byAllowance.betId, players[b].address), target.settle);
+  record("settle BNB (win, empty vault)", await settle(bnbFirst.betId, players[c].address), target.settle);
+  record("settle BNB (win)", await settle(bnbLater.betId, players[c].address), target.settle);
+  await settle(bnbVault.betId, players[a].address);
+  await settle(byAllowanceLater.betId, players[b].address);
 
   // Batches spread over the 8 players (several bets each); half the bets win.
   for (const count of [1, 10, 50]) {
@@ -90,11 +119,11 @@ async function main(): Promise<void> {
       if ((await casino.getBalance(players[index].address, tokenAddress)) < parseEther("10")) {
         await casino.connect(players[index]).deposit(tokenAddress, parseEther("1000"));
       }
-      betIds.push((await play(index, tokenAddress, parseEther("10"))).betId);
+      betIds.push((await play(index, tokenAddress, parseEther("10"), 0n, i % 2 === 0)).betId);
       owners.push(players[index].address);
     }
     const seeds = owners.map(seedFor);
-    const payouts = betIds.map((_, i) => (i % 2 === 0 ? parseEther("20") : 0n));
+    const payouts = await Promise.all(betIds.map((betId, i) => payoutOf(betId, seeds[i])));
     const gas = await gasOf(casino.connect(settler).settleBatch(betIds, seeds, payouts));
     record(`settleBatch ${count}, 8 players (per bet)`, gas / BigInt(count), count === 50 ? target.batch : undefined);
   }
@@ -111,11 +140,13 @@ async function main(): Promise<void> {
       await (await token.connect(wallet).approve(casinoAddress, parseEther("10"))).wait();
       await commit(wallet.address);
       const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(wallet.address), casino.terms()]);
-      await (await casino.connect(wallet).playGame(tokenAddress, parseEther("10"), GAME.WHEEL, 1, clientSeed, commitment, terms)).wait();
+      const client = await seedFor_(wallet.address, nonce, tokenAddress, parseEther("10"), true);
+      await (await casino.connect(wallet).playGame(tokenAddress, parseEther("10"), GAME.WHEEL, 1, client, commitment, terms)).wait();
       betIds.push(betIdOf(wallet.address, nonce));
+      open.set(betIdOf(wallet.address, nonce), { player: wallet.address, nonce, client, token: tokenAddress, amount: parseEther("10") });
       seeds.push(seedFor(wallet.address));
     }
-    const payouts = betIds.map(() => parseEther("20"));
+    const payouts = await Promise.all(betIds.map((betId, i) => payoutOf(betId, seeds[i])));
     const gas = await gasOf(casino.connect(settler).settleBatch(betIds, seeds, payouts));
     record("settleBatch 50, 50 players, all win (per bet)", gas / 50n, target.batch);
   }
@@ -132,12 +163,13 @@ async function main(): Promise<void> {
   record("lockJackpotEntropy (1 bet, already locked)", await gasOf(casino.connect(stranger).lockJackpotEntropy([blackjack])));
   await network.provider.send("evm_increaseTime", [3601]);
   record("claimExpired (split)", await gasOf(casino.connect(players[d]).claimExpired(blackjack)));
-  await settle(pending.betId, players[a].address, 0n);
+  await settle(pending.betId, players[a].address);
 
   // A jackpot hit: terms under which a 5,999.9 DEGEN stake hits with odds 0.99998.
   await casino.setJackpotTerms(200, 1);
   const hitting = await play(a, tokenAddress, parseEther("5999.9"));
-  const hitReceipt = await (await casino.connect(settler).settle(hitting.betId, seedFor(players[a].address), 0n)).wait();
+  const hitSeed = seedFor(players[a].address);
+  const hitReceipt = await (await casino.connect(settler).settle(hitting.betId, hitSeed, await payoutOf(hitting.betId, hitSeed))).wait();
   if (!hitReceipt?.logs.some((log) => casino.interface.parseLog(log)?.name === "JackpotWon")) throw new Error("the jackpot draw missed");
   record("settle DEGEN (jackpot hit)", hitReceipt.gasUsed);
   await casino.setJackpotTerms(50, 500);

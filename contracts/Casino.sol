@@ -18,10 +18,12 @@ import {IGameRules} from "./interfaces/IGameRules.sol";
 import {ISessionCasino} from "./interfaces/ISessionCasino.sol";
 import {IJackpotSink} from "./interfaces/IJackpotSink.sol";
 import {ICasino} from "./interfaces/ICasino.sol";
-import {CasinoStorage, Config, House, PlayerState, Bet, PendingWithdrawal} from "./casino/CasinoStorage.sol";
+import {CasinoStorage, CasinoEnv, Config, House, PlayerState, Bet, PendingWithdrawal} from "./casino/CasinoStorage.sol";
 import {CasinoLedger} from "./casino/CasinoLedger.sol";
 import {SessionPlay} from "./casino/SessionPlay.sol";
 import {HouseAdmin} from "./casino/HouseAdmin.sol";
+import {BetClaims} from "./casino/BetClaims.sol";
+import {BetSettlement} from "./casino/BetSettlement.sol";
 import {IDegenToken} from "./interfaces/IDegenToken.sol";
 
 /// @title Casino
@@ -208,7 +210,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         bytes32 expectedCommit,
         uint256 expectedTerms
     ) external payable nonReentrant supportedToken(token) returns (uint256 betId) {
-        betId = _open(ISessionCasino.BetInput(msg.sender, token, amount, gameType, params, clientSeed, CasinoLedger.ANY_NONCE, expectedCommit, expectedTerms));
+        betId = _open(ISessionCasino.BetInput(msg.sender, token, amount, gameType, params, clientSeed, CasinoLedger.ANY_NONCE, expectedCommit, expectedTerms), false);
         _takeStake(token, amount);
     }
 
@@ -217,7 +219,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     /// @param bet the bet as signed, its nonce the player's next
     /// @return betId `player << 64 | nonce`
     function placeFor(ISessionCasino.BetInput calldata bet) external nonReentrant onlySessions supportedToken(bet.token) returns (uint256 betId) {
-        betId = _open(bet);
+        betId = _open(bet, true);
         _s.takeFromVault(bet.player, bet.token, bet.amount);
     }
 
@@ -228,17 +230,18 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     /// @param bets the bets as signed; each its player's next nonce, with no bet of the player open
     /// @param seeds their seeds
     /// @return payouts what each bet paid into its player's vault
-    function playFor(ISessionCasino.BetInput[] calldata bets, bytes32[] calldata seeds)
+    function playFor(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds)
         external
         nonReentrant
         onlySessions
         returns (uint256[] memory payouts)
     {
-        return SessionPlay.playFor(_s, SessionPlay.Env(address(degen), rules, limits), bets, seeds);
+        return SessionPlay.playFor(_s, _env(), bets, seeds);
     }
 
     /// @notice The second stake of a blackjack split, equal to the first, paid by the bet's player
     ///         (vault, allowance or msg.value as in playGame) while the bet is open and unexpired.
+    ///         On a deal that allows no split the split is void: the stake comes back at settlement.
     /// @param betId the open blackjack bet
     function addStake(uint256 betId) external payable nonReentrant {
         if (msg.sender != CasinoLedger.playerOf(betId)) revert NotBetPlayer();
@@ -271,7 +274,8 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         if (state.commit != bytes32(0) && state.chainEnd > next) revert ChainNotExhausted(state.chainEnd - next);
         state.commit = commit;
         state.root = commit;
-        state.head = next;
+        state.committed = true;
+        state.head = 0;
         state.chainLength = length.toUint24();
         state.chainEnd = (uint256(next) + length).toUint32();
         emit CommitmentSet(player, commit, next, length);
@@ -295,7 +299,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     /// @param seed the chain link whose hash is the current commitment
     /// @param payout the payout the settler expects: refused unless the rules give exactly it
     function settle(uint256 betId, bytes32 seed, uint256 payout) external nonReentrant onlySettler {
-        _settle(betId, seed, payout, "", true);
+        BetSettlement.settle(_s, _env(), betId, seed, payout, "", true);
     }
 
     /// @notice Settles several bets in order (settler only); all or none.
@@ -307,11 +311,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         nonReentrant
         onlySettler
     {
-        uint256 count = betIds.length;
-        if (seeds.length != count || payouts.length != count) revert LengthMismatch();
-        for (uint256 i; i < count; ++i) {
-            _settle(betIds[i], seeds[i], payouts[i], "", true);
-        }
+        BetSettlement.settleBatch(_s, _env(), betIds, seeds, payouts);
     }
 
     /// @notice Settles an open hand or manual crash round with the actions its player signed
@@ -322,7 +322,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     /// @return payout what the rules gave, credited to the player's vault
     /// @return token the bet's token
     function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external nonReentrant onlySessions returns (uint256 payout, address token) {
-        return _settle(betId, seed, 0, actions, false);
+        return BetSettlement.settle(_s, _env(), betId, seed, 0, actions, false);
     }
 
     /// @notice After the bet's settle window without settlement, its player takes the reserved
@@ -330,24 +330,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     ///         settlement would have drawn it. Bets resolve in nonce order.
     /// @param betId the player's oldest open bet
     function claimExpired(uint256 betId) external nonReentrant {
-        Bet memory bet = _s.bets[betId];
-        if (bet.stake == 0) revert BetNotOpen(betId);
-        address player = CasinoLedger.playerOf(betId);
-        if (msg.sender != player) revert NotBetPlayer();
-        if (block.timestamp < bet.claimableAt) revert NotExpired(bet.claimableAt);
-        PlayerState storage state = _s.players[player];
-        uint32 nonce = uint32(betId);
-        if (nonce != state.resolved) revert OutOfOrder(betId, state.resolved);
-        state.resolved = nonce + 1;
-        delete _s.bets[betId];
-
-        (uint256 totalStake, uint256 bound, address token) = _amountsOf(bet);
-        _release(player, token, totalStake, bound, bound, bet);
-        if (state.limited) limits.afterPayout(player, bet.isNative, bound);
-        emit ExpiredBetClaimed(betId, player, bound);
-        emit GamePlayed(player, totalStake, bound, bound > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? bound : bound + _drawJackpot(betId, player, bet);
-        _s.credit(player, token, credit);
+        BetClaims.claimExpired(_s, betId, address(degen), limits);
     }
 
     /// @notice Keeps the jackpot draw of open DEGEN bets past the blocks in which the EVM shows
@@ -358,15 +341,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     ///         hash is gone are skipped.
     /// @param betIds open bets
     function lockJackpotEntropy(uint256[] calldata betIds) external {
-        for (uint256 i; i < betIds.length; ++i) {
-            uint256 betId = betIds[i];
-            Bet storage bet = _s.bets[betId];
-            if (bet.stake == 0 || bet.isNative || _s.lockedEntropy[betId] != 0) continue;
-            bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
-            if (entropy == 0) continue;
-            _s.lockedEntropy[betId] = entropy;
-            emit JackpotEntropyLocked(betId, entropy);
-        }
+        BetClaims.lockJackpotEntropy(_s, betIds);
     }
 
     /// @notice Draws the jackpot of the DEGEN bets one playFor placed and settled, once the hash of
@@ -448,7 +423,6 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     function sweep(address token, address to) external nonReentrant onlyOwner {
         HouseAdmin.sweep(_s, token, to, address(degen));
     }
-
 
     /// @notice Replaces the settler (owner only).
     /// @param settler_ the new settlement key
@@ -646,12 +620,13 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         view_.player = CasinoLedger.playerOf(betId);
         view_.nonce = uint64(betId);
         if (bet.stake == 0) return view_;
-        (view_.totalStake, view_.maxPayout, view_.token) = _amountsOf(bet);
+        (view_.totalStake, view_.maxPayout, view_.token) = CasinoLedger.amountsOf(bet, address(degen));
         view_.stake = bet.stake;
         view_.gameType = bet.gameType;
         view_.params = bet.params;
         view_.clientSeed = bet.clientSeed;
         view_.split = bet.split;
+        view_.relayed = bet.relayed;
         view_.placedBlock = bet.placedBlock;
         view_.claimableAt = bet.claimableAt;
         view_.jackpotPrize = uint256(bet.jackpotPrize) * FairRandom.JACKPOT_PRIZE_UNIT;
@@ -680,7 +655,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     /// @dev Opens a bet: terms, limits (the Casino's and the player's own), nonce and commitment
     ///      checked, its maximum payout reserved, its record stored and announced. The stake is the
     ///      caller's to take.
-    function _open(ISessionCasino.BetInput memory bet) private returns (uint256 betId) {
+    function _open(ISessionCasino.BetInput memory bet, bool relayed) private returns (uint256 betId) {
         Config memory cfg = _s.config;
         if (cfg.paused) revert IsPaused();
         uint256 currentTerms = CasinoLedger.termsOf(cfg);
@@ -692,11 +667,9 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         _s.reserve(bet.player, bet.token, (bet.amount * num) / den, interactive);
         betId = (uint256(uint160(bet.player)) << 64) | _s.takeNonce(bet.player, bet.expectedCommit, bet.nonce);
         _recordBet(betId, bet, cfg);
+        if (relayed) _s.bets[betId].relayed = true;
         if (_s.players[bet.player].limited) limits.beforeBet(bet.player, bet.token == NATIVE, bet.amount);
     }
-
-
-
 
     /// @dev Reserves the second stake of a blackjack split (the player's room and the interactive
     ///      bets' room permitting); the stake itself is the caller's to take. The jackpot draw is
@@ -727,27 +700,21 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         emit StakeAdded(betId, player, stake);
     }
 
-
-
-
-
     /// @dev Stores an open bet with its terms, among them the prize a hit wins (the share of the
     ///      pool now; 0 for BNB and for a bet without jackpot odds), and announces it.
     function _recordBet(uint256 betId, ISessionCasino.BetInput memory input, Config memory cfg) private {
         bool isNative = input.token == NATIVE;
         uint256 prize = isNative ? 0 : FairRandom.betJackpotPrize(input.amount, cfg.jackpotEdgeBps, _s.jackpotPool, cfg.jackpotShareBps);
-        Bet memory bet = Bet({
-            clientSeed: input.clientSeed,
-            stake: uint88(input.amount), // ≤ maxBet ≤ MAX_BET_UNITS × 1 DEGEN < 2^88
-            claimableAt: uint32(block.timestamp + cfg.settleWindow),
-            placedBlock: uint32(block.number),
-            params: uint16(input.params), // checked by Payouts.ratio: at most 10,000
-            jackpotPrize: uint56(prize / FairRandom.JACKPOT_PRIZE_UNIT), // jackpotPrizeOf keeps it within 56 bits of units
-            jackpotEdgeBps: uint8(cfg.jackpotEdgeBps), // ≤ MAX_JACKPOT_EDGE_BPS
-            gameType: input.gameType,
-            isNative: isNative,
-            split: false
-        });
+        Bet memory bet;
+        bet.clientSeed = input.clientSeed;
+        bet.stake = uint80(input.amount); // ≤ maxBet: its maximum payout, above the stake, is capped at 2^80 − 1
+        bet.claimableAt = uint32(block.timestamp + cfg.settleWindow);
+        bet.placedBlock = uint32(block.number);
+        bet.params = uint16(input.params); // checked by Payouts.ratio: at most 10,000
+        bet.jackpotPrize = uint56(prize / FairRandom.JACKPOT_PRIZE_UNIT); // jackpotPrizeOf keeps it within 56 bits of units
+        bet.jackpotEdgeBps = uint8(cfg.jackpotEdgeBps); // ≤ MAX_JACKPOT_EDGE_BPS
+        bet.gameType = input.gameType;
+        bet.isNative = isNative;
         _s.bets[betId] = bet;
         _announce(betId, input.player, input.token, bet, CasinoLedger.termsOf(cfg), prize);
     }
@@ -757,85 +724,9 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         emit BetPlaced(betId, player, token, bet.stake, bet.gameType, bet.params, uint64(betId), bet.clientSeed, packedTerms, odds, prize);
     }
 
-
-    /// @dev Settles an open bet: seed revealed in order, the rules' payout for the seed and the
-    ///      actions (checked against `expected` when `check`), reservation released, jackpot drawn.
-    function _settle(uint256 betId, bytes32 seed, uint256 expected, bytes memory actions, bool check) private returns (uint256 payout, address token) {
-        Bet memory bet = _s.bets[betId];
-        if (bet.stake == 0) revert BetNotOpen(betId);
-        // The jackpot draws on the hash of the bet's block, which exists from the next block on.
-        if (block.number <= bet.placedBlock) revert EntropyNotReady(betId);
-        address player = _s.revealSeed(betId, seed);
-        uint256 totalStake;
-        uint256 bound;
-        (totalStake, bound, token) = _amountsOf(bet);
-        bytes32 random = FairRandom.word(seed, bet.clientSeed, player, uint64(betId), block.chainid, address(this));
-        payout = _payoutOf(betId, bet, random, actions);
-        if (check && payout != expected) revert PayoutMismatch(betId, expected, payout);
-        if (payout > bound) revert PayoutAboveReservation(payout, bound);
-        delete _s.bets[betId];
-        _release(player, token, totalStake, bound, payout, bet);
-        if (_s.players[player].limited) limits.afterPayout(player, bet.isNative, payout);
-
-        emit BetSettled(betId, seed, random);
-        emit GamePlayed(player, totalStake, payout, payout > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? payout : payout + _drawJackpot(betId, player, bet);
-        if (credit != 0) _s.credit(player, token, credit);
+    function _env() private view returns (CasinoEnv memory) {
+        return CasinoEnv(address(degen), rules, limits);
     }
-
-    /// @dev The rules' payout. A split hand's log starts with its split: the second stake was the
-    ///      player's own decision, so a log without it gets it; a log with it needs the stake.
-    function _payoutOf(uint256 betId, Bet memory bet, bytes32 random, bytes memory actions) private view returns (uint256) {
-        if (bet.gameType == Payouts.BLACKJACK) {
-            bool logSplits = actions.length != 0 && actions[0] == "P";
-            if (logSplits && !bet.split) revert SplitNotStaked(betId);
-            if (bet.split && !logSplits) actions = bytes.concat("P", actions);
-        }
-        return rules.payout(bet.gameType, bet.params, bet.isNative, bet.stake, random, actions);
-    }
-
-
-
-    /// @dev Draws a DEGEN bet's jackpot: its prize and odds were fixed at placement, its roll comes
-    ///      from the hash of its block (recorded by lockJackpotEntropy once the EVM no longer shows
-    ///      it). A draw whose hash is gone and was never recorded counts as a hit: the house, which
-    ///      sees the hash first, can then never gain by settling late. A settlement and an expired
-    ///      claim draw the same. A hit pays the prize, at most what the pool holds.
-    function _drawJackpot(uint256 betId, address player, Bet memory bet) private returns (uint256 win) {
-        uint256 prize = uint256(bet.jackpotPrize) * FairRandom.JACKPOT_PRIZE_UNIT;
-        uint256 odds = FairRandom.jackpotOdds(bet.stake, bet.jackpotEdgeBps, prize);
-        bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
-        if (entropy == 0) {
-            entropy = _s.lockedEntropy[betId];
-            if (entropy != 0) delete _s.lockedEntropy[betId];
-        }
-        uint256 pool = _s.jackpotPool;
-        win = Math.min(prize, pool);
-        bool hit = odds != 0 && (entropy == 0 || FairRandom.jackpotRoll(address(this), betId, entropy) < odds);
-        emit JackpotDrawn(betId, entropy, win, hit);
-        if (!hit || win == 0) return 0;
-        _s.jackpotPool = pool - win;
-        emit JackpotWon(player, win);
-    }
-
-    /// @dev The stake joins the bankroll, the payout leaves it, the reservation is released.
-    function _release(address player, address token, uint256 totalStake, uint256 bound, uint256 payout, Bet memory bet) private {
-        House memory funds = _s.house[token];
-        _s.house[token] = House({
-            bankroll: uint128(funds.bankroll + totalStake - payout), // payout ≤ reserved ≤ bankroll
-            reserved: funds.reserved - uint128(bound)
-        });
-        _s.setReserved(player, token, _s.reservedOf(player, token) - bound);
-        if (Payouts.isInteractive(bet.gameType, bet.params)) _s.interactiveReserved[token] -= bound;
-    }
-
-    function _amountsOf(Bet memory bet) private view returns (uint256 totalStake, uint256 bound, address token) {
-        totalStake = bet.split ? 2 * uint256(bet.stake) : bet.stake;
-        bound = Payouts.maxPayout(bet.gameType, bet.params, bet.isNative, bet.split, totalStake);
-        token = bet.isNative ? NATIVE : address(degen);
-    }
-
-
 
     /// @dev Takes a stake for the caller: BNB from msg.value when sent, else from the vault;
     ///      DEGEN from the vault when it covers the stake, else from the wallet by allowance.
@@ -885,13 +776,4 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
             degen.safeTransfer(to, amount);
         }
     }
-
-
-
-
-
-
-
-
-
 }

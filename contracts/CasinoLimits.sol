@@ -219,7 +219,8 @@ contract CasinoLimits {
             Window memory window = limits.windows[i];
             if (due && limits.pendingMask & (1 << i) != 0) window.limit = limits.pendingLoss[i];
             view_.lossLimit[i] = window.limit;
-            view_.pendingLossLimit[i] = limits.pendingLoss[i];
+            // Only a change still waiting is pending: one applied, or never asked, is not.
+            if (!due && limits.pendingMask & (1 << i) != 0) view_.pendingLossLimit[i] = limits.pendingLoss[i];
             if (window.limit == 0) continue;
             uint256 ends = uint256(window.start) + _period(i);
             if (block.timestamp >= ends) continue;

@@ -4,18 +4,28 @@ pragma solidity 0.8.28;
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
 import {ISessionCasino} from "./interfaces/ISessionCasino.sol";
 
 /// @title CasinoSessions
 /// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
 ///         until when, which tokens and games, the largest stake and the most the session may
-///         lose. Bets and actions that key signs are then sent by anyone (the casino's server,
-///         which pays the gas, or the player): the server cannot forge, change, replay or
-///         reorder them, only delay them. The key can never withdraw or swap, and never bet
-///         beyond the session's terms; the player revokes it with one transaction.
+///         lose. Bets and actions that key signs are sent by the house's settler, which pays the
+///         gas and cannot forge, change, replay or reorder them, only delay them; a bet the
+///         house countersigned may be placed by anyone (the player, when the server does not).
+///         The key can never withdraw or swap, and never bet beyond the session's terms; the
+///         player revokes it with one transaction.
+/// @dev    Why only the settler sends seeds and actions (docs/protocol.md "One-click play"): a
+///         play transaction shows its seeds while it waits to be mined, and a settlement its
+///         seed. Were anyone allowed to send them, a player could read the seed of a bet not
+///         yet placed and place another bet of their key on that nonce, or settle a hand with
+///         other actions of their key, chosen to win. The settler never countersigns two bets
+///         of one nonce, and a wallet bet is settled with another seed (PlayerState).
 /// @dev The Casino deploys its sessions and accepts playFor / placeFor / addStakeFor / settleFor
-///      from them alone. Amounts of a session's terms are kept in units of 10^9 base units
-///      (rounded down: a session never allows more than signed).
+///      from them alone. Sessions are kept by player and key, one slot per token, so that a bet
+///      reads and writes one slot here. Amounts are kept in units of 10^9 base units, rounded
+///      against the session: its terms down, a stake up, a payout down.
 contract CasinoSessions is EIP712 {
     bytes32 public constant SESSION_TYPEHASH =
         keccak256(
@@ -48,39 +58,37 @@ contract CasinoSessions is EIP712 {
         uint256 budgetNative;
     }
 
-    /// @notice A bet as the session key signed it (EIP-712 `Bet`), and the signature in its
-    ///         compact form (EIP-2098: r and yParity with s).
-    struct SignedBet {
-        ISessionCasino.BetInput bet;
-        uint256 deadline;
-        bytes32 r;
-        bytes32 vs;
-    }
-
-    /// @notice What a session may stake and lose in one token, and has lost: one slot.
+    /// @notice A session in one token: what it may stake and lose, what it has lost, until when,
+    ///         which games: one slot. maxBet 0: the token is not the session's.
     struct Allowance {
         uint64 maxBet; // units of 10^9 base units
         uint64 budget; // units of 10^9 base units
-        int128 lost; // net: stakes placed less payouts credited, in base units
+        int64 lost; // net: stakes placed less payouts credited, in units of 10^9 base units
+        uint32 expiresAt; // 0: never opened
+        uint8 games; // bit g: game type g
+        bool revoked;
     }
 
-    /// @notice A session as stored: who, until when, what (one slot), and an allowance per token,
-    ///         so that a bet touches two slots.
+    /// @notice A session as stored, by player and key.
     struct Session {
-        address player;
-        uint40 expiresAt;
-        uint8 tokens;
-        uint8 games;
-        bool revoked;
         Allowance degen;
         Allowance native;
+    }
+
+    /// @notice What a session staked on a bet still open: the whole bet (it placed it) or only
+    ///         the second stake of a split of a hand the wallet placed. Its payout, or half of it,
+    ///         gives the session's budget back, whoever signs the actions.
+    struct OpenStake {
+        address key;
+        bool whole;
     }
 
     /// @notice The Casino whose bets these sessions place.
     ISessionCasino public immutable casino;
     address private immutable _degen;
 
-    mapping(address key => Session) private _sessions;
+    mapping(address player => mapping(address key => Session)) private _sessions;
+    mapping(uint256 betId => OpenStake) private _openStakes;
 
     event SessionOpened(
         address indexed player,
@@ -98,16 +106,19 @@ contract CasinoSessions is EIP712 {
     error InvalidSignature();
     error SessionExists(address key);
     error SessionTooLong(uint256 expiresAt, uint256 latest);
-    error UnknownSession(address key);
     error SessionRevokedError(address key);
     error SessionExpired(uint256 expiresAt);
+    /// @notice The key holds no session of this player (never opened, or another player's).
     error NotSessionPlayer(address key, address player);
+    error NotBetSession(uint256 betId, address key);
     error TokenNotAllowed(address token);
     error GameNotAllowed(uint256 game);
     error AboveSessionMaxBet(uint256 amount, uint256 maxBet);
     error SessionBudgetExceeded(uint256 lost, uint256 budget);
     error BetExpiredDeadline(uint256 deadline);
     error LengthMismatch();
+    /// @notice Only the house's settler sends seeds and actions (see the contract's notes).
+    error NotRelayer(address caller);
 
     /// @dev Deployed by the Casino's constructor.
     /// @param degen_ the Casino's DEGEN token
@@ -125,19 +136,15 @@ contract CasinoSessions is EIP712 {
     function openSession(Grant calldata grant, bytes calldata signature) external {
         bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(SESSION_TYPEHASH, grant)));
         if (!SignatureChecker.isValidSignatureNow(grant.player, digest, signature)) revert InvalidSignature();
-        if (_sessions[grant.key].player != address(0)) revert SessionExists(grant.key);
+        Session storage session = _sessions[grant.player][grant.key];
+        if (session.degen.expiresAt != 0 || session.degen.revoked) revert SessionExists(grant.key);
         uint256 latest = block.timestamp + MAX_SESSION;
         if (grant.expiresAt > latest) revert SessionTooLong(grant.expiresAt, latest);
         if (grant.expiresAt <= block.timestamp) revert SessionExpired(grant.expiresAt);
-        _sessions[grant.key] = Session({
-            player: grant.player,
-            expiresAt: uint40(grant.expiresAt),
-            tokens: uint8(grant.tokens & 3),
-            games: uint8(grant.games & 0x1f),
-            revoked: false,
-            degen: Allowance(_units(grant.maxBetDegen), _units(grant.budgetDegen), 0),
-            native: Allowance(_units(grant.maxBetNative), _units(grant.budgetNative), 0)
-        });
+        uint32 expiresAt = uint32(grant.expiresAt); // below now + 24 h
+        uint8 games = uint8(grant.games & 0x1f);
+        session.degen = Allowance(grant.tokens & TOKEN_DEGEN == 0 ? 0 : _units(grant.maxBetDegen), _units(grant.budgetDegen), 0, expiresAt, games, false);
+        session.native = Allowance(grant.tokens & TOKEN_NATIVE == 0 ? 0 : _units(grant.maxBetNative), _units(grant.budgetNative), 0, expiresAt, games, false);
         emit SessionOpened(
             grant.player,
             grant.key,
@@ -152,14 +159,12 @@ contract CasinoSessions is EIP712 {
     }
 
     /// @notice Ends a session of the caller at once: its key can sign nothing more that counts.
-    ///         A key not opened yet is recorded as the caller's and revoked, so it can never open.
+    ///         A key not opened yet is revoked too, so it can never open for the caller.
     /// @param key the session key
     function revokeSession(address key) external {
-        Session storage session = _sessions[key];
-        address player = session.player;
-        if (player == address(0)) session.player = msg.sender;
-        else if (player != msg.sender) revert NotSessionPlayer(key, msg.sender);
-        session.revoked = true;
+        Session storage session = _sessions[msg.sender][key];
+        session.degen.revoked = true;
+        session.native.revoked = true;
         emit SessionRevoked(msg.sender, key);
     }
 
@@ -168,74 +173,88 @@ contract CasinoSessions is EIP712 {
     /// @notice Places and settles signed bets of games that need no decision (wheel, slots,
     ///         kickboxing, crash with an auto cash-out), each with the house's seed, in one
     ///         transaction: the result is final in this block. Bets of one player in nonce order.
+    ///         Settler only.
     /// @param bets the signed bets
-    /// @param seeds their seeds, the next links of their players' hash chains
-    function play(SignedBet[] calldata bets, bytes32[] calldata seeds) external {
+    /// @param seeds their relay seeds (PlayerState), the next links of their players' hash chains
+    function play(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds) external {
+        _onlyRelayer();
         uint256 count = bets.length;
         if (seeds.length != count) revert LengthMismatch();
-        ISessionCasino.BetInput[] memory inputs = new ISessionCasino.BetInput[](count);
         address[] memory keys = new address[](count);
-        for (uint256 i; i < count; ++i) {
-            keys[i] = _acceptBet(bets[i]);
-            inputs[i] = bets[i].bet;
-        }
-        uint256[] memory payouts = casino.playFor(inputs, seeds);
-        for (uint256 i; i < count; ++i) _credit(keys[i], inputs[i].token, payouts[i]);
+        for (uint256 i; i < count; ++i) keys[i] = _acceptBet(bets[i]);
+        uint256[] memory payouts = casino.playFor(bets, seeds);
+        for (uint256 i; i < count; ++i) _credit(bets[i].bet.player, keys[i], bets[i].bet.token, payouts[i]);
     }
 
     /// @notice Places a signed bet to be settled later: an interactive game's (blackjack, crash
-    ///         with a manual cash-out), or any bet sent without its seed. Anyone may send it, the
-    ///         player too when the server does not: the house then settles it with the seed its
-    ///         hash chain committed to, exactly as if it had been sent with it.
+    ///         with a manual cash-out), or any bet sent without its seed. The settler sends it,
+    ///         or anyone with the settler's countersignature (the player, when the server does
+    ///         not): the house then settles it with its relay seed, exactly as if it had been
+    ///         played with it.
     /// @param signed the signed bet
+    /// @param countersignature empty from the settler; else the settler's signature of the same
+    ///        EIP-712 `Bet` the key signed, given when the server accepted the bet
     /// @return betId the bet's id
-    function place(SignedBet calldata signed) external returns (uint256 betId) {
-        _acceptBet(signed);
-        return casino.placeFor(signed.bet);
+    function place(ISessionCasino.SignedBet calldata signed, bytes calldata countersignature) external returns (uint256 betId) {
+        address settler = casino.settler();
+        if (msg.sender != settler && ECDSA.recover(_betDigest(signed), countersignature) != settler) revert NotRelayer(msg.sender);
+        address key = _acceptBet(signed);
+        betId = casino.placeFor(signed.bet);
+        _openStakes[betId] = OpenStake(key, true);
     }
 
     /// @notice The second stake of a blackjack split, from the player's vault, on the split the
-    ///         session key signed (Actions(betId, "P")): no wallet popup.
+    ///         session key signed (Actions(betId, "P")): no wallet popup. A hand a session placed
+    ///         is split by that session's key alone.
     /// @param betId the open hand
     /// @param signature the session key's EIP-712 signature of Actions(betId, "P")
     function split(uint256 betId, bytes calldata signature) external {
         address key = _actionSigner(betId, "P", signature);
-        Session storage session = _sessionOfPlayer(key, _playerOf(betId));
+        OpenStake storage open = _openStakes[betId];
+        address placedBy = open.key;
+        if (placedBy != address(0) && placedBy != key) revert NotBetSession(betId, key);
         (uint256 stake, address token) = casino.addStakeFor(betId);
-        _checkStake(session, key, token, BLACKJACK, stake);
+        _checkStake(_playerOf(betId), key, token, BLACKJACK, stake);
+        if (placedBy == address(0)) _openStakes[betId] = OpenStake(key, false);
     }
 
     /// @notice Settles an open hand or manual crash round with the actions its player signed: by
     ///         the player's session key, or by a key the player's wallet named for this bet alone
     ///         (`keyGrant`, the EIP-712 `ActionKey` signature, for a player without a session).
-    ///         The payout is computed by the Casino's rules from the seed and these actions. A
-    ///         session key's actions count after the session's expiry (the bet was placed before
-    ///         it), not once the player revoked it.
+    ///         Settler only: the seed is public once sent, and only the house chooses which log
+    ///         of the player's came in time (contracts/README.md "Trust assumptions").
+    ///         The payout is computed by the Casino's rules from the seed and these actions, and
+    ///         gives back the budget of the session that staked the bet (half of it for a split
+    ///         of a wallet's hand), whichever key signed. A session key's actions count after the
+    ///         session's expiry (the bet was placed before it), not once the player revoked it.
     /// @param betId the open bet
     /// @param seed the bet's seed
     /// @param actions the signed action log (blackjack "H"/"S"/"P"; crash: the cash-out multiplier)
     /// @param signature the key's EIP-712 signature of Actions(betId, actions)
     /// @param keyGrant empty for a session key; else the wallet's signature of ActionKey(player, betId, key)
     function settle(uint256 betId, bytes32 seed, bytes calldata actions, bytes calldata signature, bytes calldata keyGrant) external {
+        _onlyRelayer();
         address key = _actionSigner(betId, actions, signature);
         address player = _playerOf(betId);
-        Session storage session = _sessions[key];
         if (keyGrant.length != 0) {
             bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(ACTION_KEY_TYPEHASH, player, betId, key)));
             if (!SignatureChecker.isValidSignatureNow(player, digest, keyGrant)) revert InvalidSignature();
-            casino.settleFor(betId, seed, actions);
-            return;
+        } else {
+            Allowance memory session = _sessions[player][key].degen;
+            if (session.expiresAt == 0) revert NotSessionPlayer(key, player);
+            if (session.revoked) revert SessionRevokedError(key);
         }
-        if (session.player != player) revert NotSessionPlayer(key, player);
-        if (session.revoked) revert SessionRevokedError(key);
         (uint256 payout, address token) = casino.settleFor(betId, seed, actions);
-        _credit(key, token, payout);
+        OpenStake memory staked = _openStakes[betId];
+        if (staked.key == address(0)) return;
+        delete _openStakes[betId];
+        _credit(player, staked.key, token, staked.whole ? payout : payout / 2);
     }
 
     // ───────────────────────────── views ─────────────────────────────
 
-    /// @notice A session by its key (player 0: never opened). Amounts in base units.
-    function sessionOf(address key)
+    /// @notice A player's session by its key (player 0: never opened). Amounts in base units.
+    function sessionOf(address player_, address key)
         external
         view
         returns (
@@ -249,16 +268,16 @@ contract CasinoSessions is EIP712 {
             int256[2] memory lost
         )
     {
-        Session memory s = _sessions[key];
+        Session memory s = _sessions[player_][key];
         return (
-            s.player,
-            s.expiresAt,
-            s.tokens,
-            s.games,
-            s.revoked,
+            s.degen.expiresAt == 0 ? address(0) : player_,
+            s.degen.expiresAt,
+            (s.degen.maxBet == 0 ? 0 : TOKEN_DEGEN) | (s.native.maxBet == 0 ? 0 : TOKEN_NATIVE),
+            s.degen.games,
+            s.degen.revoked,
             [uint256(s.degen.maxBet) * UNIT, uint256(s.native.maxBet) * UNIT],
             [uint256(s.degen.budget) * UNIT, uint256(s.native.budget) * UNIT],
-            [int256(s.degen.lost), int256(s.native.lost)]
+            [int256(s.degen.lost) * int256(UNIT), int256(s.native.lost) * int256(UNIT)]
         );
     }
 
@@ -270,60 +289,69 @@ contract CasinoSessions is EIP712 {
     // ───────────────────────────── internals ─────────────────────────────
 
     /// @dev Checks a signed bet against its key's session and counts its stake as lost until paid.
-    function _acceptBet(SignedBet calldata signed) private returns (address key) {
-        ISessionCasino.BetInput calldata bet = signed.bet;
+    function _acceptBet(ISessionCasino.SignedBet calldata signed) private returns (address key) {
         if (block.timestamp > signed.deadline) revert BetExpiredDeadline(signed.deadline);
-        bytes32 digest = _hashTypedDataV4(
-            keccak256(
-                abi.encode(
-                    BET_TYPEHASH,
-                    bet.player,
-                    bet.token,
-                    bet.amount,
-                    bet.gameType,
-                    bet.params,
-                    bet.clientSeed,
-                    bet.nonce,
-                    bet.expectedCommit,
-                    bet.terms,
-                    signed.deadline
+        key = ECDSA.recover(_betDigest(signed), signed.r, signed.vs);
+        ISessionCasino.BetInput calldata bet = signed.bet;
+        _checkStake(bet.player, key, bet.token, bet.gameType, bet.amount);
+    }
+
+    /// @dev The EIP-712 digest of a signed bet.
+    function _betDigest(ISessionCasino.SignedBet calldata signed) private view returns (bytes32) {
+        ISessionCasino.BetInput calldata bet = signed.bet;
+        return
+            _hashTypedDataV4(
+                keccak256(
+                    abi.encode(
+                        BET_TYPEHASH,
+                        bet.player,
+                        bet.token,
+                        bet.amount,
+                        bet.gameType,
+                        bet.params,
+                        bet.clientSeed,
+                        bet.nonce,
+                        bet.expectedCommit,
+                        bet.terms,
+                        signed.deadline
+                    )
                 )
-            )
-        );
-        key = ECDSA.recover(digest, signed.r, signed.vs);
-        _checkStake(_sessionOfPlayer(key, bet.player), key, bet.token, bet.gameType, bet.amount);
+            );
+    }
+
+    function _onlyRelayer() private view {
+        if (msg.sender != casino.settler()) revert NotRelayer(msg.sender);
     }
 
     /// @dev Checks a stake against its key's session (open, its token, its game, its largest
     ///      stake) and counts it against the budget (the most the session may lose) until paid.
-    function _checkStake(Session storage session, address key, address token, uint256 game, uint256 amount) private {
-        if (session.revoked) revert SessionRevokedError(key);
-        if (block.timestamp >= session.expiresAt) revert SessionExpired(session.expiresAt);
-        if (game > 7 || session.games & (1 << game) == 0) revert GameNotAllowed(game);
+    function _checkStake(address player, address key, address token, uint256 game, uint256 amount) private {
         bool native = token == address(0);
-        if (session.tokens & (native ? TOKEN_NATIVE : TOKEN_DEGEN) == 0 || (!native && token != _degen)) revert TokenNotAllowed(token);
+        if (!native && token != _degen) revert TokenNotAllowed(token);
+        Session storage session = _sessions[player][key];
         Allowance storage allowance = native ? session.native : session.degen;
         Allowance memory seen = allowance;
+        if (seen.expiresAt == 0) revert NotSessionPlayer(key, player);
+        if (seen.revoked) revert SessionRevokedError(key);
+        if (block.timestamp >= seen.expiresAt) revert SessionExpired(seen.expiresAt);
+        if (game > 7 || seen.games & (1 << game) == 0) revert GameNotAllowed(game);
+        if (seen.maxBet == 0) revert TokenNotAllowed(token);
         uint256 maxBet = uint256(seen.maxBet) * UNIT;
         if (amount > maxBet) revert AboveSessionMaxBet(amount, maxBet);
-        int256 lost = int256(seen.lost) + int256(amount);
-        uint256 budget = uint256(seen.budget) * UNIT;
-        if (lost > int256(budget)) revert SessionBudgetExceeded(uint256(lost), budget);
-        allowance.lost = int128(lost);
+        // amount ≤ maxBet < 2^64 units, lost within ±2^63 units: no overflow in int256.
+        int256 lost = int256(seen.lost) + int256((amount + UNIT - 1) / UNIT);
+        if (lost > int256(uint256(seen.budget))) revert SessionBudgetExceeded(uint256(lost) * UNIT, uint256(seen.budget) * UNIT);
+        allowance.lost = int64(lost); // ≤ budget ≤ int64 max
     }
 
     /// @dev A payout to the session's bet takes back what it lost.
-    function _credit(address key, address token, uint256 payout) private {
-        if (payout == 0) return;
-        Session storage session = _sessions[key];
+    function _credit(address player, address key, address token, uint256 payout) private {
+        uint256 units = payout / UNIT;
+        if (units == 0) return;
+        Session storage session = _sessions[player][key];
         Allowance storage allowance = token == address(0) ? session.native : session.degen;
-        allowance.lost -= int128(int256(payout));
-    }
-
-    function _sessionOfPlayer(address key, address player) private view returns (Session storage session) {
-        session = _sessions[key];
-        if (session.player == address(0)) revert UnknownSession(key);
-        if (session.player != player) revert NotSessionPlayer(key, player);
+        int256 lost = int256(allowance.lost) - int256(Math.min(units, uint256(uint64(type(int64).max))));
+        allowance.lost = int64(SignedMath.max(lost, type(int64).min));
     }
 
     function _actionSigner(uint256 betId, bytes memory actions, bytes calldata signature) private view returns (address) {
@@ -331,9 +359,9 @@ contract CasinoSessions is EIP712 {
         return ECDSA.recover(digest, signature);
     }
 
+    /// @dev An amount of a grant in units, at most int64's maximum (so that `lost` can reach it).
     function _units(uint256 amount) private pure returns (uint64) {
-        uint256 units = amount / UNIT;
-        return units > type(uint64).max ? type(uint64).max : uint64(units);
+        return uint64(Math.min(amount / UNIT, uint256(uint64(type(int64).max))));
     }
 
     function _playerOf(uint256 betId) private pure returns (address) {

@@ -8,20 +8,31 @@ import {
   Casino__factory,
   DegenToken__factory,
   GameRules__factory,
+  BetClaims__factory,
+  BetSettlement__factory,
   HouseAdmin__factory,
   SessionPlay__factory,
   type Casino,
   type DegenToken,
 } from "../typechain-types";
+import type { CasinoLibraryAddresses } from "../typechain-types/factories/contracts/Casino__factory";
+
+/** The Casino's external libraries (contracts/casino/), each deployed once and linked by address. */
+const LIBRARY_FACTORIES = {
+  SessionPlay: SessionPlay__factory,
+  HouseAdmin: HouseAdmin__factory,
+  BetSettlement: BetSettlement__factory,
+  BetClaims: BetClaims__factory,
+};
+export type CasinoLibraries = Record<keyof typeof LIBRARY_FACTORIES, string>;
 
 export interface CasinoContracts {
   token: DegenToken;
   casino: Casino;
   /** contracts/rules/GameRules.sol: the payouts the Casino computes on chain. */
   rules: string;
-  /** The Casino's external libraries, linked into its bytecode. */
-  sessionPlay: string;
-  houseAdmin: string;
+  /** The Casino's external libraries, linked into its bytecode, by name. */
+  libraries: CasinoLibraries;
   /** The block of the first of these transactions: where a reader of the deployment's logs starts. */
   deploymentBlock: number;
 }
@@ -30,23 +41,21 @@ export interface CasinoContracts {
 export async function deployCasinoContracts(deployer: Signer, devWallet: string, settler: string): Promise<CasinoContracts> {
   const rules = await (await new GameRules__factory(deployer).deploy()).waitForDeployment();
   const deploymentBlock = (await rules.deploymentTransaction()!.wait())!.blockNumber;
-  const sessionPlay = await (await new SessionPlay__factory(deployer).deploy()).waitForDeployment();
-  const houseAdmin = await (await new HouseAdmin__factory(deployer).deploy()).waitForDeployment();
+  const libraries = {} as CasinoLibraries;
+  for (const [name, Factory] of Object.entries(LIBRARY_FACTORIES) as [keyof CasinoLibraries, (typeof LIBRARY_FACTORIES)[keyof CasinoLibraries]][]) {
+    libraries[name] = await (await (await new Factory(deployer).deploy()).waitForDeployment()).getAddress();
+  }
   const from = await deployer.getAddress();
   const nonce = await deployer.getNonce("pending");
   const predictedCasino = getCreateAddress({ from, nonce: nonce + 1 });
   const token = await (await new DegenToken__factory(deployer).deploy(devWallet, predictedCasino)).waitForDeployment();
-  const libraries = {
-    "contracts/casino/SessionPlay.sol:SessionPlay": await sessionPlay.getAddress(),
-    "contracts/casino/HouseAdmin.sol:HouseAdmin": await houseAdmin.getAddress(),
-  };
-  const casino = await (await new Casino__factory(libraries, deployer).deploy(await token.getAddress(), settler, await rules.getAddress())).waitForDeployment();
+  const linked = Object.fromEntries(Object.entries(libraries).map(([name, address]) => [`contracts/casino/${name}.sol:${name}`, address]));
+  const casino = await (await new Casino__factory(linked as unknown as CasinoLibraryAddresses, deployer).deploy(await token.getAddress(), settler, await rules.getAddress())).waitForDeployment();
   return {
     token,
     casino,
     rules: await rules.getAddress(),
-    sessionPlay: libraries["contracts/casino/SessionPlay.sol:SessionPlay"],
-    houseAdmin: libraries["contracts/casino/HouseAdmin.sol:HouseAdmin"],
+    libraries,
     deploymentBlock,
   };
 }

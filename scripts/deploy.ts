@@ -8,7 +8,7 @@ import hre, { ethers } from "hardhat";
 import { isAddress, parseEther, getAddress, type Signer } from "ethers";
 import type { Casino, DegenToken, TokenLock } from "../typechain-types";
 import { formatAmount, formatTime } from "../tasks/format";
-import { deployCasinoContracts } from "./casino-contracts";
+import { deployCasinoContracts, type CasinoLibraries } from "./casino-contracts";
 
 const LOCAL_CHAIN_ID = 31337n;
 const DAY = 24 * 60 * 60;
@@ -92,9 +92,7 @@ export interface DeploymentRecord {
     CasinoLimits: string;
     /** Deployed before the Casino, which names them: the games' rules and its linked libraries. */
     GameRules: string;
-    SessionPlay: string;
-    HouseAdmin: string;
-  };
+  } & CasinoLibraries;
   distribution: { totalSupply: string; allocations: AllocationRecord[] };
   locks: LockRecord[];
 }
@@ -239,7 +237,7 @@ export async function deployStack(options: DeployOptions): Promise<DeploymentRec
   const { deployer, plan } = options;
   const deployerAddress = await deployer.getAddress();
   const reserve = reserveOf(plan);
-  const { token, casino, deploymentBlock, rules, sessionPlay, houseAdmin } = await deployContracts(deployer, options.devWallet, options.settler);
+  const { token, casino, deploymentBlock, rules, libraries } = await deployContracts(deployer, options.devWallet, options.settler);
   const [tokenAddress, casinoAddress] = await Promise.all([token.getAddress(), casino.getAddress()]);
   await fundHouse(token, casino, plan);
   const locks = await createLocks(deployer, token, [
@@ -290,8 +288,7 @@ export async function deployStack(options: DeployOptions): Promise<DeploymentRec
       CasinoSessions: sessionsAddress,
       CasinoLimits: limitsAddress,
       GameRules: rules,
-      SessionPlay: sessionPlay,
-      HouseAdmin: houseAdmin,
+      ...libraries,
     },
     distribution: { totalSupply: total.toString(), allocations },
     locks,

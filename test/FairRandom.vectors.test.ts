@@ -95,7 +95,7 @@ describe("FairRandom matches the engine", function () {
     const casino = ethers.getAddress(`0x${"cd".repeat(20)}`);
     for (let i = 1; i <= 4; i++) {
       const seed = chain.seed(i);
-      expect(await harness.hashLink(seed)).to.equal(chain.links[i - 1]);
+      expect(await harness.hashLink(seed)).to.equal(chain.links[2 * i - 1]);
       const clientSeed = ethers.id(`client ${i}`);
       const player = ethers.getAddress(`0x${"ab".repeat(19)}${i.toString(16).padStart(2, "0")}`);
       for (const [nonce, chainId] of [
@@ -126,13 +126,14 @@ describe("FairRandom matches the engine", function () {
     const player = players[3];
     await casino.connect(settler).setCommitment(player.address, links[0], length);
     const terms = await casino.terms();
+    for (let i = 1; i < links.length; i++) expect(await harness.hashLink(links[i])).to.equal(links[i - 1]);
+    // wallet bets: bet k settles with links[2k] (two links per bet, engine/src/hashChain.ts)
     for (let k = 1; k <= length; k++) {
-      expect(await harness.hashLink(links[k])).to.equal(links[k - 1]);
       await casino.connect(player).playGame(tokenAddress, ethers.parseEther("1"), GAME.SLOTS, 0, ethers.ZeroHash, links[0], terms);
       const nonce = BigInt(k - 1);
-      await expect(casino.connect(settler).settle(betIdOf(player.address, nonce), links[k], 0))
+      await expect(casino.connect(settler).settle(betIdOf(player.address, nonce), links[2 * k], 0))
         .to.emit(casino, "BetSettled")
-        .withArgs(betIdOf(player.address, nonce), links[k], randomWord(links[k], ethers.ZeroHash, player.address, nonce, chainId, casinoAddress));
+        .withArgs(betIdOf(player.address, nonce), links[2 * k], randomWord(links[2 * k], ethers.ZeroHash, player.address, nonce, chainId, casinoAddress));
     }
   });
 });

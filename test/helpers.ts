@@ -85,6 +85,7 @@ export function betIdOf(player: string, nonce: bigint): bigint {
 }
 
 /** A settler hash chain: links[0] = s_0 is committed, links[k] settles the k-th bet after it. */
+/** A hash chain for `length` bets: two links per bet, bet k settled with link 2k − 1 when relayed, 2k from the wallet (engine/src/hashChain.ts). */
 export class HashChain {
   readonly links: string[];
 
@@ -92,9 +93,9 @@ export class HashChain {
     secret: string,
     readonly length: number,
   ) {
-    const links = new Array<string>(length + 1);
-    links[length] = keccak256(toUtf8Bytes(secret));
-    for (let i = length; i > 0; i--) links[i - 1] = keccak256(links[i]);
+    const links = new Array<string>(2 * length + 1);
+    links[2 * length] = keccak256(toUtf8Bytes(secret));
+    for (let i = 2 * length; i > 0; i--) links[i - 1] = keccak256(links[i]);
     this.links = links;
   }
 
@@ -102,9 +103,10 @@ export class HashChain {
     return this.links[0];
   }
 
-  seed(link: number): string {
-    if (link < 1 || link > this.length) throw new Error(`link ${link} outside chain of ${this.length}`);
-    return this.links[link];
+  /** The seed of the k-th bet after the commitment. */
+  seed(k: number, relayed = false): string {
+    if (k < 1 || k > this.length) throw new Error(`bet ${k} outside chain of ${this.length}`);
+    return this.links[relayed ? 2 * k - 1 : 2 * k];
   }
 }
 

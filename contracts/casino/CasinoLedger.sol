@@ -7,7 +7,7 @@ import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
-import {CasinoStorage, Config, House, PlayerState} from "./CasinoStorage.sol";
+import {CasinoStorage, Config, House, PlayerState, Bet} from "./CasinoStorage.sol";
 
 /// @title CasinoLedger
 /// @notice The rules of the Casino's books that the Casino and its libraries share: vault balances,
@@ -31,7 +31,7 @@ library CasinoLedger {
 
     function setBalance(CasinoStorage storage s, address player, address token, uint256 value) internal {
         PlayerState storage state = s.players[player];
-        if (token == NATIVE) state.nativeBalance = value.toUint96();
+        if (token == NATIVE) state.nativeBalance = value.toUint88();
         else state.degenBalance = value.toUint96();
     }
 
@@ -139,22 +139,78 @@ library CasinoLedger {
         state.nextNonce = nonce + 1;
     }
 
-    /// @dev Checks that the bet is its player's next to resolve and that `seed` hashes to the
-    ///      commitment (once, plus once per earlier bet claimed as expired), then advances the chain.
-    function revealSeed(CasinoStorage storage s, uint256 betId, bytes32 seed) internal returns (address player) {
+    /// @dev Checks that the bet is its player's next to resolve and that `seed` is its link of
+    ///      the chain (relay or wallet seed), then advances the chain.
+    function revealSeed(CasinoStorage storage s, uint256 betId, bytes32 seed, bool relayed) internal returns (address player) {
         player = playerOf(betId);
         uint32 nonce = uint32(betId);
         PlayerState storage state = s.players[player];
         uint32 resolved = state.resolved;
         if (nonce != resolved) revert ICasino.OutOfOrder(betId, resolved);
-        bytes32 link = FairRandom.hashLink(seed);
-        for (uint32 unrevealed = state.head; unrevealed < nonce; ++unrevealed) {
-            link = FairRandom.hashLink(link);
-        }
-        if (link != state.commit) revert ICasino.WrongSeed(betId);
-        state.commit = seed;
+        advanceChain(state, betId, seed, relayed);
         state.resolved = nonce + 1;
-        state.head = nonce + 1;
+    }
+
+    /// @dev Checks that `seed` is link 2j + 1 (relayed) or 2j + 2 of the player's chain, j the
+    ///      bet's place in it, by hashing it down to the commitment; it becomes the commitment.
+    function advanceChain(PlayerState storage state, uint256 betId, bytes32 seed, bool relayed) internal {
+        uint256 link;
+        uint256 head = state.head;
+        // Unchecked: the chain's first nonce is chainEnd − chainLength, and a bet's nonce lies
+        // between it and chainEnd, so link ≤ 2 × chainLength < 2^25.
+        unchecked {
+            link = 2 * (uint256(uint32(betId)) + state.chainLength - state.chainEnd) + (relayed ? 1 : 2);
+        }
+        if (link <= head) revert ICasino.WrongSeed(betId);
+        bytes32 hashed = seed;
+        for (uint256 i = head; i < link; ++i) hashed = FairRandom.hashLink(hashed);
+        if (hashed != state.commit) revert ICasino.WrongSeed(betId);
+        state.commit = seed;
+        state.head = uint32(link);
+    }
+
+    // ───────────────────────────── settlement ─────────────────────────────
+
+    /// @dev Draws a DEGEN bet's jackpot: its prize and odds were fixed at placement, its roll comes
+    ///      from the hash of its block (recorded by lockJackpotEntropy once the EVM no longer shows
+    ///      it). A draw whose hash is gone and was never recorded counts as a hit: the house, which
+    ///      sees the hash first, can then never gain by settling late. A settlement and an expired
+    ///      claim draw the same. A hit pays the prize, at most what the pool holds.
+    function drawJackpot(CasinoStorage storage s, uint256 betId, address player, Bet memory bet) internal returns (uint256 win) {
+        uint256 prize = uint256(bet.jackpotPrize) * FairRandom.JACKPOT_PRIZE_UNIT;
+        uint256 odds = FairRandom.jackpotOdds(bet.stake, bet.jackpotEdgeBps, prize);
+        bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
+        if (entropy == 0) {
+            entropy = s.lockedEntropy[betId];
+            if (entropy != 0) delete s.lockedEntropy[betId];
+        }
+        bool hit = odds != 0 && (entropy == 0 || FairRandom.jackpotRoll(address(this), betId, entropy) < odds);
+        // A miss is published by nothing: anyone recomputes it from the bet's block hash (or the
+        // JackpotEntropyLocked hash). A hit is published with what it paid.
+        if (!hit) return 0;
+        uint256 pool = s.jackpotPool;
+        win = Math.min(prize, pool);
+        emit ICasino.JackpotDrawn(betId, entropy, win, true);
+        if (win == 0) return 0;
+        s.jackpotPool = pool - win;
+        emit ICasino.JackpotWon(player, win);
+    }
+
+    /// @dev The stake joins the bankroll, the payout leaves it, the reservation is released.
+    function release(CasinoStorage storage s, address player, address token, uint256 totalStake, uint256 bound, uint256 payout, Bet memory bet) internal {
+        House memory funds = s.house[token];
+        s.house[token] = House({
+            bankroll: uint128(funds.bankroll + totalStake - payout), // payout ≤ reserved ≤ bankroll
+            reserved: funds.reserved - uint128(bound)
+        });
+        setReserved(s, player, token, reservedOf(s, player, token) - bound);
+        if (Payouts.isInteractive(bet.gameType, bet.params)) s.interactiveReserved[token] -= bound;
+    }
+
+    function amountsOf(Bet memory bet, address degen) internal pure returns (uint256 totalStake, uint256 bound, address token) {
+        totalStake = bet.split ? 2 * uint256(bet.stake) : bet.stake;
+        bound = Payouts.maxPayout(bet.gameType, bet.params, bet.isNative, bet.split, totalStake);
+        token = bet.isNative ? NATIVE : degen;
     }
 
     function playerOf(uint256 betId) internal pure returns (address) {

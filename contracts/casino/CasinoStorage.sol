@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {IGameRules} from "../interfaces/IGameRules.sol";
+import {CasinoLimits} from "../CasinoLimits.sol";
+
 // The Casino's state, in one struct so that the libraries it runs on (contracts/casino/) reach it
 // through a storage pointer. Amounts are base units; a bet id is `player << 64 | nonce`.
 
@@ -26,9 +29,13 @@ struct House {
 
 /// @notice Per player, in four slots laid out so that a DEGEN bet placed and settled at once
 ///         touches two of them (the commitment, and the nonces with the DEGEN balance), all already
-///         non-zero once a commitment is posted. `head` is the nonce whose seed hashes directly to
-///         `commit`: a bet claimed as expired leaves its seed unrevealed, so the next settlement
-///         hashes once more.
+///         non-zero once a commitment is posted.
+/// @dev    A chain of `chainLength` bets has two links per bet (docs/protocol.md): the j-th bet
+///         of the chain is settled with link 2j + 1, its relay seed, when CasinoSessions placed
+///         it, and with link 2j + 2, its wallet seed, when the player's wallet did. The relay
+///         seed is the hash of the wallet seed, so a relay seed made public by a relay
+///         transaction before its bet landed tells nothing about the wallet seed. `head` is the
+///         link `commit` is (0: the root); a later link hashes down to it once per link between.
 struct PlayerState {
     bytes32 commit;
     uint32 nextNonce;
@@ -38,7 +45,8 @@ struct PlayerState {
     uint96 degenBalance; // free vault balance
     uint24 chainLength;
     bool limited; // the player set limits for themselves (CasinoLimits): bets consult them
-    uint96 nativeBalance;
+    uint88 nativeBalance;
+    bool committed; // set with the first commitment: this slot is never empty again, so a reservation never pays for a fresh one
     uint80 degenReserved; // what the player's open bets reserve of the bankroll
     uint80 nativeReserved;
     bytes32 root; // s_0 of the current chain
@@ -47,7 +55,7 @@ struct PlayerState {
 /// @notice An open bet with the terms it was placed under: two storage slots, deleted when resolved.
 struct Bet {
     bytes32 clientSeed;
-    uint88 stake; // per hand; 0 = no open bet
+    uint80 stake; // per hand; 0 = no open bet
     uint32 claimableAt; // placement time + the settle window in force then
     uint32 placedBlock;
     uint16 params;
@@ -56,6 +64,7 @@ struct Bet {
     uint8 gameType;
     bool isNative;
     bool split;
+    bool relayed; // placed through CasinoSessions: settled with its relay seed
 }
 
 struct PendingWithdrawal {
@@ -79,6 +88,16 @@ struct CasinoStorage {
     mapping(uint256 betId => bytes32) lockedEntropy;
     /// What all open interactive bets (blackjack, crash with a manual cash-out) reserve.
     mapping(address token => uint256) interactiveReserved;
-    /// The block of each batch of jackpot tickets waiting for its draw, by the batch's hash.
-    mapping(bytes32 tickets => uint256 placedBlock) ticketBlocks;
+    /// Each batch of jackpot tickets not drawn yet, by the batch's hash: the block that issued it,
+    /// then, once the next play recorded it, its draw (SessionPlay: the entropy, or VOID_DRAW).
+    mapping(bytes32 tickets => uint256 blockOrDraw) ticketBlocks;
+    /// The latest batch of tickets, whose draw the next play records.
+    bytes32 pendingTickets;
+}
+
+/// @notice The Casino's fixed parts that its external libraries need.
+struct CasinoEnv {
+    address degen;
+    IGameRules rules;
+    CasinoLimits limits;
 }

@@ -9,7 +9,7 @@ import {IGameRules} from "../interfaces/IGameRules.sol";
 import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, Config, House, PlayerState} from "./CasinoStorage.sol";
+import {CasinoStorage, CasinoEnv, Config, House, PlayerState} from "./CasinoStorage.sol";
 
 /// @title SessionPlay
 /// @notice The Casino's one-click play: bets of games that need no decision placed and settled in
@@ -18,13 +18,6 @@ import {CasinoStorage, Config, House, PlayerState} from "./CasinoStorage.sol";
 ///         Casino within the 24 KiB contract size limit.
 library SessionPlay {
     using CasinoLedger for CasinoStorage;
-
-    /// @notice The Casino's fixed parts a play needs.
-    struct Env {
-        address degen;
-        IGameRules rules;
-        CasinoLimits limits;
-    }
 
     /// @notice What one playFor carries from bet to bet.
     struct Batch {
@@ -35,9 +28,16 @@ library SessionPlay {
         uint256 ticketCount;
     }
 
+    /// @notice A recorded draw whose block hash was already gone: every ticket of the batch hits.
+    ///         A recorded draw is told from a block number by its size: a block hash at most
+    ///         2^64 has a chance of 2^-192.
+    uint256 internal constant VOID_DRAW = type(uint256).max;
+
     /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
-    ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued).
-    function playFor(CasinoStorage storage s, Env memory env, ISessionCasino.BetInput[] calldata bets, bytes32[] calldata seeds)
+    ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued):
+    ///         the next play records them (JackpotTicketsDrawn), so that a batch without a hit
+    ///         needs no transaction of its own; drawJackpots pays the hits.
+    function playFor(CasinoStorage storage s, CasinoEnv memory env, ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds)
         external
         returns (uint256[] memory payouts)
     {
@@ -47,30 +47,60 @@ library SessionPlay {
         if (cfg.paused) revert ICasino.IsPaused();
         payouts = new uint256[](count);
         Batch memory batch = Batch({cfg: cfg, terms: CasinoLedger.termsOf(cfg), pool: s.jackpotPool, tickets: 0, ticketCount: 0});
-        for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i], seeds[i], batch);
+        bool recorded = _recordPendingDraw(s);
+        for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i].bet, seeds[i], batch);
         if (batch.ticketCount != 0) {
+            // A batch still pending from this same block is left to drawJackpots.
             s.ticketBlocks[batch.tickets] = block.number;
+            s.pendingTickets = batch.tickets;
             emit ICasino.JackpotTicketsIssued(batch.tickets, batch.ticketCount);
+        } else if (recorded) {
+            s.pendingTickets = 0;
         }
     }
 
+    /// @notice Records the draw of the latest batch of tickets once its block's hash exists: the
+    ///         hash, which nobody knew when its bets were sent, is kept in place of the block.
+    /// @return recorded whether a draw was recorded
+    function _recordPendingDraw(CasinoStorage storage s) private returns (bool recorded) {
+        bytes32 pending = s.pendingTickets;
+        if (pending == 0) return false;
+        uint256 placedBlock = s.ticketBlocks[pending];
+        // 0: drawn already; a recorded draw is above any block number; this block: not yet.
+        if (placedBlock == 0 || placedBlock >= block.number) return false;
+        bytes32 entropy = FairRandom.blockHash(placedBlock);
+        s.ticketBlocks[pending] = entropy == 0 ? VOID_DRAW : uint256(entropy);
+        emit ICasino.JackpotTicketsDrawn(pending, entropy);
+        return true;
+    }
+
     /// @notice Draws a batch of tickets on the hash of the block that issued them (a hash gone from
-    ///         the EVM's window counts every ticket as a hit), paying hits from the pool.
+    ///         the EVM's window counts every ticket as a hit), or on the draw a later play
+    ///         recorded, and pays its hits from the pool.
     function drawJackpots(CasinoStorage storage s, address degen, ICasino.JackpotTicket[] calldata tickets) external {
         bytes32 hash;
         for (uint256 i; i < tickets.length; ++i) hash = nextTickets(hash, tickets[i].betId, tickets[i].odds, tickets[i].prize);
-        uint256 placedBlock = s.ticketBlocks[hash];
-        if (placedBlock == 0) revert ICasino.UnknownTickets(hash);
-        if (block.number <= placedBlock) revert ICasino.EntropyNotReady(tickets[0].betId);
+        uint256 blockOrDraw = s.ticketBlocks[hash];
+        if (blockOrDraw == 0) revert ICasino.UnknownTickets(hash);
+        bytes32 entropy;
+        if (blockOrDraw <= type(uint64).max) {
+            if (block.number <= blockOrDraw) revert ICasino.EntropyNotReady(tickets[0].betId);
+            entropy = FairRandom.blockHash(blockOrDraw);
+            // One event for the batch: whoever holds its tickets recomputes every roll from it. A
+            // hit is also published on its own, as a settlement's draw is.
+            emit ICasino.JackpotTicketsDrawn(hash, entropy);
+        } else if (blockOrDraw != VOID_DRAW) {
+            entropy = bytes32(blockOrDraw);
+        }
         delete s.ticketBlocks[hash];
-        bytes32 entropy = FairRandom.blockHash(placedBlock);
         uint256 pool = s.jackpotPool;
         for (uint256 i; i < tickets.length; ++i) {
             ICasino.JackpotTicket calldata ticket = tickets[i];
-            uint256 win = Math.min(ticket.prize, pool);
             bool hit = entropy == 0 || FairRandom.jackpotRoll(address(this), ticket.betId, entropy) < ticket.odds;
-            emit ICasino.JackpotDrawn(ticket.betId, entropy, win, hit);
-            if (!hit || win == 0) continue;
+            if (!hit) continue;
+            uint256 win = Math.min(ticket.prize, pool);
+            emit ICasino.JackpotDrawn(ticket.betId, entropy, win, true);
+            if (win == 0) continue;
             pool -= win;
             address player = CasinoLedger.playerOf(ticket.betId);
             emit ICasino.JackpotWon(player, win);
@@ -88,7 +118,7 @@ library SessionPlay {
     ///      DEGEN bet with odds gets a ticket for the deferred draw. Reads the player's nonces, DEGEN
     ///      balance and commitment (two slots; BNB's balance a third) and nothing of open bets, since
     ///      there may be none: this bet's seed comes after theirs in the chain.
-    function _play(CasinoStorage storage s, Env memory env, ISessionCasino.BetInput calldata bet, bytes32 seed, Batch memory batch)
+    function _play(CasinoStorage storage s, CasinoEnv memory env, ISessionCasino.BetInput calldata bet, bytes32 seed, Batch memory batch)
         private
         returns (uint256 payout)
     {
@@ -108,14 +138,10 @@ library SessionPlay {
             bytes32 commit = state.commit;
             if (commit == bytes32(0)) revert ICasino.NoCommitment();
             if (bet.expectedCommit != commit && bet.expectedCommit != state.root) revert ICasino.StaleCommitment(commit);
-            bytes32 link = FairRandom.hashLink(seed);
-            for (uint32 unrevealed = state.head; unrevealed < nonce; ++unrevealed) link = FairRandom.hashLink(link);
-            if (link != commit) revert ICasino.WrongSeed(betId);
         }
-        state.commit = seed;
+        CasinoLedger.advanceChain(state, betId, seed, true);
         state.nextNonce = nonce + 1;
         state.resolved = nonce + 1;
-        state.head = nonce + 1;
         bool limited = state.limited;
         if (limited) env.limits.beforeBet(player, isNative, bet.amount);
         bytes32 word = FairRandom.word(seed, bet.clientSeed, player, nonce, block.chainid, address(this));

@@ -23,6 +23,7 @@ interface ICasino {
         uint256 jackpotPrize;
         uint256 jackpotEdgeBps;
         bool open;
+        bool relayed; // placed through CasinoSessions: settled with its relay seed
     }
 
     /// @notice A DEGEN bet of playFor waiting for its jackpot draw: its odds and prize, fixed when placed.
@@ -56,6 +57,7 @@ interface ICasino {
     event JackpotWon(address indexed player, uint256 amount);
     event JackpotEntropyLocked(uint256 indexed betId, bytes32 entropy);
     event JackpotTicketsIssued(bytes32 indexed tickets, uint256 count);
+    event JackpotTicketsDrawn(bytes32 indexed tickets, bytes32 entropy);
     event ExpiredBetClaimed(uint256 indexed betId, address indexed player, uint256 payout);
     event BankrollFunded(address indexed funder, address indexed token, uint256 amount);
     event JackpotFunded(address indexed funder, uint256 amount);

@@ -16,4 +16,12 @@ interface IGameRules {
         external
         pure
         returns (uint256);
+
+    /// @notice The total payout of a blackjack hand whose player staked a split: played when the
+    ///         log starts with "P" and the deal allows it, else void (its second stake paid back,
+    ///         the hand played as dealt).
+    /// @param stake the stake of one hand
+    /// @param word the bet's random word
+    /// @param actions the action log
+    function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256);
 }

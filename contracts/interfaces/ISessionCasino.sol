@@ -18,14 +18,29 @@ interface ISessionCasino {
         uint256 terms;
     }
 
-    /// @notice Places and settles bets that need no decision in one go, each with its seed.
-    function playFor(BetInput[] calldata bets, bytes32[] calldata seeds) external returns (uint256[] memory payouts);
+    /// @notice A bet as the session key signed it (EIP-712 `Bet`), and the signature in its
+    ///         compact form (EIP-2098: r and yParity with s).
+    struct SignedBet {
+        BetInput bet;
+        uint256 deadline;
+        bytes32 r;
+        bytes32 vs;
+    }
+
+    /// @notice Places and settles bets that need no decision in one go, each with its seed. The
+    ///         signed bets are passed as they came (CasinoSessions checked their signatures):
+    ///         an array of fixed-size structs is copied whole, where a new array would be encoded
+    ///         field by field.
+    function playFor(SignedBet[] calldata bets, bytes32[] calldata seeds) external returns (uint256[] memory payouts);
 
     /// @notice Places a bet, to be settled later (an interactive game, or a bet sent without its seed).
     function placeFor(BetInput calldata bet) external returns (uint256 betId);
 
     /// @notice The second stake of a blackjack split, from the player's vault.
     function addStakeFor(uint256 betId) external returns (uint256 stake, address token);
+
+    /// @notice The house's settler: the one relay of seeds and actions.
+    function settler() external view returns (address);
 
     /// @notice Settles an open bet with the actions its player signed.
     function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external returns (uint256 payout, address token);

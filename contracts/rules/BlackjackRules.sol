@@ -69,15 +69,36 @@ library BlackjackRules {
     function payout(uint256 params, uint256 stake, bytes32 word, bytes calldata actions) internal pure returns (uint256) {
         if (params != 0) revert Payouts.InvalidParams(Payouts.BLACKJACK, params);
         _checkCodes(actions);
-        Table memory table = _deal(word);
+        return _settle(_deal(word), stake, actions);
+    }
 
-        // Naturals end the hand at once, before any action (the dealer checks the hole card).
-        bool playerNatural = score(table.first) == BLACKJACK;
-        bool dealerNatural = score(table.dealer) == BLACKJACK;
-        if (playerNatural || dealerNatural) {
-            if (actions.length != 0) revert IllegalBlackjackAction(0, actions[0]);
-            if (!dealerNatural) return (stake * NATURAL_BPS) / BPS;
-            return playerNatural ? (stake * PUSH_BPS) / BPS : 0;
+    /// @notice The payout of a hand whose player staked a split (engine settleSplitStakedBlackjack).
+    ///         The split is played when the signed log starts with it ('P') and the deal allows
+    ///         it. Otherwise it is void, its second stake paid back, and the hand plays its log as
+    ///         dealt: a stake added without the log's split (say, once the settlement's seed was
+    ///         public), or on a deal that allows none (no pair, or a natural that ended the hand).
+    function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) internal pure returns (uint256) {
+        _checkCodes(actions);
+        Table memory table = _deal(word);
+        bool logSplits = actions.length != 0 && actions[0] == SPLIT;
+        bool pair = table.firstCard == table.secondCard && score(table.dealer) != BLACKJACK;
+        if (!logSplits || !pair) return _settle(table, stake, logSplits ? actions[1:] : actions) + stake;
+        _split(table);
+        return _settle(table, stake, actions[1:]);
+    }
+
+    /// @dev Plays the log on the dealt (or split) table and pays every hand.
+    function _settle(Table memory table, uint256 stake, bytes calldata actions) private pure returns (uint256) {
+        // Naturals end the hand at once, before any action (the dealer checks the hole card). A
+        // pair is never a natural, and a split is refused against the dealer's.
+        if (!table.split) {
+            bool playerNatural = score(table.first) == BLACKJACK;
+            bool dealerNatural = score(table.dealer) == BLACKJACK;
+            if (playerNatural || dealerNatural) {
+                if (actions.length != 0) revert IllegalBlackjackAction(0, actions[0]);
+                if (!dealerNatural) return (stake * NATURAL_BPS) / BPS;
+                return playerNatural ? (stake * PUSH_BPS) / BPS : 0;
+            }
         }
 
         _play(table, actions);
@@ -133,11 +154,8 @@ library BlackjackRules {
             if (table.over) revert IllegalBlackjackAction(i, action);
             if (action == SPLIT) {
                 // Only as the first action (the first hand still holds its two cards), on equal values.
-                if (i != 0 || table.firstCard != table.secondCard) revert IllegalBlackjackAction(i, action);
-                table.split = true;
-                table.first = _add(_draw(table), _add(table.firstCard, 0));
-                table.second = _add(_draw(table), _add(table.secondCard, 0));
-                if (score(table.first) == BLACKJACK) _closeActiveHand(table);
+                if (i != 0 || table.split || table.firstCard != table.secondCard) revert IllegalBlackjackAction(i, action);
+                _split(table);
             } else if (action == HIT) {
                 if (table.playingSecond) {
                     table.second = _add(_draw(table), table.second);
@@ -150,6 +168,14 @@ library BlackjackRules {
                 _closeActiveHand(table);
             }
         }
+    }
+
+    /// @dev Splits the pair: each card takes the next card of the deck, the first hand plays first.
+    function _split(Table memory table) private pure {
+        table.split = true;
+        table.first = _add(_draw(table), _add(table.firstCard, 0));
+        table.second = _add(_draw(table), _add(table.secondCard, 0));
+        if (score(table.first) == BLACKJACK) _closeActiveHand(table);
     }
 
     /// @dev The next card's value.

@@ -50,4 +50,17 @@ contract GameRules {
         if (gameType == Payouts.SLOTS) return SlotsRules.payout(params, isNative, stake, word);
         return KickboxingRules.payout(params, stake, word);
     }
+
+    /// @notice The total payout of a blackjack hand whose player staked a split (both stakes'
+    ///         worth): exactly the engine's settleSplitStakedBlackjack. The split is played when
+    ///         the log starts with it and the deal allows it (a pair, no natural); otherwise it is
+    ///         void: its second stake is paid back and the hand plays its log as dealt.
+    /// @param stake The stake of one hand.
+    /// @param word The bet's random word.
+    /// @param actions The action log; the split is played only when it starts with 'P'.
+    /// @return The payout; it reverts on a log the engine refuses.
+    function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256) {
+        if (stake == 0 || stake > MAX_STAKE) revert InvalidStake(stake);
+        return BlackjackRules.splitStakedPayout(stake, word, actions);
+    }
 }

@@ -229,6 +229,7 @@ write("hashchain.json", {
   player: PLAYERS[0],
   epoch: 3,
   length: 8,
-  links: [chain.commitment, ...Array.from({ length: 8 }, (_, k) => chain.seed(k + 1))],
+  // 2 links per bet: bet k's relayed seed is links[2k - 1], its wallet seed links[2k].
+  links: Array.from({ length: 17 }, (_, i) => chain.link(i)),
 });
 console.log("vectors written to", out);

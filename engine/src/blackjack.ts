@@ -283,3 +283,25 @@ export function settleBlackjack(
   const final = replayBlackjack(word, stake, actions);
   return { payout: final.payout, outcome: final };
 }
+
+/**
+ * The payout of a hand whose player staked a split on chain (Casino.addStake), as the Casino's
+ * rules compute it (GameRules.splitStakedPayout). The split is played when the settled log starts
+ * with it and the deal allows it. Otherwise it is void, the second stake is paid back and the
+ * hand plays its log as dealt: a stake added without the log's split (the player may add it once
+ * the settlement's seed is public, so it must not count), or on a deal that allows none (no pair,
+ * or a natural that ended the hand).
+ */
+export function settleSplitStakedBlackjack(
+  stake: bigint,
+  word: string,
+  actions: readonly BlackjackAction[],
+): { payout: bigint; outcome: BlackjackOutcome; splitVoid: boolean } {
+  const logSplits = actions[0] === "SPLIT";
+  if (logSplits && canSplit(startBlackjack(word, stake))) {
+    const outcome = replayBlackjack(word, stake, actions);
+    return { payout: outcome.payout, outcome, splitVoid: false };
+  }
+  const outcome = replayBlackjack(word, stake, logSplits ? actions.slice(1) : actions);
+  return { payout: outcome.payout + stake, outcome, splitVoid: true };
+}

@@ -6,6 +6,7 @@
  */
 import { keccak256, toUtf8Bytes } from "ethers";
 import { assertBytes32, hashWords, uint256Word } from "./random";
+import { jackpotRoll } from "./jackpot";
 import type { GameType } from "./gameTypes";
 
 /** The EIP-712 domain of a deployment's CasinoSessions. */
@@ -156,4 +157,23 @@ export function ticketsHash(tickets: readonly JackpotTicket[]): string {
   let hash = "0x" + "00".repeat(32);
   for (const t of tickets) hash = hashWords([hash, uint256Word(t.betId), uint256Word(t.odds), uint256Word(t.prize)]);
   return hash;
+}
+
+/** One ticket's draw as drawJackpots made it: the roll, or null when void (a hit), and whether it hit. */
+export interface TicketDraw extends JackpotTicket {
+  roll: bigint | null;
+  hit: boolean;
+}
+
+/**
+ * Every ticket's draw from the one JackpotTicketsDrawn(tickets, entropy) of its batch: a hit when
+ * the roll is below the odds, or when the entropy is zero (the hash was gone: a void draw is a hit).
+ * drawJackpots publishes a hit again on its own (JackpotDrawn, JackpotWon); a miss only here.
+ */
+export function ticketDraws(casino: string, tickets: readonly JackpotTicket[], entropy: string): TicketDraw[] {
+  const voided = BigInt(entropy) === 0n;
+  return tickets.map((ticket) => {
+    const roll = voided ? null : jackpotRoll(casino, ticket.betId, entropy);
+    return { ...ticket, roll, hit: roll === null || roll < ticket.odds };
+  });
 }

@@ -142,8 +142,10 @@ export interface SettlementRecord {
   seed: string;
   payout: bigint;
   actions?: SettlementActions | null;
-  /** The commitment the seed replaced: checked when given (keccak256(seed) must equal it). */
+  /** The commitment the seed replaced: checked when given (keccak256 applied `links` times to the seed must equal it). */
   commitment?: string;
+  /** How many links lie between the seed and that commitment (chainPosition's difference); 1 when not given. */
+  links?: number;
   /** BetSettled's random word: checked when given. */
   random?: string;
   /** The jackpot draw of a DEGEN bet: checked when given (needs the bet's jackpotOdds and jackpotPrize). */
@@ -170,8 +172,8 @@ export function verify(bet: BetRecord, settlement: SettlementRecord): VerifyResu
     if (settlement.random !== undefined && settlement.random.toLowerCase() !== word) {
       problems.push(`random word ${settlement.random} differs from the recomputed ${word}`);
     }
-    if (settlement.commitment !== undefined && !verifyLink(settlement.seed, settlement.commitment)) {
-      problems.push("keccak256(seed) does not equal the commitment: the seed is not the next chain link");
+    if (settlement.commitment !== undefined && !verifyLink(settlement.seed, settlement.commitment, settlement.links)) {
+      problems.push("keccak256(seed) does not lead to the commitment: the seed is not the bet's chain link");
     }
     expected = settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions: settlement.actions });
     if (expected.payout !== settlement.payout) {

@@ -19,6 +19,7 @@ import {
   randomWord,
   uniformInt,
   verifyLink,
+  chainPosition,
 } from "../src";
 
 const WORD = keccak256(toUtf8Bytes("engine test word"));
@@ -256,21 +257,31 @@ describe("jackpot", () => {
 });
 
 describe("hash chain", () => {
-  it("matches the vectors: s_(i-1) = keccak256(s_i), s_0 the commitment", () => {
+  it("matches the vectors: s_(i-1) = keccak256(s_i), s_0 the commitment, two links per bet", () => {
     const chain = new HashChain(chainVectors.masterSecret, chainVectors.player, chainVectors.epoch, chainVectors.length);
+    expect(chainVectors.links).toHaveLength(2 * chainVectors.length + 1);
     expect(chain.commitment).toBe(chainVectors.links[0]);
+    for (let i = 1; i < chainVectors.links.length; i++) {
+      expect(chain.link(i)).toBe(chainVectors.links[i]);
+      expect(keccak256(getBytes(chainVectors.links[i]))).toBe(chainVectors.links[i - 1]);
+    }
     for (let k = 1; k <= chainVectors.length; k++) {
-      expect(chain.seed(k)).toBe(chainVectors.links[k]);
-      expect(previousLink(chain.seed(k))).toBe(chainVectors.links[k - 1]);
-      expect(keccak256(getBytes(chainVectors.links[k]))).toBe(chainVectors.links[k - 1]);
+      expect(chain.seed(k, true)).toBe(chainVectors.links[2 * k - 1]);
+      expect(chain.seed(k)).toBe(chainVectors.links[2 * k]);
+      expect(previousLink(chain.seed(k))).toBe(chain.seed(k, true));
     }
     expect(chain.seed(chainVectors.length)).toBe(hashChainTip(chainVectors.masterSecret, chainVectors.player, chainVectors.epoch));
   });
 
-  it("verifies a link and rejects the rest", () => {
+  it("verifies a link across the positions between it and the commitment, and rejects the rest", () => {
     const chain = new HashChain(chainVectors.masterSecret, chainVectors.player, 1, 16);
-    expect(verifyLink(chain.seed(1), chain.commitment)).toBe(true);
-    expect(verifyLink(chain.seed(5), chain.seed(4))).toBe(true);
+    expect(chainPosition(3, true)).toBe(5);
+    expect(chainPosition(3, false)).toBe(6);
+    expect(verifyLink(chain.seed(1, true), chain.commitment)).toBe(true);
+    expect(verifyLink(chain.seed(1), chain.commitment, 2)).toBe(true);
+    // bet 5 from the wallet after bet 4 was relayed: positions 10 and 7
+    expect(verifyLink(chain.seed(5), chain.seed(4, true), 3)).toBe(true);
+    expect(verifyLink(chain.seed(5), chain.seed(4, true), 2)).toBe(false);
     expect(verifyLink(chain.seed(2), chain.commitment)).toBe(false);
     expect(verifyLink(chain.commitment, chain.seed(1))).toBe(false);
   });

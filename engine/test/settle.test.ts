@@ -230,9 +230,9 @@ describe("verify", () => {
     expect(wrong).toMatchObject({ ok: false, expectedPayout: expected });
     expect(wrong.problems[0]).toMatch(/differs from the rules/);
     const chain = new HashChain(keccak256(toUtf8Bytes("master")), v.player, 0, 4);
-    const linked = verify(bet(GameType.SLOTS, 0n), { seed: chain.seed(2), payout: 0n, commitment: chain.seed(1) });
+    const linked = verify(bet(GameType.SLOTS, 0n), { seed: chain.seed(2), payout: 0n, commitment: chain.seed(1), links: 2 });
     expect(linked.problems.some((p) => p.includes("commitment"))).toBe(false);
-    const unlinked = verify(bet(GameType.SLOTS, 0n), { seed: chain.seed(3), payout: 0n, commitment: chain.seed(1) });
+    const unlinked = verify(bet(GameType.SLOTS, 0n), { seed: chain.seed(3), payout: 0n, commitment: chain.seed(1), links: 2 });
     expect(unlinked.problems.some((p) => p.includes("commitment"))).toBe(true);
     expect(verify(bet(GameType.SLOTS, 0n), { seed: v.seed, payout: expected, random: vectors[1].word }).ok).toBe(false);
   });

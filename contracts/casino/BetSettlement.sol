@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {FairRandom} from "../FairRandom.sol";
+import {Payouts} from "../Payouts.sol";
+import {ICasino} from "../interfaces/ICasino.sol";
+import {CasinoLedger} from "./CasinoLedger.sol";
+import {CasinoStorage, CasinoEnv, Bet} from "./CasinoStorage.sol";
+
+/// @title BetSettlement
+/// @notice A bet's settlement: its seed revealed in its player's order, the payout the rules give
+///         for the random word (and the player's signed actions), its reservation released and its
+///         jackpot drawn. Runs in the Casino's own storage (an external library, called by
+///         delegatecall) to keep the Casino within the 24 KiB contract size limit.
+library BetSettlement {
+    using CasinoLedger for CasinoStorage;
+
+    /// @notice Settles several bets in order, each checked against the payout the settler expects;
+    ///         all or none (Casino.settleBatch).
+    function settleBatch(
+        CasinoStorage storage s,
+        CasinoEnv memory env,
+        uint256[] calldata betIds,
+        bytes32[] calldata seeds,
+        uint256[] calldata payouts
+    ) external {
+        uint256 count = betIds.length;
+        if (seeds.length != count || payouts.length != count) revert ICasino.LengthMismatch();
+        for (uint256 i; i < count; ++i) settle(s, env, betIds[i], seeds[i], payouts[i], "", true);
+    }
+
+    /// @notice Settles an open bet: seed revealed in order, the rules' payout for the seed and the
+    ///      actions (checked against `expected` when `check`), reservation released, jackpot drawn.
+    function settle(CasinoStorage storage s, CasinoEnv memory env, uint256 betId, bytes32 seed, uint256 expected, bytes memory actions, bool check) public returns (uint256 payout, address token) {
+        Bet memory bet = s.bets[betId];
+        if (bet.stake == 0) revert ICasino.BetNotOpen(betId);
+        // The jackpot draws on the hash of the bet's block, which exists from the next block on.
+        if (block.number <= bet.placedBlock) revert ICasino.EntropyNotReady(betId);
+        address player = s.revealSeed(betId, seed, bet.relayed);
+        uint256 totalStake;
+        uint256 bound;
+        (totalStake, bound, token) = CasinoLedger.amountsOf(bet, env.degen);
+        bytes32 random = FairRandom.word(seed, bet.clientSeed, player, uint64(betId), block.chainid, address(this));
+        payout = _payoutOf(env, betId, bet, random, actions);
+        if (check && payout != expected) revert ICasino.PayoutMismatch(betId, expected, payout);
+        if (payout > bound) revert ICasino.PayoutAboveReservation(payout, bound);
+        delete s.bets[betId];
+        s.release(player, token, totalStake, bound, payout, bet);
+        if (s.players[player].limited) env.limits.afterPayout(player, bet.isNative, payout);
+
+        emit ICasino.BetSettled(betId, seed, random);
+        emit ICasino.GamePlayed(player, totalStake, payout, payout > totalStake, bet.gameType);
+        uint256 credit = bet.isNative ? payout : payout + s.drawJackpot(betId, player, bet);
+        if (credit != 0) s.credit(player, token, credit);
+    }
+
+    /// @dev The rules' payout. A staked split is played when the log settled starts with it (and
+    ///      the deal allows it), else void; a log that splits needs it staked.
+    function _payoutOf(CasinoEnv memory env, uint256 betId, Bet memory bet, bytes32 random, bytes memory actions) private view returns (uint256) {
+        if (bet.gameType == Payouts.BLACKJACK) {
+            if (bet.split) return env.rules.splitStakedPayout(bet.stake, random, actions);
+            if (actions.length != 0 && actions[0] == "P") revert ICasino.SplitNotStaked(betId);
+        }
+        return env.rules.payout(bet.gameType, bet.params, bet.isNative, bet.stake, random, actions);
+    }
+}
