@@ -213,6 +213,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     clock,
     budgets: config.sessionBetBudgets,
     degenAddress: tokenAddresses.DEGEN,
+    countersigner: { address: wallet.address, signDigest: (digest) => wallet.signingKey.sign(digest).serialized },
   });
   const actionSigners = new ActionSigners(db, provider, typedData, sessionKeys);
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });

@@ -189,4 +189,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE bets ADD COLUMN action_key text;
   ALTER TABLE bets ADD COLUMN action_key_grant text;
   `,
+  // Two chain links per bet (issue #20): a bet placed through CasinoSessions settles with its relay
+  // seed, link 2k-1, a wallet bet with link 2k. Sessions are kept by player and key, as on chain.
+  `
+  ALTER TABLE bets ADD COLUMN relayed boolean NOT NULL DEFAULT false;
+  ALTER TABLE session_keys DROP CONSTRAINT session_keys_pkey;
+  ALTER TABLE session_keys ADD PRIMARY KEY (player, key);
+  CREATE INDEX session_keys_key ON session_keys (key);
+  ALTER TABLE session_bets ADD COLUMN countersignature text;
+  ALTER TABLE session_bets ADD COLUMN exposed boolean NOT NULL DEFAULT false;
+  `,
 ];

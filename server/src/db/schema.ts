@@ -78,6 +78,8 @@ export const bets = pgTable(
     /** The first nonce of the hash chain that settles this bet. */
     chainFirstNonce: bigint("chain_first_nonce", { mode: "bigint" }).notNull(),
     split: boolean("split").notNull().default(false),
+    /** Placed through CasinoSessions (play or place): settled with the relay seed, link 2k-1 of its chain, not 2k. */
+    relayed: boolean("relayed").notNull().default(false),
     placedBlock: bigint("placed_block", { mode: "number" }).notNull(),
     placedTxHash: text("placed_tx_hash").notNull(),
     /** open: seen, outcome not fixed yet (interactive); ready: payout fixed, to be sent; sent: tx broadcast. */
@@ -146,7 +148,7 @@ export const crashRounds = pgTable("crash_rounds", {
 export const sessionKeys = pgTable(
   "session_keys",
   {
-    key: text("key").primaryKey(),
+    key: text("key").notNull(),
     player: text("player").notNull(),
     /** Unix seconds. */
     expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
@@ -163,7 +165,7 @@ export const sessionKeys = pgTable(
     revokedOnChain: boolean("revoked_on_chain").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("session_keys_player").on(t.player)],
+  (t) => [primaryKey({ columns: [t.player, t.key] }), index("session_keys_player").on(t.player), index("session_keys_key").on(t.key)],
 );
 
 /** queued: accepted, not sent yet; sent: in a transaction (tx_hash) awaiting its receipt; mined: placed on chain; refused: never sent (error says why). */
@@ -201,6 +203,14 @@ export const sessionBets = pgTable(
     txHash: text("tx_hash"),
     block: bigint("block", { mode: "number" }),
     error: text("error"),
+    /**
+     * The settler's ECDSA signature of the bet's EIP-712 digest (CasinoSessions.place's
+     * countersignature): with it anyone may place this bet, and no other bet of this nonce is
+     * ever countersigned while this one can still be placed (sessions/intake.ts).
+     */
+    countersignature: text("countersignature"),
+    /** Its relay seed went out in a broadcast transaction: seen by anyone, it settles no other bet of this nonce. */
+    exposed: boolean("exposed").notNull().default(false),
     /** Relay transactions that carried the bet and reverted. */
     attempts: integer("attempts").notNull().default(0),
     /** clock_timestamp() at the insert, taken under the player's lock: a player's bets are in nonce order by it. */

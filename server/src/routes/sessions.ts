@@ -74,7 +74,17 @@ const POLL_MS = 100;
 type SessionBetRow = typeof sessionBets.$inferSelect;
 
 function presentRelayed(row: SessionBetRow) {
-  return { betId: row.betId, nonce: row.nonce.toString(), kind: row.kind, status: row.status, txHash: row.txHash, block: row.block, error: row.error };
+  return {
+    betId: row.betId,
+    nonce: row.nonce.toString(),
+    kind: row.kind,
+    status: row.status,
+    txHash: row.txHash,
+    block: row.block,
+    error: row.error,
+    // With it the app may place the same signed bet from the wallet when the relay is late (CasinoSessions.place).
+    countersignature: row.countersignature,
+  };
 }
 
 /** Whether a relayed bet has gone as far as the caller wants to wait for (or will never get there). */

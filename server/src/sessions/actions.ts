@@ -57,8 +57,8 @@ export class ActionSigners {
     }
     const [named] = await this.db.select().from(actionKeys).where(eq(actionKeys.betId, bet.betId));
     if (named?.key === key) return { log, signature, key, keyGrant: named.keyGrant };
-    const session = await this.keys.find(key);
-    if (session?.player !== bet.player) {
+    const session = await this.keys.find(bet.player, key);
+    if (!session) {
       throw forbidden("The actions are not signed by your session key or by this bet's action key (sign the whole log so far, this action included)");
     }
     if (session.revokedAt !== null || session.revokedOnChain) throw forbidden("This session was revoked: its key cannot act any more");

@@ -35,6 +35,18 @@ export interface AcceptedBet {
   nonce: string;
   kind: SessionBetRow["kind"];
   status: SessionBetRow["status"];
+  /**
+   * The settler's signature (65 bytes, r ‖ s ‖ v) of the bet's EIP-712 digest, the one its key
+   * signed: CasinoSessions.place takes the bet from anyone with it (issue #20 item 6, the app's
+   * wallet fallback when the relay fails).
+   */
+  countersignature: string;
+}
+
+/** Signs digests as the settler: the countersignature of a bet the server stored. */
+export interface Countersigner {
+  address: string;
+  signDigest(digest: string): string;
 }
 
 export interface IntakeDeps {
@@ -50,6 +62,7 @@ export interface IntakeDeps {
   clock: ChainClock;
   budgets: SessionBetBudgets;
   degenAddress: string;
+  countersigner: Countersigner;
 }
 
 /** The player's commitment as commitmentOf returns it, by position (its `length` output collides with the array's). */
@@ -83,13 +96,12 @@ export class SessionBetIntake {
     const token = symbolOf(bet.token, this.d.degenAddress);
     if (!token) throw badRequest(`token must be DEGEN (${this.d.degenAddress}) or BNB (${ZeroAddress})`);
     const betId = ((BigInt(player) << 64n) | bet.nonce).toString();
-    const known = await this.sameBetQueued(betId, signed);
+    const known = await this.sameBetQueued(betId, signed, await this.d.clock.now());
     if (known) return known;
 
     const key = this.recoverKey(signed);
-    const session = await this.d.keys.find(key);
-    if (!session) throw forbidden(`No session is open for key ${key}: open one first (POST /api/sessions)`);
-    if (session.player !== player) throw forbidden(`Key ${key} is another wallet's session key`);
+    const session = await this.d.keys.find(player, key);
+    if (!session) throw forbidden(`No session of this wallet is open for key ${key}: open one first (POST /api/sessions)`);
     if (session.revokedAt !== null || session.revokedOnChain) throw forbidden("This session was revoked: open a new one");
     const now = await this.d.clock.now();
     if (session.expiresAt <= now) throw forbidden("This session has expired: open a new one");
@@ -99,7 +111,7 @@ export class SessionBetIntake {
     const [view, balance, allowance, terms] = await Promise.all([
       this.d.casino.commitmentOf(player) as unknown as Promise<CommitmentView>,
       this.d.casino.getBalance(player, bet.token),
-      this.d.sessions.sessionOf(key),
+      this.d.sessions.sessionOf(player, key),
       this.currentTerms(),
     ]);
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
@@ -118,7 +130,7 @@ export class SessionBetIntake {
       const db = tx as unknown as Db;
       await db.execute(sql`SELECT pg_advisory_xact_lock(${PLAYER_LOCK}, hashtext(${player}))`);
       // The same bet sent twice at once: the second finds the first here.
-      const joined = await this.sameBetQueued(betId, signed, db);
+      const joined = await this.sameBetQueued(betId, signed, now, db);
       if (joined) return joined;
       const way = await onTheirWay(db, player, key, token);
       if (way.openInteractive) throw conflict(`Finish your open hand or round (bet ${way.openInteractive}) before the next bet`);
@@ -144,31 +156,54 @@ export class SessionBetIntake {
       }
       const overBudget = overSessionBudget(await sessionBetUse(db, player), this.d.budgets);
       if (overBudget) throw overBudget;
-      const seed = this.d.seeds.seed(player, chainFirstNonce, bet.nonce);
-      await db.execute(sql`
-        INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status)
+      // The relay seed: link 2k-1 of the chain, below the wallet's seed of this nonce.
+      const seed = this.d.seeds.seed(player, chainFirstNonce, bet.nonce, true);
+      // Stored before it is returned: the settler countersigns one bet per nonce, and a refused
+      // one is replaced (the same bet checked afresh, or another once it can no longer land:
+      // sameBetQueued) only under this player's lock, in the same statement that records it.
+      const countersignature = this.d.countersigner.signDigest(this.d.typedData.betDigest(bet));
+      const result = await db.execute(sql`
+        INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status, countersignature)
         VALUES (${betId}, ${player}, ${bet.nonce.toString()}, ${key}, ${kind}, ${token}, ${bet.amount.toString()}, ${bet.game}, ${bet.params.toString()},
-          ${bet.clientSeed}, ${bet.expectedCommit}, ${bet.terms.toString()}, ${bet.deadline.toString()}, ${signed.r}, ${signed.vs}, ${seed}, ${chainFirstNonce.toString()}, 'queued')
+          ${bet.clientSeed}, ${bet.expectedCommit}, ${bet.terms.toString()}, ${bet.deadline.toString()}, ${signed.r}, ${signed.vs}, ${seed}, ${chainFirstNonce.toString()}, 'queued',
+          ${countersignature})
         ON CONFLICT (bet_id) DO UPDATE SET key = EXCLUDED.key, kind = EXCLUDED.kind, token = EXCLUDED.token, amount = EXCLUDED.amount,
           game_type = EXCLUDED.game_type, params = EXCLUDED.params, client_seed = EXCLUDED.client_seed, expected_commit = EXCLUDED.expected_commit,
           terms = EXCLUDED.terms, deadline = EXCLUDED.deadline, r = EXCLUDED.r, vs = EXCLUDED.vs, seed = EXCLUDED.seed,
           chain_first_nonce = EXCLUDED.chain_first_nonce, status = 'queued', tx_hash = NULL, block = NULL, error = NULL, attempts = 0,
-          created_at = clock_timestamp(), updated_at = now()
-        WHERE session_bets.status = 'refused'`);
+          countersignature = EXCLUDED.countersignature, created_at = clock_timestamp(), updated_at = now()
+        WHERE session_bets.status = 'refused' AND ((session_bets.r = EXCLUDED.r AND session_bets.vs = EXCLUDED.vs)
+          OR (NOT session_bets.exposed AND session_bets.deadline < ${now}))
+        RETURNING bet_id`);
+      if (rowsOf(result).length === 0) throw conflict(`Nonce ${bet.nonce} is taken by another bet of yours`);
       await countSessionBets(db, player, 1);
       await this.d.signals.notify(db, "relay");
-      return { betId, nonce: bet.nonce.toString(), kind, status: "queued" as const };
+      return { betId, nonce: bet.nonce.toString(), kind, status: "queued" as const, countersignature };
     });
   }
 
-  /** The same signed bet sent again (a retry): its row, unless it was refused (then it is checked afresh). */
-  private async sameBetQueued(betId: string, signed: SignedSessionBet, db: Db = this.d.db): Promise<AcceptedBet | undefined> {
-    const [row] = rowsOf<Pick<SessionBetRow, "r" | "vs" | "kind" | "status">>(
-      await db.execute(sql`SELECT r, vs, kind, status FROM session_bets WHERE bet_id = ${betId}`),
+  /**
+   * The same signed bet sent again (a retry): its row, unless it was refused (then it is checked
+   * afresh). Another bet of a nonce the server took is refused: the settler countersigned the
+   * first, which its player may place until its deadline, and a second countersigned bet would let
+   * the player choose between the two once a relay transaction shows the nonce's seed. A refused
+   * bet gives its nonce up only once it can no longer land (its deadline passed) and only if its
+   * seed was never broadcast; else that nonce is the wallet's (playGame, settled with another link).
+   */
+  private async sameBetQueued(betId: string, signed: SignedSessionBet, now: number, db: Db = this.d.db): Promise<AcceptedBet | undefined> {
+    const [row] = rowsOf<{ r: string; vs: string; kind: SessionBetRow["kind"]; status: SessionBetRow["status"]; countersignature: string | null; exposed: boolean; deadline: string }>(
+      await db.execute(sql`SELECT r, vs, kind, status, countersignature, exposed, deadline::text AS deadline FROM session_bets WHERE bet_id = ${betId}`),
     );
-    if (!row || row.status === "refused") return undefined;
-    if (row.r !== signed.r || row.vs !== signed.vs) throw conflict(`Nonce ${signed.bet.nonce} is taken by another bet of yours`);
-    return { betId, nonce: signed.bet.nonce.toString(), kind: row.kind, status: row.status };
+    if (!row) return undefined;
+    const same = row.r === signed.r && row.vs === signed.vs;
+    if (row.status === "refused") {
+      if (same || (!row.exposed && Number(row.deadline) < now)) return undefined;
+      if (row.exposed) throw conflict(`Nonce ${signed.bet.nonce}'s relay seed was shown by a relay transaction that failed: place this nonce's bet from your wallet`);
+      throw conflict(`Nonce ${signed.bet.nonce} is taken by another bet of yours until its deadline, ${row.deadline}: send that bet again, or wait`);
+    }
+    if (!same) throw conflict(`Nonce ${signed.bet.nonce} is taken by another bet of yours`);
+    const countersignature = row.countersignature ?? this.d.countersigner.signDigest(this.d.typedData.betDigest(signed.bet));
+    return { betId, nonce: signed.bet.nonce.toString(), kind: row.kind, status: row.status, countersignature };
   }
 
   private recoverKey(signed: SignedSessionBet): string {

@@ -64,7 +64,10 @@ export class SessionKeys {
       throw badRequest(GRANT_REFUSALS.InvalidSignature!);
     }
     await this.d.stake.require(player);
-    const [known] = await this.d.db.select({ key: sessionKeys.key }).from(sessionKeys).where(eq(sessionKeys.key, grant.key));
+    const [known] = await this.d.db
+      .select({ key: sessionKeys.key })
+      .from(sessionKeys)
+      .where(and(eq(sessionKeys.player, player), eq(sessionKeys.key, grant.key)));
     if (known) throw conflict(GRANT_REFUSALS.SessionExists!);
     const request = { to: this.d.sessionsAddress, data: sessionsInterface.encodeFunctionData("openSession", [grant, signature]) };
     try {
@@ -106,7 +109,7 @@ export class SessionKeys {
       .where(and(eq(sessionKeys.player, player), gt(sessionKeys.expiresAt, now)));
     return Promise.all(
       rows.map(async (row) => {
-        const onChain = await this.d.sessions.sessionOf(row.key);
+        const onChain = await this.d.sessions.sessionOf(player, row.key);
         return {
           key: row.key,
           expiresAt: row.expiresAt,
@@ -129,24 +132,36 @@ export class SessionKeys {
    */
   async revoke(player: string, key: string): Promise<{ key: string; revokedOnChain: boolean }> {
     return this.d.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(sessionKeys).where(eq(sessionKeys.key, key));
-      if (!row) throw notFound("No session with this key");
-      if (row.player !== player) throw forbidden("This session belongs to another wallet");
+      const [row] = await tx
+        .select()
+        .from(sessionKeys)
+        .where(and(eq(sessionKeys.player, player), eq(sessionKeys.key, key)));
+      if (!row) throw notFound("No session of this wallet with this key");
       await tx
         .update(sessionKeys)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessionKeys.key, key), isNull(sessionKeys.revokedAt)));
+        .where(and(eq(sessionKeys.player, player), eq(sessionKeys.key, key), isNull(sessionKeys.revokedAt)));
       await tx
         .update(sessionBets)
         .set({ status: "refused", error: "The session was revoked before this bet was sent", updatedAt: new Date() })
-        .where(and(eq(sessionBets.key, key), eq(sessionBets.status, "queued")));
+        .where(and(eq(sessionBets.player, player), eq(sessionBets.key, key), eq(sessionBets.status, "queued")));
       return { key, revokedOnChain: row.revokedOnChain };
     });
   }
 
-  /** A session by its key; one opened on chain by someone else is looked for once more after the chain is read up to its head. */
-  async find(key: string): Promise<SessionKeyRow | undefined> {
-    const read = async () => (await this.d.db.select().from(sessionKeys).where(eq(sessionKeys.key, key)))[0];
+  /**
+   * A player's session by its key (sessions are kept by player and key, as CasinoSessions keeps
+   * them); one opened on chain by someone else is looked for once more after the chain is read up
+   * to its head.
+   */
+  async find(player: string, key: string): Promise<SessionKeyRow | undefined> {
+    const read = async () =>
+      (
+        await this.d.db
+          .select()
+          .from(sessionKeys)
+          .where(and(eq(sessionKeys.player, player), eq(sessionKeys.key, key)))
+      )[0];
     const row = await read();
     if (row) return row;
     await this.d.sync();

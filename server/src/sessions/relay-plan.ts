@@ -90,7 +90,7 @@ export function playRequest(sessions: string, degenAddress: string, bets: readon
 }
 
 export function placeRequest(sessions: string, degenAddress: string, bet: Row): RelayRequest {
-  return { to: sessions, data: sessionsInterface.encodeFunctionData("place", [signedBet(bet, degenAddress)]), gasLimit: PLACE_GAS_LIMIT };
+  return { to: sessions, data: sessionsInterface.encodeFunctionData("place", [signedBet(bet, degenAddress), "0x"]), gasLimit: PLACE_GAS_LIMIT };
 }
 
 /** Why the chain refused a session bet, as its player reads it (GET /api/sessions/bets/:betId `error`). */
@@ -102,8 +102,8 @@ const REFUSALS: Record<string, string> = {
   AboveSessionMaxBet: "The stake is above the session's largest bet",
   TokenNotAllowed: "The session does not allow this token",
   GameNotAllowed: "The session does not allow this game",
-  UnknownSession: "The key has no session",
-  NotSessionPlayer: "The key is another wallet's session key",
+  NotSessionPlayer: "The key holds no session of this wallet",
+  NotRelayer: "Only the house's settler may send this (or a bet it countersigned)",
   BetExpiredDeadline: "The bet's deadline passed before it could be sent: sign it again",
   TermsChanged: "The Casino's terms changed before the bet was sent: sign it again",
   StaleCommitment: "The commitment changed before the bet was sent: sign it again with the chain's root",

@@ -120,7 +120,15 @@ export class RelayBatcher {
     this.prunedAt = Date.now();
     const deleted = await this.o.db
       .delete(sessionBets)
-      .where(and(inArray(sessionBets.status, ["mined", "refused"]), lt(sessionBets.updatedAt, new Date(Date.now() - RELAYED_KEPT_MS))))
+      .where(
+        and(
+          inArray(sessionBets.status, ["mined", "refused"]),
+          lt(sessionBets.updatedAt, new Date(Date.now() - RELAYED_KEPT_MS)),
+          // A refused bet's countersignature lets its player place it until its deadline: its row
+          // keeps the nonce from another bet until then.
+          lt(sessionBets.deadline, (await this.o.clock.now()) - 60),
+        ),
+      )
       .returning({ betId: sessionBets.betId });
     const buckets = await pruneSessionBetBuckets(this.o.db);
     if (deleted.length + buckets > 0) log.info(`Pruned ${deleted.length} relayed bets finished a day ago and ${buckets} budget buckets`);
@@ -299,7 +307,7 @@ export class RelayBatcher {
           for (const [i, txHash] of hashes.entries()) {
             const taken = await tx
               .update(sessionBets)
-              .set({ status: "sent", txHash, updatedAt: new Date() })
+              .set({ status: "sent", txHash, exposed: true, updatedAt: new Date() })
               .where(and(inArray(sessionBets.betId, ids[i]!), eq(sessionBets.status, "queued")))
               .returning({ betId: sessionBets.betId });
             if (taken.length !== ids[i]!.length) throw new Replanned();

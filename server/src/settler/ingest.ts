@@ -51,10 +51,12 @@ interface PlacedTicket {
  */
 export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: IngestContext): Promise<void> {
   const parsedLogs = logs.map((log) => ({ log, parsed: parseCasinoLog(log) }));
+  const placedLogs = parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args] : []));
   const chains = await confirmedChains(
     db,
-    parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args.player as string] : [])),
+    placedLogs.map((a) => a.player as string),
   );
+  const relayed = await relayedBets(db, placedLogs);
   let placed = new Map<string, BetInsert>();
   let settled: Settled[] = [];
   /** Draws of jackpot tickets (drawJackpots), apart from any settlement. */
@@ -73,7 +75,7 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     const a = parsed.args;
     if (parsed.name === "BetPlaced") {
       if (settled.length) await flush();
-      const bet = betOf(a, log, chains, ctx);
+      const bet = betOf(a, log, chains, relayed, ctx);
       if (bet) placed.set(bet.betId, bet);
       const inTx = placedInTx.get(log.transactionHash) ?? [];
       inTx.push({ betId: a.betId as bigint, token: a.token as string, jackpotOdds: a.jackpotOdds as bigint, jackpotPrize: a.jackpotPrize as bigint });
@@ -85,7 +87,10 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
       const settlement = { seed: a.seed as string, random: a.random as string, settleTxHash: log.transactionHash, settledBlock: log.blockNumber };
       const placedNow = placed.get(betId);
       if (placedNow) {
-        placed.set(betId, { ...placedNow, ...settlement, status: "settled" });
+        // Placed and settled in one transaction: only CasinoSessions.play does that, with the relay
+        // seed. The payout is the rules' for the word the chain published.
+        const payout = placedNow.status === "orphan" ? undefined : payoutOf(placedNow, settlement.random);
+        placed.set(betId, { ...placedNow, ...settlement, relayed: true, ...(payout !== undefined && { payout }), status: "settled" });
         continue;
       }
       if (placed.size) await flush();
@@ -167,12 +172,12 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
         await db
           .update(sessionKeys)
           .set({ revokedOnChain: true })
-          .where(eq(sessionKeys.key, a.key as string));
+          .where(and(eq(sessionKeys.player, a.player as string), eq(sessionKeys.key, a.key as string)));
         // The contract refuses them now: they are never sent.
         await db
           .update(sessionBets)
           .set({ status: "refused", error: "The session was revoked on chain before this bet was sent", updatedAt: new Date() })
-          .where(and(eq(sessionBets.key, a.key as string), eq(sessionBets.status, "queued")));
+          .where(and(eq(sessionBets.player, a.player as string), eq(sessionBets.key, a.key as string), eq(sessionBets.status, "queued")));
         break;
     }
   }
@@ -215,7 +220,61 @@ async function confirmedChains(db: Db, players: string[]): Promise<Map<string, b
   return chains;
 }
 
-function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, bigint[]>, ctx: IngestContext): BetInsert | undefined {
+/**
+ * The bets of these BetPlaced logs that were placed through CasinoSessions (settled with the relay
+ * seed): a bet the server accepted from a session key, with the same fields. The server relays and
+ * countersigns only bets it stored first (sessions/intake.ts), so a relayed bet is always found
+ * here; a wallet bet of the same nonce differs from it (its client seed at least).
+ */
+async function relayedBets(db: Db, placed: Record<string, unknown>[]): Promise<Set<string>> {
+  if (placed.length === 0) return new Set();
+  const ids = placed.map((a) => (a.betId as bigint).toString());
+  const rows = await db
+    .select({
+      betId: sessionBets.betId,
+      amount: sessionBets.amount,
+      gameType: sessionBets.gameType,
+      params: sessionBets.params,
+      clientSeed: sessionBets.clientSeed,
+      terms: sessionBets.terms,
+    })
+    .from(sessionBets)
+    .where(inArray(sessionBets.betId, ids));
+  const byId = new Map(rows.map((row) => [row.betId, row]));
+  const relayed = new Set<string>();
+  for (const a of placed) {
+    const betId = (a.betId as bigint).toString();
+    const row = byId.get(betId);
+    if (
+      row &&
+      row.amount === (a.amount as bigint).toString() &&
+      row.gameType === Number(a.gameType) &&
+      row.params === (a.params as bigint).toString() &&
+      row.clientSeed.toLowerCase() === (a.clientSeed as string).toLowerCase() &&
+      row.terms === (a.terms as bigint).toString()
+    )
+      relayed.add(betId);
+  }
+  return relayed;
+}
+
+/** The payout of a bet that needs no player action, from its published word; undefined when the engine refuses it. */
+function payoutOf(bet: BetInsert, random: string): string | undefined {
+  try {
+    return outcomeOf({ gameType: bet.gameType, params: bet.params, token: bet.token, amount: bet.amount }, random, null).payout.toString();
+  } catch (error) {
+    settlerLog.error(`Bet ${bet.betId} cannot be settled by the engine: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function betOf(
+  a: Record<string, unknown>,
+  log: CasinoLog,
+  chains: Map<string, bigint[]>,
+  relayed: Set<string>,
+  ctx: IngestContext,
+): BetInsert | undefined {
   const betId = (a.betId as bigint).toString();
   const player = a.player as string;
   const nonce = a.nonce as bigint;
@@ -235,6 +294,7 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
     nonce,
     clientSeed: a.clientSeed as string,
     chainFirstNonce: chainFirstNonce ?? -1n,
+    relayed: relayed.has(betId),
     placedBlock: log.blockNumber,
     placedTxHash: log.transactionHash,
     terms: (a.terms as bigint).toString(),
@@ -284,6 +344,7 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     nonces,
     clientSeeds,
     chainFirstNonces,
+    relayedFlags,
     blocks,
     txHashes,
     statuses,
@@ -305,6 +366,7 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "nonce",
     "clientSeed",
     "chainFirstNonce",
+    "relayed",
     "placedBlock",
     "placedTxHash",
     "status",
@@ -318,9 +380,9 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "settledBlock",
   ] as const);
   const result = await db.execute(sql`
-    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
+    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
     SELECT * FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
-      ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${blocks}::bigint[], ${txHashes}::text[], ${statuses}::text[],
+      ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${relayedFlags}::boolean[], ${blocks}::bigint[], ${txHashes}::text[], ${statuses}::text[],
       ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[], ${settleTxHashes}::text[], ${settledBlocks}::bigint[])
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
@@ -333,7 +395,7 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
       betId: bet.betId,
       player: bet.player,
       startedAt: sql`clock_timestamp()`,
-      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce! }).word, bet.token).crashPoint,
+      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce!, relayed: bet.relayed ?? false }).word, bet.token).crashPoint,
     }));
   if (rounds.length) await db.insert(crashRounds).values(rounds).onConflictDoNothing();
 }
