@@ -23,10 +23,10 @@ export interface Deployment {
   /**
    * The contracts the Casino deploys itself (CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits)
    * and those it names (GameRules) are absent from files written before deploy.ts recorded them:
-   * the server reads them from the Casino. SessionPlay and HouseAdmin, linked into its bytecode,
-   * are recorded for the operator only.
+   * the server reads them from the Casino. Its external libraries (SessionPlay, HouseAdmin,
+   * BetSettlement, BetClaims), linked into its bytecode, are recorded for the operator only.
    */
-  contracts: { DegenToken: string; Casino: string } & Partial<Record<HelperContract | "SessionPlay" | "HouseAdmin", string>>;
+  contracts: { DegenToken: string; Casino: string } & Partial<Record<HelperContract | CasinoLibrary, string>>;
 }
 
 /** The contracts the server reads from the Casino, and checks against the deployment file when it names them. */
@@ -259,6 +259,10 @@ function deployedAddress(name: string, value: unknown): string {
   return getAddress(value);
 }
 
+/** The Casino's external libraries (scripts/casino-contracts.ts), as deployment files record them. */
+const CASINO_LIBRARIES = ["SessionPlay", "HouseAdmin", "BetSettlement", "BetClaims"] as const;
+type CasinoLibrary = (typeof CASINO_LIBRARIES)[number];
+
 export function loadDeployment(config: ServerConfig, chainId: number, settlerAddress: string): Deployment {
   const file = path.resolve(REPO_ROOT, config.deploymentFile ?? path.join("deployments", `${chainId}.json`));
   const name = config.deploymentFile ? "DEPLOYMENT_FILE" : "deployment file";
@@ -269,7 +273,7 @@ export function loadDeployment(config: ServerConfig, chainId: number, settlerAdd
     const { contracts } = parsed;
     contracts.Casino = deployedAddress("Casino", contracts.Casino);
     contracts.DegenToken = deployedAddress("DegenToken", contracts.DegenToken);
-    for (const name of [...HELPER_CONTRACTS, "SessionPlay", "HouseAdmin"] as const) {
+    for (const name of [...HELPER_CONTRACTS, ...CASINO_LIBRARIES] as const) {
       if (contracts[name] !== undefined) contracts[name] = deployedAddress(name, contracts[name]);
     }
     // Part of the deployment's identity (db/state.ts) and where the settler starts reading.
