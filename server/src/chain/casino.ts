@@ -134,6 +134,7 @@ export const WATCHED_EVENTS = [
   "JackpotDrawn",
   "JackpotEntropyLocked",
   "JackpotTicketsIssued",
+  "JackpotTicketsDrawn",
 ] as const;
 /** The sessions' events the settler records: the keys it may relay for (CasinoSessions.sol). */
 export const WATCHED_SESSION_EVENTS = ["SessionOpened", "SessionRevoked"] as const;

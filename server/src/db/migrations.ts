@@ -198,5 +198,6 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX session_keys_key ON session_keys (key);
   ALTER TABLE session_bets ADD COLUMN countersignature text;
   ALTER TABLE session_bets ADD COLUMN exposed boolean NOT NULL DEFAULT false;
+  ALTER TABLE jackpot_tickets ADD COLUMN entropy text;
   `,
 ];

@@ -249,7 +249,14 @@ export const jackpotTickets = pgTable(
     placedBlock: bigint("placed_block", { mode: "number" }).notNull(),
     /** [betId, odds, prize] decimal strings, in the order BetPlaced published them. */
     tickets: jsonb("tickets").$type<[string, string, string][]>().notNull(),
-    status: text("status").$type<"waiting" | "sent" | "drawn">().notNull(),
+    /**
+     * waiting: issued, its draw not recorded; recorded: a later play recorded its draw
+     * (JackpotTicketsDrawn), paid by drawJackpots only if a ticket hit; sent: drawJackpots sent;
+     * drawn: paid, or nothing to pay.
+     */
+    status: text("status").$type<"waiting" | "recorded" | "sent" | "drawn">().notNull(),
+    /** The draw's entropy once recorded (JackpotTicketsDrawn): the hash of the tickets' block, zero when it was gone (every ticket hits). */
+    entropy: text("entropy"),
     drawTxHash: text("draw_tx_hash"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { crashRound, GameType, ticketsHash, ticketsOf } from "../engine";
+import { crashRound, GameType, ticketDraws, ticketsHash, ticketsOf } from "../engine";
 import { parseCasinoLog, WATCHED_EVENTS, WATCHED_SESSION_EVENTS, type CasinoLog } from "../chain/casino";
 import { rowsOf, type Db } from "../db/index";
 import { bets, commitments, crashRounds, jackpotTickets, sessionBets, sessionKeys } from "../db/schema";
@@ -151,6 +151,9 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
       case "JackpotTicketsIssued":
         await recordTickets(db, a, log, placedInTx.get(log.transactionHash) ?? [], ctx.degenAddress);
         break;
+      case "JackpotTicketsDrawn":
+        await recordTicketDraw(db, a, ctx.seeds.casino);
+        break;
       case "SessionOpened":
         await db
           .insert(sessionKeys)
@@ -206,6 +209,26 @@ async function recordTickets(db: Db, a: Record<string, unknown>, log: CasinoLog,
       status: "waiting",
     })
     .onConflictDoNothing();
+}
+
+/**
+ * A batch's draw, recorded by a later play or made by drawJackpots (JackpotTicketsDrawn): its
+ * misses are written to their bets now (nothing else publishes a miss), its hits when drawJackpots
+ * pays them (JackpotDrawn). A batch still waiting becomes `recorded`: the lease holder sends
+ * drawJackpots for it only if a ticket hit (settler/jackpot-draws.ts).
+ */
+async function recordTicketDraw(db: Db, a: Record<string, unknown>, casino: string): Promise<void> {
+  const hash = a.tickets as string;
+  const entropy = a.entropy as string;
+  const [row] = await db.select().from(jackpotTickets).where(eq(jackpotTickets.hash, hash));
+  if (!row) return;
+  await db
+    .update(jackpotTickets)
+    .set({ status: "recorded", entropy, updatedAt: new Date() })
+    .where(and(eq(jackpotTickets.hash, hash), eq(jackpotTickets.status, "waiting")));
+  const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId: BigInt(betId), odds: BigInt(odds), prize: BigInt(prize) }));
+  const misses = ticketDraws(casino, tickets, entropy).filter((draw) => !draw.hit);
+  if (misses.length) await markDrawn(db, misses.map((draw) => ({ betId: draw.betId.toString(), entropy, prize: draw.prize, hit: false })));
 }
 
 /** The first nonces of the confirmed chains of these players. */

@@ -1,16 +1,27 @@
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { JsonRpcProvider } from "ethers";
 import { casinoInterface, casinoRevertReason } from "../chain/casino";
 import { transactionFate, type TxSender } from "../chain/sender";
 import type { Db } from "../db/index";
 import { jackpotTickets } from "../db/schema";
 import { logger } from "../observability/log";
+import { ticketDraws } from "../engine";
 import { shortReason } from "./reasons";
 
 const log = logger("settler");
 
 /** Ticket batches drawn per pass: one transaction each. */
 const DRAWS_PER_PASS = 16;
+/**
+ * A batch without a hit whose draw no later play recorded after this many blocks (the relay went
+ * quiet, or two plays shared a block) is drawn by drawJackpots: well inside the 256 blocks after
+ * which the block hash is gone and every ticket would hit.
+ */
+export const UNRECORDED_DRAW_AFTER_BLOCKS = 8;
+/** Or after this long, on a chain that makes blocks only for transactions (a local node). */
+export const UNRECORDED_DRAW_AFTER_MS = 15_000;
+/** Batches looked at per pass (most need no transaction). */
+const CHECKED_PER_PASS = 256;
 /** A draw sent this long ago and not seen mined is looked up. */
 const RECONCILE_AFTER_MS = 5_000;
 /** The estimate of a draw, with room: a jackpot hit credits one more vault than the estimate may have seen. */
@@ -20,15 +31,19 @@ type TicketRow = typeof jackpotTickets.$inferSelect;
 
 /**
  * The jackpot draws of one-click bets (issue #20, docs/protocol.md §6): a play transaction gives its
- * DEGEN bets tickets (JackpotTicketsIssued), drawn on the hash of its block by drawJackpots, which
- * anyone may call from the next block on. The settler calls it at once, so a draw is in the block
- * after its bets; the app calls it for its player when that is late. A draw made once the block's
- * hash is gone counts every ticket as a hit, so a late draw never costs the player. The lease
- * holder sends the draws, directly through its TxSender, as it does entropy locks.
+ * DEGEN bets tickets (JackpotTicketsIssued), drawn on the hash of its block. The next play records
+ * that draw (JackpotTicketsDrawn) at no transaction of its own; drawJackpots, which anyone may call
+ * from the next block on, pays the hits. The settler knows the hash as soon as the block is mined,
+ * so it sends drawJackpots at once for a batch with a hit (paid in the next block), and for a batch
+ * no later play recorded within UNRECORDED_DRAW_AFTER_BLOCKS; a batch without a hit that a play
+ * recorded needs nothing. The app calls drawJackpots for its player when a draw is late. A draw
+ * made once the block's hash is gone counts every ticket as a hit, so a late draw never costs the
+ * player. The lease holder sends the draws, directly through its TxSender, as it does entropy locks.
  */
 export class JackpotDraws {
   /** Draw transactions this term awaits: ticket hash → draw hash. */
   private readonly awaiting = new Map<string, string>();
+  private readonly hashes = new Map<number, string>();
   private prunedAt = 0;
 
   constructor(
@@ -38,15 +53,47 @@ export class JackpotDraws {
     private readonly casinoAddress: string,
   ) {}
 
-  /** Sends a draw for every batch of tickets waiting. */
+  /**
+   * Sends drawJackpots for the batches that need it: one with a hit (at once), one no later play
+   * recorded (after UNRECORDED_DRAW_AFTER_BLOCKS); a recorded batch without a hit is done.
+   */
   async drawWaiting(): Promise<void> {
-    const waiting = await this.db
+    const rows = await this.db
       .select()
       .from(jackpotTickets)
-      .where(eq(jackpotTickets.status, "waiting"))
+      .where(inArray(jackpotTickets.status, ["waiting", "recorded"]))
       .orderBy(asc(jackpotTickets.placedBlock))
-      .limit(DRAWS_PER_PASS);
-    for (const row of waiting) await this.draw(row);
+      .limit(CHECKED_PER_PASS);
+    if (rows.length === 0) return;
+    const head = await this.provider.getBlockNumber();
+    let sent = 0;
+    for (const row of rows) {
+      if (sent === DRAWS_PER_PASS) break;
+      const entropy = row.status === "recorded" ? row.entropy! : await this.blockHash(row.placedBlock);
+      if (entropy === undefined) continue; // not mined as far as this node knows: the next pass
+      const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId: BigInt(betId), odds: BigInt(odds), prize: BigInt(prize) }));
+      const hit = ticketDraws(this.casinoAddress, tickets, entropy).some((draw) => draw.hit);
+      const unrecorded =
+        row.status === "waiting" && (head >= row.placedBlock + UNRECORDED_DRAW_AFTER_BLOCKS || Date.now() - row.updatedAt.getTime() >= UNRECORDED_DRAW_AFTER_MS);
+      if (hit || unrecorded) {
+        await this.draw(row);
+        sent++;
+      } else if (row.status === "recorded") {
+        await this.finish(row.hash, "drawn");
+      }
+    }
+  }
+
+  /** A mined block's hash (kept: the draws of a block are looked at a few times). */
+  private async blockHash(block: number): Promise<string | undefined> {
+    const known = this.hashes.get(block);
+    if (known) return known;
+    const hash = (await this.provider.getBlock(block))?.hash ?? undefined;
+    if (hash) {
+      this.hashes.set(block, hash);
+      if (this.hashes.size > 1024) this.hashes.delete(this.hashes.keys().next().value!);
+    }
+    return hash;
   }
 
   private async draw(row: TicketRow): Promise<void> {
@@ -68,7 +115,7 @@ export class JackpotDraws {
         await this.db
           .update(jackpotTickets)
           .set({ status: "sent", drawTxHash, updatedAt: new Date() })
-          .where(and(eq(jackpotTickets.hash, row.hash), eq(jackpotTickets.status, "waiting")));
+          .where(and(eq(jackpotTickets.hash, row.hash), inArray(jackpotTickets.status, ["waiting", "recorded"])));
       });
       this.await(row.hash, hash);
     } catch (error) {
@@ -115,7 +162,12 @@ export class JackpotDraws {
   private async finish(ticketsHash: string, status: "drawn" | "waiting"): Promise<void> {
     await this.db
       .update(jackpotTickets)
-      .set({ status, ...(status === "waiting" && { drawTxHash: null }), updatedAt: new Date() })
+      // A draw to send again: recorded still, when a play recorded it.
+      .set({
+        status: status === "drawn" ? status : sql<"waiting" | "recorded">`CASE WHEN ${jackpotTickets.entropy} IS NULL THEN 'waiting' ELSE 'recorded' END`,
+        ...(status === "waiting" && { drawTxHash: null }),
+        updatedAt: new Date(),
+      })
       .where(eq(jackpotTickets.hash, ticketsHash));
   }
 }
