@@ -49,7 +49,7 @@ const vault = () => server.chain.casino.getBalance(player.address, degen);
 
 /** Places an interactive bet from the session, its outcome steered by a client seed the test picks, and waits until it is on chain. */
 async function place(game: GameType, stake: bigint, wish: (word: string) => boolean): Promise<string> {
-  const clientSeed = await clientSeedFor(server, player.address, wish);
+  const clientSeed = await clientSeedFor(server, player.address, wish, 50_000, true); // settled with the relay seed
   const [, nextNonce] = (await server.chain.casino.commitmentOf(player.address)) as unknown as [string, bigint];
   const signed = await signBet(server.chain, session, { game, params: 0n, amount: stake, nonce: nextNonce, expectedCommit, terms, clientSeed });
   const accepted = await client.post("/api/sessions/bets", signed.body);
