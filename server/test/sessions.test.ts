@@ -129,7 +129,7 @@ describe("POST /api/sessions/bets", () => {
     const { body, betId } = await nextBet(aliceSession, 0n, { amount: parseEther("10") });
     const accepted = await alice.post("/api/sessions/bets", body);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
-    expect(accepted.body).toEqual({ betId, nonce: "0", kind: "play", status: "queued" });
+    expect(accepted.body).toEqual({ betId, nonce: "0", kind: "play", status: "queued", countersignature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
     const done = await relayed(alice, betId);
     expect(done).toMatchObject({ betId, status: "mined", error: null });
     const receipt = (await server.chain.provider.getTransactionReceipt(done.txHash))!;
@@ -174,10 +174,14 @@ describe("POST /api/sessions/bets", () => {
       else expect(answer.body.error).toMatch(error);
     };
     const stranger = { ...aliceSession, key: randomKey() };
-    await refused(await nextBet(stranger, 2n), 403, `No session is open for key ${stranger.key.address}: open one first (POST /api/sessions)`);
-    // Bob's own session key signing a bet of Alice's.
+    await refused(await nextBet(stranger, 2n), 403, `No session of this wallet is open for key ${stranger.key.address}: open one first (POST /api/sessions)`);
+    // Bob's own session key signing a bet of Alice's: it holds no session of hers.
     const { session: bobSession } = await openSession(server.chain, bob, server.chain.players[1]!);
-    await refused(await nextBet({ ...bobSession, player: aliceSession.player }, 2n), 403, `Key ${bobSession.key.address} is another wallet's session key`);
+    await refused(
+      await nextBet({ ...bobSession, player: aliceSession.player }, 2n),
+      403,
+      `No session of this wallet is open for key ${bobSession.key.address}: open one first (POST /api/sessions)`,
+    );
     await refused(await nextBet(aliceSession, 2n), 403, "This bet is signed for another wallet than the one signed in", bob);
     await refused(
       await nextBet(aliceSession, 2n, { amount: parseEther("1001") }),
@@ -251,9 +255,10 @@ describe("POST /api/sessions/bets", () => {
       status: 403,
       body: { error: "This session was revoked: open a new one" },
     });
+    // Sessions are kept by player and key: Bob has none with Alice's key.
     expect(await bob.call("DELETE", `/api/sessions/${session.key.address}`)).toMatchObject({
-      status: 403,
-      body: { error: "This session belongs to another wallet" },
+      status: 404,
+      body: { error: "No session of this wallet with this key" },
     });
     // Revoked on chain by the player's own transaction: seen by the settler.
     const sessions = CasinoSessions__factory.connect(await server.chain.casino.sessions(), session.player);
