@@ -63,6 +63,8 @@ export interface CasinoLog {
   topics: readonly string[];
   data: string;
   blockNumber: number;
+  /** The block's hash, as eth_getLogs and receipts give it. */
+  blockHash?: string;
   transactionHash: string;
 }
 

@@ -199,5 +199,6 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE session_bets ADD COLUMN countersignature text;
   ALTER TABLE session_bets ADD COLUMN exposed boolean NOT NULL DEFAULT false;
   ALTER TABLE jackpot_tickets ADD COLUMN entropy text;
+  ALTER TABLE bets ADD COLUMN placed_block_hash text;
   `,
 ];

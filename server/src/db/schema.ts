@@ -82,6 +82,8 @@ export const bets = pgTable(
     relayed: boolean("relayed").notNull().default(false),
     placedBlock: bigint("placed_block", { mode: "number" }).notNull(),
     placedTxHash: text("placed_tx_hash").notNull(),
+    /** The hash of the bet's block: a DEGEN bet's jackpot roll, published by no event when it misses. */
+    placedBlockHash: text("placed_block_hash"),
     /** open: seen, outcome not fixed yet (interactive); ready: payout fixed, to be sent; sent: tx broadcast. */
     status: text("status").$type<BetStatus>().notNull(),
     payout: uint256("payout"),

@@ -320,6 +320,7 @@ function betOf(
     relayed: relayed.has(betId),
     placedBlock: log.blockNumber,
     placedTxHash: log.transactionHash,
+    placedBlockHash: log.blockHash ?? null,
     terms: (a.terms as bigint).toString(),
     jackpotOdds: (a.jackpotOdds as bigint).toString(),
     placedJackpotPrize: (a.jackpotPrize as bigint).toString(),
@@ -370,6 +371,7 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     relayedFlags,
     blocks,
     txHashes,
+    blockHashes,
     statuses,
     payouts,
     seeds,
@@ -392,6 +394,7 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "relayed",
     "placedBlock",
     "placedTxHash",
+    "placedBlockHash",
     "status",
     "payout",
     "seed",
@@ -403,9 +406,9 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "settledBlock",
   ] as const);
   const result = await db.execute(sql`
-    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
+    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, placed_block_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
     SELECT * FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
-      ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${relayedFlags}::boolean[], ${blocks}::bigint[], ${txHashes}::text[], ${statuses}::text[],
+      ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${relayedFlags}::boolean[], ${blocks}::bigint[], ${txHashes}::text[], ${blockHashes}::text[], ${statuses}::text[],
       ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[], ${settleTxHashes}::text[], ${settledBlocks}::bigint[])
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
@@ -436,9 +439,15 @@ async function markSettled(db: Db, rows: Settled[]): Promise<void> {
     "jackpotHit",
     "jackpotWin",
   ] as const);
+  // A DEGEN bet's settlement publishes its jackpot draw only when it hits (JackpotDrawn): without
+  // one, its roll on its block's hash missed.
+  const missed = sql`(v.entropy IS NULL AND bets.token = 'DEGEN' AND bets.jackpot_odds <> '0' AND bets.placed_block_hash IS NOT NULL)`;
   await db.execute(sql`
     UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block,
-      jackpot_entropy = v.entropy, jackpot_prize = v.prize, jackpot_hit = v.hit, jackpot_win = v.win, updated_at = now()
+      jackpot_entropy = CASE WHEN ${missed} THEN bets.placed_block_hash ELSE v.entropy END,
+      jackpot_prize = CASE WHEN ${missed} THEN bets.placed_jackpot_prize ELSE v.prize END,
+      jackpot_hit = CASE WHEN ${missed} THEN false ELSE v.hit END,
+      jackpot_win = CASE WHEN ${missed} THEN '0' ELSE v.win END, updated_at = now()
     FROM unnest(${ids}::text[], ${seeds}::text[], ${randoms}::text[], ${txHashes}::text[], ${blocks}::bigint[],
       ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) AS v(bet_id, seed, random, tx_hash, block, entropy, prize, hit, win)
     WHERE bets.bet_id = v.bet_id`);
