@@ -76,6 +76,10 @@ export class JackpotDraws {
       const unrecorded =
         row.status === "waiting" && (head >= row.placedBlock + UNRECORDED_DRAW_AFTER_BLOCKS || Date.now() - row.updatedAt.getTime() >= UNRECORDED_DRAW_AFTER_MS);
       if (hit || unrecorded) {
+        log.info(
+          { tickets: row.hash, placedBlock: row.placedBlock, head },
+          hit ? "Drawing a batch of jackpot tickets with a hit" : "Drawing a batch of jackpot tickets no later play recorded",
+        );
         await this.draw(row);
         sent++;
       } else if (row.status === "recorded") {
