@@ -35,7 +35,7 @@ import { formatAmount, TOKEN_ADDRESS } from "./tokens";
 import { ActionSigners } from "./sessions/actions";
 import { SessionBetIntake } from "./sessions/intake";
 import { SessionKeys } from "./sessions/keys";
-import { SessionTypedData } from "./sessions/typed-data";
+import { digestSigner, SessionTypedData } from "./sessions/typed-data";
 
 const log = logger("server");
 
@@ -204,6 +204,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   });
   const sessionBets = new SessionBetIntake({
     db,
+    provider,
     casino,
     sessions: sessionsContract,
     typedData,
@@ -213,7 +214,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     clock,
     budgets: config.sessionBetBudgets,
     degenAddress: tokenAddresses.DEGEN,
-    countersigner: { address: wallet.address, signDigest: (digest) => wallet.signingKey.sign(digest).serialized },
+    countersigner: { address: wallet.address, signDigest: digestSigner(wallet.privateKey) },
   });
   const actionSigners = new ActionSigners(db, provider, typedData, sessionKeys);
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });

@@ -18,6 +18,10 @@ import { recoverCompact, type SessionTypedData } from "./typed-data";
 export const DEADLINE_MARGIN_SECONDS = 5;
 /** Taken per player (with the player's address hashed into the second key) while a bet is checked and queued. */
 const PLAYER_LOCK = 727004;
+/** The head block is read again after this long: the chain views of a player are read once per block. */
+const HEAD_TTL_MS = 200;
+/** Players' chain views kept (one per player, token and key; the latest block's only matter). */
+const VIEWS_KEPT = 10_000;
 /** The Casino's terms() change only by the owner's hand: read again after this long. */
 const TERMS_TTL_MS = 1_000;
 
@@ -53,6 +57,8 @@ export interface IntakeDeps {
   db: Db;
   /** Reads only: commitmentOf, getBalance, terms. */
   casino: Casino;
+  /** The head block, at which the reads are made. */
+  provider: { getBlockNumber(): Promise<number> };
   /** Reads only: sessionOf. */
   sessions: CasinoSessions;
   typedData: SessionTypedData;
@@ -67,6 +73,14 @@ export interface IntakeDeps {
 
 /** The player's commitment as commitmentOf returns it, by position (its `length` output collides with the array's). */
 type CommitmentView = [commit: string, nextNonce: bigint, remaining: bigint, root: string, nextToResolve: bigint, chainLength: bigint];
+
+/** A player's commitment, vault and session as the chain shows them at `block`. */
+interface ChainView {
+  block: number;
+  view: CommitmentView;
+  balance: bigint;
+  allowance: { lost: bigint[] };
+}
 
 /** What the player's bets on their way (queued or sent) hold back, and the last nonce the relay took. */
 interface OnTheirWay {
@@ -87,6 +101,8 @@ interface OnTheirWay {
  */
 export class SessionBetIntake {
   private terms: { at: number; value: Promise<bigint> } | undefined;
+  private headRead: { at: number; value: Promise<number> } | undefined;
+  private readonly views = new Map<string, { block: number; value: Promise<ChainView> }>();
 
   constructor(private readonly d: IntakeDeps) {}
 
@@ -108,12 +124,7 @@ export class SessionBetIntake {
     if (Number(bet.deadline) < now + DEADLINE_MARGIN_SECONDS) throw badRequest("The bet's deadline has passed (or is too close to land it): sign it again");
     this.checkGame(bet, token, session);
 
-    const [view, balance, allowance, terms] = await Promise.all([
-      this.d.casino.commitmentOf(player) as unknown as Promise<CommitmentView>,
-      this.d.casino.getBalance(player, bet.token),
-      this.d.sessions.sessionOf(player, key),
-      this.currentTerms(),
-    ]);
+    const [{ block: viewBlock, view, balance, allowance }, terms] = await Promise.all([this.chainView(player, bet.token, key), this.currentTerms()]);
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
     const [commit, chainNext, remaining, root, , chainLength] = view;
     if (commit === ZeroHash || remaining === 0n)
@@ -132,7 +143,7 @@ export class SessionBetIntake {
       // The same bet sent twice at once: the second finds the first here.
       const joined = await this.sameBetQueued(betId, signed, now, db);
       if (joined) return joined;
-      const way = await onTheirWay(db, player, key, token);
+      const way = await onTheirWay(db, player, key, token, viewBlock);
       if (way.openInteractive) throw conflict(`Finish your open hand or round (bet ${way.openInteractive}) before the next bet`);
       // Bets the relay took that the chain has not counted yet come before this one.
       const onTheWay = way.lastNonce !== null && way.lastNonce >= chainNext;
@@ -231,6 +242,40 @@ export class SessionBetIntake {
     }
   }
 
+  /**
+   * What the chain shows of a player at one recent block (commitment, vault, session), read once
+   * per block and player however many bets arrive: at hundreds of bets a second the node would
+   * otherwise answer three calls a bet. Bets mined after that block count as on their way
+   * (onTheirWay), so the view plus the queue is what the chain will hold when the bet lands.
+   */
+  private chainView(player: string, token: string, key: string): Promise<ChainView> {
+    return this.head().then((block) => {
+      const id = `${player}|${token}|${key}`;
+      const known = this.views.get(id);
+      if (known && known.block === block) return known.value;
+      const value = Promise.all([
+        this.d.casino.commitmentOf(player, { blockTag: block }) as unknown as Promise<CommitmentView>,
+        this.d.casino.getBalance(player, token, { blockTag: block }),
+        this.d.sessions.sessionOf(player, key, { blockTag: block }),
+      ]).then(([view, balance, allowance]) => ({ block, view, balance, allowance: { lost: [...allowance.lost] as bigint[] } }));
+      value.catch(() => this.views.delete(id));
+      this.views.delete(id);
+      this.views.set(id, { block, value });
+      if (this.views.size > VIEWS_KEPT) this.views.delete(this.views.keys().next().value!);
+      return value;
+    });
+  }
+
+  /** The chain's head, read again after HEAD_TTL_MS. */
+  private head(): Promise<number> {
+    if (!this.headRead || Date.now() - this.headRead.at > HEAD_TTL_MS) {
+      const value = this.d.provider.getBlockNumber();
+      this.headRead = { at: Date.now(), value };
+      value.catch(() => (this.headRead = undefined));
+    }
+    return this.headRead.value;
+  }
+
   private currentTerms(): Promise<bigint> {
     if (!this.terms || Date.now() - this.terms.at > TERMS_TTL_MS) {
       const value = this.d.casino.terms();
@@ -241,13 +286,17 @@ export class SessionBetIntake {
   }
 }
 
-/** The player's bets on their way and open interactive bets, in one statement. */
-async function onTheirWay(db: Db, player: string, key: string, token: TokenSymbol): Promise<OnTheirWay> {
+/**
+ * The player's bets on their way and open interactive bets, in one statement. On their way:
+ * queued, sent, or mined after `viewBlock`, the block the intake read the chain at.
+ */
+async function onTheirWay(db: Db, player: string, key: string, token: TokenSymbol, viewBlock: number): Promise<OnTheirWay> {
+  const onTheWay = sql`(status IN ('queued', 'sent') OR (status = 'mined' AND block > ${viewBlock}))`;
   const [row] = rowsOf<{ last_nonce: string | null; staked: string; staked_by_key: string; open_interactive: string | null }>(
     await db.execute(sql`
       SELECT (SELECT max(nonce) FROM session_bets WHERE player = ${player} AND status IN ('queued', 'sent', 'mined'))::text AS last_nonce,
-             (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE player = ${player} AND token = ${token} AND status IN ('queued', 'sent'))::text AS staked,
-             (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE key = ${key} AND token = ${token} AND status IN ('queued', 'sent'))::text AS staked_by_key,
+             (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE player = ${player} AND token = ${token} AND ${onTheWay})::text AS staked,
+             (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE player = ${player} AND key = ${key} AND token = ${token} AND ${onTheWay})::text AS staked_by_key,
              coalesce(
                (SELECT bet_id FROM session_bets s WHERE s.player = ${player} AND s.kind = 'place' AND s.status IN ('queued', 'sent', 'mined')
                   AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.bet_id = s.bet_id AND b.status IN ('settled', 'expired')) LIMIT 1),
