@@ -19,7 +19,7 @@ const DRAWS_PER_PASS = 16;
  */
 export const UNRECORDED_DRAW_AFTER_BLOCKS = 8;
 /** Or after this long, on a chain that makes blocks only for transactions (a local node). */
-export const UNRECORDED_DRAW_AFTER_MS = 15_000;
+export const UNRECORDED_DRAW_AFTER_MS = 60_000;
 /** Batches looked at per pass (most need no transaction). */
 const CHECKED_PER_PASS = 256;
 /** A draw sent this long ago and not seen mined is looked up. */
