@@ -78,7 +78,13 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       signed = await nextBet(0n, { amount: parseEther("4") });
       const accepted = await alice.post("/api/sessions/bets", signed.body);
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
-      expect(accepted.body).toEqual({ betId: signed.betId, nonce: "0", kind: "play", status: "queued", countersignature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
+      expect(accepted.body).toEqual({
+        betId: signed.betId,
+        nonce: "0",
+        kind: "play",
+        status: "queued",
+        countersignature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
+      });
       countersignature = (accepted.body as { countersignature: string }).countersignature;
       expect(recoverAddress(await betDigest(signed.bet), countersignature)).toBe(SETTLER_ADDRESS);
       // The same bet sent again gets the same countersignature, and so does its GET.
@@ -88,7 +94,11 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       // The relay's play is pending. The player's wallet sends the same signed bet with the
       // countersignature (the app's fallback) and gets in first; without it the contract refuses.
       await expect(sessions.place.staticCall(asSignedBet(signed), "0x")).rejects.toThrow();
-      await sessions.place(asSignedBet(signed), countersignature, { gasLimit: 400_000n, maxPriorityFeePerGas: 50_000_000_000n, maxFeePerGas: 100_000_000_000n });
+      await sessions.place(asSignedBet(signed), countersignature, {
+        gasLimit: 400_000n,
+        maxPriorityFeePerGas: 50_000_000_000n,
+        maxFeePerGas: 100_000_000_000n,
+      });
       await provider.send("evm_mine", []);
     } finally {
       await provider.send("evm_setAutomine", [true]);
@@ -125,7 +135,10 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       expect((await alice.get(`/api/sessions/bets/${first.betId}?wait=sent`)).body.status).toBe("sent");
       // Pending: another bet of this nonce is refused.
       const other = await nextBet(nonce, { amount: parseEther("2"), expectedCommit: root });
-      expect(await alice.post("/api/sessions/bets", other.body)).toMatchObject({ status: 409, body: { error: `Nonce ${nonce} is taken by another bet of yours` } });
+      expect(await alice.post("/api/sessions/bets", other.body)).toMatchObject({
+        status: 409,
+        body: { error: `Nonce ${nonce} is taken by another bet of yours` },
+      });
       // The next bet waits in the queue behind the pending transaction; the app revokes its key: refused, never sent.
       queued = await nextBet(nonce + 1n, { expectedCommit: root });
       expect((await alice.post("/api/sessions/bets", queued.body)).status).toBe(202);
@@ -169,7 +182,13 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
 
     // A session bet, relayed: placed and settled in one play transaction with the odd link.
     const chainNow = (await server.chain.provider.getBlock("latest"))!.timestamp; // moved ahead of the wall clock by the test before
-    const signed = await nextBet(sessionNonce, { game: GameType.SLOTS, params: 0n, amount: parseEther("3"), expectedCommit: view[3], deadline: BigInt(chainNow + 3600) });
+    const signed = await nextBet(sessionNonce, {
+      game: GameType.SLOTS,
+      params: 0n,
+      amount: parseEther("3"),
+      expectedCommit: view[3],
+      deadline: BigInt(chainNow + 3600),
+    });
     const accepted = await alice.post("/api/sessions/bets", signed.body);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
     expect(await relayed(signed.betId)).toMatchObject({ status: "mined" });
@@ -203,7 +222,10 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       const record = (await alice.get(`/api/fairness/bets/${id}`)).body;
       expect(record, JSON.stringify(record)).toMatchObject({ status: "settled", verification: { ok: true } });
     }
-    const rows = await server.services.database.db.select().from(bets).where(inArray(bets.betId, [signed.betId, walletBet.betId]));
+    const rows = await server.services.database.db
+      .select()
+      .from(bets)
+      .where(inArray(bets.betId, [signed.betId, walletBet.betId]));
     const byId = new Map(rows.map((row) => [row.betId, row]));
     expect([byId.get(signed.betId)?.relayed, byId.get(signed.betId)?.seed]).toEqual([true, relaySeed]);
     expect([byId.get(walletBet.betId)?.relayed, byId.get(walletBet.betId)?.seed]).toEqual([false, walletSeed]);

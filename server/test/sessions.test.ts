@@ -55,7 +55,10 @@ describe("POST /api/sessions", () => {
     expect(answer.body).toEqual({ key: session.key.address, expiresAt: Number(session.grant.expiresAt), txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect((await server.chain.provider.getTransactionReceipt(answer.body.txHash))?.status).toBe(1);
     expect(await settlerTransactions(server.chain)).toBe(sent + 1);
-    const onChain = await CasinoSessions__factory.connect(await server.chain.casino.sessions(), server.chain.provider).sessionOf(session.player.address, session.key.address);
+    const onChain = await CasinoSessions__factory.connect(await server.chain.casino.sessions(), server.chain.provider).sessionOf(
+      session.player.address,
+      session.key.address,
+    );
     expect([onChain.player, onChain.expiresAt, onChain.tokens, onChain.games, onChain.revoked]).toEqual([
       session.player.address,
       session.grant.expiresAt,

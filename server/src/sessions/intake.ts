@@ -202,14 +202,21 @@ export class SessionBetIntake {
    * seed was never broadcast; else that nonce is the wallet's (playGame, settled with another link).
    */
   private async sameBetQueued(betId: string, signed: SignedSessionBet, now: number, db: Db = this.d.db): Promise<AcceptedBet | undefined> {
-    const [row] = rowsOf<{ r: string; vs: string; kind: SessionBetRow["kind"]; status: SessionBetRow["status"]; countersignature: string | null; exposed: boolean; deadline: string }>(
-      await db.execute(sql`SELECT r, vs, kind, status, countersignature, exposed, deadline::text AS deadline FROM session_bets WHERE bet_id = ${betId}`),
-    );
+    const [row] = rowsOf<{
+      r: string;
+      vs: string;
+      kind: SessionBetRow["kind"];
+      status: SessionBetRow["status"];
+      countersignature: string | null;
+      exposed: boolean;
+      deadline: string;
+    }>(await db.execute(sql`SELECT r, vs, kind, status, countersignature, exposed, deadline::text AS deadline FROM session_bets WHERE bet_id = ${betId}`));
     if (!row) return undefined;
     const same = row.r === signed.r && row.vs === signed.vs;
     if (row.status === "refused") {
       if (same || (!row.exposed && Number(row.deadline) < now)) return undefined;
-      if (row.exposed) throw conflict(`Nonce ${signed.bet.nonce}'s relay seed was shown by a relay transaction that failed: place this nonce's bet from your wallet`);
+      if (row.exposed)
+        throw conflict(`Nonce ${signed.bet.nonce}'s relay seed was shown by a relay transaction that failed: place this nonce's bet from your wallet`);
       throw conflict(`Nonce ${signed.bet.nonce} is taken by another bet of yours until its deadline, ${row.deadline}: send that bet again, or wait`);
     }
     if (!same) throw conflict(`Nonce ${signed.bet.nonce} is taken by another bet of yours`);

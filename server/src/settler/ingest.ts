@@ -228,7 +228,11 @@ async function recordTicketDraw(db: Db, a: Record<string, unknown>, casino: stri
     .where(and(eq(jackpotTickets.hash, hash), eq(jackpotTickets.status, "waiting")));
   const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId: BigInt(betId), odds: BigInt(odds), prize: BigInt(prize) }));
   const misses = ticketDraws(casino, tickets, entropy).filter((draw) => !draw.hit);
-  if (misses.length) await markDrawn(db, misses.map((draw) => ({ betId: draw.betId.toString(), entropy, prize: draw.prize, hit: false })));
+  if (misses.length)
+    await markDrawn(
+      db,
+      misses.map((draw) => ({ betId: draw.betId.toString(), entropy, prize: draw.prize, hit: false })),
+    );
 }
 
 /** The first nonces of the confirmed chains of these players. */
@@ -291,13 +295,7 @@ function payoutOf(bet: BetInsert, random: string): string | undefined {
   }
 }
 
-function betOf(
-  a: Record<string, unknown>,
-  log: CasinoLog,
-  chains: Map<string, bigint[]>,
-  relayed: Set<string>,
-  ctx: IngestContext,
-): BetInsert | undefined {
+function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, bigint[]>, relayed: Set<string>, ctx: IngestContext): BetInsert | undefined {
   const betId = (a.betId as bigint).toString();
   const player = a.player as string;
   const nonce = a.nonce as bigint;
@@ -421,7 +419,8 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
       betId: bet.betId,
       player: bet.player,
       startedAt: sql`clock_timestamp()`,
-      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce!, relayed: bet.relayed ?? false }).word, bet.token).crashPoint,
+      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce!, relayed: bet.relayed ?? false }).word, bet.token)
+        .crashPoint,
     }));
   if (rounds.length) await db.insert(crashRounds).values(rounds).onConflictDoNothing();
 }

@@ -74,7 +74,8 @@ export class JackpotDraws {
       const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId: BigInt(betId), odds: BigInt(odds), prize: BigInt(prize) }));
       const hit = ticketDraws(this.casinoAddress, tickets, entropy).some((draw) => draw.hit);
       const unrecorded =
-        row.status === "waiting" && (head >= row.placedBlock + UNRECORDED_DRAW_AFTER_BLOCKS || Date.now() - row.updatedAt.getTime() >= UNRECORDED_DRAW_AFTER_MS);
+        row.status === "waiting" &&
+        (head >= row.placedBlock + UNRECORDED_DRAW_AFTER_BLOCKS || Date.now() - row.updatedAt.getTime() >= UNRECORDED_DRAW_AFTER_MS);
       if (hit || unrecorded) {
         log.info(
           { tickets: row.hash, placedBlock: row.placedBlock, head },

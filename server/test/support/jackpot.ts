@@ -29,7 +29,14 @@ export async function settledTicketDraws(chain: TestChain, fromBlock: number, ti
       const placed = receipt.logs.flatMap((l) => {
         const parsed = casino.interface.parseLog(l);
         return parsed?.name === "BetPlaced"
-          ? [{ betId: parsed.args.betId as bigint, token: parsed.args.token as string, jackpotOdds: parsed.args.jackpotOdds as bigint, jackpotPrize: parsed.args.jackpotPrize as bigint }]
+          ? [
+              {
+                betId: parsed.args.betId as bigint,
+                token: parsed.args.token as string,
+                jackpotOdds: parsed.args.jackpotOdds as bigint,
+                jackpotPrize: parsed.args.jackpotPrize as bigint,
+              },
+            ]
           : [];
       });
       for (const draw of ticketDraws(casinoAddress, ticketsOf(placed, degen), entropy)) {
