@@ -34,7 +34,7 @@ export async function clientSeedFor(casino: Casino, masterSecret: string, player
   const firstNonce = nextNonce + remaining - chainLength;
   const { chainId } = await casino.runner!.provider!.getNetwork();
   const casinoAddress = await casino.getAddress();
-  const seed = new SeedVault(masterSecret, Number(chainId), casinoAddress).seed(player, firstNonce, nextNonce);
+  const seed = new SeedVault(masterSecret, Number(chainId), casinoAddress).seed(player, firstNonce, nextNonce, false); // a wallet bet (playGame): link 2k
   for (let i = 0; i < tries; i++) {
     const clientSeed = randomBytes32();
     if (wish(randomWord({ seed, clientSeed, player, nonce: nextNonce, chainId, casino: casinoAddress }))) return clientSeed;

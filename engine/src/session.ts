@@ -59,6 +59,19 @@ export const ACTION_KEY_TYPES = {
   ],
 } as const;
 
+/** The unit CasinoSessions keeps a session's max bets and budgets in: 10^9 base units. */
+export const SESSION_AMOUNT_UNIT = 10n ** 9n;
+const MAX_SESSION_UNITS = (1n << 64n) - 1n;
+
+/**
+ * A signed max bet or budget as the contract keeps and enforces it: rounded down to whole
+ * SESSION_AMOUNT_UNITs, at most 2^64 − 1 of them (CasinoSessions._units), so never more than signed.
+ */
+export function sessionAmountOnChain(amount: bigint): bigint {
+  const units = amount / SESSION_AMOUNT_UNIT;
+  return (units > MAX_SESSION_UNITS ? MAX_SESSION_UNITS : units) * SESSION_AMOUNT_UNIT;
+}
+
 /** Session.tokens: bit 0 DEGEN, bit 1 BNB. */
 export const SESSION_TOKEN_BITS = { DEGEN: 1, BNB: 2 } as const;
 /** The longest a session may last (CasinoSessions.MAX_SESSION). */

@@ -13,9 +13,13 @@ import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir } from "../test/support/app"
 import { freePort, startChain, type TestChain } from "../test/support/chain";
 import { Client, signIn } from "../test/support/http";
 import type { Casino } from "../../typechain-types/contracts/Casino";
+import { headWatcher, landings, prepareSeats, relayFigures, RELAY_BENCH_ENV, RELAY_OFFERED_PER_SEC, relayStreamSeconds, streamBets } from "./relay";
+import { serverInstance } from "../test/support/instance";
+import { startPostgres } from "../test/support/postgres";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-/** `http` or `settlement` runs one half of the bench (both by default). */
+const BENCH_MASTER_SECRET = "0x" + "5e".repeat(32);
+/** `http`, `settlement` or `relay` runs one part of the bench (all by default). */
 const ONLY = process.env.BENCH_ONLY;
 /** A folder for a V8 CPU profile of each server process (written when it exits). */
 const PROFILE_DIR = process.env.BENCH_SERVER_PROFILE_DIR;
@@ -45,8 +49,11 @@ async function startServer(chain: TestChain, dataDir: string, port: number): Pro
         DATA_DIR: dataDir,
         DEPLOYMENT_FILE: chain.deploymentFile,
         SETTLER_POLL_MS: "100",
+        // Every server of the bench derives the same hash chains, whichever state it starts from.
+        MASTER_SECRET: BENCH_MASTER_SECRET,
         // The bench measures the routes, not the limiter's 429s (the limiter still runs).
         RATE_LIMIT_IP_PER_MINUTE: "100000000",
+        ...RELAY_BENCH_ENV,
       },
       stdio: ["ignore", "inherit", "inherit"],
       detached: true,
@@ -255,6 +262,78 @@ async function backlogThroughput(chain: TestChain, prepared: Prepared, restartSe
   }
 }
 
+/**
+ * A real chain mines on a clock (BSC Testnet: a block every few seconds at most), not one block
+ * per transaction: mine every second so that "the block after the bet" and batching mean what
+ * they do there.
+ */
+async function mineOnAClock(chain: TestChain): Promise<void> {
+  await chain.provider.send("evm_setBlockGasLimit", ["0x" + BLOCK_GAS_LIMIT.toString(16)]);
+  // The node prints every call otherwise, which costs it more than the calls.
+  await chain.provider.send("hardhat_setLoggingEnabled", [false]);
+  await chain.provider.send("evm_setAutomine", [false]);
+  await chain.provider.send("evm_setIntervalMining", [BLOCK_INTERVAL_MS]);
+}
+
+/** Session bets streamed to the server(s) at `urls` and timed until each is placed on chain. */
+async function relayThroughput(chain: TestChain, urls: string[], label: string, duringStream: () => Promise<void> = async () => undefined) {
+  const seats = await prepareSeats(chain, urls);
+  await mineOnAClock(chain);
+  const fromBlock = (await chain.provider.getBlockNumber()) + 1;
+  const watcher = headWatcher(chain);
+  try {
+    const [stream] = await Promise.all([streamBets(seats, watcher.head), duringStream()]);
+    const landed = await landings(chain, fromBlock, new Set(stream.sent.map((s) => s.betId)));
+    console.log(JSON.stringify(relayFigures(label, stream, landed)));
+  } finally {
+    watcher.stop();
+  }
+}
+
+/**
+ * The same stream to two instances on PostgreSQL, the lease holder killed with kill -9 a third of
+ * the way through and started again: what a failover costs the relay.
+ */
+async function relayFailover(): Promise<void> {
+  const postgres = await startPostgres();
+  if ("skip" in postgres) {
+    console.log(JSON.stringify({ case: "failover", skipped: postgres.skip }));
+    return;
+  }
+  const temp = tempDir();
+  const chain = await startChain(temp.dir);
+  const env = {
+    DATABASE_URL: postgres.url,
+    RPC_URL: chain.rpcUrl,
+    DEPLOYMENT_FILE: chain.deploymentFile,
+    APP_ORIGIN,
+    DATA_DIR: path.join(temp.dir, "unused"),
+    MASTER_SECRET: BENCH_MASTER_SECRET,
+    SETTLER_POLL_MS: "100",
+    RATE_LIMIT_IP_PER_MINUTE: "100000000",
+    LOG_LEVEL: "warn",
+    ...RELAY_BENCH_ENV,
+  };
+  const instances = [serverInstance("A", await freePort(), env), serverInstance("B", await freePort(), env)];
+  try {
+    for (const instance of instances) await instance.start();
+    const killHolder = async () => {
+      const afterSeconds = relayStreamSeconds(chain.players.length) / 3;
+      await new Promise((r) => setTimeout(r, afterSeconds * 1000));
+      // The first instance took the lease at start.
+      await instances[0]!.kill9();
+      console.log(JSON.stringify({ case: "failover", leaseHolderKilledAfterSeconds: Math.round(afterSeconds * 10) / 10 }));
+      await instances[0]!.start();
+    };
+    await relayThroughput(chain, instances.map((instance) => instance.url), "session relay, kill -9 of the lease holder", killHolder);
+  } finally {
+    for (const instance of instances) await instance.kill9();
+    await chain.stop();
+    postgres.stop();
+    temp.dispose();
+  }
+}
+
 async function settlementThroughput(chain: TestChain, apiUrl: string) {
   const degen = await chain.token.getAddress();
   const casinoAddress = await chain.casino.getAddress();
@@ -268,13 +347,7 @@ async function settlementThroughput(chain: TestChain, apiUrl: string) {
     const expectedCommit = (await client.post("/api/fairness/commitment")).body.expectedCommit as string;
     prepared.push({ player, casino: chain.casino.connect(player) as Casino, expectedCommit });
   }
-  // A real chain mines on a clock (BSC Testnet: a block every few seconds at most), not one block
-  // per transaction: mine every second so that "the block after the bet" and batching mean what they do there.
-  await chain.provider.send("evm_setBlockGasLimit", ["0x" + BLOCK_GAS_LIMIT.toString(16)]);
-  // The node prints every call otherwise, which costs it more than the calls.
-  await chain.provider.send("hardhat_setLoggingEnabled", [false]);
-  await chain.provider.send("evm_setAutomine", [false]);
-  await chain.provider.send("evm_setIntervalMining", [BLOCK_INTERVAL_MS]);
+  await mineOnAClock(chain);
   const startBlock = await chain.provider.getBlockNumber();
   // Timed from the first bet sent: signing them all ahead is the bench's work, not the chain's.
   const { blocks: placedBlocks, sendingStarted: started, sendingSeconds } = await placeBets(chain, prepared, 0, LIVE_BETS_PER_PLAYER, OFFERED_BETS_PER_SEC);
@@ -329,7 +402,7 @@ export async function runServerBench(): Promise<void> {
     server = await startServer(chain, path.join(temp.dir, "db"), port);
   };
   try {
-    if (ONLY !== "settlement") {
+    if (ONLY === undefined || ONLY === "http") {
       console.log(
         `Server bench: each demo route saturated, then at ${TARGET_REQ_PER_SEC} req/s offered, ${DURATION_S} s each (target: p99 ≤ ${TARGET_P99_MS} ms at ≥ ${TARGET_REQ_PER_SEC} req/s)`,
       );
@@ -337,12 +410,21 @@ export async function runServerBench(): Promise<void> {
       await http(`${apiUrl}/api/blackjack/start`, "POST /api/blackjack/start (demo)", { token: "DEGEN", action: "START", betAmount: 10 }, server.pid!);
     }
     if (ONLY === "http") return;
+    if (ONLY !== "relay") {
+      console.log(
+        `Settlement: ${chain.players.length} players × ${LIVE_BETS_PER_PLAYER} wheel bets offered at ${OFFERED_BETS_PER_SEC}/s, a block every ${BLOCK_INTERVAL_MS} ms of up to ${BLOCK_GAS_LIMIT / 1e6}M gas (targets: ≥ 200 bets/s, the block after the bet)`,
+      );
+      const prepared = await settlementThroughput(chain, apiUrl);
+      console.log(`Settlement backlog: the same bets placed while the server is down, then settled after its restart`);
+      await backlogThroughput(chain, prepared, restartServer, stopServer);
+    }
+    if (ONLY === "settlement") return;
     console.log(
-      `Settlement: ${chain.players.length} players × ${LIVE_BETS_PER_PLAYER} wheel bets offered at ${OFFERED_BETS_PER_SEC}/s, a block every ${BLOCK_INTERVAL_MS} ms of up to ${BLOCK_GAS_LIMIT / 1e6}M gas (targets: ≥ 200 bets/s, the block after the bet)`,
+      `Session relay: ${chain.players.length} players' signed bets (wheel, slots, kickboxing, crash 2x) offered at ${RELAY_OFFERED_PER_SEC}/s, a block every ${BLOCK_INTERVAL_MS} ms (target: ≥ 200 session bets relayed a second, none lost or doubled)`,
     );
-    const prepared = await settlementThroughput(chain, apiUrl);
-    console.log(`Settlement backlog: the same bets placed while the server is down, then settled after its restart`);
-    await backlogThroughput(chain, prepared, restartServer, stopServer);
+    await relayThroughput(chain, [apiUrl], "session relay, one instance (PGlite)");
+    await stopServer();
+    await relayFailover();
   } catch (error) {
     // Report the cause before the clean-up below cancels whatever is still in flight.
     console.error(error);

@@ -11,6 +11,12 @@ import { crashRouter } from "./routes/crash";
 import { fairnessRouter } from "./routes/fairness";
 import { slotsRoutes } from "./routes/slots";
 import { walletRouter } from "./routes/wallet";
+import { sessionsRouter } from "./routes/sessions";
+import { actionKeysRouter } from "./routes/action-keys";
+import type { ActionSigners } from "./sessions/actions";
+import type { Signals } from "./cluster/cluster";
+import type { SessionBetIntake } from "./sessions/intake";
+import type { SessionKeys } from "./sessions/keys";
 import type { Db } from "./db/index";
 import { frontLayer, withFront } from "./http/front";
 import { errorHandler, notFound, route, type RouteHandler } from "./http/errors";
@@ -39,6 +45,13 @@ export interface AppDeps {
   casinoAddress: string;
   /** CasinoRelay, which carries out the withdrawals and swaps players sign. */
   relayAddress: string;
+  /** CasinoSessions: session grants, signed bets and actions (issue #20). */
+  sessionsAddress: string;
+  /** What instances tell each other: a relayed bet's route waits on "relay_done". */
+  signals: Signals;
+  sessionKeys: SessionKeys;
+  sessionBets: SessionBetIntake;
+  actionSigners: ActionSigners;
   provider: import("ethers").JsonRpcProvider;
   tokenAddresses: { DEGEN: string; BNB: string };
   settler: Settler;
@@ -89,7 +102,13 @@ export function createApp(deps: AppDeps): App {
   const playRoutes = new Map<string, RouteHandler>();
   for (const { path, handler } of [
     ...slotsRoutes({ sessions: deps.sessions, settler: deps.settler }),
-    ...blackjackRoutes({ db: deps.db, sessions: deps.sessions, settler: deps.settler }),
+    ...blackjackRoutes({
+      db: deps.db,
+      sessions: deps.sessions,
+      settler: deps.settler,
+      signers: deps.actionSigners,
+      split: { provider: deps.provider, outbox: deps.outbox, sessionsAddress: deps.sessionsAddress, settlerAddress: deps.sender.address },
+    }),
   ]) {
     playRoutes.set(path, handler);
     app.post(path, handler);
@@ -121,10 +140,17 @@ export function createApp(deps: AppDeps): App {
     "/api/auth",
     routePrefix("/api/auth"),
     signInLimit,
-    siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin }),
+    siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin, provider: deps.provider }),
   );
   app.use("/api/user", routePrefix("/api/user"), ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
-  app.use("/api/crash", routePrefix("/api/crash"), ...signedIn, crashRouter({ db: deps.db, settler: deps.settler }));
+  app.use("/api/crash", routePrefix("/api/crash"), ...signedIn, crashRouter({ db: deps.db, settler: deps.settler, signers: deps.actionSigners }));
+  app.use(
+    "/api/sessions",
+    routePrefix("/api/sessions"),
+    ...signedIn,
+    sessionsRouter({ db: deps.db, signals: deps.signals, keys: deps.sessionKeys, intake: deps.sessionBets }),
+  );
+  app.use("/api/action-keys", routePrefix("/api/action-keys"), ...signedIn, actionKeysRouter({ settler: deps.settler, signers: deps.actionSigners }));
   app.use(
     "/api/fairness",
     routePrefix("/api/fairness"),

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { getAddress, isAddress, isHexString, parseEther } from "ethers";
 import { LOCAL_CHAIN_ID } from "./chain/chains";
 import type { SettlerMode } from "./cluster/cluster";
-import { DEFAULT_PLAYER_TX_BUDGETS, type PlayerTxBudgets } from "./chain/budgets";
+import { DEFAULT_PLAYER_TX_BUDGETS, DEFAULT_SESSION_BET_BUDGETS, type PlayerTxBudgets, type SessionBetBudgets } from "./chain/budgets";
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
 import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
 import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
@@ -20,9 +20,18 @@ export interface Deployment {
   deploymentBlock: number;
   deployer: string;
   settler: string;
-  /** CasinoRelay and CasinoSwap (deployed by the Casino's constructor) are absent from files written before deploy.ts recorded them. */
-  contracts: { DegenToken: string; Casino: string; CasinoRelay?: string; CasinoSwap?: string };
+  /**
+   * The contracts the Casino deploys itself (CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits)
+   * and those it names (GameRules) are absent from files written before deploy.ts recorded them:
+   * the server reads them from the Casino. Its external libraries (SessionPlay, HouseAdmin,
+   * BetSettlement, BetClaims), linked into its bytecode, are recorded for the operator only.
+   */
+  contracts: { DegenToken: string; Casino: string } & Partial<Record<HelperContract | CasinoLibrary, string>>;
 }
+
+/** The contracts the server reads from the Casino, and checks against the deployment file when it names them. */
+export const HELPER_CONTRACTS = ["CasinoRelay", "CasinoSwap", "CasinoSessions", "CasinoLimits", "GameRules"] as const;
+export type HelperContract = (typeof HELPER_CONTRACTS)[number];
 
 export interface ServerConfig {
   host: string;
@@ -47,6 +56,10 @@ export interface ServerConfig {
   pollIntervalMs: number;
   blackjackIdleMs: number;
   settlerBatchSize: number;
+  /** Session bets per CasinoSessions.play transaction (sessions/relay.ts). */
+  relayBatchSize: number;
+  /** How many session bets the house relays (and pays the gas of) per address and for everyone. */
+  sessionBetBudgets: SessionBetBudgets;
   /** An open DEGEN bet this many blocks old has its jackpot entropy locked on chain (settler/entropy-locks.ts). */
   jackpotLockAfterBlocks: number;
   /** Blocks a log must be deep before it is recorded; undefined: 0 on the local chain, 2 elsewhere. */
@@ -67,6 +80,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   healthMaxLagBlocks: number;
   healthMaxBetAgeSeconds: number;
+  /** Degraded when a session bet has waited longer than this to be relayed. */
+  healthMaxRelayWaitSeconds: number;
   /** Degraded when the settler's key holds less than this (wei of the native coin). */
   healthMinSettlerBalanceWei: bigint;
   /** Degraded when the settler's balance would last fewer hours than this at the last hour's spending. */
@@ -194,8 +209,15 @@ export function readConfig(env: Env = process.env): ServerConfig {
     priceDegenUrl: priceDegenUrl === undefined ? undefined : urlSetting("PRICE_DEGEN_URL", priceDegenUrl),
     pollIntervalMs: integerSetting(env, "SETTLER_POLL_MS", 250, 50, 60_000),
     blackjackIdleMs: integerSetting(env, "BLACKJACK_IDLE_MS", 300_000, 1_000, 1_800_000),
-    // 250 keeps a batch's gas limit (settlementGasLimit) under EIP-7825's 2^24 cap per transaction.
-    settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 250),
+    // 200 keeps a batch's gas limit (settler/plan.ts settlementGasLimit) under EIP-7825's 2^24 cap per transaction.
+    settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 200),
+    // 235 keeps a relay transaction's gas limit (sessions/relay-plan.ts playGasLimit) under the same cap;
+    // one relay transaction is in flight at a time, so a batch of 200 relays 200 bets a block.
+    relayBatchSize: integerSetting(env, "RELAY_BATCH_SIZE", 200, 1, 235),
+    sessionBetBudgets: {
+      perAddressPerDay: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_DAY", DEFAULT_SESSION_BET_BUDGETS.perAddressPerDay, 0, 100_000_000),
+      allPlayersPerHour: integerSetting(env, "SESSION_BETS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.allPlayersPerHour, 0, 100_000_000),
+    },
     // At most 200: the lock must land while plain BLOCKHASH (256 blocks, every EVM chain) still
     // shows the hash, whether or not the chain also keeps EIP-2935's 8191.
     jackpotLockAfterBlocks: integerSetting(env, "SETTLER_JACKPOT_LOCK_BLOCKS", 128, 1, 200),
@@ -217,6 +239,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     // 80 blocks: 60 s at BSC's 0.75 s blocks, the same wait HEALTH_MAX_BET_AGE_S allows a bet.
     healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 80, 1, 100_000),
     healthMaxBetAgeSeconds: integerSetting(env, "HEALTH_MAX_BET_AGE_S", 60, 1, 86_400),
+    // 10 s: a session bet normally lands in the next block; ten blocks at 1 s (13 at 0.75 s) is a stuck relay.
+    healthMaxRelayWaitSeconds: integerSetting(env, "HEALTH_MAX_RELAY_WAIT_S", 10, 1, 86_400),
     healthMinSettlerBalanceWei: amountSetting(env, "HEALTH_MIN_SETTLER_BALANCE", "0.05"),
     healthMinSettlerRunwayHours: integerSetting(env, "HEALTH_MIN_SETTLER_RUNWAY_H", 24, 0, 1_000_000),
   };
@@ -235,6 +259,10 @@ function deployedAddress(name: string, value: unknown): string {
   return getAddress(value);
 }
 
+/** The Casino's external libraries (scripts/casino-contracts.ts), as deployment files record them. */
+const CASINO_LIBRARIES = ["SessionPlay", "HouseAdmin", "BetSettlement", "BetClaims"] as const;
+type CasinoLibrary = (typeof CASINO_LIBRARIES)[number];
+
 export function loadDeployment(config: ServerConfig, chainId: number, settlerAddress: string): Deployment {
   const file = path.resolve(REPO_ROOT, config.deploymentFile ?? path.join("deployments", `${chainId}.json`));
   const name = config.deploymentFile ? "DEPLOYMENT_FILE" : "deployment file";
@@ -245,8 +273,9 @@ export function loadDeployment(config: ServerConfig, chainId: number, settlerAdd
     const { contracts } = parsed;
     contracts.Casino = deployedAddress("Casino", contracts.Casino);
     contracts.DegenToken = deployedAddress("DegenToken", contracts.DegenToken);
-    if (contracts.CasinoRelay !== undefined) contracts.CasinoRelay = deployedAddress("CasinoRelay", contracts.CasinoRelay);
-    if (contracts.CasinoSwap !== undefined) contracts.CasinoSwap = deployedAddress("CasinoSwap", contracts.CasinoSwap);
+    for (const name of [...HELPER_CONTRACTS, ...CASINO_LIBRARIES] as const) {
+      if (contracts[name] !== undefined) contracts[name] = deployedAddress(name, contracts[name]);
+    }
     // Part of the deployment's identity (db/state.ts) and where the settler starts reading.
     if (!Number.isSafeInteger(parsed.deploymentBlock) || parsed.deploymentBlock < 0) {
       throw new Error(`deploymentBlock is not a block number: ${JSON.stringify(parsed.deploymentBlock)}`);

@@ -5,6 +5,8 @@ import { createSessions } from "./auth/session";
 import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
+import { CasinoSessions__factory } from "./chain/casino";
+import { ChainClock } from "./chain/clock";
 import { ChainOutbox } from "./chain/outbox";
 import { OutboxWorker } from "./chain/outbox-worker";
 import { KeepAliveJsonRpcProvider } from "./chain/rpc";
@@ -14,7 +16,7 @@ import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
 import type { Cluster } from "./cluster/cluster";
 import { localCluster } from "./cluster/local";
 import { postgresCluster } from "./cluster/postgres";
-import { ConfigError, loadDeployment, settlerKeyFor, type Deployment, type ServerConfig } from "./config";
+import { ConfigError, HELPER_CONTRACTS, loadDeployment, settlerKeyFor, type Deployment, type HelperContract, type ServerConfig } from "./config";
 import { openDatabase, type Database } from "./db/index";
 import { persistentSecret } from "./db/kv";
 import type { DeploymentIdentity } from "./db/state";
@@ -30,6 +32,10 @@ import { Rounds } from "./settler/rounds";
 import { SeedVault } from "./settler/seeds";
 import { Settler } from "./settler/settler";
 import { formatAmount, TOKEN_ADDRESS } from "./tokens";
+import { ActionSigners } from "./sessions/actions";
+import { SessionBetIntake } from "./sessions/intake";
+import { SessionKeys } from "./sessions/keys";
+import { digestSigner, SessionTypedData } from "./sessions/typed-data";
 
 const log = logger("server");
 
@@ -58,35 +64,31 @@ export async function readChainId(provider: JsonRpcProvider, rpcUrl: string): Pr
 /**
  * The contracts as the Casino names them. The token must be the deployment file's: the server
  * would otherwise read balances, relay and publish (GET /api/config) another token than the one
- * the Casino takes. CasinoRelay and CasinoSwap are absent from a deployment file written before
- * deploy.ts recorded them; one that names others is stale, and the app would sign its EIP-712
- * requests for the wrong relay.
+ * the Casino takes. The Casino's own contracts (CasinoRelay, CasinoSwap, CasinoSessions,
+ * CasinoLimits, GameRules) are absent from a deployment file written before deploy.ts recorded
+ * them; one that names others is stale, and the app would sign its EIP-712 requests (withdrawals,
+ * sessions, bets) for the wrong contract.
  */
-async function checkedContracts(
-  casino: Casino,
-  deployment: Deployment,
-): Promise<{ CasinoRelay: string; CasinoSwap: string; CasinoSessions: string; CasinoLimits: string }> {
-  const [degen, CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits] = await Promise.all([
+async function checkedContracts(casino: Casino, deployment: Deployment): Promise<Record<HelperContract, string>> {
+  const [degen, CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits, GameRules] = await Promise.all([
     casino.degen(),
     casino.relay(),
     casino.swapDesk(),
     casino.sessions(),
     casino.limits(),
+    casino.rules(),
   ]);
   if (degen !== deployment.contracts.DegenToken) {
     throw new ConfigError(`the deployment file names DegenToken ${deployment.contracts.DegenToken}, but the Casino's token is ${degen}`);
   }
-  for (const [name, onChain] of [
-    ["CasinoRelay", CasinoRelay],
-    ["CasinoSwap", CasinoSwap],
-  ] as const) {
+  const onChain: Record<HelperContract, string> = { CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits, GameRules };
+  for (const name of HELPER_CONTRACTS) {
     const inFile = deployment.contracts[name];
-    if (inFile !== undefined && inFile !== onChain) {
-      throw new ConfigError(`the deployment file names ${name} ${inFile}, but the Casino's is ${onChain}`);
+    if (inFile !== undefined && inFile !== onChain[name]) {
+      throw new ConfigError(`the deployment file names ${name} ${inFile}, but the Casino's is ${onChain[name]}`);
     }
   }
-  // Sessions and limits are read from the Casino only: the app checks them against its pins.
-  return { CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits };
+  return onChain;
 }
 
 interface BuildOptions {
@@ -162,11 +164,14 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const token = DegenToken__factory.connect(tokenAddresses.DEGEN, provider);
   const stake = new StakeCheck(casino, token, { casino: casinoAddress, degen: tokenAddresses.DEGEN });
   const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox, stake);
+  const clock = new ChainClock(provider);
+  const sessionsContract = CasinoSessions__factory.connect(helpers.CasinoSessions, provider);
   const settler = new Settler({
     db,
     provider,
     casino,
     casinoAddress,
+    sessionsAddress: helpers.CasinoSessions,
     degenAddress: tokenAddresses.DEGEN,
     sender,
     signals,
@@ -180,7 +185,38 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     confirmations,
     batchSize: options.batchSize ?? config.settlerBatchSize,
     jackpotLockAfterBlocks: config.jackpotLockAfterBlocks,
+    clock,
+    relayBatchSize: config.relayBatchSize,
+    relayCounters: metrics.relay,
   });
+  const typedData = new SessionTypedData(chainId, helpers.CasinoSessions);
+  const sessionKeys = new SessionKeys({
+    db,
+    provider,
+    typedData,
+    sessions: sessionsContract,
+    sessionsAddress: helpers.CasinoSessions,
+    settlerAddress: wallet.address,
+    outbox,
+    stake,
+    clock,
+    sync: () => settler.sync(),
+  });
+  const sessionBets = new SessionBetIntake({
+    db,
+    provider,
+    casino,
+    sessions: sessionsContract,
+    typedData,
+    keys: sessionKeys,
+    seeds,
+    signals,
+    clock,
+    budgets: config.sessionBetBudgets,
+    degenAddress: tokenAddresses.DEGEN,
+    countersigner: { address: wallet.address, signDigest: digestSigner(wallet.privateKey) },
+  });
+  const actionSigners = new ActionSigners(db, provider, typedData, sessionKeys);
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });
   const chain = chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl });
   if (chain.rpcUrls.length === 0)
@@ -193,6 +229,11 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     casino,
     casinoAddress,
     relayAddress: helpers.CasinoRelay,
+    sessionsAddress: helpers.CasinoSessions,
+    signals,
+    sessionKeys,
+    sessionBets,
+    actionSigners,
     provider,
     tokenAddresses,
     settler,
@@ -204,12 +245,21 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     health: {
       maxLagBlocks: config.healthMaxLagBlocks,
       maxBetAgeSeconds: config.healthMaxBetAgeSeconds,
+      maxRelayWaitSeconds: config.healthMaxRelayWaitSeconds,
       minSettlerBalanceWei: config.healthMinSettlerBalanceWei,
       minSettlerRunwayHours: config.healthMinSettlerRunwayHours,
     },
     publicConfig: publicConfig({
       chain,
-      contracts: { DegenToken: deployment.contracts.DegenToken, Casino: casinoAddress, ...helpers },
+      contracts: {
+        DegenToken: deployment.contracts.DegenToken,
+        Casino: casinoAddress,
+        CasinoRelay: helpers.CasinoRelay,
+        CasinoSwap: helpers.CasinoSwap,
+        CasinoSessions: helpers.CasinoSessions,
+        CasinoLimits: helpers.CasinoLimits,
+      },
+      sessions: { betsPerAddressPerDay: config.sessionBetBudgets.perAddressPerDay, relayBatchSize: config.relayBatchSize },
       deploymentBlock: deployment.deploymentBlock,
       settler: wallet.address,
       blackjackIdleMs: config.blackjackIdleMs,

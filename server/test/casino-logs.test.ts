@@ -1,6 +1,6 @@
-import { getAddress, hexlify, randomBytes, type EventFragment } from "ethers";
+import { getAddress, hexlify, randomBytes, type EventFragment, type Interface } from "ethers";
 import { describe, expect, it } from "vitest";
-import { casinoInterface, parseCasinoLog } from "../src/chain/casino";
+import { casinoInterface, parseCasinoLog, sessionsInterface } from "../src/chain/casino";
 
 /** A random value of a static ABI type, sometimes at the type's extremes. */
 function randomValue(type: string): unknown {
@@ -13,25 +13,26 @@ function randomValue(type: string): unknown {
   return BigInt(hexlify(randomBytes(bits / 8)));
 }
 
-function events(): EventFragment[] {
+function events(iface: Interface): EventFragment[] {
   const all: EventFragment[] = [];
-  casinoInterface.forEachEvent((event) => all.push(event));
+  iface.forEachEvent((event) => all.push(event));
   return all;
 }
 
 describe("Casino log decoding", () => {
-  it("decodes every Casino event exactly as ethers' ABI decoder does", () => {
-    const all = events();
-    expect(all.length).toBeGreaterThan(20);
-    for (const event of all) {
-      for (let i = 0; i < 50; i++) {
-        const values = event.inputs.map((input) => randomValue(input.type));
-        const { data, topics } = casinoInterface.encodeEventLog(event, values);
-        const log = { address: "0x" + "11".repeat(20), topics, data, blockNumber: 1, transactionHash: "0x" + "22".repeat(32) };
-        const ours = parseCasinoLog(log);
-        const theirs = casinoInterface.decodeEventLog(event, data, topics).toObject();
-        expect(ours?.name).toBe(event.name);
-        expect(ours?.args).toEqual(theirs);
+  it("decodes every Casino and CasinoSessions event exactly as ethers' ABI decoder does", () => {
+    expect(events(casinoInterface).length).toBeGreaterThan(20);
+    for (const iface of [casinoInterface, sessionsInterface]) {
+      for (const event of events(iface)) {
+        for (let i = 0; i < 50; i++) {
+          const values = event.inputs.map((input) => randomValue(input.type));
+          const { data, topics } = iface.encodeEventLog(event, values);
+          const log = { address: "0x" + "11".repeat(20), topics, data, blockNumber: 1, transactionHash: "0x" + "22".repeat(32) };
+          const ours = parseCasinoLog(log);
+          const theirs = iface.decodeEventLog(event, data, topics).toObject();
+          expect(ours?.name).toBe(event.name);
+          expect(ours?.args).toEqual(theirs);
+        }
       }
     }
   });

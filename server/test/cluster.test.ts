@@ -2,7 +2,7 @@ import path from "node:path";
 import { hexlify, parseEther, randomBytes, type Wallet } from "ethers";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType, isFinalStatus, startBlackjack } from "../src/engine";
+import { blackjackActionBytes, crashCashOutBytes, crashRound, GameType, isFinalStatus, settleGame, startBlackjack, type Token } from "../src/engine";
 import type { Casino } from "../../typechain-types";
 import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
 import { DEV_KEYS, freePort, startChain, type TestChain } from "./support/chain";
@@ -10,6 +10,8 @@ import { Client, signIn } from "./support/http";
 import { metricOf, serverInstance, type Instance } from "./support/instance";
 import { clientSeedFor, MASTER_SECRET, signWithdraw } from "./support/play";
 import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
+import { nameActionKey, openSession, signActions, signBet, type TestSession } from "./support/sessions";
+import { settledTicketDraws } from "./support/jackpot";
 
 /**
  * Two server instances on one PostgreSQL 15 under a stream of bets; the one holding the settler
@@ -193,6 +195,128 @@ describe("several instances on one PostgreSQL", () => {
     for (const row of rows) expect([row.status, row.settle_tx_hash]).toEqual(["settled", txOf.get(row.bet_id)]);
   }, 300_000);
 
+  it(`relays every session bet of a stream sent to both instances exactly once while the lease holder is killed ${KILLS - 1} times; vaults to the wei`, async (context) => {
+    if (!postgres) return context.skip(skipReason);
+    const degen = await chain.token.getAddress();
+    const casinoAddress = await chain.casino.getAddress();
+    const terms = await chain.casino.terms();
+    interface Seat {
+      player: Wallet;
+      clients: Client[];
+      session: TestSession;
+      expectedCommit: string;
+      nonce: bigint;
+      before: bigint;
+    }
+    const seats: Seat[] = [];
+    for (const player of chain.players.slice(0, 4)) {
+      const clients = [await signedIn(instances[0]!, player), await signedIn(instances[1]!, player)];
+      await (await chain.token.connect(player).approve(casinoAddress, parseEther("500"), { gasLimit: 100_000n })).wait();
+      await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("500"), { gasLimit: 200_000n })).wait();
+      const commitment = await clients[0]!.post("/api/fairness/commitment");
+      expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
+      const { session, answer } = await openSession(chain, clients[1]!, player);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const before = await chain.casino.getBalance(player.address, degen);
+      seats.push({ player, clients, session, expectedCommit: commitment.body.expectedCommit, nonce: BigInt(commitment.body.nextNonce), before });
+    }
+    const fromBlock = await chain.provider.getBlockNumber();
+    await chain.provider.send("evm_setAutomine", [false]);
+    await chain.provider.send("evm_setIntervalMining", [400]);
+
+    // Each player bets as the app does: the next nonce once the last bet was accepted, at either
+    // instance; a bet whose instance died is sent again, the same signed bet, to the other.
+    const accepted: string[] = [];
+    let betting = true;
+    const games = [
+      { game: GameType.WHEEL, params: 0b11n },
+      { game: GameType.SLOTS, params: 0n },
+      { game: GameType.KICKBOXING, params: 0n },
+    ];
+    const stream = Promise.all(
+      seats.map(async (seat, i) => {
+        while (betting) {
+          const signed = await signBet(chain, seat.session, {
+            ...games[Number(seat.nonce) % 3]!,
+            amount: parseEther("1"),
+            nonce: seat.nonce,
+            expectedCommit: seat.expectedCommit,
+            terms,
+          });
+          for (let attempt = 0; ; attempt++) {
+            const answer = await seat.clients[(i + attempt) % 2]!.post("/api/sessions/bets", signed.body).catch(() => undefined);
+            if (answer?.status === 202) break;
+            if (answer && answer.status < 500) throw new Error(`bet refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+            await sleep(100);
+          }
+          accepted.push(signed.betId);
+          seat.nonce++;
+          await sleep(25);
+        }
+      }),
+    );
+    try {
+      for (let kill = 1; kill < KILLS; kill++) {
+        await sleep(2_000 + Math.random() * 1_500);
+        const { leader } = await leaderOf();
+        await leader.kill9();
+        await sleep(500);
+        await leader.start();
+      }
+    } finally {
+      betting = false;
+      await stream;
+    }
+
+    // Every accepted bet lands: none is lost, none refused.
+    const statusOf = async (betId: string) => {
+      const seat = seats.find((s) => BigInt(s.player.address) === BigInt(betId) >> 64n)!;
+      return (await seat.clients[0]!.get(`/api/sessions/bets/${betId}?wait=mined`)).body as { status: string; txHash: string; error: string | null };
+    };
+    const statuses = new Map<string, { status: string; txHash: string; error: string | null }>();
+    for (const deadline = Date.now() + 60_000; statuses.size < accepted.length && Date.now() < deadline;) {
+      for (const betId of accepted)
+        if (!statuses.has(betId)) {
+          const answer = await statusOf(betId);
+          if (answer.status === "mined" || answer.status === "refused") statuses.set(betId, answer);
+        }
+    }
+    expect([...statuses.values()].filter((answer) => answer.status !== "mined")).toEqual([]);
+    expect(statuses.size).toBe(accepted.length);
+
+    // None doubled: each bet placed once and settled in that same transaction.
+    const placed = await chain.casino.queryFilter(chain.casino.filters.BetPlaced(), fromBlock);
+    const settled = await chain.casino.queryFilter(chain.casino.filters.BetSettled(), fromBlock);
+    const ours = new Set(accepted);
+    const placedOurs = placed.filter((log) => ours.has(log.args.betId.toString()));
+    expect(placedOurs).toHaveLength(accepted.length);
+    const settledBy = new Map(settled.map((log) => [log.args.betId.toString(), log]));
+    for (const log of placedOurs) {
+      expect(settledBy.get(log.args.betId.toString())?.transactionHash).toBe(log.transactionHash);
+      expect(statuses.get(log.args.betId.toString())!.txHash).toBe(log.transactionHash);
+    }
+
+    // Vaults to the wei, once every ticket is drawn: the rules' payouts and the jackpot hits, nothing
+    // else. A batch's draw is recorded by the next play, the last one's by drawJackpots.
+    const draws = (await settledTicketDraws(chain, fromBlock)).filter((draw) => ours.has(draw.betId.toString()));
+    expect(draws).toHaveLength(accepted.length);
+    for (const seat of seats) {
+      let expected = seat.before;
+      for (const log of placedOurs.filter((l) => l.args.player === seat.player.address)) {
+        const word = settledBy.get(log.args.betId.toString())!.args.random;
+        const token: Token = "DEGEN";
+        expected +=
+          settleGame({ gameType: Number(log.args.gameType) as GameType, token, stake: log.args.amount, params: log.args.params, word }).payout -
+          log.args.amount;
+      }
+      for (const draw of draws) if (draw.hit && draw.betId >> 64n === BigInt(seat.player.address)) expected += draw.paid;
+      expect(await chain.casino.getBalance(seat.player.address, degen)).toBe(expected);
+    }
+    await chain.provider.send("evm_setIntervalMining", [0]);
+    await chain.provider.send("evm_setAutomine", [true]);
+    console.log(`Session bets relayed across ${KILLS - 1} kills of the lease holder: ${accepted.length}, each placed once`);
+  }, 300_000);
+
   it("sends a relay and a commitment asked of the follower, refuses a bad relay there, and plays a hand across instances", async (context) => {
     if (!postgres) return context.skip(skipReason);
     const { leader, follower } = await leaderOf();
@@ -237,19 +361,35 @@ describe("several instances on one PostgreSQL", () => {
     const dealt = await atFollower.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId });
     expect(dealt.status, JSON.stringify(dealt.body)).toBe(200);
     expect(dealt.body.status).toBe("PLAYING");
-    const stood = await atLeader.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: dealt.body.sessionId });
+    // No session: the wallet names a key for the hand at one instance, the hand's key signs at the other.
+    const handKey = await nameActionKey(chain, atFollower, player, betId);
+    const stood = await atLeader.post("/api/blackjack/stand", {
+      token: "DEGEN",
+      action: "STAND",
+      sessionId: dealt.body.sessionId,
+      signature: await signActions(chain, handKey, betId, blackjackActionBytes("S")),
+    });
     expect(stood.status, JSON.stringify(stood.body)).toBe(200);
     expect(isFinalStatus(stood.body.status)).toBe(true);
 
-    // A manual crash round started by the lease holder's reading, cashed out at the follower.
+    // A manual crash round started by the lease holder's reading, cashed out at the follower (one
+    // that does not crash at 1.00x, as about 1 in 30 do).
+    const aboveOne = await clientSeedFor(server, player.address, (word) => crashRound(word, "DEGEN").crashPoint >= 150);
     const crash = (await (
-      await casino.playGame(degen, parseEther("1"), GameType.CRASH, 0n, hexlify(randomBytes(32)), commitment.body.expectedCommit, terms, { gasLimit: 300_000n })
+      await casino.playGame(degen, parseEther("1"), GameType.CRASH, 0n, aboveOne, commitment.body.expectedCommit, terms, { gasLimit: 300_000n })
     ).wait())!;
     const crashId = crash.logs
       .map((l) => casino.interface.parseLog(l))
       .find((l) => l?.name === "BetPlaced")!
       .args.betId.toString();
-    const cashedOut = await atFollower.post("/api/crash/cashout", { token: "DEGEN", betId: crashId });
+    const roundKey = await nameActionKey(chain, atLeader, player, crashId);
+    // 1.00x: reached the moment the round starts.
+    const cashedOut = await atFollower.post("/api/crash/cashout", {
+      token: "DEGEN",
+      betId: crashId,
+      multiplier: 100,
+      signature: await signActions(chain, roundKey, crashId, crashCashOutBytes(100)),
+    });
     expect(cashedOut.status, JSON.stringify(cashedOut.body)).toBe(200);
 
     for (const id of [betId, crashId]) {

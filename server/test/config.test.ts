@@ -68,10 +68,12 @@ describe("GET /api/config", () => {
       blackjackIdleMs: 300_000,
       siwe: { domain: SIWE_DOMAIN, uri: APP_ORIGIN, chainId: CHAIN_ID },
       relay: { minAmount: { DEGEN: "1", BNB: "0.001" }, perAddressPerDay: 10 },
+      sessions: { betsPerAddressPerDay: 5_000, relayBatchSize: 200 },
     });
     expect(answer.body.settler).toBe(new Wallet(DEV_KEYS[1]).address);
-    // The test chain's file predates CasinoRelay / CasinoSwap: they were read from the Casino.
+    // The test chain's file predates CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits: they were read from the Casino.
     expect(deployment.contracts.CasinoRelay).toBeUndefined();
+    expect(deployment.contracts.CasinoSessions).toBeUndefined();
   });
 
   it("takes PUBLIC_RPC_URL and EXPLORER_URL over the table's RPC and explorer, and publishes BLACKJACK_IDLE_MS", async () => {
@@ -85,11 +87,16 @@ describe("GET /api/config", () => {
     });
   });
 
-  it("accepts a deployment file naming CasinoRelay and CasinoSwap as deploy.ts writes them, and refuses one naming others", async () => {
+  it("accepts a deployment file naming the Casino's contracts as deploy.ts writes them, and refuses one naming others", async () => {
     const casino = server.chain.casino;
-    const helpers = { CasinoRelay: await casino.relay(), CasinoSwap: await casino.swapDesk() };
+    const helpers = {
+      CasinoRelay: await casino.relay(),
+      CasinoSwap: await casino.swapDesk(),
+      CasinoSessions: await casino.sessions(),
+      CasinoLimits: await casino.limits(),
+    };
     await withServer(
-      { DEPLOYMENT_FILE: deploymentWith({ CasinoRelay: helpers.CasinoRelay.toLowerCase(), CasinoSwap: helpers.CasinoSwap }) },
+      { DEPLOYMENT_FILE: deploymentWith({ ...helpers, CasinoRelay: helpers.CasinoRelay.toLowerCase(), GameRules: await casino.rules() }) },
       async (client) => {
         expect((await client.get("/api/config")).body.contracts).toMatchObject(helpers);
       },
@@ -97,6 +104,10 @@ describe("GET /api/config", () => {
     const stale = deploymentWith({ CasinoSwap: helpers.CasinoRelay });
     await expect(withServer({ DEPLOYMENT_FILE: stale }, async () => {})).rejects.toThrow(
       `the deployment file names CasinoSwap ${helpers.CasinoRelay}, but the Casino's is ${helpers.CasinoSwap}`,
+    );
+    const staleSessions = deploymentWith({ CasinoSessions: helpers.CasinoLimits });
+    await expect(withServer({ DEPLOYMENT_FILE: staleSessions }, async () => {})).rejects.toThrow(
+      `the deployment file names CasinoSessions ${helpers.CasinoLimits}, but the Casino's is ${helpers.CasinoSessions}`,
     );
   });
 
@@ -220,6 +231,21 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
     expect(readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "64" }).jackpotLockAfterBlocks).toBe(64);
     // The lock must land while plain BLOCKHASH (256 blocks) still shows the hash.
     expect(() => readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "256" })).toThrow('SETTLER_JACKPOT_LOCK_BLOCKS must be an integer from 1 to 200, got "256"');
+  });
+
+  it("bounds the batch sizes so that a transaction's gas limit stays under EIP-7825's 2^24, and reads the session-bet budgets", () => {
+    expect(readConfig({})).toMatchObject({
+      settlerBatchSize: 100,
+      relayBatchSize: 200,
+      sessionBetBudgets: { perAddressPerDay: 5_000, allPlayersPerHour: 36_000 },
+      healthMaxRelayWaitSeconds: 10,
+    });
+    expect(() => readConfig({ SETTLER_BATCH_SIZE: "201" })).toThrow('SETTLER_BATCH_SIZE must be an integer from 1 to 200, got "201"');
+    expect(() => readConfig({ RELAY_BATCH_SIZE: "236" })).toThrow('RELAY_BATCH_SIZE must be an integer from 1 to 235, got "236"');
+    expect(readConfig({ SESSION_BETS_PER_ADDRESS_PER_DAY: "20", SESSION_BETS_PER_HOUR: "0" }).sessionBetBudgets).toEqual({
+      perAddressPerDay: 20,
+      allPlayersPerHour: 0,
+    });
   });
 
   it("reads settings from the env file (.env, or ENV_FILE), the environment winning over it", async () => {

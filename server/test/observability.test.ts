@@ -43,10 +43,11 @@ const healthy: StatusSnapshot = {
   cursor: 118,
   lagBlocks: 2,
   unsettled: { open: { count: 1, oldestAgeSeconds: 400 }, ready: { count: 2, oldestAgeSeconds: 3 }, sent: { count: 0, oldestAgeSeconds: undefined } },
+  relay: { queued: 3, sent: 20, oldestWaitSeconds: 1.2 },
   leaseHeld: true,
   settlerGas: { address: SETTLER, balance: parseEther("2.5"), spentLastHour: parseEther("0.01") },
 };
-const limits = { maxLagBlocks: 20, maxBetAgeSeconds: 60, minSettlerBalanceWei: parseEther("0.05"), minSettlerRunwayHours: 24 };
+const limits = { maxLagBlocks: 20, maxBetAgeSeconds: 60, maxRelayWaitSeconds: 10, minSettlerBalanceWei: parseEther("0.05"), minSettlerRunwayHours: 24 };
 
 describe("assessHealth", () => {
   it("is healthy with a small lag, fresh settlements and an open hand however old", () => {
@@ -62,6 +63,9 @@ describe("assessHealth", () => {
     expect(assessHealth({ ...healthy, unsettled: stuck }, limits)).toEqual(["a bet has waited 61 s for its settlement (limit 60 s)"]);
     expect(assessHealth({ ...healthy, leaseHeld: false }, limits)).toEqual(["no instance holds the settler lease: nothing settles and no transaction is sent"]);
     expect(assessHealth({ ...healthy, databaseError: "timeout" }, limits)).toEqual(["database unreachable: timeout"]);
+    expect(assessHealth({ ...healthy, relay: { queued: 40, sent: 0, oldestWaitSeconds: 12.3 } }, limits)).toEqual([
+      "a one-click bet has waited 12 s to be relayed (limit 10 s)",
+    ]);
   });
 
   it("reports a settler balance below the floor, or one the last hour's spending would empty within the runway", () => {

@@ -1,14 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { casinoInterface } from "../src/chain/casino";
-import { FRESH_BLOCKS, needsSimulation, planBatches, settlementGasLimit, settlementRequest, type PlanState, type PlannedBet } from "../src/settler/plan";
+import { casinoInterface, sessionsInterface } from "../src/chain/casino";
+import {
+  FRESH_BLOCKS,
+  needsSimulation,
+  planBatches,
+  settlementGasLimit,
+  settlementRequest,
+  SIGNED_SETTLEMENT_GAS_LIMIT,
+  type PlanState,
+  type PlannedBet,
+} from "../src/settler/plan";
 
 /** Bets as the pipeline reads them: ordered by player, then nonce. */
-function bets(...spec: [player: string, status: PlannedBet["status"], placedBlock?: number][]): PlannedBet[] {
+function bets(...spec: [player: string, status: PlannedBet["status"], placedBlock?: number, signed?: "signed"][]): PlannedBet[] {
   const nonces = new Map<string, number>();
-  return spec.map(([player, status, placedBlock]) => {
+  return spec.map(([player, status, placedBlock, signed]) => {
     const nonce = nonces.get(player) ?? 0;
     nonces.set(player, nonce + 1);
-    return { betId: `${player}${nonce}`, player, status, placedBlock: placedBlock ?? 100 };
+    return { betId: `${player}${nonce}`, player, status, placedBlock: placedBlock ?? 100, actionSignature: signed ? "0x01" : null };
   });
 }
 
@@ -82,6 +91,15 @@ describe("planBatches", () => {
 
 describe("needsSimulation", () => {
   const cursor = 1_000;
+  it("puts a bet with signed actions in a batch of its own (CasinoSessions.settle takes one)", () => {
+    const plan = planBatches(bets(["a", "ready"], ["b", "ready", 100, "signed"], ["c", "ready"], ["d", "ready"]), state());
+    expect(ids(plan)).toEqual([
+      { bets: ["a0"], dependent: false },
+      { bets: ["b0"], dependent: false },
+      { bets: ["c0", "d0"], dependent: false },
+    ]);
+  });
+
   it("simulates old or isolated bets, never a batch behind a pending one", () => {
     const fresh = { bets: bets(["a", "ready", cursor - 1]), dependent: false };
     const old = { bets: bets(["a", "ready", cursor - FRESH_BLOCKS - 1]), dependent: false };
@@ -93,21 +111,32 @@ describe("needsSimulation", () => {
 });
 
 describe("settlement requests", () => {
-  const casino = "0x" + "11".repeat(20);
+  const contracts = { casino: "0x" + "11".repeat(20), sessions: "0x" + "33".repeat(20) };
   const seed = "0x" + "22".repeat(32);
+  const unsigned = { actionLog: null, actionSignature: null, actionKeyGrant: null };
 
   it("settles one bet with settle and several with settleBatch, a fixed gas limit under EIP-7825's cap", () => {
-    const one = settlementRequest(casino, [{ betId: "5", seed, payout: "7" }]);
+    const one = settlementRequest(contracts, [{ betId: "5", seed, payout: "7", ...unsigned }]);
     expect(casinoInterface.parseTransaction({ data: one.data })!.name).toBe("settle");
-    expect(one.gasLimit).toBe(120_000n);
-    const batch = settlementRequest(casino, [
-      { betId: "5", seed, payout: "7" },
-      { betId: "6", seed, payout: "0" },
+    expect(one.gasLimit).toBe(140_000n);
+    const batch = settlementRequest(contracts, [
+      { betId: "5", seed, payout: "7", ...unsigned },
+      { betId: "6", seed, payout: "0", ...unsigned },
     ]);
     const parsed = casinoInterface.parseTransaction({ data: batch.data })!;
     expect(parsed.name).toBe("settleBatch");
     expect(parsed.args[0]).toEqual([5n, 6n]);
-    expect(batch).toMatchObject({ to: casino, gasLimit: settlementGasLimit(2) });
-    expect(settlementGasLimit(250)).toBeLessThan(2n ** 24n);
+    expect(batch).toMatchObject({ to: contracts.casino, gasLimit: settlementGasLimit(2) });
+    expect(settlementGasLimit(200)).toBeLessThan(2n ** 24n);
+  });
+
+  it("settles a bet with signed actions through CasinoSessions.settle, with the wallet's grant or none", () => {
+    const signature = "0x" + "ab".repeat(65);
+    const session = settlementRequest(contracts, [{ betId: "5", seed, payout: "7", actionLog: "0x4853", actionSignature: signature, actionKeyGrant: null }]);
+    expect(session).toMatchObject({ to: contracts.sessions, gasLimit: SIGNED_SETTLEMENT_GAS_LIMIT });
+    expect(sessionsInterface.parseTransaction({ data: session.data })!.args.toArray()).toEqual([5n, seed, "0x4853", signature, "0x"]);
+    const grant = "0x" + "cd".repeat(65);
+    const wallet = settlementRequest(contracts, [{ betId: "5", seed, payout: "7", actionLog: "0x0190", actionSignature: signature, actionKeyGrant: grant }]);
+    expect(sessionsInterface.parseTransaction({ data: wallet.data })!.args[4]).toBe(grant);
   });
 });

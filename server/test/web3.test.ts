@@ -1,12 +1,24 @@
 import { formatEther, parseEther, ZeroAddress, type Log } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canSplit, crashRound, GameType, JACKPOT, jackpotPrizeOf, replayBlackjack, startBlackjack } from "../src/engine";
+import {
+  blackjackActionBytes,
+  canSplit,
+  crashCashOutBytes,
+  crashRound,
+  crashTimeToReach,
+  GameType,
+  JACKPOT,
+  jackpotPrizeOf,
+  replayBlackjack,
+  startBlackjack,
+} from "../src/engine";
 import type { Casino } from "../../typechain-types";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
 import { Wallet } from "ethers";
 import { DEV_KEYS } from "./support/chain";
 import { clientSeedFor, depositDegen, MASTER_SECRET, placeBet, signSwap, signWithdraw } from "./support/play";
+import { nameActionKey, randomKey, signActionKey, signActions } from "./support/sessions";
 
 let server: TestServer;
 let alice: Client;
@@ -46,6 +58,12 @@ async function waitSettled(client: Client, betId: string) {
   throw new Error(`bet ${betId} not settled`);
 }
 
+/** A wallet-path hand's action, signed by the key the wallet named for the bet, over the whole log so far. */
+async function act(client: Client, key: Wallet, betId: string, sessionId: string, action: "HIT" | "STAND" | "SPLIT", log: string) {
+  const signature = await signActions(server.chain, key, betId, blackjackActionBytes(log));
+  return client.post(`/api/blackjack/${action.toLowerCase()}`, { token: "DEGEN", action, sessionId, signature });
+}
+
 describe("web3 settlement", () => {
   it("posts a commitment before the first bet", async () => {
     const answer = await alice.post("/api/fairness/commitment");
@@ -77,10 +95,14 @@ describe("web3 settlement", () => {
   it("settles wheel, kickboxing, auto crash and BNB bets, batching, every one verified", async () => {
     const player = server.chain.players[0]!;
     const placed = [];
-    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.WHEEL, params: 0b101n }));
-    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.KICKBOXING, params: 2n }));
-    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.CRASH, params: 150n }));
-    placed.push(await placeBet(server, alice, player, { token: "BNB", amount: parseEther("0.01"), gameType: GameType.WHEEL, params: 1n, fromWallet: true }));
+    // Placed while the previous bet's settlement lands: an estimate taken before it can fall short.
+    const gasLimit = 300_000n;
+    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.WHEEL, params: 0b101n, gasLimit }));
+    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.KICKBOXING, params: 2n, gasLimit }));
+    placed.push(await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.CRASH, params: 150n, gasLimit }));
+    placed.push(
+      await placeBet(server, alice, player, { token: "BNB", amount: parseEther("0.01"), gameType: GameType.WHEEL, params: 1n, fromWallet: true, gasLimit }),
+    );
     for (const bet of placed) {
       const record = await waitSettled(alice, bet.betId);
       expect(record.verification.ok, JSON.stringify(record.verification)).toBe(true);
@@ -134,22 +156,35 @@ describe("web3 blackjack", () => {
     expect(start.status).toBe(200);
     expect(start.body).toMatchObject({ status: "PLAYING", canSplit: true, dealerScore: "?", betId: bet.betId });
     expect(start.body.dealerHand[1]).toEqual({ hidden: true });
-    const early = await alice.post("/api/blackjack/split", { token: "DEGEN", action: "SPLIT", sessionId: start.body.sessionId });
-    expect(early.status).toBe(409);
-    const intruder = await bob.post("/api/blackjack/hit", { token: "DEGEN", action: "HIT", sessionId: start.body.sessionId });
+    // No session: the wallet names, once, a key for this hand's actions.
+    const bobsKey = randomKey().address;
+    const grantedByBob = await bob.post("/api/action-keys", {
+      betId: bet.betId,
+      key: bobsKey,
+      grant: await signActionKey(server.chain, server.chain.players[1]!, bet.betId, bobsKey),
+    });
+    expect(grantedByBob.status).toBe(403);
+    const key = await nameActionKey(server.chain, alice, player, bet.betId);
+    const early = await act(alice, key, bet.betId, start.body.sessionId, "SPLIT", "P");
+    expect(early).toMatchObject({ status: 409, body: { error: "Add the second stake on chain (addStake) before splitting" } });
+    const intruder = await act(bob, key, bet.betId, start.body.sessionId, "HIT", "H");
     expect(intruder.status).toBe(403);
+    const stranger = await act(alice, randomKey(), bet.betId, start.body.sessionId, "HIT", "H");
+    expect(stranger.status).toBe(403);
     await (await (server.chain.casino.connect(player) as Casino).addStake(bet.betId)).wait();
-    const split = await alice.post("/api/blackjack/split", { token: "DEGEN", action: "SPLIT", sessionId: start.body.sessionId });
+    const split = await act(alice, key, bet.betId, start.body.sessionId, "SPLIT", "P");
     expect(split.status).toBe(200);
     expect(split.body).toMatchObject({ status: "SPLIT_PLAYING" });
     let answer = split;
     while (!["PLAYER_WIN", "DEALER_WIN", "PUSH"].includes(answer.body.status)) {
-      answer = await alice.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: start.body.sessionId });
+      answer = await act(alice, key, bet.betId, start.body.sessionId, "STAND", answer.body.actions + "S");
       expect(answer.status).toBe(200);
     }
     const record = await waitSettled(alice, bet.betId);
     expect(record.split).toBe(true);
     expect(record.verification.ok).toBe(true);
+    expect(record.signedActions).toMatchObject({ log: blackjackActionBytes(answer.body.actions), key: key.address });
+    expect(record.signedActions.keyGrant).toMatch(/^0x[0-9a-f]{130}$/);
     const word = record.random as string;
     expect(BigInt(record.payout)).toBe(replayBlackjack(word, stake, record.actions).payout);
     expect(parseEther(answer.body.payout)).toBe(BigInt(record.payout));
@@ -184,8 +219,10 @@ describe("web3 blackjack", () => {
     const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.BLACKJACK, clientSeed });
     const start = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bet.betId });
     let status = start.body.status;
-    if (status === "PLAYING")
-      status = (await alice.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: start.body.sessionId })).body.status;
+    if (status === "PLAYING") {
+      const key = await nameActionKey(server.chain, alice, player, bet.betId);
+      status = (await act(alice, key, bet.betId, start.body.sessionId, "STAND", "S")).body.status;
+    }
     expect(status).toBe("PUSH");
     const record = await waitSettled(alice, bet.betId);
     const after = await server.chain.casino.getBalance(player.address, await DEGEN());
@@ -202,7 +239,10 @@ describe("web3 blackjack", () => {
     const anonymous = new Client(server.url);
     expect((await anonymous.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bj.betId })).status).toBe(401);
     const started = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bj.betId });
-    if (started.body.status === "PLAYING") await alice.post("/api/blackjack/stand", { token: "DEGEN", action: "STAND", sessionId: started.body.sessionId });
+    if (started.body.status === "PLAYING") {
+      const key = await nameActionKey(server.chain, alice, player, bj.betId);
+      await act(alice, key, bj.betId, started.body.sessionId, "STAND", "S");
+    }
     await waitSettled(alice, bj.betId);
 
     const slots = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.SLOTS });
@@ -221,9 +261,10 @@ describe("web3 blackjack", () => {
     expect(start.body.status).toBe("PLAYING");
     const record = await waitSettledWithin(bob, bet.betId, 15_000);
     expect(record.actions).toEqual(["STAND"]);
+    expect(record.signedActions).toBeNull();
     expect(record.verification.ok).toBe(true);
     const late = await bob.post("/api/blackjack/hit", { token: "DEGEN", action: "HIT", sessionId: start.body.sessionId });
-    expect(late.status).toBe(409);
+    expect(late).toMatchObject({ status: 409, body: { error: "The hand is over" } });
   });
 });
 
@@ -238,22 +279,30 @@ async function waitSettledWithin(client: Client, betId: string, ms: number) {
 }
 
 describe("web3 crash", () => {
-  it("cashes out by the server clock and pays stake × multiplier", async () => {
+  it("cashes out at the multiplier the wallet's hand key signed, by the server clock, and pays stake × multiplier", async () => {
     const player = server.chain.players[0]!;
     await alice.post("/api/fairness/commitment");
     const clientSeed = await clientSeedFor(server, player.address, (word) => crashRound(word, "DEGEN").crashPoint >= 500);
     const stake = parseEther("2");
     const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.CRASH, params: 0n, clientSeed });
-    expect((await bob.post("/api/crash/cashout", { token: "DEGEN", betId: bet.betId })).status).toBe(403);
+    const key = await nameActionKey(server.chain, alice, player, bet.betId);
+    const cashOut = async (client: Client, multiplier: number) =>
+      client.post("/api/crash/cashout", {
+        token: "DEGEN",
+        betId: bet.betId,
+        multiplier,
+        signature: await signActions(server.chain, key, bet.betId, crashCashOutBytes(multiplier)),
+      });
+    expect((await cashOut(bob, 101)).status).toBe(403);
     const round = await alice.get(`/api/crash/${bet.betId}`);
     expect(round.body).toMatchObject({ finished: false, crashPoint: null });
-    await new Promise((r) => setTimeout(r, 1500));
-    const cash = await alice.post("/api/crash/cashout", { token: "DEGEN", betId: bet.betId });
-    expect(cash.status).toBe(200);
-    expect(cash.body.crashed).toBe(false);
-    expect(cash.body.cashOut).toBeGreaterThanOrEqual(1);
-    expect(parseEther(cash.body.payout)).toBe((stake * BigInt(Math.round(cash.body.cashOut * 100))) / 100n);
-    expect((await alice.post("/api/crash/cashout", { token: "DEGEN", betId: bet.betId })).status).toBe(409);
+    const reachedAt = Date.parse(round.body.startedAt) + crashTimeToReach(round.body.curve, 1.05) * 1000;
+    await new Promise((r) => setTimeout(r, Math.max(0, reachedAt - Date.parse(round.body.serverTime)) + 300));
+    const cash = await cashOut(alice, 105);
+    expect(cash.status, JSON.stringify(cash.body)).toBe(200);
+    expect(cash.body).toMatchObject({ crashed: false, cashOut: 1.05 });
+    expect(parseEther(cash.body.payout)).toBe((stake * 105n) / 100n);
+    expect((await cashOut(alice, 105)).status).toBe(409);
     const record = await waitSettled(alice, bet.betId);
     expect(record.verification.ok).toBe(true);
     expect(record.payout).toBe(parseEther(cash.body.payout).toString());

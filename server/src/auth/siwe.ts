@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { Router } from "express";
-import { getAddress } from "ethers";
+import { getAddress, type JsonRpcProvider } from "ethers";
 import { generateNonce, SiweMessage } from "siwe";
 import { z } from "zod";
 import type { Db } from "../db/index";
@@ -23,9 +23,11 @@ export interface SiweOptions {
   chainId: number;
   /** The app's origin; its host is the SIWE domain. */
   appOrigin: string;
+  /** For a contract wallet's sign-in (EIP-1271). */
+  provider: JsonRpcProvider;
 }
 
-export function siweRouter({ db, sessions, chainId, appOrigin }: SiweOptions): Router {
+export function siweRouter({ db, sessions, chainId, appOrigin, provider }: SiweOptions): Router {
   const router = Router();
   const domain = new URL(appOrigin).host;
 
@@ -58,7 +60,11 @@ export function siweRouter({ db, sessions, chainId, appOrigin }: SiweOptions): R
         throw unauthorized("Sign-in message is too old or from the future");
       }
       try {
-        await message.verify({ signature: body.signature, domain, nonce: message.nonce, time: new Date().toISOString() }, { suppressExceptions: false });
+        // With the provider, a contract wallet signs in by its EIP-1271 answer, as it signs its session grants.
+        await message.verify(
+          { signature: body.signature, domain, nonce: message.nonce, time: new Date().toISOString() },
+          { provider, suppressExceptions: false },
+        );
       } catch (failure) {
         const reason = (failure as { error?: { type?: string } }).error?.type ?? "invalid";
         throw unauthorized(`Sign-in message rejected: ${reason}`);

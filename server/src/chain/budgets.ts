@@ -4,8 +4,9 @@ import { HttpError } from "../http/errors";
 import type { ChainRequestKind } from "./outbox";
 
 /**
- * How many transactions the settler sends on players' behalf (commitments, relayed withdrawals and
- * swaps: every request of the outbox), counted by the database's clock over every instance, so
+ * How many transactions the settler sends on players' behalf (commitments, session grants, relayed
+ * withdrawals and swaps: every request of the outbox but a split's second stake, which is a
+ * session bet), counted by the database's clock over every instance, so
  * that no address and no crowd of addresses can spend the settler's gas without bound
  * (server/README.md, Gas and budgets). Settlements and jackpot-entropy locks are not counted: each
  * serves a bet already placed, whose stake pays for it.
@@ -48,7 +49,7 @@ export async function budgetUse(db: Db, player: string): Promise<BudgetUse> {
              count(*) FILTER (WHERE player = ${player} AND kind IN ('withdraw', 'swap'))::int AS relays_by_address,
              count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS all_players_last_hour
       FROM chain_requests
-      WHERE player IS NOT NULL AND created_at > now() - interval '24 hours' AND status IN ('pending', 'sent', 'mined', 'reverted')`),
+      WHERE player IS NOT NULL AND kind <> 'split' AND created_at > now() - interval '24 hours' AND status IN ('pending', 'sent', 'mined', 'reverted')`),
   );
   return { byAddress: Number(row!.by_address), relaysByAddress: Number(row!.relays_by_address), allPlayersLastHour: Number(row!.all_players_last_hour) };
 }
@@ -67,4 +68,76 @@ export function overBudget(kind: ChainRequestKind, use: BudgetUse, budgets: Play
     return new OverBudget(`The house has reached its limit of ${budgets.allPlayersPerHour} transactions for players per hour; try again later`);
   }
   return undefined;
+}
+
+/**
+ * Session bets the house relays and pays the gas of (issue #20): each bet of CasinoSessions.play or
+ * place, and a split's second stake (CasinoSessions.split), about 40–65k gas each in a batch. They
+ * have budgets of their own: a player clicking through one-click spins sends far more of them than
+ * the commitments and relays above.
+ */
+export interface SessionBetBudgets {
+  /** Session bets relayed for one address over the last 24 hours. */
+  perAddressPerDay: number;
+  /** Session bets relayed for all players together over the last hour. */
+  allPlayersPerHour: number;
+}
+
+export const DEFAULT_SESSION_BET_BUDGETS: SessionBetBudgets = { perAddressPerDay: 5_000, allPlayersPerHour: 36_000 };
+
+/** The statuses of a request that spent the settler's gas or still may. */
+const SPENDING = sql.raw("('pending', 'sent', 'mined', 'reverted')");
+
+/** The scope of the all-players budget in relay_budget (a player's scope is its address). */
+const ALL_PLAYERS = "*";
+
+/**
+ * What the session-bet budgets have used, from counters in buckets (db/schema.ts relayBudget): a
+ * player's by the hour, everyone's by the minute. At hundreds of bets a second, counting the bets
+ * themselves would cost each new bet a scan of the last hour's rows; the buckets cost a few rows.
+ * A player's day is the 24 hourly buckets that began within it.
+ */
+export async function sessionBetUse(db: Db, player: string): Promise<{ byAddress: number; allPlayersLastHour: number }> {
+  // Splits go out through the outbox (chain_requests): few enough to count one by one.
+  const [row] = rowsOf<{ by_address: number; all_players: number }>(
+    await db.execute(sql`
+      SELECT (SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${player} AND bucket > now() - interval '24 hours')
+               + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND player = ${player} AND created_at > now() - interval '24 hours'
+                    AND status IN ${SPENDING})::int AS by_address,
+             (SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${ALL_PLAYERS} AND bucket > now() - interval '1 hour')
+               + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND created_at > now() - interval '1 hour' AND status IN ${SPENDING})::int AS all_players`),
+  );
+  return { byAddress: Number(row!.by_address), allPlayersLastHour: Number(row!.all_players) };
+}
+
+/** The session-bet budget one more bet would exceed, as the player reads it; undefined when it fits. */
+export function overSessionBudget(use: { byAddress: number; allPlayersLastHour: number }, budgets: SessionBetBudgets): OverBudget | undefined {
+  if (use.byAddress >= budgets.perAddressPerDay) {
+    return new OverBudget(
+      `This wallet has reached its limit of ${budgets.perAddressPerDay} one-click bets relayed per 24 hours: bet from your wallet, or try again later`,
+    );
+  }
+  if (use.allPlayersLastHour >= budgets.allPlayersPerHour) {
+    return new OverBudget(
+      `The house has reached its limit of ${budgets.allPlayersPerHour} one-click bets per hour: bet from your wallet, or try again shortly`,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Counts `count` session bets (negative: bets that were never sent, given back) in the buckets of
+ * `at` (the bets' acceptance time; now when omitted).
+ */
+export async function countSessionBets(db: Db, player: string, count: number, at?: Date): Promise<void> {
+  const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+  await db.execute(sql`
+    INSERT INTO relay_budget (scope, bucket, bets)
+    VALUES (${player}, date_trunc('hour', ${when}), ${count}), (${ALL_PLAYERS}, date_trunc('minute', ${when}), ${count})
+    ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`);
+}
+
+/** Deletes buckets no budget reads any more (older than a day); returns how many. */
+export async function pruneSessionBetBuckets(db: Db): Promise<number> {
+  return rowsOf(await db.execute(sql`DELETE FROM relay_budget WHERE bucket < now() - interval '25 hours' RETURNING scope`)).length;
 }

@@ -3,27 +3,37 @@ import { checksumAddress } from "../engine";
 import { Casino__factory } from "../../../typechain-types/factories/contracts/Casino__factory";
 import { CasinoRelay__factory } from "../../../typechain-types/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
 import { CasinoSwap__factory } from "../../../typechain-types/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
+import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
+import { CasinoLimits__factory } from "../../../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
+import { GameRules__factory } from "../../../typechain-types/factories/contracts/rules/GameRules__factory";
 import type { Casino } from "../../../typechain-types/contracts/Casino";
+import type { CasinoSessions } from "../../../typechain-types/contracts/CasinoSessions";
 
-export type { Casino };
+export type { Casino, CasinoSessions };
+export { CasinoSessions__factory };
 export const casinoInterface: Interface = Casino__factory.createInterface() as unknown as Interface;
 export const relayInterface: Interface = CasinoRelay__factory.createInterface() as unknown as Interface;
 export const swapInterface: Interface = CasinoSwap__factory.createInterface() as unknown as Interface;
+export const sessionsInterface: Interface = CasinoSessions__factory.createInterface() as unknown as Interface;
+const limitsInterface: Interface = CasinoLimits__factory.createInterface() as unknown as Interface;
+const rulesInterface: Interface = GameRules__factory.createInterface() as unknown as Interface;
+/** Every contract whose custom error a transaction of the server's can end in: the Casino's calls reach its limits and rules. */
+const REVERTING_INTERFACES = [casinoInterface, sessionsInterface, limitsInterface, rulesInterface, relayInterface, swapInterface];
 
-/** A custom error of the Casino, its relay or its swap desk. */
+/** A custom error of the Casino or one of its contracts (relay, swap desk, sessions, limits, rules). */
 export interface ContractRevert {
   name: string;
   args: readonly unknown[];
 }
 
-/** The custom error an ethers or node error carries, decoded against the three contracts' ABIs. */
+/** The custom error an ethers or node error carries, decoded against the contracts' ABIs. */
 export function contractRevert(error: unknown): ContractRevert | undefined {
   for (let e: unknown = error; e; e = (e as { error?: unknown; cause?: unknown }).error ?? (e as { cause?: unknown }).cause) {
     // ethers puts the revert data on the error; a node's own error object nests it one level down.
     const raw = (e as { data?: unknown }).data;
     const data = typeof raw === "object" && raw !== null ? (raw as { data?: unknown }).data : raw;
     if (typeof data === "string" && data.startsWith("0x") && data.length >= 10) {
-      for (const iface of [casinoInterface, relayInterface, swapInterface]) {
+      for (const iface of REVERTING_INTERFACES) {
         try {
           const parsed = iface.parseError(data);
           if (parsed) return { name: parsed.name, args: [...parsed.args] };
@@ -47,12 +57,14 @@ export interface ParsedLog {
   args: Record<string, unknown>;
 }
 
-/** What decoding needs of a log: ethers' Log, or a raw eth_getLogs entry. */
+/** What decoding needs of a log: ethers' Log, or a raw eth_getLogs entry (the Casino's, or its sessions'). */
 export interface CasinoLog {
   address: string;
   topics: readonly string[];
   data: string;
   blockNumber: number;
+  /** The block's hash, as eth_getLogs and receipts give it. */
+  blockHash?: string;
   transactionHash: string;
 }
 
@@ -61,7 +73,7 @@ type WordReader = (word: string) => unknown;
 /** An address word as ethers' decoder gives it: checksummed. */
 const addressOf = (word: string): string => checksumAddress("0x" + word.slice(24));
 
-/** The Casino's events carry only one-word static types, read here as ethers' decoder reads them. */
+/** The Casino's and the sessions' events carry only one-word static types, read here as ethers' decoder reads them. */
 function wordReader(type: string): WordReader | undefined {
   if (/^uint\d*$/.test(type)) return (word) => BigInt("0x" + word);
   if (type === "address") return addressOf;
@@ -107,6 +119,7 @@ function eventDecoder(event: EventFragment): EventDecoder {
 
 const decodersByTopic = new Map<string, EventDecoder>();
 casinoInterface.forEachEvent((event) => decodersByTopic.set(event.topicHash, eventDecoder(event)));
+sessionsInterface.forEachEvent((event) => decodersByTopic.set(event.topicHash, eventDecoder(event)));
 
 export function parseCasinoLog(log: CasinoLog): ParsedLog | undefined {
   const decoder = decodersByTopic.get(log.topics[0] ?? "");
@@ -114,5 +127,20 @@ export function parseCasinoLog(log: CasinoLog): ParsedLog | undefined {
   return { name: decoder.name, args: decoder.decode(log.topics, log.data) };
 }
 
-export const WATCHED_EVENTS = ["BetPlaced", "StakeAdded", "BetSettled", "ExpiredBetClaimed", "CommitmentSet", "JackpotDrawn", "JackpotEntropyLocked"] as const;
-export const watchedTopics: string[] = WATCHED_EVENTS.map((name) => casinoInterface.getEvent(name)!.topicHash);
+export const WATCHED_EVENTS = [
+  "BetPlaced",
+  "StakeAdded",
+  "BetSettled",
+  "ExpiredBetClaimed",
+  "CommitmentSet",
+  "JackpotDrawn",
+  "JackpotEntropyLocked",
+  "JackpotTicketsIssued",
+  "JackpotTicketsDrawn",
+] as const;
+/** The sessions' events the settler records: the keys it may relay for (CasinoSessions.sol). */
+export const WATCHED_SESSION_EVENTS = ["SessionOpened", "SessionRevoked"] as const;
+export const watchedTopics: string[] = [
+  ...WATCHED_EVENTS.map((name) => casinoInterface.getEvent(name)!.topicHash),
+  ...WATCHED_SESSION_EVENTS.map((name) => sessionsInterface.getEvent(name)!.topicHash),
+];

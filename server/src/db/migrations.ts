@@ -119,4 +119,86 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE bets ADD COLUMN placed_jackpot_prize text NOT NULL DEFAULT '0';
   `,
+  // Issues #20 and #21: session keys, the relay's queue and budgets, jackpot tickets, signed actions.
+  `
+  CREATE TABLE session_keys (
+    key text PRIMARY KEY,
+    player text NOT NULL,
+    expires_at bigint NOT NULL,
+    tokens integer NOT NULL,
+    games integer NOT NULL,
+    max_bet_degen text NOT NULL,
+    max_bet_native text NOT NULL,
+    budget_degen text NOT NULL,
+    budget_native text NOT NULL,
+    opened_tx_hash text,
+    revoked_at timestamptz,
+    revoked_on_chain boolean NOT NULL DEFAULT false,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX session_keys_player ON session_keys (player);
+  CREATE TABLE session_bets (
+    bet_id text PRIMARY KEY,
+    player text NOT NULL,
+    nonce bigint NOT NULL,
+    key text NOT NULL,
+    kind text NOT NULL,
+    token text NOT NULL,
+    amount text NOT NULL,
+    game_type integer NOT NULL,
+    params text NOT NULL,
+    client_seed text NOT NULL,
+    expected_commit text NOT NULL,
+    terms text NOT NULL,
+    deadline bigint NOT NULL,
+    r text NOT NULL,
+    vs text NOT NULL,
+    seed text NOT NULL,
+    chain_first_nonce bigint NOT NULL,
+    status text NOT NULL,
+    tx_hash text,
+    block bigint,
+    error text,
+    attempts integer NOT NULL DEFAULT 0,
+    created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX session_bets_status ON session_bets (status, created_at);
+  CREATE INDEX session_bets_player ON session_bets (player, nonce);
+  CREATE INDEX session_bets_key ON session_bets (key, status);
+  CREATE TABLE relay_budget (scope text NOT NULL, bucket timestamptz NOT NULL, bets integer NOT NULL, PRIMARY KEY (scope, bucket));
+  CREATE TABLE jackpot_tickets (
+    hash text PRIMARY KEY,
+    placed_tx_hash text NOT NULL,
+    placed_block bigint NOT NULL,
+    tickets jsonb NOT NULL,
+    status text NOT NULL,
+    draw_tx_hash text,
+    updated_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX jackpot_tickets_status ON jackpot_tickets (status);
+  CREATE TABLE action_keys (
+    bet_id text PRIMARY KEY,
+    player text NOT NULL,
+    key text NOT NULL,
+    key_grant text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  ALTER TABLE bets ADD COLUMN action_log text;
+  ALTER TABLE bets ADD COLUMN action_signature text;
+  ALTER TABLE bets ADD COLUMN action_key text;
+  ALTER TABLE bets ADD COLUMN action_key_grant text;
+  `,
+  // Two chain links per bet (issue #20): a bet placed through CasinoSessions settles with its relay
+  // seed, link 2k-1, a wallet bet with link 2k. Sessions are kept by player and key, as on chain.
+  `
+  ALTER TABLE bets ADD COLUMN relayed boolean NOT NULL DEFAULT false;
+  ALTER TABLE session_keys DROP CONSTRAINT session_keys_pkey;
+  ALTER TABLE session_keys ADD PRIMARY KEY (player, key);
+  CREATE INDEX session_keys_key ON session_keys (key);
+  ALTER TABLE session_bets ADD COLUMN countersignature text;
+  ALTER TABLE session_bets ADD COLUMN exposed boolean NOT NULL DEFAULT false;
+  ALTER TABLE jackpot_tickets ADD COLUMN entropy text;
+  ALTER TABLE bets ADD COLUMN placed_block_hash text;
+  `,
 ];

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Amounts and uint256 values are decimal strings: Postgres numeric(78,0) holds any uint256. */
 const uint256 = (name: string) => text(name);
@@ -78,8 +78,12 @@ export const bets = pgTable(
     /** The first nonce of the hash chain that settles this bet. */
     chainFirstNonce: bigint("chain_first_nonce", { mode: "bigint" }).notNull(),
     split: boolean("split").notNull().default(false),
+    /** Placed through CasinoSessions (play or place): settled with the relay seed, link 2k-1 of its chain, not 2k. */
+    relayed: boolean("relayed").notNull().default(false),
     placedBlock: bigint("placed_block", { mode: "number" }).notNull(),
     placedTxHash: text("placed_tx_hash").notNull(),
+    /** The hash of the bet's block: a DEGEN bet's jackpot roll, published by no event when it misses. */
+    placedBlockHash: text("placed_block_hash"),
     /** open: seen, outcome not fixed yet (interactive); ready: payout fixed, to be sent; sent: tx broadcast. */
     status: text("status").$type<BetStatus>().notNull(),
     payout: uint256("payout"),
@@ -99,6 +103,15 @@ export const bets = pgTable(
     jackpotHit: boolean("jackpot_hit"),
     /** JackpotEntropyLocked seen: the draw survives the block hash leaving the EVM's reach. */
     jackpotLocked: boolean("jackpot_locked").notNull().default(false),
+    /**
+     * The actions the player signed (issue #21): the log as the contract reads it (blackjack "H"/"S"/"P",
+     * a crash cash-out's 2 bytes), the key's EIP-712 Actions signature, the key, and for a player
+     * without a session the wallet's ActionKey grant. Null: settled without signed actions.
+     */
+    actionLog: text("action_log"),
+    actionSignature: text("action_signature"),
+    actionKey: text("action_key"),
+    actionKeyGrant: text("action_key_grant"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,6 +144,137 @@ export const crashRounds = pgTable("crash_rounds", {
 });
 
 /**
+ * Session keys (issue #20): opened through POST /api/sessions or seen in SessionOpened. Amounts are
+ * base units as the player signed them; the contract keeps them rounded down to 10^9 base units.
+ */
+export const sessionKeys = pgTable(
+  "session_keys",
+  {
+    key: text("key").notNull(),
+    player: text("player").notNull(),
+    /** Unix seconds. */
+    expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
+    tokens: integer("tokens").notNull(),
+    games: integer("games").notNull(),
+    maxBetDegen: uint256("max_bet_degen").notNull(),
+    maxBetNative: uint256("max_bet_native").notNull(),
+    budgetDegen: uint256("budget_degen").notNull(),
+    budgetNative: uint256("budget_native").notNull(),
+    openedTxHash: text("opened_tx_hash"),
+    /** The app's revoke (DELETE /api/sessions/:key): the server relays nothing more of this key. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** SessionRevoked seen: the contract refuses the key's bets and actions. */
+    revokedOnChain: boolean("revoked_on_chain").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.player, t.key] }), index("session_keys_player").on(t.player), index("session_keys_key").on(t.key)],
+);
+
+/** queued: accepted, not sent yet; sent: in a transaction (tx_hash) awaiting its receipt; mined: placed on chain; refused: never sent (error says why). */
+export type SessionBetStatus = "queued" | "sent" | "mined" | "refused";
+
+/**
+ * The relay's queue (sessions/relay.ts): every signed bet a route accepted, sent by the lease
+ * holder. play: a game without decisions, placed and settled in a batch (CasinoSessions.play);
+ * place: an interactive game's bet, placed alone (CasinoSessions.place) and settled later.
+ */
+export const sessionBets = pgTable(
+  "session_bets",
+  {
+    /** uint256 `player << 64 | nonce`, as a decimal string: the bet's id on chain too. */
+    betId: text("bet_id").primaryKey(),
+    player: text("player").notNull(),
+    nonce: bigint("nonce", { mode: "bigint" }).notNull(),
+    key: text("key").notNull(),
+    kind: text("kind").$type<"play" | "place">().notNull(),
+    token: text("token").$type<"DEGEN" | "BNB">().notNull(),
+    amount: uint256("amount").notNull(),
+    gameType: integer("game_type").notNull(),
+    params: uint256("params").notNull(),
+    clientSeed: text("client_seed").notNull(),
+    expectedCommit: text("expected_commit").notNull(),
+    terms: uint256("terms").notNull(),
+    /** Unix seconds. */
+    deadline: bigint("deadline", { mode: "number" }).notNull(),
+    r: text("r").notNull(),
+    vs: text("vs").notNull(),
+    /** The house's seed for this nonce (secret until the bet lands, when the chain publishes it), and the first nonce of its hash chain. */
+    seed: text("seed").notNull(),
+    chainFirstNonce: bigint("chain_first_nonce", { mode: "bigint" }).notNull(),
+    status: text("status").$type<SessionBetStatus>().notNull(),
+    txHash: text("tx_hash"),
+    block: bigint("block", { mode: "number" }),
+    error: text("error"),
+    /**
+     * The settler's ECDSA signature of the bet's EIP-712 digest (CasinoSessions.place's
+     * countersignature): with it anyone may place this bet, and no other bet of this nonce is
+     * ever countersigned while this one can still be placed (sessions/intake.ts).
+     */
+    countersignature: text("countersignature"),
+    /** Its relay seed went out in a broadcast transaction: seen by anyone, it settles no other bet of this nonce. */
+    exposed: boolean("exposed").notNull().default(false),
+    /** Relay transactions that carried the bet and reverted. */
+    attempts: integer("attempts").notNull().default(0),
+    /** clock_timestamp() at the insert, taken under the player's lock: a player's bets are in nonce order by it. */
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("session_bets_status").on(t.status, t.createdAt),
+    index("session_bets_player").on(t.player, t.nonce),
+    index("session_bets_key").on(t.key, t.status),
+  ],
+);
+
+/** Counters of relayed session bets (chain/budgets.ts): scope a player by the hour, or "*" (everyone) by the minute. */
+export const relayBudget = pgTable(
+  "relay_budget",
+  {
+    scope: text("scope").notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    bets: integer("bets").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.bucket] })],
+);
+
+/**
+ * A play transaction's jackpot tickets (JackpotTicketsIssued), to draw from the next block on
+ * (settler/jackpot-draws.ts): waiting, sent (draw_tx_hash awaiting its receipt), drawn.
+ */
+export const jackpotTickets = pgTable(
+  "jackpot_tickets",
+  {
+    hash: text("hash").primaryKey(),
+    placedTxHash: text("placed_tx_hash").notNull(),
+    placedBlock: bigint("placed_block", { mode: "number" }).notNull(),
+    /** [betId, odds, prize] decimal strings, in the order BetPlaced published them. */
+    tickets: jsonb("tickets").$type<[string, string, string][]>().notNull(),
+    /**
+     * waiting: issued, its draw not recorded; recorded: a later play recorded its draw
+     * (JackpotTicketsDrawn), paid by drawJackpots only if a ticket hit; sent: drawJackpots sent;
+     * drawn: paid, or nothing to pay.
+     */
+    status: text("status").$type<"waiting" | "recorded" | "sent" | "drawn">().notNull(),
+    /** The draw's entropy once recorded (JackpotTicketsDrawn): the hash of the tickets' block, zero when it was gone (every ticket hits). */
+    entropy: text("entropy"),
+    drawTxHash: text("draw_tx_hash"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("jackpot_tickets_status").on(t.status)],
+);
+
+/** A key the player's wallet named for one interactive bet (EIP-712 ActionKey): a player without a session signs actions with it. */
+export const actionKeys = pgTable("action_keys", {
+  betId: text("bet_id").primaryKey(),
+  player: text("player").notNull(),
+  key: text("key").notNull(),
+  keyGrant: text("key_grant").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * pending: asked for, not signed yet; sent: signed, hash recorded, broadcast (or about to be);
  * mined / reverted: its receipt; refused: the gas estimate reverted (never broadcast), `refusal`
  * names the contract's error; failed: not sent (an RPC error, or no sender picked it up in time).
@@ -142,7 +286,8 @@ export const chainRequests = pgTable(
   "chain_requests",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    kind: text("kind").$type<"commitment" | "withdraw" | "swap">().notNull(),
+    /** session: a session grant (openSession); split: a split's second stake from a session (CasinoSessions.split). */
+    kind: text("kind").$type<"commitment" | "withdraw" | "swap" | "session" | "split">().notNull(),
     /** The player it is sent for: what chain/budgets.ts counts. Null on rows from before the budgets. */
     player: text("player"),
     toAddress: text("to_address").notNull(),
@@ -166,4 +311,19 @@ export const chainRequests = pgTable(
   ],
 );
 
-export const schema = { kv, users, siweNonces, sessions, commitments, bets, blackjackHands, crashRounds, chainRequests };
+export const schema = {
+  kv,
+  users,
+  siweNonces,
+  sessions,
+  commitments,
+  bets,
+  blackjackHands,
+  crashRounds,
+  chainRequests,
+  sessionKeys,
+  sessionBets,
+  relayBudget,
+  jackpotTickets,
+  actionKeys,
+};

@@ -2,6 +2,7 @@ import { formatEther } from "ethers";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { ChainRequestKind, ChainRequestOutcome } from "../chain/outbox";
 import type { SettlementCounters, SettlementFailure } from "../settler/pipeline";
+import type { RelayCounters } from "../sessions/relay";
 import { UNSETTLED_STATUSES, type StatusSampler, type StatusSnapshot } from "./status";
 
 /** Up to 30 s: a relayed withdrawal waits for its transaction to be mined. */
@@ -34,6 +35,9 @@ export class Metrics {
   private readonly settlementBetsSent: Counter;
   private readonly settlementsFailed: Counter<"reason">;
   private readonly chainRequests: Counter<"kind" | "outcome">;
+  private readonly relayTransactions: Counter;
+  private readonly relayBets: Counter;
+  private readonly relayRefused: Counter<"reason">;
 
   constructor(status: StatusSampler) {
     const registers = [this.registry];
@@ -60,6 +64,19 @@ export class Metrics {
       name: "degen_chain_requests_total",
       help: "Transactions routes asked the lease holder to send (commitments, relays), by outcome (over_budget: refused by a budget, never queued)",
       labelNames: ["kind", "outcome"],
+      registers,
+    });
+
+    this.relayTransactions = new Counter({
+      name: "degen_relay_transactions_sent_total",
+      help: "Relay transactions (CasinoSessions.play of a batch, or place of an interactive bet) this instance broadcast",
+      registers,
+    });
+    this.relayBets = new Counter({ name: "degen_relay_bets_sent_total", help: "Session bets in the relay transactions this instance broadcast", registers });
+    this.relayRefused = new Counter({
+      name: "degen_relay_bets_refused_total",
+      help: "Session bets the relay took out of a batch because the chain would refuse them, by the contract's error (deadline: too late to send)",
+      labelNames: ["reason"],
       registers,
     });
 
@@ -136,6 +153,25 @@ export class Metrics {
         for (const status of UNSETTLED_STATUSES) this.set({ status }, unsettled[status].oldestAgeSeconds ?? 0);
       },
     });
+    new Gauge({
+      name: "degen_relay_bets",
+      help: "Session bets on their way: queued (accepted, not sent yet) and sent (in a relay transaction awaiting its receipt)",
+      labelNames: ["status"],
+      registers,
+      async collect() {
+        const { relay } = await snapshot();
+        this.set({ status: "queued" }, relay.queued);
+        this.set({ status: "sent" }, relay.sent);
+      },
+    });
+    new Gauge({
+      name: "degen_relay_oldest_wait_seconds",
+      help: "How long the oldest session bet on its way has waited since it was accepted (0 when none)",
+      registers,
+      async collect() {
+        this.set((await snapshot()).relay.oldestWaitSeconds ?? 0);
+      },
+    });
     const settlerGauge = (name: string, help: string, read: (gas: NonNullable<StatusSnapshot["settlerGas"]>) => bigint) =>
       new Gauge({
         name,
@@ -192,6 +228,14 @@ export class Metrics {
       this.settlementBetsSent.inc(bets);
     },
     failed: (reason: SettlementFailure) => this.settlementsFailed.inc({ reason }),
+  };
+
+  readonly relay: RelayCounters = {
+    sent: (transactions, bets) => {
+      this.relayTransactions.inc(transactions);
+      this.relayBets.inc(bets);
+    },
+    refused: (reason) => this.relayRefused.inc({ reason }),
   };
 
   countChainRequest(kind: ChainRequestKind, outcome: ChainRequestOutcome): void {

@@ -28,6 +28,8 @@ export interface StatusSnapshot {
   lagBlocks?: number;
   /** Bets recorded and not settled, per status, and how long the oldest of each has been in it (seconds). */
   unsettled: Record<UnsettledStatus, { count: number; oldestAgeSeconds: number | undefined }>;
+  /** Session bets on their way (sessions/relay.ts): queued, or sent and awaiting their receipt, and how long the oldest has waited since it was accepted. */
+  relay: { queued: number; sent: number; oldestWaitSeconds: number | undefined };
   /** Whether some instance holds the settler lease. */
   leaseHeld?: boolean;
   /** The settler key's balance (wei of the native coin) and what it fell by over the last hour. */
@@ -45,6 +47,8 @@ export interface HealthLimits {
   maxLagBlocks: number;
   /** Degraded when a bet has waited longer than this for its settlement (ready or sent). */
   maxBetAgeSeconds: number;
+  /** Degraded when a session bet has waited longer than this to be relayed (queued or sent). */
+  maxRelayWaitSeconds: number;
   /** Degraded when the settler's key holds less than this (wei). */
   minSettlerBalanceWei: bigint;
   /** Degraded when the settler's balance would last fewer hours than this at the last hour's spending. */
@@ -67,6 +71,10 @@ export function assessHealth(snapshot: StatusSnapshot, limits: HealthLimits): st
   }
   const waited = Math.max(snapshot.unsettled.ready.oldestAgeSeconds ?? 0, snapshot.unsettled.sent.oldestAgeSeconds ?? 0);
   if (waited > limits.maxBetAgeSeconds) reasons.push(`a bet has waited ${Math.round(waited)} s for its settlement (limit ${limits.maxBetAgeSeconds} s)`);
+  const relayWait = snapshot.relay.oldestWaitSeconds ?? 0;
+  if (relayWait > limits.maxRelayWaitSeconds) {
+    reasons.push(`a one-click bet has waited ${Math.round(relayWait)} s to be relayed (limit ${limits.maxRelayWaitSeconds} s)`);
+  }
   if (snapshot.leaseHeld === false) reasons.push("no instance holds the settler lease: nothing settles and no transaction is sent");
   if (snapshot.settlerGas) reasons.push(...gasReasons(snapshot.settlerGas, limits));
   return reasons;
@@ -147,12 +155,14 @@ export class StatusSampler {
     ]);
     const snapshot: StatusSnapshot = {
       unsettled: noneUnsettled(),
+      relay: { queued: 0, sent: 0, oldestWaitSeconds: undefined },
     };
     if (head.status === "fulfilled") snapshot.head = head.value;
     else snapshot.chainError = (head.reason as Error).message;
     if (database.status === "fulfilled") {
       snapshot.cursor = database.value.cursor;
       snapshot.unsettled = database.value.unsettled;
+      snapshot.relay = database.value.relay;
     } else snapshot.databaseError = (database.reason as Error).message;
     if (leaseHeld.status === "fulfilled") snapshot.leaseHeld = leaseHeld.value;
     if (balance.status === "fulfilled") {
@@ -163,18 +173,28 @@ export class StatusSampler {
     return snapshot;
   }
 
-  private async readDatabase(): Promise<Pick<StatusSnapshot, "cursor" | "unsettled">> {
-    const [cursor, result] = await Promise.all([
+  private async readDatabase(): Promise<Pick<StatusSnapshot, "cursor" | "unsettled" | "relay">> {
+    const [cursor, result, relayed] = await Promise.all([
       storedCursor(this.s.db, this.s.deploymentBlock),
       this.s.db.execute(sql`
         SELECT status, count(*)::int AS count, extract(epoch FROM clock_timestamp() - min(updated_at))::float8 AS oldest
         FROM bets WHERE status IN ('open', 'ready', 'sent') GROUP BY status`),
+      this.s.db.execute(sql`
+        SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued, count(*) FILTER (WHERE status = 'sent')::int AS sent,
+          extract(epoch FROM clock_timestamp() - min(created_at))::float8 AS oldest
+        FROM session_bets WHERE status IN ('queued', 'sent')`),
     ]);
     const unsettled = noneUnsettled();
     for (const row of rowsOf<{ status: UnsettledStatus; count: number; oldest: number }>(result)) {
       unsettled[row.status] = { count: Number(row.count), oldestAgeSeconds: Number(row.oldest) };
     }
-    return { cursor, unsettled };
+    const [waiting] = rowsOf<{ queued: number; sent: number; oldest: number | null }>(relayed);
+    const relay = {
+      queued: Number(waiting!.queued),
+      sent: Number(waiting!.sent),
+      oldestWaitSeconds: waiting!.oldest === null ? undefined : Number(waiting!.oldest),
+    };
+    return { cursor, unsettled, relay };
   }
 
   private async readHouse(): Promise<HouseSnapshot> {

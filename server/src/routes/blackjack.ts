@@ -4,7 +4,9 @@ import { z } from "zod";
 import {
   applyBlackjackAction,
   BlackjackError,
+  blackjackActionBytes,
   blackjackView,
+  encodeBlackjackActions,
   GameType,
   isFinalStatus,
   MIN_BET,
@@ -20,13 +22,15 @@ import { DemoHandStore, type DemoHand } from "../games/demo-hands";
 import { bets, blackjackHands } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound, parse, plainRoute, unauthorized, type PlainRequest, type PlayRoute } from "../http/errors";
 import { betId, tokenAmount, tokenSymbol, type TokenSymbol } from "../http/validators";
+import type { ActionSigners, SignedActions } from "../sessions/actions";
+import { stakeSplitFromSession, type SplitDeps } from "../sessions/split";
+import type { StoredHand } from "../settler/rounds";
 import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
 import { ownOpenBet } from "./bets";
 
 /** A web3 hand's word comes from the bet's seed; rows of demo hands stored before they moved to memory keep theirs. */
-interface HandState {
-  actions: BlackjackAction[];
+interface HandState extends StoredHand {
   word?: string;
 }
 
@@ -34,8 +38,19 @@ const startBody = z.union([
   z.object({ token: tokenSymbol, action: z.literal("START"), betId }).strict(),
   z.object({ token: tokenSymbol, action: z.literal("START"), betAmount: tokenAmount }).strict(),
 ]);
+/** A web3 hand's action carries the key's EIP-712 signature of Actions(betId, the whole log so far, this action included). */
 const actionBody = (action: BlackjackAction) =>
-  z.object({ token: tokenSymbol, action: z.literal(action), sessionId: z.string().uuid("must be a session id") }).strict();
+  z
+    .object({
+      token: tokenSymbol,
+      action: z.literal(action),
+      sessionId: z.string().uuid("must be a session id"),
+      signature: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{130}$/, "must be a 65-byte signature as 0x-prefixed hex")
+        .optional(),
+    })
+    .strict();
 
 type HandRow = typeof blackjackHands.$inferSelect;
 
@@ -49,13 +64,28 @@ function play(state: BlackjackState, action: BlackjackAction): BlackjackState {
   }
 }
 
-/** POST /api/blackjack/start, /hit, /stand and /split. */
-export function blackjackRoutes(deps: { db: Db; sessions: SessionService; settler: Settler; demoHands?: DemoHandStore }): PlayRoute[] {
+export interface BlackjackDeps {
+  db: Db;
+  sessions: SessionService;
+  settler: Settler;
+  signers: ActionSigners;
+  /** How a split's second stake is taken from a session (CasinoSessions.split). */
+  split: SplitDeps;
+  demoHands?: DemoHandStore;
+}
+
+/**
+ * POST /api/blackjack/start, /hit, /stand and /split. A web3 hand's every action is signed by the
+ * player's key (issue #21): the session key, or the key the wallet named for this bet
+ * (POST /api/action-keys); the server deals only what the player signed, and settles with it.
+ */
+export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
   const { db, sessions, settler } = deps;
   const demoHands = deps.demoHands ?? new DemoHandStore();
 
+  /** The view, and the log so far ("PHS"): the app signs it with the next action appended. */
   function respond(hand: Pick<HandRow, "id" | "betId" | "token">, state: BlackjackState) {
-    return { sessionId: hand.id, betId: hand.betId, token: hand.token, ...blackjackView(state) };
+    return { sessionId: hand.id, betId: hand.betId, token: hand.token, ...blackjackView(state), actions: encodeBlackjackActions(state.actions) };
   }
 
   async function wordOfHand(from: Db, hand: HandRow): Promise<{ word: string; bet?: typeof bets.$inferSelect }> {
@@ -112,31 +142,67 @@ export function blackjackRoutes(deps: { db: Db; sessions: SessionService; settle
       return demo ? playDemo(demo, body.token, action) : playStored(req, body, action);
     });
 
-  async function playStored(req: PlainRequest, body: { token: TokenSymbol; sessionId: string }, action: BlackjackAction) {
+  async function playStored(req: PlainRequest, body: { token: TokenSymbol; sessionId: string; signature?: string }, action: BlackjackAction) {
     const player = await sessions.addressOf(req);
-    if (action === "SPLIT") await requireSplitStake(body.sessionId);
+    const [seen] = await db.select().from(blackjackHands).where(eq(blackjackHands.id, body.sessionId));
+    if (!seen) throw notFound("Blackjack session not found");
+    if (seen.betId !== null) {
+      if (!player) throw unauthorized("Sign in to play this hand");
+      if (seen.player !== player) throw forbidden("This hand belongs to another wallet");
+      if (seen.finished) throw conflict("The hand is over");
+    }
+    const signed = seen.betId === null ? null : await signedAction(seen, action, body.signature);
+    if (signed && action === "SPLIT") await stakeSplit(seen, signed);
     // Every query inside uses tx: PGlite serialises transactions, a query outside would wait forever.
     return db.transaction(async (tx) => {
       const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.id, body.sessionId)).for("update");
       if (!hand) throw notFound("Blackjack session not found");
       if (hand.token !== body.token) throw badRequest(`This hand is played in ${hand.token}`);
-      if (hand.betId !== null) {
-        if (!player) throw unauthorized("Sign in to play this hand");
-        if (hand.player !== player) throw forbidden("This hand belongs to another wallet");
+      const stored = hand.state as HandState;
+      if (signed && encodeBlackjackActions(stored.actions) !== encodeBlackjackActions((seen.state as HandState).actions)) {
+        throw conflict("The hand moved on while this action was on its way: sign the log again");
       }
       const { word, bet } = await wordOfHand(tx as unknown as Db, hand);
-      const before = resumeBlackjack(word, BigInt(hand.betAmount), (hand.state as HandState).actions);
+      const before = resumeBlackjack(word, BigInt(hand.betAmount), stored.actions);
       if (action === "SPLIT" && bet && !bet.split) throw conflict("Add the second stake on chain (addStake) before splitting");
+      // A second stake on chain makes the contract play a split first: the hand must split before anything else.
+      if (action !== "SPLIT" && bet?.split && before.splitHand === null) throw conflict("You added a second stake: split the hand first");
       const after = play(before, action);
       const finished = isFinalStatus(after.status);
-      const state: HandState = { ...(hand.state as HandState), actions: [...after.actions] };
+      const state: HandState = { ...stored, actions: [...after.actions], ...(signed && { signed }) };
       await tx
         .update(blackjackHands)
         .set({ state, finished, lastActionAt: new Date() })
         .where(and(eq(blackjackHands.id, hand.id), eq(blackjackHands.finished, false)));
-      if (finished && bet) await settler.markReady(tx as unknown as Db, bet, [...after.actions]);
+      if (finished && bet) await settler.markReady(tx as unknown as Db, bet, [...after.actions], signed);
       return respond(hand, after);
     });
+  }
+
+  /** The action appended to the hand's log, with the player's signature of that whole log checked. */
+  async function signedAction(hand: HandRow, action: BlackjackAction, signature: string | undefined): Promise<SignedActions> {
+    const log = blackjackActionBytes(encodeBlackjackActions([...(hand.state as HandState).actions, action]));
+    return deps.signers.check({ betId: hand.betId!, player: hand.player! }, log, signature);
+  }
+
+  /**
+   * A split needs its second stake on chain first: the player's own addStake (read the chain
+   * again if it is not seen yet), or, signed by a session key, CasinoSessions.split from the vault.
+   * The split must be legal before anything is sent: a stake on a hand that cannot split would
+   * leave it unsettleable (the contract adds the split to the log and its rules refuse it).
+   */
+  async function stakeSplit(hand: HandRow, signed: SignedActions): Promise<void> {
+    const [bet] = await db.select().from(bets).where(eq(bets.betId, hand.betId!));
+    if (!bet || bet.split) return;
+    play(resumeBlackjack(settler.wordOf(bet), BigInt(bet.amount), (hand.state as HandState).actions), "SPLIT");
+    await settler.sync();
+    if ((await settler.findBet(bet.betId))?.split) return;
+    if (signed.keyGrant !== null) throw conflict("Add the second stake on chain (addStake) before splitting");
+    await stakeSplitFromSession(deps.split, bet.player, bet.betId, signed.signature);
+    for (let tries = 0; tries < 50 && !(await settler.findBet(bet.betId))?.split; tries++) {
+      await settler.sync();
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   /** A demo hand is played in memory: no await between reading and updating it, so no lock is needed. */
@@ -146,14 +212,6 @@ export function blackjackRoutes(deps: { db: Db; sessions: SessionService; settle
     const after = play(before, action);
     demoHands.update(hand, [...after.actions], isFinalStatus(after.status));
     return respond({ id: hand.id, betId: null, token: hand.token }, after);
-  }
-
-  /** A web3 split needs the second stake on chain first; read the chain again if it is not seen yet. */
-  async function requireSplitStake(handId: string): Promise<void> {
-    const [hand] = await db.select({ betId: blackjackHands.betId }).from(blackjackHands).where(eq(blackjackHands.id, handId));
-    if (!hand?.betId) return;
-    const [bet] = await db.select({ split: bets.split }).from(bets).where(eq(bets.betId, hand.betId));
-    if (bet && !bet.split) await settler.sync();
   }
 
   return [

@@ -9,6 +9,7 @@ import type { TokenSymbol } from "../tokens";
  */
 export interface PublicConfig {
   chain: ChainDefinition;
+  /** CasinoSessions: the EIP-712 domain of session grants, bets and actions; CasinoLimits: the player's own limits. */
   contracts: { DegenToken: string; Casino: string; CasinoRelay: string; CasinoSwap: string; CasinoSessions: string; CasinoLimits: string };
   /** Where reading the Casino's logs can start. */
   deploymentBlock: number;
@@ -22,6 +23,12 @@ export interface PublicConfig {
    * (RELAYS_PER_ADDRESS_PER_DAY). Below or past them the app offers the wallet's own transaction.
    */
   relay: { minAmount: Record<TokenSymbol, string>; perAddressPerDay: number };
+  /**
+   * One-click play (POST /api/sessions/bets): how many session bets one address may have relayed in
+   * 24 h (SESSION_BETS_PER_ADDRESS_PER_DAY; past it the app offers the wallet's own bet) and how many
+   * bets at most share a relay transaction (RELAY_BATCH_SIZE).
+   */
+  sessions: { betsPerAddressPerDay: number; relayBatchSize: number };
 }
 
 export function publicConfig(options: Omit<PublicConfig, "siwe"> & { appOrigin: string }): PublicConfig {

@@ -1,21 +1,38 @@
 import { and, eq } from "drizzle-orm";
 import { Router } from "express";
 import { z } from "zod";
-import { crashCashOutAt, crashRound, GameType, type Token } from "../engine";
+import { CRASH, crashCashOutBytes, crashRound, crashTimeToReach, GameType, type Token } from "../engine";
 import { sessionAddress } from "../auth/session";
 import type { Db } from "../db/index";
 import { bets, crashRounds } from "../db/schema";
 import { conflict, forbidden, notFound, parse, route } from "../http/errors";
 import { betId, tokenSymbol } from "../http/validators";
+import type { ActionSigners } from "../sessions/actions";
 import { databaseNow } from "../settler/rounds";
 import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
 import { ownOpenBet } from "./bets";
 
-const cashOutBody = z.object({ token: tokenSymbol, betId }).strict();
+/**
+ * A manual cash-out: the multiplier the player saw when they clicked, in hundredths, and the key's
+ * EIP-712 signature of Actions(betId, its 2 bytes) (engine crashCashOutBytes).
+ */
+const cashOutBody = z
+  .object({
+    token: tokenSymbol,
+    betId,
+    multiplier: z.number().int().min(CRASH.MIN_MANUAL_CASH_OUT).max(CRASH.MAX_HUNDREDTHS),
+    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, "must be a 65-byte signature as 0x-prefixed hex"),
+  })
+  .strict();
 
-/** Manual crash rounds (params 0): the round starts when the server records the bet. */
-export function crashRouter(deps: { db: Db; settler: Settler }): Router {
+/**
+ * Manual crash rounds (params 0): the round starts when the server records the bet. A cash-out is
+ * the player's signed multiplier; the contract pays it when it is at or below the crash point, and
+ * the server, whose clock the round runs on, takes it only when the round had reached it and not
+ * crashed by the time the request arrived (contracts/README.md "Trust assumptions": the timing).
+ */
+export function crashRouter(deps: { db: Db; settler: Settler; signers: ActionSigners }): Router {
   const { db, settler } = deps;
   const router = Router();
 
@@ -28,17 +45,24 @@ export function crashRouter(deps: { db: Db; settler: Settler }): Router {
       const body = parse(cashOutBody, req.body);
       const bet = await ownOpenBet(settler, body.betId, sessionAddress(res), GameType.CRASH, body.token);
       if (bet.params !== "0") throw conflict("This round cashes out automatically at its target");
+      const signed = await deps.signers.check(bet, crashCashOutBytes(body.multiplier), body.signature);
       return db.transaction(async (tx) => {
         const [round] = await tx.select().from(crashRounds).where(eq(crashRounds.betId, bet.betId)).for("update");
         if (!round) throw notFound("Crash round not found");
         if (round.finished) throw conflict("This round is over");
         const engineRound = crashRound(settler.wordOf(bet), bet.token as Token);
-        const cashOut = crashCashOutAt(engineRound, (requestedAt - round.startedAt.getTime()) / 1000);
+        const elapsed = (requestedAt - round.startedAt.getTime()) / 1000;
+        const crashed = engineRound.crashPoint === CRASH.INSTANT_BUST_HUNDREDTHS || elapsed >= engineRound.crashTimeSec;
+        if (!crashed && crashTimeToReach(engineRound.curve, body.multiplier / 100) > elapsed) {
+          throw conflict(`The round had not reached ${(body.multiplier / 100).toFixed(2)}x when the cash-out arrived`);
+        }
+        const cashOut = crashed ? null : body.multiplier;
         await tx
           .update(crashRounds)
           .set({ finished: true, cashoutHundredths: cashOut })
           .where(and(eq(crashRounds.betId, bet.betId), eq(crashRounds.finished, false)));
-        const payout = await settler.markReady(tx as unknown as Db, bet, { cashOut });
+        // A round that crashed first pays nothing: settled without the cash-out (Casino.settle, payout 0).
+        const payout = await settler.markReady(tx as unknown as Db, bet, { cashOut }, crashed ? null : signed);
         return {
           betId: bet.betId,
           crashed: cashOut === null,

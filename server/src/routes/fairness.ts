@@ -80,6 +80,11 @@ export function presentBet(bet: BetRow, chainId: number, casino: string) {
     seed: revealed ? bet.seed : null,
     random: revealed ? bet.random : null,
     actions: revealed ? actions : null,
+    // What the player signed (issue #21): the log the contract replayed, the key's signature, the
+    // key, and the wallet's ActionKey grant for a key named for this bet; anyone can check the
+    // signature and replay the hand (or cash-out) from the seed.
+    signedActions:
+      revealed && bet.actionLog !== null ? { log: bet.actionLog, signature: bet.actionSignature, key: bet.actionKey, keyGrant: bet.actionKeyGrant } : null,
     settleTxHash: revealed ? bet.settleTxHash : null,
     settledBlock: revealed ? bet.settledBlock : null,
     verification: verification && {

@@ -99,7 +99,7 @@ export class Commitments {
   }
 
   /** Posts a fresh chain for the players of a settled batch whose bets used the last link of their chain. */
-  async rotateAfterSettlement(batch: readonly BetRow[]): Promise<void> {
+  async rotateAfterSettlement(batch: readonly Pick<BetRow, "player" | "nonce" | "chainFirstNonce">[]): Promise<void> {
     const spent = batch.filter((bet) => bet.nonce - bet.chainFirstNonce + 1n >= BigInt(this.seeds.chainLength));
     for (const player of new Set(spent.map((b) => b.player))) {
       const state = await this.stateOf(player);

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { crashRound, GameType } from "../engine";
-import { parseCasinoLog, WATCHED_EVENTS, type CasinoLog } from "../chain/casino";
+import { crashRound, GameType, ticketDraws, ticketsHash, ticketsOf } from "../engine";
+import { parseCasinoLog, WATCHED_EVENTS, WATCHED_SESSION_EVENTS, type CasinoLog } from "../chain/casino";
 import { rowsOf, type Db } from "../db/index";
-import { bets, commitments, crashRounds } from "../db/schema";
+import { bets, commitments, crashRounds, jackpotTickets, sessionBets, sessionKeys } from "../db/schema";
 import { symbolOf } from "../tokens";
 import { logger } from "../observability/log";
 import { isInteractive, outcomeOf } from "./outcome";
@@ -10,7 +10,7 @@ import type { SeedVault } from "./seeds";
 
 type BetInsert = typeof bets.$inferInsert;
 
-const RECORDED = new Set<string>(WATCHED_EVENTS);
+const RECORDED = new Set<string>([...WATCHED_EVENTS, ...WATCHED_SESSION_EVENTS]);
 const settlerLog = logger("settler");
 
 export interface IngestContext {
@@ -33,50 +33,79 @@ interface Drawn {
   hit: boolean;
 }
 
+/** What a JackpotTicketsIssued needs of its transaction's BetPlaced logs (engine/src/session.ts ticketsOf). */
+interface PlacedTicket {
+  betId: bigint;
+  token: string;
+  jackpotOdds: bigint;
+  jackpotPrize: bigint;
+}
+
 /**
- * Records a run of Casino logs in one database transaction, in log order. Runs of BetPlaced logs
- * are written with one multi-row insert and runs of BetSettled with one update, and a bet that
- * needs no player action is recorded `ready` with its payout at once: a busy block costs a few
- * statements, not a few per bet.
+ * Records a run of Casino (and CasinoSessions) logs in one database transaction, in log order.
+ * Runs of BetPlaced logs are written with one multi-row insert and runs of BetSettled with one
+ * update, and a bet that needs no player action is recorded `ready` with its payout at once: a
+ * busy block costs a few statements, not a few per bet. A one-click bet, placed and settled in one
+ * transaction (CasinoSessions.play), has its BetSettled right after its BetPlaced: it is inserted
+ * settled, so a relay batch of any size is one insert.
  */
 export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: IngestContext): Promise<void> {
   const parsedLogs = logs.map((log) => ({ log, parsed: parseCasinoLog(log) }));
+  const placedLogs = parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args] : []));
   const chains = await confirmedChains(
     db,
-    parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args.player as string] : [])),
+    placedLogs.map((a) => a.player as string),
   );
-  let placed: BetInsert[] = [];
+  const relayed = await relayedBets(db, placedLogs);
+  let placed = new Map<string, BetInsert>();
   let settled: Settled[] = [];
+  /** Draws of jackpot tickets (drawJackpots), apart from any settlement. */
+  let drawn: (Drawn & { betId: string })[] = [];
+  const placedInTx = new Map<string, PlacedTicket[]>();
   const flush = async () => {
-    if (placed.length) await insertBets(db, placed, ctx);
+    if (placed.size) await insertBets(db, [...placed.values()], ctx);
     if (settled.length) await markSettled(db, settled);
-    placed = [];
+    if (drawn.length) await markDrawn(db, drawn);
+    placed = new Map();
     settled = [];
+    drawn = [];
   };
   for (const { log, parsed } of parsedLogs) {
     if (!parsed || !RECORDED.has(parsed.name)) continue;
     const a = parsed.args;
     if (parsed.name === "BetPlaced") {
       if (settled.length) await flush();
-      const bet = betOf(a, log, chains, ctx);
-      if (bet) placed.push(bet);
+      const bet = betOf(a, log, chains, relayed, ctx);
+      if (bet) placed.set(bet.betId, bet);
+      const inTx = placedInTx.get(log.transactionHash) ?? [];
+      inTx.push({ betId: a.betId as bigint, token: a.token as string, jackpotOdds: a.jackpotOdds as bigint, jackpotPrize: a.jackpotPrize as bigint });
+      placedInTx.set(log.transactionHash, inTx);
       continue;
     }
     if (parsed.name === "BetSettled") {
-      if (placed.length) await flush();
       const betId = (a.betId as bigint).toString();
-      settled.push({ betId, seed: a.seed as string, random: a.random as string, txHash: log.transactionHash, block: log.blockNumber });
+      const settlement = { seed: a.seed as string, random: a.random as string, settleTxHash: log.transactionHash, settledBlock: log.blockNumber };
+      const placedNow = placed.get(betId);
+      if (placedNow) {
+        // Placed and settled in one transaction: only CasinoSessions.play does that, with the relay
+        // seed. The payout is the rules' for the word the chain published.
+        const payout = placedNow.status === "orphan" ? undefined : payoutOf(placedNow, settlement.random);
+        placed.set(betId, { ...placedNow, ...settlement, relayed: true, ...(payout !== undefined && { payout }), status: "settled" });
+        continue;
+      }
+      if (placed.size) await flush();
+      settled.push({ betId, seed: settlement.seed, random: settlement.random, txHash: log.transactionHash, block: log.blockNumber });
       continue;
     }
     if (parsed.name === "JackpotDrawn") {
       // A DEGEN settlement's draw follows its BetSettled: recorded with it, in the same statement.
       const betId = (a.betId as bigint).toString();
-      const drawn = { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean };
+      const draw = { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean };
       const last = settled[settled.length - 1];
-      if (last?.betId === betId) last.jackpot = drawn;
+      if (last?.betId === betId) last.jackpot = draw;
       else {
-        await flush();
-        await db.update(bets).set(jackpotColumns(drawn)).where(eq(bets.betId, betId));
+        if (placed.size || settled.length) await flush();
+        drawn.push({ betId, ...draw });
       }
       continue;
     }
@@ -119,9 +148,91 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
           .set({ status: "expired", payout: (a.payout as bigint).toString(), updatedAt: new Date() })
           .where(eq(bets.betId, (a.betId as bigint).toString()));
         break;
+      case "JackpotTicketsIssued":
+        await recordTickets(db, a, log, placedInTx.get(log.transactionHash) ?? [], ctx.degenAddress);
+        break;
+      case "JackpotTicketsDrawn":
+        await recordTicketDraw(db, a, ctx.seeds.casino);
+        break;
+      case "SessionOpened":
+        await db
+          .insert(sessionKeys)
+          .values({
+            key: a.key as string,
+            player: a.player as string,
+            expiresAt: Number(a.expiresAt),
+            tokens: Number(a.tokens),
+            games: Number(a.games),
+            maxBetDegen: (a.maxBetDegen as bigint).toString(),
+            maxBetNative: (a.maxBetNative as bigint).toString(),
+            budgetDegen: (a.budgetDegen as bigint).toString(),
+            budgetNative: (a.budgetNative as bigint).toString(),
+            openedTxHash: log.transactionHash,
+          })
+          .onConflictDoNothing();
+        break;
+      case "SessionRevoked":
+        await db
+          .update(sessionKeys)
+          .set({ revokedOnChain: true })
+          .where(and(eq(sessionKeys.player, a.player as string), eq(sessionKeys.key, a.key as string)));
+        // The contract refuses them now: they are never sent.
+        await db
+          .update(sessionBets)
+          .set({ status: "refused", error: "The session was revoked on chain before this bet was sent", updatedAt: new Date() })
+          .where(and(eq(sessionBets.player, a.player as string), eq(sessionBets.key, a.key as string), eq(sessionBets.status, "queued")));
+        break;
     }
   }
   await flush();
+}
+
+/**
+ * A play transaction's jackpot tickets, rebuilt from its BetPlaced logs as the contract hashed
+ * them: a draw sent with anything else is refused (UnknownTickets). A mismatch is logged and left:
+ * it would mean the engine and the contract disagree on which bets hold a ticket.
+ */
+async function recordTickets(db: Db, a: Record<string, unknown>, log: CasinoLog, placed: PlacedTicket[], degenAddress: string): Promise<void> {
+  const tickets = ticketsOf(placed, degenAddress);
+  const hash = a.tickets as string;
+  if (tickets.length !== Number(a.count) || ticketsHash(tickets) !== hash) {
+    settlerLog.error(`The jackpot tickets of ${log.transactionHash} do not match their BetPlaced logs; they are left for anyone to draw`);
+    return;
+  }
+  await db
+    .insert(jackpotTickets)
+    .values({
+      hash,
+      placedTxHash: log.transactionHash,
+      placedBlock: log.blockNumber,
+      tickets: tickets.map((t) => [t.betId.toString(), t.odds.toString(), t.prize.toString()] as [string, string, string]),
+      status: "waiting",
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * A batch's draw, recorded by a later play or made by drawJackpots (JackpotTicketsDrawn): its
+ * misses are written to their bets now (nothing else publishes a miss), its hits when drawJackpots
+ * pays them (JackpotDrawn). A batch still waiting becomes `recorded`: the lease holder sends
+ * drawJackpots for it only if a ticket hit (settler/jackpot-draws.ts).
+ */
+async function recordTicketDraw(db: Db, a: Record<string, unknown>, casino: string): Promise<void> {
+  const hash = a.tickets as string;
+  const entropy = a.entropy as string;
+  const [row] = await db.select().from(jackpotTickets).where(eq(jackpotTickets.hash, hash));
+  if (!row) return;
+  await db
+    .update(jackpotTickets)
+    .set({ status: "recorded", entropy, updatedAt: new Date() })
+    .where(and(eq(jackpotTickets.hash, hash), eq(jackpotTickets.status, "waiting")));
+  const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId: BigInt(betId), odds: BigInt(odds), prize: BigInt(prize) }));
+  const misses = ticketDraws(casino, tickets, entropy).filter((draw) => !draw.hit);
+  if (misses.length)
+    await markDrawn(
+      db,
+      misses.map((draw) => ({ betId: draw.betId.toString(), entropy, prize: draw.prize, hit: false })),
+    );
 }
 
 /** The first nonces of the confirmed chains of these players. */
@@ -136,7 +247,55 @@ async function confirmedChains(db: Db, players: string[]): Promise<Map<string, b
   return chains;
 }
 
-function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, bigint[]>, ctx: IngestContext): BetInsert | undefined {
+/**
+ * The bets of these BetPlaced logs that were placed through CasinoSessions (settled with the relay
+ * seed): a bet the server accepted from a session key, with the same fields. The server relays and
+ * countersigns only bets it stored first (sessions/intake.ts), so a relayed bet is always found
+ * here; a wallet bet of the same nonce differs from it (its client seed at least).
+ */
+async function relayedBets(db: Db, placed: Record<string, unknown>[]): Promise<Set<string>> {
+  if (placed.length === 0) return new Set();
+  const ids = placed.map((a) => (a.betId as bigint).toString());
+  const rows = await db
+    .select({
+      betId: sessionBets.betId,
+      amount: sessionBets.amount,
+      gameType: sessionBets.gameType,
+      params: sessionBets.params,
+      clientSeed: sessionBets.clientSeed,
+      terms: sessionBets.terms,
+    })
+    .from(sessionBets)
+    .where(inArray(sessionBets.betId, ids));
+  const byId = new Map(rows.map((row) => [row.betId, row]));
+  const relayed = new Set<string>();
+  for (const a of placed) {
+    const betId = (a.betId as bigint).toString();
+    const row = byId.get(betId);
+    if (
+      row &&
+      row.amount === (a.amount as bigint).toString() &&
+      row.gameType === Number(a.gameType) &&
+      row.params === (a.params as bigint).toString() &&
+      row.clientSeed.toLowerCase() === (a.clientSeed as string).toLowerCase() &&
+      row.terms === (a.terms as bigint).toString()
+    )
+      relayed.add(betId);
+  }
+  return relayed;
+}
+
+/** The payout of a bet that needs no player action, from its published word; undefined when the engine refuses it. */
+function payoutOf(bet: BetInsert, random: string): string | undefined {
+  try {
+    return outcomeOf({ gameType: bet.gameType, params: bet.params, token: bet.token, amount: bet.amount }, random, null).payout.toString();
+  } catch (error) {
+    settlerLog.error(`Bet ${bet.betId} cannot be settled by the engine: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, bigint[]>, relayed: Set<string>, ctx: IngestContext): BetInsert | undefined {
   const betId = (a.betId as bigint).toString();
   const player = a.player as string;
   const nonce = a.nonce as bigint;
@@ -156,8 +315,10 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
     nonce,
     clientSeed: a.clientSeed as string,
     chainFirstNonce: chainFirstNonce ?? -1n,
+    relayed: relayed.has(betId),
     placedBlock: log.blockNumber,
     placedTxHash: log.transactionHash,
+    placedBlockHash: log.blockHash ?? null,
     terms: (a.terms as bigint).toString(),
     jackpotOdds: (a.jackpotOdds as bigint).toString(),
     placedJackpotPrize: (a.jackpotPrize as bigint).toString(),
@@ -205,8 +366,10 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     nonces,
     clientSeeds,
     chainFirstNonces,
+    relayedFlags,
     blocks,
     txHashes,
+    blockHashes,
     statuses,
     payouts,
     seeds,
@@ -214,6 +377,8 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     terms,
     odds,
     prizes,
+    settleTxHashes,
+    settledBlocks,
   ] = columns(rows, [
     "betId",
     "player",
@@ -224,8 +389,10 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "nonce",
     "clientSeed",
     "chainFirstNonce",
+    "relayed",
     "placedBlock",
     "placedTxHash",
+    "placedBlockHash",
     "status",
     "payout",
     "seed",
@@ -233,12 +400,14 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "terms",
     "jackpotOdds",
     "placedJackpotPrize",
+    "settleTxHash",
+    "settledBlock",
   ] as const);
   const result = await db.execute(sql`
-    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, placed_block, placed_tx_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize)
+    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, placed_block_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
     SELECT * FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
-      ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${blocks}::bigint[], ${txHashes}::text[], ${statuses}::text[],
-      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[])
+      ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${relayedFlags}::boolean[], ${blocks}::bigint[], ${txHashes}::text[], ${blockHashes}::text[], ${statuses}::text[],
+      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[], ${settleTxHashes}::text[], ${settledBlocks}::bigint[])
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
   const inserted = new Set(rowsOf<{ bet_id: string }>(result).map((row) => row.bet_id));
@@ -250,7 +419,8 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
       betId: bet.betId,
       player: bet.player,
       startedAt: sql`clock_timestamp()`,
-      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce! }).word, bet.token).crashPoint,
+      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce!, relayed: bet.relayed ?? false }).word, bet.token)
+        .crashPoint,
     }));
   if (rounds.length) await db.insert(crashRounds).values(rounds).onConflictDoNothing();
 }
@@ -268,11 +438,29 @@ async function markSettled(db: Db, rows: Settled[]): Promise<void> {
     "jackpotHit",
     "jackpotWin",
   ] as const);
+  // A DEGEN bet's settlement publishes its jackpot draw only when it hits (JackpotDrawn): without
+  // one, its roll on its block's hash missed.
+  const missed = sql`(v.entropy IS NULL AND bets.token = 'DEGEN' AND bets.jackpot_odds <> '0' AND bets.placed_block_hash IS NOT NULL)`;
   await db.execute(sql`
     UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block,
-      jackpot_entropy = v.entropy, jackpot_prize = v.prize, jackpot_hit = v.hit, jackpot_win = v.win, updated_at = now()
+      jackpot_entropy = CASE WHEN ${missed} THEN bets.placed_block_hash ELSE v.entropy END,
+      jackpot_prize = CASE WHEN ${missed} THEN bets.placed_jackpot_prize ELSE v.prize END,
+      jackpot_hit = CASE WHEN ${missed} THEN false ELSE v.hit END,
+      jackpot_win = CASE WHEN ${missed} THEN '0' ELSE v.win END, updated_at = now()
     FROM unnest(${ids}::text[], ${seeds}::text[], ${randoms}::text[], ${txHashes}::text[], ${blocks}::bigint[],
       ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) AS v(bet_id, seed, random, tx_hash, block, entropy, prize, hit, win)
+    WHERE bets.bet_id = v.bet_id`);
+}
+
+/** Draws of one-click bets' tickets, in one statement however many. */
+async function markDrawn(db: Db, rows: (Drawn & { betId: string })[]): Promise<void> {
+  const [ids, entropies, prizes, hits, wins] = columns(
+    rows.map((row) => ({ betId: row.betId, ...jackpotColumns(row) })),
+    ["betId", "jackpotEntropy", "jackpotPrize", "jackpotHit", "jackpotWin"] as const,
+  );
+  await db.execute(sql`
+    UPDATE bets SET jackpot_entropy = v.entropy, jackpot_prize = v.prize, jackpot_hit = v.hit, jackpot_win = v.win, updated_at = now()
+    FROM unnest(${ids}::text[], ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) AS v(bet_id, entropy, prize, hit, win)
     WHERE bets.bet_id = v.bet_id`);
 }
 

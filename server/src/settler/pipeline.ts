@@ -29,6 +29,7 @@ export interface PipelineOptions {
   /** Reads only (getBet); writes go through the sender. */
   casino: Casino;
   casinoAddress: string;
+  sessionsAddress: string;
   sender: TxSender;
   batchSize: number;
   /** The block cursor as the lease term's reader knows it (a bet older than it by FRESH_BLOCKS is simulated). */
@@ -40,7 +41,12 @@ export interface PipelineOptions {
   counters: SettlementCounters;
   /** Asks for another settling pass (a slot was freed, or bets returned to ready). */
   wake(): void;
+  /** Settles a bet without the actions its player signed, which the chain no longer takes (Rounds.settleUnsigned). */
+  settleUnsigned(bet: BetRow): Promise<void>;
 }
+
+/** Why CasinoSessions.settle refuses a signed log for good: the key can no longer act for the player. */
+const KEY_REFUSALS = new Set(["SessionRevokedError", "NotSessionPlayer", "InvalidSignature"]);
 
 /**
  * Sends settlements: ready bets in each player's nonce order, in batches, up to MAX_IN_FLIGHT
@@ -58,7 +64,11 @@ export class SettlementPipeline {
   private readonly confirming = new Set<Promise<void>>();
   private halted = false;
 
-  constructor(private readonly o: PipelineOptions) {}
+  private readonly contracts: { casino: string; sessions: string };
+
+  constructor(private readonly o: PipelineOptions) {
+    this.contracts = { casino: o.casinoAddress, sessions: o.sessionsAddress };
+  }
 
   get hasRoom(): boolean {
     return this.inFlight.size < MAX_IN_FLIGHT;
@@ -105,7 +115,7 @@ export class SettlementPipeline {
       });
       if (plan.length === 0) return;
       // The batches that need it are simulated side by side; then all up to a refused one are sent at once.
-      const requests = plan.map((batch) => settlementRequest(this.o.casinoAddress, batch.bets));
+      const requests = plan.map((batch) => settlementRequest(this.contracts, batch.bets));
       const refusals = await Promise.all(
         plan.map((batch, i) => (needsSimulation(batch, this.isolated, this.o.cursor()) ? this.simulate(batch.bets, requests[i]!) : undefined)),
       );
@@ -140,7 +150,7 @@ export class SettlementPipeline {
 
   /** Simulates (unless the batch follows a pending one) and sends; false when nothing was sent. */
   private async dispatch(batch: BetRow[], dependent: boolean): Promise<boolean> {
-    const request = settlementRequest(this.o.casinoAddress, batch);
+    const request = settlementRequest(this.contracts, batch);
     const refusal = dependent ? undefined : await this.simulate(batch, request);
     if (refusal) {
       await this.afterRefusal(batch, refusal.error);
@@ -240,6 +250,11 @@ export class SettlementPipeline {
       return;
     }
     this.o.counters.failed("refused");
+    if (bet!.actionSignature && KEY_REFUSALS.has(reason)) {
+      log.warn(`The signed actions of bet ${bet!.betId} are refused (${reason}): it is settled as if its player had not acted`);
+      await this.o.settleUnsigned(bet!);
+      return;
+    }
     log.error(`Settlement of bet ${bet!.betId} refused (${reason}); retrying in ${RETRY_AFTER_FAILURE_MS / 1000} s`);
     this.backoff.set(bet!.betId, Date.now() + RETRY_AFTER_FAILURE_MS);
   }

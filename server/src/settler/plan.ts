@@ -1,8 +1,8 @@
-import { casinoInterface } from "../chain/casino";
+import { casinoInterface, sessionsInterface } from "../chain/casino";
 import type { BetRow } from "./types";
 
 /** What planning reads of a bet: rows come from the database ordered by player, then nonce. */
-export type PlannedBet = Pick<BetRow, "betId" | "player" | "status" | "placedBlock">;
+export type PlannedBet = Pick<BetRow, "betId" | "player" | "status" | "placedBlock" | "actionSignature">;
 
 export interface Batch<B extends PlannedBet = BetRow> {
   bets: B[];
@@ -30,12 +30,13 @@ export interface PlanState {
 
 /**
  * Up to `slots` batches of ready bets, each player's in nonce order up to its first bet that is
- * not ready (an open blackjack hand holds back its player's later bets). `unresolved` holds the
- * open, ready and sent bets ordered by player, then nonce.
+ * not ready (an open blackjack hand holds back its player's later bets). A bet settled with the
+ * player's signed actions (CasinoSessions.settle, which takes one bet) is a batch of its own.
+ * `unresolved` holds the open, ready and sent bets ordered by player, then nonce.
  */
 export function planBatches<B extends PlannedBet>(unresolved: readonly B[], state: PlanState): Batch<B>[] {
   const plan: Batch<B>[] = [];
-  let current = { bets: [] as B[], dependent: false, players: new Set<string>() };
+  let current = { bets: [] as B[], dependent: false, players: new Set<string>(), signed: false };
   const planned = new Set<string>();
   let previousPlayer = "";
   let blocked = false;
@@ -55,10 +56,11 @@ export function planBatches<B extends PlannedBet>(unresolved: readonly B[], stat
       blocked = true;
       continue;
     }
-    if (current.bets.length === state.batchSize) {
+    const signed = bet.actionSignature !== null;
+    if (current.bets.length === state.batchSize || (current.bets.length > 0 && (signed || current.signed))) {
       plan.push({ bets: current.bets, dependent: current.dependent });
       if (plan.length === state.slots) return plan;
-      current = { bets: [], dependent: false, players: new Set() };
+      current = { bets: [], dependent: false, players: new Set(), signed: false };
     }
     const follows = behindPending || (planned.has(bet.player) && !current.players.has(bet.player));
     if (follows && state.isolated.has(bet.betId)) {
@@ -66,6 +68,7 @@ export function planBatches<B extends PlannedBet>(unresolved: readonly B[], stat
       continue;
     }
     current.bets.push(bet);
+    current.signed = signed;
     current.dependent ||= follows;
     current.players.add(bet.player);
     planned.add(bet.player);
@@ -96,13 +99,17 @@ export function needsSimulation(batch: Batch<PlannedBet>, isolated: { has(betId:
 
 /**
  * The gas limit of a settlement, fixed instead of estimated: a batch sent while an earlier one is
- * still pending cannot be estimated against the chain's state. bench:gas measures 50–57k for a
- * lone settle and 18–29k per bet in a batch, and a jackpot win adds one more credit; only the gas
- * used is paid.
+ * still pending cannot be estimated against the chain's state. With the payout computed on chain
+ * (GameRules, issue #21) a lone settle measures 61–76k and a bet in a batch 36–47k (blackjack's
+ * shuffle the dearest), a jackpot win adds one more credit and a long kickboxing fight more draws;
+ * only the gas used is paid. SETTLER_BATCH_SIZE's 200 stays under EIP-7825's 2^24.
  */
 export function settlementGasLimit(bets: number): bigint {
-  return 60_000n + 60_000n * BigInt(bets);
+  return 60_000n + 80_000n * BigInt(bets);
 }
+
+/** CasinoSessions.settle: the signature checks and the replay of the signed log (a blackjack hand's every card) on top of a settle. */
+export const SIGNED_SETTLEMENT_GAS_LIMIT = 400_000n;
 
 export interface SettlementRequest {
   to: string;
@@ -110,8 +117,26 @@ export interface SettlementRequest {
   gasLimit: bigint;
 }
 
-/** settle for one bet, settleBatch for several; encoded once, simulated and sent as is. */
-export function settlementRequest(casino: string, batch: readonly Pick<BetRow, "betId" | "seed" | "payout">[]): SettlementRequest {
+type SettledBet = Pick<BetRow, "betId" | "seed" | "payout" | "actionLog" | "actionSignature" | "actionKeyGrant">;
+
+/**
+ * settle for one bet, settleBatch for several; for a bet with the player's signed actions,
+ * CasinoSessions.settle (the payout is the rules' for the signed log). Encoded once, simulated and
+ * sent as is.
+ */
+export function settlementRequest(contracts: { casino: string; sessions: string }, batch: readonly SettledBet[]): SettlementRequest {
+  const [first] = batch;
+  if (first?.actionSignature) {
+    const data = sessionsInterface.encodeFunctionData("settle", [
+      first.betId,
+      first.seed,
+      first.actionLog,
+      first.actionSignature,
+      first.actionKeyGrant ?? "0x",
+    ]);
+    return { to: contracts.sessions, data, gasLimit: SIGNED_SETTLEMENT_GAS_LIMIT };
+  }
+  const { casino } = contracts;
   const ids = batch.map((b) => b.betId);
   const data =
     batch.length === 1

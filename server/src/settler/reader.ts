@@ -27,6 +27,8 @@ export interface ReaderOptions extends IngestContext {
   db: Db;
   provider: JsonRpcProvider;
   casinoAddress: string;
+  /** The Casino's CasinoSessions, whose SessionOpened and SessionRevoked are read with the Casino's logs. */
+  sessionsAddress: string;
   deploymentBlock: number;
   /** Blocks to wait before reading a block's logs (0 on the local chain). */
   confirmations: number;
@@ -75,7 +77,7 @@ export class LogReader {
 
   /** The Casino's watched logs of a block range, as the node sends them (ethers' formatting checksums every address). */
   private async readLogs(from: number, to: number): Promise<CasinoLog[]> {
-    const filter = { address: this.o.casinoAddress, fromBlock: toQuantity(from), toBlock: toQuantity(to), topics: [watchedTopics] };
+    const filter = { address: [this.o.casinoAddress, this.o.sessionsAddress], fromBlock: toQuantity(from), toBlock: toQuantity(to), topics: [watchedTopics] };
     const raw = (await this.o.provider.send("eth_getLogs", [filter])) as RawLog[];
     return raw.map((log) => ({ ...log, blockNumber: Number(log.blockNumber) }));
   }
@@ -87,7 +89,8 @@ export class LogReader {
    */
   async applyReceipt(receipt: TransactionReceipt): Promise<void> {
     if (this.o.confirmations > 0 || receipt.blockNumber <= (await this.cursor())) return;
-    const ours = receipt.logs.filter((log) => log.address.toLowerCase() === this.o.casinoAddress.toLowerCase());
+    const emitters = new Set([this.o.casinoAddress.toLowerCase(), this.o.sessionsAddress.toLowerCase()]);
+    const ours = receipt.logs.filter((log) => emitters.has(log.address.toLowerCase()));
     await this.o.db.transaction(async (tx) => ingestLogs(tx as unknown as Db, ours, this.o));
     // The scan skips these logs when it reaches the block (recording them again changes nothing).
     this.appliedReceipts.set(receipt.hash, receipt.blockNumber);

@@ -4,19 +4,36 @@ import {
   canSplit,
   crashRound,
   GameType,
-  isFinalStatus,
   resumeBlackjack,
   standRemaining,
+  startBlackjack,
   type BlackjackAction,
   type Token,
 } from "../engine";
 import type { Signals } from "../cluster/cluster";
 import { rowsOf, type Db } from "../db/index";
 import { bets, blackjackHands, crashRounds } from "../db/schema";
+import type { SignedActions } from "../sessions/actions";
 import { fixedOutcome } from "./ingest";
 import { isInteractive, outcomeOf, type RoundActions } from "./outcome";
 import type { SeedVault } from "./seeds";
 import type { BetRow } from "./types";
+
+/** A web3 hand as stored: the actions played, and the player's signature of them (every action since issue #21 is signed). */
+export interface StoredHand {
+  actions: BlackjackAction[];
+  signed?: SignedActions;
+}
+
+/** The action columns of a bet for a signed log, or none. */
+function actionColumns(signed: SignedActions | null) {
+  return {
+    actionLog: signed?.log ?? null,
+    actionSignature: signed?.signature ?? null,
+    actionKey: signed?.key ?? null,
+    actionKeyGrant: signed?.keyGrant ?? null,
+  };
+}
 
 /** The database's clock: every instance times crash rounds by it, so they agree whatever their own clocks say. */
 export async function databaseNow(db: Db): Promise<Date> {
@@ -43,9 +60,11 @@ export class Rounds {
 
   /**
    * open → ready with the engine's payout; the seed is stored now and published at settlement.
-   * The lease holder is signalled (on commit, when `db` is a transaction) to settle it.
+   * With the player's signed log the settlement goes through CasinoSessions.settle, which replays
+   * it; without one, Casino.settle pays what the rules give for no action. The lease holder is
+   * signalled (on commit, when `db` is a transaction) to settle it.
    */
-  async markReady(db: Db, bet: BetRow, actions: RoundActions): Promise<bigint> {
+  async markReady(db: Db, bet: BetRow, actions: RoundActions, signed: SignedActions | null = null): Promise<bigint> {
     const { seed, word } = this.seeds.word(bet);
     const { payout } = outcomeOf(bet, word, actions);
     await db
@@ -56,11 +75,34 @@ export class Rounds {
         seed,
         random: word,
         actions: actions === null ? null : Array.isArray(actions) ? actions : [actions],
+        ...actionColumns(signed),
         updatedAt: new Date(),
       })
       .where(and(eq(bets.betId, bet.betId), eq(bets.status, "open")));
     await this.signals.notify(db, "settle");
     return payout;
+  }
+
+  /**
+   * A ready bet whose signed actions the chain no longer takes (the player revoked the session key
+   * on chain before the settlement) is settled as if the player had not acted: stood, or not cashed
+   * out, the only outcome the server may fix alone (Casino.settle with the rules' payout).
+   */
+  async settleUnsigned(bet: BetRow): Promise<void> {
+    const actions = bet.gameType === GameType.BLACKJACK ? this.unsignedHand(bet) : { cashOut: null };
+    const { payout } = outcomeOf(bet, this.wordOf(bet), actions);
+    await this.db
+      .update(bets)
+      .set({ payout: payout.toString(), actions: Array.isArray(actions) ? actions : [actions], ...actionColumns(null), updatedAt: new Date() })
+      .where(and(eq(bets.betId, bet.betId), eq(bets.status, "ready")));
+    await this.signals.notify(this.db, "settle");
+  }
+
+  /** A hand without the player's actions: a split paid on chain is played (the contract adds it to an empty log), then every hand stands. */
+  private unsignedHand(bet: BetRow): BlackjackAction[] {
+    let state = startBlackjack(this.wordOf(bet), BigInt(bet.amount));
+    if (bet.split && canSplit(state)) state = applyBlackjackAction(state, "SPLIT");
+    return [...standRemaining(state).actions];
   }
 
   /**
@@ -117,26 +159,26 @@ export class Rounds {
     }
   }
 
-  /** Ends an idle hand: a split already paid on chain is played, then every hand stands. */
+  /**
+   * Ends an idle hand: what the player signed is played (CasinoSessions.settle replays the log and
+   * stands every hand left open), and a hand without a signed action is stood (a split paid on
+   * chain played first): the auto-stand, the only action the server takes alone (issue #21).
+   */
   private async autoStand(bet: BetRow): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId)).for("update");
       if (hand?.finished) return;
-      const actions = [...((hand?.state as { actions?: BlackjackAction[] } | undefined)?.actions ?? [])];
-      let state = resumeBlackjack(this.wordOf(bet), BigInt(bet.amount), actions);
-      if (bet.split && canSplit(state)) {
-        state = applyBlackjackAction(state, "SPLIT");
-      }
-      state = standRemaining(state);
-      if (!isFinalStatus(state.status)) return;
-      const finalActions = [...state.actions];
+      const signed = (hand?.state as StoredHand | undefined)?.signed ?? null;
+      const finalActions = signed
+        ? [...standRemaining(resumeBlackjack(this.wordOf(bet), BigInt(bet.amount), (hand!.state as StoredHand).actions)).actions]
+        : this.unsignedHand(bet);
       if (hand) {
         await tx
           .update(blackjackHands)
-          .set({ state: { actions: finalActions }, finished: true, lastActionAt: new Date() })
+          .set({ state: { actions: finalActions, ...(signed && { signed }) } satisfies StoredHand, finished: true, lastActionAt: new Date() })
           .where(eq(blackjackHands.id, hand.id));
       }
-      await this.markReady(tx as unknown as Db, bet, finalActions);
+      await this.markReady(tx as unknown as Db, bet, finalActions, signed);
     });
   }
 }

@@ -39,13 +39,18 @@ export class SeedVault {
     return this.chain(player, firstNonce).commitment;
   }
 
-  /** The seed of the bet with this nonce: link nonce − firstNonce + 1 of its chain. */
-  seed(player: string, firstNonce: bigint, nonce: bigint): string {
-    return this.chain(player, firstNonce).seed(Number(nonce - firstNonce) + 1);
+  /**
+   * The seed of the bet with this nonce, the k-th of its chain (k = nonce − firstNonce + 1): link
+   * 2k−1 when the bet is relayed (placed through CasinoSessions: play or place), link 2k when it
+   * came from the wallet (engine/src/hashChain.ts). The flag must be the bet's own: a relay seed
+   * is seen by anyone once a play transaction carrying it is broadcast, even one that fails.
+   */
+  seed(player: string, firstNonce: bigint, nonce: bigint, relayed: boolean): string {
+    return this.chain(player, firstNonce).seed(Number(nonce - firstNonce) + 1, relayed);
   }
 
-  word(bet: { player: string; chainFirstNonce: bigint; nonce: bigint; clientSeed: string }): { seed: string; word: string } {
-    const seed = this.seed(bet.player, bet.chainFirstNonce, bet.nonce);
+  word(bet: { player: string; chainFirstNonce: bigint; nonce: bigint; clientSeed: string; relayed: boolean }): { seed: string; word: string } {
+    const seed = this.seed(bet.player, bet.chainFirstNonce, bet.nonce, bet.relayed);
     return { seed, word: randomWord({ seed, clientSeed: bet.clientSeed, player: bet.player, nonce: bet.nonce, chainId: this.chainId, casino: this.casino }) };
   }
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Casino } from "../chain/casino";
+import type { ChainClock } from "../chain/clock";
 import type { TxSender } from "../chain/sender";
 import type { SettlerMode, Signals } from "../cluster/cluster";
 import type { Db } from "../db/index";
@@ -7,7 +8,10 @@ import { bets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { CommitmentState, Commitments } from "./commitments";
+import { RelayBatcher, type RelayCounters } from "../sessions/relay";
+import type { SignedActions } from "../sessions/actions";
 import { EntropyLocks } from "./entropy-locks";
+import { JackpotDraws } from "./jackpot-draws";
 import type { RoundActions } from "./outcome";
 import { SettlementPipeline, type SettlementCounters } from "./pipeline";
 import { LogReader, storedCursor, type ReaderOptions } from "./reader";
@@ -35,6 +39,10 @@ export interface SettlerOptions extends ReaderOptions {
   batchSize: number;
   /** SETTLER_JACKPOT_LOCK_BLOCKS (entropy-locks.ts). */
   jackpotLockAfterBlocks: number;
+  clock: ChainClock;
+  /** RELAY_BATCH_SIZE (sessions/relay.ts). */
+  relayBatchSize: number;
+  relayCounters: RelayCounters;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,6 +55,8 @@ class Term {
   readonly reader: LogReader;
   private readonly pipeline: SettlementPipeline;
   private readonly locks: EntropyLocks;
+  private readonly draws: JackpotDraws;
+  private readonly relay: RelayBatcher;
   private readonly loop: PassLoop;
   private readonly unsubscribe: () => void;
   private pollsUntilSweep = 0;
@@ -63,8 +73,22 @@ class Term {
       applyReceipt: (receipt) => this.reader.applyReceipt(receipt),
       afterSettled: (batch) => o.commitments.rotateAfterSettlement(batch),
       wake: () => this.wake(),
+      settleUnsigned: (bet) => o.rounds.settleUnsigned(bet),
     });
     this.locks = new EntropyLocks(o.db, o.sender, o.casinoAddress, o.jackpotLockAfterBlocks);
+    this.draws = new JackpotDraws(o.db, o.provider, o.sender, o.casinoAddress);
+    this.relay = new RelayBatcher({
+      ...o,
+      batchSize: o.relayBatchSize,
+      counters: o.relayCounters,
+      // The bets are recorded settled at once, their tickets drawn in the next block, and a
+      // player whose chain ran out gets the next one, as after a settlement.
+      afterMined: async (receipt, relayed) => {
+        await this.reader.applyReceipt(receipt);
+        await this.draws.drawWaiting();
+        await o.commitments.rotateAfterSettlement(relayed);
+      },
+    });
     this.loop = new PassLoop(() => this.pass(), o.pollIntervalMs);
     // A round finished on any instance: settle it now rather than at the next sweep.
     this.unsubscribe = o.signals.on("settle", () => this.wake());
@@ -73,10 +97,13 @@ class Term {
   startLoop(): void {
     this.pipeline.resume();
     this.loop.start();
+    // A relayed bet is settled in its own transaction: a settler that settles nothing relays nothing.
+    if (this.o.mode === "on") this.relay.start();
   }
 
   async stopLoop(): Promise<void> {
     this.pipeline.halt();
+    await this.relay.stop();
     await this.loop.stop();
     // Receipts still awaited are picked up again by the next term's reconciliation.
     await this.pipeline.drain();
@@ -138,7 +165,11 @@ class Term {
       await reconcileSent({ ...this.o, staleBefore, pipeline: this.pipeline, applyReceipt: (receipt) => this.reader.applyReceipt(receipt) });
       this.reconciled = true;
       await this.o.rounds.finishExpiredRounds();
-      if (settling) await this.locks.lockOld(await this.reader.cursor());
+      if (settling) {
+        await this.locks.lockOld(await this.reader.cursor());
+        await this.draws.reconcile();
+        await this.draws.pruneNowAndThen();
+      }
       if (!this.outcomesFixed) {
         await this.o.rounds.fixOutcomes();
         this.outcomesFixed = true;
@@ -147,6 +178,7 @@ class Term {
     if (settling && (ingested || sweep || this.dirty)) {
       this.dirty = false;
       await this.pipeline.settleReady();
+      await this.draws.drawWaiting();
     }
   }
 }
@@ -241,8 +273,8 @@ export class Settler {
     }
   }
 
-  markReady(db: Db, bet: BetRow, actions: RoundActions): Promise<bigint> {
-    return this.o.rounds.markReady(db, bet, actions);
+  markReady(db: Db, bet: BetRow, actions: RoundActions, signed: SignedActions | null = null): Promise<bigint> {
+    return this.o.rounds.markReady(db, bet, actions, signed);
   }
 
   wordOf(bet: BetRow): string {

@@ -50,12 +50,12 @@ export async function placeBet(
  * master secret, so they can steer outcomes (a split hand, a jackpot) the way no player can.
  * Call after the commitment route so the chain is posted.
  */
-export async function clientSeedFor(server: TestServer, player: string, wish: (word: string) => boolean, tries = 50_000): Promise<string> {
+export async function clientSeedFor(server: TestServer, player: string, wish: (word: string) => boolean, tries = 50_000, relayed = false): Promise<string> {
   const casino = await server.chain.casino.getAddress();
   const view = (await server.chain.casino.commitmentOf(player)) as unknown as [string, bigint, bigint, string, bigint];
   const nonce = view[1];
   const firstNonce = nonce + view[2] - 1024n;
-  const seed = new SeedVault(MASTER_SECRET, 31337, casino).seed(player, firstNonce, nonce);
+  const seed = new SeedVault(MASTER_SECRET, 31337, casino).seed(player, firstNonce, nonce, relayed);
   for (let i = 0; i < tries; i++) {
     const clientSeed = hexlify(randomBytes(32));
     if (wish(randomWord({ seed, clientSeed, player, nonce, chainId: 31337, casino }))) return clientSeed;

@@ -1,0 +1,192 @@
+/**
+ * The session relay's throughput (issue #20: ≥ 200 session bets relayed a second on this 2-core
+ * machine, 1 s blocks), and the same stream across a kill -9 of the lease holder. Bets are signed
+ * ahead by each player's session key, posted at an offered rate (each player's in nonce order, as
+ * the app sends them), and timed until the chain shows each placed; every accepted bet must be
+ * placed exactly once.
+ */
+import { parseEther, Signature, type TypedDataField, type Wallet } from "ethers";
+import { BET_TYPES, GameType, sessionClientSeed, sessionDomain, type SessionBet } from "../src/engine";
+import type { Casino } from "../../typechain-types/contracts/Casino";
+import { CHAIN_ID, SIWE_DOMAIN } from "../test/support/app";
+import type { TestChain } from "../test/support/chain";
+import { Client, signIn } from "../test/support/http";
+import { openSession, type TestSession } from "../test/support/sessions";
+
+const BETS_PER_PLAYER = Number(process.env.BENCH_RELAY_BETS_PER_PLAYER ?? 400);
+export const RELAY_OFFERED_PER_SEC = Number(process.env.BENCH_RELAY_OFFERED_PER_SEC ?? 300);
+const OFFERED_PER_SEC = RELAY_OFFERED_PER_SEC;
+
+/** How long sending a stream takes at the offered rate. */
+export const relayStreamSeconds = (players: number) => (BETS_PER_PLAYER * players) / OFFERED_PER_SEC;
+const GAMES = [
+  { game: GameType.WHEEL, params: 0b111n },
+  { game: GameType.SLOTS, params: 0n },
+  { game: GameType.KICKBOXING, params: 1n },
+  { game: GameType.CRASH, params: 200n },
+] as const;
+
+/** The server settings a relay bench needs: budgets and rate limits out of the way (they still run). */
+export const RELAY_BENCH_ENV = {
+  SESSION_BETS_PER_ADDRESS_PER_DAY: "100000000",
+  SESSION_BETS_PER_HOUR: "100000000",
+  RATE_LIMIT_ADDRESS_PER_MINUTE: "100000000",
+};
+
+interface Seat {
+  player: Wallet;
+  /** One signed-in client per server instance. */
+  clients: Client[];
+  session: TestSession;
+  bets: { betId: string; body: unknown }[];
+}
+
+/** Each player deposits, gets a commitment and a session, and signs its bets ahead. */
+export async function prepareSeats(chain: TestChain, urls: string[]): Promise<Seat[]> {
+  const degen = await chain.token.getAddress();
+  const casinoAddress = await chain.casino.getAddress();
+  const terms = await chain.casino.terms();
+  const domain = sessionDomain(CHAIN_ID, await chain.casino.sessions());
+  const types = BET_TYPES as unknown as Record<string, TypedDataField[]>;
+  const seats: Seat[] = [];
+  for (const player of chain.players) {
+    const clients: Client[] = [];
+    for (const url of urls) {
+      const client = new Client(url);
+      await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+      clients.push(client);
+    }
+    await (await chain.token.connect(player).approve(casinoAddress, parseEther("50000"))).wait();
+    await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("50000"))).wait();
+    const commitment = (await clients[0]!.post("/api/fairness/commitment")).body as { expectedCommit: string; nextNonce: string };
+    const { session, answer } = await openSession(chain, clients[0]!, player, { budgetDegen: parseEther("1000000") });
+    if (answer.status !== 200) throw new Error(`session: ${JSON.stringify(answer.body)}`);
+    const bets: Seat["bets"] = [];
+    for (let k = 0; k < BETS_PER_PLAYER; k++) {
+      const nonce = BigInt(commitment.nextNonce) + BigInt(k);
+      const bet: SessionBet = {
+        player: player.address,
+        token: degen,
+        amount: parseEther("1"),
+        ...GAMES[k % GAMES.length]!,
+        clientSeed: sessionClientSeed(session.secret, nonce),
+        nonce,
+        expectedCommit: commitment.expectedCommit,
+        terms,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
+      };
+      const signature = Signature.from(await session.key.signTypedData(domain, types, bet));
+      const { deadline, ...signed } = bet;
+      bets.push({
+        betId: ((BigInt(player.address) << 64n) | nonce).toString(),
+        body: {
+          bet: { ...signed, amount: signed.amount.toString(), params: signed.params.toString(), nonce: nonce.toString(), terms: terms.toString() },
+          deadline: deadline.toString(),
+          r: signature.r,
+          vs: signature.yParityAndS,
+        },
+      });
+    }
+    seats.push({ player, clients, session, bets });
+  }
+  return seats;
+}
+
+interface Sent {
+  betId: string;
+  postedAt: number;
+  headAtAnswer: number;
+}
+
+/**
+ * Posts every seat's bets at OFFERED_PER_SEC in all, each player's in order, to the instance of
+ * its seat (another when that one does not answer: the same signed bet, joined if it was taken).
+ */
+export async function streamBets(seats: Seat[], head: () => number): Promise<{ sent: Sent[]; refused: string[]; startedAt: number; sendingSeconds: number }> {
+  const perPlayerIntervalMs = (1000 * seats.length) / OFFERED_PER_SEC;
+  const sent: Sent[] = [];
+  const refused: string[] = [];
+  const startedAt = Date.now();
+  await Promise.all(
+    seats.map(async (seat, i) => {
+      for (const [k, bet] of seat.bets.entries()) {
+        const due = startedAt + k * perPlayerIntervalMs;
+        if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+        const postedAt = Date.now();
+        for (let attempt = 0; ; attempt++) {
+          const answer = await seat.clients[(i + attempt) % seat.clients.length]!.post("/api/sessions/bets", bet.body).catch(() => undefined);
+          if (answer?.status === 202) break;
+          if (answer && answer.status < 500) {
+            refused.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        sent.push({ betId: bet.betId, postedAt, headAtAnswer: head() });
+      }
+    }),
+  );
+  return { sent, refused, startedAt, sendingSeconds: (Date.now() - startedAt) / 1000 };
+}
+
+/** The chain's head, read every 100 ms, so that a bet's acceptance and landing can be told in blocks. */
+export function headWatcher(chain: TestChain): { head: () => number; stop(): void } {
+  let head = 0;
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      head = await chain.provider.getBlockNumber().catch(() => head);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return { head: () => head, stop: () => (stopped = true) };
+}
+
+/** Waits until the chain shows every sent bet placed; each bet's block, transaction and when it was first seen. */
+export async function landings(chain: TestChain, fromBlock: number, ids: Set<string>): Promise<Map<string, { block: number; txHash: string; seenAt: number; count: number }>> {
+  const seen = new Map<string, { block: number; txHash: string; seenAt: number; count: number }>();
+  let next = fromBlock;
+  for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 100))) {
+    const headNow = await chain.provider.getBlockNumber();
+    if (headNow >= next) {
+      for (const log of await chain.casino.queryFilter(chain.casino.filters.BetPlaced(), next, headNow)) {
+        const id = log.args.betId.toString();
+        if (!ids.has(id)) continue;
+        const known = seen.get(id);
+        if (known) known.count++;
+        else seen.set(id, { block: log.blockNumber, txHash: log.transactionHash, seenAt: Date.now(), count: 1 });
+      }
+      next = headNow + 1;
+    }
+    if (seen.size === ids.size || Date.now() - started > 300_000) return seen;
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** One line of figures for a stream: throughput, batching, latency, and the loss / double count. */
+export function relayFigures(label: string, stream: Awaited<ReturnType<typeof streamBets>>, landed: Awaited<ReturnType<typeof landings>>) {
+  const bets = stream.sent.length;
+  const lastSeen = Math.max(...[...landed.values()].map((l) => l.seenAt));
+  const perTx = new Map<string, number>();
+  for (const l of landed.values()) perTx.set(l.txHash, (perTx.get(l.txHash) ?? 0) + 1);
+  const blocks = stream.sent.flatMap((s) => (landed.has(s.betId) ? [landed.get(s.betId)!.block - s.headAtAnswer] : [])).sort((a, b) => a - b);
+  const latencies = stream.sent.flatMap((s) => (landed.has(s.betId) ? [landed.get(s.betId)!.seenAt - s.postedAt] : [])).sort((a, b) => a - b);
+  const blocksUsed = [...new Set([...landed.values()].map((l) => l.block))].sort((a, b) => a - b);
+  return {
+    case: label,
+    bets,
+    offeredPerSec: OFFERED_PER_SEC,
+    acceptedPerSec: Math.round(bets / stream.sendingSeconds),
+    relayedPerSec: Math.round(landed.size / ((lastSeen - stream.startedAt) / 1000)),
+    relayTransactions: perTx.size,
+    betsPerTransaction: { mean: Math.round(landed.size / perTx.size), max: Math.max(...perTx.values()) },
+    mostBetsInOneBlock: Math.max(...blocksUsed.map((b) => [...landed.values()].filter((l) => l.block === b).length)),
+    blocksFromAcceptanceToLanding: { median: percentile(blocks, 0.5), p99: percentile(blocks, 0.99), max: blocks[blocks.length - 1] },
+    postToSeenOnChainMs: { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) },
+    longestGapBetweenRelayBlocks: Math.max(0, ...blocksUsed.slice(1).map((b, i) => b - blocksUsed[i]!)),
+    refused: stream.refused.length,
+    lost: bets - landed.size,
+    doubled: [...landed.values()].filter((l) => l.count > 1).length,
+  };
+}

@@ -1,0 +1,179 @@
+import { eq } from "drizzle-orm";
+import { Router } from "express";
+import { z } from "zod";
+import { sessionAddress } from "../auth/session";
+import type { Signals } from "../cluster/cluster";
+import type { Db } from "../db/index";
+import { sessionBets } from "../db/schema";
+import { forbidden, notFound, parse, route } from "../http/errors";
+import { address, betId } from "../http/validators";
+import type { GameType } from "../engine";
+import type { SessionBetIntake } from "../sessions/intake";
+import type { SessionKeys } from "../sessions/keys";
+
+/** A uint256 as a decimal string (base units, nonces, params), or a JSON integer where a number is exact. */
+const uint = z
+  .union([z.string().regex(/^\d{1,78}$/, "must be a uint256 as a decimal string"), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((value) => BigInt(value))
+  .refine((value) => value < 2n ** 256n, "is out of range");
+const bytes32 = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "must be 32 bytes of 0x-prefixed hex")
+  .transform((value) => value.toLowerCase());
+const signature = z
+  .string()
+  .max(2_000)
+  .regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex");
+
+const grantBody = z
+  .object({
+    grant: z
+      .object({
+        player: address,
+        key: address,
+        expiresAt: uint,
+        tokens: uint.refine((value) => value >= 1n && value <= 3n, "must be 1 (DEGEN), 2 (BNB) or 3 (both)"),
+        games: uint.refine((value) => value >= 1n && value <= 31n, "must be a bitmask of games 0–4, at least one"),
+        maxBetDegen: uint,
+        maxBetNative: uint,
+        budgetDegen: uint,
+        budgetNative: uint,
+      })
+      .strict(),
+    signature,
+  })
+  .strict();
+
+const betBody = z
+  .object({
+    bet: z
+      .object({
+        player: address,
+        token: address,
+        amount: uint,
+        game: z.number().int().min(0).max(4),
+        params: uint,
+        clientSeed: bytes32,
+        nonce: uint.refine((value) => value < 2n ** 64n, "is out of range"),
+        expectedCommit: bytes32,
+        terms: uint,
+      })
+      .strict(),
+    deadline: uint,
+    r: bytes32,
+    vs: bytes32,
+  })
+  .strict();
+
+const statusQuery = z.object({ wait: z.enum(["sent", "mined"]).optional() }).strict();
+
+/** GET /api/sessions/bets/:betId?wait=… waits at most this long. */
+const WAIT_LIMIT_MS = 15_000;
+const POLL_MS = 100;
+
+type SessionBetRow = typeof sessionBets.$inferSelect;
+
+function presentRelayed(row: SessionBetRow) {
+  return {
+    betId: row.betId,
+    nonce: row.nonce.toString(),
+    kind: row.kind,
+    status: row.status,
+    txHash: row.txHash,
+    block: row.block,
+    error: row.error,
+    // With it the app may place the same signed bet from the wallet when the relay is late (CasinoSessions.place).
+    countersignature: row.countersignature,
+  };
+}
+
+/** Whether a relayed bet has gone as far as the caller wants to wait for (or will never get there). */
+function reached(row: SessionBetRow, wait: "sent" | "mined" | undefined): boolean {
+  if (wait === undefined || row.status === "refused" || row.status === "mined") return true;
+  return wait === "sent" && row.status === "sent";
+}
+
+export interface SessionsRouterDeps {
+  db: Db;
+  signals: Signals;
+  keys: SessionKeys;
+  intake: SessionBetIntake;
+}
+
+/**
+ * One-click play (issue #20; README: Sessions): the player's session grant, the app's revoke, and
+ * the bets its key signs, which the lease holder relays (sessions/relay.ts).
+ */
+export function sessionsRouter(deps: SessionsRouterDeps): Router {
+  const router = Router();
+
+  router.post(
+    "/",
+    route(async (req, res) => {
+      const body = parse(grantBody, req.body);
+      return deps.keys.open(sessionAddress(res), body.grant, body.signature);
+    }),
+  );
+
+  router.get(
+    "/",
+    route(async (_req, res) => ({ sessions: await deps.keys.list(sessionAddress(res)) })),
+  );
+
+  router.delete(
+    "/:key",
+    route(async (req, res) => {
+      const key = parse(address, req.params.key);
+      return { ...(await deps.keys.revoke(sessionAddress(res), key)), revoked: true };
+    }),
+  );
+
+  router.post(
+    "/bets",
+    route(async (req, res) => {
+      const body = parse(betBody, req.body);
+      const { bet } = body;
+      const accepted = await deps.intake.accept(sessionAddress(res), {
+        bet: { ...bet, game: bet.game as GameType, deadline: body.deadline },
+        r: body.r,
+        vs: body.vs,
+      });
+      res.status(202);
+      return accepted;
+    }),
+  );
+
+  router.get(
+    "/bets/:betId",
+    route(async (req, res) => {
+      const id = parse(betId, req.params.betId);
+      const { wait } = parse(statusQuery, req.query);
+      const row = await waitFor(deps, id, wait);
+      if (!row) throw notFound("No session bet with this id");
+      if (row.player !== sessionAddress(res)) throw forbidden("This bet belongs to another wallet");
+      return presentRelayed(row);
+    }),
+  );
+  return router;
+}
+
+/** The relayed bet, once it has gone as far as `wait` asks (or WAIT_LIMIT_MS passed). */
+async function waitFor(deps: SessionsRouterDeps, id: string, wait: "sent" | "mined" | undefined): Promise<SessionBetRow | undefined> {
+  let wake: () => void = () => undefined;
+  const unsubscribe = deps.signals.on("relay_done", () => wake());
+  try {
+    for (const deadline = Date.now() + WAIT_LIMIT_MS; ;) {
+      const [row] = await deps.db.select().from(sessionBets).where(eq(sessionBets.betId, id));
+      if (!row || reached(row, wait) || Date.now() > deadline) return row;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    unsubscribe();
+  }
+}

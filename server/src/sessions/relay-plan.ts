@@ -1,0 +1,124 @@
+import { ZeroAddress } from "ethers";
+import { sessionsInterface } from "../chain/casino";
+import type { sessionBets } from "../db/schema";
+
+type Row = typeof sessionBets.$inferSelect;
+/** What planning reads of a queued bet. */
+export type PlannedBet = Pick<Row, "betId" | "player" | "nonce" | "kind" | "deadline">;
+
+/** A bet is not sent when it would reach the chain this close to its deadline (a block and a receipt). */
+export const DEADLINE_GUARD_SECONDS = 2;
+
+export interface Round<B extends PlannedBet> {
+  /** Bets placed and settled in one CasinoSessions.play, each player's in nonce order. */
+  plays: B[];
+  /** Interactive bets, each in a CasinoSessions.place of its own, sent after the play. */
+  places: B[];
+  /** Bets whose deadline leaves no time to land them. */
+  expired: B[];
+}
+
+/**
+ * One round of the relay from the queued bets, oldest first (each player's in nonce order): up to
+ * `batchSize` plays, and the places. A player's bets stop at the first that cannot go now: one of
+ * a player with an unsettled bet on chain (`holding`: CasinoSessions.play refuses a bet while its
+ * player has an open one, OpenBetExists), one past the batch size, and everything after a place
+ * (the hand must be played out first). Their bets wait for a later round, in order.
+ */
+export function planRound<B extends PlannedBet>(queued: readonly B[], o: { batchSize: number; holding: ReadonlySet<string>; now: number }): Round<B> {
+  const round: Round<B> = { plays: [], places: [], expired: [] };
+  const stopped = new Set<string>();
+  for (const bet of queued) {
+    if (stopped.has(bet.player)) continue;
+    if (bet.deadline < o.now + DEADLINE_GUARD_SECONDS) {
+      round.expired.push(bet);
+      stopped.add(bet.player);
+    } else if (bet.kind === "place") {
+      round.places.push(bet);
+      stopped.add(bet.player);
+    } else if (o.holding.has(bet.player) || round.plays.length === o.batchSize) {
+      stopped.add(bet.player);
+    } else {
+      round.plays.push(bet);
+    }
+  }
+  return round;
+}
+
+/**
+ * Gas limits, fixed rather than estimated: an estimate is several more executions of a batch the
+ * simulation just ran. bench/session-gas.ts measures 34–64k per bet of play in a batch of 20 (a
+ * player's first bet and a long kickboxing fight cost more, many bets of one player less); only
+ * the gas used is paid. A batch that runs out of it in the simulation is halved, never blamed on a
+ * bet (sessions/relay.ts), and 235 bets (RELAY_BATCH_SIZE's maximum) stay under EIP-7825's 2^24.
+ */
+export function playGasLimit(bets: number): bigint {
+  return 100_000n + 70_000n * BigInt(bets);
+}
+export const PLACE_GAS_LIMIT = 300_000n;
+
+/** A queued bet as CasinoSessions takes it: the bet as signed, its deadline and compact signature. */
+function signedBet(bet: Row, degenAddress: string) {
+  return {
+    bet: {
+      player: bet.player,
+      token: bet.token === "BNB" ? ZeroAddress : degenAddress,
+      amount: BigInt(bet.amount),
+      gameType: bet.gameType,
+      params: BigInt(bet.params),
+      clientSeed: bet.clientSeed,
+      nonce: bet.nonce,
+      expectedCommit: bet.expectedCommit,
+      terms: BigInt(bet.terms),
+    },
+    deadline: BigInt(bet.deadline),
+    r: bet.r,
+    vs: bet.vs,
+  };
+}
+
+export interface RelayRequest {
+  to: string;
+  data: string;
+  gasLimit: bigint;
+}
+
+/** CasinoSessions.play of the bets; `gasLimit` is the batch's own unless a longer batch's prefix is simulated under that batch's. */
+export function playRequest(sessions: string, degenAddress: string, bets: readonly Row[], gasLimit = playGasLimit(bets.length)): RelayRequest {
+  const data = sessionsInterface.encodeFunctionData("play", [bets.map((bet) => signedBet(bet, degenAddress)), bets.map((bet) => bet.seed)]);
+  return { to: sessions, data, gasLimit };
+}
+
+export function placeRequest(sessions: string, degenAddress: string, bet: Row): RelayRequest {
+  return { to: sessions, data: sessionsInterface.encodeFunctionData("place", [signedBet(bet, degenAddress), "0x"]), gasLimit: PLACE_GAS_LIMIT };
+}
+
+/** Why the chain refused a session bet, as its player reads it (GET /api/sessions/bets/:betId `error`). */
+const REFUSALS: Record<string, string> = {
+  InsufficientBalance: "Your vault did not cover the stake when the bet was sent",
+  SessionRevokedError: "The session was revoked",
+  SessionExpired: "The session expired before the bet was sent",
+  SessionBudgetExceeded: "The bet would have taken the session past its budget",
+  AboveSessionMaxBet: "The stake is above the session's largest bet",
+  TokenNotAllowed: "The session does not allow this token",
+  GameNotAllowed: "The session does not allow this game",
+  NotSessionPlayer: "The key holds no session of this wallet",
+  NotRelayer: "Only the house's settler may send this (or a bet it countersigned)",
+  BetExpiredDeadline: "The bet's deadline passed before it could be sent: sign it again",
+  TermsChanged: "The Casino's terms changed before the bet was sent: sign it again",
+  StaleCommitment: "The commitment changed before the bet was sent: sign it again with the chain's root",
+  ChainExhausted: "The hash chain ran out before the bet was sent: ask for a new commitment",
+  NoCommitment: "There is no commitment: ask for one first",
+  IsPaused: "New bets are paused",
+  BetTooLarge: "The stake is above the house's largest bet right now",
+  BetTooSmall: "The stake is below the smallest bet",
+  LossLimitReached: "The bet is past a loss limit you set for yourself",
+  AboveBetCap: "The stake is above the largest bet you set for yourself",
+  CoolingOff: "You are in a cool-off you set for yourself",
+  InvalidSignature: "The bet's signature does not match it",
+};
+
+export function refusalText(name: string | undefined): string {
+  if (name === undefined) return "Refused on chain";
+  return REFUSALS[name] ?? `Refused on chain: ${name}`;
+}

@@ -1,0 +1,402 @@
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { JsonRpcProvider, TransactionReceipt } from "ethers";
+import { contractRevert } from "../chain/casino";
+import type { ChainClock } from "../chain/clock";
+import { transactionFate, type TxSender } from "../chain/sender";
+import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
+import type { Signals } from "../cluster/cluster";
+import type { Db } from "../db/index";
+import { bets, sessionBets } from "../db/schema";
+import { PassLoop } from "../loop";
+import { logger } from "../observability/log";
+import { planRound, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest } from "./relay-plan";
+import type { SessionBetRow } from "./intake";
+
+const log = logger("relay");
+
+/** Queued bets are read this often when no signal came. */
+const POLL_MS = 250;
+/** A relay transaction not mined within this long is looked up again (reconciliation). */
+const RECEIPT_TIMEOUT_MS = 60_000;
+/** A bet left 'sent' this long by another term (or a broadcast that failed) is looked up on chain. */
+const RECONCILE_AFTER_MS = 5_000;
+/** A bet whose relay transactions reverted this many times is refused: something the simulation cannot see is wrong. */
+const MAX_ATTEMPTS = 3;
+/**
+ * A relayed bet's row is kept this long after it was mined or refused, for its player's GET and an
+ * operator's look, then deleted: the chain and the bets table keep the bet itself. At hundreds of
+ * bets a second the queue would otherwise grow by millions of rows a day.
+ */
+export const RELAYED_KEPT_MS = 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
+/** What the relay reports to the metrics. */
+export interface RelayCounters {
+  sent(transactions: number, bets: number): void;
+  refused(reason: string): void;
+}
+
+export interface RelayOptions {
+  db: Db;
+  provider: JsonRpcProvider;
+  sender: TxSender;
+  signals: Signals;
+  clock: ChainClock;
+  sessionsAddress: string;
+  degenAddress: string;
+  /** RELAY_BATCH_SIZE: bets per CasinoSessions.play. */
+  batchSize: number;
+  counters: RelayCounters;
+  /** Records a mined relay transaction: its logs (the bets, settled at once, and its jackpot tickets), the draw, commitments to rotate. */
+  afterMined(receipt: TransactionReceipt, bets: SessionBetRow[]): Promise<void>;
+}
+
+/** A simulation's verdict on the bet it blames. */
+type Verdict = { kind: "refuse"; reason: string; name?: string } | { kind: "hold" } | { kind: "found"; txHash: string; block: number };
+
+/** A simulation that ran out of gas: the batch is too long, no bet of it is at fault. */
+const OUT_OF_GAS = Symbol("out of gas");
+
+/** Thrown inside the broadcast hook: a bet changed (the app revoked its session) between planning and signing. */
+class Replanned extends Error {}
+
+/**
+ * The lease holder's relay of session bets (issue #20): "the server checks the signed bet and sends
+ * it at once; whatever arrives while that transaction is pending goes into the next one, together."
+ * Bets are queued in the database by any instance (sessions/intake.ts). One relay transaction is in
+ * flight at a time: when it is mined, every bet queued meanwhile goes out in the next, up to
+ * RELAY_BATCH_SIZE in one CasinoSessions.play, with each interactive bet in a CasinoSessions.place
+ * of its own right behind it. Each round is simulated first; a bet the chain would refuse is taken
+ * out and reported (its player's later bets with it, as they can no longer land), never the others.
+ *
+ * Failover: the transaction's hash is recorded with its bets (status sent) before it is broadcast.
+ * A new lease term looks every such hash up: mined → the bets are recorded as mined; pending → it is
+ * awaited; reverted, dropped or never broadcast → the bets are queued again and sent anew. A bet
+ * that did land in the end is refused by the contract the second time (WrongNonce): the simulation
+ * finds it, and it is recorded with the transaction that placed it. Nothing is lost, nothing doubled.
+ */
+export class RelayBatcher {
+  private readonly loop = new PassLoop(() => this.pass(), POLL_MS);
+  /** Relay transactions of this term awaiting their receipt: hash → bet ids. */
+  private readonly awaiting = new Map<string, string[]>();
+  private readonly receipts = new Set<Promise<void>>();
+  private unsubscribe: (() => void) | undefined;
+  private firstPass = true;
+  private prunedAt = 0;
+  private lastError = "";
+
+  constructor(private readonly o: RelayOptions) {}
+
+  start(): void {
+    this.unsubscribe = this.o.signals.on("relay", () => this.loop.wake());
+    this.loop.start();
+  }
+
+  /** Stops sending; receipts still awaited get 3 s, the rest is the next term's reconciliation. */
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await this.loop.stop();
+    await Promise.race([Promise.allSettled(this.receipts), new Promise((r) => setTimeout(r, 3_000))]);
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      await this.reconcile();
+      this.firstPass = false;
+      // One relay transaction in flight at a time: what arrives meanwhile waits for the next one.
+      if (this.awaiting.size === 0 && this.loop.active) await this.sendRound();
+      await this.pruneNowAndThen();
+      if (this.lastError) log.info("Relay recovered");
+      this.lastError = "";
+    } catch (error) {
+      const message = (error as Error).message;
+      if (message !== this.lastError) log.error(`Relay pass failed (will retry): ${message}`);
+      this.lastError = message;
+    }
+  }
+
+  private async pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = Date.now();
+    const deleted = await this.o.db
+      .delete(sessionBets)
+      .where(
+        and(
+          inArray(sessionBets.status, ["mined", "refused"]),
+          lt(sessionBets.updatedAt, new Date(Date.now() - RELAYED_KEPT_MS)),
+          // A refused bet's countersignature lets its player place it until its deadline: its row
+          // keeps the nonce from another bet until then.
+          lt(sessionBets.deadline, (await this.o.clock.now()) - 60),
+        ),
+      )
+      .returning({ betId: sessionBets.betId });
+    const buckets = await pruneSessionBetBuckets(this.o.db);
+    if (deleted.length + buckets > 0) log.info(`Pruned ${deleted.length} relayed bets finished a day ago and ${buckets} budget buckets`);
+  }
+
+  private async sendRound(): Promise<void> {
+    const queued = await this.o.db
+      .select()
+      .from(sessionBets)
+      .where(eq(sessionBets.status, "queued"))
+      .orderBy(asc(sessionBets.createdAt), asc(sessionBets.nonce))
+      .limit(this.o.batchSize * 2);
+    if (queued.length === 0) return;
+    const round = planRound(queued, { batchSize: this.o.batchSize, holding: await this.holding(queued), now: await this.o.clock.now() });
+    for (const bet of round.expired) {
+      this.o.counters.refused("deadline");
+      await this.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
+    }
+    const plays = await this.simulatedPlays(round.plays);
+    const places = await this.simulatedPlaces(round.places, new Set(plays.map((bet) => bet.player)));
+    const groups = [...(plays.length ? [plays] : []), ...places.map((bet) => [bet])];
+    if (groups.length === 0) return;
+    const requests: RelayRequest[] = [
+      ...(plays.length ? [playRequest(this.o.sessionsAddress, this.o.degenAddress, plays)] : []),
+      ...places.map((bet) => placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet)),
+    ];
+    await this.send(groups, requests);
+  }
+
+  /** Players with a bet open on chain as the settler recorded it: CasinoSessions.play would refuse their next bet (OpenBetExists). */
+  private async holding(queued: readonly SessionBetRow[]): Promise<Set<string>> {
+    const players = [...new Set(queued.map((bet) => bet.player))];
+    const rows = await this.o.db
+      .selectDistinct({ player: bets.player })
+      .from(bets)
+      .where(and(inArray(bets.player, players), inArray(bets.status, ["open", "ready", "sent"])));
+    return new Set(rows.map((row) => row.player));
+  }
+
+  /**
+   * The plays that the chain accepts now, as one batch: a batch that fails is cut down to its
+   * longest accepted prefix (a binary search of calls), the bet after it is judged, and the rest
+   * is simulated again. A batch that runs out of gas is halved: its bets are fine, only too many.
+   */
+  private async simulatedPlays(candidates: SessionBetRow[]): Promise<SessionBetRow[]> {
+    let plays = candidates;
+    while (plays.length) {
+      const failure = await this.firstFailure(plays);
+      if (!failure) return plays;
+      if (failure.error === OUT_OF_GAS && plays.length > 1) {
+        plays = plays.slice(0, Math.ceil(plays.length / 2));
+        continue;
+      }
+      const culprit = plays[failure.index]!;
+      await this.judge(culprit, failure.error);
+      // The culprit's player's later bets depend on it; they wait (or were refused with it).
+      plays = plays.filter((bet) => bet.player !== culprit.player || bet.nonce < culprit.nonce);
+    }
+    return plays;
+  }
+
+  /** Places are simulated alone, but those behind a play of the same player in this round, which they follow on chain. */
+  private async simulatedPlaces(candidates: SessionBetRow[], playing: Set<string>): Promise<SessionBetRow[]> {
+    const accepted: SessionBetRow[] = [];
+    for (const bet of candidates) {
+      const error = playing.has(bet.player) ? undefined : await this.call(placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet));
+      if (error === undefined) accepted.push(bet);
+      else await this.judge(bet, error);
+    }
+    return accepted;
+  }
+
+  /**
+   * The first bet of a batch the chain refuses, and the error of the shortest prefix that fails;
+   * undefined when all pass. Prefixes run under the whole batch's gas limit, so that a few costly
+   * bets first cannot make a short prefix run out of gas.
+   */
+  private async firstFailure(plays: SessionBetRow[]): Promise<{ index: number; error: unknown } | undefined> {
+    const gasLimit = playGasLimit(plays.length);
+    const request = (count: number) => playRequest(this.o.sessionsAddress, this.o.degenAddress, plays.slice(0, count), gasLimit);
+    let error = await this.call(request(plays.length));
+    if (error === undefined) return undefined;
+    if (error === OUT_OF_GAS) return { index: plays.length - 1, error };
+    // Every prefix up to `good` passes, the prefix of `bad` bets fails with `error`.
+    let good = 0;
+    let bad = plays.length;
+    while (bad - good > 1) {
+      const middle = (good + bad) >> 1;
+      const failed = await this.call(request(middle));
+      if (failed === undefined) good = middle;
+      else [bad, error] = [middle, failed];
+    }
+    return { index: bad - 1, error };
+  }
+
+  /** The request as a call from the settler: its error (OUT_OF_GAS for that), or undefined when it would succeed. */
+  private async call(request: RelayRequest): Promise<unknown> {
+    try {
+      await this.o.provider.call({ ...request, from: this.o.sender.address });
+      return undefined;
+    } catch (error) {
+      if (contractRevert(error)) return error;
+      if (/out of gas/i.test((error as Error).message)) return OUT_OF_GAS;
+      if (isRevert(error)) return error;
+      throw error;
+    }
+  }
+
+  /** What to do with a bet the chain refused: report it, let it wait, or record it as already placed. */
+  private async judge(bet: SessionBetRow, error: unknown): Promise<void> {
+    const verdict = await this.verdictOn(bet, error);
+    if (verdict.kind === "refuse") {
+      this.o.counters.refused(verdict.name ?? "unknown");
+      await this.refuse(bet, verdict.reason);
+    } else if (verdict.kind === "found") {
+      await this.o.db
+        .update(sessionBets)
+        .set({ status: "mined", txHash: verdict.txHash, block: verdict.block, updatedAt: new Date() })
+        .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "queued")));
+      await this.o.signals.notify(this.o.db, "relay_done");
+    }
+  }
+
+  private async verdictOn(bet: SessionBetRow, error: unknown): Promise<Verdict> {
+    const revert = contractRevert(error);
+    // An open bet of the player (a wallet bet not settled yet): this one waits its turn.
+    if (revert?.name === "OpenBetExists") return { kind: "hold" };
+    if (revert?.name === "WrongNonce") {
+      const next = revert.args[0] as bigint;
+      // An earlier bet of the player is not on chain yet: this one waits for it (or is refused with it).
+      if (next < bet.nonce) return { kind: "hold" };
+      // The nonce is used: by this very bet (sent by an earlier lease holder, or by the player), or by another.
+      const [placed] = await this.o.db.select().from(bets).where(eq(bets.betId, bet.betId));
+      if (!placed) return { kind: "hold" };
+      if (placed.clientSeed !== bet.clientSeed || placed.amount !== bet.amount || placed.gameType !== bet.gameType || placed.params !== bet.params) {
+        return { kind: "refuse", name: "WrongNonce", reason: `Nonce ${bet.nonce} was used by another bet of yours` };
+      }
+      return { kind: "found", txHash: placed.placedTxHash, block: placed.placedBlock };
+    }
+    return { kind: "refuse", name: revert?.name, reason: refusalText(revert?.name) };
+  }
+
+  /**
+   * Refuses a bet that was never sent, and the player's later queued bets, which can no longer
+   * land in order. Their budget units are given back: no gas was spent on them.
+   */
+  private async refuse(bet: SessionBetRow, reason: string): Promise<void> {
+    await this.o.db.transaction(async (tx) => {
+      const refused = await tx
+        .update(sessionBets)
+        .set({ status: "refused", error: reason, updatedAt: new Date() })
+        .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "queued")))
+        .returning();
+      const after = await tx
+        .update(sessionBets)
+        .set({
+          status: "refused",
+          error: `An earlier bet of yours (nonce ${bet.nonce}) was refused, so this one cannot land: sign it again`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(sessionBets.player, bet.player), gt(sessionBets.nonce, bet.nonce), eq(sessionBets.status, "queued")))
+        .returning();
+      for (const row of [...refused, ...after]) await countSessionBets(tx as unknown as Db, row.player, -1, row.createdAt);
+      await this.o.signals.notify(tx as unknown as Db, "relay_done");
+    });
+    log.info({ betId: bet.betId }, `Session bet refused: ${reason}`);
+  }
+
+  /** Signs the round's transactions, records their hashes with their bets, broadcasts, and awaits the receipts. */
+  private async send(groups: SessionBetRow[][], requests: RelayRequest[]): Promise<void> {
+    const ids = groups.map((group) => group.map((bet) => bet.betId));
+    let recorded: string[] = [];
+    try {
+      await this.o.sender.sendAll(requests, async (hashes) => {
+        await this.o.db.transaction(async (tx) => {
+          for (const [i, txHash] of hashes.entries()) {
+            const taken = await tx
+              .update(sessionBets)
+              .set({ status: "sent", txHash, exposed: true, updatedAt: new Date() })
+              .where(and(inArray(sessionBets.betId, ids[i]!), eq(sessionBets.status, "queued")))
+              .returning({ betId: sessionBets.betId });
+            if (taken.length !== ids[i]!.length) throw new Replanned();
+          }
+        });
+        recorded = hashes;
+      });
+    } catch (error) {
+      if (error instanceof Replanned) return;
+      // Recorded, then the broadcast failed (or its answer was lost): reconciliation looks the hashes up.
+      log.error(`Relay of ${ids.flat().length} bet(s) not sent${recorded.length ? " (looked up later)" : ""}: ${(error as Error).message}`);
+      return;
+    }
+    this.o.counters.sent(recorded.length, ids.flat().length);
+    for (const [i, hash] of recorded.entries()) this.await(hash, ids[i]!);
+  }
+
+  private await(hash: string, ids: string[]): void {
+    this.awaiting.set(hash, ids);
+    const receipt = this.o.provider
+      .waitForTransaction(hash, 1, RECEIPT_TIMEOUT_MS)
+      .then(async (found) => {
+        if (found) await this.landed(found);
+      })
+      .catch((error: Error) => log.warn(`Receipt of relay ${hash} not read (looked up again later): ${error.message}`))
+      .finally(() => {
+        this.awaiting.delete(hash);
+        this.receipts.delete(receipt);
+        this.loop.wake();
+      });
+    this.receipts.add(receipt);
+  }
+
+  /** A relay transaction's receipt: its bets are mined, or (reverted) queued again for a new simulation. */
+  private async landed(receipt: TransactionReceipt): Promise<void> {
+    if (receipt.status === 1) {
+      const mined = await this.o.db
+        .update(sessionBets)
+        .set({ status: "mined", block: receipt.blockNumber, updatedAt: new Date() })
+        .where(and(eq(sessionBets.txHash, receipt.hash), eq(sessionBets.status, "sent")))
+        .returning();
+      await this.o.signals.notify(this.o.db, "relay_done");
+      await this.o
+        .afterMined(receipt, mined)
+        .catch((error: Error) => log.error(`Recording relay ${receipt.hash} failed (the log scan records it): ${error.message}`));
+      return;
+    }
+    log.error(`Relay ${receipt.hash} reverted; its bets are simulated again`);
+    await this.requeue(receipt.hash, true);
+  }
+
+  /** The bets of a transaction that did not land go back to the queue; after MAX_ATTEMPTS reverts a bet is refused. */
+  private async requeue(hash: string, reverted: boolean): Promise<void> {
+    const back = await this.o.db
+      .update(sessionBets)
+      .set({ status: "queued", txHash: null, attempts: sql`${sessionBets.attempts} + ${reverted ? 1 : 0}`, updatedAt: new Date() })
+      .where(and(eq(sessionBets.txHash, hash), eq(sessionBets.status, "sent")))
+      .returning();
+    for (const bet of back)
+      if (bet.attempts >= MAX_ATTEMPTS) await this.refuse(bet, `The relay's transactions carrying this bet reverted ${bet.attempts} times`);
+    this.loop.wake();
+  }
+
+  /**
+   * Looks up the relay transactions left 'sent' that this term does not await: on a term's first
+   * pass all of them (an earlier holder's), later those older than RECONCILE_AFTER_MS (a broadcast
+   * that failed after its hash was recorded).
+   */
+  private async reconcile(): Promise<void> {
+    const staleBefore = new Date(this.firstPass ? Date.now() : Date.now() - RECONCILE_AFTER_MS);
+    const sent = await this.o.db
+      .selectDistinct({ txHash: sessionBets.txHash })
+      .from(sessionBets)
+      .where(and(eq(sessionBets.status, "sent"), lt(sessionBets.updatedAt, staleBefore)));
+    for (const { txHash } of sent) {
+      if (!txHash || this.awaiting.has(txHash)) continue;
+      const found = await transactionFate(this.o.provider, txHash);
+      if (found.fate === "mined" || found.fate === "reverted") await this.landed(found.receipt);
+      else if (found.fate === "pending") this.await(txHash, []);
+      else {
+        // Never broadcast, or dropped: its nonce is free again, and the bets go out anew.
+        await this.o.sender.forgetNonce();
+        await this.requeue(txHash, false);
+      }
+    }
+  }
+}
+
+/** A call that reverted without data a contract's ABI decodes (out of gas, a plain revert). */
+function isRevert(error: unknown): boolean {
+  return (error as { code?: string }).code === "CALL_EXCEPTION";
+}

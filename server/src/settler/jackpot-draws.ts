@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { JsonRpcProvider } from "ethers";
+import { casinoInterface, casinoRevertReason } from "../chain/casino";
+import { transactionFate, type TxSender } from "../chain/sender";
+import type { Db } from "../db/index";
+import { jackpotTickets } from "../db/schema";
+import { logger } from "../observability/log";
+import { ticketDraws } from "../engine";
+import { shortReason } from "./reasons";
+
+const log = logger("settler");
+
+/** Ticket batches drawn per pass: one transaction each. */
+const DRAWS_PER_PASS = 16;
+/**
+ * A batch without a hit whose draw no later play recorded after this many blocks (the relay went
+ * quiet, or two plays shared a block) is drawn by drawJackpots: well inside the 256 blocks after
+ * which the block hash is gone and every ticket would hit.
+ */
+export const UNRECORDED_DRAW_AFTER_BLOCKS = 8;
+/** Or after this long, on a chain that makes blocks only for transactions (a local node). */
+export const UNRECORDED_DRAW_AFTER_MS = 60_000;
+/** Batches looked at per pass (most need no transaction). */
+const CHECKED_PER_PASS = 256;
+/** A draw sent this long ago and not seen mined is looked up. */
+const RECONCILE_AFTER_MS = 5_000;
+/** The estimate of a draw, with room: a jackpot hit credits one more vault than the estimate may have seen. */
+const GAS_HEADROOM_PERCENT = 130n;
+
+type TicketRow = typeof jackpotTickets.$inferSelect;
+
+/**
+ * The jackpot draws of one-click bets (issue #20, docs/protocol.md §6): a play transaction gives its
+ * DEGEN bets tickets (JackpotTicketsIssued), drawn on the hash of its block. The next play records
+ * that draw (JackpotTicketsDrawn) at no transaction of its own; drawJackpots, which anyone may call
+ * from the next block on, pays the hits. The settler knows the hash as soon as the block is mined,
+ * so it sends drawJackpots at once for a batch with a hit (paid in the next block), and for a batch
+ * no later play recorded within UNRECORDED_DRAW_AFTER_BLOCKS; a batch without a hit that a play
+ * recorded needs nothing. The app calls drawJackpots for its player when a draw is late. A draw
+ * made once the block's hash is gone counts every ticket as a hit, so a late draw never costs the
+ * player. The lease holder sends the draws, directly through its TxSender, as it does entropy locks.
+ */
+export class JackpotDraws {
+  /** Draw transactions this term awaits: ticket hash → draw hash. */
+  private readonly awaiting = new Map<string, string>();
+  private readonly hashes = new Map<number, string>();
+  private prunedAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly provider: JsonRpcProvider,
+    private readonly sender: TxSender,
+    private readonly casinoAddress: string,
+  ) {}
+
+  /**
+   * Sends drawJackpots for the batches that need it: one with a hit (at once), one no later play
+   * recorded (after UNRECORDED_DRAW_AFTER_BLOCKS); a recorded batch without a hit is done.
+   */
+  async drawWaiting(): Promise<void> {
+    const rows = await this.db
+      .select()
+      .from(jackpotTickets)
+      .where(inArray(jackpotTickets.status, ["waiting", "recorded"]))
+      .orderBy(asc(jackpotTickets.placedBlock))
+      .limit(CHECKED_PER_PASS);
+    if (rows.length === 0) return;
+    const head = await this.provider.getBlockNumber();
+    let sent = 0;
+    for (const row of rows) {
+      if (sent === DRAWS_PER_PASS) break;
+      const entropy = row.status === "recorded" ? row.entropy! : await this.blockHash(row.placedBlock);
+      if (entropy === undefined) continue; // not mined as far as this node knows: the next pass
+      const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId: BigInt(betId), odds: BigInt(odds), prize: BigInt(prize) }));
+      const hit = ticketDraws(this.casinoAddress, tickets, entropy).some((draw) => draw.hit);
+      const unrecorded =
+        row.status === "waiting" &&
+        (head >= row.placedBlock + UNRECORDED_DRAW_AFTER_BLOCKS || Date.now() - row.updatedAt.getTime() >= UNRECORDED_DRAW_AFTER_MS);
+      if (hit || unrecorded) {
+        log.info(
+          { tickets: row.hash, placedBlock: row.placedBlock, head },
+          hit ? "Drawing a batch of jackpot tickets with a hit" : "Drawing a batch of jackpot tickets no later play recorded",
+        );
+        await this.draw(row);
+        sent++;
+      } else if (row.status === "recorded") {
+        await this.finish(row.hash, "drawn");
+      }
+    }
+  }
+
+  /** A mined block's hash (kept: the draws of a block are looked at a few times). */
+  private async blockHash(block: number): Promise<string | undefined> {
+    const known = this.hashes.get(block);
+    if (known) return known;
+    const hash = (await this.provider.getBlock(block))?.hash ?? undefined;
+    if (hash) {
+      this.hashes.set(block, hash);
+      if (this.hashes.size > 1024) this.hashes.delete(this.hashes.keys().next().value!);
+    }
+    return hash;
+  }
+
+  private async draw(row: TicketRow): Promise<void> {
+    const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId, odds, prize }));
+    const request = { to: this.casinoAddress, data: casinoInterface.encodeFunctionData("drawJackpots", [tickets]) };
+    let gasLimit: bigint;
+    try {
+      gasLimit = ((await this.provider.estimateGas({ ...request, from: this.sender.address })) * GAS_HEADROOM_PERCENT) / 100n;
+    } catch (error) {
+      const reason = casinoRevertReason(error);
+      // Drawn already, by the app or anyone: the JackpotDrawn logs record each ticket.
+      if (reason === "UnknownTickets") await this.finish(row.hash, "drawn");
+      // The block of the tickets is the latest: the draw is possible from the next one.
+      else if (reason !== "EntropyNotReady") log.error(`The jackpot draw of ${row.placedTxHash}'s tickets is refused (will retry): ${shortReason(error)}`);
+      return;
+    }
+    try {
+      const hash = await this.sender.send({ ...request, gasLimit }, async (drawTxHash) => {
+        await this.db
+          .update(jackpotTickets)
+          .set({ status: "sent", drawTxHash, updatedAt: new Date() })
+          .where(and(eq(jackpotTickets.hash, row.hash), inArray(jackpotTickets.status, ["waiting", "recorded"])));
+      });
+      this.await(row.hash, hash);
+    } catch (error) {
+      log.error(`The jackpot draw of ${row.placedTxHash}'s tickets was not sent (looked up later): ${shortReason(error)}`);
+    }
+  }
+
+  private await(ticketsHash: string, drawHash: string): void {
+    this.awaiting.set(ticketsHash, drawHash);
+    void this.provider
+      .waitForTransaction(drawHash, 1, 60_000)
+      .then((receipt) => receipt && this.finish(ticketsHash, receipt.status === 1 ? "drawn" : "waiting"))
+      .catch((error: Error) => log.warn(`Receipt of draw ${drawHash} not read (looked up again later): ${error.message}`))
+      .finally(() => this.awaiting.delete(ticketsHash));
+  }
+
+  /**
+   * Deletes, at most hourly, the tickets drawn more than a day ago (a row per relay transaction:
+   * 86,400 a day at 1 s blocks); their draws are on chain and in the bets table.
+   */
+  async pruneNowAndThen(): Promise<void> {
+    if (Date.now() - this.prunedAt < 3_600_000) return;
+    this.prunedAt = Date.now();
+    await this.db.delete(jackpotTickets).where(and(eq(jackpotTickets.status, "drawn"), lt(jackpotTickets.updatedAt, new Date(Date.now() - 24 * 3_600_000))));
+  }
+
+  /** Draws an earlier term (or a failed broadcast) left 'sent': mined → drawn; reverted or unknown → waiting, to be sent again. */
+  async reconcile(): Promise<void> {
+    const sent = await this.db
+      .select()
+      .from(jackpotTickets)
+      .where(inArray(jackpotTickets.status, ["sent"]));
+    for (const row of sent) {
+      if (this.awaiting.has(row.hash) || !row.drawTxHash || Date.now() - row.updatedAt.getTime() < RECONCILE_AFTER_MS) continue;
+      const found = await transactionFate(this.provider, row.drawTxHash);
+      if (found.fate === "pending") this.await(row.hash, row.drawTxHash);
+      else {
+        if (found.fate === "unknown") await this.sender.forgetNonce();
+        await this.finish(row.hash, found.fate === "mined" ? "drawn" : "waiting");
+      }
+    }
+  }
+
+  private async finish(ticketsHash: string, status: "drawn" | "waiting"): Promise<void> {
+    await this.db
+      .update(jackpotTickets)
+      // A draw to send again: recorded still, when a play recorded it.
+      .set({
+        status: status === "drawn" ? status : sql<"waiting" | "recorded">`CASE WHEN ${jackpotTickets.entropy} IS NULL THEN 'waiting' ELSE 'recorded' END`,
+        ...(status === "waiting" && { drawTxHash: null }),
+        updatedAt: new Date(),
+      })
+      .where(eq(jackpotTickets.hash, ticketsHash));
+  }
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { DEADLINE_GUARD_SECONDS, planRound, playGasLimit, type PlannedBet } from "../src/sessions/relay-plan";
+
+/** Queued bets in the order the relay reads them (oldest first). */
+function queued(...spec: [player: string, kind?: PlannedBet["kind"], deadline?: number][]): PlannedBet[] {
+  const nonces = new Map<string, bigint>();
+  return spec.map(([player, kind, deadline]) => {
+    const nonce = nonces.get(player) ?? 0n;
+    nonces.set(player, nonce + 1n);
+    return { betId: `${player}${nonce}`, player, nonce, kind: kind ?? "play", deadline: deadline ?? 10_000 };
+  });
+}
+const ids = (bets: PlannedBet[]) => bets.map((bet) => bet.betId);
+const plan = (bets: PlannedBet[], o: { batchSize?: number; holding?: string[]; now?: number } = {}) =>
+  planRound(bets, { batchSize: o.batchSize ?? 100, holding: new Set(o.holding ?? []), now: o.now ?? 1_000 });
+
+describe("planRound", () => {
+  it("takes every queued play up to the batch size, each player's in order, the rest waiting", () => {
+    const round = plan(queued(["a"], ["b"], ["a"], ["c"], ["b"]), { batchSize: 3 });
+    expect(ids(round.plays)).toEqual(["a0", "b0", "a1"]);
+    expect(round.places).toEqual([]);
+  });
+
+  it("sends a place after its player's plays, and holds the player's later bets until the hand is played", () => {
+    const round = plan(queued(["a"], ["a", "place"], ["a"], ["b", "place"], ["b"]));
+    expect(ids(round.plays)).toEqual(["a0"]);
+    expect(ids(round.places)).toEqual(["a1", "b0"]);
+  });
+
+  it("holds a player with a bet open on chain, and takes out a bet too close to its deadline with its player's later ones", () => {
+    const round = plan(queued(["a"], ["b", "play", 1_000 + DEADLINE_GUARD_SECONDS - 1], ["b"], ["c"]), { holding: ["a"] });
+    expect(ids(round.plays)).toEqual(["c0"]);
+    expect(ids(round.expired)).toEqual(["b0"]);
+  });
+
+  it("keeps the largest batch's gas limit under EIP-7825's 2^24", () => {
+    expect(playGasLimit(235)).toBeLessThan(2n ** 24n);
+  });
+});

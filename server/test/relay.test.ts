@@ -1,0 +1,239 @@
+import { parseEther, ZeroAddress, type Log, type LogDescription, type Wallet } from "ethers";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GameType, settleGame, ticketDraws, ticketsHash, ticketsOf, type Token } from "../src/engine";
+import type { Casino } from "../../typechain-types";
+import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
+import { eq } from "drizzle-orm";
+import { jackpotTickets } from "../src/db/schema";
+import { pendingCount } from "./support/chain";
+import { Client, signIn } from "./support/http";
+import { depositDegen, MASTER_SECRET } from "./support/play";
+import { SETTLER_ADDRESS } from "./support/settler";
+import { openSession, signBet, type BetChoice, type TestSession } from "./support/sessions";
+
+let server: TestServer;
+interface Seat {
+  player: Wallet;
+  client: Client;
+  session: TestSession;
+  expectedCommit: string;
+  nonce: bigint;
+}
+const seats: Seat[] = [];
+let terms: bigint;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  server = await startTestServer({ MASTER_SECRET });
+  terms = await server.chain.casino.terms();
+  for (const player of server.chain.players.slice(0, 4)) {
+    const client = new Client(server.url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    await depositDegen(server, player, parseEther("2000"));
+    await (await (server.chain.casino.connect(player) as Casino).deposit(ZeroAddress, parseEther("1"), { value: parseEther("1") })).wait();
+    const { expectedCommit } = (await client.post("/api/fairness/commitment")).body;
+    const { session, answer } = await openSession(server.chain, client, player);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    seats.push({ player, client, session, expectedCommit, nonce: 0n });
+  }
+});
+afterAll(async () => server?.close());
+afterEach(async () => {
+  await server.chain.provider.send("evm_setAutomine", [true]);
+});
+
+/** Signs the seat's next bet and posts it; the answer must be 202. */
+async function bet(seat: Seat, choice: Partial<BetChoice> = {}): Promise<string> {
+  const signed = await signBet(server.chain, seat.session, {
+    game: GameType.WHEEL,
+    params: 0b111n,
+    amount: parseEther("10"),
+    nonce: seat.nonce++,
+    expectedCommit: seat.expectedCommit,
+    terms,
+    ...choice,
+  });
+  const answer = await seat.client.post("/api/sessions/bets", signed.body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+  return signed.betId;
+}
+
+async function status(seat: Seat, betId: string, wait?: "sent" | "mined") {
+  const answer = await seat.client.get(`/api/sessions/bets/${betId}${wait ? `?wait=${wait}` : ""}`);
+  expect(answer.status).toBe(200);
+  return answer.body as { status: string; txHash: string | null; error: string | null };
+}
+
+/** Waits until the settler has sent the draw of a relay transaction's tickets. */
+async function waitForDraw(relayHash: string): Promise<void> {
+  const sent = async () =>
+    (await server.services.database.db.select().from(jackpotTickets).where(eq(jackpotTickets.placedTxHash, relayHash)))[0]?.status === "sent";
+  for (let i = 0; i < 200 && !(await sent()); i++) await sleep(50);
+  expect(await sent()).toBe(true);
+  expect(await pendingCount(server.chain.provider, SETTLER_ADDRESS)).toBeGreaterThan(0);
+}
+
+function events(logs: readonly Log[]): LogDescription[] {
+  return logs.flatMap((log) => {
+    const parsed = server.chain.casino.interface.parseLog(log);
+    return parsed ? [parsed] : [];
+  });
+}
+
+describe("the relay", () => {
+  it("sends what arrives while a relay transaction is pending in the next one, 20 bets of 4 players together; vaults move to the wei; a hit is paid in the next block, a draw without one recorded by the next play, the last batch drawn once the relay is quiet", async () => {
+    const { provider, casino } = server.chain;
+    const degen = await server.chain.token.getAddress();
+    await provider.send("evm_setAutomine", [false]);
+    // A first bet goes out alone, at once, and stays pending.
+    const first = await bet(seats[0]!);
+    const pending = await status(seats[0]!, first, "sent");
+    expect(pending.status).toBe("sent");
+
+    // Twenty bets arrive meanwhile: five a player, mixed games and one player in BNB.
+    const choices: Partial<BetChoice>[] = [
+      { game: GameType.WHEEL, params: 0b111n },
+      { game: GameType.SLOTS, params: 0n },
+      { game: GameType.KICKBOXING, params: 1n },
+      { game: GameType.CRASH, params: 200n },
+      { game: GameType.WHEEL, params: 0b1n },
+    ];
+    const placed = await Promise.all(
+      seats.map(async (seat, i) => {
+        const ids: string[] = [];
+        for (const choice of choices) ids.push(await bet(seat, i === 3 ? { ...choice, token: "BNB", amount: parseEther("0.01") } : choice));
+        return ids;
+      }),
+    );
+    const batch = placed.flat();
+    expect(batch).toHaveLength(20);
+    for (const [i, ids] of placed.entries()) for (const id of ids) expect((await status(seats[i]!, id)).status).toBe("queued");
+    expect(await pendingCount(provider, SETTLER_ADDRESS)).toBe(1);
+
+    // The first one lands; the twenty go out together in the next transaction.
+    await provider.send("evm_mine", []);
+    const sent = await Promise.all(placed.flatMap((ids, i) => ids.map((id) => status(seats[i]!, id, "sent"))));
+    const relayHash = sent[0]!.txHash!;
+    expect(sent.every((answer) => answer.status === "sent" && answer.txHash === relayHash)).toBe(true);
+    const tokens = seats.map((_, i) => (i === 3 ? ZeroAddress : degen));
+    const before = await Promise.all(seats.map((seat, i) => casino.getBalance(seat.player.address, tokens[i]!)));
+    await provider.send("evm_mine", []);
+    for (const [i, ids] of placed.entries()) for (const id of ids) expect((await status(seats[i]!, id, "mined")).status).toBe("mined");
+
+    const receipt = (await provider.getTransactionReceipt(relayHash))!;
+    const logs = events(receipt.logs);
+    const betPlaced = logs.filter((e) => e.name === "BetPlaced");
+    const settled = logs.filter((e) => e.name === "BetSettled");
+    expect(betPlaced.map((e) => e.args.betId.toString()).sort()).toEqual([...batch].sort());
+    expect(settled.map((e) => e.args.betId.toString()).sort()).toEqual([...batch].sort());
+
+    // Every payout is the engine's for the revealed seed's word, and the vaults moved by exactly that.
+    const expected = seats.map(() => 0n);
+    for (const [k, placement] of betPlaced.entries()) {
+      const seat = seats.findIndex((s) => s.player.address === placement.args.player);
+      const token: Token = placement.args.token === ZeroAddress ? "BNB" : "DEGEN";
+      const { payout } = settleGame({
+        gameType: Number(placement.args.gameType) as GameType,
+        token,
+        stake: placement.args.amount,
+        params: placement.args.params,
+        word: settled[k]!.args.random,
+      });
+      expected[seat]! += payout - placement.args.amount;
+    }
+
+    // The tickets of the DEGEN bets: drawn on the hash of the relay's block. A hit is paid by
+    // drawJackpots in the very next block; a batch without one waits for the next play to record
+    // its draw (JackpotTicketsDrawn), at no transaction of its own.
+    const issued = logs.find((e) => e.name === "JackpotTicketsIssued")!;
+    const tickets = ticketsOf(
+      betPlaced.map((e) => ({ betId: e.args.betId, token: e.args.token, jackpotOdds: e.args.jackpotOdds, jackpotPrize: e.args.jackpotPrize })),
+      degen,
+    );
+    expect(tickets).toHaveLength(15);
+    expect([issued.args.tickets, issued.args.count]).toEqual([ticketsHash(tickets), 15n]);
+    const relayBlock = (await provider.getBlock(receipt.blockNumber))!;
+    const hits = ticketDraws(await casino.getAddress(), tickets, relayBlock.hash!).filter((draw) => draw.hit);
+    if (hits.length) {
+      await waitForDraw(relayHash);
+      await provider.send("evm_mine", []);
+      const drawn = await casino.queryFilter(casino.filters.JackpotDrawn(), receipt.blockNumber + 1, receipt.blockNumber + 1);
+      expect(drawn.map((e) => e.args.betId)).toEqual(hits.map((t) => t.betId));
+      expect(drawn.every((e) => e.args.entropy === relayBlock.hash)).toBe(true);
+      for (const draw of drawn) expected[seats.findIndex((s) => BigInt(s.player.address) === draw.args.betId >> 64n)]! += draw.args.prize;
+    } else {
+      // Nothing to pay: no draw is sent.
+      await sleep(500);
+      const [row] = await server.services.database.db.select().from(jackpotTickets).where(eq(jackpotTickets.placedTxHash, relayHash));
+      expect(row?.status).toBe("waiting");
+      expect(await pendingCount(provider, SETTLER_ADDRESS)).toBe(0);
+    }
+
+    const after = await Promise.all(seats.map((seat, i) => casino.getBalance(seat.player.address, tokens[i]!)));
+    expect(after.map((balance, i) => balance - before[i]!)).toEqual(expected);
+
+    // The next play records the batch's draw: every miss is written to its bet, with the relay block's hash.
+    await provider.send("evm_setAutomine", [true]);
+    const next = await bet(seats[1]!);
+    const nextHash = (await status(seats[1]!, next, "mined")).txHash!;
+    const recorded = events((await provider.getTransactionReceipt(nextHash))!.logs).find((e) => e.name === "JackpotTicketsDrawn");
+    if (!hits.length) expect([recorded?.args.tickets, recorded?.args.entropy]).toEqual([issued.args.tickets, relayBlock.hash]);
+    await server.services.settler.sync();
+    for (const [i, ids] of placed.entries()) {
+      for (const id of ids) {
+        const record = (await seats[i]!.client.get(`/api/fairness/bets/${id}`)).body;
+        expect(record).toMatchObject({ status: "settled", placedTxHash: relayHash, settleTxHash: relayHash, verification: { ok: true } });
+        if (i !== 3) expect(record.jackpotEntropy).toBe(relayBlock.hash);
+      }
+    }
+    // The last batch, which no later play records, is drawn by drawJackpots once the relay is quiet.
+    const lastTickets = events((await provider.getTransactionReceipt(nextHash))!.logs).find((e) => e.name === "JackpotTicketsIssued")!;
+    for (let i = 0; i < 8; i++) await provider.send("evm_mine", []);
+    let lastDraw;
+    for (let i = 0; i < 100 && !lastDraw; i++) {
+      await server.services.settler.sync();
+      [lastDraw] = await casino.queryFilter(casino.filters.JackpotTicketsDrawn(lastTickets.args.tickets));
+      if (!lastDraw) await sleep(100);
+    }
+    expect(lastDraw?.args.entropy).toBe((await provider.getBlock((await provider.getTransactionReceipt(nextHash))!.blockNumber))!.hash);
+  });
+
+  it("takes a bet the chain would refuse out of its batch, reports why, and relays the others", async () => {
+    const { provider, casino } = server.chain;
+    const degen = await server.chain.token.getAddress();
+    await provider.send("evm_setAutomine", [false]);
+    const first = await bet(seats[0]!);
+    await status(seats[0]!, first, "sent");
+    const kept = [await bet(seats[0]!), await bet(seats[1]!)];
+    const broke = await bet(seats[2]!);
+    const after = await bet(seats[2]!);
+    const alsoKept = await bet(seats[3]!, { token: "DEGEN" });
+    // The third player empties the vault before the bet goes out: the chain would refuse it.
+    const vault = await casino.getBalance(seats[2]!.player.address, degen);
+    await (await (casino.connect(seats[2]!.player) as Casino).withdraw(degen, vault, { gasLimit: 200_000n })).getTransaction();
+    await provider.send("evm_mine", []);
+    const [k0, k1, k2] = await Promise.all([status(seats[0]!, kept[0]!, "sent"), status(seats[1]!, kept[1]!, "sent"), status(seats[3]!, alsoKept, "sent")]);
+    expect(new Set([k0.txHash, k1.txHash, k2.txHash]).size).toBe(1);
+    await provider.send("evm_mine", []);
+    for (const [seat, id] of [
+      [seats[0]!, kept[0]!],
+      [seats[1]!, kept[1]!],
+      [seats[3]!, alsoKept],
+    ] as const) {
+      expect((await status(seat, id, "mined")).status).toBe("mined");
+    }
+    expect(await status(seats[2]!, broke)).toMatchObject({
+      status: "refused",
+      txHash: null,
+      error: "Your vault did not cover the stake when the bet was sent",
+    });
+    expect(await status(seats[2]!, after)).toMatchObject({
+      status: "refused",
+      error: `An earlier bet of yours (nonce ${seats[2]!.nonce - 2n}) was refused, so this one cannot land: sign it again`,
+    });
+    expect(await casino.queryFilter(casino.filters.BetPlaced(broke))).toHaveLength(0);
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^degen_relay_bets_refused_total\{reason="InsufficientBalance"\} 1$/m);
+  });
+});

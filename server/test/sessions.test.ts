@@ -1,0 +1,288 @@
+import { parseEther, Wallet, ZeroAddress } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GameType, settleGame, type Token } from "../src/engine";
+import { CasinoSessions__factory, MockContractWallet__factory } from "../../typechain-types";
+import path from "node:path";
+import { CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
+import { DEV_KEYS } from "./support/chain";
+import { Client, signIn } from "./support/http";
+import { depositDegen, MASTER_SECRET } from "./support/play";
+import { settlerTransactions } from "./support/settler";
+import { grantFor, grantJson, openSession, randomKey, signBet, signGrant, type BetChoice, type TestSession } from "./support/sessions";
+
+let server: TestServer;
+let alice: Client;
+let bob: Client;
+let aliceSession: TestSession;
+let commitment: { expectedCommit: string; terms: string };
+let bobCommitment: { expectedCommit: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ MASTER_SECRET });
+  alice = new Client(server.url);
+  bob = new Client(server.url);
+  await signIn(alice, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
+  await signIn(bob, server.chain.players[1]!, SIWE_DOMAIN, CHAIN_ID);
+  await depositDegen(server, server.chain.players[0]!, parseEther("1000"));
+  await depositDegen(server, server.chain.players[1]!, parseEther("1000"));
+  commitment = (await alice.post("/api/fairness/commitment")).body;
+  bobCommitment = (await bob.post("/api/fairness/commitment")).body;
+});
+afterAll(async () => server?.close());
+
+/** The session's next bet, signed, with the commitment and terms the app read. */
+const nextBet = (session: TestSession, nonce: bigint, choice: Partial<BetChoice> = {}) =>
+  signBet(server.chain, session, {
+    game: GameType.WHEEL,
+    params: 0b11n,
+    nonce,
+    expectedCommit: commitment.expectedCommit,
+    terms: BigInt(commitment.terms),
+    ...choice,
+  });
+
+async function relayed(client: Client, betId: string) {
+  const answer = await client.get(`/api/sessions/bets/${betId}?wait=mined`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+describe("POST /api/sessions", () => {
+  it("opens a session the wallet signed, once mined, and lists it", async () => {
+    const sent = await settlerTransactions(server.chain);
+    const { session, answer } = await openSession(server.chain, alice, server.chain.players[0]!);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({ key: session.key.address, expiresAt: Number(session.grant.expiresAt), txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect((await server.chain.provider.getTransactionReceipt(answer.body.txHash))?.status).toBe(1);
+    expect(await settlerTransactions(server.chain)).toBe(sent + 1);
+    const onChain = await CasinoSessions__factory.connect(await server.chain.casino.sessions(), server.chain.provider).sessionOf(
+      session.player.address,
+      session.key.address,
+    );
+    expect([onChain.player, onChain.expiresAt, onChain.tokens, onChain.games, onChain.revoked]).toEqual([
+      session.player.address,
+      session.grant.expiresAt,
+      3n,
+      0x1fn,
+      false,
+    ]);
+    const listed = await alice.get("/api/sessions");
+    expect(listed.body.sessions).toContainEqual(
+      expect.objectContaining({
+        key: session.key.address,
+        revoked: false,
+        lost: { DEGEN: "0", BNB: "0" },
+        maxBet: { DEGEN: parseEther("1000").toString(), BNB: parseEther("1").toString() },
+      }),
+    );
+    aliceSession = session;
+  });
+
+  it("refuses a grant for another wallet, past 24 h, signed by another wallet, reused, or without a stake, sending nothing", async () => {
+    const [player, other] = [server.chain.players[0]!, server.chain.players[1]!];
+    const sent = await settlerTransactions(server.chain);
+    const post = async (grant: Awaited<ReturnType<typeof grantFor>>, signer: Wallet = player, client = alice) =>
+      client.post("/api/sessions", { grant: grantJson(grant), signature: await signGrant(server.chain, signer, grant) });
+
+    const forBob = await grantFor(server.chain, other, randomKey());
+    expect(await post(forBob, other)).toMatchObject({ status: 403, body: { error: "The session's player must be the signed-in wallet" } });
+    const tooLong = await grantFor(server.chain, player, randomKey(), {
+      expiresAt: BigInt(Math.floor(Date.now() / 1000) + 25 * 3600),
+    });
+    expect(await post(tooLong)).toMatchObject({ status: 400, body: { error: "A session lasts at most 24 hours" } });
+    const forged = await grantFor(server.chain, player, randomKey());
+    expect(await post(forged, other)).toMatchObject({ status: 400, body: { error: "The signature is not this wallet's signature of the session" } });
+    const reused = await grantFor(server.chain, player, aliceSession.key);
+    expect(await post(reused)).toMatchObject({ status: 409, body: { error: "This key has a session already: make a new key" } });
+
+    // A wallet that only signed in has nothing at stake: the house sends nothing for it.
+    const fresh = randomKey().connect(server.chain.provider);
+    const freshClient = new Client(server.url);
+    await signIn(freshClient, fresh, SIWE_DOMAIN, CHAIN_ID);
+    const noStake = await post(await grantFor(server.chain, fresh, randomKey()), fresh, freshClient);
+    expect(noStake.status).toBe(403);
+    expect(noStake.body.error).toMatch(/^Deposit at least 1 DEGEN or 0.001 BNB into the Casino/);
+    expect(await settlerTransactions(server.chain)).toBe(sent);
+  });
+
+  it("opens a contract wallet's session by its EIP-1271 answer, the wallet signed in the same way", async () => {
+    const owner = new Wallet(DEV_KEYS[7]!, server.chain.provider);
+    const wallet = await (await new MockContractWallet__factory(owner).deploy(owner.address)).waitForDeployment();
+    const walletAddress = await wallet.getAddress();
+    const casino = await server.chain.casino.getAddress();
+    // A stake: the wallet deposits BNB into its vault.
+    const deposit = server.chain.casino.interface.encodeFunctionData("deposit", [ZeroAddress, parseEther("0.01")]);
+    await (await wallet.execute(casino, parseEther("0.01"), deposit, { value: parseEther("0.01") })).wait();
+    // Its owner signs for it: the sign-in message and the grant alike are checked by isValidSignature.
+    const asWallet = { address: walletAddress, signMessage: (message: string) => owner.signMessage(message) } as unknown as Wallet;
+    const client = new Client(server.url);
+    await signIn(client, asWallet, SIWE_DOMAIN, CHAIN_ID);
+    const grant = await grantFor(server.chain, asWallet, randomKey());
+    const answer = await client.post("/api/sessions", { grant: grantJson(grant), signature: await signGrant(server.chain, owner, grant) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.key).toBe(grant.key);
+  });
+});
+
+describe("POST /api/sessions/bets", () => {
+  it("queues a signed bet at once, relays it, and the vault moves by the rules' payout to the wei", async () => {
+    const player = server.chain.players[0]!;
+    const degen = await server.chain.token.getAddress();
+    const before = await server.chain.casino.getBalance(player.address, degen);
+    const { body, betId } = await nextBet(aliceSession, 0n, { amount: parseEther("10") });
+    const accepted = await alice.post("/api/sessions/bets", body);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+    expect(accepted.body).toEqual({ betId, nonce: "0", kind: "play", status: "queued", countersignature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
+    const done = await relayed(alice, betId);
+    expect(done).toMatchObject({ betId, status: "mined", error: null });
+    const receipt = (await server.chain.provider.getTransactionReceipt(done.txHash))!;
+    const events = receipt.logs.flatMap((log) => {
+      const parsed = server.chain.casino.interface.parseLog(log);
+      return parsed ? [parsed] : [];
+    });
+    // Placed and settled in the one transaction.
+    expect(events.map((event) => event.name)).toEqual(expect.arrayContaining(["BetPlaced", "BetSettled", "GamePlayed"]));
+    const settled = events.find((event) => event.name === "BetSettled")!;
+    const payout = settleGame({ gameType: GameType.WHEEL, token: "DEGEN" as Token, stake: parseEther("10"), params: 0b11n, word: settled.args.random }).payout;
+    expect(events.find((event) => event.name === "GamePlayed")!.args.payout).toBe(payout);
+    expect(await server.chain.casino.getBalance(player.address, degen)).toBe(before - parseEther("10") + payout);
+    // Recorded settled at once, and the fairness record checks out.
+    const record = (await alice.get(`/api/fairness/bets/${betId}`)).body;
+    expect(record).toMatchObject({
+      status: "settled",
+      payout: payout.toString(),
+      settleTxHash: done.txHash,
+      placedTxHash: done.txHash,
+      verification: { ok: true },
+    });
+  });
+
+  it("answers a signed bet sent again with the same bet, relayed once", async () => {
+    const { body, betId } = await nextBet(aliceSession, 1n);
+    const [first, second] = await Promise.all([alice.post("/api/sessions/bets", body), alice.post("/api/sessions/bets", body)]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(second.body.betId).toBe(betId);
+    await relayed(alice, betId);
+    expect(await alice.post("/api/sessions/bets", body)).toMatchObject({ status: 202, body: { betId, status: "mined" } });
+    expect(await server.chain.casino.queryFilter(server.chain.casino.filters.BetPlaced(betId))).toHaveLength(1);
+  });
+
+  it("refuses each bet the contract would refuse, with a sentence, queueing nothing", async () => {
+    const sent = await settlerTransactions(server.chain);
+    const post = async (signed: { body: unknown }, client = alice) => client.post("/api/sessions/bets", signed.body);
+    const refused = async (signed: { body: unknown }, status: number, error: string | RegExp, client = alice) => {
+      const answer = await post(signed, client);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+      if (typeof error === "string") expect(answer.body.error).toBe(error);
+      else expect(answer.body.error).toMatch(error);
+    };
+    const stranger = { ...aliceSession, key: randomKey() };
+    await refused(await nextBet(stranger, 2n), 403, `No session of this wallet is open for key ${stranger.key.address}: open one first (POST /api/sessions)`);
+    // Bob's own session key signing a bet of Alice's: it holds no session of hers.
+    const { session: bobSession } = await openSession(server.chain, bob, server.chain.players[1]!);
+    await refused(
+      await nextBet({ ...bobSession, player: aliceSession.player }, 2n),
+      403,
+      `No session of this wallet is open for key ${bobSession.key.address}: open one first (POST /api/sessions)`,
+    );
+    await refused(await nextBet(aliceSession, 2n), 403, "This bet is signed for another wallet than the one signed in", bob);
+    await refused(
+      await nextBet(aliceSession, 2n, { amount: parseEther("1001") }),
+      403,
+      /^The stake of 1001 DEGEN is above this session's largest bet, 1000 DEGEN$/,
+    );
+    await refused(await nextBet(aliceSession, 3n), 409, "Nonce 3 skips ahead: your next bet's nonce is 2");
+    await refused(await nextBet(aliceSession, 1n, { amount: parseEther("2") }), 409, "Nonce 1 is taken by another bet of yours");
+    await refused(
+      await nextBet(aliceSession, 2n, { expectedCommit: "0x" + "12".repeat(32) }),
+      409,
+      /^The bet names a stale commitment: sign it again with expectedCommit 0x/,
+    );
+    await refused(
+      await nextBet(aliceSession, 2n, { terms: BigInt(commitment.terms) + 1n }),
+      409,
+      `The Casino's terms changed since the bet was signed: sign it again with terms ${commitment.terms}`,
+    );
+    await refused(
+      await nextBet(aliceSession, 2n, { deadline: BigInt(Math.floor(Date.now() / 1000)) }),
+      400,
+      "The bet's deadline has passed (or is too close to land it): sign it again",
+    );
+    await refused(await nextBet(aliceSession, 2n, { params: 0n }), 400, /^Invalid bet: /);
+    const malformed = await nextBet(aliceSession, 2n);
+    await refused({ body: { ...malformed.body, vs: "0x" + "ff".repeat(32) } }, 400, "The bet's signature is malformed");
+
+    // A session limited to the wheel, in DEGEN, with a budget of 5 DEGEN.
+    const { session: narrow } = await openSession(server.chain, alice, server.chain.players[0]!, { games: 1n, tokens: 1n, budgetDegen: parseEther("5") });
+    await refused(await nextBet(narrow, 2n, { game: GameType.SLOTS, params: 0n }), 403, "This session does not allow slots");
+    await refused(await nextBet(narrow, 2n, { token: "BNB", amount: parseEther("0.01") }), 403, "This session does not allow BNB bets");
+    await refused(await nextBet(narrow, 2n, { amount: parseEther("6") }), 403, "This bet would take the session past its budget: 0 of 5 DEGEN spent or staked");
+    // Bob's vault holds 1,000 DEGEN: a session allowing 5,000 a bet does not make it cover more.
+    const { session: large } = await openSession(server.chain, bob, server.chain.players[1]!, { maxBetDegen: parseEther("5000") });
+    await refused(
+      await nextBet(large, 0n, { amount: parseEther("1001"), expectedCommit: bobCommitment.expectedCommit }),
+      409,
+      "Your vault's 1000 DEGEN, less 0 staked on bets still landing, does not cover a stake of 1001",
+      bob,
+    );
+    expect(await settlerTransactions(server.chain)).toBe(sent + 3); // the three sessions opened, nothing else
+  });
+
+  it("refuses a bet past the wallet's one-click budget with a 429", async () => {
+    // Another server over the same chain with a budget of 2, without a settler: its bets stay queued, and count.
+    const temp = tempDir();
+    const other = await startServerOn(
+      server.chain,
+      { DATA_DIR: path.join(temp.dir, "db"), MASTER_SECRET, SESSION_BETS_PER_ADDRESS_PER_DAY: "2" },
+      { settler: false },
+    );
+    try {
+      const client = new Client(other.url);
+      await signIn(client, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
+      for (const nonce of [2n, 3n]) expect((await client.post("/api/sessions/bets", (await nextBet(aliceSession, nonce)).body)).status).toBe(202);
+      expect(await client.post("/api/sessions/bets", (await nextBet(aliceSession, 4n)).body)).toMatchObject({
+        status: 429,
+        body: { error: "This wallet has reached its limit of 2 one-click bets relayed per 24 hours: bet from your wallet, or try again later" },
+      });
+    } finally {
+      await other.close();
+      temp.dispose();
+    }
+  });
+
+  it("stops taking a key's bets once the app revokes it", async () => {
+    const { session } = await openSession(server.chain, alice, server.chain.players[0]!);
+    const revoked = await alice.call("DELETE", `/api/sessions/${session.key.address}`);
+    expect(revoked).toMatchObject({ status: 200, body: { key: session.key.address, revoked: true, revokedOnChain: false } });
+    expect(await alice.post("/api/sessions/bets", (await nextBet(session, 2n)).body)).toMatchObject({
+      status: 403,
+      body: { error: "This session was revoked: open a new one" },
+    });
+    // Sessions are kept by player and key: Bob has none with Alice's key.
+    expect(await bob.call("DELETE", `/api/sessions/${session.key.address}`)).toMatchObject({
+      status: 404,
+      body: { error: "No session of this wallet with this key" },
+    });
+    // Revoked on chain by the player's own transaction: seen by the settler.
+    const sessions = CasinoSessions__factory.connect(await server.chain.casino.sessions(), session.player);
+    await (await sessions.revokeSession(aliceSession.key.address)).wait();
+    await server.services.settler.sync();
+    expect(await alice.post("/api/sessions/bets", (await nextBet(aliceSession, 2n)).body)).toMatchObject({
+      status: 403,
+      body: { error: "This session was revoked: open a new one" },
+    });
+  });
+
+  it("refuses a bet of an expired session", async () => {
+    const { session } = await openSession(server.chain, alice, server.chain.players[0]!);
+    await server.chain.provider.send("evm_increaseTime", [3601]);
+    await server.chain.provider.send("evm_mine", []);
+    await new Promise((r) => setTimeout(r, 1_100)); // the server's reading of the chain's time is kept a second
+    expect(await alice.post("/api/sessions/bets", (await nextBet(session, 2n, { deadline: BigInt(Math.floor(Date.now() / 1000) + 7200) })).body)).toMatchObject(
+      {
+        status: 403,
+        body: { error: "This session has expired: open a new one" },
+      },
+    );
+  });
+});
