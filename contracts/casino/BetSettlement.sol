@@ -20,7 +20,7 @@ library BetSettlement {
     ///         all or none (Casino.settleBatch).
     function settleBatch(
         CasinoStorage storage s,
-        CasinoEnv memory env,
+        CasinoEnv calldata env,
         uint256[] calldata betIds,
         bytes32[] calldata seeds,
         uint256[] calldata payouts
@@ -34,7 +34,7 @@ library BetSettlement {
 
     /// @notice Settles an open bet: seed revealed in order, the rules' payout for the seed and the
     ///         actions (checked against `expected` when `check`), reservation released, jackpot drawn.
-    function settle(CasinoStorage storage s, CasinoEnv memory env, uint256 betId, bytes32 seed, uint256 expected, bytes memory actions, bool check)
+    function settle(CasinoStorage storage s, CasinoEnv calldata env, uint256 betId, bytes32 seed, uint256 expected, bytes calldata actions, bool check)
         external
         returns (uint256 payout, address token)
     {
@@ -45,7 +45,7 @@ library BetSettlement {
 
     function _settle(
         CasinoStorage storage s,
-        CasinoEnv memory env,
+        CasinoEnv calldata env,
         uint256 betId,
         bytes32 seed,
         uint256 expected,
@@ -77,7 +77,7 @@ library BetSettlement {
 
     /// @dev The rules' payout. A staked split is played when the log settled starts with it (and
     ///      the deal allows it), else void; a log that splits needs it staked.
-    function _payoutOf(CasinoEnv memory env, uint256 betId, Bet memory bet, bytes32 random, bytes memory actions) private view returns (uint256) {
+    function _payoutOf(CasinoEnv calldata env, uint256 betId, Bet memory bet, bytes32 random, bytes memory actions) private view returns (uint256) {
         if (bet.gameType == Payouts.BLACKJACK) {
             if (bet.split) return env.rules.splitStakedPayout(bet.stake, random, actions);
             if (actions.length != 0 && actions[0] == "P") revert ICasino.SplitNotStaked(betId);

@@ -63,7 +63,9 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
       }
       // With no countersignature at all, or a malformed one, a non-settler is refused the same way.
       for (const countersignature of ["0x", "0x1234"]) {
-        await expect(f.sessions.connect(f.stranger).place(bet.signed, countersignature)).to.be.revertedWithCustomError(f.sessions, "NotRelayer").withArgs(f.stranger.address);
+        await expect(f.sessions.connect(f.stranger).place(bet.signed, countersignature))
+          .to.be.revertedWithCustomError(f.sessions, "NotRelayer")
+          .withArgs(f.stranger.address);
       }
       expect((await f.casino.commitmentOf(f.alice.address)).nextNonce).to.equal(0n);
     });
