@@ -132,7 +132,9 @@ async function main(): Promise<void> {
       const receipt = await play();
       const recorded = receipt.logs.some((l) => f.casino.interface.parseLog(l)?.name === "JackpotTicketsDrawn");
       const perBet = receipt.gasUsed / BigInt(BETS);
-      rows.push(`${label.padEnd(18)} ${spread.padEnd(11)} ${perBet.toLocaleString("en-US").padStart(7)} per bet${recorded ? " (the previous batch's jackpot draw recorded)" : ""}`);
+      rows.push(
+        `${label.padEnd(18)} ${spread.padEnd(11)} ${perBet.toLocaleString("en-US").padStart(7)} per bet${recorded ? " (the previous batch's jackpot draw recorded)" : ""}`,
+      );
       if (token !== NATIVE && spread === "20 players") {
         // A batch with a hit is drawn on its own: what that costs per ticket.
         const tickets = receipt.logs
@@ -141,7 +143,9 @@ async function main(): Promise<void> {
           .map((e) => ({ betId: e!.args.betId, odds: e!.args.jackpotOdds, prize: e!.args.jackpotPrize }));
         await play(); // records this batch's draw
         const draw = (await (await f.casino.connect(signers[2]).drawJackpots(tickets)).wait())!;
-        drawRows.push(`${label.padEnd(18)} drawJackpots of a recorded batch of ${tickets.length}: ${(draw.gasUsed / BigInt(tickets.length)).toLocaleString("en-US")} per ticket`);
+        drawRows.push(
+          `${label.padEnd(18)} drawJackpots of a recorded batch of ${tickets.length}: ${(draw.gasUsed / BigInt(tickets.length)).toLocaleString("en-US")} per ticket`,
+        );
       }
     }
   }

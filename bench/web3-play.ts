@@ -80,7 +80,10 @@ async function main(): Promise<void> {
       const before = await placedBefore();
       const requests = wallet.requests.length;
       const figures = await spin(page);
-      const asked = wallet.requests.slice(requests).filter((request) => !READ_ONLY.has(request.method)).map((request) => request.method);
+      const asked = wallet.requests
+        .slice(requests)
+        .filter((request) => !READ_ONLY.has(request.method))
+        .map((request) => request.method);
       report(
         `web3 wheel with one-click play, ${SPINS} spins, one block every ${blockMs} ms (${(await placedBefore()) - before} bets on chain; wallet asked ${asked.length} times${asked.length ? `: ${asked.join(", ")}` : ""})`,
         figures,
@@ -95,7 +98,24 @@ async function main(): Promise<void> {
 }
 
 /** Wallet methods that ask the player nothing. */
-const READ_ONLY = new Set(["eth_accounts", "eth_chainId", "net_version", "eth_blockNumber", "eth_call", "eth_getBalance", "eth_getTransactionReceipt", "eth_getTransactionByHash", "eth_estimateGas", "eth_getLogs", "eth_getBlockByNumber", "eth_getCode", "eth_gasPrice", "eth_maxPriorityFeePerGas", "eth_feeHistory", "eth_getTransactionCount"]);
+const READ_ONLY = new Set([
+  "eth_accounts",
+  "eth_chainId",
+  "net_version",
+  "eth_blockNumber",
+  "eth_call",
+  "eth_getBalance",
+  "eth_getTransactionReceipt",
+  "eth_getTransactionByHash",
+  "eth_estimateGas",
+  "eth_getLogs",
+  "eth_getBlockByNumber",
+  "eth_getCode",
+  "eth_gasPrice",
+  "eth_maxPriorityFeePerGas",
+  "eth_feeHistory",
+  "eth_getTransactionCount",
+]);
 
 interface Figures {
   settled: number[];

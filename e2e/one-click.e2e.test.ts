@@ -63,7 +63,11 @@ async function spin(page: Page, name: string): Promise<{ ok: boolean; text: stri
     return await playAndSettle(page, () => page.getByTestId("spin-button").click());
   } catch (error) {
     await screenshot(page, `${name}-failed`, false);
-    const status = await page.getByTestId("bet-status").last().innerText().catch(() => "(no bet status)");
+    const status = await page
+      .getByTestId("bet-status")
+      .last()
+      .innerText()
+      .catch(() => "(no bet status)");
     throw new Error(`${(error as Error).message}\nThe bet panel says: ${status}`, { cause: error });
   }
 }
@@ -168,11 +172,12 @@ describe("one-click play on the wheel", () => {
       return split.status === "SPLIT_PLAYING" && split.activeSplit === "first" && applyBlackjackAction(split, "STAND").status === "SPLIT_PLAYING";
     };
     let secret = randomBytes32();
-    while (!splitsAndStands(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino }))) secret = randomBytes32();
-    await page.evaluate(
-      ([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })),
-      [`degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`, secret] as const,
-    );
+    while (!splitsAndStands(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino })))
+      secret = randomBytes32();
+    await page.evaluate(([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })), [
+      `degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`,
+      secret,
+    ] as const);
 
     await setBet(page, "10");
     const asked = asking(wallet.requests).length;
@@ -215,13 +220,15 @@ describe("one-click play on the wheel", () => {
     const casino = await reader.casino.getAddress();
     const relaySeed = new SeedVault(masterSecret, Number(chainId), casino).seed(player, nonce + remaining - chainLength, nonce, true);
     let secret = randomBytes32();
-    while (crashRound(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino }), "DEGEN").crashPoint < 300) {
+    while (
+      crashRound(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino }), "DEGEN").crashPoint < 300
+    ) {
       secret = randomBytes32();
     }
-    await page.evaluate(
-      ([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })),
-      [`degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`, secret] as const,
-    );
+    await page.evaluate(([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })), [
+      `degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`,
+      secret,
+    ] as const);
     await setBet(page, "10");
     await page.getByTestId("auto-cash-out").fill("");
     const asked = asking(wallet.requests).length;

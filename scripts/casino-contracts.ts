@@ -50,7 +50,9 @@ export async function deployCasinoContracts(deployer: Signer, devWallet: string,
   const predictedCasino = getCreateAddress({ from, nonce: nonce + 1 });
   const token = await (await new DegenToken__factory(deployer).deploy(devWallet, predictedCasino)).waitForDeployment();
   const linked = Object.fromEntries(Object.entries(libraries).map(([name, address]) => [`contracts/casino/${name}.sol:${name}`, address]));
-  const casino = await (await new Casino__factory(linked as unknown as CasinoLibraryAddresses, deployer).deploy(await token.getAddress(), settler, await rules.getAddress())).waitForDeployment();
+  const casino = await (
+    await new Casino__factory(linked as unknown as CasinoLibraryAddresses, deployer).deploy(await token.getAddress(), settler, await rules.getAddress())
+  ).waitForDeployment();
   return {
     token,
     casino,

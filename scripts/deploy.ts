@@ -273,7 +273,12 @@ export async function deployStack(options: DeployOptions): Promise<DeploymentRec
     throw new Error(`distribution mismatch: allocations sum to ${total}, the owner keeps ${kept} (expected ${plan.liquidity})`);
   }
 
-  const [relayAddress, swapAddress, sessionsAddress, limitsAddress] = await Promise.all([casino.relay(), casino.swapDesk(), casino.sessions(), casino.limits()]);
+  const [relayAddress, swapAddress, sessionsAddress, limitsAddress] = await Promise.all([
+    casino.relay(),
+    casino.swapDesk(),
+    casino.sessions(),
+    casino.limits(),
+  ]);
   const { chainId } = await ethers.provider.getNetwork();
   return {
     chainId: Number(chainId),

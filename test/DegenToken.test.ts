@@ -43,7 +43,12 @@ describe("DegenToken", function () {
     const Token = await ethers.getContractFactory("DegenToken");
     const { casino: linked } = await deployPair(deployer, dev.address, settler.address);
     const libraries = Object.fromEntries(
-      await Promise.all(["SessionPlay", "HouseAdmin", "BetSettlement", "BetClaims"].map(async (name) => [name, await (await (await ethers.getContractFactory(name)).deploy()).getAddress()])),
+      await Promise.all(
+        ["SessionPlay", "HouseAdmin", "BetSettlement", "BetClaims"].map(async (name) => [
+          name,
+          await (await (await ethers.getContractFactory(name)).deploy()).getAddress(),
+        ]),
+      ),
     );
     const Casino = await ethers.getContractFactory("Casino", { libraries });
     const rules = await linked.rules();

@@ -143,7 +143,11 @@ export function headWatcher(chain: TestChain): { head: () => number; stop(): voi
 }
 
 /** Waits until the chain shows every sent bet placed; each bet's block, transaction and when it was first seen. */
-export async function landings(chain: TestChain, fromBlock: number, ids: Set<string>): Promise<Map<string, { block: number; txHash: string; seenAt: number; count: number }>> {
+export async function landings(
+  chain: TestChain,
+  fromBlock: number,
+  ids: Set<string>,
+): Promise<Map<string, { block: number; txHash: string; seenAt: number; count: number }>> {
   const seen = new Map<string, { block: number; txHash: string; seenAt: number; count: number }>();
   let next = fromBlock;
   for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 100))) {

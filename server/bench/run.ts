@@ -325,7 +325,12 @@ async function relayFailover(): Promise<void> {
       console.log(JSON.stringify({ case: "failover", leaseHolderKilledAfterSeconds: Math.round(afterSeconds * 10) / 10 }));
       await instances[0]!.start();
     };
-    await relayThroughput(chain, instances.map((instance) => instance.url), "session relay, kill -9 of the lease holder", killHolder);
+    await relayThroughput(
+      chain,
+      instances.map((instance) => instance.url),
+      "session relay, kill -9 of the lease holder",
+      killHolder,
+    );
   } finally {
     for (const instance of instances) await instance.kill9();
     await chain.stop();

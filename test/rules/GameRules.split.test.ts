@@ -74,7 +74,10 @@ describe("GameRules.splitStakedPayout pays what the engine pays for a staked spl
     const voided = cases.filter((c) => c.splitVoid === true);
     expect(new Set(voided.map((c) => c.kind))).to.deep.equal(new Set(["no pair", "pair", "pair, dealer natural", "player natural"]));
     expect(cases.filter((c) => c.kind === "pair" && c.payout !== null).every((c) => c.splitVoid === !c.log.startsWith("P"))).to.equal(true);
-    expect(voided.every((c) => BigInt(c.payout!) >= 10n ** 18n), "a void split returns at least its second stake").to.equal(true);
+    expect(
+      voided.every((c) => BigInt(c.payout!) >= 10n ** 18n),
+      "a void split returns at least its second stake",
+    ).to.equal(true);
     expect(cases.some((c) => c.kind === "pair" && c.splitVoid === false)).to.equal(true);
     expect(cases.filter((c) => c.kind === "pair" && c.log === "PP").every((c) => c.payout === null)).to.equal(true);
   });

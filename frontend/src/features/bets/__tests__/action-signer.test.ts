@@ -56,7 +56,9 @@ describe("the signer of a hand's or a round's actions", () => {
     expect(post!.url).toBe("/api/action-keys");
     expect(post!.body).toMatchObject({ betId: BET_ID.toString() });
     // The grant: the player's EIP-712 ActionKey(player, betId, key), as CasinoSessions.settle checks it.
-    expect(verifyTypedData(domain, types(ACTION_KEY_TYPES), { player: player.address, betId: BET_ID, key: post!.body.key }, post!.body.grant)).toBe(player.address);
+    expect(verifyTypedData(domain, types(ACTION_KEY_TYPES), { player: player.address, betId: BET_ID, key: post!.body.key }, post!.body.grant)).toBe(
+      player.address,
+    );
     for (const actions of ["0x50", "0x5053", "0x505348"]) expect(signerOf(BET_ID, actions, signer.sign(actions))).toBe(post!.body.key);
     expect(walletSignatures.count).toBe(1);
   });

@@ -137,7 +137,10 @@ describe("a history bet's check", () => {
     expect([signed!.commitment?.relayed, wallet!.commitment?.relayed, wrongLink!.commitment?.relayed]).toEqual([true, false, true]);
     expect(checkHistoryItem(signed!, page)).toMatchObject({ ok: true, problems: [] });
     expect(checkHistoryItem(wallet!, page)).toMatchObject({ ok: true, problems: [] });
-    expect(checkHistoryItem(wrongLink!, page)).toMatchObject({ ok: false, problems: ["the seed does not hash down to the commitment the bet was placed under"] });
+    expect(checkHistoryItem(wrongLink!, page)).toMatchObject({
+      ok: false,
+      problems: ["the seed does not hash down to the commitment the bet was placed under"],
+    });
   });
 
   it("replays an interactive round with the actions the server published, and says so when it published none", async () => {

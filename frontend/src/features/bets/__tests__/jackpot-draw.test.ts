@@ -23,7 +23,13 @@ function log(name: string, args: unknown[], tx: string, block: number, index: nu
 }
 
 const betPlaced = (nonce: bigint, odds: bigint, index: number) =>
-  log("BetPlaced", [(BigInt(PLAYER) << 64n) | nonce, PLAYER, DEGEN, parseEther("10"), GameType.WHEEL, 1n, nonce, id(`seed ${nonce}`), 0n, odds, parseEther("100")], PLAY_TX, 10, index);
+  log(
+    "BetPlaced",
+    [(BigInt(PLAYER) << 64n) | nonce, PLAYER, DEGEN, parseEther("10"), GameType.WHEEL, 1n, nonce, id(`seed ${nonce}`), 0n, odds, parseEther("100")],
+    PLAY_TX,
+    10,
+    index,
+  );
 
 function chainWith(logs: Log[]) {
   const receipts = new Map<string, TransactionReceipt>();

@@ -59,8 +59,28 @@ let chain: { head: number; landed: boolean; places: unknown[][] };
 
 function betPlacedLog(signedBet: { clientSeed: string }): Log {
   const betId = (BigInt(PLAYER) << 64n) | NONCE;
-  const { topics, data } = iface.encodeEventLog("BetPlaced", [betId, PLAYER, DEGEN, parseEther("10"), GameType.WHEEL, 1n, NONCE, signedBet.clientSeed, 42n, 0n, 0n]);
-  return { address: CASINO, topics, data, blockNumber: chain.head, blockHash: "0x" + "01".repeat(32), transactionHash: "0x" + "ee".repeat(32), index: 0 } as unknown as Log;
+  const { topics, data } = iface.encodeEventLog("BetPlaced", [
+    betId,
+    PLAYER,
+    DEGEN,
+    parseEther("10"),
+    GameType.WHEEL,
+    1n,
+    NONCE,
+    signedBet.clientSeed,
+    42n,
+    0n,
+    0n,
+  ]);
+  return {
+    address: CASINO,
+    topics,
+    data,
+    blockNumber: chain.head,
+    blockHash: "0x" + "01".repeat(32),
+    transactionHash: "0x" + "ee".repeat(32),
+    index: 0,
+  } as unknown as Log;
 }
 
 function fakeWallet(): ReadyWallet {
@@ -169,5 +189,3 @@ describe("a signed bet and the wallet's way when the relay fails", () => {
     await expect(betFromWalletInstead("5", () => undefined)).rejects.toThrow("no longer waiting");
   });
 });
-
-

@@ -19,8 +19,8 @@ export function RelayLate({ bet }: { bet: ActiveBet }) {
     };
     return (
       <ActionNotice testId="relay-late" action={instead}>
-        {bet.relayProblem} The server never accepted it, so your wallet cannot send it: the chain takes a signed bet from a wallet only with the
-        house&apos;s countersignature. You can bet from your wallet as usual instead: the same bet, confirmed in your wallet.
+        {bet.relayProblem} The server never accepted it, so your wallet cannot send it: the chain takes a signed bet from a wallet only with the house&apos;s
+        countersignature. You can bet from your wallet as usual instead: the same bet, confirmed in your wallet.
       </ActionNotice>
     );
   }

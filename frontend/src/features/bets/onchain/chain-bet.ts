@@ -179,7 +179,8 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
   if (!receipt) return null;
   const settlement = settlementOf(casino, receipt, resolving.index, bet);
   if (settlement.jackpotDeferred) return { ...settlement, jackpot: await findJackpotDraw(casino, provider, bet) };
-  if (settlement.kind === "settled" && bet.token === "DEGEN" && !settlement.jackpot) return { ...settlement, jackpot: await unpublishedMiss(casino, provider, bet, settlement) };
+  if (settlement.kind === "settled" && bet.token === "DEGEN" && !settlement.jackpot)
+    return { ...settlement, jackpot: await unpublishedMiss(casino, provider, bet, settlement) };
   return settlement;
 }
 

@@ -93,8 +93,10 @@ const SENTENCES: Record<string, Sentence> = {
   SessionBudgetExceeded: (a, amount) => `This bet would pass your one-click budget of ${amount(a[1])}.`,
   SessionExpired: () => "Your one-click play has ended. Turn it on again to bet without a wallet popup.",
   SessionRevokedError: () => "This one-click key was revoked.",
-  NotSessionPlayer: () => "This one-click key holds no session of your wallet: it was never opened for you, or it is another wallet's. Turn one-click play on again.",
-  NotRelayer: () => "The chain takes a signed bet from your wallet only with the house's countersignature, which this bet does not carry. Bet from your wallet as usual instead.",
+  NotSessionPlayer: () =>
+    "This one-click key holds no session of your wallet: it was never opened for you, or it is another wallet's. Turn one-click play on again.",
+  NotRelayer: () =>
+    "The chain takes a signed bet from your wallet only with the house's countersignature, which this bet does not carry. Bet from your wallet as usual instead.",
   TokenNotAllowed: () => "Your one-click play does not allow this token.",
   GameNotAllowed: () => "Your one-click play does not allow this game.",
   BetExpiredDeadline: () => "This signed bet passed its deadline and can no longer be placed.",
