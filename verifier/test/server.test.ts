@@ -1,9 +1,10 @@
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType, crashRound } from "../../engine/src/index";
+import { GameType, blackjackActionBytes, crashCashOutBytes, crashRound, crashTimeToReach } from "../../engine/src/index";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "../../server/test/support/app";
 import { Client, signIn } from "../../server/test/support/http";
 import { clientSeedFor, depositDegen, MASTER_SECRET, placeBet } from "../../server/test/support/play";
+import { nameActionKey, signActions } from "../../server/test/support/sessions";
 import { verifyChain } from "../src/run";
 
 let server: TestServer;
@@ -42,25 +43,35 @@ describe("npm run verify on what the settlement server settles", () => {
       bets.push((await placeBet(server, alice, player, bet)).betId);
     }
 
-    // A blackjack hand played through the API: hit once when allowed, then stand.
+    // A blackjack hand played through the API, each action signed by a key the wallet named for
+    // the hand: hit once when allowed, then stand.
     const hand = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("3"), gameType: GameType.BLACKJACK });
+    const handKey = await nameActionKey(server.chain, alice, player, hand.betId);
     const start = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: hand.betId });
     let view = start.body as { status: string; sessionId: string };
-    for (const action of ["hit", "stand", "stand"]) {
+    let log = "";
+    for (const action of ["HIT", "STAND", "STAND"] as const) {
       if (view.status !== "PLAYING" && view.status !== "SPLIT_PLAYING") break;
+      log += action[0];
+      const signature = await signActions(server.chain, handKey, hand.betId, blackjackActionBytes(log));
       view = {
         ...view,
-        ...(await alice.post(`/api/blackjack/${action}`, { token: "DEGEN", action: action.toUpperCase(), sessionId: start.body.sessionId })).body,
+        ...(await alice.post(`/api/blackjack/${action.toLowerCase()}`, { token: "DEGEN", action, sessionId: start.body.sessionId, signature })).body,
       };
     }
     bets.push(hand.betId);
 
-    // A manual crash round cashed out by the server's clock.
-    await alice.get("/api/fairness/commitment");
+    // A manual crash round cashed out at 1.05x, signed, once the server's clock has reached it.
+    await alice.post("/api/fairness/commitment");
     const clientSeed = await clientSeedFor(server, player.address, (word) => crashRound(word, "DEGEN").crashPoint >= 500);
     const round = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.CRASH, params: 0n, clientSeed });
-    await new Promise((r) => setTimeout(r, 1200));
-    expect((await alice.post("/api/crash/cashout", { token: "DEGEN", betId: round.betId })).status).toBe(200);
+    const roundKey = await nameActionKey(server.chain, alice, player, round.betId);
+    const flight = await alice.get(`/api/crash/${round.betId}`);
+    const reachedAt = Date.parse(flight.body.startedAt) + crashTimeToReach(flight.body.curve, 1.05) * 1000;
+    await new Promise((r) => setTimeout(r, Math.max(0, reachedAt - Date.parse(flight.body.serverTime)) + 300));
+    const signature = await signActions(server.chain, roundKey, round.betId, crashCashOutBytes(105));
+    const cash = await alice.post("/api/crash/cashout", { token: "DEGEN", betId: round.betId, multiplier: 105, signature });
+    expect(cash.status, JSON.stringify(cash.body)).toBe(200);
     bets.push(round.betId);
     for (const betId of bets) await waitSettled(betId);
 
