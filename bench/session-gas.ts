@@ -6,39 +6,11 @@
 import { ethers, network } from "hardhat";
 import { parseEther, Signature, Wallet, type TypedDataDomain } from "ethers";
 import { deployCasino, GAME, HashChain, NATIVE, betIdOf } from "../test/helpers";
+import { BET_TYPES, SESSION_TYPES } from "../test/support";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CasinoSessions } from "../typechain-types";
 
 const BETS = 20;
-// The EIP-712 types of engine/src/session.ts, written out: this CommonJS script cannot import the
-// ESM engine (test/rules/support.ts says the same).
-const SESSION_TYPES = {
-  Session: [
-    { name: "player", type: "address" },
-    { name: "key", type: "address" },
-    { name: "expiresAt", type: "uint256" },
-    { name: "tokens", type: "uint256" },
-    { name: "games", type: "uint256" },
-    { name: "maxBetDegen", type: "uint256" },
-    { name: "maxBetNative", type: "uint256" },
-    { name: "budgetDegen", type: "uint256" },
-    { name: "budgetNative", type: "uint256" },
-  ],
-};
-const BET_TYPES = {
-  Bet: [
-    { name: "player", type: "address" },
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint256" },
-    { name: "game", type: "uint256" },
-    { name: "params", type: "uint256" },
-    { name: "clientSeed", type: "bytes32" },
-    { name: "nonce", type: "uint256" },
-    { name: "expectedCommit", type: "bytes32" },
-    { name: "terms", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
-};
 
 async function main(): Promise<void> {
   if (network.name !== "hardhat") throw new Error("run on the in-process hardhat network");

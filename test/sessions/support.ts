@@ -1,5 +1,5 @@
 // Shared support of the one-click play tests (test/sessions/*.test.ts, issues #20 and #21): the
-// EIP-712 types and the session client seed of engine/src/session.ts, mirrored (these CommonJS
+// EIP-712 types (test/support.ts) and the session client seed of engine/src/session.ts, mirrored (these CommonJS
 // tests cannot import the ESM engine, as test/helpers.ts mirrors the random word); a fixture with
 // the Casino's sessions, limits and rules, a hash chain per player and funded vaults; and the steps
 // every test takes: open a session, sign a bet or an action log, compute the rules' payout.
@@ -21,55 +21,14 @@ import {
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { betIdOf, deployCasino, GAME, HashChain, NATIVE, randomWord, type CasinoFixture } from "../helpers";
 import { eventsOf } from "../findings/support";
+import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, SESSION_TYPES } from "../support";
 import type { CasinoLimits, CasinoSessions, GameRules } from "../../typechain-types";
 
 const abi = AbiCoder.defaultAbiCoder();
 
 // ───────────────────────────── engine/src/session.ts, mirrored ─────────────────────────────
 
-export const SESSION_TYPES = {
-  Session: [
-    { name: "player", type: "address" },
-    { name: "key", type: "address" },
-    { name: "expiresAt", type: "uint256" },
-    { name: "tokens", type: "uint256" },
-    { name: "games", type: "uint256" },
-    { name: "maxBetDegen", type: "uint256" },
-    { name: "maxBetNative", type: "uint256" },
-    { name: "budgetDegen", type: "uint256" },
-    { name: "budgetNative", type: "uint256" },
-  ],
-};
-
-export const BET_TYPES = {
-  Bet: [
-    { name: "player", type: "address" },
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint256" },
-    { name: "game", type: "uint256" },
-    { name: "params", type: "uint256" },
-    { name: "clientSeed", type: "bytes32" },
-    { name: "nonce", type: "uint256" },
-    { name: "expectedCommit", type: "bytes32" },
-    { name: "terms", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
-};
-
-export const ACTIONS_TYPES = {
-  Actions: [
-    { name: "betId", type: "uint256" },
-    { name: "actions", type: "bytes" },
-  ],
-};
-
-export const ACTION_KEY_TYPES = {
-  ActionKey: [
-    { name: "player", type: "address" },
-    { name: "betId", type: "uint256" },
-    { name: "key", type: "address" },
-  ],
-};
+export { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, SESSION_TYPES };
 
 /** Session.tokens: bit 0 DEGEN, bit 1 BNB. */
 export const TOKEN_BITS = { DEGEN: 1n, BNB: 2n } as const;
