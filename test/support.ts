@@ -8,6 +8,8 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import type { Casino, CasinoRelay } from "../typechain-types";
 import type { ISessionCasino } from "../typechain-types/contracts/CasinoSessions";
 import { jackpotRoll } from "./helpers";
+// A type only: these CommonJS tests cannot load the ESM engine at run time.
+import type { SessionGrant } from "../engine/src/session";
 
 export const WITHDRAW_TYPES = {
   Withdraw: [
@@ -76,18 +78,8 @@ export const ACTION_KEY_TYPES = {
   ],
 };
 
-/** What a player's wallet signs once to open a session (CasinoSessions.Grant). */
-export interface SessionGrant {
-  player: string;
-  key: string;
-  expiresAt: bigint;
-  tokens: bigint;
-  games: bigint;
-  maxBetDegen: bigint;
-  maxBetNative: bigint;
-  budgetDegen: bigint;
-  budgetNative: bigint;
-}
+/** What a player's wallet signs once to open a session (CasinoSessions.Grant): engine/src/session.ts's. */
+export type { SessionGrant };
 
 /** A bet as the session key signs it: the Casino's BetInput and a deadline (the EIP-712 `Bet`). */
 export interface SessionBet {
