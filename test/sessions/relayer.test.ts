@@ -33,9 +33,10 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
 
   it("refuses CasinoSessions.settle from anyone but the settler (NotRelayer(caller)), with the key's signed log and the right seed", async function () {
     const f = await loadFixture(aliceSessionFixture);
-    const hand = await signBet(f, f.session, { game: GAME.BLACKJACK, params: 0n });
-    await place(f, hand.signed);
     const stand = blackjackLog("S");
+    // A deal that lets the player stand (not one that ends at once, where any action is refused).
+    const hand = await signBet(f, f.session, { game: GAME.BLACKJACK, params: 0n, wanted: async (pay) => (await pay(stand)) !== null });
+    await place(f, hand.signed);
     const signature = await signActions(f, f.session.key, hand.betId, stand);
     for (const caller of [f.stranger, f.alice]) {
       await expect(f.sessions.connect(caller).settle(hand.betId, hand.seed, stand, signature, "0x"))
