@@ -337,6 +337,7 @@ describe("Casino invariant fuzz", function () {
     let lastRelaySwap: { request: SwapRequest; signature: string; signed: SignedSwap } | null = null;
     const mines = { short: 0, long: 0 };
     let mineAfter: number | null = null; // blocks to mine right after the keeper's lock
+    let revokedNext: number | null = null; // the player whose revoked key signs the next bet
     let timeJumps = 0;
 
     const call = (fn: string, args: unknown[]) => casinoIface.encodeFunctionData(fn, args);
@@ -1042,7 +1043,8 @@ describe("Casino invariant fuzz", function () {
       const known = Object.values(s().sessions).map((v) => v.key);
       // A key "reused": the player's own (SessionExists) or another player's (a session of its own).
       const kind = rng.chance(0.8) ? "good" : rng.pick(["expired", "tooLong", "wrongSigner", "tampered", "reused"] as const);
-      const key = kind === "reused" && known.length > 0 ? rng.pick(known) : newKey().address;
+      const own = sessionKeys(player.address, false);
+      const key = kind === "reused" && known.length > 0 ? (own.length > 0 && rng.chance(0.5) ? rng.pick(own) : rng.pick(known)) : newKey().address;
       // The transaction's timestamp is now + 1; a session lasts at most a day from it.
       const expiresAt =
         kind === "expired"
@@ -1082,8 +1084,7 @@ describe("Casino invariant fuzz", function () {
       };
     }
 
-    function revokeSessionStep(): Step {
-      const i = pickPlayer();
+    function revokeSessionStep(i = pickPlayer(), chosenKey?: string): Step {
       const player = playerOf(i);
       // Mostly a key still in use (most keys have expired: a session lasts a day at most).
       const usable = sessionKeys(player.address, true);
@@ -1092,13 +1093,14 @@ describe("Casino invariant fuzz", function () {
       const placing = player.bets.filter((b) => b.placedBy !== null).map((b) => b.placedBy!);
       const r = rng.next();
       const key =
-        r < 0.25 && placing.length > 0
+        chosenKey ??
+        (r < 0.25 && placing.length > 0
           ? rng.pick(placing)
           : r < 0.75 && own.length > 0
             ? rng.pick(own)
             : r < 0.87
               ? foreignKey(player.address)
-              : newKey().address;
+              : newKey().address);
       return {
         name: "sessions.revokeSession",
         from: player.address,
@@ -1119,16 +1121,24 @@ describe("Casino invariant fuzz", function () {
     /** The last bet a play transaction carried, to send again (a replay). */
     let lastPlayed: { tuple: Awaited<ReturnType<typeof signBet>>["tuple"]; model: SignedBetModel; seed: string } | null = null;
 
-    /** Signed bets of one to three players, each from an open session, placed and settled at once. */
-    async function sessionsPlayStep(): Promise<Step | null> {
-      const ready = playerAddresses
+    /** Players whose next bet a session key can sign and the relay settle at once, with at least `keys` keys that can sign. */
+    const readyToPlay = (keys = 1) =>
+      playerAddresses
         .map((_, k) => k)
         .filter((k) => {
           const p = playerOf(k);
-          return sessionKeys(p.address, true).length > 0 && p.resolved === p.nextNonce && p.commit !== ZeroHash && p.chainEnd > p.nextNonce;
+          return sessionKeys(p.address, true).length >= keys && p.resolved === p.nextNonce && p.commit !== ZeroHash && p.chainEnd > p.nextNonce;
         });
+
+    /**
+     * Signed bets of one to three players, each from an open session, placed and settled at once;
+     * `steered`, one player's, with the fault given (or none).
+     */
+    async function sessionsPlayStep(steered?: { player: number; fault: "revoked" }): Promise<Step | null> {
+      const ready = readyToPlay();
+      if (steered && !ready.includes(steered.player)) return null;
       if (ready.length === 0) return withoutSession();
-      const chosen = [...ready].sort(() => rng.next() - 0.5).slice(0, 1 + rng.int(Math.min(3, ready.length)));
+      const chosen = steered ? [steered.player] : [...ready].sort(() => rng.next() - 0.5).slice(0, 1 + rng.int(Math.min(3, ready.length)));
       type Planned = { key: string; input: BetInput; seed: string };
       const lanes: Planned[][] = [];
       for (const k of chosen) {
@@ -1177,25 +1187,28 @@ describe("Casino invariant fuzz", function () {
       // The players' bets interleaved, each player's in nonce order.
       const bets: Planned[] = [];
       for (let n = 0; lanes.some((lane) => n < lane.length); n++) for (const lane of lanes) if (n < lane.length) bets.push(lane[n]);
-      const fault = rng.chance(0.3)
-        ? rng.pick([
-            "deadline",
-            "forged",
-            "altered",
-            "wrongSeed",
-            "reorder",
-            "replay",
-            "interactive",
-            "terms",
-            "maxBet",
-            "budget",
-            "game",
-            "token",
-            "tooLarge",
-            "length",
-            "stale",
-          ] as const)
-        : "none";
+      const fault = steered
+        ? steered.fault
+        : rng.chance(0.3)
+          ? rng.pick([
+              "deadline",
+              "forged",
+              "altered",
+              "wrongSeed",
+              "reorder",
+              "replay",
+              "interactive",
+              "terms",
+              "maxBet",
+              "budget",
+              "game",
+              "token",
+              "tooLarge",
+              "length",
+              "stale",
+              "revoked",
+            ] as const)
+          : "none";
       const j = rng.int(bets.length);
       const target = bets[j];
       const session = sessionOf(target.input.player, target.key);
@@ -1222,6 +1235,11 @@ describe("Casino invariant fuzz", function () {
       const signed = await Promise.all(
         bets.map((bet, n) => {
           if (n === j && fault === "forged") return signBet(foreignKey(bet.input.player), bet.input, deadline);
+          // A key the player revoked, unexpired (SessionRevokedError); a forger's when there is none.
+          if (n === j && fault === "revoked") {
+            const revoked = Object.values(s().sessions).filter((v) => v.player === bet.input.player.toLowerCase() && v.revoked && v.expiresAt > now + 1n);
+            return signBet(revoked.length > 0 ? rng.pick(revoked).key : foreignKey(bet.input.player), bet.input, deadline);
+          }
           if (n === j && fault === "altered") return signBet(bet.key, bet.input, deadline, alter(bet.input));
           return signBet(bet.key, bet.input, deadline);
         }),
@@ -1316,7 +1334,7 @@ describe("Casino invariant fuzz", function () {
       // Now and then a key the player revoked signs (SessionRevokedError).
       const revoked = Object.values(s().sessions).filter((v) => v.player === p.address.toLowerCase() && v.revoked && v.expiresAt > now + 1n);
       const signed =
-        revoked.length > 0 && rng.chance(0.3)
+        revoked.length > 0 && rng.chance(0.5)
           ? await signBet(rng.pick(revoked).key, input, deadline)
           : fault === "forged"
             ? await signBet(foreignKey(p.address), input, deadline)
@@ -1414,7 +1432,7 @@ describe("Casino invariant fuzz", function () {
       if (bet.gameType === CRASH && bet.params === 0n) {
         const r = rng.next();
         if (r < 0.2) return "0x";
-        const hundredths = r < 0.95 ? 100 + rng.int(rng.chance(0.7) ? 200 : 9_901) : rng.pick([0, 99, 10_001, 65_535]);
+        const hundredths = r < 0.75 ? 100 + rng.int(rng.chance(0.7) ? 200 : 9_901) : rng.pick([0, 99, 10_001, 65_535]);
         return r < 0.98 ? toBeHex(hundredths, 2) : toBeHex(hundredths, 3);
       }
       return rng.chance(0.9) ? "0x" : asciiLog("S");
@@ -2420,19 +2438,39 @@ describe("Casino invariant fuzz", function () {
         const openDegen = model.openBets().filter((b) => b.token === "DEGEN");
         const expiry = HISTORY === "eip2935" ? 0x2200 : 300;
         const steerLocked = mineAfter === null && openDegen.length > 0 && lateWithout(stats.lockedDraws);
+        // Revoked keys are rare while unexpired (a session lasts a day; the run jumps in time): late
+        // in a run that has not yet seen one's bet refused, revoke one of two keys, then sign with it.
+        const revokable = readyToPlay(2);
+        const steerRevoked =
+          mineAfter === null &&
+          revokedNext === null &&
+          !underCoverage &&
+          op >= OPS * 0.8 &&
+          op % STEER_EVERY === STEER_EVERY / 2 &&
+          !errorsSeen.has("SessionRevokedError") &&
+          revokable.length > 0;
         const steerVoid =
           mineAfter === null && !steerLocked && lateWithout(stats.voidDraws) && openDegen.some((b) => s().locked[b.betId.toString()] === undefined);
         if (mineAfter !== null) {
           // the keeper's lock went first: now the blocks
           [blocksToMine, mineAfter] = [mineAfter, null];
+        } else if (revokedNext !== null) {
+          produced = await sessionsPlayStep({ player: revokedNext, fault: "revoked" });
+          revokedNext = null;
+          if (produced) produced.note = `(steered) ${produced.note}`;
+        } else if (steerRevoked) {
+          const k = rng.pick(revokable);
+          produced = revokeSessionStep(k, rng.pick(sessionKeys(playerOf(k).address, true)));
+          produced.note = `(steered) ${produced.note}`;
+          revokedNext = k;
         } else if (steerLocked) {
           mineAfter = expiry;
           produced = lockStep(1);
           produced.note = `keeper's (steered) ${produced.note}`;
         } else if (steerVoid) {
           blocksToMine = expiry;
-        } else if (!underCoverage && stats.hits === 0 && op >= OPS * 0.6 && op % (2 * STEER_EVERY) === 0) {
-          // No jackpot hit yet: a small share of the pool makes the odds of the next bets large.
+        } else if (!underCoverage && (stats.hits === 0 || stats.ticketHits === 0) && op >= OPS * 0.6 && op % (2 * STEER_EVERY) === 0) {
+          // No jackpot hit yet (of a bet, or of a session bet's ticket): a small share of the pool makes the odds of the next bets large.
           const [edge, share] = [200n, rng.pick([2n, 5n, 10n])];
           produced = casinoStep("setJackpotTerms", ownerNow(), "setJackpotTerms", [edge, share], (st, tx) => model.setJackpotTerms(st, tx, edge, share));
           produced.note = `(steered) ${produced.note}`;
