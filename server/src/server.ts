@@ -187,6 +187,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     jackpotLockAfterBlocks: config.jackpotLockAfterBlocks,
     clock,
     relayBatchSize: config.relayBatchSize,
+    relayBatchesPerRound: config.relayBatchesPerRound,
     relayCounters: metrics.relay,
   });
   const typedData = new SessionTypedData(chainId, helpers.CasinoSessions);
@@ -204,6 +205,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   });
   const sessionBets = new SessionBetIntake({
     db,
+    sharedDatabase: database.kind === "postgres",
     provider,
     casino,
     sessions: sessionsContract,

@@ -88,8 +88,13 @@ export const DEFAULT_SESSION_BET_BUDGETS: SessionBetBudgets = { perAddressPerDay
 /** The statuses of a request that spent the settler's gas or still may. */
 const SPENDING = sql.raw("('pending', 'sent', 'mined', 'reverted')");
 
-/** The scope of the all-players budget in relay_budget (a player's scope is its address). */
-const ALL_PLAYERS = "*";
+/**
+ * The scopes of the all-players budget in relay_budget (a player's scope is its address): each bet
+ * counts in one of them, at random, and the budget reads their sum. With one row every bet of
+ * every player would update it, and PostgreSQL would run the instances' intakes one at a time.
+ */
+const ALL_PLAYERS_SCOPES = Array.from({ length: 8 }, (_, shard) => `*${shard}`);
+const allPlayersScope = () => ALL_PLAYERS_SCOPES[Math.floor(Math.random() * ALL_PLAYERS_SCOPES.length)]!;
 
 /**
  * What the session-bet budgets have used, from counters in buckets (db/schema.ts relayBudget): a
@@ -98,16 +103,18 @@ const ALL_PLAYERS = "*";
  * A player's day is the 24 hourly buckets that began within it.
  */
 export async function sessionBetUse(db: Db, player: string): Promise<{ byAddress: number; allPlayersLastHour: number }> {
+  const [row] = rowsOf<{ by_address: number; all_players: number }>(await db.execute(sql`SELECT ${sessionBetUseColumns(player)}`));
+  return { byAddress: Number(row!.by_address), allPlayersLastHour: Number(row!.all_players) };
+}
+
+/** sessionBetUse as two columns, by_address and all_players, for a statement that reads more. */
+export function sessionBetUseColumns(player: string) {
   // Splits go out through the outbox (chain_requests): few enough to count one by one.
-  const [row] = rowsOf<{ by_address: number; all_players: number }>(
-    await db.execute(sql`
-      SELECT (SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${player} AND bucket > now() - interval '24 hours')
+  return sql`(SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${player} AND bucket > now() - interval '24 hours')
                + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND player = ${player} AND created_at > now() - interval '24 hours'
                     AND status IN ${SPENDING})::int AS by_address,
-             (SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${ALL_PLAYERS} AND bucket > now() - interval '1 hour')
-               + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND created_at > now() - interval '1 hour' AND status IN ${SPENDING})::int AS all_players`),
-  );
-  return { byAddress: Number(row!.by_address), allPlayersLastHour: Number(row!.all_players) };
+             (SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope IN ${sql.raw(`('${ALL_PLAYERS_SCOPES.join("', '")}')`)} AND bucket > now() - interval '1 hour')
+               + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND created_at > now() - interval '1 hour' AND status IN ${SPENDING})::int AS all_players`;
 }
 
 /** The session-bet budget one more bet would exceed, as the player reads it; undefined when it fits. */
@@ -130,11 +137,16 @@ export function overSessionBudget(use: { byAddress: number; allPlayersLastHour: 
  * `at` (the bets' acceptance time; now when omitted).
  */
 export async function countSessionBets(db: Db, player: string, count: number, at?: Date): Promise<void> {
+  await db.execute(countSessionBetsStatement(player, count, at));
+}
+
+/** countSessionBets as a statement, to run as a step of a larger one (a WITH clause). */
+export function countSessionBetsStatement(player: string, count: number, at?: Date) {
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  await db.execute(sql`
+  return sql`
     INSERT INTO relay_budget (scope, bucket, bets)
-    VALUES (${player}, date_trunc('hour', ${when}), ${count}), (${ALL_PLAYERS}, date_trunc('minute', ${when}), ${count})
-    ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`);
+    VALUES (${player}, date_trunc('hour', ${when}), ${count}), (${allPlayersScope()}, date_trunc('minute', ${when}), ${count})
+    ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`;
 }
 
 /** Deletes buckets no budget reads any more (older than a day); returns how many. */

@@ -228,7 +228,7 @@ export const sessionBets = pgTable(
   ],
 );
 
-/** Counters of relayed session bets (chain/budgets.ts): scope a player by the hour, or "*" (everyone) by the minute. */
+/** Counters of relayed session bets (chain/budgets.ts): scope a player by the hour, or "*0" to "*7" (everyone, in eight rows) by the minute. */
 export const relayBudget = pgTable(
   "relay_budget",
   {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { ZeroAddress, ZeroHash } from "ethers";
 import { decodeParams, formatAmount, gameName, MIN_BET, SESSION_TOKEN_BITS, sessionAmountOnChain, type GameType, type SessionBet } from "../engine";
-import { countSessionBets, overSessionBudget, sessionBetUse, type SessionBetBudgets } from "../chain/budgets";
+import { countSessionBetsStatement, overSessionBudget, sessionBetUseColumns, type SessionBetBudgets } from "../chain/budgets";
 import type { Casino, CasinoSessions } from "../chain/casino";
 import type { ChainClock } from "../chain/clock";
 import type { Signals } from "../cluster/cluster";
@@ -11,19 +11,26 @@ import { badRequest, conflict, forbidden } from "../http/errors";
 import { isInteractive } from "../settler/outcome";
 import type { SeedVault } from "../settler/seeds";
 import { symbolOf, type TokenSymbol } from "../tokens";
-import type { SessionKeys } from "./keys";
+import type { SessionKeyRow, SessionKeys } from "./keys";
 import { recoverCompact, type SessionTypedData } from "./typed-data";
 
 /** A bet's deadline must leave the relay this long to land it (a block or two, and a transaction pending before it). */
 export const DEADLINE_MARGIN_SECONDS = 5;
 /** Taken per player (with the player's address hashed into the second key) while a bet is checked and queued. */
 const PLAYER_LOCK = 727004;
+
+/** Holds the player's intake lock until the transaction ends: no bet of theirs is queued meanwhile. */
+export async function lockPlayer(db: Db, player: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${PLAYER_LOCK}, hashtext(${player}))`);
+}
 /** The head block is read again after this long: the chain views of a player are read once per block. */
 const HEAD_TTL_MS = 200;
 /** Players' chain views kept (one per player, token and key; the latest block's only matter). */
 const VIEWS_KEPT = 10_000;
 /** The Casino's terms() change only by the owner's hand: read again after this long. */
 const TERMS_TTL_MS = 1_000;
+/** Session keys' grants kept (a grant never changes; whether it was revoked is read with each bet). */
+const GRANTS_KEPT = 10_000;
 
 export type SessionBetRow = typeof sessionBets.$inferSelect;
 
@@ -55,6 +62,12 @@ export interface Countersigner {
 
 export interface IntakeDeps {
   db: Db;
+  /**
+   * PostgreSQL, which several instances share: each bet is checked under its player's advisory
+   * lock. PGlite runs one transaction at a time already (one process per database), and the lock
+   * would cost every bet a statement for nothing.
+   */
+  sharedDatabase: boolean;
   /** Reads only: commitmentOf, getBalance, terms. */
   casino: Casino;
   /** The head block, at which the reads are made. */
@@ -82,6 +95,17 @@ interface ChainView {
   allowance: { lost: bigint[] };
 }
 
+/** A bet's row as sameBetQueued judges it. */
+interface KnownBetRow {
+  r: string;
+  vs: string;
+  kind: SessionBetRow["kind"];
+  status: SessionBetRow["status"];
+  countersignature: string | null;
+  exposed: boolean;
+  deadline: string;
+}
+
 /** What the player's bets on their way (queued or sent) hold back, and the last nonce the relay took. */
 interface OnTheirWay {
   lastNonce: bigint | null;
@@ -103,6 +127,7 @@ export class SessionBetIntake {
   private terms: { at: number; value: Promise<bigint> } | undefined;
   private headRead: { at: number; value: Promise<number> } | undefined;
   private readonly views = new Map<string, { block: number; value: Promise<ChainView> }>();
+  private readonly grants = new Map<string, SessionKeyRow>();
 
   constructor(private readonly d: IntakeDeps) {}
 
@@ -112,13 +137,24 @@ export class SessionBetIntake {
     const token = symbolOf(bet.token, this.d.degenAddress);
     if (!token) throw badRequest(`token must be DEGEN (${this.d.degenAddress}) or BNB (${ZeroAddress})`);
     const betId = ((BigInt(player) << 64n) | bet.nonce).toString();
-    const known = await this.sameBetQueued(betId, signed, await this.d.clock.now());
-    if (known) return known;
+    try {
+      return await this.checkAndQueue(player, signed, token, betId);
+    } catch (error) {
+      // A retry of a bet taken already gets its answer again, whatever changed since (the session
+      // expired, the chain moved on); another bet of a nonce taken, the conflict. Read only when
+      // the bet is refused: a bet taken now finds a retry under the player's lock.
+      const known = await this.sameBetQueued(betId, signed, await this.d.clock.now());
+      if (known) return known;
+      throw error;
+    }
+  }
 
-    const key = this.recoverKey(signed);
-    const session = await this.d.keys.find(player, key);
+  private async checkAndQueue(player: string, signed: SignedSessionBet, token: TokenSymbol, betId: string): Promise<AcceptedBet> {
+    const { bet } = signed;
+    const digest = this.d.typedData.betDigest(bet);
+    const key = this.recoverKey(digest, signed);
+    const session = await this.grant(player, key);
     if (!session) throw forbidden(`No session of this wallet is open for key ${key}: open one first (POST /api/sessions)`);
-    if (session.revokedAt !== null || session.revokedOnChain) throw forbidden("This session was revoked: open a new one");
     const now = await this.d.clock.now();
     if (session.expiresAt <= now) throw forbidden("This session has expired: open a new one");
     if (Number(bet.deadline) < now + DEADLINE_MARGIN_SECONDS) throw badRequest("The bet's deadline has passed (or is too close to land it): sign it again");
@@ -139,11 +175,14 @@ export class SessionBetIntake {
 
     return this.d.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      await db.execute(sql`SELECT pg_advisory_xact_lock(${PLAYER_LOCK}, hashtext(${player}))`);
+      // Under this lock too: the app's revoke (SessionKeys.revoke), which refuses the key's queued bets.
+      if (this.d.sharedDatabase) await lockPlayer(db, player);
+      const state = await playerState(db, betId, player, key, token, viewBlock);
       // The same bet sent twice at once: the second finds the first here.
-      const joined = await this.sameBetQueued(betId, signed, now, db);
+      const joined = this.judgeKnown(state.known, betId, signed, now);
       if (joined) return joined;
-      const way = await onTheirWay(db, player, key, token, viewBlock);
+      if (state.revoked) throw forbidden("This session was revoked: open a new one");
+      const { way } = state;
       if (way.openInteractive) throw conflict(`Finish your open hand or round (bet ${way.openInteractive}) before the next bet`);
       // Bets the relay took that the chain has not counted yet come before this one.
       const onTheWay = way.lastNonce !== null && way.lastNonce >= chainNext;
@@ -165,16 +204,17 @@ export class SessionBetIntake {
           `This bet would take the session past its budget: ${formatAmount(lost > 0n ? lost : 0n)} of ${formatAmount(budget)} ${token} spent or staked`,
         );
       }
-      const overBudget = overSessionBudget(await sessionBetUse(db, player), this.d.budgets);
+      const overBudget = overSessionBudget(state.use, this.d.budgets);
       if (overBudget) throw overBudget;
       // The relay seed: link 2k-1 of the chain, below the wallet's seed of this nonce.
       const seed = this.d.seeds.seed(player, chainFirstNonce, bet.nonce, true);
       // Stored before it is returned: the settler countersigns one bet per nonce, and a refused
       // one is replaced (the same bet checked afresh, or another once it can no longer land:
       // sameBetQueued) only under this player's lock, in the same statement that records it.
-      const countersignature = this.d.countersigner.signDigest(this.d.typedData.betDigest(bet));
+      const countersignature = this.d.countersigner.signDigest(digest);
+      // The bet and its count in the budgets, in one statement.
       const result = await db.execute(sql`
-        INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status, countersignature)
+        WITH stored AS (INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status, countersignature)
         VALUES (${betId}, ${player}, ${bet.nonce.toString()}, ${key}, ${kind}, ${token}, ${bet.amount.toString()}, ${bet.game}, ${bet.params.toString()},
           ${bet.clientSeed}, ${bet.expectedCommit}, ${bet.terms.toString()}, ${bet.deadline.toString()}, ${signed.r}, ${signed.vs}, ${seed}, ${chainFirstNonce.toString()}, 'queued',
           ${countersignature})
@@ -185,9 +225,10 @@ export class SessionBetIntake {
           countersignature = EXCLUDED.countersignature, created_at = clock_timestamp(), updated_at = now()
         WHERE session_bets.status = 'refused' AND ((session_bets.r = EXCLUDED.r AND session_bets.vs = EXCLUDED.vs)
           OR (NOT session_bets.exposed AND session_bets.deadline < ${now}))
-        RETURNING bet_id`);
+        RETURNING bet_id),
+        counted AS (${countSessionBetsStatement(player, 1)} RETURNING scope)
+        SELECT bet_id FROM stored`);
       if (rowsOf(result).length === 0) throw conflict(`Nonce ${bet.nonce} is taken by another bet of yours`);
-      await countSessionBets(db, player, 1);
       await this.d.signals.notify(db, "relay");
       return { betId, nonce: bet.nonce.toString(), kind, status: "queued" as const, countersignature };
     });
@@ -201,16 +242,13 @@ export class SessionBetIntake {
    * bet gives its nonce up only once it can no longer land (its deadline passed) and only if its
    * seed was never broadcast; else that nonce is the wallet's (playGame, settled with another link).
    */
-  private async sameBetQueued(betId: string, signed: SignedSessionBet, now: number, db: Db = this.d.db): Promise<AcceptedBet | undefined> {
-    const [row] = rowsOf<{
-      r: string;
-      vs: string;
-      kind: SessionBetRow["kind"];
-      status: SessionBetRow["status"];
-      countersignature: string | null;
-      exposed: boolean;
-      deadline: string;
-    }>(await db.execute(sql`SELECT r, vs, kind, status, countersignature, exposed, deadline::text AS deadline FROM session_bets WHERE bet_id = ${betId}`));
+  private async sameBetQueued(betId: string, signed: SignedSessionBet, now: number): Promise<AcceptedBet | undefined> {
+    const [row] = rowsOf<KnownBetRow>(await this.d.db.execute(sql`SELECT ${KNOWN_BET_COLUMNS} FROM session_bets WHERE bet_id = ${betId}`));
+    return this.judgeKnown(row, betId, signed, now);
+  }
+
+  /** sameBetQueued's verdict on the row of the bet's id, if there is one. */
+  private judgeKnown(row: KnownBetRow | undefined | null, betId: string, signed: SignedSessionBet, now: number): AcceptedBet | undefined {
     if (!row) return undefined;
     const same = row.r === signed.r && row.vs === signed.vs;
     if (row.status === "refused") {
@@ -224,9 +262,24 @@ export class SessionBetIntake {
     return { betId, nonce: signed.bet.nonce.toString(), kind: row.kind, status: row.status, countersignature };
   }
 
-  private recoverKey(signed: SignedSessionBet): string {
+  /**
+   * The session of a key, as its grant was opened: kept once found, since a grant never changes.
+   * Whether it was revoked since is read with the bet, under the player's lock (playerState).
+   */
+  private async grant(player: string, key: string): Promise<SessionKeyRow | undefined> {
+    const id = `${player}|${key}`;
+    const kept = this.grants.get(id);
+    if (kept) return kept;
+    const row = await this.d.keys.find(player, key);
+    if (!row) return undefined;
+    this.grants.set(id, row);
+    if (this.grants.size > GRANTS_KEPT) this.grants.delete(this.grants.keys().next().value!);
+    return row;
+  }
+
+  private recoverKey(digest: string, signed: SignedSessionBet): string {
     try {
-      return recoverCompact(this.d.typedData.betDigest(signed.bet), signed.r, signed.vs);
+      return recoverCompact(digest, signed.r, signed.vs);
     } catch {
       // MalformedSignature, or a point that is not on the curve: nothing signed it.
       throw badRequest("The bet's signature is malformed");
@@ -293,15 +346,39 @@ export class SessionBetIntake {
   }
 }
 
+/** The columns of a session bet's row that sameBetQueued reads. */
+const KNOWN_BET_COLUMNS = sql`r, vs, kind, status, countersignature, exposed, deadline::text AS deadline`;
+
 /**
- * The player's bets on their way and open interactive bets, in one statement. On their way:
- * queued, sent, or mined after `viewBlock`, the block the intake read the chain at.
+ * What the database holds of a player for a bet under way, in one statement: the row of the bet's
+ * id (a retry, or a nonce taken), whether the app revoked the key, the player's bets on their way
+ * and open interactive bets, and what the session-bet budgets have used. On their way: queued,
+ * sent, or mined after `viewBlock`, the block the intake read the chain at.
  */
-async function onTheirWay(db: Db, player: string, key: string, token: TokenSymbol, viewBlock: number): Promise<OnTheirWay> {
+async function playerState(
+  db: Db,
+  betId: string,
+  player: string,
+  key: string,
+  token: TokenSymbol,
+  viewBlock: number,
+): Promise<{ known: KnownBetRow | null; revoked: boolean; way: OnTheirWay; use: { byAddress: number; allPlayersLastHour: number } }> {
   const onTheWay = sql`(status IN ('queued', 'sent') OR (status = 'mined' AND block > ${viewBlock}))`;
-  const [row] = rowsOf<{ last_nonce: string | null; staked: string; staked_by_key: string; open_interactive: string | null }>(
+  const [row] = rowsOf<{
+    known: KnownBetRow | string | null;
+    revoked: boolean | null;
+    last_nonce: string | null;
+    staked: string;
+    staked_by_key: string;
+    open_interactive: string | null;
+    by_address: number;
+    all_players: number;
+  }>(
     await db.execute(sql`
-      SELECT (SELECT max(nonce) FROM session_bets WHERE player = ${player} AND status IN ('queued', 'sent', 'mined'))::text AS last_nonce,
+      SELECT (SELECT row_to_json(known) FROM (SELECT ${KNOWN_BET_COLUMNS} FROM session_bets WHERE bet_id = ${betId}) known) AS known,
+             (SELECT revoked_at IS NOT NULL OR revoked_on_chain FROM session_keys WHERE player = ${player} AND key = ${key}) AS revoked,
+             ${sessionBetUseColumns(player)},
+             (SELECT max(nonce) FROM session_bets WHERE player = ${player} AND status IN ('queued', 'sent', 'mined'))::text AS last_nonce,
              (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE player = ${player} AND token = ${token} AND ${onTheWay})::text AS staked,
              (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE player = ${player} AND key = ${key} AND token = ${token} AND ${onTheWay})::text AS staked_by_key,
              coalesce(
@@ -312,9 +389,14 @@ async function onTheirWay(db: Db, player: string, key: string, token: TokenSymbo
              ) AS open_interactive`),
   );
   return {
-    lastNonce: row!.last_nonce === null ? null : BigInt(row!.last_nonce),
-    staked: BigInt(row!.staked),
-    stakedByKey: BigInt(row!.staked_by_key),
-    openInteractive: row!.open_interactive,
+    known: typeof row!.known === "string" ? (JSON.parse(row!.known) as KnownBetRow) : row!.known,
+    revoked: row!.revoked === true,
+    way: {
+      lastNonce: row!.last_nonce === null ? null : BigInt(row!.last_nonce),
+      staked: BigInt(row!.staked),
+      stakedByKey: BigInt(row!.staked_by_key),
+      openInteractive: row!.open_interactive,
+    },
+    use: { byAddress: Number(row!.by_address), allPlayersLastHour: Number(row!.all_players) },
   };
 }

@@ -8,6 +8,7 @@ import type { StakeCheck } from "../chain/stake";
 import type { Db } from "../db/index";
 import { sessionBets, sessionKeys } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
+import { lockPlayer } from "./intake";
 import { isPlayerSignature, type SessionTypedData } from "./typed-data";
 
 export type SessionKeyRow = typeof sessionKeys.$inferSelect;
@@ -132,6 +133,8 @@ export class SessionKeys {
    */
   async revoke(player: string, key: string): Promise<{ key: string; revokedOnChain: boolean }> {
     return this.d.db.transaction(async (tx) => {
+      // No bet of the key is queued while it is revoked, nor after (the intake reads the revoke under this lock).
+      await lockPlayer(tx as unknown as Db, player);
       const [row] = await tx
         .select()
         .from(sessionKeys)
