@@ -58,6 +58,8 @@ export interface ServerConfig {
   settlerBatchSize: number;
   /** Session bets per CasinoSessions.play transaction (sessions/relay.ts). */
   relayBatchSize: number;
+  /** CasinoSessions.play transactions a relay round sends together, each for other players (sessions/relay.ts). */
+  relayBatchesPerRound: number;
   /** How many session bets the house relays (and pays the gas of) per address and for everyone. */
   sessionBetBudgets: SessionBetBudgets;
   /** An open DEGEN bet this many blocks old has its jackpot entropy locked on chain (settler/entropy-locks.ts). */
@@ -212,8 +214,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
     // 200 keeps a batch's gas limit (settler/plan.ts settlementGasLimit) under EIP-7825's 2^24 cap per transaction.
     settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 200),
     // 235 keeps a relay transaction's gas limit (sessions/relay-plan.ts playGasLimit) under the same cap;
-    // one relay transaction is in flight at a time, so a batch of 200 relays 200 bets a block.
+    // one relay round is in flight at a time, of up to RELAY_BATCHES_PER_ROUND such transactions:
+    // at 200 and 3, up to 600 bets a block, about 40M gas (BSC's blocks hold more).
     relayBatchSize: integerSetting(env, "RELAY_BATCH_SIZE", 200, 1, 235),
+    relayBatchesPerRound: integerSetting(env, "RELAY_BATCHES_PER_ROUND", 3, 1, 10),
     sessionBetBudgets: {
       perAddressPerDay: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_DAY", DEFAULT_SESSION_BET_BUDGETS.perAddressPerDay, 0, 100_000_000),
       allPlayersPerHour: integerSetting(env, "SESSION_BETS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.allPlayersPerHour, 0, 100_000_000),

@@ -11,25 +11,38 @@ function queued(...spec: [player: string, kind?: PlannedBet["kind"], deadline?: 
   });
 }
 const ids = (bets: PlannedBet[]) => bets.map((bet) => bet.betId);
-const plan = (bets: PlannedBet[], o: { batchSize?: number; holding?: string[]; now?: number } = {}) =>
-  planRound(bets, { batchSize: o.batchSize ?? 100, holding: new Set(o.holding ?? []), now: o.now ?? 1_000 });
+const plan = (bets: PlannedBet[], o: { batchSize?: number; batches?: number; holding?: string[]; now?: number } = {}) =>
+  planRound(bets, { batchSize: o.batchSize ?? 100, batches: o.batches ?? 1, holding: new Set(o.holding ?? []), now: o.now ?? 1_000 });
 
 describe("planRound", () => {
   it("takes every queued play up to the batch size, each player's in order, the rest waiting", () => {
     const round = plan(queued(["a"], ["b"], ["a"], ["c"], ["b"]), { batchSize: 3 });
-    expect(ids(round.plays)).toEqual(["a0", "b0", "a1"]);
+    expect(round.plays.map(ids)).toEqual([["a0", "b0", "a1"]]);
     expect(round.places).toEqual([]);
+  });
+
+  it("fills further batches with other players' bets, each player's bets in one batch, up to the batches a round may send", () => {
+    const bets = queued(["a"], ["b"], ["a"], ["c"], ["b"], ["c"], ["d"], ["a"], ["e"]);
+    const round = plan(bets, { batchSize: 3, batches: 2 });
+    // a and b fill the first; a's third bet finds it full and waits, with a's later ones; c goes to the second, d too; e finds no room.
+    expect(round.plays.map(ids)).toEqual([
+      ["a0", "b0", "a1"],
+      ["c0", "c1", "d0"],
+    ]);
+    const players = round.plays.map((batch) => new Set(batch.map((bet) => bet.player)));
+    expect([...players[0]!].filter((player) => players[1]!.has(player))).toEqual([]);
+    expect(plan(bets, { batchSize: 3, batches: 3 }).plays.map(ids)).toEqual([["a0", "b0", "a1"], ["c0", "c1", "d0"], ["e0"]]);
   });
 
   it("sends a place after its player's plays, and holds the player's later bets until the hand is played", () => {
     const round = plan(queued(["a"], ["a", "place"], ["a"], ["b", "place"], ["b"]));
-    expect(ids(round.plays)).toEqual(["a0"]);
+    expect(round.plays.map(ids)).toEqual([["a0"]]);
     expect(ids(round.places)).toEqual(["a1", "b0"]);
   });
 
   it("holds a player with a bet open on chain, and takes out a bet too close to its deadline with its player's later ones", () => {
     const round = plan(queued(["a"], ["b", "play", 1_000 + DEADLINE_GUARD_SECONDS - 1], ["b"], ["c"]), { holding: ["a"] });
-    expect(ids(round.plays)).toEqual(["c0"]);
+    expect(round.plays.map(ids)).toEqual([["c0"]]);
     expect(ids(round.expired)).toEqual(["b0"]);
   });
 

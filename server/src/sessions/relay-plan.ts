@@ -10,8 +10,11 @@ export type PlannedBet = Pick<Row, "betId" | "player" | "nonce" | "kind" | "dead
 export const DEADLINE_GUARD_SECONDS = 2;
 
 export interface Round<B extends PlannedBet> {
-  /** Bets placed and settled in one CasinoSessions.play, each player's in nonce order. */
-  plays: B[];
+  /**
+   * Batches of bets, each placed and settled in one CasinoSessions.play, each player's bets in one
+   * batch in nonce order: the batches share no player, so each can be simulated on its own.
+   */
+  plays: B[][];
   /** Interactive bets, each in a CasinoSessions.place of its own, sent after the play. */
   places: B[];
   /** Bets whose deadline leaves no time to land them. */
@@ -20,14 +23,28 @@ export interface Round<B extends PlannedBet> {
 
 /**
  * One round of the relay from the queued bets, oldest first (each player's in nonce order): up to
- * `batchSize` plays, and the places. A player's bets stop at the first that cannot go now: one of
- * a player with an unsettled bet on chain (`holding`: CasinoSessions.play refuses a bet while its
- * player has an open one, OpenBetExists), one past the batch size, and everything after a place
- * (the hand must be played out first). Their bets wait for a later round, in order.
+ * `batches` batches of `batchSize` plays, and the places. A player's bets stop at the first that
+ * cannot go now: one of a player with an unsettled bet on chain (`holding`: CasinoSessions.play
+ * refuses a bet while its player has an open one, OpenBetExists), one past its batch's size, and
+ * everything after a place (the hand must be played out first). Their bets wait for a later
+ * round, in order.
  */
-export function planRound<B extends PlannedBet>(queued: readonly B[], o: { batchSize: number; holding: ReadonlySet<string>; now: number }): Round<B> {
+export function planRound<B extends PlannedBet>(
+  queued: readonly B[],
+  o: { batchSize: number; batches: number; holding: ReadonlySet<string>; now: number },
+): Round<B> {
   const round: Round<B> = { plays: [], places: [], expired: [] };
   const stopped = new Set<string>();
+  const batchOf = new Map<string, B[]>();
+  /** The batch of the player's bets: the one it began in, else the first with room (a new one if there may be more). */
+  const batchFor = (player: string): B[] | undefined => {
+    const known = batchOf.get(player);
+    if (known) return known.length < o.batchSize ? known : undefined;
+    let batch = round.plays.find((b) => b.length < o.batchSize);
+    if (!batch && round.plays.length < o.batches) round.plays.push((batch = []));
+    if (batch) batchOf.set(player, batch);
+    return batch;
+  };
   for (const bet of queued) {
     if (stopped.has(bet.player)) continue;
     if (bet.deadline < o.now + DEADLINE_GUARD_SECONDS) {
@@ -36,10 +53,10 @@ export function planRound<B extends PlannedBet>(queued: readonly B[], o: { batch
     } else if (bet.kind === "place") {
       round.places.push(bet);
       stopped.add(bet.player);
-    } else if (o.holding.has(bet.player) || round.plays.length === o.batchSize) {
-      stopped.add(bet.player);
     } else {
-      round.plays.push(bet);
+      const batch = o.holding.has(bet.player) ? undefined : batchFor(bet.player);
+      if (batch) batch.push(bet);
+      else stopped.add(bet.player);
     }
   }
   return round;

@@ -46,6 +46,8 @@ export interface RelayOptions {
   degenAddress: string;
   /** RELAY_BATCH_SIZE: bets per CasinoSessions.play. */
   batchSize: number;
+  /** RELAY_BATCHES_PER_ROUND: CasinoSessions.play transactions sent together, for the bets of different players. */
+  batchesPerRound: number;
   counters: RelayCounters;
   /** Records a mined relay transaction: its logs (the bets, settled at once, and its jackpot tickets), the draw, commitments to rotate. */
   afterMined(receipt: TransactionReceipt, bets: SessionBetRow[]): Promise<void>;
@@ -63,11 +65,14 @@ class Replanned extends Error {}
 /**
  * The lease holder's relay of session bets (issue #20): "the server checks the signed bet and sends
  * it at once; whatever arrives while that transaction is pending goes into the next one, together."
- * Bets are queued in the database by any instance (sessions/intake.ts). One relay transaction is in
+ * Bets are queued in the database by any instance (sessions/intake.ts). One relay round is in
  * flight at a time: when it is mined, every bet queued meanwhile goes out in the next, up to
- * RELAY_BATCH_SIZE in one CasinoSessions.play, with each interactive bet in a CasinoSessions.place
- * of its own right behind it. Each round is simulated first; a bet the chain would refuse is taken
- * out and reported (its player's later bets with it, as they can no longer land), never the others.
+ * RELAY_BATCH_SIZE in one CasinoSessions.play and RELAY_BATCHES_PER_ROUND of those (each its own
+ * players'), with each interactive bet in a CasinoSessions.place of its own right behind them.
+ * Each batch is simulated first; a bet the chain would refuse is taken out and reported (its
+ * player's later bets with it, as they can no longer land), never the others. The batches of a
+ * round share no player but are simulated apart: should one's wins leave the bankroll too short
+ * for the next's stakes, that transaction reverts and its bets are simulated again (requeue).
  *
  * Failover: the transaction's hash is recorded with its bets (status sent) before it is broadcast.
  * A new lease term looks every such hash up: mined → the bets are recorded as mined; pending → it is
@@ -88,7 +93,11 @@ export class RelayBatcher {
   constructor(private readonly o: RelayOptions) {}
 
   start(): void {
-    this.unsubscribe = this.o.signals.on("relay", () => this.loop.wake());
+    // A bet queued while a relay transaction is pending goes out with the round its receipt starts:
+    // waking the loop for each would only read the queue again, hundreds of times a second.
+    this.unsubscribe = this.o.signals.on("relay", () => {
+      if (this.awaiting.size === 0) this.loop.wake();
+    });
     this.loop.start();
   }
 
@@ -103,7 +112,7 @@ export class RelayBatcher {
     try {
       await this.reconcile();
       this.firstPass = false;
-      // One relay transaction in flight at a time: what arrives meanwhile waits for the next one.
+      // One relay round in flight at a time: what arrives meanwhile waits for the next one.
       if (this.awaiting.size === 0 && this.loop.active) await this.sendRound();
       await this.pruneNowAndThen();
       if (this.lastError) log.info("Relay recovered");
@@ -140,19 +149,28 @@ export class RelayBatcher {
       .from(sessionBets)
       .where(eq(sessionBets.status, "queued"))
       .orderBy(asc(sessionBets.createdAt), asc(sessionBets.nonce))
-      .limit(this.o.batchSize * 2);
+      .limit(this.o.batchSize * (this.o.batchesPerRound + 1));
     if (queued.length === 0) return;
-    const round = planRound(queued, { batchSize: this.o.batchSize, holding: await this.holding(queued), now: await this.o.clock.now() });
+    const round = planRound(queued, {
+      batchSize: this.o.batchSize,
+      batches: this.o.batchesPerRound,
+      holding: await this.holding(queued),
+      now: await this.o.clock.now(),
+    });
     for (const bet of round.expired) {
       this.o.counters.refused("deadline");
       await this.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
     }
-    const plays = await this.simulatedPlays(round.plays);
-    const places = await this.simulatedPlaces(round.places, new Set(plays.map((bet) => bet.player)));
-    const groups = [...(plays.length ? [plays] : []), ...places.map((bet) => [bet])];
+    const batches: SessionBetRow[][] = [];
+    for (const batch of round.plays) {
+      const plays = await this.simulatedPlays(batch);
+      if (plays.length) batches.push(plays);
+    }
+    const places = await this.simulatedPlaces(round.places, new Set(batches.flat().map((bet) => bet.player)));
+    const groups = [...batches, ...places.map((bet) => [bet])];
     if (groups.length === 0) return;
     const requests: RelayRequest[] = [
-      ...(plays.length ? [playRequest(this.o.sessionsAddress, this.o.degenAddress, plays)] : []),
+      ...batches.map((plays) => playRequest(this.o.sessionsAddress, this.o.degenAddress, plays)),
       ...places.map((bet) => placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet)),
     ];
     await this.send(groups, requests);
@@ -350,6 +368,11 @@ export class RelayBatcher {
         .where(and(eq(sessionBets.txHash, receipt.hash), eq(sessionBets.status, "sent")))
         .returning();
       await this.o.signals.notify(this.o.db, "relay_done");
+      // The next round goes out now, while this one is recorded: waiting for the bets' logs, the
+      // draw and the commitments to be recorded would cost it the next block. What the round
+      // reads of them (a player's open bet) the simulation sees on chain all the same.
+      this.awaiting.delete(receipt.hash);
+      this.loop.wake();
       await this.o
         .afterMined(receipt, mined)
         .catch((error: Error) => log.error(`Recording relay ${receipt.hash} failed (the log scan records it): ${error.message}`));

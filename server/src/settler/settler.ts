@@ -42,6 +42,8 @@ export interface SettlerOptions extends ReaderOptions {
   clock: ChainClock;
   /** RELAY_BATCH_SIZE (sessions/relay.ts). */
   relayBatchSize: number;
+  /** RELAY_BATCHES_PER_ROUND (sessions/relay.ts). */
+  relayBatchesPerRound: number;
   relayCounters: RelayCounters;
 }
 
@@ -80,6 +82,7 @@ class Term {
     this.relay = new RelayBatcher({
       ...o,
       batchSize: o.relayBatchSize,
+      batchesPerRound: o.relayBatchesPerRound,
       counters: o.relayCounters,
       // The bets are recorded settled at once, their tickets drawn in the next block, and a
       // player whose chain ran out gets the next one, as after a settlement.
