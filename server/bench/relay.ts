@@ -3,9 +3,11 @@
  * machine, 1 s blocks), and the same stream across a kill -9 of the lease holder. Bets are signed
  * ahead by each player's session key, posted at an offered rate (each player's in nonce order, as
  * the app sends them), and timed until the chain shows each placed; every accepted bet must be
- * placed exactly once.
+ * placed exactly once. The load is many players at a few bets a second each, as a casino's is:
+ * one player's bets are taken one after the other (in nonce order, under the player's lock), so a
+ * handful of players each betting fifty times a second would measure one player's round trip.
  */
-import { parseEther, Signature, type TypedDataField, type Wallet } from "ethers";
+import { keccak256, parseEther, Signature, toBeHex, toUtf8Bytes, Wallet, type TypedDataField } from "ethers";
 import { BET_TYPES, GameType, sessionClientSeed, sessionDomain, type SessionBet } from "../src/engine";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 import { CHAIN_ID, SIWE_DOMAIN } from "../test/support/app";
@@ -13,12 +15,15 @@ import type { TestChain } from "../test/support/chain";
 import { Client, signIn } from "../test/support/http";
 import { openSession, type TestSession } from "../test/support/sessions";
 
-const BETS_PER_PLAYER = Number(process.env.BENCH_RELAY_BETS_PER_PLAYER ?? 400);
+/** Players betting at once: the test chain's funded players, and as many more made for the bench. */
+export const RELAY_PLAYERS = Number(process.env.BENCH_RELAY_PLAYERS ?? 60);
+const PLAYERS = RELAY_PLAYERS;
+const BETS_PER_PLAYER = Number(process.env.BENCH_RELAY_BETS_PER_PLAYER ?? 50);
 export const RELAY_OFFERED_PER_SEC = Number(process.env.BENCH_RELAY_OFFERED_PER_SEC ?? 300);
 const OFFERED_PER_SEC = RELAY_OFFERED_PER_SEC;
 
 /** How long sending a stream takes at the offered rate. */
-export const relayStreamSeconds = (players: number) => (BETS_PER_PLAYER * players) / OFFERED_PER_SEC;
+export const relayStreamSeconds = () => (BETS_PER_PLAYER * PLAYERS) / OFFERED_PER_SEC;
 const GAMES = [
   { game: GameType.WHEEL, params: 0b111n },
   { game: GameType.SLOTS, params: 0n },
@@ -31,6 +36,8 @@ export const RELAY_BENCH_ENV = {
   SESSION_BETS_PER_ADDRESS_PER_DAY: "100000000",
   SESSION_BETS_PER_HOUR: "100000000",
   RATE_LIMIT_ADDRESS_PER_MINUTE: "100000000",
+  // Every player of the bench signs in from this one address.
+  RATE_LIMIT_AUTH_PER_MINUTE: "100000000",
 };
 
 interface Seat {
@@ -41,23 +48,51 @@ interface Seat {
   bets: { betId: string; body: unknown }[];
 }
 
+/** How much DEGEN each player deposits: its bets' stakes, many times over. */
+const DEPOSIT = parseEther("5000");
+
+/** PLAYERS wallets: the chain's funded players, then wallets made from a fixed phrase, given gas and DEGEN by them. */
+async function benchPlayers(chain: TestChain): Promise<Wallet[]> {
+  const made = Array.from(
+    { length: Math.max(0, PLAYERS - chain.players.length) },
+    (_, i) => new Wallet(keccak256(toUtf8Bytes(`relay bench player ${i}`)), chain.provider),
+  );
+  for (const [i, player] of made.entries()) {
+    await chain.provider.send("hardhat_setBalance", [player.address, toBeHex(parseEther("10"))]);
+    const funder = chain.players[i % chain.players.length]!;
+    await (await chain.token.connect(funder).transfer(player.address, DEPOSIT)).wait();
+  }
+  return [...chain.players, ...made].slice(0, PLAYERS);
+}
+
+/** Players prepared at once: each seat's sign-in, deposit, commitment and session are a few round trips. */
+const PREPARED_TOGETHER = 10;
+
 /** Each player deposits, gets a commitment and a session, and signs its bets ahead. */
 export async function prepareSeats(chain: TestChain, urls: string[]): Promise<Seat[]> {
+  const players = await benchPlayers(chain);
+  const seats: Seat[] = [];
+  for (let i = 0; i < players.length; i += PREPARED_TOGETHER) {
+    seats.push(...(await Promise.all(players.slice(i, i + PREPARED_TOGETHER).map((player) => prepareSeat(chain, urls, player)))));
+  }
+  return seats;
+}
+
+async function prepareSeat(chain: TestChain, urls: string[], player: Wallet): Promise<Seat> {
   const degen = await chain.token.getAddress();
   const casinoAddress = await chain.casino.getAddress();
   const terms = await chain.casino.terms();
   const domain = sessionDomain(CHAIN_ID, await chain.casino.sessions());
   const types = BET_TYPES as unknown as Record<string, TypedDataField[]>;
-  const seats: Seat[] = [];
-  for (const player of chain.players) {
+  {
     const clients: Client[] = [];
     for (const url of urls) {
       const client = new Client(url);
       await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
       clients.push(client);
     }
-    await (await chain.token.connect(player).approve(casinoAddress, parseEther("50000"))).wait();
-    await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("50000"))).wait();
+    await (await chain.token.connect(player).approve(casinoAddress, DEPOSIT)).wait();
+    await (await (chain.casino.connect(player) as Casino).deposit(degen, DEPOSIT)).wait();
     const commitment = (await clients[0]!.post("/api/fairness/commitment")).body as { expectedCommit: string; nextNonce: string };
     const { session, answer } = await openSession(chain, clients[0]!, player, { budgetDegen: parseEther("1000000") });
     if (answer.status !== 200) throw new Error(`session: ${JSON.stringify(answer.body)}`);
@@ -87,9 +122,8 @@ export async function prepareSeats(chain: TestChain, urls: string[]): Promise<Se
         },
       });
     }
-    seats.push({ player, clients, session, bets });
+    return { player, clients, session, bets };
   }
-  return seats;
 }
 
 interface Sent {
