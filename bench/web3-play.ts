@@ -133,6 +133,9 @@ async function observePage(page: Page): Promise<void> {
       type: "longtask",
       buffered: true,
     });
+    // The page's own time of the player's click (playwright's click, which first waits for the
+    // button to be ready, begins earlier): the figures run from it.
+    document.addEventListener("click", () => ((window as unknown as { clickedAt: number }).clickedAt = performance.now()), true);
     // When each bet stage first shows, to tell the wallet's, the chain's and the page's shares apart.
     const stages: { stage: string; at: number }[] = [];
     (window as unknown as { stages: typeof stages }).stages = stages;
@@ -151,18 +154,16 @@ async function spin(page: Page): Promise<Figures> {
       .getByTestId("bet-status")
       .getAttribute("data-bet")
       .catch(() => null);
-    const start = await page.evaluate(() => performance.now());
     await page.getByTestId("spin-button").click();
+    const start = await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt);
     const result = `[data-testid="bet-status"][data-stage="result"]${earlier ? `:not([data-bet="${earlier}"])` : ""}`;
     await page.locator(result).waitFor({ timeout: 60_000 });
-    const settledAt = await page.evaluate(() => performance.now());
     // Exactly "SPIN": a substring match would also take "Spinning…" (playwright matches text case-insensitively).
     await page
       .getByTestId("spin-button")
       .filter({ hasText: /^SPIN$/ })
       .waitFor({ timeout: 30_000 });
     const shownAt = await page.evaluate(() => performance.now());
-    figures.settled.push(settledAt - start);
     figures.shown.push(shownAt - start);
     const tasks = await page.evaluate(
       (from) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((task) => task.start >= from),
@@ -173,6 +174,10 @@ async function spin(page: Page): Promise<Figures> {
       (from) => (window as unknown as { stages: { stage: string; at: number }[] }).stages.filter((entry) => entry.at >= from),
       start,
     );
+    // Settled and verified: when the result stage (shown only once the bet is verified) first showed.
+    const settledAt = stages.find((entry) => entry.stage === "result")?.at;
+    if (settledAt === undefined) throw new Error(`spin ${round}: no result stage recorded`);
+    figures.settled.push(settledAt - start);
     if (process.env.BENCH_WEB3_DEBUG)
       console.log(round, (settledAt - start).toFixed(0), stages.map((entry) => `${entry.stage}@${(entry.at - start).toFixed(0)}`).join(" "));
     let previous = start;
