@@ -146,7 +146,16 @@ const PLAYER_COUNT = 6;
  */
 const GENESIS_DATE = "2030-01-01T00:00:00Z";
 async function freshChain(): Promise<void> {
-  (network.config as { initialDate?: string }).initialDate = GENESIS_DATE;
+  // hardhat_reset builds the chain from the config Hardhat's EDR provider was made with, which the
+  // network's config no longer reaches once the provider exists (after the other test files): its
+  // genesis date is set there, under the provider's wrappers.
+  await network.provider.send("eth_chainId", []);
+  type Layer = { _wrapped?: Layer; _wrappedProvider?: Layer; _provider?: Layer; provider?: Layer; _providerConfig?: { initialDate?: bigint } };
+  let layer: Layer | undefined = network.provider as unknown as Layer;
+  for (let depth = 0; layer && !layer._providerConfig && depth < 10; depth++)
+    layer = layer._wrapped ?? layer._wrappedProvider ?? layer._provider ?? layer.provider;
+  if (!layer?._providerConfig) throw new Error("Hardhat's EDR provider was not found under the network's provider: the fuzz cannot date its genesis");
+  layer._providerConfig.initialDate = BigInt(Date.parse(GENESIS_DATE) / 1000);
   await network.provider.send("hardhat_reset", []);
 }
 
