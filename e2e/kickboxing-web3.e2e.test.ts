@@ -115,10 +115,23 @@ describe("kickboxing in web3 mode", () => {
     await page.getByTestId("bet-input").fill("10");
     await page.getByTestId("bet-input").blur();
 
-    // Refused in the wallet: back to idle, no error, nothing on chain.
+    // The Tie's chance beside its payout; its first web3 bet asks first, and Cancel sends nothing.
+    expect(await page.getByTestId("kickboxing-chance-TIE").innerText()).toBe("Chance below 1 in 10,000 · RTP below 0.04%");
     const nonce = await reader.provider.getTransactionCount(player);
+    const sends = () => wallet.requests.filter((request) => request.method === "eth_sendTransaction").length;
+    const sentBefore = sends();
+    await page.getByRole("button", { name: "START MATCH" }).click();
+    const confirmation = page.getByRole("dialog", { name: "Bet on a Tie?" });
+    await confirmation.waitFor();
+    expect(await overflowing(page)).toEqual([]);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await confirmation.waitFor({ state: "detached" });
+    expect(sends()).toBe(sentBefore);
+
+    // Refused in the wallet: back to idle, no error, nothing on chain.
     wallet.rejectNextRequest("eth_sendTransaction");
     await page.getByRole("button", { name: "START MATCH" }).click();
+    await page.getByRole("button", { name: "Bet on Tie anyway" }).click();
     await page.locator('[data-testid="bet-status"][data-stage="cancelled"]').waitFor();
     expect(await page.getByRole("button", { name: "START MATCH" }).isEnabled()).toBe(true);
     expect(await page.getByTestId("toast").count()).toBe(0);

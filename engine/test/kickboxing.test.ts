@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { keccak256, toUtf8Bytes } from "ethers";
 import {
   KICKBOXING,
+  KICKBOXING_CHANCES,
   decodeKickboxingParams,
   encodeKickboxingParams,
   fightFromWord,
@@ -177,6 +178,18 @@ describe("kickboxing rules", () => {
 
   it("is deterministic per word", () => {
     expect(fightFromWord(word(1))).toEqual(fightFromWord(word(1)));
+  });
+});
+
+describe("the chances players are told (KICKBOXING_CHANCES)", () => {
+  it("sees no draw in 50,000 fights of the keccak stream: a draw's chance is below 1 in 10,000 at 95 % (3 / 50,000), and each side wins about half", () => {
+    const fights = 50_000;
+    const wins = { RED: 0, BLUE: 0, DRAW: 0 };
+    for (let i = 0; i < fights; i++) wins[fightFromWord(keccak256(toUtf8Bytes(`kickboxing chance ${i}`))).winner]++;
+    expect(wins.DRAW).toBe(0);
+    expect(3 / fights).toBeLessThan(1 / KICKBOXING_CHANCES.TIE_CHANCE_BELOW_ONE_IN);
+    // Alike rules: each side's share within 4 standard deviations (0.9 %) of a half.
+    expect(Math.abs(wins.RED / fights - 0.5)).toBeLessThan(0.009);
   });
 });
 

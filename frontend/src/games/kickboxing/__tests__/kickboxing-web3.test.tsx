@@ -95,12 +95,45 @@ describe("kickboxing in web3 mode", () => {
     expect(screen.getByTestId("kickboxing-payout")).toHaveTextContent("+20.00 DEGEN (x2.0)");
   });
 
+  it("shows each bet's chance and RTP beside its payout, the Tie's below 1 in 10,000", () => {
+    renderWeb3();
+    expect(screen.getByRole("button", { name: "Bet on Red x2.0" })).toHaveAccessibleDescription("Chance 50% · RTP 100%");
+    expect(screen.getByRole("button", { name: "Bet on Blue x2.0" })).toHaveAccessibleDescription("Chance 50% · RTP 100%");
+    expect(screen.getByRole("button", { name: "Bet on Tie x4.0" })).toHaveAccessibleDescription("Chance below 1 in 10,000 · RTP below 0.04%");
+  });
+
+  it("asks before the visit's first TIE bet: Cancel places nothing; once confirmed, the next TIE bet is not asked again", async () => {
+    const word = wordFor("RED", "KO");
+    playOnChain.mockImplementation(async (request) => settledWith(request, word));
+    renderWeb3();
+    await click("Bet on Tie x4.0");
+    await click("START MATCH");
+    const dialog = screen.getByRole("dialog", { name: "Bet on a Tie?" });
+    expect(dialog).toHaveTextContent("a Tie's chance is below 1 in 10,000 and this bet almost surely loses its stake");
+    await click("Cancel");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(playOnChain).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "START MATCH" })).toBeEnabled();
+
+    await click("START MATCH");
+    await click("Bet on Tie anyway");
+    expect(playOnChain).toHaveBeenCalledTimes(1);
+    await advance(16);
+    await advance(31_000);
+    await click("NEW MATCH");
+    await click("Bet on Tie x4.0");
+    await click("START MATCH");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(playOnChain).toHaveBeenCalledTimes(2);
+  });
+
   it("sends a TIE bet as params 2 and shows it lost when a fighter wins", async () => {
     const word = wordFor("RED", "KO");
     playOnChain.mockImplementation(async (request) => settledWith(request, word));
     renderWeb3();
     await click("Bet on Tie x4.0");
     await click("START MATCH");
+    await click("Bet on Tie anyway");
     expect(playOnChain.mock.calls[0][0].params).toBe(2n);
     await advance(16);
     await advance(31_000);

@@ -26,20 +26,27 @@ export interface BetButtonsProps {
 export function BetButtons({ value, onChange, disabled }: BetButtonsProps) {
   return (
     <div role="group" aria-label="Bet option" className="grid grid-cols-2 gap-2">
-      {BET_OPTIONS.map(({ bet, label }) => (
+      {BET_OPTIONS.map(({ bet, label, chance }) => (
+        // Named by SPEC's label alone; the chance line describes it.
         <button
           key={bet}
           type="button"
           aria-pressed={value === bet}
+          aria-label={label}
+          aria-describedby={`kickboxing-chance-${bet}`}
           disabled={disabled}
           onClick={() => onChange(bet)}
+          data-testid={`kickboxing-bet-${bet}`}
           className={cn(
-            "h-11 rounded-xl border px-1.5 text-[13px] font-bold whitespace-nowrap transition sm:text-sm disabled:cursor-not-allowed disabled:opacity-50",
+            "flex min-h-11 flex-col items-center justify-center rounded-xl border px-1.5 py-1 text-[13px] font-bold whitespace-nowrap transition sm:text-sm disabled:cursor-not-allowed disabled:opacity-50",
             bet === "TIE" && "col-span-2",
             value === bet ? tone[bet].chosen : tone[bet].idle,
           )}
         >
-          {label}
+          <span>{label}</span>
+          <span id={`kickboxing-chance-${bet}`} data-testid={`kickboxing-chance-${bet}`} className="text-[10px] font-semibold opacity-80">
+            {chance}
+          </span>
         </button>
       ))}
     </div>

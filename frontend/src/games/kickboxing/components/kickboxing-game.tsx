@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import type { KickboxingBet } from "@engine/kickboxing";
 import { OneClickPrompt } from "@/features/one-click/components/one-click-prompt";
 import { AutoBetPanel } from "@/features/play-controls/components/auto-bet-panel";
 import { HotkeyList } from "@/features/play-controls/components/hotkey-list";
@@ -14,7 +15,9 @@ import { DEFAULT_BET, roundBet } from "@/lib/bet-rules";
 import { usePlayableBalance } from "@/features/wallet";
 import { useKickboxingMatch } from "../hooks/use-kickboxing-match";
 import { fightersAfter } from "../match-machine";
-import type { KickboxingRoundSource } from "../round-source";
+import { LONG_SHOTS } from "../bet-options";
+import { web3KickboxingSource, type KickboxingRoundSource } from "../round-source";
+import { LongShotConfirmation } from "./long-shot-confirmation";
 import { Arena } from "./arena";
 import { BetButtons } from "./bet-buttons";
 import { FightStats } from "./fight-stats";
@@ -31,7 +34,23 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const [token, setToken] = useState<Token>("DEGEN");
   const [stake, setStake] = useState(DEFAULT_BET);
   const playableBalance = usePlayableBalance(token);
-  const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source);
+  // A web3 bet on a long shot (the Tie) is confirmed once per visit, before its first placement.
+  const [asking, setAsking] = useState<((confirmed: boolean) => void) | null>(null);
+  const longShotConfirmed = useRef(false);
+  const confirmLongShot = useCallback(
+    (bet: KickboxingBet) => {
+      if (source !== web3KickboxingSource || !LONG_SHOTS.has(bet) || longShotConfirmed.current) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) =>
+        setAsking(() => (confirmed: boolean) => {
+          setAsking(null);
+          longShotConfirmed.current = confirmed;
+          resolve(confirmed);
+        }),
+      );
+    },
+    [source],
+  );
+  const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source, confirmLongShot);
   const jackpotLabel = useJackpotLabel();
   const { phase, round, shownExchanges, countdownSec } = state;
   const fighters = fightersAfter(round?.fight.timeline ?? [], phase === "idle" ? 0 : shownExchanges);
@@ -112,6 +131,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
       </div>
 
       <HowToPlay />
+      {asking && <LongShotConfirmation onAnswer={asking} />}
     </section>
   );
 }

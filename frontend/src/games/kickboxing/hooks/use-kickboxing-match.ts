@@ -18,8 +18,11 @@ export interface StartMatchInput {
   playableBalance: number;
 }
 
-/** The match state machine of SPEC §4, replaying the engine's timeline frame by frame. */
-export function useKickboxingMatch(source: KickboxingRoundSource) {
+/**
+ * The match state machine of SPEC §4, replaying the engine's timeline frame by frame. `confirm`,
+ * when given, is asked before a bet is placed (after SPEC's checks); false places nothing.
+ */
+export function useKickboxingMatch(source: KickboxingRoundSource, confirm?: (bet: KickboxingBet) => Promise<boolean>) {
   const [state, dispatch] = useReducer(matchReducer, initialMatchState);
   const [starting, setStarting] = useState(false);
   const activeRound = useRef<KickboxingRound | null>(null);
@@ -92,6 +95,10 @@ export function useKickboxingMatch(source: KickboxingRoundSource) {
       return null;
     }
     inPlay.current = true;
+    if (confirm && !(await confirm(bet))) {
+      inPlay.current = false;
+      return null;
+    }
     setStarting(true);
     let placed: KickboxingRound;
     try {
