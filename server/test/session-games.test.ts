@@ -1,6 +1,7 @@
 import { parseEther, type Wallet } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  applyBlackjackAction,
   blackjackActionBytes,
   canSplit,
   crashCashOutBytes,
@@ -83,7 +84,11 @@ describe("blackjack from a session", () => {
   it("deals only what the session key signed, takes a split's second stake from the vault, and settles with the signed log; the vault moves to the wei", async () => {
     const stake = parseEther("5");
     const before = await vault();
-    const betId = await place(GameType.BLACKJACK, stake, (word) => canSplit(startBlackjack(word, 1n)));
+    // A deal that splits and stays in play: a split whose two hands both reach 21 ends the round at once.
+    const betId = await place(GameType.BLACKJACK, stake, (word) => {
+      const dealt = startBlackjack(word, 1n);
+      return canSplit(dealt) && applyBlackjackAction(dealt, "SPLIT").status === "SPLIT_PLAYING";
+    });
     expect(await vault()).toBe(before - stake);
     const start = await client.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId });
     expect(start.body).toMatchObject({ status: "PLAYING", canSplit: true, actions: "" });
