@@ -5,6 +5,8 @@ import {
   Contract,
   getBytes,
   hexlify,
+  id,
+  keccak256,
   recoverAddress,
   Signature,
   SigningKey,
@@ -16,6 +18,15 @@ import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, SESSION_TYPES, sessionDomai
 
 /** ethers types typed-data fields as mutable arrays; the engine's are readonly constants. */
 const fields = (types: Readonly<Record<string, readonly TypedDataField[]>>) => types as Record<string, TypedDataField[]>;
+
+/** keccak256 of the Bet type's encoding, as the hex a struct hash's input begins with. */
+const BET_TYPE_HASH = id(TypedDataEncoder.from(fields(BET_TYPES)).encodeType("Bet"));
+
+/** A value as one 32-byte ABI word (64 hex digits); a value that does not fit its type is refused, as ethers refuses it. */
+function word(value: bigint, bits: number): string {
+  if (value < 0n || value >> BigInt(bits) !== 0n) throw new RangeError(`${value} does not fit ${bits} bits`);
+  return value.toString(16).padStart(64, "0");
+}
 
 /** EIP-1271's magic value: what isValidSignature returns for a signature the wallet accepts. */
 const EIP1271_MAGIC = "0x1626ba7e";
@@ -29,16 +40,38 @@ const eip1271 = ["function isValidSignature(bytes32 hash, bytes signature) view 
 export class SessionTypedData {
   readonly domain: ReturnType<typeof sessionDomain>;
 
+  /** "\x19\x01" and the domain's separator: what every bet's digest begins with. */
+  private readonly betPrefix: string;
+
   constructor(chainId: number, sessionsAddress: string) {
     this.domain = sessionDomain(chainId, sessionsAddress);
+    this.betPrefix = "0x1901" + TypedDataEncoder.hashDomain(this.domain).slice(2);
   }
 
   grantDigest(grant: SessionGrant): string {
     return TypedDataEncoder.hash(this.domain, fields(SESSION_TYPES), grant);
   }
 
+  /**
+   * The same digest as TypedDataEncoder.hash(domain, BET_TYPES, bet), by hand: every bet the
+   * intake takes is hashed, hundreds a second, and ethers' generic encoder cost each about ten
+   * times as much. The bet's fields are all static (EIP-712 encodes each as one word in order).
+   */
   betDigest(bet: SessionBet): string {
-    return TypedDataEncoder.hash(this.domain, fields(BET_TYPES), bet);
+    const words = [
+      word(BigInt(bet.player), 160),
+      word(BigInt(bet.token), 160),
+      word(bet.amount, 256),
+      word(BigInt(bet.game), 256),
+      word(bet.params, 256),
+      word(BigInt(bet.clientSeed), 256),
+      word(bet.nonce, 256),
+      word(BigInt(bet.expectedCommit), 256),
+      word(bet.terms, 256),
+      word(bet.deadline, 256),
+    ];
+    const structHash = keccak256(BET_TYPE_HASH + words.join(""));
+    return keccak256(this.betPrefix + structHash.slice(2));
   }
 
   actionsDigest(betId: string, actions: string): string {
