@@ -286,3 +286,62 @@ describe("POST /api/sessions/bets", () => {
     );
   });
 });
+
+describe("a burst of bets from several players", () => {
+  it("takes every player's bets posted at once, each player's in order, refuses only the bad one, and relays each once", async () => {
+    const players = server.chain.players.slice(0, 4);
+    const clients = [alice, bob];
+    for (const player of players.slice(2)) {
+      const client = new Client(server.url);
+      await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+      await depositDegen(server, player, parseEther("100"));
+      expect((await client.post("/api/fairness/commitment")).status).toBe(200);
+      clients.push(client);
+    }
+    const streams = await Promise.all(
+      players.map(async (player, i) => {
+        const { session, answer } = await openSession(server.chain, clients[i]!, player);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
+        // The last player's second bet skips a nonce.
+        const nonces = [next, i === players.length - 1 ? next + 5n : next + 1n];
+        // The chain's clock ran an hour ahead in the test before.
+        const deadline = BigInt(Math.floor(Date.now() / 1000) + 7200);
+        return { client: clients[i]!, next, bets: await Promise.all(nonces.map((nonce) => nextBet(session, nonce, { expectedCommit: root, deadline }))) };
+      }),
+    );
+    // Each player posts its bets one after the other, as the app does; the players all at once.
+    const answers = await Promise.all(
+      streams.map(async ({ client, bets }) => {
+        const posted = [];
+        for (const bet of bets) posted.push(await client.post("/api/sessions/bets", bet.body));
+        return posted;
+      }),
+    );
+    const last = streams[streams.length - 1]!;
+    expect(answers.flat().map((answer) => answer.status)).toEqual([202, 202, 202, 202, 202, 202, 202, 409]);
+    expect(answers[answers.length - 1]![1]!.body).toEqual({ error: `Nonce ${last.next + 5n} skips ahead: your next bet's nonce is ${last.next + 1n}` });
+    const accepted = streams.flatMap(({ client, bets }, i) => bets.slice(0, i === streams.length - 1 ? 1 : 2).map((bet) => ({ client, betId: bet.betId })));
+    for (const { client, betId } of accepted) await relayed(client, betId);
+    for (const { betId } of accepted) expect(await server.chain.casino.queryFilter(server.chain.casino.filters.BetPlaced(betId))).toHaveLength(1);
+  });
+
+  it("takes a bet the vault covers only since a deposit made after the server last read it", async () => {
+    const player = server.chain.players[4]!;
+    const client = new Client(server.url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    await depositDegen(server, player, parseEther("10"));
+    expect((await client.post("/api/fairness/commitment")).status).toBe(200);
+    const { session } = await openSession(server.chain, client, player);
+    const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 7200);
+    const first = await nextBet(session, next, { expectedCommit: root, deadline, amount: parseEther("5") });
+    expect((await client.post("/api/sessions/bets", first.body)).status).toBe(202);
+    await relayed(client, first.betId);
+    // The server read the vault with the first bet; the deposit comes a few blocks later.
+    await depositDegen(server, player, parseEther("100"));
+    const second = await nextBet(session, next + 1n, { expectedCommit: root, deadline, amount: parseEther("50") });
+    expect(await client.post("/api/sessions/bets", second.body)).toMatchObject({ status: 202, body: { betId: second.betId } });
+    await relayed(client, second.betId);
+  });
+});

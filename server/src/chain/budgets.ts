@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/index";
 import { HttpError } from "../http/errors";
 import type { ChainRequestKind } from "./outbox";
@@ -108,7 +108,7 @@ export async function sessionBetUse(db: Db, player: string): Promise<{ byAddress
 }
 
 /** sessionBetUse as two columns, by_address and all_players, for a statement that reads more. */
-export function sessionBetUseColumns(player: string) {
+export function sessionBetUseColumns(player: string | SQL) {
   // Splits go out through the outbox (chain_requests): few enough to count one by one.
   return sql`(SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${player} AND bucket > now() - interval '24 hours')
                + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND player = ${player} AND created_at > now() - interval '24 hours'
@@ -146,6 +146,18 @@ export function countSessionBetsStatement(player: string, count: number, at?: Da
   return sql`
     INSERT INTO relay_budget (scope, bucket, bets)
     VALUES (${player}, date_trunc('hour', ${when}), ${count}), (${allPlayersScope()}, date_trunc('minute', ${when}), ${count})
+    ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`;
+}
+
+/**
+ * Counts the session bets of `stored` (a statement's CTE of the bets it stored, with their
+ * `player`), one each, in one statement: each player's bucket and one all-players bucket.
+ */
+export function countStoredSessionBetsStatement(stored: SQL) {
+  return sql`
+    INSERT INTO relay_budget (scope, bucket, bets)
+    SELECT player, date_trunc('hour', now()), count(*)::int FROM ${stored} GROUP BY player
+    UNION ALL SELECT ${allPlayersScope()}, date_trunc('minute', now()), count(*)::int FROM ${stored} HAVING count(*) > 0
     ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`;
 }
 

@@ -201,4 +201,12 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE jackpot_tickets ADD COLUMN entropy text;
   ALTER TABLE bets ADD COLUMN placed_block_hash text;
   `,
+  // The intake reads a player's bets on their way (queued, sent, or mined after a block) and open
+  // interactive bets with every bet, and the last nonce the relay took: by player and status, not
+  // through the status index, which lists every player's bets mined in the last day.
+  `
+  CREATE INDEX session_bets_player_status ON session_bets (player, status, block);
+  CREATE INDEX session_bets_player_places ON session_bets (player) WHERE kind = 'place';
+  CREATE INDEX session_bets_player_taken ON session_bets (player, nonce) WHERE status IN ('queued', 'sent', 'mined');
+  `,
 ];

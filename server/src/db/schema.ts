@@ -225,6 +225,13 @@ export const sessionBets = pgTable(
     index("session_bets_status").on(t.status, t.createdAt),
     index("session_bets_player").on(t.player, t.nonce),
     index("session_bets_key").on(t.key, t.status),
+    index("session_bets_player_status").on(t.player, t.status, t.block),
+    index("session_bets_player_places")
+      .on(t.player)
+      .where(sql`kind = 'place'`),
+    index("session_bets_player_taken")
+      .on(t.player, t.nonce)
+      .where(sql`status IN ('queued', 'sent', 'mined')`),
   ],
 );
 

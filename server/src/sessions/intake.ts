@@ -1,30 +1,32 @@
 import { sql } from "drizzle-orm";
 import { ZeroAddress, ZeroHash } from "ethers";
 import { decodeParams, formatAmount, gameName, MIN_BET, SESSION_TOKEN_BITS, sessionAmountOnChain, type GameType, type SessionBet } from "../engine";
-import { countSessionBetsStatement, overSessionBudget, sessionBetUseColumns, type SessionBetBudgets } from "../chain/budgets";
+import type { SessionBetBudgets } from "../chain/budgets";
 import type { Casino, CasinoSessions } from "../chain/casino";
 import type { ChainClock } from "../chain/clock";
 import type { Signals } from "../cluster/cluster";
 import { rowsOf, type Db } from "../db/index";
 import { sessionBets } from "../db/schema";
-import { badRequest, conflict, forbidden } from "../http/errors";
+import { badRequest, conflict, forbidden, HttpError } from "../http/errors";
 import { isInteractive } from "../settler/outcome";
 import type { SeedVault } from "../settler/seeds";
 import { symbolOf, type TokenSymbol } from "../tokens";
 import type { SessionKeyRow, SessionKeys } from "./keys";
+import { IntakeGroups, judgeKnown, KNOWN_BET_COLUMNS, type KnownBetRow } from "./intake-groups";
 import { recoverCompact, type SessionTypedData } from "./typed-data";
 
 /** A bet's deadline must leave the relay this long to land it (a block or two, and a transaction pending before it). */
 export const DEADLINE_MARGIN_SECONDS = 5;
-/** Taken per player (with the player's address hashed into the second key) while a bet is checked and queued. */
-const PLAYER_LOCK = 727004;
-
-/** Holds the player's intake lock until the transaction ends: no bet of theirs is queued meanwhile. */
-export async function lockPlayer(db: Db, player: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${PLAYER_LOCK}, hashtext(${player}))`);
-}
-/** The head block is read again after this long: the chain views of a player are read once per block. */
+/** The head block is read again after this long. */
 const HEAD_TTL_MS = 200;
+/**
+ * A player's chain view is read again once it is this many blocks behind the head. At a bet a second
+ * from hundreds of players, reading it every block asked the node three calls a bet. A view kept
+ * longer stays right for what the intake checks with it: the bets mined since its block count as
+ * on their way (their stakes held back, their payouts not counted), and a bet refused on a kept
+ * view is checked again on the head's before the refusal is answered.
+ */
+const VIEW_KEPT_BLOCKS = 20;
 /** Players' chain views kept (one per player, token and key; the latest block's only matter). */
 const VIEWS_KEPT = 10_000;
 /** The Casino's terms() change only by the owner's hand: read again after this long. */
@@ -95,28 +97,6 @@ interface ChainView {
   allowance: { lost: bigint[] };
 }
 
-/** A bet's row as sameBetQueued judges it. */
-interface KnownBetRow {
-  r: string;
-  vs: string;
-  kind: SessionBetRow["kind"];
-  status: SessionBetRow["status"];
-  countersignature: string | null;
-  exposed: boolean;
-  deadline: string;
-}
-
-/** What the player's bets on their way (queued or sent) hold back, and the last nonce the relay took. */
-interface OnTheirWay {
-  lastNonce: bigint | null;
-  /** Stakes of the player's bets on their way in the bet's token: each may lose. */
-  staked: bigint;
-  /** Of those, the ones of this key: the session's budget counts them as lost until paid. */
-  stakedByKey: bigint;
-  /** An interactive bet (a blackjack hand, a manual crash round) of the player not settled yet. */
-  openInteractive: string | null;
-}
-
 /**
  * Checks a signed session bet as the contract will (the key, its session, the nonce, the
  * commitment, the terms, the stake against the vault and the session's limits), derives its seed,
@@ -128,8 +108,11 @@ export class SessionBetIntake {
   private headRead: { at: number; value: Promise<number> } | undefined;
   private readonly views = new Map<string, { block: number; value: Promise<ChainView> }>();
   private readonly grants = new Map<string, SessionKeyRow>();
+  private readonly groups: IntakeGroups;
 
-  constructor(private readonly d: IntakeDeps) {}
+  constructor(private readonly d: IntakeDeps) {
+    this.groups = new IntakeGroups(d);
+  }
 
   async accept(player: string, signed: SignedSessionBet): Promise<AcceptedBet> {
     const { bet } = signed;
@@ -138,7 +121,14 @@ export class SessionBetIntake {
     if (!token) throw badRequest(`token must be DEGEN (${this.d.degenAddress}) or BNB (${ZeroAddress})`);
     const betId = ((BigInt(player) << 64n) | bet.nonce).toString();
     try {
-      return await this.checkAndQueue(player, signed, token, betId);
+      const viewUsed = { kept: false };
+      try {
+        return await this.checkAndQueue(player, signed, token, betId, viewUsed);
+      } catch (error) {
+        // Refused for what the chain showed at an earlier block (a nonce, a commitment, the vault, the session's loss): judged again at the head.
+        if (!viewUsed.kept || !(error instanceof HttpError) || (error.status !== 409 && error.status !== 403)) throw error;
+        return await this.checkAndQueue(player, signed, token, betId, { kept: false }, true);
+      }
     } catch (error) {
       // A retry of a bet taken already gets its answer again, whatever changed since (the session
       // expired, the chain moved on); another bet of a nonce taken, the conflict. Read only when
@@ -149,7 +139,14 @@ export class SessionBetIntake {
     }
   }
 
-  private async checkAndQueue(player: string, signed: SignedSessionBet, token: TokenSymbol, betId: string): Promise<AcceptedBet> {
+  private async checkAndQueue(
+    player: string,
+    signed: SignedSessionBet,
+    token: TokenSymbol,
+    betId: string,
+    viewUsed: { kept: boolean },
+    atHead = false,
+  ): Promise<AcceptedBet> {
     const { bet } = signed;
     const digest = this.d.typedData.betDigest(bet);
     const key = this.recoverKey(digest, signed);
@@ -160,7 +157,9 @@ export class SessionBetIntake {
     if (Number(bet.deadline) < now + DEADLINE_MARGIN_SECONDS) throw badRequest("The bet's deadline has passed (or is too close to land it): sign it again");
     this.checkGame(bet, token, session);
 
-    const [{ block: viewBlock, view, balance, allowance }, terms] = await Promise.all([this.chainView(player, bet.token, key), this.currentTerms()]);
+    const [head, terms] = await Promise.all([this.head(), this.currentTerms()]);
+    const { block: viewBlock, view, balance, allowance } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS);
+    viewUsed.kept = viewBlock < head;
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
     const [commit, chainNext, remaining, root, , chainLength] = view;
     if (commit === ZeroHash || remaining === 0n)
@@ -173,98 +172,35 @@ export class SessionBetIntake {
     const sessionIndex = token === "BNB" ? 1 : 0;
     const budget = sessionAmountOnChain(BigInt(token === "BNB" ? session.budgetNative : session.budgetDegen));
 
-    return this.d.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      // Under this lock too: the app's revoke (SessionKeys.revoke), which refuses the key's queued bets.
-      if (this.d.sharedDatabase) await lockPlayer(db, player);
-      const state = await playerState(db, betId, player, key, token, viewBlock);
-      // The same bet sent twice at once: the second finds the first here.
-      const joined = this.judgeKnown(state.known, betId, signed, now);
-      if (joined) return joined;
-      if (state.revoked) throw forbidden("This session was revoked: open a new one");
-      const { way } = state;
-      if (way.openInteractive) throw conflict(`Finish your open hand or round (bet ${way.openInteractive}) before the next bet`);
-      // Bets the relay took that the chain has not counted yet come before this one.
-      const onTheWay = way.lastNonce !== null && way.lastNonce >= chainNext;
-      const expected = onTheWay ? way.lastNonce! + 1n : chainNext;
-      if (bet.nonce < expected) throw conflict(`Nonce ${bet.nonce} is taken: your next bet's nonce is ${expected}`);
-      if (bet.nonce > expected) throw conflict(`Nonce ${bet.nonce} skips ahead: your next bet's nonce is ${expected}`);
-      // The current commitment moves with every bet that lands: only the root stays valid behind bets on their way.
-      if (bet.expectedCommit !== root && (bet.expectedCommit !== commit || onTheWay)) {
-        throw conflict(`The bet names a stale commitment: sign it again with expectedCommit ${root} (the chain's root)`);
-      }
-      if (balance - way.staked < bet.amount) {
-        throw conflict(
-          `Your vault's ${formatAmount(balance)} ${token}, less ${formatAmount(way.staked)} staked on bets still landing, does not cover a stake of ${formatAmount(bet.amount)}`,
-        );
-      }
-      const lost = allowance.lost[sessionIndex]! + way.stakedByKey;
-      if (lost + bet.amount > budget) {
-        throw forbidden(
-          `This bet would take the session past its budget: ${formatAmount(lost > 0n ? lost : 0n)} of ${formatAmount(budget)} ${token} spent or staked`,
-        );
-      }
-      const overBudget = overSessionBudget(state.use, this.d.budgets);
-      if (overBudget) throw overBudget;
-      // The relay seed: link 2k-1 of the chain, below the wallet's seed of this nonce.
-      const seed = this.d.seeds.seed(player, chainFirstNonce, bet.nonce, true);
-      // Stored before it is returned: the settler countersigns one bet per nonce, and a refused
-      // one is replaced (the same bet checked afresh, or another once it can no longer land:
-      // sameBetQueued) only under this player's lock, in the same statement that records it.
-      const countersignature = this.d.countersigner.signDigest(digest);
-      // The bet and its count in the budgets, in one statement.
-      const result = await db.execute(sql`
-        WITH stored AS (INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status, countersignature)
-        VALUES (${betId}, ${player}, ${bet.nonce.toString()}, ${key}, ${kind}, ${token}, ${bet.amount.toString()}, ${bet.game}, ${bet.params.toString()},
-          ${bet.clientSeed}, ${bet.expectedCommit}, ${bet.terms.toString()}, ${bet.deadline.toString()}, ${signed.r}, ${signed.vs}, ${seed}, ${chainFirstNonce.toString()}, 'queued',
-          ${countersignature})
-        ON CONFLICT (bet_id) DO UPDATE SET key = EXCLUDED.key, kind = EXCLUDED.kind, token = EXCLUDED.token, amount = EXCLUDED.amount,
-          game_type = EXCLUDED.game_type, params = EXCLUDED.params, client_seed = EXCLUDED.client_seed, expected_commit = EXCLUDED.expected_commit,
-          terms = EXCLUDED.terms, deadline = EXCLUDED.deadline, r = EXCLUDED.r, vs = EXCLUDED.vs, seed = EXCLUDED.seed,
-          chain_first_nonce = EXCLUDED.chain_first_nonce, status = 'queued', tx_hash = NULL, block = NULL, error = NULL, attempts = 0,
-          countersignature = EXCLUDED.countersignature, created_at = clock_timestamp(), updated_at = now()
-        WHERE session_bets.status = 'refused' AND ((session_bets.r = EXCLUDED.r AND session_bets.vs = EXCLUDED.vs)
-          OR (NOT session_bets.exposed AND session_bets.deadline < ${now}))
-        RETURNING bet_id),
-        counted AS (${countSessionBetsStatement(player, 1)} RETURNING scope)
-        SELECT bet_id FROM stored`);
-      if (rowsOf(result).length === 0) throw conflict(`Nonce ${bet.nonce} is taken by another bet of yours`);
-      await this.d.signals.notify(db, "relay");
-      return { betId, nonce: bet.nonce.toString(), kind, status: "queued" as const, countersignature };
+    return this.groups.submit({
+      player,
+      betId,
+      signed,
+      token,
+      key,
+      digest,
+      now,
+      viewBlock,
+      commit,
+      root,
+      chainNext,
+      chainFirstNonce,
+      balance,
+      lostOnChain: allowance.lost[sessionIndex]!,
+      budget,
+      kind,
     });
   }
 
-  /**
-   * The same signed bet sent again (a retry): its row, unless it was refused (then it is checked
-   * afresh). Another bet of a nonce the server took is refused: the settler countersigned the
-   * first, which its player may place until its deadline, and a second countersigned bet would let
-   * the player choose between the two once a relay transaction shows the nonce's seed. A refused
-   * bet gives its nonce up only once it can no longer land (its deadline passed) and only if its
-   * seed was never broadcast; else that nonce is the wallet's (playGame, settled with another link).
-   */
+  /** The answer to a retry of a bet taken already (judgeKnown), read when the bet is refused. */
   private async sameBetQueued(betId: string, signed: SignedSessionBet, now: number): Promise<AcceptedBet | undefined> {
     const [row] = rowsOf<KnownBetRow>(await this.d.db.execute(sql`SELECT ${KNOWN_BET_COLUMNS} FROM session_bets WHERE bet_id = ${betId}`));
-    return this.judgeKnown(row, betId, signed, now);
-  }
-
-  /** sameBetQueued's verdict on the row of the bet's id, if there is one. */
-  private judgeKnown(row: KnownBetRow | undefined | null, betId: string, signed: SignedSessionBet, now: number): AcceptedBet | undefined {
-    if (!row) return undefined;
-    const same = row.r === signed.r && row.vs === signed.vs;
-    if (row.status === "refused") {
-      if (same || (!row.exposed && Number(row.deadline) < now)) return undefined;
-      if (row.exposed)
-        throw conflict(`Nonce ${signed.bet.nonce}'s relay seed was shown by a relay transaction that failed: place this nonce's bet from your wallet`);
-      throw conflict(`Nonce ${signed.bet.nonce} is taken by another bet of yours until its deadline, ${row.deadline}: send that bet again, or wait`);
-    }
-    if (!same) throw conflict(`Nonce ${signed.bet.nonce} is taken by another bet of yours`);
-    const countersignature = row.countersignature ?? this.d.countersigner.signDigest(this.d.typedData.betDigest(signed.bet));
-    return { betId, nonce: signed.bet.nonce.toString(), kind: row.kind, status: row.status, countersignature };
+    return judgeKnown(row, betId, signed, now, () => this.d.countersigner.signDigest(this.d.typedData.betDigest(signed.bet)));
   }
 
   /**
    * The session of a key, as its grant was opened: kept once found, since a grant never changes.
-   * Whether it was revoked since is read with the bet, under the player's lock (playerState).
+   * Whether it was revoked since is read with the bet, under the player's lock (intake-groups.ts).
    */
   private async grant(player: string, key: string): Promise<SessionKeyRow | undefined> {
     const id = `${player}|${key}`;
@@ -303,27 +239,25 @@ export class SessionBetIntake {
   }
 
   /**
-   * What the chain shows of a player at one recent block (commitment, vault, session), read once
-   * per block and player however many bets arrive: at hundreds of bets a second the node would
-   * otherwise answer three calls a bet. Bets mined after that block count as on their way
-   * (onTheirWay), so the view plus the queue is what the chain will hold when the bet lands.
+   * What the chain shows of a player at a recent block (commitment, vault, session): the one read
+   * at most `keptBlocks` before `head`, else read at `head`. Bets mined after its block count as on
+   * their way (intake-groups.ts), so the view plus the queue is what the chain will hold when the
+   * bet lands, but for the player's own wallet transactions since (VIEW_KEPT_BLOCKS).
    */
-  private chainView(player: string, token: string, key: string): Promise<ChainView> {
-    return this.head().then((block) => {
-      const id = `${player}|${token}|${key}`;
-      const known = this.views.get(id);
-      if (known && known.block === block) return known.value;
-      const value = Promise.all([
-        this.d.casino.commitmentOf(player, { blockTag: block }) as unknown as Promise<CommitmentView>,
-        this.d.casino.getBalance(player, token, { blockTag: block }),
-        this.d.sessions.sessionOf(player, key, { blockTag: block }),
-      ]).then(([view, balance, allowance]) => ({ block, view, balance, allowance: { lost: [...allowance.lost] as bigint[] } }));
-      value.catch(() => this.views.delete(id));
-      this.views.delete(id);
-      this.views.set(id, { block, value });
-      if (this.views.size > VIEWS_KEPT) this.views.delete(this.views.keys().next().value!);
-      return value;
-    });
+  private chainView(player: string, token: string, key: string, head: number, keptBlocks: number): Promise<ChainView> {
+    const id = `${player}|${token}|${key}`;
+    const known = this.views.get(id);
+    if (known && known.block <= head && known.block >= head - keptBlocks) return known.value;
+    const value = Promise.all([
+      this.d.casino.commitmentOf(player, { blockTag: head }) as unknown as Promise<CommitmentView>,
+      this.d.casino.getBalance(player, token, { blockTag: head }),
+      this.d.sessions.sessionOf(player, key, { blockTag: head }),
+    ]).then(([view, balance, allowance]) => ({ block: head, view, balance, allowance: { lost: [...allowance.lost] as bigint[] } }));
+    value.catch(() => this.views.delete(id));
+    this.views.delete(id);
+    this.views.set(id, { block: head, value });
+    if (this.views.size > VIEWS_KEPT) this.views.delete(this.views.keys().next().value!);
+    return value;
   }
 
   /** The chain's head, read again after HEAD_TTL_MS. */
@@ -344,59 +278,4 @@ export class SessionBetIntake {
     }
     return this.terms.value;
   }
-}
-
-/** The columns of a session bet's row that sameBetQueued reads. */
-const KNOWN_BET_COLUMNS = sql`r, vs, kind, status, countersignature, exposed, deadline::text AS deadline`;
-
-/**
- * What the database holds of a player for a bet under way, in one statement: the row of the bet's
- * id (a retry, or a nonce taken), whether the app revoked the key, the player's bets on their way
- * and open interactive bets, and what the session-bet budgets have used. On their way: queued,
- * sent, or mined after `viewBlock`, the block the intake read the chain at.
- */
-async function playerState(
-  db: Db,
-  betId: string,
-  player: string,
-  key: string,
-  token: TokenSymbol,
-  viewBlock: number,
-): Promise<{ known: KnownBetRow | null; revoked: boolean; way: OnTheirWay; use: { byAddress: number; allPlayersLastHour: number } }> {
-  const onTheWay = sql`(status IN ('queued', 'sent') OR (status = 'mined' AND block > ${viewBlock}))`;
-  const [row] = rowsOf<{
-    known: KnownBetRow | string | null;
-    revoked: boolean | null;
-    last_nonce: string | null;
-    staked: string;
-    staked_by_key: string;
-    open_interactive: string | null;
-    by_address: number;
-    all_players: number;
-  }>(
-    await db.execute(sql`
-      SELECT (SELECT row_to_json(known) FROM (SELECT ${KNOWN_BET_COLUMNS} FROM session_bets WHERE bet_id = ${betId}) known) AS known,
-             (SELECT revoked_at IS NOT NULL OR revoked_on_chain FROM session_keys WHERE player = ${player} AND key = ${key}) AS revoked,
-             ${sessionBetUseColumns(player)},
-             (SELECT max(nonce) FROM session_bets WHERE player = ${player} AND status IN ('queued', 'sent', 'mined'))::text AS last_nonce,
-             (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE player = ${player} AND token = ${token} AND ${onTheWay})::text AS staked,
-             (SELECT coalesce(sum(amount::numeric), 0) FROM session_bets WHERE player = ${player} AND key = ${key} AND token = ${token} AND ${onTheWay})::text AS staked_by_key,
-             coalesce(
-               (SELECT bet_id FROM session_bets s WHERE s.player = ${player} AND s.kind = 'place' AND s.status IN ('queued', 'sent', 'mined')
-                  AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.bet_id = s.bet_id AND b.status IN ('settled', 'expired')) LIMIT 1),
-               (SELECT bet_id FROM bets WHERE player = ${player} AND status IN ('open', 'ready', 'sent')
-                  AND (game_type = 2 OR (game_type = 4 AND params = '0')) LIMIT 1)
-             ) AS open_interactive`),
-  );
-  return {
-    known: typeof row!.known === "string" ? (JSON.parse(row!.known) as KnownBetRow) : row!.known,
-    revoked: row!.revoked === true,
-    way: {
-      lastNonce: row!.last_nonce === null ? null : BigInt(row!.last_nonce),
-      staked: BigInt(row!.staked),
-      stakedByKey: BigInt(row!.staked_by_key),
-      openInteractive: row!.open_interactive,
-    },
-    use: { byAddress: Number(row!.by_address), allPlayersLastHour: Number(row!.all_players) },
-  };
 }

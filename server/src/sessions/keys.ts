@@ -8,7 +8,7 @@ import type { StakeCheck } from "../chain/stake";
 import type { Db } from "../db/index";
 import { sessionBets, sessionKeys } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
-import { lockPlayer } from "./intake";
+import { lockPlayer } from "./intake-groups";
 import { isPlayerSignature, type SessionTypedData } from "./typed-data";
 
 export type SessionKeyRow = typeof sessionKeys.$inferSelect;
