@@ -17,21 +17,38 @@ const plan = (bets: PlannedBet[], o: { batchSize?: number; batches?: number; hol
 describe("planRound", () => {
   it("takes every queued play up to the batch size, each player's in order, the rest waiting", () => {
     const round = plan(queued(["a"], ["b"], ["a"], ["c"], ["b"]), { batchSize: 3 });
-    expect(round.plays.map(ids)).toEqual([["a0", "b0", "a1"]]);
+    expect(round.plays.map(ids)).toEqual([["a0", "a1", "b0"]]);
     expect(round.places).toEqual([]);
   });
 
-  it("fills further batches with other players' bets, each player's bets in one batch, up to the batches a round may send", () => {
+  it("spreads the players over the batches a round may send, oldest bet first, each player's bets in one batch", () => {
     const bets = queued(["a"], ["b"], ["a"], ["c"], ["b"], ["c"], ["d"], ["a"], ["e"]);
-    const round = plan(bets, { batchSize: 3, batches: 2 });
-    // a and b fill the first; a's third bet finds it full and waits, with a's later ones; c goes to the second, d too; e finds no room.
+    // a opens the first batch, b the second; c finds one place left, beside b, and its second bet waits; d and e find no room.
+    expect(plan(bets, { batchSize: 3, batches: 2 }).plays.map(ids)).toEqual([
+      ["a0", "a1", "a2"],
+      ["b0", "b1", "c0"],
+    ]);
+    const round = plan(bets, { batchSize: 3, batches: 3 });
     expect(round.plays.map(ids)).toEqual([
-      ["a0", "b0", "a1"],
-      ["c0", "c1", "d0"],
+      ["a0", "a1", "a2"],
+      ["b0", "b1", "d0"],
+      ["c0", "c1", "e0"],
     ]);
     const players = round.plays.map((batch) => new Set(batch.map((bet) => bet.player)));
-    expect([...players[0]!].filter((player) => players[1]!.has(player))).toEqual([]);
-    expect(plan(bets, { batchSize: 3, batches: 3 }).plays.map(ids)).toEqual([["a0", "b0", "a1"], ["c0", "c1", "d0"], ["e0"]]);
+    for (const [i, batch] of players.entries()) for (const other of players.slice(i + 1)) expect([...batch].filter((p) => other.has(p))).toEqual([]);
+  });
+
+  it("sends one batch when the plays fit in one, and fills every batch when a few players each have many bets queued", () => {
+    expect(plan(queued(["a"], ["b"], ["c"], ["a"]), { batchSize: 20, batches: 3 }).plays.map(ids)).toEqual([["a0", "a1", "b0", "c0"]]);
+    const bets = queued(...Array.from({ length: 60 }, (_, i) => [`p${i % 6}`] as [string]));
+    const round = plan(bets, { batchSize: 20, batches: 3 });
+    expect(round.plays.map((batch) => batch.length)).toEqual([20, 20, 20]);
+  });
+
+  it("holds a place behind its player's plays that wait for room", () => {
+    const round = plan(queued(["a"], ["a"], ["a"], ["a", "place"], ["b"]), { batchSize: 2 });
+    expect(round.plays.map(ids)).toEqual([["a0", "a1"]]);
+    expect(round.places).toEqual([]);
   });
 
   it("sends a place after its player's plays, and holds the player's later bets until the hand is played", () => {

@@ -25,40 +25,44 @@ export interface Round<B extends PlannedBet> {
  * One round of the relay from the queued bets, oldest first (each player's in nonce order): up to
  * `batches` batches of `batchSize` plays, and the places. A player's bets stop at the first that
  * cannot go now: one of a player with an unsettled bet on chain (`holding`: CasinoSessions.play
- * refuses a bet while its player has an open one, OpenBetExists), one past its batch's size, and
- * everything after a place (the hand must be played out first). Their bets wait for a later
- * round, in order.
+ * refuses a bet while its player has an open one, OpenBetExists), one past the room of its batch,
+ * and everything after a place (the hand must be played out first). Their bets wait for a later
+ * round, in order. The round has as few batches as its plays need, and the players are spread
+ * over them, oldest bet first, each to the batch with the most room: a few players betting fast
+ * fill every batch rather than one.
  */
 export function planRound<B extends PlannedBet>(
   queued: readonly B[],
   o: { batchSize: number; batches: number; holding: ReadonlySet<string>; now: number },
 ): Round<B> {
   const round: Round<B> = { plays: [], places: [], expired: [] };
+  // Each player's plays that may go now, in the order of the players' oldest queued bets.
+  const runs = new Map<string, B[]>();
   const stopped = new Set<string>();
-  const batchOf = new Map<string, B[]>();
-  /** The batch of the player's bets: the one it began in, else the first with room (a new one if there may be more). */
-  const batchFor = (player: string): B[] | undefined => {
-    const known = batchOf.get(player);
-    if (known) return known.length < o.batchSize ? known : undefined;
-    let batch = round.plays.find((b) => b.length < o.batchSize);
-    if (!batch && round.plays.length < o.batches) round.plays.push((batch = []));
-    if (batch) batchOf.set(player, batch);
-    return batch;
-  };
   for (const bet of queued) {
     if (stopped.has(bet.player)) continue;
+    if (!runs.has(bet.player)) runs.set(bet.player, []);
     if (bet.deadline < o.now + DEADLINE_GUARD_SECONDS) {
       round.expired.push(bet);
       stopped.add(bet.player);
     } else if (bet.kind === "place") {
       round.places.push(bet);
       stopped.add(bet.player);
-    } else {
-      const batch = o.holding.has(bet.player) ? undefined : batchFor(bet.player);
-      if (batch) batch.push(bet);
-      else stopped.add(bet.player);
-    }
+    } else if (o.holding.has(bet.player)) stopped.add(bet.player);
+    else runs.get(bet.player)!.push(bet);
   }
+  // As few batches as the plays need: each transaction costs its own base gas.
+  const plays = [...runs.values()].reduce((sum, run) => sum + run.length, 0);
+  const batches = Array.from({ length: Math.min(o.batches, Math.ceil(plays / o.batchSize)) }, () => [] as B[]);
+  for (const run of runs.values()) {
+    if (run.length === 0) continue;
+    const batch = batches.reduce((roomiest, b) => (b.length < roomiest.length ? b : roomiest));
+    const room = o.batchSize - batch.length;
+    batch.push(...run.slice(0, room));
+    // A place behind plays that wait waits too: it follows them on chain.
+    if (run.length > room) round.places = round.places.filter((place) => place.player !== run[0]!.player);
+  }
+  round.plays = batches.filter((batch) => batch.length > 0);
   return round;
 }
 

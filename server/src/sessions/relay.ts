@@ -161,11 +161,8 @@ export class RelayBatcher {
       this.o.counters.refused("deadline");
       await this.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
     }
-    const batches: SessionBetRow[][] = [];
-    for (const batch of round.plays) {
-      const plays = await this.simulatedPlays(batch);
-      if (plays.length) batches.push(plays);
-    }
+    // The batches share no player: each is simulated on its own, all at once.
+    const batches = (await Promise.all(round.plays.map((batch) => this.simulatedPlays(batch)))).filter((plays) => plays.length > 0);
     const places = await this.simulatedPlaces(round.places, new Set(batches.flat().map((bet) => bet.player)));
     const groups = [...batches, ...places.map((bet) => [bet])];
     if (groups.length === 0) return;
