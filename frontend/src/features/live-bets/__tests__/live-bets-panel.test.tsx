@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GameType } from "@engine/gameTypes";
 import { useWalletStore } from "@/features/wallet/wallet-store";
-import { LiveBetsPanel } from "../components/live-bets-panel";
+import LiveBetsPanel from "../components/live-bets-panel";
 import type { LiveBet } from "../live-bet";
 import { useLiveBetsStore, withBet } from "../live-bets-store";
 

@@ -17,7 +17,7 @@ const EMPTY_TEXT: Record<LiveBetsTab, string> = {
 };
 
 /** Every player's settled on-chain bets as they land, with tabs for big wins and the player's own. */
-export function LiveBetsPanel() {
+export default function LiveBetsPanel() {
   const [tab, setTab] = useState<LiveBetsTab>("all");
   const { account, isDemo } = useWallet();
   const bets = useLiveBetsStore((state) => state.bets);
