@@ -1,9 +1,11 @@
-import { parseEther } from "ethers";
+import { parseEther, Wallet } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameName, GameType } from "../src/engine";
+import { gameName, GameType, JACKPOT } from "../src/engine";
+import type { Casino } from "../../typechain-types";
 import { SNAPSHOT_SIZE } from "../src/feed/live-bets";
-import type { LiveBet } from "../src/feed/feed-rows";
+import type { JackpotHit, LiveBet } from "../src/feed/feed-rows";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
+import { DEV_KEYS } from "./support/chain";
 import { Client, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
 import { StreamClient } from "./support/sse";
@@ -104,5 +106,25 @@ describe("the live bets feed (GET /api/bets/live)", () => {
     expect(blocks).toEqual([...blocks].sort((a, b) => b - a));
     const newest = await chainSettlement(alicePlayer.address, placed.at(-1)!);
     expect(snapshot[0]).toMatchObject({ stake: newest.stake, payout: newest.payout, settledBlock: newest.block });
+  });
+
+  it("announces a jackpot hit to every client with the amount the chain paid", async () => {
+    const player = server.chain.players[1]!;
+    const stream = await openStream();
+    // Terms under which a 6,000 DEGEN stake is certain to hit (server/test/web3.test.ts).
+    const owner = server.chain.casino.connect(new Wallet(DEV_KEYS[0], server.chain.provider)) as Casino;
+    await (await owner.setJackpotTerms(200, 1)).wait();
+    try {
+      await depositDegen(server, player, parseEther("6000"));
+      const bet = await placeBet(server, bob, player, { token: "DEGEN", amount: parseEther("6000"), gameType: GameType.WHEEL, params: 0b111111111n });
+      const hit = JSON.parse((await stream.next((e) => e.event === "jackpot" && (JSON.parse(e.data) as JackpotHit).betId === bet.betId)).data) as JackpotHit;
+      const casino = server.chain.casino;
+      const [won] = await casino.queryFilter(casino.filters.JackpotWon(player.address), bet.block);
+      expect(won!.args.amount).toBeGreaterThan(0n);
+      expect(hit).toMatchObject({ player: player.address, username: null, amount: won!.args.amount.toString() });
+      expect((await betEvent(stream, bet.betId)).jackpotWin).toBe(won!.args.amount.toString());
+    } finally {
+      await (await owner.setJackpotTerms(JACKPOT.DEFAULT_EDGE_BPS, JACKPOT.DEFAULT_SHARE_BPS)).wait();
+    }
   });
 });
