@@ -1,7 +1,7 @@
 // Live bets against the whole stack (issue #22 item 1): two browsers, each with its own test
 // wallet, place a web3 bet on the wheel, and each page's live feed shows the other's bet with the
 // stake and payout the chain's events record, to the wei; a page opened afterwards gets both at
-// once from the server's snapshot.
+// once from the server's snapshot. A player's own bet links to its check on the fairness page.
 import { formatEther, getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -129,6 +129,12 @@ describe("live bets", () => {
     expect(await alice.page.locator(`[data-testid="live-bet"][data-player="${bob.player}"]`).count()).toBe(0);
     await alice.page.getByTestId("live-bets").scrollIntoViewIfNeeded();
     await screenshot(alice.page, "live-bets-my-bets", false);
+    // Its Verify link opens the fairness page at that bet, read from the chain and checked in the browser.
+    await alice.page.locator(`[data-testid="live-bet"][data-bet-id="${aliceBet.betId}"]`).getByTestId("live-bet-verify").click();
+    const verdict = alice.page.locator(`#bet-${aliceBet.betId}`).getByTestId("history-verdict");
+    await verdict.waitFor({ timeout: 30_000 });
+    expect(await verdict.innerText()).toContain("Verified");
+    expect(alice.page.url()).toBe(`${appUrl}/fairness#bet-${aliceBet.betId}`);
 
     // A page opened now (the lobby) gets both from the server's snapshot, newest first.
     const visitor = await openPage(browser());

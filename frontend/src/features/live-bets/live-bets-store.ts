@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { explorerTxUrl, loadAppConfig } from "@/features/chain/app-config";
 import { readJackpotHit, readLiveBet, type JackpotHit, type LiveBet } from "./live-bet";
 
 /** The feed keeps as many bets as the server's snapshot holds. */
@@ -14,6 +15,8 @@ interface LiveBetsState {
   /** The latest jackpot hit announced while this page was open. */
   jackpot: JackpotHit | null;
   dismissJackpot: () => void;
+  /** The chain's explorer, where each settlement's transaction (its seed and word in BetSettled) can be read; null on the local node. */
+  settlementUrl: (txHash: string) => string | null;
 }
 
 export const useLiveBetsStore = create<LiveBetsState>()((set) => ({
@@ -21,6 +24,7 @@ export const useLiveBetsStore = create<LiveBetsState>()((set) => ({
   status: "connecting",
   jackpot: null,
   dismissJackpot: () => set({ jackpot: null }),
+  settlementUrl: () => null,
 }));
 
 /** A new bet joins the list once, in settlement order, newest first. */
@@ -39,6 +43,10 @@ export function startLiveBets(): void {
   if (source || typeof EventSource === "undefined") return;
   source = new EventSource(LIVE_BETS_URL);
   const set = useLiveBetsStore.setState;
+  loadAppConfig()
+    .then((config) => set({ settlementUrl: (txHash) => explorerTxUrl(config.chain, txHash) }))
+    // Without the configuration the feed still shows every bet; only the explorer links are missing.
+    .catch(() => undefined);
   source.addEventListener("open", () => set({ status: "live" }));
   source.addEventListener("error", () => set({ status: "reconnecting" }));
   source.addEventListener("snapshot", (event) => {

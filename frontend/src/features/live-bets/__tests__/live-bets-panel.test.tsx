@@ -41,7 +41,7 @@ const BETS = [
 const rows = () => screen.queryAllByTestId("live-bet").map((row) => row.getAttribute("data-bet-id"));
 
 beforeEach(() => {
-  useLiveBetsStore.setState({ bets: BETS, status: "live" });
+  useLiveBetsStore.setState({ bets: BETS, status: "live", settlementUrl: (hash) => `https://testnet.bscscan.com/tx/${hash}` });
   useWalletStore.setState({ mode: "web3", account: ME, chainId: 31337 });
 });
 afterEach(() => useWalletStore.setState({ mode: "demo", account: null, chainId: null }));
@@ -67,6 +67,7 @@ describe("live bets tabs", () => {
     expect(whale.getByTestId("live-bet-payout").getAttribute("data-wei")).toBe(parseEther("100").toString());
     expect(whale.getByTestId("live-bet-multiplier").textContent).toBe("10.00x");
     expect(whale.getByTestId("live-bet-verify").getAttribute("href")).toBe("/fairness#bet-1003");
+    expect(whale.getByTestId("live-bet-settlement").getAttribute("href")).toBe(`https://testnet.bscscan.com/tx/0x${"ab".repeat(32)}`);
     const bnb = within(screen.getAllByTestId("live-bet")[2]!);
     expect(bnb.getByTestId("live-bet-player").textContent).toBe("0xAbCd…9999");
     expect(bnb.getByTestId("live-bet-payout").textContent).toBe("0.0999 BNB");

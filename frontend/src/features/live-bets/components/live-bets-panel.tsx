@@ -83,6 +83,7 @@ export default function LiveBetsPanel() {
 
 function LiveBetRow({ bet }: { bet: LiveBet }) {
   const won = BigInt(bet.payout) > BigInt(bet.stake);
+  const settlementUrl = useLiveBetsStore((state) => state.settlementUrl)(bet.settleTxHash);
   return (
     <tr className="border-t border-white/5" data-testid="live-bet" data-bet-id={bet.betId} data-player={bet.player}>
       <td className="py-1.5 pr-3 text-slate-200">{gameTitle(bet)}</td>
@@ -103,7 +104,22 @@ function LiveBetRow({ bet }: { bet: LiveBet }) {
       >
         {displayAmount(bet.token, BigInt(bet.payout))} {bet.token}
       </td>
-      <td className="py-1.5 text-right">
+      <td className="py-1.5 text-right whitespace-nowrap">
+        {settlementUrl && (
+          <>
+            <a
+              href={settlementUrl}
+              target="_blank"
+              rel="noreferrer"
+              title={bet.settleTxHash}
+              className="text-xs text-slate-400 underline-offset-2 hover:underline"
+              data-testid="live-bet-settlement"
+            >
+              Tx
+            </a>{" "}
+            ·{" "}
+          </>
+        )}
         <Link
           to={`/fairness#bet-${bet.betId}`}
           title={`Settled in block ${bet.settledBlock} by ${bet.settleTxHash}`}
