@@ -89,6 +89,17 @@ describe("the live bets feed (GET /api/bets/live)", () => {
     expect(bobSeen.seq).toBeGreaterThan(aliceSeen.seq);
   });
 
+  it("forgets a connection as soon as its browser goes away", async () => {
+    const feed = server.services.appDeps.liveBets;
+    const open = feed.connections;
+    const stream = await openStream();
+    await stream.next((e) => e.event === "snapshot");
+    expect(feed.connections).toBe(open + 1);
+    stream.close();
+    for (const deadline = Date.now() + 5_000; feed.connections > open && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+    expect(feed.connections).toBe(open);
+  });
+
   it(`gives a new client the newest ${SNAPSHOT_SIZE} settled bets at once, newest first`, async () => {
     const alicePlayer = server.chain.players[0]!;
     const watching = await openStream();
