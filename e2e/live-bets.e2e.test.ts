@@ -136,14 +136,22 @@ describe("live bets", () => {
     expect(await verdict.innerText()).toContain("Verified");
     expect(alice.page.url()).toBe(`${appUrl}/fairness#bet-${aliceBet.betId}`);
 
-    // A page opened now (the lobby) gets both from the server's snapshot, newest first.
-    const visitor = await openPage(browser());
+    // A page opened now (the lobby, on a phone) gets both from the server's snapshot, newest first.
+    const visitor = await openPage(browser(), "phone");
     await visitor.goto(appUrl + "/");
     const rows = visitor.locator('[data-testid="live-bet"]');
     await visitor.locator(`[data-testid="live-bet"][data-bet-id="${bobBet.betId}"]`).waitFor();
     const order = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-bet-id")));
     expect(order.indexOf(bobBet.betId)).toBeLessThan(order.indexOf(aliceBet.betId));
     expect((await feedRow(visitor, aliceBet.betId)).payoutWei).toBe(aliceBet.payout);
+    // Nothing of the feed reaches past the phone's edge (the lobby's cards have glows of their own, clipped).
+    const pastTheEdge = await visitor.evaluate(
+      () =>
+        [...document.querySelectorAll('[data-testid="live-bets"], [data-testid="live-bets"] *')].filter(
+          (element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+        ).length,
+    );
+    expect(pastTheEdge).toBe(0);
     await visitor.getByTestId("live-bets").scrollIntoViewIfNeeded();
     await screenshot(visitor, "live-bets-lobby", false);
 

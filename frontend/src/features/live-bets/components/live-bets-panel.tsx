@@ -10,6 +10,9 @@ import { betsOfTab, isBigWin, LIVE_BETS_TABS, multiplierText, playerName, type L
 
 const gameTitle = (bet: LiveBet) => GAMES.find((game) => game.gameType === bet.gameType)?.title ?? bet.game;
 
+/** A phone shows each bet on three lines of two (game and player, stake and multiplier, payout and links); a wider screen one row. */
+const ROW_GRID = "grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-3 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_8rem_5rem_8rem_6rem]";
+
 const EMPTY_TEXT: Record<LiveBetsTab, string> = {
   all: "No bets settled on chain yet.",
   big: "No big wins (10x or more) among the latest bets.",
@@ -50,31 +53,27 @@ export default function LiveBetsPanel() {
         </div>
         {status === "reconnecting" && <p className="text-xs text-gold">Reconnecting…</p>}
       </div>
-      <div role="tabpanel" className="overflow-x-auto">
+      <div role="tabpanel">
         {shown.length === 0 ? (
           <p className="py-2 text-sm text-slate-400" data-testid="live-bets-empty">
             {tab === "mine" && (isDemo || !account) ? "Connect a wallet to see your on-chain bets here." : EMPTY_TEXT[tab]}
           </p>
         ) : (
-          <table className="w-full min-w-[34rem] text-left text-sm tabular-nums">
-            <thead className="text-xs text-slate-400">
-              <tr>
-                <th className="py-1 pr-3 font-medium">Game</th>
-                <th className="py-1 pr-3 font-medium">Player</th>
-                <th className="py-1 pr-3 text-right font-medium">Stake</th>
-                <th className="py-1 pr-3 text-right font-medium">Multiplier</th>
-                <th className="py-1 pr-3 text-right font-medium">Payout</th>
-                <th className="py-1 font-medium">
-                  <span className="sr-only">Verification</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          <>
+            <div aria-hidden="true" className={cn(ROW_GRID, "hidden pb-1 text-xs font-medium text-slate-400 sm:grid")}>
+              <span>Game</span>
+              <span>Player</span>
+              <span className="text-right">Stake</span>
+              <span className="text-right">Multiplier</span>
+              <span className="text-right">Payout</span>
+              <span />
+            </div>
+            <ol className="text-sm tabular-nums">
               {shown.map((bet) => (
                 <LiveBetRow key={bet.seq} bet={bet} />
               ))}
-            </tbody>
-          </table>
+            </ol>
+          </>
         )}
       </div>
     </section>
@@ -85,26 +84,32 @@ function LiveBetRow({ bet }: { bet: LiveBet }) {
   const won = BigInt(bet.payout) > BigInt(bet.stake);
   const settlementUrl = useLiveBetsStore((state) => state.settlementUrl)(bet.settleTxHash);
   return (
-    <tr className="border-t border-white/5" data-testid="live-bet" data-bet-id={bet.betId} data-player={bet.player}>
-      <td className="py-1.5 pr-3 text-slate-200">{gameTitle(bet)}</td>
-      <td className="max-w-40 truncate py-1.5 pr-3 text-slate-300" title={bet.player} data-testid="live-bet-player">
+    <li
+      className={cn(ROW_GRID, "items-baseline gap-y-0.5 border-t border-white/5 py-1.5")}
+      data-testid="live-bet"
+      data-bet-id={bet.betId}
+      data-player={bet.player}
+    >
+      <span className="truncate text-slate-200">{gameTitle(bet)}</span>
+      <span className="truncate text-right text-slate-300 sm:text-left" title={bet.player} data-testid="live-bet-player">
         {playerName(bet)}
-      </td>
-      <td className="py-1.5 pr-3 text-right text-slate-200" title={`${bet.stake} wei`} data-testid="live-bet-stake" data-wei={bet.stake}>
-        {displayAmount(bet.token, BigInt(bet.stake))} {bet.token}
-      </td>
-      <td className={cn("py-1.5 pr-3 text-right font-semibold", isBigWin(bet) ? "text-gold" : "text-slate-300")} data-testid="live-bet-multiplier">
+      </span>
+      <span className="text-slate-200 sm:text-right">
+        <PhoneLabel>Stake </PhoneLabel>
+        <span title={`${bet.stake} wei`} data-testid="live-bet-stake" data-wei={bet.stake}>
+          {displayAmount(bet.token, BigInt(bet.stake))} {bet.token}
+        </span>
+      </span>
+      <span className={cn("text-right font-semibold", isBigWin(bet) ? "text-gold" : "text-slate-300")} data-testid="live-bet-multiplier">
         {multiplierText(bet)}
-      </td>
-      <td
-        className={cn("py-1.5 pr-3 text-right font-semibold", won ? "text-cyan" : "text-slate-400")}
-        title={`${bet.payout} wei`}
-        data-testid="live-bet-payout"
-        data-wei={bet.payout}
-      >
-        {displayAmount(bet.token, BigInt(bet.payout))} {bet.token}
-      </td>
-      <td className="py-1.5 text-right whitespace-nowrap">
+      </span>
+      <span className={cn("font-semibold sm:text-right", won ? "text-cyan" : "text-slate-400")}>
+        <PhoneLabel>Payout </PhoneLabel>
+        <span title={`${bet.payout} wei`} data-testid="live-bet-payout" data-wei={bet.payout}>
+          {displayAmount(bet.token, BigInt(bet.payout))} {bet.token}
+        </span>
+      </span>
+      <span className="text-right text-xs whitespace-nowrap">
         {settlementUrl && (
           <>
             <a
@@ -112,7 +117,7 @@ function LiveBetRow({ bet }: { bet: LiveBet }) {
               target="_blank"
               rel="noreferrer"
               title={bet.settleTxHash}
-              className="text-xs text-slate-400 underline-offset-2 hover:underline"
+              className="text-slate-400 underline-offset-2 hover:underline"
               data-testid="live-bet-settlement"
             >
               Tx
@@ -123,12 +128,17 @@ function LiveBetRow({ bet }: { bet: LiveBet }) {
         <Link
           to={`/fairness#bet-${bet.betId}`}
           title={`Settled in block ${bet.settledBlock} by ${bet.settleTxHash}`}
-          className="text-xs text-cyan underline-offset-2 hover:underline"
+          className="text-cyan underline-offset-2 hover:underline"
           data-testid="live-bet-verify"
         >
           Verify
         </Link>
-      </td>
-    </tr>
+      </span>
+    </li>
   );
+}
+
+/** On a phone the columns' headings are hidden: the amounts say what they are (and screen readers hear it on any screen). */
+function PhoneLabel({ children }: { children: string }) {
+  return <span className="font-normal text-slate-500 sm:sr-only">{children}</span>;
 }
