@@ -20,6 +20,12 @@ import { injectWallet, type BridgeAnswer, type InjectedWalletConfig, type Provid
 const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
 /** `hardhat node` funds accounts #0–#29 (hardhat.config.ts). */
 const DEV_ACCOUNT_COUNT = 30;
+/**
+ * Accounts of the same mnemonic past the node's: they hold nothing until their test funds them
+ * (hardhat_setBalance, see fundUnfundedAccount), so files that need more wallets than the node
+ * funds do not change its genesis, which the contract tests' runs depend on.
+ */
+const UNFUNDED_ACCOUNT_LIMIT = 40;
 /** The stack's own keys (scripts/deploy.ts): a test signing with them would disturb the house. */
 const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
   [0, "the deployer"],
@@ -51,14 +57,22 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "trust.e2e.test.ts": [23, 25],
   "one-click.e2e.test.ts": [26, 27, 29],
   "one-click-fallback.e2e.test.ts": [28],
+  // Unfunded by the node: the file gives them BNB itself.
+  "live-bets.e2e.test.ts": [30, 31],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {
   const reserved = RESERVED_ACCOUNTS.get(index);
   if (reserved) throw new Error(`Hardhat dev account #${index} is ${reserved}'s key: a test wallet must never use it`);
-  if (!Number.isInteger(index) || index < 0 || index >= DEV_ACCOUNT_COUNT) {
-    throw new Error(`There is no funded Hardhat dev account #${index} (wallets use #2–#16 and #20–#29)`);
+  if (!Number.isInteger(index) || index < 0 || index >= UNFUNDED_ACCOUNT_LIMIT) {
+    throw new Error(`There is no Hardhat dev account #${index} for a test wallet (wallets use #2–#16 and #20–#${UNFUNDED_ACCOUNT_LIMIT - 1})`);
   }
+}
+
+/** Gives an account past the node's funded ones (#30 and above) native BNB to play with; it has no DEGEN. */
+export async function fundUnfundedAccount(rpcUrl: string, index: number, wei: bigint): Promise<void> {
+  if (index < DEV_ACCOUNT_COUNT) throw new Error(`Hardhat dev account #${index} is funded by the node already`);
+  await callNode(rpcUrl, "hardhat_setBalance", [devAccount(index).address, toQuantity(wei)]);
 }
 
 function assertDistinctOwners(): void {

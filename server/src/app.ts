@@ -32,6 +32,7 @@ import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 import { configRoute, type PublicConfig } from "./routes/config";
 import { servedApp } from "./http/served-app";
+import type { LiveBets } from "./feed/live-bets";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -75,6 +76,8 @@ export interface AppDeps {
   relayMinimum: Record<TokenSymbol, bigint>;
   /** The built app to serve on this origin (APP_DIR); undefined: the API only. */
   appDir?: string;
+  /** GET /api/bets/live: every settled on-chain bet, streamed (feed/live-bets.ts). */
+  liveBets: LiveBets;
 }
 
 /** The server's request listener: `http.createServer(createApp(deps))`. */
@@ -134,6 +137,9 @@ export function createApp(deps: AppDeps): App {
   app.get("/api/prices", (_req, res) => {
     res.json(deps.prices.snapshot());
   });
+  // Server-Sent Events rather than a WebSocket: one-way, plain HTTP through Express and any proxy,
+  // and the browser's EventSource reconnects by itself.
+  app.get("/api/bets/live", (_req, res) => deps.liveBets.attach(res));
   // Signing in is a nonce row and a signature check per call: a tight limit per IP of its own.
   const signInLimit = limiter(new FixedWindowCounter(limits.authPerIpPerMinute), (req) => ipKey(req, deps.trustProxy));
   app.use(

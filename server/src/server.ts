@@ -27,6 +27,7 @@ import { Metrics } from "./observability/metrics";
 import { StatusSampler } from "./observability/status";
 import { startPriceFeed, type PriceFeed } from "./prices";
 import { publicConfig } from "./routes/config";
+import { LiveBets } from "./feed/live-bets";
 import { Commitments } from "./settler/commitments";
 import { Rounds } from "./settler/rounds";
 import { SeedVault } from "./settler/seeds";
@@ -219,6 +220,8 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     countersigner: { address: wallet.address, signDigest: digestSigner(wallet.privateKey) },
   });
   const actionSigners = new ActionSigners(db, provider, typedData, sessionKeys);
+  const liveBets = new LiveBets(db, signals);
+  await liveBets.start();
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });
   const chain = chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl });
   if (chain.rpcUrls.length === 0)
@@ -281,6 +284,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     metricsToken: config.metricsToken,
     playerTxBudgets: config.playerTxBudgets,
     relayMinimum: config.relayMinimum,
+    liveBets,
   };
   const app = createApp(appDeps);
   const signInPruning = startSignInPruning(db);
@@ -307,6 +311,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     casinoAddress,
     async close() {
       prices.stop();
+      await liveBets.close();
       await signInPruning.stop();
       await settler.stop();
       await worker.stop();

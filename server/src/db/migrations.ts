@@ -209,4 +209,16 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX session_bets_player_places ON session_bets (player) WHERE kind = 'place';
   CREATE INDEX session_bets_player_taken ON session_bets (player, nonce) WHERE status IN ('queued', 'sent', 'mined');
   `,
+  // The live bets feed (issue #22): a bet's place in the order settlements and jackpot hits were
+  // recorded, so that every instance reads what is new since it last looked with one indexed query.
+  `
+  CREATE SEQUENCE bets_feed_seq;
+  ALTER TABLE bets ADD COLUMN settled_seq bigint;
+  ALTER TABLE bets ADD COLUMN jackpot_seq bigint;
+  UPDATE bets SET settled_seq = ordered.seq
+    FROM (SELECT bet_id, nextval('bets_feed_seq') AS seq FROM (SELECT bet_id FROM bets WHERE status = 'settled' ORDER BY settled_block, bet_id) AS settled) AS ordered
+    WHERE bets.bet_id = ordered.bet_id;
+  CREATE INDEX bets_settled_seq ON bets (settled_seq) WHERE settled_seq IS NOT NULL;
+  CREATE INDEX bets_jackpot_seq ON bets (jackpot_seq) WHERE jackpot_seq IS NOT NULL;
+  `,
 ];

@@ -112,6 +112,9 @@ export const bets = pgTable(
     actionSignature: text("action_signature"),
     actionKey: text("action_key"),
     actionKeyGrant: text("action_key_grant"),
+    /** The live feed's order (bets_feed_seq): set when the settlement is recorded, and when a jackpot hit is. */
+    settledSeq: bigint("settled_seq", { mode: "number" }),
+    jackpotSeq: bigint("jackpot_seq", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

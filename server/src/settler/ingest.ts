@@ -47,9 +47,10 @@ interface PlacedTicket {
  * update, and a bet that needs no player action is recorded `ready` with its payout at once: a
  * busy block costs a few statements, not a few per bet. A one-click bet, placed and settled in one
  * transaction (CasinoSessions.play), has its BetSettled right after its BetPlaced: it is inserted
- * settled, so a relay batch of any size is one insert.
+ * settled, so a relay batch of any size is one insert. Returns whether a settlement or a jackpot hit
+ * was recorded: something the live feed (feed/live-bets.ts) shows.
  */
-export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: IngestContext): Promise<void> {
+export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: IngestContext): Promise<boolean> {
   const parsedLogs = logs.map((log) => ({ log, parsed: parseCasinoLog(log) }));
   const placedLogs = parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args] : []));
   const chains = await confirmedChains(
@@ -62,7 +63,9 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
   /** Draws of jackpot tickets (drawJackpots), apart from any settlement. */
   let drawn: (Drawn & { betId: string })[] = [];
   const placedInTx = new Map<string, PlacedTicket[]>();
+  let announced = false;
   const flush = async () => {
+    announced ||= settled.length > 0 || drawn.some((draw) => draw.hit) || [...placed.values()].some((bet) => bet.status === "settled");
     if (placed.size) await insertBets(db, [...placed.values()], ctx);
     if (settled.length) await markSettled(db, settled);
     if (drawn.length) await markDrawn(db, drawn);
@@ -185,6 +188,7 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     }
   }
   await flush();
+  return announced;
 }
 
 /**
@@ -404,10 +408,12 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
     "settledBlock",
   ] as const);
   const result = await db.execute(sql`
-    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, placed_block_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
-    SELECT * FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
+    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, placed_block_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block, settled_seq)
+    SELECT *, CASE WHEN v.status = 'settled' THEN nextval('bets_feed_seq') END FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
       ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${relayedFlags}::boolean[], ${blocks}::bigint[], ${txHashes}::text[], ${blockHashes}::text[], ${statuses}::text[],
       ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[], ${settleTxHashes}::text[], ${settledBlocks}::bigint[])
+      AS v(bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, placed_block_hash, status,
+        payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
   const inserted = new Set(rowsOf<{ bet_id: string }>(result).map((row) => row.bet_id));
@@ -439,16 +445,21 @@ async function markSettled(db: Db, rows: Settled[]): Promise<void> {
     "jackpotWin",
   ] as const);
   // A DEGEN bet's settlement publishes its jackpot draw only when it hits (JackpotDrawn): without
-  // one, its roll on its block's hash missed.
+  // one, its roll on its block's hash missed. The feed's places are numbered in log order before
+  // the join, whose order is the planner's.
   const missed = sql`(v.entropy IS NULL AND bets.token = 'DEGEN' AND bets.jackpot_odds <> '0' AND bets.placed_block_hash IS NOT NULL)`;
   await db.execute(sql`
     UPDATE bets SET status = 'settled', seed = v.seed, random = v.random, settle_tx_hash = v.tx_hash, settled_block = v.block,
       jackpot_entropy = CASE WHEN ${missed} THEN bets.placed_block_hash ELSE v.entropy END,
       jackpot_prize = CASE WHEN ${missed} THEN bets.placed_jackpot_prize ELSE v.prize END,
       jackpot_hit = CASE WHEN ${missed} THEN false ELSE v.hit END,
-      jackpot_win = CASE WHEN ${missed} THEN '0' ELSE v.win END, updated_at = now()
-    FROM unnest(${ids}::text[], ${seeds}::text[], ${randoms}::text[], ${txHashes}::text[], ${blocks}::bigint[],
-      ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) AS v(bet_id, seed, random, tx_hash, block, entropy, prize, hit, win)
+      jackpot_win = CASE WHEN ${missed} THEN '0' ELSE v.win END, updated_at = now(),
+      settled_seq = COALESCE(bets.settled_seq, v.seq),
+      jackpot_seq = COALESCE(bets.jackpot_seq, CASE WHEN v.hit AND v.win <> '0' THEN nextval('bets_feed_seq') END)
+    FROM (SELECT logged.*, nextval('bets_feed_seq') AS seq FROM (
+      SELECT * FROM unnest(${ids}::text[], ${seeds}::text[], ${randoms}::text[], ${txHashes}::text[], ${blocks}::bigint[],
+        ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) WITH ORDINALITY AS u(bet_id, seed, random, tx_hash, block, entropy, prize, hit, win, ord)
+      ORDER BY ord) AS logged) AS v
     WHERE bets.bet_id = v.bet_id`);
 }
 
@@ -459,7 +470,8 @@ async function markDrawn(db: Db, rows: (Drawn & { betId: string })[]): Promise<v
     ["betId", "jackpotEntropy", "jackpotPrize", "jackpotHit", "jackpotWin"] as const,
   );
   await db.execute(sql`
-    UPDATE bets SET jackpot_entropy = v.entropy, jackpot_prize = v.prize, jackpot_hit = v.hit, jackpot_win = v.win, updated_at = now()
+    UPDATE bets SET jackpot_entropy = v.entropy, jackpot_prize = v.prize, jackpot_hit = v.hit, jackpot_win = v.win, updated_at = now(),
+      jackpot_seq = COALESCE(bets.jackpot_seq, CASE WHEN v.hit AND v.win <> '0' THEN nextval('bets_feed_seq') END)
     FROM unnest(${ids}::text[], ${entropies}::text[], ${prizes}::text[], ${hits}::boolean[], ${wins}::text[]) AS v(bet_id, entropy, prize, hit, win)
     WHERE bets.bet_id = v.bet_id`);
 }

@@ -1,5 +1,6 @@
 import { toQuantity, type JsonRpcProvider, type TransactionReceipt } from "ethers";
 import { watchedTopics, type CasinoLog } from "../chain/casino";
+import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/index";
 import { getValue, setValue } from "../db/kv";
 import { ingestLogs, type IngestContext } from "./ingest";
@@ -32,6 +33,8 @@ export interface ReaderOptions extends IngestContext {
   deploymentBlock: number;
   /** Blocks to wait before reading a block's logs (0 on the local chain). */
   confirmations: number;
+  /** Every instance's live feed hears of a recorded settlement or jackpot hit ("feed"), once it is committed. */
+  signals: Signals;
 }
 
 /**
@@ -65,7 +68,7 @@ export class LogReader {
     for (const [from, to] of blockRanges((await this.cursor()) + 1, head, LOG_CHUNK)) {
       const logs = (await this.readLogs(from, to)).filter((log) => !this.appliedReceipts.has(log.transactionHash));
       await this.o.db.transaction(async (tx) => {
-        await ingestLogs(tx as unknown as Db, logs, this.o);
+        if (await ingestLogs(tx as unknown as Db, logs, this.o)) await this.o.signals.notify(tx as unknown as Db, "feed");
         await setValue(tx as unknown as Db, CURSOR_KEY, String(to));
       });
       this.knownCursor = to;
@@ -91,7 +94,9 @@ export class LogReader {
     if (this.o.confirmations > 0 || receipt.blockNumber <= (await this.cursor())) return;
     const emitters = new Set([this.o.casinoAddress.toLowerCase(), this.o.sessionsAddress.toLowerCase()]);
     const ours = receipt.logs.filter((log) => emitters.has(log.address.toLowerCase()));
-    await this.o.db.transaction(async (tx) => ingestLogs(tx as unknown as Db, ours, this.o));
+    await this.o.db.transaction(async (tx) => {
+      if (await ingestLogs(tx as unknown as Db, ours, this.o)) await this.o.signals.notify(tx as unknown as Db, "feed");
+    });
     // The scan skips these logs when it reaches the block (recording them again changes nothing).
     this.appliedReceipts.set(receipt.hash, receipt.blockNumber);
   }

@@ -1,9 +1,12 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { Toaster } from "@/components/ui/toaster";
 import { JackpotCelebration } from "@/features/bets/components/jackpot-celebration";
 import { Header } from "./header";
+
+/** Live bets and jackpot announcements: their own chunk, so the lobby's first load stays as it was. */
+const LiveFloor = lazy(() => import("@/features/live-bets/live-floor"));
 
 export function AppLayout() {
   return (
@@ -12,6 +15,9 @@ export function AppLayout() {
       <main className="flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
+        </Suspense>
+        <Suspense fallback={null}>
+          <LiveFloor />
         </Suspense>
       </main>
       <Toaster />

@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { BetHistoryEntry } from "@/features/bets/components/bet-history-entry";
 import { useBetHistory } from "@/features/bets/use-bet-history";
@@ -13,6 +15,11 @@ export default function FairnessHistory({ account }: { account: string }) {
   const history = useBetHistory(account);
   const signatures = useSessionSignatures(history.entries);
   const { entries, status, head } = history;
+  const { hash } = useLocation();
+  // A live bet's "Verify" link (/fairness#bet-<id>): the player's own bet is shown once read from the chain.
+  useEffect(() => {
+    if (hash.startsWith("#bet-")) document.getElementById(hash.slice(1))?.scrollIntoView({ block: "center" });
+  }, [hash, entries.length]);
   const verified = entries.filter((entry) => entry.check?.ok).length;
   const failed = entries.filter((entry) => entry.check && !entry.check.ok).length;
   return (
@@ -37,7 +44,13 @@ export default function FairnessHistory({ account }: { account: string }) {
         <ol className="flex flex-col gap-3">
           {entries.map((entry) => (
             // One item per bet: the history's entry (a list item of its own), then how it was enforced.
-            <li key={entry.bet.betId.toString()} className="flex flex-col gap-1" data-testid="fairness-bet" data-bet-id={entry.bet.betId.toString()}>
+            <li
+              key={entry.bet.betId.toString()}
+              id={`bet-${entry.bet.betId.toString()}`}
+              className="flex flex-col gap-1"
+              data-testid="fairness-bet"
+              data-bet-id={entry.bet.betId.toString()}
+            >
               <ol className="contents">
                 <BetHistoryEntry entry={entry} head={head} onClaim={history.reload} />
               </ol>

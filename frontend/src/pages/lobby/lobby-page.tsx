@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -9,6 +10,9 @@ import { useWallet } from "@/features/wallet";
 import { BalanceCard } from "./components/balance-card";
 import { GameCard } from "./components/game-card";
 import { LobbyFooter } from "./components/lobby-footer";
+
+/** Its own chunk (with the stream, which the layout opens on every page): the lobby's first load stays as it was. */
+const LiveBetsPanel = lazy(() => import("@/features/live-bets/components/live-bets-panel"));
 
 function gameCardSpan(index: number): string {
   if (index < 2) return "lg:col-span-3";
@@ -72,6 +76,12 @@ export default function LobbyPage() {
           ))}
         </ul>
       </section>
+
+      <div className="mt-12">
+        <Suspense fallback={null}>
+          <LiveBetsPanel />
+        </Suspense>
+      </div>
 
       <LobbyFooter />
     </div>
