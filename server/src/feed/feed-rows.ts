@@ -74,11 +74,12 @@ export async function newestBets(db: Db, limit: number): Promise<LiveBet[]> {
   return rowsOf<BetRow>(result).map(liveBetOf);
 }
 
-/** The bets settled after a place in the feed's order, oldest first. */
-export async function betsAfter(db: Db, seq: number, limit: number): Promise<LiveBet[]> {
+/** The bets settled after a place in the feed's order, oldest first, but those of `skip` (sent already). */
+export async function betsAfter(db: Db, seq: number, limit: number, skip: readonly number[] = []): Promise<LiveBet[]> {
+  const skipped = `{${skip.join(",")}}`;
   const result = await db.execute(sql`
     SELECT ${BET_COLUMNS} FROM bets LEFT JOIN users ON users.wallet_address = bets.player
-    WHERE bets.settled_seq > ${seq} ORDER BY bets.settled_seq LIMIT ${limit}`);
+    WHERE bets.settled_seq > ${seq} AND bets.settled_seq <> ALL(${skipped}::bigint[]) ORDER BY bets.settled_seq LIMIT ${limit}`);
   return rowsOf<BetRow>(result).map(liveBetOf);
 }
 

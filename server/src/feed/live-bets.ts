@@ -11,9 +11,10 @@ export const SNAPSHOT_SIZE = 50;
 /**
  * Sequence numbers are drawn inside the lease holder's ingest transactions, and two of those (the
  * log scan and a receipt's) may commit out of order: each read looks back this far, and skips
- * what it has sent already, so a bet that committed late is not lost.
+ * what it has sent already, so a bet that committed late is not lost. One ingest numbers a relay
+ * round's bets at once: up to RELAY_BATCHES_PER_ROUND × RELAY_BATCH_SIZE (10 × 235).
  */
-const LOOK_BACK = 64;
+const LOOK_BACK = 4096;
 /** The most rows one read takes; a longer backlog is read by the next round at once. */
 const READ_LIMIT = 500;
 /** A comment this often keeps proxies from closing an idle stream; each also re-reads, in case a signal was lost. */
@@ -108,9 +109,10 @@ export class LiveBets {
 
   private async readNew(): Promise<void> {
     try {
-      const bets = (await betsAfter(this.db, Math.max(0, this.highestBet - LOOK_BACK), READ_LIMIT)).filter((bet) => !this.sent.has(bet.seq));
+      const bets = await betsAfter(this.db, Math.max(0, this.highestBet - LOOK_BACK), READ_LIMIT, [...this.sent]);
       const jackpots = await jackpotsAfter(this.db, this.highestJackpot, READ_LIMIT);
       for (const bet of bets) this.publishBet(bet);
+      for (const seq of this.sent) if (seq <= this.highestBet - LOOK_BACK) this.sent.delete(seq);
       for (const hit of jackpots) this.publishJackpot(hit);
       if (this.lastError) log.info("The live feed reads the database again");
       this.lastError = "";
@@ -125,7 +127,6 @@ export class LiveBets {
   private publishBet(bet: LiveBet): void {
     this.sent.add(bet.seq);
     this.highestBet = Math.max(this.highestBet, bet.seq);
-    for (const seq of this.sent) if (seq <= this.highestBet - LOOK_BACK) this.sent.delete(seq);
     this.newest = [bet, ...this.newest].sort((a, b) => b.seq - a.seq).slice(0, SNAPSHOT_SIZE);
     this.broadcast(`event: bet\ndata: ${JSON.stringify(bet)}\n\n`);
   }
