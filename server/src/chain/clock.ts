@@ -1,4 +1,5 @@
 import type { JsonRpcProvider } from "ethers";
+import { KeptRead } from "./kept-read";
 
 /** The latest block's time is read again after this long. */
 const TTL_MS = 1_000;
@@ -10,16 +11,13 @@ const TTL_MS = 1_000;
  * clock's) and on a test chain may run ahead of it (evm_increaseTime).
  */
 export class ChainClock {
-  private latest: { at: number; timestamp: Promise<number> } | undefined;
+  private readonly latest: KeptRead<number>;
 
-  constructor(private readonly provider: JsonRpcProvider) {}
+  constructor(provider: JsonRpcProvider) {
+    this.latest = new KeptRead(() => provider.getBlock("latest").then((block) => block?.timestamp ?? 0), TTL_MS);
+  }
 
   async now(): Promise<number> {
-    if (!this.latest || Date.now() - this.latest.at > TTL_MS) {
-      const timestamp = this.provider.getBlock("latest").then((block) => block?.timestamp ?? 0);
-      this.latest = { at: Date.now(), timestamp };
-      timestamp.catch(() => (this.latest = undefined));
-    }
-    return Math.max(Math.floor(Date.now() / 1000), await this.latest.timestamp);
+    return Math.max(Math.floor(Date.now() / 1000), await this.latest.get());
   }
 }

@@ -4,6 +4,7 @@ import { decodeParams, formatAmount, gameName, MIN_BET, SESSION_TOKEN_BITS, sess
 import type { SessionBetBudgets } from "../chain/budgets";
 import type { Casino, CasinoSessions } from "../chain/casino";
 import type { ChainClock } from "../chain/clock";
+import { KeptRead } from "../chain/kept-read";
 import type { Signals } from "../cluster/cluster";
 import { rowsOf, type Db } from "../db/index";
 import { sessionBets } from "../db/schema";
@@ -104,14 +105,17 @@ interface ChainView {
  * says what to do; the contract checks everything again when the bet is sent.
  */
 export class SessionBetIntake {
-  private terms: { at: number; value: Promise<bigint> } | undefined;
-  private headRead: { at: number; value: Promise<number> } | undefined;
+  private readonly terms: KeptRead<bigint>;
+  /** The chain's head. */
+  private readonly headRead: KeptRead<number>;
   private readonly views = new Map<string, { block: number; value: Promise<ChainView> }>();
   private readonly grants = new Map<string, SessionKeyRow>();
   private readonly groups: IntakeGroups;
 
   constructor(private readonly d: IntakeDeps) {
     this.groups = new IntakeGroups(d);
+    this.terms = new KeptRead(() => d.casino.terms(), TERMS_TTL_MS);
+    this.headRead = new KeptRead(() => d.provider.getBlockNumber(), HEAD_TTL_MS);
   }
 
   async accept(player: string, signed: SignedSessionBet): Promise<AcceptedBet> {
@@ -157,9 +161,10 @@ export class SessionBetIntake {
     if (Number(bet.deadline) < now + DEADLINE_MARGIN_SECONDS) throw badRequest("The bet's deadline has passed (or is too close to land it): sign it again");
     this.checkGame(bet, token, session);
 
-    const [head, terms] = await Promise.all([this.head(), this.currentTerms()]);
+    const [head, terms] = await Promise.all([atHead ? this.headRead.fresh() : this.headRead.get(), this.terms.get()]);
     const { block: viewBlock, view, balance, allowance } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS);
-    viewUsed.kept = viewBlock < head;
+    // Read at a head kept a while, or kept itself: what is refused from here on is judged again at a head read now.
+    viewUsed.kept = !atHead;
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
     const [commit, chainNext, remaining, root, , chainLength] = view;
     if (commit === ZeroHash || remaining === 0n)
@@ -258,24 +263,5 @@ export class SessionBetIntake {
     this.views.set(id, { block: head, value });
     if (this.views.size > VIEWS_KEPT) this.views.delete(this.views.keys().next().value!);
     return value;
-  }
-
-  /** The chain's head, read again after HEAD_TTL_MS. */
-  private head(): Promise<number> {
-    if (!this.headRead || Date.now() - this.headRead.at > HEAD_TTL_MS) {
-      const value = this.d.provider.getBlockNumber();
-      this.headRead = { at: Date.now(), value };
-      value.catch(() => (this.headRead = undefined));
-    }
-    return this.headRead.value;
-  }
-
-  private currentTerms(): Promise<bigint> {
-    if (!this.terms || Date.now() - this.terms.at > TERMS_TTL_MS) {
-      const value = this.d.casino.terms();
-      this.terms = { at: Date.now(), value };
-      value.catch(() => (this.terms = undefined));
-    }
-    return this.terms.value;
   }
 }
