@@ -68,6 +68,37 @@ describe("wheel of fortune in demo mode", () => {
     await page.context().close();
   }, 240_000);
 
+  it("remembers the stake of each token, the colours and auto-bet's settings on this device, and never starts auto-bet by itself", async () => {
+    const page = await openPage(browser(), "desktop");
+    await page.goto(appUrl + "/roulette");
+    await page.getByTestId("colour-pink").click();
+    await page.getByTestId("colour-violet").click();
+    await setBet(page, "25");
+    await page.getByTestId("token-switch-BNB").click();
+    await setBet(page, "0.05");
+    await page.getByTestId("auto-bet").locator("summary").click();
+    await page.getByTestId("auto-bet-count").fill("7");
+    await page.getByTestId("auto-bet-stop-loss").fill("0.2");
+    await page.getByTestId("auto-bet-on-loss").getByText("Multiply the stake by").click();
+
+    await page.reload();
+    expect(await page.getByTestId("colour-pink").getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByTestId("colour-violet").getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByTestId("colour-gold").getAttribute("aria-pressed")).toBe("false");
+    expect(await page.getByTestId("token-switch-BNB").getAttribute("aria-checked")).toBe("true");
+    expect(await page.getByTestId("bet-input").inputValue()).toBe("0.05");
+    await page.getByTestId("auto-bet").locator("summary").click();
+    expect(await page.getByTestId("auto-bet-count").inputValue()).toBe("7");
+    expect(await page.getByTestId("auto-bet-stop-loss").inputValue()).toBe("0.2");
+    expect(await page.getByTestId("auto-bet-on-loss").getByLabel("Multiply the stake by", { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByTestId("auto-bet-start").isVisible()).toBe(true);
+    expect(await page.getByTestId("spin-history-entry").count()).toBe(0);
+    // The DEGEN stake is DEGEN's own.
+    await page.getByTestId("token-switch-DEGEN").click();
+    expect(await page.getByTestId("bet-input").inputValue()).toBe("25");
+    await page.context().close();
+  }, 60_000);
+
   it("fits and plays on a phone", async () => {
     const page = await openPage(browser(), "phone");
     await page.goto(appUrl + "/roulette");

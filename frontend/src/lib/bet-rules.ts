@@ -11,6 +11,9 @@ export const BET_CHIPS: Record<Token, readonly number[]> = {
 /** SPEC §5: the default stake of slots, crash and kickboxing. */
 export const DEFAULT_BET = 10;
 
+/** A game's stake before the player chose one for the token: 10 DEGEN, 0.01 BNB. */
+export const defaultStake = (token: Token): number => (token === "BNB" ? 0.01 : DEFAULT_BET);
+
 export function roundToDecimals(value: number, decimals: number): number {
   const factor = 10 ** decimals;
   // The epsilon keeps values such as 1.005 (stored as 1.00499…) rounding the way they read.

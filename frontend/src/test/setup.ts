@@ -1,6 +1,8 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
+import { useChoicesStore } from "@/features/choices";
+import { useAutoBetFormStore } from "@/features/play-controls/auto-bet-form-store";
 import { useSoundStore } from "@/features/sound";
 import { useToastStore } from "@/features/toast";
 import { useWalletStore } from "@/features/wallet";
@@ -12,6 +14,8 @@ function resetStores() {
   useWalletStore.setState(useWalletStore.getInitialState(), true);
   useSoundStore.setState(useSoundStore.getInitialState(), true);
   useToastStore.setState(useToastStore.getInitialState(), true);
+  useChoicesStore.setState(useChoicesStore.getInitialState(), true);
+  useAutoBetFormStore.setState(useAutoBetFormStore.getInitialState(), true);
 }
 
 // findBy/waitFor give up after 1 s by default. A lazy page or the wallet code is transformed on its

@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import type { Token } from "@/config/tokens";
 import { playNotes, playSound } from "@/features/sound";
 import { useWallet } from "@/features/wallet";
-import { DEFAULT_BET } from "@/lib/bet-rules";
+import { useGameStake } from "@/features/choices";
 import { BANNER_MS, dealRefusal, isFinal, outcomeBanner, splitRefusal, type BannerMessage } from "./blackjack-rules";
 import { CARD_DEALT } from "./blackjack-sounds";
 import { failureNote, idleLimitText, isWalletCancel, type HandNote } from "./hand-notes";
 import type { BlackjackRoundSource, BlackjackTable } from "./round-source";
 
 /** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
-const defaultBet = (token: Token) => (token === "BNB" ? 0.01 : DEFAULT_BET);
 
 type Action = "hit" | "stand" | "split";
 const ACTION_ERRORS: Record<Action, string> = {
@@ -29,8 +28,7 @@ export type HandPhase = "betting" | "playing" | "settling" | "finished";
  */
 export function useBlackjackGame(source: BlackjackRoundSource) {
   const { getPlayableBalance, applyPayout, isDemo } = useWallet();
-  const [token, setToken] = useState<Token>("DEGEN");
-  const [bet, setBet] = useState<number>(DEFAULT_BET);
+  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("blackjack");
   const [table, setTable] = useState<BlackjackTable | null>(null);
   const [phase, setPhase] = useState<HandPhase>("betting");
   /** The bet of the hand on the table (the bet control may change meanwhile only between hands). */
@@ -52,10 +50,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
 
   const show = (message: BannerMessage) => setBanner({ ...message, id: ++bannerId.current });
 
-  const changeToken = (next: Token) => {
-    setToken(next);
-    setBet(defaultBet(next));
-  };
+  const changeToken = (next: Token) => setToken(next);
 
   function announce(finished: BlackjackTable, handToken: Token) {
     if (finished.payout > 0) applyPayout(handToken, finished.payout);

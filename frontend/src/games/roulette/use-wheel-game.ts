@@ -4,10 +4,7 @@ import { playNotes, playSound } from "@/features/sound";
 import { toast } from "@/features/toast";
 import { LATE_AFTER_BLOCKS, useBetStore } from "@/features/bets/bet-store";
 import { useWallet } from "@/features/wallet";
-import { DEFAULT_BET } from "@/lib/bet-rules";
-
-/** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
-const defaultBet = (token: Token) => (token === "BNB" ? 0.01 : DEFAULT_BET);
+import { useChoicesStore, useGameStake } from "@/features/choices";
 import type { WheelRoundSource } from "./round-source";
 import { useWheelSpin } from "./use-wheel-spin";
 import { HISTORY_LIMIT, SEGMENT_DEGREES, WHEEL_COLOURS, WHEEL_MAX_COLOURS, formatMultiplier, validateSpin, wheelMultiplier } from "./wheel-rules";
@@ -27,9 +24,9 @@ export type WheelPhase = "idle" | "spinning" | "result";
 
 export function useWheelGame(source: WheelRoundSource) {
   const { getPlayableBalance, applyPayout } = useWallet();
-  const [token, setToken] = useState<Token>("DEGEN");
-  const [bet, setBet] = useState<number>(DEFAULT_BET);
-  const [selected, setSelected] = useState<number[]>([]);
+  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("roulette");
+  const selected = useChoicesStore((state) => state.wheelColours);
+  const setSelected = useChoicesStore((state) => state.chooseWheelColours);
   const [limitReached, setLimitReached] = useState(false);
   const [phase, setPhase] = useState<WheelPhase>("idle");
   /** Where the wheel rests between spins. */
@@ -65,10 +62,7 @@ export function useWheelGame(source: WheelRoundSource) {
     }
   };
 
-  const changeToken = (next: Token) => {
-    setToken(next);
-    setBet(defaultBet(next));
-  };
+  const changeToken = (next: Token) => setToken(next);
 
   /**
    * One spin at the bet shown, or at `stakeOfRound` (auto-bet's); resolves with its record once the

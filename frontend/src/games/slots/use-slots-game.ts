@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Token } from "@/config/tokens";
 import { playNotes, playSound } from "@/features/sound";
 import { useWallet } from "@/features/wallet";
-import { DEFAULT_BET } from "@/lib/bet-rules";
+import { useGameStake } from "@/features/choices";
 import type { SlotsRoundSource, SlotsSpinResult } from "./round-source";
 import {
   BIG_WIN_MS,
@@ -18,7 +18,6 @@ import {
 import { BIG_WIN, REEL_STOP, REEL_TICK, REEL_TICK_INTERVAL_MS } from "./slots-sounds";
 
 /** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
-const defaultBet = (token: Token) => (token === "BNB" ? 0.01 : DEFAULT_BET);
 
 export interface SlotsWin {
   id: number;
@@ -35,8 +34,7 @@ export interface SlotsWin {
  */
 export function useSlotsGame(source: SlotsRoundSource) {
   const { getPlayableBalance, applyPayout } = useWallet();
-  const [token, setToken] = useState<Token>("DEGEN");
-  const [bet, setBet] = useState<number>(DEFAULT_BET);
+  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("slots");
   const [spinning, setSpinning] = useState(false);
   const [reels, setReels] = useState<SlotSymbol[][]>(OPENING_REELS);
   /** Reels (from the left) that show their final symbols; the rest spin while spinning. */
@@ -62,10 +60,7 @@ export function useSlotsGame(source: SlotsRoundSource) {
     [],
   );
 
-  const changeToken = (next: Token) => {
-    setToken(next);
-    setBet(defaultBet(next));
-  };
+  const changeToken = (next: Token) => setToken(next);
 
   function finish(result: SlotsSpinResult, spinToken: Token, id: number) {
     busy.current = false;

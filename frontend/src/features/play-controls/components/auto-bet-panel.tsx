@@ -1,46 +1,10 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { formatTokenAmount, type Token } from "@/config/tokens";
-import type { AutoBetSettings, StakeChange } from "../auto-bet-rules";
+import { settingsOf, type AutoBetForm } from "../auto-bet-form";
+import { useAutoBetFormStore } from "../auto-bet-form-store";
+import type { AutoBetSettings } from "../auto-bet-rules";
 import type { AutoBetRun } from "../use-auto-bet";
-
-interface Form {
-  count: string;
-  stopOnProfit: string;
-  stopOnLoss: string;
-  onWin: { multiply: boolean; factor: string };
-  onLoss: { multiply: boolean; factor: string };
-}
-
-const DEFAULT_FORM: Form = { count: "10", stopOnProfit: "", stopOnLoss: "", onWin: { multiply: false, factor: "2" }, onLoss: { multiply: false, factor: "2" } };
-
-const MAX_COUNT = 1_000;
-
-/** An optional amount: empty is no stop. */
-function optional(text: string): number | null | undefined {
-  if (text.trim() === "") return null;
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-}
-
-function change({ multiply, factor }: Form["onWin"]): StakeChange | undefined {
-  if (!multiply) return { kind: "reset" };
-  const value = Number(factor);
-  return Number.isFinite(value) && value > 0 && value <= 100 ? { kind: "multiply", factor: value } : undefined;
-}
-
-/** The form's settings, or what to fix. */
-function settingsOf(form: Form): AutoBetSettings | string {
-  const count = Number(form.count);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT) return `The number of bets is a whole number from 1 to ${MAX_COUNT}.`;
-  const stopOnProfit = optional(form.stopOnProfit);
-  const stopOnLoss = optional(form.stopOnLoss);
-  if (stopOnProfit === undefined || stopOnLoss === undefined) return "A stop is an amount above 0, or empty for none.";
-  const onWin = change(form.onWin);
-  const onLoss = change(form.onLoss);
-  if (!onWin || !onLoss) return "A multiplier is a number above 0, at most 100.";
-  return { count, stopOnProfit, stopOnLoss, onWin, onLoss };
-}
 
 /**
  * Auto-bet's settings and its run (issue #20 item 7): the number of bets, a stop on total profit
@@ -62,7 +26,9 @@ export function AutoBetPanel({
   /** What the game needs before auto-bet can start, said while it is missing. */
   requirement?: string;
 }) {
-  const [form, setForm] = useState<Form>(DEFAULT_FORM);
+  const form = useAutoBetFormStore((state) => state.formOf(token));
+  const keep = useAutoBetFormStore((state) => state.keep);
+  const setForm = (next: AutoBetForm) => keep(token, next);
   const [error, setError] = useState<string | null>(null);
   const { running, progress, message } = run;
   const start = () => {
@@ -136,9 +102,9 @@ function ChangeChoice({
 }: {
   label: string;
   name: string;
-  value: Form["onWin"];
+  value: AutoBetForm["onWin"];
   disabled: boolean;
-  onChange: (value: Form["onWin"]) => void;
+  onChange: (value: AutoBetForm["onWin"]) => void;
 }) {
   return (
     <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-200" data-testid={`auto-bet-on-${name}`}>

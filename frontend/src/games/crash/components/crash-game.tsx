@@ -8,10 +8,11 @@ import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ArrowLeftIcon, VolumeOnIcon } from "@/components/ui/icons";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES, type Token } from "@/config/tokens";
+import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
 import { unlockAudio, useAudioBlocked } from "@/features/sound";
 import { usePlayableBalance } from "@/features/wallet";
-import { DEFAULT_BET, roundBet } from "@/lib/bet-rules";
+import { useGameStake } from "@/features/choices";
+import { roundBet } from "@/lib/bet-rules";
 import { cn } from "@/lib/cn";
 import type { ChartFrame } from "../chart-draw";
 import { formatMultiplier, parseAutoCashOut, potentialWin } from "../flight-machine";
@@ -33,8 +34,7 @@ const StillHowToPlay = memo(HowToPlay);
 export const PLAY_AGAIN_GUARD_MS = 600;
 
 export function CrashGame({ source }: { source: CrashRoundSource }) {
-  const [token, setToken] = useState<Token>("DEGEN");
-  const [stake, setStake] = useState(DEFAULT_BET);
+  const { token, stake, setToken, setStake } = useGameStake("crash");
   const [autoText, setAutoText] = useState("");
   const playableBalance = usePlayableBalance(token);
   const audioBlocked = useAudioBlocked();

@@ -10,8 +10,9 @@ import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { TOKEN_MULTIPLIER_BADGES, type Token } from "@/config/tokens";
-import { DEFAULT_BET, roundBet } from "@/lib/bet-rules";
+import { TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
+import { useGameStake } from "@/features/choices";
+import { roundBet } from "@/lib/bet-rules";
 import { usePlayableBalance } from "@/features/wallet";
 import { useKickboxingMatch } from "../hooks/use-kickboxing-match";
 import { fightersAfter } from "../match-machine";
@@ -31,8 +32,7 @@ import { FairnessPanel } from "@/features/bets/components/fairness-panel";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
-  const [token, setToken] = useState<Token>("DEGEN");
-  const [stake, setStake] = useState(DEFAULT_BET);
+  const { token, stake, setToken, setStake } = useGameStake("kickboxing");
   const playableBalance = usePlayableBalance(token);
   // A web3 bet on a long shot (the Tie) is confirmed once per visit, before its first placement.
   const [asking, setAsking] = useState<((confirmed: boolean) => void) | null>(null);

@@ -1,0 +1,2 @@
+export { useChoicesStore, validWheelColours } from "./choices-store";
+export { useGameStake } from "./use-game-stake";
