@@ -56,6 +56,12 @@ describe("crash in demo mode", () => {
     );
     expect(await balance(page)).toBe(10000);
     expect(await page.getByText("LAUNCH SEQUENCE").isVisible()).toBe(true);
+    // A target's chance of being reached, and its RTP, beside the target.
+    expect(await page.getByTestId("auto-cash-out-chance").count()).toBe(0);
+    await page.getByTestId("auto-cash-out").fill("2");
+    expect(await page.getByTestId("auto-cash-out-chance").innerText()).toBe("Chance 51% · RTP 102%");
+    await page.getByTestId("auto-cash-out").fill("1.01");
+    expect(await page.getByTestId("auto-cash-out-chance").innerText()).toBe("Chance 99% · RTP 99.99%");
     await page.context().close();
   });
 

@@ -96,6 +96,11 @@ describe("slots in demo mode", () => {
     await screenshot(page, "slots-phone-spinning");
     await page.getByTestId("spin-button").getByText("SPIN", { exact: true }).waitFor({ timeout: 15_000 });
     await screenshot(page, "slots-phone");
+    // The paytable shows one line's chance under each price, and the spin's RTP.
+    await page.getByTestId("paytable").getByRole("button", { name: "Paytable" }).click();
+    expect(await page.getByTestId("line-chance-CHERRY-3").innerText()).toBe("1 in 57.9");
+    expect(await page.getByTestId("line-chance-DEGEN-5").innerText()).toBe("1 in 14.8M");
+    expect(await page.getByTestId("slots-rtp").innerText()).toBe("RTP 102%");
     expect(await overflowing(page)).toEqual([]);
     await page.context().close();
   }, 60_000);

@@ -162,21 +162,30 @@ export interface Fraction {
 }
 
 /**
- * E[price of one line] exactly: every line takes one cell from each reel and cells are
- * independent, so P(exactly k of symbol s from reel 1) is a product of reel weights.
+ * The chances that one line shows exactly 3, exactly 4, and 5 of `symbol` from the left reel,
+ * exactly: every line takes one cell from each reel and cells are independent, so each is a
+ * product of reel weights (over 100^5).
  */
-export function slotsExpectedLineMultiple(): Fraction {
+export function slotsLineChances(symbol: SlotSymbol): [three: Fraction, four: Fraction, five: Fraction] {
   const total = BigInt(SLOT_REEL_WEIGHT_TOTAL);
+  const w = SLOT_REEL_WEIGHTS.map((weights) => BigInt(weights[symbol]));
+  const first3 = w[0]! * w[1]! * w[2]!;
+  const denominator = total ** BigInt(SLOT_REELS);
+  return [
+    { numerator: first3 * (total - w[3]!) * total, denominator },
+    { numerator: first3 * w[3]! * (total - w[4]!), denominator },
+    { numerator: first3 * w[3]! * w[4]!, denominator },
+  ];
+}
+
+/** E[price of one line] exactly: Σ over symbols and counts of price × chance (slotsLineChances). */
+export function slotsExpectedLineMultiple(): Fraction {
   let numerator = 0n;
   for (const symbol of SLOT_SYMBOLS) {
-    const w = SLOT_REEL_WEIGHTS.map((weights) => BigInt(weights[symbol]));
-    const [three, four, five] = SLOT_PAYTABLE[symbol].map(BigInt);
-    const first3 = w[0] * w[1] * w[2];
-    numerator += three * first3 * (total - w[3]) * total; // exactly 3
-    numerator += four * first3 * w[3] * (total - w[4]); // exactly 4
-    numerator += five * first3 * w[3] * w[4]; // all 5
+    const chances = slotsLineChances(symbol);
+    SLOT_PAYTABLE[symbol].forEach((price, k) => (numerator += BigInt(price) * chances[k]!.numerator));
   }
-  return { numerator, denominator: total ** BigInt(SLOT_REELS) };
+  return { numerator, denominator: BigInt(SLOT_REEL_WEIGHT_TOTAL) ** BigInt(SLOT_REELS) };
 }
 
 /** RTP = lines × E[line price] × token multiplier, exactly. */

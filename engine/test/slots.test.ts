@@ -14,6 +14,7 @@ import {
   settleSlots,
   slotsExactRtp,
   slotsExpectedLineMultiple,
+  slotsLineChances,
   slotsPaytableFor,
   spinReels,
   type SlotSymbol,
@@ -81,6 +82,22 @@ describe("slots RTP, exactly", () => {
     };
     walk(0, [], 1n);
     expect(slotsExpectedLineMultiple()).toEqual({ numerator, denominator: 100n ** 5n });
+  });
+
+  it("gives each line combination's chance exactly: the weights of the 7^5 lines that show it", () => {
+    const weights = new Map<string, bigint>();
+    const walk = (reel: number, cells: SlotSymbol[], weight: bigint) => {
+      if (reel === 5) {
+        const run = evaluateLine(cells);
+        if (run) weights.set(`${run.symbol}${run.count}`, (weights.get(`${run.symbol}${run.count}`) ?? 0n) + weight);
+        return;
+      }
+      for (const symbol of SLOT_SYMBOLS) walk(reel + 1, [...cells, symbol], weight * BigInt(SLOT_REEL_WEIGHTS[reel]![symbol]));
+    };
+    walk(0, [], 1n);
+    for (const symbol of SLOT_SYMBOLS) {
+      expect(slotsLineChances(symbol)).toEqual([3, 4, 5].map((count) => ({ numerator: weights.get(`${symbol}${count}`) ?? 0n, denominator: 100n ** 5n })));
+    }
   });
 
   it("draws each cell by its reel's weights", () => {

@@ -6,9 +6,11 @@ export interface AutoCashOutInputProps {
   onChange: (text: string) => void;
   invalid: boolean;
   disabled: boolean;
+  /** The target's chance and RTP, when one is set. */
+  chance: string | null;
 }
 
-export function AutoCashOutInput({ text, onChange, invalid, disabled }: AutoCashOutInputProps) {
+export function AutoCashOutInput({ text, onChange, invalid, disabled, chance }: AutoCashOutInputProps) {
   const inputId = useId();
   const hintId = useId();
   return (
@@ -42,6 +44,11 @@ export function AutoCashOutInput({ text, onChange, invalid, disabled }: AutoCash
       <p id={hintId} className={cn("text-xs", invalid ? "text-pink" : "text-slate-500")}>
         {invalid ? "Enter a target from 1.01x to 100x, or leave it empty." : "Cash out automatically at this multiplier."}
       </p>
+      {chance && (
+        <p className="text-xs font-semibold text-slate-300" data-testid="auto-cash-out-chance">
+          {chance}
+        </p>
+      )}
     </div>
   );
 }

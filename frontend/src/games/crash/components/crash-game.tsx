@@ -15,6 +15,7 @@ import { useGameStake } from "@/features/choices";
 import { roundBet } from "@/lib/bet-rules";
 import { cn } from "@/lib/cn";
 import type { ChartFrame } from "../chart-draw";
+import { cashOutChanceText } from "../cash-out-chance";
 import { formatMultiplier, parseAutoCashOut, potentialWin } from "../flight-machine";
 import { useCrashFlight } from "../hooks/use-crash-flight";
 import type { CrashRoundSource } from "../round-source";
@@ -152,7 +153,13 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
         <div className="glass-card flex flex-col gap-4 p-4 max-sm:[backdrop-filter:none] sm:p-5">
           <StillTokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
           <StillBetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} />
-          <StillAutoCashOutInput text={autoText} onChange={setAutoText} invalid={autoInvalid} disabled={locked} />
+          <StillAutoCashOutInput
+            text={autoText}
+            onChange={setAutoText}
+            invalid={autoInvalid}
+            disabled={locked}
+            chance={target === null ? null : cashOutChanceText(token, target)}
+          />
           <div className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-night-950/90 p-3 backdrop-blur-md sm:static sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
             {phase === "flying" ? (
               <Button
