@@ -1,6 +1,10 @@
+import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openPage, screenshot } from "./support/browser";
 import { balance, overflowing, setBet, toastText, useBrowser } from "./support/page";
+
+/** How many lines of text an element's box holds. */
+const lines = (element: Locator) => element.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
 
 const COLOURS = ["gold", "pink", "cyan", "violet", "red", "blue", "green", "orange", "silver", "white"];
 
@@ -103,6 +107,12 @@ describe("wheel of fortune in demo mode", () => {
     const page = await openPage(browser(), "phone");
     await page.goto(appUrl + "/roulette");
     await page.getByTestId("colour-gold").click();
+    // The largest potential win of a demo balance stays on one line.
+    await setBet(page, "10000");
+    expect(await page.getByTestId("potential-win").innerText()).toBe("102000.00 DEGEN (10.2x)");
+    expect(await lines(page.getByTestId("potential-win"))).toBe(1);
+    expect(await lines(page.getByText("Potential win", { exact: true }))).toBe(1);
+    await setBet(page, "10");
     await page.getByTestId("colour-cyan").click();
     await page.getByTestId("spin-button").click();
     await page.getByTestId("spin-history-entry").first().waitFor();

@@ -59,8 +59,8 @@ export default function RoulettePage() {
           <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={locked} />
           <ColourPicker selected={game.selected} onToggle={game.toggleColour} limitReached={game.limitReached} disabled={locked} />
           <div className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-night-950/50 px-4 py-3 text-sm">
-            <span className="text-slate-400">Potential win</span>
-            <span className="font-semibold text-gold tabular-nums" data-testid="potential-win">
+            <span className="shrink-0 whitespace-nowrap text-slate-400">Potential win</span>
+            <span className="whitespace-nowrap font-semibold text-gold tabular-nums" data-testid="potential-win">
               {count === 0
                 ? "—"
                 : `${formatTokenAmount(game.token, game.bet * wheelMultiplier(game.token, count))} ${game.token} (${formatMultiplier(wheelMultiplier(game.token, count))})`}
