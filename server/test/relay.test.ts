@@ -206,7 +206,8 @@ describe("the relay", () => {
     const first = await bet(seats[0]!);
     await status(seats[0]!, first, "sent");
     const kept = [await bet(seats[0]!), await bet(seats[1]!)];
-    const broke = await bet(seats[2]!);
+    const brokeDeadline = BigInt(Math.floor(Date.now() / 1000) + 600);
+    const broke = await bet(seats[2]!, { deadline: brokeDeadline });
     const after = await bet(seats[2]!);
     const alsoKept = await bet(seats[3]!, { token: "DEGEN" });
     // The third player empties the vault before the bet goes out: the chain would refuse it.
@@ -235,5 +236,21 @@ describe("the relay", () => {
     expect(await casino.queryFilter(casino.filters.BetPlaced(broke))).toHaveLength(0);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     expect(metrics).toMatch(/^degen_relay_bets_refused_total\{reason="InsufficientBalance"\} 1$/m);
+    // Sent again, the same bet is judged on the vault as it is now, not as the server last read it
+    // (before the withdrawal, a few blocks ago): refused at once, nothing queued for the chain to refuse.
+    const again = await signBet(server.chain, seats[2]!.session, {
+      game: GameType.WHEEL,
+      params: 0b111n,
+      amount: parseEther("10"),
+      nonce: seats[2]!.nonce - 2n,
+      expectedCommit: seats[2]!.expectedCommit,
+      terms,
+      deadline: brokeDeadline,
+    });
+    expect(again.betId).toBe(broke);
+    const answer = await seats[2]!.client.post("/api/sessions/bets", again.body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body.error).toMatch(/^Your vault's 0 DEGEN, less 0 staked on bets still landing, does not cover a stake of 10/);
+    expect((await status(seats[2]!, broke)).status).toBe("refused");
   });
 });

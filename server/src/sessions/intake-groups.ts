@@ -14,8 +14,8 @@ const PLAYER_LOCK = 727004;
 const GROUP_MAX = 100;
 
 /** Holds the player's intake lock until the transaction ends: no bet of theirs is queued meanwhile. */
-export async function lockPlayer(db: Db, player: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${PLAYER_LOCK}, hashtext(${player}))`);
+export function lockPlayer(db: Db, player: string): Promise<void> {
+  return lockPlayers(db, [player]);
 }
 
 /** lockPlayer for several players, in one statement, in address order: two instances locking the same players never wait on each other in a circle. */
@@ -39,8 +39,9 @@ export interface CheckedBet {
   digest: string;
   /** The chain's time when the bet was checked. */
   now: number;
-  /** The block the player's commitment, vault and session were read at. */
+  /** The block the player's commitment, vault and session were read at, and when (this machine's clock). */
   viewBlock: number;
+  viewReadAt: number;
   commit: string;
   root: string;
   chainNext: bigint;
@@ -249,6 +250,8 @@ interface PlayerState {
   stakedByKey: bigint;
   /** An interactive bet (a blackjack hand, a manual crash round) of the player not settled yet. */
   openInteractive: string | null;
+  /** When the relay last refused a bet of the player (ms), or null. */
+  lastRefusedAt: number | null;
   byAddress: number;
   allPlayersLastHour: number;
 }
@@ -257,6 +260,11 @@ interface PlayerState {
 function checkAgainstQueue(bet: CheckedBet, state: PlayerState): void {
   const { nonce, expectedCommit, amount } = bet.signed.bet;
   if (state.revoked) throw forbidden("This session was revoked: open a new one");
+  // The chain refused a bet of the player since the view was read (its vault emptied from the
+  // wallet, say): the view is not trusted, and the intake judges the bet again on one read now
+  // rather than queue more bets the chain will refuse.
+  if (state.lastRefusedAt !== null && state.lastRefusedAt >= bet.viewReadAt)
+    throw conflict("The chain refused a bet of yours since this server last read it: send the bet again");
   if (state.openInteractive) throw conflict(`Finish your open hand or round (bet ${state.openInteractive}) before the next bet`);
   // Bets the relay took that the chain has not counted yet come before this one.
   const onTheWay = state.lastNonce !== null && state.lastNonce >= bet.chainNext;
@@ -299,6 +307,7 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
     staked: string;
     staked_by_key: string;
     open_interactive: string | null;
+    last_refused_at: number | null;
     by_address: number;
     all_players: number;
   }>(
@@ -313,7 +322,8 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
                   AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.bet_id = s.bet_id AND b.status IN ('settled', 'expired')) LIMIT 1),
                (SELECT bet_id FROM bets b WHERE b.player = q.player AND b.status IN ('open', 'ready', 'sent')
                   AND (b.game_type = 2 OR (b.game_type = 4 AND b.params = '0')) LIMIT 1)
-             ) AS open_interactive
+             ) AS open_interactive,
+             (SELECT extract(epoch FROM max(updated_at)) * 1000 FROM session_bets s WHERE s.player = q.player AND s.status = 'refused')::float8 AS last_refused_at
       FROM (VALUES ${rows}) AS q(i, player, key, bet_id, token, view_block)
       CROSS JOIN LATERAL (
         SELECT coalesce(sum(amount::numeric), 0)::text AS staked, coalesce(sum(amount::numeric) FILTER (WHERE s.key = q.key), 0)::text AS staked_by_key
@@ -330,6 +340,7 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
     staked: BigInt(row.staked),
     stakedByKey: BigInt(row.staked_by_key),
     openInteractive: row.open_interactive,
+    lastRefusedAt: row.last_refused_at === null ? null : Number(row.last_refused_at),
     byAddress: Number(row.by_address),
     allPlayersLastHour: Number(row.all_players),
   }));

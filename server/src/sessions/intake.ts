@@ -93,6 +93,8 @@ type CommitmentView = [commit: string, nextNonce: bigint, remaining: bigint, roo
 /** A player's commitment, vault and session as the chain shows them at `block`. */
 interface ChainView {
   block: number;
+  /** When it was read (this machine's clock). */
+  readAt: number;
   view: CommitmentView;
   balance: bigint;
   allowance: { lost: bigint[] };
@@ -162,7 +164,13 @@ export class SessionBetIntake {
     this.checkGame(bet, token, session);
 
     const [head, terms] = await Promise.all([atHead ? this.headRead.fresh() : this.headRead.get(), this.terms.get()]);
-    const { block: viewBlock, view, balance, allowance } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS);
+    const {
+      block: viewBlock,
+      readAt: viewReadAt,
+      view,
+      balance,
+      allowance,
+    } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS);
     // Read at a head kept a while, or kept itself: what is refused from here on is judged again at a head read now.
     viewUsed.kept = !atHead;
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
@@ -186,6 +194,7 @@ export class SessionBetIntake {
       digest,
       now,
       viewBlock,
+      viewReadAt,
       commit,
       root,
       chainNext,
@@ -245,19 +254,21 @@ export class SessionBetIntake {
 
   /**
    * What the chain shows of a player at a recent block (commitment, vault, session): the one read
-   * at most `keptBlocks` before `head`, else read at `head`. Bets mined after its block count as on
-   * their way (intake-groups.ts), so the view plus the queue is what the chain will hold when the
-   * bet lands, but for the player's own wallet transactions since (VIEW_KEPT_BLOCKS).
+   * at most `keptBlocks` before `head`, else read at `head` (always, when keptBlocks is 0). Bets
+   * mined after its block count as on their way (intake-groups.ts), so the view plus the queue is
+   * what the chain will hold when the bet lands, but for the player's own wallet transactions since
+   * (VIEW_KEPT_BLOCKS), which a refusal by the chain shows.
    */
   private chainView(player: string, token: string, key: string, head: number, keptBlocks: number): Promise<ChainView> {
     const id = `${player}|${token}|${key}`;
     const known = this.views.get(id);
-    if (known && known.block <= head && known.block >= head - keptBlocks) return known.value;
+    // keptBlocks 0 (a bet refused on a kept view, judged again): read now, whatever was read in this block.
+    if (known && keptBlocks > 0 && known.block <= head && known.block >= head - keptBlocks) return known.value;
     const value = Promise.all([
       this.d.casino.commitmentOf(player, { blockTag: head }) as unknown as Promise<CommitmentView>,
       this.d.casino.getBalance(player, token, { blockTag: head }),
       this.d.sessions.sessionOf(player, key, { blockTag: head }),
-    ]).then(([view, balance, allowance]) => ({ block: head, view, balance, allowance: { lost: [...allowance.lost] as bigint[] } }));
+    ]).then(([view, balance, allowance]) => ({ block: head, readAt: Date.now(), view, balance, allowance: { lost: [...allowance.lost] as bigint[] } }));
     value.catch(() => this.views.delete(id));
     this.views.delete(id);
     this.views.set(id, { block: head, value });
