@@ -1,3 +1,4 @@
+import { shortenAddress } from "@/features/wallet";
 import type { LiveBet } from "./live-bet";
 
 export type LiveBetsTab = "all" | "big" | "mine";
@@ -30,5 +31,5 @@ export function multiplierText(bet: LiveBet): string {
 
 /** The player's username, or the address shortened as wallets show it. */
 export function playerName(bet: { player: string; username: string | null }): string {
-  return bet.username ?? `${bet.player.slice(0, 6)}…${bet.player.slice(-4)}`;
+  return bet.username ?? shortenAddress(bet.player);
 }

@@ -1,5 +1,6 @@
 import { slotsExactRtp, slotsLineChances, type Fraction, type SlotSymbol } from "@engine/slots";
 import type { Token } from "@/config/tokens";
+import { percentText } from "@/lib/percent";
 
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumSignificantDigits: 3 });
 
@@ -14,6 +15,5 @@ export const lineChanceTexts = (symbol: SlotSymbol): string[] => slotsLineChance
 /** The spin's RTP with `token`, exact to the hundredth of a percent ("102%"). */
 export function slotsRtpText(token: Token): string {
   const { numerator, denominator } = slotsExactRtp(token);
-  const hundredths = Number((numerator * 10_000n + denominator / 2n) / denominator);
-  return `${Number((hundredths / 100).toFixed(2))}%`;
+  return percentText(numerator, denominator);
 }
