@@ -59,6 +59,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "one-click-fallback.e2e.test.ts": [28],
   // Unfunded by the node: the file gives them BNB itself.
   "live-bets.e2e.test.ts": [30, 31],
+  "casino-floor.e2e.test.ts": [32],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

@@ -30,6 +30,7 @@ import type { Metrics } from "./observability/metrics";
 import { assessHealth, type HealthLimits, type StatusSampler } from "./observability/status";
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
+import { statsRouter } from "./routes/stats";
 import { configRoute, type PublicConfig } from "./routes/config";
 import { servedApp } from "./http/served-app";
 import type { LiveBets } from "./feed/live-bets";
@@ -140,6 +141,8 @@ export function createApp(deps: AppDeps): App {
   // Server-Sent Events rather than a WebSocket: one-way, plain HTTP through Express and any proxy,
   // and the browser's EventSource reconnects by itself.
   app.get("/api/bets/live", (_req, res) => deps.liveBets.attach(res));
+  // Leaderboards and players' numbers: public, as the chain they are read from.
+  app.use("/api", routePrefix("/api"), statsRouter({ db: deps.db, readUpTo: () => deps.settler.cursor() }));
   // Signing in is a nonce row and a signature check per call: a tight limit per IP of its own.
   const signInLimit = limiter(new FixedWindowCounter(limits.authPerIpPerMinute), (req) => ipKey(req, deps.trustProxy));
   app.use(

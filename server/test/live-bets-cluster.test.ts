@@ -94,5 +94,19 @@ describe("the live feed on several instances", () => {
     streams.push(late);
     const snapshot = JSON.parse((await late.next((e) => e.event === "snapshot")).data) as LiveBet[];
     expect(snapshot[0]).toMatchObject({ betId: bet.betId, payout: played.args.payout.toString() });
+
+    // The leaderboards and the player's numbers read the same from either instance, dated by the holder's reader.
+    const block = await chain.provider.getBlock(settled!.blockNumber);
+    const [fromWebStats, fromHolderStats] = await Promise.all(
+      [web, holder].map(async (instance) => (await new Client(instance.url).get(`/api/players/${player.address}`)).body),
+    );
+    expect(fromWebStats.games).toEqual(fromHolderStats.games);
+    expect(fromWebStats.games).toEqual([expect.objectContaining({ bets: 1, wagered: played.args.betAmount.toString(), paid: played.args.payout.toString() })]);
+    expect(fromWebStats.profitOverTime.DEGEN).toEqual([[block!.timestamp, (played.args.payout - played.args.betAmount).toString()]]);
+    const boards = await Promise.all(
+      [web, holder].map(async (instance) => (await new Client(instance.url).get("/api/leaderboards?window=24h&token=DEGEN")).body),
+    );
+    expect(boards[0].wagered).toEqual([{ player: player.address, username: null, bets: 1, amount: played.args.betAmount.toString() }]);
+    expect(boards[0].wagered).toEqual(boards[1].wagered);
   });
 });

@@ -24,6 +24,8 @@ export const routes: RouteObject[] = [
       { path: "/crash", lazy: lazyPage(() => import("@/games/crash/crash-page")) },
       { path: "/whitepaper", lazy: lazyPage(() => import("@/pages/whitepaper/whitepaper-page")) },
       { path: "/fairness", lazy: lazyPage(() => import("@/pages/fairness/fairness-page")) },
+      { path: "/leaderboard", lazy: lazyPage(() => import("@/pages/leaderboard/leaderboard-page")) },
+      { path: "/player/:address", lazy: lazyPage(() => import("@/pages/player/player-page")) },
       { path: "*", Component: NotFoundPage },
     ],
   },

@@ -61,3 +61,8 @@ export const GAMES: readonly GameInfo[] = [
     accent: "violet",
   },
 ];
+
+/** A bet's game as the lobby names it; the server's name for a game this app does not know. */
+export function gameTitle(bet: { gameType: number; game: string }): string {
+  return GAMES.find((game) => game.gameType === bet.gameType)?.title ?? bet.game;
+}

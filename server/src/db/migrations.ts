@@ -221,4 +221,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX bets_settled_seq ON bets (settled_seq) WHERE settled_seq IS NOT NULL;
   CREATE INDEX bets_jackpot_seq ON bets (jackpot_seq) WHERE jackpot_seq IS NOT NULL;
   `,
+  // Leaderboards and players' numbers (issue #22): the timestamp of each block the log reader
+  // recorded a bet in (24 h and 7 day windows), and settled bets by block and by player.
+  `
+  CREATE TABLE block_times (block bigint PRIMARY KEY, time bigint NOT NULL);
+  CREATE INDEX block_times_time ON block_times (time);
+  CREATE INDEX bets_settled_block ON bets (settled_block) WHERE status = 'settled';
+  CREATE INDEX bets_player_settled ON bets (player, settled_seq) WHERE status = 'settled';
+  `,
 ];

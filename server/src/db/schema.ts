@@ -118,7 +118,16 @@ export const bets = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("bets_player_nonce").on(t.player, t.nonce), index("bets_status").on(t.status)],
+  (t) => [
+    index("bets_player_nonce").on(t.player, t.nonce),
+    index("bets_status").on(t.status),
+    index("bets_settled_block")
+      .on(t.settledBlock)
+      .where(sql`status = 'settled'`),
+    index("bets_player_settled")
+      .on(t.player, t.settledSeq)
+      .where(sql`status = 'settled'`),
+  ],
 );
 
 export const blackjackHands = pgTable(
@@ -321,6 +330,16 @@ export const chainRequests = pgTable(
   ],
 );
 
+/** The timestamp (unix seconds) of each block the log reader recorded a bet in: the leaderboards' 24 h and 7 day windows (stats/). */
+export const blockTimes = pgTable(
+  "block_times",
+  {
+    block: bigint("block", { mode: "number" }).primaryKey(),
+    time: bigint("time", { mode: "number" }).notNull(),
+  },
+  (t) => [index("block_times_time").on(t.time)],
+);
+
 export const schema = {
   kv,
   users,
@@ -336,4 +355,5 @@ export const schema = {
   relayBudget,
   jackpotTickets,
   actionKeys,
+  blockTimes,
 };

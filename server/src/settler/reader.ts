@@ -1,8 +1,9 @@
 import { toQuantity, type JsonRpcProvider, type TransactionReceipt } from "ethers";
-import { watchedTopics, type CasinoLog } from "../chain/casino";
+import { casinoInterface, watchedTopics, type CasinoLog } from "../chain/casino";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/index";
 import { getValue, setValue } from "../db/kv";
+import { blocksWithoutTime, readBlockTimes, recordBlockTimes } from "../stats/block-times";
 import { ingestLogs, type IngestContext } from "./ingest";
 
 const CURSOR_KEY = "settler.cursor";
@@ -10,6 +11,15 @@ const CURSOR_KEY = "settler.cursor";
 const LOG_CHUNK = 1000;
 
 type RawLog = Omit<CasinoLog, "blockNumber"> & { blockNumber: string };
+
+/** The logs that settle a bet or pay its jackpot: the leaderboards date them by their block (stats/block-times.ts). */
+const SETTLING_TOPICS = new Set([casinoInterface.getEvent("BetSettled")!.topicHash, casinoInterface.getEvent("JackpotDrawn")!.topicHash]);
+const settledBlocks = (logs: readonly { topics: readonly string[]; blockNumber: number }[]) =>
+  logs.filter((log) => SETTLING_TOPICS.has(log.topics[0]!)).map((log) => log.blockNumber);
+/** Block times kept in memory, oldest dropped first. */
+const RECENT_TIMES = 64;
+/** Blocks of bets recorded before block times were, dated per scan until none is left. */
+const BACKFILL_PER_SCAN = 200;
 
 /** The block ranges [from, to] that cover from..head in chunks of at most `chunk` blocks. */
 export function blockRanges(from: number, head: number, chunk: number): [number, number][] {
@@ -47,6 +57,8 @@ export class LogReader {
   private knownCursor: number | undefined;
   /** Settlements recorded from their receipt, ahead of the log scan: hash → block. */
   private readonly appliedReceipts = new Map<string, number>();
+  private oldSettlementsDated = false;
+  private readonly recentTimes = new Map<number, number>();
 
   constructor(private readonly o: ReaderOptions) {}
 
@@ -67,15 +79,37 @@ export class LogReader {
     let ingested = false;
     for (const [from, to] of blockRanges((await this.cursor()) + 1, head, LOG_CHUNK)) {
       const logs = (await this.readLogs(from, to)).filter((log) => !this.appliedReceipts.has(log.transactionHash));
+      const times = await this.blockTimes(settledBlocks(logs));
       await this.o.db.transaction(async (tx) => {
         if (await ingestLogs(tx as unknown as Db, logs, this.o)) await this.o.signals.notify(tx as unknown as Db, "feed");
+        await recordBlockTimes(tx as unknown as Db, times);
         await setValue(tx as unknown as Db, CURSOR_KEY, String(to));
       });
       this.knownCursor = to;
       for (const [hash, block] of this.appliedReceipts) if (block <= to) this.appliedReceipts.delete(hash);
       ingested ||= logs.length > 0;
     }
+    await this.dateOldSettlements();
     return { ingested, cursor: await this.cursor() };
+  }
+
+  /** Block times, read once: a relay round's receipts and the scan after them share their block. */
+  private async blockTimes(blocks: number[]): Promise<Map<number, number>> {
+    const read = await readBlockTimes(
+      this.o.provider,
+      blocks.filter((block) => !this.recentTimes.has(block)),
+    );
+    for (const [block, time] of read) this.recentTimes.set(block, time);
+    for (const block of [...this.recentTimes.keys()].slice(0, Math.max(0, this.recentTimes.size - RECENT_TIMES))) this.recentTimes.delete(block);
+    return new Map(blocks.map((block) => [block, this.recentTimes.get(block) ?? read.get(block)!]));
+  }
+
+  /** Dates the blocks of bets settled before block times were recorded, a few per scan, until none is left (once per term after that). */
+  private async dateOldSettlements(): Promise<void> {
+    if (this.oldSettlementsDated) return;
+    const blocks = await blocksWithoutTime(this.o.db, BACKFILL_PER_SCAN);
+    await recordBlockTimes(this.o.db, await readBlockTimes(this.o.provider, blocks));
+    this.oldSettlementsDated = blocks.length < BACKFILL_PER_SCAN;
   }
 
   /** The Casino's watched logs of a block range, as the node sends them (ethers' formatting checksums every address). */
@@ -94,8 +128,10 @@ export class LogReader {
     if (this.o.confirmations > 0 || receipt.blockNumber <= (await this.cursor())) return;
     const emitters = new Set([this.o.casinoAddress.toLowerCase(), this.o.sessionsAddress.toLowerCase()]);
     const ours = receipt.logs.filter((log) => emitters.has(log.address.toLowerCase()));
+    const times = await this.blockTimes(settledBlocks(ours));
     await this.o.db.transaction(async (tx) => {
       if (await ingestLogs(tx as unknown as Db, ours, this.o)) await this.o.signals.notify(tx as unknown as Db, "feed");
+      await recordBlockTimes(tx as unknown as Db, times);
     });
     // The scan skips these logs when it reaches the block (recording them again changes nothing).
     this.appliedReceipts.set(receipt.hash, receipt.blockNumber);

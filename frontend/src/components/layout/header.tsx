@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router-dom";
 import { buttonClasses } from "@/components/ui/button";
-import { ArrowLeftIcon, ShieldCheckIcon } from "@/components/ui/icons";
+import { ArrowLeftIcon, ShieldCheckIcon, TrophyIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
 import { SoundToggle } from "./sound-toggle";
 import { WalletWidget } from "./wallet-widget";
@@ -25,6 +25,7 @@ export function Header() {
           </span>
         </Link>
         <div className="ml-auto flex items-center gap-2">
+          <LeaderboardLink />
           <FairnessLink />
           <SoundToggle />
           <WalletWidget />
@@ -46,6 +47,23 @@ function FairnessLink() {
     >
       <ShieldCheckIcon className="size-5 text-cyan" />
       <span className="hidden lg:inline">Provably fair</span>
+    </Link>
+  );
+}
+
+/** The leaderboards from every page wider than a phone: an icon where the header has no room for words. */
+function LeaderboardLink() {
+  return (
+    <Link
+      to="/leaderboard"
+      aria-label="Leaderboards"
+      title="Leaderboards: who wagered and won the most"
+      data-testid="header-leaderboard"
+      // Not on a phone, where the header has no room left: the live bets link there instead.
+      className="hidden h-10 sm:flex items-center gap-1.5 rounded-xl border border-white/10 bg-white/5 px-2.5 text-sm font-semibold text-slate-100 transition hover:border-gold/60 hover:bg-white/10"
+    >
+      <TrophyIcon className="size-5 text-gold" />
+      <span className="hidden lg:inline">Leaderboards</span>
     </Link>
   );
 }

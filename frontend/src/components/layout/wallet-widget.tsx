@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatTokenAmount } from "@/config/tokens";
+import { useNavigate } from "react-router-dom";
 import { useOneClickStore } from "@/features/one-click/one-click-store";
+import { playerPath } from "@/features/stats";
 import { shortenAddress, useWallet, useWalletStore } from "@/features/wallet";
 import { useWalletDialog, type WalletDialog } from "@/features/wallet/dialog-store";
 
@@ -104,6 +106,7 @@ function WalletMenu({ account }: { account: string }) {
   const chain = useWalletStore((state) => state.targetChain);
   const oneClickOn = useOneClickStore((state) => state.session !== null);
   const menu = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!open) return;
@@ -151,6 +154,7 @@ function WalletMenu({ account }: { account: string }) {
             </MenuItem>
           ))}
           {!oneClickOn && <MenuItem onSelect={() => choose(() => show("one-click"))}>One-click play</MenuItem>}
+          <MenuItem onSelect={() => choose(() => navigate(playerPath(account)))}>My stats</MenuItem>
           <MenuItem onSelect={() => choose(() => void disconnect())}>Disconnect</MenuItem>
         </div>
       )}

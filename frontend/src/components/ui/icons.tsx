@@ -23,6 +23,12 @@ function Icon({ children, className = "size-5", ...props }: IconProps & { childr
   );
 }
 
+export const TrophyIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0V4zM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4" />
+  </Icon>
+);
+
 export const ArrowLeftIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M19 12H5M12 19l-7-7 7-7" />

@@ -1,4 +1,3 @@
-import { shortenAddress } from "@/features/wallet";
 import type { LiveBet } from "./live-bet";
 
 export type LiveBetsTab = "all" | "big" | "mine";
@@ -19,17 +18,4 @@ export function betsOfTab(bets: readonly LiveBet[], tab: LiveBetsTab, account: s
   if (tab === "big") return bets.filter(isBigWin);
   if (tab === "mine") return account ? bets.filter((bet) => bet.player.toLowerCase() === account.toLowerCase()) : [];
   return [...bets];
-}
-
-/** Payout over stake, rounded down to hundredths: "10.20x", "0.00x". */
-export function multiplierText(bet: LiveBet): string {
-  const stake = BigInt(bet.stake);
-  if (stake === 0n) return "—";
-  const hundredths = (BigInt(bet.payout) * 100n) / stake;
-  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}x`;
-}
-
-/** The player's username, or the address shortened as wallets show it. */
-export function playerName(bet: { player: string; username: string | null }): string {
-  return bet.username ?? shortenAddress(bet.player);
 }

@@ -5,6 +5,7 @@ import { CommitmentNote, useCommitment } from "@/features/bets/components/commit
 import { useWallet } from "@/features/wallet";
 import { FormulaCard } from "./formula";
 import { RecomputeCard } from "./recompute";
+import { StatsRecomputeCard } from "./stats-recompute";
 
 /** The history and its chain code load only for a connected wallet. */
 const FairnessHistory = lazy(() => import("./fairness-history"));
@@ -31,6 +32,7 @@ export default function FairnessPage() {
         <FormulaCard />
       </div>
       <RecomputeCard />
+      <StatsRecomputeCard />
       {!isDemo && account && !wrongNetwork && (
         <Suspense fallback={<p className="text-sm text-slate-400">Reading your bets from the chain…</p>}>
           <FairnessHistory account={account} />

@@ -81,7 +81,7 @@ describe("Header", () => {
       within(menu)
         .getAllByRole("menuitem")
         .map((item) => item.textContent),
-    ).toEqual(["Deposit", "Withdraw", "Swap Tokens", "Account", "One-click play", "Disconnect"]);
+    ).toEqual(["Deposit", "Withdraw", "Swap Tokens", "Account", "One-click play", "My stats", "Disconnect"]);
     await user.click(within(menu).getByRole("menuitem", { name: "Disconnect" }));
     expect(await screen.findByTestId("mode-badge")).toHaveTextContent("Demo Mode");
     expect(screen.getByRole("button", { name: /Connect/ })).toBeEnabled();

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { displayAmount } from "@/features/wallet/amount";
 import { useLiveBetsStore } from "../live-bets-store";
-import { playerName } from "../live-bets-view";
+import { playerName } from "@/features/stats";
 
 /** How long a jackpot announcement stays up. */
 const SHOW_MS = 8_000;

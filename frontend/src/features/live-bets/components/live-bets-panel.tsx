@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { GAMES } from "@/config/games";
+import { gameTitle } from "@/config/games";
 import { useWallet } from "@/features/wallet";
 import { displayAmount } from "@/features/wallet/amount";
+import { PhoneLabel } from "@/components/ui/phone-label";
 import { cn } from "@/lib/cn";
 import type { LiveBet } from "../live-bet";
 import { useLiveBetsStore } from "../live-bets-store";
-import { betsOfTab, isBigWin, LIVE_BETS_TABS, multiplierText, playerName, type LiveBetsTab } from "../live-bets-view";
-
-const gameTitle = (bet: LiveBet) => GAMES.find((game) => game.gameType === bet.gameType)?.title ?? bet.game;
+import { PlayerLink } from "@/features/stats";
+import { multiplierText } from "@/lib/multiplier";
+import { betsOfTab, isBigWin, LIVE_BETS_TABS, type LiveBetsTab } from "../live-bets-view";
 
 /** A phone shows each bet on three lines of two (game and player, stake and multiplier, payout and links); a wider screen one row. */
 const ROW_GRID = "grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-3 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_8rem_5rem_8rem_6rem]";
@@ -52,6 +53,9 @@ export default function LiveBetsPanel() {
           ))}
         </div>
         {status === "reconnecting" && <p className="text-xs text-gold">Reconnecting…</p>}
+        <Link to="/leaderboard" className="ml-auto text-xs font-semibold text-cyan underline-offset-2 hover:underline" data-testid="live-bets-leaderboards">
+          Leaderboards
+        </Link>
       </div>
       <div role="tabpanel">
         {shown.length === 0 ? (
@@ -91,8 +95,8 @@ function LiveBetRow({ bet }: { bet: LiveBet }) {
       data-player={bet.player}
     >
       <span className="truncate text-slate-200">{gameTitle(bet)}</span>
-      <span className="truncate text-right text-slate-300 sm:text-left" title={bet.player} data-testid="live-bet-player">
-        {playerName(bet)}
+      <span className="truncate text-right text-slate-300 sm:text-left" data-testid="live-bet-player">
+        <PlayerLink player={bet} />
       </span>
       <span className="text-slate-200 sm:text-right">
         <PhoneLabel>Stake </PhoneLabel>
@@ -101,7 +105,7 @@ function LiveBetRow({ bet }: { bet: LiveBet }) {
         </span>
       </span>
       <span className={cn("text-right font-semibold", isBigWin(bet) ? "text-gold" : "text-slate-300")} data-testid="live-bet-multiplier">
-        {multiplierText(bet)}
+        {multiplierText(BigInt(bet.stake), BigInt(bet.payout))}
       </span>
       <span className={cn("font-semibold sm:text-right", won ? "text-cyan" : "text-slate-400")}>
         <PhoneLabel>Payout </PhoneLabel>
@@ -136,9 +140,4 @@ function LiveBetRow({ bet }: { bet: LiveBet }) {
       </span>
     </li>
   );
-}
-
-/** On a phone the columns' headings are hidden: the amounts say what they are (and screen readers hear it on any screen). */
-function PhoneLabel({ children }: { children: string }) {
-  return <span className="font-normal text-slate-500 sm:sr-only">{children}</span>;
 }

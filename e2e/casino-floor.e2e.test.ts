@@ -1,0 +1,202 @@
+// Leaderboards and a player's page against the whole stack (issue #22 items 2 and 3): a player
+// bets on the wheel in BNB, opens "My stats" from the wallet menu, and reads their numbers, the
+// profit chart and the history; the history filters, and downloads as CSV. The leaderboards page
+// ranks players as the Casino's events add up to the block the page says it read. Every figure is
+// compared, to the wei, with a sum over the chain's own events, never with what the server sent.
+import { readFileSync } from "node:fs";
+import { getAddress, parseEther, ZeroAddress } from "ethers";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { settleWheel } from "../engine/src/index";
+import { openPage, screenshot } from "./support/browser";
+import { overflowing, useBrowser } from "./support/page";
+import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
+import { chainReader, connectInApp } from "./support/wallet-app";
+import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
+
+const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["casino-floor.e2e.test.ts"];
+const appUrl = inject("appUrl");
+const rpcUrl = inject("rpcUrl");
+const masterSecret = inject("masterSecret");
+const browser = useBrowser();
+let reader: Awaited<ReturnType<typeof chainReader>>;
+
+beforeAll(async () => {
+  reader = await chainReader(rpcUrl, inject("apiUrl"));
+  await fundUnfundedAccount(rpcUrl, PLAYER, parseEther("10"));
+  await depositFromNode(reader.provider, reader.casino, PLAYER, { BNB: parseEther("1") });
+});
+afterAll(() => reader?.provider.destroy());
+
+interface ChainBet {
+  betId: string;
+  player: string;
+  stake: bigint;
+  paid: bigint;
+}
+
+/**
+ * Every BNB bet settled up to a block, as the chain's events tell it: BetPlaced's token, and the
+ * GamePlayed that follows each BetSettled in its transaction (its stake and payout; BNB bets have
+ * no jackpot draw).
+ */
+async function settledBnbBets(toBlock: number): Promise<ChainBet[]> {
+  const casino = reader.casino;
+  const bnb = new Set(
+    (await casino.queryFilter(casino.filters.BetPlaced(), 0, toBlock)).filter((log) => log.args.token === ZeroAddress).map((log) => log.args.betId.toString()),
+  );
+  const played = await casino.queryFilter(casino.filters.GamePlayed(), 0, toBlock);
+  const bets: ChainBet[] = [];
+  for (const settled of await casino.queryFilter(casino.filters.BetSettled(), 0, toBlock)) {
+    if (!bnb.has(settled.args.betId.toString())) continue;
+    const game = played.find((log) => log.transactionHash === settled.transactionHash && log.index > settled.index)!;
+    bets.push({ betId: settled.args.betId.toString(), player: game.args.player, stake: game.args.betAmount, paid: game.args.payout });
+  }
+  return bets;
+}
+
+const readUpTo = async (page: Page, testId: string) => Number(/block (\d+)/.exec(await page.getByTestId(testId).innerText())![1]);
+const weiOf = async (page: Page, testId: string) => BigInt((await page.getByTestId(testId).getAttribute("data-wei"))!);
+const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
+
+async function spin(page: Page, amount: string, win: boolean, player: string): Promise<void> {
+  const seed = await clientSeedFor(
+    reader.casino,
+    masterSecret,
+    player,
+    (word) => (settleWheel("BNB", parseEther(amount), 1n, word).outcome.segment === 0) === win,
+  );
+  await useClientSeed(page, seed);
+  await page.getByTestId("bet-input").fill(amount);
+  await page.getByTestId("bet-input").blur();
+  expect((await playAndSettle(page, () => page.getByTestId("spin-button").click())).ok).toBe(true);
+}
+
+describe("the casino floor's numbers", () => {
+  it("My stats: the player's totals, chart and history add up as the chain's events do; the history filters and exports as CSV", async () => {
+    const page = await openPage(browser());
+    await TestWallet.install(page, { account: PLAYER, rpcUrl });
+    const player = getAddress(devAccount(PLAYER).address);
+    await page.goto(appUrl + "/");
+    await connectInApp(page);
+    await page.goto(appUrl + "/roulette");
+    await page.getByTestId("fairness-panel").waitFor();
+    await commitmentPosted(reader.casino, player);
+    await page.getByTestId("colour-gold").click();
+    await page.getByTestId("token-switch-BNB").click();
+    // One win on gold alone (9.8x) and two losses.
+    await spin(page, "0.01", true, player);
+    await spin(page, "0.02", false, player);
+    await spin(page, "0.03", false, player);
+
+    await page.getByTestId("wallet-menu-button").click();
+    await page.getByRole("menuitem", { name: "My stats" }).click();
+    await page.waitForURL(`${appUrl}/player/${player}`);
+    await page.getByTestId("player-summary-BNB").waitFor();
+    const mine = (await settledBnbBets(await readUpTo(page, "player-read-up-to"))).filter((bet) => bet.player === player);
+    expect(mine).toHaveLength(3);
+    expect(await page.getByTestId("player-name").innerText()).toBe(`${player.slice(0, 6)}…${player.slice(-4)}`);
+    expect(await page.getByTestId("total-bets").innerText()).toBe("3");
+    expect(await weiOf(page, "total-wagered")).toBe(parseEther("0.06"));
+    expect(await weiOf(page, "total-wagered")).toBe(sum(mine.map((bet) => bet.stake)));
+    expect(await weiOf(page, "total-paid")).toBe(sum(mine.map((bet) => bet.paid)));
+    expect(await weiOf(page, "total-paid")).toBe(parseEther("0.098"));
+    expect(await weiOf(page, "total-profit")).toBe(parseEther("0.038"));
+    expect(await page.getByTestId("total-profit").innerText()).toBe("+0.0380 BNB");
+    expect(await weiOf(page, "total-biggest-win")).toBe(parseEther("0.098"));
+    expect(await page.getByTestId("profit-chart-summary").innerText()).toMatch(/^0\.0380 BNB after 3 bets, from /);
+    expect(await page.getByTestId("profit-chart-BNB").locator("canvas").count()).toBeGreaterThan(0);
+
+    const rows = page.getByTestId("history-bet");
+    await expect.poll(() => rows.count()).toBe(3);
+    const shown = await rows.evaluateAll((elements) =>
+      elements.map((row) => ({
+        betId: row.getAttribute("data-bet-id"),
+        stake: row.querySelector("[data-testid=history-stake]")!.getAttribute("data-wei"),
+        paid: row.querySelector("[data-testid=history-paid]")!.getAttribute("data-wei"),
+      })),
+    );
+    expect(shown).toEqual([...mine].reverse().map((bet) => ({ betId: bet.betId, stake: bet.stake.toString(), paid: bet.paid.toString() })));
+    await screenshot(page, "player-page");
+
+    await page.getByTestId("history-result").selectOption("won");
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute("data-bet-id")).toBe(mine[0]!.betId);
+
+    await page.getByTestId("history-result").selectOption("lost");
+    await expect.poll(() => rows.count()).toBe(2);
+    const download = page.waitForEvent("download");
+    await page.getByTestId("history-csv").click();
+    const csv = readFileSync((await (await download).path())!, "utf8")
+      .trim()
+      .split("\r\n");
+    expect(csv[0]).toBe("bet_id,game,token,stake,paid,jackpot_win,profit,stake_wei,paid_wei,settled_block,settled_at,settle_tx_hash");
+    expect(csv.slice(1).map((line) => line.split(",").slice(0, 5))).toEqual([
+      [mine[2]!.betId, "WHEEL", "BNB", "0.03", "0.0"],
+      [mine[1]!.betId, "WHEEL", "BNB", "0.02", "0.0"],
+    ]);
+    await page.context().close();
+  });
+
+  it("the leaderboards rank every player as the chain's events add up to the block they were read to, and fit a phone", async () => {
+    const page = await openPage(browser());
+    await page.goto(appUrl + "/");
+    await page.getByTestId("header-leaderboard").click();
+    await page.waitForURL(`${appUrl}/leaderboard`);
+    await page.getByTestId("leaderboard-window-all").click();
+    await page.getByTestId("token-switch-BNB").click();
+    await page.locator('[data-testid="leaderboards"][data-status="ready"]').waitFor();
+    await page.locator('[data-testid="board-wagered"] [data-testid="board-entry"]').first().waitFor();
+    const bets = await settledBnbBets(await readUpTo(page, "leaderboards-read-up-to"));
+
+    const totals = new Map<string, { wagered: bigint; profit: bigint }>();
+    for (const bet of bets) {
+      const total = totals.get(bet.player) ?? { wagered: 0n, profit: 0n };
+      totals.set(bet.player, { wagered: total.wagered + bet.stake, profit: total.profit + bet.paid - bet.stake });
+    }
+    const board = (testId: string) =>
+      page.locator(`[data-testid="${testId}"] [data-testid="board-entry"]`).evaluateAll((entries) =>
+        entries.map((entry) => ({
+          key: entry.getAttribute("data-player") ?? entry.getAttribute("data-bet-id"),
+          wei: BigInt(entry.querySelector("[data-testid=board-amount]")!.getAttribute("data-wei")!),
+        })),
+      );
+    const byAmount = (a: bigint, b: bigint) => (a > b ? -1 : a < b ? 1 : 0);
+    const top = (values: bigint[]) => values.sort(byAmount).slice(0, 10);
+
+    const wagered = await board("board-wagered");
+    expect(wagered.map((entry) => entry.wei)).toEqual(top([...totals.values()].map((total) => total.wagered)));
+    for (const entry of wagered) expect(entry.wei).toBe(totals.get(entry.key!)!.wagered);
+    expect(wagered.map((entry) => entry.key)).toContain(getAddress(devAccount(PLAYER).address));
+
+    const profit = await board("board-profit");
+    expect(profit.map((entry) => entry.wei)).toEqual(top([...totals.values()].map((total) => total.profit).filter((value) => value > 0n)));
+    for (const entry of profit) expect(entry.wei).toBe(totals.get(entry.key!)!.profit);
+
+    const wins = await board("board-wins");
+    const chainWins = bets.filter((bet) => bet.paid > bet.stake);
+    expect(wins.map((entry) => entry.wei)).toEqual(top(chainWins.map((bet) => bet.paid)));
+    for (const entry of wins) expect(entry.wei).toBe(chainWins.find((bet) => bet.betId === entry.key)!.paid);
+    await screenshot(page, "leaderboards");
+
+    // A player's name on a board opens their page.
+    await page.locator('[data-testid="board-wagered"] [data-testid="player-link"]').first().click();
+    await page.getByTestId("player-summary-BNB").waitFor();
+    await page.context().close();
+
+    // On a phone the live bets link to the leaderboards (the header has no room for them).
+    const phone = await openPage(browser(), "phone");
+    await phone.goto(appUrl + "/");
+    await phone.getByTestId("live-bets-leaderboards").click();
+    await phone.waitForURL(`${appUrl}/leaderboard`);
+    await phone.locator('[data-testid="leaderboards"][data-status="ready"]').waitFor();
+    expect(await overflowing(phone)).toEqual([]);
+    await screenshot(phone, "leaderboards-phone");
+    await phone.goto(`${appUrl}/player/${getAddress(devAccount(PLAYER).address)}`);
+    await phone.locator('[data-testid="profit-chart-BNB"] canvas').first().waitFor();
+    await phone.locator('[data-testid="player-history"][data-status="ready"]').waitFor();
+    expect(await overflowing(phone)).toEqual([]);
+    await screenshot(phone, "player-page-phone");
+    await phone.context().close();
+  });
+});

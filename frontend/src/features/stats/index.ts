@@ -1,0 +1,2 @@
+export { playerName, playerPath } from "./player-name";
+export { PlayerLink } from "./components/player-link";
