@@ -1,7 +1,8 @@
 /**
  * A page script that e2e/test-wallet.e2e.test.ts bundles with Vite: web3-react's MetaMask
- * connector and store, as the app will use them, on `window.metaMaskConnector`, so a test can
- * check that an injected wallet satisfies them.
+ * connector and store on `window.metaMaskConnector`, so a test can check that the test wallet
+ * satisfies the connector most dapps use with MetaMask (the app's own, web3/connector.ts, asks
+ * less of it).
  */
 import { MetaMask } from "@web3-react/metamask";
 // The store @web3-react/core builds for each connector, without core's React hooks.

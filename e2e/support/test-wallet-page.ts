@@ -34,6 +34,8 @@ export interface InjectedWalletConfig {
   /** Window function the page script installs so that Node can emit provider events. */
   eventHook: string;
   walletInfo: WalletInfo;
+  /** Whether this wallet also takes window.ethereum (only the first of a page's wallets does). */
+  windowEthereum: boolean;
 }
 
 type Listener = (payload: unknown) => void;
@@ -106,9 +108,10 @@ export function injectWallet(config: InjectedWalletConfig): void {
   };
 
   Object.defineProperty(window, config.eventHook, { value: emit });
-  window.ethereum = provider;
-  // @metamask/detect-provider waits for this event when window.ethereum is not there yet.
-  window.dispatchEvent(new Event("ethereum#initialized"));
+  if (config.windowEthereum) {
+    window.ethereum = provider;
+    window.dispatchEvent(new Event("ethereum#initialized"));
+  }
 
   const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info: config.walletInfo, provider }) }));
   window.addEventListener("eip6963:requestProvider", announce);

@@ -60,6 +60,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   // Unfunded by the node: the file gives them BNB itself.
   "live-bets.e2e.test.ts": [30, 31],
   "casino-floor.e2e.test.ts": [32],
+  "wallet-choice.e2e.test.ts": [33, 34],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {
@@ -120,6 +121,8 @@ export interface TestWalletOptions {
   account: number;
   /** The node of the wallet's first chain; its chain id is asked from it. */
   rpcUrl: string;
+  /** The name, reverse-DNS id and icon colour (hex, no #) it announces (EIP-6963); MetaMask's by default. */
+  announceAs?: { name: string; rdns: string; colour?: string };
 }
 
 type Decision = "approve" | "reject";
@@ -213,6 +216,8 @@ const UNSUPPORTED_SIGNING_METHODS = new Set(["eth_sign", "eth_signTransaction", 
 
 const REQUEST_BINDING = "__degenTestWalletRequest";
 const EVENT_HOOK = "__degenTestWalletEmit";
+/** Wallets installed per page: each after the first gets bindings of its own. */
+const installed = new WeakMap<Page, number>();
 
 export class TestWallet {
   readonly #page: Page;
@@ -220,6 +225,7 @@ export class TestWallet {
   #chainId: number;
   readonly #knownChains: Map<number, string>;
   #connected = false;
+  #eventHook = EVENT_HOOK;
   readonly #requests: WalletRequest[] = [];
   readonly #interventions: Intervention[] = [];
   /** Sends are filled and sent one at a time, so that two never take the same nonce. */
@@ -232,20 +238,29 @@ export class TestWallet {
     this.#knownChains = new Map([[chainId, rpcUrl]]);
   }
 
-  /** Installs the wallet in `page` for every document it loads from now on. */
-  static async install(page: Page, { account, rpcUrl }: TestWalletOptions): Promise<TestWallet> {
+  /**
+   * Installs the wallet in `page` for every document it loads from now on. A second wallet in the
+   * same page announces itself under its own name (EIP-6963) and leaves window.ethereum to the
+   * first, as a second extension does.
+   */
+  static async install(page: Page, { account, rpcUrl, announceAs }: TestWalletOptions): Promise<TestWallet> {
     const wallet = new TestWallet(page, devAccount(account), Number(await callNode(rpcUrl, "eth_chainId", [])), rpcUrl);
-    await page.exposeFunction(REQUEST_BINDING, (method: string, params: unknown) => wallet.#answer(method, params));
+    const nth = (installed.get(page) ?? 0) + 1;
+    installed.set(page, nth);
+    wallet.#eventHook = nth === 1 ? EVENT_HOOK : `${EVENT_HOOK}${nth}`;
+    const requestBinding = nth === 1 ? REQUEST_BINDING : `${REQUEST_BINDING}${nth}`;
+    await page.exposeFunction(requestBinding, (method: string, params: unknown) => wallet.#answer(method, params));
     const config: InjectedWalletConfig = {
-      requestBinding: REQUEST_BINDING,
-      eventHook: EVENT_HOOK,
-      // Announced as MetaMask, as isMetaMask claims, so that the app cannot tell the two apart.
+      requestBinding,
+      eventHook: wallet.#eventHook,
+      // Announced as MetaMask by default, as isMetaMask claims, so that the app cannot tell the two apart.
       walletInfo: {
         uuid: randomUUID(),
-        name: "MetaMask",
-        rdns: "io.metamask",
-        icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 2 2'><circle cx='1' cy='1' r='1' fill='%23f6851b'/></svg>",
+        name: announceAs?.name ?? "MetaMask",
+        rdns: announceAs?.rdns ?? "io.metamask",
+        icon: `data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 2 2'><circle cx='1' cy='1' r='1' fill='%23${announceAs?.colour ?? "f6851b"}'/></svg>`,
       },
+      windowEthereum: nth === 1,
     };
     // tsx compiles with esbuild's keepNames, which wraps functions in __name(): the serialised
     // injectWallet then calls a helper the page lacks (vitest's transform adds none).
@@ -486,7 +501,7 @@ export class TestWallet {
   #emit(event: string, payload: unknown): Promise<void> {
     return this.#page.evaluate(
       ({ hook, event, payload }) => (window as unknown as Record<string, (event: string, payload: unknown) => void>)[hook](event, payload),
-      { hook: EVENT_HOOK, event, payload },
+      { hook: this.#eventHook, event, payload },
     );
   }
 }

@@ -5,8 +5,8 @@ type Handler = (params: unknown) => unknown;
 
 /**
  * An injected EIP-1193 wallet for jsdom tests of the wallet layer: each method answers through a
- * handler the test may replace, and the test emits the wallet's events. The MetaMask connector
- * keeps the provider it first detects, so one fake serves a whole test file: `reset()` it.
+ * handler the test may replace, and the test emits the wallet's events. One fake can serve a
+ * whole test file: `reset()` it between tests.
  */
 export class FakeWallet {
   readonly isMetaMask = true;

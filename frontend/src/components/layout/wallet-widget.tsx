@@ -5,7 +5,9 @@ import { useNavigate } from "react-router-dom";
 import { useOneClickStore } from "@/features/one-click/one-click-store";
 import { playerPath } from "@/features/stats";
 import { shortenAddress, useWallet, useWalletStore } from "@/features/wallet";
+import { ChooseWalletDialog } from "@/features/wallet/components/choose-wallet-dialog";
 import { useWalletDialog, type WalletDialog } from "@/features/wallet/dialog-store";
+import { useWalletDiscovery } from "@/features/wallet/wallet-discovery";
 
 /** The dialogs and their wallet code load with the first one opened. */
 const WalletDialogs = lazy(() => import("@/features/wallet/components/wallet-dialogs"));
@@ -16,27 +18,14 @@ const SessionBadge = lazy(() => import("@/features/one-click/components/session-
 export function WalletWidget() {
   const { account, mode, isLoading, connect, wrongNetwork } = useWallet();
   const dialog = useWalletDialog((state) => state.open);
+  const choosing = useWalletDiscovery((state) => state.choosing);
 
   if (mode !== "web3" || account === null) {
     return (
-      <Button
-        variant="primary"
-        size="md"
-        disabled={isLoading}
-        data-testid="connect-wallet"
-        // The wallet layer shows SPEC's toasts; a failure has nothing more to tell here.
-        onClick={() => connect().catch(() => undefined)}
-      >
-        <span>
-          {isLoading ? (
-            "Connecting…"
-          ) : (
-            <>
-              Connect<span className="hidden sm:inline"> Wallet</span>
-            </>
-          )}
-        </span>
-      </Button>
+      <>
+        <ConnectButton isLoading={isLoading} connect={connect} />
+        {choosing && <ChooseWalletDialog />}
+      </>
     );
   }
 
@@ -172,5 +161,28 @@ function MenuItem({ children, onSelect }: { children: string; onSelect: () => vo
     >
       {children}
     </button>
+  );
+}
+
+function ConnectButton({ isLoading, connect }: { isLoading: boolean; connect: () => Promise<void> }) {
+  return (
+    <Button
+      variant="primary"
+      size="md"
+      disabled={isLoading}
+      data-testid="connect-wallet"
+      // The wallet layer shows SPEC's toasts; a failure has nothing more to tell here.
+      onClick={() => connect().catch(() => undefined)}
+    >
+      <span>
+        {isLoading ? (
+          "Connecting…"
+        ) : (
+          <>
+            Connect<span className="hidden sm:inline"> Wallet</span>
+          </>
+        )}
+      </span>
+    </Button>
   );
 }

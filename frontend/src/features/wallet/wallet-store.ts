@@ -3,7 +3,8 @@ import { createJSONStorage, persist } from "zustand/middleware";
 import { DEMO_START_BALANCES, TOKEN_DISPLAY_DECIMALS, type Token, type TokenAmounts } from "@/config/tokens";
 import type { ChainDefinition } from "@/features/chain/app-config";
 import { roundToDecimals } from "@/lib/bet-rules";
-import { getInjectedProvider, NO_WALLET_MESSAGE, type Eip1193Provider } from "./injected-provider";
+import { NO_WALLET_MESSAGE, type Eip1193Provider } from "./injected-provider";
+import { injectedWallets, useWalletDiscovery, type InjectedWallet } from "./wallet-discovery";
 
 export type WalletMode = "demo" | "web3";
 
@@ -45,8 +46,12 @@ export interface WalletActions {
   /** The game has shown the outcome: the balances are read again, now in full. */
   outcomeShown: () => void;
   resetDemo: () => void;
-  /** Requests accounts, signs in with Ethereum, then web3 mode (SPEC §4); shows SPEC's toasts. */
-  connect: () => Promise<void>;
+  /**
+   * Requests accounts, signs in with Ethereum, then web3 mode (SPEC §4); shows SPEC's toasts. The
+   * wallet is the one given, or the browser's only one; with several, the connect dialog lists
+   * them and connects the one picked.
+   */
+  connect: (wallet?: InjectedWallet) => Promise<void>;
   /** Ends the server session, closes the connection, returns to demo with SPEC's demo balances. */
   disconnect: () => Promise<void>;
   /** Brings back the session of an earlier visit without a new signature, when it is still valid. */
@@ -121,19 +126,22 @@ export const useWalletStore = create<WalletStore>()(
         void get().refreshBalances();
       },
 
-      connect: async () => {
-        // Checked before loading anything: the alert must come at once (detect-provider waits 3 s).
-        if (!getInjectedProvider()) {
+      connect: async (wallet) => {
+        // Checked before loading anything: the alert must come at once.
+        const wallets = injectedWallets();
+        if (wallets.length === 0) {
           window.alert(NO_WALLET_MESSAGE);
           return;
         }
-        await (await loadWeb3()).connectWallet();
+        const chosen = wallet ?? (wallets.length === 1 ? wallets[0] : undefined);
+        useWalletDiscovery.setState({ choosing: chosen === undefined });
+        if (chosen) await (await loadWeb3()).connectWallet(chosen);
       },
 
       disconnect: async () => (await loadWeb3()).disconnectWallet(),
 
       restore: async () => {
-        if (localStorage.getItem(WALLET_CONNECTED_KEY) === null || !getInjectedProvider()) return;
+        if (localStorage.getItem(WALLET_CONNECTED_KEY) === null || injectedWallets().length === 0) return;
         await (await loadWeb3()).restoreWallet();
       },
 

@@ -4,8 +4,8 @@ import { NO_WALLET_MESSAGE, useWalletStore } from "@/features/wallet";
 import { fakeServer, FakeWallet, walletError } from "@/test/fake-wallet";
 import { renderRoute } from "@/test/render-route";
 
-// The MetaMask connector keeps the provider it first detects: one fake wallet for the file, put
-// in place only by the tests that have a wallet.
+// One fake wallet at window.ethereum for the file (it announces nothing: the app offers it as the
+// browser's only wallet), put in place only by the tests that have a wallet.
 const wallet = new FakeWallet();
 const setWallet = (present: boolean) => {
   if (present) (window as unknown as { ethereum: FakeWallet }).ethereum = wallet;

@@ -1,4 +1,4 @@
-// The wallet half of web3 mode, loaded only when a wallet is used: MetaMask through @web3-react,
+// The wallet half of web3 mode, loaded only when a wallet is used: the chosen injected wallet through @web3-react,
 // ethers v6 over the wallet's EIP-1193 provider, the TypeChain bindings. It keeps the app's wallet
 // store (the one source of truth) in step with the wallet and the server session.
 import { BrowserProvider, formatEther, getAddress, ZeroAddress, type JsonRpcSigner } from "ethers";
@@ -6,10 +6,11 @@ import { loadAppConfig, type AppConfig } from "@/features/chain/app-config";
 import { DEMO_START_BALANCES } from "@/config/tokens";
 import { useSessionStore } from "@/features/session";
 import type { Eip1193Provider } from "../injected-provider";
+import { rememberedWallet, walletChoice, type InjectedWallet } from "../wallet-discovery";
 import { announceConnected, announceConnectFailure, announceDisconnected, SIGNATURE_REQUIRED } from "../connect-toasts";
 import { disconnectedSession, selectWrongNetwork, useWalletStore, WALLET_CONNECTED_KEY } from "../wallet-store";
 import { addChainParameter, definitionOf } from "./chains";
-import { connectorStore, metaMask } from "./connector";
+import { connectorStore, injectedWallet } from "./connector";
 import { contractsOf, type Contracts } from "./contracts";
 import { checkDeploymentOnChain } from "./deployment-check";
 import { errorCode, isUserRejection, UNKNOWN_CHAIN } from "./errors";
@@ -26,7 +27,7 @@ let signingAccount: string | null = null;
 let cachedProvider: { chainId: number; provider: BrowserProvider } | undefined;
 
 function walletProvider(): Eip1193Provider {
-  const provider = metaMask.provider as Eip1193Provider | undefined;
+  const provider = injectedWallet.provider as Eip1193Provider | undefined;
   if (!provider) throw new Error("No wallet provider available");
   return provider;
 }
@@ -74,14 +75,19 @@ export async function readyWallet(): Promise<ReadyWallet> {
   return { config, account: state.account, provider, signer, contracts: contractsOf(config, signer) };
 }
 
-/** SPEC §4 Connect: request accounts, sign in, web3 mode; then the server's chain if the wallet is elsewhere. */
-export async function connectWallet(): Promise<void> {
+/** Which injected wallet a reload reconnects (wallet-discovery.ts walletChoice). */
+export const WALLET_CHOICE_KEY = "degen-casino-wallet-choice";
+
+/** SPEC §4 Connect, with the wallet the player chose: request accounts, sign in, web3 mode; then the server's chain if the wallet is elsewhere. */
+export async function connectWallet(wallet: InjectedWallet): Promise<void> {
   store.setState({ isLoading: true });
   let account: string | null = null;
   try {
     const config = await loadAppConfig();
     store.setState({ targetChain: config.chain });
-    await metaMask.activate();
+    injectedWallet.use(wallet.provider);
+    await injectedWallet.activate();
+    localStorage.setItem(WALLET_CHOICE_KEY, walletChoice(wallet));
     account = firstAccount();
     if (!account) throw new Error("The wallet returned no account");
     const session = await signInOrRevoke(account, config);
@@ -104,12 +110,16 @@ export async function restoreWallet(): Promise<void> {
   try {
     const config = await loadAppConfig();
     store.setState({ targetChain: config.chain });
-    await metaMask.connectEagerly();
-    const account = firstAccount();
+    const wallet = rememberedWallet(localStorage.getItem(WALLET_CHOICE_KEY));
+    if (wallet) {
+      injectedWallet.use(wallet.provider);
+      await injectedWallet.connectEagerly();
+    }
+    const account = wallet ? firstAccount() : null;
     const session = account ? await currentSession() : null;
     if (!account || !session || getAddress(session.address) !== account) {
       localStorage.removeItem(WALLET_CONNECTED_KEY);
-      metaMask.resetState();
+      injectedWallet.resetState();
       return;
     }
     enterWeb3(account);
@@ -200,7 +210,7 @@ async function leaveWeb3({ resetDemo }: { resetDemo: boolean }): Promise<void> {
   store.setState({ ...disconnectedSession, ...(resetDemo ? { demoBalances: { ...DEMO_START_BALANCES } } : {}) });
   // The registered user belongs to the wallet that left (the server serves it to that wallet only).
   useSessionStore.getState().logout();
-  metaMask.resetState();
+  injectedWallet.resetState();
 }
 
 /** The wallet's account and chain changes, as SPEC §4 'Wallet mode' says to follow them. */
