@@ -5,12 +5,13 @@ import { useNavigate } from "react-router-dom";
 import { useOneClickStore } from "@/features/one-click/one-click-store";
 import { playerPath } from "@/features/stats";
 import { shortenAddress, useWallet, useWalletStore } from "@/features/wallet";
-import { ChooseWalletDialog } from "@/features/wallet/components/choose-wallet-dialog";
 import { useWalletDialog, type WalletDialog } from "@/features/wallet/dialog-store";
 import { useWalletDiscovery } from "@/features/wallet/wallet-discovery";
 
 /** The dialogs and their wallet code load with the first one opened. */
 const WalletDialogs = lazy(() => import("@/features/wallet/components/wallet-dialogs"));
+/** The connect dialog, for a browser with more than one wallet, loads when first needed. */
+const ChooseWalletDialog = lazy(() => import("@/features/wallet/components/choose-wallet-dialog"));
 /** One-click play's header badge and its signing code load only while a session is open. */
 const SessionBadge = lazy(() => import("@/features/one-click/components/session-badge"));
 
@@ -24,7 +25,11 @@ export function WalletWidget() {
     return (
       <>
         <ConnectButton isLoading={isLoading} connect={connect} />
-        {choosing && <ChooseWalletDialog />}
+        {choosing && (
+          <Suspense fallback={null}>
+            <ChooseWalletDialog />
+          </Suspense>
+        )}
       </>
     );
   }

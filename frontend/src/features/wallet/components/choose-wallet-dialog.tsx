@@ -3,7 +3,7 @@ import { useWalletStore } from "../wallet-store";
 import { useWalletDiscovery, type InjectedWallet } from "../wallet-discovery";
 
 /** The connect dialog (issue #22): every wallet the browser announced (EIP-6963), the player picks one. */
-export function ChooseWalletDialog() {
+export default function ChooseWalletDialog() {
   const wallets = useWalletDiscovery((state) => state.announced);
   const connect = useWalletStore((state) => state.connect);
   const close = () => useWalletDiscovery.setState({ choosing: false });
