@@ -18,15 +18,26 @@ export function useBrowser(): () => Browser {
 }
 
 /**
- * Elements reaching past the right edge of a phone screen (nothing may be cut off). Shapes inside
- * an <svg> are left out: the svg clips them, and a rotated wheel's bounding box is wider than it.
+ * Elements reaching past the right edge of a phone screen (nothing may be cut off), and the page
+ * itself when it scrolls sideways. Shapes inside an <svg> are left out: the svg clips them, and a
+ * rotated wheel's bounding box is wider than it. So is what an ancestor inside the screen clips
+ * (overflow hidden or clip), such as a card's decorative glow.
  */
 export function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("body *:not([data-testid=confetti] *):not(svg *)")]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}.${(element.getAttribute("class") ?? "").slice(0, 60)}`),
-  );
+  return page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 1;
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const overflowX = getComputedStyle(parent).overflowX;
+        if ((overflowX === "hidden" || overflowX === "clip") && parent.getBoundingClientRect().right <= edge) return true;
+      }
+      return false;
+    };
+    const past = [...document.querySelectorAll("body *:not([data-testid=confetti] *):not(svg *)")]
+      .filter((element) => element.getBoundingClientRect().right > edge && !clipped(element))
+      .map((element) => `${element.tagName.toLowerCase()}.${(element.getAttribute("class") ?? "").slice(0, 60)}`);
+    return document.documentElement.scrollWidth > edge ? ["the page scrolls sideways", ...past] : past;
+  });
 }
 
 /** The playable balance shown under the shared bet input. */

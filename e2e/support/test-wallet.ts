@@ -61,6 +61,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "live-bets.e2e.test.ts": [30, 31],
   "casino-floor.e2e.test.ts": [32],
   "wallet-choice.e2e.test.ts": [33, 34],
+  "accessibility.e2e.test.ts": [35, 36],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { BET_CHIPS, MIN_BET, canHalveBet, halveBet, maxBet, parseBetInput, roundBet } from "@/lib/bet-rules";
 import { cn } from "@/lib/cn";
+import { FIELD_FRAME } from "./field-frame";
 
 export interface BetInputProps {
   token: Token;
@@ -46,13 +47,7 @@ export function BetInput({ token, value, onChange, playableBalance, disabled = f
         </span>
       </div>
 
-      <div
-        className={cn(
-          "flex items-center gap-1.5 rounded-xl border bg-night-950/60 p-1.5 transition focus-within:border-cyan/70",
-          draftIsInvalid ? "border-pink/80" : "border-white/15",
-          disabled && "opacity-50",
-        )}
-      >
+      <div className={cn(FIELD_FRAME, "flex items-center gap-1.5 p-1.5", draftIsInvalid ? "border-pink/80" : "border-white/15", disabled && "opacity-50")}>
         <input
           id={inputId}
           type="text"

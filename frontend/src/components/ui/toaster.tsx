@@ -66,10 +66,8 @@ function ToastCard({ toast }: { toast: Toast }) {
 
   const isError = toast.variant === "error";
   return (
+    // A list item, announced through the status inside it (a role on the item itself would take it out of the list).
     <li
-      role="status"
-      aria-live={isError ? "assertive" : "polite"}
-      aria-atomic="true"
       data-testid="toast"
       data-variant={toast.variant}
       onPointerDown={handlePointerDown}
@@ -95,7 +93,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       >
         {isError ? <WarningIcon className="size-3.5" /> : <CheckIcon className="size-3.5" />}
       </span>
-      <div className="min-w-0">
+      <div role="status" aria-live={isError ? "assertive" : "polite"} aria-atomic="true" className="min-w-0">
         <p className="text-sm font-bold text-white">{toast.title}</p>
         {toast.description && <p className="mt-0.5 text-sm break-words text-slate-300">{toast.description}</p>}
       </div>

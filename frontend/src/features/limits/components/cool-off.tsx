@@ -54,7 +54,7 @@ export function CoolOff({ coolOff, onSaved }: { coolOff: PlayerLimits["coolOff"]
           disabled={running}
           data-testid="cool-off-length"
           onChange={(event) => setChoice(Number(event.target.value))}
-          className="h-9 rounded-lg border border-white/15 bg-night-950/60 px-2 text-sm text-white outline-none focus:border-cyan/70"
+          className="h-9 rounded-lg border border-white/15 bg-night-950/60 px-2 text-sm text-white focus:border-cyan/70"
         >
           {BREAKS.map((entry) => (
             <option key={entry.seconds} value={entry.seconds}>

@@ -56,7 +56,7 @@ export function OneClickDialog({ onDone, onClose }: { onDone: () => void; onClos
             disabled={running}
             data-testid="one-click-hours"
             onChange={(event) => setForm({ ...form, hours: Number(event.target.value) })}
-            className="h-11 rounded-xl border border-white/15 bg-night-950/60 px-3 text-white outline-none focus:border-cyan/70"
+            className="h-11 rounded-xl border border-white/15 bg-night-950/60 px-3 text-white focus:border-cyan/70"
           >
             {EXPIRY_CHOICES.map((hours) => (
               <option key={hours} value={hours}>

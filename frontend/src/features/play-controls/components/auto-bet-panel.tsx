@@ -123,7 +123,7 @@ function ChangeChoice({
         disabled={disabled || !value.multiply}
         inputMode="decimal"
         onChange={(event) => onChange({ ...value, factor: event.target.value })}
-        className="h-8 w-16 rounded-lg border border-white/15 bg-night-950/60 px-2 text-white outline-none focus:border-cyan/70 disabled:opacity-40"
+        className="h-8 w-16 rounded-lg border border-white/15 bg-night-950/60 px-2 text-white focus:border-cyan/70 disabled:opacity-40"
       />
     </fieldset>
   );
@@ -159,7 +159,7 @@ function Input({
       inputMode="decimal"
       data-testid={testId}
       onChange={(event) => onChange(event.target.value)}
-      className="h-9 min-w-0 rounded-lg border border-white/15 bg-night-950/60 px-2 text-sm font-semibold tabular-nums text-white outline-none focus:border-cyan/70 disabled:opacity-40"
+      className="h-9 min-w-0 rounded-lg border border-white/15 bg-night-950/60 px-2 text-sm font-semibold tabular-nums text-white focus:border-cyan/70 disabled:opacity-40"
     />
   );
 }

@@ -105,7 +105,7 @@ function Registration({ account }: { account: string | null }) {
         data-testid="username-input"
         value={username}
         onChange={(event) => setUsername(event.target.value)}
-        className="h-11 rounded-xl border border-white/15 bg-night-950/60 px-3 text-white outline-none focus:border-cyan/70"
+        className="h-11 rounded-xl border border-white/15 bg-night-950/60 px-3 text-white focus:border-cyan/70"
       />
       <p id={ruleId} className="text-xs text-slate-400">
         {USERNAME_RULE}

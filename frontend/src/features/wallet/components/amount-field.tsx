@@ -1,5 +1,7 @@
 import { useId } from "react";
+import { FIELD_FRAME } from "@/components/ui/field-frame";
 import type { Token } from "@/config/tokens";
+import { cn } from "@/lib/cn";
 
 export interface AmountFieldProps {
   value: string;
@@ -39,7 +41,7 @@ export function AmountField({
           </span>
         )}
       </div>
-      <div className="flex items-center gap-2 rounded-xl border border-white/15 bg-night-950/60 px-3 transition focus-within:border-cyan/70">
+      <div className={cn(FIELD_FRAME, "flex items-center gap-2 border-white/15 px-3")}>
         <input
           id={inputId}
           type="number"

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FIELD_FRAME } from "@/components/ui/field-frame";
 import { cn } from "@/lib/cn";
 
 export interface AutoCashOutInputProps {
@@ -18,13 +19,7 @@ export function AutoCashOutInput({ text, onChange, invalid, disabled, chance }: 
       <label htmlFor={inputId} className="text-xs font-medium tracking-wider text-slate-400">
         Auto cash-out (optional)
       </label>
-      <div
-        className={cn(
-          "flex items-center rounded-xl border bg-night-950/60 px-3 transition focus-within:border-cyan/70",
-          invalid ? "border-pink/80" : "border-white/15",
-          disabled && "opacity-50",
-        )}
-      >
+      <div className={cn(FIELD_FRAME, "flex items-center px-3", invalid ? "border-pink/80" : "border-white/15", disabled && "opacity-50")}>
         <input
           id={inputId}
           data-testid="auto-cash-out"

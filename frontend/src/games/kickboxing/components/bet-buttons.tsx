@@ -27,12 +27,11 @@ export function BetButtons({ value, onChange, disabled }: BetButtonsProps) {
   return (
     <div role="group" aria-label="Bet option" className="grid grid-cols-2 gap-2">
       {BET_OPTIONS.map(({ bet, label, chance }) => (
-        // Named by SPEC's label alone; the chance line describes it.
+        // Named by SPEC's label alone (the button's visible text begins with it); the chance line describes it.
         <button
           key={bet}
           type="button"
           aria-pressed={value === bet}
-          aria-label={label}
           aria-describedby={`kickboxing-chance-${bet}`}
           disabled={disabled}
           onClick={() => onChange(bet)}
@@ -44,7 +43,7 @@ export function BetButtons({ value, onChange, disabled }: BetButtonsProps) {
           )}
         >
           <span>{label}</span>
-          <span id={`kickboxing-chance-${bet}`} data-testid={`kickboxing-chance-${bet}`} className="text-[10px] font-semibold opacity-80">
+          <span id={`kickboxing-chance-${bet}`} data-testid={`kickboxing-chance-${bet}`} aria-hidden="true" className="text-[10px] font-semibold opacity-80">
             {chance}
           </span>
         </button>
