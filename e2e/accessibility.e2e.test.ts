@@ -6,7 +6,7 @@ import { openPage } from "./support/browser";
 import { seriousViolations, tabWalk } from "./support/axe";
 import { overflowing, useBrowser } from "./support/page";
 import { TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { connectInApp, openWalletDialog } from "./support/wallet-app";
+import { openWalletDialog } from "./support/wallet-app";
 
 const [PLAYER, SECOND_WALLET] = WALLET_ACCOUNTS_BY_FILE["accessibility.e2e.test.ts"];
 const appUrl = inject("appUrl");
