@@ -75,7 +75,7 @@ describe("Header", () => {
     expect(screen.getByTestId("mode-badge")).toHaveTextContent("Web3 Mode");
     expect(screen.getByTestId("toast")).toHaveTextContent("Wallet Connected");
 
-    await user.click(screen.getByTestId("wallet-menu-button"));
+    await user.click(await screen.findByTestId("wallet-menu-button"));
     const menu = screen.getByTestId("wallet-menu");
     expect(
       within(menu)

@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
-import { Confetti } from "@/components/ui/confetti";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useWalletStore } from "@/features/wallet";
 import { useBetStore } from "../bet-store";
+
+/** The banner and its confetti load with the first jackpot hit: the lobby's first load stays small. */
+const JackpotBanner = lazy(() => import("./jackpot-banner"));
 
 /** How long the jackpot banner stays up. */
 const SHOW_MS = 6_000;
@@ -29,18 +31,8 @@ export function JackpotCelebration() {
 
   if (!shown) return null;
   return (
-    <>
-      <Confetti burst={shown.id} durationMs={SHOW_MS} pieces={140} />
-      <div
-        role="status"
-        data-testid="jackpot-celebration"
-        className="pointer-events-none fixed inset-x-0 top-24 z-50 mx-auto w-fit rounded-2xl border border-gold/60 bg-night-950/90 px-6 py-4 text-center shadow-[0_0_40px_-6px_rgb(255_210_63/0.7)]"
-      >
-        <div className="font-display text-3xl font-black text-gold">JACKPOT!</div>
-        <div className="mt-1 text-sm text-slate-100">
-          You won <span className="font-semibold tabular-nums">{Number(shown.amount).toFixed(2)} DEGEN</span> from the jackpot
-        </div>
-      </div>
-    </>
+    <Suspense fallback={null}>
+      <JackpotBanner burst={shown.id} amount={shown.amount} durationMs={SHOW_MS} />
+    </Suspense>
   );
 }

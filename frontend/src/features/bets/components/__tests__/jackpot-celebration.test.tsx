@@ -7,7 +7,7 @@ import { JackpotCelebration } from "../jackpot-celebration";
 afterEach(() => useBetStore.getState().clear());
 
 describe("JackpotCelebration", () => {
-  it("celebrates the settled bet's jackpot win with its amount, once, and re-reads the balances", () => {
+  it("celebrates the settled bet's jackpot win with its amount, once, and re-reads the balances", async () => {
     const refreshBalances = vi.fn(async () => undefined);
     useWalletStore.setState({ refreshBalances });
     render(<JackpotCelebration />);
@@ -21,7 +21,7 @@ describe("JackpotCelebration", () => {
     act(() => useBetStore.getState().update(id, { stage: "result", jackpotWin: "200.0" }));
     act(() => useBetStore.getState().update(id, { settleTxHash: "0x01" }));
 
-    expect(screen.getByTestId("jackpot-celebration")).toHaveTextContent("JACKPOT!You won 200.00 DEGEN from the jackpot");
+    expect(await screen.findByTestId("jackpot-celebration")).toHaveTextContent("JACKPOT!You won 200.00 DEGEN from the jackpot");
     expect(screen.getByTestId("confetti")).toBeInTheDocument();
     expect(refreshBalances).toHaveBeenCalledTimes(1);
   });
