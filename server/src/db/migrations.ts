@@ -228,5 +228,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX block_times_time ON block_times (time);
   CREATE INDEX bets_settled_block ON bets (settled_block) WHERE status = 'settled';
   CREATE INDEX bets_player_settled ON bets (player, settled_seq) WHERE status = 'settled';
+  ALTER TABLE bets ADD COLUMN stake numeric GENERATED ALWAYS AS (amount::numeric * CASE WHEN split THEN 2 ELSE 1 END) STORED;
+  ALTER TABLE bets ADD COLUMN paid numeric GENERATED ALWAYS AS (payout::numeric + coalesce(jackpot_win, '0')::numeric) STORED;
+  CREATE INDEX bets_token_paid ON bets (token, paid DESC) WHERE status = 'settled';
   `,
 ];

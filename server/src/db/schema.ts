@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Amounts and uint256 values are decimal strings: Postgres numeric(78,0) holds any uint256. */
 const uint256 = (name: string) => text(name);
@@ -114,6 +114,9 @@ export const bets = pgTable(
     actionKeyGrant: text("action_key_grant"),
     /** The live feed's order (bets_feed_seq): set when the settlement is recorded, and when a jackpot hit is. */
     settledSeq: bigint("settled_seq", { mode: "number" }),
+    /** The leaderboards' numbers (stats/settled-bets.ts), kept by the database from the strings above. */
+    stake: numeric("stake").generatedAlwaysAs(sql`amount::numeric * CASE WHEN split THEN 2 ELSE 1 END`),
+    paid: numeric("paid").generatedAlwaysAs(sql`payout::numeric + coalesce(jackpot_win, '0')::numeric`),
     jackpotSeq: bigint("jackpot_seq", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { gameName, type GameType } from "../engine";
 import { rowsOf, type Db } from "../db/index";
-import { PAID, PROFIT, settledSince, settledUpTo, STAKE, windowStart, type StatsWindow } from "./settled-bets";
+import { firstBlockSince, PAID, settledFrom, settledUpTo, STAKE, windowStart, type StatsWindow } from "./settled-bets";
 
 /** Rows per leaderboard. */
 export const LEADERBOARD_SIZE = 10;
@@ -45,23 +45,27 @@ export interface Leaderboards {
 export async function readLeaderboards(db: Db, o: { window: StatsWindow; token: "DEGEN" | "BNB"; now: number; upTo: number }): Promise<Leaderboards> {
   const { window, token } = o;
   const since = windowStart(window, o.now);
-  const scope = sql`${settledUpTo(o.upTo)} AND bets.token = ${token} AND ${settledSince(since)}`;
-  const ranked = async (by: SQL, having: SQL) => {
-    const result = await db.execute(sql`
-      SELECT totals.player, users.username, totals.bets, totals.amount::text AS amount
-      FROM (SELECT bets.player, count(*) AS bets, sum(${by}) AS amount FROM bets WHERE ${scope} GROUP BY bets.player HAVING ${having}) AS totals
-      LEFT JOIN users ON users.wallet_address = totals.player
-      ORDER BY totals.amount DESC, totals.player LIMIT ${LEADERBOARD_SIZE}`);
-    return rowsOf<{ player: string; username: string | null; bets: string; amount: string }>(result).map((row) => ({
-      player: row.player,
-      username: row.username,
-      bets: Number(row.bets),
-      amount: row.amount,
-    }));
-  };
-  const wagered = await ranked(STAKE, sql`TRUE`);
+  const scope = sql`${settledUpTo(o.upTo)} AND bets.token = ${token} AND ${settledFrom(await firstBlockSince(db, since))}`;
+  // One pass over the window's bets for both boards: each player's stakes and profit.
+  const totals = rowsOf<{ player: string; username: string | null; bets: string; wagered: string; profit: string }>(
+    await db.execute(sql`
+      WITH sums AS (SELECT bets.player, count(*) AS bets, sum(${STAKE}) AS wagered, sum(${PAID}) AS paid FROM bets WHERE ${scope} GROUP BY bets.player),
+        totals AS (SELECT player, bets, wagered, paid - wagered AS profit FROM sums),
+        ranked AS (
+          (SELECT player, bets, wagered, profit, 'wagered' AS board FROM totals ORDER BY wagered DESC, player LIMIT ${LEADERBOARD_SIZE})
+          UNION ALL
+          (SELECT player, bets, wagered, profit, 'profit' AS board FROM totals WHERE profit > 0 ORDER BY profit DESC, player LIMIT ${LEADERBOARD_SIZE}))
+      SELECT ranked.player, users.username, ranked.bets, ranked.wagered::text AS wagered, ranked.profit::text AS profit, ranked.board
+      FROM ranked LEFT JOIN users ON users.wallet_address = ranked.player`),
+  ) as { player: string; username: string | null; bets: string; wagered: string; profit: string; board: "wagered" | "profit" }[];
+  const board = (name: "wagered" | "profit") =>
+    totals
+      .filter((row) => row.board === name)
+      .map((row) => ({ player: row.player, username: row.username, bets: Number(row.bets), amount: row[name] }))
+      .sort((a, b) => compareAmounts(b.amount, a.amount) || (a.player < b.player ? -1 : 1));
+  const wagered = board("wagered");
   // A board of winners: a player who lost overall is not on it.
-  const profit = await ranked(PROFIT, sql`sum(${PROFIT}) > 0`);
+  const profit = board("profit");
   const wins = await db.execute(sql`
     SELECT bets.bet_id, bets.player, users.username, bets.game_type, ${STAKE}::text AS stake, ${PAID}::text AS paid, bets.settled_block
     FROM bets LEFT JOIN users ON users.wallet_address = bets.player
@@ -86,4 +90,10 @@ export async function readLeaderboards(db: Db, o: { window: StatsWindow; token: 
     settledBlock: Number(row.settled_block),
   }));
   return { window, token, since, readUpTo: o.upTo, wagered, biggestWins, profit };
+}
+
+/** Orders two wei amounts (decimal strings, possibly negative). */
+function compareAmounts(a: string, b: string): number {
+  const difference = BigInt(a) - BigInt(b);
+  return difference > 0n ? 1 : difference < 0n ? -1 : 0;
 }

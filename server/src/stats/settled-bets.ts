@@ -1,15 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Db } from "../db/index";
 
 /**
  * How the leaderboards and a player's numbers read a settled bet, in the terms the fairness page
  * gives for recomputing them from the chain's events: the stake is BetPlaced's amount (twice it for
- * a split blackjack hand, BetStakeAdded), what it paid is BetSettled's payout plus the prize of its
- * JackpotDrawn hit, and its profit is the difference. Amounts are uint256 decimal strings, summed
- * as numerics.
+ * a split blackjack hand, StakeAdded), what it paid is its payout plus the prize of its
+ * JackpotDrawn hit, and its profit is the difference. Both are numeric columns the database keeps
+ * from the bet's uint256 strings (migration 11), so that a sum over many bets converts nothing.
  */
-export const STAKE = sql`(bets.amount::numeric * CASE WHEN bets.split THEN 2 ELSE 1 END)`;
-export const PAID = sql`(bets.payout::numeric + coalesce(bets.jackpot_win, '0')::numeric)`;
-export const PROFIT = sql`(${PAID} - ${STAKE})`;
+export const STAKE = sql`bets.stake`;
+export const PAID = sql`bets.paid`;
+export const PROFIT = sql`(bets.paid - bets.stake)`;
 /**
  * Settled by a block up to `upTo`, with the payout the rules give (a bet under a commitment of
  * another server has none). A settlement recorded from its receipt, ahead of the log scan, waits
@@ -29,8 +30,18 @@ export function windowStart(window: StatsWindow, now: number): number | null {
   return window === "all" ? null : now - WINDOW_SECONDS[window];
 }
 
-/** Bets settled in a block of that time or later (every bet when null). */
-export function settledSince(since: number | null): SQL {
-  if (since === null) return sql`TRUE`;
-  return sql`bets.settled_block >= (SELECT coalesce(min(block), 9223372036854775807) FROM block_times WHERE time >= ${since})`;
+/**
+ * The first block of a window: the first block dated at or after its start (a block none dated
+ * yet when there is none). Read apart from the query it bounds, so that the database plans that
+ * query for a known range of blocks (its index on them), not for any.
+ */
+export async function firstBlockSince(db: Db, since: number | null): Promise<number | null> {
+  if (since === null) return null;
+  const result = await db.execute(sql`SELECT block FROM block_times WHERE time >= ${since} ORDER BY time, block LIMIT 1`);
+  return Number(rowsOf<{ block: string }>(result)[0]?.block ?? Number.MAX_SAFE_INTEGER);
+}
+
+/** Bets settled in that block or later (every bet when null). */
+export function settledFrom(block: number | null): SQL {
+  return block === null ? sql`TRUE` : sql`bets.settled_block >= ${block}`;
 }
