@@ -193,6 +193,37 @@ describe("several instances on one PostgreSQL", () => {
     }
     expect(rows).toHaveLength(placed.length);
     for (const row of rows) expect([row.status, row.settle_tx_hash]).toEqual(["settled", txOf.get(row.bet_id)]);
+
+    // The failovers changed no leaderboard figure: each instance, once its log scan has read every
+    // settlement, ranks the players as the chain's events add up (GamePlayed's stake and payout,
+    // and any jackpot prize).
+    const played = await chain.casino.queryFilter(chain.casino.filters.GamePlayed());
+    const prizes = new Map(
+      (await chain.casino.queryFilter(chain.casino.filters.JackpotDrawn()))
+        .filter((log) => log.args.hit)
+        .map((log) => [log.args.betId.toString(), log.args.prize]),
+    );
+    const totals = new Map<string, { wagered: bigint; profit: bigint }>();
+    for (const log of settled) {
+      const game = played.find((entry) => entry.transactionHash === log.transactionHash && entry.index > log.index)!;
+      const total = totals.get(game.args.player) ?? { wagered: 0n, profit: 0n };
+      const paid = game.args.payout + (prizes.get(log.args.betId.toString()) ?? 0n);
+      totals.set(game.args.player, { wagered: total.wagered + game.args.betAmount, profit: total.profit + paid - game.args.betAmount });
+    }
+    const ranked = (pick: (total: { wagered: bigint; profit: bigint }) => bigint) =>
+      [...totals]
+        .filter(([, total]) => pick(total) > 0n)
+        .sort(([, a], [, b]) => (pick(b) > pick(a) ? 1 : pick(b) < pick(a) ? -1 : 0))
+        .map(([player, total]) => ({ player, amount: pick(total).toString() }));
+    const lastSettled = Math.max(...settled.map((log) => log.blockNumber));
+    for (const instance of instances) {
+      let board: { readUpTo: number; wagered: { player: string; amount: string }[]; profit: { player: string; amount: string }[] } | undefined;
+      for (let i = 0; i < 100 && !(board && board.readUpTo >= lastSettled); i++, await sleep(300)) {
+        board = (await new Client(instance.url).get("/api/leaderboards?window=all&token=DEGEN")).body;
+      }
+      expect(board!.wagered.map(({ player, amount }) => ({ player, amount }))).toEqual(ranked((total) => total.wagered));
+      expect(board!.profit.map(({ player, amount }) => ({ player, amount }))).toEqual(ranked((total) => total.profit));
+    }
   }, 300_000);
 
   it(`relays every session bet of a stream sent to both instances exactly once while the lease holder is killed ${KILLS - 1} times; vaults to the wei`, async (context) => {
