@@ -42,6 +42,8 @@ export interface ServerConfig {
   /** The block explorer the browser links to, when not the chain table's. */
   explorerUrl: string | undefined;
   appOrigin: string;
+  /** WALLETCONNECT_PROJECT_ID: the app offers WalletConnect only when one is set (issue #22). */
+  walletConnectProjectId: string | undefined;
   /** The built app (npm run build) this server also serves on its own origin; undefined: the API only. */
   appDir: string | undefined;
   dataDir: string;
@@ -130,6 +132,14 @@ function trustProxySetting(env: Env): string {
   return raw;
 }
 
+/** A WalletConnect Cloud project id: 32 hex digits. */
+function walletConnectProjectIdSetting(env: Env): string | undefined {
+  const raw = optional(env, "WALLETCONNECT_PROJECT_ID");
+  if (raw !== undefined && !/^[0-9a-f]{32}$/i.test(raw))
+    throw new ConfigError("WALLETCONNECT_PROJECT_ID must be a WalletConnect project id: 32 hexadecimal digits");
+  return raw;
+}
+
 function metricsTokenSetting(env: Env): string | undefined {
   const raw = optional(env, "METRICS_TOKEN");
   if (raw !== undefined && !/^\S{16,200}$/.test(raw)) throw new ConfigError("METRICS_TOKEN must be 16 to 200 characters without spaces");
@@ -200,6 +210,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     publicRpcUrl: publicRpcUrl === undefined ? undefined : urlSetting("PUBLIC_RPC_URL", publicRpcUrl),
     explorerUrl: explorerUrl === undefined ? undefined : urlSetting("EXPLORER_URL", explorerUrl),
     appOrigin: new URL(appOrigin).origin,
+    walletConnectProjectId: walletConnectProjectIdSetting(env),
     appDir: appDir === undefined ? undefined : builtApp(appDir),
     dataDir: path.resolve(REPO_ROOT, optional(env, "DATA_DIR") ?? "data"),
     databaseUrl,

@@ -268,6 +268,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
       deploymentBlock: deployment.deploymentBlock,
       settler: wallet.address,
       blackjackIdleMs: config.blackjackIdleMs,
+      walletConnectProjectId: config.walletConnectProjectId ?? null,
       appOrigin: config.appOrigin,
       relay: {
         minAmount: { DEGEN: formatAmount(config.relayMinimum.DEGEN), BNB: formatAmount(config.relayMinimum.BNB) },

@@ -69,6 +69,8 @@ describe("GET /api/config", () => {
       siwe: { domain: SIWE_DOMAIN, uri: APP_ORIGIN, chainId: CHAIN_ID },
       relay: { minAmount: { DEGEN: "1", BNB: "0.001" }, perAddressPerDay: 10 },
       sessions: { betsPerAddressPerDay: 5_000, relayBatchSize: 200 },
+      // No WALLETCONNECT_PROJECT_ID: the app offers no WalletConnect.
+      walletConnectProjectId: null,
     });
     expect(answer.body.settler).toBe(new Wallet(DEV_KEYS[1]).address);
     // The test chain's file predates CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits: they were read from the Casino.
@@ -224,6 +226,10 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
 
   it("refuses a malformed EXPLORER_URL the same way", () => {
     expect(() => readConfig({ EXPLORER_URL: "bscscan" })).toThrow('EXPLORER_URL must be an http(s) URL, got "bscscan"');
+    expect(() => readConfig({ WALLETCONNECT_PROJECT_ID: "my-project" })).toThrow(
+      "WALLETCONNECT_PROJECT_ID must be a WalletConnect project id: 32 hexadecimal digits",
+    );
+    expect(readConfig({ WALLETCONNECT_PROJECT_ID: "0123456789abcdef0123456789ABCDEF" }).walletConnectProjectId).toBe("0123456789abcdef0123456789ABCDEF");
   });
 
   it("counts the jackpot lock and the health lag in blocks, with defaults sized for BSC's 0.75 s blocks", () => {

@@ -29,6 +29,8 @@ export interface PublicConfig {
    * bets at most share a relay transaction (RELAY_BATCH_SIZE).
    */
   sessions: { betsPerAddressPerDay: number; relayBatchSize: number };
+  /** WALLETCONNECT_PROJECT_ID, or null: the app offers WalletConnect only with one. */
+  walletConnectProjectId: string | null;
 }
 
 export function publicConfig(options: Omit<PublicConfig, "siwe"> & { appOrigin: string }): PublicConfig {

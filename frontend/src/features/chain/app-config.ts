@@ -36,6 +36,8 @@ export interface AppConfig {
   /** BLACKJACK_IDLE_MS: a web3 hand idle this long is stood by the server (absent from an older server). */
   blackjackIdleMs?: number;
   siwe: { domain: string; uri: string; chainId: number };
+  /** WALLETCONNECT_PROJECT_ID: WalletConnect is offered only with one (absent from an older server). */
+  walletConnectProjectId?: string | null;
 }
 
 let loading: Promise<AppConfig> | undefined;

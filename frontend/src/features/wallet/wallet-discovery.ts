@@ -21,11 +21,13 @@ const UNANNOUNCED: WalletInfo = { uuid: "window.ethereum", name: "Browser wallet
 
 interface DiscoveryStore {
   announced: InjectedWallet[];
-  /** The connect dialog that lists them, when the browser has more than one. */
+  /** The connect dialog that lists them, when there is more than one wallet to choose from. */
   choosing: boolean;
+  /** Whether the dialog offers WalletConnect too (the server has a project id). */
+  walletConnect: boolean;
 }
 
-export const useWalletDiscovery = create<DiscoveryStore>()(() => ({ announced: [], choosing: false }));
+export const useWalletDiscovery = create<DiscoveryStore>()(() => ({ announced: [], choosing: false, walletConnect: false }));
 
 function isAnnouncement(detail: unknown): detail is InjectedWallet {
   const candidate = detail as Partial<InjectedWallet> | null;

@@ -48,10 +48,10 @@ export interface WalletActions {
   resetDemo: () => void;
   /**
    * Requests accounts, signs in with Ethereum, then web3 mode (SPEC §4); shows SPEC's toasts. The
-   * wallet is the one given, or the browser's only one; with several, the connect dialog lists
-   * them and connects the one picked.
+   * wallet is the one given, or the browser's only one; with several (WalletConnect counts when the
+   * server offers it), the connect dialog lists them and connects the one picked.
    */
-  connect: (wallet?: InjectedWallet) => Promise<void>;
+  connect: (wallet?: InjectedWallet | "walletconnect") => Promise<void>;
   /** Ends the server session, closes the connection, returns to demo with SPEC's demo balances. */
   disconnect: () => Promise<void>;
   /** Brings back the session of an earlier visit without a new signature, when it is still valid. */
@@ -127,14 +127,14 @@ export const useWalletStore = create<WalletStore>()(
       },
 
       connect: async (wallet) => {
-        // Checked before loading anything: the alert must come at once.
         const wallets = injectedWallets();
-        if (wallets.length === 0) {
+        const walletConnect = wallet === undefined && (await offersWalletConnect());
+        if (wallets.length === 0 && !walletConnect && wallet === undefined) {
           window.alert(NO_WALLET_MESSAGE);
           return;
         }
-        const chosen = wallet ?? (wallets.length === 1 ? wallets[0] : undefined);
-        useWalletDiscovery.setState({ choosing: chosen === undefined });
+        const chosen = wallet ?? (wallets.length === 1 && !walletConnect ? wallets[0] : undefined);
+        useWalletDiscovery.setState({ choosing: chosen === undefined, walletConnect });
         if (chosen) await (await loadWeb3()).connectWallet(chosen);
       },
 
@@ -161,4 +161,13 @@ export const useWalletStore = create<WalletStore>()(
 );
 
 /** web3 mode on another chain than the server's: every on-chain action waits for a switch. */
+/** Whether the server offers WalletConnect (a project id in GET /api/config); not when the config cannot be read. */
+async function offersWalletConnect(): Promise<boolean> {
+  const { loadAppConfig } = await import("@/features/chain/app-config");
+  return loadAppConfig().then(
+    (config) => Boolean(config.walletConnectProjectId),
+    () => false,
+  );
+}
+
 export const selectWrongNetwork = (state: WalletSessionState) => state.mode === "web3" && state.targetChain !== null && state.chainId !== state.targetChain.id;

@@ -62,6 +62,8 @@ describe("injected wallets (EIP-6963)", () => {
         .getAllByTestId("wallet-option")
         .map((option) => option.textContent),
     ).toEqual(["MetaMask", "Rabby Wallet"]);
+    // The server has no WalletConnect project id: WalletConnect is not offered.
+    expect(within(dialog).queryByTestId("wallet-option-walletconnect")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Rabby Wallet" }));
 
     expect(await screen.findByText("0x2222…2222")).toBeInTheDocument();

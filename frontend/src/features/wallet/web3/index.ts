@@ -10,7 +10,9 @@ import { rememberedWallet, walletChoice, type InjectedWallet } from "../wallet-d
 import { announceConnected, announceConnectFailure, announceDisconnected, SIGNATURE_REQUIRED } from "../connect-toasts";
 import { disconnectedSession, selectWrongNetwork, useWalletStore, WALLET_CONNECTED_KEY } from "../wallet-store";
 import { addChainParameter, definitionOf } from "./chains";
+import type { Connector } from "@web3-react/types";
 import { connectorStore, injectedWallet } from "./connector";
+import { walletConnect } from "./walletconnect";
 import { contractsOf, type Contracts } from "./contracts";
 import { checkDeploymentOnChain } from "./deployment-check";
 import { errorCode, isUserRejection, UNKNOWN_CHAIN } from "./errors";
@@ -26,8 +28,19 @@ let watching = false;
 let signingAccount: string | null = null;
 let cachedProvider: { chainId: number; provider: BrowserProvider } | undefined;
 
+/** The connector in use and its store: the chosen injected wallet's, or a WalletConnect session's. */
+interface ActiveConnector {
+  connector: Connector;
+  store: typeof connectorStore;
+  /** A WalletConnect session, closed on Disconnect and when the page closes (SPEC §4). */
+  session: boolean;
+}
+const INJECTED: ActiveConnector = { connector: injectedWallet, store: connectorStore, session: false };
+let active = INJECTED;
+let unwatch: (() => void) | undefined;
+
 function walletProvider(): Eip1193Provider {
-  const provider = injectedWallet.provider as Eip1193Provider | undefined;
+  const provider = active.connector.provider as Eip1193Provider | undefined;
   if (!provider) throw new Error("No wallet provider available");
   return provider;
 }
@@ -78,16 +91,32 @@ export async function readyWallet(): Promise<ReadyWallet> {
 /** Which injected wallet a reload reconnects (wallet-discovery.ts walletChoice). */
 export const WALLET_CHOICE_KEY = "degen-casino-wallet-choice";
 
-/** SPEC §4 Connect, with the wallet the player chose: request accounts, sign in, web3 mode; then the server's chain if the wallet is elsewhere. */
-export async function connectWallet(wallet: InjectedWallet): Promise<void> {
+/**
+ * SPEC §4 Connect, with the wallet the player chose (an injected one, or a WalletConnect session):
+ * request accounts, sign in, web3 mode; then the server's chain if the wallet is elsewhere.
+ */
+export async function connectWallet(wallet: InjectedWallet | "walletconnect"): Promise<void> {
   store.setState({ isLoading: true });
   let account: string | null = null;
   try {
     const config = await loadAppConfig();
     store.setState({ targetChain: config.chain });
-    injectedWallet.use(wallet.provider);
-    await injectedWallet.activate();
-    localStorage.setItem(WALLET_CHOICE_KEY, walletChoice(wallet));
+    if (wallet === "walletconnect") {
+      if (!config.walletConnectProjectId) throw new Error("This server offers no WalletConnect");
+      const [connector, , connectorOf] = walletConnect({
+        projectId: config.walletConnectProjectId,
+        chainId: config.chain.id,
+        rpcUrl: config.chain.rpcUrls[0]!,
+        appUrl: window.location.origin,
+      });
+      active = { connector, store: connectorOf, session: true };
+      await connector.activate();
+    } else {
+      active = INJECTED;
+      injectedWallet.use(wallet.provider);
+      await injectedWallet.activate();
+      localStorage.setItem(WALLET_CHOICE_KEY, walletChoice(wallet));
+    }
     account = firstAccount();
     if (!account) throw new Error("The wallet returned no account");
     const session = await signInOrRevoke(account, config);
@@ -110,6 +139,8 @@ export async function restoreWallet(): Promise<void> {
   try {
     const config = await loadAppConfig();
     store.setState({ targetChain: config.chain });
+    // A WalletConnect session ends with its page: only an injected wallet comes back.
+    active = INJECTED;
     const wallet = rememberedWallet(localStorage.getItem(WALLET_CHOICE_KEY));
     if (wallet) {
       injectedWallet.use(wallet.provider);
@@ -177,7 +208,7 @@ function adoptUser(session: ServerSession): void {
 }
 
 function firstAccount(): string | null {
-  const accounts = connectorStore.getState().accounts;
+  const accounts = active.store.getState().accounts;
   return accounts && accounts.length > 0 ? getAddress(accounts[0]!) : null;
 }
 
@@ -193,7 +224,7 @@ async function signInOrRevoke(account: string, config: AppConfig): Promise<Serve
 }
 
 function enterWeb3(account: string): void {
-  store.setState({ mode: "web3", account, chainId: connectorStore.getState().chainId ?? null, provider: walletProvider() });
+  store.setState({ mode: "web3", account, chainId: active.store.getState().chainId ?? null, provider: walletProvider() });
   localStorage.setItem(WALLET_CONNECTED_KEY, "1");
   watchWallet();
   clearInterval(pollTimer);
@@ -210,14 +241,23 @@ async function leaveWeb3({ resetDemo }: { resetDemo: boolean }): Promise<void> {
   store.setState({ ...disconnectedSession, ...(resetDemo ? { demoBalances: { ...DEMO_START_BALANCES } } : {}) });
   // The registered user belongs to the wallet that left (the server serves it to that wallet only).
   useSessionStore.getState().logout();
-  injectedWallet.resetState();
+  const leaving = active;
+  active = INJECTED;
+  if (leaving.session) await leaving.connector.deactivate?.();
+  else injectedWallet.resetState();
 }
 
-/** The wallet's account and chain changes, as SPEC §4 'Wallet mode' says to follow them. */
+/** Closing the page closes a WalletConnect session (SPEC §4), as Disconnect does: the wallet is told at once. */
+function closeSessionWithPage(): void {
+  if (active.session) void active.connector.deactivate?.();
+}
+
+/** The wallet's account and chain changes, as SPEC §4 'Wallet mode' says to follow them (the connector in use). */
 function watchWallet(): void {
-  if (watching) return;
+  if (!watching) window.addEventListener("pagehide", closeSessionWithPage);
   watching = true;
-  connectorStore.subscribe((next, previous) => {
+  unwatch?.();
+  unwatch = active.store.subscribe((next, previous) => {
     const state = store.getState();
     if (state.mode !== "web3" || state.isLoading) return;
     if (next.chainId !== undefined && next.chainId !== previous.chainId) {
