@@ -4,11 +4,12 @@
 // ranks players as the Casino's events add up to the block the page says it read. Every figure is
 // compared, to the wei, with a sum over the chain's own events, never with what the server sent.
 import { readFileSync } from "node:fs";
-import { getAddress, parseEther, ZeroAddress } from "ethers";
+import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { settleWheel } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
+import { expectBoardsAsTheChainSays, readUpTo, settledBnbBets } from "./support/leaderboard";
 import { overflowing, useBrowser } from "./support/page";
 import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp } from "./support/wallet-app";
@@ -28,34 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => reader?.provider.destroy());
 
-interface ChainBet {
-  betId: string;
-  player: string;
-  stake: bigint;
-  paid: bigint;
-}
-
-/**
- * Every BNB bet settled up to a block, as the chain's events tell it: BetPlaced's token, and the
- * GamePlayed that follows each BetSettled in its transaction (its stake and payout; BNB bets have
- * no jackpot draw).
- */
-async function settledBnbBets(toBlock: number): Promise<ChainBet[]> {
-  const casino = reader.casino;
-  const bnb = new Set(
-    (await casino.queryFilter(casino.filters.BetPlaced(), 0, toBlock)).filter((log) => log.args.token === ZeroAddress).map((log) => log.args.betId.toString()),
-  );
-  const played = await casino.queryFilter(casino.filters.GamePlayed(), 0, toBlock);
-  const bets: ChainBet[] = [];
-  for (const settled of await casino.queryFilter(casino.filters.BetSettled(), 0, toBlock)) {
-    if (!bnb.has(settled.args.betId.toString())) continue;
-    const game = played.find((log) => log.transactionHash === settled.transactionHash && log.index > settled.index)!;
-    bets.push({ betId: settled.args.betId.toString(), player: game.args.player, stake: game.args.betAmount, paid: game.args.payout });
-  }
-  return bets;
-}
-
-const readUpTo = async (page: Page, testId: string) => Number(/block (\d+)/.exec(await page.getByTestId(testId).innerText())![1]);
 const weiOf = async (page: Page, testId: string) => BigInt((await page.getByTestId(testId).getAttribute("data-wei"))!);
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 
@@ -93,7 +66,7 @@ describe("the casino floor's numbers", () => {
     await page.getByRole("menuitem", { name: "My stats" }).click();
     await page.waitForURL(`${appUrl}/player/${player}`);
     await page.getByTestId("player-summary-BNB").waitFor();
-    const mine = (await settledBnbBets(await readUpTo(page, "player-read-up-to"))).filter((bet) => bet.player === player);
+    const mine = (await settledBnbBets(reader.casino, await readUpTo(page, "player-read-up-to"))).filter((bet) => bet.player === player);
     expect(mine).toHaveLength(3);
     expect(await page.getByTestId("player-name").innerText()).toBe(`${player.slice(0, 6)}…${player.slice(-4)}`);
     expect(await page.getByTestId("total-bets").innerText()).toBe("3");
@@ -135,6 +108,21 @@ describe("the casino floor's numbers", () => {
       [mine[2]!.betId, "WHEEL", "BNB", "0.03", "0.0"],
       [mine[1]!.betId, "WHEEL", "BNB", "0.02", "0.0"],
     ]);
+    // The whole history parses back to the numbers shown, and to the chain's.
+    await page.getByTestId("history-result").selectOption("");
+    await expect.poll(() => rows.count()).toBe(3);
+    const everything = page.waitForEvent("download");
+    await page.getByTestId("history-csv").click();
+    const all = readFileSync((await (await everything).path())!, "utf8")
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(","));
+    expect(all).toHaveLength(3);
+    expect(sum(all.map((row) => BigInt(row[7]!)))).toBe(await weiOf(page, "total-wagered"));
+    expect(sum(all.map((row) => BigInt(row[8]!)))).toBe(await weiOf(page, "total-paid"));
+    expect(sum(all.map((row) => parseEther(row[6]!)))).toBe(await weiOf(page, "total-profit"));
+    expect(all.map((row) => [row[0], BigInt(row[7]!), BigInt(row[8]!)])).toEqual([...mine].reverse().map((bet) => [bet.betId, bet.stake, bet.paid]));
     await page.context().close();
   });
 
@@ -145,38 +133,8 @@ describe("the casino floor's numbers", () => {
     await page.waitForURL(`${appUrl}/leaderboard`);
     await page.getByTestId("leaderboard-window-all").click();
     await page.getByTestId("token-switch-BNB").click();
-    await page.locator('[data-testid="leaderboards"][data-status="ready"]').waitFor();
-    await page.locator('[data-testid="board-wagered"] [data-testid="board-entry"]').first().waitFor();
-    const bets = await settledBnbBets(await readUpTo(page, "leaderboards-read-up-to"));
-
-    const totals = new Map<string, { wagered: bigint; profit: bigint }>();
-    for (const bet of bets) {
-      const total = totals.get(bet.player) ?? { wagered: 0n, profit: 0n };
-      totals.set(bet.player, { wagered: total.wagered + bet.stake, profit: total.profit + bet.paid - bet.stake });
-    }
-    const board = (testId: string) =>
-      page.locator(`[data-testid="${testId}"] [data-testid="board-entry"]`).evaluateAll((entries) =>
-        entries.map((entry) => ({
-          key: entry.getAttribute("data-player") ?? entry.getAttribute("data-bet-id"),
-          wei: BigInt(entry.querySelector("[data-testid=board-amount]")!.getAttribute("data-wei")!),
-        })),
-      );
-    const byAmount = (a: bigint, b: bigint) => (a > b ? -1 : a < b ? 1 : 0);
-    const top = (values: bigint[]) => values.sort(byAmount).slice(0, 10);
-
-    const wagered = await board("board-wagered");
-    expect(wagered.map((entry) => entry.wei)).toEqual(top([...totals.values()].map((total) => total.wagered)));
-    for (const entry of wagered) expect(entry.wei).toBe(totals.get(entry.key!)!.wagered);
-    expect(wagered.map((entry) => entry.key)).toContain(getAddress(devAccount(PLAYER).address));
-
-    const profit = await board("board-profit");
-    expect(profit.map((entry) => entry.wei)).toEqual(top([...totals.values()].map((total) => total.profit).filter((value) => value > 0n)));
-    for (const entry of profit) expect(entry.wei).toBe(totals.get(entry.key!)!.profit);
-
-    const wins = await board("board-wins");
-    const chainWins = bets.filter((bet) => bet.paid > bet.stake);
-    expect(wins.map((entry) => entry.wei)).toEqual(top(chainWins.map((bet) => bet.paid)));
-    for (const entry of wins) expect(entry.wei).toBe(chainWins.find((bet) => bet.betId === entry.key)!.paid);
+    await page.locator('[data-testid="leaderboards"][data-status="ready"][data-window="all"][data-token="BNB"]').waitFor();
+    await expectBoardsAsTheChainSays(page, reader.casino);
     await screenshot(page, "leaderboards");
 
     // A player's name on a board opens their page.

@@ -1,12 +1,14 @@
 // Live bets against the whole stack (issue #22 item 1): two browsers, each with its own test
 // wallet, place a web3 bet on the wheel, and each page's live feed shows the other's bet with the
 // stake and payout the chain's events record, to the wei; a page opened afterwards gets both at
-// once from the server's snapshot. A player's own bet links to its check on the fairness page.
+// once from the server's snapshot. A player's own bet links to its check on the fairness page,
+// and the leaderboards rank the players as the chain's events add up.
 import { formatEther, getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { settleWheel } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
+import { expectBoardsAsTheChainSays } from "./support/leaderboard";
 import { useBrowser } from "./support/page";
 import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp } from "./support/wallet-app";
@@ -154,6 +156,13 @@ describe("live bets", () => {
     expect(pastTheEdge).toBe(0);
     await visitor.getByTestId("live-bets").scrollIntoViewIfNeeded();
     await screenshot(visitor, "live-bets-lobby", false);
+
+    // And the leaderboards rank them, with everyone else, as the chain's events add up.
+    await alice.page.goto(appUrl + "/leaderboard");
+    await alice.page.getByTestId("leaderboard-window-all").click();
+    await alice.page.getByTestId("token-switch-BNB").click();
+    await alice.page.locator('[data-testid="leaderboards"][data-status="ready"][data-window="all"][data-token="BNB"]').waitFor();
+    await expectBoardsAsTheChainSays(alice.page, reader.casino);
 
     for (const page of [alice.page, bob.page, visitor]) await page.context().close();
   });

@@ -118,6 +118,7 @@ describe("the relay", () => {
     expect(sent.every((answer) => answer.status === "sent" && answer.txHash === relayHash)).toBe(true);
     const tokens = seats.map((_, i) => (i === 3 ? ZeroAddress : degen));
     const before = await Promise.all(seats.map((seat, i) => casino.getBalance(seat.player.address, tokens[i]!)));
+    await broadcast(relayHash);
     await provider.send("evm_mine", []);
     for (const [i, ids] of placed.entries()) for (const id of ids) expect((await status(seats[i]!, id, "mined")).status).toBe("mined");
 
@@ -199,12 +200,20 @@ describe("the relay", () => {
     expect(lastDraw?.args.entropy).toBe((await provider.getBlock((await provider.getTransactionReceipt(nextHash))!.blockNumber))!.hash);
   });
 
+  /** "sent" is recorded before the broadcast: a test mining by hand waits until the node has the transaction. */
+  async function broadcast(hash: string): Promise<void> {
+    for (const deadline = Date.now() + 10_000; !(await server.chain.provider.send("eth_getTransactionByHash", [hash]));) {
+      if (Date.now() > deadline) throw new Error(`relay ${hash} never reached the node`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   it("takes a bet the chain would refuse out of its batch, reports why, and relays the others", async () => {
     const { provider, casino } = server.chain;
     const degen = await server.chain.token.getAddress();
     await provider.send("evm_setAutomine", [false]);
     const first = await bet(seats[0]!);
-    await status(seats[0]!, first, "sent");
+    await broadcast((await status(seats[0]!, first, "sent")).txHash!);
     const kept = [await bet(seats[0]!), await bet(seats[1]!)];
     const brokeDeadline = BigInt(Math.floor(Date.now() / 1000) + 600);
     const broke = await bet(seats[2]!, { deadline: brokeDeadline });
@@ -216,6 +225,7 @@ describe("the relay", () => {
     await provider.send("evm_mine", []);
     const [k0, k1, k2] = await Promise.all([status(seats[0]!, kept[0]!, "sent"), status(seats[1]!, kept[1]!, "sent"), status(seats[3]!, alsoKept, "sent")]);
     expect(new Set([k0.txHash, k1.txHash, k2.txHash]).size).toBe(1);
+    await broadcast(k0.txHash!);
     await provider.send("evm_mine", []);
     for (const [seat, id] of [
       [seats[0]!, kept[0]!],

@@ -16,7 +16,7 @@ export function LeaderboardsView() {
   const boards = useFetched<Leaderboards>(leaderboardsUrl(period, token));
   const data = boards.data;
   return (
-    <div className="flex flex-col gap-4" data-testid="leaderboards" data-status={boards.status}>
+    <div className="flex flex-col gap-4" data-testid="leaderboards" data-status={boards.status} data-window={data?.window} data-token={data?.token}>
       <div className="flex flex-wrap items-center gap-3">
         <div role="tablist" aria-label="Period" className="flex gap-1 rounded-xl border border-white/10 bg-white/5 p-1">
           {STATS_WINDOWS.map(({ id, label }) => (
