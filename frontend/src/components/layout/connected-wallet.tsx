@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { formatTokenAmount } from "@/config/tokens";
@@ -6,6 +6,7 @@ import { useOneClickStore } from "@/features/one-click/one-click-store";
 import { playerPath } from "@/features/stats";
 import { shortenAddress, useWalletStore } from "@/features/wallet";
 import { useWalletDialog, type WalletDialog } from "@/features/wallet/dialog-store";
+import { useDismiss } from "@/lib/use-dismiss";
 
 /** The dialogs and their wallet code load with the first one opened. */
 const WalletDialogs = lazy(() => import("@/features/wallet/components/wallet-dialogs"));
@@ -75,6 +76,7 @@ const MENU: { dialog: WalletDialog; label: string }[] = [
 
 function WalletMenu({ account }: { account: string }) {
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const show = useWalletDialog((state) => state.show);
   const disconnect = useWalletStore((state) => state.disconnect);
   const walletBalances = useWalletStore((state) => state.walletBalances);
@@ -83,18 +85,7 @@ function WalletMenu({ account }: { account: string }) {
   const menu = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
+  useDismiss(open, menu, closeMenu);
 
   const choose = (action: () => void) => {
     setOpen(false);

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { fromBaseUnits } from "@engine/tokens";
 import { Button } from "@/components/ui/button";
 import { BoltIcon } from "@/components/ui/icons";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { TxCancelled } from "@/features/wallet/web3/transactions";
 import { toast } from "@/features/toast";
+import { useDismiss } from "@/lib/use-dismiss";
 import { useSessionLosses } from "../hooks/use-session-losses";
 import { budgetLeft, useOneClickStore, type OneClickSession } from "../one-click-store";
 import { revokeSession } from "../session-key";
@@ -18,6 +19,7 @@ export default function SessionBadge() {
   const lost = useOneClickStore((state) => state.lost);
   const [now, setNow] = useState(() => Date.now());
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const panel = useRef<HTMLDivElement>(null);
   useSessionLosses(session?.key ?? null);
 
@@ -30,18 +32,7 @@ export default function SessionBadge() {
     return () => clearInterval(timer);
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !panel.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
+  useDismiss(open, panel, closeMenu);
 
   if (!session) return null;
   const timeLeft = formatTimeLeft(session.expiresAt - now / 1000);
