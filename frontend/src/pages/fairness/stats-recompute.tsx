@@ -35,7 +35,9 @@ export function StatsRecomputeCard() {
       </p>
       <p>
         The 24 hour and 7 day boards count a bet by the timestamp of the block that settled it. Most wagered adds up the stakes per player. Net profit lists
-        only players who are ahead. Biggest wins are the bets that paid the most, each above its stake. Demo bets are not on chain and count nowhere.
+        only players who are ahead. Biggest wins are the bets that paid the most, each above its stake. A bet its player claimed back after the settle window (
+        <code className={code}>ExpiredBetClaimed</code>) has no <code className={code}>BetSettled</code> and does not count; demo bets are not on chain and
+        count nowhere.
       </p>
     </section>
   );
