@@ -22,7 +22,7 @@ describe("JackpotCelebration", () => {
     act(() => useBetStore.getState().update(id, { settleTxHash: "0x01" }));
 
     expect(await screen.findByTestId("jackpot-celebration")).toHaveTextContent("JACKPOT!You won 200.00 DEGEN from the jackpot");
-    expect(screen.getByTestId("confetti")).toBeInTheDocument();
+    expect(await screen.findByTestId("confetti")).toBeInTheDocument();
     expect(refreshBalances).toHaveBeenCalledTimes(1);
   });
 
