@@ -85,10 +85,14 @@ describe("reading with requests in flight under a rate limit, checking on worker
     const parallel = await verify({ concurrency: 8, requestsPerSecond: RATE, workers: 2 }, proxy.url);
     expect(report(parallel)).toEqual(report(serial));
     expect(parallel.run.rpcRequests).toBeGreaterThan(2 * RATE);
-    // No second saw more than RATE requests start (one more at its edge: a timer may fire a little early).
+    // Requests are timed where they arrive, at the proxy: a busy machine delays some of one second's
+    // into the next (CI saw 27 in a second at 25 a second), so a second may see a few more than RATE.
+    // Over the whole run they came no faster than RATE; without the limit, 8 at a time come hundreds a second.
     const arrivals = proxy.arrivals;
     const busiest = Math.max(...arrivals.map((start) => arrivals.filter((t) => t >= start && t < start + 1000).length));
-    expect(busiest).toBeLessThanOrEqual(RATE + 1);
+    expect(busiest).toBeLessThanOrEqual(RATE + 3);
+    const seconds = (Math.max(...arrivals) - Math.min(...arrivals)) / 1000;
+    expect(arrivals.length).toBeLessThanOrEqual(RATE * (seconds + 1));
   });
 
   it("takes --concurrency, --rps and --workers on the command line, the output and exit status unchanged", async () => {
