@@ -5,7 +5,7 @@ import {FairRandom} from "../FairRandom.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, House, PlayerState, Bet} from "./CasinoStorage.sol";
+import {CasinoStorage, HouseCache, PlayerState, Bet} from "./CasinoStorage.sol";
 
 /// @title BetClaims
 /// @notice What a player, or anyone, can do about a bet the settler leaves open: claim it after its
@@ -30,13 +30,13 @@ library BetClaims {
         delete s.bets[betId];
 
         (uint256 totalStake, uint256 bound, address token) = CasinoLedger.amountsOf(bet, degen);
-        House memory funds = s.house[token];
-        s.release(player, token, totalStake, bound, bound, bet, funds);
-        s.house[token] = funds;
+        HouseCache memory funds;
+        s.release(player, token, totalStake, bound, bound, bet, s.cachedFunds(funds, token, bet.isNative));
         if (state.limited) limits.afterPayout(player, bet.isNative, bound);
         emit ICasino.ExpiredBetClaimed(betId, player, bound);
         emit ICasino.GamePlayed(player, totalStake, bound, bound > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? bound : bound + s.drawJackpot(betId, player, bet);
+        uint256 credit = bet.isNative ? bound : bound + s.drawJackpot(betId, player, bet, funds, token);
+        s.storeFunds(funds, degen);
         s.credit(player, token, credit);
     }
 

@@ -71,7 +71,7 @@ library BetSettlement {
 
         emit ICasino.BetSettled(betId, seed, random);
         emit ICasino.GamePlayed(player, totalStake, payout, payout > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? payout : payout + s.drawJackpot(betId, player, bet);
+        uint256 credit = bet.isNative ? payout : payout + s.drawJackpot(betId, player, bet, funds, token);
         if (credit != 0) s.credit(player, token, credit);
     }
 

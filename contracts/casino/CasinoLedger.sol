@@ -173,10 +173,15 @@ library CasinoLedger {
 
     /// @dev Draws a DEGEN bet's jackpot: its prize and odds were fixed at placement, its roll comes
     ///      from the hash of its block (recorded by lockJackpotEntropy once the EVM no longer shows
-    ///      it). A draw whose hash is gone and was never recorded counts as a hit: the house, which
-    ///      sees the hash first, can then never gain by settling late. A settlement and an expired
-    ///      claim draw the same. A hit pays the prize, at most what the pool holds.
-    function drawJackpot(CasinoStorage storage s, uint256 betId, address player, Bet memory bet) internal returns (uint256 win) {
+    ///      it). A draw whose hash is gone and was never recorded counts as a hit, paid by the house
+    ///      (voidHit): the house, which sees the hash first, can then never gain by settling late. A
+    ///      settlement and an expired claim draw the same. A hit pays the prize, at most what the
+    ///      pool holds.
+    /// @param funds the house's funds in memory, after this bet's release (the caller stores them)
+    function drawJackpot(CasinoStorage storage s, uint256 betId, address player, Bet memory bet, HouseCache memory funds, address degen)
+        internal
+        returns (uint256 win)
+    {
         uint256 prize = uint256(bet.jackpotPrize) * FairRandom.JACKPOT_PRIZE_UNIT;
         uint256 odds = FairRandom.jackpotOdds(bet.stake, bet.jackpotEdgeBps, prize);
         bytes32 entropy = FairRandom.blockHash(bet.placedBlock);
@@ -188,12 +193,30 @@ library CasinoLedger {
         // A miss is published by nothing: anyone recomputes it from the bet's block hash (or the
         // JackpotEntropyLocked hash). A hit is published with what it paid.
         if (!hit) return 0;
+        if (entropy == 0) return voidHit(betId, player, prize, cachedFunds(s, funds, degen, false));
         uint256 pool = s.jackpotPool;
         win = Math.min(prize, pool);
         emit ICasino.JackpotDrawn(betId, entropy, win, true);
         if (win == 0) return 0;
         s.jackpotPool = pool - win;
         emit ICasino.JackpotWon(player, win);
+    }
+
+    /// @dev A void draw (its block's hash gone, never recorded) is a hit that the house's free
+    ///      bankroll pays, not the pool: it funds the pool with the prize (JackpotFunded by the
+    ///      Casino itself), which pays it at once, up to what no open bet has reserved. So leaving a
+    ///      hit unsettled costs the house the prize, and the house's own accounts, leaving their
+    ///      own bets unsettled, win only the house's money back: the pool never pays a void draw
+    ///      (contracts/README.md "Trust assumptions").
+    /// @return win what the player receives (the caller credits it)
+    function voidHit(uint256 betId, address player, uint256 prize, House memory degenFunds) internal returns (uint256 win) {
+        win = Math.min(prize, degenFunds.bankroll - degenFunds.reserved); // reserved ≤ bankroll
+        if (win != 0) {
+            degenFunds.bankroll -= uint128(win);
+            emit ICasino.JackpotFunded(address(this), win);
+        }
+        emit ICasino.JackpotDrawn(betId, 0, win, true);
+        if (win != 0) emit ICasino.JackpotWon(player, win);
     }
 
     /// @dev The cached house funds of a token (a reference: a bet's changes stay for the next).

@@ -81,8 +81,8 @@ library SessionPlay {
     }
 
     /// @notice Draws a batch of tickets on the hash of the block that issued them (a hash gone from
-    ///         the EVM's window counts every ticket as a hit), or on the draw a later play
-    ///         recorded, and pays its hits from the pool.
+    ///         the EVM's window counts every ticket as a hit, paid by the house's free bankroll),
+    ///         or on the draw a later play recorded, and pays its hits from the pool.
     function drawJackpots(CasinoStorage storage s, address degen, ICasino.JackpotTicket[] calldata tickets) external {
         bytes32 hash;
         for (uint256 i; i < tickets.length; ++i) hash = nextTickets(hash, tickets[i].betId, tickets[i].odds, tickets[i].prize);
@@ -99,11 +99,11 @@ library SessionPlay {
             entropy = bytes32(blockOrDraw);
         }
         delete s.ticketBlocks[hash];
+        if (entropy == 0) return _drawVoid(s, degen, tickets);
         uint256 pool = s.jackpotPool;
         for (uint256 i; i < tickets.length; ++i) {
             ICasino.JackpotTicket calldata ticket = tickets[i];
-            bool hit = entropy == 0 || FairRandom.jackpotRoll(address(this), ticket.betId, entropy) < ticket.odds;
-            if (!hit) continue;
+            if (FairRandom.jackpotRoll(address(this), ticket.betId, entropy) >= ticket.odds) continue;
             uint256 win = Math.min(ticket.prize, pool);
             emit ICasino.JackpotDrawn(ticket.betId, entropy, win, true);
             if (win == 0) continue;
@@ -113,6 +113,17 @@ library SessionPlay {
             s.credit(player, degen, win);
         }
         s.jackpotPool = pool;
+    }
+
+    /// @dev A void batch: every ticket is a hit that the house's free bankroll pays (CasinoLedger.voidHit).
+    function _drawVoid(CasinoStorage storage s, address degen, ICasino.JackpotTicket[] calldata tickets) private {
+        House memory funds = s.house[degen];
+        for (uint256 i; i < tickets.length; ++i) {
+            address player = CasinoLedger.playerOf(tickets[i].betId);
+            uint256 win = CasinoLedger.voidHit(tickets[i].betId, player, tickets[i].prize, funds);
+            if (win != 0) s.credit(player, degen, win);
+        }
+        s.house[degen] = funds;
     }
 
     /// @notice The hash that stands for a batch's jackpot tickets, one ticket further.

@@ -1179,11 +1179,16 @@ export class CasinoModel {
       }
     } else if (tx.block - bet.placedBlock > 256) s.stats.historyDraws++;
     if (entropy === ZeroHash) s.stats.voidDraws++;
-    const prize = bet.prize < s.jackpot ? bet.prize : s.jackpot;
-    // A void draw (hash gone, never locked) is a hit for a bet with odds.
+    // A void draw (hash gone, never locked) is a hit for a bet with odds, paid by the free bankroll.
     const hit = bet.odds !== 0n && (entropy === ZeroHash || jackpotRoll(this.setup.casino, bet.betId, entropy) < bet.odds);
     // Only a hit is published; a miss is recomputed from the bet's block hash.
     if (!hit) return 0n;
+    if (entropy === ZeroHash) {
+      const win = this.voidHit(s, tx, bet.betId, s.players[bet.player].address, bet.prize);
+      if (win !== 0n) s.stats.hits++;
+      return win;
+    }
+    const prize = bet.prize < s.jackpot ? bet.prize : s.jackpot;
     this.emit(tx, "JackpotDrawn", bet.betId, entropy, prize, true);
     if (prize === 0n) return 0n;
     s.jackpot -= prize;
@@ -1191,6 +1196,20 @@ export class CasinoModel {
     s.stats.won += prize;
     this.emit(tx, "JackpotWon", s.players[bet.player].address, prize);
     return prize;
+  }
+
+  /** CasinoLedger.voidHit: the free bankroll funds the pool with the prize, which pays it at once; the pool's balance is untouched. */
+  private voidHit(s: State, tx: Tx, betId: bigint, player: string, prize: bigint): bigint {
+    const win = min(prize, this.free(s, "DEGEN"));
+    if (win !== 0n) {
+      s.bankroll.DEGEN -= win;
+      this.emit(tx, "JackpotFunded", this.setup.casino, win);
+    }
+    this.emit(tx, "JackpotDrawn", betId, ZeroHash, win, true);
+    if (win === 0n) return 0n;
+    s.stats.won += win;
+    this.emit(tx, "JackpotWon", player, win);
+    return win;
   }
 
   lockJackpotEntropy(s: State, tx: Tx, betIds: bigint[]): void {
@@ -1486,7 +1505,14 @@ export class CasinoModel {
     s.stats.ticketsDrawn += tickets.length;
     if (entropy === ZeroHash) s.stats.voidTicketBatches++;
     for (const ticket of tickets) {
-      const hit = entropy === ZeroHash || jackpotRoll(this.setup.casino, ticket.betId, entropy) < ticket.odds;
+      if (entropy === ZeroHash) {
+        s.stats.ticketHits++;
+        const player = playerAddressOf(ticket.betId);
+        const win = this.voidHit(s, tx, ticket.betId, player, ticket.prize);
+        s.players[this.playerIndex(s, player)].vault.DEGEN += win;
+        continue;
+      }
+      const hit = jackpotRoll(this.setup.casino, ticket.betId, entropy) < ticket.odds;
       if (!hit) continue;
       const win = min(ticket.prize, s.jackpot);
       s.stats.ticketHits++;

@@ -69,22 +69,34 @@ async function drawAndCheck(
   const drawn: unknown[][] = [];
   const won: unknown[][] = [];
   const credited = new Map<string, bigint>();
+  // A void draw (its hash gone, never recorded): every ticket a hit that the free bankroll pays, not the pool.
+  const voided = entropy === ZeroHash;
+  let free = bankroll[0] - bankroll[1];
+  const fundedByHouse: bigint[] = [];
   for (const t of tickets) {
     const player = players.find((p) => BigInt(p) === t.betId >> 64n)!;
-    const win = t.prize < pool ? t.prize : pool;
-    const hit = entropy === ZeroHash || jackpotRoll(f.casinoAddress, t.betId, entropy) < t.odds;
+    const from = voided ? free : pool;
+    const win = t.prize < from ? t.prize : from;
+    const hit = voided || jackpotRoll(f.casinoAddress, t.betId, entropy) < t.odds;
     if (!hit) continue;
     drawn.push([t.betId, entropy, win, true]);
+    if (win === 0n) continue;
     won.push([player, win]);
-    pool -= win;
+    if (voided) {
+      free -= win;
+      fundedByHouse.push(win);
+    } else pool -= win;
     credited.set(player, (credited.get(player) ?? 0n) + win);
   }
   expect(eventsOf(receipt, f.casino, "JackpotDrawn").map((e) => e.args.toArray())).to.deep.equal(drawn);
   expect(eventsOf(receipt, f.casino, "JackpotWon").map((e) => e.args.toArray())).to.deep.equal(won);
   expect(await f.casino.jackpotPool()).to.equal(pool);
   for (const [i, p] of players.entries()) expect(await f.casino.getBalance(p, f.tokenAddress)).to.equal(vaults[i] + (credited.get(p) ?? 0n));
-  // The prize moves from the pool to vaults inside what the Casino owes: the bankroll is untouched.
-  expect(await f.casino.house(f.tokenAddress)).to.deep.equal(bankroll);
+  const funded = eventsOf(receipt, f.casino, "JackpotFunded").filter((e) => e.args.funder === f.casinoAddress);
+  expect(funded.map((e) => e.args.amount)).to.deep.equal(fundedByHouse);
+  // A drawn prize moves from the pool to vaults, a void one from the free bankroll, inside what the Casino owes.
+  const paidByHouse = fundedByHouse.reduce((sum, win) => sum + win, 0n);
+  expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll[0] - paidByHouse, bankroll[1]]);
   expect(await f.casino.accounted(f.tokenAddress)).to.equal(accounted);
   return receipt;
 }
@@ -156,7 +168,7 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     expect(await f.casino.jackpotPool()).to.equal(pool);
   });
 
-  it("on a chain without EIP-2935, draws on the true hash up to 256 blocks later and counts every ticket a hit at 257", async function () {
+  it("on a chain without EIP-2935, draws on the true hash up to 256 blocks later and counts every ticket a hit at 257, paid by the free bankroll", async function () {
     const f = await loadFixture(jackpotFixture);
     await removeHistoryContract();
     const receipt = (await (await play(f, await signTicketBatch(f))).wait())!;
@@ -166,8 +178,10 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     await drawAndCheck(f, tickets, await blockHashOf(receipt.blockNumber)); // mined 256 blocks after the bets
     await atTheEdge.restore();
     await mineBlocks(1);
+    const pool = await f.casino.jackpotPool();
     const late = await drawAndCheck(f, tickets, ZeroHash);
     expect(eventsOf(late, f.casino, "JackpotWon")).to.have.length(tickets.length);
+    expect(await f.casino.jackpotPool(), "a void draw's hits are the bankroll's, not the pool's").to.equal(pool);
   });
 
   it("the next play records the previous batch's draw on its block's hash (JackpotTicketsDrawn): drawn later, past the hash's window, the hits are the true hash's", async function () {

@@ -201,6 +201,8 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const seenPlayers = new Set<string>();
   const stats = { settled: 0, expired: 0, outsideRange: 0, players: 0, commitments: 0, links: 0, sessionKeys: 0, revokedKeys: 0 };
   let pool: bigint | null = options.fromDeployment ? 0n : null;
+  /** What the Casino's bankroll just put in the pool for the draw that follows it (a void draw). */
+  let fundedForDraw: bigint | null = null;
   let gathering: Gathering | null = null;
 
   const chainOf = (player: string): PlayerChain => {
@@ -248,6 +250,8 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     if (event.at.tx !== tx) return false;
     if (event.name === "JackpotWon") return true;
     if (event.name === "GamePlayed") return kind === "resolution";
+    // The Casino's bankroll funding the pool for a void draw comes just before that draw.
+    if (event.name === "JackpotFunded") return kind === "resolution" && !bet?.drawn && event.funder.toLowerCase() === options.casino.toLowerCase();
     return event.name === "JackpotDrawn" && kind === "resolution" && event.betId === betId && !bet?.drawn;
   };
 
@@ -398,10 +402,12 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       case "JackpotDrawn": {
         const ticket = awaitingDraw.get(event.betId);
         awaitingDraw.delete(event.betId);
+        const fundedByHouse = fundedForDraw;
+        fundedForDraw = null;
         if (gathering) {
-          if (gathering.bet) Object.assign(gathering.bet, { drawn: event, poolBeforeDraw: pool });
+          if (gathering.bet) Object.assign(gathering.bet, { drawn: event, poolBeforeDraw: pool, fundedByHouse });
         } else if (ticket) {
-          Object.assign(ticket.bet, { drawn: event, poolBeforeDraw: pool });
+          Object.assign(ticket.bet, { drawn: event, poolBeforeDraw: pool, fundedByHouse });
           gathering = { ...ticket, kind: "draw", betId: event.betId, tx: event.at.tx };
         } else if (drawnMisses.has(event.betId)) {
           drawnMisses.delete(event.betId);
@@ -431,6 +437,8 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       }
       case "JackpotFunded": {
         if (pool !== null) pool += event.amount;
+        // The Casino funding its own pool: the bankroll paying the void draw that follows.
+        if (event.funder.toLowerCase() === options.casino.toLowerCase()) fundedForDraw = event.amount;
         break;
       }
       case "JackpotTicketsIssued": {
@@ -510,6 +518,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       ticketDraw: null,
       won: null,
       poolBeforeDraw: null,
+      fundedByHouse: null,
       settledAtPlacement,
       linked,
       sessionKeys: sessionKeysOf(record.placed.player),

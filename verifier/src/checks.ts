@@ -41,6 +41,8 @@ export interface ResolvedBet {
   /** The jackpot pool when the bet was placed and just before its draw (null: not known, history not read from the start). */
   poolAtPlacement: bigint | null;
   poolBeforeDraw: bigint | null;
+  /** What the Casino's own bankroll put in the pool just before this bet's draw (JackpotFunded by the Casino): a void draw's prize. */
+  fundedByHouse: bigint | null;
   resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">;
   gamePlayed: EventOf<"GamePlayed"> | null;
   /** A published hit (only hits are published): a wallet bet's with its resolution, a one-click bet's by drawJackpots, later. */
@@ -406,9 +408,18 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
     return { entropy, prize: draw.prize, hit: draw.hit, won: 0n };
   }
 
+  // A void draw is paid by the house's free bankroll, never by the pool: what the Casino funded
+  // just before it, the bet's prize unless the free bankroll held less.
+  if (voided && drawn.prize !== (bet.fundedByHouse ?? 0n)) {
+    found.problem(
+      "jackpot",
+      "jackpot",
+      `the void draw published ${units(drawn.prize, "DEGEN")}, but the house's bankroll funded ${units(bet.fundedByHouse ?? 0n, "DEGEN")} for it: a void draw is the bankroll's to pay, not the pool's`,
+    );
+  }
   // Without the pool (history not read from its start) the published prize can only be bounded.
-  const exact = bet.poolBeforeDraw !== null;
-  if (exact ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
+  const exact = voided ? drawn.prize === placed.jackpotPrize : bet.poolBeforeDraw !== null;
+  if (voided ? drawn.prize > placed.jackpotPrize : exact ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
     found.problem(
       "jackpot",
       "jackpot",

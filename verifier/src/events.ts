@@ -39,7 +39,7 @@ export type ChainEvent =
   | { name: "JackpotTicketsIssued"; at: Position; tickets: string; count: bigint }
   /** A batch's draw: recorded by the next CasinoSessions.play, or published by drawJackpots (entropy 0: void, every ticket a hit). */
   | { name: "JackpotTicketsDrawn"; at: Position; tickets: string; entropy: string }
-  | { name: "JackpotFunded"; at: Position; amount: bigint }
+  | { name: "JackpotFunded"; at: Position; funder: string; amount: bigint }
   | {
       name: "SessionOpened";
       at: Position;
@@ -159,7 +159,7 @@ export function decodeEvent(log: RawLog): ChainEvent | undefined {
     case "JackpotTicketsDrawn":
       return { name: parsed.name, at, tickets: (a.tickets as string).toLowerCase(), entropy: (a.entropy as string).toLowerCase() };
     case "JackpotFunded":
-      return { name: parsed.name, at, amount: a.amount as bigint };
+      return { name: parsed.name, at, funder: a.funder as string, amount: a.amount as bigint };
     case "SessionOpened":
       return {
         name: parsed.name,

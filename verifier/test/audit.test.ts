@@ -91,6 +91,8 @@ describe("audit of a Casino history", () => {
       ["a wrong locked hash", (h, bet) => (h.lock(bet, h.blockHash(2)), h.settle(bet)), ["entropy"]],
       ["a prize above the odds' prize", (h, bet) => h.settle(bet, { prize: parseEther("51") }), ["jackpot"]],
       ["void 300 blocks later, never locked", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300 }), []],
+      // Issue #19: a void draw is the house's bankroll's to pay; paid by the pool, the house would farm it with its own bets.
+      ["void and paid by the pool", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300, fundedByHouse: 0n }), ["jackpot"]],
       ["a hit left unpublished", (h, bet) => h.settle(bet, { drawn: false }), ["jackpot"]],
     ];
     for (const [name, play, expected] of cases) {

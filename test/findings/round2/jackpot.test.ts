@@ -1,8 +1,9 @@
 // Issue #19 (trust, round 2), findings 1–3: the jackpot.
 //  1. Settling late could void a jackpot hit: the settler sees the bet's block hash first, and a
 //     draw whose hash had left the EVM's window (256 blocks, 8,191 with EIP-2935) and was never
-//     locked drew nothing. Now such a draw counts as a hit, so withholding a settlement never
-//     saves the house the prize and costs it the prize when the draw would have missed.
+//     locked drew nothing. Now such a draw counts as a hit, paid by the house's free bankroll and
+//     not by the pool: withholding a settlement costs the house the prize, and the house's own
+//     accounts cannot farm the pool by leaving their own bets unsettled.
 //  2. A blackjack split after the bet's block doubled the odds of a roll already public: a player
 //     split only when the roll fell in [odds, 2·odds). Now the split changes nothing in the draw.
 //  3. The odds cap inflated the prize: with stake × edge above the prize, the odds were capped at 1
@@ -34,15 +35,25 @@ async function houseFixture() {
 
 type HouseFixture = CasinoFixture & Awaited<ReturnType<typeof houseFixture>>;
 
-/** What a resolution (settle or claim) moved: the house account's vault and the pool, and the draw it published (a hit's). */
+/** What a resolution (settle or claim) moved: the house account's vault, the pool and the bankroll, and the draw it published (a hit's). */
 async function resolve(f: HouseFixture, send: () => Promise<import("ethers").ContractTransactionResponse>) {
-  const [vault, pool] = await Promise.all([f.casino.getBalance(f.house.address, f.tokenAddress), f.casino.jackpotPool()]);
+  const [vault, pool, [bankroll]] = await Promise.all([
+    f.casino.getBalance(f.house.address, f.tokenAddress),
+    f.casino.jackpotPool(),
+    f.casino.house(f.tokenAddress),
+  ]);
   const receipt = (await (await send()).wait())!;
   const [drawn] = eventsOf(receipt, f.casino, "JackpotDrawn");
   const won = eventsOf(receipt, f.casino, "JackpotWon").map((e) => e.args.amount as bigint);
   return {
     credit: (await f.casino.getBalance(f.house.address, f.tokenAddress)) - vault,
     poolPaid: pool - (await f.casino.jackpotPool()),
+    /** What the bankroll paid out: the payout less the stake, and a void draw's prize. */
+    bankrollPaid: bankroll - (await f.casino.house(f.tokenAddress))[0],
+    /** JackpotFunded by the Casino itself: a void draw's prize moved from the bankroll. */
+    fundedByHouse: eventsOf(receipt, f.casino, "JackpotFunded")
+      .filter((e) => e.args.funder === f.casinoAddress)
+      .map((e) => e.args.amount as bigint),
     // Only a hit is published; null: no JackpotDrawn, a miss (recomputed from the bet's block hash).
     draw: drawn === undefined ? null : { entropy: drawn.args.entropy as string, prize: drawn.args.prize as bigint, hit: drawn.args.hit as boolean },
     won,
@@ -70,7 +81,10 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
       expect(late.won).to.deep.equal([bet.prize]);
       expect(late.credit).to.equal(bet.payout + bet.prize);
-      expect(late.poolPaid).to.equal(bet.prize);
+      // The house's bankroll pays the prize, not the pool.
+      expect(late.poolPaid).to.equal(0n);
+      expect(late.fundedByHouse).to.deep.equal([bet.prize]);
+      expect(late.bankrollPaid).to.equal(bet.payout - STAKE + bet.prize);
       console.log(
         `      257 blocks (${(257 * BSC_BLOCK_SECONDS).toFixed(0)} s at BSC's 0.75 s): a miss settled late paid the prize, ${fmt(bet.prize, 0)} DEGEN`,
       );
@@ -88,8 +102,9 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       const late = await resolve(f, () => f.casino.connect(f.settler).settle(missing.betId, missing.seed, missing.payout));
       expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: missing.prize, hit: true });
       expect(late.credit).to.equal(missing.payout + missing.prize);
+      expect([late.poolPaid, late.fundedByHouse]).to.deep.equal([0n, [missing.prize]]);
       console.log(
-        `      8,192 blocks (${((8_192 * BSC_BLOCK_SECONDS) / 60).toFixed(0)} min at BSC's 0.75 s): the late draw of a miss paid ${fmt(late.poolPaid, 0)} DEGEN`,
+        `      8,192 blocks (${((8_192 * BSC_BLOCK_SECONDS) / 60).toFixed(0)} min at BSC's 0.75 s): the late draw of a miss paid ${fmt(late.fundedByHouse[0], 0)} DEGEN from the bankroll`,
       );
     });
 
@@ -110,6 +125,7 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       const claimed = await resolve(f, () => f.casino.connect(f.house).claimExpired(missing.betId));
       expect(claimed.draw).to.deep.equal({ entropy: ZeroHash, prize: missing.prize, hit: true });
       expect(claimed.credit).to.equal(MAX_PAYOUT + missing.prize);
+      expect([claimed.poolPaid, claimed.bankrollPaid]).to.deep.equal([0n, MAX_PAYOUT - STAKE + missing.prize]);
 
       // The house's settler locks the hash at 128 blocks (server/README.md): the claim draws the true miss.
       await ethers.provider.send("evm_revert", [snapshot]);
@@ -139,9 +155,35 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
         const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
         expect(inTime.draw?.hit ?? false).to.equal(wanted === "hit");
         expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
-        expect(late.poolPaid).to.be.at.least(inTime.poolPaid);
-        expect(late.poolPaid).to.equal(bet.prize);
+        // In time a hit is the pool's; late, every draw is a hit the bankroll pays: the house pays the prize more.
+        expect(late.bankrollPaid).to.equal(inTime.bankrollPaid + bet.prize);
+        expect(late.poolPaid).to.equal(0n);
       }
+    });
+
+    it("the house's own account cannot farm the pool by leaving its own bets unsettled: every void hit is the bankroll's money, the pool pays nothing", async function () {
+      const f = await loadFixture(houseFixture);
+      await removeHistoryContract();
+      const chain = await postChain(f, f.house.address, "farm", 64);
+      const poolBefore = await f.casino.jackpotPool();
+      let accountGain = 0n;
+      let bankrollPaid = 0n;
+      for (let i = 0; i < 3; i++) {
+        // 1 DEGEN: odds of 1 in 6,000 for a 120 DEGEN prize; withheld past BLOCKHASH's window, a certain hit.
+        const bet = await placeBetWhoseRoll(f, f.house, chain, { amount: parseEther("1"), game: GAME.CRASH, params: PARAMS }, () => true);
+        expect(bet.odds).to.equal(ODDS_ONE / 6_000n);
+        await mineBlocks(257);
+        const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
+        expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
+        expect(late.fundedByHouse).to.deep.equal([bet.prize]);
+        accountGain += late.credit - parseEther("1");
+        bankrollPaid += late.bankrollPaid;
+      }
+      expect(await f.casino.jackpotPool()).to.equal(poolBefore);
+      expect(accountGain).to.equal(bankrollPaid);
+      console.log(
+        `      3 withheld 1 DEGEN bets of the house's own account: won ${fmt(accountGain, 0)} DEGEN, all of it from the bankroll; the pool kept ${fmt(poolBefore, 0)}`,
+      );
     });
   });
 

@@ -27,6 +27,8 @@ import { addressOf, sign } from "./keys";
 
 export const CHAIN_ID = 31337n;
 export const CASINO = checksumAddress("0x" + "ca".repeat(20));
+/** Who funds the pool in these histories when nobody says (the token's tax, a donor). */
+const POOL_FUNDER = checksumAddress("0x" + "f0".repeat(20));
 export const SESSIONS = checksumAddress("0x" + "5e".repeat(20));
 export const DEGEN = checksumAddress("0x" + "de".repeat(20));
 const SECRET = "0x" + "11".repeat(32);
@@ -47,6 +49,8 @@ export interface SettleOverrides {
   hit?: boolean;
   prize?: bigint;
   won?: bigint | null;
+  /** A void draw's prize the Casino's bankroll puts in the pool first (JackpotFunded by the Casino); by default the prize. */
+  fundedByHouse?: bigint;
   /** Blocks between the bet and its settlement (1 by default). */
   after?: number;
   /** Publish the draw (JackpotDrawn) or not; by default as the contract does: a hit only. */
@@ -127,10 +131,10 @@ export class History {
     return () => ({ block: this.block, logIndex: this.logIndex++, tx: hash });
   }
 
-  fundJackpot(amount: bigint): void {
+  fundJackpot(amount: bigint, funder = POOL_FUNDER): void {
     const at = this.tx();
     this.pool += amount;
-    this.events.push({ name: "JackpotFunded", at: at(), amount });
+    this.events.push({ name: "JackpotFunded", at: at(), funder, amount });
   }
 
   commit(player: string, length = 16): void {
@@ -401,10 +405,24 @@ export class History {
   private draw(bet: EventOf<"BetPlaced">, at: () => Position, overrides: SettleOverrides): void {
     const blocksLater = this.block - bet.at.block;
     const entropy = overrides.entropy ?? (blocksLater > 8191 ? ZERO_WORD : bet.blockHash);
-    const draw = jackpotDraw({ casino: CASINO, betId: bet.betId, entropy, odds: bet.jackpotOdds, prize: bet.jackpotPrize, pool: this.pool });
+    // A void draw is a hit the Casino's bankroll pays: it funds the pool with the prize first.
+    const voided = entropy === ZERO_WORD;
+    const draw = jackpotDraw({
+      casino: CASINO,
+      betId: bet.betId,
+      entropy,
+      odds: bet.jackpotOdds,
+      prize: bet.jackpotPrize,
+      pool: voided ? bet.jackpotPrize : this.pool,
+    });
     const prize = overrides.prize ?? draw.prize;
     const hit = overrides.hit ?? draw.hit;
     if (!(overrides.drawn ?? hit)) return;
+    const funded = voided && hit ? (overrides.fundedByHouse ?? prize) : 0n;
+    if (funded > 0n) {
+      this.pool += funded;
+      this.events.push({ name: "JackpotFunded", at: at(), funder: CASINO, amount: funded });
+    }
     this.events.push({ name: "JackpotDrawn", at: at(), betId: bet.betId, entropy, prize, hit });
     const won = overrides.won === undefined ? (hit && prize > 0n ? prize : null) : overrides.won;
     if (won !== null) {
