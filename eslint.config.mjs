@@ -50,6 +50,17 @@ export default defineConfig(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // The verifier is the auditor's tool: it reads the chain through bindings/ and engine/ and must
+    // run without the house's server code (its tests may still start a server to check it against).
+    files: ["verifier/src/**/*.ts", "verifier/bench/**/*.ts", "bindings/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**"], message: "The verifier and bindings/ must not depend on the server: move what both need to bindings/." }] },
+      ],
+    },
+  },
+  {
     // .solcover.js is CommonJS: solidity-coverage requires it.
     files: ["**/*.{js,cjs}"],
     languageOptions: { sourceType: "commonjs" },

@@ -5,7 +5,7 @@ import { createSessions } from "./auth/session";
 import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
-import { CasinoSessions__factory } from "./chain/casino";
+import { CasinoSessions__factory } from "../../bindings/casino";
 import { ChainClock } from "./chain/clock";
 import { ChainOutbox } from "./chain/outbox";
 import { OutboxWorker } from "./chain/outbox-worker";

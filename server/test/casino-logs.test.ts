@@ -1,6 +1,6 @@
 import { getAddress, hexlify, randomBytes, type EventFragment, type Interface } from "ethers";
 import { describe, expect, it } from "vitest";
-import { casinoInterface, parseCasinoLog, sessionsInterface } from "../src/chain/casino";
+import { casinoInterface, parseCasinoLog, sessionsInterface } from "../../bindings/casino";
 
 /** A random value of a static ABI type, sometimes at the type's extremes. */
 function randomValue(type: string): unknown {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { casinoInterface, sessionsInterface } from "../src/chain/casino";
+import { casinoInterface, sessionsInterface } from "../../bindings/casino";
 import {
   FRESH_BLOCKS,
   needsSimulation,

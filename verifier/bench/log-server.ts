@@ -8,7 +8,7 @@
  */
 import http from "node:http";
 import { Interface, keccak256, toBeHex, toQuantity, ZeroAddress } from "ethers";
-import { casinoInterface } from "../../server/src/chain/casino";
+import { casinoInterface } from "../../bindings/casino";
 import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
 import { SESSION_EVENTS, type ChainEvent } from "../src/events";
 import { CASINO, CHAIN_ID, SESSIONS, type History } from "../test/support/history";

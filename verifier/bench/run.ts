@@ -8,11 +8,11 @@
  * second; asserts nothing but that the honest history verifies.
  */
 import { spawn } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { tempDir } from "../../server/test/support/app";
 import { VERIFY_DEFAULTS, verifyChain } from "../src/run";
 
 const BETS = Number(process.env.BENCH_VERIFY_BETS ?? 100_000);
@@ -68,8 +68,8 @@ async function startLogNode(deploymentFile: string): Promise<LogNode> {
 }
 
 export async function runVerifierBench(): Promise<void> {
-  const temp = tempDir();
-  const deployment = path.join(temp.dir, "deployment.json");
+  const temp = mkdtempSync(path.join(tmpdir(), "degen-verifier-bench-"));
+  const deployment = path.join(temp, "deployment.json");
   const node = await startLogNode(deployment);
   try {
     console.log(
@@ -119,6 +119,6 @@ export async function runVerifierBench(): Promise<void> {
     }
   } finally {
     node.stop();
-    temp.dispose();
+    rmSync(temp, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { FunctionFragment, Interface } from "ethers";
 import { checksumAddress } from "../../engine/src/index";
-import { casinoInterface } from "../../server/src/chain/casino";
+import { casinoInterface } from "../../bindings/casino";
 import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
 
 const sessionsInterface = CasinoSessions__factory.createInterface() as unknown as Interface;

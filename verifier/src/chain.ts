@@ -1,4 +1,4 @@
-import { casinoInterface } from "../../server/src/chain/casino";
+import { casinoInterface } from "../../bindings/casino";
 import { VERIFIED_TOPICS, type RawLog } from "./events";
 import { ConnectionError, RpcError, type Rpc } from "./rpc";
 

@@ -1,5 +1,5 @@
 import { Interface } from "ethers";
-import { casinoInterface, parseCasinoLog } from "../../server/src/chain/casino";
+import { casinoInterface, parseCasinoLog } from "../../bindings/casino";
 import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
 
 /** Where a log sits on the chain; logs are processed in (block, logIndex) order. */

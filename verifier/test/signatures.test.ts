@@ -4,7 +4,7 @@ import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, sessionDomain } from "../..
 import { decodeCall, type SignedBet } from "../src/calls";
 import { actionKeyDigest, actionsDigest, betDigest, domainSeparator, recoverSigner } from "../src/signatures";
 import { CASINO, DEGEN, SESSIONS } from "./support/history";
-import { casinoInterface } from "../../server/src/chain/casino";
+import { casinoInterface } from "../../bindings/casino";
 import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
 
 const CHAIN_ID = 97n;

@@ -5,7 +5,7 @@ import type { Db } from "../db/index";
 import { chainRequests } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
-import { casinoRevertReason } from "./casino";
+import { casinoRevertReason } from "../../../bindings/casino";
 import { MINING_TIMEOUT_MS } from "./outbox";
 import { transactionFate, type TxSender } from "./sender";
 

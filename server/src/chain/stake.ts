@@ -2,7 +2,7 @@ import { ZeroAddress } from "ethers";
 import type { DegenToken } from "../../../typechain-types/contracts/DegenToken.sol/DegenToken";
 import { forbidden } from "../http/errors";
 import { formatAmount } from "../tokens";
-import type { Casino } from "./casino";
+import type { Casino } from "../../../bindings/casino";
 
 /**
  * DESIGN.md §3a: the server never spends gas for an address with nothing at stake. A commitment

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { formatEther, type JsonRpcProvider } from "ethers";
-import type { Casino } from "../chain/casino";
+import type { Casino } from "../../../bindings/casino";
 import type { Lease } from "../cluster/cluster";
 import { rowsOf, type Db } from "../db/index";
 import { storedCursor } from "../settler/reader";

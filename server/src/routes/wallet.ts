@@ -3,7 +3,7 @@ import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { z } from "zod";
 import { sessionAddress } from "../auth/session";
 import { budgetUse, type PlayerTxBudgets } from "../chain/budgets";
-import { casinoInterface, contractRevert, relayInterface } from "../chain/casino";
+import { casinoInterface, contractRevert, relayInterface } from "../../../bindings/casino";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
 import type { Db } from "../db/index";
 import { badRequest, forbidden, parse, route, type RouteRequest } from "../http/errors";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { ZeroAddress, ZeroHash } from "ethers";
 import { decodeParams, formatAmount, gameName, MIN_BET, SESSION_TOKEN_BITS, sessionAmountOnChain, type GameType, type SessionBet } from "../engine";
 import type { SessionBetBudgets } from "../chain/budgets";
-import type { Casino, CasinoSessions } from "../chain/casino";
+import type { Casino, CasinoSessions } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import { KeptRead } from "../chain/kept-read";
 import type { Signals } from "../cluster/cluster";

@@ -1,5 +1,5 @@
 import { ZeroAddress } from "ethers";
-import { sessionsInterface } from "../chain/casino";
+import { sessionsInterface } from "../../../bindings/casino";
 import type { sessionBets } from "../db/schema";
 
 type Row = typeof sessionBets.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
-import { contractRevert } from "../chain/casino";
+import { contractRevert } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import { transactionFate, type TxSender } from "../chain/sender";
 import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";

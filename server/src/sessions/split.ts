@@ -1,5 +1,5 @@
 import type { JsonRpcProvider } from "ethers";
-import { contractRevert, sessionsInterface } from "../chain/casino";
+import { contractRevert, sessionsInterface } from "../../../bindings/casino";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
 import { conflict } from "../http/errors";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { ZeroHash } from "ethers";
-import { casinoInterface, type Casino } from "../chain/casino";
+import { casinoInterface, type Casino } from "../../../bindings/casino";
 import type { ChainOutbox } from "../chain/outbox";
 import type { StakeCheck } from "../chain/stake";
 import type { Db } from "../db/index";

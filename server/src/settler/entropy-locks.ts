@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
-import { casinoInterface } from "../chain/casino";
+import { casinoInterface } from "../../../bindings/casino";
 import type { TxSender } from "../chain/sender";
 import type { Db } from "../db/index";
 import { bets } from "../db/schema";

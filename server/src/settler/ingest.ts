@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { crashRound, GameType, ticketDraws, ticketsHash, ticketsOf } from "../engine";
-import { parseCasinoLog, WATCHED_EVENTS, WATCHED_SESSION_EVENTS, type CasinoLog } from "../chain/casino";
+import { parseCasinoLog, type CasinoLog } from "../../../bindings/casino";
+import { WATCHED_EVENTS, WATCHED_SESSION_EVENTS } from "./watched-events";
 import { rowsOf, type Db } from "../db/index";
 import { bets, commitments, crashRounds, jackpotTickets, sessionBets, sessionKeys } from "../db/schema";
 import { symbolOf } from "../tokens";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { JsonRpcProvider } from "ethers";
-import { casinoInterface, casinoRevertReason } from "../chain/casino";
+import { casinoInterface, casinoRevertReason } from "../../../bindings/casino";
 import { transactionFate, type TxSender } from "../chain/sender";
 import type { Db } from "../db/index";
 import { jackpotTickets } from "../db/schema";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
-import type { Casino } from "../chain/casino";
+import type { Casino } from "../../../bindings/casino";
 import type { TxSender } from "../chain/sender";
 import type { Db } from "../db/index";
 import { bets } from "../db/schema";

@@ -1,4 +1,4 @@
-import { casinoInterface, sessionsInterface } from "../chain/casino";
+import { casinoInterface, sessionsInterface } from "../../../bindings/casino";
 import type { BetRow } from "./types";
 
 /** What planning reads of a bet: rows come from the database ordered by player, then nonce. */

@@ -1,5 +1,6 @@
 import { toQuantity, type JsonRpcProvider, type TransactionReceipt } from "ethers";
-import { casinoInterface, watchedTopics, type CasinoLog } from "../chain/casino";
+import { casinoInterface, type CasinoLog } from "../../../bindings/casino";
+import { watchedTopics } from "./watched-events";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/index";
 import { getValue, setValue } from "../db/kv";

@@ -1,4 +1,4 @@
-import { casinoRevertReason } from "../chain/casino";
+import { casinoRevertReason } from "../../../bindings/casino";
 
 /** ethers' full message carries the whole calldata: the Casino's error name, or ethers' short message. */
 export function shortReason(error: unknown): string {

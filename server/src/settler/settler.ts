@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Casino } from "../chain/casino";
+import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import type { TxSender } from "../chain/sender";
 import type { SettlerMode, Signals } from "../cluster/cluster";

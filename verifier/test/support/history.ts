@@ -17,7 +17,7 @@ import {
   type SettlementActions,
   type Token,
 } from "../../../engine/src/index";
-import { casinoInterface } from "../../../server/src/chain/casino";
+import { casinoInterface } from "../../../bindings/casino";
 import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
 import type { RawTransaction, SignedBet } from "../../src/calls";
 import type { ChainEvent, Position } from "../../src/events";

@@ -24,7 +24,7 @@ import {
   type SettlementActions,
   type Token,
 } from "../../../engine/src/index";
-import { contractRevert } from "../../../server/src/chain/casino";
+import { contractRevert } from "../../../bindings/casino";
 import { DEV_KEYS, pendingCount, type TestChain } from "../../../server/test/support/chain";
 import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
 

@@ -1,13 +1,16 @@
+// The contracts' bindings that the server and the verifier both read the chain with: the ABIs'
+// interfaces, the custom errors a transaction ends in, and the Casino's and its sessions' events
+// decoded. Neutral ground, so that the verifier (an auditor's tool) needs none of the server's code.
 import { Interface, type EventFragment } from "ethers";
-import { checksumAddress } from "../engine";
-import { Casino__factory } from "../../../typechain-types/factories/contracts/Casino__factory";
-import { CasinoRelay__factory } from "../../../typechain-types/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
-import { CasinoSwap__factory } from "../../../typechain-types/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
-import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
-import { CasinoLimits__factory } from "../../../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
-import { GameRules__factory } from "../../../typechain-types/factories/contracts/rules/GameRules__factory";
-import type { Casino } from "../../../typechain-types/contracts/Casino";
-import type { CasinoSessions } from "../../../typechain-types/contracts/CasinoSessions";
+import { checksumAddress } from "../engine/src/index";
+import { Casino__factory } from "../typechain-types/factories/contracts/Casino__factory";
+import { CasinoRelay__factory } from "../typechain-types/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
+import { CasinoSwap__factory } from "../typechain-types/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
+import { CasinoSessions__factory } from "../typechain-types/factories/contracts/CasinoSessions__factory";
+import { CasinoLimits__factory } from "../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
+import { GameRules__factory } from "../typechain-types/factories/contracts/rules/GameRules__factory";
+import type { Casino } from "../typechain-types/contracts/Casino";
+import type { CasinoSessions } from "../typechain-types/contracts/CasinoSessions";
 
 export type { Casino, CasinoSessions };
 export { CasinoSessions__factory };
@@ -126,21 +129,3 @@ export function parseCasinoLog(log: CasinoLog): ParsedLog | undefined {
   if (!decoder) return undefined;
   return { name: decoder.name, args: decoder.decode(log.topics, log.data) };
 }
-
-export const WATCHED_EVENTS = [
-  "BetPlaced",
-  "StakeAdded",
-  "BetSettled",
-  "ExpiredBetClaimed",
-  "CommitmentSet",
-  "JackpotDrawn",
-  "JackpotEntropyLocked",
-  "JackpotTicketsIssued",
-  "JackpotTicketsDrawn",
-] as const;
-/** The sessions' events the settler records: the keys it may relay for (CasinoSessions.sol). */
-export const WATCHED_SESSION_EVENTS = ["SessionOpened", "SessionRevoked"] as const;
-export const watchedTopics: string[] = [
-  ...WATCHED_EVENTS.map((name) => casinoInterface.getEvent(name)!.topicHash),
-  ...WATCHED_SESSION_EVENTS.map((name) => sessionsInterface.getEvent(name)!.topicHash),
-];
