@@ -17,7 +17,7 @@ import type { ActionSigners } from "./sessions/actions";
 import type { Signals } from "./cluster/cluster";
 import type { SessionBetIntake } from "./sessions/intake";
 import type { SessionKeys } from "./sessions/keys";
-import type { Db } from "./db/index";
+import type { Db } from "./db/types";
 import { frontLayer, withFront } from "./http/front";
 import { errorHandler, notFound, route, type RouteHandler } from "./http/errors";
 import { observed, routePrefix } from "./http/observe";

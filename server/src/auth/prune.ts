@@ -1,5 +1,5 @@
 import { lt } from "drizzle-orm";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { sessions, siweNonces } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { CookieOptions, NextFunction, Request, RequestHandler, Response } from "express";
 import { jwtVerify, SignJWT } from "jose";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { sessions } from "../db/schema";
 import { unauthorized, type RouteRequest } from "../http/errors";
 

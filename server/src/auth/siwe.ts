@@ -3,7 +3,7 @@ import { Router } from "express";
 import { getAddress, type JsonRpcProvider } from "ethers";
 import { generateNonce, SiweMessage } from "siwe";
 import { z } from "zod";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { siweNonces, users } from "../db/schema";
 import { badRequest, parse, route, unauthorized } from "../http/errors";
 import type { SessionService } from "./session";

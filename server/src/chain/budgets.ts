@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 import { HttpError } from "../http/errors";
 import type { ChainRequestKind } from "./outbox";
 

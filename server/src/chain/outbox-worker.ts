@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { isError, type JsonRpcProvider } from "ethers";
 import type { Signals } from "../cluster/cluster";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { chainRequests } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";

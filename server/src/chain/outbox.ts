@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { concat, keccak256 } from "ethers";
 import type { Signals } from "../cluster/cluster";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { chainRequests } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { budgetUse, OverBudget, overBudget, type PlayerTxBudgets } from "./budgets";
@@ -80,7 +80,7 @@ export class ChainOutbox {
         .from(chainRequests)
         .where(and(eq(chainRequests.requestHash, requestHash), inArray(chainRequests.status, ["pending", "sent"])));
       if (active) return active.id;
-      const refusal = overBudget(kind, await budgetUse(tx as unknown as Db, player), this.budgets);
+      const refusal = overBudget(kind, await budgetUse(tx, player), this.budgets);
       if (refusal) throw refusal;
       const [inserted] = await tx
         .insert(chainRequests)

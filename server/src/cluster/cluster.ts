@@ -1,4 +1,4 @@
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 
 /**
  * SETTLER: `on` contends for the settler lease and, holding it, reads the chain, settles and

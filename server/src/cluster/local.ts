@@ -1,4 +1,4 @@
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { LeadershipListeners, SignalListeners, type Cluster, type SignalName } from "./cluster";
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { keccak256, toUtf8Bytes } from "ethers";
 import pg from "pg";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 import { logger } from "../observability/log";
 import { LeadershipListeners, SignalListeners, type Cluster, type Lease, type SignalName, type Signals } from "./cluster";
 

@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -9,8 +8,7 @@ import { logger } from "../observability/log";
 import { MIGRATIONS } from "./migrations";
 import { schema } from "./schema";
 import { claimState, schemaName, stateFolder, type DeploymentIdentity } from "./state";
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+import type { Db } from "./types";
 
 const log = logger("database");
 

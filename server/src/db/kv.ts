@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "./index";
+import type { Db } from "./types";
 import { kv } from "./schema";
 
 export async function getValue(db: Db, key: string): Promise<string | undefined> {

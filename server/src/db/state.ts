@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync } from "node:fs";
 import path from "node:path";
 import { logger } from "../observability/log";
-import type { Db } from "./index";
+import type { Db } from "./types";
 import { getValue } from "./kv";
 import { kv } from "./schema";
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { gameName, type GameType } from "../engine";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 
 /** A settled on-chain bet as every browser's live feed shows it. Amounts are wei, as decimal strings. */
 export interface LiveBet {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Signals } from "../cluster/cluster";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { logger } from "../observability/log";
 import { betsAfter, jackpotsAfter, lastJackpotSeq, newestBets, type JackpotHit, type LiveBet } from "./feed-rows";
 

@@ -17,7 +17,7 @@ import {
   type BlackjackState,
 } from "../engine";
 import type { SessionService } from "../auth/session";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { DemoHandStore, type DemoHand } from "../games/demo-hands";
 import { bets, blackjackHands } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound, parse, plainRoute, unauthorized, type PlainRequest, type PlayRoute } from "../http/errors";
@@ -126,7 +126,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
         .values({ ...hand, player, betAmount: bet.amount, state: { actions: [] } satisfies HandState, finished: isFinalStatus(state.status) })
         .onConflictDoNothing()
         .returning({ id: blackjackHands.id });
-      if (inserted.length && isFinalStatus(state.status)) await settler.markReady(tx as unknown as Db, bet, []);
+      if (inserted.length && isFinalStatus(state.status)) await settler.markReady(tx, bet, []);
       return inserted.length > 0;
     });
     // A start of the same bet on another instance (or a double click) won the race: answer its hand.
@@ -162,7 +162,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
       if (signed && encodeBlackjackActions(stored.actions) !== encodeBlackjackActions((seen.state as HandState).actions)) {
         throw conflict("The hand moved on while this action was on its way: sign the log again");
       }
-      const { word, bet } = await wordOfHand(tx as unknown as Db, hand);
+      const { word, bet } = await wordOfHand(tx, hand);
       const before = resumeBlackjack(word, BigInt(hand.betAmount), stored.actions);
       if (action === "SPLIT" && bet && !bet.split) throw conflict("Add the second stake on chain (addStake) before splitting");
       // A second stake on chain makes the contract play a split first: the hand must split before anything else.
@@ -174,7 +174,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
         .update(blackjackHands)
         .set({ state, finished, lastActionAt: new Date() })
         .where(and(eq(blackjackHands.id, hand.id), eq(blackjackHands.finished, false)));
-      if (finished && bet) await settler.markReady(tx as unknown as Db, bet, [...after.actions], signed);
+      if (finished && bet) await settler.markReady(tx, bet, [...after.actions], signed);
       return respond(hand, after);
     });
   }

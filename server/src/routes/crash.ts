@@ -3,7 +3,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { CRASH, crashCashOutBytes, crashRound, crashTimeToReach, GameType, type Token } from "../engine";
 import { sessionAddress } from "../auth/session";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { bets, crashRounds } from "../db/schema";
 import { conflict, forbidden, notFound, parse, route } from "../http/errors";
 import { betId, tokenSymbol } from "../http/validators";
@@ -62,7 +62,7 @@ export function crashRouter(deps: { db: Db; settler: Settler; signers: ActionSig
           .set({ finished: true, cashoutHundredths: cashOut })
           .where(and(eq(crashRounds.betId, bet.betId), eq(crashRounds.finished, false)));
         // A round that crashed first pays nothing: settled without the cash-out (Casino.settle, payout 0).
-        const payout = await settler.markReady(tx as unknown as Db, bet, { cashOut }, crashed ? null : signed);
+        const payout = await settler.markReady(tx, bet, { cashOut }, crashed ? null : signed);
         return {
           betId: bet.betId,
           crashed: cashOut === null,

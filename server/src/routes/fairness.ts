@@ -3,7 +3,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { gameName, unpackTerms, verify, type BlackjackAction, type GameType, type Token } from "../engine";
 import { sessionAddress } from "../auth/session";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { forbidden, notFound, parse, route } from "../http/errors";
 import { betId } from "../http/validators";

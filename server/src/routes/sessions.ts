@@ -3,7 +3,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { sessionAddress } from "../auth/session";
 import type { Signals } from "../cluster/cluster";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
 import { forbidden, notFound, parse, route } from "../http/errors";
 import { address, betId } from "../http/validators";

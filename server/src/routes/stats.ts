@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { formatEther } from "ethers";
 import { z } from "zod";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { parse, route } from "../http/errors";
 import { address, tokenSymbol } from "../http/validators";
 import { readLeaderboards, type Leaderboards } from "../stats/leaderboards";

@@ -3,7 +3,7 @@ import { Router } from "express";
 import { z } from "zod";
 import type { VaultReader } from "../chain/vault";
 import { sessionAddress } from "../auth/session";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { users } from "../db/schema";
 import { conflict, forbidden, notFound, parse, route } from "../http/errors";
 import { address, positiveIntId } from "../http/validators";

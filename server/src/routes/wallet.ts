@@ -5,7 +5,7 @@ import { sessionAddress } from "../auth/session";
 import { budgetUse, type PlayerTxBudgets } from "../chain/budgets";
 import { casinoInterface, contractRevert, relayInterface } from "../../../bindings/casino";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { badRequest, forbidden, parse, route, type RouteRequest } from "../http/errors";
 import { address, tokenAmount, tokenSymbol } from "../http/validators";
 import { logger } from "../observability/log";

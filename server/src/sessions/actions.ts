@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { JsonRpcProvider } from "ethers";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { actionKeys } from "../db/schema";
 import { badRequest, conflict, forbidden } from "../http/errors";
 import type { SessionKeys } from "./keys";

@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { formatAmount } from "../engine";
 import { countStoredSessionBetsStatement, overSessionBudget, sessionBetUseColumns, type SessionBetBudgets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 import { conflict, forbidden } from "../http/errors";
 import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
@@ -183,8 +184,7 @@ export class IntakeGroups {
   }
 
   private commit(bets: CheckedBet[]): Promise<Outcome[]> {
-    return this.d.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    return this.d.db.transaction(async (db) => {
       // Under these locks too: the app's revoke (SessionKeys.revoke), which refuses the key's queued bets.
       if (this.d.sharedDatabase)
         await lockPlayers(

@@ -5,7 +5,7 @@ import { contractRevert, sessionsInterface, type CasinoSessions } from "../../..
 import type { ChainClock } from "../chain/clock";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
 import type { StakeCheck } from "../chain/stake";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { sessionBets, sessionKeys } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { lockPlayer } from "./intake-groups";
@@ -134,7 +134,7 @@ export class SessionKeys {
   async revoke(player: string, key: string): Promise<{ key: string; revokedOnChain: boolean }> {
     return this.d.db.transaction(async (tx) => {
       // No bet of the key is queued while it is revoked, nor after (the intake reads the revoke under this lock).
-      await lockPlayer(tx as unknown as Db, player);
+      await lockPlayer(tx, player);
       const [row] = await tx
         .select()
         .from(sessionKeys)

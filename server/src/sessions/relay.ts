@@ -5,7 +5,7 @@ import type { ChainClock } from "../chain/clock";
 import { transactionFate, type TxSender } from "../chain/sender";
 import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { bets, sessionBets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
@@ -306,8 +306,8 @@ export class RelayBatcher {
         })
         .where(and(eq(sessionBets.player, bet.player), gt(sessionBets.nonce, bet.nonce), eq(sessionBets.status, "queued")))
         .returning();
-      for (const row of [...refused, ...after]) await countSessionBets(tx as unknown as Db, row.player, -1, row.createdAt);
-      await this.o.signals.notify(tx as unknown as Db, "relay_done");
+      for (const row of [...refused, ...after]) await countSessionBets(tx, row.player, -1, row.createdAt);
+      await this.o.signals.notify(tx, "relay_done");
     });
     log.info({ betId: bet.betId }, `Session bet refused: ${reason}`);
   }

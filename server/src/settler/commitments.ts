@@ -3,7 +3,7 @@ import { ZeroHash } from "ethers";
 import { casinoInterface, type Casino } from "../../../bindings/casino";
 import type { ChainOutbox } from "../chain/outbox";
 import type { StakeCheck } from "../chain/stake";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { commitments } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { logger } from "../observability/log";

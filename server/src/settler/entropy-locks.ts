@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
 import { casinoInterface } from "../../../bindings/casino";
 import type { TxSender } from "../chain/sender";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { logger } from "../observability/log";
 import { shortReason } from "./reasons";

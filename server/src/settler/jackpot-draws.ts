@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { JsonRpcProvider } from "ethers";
 import { casinoInterface, casinoRevertReason } from "../../../bindings/casino";
 import { transactionFate, type TxSender } from "../chain/sender";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { jackpotTickets } from "../db/schema";
 import { logger } from "../observability/log";
 import { ticketDraws } from "../engine";

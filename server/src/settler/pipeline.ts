@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import type { TxSender } from "../chain/sender";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { logger } from "../observability/log";
 import { needsSimulation, planBatches, settlementRequest, type SettlementRequest } from "./plan";

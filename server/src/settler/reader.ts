@@ -2,7 +2,7 @@ import { toQuantity, type JsonRpcProvider, type TransactionReceipt } from "ether
 import { casinoInterface, type CasinoLog } from "../../../bindings/casino";
 import { watchedTopics } from "./watched-events";
 import type { Signals } from "../cluster/cluster";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { getValue, setValue } from "../db/kv";
 import { blocksWithoutTime, readBlockTimes, recordBlockTimes } from "../stats/block-times";
 import { ingestLogs, type IngestContext } from "./ingest";
@@ -82,9 +82,9 @@ export class LogReader {
       const logs = (await this.readLogs(from, to)).filter((log) => !this.appliedReceipts.has(log.transactionHash));
       const times = await this.blockTimes(settledBlocks(logs));
       await this.o.db.transaction(async (tx) => {
-        if (await ingestLogs(tx as unknown as Db, logs, this.o)) await this.o.signals.notify(tx as unknown as Db, "feed");
-        await recordBlockTimes(tx as unknown as Db, times);
-        await setValue(tx as unknown as Db, CURSOR_KEY, String(to));
+        if (await ingestLogs(tx, logs, this.o)) await this.o.signals.notify(tx, "feed");
+        await recordBlockTimes(tx, times);
+        await setValue(tx, CURSOR_KEY, String(to));
       });
       this.knownCursor = to;
       for (const [hash, block] of this.appliedReceipts) if (block <= to) this.appliedReceipts.delete(hash);
@@ -131,8 +131,8 @@ export class LogReader {
     const ours = receipt.logs.filter((log) => emitters.has(log.address.toLowerCase()));
     const times = await this.blockTimes(settledBlocks(ours));
     await this.o.db.transaction(async (tx) => {
-      if (await ingestLogs(tx as unknown as Db, ours, this.o)) await this.o.signals.notify(tx as unknown as Db, "feed");
-      await recordBlockTimes(tx as unknown as Db, times);
+      if (await ingestLogs(tx, ours, this.o)) await this.o.signals.notify(tx, "feed");
+      await recordBlockTimes(tx, times);
     });
     // The scan skips these logs when it reaches the block (recording them again changes nothing).
     this.appliedReceipts.set(receipt.hash, receipt.blockNumber);

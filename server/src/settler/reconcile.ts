@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { transactionFate, type TxSender } from "../chain/sender";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import type { SettlementCounters, SettlementPipeline } from "./pipeline";
 import type { BetRow } from "./types";

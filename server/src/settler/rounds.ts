@@ -11,7 +11,8 @@ import {
   type Token,
 } from "../engine";
 import type { Signals } from "../cluster/cluster";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 import { bets, blackjackHands, crashRounds } from "../db/schema";
 import type { SignedActions } from "../sessions/actions";
 import { fixedOutcome } from "./ingest";
@@ -123,7 +124,7 @@ export class Rounds {
           .set({ status: "ready", ...fixed, updatedAt: new Date() })
           .where(and(eq(bets.betId, bet.betId), eq(bets.status, "open")));
       }
-      await this.signals.notify(tx as unknown as Db, "settle");
+      await this.signals.notify(tx, "settle");
     });
   }
 
@@ -142,7 +143,7 @@ export class Rounds {
           .set({ finished: true })
           .where(and(eq(crashRounds.betId, round.betId), eq(crashRounds.finished, false)))
           .returning();
-        if (updated.length) await this.markReady(tx as unknown as Db, bet, { cashOut: null });
+        if (updated.length) await this.markReady(tx, bet, { cashOut: null });
       });
     }
 
@@ -178,7 +179,7 @@ export class Rounds {
           .set({ state: { actions: finalActions, ...(signed && { signed }) } satisfies StoredHand, finished: true, lastActionAt: new Date() })
           .where(eq(blackjackHands.id, hand.id));
       }
-      await this.markReady(tx as unknown as Db, bet, finalActions, signed);
+      await this.markReady(tx, bet, finalActions, signed);
     });
   }
 }

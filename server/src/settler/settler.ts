@@ -3,7 +3,7 @@ import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import type { TxSender } from "../chain/sender";
 import type { SettlerMode, Signals } from "../cluster/cluster";
-import type { Db } from "../db/index";
+import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { toQuantity, type JsonRpcProvider } from "ethers";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 
 /** Blocks whose timestamps are asked for at once. */
 const READ_AT_ONCE = 50;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { gameName, type GameType } from "../engine";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 import { firstBlockSince, PAID, settledFrom, settledUpTo, STAKE, windowStart, type StatsWindow } from "./settled-bets";
 
 /** Rows per leaderboard. */

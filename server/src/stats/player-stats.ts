@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { gameName, type GameType } from "../engine";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 import { PAID, PROFIT, settledUpTo, STAKE } from "./settled-bets";
 
 /** Points of the cumulative profit chart per token: a long history is thinned to this many (the last point always kept). */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db } from "../db/index";
+import { rowsOf } from "../db/index";
+import type { Db } from "../db/types";
 
 /**
  * How the leaderboards and a player's numbers read a settled bet, in the terms the fairness page
