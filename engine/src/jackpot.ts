@@ -18,8 +18,10 @@ import { BPS } from "./tokens";
  *   A hit is roll < odds.
  * - **A void draw counts as a hit.** When the bet is settled or claimed after the EVM has
  *   forgotten its block's hash (256 blocks, 8191 with EIP-2935) and nobody recorded it
- *   (lockJackpotEntropy), the draw is a hit for any bet with odds above 0: the house, which sees
- *   the hash first, can never gain by settling late.
+ *   (lockJackpotEntropy), the draw is a hit for any bet with odds above 0, and the house's free
+ *   bankroll pays its prize, not the pool: the house, which sees the hash first, can never gain
+ *   by settling late, and its own accounts win nothing from the pool by leaving their bets
+ *   unsettled (contracts/README.md "Trust assumptions").
  */
 export const JACKPOT = {
   DOMAIN: keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT")),
