@@ -24,10 +24,10 @@ function bets(...spec: [player: string, status: PlannedBet["status"], placedBloc
 const state = (overrides: Partial<PlanState> = {}): PlanState => ({
   slots: 16,
   batchSize: 100,
-  flying: new Set(),
-  mined: new Set(),
-  isolated: new Set(),
-  backoff: new Map(),
+  awaitingReceipt: new Set(),
+  minedNotRecorded: new Set(),
+  revertedToRetryAlone: new Set(),
+  refusedUntil: new Map(),
   now: 1_000,
   ...overrides,
 });
@@ -60,27 +60,27 @@ describe("planBatches", () => {
 
   it("lets bets follow a settlement in flight (dependent), but not one sent by an earlier run", () => {
     const unresolved = bets(["a", "sent"], ["a", "ready"], ["b", "sent"], ["b", "ready"]);
-    expect(ids(planBatches(unresolved, state({ flying: new Set(["a0"]) })))).toEqual([{ bets: ["a1"], dependent: true }]);
+    expect(ids(planBatches(unresolved, state({ awaitingReceipt: new Set(["a0"]) })))).toEqual([{ bets: ["a1"], dependent: true }]);
   });
 
   it("skips bets already mined whose logs are not recorded yet, without holding back the rest", () => {
     const unresolved = bets(["a", "ready"], ["a", "ready"]);
-    expect(ids(planBatches(unresolved, state({ mined: new Set(["a0"]) })))).toEqual([{ bets: ["a1"], dependent: false }]);
+    expect(ids(planBatches(unresolved, state({ minedNotRecorded: new Set(["a0"]) })))).toEqual([{ bets: ["a1"], dependent: false }]);
   });
 
   it("holds back a player's bets behind one in back-off, and only that player's", () => {
     const unresolved = bets(["a", "ready"], ["a", "ready"], ["b", "ready"]);
-    expect(ids(planBatches(unresolved, state({ backoff: new Map([["a0", 2_000]]) })))).toEqual([{ bets: ["b0"], dependent: false }]);
+    expect(ids(planBatches(unresolved, state({ refusedUntil: new Map([["a0", 2_000]]) })))).toEqual([{ bets: ["b0"], dependent: false }]);
     // The back-off over, the bet is planned again.
-    expect(ids(planBatches(unresolved, state({ backoff: new Map([["a0", 500]]) })))).toEqual([{ bets: ["a0", "a1", "b0"], dependent: false }]);
+    expect(ids(planBatches(unresolved, state({ refusedUntil: new Map([["a0", 500]]) })))).toEqual([{ bets: ["a0", "a1", "b0"], dependent: false }]);
   });
 
   it("sends a bet whose settlement reverted only as its player's first, where it can be simulated", () => {
     const unresolved = bets(["a", "sent"], ["a", "ready"], ["b", "ready"], ["b", "ready"]);
-    const isolated = new Set(["a1", "b0"]);
-    expect(ids(planBatches(unresolved, state({ flying: new Set(["a0"]), isolated })))).toEqual([{ bets: ["b0", "b1"], dependent: false }]);
+    const revertedToRetryAlone = new Set(["a1", "b0"]);
+    expect(ids(planBatches(unresolved, state({ awaitingReceipt: new Set(["a0"]), revertedToRetryAlone })))).toEqual([{ bets: ["b0", "b1"], dependent: false }]);
     // Behind an earlier batch of its player it waits too.
-    const plan = planBatches(bets(["b", "ready"], ["b", "ready"]), state({ batchSize: 1, isolated: new Set(["b1"]) }));
+    const plan = planBatches(bets(["b", "ready"], ["b", "ready"]), state({ batchSize: 1, revertedToRetryAlone: new Set(["b1"]) }));
     expect(ids(plan)).toEqual([{ bets: ["b0"], dependent: false }]);
   });
 

@@ -51,17 +51,20 @@ const KEY_REFUSALS = new Set(["SessionRevokedError", "NotSessionPlayer", "Invali
 /**
  * Sends settlements: ready bets in each player's nonce order, in batches, up to MAX_IN_FLIGHT
  * transactions pending at once. The hashes are recorded (status `sent`) in one database
- * transaction before broadcast, and each receipt is awaited in the background.
+ * transaction before broadcast, and each receipt is awaited in the background. The states and
+ * what holds at each: docs/settler-lifecycle.md.
  */
 export class SettlementPipeline {
   /** Settlement transactions broadcast by this process and not yet mined: hash → bet ids. */
-  readonly inFlight = new Map<string, string[]>();
+  readonly sentAwaitingReceipt = new Map<string, string[]>();
   /** Bets whose settlement reverted: sent again only alone in the pipeline, after a simulation. */
-  readonly isolated = new Set<string>();
+  readonly revertedToRetryAlone = new Set<string>();
   /** Bets settled by a mined transaction whose logs are not recorded yet: bet id → block. */
-  private readonly mined = new Map<string, number>();
-  private readonly backoff = new Map<string, number>();
-  private readonly confirming = new Set<Promise<void>>();
+  private readonly minedNotRecorded = new Map<string, number>();
+  /** Bets a simulation refused alone: bet id → the time before which they are not tried again. */
+  private readonly refusedUntil = new Map<string, number>();
+  /** The background waits for the receipts of `sentAwaitingReceipt`. */
+  private readonly receiptWaits = new Set<Promise<void>>();
   private halted = false;
 
   private readonly contracts: { casino: string; sessions: string };
@@ -71,12 +74,12 @@ export class SettlementPipeline {
   }
 
   get hasRoom(): boolean {
-    return this.inFlight.size < MAX_IN_FLIGHT;
+    return this.sentAwaitingReceipt.size < MAX_IN_FLIGHT;
   }
 
   /** The scan recorded every block up to `block`: settlements mined there are in the database now (or orphaned). */
   forgetMinedUpTo(block: number): void {
-    for (const [betId, minedIn] of this.mined) if (minedIn <= block) this.mined.delete(betId);
+    for (const [betId, minedIn] of this.minedNotRecorded) if (minedIn <= block) this.minedNotRecorded.delete(betId);
   }
 
   resume(): void {
@@ -90,7 +93,7 @@ export class SettlementPipeline {
 
   /** Waits for the receipts still awaited, at most 3 s: the rest are left to the next term's reconciliation. */
   async drain(): Promise<void> {
-    await Promise.race([Promise.allSettled(this.confirming), new Promise((r) => setTimeout(r, 3_000))]);
+    await Promise.race([Promise.allSettled(this.receiptWaits), new Promise((r) => setTimeout(r, 3_000))]);
   }
 
   /**
@@ -105,19 +108,19 @@ export class SettlementPipeline {
         .where(inArray(bets.status, ["open", "ready", "sent"]))
         .orderBy(asc(bets.player), asc(bets.nonce));
       const plan = planBatches(unresolved, {
-        slots: MAX_IN_FLIGHT - this.inFlight.size,
+        slots: MAX_IN_FLIGHT - this.sentAwaitingReceipt.size,
         batchSize: this.o.batchSize,
-        flying: new Set([...this.inFlight.values()].flat()),
-        mined: this.mined,
-        isolated: this.isolated,
-        backoff: this.backoff,
+        awaitingReceipt: new Set([...this.sentAwaitingReceipt.values()].flat()),
+        minedNotRecorded: this.minedNotRecorded,
+        revertedToRetryAlone: this.revertedToRetryAlone,
+        refusedUntil: this.refusedUntil,
         now: Date.now(),
       });
       if (plan.length === 0) return;
       // The batches that need it are simulated side by side; then all up to a refused one are sent at once.
       const requests = plan.map((batch) => settlementRequest(this.contracts, batch.bets));
       const refusals = await Promise.all(
-        plan.map((batch, i) => (needsSimulation(batch, this.isolated, this.o.cursor()) ? this.simulate(batch.bets, requests[i]!) : undefined)),
+        plan.map((batch, i) => (needsSimulation(batch, this.revertedToRetryAlone, this.o.cursor()) ? this.simulate(batch.bets, requests[i]!) : undefined)),
       );
       const refused = refusals.findIndex((refusal) => refusal !== undefined);
       const sendable = refused === -1 ? plan.length : refused;
@@ -144,7 +147,7 @@ export class SettlementPipeline {
     } catch (error) {
       return { error };
     }
-    for (const bet of batch) this.isolated.delete(bet.betId);
+    for (const bet of batch) this.revertedToRetryAlone.delete(bet.betId);
     return undefined;
   }
 
@@ -178,19 +181,19 @@ export class SettlementPipeline {
           }
         });
         recorded = txHashes;
-        for (const [i, txHash] of txHashes.entries()) this.inFlight.set(txHash, ids[i]!);
+        for (const [i, txHash] of txHashes.entries()) this.sentAwaitingReceipt.set(txHash, ids[i]!);
       });
     } catch (error) {
       // Not broadcast (or not known to be): reconciliation returns the bets once a hash is unknown on chain.
-      for (const hash of recorded) this.inFlight.delete(hash);
+      for (const hash of recorded) this.sentAwaitingReceipt.delete(hash);
       this.o.counters.failed("not_sent");
       log.error(`Settlement of ${ids.flat().length} bet(s) in ${ids.length} transaction(s) not sent: ${shortReason(error)}`);
       return false;
     }
     this.o.counters.sent(hashes.length, ids.flat().length);
     for (const [i, hash] of hashes.entries()) {
-      const confirmation = this.awaitSettlement(hash, batches[i]!).finally(() => this.confirming.delete(confirmation));
-      this.confirming.add(confirmation);
+      const confirmation = this.awaitSettlement(hash, batches[i]!).finally(() => this.receiptWaits.delete(confirmation));
+      this.receiptWaits.add(confirmation);
     }
     return true;
   }
@@ -201,18 +204,18 @@ export class SettlementPipeline {
     try {
       receipt = await this.o.sender.confirm(hash);
     } catch (error) {
-      this.inFlight.delete(hash);
+      this.sentAwaitingReceipt.delete(hash);
       if (this.halted) return;
       this.o.counters.failed("reverted");
       log.error(`Settlement ${hash} failed: ${(error as Error).message}`);
-      for (const id of ids) this.isolated.add(id);
+      for (const id of ids) this.revertedToRetryAlone.add(id);
       await this.returnToReady(ids, hash).catch((e: Error) => log.error(`Settlement ${hash} left for reconciliation: ${e.message}`));
       this.o.wake();
       return;
     }
     // The slot is free as soon as the transaction is mined: the next batches need not wait for the bookkeeping.
-    for (const id of ids) this.mined.set(id, receipt.blockNumber);
-    this.inFlight.delete(hash);
+    for (const id of ids) this.minedNotRecorded.set(id, receipt.blockNumber);
+    this.sentAwaitingReceipt.delete(hash);
     this.o.wake();
     try {
       await this.o.applyReceipt(receipt);
@@ -256,7 +259,7 @@ export class SettlementPipeline {
       return;
     }
     log.error(`Settlement of bet ${bet!.betId} refused (${reason}); retrying in ${RETRY_AFTER_FAILURE_MS / 1000} s`);
-    this.backoff.set(bet!.betId, Date.now() + RETRY_AFTER_FAILURE_MS);
+    this.refusedUntil.set(bet!.betId, Date.now() + RETRY_AFTER_FAILURE_MS);
   }
 
   /** Bets of a failed settlement go back to ready unless the chain resolved them meanwhile. */

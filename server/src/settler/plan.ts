@@ -18,13 +18,13 @@ export interface PlanState {
   slots: number;
   batchSize: number;
   /** Bets in settlement transactions awaiting their receipt. */
-  flying: ReadonlySet<string>;
+  awaitingReceipt: ReadonlySet<string>;
   /** Bets settled by a mined transaction whose logs are not recorded yet. */
-  mined: { has(betId: string): boolean };
+  minedNotRecorded: { has(betId: string): boolean };
   /** Bets whose settlement reverted: sent again only as the first of their player, after a simulation. */
-  isolated: { has(betId: string): boolean };
+  revertedToRetryAlone: { has(betId: string): boolean };
   /** Bets refused by a simulation: bet id → the time before which they are not tried again. */
-  backoff: ReadonlyMap<string, number>;
+  refusedUntil: ReadonlyMap<string, number>;
   now: number;
 }
 
@@ -47,12 +47,12 @@ export function planBatches<B extends PlannedBet>(unresolved: readonly B[], stat
       blocked = false;
       behindPending = false;
     }
-    if (blocked || state.mined.has(bet.betId)) continue;
-    if (bet.status === "sent" && state.flying.has(bet.betId)) {
+    if (blocked || state.minedNotRecorded.has(bet.betId)) continue;
+    if (bet.status === "sent" && state.awaitingReceipt.has(bet.betId)) {
       behindPending = true;
       continue;
     }
-    if (bet.status !== "ready" || (state.backoff.get(bet.betId) ?? 0) > state.now) {
+    if (bet.status !== "ready" || (state.refusedUntil.get(bet.betId) ?? 0) > state.now) {
       blocked = true;
       continue;
     }
@@ -63,7 +63,7 @@ export function planBatches<B extends PlannedBet>(unresolved: readonly B[], stat
       current = { bets: [], dependent: false, players: new Set(), signed: false };
     }
     const follows = behindPending || (planned.has(bet.player) && !current.players.has(bet.player));
-    if (follows && state.isolated.has(bet.betId)) {
+    if (follows && state.revertedToRetryAlone.has(bet.betId)) {
       blocked = true;
       continue;
     }
@@ -91,10 +91,10 @@ export const FRESH_BLOCKS = 50;
  * unsimulated (a round trip less before the next block); a bet whose settlement reverted, or old
  * enough that its player may be claiming it back, is simulated first.
  */
-export function needsSimulation(batch: Batch<PlannedBet>, isolated: { has(betId: string): boolean }, cursor: number): boolean {
+export function needsSimulation(batch: Batch<PlannedBet>, revertedToRetryAlone: { has(betId: string): boolean }, cursor: number): boolean {
   if (batch.dependent) return false;
   const staleBefore = cursor - FRESH_BLOCKS;
-  return batch.bets.some((bet) => isolated.has(bet.betId) || bet.placedBlock < staleBefore);
+  return batch.bets.some((bet) => revertedToRetryAlone.has(bet.betId) || bet.placedBlock < staleBefore);
 }
 
 /**

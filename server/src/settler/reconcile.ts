@@ -32,7 +32,7 @@ export interface ReconcileOptions {
   db: Db;
   provider: JsonRpcProvider;
   sender: TxSender;
-  pipeline: Pick<SettlementPipeline, "inFlight" | "isolated" | "returnToReady">;
+  pipeline: Pick<SettlementPipeline, "sentAwaitingReceipt" | "revertedToRetryAlone" | "returnToReady">;
   applyReceipt(receipt: TransactionReceipt): Promise<void>;
   counters: SettlementCounters;
 }
@@ -44,7 +44,7 @@ export interface ReconcileOptions {
  */
 export async function reconcileSent(o: ReconcileOptions): Promise<void> {
   const sent = await o.db.select().from(bets).where(eq(bets.status, "sent"));
-  for (const [hash, ids] of staleSettlements(sent, o.pipeline.inFlight, o.staleBefore)) {
+  for (const [hash, ids] of staleSettlements(sent, o.pipeline.sentAwaitingReceipt, o.staleBefore)) {
     const found = await transactionFate(o.provider, hash);
     if (found.fate === "mined") {
       await o.applyReceipt(found.receipt);
@@ -57,7 +57,7 @@ export async function reconcileSent(o: ReconcileOptions): Promise<void> {
       o.counters.failed("dropped");
     } else {
       // A node that mines on arrival reports a revert as a failed broadcast: isolate those bets too.
-      for (const id of ids) o.pipeline.isolated.add(id);
+      for (const id of ids) o.pipeline.revertedToRetryAlone.add(id);
       o.counters.failed("reverted");
     }
     await o.pipeline.returnToReady(ids, hash);
