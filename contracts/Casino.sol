@@ -51,8 +51,8 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     uint256 public constant MAX_INTERACTIVE_RISK_BPS = HouseAdmin.MAX_INTERACTIVE_RISK_BPS;
     uint256 public constant MIN_SETTLE_WINDOW = HouseAdmin.MIN_SETTLE_WINDOW;
     uint256 public constant MAX_SETTLE_WINDOW = HouseAdmin.MAX_SETTLE_WINDOW;
-    uint256 public constant MIN_WITHDRAWAL_DELAY = HouseAdmin.MIN_WITHDRAWAL_DELAY;
-    uint256 public constant MAX_WITHDRAWAL_DELAY = HouseAdmin.MAX_WITHDRAWAL_DELAY;
+    uint256 public constant MIN_ANNOUNCEMENT_DELAY = HouseAdmin.MIN_ANNOUNCEMENT_DELAY;
+    uint256 public constant MAX_ANNOUNCEMENT_DELAY = HouseAdmin.MAX_ANNOUNCEMENT_DELAY;
     /// @notice An announced bankroll withdrawal lapses this long after it became executable.
     uint256 public constant ANNOUNCEMENT_LIFETIME = HouseAdmin.ANNOUNCEMENT_LIFETIME;
     uint256 public constant MAX_JACKPOT_EDGE_BPS = HouseAdmin.MAX_JACKPOT_EDGE_BPS;
@@ -116,7 +116,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
             riskBps: 500,
             playerRiskBps: 1_000,
             interactiveRiskBps: 5_000,
-            withdrawalDelay: 24 hours,
+            announcementDelay: 24 hours,
             degenMaxBetUnits: 1_000_000, // 1,000,000 DEGEN
             nativeMaxBetUnits: 100_000, // 100 BNB
             settleWindow: 1 hours,
@@ -393,7 +393,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         emit JackpotFunded(msg.sender, amount);
     }
 
-    /// @notice Announces a bankroll withdrawal, executable after `withdrawalDelay` for
+    /// @notice Announces a bankroll withdrawal, executable after `announcementDelay` for
     ///         ANNOUNCEMENT_LIFETIME (owner only). Replaces any pending announcement for the token.
     /// @param token DEGEN or address(0)
     /// @param amount base units
@@ -476,9 +476,9 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
 
     /// @notice Sets the delay between announcing and executing a bankroll withdrawal or a swap
     ///         rate (owner only). Applies to announcements made afterwards.
-    /// @param seconds_ within [MIN_WITHDRAWAL_DELAY, MAX_WITHDRAWAL_DELAY]
-    function setWithdrawalDelay(uint256 seconds_) external onlyOwner {
-        HouseAdmin.setWithdrawalDelay(_s, seconds_);
+    /// @param seconds_ within [MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY]
+    function setAnnouncementDelay(uint256 seconds_) external onlyOwner {
+        HouseAdmin.setAnnouncementDelay(_s, seconds_);
     }
 
     /// @notice Sets the jackpot terms of DEGEN bets placed afterwards (owner only).
@@ -575,8 +575,8 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     }
 
     /// @notice Seconds between announcing and executing a bankroll withdrawal or a swap rate.
-    function withdrawalDelay() external view returns (uint256) {
-        return _s.config.withdrawalDelay;
+    function announcementDelay() external view returns (uint256) {
+        return _s.config.announcementDelay;
     }
 
     /// @notice The settler address.

@@ -5,7 +5,7 @@ pragma solidity 0.8.28;
 interface ISwapCasino {
     function owner() external view returns (address);
     function relay() external view returns (address);
-    function withdrawalDelay() external view returns (uint256);
+    function announcementDelay() external view returns (uint256);
     function house(address token) external view returns (uint256 bankroll, uint256 reserved);
     function exchange(address player, address fromToken, uint256 amountIn, uint256 amountOut) external;
 }
@@ -15,7 +15,7 @@ interface ISwapCasino {
 ///         bankroll (SPEC §9: 1 DEGEN = 0.0001 BNB). A fixed rate cannot follow the market, so
 ///         what it can pay out is capped: per swap and over any 24 hours, as shares of the free
 ///         bankroll of the token paid out. The Casino's owner sets the caps within bounds and
-///         changes the rate only by announcing it a withdrawal delay ahead.
+///         changes the rate only by announcing it an announcement delay ahead.
 contract CasinoSwap {
     uint256 private constant BPS = 10_000;
     /// @notice The rate's bounds, DEGEN per BNB: ×10 either way of SPEC's 10,000.
@@ -109,12 +109,12 @@ contract CasinoSwap {
         emit SwapCapsChanged(perSwapCapBps, dailyCapBps);
     }
 
-    /// @notice Announces a new rate, executable after the Casino's withdrawal delay for
+    /// @notice Announces a new rate, executable after the Casino's announcement delay for
     ///         ANNOUNCEMENT_LIFETIME (Casino owner only). Replaces any pending one.
     /// @param rate DEGEN per BNB, within [MIN_RATE, MAX_RATE]
     function announceRate(uint256 rate) external onlyOwner {
         _checkBounds(rate, MIN_RATE, MAX_RATE);
-        uint256 executableAt = block.timestamp + casino.withdrawalDelay();
+        uint256 executableAt = block.timestamp + casino.announcementDelay();
         _config.pendingRate = uint32(rate);
         _config.pendingRateAt = uint64(executableAt);
         emit SwapRateAnnounced(rate, executableAt);

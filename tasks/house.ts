@@ -70,7 +70,7 @@ export async function withdrawalTask(args: WithdrawalArgs, hre: HardhatRuntimeEn
     casino.house(tokenAddress),
     casino.pendingWithdrawal(tokenAddress),
     casino.ANNOUNCEMENT_LIFETIME(),
-    casino.withdrawalDelay(),
+    casino.announcementDelay(),
     hre.ethers.provider.getBlock("latest"),
   ]);
   const now = BigInt(latest!.timestamp);

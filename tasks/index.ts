@@ -13,7 +13,7 @@ import {
   setSettlerTask,
   setSettleWindowTask,
   setSwapCapsTask,
-  setWithdrawalDelayTask,
+  setAnnouncementDelayTask,
   swapRateTask,
 } from "./settings";
 import { statusTask } from "./status";
@@ -58,9 +58,9 @@ casinoTask("casino:set-settle-window", "Sets how long the settler has before a b
   .addOptionalParam("window", "seconds, or e.g. 30m, 1h, within [MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW]")
   .setAction(oneLine(setSettleWindowTask));
 
-casinoTask("casino:set-withdrawal-delay", "Sets the delay of bankroll withdrawals and swap rates (owner)")
-  .addOptionalParam("delay", "seconds, or e.g. 12h, 2d, within [MIN_WITHDRAWAL_DELAY, MAX_WITHDRAWAL_DELAY]")
-  .setAction(oneLine(setWithdrawalDelayTask));
+casinoTask("casino:set-announcement-delay", "Sets the delay of bankroll withdrawals and swap rates (owner)")
+  .addOptionalParam("delay", "seconds, or e.g. 12h, 2d, within [MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY]")
+  .setAction(oneLine(setAnnouncementDelayTask));
 
 casinoTask("casino:set-jackpot-terms", "Sets the jackpot terms of DEGEN bets placed afterwards (owner)")
   .addOptionalParam("edgeBps", "a bet's expected jackpot win in bps of its stake, within [0, MAX_JACKPOT_EDGE_BPS]")

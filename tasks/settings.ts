@@ -86,17 +86,17 @@ export async function setSettleWindowTask(args: CommonArgs & { window?: string }
   return done(`${action}: settle window ${seconds(before)} → ${seconds(window)}, for bets placed from now on`, receipt.hash);
 }
 
-export async function setWithdrawalDelayTask(args: CommonArgs & { delay?: string }, hre: HardhatRuntimeEnvironment): Promise<TxResult> {
-  const action = "casino:set-withdrawal-delay";
+export async function setAnnouncementDelayTask(args: CommonArgs & { delay?: string }, hre: HardhatRuntimeEnvironment): Promise<TxResult> {
+  const action = "casino:set-announcement-delay";
   if (args.delay === undefined) throw new TaskError(`${action} refused: --delay is required (seconds, or e.g. 12h, 2d)`);
   const delay = parseDuration("delay", args.delay);
   const ctx = await loadContext(hre, args);
   await requireOwner(ctx, action);
   const { casino } = ctx;
-  const [before, min, max] = await Promise.all([casino.withdrawalDelay(), casino.MIN_WITHDRAWAL_DELAY(), casino.MAX_WITHDRAWAL_DELAY()]);
-  checkBounds(action, "the withdrawal delay", delay, min, "MIN_WITHDRAWAL_DELAY", max, "MAX_WITHDRAWAL_DELAY", seconds);
-  const receipt = await simulateAndSend(ctx, action, casino.setWithdrawalDelay, delay);
-  return done(`${action}: withdrawal delay ${seconds(before)} → ${seconds(delay)}, for announcements made from now on`, receipt.hash);
+  const [before, min, max] = await Promise.all([casino.announcementDelay(), casino.MIN_ANNOUNCEMENT_DELAY(), casino.MAX_ANNOUNCEMENT_DELAY()]);
+  checkBounds(action, "the announcement delay", delay, min, "MIN_ANNOUNCEMENT_DELAY", max, "MAX_ANNOUNCEMENT_DELAY", seconds);
+  const receipt = await simulateAndSend(ctx, action, casino.setAnnouncementDelay, delay);
+  return done(`${action}: announcement delay ${seconds(before)} → ${seconds(delay)}, for announcements made from now on`, receipt.hash);
 }
 
 export async function setJackpotTermsTask(args: CommonArgs & { edgeBps?: string; shareBps?: string }, hre: HardhatRuntimeEnvironment): Promise<TxResult> {
@@ -153,7 +153,7 @@ export async function swapRateTask(args: CommonArgs & { action?: string; rate?: 
   const [[rate, , , pendingRate, executableAt], lifetime, delay, minRate, maxRate, latest] = await Promise.all([
     swapDesk.terms(),
     swapDesk.ANNOUNCEMENT_LIFETIME(),
-    ctx.casino.withdrawalDelay(),
+    ctx.casino.announcementDelay(),
     swapDesk.MIN_RATE(),
     swapDesk.MAX_RATE(),
     hre.ethers.provider.getBlock("latest"),

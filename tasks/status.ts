@@ -95,7 +95,7 @@ export interface CasinoStatus {
   settlerGas: bigint;
   paused: boolean;
   settleWindow: bigint;
-  withdrawalDelay: bigint;
+  announcementDelay: bigint;
   risk: { perBetBps: bigint; perPlayerBps: bigint };
   jackpot: { pool: bigint; edgeBps: bigint; shareBps: bigint; prizeNow: bigint };
   tokens: Record<TokenSymbol, TokenStatus>;
@@ -232,13 +232,13 @@ export async function readStatus(ctx: CasinoContext, options: { fromBlock?: numb
   const latest = (await hre.ethers.provider.getBlock("latest"))!;
   const block = { number: latest.number, timestamp: latest.timestamp };
   const lifetime = await casino.ANNOUNCEMENT_LIFETIME();
-  const [owner, pendingOwner, settler, paused, settleWindow, withdrawalDelay, [perBetBps, perPlayerBps], pool, [edgeBps, shareBps]] = await Promise.all([
+  const [owner, pendingOwner, settler, paused, settleWindow, announcementDelay, [perBetBps, perPlayerBps], pool, [edgeBps, shareBps]] = await Promise.all([
     casino.owner(),
     casino.pendingOwner(),
     casino.settler(),
     casino.paused(),
     casino.settleWindow(),
-    casino.withdrawalDelay(),
+    casino.announcementDelay(),
     casino.riskBps(),
     casino.jackpotPool(),
     casino.jackpotTerms(),
@@ -265,7 +265,7 @@ export async function readStatus(ctx: CasinoContext, options: { fromBlock?: numb
     settlerGas,
     paused,
     settleWindow,
-    withdrawalDelay,
+    announcementDelay,
     risk: { perBetBps, perPlayerBps },
     jackpot: { pool, edgeBps, shareBps, prizeNow: (pool * shareBps) / 10_000n },
     tokens: { DEGEN: degen, BNB: bnb },
@@ -322,7 +322,7 @@ export function renderStatus(status: CasinoStatus, deploymentFile: string | null
     "Limits",
     ...table([
       ["settle window", `${formatDuration(status.settleWindow)} (${status.settleWindow} s)`],
-      ["withdrawal delay", `${formatDuration(status.withdrawalDelay)} (${status.withdrawalDelay} s), also for swap rates`],
+      ["announcement delay", `${formatDuration(status.announcementDelay)} (${status.announcementDelay} s), also for swap rates`],
       ["risk per bet", `${formatBps(status.risk.perBetBps)} of the free bankroll`],
       ["risk per player", `${formatBps(status.risk.perPlayerBps)} of the bankroll`],
     ]),

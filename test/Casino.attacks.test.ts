@@ -172,7 +172,7 @@ describe("Casino attacks that must fail", function () {
       () => asStranger.setRiskBps(100),
       () => asStranger.setPlayerRiskBps(100),
       () => asStranger.setSettleWindow(600),
-      () => asStranger.setWithdrawalDelay(3600),
+      () => asStranger.setAnnouncementDelay(3600),
       () => asStranger.setJackpotTerms(100, 500),
       () => asStranger.transferOwnership(stranger.address),
     ];
@@ -241,7 +241,7 @@ describe("Casino attacks that must fail", function () {
     const { casino, owner, attacker, attackerAddress, iface } = await loadFixture(attackerFixture);
     await casino.connect(owner).transferOwnership(attackerAddress);
     await attacker.execute(iface.encodeFunctionData("acceptOwnership", []));
-    await attacker.execute(iface.encodeFunctionData("setWithdrawalDelay", [3600]));
+    await attacker.execute(iface.encodeFunctionData("setAnnouncementDelay", [3600]));
     await attacker.execute(iface.encodeFunctionData("announceBankrollWithdrawal", [NATIVE, parseEther("1")]));
     await time.increase(3600);
     await attacker.arm(iface.encodeFunctionData("executeBankrollWithdrawal", [NATIVE]), true);

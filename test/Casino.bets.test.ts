@@ -977,7 +977,7 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(alice).addStake(hand.betId)).to.be.revertedWithCustomError(casino, "BetExpired");
 
       // Shrink the free BNB bankroll under an open hand through an announced withdrawal.
-      await casino.setWithdrawalDelay(3600);
+      await casino.setAnnouncementDelay(3600);
       const [bankroll] = await casino.house(NATIVE);
       await casino.announceBankrollWithdrawal(NATIVE, bankroll - parseEther("0.03"));
       await time.increase(3600);

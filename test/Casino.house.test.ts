@@ -185,7 +185,7 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
       await expect(casino.setPlayerRiskBps(5_001)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(5_001, 1, 5_000);
     });
 
-    it("sets the settle window, the withdrawal delay and the jackpot terms within their bounds, each reflected in terms()", async function () {
+    it("sets the settle window, the announcement delay and the jackpot terms within their bounds, each reflected in terms()", async function () {
       const { casino } = await loadFixture(deployCasino);
       expect(await casino.terms()).to.equal(packTerms(3_600n, 50n, 500n));
       expect(await casino.jackpotTerms()).to.deep.equal([50n, 500n]);
@@ -195,12 +195,12 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
       await expect(casino.setSettleWindow(599)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(599, 600, 86_400);
       await expect(casino.setSettleWindow(86_401)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(86_401, 600, 86_400);
 
-      await expect(casino.setWithdrawalDelay(3_600)).to.emit(casino, "WithdrawalDelayChanged").withArgs(3_600);
-      expect(await casino.withdrawalDelay()).to.equal(3_600n);
-      await expect(casino.setWithdrawalDelay(3_599))
+      await expect(casino.setAnnouncementDelay(3_600)).to.emit(casino, "AnnouncementDelayChanged").withArgs(3_600);
+      expect(await casino.announcementDelay()).to.equal(3_600n);
+      await expect(casino.setAnnouncementDelay(3_599))
         .to.be.revertedWithCustomError(casino, "OutOfBounds")
         .withArgs(3_599, 3_600, 30 * 86_400);
-      await expect(casino.setWithdrawalDelay(30 * 86_400 + 1)).to.be.revertedWithCustomError(casino, "OutOfBounds");
+      await expect(casino.setAnnouncementDelay(30 * 86_400 + 1)).to.be.revertedWithCustomError(casino, "OutOfBounds");
 
       await expect(casino.setJackpotTerms(200, 5_000)).to.emit(casino, "JackpotTermsChanged").withArgs(200, 5_000);
       expect(await casino.jackpotTerms()).to.deep.equal([200n, 5_000n]);

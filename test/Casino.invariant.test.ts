@@ -1788,7 +1788,7 @@ describe("Casino invariant fuzz", function () {
       }
       if (r < 0.52) {
         const seconds = oob ? rng.pick([3_599n, 30n * DAY + 1n]) : rng.pick([3_600n, 3_600n, 7_200n, DAY, 3n * DAY, 30n * DAY, rng.between(3_600n, 2n * DAY)]);
-        return setting("setWithdrawalDelay", [seconds], (st, tx) => model.setWithdrawalDelay(st, tx, seconds));
+        return setting("setAnnouncementDelay", [seconds], (st, tx) => model.setAnnouncementDelay(st, tx, seconds));
       }
       if (r < 0.7) {
         // Small shares with large edges bring the odds' cap (stake × edge ≥ prize × 10000) within maxBet.
@@ -2238,7 +2238,7 @@ describe("Casino invariant fuzz", function () {
       same(set.playerRiskBps, st.playerRiskBps, `${where}: playerRiskBps`);
       same(set.interactiveRiskBps, st.interactiveRiskBps, `${where}: interactiveRiskBps`);
       same(set.settleWindow, st.settleWindow, `${where}: settleWindow`);
-      same(set.withdrawalDelay, st.withdrawalDelay, `${where}: withdrawalDelay`);
+      same(set.announcementDelay, st.announcementDelay, `${where}: announcementDelay`);
       same(set.jackpotEdgeBps, st.edgeBps, `${where}: jackpot edge`);
       same(set.jackpotShareBps, st.shareBps, `${where}: jackpot share`);
       same(set.paused, st.paused, `${where}: paused`);
@@ -2708,7 +2708,7 @@ describe("Casino invariant fuzz", function () {
       "setInteractiveRiskBps",
       "abandonCommitment",
       "setSettleWindow",
-      "setWithdrawalDelay",
+      "setAnnouncementDelay",
       "setJackpotTerms",
       "setMaxBetLimit",
       "setSettler",

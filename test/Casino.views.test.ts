@@ -28,11 +28,11 @@ describe("Casino views", function () {
     expect([await casino.MIN_BET_DEGEN(), await casino.MIN_BET_NATIVE()]).to.deep.equal([parseEther("1"), parseEther("0.001")]);
     expect([await casino.MAX_RISK_BPS(), await casino.MAX_PLAYER_RISK_BPS()]).to.deep.equal([2_000n, 5_000n]);
     expect([await casino.MIN_SETTLE_WINDOW(), await casino.MAX_SETTLE_WINDOW()]).to.deep.equal([600n, 86_400n]);
-    expect([await casino.MIN_WITHDRAWAL_DELAY(), await casino.MAX_WITHDRAWAL_DELAY()]).to.deep.equal([3_600n, 30n * 86_400n]);
+    expect([await casino.MIN_ANNOUNCEMENT_DELAY(), await casino.MAX_ANNOUNCEMENT_DELAY()]).to.deep.equal([3_600n, 30n * 86_400n]);
     expect([await casino.MAX_JACKPOT_EDGE_BPS(), await casino.MAX_JACKPOT_SHARE_BPS()]).to.deep.equal([200n, 5_000n]);
     expect(await casino.MAX_INTERACTIVE_RISK_BPS()).to.equal(9_000n);
     expect(await casino.MAX_BET_UNITS()).to.equal(16_777_215n);
-    expect([await casino.settleWindow(), await casino.withdrawalDelay()]).to.deep.equal([3_600n, 86_400n]);
+    expect([await casino.settleWindow(), await casino.announcementDelay()]).to.deep.equal([3_600n, 86_400n]);
     expect(await casino.terms()).to.equal(packTerms(3_600n, 50n, 500n));
     expect(await casino.jackpotTerms()).to.deep.equal([50n, 500n]);
     expect(await casino.riskBps()).to.deep.equal([500n, 1_000n]);

@@ -114,7 +114,7 @@ describe("CasinoSwap", function () {
     await expect(swapDesk.connect(stranger).setCaps(200, 1_000)).to.be.revertedWithCustomError(swapDesk, "NotOwner");
   });
 
-  it("changes the rate only by announcement, from the Casino's withdrawal delay on until the announcement lapses", async function () {
+  it("changes the rate only by announcement, from the Casino's announcement delay on until the announcement lapses", async function () {
     const { casino, swapDesk, alice } = await loadFixture(swapFixture);
     await expect(swapDesk.executeRate()).to.be.revertedWithCustomError(swapDesk, "NothingPending");
     await expect(swapDesk.cancelRate()).to.be.revertedWithCustomError(swapDesk, "NothingPending");
@@ -137,8 +137,8 @@ describe("CasinoSwap", function () {
     await expect(swapDesk.cancelRate()).to.emit(swapDesk, "SwapRateCancelled").withArgs(5_000);
     expect(await swapDesk.terms()).to.deep.equal([20_000n, 100n, 500n, 0n, 0n]);
 
-    // A shorter withdrawal delay applies to later announcements; an announcement left too long lapses.
-    await casino.setWithdrawalDelay(3_600);
+    // A shorter announcement delay applies to later announcements; an announcement left too long lapses.
+    await casino.setAnnouncementDelay(3_600);
     const late = await swapDesk.announceRate(5_000);
     const lateAt = BigInt((await late.getBlock())!.timestamp) + 3_600n;
     await time.setNextBlockTimestamp(lateAt + 7n * DAY + 1n);

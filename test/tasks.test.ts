@@ -52,7 +52,7 @@ describe("Operator tasks (tasks/)", function () {
     expect([s.owner, s.settler, s.signer, s.paused]).to.deep.equal([owner.address, settler.address, owner.address, false]);
     expect(s.settlerGas).to.equal(await ethers.provider.getBalance(settler.address));
     expect(s.settleWindow).to.equal(await casino.settleWindow());
-    expect(s.withdrawalDelay).to.equal(await casino.withdrawalDelay());
+    expect(s.announcementDelay).to.equal(await casino.announcementDelay());
     expect([s.risk.perBetBps, s.risk.perPlayerBps]).to.deep.equal(await casino.riskBps());
     expect([s.jackpot.edgeBps, s.jackpot.shareBps]).to.deep.equal(await casino.jackpotTerms());
     expect(s.jackpot.pool).to.equal(await casino.jackpotPool());
@@ -186,8 +186,8 @@ describe("Operator tasks (tasks/)", function () {
       ],
       ["casino:set-settle-window", { window: "9m" }, /refused: the settle window 9m \(540 s\) is below MIN_SETTLE_WINDOW \(10m \(600 s\)\)$/],
       ["casino:set-settle-window", { window: "86401" }, /refused: the settle window 1d 1s \(86401 s\) is above MAX_SETTLE_WINDOW \(1d \(86400 s\)\)$/],
-      ["casino:set-withdrawal-delay", { delay: "59m" }, /is below MIN_WITHDRAWAL_DELAY \(1h \(3600 s\)\)$/],
-      ["casino:set-withdrawal-delay", { delay: "31d" }, /is above MAX_WITHDRAWAL_DELAY \(30d \(2592000 s\)\)$/],
+      ["casino:set-announcement-delay", { delay: "59m" }, /is below MIN_ANNOUNCEMENT_DELAY \(1h \(3600 s\)\)$/],
+      ["casino:set-announcement-delay", { delay: "31d" }, /is above MAX_ANNOUNCEMENT_DELAY \(30d \(2592000 s\)\)$/],
       ["casino:set-jackpot-terms", { edgeBps: "201" }, /refused: --edge-bps 201 bps \(2\.01 %\) is above MAX_JACKPOT_EDGE_BPS \(200 bps \(2 %\)\)$/],
       ["casino:set-jackpot-terms", { shareBps: "0" }, /refused: --share-bps 0 bps \(0 %\) is below 1 bps/],
       ["casino:set-jackpot-terms", { shareBps: "5001" }, /is above MAX_JACKPOT_SHARE_BPS \(5000 bps \(50 %\)\)$/],
@@ -226,7 +226,7 @@ describe("Operator tasks (tasks/)", function () {
       ["casino:set-max-bet", { token: "DEGEN", amount: "1000" }],
       ["casino:set-risk", { perBet: "800" }],
       ["casino:set-settle-window", { window: "2h" }],
-      ["casino:set-withdrawal-delay", { delay: "2d" }],
+      ["casino:set-announcement-delay", { delay: "2d" }],
       ["casino:set-jackpot-terms", { edgeBps: "100" }],
       ["casino:set-swap-caps", { perSwapBps: "200" }],
       ["casino:swap-rate", { action: "announce", rate: "12000" }],
@@ -268,10 +268,10 @@ describe("Operator tasks (tasks/)", function () {
       .to.emit(casino, "SettleWindowChanged")
       .withArgs(7200);
     expect(await casino.settleWindow()).to.equal(7200n);
-    await expect(await applied("casino:set-withdrawal-delay", { delay: "172800" }, /withdrawal delay 1d \(86400 s\) → 2d \(172800 s\)/))
-      .to.emit(casino, "WithdrawalDelayChanged")
+    await expect(await applied("casino:set-announcement-delay", { delay: "172800" }, /announcement delay 1d \(86400 s\) → 2d \(172800 s\)/))
+      .to.emit(casino, "AnnouncementDelayChanged")
       .withArgs(172_800);
-    expect(await casino.withdrawalDelay()).to.equal(172_800n);
+    expect(await casino.announcementDelay()).to.equal(172_800n);
     await expect(
       await applied(
         "casino:set-jackpot-terms",

@@ -13,7 +13,7 @@ struct Config {
     uint16 riskBps; // largest payout one bet may reserve, in bps of the free bankroll
     uint16 playerRiskBps; // largest sum one player's open bets may reserve, in bps of the bankroll
     uint16 interactiveRiskBps; // largest sum all open interactive bets may reserve, in bps of the bankroll
-    uint32 withdrawalDelay;
+    uint32 announcementDelay;
     uint24 degenMaxBetUnits; // configured maxBet ceilings, in units of minBet
     uint24 nativeMaxBetUnits;
     uint24 settleWindow;

@@ -23,8 +23,8 @@ library HouseAdmin {
     uint256 internal constant MAX_INTERACTIVE_RISK_BPS = 9_000;
     uint256 internal constant MIN_SETTLE_WINDOW = 10 minutes;
     uint256 internal constant MAX_SETTLE_WINDOW = 1 days;
-    uint256 internal constant MIN_WITHDRAWAL_DELAY = 1 hours;
-    uint256 internal constant MAX_WITHDRAWAL_DELAY = 30 days;
+    uint256 internal constant MIN_ANNOUNCEMENT_DELAY = 1 hours;
+    uint256 internal constant MAX_ANNOUNCEMENT_DELAY = 30 days;
     uint256 internal constant ANNOUNCEMENT_LIFETIME = 7 days;
     uint256 internal constant MAX_JACKPOT_EDGE_BPS = 200;
     uint256 internal constant MAX_JACKPOT_SHARE_BPS = 5_000;
@@ -32,13 +32,13 @@ library HouseAdmin {
 
     // ───────────────────────────── bankroll ─────────────────────────────
 
-    /// @notice Announces a bankroll withdrawal, executable after `withdrawalDelay` for
+    /// @notice Announces a bankroll withdrawal, executable after `announcementDelay` for
     ///         ANNOUNCEMENT_LIFETIME (owner only). Replaces any pending announcement for the token.
     /// @param token DEGEN or address(0)
     /// @param amount base units
     function announceBankrollWithdrawal(CasinoStorage storage s, address token, uint256 amount) external {
         if (amount == 0) revert ICasino.ZeroAmount();
-        uint256 executableAt = block.timestamp + s.config.withdrawalDelay;
+        uint256 executableAt = block.timestamp + s.config.announcementDelay;
         s.pendingWithdrawal[token] = PendingWithdrawal({amount: amount.toUint128(), executableAt: uint64(executableAt)});
         emit ICasino.BankrollWithdrawalAnnounced(token, amount, executableAt);
     }
@@ -158,11 +158,11 @@ library HouseAdmin {
 
     /// @notice Sets the delay between announcing and executing a bankroll withdrawal or a swap
     ///         rate (owner only). Applies to announcements made afterwards.
-    /// @param seconds_ within [MIN_WITHDRAWAL_DELAY, MAX_WITHDRAWAL_DELAY]
-    function setWithdrawalDelay(CasinoStorage storage s, uint256 seconds_) external {
-        CasinoLedger.checkBounds(seconds_, MIN_WITHDRAWAL_DELAY, MAX_WITHDRAWAL_DELAY);
-        s.config.withdrawalDelay = uint32(seconds_);
-        emit ICasino.WithdrawalDelayChanged(seconds_);
+    /// @param seconds_ within [MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY]
+    function setAnnouncementDelay(CasinoStorage storage s, uint256 seconds_) external {
+        CasinoLedger.checkBounds(seconds_, MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY);
+        s.config.announcementDelay = uint32(seconds_);
+        emit ICasino.AnnouncementDelayChanged(seconds_);
     }
 
     /// @notice Sets the jackpot terms of DEGEN bets placed afterwards (owner only).

@@ -74,7 +74,7 @@ interface ICasino {
     event InteractiveRiskChanged(uint256 bps);
     event CommitmentAbandoned(address indexed player);
     event SettleWindowChanged(uint256 seconds_);
-    event WithdrawalDelayChanged(uint256 seconds_);
+    event AnnouncementDelayChanged(uint256 seconds_);
     event JackpotTermsChanged(uint256 edgeBps, uint256 shareBps);
 
     /// @notice The caller is not the settler.

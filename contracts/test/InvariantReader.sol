@@ -29,7 +29,7 @@ contract InvariantReader {
         uint256 playerRiskBps;
         uint256 interactiveRiskBps;
         uint256 settleWindow;
-        uint256 withdrawalDelay;
+        uint256 announcementDelay;
         uint256 jackpotEdgeBps;
         uint256 jackpotShareBps;
         bool paused;
@@ -215,7 +215,7 @@ contract InvariantReader {
         (s.riskBps, s.playerRiskBps) = casino.riskBps();
         (s.interactiveRiskBps, ) = casino.interactiveRisk(address(0));
         s.settleWindow = casino.settleWindow();
-        s.withdrawalDelay = casino.withdrawalDelay();
+        s.announcementDelay = casino.announcementDelay();
         (s.jackpotEdgeBps, s.jackpotShareBps) = casino.jackpotTerms();
         s.paused = casino.paused();
         s.settler = casino.settler();

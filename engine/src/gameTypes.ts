@@ -1,4 +1,9 @@
-/** Game types as the contract numbers them (uint8 on chain, notes/interop.md). */
+/**
+ * Every game has one identity: its number on chain (`GameType`, uint8), its name (`GameName`, as the
+ * server's API writes it) and that name in lower case (`GameId`: the app's store keys, its game
+ * folders and the engine's rule files). Only URLs differ where the product fixes them (the wheel is at
+ * /roulette).
+ */
 export const GameType = {
   WHEEL: 0,
   SLOTS: 1,
@@ -10,19 +15,20 @@ export type GameType = (typeof GameType)[keyof typeof GameType];
 
 export type GameName = keyof typeof GameType;
 
+export type GameId = Lowercase<GameName>;
+
 export const GAME_TYPES: readonly GameType[] = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH];
 
 export function isGameType(value: unknown): value is GameType {
   return typeof value === "number" && (GAME_TYPES as readonly number[]).includes(value);
 }
 
+const GAME_NAMES = Object.fromEntries(Object.entries(GameType).map(([name, gameType]) => [gameType, name])) as Record<GameType, GameName>;
+
 export function gameName(gameType: GameType): GameName {
-  const names: Record<GameType, GameName> = {
-    0: "WHEEL",
-    1: "SLOTS",
-    2: "BLACKJACK",
-    3: "KICKBOXING",
-    4: "CRASH",
-  };
-  return names[gameType];
+  return GAME_NAMES[gameType];
+}
+
+export function gameId(gameType: GameType): GameId {
+  return gameName(gameType).toLowerCase() as GameId;
 }

@@ -21,7 +21,7 @@ describe("Finding: a bankroll withdrawal and the open hands' share of the bankro
 
     // The owner announces the whole free bankroll and executes it after the delay.
     await casino.announceBankrollWithdrawal(tokenAddress, bankroll - reserved);
-    await time.increase(await casino.withdrawalDelay());
+    await time.increase(await casino.announcementDelay());
     await casino.executeBankrollWithdrawal(tokenAddress);
     const [left, stillReserved] = await casino.house(tokenAddress);
     expect([left, stillReserved]).to.deep.equal([reserved, reserved]);

@@ -1,7 +1,7 @@
 // Issue #12, finding 7: the fixed-rate swap could empty the bankroll (one round trip took 999.99
 // of a 1,000 BNB free bankroll). Now CasinoSwap caps what it pays out, per swap (1 % of the free
 // bankroll of the token paid out) and over any 24 hours (5 %), and the owner changes the rate only
-// within bounds and after the withdrawal delay.
+// within bounds and after the announcement delay.
 import { expect } from "chai";
 import { network } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
@@ -191,7 +191,7 @@ describe("Finding 7: the fixed-rate swap is bounded", function () {
     await expect(swapDesk.connect(owner).executeRate()).to.be.revertedWithCustomError(swapDesk, "NothingPending");
 
     // An announcement lapses 7 days after it became executable (inclusive bound).
-    await casino.connect(owner).setWithdrawalDelay(2 * 86_400);
+    await casino.connect(owner).setAnnouncementDelay(2 * 86_400);
     const second = await swapDesk.connect(owner).announceRate(30_000);
     const secondAt = BigInt((await second.getBlock())!.timestamp) + 2n * DAY;
     const lapsedAt = secondAt + 7n * DAY;

@@ -52,7 +52,7 @@ export const BOUNDS = {
   playerRiskBps: [1n, 5_000n],
   interactiveRiskBps: [1n, 9_000n],
   settleWindow: [600n, DAY],
-  withdrawalDelay: [3_600n, 30n * DAY],
+  announcementDelay: [3_600n, 30n * DAY],
   jackpotEdgeBps: [0n, 200n],
   jackpotShareBps: [1n, 5_000n],
   perSwapCapBps: [1n, 500n],
@@ -304,7 +304,7 @@ export interface State {
   riskBps: bigint;
   playerRiskBps: bigint;
   interactiveRiskBps: bigint;
-  withdrawalDelay: bigint;
+  announcementDelay: bigint;
   maxBetUnits: Record<Token, bigint>;
   settleWindow: bigint;
   edgeBps: bigint;
@@ -462,7 +462,7 @@ export class CasinoModel {
       riskBps: 500n,
       playerRiskBps: 1_000n,
       interactiveRiskBps: 5_000n,
-      withdrawalDelay: DAY,
+      announcementDelay: DAY,
       maxBetUnits: { DEGEN: 1_000_000n, BNB: 100_000n },
       settleWindow: 3_600n,
       edgeBps: 50n,
@@ -889,7 +889,7 @@ export class CasinoModel {
   announceRate(s: State, tx: Tx, rate: bigint): void {
     if (lower(tx.from) !== lower(s.owner)) fail("NotOwner");
     this.checkBounds(rate, BOUNDS.rate[0], BOUNDS.rate[1]);
-    const executableAt = tx.now + s.withdrawalDelay;
+    const executableAt = tx.now + s.announcementDelay;
     s.swap.pendingRate = rate;
     s.swap.pendingRateAt = executableAt;
     this.emitDesk(tx, "SwapRateAnnounced", rate, executableAt);
@@ -1702,7 +1702,7 @@ export class CasinoModel {
     const token = this.supported(tokenAddress);
     if (amount === 0n) fail("ZeroAmount");
     if (amount > UINT128_MAX) fail("SafeCastOverflowedUintDowncast", 128, amount);
-    const executableAt = tx.now + s.withdrawalDelay;
+    const executableAt = tx.now + s.announcementDelay;
     s.pending[token] = { amount, executableAt };
     this.emit(tx, "BankrollWithdrawalAnnounced", tokenAddress, amount, executableAt);
   }
@@ -1866,11 +1866,11 @@ export class CasinoModel {
     this.emit(tx, "SettleWindowChanged", seconds);
   }
 
-  setWithdrawalDelay(s: State, tx: Tx, seconds: bigint): void {
+  setAnnouncementDelay(s: State, tx: Tx, seconds: bigint): void {
     this.onlyOwner(s, tx);
-    this.checkBounds(seconds, BOUNDS.withdrawalDelay[0], BOUNDS.withdrawalDelay[1]);
-    s.withdrawalDelay = seconds;
-    this.emit(tx, "WithdrawalDelayChanged", seconds);
+    this.checkBounds(seconds, BOUNDS.announcementDelay[0], BOUNDS.announcementDelay[1]);
+    s.announcementDelay = seconds;
+    this.emit(tx, "AnnouncementDelayChanged", seconds);
   }
 
   setJackpotTerms(s: State, tx: Tx, edgeBps: bigint, shareBps: bigint): void {

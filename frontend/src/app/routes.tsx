@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { AppLayout } from "@/components/layout/app-layout";
 import { PageSpinner } from "@/components/ui/page-spinner";
+import { GAMES } from "@/config/games";
 import LobbyPage from "@/pages/lobby/lobby-page";
 import NotFoundPage from "@/pages/not-found/not-found-page";
 
@@ -17,11 +18,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", Component: LobbyPage },
       { path: "/lobby", Component: LobbyPage },
-      { path: "/roulette", lazy: lazyPage(() => import("@/games/roulette/roulette-page")) },
-      { path: "/blackjack", lazy: lazyPage(() => import("@/games/blackjack/blackjack-page")) },
-      { path: "/slots", lazy: lazyPage(() => import("@/games/slots/slots-page")) },
-      { path: "/kickboxing", lazy: lazyPage(() => import("@/games/kickboxing/kickboxing-page")) },
-      { path: "/crash", lazy: lazyPage(() => import("@/games/crash/crash-page")) },
+      ...GAMES.map((game): RouteObject => ({ path: game.path, lazy: lazyPage(game.page) })),
       { path: "/whitepaper", lazy: lazyPage(() => import("@/pages/whitepaper/whitepaper-page")) },
       { path: "/fairness", lazy: lazyPage(() => import("@/pages/fairness/fairness-page")) },
       { path: "/leaderboard", lazy: lazyPage(() => import("@/pages/leaderboard/leaderboard-page")) },

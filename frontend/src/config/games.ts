@@ -1,10 +1,12 @@
-import { GameType } from "@engine/gameTypes";
+import type { ComponentType } from "react";
+import { GameType, type GameId } from "@engine/gameTypes";
 
-export type GameId = "roulette" | "blackjack" | "slots" | "kickboxing" | "crash";
+export type { GameId };
 
 export interface GameInfo {
   id: GameId;
-  path: `/${GameId}`;
+  /** The product's URL for the game (docs/product.md §2): the wheel's is /roulette. */
+  path: "/roulette" | `/${Exclude<GameId, "wheel">}`;
   title: string;
   /** The game's number on chain. */
   gameType: GameType;
@@ -12,17 +14,20 @@ export interface GameInfo {
   highlight: string;
   /** Accent used for the card glow and icon; Tailwind class fragments are listed in full for the scanner. */
   accent: "gold" | "pink" | "cyan" | "violet" | "orange";
+  /** The game's page (games/<id>/<id>-page.tsx), loaded as its own chunk when its route is first visited. */
+  page: () => Promise<{ default: ComponentType }>;
 }
 
 export const GAMES: readonly GameInfo[] = [
   {
-    id: "roulette",
+    id: "wheel",
     path: "/roulette",
     title: "Wheel of Fortune",
     gameType: GameType.WHEEL,
     tagline: "Pick up to nine of ten neon colours and spin the wheel.",
     highlight: "Up to 10.2x",
     accent: "gold",
+    page: () => import("@/games/wheel/wheel-page"),
   },
   {
     id: "blackjack",
@@ -32,6 +37,7 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Beat the dealer to 21. Split pairs, dealer stands on 17.",
     highlight: "BJ pays 2.5x",
     accent: "cyan",
+    page: () => import("@/games/blackjack/blackjack-page"),
   },
   {
     id: "slots",
@@ -41,6 +47,7 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Five reels, three rows and meme symbols on every line.",
     highlight: "Max 150x",
     accent: "pink",
+    page: () => import("@/games/slots/slots-page"),
   },
   {
     id: "kickboxing",
@@ -50,6 +57,7 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Back Red, Blue or a draw in a 30-second bout.",
     highlight: "Tie pays x4.0",
     accent: "orange",
+    page: () => import("@/games/kickboxing/kickboxing-page"),
   },
   {
     id: "crash",
@@ -59,10 +67,14 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Ride the rocket and cash out before it explodes.",
     highlight: "Up to 100x",
     accent: "violet",
+    page: () => import("@/games/crash/crash-page"),
   },
 ];
 
-/** A bet's game as the lobby names it; the server's name for a game this app does not know. */
-export function gameTitle(bet: { gameType: number; game: string }): string {
-  return GAMES.find((game) => game.gameType === bet.gameType)?.title ?? bet.game;
+/**
+ * A bet's game as the lobby names it. A game this app does not know (a newer contract's) is named
+ * as the server names it, or by its number.
+ */
+export function gameTitle(bet: { gameType: number; game?: string }): string {
+  return GAMES.find((game) => game.gameType === bet.gameType)?.title ?? bet.game ?? `Game ${bet.gameType}`;
 }

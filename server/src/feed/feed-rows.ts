@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { gameName, type GameType } from "../engine";
+import { gameName, type GameName, type GameType } from "../engine";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 
@@ -9,7 +9,7 @@ export interface LiveBet {
   seq: number;
   betId: string;
   gameType: number;
-  game: string;
+  game: GameName;
   player: string;
   /** The player's username, when the wallet registered one. */
   username: string | null;

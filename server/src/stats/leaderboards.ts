@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { gameName, type GameType } from "../engine";
+import { gameName, type GameName, type GameType } from "../engine";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 import { firstBlockSince, PAID, settledFrom, settledUpTo, STAKE, windowStart, type StatsWindow } from "./settled-bets";
@@ -22,7 +22,7 @@ export interface BigWin {
   player: string;
   username: string | null;
   gameType: number;
-  game: string;
+  game: GameName;
   stake: string;
   /** Its payout plus any jackpot prize it won. */
   paid: string;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { gameName, type GameType } from "../engine";
+import { gameName, type GameName, type GameType } from "../engine";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 import { PAID, PROFIT, settledUpTo, STAKE } from "./settled-bets";
@@ -10,7 +10,7 @@ export const CHART_POINTS = 400;
 /** A player's numbers in one game and token; amounts are wei, as decimal strings. */
 export interface GameStats {
   gameType: number;
-  game: string;
+  game: GameName;
   token: "DEGEN" | "BNB";
   bets: number;
   wagered: string;
@@ -91,7 +91,7 @@ export interface PlayerBet {
   seq: number;
   betId: string;
   gameType: number;
-  game: string;
+  game: GameName;
   token: "DEGEN" | "BNB";
   stake: string;
   paid: string;

@@ -2,7 +2,7 @@
 // "Trust assumptions", each shown here as it is.
 //  - The house's own accounts know the seeds: they can win the free bankroll (bet by bet, within
 //    maxBet), but nothing reserved and nothing owed, without an announced withdrawal. The
-//    withdrawal delay protects the free bankroll from the owner key only.
+//    announcement delay protects the free bankroll from the owner key only.
 //  - One account can use up the swap desk's shared daily room.
 //  - After a bet's claim time, a late settlement can be pre-empted by the player's claim.
 import { expect } from "chai";

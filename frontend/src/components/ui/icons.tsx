@@ -152,7 +152,7 @@ const RocketIcon = (props: IconProps) => (
 );
 
 const gameIcons: Record<GameId, (props: IconProps) => ReactNode> = {
-  roulette: WheelIcon,
+  wheel: WheelIcon,
   blackjack: CardsIcon,
   slots: SlotsIcon,
   kickboxing: GloveIcon,

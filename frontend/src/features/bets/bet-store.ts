@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import type { Token } from "@/config/tokens";
+import type { GameId } from "@engine/gameTypes";
 
 /**
  * Where the player's current on-chain bet stands (issue #14): confirm in the wallet → placing
@@ -18,7 +19,7 @@ export interface BetVerdict {
 
 export interface ActiveBet {
   id: number;
-  game: string;
+  game: GameId;
   stage: BetStage;
   txHash?: string;
   explorerUrl?: string | null;
@@ -73,7 +74,7 @@ export const RELAY_LATE_AFTER_BLOCKS = 8;
 interface BetStore {
   bet: ActiveBet | null;
   /** A new bet: a wallet bet starts at "confirm", a one-click bet at "placing". */
-  begin: (game: string, start?: Partial<ActiveBet>) => number;
+  begin: (game: GameId, start?: Partial<ActiveBet>) => number;
   update: (id: number, patch: Partial<ActiveBet>) => void;
   clear: () => void;
 }

@@ -63,6 +63,13 @@ export function storedChoices(stored: unknown): Choices {
   return choices;
 }
 
+function withWheelRenamed(persisted: unknown): unknown {
+  const { games, ...rest } = (persisted ?? {}) as { games?: Record<string, unknown> };
+  if (typeof games !== "object" || games === null || !("roulette" in games)) return persisted;
+  const { roulette, ...others } = games;
+  return { ...rest, games: { ...others, wheel: roulette } };
+}
+
 /** A player's choices, remembered on this device (issue #22 item 6) beside the sound settings. */
 export const useChoicesStore = create<ChoicesStore>()(
   persist(
@@ -83,7 +90,9 @@ export const useChoicesStore = create<ChoicesStore>()(
     {
       name: CHOICES_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      version: 1,
+      // Version 2: the wheel's choices are kept under its one name, "wheel" (version 1 wrote "roulette", its URL).
+      version: 2,
+      migrate: (persisted, version) => (version < 2 ? withWheelRenamed(persisted) : persisted),
       partialize: ({ games, wheelColours }) => ({ games, wheelColours }),
       merge: (persisted, current) => ({ ...current, ...storedChoices(persisted) }),
     },

@@ -1,3 +1,4 @@
+import type { GameName } from "@engine/gameTypes";
 import type { Token } from "@/config/tokens";
 
 /** A settled on-chain bet as GET /api/bets/live sends it (server/src/feed/feed-rows.ts). Amounts are wei, as decimal strings. */
@@ -5,7 +6,7 @@ export interface LiveBet {
   seq: number;
   betId: string;
   gameType: number;
-  game: string;
+  game: GameName;
   player: string;
   username: string | null;
   token: Token;

@@ -1,3 +1,4 @@
+import type { GameName } from "@engine/gameTypes";
 import type { Token } from "@/config/tokens";
 
 /** The leaderboards' windows, as GET /api/leaderboards takes them. */
@@ -21,7 +22,7 @@ export interface BigWin {
   player: string;
   username: string | null;
   gameType: number;
-  game: string;
+  game: GameName;
   stake: string;
   paid: string;
   settledBlock: number;
@@ -40,7 +41,7 @@ export interface Leaderboards {
 
 export interface GameStats {
   gameType: number;
-  game: string;
+  game: GameName;
   token: Token;
   bets: number;
   wagered: string;
@@ -64,7 +65,7 @@ export interface PlayerBet {
   seq: number;
   betId: string;
   gameType: number;
-  game: string;
+  game: GameName;
   token: Token;
   stake: string;
   paid: string;

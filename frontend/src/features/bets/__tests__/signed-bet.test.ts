@@ -120,7 +120,7 @@ const signer = {
   signBet: () => ({ r: "0x" + "01".repeat(32), vs: "0x" + "02".repeat(32) }),
 } as unknown as SessionSigner;
 
-const request = { game: "roulette", gameType: GameType.WHEEL, token: "DEGEN" as const, stake: 10, params: 1n };
+const request = { game: "wheel" as const, gameType: GameType.WHEEL, token: "DEGEN" as const, stake: 10, params: 1n };
 
 /** Places the signed bet, and resolves once the panel says it is late with what it was told. */
 function placeUntilLate() {

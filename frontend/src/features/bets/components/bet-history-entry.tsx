@@ -1,16 +1,14 @@
 import { useState, type ReactNode } from "react";
-import type { GameType } from "@engine/gameTypes";
 import { fromBaseUnits, type Token } from "@engine/tokens";
 import { Button } from "@/components/ui/button";
 import { CheckIcon, WarningIcon } from "@/components/ui/icons";
-import { GAMES } from "@/config/games";
+import { gameTitle } from "@/config/games";
 import { formatTokenAmount } from "@/config/tokens";
 import { cn } from "@/lib/cn";
 import { LATE_AFTER_BLOCKS } from "../bet-store";
 import type { HistoryEntry } from "../use-bet-history";
 import { shortHash } from "@/components/ui/tx-hash";
 
-const gameTitle = (gameType: GameType) => GAMES.find((game) => game.gameType === gameType)?.title ?? `Game ${gameType}`;
 const amount = (token: Token, wei: bigint) => `${formatTokenAmount(token, fromBaseUnits(wei))} ${token}`;
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
 
@@ -22,7 +20,7 @@ export function BetHistoryEntry({ entry, head, onClaim }: { entry: HistoryEntry;
   return (
     <li className="glass-card flex flex-col gap-3 p-4 text-sm" data-testid="history-bet" data-bet-id={bet.betId.toString()} data-verdict={verdict}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="font-semibold text-white">{gameTitle(bet.gameType)}</span>
+        <span className="font-semibold text-white">{gameTitle(bet)}</span>
         <span className="text-xs text-slate-400">
           bet #{bet.nonce.toString()}
           {settlement?.kind === "claimed" && " · claimed back"}

@@ -1,3 +1,4 @@
+import type { GameId } from "@engine/gameTypes";
 import { Link } from "react-router-dom";
 import { formatTokenAmount } from "@/config/tokens";
 import { CheckIcon, WarningIcon } from "@/components/ui/icons";
@@ -15,7 +16,7 @@ import { DeferredDraw, RelayLate } from "./one-click-notices";
  * its check in this browser; a late settlement says so, and once the bet's claim time has passed
  * offers its claim; a one-click bet that has not landed offers the wallet's way (issue #20).
  */
-export function BetStatus({ game }: { game: string }) {
+export function BetStatus({ game }: { game: GameId }) {
   const { isDemo } = useWallet();
   const bet = useBetStore((state) => (state.bet?.game === game ? state.bet : null));
   if (isDemo || !bet) return null;

@@ -3,7 +3,7 @@
 // and checked with the engine in this browser. Loaded with the wallet code, never in demo mode.
 import { formatEther, ZeroAddress } from "ethers";
 import { toBaseUnits } from "@engine/tokens";
-import { GameType } from "@engine/gameTypes";
+import { GameType, type GameId } from "@engine/gameTypes";
 import type { GameOutcome, SettlementActions, Token } from "@engine/index";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain/app-config";
@@ -28,7 +28,7 @@ export type { BetCheck } from "./verify-bet";
 const POLL_MS = 700;
 
 export interface BetRequest {
-  game: string;
+  game: GameId;
   gameType: GameType;
   token: Token;
   /** The stake in token units, as the bet input holds it. */

@@ -17,7 +17,7 @@ function bet(seq: number, fields: Partial<LiveBet>): LiveBet {
     seq,
     betId: String(1000 + seq),
     gameType: GameType.WHEEL,
-    game: "wheel",
+    game: "WHEEL",
     player: OTHER,
     username: null,
     token: "DEGEN",

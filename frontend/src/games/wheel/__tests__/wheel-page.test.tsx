@@ -4,7 +4,7 @@ import { settleWheel, encodeWheelParams } from "@engine/wheel";
 import { toBaseUnits } from "@engine/tokens";
 import { Toaster } from "@/components/ui/toaster";
 import { useWalletStore } from "@/features/wallet";
-import RoulettePage from "../roulette-page";
+import WheelPage from "../wheel-page";
 import { segmentAtPointer } from "../wheel-rules";
 
 /** A random word whose spin lands on `segment` (found by the engine itself, not assumed). */
@@ -24,7 +24,7 @@ vi.mock("@engine/random", async (importOriginal) => {
 function renderPage() {
   return render(
     <>
-      <RoulettePage />
+      <WheelPage />
       <Toaster />
     </>,
   );

@@ -23,7 +23,7 @@ import { demoWheelSource, web3WheelSource } from "./round-source";
 import { useWheelGame } from "./use-wheel-game";
 import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from "./wheel-rules";
 
-export default function RoulettePage() {
+export default function WheelPage() {
   const { isDemo } = useWallet();
   const game = useWheelGame(isDemo ? demoWheelSource : web3WheelSource);
   const balance = usePlayableBalance(game.token);
@@ -42,7 +42,7 @@ export default function RoulettePage() {
   const locked = spinning || autoBet.run.running;
 
   return (
-    <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8" data-testid="game-page-roulette">
+    <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8" data-testid="game-page-wheel">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="font-display text-3xl font-black tracking-tight text-white sm:text-4xl">

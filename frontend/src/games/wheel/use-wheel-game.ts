@@ -24,7 +24,7 @@ export type WheelPhase = "idle" | "spinning" | "result";
 
 export function useWheelGame(source: WheelRoundSource) {
   const { getPlayableBalance, applyPayout } = useWallet();
-  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("roulette");
+  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("wheel");
   const selected = useChoicesStore((state) => state.wheelColours);
   const setSelected = useChoicesStore((state) => state.chooseWheelColours);
   const [limitReached, setLimitReached] = useState(false);
