@@ -7,7 +7,7 @@ import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
 import { forbidden, notFound, parse, route } from "../http/errors";
 import { address, betId } from "../http/validators";
-import type { GameType } from "../engine";
+import { GAME_TYPES, type GameType } from "../engine";
 import type { SessionBetIntake } from "../sessions/intake";
 import type { SessionKeys } from "../sessions/keys";
 
@@ -51,7 +51,11 @@ const betBody = z
         player: address,
         token: address,
         amount: uint,
-        game: z.number().int().min(0).max(4),
+        game: z
+          .number()
+          .int()
+          .min(0)
+          .max(GAME_TYPES.length - 1),
         params: uint,
         clientSeed: bytes32,
         nonce: uint.refine((value) => value < 2n ** 64n, "is out of range"),

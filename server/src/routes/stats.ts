@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { formatEther } from "ethers";
 import { z } from "zod";
+import { GAME_TYPES } from "../engine";
 import type { Db } from "../db/types";
 import { parse, route } from "../http/errors";
 import { address, tokenSymbol } from "../http/validators";
@@ -17,7 +18,12 @@ const leaderboardsQuery = z.object({ window: z.enum(STATS_WINDOWS as ["24h", "7d
 
 const betsQuery = z
   .object({
-    game: z.coerce.number().int().min(0).max(4).optional(),
+    game: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(GAME_TYPES.length - 1)
+      .optional(),
     token: tokenSymbol.optional(),
     result: z.enum(["won", "lost", "even"]).optional(),
     before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
