@@ -6,6 +6,8 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import prettier from "eslint-config-prettier";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 export default defineConfig(
   globalIgnores(["**/node_modules/", "typechain-types/", "artifacts/", "cache/", "**/dist/", "coverage/", "e2e/logs/", "e2e/screenshots/", "data/"]),
@@ -31,6 +33,42 @@ export default defineConfig(
       // effect, start the timer or request that follows; React renders the reset before the next
       // input event, so nothing acts on stale state, and a render-time reset would read worse.
       "react-hooks/set-state-in-effect": "off",
+    },
+  },
+  {
+    // No import circle anywhere in the code that ships (tests may import what they test from any side).
+    files: ["{frontend/src,server/src,engine/src,verifier/src,bindings}/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**", "**/*.test.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Dependencies are parsed as TypeScript too, or no circle through them would be found.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ["frontend/tsconfig.json", "server/tsconfig.json", "engine/tsconfig.json", "tsconfig.json"],
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // The app's layers, as bulletproof-react draws them (docs/decisions.md §7): shared code
+    // (components, lib, config) never imports a feature, a game, a page or the app.
+    files: ["frontend/src/**/*.{ts,tsx}"],
+    ignores: ["**/__tests__/**", "**/*.test.{ts,tsx}", "frontend/src/test/**"],
+    plugins: { "import-x": importX },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: ["components", "lib", "config"].map((shared) => ({
+            target: `./frontend/src/${shared}`,
+            from: ["./frontend/src/features", "./frontend/src/games", "./frontend/src/pages", "./frontend/src/app"],
+            message: "Shared code must not depend on a feature, a game, a page or the app.",
+          })),
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,3 @@
-import type { ComponentType } from "react";
 import { GameType, type GameId } from "@engine/gameTypes";
 
 export type { GameId };
@@ -14,8 +13,6 @@ export interface GameInfo {
   highlight: string;
   /** Accent used for the card glow and icon; Tailwind class fragments are listed in full for the scanner. */
   accent: "gold" | "pink" | "cyan" | "violet" | "orange";
-  /** The game's page (games/<id>/<id>-page.tsx), loaded as its own chunk when its route is first visited. */
-  page: () => Promise<{ default: ComponentType }>;
 }
 
 export const GAMES: readonly GameInfo[] = [
@@ -27,7 +24,6 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Pick up to nine of ten neon colours and spin the wheel.",
     highlight: "Up to 10.2x",
     accent: "gold",
-    page: () => import("@/games/wheel/wheel-page"),
   },
   {
     id: "blackjack",
@@ -37,7 +33,6 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Beat the dealer to 21. Split pairs, dealer stands on 17.",
     highlight: "BJ pays 2.5x",
     accent: "cyan",
-    page: () => import("@/games/blackjack/blackjack-page"),
   },
   {
     id: "slots",
@@ -47,7 +42,6 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Five reels, three rows and meme symbols on every line.",
     highlight: "Max 150x",
     accent: "pink",
-    page: () => import("@/games/slots/slots-page"),
   },
   {
     id: "kickboxing",
@@ -57,7 +51,6 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Back Red, Blue or a draw in a 30-second bout.",
     highlight: "Tie pays x4.0",
     accent: "orange",
-    page: () => import("@/games/kickboxing/kickboxing-page"),
   },
   {
     id: "crash",
@@ -67,7 +60,6 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Ride the rocket and cash out before it explodes.",
     highlight: "Up to 100x",
     accent: "violet",
-    page: () => import("@/games/crash/crash-page"),
   },
 ];
 

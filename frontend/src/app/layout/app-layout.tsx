@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { PageSpinner } from "@/components/ui/page-spinner";
-import { Toaster } from "@/components/ui/toaster";
+import { Toaster } from "@/features/toast";
 import { JackpotCelebration } from "@/features/bets/components/jackpot-celebration";
 import { Header } from "./header";
 

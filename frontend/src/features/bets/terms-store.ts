@@ -4,14 +4,15 @@ import { create } from "zustand";
  * The Casino's terms for new bets as the bet panel shows them (issue #19, finding 9): a bet carries
  * exactly these as playGame's expectedTerms, so a change the player has not seen is refused by
  * the Casino (TermsChanged) instead of accepted. Read from the chain through the wallet, never
- * from the server; read again after such a refusal, so the next bet is made on what is shown.
+ * from the server; read again after such a refusal, so the next bet is made on what is shown. The
+ * store does not know the chain: whoever asks for a read names the reader (onchain/casino-terms.ts).
  */
 interface BetTermsStore {
   /** Casino.terms(), packed (engine/src/terms.ts); null until read. */
   shown: bigint | null;
   status: "idle" | "reading" | "shown" | "failed";
-  /** Reads the terms from the chain and shows them. */
-  read: () => Promise<bigint>;
+  /** Reads the terms with `readTerms` and shows them; a read under way is shared. */
+  read: (readTerms: () => Promise<bigint>) => Promise<bigint>;
 }
 
 let reading: Promise<bigint> | null = null;
@@ -19,12 +20,11 @@ let reading: Promise<bigint> | null = null;
 export const useBetTermsStore = create<BetTermsStore>()((set) => ({
   shown: null,
   status: "idle",
-  read: () => {
+  read: (readTerms) => {
     reading ??= (async () => {
       set({ status: "reading" });
       try {
-        const { readCasinoTerms } = await import("./onchain");
-        const terms = await readCasinoTerms();
+        const terms = await readTerms();
         set({ shown: terms, status: "shown" });
         return terms;
       } catch (error) {
@@ -39,7 +39,7 @@ export const useBetTermsStore = create<BetTermsStore>()((set) => ({
 }));
 
 /** The terms a bet carries: those shown, or, when none were shown yet, read (and shown) now. */
-export async function termsForBet(): Promise<bigint> {
+export async function termsForBet(readTerms: () => Promise<bigint>): Promise<bigint> {
   const { shown, read } = useBetTermsStore.getState();
-  return shown ?? read();
+  return shown ?? read(readTerms);
 }

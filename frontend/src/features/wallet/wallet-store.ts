@@ -64,6 +64,9 @@ export interface WalletActions {
 
 export type WalletStore = WalletSessionState & WalletActions;
 
+/** The store as its driver reads and writes it. */
+export type WalletStoreApi = Pick<typeof useWalletStore, "getState" | "setState">;
+
 /** The longest a settled outcome keeps the balances waiting, should a game never say it was shown. */
 export const OUTCOME_HIDDEN_MAX_MS = 15_000;
 
@@ -83,8 +86,30 @@ export const disconnectedSession = {
   outcomeHiddenUntil: 0,
 } satisfies Partial<WalletSessionState>;
 
-/** The wallet code (ethers, web3-react, the contract bindings) loads only when a wallet is used. */
-const loadWeb3 = () => import("./web3");
+/** What drives the store in web3 mode: web3/wallet-controller.ts. */
+export interface WalletDriver {
+  connectWallet(wallet: InjectedWallet | "walletconnect"): Promise<void>;
+  restoreWallet(): Promise<void>;
+  disconnectWallet(): Promise<void>;
+  switchNetwork(): Promise<void>;
+  refreshBalances(): Promise<void>;
+}
+
+/**
+ * The wallet code (ethers, web3-react, the contract bindings) loads only when a wallet is used.
+ * The wallet feature's index names it (driveWalletWith), so that this store does not import the
+ * code that drives it, and that code imports the store one way only.
+ */
+let loadDriver: (() => Promise<WalletDriver>) | undefined;
+
+export function driveWalletWith(load: () => Promise<WalletDriver>): void {
+  loadDriver = load;
+}
+
+function driver(): Promise<WalletDriver> {
+  if (!loadDriver) throw new Error("No wallet driver: import the wallet feature through its index");
+  return loadDriver();
+}
 
 export const useWalletStore = create<WalletStore>()(
   persist(
@@ -135,20 +160,20 @@ export const useWalletStore = create<WalletStore>()(
         }
         const chosen = wallet ?? (wallets.length === 1 && !walletConnect ? wallets[0] : undefined);
         useWalletDiscovery.setState({ choosing: chosen === undefined, walletConnect });
-        if (chosen) await (await loadWeb3()).connectWallet(chosen);
+        if (chosen) await (await driver()).connectWallet(chosen);
       },
 
-      disconnect: async () => (await loadWeb3()).disconnectWallet(),
+      disconnect: async () => (await driver()).disconnectWallet(),
 
       restore: async () => {
         if (localStorage.getItem(WALLET_CONNECTED_KEY) === null || injectedWallets().length === 0) return;
-        await (await loadWeb3()).restoreWallet();
+        await (await driver()).restoreWallet();
       },
 
-      switchNetwork: async () => (await loadWeb3()).switchNetwork(),
+      switchNetwork: async () => (await driver()).switchNetwork(),
 
       refreshBalances: async () => {
-        if (get().mode === "web3") await (await loadWeb3()).refreshBalances();
+        if (get().mode === "web3") await (await driver()).refreshBalances();
       },
     }),
     {

@@ -47,7 +47,7 @@ vi.mock("@/features/wallet/web3/transactions", () => ({
 }));
 /** The wallet's own bet (playGame) when the server never accepted the signed one. */
 const walletBet = vi.hoisted(() => ({ placed: 0 }));
-vi.mock("../onchain/index", () => ({
+vi.mock("../onchain/place-bet", () => ({
   placeBet: async () => {
     walletBet.placed++;
     return { betId: 99n, nonce: 5n, txHash: "0xwallet", relayed: false } as unknown as ChainBet;

@@ -9,6 +9,9 @@ import { useBetTermsStore } from "../terms-store";
  * button in web3 mode: the bet carries exactly these, so the Casino refuses it if they change
  * before it lands (issue #19, finding 9).
  */
+/** The chain code loads when the terms are first read, not with the game's page. */
+const readCasinoTermsLazily = async () => (await import("../onchain")).readCasinoTerms();
+
 export function BetTerms() {
   const { isDemo, wrongNetwork, account } = useWallet();
   const shown = useBetTermsStore((state) => state.shown);
@@ -19,7 +22,7 @@ export function BetTerms() {
     // A failed read is said below; placing a bet reads them again.
     useBetTermsStore
       .getState()
-      .read()
+      .read(readCasinoTermsLazily)
       .catch((error: unknown) => console.warn("Reading the Casino's terms failed", error));
   }, [isDemo, wrongNetwork, account]);
 

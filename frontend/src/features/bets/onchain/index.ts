@@ -1,45 +1,30 @@
 // One bet lifecycle for every game in web3 mode (issue #14): confirm in the wallet → placing
 // (transaction hash) → settling (normally the next block) → result read from the chain's events
 // and checked with the engine in this browser. Loaded with the wallet code, never in demo mode.
-import { formatEther, ZeroAddress } from "ethers";
-import { toBaseUnits } from "@engine/tokens";
-import { GameType, type GameId } from "@engine/gameTypes";
-import type { GameOutcome, SettlementActions, Token } from "@engine/index";
-import { apiRequest, serverErrorText } from "@/lib/api-client";
+import { formatEther } from "ethers";
+import { GameType } from "@engine/gameTypes";
+import type { GameOutcome, SettlementActions } from "@engine/index";
+import { apiRequest } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain/app-config";
 import { browserProvider, readyWallet } from "@/features/wallet/web3";
-import { decodeRevert } from "@/features/wallet/web3/errors";
 import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
 import { useWalletStore } from "@/features/wallet/wallet-store";
 import { useOneClickStore } from "@/features/one-click/one-click-store";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
-import { termsForBet, useBetTermsStore } from "../terms-store";
+import { placeBet, type BetRequest } from "./place-bet";
 import { stageOf } from "./tx-stage";
 import { followDeferredDraw } from "./deferred-draw";
 import { oneClickCover, placeSignedBet } from "./signed-bet";
-import { useFairnessStore } from "../fairness-store";
-import { betOfReceipt, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
+import { findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { checkBet, commitmentOf, type BetCheck } from "./verify-bet";
 
 export type { ChainBet, ChainSettlement } from "./chain-bet";
 export type { BetCheck } from "./verify-bet";
+export { readCasinoTerms } from "./casino-terms";
+export { placeBet, type BetRequest } from "./place-bet";
 
 /** How often the chain is asked whether the bet is resolved. */
 const POLL_MS = 700;
-
-export interface BetRequest {
-  game: GameId;
-  gameType: GameType;
-  token: Token;
-  /** The stake in token units, as the bet input holds it. */
-  stake: number;
-  params: bigint;
-}
-
-/** The server's POST /api/fairness/commitment answer (the part a bet needs). */
-interface Commitment {
-  expectedCommit: string;
-}
 
 export interface SettledBet {
   bet: ChainBet;
@@ -116,41 +101,6 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
     }
     throw error;
   }
-}
-
-/**
- * playGame from the player's Casino balance, with the server's commitment and the terms the bet
- * panel shows (issue #19, finding 9): changed since, the Casino refuses the bet (TermsChanged),
- * and the terms are read again so the panel shows, and the next bet carries, the new ones.
- */
-export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {
-  const wallet = await readyWallet();
-  const commitment = apiRequest<Commitment>("POST", "/api/fairness/commitment").catch((error: unknown) => {
-    // The server's own sentence (a wallet with nothing at stake yet, a spent budget), not '403: {…}'.
-    throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
-  });
-  const [{ expectedCommit }, terms] = await Promise.all([commitment, termsForBet()]);
-  const clientSeed = useFairnessStore.getState().takeClientSeed();
-  const token = request.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress;
-  const amount = toBaseUnits(request.stake);
-  const tx = await wallet.contracts.casino.playGame.populateTransaction(token, amount, request.gameType, request.params, clientSeed, expectedCommit, terms);
-  try {
-    const receipt = await sendTransaction(wallet, tx, report, { token: request.token, shownTerms: terms });
-    return betOfReceipt(wallet.contracts.casino, receipt, wallet.config.contracts.DegenToken);
-  } catch (error) {
-    // A failed read leaves the panel saying so; the refusal's own sentence is what the player needs.
-    if (decodeRevert(error)?.name === "TermsChanged")
-      await useBetTermsStore
-        .getState()
-        .read()
-        .catch(() => undefined);
-    throw error;
-  }
-}
-
-/** The Casino's terms for a bet placed now, read through the wallet. */
-export async function readCasinoTerms(): Promise<bigint> {
-  return (await readyWallet()).contracts.casino.terms();
 }
 
 /**

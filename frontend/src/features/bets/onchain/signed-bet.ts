@@ -17,8 +17,9 @@ import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { RELAY_LATE_AFTER_BLOCKS, type ActiveBet } from "../bet-store";
 import { stageOf } from "./tx-stage";
 import { termsForBet } from "../terms-store";
+import { readCasinoTerms } from "./casino-terms";
 import { betFromLog, betLogsSince, settlementOf, type ChainBet, type ChainSettlement } from "./chain-bet";
-import type { BetRequest } from "./index";
+import { placeBet, type BetRequest } from "./place-bet";
 
 /**
  * How often the chain is asked whether a signed bet has landed: an eighth of BSC's 0.75 s block,
@@ -98,7 +99,7 @@ export async function placeSignedBet(
   });
   const [{ expectedCommit }, terms, state, signedAtBlock] = await Promise.all([
     commitment,
-    termsForBet(),
+    termsForBet(readCasinoTerms),
     casino.commitmentOf(wallet.account),
     wallet.provider.getBlockNumber(),
   ]);
@@ -200,7 +201,6 @@ async function landSignedBet(
   let instead: { bet: Promise<ChainBet> } | null = null;
   walletInstead.set(nonce, async (report) => {
     if (!instead) {
-      const { placeBet } = await import("./index");
       const placing = placeBet(request, (tx: TxUpdate) => {
         report(tx);
         update(stageOf(tx));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToastStore, type Toast } from "@/features/toast";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToastStore, type Toast } from "../toast-store";
 import { cn } from "@/lib/cn";
-import { CheckIcon, CloseIcon, WarningIcon } from "./icons";
+import { CheckIcon, CloseIcon, WarningIcon } from "@/components/ui/icons";
 
 /** The notification area: shows the current toast; F8 moves focus here (SPEC §9). */
 export function Toaster() {

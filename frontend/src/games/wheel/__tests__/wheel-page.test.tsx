@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { settleWheel, encodeWheelParams } from "@engine/wheel";
 import { toBaseUnits } from "@engine/tokens";
-import { Toaster } from "@/components/ui/toaster";
+import { Toaster } from "@/features/toast";
 import { useWalletStore } from "@/features/wallet";
 import WheelPage from "../wheel-page";
 import { segmentAtPointer } from "../wheel-rules";

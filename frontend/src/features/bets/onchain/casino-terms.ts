@@ -1,0 +1,6 @@
+import { readyWallet } from "@/features/wallet/web3";
+
+/** The Casino's terms for a bet placed now, read through the wallet. */
+export async function readCasinoTerms(): Promise<bigint> {
+  return (await readyWallet()).contracts.casino.terms();
+}
