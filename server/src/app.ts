@@ -166,9 +166,6 @@ export function createApp(deps: AppDeps): App {
     ...signedIn,
     fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }),
   );
-  app.post("/api/withdraw", ...signedIn);
-  app.post("/api/swap", ...signedIn);
-  app.get("/api/relay/quota", ...signedIn);
   app.use(
     "/api",
     routePrefix("/api"),
@@ -181,6 +178,7 @@ export function createApp(deps: AppDeps): App {
       settlerAddress: deps.sender.address,
       relayAddress: deps.relayAddress,
       tokenAddresses: deps.tokenAddresses,
+      signedIn,
     }),
   );
 

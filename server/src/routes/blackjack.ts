@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   applyBlackjackAction,
@@ -19,20 +19,15 @@ import {
 import type { SessionService } from "../auth/session";
 import type { Db } from "../db/types";
 import { DemoHandStore, type DemoHand } from "../games/demo-hands";
-import { bets, blackjackHands } from "../db/schema";
+import { bets } from "../db/schema";
+import { stateOf, storedHands, type HandRow, type StoredHand } from "../games/stored-hands";
 import { badRequest, conflict, forbidden, notFound, parse, plainRoute, unauthorized, type PlainRequest, type PlayRoute } from "../http/errors";
 import { betId, tokenAmount, tokenSymbol, type TokenSymbol } from "../http/validators";
 import type { ActionSigners, SignedActions } from "../sessions/actions";
 import { stakeSplitFromSession, type SplitDeps } from "../sessions/split";
-import type { StoredHand } from "../settler/rounds";
 import type { Settler } from "../settler/settler";
 import { formatAmount } from "../tokens";
 import { ownOpenBet } from "./bets";
-
-/** A web3 hand's word comes from the bet's seed; rows of demo hands stored before they moved to memory keep theirs. */
-interface HandState extends StoredHand {
-  word?: string;
-}
 
 const startBody = z.union([
   z.object({ token: tokenSymbol, action: z.literal("START"), betId }).strict(),
@@ -51,8 +46,6 @@ const actionBody = (action: BlackjackAction) =>
         .optional(),
     })
     .strict();
-
-type HandRow = typeof blackjackHands.$inferSelect;
 
 /** The action on the state; a move the rules refuse is a 409 naming why. */
 function play(state: BlackjackState, action: BlackjackAction): BlackjackState {
@@ -89,8 +82,8 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
   }
 
   async function wordOfHand(from: Db, hand: HandRow): Promise<{ word: string; bet?: typeof bets.$inferSelect }> {
-    const state = hand.state as HandState;
-    if (state.word) return { word: state.word };
+    const { word } = stateOf(hand);
+    if (word) return { word };
     const [bet] = await from.select().from(bets).where(eq(bets.betId, hand.betId!));
     return { word: settler.wordOf(bet!), bet };
   }
@@ -111,23 +104,19 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
     const player = await sessions.addressOf(req);
     if (!player) throw unauthorized("Sign in to play with an on-chain bet");
     const bet = await ownOpenBet(settler, body.betId, player, GameType.BLACKJACK, body.token);
-    const [existing] = await db.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId));
+    const existing = await storedHands.byBet(db, bet.betId);
     if (existing) {
       const { word } = await wordOfHand(db, existing);
-      const state = resumeBlackjack(word, BigInt(existing.betAmount), (existing.state as HandState).actions);
+      const state = resumeBlackjack(word, BigInt(existing.betAmount), stateOf(existing).actions);
       return respond(existing, state);
     }
     if (bet.status !== "open") throw conflict("This bet is already settled");
     const state = startBlackjack(settler.wordOf(bet), BigInt(bet.amount));
     const hand = { id: randomUUID(), betId: bet.betId, token: bet.token };
     const started = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(blackjackHands)
-        .values({ ...hand, player, betAmount: bet.amount, state: { actions: [] } satisfies HandState, finished: isFinalStatus(state.status) })
-        .onConflictDoNothing()
-        .returning({ id: blackjackHands.id });
-      if (inserted.length && isFinalStatus(state.status)) await settler.markReady(tx, bet, []);
-      return inserted.length > 0;
+      const inserted = await storedHands.start(tx, { ...hand, player, betAmount: bet.amount, finished: isFinalStatus(state.status) });
+      if (inserted && isFinalStatus(state.status)) await settler.markReady(tx, bet, []);
+      return inserted;
     });
     // A start of the same bet on another instance (or a double click) won the race: answer its hand.
     if (!started) return startOnChain(req, body);
@@ -144,7 +133,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
 
   async function playStored(req: PlainRequest, body: { token: TokenSymbol; sessionId: string; signature?: string }, action: BlackjackAction) {
     const player = await sessions.addressOf(req);
-    const [seen] = await db.select().from(blackjackHands).where(eq(blackjackHands.id, body.sessionId));
+    const seen = await storedHands.byId(db, body.sessionId);
     if (!seen) throw notFound("Blackjack session not found");
     if (seen.betId !== null) {
       if (!player) throw unauthorized("Sign in to play this hand");
@@ -155,11 +144,11 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
     if (signed && action === "SPLIT") await stakeSplit(seen, signed);
     // Every query inside uses tx: PGlite serialises transactions, a query outside would wait forever.
     return db.transaction(async (tx) => {
-      const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.id, body.sessionId)).for("update");
+      const hand = await storedHands.lockById(tx, body.sessionId);
       if (!hand) throw notFound("Blackjack session not found");
       if (hand.token !== body.token) throw badRequest(`This hand is played in ${hand.token}`);
-      const stored = hand.state as HandState;
-      if (signed && encodeBlackjackActions(stored.actions) !== encodeBlackjackActions((seen.state as HandState).actions)) {
+      const stored = stateOf(hand);
+      if (signed && encodeBlackjackActions(stored.actions) !== encodeBlackjackActions(stateOf(seen).actions)) {
         throw conflict("The hand moved on while this action was on its way: sign the log again");
       }
       const { word, bet } = await wordOfHand(tx, hand);
@@ -169,11 +158,8 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
       if (action !== "SPLIT" && bet?.split && before.splitHand === null) throw conflict("You added a second stake: split the hand first");
       const after = play(before, action);
       const finished = isFinalStatus(after.status);
-      const state: HandState = { ...stored, actions: [...after.actions], ...(signed && { signed }) };
-      await tx
-        .update(blackjackHands)
-        .set({ state, finished, lastActionAt: new Date() })
-        .where(and(eq(blackjackHands.id, hand.id), eq(blackjackHands.finished, false)));
+      const state: StoredHand = { ...stored, actions: [...after.actions], ...(signed && { signed }) };
+      await storedHands.record(tx, hand.id, state, finished);
       if (finished && bet) await settler.markReady(tx, bet, [...after.actions], signed);
       return respond(hand, after);
     });
@@ -181,7 +167,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
 
   /** The action appended to the hand's log, with the player's signature of that whole log checked. */
   async function signedAction(hand: HandRow, action: BlackjackAction, signature: string | undefined): Promise<SignedActions> {
-    const log = blackjackActionBytes(encodeBlackjackActions([...(hand.state as HandState).actions, action]));
+    const log = blackjackActionBytes(encodeBlackjackActions([...stateOf(hand).actions, action]));
     return deps.signers.check({ betId: hand.betId!, player: hand.player! }, log, signature);
   }
 
@@ -194,7 +180,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
   async function stakeSplit(hand: HandRow, signed: SignedActions): Promise<void> {
     const [bet] = await db.select().from(bets).where(eq(bets.betId, hand.betId!));
     if (!bet || bet.split) return;
-    play(resumeBlackjack(settler.wordOf(bet), BigInt(bet.amount), (hand.state as HandState).actions), "SPLIT");
+    play(resumeBlackjack(settler.wordOf(bet), BigInt(bet.amount), stateOf(hand).actions), "SPLIT");
     await settler.sync();
     if ((await settler.findBet(bet.betId))?.split) return;
     if (signed.keyGrant !== null) throw conflict("Add the second stake on chain (addStake) before splitting");

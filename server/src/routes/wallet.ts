@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type RequestHandler } from "express";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { z } from "zod";
 import { sessionAddress } from "../auth/session";
@@ -61,6 +61,8 @@ export interface WalletRouterDeps {
   settlerAddress: string;
   relayAddress: string;
   tokenAddresses: Record<TokenSymbol, string>;
+  /** What every route here runs first: the sign-in check and the per-address limit. */
+  signedIn: RequestHandler[];
 }
 
 const refusedAs = (name: string) => badRequest(REFUSALS[name] ?? `Refused on chain: ${name}`);
@@ -118,6 +120,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
 
   router.post(
     "/withdraw",
+    ...deps.signedIn,
     route(async (req, res) => {
       const body = parse(withdrawBody, req.body);
       const player = signedInPlayer(res, body.walletAddress);
@@ -130,6 +133,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
 
   router.post(
     "/swap",
+    ...deps.signedIn,
     route(async (req, res) => {
       const body = parse(swapBody, req.body);
       const player = signedInPlayer(res, body.walletAddress);
@@ -157,6 +161,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
   // What is left of the signed-in player's relay quota, so the app can offer the wallet's own withdrawal instead.
   router.get(
     "/relay/quota",
+    ...deps.signedIn,
     route(async (_req, res) => {
       const { budgets } = deps;
       const use = await budgetUse(deps.db, sessionAddress(res));

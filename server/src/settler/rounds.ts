@@ -13,7 +13,8 @@ import {
 import type { Signals } from "../cluster/cluster";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
-import { bets, blackjackHands, crashRounds } from "../db/schema";
+import { bets, crashRounds } from "../db/schema";
+import { stateOf, storedHands } from "../games/stored-hands";
 import type { SignedActions } from "../sessions/actions";
 import { fixedOutcome } from "./ingest";
 import { isInteractive, outcomeOf, type RoundActions } from "./outcome";
@@ -21,11 +22,6 @@ import type { SeedVault } from "./seeds";
 import type { BetRow } from "./types";
 
 /** A web3 hand as stored: the actions played, and the player's signature of them (every action since issue #21 is signed). */
-export interface StoredHand {
-  actions: BlackjackAction[];
-  signed?: SignedActions;
-}
-
 /** The action columns of a bet for a signed log, or none. */
 function actionColumns(signed: SignedActions | null) {
   return {
@@ -153,7 +149,7 @@ export class Rounds {
       .from(bets)
       .where(and(eq(bets.status, "open"), eq(bets.gameType, GameType.BLACKJACK)));
     for (const bet of openBlackjack) {
-      const [hand] = await this.db.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId));
+      const hand = await storedHands.byBet(this.db, bet.betId);
       const lastActivity = hand ? hand.lastActionAt : bet.createdAt;
       if (lastActivity > idleBefore) continue;
       await this.autoStand(bet);
@@ -167,18 +163,13 @@ export class Rounds {
    */
   private async autoStand(bet: BetRow): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [hand] = await tx.select().from(blackjackHands).where(eq(blackjackHands.betId, bet.betId)).for("update");
+      const hand = await storedHands.lockByBet(tx, bet.betId);
       if (hand?.finished) return;
-      const signed = (hand?.state as StoredHand | undefined)?.signed ?? null;
+      const signed = (hand && stateOf(hand).signed) ?? null;
       const finalActions = signed
-        ? [...standRemaining(resumeBlackjack(this.wordOf(bet), BigInt(bet.amount), (hand!.state as StoredHand).actions)).actions]
+        ? [...standRemaining(resumeBlackjack(this.wordOf(bet), BigInt(bet.amount), stateOf(hand!).actions)).actions]
         : this.unsignedHand(bet);
-      if (hand) {
-        await tx
-          .update(blackjackHands)
-          .set({ state: { actions: finalActions, ...(signed && { signed }) } satisfies StoredHand, finished: true, lastActionAt: new Date() })
-          .where(eq(blackjackHands.id, hand.id));
-      }
+      if (hand) await storedHands.record(tx, hand.id, { actions: finalActions, ...(signed && { signed }) }, true);
       await this.markReady(tx, bet, finalActions, signed);
     });
   }
