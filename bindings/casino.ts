@@ -4,8 +4,8 @@
 import { Interface, type EventFragment } from "ethers";
 import { checksumAddress } from "../engine/src/index";
 import { Casino__factory } from "../typechain-types/factories/contracts/Casino__factory";
-import { CasinoRelay__factory } from "../typechain-types/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
-import { CasinoSwap__factory } from "../typechain-types/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
+import { CasinoRelay__factory } from "../typechain-types/factories/contracts/CasinoRelay__factory";
+import { CasinoSwap__factory } from "../typechain-types/factories/contracts/CasinoSwap__factory";
 import { CasinoSessions__factory } from "../typechain-types/factories/contracts/CasinoSessions__factory";
 import { CasinoLimits__factory } from "../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
 import { GameRules__factory } from "../typechain-types/factories/contracts/rules/GameRules__factory";

@@ -25,6 +25,7 @@ import {HouseAdmin} from "./casino/HouseAdmin.sol";
 import {BetClaims} from "./casino/BetClaims.sol";
 import {BetSettlement} from "./casino/BetSettlement.sol";
 import {IDegenToken} from "./interfaces/IDegenToken.sol";
+import {Announcement} from "./utils/Announcement.sol";
 
 /// @title Casino
 /// @notice Vault, house bankroll, escrowed bets settled by commit-reveal hash chains, and the DEGEN
@@ -54,16 +55,16 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     uint256 public constant MIN_ANNOUNCEMENT_DELAY = HouseAdmin.MIN_ANNOUNCEMENT_DELAY;
     uint256 public constant MAX_ANNOUNCEMENT_DELAY = HouseAdmin.MAX_ANNOUNCEMENT_DELAY;
     /// @notice An announced bankroll withdrawal lapses this long after it became executable.
-    uint256 public constant ANNOUNCEMENT_LIFETIME = HouseAdmin.ANNOUNCEMENT_LIFETIME;
+    uint256 public constant ANNOUNCEMENT_LIFETIME = Announcement.LIFETIME;
     uint256 public constant MAX_JACKPOT_EDGE_BPS = HouseAdmin.MAX_JACKPOT_EDGE_BPS;
     uint256 public constant MAX_JACKPOT_SHARE_BPS = HouseAdmin.MAX_JACKPOT_SHARE_BPS;
     uint256 public constant MAX_BET_UNITS = HouseAdmin.MAX_BET_UNITS;
 
     IERC20 public immutable degen;
     /// @notice The contract that checks players' signatures for relayed withdrawals and swaps.
-    CasinoRelay public immutable relay;
+    address public immutable relay;
     /// @notice The fixed-rate swap, which alone may exchange vault balances against the bankroll.
-    CasinoSwap public immutable swapDesk;
+    address public immutable swapDesk;
     /// @notice The contract that checks session keys' signatures: one-click bets and actions.
     CasinoSessions public immutable sessions;
     /// @notice The limits players set for themselves, consulted on every bet.
@@ -79,7 +80,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     }
 
     modifier onlyRelay() {
-        if (msg.sender != address(relay)) revert NotRelay();
+        if (msg.sender != relay) revert NotRelay();
         _;
     }
 
@@ -89,7 +90,7 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     }
 
     modifier onlySwapDesk() {
-        if (msg.sender != address(swapDesk)) revert NotSwapDesk();
+        if (msg.sender != swapDesk) revert NotSwapDesk();
         _;
     }
 
@@ -106,8 +107,8 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
         if (IDegenToken(address(degen_)).casino() != address(this)) revert TokenNotBoundToCasino();
         degen = degen_;
         rules = rules_;
-        relay = new CasinoRelay(address(degen_));
-        swapDesk = new CasinoSwap(address(degen_));
+        relay = address(new CasinoRelay(address(degen_)));
+        swapDesk = address(new CasinoSwap(address(degen_)));
         sessions = new CasinoSessions(address(degen_));
         limits = new CasinoLimits(address(degen_));
         _s.settler = settler_;
@@ -572,6 +573,11 @@ contract Casino is ICasino, Ownable2Step, ReentrancyGuardTransient, IJackpotSink
     /// @notice Seconds after placement from which an unsettled bet placed now can be claimed.
     function settleWindow() external view returns (uint256) {
         return _s.config.settleWindow;
+    }
+
+    /// @notice The Casino's owner, as ICasino names it for the swap desk.
+    function owner() public view override(Ownable, ICasino) returns (address) {
+        return super.owner();
     }
 
     /// @notice Seconds between announcing and executing a bankroll withdrawal or a swap rate.

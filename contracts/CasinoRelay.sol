@@ -4,17 +4,9 @@ pragma solidity 0.8.28;
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
+import {ICasino} from "./interfaces/ICasino.sol";
+import {CasinoSwap} from "./CasinoSwap.sol";
 
-/// @notice What the relay calls on the Casino that deployed it.
-interface IRelayedCasino {
-    function withdrawFor(address player, address token, uint256 amount) external;
-    function swapDesk() external view returns (IRelayedSwap);
-}
-
-/// @notice What the relay calls on the Casino's swap desk.
-interface IRelayedSwap {
-    function swapFor(address player, address fromToken, uint256 amount, uint256 minAmountOut) external returns (uint256);
-}
 
 /// @title CasinoRelay
 /// @notice Carries out a withdrawal or a swap of a player's Casino vault that the player signed
@@ -49,7 +41,7 @@ contract CasinoRelay is EIP712, Nonces {
     }
 
     /// @notice The Casino whose vault withdrawals and swaps this relays.
-    IRelayedCasino public immutable casino;
+    ICasino public immutable casino;
     /// @notice DEGEN, the Casino's one ERC-20 (the other token is BNB, address(0)).
     address public immutable degen;
 
@@ -59,7 +51,7 @@ contract CasinoRelay is EIP712, Nonces {
     /// @dev Deployed by the Casino's constructor.
     /// @param degen_ the Casino's DEGEN token
     constructor(address degen_) EIP712("DEGEN Casino", "1") {
-        casino = IRelayedCasino(msg.sender);
+        casino = ICasino(msg.sender);
         degen = degen_;
     }
 
@@ -100,7 +92,7 @@ contract CasinoRelay is EIP712, Nonces {
         _checkSignature(player, structHash, request.deadline, signature);
         // The Casino pays out the other token: a signature naming anything else is refused.
         if (request.toToken != (request.fromToken == address(0) ? degen : address(0))) revert InvalidSignature();
-        return casino.swapDesk().swapFor(player, request.fromToken, request.amount, request.minAmountOut);
+        return CasinoSwap(casino.swapDesk()).swapFor(player, request.fromToken, request.amount, request.minAmountOut);
     }
 
     /// @notice Spends the caller's next nonce, cancelling a signature given out but not yet used.

@@ -1,14 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-/// @notice What the swap desk needs from the Casino that deployed it.
-interface ISwapCasino {
-    function owner() external view returns (address);
-    function relay() external view returns (address);
-    function announcementDelay() external view returns (uint256);
-    function house(address token) external view returns (uint256 bankroll, uint256 reserved);
-    function exchange(address player, address fromToken, uint256 amountIn, uint256 amountOut) external;
-}
+import {ICasino} from "./interfaces/ICasino.sol";
+import {Announcement} from "./utils/Announcement.sol";
 
 /// @title CasinoSwap
 /// @notice The fixed-rate swap between a player's DEGEN and BNB vault balances, against the house
@@ -24,7 +18,7 @@ contract CasinoSwap {
     uint256 public constant MAX_SWAP_CAP_BPS = 500;
     uint256 public constant MAX_DAILY_CAP_BPS = 2_000;
     /// @notice An announced rate lapses this long after it became executable.
-    uint256 public constant ANNOUNCEMENT_LIFETIME = 7 days;
+    uint256 public constant ANNOUNCEMENT_LIFETIME = Announcement.LIFETIME;
 
     struct Config {
         uint32 rate; // DEGEN per BNB
@@ -41,7 +35,7 @@ contract CasinoSwap {
         uint64 updatedAt;
     }
 
-    ISwapCasino public immutable casino;
+    ICasino public immutable casino;
     /// @notice DEGEN; the other token is BNB, address(0).
     address public immutable degen;
 
@@ -54,15 +48,9 @@ contract CasinoSwap {
     event SwapRateChanged(uint256 rate);
 
     error NotOwner();
-    error NotRelay();
-    error UnsupportedToken(address token);
-    error ZeroAmount();
     error SwapBelowMinimum(uint256 amountOut, uint256 minAmountOut);
     error SwapAboveCap(uint256 amountOut, uint256 cap);
     error SwapAboveDailyCap(uint256 amountOut, uint256 room);
-    error NothingPending();
-    error NotReady(uint256 executableAt);
-    error AnnouncementLapsed(uint256 lapsedAt);
     error OutOfBounds(uint256 value, uint256 min, uint256 max);
 
     modifier onlyOwner() {
@@ -73,7 +61,7 @@ contract CasinoSwap {
     /// @dev Deployed by the Casino's constructor: rate 10,000, caps 1 % per swap and 5 % a day.
     /// @param degen_ the Casino's DEGEN token
     constructor(address degen_) {
-        casino = ISwapCasino(msg.sender);
+        casino = ICasino(msg.sender);
         degen = degen_;
         _config = Config({rate: 10_000, perSwapCapBps: 100, dailyCapBps: 500, pendingRate: 0, pendingRateAt: 0});
     }
@@ -94,7 +82,7 @@ contract CasinoSwap {
     /// @param minAmountOut the least the player accepts
     /// @return amountOut what the player's vault received
     function swapFor(address player, address fromToken, uint256 amount, uint256 minAmountOut) external returns (uint256 amountOut) {
-        if (msg.sender != casino.relay()) revert NotRelay();
+        if (msg.sender != casino.relay()) revert ICasino.NotRelay();
         return _swap(player, fromToken, amount, minAmountOut);
     }
 
@@ -114,16 +102,16 @@ contract CasinoSwap {
     /// @param rate DEGEN per BNB, within [MIN_RATE, MAX_RATE]
     function announceRate(uint256 rate) external onlyOwner {
         _checkBounds(rate, MIN_RATE, MAX_RATE);
-        uint256 executableAt = block.timestamp + casino.announcementDelay();
+        uint64 executableAt = Announcement.executableAt(casino.announcementDelay());
         _config.pendingRate = uint32(rate);
-        _config.pendingRateAt = uint64(executableAt);
+        _config.pendingRateAt = executableAt;
         emit SwapRateAnnounced(rate, executableAt);
     }
 
     /// @notice Withdraws the pending rate (Casino owner only).
     function cancelRate() external onlyOwner {
         uint256 rate = _config.pendingRate;
-        if (rate == 0) revert NothingPending();
+        if (rate == 0) revert ICasino.NothingPending();
         _config.pendingRate = 0;
         _config.pendingRateAt = 0;
         emit SwapRateCancelled(rate);
@@ -133,10 +121,8 @@ contract CasinoSwap {
     ///         (Casino owner only).
     function executeRate() external onlyOwner {
         Config memory cfg = _config;
-        if (cfg.pendingRate == 0) revert NothingPending();
-        if (block.timestamp < cfg.pendingRateAt) revert NotReady(cfg.pendingRateAt);
-        uint256 lapsedAt = cfg.pendingRateAt + ANNOUNCEMENT_LIFETIME;
-        if (block.timestamp > lapsedAt) revert AnnouncementLapsed(lapsedAt);
+        if (cfg.pendingRate == 0) revert ICasino.NothingPending();
+        Announcement.checkExecutable(cfg.pendingRateAt);
         _config.rate = cfg.pendingRate;
         _config.pendingRate = 0;
         _config.pendingRateAt = 0;
@@ -165,7 +151,7 @@ contract CasinoSwap {
     function _swap(address player, address fromToken, uint256 amount, uint256 minAmountOut) private returns (uint256 amountOut) {
         address toToken = _otherToken(fromToken);
         amountOut = _amountOut(fromToken, amount);
-        if (amountOut == 0) revert ZeroAmount();
+        if (amountOut == 0) revert ICasino.ZeroAmount();
         if (amountOut < minAmountOut) revert SwapBelowMinimum(amountOut, minAmountOut);
         (uint256 perSwap, uint256 room, uint256 level) = _room(toToken);
         if (amountOut > perSwap) revert SwapAboveCap(amountOut, perSwap);
@@ -177,7 +163,7 @@ contract CasinoSwap {
     function _otherToken(address fromToken) private view returns (address) {
         if (fromToken == address(0)) return degen;
         if (fromToken == degen) return address(0);
-        revert UnsupportedToken(fromToken);
+        revert ICasino.UnsupportedToken(fromToken);
     }
 
     function _amountOut(address fromToken, uint256 amount) private view returns (uint256) {

@@ -5,6 +5,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
+import {Announcement} from "../utils/Announcement.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
 import {CasinoStorage, House, PendingWithdrawal} from "./CasinoStorage.sol";
 
@@ -25,7 +26,6 @@ library HouseAdmin {
     uint256 internal constant MAX_SETTLE_WINDOW = 1 days;
     uint256 internal constant MIN_ANNOUNCEMENT_DELAY = 1 hours;
     uint256 internal constant MAX_ANNOUNCEMENT_DELAY = 30 days;
-    uint256 internal constant ANNOUNCEMENT_LIFETIME = 7 days;
     uint256 internal constant MAX_JACKPOT_EDGE_BPS = 200;
     uint256 internal constant MAX_JACKPOT_SHARE_BPS = 5_000;
     uint256 internal constant MAX_BET_UNITS = type(uint24).max;
@@ -33,13 +33,13 @@ library HouseAdmin {
     // ───────────────────────────── bankroll ─────────────────────────────
 
     /// @notice Announces a bankroll withdrawal, executable after `announcementDelay` for
-    ///         ANNOUNCEMENT_LIFETIME (owner only). Replaces any pending announcement for the token.
+    ///         Announcement.LIFETIME (owner only). Replaces any pending announcement for the token.
     /// @param token DEGEN or address(0)
     /// @param amount base units
     function announceBankrollWithdrawal(CasinoStorage storage s, address token, uint256 amount) external {
         if (amount == 0) revert ICasino.ZeroAmount();
-        uint256 executableAt = block.timestamp + s.config.announcementDelay;
-        s.pendingWithdrawal[token] = PendingWithdrawal({amount: amount.toUint128(), executableAt: uint64(executableAt)});
+        uint64 executableAt = Announcement.executableAt(s.config.announcementDelay);
+        s.pendingWithdrawal[token] = PendingWithdrawal({amount: amount.toUint128(), executableAt: executableAt});
         emit ICasino.BankrollWithdrawalAnnounced(token, amount, executableAt);
     }
 
@@ -58,7 +58,7 @@ library HouseAdmin {
     function executeBankrollWithdrawal(CasinoStorage storage s, address token, address degen, address to) external {
         PendingWithdrawal memory pending = s.pendingWithdrawal[token];
         if (pending.amount == 0) revert ICasino.NothingPending();
-        _checkAnnouncement(pending.executableAt);
+        Announcement.checkExecutable(pending.executableAt);
         House storage funds = s.house[token];
         uint256 free = uint256(funds.bankroll) - funds.reserved;
         if (pending.amount > free) revert ICasino.InsufficientBankroll(free, pending.amount);
@@ -174,12 +174,6 @@ library HouseAdmin {
         s.config.jackpotEdgeBps = uint16(edgeBps);
         s.config.jackpotShareBps = uint16(shareBps);
         emit ICasino.JackpotTermsChanged(edgeBps, shareBps);
-    }
-
-    function _checkAnnouncement(uint256 executableAt) private view {
-        if (block.timestamp < executableAt) revert ICasino.NotReady(executableAt);
-        uint256 lapsedAt = executableAt + ANNOUNCEMENT_LIFETIME;
-        if (block.timestamp > lapsedAt) revert ICasino.AnnouncementLapsed(lapsedAt);
     }
 
     function _send(address token, address to, address degen, uint256 amount) private {

@@ -3,7 +3,8 @@ pragma solidity 0.8.28;
 
 /// @title ICasino
 /// @notice The Casino's events, errors and shared types, declared once: the Casino and the
-///         libraries it runs on (contracts/casino/) emit and revert with them.
+///         libraries it runs on (contracts/casino/) emit and revert with them. Its functions are
+///         what the Casino's relay and swap desk call on the Casino that deployed them.
 interface ICasino {
     /// @notice Read-only view of a bet (`open` false once settled or claimed, or never placed).
     struct BetView {
@@ -172,4 +173,33 @@ interface ICasino {
     /// @notice The token does not name this Casino as its casino.
     error TokenNotBoundToCasino();
 
+    /// @notice The Casino's owner (two-step transfer), who alone sets the swap desk's rate and caps.
+    function owner() external view returns (address);
+
+    /// @notice The relay the Casino deployed: the only caller of withdrawFor and of the swap desk's swapFor.
+    function relay() external view returns (address);
+
+    /// @notice The swap desk the Casino deployed: the only caller of exchange.
+    function swapDesk() external view returns (address);
+
+    /// @notice Seconds between announcing and executing a bankroll withdrawal or a swap rate.
+    function announcementDelay() external view returns (uint256);
+
+    /// @notice A token's bankroll and the part of it that open bets reserve.
+    /// @param token DEGEN or address(0)
+    function house(address token) external view returns (uint256 bankroll, uint256 reserved);
+
+    /// @notice Sends a player's free vault balance to that same player, as the player signed (relay only).
+    /// @param player the owner of the vault balance, and the receiver
+    /// @param token DEGEN or address(0)
+    /// @param amount base units
+    function withdrawFor(address player, address token, uint256 amount) external;
+
+    /// @notice Exchanges a player's vault balance of one token for the other against the bankroll,
+    ///         at the amounts the swap desk priced and capped (swap desk only).
+    /// @param player whose vault balance is swapped
+    /// @param fromToken the token given (the other one is received)
+    /// @param amountIn base units of `fromToken`
+    /// @param amountOut base units of the other token
+    function exchange(address player, address fromToken, uint256 amountIn, uint256 amountOut) external;
 }

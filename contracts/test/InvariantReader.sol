@@ -4,6 +4,7 @@ pragma solidity 0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {Casino} from "../Casino.sol";
 import {CasinoSwap} from "../CasinoSwap.sol";
+import {CasinoRelay} from "../CasinoRelay.sol";
 import {CasinoSessions} from "../CasinoSessions.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
 
@@ -150,7 +151,7 @@ contract InvariantReader {
             Probe calldata probe = q.probes[i];
             snap.maxBets[i] = casino.maxBet(probe.token, probe.gameType, probe.params, probe.player);
         }
-        CasinoSwap desk = casino.swapDesk();
+        CasinoSwap desk = CasinoSwap(casino.swapDesk());
         (snap.degenQuote[0], snap.degenQuote[1]) = desk.quote(degen, q.quoteDegen);
         (snap.nativeQuote[0], snap.nativeQuote[1]) = desk.quote(address(0), q.quoteNative);
         snap.random = casino.computeRandom(q.seed, q.clientSeed, q.player, q.nonce);
@@ -206,7 +207,7 @@ contract InvariantReader {
         for (uint256 i; i < players.length; ++i) {
             PlayerView memory v = views[i];
             (v.commit, v.nextNonce, v.remaining, v.root, v.nextToResolve, v.chainLength) = casino.commitmentOf(players[i]);
-            v.relayNonce = casino.relay().nonces(players[i]);
+            v.relayNonce = CasinoRelay(casino.relay()).nonces(players[i]);
         }
     }
 
@@ -221,7 +222,7 @@ contract InvariantReader {
         s.settler = casino.settler();
         s.owner = casino.owner();
         s.pendingOwner = casino.pendingOwner();
-        (s.rate, s.perSwapCapBps, s.dailyCapBps, s.pendingRate, s.pendingRateAt) = casino.swapDesk().terms();
+        (s.rate, s.perSwapCapBps, s.dailyCapBps, s.pendingRate, s.pendingRateAt) = CasinoSwap(casino.swapDesk()).terms();
         (s.pendingAmount[0], s.pendingAt[0]) = casino.pendingWithdrawal(degen);
         (s.pendingAmount[1], s.pendingAt[1]) = casino.pendingWithdrawal(address(0));
         s.maxBetLimit[0] = casino.maxBetLimit(degen);

@@ -2,9 +2,9 @@ import { parseEther } from "ethers";
 import { describe, expect, it } from "vitest";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
 import { CasinoLimits__factory } from "@typechain/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
-import { CasinoRelay__factory } from "@typechain/factories/contracts/CasinoRelay.sol/CasinoRelay__factory";
+import { CasinoRelay__factory } from "@typechain/factories/contracts/CasinoRelay__factory";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
-import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
+import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap__factory";
 import { DegenToken__factory } from "@typechain/factories/contracts/DegenToken.sol/DegenToken__factory";
 import { explain } from "../web3/explain";
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { id, parseEther } from "ethers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap.sol/CasinoSwap__factory";
+import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap__factory";
 import { useWalletDialog } from "../dialog-store";
 import { readyWallet } from "../web3";
 import { swapTokens } from "../web3/swap";
