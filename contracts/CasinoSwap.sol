@@ -6,13 +6,13 @@ import {Announcement} from "./utils/Announcement.sol";
 
 /// @title CasinoSwap
 /// @notice The fixed-rate swap between a player's DEGEN and BNB vault balances, against the house
-///         bankroll (SPEC §9: 1 DEGEN = 0.0001 BNB). A fixed rate cannot follow the market, so
+///         bankroll (docs/product.md §9: 1 DEGEN = 0.0001 BNB). A fixed rate cannot follow the market, so
 ///         what it can pay out is capped: per swap and over any 24 hours, as shares of the free
 ///         bankroll of the token paid out. The Casino's owner sets the caps within bounds and
 ///         changes the rate only by announcing it an announcement delay ahead.
 contract CasinoSwap {
     uint256 private constant BPS = 10_000;
-    /// @notice The rate's bounds, DEGEN per BNB: ×10 either way of SPEC's 10,000.
+    /// @notice The rate's bounds, DEGEN per BNB: ×10 either way of the product's 10,000.
     uint256 public constant MIN_RATE = 1_000;
     uint256 public constant MAX_RATE = 100_000;
     uint256 public constant MAX_SWAP_CAP_BPS = 500;

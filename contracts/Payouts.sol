@@ -16,7 +16,7 @@ library Payouts {
     uint8 internal constant CRASH = 4;
     uint8 internal constant GAME_COUNT = 5;
 
-    /// @notice RTP per token in basis points (SPEC §1, §9): DEGEN pays 102 %, BNB 98 %.
+    /// @notice RTP per token in basis points (docs/product.md §1, §9): DEGEN pays 102 %, BNB 98 %.
     uint256 internal constant RTP_DEGEN_BPS = 10_200;
     uint256 internal constant RTP_NATIVE_BPS = 9_800;
 

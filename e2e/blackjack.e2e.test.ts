@@ -24,7 +24,7 @@ async function act(page: Page, testId: string, route: string): Promise<HandAnswe
   return (await response.json()) as HandAnswer;
 }
 
-/** SPEC §8 banner text for a finished hand. */
+/** docs/product.md §8 banner text for a finished hand. */
 function expectedBanner(hand: HandAnswer): RegExp {
   const payout = Number(hand.payout).toFixed(2);
   if (hand.status === "BLACKJACK") return new RegExp(`^BLACKJACK! Win ${payout} DEGEN!$`);

@@ -102,7 +102,7 @@ describe("the BSC Testnet rehearsal on a local chain 97", () => {
     expect([...wallet.knownChains.keys()]).toEqual([LOCAL_CHAIN_ID]);
     await page.goto(rehearsal.appUrl + "/");
     await connectInApp(page);
-    // Sign-in comes first (SPEC §4), then the switch: refused with 4902, the add, the switch again.
+    // Sign-in comes first (docs/product.md §4), then the switch: refused with 4902, the add, the switch again.
     await expect.poll(() => wallet.chainId, { timeout: 30_000 }).toBe(REHEARSAL_CHAIN_ID);
 
     const methods = wallet.requests.map((request) => request.method);

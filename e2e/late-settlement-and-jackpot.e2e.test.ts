@@ -146,7 +146,7 @@ describe("never stuck: a bet the house does not settle (SETTLER=paused)", () => 
 
     const bet = await spinOnChain(page, player);
     expect(bet.token).toBe(ZeroAddress);
-    // What the bet reserves of the house's BNB: its maximum payout, 9.8x (SPEC: BNB pays 0.98 × 10 for one colour).
+    // What the bet reserves of the house's BNB: its maximum payout, 9.8x (docs/product.md: BNB pays 0.98 × 10 for one colour).
     const bound = await reader.casino.reservedBy(player, ZeroAddress);
     expect(bound).toBe(parseEther("0.098"));
     expect(bound).toBe(await reader.casino.maxPayout(ZeroAddress, GameType.WHEEL, encodeWheelParams([0]), stake, false));

@@ -1,5 +1,5 @@
 // Slots in web3 mode against the whole stack (issue #14): the bet placed on chain from the vault,
-// SPEC's spin call naming it, the settlement read from the chain's events and verified in the
+// the product's spin call naming it, the settlement read from the chain's events and verified in the
 // browser; the reels stop on the engine's outcome of the settled word, and the vault moves by
 // exactly payout − stake (+ any jackpot).
 import { getAddress, parseEther } from "ethers";

@@ -4,12 +4,12 @@ import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { recasedTexts, useBrowser } from "./support/page";
 
 /**
- * SPEC texts as the player reads them. innerText applies CSS text-transform (textContent and
+ * Product texts as the player reads them. innerText applies CSS text-transform (textContent and
  * Playwright's text matching do not), so a badge written 'Demo Mode' but styled uppercase would
  * read 'DEMO MODE' here.
  */
 
-/** Re-cased labels allowed to stay so: decorative, not SPEC texts. Keep this list short. */
+/** Re-cased labels allowed to stay so: decorative, not product texts. Keep this list short. */
 const DECORATIVE_RECASED: readonly string[] = [];
 
 const WHITEPAPER_SECTIONS = [

@@ -326,7 +326,7 @@ describe("test wallet (injected EIP-1193 provider driven from Node)", () => {
     const address = wallet.address;
     const shortened = new RegExp(`^${address.slice(0, 6)}…${address.slice(-4)}$`, "i");
     await page.getByTestId("wallet-connected").getByText(shortened).waitFor();
-    // Accounts, then the sign-in signature (SPEC §4); the wallet is on the server's chain already.
+    // Accounts, then the sign-in signature (docs/product.md §4); the wallet is on the server's chain already.
     const methods = wallet.requests.map((request) => request.method);
     expect(methods.slice(0, 3)).toEqual(["eth_requestAccounts", "eth_chainId", "personal_sign"]);
     expect(methods).not.toContain("wallet_switchEthereumChain");

@@ -130,7 +130,7 @@ describe("a wallet on another chain", () => {
       expect(switches.map((request) => request.params)).toEqual([[{ chainId: "0x7a69" }], [{ chainId: "0x7a69" }]]);
       const [add] = wallet.requests.filter((request) => request.method === "wallet_addEthereumChain");
       expect(add!.params).toEqual([expect.objectContaining({ chainId: "0x7a69", rpcUrls: [rpcUrl] })]);
-      // Sign-in first (SPEC §4), then the switch.
+      // Sign-in first (docs/product.md §4), then the switch.
       expect(methods.indexOf("personal_sign")).toBeLessThan(methods.indexOf("wallet_switchEthereumChain"));
       // The page hears of the switch through the wallet's chainChanged event, a moment later.
       await expect.poll(() => page.getByTestId("wrong-network").count()).toBe(0);

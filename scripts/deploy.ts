@@ -13,7 +13,7 @@ import { deployCasinoContracts, type CasinoLibraries } from "./casino-contracts"
 const LOCAL_CHAIN_ID = 31337n;
 const DAY = 24 * 60 * 60;
 
-/** The lock terms the whitepaper and lobby state (SPEC §9), in seconds from the deployment. */
+/** The lock terms the whitepaper and lobby state (docs/product.md §9), in seconds from the deployment. */
 export const LOCK_TERMS = {
   /** Team shares: nothing for 6 months, then vested linearly until month 12 (half at the cliff). */
   team: { cliff: 180 * DAY, duration: 365 * DAY },

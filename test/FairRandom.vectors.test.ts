@@ -1,6 +1,6 @@
 // The random word, jackpot roll, odds and prize of the contracts must equal the engine's byte for
 // byte: engine/vectors/random.json and engine/vectors/jackpot.json are written by the engine
-// (notes/interop.md) and read here.
+// (docs/decisions.md §9) and read here.
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { readFileSync } from "node:fs";

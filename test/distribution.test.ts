@@ -40,7 +40,7 @@ describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.s
         BigInt(lock.end),
       ]);
     }
-    // SPEC §9: reserve 3 months, LP 6 months; the team's cliff is 6 months of a 12-month vesting.
+    // docs/product.md §9: reserve 3 months, LP 6 months; the team's cliff is 6 months of a 12-month vesting.
     const days = (lock: LockRecord) => [(lock.releasesAt - lock.start) / 86_400, (lock.end - lock.start) / 86_400];
     expect(written.locks.map(days)).to.deep.equal([
       [180, 365],

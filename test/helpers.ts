@@ -24,7 +24,7 @@ export const PLAYER_DEGEN = parseEther("1000000");
 
 const abi = AbiCoder.defaultAbiCoder();
 
-/** random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)), as in notes/interop.md. */
+/** random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)), as in docs/decisions.md §9. */
 export function randomWord(seed: string, clientSeed: string, player: string, nonce: bigint, chainId: bigint, casino: string): string {
   return keccak256(abi.encode(["bytes32", "bytes32", "address", "uint256", "uint256", "address"], [seed, clientSeed, player, nonce, chainId, casino]));
 }

@@ -2,7 +2,7 @@ import { deckFromWord, handScore, isNatural, rankValue, type Card } from "./card
 import { assertPositiveStake, formatAmount } from "./tokens";
 
 /**
- * Blackjack (SPEC §3, §4, §9). One freshly shuffled 52-card deck per hand (cards.ts).
+ * Blackjack (docs/product.md §3, §4, §9). One freshly shuffled 52-card deck per hand (cards.ts).
  *  - Deal: player, dealer, player, dealer (the dealer's second card is the hole card).
  *  - Naturals are settled at once: player only → BLACKJACK (2.5x); both → PUSH (1x);
  *    dealer only → DEALER_WIN (the dealer checks the hole card, so no further stake is risked).
@@ -11,7 +11,7 @@ import { assertPositiveStake, formatAmount } from "./tokens";
  *    The two hands get their second cards at once (first, then second); each is played in turn
  *    (activeSplit first, then second) with HIT and STAND; split aces play like any hand; 21 on
  *    two cards after a split is 21, not a blackjack. A split stakes a second, equal bet.
- *  - The dealer draws to 16 and stands on every 17, soft 17 included: SPEC says "stands on 17"
+ *  - The dealer draws to 16 and stands on every 17, soft 17 included: the product says "stands on 17"
  *    without exception, and standing on soft 17 is the player-friendly variant.
  *  - If every player hand is bust the dealer draws nothing.
  *  - Pays per hand: win 2x, push 1x, loss 0 (blackjack 2.5x). Status after a split is decided
@@ -24,7 +24,7 @@ export type ActiveSplit = "first" | "second";
 
 export const BLACKJACK_ACTIONS: readonly BlackjackAction[] = ["HIT", "STAND", "SPLIT"];
 export const FINAL_STATUSES: readonly BlackjackStatus[] = ["PLAYER_WIN", "DEALER_WIN", "PUSH", "BLACKJACK"];
-/** Total payout per stake in bps: SPEC §9. */
+/** Total payout per stake in bps: docs/product.md §9. */
 export const BLACKJACK_PAYOUT_BPS: Readonly<Record<HandResult, bigint>> = { BLACKJACK: 25_000n, WIN: 20_000n, PUSH: 10_000n, LOSE: 0n };
 export const DEALER_STANDS_ON = 17;
 
@@ -223,7 +223,7 @@ export interface HiddenCard {
   hidden: true;
 }
 
-/** SPEC §3 blackjack game response (without sessionId, which the server adds). */
+/** docs/product.md §3 blackjack game response (without sessionId, which the server adds). */
 export interface BlackjackView {
   playerHand: Card[];
   dealerHand: (Card | HiddenCard)[];

@@ -1,6 +1,6 @@
 import { RandomStream, type Draws } from "./random";
 
-/** SPEC §3 card: suit and value (ACE, JACK, QUEEN, KING or a number 2..10). */
+/** docs/product.md §3 card: suit and value (ACE, JACK, QUEEN, KING or a number 2..10). */
 export const SUITS = ["HEARTS", "DIAMONDS", "SPADES", "CLUBS"] as const;
 export type Suit = (typeof SUITS)[number];
 export type CardValue = "ACE" | "JACK" | "QUEEN" | "KING" | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;

@@ -2,7 +2,7 @@ import { RandomStream } from "./random";
 import { RTP_BPS, assertPositiveStake, type Token } from "./tokens";
 
 /**
- * Crash (DESIGN.md §5). Multipliers are integers in hundredths (250 = 2.50x) everywhere a payout
+ * Crash (docs/decisions.md §5). Multipliers are integers in hundredths (250 = 2.50x) everywhere a payout
  * depends on them.
  *
  * Crash point: X = the first float of the stream, u its 52-bit integer (X = u / 2^52).
@@ -41,7 +41,7 @@ export function crashPointFromDraw(u: number, token: Token): number {
 }
 
 /**
- * The flight curve (SPEC §9): m(t) = max(1, e^(0.05 t) + A × (1 + 0.02 t) × sin(f × t)), t in
+ * The flight curve (docs/product.md §9): m(t) = max(1, e^(0.05 t) + A × (1 + 0.02 t) × sin(f × t)), t in
  * seconds, A the wobble amplitude, f its angular frequency in rad/s. Animation only: no payout
  * reads it.
  */

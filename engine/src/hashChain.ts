@@ -3,7 +3,7 @@ import sha3 from "js-sha3";
 import { assertBytes32 } from "./random";
 
 /**
- * The house's per-player hash chain (DESIGN.md §3). The tip s_N is derived from a master secret,
+ * The house's per-player hash chain (docs/decisions.md §3). The tip s_N is derived from a master secret,
  * the player and an epoch, so nothing secret is stored per player; then s_(i-1) = keccak256(s_i)
  * down to s_0, the commitment posted on chain. A chain for n bets has 2n links: the player's k-th
  * bet after the commitment is settled with s_(2k-1) when it was relayed from a session key, and

@@ -2,7 +2,7 @@ import { RandomStream, type Draws } from "./random";
 import { applyBps, assertPositiveStake } from "./tokens";
 
 /**
- * Kickboxing (SPEC §4, §9). One fight from the draws, exchange by exchange:
+ * Kickboxing (docs/product.md §4, §9). One fight from the draws, exchange by exchange:
  *  - every 600 ms one exchange, at most 50 in the 30 s round; 100 HP each;
  *  - attacker: the first is RED or BLUE at 50 %; after that the previous attacker attacks again
  *    with 30 % (a combo), otherwise the other fighter attacks;

@@ -2,13 +2,13 @@ import { RandomStream, type Draws } from "./random";
 import { BPS, RTP_BPS, applyBps, assertPositiveStake, type Token } from "./tokens";
 
 /**
- * Slots: 5 reels × 3 rows (DESIGN.md §5).
+ * Slots: 5 reels × 3 rows (docs/decisions.md §5).
  *  - Each of the 15 cells is drawn on its own: reel by reel, top row to bottom row, an integer in
- *    [0, 100) picks the symbol by that reel's weights (SLOT_REEL_WEIGHTS, in SPEC symbol order).
+ *    [0, 100) picks the symbol by that reel's weights (SLOT_REEL_WEIGHTS, in product symbol order).
  *  - Five lines, each one cell per reel: Top Row (rows 0,0,0,0,0), Middle Row (1,1,1,1,1),
  *    Bottom Row (2,2,2,2,2), Diagonal down (0,1,2,1,0) and Diagonal up (2,1,0,1,2).
  *  - A line pays when its first 3, 4 or 5 cells from reel 1 show the same symbol (3/4/5-Match),
- *    at SPEC §9's 3 / 4 / 5 price; the lines are added up.
+ *    at docs/product.md §9's 3 / 4 / 5 price; the lines are added up.
  *  - payout = stake × (sum of line prices) × token multiplier (1.02 / 0.98), rounded down once.
  *  - RTP: one weight table for both tokens, chosen so that 5 × E[line price] = 1 exactly; the
  *    token multiplier then makes it exactly 102 % / 98 % (slotsExactRtp computes the fraction).
@@ -17,7 +17,7 @@ import { BPS, RTP_BPS, applyBps, assertPositiveStake, type Token } from "./token
 export const SLOT_SYMBOLS = ["DEGEN", "CHERRY", "LEMON", "STAR", "BELL", "DIAMOND", "GRAPES"] as const;
 export type SlotSymbol = (typeof SLOT_SYMBOLS)[number];
 
-/** Names shown to the player (SPEC §3). SPEC leaves DIAMOND's and GRAPES' names open. */
+/** Names shown to the player (docs/product.md §3). The product leaves DIAMOND's and GRAPES' names open. */
 export const SLOT_SYMBOL_NAMES: Readonly<Record<SlotSymbol, string>> = {
   DEGEN: "DEGEN",
   CHERRY: "Chad",
@@ -28,7 +28,7 @@ export const SLOT_SYMBOL_NAMES: Readonly<Record<SlotSymbol, string>> = {
   GRAPES: "Grapes",
 };
 
-/** SPEC §9: price of 3 / 4 / 5 in a row, in bets, before the token multiplier. */
+/** docs/product.md §9: price of 3 / 4 / 5 in a row, in bets, before the token multiplier. */
 export const SLOT_PAYTABLE: Readonly<Record<SlotSymbol, readonly [number, number, number]>> = {
   DEGEN: [50, 100, 150],
   DIAMOND: [25, 50, 75],
@@ -43,14 +43,14 @@ export const SLOT_REELS = 5;
 export const SLOT_ROWS = 3;
 export const SLOT_REEL_WEIGHT_TOTAL = 100;
 export const SLOT_BIG_WIN_MULTIPLE = 20;
-/** SPEC §9: "Max shown is bet times 150" (the best single line). */
+/** docs/product.md §9: "Max shown is bet times 150" (the best single line). */
 export const SLOT_MAX_SHOWN_MULTIPLE = 150;
 
 /**
  * Per-reel symbol weights out of 100. Reels 1, 3 and 5 make the premium symbols rare (DEGEN 1 in
  * 100, and a symbol that pays more is never more common there); reels 2 and 4 carry them often.
  * With the same weights on every reel no table of these 7 symbols gets below ~131 % RTP at
- * SPEC's prices, so the reels differ.
+ * the product's prices, so the reels differ.
  * Exactness: each symbol pays 3 / 4 / 5 in a row at 1 : 2 : 3 times its 3-price p, so with a its
  * weight on reels 1/3/5 and b on reels 2/4, 100^5 × E[line price] = Σ p·a²·b·(10000 + 100·b + a·b);
  * these tables make that sum exactly 100^5 / 5 = 2·10⁹. They were found by a search around the
@@ -72,7 +72,7 @@ export type SlotLineName = (typeof SLOT_LINES)[number]["name"];
 
 export const SLOT_MATCH_LABELS: Readonly<Record<3 | 4 | 5, string>> = { 3: "3-Match", 4: "4-Match", 5: "5-Match" };
 
-/** The paytable as shown for a token: SPEC §9 × token multiplier (DEGEN 51 / 102 / 153). */
+/** The paytable as shown for a token: docs/product.md §9 × token multiplier (DEGEN 51 / 102 / 153). */
 export function slotsPaytableFor(token: Token): Record<SlotSymbol, [number, number, number]> {
   const scale = (bets: number) => (bets * Number(RTP_BPS[token])) / Number(BPS);
   const table = {} as Record<SlotSymbol, [number, number, number]>;
@@ -118,7 +118,7 @@ export interface SlotLineWin {
 export interface SlotsOutcome {
   reels: SlotSymbol[][];
   lines: SlotLineWin[];
-  /** SPEC §3 winLines: per winning line, the row index on each matched reel. */
+  /** docs/product.md §3 winLines: per winning line, the row index on each matched reel. */
   winLines: number[][];
   /** Sum of the line prices in bets, before the token multiplier. */
   totalMultiple: number;

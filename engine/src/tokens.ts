@@ -1,6 +1,6 @@
 import { formatUnits, parseUnits } from "ethers";
 
-/** The two tokens a bet can be made in (notes/interop.md). */
+/** The two tokens a bet can be made in (docs/decisions.md §9). */
 export type Token = "DEGEN" | "BNB";
 export const TOKENS: readonly Token[] = ["DEGEN", "BNB"];
 
@@ -9,10 +9,10 @@ export const TOKEN_DECIMALS = 18;
 /** Basis points: 10000 = 100 %. */
 export const BPS = 10_000n;
 
-/** Return to player = the token multiplier, in basis points (SPEC §1, §9: x1.02 and x0.98). */
+/** Return to player = the token multiplier, in basis points (docs/product.md §1, §9: x1.02 and x0.98). */
 export const RTP_BPS: Readonly<Record<Token, bigint>> = { DEGEN: 10_200n, BNB: 9_800n };
 
-/** Smallest stake per token, in base units (SPEC §5: 1 DEGEN, 0.001 BNB). */
+/** Smallest stake per token, in base units (docs/product.md §5: 1 DEGEN, 0.001 BNB). */
 export const MIN_BET: Readonly<Record<Token, bigint>> = {
   DEGEN: parseUnits("1", TOKEN_DECIMALS),
   BNB: parseUnits("0.001", TOKEN_DECIMALS),

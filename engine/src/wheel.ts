@@ -1,7 +1,7 @@
 import { RandomStream, type Draws } from "./random";
 import { BPS, RTP_BPS, assertPositiveStake, type Token } from "./tokens";
 
-/** The ten colours in SPEC order; colour i is bit i of the bet params. */
+/** The ten colours in product order; colour i is bit i of the bet params. */
 export const WHEEL_COLOURS = [
   { color: "gold", label: "Gold", hex: "#FFD700" },
   { color: "pink", label: "Pink", hex: "#FF69B4" },

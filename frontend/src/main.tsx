@@ -4,7 +4,7 @@ import { useSessionStore } from "@/features/session";
 import { useWalletStore } from "@/features/wallet";
 import "./index.css";
 
-// SPEC §4 'Session': a user id stored on an earlier visit loads that user and their balances.
+// docs/product.md §4 'Session': a user id stored on an earlier visit loads that user and their balances.
 void useSessionStore.getState().start();
 // A wallet connected on an earlier visit comes back with its still-valid session, unasked.
 void useWalletStore

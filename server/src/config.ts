@@ -12,7 +12,7 @@ import type { TokenSymbol } from "./tokens";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/** Hardhat dev account #1: the settler of every local deployment (notes/interop.md). */
+/** Hardhat dev account #1: the settler of every local deployment (docs/decisions.md §9). */
 const LOCAL_SETTLER_KEY = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
 export interface Deployment {

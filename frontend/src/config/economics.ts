@@ -1,5 +1,5 @@
 // The one source of the tokenomics and jackpot figures shown by the lobby and the whitepaper.
-// Where SPEC §9 gives two readings, these follow DESIGN.md §4–5.
+// Where docs/product.md §9 gives two readings, these follow docs/decisions.md §4–5.
 import { JACKPOT_TERMS } from "@engine/terms";
 
 export const TOTAL_SUPPLY = 1_000_000_000;
@@ -25,7 +25,7 @@ export const FINAL_TAX_SPLIT_POINTS = {
 /**
  * The jackpot terms a DEGEN bet is placed under (the Casino's defaults): a hit wins
  * JACKPOT_PRIZE_PERCENT_OF_POOL of the pool, with a chance that makes the bet's expected jackpot
- * win JACKPOT_EDGE_PERCENT of its stake. SPEC's "about 1 % trigger chance" holds only for one
+ * win JACKPOT_EDGE_PERCENT of its stake. The product's "about 1 % trigger chance" holds only for one
  * stake size, so it is not what the player is told.
  */
 export const JACKPOT_EDGE_PERCENT = JACKPOT_TERMS.DEFAULT_EDGE_BPS / 100;

@@ -5,7 +5,7 @@ export type Token = (typeof TOKENS)[number];
 
 export type TokenAmounts = Record<Token, number>;
 
-/** SPEC §1: DEGEN pays 1.02x (51 % player), BNB 0.98x (49 % player); the engine owns the figures. */
+/** docs/product.md §1: DEGEN pays 1.02x (51 % player), BNB 0.98x (49 % player); the engine owns the figures. */
 export const TOKEN_MULTIPLIER: Record<Token, number> = { DEGEN: tokenMultiplier("DEGEN"), BNB: tokenMultiplier("BNB") };
 
 /** The token switch's badges where a game pays the token multiplier: '1.02x' and '0.98x'. */
@@ -14,7 +14,7 @@ export const TOKEN_MULTIPLIER_BADGES: Record<Token, string> = {
   BNB: `${TOKEN_MULTIPLIER.BNB.toFixed(2)}x`,
 };
 
-/** Decimals used both for showing balances and for rounding stakes (SPEC §2 lobby, §5 bet input). */
+/** Decimals used both for showing balances and for rounding stakes (docs/product.md §2 lobby, §5 bet input). */
 export const TOKEN_DISPLAY_DECIMALS: Record<Token, number> = { DEGEN: 2, BNB: 4 };
 
 export const DEMO_START_BALANCES: Readonly<TokenAmounts> = { DEGEN: 10000, BNB: 5 };

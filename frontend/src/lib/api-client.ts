@@ -1,4 +1,4 @@
-// SPEC §7 data client: every call sends cookies, bodies are JSON (with a JSON content type only
+// docs/product.md §7 data client: every call sends cookies, bodies are JSON (with a JSON content type only
 // when there is a body), answers are parsed as JSON, and a non-OK answer becomes an Error whose
 // message is '{status}: {body text or status text}'.
 
@@ -17,7 +17,7 @@ export class ApiError extends Error {
 
 /**
  * The server's own sentence for a refused call (its answers are `{ "error": "…" }`), for showing
- * to the player instead of SPEC's '{status}: {body}' form; null when the answer carries none.
+ * to the player instead of the product's '{status}: {body}' form; null when the answer carries none.
  */
 export function serverErrorText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;

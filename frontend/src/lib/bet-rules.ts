@@ -1,6 +1,6 @@
 import { TOKEN_DISPLAY_DECIMALS, type Token } from "@/config/tokens";
 
-/** SPEC §5 'Bet input'. */
+/** docs/product.md §5 'Bet input'. */
 export const MIN_BET: Record<Token, number> = { DEGEN: 1, BNB: 0.001 };
 
 export const BET_CHIPS: Record<Token, readonly number[]> = {
@@ -8,7 +8,7 @@ export const BET_CHIPS: Record<Token, readonly number[]> = {
   DEGEN: [1, 3, 5, 10, 25, 50, 100],
 };
 
-/** SPEC §5: the default stake of slots, crash and kickboxing. */
+/** docs/product.md §5: the default stake of slots, crash and kickboxing. */
 export const DEFAULT_BET = 10;
 
 /** A game's stake before the player chose one for the token: 10 DEGEN, 0.01 BNB. */

@@ -1,7 +1,7 @@
 /**
  * The chains the app knows how to describe to a wallet. The browser learns the server's chain
  * from GET /api/config at run time, so one frontend build serves every chain; the frontend
- * mirrors the 1 / 56 / 97 entries (SPEC's chain definitions) for wallet_addEthereumChain.
+ * mirrors the 1 / 56 / 97 entries (the product's chain definitions) for wallet_addEthereumChain.
  */
 
 export interface NativeCurrency {

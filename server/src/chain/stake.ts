@@ -5,7 +5,7 @@ import { formatAmount } from "../tokens";
 import type { Casino } from "../../../bindings/casino";
 
 /**
- * DESIGN.md §3a: the server never spends gas for an address with nothing at stake. A commitment
+ * docs/decisions.md §3: the server never spends gas for an address with nothing at stake. A commitment
  * (setCommitment, about 80k gas) is posted only for a wallet that could place a bet now: its
  * Casino vault holds at least the minimum bet of DEGEN or of BNB, or its wallet holds the minimum
  * DEGEN bet and has approved the Casino for it (playGame then takes the stake by allowance). A BNB

@@ -68,7 +68,7 @@ export interface WalletRouterDeps {
 const refusedAs = (name: string) => badRequest(REFUSALS[name] ?? `Refused on chain: ${name}`);
 
 /**
- * SPEC §7's withdraw and swap, relayed for the signed-in player through CasinoRelay: the server
+ * docs/product.md §7's withdraw and swap, relayed for the signed-in player through CasinoRelay: the server
  * pays the gas, the player's EIP-712 signature (checked on chain) is the authority, so the server
  * can never move a player's money on its own. Because the house pays, a relay moves at least the
  * token's minimum and counts against the player's daily quota (chain/budgets.ts); below or past

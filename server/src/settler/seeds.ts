@@ -4,7 +4,7 @@ import { HASH_CHAIN, HashChain, randomWord } from "../engine";
 const CACHED_CHAINS = 256;
 
 /**
- * The house's hash chains (DESIGN.md §3). One chain per player and commitment, keyed by the
+ * The house's hash chains (docs/decisions.md §3). One chain per player and commitment, keyed by the
  * commitment's first nonce; the master secret is first bound to this chain and contract so a
  * secret reused elsewhere never reveals these seeds. Chains are cached: a settlement hashes nothing.
  */

@@ -13,7 +13,7 @@ const WalletDialogs = lazy(() => import("@/features/wallet/components/wallet-dia
 /** One-click play's header badge and its signing code load only while a session is open. */
 const SessionBadge = lazy(() => import("@/features/one-click/components/session-badge"));
 
-/** SPEC §2 'Header wallet widget' once connected: the vault's balances (or the wrong network), and the wallet menu. */
+/** docs/product.md §2 'Header wallet widget' once connected: the vault's balances (or the wrong network), and the wallet menu. */
 export default function ConnectedWallet({ account, wrongNetwork }: { account: string; wrongNetwork: boolean }) {
   const dialog = useWalletDialog((state) => state.open);
   return (

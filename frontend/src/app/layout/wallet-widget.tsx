@@ -8,7 +8,7 @@ const ChooseWalletDialog = lazy(() => import("@/features/wallet/components/choos
 /** Balances, the wallet menu and its dialogs load once a wallet is connected (connecting loads the wallet code anyway). */
 const ConnectedWallet = lazy(() => import("./connected-wallet"));
 
-/** SPEC §2 'Header wallet widget': a connect button, or balances and the wallet menu. */
+/** docs/product.md §2 'Header wallet widget': a connect button, or balances and the wallet menu. */
 export function WalletWidget() {
   const { account, mode, isLoading, connect, wrongNetwork } = useWallet();
   const choosing = useWalletDiscovery((state) => state.choosing);
@@ -47,7 +47,7 @@ function ConnectButton({ isLoading, connect }: { isLoading: boolean; connect: ()
       size="md"
       disabled={isLoading}
       data-testid="connect-wallet"
-      // The wallet layer shows SPEC's toasts; a failure has nothing more to tell here.
+      // The wallet layer shows the product's toasts; a failure has nothing more to tell here.
       onClick={() => connect().catch(() => undefined)}
     >
       <span>

@@ -20,7 +20,7 @@ const chipClasses: Record<Token, string> = {
   BNB: "border-cyan/40 text-cyan hover:bg-cyan/15 aria-pressed:bg-cyan aria-pressed:text-night-950",
 };
 
-/** SPEC §5 'Bet input': typed amount, ½ and Max, and the token's chips. */
+/** docs/product.md §5 'Bet input': typed amount, ½ and Max, and the token's chips. */
 export function BetInput({ token, value, onChange, playableBalance, disabled = false, label = "Bet amount", className }: BetInputProps) {
   const inputId = useId();
   const hintId = useId();

@@ -1,7 +1,7 @@
 import type { Token } from "@/config/tokens";
 import { apiRequest } from "@/lib/api-client";
 
-/** SPEC §3 'User', as the server answers it (server/README.md). */
+/** docs/product.md §3 'User', as the server answers it (server/README.md). */
 export interface User {
   id: number;
   walletAddress: string;
@@ -9,10 +9,10 @@ export interface User {
   createdAt: string;
 }
 
-/** SPEC §3 'Balances': token symbol → decimal string. */
+/** docs/product.md §3 'Balances': token symbol → decimal string. */
 export type Balances = Record<Token, string>;
 
-/** SPEC §7's session calls. */
+/** docs/product.md §7's session calls. */
 export const fetchUser = (id: number) => apiRequest<User>("GET", `/api/user/${id}`);
 export const fetchBalances = (id: number) => apiRequest<Balances>("GET", `/api/user/${id}/balances`);
 export const registerUser = (walletAddress: string, username: string) => apiRequest<User>("POST", "/api/user/register", { walletAddress, username });

@@ -1,16 +1,16 @@
 import { create } from "zustand";
 import { fetchBalances, fetchUser, registerUser, type Balances, type User } from "./api";
 
-/** SPEC §9: the local storage key of the session's user id. */
+/** docs/product.md §9: the local storage key of the session's user id. */
 export const USER_ID_KEY = "userId";
 
-/** SPEC §3 and §9: balances start at "0" for both tokens. */
+/** docs/product.md §3 and §9: balances start at "0" for both tokens. */
 export const INITIAL_BALANCES: Readonly<Balances> = { DEGEN: "0", BNB: "0" };
 
 export interface SessionState {
   user: User | null;
   balances: Balances;
-  /** SPEC §4 'Session': initially loading, until the stored user (if any) has been tried. */
+  /** docs/product.md §4 'Session': initially loading, until the stored user (if any) has been tried. */
   isLoading: boolean;
 }
 

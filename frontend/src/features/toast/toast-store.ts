@@ -17,12 +17,12 @@ export interface Toast {
 
 export interface ToastStore {
   toasts: Toast[];
-  /** Shows a toast, replacing the one on screen (SPEC §9: one at a time). Returns its id. */
+  /** Shows a toast, replacing the one on screen (docs/product.md §9: one at a time). Returns its id. */
   toast: (input: ToastInput) => number;
   dismiss: (id: number) => void;
 }
 
-/** SPEC §9. */
+/** docs/product.md §9. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -5,8 +5,8 @@ import { TOKEN_DISPLAY_DECIMALS, type Token } from "@/config/tokens";
 const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
 
 /**
- * SPEC §5 'Deposit and withdraw dialogs': the amount must be present and greater than 0. Returns
- * it in base units (both tokens have 18 decimals, SPEC §9), or null when it is not such an amount
+ * docs/product.md §5 'Deposit and withdraw dialogs': the amount must be present and greater than 0. Returns
+ * it in base units (both tokens have 18 decimals, docs/product.md §9), or null when it is not such an amount
  * (also with more than 18 decimals, which no token can carry).
  */
 export function parseAmount(text: string): bigint | null {
@@ -34,7 +34,7 @@ export function displayAmount(token: Token, wei: bigint, decimals = TOKEN_DISPLA
   return decimals === 0 ? whole! : `${whole}.${fraction.padEnd(decimals, "0").slice(0, decimals)}`;
 }
 
-/** SPEC §9: a swap's output is shown with 0 decimals for DEGEN and 4 for BNB. */
+/** docs/product.md §9: a swap's output is shown with 0 decimals for DEGEN and 4 for BNB. */
 const SWAP_OUTPUT_DECIMALS: Record<Token, number> = { DEGEN: 0, BNB: 4 };
 
 export function formatSwapOutput(token: Token, wei: bigint): string {

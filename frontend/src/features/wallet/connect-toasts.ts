@@ -2,15 +2,15 @@ import { UntrustedDeploymentError } from "@/features/chain/deployment-pins";
 import { toast } from "@/features/toast";
 import { WALLET_PROVIDER_NAME } from "./injected-provider";
 
-/** SPEC §8 'Wallet layer messages': what a refused sign-in signature raises. */
+/** docs/product.md §8 'Wallet layer messages': what a refused sign-in signature raises. */
 export const SIGNATURE_REQUIRED = "Signature required to connect wallet";
 
-/** SPEC §8 'Wallet toasts', connect and disconnect. */
+/** docs/product.md §8 'Wallet toasts', connect and disconnect. */
 export function announceConnected(): void {
   toast({ title: "Wallet Connected", description: `Successfully connected to ${WALLET_PROVIDER_NAME}` });
 }
 
-/** SPEC's connect failures, and (issue #19) a server configuration this build does not trust, said as it is. */
+/** The product's connect failures, and (issue #19) a server configuration this build does not trust, said as it is. */
 export function announceConnectFailure(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UntrustedDeploymentError) {

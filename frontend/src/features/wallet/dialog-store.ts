@@ -1,6 +1,6 @@
 import { create } from "zustand";
 
-/** The wallet menu's dialogs (SPEC §2 'Header wallet widget', §4 'Wallet dialogs', and one-click play): one open at a time. */
+/** The wallet menu's dialogs (docs/product.md §2 'Header wallet widget', §4 'Wallet dialogs', and one-click play): one open at a time. */
 export type WalletDialog = "deposit" | "withdraw" | "swap" | "account" | "one-click";
 
 interface DialogStore {

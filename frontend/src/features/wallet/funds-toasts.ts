@@ -1,7 +1,7 @@
 import type { Token } from "@/config/tokens";
 import { toast } from "@/features/toast";
 
-// SPEC §5 and §8 'Wallet toasts' for the wallet dialogs, word for word.
+// docs/product.md §5 and §8 'Wallet toasts' for the wallet dialogs, word for word.
 
 export function announceInvalidAmount(): void {
   toast({ title: "Invalid Amount", description: "Please enter a valid amount", variant: "error" });
@@ -19,7 +19,7 @@ export function announceDepositFailed(): void {
   toast({ title: "Deposit Failed", description: "Failed to process deposit", variant: "error" });
 }
 
-/** SPEC gives the success toast a title only. */
+/** The product gives the success toast a title only. */
 export function announceWithdrawn(): void {
   toast({ title: "Withdrawal Successful" });
 }
@@ -32,7 +32,7 @@ export function announceSwapped(amount: string, from: Token, out: string, to: To
   toast({ title: "Swap Successful", description: `Swapped ${amount} ${from} for ${out} ${to}` });
 }
 
-/** SPEC: the failure toast shows the error's message, else 'Failed to process swap'. */
+/** docs/product.md: the failure toast shows the error's message, else 'Failed to process swap'. */
 export function announceSwapFailed(message: string | undefined): void {
   toast({ title: "Swap Failed", description: message || "Failed to process swap", variant: "error" });
 }

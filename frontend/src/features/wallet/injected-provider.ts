@@ -5,7 +5,7 @@ export interface Eip1193Provider {
 
 export const WALLET_PROVIDER_NAME = "MetaMask";
 
-/** SPEC §2 'Header wallet widget'. */
+/** docs/product.md §2 'Header wallet widget'. */
 export const NO_WALLET_MESSAGE = `Please install ${WALLET_PROVIDER_NAME} to connect your wallet. You can continue playing in demo mode.`;
 
 export function getInjectedProvider(): Eip1193Provider | null {
@@ -13,7 +13,7 @@ export function getInjectedProvider(): Eip1193Provider | null {
   return candidate && typeof candidate.request === "function" ? candidate : null;
 }
 
-/** SPEC §2: an address is shown as its first 6 and last 4 characters. */
+/** docs/product.md §2: an address is shown as its first 6 and last 4 characters. */
 export function shortenAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }

@@ -1,6 +1,6 @@
 import type { Token } from "@/config/tokens";
 
-// SPEC §7 and §8 'Wallet layer messages' for the player's funds, word for word.
+// docs/product.md §7 and §8 'Wallet layer messages' for the player's funds, word for word.
 
 export const DEPOSIT_NEEDS_WALLET = "Please connect your wallet to deposit real funds";
 export const WITHDRAW_NEEDS_WALLET = "Please connect your wallet to withdraw funds";

@@ -11,7 +11,7 @@ export function formatJackpot(amount: number): string {
 
 /**
  * The jackpot figure of the lobby and game badges: the pool read from the Casino in web3 mode
- * (0 when the read failed, SPEC §7), SPEC's '1.2M' in demo mode.
+ * (0 when the read failed, docs/product.md §7), the product's '1.2M' in demo mode.
  */
 export function useJackpotLabel(): string {
   const pool = useWalletStore((state) => (state.mode === "web3" ? state.jackpotPool : null));

@@ -27,7 +27,7 @@ export interface WalletView {
   switchNetwork: () => Promise<void>;
 }
 
-/** The wallet context of SPEC §3: what game screens and the header read. */
+/** The wallet context of docs/product.md §3: what game screens and the header read. */
 export function useWallet(): WalletView {
   const view = useWalletStore(
     useShallow((state) => ({

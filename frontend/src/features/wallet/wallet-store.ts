@@ -8,7 +8,7 @@ import { injectedWallets, useWalletDiscovery, type InjectedWallet } from "./wall
 
 export type WalletMode = "demo" | "web3";
 
-/** SPEC §3 'Wallet session state', and what web3 mode adds to it. */
+/** docs/product.md §3 'Wallet session state', and what web3 mode adds to it. */
 export interface WalletSessionState {
   mode: WalletMode;
   account: string | null;
@@ -47,12 +47,12 @@ export interface WalletActions {
   outcomeShown: () => void;
   resetDemo: () => void;
   /**
-   * Requests accounts, signs in with Ethereum, then web3 mode (SPEC §4); shows SPEC's toasts. The
+   * Requests accounts, signs in with Ethereum, then web3 mode (docs/product.md §4); shows the product's toasts. The
    * wallet is the one given, or the browser's only one; with several (WalletConnect counts when the
    * server offers it), the connect dialog lists them and connects the one picked.
    */
   connect: (wallet?: InjectedWallet | "walletconnect") => Promise<void>;
-  /** Ends the server session, closes the connection, returns to demo with SPEC's demo balances. */
+  /** Ends the server session, closes the connection, returns to demo with the product's demo balances. */
   disconnect: () => Promise<void>;
   /** Brings back the session of an earlier visit without a new signature, when it is still valid. */
   restore: () => Promise<void>;
@@ -128,7 +128,7 @@ export const useWalletStore = create<WalletStore>()(
 
       applyPayout: (token, signedAmount) => {
         if (!Number.isFinite(signedAmount)) throw new Error(`Invalid payout amount: ${signedAmount}`);
-        // On-chain balances only change through settlement (DESIGN.md §3): they are re-read, not
+        // On-chain balances only change through settlement (docs/decisions.md §3): they are re-read, not
         // adjusted. A game pays out when its animation shows the result, so the balance shown does
         // not give the result away before the wheel stops or the fight ends.
         if (get().mode !== "demo") {
@@ -136,7 +136,7 @@ export const useWalletStore = create<WalletStore>()(
           return;
         }
         set((state) => {
-          // SPEC rounds demo balances to 2 decimals; BNB keeps its 4 so a 0.001 BNB stake is not rounded away.
+          // The product rounds demo balances to 2 decimals; BNB keeps its 4 so a 0.001 BNB stake is not rounded away.
           const next = roundToDecimals(state.demoBalances[token] + signedAmount, TOKEN_DISPLAY_DECIMALS[token]);
           return { demoBalances: { ...state.demoBalances, [token]: Math.max(0, next) } };
         });

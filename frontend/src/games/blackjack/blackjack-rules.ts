@@ -12,7 +12,7 @@ export interface BannerMessage {
   tone: BannerTone;
 }
 
-/** SPEC §8 'Blackjack banner' for a finished hand. */
+/** docs/product.md §8 'Blackjack banner' for a finished hand. */
 export function outcomeBanner(table: BlackjackTable, token: Token): BannerMessage {
   const payout = `${formatTokenAmount(token, table.payout)} ${token}`;
   switch (table.status) {
@@ -29,13 +29,13 @@ export function outcomeBanner(table: BlackjackTable, token: Token): BannerMessag
   }
 }
 
-/** SPEC §5: the balance must cover the bet. */
+/** docs/product.md §5: the balance must cover the bet. */
 export function dealRefusal(token: Token, balance: number, bet: number): string | null {
   return bet > balance ? `Insufficient ${token}: ${formatTokenAmount(token, balance)}/${formatTokenAmount(token, bet)}` : null;
 }
 
 /**
- * SPEC §5: a split needs twice the bet. The first bet is already on the table, so the player's
+ * docs/product.md §5: a split needs twice the bet. The first bet is already on the table, so the player's
  * funds for the hand are the balance plus that bet; both figures in the message count it.
  */
 export function splitRefusal(token: Token, balance: number, bet: number): string | null {

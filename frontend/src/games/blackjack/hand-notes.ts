@@ -1,6 +1,6 @@
 import { serverErrorText } from "@/lib/api-client";
 
-/** A line under the table's buttons: a step in progress, or what went wrong beyond SPEC's banner. */
+/** A line under the table's buttons: a step in progress, or what went wrong beyond the product's banner. */
 export interface HandNote {
   text: string;
   tone: "info" | "error";
@@ -12,7 +12,7 @@ export interface HandNote {
 export const isWalletCancel = (error: unknown) => error instanceof Error && error.name === "TxCancelled";
 
 /**
- * What a web3 failure says beyond SPEC's banner: the server's own sentence, or with `chain` the
+ * What a web3 failure says beyond the product's banner: the server's own sentence, or with `chain` the
  * chain's refusal as the transaction module explained it (an ExplainedError, matched by name so
  * that no wallet code loads with the page) and the wallet layer's own refusals ('Wallet not
  * connected', the wrong network), plain Errors whose messages are sentences already. A browser

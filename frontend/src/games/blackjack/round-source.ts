@@ -18,7 +18,7 @@ export interface IdleStand {
   standsAt: number;
 }
 
-/** SPEC §3 'Blackjack game response', with payout as a number (total returned, stake included). */
+/** docs/product.md §3 'Blackjack game response', with payout as a number (total returned, stake included). */
 export interface BlackjackTable {
   sessionId: string;
   playerHand: Card[];
@@ -51,9 +51,9 @@ export interface HandRequest {
 export type SignedHandRequest = HandRequest & { signature?: string };
 
 /**
- * Where a hand's cards come from. Demo play asks the server's SPEC §7 blackjack routes (no
+ * Where a hand's cards come from. Demo play asks the server's docs/product.md §7 blackjack routes (no
  * session, no chain); web3 play stakes on chain and uses the same routes with the bet's id. Each
- * call answers with the fields SPEC §7 says it reads; the caller merges them into the table.
+ * call answers with the fields docs/product.md §7 says it reads; the caller merges them into the table.
  */
 export interface BlackjackRoundSource {
   start(request: { token: Token; stake: number }): Promise<BlackjackTable>;
@@ -74,7 +74,7 @@ export type Answer = Omit<BlackjackTable, "payout" | "idle"> & { payout: string 
 type Field = keyof Answer;
 export type ActionRoute = "hit" | "stand" | "split";
 
-/** SPEC §7: the fields each call reads. */
+/** docs/product.md §7: the fields each call reads. */
 const READS = {
   start: ["sessionId", "playerHand", "dealerHand", "playerScore", "dealerScore", "status", "canSplit", "payout"],
   hit: ["playerHand", "playerScore", "status", "splitHand", "splitScore", "activeSplit", "dealerHand", "dealerScore", "payout"],
@@ -93,7 +93,7 @@ function read(answer: Answer, fields: readonly Field[]): Partial<BlackjackTable>
 export const dealtTable = (answer: Answer): BlackjackTable =>
   ({ splitHand: null, splitScore: null, activeSplit: null, ...read(answer, READS.start) }) as BlackjackTable;
 
-/** POST /api/blackjack/{hit,stand,split}: what SPEC §7 reads of the answer. */
+/** POST /api/blackjack/{hit,stand,split}: what docs/product.md §7 reads of the answer. */
 export async function postAction(route: ActionRoute, { token, sessionId, signature }: SignedHandRequest): Promise<Partial<BlackjackTable>> {
   const action = route.toUpperCase() as BlackjackAction;
   return read(await apiRequest<Answer>("POST", `/api/blackjack/${route}`, { token, action, sessionId, ...(signature && { signature }) }), READS[route]);

@@ -21,7 +21,7 @@ const ACTION_ERRORS: Record<Action, string> = {
 export type HandPhase = "betting" | "playing" | "settling" | "finished";
 
 /**
- * SPEC §4 'Blackjack'. Demo money: the bet leaves the balance when the hand is dealt, a split
+ * docs/product.md §4 'Blackjack'. Demo money: the bet leaves the balance when the hand is dealt, a split
  * takes a second bet, and a finished hand credits the server's payout (the total returned: a push
  * gives the stake back, both stakes after a split). Web3: the source stakes on chain and the
  * result shown is the settled one; balances are the chain's, so applyPayout does nothing there.

@@ -9,7 +9,7 @@ export interface ChartFrame {
   status: ChartStatus;
 }
 
-/** SPEC §9: the time axis shows at least 10 s and the multiplier axis at least 2x. */
+/** docs/product.md §9: the time axis shows at least 10 s and the multiplier axis at least 2x. */
 export const MIN_AXIS_SEC = 10;
 export const MIN_AXIS_MULTIPLIER = 2;
 const HEADROOM = 1.2;

@@ -14,7 +14,7 @@ const tieRtpBelow = `${((Number(KICKBOXING.TIE_PAYOUT_BPS) / Number(BPS) / tieOn
 /** A chance below 1 in 10,000: its button says so, and a web3 bet on it asks for a confirmation first. */
 export const LONG_SHOTS: ReadonlySet<KickboxingBet> = new Set(["TIE"]);
 
-/** Each bet's button: SPEC's label, and its chance and RTP beside it (KICKBOXING_CHANCES). */
+/** Each bet's button: the product's label, and its chance and RTP beside it (KICKBOXING_CHANCES). */
 export const BET_OPTIONS: readonly { bet: KickboxingBet; label: string; chance: string }[] = [
   { bet: "RED", label: `Bet on Red x${betMultiplier("RED")}`, chance: "Chance 50% · RTP 100%" },
   { bet: "BLUE", label: `Bet on Blue x${betMultiplier("BLUE")}`, chance: "Chance 50% · RTP 100%" },

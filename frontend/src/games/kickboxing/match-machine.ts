@@ -1,7 +1,7 @@
 import { KICKBOXING, type FightExchange, type FightStats, type KickboxingBet } from "@engine/kickboxing";
 import type { KickboxingRound } from "./round-source";
 
-/** SPEC §4: after a knockout the result comes 0.5 s later. */
+/** docs/product.md §4: after a knockout the result comes 0.5 s later. */
 export const KO_RESULT_DELAY_MS = 500;
 export const ROUND_SECONDS = KICKBOXING.ROUND_MS / 1000;
 

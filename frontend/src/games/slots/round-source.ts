@@ -4,7 +4,7 @@ import { apiRequest } from "@/lib/api-client";
 import { CALL_DELAY_MS } from "./slots-rules";
 
 /**
- * Where a spin's outcome comes from. Demo play asks the server (SPEC §7 POST /api/slots/spin),
+ * Where a spin's outcome comes from. Demo play asks the server (docs/product.md §7 POST /api/slots/spin),
  * which runs the engine and touches no chain; web3 play places the bet on chain and reads the
  * settled outcome instead, without the screen changing.
  */
@@ -19,12 +19,12 @@ export interface SlotsSpinResult {
 }
 
 export interface SlotsRoundSource {
-  /** How long the reels spin before the spin is asked for (SPEC §4: about 1.8 s in demo play). */
+  /** How long the reels spin before the spin is asked for (docs/product.md §4: about 1.8 s in demo play). */
   callDelayMs: number;
   spin(request: { token: Token; stake: number }): Promise<SlotsSpinResult>;
 }
 
-/** The server's spin answer (SPEC §3), the payout as decimal text. */
+/** The server's spin answer (docs/product.md §3), the payout as decimal text. */
 export interface SpinResponse {
   reels: SlotSymbol[][];
   payout: string;
@@ -43,7 +43,7 @@ export const demoSlotsSource: SlotsRoundSource = {
 
 /**
  * Web3 play: the bet is placed on chain at once (placement and settlement take longer than
- * SPEC's 1.8 s, so the reels spin meanwhile), then SPEC's spin call names the bet and the server
+ * the product's 1.8 s, so the reels spin meanwhile), then the product's spin call names the bet and the server
  * answers once it is settled. The reels stop on what the chain settled, checked with the engine
  * in this browser; the server's answer is compared with it, and a disagreement is a problem of
  * the bet's verdict.

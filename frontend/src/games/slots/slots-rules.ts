@@ -3,7 +3,7 @@ import { formatTokenAmount, type Token } from "@/config/tokens";
 
 export { SLOT_MAX_SHOWN_MULTIPLE, SLOT_PAYTABLE, SLOT_SYMBOLS, SLOT_SYMBOL_NAMES, type SlotSymbol };
 
-/** SPEC §4 'Slots' timing. */
+/** docs/product.md §4 'Slots' timing. */
 export const CALL_DELAY_MS = 1800;
 export const REEL_STOP_BASE_MS = 1000;
 export const REEL_STOP_STEP_MS = 200;
@@ -16,14 +16,14 @@ export const ROWS = 3;
 /** When reel `index` stops, counted from the server's answer. */
 export const reelStopDelay = (index: number) => REEL_STOP_BASE_MS + REEL_STOP_STEP_MS * index;
 
-/** SPEC §5 'Slots' alert, or null when the balance covers the bet. */
+/** docs/product.md §5 'Slots' alert, or null when the balance covers the bet. */
 export function insufficientBalanceMessage(token: Token, balance: number, bet: number): string | null {
   if (bet <= balance) return null;
   return `Insufficient ${token} balance! You have ${formatTokenAmount(token, balance)} but need ${formatTokenAmount(token, bet)}`;
 }
 
 export interface WinLineView {
-  /** 'Top Row', 'Diagonal up', … (SPEC §9). */
+  /** 'Top Row', 'Diagonal up', … (docs/product.md §9). */
   line: string;
   /** '3-Match', '4-Match' or '5-Match'. */
   match: string;

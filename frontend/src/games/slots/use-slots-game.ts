@@ -27,7 +27,7 @@ export interface SlotsWin {
 }
 
 /**
- * SPEC §4 'Slots': idle → spinning; the call goes out after 1.8 s (at once for an on-chain bet,
+ * docs/product.md §4 'Slots': idle → spinning; the call goes out after 1.8 s (at once for an on-chain bet,
  * which takes longer than that to place and settle); once it answers, reel i stops
  * 1000 + 200·i ms later on the answer's symbols; 0.5 s after the last one spinning ends and the
  * win is paid and shown (coin + 3 s confetti, big-win overlay 4 s).
@@ -120,7 +120,7 @@ export function useSlotsGame(source: SlotsRoundSource) {
           });
         },
         (error: unknown) => {
-          // SPEC §8: a failed spin only ends the spinning state and the sound. Nothing was played,
+          // docs/product.md §8: a failed spin only ends the spinning state and the sound. Nothing was played,
           // so the demo stake goes back (in web3 mode the bet status tells a refusal; a refusal
           // in the wallet is a quiet cancel).
           if ((error as Error).name !== "TxCancelled") console.error("Slots spin failed", error);

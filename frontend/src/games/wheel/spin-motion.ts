@@ -1,5 +1,5 @@
 // The wheel's motion (issue #20 item 8): it starts at the click, before the outcome is known, and
-// lands on the outcome within SPEC's 3.5 s spin, so the wait for the chain hides inside the spin
+// lands on the outcome within the product's 3.5 s spin, so the wait for the chain hides inside the spin
 // instead of coming before it. Angles in degrees clockwise, times in ms from the click.
 import { SEGMENT_DEGREES, SPIN_DURATION_MS } from "./wheel-rules";
 

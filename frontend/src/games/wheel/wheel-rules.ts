@@ -21,7 +21,7 @@ export function formatMultiplier(multiplier: number): string {
   return `${Number(multiplier.toFixed(2))}x`;
 }
 
-/** SPEC §2: with nothing selected 10.2x / 9.8x (one colour), then the multiplier of the selection. */
+/** docs/product.md §2: with nothing selected 10.2x / 9.8x (one colour), then the multiplier of the selection. */
 export function tokenBadges(colourCount: number): Record<Token, string> {
   const count = Math.max(1, colourCount);
   return { DEGEN: formatMultiplier(wheelMultiplier("DEGEN", count)), BNB: formatMultiplier(wheelMultiplier("BNB", count)) };
@@ -32,7 +32,7 @@ export interface ValidationError {
   description: string;
 }
 
-/** SPEC §5 'Wheel', checked in this order. */
+/** docs/product.md §5 'Wheel', checked in this order. */
 export function validateSpin(colourCount: number, bet: number, playableBalance: number, token: Token): ValidationError | null {
   if (colourCount === 0) return { title: "No Colors Selected", description: "Please select at least one color to bet on!" };
   if (!Number.isFinite(bet) || bet <= 0) return { title: "Invalid Bet", description: "Please enter a valid bet amount" };

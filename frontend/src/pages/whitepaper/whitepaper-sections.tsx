@@ -44,7 +44,7 @@ function Figures({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) 
   );
 }
 
-/** SPEC §2: the whitepaper's ten sections, in this order. */
+/** docs/product.md §2: the whitepaper's ten sections, in this order. */
 export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
   {
     id: "executive-summary",

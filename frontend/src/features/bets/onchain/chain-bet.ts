@@ -1,5 +1,5 @@
 // A bet as the chain records it, and its settlement as the chain publishes it: the browser reads
-// the result from the Casino's events, never from a server answer alone (DESIGN.md §2).
+// the result from the Casino's events, never from a server answer alone (docs/decisions.md §2).
 import { getAddress, ZeroAddress, ZeroHash, type Log, type Provider, type TransactionReceipt } from "ethers";
 import type { GameType, Token } from "@engine/index";
 import { ticketDraws, ticketsHash, type JackpotTicket } from "@engine/session";

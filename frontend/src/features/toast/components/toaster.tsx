@@ -3,7 +3,7 @@ import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToastStor
 import { cn } from "@/lib/cn";
 import { CheckIcon, CloseIcon, WarningIcon } from "@/components/ui/icons";
 
-/** The notification area: shows the current toast; F8 moves focus here (SPEC §9). */
+/** The notification area: shows the current toast; F8 moves focus here (docs/product.md §9). */
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
   const regionRef = useRef<HTMLElement>(null);

@@ -1,4 +1,4 @@
-// The wallet layer's transitions (SPEC §4 'Wallet mode', §8 toasts) against a fake injected wallet
+// The wallet layer's transitions (docs/product.md §4 'Wallet mode', §8 toasts) against a fake injected wallet
 // and a fake server: connect with Sign-In with Ethereum, the chain switch, a refused signature,
 // account and chain changes, disconnect and the restore of a session after a reload.
 import { getAddress } from "ethers";

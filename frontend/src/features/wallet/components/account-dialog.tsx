@@ -12,7 +12,7 @@ import { useWalletStore } from "../wallet-store";
 /** The server's username rule (server/src/routes/users.ts), said before the player types. */
 const USERNAME_RULE = "3 to 20 letters, digits or underscores, not already taken (case is ignored).";
 
-/** SPEC §4 'Session': the registered user of this wallet, or registration with a username; and the limits the player sets (issue #20). */
+/** docs/product.md §4 'Session': the registered user of this wallet, or registration with a username; and the limits the player sets (issue #20). */
 export function AccountDialog({ onClose }: { onClose: () => void }) {
   const account = useWalletStore((state) => state.account);
   const session = useSessionStore(useShallow((state) => ({ user: state.user, isLoading: state.isLoading })));

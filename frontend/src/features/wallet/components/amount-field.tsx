@@ -16,7 +16,7 @@ export interface AmountFieldProps {
   "data-testid"?: string;
 }
 
-/** SPEC §2: the dialogs' numeric amount input, step 0.01, min 0. Validation is the dialog's (SPEC §5's toasts). */
+/** docs/product.md §2: the dialogs' numeric amount input, step 0.01, min 0. Validation is the dialog's (docs/product.md §5's toasts). */
 export function AmountField({
   value,
   onChange,

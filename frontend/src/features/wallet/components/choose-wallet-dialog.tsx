@@ -12,7 +12,7 @@ export default function ChooseWalletDialog() {
   const close = () => useWalletDiscovery.setState({ choosing: false });
   const pick = (wallet: InjectedWallet | "walletconnect") => {
     close();
-    // The wallet layer shows SPEC's toasts; a failure has nothing more to tell here.
+    // The wallet layer shows the product's toasts; a failure has nothing more to tell here.
     connect(wallet).catch(() => undefined);
   };
   return (

@@ -27,7 +27,7 @@ export function SwapDialog({ onDone, onClose }: { onDone: () => void; onClose: (
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    // SPEC §5 'Swap (dialog)': an amount above 0, then two different tokens.
+    // docs/product.md §5 'Swap (dialog)': an amount above 0, then two different tokens.
     if (wei === null) return announceInvalidAmount();
     if (fromToken === toToken) return announceInvalidSwap();
     const shown = decimalOf(wei);

@@ -9,7 +9,7 @@ const chain = (id: number, name: string, currency: [string, string], rpcUrl: str
   blockExplorerUrls: [explorer],
 });
 
-/** SPEC §3 'Chain definitions offered for adding to the wallet'. */
+/** docs/product.md §3 'Chain definitions offered for adding to the wallet'. */
 export const KNOWN_CHAINS: Readonly<Record<number, ChainDefinition>> = {
   1: chain(1, "Ethereum Mainnet", ["Ether", "ETH"], "https://cloudflare-eth.com", "https://etherscan.io"),
   56: chain(56, "BNB Smart Chain", ["BNB", "BNB"], "https://bsc-dataseed.bnbchain.org", "https://bscscan.com"),
@@ -18,7 +18,7 @@ export const KNOWN_CHAINS: Readonly<Record<number, ChainDefinition>> = {
 
 /**
  * The definition to add a chain to the wallet with: the server's own for its chain (the local
- * node, or a rehearsal of 97 on it, is reachable only at the RPC URL the server names), SPEC's for
+ * node, or a rehearsal of 97 on it, is reachable only at the RPC URL the server names), the product's for
  * the others, none for a chain nobody defines.
  */
 export function definitionOf(chainId: number, config: AppConfig): ChainDefinition | undefined {

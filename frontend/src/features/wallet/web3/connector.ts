@@ -70,5 +70,5 @@ export class InjectedWalletConnector extends Connector {
   }
 }
 
-/** The app's one connector, made once when the wallet code first loads (DESIGN.md §7); its store mirrors the chosen wallet's accounts and chain. */
+/** The app's one connector, made once when the wallet code first loads (docs/decisions.md §7); its store mirrors the chosen wallet's accounts and chain. */
 export const [injectedWallet, , connectorStore] = initializeConnector<InjectedWalletConnector>((actions) => new InjectedWalletConnector(actions));

@@ -138,6 +138,6 @@ export function explain(error: unknown, context: ExplainContext = {}): Explanati
     const short = (error as { shortMessage?: unknown }).shortMessage;
     return { message: `Something went wrong: ${typeof short === "string" ? short : code}.` };
   }
-  // Our own errors (SPEC's wallet-layer messages, the server's refusals) are sentences already.
+  // Our own errors (the product's wallet-layer messages, the server's refusals) are sentences already.
   return { message: error instanceof Error && error.message ? error.message : String(error) };
 }

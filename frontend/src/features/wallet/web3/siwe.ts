@@ -13,7 +13,7 @@ export interface ServerSession {
 const STATEMENT = "Sign in to DEGEN Casino. This request costs no gas and moves no funds.";
 
 /**
- * SPEC §4's "message containing a timestamp", as Sign-In with Ethereum (EIP-4361): for this page's
+ * docs/product.md §4's "message containing a timestamp", as Sign-In with Ethereum (EIP-4361): for this page's
  * host and origin, the server's chain, and a nonce the server issued and accepts once.
  */
 export function siweMessage(fields: { domain: string; uri: string; address: string; chainId: number; nonce: string; issuedAt: Date }): string {

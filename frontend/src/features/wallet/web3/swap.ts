@@ -18,7 +18,7 @@ export interface SwapQuote {
   maxAmountOut: bigint;
 }
 
-/** The server's answer to SPEC §7's POST /api/swap (server/README.md): only its hash is used. */
+/** The server's answer to docs/product.md §7's POST /api/swap (server/README.md): only its hash is used. */
 interface SwapAnswer {
   txHash: string;
 }
@@ -40,7 +40,7 @@ export async function quoteSwap(fromToken: Token, amount: bigint): Promise<SwapQ
 }
 
 /**
- * SPEC §7's swap, relayed: the player signs an EIP-712 request accepting no less than the quote
+ * docs/product.md §7's swap, relayed: the player signs an EIP-712 request accepting no less than the quote
  * they were shown (`acceptedOut`; quoted now when they saw none), and the server sends it through
  * CasinoRelay. Returns what was swapped, from the transaction's Swapped event.
  */
@@ -49,7 +49,7 @@ export async function swapTokens(fromToken: Token, toToken: Token, amount: bigin
   const { wallet, typed } = await simulate(
     report,
     async () => {
-      // SPEC §5 'Swap (wallet layer)', in its order.
+      // docs/product.md §5 'Swap (wallet layer)', in its order.
       if (amount <= 0n) throw new Error(INVALID_SWAP_AMOUNT);
       if (fromToken === toToken) throw new Error(SAME_TOKEN_SWAP);
       if (useWalletStore.getState().mode === "demo") throw new Error(WEB3_NEEDS_WALLET);
@@ -81,7 +81,7 @@ export async function swapTokens(fromToken: Token, toToken: Token, amount: bigin
           signature,
         };
         const answer = await apiRequest<SwapAnswer>("POST", "/api/swap", body).catch((error: unknown) => {
-          // SPEC §8: a non-ok answer is 'Swap failed'; the server's own reason is shown when it gives one.
+          // docs/product.md §8: a non-ok answer is 'Swap failed'; the server's own reason is shown when it gives one.
           throw new Error(error instanceof ApiError ? (serverErrorText(error) ?? SWAP_FAILED) : SWAP_FAILED);
         });
         return answer.txHash;

@@ -15,7 +15,7 @@ import { checkDeploymentOnChain } from "./deployment-check";
 import { errorCode, isUserRejection, UNKNOWN_CHAIN } from "./errors";
 import { currentSession, endSession, signIn, type ServerSession } from "./siwe";
 
-/** SPEC §9: balances are re-read every 10 s in web3 mode on the target chain. */
+/** docs/product.md §9: balances are re-read every 10 s in web3 mode on the target chain. */
 export const BALANCE_POLL_MS = 10_000;
 
 /**
@@ -31,7 +31,7 @@ export const WALLET_CHOICE_KEY = "degen-casino-wallet-choice";
 interface ActiveConnector {
   connector: Connector;
   store: typeof connectorStore;
-  /** A WalletConnect session, closed on Disconnect and when the page closes (SPEC §4). */
+  /** A WalletConnect session, closed on Disconnect and when the page closes (docs/product.md §4). */
   session: boolean;
 }
 const INJECTED: ActiveConnector = { connector: injectedWallet, store: connectorStore, session: false };
@@ -59,7 +59,7 @@ export class WalletController implements WalletDriver {
   private cachedProvider: { chainId: number; provider: BrowserProvider } | undefined;
   private active = INJECTED;
   private readonly closeSessionWithPage = () => {
-    // Closing the page closes a WalletConnect session (SPEC §4), as Disconnect does: the wallet is told at once.
+    // Closing the page closes a WalletConnect session (docs/product.md §4), as Disconnect does: the wallet is told at once.
     if (this.active.session) void this.active.connector.deactivate?.();
   };
 
@@ -79,7 +79,7 @@ export class WalletController implements WalletDriver {
   }
 
   /**
-   * What an on-chain action needs, or the reason it cannot run: SPEC §5 'Wallet not connected', the
+   * What an on-chain action needs, or the reason it cannot run: docs/product.md §5 'Wallet not connected', the
    * wrong network (every on-chain action waits until the wallet is on the server's chain), or a
    * Casino on that chain that is not the deployment the build pins.
    */
@@ -95,7 +95,7 @@ export class WalletController implements WalletDriver {
   }
 
   /**
-   * SPEC §4 Connect, with the wallet the player chose (an injected one, or a WalletConnect session):
+   * docs/product.md §4 Connect, with the wallet the player chose (an injected one, or a WalletConnect session):
    * request accounts, sign in, web3 mode; then the server's chain if the wallet is elsewhere.
    */
   async connectWallet(wallet: InjectedWallet | "walletconnect"): Promise<void> {
@@ -163,7 +163,7 @@ export class WalletController implements WalletDriver {
     }
   }
 
-  /** SPEC §4 Disconnect: the server session ends, the connection closes, demo mode with its start balances. */
+  /** docs/product.md §4 Disconnect: the server session ends, the connection closes, demo mode with its start balances. */
   async disconnectWallet(): Promise<void> {
     await this.stop({ resetDemo: true });
     await endSession();
@@ -171,13 +171,13 @@ export class WalletController implements WalletDriver {
     announceDisconnected();
   }
 
-  /** SPEC §4 Switch network: request the switch; on 4902 add a chain we know, then switch. Other errors are re-raised. */
+  /** docs/product.md §4 Switch network: request the switch; on 4902 add a chain we know, then switch. Other errors are re-raised. */
   async switchNetwork(): Promise<void> {
     const config = await loadAppConfig();
     await this.switchWalletTo(config.chain.id, config);
   }
 
-  /** Vault, wallet and jackpot balances from the chain; a failed read keeps what was shown (SPEC §8). */
+  /** Vault, wallet and jackpot balances from the chain; a failed read keeps what was shown (docs/product.md §8). */
   async refreshBalances(): Promise<void> {
     const state = this.store.getState();
     if (state.mode !== "web3" || state.account === null || selectWrongNetwork(state)) return;
@@ -192,7 +192,7 @@ export class WalletController implements WalletDriver {
         degen.balanceOf(account),
         provider.getBalance(account),
       ]);
-      // SPEC §7: the jackpot read returns 0 on failure.
+      // docs/product.md §7: the jackpot read returns 0 on failure.
       const pool = await casino.jackpotPool().catch(() => 0n);
       const now = this.store.getState();
       if (now.account !== account) return;
@@ -250,7 +250,7 @@ export class WalletController implements WalletDriver {
     return accounts && accounts.length > 0 ? getAddress(accounts[0]!) : null;
   }
 
-  /** Signs in; a refused signature revokes the wallet's permission and becomes SPEC's 'Signature required…'. */
+  /** Signs in; a refused signature revokes the wallet's permission and becomes the product's 'Signature required…'. */
   private async signInOrRevoke(account: string, config: AppConfig): Promise<ServerSession> {
     try {
       return await signIn(this.walletProvider(), account, config);
@@ -261,7 +261,7 @@ export class WalletController implements WalletDriver {
     }
   }
 
-  /** The wallet's account and chain changes, as SPEC §4 'Wallet mode' says to follow them (the connector in use). */
+  /** The wallet's account and chain changes, as docs/product.md §4 'Wallet mode' says to follow them (the connector in use). */
   private watchWallet(): void {
     this.unwatch?.();
     this.unwatch = this.active.store.subscribe((next, previous) => {
@@ -277,7 +277,7 @@ export class WalletController implements WalletDriver {
     });
   }
 
-  /** The wallet has no account any more: demo mode with SPEC's demo balances. */
+  /** The wallet has no account any more: demo mode with the product's demo balances. */
   private async accountsGone(): Promise<void> {
     await endSession();
     await this.stop({ resetDemo: true });
@@ -340,7 +340,7 @@ export class WalletController implements WalletDriver {
   }
 }
 
-/** The server names the signed-in wallet's registered user (or none): it becomes the session's (SPEC §4 'Session'). */
+/** The server names the signed-in wallet's registered user (or none): it becomes the session's (docs/product.md §4 'Session'). */
 function adoptUser(session: ServerSession): void {
   void useSessionStore.getState().adopt(session.user);
 }

@@ -15,7 +15,7 @@ export interface WalletConnectOptions {
  * WalletConnect v2 as a web3-react connector (issue #22): a session with a phone wallet, opened
  * by scanning the QR code WalletConnect's modal shows, on the server's chain only. The provider
  * (@walletconnect/ethereum-provider) loads with the first connection. Deactivating closes the
- * session on both sides; the wallet layer does so on Disconnect and when the page closes (SPEC §4).
+ * session on both sides; the wallet layer does so on Disconnect and when the page closes (docs/product.md §4).
  */
 export class WalletConnectConnector extends Connector {
   declare provider: EthereumProvider | undefined;

@@ -10,7 +10,7 @@ import { readyWallet, type ReadyWallet } from "./index";
 import { playerEvents, prepareWithdraw, signRequest } from "./relay";
 import { awaitRelay, inWallet, sendTransaction, simulate, type TxReport } from "./transactions";
 
-/** The server's answer to SPEC §7's POST /api/withdraw (server/README.md): only its hash is used. */
+/** The server's answer to docs/product.md §7's POST /api/withdraw (server/README.md): only its hash is used. */
 interface WithdrawAnswer {
   txHash: string;
 }
@@ -25,7 +25,7 @@ async function walletHolding(token: Token, amount: bigint): Promise<ReadyWallet>
 }
 
 /**
- * SPEC §7's withdrawal: the player signs an EIP-712 request and the server relays it through
+ * docs/product.md §7's withdrawal: the player signs an EIP-712 request and the server relays it through
  * CasinoRelay, paying the gas, so the player spends none. The chain is asked first whether the
  * player's own withdrawal of that amount would go through.
  */
@@ -78,7 +78,7 @@ export async function withdrawDirectly(token: Token, amount: bigint, report: TxR
 }
 
 /**
- * SPEC §8: a non-ok answer is 'Withdrawal failed'; the server's own reason (`{ error }`) says more
+ * docs/product.md §8: a non-ok answer is 'Withdrawal failed'; the server's own reason (`{ error }`) says more
  * and is shown when it gives one. An unreachable server points at the direct withdrawal.
  */
 function relayError(error: unknown): Error {

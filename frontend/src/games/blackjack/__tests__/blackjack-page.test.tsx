@@ -19,7 +19,7 @@ function deckStarting(...top: CardValue[]): Card[] {
   return [...picked, ...rest];
 }
 
-/** The server's demo routes in miniature: the engine behind the SPEC §7 paths. */
+/** The server's demo routes in miniature: the engine behind the docs/product.md §7 paths. */
 function fakeServer(decks: Card[][], failing: string[] = []) {
   const hands = new Map<string, BlackjackState>();
   const calls: { path: string; body: Record<string, unknown> }[] = [];

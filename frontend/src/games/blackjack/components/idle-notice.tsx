@@ -6,7 +6,7 @@ import { idleLimitText } from "../hand-notes";
 const COUNTDOWN_FROM_MS = 60_000;
 
 /**
- * A web3 hand's idle rule, explained while it is played (DESIGN.md §3: the server never waits on
+ * A web3 hand's idle rule, explained while it is played (docs/decisions.md §3: the server never waits on
  * the player past a limit, so the bet can always settle in time).
  */
 export function IdleNotice({ idle }: { idle: IdleStand }) {

@@ -8,7 +8,7 @@ const instantBustPercent = 100 / CRASH.INSTANT_BUST_DIVISOR;
 /** The lowest target whose win chance is exactly RTP / m (m ≥ RTP / 0.99), as "1.04x". */
 const fairFrom = (token: Token) => `${(Math.max(CRASH.MIN_AUTO_CASH_OUT, Math.ceil(Number(RTP_BPS[token]) / (100 - instantBustPercent))) / 100).toFixed(2)}x`;
 
-/** DESIGN.md §5's crash distribution, which replaces SPEC's banded table. */
+/** docs/decisions.md §5's crash distribution, which replaces the product's banded table. */
 export function HowToPlay() {
   const rules = [
     "Choose your token and bet, then press START GAME: the stake is taken and the spaceship launches.",

@@ -30,7 +30,7 @@ export interface LaunchInput {
   playableBalance: number;
 }
 
-/** SPEC §4's crash state machine, flying along the engine's curve frame by frame. */
+/** docs/product.md §4's crash state machine, flying along the engine's curve frame by frame. */
 export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartHandle | null>) {
   const [state, dispatch] = useReducer(flightReducer, initialFlightState);
   const [launching, setLaunching] = useState(false);

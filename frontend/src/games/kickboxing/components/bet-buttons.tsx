@@ -27,7 +27,7 @@ export function BetButtons({ value, onChange, disabled }: BetButtonsProps) {
   return (
     <div role="group" aria-label="Bet option" className="grid grid-cols-2 gap-2">
       {BET_OPTIONS.map(({ bet, label, chance }) => (
-        // Named by SPEC's label alone (the button's visible text begins with it); the chance line describes it.
+        // Named by the product's label alone (the button's visible text begins with it); the chance line describes it.
         <button
           key={bet}
           type="button"

@@ -6,7 +6,7 @@ const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 const [punchLow, punchHigh] = KICKBOXING.PUNCH_DAMAGE;
 const [kickLow, kickHigh] = KICKBOXING.KICK_DAMAGE;
 
-/** SPEC §9's help text; every figure is read from the engine's rules. */
+/** docs/product.md §9's help text; every figure is read from the engine's rules. */
 export function HowToPlay() {
   const rules = [
     `Pick a side: Red or Blue pays x${betMultiplier("RED")}, a Tie pays x${betMultiplier("TIE")} when both fighters are still standing at the bell.`,
@@ -17,7 +17,7 @@ export function HowToPlay() {
     `Counters: a fighter who blocks strikes back ${percent(KICKBOXING.COUNTER_CHANCE)} of the time with ${KICKBOXING.COUNTER_DAMAGE_PCT}% damage.`,
     `Combos: attacking again in a row adds +${KICKBOXING.COMBO_STEP_PCT}% damage per streak.`,
     "The first fighter to 0 HP loses by knockout.",
-    // Published, not tuned (DESIGN.md §5): 10^6 simulated fights (npm run bench:engine) had no draw.
+    // Published, not tuned (docs/decisions.md §5): 10^6 simulated fights (npm run bench:engine) had no draw.
     "Fair warning: with these numbers almost every fight ends in a knockout long before the bell, so a Tie bet is a long shot. Red and Blue each win about half the fights.",
   ];
   return <RulesCard id="kickboxing-how-to-play" rules={rules} bulletClassName="bg-ember" />;

@@ -19,8 +19,8 @@ export interface StartMatchInput {
 }
 
 /**
- * The match state machine of SPEC §4, replaying the engine's timeline frame by frame. `confirm`,
- * when given, is asked before a bet is placed (after SPEC's checks); false places nothing.
+ * The match state machine of docs/product.md §4, replaying the engine's timeline frame by frame. `confirm`,
+ * when given, is asked before a bet is placed (after the product's checks); false places nothing.
  */
 export function useKickboxingMatch(source: KickboxingRoundSource, confirm?: (bet: KickboxingBet) => Promise<boolean>) {
   const [state, dispatch] = useReducer(matchReducer, initialMatchState);

@@ -44,14 +44,14 @@ function wordWhere(win: boolean): string {
   }
 }
 
-/** The server's answer for a word, as SPEC §3 shapes it. */
+/** The server's answer for a word, as docs/product.md §3 shapes it. */
 function answerFor(answerWord: string, stake = 10) {
   const { payout, outcome } = settleSlots("DEGEN", toBaseUnits(stake), 0n, answerWord);
   return { reels: outcome.reels, payout: formatAmount(payout), winLines: outcome.winLines, isBigWin: outcome.isBigWin };
 }
 
 const advance = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
-/** Clicks SPIN and lets the call go out (SPEC's delay is 0 for an on-chain bet). */
+/** Clicks SPIN and lets the call go out (the product's delay is 0 for an on-chain bet). */
 async function spin() {
   await act(async () => fireEvent.click(screen.getByTestId("spin-button")));
   await advance(0);

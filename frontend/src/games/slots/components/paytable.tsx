@@ -6,7 +6,7 @@ import { SymbolTile } from "./symbol-tile";
 
 const LINE_NAMES = "Top Row, Middle Row, Bottom Row, Diagonal down and Diagonal up";
 
-/** SPEC §9 line prices, collapsible. */
+/** docs/product.md §9 line prices, collapsible. */
 export function Paytable({ token }: { token: Token }) {
   return (
     <CollapsiblePanel title="Paytable" data-testid="paytable">

@@ -8,7 +8,7 @@ export interface ColourPickerProps {
   disabled: boolean;
 }
 
-/** Ten colour buttons in multi-select; a tenth choice is refused with its reason (DESIGN.md §5). */
+/** Ten colour buttons in multi-select; a tenth choice is refused with its reason (docs/decisions.md §5). */
 export function ColourPicker({ selected, onToggle, limitReached, disabled }: ColourPickerProps) {
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" disabled={disabled}>
