@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {CasinoStorage, House} from "./CasinoStorage.sol";
+import {CasinoLedger} from "./CasinoLedger.sol";
+import {CasinoBase} from "./CasinoBase.sol";
+
+/// @title CasinoVault
+/// @notice The players' vault: deposits, withdrawals (always open, even when paused), relayed
+///         withdrawals the player signed, and the swap desk's exchanges against the bankroll.
+abstract contract CasinoVault is CasinoBase {
+    using SafeCast for uint256;
+    using CasinoLedger for CasinoStorage;
+
+    /// @notice Moves tokens from the caller's wallet into the caller's vault balance
+    ///         (DEGEN by allowance, BNB as msg.value equal to `amount`).
+    /// @param token DEGEN or address(0)
+    /// @param amount base units
+    function deposit(address token, uint256 amount) external payable nonReentrant supportedToken(token) {
+        if (amount == 0) revert ZeroAmount();
+        _collect(token, amount);
+        _s.credit(msg.sender, token, amount);
+        emit Deposited(msg.sender, token, amount);
+    }
+
+    /// @notice Sends part of the caller's free vault balance to the caller. Open while paused.
+    /// @param token DEGEN or address(0)
+    /// @param amount base units
+    function withdraw(address token, uint256 amount) external nonReentrant supportedToken(token) {
+        _withdraw(msg.sender, token, amount);
+    }
+
+    /// @notice Relay of a withdrawal the player signed (see CasinoRelay): sends the player's free
+    ///         vault balance to that same player, never anywhere else.
+    /// @param player the owner of the vault balance, and the receiver
+    /// @param token DEGEN or address(0)
+    /// @param amount base units
+    function withdrawFor(address player, address token, uint256 amount) external nonReentrant onlyRelay supportedToken(token) {
+        _withdraw(player, token, amount);
+    }
+
+    /// @notice Exchanges a player's vault balance of one token for the other against the bankroll,
+    ///         at the amounts the swap desk priced and capped (swap desk only).
+    /// @param player whose vault balance is swapped
+    /// @param fromToken the token given (the other one is received)
+    /// @param amountIn base units of `fromToken`, from the player's vault into the bankroll
+    /// @param amountOut base units of the other token, from the free bankroll into the player's vault
+    function exchange(address player, address fromToken, uint256 amountIn, uint256 amountOut)
+        external
+        nonReentrant
+        onlySwapDesk
+        supportedToken(fromToken)
+    {
+        if (amountIn == 0 || amountOut == 0) revert ZeroAmount();
+        uint256 balance = _s.balanceOf(player, fromToken);
+        if (balance < amountIn) revert InsufficientBalance(balance, amountIn);
+        address toToken = fromToken == NATIVE ? address(degen) : NATIVE;
+        House storage out = _s.house[toToken];
+        uint256 free = uint256(out.bankroll) - out.reserved;
+        if (amountOut > free) revert InsufficientBankroll(free, amountOut);
+        _s.setBalance(player, fromToken, balance - amountIn);
+        _s.credit(player, toToken, amountOut);
+        out.bankroll -= uint128(amountOut);
+        House storage into = _s.house[fromToken];
+        into.bankroll = (uint256(into.bankroll) + amountIn).toUint128();
+        emit Swapped(player, fromToken, amountIn, amountOut);
+    }
+
+    /// @notice A player's free vault balance of a token.
+    function getBalance(address player, address token) external view returns (uint256) {
+        return _s.balanceOf(player, token);
+    }
+
+    function _withdraw(address player, address token, uint256 amount) private {
+        if (amount == 0) revert ZeroAmount();
+        uint256 balance = _s.balanceOf(player, token);
+        if (balance < amount) revert InsufficientBalance(balance, amount);
+        _s.setBalance(player, token, balance - amount);
+        _s.accounted[token] -= amount;
+        emit Withdrawn(player, token, amount);
+        _send(token, player, amount);
+    }
+}
