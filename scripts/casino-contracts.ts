@@ -1,5 +1,5 @@
 // The contracts of a deployment in the order every deployer uses (scripts/deploy.ts, the contract
-// tests, the server's tests): the games' rules and the Casino's two libraries, then DegenToken,
+// tests, the server's tests): the games' rules and the Casino's four libraries, then DegenToken,
 // built with the Casino's address predicted from the deployer's nonce, then the Casino (whose
 // constructor deploys its relay, swap desk, sessions and limits and checks the token names it).
 // The order fixes every address on a fresh local chain (deployments/README.md).
