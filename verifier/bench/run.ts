@@ -4,7 +4,7 @@
  * verified as an auditor would (verifyChain over JSON-RPC, what `npm run verify` runs): straight
  * from the node, and from the node's second port, which answers every request LATENCY_MS late as a
  * distant public RPC does, under that RPC's rate limit. Each reading runs with the former settings
- * (4 requests in flight, checks on the reading thread) and with the CLI's defaults. Prints bets per
+ * (4 requests in flight, 50 calls a batch, checks on the reading thread) and with the CLI's defaults. Prints bets per
  * second; asserts nothing but that the honest history verifies.
  */
 import { spawn } from "node:child_process";
@@ -26,16 +26,18 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 interface Settings {
   label: string;
   concurrency: number;
+  batch: number;
   /** Requests per second at most, on the public RPC (the local node has no limit). */
   publicRps: number;
   workers: number;
 }
 
 const SETTINGS: Settings[] = [
-  { label: "former: 4 in flight, checks on the reading thread", concurrency: 4, publicRps: 0, workers: 0 },
+  { label: "former: 4 in flight, batches of 50, checks on the reading thread", concurrency: 4, batch: 50, publicRps: 0, workers: 0 },
   {
-    label: ["CONCURRENCY", "RPS", "WORKERS"].some((name) => process.env[`BENCH_VERIFY_${name}`]) ? "BENCH_VERIFY_* settings" : "defaults",
+    label: ["CONCURRENCY", "BATCH", "RPS", "WORKERS"].some((name) => process.env[`BENCH_VERIFY_${name}`]) ? "BENCH_VERIFY_* settings" : "defaults",
     concurrency: Number(process.env.BENCH_VERIFY_CONCURRENCY ?? VERIFY_DEFAULTS.concurrency),
+    batch: Number(process.env.BENCH_VERIFY_BATCH ?? VERIFY_DEFAULTS.batch),
     publicRps: Number(process.env.BENCH_VERIFY_RPS ?? VERIFY_DEFAULTS.requestsPerSecond),
     workers: Number(process.env.BENCH_VERIFY_WORKERS ?? VERIFY_DEFAULTS.workers),
   },
@@ -93,6 +95,7 @@ export async function runVerifierBench(): Promise<void> {
             deployment,
             chunk: VERIFY_DEFAULTS.chunk,
             concurrency: settings.concurrency,
+            batch: settings.batch,
             requestsPerSecond,
             workers: settings.workers,
           });
@@ -104,6 +107,7 @@ export async function runVerifierBench(): Promise<void> {
               via,
               settings: settings.label,
               concurrency: settings.concurrency,
+              batch: settings.batch,
               rps: requestsPerSecond || "no limit",
               workers: settings.workers,
               run,

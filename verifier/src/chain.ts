@@ -2,9 +2,6 @@ import { casinoInterface } from "../../bindings/casino";
 import { VERIFIED_TOPICS, type RawLog } from "./events";
 import { ConnectionError, RpcError, type Rpc } from "./rpc";
 
-/** Headers asked for in one JSON-RPC batch: public nodes refuse large batches. */
-const HEADERS_PER_BATCH = 50;
-
 export interface LogReading {
   /** Blocks per eth_getLogs to start with; halved for the rest of the run when the node refuses a range. */
   chunk: number;
@@ -72,19 +69,16 @@ export async function readCasinoLogs(
   await Promise.all(Array.from({ length: Math.max(1, reading.concurrency) }, worker));
 }
 
-/** Timestamps (seconds) of the given blocks, in batches of headers. */
+/** Timestamps (seconds) of the given blocks, read in batches of headers. */
 export async function blockTimestamps(rpc: Rpc, blocks: readonly number[]): Promise<Map<number, number>> {
   const unique = [...new Set(blocks)];
   const stamps = new Map<number, number>();
-  for (let i = 0; i < unique.length; i += HEADERS_PER_BATCH) {
-    const part = unique.slice(i, i + HEADERS_PER_BATCH);
-    const headers = await rpc.batch<{ timestamp: string } | null>(part.map((block) => ({ method: "eth_getBlockByNumber", params: [hex(block), false] })));
-    headers.forEach((header, j) => {
-      if (header instanceof RpcError || header === null)
-        throw new ConnectionError(`block ${part[j]} could not be read: ${header === null ? "not found" : header.message}`);
-      stamps.set(part[j]!, Number(header.timestamp));
-    });
-  }
+  const headers = await rpc.batch<{ timestamp: string } | null>(unique.map((block) => ({ method: "eth_getBlockByNumber", params: [hex(block), false] })));
+  headers.forEach((header, i) => {
+    if (header instanceof RpcError || header === null)
+      throw new ConnectionError(`block ${unique[i]} could not be read: ${header === null ? "not found" : header.message}`);
+    stamps.set(unique[i]!, Number(header.timestamp));
+  });
   return stamps;
 }
 

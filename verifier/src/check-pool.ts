@@ -1,7 +1,8 @@
 /**
  * Where the bets of a deferred audit (audit.ts) are checked: on this thread, or on worker threads
- * (check-worker.ts), which take batches in turn while this thread reads and audits the next events.
- * checkBet is pure, so both give the same results, in the order the bets were handed out.
+ * (check-worker.ts), which take batches in turn while this thread reads and audits the next events,
+ * and this thread too whenever every worker has a queue. checkBet is pure, so both give the same
+ * results, in the order the bets were handed out.
  */
 import { Worker } from "node:worker_threads";
 import type { BetCheck } from "./audit";
@@ -11,6 +12,13 @@ import type { BetResult } from "./types";
 
 /** Bets per message to a worker: large enough that messaging costs little next to the checks. */
 const BATCH = 256;
+/**
+ * Batches a worker may hold unanswered; past that this thread checks the next batch itself. Reading
+ * and auditing leave this thread idle half the time, while checks are two thirds of the work: so
+ * neither core waits while the other has a queue (bench:verify, verifier/README.md "Speed").
+ */
+const QUEUED_PER_WORKER = 2;
+const MAX_WORKERS = 256;
 
 /**
  * Workers no pool uses now, kept for the next pool of the process rather than terminated. The
@@ -39,6 +47,8 @@ function newWorker(): Worker {
 
 export interface Checker {
   add(check: BetCheck): void;
+  /** Batches of a pool that this thread checked itself because every worker had a queue. */
+  readonly batchesCheckedHere: number;
   /** Every result, in the order the bets were added. */
   results(): Promise<BetResult[]>;
   close(): Promise<void>;
@@ -51,6 +61,7 @@ export function createChecker(context: CheckContext, workers: number): Checker {
 
 class InlineChecker implements Checker {
   private readonly checked: BetResult[] = [];
+  readonly batchesCheckedHere = 0;
   constructor(private readonly context: CheckContext) {}
 
   add({ bet, earlier, chainVerdict }: BetCheck): void {
@@ -74,8 +85,14 @@ class CheckPool implements Checker {
   private waiting: BetCheck[] = [];
   /** Batches sent and not yet answered, by id: their earlier problems are mapped back from them. */
   private readonly sent = new Map<number, BetCheck[]>();
+  /**
+   * Batches each worker has not finished, shared with the workers, which count theirs down as they
+   * finish: this thread reads it while it is too busy to receive their answers.
+   */
+  private readonly queued = new Int32Array(new SharedArrayBuffer(4 * MAX_WORKERS));
   private readonly answered: BetResult[][] = [];
   private batches = 0;
+  batchesCheckedHere = 0;
   private failure: Error | undefined;
   private settled: (() => void) | undefined;
   private closing = false;
@@ -119,10 +136,19 @@ class CheckPool implements Checker {
   private send(): void {
     if (this.waiting.length === 0) return;
     const id = this.batches++;
-    if (this.workers.length < this.size) this.workers.push(this.startWorker());
-    this.sent.set(id, this.waiting);
-    this.workers[id % this.workers.length]!.postMessage({ id, checks: this.waiting, context: this.context } satisfies CheckBatch);
+    const checks = this.waiting;
     this.waiting = [];
+    if (this.workers.length < Math.min(this.size, MAX_WORKERS)) this.workers.push(this.startWorker());
+    let worker = 0;
+    for (let i = 1; i < this.workers.length; i++) if (Atomics.load(this.queued, i) < Atomics.load(this.queued, worker)) worker = i;
+    if (Atomics.load(this.queued, worker) >= QUEUED_PER_WORKER) {
+      this.batchesCheckedHere++;
+      this.answered[id] = checks.map(({ bet, earlier, chainVerdict }) => checkBet(bet, this.context, earlier, chainVerdict));
+      return;
+    }
+    Atomics.add(this.queued, worker, 1);
+    this.sent.set(id, checks);
+    this.workers[worker]!.postMessage({ id, checks, context: this.context, queued: this.queued, slot: worker } satisfies CheckBatch);
   }
 
   private readonly onMessage = (batch: CheckedBatch) => this.receive(batch);

@@ -13,6 +13,9 @@ export interface CheckBatch {
   checks: BetCheck[];
   /** The run's context: a worker serves the pools of many runs in turn (check-pool.ts). */
   context: CheckContext;
+  /** The pool's count of unfinished batches per worker (shared memory), and this worker's slot in it. */
+  queued: Int32Array;
+  slot: number;
 }
 
 export interface CheckedBatch {
@@ -20,10 +23,11 @@ export interface CheckedBatch {
   results: (Omit<BetResult, "problems"> & { problems: (Problem | number)[] })[];
 }
 
-parentPort!.on("message", ({ id, checks, context }: CheckBatch) => {
+parentPort!.on("message", ({ id, checks, context, queued, slot }: CheckBatch) => {
   const results = checks.map(({ bet, earlier, chainVerdict }) => {
     const result = checkBet(bet, context, earlier, chainVerdict);
     return { ...result, problems: result.problems.map((problem) => (earlier.includes(problem) ? earlier.indexOf(problem) : problem)) };
   });
+  Atomics.sub(queued, slot, 1);
   parentPort!.postMessage({ id, results } satisfies CheckedBatch);
 });

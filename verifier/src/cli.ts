@@ -22,6 +22,7 @@ claimed back at its maximum), the jackpot draw, and what the player's keys signe
   --to-block N          last block (default: the latest)
   --chunk N             blocks per eth_getLogs request (default ${VERIFY_DEFAULTS.chunk}; halved when the node refuses)
   --concurrency N       eth_getLogs requests in flight (default ${VERIFY_DEFAULTS.concurrency})
+  --batch N             calls per batch request: transactions, headers (default ${VERIFY_DEFAULTS.batch}; halved when the node refuses)
   --rps N               requests started per second at most, the node's rate limit (default ${VERIFY_DEFAULTS.requestsPerSecond},
                         under BSC's public endpoints' 10,000 per 5 minutes; 0: no limit, e.g. your own node)
   --workers N           threads that check the bets besides the one that reads (default: one per core
@@ -54,6 +55,7 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
         "to-block": { type: "string" },
         chunk: { type: "string" },
         concurrency: { type: "string" },
+        batch: { type: "string" },
         rps: { type: "string" },
         workers: { type: "string" },
         json: { type: "boolean" },
@@ -80,6 +82,7 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
       toBlock: integer(parsed["to-block"], "--to-block", 0),
       chunk: integer(parsed.chunk, "--chunk", 1) ?? VERIFY_DEFAULTS.chunk,
       concurrency: integer(parsed.concurrency, "--concurrency", 1) ?? VERIFY_DEFAULTS.concurrency,
+      batch: integer(parsed.batch, "--batch", 1) ?? VERIFY_DEFAULTS.batch,
       requestsPerSecond: integer(parsed.rps, "--rps", 0) ?? VERIFY_DEFAULTS.requestsPerSecond,
       workers: integer(parsed.workers, "--workers", 0) ?? VERIFY_DEFAULTS.workers,
     },

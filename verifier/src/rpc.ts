@@ -42,6 +42,8 @@ export interface Call {
 
 export class Rpc {
   private nextId = 1;
+  /** Calls per batch request; halved for the rest of the run when the node refuses a batch. */
+  batchSize: number;
   /** Requests sent, retries included: reported with the verifier's timings. */
   requests = 0;
   private readonly spacingMs: number;
@@ -52,12 +54,16 @@ export class Rpc {
   /**
    * @param requestsPerSecond at most this many requests start in any second, retries included, evenly
    *   spaced: a public node's rate limit (BSC's own endpoints allow 10,000 per 5 minutes). 0: no limit.
+   * @param batchSize calls per batch request to start with: a rate limit counts requests, so the
+   *   more calls each carries, the sooner a run is read.
    */
   constructor(
     readonly url: string,
     requestsPerSecond = 0,
+    batchSize = 100,
   ) {
     this.spacingMs = requestsPerSecond > 0 ? 1000 / requestsPerSecond : 0;
+    this.batchSize = Math.max(1, batchSize);
   }
 
   async call<T>(method: string, params: unknown[]): Promise<T> {
@@ -65,18 +71,45 @@ export class Rpc {
     return unwrap<T>(answer!, method);
   }
 
-  /** Several calls in one request; each answer is a result or its RpcError. */
+  /**
+   * The calls, `batchSize` to a request, one request after the other; each answer is a result or
+   * its RpcError. A batch with refused calls is split in two until its parts pass or a single call
+   * is left, whose error is its answer. When smaller parts pass where the whole was refused, the
+   * node limits a batch's size (each node words it differently): later batches start from the size
+   * that passed.
+   */
   async batch<T>(calls: readonly Call[]): Promise<(T | RpcError)[]> {
-    if (calls.length === 0) return [];
-    const answers = await this.post(calls);
-    return answers.map((answer, i) => {
-      try {
-        return unwrap<T>(answer, calls[i]!.method);
-      } catch (error) {
-        if (error instanceof RpcError) return error;
-        throw error;
-      }
-    });
+    const answers: (T | RpcError)[] = [];
+    for (let first = 0; first < calls.length;) {
+      const part = calls.slice(first, first + this.batchSize);
+      answers.push(...(await this.batchOnce<T>(part)));
+      first += part.length;
+    }
+    return answers;
+  }
+
+  private async batchOnce<T>(calls: readonly Call[]): Promise<(T | RpcError)[]> {
+    let answers: (T | RpcError)[];
+    try {
+      answers = (await this.post(calls)).map((answer, i) => {
+        try {
+          return unwrap<T>(answer, calls[i]!.method);
+        } catch (error) {
+          if (error instanceof RpcError) return error;
+          throw error;
+        }
+      });
+    } catch (error) {
+      // The whole batch refused: an error object instead of the answers.
+      if (!(error instanceof RpcError)) throw error;
+      answers = calls.map(() => error);
+    }
+    const refused = answers.filter((answer) => answer instanceof RpcError).length;
+    if (calls.length === 1 || refused === 0) return answers;
+    const half = Math.ceil(calls.length / 2);
+    const parts = [...(await this.batchOnce<T>(calls.slice(0, half))), ...(await this.batchOnce<T>(calls.slice(half)))];
+    if (parts.filter((answer) => answer instanceof RpcError).length < refused) this.batchSize = Math.min(this.batchSize, half);
+    return parts;
   }
 
   /**

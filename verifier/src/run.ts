@@ -14,11 +14,18 @@ import { TransactionReader } from "./transactions";
 const DEPLOYMENTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "deployments");
 
 /**
- * How `npm run verify` reads and checks by default: ranges public BSC RPCs accept, 8 requests in
- * flight and no more than 25 started a second (under BSC's own endpoints' 10,000 per 5 minutes),
- * the bets checked on every core but the one that reads and audits (check-pool.ts).
+ * How `npm run verify` reads and checks by default: ranges public BSC RPCs accept, 8 eth_getLogs
+ * in flight, 100 transactions or headers to a batch request, and no more than 25 requests started
+ * a second (under BSC's own endpoints' 10,000 per 5 minutes), the bets checked on every core but
+ * the one that reads and audits (check-pool.ts).
  */
-export const VERIFY_DEFAULTS = { chunk: 5000, concurrency: 8, requestsPerSecond: 25, workers: Math.max(0, availableParallelism() - 1) } as const;
+export const VERIFY_DEFAULTS = {
+  chunk: 5000,
+  concurrency: 8,
+  batch: 100,
+  requestsPerSecond: 25,
+  workers: Math.max(0, availableParallelism() - 1),
+} as const;
 
 /** A wrong flag, file or address: nothing was verified (exit status 2). */
 export class UsageError extends Error {
@@ -39,6 +46,8 @@ export interface VerifyOptions {
   toBlock?: number;
   chunk: number;
   concurrency: number;
+  /** Calls per batch request (transactions, headers) to start with; absent: the default. */
+  batch?: number;
   /** At most this many requests a second (a public node's rate limit); 0 or absent: no limit. */
   requestsPerSecond?: number;
   /** Worker threads that check the bets (check-pool.ts); 0 or absent: this thread checks them. */
@@ -136,7 +145,7 @@ async function auditRange(
 /** Reads the Casino's events over RPC and verifies them (audit.ts); throws UsageError or ConnectionError. */
 export async function verifyChain(options: VerifyOptions): Promise<Verification> {
   const started = performance.now();
-  const rpc = new Rpc(options.rpc, options.requestsPerSecond);
+  const rpc = new Rpc(options.rpc, options.requestsPerSecond, options.batch ?? VERIFY_DEFAULTS.batch);
   const chainId = BigInt(await rpc.call<string>("eth_chainId", []));
   const head = Number(await rpc.call<string>("eth_blockNumber", []));
   const toBlock = options.toBlock ?? head;

@@ -7,9 +7,7 @@ import type { BetCheck } from "./audit";
 import { decodeCall, placementFrom, settlementFrom, type Call, type Contracts, type RawTransaction } from "./calls";
 import { ConnectionError, RpcError, type Rpc } from "./rpc";
 
-/** Transactions asked for in one JSON-RPC batch: public nodes refuse large batches. */
-const TRANSACTIONS_PER_REQUEST = 50;
-/** Bets held back at most while their transactions are read: enough to fill requests, few enough to keep the checks busy. */
+/** Bets handed on to their checks together, once the transactions they need are read. */
 const BETS_PER_READ = 256;
 /** Calls kept for bets still to come (a one-click transaction holds many bets, and its drawn tickets come later). */
 const CALLS_KEPT = 10_000;
@@ -22,6 +20,12 @@ export function withInputs(check: BetCheck, callOf: (tx: string) => Call): BetCh
   return check;
 }
 
+interface UnreadTransaction {
+  tx: string;
+  resolve: (call: Call) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Reads the transactions the bets added need, a batch at a time, and hands each bet on to `check`
  * with its inputs, in the order added. A transaction the node does not serve (a node that keeps no
@@ -30,9 +34,9 @@ export function withInputs(check: BetCheck, callOf: (tx: string) => Call): BetCh
 export class TransactionReader {
   private held: BetCheck[] = [];
   private needed = new Map<string, Promise<Call>>();
-  private unread: { tx: string; resolve: (call: Call) => void; reject: (error: unknown) => void }[] = [];
+  private unread: UnreadTransaction[] = [];
   private readonly known = new Map<string, Promise<Call>>();
-  /** Each batch hands its bets on once its transactions are read and every earlier batch is done. */
+  /** Each group of bets is handed on once its transactions are read and every earlier group is done. */
   private handedOn: Promise<void> = Promise.resolve();
 
   constructor(
@@ -44,12 +48,15 @@ export class TransactionReader {
   add(bet: BetCheck): void {
     for (const tx of [bet.reads.placementTx, bet.reads.settlementTx]) if (tx && !this.needed.has(tx)) this.needed.set(tx, this.callOf(tx));
     this.held.push(bet);
-    if (this.held.length >= BETS_PER_READ || this.unread.length >= TRANSACTIONS_PER_REQUEST) this.send();
+    // Only full batches go out before the end: under a rate limit each request counts, however few calls it carries.
+    if (this.unread.length >= this.rpc.batchSize) this.read(this.unread.splice(0, this.rpc.batchSize));
+    if (this.held.length >= BETS_PER_READ) this.handOn();
   }
 
   /** Every bet handed on; throws what reading failed with. */
   async finish(): Promise<void> {
-    this.send();
+    this.read(this.unread.splice(0));
+    this.handOn();
     await this.handedOn;
   }
 
@@ -65,19 +72,21 @@ export class TransactionReader {
     return call;
   }
 
-  private send(): void {
-    const [bets, needed, unread] = [this.held, this.needed, this.unread];
-    [this.held, this.needed, this.unread] = [[], new Map(), []];
-    for (let i = 0; i < unread.length; i += TRANSACTIONS_PER_REQUEST) {
-      const part = unread.slice(i, i + TRANSACTIONS_PER_REQUEST);
-      readTransactions(
-        this.rpc,
-        part.map(({ tx }) => tx),
-      ).then(
-        (transactions) => part.forEach(({ resolve }, j) => resolve(decodeCall(transactions[j], this.contracts))),
-        (error: unknown) => part.forEach(({ reject }) => reject(error)),
-      );
-    }
+  private read(part: UnreadTransaction[]): void {
+    if (part.length === 0) return;
+    readTransactions(
+      this.rpc,
+      part.map(({ tx }) => tx),
+    ).then(
+      (transactions) => part.forEach(({ resolve }, j) => resolve(decodeCall(transactions[j], this.contracts))),
+      (error: unknown) => part.forEach(({ reject }) => reject(error)),
+    );
+  }
+
+  /** The held bets go on to their checks once their transactions are read and every earlier group has gone. */
+  private handOn(): void {
+    const [bets, needed] = [this.held, this.needed];
+    [this.held, this.needed] = [[], new Map()];
     this.handedOn = this.handedOn.then(async () => {
       const calls = new Map<string, Call>();
       for (const [tx, call] of needed) calls.set(tx, await call);
@@ -86,7 +95,7 @@ export class TransactionReader {
   }
 }
 
-/** The transactions, in one batch (undefined for one the node does not serve). */
+/** The transactions, in one batch or more (undefined for one the node does not serve). */
 async function readTransactions(rpc: Rpc, hashes: readonly string[]): Promise<(RawTransaction | undefined)[]> {
   const answers = await rpc.batch<RawTransaction | null>(hashes.map((hash) => ({ method: "eth_getTransactionByHash", params: [hash] })));
   return answers.map((answer, i) => {

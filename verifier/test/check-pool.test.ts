@@ -52,14 +52,14 @@ function faultyHistory(): History {
   return history;
 }
 
-async function auditOnWorkers(history: History, options: AuditOptions): Promise<AuditResult> {
-  const checker = createChecker(options, 2);
+async function auditOnWorkers(history: History, options: AuditOptions, workers = 2): Promise<{ result: AuditResult; checkedHere: number }> {
+  const checker = createChecker(options, workers);
   try {
     const deferred = createDeferredAudit(options, (bet) => checker.add(withInputs(bet, (tx) => decodeCall(history.transactions.get(tx), options))));
     // In parts, as chunks of logs arrive.
     for (let i = 0; i < history.events.length; i += 150) deferred.add(history.events.slice(i, i + 150));
     deferred.end();
-    return deferred.finish(await checker.results());
+    return { result: deferred.finish(await checker.results()), checkedHere: checker.batchesCheckedHere };
   } finally {
     await checker.close();
   }
@@ -69,7 +69,7 @@ describe("checking bets on worker threads", () => {
   it("gives the audit this thread gives: every result and every problem, in chain order", async () => {
     const history = faultyHistory();
     const here = audit(history.events, FULL, history.transactions);
-    const onWorkers = await auditOnWorkers(history, FULL);
+    const { result: onWorkers } = await auditOnWorkers(history, FULL);
     expect(new Set(here.problems.map((problem) => problem.kind))).toEqual(new Set(["payout", "claim", "link", "word", "entropy", "order", "signature"]));
     expect(here.bets.filter((bet) => bet.placement.via === "session" && bet.checks.signed === "exact").length).toBeGreaterThan(50);
     expect(onWorkers).toEqual(here);
@@ -80,6 +80,14 @@ describe("checking bets on worker threads", () => {
   it("gives the same for one player's view", async () => {
     const history = faultyHistory();
     const options = { ...FULL, player: PLAYERS[1]! };
-    expect(await auditOnWorkers(history, options)).toEqual(audit(history.events, options, history.transactions));
+    expect((await auditOnWorkers(history, options)).result).toEqual(audit(history.events, options, history.transactions));
+  });
+
+  it("gives the same when this thread checks the batches a busy worker has no room for", async () => {
+    const history = faultyHistory();
+    // Three batches at once to one worker still starting: it holds two, this thread checks the third.
+    const { result, checkedHere } = await auditOnWorkers(history, FULL, 1);
+    expect(checkedHere).toBeGreaterThan(0);
+    expect(result).toEqual(audit(history.events, FULL, history.transactions));
   });
 });

@@ -35,7 +35,7 @@ describe("reading with requests in flight under a rate limit, checking on worker
   let temp: ReturnType<typeof tempDir>;
   let chain: TestChain;
   let proxy: DelayingProxy;
-  const verify = (settings: Pick<VerifyOptions, "concurrency" | "requestsPerSecond" | "workers">, rpc = chain.rpcUrl) =>
+  const verify = (settings: Pick<VerifyOptions, "concurrency" | "requestsPerSecond" | "workers" | "batch">, rpc = chain.rpcUrl) =>
     verifyChain({ rpc, deployment: chain.deploymentFile, chunk: CHUNK, ...settings });
 
   beforeAll(async () => {
@@ -93,6 +93,24 @@ describe("reading with requests in flight under a rate limit, checking on worker
     expect(busiest).toBeLessThanOrEqual(RATE + 3);
     const seconds = (Math.max(...arrivals) - Math.min(...arrivals)) / 1000;
     expect(arrivals.length).toBeLessThanOrEqual(RATE * (seconds + 1));
+  });
+
+  it("halves its batch requests for the rest of the run when the node refuses one as too large, and reports the same", async () => {
+    const serial = await verify({ concurrency: 1, workers: 0 });
+    const strict = await delayingProxy(chain.rpcUrl, 0, 7);
+    try {
+      const batched = await verify({ concurrency: 8, workers: 2, batch: 40 }, strict.url);
+      const { rpcRequests: _r, ...where } = report(batched).where;
+      const { rpcRequests: _s, ...serialWhere } = report(serial).where;
+      expect({ ...report(batched), where }).toEqual({ ...report(serial), where: serialWhere });
+      expect(strict.refused).toBeGreaterThan(0);
+      // 40 calls refused, then 20 and 10: batches of 5 for the rest of the run (a part of a
+      // shorter batch sent before may pass at 6 or 7), none beyond the node's limit.
+      expect(Math.max(...strict.batches)).toBeLessThanOrEqual(7);
+      expect(Math.max(...strict.batches)).toBeGreaterThanOrEqual(5);
+    } finally {
+      await strict.close();
+    }
   });
 
   it("takes --concurrency, --rps and --workers on the command line, the output and exit status unchanged", async () => {
