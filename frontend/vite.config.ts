@@ -4,6 +4,16 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 
 const frontendDir = fileURLToPath(new URL(".", import.meta.url));
+const sourceDir = fileURLToPath(new URL("./src/", import.meta.url));
+/**
+ * The app's modules whose top-level code must run when they are imported: the entry, the wallet's
+ * index (it hands the store its on-chain driver), the one-click store (it follows the wallet), and
+ * stylesheets. Every other module of the app only declares: a feature's index may then re-export
+ * all of its public API without the lobby's chunk taking the modules the lobby does not use.
+ */
+const RUNS_ON_IMPORT = ["main.tsx", "features/wallet/index.ts", "features/one-click/one-click-store.ts"];
+const hasSideEffects = (id: string) => !id.startsWith(sourceDir) || id.endsWith(".css") || RUNS_ON_IMPORT.some((file) => id === sourceDir + file);
+
 const apiProxy = {
   "/api": { target: process.env.API_URL ?? "http://127.0.0.1:3001", changeOrigin: true },
 };
@@ -26,6 +36,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: { treeshake: { moduleSideEffects: hasSideEffects } },
   },
   server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy: apiProxy },
   preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy: apiProxy },

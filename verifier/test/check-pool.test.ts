@@ -1,7 +1,7 @@
 import { keccak256, parseEther, toBeHex } from "ethers";
 import { describe, expect, it } from "vitest";
 import { GameType } from "../../engine/src/index";
-import { audit, createDeferredAudit, type AuditOptions } from "../src/audit";
+import { audit, createDeferredAudit, type AuditOptions, type BetCheck } from "../src/audit";
 import { decodeCall } from "../src/calls";
 import { createChecker } from "../src/check-pool";
 import { withInputs } from "../src/transactions";
@@ -52,14 +52,14 @@ function faultyHistory(): History {
   return history;
 }
 
-async function auditOnWorkers(history: History, options: AuditOptions, workers = 2): Promise<{ result: AuditResult; checkedHere: number }> {
-  const checker = createChecker(options, workers);
+async function auditOnWorkers(history: History, options: AuditOptions): Promise<AuditResult> {
+  const checker = createChecker(options, 2);
   try {
     const deferred = createDeferredAudit(options, (bet) => checker.add(withInputs(bet, (tx) => decodeCall(history.transactions.get(tx), options))));
     // In parts, as chunks of logs arrive.
     for (let i = 0; i < history.events.length; i += 150) deferred.add(history.events.slice(i, i + 150));
     deferred.end();
-    return { result: deferred.finish(await checker.results()), checkedHere: checker.batchesCheckedHere };
+    return deferred.finish(await checker.results());
   } finally {
     await checker.close();
   }
@@ -69,7 +69,7 @@ describe("checking bets on worker threads", () => {
   it("gives the audit this thread gives: every result and every problem, in chain order", async () => {
     const history = faultyHistory();
     const here = audit(history.events, FULL, history.transactions);
-    const { result: onWorkers } = await auditOnWorkers(history, FULL);
+    const onWorkers = await auditOnWorkers(history, FULL);
     expect(new Set(here.problems.map((problem) => problem.kind))).toEqual(new Set(["payout", "claim", "link", "word", "entropy", "order", "signature"]));
     expect(here.bets.filter((bet) => bet.placement.via === "session" && bet.checks.signed === "exact").length).toBeGreaterThan(50);
     expect(onWorkers).toEqual(here);
@@ -80,14 +80,24 @@ describe("checking bets on worker threads", () => {
   it("gives the same for one player's view", async () => {
     const history = faultyHistory();
     const options = { ...FULL, player: PLAYERS[1]! };
-    expect((await auditOnWorkers(history, options)).result).toEqual(audit(history.events, options, history.transactions));
+    expect(await auditOnWorkers(history, options)).toEqual(audit(history.events, options, history.transactions));
   });
 
   it("gives the same when this thread checks the batches a busy worker has no room for", async () => {
     const history = faultyHistory();
-    // Three batches at once to one worker still starting: it holds two, this thread checks the third.
-    const { result, checkedHere } = await auditOnWorkers(history, FULL, 1);
-    expect(checkedHere).toBeGreaterThan(0);
-    expect(result).toEqual(audit(history.events, FULL, history.transactions));
+    const checks: BetCheck[] = [];
+    const deferred = createDeferredAudit(FULL, (bet) => checks.push(withInputs(bet, (tx) => decodeCall(history.transactions.get(tx), FULL))));
+    deferred.add(history.events);
+    deferred.end();
+    const checker = createChecker(FULL, 1);
+    try {
+      // Three batches at once, in one go: the worker holds two, so this thread checks the third.
+      for (const check of checks) checker.add(check);
+      const result = deferred.finish(await checker.results());
+      expect(checker.batchesCheckedHere).toBe(1);
+      expect(result).toEqual(audit(history.events, FULL, history.transactions));
+    } finally {
+      await checker.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { getAddress, id, keccak256, toBeHex, ZeroAddress, type Log, type Provide
 import { HashChain, jackpotRoll, randomBytes32, randomWord, settleGame, type GameType, type SettlementActions, type Token } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
-import type { ReadyWallet } from "@/features/wallet/web3";
+import type { ReadyWallet } from "@/features/wallet/onchain";
 
 /** The terms the local Casino places bets under: a settle window of an hour, jackpot edge 0.5 %, share 5 %. */
 const TERMS = 3_600n | (50n << 32n) | (500n << 48n);

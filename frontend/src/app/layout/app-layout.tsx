@@ -2,11 +2,12 @@ import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { Toaster } from "@/features/toast";
-import { JackpotCelebration } from "@/features/bets/components/jackpot-celebration";
+import { JackpotCelebration } from "@/features/bets";
+import { loadLiveFloor } from "@/features/live-bets";
 import { Header } from "./header";
 
 /** Live bets and jackpot announcements: their own chunk, so the lobby's first load stays as it was. */
-const LiveFloor = lazy(() => import("@/features/live-bets/live-floor"));
+const LiveFloor = lazy(loadLiveFloor);
 
 export function AppLayout() {
   return (

@@ -2,16 +2,15 @@ import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { formatTokenAmount } from "@/config/tokens";
-import { useOneClickStore } from "@/features/one-click/one-click-store";
+import { loadSessionBadge, useOneClickStore } from "@/features/one-click";
 import { playerPath } from "@/features/stats";
-import { shortenAddress, useWalletStore } from "@/features/wallet";
-import { useWalletDialog, type WalletDialog } from "@/features/wallet/dialog-store";
+import { loadWalletDialogs, shortenAddress, useWalletStore, useWalletDialog, type WalletDialog } from "@/features/wallet";
 import { useDismiss } from "@/lib/use-dismiss";
 
 /** The dialogs and their wallet code load with the first one opened. */
-const WalletDialogs = lazy(() => import("@/features/wallet/components/wallet-dialogs"));
+const WalletDialogs = lazy(loadWalletDialogs);
 /** One-click play's header badge and its signing code load only while a session is open. */
-const SessionBadge = lazy(() => import("@/features/one-click/components/session-badge"));
+const SessionBadge = lazy(loadSessionBadge);
 
 /** docs/product.md §2 'Header wallet widget' once connected: the vault's balances (or the wrong network), and the wallet menu. */
 export default function ConnectedWallet({ account, wrongNetwork }: { account: string; wrongNetwork: boolean }) {

@@ -1,10 +1,9 @@
 import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
-import { shortenAddress, useWallet } from "@/features/wallet";
-import { useWalletDiscovery } from "@/features/wallet/wallet-discovery";
+import { loadChooseWalletDialog, shortenAddress, useWallet, useWalletDiscovery } from "@/features/wallet";
 
 /** The connect dialog, for a browser with more than one wallet, loads when first needed. */
-const ChooseWalletDialog = lazy(() => import("@/features/wallet/components/choose-wallet-dialog"));
+const ChooseWalletDialog = lazy(loadChooseWalletDialog);
 /** Balances, the wallet menu and its dialogs load once a wallet is connected (connecting loads the wallet code anyway). */
 const ConnectedWallet = lazy(() => import("./connected-wallet"));
 

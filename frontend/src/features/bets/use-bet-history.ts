@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { explorerTxUrl } from "@/features/chain/app-config";
+import { explorerTxUrl } from "@/features/chain";
 import type { BetCheck } from "./onchain";
 import type { HistoryCursor, HistoryItem, HistoryPage } from "./onchain/history";
 

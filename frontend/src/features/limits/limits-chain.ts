@@ -1,9 +1,7 @@
 // The limits a player sets for their own address (contracts/CasinoLimits.sol), read and set
 // through the wallet: the contract enforces them on every bet, however it arrives.
 import { TOKENS, type Token } from "@/config/tokens";
-import { tokenAddress } from "@/features/wallet/web3/contracts";
-import { readyWallet } from "@/features/wallet/web3";
-import { sendTransaction, type TxReport } from "@/features/wallet/web3/transactions";
+import { tokenAddress, readyWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";
 import type { TokenLimits, PlayerLimits } from "./limit-changes";
 
 /** Both tokens' limits of the connected player, and the cool-off, as CasinoLimits.limitsOf shows them now. */

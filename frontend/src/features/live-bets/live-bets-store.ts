@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { explorerTxUrl, loadAppConfig } from "@/features/chain/app-config";
+import { explorerTxUrl, loadAppConfig } from "@/features/chain";
 import { readJackpotHit, readLiveBet, type JackpotHit, type LiveBet } from "./live-bet";
 
 /** The feed keeps as many bets as the server's snapshot holds. */

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import type { GameType } from "@engine/gameTypes";
 import { TOKENS, type Token } from "@/config/tokens";
-import { useWalletStore } from "@/features/wallet/wallet-store";
+import { useWalletStore } from "@/features/wallet";
 import { readSession, type StoredGrant } from "./storage";
 
 /** Session.tokens' bits (engine SESSION_TOKEN_BITS), repeated here to keep the engine's hashing out of every page. */

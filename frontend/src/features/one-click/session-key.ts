@@ -4,8 +4,7 @@
 import { computeAddress, getAddress, hexlify, randomBytes, SigningKey, TypedDataEncoder, type TransactionReceipt, type TypedDataField } from "ethers";
 import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, gamesMask, SESSION_TOKEN_BITS, SESSION_TYPES, sessionDomain, type SessionBet } from "@engine/session";
 import { toast } from "@/features/toast";
-import { readyWallet, type ReadyWallet } from "@/features/wallet/web3";
-import { awaitRelay, inWallet, sendTransaction, type TxReport } from "@/features/wallet/web3/transactions";
+import { readyWallet, type ReadyWallet, awaitRelay, inWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { useOneClickStore } from "./one-click-store";
 import { forgetSession, readSession, writeSession, type StoredGrant, type StoredSession } from "./storage";

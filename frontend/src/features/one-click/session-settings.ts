@@ -1,6 +1,6 @@
 import { GAME_TYPES, type GameType } from "@engine/gameTypes";
 import { TOKEN_DISPLAY_DECIMALS, TOKENS, type Token } from "@/config/tokens";
-import { parseAmount } from "@/features/wallet/amount";
+import { parseAmount } from "@/features/wallet";
 
 /** What the player chooses when turning one-click play on (the Session the wallet signs). */
 export interface SessionSettings {

@@ -1,4 +1,4 @@
-import { UntrustedDeploymentError } from "@/features/chain/deployment-pins";
+import { UntrustedDeploymentError } from "@/features/chain";
 import { toast } from "@/features/toast";
 import { WALLET_PROVIDER_NAME } from "./injected-provider";
 

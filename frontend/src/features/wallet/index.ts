@@ -7,4 +7,18 @@ export type { WalletView } from "./use-wallet";
 export { NO_WALLET_MESSAGE, WALLET_PROVIDER_NAME, shortenAddress, getInjectedProvider } from "./injected-provider";
 export type { Eip1193Provider } from "./injected-provider";
 
+export { decimalOf, displayAmount, parseAmount } from "./amount";
+export { AmountField } from "./components/amount-field";
+export { DepositShortcut } from "./components/deposit-shortcut";
+export { TxProgress } from "./components/tx-progress";
+export { useWalletDialog } from "./dialog-store";
+export type { WalletDialog } from "./dialog-store";
+export { useTxSteps } from "./hooks/use-tx-steps";
+export { useJackpotLabel } from "./use-jackpot-label";
+export { useWalletDiscovery } from "./wallet-discovery";
+
+// The dialogs load when first opened.
+export const loadWalletDialogs = () => import("./components/wallet-dialogs");
+export const loadChooseWalletDialog = () => import("./components/choose-wallet-dialog");
+
 driveWalletWith(() => import("./web3"));

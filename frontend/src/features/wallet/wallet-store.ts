@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { DEMO_START_BALANCES, TOKEN_DISPLAY_DECIMALS, type Token, type TokenAmounts } from "@/config/tokens";
-import type { ChainDefinition } from "@/features/chain/app-config";
+import type { ChainDefinition } from "@/features/chain";
 import { roundToDecimals } from "@/lib/bet-rules";
 import { NO_WALLET_MESSAGE, type Eip1193Provider } from "./injected-provider";
 import { injectedWallets, useWalletDiscovery, type InjectedWallet } from "./wallet-discovery";
@@ -188,7 +188,7 @@ export const useWalletStore = create<WalletStore>()(
 /** web3 mode on another chain than the server's: every on-chain action waits for a switch. */
 /** Whether the server offers WalletConnect (a project id in GET /api/config); not when the config cannot be read. */
 async function offersWalletConnect(): Promise<boolean> {
-  const { loadAppConfig } = await import("@/features/chain/app-config");
+  const { loadAppConfig } = await import("@/features/chain");
   return loadAppConfig().then(
     (config) => Boolean(config.walletConnectProjectId),
     () => false,

@@ -5,12 +5,11 @@
 // goes to the lifecycle, which waits for the settlement and replays the log with the engine. The
 // wallet code and the engine's rules load only when a hand is dealt.
 import type { BlackjackAction } from "@engine/blackjack";
-import type { SettledBet } from "@/features/bets/onchain";
-import type { ActionSigner } from "@/features/bets/onchain/action-signer";
-import type { ChainBet } from "@/features/bets/onchain/chain-bet";
-import type { TxPhase } from "@/features/wallet/web3/transactions";
+import type { SettledBet, ActionSigner, ChainBet } from "@/features/bets/onchain";
+import type { TxPhase } from "@/features/wallet/onchain";
 import { formatTokenAmount, type Token } from "@/config/tokens";
-import { loadAppConfig } from "@/features/chain/app-config";
+import { loadActionSigner } from "@/features/bets";
+import { loadAppConfig } from "@/features/chain";
 import { useWalletStore } from "@/features/wallet";
 import { apiRequest } from "@/lib/api-client";
 import { isFinal } from "./blackjack-rules";
@@ -69,7 +68,7 @@ function endRound(current: Round): void {
 
 /** The hand's signer: the session's key, or (one wallet signature) a key for this hand; asked again after a failure. */
 async function signerOf(current: Round): Promise<ActionSigner> {
-  const { actionSignerFor } = await import("@/features/bets/onchain/action-signer");
+  const { actionSignerFor } = await loadActionSigner();
   current.signer ??= actionSignerFor(current.bet.betId);
   return current.signer.catch((error: unknown) => {
     current.signer = null;
@@ -97,7 +96,7 @@ async function act(route: ActionRoute, request: { token: Token; sessionId: strin
 
 /** casino.addStake(betId) from the player's wallet: simulated first, a refusal in the wallet is TxCancelled. */
 async function addSecondStake(current: Round, progress: (step: string | null) => void): Promise<void> {
-  const [{ readyWallet }, { sendTransaction }] = await Promise.all([import("@/features/wallet/web3"), import("@/features/wallet/web3/transactions")]);
+  const { readyWallet, sendTransaction } = await import("@/features/wallet/onchain");
   const wallet = await readyWallet();
   const tx = await wallet.contracts.casino.addStake.populateTransaction(current.bet.betId);
   await sendTransaction(wallet, tx, (update) => progress(STAKE_STEPS[update.phase] ?? null), { token: current.token });

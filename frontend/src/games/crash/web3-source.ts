@@ -2,6 +2,7 @@
 // read from the chain and checked with the engine in this browser (lifecycle: features/bets).
 import { CRASH, type CrashOutcome, type CrashRound } from "@engine/crash";
 import type { SettledBet } from "@/features/bets/onchain";
+import { loadActionSigner } from "@/features/bets";
 import { useWalletStore } from "@/features/wallet";
 import type { CrashFlight, CrashLaunchRequest, CrashRoundSource, CrashSettlement } from "./round-source";
 import { liveRound, roundEnd, type SignedCashOut } from "./server-round";
@@ -50,7 +51,7 @@ async function launchAuto(request: CrashLaunchRequest & { autoCashOut: number },
  */
 async function launchLive(request: CrashLaunchRequest, finishes: WeakMap<CrashFlight, Finish>): Promise<CrashFlight> {
   // Loaded while the bet is placed: the bet waits for nothing but the lifecycle.
-  const signing = Promise.all([import("@/features/bets/onchain/action-signer"), import("@engine/session")]);
+  const signing = Promise.all([loadActionSigner(), import("@engine/session")]);
   const [{ playOnChain }, { GameType }] = await lifecycle();
   let clickCashOut!: (signed: SignedCashOut) => void;
   const cashOutClicked = new Promise<SignedCashOut>((resolve) => (clickCashOut = resolve));

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { playNotes, playSound } from "@/features/sound";
 import { toast } from "@/features/toast";
-import { LATE_AFTER_BLOCKS, useBetStore } from "@/features/bets/bet-store";
+import { LATE_AFTER_BLOCKS, useBetStore } from "@/features/bets";
 import { useWallet } from "@/features/wallet";
 import { useChoicesStore, useGameStake } from "@/features/choices";
 import type { WheelRoundSource } from "./round-source";

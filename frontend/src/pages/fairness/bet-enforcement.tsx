@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { decodeCrashParams, GameType } from "@engine/index";
 import { CheckIcon, ShieldCheckIcon, WarningIcon } from "@/components/ui/icons";
 import { shortHash } from "@/components/ui/tx-hash";
-import type { HistoryEntry } from "@/features/bets/use-bet-history";
+import type { HistoryEntry } from "@/features/bets";
 import { cn } from "@/lib/cn";
 import type { SignatureState } from "./use-session-signatures";
 

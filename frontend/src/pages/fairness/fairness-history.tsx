@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
-import { BetHistoryEntry } from "@/features/bets/components/bet-history-entry";
-import { useBetHistory } from "@/features/bets/use-bet-history";
+import { BetHistoryEntry, useBetHistory } from "@/features/bets";
 import { BetEnforcement } from "./bet-enforcement";
 import { useSessionSignatures } from "./use-session-signatures";
 

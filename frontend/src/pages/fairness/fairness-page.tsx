@@ -1,7 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
-import { ClientSeedField } from "@/features/bets/components/client-seed-field";
-import { CommitmentNote, useCommitment } from "@/features/bets/components/commitment";
+import { ClientSeedField, CommitmentNote, useCommitment } from "@/features/bets";
 import { useWallet } from "@/features/wallet";
 import { FormulaCard } from "./formula";
 import { RecomputeCard } from "./recompute";

@@ -5,7 +5,7 @@
 // stops there, and at the first range that holds the opening.
 import { getAddress, zeroPadValue } from "ethers";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
-import { rangesDown } from "@/features/bets/onchain/log-ranges";
+import { rangesDown } from "@/features/bets";
 import type { KeyEvent, SessionReads } from "./session-signature";
 
 /** 24 hours of BSC's 0.75 s blocks: longer than any session on this chain or a slower one. */
@@ -16,7 +16,7 @@ const OPENED = sessionsInterface.getEvent("SessionOpened").topicHash;
 const REVOKED = sessionsInterface.getEvent("SessionRevoked").topicHash;
 
 export async function chainSessionReads(): Promise<SessionReads> {
-  const { readyWallet } = await import("@/features/wallet/web3");
+  const { readyWallet } = await import("@/features/wallet/onchain");
   const { provider, contracts, config } = await readyWallet();
   const sessions = await contracts.casino.sessions();
   const searched = new Map<string, Promise<KeyEvent[]>>();

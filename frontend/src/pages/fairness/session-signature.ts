@@ -6,7 +6,7 @@
 import { getAddress, recoverAddress, TypedDataEncoder, ZeroAddress, type Result } from "ethers";
 import { BET_TYPES, sessionDomain } from "@engine/session";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
-import type { ChainBet } from "@/features/bets/onchain/chain-bet";
+import type { ChainBet } from "@/features/bets/onchain";
 
 const sessionsInterface = CasinoSessions__factory.createInterface();
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { inParallel, READ_CONCURRENCY } from "@/features/bets/onchain/log-ranges";
-import type { HistoryEntry } from "@/features/bets/use-bet-history";
+import { inParallel, READ_CONCURRENCY, type HistoryEntry } from "@/features/bets";
 import { chainSessionReads } from "./session-reads";
 import { checkSessionSignature, type SessionReads, type SessionSignature } from "./session-signature";
 

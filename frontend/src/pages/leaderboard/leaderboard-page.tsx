@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { LeaderboardsView } from "@/features/stats/components/leaderboards-view";
+import { LeaderboardsView } from "@/features/stats";
 
 /** The leaderboards (issue #22): every number is recomputable from the chain's events, as the fairness page says. */
 export default function LeaderboardPage() {

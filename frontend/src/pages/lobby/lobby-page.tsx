@@ -5,14 +5,14 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { DocumentIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
 import { GAMES } from "@/config/games";
-import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
-import { useWallet } from "@/features/wallet";
+import { loadLiveBetsPanel } from "@/features/live-bets";
+import { useJackpotLabel, useWallet } from "@/features/wallet";
 import { BalanceCard } from "./components/balance-card";
 import { GameCard } from "./components/game-card";
 import { LobbyFooter } from "./components/lobby-footer";
 
 /** Its own chunk (with the stream, which the layout opens on every page): the lobby's first load stays as it was. */
-const LiveBetsPanel = lazy(() => import("@/features/live-bets/components/live-bets-panel"));
+const LiveBetsPanel = lazy(loadLiveBetsPanel);
 
 function gameCardSpan(index: number): string {
   if (index < 2) return "lg:col-span-3";

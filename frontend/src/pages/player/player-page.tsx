@@ -1,14 +1,11 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { TOKENS } from "@/config/tokens";
-import { BetHistory } from "@/features/stats/components/bet-history";
-import { PlayerSummary } from "@/features/stats/components/player-summary";
-import { playerName } from "@/features/stats";
-import { playerStatsUrl, type PlayerStats } from "@/features/stats/stats-api";
+import { BetHistory, loadProfitChart, PlayerSummary, playerName, playerStatsUrl, type PlayerStats } from "@/features/stats";
 import { useFetched } from "@/lib/use-fetched";
 
 /** The chart library loads with the first chart, not with the page. */
-const ProfitChart = lazy(() => import("@/features/stats/components/profit-chart"));
+const ProfitChart = lazy(loadProfitChart);
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import type { TxReport } from "@/features/wallet/web3/transactions";
+import type { TxReport } from "@/features/wallet/onchain";
 
 /** A wallet transaction the bet panel offers: claim a bet back, send a signed bet, draw a jackpot. */
 export interface NoticeAction {

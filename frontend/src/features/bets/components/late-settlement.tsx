@@ -1,4 +1,4 @@
-import type { TxReport } from "@/features/wallet/web3/transactions";
+import type { TxReport } from "@/features/wallet/onchain";
 import type { ActiveBet } from "../bet-store";
 import { ActionNotice } from "./action-notice";
 

@@ -1,10 +1,9 @@
 // Who signs an interactive bet's actions (docs/protocol.md §4.4): a blackjack hand's hits, stands
 // and split, a manual crash round's cash-out. The chain settles the bet with the last log its
 // player's key signed, so the server can only play what the player asked for.
-import { useOneClickStore } from "@/features/one-click/one-click-store";
-import { handKey, sessionSigner, signActionKey } from "@/features/one-click/session-key";
-import { readyWallet } from "@/features/wallet/web3";
-import { inWallet } from "@/features/wallet/web3/transactions";
+import { useOneClickStore } from "@/features/one-click";
+import { handKey, sessionSigner, signActionKey } from "@/features/one-click/onchain";
+import { readyWallet, inWallet } from "@/features/wallet/onchain";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
 
 export interface ActionSigner {

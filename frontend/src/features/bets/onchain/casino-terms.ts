@@ -1,4 +1,4 @@
-import { readyWallet } from "@/features/wallet/web3";
+import { readyWallet } from "@/features/wallet/onchain";
 
 /** The Casino's terms for a bet placed now, read through the wallet. */
 export async function readCasinoTerms(): Promise<bigint> {

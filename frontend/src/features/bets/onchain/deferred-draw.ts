@@ -4,8 +4,7 @@
 // too late to read the block's hash counts as a hit, so waiting never costs the player.
 import { formatEther, ZeroAddress } from "ethers";
 import { ticketsOf } from "@engine/session";
-import { readyWallet } from "@/features/wallet/web3";
-import { sendTransaction, type TxReport } from "@/features/wallet/web3/transactions";
+import { readyWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";
 import { RELAY_LATE_AFTER_BLOCKS, useBetStore } from "../bet-store";
 import { betFromLog, findJackpotDraw, type ChainBet, type ChainSettlement } from "./chain-bet";
 import type { BetCheck } from "./verify-bet";

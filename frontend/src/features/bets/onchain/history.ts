@@ -5,9 +5,9 @@
 import type { Provider } from "ethers";
 import type { SettlementActions } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
-import type { ChainDefinition } from "@/features/chain/app-config";
+import type { ChainDefinition } from "@/features/chain";
 import { apiRequest } from "@/lib/api-client";
-import { readyWallet } from "@/features/wallet/web3";
+import { readyWallet } from "@/features/wallet/onchain";
 import { betFromLog, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { inParallel, rangesAround, rangesDown, READ_CONCURRENCY, type BlockRange } from "./log-ranges";
 import { commitmentFinder, type BetCommitment } from "./verify-bet";

@@ -5,11 +5,10 @@ import { formatEther } from "ethers";
 import { GameType } from "@engine/gameTypes";
 import type { GameOutcome, SettlementActions } from "@engine/index";
 import { apiRequest } from "@/lib/api-client";
-import { explorerTxUrl } from "@/features/chain/app-config";
-import { browserProvider, readyWallet } from "@/features/wallet/web3";
-import { sendTransaction, type TxUpdate } from "@/features/wallet/web3/transactions";
-import { useWalletStore } from "@/features/wallet/wallet-store";
-import { useOneClickStore } from "@/features/one-click/one-click-store";
+import { explorerTxUrl } from "@/features/chain";
+import { browserProvider, readyWallet, sendTransaction, type TxUpdate } from "@/features/wallet/onchain";
+import { useWalletStore } from "@/features/wallet";
+import { useOneClickStore } from "@/features/one-click";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
 import { placeBet, type BetRequest } from "./place-bet";
 import { stageOf } from "./tx-stage";
@@ -22,6 +21,7 @@ export type { ChainBet, ChainSettlement } from "./chain-bet";
 export type { BetCheck } from "./verify-bet";
 export { readCasinoTerms } from "./casino-terms";
 export { placeBet, type BetRequest } from "./place-bet";
+export type { ActionSigner } from "./action-signer";
 
 /** How often the chain is asked whether the bet is resolved. */
 const POLL_MS = 700;

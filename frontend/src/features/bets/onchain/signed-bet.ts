@@ -5,14 +5,18 @@ import { getAddress, type Log } from "ethers";
 import { sessionClientSeed, type SessionBet } from "@engine/session";
 import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
 import { formatTokenAmount } from "@/config/tokens";
-import { explorerTxUrl } from "@/features/chain/app-config";
-import { budgetLeft, useOneClickStore } from "@/features/one-click/one-click-store";
-import { sessionSigner, type SessionSigner } from "@/features/one-click/session-key";
-import { forgetSignedBetsBelow, keepCountersignature, keepSignedBet, readSignedBets, type StoredSignedBet } from "@/features/one-click/storage";
-import { tokenAddress } from "@/features/wallet/web3/contracts";
-import { explain, ExplainedError } from "@/features/wallet/web3/explain";
-import { readyWallet, type ReadyWallet } from "@/features/wallet/web3";
-import { sendTransaction, type TxReport, type TxUpdate } from "@/features/wallet/web3/transactions";
+import { explorerTxUrl } from "@/features/chain";
+import { budgetLeft, useOneClickStore } from "@/features/one-click";
+import {
+  sessionSigner,
+  type SessionSigner,
+  forgetSignedBetsBelow,
+  keepCountersignature,
+  keepSignedBet,
+  readSignedBets,
+  type StoredSignedBet,
+} from "@/features/one-click/onchain";
+import { tokenAddress, explain, ExplainedError, readyWallet, type ReadyWallet, sendTransaction, type TxReport, type TxUpdate } from "@/features/wallet/onchain";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { RELAY_LATE_AFTER_BLOCKS, type ActiveBet } from "../bet-store";
 import { stageOf } from "./tx-stage";

@@ -1,4 +1,4 @@
-import type { TxUpdate } from "@/features/wallet/web3/transactions";
+import type { TxUpdate } from "@/features/wallet/onchain";
 import type { ActiveBet } from "../bet-store";
 
 /** What the player's bet transaction's progress changes in the bet's banner. */

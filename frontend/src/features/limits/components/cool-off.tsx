@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { TxProgress } from "@/features/wallet/components/tx-progress";
-import { useTxSteps } from "@/features/wallet/hooks/use-tx-steps";
+import { TxProgress, useTxSteps } from "@/features/wallet";
 import { chainNow, saveCoolOff } from "../limits-chain";
 import type { PlayerLimits } from "../limit-changes";
 

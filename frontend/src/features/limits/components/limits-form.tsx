@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import type { Token } from "@/config/tokens";
-import { decimalOf, parseAmount } from "@/features/wallet/amount";
-import { AmountField } from "@/features/wallet/components/amount-field";
-import { TxProgress } from "@/features/wallet/components/tx-progress";
-import { useTxSteps } from "@/features/wallet/hooks/use-tx-steps";
+import { decimalOf, parseAmount, AmountField, TxProgress, useTxSteps } from "@/features/wallet";
 import { saveLimits } from "../limits-chain";
 import { BET_CAP_NAME, splitChanges, WINDOW_NAMES, type TokenLimits } from "../limit-changes";
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import type { Token } from "@/config/tokens";
-import { displayAmount } from "@/features/wallet/amount";
+import { displayAmount } from "@/features/wallet";
 import { readLimits } from "../limits-chain";
 import { BET_CAP_NAME, WINDOW_NAMES, type PlayerLimits, type TokenLimits } from "../limit-changes";
 import { CoolOff } from "./cool-off";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { displayAmount } from "@/features/wallet/amount";
+import { displayAmount } from "@/features/wallet";
 import { useLiveBetsStore } from "../live-bets-store";
 import { playerName } from "@/features/stats";
 

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { gameTitle } from "@/config/games";
-import { useWallet } from "@/features/wallet";
-import { displayAmount } from "@/features/wallet/amount";
+import { useWallet, displayAmount } from "@/features/wallet";
 import { PhoneLabel } from "@/components/ui/phone-label";
 import { cn } from "@/lib/cn";
 import type { LiveBet } from "../live-bet";

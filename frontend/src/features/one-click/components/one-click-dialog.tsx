@@ -5,10 +5,8 @@ import { Modal } from "@/components/ui/modal";
 import { GAMES } from "@/config/games";
 import { TOKENS, type Token } from "@/config/tokens";
 import { toast } from "@/features/toast";
-import { AmountField } from "@/features/wallet/components/amount-field";
-import { TxProgress } from "@/features/wallet/components/tx-progress";
-import { useTxSteps } from "@/features/wallet/hooks/use-tx-steps";
-import { TxCancelled } from "@/features/wallet/web3/transactions";
+import { AmountField, TxProgress, useTxSteps } from "@/features/wallet";
+import { TxCancelled } from "@/features/wallet/onchain";
 import { openSession } from "../session-key";
 import { DEFAULT_FORM, EXPIRY_CHOICES, settingsOf, type SessionForm } from "../session-settings";
 

@@ -1,7 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { BoltIcon } from "@/components/ui/icons";
-import { useWallet } from "@/features/wallet";
-import { useWalletDialog } from "@/features/wallet/dialog-store";
+import { useWallet, useWalletDialog } from "@/features/wallet";
 import { useOneClickStore } from "../one-click-store";
 
 /** Beside each game's bet button in web3 mode: one-click play is on, or one click away. */

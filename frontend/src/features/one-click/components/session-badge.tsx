@@ -3,7 +3,7 @@ import { fromBaseUnits } from "@engine/tokens";
 import { Button } from "@/components/ui/button";
 import { BoltIcon } from "@/components/ui/icons";
 import { formatTokenAmount, type Token } from "@/config/tokens";
-import { TxCancelled } from "@/features/wallet/web3/transactions";
+import { TxCancelled } from "@/features/wallet/onchain";
 import { toast } from "@/features/toast";
 import { useDismiss } from "@/lib/use-dismiss";
 import { useSessionLosses } from "../hooks/use-session-losses";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useBetStore } from "@/features/bets/bet-store";
+import { useBetStore } from "@/features/bets";
 
 /** How often the session's losses are read while nothing else asks: the budget left stays near the chain's. */
 const READ_EVERY_MS = 10_000;

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { GAMES, gameTitle } from "@/config/games";
 import { TOKENS, type Token } from "@/config/tokens";
 import { Button } from "@/components/ui/button";
-import { displayAmount } from "@/features/wallet/amount";
+import { displayAmount } from "@/features/wallet";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { PhoneLabel } from "@/components/ui/phone-label";
 import { cn } from "@/lib/cn";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { gameTitle } from "@/config/games";
 import type { Token } from "@/config/tokens";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { displayAmount } from "@/features/wallet/amount";
+import { displayAmount } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { multiplierText } from "@/lib/multiplier";
 import { useFetched } from "@/lib/use-fetched";

@@ -1,6 +1,6 @@
 import { gameTitle } from "@/config/games";
 import { TOKENS, type Token } from "@/config/tokens";
-import { displayAmount } from "@/features/wallet/amount";
+import { displayAmount } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import type { GameStats } from "../stats-api";
 

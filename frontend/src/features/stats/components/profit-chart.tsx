@@ -3,7 +3,7 @@ import { formatEther } from "ethers";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { Token } from "@/config/tokens";
-import { displayAmount } from "@/features/wallet/amount";
+import { displayAmount } from "@/features/wallet";
 import type { ProfitPoint } from "../stats-api";
 
 const HEIGHT = 220;

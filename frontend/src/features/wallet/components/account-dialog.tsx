@@ -3,7 +3,7 @@ import { useShallow } from "zustand/react/shallow";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { formatTokenAmount, TOKENS } from "@/config/tokens";
-import { LimitsSection } from "@/features/limits/components/limits-section";
+import { LimitsSection } from "@/features/limits";
 import { useSessionStore } from "@/features/session";
 import { serverErrorText } from "@/lib/api-client";
 import { shortenAddress } from "../injected-provider";

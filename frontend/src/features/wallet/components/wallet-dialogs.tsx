@@ -1,4 +1,4 @@
-import { OneClickDialog } from "@/features/one-click/components/one-click-dialog";
+import { OneClickDialog } from "@/features/one-click";
 import { useWalletDialog, type WalletDialog } from "../dialog-store";
 import { AccountDialog } from "./account-dialog";
 import { DepositDialog } from "./deposit-dialog";

@@ -1,4 +1,4 @@
-import type { AppConfig, ChainDefinition } from "@/features/chain/app-config";
+import type { AppConfig, ChainDefinition } from "@/features/chain";
 
 const chain = (id: number, name: string, currency: [string, string], rpcUrl: string, explorer: string): ChainDefinition => ({
   id,

@@ -6,7 +6,7 @@ import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSe
 import { CasinoSwap__factory } from "@typechain/factories/contracts/CasinoSwap__factory";
 import { DegenToken__factory } from "@typechain/factories/contracts/DegenToken.sol/DegenToken__factory";
 import type { Token } from "@/config/tokens";
-import type { AppConfig } from "@/features/chain/app-config";
+import type { AppConfig } from "@/features/chain";
 
 /** The deployment's contracts through the TypeChain bindings, over a provider (reads) or a signer (writes). */
 export function contractsOf(config: AppConfig, runner: ContractRunner) {

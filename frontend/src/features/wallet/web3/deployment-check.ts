@@ -1,6 +1,5 @@
 import { getAddress, type Provider } from "ethers";
-import type { AppConfig } from "@/features/chain/app-config";
-import { UntrustedDeploymentError } from "@/features/chain/deployment-pins";
+import { type AppConfig, UntrustedDeploymentError } from "@/features/chain";
 import { contractsOf } from "./contracts";
 
 /** Chains and Casinos already found to be the pinned deployment, this page. */

@@ -1,6 +1,6 @@
 import { getAddress, hexlify, toUtf8Bytes } from "ethers";
 import { apiRequest } from "@/lib/api-client";
-import type { AppConfig } from "@/features/chain/app-config";
+import type { AppConfig } from "@/features/chain";
 import type { Eip1193Provider } from "../injected-provider";
 
 /** The server's answer to a sign-in or a session check (GET /api/auth/me). */

@@ -3,7 +3,7 @@
 // then waiting for the wallet, pending (with its hash), then confirmed, failed or cancelled.
 import type { ContractTransaction, TransactionReceipt } from "ethers";
 import { shortHash } from "@/components/ui/tx-hash";
-import { explorerTxUrl } from "@/features/chain/app-config";
+import { explorerTxUrl } from "@/features/chain";
 import { useSessionStore } from "@/features/session";
 import { useWalletStore } from "../wallet-store";
 import { isUserRejection } from "./errors";

@@ -1,5 +1,5 @@
 import { BrowserProvider, formatEther, getAddress, ZeroAddress, type JsonRpcSigner } from "ethers";
-import { loadAppConfig, type AppConfig } from "@/features/chain/app-config";
+import { loadAppConfig, type AppConfig } from "@/features/chain";
 import { DEMO_START_BALANCES } from "@/config/tokens";
 import { useSessionStore } from "@/features/session";
 import type { Eip1193Provider } from "../injected-provider";

@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import { useWalletDialog } from "@/features/wallet/dialog-store";
+import { useWalletDialog } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import type { HandNote } from "../hand-notes";
 

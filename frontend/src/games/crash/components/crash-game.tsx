@@ -1,8 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { OneClickPrompt } from "@/features/one-click/components/one-click-prompt";
-import { AutoBetPanel } from "@/features/play-controls/components/auto-bet-panel";
-import { HotkeyList } from "@/features/play-controls/components/hotkey-list";
-import { usePlayControls } from "@/features/play-controls/use-play-controls";
+import { OneClickPrompt } from "@/features/one-click";
+import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { Link } from "react-router-dom";
 import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -22,9 +20,7 @@ import type { CrashRoundSource } from "../round-source";
 import { AutoCashOutInput } from "./auto-cash-out-input";
 import { CrashChart, type ChartHandle } from "./crash-chart";
 import { HowToPlay } from "./how-to-play";
-import { BetStatus } from "@/features/bets/components/bet-status";
-import { BetTerms } from "@/features/bets/components/bet-terms";
-import { FairnessPanel } from "@/features/bets/components/fairness-panel";
+import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
 
 // The readout re-renders every 50 ms in flight; the controls and the help text need not follow.
 const StillTokenSwitch = memo(TokenSwitch);

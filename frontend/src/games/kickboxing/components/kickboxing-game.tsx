@@ -1,9 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { KickboxingBet } from "@engine/kickboxing";
-import { OneClickPrompt } from "@/features/one-click/components/one-click-prompt";
-import { AutoBetPanel } from "@/features/play-controls/components/auto-bet-panel";
-import { HotkeyList } from "@/features/play-controls/components/hotkey-list";
-import { usePlayControls } from "@/features/play-controls/use-play-controls";
+import { OneClickPrompt } from "@/features/one-click";
+import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
@@ -13,7 +11,7 @@ import { TokenSwitch } from "@/components/ui/token-switch";
 import { TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
 import { useGameStake } from "@/features/choices";
 import { roundBet } from "@/lib/bet-rules";
-import { usePlayableBalance } from "@/features/wallet";
+import { usePlayableBalance, useJackpotLabel } from "@/features/wallet";
 import { useKickboxingMatch } from "../hooks/use-kickboxing-match";
 import { fightersAfter } from "../match-machine";
 import { LONG_SHOTS } from "../bet-options";
@@ -25,10 +23,7 @@ import { FightStats } from "./fight-stats";
 import { HowToPlay } from "./how-to-play";
 import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
-import { useJackpotLabel } from "@/features/wallet/use-jackpot-label";
-import { BetStatus } from "@/features/bets/components/bet-status";
-import { BetTerms } from "@/features/bets/components/bet-terms";
-import { FairnessPanel } from "@/features/bets/components/fairness-panel";
+import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {

@@ -1,0 +1,13 @@
+export { LATE_AFTER_BLOCKS, useBetStore } from "./bet-store";
+export { BetHistoryEntry } from "./components/bet-history-entry";
+export { BetStatus } from "./components/bet-status";
+export { BetTerms } from "./components/bet-terms";
+export { ClientSeedField } from "./components/client-seed-field";
+export { CommitmentNote, useCommitment } from "./components/commitment";
+export { FairnessPanel } from "./components/fairness-panel";
+export { JackpotCelebration } from "./components/jackpot-celebration";
+export { READ_CONCURRENCY, inParallel, rangesDown } from "./onchain/log-ranges";
+export { useBetHistory } from "./use-bet-history";
+export type { HistoryEntry } from "./use-bet-history";
+// The key that signs an interactive round's actions loads while its bet is placed.
+export const loadActionSigner = () => import("./onchain/action-signer");

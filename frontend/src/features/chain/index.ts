@@ -1,0 +1,3 @@
+export { explorerTxUrl, loadAppConfig } from "./app-config";
+export type { AppConfig, ChainDefinition } from "./app-config";
+export { UntrustedDeploymentError } from "./deployment-pins";

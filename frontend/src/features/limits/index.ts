@@ -1,0 +1,1 @@
+export { LimitsSection } from "./components/limits-section";

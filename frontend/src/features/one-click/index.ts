@@ -1,0 +1,5 @@
+export { OneClickDialog } from "./components/one-click-dialog";
+export { OneClickPrompt } from "./components/one-click-prompt";
+export { budgetLeft, useOneClickStore } from "./one-click-store";
+// The badge loads once a wallet is connected.
+export const loadSessionBadge = () => import("./components/session-badge");
