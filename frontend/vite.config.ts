@@ -14,6 +14,15 @@ const sourceDir = fileURLToPath(new URL("./src/", import.meta.url));
 const RUNS_ON_IMPORT = ["main.tsx", "features/wallet/index.ts", "features/one-click/one-click-store.ts"];
 const hasSideEffects = (id: string) => !id.startsWith(sourceDir) || id.endsWith(".css") || RUNS_ON_IMPORT.some((file) => id === sourceDir + file);
 
+/**
+ * The small modules the lobby shares with later chunks, in one file: left to itself the bundler
+ * cuts them into nine, and the per-file cost took the lobby's first JS from 118,470 to 121,279
+ * bytes gzip (docs/decisions.md §7). The project's own zustand only; @web3-react's copies load with
+ * the wallet.
+ */
+const APP_CORE =
+  /frontend\/src\/(lib\/(cn|api-client|bet-rules)|components\/ui\/icons|config\/(tokens|economics)|features\/wallet\/(wallet-store|injected-provider|wallet-discovery))\.tsx?$|^[^@]*\/node_modules\/zustand\//;
+
 const apiProxy = {
   "/api": { target: process.env.API_URL ?? "http://127.0.0.1:3001", changeOrigin: true },
 };
@@ -36,7 +45,10 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
-    rolldownOptions: { treeshake: { moduleSideEffects: hasSideEffects } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: hasSideEffects },
+      output: { advancedChunks: { groups: [{ name: "app-core", test: APP_CORE }] } },
+    },
   },
   server: { host: "127.0.0.1", port: 5173, strictPort: true, proxy: apiProxy },
   preview: { host: "127.0.0.1", port: 4173, strictPort: true, proxy: apiProxy },
