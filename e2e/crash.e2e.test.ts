@@ -5,19 +5,6 @@ import { alertOf, balance, useBrowser } from "./support/page";
 
 const STAKE = 10;
 
-/** Long tasks of the page, recorded from before its first script runs. */
-async function recordLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const tasks: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration);
-    }).observe({ type: "longtask", buffered: true });
-  });
-}
-const longTasks = (page: Page) => page.evaluate(() => [...(window as unknown as { __longTasks: number[] }).__longTasks]);
-const clearLongTasks = (page: Page) => page.evaluate(() => void ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
-
 /** Waits until the round has crashed or the multiplier has reached `target`; true when it crashed. */
 async function crashedBefore(page: Page, target: number, timeout: number): Promise<boolean> {
   await page.waitForFunction(
@@ -65,18 +52,14 @@ describe("crash in demo mode", () => {
     await page.context().close();
   });
 
-  it("cashing out (double-clicked) pays stake × multiplier once; long tasks in flight are recorded", { timeout: 180_000 }, async () => {
+  it("cashing out (double-clicked) pays stake × multiplier once", { timeout: 180_000 }, async () => {
     const page = await openPage(browser(), "desktop");
-    await recordLongTasks(page);
     await page.goto(appUrl + "/crash");
     await page.getByText("LAUNCH SEQUENCE").waitFor();
-    let longest = 0;
     let cashedOut = false;
     for (let round = 1; round <= 10 && !cashedOut; round++) {
       const before = await balance(page);
       await page.getByRole("button", { name: "START GAME" }).click();
-      // Long tasks are counted from take-off to the end of the flight.
-      await clearLongTasks(page);
       expect(await balance(page)).toBeCloseTo(before - STAKE, 2);
       if (!(await crashedBefore(page, 1.3, 60_000))) {
         // It may still crash between the check and the click: the page says which happened.
@@ -86,7 +69,6 @@ describe("crash in demo mode", () => {
           .catch(() => undefined);
       }
       await page.getByRole("button", { name: "PLAY AGAIN" }).waitFor();
-      longest = Math.max(longest, ...(await longTasks(page)));
       const cashedText = await page.getByText(/^Cashed out @ [\d.]+x$/).allInnerTexts();
       if (cashedText.length > 0) {
         cashedOut = true;
@@ -106,7 +88,6 @@ describe("crash in demo mode", () => {
     }
     expect(cashedOut).toBe(true);
 
-    // A screenshot stalls the renderer, so the flight pictured is not timed.
     await page.getByRole("button", { name: "START GAME" }).click();
     await page
       .getByRole("button", { name: /^CASH OUT @/ })
@@ -114,10 +95,6 @@ describe("crash in demo mode", () => {
       .catch(() => undefined);
     await page.waitForTimeout(1200);
     await screenshot(page, "crash-flying-desktop");
-    console.log(`[crash] longest task during a flight: ${longest.toFixed(0)} ms`);
-    // The target is 50 ms; this machine's two cores are shared with other test runs, which
-    // stretches tasks several-fold, so the assertion only catches per-frame work gone wrong.
-    expect(longest).toBeLessThan(250);
     await page.context().close();
   });
 
