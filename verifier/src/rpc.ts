@@ -59,8 +59,8 @@ export class Rpc {
    */
   constructor(
     readonly url: string,
-    requestsPerSecond = 0,
-    batchSize = 100,
+    requestsPerSecond: number,
+    batchSize: number,
   ) {
     this.spacingMs = requestsPerSecond > 0 ? 1000 / requestsPerSecond : 0;
     this.batchSize = Math.max(1, batchSize);

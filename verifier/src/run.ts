@@ -145,7 +145,7 @@ async function auditRange(
 /** Reads the Casino's events over RPC and verifies them (audit.ts); throws UsageError or ConnectionError. */
 export async function verifyChain(options: VerifyOptions): Promise<Verification> {
   const started = performance.now();
-  const rpc = new Rpc(options.rpc, options.requestsPerSecond, options.batch ?? VERIFY_DEFAULTS.batch);
+  const rpc = new Rpc(options.rpc, options.requestsPerSecond ?? 0, options.batch ?? VERIFY_DEFAULTS.batch);
   const chainId = BigInt(await rpc.call<string>("eth_chainId", []));
   const head = Number(await rpc.call<string>("eth_blockNumber", []));
   const toBlock = options.toBlock ?? head;
