@@ -225,8 +225,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     // 200 keeps a batch's gas limit (settler/plan.ts settlementGasLimit) under EIP-7825's 2^24 cap per transaction.
     settlerBatchSize: integerSetting(env, "SETTLER_BATCH_SIZE", 100, 1, 200),
     // 235 keeps a relay transaction's gas limit (sessions/relay-plan.ts playGasLimit) under the same cap;
-    // one relay round is in flight at a time, of up to RELAY_BATCHES_PER_ROUND such transactions:
-    // at 200 and 3, up to 600 bets a block, about 40M gas (BSC's blocks hold more).
+    // a relay round sends up to RELAY_BATCHES_PER_ROUND such transactions, and two rounds may be in
+    // flight (sessions/relay.ts ROUNDS_IN_FLIGHT): at 200 and 3, up to 1,200 bets a block, about 70M gas.
     relayBatchSize: integerSetting(env, "RELAY_BATCH_SIZE", 200, 1, 235),
     relayBatchesPerRound: integerSetting(env, "RELAY_BATCHES_PER_ROUND", 3, 1, 10),
     sessionBetBudgets: {

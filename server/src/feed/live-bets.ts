@@ -11,10 +11,11 @@ export const SNAPSHOT_SIZE = 50;
 /**
  * Sequence numbers are drawn inside the lease holder's ingest transactions, and two of those (the
  * log scan and a receipt's) may commit out of order: each read looks back this far, and skips
- * what it has sent already, so a bet that committed late is not lost. One ingest numbers a relay
- * round's bets at once: up to RELAY_BATCHES_PER_ROUND × RELAY_BATCH_SIZE (10 × 235).
+ * what it has sent already, so a bet that committed late is not lost. One ingest numbers a block's
+ * relayed bets at once: up to ROUNDS_IN_FLIGHT × RELAY_BATCHES_PER_ROUND × RELAY_BATCH_SIZE
+ * (2 × 10 × 235, sessions/relay.ts).
  */
-const LOOK_BACK = 4096;
+const LOOK_BACK = 8192;
 /** The most rows one read takes; a longer backlog is read by the next round at once. */
 const READ_LIMIT = 500;
 /** A comment this often keeps proxies from closing an idle stream; each also re-reads, in case a signal was lost. */

@@ -23,6 +23,12 @@ const RECONCILE_AFTER_MS = 5_000;
 /** A bet whose relay transactions reverted this many times is refused: something the simulation cannot see is wrong. */
 const MAX_ATTEMPTS = 3;
 /**
+ * Relay rounds awaiting their receipts at once. A round's simulation, signing and broadcast take
+ * longer than the block its transactions wait for, so under load a second round, of other
+ * players, is prepared while the first is pending (bench/server.ts, "Session relay").
+ */
+export const ROUNDS_IN_FLIGHT = 2;
+/**
  * A relayed bet's row is kept this long after it was mined or refused, for its player's GET and an
  * operator's look, then deleted: the chain and the bets table keep the bet itself. At hundreds of
  * bets a second the queue would otherwise grow by millions of rows a day.
@@ -65,14 +71,16 @@ class Replanned extends Error {}
 /**
  * The lease holder's relay of session bets (issue #20): "the server checks the signed bet and sends
  * it at once; whatever arrives while that transaction is pending goes into the next one, together."
- * Bets are queued in the database by any instance (sessions/intake.ts). One relay round is in
- * flight at a time: when it is mined, every bet queued meanwhile goes out in the next, up to
- * RELAY_BATCH_SIZE in one CasinoSessions.play and RELAY_BATCHES_PER_ROUND of those (each its own
- * players'), with each interactive bet in a CasinoSessions.place of its own right behind them.
+ * Bets are queued in the database by any instance (sessions/intake.ts). A round sends up to
+ * RELAY_BATCH_SIZE bets in one CasinoSessions.play and RELAY_BATCHES_PER_ROUND of those (each its
+ * own players'), with each interactive bet in a CasinoSessions.place of its own right behind them.
+ * A player's bets in flight hold their later ones until the round's receipt: then every bet of
+ * theirs queued meanwhile goes out in the next. While a round is pending, a second one may go out
+ * for other players (ROUNDS_IN_FLIGHT), when their queued bets fill a batch.
  * Each batch is simulated first; a bet the chain would refuse is taken out and reported (its
- * player's later bets with it, as they can no longer land), never the others. The batches of a
- * round share no player but are simulated apart: should one's wins leave the bankroll too short
- * for the next's stakes, that transaction reverts and its bets are simulated again (requeue).
+ * player's later bets with it, as they can no longer land), never the others. The batches in
+ * flight share no player but are simulated apart: should one's wins leave the bankroll too short
+ * for another's stakes, that transaction reverts and its bets are simulated again (requeue).
  *
  * Failover: the transaction's hash is recorded with its bets (status sent) before it is broadcast.
  * A new lease term looks every such hash up: mined → the bets are recorded as mined; pending → it is
@@ -82,8 +90,9 @@ class Replanned extends Error {}
  */
 export class RelayBatcher {
   private readonly loop = new PassLoop(() => this.pass(), POLL_MS);
-  /** Relay transactions of this term awaiting their receipt: hash → bet ids. */
-  private readonly awaiting = new Map<string, string[]>();
+  /** Relay transactions of this term awaiting their receipt: hash → the round that sent it. */
+  private readonly awaiting = new Map<string, number>();
+  private rounds = 0;
   private readonly receipts = new Set<Promise<void>>();
   private unsubscribe: (() => void) | undefined;
   private firstPass = true;
@@ -96,7 +105,7 @@ export class RelayBatcher {
     // A bet queued while a relay transaction is pending goes out with the round its receipt starts:
     // waking the loop for each would only read the queue again, hundreds of times a second.
     this.unsubscribe = this.o.signals.on("relay", () => {
-      if (this.awaiting.size === 0) this.loop.wake();
+      if (this.roundsInFlight() === 0) this.loop.wake();
     });
     this.loop.start();
   }
@@ -112,8 +121,8 @@ export class RelayBatcher {
     try {
       await this.reconcile();
       this.firstPass = false;
-      // One relay round in flight at a time: what arrives meanwhile waits for the next one.
-      if (this.awaiting.size === 0 && this.loop.active) await this.sendRound();
+      const inFlight = this.roundsInFlight();
+      if (inFlight < ROUNDS_IN_FLIGHT && this.loop.active) await this.sendRound(inFlight > 0);
       await this.pruneNowAndThen();
       if (this.lastError) log.info("Relay recovered");
       this.lastError = "";
@@ -143,11 +152,29 @@ export class RelayBatcher {
     if (deleted.length + buckets > 0) log.info(`Pruned ${deleted.length} relayed bets finished a day ago and ${buckets} budget buckets`);
   }
 
-  private async sendRound(): Promise<void> {
+  /** Rounds sent and not yet all received: an earlier term's pending transaction counts as a round of its own. */
+  private roundsInFlight(): number {
+    return new Set(this.awaiting.values()).size;
+  }
+
+  /**
+   * Sends the queued bets of the players with none in flight. `behindAnother`: a round is pending
+   * already, and this one goes out only if it fills a batch: with fewer bets, they wait for its
+   * receipt, as its players' bets do.
+   */
+  private async sendRound(behindAnother: boolean): Promise<void> {
     const queued = await this.o.db
       .select()
       .from(sessionBets)
-      .where(eq(sessionBets.status, "queued"))
+      .where(
+        and(
+          eq(sessionBets.status, "queued"),
+          // A player's bets follow their bets in flight on chain (their nonces, their vault): they
+          // wait for that round's receipt, as simulating them now would judge them on a vault
+          // without it.
+          sql`${sessionBets.player} NOT IN (SELECT player FROM session_bets WHERE status = 'sent')`,
+        ),
+      )
       .orderBy(asc(sessionBets.createdAt), asc(sessionBets.nonce))
       .limit(this.o.batchSize * (this.o.batchesPerRound + 1));
     if (queued.length === 0) return;
@@ -161,6 +188,7 @@ export class RelayBatcher {
       this.o.counters.refused("deadline");
       await this.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
     }
+    if (behindAnother && round.plays.flat().length < this.o.batchSize) return;
     // The batches share no player: each is simulated on its own, all at once.
     const batches = (await Promise.all(round.plays.map((batch) => this.simulatedPlays(batch)))).filter((plays) => plays.length > 0);
     const places = await this.simulatedPlaces(round.places, new Set(batches.flat().map((bet) => bet.player)));
@@ -337,11 +365,12 @@ export class RelayBatcher {
       return;
     }
     this.o.counters.sent(recorded.length, ids.flat().length);
-    for (const [i, hash] of recorded.entries()) this.await(hash, ids[i]!);
+    const round = ++this.rounds;
+    for (const hash of recorded) this.await(hash, round);
   }
 
-  private await(hash: string, ids: string[]): void {
-    this.awaiting.set(hash, ids);
+  private await(hash: string, round: number): void {
+    this.awaiting.set(hash, round);
     const receipt = this.o.provider
       .waitForTransaction(hash, 1, RECEIPT_TIMEOUT_MS)
       .then(async (found) => {
@@ -406,7 +435,7 @@ export class RelayBatcher {
       if (!txHash || this.awaiting.has(txHash)) continue;
       const found = await transactionFate(this.o.provider, txHash);
       if (found.fate === "mined" || found.fate === "reverted") await this.landed(found.receipt);
-      else if (found.fate === "pending") this.await(txHash, []);
+      else if (found.fate === "pending") this.await(txHash, ++this.rounds);
       else {
         // Never broadcast, or dropped: its nonce is free again, and the bets go out anew.
         await this.o.sender.forgetNonce();

@@ -1,0 +1,144 @@
+import { parseEther, type Wallet } from "ethers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GameType, settleGame } from "../src/engine";
+import type { Casino } from "../../typechain-types";
+import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
+import { pendingCount } from "./support/chain";
+import { Client, signIn } from "./support/http";
+import { depositDegen, MASTER_SECRET } from "./support/play";
+import { SETTLER_ADDRESS } from "./support/settler";
+import { openSession, signBet, type TestSession } from "./support/sessions";
+
+/** Two bets a transaction and one transaction a round: small enough to fill a batch with a few players. */
+const BATCH_SIZE = 2;
+
+let server: TestServer;
+interface Seat {
+  player: Wallet;
+  client: Client;
+  session: TestSession;
+  expectedCommit: string;
+  nonce: bigint;
+}
+const seats: Seat[] = [];
+let terms: bigint;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  server = await startTestServer({ MASTER_SECRET, RELAY_BATCH_SIZE: String(BATCH_SIZE), RELAY_BATCHES_PER_ROUND: "1" });
+  terms = await server.chain.casino.terms();
+  for (const player of server.chain.players.slice(0, 5)) {
+    const client = new Client(server.url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    await depositDegen(server, player, parseEther("2000"));
+    const { expectedCommit } = (await client.post("/api/fairness/commitment")).body;
+    const { session, answer } = await openSession(server.chain, client, player);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    seats.push({ player, client, session, expectedCommit, nonce: 0n });
+  }
+});
+afterAll(async () => server?.close());
+
+async function bet(seat: Seat): Promise<string> {
+  const signed = await signBet(server.chain, seat.session, {
+    game: GameType.WHEEL,
+    params: 0b111n,
+    amount: parseEther("10"),
+    nonce: seat.nonce++,
+    expectedCommit: seat.expectedCommit,
+    terms,
+  });
+  const answer = await seat.client.post("/api/sessions/bets", signed.body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+  return signed.betId;
+}
+
+async function status(seat: Seat, betId: string, wait?: "sent" | "mined") {
+  const answer = await seat.client.get(`/api/sessions/bets/${betId}${wait ? `?wait=${wait}` : ""}`);
+  expect(answer.status).toBe(200);
+  return answer.body as { status: string; txHash: string | null };
+}
+
+/** "sent" is recorded before the broadcast: mining by hand waits until the node has the transaction. */
+async function broadcast(hash: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !(await server.chain.provider.send("eth_getTransactionByHash", [hash])); await sleep(20)) {
+    if (Date.now() > deadline) throw new Error(`relay ${hash} never reached the node`);
+  }
+}
+
+describe("the relay under load", () => {
+  it("sends a second round for other players while one is pending, once their bets fill a transaction; holds the players in flight, and a third round; every bet lands once, vaults to the wei", async () => {
+    const { provider, casino } = server.chain;
+    const degen = await server.chain.token.getAddress();
+    const before = await Promise.all(seats.map((seat) => casino.getBalance(seat.player.address, degen)));
+    await provider.send("evm_setAutomine", [false]);
+    try {
+      // Round 1: the first player's bet, pending.
+      const first = await bet(seats[0]!);
+      const round1 = (await status(seats[0]!, first, "sent")).txHash!;
+      await broadcast(round1);
+
+      // One bet of another player does not fill a transaction: it waits for round 1's receipt.
+      const waiting = await bet(seats[1]!);
+      // The player in flight: its next bet follows round 1 on chain.
+      const behindFirst = await bet(seats[0]!);
+      await sleep(800);
+      expect((await status(seats[1]!, waiting)).status).toBe("queued");
+      expect(await pendingCount(provider, SETTLER_ADDRESS)).toBe(1);
+
+      // A second player's bet fills it: round 2 goes out while round 1 is pending.
+      const filling = await bet(seats[2]!);
+      const [w, f] = await Promise.all([status(seats[1]!, waiting, "sent"), status(seats[2]!, filling, "sent")]);
+      expect([w.status, f.status]).toEqual(["sent", "sent"]);
+      expect(w.txHash).toBe(f.txHash);
+      const round2 = w.txHash!;
+      expect(round2).not.toBe(round1);
+      await broadcast(round2);
+      expect(await pendingCount(provider, SETTLER_ADDRESS)).toBe(2);
+
+      // Two rounds in flight: a full transaction of two more players waits, as does the first player's next bet.
+      const third = [await bet(seats[3]!), await bet(seats[4]!)];
+      await sleep(800);
+      expect((await status(seats[3]!, third[0]!)).status).toBe("queued");
+      expect((await status(seats[4]!, third[1]!)).status).toBe("queued");
+      expect((await status(seats[0]!, behindFirst)).status).toBe("queued");
+      expect(await pendingCount(provider, SETTLER_ADDRESS)).toBe(2);
+
+      // Both rounds land in one block; the rest follows.
+      await provider.send("evm_mine", []);
+      const [r1, r2] = await Promise.all([provider.getTransactionReceipt(round1), provider.getTransactionReceipt(round2)]);
+      expect([r1!.status, r2!.status]).toEqual([1, 1]);
+      expect(r2!.blockNumber).toBe(r1!.blockNumber);
+      await provider.send("evm_setAutomine", [true]);
+      await provider.send("evm_mine", []);
+      const ids = [
+        [seats[0]!, first],
+        [seats[0]!, behindFirst],
+        [seats[1]!, waiting],
+        [seats[2]!, filling],
+        [seats[3]!, third[0]!],
+        [seats[4]!, third[1]!],
+      ] as const;
+      for (const [seat, id] of ids) {
+        for (let i = 0; i < 20 && (await status(seat, id)).status !== "mined"; i++) await provider.send("evm_mine", []).then(() => sleep(100));
+        expect((await status(seat, id)).status).toBe("mined");
+      }
+
+      // Each bet placed once and settled in its own transaction; each vault moved by its payouts less its stakes.
+      const expected = seats.map(() => 0n);
+      for (const [seat, id] of ids) {
+        const placed = await casino.queryFilter(casino.filters.BetPlaced(BigInt(id)));
+        expect(placed).toHaveLength(1);
+        const [settled] = await casino.queryFilter(casino.filters.BetSettled(BigInt(id)));
+        expect(settled!.transactionHash).toBe(placed[0]!.transactionHash);
+        const { payout } = settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: parseEther("10"), params: 0b111n, word: settled!.args.random });
+        expected[seats.indexOf(seat)]! += payout - parseEther("10");
+      }
+      const after = await Promise.all(seats.map((seat) => (casino as Casino).getBalance(seat.player.address, degen)));
+      expect(after.map((balance, i) => balance - before[i]!)).toEqual(expected);
+    } finally {
+      await provider.send("evm_setAutomine", [true]);
+    }
+  });
+});
