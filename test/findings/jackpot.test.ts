@@ -303,6 +303,12 @@ describe("Findings 1–3: the jackpot", function () {
     const STAKE = parseEther("600");
     const PARAMS = 200n; // crash, auto cash-out at 2x: best payout 1,200
     const MAX_PAYOUT = maxPayout(GAME.CRASH, PARAMS, false, STAKE);
+    /**
+     * Links of the house account's chain: one a bet, as many as placeBetWhoseRoll's tries. With 64,
+     * 63 misses in a row (0.9^63 = 0.13 % a test, four tests) ended a CI run with ChainExhausted
+     * instead of a hit; 199 misses are 8 in 10^10.
+     */
+    const LINKS = 200;
 
     /** A 600 DEGEN crash 2x bet of the house's account (p = 10 %) whose settlement would hit. */
     async function placeHittingBet(f: CasinoFixture & { house: HardhatEthersSigner }, chain: HashChain) {
@@ -317,7 +323,7 @@ describe("Findings 1–3: the jackpot", function () {
 
     it("a claim after the window credits the payout bound plus the same jackpot the settlement would have (to the wei)", async function () {
       const f = await loadFixture(houseAccountFixture);
-      const chain = await postChain(f, f.house.address, "withhold", 64);
+      const chain = await postChain(f, f.house.address, "withhold", LINKS);
       const bet = await placeHittingBet(f, chain);
       const entropy = await blockHashOf(bet.block);
       const expectedDraw: Draw = { betId: bet.betId, entropy, prize: bet.prize, hit: true };
@@ -341,7 +347,7 @@ describe("Findings 1–3: the jackpot", function () {
 
     it("past 256 and past 8191 blocks (EIP-2935 as on BSC): a bet locked in time draws the same jackpot on claim or settlement; unlocked, the void draw is a hit", async function () {
       const f = await loadFixture(houseAccountFixture);
-      const chain = await postChain(f, f.house.address, "late", 64);
+      const chain = await postChain(f, f.house.address, "late", LINKS);
       const bet = await placeHittingBet(f, chain);
       const entropy = await blockHashOf(bet.block);
       await time.increaseTo(bet.timestamp + 3600);
@@ -385,7 +391,7 @@ describe("Findings 1–3: the jackpot", function () {
     it("on a chain without EIP-2935 (BLOCKHASH's 256 blocks only): locked within 256 blocks, the claim 300 blocks later draws the same; unlocked, a hit", async function () {
       const f = await loadFixture(houseAccountFixture);
       await removeHistoryContract();
-      const chain = await postChain(f, f.house.address, "no history", 64);
+      const chain = await postChain(f, f.house.address, "no history", LINKS);
       const bet = await placeHittingBet(f, chain);
       const entropy = await blockHashOf(bet.block);
       const noLock = await network.provider.send("evm_snapshot", []);
@@ -414,7 +420,7 @@ describe("Findings 1–3: the jackpot", function () {
       // hash (a constant 0x08c379a0…00 for every old block); FairRandom.blockHash takes only a
       // 32-byte answer of a call that succeeded, so the locked hash is used.
       const f = await loadFixture(houseAccountFixture);
-      const chain = await postChain(f, f.house.address, "hardhat stub", 64);
+      const chain = await postChain(f, f.house.address, "hardhat stub", LINKS);
       const bet = await placeHittingBet(f, chain);
       const entropy = await blockHashOf(bet.block);
       await expect(f.casino.lockJackpotEntropy([bet.betId]))
