@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { KeptRead } from "../src/chain/kept-read";
+import { KeptRead, STALE_LIMIT_MS } from "../src/chain/kept-read";
 
 /** A read whose answers the test gives one by one. */
 function controlledRead() {
@@ -8,11 +8,23 @@ function controlledRead() {
   return { read, answer: (value: number) => pending.shift()!.resolve(value), fail: () => pending.shift()!.reject(new Error("node down")) };
 }
 
+/** Whether the promise has settled by now (fake timers: microtasks only). */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await Promise.resolve();
+  await Promise.resolve();
+  return done;
+}
+
 describe("KeptRead", () => {
   beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
   afterEach(() => vi.useRealTimers());
 
-  it("reads once within its time to live, then the first caller waits for a new read while the others get the value kept", async () => {
+  it("reads once within its time to live; after it, the next caller starts a new read and every caller gets the value kept until it answers", async () => {
     const node = controlledRead();
     const kept = new KeptRead(node.read, 200);
     const first = kept.get();
@@ -23,16 +35,32 @@ describe("KeptRead", () => {
     expect(node.read).toHaveBeenCalledTimes(1);
 
     vi.advanceTimersByTime(201);
-    const fresh = kept.get();
-    // Asked while the new read is under way: the value kept, at once.
+    // Past its time to live: a new read starts, and nobody waits for it.
     expect(await kept.get()).toBe(1);
+    expect(await kept.get()).toBe(1);
+    expect(node.read).toHaveBeenCalledTimes(2);
     node.answer(2);
-    expect(await fresh).toBe(2);
+    await Promise.resolve();
     expect(await kept.get()).toBe(2);
     expect(node.read).toHaveBeenCalledTimes(2);
   });
 
-  it("reads again after a failed read; while one runs the value kept is given, and the first read is waited for by all", async () => {
+  it("firstCallerWaits: the caller that starts a new read waits for it, the others meanwhile get the value kept", async () => {
+    const node = controlledRead();
+    const kept = new KeptRead(node.read, 1_000, true);
+    const first = kept.get();
+    node.answer(1);
+    expect(await first).toBe(1);
+    vi.advanceTimersByTime(1_001);
+    const starting = kept.get();
+    expect(await kept.get()).toBe(1);
+    expect(await settled(starting)).toBe(false);
+    node.answer(2);
+    expect(await starting).toBe(2);
+    expect(node.read).toHaveBeenCalledTimes(2);
+  });
+
+  it("reads again after a failed read, the value kept given meanwhile; the first read is waited for by all, and a read the node does not answer past the stale limit too", async () => {
     const node = controlledRead();
     const kept = new KeptRead(node.read, 200);
     const first = kept.get();
@@ -43,13 +71,19 @@ describe("KeptRead", () => {
     expect(await second).toBe(5);
 
     vi.advanceTimersByTime(201);
-    const failed = kept.get();
     expect(await kept.get()).toBe(5);
     node.fail();
-    await expect(failed).rejects.toThrow("node down");
-    const next = kept.get();
+    await Promise.resolve();
+    // The failed read is forgotten: the next caller starts another, and still gets the value kept.
+    expect(await kept.get()).toBe(5);
+    expect(node.read).toHaveBeenCalledTimes(4);
+
+    // That read hangs: past the stale limit, callers wait for it rather than take a value this old.
+    vi.advanceTimersByTime(STALE_LIMIT_MS);
+    const waiting = kept.get();
+    expect(await settled(waiting)).toBe(false);
     node.answer(6);
-    expect(await next).toBe(6);
+    expect(await waiting).toBe(6);
     expect(node.read).toHaveBeenCalledTimes(4);
   });
 });

@@ -14,7 +14,9 @@ export class ChainClock {
   private readonly latest: KeptRead<number>;
 
   constructor(provider: JsonRpcProvider) {
-    this.latest = new KeptRead(() => provider.getBlock("latest").then((block) => block?.timestamp ?? 0), TTL_MS);
+    // The caller after the time to live waits for the new reading: a test chain's time jumps
+    // (evm_increaseTime), and a session or deadline checked after the jump must see it.
+    this.latest = new KeptRead(() => provider.getBlock("latest").then((block) => block?.timestamp ?? 0), TTL_MS, true);
   }
 
   async now(): Promise<number> {

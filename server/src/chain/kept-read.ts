@@ -1,8 +1,16 @@
 /**
- * A value read from the node and kept for `ttlMs`. The first caller after that reads it again and
- * waits for the answer; callers meanwhile get the value kept, rather than queueing behind the same
- * read: under load the node answers after the relay's simulations (hundreds of milliseconds), and
- * every bet arriving in that time would wait for it. Only the very first read is waited for by all.
+ * A value kept this long past its time to live while a new read is under way, at most: a node that
+ * stopped answering shows in its callers' errors rather than in an ever older value.
+ */
+export const STALE_LIMIT_MS = 5_000;
+
+/**
+ * A value read from the node and kept for `ttlMs`. Once that has passed, the next caller starts a
+ * new read, and every caller gets the value kept until it answers, none queueing behind it: under
+ * load the node answers after the relay's simulations (up to a second in the relay bench), and a
+ * bet that waited for it held its player's next bets. So a value is at most the time to live and
+ * one read old, and never more than STALE_LIMIT_MS past its time to live; the very first read is
+ * waited for by all. `firstCallerWaits`: the caller that starts a new read waits for it.
  */
 export class KeptRead<T> {
   private kept: { at: number; value: Promise<T> } | undefined;
@@ -11,12 +19,16 @@ export class KeptRead<T> {
   constructor(
     private readonly read: () => Promise<T>,
     private readonly ttlMs: number,
+    private readonly firstCallerWaits = false,
   ) {}
 
   get(): Promise<T> {
-    if (this.reading) return this.kept?.value ?? this.reading;
-    if (this.kept && Date.now() - this.kept.at <= this.ttlMs) return this.kept.value;
-    return this.fresh();
+    const age = this.kept ? Date.now() - this.kept.at : Infinity;
+    if (age <= this.ttlMs) return this.kept!.value;
+    const starting = this.reading === undefined;
+    const reading = this.reading ?? this.fresh();
+    if (age > this.ttlMs + STALE_LIMIT_MS || (starting && this.firstCallerWaits)) return reading;
+    return this.kept!.value;
   }
 
   /** A new read, waited for (and kept for the next callers). */
