@@ -1,26 +1,18 @@
-import { parseEther, type Wallet } from "ethers";
+import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType, settleGame } from "../src/engine";
 import type { Casino } from "../../typechain-types";
-import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
+import { startTestServer, type TestServer } from "./support/app";
 import { pendingCount } from "./support/chain";
-import { Client, signIn } from "./support/http";
-import { depositDegen, MASTER_SECRET } from "./support/play";
+import { MASTER_SECRET } from "./support/play";
+import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
 import { SETTLER_ADDRESS } from "./support/settler";
-import { openSession, signBet, type TestSession } from "./support/sessions";
 
 /** Two bets a transaction and one transaction a round: small enough to fill a batch with a few players. */
 const BATCH_SIZE = 2;
 
 let server: TestServer;
-interface Seat {
-  player: Wallet;
-  client: Client;
-  session: TestSession;
-  expectedCommit: string;
-  nonce: bigint;
-}
-const seats: Seat[] = [];
+let seats: Seat[];
 let terms: bigint;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,44 +20,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   server = await startTestServer({ MASTER_SECRET, RELAY_BATCH_SIZE: String(BATCH_SIZE), RELAY_BATCHES_PER_ROUND: "1" });
   terms = await server.chain.casino.terms();
-  for (const player of server.chain.players.slice(0, 5)) {
-    const client = new Client(server.url);
-    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-    await depositDegen(server, player, parseEther("2000"));
-    const { expectedCommit } = (await client.post("/api/fairness/commitment")).body;
-    const { session, answer } = await openSession(server.chain, client, player);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    seats.push({ player, client, session, expectedCommit, nonce: 0n });
-  }
+  seats = await seatPlayers(server, server.chain.players.slice(0, 5));
 });
 afterAll(async () => server?.close());
 
-async function bet(seat: Seat): Promise<string> {
-  const signed = await signBet(server.chain, seat.session, {
-    game: GameType.WHEEL,
-    params: 0b111n,
-    amount: parseEther("10"),
-    nonce: seat.nonce++,
-    expectedCommit: seat.expectedCommit,
-    terms,
-  });
-  const answer = await seat.client.post("/api/sessions/bets", signed.body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(202);
-  return signed.betId;
-}
-
-async function status(seat: Seat, betId: string, wait?: "sent" | "mined") {
-  const answer = await seat.client.get(`/api/sessions/bets/${betId}${wait ? `?wait=${wait}` : ""}`);
-  expect(answer.status).toBe(200);
-  return answer.body as { status: string; txHash: string | null };
-}
-
-/** "sent" is recorded before the broadcast: mining by hand waits until the node has the transaction. */
-async function broadcast(hash: string): Promise<void> {
-  for (const deadline = Date.now() + 10_000; !(await server.chain.provider.send("eth_getTransactionByHash", [hash])); await sleep(20)) {
-    if (Date.now() > deadline) throw new Error(`relay ${hash} never reached the node`);
-  }
-}
+const bet = (seat: Seat) => betAs(server, seat, terms);
+const status = relayStatus;
+const broadcast = (hash: string) => broadcastSeen(server, hash);
 
 describe("the relay under load", () => {
   it("sends a second round for other players while one is pending, once their bets fill a transaction; holds the players in flight, and a third round; every bet lands once, vaults to the wei", async () => {

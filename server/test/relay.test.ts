@@ -1,25 +1,18 @@
-import { parseEther, ZeroAddress, type Log, type LogDescription, type Wallet } from "ethers";
+import { parseEther, ZeroAddress, type Log, type LogDescription } from "ethers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GameType, settleGame, ticketDraws, ticketsHash, ticketsOf, type Token } from "../src/engine";
 import type { Casino } from "../../typechain-types";
-import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
+import { startTestServer, type TestServer } from "./support/app";
 import { eq } from "drizzle-orm";
 import { jackpotTickets } from "../src/db/schema";
 import { pendingCount } from "./support/chain";
-import { Client, signIn } from "./support/http";
-import { depositDegen, MASTER_SECRET } from "./support/play";
+import { MASTER_SECRET } from "./support/play";
+import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
 import { SETTLER_ADDRESS } from "./support/settler";
-import { openSession, signBet, type BetChoice, type TestSession } from "./support/sessions";
+import { signBet, type BetChoice } from "./support/sessions";
 
 let server: TestServer;
-interface Seat {
-  player: Wallet;
-  client: Client;
-  session: TestSession;
-  expectedCommit: string;
-  nonce: bigint;
-}
-const seats: Seat[] = [];
+let seats: Seat[];
 let terms: bigint;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -27,43 +20,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   server = await startTestServer({ MASTER_SECRET });
   terms = await server.chain.casino.terms();
-  for (const player of server.chain.players.slice(0, 4)) {
-    const client = new Client(server.url);
-    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-    await depositDegen(server, player, parseEther("2000"));
-    await (await (server.chain.casino.connect(player) as Casino).deposit(ZeroAddress, parseEther("1"), { value: parseEther("1") })).wait();
-    const { expectedCommit } = (await client.post("/api/fairness/commitment")).body;
-    const { session, answer } = await openSession(server.chain, client, player);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    seats.push({ player, client, session, expectedCommit, nonce: 0n });
-  }
+  seats = await seatPlayers(server, server.chain.players.slice(0, 4), { bnb: true });
 });
 afterAll(async () => server?.close());
 afterEach(async () => {
   await server.chain.provider.send("evm_setAutomine", [true]);
 });
 
-/** Signs the seat's next bet and posts it; the answer must be 202. */
-async function bet(seat: Seat, choice: Partial<BetChoice> = {}): Promise<string> {
-  const signed = await signBet(server.chain, seat.session, {
-    game: GameType.WHEEL,
-    params: 0b111n,
-    amount: parseEther("10"),
-    nonce: seat.nonce++,
-    expectedCommit: seat.expectedCommit,
-    terms,
-    ...choice,
-  });
-  const answer = await seat.client.post("/api/sessions/bets", signed.body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(202);
-  return signed.betId;
-}
-
-async function status(seat: Seat, betId: string, wait?: "sent" | "mined") {
-  const answer = await seat.client.get(`/api/sessions/bets/${betId}${wait ? `?wait=${wait}` : ""}`);
-  expect(answer.status).toBe(200);
-  return answer.body as { status: string; txHash: string | null; error: string | null };
-}
+const bet = (seat: Seat, choice: Partial<BetChoice> = {}) => betAs(server, seat, terms, choice);
+const status = relayStatus;
+const broadcast = (hash: string) => broadcastSeen(server, hash);
 
 /** Waits until the settler has sent the draw of a relay transaction's tickets. */
 async function waitForDraw(relayHash: string): Promise<void> {
@@ -199,14 +165,6 @@ describe("the relay", () => {
     }
     expect(lastDraw?.args.entropy).toBe((await provider.getBlock((await provider.getTransactionReceipt(nextHash))!.blockNumber))!.hash);
   });
-
-  /** "sent" is recorded before the broadcast: a test mining by hand waits until the node has the transaction. */
-  async function broadcast(hash: string): Promise<void> {
-    for (const deadline = Date.now() + 10_000; !(await server.chain.provider.send("eth_getTransactionByHash", [hash]));) {
-      if (Date.now() > deadline) throw new Error(`relay ${hash} never reached the node`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
 
   it("takes a bet the chain would refuse out of its batch, reports why, and relays the others", async () => {
     const { provider, casino } = server.chain;
