@@ -25,6 +25,7 @@ import {
   streamBets,
 } from "./relay";
 import { serverInstance } from "../test/support/instance";
+import { relayNodeCost, type RelayTransactions } from "./node-cost";
 import { startPostgres } from "../test/support/postgres";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -285,16 +286,24 @@ async function mineOnAClock(chain: TestChain): Promise<void> {
   await chain.provider.send("evm_setIntervalMining", [BLOCK_INTERVAL_MS]);
 }
 
-/** Session bets streamed to the server(s) at `urls` and timed until each is placed on chain. */
+/**
+ * Session bets streamed to the server(s) at `urls` and timed until each is placed on chain. The
+ * chain's snapshot before the stream, and the relay transactions with their bets, let the
+ * stream's blocks be mined again (node-cost.ts).
+ */
 async function relayThroughput(chain: TestChain, urls: string[], label: string, duringStream: () => Promise<void> = async () => undefined) {
   const seats = await prepareSeats(chain, urls);
   await mineOnAClock(chain);
+  const snapshot = (await chain.provider.send("evm_snapshot", [])) as string;
   const fromBlock = (await chain.provider.getBlockNumber()) + 1;
   const watcher = headWatcher(chain);
   try {
     const [stream] = await Promise.all([streamBets(seats, watcher.head), duringStream()]);
     const landed = await landings(chain, fromBlock, new Set(stream.sent.map((s) => s.betId)));
     console.log(JSON.stringify(relayFigures(label, stream, landed)));
+    const relayTransactions: RelayTransactions = new Map();
+    for (const { txHash } of landed.values()) relayTransactions.set(txHash, (relayTransactions.get(txHash) ?? 0) + 1);
+    return { snapshot, fromBlock, relayTransactions };
   } finally {
     watcher.stop();
   }
@@ -437,8 +446,9 @@ export async function runServerBench(): Promise<void> {
     console.log(
       `Session relay: ${RELAY_PLAYERS} players' signed bets (wheel, slots, kickboxing, crash 2x) offered at ${RELAY_OFFERED_PER_SEC}/s, a block every ${BLOCK_INTERVAL_MS} ms (target: ≥ 200 session bets relayed a second, none lost or doubled)`,
     );
-    await relayThroughput(chain, [apiUrl], "session relay, one instance (PGlite)");
+    const stream = await relayThroughput(chain, [apiUrl], "session relay, one instance (PGlite)");
     await stopServer();
+    console.log(JSON.stringify(await relayNodeCost(chain, stream.snapshot, stream.fromBlock, stream.relayTransactions)));
     await relayFailover();
   } catch (error) {
     // Report the cause before the clean-up below cancels whatever is still in flight.
