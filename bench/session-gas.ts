@@ -2,7 +2,8 @@
 // once (CasinoSessions.play), which also records the jackpot draw of the batch before it, per game,
 // for 20 players with one bet each and for one player with 20 bets in a row; and drawJackpots, sent
 // only for a batch with a hit. Figures are receipt gasUsed divided by the bets: what the house pays
-// per bet. Run: npx hardhat run bench/session-gas.ts
+// per bet; and the EVM steps per bet (debug_traceTransaction): a node's time per bet follows its
+// steps more than its gas (server/bench/node-cost.ts times the node itself). Run: npx hardhat run bench/session-gas.ts
 import { ethers, network } from "hardhat";
 import { parseEther, Signature, Wallet, type TypedDataDomain } from "ethers";
 import { deployCasino, GAME, HashChain, NATIVE, betIdOf } from "../test/helpers";
@@ -104,8 +105,9 @@ async function main(): Promise<void> {
       const receipt = await play();
       const recorded = receipt.logs.some((l) => f.casino.interface.parseLog(l)?.name === "JackpotTicketsDrawn");
       const perBet = receipt.gasUsed / BigInt(BETS);
+      const steps = Math.round((await evmSteps(receipt.hash)) / BETS);
       rows.push(
-        `${label.padEnd(18)} ${spread.padEnd(11)} ${perBet.toLocaleString("en-US").padStart(7)} per bet${recorded ? " (the previous batch's jackpot draw recorded)" : ""}`,
+        `${label.padEnd(18)} ${spread.padEnd(11)} ${perBet.toLocaleString("en-US").padStart(7)} gas ${steps.toLocaleString("en-US").padStart(6)} steps per bet${recorded ? " (the previous batch's jackpot draw recorded)" : ""}`,
       );
       if (token !== NATIVE && spread === "20 players") {
         // A batch with a hit is drawn on its own: what that costs per ticket.
@@ -126,6 +128,14 @@ async function main(): Promise<void> {
   console.log("only for a batch with a jackpot hit (the settler sends it; anyone may):");
   for (const row of drawRows) console.log("  " + row);
   void betIdOf;
+}
+
+/** The EVM steps a transaction ran: what a node spends its time on, whatever each step's gas. */
+async function evmSteps(hash: string): Promise<number> {
+  const trace = (await network.provider.send("debug_traceTransaction", [hash, { disableStack: true, disableMemory: true, disableStorage: true }])) as {
+    structLogs: unknown[];
+  };
+  return trace.structLogs.length;
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {Address} from "@openzeppelin/contracts/utils/Address.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
@@ -20,6 +21,12 @@ import {CasinoBase} from "./CasinoBase.sol";
 abstract contract CasinoBets is CasinoBase {
     using SafeCast for uint256;
     using CasinoLedger for CasinoStorage;
+
+    /// @dev A SignedBet in the ABI: twelve words, all of fixed size.
+    uint256 private constant SIGNED_BET_SIZE = 12 * 32;
+    /// @dev SessionPlay.playFor's arguments' head: the storage slot, the environment's three
+    ///      addresses, and the offsets of the bets and of the seeds.
+    uint256 private constant PLAY_HEAD_SIZE = 6 * 32;
 
     /// @notice Places a bet: escrows the stake and reserves the bet's maximum payout from the bankroll.
     /// @dev BNB comes from msg.value when it is non-zero (it must equal `amount`), else from the
@@ -68,7 +75,26 @@ abstract contract CasinoBets is CasinoBase {
         onlySessions
         returns (uint256[] memory payouts)
     {
-        return SessionPlay.playFor(_s, _env(), bets, seeds);
+        // SessionPlay.playFor(_s, _env(), bets, seeds), the arrays copied whole rather than
+        // encoded again field by field (bench/session-gas.ts): the library's head (selector,
+        // storage slot, environment, the arrays' offsets), then each array's length and items.
+        uint256 slot;
+        uint256 betsStart;
+        uint256 seedsStart;
+        // Assembly: the storage slot and the arrays' calldata offsets have no Solidity expression.
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            slot := _s.slot
+            betsStart := sub(bets.offset, 32)
+            seedsStart := sub(seeds.offset, 32)
+        }
+        uint256 betsSize = 32 + bets.length * SIGNED_BET_SIZE;
+        bytes memory call = bytes.concat(
+            abi.encodeWithSelector(SessionPlay.playFor.selector, slot, _env(), PLAY_HEAD_SIZE, PLAY_HEAD_SIZE + betsSize),
+            msg.data[betsStart:betsStart + betsSize],
+            msg.data[seedsStart:seedsStart + 32 + seeds.length * 32]
+        );
+        payouts = abi.decode(Address.functionDelegateCall(address(SessionPlay), call), (uint256[]));
     }
 
     /// @notice The second stake of a blackjack split, equal to the first, paid by the bet's player

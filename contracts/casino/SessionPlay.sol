@@ -135,7 +135,9 @@ library SessionPlay {
     ///      DEGEN bet with odds gets a ticket for the deferred draw. Reads the player's nonces, DEGEN
     ///      balance and commitment (two slots; BNB's balance a third) and nothing of open bets, since
     ///      there may be none: this bet's seed comes after theirs in the chain.
-    function _play(CasinoStorage storage s, CasinoEnv memory env, ISessionCasino.BetInput calldata bet, bytes32 seed, Batch memory batch)
+    // The bet in memory, copied once: its fields are read a dozen times, and each read from calldata
+    // is checked again (bench/session-gas.ts).
+    function _play(CasinoStorage storage s, CasinoEnv memory env, ISessionCasino.BetInput memory bet, bytes32 seed, Batch memory batch)
         private
         returns (uint256 payout)
     {
@@ -184,7 +186,7 @@ library SessionPlay {
 
     /// @dev minBet, and maxBet for a player with no open bet (so nothing reserved): the bet's
     ///      maximum payout within riskBps of the free bankroll and playerRiskBps of the bankroll.
-    function _checkStake(ISessionCasino.BetInput calldata bet, Config memory cfg, House memory funds) private pure {
+    function _checkStake(ISessionCasino.BetInput memory bet, Config memory cfg, House memory funds) private pure {
         (uint256 num, uint256 den) = Payouts.ratio(bet.gameType, bet.params, bet.token == CasinoLedger.NATIVE, false);
         uint256 minimum = CasinoLedger.minBetOf(bet.token);
         if (bet.amount < minimum) revert ICasino.BetTooSmall(bet.amount, minimum);
