@@ -4,6 +4,7 @@ import { casinoInterface, casinoRevertReason } from "../../../bindings/casino";
 import { transactionFate, type TxSender } from "../chain/sender";
 import type { Db } from "../db/types";
 import { jackpotTickets } from "../db/schema";
+import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import { ticketDraws } from "../engine";
 import { shortReason } from "./reasons";
@@ -29,6 +30,9 @@ const GAS_HEADROOM_PERCENT = 130n;
 
 type TicketRow = typeof jackpotTickets.$inferSelect;
 
+/** Thrown before a draw's broadcast: its batch is no longer waiting. */
+class TakenAlready extends Error {}
+
 /**
  * The jackpot draws of one-click bets (issue #20, docs/protocol.md §6): a play transaction gives its
  * DEGEN bets tickets (JackpotTicketsIssued), drawn on the hash of its block. The next play records
@@ -45,6 +49,12 @@ export class JackpotDraws {
   private readonly awaiting = new Map<string, string>();
   private readonly hashes = new Map<number, string>();
   private prunedAt = 0;
+  /**
+   * One pass at a time: the settler's loop and each mined relay transaction ask for one, often
+   * together, and two passes at once read the same batch as waiting and sent its draw twice; the
+   * second reverts, paid by the house (3 relay transactions in a block sent up to 3 draws of a batch).
+   */
+  private readonly passes = new PassLoop(() => this.drawPass(), 0);
 
   constructor(
     private readonly db: Db,
@@ -57,7 +67,11 @@ export class JackpotDraws {
    * Sends drawJackpots for the batches that need it: one with a hit (at once), one no later play
    * recorded (after UNRECORDED_DRAW_AFTER_BLOCKS); a recorded batch without a hit is done.
    */
-  async drawWaiting(): Promise<void> {
+  drawWaiting(): Promise<void> {
+    return this.passes.run();
+  }
+
+  private async drawPass(): Promise<void> {
     const rows = await this.db
       .select()
       .from(jackpotTickets)
@@ -117,13 +131,17 @@ export class JackpotDraws {
     }
     try {
       const hash = await this.sender.send({ ...request, gasLimit }, async (drawTxHash) => {
-        await this.db
+        const taken = await this.db
           .update(jackpotTickets)
           .set({ status: "sent", drawTxHash, updatedAt: new Date() })
-          .where(and(eq(jackpotTickets.hash, row.hash), inArray(jackpotTickets.status, ["waiting", "recorded"])));
+          .where(and(eq(jackpotTickets.hash, row.hash), inArray(jackpotTickets.status, ["waiting", "recorded"])))
+          .returning({ hash: jackpotTickets.hash });
+        // Sent or drawn since this pass read it: a second draw would only revert.
+        if (taken.length === 0) throw new TakenAlready();
       });
       this.await(row.hash, hash);
     } catch (error) {
+      if (error instanceof TakenAlready) return;
       log.error(`The jackpot draw of ${row.placedTxHash}'s tickets was not sent (looked up later): ${shortReason(error)}`);
     }
   }

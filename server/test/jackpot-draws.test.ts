@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JsonRpcProvider } from "ethers";
+import { openDatabase, type Database } from "../src/db/index";
+import { jackpotTickets } from "../src/db/schema";
+import type { TxSender } from "../src/chain/sender";
+import { JackpotDraws, UNRECORDED_DRAW_AFTER_BLOCKS } from "../src/settler/jackpot-draws";
+import { tempDir } from "./support/app";
+
+const CASINO = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const PLACED_BLOCK = 10;
+
+let temp: ReturnType<typeof tempDir>;
+let database: Database;
+
+beforeAll(async () => {
+  temp = tempDir();
+  database = await openDatabase({
+    dataDir: temp.dir,
+    identity: { chainId: 31337, genesisHash: "0x" + "ab".repeat(32), casino: CASINO, deploymentBlock: 1 },
+  });
+});
+
+afterAll(async () => {
+  await database?.close();
+  temp?.dispose();
+});
+
+/** The node as the draws read it: the head well past the tickets' block, every draw estimated, no receipt yet. */
+const node = {
+  getBlockNumber: async () => PLACED_BLOCK + UNRECORDED_DRAW_AFTER_BLOCKS,
+  getBlock: async () => ({ hash: "0x" + "cd".repeat(32) }),
+  estimateGas: async () => 100_000n,
+  waitForTransaction: () => new Promise(() => undefined),
+} as unknown as JsonRpcProvider;
+
+/**
+ * The settler's account as TxSender behaves: the hash recorded by `beforeBroadcast`, then the
+ * broadcast, which a busy node answers late; nothing is broadcast when the recording throws.
+ */
+function recordingSender(broadcasts: string[]): TxSender {
+  let nonce = 0;
+  return {
+    address: "0x" + "22".repeat(20),
+    async send(request: { data: string }, beforeBroadcast: (hash: string) => Promise<void>) {
+      const hash = "0x" + (++nonce).toString(16).padStart(64, "0");
+      await beforeBroadcast(hash);
+      await new Promise((r) => setTimeout(r, 20));
+      broadcasts.push(request.data);
+      return hash;
+    },
+  } as unknown as TxSender;
+}
+
+describe("the jackpot draws", () => {
+  it("send each batch no play recorded once, however many callers ask at the same time (a second draw of a batch reverts, paid by the house)", async () => {
+    const batches = ["0x01", "0x02", "0x03"].map((tag) => ({
+      hash: tag.padEnd(66, "0"),
+      placedTxHash: "0x" + "ee".repeat(32),
+      placedBlock: PLACED_BLOCK,
+      tickets: [[String((1n << 64n) + BigInt(tag)), "0", "0"]] as [string, string, string][],
+      status: "waiting" as const,
+      updatedAt: new Date(Date.now() - 120_000),
+    }));
+    await database.db.insert(jackpotTickets).values(batches);
+    const broadcasts: string[] = [];
+    const draws = new JackpotDraws(database.db, node, recordingSender(broadcasts), CASINO);
+
+    // The settler's loop and the receipts of three relay transactions of one block, together.
+    await Promise.all([draws.drawWaiting(), draws.drawWaiting(), draws.drawWaiting(), draws.drawWaiting()]);
+
+    expect(broadcasts).toHaveLength(3);
+    expect(new Set(broadcasts).size).toBe(3);
+    const rows = await database.db.select().from(jackpotTickets);
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
+  });
+});
