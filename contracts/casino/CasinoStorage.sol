@@ -102,6 +102,9 @@ struct CasinoStorage {
     mapping(bytes32 tickets => uint256 blockOrDraw) ticketBlocks;
     /// The latest batch of tickets, whose draw the next play records.
     bytes32 pendingTickets;
+    /// A batch issued in the block of the pending one before it: the batch that was pending then,
+    /// so that the next play records the draws of every batch of that block (SessionPlay).
+    mapping(bytes32 tickets => bytes32 before) ticketsBefore;
 }
 
 /// @notice The Casino's fixed parts that its external libraries need.

@@ -34,8 +34,9 @@ library SessionPlay {
 
     /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
     ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued):
-    ///         the next play records them (JackpotTicketsDrawn), so that a batch without a hit
-    ///         needs no transaction of its own; drawJackpots pays the hits.
+    ///         the next play of a later block records them, with those of every batch of this block
+    ///         (JackpotTicketsDrawn), so that a batch without a hit needs no transaction of its own;
+    ///         drawJackpots pays the hits.
     // Memory, not calldata: each bet reads env, and a read from memory is cheaper (100 gas a bet in
     // bench/session-gas.ts).
     // solhint-disable-next-line gas-calldata-parameters
@@ -52,11 +53,15 @@ library SessionPlay {
         batch.cfg = cfg;
         batch.terms = CasinoLedger.termsOf(cfg);
         batch.pool = s.jackpotPool;
-        bool recorded = _recordPendingDraw(s);
+        bool recorded = _recordPendingDraws(s);
         for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i].bet, seeds[i], batch);
         s.storeFunds(batch.funds, env.degen);
         if (batch.ticketCount != 0) {
-            // A batch still pending from this same block is left to drawJackpots.
+            // A batch still pending is of this same block (an earlier one was recorded above): it
+            // is recorded with this one. Else it would need a drawJackpots of its own, and a relay
+            // round's transactions share a block.
+            bytes32 pending = s.pendingTickets;
+            if (pending != 0 && s.ticketBlocks[pending] == block.number) s.ticketsBefore[batch.tickets] = pending;
             s.ticketBlocks[batch.tickets] = block.number;
             s.pendingTickets = batch.tickets;
             emit ICasino.JackpotTicketsIssued(batch.tickets, batch.ticketCount);
@@ -65,18 +70,31 @@ library SessionPlay {
         }
     }
 
-    /// @notice Records the draw of the latest batch of tickets once its block's hash exists: the
-    ///         hash, which nobody knew when its bets were sent, is kept in place of the block.
-    /// @return recorded whether a draw was recorded
-    function _recordPendingDraw(CasinoStorage storage s) private returns (bool recorded) {
-        bytes32 pending = s.pendingTickets;
-        if (pending == 0) return false;
-        uint256 placedBlock = s.ticketBlocks[pending];
-        // 0: drawn already; a recorded draw is above any block number; this block: not yet.
-        if (placedBlock == 0 || placedBlock >= block.number) return false;
-        bytes32 entropy = FairRandom.blockHash(placedBlock);
-        s.ticketBlocks[pending] = entropy == 0 ? VOID_DRAW : uint256(entropy);
-        emit ICasino.JackpotTicketsDrawn(pending, entropy);
+    /// @notice Records the draws of the batches of tickets of the latest block that issued any,
+    ///         once that block's hash exists: the hash, which nobody knew when their bets were
+    ///         sent, is kept in place of the block. The latest batch first, then each one before
+    ///         it in its block (ticketsBefore); a batch drawJackpots drew already is passed over.
+    /// @return recorded whether the draws were recorded
+    function _recordPendingDraws(CasinoStorage storage s) private returns (bool recorded) {
+        bytes32 tickets = s.pendingTickets;
+        if (tickets == 0) return false;
+        uint256 placedBlock = s.ticketBlocks[tickets];
+        // This block's: not yet (a pending batch is never a recorded draw; 0: drawn already, by
+        // drawJackpots, which waits for the next block, so its block is past and so is this one's).
+        if (placedBlock >= block.number) return false;
+        bytes32 entropy;
+        uint256 entropyBlock;
+        while (tickets != 0) {
+            uint256 issuedIn = s.ticketBlocks[tickets];
+            if (issuedIn != 0) {
+                if (issuedIn != entropyBlock) (entropy, entropyBlock) = (FairRandom.blockHash(issuedIn), issuedIn);
+                s.ticketBlocks[tickets] = entropy == 0 ? VOID_DRAW : uint256(entropy);
+                emit ICasino.JackpotTicketsDrawn(tickets, entropy);
+            }
+            bytes32 before = s.ticketsBefore[tickets];
+            if (before != 0) delete s.ticketsBefore[tickets];
+            tickets = before;
+        }
         return true;
     }
 

@@ -329,6 +329,8 @@ export interface State {
   ticketBatches: Record<string, { block: number; tickets: Ticket[]; recorded: string | null }>;
   /** SessionPlay's pendingTickets: the latest batch, whose draw the next play records. */
   pendingTickets: string;
+  /** SessionPlay's ticketsBefore: a batch issued in the block of the pending one, the batch pending then. */
+  ticketsBefore: Record<string, string>;
   /** CasinoSessions._openStakes by bet id: set by place and split, cleared only by CasinoSessions.settle. */
   openStakes: Record<string, OpenStake>;
   stats: {
@@ -509,6 +511,7 @@ export class CasinoModel {
       sessions: {},
       ticketBatches: {},
       pendingTickets: ZeroHash,
+      ticketsBefore: {},
       openStakes: {},
       stats: {
         hits: 0,
@@ -1421,10 +1424,12 @@ export class CasinoModel {
     if (seeds.length !== bets.length) fail("LengthMismatch");
     if (s.paused) fail("IsPaused");
     const batch = { terms: this.terms(s), pool: s.jackpot, tickets: [] as Ticket[] };
-    const recorded = this.recordPendingDraw(s, tx);
+    const recorded = this.recordPendingDraws(s, tx);
     const payouts = bets.map((bet, i) => this.playOne(s, tx, bet, seeds[i], batch));
     if (batch.tickets.length !== 0) {
       const hash = ticketsHash(batch.tickets);
+      const pending = s.ticketBatches[s.pendingTickets];
+      if (pending !== undefined && pending.recorded === null && pending.block === tx.block) s.ticketsBefore[hash] = s.pendingTickets;
       s.ticketBatches[hash] = { block: tx.block, tickets: batch.tickets, recorded: null };
       s.pendingTickets = hash;
       s.stats.ticketBatches++;
@@ -1433,15 +1438,27 @@ export class CasinoModel {
     return payouts;
   }
 
-  /** SessionPlay._recordPendingDraw: the latest batch's draw, once its block's hash exists (ZeroHash: gone, a void draw). */
-  private recordPendingDraw(s: State, tx: Tx): boolean {
-    const pending = s.pendingTickets;
+  /**
+   * SessionPlay._recordPendingDraws: the draws of the batches of the latest block that issued any,
+   * once its hash exists (ZeroHash: gone, a void draw), the latest first, then each one before it
+   * in that block; a batch drawJackpots drew is passed over.
+   */
+  private recordPendingDraws(s: State, tx: Tx): boolean {
+    let pending = s.pendingTickets;
     if (pending === ZeroHash) return false;
-    const batch = s.ticketBatches[pending];
-    if (batch === undefined || batch.recorded !== null || batch.block >= tx.block) return false;
-    const entropy = this.entropyAt(batch.block, tx.block);
-    batch.recorded = entropy;
-    this.emit(tx, "JackpotTicketsDrawn", pending, entropy);
+    const head = s.ticketBatches[pending];
+    // A recorded draw reads, as the contract stores it, as a hash above any block number.
+    if (head !== undefined && (head.recorded !== null || head.block >= tx.block)) return false;
+    while (pending !== ZeroHash) {
+      const batch = s.ticketBatches[pending];
+      if (batch !== undefined && batch.recorded === null) {
+        batch.recorded = this.entropyAt(batch.block, tx.block);
+        this.emit(tx, "JackpotTicketsDrawn", pending, batch.recorded);
+      }
+      const before = s.ticketsBefore[pending] ?? ZeroHash;
+      delete s.ticketsBefore[pending];
+      pending = before;
+    }
     return true;
   }
 

@@ -205,6 +205,35 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     await expect(f.casino.drawJackpots(tickets)).to.be.revertedWithCustomError(f.casino, "UnknownTickets").withArgs(ticketsHash(tickets));
   });
 
+  it("plays of one block each issue a batch: the next play records the draws of all of them, the latest first, passing over one drawJackpots drew already", async function () {
+    const f = await loadFixture(jackpotFixture);
+    const batches = await Promise.all([0, 1, 2].map(async (i) => signBatch(f, [[f.playerSessions[i], { amount: parseEther("600"), params: 0b111111111n }]])));
+    const receipts = await mineTogether(batches.map((bets) => () => play(f, bets)));
+    expect(new Set(receipts.map((r) => r.blockNumber)).size).to.equal(1);
+    const tickets = receipts.map((r) => ticketsOf(f, r));
+    const entropy = await blockHashOf(receipts[0].blockNumber);
+    // The second batch is drawn by anyone in the next block, with its own published draw.
+    const drawn = (await (await f.casino.connect(f.stranger).drawJackpots(tickets[1])).wait())!;
+    expect(eventsOf(drawn, f.casino, "JackpotTicketsDrawn").map((e) => e.args.toArray())).to.deep.equal([[ticketsHash(tickets[1]), entropy]]);
+    // The next play records the other two, on the hash of their block: no drawJackpots of their own needed.
+    const [next] = await signBatch(f, [[f.playerSessions[3], { amount: parseEther("10"), params: 0b111111111n }]]);
+    const recording = (await (await play(f, [next])).wait())!;
+    expect(eventsOf(recording, f.casino, "JackpotTicketsDrawn").map((e) => e.args.toArray())).to.deep.equal([
+      [ticketsHash(tickets[2]), entropy],
+      [ticketsHash(tickets[0]), entropy],
+    ]);
+    // A play of a later block records only the batch of the play before it.
+    const [after] = await signBatch(f, [[f.playerSessions[3], { amount: parseEther("10"), params: 0b111111111n }]]);
+    const later = (await (await play(f, [after])).wait())!;
+    expect(eventsOf(later, f.casino, "JackpotTicketsDrawn").map((e) => e.args.toArray())).to.deep.equal([
+      [ticketsHash(ticketsOf(f, recording)), await blockHashOf(recording.blockNumber)],
+    ]);
+    // The recorded draws pay their hits, to the wei, and the drawn batch cannot be drawn again.
+    await drawAndCheck(f, tickets[0], entropy, { recordedBefore: true });
+    await drawAndCheck(f, tickets[2], entropy, { recordedBefore: true });
+    await expect(f.casino.drawJackpots(tickets[1])).to.be.revertedWithCustomError(f.casino, "UnknownTickets").withArgs(ticketsHash(tickets[1]));
+  });
+
   it("a play whose batch issues no ticket still records the pending draw, once: a third play records nothing more", async function () {
     const f = await loadFixture(jackpotFixture);
     const first = (await (await play(f, await signTicketBatch(f))).wait())!;

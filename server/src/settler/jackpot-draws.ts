@@ -35,9 +35,10 @@ class TakenAlready extends Error {}
 
 /**
  * The jackpot draws of one-click bets (issue #20, docs/protocol.md §6): a play transaction gives its
- * DEGEN bets tickets (JackpotTicketsIssued), drawn on the hash of its block. The next play records
- * that draw (JackpotTicketsDrawn) at no transaction of its own; drawJackpots, which anyone may call
- * from the next block on, pays the hits. The settler knows the hash as soon as the block is mined,
+ * DEGEN bets tickets (JackpotTicketsIssued), drawn on the hash of its block. The next play of a
+ * later block records that draw (JackpotTicketsDrawn), with those of its block's other batches, at
+ * no transaction of its own; drawJackpots, which anyone may call from the next block on, pays the
+ * hits. The settler knows the hash as soon as the block is mined,
  * so it sends drawJackpots at once for a batch with a hit (paid in the next block), and for a batch
  * no later play recorded within UNRECORDED_DRAW_AFTER_BLOCKS; a batch without a hit that a play
  * recorded needs nothing. The app calls drawJackpots for its player when a draw is late. A draw
