@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { JsonRpcProvider } from "ethers";
-import { openDatabase, type Database } from "../src/db/index";
 import { jackpotTickets } from "../src/db/schema";
 import type { TxSender } from "../src/chain/sender";
 import { JackpotDraws, UNRECORDED_DRAW_AFTER_BLOCKS } from "../src/settler/jackpot-draws";
-import { tempDir } from "./support/app";
+import { SCRATCH_CASINO, useScratchDatabase } from "./support/scratch-database";
 
-const CASINO = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const PLACED_BLOCK = 10;
 
-let temp: ReturnType<typeof tempDir>;
-let database: Database;
-
-beforeAll(async () => {
-  temp = tempDir();
-  database = await openDatabase({
-    dataDir: temp.dir,
-    identity: { chainId: 31337, genesisHash: "0x" + "ab".repeat(32), casino: CASINO, deploymentBlock: 1 },
-  });
-});
-
-afterAll(async () => {
-  await database?.close();
-  temp?.dispose();
-});
+const scratch = useScratchDatabase();
 
 /** The node as the draws read it: the head well past the tickets' block, every draw estimated, no receipt yet. */
 const node = {
@@ -61,16 +45,16 @@ describe("the jackpot draws", () => {
       status: "waiting" as const,
       updatedAt: new Date(Date.now() - 120_000),
     }));
-    await database.db.insert(jackpotTickets).values(batches);
+    await scratch().db.insert(jackpotTickets).values(batches);
     const broadcasts: string[] = [];
-    const draws = new JackpotDraws(database.db, node, recordingSender(broadcasts), CASINO);
+    const draws = new JackpotDraws(scratch().db, node, recordingSender(broadcasts), SCRATCH_CASINO);
 
     // The settler's loop and the receipts of three relay transactions of one block, together.
     await Promise.all([draws.drawWaiting(), draws.drawWaiting(), draws.drawWaiting(), draws.drawWaiting()]);
 
     expect(broadcasts).toHaveLength(3);
     expect(new Set(broadcasts).size).toBe(3);
-    const rows = await database.db.select().from(jackpotTickets);
+    const rows = await scratch().db.select().from(jackpotTickets);
     expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
   });
 });

@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
 import { FINISHED_KEPT_MS, pruneFinishedRequests } from "../src/chain/outbox-worker";
-import { openDatabase, type Database } from "../src/db/index";
 import { chainRequests, type ChainRequestStatus } from "../src/db/schema";
-import { tempDir } from "./support/app";
+import { useScratchDatabase } from "./support/scratch-database";
 
 const DAY = 86_400_000;
-let temp: ReturnType<typeof tempDir>;
-let database: Database;
-
-beforeAll(async () => {
-  temp = tempDir();
-  database = await openDatabase({
-    dataDir: temp.dir,
-    identity: { chainId: 31337, genesisHash: "0x" + "ab".repeat(32), casino: "0x5FbDB2315678afecb367f032d93F642f64180aa3", deploymentBlock: 1 },
-  });
-});
-
-afterAll(async () => {
-  await database?.close();
-  temp?.dispose();
-});
+const scratch = useScratchDatabase();
 
 describe("the outbox's finished requests", () => {
   it("are deleted once older than the retention; pending, sent and recent ones stay", async () => {
@@ -34,8 +19,8 @@ describe("the outbox's finished requests", () => {
       updatedAt: new Date(now - ageMs),
       createdAt: new Date(now - ageMs),
     });
-    await database.db
-      .insert(chainRequests)
+    await scratch()
+      .db.insert(chainRequests)
       .values([
         row(1, "mined", 8 * DAY),
         row(2, "failed", 30 * DAY),
@@ -46,11 +31,11 @@ describe("the outbox's finished requests", () => {
         row(7, "sent", 30 * DAY),
       ]);
 
-    const pruned = await pruneFinishedRequests(database.db, new Date(now - FINISHED_KEPT_MS));
+    const pruned = await pruneFinishedRequests(scratch().db, new Date(now - FINISHED_KEPT_MS));
 
     expect(pruned).toBe(3);
-    const left = await database.db.select({ status: chainRequests.status }).from(chainRequests).orderBy(asc(chainRequests.id));
+    const left = await scratch().db.select({ status: chainRequests.status }).from(chainRequests).orderBy(asc(chainRequests.id));
     expect(left.map((r) => r.status)).toEqual(["reverted", "mined", "pending", "sent"]);
-    expect(await pruneFinishedRequests(database.db, new Date(now - FINISHED_KEPT_MS))).toBe(0);
+    expect(await pruneFinishedRequests(scratch().db, new Date(now - FINISHED_KEPT_MS))).toBe(0);
   });
 });
