@@ -1,5 +1,8 @@
+import { getAddress, id, keccak256, toBeHex, ZeroAddress } from "ethers";
 import { describe, expect, it } from "vitest";
-import { DEADLINE_GUARD_SECONDS, planRound, playGasLimit, type PlannedBet } from "../src/sessions/relay-plan";
+import { sessionsInterface } from "../../bindings/casino";
+import type { SessionBetRow } from "../src/sessions/intake";
+import { DEADLINE_GUARD_SECONDS, planRound, playGasLimit, playRequest, type PlannedBet } from "../src/sessions/relay-plan";
 
 /** Queued bets in the order the relay reads them (oldest first). */
 function queued(...spec: [player: string, kind?: PlannedBet["kind"], deadline?: number][]): PlannedBet[] {
@@ -65,5 +68,65 @@ describe("planRound", () => {
 
   it("keeps the largest batch's gas limit under EIP-7825's 2^24", () => {
     expect(playGasLimit(235)).toBeLessThan(2n ** 24n);
+  });
+});
+
+describe("playRequest", () => {
+  const degen = getAddress("0x" + id("degen").slice(26));
+  /** A queued bet whose every field is drawn from `i`, up to its type's largest value. */
+  const row = (i: number): SessionBetRow => {
+    const draw = (field: string) => BigInt(keccak256(toBeHex(BigInt(i), 32) + id(field).slice(2)));
+    return {
+      player: getAddress(toBeHex(draw("player") >> 96n, 20)),
+      token: i % 2 ? "BNB" : "DEGEN",
+      amount: (i % 5 ? draw("amount") >> 128n : draw("amount")).toString(),
+      gameType: Number(draw("game") % 256n),
+      params: draw("params").toString(),
+      clientSeed: toBeHex(draw("seed"), 32),
+      nonce: i % 7 ? draw("nonce") >> 192n : 2n ** 64n - 1n,
+      expectedCommit: toBeHex(draw("commit"), 32),
+      terms: draw("terms").toString(),
+      deadline: Number(draw("deadline") >> 224n),
+      r: toBeHex(draw("r"), 32),
+      vs: toBeHex(draw("vs"), 32).toUpperCase().replace("0X", "0x"),
+      seed: toBeHex(draw("house seed"), 32),
+    } as SessionBetRow;
+  };
+  /** The same call by ethers' ABI coder. */
+  const byEthers = (bets: SessionBetRow[]) =>
+    sessionsInterface.encodeFunctionData("play", [
+      bets.map((bet) => ({
+        bet: { ...bet, token: bet.token === "BNB" ? ZeroAddress : degen, amount: BigInt(bet.amount), params: BigInt(bet.params), terms: BigInt(bet.terms) },
+        deadline: BigInt(bet.deadline),
+        r: bet.r,
+        vs: bet.vs,
+      })),
+      bets.map((bet) => bet.seed),
+    ]);
+
+  it("encodes CasinoSessions.play byte for byte as ethers does, for every batch size up to 235", () => {
+    const bets = Array.from({ length: 235 }, (_, i) => row(i));
+    for (const count of [0, 1, 2, 3, 20, 200, 235]) {
+      const request = playRequest("0x" + "11".repeat(20), degen, bets.slice(0, count));
+      expect(request.data).toBe(byEthers(bets.slice(0, count)));
+      expect(request.gasLimit).toBe(playGasLimit(count));
+    }
+  });
+
+  it("refuses a field that does not fit its type, as ethers does", () => {
+    const bet = row(1);
+    for (const bad of [
+      { nonce: 2n ** 64n },
+      { gameType: 256 },
+      { amount: (2n ** 256n).toString() },
+      { amount: "-1" },
+      { clientSeed: "0x1234" },
+      { seed: "0x" + "zz".repeat(32) },
+      { r: bet.r.slice(0, 64) },
+    ]) {
+      const changed = { ...bet, ...bad } as SessionBetRow;
+      expect(() => byEthers([changed])).toThrow();
+      expect(() => playRequest(ZeroAddress, degen, [changed])).toThrow(RangeError);
+    }
   });
 });

@@ -15,18 +15,13 @@ import {
   type TypedDataField,
 } from "ethers";
 import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, SESSION_TYPES, sessionDomain, type SessionBet, type SessionGrant } from "../engine";
+import { word } from "./abi-words";
 
 /** ethers types typed-data fields as mutable arrays; the engine's are readonly constants. */
 const fields = (types: Readonly<Record<string, readonly TypedDataField[]>>) => types as Record<string, TypedDataField[]>;
 
 /** keccak256 of the Bet type's encoding, as the hex a struct hash's input begins with. */
 const BET_TYPE_HASH = id(TypedDataEncoder.from(fields(BET_TYPES)).encodeType("Bet"));
-
-/** A value as one 32-byte ABI word (64 hex digits); a value that does not fit its type is refused, as ethers refuses it. */
-function word(value: bigint, bits: number): string {
-  if (value < 0n || value >> BigInt(bits) !== 0n) throw new RangeError(`${value} does not fit ${bits} bits`);
-  return value.toString(16).padStart(64, "0");
-}
 
 /** EIP-1271's magic value: what isValidSignature returns for a signature the wallet accepts. */
 const EIP1271_MAGIC = "0x1626ba7e";
