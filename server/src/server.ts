@@ -36,7 +36,8 @@ import { formatAmount, TOKEN_ADDRESS } from "./tokens";
 import { ActionSigners } from "./sessions/actions";
 import { SessionBetIntake } from "./sessions/intake";
 import { SessionKeys } from "./sessions/keys";
-import { digestSigner, SessionTypedData } from "./sessions/typed-data";
+import { digestSigner } from "./chain/secp256k1";
+import { SessionTypedData } from "./sessions/typed-data";
 
 const log = logger("server");
 

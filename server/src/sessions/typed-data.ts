@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import {
   computeAddress,
   concat,
@@ -9,11 +8,11 @@ import {
   keccak256,
   recoverAddress,
   Signature,
-  SigningKey,
   TypedDataEncoder,
   type JsonRpcProvider,
   type TypedDataField,
 } from "ethers";
+import { nativeSecp256k1 } from "../chain/secp256k1";
 import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, SESSION_TYPES, sessionDomain, type SessionBet, type SessionGrant } from "../engine";
 import { word } from "./abi-words";
 
@@ -103,29 +102,6 @@ function recoverRsv(digest: string, r: string, s: bigint, v: number): string {
     return computeAddress(hexlify(publicKey));
   }
   return recoverAddress(digest, Signature.from({ r, s: sHex, v }));
-}
-
-/** libsecp256k1's Node binding, when it loads (prebuilt for common platforms); else ethers' pure JS. */
-const nativeSecp256k1: typeof import("secp256k1") | undefined = (() => {
-  try {
-    return createRequire(import.meta.url)("secp256k1") as typeof import("secp256k1");
-  } catch {
-    return undefined;
-  }
-})();
-
-/**
- * Signs digests with a private key: a 65-byte r ‖ s ‖ v signature (v 27 or 28, low s), the same
- * bytes as ethers' SigningKey.sign (RFC 6979 both), by libsecp256k1 when it loads.
- */
-export function digestSigner(privateKey: string): (digest: string) => string {
-  const key = new SigningKey(privateKey);
-  const secret = getBytes(key.privateKey);
-  return (digest) => {
-    if (!nativeSecp256k1) return key.sign(digest).serialized;
-    const { signature, recid } = nativeSecp256k1.ecdsaSign(getBytes(digest), secret);
-    return hexlify(concat([signature, new Uint8Array([27 + recid])]));
-  };
 }
 
 /** The key that made a compact (EIP-2098) signature of `digest`, as ECDSA.recover(hash, r, vs) reads it. */
