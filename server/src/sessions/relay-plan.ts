@@ -117,7 +117,7 @@ const SIGNED_BET_WORDS = 12;
 /**
  * CasinoSessions.play(SignedBet[] bets, bytes32[] seeds) of the bets, encoded by hand: the same
  * bytes as ethers' encodeFunctionData (relay-plan.test.ts), which took a relay round of 600 bets
- * about 0.3 s, twice (the simulation's request, then the transaction's). Every field is static, so
+ * about 0.22 s, twice (the simulation's request, then the transaction's). Every field is static, so
  * each array is its length and then its elements' words in order.
  */
 function playCalldata(degenAddress: string, bets: readonly Row[]): string {
@@ -126,27 +126,28 @@ function playCalldata(degenAddress: string, bets: readonly Row[]): string {
     word(64n, 256),
     word(96n + count * BigInt(SIGNED_BET_WORDS * 32), 256),
     word(count, 256),
-    ...bets.map((bet) => signedBetWords(bet, degenAddress)),
+    ...bets.map((bet) => signedBetWords(signedBet(bet, degenAddress))),
     word(count, 256),
     ...bets.map((bet) => bytes32Word(bet.seed)),
   ];
   return PLAY_SELECTOR + words.join("");
 }
 
-function signedBetWords(bet: Row, degenAddress: string): string {
+/** A SignedBet's twelve words, in the struct's order. */
+function signedBetWords({ bet, deadline, r, vs }: ReturnType<typeof signedBet>): string {
   return [
     word(BigInt(bet.player), 160),
-    word(BigInt(bet.token === "BNB" ? ZeroAddress : degenAddress), 160),
-    word(BigInt(bet.amount), 256),
+    word(BigInt(bet.token), 160),
+    word(bet.amount, 256),
     word(BigInt(bet.gameType), 8),
-    word(BigInt(bet.params), 256),
+    word(bet.params, 256),
     bytes32Word(bet.clientSeed),
     word(bet.nonce, 64),
     bytes32Word(bet.expectedCommit),
-    word(BigInt(bet.terms), 256),
-    word(BigInt(bet.deadline), 256),
-    bytes32Word(bet.r),
-    bytes32Word(bet.vs),
+    word(bet.terms, 256),
+    word(deadline, 256),
+    bytes32Word(r),
+    bytes32Word(vs),
   ].join("");
 }
 
