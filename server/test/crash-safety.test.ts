@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,6 +33,23 @@ afterAll(async () => {
   await chain?.stop();
   temp?.dispose();
 });
+
+/** What a failure needs to be explained: the server's view of each open bet, the settler's nonces, the full server log. */
+async function stuckReport(openBets: string[]): Promise<string> {
+  const statuses = new Map<string, string>();
+  for (const player of chain.players.slice(0, 3)) {
+    const client = new Client(server.url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    for (const record of (await client.get("/api/fairness/bets?limit=100")).body.bets as { betId: string; status: string }[])
+      statuses.set(record.betId, record.status);
+  }
+  const { settler } = JSON.parse(readFileSync(chain.deploymentFile, "utf8")) as { settler: string };
+  const [latest, pending] = await Promise.all([chain.provider.getTransactionCount(settler, "latest"), chain.provider.getTransactionCount(settler, "pending")]);
+  const logFile = path.join(os.tmpdir(), `crash-safety-${Date.now()}.log`);
+  writeFileSync(logFile, server.output);
+  const bets = openBets.map((betId) => `${betId}: ${statuses.get(betId) ?? "unknown to the server"}`).join(", ");
+  return `bets still open: ${bets}; settler nonce latest ${latest}, pending ${pending}; server log in ${logFile}\n${server.output.slice(-3000)}`;
+}
 
 describe("crash safety", () => {
   it(`settles every bet exactly once across ${KILLS} kill -9 restarts`, async () => {
@@ -84,9 +103,12 @@ describe("crash safety", () => {
 
     const deadline = Date.now() + 60_000;
     for (;;) {
+      // Automine mines only transactions that arrive after it is back: a settlement sent in between
+      // would wait for a block forever. Blocks keep coming, as on a real chain.
+      await chain.provider.send("evm_mine", []);
       const open = await Promise.all(placed.map(async (betId) => (await chain.casino.getBet(betId)).open));
       if (!open.includes(true)) break;
-      if (Date.now() > deadline) throw new Error(`bets still open: ${open.filter(Boolean).length}\n${server.output.slice(-3000)}`);
+      if (Date.now() > deadline) throw new Error(await stuckReport(placed.filter((_, i) => open[i])));
       await new Promise((r) => setTimeout(r, 300));
     }
 
