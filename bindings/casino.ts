@@ -18,7 +18,7 @@ export const casinoInterface: Interface = Casino__factory.createInterface() as u
 export const relayInterface: Interface = CasinoRelay__factory.createInterface() as unknown as Interface;
 export const swapInterface: Interface = CasinoSwap__factory.createInterface() as unknown as Interface;
 export const sessionsInterface: Interface = CasinoSessions__factory.createInterface() as unknown as Interface;
-const limitsInterface: Interface = CasinoLimits__factory.createInterface() as unknown as Interface;
+export const limitsInterface: Interface = CasinoLimits__factory.createInterface() as unknown as Interface;
 const rulesInterface: Interface = GameRules__factory.createInterface() as unknown as Interface;
 /** Every contract whose custom error a transaction of the server's can end in: the Casino's calls reach its limits and rules. */
 const REVERTING_INTERFACES = [casinoInterface, sessionsInterface, limitsInterface, rulesInterface, relayInterface, swapInterface];

@@ -168,6 +168,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox, stake);
   const clock = new ChainClock(provider);
   const sessionsContract = CasinoSessions__factory.connect(helpers.CasinoSessions, provider);
+  const marks = { provider, casinoAddress, relayAddress: helpers.CasinoRelay, limitsAddress: helpers.CasinoLimits };
   const settler = new Settler({
     db,
     provider,
@@ -191,6 +192,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     relayBatchSize: config.relayBatchSize,
     relayBatchesPerRound: config.relayBatchesPerRound,
     relayCounters: metrics.relay,
+    marks,
   });
   const typedData = new SessionTypedData(chainId, helpers.CasinoSessions);
   const sessionKeys = new SessionKeys({
@@ -219,6 +221,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     budgets: config.sessionBetBudgets,
     degenAddress: tokenAddresses.DEGEN,
     countersigner: { address: wallet.address, signDigest: digestSigner(wallet.privateKey) },
+    marks,
   });
   const actionSigners = new ActionSigners(db, provider, typedData, sessionKeys);
   const liveBets = new LiveBets(db, signals);

@@ -232,4 +232,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE bets ADD COLUMN paid numeric GENERATED ALWAYS AS (payout::numeric + coalesce(jackpot_win, '0')::numeric) STORED;
   CREATE INDEX bets_token_paid ON bets (token, paid DESC) WHERE status = 'settled';
   `,
+  // One-click play (issue #20): a relay batch goes unsimulated when its players did nothing on
+  // chain since the intake checked their bets, as their marks then and now show (sessions/relay-trust.ts).
+  `
+  ALTER TABLE session_bets ADD COLUMN chain_mark text;
+  `,
 ];

@@ -230,6 +230,8 @@ export const sessionBets = pgTable(
     exposed: boolean("exposed").notNull().default(false),
     /** Relay transactions that carried the bet and reverted. */
     attempts: integer("attempts").notNull().default(0),
+    /** Its player's mark (sessions/chain-marks.ts) at the block the intake checked it at; null: always simulated before it is sent. */
+    chainMark: text("chain_mark"),
     /** clock_timestamp() at the insert, taken under the player's lock: a player's bets are in nonce order by it. */
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()

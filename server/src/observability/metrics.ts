@@ -37,6 +37,8 @@ export class Metrics {
   private readonly chainRequests: Counter<"kind" | "outcome">;
   private readonly relayTransactions: Counter;
   private readonly relayBets: Counter;
+  private readonly relayUnsimulated: Counter;
+  private readonly relayReverted: Counter;
   private readonly relayRefused: Counter<"reason">;
 
   constructor(status: StatusSampler) {
@@ -73,6 +75,16 @@ export class Metrics {
       registers,
     });
     this.relayBets = new Counter({ name: "degen_relay_bets_sent_total", help: "Session bets in the relay transactions this instance broadcast", registers });
+    this.relayUnsimulated = new Counter({
+      name: "degen_relay_bets_unsimulated_total",
+      help: "Of those, the bets sent without a simulation first: none of their players had acted on chain since the intake checked them",
+      registers,
+    });
+    this.relayReverted = new Counter({
+      name: "degen_relay_transactions_reverted_total",
+      help: "Relay transactions that reverted (their bets are queued again and simulated; every batch is for 10 minutes after)",
+      registers,
+    });
     this.relayRefused = new Counter({
       name: "degen_relay_bets_refused_total",
       help: "Session bets the relay took out of a batch because the chain would refuse them, by the contract's error (deadline: too late to send)",
@@ -235,6 +247,8 @@ export class Metrics {
       this.relayTransactions.inc(transactions);
       this.relayBets.inc(bets);
     },
+    unsimulated: (bets) => this.relayUnsimulated.inc(bets),
+    reverted: () => this.relayReverted.inc(),
     refused: (reason) => this.relayRefused.inc({ reason }),
   };
 

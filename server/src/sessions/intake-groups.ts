@@ -7,6 +7,7 @@ import type { Db } from "../db/types";
 import { conflict, forbidden } from "../http/errors";
 import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
+import type { ChainMark } from "./chain-marks";
 import type { AcceptedBet, Countersigner, SessionBetRow, SignedSessionBet } from "./intake";
 
 /** Taken per player (with the player's address hashed into the second key) while a bet is checked and queued. */
@@ -54,6 +55,8 @@ export interface CheckedBet {
   /** The session's budget in the bet's token. */
   budget: bigint;
   kind: SessionBetRow["kind"];
+  /** The player's mark at viewBlock, or null when the relay must simulate the bet (sessions/relay-trust.ts). */
+  chainMark: ChainMark;
 }
 
 /** A bet's row as judgeKnown reads it. */
@@ -357,19 +360,19 @@ async function storeBets(db: Db, rows: ToStore[], now: number): Promise<Set<stri
       const b = bet.signed.bet;
       return sql`(${bet.betId}, ${bet.player}, ${b.nonce.toString()}, ${bet.key}, ${bet.kind}, ${bet.token}, ${b.amount.toString()}, ${b.game}, ${b.params.toString()},
         ${b.clientSeed}, ${b.expectedCommit}, ${b.terms.toString()}, ${b.deadline.toString()}, ${bet.signed.r}, ${bet.signed.vs}, ${seed},
-        ${bet.chainFirstNonce.toString()}, 'queued', ${countersignature})`;
+        ${bet.chainFirstNonce.toString()}, 'queued', ${countersignature}, ${bet.chainMark})`;
     }),
     sql`, `,
   );
   const stored: SQL = sql`stored`;
   const result = await db.execute(sql`
-    WITH stored AS (INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status, countersignature)
+    WITH stored AS (INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status, countersignature, chain_mark)
     VALUES ${values}
     ON CONFLICT (bet_id) DO UPDATE SET key = EXCLUDED.key, kind = EXCLUDED.kind, token = EXCLUDED.token, amount = EXCLUDED.amount,
       game_type = EXCLUDED.game_type, params = EXCLUDED.params, client_seed = EXCLUDED.client_seed, expected_commit = EXCLUDED.expected_commit,
       terms = EXCLUDED.terms, deadline = EXCLUDED.deadline, r = EXCLUDED.r, vs = EXCLUDED.vs, seed = EXCLUDED.seed,
       chain_first_nonce = EXCLUDED.chain_first_nonce, status = 'queued', tx_hash = NULL, block = NULL, error = NULL, attempts = 0,
-      countersignature = EXCLUDED.countersignature, created_at = clock_timestamp(), updated_at = now()
+      countersignature = EXCLUDED.countersignature, chain_mark = EXCLUDED.chain_mark, created_at = clock_timestamp(), updated_at = now()
     WHERE session_bets.status = 'refused' AND ((session_bets.r = EXCLUDED.r AND session_bets.vs = EXCLUDED.vs)
       OR (NOT session_bets.exposed AND session_bets.deadline < ${now}))
     RETURNING bet_id, player),

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, HttpError } from "../http/errors";
 import { isInteractive } from "../settler/outcome";
 import type { SeedVault } from "../settler/seeds";
 import { symbolOf, type TokenSymbol } from "../tokens";
+import { viewMark, type ChainMark, type MarkReads } from "./chain-marks";
 import type { SessionKeyRow, SessionKeys } from "./keys";
 import { IntakeGroups, judgeKnown, KNOWN_BET_COLUMNS, type KnownBetRow } from "./intake-groups";
 import { recoverCompact, type SessionTypedData } from "./typed-data";
@@ -86,6 +87,8 @@ export interface IntakeDeps {
   budgets: SessionBetBudgets;
   degenAddress: string;
   countersigner: Countersigner;
+  /** What a player's mark is read with (sessions/chain-marks.ts). */
+  marks: MarkReads;
 }
 
 /** The player's commitment as commitmentOf returns it, by position (its `length` output collides with the array's). */
@@ -99,6 +102,8 @@ interface ChainView {
   view: CommitmentView;
   balance: bigint;
   allowance: { lost: bigint[] };
+  /** The player's mark at `block`. */
+  mark: ChainMark;
 }
 
 /**
@@ -171,7 +176,8 @@ export class SessionBetIntake {
       view,
       balance,
       allowance,
-    } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS);
+      mark,
+    } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS, now);
     // Read at a head kept a while, or kept itself: what is refused from here on is judged again at a head read now.
     viewUsed.kept = !atHead;
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
@@ -204,6 +210,8 @@ export class SessionBetIntake {
       lostOnChain: allowance.lost[sessionIndex]!,
       budget,
       kind,
+      // A session that may expire before the bet's deadline can make the chain refuse it: simulated.
+      chainMark: session.expiresAt > Number(bet.deadline) ? mark : null,
     });
   }
 
@@ -260,7 +268,7 @@ export class SessionBetIntake {
    * what the chain will hold when the bet lands, but for the player's own wallet transactions since
    * (VIEW_KEPT_BLOCKS), which a refusal by the chain shows.
    */
-  private chainView(player: string, token: string, key: string, head: number, keptBlocks: number): Promise<ChainView> {
+  private chainView(player: string, token: string, key: string, head: number, keptBlocks: number, now: number): Promise<ChainView> {
     const id = `${player}|${token}|${key}`;
     const known = this.views.get(id);
     // keptBlocks 0 (a bet refused on a kept view, judged again): read now, whatever was read in this block.
@@ -269,7 +277,15 @@ export class SessionBetIntake {
       this.d.casino.commitmentOf(player, { blockTag: head }) as unknown as Promise<CommitmentView>,
       this.d.casino.getBalance(player, token, { blockTag: head }),
       this.d.sessions.sessionOf(player, key, { blockTag: head }),
-    ]).then(([view, balance, allowance]) => ({ block: head, readAt: Date.now(), view, balance, allowance: { lost: [...allowance.lost] as bigint[] } }));
+      viewMark(this.d.marks, player, token, head, now),
+    ]).then(([view, balance, allowance, mark]) => ({
+      block: head,
+      readAt: Date.now(),
+      view,
+      balance,
+      allowance: { lost: [...allowance.lost] as bigint[] },
+      mark,
+    }));
     value.catch(() => this.views.delete(id));
     this.views.delete(id);
     this.views.set(id, { block: head, value });

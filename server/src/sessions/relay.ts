@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { JsonRpcProvider, TransactionReceipt } from "ethers";
-import { contractRevert } from "../../../bindings/casino";
+import { ZeroAddress, type JsonRpcProvider, type TransactionReceipt } from "ethers";
+import { contractRevert, type Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import { transactionFate, type TxSender } from "../chain/sender";
 import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
@@ -10,7 +10,9 @@ import { bets, sessionBets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import { planRound, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest } from "./relay-plan";
+import { playersNow, type MarkReads } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
+import { candidate, fitsHouse, FUSE_MS, mayGoUnsimulated, RelayTrust, type HouseNow } from "./relay-trust";
 
 const log = logger("relay");
 
@@ -39,6 +41,9 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** What the relay reports to the metrics. */
 export interface RelayCounters {
   sent(transactions: number, bets: number): void;
+  /** Bets sent without a simulation first (sessions/relay-trust.ts). */
+  unsimulated(bets: number): void;
+  reverted(): void;
   refused(reason: string): void;
 }
 
@@ -50,6 +55,10 @@ export interface RelayOptions {
   clock: ChainClock;
   sessionsAddress: string;
   degenAddress: string;
+  /** Reads only: the house's terms, pause, risk and bankroll, before a batch goes unsimulated. */
+  casino: Casino;
+  /** What the players' marks are read with (sessions/chain-marks.ts). */
+  marks: MarkReads;
   /** RELAY_BATCH_SIZE: bets per CasinoSessions.play. */
   batchSize: number;
   /** RELAY_BATCHES_PER_ROUND: CasinoSessions.play transactions sent together, for the bets of different players. */
@@ -77,10 +86,11 @@ class Replanned extends Error {}
  * A player's bets in flight hold their later ones until the round's receipt: then every bet of
  * theirs queued meanwhile goes out in the next. While a round is pending, a second one may go out
  * for other players (ROUNDS_IN_FLIGHT), when their queued bets fill a batch.
- * Each batch is simulated first; a bet the chain would refuse is taken out and reported (its
- * player's later bets with it, as they can no longer land), never the others. The batches in
- * flight share no player but are simulated apart: should one's wins leave the bankroll too short
- * for another's stakes, that transaction reverts and its bets are simulated again (requeue).
+ * A batch is simulated first unless nothing since the intake's checks can make the chain refuse it
+ * (sessions/relay-trust.ts); a bet the chain would refuse is taken out and reported (its player's
+ * later bets with it, as they can no longer land), never the others. The batches in flight share
+ * no player but are simulated apart: should one's wins leave the bankroll too short for another's
+ * stakes, that transaction reverts and its bets are simulated again (requeue).
  *
  * Failover: the transaction's hash is recorded with its bets (status sent) before it is broadcast.
  * A new lease term looks every such hash up: mined → the bets are recorded as mined; pending → it is
@@ -94,6 +104,7 @@ export class RelayBatcher {
   private readonly awaiting = new Map<string, number>();
   private rounds = 0;
   private readonly receipts = new Set<Promise<void>>();
+  private readonly trust = new RelayTrust();
   private unsubscribe: (() => void) | undefined;
   private firstPass = true;
   private prunedAt = 0;
@@ -189,8 +200,11 @@ export class RelayBatcher {
       await this.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
     }
     if (behindAnother && round.plays.flat().length < this.o.batchSize) return;
-    // The batches share no player: each is simulated on its own, all at once.
-    const batches = (await Promise.all(round.plays.map((batch) => this.simulatedPlays(batch)))).filter((plays) => plays.length > 0);
+    // The batches share no player: each is simulated on its own, all at once, unless it need not be.
+    const trusted = await this.trustedBatches(round.plays);
+    const batches = (await Promise.all(round.plays.map((batch, i) => (trusted.has(i) ? batch : this.simulatedPlays(batch))))).filter(
+      (plays) => plays.length > 0,
+    );
     const places = await this.simulatedPlaces(round.places, new Set(batches.flat().map((bet) => bet.player)));
     const groups = [...batches, ...places.map((bet) => [bet])];
     if (groups.length === 0) return;
@@ -198,7 +212,52 @@ export class RelayBatcher {
       ...batches.map((plays) => playRequest(this.o.sessionsAddress, this.o.degenAddress, plays)),
       ...places.map((bet) => placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet)),
     ];
-    await this.send(groups, requests);
+    await this.send(
+      groups,
+      requests,
+      [...trusted].reduce((sum, i) => sum + round.plays[i]!.length, 0),
+    );
+  }
+
+  /** The round's batches that go out unsimulated (sessions/relay-trust.ts), by index; the chain is read only when one may. */
+  private async trustedBatches(plays: SessionBetRow[][]): Promise<Set<number>> {
+    const trusted = new Set<number>();
+    if (!this.trust.open()) return trusted;
+    const candidates = [...plays.keys()].filter((i) => candidate(plays[i]!) && plays[i]!.every((bet) => this.trust.trusts(bet.player)));
+    if (candidates.length === 0) return trusted;
+    const [players, house] = await Promise.all([
+      playersNow(this.o.marks, [...new Set(candidates.flatMap((i) => plays[i]!.map((bet) => bet.player)))]),
+      this.houseNow(),
+    ]);
+    const unsimulated: SessionBetRow[] = [];
+    for (const i of candidates) {
+      if (!mayGoUnsimulated(plays[i]!, players, house) || !fitsHouse([...unsimulated, ...plays[i]!], house)) continue;
+      trusted.add(i);
+      unsimulated.push(...plays[i]!);
+    }
+    return trusted;
+  }
+
+  private async houseNow(): Promise<HouseNow> {
+    const { casino, degenAddress } = this.o;
+    const [terms, paused, [perBet, perPlayer], degen, bnb, degenLimit, bnbLimit] = await Promise.all([
+      casino.terms(),
+      casino.paused(),
+      casino.riskBps(),
+      casino.house(degenAddress),
+      casino.house(ZeroAddress),
+      casino.maxBetLimit(degenAddress),
+      casino.maxBetLimit(ZeroAddress),
+    ]);
+    return {
+      terms,
+      paused,
+      riskBps: { perBet, perPlayer },
+      funds: new Map([
+        ["DEGEN", { bankroll: degen[0], reserved: degen[1], maxBetLimit: degenLimit }],
+        ["BNB", { bankroll: bnb[0], reserved: bnb[1], maxBetLimit: bnbLimit }],
+      ]),
+    };
   }
 
   /** Players with a bet open on chain as the settler recorded it: CasinoSessions.play would refuse their next bet (OpenBetExists). */
@@ -341,7 +400,7 @@ export class RelayBatcher {
   }
 
   /** Signs the round's transactions, records their hashes with their bets, broadcasts, and awaits the receipts. */
-  private async send(groups: SessionBetRow[][], requests: RelayRequest[]): Promise<void> {
+  private async send(groups: SessionBetRow[][], requests: RelayRequest[], unsimulated: number): Promise<void> {
     const ids = groups.map((group) => group.map((bet) => bet.betId));
     let recorded: string[] = [];
     try {
@@ -365,6 +424,7 @@ export class RelayBatcher {
       return;
     }
     this.o.counters.sent(recorded.length, ids.flat().length);
+    this.o.counters.unsimulated(unsimulated);
     const round = ++this.rounds;
     for (const hash of recorded) this.await(hash, round);
   }
@@ -404,12 +464,14 @@ export class RelayBatcher {
         .catch((error: Error) => log.error(`Recording relay ${receipt.hash} failed (the log scan records it): ${error.message}`));
       return;
     }
-    log.error(`Relay ${receipt.hash} reverted; its bets are simulated again`);
-    await this.requeue(receipt.hash, true);
+    log.error(`Relay ${receipt.hash} reverted; its bets are simulated again, and every batch for ${FUSE_MS / 60_000} minutes`);
+    this.o.counters.reverted();
+    const back = await this.requeue(receipt.hash, true);
+    this.trust.reverted(back.map((bet) => bet.player));
   }
 
   /** The bets of a transaction that did not land go back to the queue; after MAX_ATTEMPTS reverts a bet is refused. */
-  private async requeue(hash: string, reverted: boolean): Promise<void> {
+  private async requeue(hash: string, reverted: boolean): Promise<SessionBetRow[]> {
     const back = await this.o.db
       .update(sessionBets)
       .set({ status: "queued", txHash: null, attempts: sql`${sessionBets.attempts} + ${reverted ? 1 : 0}`, updatedAt: new Date() })
@@ -418,6 +480,7 @@ export class RelayBatcher {
     for (const bet of back)
       if (bet.attempts >= MAX_ATTEMPTS) await this.refuse(bet, `The relay's transactions carrying this bet reverted ${bet.attempts} times`);
     this.loop.wake();
+    return back;
   }
 
   /**

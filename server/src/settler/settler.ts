@@ -8,6 +8,7 @@ import { bets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { CommitmentState, Commitments } from "./commitments";
+import type { MarkReads } from "../sessions/chain-marks";
 import { RelayBatcher, type RelayCounters } from "../sessions/relay";
 import type { SignedActions } from "../sessions/actions";
 import { EntropyLocks } from "./entropy-locks";
@@ -45,6 +46,8 @@ export interface SettlerOptions extends ReaderOptions {
   /** RELAY_BATCHES_PER_ROUND (sessions/relay.ts). */
   relayBatchesPerRound: number;
   relayCounters: RelayCounters;
+  /** What the relay reads the players' marks with (sessions/chain-marks.ts). */
+  marks: MarkReads;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,111 @@
+import { maxPayout, type GameType } from "../engine";
+import type { TokenSymbol } from "../tokens";
+import type { ChainMark, PlayerNow } from "./chain-marks";
+import type { SessionBetRow } from "./intake";
+
+/**
+ * After a relay transaction reverts, every batch is simulated for this long: whatever made it fail
+ * (an owner's pause, terms changed, a player acting in the block before it) costs one transaction's
+ * gas, not one a round.
+ */
+export const FUSE_MS = 10 * 60_000;
+/** The share of the bankroll's room a round's unsimulated bets may reserve at most, per token (see mayGoUnsimulated). */
+const ROOM_SHARE = 4n;
+const BPS = 10_000n;
+const UINT80_MAX = (1n << 80n) - 1n;
+
+/** What the Casino shows of the house before a round, per token: what a bet's maximum payout is checked against. */
+export interface HouseNow {
+  terms: bigint;
+  paused: boolean;
+  riskBps: { perBet: bigint; perPlayer: bigint };
+  /** Per token: bankroll, reserved, and the configured largest stake. */
+  funds: ReadonlyMap<TokenSymbol, { bankroll: bigint; reserved: bigint; maxBetLimit: bigint }>;
+}
+
+/** What the decision reads of a queued bet. */
+export type TrustedBet = Pick<SessionBetRow, "player" | "nonce" | "token" | "amount" | "gameType" | "params" | "terms" | "exposed" | "attempts"> & {
+  chainMark: ChainMark;
+};
+
+/**
+ * Whether a round's batch may go to the chain without a simulation first. A simulation costs the
+ * node a third of a relayed bet's time (bench/server.ts, "node cost"); it finds a bet the chain
+ * would refuse, and the intake has already checked each bet as the contract will (sessions/
+ * intake.ts) on a view of its player at some block, the bets on their way counted as lost. That
+ * check still holds when the batch lands if, for every bet:
+ * - its player did nothing on chain since that view: the same mark (chain-marks.ts) now, their
+ *   commitment's next nonce is the batch's first bet of theirs and no bet of theirs is open (no
+ *   wallet bet, nor a countersigned bet placed by anyone);
+ * - it was never broadcast before (a bet sent again after a revert or a failover may have landed);
+ * - the house is as it was: the same terms, not paused, and every unsimulated bet of the round
+ *   together reserving at most a quarter of the room riskBps gives a bet (so that the wins of two
+ *   rounds in flight still leave each bet its room), each within the configured largest stake.
+ * What none of this sees (a player's transaction mined in the same block before the batch, an
+ * owner's pause sent meanwhile) reverts the batch; its bets go back to the queue, and the fuse (RelayTrust)
+ * simulates everything for FUSE_MS.
+ */
+export function mayGoUnsimulated(batch: readonly TrustedBet[], players: ReadonlyMap<string, PlayerNow>, house: HouseNow): boolean {
+  if (house.paused || !candidate(batch)) return false;
+  const first = new Map<string, bigint>();
+  for (const bet of batch) {
+    const now = players.get(bet.player);
+    if (!now || now.mark !== bet.chainMark || BigInt(bet.terms) !== house.terms) return false;
+    if (!first.has(bet.player)) first.set(bet.player, bet.nonce);
+  }
+  for (const [player, nonce] of first) {
+    const now = players.get(player)!;
+    if (now.nextNonce !== nonce || now.nextToResolve !== now.nextNonce) return false;
+  }
+  return true;
+}
+
+/** What the rows alone tell: every bet marked, none broadcast before. Only such a batch is worth reading the chain for. */
+export function candidate(batch: readonly TrustedBet[]): boolean {
+  return batch.every((bet) => bet.chainMark !== null && !bet.exposed && bet.attempts === 0);
+}
+
+/**
+ * The bets of unsimulated batches, per token, fit the house's room (mayGoUnsimulated's last
+ * condition): their maximum payouts add up to at most a quarter of what riskBps lets one bet
+ * reserve now, and none is above the configured largest stake.
+ */
+export function fitsHouse(bets: readonly TrustedBet[], house: HouseNow): boolean {
+  const reserving = new Map<TokenSymbol, bigint>();
+  for (const bet of bets) {
+    if (BigInt(bet.amount) > house.funds.get(bet.token)!.maxBetLimit) return false;
+    const payout = maxPayout(bet.gameType as GameType, BigInt(bet.params), bet.token, BigInt(bet.amount));
+    reserving.set(bet.token, (reserving.get(bet.token) ?? 0n) + payout);
+  }
+  for (const [token, total] of reserving) {
+    const { bankroll, reserved } = house.funds.get(token)!;
+    const free = bankroll > reserved ? bankroll - reserved : 0n;
+    const room = [(free * house.riskBps.perBet) / BPS, (bankroll * house.riskBps.perPlayer) / BPS, UINT80_MAX].reduce((a, b) => (a < b ? a : b));
+    if (total * ROOM_SHARE > room) return false;
+  }
+  return true;
+}
+
+/**
+ * The relay's memory of reverts, for one lease term: a revert blows the fuse (every batch is
+ * simulated for FUSE_MS) and marks the reverted transaction's players, whose bets are simulated
+ * for the rest of the term.
+ */
+export class RelayTrust {
+  private fuseUntil = 0;
+  private readonly blamed = new Set<string>();
+
+  reverted(players: Iterable<string>, now = Date.now()): void {
+    this.fuseUntil = now + FUSE_MS;
+    for (const player of players) this.blamed.add(player);
+  }
+
+  /** Whether any batch may skip its simulation now. */
+  open(now = Date.now()): boolean {
+    return now >= this.fuseUntil;
+  }
+
+  trusts(player: string): boolean {
+    return !this.blamed.has(player);
+  }
+}

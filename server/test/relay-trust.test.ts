@@ -1,0 +1,107 @@
+import { parseEther } from "ethers";
+import { describe, expect, it } from "vitest";
+import { GameType, maxPayout } from "../src/engine";
+import type { PlayerNow } from "../src/sessions/chain-marks";
+import { fitsHouse, FUSE_MS, mayGoUnsimulated, RelayTrust, type HouseNow, type TrustedBet } from "../src/sessions/relay-trust";
+
+const ALICE = "0x00000000000000000000000000000000000000a1";
+const BOB = "0x00000000000000000000000000000000000000b0";
+const TERMS = 123n;
+
+const betOf = (player: string, nonce: bigint, over: Partial<TrustedBet> = {}): TrustedBet => ({
+  player,
+  nonce,
+  token: "DEGEN",
+  amount: parseEther("10").toString(),
+  gameType: GameType.WHEEL,
+  params: "7",
+  terms: TERMS.toString(),
+  exposed: false,
+  attempts: 0,
+  chainMark: "5:0",
+  ...over,
+});
+
+const house = (over: Partial<HouseNow> = {}, bankroll = parseEther("1000000")): HouseNow => ({
+  terms: TERMS,
+  paused: false,
+  riskBps: { perBet: 100n, perPlayer: 500n },
+  funds: new Map([
+    ["DEGEN", { bankroll, reserved: 0n, maxBetLimit: parseEther("5000") }],
+    ["BNB", { bankroll: parseEther("10"), reserved: 0n, maxBetLimit: parseEther("1") }],
+  ]),
+  ...over,
+});
+
+const now = (over: Partial<PlayerNow> = {}): PlayerNow => ({ mark: "5:0", nextNonce: 3n, nextToResolve: 3n, ...over });
+const players = (alice: Partial<PlayerNow> = {}, bob: Partial<PlayerNow> = {}) =>
+  new Map([
+    [ALICE, now(alice)],
+    [BOB, now({ nextNonce: 7n, nextToResolve: 7n, mark: "9:2", ...bob })],
+  ]);
+const batch = (alice: Partial<TrustedBet> = {}) => [betOf(ALICE, 3n, alice), betOf(ALICE, 4n, alice), betOf(BOB, 7n, { chainMark: "9:2" })];
+
+describe("mayGoUnsimulated", () => {
+  it("lets a batch go unsimulated when every player's mark and commitment are as the intake saw them and the house is as the bets were signed for", () => {
+    expect(mayGoUnsimulated(batch(), players(), house())).toBe(true);
+  });
+
+  it.each([
+    ["its player's wallet sent a transaction since (another mark)", batch(), players({ mark: "6:0" }), house()],
+    ["a relayed withdrawal or swap of its player since (another relay nonce)", batch(), players({ mark: "5:1" }), house()],
+    ["the intake could not mark it (a contract wallet, limits, a session ending first)", batch({ chainMark: null }), players(), house()],
+    ["it was broadcast before (it may have landed)", batch({ exposed: true }), players(), house()],
+    ["a relay transaction carrying it reverted", batch({ attempts: 1 }), players(), house()],
+    ["a bet of its player was placed since (the next nonce moved on)", batch(), players({ nextNonce: 4n, nextToResolve: 4n }), house()],
+    ["a bet of its player is open on chain", batch(), players({ nextNonce: 3n, nextToResolve: 2n }), house()],
+    ["the Casino's terms changed", batch(), players(), house({ terms: TERMS + 1n })],
+    ["new bets are paused", batch(), players(), house({ paused: true })],
+  ])("simulates a batch when %s", (_why, bets, seen, houseNow) => {
+    expect(mayGoUnsimulated(bets, seen, houseNow)).toBe(false);
+  });
+
+  it("simulates a batch with a player it has not read", () => {
+    expect(mayGoUnsimulated(batch(), new Map([[ALICE, now()]]), house())).toBe(false);
+  });
+});
+
+describe("fitsHouse", () => {
+  // A wheel bet on 3 of 10 segments pays at most 10/3 of its stake at RTP 102 %.
+  const wheelPayout = maxPayout(GameType.WHEEL, 7n, "DEGEN", parseEther("10"));
+
+  it("takes bets whose maximum payouts add up to a quarter of the room riskBps gives a bet, and no more", () => {
+    // 1 % of the bankroll is the room; a quarter of it is exactly 40 bets' maximum payout.
+    const bankroll = wheelPayout * 40n * 4n * 100n;
+    const bets = Array.from({ length: 40 }, (_, i) => betOf(ALICE, BigInt(i)));
+    expect(fitsHouse(bets, house({}, bankroll))).toBe(true);
+    expect(fitsHouse([...bets, betOf(ALICE, 40n)], house({}, bankroll))).toBe(false);
+  });
+
+  it("counts what open bets reserve, and the per-player room when it is the smaller", () => {
+    const bankroll = wheelPayout * 4n * 100n;
+    const reserved = house({}, bankroll);
+    reserved.funds.get("DEGEN")!.reserved = bankroll / 2n;
+    expect(fitsHouse([betOf(ALICE, 0n)], house({}, bankroll))).toBe(true);
+    expect(fitsHouse([betOf(ALICE, 0n)], reserved)).toBe(false);
+    expect(fitsHouse([betOf(ALICE, 0n)], house({ riskBps: { perBet: 100n, perPlayer: 50n } }, bankroll))).toBe(false);
+  });
+
+  it("refuses a stake above the configured largest, per token", () => {
+    const deep = house({}, parseEther("1000000000"));
+    expect(fitsHouse([betOf(ALICE, 0n, { amount: parseEther("5000").toString() })], deep)).toBe(true);
+    expect(fitsHouse([betOf(ALICE, 0n, { amount: (parseEther("5000") + 1n).toString() })], deep)).toBe(false);
+    expect(fitsHouse([betOf(ALICE, 0n, { token: "BNB", amount: parseEther("1.1").toString() })], house())).toBe(false);
+  });
+});
+
+describe("RelayTrust", () => {
+  it("after a revert simulates everything for FUSE_MS, and the reverted transaction's players for the rest of the term", () => {
+    const trust = new RelayTrust();
+    expect(trust.open(0)).toBe(true);
+    trust.reverted([ALICE], 1_000);
+    expect(trust.open(1_000 + FUSE_MS - 1)).toBe(false);
+    expect(trust.open(1_000 + FUSE_MS)).toBe(true);
+    expect(trust.trusts(ALICE)).toBe(false);
+    expect(trust.trusts(BOB)).toBe(true);
+  });
+});

@@ -1,0 +1,150 @@
+import { parseEther, parseUnits } from "ethers";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Casino } from "../../typechain-types";
+import { CasinoLimits__factory } from "../../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
+import { CasinoRelay__factory } from "../../typechain-types/factories/contracts/CasinoRelay__factory";
+import { sessionBets } from "../src/db/schema";
+import { viewMark } from "../src/sessions/chain-marks";
+import { startTestServer, type TestServer } from "./support/app";
+import { MASTER_SECRET, signWithdraw } from "./support/play";
+import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
+import { openSession } from "./support/sessions";
+
+// Which relay batches skip their simulation (server/src/sessions/relay-trust.ts), on a real node:
+// the metrics count the bets sent unsimulated and the relay transactions that reverted.
+
+let server: TestServer;
+let seats: Seat[];
+let terms: bigint;
+let degen: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ MASTER_SECRET });
+  terms = await server.chain.casino.terms();
+  degen = await server.chain.token.getAddress();
+  seats = await seatPlayers(server, server.chain.players.slice(0, 5));
+});
+afterAll(async () => server?.close());
+afterEach(async () => {
+  await server.chain.provider.send("evm_setAutomine", [true]);
+});
+
+const bet = (seat: Seat) => betAs(server, seat, terms);
+
+async function metric(name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const match = new RegExp(`^${name} (\\S+)$`, "m").exec(text);
+  return match ? Number(match[1]) : 0;
+}
+const unsimulated = () => metric("degen_relay_bets_unsimulated_total");
+const reverted = () => metric("degen_relay_transactions_reverted_total");
+
+/** Mines the relay transaction that carries `betId` once the node has it; the bet's status after. */
+async function mineRelayOf(seat: Seat, betId: string) {
+  const { txHash } = await relayStatus(seat, betId, "sent");
+  await broadcastSeen(server, txHash!);
+  await server.chain.provider.send("evm_mine", []);
+  return { txHash: txHash!, status: (await relayStatus(seat, betId, "mined")).status };
+}
+
+async function chainMarkOf(betId: string): Promise<string | null> {
+  const [row] = await server.services.database.db.select().from(sessionBets).where(eq(sessionBets.betId, betId));
+  return row!.chainMark;
+}
+
+describe("unsimulated relay batches", () => {
+  it("sends the bets of players who did nothing on chain since the intake checked them unsimulated; a batch with a player who withdrew through CasinoRelay since is simulated, that bet refused, no transaction reverts", async () => {
+    const { provider, casino } = server.chain;
+    await provider.send("evm_setAutomine", [false]);
+    const [unsimulatedBefore, revertedBefore] = [await unsimulated(), await reverted()];
+    const first = await bet(seats[0]!);
+    const round1 = (await relayStatus(seats[0]!, first, "sent")).txHash!;
+    expect(await unsimulated()).toBe(unsimulatedBefore + 1);
+    expect(await chainMarkOf(first)).toBe(`${await provider.getTransactionCount(seats[0]!.player.address)}:0`);
+
+    // Two players' bets queue behind it; the first of them then empties the vault by a signed
+    // withdrawal that another account submits (anyone may): the player's wallet sends nothing.
+    const drained = await bet(seats[1]!);
+    const kept = await bet(seats[2]!);
+    const vault = await casino.getBalance(seats[1]!.player.address, degen);
+    const withdrawal = await signWithdraw(server, seats[1]!.player, { token: degen, amount: vault });
+    const relay = CasinoRelay__factory.connect(await casino.relay(), seats[4]!.player);
+    await relay.withdraw({ player: seats[1]!.player.address, token: degen, amount: vault, deadline: withdrawal.deadline }, withdrawal.signature, {
+      gasLimit: 300_000n,
+    });
+    await broadcastSeen(server, round1);
+    await provider.send("evm_mine", []);
+    expect(await casino.getBalance(seats[1]!.player.address, degen)).toBe(0n);
+
+    const round2 = await mineRelayOf(seats[2]!, kept);
+    expect(round2.status).toBe("mined");
+    expect(await relayStatus(seats[1]!, drained)).toMatchObject({ status: "refused", error: "Your vault did not cover the stake when the bet was sent" });
+    expect(await casino.queryFilter(casino.filters.BetPlaced(drained))).toHaveLength(0);
+    for (const hash of [round1, round2.txHash]) expect((await provider.getTransactionReceipt(hash))!.status).toBe(1);
+    expect(await unsimulated()).toBe(unsimulatedBefore + 1);
+    expect(await reverted()).toBe(revertedBefore);
+  });
+
+  it("marks no player with limits set for themselves, nor a bet whose session may end before its deadline: those are simulated, and land", async () => {
+    const { provider, casino } = server.chain;
+    const unsimulatedBefore = await unsimulated();
+    const marks = { provider, casinoAddress: await casino.getAddress(), relayAddress: await casino.relay(), limitsAddress: await casino.limits() };
+    const markAtHead = async (seat: Seat) => {
+      const head = (await provider.getBlock("latest"))!;
+      return viewMark(marks, seat.player.address, degen, head.number, head.timestamp);
+    };
+    const limited = seats[4]!;
+    expect(await markAtHead(limited)).toBe(`${await provider.getTransactionCount(limited.player.address)}:0`);
+    const limits = CasinoLimits__factory.connect(await casino.limits(), limited.player);
+    await (await limits.setLimits(degen, [parseEther("1000"), 0n, 0n], 0n)).wait();
+    expect(await markAtHead(limited)).toBeNull();
+    const underLimit = await bet(limited);
+    expect((await relayStatus(limited, underLimit, "mined")).status).toBe("mined");
+
+    // A session ending 5 minutes from now, a bet good for 10.
+    const hurried = seats[3]!;
+    const expiresAt = BigInt((await provider.getBlock("latest"))!.timestamp + 300);
+    const { session, answer } = await openSession(server.chain, hurried.client, hurried.player, { expiresAt });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const late = await betAs(server, Object.assign(hurried, { session }), terms);
+    expect(await chainMarkOf(late)).toBeNull();
+    expect((await relayStatus(hurried, late, "mined")).status).toBe("mined");
+    expect(await unsimulated()).toBe(unsimulatedBefore);
+  });
+
+  it("queues a batch that reverts all the same (its player's withdrawal mined first, in the same block) again, simulated, refusing that bet; every batch is simulated for the next ten minutes", async () => {
+    const { provider, casino } = server.chain;
+    await provider.send("evm_setAutomine", [false]);
+    const [unsimulatedBefore, revertedBefore] = [await unsimulated(), await reverted()];
+    const first = await bet(seats[0]!);
+    const round1 = (await relayStatus(seats[0]!, first, "sent")).txHash!;
+    const doomed = await bet(seats[2]!);
+    await broadcastSeen(server, round1);
+    await provider.send("evm_mine", []);
+    const round2 = (await relayStatus(seats[2]!, doomed, "sent")).txHash!;
+    await broadcastSeen(server, round2);
+    expect(await unsimulated()).toBe(unsimulatedBefore + 2);
+
+    // After the relay looked, the player withdraws everything from the wallet with a higher tip:
+    // the node mines the withdrawal first, and the relay transaction reverts.
+    const vault = await casino.getBalance(seats[2]!.player.address, degen);
+    const tip = { maxPriorityFeePerGas: parseUnits("50", "gwei"), maxFeePerGas: parseUnits("100", "gwei"), gasLimit: 200_000n };
+    await (casino.connect(seats[2]!.player) as Casino).withdraw(degen, vault, tip);
+    await provider.send("evm_mine", []);
+    expect((await provider.getTransactionReceipt(round2))!.status).toBe(0);
+    expect(await casino.getBalance(seats[2]!.player.address, degen)).toBe(0n);
+
+    // Queued again and simulated: refused, nothing placed.
+    let answer = await relayStatus(seats[2]!, doomed, "sent");
+    for (let i = 0; i < 100 && answer.status !== "refused"; i++) answer = await relayStatus(seats[2]!, doomed, "sent");
+    expect(answer).toMatchObject({ status: "refused", error: "Your vault did not cover the stake when the bet was sent" });
+    expect(await casino.queryFilter(casino.filters.BetPlaced(doomed))).toHaveLength(0);
+    expect(await reverted()).toBe(revertedBefore + 1);
+
+    // The fuse: a player who did nothing is simulated too now.
+    const later = await bet(seats[0]!);
+    expect((await mineRelayOf(seats[0]!, later)).status).toBe("mined");
+    expect(await unsimulated()).toBe(unsimulatedBefore + 2);
+  });
+});
