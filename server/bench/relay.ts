@@ -226,10 +226,38 @@ export function watchLandings(chain: TestChain, fromBlock: number, prepared: Set
   };
 }
 
+/**
+ * How the relay sent the stream: the share of its bets sent without a simulation first, as the
+ * instances at `urls` counted them since they last started (a killed instance's count is gone),
+ * and the relay transactions of the stream's blocks that reverted, read from the chain.
+ */
+export async function relayConduct(chain: TestChain, urls: string[], fromBlock: number): Promise<{ unsimulatedShare: number; reverted: number }> {
+  const counted = { sent: 0, unsimulated: 0 };
+  for (const url of urls) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
+    counted.sent += value("degen_relay_bets_sent_total");
+    counted.unsimulated += value("degen_relay_bets_unsimulated_total");
+  }
+  const [settler, sessions, head] = await Promise.all([chain.casino.settler(), chain.casino.sessions(), chain.provider.getBlockNumber()]);
+  let reverted = 0;
+  for (let number = fromBlock; number <= head; number++) {
+    for (const tx of (await chain.provider.getBlock(number, true))!.prefetchedTransactions) {
+      if (tx.from === settler && tx.to === sessions && (await chain.provider.getTransactionReceipt(tx.hash))!.status === 0) reverted++;
+    }
+  }
+  return { unsimulatedShare: counted.sent ? Math.round((counted.unsimulated / counted.sent) * 100) / 100 : 0, reverted };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 /** One line of figures for a stream: throughput, batching, latency, and the loss / double count. */
-export function relayFigures(label: string, stream: Awaited<ReturnType<typeof streamBets>>, landed: Landings) {
+export function relayFigures(
+  label: string,
+  stream: Awaited<ReturnType<typeof streamBets>>,
+  landed: Landings,
+  conduct: Awaited<ReturnType<typeof relayConduct>>,
+) {
   const bets = stream.sent.length;
   const lastSeen = Math.max(...[...landed.values()].map((l) => l.seenAt));
   const perTx = new Map<string, number>();
@@ -252,5 +280,7 @@ export function relayFigures(label: string, stream: Awaited<ReturnType<typeof st
     refused: stream.refused.length,
     lost: bets - landed.size,
     doubled: [...landed.values()].filter((l) => l.count > 1).length,
+    unsimulatedShare: conduct.unsimulatedShare,
+    revertedRelayTransactions: conduct.reverted,
   };
 }

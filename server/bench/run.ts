@@ -17,6 +17,7 @@ import {
   headWatcher,
   watchLandings,
   prepareSeats,
+  relayConduct,
   relayFigures,
   RELAY_BENCH_ENV,
   RELAY_OFFERED_PER_SEC,
@@ -301,7 +302,7 @@ async function relayThroughput(chain: TestChain, urls: string[], label: string, 
   try {
     const [stream] = await Promise.all([streamBets(seats, watcher.head), duringStream()]);
     const landed = await landings.until(new Set(stream.sent.map((s) => s.betId)));
-    console.log(JSON.stringify(relayFigures(label, stream, landed)));
+    console.log(JSON.stringify(relayFigures(label, stream, landed, await relayConduct(chain, urls, fromBlock))));
     const relayTransactions: RelayTransactions = new Map();
     for (const { txHash } of landed.values()) relayTransactions.set(txHash, (relayTransactions.get(txHash) ?? 0) + 1);
     return { snapshot, fromBlock, relayTransactions };
