@@ -38,6 +38,13 @@ async function metric(name: string): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 const unsimulated = () => metric("degen_relay_bets_unsimulated_total");
+
+/** The unsimulated count once it reaches `value` (it is counted after the broadcast, the status shows 'sent' before it), or as it is 5 s on. */
+async function unsimulatedReaching(value: number): Promise<number> {
+  let seen = await unsimulated();
+  for (const deadline = Date.now() + 5_000; seen < value && Date.now() < deadline; seen = await unsimulated()) await new Promise((r) => setTimeout(r, 20));
+  return seen;
+}
 const reverted = () => metric("degen_relay_transactions_reverted_total");
 
 /** Mines the relay transaction that carries `betId` once the node has it; the bet's status after. */
@@ -60,7 +67,7 @@ describe("unsimulated relay batches", () => {
     const [unsimulatedBefore, revertedBefore] = [await unsimulated(), await reverted()];
     const first = await bet(seats[0]!);
     const round1 = (await relayStatus(seats[0]!, first, "sent")).txHash!;
-    expect(await unsimulated()).toBe(unsimulatedBefore + 1);
+    expect(await unsimulatedReaching(unsimulatedBefore + 1)).toBe(unsimulatedBefore + 1);
     expect(await chainMarkOf(first)).toBe(`${await provider.getTransactionCount(seats[0]!.player.address)}:0`);
 
     // Two players' bets queue behind it; the first of them then empties the vault by a signed
@@ -124,7 +131,7 @@ describe("unsimulated relay batches", () => {
     await provider.send("evm_mine", []);
     const round2 = (await relayStatus(seats[2]!, doomed, "sent")).txHash!;
     await broadcastSeen(server, round2);
-    expect(await unsimulated()).toBe(unsimulatedBefore + 2);
+    expect(await unsimulatedReaching(unsimulatedBefore + 2)).toBe(unsimulatedBefore + 2);
 
     // After the relay looked, the player withdraws everything from the wallet with a higher tip:
     // the node mines the withdrawal first, and the relay transaction reverts.
