@@ -13,6 +13,7 @@ import type { Casino } from "../../typechain-types/contracts/Casino";
 import { CHAIN_ID, SIWE_DOMAIN } from "../test/support/app";
 import type { TestChain } from "../test/support/chain";
 import { Client, signIn } from "../test/support/http";
+import { metricOf } from "../test/support/instance";
 import { openSession, type TestSession } from "../test/support/sessions";
 
 /** Players betting at once: the test chain's funded players, and as many more made for the bench. */
@@ -234,10 +235,8 @@ export function watchLandings(chain: TestChain, fromBlock: number, prepared: Set
 export async function relayConduct(chain: TestChain, urls: string[], fromBlock: number): Promise<{ unsimulatedShare: number; reverted: number }> {
   const counted = { sent: 0, unsimulated: 0 };
   for (const url of urls) {
-    const text = await (await fetch(`${url}/metrics`)).text();
-    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
-    counted.sent += value("degen_relay_bets_sent_total");
-    counted.unsimulated += value("degen_relay_bets_unsimulated_total");
+    counted.sent += (await metricOf({ url }, "degen_relay_bets_sent_total")) ?? 0;
+    counted.unsimulated += (await metricOf({ url }, "degen_relay_bets_unsimulated_total")) ?? 0;
   }
   const [settler, sessions, head] = await Promise.all([chain.casino.settler(), chain.casino.sessions(), chain.provider.getBlockNumber()]);
   let reverted = 0;

@@ -7,6 +7,7 @@ import { CasinoRelay__factory } from "../../typechain-types/factories/contracts/
 import { sessionBets } from "../src/db/schema";
 import { viewMark } from "../src/sessions/chain-marks";
 import { startTestServer, type TestServer } from "./support/app";
+import { metricOf } from "./support/instance";
 import { MASTER_SECRET, signWithdraw } from "./support/play";
 import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
 import { openSession } from "./support/sessions";
@@ -32,12 +33,7 @@ afterEach(async () => {
 
 const bet = (seat: Seat) => betAs(server, seat, terms);
 
-async function metric(name: string): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
-  const match = new RegExp(`^${name} (\\S+)$`, "m").exec(text);
-  return match ? Number(match[1]) : 0;
-}
-const unsimulated = () => metric("degen_relay_bets_unsimulated_total");
+const unsimulated = async () => (await metricOf(server, "degen_relay_bets_unsimulated_total")) ?? 0;
 
 /** The unsimulated count once it reaches `value` (it is counted after the broadcast, the status shows 'sent' before it), or as it is 5 s on. */
 async function unsimulatedReaching(value: number): Promise<number> {
@@ -45,7 +41,7 @@ async function unsimulatedReaching(value: number): Promise<number> {
   for (const deadline = Date.now() + 5_000; seen < value && Date.now() < deadline; seen = await unsimulated()) await new Promise((r) => setTimeout(r, 20));
   return seen;
 }
-const reverted = () => metric("degen_relay_transactions_reverted_total");
+const reverted = async () => (await metricOf(server, "degen_relay_transactions_reverted_total")) ?? 0;
 
 /** Mines the relay transaction that carries `betId` once the node has it; the bet's status after. */
 async function mineRelayOf(seat: Seat, betId: string) {

@@ -61,9 +61,9 @@ export function serverInstance(name: string, port: number, env: Record<string, s
   };
 }
 
-/** A gauge's value in an instance's /metrics (undefined when it does not answer). */
-export async function metricOf(instance: Instance, name: string): Promise<number | undefined> {
-  const text = await fetch(`${instance.url}/metrics`).then(
+/** A metric's value in a server's /metrics (undefined when it does not answer, or has no such line). */
+export async function metricOf(server: Pick<Instance, "url">, name: string): Promise<number | undefined> {
+  const text = await fetch(`${server.url}/metrics`).then(
     (r) => r.text(),
     () => undefined,
   );
