@@ -58,8 +58,23 @@ async function settleAnimations(page: Page) {
   await page.waitForTimeout(800);
 }
 
+/** The texts of the result banners shown so far, each recorded as it appears. */
+const bannersShown = (page: Page) => page.evaluate(() => (window as unknown as { bannersShown: string[] }).bannersShown);
+
 async function openGame(account: number, viewport: "desktop" | "phone") {
   const page = await openPage(browser(), viewport);
+  // A banner shows for 3 s (blackjack-rules.ts BANNER_MS), which a loaded machine can spend before
+  // the hand's settlement is on screen: the page records each banner's text when it appears.
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { bannersShown: string[] }).bannersShown = shown;
+    let last: Element | null = null;
+    new MutationObserver(() => {
+      const banner = document.querySelector("[data-testid=result-banner]");
+      if (banner && banner !== last) shown.push(banner.textContent ?? "");
+      last = banner;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   const wallet = await TestWallet.install(page, { account, rpcUrl });
   await page.goto(appUrl + "/");
   await connectInApp(page);
@@ -114,11 +129,15 @@ async function playHand(
   await setBet(page, bet.stake);
   const before = await reader.balances(player);
   const fromBlock = await reader.provider.getBlockNumber();
+  const earlierBanners = (await bannersShown(page)).length;
   const verdict = await playAndSettle(page, async () => {
     await page.getByTestId("deal-button").click();
     await moves();
   });
-  const banner = await page.getByTestId("result-banner").innerText();
+  // The hand's outcome, shown with its settlement (the banners before it name the split hand in play).
+  const outcome = async () => (await bannersShown(page)).slice(earlierBanners).find((text) => !text.startsWith("Playing hand"));
+  await expect.poll(outcome).toBeDefined();
+  const banner = await outcome();
   const after = await reader.balances(player);
   const hand = await settledHand(page, player, fromBlock);
   return { verdict, banner, vaultMoved: after.vault[bet.token] - before.vault[bet.token], hand };
