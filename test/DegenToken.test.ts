@@ -26,6 +26,20 @@ async function tradingFixture() {
   return { ...f, pair, trader, other, wbnb };
 }
 
+/**
+ * tradingFixture's pair and trader, trading not open yet: a test of the first 5 minutes opens it
+ * itself, since blocks after openTrading are stamped by the wall clock and a slow fixture outlasts them.
+ */
+async function launchFixture() {
+  const [deployer, settler, devWallet, , , , , , , , , , wbnb, trader] = await ethers.getSigners();
+  const { token, casino } = await deployPair(deployer, devWallet.address, settler.address);
+  const { signer: pair } = await deployMockPair(token, wbnb.address);
+  await token.setPair(pair.address, true);
+  await token.transfer(pair.address, parseEther("50000000")); // pair holds liquidity, exempt from max wallet
+  await token.transfer(trader.address, parseEther("100000"));
+  return { token, casino, casinoAddress: await casino.getAddress(), tokenAddress: await token.getAddress(), pair, trader, devWallet };
+}
+
 describe("DegenToken", function () {
   it("mints the fixed supply of 1,000,000,000 DEGEN (18 decimals) to the owner", async function () {
     const { token, owner } = await loadFixture(deployCasino);
@@ -86,12 +100,13 @@ describe("DegenToken", function () {
   });
 
   it("taxes a sell at 25 % right after launch: 40 % dev, 40 % burnt, 20 % into the Casino jackpot", async function () {
-    const { token, casino, casinoAddress, tokenAddress, pair, trader, devWallet } = await loadFixture(tradingFixture);
+    const { token, casino, casinoAddress, tokenAddress, pair, trader, devWallet } = await loadFixture(launchFixture);
     const amount = parseEther("1000");
     const supply = await token.totalSupply();
     const [jackpot, owed] = await Promise.all([casino.jackpotPool(), casino.accounted(tokenAddress)]);
     const casinoHolding = await token.balanceOf(casinoAddress);
     const devBefore = await token.balanceOf(devWallet.address);
+    await token.openTrading();
     await time.setNextBlockTimestamp((await token.tradingOpenedAt()) + 100n);
     await expect(token.connect(trader).transfer(pair.address, amount))
       .to.emit(token, "TaxCollected")

@@ -15,6 +15,17 @@ async function lockAt(lock: LockRecord): Promise<TokenLock> {
   return (await ethers.getContractAt("TokenLock", lock.address)) as unknown as TokenLock;
 }
 
+/** The number of the block whose transaction deployed `address`, searched from block `from` on. */
+async function deployedIn(address: string, from: number): Promise<number> {
+  const head = await ethers.provider.getBlockNumber();
+  for (let number = from; number <= head; number++) {
+    for (const hash of (await ethers.provider.getBlock(number))!.transactions) {
+      if ((await ethers.provider.getTransactionReceipt(hash))!.contractAddress === address) return number;
+    }
+  }
+  throw new Error(`no block from ${from} to ${head} deployed ${address}`);
+}
+
 describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.sol)", function () {
   it("writes every lock to the deployment file with the terms the lock itself holds", async function () {
     const { record, file, owner, signers } = await loadFixture(deployedStack);
@@ -27,11 +38,13 @@ describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.s
       ["Reserve", "reserve", "DEGEN", owner.address],
       ["Liquidity pool LP tokens", "liquidity", "LP", owner.address],
     ]);
-    const deployedAt = (await ethers.provider.getBlock(record.deploymentBlock))!.timestamp;
+    // Every lock starts at the time of the last block before the first lock (scripts/deploy.ts createLocks).
+    const firstLockBlock = await deployedIn(written.locks[0].address, record.deploymentBlock);
+    const startedAt = (await ethers.provider.getBlock(firstLockBlock - 1))!.timestamp;
     for (const lock of written.locks) {
       const wallet = await lockAt(lock);
       const terms = LOCK_TERMS[lock.kind];
-      expect(lock.start).to.be.within(deployedAt, deployedAt + 60);
+      expect(lock.start).to.equal(startedAt);
       expect([lock.releasesAt, lock.end]).to.deep.equal([lock.start + terms.cliff, lock.start + terms.duration]);
       expect([await wallet.owner(), await wallet.start(), await wallet.cliff(), await wallet.end()]).to.deep.equal([
         lock.beneficiary,
@@ -156,9 +169,12 @@ describe("Token distribution and locks (scripts/deploy.ts, contracts/TokenLock.s
     const refused = await runTask("casino:lock-lp", { deployment: file, pair: await other.getAddress() });
     expect(refused.err).to.equal(`casino:lock-lp refused: ${await other.getAddress()} is not a pair of DEGEN (${tokenAddress})`);
     const locked = await runTask<TxResult>("casino:lock-lp", { deployment: file, pair: pairAddress });
+    // The time left is counted from the lock transaction's block, which the wall clock stamps.
+    const lockedAt = (await ethers.provider.getBlock((await ethers.provider.getTransactionReceipt(locked.result!.hash))!.blockNumber))!.timestamp;
+    const left = liquidity.releasesAt - lockedAt;
     expect(locked.out).to.match(
       new RegExp(
-        `^casino:lock-lp: 1,000 LP tokens of ${pairAddress} locked in ${liquidity.address}, released to ${owner.address} from .* \\(in 179d 23h\\) — tx 0x`,
+        `^casino:lock-lp: 1,000 LP tokens of ${pairAddress} locked in ${liquidity.address}, released to ${owner.address} from .* \\(in ${Math.floor(left / 86_400)}d ${Math.floor((left % 86_400) / 3_600)}h\\) — tx 0x`,
       ),
     );
     expect(await pair.balanceOf(liquidity.address)).to.equal(parseEther("1000"));

@@ -41,9 +41,11 @@ async function limitsFixture() {
 
 type LimitsFixture = Awaited<ReturnType<typeof limitsFixture>>;
 
-/** Travels to `at` (a session lasts at most a day) and opens a new session of Alice's there. */
+/** Travels to `at` (a session lasts at most a day) and opens a new session of Alice's there, at `at` + 1. */
 async function sessionAt(f: LimitsFixture, at: bigint): Promise<Session> {
   await time.increaseTo(at);
+  // Pinned: else the opening's block is stamped by the wall clock, maybe past a time the test pins next.
+  await time.setNextBlockTimestamp(at + 1n);
   return openSession(f, f.alice, { budgetDegen: parseEther("90000") }, `at ${at}`);
 }
 
@@ -182,16 +184,18 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       await f.limits.connect(f.alice).setCoolOff(now + 3n * DAY);
       await f.limits.connect(f.alice).setCoolOff(now + 5n * DAY);
       expect((await f.limits.limitsOf(f.alice.address, f.tokenAddress)).coolOffUntil).to.equal(now + 5n * DAY);
-      await time.setNextBlockTimestamp(now + 10n);
+      // Read after the two settings: on a slow machine their blocks may be stamped well past `now`.
+      const asked = BigInt(await time.latest()) + 10n;
+      await time.setNextBlockTimestamp(asked);
       await expect(f.limits.connect(f.alice).setCoolOff(0n))
         .to.emit(f.limits, "CoolOffRequested")
-        .withArgs(f.alice.address, 0n, now + 10n + DAY);
-      const bet = await signBet(f, await sessionAt(f, now + DAY), {});
-      await time.setNextBlockTimestamp(now + 10n + DAY - 1n);
+        .withArgs(f.alice.address, 0n, asked + DAY);
+      const bet = await signBet(f, await sessionAt(f, asked + DAY - 10n), {});
+      await time.setNextBlockTimestamp(asked + DAY - 1n);
       await expect(play(f, [bet]))
         .to.be.revertedWithCustomError(f.limits, "CoolingOff")
         .withArgs(now + 5n * DAY);
-      await time.setNextBlockTimestamp(now + 10n + DAY);
+      await time.setNextBlockTimestamp(asked + DAY);
       await expect(play(f, [bet])).to.emit(f.casino, "BetSettled");
     });
   });
@@ -251,11 +255,14 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
     await time.setNextBlockTimestamp(at);
     await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("100"), parseEther("500"), parseEther("2000")], parseEther("300"));
     await sessionBet(f, parseEther("70"));
-    await time.setNextBlockTimestamp(at + 100n);
+    // Each later time is read after the transactions before it, whose blocks the wall clock stamps.
+    const raisedAt = BigInt(await time.latest()) + 100n;
+    await time.setNextBlockTimestamp(raisedAt);
     await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("100"), parseEther("400"), parseEther("3000")], parseEther("400"));
     const untilCoolOff = at + 10n * DAY;
     await f.limits.connect(f.alice).setCoolOff(untilCoolOff);
-    await time.setNextBlockTimestamp(at + 200n);
+    const shortenedAt = BigInt(await time.latest()) + 100n;
+    await time.setNextBlockTimestamp(shortenedAt);
     await f.limits.connect(f.alice).setCoolOff(at + 5n * DAY);
     const used = parseEther("70");
     expect(await limitsView(f, f.alice.address, f.tokenAddress)).to.deep.equal({
@@ -265,14 +272,14 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       betCap: parseEther("300"),
       pendingLossLimit: [0n, 0n, parseEther("3000")],
       pendingBetCap: parseEther("400"),
-      pendingAt: at + 100n + DAY,
+      pendingAt: raisedAt + DAY,
       pendingMask: 0b1100n,
       coolOffUntil: untilCoolOff,
       pendingCoolOffUntil: at + 5n * DAY,
-      pendingCoolOffAt: at + 200n + DAY,
+      pendingCoolOffAt: shortenedAt + DAY,
     });
     // Once due, the view shows the looser values as current, nothing pending, the 24 h window run out.
-    await time.increaseTo(at + 100n + DAY);
+    await time.increaseTo(raisedAt + DAY);
     const due = await limitsView(f, f.alice.address, f.tokenAddress);
     expect([due.lossLimit, due.betCap, due.pendingAt, due.pendingLossLimit, due.windowEnds[0], due.lossUsed[0]]).to.deep.equal([
       [parseEther("100"), parseEther("400"), parseEther("3000")],
