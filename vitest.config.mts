@@ -62,6 +62,11 @@ export default defineConfig({
           include: ["frontend/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["frontend/src/test/setup.ts"],
+          // A hang detector, as in the other projects, not vitest's 5 s default. These tests wait on
+          // fake timers and the DOM, never on the wall clock, but they are CPU-bound: beside the
+          // browser and contract runs on 2 cores with one more core's load (load average 9-11), tests
+          // of 0.3-1.3 s alone took 5.1-6.7 s; the first of a file renders a whole page in jsdom.
+          testTimeout: 30_000,
         },
       },
       {
