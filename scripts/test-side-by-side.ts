@@ -2,11 +2,10 @@
 // its run's name; the exit status fails when any run fails, and a failed first phase skips the second.
 // 1. The checks: lint beside compile-then-typecheck. One after the other they kept one of the two
 //    cores idle for about 4 minutes of a fresh clone's run (lint 75 s, compile 75 s, typecheck 90 s).
-// 2. The tests: the browser tests, the unit tests and the contract tests. The browser and unit runs
-//    spend much of their time waiting for blocks, animations and child processes, so on a 2-core
-//    machine (CI) the three take little longer together than the longest alone. One vitest run with
-//    every project cannot do this: its queue holds the server's files behind the browser files until
-//    the last one (verify-chain) may run.
+// 2. The tests: the browser tests, the unit tests and the contract tests. Together they keep both
+//    cores busy (vmstat showed 0 % idle), which none of them does alone. One vitest run with every
+//    project cannot do this: its queue holds the server's files behind the browser files until the
+//    last one (verify-chain) may run.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";
