@@ -78,6 +78,10 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits on the page and the chain, whose pace is the machine's: vitest's 1 s
+          // default failed a wallet request that a click sends after gas estimation, on CI's two
+          // shared cores (blackjack-web3's split). A failing poll still fails, only later.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],
