@@ -7,7 +7,13 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
+import {ICasino} from "./interfaces/ICasino.sol";
 import {ISessionCasino} from "./interfaces/ISessionCasino.sol";
+
+/// @dev The Casino's view of a bet (CasinoBets.getBet), read for a revoked key's log only.
+interface IBetReader {
+    function getBet(uint256 betId) external view returns (ICasino.BetView memory);
+}
 
 /// @title CasinoSessions
 /// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
@@ -92,6 +98,8 @@ contract CasinoSessions is EIP712 {
 
     mapping(address player => mapping(address key => Session)) private _sessions;
     mapping(uint256 betId => OpenStake) private _openStakes;
+    /// The block of a key's first revocation: its logs still count for hands placed before it.
+    mapping(address player => mapping(address key => uint256 block_)) private _revokedInBlock;
 
     event SessionOpened(
         address indexed player,
@@ -161,11 +169,14 @@ contract CasinoSessions is EIP712 {
         );
     }
 
-    /// @notice Ends a session of the caller at once: its key can sign nothing more that counts.
-    ///         A key not opened yet is revoked too, so it can never open for the caller.
+    /// @notice Ends a session of the caller at once: its key can place, split or act on no hand
+    ///         placed from this block on. The hands it placed before keep its signed actions:
+    ///         revoking never changes how a hand already open settles. A key not opened yet is
+    ///         revoked too, so it can never open for the caller.
     /// @param key the session key
     function revokeSession(address key) external {
         Session storage session = _sessions[msg.sender][key];
+        if (!session.degen.revoked) _revokedInBlock[msg.sender][key] = block.number;
         session.degen.revoked = true;
         session.native.revoked = true;
         emit SessionRevoked(msg.sender, key);
@@ -235,7 +246,9 @@ contract CasinoSessions is EIP712 {
     ///         The payout is computed by the Casino's rules from the seed and these actions, and
     ///         gives back the budget of the session that staked the bet (half of it for a split
     ///         of a wallet's hand), whichever key signed. A session key's actions count after the
-    ///         session's expiry (the bet was placed before it), not once the player revoked it.
+    ///         session's expiry, and after its revocation on a hand placed in an earlier block:
+    ///         else a player who lost a hand would revoke the key and turn the log they signed
+    ///         into the auto-stand (contracts/README.md "Trust assumptions").
     /// @param betId the open bet
     /// @param seed the bet's seed
     /// @param actions the signed action log (blackjack "H"/"S"/"P"; crash: the cash-out multiplier)
@@ -251,7 +264,9 @@ contract CasinoSessions is EIP712 {
         } else {
             Allowance memory session = _sessions[player][key].degen;
             if (session.expiresAt == 0) revert NotSessionPlayer(key, player);
-            if (session.revoked) revert SessionRevokedError(key);
+            if (session.revoked && IBetReader(address(casino)).getBet(betId).placedBlock >= _revokedInBlock[player][key]) {
+                revert SessionRevokedError(key);
+            }
         }
         (uint256 payout, address token) = casino.settleFor(betId, seed, actions);
         OpenStake memory staked = _openStakes[betId];

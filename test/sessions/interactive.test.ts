@@ -263,12 +263,13 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
           .withArgs(hand.betId);
       });
 
-      it("refuses the key's log once the player revoked the session (SessionRevokedError): the hand is then auto-stood", async function () {
+      it("refuses the key's log on a hand placed after the player revoked the session (SessionRevokedError): that hand is auto-stood", async function () {
         const f = await loadFixture(handsFixture);
-        const hand = await placeHand(f, f.aliceSession, hitCostsThePlayer);
+        await f.sessions.connect(f.alice).revokeSession(f.aliceSession.key.address);
+        const hand = await walletBet(f, f.alice, { game: GAME.BLACKJACK, params: 0n, amount: STAKE, wanted: hitCostsThePlayer });
+        await hand.send();
         const hit = blackjackLog("H");
         const signature = await signActions(f, f.aliceSession.key, hand.betId, hit);
-        await f.sessions.connect(f.alice).revokeSession(f.aliceSession.key.address);
         await expect(f.sessions.connect(f.settler).settle(hand.betId, hand.seed, hit, signature, "0x"))
           .to.be.revertedWithCustomError(f.sessions, "SessionRevokedError")
           .withArgs(f.aliceSession.key.address);

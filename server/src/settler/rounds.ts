@@ -82,7 +82,7 @@ export class Rounds {
 
   /**
    * A ready bet whose signed actions the chain no longer takes (the player revoked the session key
-   * on chain before the settlement) is settled as if the player had not acted: stood, or not cashed
+   * on chain before the hand was placed: CasinoSessions.settle) is settled as if the player had not acted: stood, or not cashed
    * out, the only outcome the server may fix alone (Casino.settle with the rules' payout).
    */
   async settleUnsigned(bet: BetRow): Promise<void> {
