@@ -40,8 +40,9 @@ function domainOf(ctx: CheckContext): string {
 export const isBefore = (a: Position, b: Position) => a.block < b.block || (a.block === b.block && a.logIndex < b.logIndex);
 
 /**
- * The player's session that `key` held at `at` (opened before it, not revoked before it), or why
- * there is none. Unknown keys are a fault only when the history is read from the deployment.
+ * The player's session that `key` held at `at` (opened before it, and not revoked as
+ * `revokedInTime` judges: by default before `at`), or why there is none. Unknown keys are a fault
+ * only when the history is read from the deployment.
  */
 function sessionAt(
   bet: ResolvedBet,
@@ -49,12 +50,13 @@ function sessionAt(
   key: string,
   at: Position,
   what: string,
+  revokedInTime: (revoked: Position) => boolean = (revoked) => isBefore(revoked, at),
 ): { session: SessionKey } | { fault: string } | { unknown: true } {
   const session = bet.sessionKeys.find((candidate) => candidate.key.toLowerCase() === key.toLowerCase());
   if (!session?.opened || !isBefore(session.opened, at)) {
     return ctx.fromDeployment || session ? { fault: `${key} signed ${what}, but it is no session key this player opened before it` } : { unknown: true };
   }
-  if (session.revoked && isBefore(session.revoked, at))
+  if (session.revoked && revokedInTime(session.revoked))
     return { fault: `${key} signed ${what}, but the player revoked that session key in block ${session.revoked.block}` };
   return { session };
 }
@@ -149,7 +151,9 @@ export function checkActionSigner(bet: ResolvedBet, found: Findings, ctx: CheckC
     found.verdict("signed", granter?.toLowerCase() === player.toLowerCase() ? "exact" : "allowed");
     return key;
   }
-  const held = sessionAt(bet, ctx, key, bet.resolution.at, "the action log");
+  // Revoking never changes how an open hand settles: the log counts unless the key was revoked in
+  // the hand's block or before it (CasinoSessions.settle).
+  const held = sessionAt(bet, ctx, key, bet.resolution.at, "the action log", (revoked) => revoked.block <= bet.placed.at.block);
   if ("fault" in held) found.problem("signed", "signature", held.fault);
   found.verdict("signed", "unknown" in held ? "unchecked" : "exact");
   return key;

@@ -161,12 +161,19 @@ describe("one-click bets and signed action logs", () => {
     revoked.play([{ player: ALICE, gameType: GameType.SLOTS }]);
     expect(problemsOf(revoked)).toEqual([["signature", expect.stringMatching(/signed the bet, but the player revoked that session key in block \d+$/)]]);
 
-    // An action log signed after the session was revoked: the settlement is not the player's.
+    // A hand placed after the session was revoked, settled with that key's log: not the player's.
     const lateLog = opened();
-    const hand = lateLog.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
     lateLog.revokeSession(ALICE, lateLog.sessionKey(ALICE));
-    lateLog.settle(hand, { actions: "S" });
+    const lateHand = lateLog.place(ALICE, { gameType: GameType.BLACKJACK });
+    lateLog.settle(lateHand, { actions: "S" });
     expect(problemsOf(lateLog)).toEqual([["signature", expect.stringMatching(/signed the action log, but the player revoked that session key/)]]);
+
+    // Revoked while the hand was open: the log the key signed still settles it (CasinoSessions.settle).
+    const openHand = opened();
+    const hand = openHand.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    openHand.revokeSession(ALICE, openHand.sessionKey(ALICE));
+    openHand.settle(hand, { actions: "S" });
+    expect(problemsOf(openHand)).toEqual([]);
 
     // A session that allows slots only, and stakes up to 5 DEGEN.
     const terms = new History();
