@@ -850,7 +850,7 @@ describe("Casino bets and settlement", function () {
       expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - NEAR_CERTAIN_STAKE + payout + draw.prize);
     });
 
-    it("skips a bet whose block hash is gone; its draw is then void, and a void draw is a hit that the house's bankroll pays, not the pool", async function () {
+    it("skips a bet whose block hash is gone; its draw is then void: no win, and the house's bankroll pays its fair value into the pool", async function () {
       const { casino, tokenAddress, players, place } = await loadFixture(bettingFixture);
       const [alice] = players;
       await setCode(HISTORY_STORAGE, "0x");
@@ -863,16 +863,17 @@ describe("Casino bets and settlement", function () {
       expect(await casino.lockedEntropy(bet.betId)).to.equal(ethers.ZeroHash);
       await time.increase(3600);
       const [bankroll] = await casino.house(tokenAddress);
+      const fair = (prize * odds) / ODDS_ONE;
       const claimed = casino.connect(alice).claimExpired(bet.betId);
       await expect(claimed)
         .to.emit(casino, "JackpotFunded")
-        .withArgs(await casino.getAddress(), prize);
-      await expect(claimed).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, ethers.ZeroHash, prize, true);
-      await expect(claimed).to.emit(casino, "JackpotWon").withArgs(alice.address, prize);
+        .withArgs(await casino.getAddress(), fair);
+      await expect(claimed).to.emit(casino, "JackpotDrawn").withArgs(bet.betId, ethers.ZeroHash, 0n, false);
+      await expect(claimed).not.to.emit(casino, "JackpotWon");
       const reservation = maxPayout(GAME.WHEEL, 1n, false, parseEther("60"));
-      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - parseEther("60") + reservation + prize);
-      expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED);
-      expect((await casino.house(tokenAddress))[0]).to.equal(bankroll + parseEther("60") - reservation - prize);
+      expect(await casino.getBalance(alice.address, tokenAddress)).to.equal(parseEther("10000") - parseEther("60") + reservation);
+      expect(await casino.jackpotPool()).to.equal(JACKPOT_SEED + fair);
+      expect((await casino.house(tokenAddress))[0]).to.equal(bankroll + parseEther("60") - reservation - fair);
     });
   });
 

@@ -2411,7 +2411,11 @@ describe("Casino invariant fuzz", function () {
           batchTickets.get(hash)!.forEach((ticket) => drawOnce(ticket.betId));
         } else if (log.name === "JackpotDrawn") {
           const betId = log.args[0] as bigint;
-          if (log.args[3] !== true) throw new Error(`${where}: a miss published (JackpotDrawn of bet ${betId})`);
+          // Published: a hit, or a void draw (entropy 0), which wins nothing.
+          const voided = BigInt(log.args[1] as string) === 0n;
+          if (voided ? log.args[3] !== false || log.args[2] !== 0n : log.args[3] !== true) {
+            throw new Error(`${where}: JackpotDrawn of bet ${betId} is neither a hit nor a void draw that wins nothing`);
+          }
           const hash = ticketBatchOf.get(betId);
           if (hash === undefined) drawOnce(betId);
           else {
@@ -2659,7 +2663,7 @@ describe("Casino invariant fuzz", function () {
       `      ${transactions} transactions + ${timeJumps} time jumps + ${mines.short}×300 and ${mines.long}×8704 blocks mined in ${seconds} s; ok/reverted: ${summary}`,
     );
     console.log(
-      `      jackpot: ${st.draws} draws of open bets, ${st.hits} hits (${ethers.formatEther(st.won)} DEGEN won, tickets included), ${st.historyDraws} on hashes older than 256 blocks (EIP-2935), ${st.lockedDraws} from locked entropy, ${st.voidDraws} void; ${st.locks} entropies locked`,
+      `      jackpot: ${st.draws} draws of open bets, ${st.hits} hits (${ethers.formatEther(st.won)} DEGEN won, tickets included), ${st.historyDraws} on hashes older than 256 blocks (EIP-2935), ${st.lockedDraws} from locked entropy, ${st.voidDraws} void (the bankroll paid ${ethers.formatEther(st.voidFunded)} DEGEN of fair value into the pool, void batches of tickets included); ${st.locks} entropies locked`,
     );
     console.log(
       `      one-click: ${Object.keys(s().sessions).length} session keys; ${st.ticketBatches} ticket batches issued, ${st.ticketsDrawn} tickets drawn, ${st.ticketHits} hits, ${st.voidTicketBatches} void batches; GameRules asked ${oracle.asked.words} words in ${oracle.asked.calls} eth_calls (${oracle.asked.refused} refusals asked directly)`,

@@ -12,8 +12,9 @@ import {CasinoBase} from "./CasinoBase.sol";
 abstract contract CasinoJackpot is CasinoBase, IJackpotSink {
     /// @notice Keeps the jackpot draw of open DEGEN bets past the blocks in which the EVM shows
     ///         their block's hash (256, or 8191 with EIP-2935): records that hash for a settlement
-    ///         or claim later. Without it, a draw whose hash is gone counts as a hit, so the house
-    ///         (whose settler calls this for bets left open) can only lose by settling late.
+    ///         or claim later. Without it, a draw whose hash is gone is void: it wins the player
+    ///         nothing, and the house's bankroll pays its fair value into the pool. The player (the
+    ///         app, when the house is late) and the house's settler call it for bets left open.
     ///         Anyone may call it; it changes no roll. Bets already resolved, recorded, or whose
     ///         hash is gone are skipped.
     /// @param betIds open bets
@@ -24,7 +25,7 @@ abstract contract CasinoJackpot is CasinoBase, IJackpotSink {
     /// @notice Draws the jackpot of the DEGEN bets one playFor placed and settled, once the hash of
     ///         their block exists; anyone may call it (the server's settler does in the next block,
     ///         the app does for its player when it is late). As for every draw, a hash gone from
-    ///         the EVM's window counts every ticket as a hit.
+    ///         the EVM's window makes it void (CasinoLedger.voidDraw).
     /// @param tickets the batch's tickets in order, as its BetPlaced events published them (the
     ///        DEGEN bets with odds above 0)
     function drawJackpots(JackpotTicket[] calldata tickets) external nonReentrant {

@@ -173,10 +173,8 @@ library CasinoLedger {
 
     /// @dev Draws a DEGEN bet's jackpot: its prize and odds were fixed at placement, its roll comes
     ///      from the hash of its block (recorded by lockJackpotEntropy once the EVM no longer shows
-    ///      it). A draw whose hash is gone and was never recorded counts as a hit, paid by the house
-    ///      (voidHit): the house, which sees the hash first, can then never gain by settling late. A
-    ///      settlement and an expired claim draw the same. A hit pays the prize, at most what the
-    ///      pool holds.
+    ///      it). A draw whose hash is gone and was never recorded is void (voidDraw). A settlement
+    ///      and an expired claim draw the same. A hit pays the prize, at most what the pool holds.
     /// @param funds the house's funds in memory, after this bet's release (the caller stores them)
     function drawJackpot(CasinoStorage storage s, uint256 betId, address player, Bet memory bet, HouseCache memory funds, address degen)
         internal
@@ -189,11 +187,14 @@ library CasinoLedger {
             entropy = s.lockedEntropy[betId];
             if (entropy != 0) delete s.lockedEntropy[betId];
         }
-        bool hit = odds != 0 && (entropy == 0 || FairRandom.jackpotRoll(address(this), betId, entropy) < odds);
+        if (odds == 0) return 0;
+        if (entropy == 0) {
+            s.jackpotPool += voidDraw(betId, prize, odds, cachedFunds(s, funds, degen, false));
+            return 0;
+        }
         // A miss is published by nothing: anyone recomputes it from the bet's block hash (or the
         // JackpotEntropyLocked hash). A hit is published with what it paid.
-        if (!hit) return 0;
-        if (entropy == 0) return voidHit(betId, player, prize, cachedFunds(s, funds, degen, false));
+        if (FairRandom.jackpotRoll(address(this), betId, entropy) >= odds) return 0;
         uint256 pool = s.jackpotPool;
         win = Math.min(prize, pool);
         emit ICasino.JackpotDrawn(betId, entropy, win, true);
@@ -202,21 +203,21 @@ library CasinoLedger {
         emit ICasino.JackpotWon(player, win);
     }
 
-    /// @dev A void draw (its block's hash gone, never recorded) is a hit that the house's free
-    ///      bankroll pays, not the pool: it funds the pool with the prize (JackpotFunded by the
-    ///      Casino itself), which pays it at once, up to what no open bet has reserved. So leaving a
-    ///      hit unsettled costs the house the prize, and the house's own accounts, leaving their
-    ///      own bets unsettled, win only the house's money back: the pool never pays a void draw
-    ///      (contracts/README.md "Trust assumptions").
-    /// @return win what the player receives (the caller credits it)
-    function voidHit(uint256 betId, address player, uint256 prize, House memory degenFunds) internal returns (uint256 win) {
-        win = Math.min(prize, degenFunds.bankroll - degenFunds.reserved); // reserved ≤ bankroll
-        if (win != 0) {
-            degenFunds.bankroll -= uint128(win);
-            emit ICasino.JackpotFunded(address(this), win);
+    /// @dev A void draw (its block's hash gone, never recorded) wins the player nothing, and the
+    ///      house's free bankroll pays the draw's fair value, prize × odds, into the pool (up to
+    ///      what no open bet has reserved; JackpotFunded by the Casino itself). Nobody gains by
+    ///      letting a draw go void: the player, who sees the hash as soon as the house does, would
+    ///      otherwise keep the hits and let the misses go void; the house, or its own accounts,
+    ///      would otherwise withhold the hits. Anyone can lock the hash in time
+    ///      (lockJackpotEntropy) or draw a ticket (drawJackpots) (contracts/README.md "Trust assumptions").
+    /// @return funded what the house's bankroll put in the pool (the caller adds it to the pool)
+    function voidDraw(uint256 betId, uint256 prize, uint256 odds, House memory degenFunds) internal returns (uint256 funded) {
+        funded = Math.min(Math.mulDiv(prize, odds, FairRandom.ODDS_ONE), degenFunds.bankroll - degenFunds.reserved); // reserved ≤ bankroll
+        if (funded != 0) {
+            degenFunds.bankroll -= uint128(funded);
+            emit ICasino.JackpotFunded(address(this), funded);
         }
-        emit ICasino.JackpotDrawn(betId, 0, win, true);
-        if (win != 0) emit ICasino.JackpotWon(player, win);
+        emit ICasino.JackpotDrawn(betId, 0, 0, false);
     }
 
     /// @dev The cached house funds of a token (a reference: a bet's changes stay for the next).

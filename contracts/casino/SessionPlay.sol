@@ -27,7 +27,7 @@ library SessionPlay {
         HouseCache funds;
     }
 
-    /// @notice A recorded draw whose block hash was already gone: every ticket of the batch hits.
+    /// @notice A recorded draw whose block hash was already gone: the batch is void (CasinoLedger.voidDraw).
     ///         A recorded draw is told from a block number by its size: a block hash at most
     ///         2^64 has a chance of 2^-192.
     uint256 internal constant VOID_DRAW = type(uint256).max;
@@ -99,7 +99,7 @@ library SessionPlay {
     }
 
     /// @notice Draws a batch of tickets on the hash of the block that issued them (a hash gone from
-    ///         the EVM's window counts every ticket as a hit, paid by the house's free bankroll),
+    ///         the EVM's window makes the batch void: CasinoLedger.voidDraw),
     ///         or on the draw a later play recorded, and pays its hits from the pool.
     function drawJackpots(CasinoStorage storage s, address degen, ICasino.JackpotTicket[] calldata tickets) external {
         bytes32 hash;
@@ -133,15 +133,14 @@ library SessionPlay {
         s.jackpotPool = pool;
     }
 
-    /// @dev A void batch: every ticket is a hit that the house's free bankroll pays (CasinoLedger.voidHit).
+    /// @dev A void batch: no ticket wins, and the house's free bankroll pays each one's fair value
+    ///      into the pool (CasinoLedger.voidDraw).
     function _drawVoid(CasinoStorage storage s, address degen, ICasino.JackpotTicket[] calldata tickets) private {
         House memory funds = s.house[degen];
-        for (uint256 i; i < tickets.length; ++i) {
-            address player = CasinoLedger.playerOf(tickets[i].betId);
-            uint256 win = CasinoLedger.voidHit(tickets[i].betId, player, tickets[i].prize, funds);
-            if (win != 0) s.credit(player, degen, win);
-        }
+        uint256 funded;
+        for (uint256 i; i < tickets.length; ++i) funded += CasinoLedger.voidDraw(tickets[i].betId, tickets[i].prize, tickets[i].odds, funds);
         s.house[degen] = funds;
+        s.jackpotPool += funded;
     }
 
     /// @notice The hash that stands for a batch's jackpot tickets, one ticket further.

@@ -345,7 +345,7 @@ describe("Findings 1–3: the jackpot", function () {
       console.log(`      withholding: settle credits ${fmt(settled.credit)}, claim credits ${fmt(claimed.credit)} (jackpot ${fmt(bet.prize)} in each)`);
     });
 
-    it("past 256 and past 8191 blocks (EIP-2935 as on BSC): a bet locked in time draws the same jackpot on claim or settlement; unlocked, the void draw is a hit", async function () {
+    it("past 256 and past 8191 blocks (EIP-2935 as on BSC): a bet locked in time draws the same jackpot on claim or settlement; unlocked, the draw is void", async function () {
       const f = await loadFixture(houseAccountFixture);
       const chain = await postChain(f, f.house.address, "late", LINKS);
       const bet = await placeHittingBet(f, chain);
@@ -373,22 +373,22 @@ describe("Findings 1–3: the jackpot", function () {
       expect(settled.draws).to.deep.equal([{ betId: bet.betId, entropy, prize: bet.prize, hit: true }]);
       expect(settled.credit).to.equal(bet.payout + bet.prize);
 
-      // Nobody locked it: 9,300 blocks later its hash is gone and the draw is void (entropy 0), a hit
-      // (issue #19 finding 1: a late settlement never costs the player the draw).
+      // Nobody locked it: 9,300 blocks later its hash is gone and the draw is void (entropy 0): it
+      // wins nothing, and the house's free bankroll puts its fair value in the pool (issue #37 item 6).
       await network.provider.send("evm_revert", [noLock]);
       await mineBlocks(9_000);
       await expect(f.casino.lockJackpotEntropy([bet.betId])).not.to.emit(f.casino, "JackpotEntropyLocked");
       const pool = await f.casino.jackpotPool();
       const voided = await credited(f, () => f.casino.connect(f.house).claimExpired(bet.betId));
-      expect(voided.draws).to.deep.equal([{ betId: bet.betId, entropy: ZeroHash, prize: bet.prize, hit: true }]);
-      expect(eventsOf(voided.receipt, f.casino, "JackpotWon").map((e) => e.args.amount)).to.deep.equal([bet.prize]);
-      expect(voided.credit).to.equal(MAX_PAYOUT + bet.prize);
-      // Paid by the house's free bankroll (JackpotFunded by the Casino itself), not by the pool.
-      expect(eventsOf(voided.receipt, f.casino, "JackpotFunded").map((e) => e.args.toArray())).to.deep.equal([[f.casinoAddress, bet.prize]]);
-      expect(await f.casino.jackpotPool()).to.equal(pool);
+      expect(voided.draws).to.deep.equal([{ betId: bet.betId, entropy: ZeroHash, prize: 0n, hit: false }]);
+      expect(eventsOf(voided.receipt, f.casino, "JackpotWon")).to.deep.equal([]);
+      expect(voided.credit).to.equal(MAX_PAYOUT);
+      const fair = (bet.prize * bet.odds) / ODDS_ONE;
+      expect(eventsOf(voided.receipt, f.casino, "JackpotFunded").map((e) => e.args.toArray())).to.deep.equal([[f.casinoAddress, fair]]);
+      expect(await f.casino.jackpotPool()).to.equal(pool + fair);
     });
 
-    it("on a chain without EIP-2935 (BLOCKHASH's 256 blocks only): locked within 256 blocks, the claim 300 blocks later draws the same; unlocked, a hit", async function () {
+    it("on a chain without EIP-2935 (BLOCKHASH's 256 blocks only): locked within 256 blocks, the claim 300 blocks later draws the same; unlocked, void", async function () {
       const f = await loadFixture(houseAccountFixture);
       await removeHistoryContract();
       const chain = await postChain(f, f.house.address, "no history", LINKS);
@@ -410,8 +410,8 @@ describe("Findings 1–3: the jackpot", function () {
       await expect(f.casino.lockJackpotEntropy([bet.betId])).not.to.emit(f.casino, "JackpotEntropyLocked");
       await time.increaseTo(bet.timestamp + 3600);
       const voided = await credited(f, () => f.casino.connect(f.house).claimExpired(bet.betId));
-      expect(voided.draws).to.deep.equal([{ betId: bet.betId, entropy: ZeroHash, prize: bet.prize, hit: true }]);
-      expect(voided.credit).to.equal(MAX_PAYOUT + bet.prize);
+      expect(voided.draws).to.deep.equal([{ betId: bet.betId, entropy: ZeroHash, prize: 0n, hit: false }]);
+      expect(voided.credit).to.equal(MAX_PAYOUT);
     });
 
     it("on Hardhat's own chain (no EIP-2935, a stub at its address that reverts with data) a bet locked in time draws its locked hash 300 blocks later", async function () {

@@ -10,7 +10,7 @@
 // signatures recover to, and GameRules' answer for each word (payouts are the rules', which the
 // model asks for and never computes) are handed in by the harness as they become known.
 import { AbiCoder, keccak256, ZeroAddress, ZeroHash } from "ethers";
-import { HashChain, jackpotRoll, jackpotOdds, betJackpotPrize, maxPayout as payoutBound, packTerms, randomWord, betIdOf } from "../helpers";
+import { HashChain, jackpotRoll, jackpotOdds, betJackpotPrize, maxPayout as payoutBound, ODDS_ONE, packTerms, randomWord, betIdOf } from "../helpers";
 import type { SwapRequest, WithdrawRequest } from "../support";
 
 export type Token = "DEGEN" | "BNB";
@@ -333,9 +333,13 @@ export interface State {
   ticketsBefore: Record<string, string>;
   /** CasinoSessions._openStakes by bet id: set by place and split, cleared only by CasinoSessions.settle. */
   openStakes: Record<string, OpenStake>;
+  /** CasinoSessions._revokedInBlock by session id: the block of a key's first revocation. */
+  revokedInBlock: Record<string, number>;
   stats: {
     hits: number;
     voidDraws: number;
+    /** What void draws had the free bankroll pay into the pool: their fair value. */
+    voidFunded: bigint;
     lockedDraws: number;
     historyDraws: number;
     draws: number;
@@ -513,9 +517,11 @@ export class CasinoModel {
       pendingTickets: ZeroHash,
       ticketsBefore: {},
       openStakes: {},
+      revokedInBlock: {},
       stats: {
         hits: 0,
         voidDraws: 0,
+        voidFunded: 0n,
         lockedDraws: 0,
         historyDraws: 0,
         draws: 0,
@@ -1182,15 +1188,14 @@ export class CasinoModel {
       }
     } else if (tx.block - bet.placedBlock > 256) s.stats.historyDraws++;
     if (entropy === ZeroHash) s.stats.voidDraws++;
-    // A void draw (hash gone, never locked) is a hit for a bet with odds, paid by the free bankroll.
-    const hit = bet.odds !== 0n && (entropy === ZeroHash || jackpotRoll(this.setup.casino, bet.betId, entropy) < bet.odds);
-    // Only a hit is published; a miss is recomputed from the bet's block hash.
-    if (!hit) return 0n;
+    if (bet.odds === 0n) return 0n;
+    // A void draw (hash gone, never locked) wins nothing; the free bankroll pays its fair value into the pool.
     if (entropy === ZeroHash) {
-      const win = this.voidHit(s, tx, bet.betId, s.players[bet.player].address, bet.prize);
-      if (win !== 0n) s.stats.hits++;
-      return win;
+      this.voidDraw(s, tx, bet.betId, bet.prize, bet.odds);
+      return 0n;
     }
+    // Only a hit is published; a miss is recomputed from the bet's block hash.
+    if (jackpotRoll(this.setup.casino, bet.betId, entropy) >= bet.odds) return 0n;
     const prize = bet.prize < s.jackpot ? bet.prize : s.jackpot;
     this.emit(tx, "JackpotDrawn", bet.betId, entropy, prize, true);
     if (prize === 0n) return 0n;
@@ -1201,18 +1206,16 @@ export class CasinoModel {
     return prize;
   }
 
-  /** CasinoLedger.voidHit: the free bankroll funds the pool with the prize, which pays it at once; the pool's balance is untouched. */
-  private voidHit(s: State, tx: Tx, betId: bigint, player: string, prize: bigint): bigint {
-    const win = min(prize, this.free(s, "DEGEN"));
-    if (win !== 0n) {
-      s.bankroll.DEGEN -= win;
-      this.emit(tx, "JackpotFunded", this.setup.casino, win);
+  /** CasinoLedger.voidDraw: no win; the free bankroll pays the draw's fair value, prize × odds, into the pool. */
+  private voidDraw(s: State, tx: Tx, betId: bigint, prize: bigint, odds: bigint): void {
+    const funded = min((prize * odds) / ODDS_ONE, this.free(s, "DEGEN"));
+    if (funded !== 0n) {
+      s.bankroll.DEGEN -= funded;
+      s.jackpot += funded;
+      s.stats.voidFunded += funded;
+      this.emit(tx, "JackpotFunded", this.setup.casino, funded);
     }
-    this.emit(tx, "JackpotDrawn", betId, ZeroHash, win, true);
-    if (win === 0n) return 0n;
-    s.stats.won += win;
-    this.emit(tx, "JackpotWon", player, win);
-    return win;
+    this.emit(tx, "JackpotDrawn", betId, ZeroHash, 0n, false);
   }
 
   lockJackpotEntropy(s: State, tx: Tx, betIds: bigint[]): void {
@@ -1306,7 +1309,9 @@ export class CasinoModel {
 
   /** CasinoSessions.revokeSession: the caller's own session of the key (one never opened can then never open). */
   revokeSession(s: State, tx: Tx, key: string): void {
-    this.session(s, tx.from, key).revoked = true;
+    const session = this.session(s, tx.from, key);
+    if (!session.revoked) s.revokedInBlock[sessionId(tx.from, key)] = tx.block;
+    session.revoked = true;
     this.emitSessions(tx, "SessionRevoked", tx.from, key);
   }
 
@@ -1408,7 +1413,9 @@ export class CasinoModel {
     } else {
       const session = this.storedSessionOf(s, player, signer);
       if (session.expiresAt === 0n) fail("NotSessionPlayer", signer, player);
-      if (session.revoked) fail("SessionRevokedError", signer);
+      // A revoked key's log still counts on a hand placed before the revocation's block.
+      const placedBlock = this.findBet(s, betId)?.placedBlock ?? 0;
+      if (session.revoked && placedBlock >= s.revokedInBlock[sessionId(player, signer)]!) fail("SessionRevokedError", signer);
     }
     const { payout, token } = this.settleOne(s, tx, betId, seed, null, actions);
     const staked = s.openStakes[betId.toString()];
@@ -1506,7 +1513,7 @@ export class CasinoModel {
 
   /**
    * Casino.drawJackpots: a batch of tickets, once, on the draw a later play recorded, or on the hash
-   * of the block that issued it (published then; gone from the EVM: every ticket hits).
+   * of the block that issued it (published then; gone from the EVM: void, CasinoLedger.voidDraw).
    */
   drawJackpots(s: State, tx: Tx, tickets: Ticket[]): void {
     const hash = ticketsHash(tickets);
@@ -1523,10 +1530,7 @@ export class CasinoModel {
     if (entropy === ZeroHash) s.stats.voidTicketBatches++;
     for (const ticket of tickets) {
       if (entropy === ZeroHash) {
-        s.stats.ticketHits++;
-        const player = playerAddressOf(ticket.betId);
-        const win = this.voidHit(s, tx, ticket.betId, player, ticket.prize);
-        s.players[this.playerIndex(s, player)].vault.DEGEN += win;
+        this.voidDraw(s, tx, ticket.betId, ticket.prize, ticket.odds);
         continue;
       }
       const hit = jackpotRoll(this.setup.casino, ticket.betId, entropy) < ticket.odds;

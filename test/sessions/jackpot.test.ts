@@ -69,33 +69,38 @@ async function drawAndCheck(
   const drawn: unknown[][] = [];
   const won: unknown[][] = [];
   const credited = new Map<string, bigint>();
-  // A void draw (its hash gone, never recorded): every ticket a hit that the free bankroll pays, not the pool.
+  // A void draw (its hash gone, never recorded): no ticket wins, and the free bankroll pays each
+  // one's fair value, prize × odds, into the pool (issue #37 item 6).
   const voided = entropy === ZeroHash;
   let free = bankroll[0] - bankroll[1];
   const fundedByHouse: bigint[] = [];
   for (const t of tickets) {
     const player = players.find((p) => BigInt(p) === t.betId >> 64n)!;
-    const from = voided ? free : pool;
-    const win = t.prize < from ? t.prize : from;
-    const hit = voided || jackpotRoll(f.casinoAddress, t.betId, entropy) < t.odds;
-    if (!hit) continue;
+    if (voided) {
+      const fair = (t.prize * t.odds) / ODDS_ONE;
+      const funded = fair < free ? fair : free;
+      if (funded !== 0n) fundedByHouse.push(funded);
+      free -= funded;
+      drawn.push([t.betId, entropy, 0n, false]);
+      continue;
+    }
+    if (jackpotRoll(f.casinoAddress, t.betId, entropy) >= t.odds) continue;
+    const win = t.prize < pool ? t.prize : pool;
     drawn.push([t.betId, entropy, win, true]);
     if (win === 0n) continue;
     won.push([player, win]);
-    if (voided) {
-      free -= win;
-      fundedByHouse.push(win);
-    } else pool -= win;
+    pool -= win;
     credited.set(player, (credited.get(player) ?? 0n) + win);
   }
   expect(eventsOf(receipt, f.casino, "JackpotDrawn").map((e) => e.args.toArray())).to.deep.equal(drawn);
   expect(eventsOf(receipt, f.casino, "JackpotWon").map((e) => e.args.toArray())).to.deep.equal(won);
-  expect(await f.casino.jackpotPool()).to.equal(pool);
-  for (const [i, p] of players.entries()) expect(await f.casino.getBalance(p, f.tokenAddress)).to.equal(vaults[i] + (credited.get(p) ?? 0n));
   const funded = eventsOf(receipt, f.casino, "JackpotFunded").filter((e) => e.args.funder === f.casinoAddress);
   expect(funded.map((e) => e.args.amount)).to.deep.equal(fundedByHouse);
-  // A drawn prize moves from the pool to vaults, a void one from the free bankroll, inside what the Casino owes.
-  const paidByHouse = fundedByHouse.reduce((sum, win) => sum + win, 0n);
+  const paidByHouse = fundedByHouse.reduce((sum, amount) => sum + amount, 0n);
+  expect(await f.casino.jackpotPool()).to.equal(pool + paidByHouse);
+  for (const [i, p] of players.entries()) expect(await f.casino.getBalance(p, f.tokenAddress)).to.equal(vaults[i] + (credited.get(p) ?? 0n));
+  // A drawn prize moves from the pool to vaults, a void draw's fair value from the free bankroll to
+  // the pool, inside what the Casino owes.
   expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll[0] - paidByHouse, bankroll[1]]);
   expect(await f.casino.accounted(f.tokenAddress)).to.equal(accounted);
   return receipt;
@@ -168,7 +173,7 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     expect(await f.casino.jackpotPool()).to.equal(pool);
   });
 
-  it("on a chain without EIP-2935, draws on the true hash up to 256 blocks later and counts every ticket a hit at 257, paid by the free bankroll", async function () {
+  it("on a chain without EIP-2935, draws on the true hash up to 256 blocks later; at 257 the batch is void: no ticket wins, the free bankroll pays each one's fair value into the pool", async function () {
     const f = await loadFixture(jackpotFixture);
     await removeHistoryContract();
     const receipt = (await (await play(f, await signTicketBatch(f))).wait())!;
@@ -180,8 +185,9 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     await mineBlocks(1);
     const pool = await f.casino.jackpotPool();
     const late = await drawAndCheck(f, tickets, ZeroHash);
-    expect(eventsOf(late, f.casino, "JackpotWon")).to.have.length(tickets.length);
-    expect(await f.casino.jackpotPool(), "a void draw's hits are the bankroll's, not the pool's").to.equal(pool);
+    expect(eventsOf(late, f.casino, "JackpotWon")).to.deep.equal([]);
+    const fair = tickets.reduce((sum, t) => sum + (t.prize * t.odds) / ODDS_ONE, 0n);
+    expect(await f.casino.jackpotPool(), "the void draws' fair value, from the bankroll").to.equal(pool + fair);
   });
 
   it("the next play records the previous batch's draw on its block's hash (JackpotTicketsDrawn): drawn later, past the hash's window, the hits are the true hash's", async function () {

@@ -1,9 +1,11 @@
 // Issue #19 (trust, round 2), findings 1–3: the jackpot.
 //  1. Settling late could void a jackpot hit: the settler sees the bet's block hash first, and a
 //     draw whose hash had left the EVM's window (256 blocks, 8,191 with EIP-2935) and was never
-//     locked drew nothing. Now such a draw counts as a hit, paid by the house's free bankroll and
-//     not by the pool: withholding a settlement costs the house the prize, and the house's own
-//     accounts cannot farm the pool by leaving their own bets unsettled.
+//     locked drew nothing. Round 2 made such a draw a hit paid by the bankroll, which issue #37
+//     (item 6) found farmable while the house is down (test/findings/round3/void-jackpot.test.ts).
+//     Now a void draw wins the player nothing and the house's free bankroll pays its fair value,
+//     prize × odds, into the pool: withholding a settlement costs the house the draw's expected
+//     value, and the house's own accounts gain nothing by leaving their own bets unsettled.
 //  2. A blackjack split after the bet's block doubled the odds of a roll already public: a player
 //     split only when the roll fell in [odds, 2·odds). Now the split changes nothing in the draw.
 //  3. The odds cap inflated the prize: with stake × edge above the prize, the odds were capped at 1
@@ -48,9 +50,9 @@ async function resolve(f: HouseFixture, send: () => Promise<import("ethers").Con
   return {
     credit: (await f.casino.getBalance(f.house.address, f.tokenAddress)) - vault,
     poolPaid: pool - (await f.casino.jackpotPool()),
-    /** What the bankroll paid out: the payout less the stake, and a void draw's prize. */
+    /** What the bankroll paid out: the payout less the stake, and a void draw's fair value. */
     bankrollPaid: bankroll - (await f.casino.house(f.tokenAddress))[0],
-    /** JackpotFunded by the Casino itself: a void draw's prize moved from the bankroll. */
+    /** JackpotFunded by the Casino itself: a void draw's fair value moved from the bankroll to the pool. */
     fundedByHouse: eventsOf(receipt, f.casino, "JackpotFunded")
       .filter((e) => e.args.funder === f.casinoAddress)
       .map((e) => e.args.amount as bigint),
@@ -58,6 +60,11 @@ async function resolve(f: HouseFixture, send: () => Promise<import("ethers").Con
     draw: drawn === undefined ? null : { entropy: drawn.args.entropy as string, prize: drawn.args.prize as bigint, hit: drawn.args.hit as boolean },
     won,
   };
+}
+
+/** A draw's fair value, prize × odds (odds as P × 2^47): what the bankroll pays into the pool for a void draw. */
+function fairValue(bet: { prize: bigint; odds: bigint }): bigint {
+  return (bet.prize * bet.odds) / ODDS_ONE;
 }
 
 /** What the rules pay a split hand whose player signed its P (GameRules.splitStakedPayout). */
@@ -68,29 +75,33 @@ async function splitPayout(f: HouseFixture, betId: bigint, seed: string): Promis
 }
 
 describe("Issue #19, findings 1–3: the jackpot", function () {
-  describe("finding 1: a late or missing settlement never costs the player the draw", function () {
-    it("at 257 blocks on a chain without EIP-2935, a bet whose draw would miss is settled as a hit: withholding costs the house the prize", async function () {
+  describe("finding 1: a late or missing settlement never pays the house", function () {
+    const VOID = { entropy: ZeroHash, prize: 0n, hit: false };
+
+    it("at 257 blocks on a chain without EIP-2935, a draw settled late is void: no win, and the house's bankroll pays its fair value into the pool", async function () {
       const f = await loadFixture(houseFixture);
       await removeHistoryContract();
       const chain = await postChain(f, f.house.address, "257", 64);
       const bet = await placeMissingBet(f, f.house, chain, { amount: STAKE, game: GAME.CRASH, params: PARAMS });
       expect(bet.prize).to.be.greaterThan(0n); // 0.01 % of the pool at placement: 120 DEGEN less any earlier hit of this fixture
-      // The settler, seeing the miss, settles 257 blocks later without locking the hash.
+      // The settler settles 257 blocks later without locking the hash.
       await mineBlocks(256);
       const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
-      expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
-      expect(late.won).to.deep.equal([bet.prize]);
-      expect(late.credit).to.equal(bet.payout + bet.prize);
-      // The house's bankroll pays the prize, not the pool.
-      expect(late.poolPaid).to.equal(0n);
-      expect(late.fundedByHouse).to.deep.equal([bet.prize]);
-      expect(late.bankrollPaid).to.equal(bet.payout - STAKE + bet.prize);
+      expect(late.draw).to.deep.equal(VOID);
+      expect(late.won).to.deep.equal([]);
+      expect(late.credit).to.equal(bet.payout);
+      const fair = fairValue(bet);
+      // p = 10 % of 120 DEGEN: 12 DEGEN, less the rounding of the odds down to a 2^-47.
+      expect(fair <= parseEther("12") && fair > parseEther("11.999")).to.equal(true);
+      expect(late.fundedByHouse).to.deep.equal([fair]);
+      expect(late.poolPaid).to.equal(-fair);
+      expect(late.bankrollPaid).to.equal(bet.payout - STAKE + fair);
       console.log(
-        `      257 blocks (${(257 * BSC_BLOCK_SECONDS).toFixed(0)} s at BSC's 0.75 s): a miss settled late paid the prize, ${fmt(bet.prize, 0)} DEGEN`,
+        `      257 blocks (${(257 * BSC_BLOCK_SECONDS).toFixed(0)} s at BSC's 0.75 s): the late draw won nothing; the bankroll put its fair value, ${fmt(fair, 2)} DEGEN, in the pool`,
       );
     });
 
-    it("at 8,192 blocks with EIP-2935 (as on BSC), a bet whose draw would miss is settled as a hit", async function () {
+    it("at 8,192 blocks with EIP-2935 (as on BSC), a draw settled late is void the same way", async function () {
       const f = await loadFixture(houseFixture);
       const chain = await postChain(f, f.house.address, "8192", 64);
       const missing = await placeMissingBet(f, f.house, chain, { amount: STAKE, game: GAME.CRASH, params: PARAMS });
@@ -100,15 +111,12 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       expect(await f.casino.lockedEntropy(missing.betId)).to.equal(ZeroHash);
       await mineBlocks(8_192 - 301);
       const late = await resolve(f, () => f.casino.connect(f.settler).settle(missing.betId, missing.seed, missing.payout));
-      expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: missing.prize, hit: true });
-      expect(late.credit).to.equal(missing.payout + missing.prize);
-      expect([late.poolPaid, late.fundedByHouse]).to.deep.equal([0n, [missing.prize]]);
-      console.log(
-        `      8,192 blocks (${((8_192 * BSC_BLOCK_SECONDS) / 60).toFixed(0)} min at BSC's 0.75 s): the late draw of a miss paid ${fmt(late.fundedByHouse[0], 0)} DEGEN from the bankroll`,
-      );
+      expect(late.draw).to.deep.equal(VOID);
+      expect(late.credit).to.equal(missing.payout);
+      expect([late.poolPaid, late.fundedByHouse]).to.deep.equal([-fairValue(missing), [fairValue(missing)]]);
     });
 
-    it("with the settle window at its maximum (one day), the claim opens after the hash is gone: it draws a hit unless the house locked the hash in time", async function () {
+    it("with the settle window at its maximum (one day), the claim opens after the hash is gone: void unless someone locked the hash in time", async function () {
       const f = await loadFixture(houseFixture);
       await f.casino.setSettleWindow(86_400);
       const chain = await postChain(f, f.house.address, "one day", 64);
@@ -119,13 +127,13 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       expect(dayInBlocks).to.be.greaterThan(8_191);
       const snapshot = await ethers.provider.send("evm_snapshot", []);
 
-      // Never settled, never locked: the player's claim after a day draws a hit.
+      // Never settled, never locked: the claim after a day is void.
       await mineBlocks(8_200);
       await time.increaseTo(missing.timestamp + 86_400);
       const claimed = await resolve(f, () => f.casino.connect(f.house).claimExpired(missing.betId));
-      expect(claimed.draw).to.deep.equal({ entropy: ZeroHash, prize: missing.prize, hit: true });
-      expect(claimed.credit).to.equal(MAX_PAYOUT + missing.prize);
-      expect([claimed.poolPaid, claimed.bankrollPaid]).to.deep.equal([0n, MAX_PAYOUT - STAKE + missing.prize]);
+      expect(claimed.draw).to.deep.equal(VOID);
+      expect(claimed.credit).to.equal(MAX_PAYOUT);
+      expect([claimed.poolPaid, claimed.bankrollPaid]).to.deep.equal([-fairValue(missing), MAX_PAYOUT - STAKE + fairValue(missing)]);
 
       // The house's settler locks the hash at 128 blocks (server/README.md): the claim draws the true miss.
       await ethers.provider.send("evm_revert", [snapshot]);
@@ -140,7 +148,7 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
       expect(lockedClaim.credit).to.equal(MAX_PAYOUT);
     });
 
-    it("withholding never pays: for a hit and for a miss, a late resolution costs the house at least what settling in time costs", async function () {
+    it("withholding never pays: for a hit and for a miss, a late resolution costs the house its fair value more than settling in time", async function () {
       const f = await loadFixture(houseFixture);
       await removeHistoryContract();
       // As many links as placeBetWhoseRoll's tries: a hit at p = 10 % may take more than 63.
@@ -155,35 +163,35 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
         await mineBlocks(300);
         const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
         expect(inTime.draw?.hit ?? false).to.equal(wanted === "hit");
-        expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
-        // In time a hit is the pool's; late, every draw is a hit the bankroll pays: the house pays the prize more.
-        expect(late.bankrollPaid).to.equal(inTime.bankrollPaid + bet.prize);
-        expect(late.poolPaid).to.equal(0n);
+        expect(late.draw).to.deep.equal(VOID);
+        // In time a hit is the pool's; late, the bankroll pays the draw's fair value into the pool.
+        expect(late.bankrollPaid).to.equal(inTime.bankrollPaid + fairValue(bet));
+        expect(late.poolPaid).to.equal(-fairValue(bet));
       }
     });
 
-    it("the house's own account cannot farm the pool by leaving its own bets unsettled: every void hit is the bankroll's money, the pool pays nothing", async function () {
+    it("the house's own account gains nothing by leaving its own bets unsettled: no void draw wins, the pool gains each one's fair value from the bankroll", async function () {
       const f = await loadFixture(houseFixture);
       await removeHistoryContract();
       const chain = await postChain(f, f.house.address, "farm", 64);
       const poolBefore = await f.casino.jackpotPool();
-      let accountGain = 0n;
-      let bankrollPaid = 0n;
+      let funded = 0n;
       for (let i = 0; i < 3; i++) {
-        // 1 DEGEN: odds of 1 in 6,000 for a 120 DEGEN prize; withheld past BLOCKHASH's window, a certain hit.
+        // 1 DEGEN: odds of about 1 in 6,000 for a prize of about 120 DEGEN (the pool grows by each
+        // void draw), withheld past BLOCKHASH's window.
         const bet = await placeBetWhoseRoll(f, f.house, chain, { amount: parseEther("1"), game: GAME.CRASH, params: PARAMS }, () => true);
-        expect(bet.odds).to.equal(ODDS_ONE / 6_000n);
+        expect(bet.odds).to.equal(jackpotOdds(parseEther("1"), 200n, bet.prize));
         await mineBlocks(257);
         const late = await resolve(f, () => f.casino.connect(f.settler).settle(bet.betId, bet.seed, bet.payout));
-        expect(late.draw).to.deep.equal({ entropy: ZeroHash, prize: bet.prize, hit: true });
-        expect(late.fundedByHouse).to.deep.equal([bet.prize]);
-        accountGain += late.credit - parseEther("1");
-        bankrollPaid += late.bankrollPaid;
+        expect(late.draw).to.deep.equal(VOID);
+        expect(late.won).to.deep.equal([]);
+        expect(late.credit).to.equal(bet.payout);
+        expect(late.fundedByHouse).to.deep.equal([fairValue(bet)]);
+        funded += fairValue(bet);
       }
-      expect(await f.casino.jackpotPool()).to.equal(poolBefore);
-      expect(accountGain).to.equal(bankrollPaid);
+      expect(await f.casino.jackpotPool()).to.equal(poolBefore + funded);
       console.log(
-        `      3 withheld 1 DEGEN bets of the house's own account: won ${fmt(accountGain, 0)} DEGEN, all of it from the bankroll; the pool kept ${fmt(poolBefore, 0)}`,
+        `      3 withheld 1 DEGEN bets of the house's own account: won nothing from the jackpot; the bankroll put ${fmt(funded, 4)} DEGEN in the pool`,
       );
     });
   });
