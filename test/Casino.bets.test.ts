@@ -523,7 +523,7 @@ describe("Casino bets and settlement", function () {
       await expect(settleAt({ casino, settler }, betId, seedOf(alice, 0n))).to.emit(casino, "BetSettled");
     });
 
-    it("settles a batch across players in nonce order, all or nothing", async function () {
+    it("settles a batch across players in nonce order, skipping a bet named with another payout", async function () {
       const { casino, tokenAddress, settler, stranger, players, placeWhere, seedOf } = await loadFixture(bettingFixture);
       const [alice, bob] = players;
       // Alice's two spins land on her colour, Bob's does not.
@@ -536,11 +536,17 @@ describe("Casino bets and settlement", function () {
       expect(bets.map((b) => b.payout)).to.deep.equal([reservation, 0n, reservation]);
       await expect(casino.connect(settler).settleBatch(betIds, seeds, [0, 0])).to.be.revertedWithCustomError(casino, "LengthMismatch");
       await expect(casino.connect(settler).settleBatch(betIds, [seeds[0], seeds[1]], [0, 0, 0])).to.be.revertedWithCustomError(casino, "LengthMismatch");
-      // A payout above the reservation is not the rules' either: the whole batch is refused.
+      // A payout above the reservation is not the rules' either: that bet is skipped, and the rest
+      // of the batch checked in a call that changes nothing.
+      const skipping = await casino.connect(settler).settleBatch.staticCall(betIds, seeds, [reservation, 0, reservation + 1n]);
+      expect(skipping).to.deep.equal([]);
+      const probe = await takeSnapshot();
       await expect(casino.connect(settler).settleBatch(betIds, seeds, [reservation, 0, reservation + 1n]))
-        .to.be.revertedWithCustomError(casino, "PayoutMismatch")
-        .withArgs(betIds[2], reservation + 1n, reservation);
-      expect((await casino.getBet(betIds[0])).open).to.equal(true);
+        .to.emit(casino, "SettlementSkipped")
+        .withArgs(betIds[2], casino.interface.getError("PayoutMismatch")!.selector);
+      expect((await casino.getBet(betIds[2])).open).to.equal(true);
+      expect((await casino.getBet(betIds[0])).open).to.equal(false);
+      await probe.restore();
       await expect(casino.connect(stranger).settleBatch([], [], [])).to.be.revertedWithCustomError(casino, "NotSettler");
       const draws = [];
       let pool = await casino.jackpotPool();
@@ -596,7 +602,7 @@ describe("Casino bets and settlement", function () {
       }
     });
 
-    it("settleBatch refuses a batch naming one payout other than the rules' (less or more), whichever bet and game, whole, and nothing moves", async function () {
+    it("settleBatch skips a bet named with a payout other than the rules' (less or more), whichever bet and game, and settles the others", async function () {
       const f = await loadFixture(bettingFixture);
       const { casino, tokenAddress, settler, players, placeWhere, seedOf } = f;
       const [alice, bob] = players;
@@ -620,9 +626,15 @@ describe("Casino bets and settlement", function () {
           for (const wrong of [less, rights[i] + 1n, reservation + 1n]) {
             if (wrong === null) continue;
             const payouts = rights.map((right, k) => (k === i ? wrong : right));
-            await expect(casino.connect(settler).settleBatch(betIds, seeds, payouts), `${name}, ${token}, paying ${wrong} for ${rights[i]}`)
-              .to.be.revertedWithCustomError(casino, "PayoutMismatch")
-              .withArgs(betIds[i], wrong, rights[i]);
+            // The bet is skipped with the error a lone settle reverts with, the player's later bets
+            // in the batch behind it (OutOfOrder); the bets before it settle. Undone for the next case.
+            const probe = await takeSnapshot();
+            const receipt = (await (await casino.connect(settler).settleBatch(betIds, seeds, payouts)).wait())!;
+            const skipped = eventsOf(receipt, casino, "SettlementSkipped").map((e) => [e.args.betId, e.args.reason]);
+            const reasons = betIds.slice(i).map((betId, k) => [betId, casino.interface.getError(k === 0 ? "PayoutMismatch" : "OutOfOrder")!.selector]);
+            expect(skipped, `${name}, ${token}, paying ${wrong} for ${rights[i]}`).to.deep.equal(reasons);
+            expect(eventsOf(receipt, casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal(betIds.slice(0, i));
+            await probe.restore();
           }
         }
         expect(await booksOf(casino, tokenAddress, player.address, betIds)).to.deep.equal(before);

@@ -5,7 +5,7 @@ import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, CasinoEnv, HouseCache, Bet} from "./CasinoStorage.sol";
+import {CasinoStorage, CasinoEnv, HouseCache, PlayerState, Bet} from "./CasinoStorage.sol";
 
 /// @title BetSettlement
 /// @notice A bet's settlement: its seed revealed in its player's order, the payout the rules give
@@ -15,9 +15,13 @@ import {CasinoStorage, CasinoEnv, HouseCache, Bet} from "./CasinoStorage.sol";
 library BetSettlement {
     using CasinoLedger for CasinoStorage;
 
-
-    /// @notice Settles several bets in order, each checked against the payout the settler expects;
-    ///         all or none (Casino.settleBatch).
+    /// @notice Settles several bets in order, each checked against the payout the settler expects
+    ///         (Casino.settleBatch). A bet that cannot be settled as given (no longer open, not its
+    ///         player's next, its block's hash not known yet, a wrong seed, another payout: a
+    ///         split added since the settler fixed it) is skipped with SettlementSkipped and left
+    ///         as it was, its player's chain with it, for the settler's next call; the others
+    ///         settle. One player's transaction mined just before the batch thus cannot revert
+    ///         everyone else's settlement.
     function settleBatch(
         CasinoStorage storage s,
         CasinoEnv calldata env,
@@ -28,21 +32,26 @@ library BetSettlement {
         uint256 count = betIds.length;
         if (seeds.length != count || payouts.length != count) revert ICasino.LengthMismatch();
         HouseCache memory funds;
-        for (uint256 i; i < count; ++i) _settle(s, env, betIds[i], seeds[i], payouts[i], "", true, funds);
+        for (uint256 i; i < count; ++i) _settle(s, env, betIds[i], seeds[i], payouts[i], "", true, true, funds);
         s.storeFunds(funds, env.degen);
     }
 
     /// @notice Settles an open bet: seed revealed in order, the rules' payout for the seed and the
-    ///         actions (checked against `expected` when `check`), reservation released, jackpot drawn.
+    ///         actions (checked against `expected` when `check`), reservation released, jackpot
+    ///         drawn. Reverts with the reason a bet cannot be settled (Casino.settle, settleFor).
     function settle(CasinoStorage storage s, CasinoEnv calldata env, uint256 betId, bytes32 seed, uint256 expected, bytes calldata actions, bool check)
         external
         returns (uint256 payout, address token)
     {
         HouseCache memory funds;
-        (payout, token) = _settle(s, env, betId, seed, expected, actions, check, funds);
+        (payout, token) = _settle(s, env, betId, seed, expected, actions, check, false, funds);
         s.storeFunds(funds, env.degen);
     }
 
+    /// @dev Every condition is checked before anything is written, so that a refused bet, when
+    ///      `skipRefused`, is left exactly as it was (SettlementSkipped names the error a lone
+    ///      settle reverts with). A payout above the reservation is never skipped: only a broken
+    ///      rules contract gives one.
     function _settle(
         CasinoStorage storage s,
         CasinoEnv calldata env,
@@ -51,28 +60,55 @@ library BetSettlement {
         uint256 expected,
         bytes memory actions,
         bool check,
+        bool skipRefused,
         HouseCache memory funds
     ) private returns (uint256 payout, address token) {
         Bet memory bet = s.bets[betId];
-        if (bet.stake == 0) revert ICasino.BetNotOpen(betId);
+        if (bet.stake == 0) {
+            if (skipRefused) return _skip(betId, ICasino.BetNotOpen.selector);
+            revert ICasino.BetNotOpen(betId);
+        }
         // The jackpot draws on the hash of the bet's block, which exists from the next block on.
-        if (block.number <= bet.placedBlock) revert ICasino.EntropyNotReady(betId);
-        address player = s.revealSeed(betId, seed, bet.relayed);
+        if (block.number <= bet.placedBlock) {
+            if (skipRefused) return _skip(betId, ICasino.EntropyNotReady.selector);
+            revert ICasino.EntropyNotReady(betId);
+        }
+        address player = CasinoLedger.playerOf(betId);
+        PlayerState storage state = s.players[player];
+        uint32 nonce = uint32(betId);
+        if (nonce != state.resolved) {
+            if (skipRefused) return _skip(betId, ICasino.OutOfOrder.selector);
+            revert ICasino.OutOfOrder(betId, state.resolved);
+        }
+        uint256 link = CasinoLedger.seedLink(state, betId, seed, bet.relayed);
+        if (link == 0) {
+            if (skipRefused) return _skip(betId, ICasino.WrongSeed.selector);
+            revert ICasino.WrongSeed(betId);
+        }
         uint256 totalStake;
         uint256 bound;
         (totalStake, bound, token) = CasinoLedger.amountsOf(bet, env.degen);
-        bytes32 random = FairRandom.word(seed, bet.clientSeed, player, uint64(betId), block.chainid, address(this));
+        bytes32 random = FairRandom.word(seed, bet.clientSeed, player, nonce, block.chainid, address(this));
         payout = _payoutOf(env, betId, bet, random, actions);
-        if (check && payout != expected) revert ICasino.PayoutMismatch(betId, expected, payout);
+        if (check && payout != expected) {
+            if (skipRefused) return _skip(betId, ICasino.PayoutMismatch.selector);
+            revert ICasino.PayoutMismatch(betId, expected, payout);
+        }
         if (payout > bound) revert ICasino.PayoutAboveReservation(payout, bound);
+        CasinoLedger.revealSeed(state, seed, link, nonce);
         delete s.bets[betId];
         s.release(player, token, totalStake, bound, payout, bet, s.cachedFunds(funds, token, bet.isNative));
-        if (s.players[player].limited) env.limits.afterPayout(player, bet.isNative, payout);
-
+        if (state.limited) env.limits.afterPayout(player, bet.isNative, payout);
         emit ICasino.BetSettled(betId, seed, random);
         emit ICasino.GamePlayed(player, totalStake, payout, payout > totalStake, bet.gameType);
         uint256 credit = bet.isNative ? payout : payout + s.drawJackpot(betId, player, bet, funds, token);
         if (credit != 0) s.credit(player, token, credit);
+    }
+
+    /// @dev Leaves a bet of a batch open and unchanged, saying why: nothing is paid or written.
+    function _skip(uint256 betId, bytes4 reason) private returns (uint256 payout, address token) {
+        emit ICasino.SettlementSkipped(betId, reason);
+        return (0, address(0));
     }
 
     /// @dev The rules' payout. A staked split is played when the log settled starts with it (and

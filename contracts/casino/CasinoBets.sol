@@ -160,7 +160,11 @@ abstract contract CasinoBets is CasinoBase {
         BetSettlement.settle(_s, _env(), betId, seed, payout, "", true);
     }
 
-    /// @notice Settles several bets in order (settler only); all or none.
+    /// @notice Settles several bets in order (settler only). A bet that cannot be settled as given
+    ///         (resolved already, behind a skipped bet of its player, a wrong seed, another payout
+    ///         than the rules give, e.g. after a split mined just before) is skipped with
+    ///         `SettlementSkipped(betId, reason)` and left open and unchanged, with its player's
+    ///         chain, for a later call; every other bet settles. Arrays of different lengths revert.
     /// @param betIds the bets
     /// @param seeds their seeds
     /// @param payouts the payouts the settler expects

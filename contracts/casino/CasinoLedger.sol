@@ -139,34 +139,38 @@ library CasinoLedger {
         state.nextNonce = nonce + 1;
     }
 
-    /// @dev Checks that the bet is its player's next to resolve and that `seed` is its link of
-    ///      the chain (relay or wallet seed), then advances the chain.
-    function revealSeed(CasinoStorage storage s, uint256 betId, bytes32 seed, bool relayed) internal returns (address player) {
-        player = playerOf(betId);
-        uint32 nonce = uint32(betId);
-        PlayerState storage state = s.players[player];
-        uint32 resolved = state.resolved;
-        if (nonce != resolved) revert ICasino.OutOfOrder(betId, resolved);
-        advanceChain(state, betId, seed, relayed);
-        state.resolved = nonce + 1;
-    }
-
     /// @dev Checks that `seed` is link 2j + 1 (relayed) or 2j + 2 of the player's chain, j the
     ///      bet's place in it, by hashing it down to the commitment; it becomes the commitment.
     function advanceChain(PlayerState storage state, uint256 betId, bytes32 seed, bool relayed) internal {
-        uint256 link;
+        uint256 link = seedLink(state, betId, seed, relayed);
+        if (link == 0) revert ICasino.WrongSeed(betId);
+        state.commit = seed;
+        state.head = uint32(link);
+    }
+
+    /// @dev Makes `seed`, link `link` of the chain (seedLink), the commitment, and the bet of
+    ///      `nonce` resolved: the player's next bet is the one after it.
+    function revealSeed(PlayerState storage state, bytes32 seed, uint256 link, uint32 nonce) internal {
+        state.commit = seed;
+        state.head = uint32(link);
+        state.resolved = nonce + 1;
+    }
+
+    /// @dev The link `seed` is of the player's chain when it is the bet's (2j + 1 relayed, 2j + 2
+    ///      from the wallet, j the bet's place in the chain) and hashes down to the commitment;
+    ///      0 when it is not. Reads only: a settlement checks every condition before it writes,
+    ///      so that a batch can leave a bet it skips, and its player's chain, as they were.
+    function seedLink(PlayerState storage state, uint256 betId, bytes32 seed, bool relayed) internal view returns (uint256 link) {
         uint256 head = state.head;
         // Unchecked: the chain's first nonce is chainEnd − chainLength, and a bet's nonce lies
         // between it and chainEnd, so link ≤ 2 × chainLength < 2^25.
         unchecked {
             link = 2 * (uint256(uint32(betId)) + state.chainLength - state.chainEnd) + (relayed ? 1 : 2);
         }
-        if (link <= head) revert ICasino.WrongSeed(betId);
+        if (link <= head) return 0;
         bytes32 hashed = seed;
         for (uint256 i = head; i < link; ++i) hashed = FairRandom.hashLink(hashed);
-        if (hashed != state.commit) revert ICasino.WrongSeed(betId);
-        state.commit = seed;
-        state.head = uint32(link);
+        if (hashed != state.commit) return 0;
     }
 
     // ───────────────────────────── settlement ─────────────────────────────

@@ -53,6 +53,10 @@ interface ICasino {
     );
     event StakeAdded(uint256 indexed betId, address indexed player, uint256 amount);
     event BetSettled(uint256 indexed betId, bytes32 seed, bytes32 random);
+    /// @notice settleBatch left this bet open and unchanged: `reason` is the selector of the error
+    ///         a lone settle of it reverts with (BetNotOpen, EntropyNotReady, OutOfOrder,
+    ///         WrongSeed, PayoutMismatch). The settler settles it in a later call.
+    event SettlementSkipped(uint256 indexed betId, bytes4 reason);
     event GamePlayed(address indexed player, uint256 betAmount, uint256 payout, bool won, uint8 gameType);
     event JackpotDrawn(uint256 indexed betId, bytes32 entropy, uint256 prize, bool hit);
     event JackpotWon(address indexed player, uint256 amount);

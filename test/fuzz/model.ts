@@ -9,7 +9,7 @@
 // transaction. Nothing here reads the chain: block hashes (the jackpot's entropy), the signers that
 // signatures recover to, and GameRules' answer for each word (payouts are the rules', which the
 // model asks for and never computes) are handed in by the harness as they become known.
-import { AbiCoder, keccak256, ZeroAddress, ZeroHash } from "ethers";
+import { AbiCoder, id, keccak256, ZeroAddress, ZeroHash } from "ethers";
 import { HashChain, jackpotRoll, jackpotOdds, betJackpotPrize, maxPayout as payoutBound, ODDS_ONE, packTerms, randomWord, betIdOf } from "../helpers";
 import type { SwapRequest, WithdrawRequest } from "../support";
 
@@ -91,6 +91,13 @@ export function norm(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(norm).join(",")}]`;
   throw new Error(`cannot normalise ${String(value)}`);
 }
+
+/** The refusals settleBatch skips (SettlementSkipped), each with its error's selector. */
+const SKIPPED_SETTLEMENTS: Record<string, string> = Object.fromEntries(
+  ["BetNotOpen(uint256)", "EntropyNotReady(uint256)", "OutOfOrder(uint256,uint256)", "WrongSeed(uint256)", "PayoutMismatch(uint256,uint256,uint256)"].map(
+    (signature) => [signature.slice(0, signature.indexOf("(")), id(signature).slice(0, 10)],
+  ),
+);
 
 function fail(name: string, ...args: unknown[]): never {
   throw new Revert(name, args);
@@ -664,13 +671,18 @@ export class CasinoModel {
 
   /** CasinoLedger.advanceChain: `seed` must be the bet's link (2j + 1 relayed, 2j + 2 from the wallet), above the last revealed one. */
   private advanceChain(player: Player, betId: bigint, nonce: bigint, seed: string, relayed: boolean): void {
+    player.head = this.seedLink(player, betId, nonce, seed, relayed);
+    player.commit = seed;
+  }
+
+  /** CasinoLedger.seedLink, refused as advanceChain refuses it: the link `seed` is, read only. */
+  private seedLink(player: Player, betId: bigint, nonce: bigint, seed: string, relayed: boolean): bigint {
     const link = 2n * (nonce - player.chainStart) + (relayed ? 1n : 2n);
     if (link <= player.head) fail("WrongSeed", betId);
     let hashed = seed;
     for (let i = player.head; i < link; i++) hashed = hashLink(hashed);
     if (hashed !== player.commit) fail("WrongSeed", betId);
-    player.commit = seed;
-    player.head = link;
+    return link;
   }
 
   /** CasinoSwap._room at time `now`: per-swap cap, room in the daily bucket, bucket level. */
@@ -1086,7 +1098,29 @@ export class CasinoModel {
   settleBatch(s: State, tx: Tx, betIds: bigint[], seeds: string[], payouts: bigint[]): void {
     this.onlySettler(s, tx);
     if (seeds.length !== betIds.length || payouts.length !== betIds.length) fail("LengthMismatch");
-    for (let i = 0; i < betIds.length; i++) this.settleOne(s, tx, betIds[i], seeds[i], payouts[i], "0x");
+    for (let i = 0; i < betIds.length; i++) {
+      try {
+        this.checkSettlement(s, tx, betIds[i], seeds[i], payouts[i]);
+      } catch (refusal) {
+        // BetSettlement._settle: a bet that cannot be settled as given is left as it was.
+        if (!(refusal instanceof Revert) || !(refusal.errorName in SKIPPED_SETTLEMENTS)) throw refusal;
+        this.emit(tx, "SettlementSkipped", betIds[i], SKIPPED_SETTLEMENTS[refusal.errorName]);
+        continue;
+      }
+      this.settleOne(s, tx, betIds[i], seeds[i], payouts[i], "0x");
+    }
+  }
+
+  /** settleOne's checks, in its order, without its writes: the refusal a lone settle would revert with. */
+  private checkSettlement(s: State, tx: Tx, betId: bigint, seed: string, named: bigint): void {
+    const bet = this.findBet(s, betId);
+    if (bet === undefined) fail("BetNotOpen", betId);
+    if (tx.block <= bet.placedBlock) fail("EntropyNotReady", betId);
+    const player = s.players[bet.player];
+    if (bet.nonce !== player.resolved) fail("OutOfOrder", betId, player.resolved);
+    this.seedLink(player, betId, bet.nonce, seed, bet.relayed);
+    const payout = this.rules(this.betQuery(bet, seed, "0x"));
+    if (payout !== named) fail("PayoutMismatch", betId, named, payout);
   }
 
   /** GameRules' payout for a query the harness fetched (its revert, if the rules refuse it). */

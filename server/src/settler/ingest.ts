@@ -141,6 +141,14 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
           .set({ split: true, updatedAt: new Date() })
           .where(eq(bets.betId, (a.betId as bigint).toString()));
         break;
+      case "SettlementSkipped":
+        // settleBatch left the bet open (a split mined just before changed its payout, or the
+        // like): it is ready to be sent again, unless a later settlement took it meanwhile.
+        await db
+          .update(bets)
+          .set({ status: "ready", updatedAt: new Date() })
+          .where(and(eq(bets.betId, (a.betId as bigint).toString()), eq(bets.status, "sent"), eq(bets.settleTxHash, log.transactionHash)));
+        break;
       case "JackpotEntropyLocked":
         await db
           .update(bets)

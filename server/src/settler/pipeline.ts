@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
-import type { Casino } from "../../../bindings/casino";
+import { casinoInterface, type Casino } from "../../../bindings/casino";
+import { GameType } from "../engine";
 import type { TxSender } from "../chain/sender";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
@@ -43,6 +44,18 @@ export interface PipelineOptions {
   wake(): void;
   /** Settles a bet without the actions its player signed, which the chain no longer takes (Rounds.settleUnsigned). */
   settleUnsigned(bet: BetRow): Promise<void>;
+}
+
+/** The bets a mined settleBatch left open, named by its SettlementSkipped logs. */
+export function skippedBets(receipt: Pick<TransactionReceipt, "logs">, casinoAddress: string): Set<string> {
+  const topic = casinoInterface.getEvent("SettlementSkipped")!.topicHash;
+  const casino = casinoAddress.toLowerCase();
+  const skipped = new Set<string>();
+  for (const log of receipt.logs) {
+    if (log.address.toLowerCase() !== casino || log.topics[0] !== topic) continue;
+    skipped.add(BigInt(log.topics[1]!).toString());
+  }
+  return skipped;
 }
 
 /** Why CasinoSessions.settle refuses a signed log for good: the key can no longer act for the player. */
@@ -214,8 +227,15 @@ export class SettlementPipeline {
       return;
     }
     // The slot is free as soon as the transaction is mined: the next batches need not wait for the bookkeeping.
-    for (const id of ids) this.minedNotRecorded.set(id, receipt.blockNumber);
+    // A bet the batch skipped (SettlementSkipped) is still open: it goes out again alone, simulated.
+    const skipped = skippedBets(receipt, this.o.casinoAddress);
+    for (const id of ids) if (!skipped.has(id)) this.minedNotRecorded.set(id, receipt.blockNumber);
+    for (const id of skipped) this.revertedToRetryAlone.add(id);
     this.sentAwaitingReceipt.delete(hash);
+    if (skipped.size) {
+      log.warn(`Settlement ${hash} skipped ${skipped.size} bet(s): ${[...skipped].join(", ")}; they are sent again`);
+      await this.returnToReady([...skipped], hash).catch((e: Error) => log.error(`Skipped bets of ${hash} left for the log scan: ${e.message}`));
+    }
     this.o.wake();
     try {
       await this.o.applyReceipt(receipt);
@@ -253,6 +273,13 @@ export class SettlementPipeline {
       return;
     }
     this.o.counters.failed("refused");
+    if (reason === "PayoutMismatch" && !bet!.actionSignature && bet!.gameType === GameType.BLACKJACK && view.split) {
+      // The player split the hand on chain after its payout was fixed (addStake mined before the
+      // settlement): the payout is computed again with the split, and the next call settles it.
+      log.warn(`Bet ${bet!.betId} was split on chain after its payout was fixed: its payout is computed again`);
+      await this.o.settleUnsigned({ ...bet!, split: true });
+      return;
+    }
     if (bet!.actionSignature && KEY_REFUSALS.has(reason)) {
       log.warn(`The signed actions of bet ${bet!.betId} are refused (${reason}): it is settled as if its player had not acted`);
       await this.o.settleUnsigned(bet!);

@@ -82,15 +82,22 @@ export class Rounds {
 
   /**
    * A ready bet whose signed actions the chain no longer takes (the player revoked the session key
-   * on chain before the hand was placed: CasinoSessions.settle) is settled as if the player had not acted: stood, or not cashed
-   * out, the only outcome the server may fix alone (Casino.settle with the rules' payout).
+   * on chain before the hand was placed: CasinoSessions.settle), or whose hand was split on chain
+   * after its payout was fixed (`bet.split` then as the chain shows it), is settled as if the player
+   * had not acted: stood, or not cashed out, the only outcome the server may fix alone (Casino.settle with the rules' payout).
    */
   async settleUnsigned(bet: BetRow): Promise<void> {
     const actions = bet.gameType === GameType.BLACKJACK ? this.unsignedHand(bet) : { cashOut: null };
     const { payout } = outcomeOf(bet, this.wordOf(bet), actions);
     await this.db
       .update(bets)
-      .set({ payout: payout.toString(), actions: Array.isArray(actions) ? actions : [actions], ...actionColumns(null), updatedAt: new Date() })
+      .set({
+        payout: payout.toString(),
+        split: bet.split,
+        actions: Array.isArray(actions) ? actions : [actions],
+        ...actionColumns(null),
+        updatedAt: new Date(),
+      })
       .where(and(eq(bets.betId, bet.betId), eq(bets.status, "ready")));
     await this.signals.notify(this.db, "settle");
   }

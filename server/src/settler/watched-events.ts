@@ -5,6 +5,7 @@ export const WATCHED_EVENTS = [
   "BetPlaced",
   "StakeAdded",
   "BetSettled",
+  "SettlementSkipped",
   "ExpiredBetClaimed",
   "CommitmentSet",
   "JackpotDrawn",
