@@ -210,9 +210,7 @@ describe("Casino attacks that must fail", function () {
     await expect(settle(first.betId, seedOf(alice, 0n), owed)).to.be.revertedWithCustomError(casino, "BetNotOpen");
     const owedSecond = await rulesPayout(casino, second.betId, seedOf(alice, 1n));
     // A bet named twice in a batch settles once: the second time it is skipped, no longer open.
-    await expect(
-      casino.connect(settler).settleBatch([second.betId, second.betId], [seedOf(alice, 1n), seedOf(alice, 1n)], [owedSecond, owedSecond]),
-    )
+    await expect(casino.connect(settler).settleBatch([second.betId, second.betId], [seedOf(alice, 1n), seedOf(alice, 1n)], [owedSecond, owedSecond]))
       .to.emit(casino, "SettlementSkipped")
       .withArgs(second.betId, casino.interface.getError("BetNotOpen")!.selector);
     expect((await casino.getBet(second.betId)).open).to.equal(false);

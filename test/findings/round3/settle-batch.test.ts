@@ -94,8 +94,12 @@ describe("Issue #37, item 5: a split mined just before a settleBatch", function 
     expect(handSplit, "the split changed the hand's payout").to.not.equal(handStood);
     const draw = await expectedDraw(casino, hand.betId);
     const next = casino.connect(settler).settleBatch([hand.betId, aliceLater.betId], [seeds.hand, seeds.aliceLater], [handSplit, aliceLaterPayout]);
-    await expect(next).to.emit(casino, "BetSettled").withArgs(hand.betId, seeds.hand, await casino.computeRandom(seeds.hand, hand.clientSeed, alice.address, 0n));
-    await expect(next).to.emit(casino, "BetSettled").withArgs(aliceLater.betId, seeds.aliceLater, await casino.computeRandom(seeds.aliceLater, aliceLater.clientSeed, alice.address, 1n));
+    await expect(next)
+      .to.emit(casino, "BetSettled")
+      .withArgs(hand.betId, seeds.hand, await casino.computeRandom(seeds.hand, hand.clientSeed, alice.address, 0n));
+    await expect(next)
+      .to.emit(casino, "BetSettled")
+      .withArgs(aliceLater.betId, seeds.aliceLater, await casino.computeRandom(seeds.aliceLater, aliceLater.clientSeed, alice.address, 1n));
     await expect(next).not.to.emit(casino, "SettlementSkipped");
     const [aliceBnbFinal, , , aliceDegenFinal] = await vaults();
     expect(aliceDegenFinal).to.equal(aliceDegen + handSplit + draw.win);
