@@ -9,6 +9,7 @@ import { DEFAULT_RATE_LIMITS } from "./http/limits";
 import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
 import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
 import type { TokenSymbol } from "./tokens";
+import { DEFAULT_REVERT_POLICY, type RevertPolicy } from "./sessions/relay-reverts";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -62,6 +63,8 @@ export interface ServerConfig {
   relayBatchSize: number;
   /** CasinoSessions.play transactions a relay round sends together, each for other players (sessions/relay.ts). */
   relayBatchesPerRound: number;
+  /** What a reverted relay transaction costs its blamed player: isolation, and a daily gas budget per address (sessions/relay-reverts.ts). */
+  relayReverts: RevertPolicy;
   /** How many session bets the house relays (and pays the gas of) per address and for everyone. */
   sessionBetBudgets: SessionBetBudgets;
   /** An open DEGEN bet this many blocks old has its jackpot entropy locked on chain (settler/entropy-locks.ts). */
@@ -229,6 +232,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
     // flight (sessions/relay.ts ROUNDS_IN_FLIGHT): at 200 and 3, up to 1,200 bets a block, about 70M gas.
     relayBatchSize: integerSetting(env, "RELAY_BATCH_SIZE", 200, 1, 235),
     relayBatchesPerRound: integerSetting(env, "RELAY_BATCHES_PER_ROUND", 3, 1, 10),
+    relayReverts: {
+      isolationMs: integerSetting(env, "RELAY_ISOLATION_MINUTES", DEFAULT_REVERT_POLICY.isolationMs / 60_000, 0, 10_080) * 60_000,
+      gasPerAddressPerDay: integerSetting(env, "RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY", DEFAULT_REVERT_POLICY.gasPerAddressPerDay, 0, 1_000_000_000),
+    },
     sessionBetBudgets: {
       perAddressPerDay: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_DAY", DEFAULT_SESSION_BET_BUDGETS.perAddressPerDay, 0, 100_000_000),
       allPlayersPerHour: integerSetting(env, "SESSION_BETS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.allPlayersPerHour, 0, 100_000_000),

@@ -191,6 +191,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     clock,
     relayBatchSize: config.relayBatchSize,
     relayBatchesPerRound: config.relayBatchesPerRound,
+    relayReverts: config.relayReverts,
     relayCounters: metrics.relay,
     marks,
   });
@@ -219,6 +220,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     signals,
     clock,
     budgets: config.sessionBetBudgets,
+    revertGasPerAddressPerDay: config.relayReverts.gasPerAddressPerDay,
     degenAddress: tokenAddresses.DEGEN,
     countersigner: { address: wallet.address, signDigest: digestSigner(wallet.privateKey) },
     marks,

@@ -252,6 +252,12 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
       perAddressPerDay: 20,
       allPlayersPerHour: 0,
     });
+    // What a reverted relay transaction costs its blamed player (issue #37): an hour alone, 1.5M gas a day.
+    expect(readConfig({}).relayReverts).toEqual({ isolationMs: 3_600_000, gasPerAddressPerDay: 1_500_000 });
+    expect(readConfig({ RELAY_ISOLATION_MINUTES: "5", RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY: "0" }).relayReverts).toEqual({
+      isolationMs: 300_000,
+      gasPerAddressPerDay: 0,
+    });
   });
 
   it("reads settings from the env file (.env, or ENV_FILE), the environment winning over it", async () => {

@@ -18,46 +18,44 @@ const plan = (bets: PlannedBet[], o: { batchSize?: number; batches?: number; hol
   planRound(bets, { batchSize: o.batchSize ?? 100, batches: o.batches ?? 1, holding: new Set(o.holding ?? []), now: o.now ?? 1_000 });
 
 describe("planRound", () => {
-  it("takes every queued play up to the batch size, each player's in order, the rest waiting", () => {
-    const round = plan(queued(["a"], ["b"], ["a"], ["c"], ["b"]), { batchSize: 3 });
-    expect(round.plays.map(ids)).toEqual([["a0", "a1", "b0"]]);
+  it("takes each player's oldest queued bet, one a player, up to the batch size; the rest wait for it to be mined", () => {
+    expect(plan(queued(["a"], ["b"], ["a"], ["c"], ["b"]), { batchSize: 3 }).plays.map(ids)).toEqual([["a0", "b0", "c0"]]);
+    const round = plan(queued(["a"], ["b"], ["a"], ["c"], ["b"]), { batchSize: 2 });
+    expect(round.plays.map(ids)).toEqual([["a0", "b0"]]);
     expect(round.places).toEqual([]);
   });
 
-  it("spreads the players over the batches a round may send, oldest bet first, each player's bets in one batch", () => {
-    const bets = queued(["a"], ["b"], ["a"], ["c"], ["b"], ["c"], ["d"], ["a"], ["e"]);
-    // a opens the first batch, b the second; c finds one place left, beside b, and its second bet waits; d and e find no room.
-    expect(plan(bets, { batchSize: 3, batches: 2 }).plays.map(ids)).toEqual([
-      ["a0", "a1", "a2"],
-      ["b0", "b1", "c0"],
-    ]);
-    const round = plan(bets, { batchSize: 3, batches: 3 });
-    expect(round.plays.map(ids)).toEqual([
-      ["a0", "a1", "a2"],
-      ["b0", "b1", "d0"],
-      ["c0", "c1", "e0"],
-    ]);
-    const players = round.plays.map((batch) => new Set(batch.map((bet) => bet.player)));
-    for (const [i, batch] of players.entries()) for (const other of players.slice(i + 1)) expect([...batch].filter((p) => other.has(p))).toEqual([]);
-  });
-
-  it("sends one batch when the plays fit in one, and fills every batch when a few players each have many bets queued", () => {
-    expect(plan(queued(["a"], ["b"], ["c"], ["a"]), { batchSize: 20, batches: 3 }).plays.map(ids)).toEqual([["a0", "a1", "b0", "c0"]]);
+  it("never puts two bets of a player in a round (issue #37: nonce n+1's relay seed hashes to nonce n's wallet seed), however many they queued", () => {
     const bets = queued(...Array.from({ length: 60 }, (_, i) => [`p${i % 6}`] as [string]));
     const round = plan(bets, { batchSize: 20, batches: 3 });
-    expect(round.plays.map((batch) => batch.length)).toEqual([20, 20, 20]);
+    expect(round.plays.map(ids)).toEqual([["p00", "p10", "p20", "p30", "p40", "p50"]]);
+    const mixed = plan(queued(["a"], ["a", "place"], ["b", "place"], ["b"], ["c", "place"]));
+    expect(mixed.plays.map(ids)).toEqual([["a0"]]);
+    expect(ids(mixed.places)).toEqual(["b0", "c0"]);
+    for (const r of [round, mixed]) {
+      const players = [...r.plays.flat(), ...r.places].map((bet) => bet.player);
+      expect(new Set(players).size).toBe(players.length);
+    }
   });
 
-  it("holds a place behind its player's plays that wait for room", () => {
+  it("spreads the players over the batches a round may send, oldest bet first, to the batch with the most room", () => {
+    const bets = queued(["a"], ["b"], ["a"], ["c"], ["b"], ["c"], ["d"], ["a"], ["e"]);
+    expect(plan(bets, { batchSize: 3, batches: 2 }).plays.map(ids)).toEqual([
+      ["a0", "c0", "e0"],
+      ["b0", "d0"],
+    ]);
+    const round = plan(queued(...Array.from({ length: 7 }, (_, i) => [`p${i}`] as [string])), { batchSize: 2, batches: 3 });
+    expect(round.plays.map(ids)).toEqual([
+      ["p00", "p30"],
+      ["p10", "p40"],
+      ["p20", "p50"],
+    ]);
+  });
+
+  it("holds a place behind its player's play: it goes in a later round", () => {
     const round = plan(queued(["a"], ["a"], ["a"], ["a", "place"], ["b"]), { batchSize: 2 });
-    expect(round.plays.map(ids)).toEqual([["a0", "a1"]]);
+    expect(round.plays.map(ids)).toEqual([["a0", "b0"]]);
     expect(round.places).toEqual([]);
-  });
-
-  it("sends a place after its player's plays, and holds the player's later bets until the hand is played", () => {
-    const round = plan(queued(["a"], ["a", "place"], ["a"], ["b", "place"], ["b"]));
-    expect(round.plays.map(ids)).toEqual([["a0"]]);
-    expect(ids(round.places)).toEqual(["a1", "b0"]);
   });
 
   it("holds a player with a bet open on chain, and takes out a bet too close to its deadline with its player's later ones", () => {

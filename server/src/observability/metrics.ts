@@ -40,6 +40,7 @@ export class Metrics {
   private readonly relayUnsimulated: Counter;
   private readonly relayReverted: Counter;
   private readonly relayRefused: Counter<"reason">;
+  private readonly relayRevertGas: Counter<"blame">;
 
   constructor(status: StatusSampler) {
     const registers = [this.registry];
@@ -89,6 +90,12 @@ export class Metrics {
       name: "degen_relay_bets_refused_total",
       help: "Session bets the relay took out of a batch because the chain would refuse them, by the contract's error (deadline: too late to send)",
       labelNames: ["reason"],
+      registers,
+    });
+    this.relayRevertGas = new Counter({
+      name: "degen_relay_revert_gas_total",
+      help: "Gas the house burnt on reverted relay transactions, by blame: player (charged to the revert budget of the address whose bet failed when checked alone), unattributed",
+      labelNames: ["blame"],
       registers,
     });
 
@@ -250,6 +257,7 @@ export class Metrics {
     unsimulated: (bets) => this.relayUnsimulated.inc(bets),
     reverted: () => this.relayReverted.inc(),
     refused: (reason) => this.relayRefused.inc({ reason }),
+    revertGas: (gas, blame) => this.relayRevertGas.inc({ blame }, gas),
   };
 
   countChainRequest(kind: ChainRequestKind, outcome: ChainRequestOutcome): void {

@@ -79,3 +79,21 @@ export async function playersNow(o: MarkReads, players: readonly string[]): Prom
   );
   return new Map(read);
 }
+
+/**
+ * Each player's mark at `block` (their wallet's and CasinoRelay's nonces), whatever code or limits
+ * they have: the relay compares two blocks' to find who acted in the block a transaction of it
+ * reverted in (sessions/relay-reverts.ts).
+ */
+export async function marksAt(o: MarkReads, players: readonly string[], block: number): Promise<Map<string, string>> {
+  const read = await Promise.all(
+    players.map(async (player) => {
+      const [walletNonce, [relayNonce]] = await Promise.all([
+        o.provider.getTransactionCount(player, block),
+        call(o, o.relayAddress, relayInterface, "nonces", [player], block),
+      ]);
+      return [player, markOf(walletNonce, relayNonce as bigint)] as const;
+    }),
+  );
+  return new Map(read);
+}

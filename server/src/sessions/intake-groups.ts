@@ -9,6 +9,7 @@ import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
 import type { ChainMark } from "./chain-marks";
 import type { AcceptedBet, Countersigner, SessionBetRow, SignedSessionBet } from "./intake";
+import { overRevertBudgetText, revertGasColumn } from "./relay-reverts";
 
 /** Taken per player (with the player's address hashed into the second key) while a bet is checked and queued. */
 const PLAYER_LOCK = 727004;
@@ -108,6 +109,7 @@ export interface GroupDeps {
   seeds: SeedVault;
   signals: Signals;
   budgets: SessionBetBudgets;
+  revertGasPerAddressPerDay: number;
   countersigner: Countersigner;
 }
 
@@ -209,6 +211,9 @@ export class IntakeGroups {
           }
           const overBudget = overSessionBudget({ byAddress: states[i]!.byAddress, allPlayersLastHour: allPlayersUse }, this.d.budgets);
           if (overBudget) throw overBudget;
+          // Past it the relay would refuse the bet: refused now, and the player bets from the wallet.
+          if (states[i]!.revertGas >= this.d.revertGasPerAddressPerDay)
+            throw conflict(overRevertBudgetText(states[i]!.revertGas, this.d.revertGasPerAddressPerDay));
           checkAgainstQueue(bet, states[i]!);
           // The relay seed: link 2k-1 of the chain, below the wallet's seed of this nonce.
           const seed = this.d.seeds.seed(bet.player, bet.chainFirstNonce, bet.signed.bet.nonce, true);
@@ -257,6 +262,8 @@ interface PlayerState {
   lastRefusedAt: number | null;
   byAddress: number;
   allPlayersLastHour: number;
+  /** Gas the player's bets cost the house in reverted relay transactions over 24 hours (relay-reverts.ts). */
+  revertGas: number;
 }
 
 /** The checks of a bet against its player's queue, the vault and the session's budget; throws the refusal. */
@@ -313,11 +320,13 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
     last_refused_at: number | null;
     by_address: number;
     all_players: number;
+    revert_gas: string;
   }>(
     await db.execute(sql`
       SELECT (SELECT row_to_json(known) FROM (SELECT ${KNOWN_BET_COLUMNS} FROM session_bets WHERE bet_id = q.bet_id) known) AS known,
              (SELECT revoked_at IS NOT NULL OR revoked_on_chain FROM session_keys k WHERE k.player = q.player AND k.key = q.key) AS revoked,
              ${sessionBetUseColumns(player)},
+             ${revertGasColumn(player)},
              (SELECT nonce FROM session_bets s WHERE s.player = q.player AND s.status IN ('queued', 'sent', 'mined') ORDER BY s.nonce DESC LIMIT 1)::text AS last_nonce,
              way.staked, way.staked_by_key,
              coalesce(
@@ -346,6 +355,7 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
     lastRefusedAt: row.last_refused_at === null ? null : Number(row.last_refused_at),
     byAddress: Number(row.by_address),
     allPlayersLastHour: Number(row.all_players),
+    revertGas: Number(row.revert_gas),
   }));
 }
 

@@ -85,6 +85,8 @@ export interface IntakeDeps {
   signals: Signals;
   clock: ChainClock;
   budgets: SessionBetBudgets;
+  /** RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY: an address whose bets cost the house this much gas in reverts gets no bet relayed (relay-reverts.ts). */
+  revertGasPerAddressPerDay: number;
   degenAddress: string;
   countersigner: Countersigner;
   /** What a player's mark is read with (sessions/chain-marks.ts). */

@@ -12,11 +12,11 @@ export const DEADLINE_GUARD_SECONDS = 2;
 
 export interface Round<B extends PlannedBet> {
   /**
-   * Batches of bets, each placed and settled in one CasinoSessions.play, each player's bets in one
-   * batch in nonce order: the batches share no player, so each can be simulated on its own.
+   * Batches of bets, each placed and settled in one CasinoSessions.play, one bet a player: the
+   * batches share no player, so each can be simulated on its own.
    */
   plays: B[][];
-  /** Interactive bets, each in a CasinoSessions.place of its own, sent after the play. */
+  /** Interactive bets, each in a CasinoSessions.place of its own, of players with no play in the round. */
   places: B[];
   /** Bets whose deadline leaves no time to land them. */
   expired: B[];
@@ -24,13 +24,14 @@ export interface Round<B extends PlannedBet> {
 
 /**
  * One round of the relay from the queued bets, oldest first (each player's in nonce order): up to
- * `batches` batches of `batchSize` plays, and the places. A player's bets stop at the first that
- * cannot go now: one of a player with an unsettled bet on chain (`holding`: CasinoSessions.play
- * refuses a bet while its player has an open one, OpenBetExists), one past the room of its batch,
- * and everything after a place (the hand must be played out first). Their bets wait for a later
- * round, in order. The round has as few batches as its plays need, and the players are spread
- * over them, oldest bet first, each to the batch with the most room: a few players betting fast
- * fill every batch rather than one.
+ * `batches` batches of `batchSize` plays, and the places. Each player sends at most one bet a
+ * round, their oldest queued: the relay seed of nonce n+1 hashes to the wallet seed of nonce n
+ * (docs/protocol.md §2), so a transaction that shows it (pending, or reverted) while nonce n is
+ * still free would let its player pick a wallet bet on n that wins (issue #37 item 1). The player's
+ * next bet waits for this one to be mined (relay.ts holds players with a bet in flight). A bet
+ * does not go now when its player has an unsettled bet on chain (`holding`: CasinoSessions.play
+ * refuses it, OpenBetExists). The round has as few batches as its plays need, and the players are
+ * spread over them, oldest bet first, each to the batch with the most room.
  */
 export function planRound<B extends PlannedBet>(
   queued: readonly B[],
@@ -42,15 +43,12 @@ export function planRound<B extends PlannedBet>(
   const stopped = new Set<string>();
   for (const bet of queued) {
     if (stopped.has(bet.player)) continue;
+    // One bet a player a round, whatever it is (see above).
+    stopped.add(bet.player);
     if (!runs.has(bet.player)) runs.set(bet.player, []);
-    if (bet.deadline < o.now + DEADLINE_GUARD_SECONDS) {
-      round.expired.push(bet);
-      stopped.add(bet.player);
-    } else if (bet.kind === "place") {
-      round.places.push(bet);
-      stopped.add(bet.player);
-    } else if (o.holding.has(bet.player)) stopped.add(bet.player);
-    else runs.get(bet.player)!.push(bet);
+    if (bet.deadline < o.now + DEADLINE_GUARD_SECONDS) round.expired.push(bet);
+    else if (bet.kind === "place") round.places.push(bet);
+    else if (!o.holding.has(bet.player)) runs.get(bet.player)!.push(bet);
   }
   // As few batches as the plays need: each transaction costs its own base gas.
   const plays = [...runs.values()].reduce((sum, run) => sum + run.length, 0);
@@ -58,10 +56,7 @@ export function planRound<B extends PlannedBet>(
   for (const run of runs.values()) {
     if (run.length === 0) continue;
     const batch = batches.reduce((roomiest, b) => (b.length < roomiest.length ? b : roomiest));
-    const room = o.batchSize - batch.length;
-    batch.push(...run.slice(0, room));
-    // A place behind plays that wait waits too: it follows them on chain.
-    if (run.length > room) round.places = round.places.filter((place) => place.player !== run[0]!.player);
+    if (batch.length < o.batchSize) batch.push(...run);
   }
   round.plays = batches.filter((batch) => batch.length > 0);
   return round;

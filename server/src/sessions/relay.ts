@@ -10,9 +10,10 @@ import { bets, sessionBets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import { planRound, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest } from "./relay-plan";
-import { playersNow, type MarkReads } from "./chain-marks";
+import { marksAt, playersNow, type MarkReads } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
 import { candidate, fitsHouse, FUSE_MS, mayGoUnsimulated, RelayTrust, type HouseNow } from "./relay-trust";
+import { blameRevert, chargeRevertGas, overRevertBudgetText, RelayIsolation, revertGasUse, separateIsolated, type RevertPolicy } from "./relay-reverts";
 
 const log = logger("relay");
 
@@ -22,7 +23,7 @@ const POLL_MS = 250;
 const RECEIPT_TIMEOUT_MS = 60_000;
 /** A bet left 'sent' this long by another term (or a broadcast that failed) is looked up on chain. */
 const RECONCILE_AFTER_MS = 5_000;
-/** A bet whose relay transactions reverted this many times is refused: something the simulation cannot see is wrong. */
+/** A bet whose relay transactions reverted this many times, each time blamed on it, is refused: something the simulation cannot see is wrong. */
 const MAX_ATTEMPTS = 3;
 /**
  * Relay rounds awaiting their receipts at once. A round's simulation, signing and broadcast take
@@ -45,6 +46,8 @@ export interface RelayCounters {
   unsimulated(bets: number): void;
   reverted(): void;
   refused(reason: string): void;
+  /** Gas burnt by a reverted relay transaction: charged to a player's revert budget, or to nobody. */
+  revertGas(gas: number, blame: "player" | "unattributed"): void;
 }
 
 export interface RelayOptions {
@@ -63,6 +66,14 @@ export interface RelayOptions {
   batchSize: number;
   /** RELAY_BATCHES_PER_ROUND: CasinoSessions.play transactions sent together, for the bets of different players. */
   batchesPerRound: number;
+  /**
+   * The settler's confirmations: a player's next bet goes out once their last relayed bet is this
+   * deep. Its relay seed hashes to the wallet seed of the bet before (docs/protocol.md §2): a
+   * reorganisation that dropped that bet would free its nonce for a wallet bet the player could win.
+   */
+  confirmations: number;
+  /** Isolation and gas budget after reverts (sessions/relay-reverts.ts). */
+  reverts: RevertPolicy;
   counters: RelayCounters;
   /** Records a mined relay transaction: its logs (the bets, settled at once, and its jackpot tickets), the draw, commitments to rotate. */
   afterMined(receipt: TransactionReceipt, bets: SessionBetRow[]): Promise<void>;
@@ -83,9 +94,13 @@ class Replanned extends Error {}
  * Bets are queued in the database by any instance (sessions/intake.ts). A round sends up to
  * RELAY_BATCH_SIZE bets in one CasinoSessions.play and RELAY_BATCHES_PER_ROUND of those (each its
  * own players'), with each interactive bet in a CasinoSessions.place of its own right behind them.
- * A player's bets in flight hold their later ones until the round's receipt: then every bet of
- * theirs queued meanwhile goes out in the next. While a round is pending, a second one may go out
- * for other players (ROUNDS_IN_FLIGHT), when their queued bets fill a batch.
+ * A player has one bet in a round, and none while a bet of theirs is in flight: their next goes out
+ * once the last is mined (and as deep as the settler's confirmations), as a relay seed shown early
+ * tells the wallet seed of the nonce before it (issue #37, relay-plan.ts planRound). While a round
+ * is pending, a second one may go out for other players (ROUNDS_IN_FLIGHT), when their queued bets
+ * fill a batch. A reverted transaction is charged to the players whose bet fails when checked
+ * alone (relay-reverts.ts): their bets go out alone for a while and the gas counts against their
+ * revert budget; the others' bets go out again untouched.
  * A batch is simulated first unless nothing since the intake's checks can make the chain refuse it
  * (sessions/relay-trust.ts); a bet the chain would refuse is taken out and reported (its player's
  * later bets with it, as they can no longer land), never the others. The batches in flight share
@@ -105,12 +120,17 @@ export class RelayBatcher {
   private rounds = 0;
   private readonly receipts = new Set<Promise<void>>();
   private readonly trust = new RelayTrust();
+  private readonly isolation: RelayIsolation;
+  /** Players whose last relayed bet was mined at a block not yet `confirmations` deep: player → block. */
+  private readonly unconfirmed = new Map<string, number>();
   private unsubscribe: (() => void) | undefined;
   private firstPass = true;
   private prunedAt = 0;
   private lastError = "";
 
-  constructor(private readonly o: RelayOptions) {}
+  constructor(private readonly o: RelayOptions) {
+    this.isolation = new RelayIsolation(o.reverts.isolationMs);
+  }
 
   start(): void {
     // A bet queued while a relay transaction is pending goes out with the round its receipt starts:
@@ -130,6 +150,7 @@ export class RelayBatcher {
 
   private async pass(): Promise<void> {
     try {
+      if (this.firstPass) await this.loadUnconfirmed();
       await this.reconcile();
       this.firstPass = false;
       const inFlight = this.roundsInFlight();
@@ -142,6 +163,18 @@ export class RelayBatcher {
       if (message !== this.lastError) log.error(`Relay pass failed (will retry): ${message}`);
       this.lastError = message;
     }
+  }
+
+  /** A new term: the players whose bets an earlier holder saw mined in the last blocks wait for their confirmations too. */
+  private async loadUnconfirmed(): Promise<void> {
+    if (this.o.confirmations === 0) return;
+    const since = (await this.o.provider.getBlockNumber()) - this.o.confirmations;
+    const rows = await this.o.db
+      .select({ player: sessionBets.player, block: sql<number>`max(${sessionBets.block})`.mapWith(Number) })
+      .from(sessionBets)
+      .where(and(eq(sessionBets.status, "mined"), gt(sessionBets.block, since)))
+      .groupBy(sessionBets.player);
+    for (const { player, block } of rows) this.unconfirmed.set(player, block);
   }
 
   private async pruneNowAndThen(): Promise<void> {
@@ -184,15 +217,22 @@ export class RelayBatcher {
           // wait for that round's receipt, as simulating them now would judge them on a vault
           // without it.
           sql`${sessionBets.player} NOT IN (SELECT player FROM session_bets WHERE status = 'sent')`,
+          // Each player's oldest queued bet only: a round takes one of a player (relay-plan.ts), and
+          // a player with hundreds queued must not fill the read and crowd the others out.
+          sql`NOT EXISTS (SELECT 1 FROM session_bets e WHERE e.player = ${sessionBets.player} AND e.status = 'queued' AND e.nonce < ${sessionBets.nonce})`,
         ),
       )
       .orderBy(asc(sessionBets.createdAt), asc(sessionBets.nonce))
       .limit(this.o.batchSize * (this.o.batchesPerRound + 1));
     if (queued.length === 0) return;
-    const round = planRound(queued, {
+    const allowed = await this.withinRevertBudget(queued);
+    if (allowed.length === 0) return;
+    const holding = await this.holding(allowed);
+    for (const player of await this.unconfirmedPlayers()) holding.add(player);
+    const round = planRound(allowed, {
       batchSize: this.o.batchSize,
       batches: this.o.batchesPerRound,
-      holding: await this.holding(queued),
+      holding,
       now: await this.o.clock.now(),
     });
     for (const bet of round.expired) {
@@ -200,11 +240,12 @@ export class RelayBatcher {
       await this.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
     }
     if (behindAnother && round.plays.flat().length < this.o.batchSize) return;
+    // A player blamed for a revert lately goes alone: timing a transaction against the relay then
+    // reverts a one-bet transaction, not the other players' batch.
+    const plays = separateIsolated(round.plays, (player) => this.isolation.isolated(player));
     // The batches share no player: each is simulated on its own, all at once, unless it need not be.
-    const trusted = await this.trustedBatches(round.plays);
-    const batches = (await Promise.all(round.plays.map((batch, i) => (trusted.has(i) ? batch : this.simulatedPlays(batch))))).filter(
-      (plays) => plays.length > 0,
-    );
+    const trusted = await this.trustedBatches(plays);
+    const batches = (await Promise.all(plays.map((batch, i) => (trusted.has(i) ? batch : this.simulatedPlays(batch))))).filter((batch) => batch.length > 0);
     const places = await this.simulatedPlaces(round.places, new Set(batches.flat().map((bet) => bet.player)));
     const groups = [...batches, ...places.map((bet) => [bet])];
     if (groups.length === 0) return;
@@ -215,7 +256,7 @@ export class RelayBatcher {
     await this.send(
       groups,
       requests,
-      [...trusted].reduce((sum, i) => sum + round.plays[i]!.length, 0),
+      [...trusted].reduce((sum, i) => sum + plays[i]!.length, 0),
     );
   }
 
@@ -268,6 +309,33 @@ export class RelayBatcher {
       .from(bets)
       .where(and(inArray(bets.player, players), inArray(bets.status, ["open", "ready", "sent"])));
     return new Set(rows.map((row) => row.player));
+  }
+
+  /**
+   * The queued bets but those of players past their revert budget (relay-reverts.ts), which are
+   * refused: the house stops paying for that address's bets, and its player bets from the wallet.
+   */
+  private async withinRevertBudget(queued: SessionBetRow[]): Promise<SessionBetRow[]> {
+    const used = await revertGasUse(this.o.db, [...new Set(queued.map((bet) => bet.player))]);
+    const over = new Set([...used].filter(([, gas]) => gas >= this.o.reverts.gasPerAddressPerDay).map(([player]) => player));
+    if (over.size === 0) return queued;
+    const refused = new Set<string>();
+    for (const bet of queued) {
+      if (!over.has(bet.player) || refused.has(bet.player)) continue;
+      // refuse() takes the player's later queued bets with it.
+      refused.add(bet.player);
+      this.o.counters.refused("revert_gas_budget");
+      await this.refuse(bet, overRevertBudgetText(used.get(bet.player)!, this.o.reverts.gasPerAddressPerDay));
+    }
+    return queued.filter((bet) => !over.has(bet.player));
+  }
+
+  /** Players whose last relayed bet is not yet as deep as the settler's confirmations: their next bet waits. */
+  private async unconfirmedPlayers(): Promise<string[]> {
+    if (this.o.confirmations === 0 || this.unconfirmed.size === 0) return [];
+    const deepEnough = (await this.o.provider.getBlockNumber()) - this.o.confirmations;
+    for (const [player, block] of this.unconfirmed) if (block <= deepEnough) this.unconfirmed.delete(player);
+    return [...this.unconfirmed.keys()];
   }
 
   /**
@@ -453,6 +521,7 @@ export class RelayBatcher {
         .set({ status: "mined", block: receipt.blockNumber, updatedAt: new Date() })
         .where(and(eq(sessionBets.txHash, receipt.hash), eq(sessionBets.status, "sent")))
         .returning();
+      if (this.o.confirmations > 0) for (const bet of mined) this.unconfirmed.set(bet.player, receipt.blockNumber);
       await this.o.signals.notify(this.o.db, "relay_done");
       // The next round goes out now, while this one is recorded: waiting for the bets' logs, the
       // draw and the commitments to be recorded would cost it the next block. What the round
@@ -464,21 +533,65 @@ export class RelayBatcher {
         .catch((error: Error) => log.error(`Recording relay ${receipt.hash} failed (the log scan records it): ${error.message}`));
       return;
     }
-    log.error(`Relay ${receipt.hash} reverted; its bets are simulated again, and every batch for ${FUSE_MS / 60_000} minutes`);
     this.o.counters.reverted();
-    const back = await this.requeue(receipt.hash, true);
-    this.trust.reverted(back.map((bet) => bet.player));
+    const reverted = await this.o.db
+      .select()
+      .from(sessionBets)
+      .where(and(eq(sessionBets.txHash, receipt.hash), eq(sessionBets.status, "sent")));
+    // Judged while the bets are still 'sent': no round takes their players meanwhile.
+    const blamed = await this.blame(reverted, receipt.blockNumber);
+    const gas = Number(receipt.gasUsed);
+    if (blamed.size > 0) {
+      for (const player of blamed) await chargeRevertGas(this.o.db, player, Math.ceil(gas / blamed.size));
+      this.o.counters.revertGas(gas, "player");
+    } else this.o.counters.revertGas(gas, "unattributed");
+    // Nobody to blame: every player of it goes alone, so that the next revert names its player.
+    const isolated = blamed.size > 0 ? blamed : new Set(reverted.map((bet) => bet.player));
+    this.isolation.isolate(isolated);
+    log.error(
+      `Relay ${receipt.hash} reverted (${gas} gas), blamed on ${blamed.size ? [...blamed].join(", ") : "nobody"}; its bets are simulated again, ` +
+        `every batch for ${FUSE_MS / 60_000} minutes, and ${isolated.size} player(s) go alone for ${this.o.reverts.isolationMs / 60_000} minutes`,
+    );
+    const charged = new Set(reverted.filter((bet) => blamed.has(bet.player)).map((bet) => bet.betId));
+    await this.requeue(receipt.hash, charged);
+    this.trust.reverted(isolated);
   }
 
-  /** The bets of a transaction that did not land go back to the queue; after MAX_ATTEMPTS reverts a bet is refused. */
-  private async requeue(hash: string, reverted: boolean): Promise<SessionBetRow[]> {
+  /** The players to blame for a reverted relay transaction (relay-reverts.ts blameRevert), read at the latest block and the revert's. */
+  private async blame(reverted: SessionBetRow[], block: number): Promise<Set<string>> {
+    const { sessionsAddress, degenAddress } = this.o;
+    return blameRevert(reverted, {
+      failsAlone: async (bet) => {
+        const error = await this.call(
+          bet.kind === "place" ? placeRequest(sessionsAddress, degenAddress, bet) : playRequest(sessionsAddress, degenAddress, [bet]),
+        );
+        return error !== undefined && error !== OUT_OF_GAS;
+      },
+      actedInBlock: async (players) => {
+        const [before, after] = await Promise.all([marksAt(this.o.marks, players, block - 1), marksAt(this.o.marks, players, block)]);
+        return new Set(players.filter((player) => before.get(player) !== after.get(player)));
+      },
+    });
+  }
+
+  /**
+   * The bets of a transaction that did not land go back to the queue, untouched but for those in
+   * `charged` (blamed for a revert): after MAX_ATTEMPTS such charges a bet is refused.
+   */
+  private async requeue(hash: string, charged: ReadonlySet<string> = new Set()): Promise<SessionBetRow[]> {
     const back = await this.o.db
       .update(sessionBets)
-      .set({ status: "queued", txHash: null, attempts: sql`${sessionBets.attempts} + ${reverted ? 1 : 0}`, updatedAt: new Date() })
+      .set({
+        status: "queued",
+        txHash: null,
+        ...(charged.size ? { attempts: sql`${sessionBets.attempts} + CASE WHEN ${inArray(sessionBets.betId, [...charged])} THEN 1 ELSE 0 END` } : {}),
+        updatedAt: new Date(),
+      })
       .where(and(eq(sessionBets.txHash, hash), eq(sessionBets.status, "sent")))
       .returning();
     for (const bet of back)
-      if (bet.attempts >= MAX_ATTEMPTS) await this.refuse(bet, `The relay's transactions carrying this bet reverted ${bet.attempts} times`);
+      if (charged.has(bet.betId) && bet.attempts >= MAX_ATTEMPTS)
+        await this.refuse(bet, `The relay's transactions carrying this bet reverted ${bet.attempts} times`);
     this.loop.wake();
     return back;
   }
@@ -502,7 +615,7 @@ export class RelayBatcher {
       else {
         // Never broadcast, or dropped: its nonce is free again, and the bets go out anew.
         await this.o.sender.forgetNonce();
-        await this.requeue(txHash, false);
+        await this.requeue(txHash);
       }
     }
   }

@@ -10,6 +10,7 @@ import { logger } from "../observability/log";
 import type { CommitmentState, Commitments } from "./commitments";
 import type { MarkReads } from "../sessions/chain-marks";
 import { RelayBatcher, type RelayCounters } from "../sessions/relay";
+import type { RevertPolicy } from "../sessions/relay-reverts";
 import type { SignedActions } from "../sessions/actions";
 import { EntropyLocks } from "./entropy-locks";
 import { JackpotDraws } from "./jackpot-draws";
@@ -45,6 +46,8 @@ export interface SettlerOptions extends ReaderOptions {
   relayBatchSize: number;
   /** RELAY_BATCHES_PER_ROUND (sessions/relay.ts). */
   relayBatchesPerRound: number;
+  /** RELAY_ISOLATION_MINUTES, RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY (sessions/relay-reverts.ts). */
+  relayReverts: RevertPolicy;
   relayCounters: RelayCounters;
   /** What the relay reads the players' marks with (sessions/chain-marks.ts). */
   marks: MarkReads;
@@ -87,6 +90,7 @@ class Term {
       batchSize: o.relayBatchSize,
       batchesPerRound: o.relayBatchesPerRound,
       counters: o.relayCounters,
+      reverts: o.relayReverts,
       // The bets are recorded settled at once, their tickets drawn in the next block, and a
       // player whose chain ran out gets the next one, as after a settlement.
       afterMined: async (receipt, relayed) => {
