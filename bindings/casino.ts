@@ -81,6 +81,9 @@ function wordReader(type: string): WordReader | undefined {
   if (/^uint\d*$/.test(type)) return (word) => BigInt("0x" + word);
   if (type === "address") return addressOf;
   if (type === "bytes32") return (word) => "0x" + word;
+  // A fixed bytesN is left-aligned in its word (SettlementSkipped's error selector, bytes4).
+  const fixedBytes = /^bytes(\d+)$/.exec(type);
+  if (fixedBytes) return (word) => "0x" + word.slice(0, 2 * Number(fixedBytes[1]));
   if (type === "bool") return (word) => BigInt("0x" + word) !== 0n;
   return undefined;
 }

@@ -7,13 +7,8 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
-import {ICasino} from "./interfaces/ICasino.sol";
+import {IBetReader} from "./interfaces/IBetReader.sol";
 import {ISessionCasino} from "./interfaces/ISessionCasino.sol";
-
-/// @dev The Casino's view of a bet (CasinoBets.getBet), read for a revoked key's log only.
-interface IBetReader {
-    function getBet(uint256 betId) external view returns (ICasino.BetView memory);
-}
 
 /// @title CasinoSessions
 /// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
