@@ -42,6 +42,12 @@ contract CasinoSessions is EIP712 {
 
     /// @notice The longest a session may last.
     uint256 public constant MAX_SESSION = 24 hours;
+    /// @notice How long after the settler is replaced its countersignatures still place bets.
+    ///         The server countersigns only bets of a session it opened, which lasts at most
+    ///         MAX_SESSION from then, and a bet is placed only while its session lasts: so every
+    ///         bet the replaced settler accepted lands within this grace or never, and its player
+    ///         can still place it. A leaked replaced key countersigns nothing past it.
+    uint256 public constant RETIRED_SETTLER_GRACE = MAX_SESSION;
     uint256 private constant UNIT = 1e9;
     uint256 private constant TOKEN_DEGEN = 1;
     uint256 private constant TOKEN_NATIVE = 2;
@@ -205,13 +211,14 @@ contract CasinoSessions is EIP712 {
     ///         played with it.
     /// @param signed the signed bet
     /// @param countersignature empty from the settler; else the settler's signature of the same
-    ///        EIP-712 `Bet` the key signed, given when the server accepted the bet
+    ///        EIP-712 `Bet` the key signed, given when the server accepted the bet (by a settler
+    ///        since replaced: within RETIRED_SETTLER_GRACE of its replacement)
     /// @return betId the bet's id
     function place(ISessionCasino.SignedBet calldata signed, bytes calldata countersignature) external returns (uint256 betId) {
         address settler = casino.settler();
         if (msg.sender != settler) {
             (address signer, , ) = ECDSA.tryRecover(_betDigest(signed), countersignature);
-            if (signer != settler) revert NotRelayer(msg.sender);
+            if (signer != settler && !_inRetiredGrace(signer)) revert NotRelayer(msg.sender);
         }
         address key = _acceptBet(signed);
         betId = casino.placeFor(signed.bet);
@@ -332,6 +339,15 @@ contract CasinoSessions is EIP712 {
             structHash := keccak256(ptr, add(BET_FIELDS_SIZE, 0x20))
         }
         return _hashTypedDataV4(structHash);
+    }
+
+    /// @dev Whether `signer` is a former settler replaced at most RETIRED_SETTLER_GRACE ago. Asked
+    ///      only of a countersignature that is not the current settler's, so a bet the current
+    ///      settler countersigned pays no more gas than before.
+    function _inRetiredGrace(address signer) private view returns (bool) {
+        if (signer == address(0)) return false;
+        uint256 retiredAt = casino.settlerRetiredAt(signer);
+        return retiredAt != 0 && block.timestamp <= retiredAt + RETIRED_SETTLER_GRACE;
     }
 
     function _onlyRelayer() private view {

@@ -10,8 +10,8 @@ import {
   setJackpotTermsTask,
   setMaxBetTask,
   setRiskTask,
-  setSettlerTask,
   setSettleWindowTask,
+  settlerTask,
   setSwapCapsTask,
   setAnnouncementDelayTask,
   swapRateTask,
@@ -36,7 +36,10 @@ casinoTask("casino:pause", "Stops new bets (owner); settlement, claims, withdraw
 
 casinoTask("casino:unpause", "Opens new bets again (owner)").setAction(oneLine((args: CommonArgs, hre) => pauseTask(args, hre, false)));
 
-casinoTask("casino:set-settler", "Replaces the settlement key (owner)").addOptionalParam("address", "the new settler").setAction(oneLine(setSettlerTask));
+casinoTask("casino:settler", "Announces, cancels or executes a change of the settlement key (owner)")
+  .addOptionalParam("action", "announce, cancel or execute")
+  .addOptionalParam("address", "the next settler (announce only)")
+  .setAction(oneLine(settlerTask));
 
 casinoTask("casino:withdrawal", "Announces, cancels or executes a withdrawal from a token's bankroll to the owner (owner)")
   .addOptionalParam("action", "announce, cancel or execute")

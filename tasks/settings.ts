@@ -1,4 +1,5 @@
-// The owner's settings: pause, settler, and the limit setters of the Casino and its swap desk.
+// The owner's settings: pause, the announced settler change, and the limit setters of the Casino
+// and its swap desk.
 // Each checks its input against the contract's public bounds and the signer being the owner
 // before anything is sent.
 import { getAddress, isAddress } from "ethers";
@@ -18,18 +19,59 @@ export async function pauseTask(args: CommonArgs, hre: HardhatRuntimeEnvironment
   return done(pause ? `${action}: new bets are paused (settlement, claims, withdrawals and swaps go on)` : `${action}: new bets are open again`, receipt.hash);
 }
 
-export async function setSettlerTask(args: CommonArgs & { address?: string }, hre: HardhatRuntimeEnvironment): Promise<TxResult> {
-  const action = "casino:set-settler";
-  if (!args.address || !isAddress(args.address)) throw new TaskError(`${action} refused: --address must be a 0x-prefixed 20-byte address`);
-  const settler = getAddress(args.address);
-  if (BigInt(settler) === 0n) throw new TaskError(`${action} refused: the zero address cannot settle`);
+interface SettlerArgs extends CommonArgs {
+  action?: string;
+  address?: string;
+}
+
+/**
+ * Announces, cancels or executes a settler change, checking its timing before sending. The replaced
+ * settler's countersignatures still place bets for CasinoSessions.RETIRED_SETTLER_GRACE, so the
+ * server holding its key may stop once the change executes.
+ */
+export async function settlerTask(args: SettlerArgs, hre: HardhatRuntimeEnvironment): Promise<TxResult> {
+  const step = args.action ?? "";
+  if (!["announce", "cancel", "execute"].includes(step)) throw new TaskError("casino:settler: --action must be announce, cancel or execute");
+  const action = `casino:settler ${step}`;
   const ctx = await loadContext(hre, args);
   await requireOwner(ctx, action);
-  const current = await ctx.casino.settler();
-  if (current === settler) throw new TaskError(`${action} refused: ${settler} is already the settler`);
-  const receipt = await simulateAndSend(ctx, action, ctx.casino.setSettler, settler);
-  const gas = await hre.ethers.provider.getBalance(settler);
-  return done(`${action}: settler ${current} → ${settler} (its gas balance: ${formatAmount(gas)} BNB)`, receipt.hash);
+  const { casino } = ctx;
+  const [current, [pending, executableAt], lifetime, delay, latest] = await Promise.all([
+    casino.settler(),
+    casino.pendingSettlerChange(),
+    casino.ANNOUNCEMENT_LIFETIME(),
+    casino.announcementDelay(),
+    hre.ethers.provider.getBlock("latest"),
+  ]);
+  const now = BigInt(latest!.timestamp);
+  const announced = BigInt(pending) !== 0n;
+  const lapsesAt = executableAt + lifetime;
+
+  if (step === "announce") {
+    if (!args.address || !isAddress(args.address)) throw new TaskError(`${action} refused: --address must be a 0x-prefixed 20-byte address`);
+    const next = getAddress(args.address);
+    if (BigInt(next) === 0n) throw new TaskError(`${action} refused: the zero address cannot settle`);
+    if (next === current) throw new TaskError(`${action} refused: ${next} is already the settler`);
+    const replaces = announced ? `, replacing the announced ${pending}` : "";
+    const receipt = await simulateAndSend(ctx, action, casino.announceSettlerChange, next);
+    const block = await hre.ethers.provider.getBlock(receipt.blockNumber);
+    const at = BigInt(block!.timestamp) + delay;
+    return done(
+      `${action}: settler ${current} → ${next}${replaces}, executable from ${formatWhen(at, block!.timestamp)}, lapses ${formatTime(at + lifetime)}`,
+      receipt.hash,
+    );
+  }
+  if (args.address !== undefined) throw new TaskError(`${action} refused: --address belongs to announce only`);
+  if (!announced) throw new TaskError(`${action} refused: no settler change is announced`);
+  if (step === "cancel") {
+    const receipt = await simulateAndSend(ctx, action, casino.cancelSettlerChange);
+    return done(`${action}: the change of the settler to ${pending} is cancelled`, receipt.hash);
+  }
+  if (now < executableAt) throw new TaskError(`${action} refused: not executable until ${formatWhen(executableAt, now)}; it lapses ${formatTime(lapsesAt)}`);
+  if (now > lapsesAt) throw new TaskError(`${action} refused: the announcement lapsed at ${formatTime(lapsesAt)}: announce it again`);
+  const receipt = await simulateAndSend(ctx, action, casino.executeSettlerChange);
+  const gas = await hre.ethers.provider.getBalance(pending);
+  return done(`${action}: settler ${current} → ${pending} (its gas balance: ${formatAmount(gas)} BNB)`, receipt.hash);
 }
 
 export async function setMaxBetTask(args: CommonArgs & { token?: string; amount?: string }, hre: HardhatRuntimeEnvironment): Promise<TxResult> {

@@ -141,12 +141,42 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
   });
 
   describe("owner settings", function () {
-    it("replaces the settler, never with the zero address", async function () {
+    it("replaces the settler only as announced: after the delay, before the lapse, never with the zero address; a cancel stops it", async function () {
       const { casino, settler, players } = await loadFixture(deployCasino);
-      const [alice] = players;
-      await expect(casino.setSettler(alice.address)).to.emit(casino, "SettlerChanged").withArgs(settler.address, alice.address);
+      const [alice, bob] = players;
+      await expect(casino.announceSettlerChange(ethers.ZeroAddress)).to.be.revertedWithCustomError(casino, "ZeroAddress");
+      await expect(casino.executeSettlerChange()).to.be.revertedWithCustomError(casino, "NothingPending");
+      await expect(casino.cancelSettlerChange()).to.be.revertedWithCustomError(casino, "NothingPending");
+
+      const announced = await (await casino.announceSettlerChange(alice.address)).wait();
+      const executableAt = BigInt((await ethers.provider.getBlock(announced!.blockNumber))!.timestamp) + DAY;
+      await expect(announced).to.emit(casino, "SettlerChangeAnnounced").withArgs(alice.address, executableAt);
+      expect(await casino.pendingSettlerChange()).to.deep.equal([alice.address, executableAt]);
+      await time.setNextBlockTimestamp(executableAt - 1n);
+      await expect(casino.executeSettlerChange()).to.be.revertedWithCustomError(casino, "NotReady").withArgs(executableAt);
+      // A later announcement replaces the pending one, and waits its own delay.
+      const replaced = await (await casino.announceSettlerChange(bob.address)).wait();
+      const bobAt = BigInt((await ethers.provider.getBlock(replaced!.blockNumber))!.timestamp) + DAY;
+      await expect(casino.cancelSettlerChange()).to.emit(casino, "SettlerChangeCancelled").withArgs(bob.address);
+      expect(await casino.pendingSettlerChange()).to.deep.equal([ethers.ZeroAddress, 0n]);
+      await time.increaseTo(bobAt);
+      await expect(casino.executeSettlerChange()).to.be.revertedWithCustomError(casino, "NothingPending");
+      expect(await casino.settler()).to.equal(settler.address);
+
+      // Executable from the delay's end for ANNOUNCEMENT_LIFETIME, then lapsed.
+      const lapsing = await (await casino.announceSettlerChange(bob.address)).wait();
+      const lapsedAt = BigInt((await ethers.provider.getBlock(lapsing!.blockNumber))!.timestamp) + DAY + 7n * DAY;
+      await time.setNextBlockTimestamp(lapsedAt + 1n);
+      await expect(casino.executeSettlerChange()).to.be.revertedWithCustomError(casino, "AnnouncementLapsed").withArgs(lapsedAt);
+
+      await casino.announceSettlerChange(alice.address);
+      await time.increase(DAY);
+      const executed = await (await casino.executeSettlerChange()).wait();
+      await expect(executed).to.emit(casino, "SettlerChanged").withArgs(settler.address, alice.address);
       expect(await casino.settler()).to.equal(alice.address);
-      await expect(casino.setSettler(ethers.ZeroAddress)).to.be.revertedWithCustomError(casino, "ZeroAddress");
+      expect(await casino.settlerRetiredAt(settler.address)).to.equal((await ethers.provider.getBlock(executed!.blockNumber))!.timestamp);
+      expect(await casino.settlerRetiredAt(alice.address)).to.equal(0n);
+      expect(await casino.pendingSettlerChange()).to.deep.equal([ethers.ZeroAddress, 0n]);
     });
 
     it("answers the fixed RTP per token and the configured maxBet ceilings", async function () {

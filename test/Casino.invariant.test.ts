@@ -1716,6 +1716,18 @@ describe("Casino invariant fuzz", function () {
       );
     }
 
+    /** An announced settler change; in between, the retired settler's countersignatures still place bets (sessionsPlaceStep). */
+    function settlerChangeStep(): Step {
+      const from = rng.chance(0.03) ? notOwner() : ownerNow();
+      const roll = rng.next();
+      if (roll < 0.35 || (s().pendingSettler === null && roll < 0.7)) {
+        const next = rng.chance(0.03) ? ZeroAddress : settlers.find((a) => a.toLowerCase() !== s().settler.toLowerCase())!;
+        return casinoStep("announceSettlerChange", from, "announceSettlerChange", [next], (st, tx) => model.announceSettlerChange(st, tx, next));
+      }
+      if (roll < 0.5) return casinoStep("cancelSettlerChange", from, "cancelSettlerChange", [], (st, tx) => model.cancelSettlerChange(st, tx));
+      return casinoStep("executeSettlerChange", from, "executeSettlerChange", [], (st, tx) => model.executeSettlerChange(st, tx));
+    }
+
     function strayOrSweepStep(): Step | "strayNative" {
       const r = rng.next();
       if (r < 0.25) {
@@ -1805,10 +1817,6 @@ describe("Casino invariant fuzz", function () {
         const address = rng.chance(0.02) ? otherAddress : tokenAddress[token];
         const clamped = amount > unit * MAX_BET_UNITS && !oob ? unit * MAX_BET_UNITS : amount;
         return setting("setMaxBetLimit", [address, clamped], (st, tx) => model.setMaxBetLimit(st, tx, address, clamped));
-      }
-      if (r < 0.9) {
-        const next = rng.chance(0.03) ? ZeroAddress : settlers.find((a) => a.toLowerCase() !== s().settler.toLowerCase())!;
-        return setting("setSettler", [next], (st, tx) => model.setSettler(st, tx, next));
       }
       const pendingOwner = s().pendingOwner;
       if (pendingOwner !== ZeroAddress && rng.chance(0.7)) {
@@ -2257,7 +2265,12 @@ describe("Casino invariant fuzz", function () {
         same(set.maxBetLimit[k], st.maxBetUnits[token] * MIN_BET[token], `${where}: ${token} maxBetLimit`);
       });
 
-      walletAddresses.forEach((address, k) => same(snap.wallets[k], st.wallets[address.toLowerCase()], `${where}: DEGEN wallet ${address}`));
+      same(set.pendingSettler, st.pendingSettler?.settler ?? ZeroAddress, `${where}: pending settler`);
+      same(set.pendingSettlerAt, st.pendingSettler?.executableAt ?? 0n, `${where}: pending settler time`);
+      walletAddresses.forEach((address, k) => {
+        same(snap.wallets[k], st.wallets[address.toLowerCase()], `${where}: DEGEN wallet ${address}`);
+        same(snap.settlerRetiredAt[k], st.settlerRetiredAt[address.toLowerCase()] ?? 0n, `${where}: settlerRetiredAt(${address})`);
+      });
       same(snap.otherHeld, st.otherHeld, `${where}: other ERC-20 held`);
 
       probes.forEach((probe, k) => {
@@ -2342,6 +2355,7 @@ describe("Casino invariant fuzz", function () {
       [2, () => lockStep()],
       [2, fundStep],
       [3, bankrollWithdrawalStep],
+      [1.5, settlerChangeStep],
       [1.5, strayOrSweepStep],
       [0.5, taxedTradeStep],
       [2.5, ownerStep],
@@ -2715,7 +2729,9 @@ describe("Casino invariant fuzz", function () {
       "setAnnouncementDelay",
       "setJackpotTerms",
       "setMaxBetLimit",
-      "setSettler",
+      "announceSettlerChange",
+      "cancelSettlerChange",
+      "executeSettlerChange",
       "transferOwnership",
       "acceptOwnership",
       "pause",

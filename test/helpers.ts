@@ -1,5 +1,6 @@
 import { AbiCoder, concat, getBytes, keccak256, parseEther, solidityPacked, toUtf8Bytes, ZeroAddress, type Signer } from "ethers";
 import { ethers } from "hardhat";
+import { time } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import {
   GameRules__factory,
@@ -167,6 +168,13 @@ export async function deployCasino(ownerIndex = 0): Promise<CasinoFixture> {
   const relay = await ethers.getContractAt("CasinoRelay", await casino.relay());
   const swapDesk = await ethers.getContractAt("CasinoSwap", await casino.swapDesk());
   return { token, casino, relay, swapDesk, casinoAddress, tokenAddress, owner, settler, devWallet, stranger, players, chainId };
+}
+
+/** Replaces the settler the only way the owner can: announces `next`, waits the announcement delay, executes. */
+export async function changeSettler(casino: Casino, owner: Signer, next: string) {
+  await casino.connect(owner).announceSettlerChange(next);
+  await time.increase(await casino.announcementDelay());
+  return casino.connect(owner).executeSettlerChange();
 }
 
 // ───────────────────────────── the rules' payouts ─────────────────────────────

@@ -205,11 +205,12 @@ describe("Operator tasks (tasks/)", function () {
       ["casino:swap-rate", { action: "cancel" }, /refused: no rate is announced$/],
       ["casino:unpause", {}, /refused: new bets are not paused$/],
       [
-        "casino:set-settler",
-        { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
+        "casino:settler",
+        { action: "announce", address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" },
         /refused: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is already the settler$/,
       ],
-      ["casino:set-settler", { address: "0x1234" }, /refused: --address must be a 0x-prefixed 20-byte address$/],
+      ["casino:settler", { action: "announce", address: "0x1234" }, /refused: --address must be a 0x-prefixed 20-byte address$/],
+      ["casino:settler", { action: "execute" }, /refused: no settler change is announced$/],
       ["casino:fund", { token: "BNB", amount: "1", jackpot: true }, /refused: the jackpot is paid in DEGEN only$/],
       ["casino:fund", { token: "DEGEN", amount: "400000001" }, /refused: 0x[0-9a-fA-F]{40} holds 400,000,000 DEGEN, 400,000,001 needed$/],
     ];
@@ -221,7 +222,7 @@ describe("Operator tasks (tasks/)", function () {
     const commands: [string, Record<string, unknown>][] = [
       ["casino:pause", {}],
       ["casino:unpause", {}],
-      ["casino:set-settler", { address: stranger.address }],
+      ["casino:settler", { action: "announce", address: stranger.address }],
       ["casino:withdrawal", { action: "announce", token: "BNB", amount: "1" }],
       ["casino:set-max-bet", { token: "DEGEN", amount: "1000" }],
       ["casino:set-risk", { perBet: "800" }],
@@ -236,7 +237,7 @@ describe("Operator tasks (tasks/)", function () {
   });
 
   it("every setter applies an in-bounds value: the view changes, the event is emitted, one line says what changed", async function () {
-    const { run, casino, swapDesk, tokenAddress } = await loadFixture(stack);
+    const { run, casino, swapDesk, tokenAddress, owner } = await loadFixture(stack);
     const applied = async (name: string, args: Record<string, unknown>, line: RegExp) => {
       const outcome = await run<TxResult>(name, args);
       expect(outcome.exitCode, `${name}: ${outcome.err}`).to.equal(0);
@@ -298,14 +299,26 @@ describe("Operator tasks (tasks/)", function () {
     await expect(await applied("casino:unpause", {}, /^casino:unpause: new bets are open again/)).to.emit(casino, "Unpaused");
     expect(await casino.paused()).to.equal(false);
 
+    // The settler changes only as announced, after the announcement delay (2 days, set above).
     const next = ethers.Wallet.createRandom().address;
     await expect(
       await applied(
-        "casino:set-settler",
-        { address: next.toLowerCase() },
-        new RegExp(`settler 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 → ${next} \\(its gas balance: 0 BNB\\)`),
+        "casino:settler",
+        { action: "announce", address: next.toLowerCase() },
+        new RegExp(`^casino:settler announce: settler 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 → ${next}, executable from .* \\(in 2d\\), lapses `),
       ),
-    ).to.emit(casino, "SettlerChanged");
+    ).to.emit(casino, "SettlerChangeAnnounced");
+    await expectRefusal(run, owner, "casino:settler", { action: "execute" }, /refused: not executable until .* \(in 2d\); it lapses /);
+    await time.increase(2n * DAY);
+    await expect(
+      await applied(
+        "casino:settler",
+        { action: "execute" },
+        new RegExp(`^casino:settler execute: settler 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 → ${next} \\(its gas balance: 0 BNB\\)`),
+      ),
+    )
+      .to.emit(casino, "SettlerChanged")
+      .withArgs("0x70997970C51812dc3A010C7d01b50e0d17dc79C8", next);
     expect(await casino.settler()).to.equal(next);
     expect(tokenAddress).to.equal(await casino.degen());
   });

@@ -3,14 +3,15 @@ pragma solidity 0.8.28;
 
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {Payouts} from "../Payouts.sol";
-import {CasinoStorage, House, PendingWithdrawal} from "./CasinoStorage.sol";
+import {CasinoStorage, House, PendingSettler, PendingWithdrawal} from "./CasinoStorage.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
 import {HouseAdmin} from "./HouseAdmin.sol";
 import {CasinoBase} from "./CasinoBase.sol";
 
 /// @title CasinoHouse
 /// @notice House administration: the bankroll (funding, announced withdrawals, sweep), the
-///         settler, pause, and every owner setting within its fixed bounds, with their views.
+///         settler and its announced changes, pause, and every owner setting within its fixed
+///         bounds, with their views.
 abstract contract CasinoHouse is CasinoBase {
     using SafeCast for uint256;
     using CasinoLedger for CasinoStorage;
@@ -57,10 +58,24 @@ abstract contract CasinoHouse is CasinoBase {
         HouseAdmin.sweep(_s, token, to, address(degen));
     }
 
-    /// @notice Replaces the settler (owner only).
-    /// @param settler_ the new settlement key
-    function setSettler(address settler_) external onlyOwner {
-        HouseAdmin.setSettler(_s, settler_);
+    /// @notice Announces the next settler, who replaces the current one once `announcementDelay`
+    ///         has passed, until ANNOUNCEMENT_LIFETIME after that (owner only). Replaces any
+    ///         pending announcement.
+    /// @param settler_ the next settlement key
+    function announceSettlerChange(address settler_) external onlyOwner {
+        HouseAdmin.announceSettlerChange(_s, settler_);
+    }
+
+    /// @notice Cancels the announced settler change (owner only).
+    function cancelSettlerChange() external onlyOwner {
+        HouseAdmin.cancelSettlerChange(_s);
+    }
+
+    /// @notice Makes the announced settler the settler, once the delay has passed and before the
+    ///         announcement lapses (owner only). The replaced settler's countersignatures still
+    ///         place bets for CasinoSessions.RETIRED_SETTLER_GRACE (see `settlerRetiredAt`).
+    function executeSettlerChange() external onlyOwner {
+        HouseAdmin.executeSettlerChange(_s);
     }
 
     /// @notice Stops new bets (owner only). Settlement, claims, withdrawals and swaps go on.
@@ -107,8 +122,8 @@ abstract contract CasinoHouse is CasinoBase {
         HouseAdmin.setSettleWindow(_s, seconds_);
     }
 
-    /// @notice Sets the delay between announcing and executing a bankroll withdrawal or a swap
-    ///         rate (owner only). Applies to announcements made afterwards.
+    /// @notice Sets the delay between announcing and executing a bankroll withdrawal, a settler
+    ///         change or a swap rate (owner only). Applies to announcements made afterwards.
     /// @param seconds_ within [MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY]
     function setAnnouncementDelay(uint256 seconds_) external onlyOwner {
         HouseAdmin.setAnnouncementDelay(_s, seconds_);
@@ -163,7 +178,8 @@ abstract contract CasinoHouse is CasinoBase {
         return _s.config.settleWindow;
     }
 
-    /// @notice Seconds between announcing and executing a bankroll withdrawal or a swap rate.
+    /// @notice Seconds between announcing and executing a bankroll withdrawal, a settler change
+    ///         or a swap rate.
     function announcementDelay() external view returns (uint256) {
         return _s.config.announcementDelay;
     }
@@ -171,6 +187,19 @@ abstract contract CasinoHouse is CasinoBase {
     /// @notice The settler address.
     function settler() external view returns (address) {
         return _s.settler;
+    }
+
+    /// @notice The announced next settler (address 0: none); executable from `executableAt` until
+    ///         `executableAt + ANNOUNCEMENT_LIFETIME`.
+    function pendingSettlerChange() external view returns (address settler_, uint256 executableAt) {
+        PendingSettler memory p = _s.pendingSettler;
+        return (p.settler, p.executableAt);
+    }
+
+    /// @notice When `account` stopped being the settler (0: never was one, or never replaced).
+    /// @param account a former settler
+    function settlerRetiredAt(address account) external view returns (uint256) {
+        return _s.settlerRetiredAt[account];
     }
 
     /// @notice Whether new bets are stopped.

@@ -81,6 +81,12 @@ struct PendingWithdrawal {
     uint64 executableAt;
 }
 
+/// @notice An announced change of the settler (settler 0: none).
+struct PendingSettler {
+    address settler;
+    uint64 executableAt;
+}
+
 
 /// @notice Everything the Casino stores.
 struct CasinoStorage {
@@ -105,6 +111,11 @@ struct CasinoStorage {
     /// A batch issued in the block of the pending one before it: the batch that was pending then,
     /// so that the next play records the draws of every batch of that block (SessionPlay).
     mapping(bytes32 tickets => bytes32 before) ticketsBefore;
+    /// The announced next settler (HouseAdmin).
+    PendingSettler pendingSettler;
+    /// When each former settler was replaced: CasinoSessions still takes its countersignatures a
+    /// while after, for the bets it accepted before it was replaced.
+    mapping(address settler => uint256 retiredAt) settlerRetiredAt;
 }
 
 /// @notice The Casino's fixed parts that its external libraries need.

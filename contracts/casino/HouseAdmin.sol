@@ -7,14 +7,14 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {Announcement} from "../utils/Announcement.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, House, PendingWithdrawal} from "./CasinoStorage.sol";
+import {CasinoStorage, House, PendingSettler, PendingWithdrawal} from "./CasinoStorage.sol";
 
 /// @title HouseAdmin
 /// @notice What the Casino's owner may do, each within fixed bounds: the settings that apply to
-///         bets placed afterwards, the pause of new bets, the settler, and announced withdrawals of
-///         the free bankroll and sweeps of what the Casino holds beyond what it owes. Runs in the
-///         Casino's own storage (an external library, called by delegatecall, only by the owner)
-///         to keep the Casino within the 24 KiB contract size limit.
+///         bets placed afterwards, the pause of new bets, announced changes of the settler,
+///         announced withdrawals of the free bankroll and sweeps of what the Casino holds beyond
+///         what it owes. Runs in the Casino's own storage (an external library, called by
+///         delegatecall, only by the owner) to keep the Casino within the 24 KiB contract size limit.
 library HouseAdmin {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
@@ -85,15 +85,43 @@ library HouseAdmin {
         else IERC20(token).safeTransfer(to, amount);
     }
 
-    // ───────────────────────────── settings ─────────────────────────────
+    // ───────────────────────────── settler ─────────────────────────────
 
-    /// @notice Replaces the settler (owner only).
-    /// @param settler_ the new settlement key
-    function setSettler(CasinoStorage storage s, address settler_) external {
+    /// @notice Announces the next settler, who replaces the current one once `announcementDelay`
+    ///         has passed, within Announcement.LIFETIME (owner only). Replaces any pending
+    ///         announcement.
+    /// @param settler_ the next settlement key
+    function announceSettlerChange(CasinoStorage storage s, address settler_) external {
         if (settler_ == address(0)) revert ICasino.ZeroAddress();
-        emit ICasino.SettlerChanged(s.settler, settler_);
-        s.settler = settler_;
+        uint64 executableAt = Announcement.executableAt(s.config.announcementDelay);
+        s.pendingSettler = PendingSettler({settler: settler_, executableAt: executableAt});
+        emit ICasino.SettlerChangeAnnounced(settler_, executableAt);
     }
+
+    /// @notice Cancels the announced settler change (owner only).
+    function cancelSettlerChange(CasinoStorage storage s) external {
+        address announced = s.pendingSettler.settler;
+        if (announced == address(0)) revert ICasino.NothingPending();
+        delete s.pendingSettler;
+        emit ICasino.SettlerChangeCancelled(announced);
+    }
+
+    /// @notice Makes the announced settler the settler, once the delay has passed and before the
+    ///         announcement lapses (owner only). The settler it replaces is recorded as retired
+    ///         now: CasinoSessions still takes its countersignatures of bets for a while
+    ///         (RETIRED_SETTLER_GRACE), so that a bet it accepted can still be placed by its player.
+    function executeSettlerChange(CasinoStorage storage s) external {
+        PendingSettler memory pending = s.pendingSettler;
+        if (pending.settler == address(0)) revert ICasino.NothingPending();
+        Announcement.checkExecutable(pending.executableAt);
+        address previous = s.settler;
+        delete s.pendingSettler;
+        s.settlerRetiredAt[previous] = block.timestamp;
+        s.settler = pending.settler;
+        emit ICasino.SettlerChanged(previous, pending.settler);
+    }
+
+    // ───────────────────────────── settings ─────────────────────────────
 
     /// @notice Stops new bets (owner only). Settlement, claims, withdrawals and swaps go on.
     function pause(CasinoStorage storage s) external {
@@ -156,8 +184,8 @@ library HouseAdmin {
         emit ICasino.SettleWindowChanged(seconds_);
     }
 
-    /// @notice Sets the delay between announcing and executing a bankroll withdrawal or a swap
-    ///         rate (owner only). Applies to announcements made afterwards.
+    /// @notice Sets the delay between announcing and executing a bankroll withdrawal, a settler
+    ///         change or a swap rate (owner only). Applies to announcements made afterwards.
     /// @param seconds_ within [MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY]
     function setAnnouncementDelay(CasinoStorage storage s, uint256 seconds_) external {
         CasinoLedger.checkBounds(seconds_, MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY);

@@ -70,6 +70,8 @@ interface ICasino {
     event BankrollWithdrawalCancelled(address indexed token);
     event BankrollWithdrawalExecuted(address indexed token, uint256 amount, address indexed to);
     event Swept(address indexed token, address indexed to, uint256 amount);
+    event SettlerChangeAnnounced(address indexed settler, uint256 executableAt);
+    event SettlerChangeCancelled(address indexed settler);
     event SettlerChanged(address indexed previous, address indexed current);
     event Paused(address account);
     event Unpaused(address account);
@@ -186,7 +188,8 @@ interface ICasino {
     /// @notice The swap desk the Casino deployed: the only caller of exchange.
     function swapDesk() external view returns (address);
 
-    /// @notice Seconds between announcing and executing a bankroll withdrawal or a swap rate.
+    /// @notice Seconds between announcing and executing a bankroll withdrawal, a settler change
+    ///         or a swap rate.
     function announcementDelay() external view returns (uint256);
 
     /// @notice A token's bankroll and the part of it that open bets reserve.

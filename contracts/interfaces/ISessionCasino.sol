@@ -42,6 +42,9 @@ interface ISessionCasino {
     /// @notice The house's settler: the one relay of seeds and actions.
     function settler() external view returns (address);
 
+    /// @notice When `account` stopped being the settler (0: never was one, or never replaced).
+    function settlerRetiredAt(address account) external view returns (uint256);
+
     /// @notice Settles an open bet with the actions its player signed.
     function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external returns (uint256 payout, address token);
 }

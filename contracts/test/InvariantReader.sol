@@ -45,6 +45,8 @@ contract InvariantReader {
         uint256[2] pendingAmount; // pendingWithdrawal(DEGEN), pendingWithdrawal(BNB)
         uint256[2] pendingAt;
         uint256[2] maxBetLimit;
+        address pendingSettler; // pendingSettlerChange()
+        uint256 pendingSettlerAt;
     }
 
     /// @notice A maxBet(token, gameType, params, player) to read.
@@ -74,6 +76,7 @@ contract InvariantReader {
         PlayerView[] players;
         Settings settings;
         uint256[] wallets; // DEGEN balances of `wallets`
+        uint256[] settlerRetiredAt; // settlerRetiredAt of `wallets`
         uint256 otherHeld; // what the Casino holds of `other`
         uint256[] maxBets; // per probe
         uint256[2] degenQuote; // swapDesk.quote(DEGEN, quoteDegen)
@@ -144,7 +147,11 @@ contract InvariantReader {
         snap.players = _readPlayers(casino, q.players);
         snap.settings = _readSettings(casino, degen);
         snap.wallets = new uint256[](q.wallets.length);
-        for (uint256 i; i < q.wallets.length; ++i) snap.wallets[i] = IERC20(degen).balanceOf(q.wallets[i]);
+        snap.settlerRetiredAt = new uint256[](q.wallets.length);
+        for (uint256 i; i < q.wallets.length; ++i) {
+            snap.wallets[i] = IERC20(degen).balanceOf(q.wallets[i]);
+            snap.settlerRetiredAt[i] = casino.settlerRetiredAt(q.wallets[i]);
+        }
         snap.otherHeld = q.other.balanceOf(address(casino));
         snap.maxBets = new uint256[](q.probes.length);
         for (uint256 i; i < q.probes.length; ++i) {
@@ -227,5 +234,6 @@ contract InvariantReader {
         (s.pendingAmount[1], s.pendingAt[1]) = casino.pendingWithdrawal(address(0));
         s.maxBetLimit[0] = casino.maxBetLimit(degen);
         s.maxBetLimit[1] = casino.maxBetLimit(address(0));
+        (s.pendingSettler, s.pendingSettlerAt) = casino.pendingSettlerChange();
     }
 }

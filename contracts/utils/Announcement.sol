@@ -4,10 +4,10 @@ pragma solidity 0.8.28;
 import {ICasino} from "../interfaces/ICasino.sol";
 
 /// @title Announcement
-/// @notice The owner's timelock, written once for the Casino's bankroll withdrawals and the swap
-///         desk's rate: a change is announced, may be executed once the Casino's announcement
-///         delay has passed, and lapses LIFETIME after that, so that an announcement players have
-///         stopped watching can never be executed by surprise.
+/// @notice The owner's timelock, written once for the Casino's bankroll withdrawals and settler
+///         changes and the swap desk's rate: a change is announced, may be executed once the
+///         Casino's announcement delay has passed, and lapses LIFETIME after that, so that an
+///         announcement players have stopped watching can never be executed by surprise.
 library Announcement {
     /// @notice An announcement lapses this long after it became executable.
     uint256 internal constant LIFETIME = 7 days;

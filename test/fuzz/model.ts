@@ -28,6 +28,8 @@ export const CRASH = 4;
 export const SPLIT = "0x50";
 /** CasinoSessions.MAX_SESSION: the longest a session may last. */
 export const MAX_SESSION = DAY;
+/** CasinoSessions.RETIRED_SETTLER_GRACE: how long a replaced settler's countersignatures still place bets. */
+export const RETIRED_SETTLER_GRACE = MAX_SESSION;
 /** CasinoSessions keeps a session's amounts in units of 10^9 base units, at most 2^64 − 1 of them. */
 const SESSION_UNIT = 10n ** 9n;
 const INT64_MAX = (1n << 63n) - 1n;
@@ -319,6 +321,10 @@ export interface State {
   owner: string;
   pendingOwner: string;
   settler: string;
+  /** The announced next settler (announceSettlerChange), executable from its time. */
+  pendingSettler: { settler: string; executableAt: bigint } | null;
+  /** When each former settler was replaced (lower-case address): its countersignatures place bets RETIRED_SETTLER_GRACE longer. */
+  settlerRetiredAt: Record<string, bigint>;
   bankroll: Record<Token, bigint>;
   reserved: Record<Token, bigint>;
   interactiveReserved: Record<Token, bigint>;
@@ -483,6 +489,8 @@ export class CasinoModel {
       owner: initial.owner,
       pendingOwner: ZeroAddress,
       settler: initial.settler,
+      pendingSettler: null,
+      settlerRetiredAt: {},
       bankroll: { ...initial.bankroll },
       reserved: { DEGEN: 0n, BNB: 0n },
       interactiveReserved: { DEGEN: 0n, BNB: 0n },
@@ -1404,12 +1412,15 @@ export class CasinoModel {
 
   /**
    * CasinoSessions.place: the settler's, or anyone's with the settler's countersignature of the same
-   * Bet (`countersigner`: whom it recovers to; "empty": none); an open bet of the signed nonce, its
-   * stake from the vault (Casino.placeFor), settled later with its relay seed.
+   * Bet (`countersigner`: whom it recovers to; "empty": none), or a replaced settler's within
+   * RETIRED_SETTLER_GRACE of its replacement; an open bet of the signed nonce, its stake from the
+   * vault (Casino.placeFor), settled later with its relay seed.
    */
   sessionsPlace(s: State, tx: Tx, signed: SignedBetModel, countersigner: string): void {
     if (lower(tx.from) !== lower(s.settler)) {
-      if (countersigner === "empty" || lower(countersigner) !== lower(s.settler)) fail("NotRelayer", tx.from);
+      const retiredAt = countersigner === "empty" ? undefined : s.settlerRetiredAt[lower(countersigner)];
+      const retiredInGrace = retiredAt !== undefined && tx.now <= retiredAt + RETIRED_SETTLER_GRACE;
+      if (countersigner === "empty" || (lower(countersigner) !== lower(s.settler) && !retiredInGrace)) fail("NotRelayer", tx.from);
     }
     const key = this.acceptBet(s, tx, signed);
     const token = this.supported(signed.input.token);
@@ -1858,11 +1869,31 @@ export class CasinoModel {
     this.emit(tx, "Unpaused", tx.from);
   }
 
-  setSettler(s: State, tx: Tx, settler: string): void {
+  announceSettlerChange(s: State, tx: Tx, settler: string): void {
     this.onlyOwner(s, tx);
     if (settler === ZeroAddress) fail("ZeroAddress");
-    this.emit(tx, "SettlerChanged", s.settler, settler);
-    s.settler = settler;
+    const executableAt = tx.now + s.announcementDelay;
+    s.pendingSettler = { settler, executableAt };
+    this.emit(tx, "SettlerChangeAnnounced", settler, executableAt);
+  }
+
+  cancelSettlerChange(s: State, tx: Tx): void {
+    this.onlyOwner(s, tx);
+    const pending = s.pendingSettler;
+    if (pending === null) fail("NothingPending");
+    s.pendingSettler = null;
+    this.emit(tx, "SettlerChangeCancelled", pending.settler);
+  }
+
+  executeSettlerChange(s: State, tx: Tx): void {
+    this.onlyOwner(s, tx);
+    const pending = s.pendingSettler;
+    if (pending === null) fail("NothingPending");
+    this.checkAnnouncement(pending.executableAt, tx.now);
+    s.pendingSettler = null;
+    s.settlerRetiredAt[lower(s.settler)] = tx.now;
+    this.emit(tx, "SettlerChanged", s.settler, pending.settler);
+    s.settler = pending.settler;
   }
 
   transferOwnership(s: State, tx: Tx, newOwner: string): void {

@@ -6,7 +6,7 @@
 import { expect } from "chai";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
-import { GAME } from "../helpers";
+import { changeSettler, GAME } from "../helpers";
 import { eventsOf } from "../findings/support";
 import { BET_TYPES, blackjackLog, countersign, deploySessions, openSession, payoutOf, place, play, signActions, signBet, typedBet } from "./support";
 
@@ -95,16 +95,16 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
       expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - stake + payout + jackpot);
     });
 
-    it("follows the settler: after setSettler, the old settler's countersignature places nothing and the new one's does", async function () {
+    it("follows the settler: after a settler change, the old settler sends nothing and the new one's countersignature places", async function () {
       const f = await loadFixture(aliceSessionFixture);
-      const bet = await signBet(f, f.session);
-      const old = await countersign(f, bet.signed);
       const next = f.players[7];
-      await f.casino.connect(f.owner).setSettler(next.address);
-      await expect(f.sessions.connect(f.alice).place(bet.signed, old)).to.be.revertedWithCustomError(f.sessions, "NotRelayer").withArgs(f.alice.address);
+      await changeSettler(f.casino, f.owner, next.address);
+      // The session opened before the change has lapsed over the announcement delay: a new one.
+      const bet = await signBet(f, await openSession(f, f.alice, {}, "after the change"));
       await expect(f.sessions.connect(f.settler).place(bet.signed, "0x")).to.be.revertedWithCustomError(f.sessions, "NotRelayer").withArgs(f.settler.address);
-      await expect(f.sessions.connect(f.alice).place(bet.signed, await countersign(f, bet.signed, next))).to.emit(f.casino, "BetPlaced");
       await expect(f.sessions.connect(f.settler).play([], [])).to.be.revertedWithCustomError(f.sessions, "NotRelayer").withArgs(f.settler.address);
+      await expect(f.sessions.connect(f.alice).place(bet.signed, await countersign(f, bet.signed, next))).to.emit(f.casino, "BetPlaced");
+      // The old settler's countersignatures of bets it accepted before the change: test/findings/round3/settler.test.ts.
     });
   });
 });
