@@ -16,12 +16,16 @@ import { BPS } from "./tokens";
  *   keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash)). Nobody knows that hash when
  *   the bet is sent, and the house's seed is not an input, so no one can choose a winning bet.
  *   A hit is roll < odds.
- * - **A void draw counts as a hit.** When the bet is settled or claimed after the EVM has
- *   forgotten its block's hash (256 blocks, 8191 with EIP-2935) and nobody recorded it
- *   (lockJackpotEntropy), the draw is a hit for any bet with odds above 0, and the house's free
- *   bankroll pays its prize, not the pool: the house, which sees the hash first, can never gain
- *   by settling late, and its own accounts win nothing from the pool by leaving their bets
- *   unsettled (contracts/README.md "Trust assumptions").
+ * - **A void draw wins nothing; the house pays its fair value into the pool.** When the bet is
+ *   settled or claimed after the EVM has forgotten its block's hash (256 blocks, 8191 with
+ *   EIP-2935) and nobody recorded it (lockJackpotEntropy), the draw is void: no hit, no win, and
+ *   the house's free bankroll pays the draw's fair value, prize × odds / 2^47, into the pool (at
+ *   most what no open bet has reserved). The player sees the hash as soon as the house does: if a
+ *   void draw paid the player anything, they would keep the hits and let the misses go void, and
+ *   a 1 DEGEN bet would farm the whole prize while the house is down. Paying the fair value keeps a
+ *   player's expected jackpot win at the edge of their stake, and withholding a draw costs the
+ *   house exactly what the draw was worth. Anyone keeps a draw real by locking the hash in time
+ *   (contracts/README.md "Trust assumptions").
  */
 export const JACKPOT = {
   DOMAIN: keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT")),
@@ -63,6 +67,14 @@ export function jackpotOdds(stake: bigint, edgeBps: number | bigint, prize: bigi
   return odds < JACKPOT.ODDS_ONE ? odds : JACKPOT.ODDS_ONE;
 }
 
+/**
+ * What a draw is worth: prize × odds / 2^47, rounded down (Math.mulDiv on chain). A void draw's
+ * house funds the pool with this much, at most its free bankroll.
+ */
+export function jackpotFairValue(prize: bigint, odds: bigint): bigint {
+  return (prize * odds) / JACKPOT.ODDS_ONE;
+}
+
 /** The chance a bet's odds give, as a number in [0, 1], for display. */
 export function jackpotChance(odds: bigint): number {
   return Number(odds) / Number(JACKPOT.ODDS_ONE);
@@ -83,19 +95,31 @@ export interface JackpotDrawInput {
 export interface JackpotDrawResult {
   /** The roll, or null for a void draw. */
   roll: bigint | null;
-  /** As JackpotDrawn publishes it: roll < odds, or a void draw of a bet with odds (a hit on an empty pool pays nothing). */
+  /** roll < odds (a hit on an empty pool pays nothing); never for a void draw. */
   hit: boolean;
   /** The prize at stake: the bet's, at most the pool. */
   prize: bigint;
-  /** What the draw pays: the prize on a hit, else 0. */
+  /** What the draw pays the player: the prize on a hit, else 0. */
   win: bigint;
+  /**
+   * What the house's free bankroll owes the pool: a void draw's fair value (jackpotFairValue of
+   * the bet's prize and odds), 0 for a real draw. The contract pays at most the free bankroll.
+   */
+  houseFunding: bigint;
 }
 
 /** The draw the contract makes at settlement or expired claim. */
 export function jackpotDraw(input: JackpotDrawInput): JackpotDrawResult {
   const prize = input.prize < input.pool ? input.prize : input.pool;
-  const voided = BigInt(input.entropy) === 0n;
-  const roll = voided ? null : jackpotRoll(input.casino, input.betId, input.entropy);
-  const hit = input.odds !== 0n && (roll === null || roll < input.odds);
-  return { roll, hit, prize, win: hit ? prize : 0n };
+  if (isVoidEntropy(input.entropy)) {
+    return { roll: null, hit: false, prize, win: 0n, houseFunding: jackpotFairValue(input.prize, input.odds) };
+  }
+  const roll = jackpotRoll(input.casino, input.betId, input.entropy);
+  const hit = roll < input.odds;
+  return { roll, hit, prize, win: hit ? prize : 0n, houseFunding: 0n };
+}
+
+/** A draw's entropy of zero: the bet block's hash was gone and never locked, the draw is void. */
+export function isVoidEntropy(entropy: string): boolean {
+  return BigInt(entropy) === 0n;
 }

@@ -6,7 +6,7 @@
  */
 import { keccak256, toUtf8Bytes } from "ethers";
 import { assertBytes32, hashWords, uint256Word } from "./random";
-import { jackpotRoll } from "./jackpot";
+import { isVoidEntropy, jackpotFairValue, jackpotRoll } from "./jackpot";
 import type { GameType } from "./gameTypes";
 
 /** The EIP-712 domain of a deployment's CasinoSessions. */
@@ -159,21 +159,27 @@ export function ticketsHash(tickets: readonly JackpotTicket[]): string {
   return hash;
 }
 
-/** One ticket's draw as drawJackpots made it: the roll, or null when void (a hit), and whether it hit. */
+/** One ticket's draw as drawJackpots made it: the roll (null when void), whether it hit, and what a void draw's house funds. */
 export interface TicketDraw extends JackpotTicket {
   roll: bigint | null;
   hit: boolean;
+  /** A void ticket's fair value, which the house's free bankroll pays into the pool (at most what it has free); 0 otherwise. */
+  houseFunding: bigint;
 }
 
 /**
  * Every ticket's draw from the one JackpotTicketsDrawn(tickets, entropy) of its batch: a hit when
- * the roll is below the odds, or when the entropy is zero (the hash was gone: a void draw is a hit).
- * drawJackpots publishes a hit again on its own (JackpotDrawn, JackpotWon); a miss only here.
+ * the roll is below the odds. An entropy of zero (the hash was gone) makes every ticket void: no
+ * hit, and the house funds the pool with its fair value. drawJackpots publishes a hit again on its
+ * own (JackpotDrawn, JackpotWon), a void ticket too (JackpotFunded by the Casino when above 0,
+ * then JackpotDrawn with hit false); a miss only here.
  */
 export function ticketDraws(casino: string, tickets: readonly JackpotTicket[], entropy: string): TicketDraw[] {
-  const voided = BigInt(entropy) === 0n;
+  if (isVoidEntropy(entropy)) {
+    return tickets.map((ticket) => ({ ...ticket, roll: null, hit: false, houseFunding: jackpotFairValue(ticket.prize, ticket.odds) }));
+  }
   return tickets.map((ticket) => {
-    const roll = voided ? null : jackpotRoll(casino, ticket.betId, entropy);
-    return { ...ticket, roll, hit: roll === null || roll < ticket.odds };
+    const roll = jackpotRoll(casino, ticket.betId, entropy);
+    return { ...ticket, roll, hit: roll < ticket.odds, houseFunding: 0n };
   });
 }

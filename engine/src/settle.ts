@@ -2,7 +2,7 @@ import { decodeBlackjackActions, settleBlackjack, type BlackjackAction, type Bla
 import { decodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
 import { GameType, gameName, isGameType } from "./gameTypes";
 import { verifyLink } from "./hashChain";
-import { jackpotRoll } from "./jackpot";
+import { isVoidEntropy, jackpotFairValue, jackpotRoll } from "./jackpot";
 import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
 import { randomWord } from "./random";
 import { settleSlots, type SlotsOutcome } from "./slots";
@@ -126,7 +126,10 @@ export interface BetRecord {
   jackpotPrize?: bigint;
 }
 
-/** A DEGEN bet's jackpot draw as published (JackpotDrawn, and JackpotWon on a hit). */
+/**
+ * A DEGEN bet's jackpot draw as published: JackpotDrawn (a hit, or a void draw), JackpotWon on a
+ * hit, and before a void draw the Casino's own JackpotFunded.
+ */
 export interface JackpotRecord {
   entropy: string;
   prize: bigint;
@@ -135,6 +138,12 @@ export interface JackpotRecord {
   won: bigint;
   /** The hash of the bet's block read from the chain: the entropy must equal it unless void. */
   blockHash?: string;
+  /**
+   * What the Casino's bankroll put in the pool just before a void draw (its JackpotFunded, 0
+   * without one): checked when given, at most the draw's fair value (less only when the free
+   * bankroll was short, which the bet alone cannot tell).
+   */
+  fundedByHouse?: bigint;
 }
 
 /** A settlement as published (BetSettled's seed, GamePlayed's payout, the server's action log). */
@@ -188,26 +197,39 @@ export function verify(bet: BetRecord, settlement: SettlementRecord): VerifyResu
 
 /** What does not match in a published jackpot draw (odds and prize were fixed when the bet was placed). */
 function jackpotProblems(bet: BetRecord, jackpot: JackpotRecord): string[] {
-  if (bet.jackpotOdds === undefined || bet.jackpotPrize === undefined) return ["the bet's jackpot odds and prize are needed to check its draw"];
+  const { jackpotOdds: odds, jackpotPrize: prize } = bet;
+  if (odds === undefined || prize === undefined) return ["the bet's jackpot odds and prize are needed to check its draw"];
+  if (isVoidEntropy(jackpot.entropy)) return voidDrawProblems(jackpotFairValue(prize, odds), jackpot);
   const problems: string[] = [];
-  const voided = BigInt(jackpot.entropy) === 0n;
-  if (!voided && jackpot.blockHash !== undefined && jackpot.blockHash.toLowerCase() !== jackpot.entropy.toLowerCase()) {
+  if (jackpot.blockHash !== undefined && jackpot.blockHash.toLowerCase() !== jackpot.entropy.toLowerCase()) {
     problems.push(`jackpot entropy ${jackpot.entropy} is not the hash of the bet's block ${jackpot.blockHash}`);
   }
-  const betId = (BigInt(bet.player) << 64n) | BigInt(bet.nonce);
   // The prize is the one fixed at placement, lower only when the pool could not pay it.
-  if (jackpot.prize > bet.jackpotPrize) problems.push(`jackpot prize ${jackpot.prize} is above the ${bet.jackpotPrize} fixed when the bet was placed`);
-  const roll = voided ? null : jackpotRoll(bet.casino, betId, jackpot.entropy);
-  // As the contract publishes it: a hit is roll < odds, or a void draw of a bet with odds, even
-  // when an empty pool leaves nothing to pay.
-  const hit = bet.jackpotOdds !== 0n && (roll === null || roll < bet.jackpotOdds);
+  if (jackpot.prize > prize) problems.push(`jackpot prize ${jackpot.prize} is above the ${prize} fixed when the bet was placed`);
+  const betId = (BigInt(bet.player) << 64n) | BigInt(bet.nonce);
+  const roll = jackpotRoll(bet.casino, betId, jackpot.entropy);
+  const hit = roll < odds;
   if (hit !== jackpot.hit) {
-    problems.push(
-      `jackpot published as ${jackpot.hit ? "a hit" : "a miss"}, but roll ${roll ?? "(void draw, a hit)"} against odds ${bet.jackpotOdds} is ${hit ? "a hit" : "a miss"}`,
-    );
+    problems.push(`jackpot published as ${jackpot.hit ? "a hit" : "a miss"}, but roll ${roll} against odds ${odds} is ${hit ? "a hit" : "a miss"}`);
   }
   const owed = hit ? jackpot.prize : 0n;
   // JackpotWon is emitted only for a prize above 0.
   if (jackpot.won !== owed) problems.push(`jackpot paid ${jackpot.won}, the draw owes ${owed}`);
+  return problems;
+}
+
+/**
+ * A void draw (its block's hash gone, never locked) is published as JackpotDrawn(betId, 0, 0,
+ * false): no hit, no win. The house's bankroll funds the pool with the draw's fair value instead,
+ * so that neither the player nor the house gains by letting a draw go void.
+ */
+function voidDrawProblems(fairValue: bigint, jackpot: JackpotRecord): string[] {
+  const problems: string[] = [];
+  if (jackpot.hit || jackpot.prize !== 0n || jackpot.won !== 0n) {
+    problems.push(`the void jackpot draw was published as a hit of ${jackpot.prize} paying ${jackpot.won}: a void draw wins nothing`);
+  }
+  if (jackpot.fundedByHouse !== undefined && jackpot.fundedByHouse > fairValue) {
+    problems.push(`the house funded the pool with ${jackpot.fundedByHouse} for the void draw, above its fair value ${fairValue}`);
+  }
   return problems;
 }

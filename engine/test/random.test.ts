@@ -11,9 +11,11 @@ import {
   hashChainTip,
   betJackpotPrize,
   jackpotDraw,
+  jackpotFairValue,
   jackpotOdds,
   jackpotPrizeOf,
   jackpotRoll,
+  ticketDraws,
   previousLink,
   randomBytes32,
   randomWord,
@@ -240,7 +242,7 @@ describe("jackpot", () => {
     expect(draw).toMatchObject({ hit: true, win: 120n * ONE });
   });
 
-  it("hits below the odds, pays the fixed prize capped by the pool, and counts a void draw as a hit", () => {
+  it("hits below the odds, pays the fixed prize capped by the pool; a void draw wins nothing and the house funds its fair value", () => {
     const v = jackpotVectors.rolls[0];
     const base = { casino: v.casino, betId: BigInt(v.betId), entropy: v.entropy, prize: 60_000n * ONE, pool: 10n ** 30n };
     const roll = BigInt(v.roll);
@@ -249,10 +251,38 @@ describe("jackpot", () => {
     expect(jackpotDraw({ ...base, odds: roll + 1n, pool: 5n })).toMatchObject({ prize: 5n, win: 5n });
     // As the contract publishes it: an empty pool still makes the draw a hit, one that pays nothing.
     expect(jackpotDraw({ ...base, odds: roll + 1n, pool: 0n })).toMatchObject({ hit: true, prize: 0n, win: 0n });
+    expect(jackpotDraw({ ...base, odds: roll + 1n })).toMatchObject({ houseFunding: 0n });
+    // Issue #37 item 6: a 1 DEGEN bet at edge 0.5 % against a 60,000 DEGEN prize is worth 0.005
+    // DEGEN; void, it wins nothing and the house's bankroll pays those 0.005 into the pool.
     const zero = "0x" + "00".repeat(32);
-    expect(jackpotDraw({ ...base, odds: 1n, entropy: zero })).toMatchObject({ roll: null, hit: true, win: base.prize });
+    const odds = jackpotOdds(ONE, 50, base.prize);
+    expect(jackpotFairValue(base.prize, odds)).toBeLessThanOrEqual(ONE / 200n);
+    expect(jackpotFairValue(base.prize, odds)).toBeGreaterThan(ONE / 200n - ONE / 10n ** 9n);
+    expect(jackpotDraw({ ...base, odds, entropy: zero })).toEqual({
+      roll: null,
+      hit: false,
+      prize: base.prize,
+      win: 0n,
+      houseFunding: (base.prize * odds) / JACKPOT.ODDS_ONE,
+    });
     // A bet without odds (edge 0, or an empty pool at placement) has nothing to draw, void or not.
-    expect(jackpotDraw({ ...base, odds: 0n, entropy: zero })).toMatchObject({ roll: null, hit: false, win: 0n });
+    expect(jackpotDraw({ ...base, odds: 0n, entropy: zero })).toMatchObject({ roll: null, hit: false, win: 0n, houseFunding: 0n });
+  });
+
+  it("draws a batch's tickets from its entropy; a void batch hits no ticket and the house funds each one's fair value", () => {
+    const v = jackpotVectors.rolls[0];
+    const roll = BigInt(v.roll);
+    const tickets = [
+      { betId: BigInt(v.betId), odds: roll + 1n, prize: 60_000n * ONE },
+      { betId: BigInt(v.betId), odds: roll, prize: 120n * ONE },
+    ];
+    expect(ticketDraws(v.casino, tickets, v.entropy)).toEqual([
+      { ...tickets[0], roll, hit: true, houseFunding: 0n },
+      { ...tickets[1], roll, hit: false, houseFunding: 0n },
+    ]);
+    expect(ticketDraws(v.casino, tickets, "0x" + "00".repeat(32))).toEqual(
+      tickets.map((ticket) => ({ ...ticket, roll: null, hit: false, houseFunding: jackpotFairValue(ticket.prize, ticket.odds) })),
+    );
   });
 });
 

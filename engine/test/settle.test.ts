@@ -25,6 +25,8 @@ import {
   crashPayout,
   dealBlackjack,
   isFinalStatus,
+  jackpotFairValue,
+  jackpotOdds,
   orderedDeck,
   replayBlackjack,
   resumeBlackjack,
@@ -253,6 +255,22 @@ describe("verify", () => {
       actions: cashOut,
     });
     expect(crash.ok).toBe(true);
+  });
+
+  it("accepts a void jackpot draw only as a miss that paid nothing, the house funding at most its fair value", () => {
+    const expected = settleGame({ gameType: GameType.SLOTS, token: "DEGEN", stake: 5n * ONE, params: 0n, word: v.word }).payout;
+    const prize = 60_000n * ONE;
+    const odds = jackpotOdds(5n * ONE, 50, prize);
+    const fairValue = jackpotFairValue(prize, odds);
+    const placed = { ...bet(GameType.SLOTS, 0n), jackpotOdds: odds, jackpotPrize: prize };
+    const voidDraw = { entropy: "0x" + "00".repeat(32), prize: 0n, hit: false, won: 0n };
+    const check = (jackpot: typeof voidDraw & { fundedByHouse?: bigint }) => verify(placed, { seed: v.seed, payout: expected, jackpot }).problems;
+    expect(check({ ...voidDraw, fundedByHouse: fairValue })).toEqual([]);
+    // Less than the fair value: a free bankroll too short to pay it all.
+    expect(check({ ...voidDraw, fundedByHouse: fairValue - 1n })).toEqual([]);
+    expect(check({ ...voidDraw, fundedByHouse: fairValue + 1n })).toEqual([expect.stringMatching(/above its fair value/)]);
+    // Issue #37 item 6: a void draw paid as a hit is what let a 1 DEGEN bet farm the prize.
+    expect(check({ ...voidDraw, hit: true, prize, won: prize })).toEqual([expect.stringMatching(/a void draw wins nothing/)]);
   });
 });
 

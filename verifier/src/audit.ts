@@ -201,7 +201,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const seenPlayers = new Set<string>();
   const stats = { settled: 0, expired: 0, outsideRange: 0, players: 0, commitments: 0, links: 0, sessionKeys: 0, revokedKeys: 0 };
   let pool: bigint | null = options.fromDeployment ? 0n : null;
-  /** What the Casino's bankroll just put in the pool for the draw that follows it (a void draw). */
+  /** What the Casino's bankroll just put in the pool for the draw that follows it: a void draw's fair value. */
   let fundedForDraw: bigint | null = null;
   let gathering: Gathering | null = null;
 
@@ -250,7 +250,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     if (event.at.tx !== tx) return false;
     if (event.name === "JackpotWon") return true;
     if (event.name === "GamePlayed") return kind === "resolution";
-    // The Casino's bankroll funding the pool for a void draw comes just before that draw.
+    // The Casino's bankroll funding the pool with a void draw's fair value comes just before that draw.
     if (event.name === "JackpotFunded") return kind === "resolution" && !bet?.drawn && event.funder.toLowerCase() === options.casino.toLowerCase();
     return event.name === "JackpotDrawn" && kind === "resolution" && event.betId === betId && !bet?.drawn;
   };
@@ -437,7 +437,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       }
       case "JackpotFunded": {
         if (pool !== null) pool += event.amount;
-        // The Casino funding its own pool: the bankroll paying the void draw that follows.
+        // The Casino funding its own pool: the bankroll paying the fair value of the void draw that follows.
         if (event.funder.toLowerCase() === options.casino.toLowerCase()) fundedForDraw = event.amount;
         break;
       }
@@ -456,7 +456,9 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         break;
       }
       case "JackpotTicketsDrawn": {
-        // The batch's draw, once: its misses are final (never published), its hits wait for drawJackpots's JackpotDrawn.
+        // The batch's draw, once: its misses are final (never published), its hits and its void
+        // tickets (a batch whose hash was gone) wait for drawJackpots's JackpotDrawn: a hit's pays
+        // the player, a void ticket's follows the house's funding of its fair value.
         const batch = ticketBatches.get(event.tickets);
         ticketBatches.delete(event.tickets);
         if (!batch) {
@@ -467,7 +469,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
           const waiting = awaitingDraw.get(draw.betId);
           if (!waiting) continue;
           waiting.bet.ticketDraw = { entropy: event.entropy, at: event.at };
-          if (!draw.hit) {
+          if (!draw.hit && draw.roll !== null) {
             awaitingDraw.delete(draw.betId);
             drawnMisses.add(draw.betId);
             handOut(waiting);

@@ -41,7 +41,7 @@ export interface ResolvedBet {
   /** The jackpot pool when the bet was placed and just before its draw (null: not known, history not read from the start). */
   poolAtPlacement: bigint | null;
   poolBeforeDraw: bigint | null;
-  /** What the Casino's own bankroll put in the pool just before this bet's draw (JackpotFunded by the Casino): a void draw's prize. */
+  /** What the Casino's own bankroll put in the pool just before this bet's draw (JackpotFunded by the Casino): a void draw's fair value. */
   fundedByHouse: bigint | null;
   resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">;
   gamePlayed: EventOf<"GamePlayed"> | null;
@@ -311,12 +311,12 @@ function checkPayoutBound(bet: ResolvedBet, found: Findings, { token, payout }: 
 /**
  * A DEGEN bet's draw, against the contract's: the prize and odds BetPlaced published (the share of
  * the pool then, and stake × edge ÷ prize; a split does not change them), entropy = the hash of the
- * bet's block (void only when it was gone and never locked, and then a hit), roll =
- * jackpotRoll(casino, betId, entropy), a hit = odds > 0 ∧ (void ∨ roll < odds). Only a hit is
- * published (JackpotDrawn, and JackpotWon paying min(the bet's prize, pool) when above 0): a miss
- * is recomputed here from the bet's block hash, and a hit left unpublished is reported. A one-click
- * bet's draw is its batch's (JackpotTicketsDrawn, recorded by the next play or by drawJackpots);
- * its hit is paid by drawJackpots, later.
+ * bet's block (void only when it was gone and never locked), roll = jackpotRoll(casino, betId,
+ * entropy), a hit = roll < odds. A hit is published (JackpotDrawn, and JackpotWon paying min(the
+ * bet's prize, pool) when above 0), and so is a void draw of a bet with odds (checkVoidDraw); a
+ * miss is recomputed here from the bet's block hash, and a hit or void draw left unpublished is
+ * reported. A one-click bet's draw is its batch's (JackpotTicketsDrawn, recorded by the next play
+ * or by drawJackpots); drawJackpots publishes its hit or void draw later.
  */
 function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): JackpotView | null {
   const { placed, drawn } = bet;
@@ -346,7 +346,7 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
     }
     if (!bet.ticketDraw) {
       // Drawn by the next play or by drawJackpots, by anyone, in any later block: not yet is no
-      // fault (a late draw loses the house its edge: a hash gone counts as a hit).
+      // fault (a draw left until its hash is gone costs the house its fair value: checkVoidDraw).
       if (drawn) found.problem("jackpot", "jackpot", "JackpotDrawn for a ticket whose batch was never drawn (no JackpotTicketsDrawn)");
       else found.verdict("jackpot", "pending");
       return null;
@@ -369,9 +369,9 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
       found.problem(
         "jackpot",
         "jackpot",
-        `the hash of block ${placed.at.block} was gone ${blocksLater} blocks later and never locked: the draw is void, a hit, but no JackpotDrawn was published`,
+        `the hash of block ${placed.at.block} was gone ${blocksLater} blocks later and never locked: the draw is void, but no JackpotDrawn was published (nor the house's funding of its fair value)`,
       );
-      return { entropy: ZERO_WORD, prize: placed.jackpotPrize, hit: true, won: 0n };
+      return { entropy: ZERO_WORD, prize: 0n, hit: false, won: 0n, fundedByHouse: 0n };
     }
     entropy = bet.lockedEntropy ?? placed.blockHash;
   }
@@ -395,9 +395,9 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
     pool: bet.poolBeforeDraw ?? drawn?.prize ?? placed.jackpotPrize,
   });
   if (!drawn) {
-    if (draw.hit) {
+    if (draw.hit || voided) {
       if (bet.settledAtPlacement)
-        found.verdict("jackpot", "pending"); // a hit, for drawJackpots to pay
+        found.verdict("jackpot", "pending"); // a hit for drawJackpots to pay, or a void ticket for it to fund
       else found.problem("jackpot", "jackpot", `roll ${draw.roll} against odds ${placed.jackpotOdds} is a hit, but no JackpotDrawn was published`);
     } else {
       // A miss in the blocks where only EIP-2935 shows the hash: exact on a chain that has it.
@@ -405,39 +405,61 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
       const onlyEip2935 = bet.lockedEntropy === null && !bet.settledAtPlacement && blocksLater > BLOCKHASH_WINDOW;
       found.verdict("jackpot", onlyEip2935 || bet.poolAtPlacement === null ? "allowed" : "exact");
     }
-    return { entropy, prize: draw.prize, hit: draw.hit, won: 0n };
+    return { entropy, prize: voided ? 0n : draw.prize, hit: draw.hit, won: 0n, fundedByHouse: 0n };
   }
+  if (voided) return checkVoidDraw(bet, drawn, draw.houseFunding, found);
 
-  // A void draw is paid by the house's free bankroll, never by the pool: what the Casino funded
-  // just before it, the bet's prize unless the free bankroll held less.
-  if (voided && drawn.prize !== (bet.fundedByHouse ?? 0n)) {
-    found.problem(
-      "jackpot",
-      "jackpot",
-      `the void draw published ${units(drawn.prize, "DEGEN")}, but the house's bankroll funded ${units(bet.fundedByHouse ?? 0n, "DEGEN")} for it: a void draw is the bankroll's to pay, not the pool's`,
-    );
-  }
   // Without the pool (history not read from its start) the published prize can only be bounded.
-  const exact = voided ? drawn.prize === placed.jackpotPrize : bet.poolBeforeDraw !== null;
-  if (voided ? drawn.prize > placed.jackpotPrize : exact ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
+  const exact = bet.poolBeforeDraw !== null;
+  if (exact ? drawn.prize !== draw.prize : drawn.prize > placed.jackpotPrize) {
     found.problem(
       "jackpot",
       "jackpot",
       `jackpot prize ${units(drawn.prize, "DEGEN")} is not the ${exact ? units(draw.prize, "DEGEN") : `at most ${units(placed.jackpotPrize, "DEGEN")}`} the bet's prize and the pool give`,
     );
   }
-  // The contract's flag is the roll (or a void draw) alone; it pays nothing on a hit when the pool is empty.
+  // The contract's flag is the roll alone; it pays nothing on a hit when the pool is empty.
   if (draw.hit !== drawn.hit || !draw.hit) {
     found.problem(
       "jackpot",
       "jackpot",
-      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll ?? "(void, a hit)"} against odds ${placed.jackpotOdds} is a ${draw.hit ? "hit" : "miss"}${draw.hit ? "" : " (a miss is never published)"}`,
+      `the draw is published as a ${drawn.hit ? "hit" : "miss"}, but roll ${draw.roll} against odds ${placed.jackpotOdds} is a ${draw.hit ? "hit" : "miss"}${draw.hit ? "" : " (a miss is never published)"}`,
     );
+  }
+  if (bet.fundedByHouse !== null) {
+    found.problem("jackpot", "jackpot", `the house's bankroll funded ${units(bet.fundedByHouse, "DEGEN")} for a draw that is not void`);
   }
   const owed = draw.hit && drawn.prize > 0n ? drawn.prize : 0n;
   const paid = bet.won?.amount ?? 0n;
   if (paid !== owed) found.problem("jackpot", "jackpot", `JackpotWon paid ${units(paid, "DEGEN")}, the draw owes ${units(owed, "DEGEN")}`);
   if (bet.won && bet.won.player !== placed.player) found.problem("jackpot", "jackpot", `JackpotWon paid ${bet.won.player}, not the bet's player`);
   found.verdict("jackpot", exact ? "exact" : "allowed");
-  return { entropy: drawn.entropy, prize: drawn.prize, hit: drawn.hit, won: paid };
+  return { entropy: drawn.entropy, prize: drawn.prize, hit: drawn.hit, won: paid, fundedByHouse: 0n };
+}
+
+/**
+ * A void draw (issue #37 item 6): JackpotDrawn(betId, 0, 0, false), no JackpotWon, and just before
+ * it the Casino's own JackpotFunded of the draw's fair value, prize × odds / 2^47 (none when that
+ * is 0). Paid to the player, a void draw would let them keep the hits and let the misses go void;
+ * paid to the pool, withholding a draw costs the house exactly its expected value.
+ *
+ * The contract pays at most the free bankroll (what no open bet has reserved). The events do not
+ * show the free bankroll, so less than the fair value is "allowed" (a bankroll that was short, not
+ * recomputable here), the fair value is "exact", and more is a problem.
+ */
+function checkVoidDraw(bet: ResolvedBet, drawn: EventOf<"JackpotDrawn">, fairValue: bigint, found: Findings): JackpotView {
+  if (drawn.hit || drawn.prize !== 0n) {
+    found.problem("jackpot", "jackpot", `the void draw is published as a hit of ${units(drawn.prize, "DEGEN")}: a void draw wins nothing`);
+  }
+  if (bet.won) found.problem("jackpot", "jackpot", `JackpotWon paid ${units(bet.won.amount, "DEGEN")} for a void draw, which wins nothing`);
+  const funded = bet.fundedByHouse ?? 0n;
+  if (funded > fairValue) {
+    found.problem(
+      "jackpot",
+      "jackpot",
+      `the house's bankroll funded the pool with ${units(funded, "DEGEN")} for the void draw, above its fair value ${units(fairValue, "DEGEN")}`,
+    );
+  }
+  found.verdict("jackpot", funded === fairValue ? "exact" : "allowed");
+  return { entropy: drawn.entropy, prize: 0n, hit: false, won: bet.won?.amount ?? 0n, fundedByHouse: funded };
 }

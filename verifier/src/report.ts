@@ -91,8 +91,9 @@ const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)
 function jackpotCell(bet: BetResult): string {
   if (bet.checks.jackpot === "pending") return "ticket";
   if (!bet.jackpot) return "·";
+  // A void draw wins nothing; the house's bankroll paid its fair value into the pool.
+  if (BigInt(bet.jackpot.entropy) === 0n) return `void: no win, pool +${formatAmount(bet.jackpot.fundedByHouse)}`;
   if (!bet.jackpot.hit) return "miss";
-  if (BigInt(bet.jackpot.entropy) === 0n) return bet.jackpot.won > 0n ? `void: HIT ${formatAmount(bet.jackpot.won)}` : "void: hit, empty pool";
   return bet.jackpot.won > 0n ? `HIT ${formatAmount(bet.jackpot.won)}` : "hit, empty pool";
 }
 
@@ -202,10 +203,13 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     "     ≈ an interactive round settled through another contract, whose input is not read: the payout is one the rules give for this word under some play",
   );
   out.push(
-    `  J  ✓ entropy = the hash of the bet's block (void, and then a hit, only once it was gone: over ${BLOCKHASH_WINDOW} blocks later and never locked), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit; only hits are published (JackpotDrawn), a miss is recomputed`,
+    `  J  ✓ entropy = the hash of the bet's block (void only once it was gone: over ${BLOCKHASH_WINDOW} blocks later and never locked), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit; hits and void draws are published (JackpotDrawn), a miss is recomputed`,
   );
   out.push(
-    "     ≈ the pool is not known (range after the deployment): prize ≤ the bet's prize.  A one-click bet's ticket is drawn later with its batch (JackpotTicketsDrawn: the next play or drawJackpots), its hit paid by drawJackpots",
+    "     a void draw wins nothing: JackpotDrawn with entropy 0, prize 0, no hit, after the Casino's JackpotFunded of its fair value prize × odds / 2^47 (✓ that value; ≈ less, as a short free bankroll pays, which the events do not show)",
+  );
+  out.push(
+    "     ≈ the pool is not known (range after the deployment): prize ≤ the bet's prize.  A one-click bet's ticket is drawn later with its batch (JackpotTicketsDrawn: the next play or drawJackpots), its hit paid and its void draw funded by drawJackpots",
   );
   out.push(
     "  S  a session bet: signed by a session key the player opened (SessionOpened) before it and had not revoked, each signed field = BetPlaced's, within the session's tokens, games and largest stake",

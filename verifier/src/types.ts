@@ -53,6 +53,8 @@ export interface JackpotView {
   hit: boolean;
   /** What JackpotWon paid (0 without one). */
   won: bigint;
+  /** What the house's bankroll paid into the pool for a void draw (its fair value, less only on a short bankroll); 0 otherwise. */
+  fundedByHouse: bigint;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   crashRound,
   decodeBlackjackActions,
   isNatural,
+  jackpotFairValue,
   settleGame,
   settleSplitStakedBlackjack,
   startBlackjack,
@@ -91,8 +92,6 @@ describe("audit of a Casino history", () => {
       ["a wrong locked hash", (h, bet) => (h.lock(bet, h.blockHash(2)), h.settle(bet)), ["entropy"]],
       ["a prize above the odds' prize", (h, bet) => h.settle(bet, { prize: parseEther("51") }), ["jackpot"]],
       ["void 300 blocks later, never locked", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300 }), []],
-      // Issue #19: a void draw is the house's bankroll's to pay; paid by the pool, the house would farm it with its own bets.
-      ["void and paid by the pool", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300, fundedByHouse: 0n }), ["jackpot"]],
       ["a hit left unpublished", (h, bet) => h.settle(bet, { drawn: false }), ["jackpot"]],
     ];
     for (const [name, play, expected] of cases) {
@@ -110,16 +109,61 @@ describe("audit of a Casino history", () => {
     const flipped = opened();
     flipped.settle(flipped.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }), { hit: true });
     expect(kinds(flipped)).toEqual(["jackpot", "jackpot"]);
-    // Past the 8191 blocks any chain shows a hash, an unlocked draw is void: a hit, which must be published.
+    // Past the 8191 blocks any chain shows a hash, an unlocked draw is void, which must be published.
     const gone = opened();
     gone.settle(gone.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }), { after: 9000, drawn: false });
     expect(audit(gone.events, FULL).problems.map((problem) => problem.message)).toEqual([
-      expect.stringMatching(/never locked: the draw is void, a hit, but no JackpotDrawn/),
+      expect.stringMatching(/never locked: the draw is void, but no JackpotDrawn was published/),
     ]);
     // A hit whose JackpotWon is missing.
     const unpaid = opened();
     unpaid.settle(certain(unpaid), { won: null });
     expect(kinds(unpaid)).toEqual(["jackpot"]);
+  });
+
+  it("checks a void draw: no win, the house's bankroll funding the pool with its fair value prize × odds / 2^47, less only as a short bankroll pays", () => {
+    type Placed = ReturnType<History["place"]>;
+    // 10 DEGEN against a prize of 5 % of the pool: far from certain, so the fair value is a fraction of the prize.
+    const small = (h: History) => h.place(ALICE!, { gameType: GameType.WHEEL, params: 1n });
+    const fairValue = (bet: Placed) => jackpotFairValue(bet.jackpotPrize, bet.jackpotOdds);
+    const cases: [string, (history: History, bet: Placed) => void, string[], string][] = [
+      ["void, its fair value funded", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300 }), [], "exact"],
+      // The contract funds at most what no open bet has reserved, which the events do not show.
+      ["void, a short bankroll funding less", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300, fundedByHouse: fairValue(bet) / 2n }), [], "allowed"],
+      [
+        "void, funded above its fair value",
+        (h, bet) => h.settle(bet, { entropy: ZERO, after: 300, fundedByHouse: fairValue(bet) + 1n }),
+        ["jackpot"],
+        "allowed",
+      ],
+      // Issue #37 item 6: a void draw paid as a hit let a 1 DEGEN bet farm the whole prize while the house was down.
+      ["void, paid as a hit", (h, bet) => h.settle(bet, { entropy: ZERO, after: 300, hit: true, prize: bet.jackpotPrize }), ["jackpot", "jackpot"], "allowed"],
+      ["void, claimed 9000 blocks later", (h, bet) => h.claim(bet, { after: 9000 }), [], "exact"],
+    ];
+    for (const [name, play, expected, verdict] of cases) {
+      const history = opened();
+      const bet = small(history);
+      play(history, bet);
+      const result = audit(history.events, FULL, history.transactions);
+      expect([name, result.problems.map((problem) => problem.kind)]).toEqual([name, expected]);
+      expect([name, result.bets[0]!.checks.jackpot]).toEqual([name, expected.length === 0 ? verdict : "mismatch"]);
+    }
+    const history = opened();
+    const bet = small(history);
+    history.settle(bet, { entropy: ZERO, after: 300 });
+    expect(fairValue(bet)).toBeGreaterThan(0n);
+    expect(fairValue(bet)).toBeLessThan(bet.jackpotPrize);
+    expect(history.events.slice(-2)).toMatchObject([
+      { name: "JackpotFunded", funder: CASINO, amount: fairValue(bet) },
+      { name: "JackpotDrawn", betId: bet.betId, entropy: ZERO, prize: 0n, hit: false },
+    ]);
+    expect(audit(history.events, FULL, history.transactions).bets[0]!.jackpot).toEqual({
+      entropy: ZERO,
+      prize: 0n,
+      hit: false,
+      won: 0n,
+      fundedByHouse: fairValue(bet),
+    });
   });
 
   it("requires an expired claim to pay the maximum, and every resolution to be restated by GamePlayed", () => {

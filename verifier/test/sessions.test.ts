@@ -1,8 +1,9 @@
 import { keccak256, parseEther, ZeroAddress } from "ethers";
 import { describe, expect, it } from "vitest";
-import { GameType, canSplit, crashRound, settleGame, startBlackjack } from "../../engine/src/index";
+import { GameType, canSplit, crashRound, jackpotFairValue, settleGame, startBlackjack } from "../../engine/src/index";
 import { audit, type AuditOptions } from "../src/audit";
 import type { SignedBet } from "../src/calls";
+import type { EventOf } from "../src/types";
 import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS, privateKeyOf } from "./support/history";
 
 const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
@@ -74,16 +75,38 @@ describe("one-click bets and signed action logs", () => {
     expect(of(played[0]!.betId).placement).toEqual({ via: "session", call: "play", key: of(hand.betId).actions!.signedBy });
   });
 
-  it("shows a ticket not drawn by the last block as pending, and checks a draw made once the hash was gone as a hit", () => {
+  it("shows a ticket not drawn by the last block as pending, and checks a batch drawn once the hash was gone as void: no win, each ticket's fair value funded", () => {
     const history = opened();
-    const [waiting] = history.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    const waiting = history.play([
+      { player: ALICE, gameType: GameType.SLOTS },
+      { player: ALICE, gameType: GameType.WHEEL, params: 1n },
+    ]);
     const pending = verify(history);
     expect(pending.problems).toEqual([]);
-    expect(pending.bets[0]).toMatchObject({ betId: waiting!.betId, jackpot: null, checks: { jackpot: "pending", payout: "exact" } });
-    history.drawTickets([waiting!], { after: 9000 });
+    expect(pending.bets[0]).toMatchObject({ betId: waiting[0]!.betId, jackpot: null, checks: { jackpot: "pending", payout: "exact" } });
+    history.drawTickets(waiting, { after: 9000 });
+    const fairValue = (bet: EventOf<"BetPlaced">) => jackpotFairValue(bet.jackpotPrize, bet.jackpotOdds);
+    // Issue #37 item 6: per ticket, the Casino's JackpotFunded of its fair value, then its draw published as no hit.
+    expect(history.events.slice(-5).map((event) => event.name)).toEqual([
+      "JackpotTicketsDrawn",
+      "JackpotFunded",
+      "JackpotDrawn",
+      "JackpotFunded",
+      "JackpotDrawn",
+    ]);
     const late = verify(history);
     expect(late.problems).toEqual([]);
-    expect(late.bets[0]!.jackpot).toMatchObject({ hit: true, entropy: "0x" + "0".repeat(64) });
+    for (const [i, bet] of waiting.entries()) {
+      expect(late.bets[i]).toMatchObject({
+        jackpot: { hit: false, won: 0n, prize: 0n, entropy: "0x" + "0".repeat(64), fundedByHouse: fairValue(bet) },
+        checks: { jackpot: "exact" },
+      });
+    }
+    // A void ticket paid as a hit is reported.
+    const paid = opened();
+    const [farmed] = paid.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    paid.drawTickets([farmed!], { after: 9000, hit: true });
+    expect(problemsOf(paid)).toEqual([["jackpot", expect.stringMatching(/^the void draw is published as a hit of [\d.]+ DEGEN: a void draw wins nothing$/)]]);
   });
 
   it("reports a ticket drawn from another block's hash, voided while its hash was known, or published as a hit it is not; tickets never issued", () => {

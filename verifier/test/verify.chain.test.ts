@@ -75,7 +75,7 @@ describe("npm run verify against a hardhat node", () => {
     const [afterClaim] = await house.place([{ player: c!, token: "BNB", amount: STAKE.BNB, gameType: GameType.SLOTS }]);
     await house.settleHonestly([afterClaim!]);
 
-    // A draw whose block hash was never locked is void, and a hit; a locked one draws from the locked hash.
+    // A draw whose block hash was never locked is void: no win, its fair value funded by the bankroll; a locked one draws from the locked hash.
     const [voided, locked] = await house.place([
       { player: d!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS },
       { player: e!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 0b11n },
@@ -118,7 +118,12 @@ describe("npm run verify against a hardhat node", () => {
       checks: { payout: "exact", word: "n/a" },
     });
     expect(BigInt(betOf(verification, voided!).jackpot!.entropy)).toBe(0n);
-    expect(betOf(verification, voided!).jackpot).toMatchObject({ hit: true });
+    const voidDraw = betOf(verification, voided!).jackpot!;
+    expect(voidDraw).toMatchObject({ hit: false, prize: 0n, won: 0n });
+    expect(voidDraw.fundedByHouse).toBeGreaterThan(0n);
+    // The bankroll paid that fair value into the pool: the Casino's own JackpotFunded, its only one.
+    const funded = await chain.casino.queryFilter(chain.casino.filters.JackpotFunded(house.casino));
+    expect(funded.map((event) => event.args.amount)).toEqual([voidDraw.fundedByHouse]);
     expect(betOf(verification, voided!).checks.jackpot).toBe("exact");
     expect(betOf(verification, locked!).jackpot!.entropy).not.toBe("0x" + "0".repeat(64));
     expect(betOf(verification, locked!).checks.jackpot).toBe("exact");

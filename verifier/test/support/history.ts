@@ -49,11 +49,11 @@ export interface SettleOverrides {
   hit?: boolean;
   prize?: bigint;
   won?: bigint | null;
-  /** A void draw's prize the Casino's bankroll puts in the pool first (JackpotFunded by the Casino); by default the prize. */
+  /** What the Casino's bankroll puts in the pool before a void draw (JackpotFunded by the Casino); by default its fair value. */
   fundedByHouse?: bigint;
   /** Blocks between the bet and its settlement (1 by default). */
   after?: number;
-  /** Publish the draw (JackpotDrawn) or not; by default as the contract does: a hit only. */
+  /** Publish the draw (JackpotDrawn) or not; by default as the contract does: a hit or a void draw only. */
   drawn?: boolean;
   gamePlayed?: false;
 }
@@ -239,9 +239,10 @@ export class History {
 
   /**
    * Casino.drawJackpots of the batch these bets' tickets make: its draw published
-   * (JackpotTicketsDrawn) unless a play recorded it, each hit published and paid from the pool.
+   * (JackpotTicketsDrawn) unless a play recorded it, each hit published and paid from the pool,
+   * or, the hash gone, each ticket void and its fair value funded by the house.
    */
-  drawTickets(bets: readonly EventOf<"BetPlaced">[], overrides: Pick<SettleOverrides, "after" | "entropy" | "hit"> = {}): void {
+  drawTickets(bets: readonly EventOf<"BetPlaced">[], overrides: Pick<SettleOverrides, "after" | "entropy" | "hit" | "fundedByHouse"> = {}): void {
     if (bets.length === 0) return;
     const hash = ticketsHash(bets.map((bet) => ({ betId: bet.betId, odds: bet.jackpotOdds, prize: bet.jackpotPrize })));
     const batch = this.batches.get(hash)!;
@@ -401,24 +402,20 @@ export class History {
     if (bet.token !== ZeroAddress) this.draw(bet, at, overrides);
   }
 
-  /** A draw as the contract publishes it: a hit only (JackpotDrawn, and JackpotWon when it pays); a miss is published by nothing. */
+  /**
+   * A draw as the contract publishes it: a hit (JackpotDrawn, and JackpotWon when it pays), or a
+   * void draw (the Casino's JackpotFunded of its fair value when above 0, then JackpotDrawn with
+   * entropy 0, prize 0, no hit); a miss is published by nothing.
+   */
   private draw(bet: EventOf<"BetPlaced">, at: () => Position, overrides: SettleOverrides): void {
     const blocksLater = this.block - bet.at.block;
     const entropy = overrides.entropy ?? (blocksLater > 8191 ? ZERO_WORD : bet.blockHash);
-    // A void draw is a hit the Casino's bankroll pays: it funds the pool with the prize first.
-    const voided = entropy === ZERO_WORD;
-    const draw = jackpotDraw({
-      casino: CASINO,
-      betId: bet.betId,
-      entropy,
-      odds: bet.jackpotOdds,
-      prize: bet.jackpotPrize,
-      pool: voided ? bet.jackpotPrize : this.pool,
-    });
-    const prize = overrides.prize ?? draw.prize;
+    const draw = jackpotDraw({ casino: CASINO, betId: bet.betId, entropy, odds: bet.jackpotOdds, prize: bet.jackpotPrize, pool: this.pool });
+    const voided = entropy === ZERO_WORD && bet.jackpotOdds !== 0n;
+    const prize = overrides.prize ?? (voided ? 0n : draw.prize);
     const hit = overrides.hit ?? draw.hit;
-    if (!(overrides.drawn ?? hit)) return;
-    const funded = voided && hit ? (overrides.fundedByHouse ?? prize) : 0n;
+    if (!(overrides.drawn ?? (hit || voided))) return;
+    const funded = voided ? (overrides.fundedByHouse ?? draw.houseFunding) : 0n;
     if (funded > 0n) {
       this.pool += funded;
       this.events.push({ name: "JackpotFunded", at: at(), funder: CASINO, amount: funded });
