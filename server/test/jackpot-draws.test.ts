@@ -57,4 +57,26 @@ describe("the jackpot draws", () => {
     const rows = await scratch().db.select().from(jackpotTickets);
     expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
   });
+
+  it("draw a batch a play recorded as void (its block's hash gone): no ticket wins, but drawJackpots pays each one's fair value into the pool", async () => {
+    const recorded = (tag: string, entropy: string) => ({
+      hash: tag.padEnd(66, "0"),
+      placedTxHash: "0x" + "ee".repeat(32),
+      placedBlock: PLACED_BLOCK,
+      // Odds of 0: no roll hits, so only a void draw needs a transaction.
+      tickets: [[String((1n << 64n) + BigInt(tag)), "0", "1000000000"]] as [string, string, string][],
+      status: "recorded" as const,
+      entropy,
+      updatedAt: new Date(),
+    });
+    await scratch()
+      .db.insert(jackpotTickets)
+      .values([recorded("0x04", "0x" + "00".repeat(32)), recorded("0x05", "0x" + "cd".repeat(32))]);
+    const broadcasts: string[] = [];
+    await new JackpotDraws(scratch().db, node, recordingSender(broadcasts), SCRATCH_CASINO).drawWaiting();
+
+    expect(broadcasts).toHaveLength(1);
+    const status = Object.fromEntries((await scratch().db.select().from(jackpotTickets)).map((row) => [row.hash.slice(0, 4), row.status]));
+    expect([status["0x04"], status["0x05"]]).toEqual(["sent", "drawn"]);
+  });
 });

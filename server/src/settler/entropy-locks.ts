@@ -13,9 +13,10 @@ const LOCK_BATCH = 100;
 
 /**
  * Locks the jackpot entropy of open DEGEN bets before their block's hash leaves the EVM's reach.
- * The contract would draw a void jackpot for them otherwise: the house loses nothing by that,
- * which is why it is the honest operator's duty (and anyone's right, the player's app too). The
- * lease holder sends the locks, directly through its TxSender.
+ * The contract would draw a void jackpot for them otherwise: the player's draw wins nothing and
+ * the house's bankroll pays its fair value into the pool, so the house gains nothing by it, but
+ * the player loses the draw they bet on. Keeping it is the honest operator's duty (and anyone's
+ * right, the player's app too). The lease holder sends the locks, directly through its TxSender.
  */
 export class EntropyLocks {
   /** Bets whose lockJackpotEntropy was sent and not yet seen on chain. */

@@ -227,9 +227,11 @@ async function recordTickets(db: Db, a: Record<string, unknown>, log: CasinoLog,
 
 /**
  * A batch's draw, recorded by a later play or made by drawJackpots (JackpotTicketsDrawn): its
- * misses are written to their bets now (nothing else publishes a miss), its hits when drawJackpots
- * pays them (JackpotDrawn). A batch still waiting becomes `recorded`: the lease holder sends
- * drawJackpots for it only if a ticket hit (settler/jackpot-draws.ts).
+ * misses are written to their bets now (nothing else publishes a miss), its hits and void tickets
+ * (its block's hash gone) when drawJackpots publishes them (JackpotDrawn: a hit paid, or a void
+ * ticket that wins nothing once the house funded its fair value). A batch still waiting becomes
+ * `recorded`: the lease holder sends drawJackpots for it only if a ticket hit or the batch is void
+ * (settler/jackpot-draws.ts).
  */
 async function recordTicketDraw(db: Db, a: Record<string, unknown>, casino: string): Promise<void> {
   const hash = a.tickets as string;
@@ -241,7 +243,7 @@ async function recordTicketDraw(db: Db, a: Record<string, unknown>, casino: stri
     .set({ status: "recorded", entropy, updatedAt: new Date() })
     .where(and(eq(jackpotTickets.hash, hash), eq(jackpotTickets.status, "waiting")));
   const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId: BigInt(betId), odds: BigInt(odds), prize: BigInt(prize) }));
-  const misses = ticketDraws(casino, tickets, entropy).filter((draw) => !draw.hit);
+  const misses = ticketDraws(casino, tickets, entropy).filter((draw) => !draw.hit && draw.roll !== null);
   if (misses.length)
     await markDrawn(
       db,
@@ -454,8 +456,8 @@ async function markSettled(db: Db, rows: Settled[]): Promise<void> {
     "jackpotHit",
     "jackpotWin",
   ] as const);
-  // A DEGEN bet's settlement publishes its jackpot draw only when it hits (JackpotDrawn): without
-  // one, its roll on its block's hash missed. The feed's places are numbered in log order before
+  // A DEGEN bet's settlement publishes its jackpot draw only when it hits or is void (JackpotDrawn,
+  // hit false and nothing won when void): without one, its roll on its block's hash missed. The feed's places are numbered in log order before
   // the join, whose order is the planner's.
   const missed = sql`(v.entropy IS NULL AND bets.token = 'DEGEN' AND bets.jackpot_odds <> '0' AND bets.placed_block_hash IS NOT NULL)`;
   await db.execute(sql`
@@ -486,7 +488,7 @@ async function markDrawn(db: Db, rows: (Drawn & { betId: string })[]): Promise<v
     WHERE bets.bet_id = v.bet_id`);
 }
 
-/** A jackpot draw as bet columns: a hit wins the prize, a miss nothing. */
+/** A jackpot draw as bet columns: a hit wins the prize, a miss or a void draw nothing. */
 function jackpotColumns(drawn: Drawn) {
   return { jackpotEntropy: drawn.entropy, jackpotPrize: drawn.prize.toString(), jackpotHit: drawn.hit, jackpotWin: drawn.hit ? drawn.prize.toString() : "0" };
 }

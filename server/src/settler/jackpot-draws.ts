@@ -6,7 +6,7 @@ import type { Db } from "../db/types";
 import { jackpotTickets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
-import { ticketDraws } from "../engine";
+import { isVoidEntropy, ticketDraws } from "../engine";
 import { shortReason } from "./reasons";
 
 const log = logger("settler");
@@ -16,7 +16,7 @@ const DRAWS_PER_PASS = 16;
 /**
  * A batch without a hit whose draw no later play recorded after this many blocks (the relay went
  * quiet, or two plays shared a block) is drawn by drawJackpots: well inside the 256 blocks after
- * which the block hash is gone and every ticket would hit.
+ * which the block hash is gone and the batch would be void.
  */
 export const UNRECORDED_DRAW_AFTER_BLOCKS = 8;
 /** Or after this long, on a chain that makes blocks only for transactions (a local node). */
@@ -42,8 +42,10 @@ class TakenAlready extends Error {}
  * so it sends drawJackpots at once for a batch with a hit (paid in the next block), and for a batch
  * no later play recorded within UNRECORDED_DRAW_AFTER_BLOCKS; a batch without a hit that a play
  * recorded needs nothing. The app calls drawJackpots for its player when a draw is late. A draw
- * made once the block's hash is gone counts every ticket as a hit, so a late draw never costs the
- * player. The lease holder sends the draws, directly through its TxSender, as it does entropy locks.
+ * made once the block's hash is gone is void: no ticket wins, and the house's bankroll pays each
+ * ticket's fair value into the pool, which drawJackpots does; so a void batch a play recorded (the
+ * relay down that long) is drawn too. The lease holder sends the draws, directly through its
+ * TxSender, as it does entropy locks.
  */
 export class JackpotDraws {
   /** Draw transactions this term awaits: ticket hash → draw hash. */
@@ -65,8 +67,9 @@ export class JackpotDraws {
   ) {}
 
   /**
-   * Sends drawJackpots for the batches that need it: one with a hit (at once), one no later play
-   * recorded (after UNRECORDED_DRAW_AFTER_BLOCKS); a recorded batch without a hit is done.
+   * Sends drawJackpots for the batches that need it: one with a hit (at once), a void one (its
+   * tickets' fair value owed to the pool), one no later play recorded (after
+   * UNRECORDED_DRAW_AFTER_BLOCKS); a recorded batch of misses is done.
    */
   drawWaiting(): Promise<void> {
     return this.passes.run();
@@ -88,14 +91,13 @@ export class JackpotDraws {
       if (entropy === undefined) continue; // not mined as far as this node knows: the next pass
       const tickets = row.tickets.map(([betId, odds, prize]) => ({ betId: BigInt(betId), odds: BigInt(odds), prize: BigInt(prize) }));
       const hit = ticketDraws(this.casinoAddress, tickets, entropy).some((draw) => draw.hit);
+      const voided = isVoidEntropy(entropy);
       const unrecorded =
         row.status === "waiting" &&
         (head >= row.placedBlock + UNRECORDED_DRAW_AFTER_BLOCKS || Date.now() - row.updatedAt.getTime() >= UNRECORDED_DRAW_AFTER_MS);
-      if (hit || unrecorded) {
-        log.info(
-          { tickets: row.hash, placedBlock: row.placedBlock, head },
-          hit ? "Drawing a batch of jackpot tickets with a hit" : "Drawing a batch of jackpot tickets no later play recorded",
-        );
+      if (hit || voided || unrecorded) {
+        const why = hit ? "with a hit" : voided ? "recorded void, whose fair value the bankroll owes the pool" : "no later play recorded";
+        log.info({ tickets: row.hash, placedBlock: row.placedBlock, head }, `Drawing a batch of jackpot tickets ${why}`);
         await this.draw(row);
         sent++;
       } else if (row.status === "recorded") {
