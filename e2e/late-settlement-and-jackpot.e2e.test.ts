@@ -1,9 +1,11 @@
 // Never stuck, and the jackpot, in web3 mode against a stack of this file's own (issue #14): a
 // bet the house does not settle is said to be late, then claimed back by its player at its
 // maximum payout once its settle window has passed; a late DEGEN bet is told that its jackpot draw
-// is kept, and its claim, once the EVM has forgotten the bet's block hash, draws a hit (issue #19
-// finding 1); a settled bet that hits the jackpot is celebrated with the amount the chain paid.
-// Money is checked on chain to the wei.
+// goes void unless locked, and offered the lock: its claim, once the EVM has forgotten the bet's
+// block hash and nobody locked it, draws void (no win; the bankroll pays the draw's fair value into
+// the pool: issue #37 item 6), and a bet the player locked draws on its locked hash; a settled bet
+// that hits the jackpot is celebrated with the amount the chain paid. Money is checked on chain to
+// the wei.
 //
 // The stack is private because these tests hold the settler back, move the chain's clock and
 // change the jackpot terms: the shared stack of global-setup (and e2e/verify-chain, which audits
@@ -15,7 +17,7 @@ import path from "node:path";
 import { formatEther, getAddress, parseEther, toQuantity, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { encodeWheelParams, GameType, JACKPOT, jackpotPrizeOf, settleWheel, unpackTerms } from "../engine/src/index";
+import { encodeWheelParams, GameType, JACKPOT, jackpotFairValue, jackpotPrizeOf, jackpotRoll, settleWheel, unpackTerms } from "../engine/src/index";
 import { startStack, type Stack } from "../scripts/stack";
 import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { setBet, useBrowser } from "./support/page";
@@ -41,6 +43,11 @@ const SURE_HIT_STAKE = parseEther("10000");
 const LATE_AFTER_BLOCKS = 20;
 /** The EVM shows a block's hash for 256 blocks (Hardhat has no EIP-2935 history contract). */
 const BLOCKHASH_WINDOW = 256;
+/** late-settlement.tsx: what a late DEGEN bet's notice says of its jackpot draw, before and after it is locked. */
+const UNLOCKED_DRAW_SENTENCE =
+  "Your jackpot draw reads your bet block's hash, which the chain keeps only for a while. Lock it now to keep your draw: otherwise, settled or claimed after that hash is gone, the draw is void. It then wins nothing, and the house pays its fair value into the jackpot pool.";
+const LOCKED_DRAW_SENTENCE = "Your jackpot draw is locked: it is drawn from your bet block's hash however late the bet is settled or claimed.";
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 let stack: Stack;
 let dataDir: string;
@@ -186,12 +193,12 @@ describe("never stuck: a bet the house does not settle (SETTLER=paused)", () => 
     await page.context().close();
   });
 
-  it("a late DEGEN bet's claim, made after the EVM forgot its block's hash and nobody locked it, draws a hit: the player loses no jackpot to a late settlement", async () => {
+  it("a late DEGEN bet's claim, made after the EVM forgot its block's hash and nobody locked it, draws void: no win, the bankroll pays its fair value into the pool", async () => {
     await sureHitJackpotTerms();
     const player = addressOf(LATE_PLAYER);
     const { page, wallet } = await wheelPage(LATE_PLAYER);
     await page.getByTestId("colour-gold").click();
-    // 100 DEGEN at edge 2 % against a prize of 120 (0.01 % of the pool): odds of 1 in 60, drawn as a hit anyway once void.
+    // 100 DEGEN at edge 2 % against a prize of 120 (0.01 % of the pool): odds of 1 in 60, a fair value of 2 DEGEN.
     const stake = parseEther("100");
     await setBet(page, formatEther(stake));
     const before = await reader.balances(player);
@@ -208,14 +215,20 @@ describe("never stuck: a bet the house does not settle (SETTLER=paused)", () => 
 
     await mine(LATE_AFTER_BLOCKS);
     expect(await lateSentence(page, "jackpot draw")).toMatch(
-      /Your stake is safe in the Casino contract\. If it is not settled by .*, you can claim your bet back at its maximum payout\. Your jackpot draw is kept: if it comes too late to read your bet's block, it counts as a win\.$/,
+      new RegExp(
+        `Your stake is safe in the Casino contract\\. If it is not settled by .*, you can claim your bet back at its maximum payout\\. ${escaped(UNLOCKED_DRAW_SENTENCE)}$`,
+      ),
     );
-    await screenshotsOf(page, "late-settlement", "late-settlement-jackpot-kept");
+    expect(await page.getByTestId("lock-jackpot-draw").innerText()).toBe("Lock my jackpot draw");
+    await screenshotsOf(page, "late-settlement", "late-settlement-jackpot-lock");
 
-    // Past the blocks the EVM shows a hash for, and nobody (the settler is paused) locked it.
+    // Past the blocks the EVM shows a hash for, and nobody (the settler is paused, the player did not lock it) locked it.
     await mine(BLOCKHASH_WINDOW + 1);
     await passSettleWindow();
     await page.getByTestId("claim-bet").waitFor();
+    const degen = await reader.casino.degen();
+    const [bankrollBefore] = await reader.casino.house(degen);
+    const poolBeforeClaim = await reader.casino.jackpotPool();
     expect((await confirmInWallet(page, wallet, "claim-bet")).name).toBe("claimExpired");
     const result = page.locator(`[data-testid="bet-status"][data-stage="result"]`);
     await result.waitFor();
@@ -227,24 +240,67 @@ describe("never stuck: a bet the house does not settle (SETTLER=paused)", () => 
     const claimBlock = claim!.blockNumber;
     expect(claimBlock - bet.block).toBeGreaterThan(BLOCKHASH_WINDOW);
     expect(await reader.casino.queryFilter(reader.casino.filters.JackpotEntropyLocked(bet.betId), bet.block)).toHaveLength(0);
+    // Issue #37 item 6: void, the draw wins nothing (a 1 DEGEN bet once won the whole prize this way).
     const [draw] = await reader.casino.queryFilter(reader.casino.filters.JackpotDrawn(bet.betId), claimBlock, claimBlock);
-    const prize = bet.jackpotPrize;
-    expect(prize).toBe(parseEther("120"));
+    expect(bet.jackpotPrize).toBe(parseEther("120"));
     expect(BigInt(draw!.args.entropy)).toBe(0n); // void: the hash is gone
-    expect(draw!.args.hit).toBe(true);
-    expect(draw!.args.prize).toBe(prize);
-    const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), claimBlock, claimBlock);
-    expect(won.map((log) => log.args.amount)).toEqual([prize]);
-    // A void draw is the house's to pay (issue #19): its bankroll funds the prize, the pool keeps its own.
+    expect(draw!.args.hit).toBe(false);
+    expect(draw!.args.prize).toBe(0n);
+    expect(await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), claimBlock, claimBlock)).toHaveLength(0);
+    // The bankroll pays the draw's fair value, prize × odds / 2^47, into the pool: withholding the draw costs the house its expected value.
+    const fairValue = jackpotFairValue(bet.jackpotPrize, bet.jackpotOdds);
+    expect(fairValue).toBe((parseEther("120") * (JACKPOT.ODDS_ONE / 60n)) / JACKPOT.ODDS_ONE);
     const funded = await reader.casino.queryFilter(reader.casino.filters.JackpotFunded(await reader.casino.getAddress()), claimBlock, claimBlock);
-    expect(funded.map((log) => log.args.amount)).toEqual([prize]);
-    expect(await reader.casino.jackpotPool()).toBe(poolBefore);
+    expect(funded.map((log) => log.args.amount)).toEqual([fairValue]);
+    expect((await reader.casino.jackpotPool()) - poolBeforeClaim).toBe(fairValue);
+    const [bankrollAfter] = await reader.casino.house(degen);
+    expect(bankrollAfter - bankrollBefore).toBe(stake - bound - fairValue);
     const after = await reader.balances(player);
-    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(bound - stake + prize);
+    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(bound - stake);
+    expect(await page.getByTestId("jackpot-celebration").count()).toBe(0);
+    await page.context().close();
+  });
 
-    const celebration = page.getByTestId("jackpot-celebration");
-    await celebration.waitFor();
-    expect((await celebration.innerText()).replace(/\s+/g, " ")).toBe("JACKPOT! You won 120.00 DEGEN from the jackpot");
+  it("a second late DEGEN bet's notice locks its jackpot draw from the wallet: the claim after the hash is gone draws on the locked hash", async () => {
+    const player = addressOf(LATE_PLAYER);
+    const { page, wallet } = await wheelPage(LATE_PLAYER);
+    await page.getByTestId("colour-gold").click();
+    const stake = parseEther("100");
+    await setBet(page, formatEther(stake));
+    const bet = await spinOnChain(page, player);
+    expect(bet.jackpotOdds).toBeGreaterThan(0n);
+
+    await mine(LATE_AFTER_BLOCKS);
+    await lateSentence(page, "Lock it now");
+    const call = await confirmInWallet(page, wallet, "lock-jackpot-draw");
+    expect(call.name).toBe("lockJackpotEntropy");
+    expect(call.args[0]).toEqual([bet.betId]);
+    expect(await lateSentence(page, "is locked")).toMatch(new RegExp(`${escaped(LOCKED_DRAW_SENTENCE)}$`));
+    expect(await page.getByTestId("lock-jackpot-draw").count()).toBe(0);
+    await screenshotsOf(page, "late-settlement", "late-settlement-jackpot-locked");
+    const [locked] = await reader.casino.queryFilter(reader.casino.filters.JackpotEntropyLocked(bet.betId), bet.block);
+    const blockHash = (await reader.provider.getBlock(bet.block))!.hash!;
+    expect(locked!.args.entropy).toBe(blockHash);
+
+    // The hash gone from the EVM, the claim still draws on it: no void draw, nothing funded by the bankroll.
+    await mine(BLOCKHASH_WINDOW + 1);
+    await passSettleWindow();
+    await page.getByTestId("claim-bet").waitFor();
+    const before = await reader.balances(player);
+    expect((await confirmInWallet(page, wallet, "claim-bet")).name).toBe("claimExpired");
+    const result = page.locator(`[data-testid="bet-status"][data-stage="result"]`);
+    await result.waitFor();
+    expect(await result.getByTestId("bet-verdict").getAttribute("data-ok")).toBe("true");
+    const [claim] = await reader.casino.queryFilter(reader.casino.filters.ExpiredBetClaimed(bet.betId), bet.block);
+    const claimBlock = claim!.blockNumber;
+    expect(claimBlock - bet.block).toBeGreaterThan(BLOCKHASH_WINDOW);
+    expect(await reader.casino.queryFilter(reader.casino.filters.JackpotFunded(await reader.casino.getAddress()), claimBlock, claimBlock)).toHaveLength(0);
+    const hit = jackpotRoll(await reader.casino.getAddress(), bet.betId, blockHash) < bet.jackpotOdds;
+    const drawn = await reader.casino.queryFilter(reader.casino.filters.JackpotDrawn(bet.betId), claimBlock, claimBlock);
+    expect(drawn.map((log) => [log.args.entropy, log.args.hit])).toEqual(hit ? [[blockHash, true]] : []);
+    const won = hit ? drawn[0]!.args.prize : 0n;
+    const after = await reader.balances(player);
+    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(claim!.args.payout + won);
     await page.context().close();
   });
 });
@@ -263,6 +319,11 @@ describe("the jackpot hit of a settled bet (SETTLER=on)", () => {
     await setBet(page, formatEther(SURE_HIT_STAKE));
     const before = await reader.balances(player);
     const poolBefore = await reader.casino.jackpotPool();
+    // The share of the pool published when the bet is placed (0.01 %), not stake × edge (200): about
+    // 120 DEGEN, the pool as seeded plus what the tests before put in or won (a void draw's fair
+    // value in, the locked bet's 1-in-60 hit out).
+    const prize = jackpotPrizeOf(poolBefore, JACKPOT_SHARE_BPS);
+    expect(Number(formatEther(prize))).toBeCloseTo(120, 0);
     const fromBlock = await reader.provider.getBlockNumber();
 
     await page.getByTestId("spin-button").click();
@@ -271,7 +332,7 @@ describe("the jackpot hit of a settled bet (SETTLER=on)", () => {
     // The banner shows for 6 s (jackpot-celebration.tsx): its text is read the moment it is up, as
     // the chain checks below can outlast it on a loaded machine; then the pictures, once confetti
     // is falling through the screen.
-    expect((await celebration.innerText()).replace(/\s+/g, " ")).toBe("JACKPOT! You won 120.00 DEGEN from the jackpot");
+    expect((await celebration.innerText()).replace(/\s+/g, " ")).toBe(`JACKPOT! You won ${Number(formatEther(prize)).toFixed(2)} DEGEN from the jackpot`);
     // Or until the banner is gone: a starved page may paint no frame with a piece in view.
     await page.waitForFunction(
       () =>
@@ -287,10 +348,6 @@ describe("the jackpot hit of a settled bet (SETTLER=on)", () => {
     await page.setViewportSize(VIEWPORTS.desktop);
 
     const settled = await settledBetSince(reader.casino, player, fromBlock);
-    // The share of the pool published when the bet was placed (0.01 %), not stake × edge (200).
-    const prize = jackpotPrizeOf(poolBefore, JACKPOT_SHARE_BPS);
-    // The pool as seeded: the void hit of the test before was paid by the bankroll, not the pool.
-    expect(prize).toBe(parseEther("120"));
     expect(settled.jackpotWon).toBe(prize);
     const [draw] = await reader.casino.queryFilter(reader.casino.filters.JackpotDrawn(settled.betId), fromBlock);
     expect(draw!.args.hit).toBe(true);

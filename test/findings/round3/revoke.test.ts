@@ -10,17 +10,7 @@ import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { GAME } from "../../helpers";
 import { eventsOf } from "../support";
-import {
-  blackjackLog,
-  deploySessions,
-  openBetPayout,
-  openSession,
-  place,
-  signActions,
-  signBet,
-  type Outcome,
-  walletBet,
-} from "../../sessions/support";
+import { blackjackLog, deploySessions, openBetPayout, openSession, place, signActions, signBet, type Outcome, walletBet } from "../../sessions/support";
 
 const STAKE = parseEther("100");
 

@@ -32,8 +32,10 @@ export interface ActiveBet {
   claimableAt?: number;
   /** The chain's latest block time, to tell when the claim opens. */
   chainTime?: number;
-  /** A DEGEN bet: its jackpot draw is worth keeping alive while the settlement is late. */
+  /** A DEGEN bet with jackpot odds: its draw is worth keeping alive while the settlement is late. */
   jackpotDraw?: boolean;
+  /** Its bet block's hash is locked on chain (lockJackpotEntropy, by the player or the settler): the draw stays real however late. */
+  jackpotLocked?: boolean;
   settleTxHash?: string;
   settleExplorerUrl?: string | null;
   verdict?: BetVerdict;

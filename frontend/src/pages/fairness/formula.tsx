@@ -41,7 +41,8 @@ export function FormulaCard() {
           <strong className="text-slate-100">Jackpot</strong> (DEGEN bets). Drawn apart from the game from the hash of the block holding your bet, which nobody
           knows when you bet; the seed is not an input:
           <Formula>roll = keccak256(abi.encode(JACKPOT_DOMAIN, casino, betId, blockHash)) &gt;&gt; 209</Formula>A hit is roll &lt; odds, the odds (stake × edge
-          ÷ prize) fixed when the bet is placed.
+          ÷ prize) fixed when the bet is placed. A draw made once the chain no longer shows that hash, which nobody locked in time, is void: it wins nothing,
+          and the house pays its fair value (prize × odds) into the jackpot pool.
         </li>
         <li>
           <strong className="text-slate-100">Check.</strong> This page recomputes every step of each of your bets from the chain's events, in your browser, with

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { TxReport } from "@/features/wallet/onchain";
 
-/** A wallet transaction the bet panel offers: claim a bet back, send a signed bet, draw a jackpot. */
+/** A wallet transaction the bet panel offers: claim a bet back, lock or draw a jackpot, send a signed bet. */
 export interface NoticeAction {
   label: string;
   busyLabel: string;
@@ -10,12 +10,14 @@ export interface NoticeAction {
   run: (report: TxReport) => Promise<void>;
 }
 
-/** Something about the bet the player should know, and the wallet transaction that helps, if any. */
-export function ActionNotice({ testId, children, action }: { testId: string; children: ReactNode; action?: NoticeAction }) {
+/** Something about the bet the player should know, and the wallet transactions that help, if any. */
+export function ActionNotice({ testId, children, actions = [] }: { testId: string; children: ReactNode; actions?: readonly NoticeAction[] }) {
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-ember/40 bg-ember/10 px-3 py-2 text-xs text-slate-200" data-testid={testId}>
       <p>{children}</p>
-      {action && <ActionButton action={action} />}
+      {actions.map((action) => (
+        <ActionButton key={action.testId} action={action} />
+      ))}
     </div>
   );
 }

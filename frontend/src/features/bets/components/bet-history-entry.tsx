@@ -93,14 +93,14 @@ function TxLink({ hash, url, testId }: { hash: string; url: string | null; testI
   );
 }
 
-/** BNB bets have no draw; a DEGEN bet's draw is published with its settlement (void, and a hit, when its block hash was gone). */
+/** BNB bets have no draw; a DEGEN bet's draw is published with its settlement (void, winning nothing, when its block hash was gone). */
 function jackpotText({ bet, settlement }: HistoryEntry): string {
   if (bet.token !== "DEGEN") return "— (BNB bets have no jackpot draw)";
   if (!settlement) return "drawn at settlement from the hash of the bet's block";
   const draw = settlement.jackpot;
   if (!draw) return "no draw published";
+  if (BigInt(draw.entropy) === 0n) return "void: no win (drawn after the bet's block hash was gone; the house paid the draw's fair value into the pool)";
   const won = draw.won > 0n ? `won ${amount("DEGEN", draw.won)}` : "the pool was empty";
-  if (BigInt(draw.entropy) === 0n) return draw.hit ? `HIT: ${won} (resolved after the bet's block hash was gone, which counts as a hit)` : "no chance to win";
   return draw.hit ? `HIT: ${won}` : "miss";
 }
 

@@ -18,7 +18,7 @@ export function RelayLate({ bet }: { bet: ActiveBet }) {
       run: async (report: TxReport) => (await import("../onchain/signed-bet")).betFromWalletInstead(nonce, report),
     };
     return (
-      <ActionNotice testId="relay-late" action={instead}>
+      <ActionNotice testId="relay-late" actions={[instead]}>
         {bet.relayProblem} The server never accepted it, so your wallet cannot send it: the chain takes a signed bet from a wallet only with the house&apos;s
         countersignature. You can bet from your wallet as usual instead: the same bet, confirmed in your wallet.
       </ActionNotice>
@@ -31,7 +31,7 @@ export function RelayLate({ bet }: { bet: ActiveBet }) {
     run: async (report: TxReport) => (await import("../onchain/signed-bet")).sendSignedBetFromWallet(nonce, report),
   };
   return (
-    <ActionNotice testId="relay-late" action={send}>
+    <ActionNotice testId="relay-late" actions={[send]}>
       {bet.relayProblem} Your wallet can send the very same bet: the same client seed, so the same outcome. It is then settled like a wallet bet, or claimed
       back at its maximum payout after its settle window.
     </ActionNotice>
@@ -55,8 +55,9 @@ export function DeferredDraw({ bet }: { bet: ActiveBet }) {
     run: async (report: TxReport) => (await import("../onchain/deferred-draw")).drawJackpotNow(bet.txHash!, report),
   };
   return (
-    <ActionNotice testId="deferred-draw" action={draw}>
-      Your jackpot draw is late. It is kept: a draw too late to read your bet's block counts as a win. You can also draw it now from your wallet.
+    <ActionNotice testId="deferred-draw" actions={[draw]}>
+      Your jackpot draw is late. Draw it now from your wallet: once your bet block&apos;s hash is gone, the draw is void. It then wins nothing, and the house
+      pays its fair value into the jackpot pool.
     </ActionNotice>
   );
 }

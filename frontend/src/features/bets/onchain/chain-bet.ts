@@ -1,6 +1,6 @@
 // A bet as the chain records it, and its settlement as the chain publishes it: the browser reads
 // the result from the Casino's events, never from a server answer alone (docs/decisions.md §2).
-import { getAddress, ZeroAddress, ZeroHash, type Log, type Provider, type TransactionReceipt } from "ethers";
+import { getAddress, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
 import type { GameType, Token } from "@engine/index";
 import { ticketDraws, ticketsHash, type JackpotTicket } from "@engine/session";
 import type { Casino } from "@typechain/contracts/Casino";
@@ -32,7 +32,7 @@ export interface ChainBet {
   relayed?: boolean;
 }
 
-/** The jackpot draw of a DEGEN bet (JackpotDrawn, and JackpotWon on a hit that pays). */
+/** The jackpot draw of a DEGEN bet (JackpotDrawn, and JackpotWon on a hit that pays; a void draw, entropy 0, wins nothing). */
 export interface ChainJackpot {
   entropy: string;
   prize: bigint;
@@ -101,10 +101,12 @@ export async function betLogsSince(casino: Casino, provider: Provider, betId: bi
 
 /**
  * The deferred jackpot draw of a one-click DEGEN bet, or null until it is known: a hit paid by
- * drawJackpots (JackpotDrawn, and JackpotWon right after it on a hit that pays), or a miss, which
- * only its batch's JackpotTicketsDrawn(tickets, entropy) shows (recorded by the next play or by
- * drawJackpots; docs/protocol.md §6). A hit whose draw is recorded but not yet paid stays null:
- * drawJackpots, the settler's or the player's, pays it.
+ * drawJackpots (JackpotDrawn, and JackpotWon right after it on a hit that pays), a void draw
+ * (JackpotDrawn with entropy 0: its batch was drawn once the block's hash was gone, and wins
+ * nothing), or a miss, which only its batch's JackpotTicketsDrawn(tickets, entropy) shows
+ * (recorded by the next play or by drawJackpots; docs/protocol.md §6; a batch recorded void wins
+ * nothing either). A hit whose draw is recorded but not yet paid stays null: drawJackpots, the
+ * settler's or the player's, pays it.
  */
 export async function findJackpotDraw(casino: Casino, provider: Provider, bet: ChainBet): Promise<ChainJackpot | null> {
   const address = await casino.getAddress();
@@ -188,10 +190,10 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
 const BLOCKHASH_WINDOW = 256;
 
 /**
- * The draw of a settled DEGEN bet that published none: only a hit publishes JackpotDrawn, so this
- * is the miss the settlement claims, drawn on the bet's block hash, or on the hash locked for it
- * (JackpotEntropyLocked) when it was settled after the EVM stopped showing that block's. Checked
- * like a published draw: a roll that hits is a problem. Neither hash: a void draw, which hits.
+ * The draw of a settled DEGEN bet that published none: only a hit or a void draw publishes
+ * JackpotDrawn, so this is the miss the settlement claims, drawn on the hash locked for it
+ * (JackpotEntropyLocked) when there is one, else on the bet's block hash (which the EVM shows for
+ * 8,191 blocks with EIP-2935). Checked like a published draw: a roll that hits is a problem.
  */
 async function unpublishedMiss(casino: Casino, provider: Provider, bet: ChainBet, settlement: ChainSettlement): Promise<ChainJackpot> {
   const miss = { prize: 0n, hit: false, won: 0n };
@@ -203,7 +205,7 @@ async function unpublishedMiss(casino: Casino, provider: Provider, bet: ChainBet
     [log] = await provider.getLogs({ address, topics: [locked.topicHash, betIdTopic(bet.betId)], ...range });
     if (log) break;
   }
-  const entropy = log ? (casino.interface.parseLog(log)!.args.entropy as string) : ZeroHash;
+  const entropy = log ? (casino.interface.parseLog(log)!.args.entropy as string) : bet.placedBlockHash;
   return { ...miss, entropy };
 }
 

@@ -1,7 +1,8 @@
 // The jackpot draw of a one-click DEGEN bet (docs/protocol.md §6): placed and settled in one
 // transaction, its ticket is drawn from that block's hash in a later one. The server's settler
-// draws it in the next block; when it is late the player may draw it from the wallet, and a draw
-// too late to read the block's hash counts as a hit, so waiting never costs the player.
+// draws it in the next block; when it is late the player may draw it from the wallet: a draw too
+// late to read the block's hash is void (it wins nothing, and the house pays its fair value into
+// the pool), so the player keeps their chance by drawing in time.
 import { formatEther, ZeroAddress } from "ethers";
 import { ticketsOf } from "@engine/session";
 import { readyWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";

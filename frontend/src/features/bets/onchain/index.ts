@@ -13,6 +13,7 @@ import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
 import { placeBet, type BetRequest } from "./place-bet";
 import { stageOf } from "./tx-stage";
 import { followDeferredDraw } from "./deferred-draw";
+import { isJackpotDrawLocked } from "./jackpot-lock";
 import { oneClickCover, placeSignedBet } from "./signed-bet";
 import { findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { checkBet, commitmentOf, type BetCheck } from "./verify-bet";
@@ -69,7 +70,7 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       betId: bet.betId.toString(),
       placedBlock: bet.placedBlock,
       token: bet.token,
-      jackpotDraw: bet.token === "DEGEN",
+      jackpotDraw: bet.token === "DEGEN" && bet.jackpotOdds > 0n,
     });
     const actions = whilePlaced ? ((await whilePlaced(bet)) ?? null) : null;
     let roundEnd = bet.placedBlock;
@@ -107,25 +108,29 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
  * Polls the chain until the bet is settled or claimed back, reporting the blocks waited since
  * `since` (the bet's block, or the end of an interactive round: the settler cannot settle a round
  * still in play) and, for a late settlement, when the player may claim it (the bet's own claim
- * time, from getBet).
+ * time, from getBet) and whether a DEGEN bet's jackpot draw is locked (the late notice offers the
+ * lock until it is).
  */
 export async function awaitResolution(
   bet: ChainBet,
-  progress: (patch: { blocksWaited: number; claimableAt?: number; chainTime?: number }) => void,
+  progress: (patch: { blocksWaited: number; claimableAt?: number; chainTime?: number; jackpotLocked?: boolean }) => void,
   since = bet.placedBlock,
 ): Promise<ChainSettlement> {
   const wallet = await readyWallet();
   const provider = browserProvider();
   let claimableAt: number | undefined;
+  let jackpotLocked = false;
   for (;;) {
     const resolved = await findResolution(wallet.contracts.casino, provider, bet);
     if (resolved) return resolved;
     const head = await provider.getBlock("latest");
     const blocksWaited = head ? Math.max(0, head.number - since) : 0;
-    if (blocksWaited >= LATE_AFTER_BLOCKS && claimableAt === undefined) {
+    const late = blocksWaited >= LATE_AFTER_BLOCKS;
+    if (late && claimableAt === undefined) {
       claimableAt = Number((await wallet.contracts.casino.getBet(bet.betId)).claimableAt);
     }
-    progress({ blocksWaited, claimableAt, chainTime: head?.timestamp });
+    if (late && !jackpotLocked && bet.token === "DEGEN" && bet.jackpotOdds > 0n) jackpotLocked = await isJackpotDrawLocked(wallet.contracts.casino, bet.betId);
+    progress({ blocksWaited, claimableAt, chainTime: head?.timestamp, jackpotLocked });
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }

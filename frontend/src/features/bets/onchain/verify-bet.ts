@@ -158,9 +158,10 @@ export function checkBet(
   } else if (!seedFitsChain(settlement.seed!, bet, context.commitment)) {
     problems.push("the seed does not hash down to the commitment the bet was placed under");
   }
-  // Only a hit is published (JackpotDrawn): a miss is recomputed from the bet's block hash. A
-  // one-click bet's draw comes later with its batch's tickets: not there yet is not a fault (the app
-  // and anyone may draw it, and a draw too late to read the bet's block counts as a hit).
+  // Only a hit or a void draw is published (JackpotDrawn): a miss is recomputed from the bet's block
+  // hash. A one-click bet's draw comes later with its batch's tickets: not there yet is not a fault
+  // (the app and anyone may draw it; a draw too late to read the bet's block is void, wins nothing,
+  // and the house pays its fair value into the pool).
   if (bet.token === "DEGEN" && !settlement.jackpot && !settlement.jackpotDeferred && bet.jackpotOdds !== 0n && settlement.block !== bet.placedBlock) {
     const ticket = jackpotDraw({
       casino: context.casino,

@@ -35,12 +35,21 @@ describe("BetStatus: a late settlement", () => {
     expect(screen.getByTestId("late-settlement")).not.toHaveTextContent("jackpot"); // a BNB bet has no jackpot draw
   });
 
-  it("tells a late DEGEN bet that its jackpot draw is kept, and asks nothing of the player for it", () => {
-    showBet({ stage: "settling", token: "DEGEN", jackpotDraw: true, blocksWaited: 300 });
+  it("tells a late DEGEN bet that its jackpot draw goes void unless locked, offers the lock beside the claim, and says when it is locked", () => {
+    showBet({ stage: "settling", token: "DEGEN", jackpotDraw: true, blocksWaited: 300, claimableAt: 1_000, chainTime: 1_000 });
     expect(screen.getByTestId("late-settlement")).toHaveTextContent(
-      "Your jackpot draw is kept: if it comes too late to read your bet's block, it counts as a win.",
+      "Your jackpot draw reads your bet block's hash, which the chain keeps only for a while. Lock it now to keep your draw: otherwise, settled or claimed after that hash is gone, the draw is void. It then wins nothing, and the house pays its fair value into the jackpot pool.",
     );
-    expect(screen.queryAllByRole("button")).toHaveLength(0);
+    expect(screen.getByTestId("claim-bet")).toHaveTextContent("Claim");
+    expect(screen.getByTestId("lock-jackpot-draw")).toHaveTextContent("Lock my jackpot draw");
+    expect(screen.getByTestId("late-settlement")).not.toHaveTextContent("counts as a win");
+
+    act(() => useBetStore.getState().update(useBetStore.getState().bet!.id, { jackpotLocked: true }));
+    expect(screen.getByTestId("late-settlement")).toHaveTextContent(
+      "Your jackpot draw is locked: it is drawn from your bet block's hash however late the bet is settled or claimed.",
+    );
+    expect(screen.queryByTestId("lock-jackpot-draw")).toBeNull();
+    expect(screen.getByTestId("late-settlement")).not.toHaveTextContent("void");
   });
 
   it("says a bet claimed back was, with what the claim paid, not that the house settled it", () => {
