@@ -18,7 +18,8 @@ function resetStores() {
   useAutoBetFormStore.setState(useAutoBetFormStore.getInitialState(), true);
 }
 
-// findBy/waitFor give up after 1 s by default. A lazy page or the wallet code is transformed on its
+// findBy/waitFor give up after 1 s by default (so does vi.waitFor, which these tests leave for
+// testing-library's waitFor). A lazy page or the wallet code is transformed on its
 // first import, which took longer than that on a 2-core machine running the browser tests beside
 // (header, slots and lobby tests timed out at load 11): the wait is for the same element, only longer.
 configure({ asyncUtilTimeout: 5_000 });

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { parseEther } from "ethers";
 import { MemoryRouter } from "react-router-dom";
@@ -97,15 +97,15 @@ describe("a player's bet history", () => {
       </MemoryRouter>,
     );
     const ids = () => screen.queryAllByTestId("history-bet").map((row) => row.getAttribute("data-bet-id"));
-    await vi.waitFor(() => expect(ids()).toEqual(["509", "508"]));
+    await waitFor(() => expect(ids()).toEqual(["509", "508"]));
     await user.click(screen.getByTestId("history-more"));
-    await vi.waitFor(() => expect(ids()).toEqual(["509", "508", "507"]));
+    await waitFor(() => expect(ids()).toEqual(["509", "508", "507"]));
     expect(screen.queryByTestId("history-more")).toBeNull();
     expect(within(screen.getAllByTestId("history-bet")[2]!).getByText("2.00x")).toBeInTheDocument();
 
     await user.selectOptions(screen.getByTestId("history-game"), String(GameType.SLOTS));
     await user.selectOptions(screen.getByTestId("history-result"), "won");
-    await vi.waitFor(() => expect(screen.getByText("No settled bet matches.")).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText("No settled bet matches.")).toBeInTheDocument());
     expect(asked.at(-1)).toBe(`${base}?game=${GameType.SLOTS}&result=won`);
     expect(screen.getByTestId("history-csv").getAttribute("href")).toBe(`${base}?game=${GameType.SLOTS}&result=won&format=csv`);
   });

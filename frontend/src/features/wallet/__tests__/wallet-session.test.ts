@@ -7,6 +7,7 @@ import { forgetAppConfig } from "@/features/chain/app-config";
 import { useToastStore } from "@/features/toast";
 import { useWalletStore, WALLET_CONNECTED_KEY } from "@/features/wallet";
 import { fakeServer, FakeWallet, TEST_CONFIG, walletError } from "@/test/fake-wallet";
+import { waitFor } from "@testing-library/react";
 
 const ACCOUNT = getAddress("0x1234567890abcdef1234567890abcdef12345678");
 const OTHER = getAddress("0x9876543210abcdef9876543210abcdef98765432");
@@ -145,7 +146,7 @@ describe("while connected", () => {
     wallet.account = OTHER.toLowerCase();
     wallet.emit("accountsChanged", [OTHER.toLowerCase()]);
     wallet.emit("accountsChanged", [OTHER.toLowerCase()]);
-    await vi.waitFor(() => expect(store()).toMatchObject({ account: OTHER, isLoading: false }));
+    await waitFor(() => expect(store()).toMatchObject({ account: OTHER, isLoading: false }));
     expect(server.requests.filter((r) => r.path === "/api/auth/logout")).toHaveLength(1);
     expect(wallet.callsOf("personal_sign")).toHaveLength(1);
     expect(store().mode).toBe("web3");
@@ -156,7 +157,7 @@ describe("while connected", () => {
       throw walletError(4001);
     });
     wallet.emit("accountsChanged", [OTHER.toLowerCase()]);
-    await vi.waitFor(() => expect(store().mode).toBe("demo"));
+    await waitFor(() => expect(store().mode).toBe("demo"));
     expect(wallet.callsOf("personal_sign")).toHaveLength(1);
     expect(lastToast()).toMatchObject({ title: "Signature Required" });
   });
@@ -164,7 +165,7 @@ describe("while connected", () => {
   it("no account left: demo mode with SPEC's demo balances", async () => {
     useWalletStore.setState({ demoBalances: { DEGEN: 12, BNB: 1 } });
     wallet.emit("accountsChanged", []);
-    await vi.waitFor(() => expect(store().mode).toBe("demo"));
+    await waitFor(() => expect(store().mode).toBe("demo"));
     expect(store()).toMatchObject({ account: null, chainId: null, demoBalances: { DEGEN: 10000, BNB: 5 } });
   });
 
@@ -183,7 +184,7 @@ describe("while connected", () => {
     expect(store().onChainBalances).toEqual(shown);
 
     store().applyPayout("DEGEN", 0); // the wheel has stopped on a loss
-    await vi.waitFor(() => expect(store().onChainBalances).toEqual({ DEGEN: "5.0", BNB: "5.0" }));
+    await waitFor(() => expect(store().onChainBalances).toEqual({ DEGEN: "5.0", BNB: "5.0" }));
     expect(store().jackpotPool).toBe("5.0");
     expect(store().outcomeHiddenUntil).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { fakeServer, FakeWallet, TEST_CONFIG } from "@/test/fake-wallet";
 import { renderRoute } from "@/test/render-route";
@@ -99,11 +99,11 @@ describe("WalletConnect (a project id in the server's config)", () => {
     // The player moves the phone wallet to BSC Testnet: the app follows, and says it is the wrong network.
     session.chainId = 97;
     session.emit("chainChanged", "0x61");
-    await vi.waitFor(() => expect(useWalletStore.getState().chainId).toBe(97));
+    await waitFor(() => expect(useWalletStore.getState().chainId).toBe(97));
     expect(await screen.findByTestId("wrong-network")).toBeInTheDocument();
     session.chainId = 31337;
     session.emit("chainChanged", "0x7a69");
-    await vi.waitFor(() => expect(useWalletStore.getState().chainId).toBe(31337));
+    await waitFor(() => expect(useWalletStore.getState().chainId).toBe(31337));
   });
 
   it("Disconnect closes the session on both sides", async () => {
@@ -111,7 +111,7 @@ describe("WalletConnect (a project id in the server's config)", () => {
     const session = lastSession();
     await user.click(await screen.findByTestId("wallet-menu-button"));
     await user.click(screen.getByRole("menuitem", { name: "Disconnect" }));
-    await vi.waitFor(() => expect(session.calls).toContain("disconnect"));
+    await waitFor(() => expect(session.calls).toContain("disconnect"));
     expect(useWalletStore.getState()).toMatchObject({ mode: "demo", account: null });
   });
 
@@ -120,13 +120,13 @@ describe("WalletConnect (a project id in the server's config)", () => {
     const session = lastSession();
     expect(session.calls).not.toContain("disconnect");
     window.dispatchEvent(new Event("pagehide"));
-    await vi.waitFor(() => expect(session.calls).toContain("disconnect"));
+    await waitFor(() => expect(session.calls).toContain("disconnect"));
   });
 
   it("the wallet ending the session returns the app to demo mode", async () => {
     await connectThroughWalletConnect();
     const session = lastSession();
     session.emit("disconnect", { code: 6000, message: "User disconnected." });
-    await vi.waitFor(() => expect(useWalletStore.getState().mode).toBe("demo"));
+    await waitFor(() => expect(useWalletStore.getState().mode).toBe("demo"));
   });
 });
