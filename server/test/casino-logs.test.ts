@@ -8,6 +8,8 @@ function randomValue(type: string): unknown {
   if (type === "address") return getAddress(hexlify(randomBytes(20)));
   if (type === "bytes32") return edge ? "0x" + "00".repeat(32) : hexlify(randomBytes(32));
   if (type === "bool") return Math.random() < 0.5;
+  const fixedBytes = /^bytes(\d+)$/.exec(type);
+  if (fixedBytes) return hexlify(randomBytes(Number(fixedBytes[1])));
   const bits = Number(type.slice(4) || 256);
   if (edge) return Math.random() < 0.5 ? 0n : (1n << BigInt(bits)) - 1n;
   return BigInt(hexlify(randomBytes(bits / 8)));

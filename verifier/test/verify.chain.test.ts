@@ -146,9 +146,16 @@ describe("npm run verify against a hardhat node", () => {
     const [wheel] = await house.place([{ player: a!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 1n, clientSeed: losing }]);
     const [blackjack] = await house.place([{ player: b!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.BLACKJACK }]);
     const [withheld] = await house.place([{ player: d!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS }]);
-    // Within the reservation (10.2x and 2.5x), which was all the Casino checked before issue #21.
-    await expect(house.settle([{ bet: wheel!, payout: 5n * STAKE.DEGEN }])).rejects.toThrow(/reverted/);
-    await expect(house.settle([{ bet: blackjack!, payout: house.payoutOf(blackjack!) + 1n }])).rejects.toThrow(/reverted/);
+    // Within the reservation (10.2x and 2.5x), which was all the Casino checked before issue #21:
+    // settleBatch pays neither, skipping each (SettlementSkipped with PayoutMismatch), and both stay open.
+    await house.settle([{ bet: wheel!, payout: 5n * STAKE.DEGEN }]);
+    await house.settle([{ bet: blackjack!, payout: house.payoutOf(blackjack!) + 1n }]);
+    const mismatch = chain.casino.interface.getError("PayoutMismatch")!.selector;
+    for (const bet of [wheel!, blackjack!]) {
+      const skipped = await chain.casino.queryFilter(chain.casino.filters.SettlementSkipped(bet.betId));
+      expect(skipped.map((log) => log.args.reason)).toEqual([mismatch]);
+      expect((await chain.casino.getBet(bet.betId)).open).toBe(true);
+    }
     await house.settleHonestly([wheel!, blackjack!], { stood: true });
     await house.advanceTime(SETTLE_WINDOW_S + 1);
 
