@@ -160,7 +160,9 @@ describe("SPEC texts read as SPEC writes them", () => {
     expect(inFlight?.cashOut).toMatch(/^CASH OUT @ \d+\.\d{2}x$/);
     expect(inFlight?.potentialWin).toMatch(/^Potential Win [\d.]+ DEGEN$/);
 
-    await cashOut.click({ timeout: 1_000 }).catch(() => undefined); // the rocket may crash first
+    // The rocket may crash first; if the click missed, a high crash point flies on past PLAY AGAIN's
+    // wait, so the click gets as long as a busy machine needs to reach the button.
+    await cashOut.click({ timeout: 10_000 }).catch(() => undefined);
     await playAgain.waitFor();
     const overlay = await page
       .getByRole("status")
