@@ -25,9 +25,9 @@ type Behaviour = "answer" | "reset" | "reset after the status line";
 /**
  * A JSON-RPC node of the test's own. `behave` picks, per request, what the node does: answer, reset
  * the connection instead (to the client, a node that had already closed it), or start answering
- * and then reset.
+ * and then reset; `results` what it answers to each method.
  */
-async function fakeNode(behave: (request: { onConnection: number; overall: number }) => Behaviour) {
+async function fakeNode(behave: (request: { onConnection: number; overall: number }) => Behaviour, results = (method: string) => RESULTS[method]) {
   const served = new WeakMap<Socket, number>();
   const seen = { connections: 0, requests: 0 };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -44,7 +44,7 @@ async function fakeNode(behave: (request: { onConnection: number; overall: numbe
     req.on("data", (chunk: Buffer) => (text += chunk));
     req.on("end", () => {
       const payload = JSON.parse(text) as { id: number; method: string } | { id: number; method: string }[];
-      const answers = (Array.isArray(payload) ? payload : [payload]).map(({ id, method }) => ({ jsonrpc: "2.0", id, result: RESULTS[method] }));
+      const answers = (Array.isArray(payload) ? payload : [payload]).map(({ id, method }) => ({ jsonrpc: "2.0", id, result: results(method) }));
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify(Array.isArray(payload) ? answers : answers[0]));
     });
@@ -88,7 +88,7 @@ const RESULTS: Record<string, unknown> = {
   },
 };
 
-describe("KeepAliveJsonRpcProvider on connections the node drops", () => {
+describe("KeepAliveJsonRpcProvider against a node of the test's own: dropped connections, receipts", () => {
   let node: Awaited<ReturnType<typeof fakeNode>> | undefined;
   afterEach(async () => {
     await node?.close();
@@ -132,6 +132,25 @@ describe("KeepAliveJsonRpcProvider on connections the node drops", () => {
     expect(receipt?.hash).toBe(TX_HASH);
     await letRejectionsSurface();
     expect(unhandled).toEqual([]);
+  });
+
+  it("sees a transaction mined between its receipt read and its wait for a block, on a node that mines nothing after", async () => {
+    // A node that mines on demand (a test's, with automine off) mines the block with the
+    // transaction just after the first receipt read answered nothing, and no block after it.
+    let block = 7;
+    node = await fakeNode(
+      () => "answer",
+      (method) => {
+        if (method === "eth_blockNumber") return `0x${block.toString(16)}`;
+        if (block === 7) {
+          block = 8;
+          return null;
+        }
+        return { ...(RESULTS.eth_getTransactionReceipt as object), blockNumber: "0x8" };
+      },
+    );
+    const receipt = await node.provider.waitForTransaction(TX_HASH, 1, 3_000);
+    expect(receipt?.blockNumber).toBe(8);
   });
 });
 

@@ -25,6 +25,8 @@ const IDLE_CONNECTION_TIMEOUT_MS = 4_000;
 /** How a request fails when the connection it was written to had been closed by the node ("socket hang up" is ECONNRESET too). */
 const CLOSED_CONNECTION_CODES = new Set(["ECONNRESET", "EPIPE"]);
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
 /** ethers' _send is typed with results only, but the node's errors come back in the same array and ethers sorts them out. */
 type RpcAnswer = JsonRpcResult | JsonRpcError;
 
@@ -40,6 +42,7 @@ class StaleConnectionError extends Error {}
 export class KeepAliveJsonRpcProvider extends JsonRpcProvider {
   readonly #url: URL;
   readonly #agent: http.Agent;
+  #headRead?: { at: number; number: Promise<number> };
 
   constructor(url: string, network?: Networkish, options?: JsonRpcApiProviderOptions) {
     super(url, network, options);
@@ -110,37 +113,44 @@ export class KeepAliveJsonRpcProvider extends JsonRpcProvider {
   /**
    * ethers' version awaits its first block number inside a Promise executor: when that read fails
    * the rejection escapes unhandled and the wait never ends (or only at its timeout), and a failed
-   * receipt read waits for a next block that may never come. Here a failed read is tried again
-   * after the polling interval; a wait ends with the receipt or at its timeout.
+   * receipt read waits for a next block that may never come. It also waits on ethers' block poller,
+   * whose first poll only takes the head as its starting point: a transaction mined between the
+   * receipt read and that poll is seen one block later, on a node that mines on demand never.
+   * Here the head is read before the receipt, and the wait ends at any block above it; a failed
+   * read is tried again after the polling interval; a wait ends with the receipt or at its timeout.
    */
   override async waitForTransaction(hash: string, confirms?: number | null, timeout?: number | null): Promise<TransactionReceipt | null> {
     const wanted = confirms ?? 1;
     const deadline = timeout == null ? Infinity : Date.now() + timeout;
     for (;;) {
       try {
+        const seen = await this.#head();
         const receipt = await this.getTransactionReceipt(hash);
         if (wanted === 0) return receipt;
         if (receipt && (wanted === 1 || (await receipt.confirmations()) >= wanted)) return receipt;
-        await this.#nextBlock(deadline);
+        await this.#blockAbove(seen, deadline);
       } catch (error) {
         if (this.destroyed) throw error;
-        await new Promise((r) => setTimeout(r, Math.min(this.pollingInterval, deadline - Date.now())));
+        await sleep(Math.min(this.pollingInterval, deadline - Date.now()));
       }
       if (Date.now() >= deadline)
         throw makeError(`transaction ${hash} not mined within ${timeout} ms`, "TIMEOUT", { operation: "waitForTransaction", reason: "timeout" });
     }
   }
 
-  /** Resolves when ethers' block poller sees a new block, or at the deadline. */
-  #nextBlock(deadline: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const onBlock = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = deadline === Infinity ? undefined : setTimeout(() => this.off("block", onBlock).then(() => resolve(), reject), deadline - Date.now());
-      this.once("block", onBlock).catch(reject);
-    });
+  /** The head's number, read once per polling interval however many waits ask for it. */
+  #head(): Promise<number> {
+    const now = Date.now();
+    if (!this.#headRead || now - this.#headRead.at >= this.pollingInterval) this.#headRead = { at: now, number: this.getBlockNumber() };
+    return this.#headRead.number;
+  }
+
+  /** Resolves once the head is above `seen`, or at the deadline. */
+  async #blockAbove(seen: number, deadline: number): Promise<void> {
+    while (Date.now() < deadline) {
+      await sleep(Math.min(this.pollingInterval, deadline - Date.now()));
+      if ((await this.#head()) > seen) return;
+    }
   }
 
   override destroy(): void {
