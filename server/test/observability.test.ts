@@ -3,6 +3,8 @@ import { parseEther } from "ethers";
 import { describe, expect, it, vi } from "vitest";
 import { HttpError } from "../src/http/errors";
 import { observed, routePrefix } from "../src/http/observe";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { pino } from "pino";
 import { addSecrets, logger, requestIdOf, scrub } from "../src/observability/log";
 import { GasSpending } from "../src/observability/gas";
 import { Metrics } from "../src/observability/metrics";
@@ -23,6 +25,26 @@ describe("log lines", () => {
     expect(clean).toContain("0xcdcdcdcd…(65 bytes)");
     expect(clean).not.toContain(jwt);
     expect(JSON.parse(clean).msg).toContain("[secret]");
+  });
+
+  it("never carry a failed statement's parameters, in its error's message, stack or fields, however the error is logged", () => {
+    const seed = "0x" + "5eed".repeat(16);
+    const query = "insert into session_bets (bet_id, seed) values ($1, $2)";
+    const error = new DrizzleQueryError(query, ["7", seed], new Error('value "9223372036854775808" is out of range for type bigint'));
+    const lines: string[] = [];
+    const log = pino({ hooks: { streamWrite: scrub } }, { write: (line: string) => void lines.push(line) });
+    log.error({ err: error }, "POST /api/sessions/bets failed");
+    log.error(`Relay pass failed (will retry): ${error.message}`);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toContain(seed.slice(2));
+      expect(line).toContain("params: [not logged]");
+    }
+    const logged = JSON.parse(lines[0]!) as { err: { message: string; params: unknown; stack: string } };
+    expect(logged.err.params).toBe("[not logged]");
+    expect(logged.err.message).toBe(`Failed query: ${query}\nparams: [not logged]`);
+    expect(logged.err.stack).toContain("at ");
+    expect(JSON.parse(lines[1]!).msg).toBe(`Relay pass failed (will retry): Failed query: ${query}\nparams: [not logged]`);
   });
 
   it("keeps transaction hashes and addresses whole", () => {

@@ -87,11 +87,13 @@ describe("playRequest", () => {
       deadline: Number(draw("deadline") >> 224n),
       r: toBeHex(draw("r"), 32),
       vs: toBeHex(draw("vs"), 32).toUpperCase().replace("0X", "0x"),
-      seed: toBeHex(draw("house seed"), 32),
+      chainFirstNonce: draw("first nonce") >> 192n,
     } as SessionBetRow;
   };
+  /** A seed drawn from the bet's player, chain and nonce, as the house's hash chains are keyed. */
+  const relaySeedOf = (bet: Pick<SessionBetRow, "player" | "chainFirstNonce" | "nonce">) => id(`${bet.player}:${bet.chainFirstNonce}:${bet.nonce}`);
   /** The same call by ethers' ABI coder. */
-  const byEthers = (bets: SessionBetRow[]) =>
+  const byEthers = (bets: SessionBetRow[], seedOf = relaySeedOf) =>
     sessionsInterface.encodeFunctionData("play", [
       bets.map((bet) => ({
         bet: { ...bet, token: bet.token === "BNB" ? ZeroAddress : degen, amount: BigInt(bet.amount), params: BigInt(bet.params), terms: BigInt(bet.terms) },
@@ -99,13 +101,13 @@ describe("playRequest", () => {
         r: bet.r,
         vs: bet.vs,
       })),
-      bets.map((bet) => bet.seed),
+      bets.map(seedOf),
     ]);
 
   it("encodes CasinoSessions.play byte for byte as ethers does, for every batch size up to 235", () => {
     const bets = Array.from({ length: 235 }, (_, i) => row(i));
     for (const count of [0, 1, 2, 3, 20, 200, 235]) {
-      const request = playRequest("0x" + "11".repeat(20), degen, bets.slice(0, count));
+      const request = playRequest("0x" + "11".repeat(20), degen, relaySeedOf, bets.slice(0, count));
       expect(request.data).toBe(byEthers(bets.slice(0, count)));
       expect(request.gasLimit).toBe(playGasLimit(count));
     }
@@ -119,12 +121,14 @@ describe("playRequest", () => {
       { amount: (2n ** 256n).toString() },
       { amount: "-1" },
       { clientSeed: "0x1234" },
-      { seed: "0x" + "zz".repeat(32) },
       { r: bet.r.slice(0, 64) },
     ]) {
       const changed = { ...bet, ...bad } as SessionBetRow;
       expect(() => byEthers([changed])).toThrow();
-      expect(() => playRequest(ZeroAddress, degen, [changed])).toThrow(RangeError);
+      expect(() => playRequest(ZeroAddress, degen, relaySeedOf, [changed])).toThrow(RangeError);
     }
+    const badSeed = () => "0x" + "zz".repeat(32);
+    expect(() => byEthers([bet], badSeed)).toThrow();
+    expect(() => playRequest(ZeroAddress, degen, badSeed, [bet])).toThrow(RangeError);
   });
 });

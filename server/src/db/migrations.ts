@@ -237,4 +237,10 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE session_bets ADD COLUMN chain_mark text;
   `,
+  // Issue #38: a queued bet's relay seed was a column, and so a parameter of every statement that
+  // wrote it, which a failed statement's error logged. It is derived as the relay transaction is
+  // built (sessions/relay-plan.ts RelaySeedOf) and never stored.
+  `
+  ALTER TABLE session_bets DROP COLUMN seed;
+  `,
 ];

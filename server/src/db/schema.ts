@@ -213,8 +213,7 @@ export const sessionBets = pgTable(
     deadline: bigint("deadline", { mode: "number" }).notNull(),
     r: text("r").notNull(),
     vs: text("vs").notNull(),
-    /** The house's seed for this nonce (secret until the bet lands, when the chain publishes it), and the first nonce of its hash chain. */
-    seed: text("seed").notNull(),
+    /** The first nonce of the hash chain whose link 2k-1 is the bet's relay seed, derived as the relay builds its transaction (sessions/relay-plan.ts). */
     chainFirstNonce: bigint("chain_first_nonce", { mode: "bigint" }).notNull(),
     status: text("status").$type<SessionBetStatus>().notNull(),
     txHash: text("tx_hash"),

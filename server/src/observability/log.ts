@@ -12,6 +12,15 @@ const LONG_HEX = /0x([0-9a-fA-F]{8})[0-9a-fA-F]{57,}/g;
 /** A JWT, such as the session cookie's value. */
 const JWT = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]+/g;
 
+/**
+ * A failed statement's parameters: drizzle's DrizzleQueryError carries them in its message (after
+ * "\nparams: ", up to the end of that line) and as its `params` field. They are what a player sent
+ * and what the server derived from it; a log needs the statement and the database's reason only
+ * (issue #38: a queued bet's seed was one of them).
+ */
+const QUERY_PARAMS_TEXT = /(\\nparams: )(?:[^"\\]|\\[^n])*/g;
+const QUERY_PARAMS_FIELD = /("params":)\[(?:[^\]"]|"(?:[^"\\]|\\.)*")*\]/g;
+
 let secretPattern: RegExp | undefined;
 const secrets = new Set<string>();
 
@@ -26,11 +35,13 @@ export function addSecrets(values: readonly string[]): void {
 
 /**
  * The last step of every log line, on its JSON text: whatever a message or an error carries
- * (ethers puts whole transactions into its errors) leaves without a secret, a token or a full
- * signature. Only lines actually written pay for it.
+ * (ethers puts whole transactions into its errors) leaves without a secret, a token, a full
+ * signature or a failed statement's parameters. Only lines actually written pay for it.
  */
 export function scrub(line: string): string {
-  const clean = secretPattern ? line.replace(secretPattern, "[secret]") : line;
+  const clean = (secretPattern ? line.replace(secretPattern, "[secret]") : line)
+    .replace(QUERY_PARAMS_TEXT, "$1[not logged]")
+    .replace(QUERY_PARAMS_FIELD, '$1"[not logged]"');
   return clean.replace(LONG_HEX, (whole, head: string) => `0x${head}…(${Math.floor((whole.length - 2) / 2)} bytes)`).replace(JWT, "[token]");
 }
 

@@ -63,7 +63,9 @@ const betBody = z
         terms: uint,
       })
       .strict(),
-    deadline: uint,
+    // Stored as a 64-bit integer read back as a JS number (session_bets.deadline): a larger one
+    // would fail the statement (a 500) or come back rounded (issue #38).
+    deadline: uint.refine((value) => value <= BigInt(Number.MAX_SAFE_INTEGER), "is out of range"),
     r: bytes32,
     vs: bytes32,
   })

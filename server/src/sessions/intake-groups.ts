@@ -5,7 +5,6 @@ import type { Signals } from "../cluster/cluster";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 import { conflict, forbidden } from "../http/errors";
-import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
 import type { ChainMark } from "./chain-marks";
 import type { AcceptedBet, Countersigner, SessionBetRow, SignedSessionBet } from "./intake";
@@ -106,7 +105,6 @@ export interface GroupDeps {
   db: Db;
   /** PostgreSQL, which several instances share: the group's players are locked (PGlite runs one transaction at a time already). */
   sharedDatabase: boolean;
-  seeds: SeedVault;
   signals: Signals;
   budgets: SessionBetBudgets;
   revertGasPerAddressPerDay: number;
@@ -124,7 +122,6 @@ type Outcome = { accepted: AcceptedBet } | { error: unknown };
 /** A bet that passed every check, as it is stored. */
 interface ToStore {
   bet: CheckedBet;
-  seed: string;
   countersignature: string;
 }
 
@@ -215,12 +212,10 @@ export class IntakeGroups {
           if (states[i]!.revertGas >= this.d.revertGasPerAddressPerDay)
             throw conflict(overRevertBudgetText(states[i]!.revertGas, this.d.revertGasPerAddressPerDay));
           checkAgainstQueue(bet, states[i]!);
-          // The relay seed: link 2k-1 of the chain, below the wallet's seed of this nonce.
-          const seed = this.d.seeds.seed(bet.player, bet.chainFirstNonce, bet.signed.bet.nonce, true);
           // Stored before it is returned: the settler countersigns one bet per nonce, and a refused
           // one is replaced (the same bet checked afresh, or another once it can no longer land:
           // judgeKnown) only under this player's lock, in the same statement that records it.
-          toStore.push({ index: i, row: { bet, seed, countersignature: countersign() } });
+          toStore.push({ index: i, row: { bet, countersignature: countersign() } });
           allPlayersUse++;
         } catch (error) {
           outcomes[i] = { error };
@@ -366,21 +361,21 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
  */
 async function storeBets(db: Db, rows: ToStore[], now: number): Promise<Set<string>> {
   const values = sql.join(
-    rows.map(({ bet, seed, countersignature }) => {
+    rows.map(({ bet, countersignature }) => {
       const b = bet.signed.bet;
       return sql`(${bet.betId}, ${bet.player}, ${b.nonce.toString()}, ${bet.key}, ${bet.kind}, ${bet.token}, ${b.amount.toString()}, ${b.game}, ${b.params.toString()},
-        ${b.clientSeed}, ${b.expectedCommit}, ${b.terms.toString()}, ${b.deadline.toString()}, ${bet.signed.r}, ${bet.signed.vs}, ${seed},
+        ${b.clientSeed}, ${b.expectedCommit}, ${b.terms.toString()}, ${b.deadline.toString()}, ${bet.signed.r}, ${bet.signed.vs},
         ${bet.chainFirstNonce.toString()}, 'queued', ${countersignature}, ${bet.chainMark})`;
     }),
     sql`, `,
   );
   const stored: SQL = sql`stored`;
   const result = await db.execute(sql`
-    WITH stored AS (INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, seed, chain_first_nonce, status, countersignature, chain_mark)
+    WITH stored AS (INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, chain_first_nonce, status, countersignature, chain_mark)
     VALUES ${values}
     ON CONFLICT (bet_id) DO UPDATE SET key = EXCLUDED.key, kind = EXCLUDED.kind, token = EXCLUDED.token, amount = EXCLUDED.amount,
       game_type = EXCLUDED.game_type, params = EXCLUDED.params, client_seed = EXCLUDED.client_seed, expected_commit = EXCLUDED.expected_commit,
-      terms = EXCLUDED.terms, deadline = EXCLUDED.deadline, r = EXCLUDED.r, vs = EXCLUDED.vs, seed = EXCLUDED.seed,
+      terms = EXCLUDED.terms, deadline = EXCLUDED.deadline, r = EXCLUDED.r, vs = EXCLUDED.vs,
       chain_first_nonce = EXCLUDED.chain_first_nonce, status = 'queued', tx_hash = NULL, block = NULL, error = NULL, attempts = 0,
       countersignature = EXCLUDED.countersignature, chain_mark = EXCLUDED.chain_mark, created_at = clock_timestamp(), updated_at = now()
     WHERE session_bets.status = 'refused' AND ((session_bets.r = EXCLUDED.r AND session_bets.vs = EXCLUDED.vs)

@@ -100,9 +100,16 @@ export interface RelayRequest {
   gasLimit: bigint;
 }
 
+/**
+ * A relayed bet's seed (settler/seeds.ts, relayed: link 2k-1 of its chain), derived only here,
+ * where the calldata that reveals it is built: no row, statement or log line ever holds it before
+ * the broadcast (issue #38: a failed statement logged its parameters).
+ */
+export type RelaySeedOf = (bet: Pick<Row, "player" | "chainFirstNonce" | "nonce">) => string;
+
 /** CasinoSessions.play of the bets; `gasLimit` is the batch's own unless a longer batch's prefix is simulated under that batch's. */
-export function playRequest(sessions: string, degenAddress: string, bets: readonly Row[], gasLimit = playGasLimit(bets.length)): RelayRequest {
-  return { to: sessions, data: playCalldata(degenAddress, bets), gasLimit };
+export function playRequest(sessions: string, degenAddress: string, relaySeedOf: RelaySeedOf, bets: readonly Row[], gasLimit = playGasLimit(bets.length)): RelayRequest {
+  return { to: sessions, data: playCalldata(degenAddress, relaySeedOf, bets), gasLimit };
 }
 
 const PLAY_SELECTOR = sessionsInterface.getFunction("play")!.selector;
@@ -115,7 +122,7 @@ const SIGNED_BET_WORDS = 12;
  * about 0.22 s, twice (the simulation's request, then the transaction's). Every field is static, so
  * each array is its length and then its elements' words in order.
  */
-function playCalldata(degenAddress: string, bets: readonly Row[]): string {
+function playCalldata(degenAddress: string, relaySeedOf: RelaySeedOf, bets: readonly Row[]): string {
   const count = BigInt(bets.length);
   const words = [
     word(64n, 256),
@@ -123,7 +130,7 @@ function playCalldata(degenAddress: string, bets: readonly Row[]): string {
     word(count, 256),
     ...bets.map((bet) => signedBetWords(signedBet(bet, degenAddress))),
     word(count, 256),
-    ...bets.map((bet) => bytes32Word(bet.seed)),
+    ...bets.map((bet) => bytes32Word(relaySeedOf(bet))),
   ];
   return PLAY_SELECTOR + words.join("");
 }

@@ -9,7 +9,8 @@ import type { Db } from "../db/types";
 import { bets, sessionBets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
-import { planRound, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest } from "./relay-plan";
+import type { SeedVault } from "../settler/seeds";
+import { planRound, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest, type RelaySeedOf } from "./relay-plan";
 import { marksAt, playersNow, type MarkReads } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
 import { candidate, fitsHouse, FUSE_MS, mayGoUnsimulated, RelayTrust, type HouseNow } from "./relay-trust";
@@ -58,6 +59,8 @@ export interface RelayOptions {
   clock: ChainClock;
   sessionsAddress: string;
   degenAddress: string;
+  /** The house's hash chains: a bet's relay seed is derived as its calldata is built. */
+  seeds: SeedVault;
   /** Reads only: the house's terms, pause, risk and bankroll, before a batch goes unsimulated. */
   casino: Casino;
   /** What the players' marks are read with (sessions/chain-marks.ts). */
@@ -127,6 +130,7 @@ export class RelayBatcher {
   private firstPass = true;
   private prunedAt = 0;
   private lastError = "";
+  private readonly relaySeedOf: RelaySeedOf = (bet) => this.o.seeds.seed(bet.player, bet.chainFirstNonce, bet.nonce, true);
 
   constructor(private readonly o: RelayOptions) {
     this.isolation = new RelayIsolation(o.reverts.isolationMs);
@@ -250,7 +254,7 @@ export class RelayBatcher {
     const groups = [...batches, ...places.map((bet) => [bet])];
     if (groups.length === 0) return;
     const requests: RelayRequest[] = [
-      ...batches.map((plays) => playRequest(this.o.sessionsAddress, this.o.degenAddress, plays)),
+      ...batches.map((plays) => playRequest(this.o.sessionsAddress, this.o.degenAddress, this.relaySeedOf, plays)),
       ...places.map((bet) => placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet)),
     ];
     await this.send(
@@ -378,7 +382,7 @@ export class RelayBatcher {
    */
   private async firstFailure(plays: SessionBetRow[]): Promise<{ index: number; error: unknown } | undefined> {
     const gasLimit = playGasLimit(plays.length);
-    const request = (count: number) => playRequest(this.o.sessionsAddress, this.o.degenAddress, plays.slice(0, count), gasLimit);
+    const request = (count: number) => playRequest(this.o.sessionsAddress, this.o.degenAddress, this.relaySeedOf, plays.slice(0, count), gasLimit);
     let error = await this.call(request(plays.length));
     if (error === undefined) return undefined;
     if (error === OUT_OF_GAS) return { index: plays.length - 1, error };
@@ -563,7 +567,7 @@ export class RelayBatcher {
     return blameRevert(reverted, {
       failsAlone: async (bet) => {
         const error = await this.call(
-          bet.kind === "place" ? placeRequest(sessionsAddress, degenAddress, bet) : playRequest(sessionsAddress, degenAddress, [bet]),
+          bet.kind === "place" ? placeRequest(sessionsAddress, degenAddress, bet) : playRequest(sessionsAddress, degenAddress, this.relaySeedOf, [bet]),
         );
         return error !== undefined && error !== OUT_OF_GAS;
       },

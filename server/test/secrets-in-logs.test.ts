@@ -1,0 +1,127 @@
+import path from "node:path";
+import { parseEther } from "ethers";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Casino } from "../../typechain-types";
+import { GameType } from "../src/engine";
+import { SeedVault } from "../src/settler/seeds";
+import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir } from "./support/app";
+import { DEV_KEYS, freePort, startChain, type TestChain } from "./support/chain";
+import { Client, signIn } from "./support/http";
+import { serverInstance, type Instance } from "./support/instance";
+import { MASTER_SECRET } from "./support/play";
+import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
+import { openSession, signBet, type TestSession } from "./support/sessions";
+
+// Issue #38 item 1: no secret the server holds reaches its log. A server process (as an operator
+// runs it, every level logged) on PostgreSQL, whose statements the test makes fail on demand.
+
+const SESSION_SECRET = "0x" + "5e".repeat(32);
+
+let postgres: ThrowawayPostgres | undefined;
+let skipReason: string | undefined;
+let chain: TestChain;
+let temp: ReturnType<typeof tempDir>;
+let server: Instance;
+let database: pg.Client;
+let schema: string;
+
+beforeAll(async () => {
+  const started = await startPostgres();
+  if ("skip" in started) return void (skipReason = started.skip);
+  postgres = started;
+  temp = tempDir();
+  chain = await startChain(temp.dir);
+  server = serverInstance("secrets", await freePort(), {
+    DATABASE_URL: postgres.url,
+    RPC_URL: chain.rpcUrl,
+    DEPLOYMENT_FILE: chain.deploymentFile,
+    APP_ORIGIN,
+    DATA_DIR: path.join(temp.dir, "unused"),
+    MASTER_SECRET,
+    SESSION_SECRET,
+    SETTLER_POLL_MS: "100",
+    LOG_LEVEL: "trace",
+  });
+  await server.start();
+  database = new pg.Client({ connectionString: postgres.url });
+  await database.connect();
+  const found = await database.query<{ table_schema: string }>("SELECT table_schema FROM information_schema.tables WHERE table_name = 'session_bets'");
+  schema = found.rows[0]!.table_schema;
+});
+afterAll(async () => {
+  await database?.end();
+  await server?.kill9();
+  await chain?.stop();
+  postgres?.stop();
+  temp?.dispose();
+});
+
+/** A constraint every row breaks: the statements that write session_bets fail until it is dropped. */
+async function failingWrites(check: string): Promise<() => Promise<void>> {
+  await database.query(`ALTER TABLE ${schema}.session_bets ADD CONSTRAINT issue_38 CHECK (${check}) NOT VALID`);
+  return async () => void (await database.query(`ALTER TABLE ${schema}.session_bets DROP CONSTRAINT issue_38`));
+}
+
+/** Every form a 32-byte value may take in a line: with or without 0x, either case. */
+const forms = (hex: string) => [hex.slice(2).toLowerCase(), hex.slice(2).toUpperCase()];
+
+describe("the server's log", () => {
+  it("holds no secret and no unrevealed seed when an intake statement fails, a bet is out of range, or a relay statement fails", async (context) => {
+    if (!postgres) return context.skip(skipReason);
+    const player = chain.players[0]!;
+    const degen = await chain.token.getAddress();
+    const casinoAddress = await chain.casino.getAddress();
+    const client = new Client(server.url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    await (await chain.token.connect(player).approve(casinoAddress, parseEther("100"), { gasLimit: 100_000n })).wait();
+    await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("100"), { gasLimit: 200_000n })).wait();
+    const commitment = await client.post("/api/fairness/commitment");
+    expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
+    const { session, answer } = await openSession(chain, client, player);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const firstNonce = BigInt(commitment.body.nextNonce);
+    const terms = await chain.casino.terms();
+    const bet = (s: TestSession, nonce: bigint, deadline?: bigint) =>
+      signBet(chain, s, { game: GameType.WHEEL, params: 0b11n, nonce, expectedCommit: commitment.body.expectedCommit, terms, deadline });
+
+    // The intake's statement fails: a 500, its error logged (in the old code, with the seed).
+    let restore = await failingWrites("deadline < 0");
+    const failed = await client.post("/api/sessions/bets", (await bet(session, firstNonce)).body);
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ error: "Internal error" });
+    await restore();
+    // A deadline past the column's range is the player's mistake: a 400 that names it.
+    const tooLate = await client.post("/api/sessions/bets", (await bet(session, firstNonce, 2n ** 63n)).body);
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.body.error).toMatch(/deadline.*out of range/);
+
+    // The relay's statement fails: the bet is taken, and stays queued while the relay logs its failure.
+    restore = await failingWrites("status <> 'sent'");
+    const first = await bet(session, firstNonce);
+    expect((await client.post("/api/sessions/bets", first.body)).status).toBe(202);
+    for (const deadline = Date.now() + 20_000; !server.output.includes("not sent: Failed query"); await new Promise((r) => setTimeout(r, 100)))
+      expect(Date.now(), "the relay never logged its failure").toBeLessThan(deadline);
+    const beforeAnyReveal = server.output;
+    await restore();
+    const mined = await client.get(`/api/sessions/bets/${first.betId}?wait=mined`);
+    expect(mined.body.status).toBe("mined");
+
+    // The seeds the test derives are the server's: the one the chain revealed matches.
+    const seeds = new SeedVault(MASTER_SECRET, CHAIN_ID, casinoAddress);
+    let revealed: { seed: string | null } = { seed: null };
+    for (let i = 0; i < 100 && !revealed.seed; i++, await new Promise((r) => setTimeout(r, 100)))
+      revealed = (await client.get(`/api/fairness/bets/${first.betId}`)).body;
+    expect(revealed.seed).toBe(seeds.seed(player.address, firstNonce, firstNonce, true));
+
+    const secrets = [MASTER_SECRET, SESSION_SECRET, DEV_KEYS[1]].flatMap(forms);
+    const unrevealed = (after: bigint) =>
+      Array.from({ length: 20 }, (_, i) => firstNonce + after + BigInt(i)).flatMap((nonce) =>
+        [true, false].flatMap((relayed) => forms(seeds.seed(player.address, firstNonce, nonce, relayed))),
+      );
+    expect(beforeAnyReveal).toContain("Failed query");
+    expect(beforeAnyReveal).toContain("params: [not logged]");
+    for (const secret of [...secrets, ...unrevealed(0n)]) expect(beforeAnyReveal.includes(secret), `the log holds ${secret}`).toBe(false);
+    for (const secret of [...secrets, ...unrevealed(1n)]) expect(server.output.includes(secret), `the log holds ${secret}`).toBe(false);
+  });
+});
