@@ -167,6 +167,18 @@ describe("POST /api/sessions/bets", () => {
     expect(await server.chain.casino.queryFilter(server.chain.casino.filters.BetPlaced(betId))).toHaveLength(1);
   });
 
+  it("answers another wallet's bet exactly as an unknown one, without waiting (issue #38 item 8)", async () => {
+    const idOf = (player: string, nonce: bigint) => ((BigInt(player) << 64n) | nonce).toString();
+    const alices = idOf(server.chain.players[0]!.address, 1n);
+    expect((await alice.get(`/api/sessions/bets/${alices}`)).body.status).toBe("mined");
+    const unknown = { status: 404, body: { error: "No session bet with this id" } };
+    for (const wait of ["", "?wait=sent", "?wait=mined"]) {
+      expect(await bob.get(`/api/sessions/bets/${alices}${wait}`)).toMatchObject(unknown);
+      expect(await bob.get(`/api/sessions/bets/${idOf(server.chain.players[0]!.address, 999n)}${wait}`)).toMatchObject(unknown);
+      expect(await bob.get(`/api/sessions/bets/${idOf(server.chain.players[1]!.address, 999n)}${wait}`)).toMatchObject(unknown);
+    }
+  });
+
   it("refuses each bet the contract would refuse, with a sentence, queueing nothing", async () => {
     const sent = await settlerTransactions(server.chain);
     const post = async (signed: { body: unknown }, client = alice) => client.post("/api/sessions/bets", signed.body);

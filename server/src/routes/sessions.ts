@@ -5,7 +5,7 @@ import { sessionAddress } from "../auth/session";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
-import { forbidden, notFound, parse, route } from "../http/errors";
+import { notFound, parse, route } from "../http/errors";
 import { address, betId } from "../http/validators";
 import { GAME_TYPES, type GameType } from "../engine";
 import type { SessionBetIntake } from "../sessions/intake";
@@ -154,9 +154,12 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     route(async (req, res) => {
       const id = parse(betId, req.params.betId);
       const { wait } = parse(statusQuery, req.query);
+      // A bet's id is its player and nonce (player << 64 | nonce): another wallet's bet is told
+      // apart by the id alone, and answered as an unknown one, before anything is read or awaited.
+      const unknown = notFound("No session bet with this id");
+      if (BigInt(id) >> 64n !== BigInt(sessionAddress(res))) throw unknown;
       const row = await waitFor(deps, id, wait);
-      if (!row) throw notFound("No session bet with this id");
-      if (row.player !== sessionAddress(res)) throw forbidden("This bet belongs to another wallet");
+      if (!row) throw unknown;
       return presentRelayed(row);
     }),
   );
