@@ -238,6 +238,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     },
     sessionBetBudgets: {
       perAddressPerDay: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_DAY", DEFAULT_SESSION_BET_BUDGETS.perAddressPerDay, 0, 100_000_000),
+      perAddressPerHour: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.perAddressPerHour, 0, 100_000_000),
       allPlayersPerHour: integerSetting(env, "SESSION_BETS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.allPlayersPerHour, 0, 100_000_000),
     },
     // At most 200: the lock must land while plain BLOCKHASH (256 blocks, every EVM chain) still

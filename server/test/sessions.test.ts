@@ -262,6 +262,51 @@ describe("POST /api/sessions/bets", () => {
     }
   });
 
+  it("caps each wallet's hour and keeps the last fifth of the house's hour for wallets that bet little in it: a handful cannot lock a new player out (issue #38 item 3)", async () => {
+    // A server without a settler (its bets stay queued, and count) at 2 bets per wallet per hour
+    // and 10 for everyone: past 8, only a wallet with no bet this hour gets in.
+    const temp = tempDir();
+    const other = await startServerOn(
+      server.chain,
+      { DATA_DIR: path.join(temp.dir, "db"), MASTER_SECRET, SESSION_BETS_PER_ADDRESS_PER_HOUR: "2", SESSION_BETS_PER_HOUR: "10" },
+      { settler: false },
+    );
+    try {
+      const terms = BigInt(commitment.terms);
+      const seat = async (player: Wallet, session?: TestSession) => {
+        const main = new Client(server.url);
+        await signIn(main, player, SIWE_DOMAIN, CHAIN_ID);
+        if (player !== server.chain.players[0]) await depositDegen(server, player, parseEther("10"));
+        const own = (await main.post("/api/fairness/commitment")).body as { expectedCommit: string; nextNonce: string };
+        const opened = session ?? (await openSession(server.chain, main, player)).session;
+        const client = new Client(other.url);
+        await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+        let nonce = BigInt(own.nextNonce);
+        return async () =>
+          client.post("/api/sessions/bets", (await signBet(server.chain, opened, { game: GameType.WHEEL, params: 0b11n, nonce: nonce++, expectedCommit: own.expectedCommit, terms })).body);
+      };
+      const handful = [];
+      for (const player of server.chain.players.slice(2, 6)) handful.push(await seat(player));
+      const perHour = "This wallet has reached its limit of 2 one-click bets relayed per hour: bet from your wallet, or try again later";
+      const busy = "One-click play is busy: the house keeps its last 2 one-click bets of the hour for wallets with fewer than 1 in it: bet from your wallet, or try again shortly";
+      for (const bet of handful) for (let i = 0; i < 2; i++) expect((await bet()).status).toBe(202);
+      for (const bet of handful) expect(await bet()).toMatchObject({ status: 429, body: { error: perHour } });
+      // Eight of ten used by four wallets: a player new to the hour still gets in, once.
+      const aliceBets = await seat(server.chain.players[0]!, aliceSession);
+      expect((await aliceBets()).status).toBe(202);
+      expect(await aliceBets()).toMatchObject({ status: 429, body: { error: busy } });
+      const bobBets = await seat(server.chain.players[1]!);
+      expect((await bobBets()).status).toBe(202);
+      expect(await bobBets()).toMatchObject({
+        status: 429,
+        body: { error: "The house has reached its limit of 10 one-click bets per hour: bet from your wallet, or try again shortly" },
+      });
+    } finally {
+      await other.close();
+      temp.dispose();
+    }
+  });
+
   it("stops taking a key's bets once the app revokes it", async () => {
     const { session } = await openSession(server.chain, alice, server.chain.players[0]!);
     const revoked = await alice.call("DELETE", `/api/sessions/${session.key.address}`);

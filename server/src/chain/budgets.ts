@@ -80,11 +80,27 @@ export function overBudget(kind: ChainRequestKind, use: BudgetUse, budgets: Play
 export interface SessionBetBudgets {
   /** Session bets relayed for one address over the last 24 hours. */
   perAddressPerDay: number;
+  /**
+   * Session bets relayed for one address in the current clock hour: far below allPlayersPerHour,
+   * so that a few addresses cannot use everyone's hour (issue #38 item 3).
+   */
+  perAddressPerHour: number;
   /** Session bets relayed for all players together over the last hour. */
   allPlayersPerHour: number;
 }
 
-export const DEFAULT_SESSION_BET_BUDGETS: SessionBetBudgets = { perAddressPerDay: 5_000, allPlayersPerHour: 36_000 };
+export const DEFAULT_SESSION_BET_BUDGETS: SessionBetBudgets = { perAddressPerDay: 5_000, perAddressPerHour: 1_000, allPlayersPerHour: 36_000 };
+
+/**
+ * The last fifth of the all-players hour is kept for wallets that bet little in their own hour
+ * (fewer than a twentieth of perAddressPerHour): at the defaults, addresses at their hourly cap
+ * stop at 28,800 bets, and the last 7,200 take 147 more wallets to use up, while a player who
+ * has not bet yet still gets in.
+ */
+const RESERVED_FIFTHS = 1;
+export function reservedSessionBets(budgets: SessionBetBudgets): { reserved: number; quietBelow: number } {
+  return { reserved: Math.floor((budgets.allPlayersPerHour * RESERVED_FIFTHS) / 5), quietBelow: Math.max(1, Math.floor(budgets.perAddressPerHour / 20)) };
+}
 
 /** The statuses of a request that spent the settler's gas or still may. */
 const SPENDING = sql.raw("('pending', 'sent', 'mined', 'reverted')");
@@ -103,31 +119,43 @@ const allPlayersScope = () => ALL_PLAYERS_SCOPES[Math.floor(Math.random() * ALL_
  * themselves would cost each new bet a scan of the last hour's rows; the buckets cost a few rows.
  * A player's day is the 24 hourly buckets that began within it.
  */
-export async function sessionBetUse(db: Db, player: string): Promise<{ byAddress: number; allPlayersLastHour: number }> {
-  const [row] = rowsOf<{ by_address: number; all_players: number }>(await db.execute(sql`SELECT ${sessionBetUseColumns(player)}`));
-  return { byAddress: Number(row!.by_address), allPlayersLastHour: Number(row!.all_players) };
-}
-
-/** sessionBetUse as two columns, by_address and all_players, for a statement that reads more. */
+/** What the session-bet budgets have used, as three columns (by_address, by_address_hour, all_players) for the intake's statement. */
 export function sessionBetUseColumns(player: string | SQL) {
   // Splits go out through the outbox (chain_requests): few enough to count one by one.
   return sql`(SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${player} AND bucket > now() - interval '24 hours')
                + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND player = ${player} AND created_at > now() - interval '24 hours'
                     AND status IN ${SPENDING})::int AS by_address,
+             (SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${player} AND bucket = date_trunc('hour', now()))
+               + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND player = ${player} AND created_at >= date_trunc('hour', now())
+                    AND status IN ${SPENDING})::int AS by_address_hour,
              (SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope IN ${sql.raw(`('${ALL_PLAYERS_SCOPES.join("', '")}')`)} AND bucket > now() - interval '1 hour')
                + (SELECT count(*) FROM chain_requests WHERE kind = 'split' AND created_at > now() - interval '1 hour' AND status IN ${SPENDING})::int AS all_players`;
 }
 
 /** The session-bet budget one more bet would exceed, as the player reads it; undefined when it fits. */
-export function overSessionBudget(use: { byAddress: number; allPlayersLastHour: number }, budgets: SessionBetBudgets): OverBudget | undefined {
+export function overSessionBudget(
+  use: { byAddress: number; byAddressThisHour: number; allPlayersLastHour: number },
+  budgets: SessionBetBudgets,
+): OverBudget | undefined {
   if (use.byAddress >= budgets.perAddressPerDay) {
     return new OverBudget(
       `This wallet has reached its limit of ${budgets.perAddressPerDay} one-click bets relayed per 24 hours: bet from your wallet, or try again later`,
     );
   }
+  if (use.byAddressThisHour >= budgets.perAddressPerHour) {
+    return new OverBudget(
+      `This wallet has reached its limit of ${budgets.perAddressPerHour} one-click bets relayed per hour: bet from your wallet, or try again later`,
+    );
+  }
   if (use.allPlayersLastHour >= budgets.allPlayersPerHour) {
     return new OverBudget(
       `The house has reached its limit of ${budgets.allPlayersPerHour} one-click bets per hour: bet from your wallet, or try again shortly`,
+    );
+  }
+  const { reserved, quietBelow } = reservedSessionBets(budgets);
+  if (use.allPlayersLastHour >= budgets.allPlayersPerHour - reserved && use.byAddressThisHour >= quietBelow) {
+    return new OverBudget(
+      `One-click play is busy: the house keeps its last ${reserved} one-click bets of the hour for wallets with fewer than ${quietBelow} in it: bet from your wallet, or try again shortly`,
     );
   }
   return undefined;

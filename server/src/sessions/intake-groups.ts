@@ -206,7 +206,7 @@ export class IntakeGroups {
             outcomes[i] = { accepted: joined };
             continue;
           }
-          const overBudget = overSessionBudget({ byAddress: states[i]!.byAddress, allPlayersLastHour: allPlayersUse }, this.d.budgets);
+          const overBudget = overSessionBudget({ ...states[i]!, allPlayersLastHour: allPlayersUse }, this.d.budgets);
           if (overBudget) throw overBudget;
           // Past it the relay would refuse the bet: refused now, and the player bets from the wallet.
           if (states[i]!.revertGas >= this.d.revertGasPerAddressPerDay)
@@ -256,6 +256,7 @@ interface PlayerState {
   /** When the relay last refused a bet of the player (ms), or null. */
   lastRefusedAt: number | null;
   byAddress: number;
+  byAddressThisHour: number;
   allPlayersLastHour: number;
   /** Gas the player's bets cost the house in reverted relay transactions over 24 hours (relay-reverts.ts). */
   revertGas: number;
@@ -314,6 +315,7 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
     open_interactive: string | null;
     last_refused_at: number | null;
     by_address: number;
+    by_address_hour: number;
     all_players: number;
     revert_gas: string;
   }>(
@@ -349,6 +351,7 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
     openInteractive: row.open_interactive,
     lastRefusedAt: row.last_refused_at === null ? null : Number(row.last_refused_at),
     byAddress: Number(row.by_address),
+    byAddressThisHour: Number(row.by_address_hour),
     allPlayersLastHour: Number(row.all_players),
     revertGas: Number(row.revert_gas),
   }));
