@@ -22,7 +22,7 @@ import { frontLayer, withFront } from "./http/front";
 import { errorHandler, notFound, route, type RouteHandler } from "./http/errors";
 import { observed, routePrefix } from "./http/observe";
 import { addressLimiter, DEFAULT_RATE_LIMITS, FixedWindowCounter, ipKey, limiter, type RateLimits } from "./http/limits";
-import { bearerToken } from "./http/bearer";
+import { metricsGate } from "./http/bearer";
 import type { TrustProxy } from "./http/trust-proxy";
 import type { PlayerTxBudgets } from "./chain/budgets";
 import type { TokenSymbol } from "./tokens";
@@ -69,7 +69,7 @@ export interface AppDeps {
   rateLimits?: RateLimits;
   /** TRUST_PROXY: whose X-Forwarded-For names the caller, for req.ip and the per-IP limits alike. */
   trustProxy: TrustProxy;
-  /** METRICS_TOKEN: when set, GET /metrics needs it as a bearer token. */
+  /** METRICS_TOKEN: when set, GET /metrics needs it as a bearer token; unset, only this host may read it. */
   metricsToken?: string;
   /** How many transactions the settler sends for players (chain/budgets.ts). */
   playerTxBudgets: PlayerTxBudgets;
@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps): App {
   );
   app.get(
     "/metrics",
-    bearerToken(deps.metricsToken),
+    metricsGate(deps.metricsToken),
     route(async (_req, res) => {
       res.set("Content-Type", deps.metrics.contentType).send(await deps.metrics.text());
     }),

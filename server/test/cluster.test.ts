@@ -49,6 +49,8 @@ beforeAll(async () => {
     MASTER_SECRET,
     SETTLER_POLL_MS: "100",
     LOG_LEVEL: "info",
+    // Every call comes from 127.0.0.1, /metrics polled every 25 ms among them: no per-IP limit here.
+    RATE_LIMIT_IP_PER_MINUTE: "100000000",
   };
   instances = [serverInstance("A", await freePort(), env), serverInstance("B", await freePort(), env)];
   // One after the other: the first takes the lease.

@@ -152,6 +152,22 @@ describe("GET /metrics with METRICS_TOKEN", () => {
   });
 });
 
+describe("GET /metrics without METRICS_TOKEN (issue #38 item 7)", () => {
+  it("answers this host only, never a forwarded request, and counts against the per-IP limit", async () => {
+    const rateLimits = { perIpPerMinute: 4, perAddressPerMinute: 1_000, authPerIpPerMinute: 1_000 };
+    await withApp({ metricsToken: undefined, rateLimits }, async (client) => {
+      const local = await client.get("/metrics");
+      expect(local.status).toBe(200);
+      expect(local.body).toContain("degen_chain_up 1");
+      const refused = { status: 403, body: { error: "Metrics are served to this host only: set METRICS_TOKEN to read them from elsewhere" } };
+      expect(await client.call("GET", "/metrics", undefined, { headers: { "x-forwarded-for": "203.0.113.7" } })).toMatchObject(refused);
+      expect(await client.call("GET", "/metrics", undefined, { headers: { forwarded: "for=203.0.113.7" } })).toMatchObject(refused);
+      expect((await client.get("/metrics")).status).toBe(200);
+      expect((await client.get("/metrics")).status).toBe(429);
+    });
+  });
+});
+
 describe("TRUST_PROXY", () => {
   const rateLimits = { perIpPerMinute: 2, perAddressPerMinute: 1_000, authPerIpPerMinute: 1_000 };
   const fromProxy = (client: Client, caller: string) => client.call("GET", "/api/config", undefined, { headers: { "x-forwarded-for": caller } });

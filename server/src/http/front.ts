@@ -32,7 +32,8 @@ export function frontLayer(options: { appOrigin: string; limits: RateLimits; bod
       else parseCookies(req as never, res as never, next);
     });
   const afterCors = (req: PlainRequest, res: ServerResponse, next: Next) => {
-    if (isApiPath(parseUrl(req)?.pathname ?? "")) {
+    const pathname = parseUrl(req)?.pathname ?? "";
+    if (isApiPath(pathname) || isMetricsPath(pathname)) {
       if (!countRequest(ipCounter, ipKey(req, options.trustProxy), res)) return;
       const refused = crossOriginChange(req, options.appOrigin);
       if (refused) return next(refused);
@@ -74,6 +75,8 @@ export function withFront(front: RouteHandler, directRoutes: ReadonlyMap<string,
     }
   };
 }
+
+export const isMetricsPath = (path: string): boolean => /^\/metrics(?:\/|$)/i.test(path);
 
 /** app.use("/api", …) matches this path and any below it, ignoring case (path-to-regexp, end: false). */
 export function isApiPath(path: string): boolean {

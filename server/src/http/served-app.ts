@@ -1,14 +1,12 @@
 import path from "node:path";
 import express, { type Router } from "express";
-import { isApiPath } from "./front";
+import { isApiPath, isMetricsPath } from "./front";
 
 /** Vite's build puts every hashed file (names change with their content) in assets/. */
 const HASHED_ASSETS_DIR = "assets";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** index.html and the unhashed public files: the browser revalidates them on every use. */
 const REVALIDATE = "no-cache";
-
-const isMetricsPath = (urlPath: string) => /^\/metrics(?:\/|$)/i.test(urlPath);
 
 /**
  * The built app (npm run build) on the server's own origin: its files, and index.html for every
