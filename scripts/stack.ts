@@ -153,8 +153,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const startServer = async (serverEnv: Record<string, string> = {}): Promise<ChildProcess> => {
     const child = run("server", "tsx", ["server/src/main.ts"], {
       // Every browser of a local stack signs in from 127.0.0.1: the per-IP limit on sign-in that
-      // guards a public server (20 a minute) would refuse a test run's many wallets.
+      // guards a public server (20 a minute) would refuse a test run's many wallets, and the
+      // live feed's 10 streams per IP its many pages.
       RATE_LIMIT_AUTH_PER_MINUTE: "6000",
+      LIVE_FEED_STREAMS_PER_IP: "1000",
       ...serverEnv,
       HOST,
       PORT: String(ports.server),

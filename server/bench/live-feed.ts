@@ -83,6 +83,8 @@ async function openClient(url: string, arrivals: Arrivals): Promise<AbortControl
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const cpuSeconds = async (instance: Instance) => (await metricOf(instance, "process_cpu_seconds_total"))!;
+/** The server process's resident memory in bytes (prom-client's default; its V8 heap figure moves with each collection). */
+const memory = async (instance: Instance) => ({ resident: (await metricOf(instance, "process_resident_memory_bytes"))! });
 
 async function main(): Promise<void> {
   const temp = tempDir();
@@ -97,6 +99,9 @@ async function main(): Promise<void> {
     LOG_LEVEL: "warn",
     RATE_LIMIT_IP_PER_MINUTE: "100000000",
     RATE_LIMIT_ADDRESS_PER_MINUTE: "100000000",
+    // Every client of the bench is 127.0.0.1.
+    LIVE_FEED_STREAMS_PER_IP: String(CONNECTIONS + 10),
+    LIVE_FEED_STREAMS: String(CONNECTIONS + 10),
   });
   const watcher = blockWatcher(chain);
   const controllers: AbortController[] = [];
@@ -137,7 +142,9 @@ async function main(): Promise<void> {
     const cpuWithout = (await cpuSeconds(instance)) - alone;
 
     const arrivals = new Arrivals();
+    const memoryBefore = await memory(instance);
     for (let i = 0; i < CONNECTIONS; i++) controllers.push(await openClient(instance.url, arrivals));
+    const memoryAfter = await memory(instance);
     const loaded = await cpuSeconds(instance);
     const delays = await round(CONNECTIONS, arrivals);
     const cpuWith = (await cpuSeconds(instance)) - loaded;
@@ -153,6 +160,10 @@ async function main(): Promise<void> {
     );
     console.log(
       `  server CPU for ${BETS} bets: ${(cpuWithout * 1000).toFixed(0)} ms with 1 client, ${(cpuWith * 1000).toFixed(0)} ms with ${CONNECTIONS + 1}: the feed costs ${perHundred.toFixed(2)} ms of CPU per bet per 100 connections`,
+    );
+    const perStream = (bytes: number) => `${(bytes / CONNECTIONS / 1024).toFixed(1)} kB`;
+    console.log(
+      `  memory per stream (${CONNECTIONS} opened): ${perStream(memoryAfter.resident - memoryBefore.resident)} resident; a slow reader is dropped at 64 kB unread`,
     );
     console.log(
       `  server CPU idle with ${CONNECTIONS + 1} connections: ${((idle / IDLE_SECONDS) * 1000).toFixed(1)} ms per second (heartbeats, the chain poll)`,

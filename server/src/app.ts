@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps): App {
   });
   // Server-Sent Events rather than a WebSocket: one-way, plain HTTP through Express and any proxy,
   // and the browser's EventSource reconnects by itself.
-  app.get("/api/bets/live", (_req, res) => deps.liveBets.attach(res));
+  app.get("/api/bets/live", (req, res) => deps.liveBets.attach(res, ipKey(req, deps.trustProxy)));
   // Leaderboards and players' numbers: public, as the chain they are read from.
   app.use("/api", routePrefix("/api"), statsRouter({ db: deps.db, readUpTo: () => deps.settler.cursor() }));
   // Signing in is a nonce row and a signature check per call: a tight limit per IP of its own.

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { getAddress, isAddress, isHexString, parseEther } from "ethers";
 import { LOCAL_CHAIN_ID } from "./chain/chains";
 import type { SettlerMode } from "./cluster/cluster";
+import { DEFAULT_FEED_LIMITS, type FeedLimits } from "./feed/live-bets";
 import { DEFAULT_PLAYER_TX_BUDGETS, DEFAULT_SESSION_BET_BUDGETS, type PlayerTxBudgets, type SessionBetBudgets } from "./chain/budgets";
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
 import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
@@ -78,6 +79,8 @@ export interface ServerConfig {
   trustProxy: string;
   /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** How many live feed streams are held, and for how long (feed/live-bets.ts). */
+  feedLimits: FeedLimits;
   /** How many transactions the settler sends for players (commitments, relays). */
   playerTxBudgets: PlayerTxBudgets;
   /** The smallest amount a relayed withdrawal or swap may move, per token (wei). */
@@ -250,6 +253,11 @@ export function readConfig(env: Env = process.env): ServerConfig {
     rateLimitAuthPerMinute: integerSetting(env, "RATE_LIMIT_AUTH_PER_MINUTE", DEFAULT_RATE_LIMITS.authPerIpPerMinute, 1, 100_000_000),
     trustProxy: trustProxySetting(env),
     metricsToken: metricsTokenSetting(env),
+    feedLimits: {
+      perIp: integerSetting(env, "LIVE_FEED_STREAMS_PER_IP", DEFAULT_FEED_LIMITS.perIp, 1, 1_000),
+      total: integerSetting(env, "LIVE_FEED_STREAMS", DEFAULT_FEED_LIMITS.total, 1, 1_000_000),
+      lifetimeMs: integerSetting(env, "LIVE_FEED_STREAM_MINUTES", DEFAULT_FEED_LIMITS.lifetimeMs / 60_000, 1, 1_440) * 60_000,
+    },
     playerTxBudgets: {
       perAddressPerDay: integerSetting(env, "PLAYER_TXS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.perAddressPerDay, 0, 1_000_000),
       relaysPerAddressPerDay: integerSetting(env, "RELAYS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.relaysPerAddressPerDay, 0, 1_000_000),

@@ -226,7 +226,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     marks,
   });
   const actionSigners = new ActionSigners(db, provider, typedData, sessionKeys);
-  const liveBets = new LiveBets(db, signals);
+  const liveBets = new LiveBets(db, signals, config.feedLimits);
   await liveBets.start();
   const prices = startPriceFeed({ BNB: config.priceBnbUrl, DEGEN: config.priceDegenUrl });
   const chain = chainDefinition(chainId, { rpcUrl: config.rpcUrl, publicRpcUrl: config.publicRpcUrl, explorerUrl: config.explorerUrl });

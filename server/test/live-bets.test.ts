@@ -2,11 +2,11 @@ import { parseEther, Wallet } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameName, GameType, JACKPOT } from "../src/engine";
 import type { Casino } from "../../typechain-types";
-import { SNAPSHOT_SIZE } from "../src/feed/live-bets";
+import { LiveBets, SNAPSHOT_SIZE } from "../src/feed/live-bets";
 import type { JackpotHit, LiveBet } from "../src/feed/feed-rows";
 import { startTestServer, SIWE_DOMAIN, CHAIN_ID, type TestServer } from "./support/app";
 import { DEV_KEYS } from "./support/chain";
-import { Client, signIn } from "./support/http";
+import { Client, listen, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
 import { StreamClient } from "./support/sse";
 
@@ -136,6 +136,41 @@ describe("the live bets feed (GET /api/bets/live)", () => {
       expect((await betEvent(stream, bet.betId)).jackpotWin).toBe(won!.args.amount.toString());
     } finally {
       await (await owner.setJackpotTerms(JACKPOT.DEFAULT_EDGE_BPS, JACKPOT.DEFAULT_SHARE_BPS)).wait();
+    }
+  });
+});
+
+describe("the feed's limits (issue #38 item 4: one IP held 400 streams)", () => {
+  it("holds at most LIVE_FEED_STREAMS_PER_IP streams per caller and LIVE_FEED_STREAMS in all, each ended after its lifetime", async () => {
+    const { db, signals } = server.services.appDeps;
+    const feed = new LiveBets(db, signals, { perIp: 2, total: 3, lifetimeMs: 1_000 });
+    await feed.start();
+    // The caller is named by a header here: the app names it by ipKey (TRUST_PROXY), tested in hardening.test.ts.
+    const http = await listen((req, res) => feed.attach(res, String(req.headers["x-caller"])));
+    const open = (caller: string) => StreamClient.open(`${http.url}/`, { "x-caller": caller });
+    const answer = async (caller: string) => {
+      const response = await fetch(`${http.url}/`, { headers: { "x-caller": caller } });
+      return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
+    };
+    try {
+      const held = [await open("A"), await open("A")];
+      expect(await answer("A")).toMatchObject({ status: 429, body: { error: "This address holds 2 live feed streams already: close a tab, or try again later" } });
+      held.push(await open("B"));
+      expect(await answer("C")).toEqual({ status: 503, retryAfter: "30", body: { error: "The live feed is full: try again shortly" } });
+      expect(feed.connections).toBe(3);
+      // Each ends within its lifetime (0.75 to 1 s), after its snapshot; the browser would reconnect.
+      for (const stream of held) {
+        await stream.next((e) => e.event === "snapshot");
+        await stream.ended;
+      }
+      for (const deadline = Date.now() + 5_000; feed.connections > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+      expect(feed.connections).toBe(0);
+      const again = await open("A");
+      await again.next((e) => e.event === "snapshot");
+      again.close();
+    } finally {
+      await http.close();
+      await feed.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
+import { sendJson } from "../http/errors";
 import { logger } from "../observability/log";
 import { betsAfter, jackpotsAfter, lastJackpotSeq, newestBets, type JackpotHit, type LiveBet } from "./feed-rows";
 
@@ -20,8 +21,24 @@ const LOOK_BACK = 8192;
 const READ_LIMIT = 500;
 /** A comment this often keeps proxies from closing an idle stream; each also re-reads, in case a signal was lost. */
 export const HEARTBEAT_MS = 15_000;
-/** A client that has not taken this much of what was written is too slow to keep: it is dropped, and its browser reconnects. */
-const MAX_BUFFERED_BYTES = 1 << 20;
+/**
+ * A client that has not taken this much of what was written is too slow to keep: it is dropped,
+ * and its browser reconnects. A snapshot is about 15 kB; at the total cap the buffers stay under
+ * 64 kB × LIVE_FEED_STREAMS (issue #38 item 4).
+ */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/** How many streams the feed holds (issue #38 item 4: one IP held 400). */
+export interface FeedLimits {
+  /** LIVE_FEED_STREAMS_PER_IP: streams one caller may hold at once (a few tabs, or an office behind one address). */
+  perIp: number;
+  /** LIVE_FEED_STREAMS: streams this instance holds at once. */
+  total: number;
+  /** LIVE_FEED_STREAM_MINUTES: a stream ends after between three quarters of this and all of it (spread, so they do not all end together); the browser reconnects. */
+  lifetimeMs: number;
+}
+
+export const DEFAULT_FEED_LIMITS: FeedLimits = { perIp: 10, total: 2_000, lifetimeMs: 30 * 60_000 };
 
 /**
  * The live bets feed (issue #22): every instance keeps the newest settled bets in memory and
@@ -33,6 +50,7 @@ const MAX_BUFFERED_BYTES = 1 << 20;
  */
 export class LiveBets {
   private readonly clients = new Set<ServerResponse>();
+  private readonly byIp = new Map<string, number>();
   /** Newest first, at most SNAPSHOT_SIZE. */
   private newest: LiveBet[] = [];
   private highestBet = 0;
@@ -48,6 +66,7 @@ export class LiveBets {
   constructor(
     private readonly db: Db,
     private readonly signals: Signals,
+    private readonly limits: FeedLimits = DEFAULT_FEED_LIMITS,
   ) {}
 
   async start(): Promise<void> {
@@ -79,8 +98,20 @@ export class LiveBets {
     return this.newest;
   }
 
-  /** Streams the feed to one client until it goes away: the snapshot first, then each new bet and jackpot hit. */
-  attach(res: ServerResponse): void {
+  /**
+   * Streams the feed to one client (`ip`, the caller as http/limits.ts ipKey names it) until it
+   * goes away or its lifetime ends: the snapshot first, then each new bet and jackpot hit. Past
+   * the caller's or the instance's cap it answers 429 or 503 instead.
+   */
+  attach(res: ServerResponse, ip: string): void {
+    const held = this.byIp.get(ip) ?? 0;
+    if (held >= this.limits.perIp) {
+      return sendJson(res, 429, { error: `This address holds ${this.limits.perIp} live feed streams already: close a tab, or try again later` });
+    }
+    if (this.clients.size >= this.limits.total) {
+      res.setHeader("Retry-After", "30");
+      return sendJson(res, 503, { error: "The live feed is full: try again shortly" });
+    }
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-transform",
@@ -90,7 +121,15 @@ export class LiveBets {
     });
     res.write(`retry: 2000\n\nevent: snapshot\ndata: ${JSON.stringify(this.newest)}\n\n`);
     this.clients.add(res);
-    res.on("close", () => this.clients.delete(res));
+    this.byIp.set(ip, held + 1);
+    const lifetime = setTimeout(() => res.end(), this.limits.lifetimeMs * (0.75 + Math.random() / 4)).unref();
+    res.once("close", () => {
+      clearTimeout(lifetime);
+      this.clients.delete(res);
+      const left = (this.byIp.get(ip) ?? 1) - 1;
+      if (left > 0) this.byIp.set(ip, left);
+      else this.byIp.delete(ip);
+    });
   }
 
   /** Reads what is new; a signal arriving during a read makes one more read after it, however many arrive. */

@@ -24,15 +24,18 @@ export class StreamClient {
   readonly events: StreamEvent[] = [];
   private buffer = "";
   private waiters: (() => void)[] = [];
+  private endedNow: () => void = () => undefined;
+  /** Resolves when the server ends the stream. */
+  readonly ended = new Promise<void>((resolve) => (this.endedNow = resolve));
 
   private constructor(
     private readonly abort: AbortController,
     readonly headers: Headers,
   ) {}
 
-  static async open(url: string): Promise<StreamClient> {
+  static async open(url: string, headers: Record<string, string> = {}): Promise<StreamClient> {
     const abort = new AbortController();
-    const response = await fetch(url, { signal: abort.signal, headers: { accept: "text/event-stream" } });
+    const response = await fetch(url, { signal: abort.signal, headers: { accept: "text/event-stream", ...headers } });
     if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
     const client = new StreamClient(abort, response.headers);
     void client.pump(response.body.getReader());
@@ -62,7 +65,7 @@ export class StreamClient {
     try {
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) return;
+        if (done) return this.endedNow();
         this.buffer += decoder.decode(value, { stream: true });
         const end = this.buffer.lastIndexOf("\n\n");
         if (end < 0) continue;

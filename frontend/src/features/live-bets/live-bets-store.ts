@@ -34,6 +34,8 @@ export function withBet(bets: readonly LiveBet[], bet: LiveBet): LiveBet[] {
 }
 
 let source: EventSource | null = null;
+/** After the server refused a stream, the next try waits this long. */
+const REOPEN_AFTER_REFUSAL_MS = 30_000;
 
 /**
  * Opens the page's one stream of live bets (idempotent). The browser's EventSource reconnects by
@@ -41,21 +43,29 @@ let source: EventSource | null = null;
  */
 export function startLiveBets(): void {
   if (source || typeof EventSource === "undefined") return;
-  source = new EventSource(LIVE_BETS_URL);
+  const stream = new EventSource(LIVE_BETS_URL);
+  source = stream;
   const set = useLiveBetsStore.setState;
   loadAppConfig()
     .then((config) => set({ settlementUrl: (txHash) => explorerTxUrl(config.chain, txHash) }))
     // Without the configuration the feed still shows every bet; only the explorer links are missing.
     .catch(() => undefined);
-  source.addEventListener("open", () => set({ status: "live" }));
-  source.addEventListener("error", () => set({ status: "reconnecting" }));
-  source.addEventListener("snapshot", (event) => {
+  stream.addEventListener("open", () => set({ status: "live" }));
+  stream.addEventListener("error", () => {
+    set({ status: "reconnecting" });
+    // A stream refused (the server's per-address or total cap: 429, 503) is not retried by the
+    // browser; one that ended or dropped is, by itself.
+    if (stream.readyState !== EventSource.CLOSED) return;
+    source = null;
+    setTimeout(startLiveBets, REOPEN_AFTER_REFUSAL_MS);
+  });
+  stream.addEventListener("snapshot", (event) => {
     const bets = (JSON.parse((event as MessageEvent<string>).data) as unknown[]).map(readLiveBet);
     set({ bets: bets.slice(0, LIVE_BETS_KEPT), status: "live" });
   });
-  source.addEventListener("bet", (event) => {
+  stream.addEventListener("bet", (event) => {
     const bet = readLiveBet(JSON.parse((event as MessageEvent<string>).data));
     set((state) => ({ bets: withBet(state.bets, bet) }));
   });
-  source.addEventListener("jackpot", (event) => set({ jackpot: readJackpotHit(JSON.parse((event as MessageEvent<string>).data)) }));
+  stream.addEventListener("jackpot", (event) => set({ jackpot: readJackpotHit(JSON.parse((event as MessageEvent<string>).data)) }));
 }
