@@ -5,7 +5,7 @@ import { CasinoSessions__factory, MockContractWallet__factory } from "../../type
 import path from "node:path";
 import { CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
 import { DEV_KEYS } from "./support/chain";
-import { Client, signIn } from "./support/http";
+import { Client, listen, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET } from "./support/play";
 import { settlerTransactions } from "./support/settler";
 import { grantFor, grantJson, openSession, randomKey, signBet, signGrant, type BetChoice, type TestSession } from "./support/sessions";
@@ -303,6 +303,48 @@ describe("POST /api/sessions/bets", () => {
       });
     } finally {
       await other.close();
+      temp.dispose();
+    }
+  });
+
+  it("reads the chain again for a refused bet only at a newer head, and refuses a wallet's 31st refused bet in a minute unread (issue #38 item 6)", async () => {
+    // The server reaches the node through a proxy that counts the JSON-RPC calls it forwards.
+    let calls = 0;
+    const { rpcUrl } = server.chain;
+    const proxy = await listen((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk));
+      req.on("end", async () => {
+        const payload = JSON.parse(body) as unknown;
+        calls += Array.isArray(payload) ? payload.length : 1;
+        const answer = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
+        res.setHeader("content-type", "application/json");
+        res.end(await answer.text());
+      });
+    });
+    const temp = tempDir();
+    const other = await startServerOn(server.chain, { DATA_DIR: path.join(temp.dir, "db"), MASTER_SECRET }, { settler: false, serverRpcUrl: async () => proxy.url });
+    try {
+      const client = new Client(other.url);
+      await signIn(client, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
+      // A nonce past the hash chain's last link: refused for what the chain shows (409).
+      const refusedBet = async () => client.post("/api/sessions/bets", (await nextBet(aliceSession, 1_000_000n)).body);
+      const first = await refusedBet();
+      expect(first.status).toBe(409);
+      expect(first.body.error).toMatch(/^The hash chain has no link for nonce 1000000/);
+      const before = calls;
+      for (let i = 0; i < 29; i++) expect((await refusedBet()).status).toBe(409);
+      // Was about 8 reads a refusal (the view again at the head, though the head had not moved).
+      expect(calls - before).toBeLessThanOrEqual(2 * 29);
+      const unread = calls;
+      expect(await refusedBet()).toMatchObject({
+        status: 429,
+        body: { error: "30 one-click bets of this wallet were refused in the last minute: read why, then try again in a minute" },
+      });
+      expect(calls).toBe(unread);
+    } finally {
+      await other.close();
+      await proxy.close();
       temp.dispose();
     }
   });

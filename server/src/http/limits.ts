@@ -59,6 +59,12 @@ export class FixedWindowCounter {
     return { hits: window.hits, resetInMs: window.resetAt - now };
   }
 
+  /** The key's count in its current window, counting nothing. */
+  count(key: string): number {
+    const window = this.windows.get(key);
+    return window && window.resetAt > this.now() ? window.hits : 0;
+  }
+
   private sweep(now: number): void {
     this.nextSweep = now + this.windowMs;
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);

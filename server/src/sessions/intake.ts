@@ -10,6 +10,7 @@ import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../http/errors";
+import { FixedWindowCounter } from "../http/limits";
 import { isInteractive } from "../settler/outcome";
 import type { SeedVault } from "../settler/seeds";
 import { symbolOf, type TokenSymbol } from "../tokens";
@@ -36,6 +37,12 @@ const VIEWS_KEPT = 10_000;
 const TERMS_TTL_MS = 1_000;
 /** Session keys' grants kept (a grant never changes; whether it was revoked is read with each bet). */
 const GRANTS_KEPT = 10_000;
+/**
+ * A wallet whose one-click bets were refused this often in a minute gets 429 without a read: the
+ * app stops after a refusal, so only a script gets there, and each refusal may cost the chain
+ * reads of a view at a new head (issue #38 item 6).
+ */
+export const REFUSALS_PER_ADDRESS_PER_MINUTE = 30;
 
 export type SessionBetRow = typeof sessionBets.$inferSelect;
 
@@ -121,6 +128,8 @@ export class SessionBetIntake {
   private readonly views = new Map<string, { block: number; value: Promise<ChainView> }>();
   private readonly grants = new Map<string, SessionKeyRow>();
   private readonly groups: IntakeGroups;
+  /** Each address's refused bets this minute (this instance's count): past the limit, refused unread. */
+  private readonly refusals = new FixedWindowCounter(REFUSALS_PER_ADDRESS_PER_MINUTE);
 
   constructor(private readonly d: IntakeDeps) {
     this.groups = new IntakeGroups(d);
@@ -129,19 +138,34 @@ export class SessionBetIntake {
   }
 
   async accept(player: string, signed: SignedSessionBet): Promise<AcceptedBet> {
+    if (this.refusals.count(player) >= REFUSALS_PER_ADDRESS_PER_MINUTE) {
+      throw new HttpError(429, `${REFUSALS_PER_ADDRESS_PER_MINUTE} one-click bets of this wallet were refused in the last minute: read why, then try again in a minute`);
+    }
+    try {
+      return await this.judge(player, signed);
+    } catch (error) {
+      if (error instanceof HttpError && error.status < 500) this.refusals.hit(player);
+      throw error;
+    }
+  }
+
+  private async judge(player: string, signed: SignedSessionBet): Promise<AcceptedBet> {
     const { bet } = signed;
     if (bet.player !== player) throw forbidden("This bet is signed for another wallet than the one signed in");
     const token = symbolOf(bet.token, this.d.degenAddress);
     if (!token) throw badRequest(`token must be DEGEN (${this.d.degenAddress}) or BNB (${ZeroAddress})`);
     const betId = ((BigInt(player) << 64n) | bet.nonce).toString();
     try {
-      const viewUsed = { kept: false };
+      const viewUsed = { kept: false, block: 0 };
       try {
         return await this.checkAndQueue(player, signed, token, betId, viewUsed);
       } catch (error) {
-        // Refused for what the chain showed at an earlier block (a nonce, a commitment, the vault, the session's loss): judged again at the head.
+        // Refused for what the chain showed at an earlier block (a nonce, a commitment, the vault,
+        // the session's loss): judged again at the head, when there is a newer one. A view of the
+        // head itself stands: refusals repeated within a block cost the node nothing (issue #38).
         if (!viewUsed.kept || !(error instanceof HttpError) || (error.status !== 409 && error.status !== 403)) throw error;
-        return await this.checkAndQueue(player, signed, token, betId, { kept: false }, true);
+        if ((await this.headRead.get()) <= viewUsed.block) throw error;
+        return await this.checkAndQueue(player, signed, token, betId, { kept: false, block: 0 }, true);
       }
     } catch (error) {
       // A retry of a bet taken already gets its answer again, whatever changed since (the session
@@ -158,7 +182,7 @@ export class SessionBetIntake {
     signed: SignedSessionBet,
     token: TokenSymbol,
     betId: string,
-    viewUsed: { kept: boolean },
+    viewUsed: { kept: boolean; block: number },
     atHead = false,
   ): Promise<AcceptedBet> {
     const { bet } = signed;
@@ -182,6 +206,7 @@ export class SessionBetIntake {
     } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS, now);
     // Read at a head kept a while, or kept itself: what is refused from here on is judged again at a head read now.
     viewUsed.kept = !atHead;
+    viewUsed.block = viewBlock;
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
     const [commit, chainNext, remaining, root, , chainLength] = view;
     if (commit === ZeroHash || remaining === 0n)
