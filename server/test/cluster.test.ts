@@ -1,13 +1,12 @@
-import path from "node:path";
 import { hexlify, parseEther, randomBytes, type Wallet } from "ethers";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blackjackActionBytes, crashCashOutBytes, crashRound, GameType, isFinalStatus, settleGame, startBlackjack, type Token } from "../src/engine";
 import type { Casino } from "../../typechain-types";
-import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
+import { CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
 import { DEV_KEYS, freePort, startChain, type TestChain } from "./support/chain";
 import { Client, signIn } from "./support/http";
-import { metricOf, serverInstance, type Instance } from "./support/instance";
+import { metricOf, onPostgres, serverInstance, type Instance } from "./support/instance";
 import { clientSeedFor, MASTER_SECRET, signWithdraw } from "./support/play";
 import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
 import { nameActionKey, openSession, signActions, signBet, type TestSession } from "./support/sessions";
@@ -41,13 +40,7 @@ beforeAll(async () => {
   temp = tempDir();
   chain = await startChain(temp.dir);
   env = {
-    DATABASE_URL: postgres.url,
-    RPC_URL: chain.rpcUrl,
-    DEPLOYMENT_FILE: chain.deploymentFile,
-    APP_ORIGIN,
-    DATA_DIR: path.join(temp.dir, "unused"),
-    MASTER_SECRET,
-    SETTLER_POLL_MS: "100",
+    ...onPostgres(postgres, chain, temp.dir),
     LOG_LEVEL: "info",
     // Every call comes from 127.0.0.1, /metrics polled every 25 ms among them: no per-IP limit here.
     RATE_LIMIT_IP_PER_MINUTE: "100000000",

@@ -1,13 +1,12 @@
-import path from "node:path";
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType } from "../src/engine";
 import type { LiveBet } from "../src/feed/feed-rows";
-import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
+import { CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
 import { freePort, startChain, type TestChain } from "./support/chain";
 import { Client, signIn } from "./support/http";
-import { serverInstance, type Instance } from "./support/instance";
-import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
+import { onPostgres, serverInstance, type Instance } from "./support/instance";
+import { depositDegen, placeBet } from "./support/play";
 import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
 import { StreamClient } from "./support/sse";
 
@@ -33,13 +32,7 @@ beforeAll(async () => {
   temp = tempDir();
   chain = await startChain(temp.dir);
   const env = {
-    DATABASE_URL: postgres.url,
-    RPC_URL: chain.rpcUrl,
-    DEPLOYMENT_FILE: chain.deploymentFile,
-    APP_ORIGIN,
-    DATA_DIR: path.join(temp.dir, "unused"),
-    MASTER_SECRET,
-    SETTLER_POLL_MS: "100",
+    ...onPostgres(postgres, chain, temp.dir),
   };
   instances.push(serverInstance("holder", await freePort(), env), serverInstance("web", await freePort(), { ...env, SETTLER: "off" }));
   // One after the other: the first takes the lease.

@@ -1,14 +1,13 @@
-import path from "node:path";
 import { parseEther } from "ethers";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Casino } from "../../typechain-types";
 import { GameType } from "../src/engine";
 import { SeedVault } from "../src/settler/seeds";
-import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir } from "./support/app";
+import { CHAIN_ID, SIWE_DOMAIN, tempDir } from "./support/app";
 import { DEV_KEYS, freePort, startChain, type TestChain } from "./support/chain";
 import { Client, signIn } from "./support/http";
-import { serverInstance, type Instance } from "./support/instance";
+import { onPostgres, serverInstance, type Instance } from "./support/instance";
 import { MASTER_SECRET } from "./support/play";
 import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
 import { openSession, signBet, type TestSession } from "./support/sessions";
@@ -32,17 +31,7 @@ beforeAll(async () => {
   postgres = started;
   temp = tempDir();
   chain = await startChain(temp.dir);
-  server = serverInstance("secrets", await freePort(), {
-    DATABASE_URL: postgres.url,
-    RPC_URL: chain.rpcUrl,
-    DEPLOYMENT_FILE: chain.deploymentFile,
-    APP_ORIGIN,
-    DATA_DIR: path.join(temp.dir, "unused"),
-    MASTER_SECRET,
-    SESSION_SECRET,
-    SETTLER_POLL_MS: "100",
-    LOG_LEVEL: "trace",
-  });
+  server = serverInstance("secrets", await freePort(), { ...onPostgres(postgres, chain, temp.dir), SESSION_SECRET, LOG_LEVEL: "trace" });
   await server.start();
   database = new pg.Client({ connectionString: postgres.url });
   await database.connect();

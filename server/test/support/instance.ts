@@ -1,6 +1,22 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { REPO_ROOT } from "../../src/config";
+import { APP_ORIGIN } from "./app";
+import type { TestChain } from "./chain";
+import { MASTER_SECRET } from "./play";
+
+/** A server process's settings on a shared PostgreSQL over a test chain (`dir` a scratch folder): what the cluster tests give each instance. */
+export function onPostgres(postgres: { url: string }, chain: Pick<TestChain, "rpcUrl" | "deploymentFile">, dir: string): Record<string, string> {
+  return {
+    DATABASE_URL: postgres.url,
+    RPC_URL: chain.rpcUrl,
+    DEPLOYMENT_FILE: chain.deploymentFile,
+    APP_ORIGIN,
+    DATA_DIR: path.join(dir, "unused"),
+    MASTER_SECRET,
+    SETTLER_POLL_MS: "100",
+  };
+}
 
 /** A server process (`tsx server/src/main.ts`), as an operator runs it: killable with kill -9. */
 export interface Instance {
