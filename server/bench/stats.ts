@@ -19,6 +19,7 @@ import express from "express";
 import { openDatabase, type Database } from "../src/db/index";
 import { setValue } from "../src/db/kv";
 import { errorHandler } from "../src/http/errors";
+import { compileTrustProxy } from "../src/http/trust-proxy";
 import { statsRouter } from "../src/routes/stats";
 import { readLeaderboards } from "../src/stats/leaderboards";
 import { readPlayerBets, readPlayerStats } from "../src/stats/player-stats";
@@ -179,7 +180,7 @@ async function timedRoute(base: string, label: string, path: string, runs: numbe
 /** The whale's page, history and CSV through the stats routes, served as the app serves them. */
 async function benchWhale(database: Database): Promise<void> {
   const app = express();
-  app.use("/api", statsRouter({ db: database.db, readUpTo: async () => BLOCKS }));
+  app.use("/api", statsRouter({ db: database.db, readUpTo: async () => BLOCKS, trustProxy: compileTrustProxy("loopback"), csvExportsPerMinute: 1_000 }));
   app.use(errorHandler);
   const server = app.listen(0, "127.0.0.1");
   // A caller may wait seconds behind the others: its kept-alive connection must outlive that.

@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps): App {
   // and the browser's EventSource reconnects by itself.
   app.get("/api/bets/live", (req, res) => deps.liveBets.attach(res, ipKey(req, deps.trustProxy)));
   // Leaderboards and players' numbers: public, as the chain they are read from.
-  app.use("/api", routePrefix("/api"), statsRouter({ db: deps.db, readUpTo: () => deps.settler.cursor() }));
+  app.use("/api", routePrefix("/api"), statsRouter({ db: deps.db, readUpTo: () => deps.settler.cursor(), trustProxy: deps.trustProxy }));
   // Signing in is a nonce row and a signature check per call: a tight limit per IP of its own.
   const signInLimit = limiter(new FixedWindowCounter(limits.authPerIpPerMinute), (req) => ipKey(req, deps.trustProxy));
   app.use(

@@ -91,14 +91,25 @@ async function migrate(db: Db): Promise<void> {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(727001)`);
       const done = await tx.execute(sql`SELECT 1 FROM schema_migrations WHERE version = ${version}`);
       if (rowsOf(done).length > 0) return;
-      for (const statement of MIGRATIONS[version - 1]!.split(";")
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        await tx.execute(sql.raw(statement));
-      }
+      for (const statement of statementsOf(MIGRATIONS[version - 1]!)) await tx.execute(sql.raw(statement));
       await tx.execute(sql`INSERT INTO schema_migrations (version) VALUES (${version})`);
     });
   }
+}
+
+/** A migration's statements: split at each semicolon outside a $$-quoted function body. */
+export function statementsOf(migration: string): string[] {
+  const statements = [""];
+  migration.split("$$").forEach((part, i) => {
+    if (i % 2 === 1) {
+      statements[statements.length - 1] += `$$${part}$$`;
+      return;
+    }
+    const [first, ...rest] = part.split(";");
+    statements[statements.length - 1] += first;
+    statements.push(...rest);
+  });
+  return statements.map((statement) => statement.trim()).filter(Boolean);
 }
 
 /** node-postgres returns { rows }, PGlite returns { rows } too; both drivers agree on this shape. */

@@ -243,4 +243,152 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE session_bets DROP COLUMN seed;
   `,
+  // Issue #38 item 5: a player's page read every bet of the player. Their numbers per game and
+  // token, and their profit chart thinned to at most 200 points, are kept in step with the bets a
+  // page counts (stats/player-stats.ts): settled, with a payout, in a block up to the log reader's
+  // cursor. Triggers keep them: on bets, in the statement that changes a counted bet; on the
+  // cursor (kv 'settler.cursor', settler/reader.ts), in the statement that moves it over the
+  // blocks of newly settled bets. The chart keeps the profit after every stride-th bet of a
+  // player's token, the stride doubling as the bets outgrow 199 such points.
+  `
+  CREATE TABLE player_totals (
+    player text NOT NULL,
+    token text NOT NULL,
+    game_type integer NOT NULL,
+    bets bigint NOT NULL,
+    wagered numeric NOT NULL,
+    paid numeric NOT NULL,
+    biggest_win numeric NOT NULL,
+    PRIMARY KEY (player, token, game_type)
+  );
+  CREATE TABLE player_series (
+    player text NOT NULL,
+    token text NOT NULL,
+    bets bigint NOT NULL,
+    profit numeric NOT NULL,
+    stride bigint NOT NULL,
+    last_block bigint NOT NULL,
+    PRIMARY KEY (player, token)
+  );
+  CREATE TABLE player_points (
+    player text NOT NULL,
+    token text NOT NULL,
+    ordinal bigint NOT NULL,
+    seq bigint,
+    block bigint NOT NULL,
+    profit numeric NOT NULL,
+    PRIMARY KEY (player, token, ordinal)
+  );
+  CREATE TYPE player_stats_change AS (bet_id text, player text, token text, game_type integer, seq bigint, block bigint, stake numeric, paid numeric, sign integer);
+  CREATE FUNCTION settler_cursor() RETURNS bigint LANGUAGE sql STABLE AS $$
+    SELECT coalesce((SELECT value::bigint FROM kv WHERE key = 'settler.cursor'), -1)
+  $$;
+  CREATE FUNCTION player_stats_apply(changes player_stats_change[], upto bigint) RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
+    IF cardinality(changes) = 0 THEN
+      RETURN;
+    END IF;
+    INSERT INTO player_totals AS t (player, token, game_type, bets, wagered, paid, biggest_win)
+      SELECT c.player, c.token, c.game_type, sum(c.sign), sum(c.sign * c.stake), sum(c.sign * c.paid), coalesce(max(c.paid) FILTER (WHERE c.sign > 0), 0)
+      FROM unnest(changes) c GROUP BY c.player, c.token, c.game_type
+    ON CONFLICT (player, token, game_type) DO UPDATE SET bets = t.bets + excluded.bets, wagered = t.wagered + excluded.wagered,
+      paid = t.paid + excluded.paid, biggest_win = GREATEST(t.biggest_win, excluded.biggest_win);
+    -- A biggest win leaving the count (never on the routes' paths) is found again among the bets.
+    UPDATE player_totals t SET biggest_win = coalesce((SELECT max(b.paid) FROM bets b WHERE b.player = t.player AND b.token = t.token
+        AND b.game_type = t.game_type AND b.status = 'settled' AND b.payout IS NOT NULL AND b.settled_block <= upto), 0)
+      FROM (SELECT c.player, c.token, c.game_type, max(c.paid) AS paid FROM unnest(changes) c WHERE c.sign < 0 GROUP BY 1, 2, 3) gone
+      WHERE t.player = gone.player AND t.token = gone.token AND t.game_type = gone.game_type AND gone.paid >= t.biggest_win;
+    DELETE FROM player_totals t USING unnest(changes) c WHERE t.player = c.player AND t.token = c.token AND t.game_type = c.game_type AND t.bets = 0;
+    -- A counted bet that changes (a jackpot prize recorded after its settlement) moves every point from it on.
+    WITH c AS (SELECT * FROM unnest(changes)),
+      moved AS (
+        SELECT l.player, l.token, l.seq, coalesce(e.paid - e.stake, 0) - (l.paid - l.stake) AS delta
+        FROM c l LEFT JOIN c e ON e.sign > 0 AND e.bet_id = l.bet_id AND e.player = l.player AND e.token = l.token
+        WHERE l.sign < 0),
+      points AS (
+        UPDATE player_points p SET profit = p.profit + d.delta
+        FROM (SELECT q.player, q.token, q.ordinal, sum(m.delta) AS delta FROM player_points q JOIN moved m ON q.player = m.player AND q.token = m.token AND q.seq >= m.seq
+          GROUP BY 1, 2, 3) d
+        WHERE p.player = d.player AND p.token = d.token AND p.ordinal = d.ordinal RETURNING 1)
+    UPDATE player_series s SET profit = s.profit + d.delta
+      FROM (SELECT player, token, sum(delta) AS delta FROM moved GROUP BY 1, 2) d WHERE s.player = d.player AND s.token = d.token;
+    -- Newly counted bets join the end of their series in the feed's order.
+    WITH c AS (SELECT * FROM unnest(changes)),
+      entering AS (
+        SELECT e.* FROM c e
+        WHERE e.sign > 0 AND NOT EXISTS (SELECT 1 FROM c l WHERE l.sign < 0 AND l.bet_id = e.bet_id AND l.player = e.player AND l.token = e.token)),
+      numbered AS (
+        SELECT e.player, e.token, e.seq, e.block, coalesce(s.stride, 1) AS stride_was,
+          coalesce(s.bets, 0) + row_number() OVER w AS ordinal, coalesce(s.profit, 0) + sum(e.paid - e.stake) OVER w AS profit
+        FROM entering e LEFT JOIN player_series s ON s.player = e.player AND s.token = e.token
+        WINDOW w AS (PARTITION BY e.player, e.token ORDER BY e.seq, e.bet_id ROWS UNBOUNDED PRECEDING)),
+      last AS (
+        SELECT DISTINCT ON (n.player, n.token) n.player, n.token, n.ordinal AS bets, n.profit, n.block AS last_block, n.stride_was
+        FROM numbered n ORDER BY n.player, n.token, n.ordinal DESC),
+      ends AS (
+        SELECT last.*, (SELECT (last.stride_was * 2.0 ^ k)::bigint FROM generate_series(0, 40) k WHERE floor(last.bets / (last.stride_was * 2.0 ^ k)) < 200
+          ORDER BY k LIMIT 1) AS stride
+        FROM last),
+      series AS (
+        INSERT INTO player_series AS s (player, token, bets, profit, stride, last_block) SELECT player, token, bets, profit, stride, last_block FROM ends
+        ON CONFLICT (player, token) DO UPDATE SET bets = excluded.bets, profit = excluded.profit, stride = excluded.stride, last_block = excluded.last_block
+        RETURNING 1),
+      thinned AS (
+        DELETE FROM player_points p USING ends
+        WHERE p.player = ends.player AND p.token = ends.token AND ends.stride <> ends.stride_was AND p.ordinal % ends.stride <> 0 RETURNING 1)
+    INSERT INTO player_points (player, token, ordinal, seq, block, profit)
+      SELECT n.player, n.token, n.ordinal, n.seq, n.block, n.profit FROM numbered n JOIN ends ON ends.player = n.player AND ends.token = n.token
+      WHERE n.ordinal % ends.stride = 0;
+  END
+  $$;
+  CREATE FUNCTION bets_player_stats() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    upto bigint := settler_cursor();
+    changes player_stats_change[];
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      changes := ARRAY(SELECT ROW(n.bet_id, n.player, n.token, n.game_type, n.settled_seq, n.settled_block, n.stake, n.paid, 1)::player_stats_change FROM new_bets n
+        WHERE n.status = 'settled' AND n.payout IS NOT NULL AND n.settled_block <= upto);
+    ELSIF TG_OP = 'DELETE' THEN
+      changes := ARRAY(SELECT ROW(o.bet_id, o.player, o.token, o.game_type, o.settled_seq, o.settled_block, o.stake, o.paid, -1)::player_stats_change FROM old_bets o
+        WHERE o.status = 'settled' AND o.payout IS NOT NULL AND o.settled_block <= upto);
+    ELSE
+      changes := ARRAY(
+        WITH pairs AS (
+          SELECT o.bet_id, ROW(o.bet_id, o.player, o.token, o.game_type, o.settled_seq, o.settled_block, o.stake, o.paid, -1)::player_stats_change AS was,
+            ROW(n.bet_id, n.player, n.token, n.game_type, n.settled_seq, n.settled_block, n.stake, n.paid, 1)::player_stats_change AS now,
+            coalesce(o.status = 'settled' AND o.payout IS NOT NULL AND o.settled_block <= upto, false) AS counted_was,
+            coalesce(n.status = 'settled' AND n.payout IS NOT NULL AND n.settled_block <= upto, false) AS counted_now
+          FROM old_bets o JOIN new_bets n ON n.bet_id = o.bet_id),
+        changed AS (
+          SELECT * FROM pairs WHERE counted_was <> counted_now OR (counted_now AND ((was).player, (was).token, (was).game_type, (was).seq, (was).block, (was).stake, (was).paid)
+            IS DISTINCT FROM ((now).player, (now).token, (now).game_type, (now).seq, (now).block, (now).stake, (now).paid)))
+        SELECT was FROM changed WHERE counted_was UNION ALL SELECT now FROM changed WHERE counted_now);
+    END IF;
+    PERFORM player_stats_apply(changes, upto);
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER bets_player_stats_insert AFTER INSERT ON bets REFERENCING NEW TABLE AS new_bets FOR EACH STATEMENT EXECUTE FUNCTION bets_player_stats();
+  CREATE TRIGGER bets_player_stats_update AFTER UPDATE ON bets REFERENCING OLD TABLE AS old_bets NEW TABLE AS new_bets FOR EACH STATEMENT EXECUTE FUNCTION bets_player_stats();
+  CREATE TRIGGER bets_player_stats_delete AFTER DELETE ON bets REFERENCING OLD TABLE AS old_bets FOR EACH STATEMENT EXECUTE FUNCTION bets_player_stats();
+  CREATE FUNCTION cursor_player_stats() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    was bigint := -1;
+    upto bigint := NEW.value::bigint;
+  BEGIN
+    IF TG_OP = 'UPDATE' THEN
+      was := OLD.value::bigint;
+    END IF;
+    PERFORM player_stats_apply(ARRAY(
+      SELECT ROW(b.bet_id, b.player, b.token, b.game_type, b.settled_seq, b.settled_block, b.stake, b.paid, sign(upto - was)::integer)::player_stats_change FROM bets b
+      WHERE b.status = 'settled' AND b.payout IS NOT NULL AND b.settled_block > least(was, upto) AND b.settled_block <= greatest(was, upto)), upto);
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER kv_cursor_player_stats AFTER INSERT OR UPDATE ON kv FOR EACH ROW WHEN (NEW.key = 'settler.cursor') EXECUTE FUNCTION cursor_player_stats();
+  SELECT player_stats_apply(ARRAY(
+    SELECT ROW(b.bet_id, b.player, b.token, b.game_type, b.settled_seq, b.settled_block, b.stake, b.paid, 1)::player_stats_change FROM bets b
+    WHERE b.status = 'settled' AND b.payout IS NOT NULL AND b.settled_block <= settler_cursor()), settler_cursor());
+  `,
 ];

@@ -1,18 +1,25 @@
+import type { ServerResponse } from "node:http";
 import { Router } from "express";
 import { formatEther } from "ethers";
 import { z } from "zod";
 import { GAME_TYPES } from "../engine";
 import type { Db } from "../db/types";
 import { parse, route } from "../http/errors";
+import { countRequest, FixedWindowCounter, ipKey } from "../http/limits";
+import type { TrustProxy } from "../http/trust-proxy";
 import { address, tokenSymbol } from "../http/validators";
 import { readLeaderboards, type Leaderboards } from "../stats/leaderboards";
-import { readPlayerBets, readPlayerStats, type PlayerBet } from "../stats/player-stats";
+import { readPlayerBets, readPlayerStats, type PlayerBet, type PlayerStats } from "../stats/player-stats";
 import { STATS_WINDOWS } from "../stats/settled-bets";
 
 /** Leaderboards are read again at most this often: one read serves every browser meanwhile. */
 const LEADERBOARDS_FRESH_MS = 5_000;
 /** Rows of a CSV export at most (the newest). */
 export const CSV_ROWS = 10_000;
+/** Rows a CSV export reads at once: what it holds in memory, however long the export. */
+const CSV_BATCH = 500;
+/** CSV exports per minute from one IP address: each reads up to CSV_ROWS rows (issue #38 item 5). */
+export const CSV_EXPORTS_PER_IP_PER_MINUTE = 6;
 
 const leaderboardsQuery = z.object({ window: z.enum(STATS_WINDOWS as ["24h", "7d", "all"]).default("24h"), token: tokenSymbol.default("DEGEN") }).strict();
 
@@ -38,6 +45,10 @@ export interface StatsRoutesOptions {
   readUpTo: () => Promise<number>;
   /** Unix seconds: where the 24 h and 7 day windows end. */
   now?: () => number;
+  /** TRUST_PROXY, for the CSV export's per-IP limit as for the app's. */
+  trustProxy: TrustProxy;
+  /** CSV exports per minute per IP (CSV_EXPORTS_PER_IP_PER_MINUTE by default). */
+  csvExportsPerMinute?: number;
 }
 
 /**
@@ -49,6 +60,8 @@ export function statsRouter(o: StatsRoutesOptions): Router {
   const router = Router();
   const now = o.now ?? (() => Math.floor(Date.now() / 1000));
   const fresh = new Map<string, { at: number; read: Promise<Leaderboards> }>();
+  const pages = new Map<string, Promise<PlayerStats>>();
+  const csvExports = new FixedWindowCounter(o.csvExportsPerMinute ?? CSV_EXPORTS_PER_IP_PER_MINUTE);
 
   router.get(
     "/leaderboards",
@@ -68,7 +81,12 @@ export function statsRouter(o: StatsRoutesOptions): Router {
     "/players/:address",
     route(async (req) => {
       const player = parse(address, req.params.address);
-      return readPlayerStats(o.db, player, await o.readUpTo());
+      // Callers of one page while it is being read share that read: ten at once cost one.
+      const reading = pages.get(player);
+      if (reading) return reading;
+      const read = o.readUpTo().then((upTo) => readPlayerStats(o.db, player, upTo));
+      pages.set(player, read);
+      return read.finally(() => pages.delete(player));
     }),
   );
 
@@ -80,10 +98,12 @@ export function statsRouter(o: StatsRoutesOptions): Router {
       const filter = { gameType: game, token, result };
       const readUpTo = await o.readUpTo();
       if (format === "csv") {
-        const rows = await readPlayerBets(o.db, player, filter, { upTo: readUpTo, before, limit: CSV_ROWS });
+        if (!countRequest(csvExports, ipKey(req, o.trustProxy), res)) return undefined;
+        const read = (from: number | undefined, limit: number) => readPlayerBets(o.db, player, filter, { upTo: readUpTo, before: from, limit });
+        const first = await read(before, CSV_BATCH);
         res.setHeader("Content-Type", "text/csv; charset=utf-8");
         res.setHeader("Content-Disposition", `attachment; filename="degen-casino-bets-${player}-to-block-${readUpTo}.csv"`);
-        res.send(csvOf(rows));
+        await streamCsv(res, first, read);
         return undefined;
       }
       const bets = await readPlayerBets(o.db, player, filter, { upTo: readUpTo, before, limit });
@@ -93,10 +113,45 @@ export function statsRouter(o: StatsRoutesOptions): Router {
   return router;
 }
 
+/**
+ * Writes the CSV a batch at a time, each read after the last is handed to the socket (waiting
+ * while the client is slower), so that an export holds CSV_BATCH rows, not CSV_ROWS. A failure
+ * after the first batch can no longer change the status: the connection is cut, so that the
+ * download ends incomplete rather than short.
+ */
+async function streamCsv(res: ServerResponse, first: PlayerBet[], read: (before: number, limit: number) => Promise<PlayerBet[]>): Promise<void> {
+  let batch = first;
+  let written = 0;
+  res.write(`${CSV_HEADER}\r\n`);
+  try {
+    for (;;) {
+      if (batch.length > 0 && !res.write(csvLines(batch))) await drained(res);
+      written += batch.length;
+      if (batch.length < CSV_BATCH || written >= CSV_ROWS || res.destroyed) break;
+      batch = await read(batch[batch.length - 1]!.seq, Math.min(CSV_BATCH, CSV_ROWS - written));
+    }
+  } catch (error) {
+    res.destroy(error as Error);
+    return;
+  }
+  res.end();
+}
+
+/** Until the socket takes more, or closes (the client gave up). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done).off("close", done);
+      resolve();
+    };
+    res.on("drain", done).on("close", done);
+  });
+}
+
 const CSV_HEADER = "bet_id,game,token,stake,paid,jackpot_win,profit,stake_wei,paid_wei,settled_block,settled_at,settle_tx_hash";
 
-/** The history as CSV: amounts in tokens (18 decimals) and in wei, times in UTC. */
-export function csvOf(rows: readonly PlayerBet[]): string {
+/** Rows of the history as CSV lines: amounts in tokens (18 decimals) and in wei, times in UTC. */
+function csvLines(rows: readonly PlayerBet[]): string {
   const lines = rows.map((bet) => {
     const profit = BigInt(bet.paid) - BigInt(bet.stake);
     return [
@@ -114,5 +169,5 @@ export function csvOf(rows: readonly PlayerBet[]): string {
       bet.settleTxHash,
     ].join(",");
   });
-  return [CSV_HEADER, ...lines].join("\r\n") + "\r\n";
+  return lines.map((line) => `${line}\r\n`).join("");
 }

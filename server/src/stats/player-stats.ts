@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { gameName, type GameName, type GameType } from "../engine";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
-import { PAID, PROFIT, settledUpTo, STAKE } from "./settled-bets";
+import { PAID, settledUpTo, STAKE } from "./settled-bets";
 
-/** Points of the cumulative profit chart per token: a long history is thinned to this many (the last point always kept). */
-export const CHART_POINTS = 400;
+/** Points of the cumulative profit chart per token at most (migration 14 keeps them). */
+export const CHART_POINTS = 200;
 
 /** A player's numbers in one game and token; amounts are wei, as decimal strings. */
 export interface GameStats {
@@ -21,7 +21,7 @@ export interface GameStats {
   biggestWin: string;
 }
 
-/** The player's profit after each settled bet: [unix time of its block, profit so far in wei]. */
+/** The player's profit after a settled bet: [unix time of its block, profit so far in wei]. */
 export type ProfitPoint = [number, string];
 
 export interface PlayerStats {
@@ -34,49 +34,53 @@ export interface PlayerStats {
   readUpTo: number;
 }
 
-/** A player's numbers from their bets settled up to a block. */
-export async function readPlayerStats(db: Db, player: string, upTo: number): Promise<PlayerStats> {
-  const games = await db.execute(sql`
-    SELECT bets.game_type, bets.token, count(*) AS bets, sum(${STAKE})::text AS wagered, sum(${PAID})::text AS paid,
-      sum(${PROFIT})::text AS profit, max(${PAID})::text AS biggest_win
-    FROM bets WHERE bets.player = ${player} AND ${settledUpTo(upTo)}
-    GROUP BY bets.game_type, bets.token ORDER BY bets.token, bets.game_type`);
-  const user = await db.execute(sql`SELECT username FROM users WHERE wallet_address = ${player}`);
-  // Bets whose block time is not read yet (recorded before block times were) are left out of the chart only.
-  const points = await db.execute(sql`
-    SELECT bets.token, block_times.time, (sum(${PROFIT}) OVER (PARTITION BY bets.token ORDER BY bets.settled_seq))::text AS profit
-    FROM bets JOIN block_times ON block_times.block = bets.settled_block
-    WHERE bets.player = ${player} AND ${settledUpTo(upTo)} ORDER BY bets.token, bets.settled_seq`);
+/**
+ * A player's numbers from their bets settled up to the log reader's cursor, as the database keeps
+ * them with every bet it counts (migration 14: player_totals, player_series, player_points), so
+ * that a page reads a row per game and token and at most CHART_POINTS points per token, however
+ * many bets the player made. One statement reads them and the cursor they are counted to; before
+ * the reader has stored a cursor, `noCursor` is the block the page says it reads up to.
+ */
+export async function readPlayerStats(db: Db, player: string, noCursor: number): Promise<PlayerStats> {
+  const result = await db.execute(sql`
+    SELECT (SELECT value FROM kv WHERE key = 'settler.cursor') AS up_to,
+      (SELECT username FROM users WHERE wallet_address = ${player}) AS username,
+      (SELECT coalesce(json_agg(json_build_object('gameType', game_type, 'token', token, 'bets', bets, 'wagered', wagered::text, 'paid', paid::text,
+          'profit', (paid - wagered)::text, 'biggestWin', biggest_win::text) ORDER BY token, game_type), '[]')
+        FROM player_totals WHERE player = ${player} AND bets > 0) AS games,
+      -- A point's time looked up by its block: a join would hash every block time. A point whose
+      -- block time is not read yet (a bet recorded before block times were) is left out.
+      (SELECT coalesce(json_agg(json_build_array(token, time, profit::text) ORDER BY token, ordinal), '[]')
+        FROM (SELECT point.*, (SELECT time FROM block_times WHERE block_times.block = point.block) AS time
+          FROM (SELECT token, ordinal, block, profit FROM player_points WHERE player = ${player}
+            UNION ALL SELECT token, bets, last_block, profit FROM player_series WHERE player = ${player} AND bets % stride <> 0) AS point) AS dated
+        WHERE time IS NOT NULL) AS points`);
+  const row = rowsOf<{
+    up_to: string | null;
+    username: string | null;
+    games: { gameType: number; token: "DEGEN" | "BNB"; bets: number; wagered: string; paid: string; profit: string; biggestWin: string }[] | string;
+    points: ["DEGEN" | "BNB", number, string][] | string;
+  }>(result)[0]!;
+  // node-postgres parses json columns; PGlite may hand them over as text.
+  const json = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
   const profitOverTime: PlayerStats["profitOverTime"] = {};
-  for (const row of rowsOf<{ token: "DEGEN" | "BNB"; time: string; profit: string }>(points)) {
-    (profitOverTime[row.token] ??= []).push([Number(row.time), row.profit]);
-  }
-  for (const token of Object.keys(profitOverTime) as ("DEGEN" | "BNB")[]) profitOverTime[token] = thinned(profitOverTime[token]!, CHART_POINTS);
+  for (const [token, time, profit] of json(row.points)) (profitOverTime[token] ??= []).push([Number(time), profit]);
   return {
     player,
-    username: rowsOf<{ username: string }>(user)[0]?.username ?? null,
-    games: rowsOf<{ game_type: number; token: "DEGEN" | "BNB"; bets: string; wagered: string; paid: string; profit: string; biggest_win: string }>(games).map(
-      (row) => ({
-        gameType: row.game_type,
-        game: gameName(row.game_type as GameType),
-        token: row.token,
-        bets: Number(row.bets),
-        wagered: row.wagered,
-        paid: row.paid,
-        profit: row.profit,
-        biggestWin: row.biggest_win,
-      }),
-    ),
+    username: row.username,
+    games: json(row.games).map((game) => ({
+      gameType: game.gameType,
+      game: gameName(game.gameType as GameType),
+      token: game.token,
+      bets: Number(game.bets),
+      wagered: game.wagered,
+      paid: game.paid,
+      profit: game.profit,
+      biggestWin: game.biggestWin,
+    })),
     profitOverTime,
-    readUpTo: upTo,
+    readUpTo: row.up_to === null ? noCursor : Number(row.up_to),
   };
-}
-
-/** At most `most` points spread evenly over the series, its last always among them. */
-export function thinned<T>(series: readonly T[], most: number): T[] {
-  if (series.length <= most) return [...series];
-  const step = (series.length - 1) / (most - 1);
-  return Array.from({ length: most }, (_, i) => series[Math.round(i * step)]!);
 }
 
 /** The history's filters: a game, a token, a result (won more than staked, less, or the stake back). */
