@@ -248,7 +248,9 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
     });
     expect(() => readConfig({ SETTLER_BATCH_SIZE: "201" })).toThrow('SETTLER_BATCH_SIZE must be an integer from 1 to 200, got "201"');
     expect(() => readConfig({ RELAY_BATCH_SIZE: "236" })).toThrow('RELAY_BATCH_SIZE must be an integer from 1 to 235, got "236"');
-    expect(readConfig({ SESSION_BETS_PER_ADDRESS_PER_DAY: "20", SESSION_BETS_PER_ADDRESS_PER_HOUR: "5", SESSION_BETS_PER_HOUR: "0" }).sessionBetBudgets).toEqual({
+    expect(
+      readConfig({ SESSION_BETS_PER_ADDRESS_PER_DAY: "20", SESSION_BETS_PER_ADDRESS_PER_HOUR: "5", SESSION_BETS_PER_HOUR: "0" }).sessionBetBudgets,
+    ).toEqual({
       perAddressPerDay: 20,
       perAddressPerHour: 5,
       allPlayersPerHour: 0,

@@ -154,7 +154,10 @@ describe("the feed's limits (issue #38 item 4: one IP held 400 streams)", () => 
     };
     try {
       const held = [await open("A"), await open("A")];
-      expect(await answer("A")).toMatchObject({ status: 429, body: { error: "This address holds 2 live feed streams already: close a tab, or try again later" } });
+      expect(await answer("A")).toMatchObject({
+        status: 429,
+        body: { error: "This address holds 2 live feed streams already: close a tab, or try again later" },
+      });
       held.push(await open("B"));
       expect(await answer("C")).toEqual({ status: 503, retryAfter: "30", body: { error: "The live feed is full: try again shortly" } });
       expect(feed.connections).toBe(3);
@@ -163,7 +166,7 @@ describe("the feed's limits (issue #38 item 4: one IP held 400 streams)", () => 
         await stream.next((e) => e.event === "snapshot");
         await stream.ended;
       }
-      for (const deadline = Date.now() + 5_000; feed.connections > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+      for (const deadline = Date.now() + 5_000; feed.connections > 0 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
       expect(feed.connections).toBe(0);
       const again = await open("A");
       await again.next((e) => e.event === "snapshot");

@@ -77,7 +77,13 @@ async function fromScratch(player: string) {
     const key = `${bet.token}:${bet.game_type}`;
     const game = games.get(key) ?? { gameType: bet.game_type, token: bet.token, bets: 0, wagered: 0n, paid: 0n, biggestWin: 0n };
     const [stake, paid] = [BigInt(bet.stake), BigInt(bet.paid)];
-    games.set(key, { ...game, bets: game.bets + 1, wagered: game.wagered + stake, paid: game.paid + paid, biggestWin: paid > game.biggestWin ? paid : game.biggestWin });
+    games.set(key, {
+      ...game,
+      bets: game.bets + 1,
+      wagered: game.wagered + stake,
+      paid: game.paid + paid,
+      biggestWin: paid > game.biggestWin ? paid : game.biggestWin,
+    });
     profit[bet.token] = (profit[bet.token] ?? 0n) + paid - stake;
     (series[bet.token] ??= []).push([Number(bet.time), profit[bet.token]!.toString()]);
   }
@@ -120,7 +126,9 @@ async function expectExact(player: string) {
 async function rowsRead(run: () => Promise<unknown>): Promise<number> {
   const read = async () => {
     await db().execute(sql`SELECT pg_stat_force_next_flush()`);
-    const result = await db().execute(sql`SELECT coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0)), 0)::text AS n FROM pg_stat_user_tables WHERE relname = 'bets'`);
+    const result = await db().execute(
+      sql`SELECT coalesce(sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0)), 0)::text AS n FROM pg_stat_user_tables WHERE relname = 'bets'`,
+    );
     return Number(rowsOf<{ n: string }>(result)[0]!.n);
   };
   const before = await read();
@@ -166,7 +174,8 @@ describe("a player's numbers (migration 14)", () => {
         );
       }
       // Bets first seen settled, one under another server's commitment (no payout), and a claimed one.
-      if (next() < 0.2) await place([{ player: pick(PLAYERS), token: "DEGEN", amount: 5n * WEI, game: 1, status: "settled", payout: 7n * WEI, settledBlock: block }]);
+      if (next() < 0.2)
+        await place([{ player: pick(PLAYERS), token: "DEGEN", amount: 5n * WEI, game: 1, status: "settled", payout: 7n * WEI, settledBlock: block }]);
       if (next() < 0.1) await place([{ player: pick(PLAYERS), token: "BNB", amount: 3n * WEI, game: 2, status: "settled", settledBlock: block }]);
       if (next() < 0.1) await place([{ player: pick(PLAYERS), token: "BNB", amount: 3n * WEI, game: 2, status: "expired", payout: 3n * WEI }]);
       // A one-click bet's jackpot drawn after its settlement was counted (ingest.ts markDrawn).
@@ -225,7 +234,7 @@ describe("a player's history", () => {
         ORDER BY settled_seq DESC`),
     ).map((row) => row.bet_id);
     const seen: string[] = [];
-    for (let before: number | undefined; ; ) {
+    for (let before: number | undefined; ;) {
       const page = await readPlayerBets(db(), player, { token: "DEGEN" }, { upTo: cursor, before, limit: 37 });
       seen.push(...page.map((bet) => bet.betId));
       if (page.length < 37) break;

@@ -283,12 +283,16 @@ describe("POST /api/sessions/bets", () => {
         await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
         let nonce = BigInt(own.nextNonce);
         return async () =>
-          client.post("/api/sessions/bets", (await signBet(server.chain, opened, { game: GameType.WHEEL, params: 0b11n, nonce: nonce++, expectedCommit: own.expectedCommit, terms })).body);
+          client.post(
+            "/api/sessions/bets",
+            (await signBet(server.chain, opened, { game: GameType.WHEEL, params: 0b11n, nonce: nonce++, expectedCommit: own.expectedCommit, terms })).body,
+          );
       };
       const handful = [];
       for (const player of server.chain.players.slice(2, 6)) handful.push(await seat(player));
       const perHour = "This wallet has reached its limit of 2 one-click bets relayed per hour: bet from your wallet, or try again later";
-      const busy = "One-click play is busy: the house keeps its last 2 one-click bets of the hour for wallets with fewer than 1 in it: bet from your wallet, or try again shortly";
+      const busy =
+        "One-click play is busy: the house keeps its last 2 one-click bets of the hour for wallets with fewer than 1 in it: bet from your wallet, or try again shortly";
       for (const bet of handful) for (let i = 0; i < 2; i++) expect((await bet()).status).toBe(202);
       for (const bet of handful) expect(await bet()).toMatchObject({ status: 429, body: { error: perHour } });
       // Eight of ten used by four wallets: a player new to the hour still gets in, once.
@@ -323,7 +327,11 @@ describe("POST /api/sessions/bets", () => {
       });
     });
     const temp = tempDir();
-    const other = await startServerOn(server.chain, { DATA_DIR: path.join(temp.dir, "db"), MASTER_SECRET }, { settler: false, serverRpcUrl: async () => proxy.url });
+    const other = await startServerOn(
+      server.chain,
+      { DATA_DIR: path.join(temp.dir, "db"), MASTER_SECRET },
+      { settler: false, serverRpcUrl: async () => proxy.url },
+    );
     try {
       const client = new Client(other.url);
       await signIn(client, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);

@@ -139,7 +139,10 @@ export class SessionBetIntake {
 
   async accept(player: string, signed: SignedSessionBet): Promise<AcceptedBet> {
     if (this.refusals.count(player) >= REFUSALS_PER_ADDRESS_PER_MINUTE) {
-      throw new HttpError(429, `${REFUSALS_PER_ADDRESS_PER_MINUTE} one-click bets of this wallet were refused in the last minute: read why, then try again in a minute`);
+      throw new HttpError(
+        429,
+        `${REFUSALS_PER_ADDRESS_PER_MINUTE} one-click bets of this wallet were refused in the last minute: read why, then try again in a minute`,
+      );
     }
     try {
       return await this.judge(player, signed);

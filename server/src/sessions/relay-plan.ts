@@ -108,7 +108,13 @@ export interface RelayRequest {
 export type RelaySeedOf = (bet: Pick<Row, "player" | "chainFirstNonce" | "nonce">) => string;
 
 /** CasinoSessions.play of the bets; `gasLimit` is the batch's own unless a longer batch's prefix is simulated under that batch's. */
-export function playRequest(sessions: string, degenAddress: string, relaySeedOf: RelaySeedOf, bets: readonly Row[], gasLimit = playGasLimit(bets.length)): RelayRequest {
+export function playRequest(
+  sessions: string,
+  degenAddress: string,
+  relaySeedOf: RelaySeedOf,
+  bets: readonly Row[],
+  gasLimit = playGasLimit(bets.length),
+): RelayRequest {
   return { to: sessions, data: playCalldata(degenAddress, relaySeedOf, bets), gasLimit };
 }
 
