@@ -145,18 +145,62 @@ const PLAYER_COUNT = 6;
  * this way a seed repeats its run exactly, refusals and hits included.
  */
 const GENESIS_DATE = "2030-01-01T00:00:00Z";
+type EdrLayer = {
+  _wrapped?: EdrLayer;
+  _wrappedProvider?: EdrLayer;
+  _provider?: EdrLayer;
+  provider?: EdrLayer;
+  _providerConfig?: { initialDate?: bigint };
+  handleRequest?: (request: string) => Promise<{ data: unknown }>;
+};
+
+/** Hardhat's EDR provider wrapper under the network's provider wrappers (the layer holding its config). */
+async function edrWrapper(): Promise<EdrLayer> {
+  await network.provider.send("eth_chainId", []);
+  let layer: EdrLayer | undefined = network.provider as unknown as EdrLayer;
+  for (let depth = 0; layer && !layer._providerConfig && depth < 10; depth++)
+    layer = layer._wrapped ?? layer._wrappedProvider ?? layer._provider ?? layer.provider;
+  if (!layer?._providerConfig) throw new Error("Hardhat's EDR provider was not found under the network's provider");
+  return layer;
+}
+
 async function freshChain(): Promise<void> {
   // hardhat_reset builds the chain from the config Hardhat's EDR provider was made with, which the
   // network's config no longer reaches once the provider exists (after the other test files): its
   // genesis date is set there, under the provider's wrappers.
-  await network.provider.send("eth_chainId", []);
-  type Layer = { _wrapped?: Layer; _wrappedProvider?: Layer; _provider?: Layer; provider?: Layer; _providerConfig?: { initialDate?: bigint } };
-  let layer: Layer | undefined = network.provider as unknown as Layer;
-  for (let depth = 0; layer && !layer._providerConfig && depth < 10; depth++)
-    layer = layer._wrapped ?? layer._wrappedProvider ?? layer._provider ?? layer.provider;
-  if (!layer?._providerConfig) throw new Error("Hardhat's EDR provider was not found under the network's provider: the fuzz cannot date its genesis");
-  layer._providerConfig.initialDate = BigInt(Date.parse(GENESIS_DATE) / 1000);
+  const layer = await edrWrapper();
+  layer._providerConfig!.initialDate = BigInt(Date.parse(GENESIS_DATE) / 1000);
   await network.provider.send("hardhat_reset", []);
+}
+
+/** What the fuzz asks of a JSON-RPC provider: results typed as loosely as Hardhat's EthereumProvider.send types them. */
+interface Rpc {
+  send(method: string, params: unknown[]): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * JSON-RPC straight to EDR, past Hardhat's wrapper: that wrapper computes a Solidity stack trace
+ * for every failed request, on the main thread, which the fuzz never reads (it decodes the revert
+ * data itself). A failure throws with the revert data under `data` as the wrapper does. Under
+ * coverage (whose hooks read the traces the wrapper hands on) and the gas reporter, the network's
+ * provider instead.
+ */
+async function directRpc(): Promise<Rpc> {
+  const edr = (await edrWrapper())._provider;
+  if (edr?.handleRequest === undefined) throw new Error("EDR's provider has no handleRequest");
+  const handle = edr.handleRequest.bind(edr);
+  let id = 0;
+  return {
+    async send(method, params) {
+      const response = await handle(JSON.stringify({ jsonrpc: "2.0", id: id++, method, params }));
+      const body = (typeof response.data === "string" ? JSON.parse(response.data) : response.data) as {
+        result?: unknown;
+        error?: { code: number; message: string; data?: unknown };
+      };
+      if (body.error !== undefined) throw Object.assign(new Error(body.error.message), { code: body.error.code, data: body.error.data });
+      return body.result;
+    },
+  };
 }
 
 /** Runs `deploy` with every transaction it sends stamped a second after the one before. */
@@ -223,7 +267,7 @@ describe("Casino invariant fuzz", function () {
     // Under coverage the instrumented chain stays as it is: a run only shows the lines it reaches.
     if (!underCoverage) await freshChain();
     const f = underCoverage ? await fuzzFixture() : await stampedBySeconds(fuzzFixture);
-    const provider = network.provider;
+    const provider: Rpc = underCoverage || process.env.REPORT_GAS === "true" ? network.provider : await directRpc();
     const rng = new Rng(SEED);
     console.log(`      fuzz seed ${SEED} (0x${SEED.toString(16)}), ${OPS} operations, history ${HISTORY}`);
 
@@ -776,10 +820,13 @@ describe("Casino invariant fuzz", function () {
 
     /** Records the hash of a block holding a DEGEN bet, in the model and (EIP-2935 mode) the history contract. */
     async function learnBlockHash(number: number): Promise<void> {
-      const header = await provider.send("eth_getBlockByNumber", [toBeHex(number), false]);
-      model.blockHashes.set(number, header.hash);
-      if (HISTORY === "eip2935") await provider.send("hardhat_setStorageAt", [HISTORY_ADDRESS, toBeHex(number % 8191), header.hash]);
+      // Mostly the block of the transaction whose receipt was just read, which names its hash.
+      const hash: string = receiptBlock?.number === number ? receiptBlock.hash : (await provider.send("eth_getBlockByNumber", [toBeHex(number), false])).hash;
+      model.blockHashes.set(number, hash);
+      if (HISTORY === "eip2935") await provider.send("hardhat_setStorageAt", [HISTORY_ADDRESS, toBeHex(number % 8191), hash]);
     }
+    /** The block of the last receipt read (chainEvents). */
+    let receiptBlock: { number: number; hash: string } | null = null;
 
     /** What the settler names for a bet: the rules' payout, or with probability `wrong` another (PayoutMismatch). */
     async function payoutFor(bet: Bet, seed: string, wrong: number): Promise<bigint> {
@@ -1861,11 +1908,30 @@ describe("Casino invariant fuzz", function () {
 
     // ─────────────────────────── sending and checking ───────────────────────────
 
+    /**
+     * The fees Hardhat's AutomaticGasPriceProvider (hardhat/internal/core/providers/gas-providers.js)
+     * gives a transaction sent without them, which it does whenever a plugin extends the provider, as
+     * the gas reporter does: the next block's base fee × (9/8)², and the median priority fee of the
+     * latest block (else eth_maxPriorityFeePerGas, at least 1 wei). A transaction's fees are in its
+     * block's hash, hence in the jackpot draws: named here, they are the same whichever way the
+     * transaction reaches EDR.
+     */
+    async function fees(): Promise<{ maxFeePerGas: string; maxPriorityFeePerGas: string }> {
+      const history = (await provider.send("eth_feeHistory", ["0x1", "latest", [50]])) as { baseFeePerGas: string[]; reward: string[][] };
+      let priority = BigInt(history.reward[0][0]);
+      if (priority === 0n) priority = BigInt(await provider.send("eth_maxPriorityFeePerGas", []));
+      if (priority === 0n) priority = 1n;
+      let maxFee = (BigInt(history.baseFeePerGas[1]) * 81n) / 64n;
+      if (maxFee < priority) maxFee += priority;
+      return { maxFeePerGas: toBeHex(maxFee), maxPriorityFeePerGas: toBeHex(priority) };
+    }
+
     async function send(step: Step): Promise<{ hash: string | null; failure: string | null }> {
-      await provider.send("evm_setNextBlockTimestamp", [toBeHex(now)]);
+      // Independent of each other (the fees are the latest block's), so sent together.
+      const [, fee] = await Promise.all([provider.send("evm_setNextBlockTimestamp", [toBeHex(now)]), fees()]);
       try {
         const hash: string = await provider.send("eth_sendTransaction", [
-          { from: step.from, to: step.to, data: step.data, value: toBeHex(step.value ?? 0n), gas: toBeHex(GAS) },
+          { from: step.from, to: step.to, data: step.data, value: toBeHex(step.value ?? 0n), gas: toBeHex(GAS), ...fee },
         ]);
         return { hash, failure: null };
       } catch (error) {
@@ -1903,6 +1969,7 @@ describe("Casino invariant fuzz", function () {
     /** The events of a mined transaction that the model predicts (the Casino's, the desk's, the sessions' and the limits'), decoded. */
     async function chainEvents(hash: string): Promise<ChainLog[]> {
       const receipt = await provider.send("eth_getTransactionReceipt", [hash]);
+      receiptBlock = { number: Number(receipt.blockNumber), hash: receipt.blockHash };
       const events: ChainLog[] = [];
       for (const log of receipt.logs as { address: string; topics: string[]; data: string }[]) {
         const emitter = emitters.get(log.address.toLowerCase());
