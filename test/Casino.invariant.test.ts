@@ -110,6 +110,7 @@ import {
   type Ticket,
 } from "./fuzz/model";
 import { RulesOracle } from "./fuzz/rules";
+import { CachedErrors, CachedEvents } from "./fuzz/abi";
 import {
   ACTION_KEY_TYPES,
   ACTIONS_TYPES,
@@ -380,13 +381,15 @@ describe("Casino invariant fuzz", function () {
       }
       return new Interface(fragments);
     })();
+    // The fuzz's decoding of reverts and logs, each selector and topic looked up once (test/fuzz/abi.ts).
+    const errors = new CachedErrors(errorIface);
 
     // GameRules' answers, fetched before each operation that settles a bet.
     const oracle = new RulesOracle(
       provider,
       { address: rulesAddress, iface: rulesIface },
       { address: rulesHarnessAddress, iface: f.rulesHarness.interface },
-      errorIface,
+      errors,
       model.rulesAnswers,
     );
     /** The rules' payout of an open bet for `seed` and the player's `actions`, or its revert; the revert of a split log the Casino refuses. */
@@ -1945,7 +1948,7 @@ describe("Casino invariant fuzz", function () {
       const data = typeof e.data === "string" ? e.data : (e.data as { data?: string } | undefined)?.data;
       if (typeof data === "string" && data.length >= 10) {
         try {
-          const parsed = errorIface.parseError(data);
+          const parsed = errors.parseError(data);
           if (parsed !== null) return `${parsed.name}(${[...parsed.args].map(norm).join(", ")})`;
         } catch {
           // fall through
@@ -1959,11 +1962,11 @@ describe("Casino invariant fuzz", function () {
       return events.map((e) => `${e.contract}.${e.name}(${e.args.map(norm).join(", ")})`);
     }
 
-    const emitters = new Map<string, [ModelEvent["contract"], Interface]>([
-      [f.casinoAddress.toLowerCase(), ["casino", casinoIface]],
-      [deskAddress.toLowerCase(), ["desk", deskIface]],
-      [sessionsAddress.toLowerCase(), ["sessions", sessionsIface]],
-      [limitsAddress.toLowerCase(), ["limits", limitsIface]],
+    const emitters = new Map<string, [ModelEvent["contract"], CachedEvents]>([
+      [f.casinoAddress.toLowerCase(), ["casino", new CachedEvents(casinoIface)]],
+      [deskAddress.toLowerCase(), ["desk", new CachedEvents(deskIface)]],
+      [sessionsAddress.toLowerCase(), ["sessions", new CachedEvents(sessionsIface)]],
+      [limitsAddress.toLowerCase(), ["limits", new CachedEvents(limitsIface)]],
     ]);
 
     /** The events of a mined transaction that the model predicts (the Casino's, the desk's, the sessions' and the limits'), decoded. */
@@ -1974,8 +1977,8 @@ describe("Casino invariant fuzz", function () {
       for (const log of receipt.logs as { address: string; topics: string[]; data: string }[]) {
         const emitter = emitters.get(log.address.toLowerCase());
         if (emitter === undefined) continue;
-        const [contract, iface] = emitter;
-        const parsed = iface.parseLog(log);
+        const [contract, decoder] = emitter;
+        const parsed = decoder.parseLog(log);
         if (parsed === null) throw new Error(`unknown ${contract} log ${log.topics[0]}`);
         events.push({ contract, name: parsed.name, args: [...parsed.args] });
       }

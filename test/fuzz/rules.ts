@@ -4,6 +4,7 @@
 // of a word the rules refuse with a direct call, before the model runs the operation.
 import { concat, getBytes, Interface, solidityPacked } from "ethers";
 import { Revert, rulesKey, type RulesAnswer, type RulesQuery } from "./model";
+import type { ErrorDecoder } from "./abi";
 
 interface Provider {
   send(method: string, params: unknown[]): Promise<unknown>;
@@ -17,7 +18,7 @@ export class RulesOracle {
     private readonly provider: Provider,
     private readonly rules: { address: string; iface: Interface },
     private readonly harness: { address: string; iface: Interface },
-    private readonly errors: Interface,
+    private readonly errors: ErrorDecoder,
     private readonly answers: Map<string, RulesAnswer>,
   ) {}
 
