@@ -282,4 +282,46 @@ describe("the CSV export (GET /api/players/:address/bets?format=csv)", () => {
     expect((await fetch(`${base}/api/players/${many}/bets?format=csv&limit=1`, forwardedFor("203.0.113.8"))).status).toBe(200);
     expect((await fetch(`${base}/api/players/${many}/bets`, forwardedFor("203.0.113.7"))).status).toBe(200);
   });
+
+  it("writes CSV_EXPORTS_AT_ONCE exports at once, from any addresses: one more is a 503 with Retry-After, the JSON pages still answer", async () => {
+    // The database holds every CSV read until the test lets it go: the first export is still being written.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached: () => void = () => undefined;
+    const firstRead = new Promise<void>((resolve) => (reached = resolve));
+    const real = db();
+    const gated = new Proxy(real, {
+      get: (target, name, receiver) => {
+        if (name !== "execute") return Reflect.get(target, name, receiver);
+        return async (...args: Parameters<typeof real.execute>) => {
+          reached();
+          await held;
+          return target.execute(...args);
+        };
+      },
+    });
+    const app = express();
+    app.use("/api", statsRouter({ db: gated, readUpTo: async () => cursor, trustProxy: compileTrustProxy("loopback"), csvExportsAtOnce: 1 }));
+    app.use("/ungated", statsRouter({ db: real, readUpTo: async () => cursor, trustProxy: compileTrustProxy("loopback") }));
+    app.use(errorHandler);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const csv = (ip: string) => fetch(`${url}/api/players/${MANY}/bets?format=csv&limit=1`, { headers: { "X-Forwarded-For": ip } });
+      const writing = csv("203.0.113.20");
+      await firstRead;
+      const busy = await csv("203.0.113.21");
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("retry-after")).toBe("5");
+      expect(await busy.json()).toEqual({ error: "1 CSV exports are being written: try again in a few seconds" });
+      expect((await fetch(`${url}/ungated/players/${MANY}/bets`)).status).toBe(200);
+      release();
+      expect((await writing).status).toBe(200);
+      expect((await csv("203.0.113.21")).status).toBe(200);
+    } finally {
+      release();
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+    }
+  });
 });

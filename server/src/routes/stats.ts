@@ -4,7 +4,7 @@ import { formatEther } from "ethers";
 import { z } from "zod";
 import { GAME_TYPES } from "../engine";
 import type { Db } from "../db/types";
-import { parse, route } from "../http/errors";
+import { HttpError, parse, route } from "../http/errors";
 import { countRequest, FixedWindowCounter, ipKey } from "../http/limits";
 import type { TrustProxy } from "../http/trust-proxy";
 import { address, tokenSymbol } from "../http/validators";
@@ -20,6 +20,12 @@ export const CSV_ROWS = 10_000;
 const CSV_BATCH = 500;
 /** CSV exports per minute from one IP address: each reads up to CSV_ROWS rows (issue #38 item 5). */
 export const CSV_EXPORTS_PER_IP_PER_MINUTE = 6;
+/**
+ * CSV exports an instance writes at once, whoever asks: ten at once, from as many addresses, held
+ * another player's page for 3.5 s (PGlite runs one query at a time), so one more waits its turn
+ * at the client, told when to come back.
+ */
+export const CSV_EXPORTS_AT_ONCE = 2;
 
 const leaderboardsQuery = z.object({ window: z.enum(STATS_WINDOWS as ["24h", "7d", "all"]).default("24h"), token: tokenSymbol.default("DEGEN") }).strict();
 
@@ -49,6 +55,8 @@ export interface StatsRoutesOptions {
   trustProxy: TrustProxy;
   /** CSV exports per minute per IP (CSV_EXPORTS_PER_IP_PER_MINUTE by default). */
   csvExportsPerMinute?: number;
+  /** CSV exports written at once (CSV_EXPORTS_AT_ONCE by default). */
+  csvExportsAtOnce?: number;
 }
 
 /**
@@ -62,6 +70,8 @@ export function statsRouter(o: StatsRoutesOptions): Router {
   const fresh = new Map<string, { at: number; read: Promise<Leaderboards> }>();
   const pages = new Map<string, Promise<PlayerStats>>();
   const csvExports = new FixedWindowCounter(o.csvExportsPerMinute ?? CSV_EXPORTS_PER_IP_PER_MINUTE);
+  const csvAtOnce = o.csvExportsAtOnce ?? CSV_EXPORTS_AT_ONCE;
+  let csvWriting = 0;
 
   router.get(
     "/leaderboards",
@@ -99,11 +109,20 @@ export function statsRouter(o: StatsRoutesOptions): Router {
       const readUpTo = await o.readUpTo();
       if (format === "csv") {
         if (!countRequest(csvExports, ipKey(req, o.trustProxy), res)) return undefined;
-        const read = (from: number | undefined, limit: number) => readPlayerBets(o.db, player, filter, { upTo: readUpTo, before: from, limit });
-        const first = await read(before, CSV_BATCH);
-        res.setHeader("Content-Type", "text/csv; charset=utf-8");
-        res.setHeader("Content-Disposition", `attachment; filename="degen-casino-bets-${player}-to-block-${readUpTo}.csv"`);
-        await streamCsv(res, first, read);
+        if (csvWriting >= csvAtOnce) {
+          res.setHeader("Retry-After", "5");
+          throw new HttpError(503, `${csvAtOnce} CSV exports are being written: try again in a few seconds`);
+        }
+        csvWriting++;
+        try {
+          const read = (from: number | undefined, limit: number) => readPlayerBets(o.db, player, filter, { upTo: readUpTo, before: from, limit });
+          const first = await read(before, CSV_BATCH);
+          res.setHeader("Content-Type", "text/csv; charset=utf-8");
+          res.setHeader("Content-Disposition", `attachment; filename="degen-casino-bets-${player}-to-block-${readUpTo}.csv"`);
+          await streamCsv(res, first, read);
+        } finally {
+          csvWriting--;
+        }
         return undefined;
       }
       const bets = await readPlayerBets(o.db, player, filter, { upTo: readUpTo, before, limit });
