@@ -25,6 +25,7 @@ import { readLeaderboards } from "../src/stats/leaderboards";
 import { readPlayerBets, readPlayerStats } from "../src/stats/player-stats";
 import { STATS_WINDOWS } from "../src/stats/settled-bets";
 import { tempDir } from "../test/support/app";
+import { mulberry32 } from "../test/support/random";
 
 const BETS = Number(process.env.BENCH_STATS_BETS ?? 100_000);
 const WHALE_BETS = Number(process.env.BENCH_STATS_WHALE_BETS ?? 100_000);
@@ -46,18 +47,8 @@ const TARGET_P99_MS = 50;
 /** Checksummed, as the log reader records players and the routes read them. */
 const playerOf = (i: number) => getAddress(`0x${(i + 1).toString(16).padStart(40, "0")}`);
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same bets. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function seed(database: Database): Promise<void> {
-  const next = random(7);
+  const next = mulberry32(7);
   const rows = 5_000;
   let seq = 0;
   // The whale's bets are spread among the others': every tenth-or-so bet in the feed's order is theirs.

@@ -10,6 +10,7 @@ import { compileTrustProxy } from "../src/http/trust-proxy";
 import { statsRouter } from "../src/routes/stats";
 import { CHART_POINTS, readPlayerBets, readPlayerStats, type PlayerStats } from "../src/stats/player-stats";
 import { tempDir } from "./support/app";
+import { mulberry32 } from "./support/random";
 
 /**
  * A player's page costs rows per game, token and chart point, not per bet (issue #38 item 5): its
@@ -24,16 +25,6 @@ const identity = { chainId: 31337, genesisHash: "0x" + "00".repeat(32), casino: 
 const PLAYERS = ["a1", "b2", "c3"].map((byte) => getAddress("0x" + byte.repeat(20)));
 const [FEW, MANY] = [getAddress("0x" + "d4".repeat(20)), getAddress("0x" + "e5".repeat(20))];
 const WEI = 10n ** 18n;
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let nextId = 0;
 let block = 1;
@@ -146,7 +137,7 @@ afterAll(async () => {
 
 describe("a player's numbers (migration 14)", () => {
   it("equal a computation from scratch over the bets after a long random sequence of settlements, to the wei", async () => {
-    const next = random(38);
+    const next = mulberry32(38);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     await setValue(db(), "settler.cursor", String(cursor));
     for (let step = 0; step < 160; step++) {
