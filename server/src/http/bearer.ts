@@ -2,17 +2,19 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { forbidden, unauthorized } from "./errors";
+import { compileTrustProxy } from "./trust-proxy";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+/** 127.0.0.0/8 and ::1, IPv4-mapped or not, as TRUST_PROXY's "loopback" names them. */
+const isLoopback = compileTrustProxy("loopback");
 
 /**
  * A request made on this host and not forwarded: its socket is loopback and no proxy header names
  * another client (a reverse proxy on the same host connects from loopback too).
  */
 function fromThisHost(req: IncomingMessage): boolean {
-  return LOOPBACK.has(req.socket.remoteAddress ?? "") && req.headers["x-forwarded-for"] === undefined && req.headers.forwarded === undefined;
+  return isLoopback(req.socket.remoteAddress ?? "", 0) && req.headers["x-forwarded-for"] === undefined && req.headers.forwarded === undefined;
 }
 
 /**
