@@ -18,11 +18,13 @@ function resetStores() {
   useAutoBetFormStore.setState(useAutoBetFormStore.getInitialState(), true);
 }
 
-// findBy/waitFor give up after 1 s by default (so does vi.waitFor, which these tests leave for
-// testing-library's waitFor). A lazy page or the wallet code is transformed on its
-// first import, which took longer than that on a 2-core machine running the browser tests beside
-// (header, slots and lobby tests timed out at load 11): the wait is for the same element, only longer.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy/waitFor wait for an element or a state; a limit of their own shorter than the test's is a
+// bet on the machine's speed. These tests are CPU-bound: beside the browser and contract runs on 2
+// cores (load 8-11), a connect test of 0.46 s alone took over 5 s and failed a 5 s limit (issue #36),
+// and the header file ran 6.6 times slower under six busy loops. They wait, as the test does, up to
+// the frontend project's hang detector (testTimeout in vitest.config.mts), less a margin so that a
+// missing element is reported as such rather than as a timed-out test.
+configure({ asyncUtilTimeout: 25_000 });
 
 // jsdom has no scrolling; the router's ScrollRestoration calls it on every navigation.
 if (typeof window !== "undefined") window.scrollTo = () => undefined;

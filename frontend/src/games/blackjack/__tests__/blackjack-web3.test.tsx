@@ -230,7 +230,7 @@ describe("blackjack in web3 mode", () => {
     await click("deal-button");
     expect(await screen.findByTestId("idle-notice")).toHaveTextContent("If you don't act within 3 seconds, the server stands for you so your bet can settle.");
     expect(screen.getByTestId("idle-notice")).toHaveTextContent(/The server stands for you in \d s\./);
-    await waitFor(() => expect(screen.getByTestId("hand-note")).toHaveTextContent("No action for 3 seconds: the server stands for you."), { timeout: 3_000 });
+    await waitFor(() => expect(screen.getByTestId("hand-note")).toHaveTextContent("No action for 3 seconds: the server stands for you."));
     await waitFor(() => expect(banner()).toHaveTextContent("Win 20.00 DEGEN!"));
     expect(chain.actions).toEqual([]);
   });
