@@ -9,6 +9,8 @@ import { CasinoSwap__factory } from "../typechain-types/factories/contracts/Casi
 import { CasinoSessions__factory } from "../typechain-types/factories/contracts/CasinoSessions__factory";
 import { CasinoLimits__factory } from "../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
 import { GameRules__factory } from "../typechain-types/factories/contracts/rules/GameRules__factory";
+import { IntakeView__factory } from "../typechain-types/factories/contracts/views/IntakeView__factory";
+import type { IntakeView } from "../typechain-types/contracts/views/IntakeView";
 import type { Casino } from "../typechain-types/contracts/Casino";
 import type { CasinoSessions } from "../typechain-types/contracts/CasinoSessions";
 
@@ -20,6 +22,23 @@ export const swapInterface: Interface = CasinoSwap__factory.createInterface() as
 export const sessionsInterface: Interface = CasinoSessions__factory.createInterface() as unknown as Interface;
 export const limitsInterface: Interface = CasinoLimits__factory.createInterface() as unknown as Interface;
 const rulesInterface: Interface = GameRules__factory.createInterface() as unknown as Interface;
+const intakeViewInterface = IntakeView__factory.createInterface();
+
+/** A player's view as contracts/views/IntakeView.sol reads it (its PlayerView). */
+export type PlayerIntakeView = IntakeView.PlayerViewStructOutput;
+
+/**
+ * The eth_call (no `to`) that reads a player's view for a bet in `token` signed by `key` in one
+ * request: the creation of contracts/views/IntakeView.sol, whose constructor returns the view.
+ */
+export function intakeViewCall(casino: string, player: string, token: string, key: string): { data: string } {
+  return { data: IntakeView__factory.bytecode + intakeViewInterface.encodeDeploy([casino, player, token, key]).slice(2) };
+}
+
+/** What an intakeViewCall answered: the view, encoded as IntakeView.viewOf returns it. */
+export function decodeIntakeView(answer: string): PlayerIntakeView {
+  return intakeViewInterface.decodeFunctionResult("viewOf", answer)[0] as PlayerIntakeView;
+}
 /** Every contract whose custom error a transaction of the server's can end in: the Casino's calls reach its limits and rules. */
 const REVERTING_INTERFACES = [casinoInterface, sessionsInterface, limitsInterface, rulesInterface, relayInterface, swapInterface];
 

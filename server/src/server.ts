@@ -168,7 +168,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox, stake);
   const clock = new ChainClock(provider);
   const sessionsContract = CasinoSessions__factory.connect(helpers.CasinoSessions, provider);
-  const marks = { provider, casinoAddress, relayAddress: helpers.CasinoRelay, limitsAddress: helpers.CasinoLimits };
+  const marks = { provider, casinoAddress, relayAddress: helpers.CasinoRelay };
   const settler = new Settler({
     db,
     provider,
@@ -213,7 +213,6 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     sharedDatabase: database.kind === "postgres",
     provider,
     casino,
-    sessions: sessionsContract,
     typedData,
     keys: sessionKeys,
     seeds,

@@ -1,11 +1,11 @@
-import { parseEther, parseUnits } from "ethers";
+import { parseEther, parseUnits, ZeroAddress } from "ethers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Casino } from "../../typechain-types";
 import { CasinoLimits__factory } from "../../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
 import { CasinoRelay__factory } from "../../typechain-types/factories/contracts/CasinoRelay__factory";
 import { sessionBets } from "../src/db/schema";
-import { viewMark } from "../src/sessions/chain-marks";
+import { markedView } from "../src/sessions/chain-marks";
 import { startTestServer, type TestServer } from "./support/app";
 import { metricOf } from "./support/instance";
 import { MASTER_SECRET, signWithdraw } from "./support/play";
@@ -92,10 +92,10 @@ describe("unsimulated relay batches", () => {
   it("marks no player with limits set for themselves, nor a bet whose session may end before its deadline: those are simulated, and land", async () => {
     const { provider, casino } = server.chain;
     const unsimulatedBefore = await unsimulated();
-    const marks = { provider, casinoAddress: await casino.getAddress(), relayAddress: await casino.relay(), limitsAddress: await casino.limits() };
+    const marks = { provider, casinoAddress: await casino.getAddress(), relayAddress: await casino.relay() };
     const markAtHead = async (seat: Seat) => {
       const head = (await provider.getBlock("latest"))!;
-      return viewMark(marks, seat.player.address, degen, head.number, head.timestamp);
+      return (await markedView(marks, seat.player.address, degen, ZeroAddress, head.number, head.timestamp)).mark;
     };
     const limited = seats[4]!;
     expect(await markAtHead(limited)).toBe(`${await provider.getTransactionCount(limited.player.address)}:0`);

@@ -30,6 +30,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/** A JSON-RPC request as the server sends it. */
+interface RpcRequest {
+  method: string;
+  params: unknown[];
+}
+
 /** The session's next bet, signed, with the commitment and terms the app read. */
 const nextBet = (session: TestSession, nonce: bigint, choice: Partial<BetChoice> = {}) =>
   signBet(server.chain, session, {
@@ -311,18 +317,18 @@ describe("POST /api/sessions/bets", () => {
     }
   });
 
-  it("reads the chain again for a refused bet only at a newer head, and refuses a wallet's 31st refused bet in a minute unread (issue #38 item 6)", async () => {
-    // The server reaches the node through a proxy that counts the contract reads (eth_call) it
-    // forwards: the server's pollers read the head and logs on their own clock, so only eth_call
-    // tells the intake's reads apart.
-    let calls = 0;
+  /**
+   * Alice signed in to another instance, which reaches the node through a proxy that counts the
+   * JSON-RPC requests it forwards that `counts` picks (a batch's one by one), and its own refusals.
+   */
+  async function countingInstance(counts: (request: RpcRequest) => boolean) {
+    let counted = 0;
     const { rpcUrl } = server.chain;
     const proxy = await listen((req, res) => {
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk));
       req.on("end", async () => {
-        const payload = JSON.parse(body) as { method: string } | { method: string }[];
-        calls += [payload].flat().filter(({ method }) => method === "eth_call").length;
+        counted += [JSON.parse(body) as RpcRequest | RpcRequest[]].flat().filter(counts).length;
         const answer = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
         res.setHeader("content-type", "application/json");
         res.end(await answer.text());
@@ -334,28 +340,69 @@ describe("POST /api/sessions/bets", () => {
       { DATA_DIR: path.join(temp.dir, "db"), MASTER_SECRET },
       { settler: false, serverRpcUrl: async () => proxy.url },
     );
-    try {
-      const client = new Client(other.url);
-      await signIn(client, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
+    const client = new Client(other.url);
+    await signIn(client, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
+    return {
+      counted: () => counted,
       // A nonce past the hash chain's last link: refused for what the chain shows (409).
-      const refusedBet = async () => client.post("/api/sessions/bets", (await nextBet(aliceSession, 1_000_000n)).body);
-      const first = await refusedBet();
+      refusedBet: async () => client.post("/api/sessions/bets", (await nextBet(aliceSession, 1_000_000n)).body),
+      close: async () => {
+        await other.close();
+        await proxy.close();
+        temp.dispose();
+      },
+    };
+  }
+
+  it("reads the chain again for a refused bet only at a newer head, and refuses a wallet's 31st refused bet in a minute unread (issue #38 item 6)", async () => {
+    // Only contract reads (eth_call) are counted: the server's pollers read the head and logs on their own clock.
+    const instance = await countingInstance(({ method }) => method === "eth_call");
+    try {
+      const first = await instance.refusedBet();
       expect(first.status).toBe(409);
       expect(first.body.error).toMatch(/^The hash chain has no link for nonce 1000000/);
-      const before = calls;
-      for (let i = 0; i < 29; i++) expect((await refusedBet()).status).toBe(409);
+      const before = instance.counted();
+      for (let i = 0; i < 29; i++) expect((await instance.refusedBet()).status).toBe(409);
       // Was 6 contract reads a refusal (the view again at the head, though the head had not moved).
-      expect(calls - before).toBeLessThanOrEqual(29);
-      const unread = calls;
-      expect(await refusedBet()).toMatchObject({
+      expect(instance.counted() - before).toBeLessThanOrEqual(29);
+      const unread = instance.counted();
+      expect(await instance.refusedBet()).toMatchObject({
         status: 429,
         body: { error: "30 one-click bets of this wallet were refused in the last minute: read why, then try again in a minute" },
       });
-      expect(calls).toBe(unread);
+      expect(instance.counted()).toBe(unread);
     } finally {
-      await other.close();
-      await proxy.close();
-      temp.dispose();
+      await instance.close();
+    }
+  });
+
+  it("reads a refused bet's chain view in at most 2 requests, at a new head too (issue #38 item 6)", async () => {
+    // The requests a player's view is read with. Not the Casino's terms(), read once a second for
+    // all bets, nor the head and logs, which the server's pollers read on their own clock.
+    const termsCall = server.chain.casino.interface.getFunction("terms")!.selector;
+    const viewRequest = ({ method, params }: RpcRequest) =>
+      ["eth_getTransactionCount", "eth_getCode"].includes(method) || (method === "eth_call" && !(params[0] as { data: string }).data.startsWith(termsCall));
+    const instance = await countingInstance(viewRequest);
+    /** A refused bet and the view requests it cost. */
+    const readsOfRefusedBet = async () => {
+      const before = instance.counted();
+      expect((await instance.refusedBet()).status).toBe(409);
+      return instance.counted() - before;
+    };
+    try {
+      // The first bet reads the view at the head (was 7 requests).
+      expect(await readsOfRefusedBet()).toBeLessThanOrEqual(2);
+      // A block later, refused bets are judged on the view kept, reading nothing, until the server
+      // has read the new head (it keeps the head 200 ms): then judged again on a view read there.
+      // Within the wallet's 30 refusals a minute.
+      await server.chain.provider.send("evm_mine", []);
+      const reads: number[] = [];
+      do reads.push(await readsOfRefusedBet());
+      while (reads.at(-1) === 0 && reads.length < 28);
+      expect(reads.at(-1)).toBeGreaterThan(0);
+      expect(Math.max(...reads)).toBeLessThanOrEqual(2);
+    } finally {
+      await instance.close();
     }
   });
 

@@ -1,5 +1,5 @@
-import type { JsonRpcProvider } from "ethers";
-import { casinoInterface, limitsInterface, relayInterface } from "../../../bindings/casino";
+import { ZeroAddress, type JsonRpcProvider } from "ethers";
+import { decodeIntakeView, intakeViewCall, relayInterface, type PlayerIntakeView } from "../../../bindings/casino";
 
 /**
  * A player's own doings on chain, as two counters: their wallet's transactions (its account nonce)
@@ -18,37 +18,50 @@ export interface MarkReads {
   casinoAddress: string;
   /** CasinoRelay. */
   relayAddress: string;
-  /** CasinoLimits. */
-  limitsAddress: string;
 }
 
 const markOf = (walletNonce: number, relayNonce: bigint): string => `${walletNonce}:${relayNonce}`;
 
-async function call(o: MarkReads, to: string, iface: typeof casinoInterface, name: string, args: unknown[], blockTag: number) {
+async function call(o: MarkReads, to: string, iface: typeof relayInterface, name: string, args: unknown[], blockTag: number) {
   const data = await o.provider.call({ to, data: iface.encodeFunctionData(name, args), blockTag });
   return iface.decodeFunctionResult(name, data);
 }
 
 /**
- * The mark of a player at `block`, read with the intake's view of them (sessions/intake.ts), for a
- * bet in `token` at `now` (chain seconds). A contract wallet acts through other accounts, and a
- * limit moves with the player's results: neither is ever marked.
+ * A player's view at `block` for a bet in `token` signed by `key` (contracts/views/IntakeView.sol:
+ * commitment, vault, the session's losses, CasinoRelay's nonce, limits, code) and their wallet's
+ * nonce, which no contract can read: two requests, where reading each apart took seven (issue #38
+ * item 6).
  */
-export async function viewMark(o: MarkReads, player: string, token: string, block: number, now: number): Promise<ChainMark> {
-  const [walletNonce, code, [relayNonce], [limits]] = await Promise.all([
+async function readView(o: MarkReads, player: string, token: string, key: string, block: number): Promise<[PlayerIntakeView, number]> {
+  const [answer, walletNonce] = await Promise.all([
+    o.provider.call({ ...intakeViewCall(o.casinoAddress, player, token, key), blockTag: block }),
     o.provider.getTransactionCount(player, block),
-    o.provider.getCode(player, block),
-    call(o, o.relayAddress, relayInterface, "nonces", [player], block),
-    call(o, o.limitsAddress, limitsInterface, "limitsOf", [player, token], block),
   ]);
-  if (code !== "0x") return null;
+  return [decodeIntakeView(answer), walletNonce];
+}
+
+/** What the intake checks a bet against (sessions/intake.ts): the player's view at a block, and their mark there. */
+export interface MarkedView {
+  view: PlayerIntakeView;
+  mark: ChainMark;
+}
+
+/**
+ * The view of a player at `block` and their mark, for a bet in `token` signed by `key` at `now`
+ * (chain seconds). A contract wallet acts through other accounts, and a limit moves with the
+ * player's results: neither is ever marked.
+ */
+export async function markedView(o: MarkReads, player: string, token: string, key: string, block: number, now: number): Promise<MarkedView> {
+  const [view, walletNonce] = await readView(o, player, token, key, block);
+  const { limits } = view;
   const limited =
-    (limits.lossLimit as bigint[]).some((limit) => limit !== 0n) ||
-    (limits.betCap as bigint) !== 0n ||
-    (limits.pendingMask as bigint) !== 0n ||
-    (limits.coolOffUntil as bigint) > BigInt(now) ||
-    (limits.pendingCoolOffAt as bigint) !== 0n;
-  return limited ? null : markOf(walletNonce, relayNonce as bigint);
+    limits.lossLimit.some((limit) => limit !== 0n) ||
+    limits.betCap !== 0n ||
+    limits.pendingMask !== 0n ||
+    limits.coolOffUntil > BigInt(now) ||
+    limits.pendingCoolOffAt !== 0n;
+  return { view, mark: view.codeSize !== 0n || limited ? null : markOf(walletNonce, view.relayNonce) };
 }
 
 /** A player as the relay reads them before a round: their mark, and their commitment's next nonce and next bet to resolve. */
@@ -63,17 +76,9 @@ export async function playersNow(o: MarkReads, players: readonly string[]): Prom
   const block = await o.provider.getBlockNumber();
   const read = await Promise.all(
     players.map(async (player) => {
-      const [walletNonce, [relayNonce], commitment] = await Promise.all([
-        o.provider.getTransactionCount(player, block),
-        call(o, o.relayAddress, relayInterface, "nonces", [player], block),
-        call(o, o.casinoAddress, casinoInterface, "commitmentOf", [player], block),
-      ]);
-      // commitmentOf, by position: commit, nextNonce, remaining, root, nextToResolve, length.
-      const now: PlayerNow = {
-        mark: markOf(walletNonce, relayNonce as bigint),
-        nextNonce: commitment[1] as bigint,
-        nextToResolve: commitment[4] as bigint,
-      };
+      // Any token and no key: only the commitment and CasinoRelay's nonce are looked at.
+      const [view, walletNonce] = await readView(o, player, ZeroAddress, ZeroAddress, block);
+      const now: PlayerNow = { mark: markOf(walletNonce, view.relayNonce), nextNonce: view.nextNonce, nextToResolve: view.nextToResolve };
       return [player, now] as const;
     }),
   );

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { ZeroAddress, ZeroHash } from "ethers";
 import { decodeParams, formatAmount, gameName, MIN_BET, SESSION_TOKEN_BITS, sessionAmountOnChain, type GameType, type SessionBet } from "../engine";
 import type { SessionBetBudgets } from "../chain/budgets";
-import type { Casino, CasinoSessions } from "../../../bindings/casino";
+import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import { KeptRead } from "../chain/kept-read";
 import type { Signals } from "../cluster/cluster";
@@ -14,7 +14,7 @@ import { FixedWindowCounter } from "../http/limits";
 import { isInteractive } from "../settler/outcome";
 import type { SeedVault } from "../settler/seeds";
 import { symbolOf, type TokenSymbol } from "../tokens";
-import { viewMark, type ChainMark, type MarkReads } from "./chain-marks";
+import { markedView, type MarkedView, type MarkReads } from "./chain-marks";
 import type { SessionKeyRow, SessionKeys } from "./keys";
 import { IntakeGroups, judgeKnown, KNOWN_BET_COLUMNS, type KnownBetRow } from "./intake-groups";
 import { recoverCompact, type SessionTypedData } from "./typed-data";
@@ -80,12 +80,10 @@ export interface IntakeDeps {
    * would cost every bet a statement for nothing.
    */
   sharedDatabase: boolean;
-  /** Reads only: commitmentOf, getBalance, terms. */
+  /** Reads only: terms. */
   casino: Casino;
   /** The head block, at which the reads are made. */
   provider: { getBlockNumber(): Promise<number> };
-  /** Reads only: sessionOf. */
-  sessions: CasinoSessions;
   typedData: SessionTypedData;
   keys: SessionKeys;
   seeds: SeedVault;
@@ -96,23 +94,15 @@ export interface IntakeDeps {
   revertGasPerAddressPerDay: number;
   degenAddress: string;
   countersigner: Countersigner;
-  /** What a player's mark is read with (sessions/chain-marks.ts). */
+  /** What a player's view and mark are read with (sessions/chain-marks.ts). */
   marks: MarkReads;
 }
 
-/** The player's commitment as commitmentOf returns it, by position (its `length` output collides with the array's). */
-type CommitmentView = [commit: string, nextNonce: bigint, remaining: bigint, root: string, nextToResolve: bigint, chainLength: bigint];
-
-/** A player's commitment, vault and session as the chain shows them at `block`. */
-interface ChainView {
+/** A player's commitment, vault, session and mark as the chain shows them at `block`. */
+interface ChainView extends MarkedView {
   block: number;
   /** When it was read (this machine's clock). */
   readAt: number;
-  view: CommitmentView;
-  balance: bigint;
-  allowance: { lost: bigint[] };
-  /** The player's mark at `block`. */
-  mark: ChainMark;
 }
 
 /**
@@ -199,19 +189,12 @@ export class SessionBetIntake {
     this.checkGame(bet, token, session);
 
     const [head, terms] = await Promise.all([atHead ? this.headRead.fresh() : this.headRead.get(), this.terms.get()]);
-    const {
-      block: viewBlock,
-      readAt: viewReadAt,
-      view,
-      balance,
-      allowance,
-      mark,
-    } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS, now);
+    const { block: viewBlock, readAt: viewReadAt, view, mark } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS, now);
     // Read at a head kept a while, or kept itself: what is refused from here on is judged again at a head read now.
     viewUsed.kept = !atHead;
     viewUsed.block = viewBlock;
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
-    const [commit, chainNext, remaining, root, , chainLength] = view;
+    const { commit, nextNonce: chainNext, remaining, root, chainLength, balance } = view;
     if (commit === ZeroHash || remaining === 0n)
       throw conflict("There is no commitment with links left: POST /api/fairness/commitment once your bets have landed");
     const chainEnd = chainNext + remaining;
@@ -237,7 +220,7 @@ export class SessionBetIntake {
       chainNext,
       chainFirstNonce,
       balance,
-      lostOnChain: allowance.lost[sessionIndex]!,
+      lostOnChain: view.lost[sessionIndex]!,
       budget,
       kind,
       // A session that may expire before the bet's deadline can make the chain refuse it: simulated.
@@ -303,19 +286,7 @@ export class SessionBetIntake {
     const known = this.views.get(id);
     // keptBlocks 0 (a bet refused on a kept view, judged again): read now, whatever was read in this block.
     if (known && keptBlocks > 0 && known.block <= head && known.block >= head - keptBlocks) return known.value;
-    const value = Promise.all([
-      this.d.casino.commitmentOf(player, { blockTag: head }) as unknown as Promise<CommitmentView>,
-      this.d.casino.getBalance(player, token, { blockTag: head }),
-      this.d.sessions.sessionOf(player, key, { blockTag: head }),
-      viewMark(this.d.marks, player, token, head, now),
-    ]).then(([view, balance, allowance, mark]) => ({
-      block: head,
-      readAt: Date.now(),
-      view,
-      balance,
-      allowance: { lost: [...allowance.lost] as bigint[] },
-      mark,
-    }));
+    const value = markedView(this.d.marks, player, token, key, head, now).then((read) => ({ ...read, block: head, readAt: Date.now() }));
     value.catch(() => this.views.delete(id));
     this.views.delete(id);
     this.views.set(id, { block: head, value });
