@@ -394,6 +394,7 @@ const SCENARIOS: Readonly<Record<number, readonly Scenario[]>> = {
     { label: "BLUE wins by a counter", make: (rng, word) => fightScenario(rng, word, "BLUE", true) },
     { label: "RED wins by a blocked blow", make: (rng, word) => fightScenario(rng, word, "RED", false) },
     { label: "long fight", make: (rng, word) => (fightFromWord(word).timeline.length >= 30 ? kickboxingCase(rng, "long fight", word) : null) },
+    { label: "even match (a draw)", make: (rng, word) => (fightFromWord(word).evenMatch ? kickboxingCase(rng, "even match (a draw)", word) : null) },
   ],
   [GameType.CRASH]: [
     { label: "instant bust", make: (rng, word) => crashScenario(rng, word, (p, u) => p === 100 && u * 100 < 2 ** 52) },
