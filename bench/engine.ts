@@ -9,6 +9,7 @@
 import { keccak256, toBeHex } from "ethers";
 import {
   GameType,
+  KICKBOXING_CHANCES,
   RTP_BPS,
   RandomStream,
   TOKENS,
@@ -82,6 +83,10 @@ const rotl = (x: number, k: number) => ((x << k) | (x >>> (32 - k))) >>> 0;
 const ONE = 10n ** 18n;
 const words = Array.from({ length: 4096 }, (_, i) => keccak256(toBeHex(i + 1, 32)));
 const pct = (x: number) => `${(100 * x).toFixed(3)} %`;
+/** The 95 % confidence interval's half-width of a mean of n rounds, from their sums of x and x². */
+const halfWidth95 = (sum: number, sumOfSquares: number, n: number) => 1.96 * Math.sqrt((sumOfSquares / n - (sum / n) ** 2) / n);
+/** A simulated share p of n rounds paying `times` the stake: "98.012 % ± 0.027 %". */
+const withInterval = (p: number, times: number, n: number) => `${pct(p * times)} ± ${(100 * times * 1.96 * Math.sqrt((p * (1 - p)) / n)).toFixed(3)} %`;
 const fraction = (f: { numerator: bigint; denominator: bigint }) => Number((f.numerator * 10n ** 12n) / f.denominator) / 1e12;
 
 /** Basic strategy for these rules: no double, no surrender, split once, dealer stands on all 17s. */
@@ -200,13 +205,25 @@ const blackjack = time("blackjack 10^6 hands", () => {
   let staked = 0n;
   let paid = 0n;
   let splits = 0;
+  // The house's net per hand in initial bets, for the edge's confidence interval.
+  let net = 0;
+  let netSquares = 0;
   for (let i = 0; i < N; i++) {
     const hand = playBasic(dealBlackjack(shuffleDeck(fast), ONE));
     staked += totalStake(hand);
     paid += hand.payout;
     if (hand.splitHand) splits++;
+    const houseNet = Number(totalStake(hand) - hand.payout) / 1e18;
+    net += houseNet;
+    netSquares += houseNet * houseNet;
   }
-  return { rtp: Number((paid * 1_000_000n) / staked) / 1e6, edgePerBet: Number(((staked - paid) * 1_000_000n) / (BigInt(N) * ONE)) / 1e6, splits };
+  return {
+    rtp: Number((paid * 1_000_000n) / staked) / 1e6,
+    edgePerBet: Number(((staked - paid) * 1_000_000n) / (BigInt(N) * ONE)) / 1e6,
+    edgeHalfWidth: halfWidth95(net, netSquares, N),
+    stakePerHand: Number((staked * 1_000_000n) / (BigInt(N) * ONE)) / 1e6,
+    splits,
+  };
 });
 const blackjackReal = (() => {
   let staked = 0n;
@@ -218,28 +235,38 @@ const blackjackReal = (() => {
   }
   return Number((paid * 1_000_000n) / staked) / 1e6;
 })();
-for (const token of TOKENS) row("blackjack (basic strategy, per stake incl. splits)", token, "-", pct(blackjack.rtp), pct(blackjackReal));
+// RTP per stake = 1 − edge per bet ÷ stake per hand; the stake per hand (1 + split rate) barely varies.
+const blackjackRtp = `${pct(blackjack.rtp)} ± ${(100 * (blackjack.edgeHalfWidth / blackjack.stakePerHand)).toFixed(3)} %`;
+for (const token of TOKENS) row("blackjack (basic strategy, per stake incl. splits)", token, "-", blackjackRtp, pct(blackjackReal));
 
 const fights = time("kickboxing 10^6 fights", () => {
   const fast = new FastDraws(5);
   const count: Record<FightWinner, number> = { RED: 0, BLUE: 0, DRAW: 0 };
   let exchanges = 0;
+  let drawsAtTime = 0;
   for (let i = 0; i < N; i++) {
     const fight = simulateFight(fast);
     count[fight.winner]++;
     exchanges += fight.timeline.length;
+    if (fight.winner === "DRAW" && !fight.evenMatch) drawsAtTime++;
   }
-  return { count, exchanges: exchanges / N };
+  return { count, exchanges: exchanges / N, drawsAtTime };
 });
 const fightsReal = (() => {
   const count: Record<FightWinner, number> = { RED: 0, BLUE: 0, DRAW: 0 };
   for (let i = 0; i < REAL_N; i++) count[simulateFight(new RandomStream(realWord(5, i))).winner]++;
   return count;
 })();
+// Exact bounds: an even match (a draw) has the chance KICKBOXING_CHANCES.TIE; other fights add draws only at the bell.
 for (const token of TOKENS) {
-  row("kickboxing RED x2", token, "-", pct((2 * fights.count.RED) / N), pct((2 * fightsReal.RED) / REAL_N));
-  row("kickboxing BLUE x2", token, "-", pct((2 * fights.count.BLUE) / N), pct((2 * fightsReal.BLUE) / REAL_N));
-  row("kickboxing TIE x4", token, "-", pct((4 * fights.count.DRAW) / N), pct((4 * fightsReal.DRAW) / REAL_N));
+  for (const [bet, winner, times] of [
+    ["RED", "RED", 2],
+    ["BLUE", "BLUE", 2],
+    ["TIE", "DRAW", 4],
+  ] as const) {
+    const exact = `${bet === "TIE" ? "≥" : "≤"} ${pct(KICKBOXING_CHANCES[bet] * times)}`;
+    row(`kickboxing ${bet} x${times}`, token, exact, withInterval(fights.count[winner] / N, times, N), pct((times * fightsReal[winner]) / REAL_N));
+  }
 }
 
 const header = ["game / bet", "token", "exact RTP", `simulated (${N.toLocaleString("en-US")})`, `keccak stream (${REAL_N.toLocaleString("en-US")})`];
@@ -250,7 +277,8 @@ console.log(line(header));
 console.log("  " + widths.map((w) => "-".repeat(w)).join("  "));
 for (const r of rows) console.log(line(r));
 console.log(
-  `\nBlackjack: house edge per initial bet ${pct(blackjack.edgePerBet)}, split in ${pct(blackjack.splits / N)} of hands. ` +
-    `Kickboxing: RED ${pct(fights.count.RED / N)}, BLUE ${pct(fights.count.BLUE / N)}, DRAW ${pct(fights.count.DRAW / N)}, ` +
+  `\nBlackjack: house edge per initial bet ${pct(blackjack.edgePerBet)} ± ${pct(blackjack.edgeHalfWidth)}, split in ${pct(blackjack.splits / N)} of hands. ` +
+    `Kickboxing: RED ${pct(fights.count.RED / N)}, BLUE ${pct(fights.count.BLUE / N)}, DRAW ${pct(fights.count.DRAW / N)} ` +
+    `(${fights.drawsAtTime} at the bell outside an even match), ` +
     `${fights.exchanges.toFixed(1)} exchanges per fight on average.`,
 );

@@ -5,8 +5,9 @@ import {Payouts} from "../Payouts.sol";
 
 /// @title KickboxingRules
 /// @notice Kickboxing's payout, exactly engine/src/kickboxing.ts settleKickboxing (engine/README.md
-///         "Kickboxing"): the fight is simulated draw for draw to find its winner, then RED or BLUE
-///         pays x2 on that side's win and TIE x4 on a draw; the token changes nothing.
+///         "Kickboxing"): an even match (the first draw, 2 %) is a draw; any other fight is
+///         simulated draw for draw to find its winner. RED or BLUE pays x2 on that side's win and
+///         TIE x4 on a draw; the token changes nothing.
 /// @dev The engine draws floats and compares them with doubles (`float() < 0.3`). float() is
 ///      u / 2^52 exactly (u the lane's top 52 bits), so `float() < p` ⇔ u < p × 2^52 ⇔
 ///      u < ceil(p × 2^52), with p the engine's double, not the decimal it is written as: the
@@ -22,6 +23,9 @@ library KickboxingRules {
     /// @notice The winner of a fight that goes the distance (both standing after 30 s).
     uint256 internal constant DRAW = TIE;
 
+    /// @notice ceil(0.02 × 2^52): the fight is an even match, a DRAW (engine EVEN_MATCH_CHANCE 0.02).
+    ///         Its pulled blows only show the fight; the winner needs no more draws.
+    uint256 internal constant EVEN_MATCH_BELOW = 0x51eb851eb852;
     /// @notice ceil(0.5 × 2^52): RED attacks first when the first float is below 0.5.
     uint256 internal constant RED_FIRST_BELOW = 0x8000000000000;
     /// @notice ceil(0.3 × 2^52): the last attacker attacks again (a combo) (engine REPEAT_CHANCE 0.3).
@@ -76,8 +80,9 @@ library KickboxingRules {
         return (stake * (bet == TIE ? TIE_PAYOUT_BPS : WINNER_PAYOUT_BPS)) / BPS;
     }
 
-    /// @notice The fight of `word`: RED, BLUE (the other side is knocked out) or DRAW (time).
-    /// @dev Draw order per exchange: attacker (side, later repeat-or-switch), move, hit; if it
+    /// @notice The fight of `word`: RED, BLUE (the other side is knocked out) or DRAW (an even
+    ///         match, or time).
+    /// @dev Draw order: even match, then per exchange: attacker (side, later repeat-or-switch), move, hit; if it
     ///      hits: damage int, block; if blocked and the defender still stands: counter. The hit
     ///      points are kept as the attacker's and the defender's, swapped when the attacker changes.
     // One assembly block for the whole fight, so that the stream's block stays on the stack: long.
@@ -94,17 +99,20 @@ library KickboxingRules {
         assembly ("memory-safe") {
             mstore(0x00, word)
             mstore(0x20, 0)
-            let lanes := 0
-            let left := 0
-            // The first float: block 0, its top lane.
-            if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
+            // The first float, block 0's top lane: an even match is a DRAW and runs no exchange.
+            let lanes := keccak256(0x00, 0x40)
+            mstore(0x20, 1)
+            let left := LANES_PER_BLOCK
+            let exchanges := mul(EXCHANGES, iszero(lt(shr(FLOAT_SHIFT, lanes), EVEN_MATCH_BELOW)))
+            lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
+            result := DRAW
+            // The second float: the first attacker.
             let attacker := iszero(lt(shr(FLOAT_SHIFT, lanes), RED_FIRST_BELOW)) // RED (0) below, else BLUE (1)
             lanes := shl(LANE_BITS, lanes) left := sub(left, 1)
             let attackerHp := START_HP
             let defenderHp := START_HP
             let combo := 0
-            result := DRAW
-            for { let exchange := 0 } lt(exchange, EXCHANGES) { exchange := add(exchange, 1) } {
+            for { let exchange := 0 } lt(exchange, exchanges) { exchange := add(exchange, 1) } {
                 if exchange {
                     if iszero(left) { lanes := keccak256(0x00, 0x40) mstore(0x20, add(mload(0x20), 1)) left := LANES_PER_BLOCK }
                     let repeat := lt(shr(FLOAT_SHIFT, lanes), REPEAT_BELOW)

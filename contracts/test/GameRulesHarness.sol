@@ -145,9 +145,10 @@ contract GameRulesHarness {
         RandomStream.shuffle(word, items);
     }
 
-    /// @notice The float thresholds of kickboxing, in the engine's order: 0.5, 0.3, 0.55, 0.8, 0.35, 0.4.
-    function kickboxingThresholds() external pure returns (uint256[6] memory) {
+    /// @notice The float thresholds of kickboxing, in the engine's order: 0.02, 0.5, 0.3, 0.55, 0.8, 0.35, 0.4.
+    function kickboxingThresholds() external pure returns (uint256[7] memory) {
         return [
+            KickboxingRules.EVEN_MATCH_BELOW,
             KickboxingRules.RED_FIRST_BELOW,
             KickboxingRules.REPEAT_BELOW,
             KickboxingRules.PUNCH_BELOW,

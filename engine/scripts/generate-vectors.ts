@@ -164,11 +164,22 @@ if (!BLACKJACK_ACTIONS.every((action) => blackjack.some((v) => v.actions.include
 }
 write("blackjack.json", blackjack);
 
+/** The first 10 fights, and the first 3 even matches (2 % of fights: the draws) after them. */
+function kickboxingWords(): string[] {
+  const words = Array.from({ length: 10 }, (_, i) => gameWord("kickboxing", i));
+  for (let i = 10, even = 0; even < 3; i++) {
+    const word = gameWord("kickboxing", i);
+    if (!fightFromWord(word).evenMatch) continue;
+    words.push(word);
+    even++;
+  }
+  return words;
+}
+
 const stake = parseUnits("10", 18);
 write(
   "kickboxing.json",
-  Array.from({ length: 10 }, (_, i) => {
-    const word = gameWord("kickboxing", i);
+  kickboxingWords().map((word) => {
     const fight = fightFromWord(word);
     const payouts = Object.fromEntries(
       ([0n, 1n, 2n] as const).map((params) => [
@@ -179,6 +190,7 @@ write(
     return {
       word,
       winner: fight.winner,
+      evenMatch: fight.evenMatch,
       endReason: fight.endReason,
       durationMs: fight.durationMs,
       exchanges: fight.timeline.length,

@@ -394,6 +394,7 @@ const SCENARIOS: Readonly<Record<number, readonly Scenario[]>> = {
     { label: "BLUE wins by a counter", make: (rng, word) => fightScenario(rng, word, "BLUE", true) },
     { label: "RED wins by a blocked blow", make: (rng, word) => fightScenario(rng, word, "RED", false) },
     { label: "long fight", make: (rng, word) => (fightFromWord(word).timeline.length >= 30 ? kickboxingCase(rng, "long fight", word) : null) },
+    { label: "even match (a draw)", make: (rng, word) => (fightFromWord(word).evenMatch ? kickboxingCase(rng, "even match (a draw)", word) : null) },
   ],
   [GameType.CRASH]: [
     { label: "instant bust", make: (rng, word) => crashScenario(rng, word, (p, u) => p === 100 && u * 100 < 2 ** 52) },
@@ -496,12 +497,12 @@ function worstCases(rng: Rng, searched: number): RuleCase[] {
     }
     if (i > SEARCH_LIMIT) throw new Error("no slots win found");
   }
-  // Kickboxing: the fight that reads the most draws.
+  // Kickboxing: the fight that reads the most draws; not an even match, which the contract settles from one.
   let longest = { word: "", lanes: 0 };
   for (let i = 0; i < searched; i++) {
     const word = rng.word();
     const draws = new CountingDraws(word);
-    simulateFight(draws);
+    if (simulateFight(draws).evenMatch) continue;
     if (draws.lanes > longest.lanes) longest = { word, lanes: draws.lanes };
   }
   worst.push(settle({ ...baseCase(GameType.KICKBOXING, `longest of ${searched} fights (${longest.lanes} draws)`, rng, longest.word) }, null, undefined));

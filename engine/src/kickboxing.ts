@@ -11,9 +11,14 @@ import { applyBps, assertPositiveStake } from "./tokens";
  *  - a landed attack is blocked 35 % of the time: the defender takes 30 % of it, and then
  *    counters 40 % of the time for 60 % of the (unblocked) attack damage;
  *  - damage is rounded down to whole HP; HP never goes below 0;
- *  - a fighter at 0 HP loses at once (KO); both standing after 30 s is a DRAW (time).
- * Draw order per exchange: attacker (the side in the first exchange, repeat-or-switch after), move,
- * hit; if it hits: damage, block; if blocked and the defender still stands: counter.
+ *  - a fighter at 0 HP loses at once (KO); both standing after 30 s is a DRAW (time);
+ *  - an even match (the fight's first draw, EVEN_MATCH_CHANCE = 2 %) goes the distance: every
+ *    attack does EVEN_MATCH_DAMAGE_PCT of its damage and no blow takes a fighter below 1 HP, so it
+ *    always ends in a DRAW. Without it a fight never went the distance (none in 10^6), the Tie never
+ *    won and RED and BLUE returned 100 % on BNB too (docs/decisions.md §5, "Kickboxing").
+ * Draw order: even match, then per exchange: attacker (the side in the first exchange,
+ * repeat-or-switch after), move, hit; if it hits: damage, block; if blocked and the defender still
+ * stands: counter.
  * Popup positions are cosmetic and fixed by the exchange number (no draws).
  */
 export const KICKBOXING = {
@@ -30,6 +35,9 @@ export const KICKBOXING = {
   COUNTER_CHANCE: 0.4,
   COUNTER_DAMAGE_PCT: 60,
   COMBO_STEP_PCT: 15,
+  EVEN_MATCH_CHANCE: 0.02,
+  /** An even match's attacks do a fifth of their damage: one in a thousand would reach 1 HP. */
+  EVEN_MATCH_DAMAGE_PCT: 20,
   /** Total payout per stake in bps: x2 on the winner, x4 on a draw. */
   WINNER_PAYOUT_BPS: 20_000n,
   TIE_PAYOUT_BPS: 40_000n,
@@ -38,18 +46,19 @@ export const KICKBOXING = {
 export const KICKBOXING_EXCHANGES = KICKBOXING.ROUND_MS / KICKBOXING.EXCHANGE_MS;
 
 /**
- * The chances players are shown beside each bet (issue #22 item 7). RED and BLUE are alike in every
- * rule (the first attacker is a fair coin), so each wins (1 − P(draw)) / 2 of the fights. A draw
- * needs both fighters standing after 50 exchanges, while four attacks in five land, for 3 HP or
- * more (a blocked punch) and mostly 12 or more: no draw
- * came in 1,000,000 simulated fights (npm run bench:engine) nor in the 50,000 keccak-stream fights
- * of engine/test/kickboxing.test.ts, whose 95 % upper bound (3 / 50,000, the rule of three) is
- * 1 in 16,667. So a draw's chance is below 1 in TIE_CHANCE_BELOW_ONE_IN, and the Tie's RTP
- * (x4.0 on a draw) below 4 in as many; RED and BLUE each win 50 % at two decimals, RTP 100 %.
+ * The chances players are shown beside each bet (issue #39 item 6). A draw comes with every even
+ * match: float() < 0.02 has the chance ⌈0.02 × 2^52⌉ / 2^52, 0.02 to 16 decimals. Any other fight
+ * almost never goes the distance (none in 10^6 simulated fights, npm run bench:engine; each
+ * exchange, four attacks in five land for 3 HP or more), so P(draw) = 2 % at the shown precision and
+ * at least 2 % exactly. RED and BLUE are alike in every rule (the first attacker is a fair coin):
+ * each wins (1 − P(draw)) / 2, at most 49 %, so x2.0 returns at most 98 % and the Tie's x4.0 at
+ * least 8 %.
  */
-export const KICKBOXING_CHANCES = {
-  TIE_CHANCE_BELOW_ONE_IN: 10_000,
-} as const;
+export const KICKBOXING_CHANCES: Readonly<Record<KickboxingBet, number>> = {
+  RED: (1 - KICKBOXING.EVEN_MATCH_CHANCE) / 2,
+  BLUE: (1 - KICKBOXING.EVEN_MATCH_CHANCE) / 2,
+  TIE: KICKBOXING.EVEN_MATCH_CHANCE,
+};
 
 export type Fighter = "RED" | "BLUE";
 export type FightWinner = Fighter | "DRAW";
@@ -99,6 +108,8 @@ export interface FightStats {
 
 export interface Fight {
   winner: FightWinner;
+  /** An even match: pulled blows, nobody below 1 HP, a DRAW at the bell. */
+  evenMatch: boolean;
   endReason: "KO" | "TIME";
   durationMs: number;
   redHp: number;
@@ -127,6 +138,9 @@ export function simulateFight(draws: Draws): Fight {
   let attacker: Fighter = "RED";
   let combo = 0;
   let popupId = 0;
+  const evenMatch = draws.float() < KICKBOXING.EVEN_MATCH_CHANCE;
+  const lowestHp = evenMatch ? 1 : 0;
+  const damagePct = evenMatch ? KICKBOXING.EVEN_MATCH_DAMAGE_PCT : 100;
 
   for (let index = 0; index < KICKBOXING_EXCHANGES; index++) {
     if (index === 0) {
@@ -153,10 +167,10 @@ export function simulateFight(draws: Draws): Fight {
     const popups: DamagePopup[] = [];
     if (hit) {
       const base = inclusive(draws, move === "PUNCH" ? KICKBOXING.PUNCH_DAMAGE : KICKBOXING.KICK_DAMAGE);
-      const attackDamage = Math.floor((base * comboPct) / 100);
+      const attackDamage = Math.floor((Math.floor((base * comboPct) / 100) * damagePct) / 100);
       blocked = draws.float() < KICKBOXING.BLOCK_CHANCE;
       damage = blocked ? Math.floor((attackDamage * KICKBOXING.BLOCKED_DAMAGE_PCT) / 100) : attackDamage;
-      hp[defender] = Math.max(0, hp[defender] - damage);
+      hp[defender] = Math.max(lowestHp, hp[defender] - damage);
       popups.push(popupAt(popupId++, defender, damage, blocked, false));
       if (blocked) {
         if (defender === "RED") stats.redBlocks++;
@@ -164,7 +178,7 @@ export function simulateFight(draws: Draws): Fight {
         if (hp[defender] > 0 && draws.float() < KICKBOXING.COUNTER_CHANCE) {
           counter = true;
           counterDamage = Math.floor((attackDamage * KICKBOXING.COUNTER_DAMAGE_PCT) / 100);
-          hp[attacker] = Math.max(0, hp[attacker] - counterDamage);
+          hp[attacker] = Math.max(lowestHp, hp[attacker] - counterDamage);
           popups.push(popupAt(popupId++, attacker, counterDamage, false, true));
           if (defender === "RED") stats.redCounters++;
           else stats.blueCounters++;
@@ -190,10 +204,19 @@ export function simulateFight(draws: Draws): Fight {
       popups,
     });
     if (hp.RED === 0 || hp.BLUE === 0) {
-      return { winner: hp.RED === 0 ? "BLUE" : "RED", endReason: "KO", durationMs: timeMs, redHp: hp.RED, blueHp: hp.BLUE, timeline, stats };
+      return {
+        winner: hp.RED === 0 ? "BLUE" : "RED",
+        evenMatch,
+        endReason: "KO",
+        durationMs: timeMs,
+        redHp: hp.RED,
+        blueHp: hp.BLUE,
+        timeline,
+        stats,
+      };
     }
   }
-  return { winner: "DRAW", endReason: "TIME", durationMs: KICKBOXING.ROUND_MS, redHp: hp.RED, blueHp: hp.BLUE, timeline, stats };
+  return { winner: "DRAW", evenMatch, endReason: "TIME", durationMs: KICKBOXING.ROUND_MS, redHp: hp.RED, blueHp: hp.BLUE, timeline, stats };
 }
 
 export function fightFromWord(word: string): Fight {

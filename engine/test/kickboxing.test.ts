@@ -10,6 +10,7 @@ import {
   settleKickboxing,
   simulateFight,
   type Draws,
+  type KickboxingBet,
 } from "../src";
 
 const word = (i: number) => keccak256(toUtf8Bytes(`kickboxing test ${i}`));
@@ -38,8 +39,8 @@ const NO = 0.99;
 
 describe("kickboxing rules", () => {
   it("ends in a DRAW when both stand after 30 s (50 exchanges, 600 ms apart)", () => {
-    // first exchange: side RED, kick, miss; then 49 × (switch attacker, kick, miss)
-    const script = [YES, NO, NO, ...Array.from({ length: 49 }, () => [NO, NO, NO]).flat()];
+    // not an even match; first exchange: side RED, kick, miss; then 49 × (switch attacker, kick, miss)
+    const script = [NO, YES, NO, NO, ...Array.from({ length: 49 }, () => [NO, NO, NO]).flat()];
     const draws = new ScriptedDraws(script);
     const fight = simulateFight(draws);
     expect(draws.remaining).toBe(0);
@@ -54,6 +55,7 @@ describe("kickboxing rules", () => {
 
   it("applies punch and kick damage, combos (+0.15), blocks (30 %) and counters (60 %)", () => {
     const draws = new ScriptedDraws([
+      NO, // not an even match
       YES,
       0.5,
       YES,
@@ -97,6 +99,7 @@ describe("kickboxing rules", () => {
 
   it("ends at once when a fighter reaches 0 HP, and the other side wins", () => {
     const draws = new ScriptedDraws([
+      NO, // not an even match
       NO,
       NO,
       YES,
@@ -125,11 +128,37 @@ describe("kickboxing rules", () => {
     expect(fight.stats.blueCombos).toBe(3);
   });
 
+  it("goes the distance in an even match (the first draw): a fifth of each blow, nobody below 1 HP, a DRAW", () => {
+    const draws = new ScriptedDraws([
+      YES, // an even match
+      NO,
+      NO,
+      YES,
+      14,
+      NO, // BLUE kicks 29 → a fifth: 5 → RED 95
+      ...Array.from({ length: 48 }, () => [YES, NO, YES, 14, NO]).flat(), // BLUE's combo grows; RED falls to 1 HP and stays
+      YES,
+      NO,
+      YES,
+      14,
+      YES, // the last blow is blocked; RED, on 1 HP, does not counter (0.99)
+      NO,
+    ]);
+    const fight = simulateFight(draws);
+    expect(draws.remaining).toBe(0);
+    expect(fight.timeline[0]).toMatchObject({ attacker: "BLUE", move: "KICK", damage: 5, redHp: 95 });
+    expect(fight.timeline[1]).toMatchObject({ combo: 1, damage: 6, redHp: 89 }); // 29 × 1.15 = 33 → 6
+    expect(Math.min(...fight.timeline.map((e) => e.redHp))).toBe(1);
+    expect(fight).toMatchObject({ winner: "DRAW", evenMatch: true, endReason: "TIME", durationMs: 30_000, redHp: 1, blueHp: 100 });
+  });
+
   it("holds its invariants over many fights: HP, stats, timing and damage ranges add up", () => {
     const winners = { RED: 0, BLUE: 0, DRAW: 0 };
     for (let i = 0; i < 150; i++) {
       const fight = fightFromWord(word(i));
       winners[fight.winner]++;
+      // An even match pulls its blows to a fifth and keeps both fighters on 1 HP or more.
+      const [damagePct, lowestHp] = fight.evenMatch ? [KICKBOXING.EVEN_MATCH_DAMAGE_PCT, 1] : [100, 0];
       const taken = { RED: 0, BLUE: 0 };
       const stats = { redBlocks: 0, redCounters: 0, redCombos: 0, blueBlocks: 0, blueCounters: 0, blueCombos: 0 };
       fight.timeline.forEach((exchange, index) => {
@@ -145,8 +174,8 @@ describe("kickboxing rules", () => {
           const [low, high] = exchange.move === "PUNCH" ? KICKBOXING.PUNCH_DAMAGE : KICKBOXING.KICK_DAMAGE;
           const full = exchange.blocked ? null : exchange.damage;
           if (full !== null) {
-            expect(full).toBeGreaterThanOrEqual(low);
-            expect(full).toBeLessThanOrEqual(Math.floor(high * exchange.comboMultiplier));
+            expect(full).toBeGreaterThanOrEqual(Math.floor((low * damagePct) / 100));
+            expect(full).toBeLessThanOrEqual(Math.floor((high * exchange.comboMultiplier * damagePct) / 100));
           }
         } else {
           expect(exchange.damage + exchange.counterDamage).toBe(0);
@@ -158,8 +187,8 @@ describe("kickboxing rules", () => {
         if (exchange.counter) stats[`${side}Counters`]++;
         if (exchange.combo > 0) stats[exchange.attacker === "RED" ? "redCombos" : "blueCombos"]++;
         expect(exchange.popups.length).toBe((exchange.hit ? 1 : 0) + (exchange.counter ? 1 : 0));
-        expect(exchange.redHp).toBe(Math.max(0, 100 - taken.RED));
-        expect(exchange.blueHp).toBe(Math.max(0, 100 - taken.BLUE));
+        expect(exchange.redHp).toBe(Math.max(lowestHp, 100 - taken.RED));
+        expect(exchange.blueHp).toBe(Math.max(lowestHp, 100 - taken.BLUE));
       });
       expect(fight.stats).toEqual(stats);
       const last = fight.timeline[fight.timeline.length - 1];
@@ -172,6 +201,7 @@ describe("kickboxing rules", () => {
         expect(fight.timeline).toHaveLength(50);
       }
     }
+    expect(winners.DRAW).toBeGreaterThan(0);
     expect(winners.RED).toBeGreaterThan(45);
     expect(winners.BLUE).toBeGreaterThan(45);
   });
@@ -182,16 +212,37 @@ describe("kickboxing rules", () => {
 });
 
 describe("the chances players are told (KICKBOXING_CHANCES)", () => {
-  it("sees no draw in 50,000 fights of the keccak stream: a draw's chance is below 1 in 10,000 at 95 % (3 / 50,000), and each side wins about half", () => {
+  it("draws in 2 % of 50,000 keccak-stream fights, every draw an even match, each side about half the rest", () => {
     const fights = 50_000;
     const wins = { RED: 0, BLUE: 0, DRAW: 0 };
-    for (let i = 0; i < fights; i++) wins[fightFromWord(keccak256(toUtf8Bytes(`kickboxing chance ${i}`))).winner]++;
-    expect(wins.DRAW).toBe(0);
-    expect(3 / fights).toBeLessThan(1 / KICKBOXING_CHANCES.TIE_CHANCE_BELOW_ONE_IN);
-    // Alike rules: each side's share within 4 standard deviations (0.9 %) of a half.
-    expect(Math.abs(wins.RED / fights - 0.5)).toBeLessThan(0.009);
+    let evenMatches = 0;
+    for (let i = 0; i < fights; i++) {
+      const fight = fightFromWord(keccak256(toUtf8Bytes(`kickboxing chance ${i}`)));
+      wins[fight.winner]++;
+      if (fight.evenMatch) evenMatches++;
+    }
+    // Every draw is an even match and every even match a draw: no other fight went the distance.
+    expect(wins.DRAW).toBe(evenMatches);
+    // Each share within 4 standard deviations of its chance (a draw: ± 0.25 %, a side: ± 0.9 %).
+    for (const [bet, winner] of [
+      ["RED", "RED"],
+      ["BLUE", "BLUE"],
+      ["TIE", "DRAW"],
+    ] as const) {
+      const chance = KICKBOXING_CHANCES[bet];
+      expect(Math.abs(wins[winner] / fights - chance), bet).toBeLessThan(4 * Math.sqrt((chance * (1 - chance)) / fights));
+    }
     // 50,000 whole fights: about 3 s alone, twice that beside the rest of the suite.
   }, 60_000);
+
+  it("keeps the house 2 % on RED and BLUE (BNB's promise) and makes the Tie a 1-in-50 long shot that pays", () => {
+    expect(KICKBOXING_CHANCES.TIE).toBe(0.02);
+    expect(KICKBOXING_CHANCES.RED + KICKBOXING_CHANCES.BLUE + KICKBOXING_CHANCES.TIE).toBeCloseTo(1, 15);
+    const rtp = (bet: KickboxingBet) => (KICKBOXING_CHANCES[bet] * Number(kickboxingPayoutBps(bet, bet === "TIE" ? "DRAW" : bet))) / 10_000;
+    expect(rtp("RED")).toBeCloseTo(0.98, 15);
+    expect(rtp("BLUE")).toBeCloseTo(0.98, 15);
+    expect(rtp("TIE")).toBeCloseTo(0.08, 15);
+  });
 });
 
 describe("kickboxing bets", () => {

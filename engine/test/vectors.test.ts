@@ -59,8 +59,9 @@ describe("test vectors", () => {
   it("kickboxing: winners, fights and payouts", () => {
     for (const v of kickboxing) {
       const fight = fightFromWord(v.word);
-      expect([fight.winner, fight.endReason, fight.durationMs, fight.timeline.length, fight.redHp, fight.blueHp]).toEqual([
+      expect([fight.winner, fight.evenMatch, fight.endReason, fight.durationMs, fight.timeline.length, fight.redHp, fight.blueHp]).toEqual([
         v.winner,
+        v.evenMatch,
         v.endReason,
         v.durationMs,
         v.exchanges,

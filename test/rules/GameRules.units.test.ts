@@ -185,8 +185,9 @@ describe("GameRules pieces match the engine's", function () {
 
   it("compares kickboxing's floats with the exact ceilings of the engine's doubles (checked at threshold − 1 and threshold)", async function () {
     const { kickboxing } = facts;
-    // In the engine's order: the first attacker (a literal 0.5 in simulateFight), then its constants.
+    // In the engine's order: the even match, the first attacker (a literal 0.5 in simulateFight), then its constants.
     const chances = [
+      kickboxing.EVEN_MATCH_CHANCE,
       0.5,
       kickboxing.REPEAT_CHANCE,
       kickboxing.PUNCH_CHANCE,
@@ -231,7 +232,6 @@ describe("GameRules pieces match the engine's", function () {
   });
 
   it("pays kickboxing bets on every winner, a draw (TIE x4) included, as the engine's kickboxingPayoutBps", async function () {
-    // No known word makes a fight go the distance (none in 10^6, engine/README.md): this is where a draw is paid.
     const stake = 123_456_789_123_456_789n;
     for (const [bet, name] of ["RED", "BLUE", "TIE"].entries()) {
       for (const [winner, winnerName] of ["RED", "BLUE", "DRAW"].entries()) {

@@ -1,9 +1,9 @@
-import { fightFromWord, simulateFight, type Fight, type FightWinner, type KickboxingBet, kickboxingPayoutBps } from "@engine/kickboxing";
+import { fightFromWord, type Fight, type FightWinner, type KickboxingBet, kickboxingPayoutBps } from "@engine/kickboxing";
 import { applyBps, fromBaseUnits, toBaseUnits } from "@engine/tokens";
 import type { KickboxingRoundSource } from "../round-source";
 
-/** A fixed word whose fight ends as asked, found by scanning (draws are too rare to find this way). */
-export function wordFor(winner: Exclude<FightWinner, "DRAW">, endReason?: Fight["endReason"]): string {
+/** A fixed word whose fight ends as asked, found by scanning (a DRAW: an even match, 1 word in 50). */
+export function wordFor(winner: FightWinner, endReason?: Fight["endReason"]): string {
   for (let i = 1; i < 5000; i++) {
     const word = "0x" + i.toString(16).padStart(64, "0");
     const fight = fightFromWord(word);
@@ -12,12 +12,9 @@ export function wordFor(winner: Exclude<FightWinner, "DRAW">, endReason?: Fight[
   throw new Error(`no word found for ${winner} ${endReason ?? ""}`);
 }
 
-/**
- * A drawn fight: a draw needs both fighters standing after 50 exchanges, which random words
- * practically never give, so these draws make every attack miss.
- */
+/** A drawn fight: an even match, both fighters standing at the bell. */
 export function drawnFight(): Fight {
-  return simulateFight({ float: () => 0.99, int: () => 0 });
+  return fightFromWord(wordFor("DRAW"));
 }
 
 /** A source that replays a given fight, paying as the engine does, for the rare outcomes. */

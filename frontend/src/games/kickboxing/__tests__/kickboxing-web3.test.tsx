@@ -95,46 +95,35 @@ describe("kickboxing in web3 mode", () => {
     expect(screen.getByTestId("kickboxing-payout")).toHaveTextContent("+20.00 DEGEN (x2.0)");
   });
 
-  it("shows each bet's chance and RTP beside its payout, the Tie's below 1 in 10,000", () => {
+  it("shows each bet's chance and RTP beside its payout: the house keeps 2 % on a side, a Tie wins 1 fight in 50", () => {
     renderWeb3();
-    expect(screen.getByRole("button", { name: "Bet on Red x2.0" })).toHaveAccessibleDescription("Chance 50% · RTP 100%");
-    expect(screen.getByRole("button", { name: "Bet on Blue x2.0" })).toHaveAccessibleDescription("Chance 50% · RTP 100%");
-    expect(screen.getByRole("button", { name: "Bet on Tie x4.0" })).toHaveAccessibleDescription("Chance below 1 in 10,000 · RTP below 0.04%");
+    expect(screen.getByRole("button", { name: "Bet on Red x2.0" })).toHaveAccessibleDescription("Chance 49% · RTP 98%");
+    expect(screen.getByRole("button", { name: "Bet on Blue x2.0" })).toHaveAccessibleDescription("Chance 49% · RTP 98%");
+    expect(screen.getByRole("button", { name: "Bet on Tie x4.0" })).toHaveAccessibleDescription("Chance 2% · RTP 8%");
   });
 
-  it("asks before the visit's first TIE bet: Cancel places nothing; once confirmed, the next TIE bet is not asked again", async () => {
-    const word = wordFor("RED", "KO");
+  it("places a TIE bet at once (params 2) and pays it x4 when the fight ends in a draw", async () => {
+    const word = wordFor("DRAW");
     playOnChain.mockImplementation(async (request) => settledWith(request, word));
     renderWeb3();
     await click("Bet on Tie x4.0");
     await click("START MATCH");
-    const dialog = screen.getByRole("dialog", { name: "Bet on a Tie?" });
-    expect(dialog).toHaveTextContent("a Tie's chance is below 1 in 10,000 and this bet almost surely loses its stake");
-    await click("Cancel");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(playOnChain).not.toHaveBeenCalled();
-    expect(screen.getByRole("button", { name: "START MATCH" })).toBeEnabled();
-
-    await click("START MATCH");
-    await click("Bet on Tie anyway");
-    expect(playOnChain).toHaveBeenCalledTimes(1);
+    expect(playOnChain.mock.calls[0][0].params).toBe(2n);
     await advance(16);
     await advance(31_000);
-    await click("NEW MATCH");
-    await click("Bet on Tie x4.0");
-    await click("START MATCH");
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    expect(playOnChain).toHaveBeenCalledTimes(2);
+    const banner = screen.getByTestId("kickboxing-result");
+    expect(banner).toHaveTextContent("MATCH ENDS IN A DRAW!");
+    expect(banner).toHaveTextContent("You Won the Bet!");
+    expect(screen.getByTestId("kickboxing-payout")).toHaveTextContent("+40.00 DEGEN (x4.0)");
   });
 
-  it("sends a TIE bet as params 2 and shows it lost when a fighter wins", async () => {
+  it("shows a TIE bet lost when a fighter wins", async () => {
     const word = wordFor("RED", "KO");
     playOnChain.mockImplementation(async (request) => settledWith(request, word));
     renderWeb3();
     await click("Bet on Tie x4.0");
     await click("START MATCH");
-    await click("Bet on Tie anyway");
-    expect(playOnChain.mock.calls[0][0].params).toBe(2n);
     await advance(16);
     await advance(31_000);
     expect(screen.getByTestId("kickboxing-result")).toHaveTextContent("You Lost the Bet!");

@@ -1,5 +1,5 @@
 import { RulesCard } from "@/components/ui/rules-card";
-import { KICKBOXING } from "@engine/kickboxing";
+import { KICKBOXING, KICKBOXING_CHANCES } from "@engine/kickboxing";
 import { betMultiplier } from "../bet-options";
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
@@ -17,8 +17,8 @@ export function HowToPlay() {
     `Counters: a fighter who blocks strikes back ${percent(KICKBOXING.COUNTER_CHANCE)} of the time with ${KICKBOXING.COUNTER_DAMAGE_PCT}% damage.`,
     `Combos: attacking again in a row adds +${KICKBOXING.COMBO_STEP_PCT}% damage per streak.`,
     "The first fighter to 0 HP loses by knockout.",
-    // Published, not tuned (docs/decisions.md §5): 10^6 simulated fights (npm run bench:engine) had no draw.
-    "Fair warning: with these numbers almost every fight ends in a knockout long before the bell, so a Tie bet is a long shot. Red and Blue each win about half the fights.",
+    // docs/decisions.md §5: without even matches no fight went the distance (none in 10^6).
+    `Even matches: in ${percent(KICKBOXING.EVEN_MATCH_CHANCE)} of fights the fighters pull their blows to ${percent(KICKBOXING.EVEN_MATCH_DAMAGE_PCT / 100)} of their damage and nobody drops below 1 HP, so both stand at the bell: a draw. Red and Blue each win ${percent(KICKBOXING_CHANCES.RED)} of the fights.`,
   ];
   return <RulesCard id="kickboxing-how-to-play" rules={rules} bulletClassName="bg-ember" />;
 }

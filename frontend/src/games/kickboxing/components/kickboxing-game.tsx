@@ -1,5 +1,4 @@
-import { useCallback, useRef, useState } from "react";
-import type { KickboxingBet } from "@engine/kickboxing";
+import { useCallback } from "react";
 import { OneClickPrompt } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { Link } from "react-router-dom";
@@ -14,9 +13,7 @@ import { roundBet } from "@/lib/bet-rules";
 import { usePlayableBalance, useJackpotLabel } from "@/features/wallet";
 import { useKickboxingMatch } from "../hooks/use-kickboxing-match";
 import { fightersAfter } from "../match-machine";
-import { LONG_SHOTS } from "../bet-options";
-import { web3KickboxingSource, type KickboxingRoundSource } from "../round-source";
-import { LongShotConfirmation } from "./long-shot-confirmation";
+import type { KickboxingRoundSource } from "../round-source";
 import { Arena } from "./arena";
 import { BetButtons } from "./bet-buttons";
 import { FightStats } from "./fight-stats";
@@ -29,23 +26,7 @@ import "../kickboxing.css";
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const { token, stake, setToken, setStake } = useGameStake("kickboxing");
   const playableBalance = usePlayableBalance(token);
-  // A web3 bet on a long shot (the Tie) is confirmed once per visit, before its first placement.
-  const [asking, setAsking] = useState<((confirmed: boolean) => void) | null>(null);
-  const longShotConfirmed = useRef(false);
-  const confirmLongShot = useCallback(
-    (bet: KickboxingBet) => {
-      if (source !== web3KickboxingSource || !LONG_SHOTS.has(bet) || longShotConfirmed.current) return Promise.resolve(true);
-      return new Promise<boolean>((resolve) =>
-        setAsking(() => (confirmed: boolean) => {
-          setAsking(null);
-          longShotConfirmed.current = confirmed;
-          resolve(confirmed);
-        }),
-      );
-    },
-    [source],
-  );
-  const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source, confirmLongShot);
+  const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source);
   const jackpotLabel = useJackpotLabel();
   const { phase, round, shownExchanges, countdownSec } = state;
   const fighters = fightersAfter(round?.fight.timeline ?? [], phase === "idle" ? 0 : shownExchanges);
@@ -126,7 +107,6 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
       </div>
 
       <HowToPlay />
-      {asking && <LongShotConfirmation onAnswer={asking} />}
     </section>
   );
 }

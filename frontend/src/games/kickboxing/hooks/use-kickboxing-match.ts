@@ -19,10 +19,9 @@ export interface StartMatchInput {
 }
 
 /**
- * The match state machine of docs/product.md §4, replaying the engine's timeline frame by frame. `confirm`,
- * when given, is asked before a bet is placed (after the product's checks); false places nothing.
+ * The match state machine of docs/product.md §4, replaying the engine's timeline frame by frame.
  */
-export function useKickboxingMatch(source: KickboxingRoundSource, confirm?: (bet: KickboxingBet) => Promise<boolean>) {
+export function useKickboxingMatch(source: KickboxingRoundSource) {
   const [state, dispatch] = useReducer(matchReducer, initialMatchState);
   const [starting, setStarting] = useState(false);
   const activeRound = useRef<KickboxingRound | null>(null);
@@ -95,10 +94,6 @@ export function useKickboxingMatch(source: KickboxingRoundSource, confirm?: (bet
       return null;
     }
     inPlay.current = true;
-    if (confirm && !(await confirm(bet))) {
-      inPlay.current = false;
-      return null;
-    }
     setStarting(true);
     let placed: KickboxingRound;
     try {
