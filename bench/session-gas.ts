@@ -7,7 +7,7 @@
 import { ethers, network } from "hardhat";
 import { parseEther, Signature, Wallet, type TypedDataDomain } from "ethers";
 import { deployCasino, GAME, HashChain, NATIVE, betIdOf } from "../test/helpers";
-import { BET_TYPES, SESSION_TYPES } from "../test/support";
+import { BET_TYPES, clientSeedHash, SESSION_TYPES } from "../test/support";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CasinoSessions } from "../typechain-types";
 
@@ -73,7 +73,10 @@ async function main(): Promise<void> {
       terms,
     };
     const deadline = now + 80_000n;
-    const signature = Signature.from(await keys.get(p.address)!.signTypedData(domain, BET_TYPES, { ...bet, game, deadline }));
+    const { clientSeed, ...signed } = bet;
+    const signature = Signature.from(
+      await keys.get(p.address)!.signTypedData(domain, BET_TYPES, { ...signed, clientSeedHash: clientSeedHash(clientSeed), game, deadline }),
+    );
     return { signed: { bet, deadline, r: signature.r, vs: signature.yParityAndS }, seed: chain.seed(link, true) };
   }
 

@@ -16,6 +16,8 @@ import {ISessionCasino} from "./interfaces/ISessionCasino.sol";
 ///         lose. Bets and actions that key signs are sent by the house's settler, which pays the
 ///         gas and cannot forge, change, replay or reorder them, only delay them; a bet the
 ///         house countersigned may be placed by anyone (the player, when the server does not).
+///         The key signs the hash of a bet's client seed, so the house countersigns it before it
+///         can know the outcome, and has no last look at a winner.
 ///         The key can never withdraw or swap, and never bet beyond the session's terms; the
 ///         player revokes it with one transaction.
 /// @dev    Why only the settler sends seeds and actions (docs/protocol.md "One-click play"): a
@@ -35,7 +37,7 @@ contract CasinoSessions is EIP712 {
         );
     bytes32 public constant BET_TYPEHASH =
         keccak256(
-            "Bet(address player,address token,uint256 amount,uint256 game,uint256 params,bytes32 clientSeed,uint256 nonce,bytes32 expectedCommit,uint256 terms,uint256 deadline)"
+            "Bet(address player,address token,uint256 amount,uint256 game,uint256 params,bytes32 clientSeedHash,uint256 nonce,bytes32 expectedCommit,uint256 terms,uint256 deadline)"
         );
     bytes32 public constant ACTIONS_TYPEHASH = keccak256("Actions(uint256 betId,bytes actions)");
     bytes32 public constant ACTION_KEY_TYPEHASH = keccak256("ActionKey(address player,uint256 betId,address key)");
@@ -54,6 +56,8 @@ contract CasinoSessions is EIP712 {
     uint256 private constant BLACKJACK = 2;
     /// @dev The signed fields of a Bet in the ABI: ten words (ISessionCasino.SignedBet's bet and deadline).
     uint256 private constant BET_FIELDS_SIZE = 320;
+    /// @dev Where the client seed lies among them (the sixth word), and where its hash goes in the struct hash's preimage.
+    uint256 private constant CLIENT_SEED_OFFSET = 0xa0;
 
     /// @notice What the player's wallet signs to open a session (EIP-712 `Session`).
     struct Grant {
@@ -324,10 +328,14 @@ contract CasinoSessions is EIP712 {
 
     /// @dev The EIP-712 digest of a signed bet: hashStruct(Bet) is keccak256 of the type hash and
     ///      the ten fields as ABI words in the type's order (player, token, amount, game, params,
-    ///      clientSeed, nonce, expectedCommit, terms, deadline), which are the signed bet's first
-    ///      ten words in calldata, hashed where they lie rather than encoded again one by one
-    ///      (bench/session-gas.ts). A word with dirty high bits would give another digest, and
-    ///      the Casino's decoding of the same bet refuses it all the same.
+    ///      clientSeedHash, nonce, expectedCommit, terms, deadline), which are the signed bet's
+    ///      first ten words in calldata, hashed where they lie rather than encoded again one by
+    ///      one (bench/session-gas.ts), but for the sixth: the key signs keccak256 of the client
+    ///      seed, and the bet carries the seed itself. So the settler countersigns a bet before
+    ///      it can know its outcome (its own seed is known to it, the player's is not), and the
+    ///      seed revealed after must be the one signed (contracts/README.md "Trust assumptions").
+    ///      A word with dirty high bits would give another digest, and the Casino's decoding of
+    ///      the same bet refuses it all the same.
     function _betDigest(ISessionCasino.SignedBet calldata signed) private view returns (bytes32) {
         bytes32 typeHash = BET_TYPEHASH;
         bytes32 structHash;
@@ -336,6 +344,8 @@ contract CasinoSessions is EIP712 {
             let ptr := mload(0x40)
             mstore(ptr, typeHash)
             calldatacopy(add(ptr, 0x20), signed, BET_FIELDS_SIZE)
+            let seedWord := add(ptr, add(0x20, CLIENT_SEED_OFFSET))
+            mstore(seedWord, keccak256(seedWord, 0x20))
             structHash := keccak256(ptr, add(BET_FIELDS_SIZE, 0x20))
         }
         return _hashTypedDataV4(structHash);

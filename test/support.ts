@@ -3,7 +3,7 @@
 // test/helpers.ts.
 import { expect } from "chai";
 import { ethers } from "hardhat";
-import { Signature, Wallet, type Signer, type TypedDataDomain } from "ethers";
+import { keccak256, Signature, Wallet, type Signer, type TypedDataDomain } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { Casino, CasinoRelay } from "../typechain-types";
 import type { ISessionCasino } from "../typechain-types/contracts/CasinoSessions";
@@ -55,13 +55,16 @@ export const BET_TYPES = {
     { name: "amount", type: "uint256" },
     { name: "game", type: "uint256" },
     { name: "params", type: "uint256" },
-    { name: "clientSeed", type: "bytes32" },
+    { name: "clientSeedHash", type: "bytes32" },
     { name: "nonce", type: "uint256" },
     { name: "expectedCommit", type: "bytes32" },
     { name: "terms", type: "uint256" },
     { name: "deadline", type: "uint256" },
   ],
 };
+
+/** What the key signs in place of a bet's client seed: keccak256 of its 32 bytes (engine clientSeedHash). */
+export const clientSeedHash = (clientSeed: string): string => keccak256(clientSeed);
 
 export const ACTIONS_TYPES = {
   Actions: [
@@ -81,7 +84,7 @@ export const ACTION_KEY_TYPES = {
 /** What a player's wallet signs once to open a session (CasinoSessions.Grant): engine/src/session.ts's. */
 export type { SessionGrant };
 
-/** A bet as the session key signs it: the Casino's BetInput and a deadline (the EIP-712 `Bet`). */
+/** A bet as CasinoSessions takes it: the Casino's BetInput and a deadline; the key signs it with the client seed's hash in the seed's place (the EIP-712 `Bet`). */
 export interface SessionBet {
   player: string;
   token: string;
@@ -102,8 +105,11 @@ export function sessionsDomain(chainId: bigint, sessions: string): TypedDataDoma
 
 /** A signed bet as CasinoSessions.play and place take it: the BetInput, its deadline and the key's EIP-2098 compact signature. */
 export async function signSessionBet(key: Signer, domain: TypedDataDomain, bet: SessionBet): Promise<ISessionCasino.SignedBetStruct> {
-  const { gameType, deadline, ...input } = bet;
-  const signature = Signature.from(await key.signTypedData(domain, BET_TYPES, { ...input, game: gameType, deadline }));
+  const { gameType, deadline, clientSeed, ...signed } = bet;
+  const signature = Signature.from(
+    await key.signTypedData(domain, BET_TYPES, { ...signed, clientSeedHash: clientSeedHash(clientSeed), game: gameType, deadline }),
+  );
+  const input = { ...signed, clientSeed };
   return { bet: { ...input, gameType }, deadline, r: signature.r, vs: signature.yParityAndS };
 }
 

@@ -18,8 +18,9 @@ interface ISessionCasino {
         uint256 terms;
     }
 
-    /// @notice A bet as the session key signed it (EIP-712 `Bet`), and the signature in its
-    ///         compact form (EIP-2098: r and yParity with s).
+    /// @notice A bet as the session key signed it (EIP-712 `Bet`, which names the hash of the
+    ///         client seed: the bet carries the seed, revealed once the house countersigned),
+    ///         and the signature in its compact form (EIP-2098: r and yParity with s).
     struct SignedBet {
         BetInput bet;
         uint256 deadline;

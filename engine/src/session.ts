@@ -36,7 +36,7 @@ export const BET_TYPES = {
     { name: "amount", type: "uint256" },
     { name: "game", type: "uint256" },
     { name: "params", type: "uint256" },
-    { name: "clientSeed", type: "bytes32" },
+    { name: "clientSeedHash", type: "bytes32" },
     { name: "nonce", type: "uint256" },
     { name: "expectedCommit", type: "bytes32" },
     { name: "terms", type: "uint256" },
@@ -90,14 +90,18 @@ export interface SessionGrant {
   budgetNative: bigint;
 }
 
-/** A bet as the session key signs it (the Casino's BetInput plus a deadline). */
+/**
+ * A bet as the session key signs it: the Casino's BetInput with the hash of its client seed in
+ * place of the seed, plus a deadline. The server countersigns it knowing only the hash, so it
+ * commits to the bet before it can know its outcome; the app reveals the seed after (docs/protocol.md §4.3).
+ */
 export interface SessionBet {
   player: string;
   token: string;
   amount: bigint;
   game: GameType;
   params: bigint;
-  clientSeed: string;
+  clientSeedHash: string;
   nonce: bigint;
   expectedCommit: string;
   terms: bigint;
@@ -119,6 +123,11 @@ const CLIENT_SEED_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_SESSION_CLIENT_SE
  */
 export function sessionClientSeed(secret: string, nonce: bigint | number): string {
   return hashWords([CLIENT_SEED_DOMAIN, assertBytes32(secret, "session secret"), uint256Word(nonce, "nonce")]);
+}
+
+/** What a session bet signs in place of its client seed: keccak256 of the seed's 32 bytes (CasinoSessions._betDigest). */
+export function clientSeedHash(clientSeed: string): string {
+  return keccak256(assertBytes32(clientSeed, "clientSeed"));
 }
 
 /** The log of actions as the contract and the engine write it: "H", "S", "P" (blackjack). */

@@ -8,13 +8,13 @@
  * handful of players each betting fifty times a second would measure one player's round trip.
  */
 import { keccak256, parseEther, Signature, toBeHex, toUtf8Bytes, Wallet, type TypedDataField } from "ethers";
-import { BET_TYPES, GameType, sessionClientSeed, sessionDomain, type SessionBet } from "../src/engine";
+import { BET_TYPES, clientSeedHash, GameType, sessionClientSeed, sessionDomain, type SessionBet } from "../src/engine";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 import { CHAIN_ID, SIWE_DOMAIN } from "../test/support/app";
 import type { TestChain } from "../test/support/chain";
 import { Client, signIn } from "../test/support/http";
 import { metricOf } from "../test/support/instance";
-import { openSession, type TestSession } from "../test/support/sessions";
+import { openSession, sendBet, type TestSession } from "../test/support/sessions";
 
 /** Players betting at once: the test chain's funded players, and as many more made for the bench. */
 export const RELAY_PLAYERS = Number(process.env.BENCH_RELAY_PLAYERS ?? 60);
@@ -50,7 +50,7 @@ interface Seat {
   /** One signed-in client per server instance. */
   clients: Client[];
   session: TestSession;
-  bets: { betId: string; body: unknown }[];
+  bets: { betId: string; clientSeed: string; body: unknown }[];
 }
 
 /** How much DEGEN each player deposits: its bets' stakes, many times over. */
@@ -104,12 +104,13 @@ async function prepareSeat(chain: TestChain, urls: string[], player: Wallet): Pr
     const bets: Seat["bets"] = [];
     for (let k = 0; k < BETS_PER_PLAYER; k++) {
       const nonce = BigInt(commitment.nextNonce) + BigInt(k);
+      const clientSeed = sessionClientSeed(session.secret, nonce);
       const bet: SessionBet = {
         player: player.address,
         token: degen,
         amount: parseEther("1"),
         ...GAMES[k % GAMES.length]!,
-        clientSeed: sessionClientSeed(session.secret, nonce),
+        clientSeedHash: clientSeedHash(clientSeed),
         nonce,
         expectedCommit: commitment.expectedCommit,
         terms,
@@ -119,6 +120,7 @@ async function prepareSeat(chain: TestChain, urls: string[], player: Wallet): Pr
       const { deadline, ...signed } = bet;
       bets.push({
         betId: ((BigInt(player.address) << 64n) | nonce).toString(),
+        clientSeed,
         body: {
           bet: { ...signed, amount: signed.amount.toString(), params: signed.params.toString(), nonce: nonce.toString(), terms: terms.toString() },
           deadline: deadline.toString(),
@@ -153,7 +155,7 @@ export async function streamBets(seats: Seat[], head: () => number): Promise<{ s
         if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
         const postedAt = Date.now();
         for (let attempt = 0; ; attempt++) {
-          const answer = await seat.clients[(i + attempt) % seat.clients.length]!.post("/api/sessions/bets", bet.body).catch(() => undefined);
+          const answer = await sendBet(seat.clients[(i + attempt) % seat.clients.length]!, bet).catch(() => undefined);
           if (answer?.status === 202) break;
           if (answer && answer.status < 500) {
             refused.push(`${answer.status} ${JSON.stringify(answer.body)}`);

@@ -9,7 +9,7 @@ import { Client, signIn } from "./support/http";
 import { metricOf, onPostgres, serverInstance, type Instance } from "./support/instance";
 import { clientSeedFor, MASTER_SECRET, signWithdraw } from "./support/play";
 import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
-import { nameActionKey, openSession, signActions, signBet, type TestSession } from "./support/sessions";
+import { nameActionKey, openSession, sendBet, signActions, signBet, type TestSession } from "./support/sessions";
 import { settledTicketDraws } from "./support/jackpot";
 
 /**
@@ -270,7 +270,7 @@ describe("several instances on one PostgreSQL", () => {
             terms,
           });
           for (let attempt = 0; ; attempt++) {
-            const answer = await seat.clients[(i + attempt) % 2]!.post("/api/sessions/bets", signed.body).catch(() => undefined);
+            const answer = await sendBet(seat.clients[(i + attempt) % 2]!, signed).catch(() => undefined);
             if (answer?.status === 202) break;
             if (answer && answer.status < 500) throw new Error(`bet refused: ${answer.status} ${JSON.stringify(answer.body)}`);
             await sleep(100);

@@ -9,7 +9,7 @@ import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./suppo
 import { Client, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
 import { SETTLER_ADDRESS } from "./support/settler";
-import { openSession, sessionsDomain, signBet, type BetChoice, type TestSession } from "./support/sessions";
+import { openSession, sendBet, sessionsDomain, signBet, type BetChoice, type TestSession } from "./support/sessions";
 
 let server: TestServer;
 let alice: Client;
@@ -58,11 +58,6 @@ async function chainFirstNonce(player: string): Promise<bigint> {
 }
 
 /** The signed bet as CasinoSessions.place takes it (ISessionCasino.SignedBet). */
-function asSignedBet(signed: Awaited<ReturnType<typeof nextBet>>) {
-  const { deadline, game, ...bet } = signed.bet;
-  return { bet: { ...bet, gameType: game }, deadline, r: signed.body.r, vs: signed.body.vs };
-}
-
 describe("the settler's countersignature (issue #20 item 6)", () => {
   it("comes with the accepted bet and its GET, recovers to the settler over the bet's digest, and places that bet from the player's wallet, settled with its relay seed", async () => {
     const { provider, casino } = server.chain;
@@ -76,7 +71,7 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
     let countersignature: string;
     try {
       signed = await nextBet(0n, { amount: parseEther("4") });
-      const accepted = await alice.post("/api/sessions/bets", signed.body);
+      const accepted = await sendBet(alice, signed);
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
       expect(accepted.body).toEqual({
         betId: signed.betId,
@@ -88,13 +83,13 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       countersignature = (accepted.body as { countersignature: string }).countersignature;
       expect(recoverAddress(await betDigest(signed.bet), countersignature)).toBe(SETTLER_ADDRESS);
       // The same bet sent again gets the same countersignature, and so does its GET.
-      expect((await alice.post("/api/sessions/bets", signed.body)).body).toMatchObject({ countersignature });
+      expect((await sendBet(alice, signed)).body).toMatchObject({ countersignature });
       expect((await alice.get(`/api/sessions/bets/${signed.betId}?wait=sent`)).body).toMatchObject({ betId: signed.betId, status: "sent", countersignature });
 
       // The relay's play is pending. The player's wallet sends the same signed bet with the
       // countersignature (the app's fallback) and gets in first; without it the contract refuses.
-      await expect(sessions.place.staticCall(asSignedBet(signed), "0x")).rejects.toThrow();
-      await sessions.place(asSignedBet(signed), countersignature, {
+      await expect(sessions.place.staticCall(signed.onChain, "0x")).rejects.toThrow();
+      await sessions.place(signed.onChain, countersignature, {
         gasLimit: 400_000n,
         maxPriorityFeePerGas: 50_000_000_000n,
         maxFeePerGas: 100_000_000_000n,
@@ -131,17 +126,17 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
     let queued: Awaited<ReturnType<typeof nextBet>>;
     try {
       const first = await nextBet(nonce, { expectedCommit: root });
-      expect((await alice.post("/api/sessions/bets", first.body)).status).toBe(202);
+      expect((await sendBet(alice, first)).status).toBe(202);
       expect((await alice.get(`/api/sessions/bets/${first.betId}?wait=sent`)).body.status).toBe("sent");
       // Pending: another bet of this nonce is refused.
       const other = await nextBet(nonce, { amount: parseEther("2"), expectedCommit: root });
-      expect(await alice.post("/api/sessions/bets", other.body)).toMatchObject({
+      expect(await sendBet(alice, other)).toMatchObject({
         status: 409,
         body: { error: `Nonce ${nonce} is taken by another bet of yours` },
       });
       // The next bet waits in the queue behind the pending transaction; the app revokes its key: refused, never sent.
       queued = await nextBet(nonce + 1n, { expectedCommit: root });
-      expect((await alice.post("/api/sessions/bets", queued.body)).status).toBe(202);
+      expect((await sendBet(alice, queued)).status).toBe(202);
       expect((await alice.call("DELETE", `/api/sessions/${session.key.address}`)).status).toBe(200);
       expect((await alice.get(`/api/sessions/bets/${queued.betId}`)).body).toMatchObject({ status: "refused" });
       await provider.send("evm_mine", []);
@@ -155,13 +150,13 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
     session = opened.session;
     const chainNow = (await provider.getBlock("latest"))!.timestamp;
     const replacement = await nextBet(nonce + 1n, { expectedCommit: root, amount: parseEther("2"), deadline: BigInt(chainNow + 3600) });
-    const early = await alice.post("/api/sessions/bets", replacement.body);
+    const early = await sendBet(alice, replacement);
     expect(early.status).toBe(409);
     expect(early.body.error).toMatch(new RegExp(`^Nonce ${nonce + 1n} is taken by another bet of yours until its deadline`));
     await provider.send("evm_increaseTime", [700]);
     await provider.send("evm_mine", []);
     await new Promise((r) => setTimeout(r, 1_100)); // the server's reading of the chain's time is kept a second
-    const late = await alice.post("/api/sessions/bets", replacement.body);
+    const late = await sendBet(alice, replacement);
     expect(late.status, JSON.stringify(late.body)).toBe(202);
     expect(recoverAddress(await betDigest(replacement.bet), late.body.countersignature)).toBe(SETTLER_ADDRESS);
     expect(await relayed(replacement.betId)).toMatchObject({ status: "mined" });
@@ -189,7 +184,7 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       expectedCommit: view[3],
       deadline: BigInt(chainNow + 3600),
     });
-    const accepted = await alice.post("/api/sessions/bets", signed.body);
+    const accepted = await sendBet(alice, signed);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
     expect(await relayed(signed.betId)).toMatchObject({ status: "mined" });
     const [sessionSettled] = await casino.queryFilter(casino.filters.BetSettled(signed.betId));

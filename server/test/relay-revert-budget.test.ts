@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "./support/app";
 import { metricOf } from "./support/instance";
 import { MASTER_SECRET } from "./support/play";
 import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
-import { signBet } from "./support/sessions";
+import { sendBet, signBet } from "./support/sessions";
 
 // Issue #37 item 9, on a real node: the gas the house burns on one address's reverted relay
 // transactions counts against a daily budget; past it, that address's bets are refused.
@@ -49,7 +49,7 @@ describe("the revert gas budget", () => {
       deadline,
     };
     const signed = await signBet(server.chain, griefer.session, choice);
-    expect((await griefer.client.post("/api/sessions/bets", signed.body)).status).toBe(202);
+    expect((await sendBet(griefer.client, signed)).status).toBe(202);
     const doomed = signed.betId;
     const { txHash } = await relayStatus(griefer, doomed, "sent");
     await broadcastSeen(server, txHash!);
@@ -78,7 +78,7 @@ describe("the revert gas budget", () => {
     await provider.send("evm_setAutomine", [true]);
     await (await server.chain.token.connect(griefer.player).approve(await casino.getAddress(), vault)).wait();
     await (await (casino.connect(griefer.player) as Casino).deposit(degen, vault)).wait();
-    const again = await griefer.client.post("/api/sessions/bets", signed.body);
+    const again = await sendBet(griefer.client, signed);
     expect(again.status, JSON.stringify(again.body)).toBe(409);
     expect(again.body.error).toBe(text);
 

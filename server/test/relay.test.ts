@@ -9,7 +9,7 @@ import { pendingCount } from "./support/chain";
 import { MASTER_SECRET } from "./support/play";
 import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
 import { SETTLER_ADDRESS } from "./support/settler";
-import { signBet, type BetChoice } from "./support/sessions";
+import { sendBet, signBet, type BetChoice } from "./support/sessions";
 
 let server: TestServer;
 let seats: Seat[];
@@ -216,7 +216,7 @@ describe("the relay", () => {
       deadline: brokeDeadline,
     });
     expect(again.betId).toBe(broke);
-    const answer = await seats[2]!.client.post("/api/sessions/bets", again.body);
+    const answer = await sendBet(seats[2]!.client, again);
     expect(answer.status, JSON.stringify(answer.body)).toBe(409);
     expect(answer.body.error).toMatch(/^Your vault's 0 DEGEN, less 0 staked on bets still landing, does not cover a stake of 10/);
     expect((await status(seats[2]!, broke)).status).toBe("refused");

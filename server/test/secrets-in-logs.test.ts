@@ -10,7 +10,7 @@ import { Client, signIn } from "./support/http";
 import { onPostgres, serverInstance, type Instance } from "./support/instance";
 import { MASTER_SECRET } from "./support/play";
 import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
-import { openSession, signBet, type TestSession } from "./support/sessions";
+import { openSession, sendBet, signBet, type TestSession } from "./support/sessions";
 
 // Issue #38 item 1: no secret the server holds reaches its log. A server process (as an operator
 // runs it, every level logged) on PostgreSQL, whose statements the test makes fail on demand.
@@ -76,19 +76,19 @@ describe("the server's log", () => {
 
     // The intake's statement fails: a 500, its error logged (in the old code, with the seed).
     let restore = await failingWrites("deadline < 0");
-    const failed = await client.post("/api/sessions/bets", (await bet(session, firstNonce)).body);
+    const failed = await sendBet(client, await bet(session, firstNonce));
     expect(failed.status).toBe(500);
     expect(failed.body).toEqual({ error: "Internal error" });
     await restore();
     // A deadline past the column's range is the player's mistake: a 400 that names it.
-    const tooLate = await client.post("/api/sessions/bets", (await bet(session, firstNonce, 2n ** 63n)).body);
+    const tooLate = await sendBet(client, await bet(session, firstNonce, 2n ** 63n));
     expect(tooLate.status).toBe(400);
     expect(tooLate.body.error).toMatch(/deadline.*out of range/);
 
     // The relay's statement fails: the bet is taken, and stays queued while the relay logs its failure.
     restore = await failingWrites("status <> 'sent'");
     const first = await bet(session, firstNonce);
-    expect((await client.post("/api/sessions/bets", first.body)).status).toBe(202);
+    expect((await sendBet(client, first)).status).toBe(202);
     for (const deadline = Date.now() + 20_000; !server.output.includes("not sent: Failed query"); await new Promise((r) => setTimeout(r, 100)))
       expect(Date.now(), "the relay never logged its failure").toBeLessThan(deadline);
     const beforeAnyReveal = server.output;

@@ -15,7 +15,7 @@ import {
 import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
 import { clientSeedFor, depositDegen, MASTER_SECRET } from "./support/play";
-import { openSession, signActions, signBet, type TestSession } from "./support/sessions";
+import { openSession, sendBet, signActions, signBet, type TestSession } from "./support/sessions";
 
 /**
  * Interactive games from a session (issues #20 item 5, #21 items 3-4): every action signed by the
@@ -53,7 +53,7 @@ async function place(game: GameType, stake: bigint, wish: (word: string) => bool
   const clientSeed = await clientSeedFor(server, player.address, wish, 50_000, true); // settled with the relay seed
   const [, nextNonce] = (await server.chain.casino.commitmentOf(player.address)) as unknown as [string, bigint];
   const signed = await signBet(server.chain, session, { game, params: 0n, amount: stake, nonce: nextNonce, expectedCommit, terms, clientSeed });
-  const accepted = await client.post("/api/sessions/bets", signed.body);
+  const accepted = await sendBet(client, signed);
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
   expect(accepted.body.kind).toBe("place");
   const placed = await client.get(`/api/sessions/bets/${signed.betId}?wait=mined`);

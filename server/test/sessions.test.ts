@@ -8,7 +8,7 @@ import { DEV_KEYS } from "./support/chain";
 import { Client, listen, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET } from "./support/play";
 import { settlerTransactions } from "./support/settler";
-import { grantFor, grantJson, openSession, randomKey, signBet, signGrant, type BetChoice, type TestSession } from "./support/sessions";
+import { grantFor, grantJson, openSession, randomKey, sendBet, signBet, signGrant, type BetChoice, type TestSession } from "./support/sessions";
 
 let server: TestServer;
 let alice: Client;
@@ -46,6 +46,9 @@ const nextBet = (session: TestSession, nonce: bigint, choice: Partial<BetChoice>
     terms: BigInt(commitment.terms),
     ...choice,
   });
+
+/** A signed bet as sendBet sends it. */
+type SignedBody = Parameters<typeof sendBet>[1];
 
 async function relayed(client: Client, betId: string) {
   const answer = await client.get(`/api/sessions/bets/${betId}?wait=mined`);
@@ -135,8 +138,9 @@ describe("POST /api/sessions/bets", () => {
     const player = server.chain.players[0]!;
     const degen = await server.chain.token.getAddress();
     const before = await server.chain.casino.getBalance(player.address, degen);
-    const { body, betId } = await nextBet(aliceSession, 0n, { amount: parseEther("10") });
-    const accepted = await alice.post("/api/sessions/bets", body);
+    const signed = await nextBet(aliceSession, 0n, { amount: parseEther("10") });
+    const { betId } = signed;
+    const accepted = await sendBet(alice, signed);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
     expect(accepted.body).toEqual({ betId, nonce: "0", kind: "play", status: "queued", countersignature: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
     const done = await relayed(alice, betId);
@@ -164,13 +168,66 @@ describe("POST /api/sessions/bets", () => {
   });
 
   it("answers a signed bet sent again with the same bet, relayed once", async () => {
-    const { body, betId } = await nextBet(aliceSession, 1n);
-    const [first, second] = await Promise.all([alice.post("/api/sessions/bets", body), alice.post("/api/sessions/bets", body)]);
+    const signed = await nextBet(aliceSession, 1n);
+    const { betId } = signed;
+    const [first, second] = await Promise.all([sendBet(alice, signed), sendBet(alice, signed)]);
     expect([first.status, second.status]).toEqual([202, 202]);
     expect(second.body.betId).toBe(betId);
     await relayed(alice, betId);
-    expect(await alice.post("/api/sessions/bets", body)).toMatchObject({ status: 202, body: { betId, status: "mined" } });
+    expect(await sendBet(alice, signed)).toMatchObject({ status: 202, body: { betId, status: "mined" } });
     expect(await server.chain.casino.queryFilter(server.chain.casino.filters.BetPlaced(betId))).toHaveLength(1);
+  });
+
+  it("countersigns a bet knowing only its client seed's hash, sends it only once the seed is revealed, and takes no other seed (issue #37 item 3)", async () => {
+    // Two players of their own: Carol's bet waits for its seed while Dan's goes out.
+    const seat = async (player: Wallet) => {
+      const client = new Client(server.url);
+      await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+      await depositDegen(server, player, parseEther("10"));
+      const own = (await client.post("/api/fairness/commitment")).body as { expectedCommit: string; nextNonce: string; terms: string };
+      const { session } = await openSession(server.chain, client, player);
+      const bet = () =>
+        signBet(server.chain, session, {
+          game: GameType.WHEEL,
+          params: 0b11n,
+          nonce: BigInt(own.nextNonce),
+          expectedCommit: own.expectedCommit,
+          terms: BigInt(own.terms),
+        });
+      return { client, bet };
+    };
+    const [carol, dan] = [await seat(server.chain.players[4]!), await seat(server.chain.players[5]!)];
+    const carols = await carol.bet();
+    // The seed itself is not a field the server takes: it sees the hash the key signed.
+    expect(
+      await carol.client.post("/api/sessions/bets", { ...carols.body, bet: { ...(carols.body.bet as object), clientSeed: carols.clientSeed } }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid bet: Unrecognized key: "clientSeed"' },
+    });
+    const accepted = await carol.client.post("/api/sessions/bets", carols.body);
+    expect(accepted).toMatchObject({
+      status: 202,
+      body: { betId: carols.betId, status: "queued", countersignature: expect.stringMatching(/^0x[0-9a-f]{130}$/) },
+    });
+    // Dan's bet, posted and revealed after Carol's, goes out and lands; Carol's, older, stays queued.
+    const dans = await dan.bet();
+    expect((await sendBet(dan.client, dans)).status).toBe(202);
+    expect(await relayed(dan.client, dans.betId)).toMatchObject({ status: "mined" });
+    expect((await carol.client.get(`/api/sessions/bets/${carols.betId}`)).body).toMatchObject({ status: "queued", txHash: null });
+    const reveal = (client: Client, clientSeed: string, betId = carols.betId) => client.post(`/api/sessions/bets/${betId}/seed`, { clientSeed });
+    expect(await reveal(carol.client, "0x" + "ab".repeat(32))).toMatchObject({
+      status: 400,
+      body: { error: "This client seed is not the one the bet was signed with: its keccak256 is not the bet's clientSeedHash" },
+    });
+    expect(await reveal(dan.client, carols.clientSeed)).toMatchObject({ status: 404, body: { error: "No session bet with this id" } });
+    expect(await reveal(carol.client, carols.clientSeed)).toMatchObject({ status: 200, body: { betId: carols.betId } });
+    const landed = await relayed(carol.client, carols.betId);
+    expect(landed).toMatchObject({ status: "mined", error: null });
+    const [placed] = await server.chain.casino.queryFilter(server.chain.casino.filters.BetPlaced(BigInt(carols.betId)));
+    expect(placed!.args.clientSeed).toBe(carols.clientSeed);
+    // Revealed again: the same answer.
+    expect(await reveal(carol.client, carols.clientSeed)).toMatchObject({ status: 200, body: { betId: carols.betId, status: "mined" } });
   });
 
   it("answers another wallet's bet exactly as an unknown one, without waiting (issue #38 item 8)", async () => {
@@ -187,8 +244,8 @@ describe("POST /api/sessions/bets", () => {
 
   it("refuses each bet the contract would refuse, with a sentence, queueing nothing", async () => {
     const sent = await settlerTransactions(server.chain);
-    const post = async (signed: { body: unknown }, client = alice) => client.post("/api/sessions/bets", signed.body);
-    const refused = async (signed: { body: unknown }, status: number, error: string | RegExp, client = alice) => {
+    const post = async (signed: SignedBody, client = alice) => sendBet(client, signed);
+    const refused = async (signed: SignedBody, status: number, error: string | RegExp, client = alice) => {
       const answer = await post(signed, client);
       expect(answer.status, JSON.stringify(answer.body)).toBe(status);
       if (typeof error === "string") expect(answer.body.error).toBe(error);
@@ -228,7 +285,7 @@ describe("POST /api/sessions/bets", () => {
     );
     await refused(await nextBet(aliceSession, 2n, { params: 0n }), 400, /^Invalid bet: /);
     const malformed = await nextBet(aliceSession, 2n);
-    await refused({ body: { ...malformed.body, vs: "0x" + "ff".repeat(32) } }, 400, "The bet's signature is malformed");
+    await refused({ ...malformed, body: { ...malformed.body, vs: "0x" + "ff".repeat(32) } }, 400, "The bet's signature is malformed");
 
     // A session limited to the wheel, in DEGEN, with a budget of 5 DEGEN.
     const { session: narrow } = await openSession(server.chain, alice, server.chain.players[0]!, { games: 1n, tokens: 1n, budgetDegen: parseEther("5") });
@@ -257,8 +314,8 @@ describe("POST /api/sessions/bets", () => {
     try {
       const client = new Client(other.url);
       await signIn(client, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
-      for (const nonce of [2n, 3n]) expect((await client.post("/api/sessions/bets", (await nextBet(aliceSession, nonce)).body)).status).toBe(202);
-      expect(await client.post("/api/sessions/bets", (await nextBet(aliceSession, 4n)).body)).toMatchObject({
+      for (const nonce of [2n, 3n]) expect((await sendBet(client, await nextBet(aliceSession, nonce))).status).toBe(202);
+      expect(await sendBet(client, await nextBet(aliceSession, 4n))).toMatchObject({
         status: 429,
         body: { error: "This wallet has reached its limit of 2 one-click bets relayed per 24 hours: bet from your wallet, or try again later" },
       });
@@ -289,9 +346,9 @@ describe("POST /api/sessions/bets", () => {
         await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
         let nonce = BigInt(own.nextNonce);
         return async () =>
-          client.post(
-            "/api/sessions/bets",
-            (await signBet(server.chain, opened, { game: GameType.WHEEL, params: 0b11n, nonce: nonce++, expectedCommit: own.expectedCommit, terms })).body,
+          sendBet(
+            client,
+            await signBet(server.chain, opened, { game: GameType.WHEEL, params: 0b11n, nonce: nonce++, expectedCommit: own.expectedCommit, terms }),
           );
       };
       const handful = [];
@@ -345,7 +402,7 @@ describe("POST /api/sessions/bets", () => {
     return {
       counted: () => counted,
       // A nonce past the hash chain's last link: refused for what the chain shows (409).
-      refusedBet: async () => client.post("/api/sessions/bets", (await nextBet(aliceSession, 1_000_000n)).body),
+      refusedBet: async () => sendBet(client, await nextBet(aliceSession, 1_000_000n)),
       close: async () => {
         await other.close();
         await proxy.close();
@@ -410,7 +467,7 @@ describe("POST /api/sessions/bets", () => {
     const { session } = await openSession(server.chain, alice, server.chain.players[0]!);
     const revoked = await alice.call("DELETE", `/api/sessions/${session.key.address}`);
     expect(revoked).toMatchObject({ status: 200, body: { key: session.key.address, revoked: true, revokedOnChain: false } });
-    expect(await alice.post("/api/sessions/bets", (await nextBet(session, 2n)).body)).toMatchObject({
+    expect(await sendBet(alice, await nextBet(session, 2n))).toMatchObject({
       status: 403,
       body: { error: "This session was revoked: open a new one" },
     });
@@ -423,7 +480,7 @@ describe("POST /api/sessions/bets", () => {
     const sessions = CasinoSessions__factory.connect(await server.chain.casino.sessions(), session.player);
     await (await sessions.revokeSession(aliceSession.key.address)).wait();
     await server.services.settler.sync();
-    expect(await alice.post("/api/sessions/bets", (await nextBet(aliceSession, 2n)).body)).toMatchObject({
+    expect(await sendBet(alice, await nextBet(aliceSession, 2n))).toMatchObject({
       status: 403,
       body: { error: "This session was revoked: open a new one" },
     });
@@ -434,12 +491,10 @@ describe("POST /api/sessions/bets", () => {
     await server.chain.provider.send("evm_increaseTime", [3601]);
     await server.chain.provider.send("evm_mine", []);
     await new Promise((r) => setTimeout(r, 1_100)); // the server's reading of the chain's time is kept a second
-    expect(await alice.post("/api/sessions/bets", (await nextBet(session, 2n, { deadline: BigInt(Math.floor(Date.now() / 1000) + 7200) })).body)).toMatchObject(
-      {
-        status: 403,
-        body: { error: "This session has expired: open a new one" },
-      },
-    );
+    expect(await sendBet(alice, await nextBet(session, 2n, { deadline: BigInt(Math.floor(Date.now() / 1000) + 7200) }))).toMatchObject({
+      status: 403,
+      body: { error: "This session has expired: open a new one" },
+    });
   });
 });
 
@@ -470,7 +525,7 @@ describe("a burst of bets from several players", () => {
     const answers = await Promise.all(
       streams.map(async ({ client, bets }) => {
         const posted = [];
-        for (const bet of bets) posted.push(await client.post("/api/sessions/bets", bet.body));
+        for (const bet of bets) posted.push(await sendBet(client, bet));
         return posted;
       }),
     );
@@ -492,12 +547,12 @@ describe("a burst of bets from several players", () => {
     const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 7200);
     const first = await nextBet(session, next, { expectedCommit: root, deadline, amount: parseEther("5") });
-    expect((await client.post("/api/sessions/bets", first.body)).status).toBe(202);
+    expect((await sendBet(client, first)).status).toBe(202);
     await relayed(client, first.betId);
     // The server read the vault with the first bet; the deposit comes a few blocks later.
     await depositDegen(server, player, parseEther("100"));
     const second = await nextBet(session, next + 1n, { expectedCommit: root, deadline, amount: parseEther("50") });
-    expect(await client.post("/api/sessions/bets", second.body)).toMatchObject({ status: 202, body: { betId: second.betId } });
+    expect(await sendBet(client, second)).toMatchObject({ status: 202, body: { betId: second.betId } });
     await relayed(client, second.betId);
   });
 });

@@ -21,7 +21,7 @@ import {
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { betIdOf, deployCasino, GAME, HashChain, NATIVE, randomWord, type CasinoFixture } from "../helpers";
 import { eventsOf } from "../findings/support";
-import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, SESSION_TYPES } from "../support";
+import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, clientSeedHash, SESSION_TYPES } from "../support";
 import type { CasinoLimits, CasinoSessions, GameRules } from "../../typechain-types";
 
 const abi = AbiCoder.defaultAbiCoder();
@@ -240,10 +240,10 @@ export interface RelayedBet {
   word: string;
 }
 
-/** The EIP-712 Bet the key signs: BetInput with `game` for gameType, and the deadline. */
+/** The EIP-712 Bet the key signs: BetInput with `game` for gameType, the client seed's hash for the seed, and the deadline. */
 export function typedBet(bet: BetInput, deadline: bigint) {
-  const { gameType, ...rest } = bet;
-  return { ...rest, game: gameType, deadline };
+  const { gameType, clientSeed, ...rest } = bet;
+  return { ...rest, clientSeedHash: clientSeedHash(clientSeed), game: gameType, deadline };
 }
 
 /** The key that a signed bet's signature recovers to for these fields: the one the contract checks. */

@@ -34,7 +34,7 @@ export function domainSeparator(chainId: bigint, sessions: string): string {
 
 const typedDigest = (domain: string, structHash: string) => keccakHex(["0x1901", domain, structHash]);
 
-/** What the session key signed for a bet: EIP-712 `Bet`. */
+/** What the session key signed for a bet: EIP-712 `Bet`, over the hash of the client seed the bet carries (CasinoSessions._betDigest). */
 export function betDigest(domain: string, bet: SignedBet): string {
   return typedDigest(
     domain,
@@ -45,7 +45,7 @@ export function betDigest(domain: string, bet: SignedBet): string {
       uint256Word(bet.amount),
       uint256Word(bet.game),
       uint256Word(bet.params),
-      assertBytes32(bet.clientSeed),
+      keccakHex([assertBytes32(bet.clientSeed)]),
       uint256Word(bet.nonce),
       assertBytes32(bet.expectedCommit),
       uint256Word(bet.terms),

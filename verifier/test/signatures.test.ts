@@ -1,6 +1,6 @@
 import { keccak256, parseEther, Signature, toBeHex, TypedDataEncoder, Wallet } from "ethers";
 import { describe, expect, it } from "vitest";
-import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, sessionDomain } from "../../engine/src/index";
+import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, clientSeedHash, sessionDomain } from "../../engine/src/index";
 import { decodeCall, type SignedBet } from "../src/calls";
 import { actionKeyDigest, actionsDigest, betDigest, domainSeparator, recoverSigner } from "../src/signatures";
 import { CASINO, DEGEN, SESSIONS } from "./support/history";
@@ -24,7 +24,8 @@ const bet: SignedBet = {
   r: "",
   vs: "",
 };
-const typed = { ...bet, r: undefined, vs: undefined };
+/** The EIP-712 Bet the key signs: the client seed's hash in the seed's place. */
+const typed = { ...bet, clientSeed: undefined, clientSeedHash: clientSeedHash(bet.clientSeed), r: undefined, vs: undefined };
 
 describe("the EIP-712 digests and signers of session keys", () => {
   it("hashes a bet, an action log and an action key as ethers' TypedDataEncoder does with engine/src/session.ts's types and domain", () => {

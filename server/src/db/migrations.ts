@@ -391,4 +391,12 @@ export const MIGRATIONS: readonly string[] = [
     SELECT ROW(b.bet_id, b.player, b.token, b.game_type, b.settled_seq, b.settled_block, b.stake, b.paid, 1)::player_stats_change FROM bets b
     WHERE b.status = 'settled' AND b.payout IS NOT NULL AND b.settled_block <= settler_cursor()), settler_cursor());
   `,
+  // Issue #37 item 3: a session key signs the hash of its bet's client seed, and the app reveals the
+  // seed once the server has countersigned the bet; a bet is relayed only once its seed is known.
+  // Rows from before keep their seed and an empty hash, which no seed matches.
+  `
+  ALTER TABLE session_bets ADD COLUMN client_seed_hash text NOT NULL DEFAULT '';
+  ALTER TABLE session_bets ALTER COLUMN client_seed_hash DROP DEFAULT;
+  ALTER TABLE session_bets ALTER COLUMN client_seed DROP NOT NULL;
+  `,
 ];

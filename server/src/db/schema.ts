@@ -206,7 +206,10 @@ export const sessionBets = pgTable(
     amount: uint256("amount").notNull(),
     gameType: integer("game_type").notNull(),
     params: uint256("params").notNull(),
-    clientSeed: text("client_seed").notNull(),
+    /** keccak256 of the client seed: what the key signed, and what the settler countersigned. */
+    clientSeedHash: text("client_seed_hash").notNull(),
+    /** The client seed, once the app revealed it after the countersignature (null until then): the relay sends a bet only with it. */
+    clientSeed: text("client_seed"),
     expectedCommit: text("expected_commit").notNull(),
     terms: uint256("terms").notNull(),
     /** Unix seconds. */

@@ -10,6 +10,7 @@ import { address, betId } from "../http/validators";
 import { GAME_TYPES, type GameType } from "../engine";
 import type { SessionBetIntake } from "../sessions/intake";
 import type { SessionKeys } from "../sessions/keys";
+import { revealClientSeed } from "../sessions/reveal";
 
 /** A uint256 as a decimal string (base units, nonces, params), or a JSON integer where a number is exact. */
 const uint = z
@@ -57,7 +58,7 @@ const betBody = z
           .min(0)
           .max(GAME_TYPES.length - 1),
         params: uint,
-        clientSeed: bytes32,
+        clientSeedHash: bytes32,
         nonce: uint.refine((value) => value < 2n ** 64n, "is out of range"),
         expectedCommit: bytes32,
         terms: uint,
@@ -70,6 +71,9 @@ const betBody = z
     vs: bytes32,
   })
   .strict();
+
+/** POST /api/sessions/bets/:betId/seed: the client seed whose hash the key signed, revealed once the bet is countersigned. */
+const revealBody = z.object({ clientSeed: bytes32 }).strict();
 
 const statusQuery = z.object({ wait: z.enum(["sent", "mined"]).optional() }).strict();
 
@@ -146,6 +150,15 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
       });
       res.status(202);
       return accepted;
+    }),
+  );
+
+  router.post(
+    "/bets/:betId/seed",
+    route(async (req, res) => {
+      const id = parse(betId, req.params.betId);
+      const { clientSeed } = parse(revealBody, req.body);
+      return presentRelayed(await revealClientSeed(deps, sessionAddress(res), id, clientSeed));
     }),
   );
 

@@ -367,17 +367,17 @@ async function storeBets(db: Db, rows: ToStore[], now: number): Promise<Set<stri
     rows.map(({ bet, countersignature }) => {
       const b = bet.signed.bet;
       return sql`(${bet.betId}, ${bet.player}, ${b.nonce.toString()}, ${bet.key}, ${bet.kind}, ${bet.token}, ${b.amount.toString()}, ${b.game}, ${b.params.toString()},
-        ${b.clientSeed}, ${b.expectedCommit}, ${b.terms.toString()}, ${b.deadline.toString()}, ${bet.signed.r}, ${bet.signed.vs},
+        ${b.clientSeedHash}, ${b.expectedCommit}, ${b.terms.toString()}, ${b.deadline.toString()}, ${bet.signed.r}, ${bet.signed.vs},
         ${bet.chainFirstNonce.toString()}, 'queued', ${countersignature}, ${bet.chainMark})`;
     }),
     sql`, `,
   );
   const stored: SQL = sql`stored`;
   const result = await db.execute(sql`
-    WITH stored AS (INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed, expected_commit, terms, deadline, r, vs, chain_first_nonce, status, countersignature, chain_mark)
+    WITH stored AS (INSERT INTO session_bets (bet_id, player, nonce, key, kind, token, amount, game_type, params, client_seed_hash, expected_commit, terms, deadline, r, vs, chain_first_nonce, status, countersignature, chain_mark)
     VALUES ${values}
     ON CONFLICT (bet_id) DO UPDATE SET key = EXCLUDED.key, kind = EXCLUDED.kind, token = EXCLUDED.token, amount = EXCLUDED.amount,
-      game_type = EXCLUDED.game_type, params = EXCLUDED.params, client_seed = EXCLUDED.client_seed, expected_commit = EXCLUDED.expected_commit,
+      game_type = EXCLUDED.game_type, params = EXCLUDED.params, client_seed_hash = EXCLUDED.client_seed_hash, client_seed = NULL, expected_commit = EXCLUDED.expected_commit,
       terms = EXCLUDED.terms, deadline = EXCLUDED.deadline, r = EXCLUDED.r, vs = EXCLUDED.vs,
       chain_first_nonce = EXCLUDED.chain_first_nonce, status = 'queued', tx_hash = NULL, block = NULL, error = NULL, attempts = 0,
       countersignature = EXCLUDED.countersignature, chain_mark = EXCLUDED.chain_mark, created_at = clock_timestamp(), updated_at = now()

@@ -74,7 +74,13 @@ export function playGasLimit(bets: number): bigint {
 }
 export const PLACE_GAS_LIMIT = 300_000n;
 
-/** A queued bet as CasinoSessions takes it: the bet as signed, its deadline and compact signature. */
+/** A bet's client seed: the relay reads only bets whose seed the app revealed (sessions/reveal.ts). */
+function revealedSeed(bet: Row): string {
+  if (bet.clientSeed === null) throw new Error(`Bet ${bet.betId} has no client seed revealed: the relay cannot send it`);
+  return bet.clientSeed;
+}
+
+/** A queued bet as CasinoSessions takes it: the bet as signed (the client seed itself in its hash's place), its deadline and compact signature. */
 function signedBet(bet: Row, degenAddress: string) {
   return {
     bet: {
@@ -83,7 +89,7 @@ function signedBet(bet: Row, degenAddress: string) {
       amount: BigInt(bet.amount),
       gameType: bet.gameType,
       params: BigInt(bet.params),
-      clientSeed: bet.clientSeed,
+      clientSeed: revealedSeed(bet),
       nonce: bet.nonce,
       expectedCommit: bet.expectedCommit,
       terms: BigInt(bet.terms),

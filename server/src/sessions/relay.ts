@@ -7,6 +7,7 @@ import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { bets, sessionBets } from "../db/schema";
+import { clientSeedHash } from "../engine";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { SeedVault } from "../settler/seeds";
@@ -211,12 +212,16 @@ export class RelayBatcher {
    * receipt, as its players' bets do.
    */
   private async sendRound(behindAnother: boolean): Promise<void> {
+    const now = await this.o.clock.now();
     const queued = await this.o.db
       .select()
       .from(sessionBets)
       .where(
         and(
           eq(sessionBets.status, "queued"),
+          // A bet goes out once the app revealed its client seed (sessions/reveal.ts); one never
+          // revealed is read once its deadline passed, to be refused, so the player's next may go.
+          sql`(${sessionBets.clientSeed} IS NOT NULL OR ${sessionBets.deadline} < ${now})`,
           // A player's bets follow their bets in flight on chain (their nonces, their vault): they
           // wait for that round's receipt, as simulating them now would judge them on a vault
           // without it.
@@ -237,7 +242,7 @@ export class RelayBatcher {
       batchSize: this.o.batchSize,
       batches: this.o.batchesPerRound,
       holding,
-      now: await this.o.clock.now(),
+      now,
     });
     for (const bet of round.expired) {
       this.o.counters.refused("deadline");
@@ -437,7 +442,12 @@ export class RelayBatcher {
       // The nonce is used: by this very bet (sent by an earlier lease holder, or by the player), or by another.
       const [placed] = await this.o.db.select().from(bets).where(eq(bets.betId, bet.betId));
       if (!placed) return { kind: "hold" };
-      if (placed.clientSeed !== bet.clientSeed || placed.amount !== bet.amount || placed.gameType !== bet.gameType || placed.params !== bet.params) {
+      if (
+        clientSeedHash(placed.clientSeed) !== bet.clientSeedHash ||
+        placed.amount !== bet.amount ||
+        placed.gameType !== bet.gameType ||
+        placed.params !== bet.params
+      ) {
         return { kind: "refuse", name: "WrongNonce", reason: `Nonce ${bet.nonce} was used by another bet of yours` };
       }
       return { kind: "found", txHash: placed.placedTxHash, block: placed.placedBlock };

@@ -58,7 +58,7 @@ export class SessionTypedData {
       word(bet.amount, 256),
       word(BigInt(bet.game), 256),
       word(bet.params, 256),
-      word(BigInt(bet.clientSeed), 256),
+      word(BigInt(bet.clientSeedHash), 256),
       word(bet.nonce, 256),
       word(BigInt(bet.expectedCommit), 256),
       word(bet.terms, 256),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { crashRound, GameType, ticketDraws, ticketsHash, ticketsOf } from "../engine";
+import { clientSeedHash, crashRound, GameType, ticketDraws, ticketsHash, ticketsOf } from "../engine";
 import { parseCasinoLog, type CasinoLog } from "../../../bindings/casino";
 import { WATCHED_EVENTS, WATCHED_SESSION_EVENTS } from "./watched-events";
 import { rowsOf } from "../db/index";
@@ -278,7 +278,7 @@ async function relayedBets(db: Db, placed: Record<string, unknown>[]): Promise<S
       amount: sessionBets.amount,
       gameType: sessionBets.gameType,
       params: sessionBets.params,
-      clientSeed: sessionBets.clientSeed,
+      clientSeedHash: sessionBets.clientSeedHash,
       terms: sessionBets.terms,
     })
     .from(sessionBets)
@@ -293,7 +293,7 @@ async function relayedBets(db: Db, placed: Record<string, unknown>[]): Promise<S
       row.amount === (a.amount as bigint).toString() &&
       row.gameType === Number(a.gameType) &&
       row.params === (a.params as bigint).toString() &&
-      row.clientSeed.toLowerCase() === (a.clientSeed as string).toLowerCase() &&
+      row.clientSeedHash === clientSeedHash(a.clientSeed as string) &&
       row.terms === (a.terms as bigint).toString()
     )
       relayed.add(betId);

@@ -5,7 +5,7 @@ import type { Casino } from "../../../typechain-types";
 import { CHAIN_ID, SIWE_DOMAIN, type TestServer } from "./app";
 import { Client, signIn } from "./http";
 import { depositDegen } from "./play";
-import { openSession, signBet, type BetChoice, type TestSession } from "./sessions";
+import { openSession, sendBet, signBet, type BetChoice, type TestSession } from "./sessions";
 
 /** A player of the relay tests: signed in, funded, with a commitment and an open session. */
 export interface Seat {
@@ -43,7 +43,7 @@ export async function betAs(server: TestServer, seat: Seat, terms: bigint, choic
     terms,
     ...choice,
   });
-  const answer = await seat.client.post("/api/sessions/bets", signed.body);
+  const answer = await sendBet(seat.client, signed);
   expect(answer.status, JSON.stringify(answer.body)).toBe(202);
   return signed.betId;
 }

@@ -3,6 +3,7 @@ import {
   ACTION_KEY_TYPES,
   ACTIONS_TYPES,
   BET_TYPES,
+  clientSeedHash,
   SESSION_TYPES,
   sessionClientSeed,
   sessionDomain,
@@ -78,15 +79,23 @@ export interface BetChoice {
   clientSeed?: string;
 }
 
-/** The bet the session key signs, and the body POST /api/sessions/bets takes. */
+/** A signed bet as CasinoSessions.place and play take it: the bet with its client seed revealed. */
+export type SignedBetOnChain = ReturnType<typeof onChain>;
+
+/**
+ * The bet the session key signs (over the hash of its client seed), the body POST
+ * /api/sessions/bets takes, the seed the app reveals once the server countersigned it, and the bet
+ * as the chain takes it.
+ */
 export async function signBet(chain: TestChain, session: TestSession, choice: BetChoice) {
+  const clientSeed = choice.clientSeed ?? sessionClientSeed(session.secret, choice.nonce);
   const bet: SessionBet = {
     player: session.player.address,
     token: (choice.token ?? "DEGEN") === "BNB" ? ZeroAddress : await chain.token.getAddress(),
     amount: choice.amount ?? parseEther("1"),
     game: choice.game,
     params: choice.params ?? 0n,
-    clientSeed: choice.clientSeed ?? sessionClientSeed(session.secret, choice.nonce),
+    clientSeedHash: clientSeedHash(clientSeed),
     nonce: choice.nonce,
     expectedCommit: choice.expectedCommit,
     terms: choice.terms,
@@ -100,7 +109,25 @@ export async function signBet(chain: TestChain, session: TestSession, choice: Be
     r: signature.r,
     vs: signature.yParityAndS,
   };
-  return { bet, body, betId: ((BigInt(session.player.address) << 64n) | choice.nonce).toString() };
+  return { bet, body, clientSeed, betId: ((BigInt(session.player.address) << 64n) | choice.nonce).toString(), onChain: onChain(bet, clientSeed, signature) };
+}
+
+function onChain(bet: SessionBet, clientSeed: string, signature: Signature) {
+  const { deadline, clientSeedHash: _hash, game, ...fields } = bet;
+  return { bet: { ...fields, gameType: game, clientSeed }, deadline, r: signature.r, vs: signature.yParityAndS };
+}
+
+/**
+ * A signed bet sent as the app sends it: POST /api/sessions/bets, then, once the server took it
+ * (202, with its countersignature), its client seed (POST /api/sessions/bets/:betId/seed), which
+ * the relay needs to send it. The bet's answer.
+ */
+export async function sendBet(client: Client, signed: { body: unknown; betId: string; clientSeed: string }) {
+  const answer = await client.post("/api/sessions/bets", signed.body);
+  if (answer.status !== 202) return answer;
+  const revealed = await client.post(`/api/sessions/bets/${signed.betId}/seed`, { clientSeed: signed.clientSeed });
+  if (revealed.status !== 200) throw new Error(`revealing the client seed of bet ${signed.betId}: ${revealed.status} ${JSON.stringify(revealed.body)}`);
+  return answer;
 }
 
 /** A key's EIP-712 signature of Actions(betId, actions). */

@@ -3,6 +3,7 @@ import {
   ACTION_KEY_TYPES,
   ACTIONS_TYPES,
   BET_TYPES,
+  clientSeedHash,
   GameType,
   HashChain,
   SESSION_TYPES,
@@ -373,7 +374,7 @@ export class TestHouse {
       terms,
     };
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 23 * 3600);
-    const typed = { ...bet, game: bet.gameType, deadline };
+    const typed = { ...bet, clientSeedHash: clientSeedHash(bet.clientSeed), game: bet.gameType, deadline };
     const signature = Signature.from(await this.sessionKeys.get(player)!.signTypedData(sessionDomain(31337, this.sessions), BET_TYPES as never, typed));
     return { bet, deadline, r: signature.r, vs: signature.yParityAndS };
   }

@@ -30,7 +30,7 @@ export interface StoredSession {
   openedTxHash: string | null;
 }
 
-/** A bet as the key signed it (engine SessionBet), amounts as decimal strings, with its compact signature. */
+/** A bet as CasinoSessions takes it, amounts as decimal strings, with its compact signature: the key signed it (engine SessionBet) over the hash of its client seed, which is kept here and told the server once it countersigned. */
 export interface StoredSignedBet {
   bet: {
     player: string;

@@ -4,7 +4,7 @@
 // key the player opened (SessionOpened) before the bet and had not revoked, and every signed field
 // equal to what BetPlaced published.
 import { getAddress, recoverAddress, TypedDataEncoder, ZeroAddress, type Result } from "ethers";
-import { BET_TYPES, sessionDomain } from "@engine/session";
+import { BET_TYPES, clientSeedHash, sessionDomain } from "@engine/session";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import type { ChainBet } from "@/features/bets/onchain";
 
@@ -62,7 +62,12 @@ export async function checkSessionSignature(bet: ChainBet, reads: SessionReads):
     terms: input.terms as bigint,
     deadline: signed.deadline as bigint,
   };
-  const digest = TypedDataEncoder.hash(sessionDomain(reads.chainId, reads.sessions), BET_TYPES as never, typed);
+  // The key signed the seed's hash; the transaction carries the seed (CasinoSessions._betDigest).
+  const { clientSeed, ...fields } = typed;
+  const digest = TypedDataEncoder.hash(sessionDomain(reads.chainId, reads.sessions), BET_TYPES as never, {
+    ...fields,
+    clientSeedHash: clientSeedHash(clientSeed),
+  });
   const key = recoverAddress(digest, { r: signed.r as string, yParityAndS: signed.vs as string });
   const problems = differences(bet, typed);
   const unheld = await keyProblem(reads, bet, key);

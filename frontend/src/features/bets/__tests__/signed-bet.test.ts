@@ -1,4 +1,4 @@
-import { getAddress, parseEther, type Log } from "ethers";
+import { getAddress, keccak256, parseEther, type Log } from "ethers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GameType } from "@engine/gameTypes";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
@@ -30,6 +30,7 @@ vi.mock("@/lib/api-client", () => ({
       if (!server.accept) throw new Error("the server could not be reached");
       return { betId: "1", nonce: "5", ...server.accept };
     }
+    if (url === "/api/sessions/bets/1/seed") return { betId: "1", status: "queued" };
     throw new Error(`unexpected ${url}`);
   },
   serverErrorText: () => null,
@@ -151,9 +152,13 @@ describe("a signed bet and the wallet's way when the relay fails", () => {
     await isLate;
     // The chain takes a signed bet from the settler, or from anyone with its countersignature.
     expect(chain.places[0]).toEqual(["staticCall", expect.objectContaining({ deadline: 5000n }), "0x", { from: SETTLER }]);
-    expect(server.posts.map((post) => post.url)).toEqual(["/api/fairness/commitment", "/api/sessions/bets"]);
     const kept = readSignedBets(31337, PLAYER)["5"]!;
     expect(kept.countersignature).toBe(COUNTERSIGNATURE);
+    // The server is sent the hash of the client seed, and the seed once it countersigned (issue #37 item 3).
+    expect(server.posts.map((post) => post.url)).toEqual(["/api/fairness/commitment", "/api/sessions/bets", "/api/sessions/bets/1/seed"]);
+    const { clientSeed, ...signedFields } = kept.bet;
+    expect(server.posts[1]!.body).toEqual({ bet: { ...signedFields, clientSeedHash: keccak256(clientSeed) }, deadline: kept.deadline, r: kept.r, vs: kept.vs });
+    expect(server.posts[2]!.body).toEqual({ clientSeed });
     expect(patches.find((patch) => patch.stage === "relay-late")).toMatchObject({ oneClick: { nonce: "5", countersigned: true } });
 
     await sendSignedBetFromWallet("5", () => undefined);

@@ -2,7 +2,7 @@
 // the server relays it and the chain places and settles it in one transaction. Nothing of it asks
 // the wallet; only when the relay fails does the player's wallet send that same signed bet.
 import { getAddress, type Log } from "ethers";
-import { sessionClientSeed, type SessionBet } from "@engine/session";
+import { clientSeedHash, sessionClientSeed, type SessionBet } from "@engine/session";
 import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
 import { formatTokenAmount } from "@/config/tokens";
 import { explorerTxUrl } from "@/features/chain";
@@ -120,22 +120,25 @@ export async function placeSignedBet(
     return landSignedBet(wallet, waiting, request, update);
   }
 
+  const clientSeed = sessionClientSeed(signer.session.secret, nonce);
+  // The key signs the seed's hash: the server countersigns the bet before it can know its outcome,
+  // and is told the seed only then (docs/protocol.md §4.3).
   const bet: SessionBet = {
     player: wallet.account,
     token: tokenAddress(wallet.config, request.token),
     amount: toBaseUnits(request.stake),
     game: request.gameType,
     params: request.params,
-    clientSeed: sessionClientSeed(signer.session.secret, nonce),
+    clientSeedHash: clientSeedHash(clientSeed),
     nonce,
     expectedCommit,
     terms,
     deadline: BigInt(signer.session.grant.expiresAt),
   };
-  // The Bet's fields as CasinoSessions.BetInput (and the server) take them; the deadline beside them.
-  const { deadline: _deadline, ...fields } = bet;
+  // The Bet's fields as CasinoSessions.BetInput takes them, the seed in its hash's place; the deadline beside them.
+  const { deadline: _deadline, clientSeedHash: _hash, ...fields } = bet;
   const stored: StoredSignedBet = {
-    bet: { ...fields, amount: String(bet.amount), params: String(bet.params), nonce: String(nonce), terms: String(terms) },
+    bet: { ...fields, clientSeed, amount: String(bet.amount), params: String(bet.params), nonce: String(nonce), terms: String(terms) },
     deadline: String(bet.deadline),
     ...signer.signBet(bet),
     key: signer.session.grant.key,
@@ -189,19 +192,22 @@ async function landSignedBet(
   let refused: string | null = null;
   let countersigned = stored.countersignature !== undefined;
   if (countersigned) update({ oneClick: { nonce, countersigned } });
-  apiRequest<RelayAnswer>("POST", "/api/sessions/bets", { bet: stored.bet, deadline: stored.deadline, r: stored.r, vs: stored.vs }).then(
-    (answer) => {
+  const { clientSeed, ...signedFields } = stored.bet;
+  const body = { bet: { ...signedFields, clientSeedHash: clientSeedHash(clientSeed) }, deadline: stored.deadline, r: stored.r, vs: stored.vs };
+  apiRequest<RelayAnswer>("POST", "/api/sessions/bets", body)
+    .then(async (answer) => {
       if (answer.countersignature) {
         keepCountersignature(chainId, wallet.account, nonce, answer.countersignature);
         countersigned = true;
         update({ oneClick: { nonce, countersigned } });
+        // Kept first: the house committed to the bet, and the wallet can place it, before the seed leaves this tab.
+        await apiRequest("POST", `/api/sessions/bets/${answer.betId}/seed`, { clientSeed });
       }
       if (answer.txHash) update({ txHash: answer.txHash, explorerUrl: explorerTxUrl(wallet.config.chain, answer.txHash) });
-    },
-    (error: unknown) => {
+    })
+    .catch((error: unknown) => {
       refused = serverErrorText(error) ?? "the server could not be reached";
-    },
-  );
+    });
   let instead: { bet: Promise<ChainBet> } | null = null;
   walletInstead.set(nonce, async (report) => {
     if (!instead) {

@@ -1,5 +1,5 @@
 import { getAddress, Signature, Wallet, ZeroAddress } from "ethers";
-import { BET_TYPES, randomBytes32, sessionDomain } from "@engine/index";
+import { BET_TYPES, clientSeedHash, randomBytes32, sessionDomain } from "@engine/index";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import type { FakeBet, FakeCasinoChain } from "@/test/fake-casino-chain";
 import type { KeyEvent, SessionReads } from "../session-signature";
@@ -43,7 +43,10 @@ export class FakeSessions {
       terms: TERMS,
       deadline: 2_000_000_000n,
     };
-    const signature = Signature.from(await key.signTypedData(sessionDomain(this.chain.chainId, this.address), BET_TYPES as never, typed));
+    const { clientSeed, ...fields } = typed;
+    const signature = Signature.from(
+      await key.signTypedData(sessionDomain(this.chain.chainId, this.address), BET_TYPES as never, { ...fields, clientSeedHash: clientSeedHash(clientSeed) }),
+    );
     const signed = { bet: { ...typed, gameType: typed.game }, deadline: typed.deadline, r: signature.r, vs: signature.yParityAndS };
     const data = CasinoSessions__factory.createInterface().encodeFunctionData("play", [[signed], [this.chain.seeds.seed(Number(bet.nonce) + 1)]]);
     this.transactions.set(bet.txHash, { to: this.address, data });
