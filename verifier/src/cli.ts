@@ -27,6 +27,9 @@ claimed back at its maximum), the jackpot draw, and what the player's keys signe
                         under BSC's public endpoints' 10,000 per 5 minutes; 0: no limit, e.g. your own node)
   --workers N           threads that check the bets besides the one that reads (default: one per core
                         but one, here ${VERIFY_DEFAULTS.workers}; 0: the reading thread checks them too)
+  --scan-transactions   read every block's transactions too (a request per block), and name a bet
+                        settled with a seed that a transaction (a relay's, reverted or not) showed
+                        before the bet was placed
   --json                machine-readable results
   --help
 
@@ -58,6 +61,7 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
         batch: { type: "string" },
         rps: { type: "string" },
         workers: { type: "string" },
+        "scan-transactions": { type: "boolean" },
         json: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -85,6 +89,7 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
       batch: integer(parsed.batch, "--batch", 1) ?? VERIFY_DEFAULTS.batch,
       requestsPerSecond: integer(parsed.rps, "--rps", 0) ?? VERIFY_DEFAULTS.requestsPerSecond,
       workers: integer(parsed.workers, "--workers", 0) ?? VERIFY_DEFAULTS.workers,
+      scanTransactions: parsed["scan-transactions"] ?? false,
     },
   };
 }

@@ -37,7 +37,9 @@ export type ProblemKind =
   /** a relayed bet or action log that the player's key did not sign as it settled */
   | "signature"
   /** events missing, malformed or inconsistent with each other */
-  | "events";
+  | "events"
+  /** the seed that settled the bet, or its preimage, was in a transaction's calldata before the bet was placed (--scan-transactions) */
+  | "shown";
 
 export interface Problem {
   kind: ProblemKind;
@@ -97,7 +99,11 @@ export interface BetResult {
   betId: bigint;
   player: string;
   nonce: bigint;
+  /** The client seed BetPlaced published. */
+  clientSeed: string;
   placedBlock: number;
+  /** The transaction that placed it. */
+  placedTx: string;
   resolvedBlock: number;
   resolution: "settled" | "expired";
   game: string;

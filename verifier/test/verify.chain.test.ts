@@ -199,7 +199,8 @@ describe("npm run verify against a hardhat node", () => {
 
     const verification = await verify({ player: f!.address });
     expect(verification.result.problems).toEqual([]);
-    const all = await verify();
+    // Every relay and settlement transaction read too: none showed a seed before its bet was placed.
+    const all = await verify({ scanTransactions: true });
     expect(all.result.problems).toEqual([]);
     expect(all.summary).toMatchObject({ sessionKeys: 2, revokedKeys: 1 });
     for (const bet of oneClick) {
@@ -227,6 +228,33 @@ describe("npm run verify against a hardhat node", () => {
       placement: { via: "session" },
       checks: { signed: "exact" },
     });
+  });
+
+  it("names a wallet bet settled with a seed a reverted relay transaction showed before it was placed; without --scan-transactions it cannot see it (issue #37 item 1)", async () => {
+    // Player c: a session of theirs is open, and no bet of theirs is (d's and e's wait for settlement).
+    const c = chain.players[2]!;
+    // Nonces n and n + 1 of one player in one relay transaction, which reverts: the relay seed of
+    // n + 1 is the link above the wallet seed of n, which nobody has used yet.
+    const wheel = { player: c, token: "DEGEN" as const, amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 0b1n };
+    const shown = await house.playThatReverts([wheel, wheel]);
+    const [walletBet] = await house.place([wheel]);
+    await house.settleHonestly([walletBet!]);
+
+    expect(betOf(await verify(), walletBet!).problems).toEqual([]);
+    const scanned = await verify({ scanTransactions: true });
+    expect(betOf(scanned, walletBet!)).toMatchObject({ placement: { via: "wallet" }, link: { as: "wallet" }, checks: { word: "exact", chain: "mismatch" } });
+    expect(scanned.result.problems).toEqual([
+      {
+        kind: "shown",
+        message: `settled with a seed that transaction ${shown.tx} (block ${shown.block}) showed before the bet was placed (block ${walletBet!.block}): the link above it, which hashes to it, with bet #${walletBet!.nonce + 1n} of ${c.address.toLowerCase()}`,
+        block: walletBet!.block,
+        betId: walletBet!.betId,
+        player: c.address,
+      },
+    ]);
+    const cli = await runVerifyCli([...args(), "--scan-transactions"]);
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toContain(`[shown] block ${walletBet!.block}`);
   });
 
   it("reports, with exit 1, a relayed bet whose signed fields differ from what settled (a history no real Casino emits, served by a node of its own)", async () => {

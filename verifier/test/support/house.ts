@@ -360,7 +360,7 @@ export class TestHouse {
   }
 
   /** A bet as the player's session key signs it: the player's next nonce, the chain's root as the expected commitment. */
-  private async signedBet(spec: BetSpec, nonce: bigint, terms: bigint): Promise<unknown> {
+  private async signedBet(spec: BetSpec, nonce: bigint, terms: bigint, deadline = BigInt(Math.floor(Date.now() / 1000) + 23 * 3600)): Promise<unknown> {
     const player = spec.player.address;
     const bet = {
       player,
@@ -373,7 +373,6 @@ export class TestHouse {
       expectedCommit: this.chains.get(player)!.links.commitment,
       terms,
     };
-    const deadline = BigInt(Math.floor(Date.now() / 1000) + 23 * 3600);
     const typed = { ...bet, clientSeedHash: clientSeedHash(bet.clientSeed), game: bet.gameType, deadline };
     const signature = Signature.from(await this.sessionKeys.get(player)!.signTypedData(sessionDomain(31337, this.sessions), BET_TYPES as never, typed));
     return { bet, deadline, r: signature.r, vs: signature.yParityAndS };
@@ -421,6 +420,36 @@ export class TestHouse {
       await this.sendAll([{ from: this.settler, to: this.casino, data: draw }], SETTLE_GAS_BASE + SETTLE_GAS_PER_BET * BigInt(tickets.length));
     }
     return placed.map(({ odds: _odds, prize: _prize, ...bet }) => bet);
+  }
+
+  /**
+   * A relay transaction of the player's next bets that reverts (its last bet's deadline has passed),
+   * mined: its calldata shows every bet's relay seed all the same. Its hash and block.
+   */
+  async playThatReverts(specs: readonly BetSpec[]): Promise<{ tx: string; block: number }> {
+    const terms = await this.chain.casino.terms();
+    const nonces = new Map<string, bigint>();
+    const signed = [];
+    const seeds = [];
+    for (const [i, spec] of specs.entries()) {
+      const player = spec.player.address;
+      const nonce = nonces.get(player) ?? (await this.chain.casino.commitmentOf(player))[1];
+      nonces.set(player, nonce + 1n);
+      signed.push(await this.signedBet(spec, nonce, terms, i === specs.length - 1 ? 1n : undefined));
+      seeds.push(this.seedOf(player, nonce, true));
+    }
+    const fees = await this.provider.getFeeData();
+    const sent = await this.settler.sendTransaction({
+      to: this.sessions,
+      data: sessionsInterface.encodeFunctionData("play", [signed, seeds]),
+      gasLimit: SETTLE_GAS_BASE + ONE_CLICK_GAS_PER_BET * BigInt(specs.length),
+      maxFeePerGas: fees.maxFeePerGas! * 2n,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas!,
+    });
+    await this.mine([this.settler.address]);
+    const receipt = (await this.provider.getTransactionReceipt(sent.hash))!;
+    if (receipt.status !== 0) throw new Error(`relay transaction ${sent.hash} did not revert`);
+    return { tx: sent.hash, block: receipt.blockNumber };
   }
 
   /** A bet the player's session key signed, placed to be settled later (CasinoSessions.place), sent by the settler. */
