@@ -1,6 +1,5 @@
 // Phone and accessibility (issue #22 item 5): axe-core on every page and every dialog, with no
-// serious or critical violation (the kickboxing Tie confirmation, which needs a web3 bet, is checked
-// in kickboxing-web3.e2e.test.ts); Tab reaches every control and each is visibly focused; nothing
+// serious or critical violation; Tab reaches every control and each is visibly focused; nothing
 // reaches past a 390 px phone's edge; the game hotkeys stay off while the player types.
 import { describe, expect, inject, it } from "vitest";
 import { openPage } from "./support/browser";
