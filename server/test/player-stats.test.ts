@@ -1,13 +1,13 @@
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { getAddress } from "ethers";
+import { formatEther, getAddress } from "ethers";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, rowsOf, type Database } from "../src/db/index";
 import { setValue } from "../src/db/kv";
 import { errorHandler } from "../src/http/errors";
 import { compileTrustProxy } from "../src/http/trust-proxy";
-import { statsRouter } from "../src/routes/stats";
+import { statsRouter, tokens } from "../src/routes/stats";
 import { CHART_POINTS, readPlayerBets, readPlayerStats, type PlayerStats } from "../src/stats/player-stats";
 import { tempDir } from "./support/app";
 import { mulberry32 } from "./support/random";
@@ -265,13 +265,31 @@ describe("the CSV export (GET /api/players/:address/bets?format=csv)", () => {
     expect(rows.every((row) => row[2] === "DEGEN")).toBe(true);
 
     const forwardedFor = (ip: string) => ({ headers: { "X-Forwarded-For": ip } });
-    expect((await fetch(`${base}/api/players/${many}/bets?format=csv`, forwardedFor("203.0.113.7"))).status).toBe(200);
+    // Each export read to its end: one a client leaves unread holds its place until its time limit.
+    const second = await fetch(`${base}/api/players/${many}/bets?format=csv`, forwardedFor("203.0.113.7"));
+    expect(second.status).toBe(200);
+    await second.text();
     const refused = await fetch(`${base}/api/players/${many}/bets?format=csv`, forwardedFor("203.0.113.7"));
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).not.toBeNull();
     // Another address, and the JSON pages, are not held by it.
-    expect((await fetch(`${base}/api/players/${many}/bets?format=csv&limit=1`, forwardedFor("203.0.113.8"))).status).toBe(200);
+    const another = await fetch(`${base}/api/players/${many}/bets?format=csv&limit=1`, forwardedFor("203.0.113.8"));
+    expect(another.status).toBe(200);
+    await another.text();
     expect((await fetch(`${base}/api/players/${many}/bets`, forwardedFor("203.0.113.7"))).status).toBe(200);
+  });
+
+  it("answers another player's page asked while an export is being written before the export ends", async () => {
+    const ended: string[] = [];
+    const exporting = await fetch(`${base}/api/players/${MANY}/bets?format=csv`, { headers: { "X-Forwarded-For": "203.0.113.40" } });
+    expect(exporting.status).toBe(200);
+    await Promise.all([
+      exporting.text().then(() => ended.push("export")),
+      fetch(`${base}/api/players/${FEW}`).then(async (response) =>
+        ended.push(`page ${response.status} ${((await response.json()) as { player: string }).player}`),
+      ),
+    ]);
+    expect(ended).toEqual([`page 200 ${FEW}`, "export"]);
   });
 
   it("writes CSV_EXPORTS_AT_ONCE exports at once, from any addresses: one more is a 503 with Retry-After, the JSON pages still answer", async () => {
@@ -308,11 +326,110 @@ describe("the CSV export (GET /api/players/:address/bets?format=csv)", () => {
       expect(await busy.json()).toEqual({ error: "1 CSV exports are being written: try again in a few seconds" });
       expect((await fetch(`${url}/ungated/players/${MANY}/bets`)).status).toBe(200);
       release();
-      expect((await writing).status).toBe(200);
-      expect((await csv("203.0.113.21")).status).toBe(200);
+      const written = await writing;
+      expect(written.status).toBe(200);
+      // The place is held until the export is written.
+      await written.text();
+      const next = await csv("203.0.113.21");
+      expect(next.status).toBe(200);
+      await next.text();
     } finally {
       release();
       await new Promise((resolve) => server.close(() => resolve(undefined)));
     }
+  });
+});
+
+/** The stats routes over a database that counts its reads and can hold them, on a port of their own. */
+async function countedRoutes(options: { cursor: () => number; hold?: (read: number) => boolean; csvExportsAtOnce?: number; csvExportMs?: number }) {
+  let reads = 0;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reachedHeld: () => void = () => undefined;
+  const heldReached = new Promise<void>((resolve) => (reachedHeld = resolve));
+  const real = db();
+  const counted = new Proxy(real, {
+    get: (target, name, receiver) => {
+      if (name !== "execute") return Reflect.get(target, name, receiver);
+      return async (...args: Parameters<typeof real.execute>) => {
+        reads++;
+        if (options.hold?.(reads)) {
+          reachedHeld();
+          await held;
+        }
+        return target.execute(...args);
+      };
+    },
+  });
+  const app = express();
+  app.use("/api", statsRouter({ db: counted, readUpTo: async () => options.cursor(), trustProxy: compileTrustProxy("loopback"), ...options }));
+  app.use(errorHandler);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    reads: () => reads,
+    heldReached,
+    close: async () => {
+      release();
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+    },
+  };
+}
+
+describe("a page read once for its callers (issue #38 item 5)", () => {
+  it("ten callers at once and every caller after them while the cursor stays read the database once; the cursor moving reads it again", async () => {
+    let at = cursor;
+    const routes = await countedRoutes({ cursor: () => at });
+    try {
+      for (const path of [`/api/players/${MANY}`, `/api/players/${MANY}/bets?token=DEGEN&limit=20`]) {
+        const before = routes.reads();
+        const page = async () => (await fetch(routes.url + path)).json() as Promise<{ games?: unknown; bets?: unknown }>;
+        const answers = await Promise.all(Array.from({ length: 10 }, page));
+        expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+        expect(answers[0]!.games ?? answers[0]!.bets).toHaveLength(path.includes("bets") ? 20 : 4 * 2);
+        expect(await page()).toEqual(answers[0]);
+        expect(routes.reads() - before).toBe(1);
+        // The log reader's next block: the page may have changed, it is read again.
+        at++;
+        const again = await page();
+        expect(again.games ?? again.bets).toEqual(answers[0]!.games ?? answers[0]!.bets);
+        expect(routes.reads() - before).toBe(2);
+        at = cursor;
+      }
+    } finally {
+      await routes.close();
+    }
+  });
+});
+
+describe("a CSV export's time limit", () => {
+  it("cuts an export still being written when it runs out (a reader too slow, or a read), and frees its place for the next", async () => {
+    // The first export's second batch is held: it cannot end on its own.
+    const routes = await countedRoutes({ cursor: () => cursor, hold: (read) => read === 2, csvExportsAtOnce: 1, csvExportMs: 1_000 });
+    try {
+      const csv = (player: string, ip: string) => fetch(`${routes.url}/api/players/${player}/bets?format=csv`, { headers: { "X-Forwarded-For": ip } });
+      const cut = await csv(MANY, "203.0.113.30");
+      expect(cut.status).toBe(200);
+      await routes.heldReached;
+      // Cut: the download ends incomplete, not short.
+      await expect(cut.text()).rejects.toThrow();
+      // A short one, written well within the limit.
+      const next = await csv(FEW, "203.0.113.31");
+      expect(next.status).toBe(200);
+      expect((await next.text()).trim().split("\r\n")).toHaveLength(1 + 400);
+    } finally {
+      await routes.close();
+    }
+  });
+});
+
+describe("a CSV export's amounts", () => {
+  it("are written in tokens as ethers' formatEther writes them", () => {
+    const next = mulberry32(5);
+    const amounts = [0n, 1n, -1n, WEI, -WEI, 15n * 10n ** 17n, 10n ** 30n + 7n, -(5n * 10n ** 12n)];
+    for (let i = 0; i < 1_000; i++)
+      amounts.push((BigInt(Math.floor(next() * 2 ** 53)) * BigInt(Math.floor(next() * 2 ** 30))) / 10n ** BigInt(Math.floor(next() * 20)) - 10n ** 20n);
+    for (const wei of amounts) expect(tokens(wei), String(wei)).toBe(formatEther(wei));
   });
 });

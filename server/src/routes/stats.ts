@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { Router } from "express";
-import { formatEther } from "ethers";
 import { z } from "zod";
 import { GAME_TYPES } from "../engine";
 import type { Db } from "../db/types";
@@ -9,6 +9,7 @@ import { countRequest, FixedWindowCounter, ipKey } from "../http/limits";
 import type { TrustProxy } from "../http/trust-proxy";
 import { address, tokenSymbol } from "../http/validators";
 import { readLeaderboards, type Leaderboards } from "../stats/leaderboards";
+import { KeptReads } from "../stats/kept-reads";
 import { readPlayerBets, readPlayerStats, type PlayerBet, type PlayerStats } from "../stats/player-stats";
 import { STATS_WINDOWS } from "../stats/settled-bets";
 
@@ -16,8 +17,13 @@ import { STATS_WINDOWS } from "../stats/settled-bets";
 const LEADERBOARDS_FRESH_MS = 5_000;
 /** Rows of a CSV export at most (the newest). */
 export const CSV_ROWS = 10_000;
-/** Rows a CSV export reads at once: what it holds in memory, however long the export. */
-const CSV_BATCH = 500;
+/**
+ * Rows a CSV export reads at once: what it holds in memory, however long the export. Between two
+ * batches it lets the event loop turn: PGlite runs each read on the loop's thread, and without the
+ * turn an export's reads followed each other with nothing else let in (ten exports ran one after
+ * another, another player's page waited 3.5 s behind them).
+ */
+const CSV_BATCH = 200;
 /** CSV exports per minute from one IP address: each reads up to CSV_ROWS rows (issue #38 item 5). */
 export const CSV_EXPORTS_PER_IP_PER_MINUTE = 6;
 /**
@@ -26,6 +32,19 @@ export const CSV_EXPORTS_PER_IP_PER_MINUTE = 6;
  * at the client, told when to come back.
  */
 export const CSV_EXPORTS_AT_ONCE = 2;
+/**
+ * An export still being written this long after it began is cut (the download ends incomplete)
+ * and its place freed: a client reading slowly, or not at all, cannot hold one of the
+ * CSV_EXPORTS_AT_ONCE places. 10,000 rows are about 2.2 MB: 30 s is 0.6 Mbit/s.
+ */
+export const CSV_EXPORT_MS = 30_000;
+/**
+ * A player's page and a page of their history are read once for every caller while the log
+ * reader's cursor stays, and at most this long (stats/kept-reads.ts).
+ */
+const PAGES_KEPT_MS = 5_000;
+/** Pages kept per kind: a whale's numbers are about 15 kB, a page of 50 bets about 20 kB. */
+const PAGES_KEPT = 500;
 
 const leaderboardsQuery = z.object({ window: z.enum(STATS_WINDOWS as ["24h", "7d", "all"]).default("24h"), token: tokenSymbol.default("DEGEN") }).strict();
 
@@ -57,6 +76,8 @@ export interface StatsRoutesOptions {
   csvExportsPerMinute?: number;
   /** CSV exports written at once (CSV_EXPORTS_AT_ONCE by default). */
   csvExportsAtOnce?: number;
+  /** How long a CSV export may take (CSV_EXPORT_MS by default). */
+  csvExportMs?: number;
 }
 
 /**
@@ -68,9 +89,11 @@ export function statsRouter(o: StatsRoutesOptions): Router {
   const router = Router();
   const now = o.now ?? (() => Math.floor(Date.now() / 1000));
   const fresh = new Map<string, { at: number; read: Promise<Leaderboards> }>();
-  const pages = new Map<string, Promise<PlayerStats>>();
+  const pages = new KeptReads<PlayerStats>({ maxAgeMs: PAGES_KEPT_MS, maxEntries: PAGES_KEPT });
+  const histories = new KeptReads<PlayerBet[]>({ maxAgeMs: PAGES_KEPT_MS, maxEntries: PAGES_KEPT });
   const csvExports = new FixedWindowCounter(o.csvExportsPerMinute ?? CSV_EXPORTS_PER_IP_PER_MINUTE);
   const csvAtOnce = o.csvExportsAtOnce ?? CSV_EXPORTS_AT_ONCE;
+  const csvExportMs = o.csvExportMs ?? CSV_EXPORT_MS;
   let csvWriting = 0;
 
   router.get(
@@ -91,12 +114,8 @@ export function statsRouter(o: StatsRoutesOptions): Router {
     "/players/:address",
     route(async (req) => {
       const player = parse(address, req.params.address);
-      // Callers of one page while it is being read share that read: ten at once cost one.
-      const reading = pages.get(player);
-      if (reading) return reading;
-      const read = o.readUpTo().then((upTo) => readPlayerStats(o.db, player, upTo));
-      pages.set(player, read);
-      return read.finally(() => pages.delete(player));
+      const upTo = await o.readUpTo();
+      return pages.read(player, upTo, () => readPlayerStats(o.db, player, upTo));
     }),
   );
 
@@ -113,19 +132,22 @@ export function statsRouter(o: StatsRoutesOptions): Router {
           res.setHeader("Retry-After", "5");
           throw new HttpError(503, `${csvAtOnce} CSV exports are being written: try again in a few seconds`);
         }
+        // The place is taken until the response closes: written, failed, given up by its client, or cut at its time limit.
         csvWriting++;
-        try {
-          const read = (from: number | undefined, limit: number) => readPlayerBets(o.db, player, filter, { upTo: readUpTo, before: from, limit });
-          const first = await read(before, CSV_BATCH);
-          res.setHeader("Content-Type", "text/csv; charset=utf-8");
-          res.setHeader("Content-Disposition", `attachment; filename="degen-casino-bets-${player}-to-block-${readUpTo}.csv"`);
-          await streamCsv(res, first, read);
-        } finally {
+        const timeLimit = setTimeout(() => res.destroy(), csvExportMs);
+        res.once("close", () => {
           csvWriting--;
-        }
+          clearTimeout(timeLimit);
+        });
+        const read = (from: number | undefined, limit: number) => readPlayerBets(o.db, player, filter, { upTo: readUpTo, before: from, limit });
+        const first = await read(before, CSV_BATCH);
+        res.setHeader("Content-Type", "text/csv; charset=utf-8");
+        res.setHeader("Content-Disposition", `attachment; filename="degen-casino-bets-${player}-to-block-${readUpTo}.csv"`);
+        await streamCsv(res, first, read);
         return undefined;
       }
-      const bets = await readPlayerBets(o.db, player, filter, { upTo: readUpTo, before, limit });
+      const key = JSON.stringify([player, game, token, result, before, limit]);
+      const bets = await histories.read(key, readUpTo, () => readPlayerBets(o.db, player, filter, { upTo: readUpTo, before, limit }));
       return { bets, next: bets.length === limit ? bets[bets.length - 1]!.seq : null, readUpTo };
     }),
   );
@@ -134,26 +156,30 @@ export function statsRouter(o: StatsRoutesOptions): Router {
 
 /**
  * Writes the CSV a batch at a time, each read after the last is handed to the socket (waiting
- * while the client is slower), so that an export holds CSV_BATCH rows, not CSV_ROWS. A failure
- * after the first batch can no longer change the status: the connection is cut, so that the
- * download ends incomplete rather than short.
+ * while the client is slower) and the event loop has turned, so that an export holds CSV_BATCH
+ * rows, not CSV_ROWS, and other requests are answered between its reads. A failure after the
+ * first batch can no longer change the status: the connection is cut, so that the download ends
+ * incomplete rather than short. A response closed meanwhile (its time limit) ends the export.
  */
 async function streamCsv(res: ServerResponse, first: PlayerBet[], read: (before: number, limit: number) => Promise<PlayerBet[]>): Promise<void> {
+  if (res.destroyed) return;
   let batch = first;
   let written = 0;
   res.write(`${CSV_HEADER}\r\n`);
   try {
     for (;;) {
+      if (res.destroyed) return;
       if (batch.length > 0 && !res.write(csvLines(batch))) await drained(res);
       written += batch.length;
-      if (batch.length < CSV_BATCH || written >= CSV_ROWS || res.destroyed) break;
+      if (batch.length < CSV_BATCH || written >= CSV_ROWS) break;
+      await nextTurn();
       batch = await read(batch[batch.length - 1]!.seq, Math.min(CSV_BATCH, CSV_ROWS - written));
     }
   } catch (error) {
     res.destroy(error as Error);
     return;
   }
-  res.end();
+  if (!res.destroyed) res.end();
 }
 
 /** Until the socket takes more, or closes (the client gave up). */
@@ -172,15 +198,15 @@ const CSV_HEADER = "bet_id,game,token,stake,paid,jackpot_win,profit,stake_wei,pa
 /** Rows of the history as CSV lines: amounts in tokens (18 decimals) and in wei, times in UTC. */
 function csvLines(rows: readonly PlayerBet[]): string {
   const lines = rows.map((bet) => {
-    const profit = BigInt(bet.paid) - BigInt(bet.stake);
+    const [stake, paid] = [BigInt(bet.stake), BigInt(bet.paid)];
     return [
       bet.betId,
       bet.game,
       bet.token,
-      formatEther(bet.stake),
-      formatEther(bet.paid),
-      formatEther(bet.jackpotWin),
-      formatEther(profit),
+      tokens(stake),
+      tokens(paid),
+      tokens(BigInt(bet.jackpotWin)),
+      tokens(paid - stake),
       bet.stake,
       bet.paid,
       bet.settledBlock,
@@ -189,4 +215,16 @@ function csvLines(rows: readonly PlayerBet[]): string {
     ].join(",");
   });
   return lines.map((line) => `${line}\r\n`).join("");
+}
+
+const WEI_PER_TOKEN = 10n ** 18n;
+
+/**
+ * Wei as tokens, as ethers' formatEther writes them ("1.5", "0.0", "-0.000001"), at a sixth
+ * of its cost: four amounts a row made formatting most of an export's time.
+ */
+export function tokens(wei: bigint): string {
+  const size = wei < 0n ? -wei : wei;
+  const fraction = (size % WEI_PER_TOKEN).toString().padStart(18, "0").replace(/0+$/, "");
+  return `${wei < 0n ? "-" : ""}${size / WEI_PER_TOKEN}.${fraction || "0"}`;
 }
