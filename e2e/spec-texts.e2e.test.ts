@@ -28,11 +28,12 @@ const WHITEPAPER_SECTIONS = [
 const PAGES: readonly { route: string; texts: readonly string[] }[] = [
   { route: "/", texts: ["Demo Mode", "Jackpot 1.2M"] },
   { route: "/roulette", texts: ["Lobby", "Demo Mode", "10.2x", "9.8x"] },
-  { route: "/blackjack", texts: ["Lobby", "BJ 2.5x", "Win 2x", "Push 1x", "Demo Mode", "1.02x", "0.98x"] },
+  // Blackjack and kickboxing pay alike in both tokens: their token switches show the game's RTP, not the token multiplier (issue #39 item 1).
+  { route: "/blackjack", texts: ["Lobby", "BJ 2.5x", "Win 2x", "Push 1x", "Demo Mode", "RTP 98.5%"] },
   { route: "/slots", texts: ["Lobby", "Jackpot 1.2M", "Demo Mode", "1.02x", "0.98x"] },
   {
     route: "/kickboxing",
-    texts: ["Lobby", "Jackpot: 1.2M", "Bet on Red x2.0", "Bet on Blue x2.0", "Bet on Tie x4.0", "START MATCH", "1.02x", "0.98x"],
+    texts: ["Lobby", "Jackpot: 1.2M", "Bet on Red x2.0", "Bet on Blue x2.0", "Bet on Tie x4.0", "START MATCH"],
   },
   {
     route: "/crash",

@@ -1,5 +1,6 @@
-import { formatTokenAmount, TOKEN_MULTIPLIER, type Token } from "@/config/tokens";
+import { formatTokenAmount, type Token } from "@/config/tokens";
 import { PLAYER_WIN_CHANCE_PERCENT } from "@/config/economics";
+import { multiplierGamesText, otherGamesText } from "@/config/game-returns";
 import { cn } from "@/lib/cn";
 
 const tokenStyle: Record<Token, { text: string; ring: string; blurb: string }> = {
@@ -18,8 +19,10 @@ export function BalanceCard({ token, amount }: { token: Token; amount: number })
         </span>
         <span className="text-sm font-semibold text-slate-400">{token}</span>
       </span>
-      <span className="text-xs text-slate-400">
-        {style.blurb} · {TOKEN_MULTIPLIER[token]}x · {PLAYER_WIN_CHANCE_PERCENT[token]}% player
+      {/* The token's multiplier holds only where the rules apply it (issue #39 item 1); the other games' returns beside it. */}
+      <span className="text-xs text-slate-400" data-testid={`token-terms-${token}`}>
+        {style.blurb} · {multiplierGamesText(token, PLAYER_WIN_CHANCE_PERCENT[token])}
+        <span className="block">{otherGamesText(token)}</span>
       </span>
     </div>
   );
