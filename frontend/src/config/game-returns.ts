@@ -8,9 +8,12 @@ import { TOKEN_MULTIPLIER, type Token } from "./tokens";
 /** The games whose payouts the token multiplier scales, as the product's token texts are qualified. */
 export const MULTIPLIER_GAMES_TEXT = "on wheel, slots and crash";
 
-/** A return as the player reads it, at most one decimal: "RTP 98.5%", "RTP 8%". */
+/** A return as a percent of at most one decimal: "98.5%", "8%". */
+const percent = (rtp: number) => `${Number((rtp * 100).toFixed(1))}%`;
+
+/** A return as the player reads it beside a bet: "RTP 98.5%", "RTP 8%". */
 export function rtpText(rtp: number): string {
-  return `RTP ${Number((rtp * 100).toFixed(1))}%`;
+  return `RTP ${percent(rtp)}`;
 }
 
 /** Blackjack's token switch badge: the same return in both tokens. */
@@ -28,7 +31,7 @@ export function multiplierGamesText(token: Token, playerPercent: number): string
   return `${TOKEN_MULTIPLIER[token]}x · ${playerPercent}% player ${MULTIPLIER_GAMES_TEXT}`;
 }
 
-/** The other games' returns, alike in both tokens: "Blackjack RTP 98.5% · kickboxing RTP 98% (Tie RTP 8%)". */
+/** The other games' returns with this token: "RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)". */
 export function otherGamesText(token: Token): string {
-  return `Blackjack ${rtpText(BLACKJACK_RTP[token])} · kickboxing ${rtpText(kickboxingRtp("RED"))} (Tie ${rtpText(kickboxingRtp("TIE"))})`;
+  return `RTP: blackjack ${percent(BLACKJACK_RTP[token])} · kickboxing ${percent(kickboxingRtp("RED"))} (Tie ${percent(kickboxingRtp("TIE"))})`;
 }

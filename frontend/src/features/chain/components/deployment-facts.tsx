@@ -38,3 +38,14 @@ export function ContractAddress({ contract }: { contract: keyof Pick<AppContract
     <span data-testid={testId}>{text}</span>
   );
 }
+
+/** The lobby's headline: the chain by name once the server's configuration is read, "a test chain" until then or without it. */
+export function ChainHeadline() {
+  const state = useAppConfig();
+  return (
+    <>
+      Provably fair games on <span data-testid="headline-chain">{state.status === "ready" ? state.config.chain.name : "a test chain"}</span>. Play right away
+      with virtual funds, or connect your wallet to play on chain.
+    </>
+  );
+}

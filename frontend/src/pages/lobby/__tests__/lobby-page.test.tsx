@@ -102,10 +102,10 @@ describe("Lobby", () => {
     it("qualifies the token multiplier with its games and gives the other games' returns", async () => {
       renderRoute("/");
       expect(await screen.findByTestId("token-terms-DEGEN")).toHaveTextContent(
-        /^Player-friendly · jackpot eligible · 1\.02x · 51% player on wheel, slots and crashBlackjack RTP 98\.5% · kickboxing RTP 98% \(Tie RTP 8%\)$/,
+        /^Player-friendly · jackpot eligible1\.02x · 51% player on wheel, slots and crashRTP: blackjack 98\.5% · kickboxing 98% \(Tie 8%\)$/,
       );
       expect(screen.getByTestId("token-terms-BNB")).toHaveTextContent(
-        /^Standard odds · 0\.98x · 49% player on wheel, slots and crashBlackjack RTP 98\.5% · kickboxing RTP 98% \(Tie RTP 8%\)$/,
+        /^Standard odds0\.98x · 49% player on wheel, slots and crashRTP: blackjack 98\.5% · kickboxing 98% \(Tie 8%\)$/,
       );
     });
 
@@ -115,7 +115,7 @@ describe("Lobby", () => {
       const mechanics = screen.getByTestId("panel-mechanics");
       expect(within(mechanics).getByText("1.02x · 51% player on wheel, slots and crash")).toBeVisible();
       expect(within(mechanics).getByText("0.98x · 49% player on wheel, slots and crash")).toBeVisible();
-      expect(within(mechanics).getAllByText("Blackjack RTP 98.5% · kickboxing RTP 98% (Tie RTP 8%)")).toHaveLength(2);
+      expect(within(mechanics).getAllByText("RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)")).toHaveLength(2);
     });
   });
 
@@ -138,6 +138,9 @@ describe("Lobby", () => {
       expect(casino).toHaveTextContent(TEST_CONFIG.contracts.Casino);
       expect(within(mechanics).queryByRole("link")).toBeNull();
       expect(mechanics).not.toHaveTextContent(/Coming soon|BSC Testnet/);
+      expect(screen.getByText(/^Provably fair games on/)).toHaveTextContent(
+        /^Provably fair games on Hardhat Local\. Play right away with virtual funds, or connect your wallet to play on chain\.$/,
+      );
     });
 
     it("says the contracts are not known when the server's configuration cannot be read", async () => {
@@ -149,6 +152,7 @@ describe("Lobby", () => {
         /^Not known: the server's configuration could not be read$/,
       );
       expect(within(mechanics).getByTestId("network-name")).toHaveTextContent(/^Not known: the server's configuration could not be read$/);
+      expect(screen.getByTestId("headline-chain")).toHaveTextContent(/^a test chain$/);
     });
   });
 });

@@ -21,7 +21,8 @@ export function BalanceCard({ token, amount }: { token: Token; amount: number })
       </span>
       {/* The token's multiplier holds only where the rules apply it (issue #39 item 1); the other games' returns beside it. */}
       <span className="text-xs text-slate-400" data-testid={`token-terms-${token}`}>
-        {style.blurb} · {multiplierGamesText(token, PLAYER_WIN_CHANCE_PERCENT[token])}
+        <span className="block">{style.blurb}</span>
+        <span className="block">{multiplierGamesText(token, PLAYER_WIN_CHANCE_PERCENT[token])}</span>
         <span className="block">{otherGamesText(token)}</span>
       </span>
     </div>
