@@ -93,6 +93,25 @@ describe("SPEC texts read as SPEC writes them", () => {
     });
   }
 
+  it("the lobby footer names the chain and the contracts the app plays with (issue #39 item 2)", async () => {
+    const config = (await (await fetch(inject("apiUrl") + "/api/config")).json()) as {
+      chain: { id: number; name: string };
+      contracts: { DegenToken: string; Casino: string };
+    };
+    const page = await openPage(browser());
+    await page.goto(appUrl + "/");
+    await page.getByRole("button", { name: "Smart Contract Mechanics" }).click();
+    const mechanics = page.getByTestId("panel-mechanics");
+    await mechanics.getByText(`${config.chain.name} (chain ${config.chain.id}) · testnet only`, { exact: true }).waitFor();
+    expect(await mechanics.getByTestId("contract-address-DegenToken").innerText()).toBe(config.contracts.DegenToken);
+    expect(await mechanics.getByTestId("contract-address-Casino").innerText()).toBe(config.contracts.Casino);
+    expect(await mechanics.innerText()).not.toMatch(/Coming soon/);
+    await expectNothingRecased(page);
+    await page.getByTestId("lobby-footer").scrollIntoViewIfNeeded();
+    await screenshot(page, "spec-texts-lobby-footer-desktop", false);
+    await page.context().close();
+  });
+
   it("texts that appear as rounds play: blackjack hands, wheel toasts, slots lines", async () => {
     const page = await openPage(browser());
     await page.goto(appUrl + "/blackjack");
