@@ -31,7 +31,12 @@ export function multiplierGamesText(token: Token, playerPercent: number): string
   return `${TOKEN_MULTIPLIER[token]}x · ${playerPercent}% player ${MULTIPLIER_GAMES_TEXT}`;
 }
 
-/** The other games' returns with this token: "RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)". */
+/** The other games' returns with this token, in two parts: "RTP: blackjack 98.5%", "kickboxing 98% (Tie 8%)". */
+export function otherGamesParts(token: Token): [string, string] {
+  return [`RTP: blackjack ${percent(BLACKJACK_RTP[token])}`, `kickboxing ${percent(kickboxingRtp("RED"))} (Tie ${percent(kickboxingRtp("TIE"))})`];
+}
+
+/** The same as one text: "RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)". */
 export function otherGamesText(token: Token): string {
-  return `RTP: blackjack ${percent(BLACKJACK_RTP[token])} · kickboxing ${percent(kickboxingRtp("RED"))} (Tie ${percent(kickboxingRtp("TIE"))})`;
+  return otherGamesParts(token).join(" · ");
 }

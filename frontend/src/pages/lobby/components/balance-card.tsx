@@ -1,6 +1,6 @@
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { PLAYER_WIN_CHANCE_PERCENT } from "@/config/economics";
-import { multiplierGamesText, otherGamesText } from "@/config/game-returns";
+import { multiplierGamesText, otherGamesParts } from "@/config/game-returns";
 import { cn } from "@/lib/cn";
 
 const tokenStyle: Record<Token, { text: string; ring: string; blurb: string }> = {
@@ -23,7 +23,10 @@ export function BalanceCard({ token, amount }: { token: Token; amount: number })
       <span className="text-xs text-slate-400" data-testid={`token-terms-${token}`}>
         <span className="block">{style.blurb}</span>
         <span className="block">{multiplierGamesText(token, PLAYER_WIN_CHANCE_PERCENT[token])}</span>
-        <span className="block">{otherGamesText(token)}</span>
+        {/* Two unbreakable parts: a narrow card wraps between the games, not inside one's figures. */}
+        <span className="block">
+          <span className="whitespace-nowrap">{otherGamesParts(token)[0]}</span> · <span className="whitespace-nowrap">{otherGamesParts(token)[1]}</span>
+        </span>
       </span>
     </div>
   );
