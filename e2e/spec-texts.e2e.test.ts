@@ -28,11 +28,12 @@ const WHITEPAPER_SECTIONS = [
 const PAGES: readonly { route: string; texts: readonly string[] }[] = [
   { route: "/", texts: ["Demo Mode", "Jackpot 1.2M"] },
   { route: "/roulette", texts: ["Lobby", "Demo Mode", "10.2x", "9.8x"] },
-  { route: "/blackjack", texts: ["Lobby", "BJ 2.5x", "Win 2x", "Push 1x", "Demo Mode", "1.02x", "0.98x"] },
+  // Blackjack and kickboxing pay alike in both tokens: their token switches show the game's RTP, not the token multiplier (issue #39 item 1).
+  { route: "/blackjack", texts: ["Lobby", "BJ 2.5x", "Win 2x", "Push 1x", "Demo Mode", "RTP 98.5%"] },
   { route: "/slots", texts: ["Lobby", "Jackpot 1.2M", "Demo Mode", "1.02x", "0.98x"] },
   {
     route: "/kickboxing",
-    texts: ["Lobby", "Jackpot: 1.2M", "Bet on Red x2.0", "Bet on Blue x2.0", "Bet on Tie x4.0", "START MATCH", "1.02x", "0.98x"],
+    texts: ["Lobby", "Jackpot: 1.2M", "Bet on Red x2.0", "Bet on Blue x2.0", "Bet on Tie x4.0", "START MATCH"],
   },
   {
     route: "/crash",
@@ -91,6 +92,25 @@ describe("SPEC texts read as SPEC writes them", () => {
       await page.context().close();
     });
   }
+
+  it("the lobby footer names the chain and the contracts the app plays with (issue #39 item 2)", async () => {
+    const config = (await (await fetch(inject("apiUrl") + "/api/config")).json()) as {
+      chain: { id: number; name: string };
+      contracts: { DegenToken: string; Casino: string };
+    };
+    const page = await openPage(browser());
+    await page.goto(appUrl + "/");
+    await page.getByRole("button", { name: "Smart Contract Mechanics" }).click();
+    const mechanics = page.getByTestId("panel-mechanics");
+    await mechanics.getByText(`${config.chain.name} (chain ${config.chain.id}) · testnet only`, { exact: true }).waitFor();
+    expect(await mechanics.getByTestId("contract-address-DegenToken").innerText()).toBe(config.contracts.DegenToken);
+    expect(await mechanics.getByTestId("contract-address-Casino").innerText()).toBe(config.contracts.Casino);
+    expect(await mechanics.innerText()).not.toMatch(/Coming soon/);
+    await expectNothingRecased(page);
+    await page.getByTestId("lobby-footer").scrollIntoViewIfNeeded();
+    await screenshot(page, "spec-texts-lobby-footer-desktop", false);
+    await page.context().close();
+  });
 
   it("texts that appear as rounds play: blackjack hands, wheel toasts, slots lines", async () => {
     const page = await openPage(browser());

@@ -14,3 +14,4 @@ export * from "./blackjack";
 export * from "./settle";
 export * from "./demo";
 export * from "./session";
+export * from "./rtp";

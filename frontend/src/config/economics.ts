@@ -41,7 +41,6 @@ export const HOUSE_EDGE_PERCENT = { DEGEN: 49, BNB: 51 } as const;
 export const WHEEL_SEGMENTS = 10;
 export const WHEEL_SINGLE_COLOUR_PAYOUT = { DEGEN: "10.2:1", BNB: "9.8:1" } as const;
 
-export const DEGEN_CONTRACT_ADDRESS_LABEL = "Coming soon";
 export const TARGET_CHAIN_NAME = "BSC Testnet";
 export const TARGET_CHAIN_ID = 97;
 

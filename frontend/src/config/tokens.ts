@@ -8,7 +8,7 @@ export type TokenAmounts = Record<Token, number>;
 /** docs/product.md §1: DEGEN pays 1.02x (51 % player), BNB 0.98x (49 % player); the engine owns the figures. */
 export const TOKEN_MULTIPLIER: Record<Token, number> = { DEGEN: tokenMultiplier("DEGEN"), BNB: tokenMultiplier("BNB") };
 
-/** The token switch's badges where a game pays the token multiplier: '1.02x' and '0.98x'. */
+/** The token switch's badges where a game pays the token multiplier (slots, crash): '1.02x' and '0.98x'; config/game-returns.ts has the others. */
 export const TOKEN_MULTIPLIER_BADGES: Record<Token, string> = {
   DEGEN: `${TOKEN_MULTIPLIER.DEGEN.toFixed(2)}x`,
   BNB: `${TOKEN_MULTIPLIER.BNB.toFixed(2)}x`,

@@ -66,7 +66,12 @@ export function TokenSwitch({ value, onChange, badges, disabled = false, label =
             >
               <span>{token}</span>
               {badges?.[token] && (
-                <span className={cn("rounded-md px-1.5 py-0.5 text-xs font-bold tabular-nums", selected ? "bg-night-950/60" : "bg-white/10 text-slate-300")}>
+                <span
+                  className={cn(
+                    "shrink-0 rounded-md px-1.5 py-0.5 text-xs font-bold whitespace-nowrap tabular-nums",
+                    selected ? "bg-night-950/60" : "bg-white/10 text-slate-300",
+                  )}
+                >
                   {badges[token]}
                 </span>
               )}

@@ -61,8 +61,18 @@ export function forgetAppConfig(): void {
   loading = undefined;
 }
 
-/** A transaction's page on the chain's explorer, or null where the chain has none (the local node). */
-export function explorerTxUrl(chain: ChainDefinition, hash: string): string | null {
+/** A page of the chain's explorer ("tx/…", "address/…"), or null where the chain has none (the local node). */
+function explorerUrl(chain: ChainDefinition, path: string): string | null {
   const base = chain.blockExplorerUrls[0];
-  return base ? `${base.replace(/\/$/, "")}/tx/${hash}` : null;
+  return base ? `${base.replace(/\/$/, "")}/${path}` : null;
+}
+
+/** A transaction's page on the chain's explorer, or null where the chain has none. */
+export function explorerTxUrl(chain: ChainDefinition, hash: string): string | null {
+  return explorerUrl(chain, `tx/${hash}`);
+}
+
+/** A contract's or account's page on the chain's explorer, or null where the chain has none. */
+export function explorerAddressUrl(chain: ChainDefinition, address: string): string | null {
+  return explorerUrl(chain, `address/${address}`);
 }

@@ -2,7 +2,8 @@ import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
+import { BLACKJACK_RTP_BADGES } from "@/config/game-returns";
+import { formatTokenAmount } from "@/config/tokens";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
 import { OneClickPrompt } from "@/features/one-click";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
@@ -99,7 +100,7 @@ export default function BlackjackPage() {
           <TokenSwitch
             value={game.token}
             onChange={game.changeToken}
-            badges={TOKEN_MULTIPLIER_BADGES}
+            badges={BLACKJACK_RTP_BADGES}
             disabled={game.phase === "playing" || game.phase === "settling"}
           />
           <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={playing || game.busy} />

@@ -1,5 +1,6 @@
 import { BPS } from "@engine/tokens";
 import { KICKBOXING_CHANCES, kickboxingPayoutBps, type KickboxingBet } from "@engine/kickboxing";
+import { kickboxingRtp } from "@engine/rtp";
 
 /** What a winning bet pays per stake in bps: x2.0 on a side's win, x4.0 on a draw. */
 const winningBps = (bet: KickboxingBet) => Number(kickboxingPayoutBps(bet, bet === "TIE" ? "DRAW" : bet)) / Number(BPS);
@@ -14,8 +15,7 @@ const percent = (fraction: number) => `${Number((fraction * 100).toFixed(2))}%`;
 
 /** A bet's chance and RTP (chance × payout), from the engine's KICKBOXING_CHANCES: "Chance 49% · RTP 98%". */
 function chanceAndRtp(bet: KickboxingBet): string {
-  const chance = KICKBOXING_CHANCES[bet];
-  return `Chance ${percent(chance)} · RTP ${percent(chance * winningBps(bet))}`;
+  return `Chance ${percent(KICKBOXING_CHANCES[bet])} · RTP ${percent(kickboxingRtp(bet))}`;
 }
 
 /** Each bet's button: the product's label, and its chance and RTP beside it. */

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { DocumentIcon } from "@/components/ui/icons";
 import { LogoMark } from "@/components/ui/logo";
 import { GAMES } from "@/config/games";
+import { ChainHeadline } from "@/features/chain";
 import { loadLiveBetsPanel } from "@/features/live-bets";
 import { useJackpotLabel, useWallet } from "@/features/wallet";
 import { BalanceCard } from "./components/balance-card";
@@ -32,7 +33,7 @@ export default function LobbyPage() {
             <span className="neon-text">DEGEN</span> <span className="text-white">Casino</span>
           </h1>
           <p className="mx-auto max-w-xl text-base text-slate-300 sm:text-lg">
-            Provably fair games on BSC Testnet. Play right away with virtual funds, or connect your wallet to play on chain.
+            <ChainHeadline />
           </p>
         </div>
         <div className="flex flex-wrap items-center justify-center gap-2">

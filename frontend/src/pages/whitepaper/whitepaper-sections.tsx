@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import {
-  DEGEN_CONTRACT_ADDRESS_LABEL,
   FINAL_TAX_FROM_MINUTES,
   FINAL_TAX_PERCENT,
   FINAL_TAX_SPLIT_POINTS,
@@ -24,6 +23,8 @@ import {
   formatWholeNumber,
 } from "@/config/economics";
 import { TOKEN_MULTIPLIER } from "@/config/tokens";
+import { MULTIPLIER_GAMES_TEXT, otherGamesText } from "@/config/game-returns";
+import { ContractAddress } from "@/features/chain";
 
 export interface WhitepaperSection {
   id: string;
@@ -59,7 +60,7 @@ export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
         <p>
           The casino is built around one promise: every outcome can be checked. Stakes are held by a smart contract, the house commits to its randomness before
           a bet is placed, and every settlement can be replayed by anyone from public data. DEGEN bets carry better odds than the house: a{" "}
-          {TOKEN_MULTIPLIER.DEGEN}x payout multiplier against {TOKEN_MULTIPLIER.BNB}x for BNB.
+          {TOKEN_MULTIPLIER.DEGEN}x payout multiplier against {TOKEN_MULTIPLIER.BNB}x for BNB, {MULTIPLIER_GAMES_TEXT}.
         </p>
       </>
     ),
@@ -146,11 +147,12 @@ export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
         <p>
           DEGEN is the player&apos;s token. DEGEN bets return {Math.round(TOKEN_MULTIPLIER.DEGEN * 100)}% to players over time (
           {PLAYER_WIN_CHANCE_PERCENT.DEGEN}% player / {HOUSE_EDGE_PERCENT.DEGEN}% house) and are jackpot eligible. BNB bets use standard odds:{" "}
-          {Math.round(TOKEN_MULTIPLIER.BNB * 100)}% ({PLAYER_WIN_CHANCE_PERCENT.BNB}% player / {HOUSE_EDGE_PERCENT.BNB}% house).
+          {Math.round(TOKEN_MULTIPLIER.BNB * 100)}% ({PLAYER_WIN_CHANCE_PERCENT.BNB}% player / {HOUSE_EDGE_PERCENT.BNB}% house). Both hold{" "}
+          {MULTIPLIER_GAMES_TEXT}. Elsewhere, DEGEN: {otherGamesText("DEGEN")}; BNB: {otherGamesText("BNB")}.
         </p>
         <p>
           Because DEGEN odds favour the player, the games never offer a bet that cannot lose: the wheel takes at most nine of its ten colours and a crash round
-          can bust at 1.00x. Everything else is paid exactly at the token&apos;s multiplier.
+          can bust at 1.00x.
         </p>
         <p>Your winnings are yours: casino balances can be withdrawn at any time, even while new bets are paused.</p>
       </>
@@ -215,7 +217,7 @@ export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
             ["Settlement server", "Express, Sign-In with Ethereum sessions, idempotent settler"],
             ["Frontend", "React, Vite and Tailwind; MetaMask through web3-react"],
             ["Network", `${TARGET_CHAIN_NAME} (chain ${TARGET_CHAIN_ID}) and local Hardhat`],
-            ["DEGEN contract", DEGEN_CONTRACT_ADDRESS_LABEL],
+            ["DEGEN contract", <ContractAddress key="degen" contract="DegenToken" />],
           ]}
         />
         <p>

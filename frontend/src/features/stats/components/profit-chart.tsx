@@ -4,10 +4,13 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { Token } from "@/config/tokens";
 import { displayAmount } from "@/features/wallet";
+import { localOffsetSec, profitTimeAxis } from "../profit-time-axis";
 import type { ProfitPoint } from "../stats-api";
 
 const HEIGHT = 220;
 const LINE: Record<Token, string> = { DEGEN: "#ffd23f", BNB: "#2de2ff" };
+/** About one time label per this many pixels of width. */
+const PX_PER_TIME_TICK = 110;
 const AXIS = { stroke: "#94a3b8", grid: { stroke: "rgba(255,255,255,0.06)" }, ticks: { stroke: "rgba(255,255,255,0.1)" } };
 
 const dateText = (seconds: number) => new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: "medium" });
@@ -23,23 +26,30 @@ export default function ProfitChart({ token, points, bets }: { token: Token; poi
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const data: uPlot.AlignedData = [points.map(([time]) => time), points.map(([, wei]) => Number(formatEther(wei)))];
+    const times = points.map(([time]) => time);
+    const data: uPlot.AlignedData = [times, points.map(([, wei]) => Number(formatEther(wei)))];
+    // The time axis spans the bets' own time at the plot's current width (profit-time-axis.ts).
+    const axisFor = (width: number) => profitTimeAxis(times, Math.max(2, Math.floor(width / PX_PER_TIME_TICK)), localOffsetSec(times[0] ?? 0));
+    let axis = axisFor(element.clientWidth);
     const plot = new uPlot(
       {
         width: element.clientWidth,
         height: HEIGHT,
         legend: { show: false },
-        scales: { x: { time: true } },
+        scales: { x: { time: true, range: () => [axis.min, axis.max] } },
         series: [{}, { label: `Net profit (${token})`, stroke: LINE[token], width: 2, fill: `${LINE[token]}22`, points: { show: points.length < 60 } }],
         axes: [
-          { ...AXIS, space: 90 },
+          { ...AXIS, splits: () => axis.ticks, values: () => axis.labels },
           { ...AXIS, size: 64 },
         ],
       },
       data,
       element,
     );
-    const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }));
+    const resize = new ResizeObserver(() => {
+      axis = axisFor(element.clientWidth);
+      plot.setSize({ width: element.clientWidth, height: HEIGHT });
+    });
     resize.observe(element);
     return () => {
       resize.disconnect();

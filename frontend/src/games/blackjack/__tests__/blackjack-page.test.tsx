@@ -54,6 +54,14 @@ describe("blackjack page", () => {
     vi.unstubAllGlobals();
   });
 
+  it("shows blackjack's own return beside each token, not the token multiplier it does not pay", () => {
+    fakeServer([]);
+    render(<BlackjackPage />);
+    // Basic strategy returns 98.48 % of stakes in both tokens (engine/README.md "RTP").
+    expect(screen.getByTestId("token-switch-DEGEN")).toHaveTextContent(/^DEGENRTP 98\.5%$/);
+    expect(screen.getByTestId("token-switch-BNB")).toHaveTextContent(/^BNBRTP 98\.5%$/);
+  });
+
   it("deals with the hole card face down, then stands to a win that pays 2x", async () => {
     // Player 10 + 9 = 19, dealer 10 + 7 = 17.
     const { calls } = fakeServer([deckStarting(10, "KING", 9, 7)]);

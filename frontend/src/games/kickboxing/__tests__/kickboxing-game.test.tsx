@@ -68,6 +68,19 @@ describe("kickboxing screen", () => {
     expect(screen.queryByText("Jackpot: 1.2M")).not.toBeInTheDocument();
   });
 
+  it("shows the chosen bet's return beside each token, alike in both: the token does not change the payout", async () => {
+    renderGame(demoSource(wordFor("RED")));
+    // No bet chosen: no figure a bet does not have.
+    expect(screen.getByTestId("token-switch-DEGEN")).toHaveTextContent(/^DEGEN$/);
+    expect(screen.getByTestId("token-switch-BNB")).toHaveTextContent(/^BNB$/);
+    await click("Bet on Red x2.0");
+    expect(screen.getByTestId("token-switch-DEGEN")).toHaveTextContent(/^DEGENRTP 98%$/);
+    expect(screen.getByTestId("token-switch-BNB")).toHaveTextContent(/^BNBRTP 98%$/);
+    await click("Bet on Tie x4.0");
+    expect(screen.getByTestId("token-switch-DEGEN")).toHaveTextContent(/^DEGENRTP 8%$/);
+    expect(screen.getByTestId("token-switch-BNB")).toHaveTextContent(/^BNBRTP 8%$/);
+  });
+
   it("alerts when no bet option is chosen and takes no stake", async () => {
     const alert = vi.spyOn(window, "alert").mockImplementation(() => undefined);
     renderGame(demoSource(wordFor("RED")));

@@ -7,7 +7,7 @@ import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
+import { kickboxingRtpBadges } from "@/config/game-returns";
 import { useGameStake } from "@/features/choices";
 import { roundBet } from "@/lib/bet-rules";
 import { usePlayableBalance, useJackpotLabel } from "@/features/wallet";
@@ -79,7 +79,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
         </div>
 
         <div className="glass-card flex flex-col gap-4 p-4 sm:p-5">
-          <TokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
+          <TokenSwitch value={token} onChange={setToken} badges={kickboxingRtpBadges(state.bet)} disabled={locked} />
           <BetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} label="Stake amount" />
           <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
           {phase === "finished" ? (

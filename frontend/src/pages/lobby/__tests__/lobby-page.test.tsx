@@ -1,6 +1,8 @@
 import { screen, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetAppConfig } from "@/features/chain/app-config";
 import { useWalletStore } from "@/features/wallet";
+import { fakeServer, TEST_CONFIG } from "@/test/fake-wallet";
 import { renderRoute } from "@/test/render-route";
 
 /** Tailwind classes that re-case text on `element` or, as text-transform inherits, its ancestors. */
@@ -94,5 +96,63 @@ describe("Lobby", () => {
     await user.click(mechanicsToggle);
     expect(within(screen.getByTestId("panel-mechanics")).getByText(/DEGEN bets win 5% of the pool, at a chance of stake × 0.5% ÷ prize/)).toBeVisible();
     expect(screen.getByTestId("contact-line")).toHaveTextContent(/Open an issue/);
+  });
+
+  describe("what each token pays, where it pays it (issue #39 item 1)", () => {
+    it("qualifies the token multiplier with its games and gives the other games' returns", async () => {
+      renderRoute("/");
+      expect(await screen.findByTestId("token-terms-DEGEN")).toHaveTextContent(
+        /^Player-friendly · jackpot eligible1\.02x · 51% player on wheel, slots and crashRTP: blackjack 98\.5% · kickboxing 98% \(Tie 8%\)$/,
+      );
+      expect(screen.getByTestId("token-terms-BNB")).toHaveTextContent(
+        /^Standard odds0\.98x · 49% player on wheel, slots and crashRTP: blackjack 98\.5% · kickboxing 98% \(Tie 8%\)$/,
+      );
+    });
+
+    it("says the same in the footer's mechanics panel", async () => {
+      const { user } = renderRoute("/");
+      await user.click(await screen.findByRole("button", { name: "Smart Contract Mechanics" }));
+      const mechanics = screen.getByTestId("panel-mechanics");
+      expect(within(mechanics).getByText("1.02x · 51% player on wheel, slots and crash")).toBeVisible();
+      expect(within(mechanics).getByText("0.98x · 49% player on wheel, slots and crash")).toBeVisible();
+      expect(within(mechanics).getAllByText("RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)")).toHaveLength(2);
+    });
+  });
+
+  describe("the footer's network and contracts (issue #39 item 2)", () => {
+    beforeEach(() => forgetAppConfig());
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      forgetAppConfig();
+    });
+
+    it("names the chain the server settles on and the contracts the app uses, unlinked where the chain has no explorer", async () => {
+      vi.stubGlobal("fetch", fakeServer().fetch);
+      const { user } = renderRoute("/");
+      await user.click(await screen.findByRole("button", { name: "Smart Contract Mechanics" }));
+      const mechanics = screen.getByTestId("panel-mechanics");
+      expect(await within(mechanics).findByText("Hardhat Local (chain 31337) · testnet only")).toBeVisible();
+      const degen = within(mechanics).getByTestId("contract-address-DegenToken");
+      const casino = within(mechanics).getByTestId("contract-address-Casino");
+      expect(degen).toHaveTextContent(TEST_CONFIG.contracts.DegenToken);
+      expect(casino).toHaveTextContent(TEST_CONFIG.contracts.Casino);
+      expect(within(mechanics).queryByRole("link")).toBeNull();
+      expect(mechanics).not.toHaveTextContent(/Coming soon|BSC Testnet/);
+      expect(screen.getByText(/^Provably fair games on/)).toHaveTextContent(
+        /^Provably fair games on Hardhat Local\. Play right away with virtual funds, or connect your wallet to play on chain\.$/,
+      );
+    });
+
+    it("says the contracts are not known when the server's configuration cannot be read", async () => {
+      vi.stubGlobal("fetch", fakeServer({ "GET /api/config": () => ({ status: 503, body: { error: "down" } }) }).fetch);
+      const { user } = renderRoute("/");
+      await user.click(await screen.findByRole("button", { name: "Smart Contract Mechanics" }));
+      const mechanics = screen.getByTestId("panel-mechanics");
+      expect(await within(mechanics).findByTestId("contract-address-DegenToken")).toHaveTextContent(
+        /^Not known: the server's configuration could not be read$/,
+      );
+      expect(within(mechanics).getByTestId("network-name")).toHaveTextContent(/^Not known: the server's configuration could not be read$/);
+      expect(screen.getByTestId("headline-chain")).toHaveTextContent(/^a test chain$/);
+    });
   });
 });

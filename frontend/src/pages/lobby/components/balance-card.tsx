@@ -1,5 +1,6 @@
-import { formatTokenAmount, TOKEN_MULTIPLIER, type Token } from "@/config/tokens";
+import { formatTokenAmount, type Token } from "@/config/tokens";
 import { PLAYER_WIN_CHANCE_PERCENT } from "@/config/economics";
+import { multiplierGamesText, otherGamesParts } from "@/config/game-returns";
 import { cn } from "@/lib/cn";
 
 const tokenStyle: Record<Token, { text: string; ring: string; blurb: string }> = {
@@ -18,8 +19,14 @@ export function BalanceCard({ token, amount }: { token: Token; amount: number })
         </span>
         <span className="text-sm font-semibold text-slate-400">{token}</span>
       </span>
-      <span className="text-xs text-slate-400">
-        {style.blurb} · {TOKEN_MULTIPLIER[token]}x · {PLAYER_WIN_CHANCE_PERCENT[token]}% player
+      {/* The token's multiplier holds only where the rules apply it (issue #39 item 1); the other games' returns beside it. */}
+      <span className="text-xs text-slate-400" data-testid={`token-terms-${token}`}>
+        <span className="block">{style.blurb}</span>
+        <span className="block">{multiplierGamesText(token, PLAYER_WIN_CHANCE_PERCENT[token])}</span>
+        {/* Two unbreakable parts: a narrow card wraps between the games, not inside one's figures. */}
+        <span className="block">
+          <span className="whitespace-nowrap">{otherGamesParts(token)[0]}</span> · <span className="whitespace-nowrap">{otherGamesParts(token)[1]}</span>
+        </span>
       </span>
     </div>
   );

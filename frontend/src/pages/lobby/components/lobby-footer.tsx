@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import {
-  DEGEN_CONTRACT_ADDRESS_LABEL,
   FINAL_TAX_FROM_MINUTES,
   FINAL_TAX_PERCENT,
   FINAL_TAX_SPLIT_POINTS,
@@ -12,7 +11,6 @@ import {
   MAX_WALLET_TOKENS,
   PLAYER_WIN_CHANCE_PERCENT,
   RESERVE_LOCK_MONTHS,
-  TARGET_CHAIN_NAME,
   TAX_LADDER_PERCENT,
   TAX_SPLIT_PERCENT,
   TAX_STEP_MINUTES,
@@ -22,7 +20,9 @@ import {
   WHEEL_SINGLE_COLOUR_PAYOUT,
   formatWholeNumber,
 } from "@/config/economics";
-import { TOKEN_MULTIPLIER } from "@/config/tokens";
+import { multiplierGamesText, otherGamesText } from "@/config/game-returns";
+import { TOKENS } from "@/config/tokens";
+import { ContractAddress, NetworkName } from "@/features/chain";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,20 +43,27 @@ export function LobbyFooter() {
             bet. Anyone can replay a settlement and check the payout.
           </p>
           <ul className="mt-3 flex flex-col gap-2">
-            <Fact label="DEGEN bets">
-              {PLAYER_WIN_CHANCE_PERCENT.DEGEN}% player · {TOKEN_MULTIPLIER.DEGEN}x payout
-            </Fact>
-            <Fact label="BNB bets">
-              {PLAYER_WIN_CHANCE_PERCENT.BNB}% player · {TOKEN_MULTIPLIER.BNB}x payout
-            </Fact>
+            {TOKENS.map((token) => (
+              <Fact key={token} label={`${token} bets`}>
+                {multiplierGamesText(token, PLAYER_WIN_CHANCE_PERCENT[token])}
+                <span className="block font-normal text-slate-300">{otherGamesText(token)}</span>
+              </Fact>
+            ))}
             <Fact label="Wheel of Fortune">
               {WHEEL_SEGMENTS} segments · {WHEEL_SINGLE_COLOUR_PAYOUT.DEGEN} DEGEN / {WHEEL_SINGLE_COLOUR_PAYOUT.BNB} BNB
             </Fact>
             <Fact label="Jackpot">
               DEGEN bets win {JACKPOT_PRIZE_PERCENT_OF_POOL}% of the pool, at a chance of stake × {JACKPOT_EDGE_PERCENT}% ÷ prize
             </Fact>
-            <Fact label="Network">{TARGET_CHAIN_NAME} (testnet only)</Fact>
-            <Fact label="DEGEN contract">{DEGEN_CONTRACT_ADDRESS_LABEL}</Fact>
+            <Fact label="Network">
+              <NetworkName suffix=" · testnet only" />
+            </Fact>
+            <Fact label="DEGEN contract">
+              <ContractAddress contract="DegenToken" />
+            </Fact>
+            <Fact label="Casino contract">
+              <ContractAddress contract="Casino" />
+            </Fact>
           </ul>
         </CollapsiblePanel>
         <CollapsiblePanel title="Tokenomics" data-testid="panel-tokenomics">

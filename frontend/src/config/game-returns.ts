@@ -1,0 +1,42 @@
+// What each game returns per token, from the engine's figures (engine/README.md "RTP"): the wheel,
+// slots and crash pay the token multiplier; blackjack and kickboxing pay the same in both tokens
+// (issue #39 item 1: every number beside a bet is what that game pays).
+import { BLACKJACK_RTP, kickboxingRtp } from "@engine/rtp";
+import type { KickboxingBet } from "@engine/kickboxing";
+import { TOKEN_MULTIPLIER, type Token } from "./tokens";
+
+/** The games whose payouts the token multiplier scales, as the product's token texts are qualified. */
+export const MULTIPLIER_GAMES_TEXT = "on wheel, slots and crash";
+
+/** A return as a percent of at most one decimal: "98.5%", "8%". */
+const percent = (rtp: number) => `${Number((rtp * 100).toFixed(1))}%`;
+
+/** A return as the player reads it beside a bet: "RTP 98.5%", "RTP 8%". */
+export function rtpText(rtp: number): string {
+  return `RTP ${percent(rtp)}`;
+}
+
+/** Blackjack's token switch badge: the same return in both tokens. */
+export const BLACKJACK_RTP_BADGES: Record<Token, string> = { DEGEN: rtpText(BLACKJACK_RTP.DEGEN), BNB: rtpText(BLACKJACK_RTP.BNB) };
+
+/** Kickboxing's token switch badges: the chosen bet's return, alike in both tokens; none before a bet is chosen. */
+export function kickboxingRtpBadges(bet: KickboxingBet | null): Partial<Record<Token, string>> {
+  if (bet === null) return {};
+  const text = rtpText(kickboxingRtp(bet));
+  return { DEGEN: text, BNB: text };
+}
+
+/** The token's figures where they hold: "1.02x · 51% player on wheel, slots and crash". */
+export function multiplierGamesText(token: Token, playerPercent: number): string {
+  return `${TOKEN_MULTIPLIER[token]}x · ${playerPercent}% player ${MULTIPLIER_GAMES_TEXT}`;
+}
+
+/** The other games' returns with this token, in two parts: "RTP: blackjack 98.5%", "kickboxing 98% (Tie 8%)". */
+export function otherGamesParts(token: Token): [string, string] {
+  return [`RTP: blackjack ${percent(BLACKJACK_RTP[token])}`, `kickboxing ${percent(kickboxingRtp("RED"))} (Tie ${percent(kickboxingRtp("TIE"))})`];
+}
+
+/** The same as one text: "RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)". */
+export function otherGamesText(token: Token): string {
+  return otherGamesParts(token).join(" · ");
+}
