@@ -5,7 +5,7 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { GAME } from "./helpers";
+import { GAME, hangDetector } from "./helpers";
 import type { PayoutsHarness } from "../typechain-types";
 
 interface Table {
@@ -35,7 +35,7 @@ function engineTable(): Table {
 }
 
 describe("Payouts: the reservation table equals the engine's maximum payout", function () {
-  this.timeout(120_000);
+  hangDetector(this, 120_000);
   let harness: PayoutsHarness;
 
   before(async function () {

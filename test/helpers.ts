@@ -1,5 +1,5 @@
 import { AbiCoder, concat, getAddress, getBytes, keccak256, parseEther, solidityPacked, toUtf8Bytes, ZeroAddress, type Signer } from "ethers";
-import { ethers } from "hardhat";
+import hre, { ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import {
@@ -306,4 +306,13 @@ export async function clientSeedWhere(
     if (found >= 0) return { clientSeed: clientSeeds[found], payout: payouts[found] };
   }
   throw new Error(`no client seed among 8,192 gives the wanted outcome of game ${bet.gameType} params ${bet.params}`);
+}
+
+/**
+ * A long test's (or suite's) hang detector: `ms`, or none under solidity-coverage (`npm run coverage`), whose
+ * instrumented calls run several times slower, so that a limit there measures the machine's load
+ * (two jackpot findings timed out at 300 s and 120 s on a busy 2-core machine, issue #36).
+ */
+export function hangDetector(test: Mocha.Context | Mocha.Suite, ms: number): void {
+  test.timeout((hre as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING ? 0 : ms);
 }

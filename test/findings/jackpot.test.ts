@@ -25,6 +25,7 @@ import {
   randomWord,
   rulesPayout,
   rulesPayouts,
+  hangDetector,
 } from "../helpers";
 import type { CasinoFixture } from "../helpers";
 import {
@@ -103,7 +104,7 @@ describe("Findings 1–3: the jackpot", function () {
     it("a settler-controlled account grinding client seeds with every seed known hits at the published chance over 600 bets (|hits − Σp| ≤ 3σ)", async function () {
       // The block hashes differ from run to run, so a fair draw leaves the 3σ band in 0.27 % of runs:
       // only then are 600 more bets drawn, and the 1,200 together must be inside it (false alarm ~1e-5).
-      this.timeout(300_000);
+      hangDetector(this, 300_000);
       const f = await loadFixture(houseAccountFixture);
       const { casino, settler, house, tokenAddress, casinoAddress, chainId } = f;
       const BETS = 600;
@@ -221,7 +222,7 @@ describe("Findings 1–3: the jackpot", function () {
 
   describe("finding 2: minimum bets no longer farm the jackpot", function () {
     it("300 bets of 1 DEGEN at a 1.2M pool expect at most 0.5 % of their 300 DEGEN from the jackpot (Σ odds × prize / 2^47 ≤ 1.5 DEGEN)", async function () {
-      this.timeout(120_000);
+      hangDetector(this, 120_000);
       const f = await loadFixture(deployCasino);
       const { casino, settler, players, tokenAddress, chainId, casinoAddress } = f;
       const [farmer] = players;

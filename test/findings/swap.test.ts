@@ -7,7 +7,7 @@ import { network } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { deployCasino, NATIVE } from "../helpers";
+import { deployCasino, hangDetector, NATIVE } from "../helpers";
 import type { CasinoFixture } from "../helpers";
 import { eventsOf, fmt } from "./support";
 
@@ -125,7 +125,7 @@ describe("Finding 7: the fixed-rate swap is bounded", function () {
   });
 
   it("swapping the maximum every hour for 48 h: no 24 h window pays out more than 5 % of the free BNB bankroll at its start", async function () {
-    this.timeout(120_000);
+    hangDetector(this, 120_000);
     const f = await loadFixture(whaleFixture);
     const { swapDesk, casino, whale, whale2, tokenAddress } = f;
     const model = new FlowModel();

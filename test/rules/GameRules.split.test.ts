@@ -6,6 +6,7 @@
 import { expect } from "chai";
 import hre from "hardhat";
 import { deployRules, engineEval, underCoverage, type Deployed } from "./support";
+import { hangDetector } from "../helpers";
 
 const PER_KIND = underCoverage(hre) ? 3 : 25;
 const LOGS = ["", "P", "S", "PS", "H", "PH", "HS", "PHH", "PP", "PSS", "PHSH"];
@@ -47,7 +48,7 @@ function engineSplitCases(): SplitCase[] {
 }
 
 describe("GameRules.splitStakedPayout pays what the engine pays for a staked split", function () {
-  this.timeout(300_000);
+  hangDetector(this, 300_000);
   let deployed: Deployed;
   let cases: SplitCase[];
 

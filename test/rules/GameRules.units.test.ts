@@ -5,6 +5,7 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { deployRules, engineEval, underCoverage, type Deployed } from "./support";
+import { hangDetector } from "../helpers";
 
 /** solidity-coverage hands every EVM step to JavaScript: fewer random words there (the boundaries stay). */
 const SAMPLES = underCoverage(hre) ? 24 : 300;
@@ -117,7 +118,7 @@ function packGrid(grid: number[][]): bigint {
 }
 
 describe("GameRules pieces match the engine's", function () {
-  this.timeout(120_000);
+  hangDetector(this, 120_000);
   let deployed: Deployed;
   let facts: EngineFacts;
 

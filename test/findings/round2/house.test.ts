@@ -13,7 +13,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
-import { BANKROLL_DEGEN, deployCasino, GAME, HashChain, maxPayout } from "../../helpers";
+import { BANKROLL_DEGEN, deployCasino, GAME, hangDetector, HashChain, maxPayout } from "../../helpers";
 import { eventsOf, fmt, mineTogether, placeBet, postChain, revertDataOf } from "../support";
 
 const BPS = 10_000n;
@@ -22,7 +22,7 @@ const ONE_COLOUR = 1n;
 describe("Issue #19, findings 4 and 5: the house", function () {
   describe("finding 4: however many accounts are used, another player's max bet keeps at least 10 % of what it was", function () {
     it("ten accounts opening and splitting maximum blackjack hands reserve at most 50 % of the bankroll; the wheel's maxBet keeps over half", async function () {
-      this.timeout(120_000);
+      hangDetector(this, 120_000);
       const f = await loadFixture(deployCasino);
       const { casino, token, tokenAddress } = f;
       const signers = await ethers.getSigners();
