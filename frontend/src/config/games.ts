@@ -1,4 +1,7 @@
+import { CRASH } from "@engine/crash";
 import { GameType, type GameId } from "@engine/gameTypes";
+import { slotsPaytableFor } from "@engine/slots";
+import { wheelMultiplierBps } from "@engine/wheel";
 
 export type { GameId };
 
@@ -10,6 +13,7 @@ export interface GameInfo {
   /** The game's number on chain. */
   gameType: GameType;
   tagline: string;
+  /** The card's best figure, what the rules pay with DEGEN (the better token): issue #39 asks every number to be true. */
   highlight: string;
   /** Accent used for the card glow and icon; Tailwind class fragments are listed in full for the scanner. */
   accent: "gold" | "pink" | "cyan" | "violet" | "orange";
@@ -22,7 +26,7 @@ export const GAMES: readonly GameInfo[] = [
     title: "Wheel of Fortune",
     gameType: GameType.WHEEL,
     tagline: "Pick up to nine of ten neon colours and spin the wheel.",
-    highlight: "Up to 10.2x",
+    highlight: `Up to ${Number(wheelMultiplierBps("DEGEN", 1)) / 10_000}x`,
     accent: "gold",
   },
   {
@@ -40,7 +44,7 @@ export const GAMES: readonly GameInfo[] = [
     title: "Slots",
     gameType: GameType.SLOTS,
     tagline: "Five reels, three rows and meme symbols on every line.",
-    highlight: "Max 150x",
+    highlight: `Best line ${slotsPaytableFor("DEGEN").DEGEN[2]}x`,
     accent: "pink",
   },
   {
@@ -58,7 +62,7 @@ export const GAMES: readonly GameInfo[] = [
     title: "Crash",
     gameType: GameType.CRASH,
     tagline: "Ride the rocket and cash out before it explodes.",
-    highlight: "Up to 100x",
+    highlight: `Up to ${CRASH.MAX_HUNDREDTHS / 100}x`,
     accent: "violet",
   },
 ];

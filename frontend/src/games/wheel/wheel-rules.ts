@@ -16,9 +16,12 @@ export function wheelWinChance(colourCount: number): number {
   return wheelWinChanceBps(colourCount) / 10_000;
 }
 
-/** '10.2x', '2.04x', '1.46x': at most two decimals, no trailing zeros. */
+/**
+ * '10.2x', '2.04x', '1.4571x': the multiplier the rules pay, every one of its four decimals (bps),
+ * no trailing zeros. Rounded to two, seven DEGEN colours would read 1.46x and pay 1.4571x (issue #39).
+ */
 export function formatMultiplier(multiplier: number): string {
-  return `${Number(multiplier.toFixed(2))}x`;
+  return `${Number(multiplier.toFixed(4))}x`;
 }
 
 /** docs/product.md §2: with nothing selected 10.2x / 9.8x (one colour), then the multiplier of the selection. */

@@ -6,7 +6,10 @@ describe("wheel rules", () => {
     expect(tokenBadges(0)).toEqual({ DEGEN: "10.2x", BNB: "9.8x" });
     expect(tokenBadges(1)).toEqual({ DEGEN: "10.2x", BNB: "9.8x" });
     expect(tokenBadges(5)).toEqual({ DEGEN: "2.04x", BNB: "1.96x" });
-    expect(formatMultiplier(wheelMultiplier("DEGEN", 7))).toBe("1.46x");
+    // What the rules pay, not a rounding of it: 10.2 / 7 and 9.8 / 3 in bps, floored.
+    expect(formatMultiplier(wheelMultiplier("DEGEN", 7))).toBe("1.4571x");
+    expect(formatMultiplier(wheelMultiplier("BNB", 3))).toBe("3.2666x");
+    expect(formatMultiplier(wheelMultiplier("DEGEN", 8))).toBe("1.275x");
   });
 
   it("validates with the SPEC texts, in order", () => {

@@ -1,0 +1,273 @@
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import {
+  BLACKJACK_PAYOUT_BPS,
+  BPS,
+  CRASH,
+  KICKBOXING_CHANCES,
+  RTP_BPS,
+  SLOT_PAYTABLE,
+  SLOT_SYMBOLS,
+  TOKENS,
+  crashWinProbability,
+  kickboxingPayoutBps,
+  slotsExactRtp,
+  slotsLineChances,
+  slotsPaytableFor,
+  wheelMultiplierBps,
+  wheelWinChanceBps,
+  type Fraction,
+  type KickboxingBet,
+  type Token,
+} from "../engine/src/index";
+import { BLACKJACK_RTP, kickboxingRtp } from "../engine/src/rtp";
+import { openPage } from "./support/browser";
+import { useBrowser } from "./support/page";
+
+/**
+ * Every multiplier, chance and RTP a player reads on the lobby and the five game pages, in both
+ * tokens, against the engine's exact figures (issue #39): a figure shown rounded agrees with the
+ * exact one to the last decimal it shows; a multiplier is shown as the rules pay it, unrounded.
+ */
+
+/** One figure on screen and the engine's exact value it stands for. */
+interface Claim {
+  where: string;
+  shown: string;
+  exact: number;
+}
+
+const ratio = ({ numerator, denominator }: Fraction) => Number(numerator) / Number(denominator);
+const bps = (value: bigint) => Number(value) / Number(BPS);
+
+/** The number in a shown figure ("98.5%" → 98.5, "1 in 14.8M" → 14,800,000, "x4.0" → 4). */
+function valueOf(shown: string): number {
+  const [, digits, suffix] = /([\d.]+)([KMB]?)/.exec(shown.replace(/^1 in /, ""))!;
+  return Number(digits) * { "": 1, K: 1e3, M: 1e6, B: 1e9 }[suffix as "" | "K" | "M" | "B"];
+}
+
+/** Half a unit of the last digit shown: "98.5%" → 0.05, "1 in 14.8M" → 50,000, "10.2x" → 0.05. */
+function halfLastDigit(shown: string): number {
+  const [, digits, suffix] = /([\d.]+)([KMB]?)/.exec(shown.replace(/^1 in /, ""))!;
+  const decimals = digits.includes(".") ? digits.split(".")[1].length : 0;
+  return 0.5 * 10 ** -decimals * { "": 1, K: 1e3, M: 1e6, B: 1e9 }[suffix as "" | "K" | "M" | "B"] * (1 + 1e-9);
+}
+
+/** The claims that disagree with the engine, as "where: shown, exact …" (none when all hold). */
+function disagreements(claims: readonly Claim[], exactMultipliers = false): string[] {
+  return claims
+    .filter(({ shown, exact }) => {
+      const error = Math.abs(valueOf(shown) - exact);
+      return exactMultipliers && shown.endsWith("x") ? error > 1e-9 : error > halfLastDigit(shown);
+    })
+    .map(({ where, shown, exact }) => `${where}: shown ${shown}, the engine's ${exact}`);
+}
+
+/** The figures of `text` that `pattern` captures, in order; fails when the text does not match. */
+function figures(text: string, pattern: RegExp, where: string): string[] {
+  const match = pattern.exec(text);
+  expect(match, `${where} reads "${text}"`).not.toBeNull();
+  return match!.slice(1);
+}
+
+async function chooseToken(page: Page, token: Token): Promise<void> {
+  await page.getByTestId(`token-switch-${token}`).click();
+  await expect.poll(() => page.getByTestId(`token-switch-${token}`).getAttribute("aria-checked")).toBe("true");
+}
+
+async function tokenBadges(page: Page): Promise<Record<Token, string>> {
+  const badge = async (token: Token) => (await page.getByTestId(`token-switch-${token}`).innerText()).replace(token, "").trim();
+  return { DEGEN: await badge("DEGEN"), BNB: await badge("BNB") };
+}
+
+const KICKBOXING_BETS: readonly KickboxingBet[] = ["RED", "BLUE", "TIE"];
+const percent = (fraction: number) => fraction * 100;
+
+async function lobbyClaims(page: Page): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  for (const token of TOKENS) {
+    const where = `lobby, ${token} card`;
+    const text = await page.getByTestId(`token-terms-${token}`).innerText();
+    const [multiplier] = figures(text, /([\d.]+)x · \d+% player on wheel, slots and crash/, where);
+    claims.push({ where, shown: `${multiplier}x`, exact: bps(RTP_BPS[token]) });
+    const [blackjack, kickboxing, tie] = figures(text, /RTP: blackjack ([\d.]+%) · kickboxing ([\d.]+%) \(Tie ([\d.]+%)\)/, where);
+    claims.push(
+      { where: `${where}, blackjack`, shown: blackjack, exact: percent(BLACKJACK_RTP[token]) },
+      { where: `${where}, kickboxing Red`, shown: kickboxing, exact: percent(kickboxingRtp("RED")) },
+      { where: `${where}, kickboxing Blue`, shown: kickboxing, exact: percent(kickboxingRtp("BLUE")) },
+      { where: `${where}, kickboxing Tie`, shown: tie, exact: percent(kickboxingRtp("TIE")) },
+    );
+  }
+  const highlight = (game: string) => page.getByTestId(`game-card-${game}`).innerText();
+  const best: [string, RegExp, number][] = [
+    ["wheel", /Up to ([\d.]+x)/, bps(wheelMultiplierBps("DEGEN", 1))],
+    ["blackjack", /BJ pays ([\d.]+x)/, bps(BLACKJACK_PAYOUT_BPS.BLACKJACK)],
+    ["slots", /Best line ([\d.]+x)/, slotsPaytableFor("DEGEN").DEGEN[2]],
+    ["kickboxing", /Tie pays x([\d.]+)/, bps(kickboxingPayoutBps("TIE", "DRAW"))],
+    ["crash", /Up to ([\d.]+x)/, CRASH.MAX_HUNDREDTHS / 100],
+  ];
+  for (const [game, pattern, exact] of best) {
+    const [shown] = figures(await highlight(game), pattern, `lobby, ${game} card`);
+    claims.push({ where: `lobby, ${game} card`, shown: shown.endsWith("x") ? shown : `${shown}x`, exact });
+  }
+  return claims;
+}
+
+async function wheelClaims(page: Page, token: Token): Promise<Claim[]> {
+  const badges = await tokenBadges(page);
+  const claims: Claim[] = TOKENS.map((each) => ({ where: `wheel, ${each} badge`, shown: badges[each], exact: bps(wheelMultiplierBps(each, 1)) }));
+  const rows = await page
+    .getByRole("region", { name: /Payouts/ })
+    .locator("tbody tr")
+    .allInnerTexts();
+  expect(rows).toHaveLength(9);
+  rows.forEach((row, index) => {
+    const colours = index + 1;
+    const [count, chance, pays] = row.split(/\s+/);
+    expect(Number(count)).toBe(colours);
+    claims.push(
+      { where: `wheel ${token}, ${colours} colours, chance`, shown: chance, exact: wheelWinChanceBps(colours) / 100 },
+      { where: `wheel ${token}, ${colours} colours, pays`, shown: pays, exact: bps(wheelMultiplierBps(token, colours)) },
+    );
+  });
+  return claims;
+}
+
+async function blackjackClaims(page: Page, token: Token): Promise<Claim[]> {
+  const badges = await tokenBadges(page);
+  const claims: Claim[] = TOKENS.map((each) => ({
+    where: `blackjack, ${each} badge`,
+    shown: badges[each].replace("RTP ", ""),
+    exact: percent(BLACKJACK_RTP[each]),
+  }));
+  const payouts = await page.getByTestId("payout-badges").innerText();
+  const [blackjack, win, push] = figures(payouts, /BJ ([\d.]+x)\s+Win ([\d.]+x)\s+Push ([\d.]+x)/, `blackjack ${token} badges`);
+  claims.push(
+    { where: `blackjack ${token}, BJ`, shown: blackjack, exact: bps(BLACKJACK_PAYOUT_BPS.BLACKJACK) },
+    { where: `blackjack ${token}, Win`, shown: win, exact: bps(BLACKJACK_PAYOUT_BPS.WIN) },
+    { where: `blackjack ${token}, Push`, shown: push, exact: bps(BLACKJACK_PAYOUT_BPS.PUSH) },
+  );
+  return claims;
+}
+
+async function slotsClaims(page: Page, token: Token): Promise<Claim[]> {
+  const badges = await tokenBadges(page);
+  const claims: Claim[] = TOKENS.map((each) => ({ where: `slots, ${each} badge`, shown: badges[each], exact: bps(RTP_BPS[each]) }));
+  const paytable = page.getByTestId("paytable");
+  if (!(await paytable.getByTestId("slots-rtp").isVisible())) await paytable.getByRole("button", { name: /Paytable/ }).click();
+  claims.push({
+    where: `slots ${token}, RTP`,
+    shown: (await paytable.getByTestId("slots-rtp").innerText()).replace("RTP ", ""),
+    exact: percent(ratio(slotsExactRtp(token))),
+  });
+  const paragraph = await paytable.locator("p").first().innerText();
+  const [multiplier] = figures(paragraph, /multiplied by ([\d.]+x) for/, `slots ${token} paytable`);
+  claims.push({ where: `slots ${token}, paytable multiplier`, shown: multiplier, exact: bps(RTP_BPS[token]) });
+  for (const symbol of SLOT_SYMBOLS) {
+    const chances = slotsLineChances(symbol);
+    for (const [index, count] of [3, 4, 5].entries()) {
+      const where = `slots ${token}, ${count} ${symbol}`;
+      const chance = await paytable.getByTestId(`line-chance-${symbol}-${count}`).innerText();
+      claims.push({ where: `${where}, chance`, shown: chance, exact: 1 / ratio(chances[index]) });
+      const price = await paytable.getByTestId(`line-chance-${symbol}-${count}`).locator("xpath=preceding-sibling::span").innerText();
+      claims.push({ where: `${where}, price`, shown: price, exact: SLOT_PAYTABLE[symbol][index] });
+    }
+  }
+  return claims;
+}
+
+async function kickboxingClaims(page: Page, token: Token): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  for (const bet of KICKBOXING_BETS) {
+    const where = `kickboxing ${token}, ${bet}`;
+    const button = page.getByTestId(`kickboxing-bet-${bet}`);
+    const [multiplier] = figures(await button.innerText(), /x([\d.]+)/, where);
+    claims.push({ where: `${where}, pays`, shown: `${multiplier}x`, exact: bps(kickboxingPayoutBps(bet, bet === "TIE" ? "DRAW" : bet)) });
+    const [chance, rtp] = figures(await page.getByTestId(`kickboxing-chance-${bet}`).innerText(), /Chance ([\d.]+%) · RTP ([\d.]+%)/, where);
+    claims.push(
+      { where: `${where}, chance`, shown: chance, exact: percent(KICKBOXING_CHANCES[bet]) },
+      { where: `${where}, RTP`, shown: rtp, exact: percent(kickboxingRtp(bet)) },
+    );
+    await button.click();
+    const badges = await tokenBadges(page);
+    for (const each of TOKENS)
+      claims.push({ where: `${where} chosen, ${each} badge`, shown: badges[each].replace("RTP ", ""), exact: percent(kickboxingRtp(bet)) });
+  }
+  return claims;
+}
+
+const CRASH_TARGETS = [101, 104, 150, 200, 1000, 10_000];
+
+async function crashClaims(page: Page, token: Token): Promise<Claim[]> {
+  const badges = await tokenBadges(page);
+  const claims: Claim[] = TOKENS.map((each) => ({ where: `crash, ${each} badge`, shown: badges[each], exact: bps(RTP_BPS[each]) }));
+  for (const target of CRASH_TARGETS) {
+    const where = `crash ${token}, auto cash-out ${target / 100}x`;
+    await page.getByTestId("auto-cash-out").fill(String(target / 100));
+    const text = await page.getByTestId("auto-cash-out-chance").innerText();
+    const [chance, rtp] = figures(text, /Chance ([\d.]+%) · RTP ([\d.]+%)/, where);
+    const reach = ratio(crashWinProbability(token, target));
+    claims.push(
+      { where: `${where}, chance`, shown: chance, exact: percent(reach) },
+      { where: `${where}, RTP`, shown: rtp, exact: percent((reach * target) / 100) },
+    );
+  }
+  await page.getByTestId("auto-cash-out").fill("");
+  const rules = await page.getByRole("region", { name: "How to play" }).innerText();
+  const [bust] = figures(rules, /([\d.]+%) of rounds bust instantly/, "crash rules");
+  const [degen, degenRtp, bnb, bnbRtp] = figures(rules, /([\d.]+) \/ m with DEGEN \(RTP ([\d.]+%)\), ([\d.]+) \/ m with BNB \(RTP ([\d.]+%)\)/, "crash rules");
+  const [twoX] = figures(rules, /2x is reached ([\d.]+%) of the time with DEGEN/, "crash rules");
+  const [cap] = figures(rules, /capped at ([\d.]+x)/, "crash rules");
+  claims.push(
+    { where: "crash rules, instant bust", shown: bust, exact: 100 / CRASH.INSTANT_BUST_DIVISOR },
+    { where: "crash rules, DEGEN RTP / m", shown: `${degen}x`, exact: bps(RTP_BPS.DEGEN) },
+    { where: "crash rules, DEGEN RTP", shown: degenRtp, exact: percent(bps(RTP_BPS.DEGEN)) },
+    { where: "crash rules, BNB RTP / m", shown: `${bnb}x`, exact: bps(RTP_BPS.BNB) },
+    { where: "crash rules, BNB RTP", shown: bnbRtp, exact: percent(bps(RTP_BPS.BNB)) },
+    { where: "crash rules, 2x with DEGEN", shown: twoX, exact: percent(ratio(crashWinProbability("DEGEN", 200))) },
+    { where: "crash rules, cap", shown: cap, exact: CRASH.MAX_HUNDREDTHS / 100 },
+  );
+  // "every cash-out target from 1.04x (DEGEN) or 1.01x (BNB) up returns exactly the token's RTP".
+  const [degenFrom, bnbFrom] = figures(rules, /from ([\d.]+)x \(DEGEN\) or ([\d.]+)x \(BNB\) up returns exactly/, "crash rules");
+  for (const [each, from] of [
+    ["DEGEN", degenFrom],
+    ["BNB", bnbFrom],
+  ] as const) {
+    const hundredths = Math.round(Number(from) * 100);
+    const returns = (target: number) => ratio(crashWinProbability(each, target)) * target * 100;
+    expect(Math.abs(returns(hundredths) - Number(RTP_BPS[each])), `${each}'s fair targets start at ${from}x`).toBeLessThan(1e-6 * Number(RTP_BPS[each]));
+    if (hundredths > CRASH.MIN_AUTO_CASH_OUT)
+      expect(returns(hundredths - 1), `${each}: ${(hundredths - 1) / 100}x returns less`).toBeLessThan(Number(RTP_BPS[each]));
+  }
+  return claims;
+}
+
+const GAME_PAGES: readonly [route: string, claims: (page: Page, token: Token) => Promise<Claim[]>][] = [
+  ["/roulette", wheelClaims],
+  ["/blackjack", blackjackClaims],
+  ["/slots", slotsClaims],
+  ["/kickboxing", kickboxingClaims],
+  ["/crash", crashClaims],
+];
+
+describe("every number a player reads is the engine's", () => {
+  const appUrl = inject("appUrl");
+  const browser = useBrowser();
+
+  it("on the lobby and on each game page in both tokens: every multiplier, chance and RTP", async () => {
+    const page = await openPage(browser());
+    await page.goto(appUrl + "/");
+    await page.getByTestId("token-terms-BNB").waitFor();
+    const claims = await lobbyClaims(page);
+    for (const [route, claimsOf] of GAME_PAGES) {
+      await page.goto(appUrl + route);
+      for (const token of TOKENS) {
+        await chooseToken(page, token);
+        claims.push(...(await claimsOf(page, token)));
+      }
+    }
+    // Enough figures read that a page missing from the walk would show: 10 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash.
+    expect(claims.length).toBeGreaterThanOrEqual(220);
+    expect(disagreements(claims, true)).toEqual([]);
+  });
+});
