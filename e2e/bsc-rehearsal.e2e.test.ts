@@ -192,6 +192,34 @@ describe("the BSC Testnet rehearsal on a local chain 97", () => {
     await screenshot(page, "bsc-rehearsal-after-withdraw", false);
   });
 
+  it("names chain 97 in the lobby, links both contracts to BscScan, and shows the player's bets on their page", async () => {
+    const { DegenToken, Casino } = reader.config.contracts;
+    await page.goto(rehearsal.appUrl + "/");
+    await expect.poll(() => page.getByTestId("headline-chain").innerText()).toBe("BSC Testnet");
+    await page.getByRole("button", { name: "Smart Contract Mechanics" }).click();
+    const mechanics = page.getByTestId("panel-mechanics");
+    await mechanics.getByText(`BSC Testnet (chain ${REHEARSAL_CHAIN_ID}) · testnet only`, { exact: true }).waitFor();
+    for (const [contract, address] of [
+      ["DegenToken", DegenToken],
+      ["Casino", Casino],
+    ] as const) {
+      const link = mechanics.getByTestId(`contract-address-${contract}`);
+      expect(await link.innerText()).toBe(address);
+      expect(await link.getAttribute("href")).toBe(`https://testnet.bscscan.com/address/${address}`);
+    }
+    await page.getByTestId("lobby-footer").scrollIntoViewIfNeeded();
+    await screenshot(page, "bsc-rehearsal-lobby-footer", false);
+
+    // The page's totals are the chain's events: the one wheel bet of this file, 10 DEGEN for 102.
+    await page.goto(`${rehearsal.appUrl}/player/${player}`);
+    await page.getByTestId("player-summary-DEGEN").waitFor();
+    expect(await page.getByTestId("total-bets").innerText()).toBe("1");
+    expect(await page.getByTestId("total-wagered").getAttribute("data-wei")).toBe(parseEther("10").toString());
+    expect(await page.getByTestId("total-paid").getAttribute("data-wei")).toBe(parseEther("102").toString());
+    await page.locator('[data-testid="profit-chart-DEGEN"] canvas').first().waitFor();
+    await screenshot(page, "bsc-rehearsal-player-page", false);
+  });
+
   it("shows the house to the operator: casino:status on network bscTestnet, health and metrics", async () => {
     const status = await casinoStatus();
     expect(status).toMatchObject({ network: "bscTestnet", chainId: String(REHEARSAL_CHAIN_ID), contracts: { Casino: reader.config.contracts.Casino } });
