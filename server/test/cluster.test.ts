@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blackjackActionBytes, crashCashOutBytes, crashRound, GameType, isFinalStatus, settleGame, startBlackjack, type Token } from "../src/engine";
 import type { Casino } from "../../typechain-types";
 import { CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
-import { DEV_KEYS, freePort, startChain, type TestChain } from "./support/chain";
+import { DEV_KEYS, freePort, type TestChain } from "./support/chain";
+import { freshChain } from "./support/fresh-chain";
 import { Client, signIn } from "./support/http";
 import { metricOf, onPostgres, serverInstance, type Instance } from "./support/instance";
 import { clientSeedFor, MASTER_SECRET, signWithdraw } from "./support/play";
@@ -38,7 +39,7 @@ beforeAll(async () => {
   }
   postgres = started;
   temp = tempDir();
-  chain = await startChain(temp.dir);
+  chain = await freshChain(temp.dir);
   env = {
     ...onPostgres(postgres, chain, temp.dir),
     LOG_LEVEL: "info",

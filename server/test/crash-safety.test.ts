@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType } from "../src/engine";
 import type { Casino } from "../../typechain-types";
 import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, tempDir } from "./support/app";
-import { freePort, startChain, type TestChain } from "./support/chain";
+import { freePort, type TestChain } from "./support/chain";
+import { freshChain } from "./support/fresh-chain";
 import { Client, signIn } from "./support/http";
 import { serverInstance, type Instance } from "./support/instance";
 import { MASTER_SECRET } from "./support/play";
@@ -18,7 +19,7 @@ let server: Instance;
 
 beforeAll(async () => {
   temp = tempDir();
-  chain = await startChain(temp.dir);
+  chain = await freshChain(temp.dir);
   server = serverInstance("server", await freePort(), {
     RPC_URL: chain.rpcUrl,
     APP_ORIGIN,

@@ -6,7 +6,8 @@ import { formatEther, parseEther, toQuantity, Wallet, ZeroAddress, ZeroHash, typ
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Casino } from "../../typechain-types";
 import { CHAIN_ID, SIWE_DOMAIN, startServerOn, tempDir, type TestServer } from "./support/app";
-import { startChain, type TestChain } from "./support/chain";
+import { type TestChain } from "./support/chain";
+import { freshChain } from "./support/fresh-chain";
 import { Client, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET, signWithdraw } from "./support/play";
 import { SETTLER_ADDRESS, settlerTransactions } from "./support/settler";
@@ -21,7 +22,7 @@ let databases = 0;
 
 beforeAll(async () => {
   temp = tempDir();
-  chain = await startChain(temp.dir);
+  chain = await freshChain(temp.dir);
 });
 afterAll(async () => {
   await server?.close();

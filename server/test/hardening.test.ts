@@ -10,7 +10,8 @@ import { readConfig } from "../src/config";
 import { rowsOf } from "../src/db/index";
 import { sessions, siweNonces } from "../src/db/schema";
 import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, startServerOn, tempDir, type TestServer } from "./support/app";
-import { startChain, type TestChain } from "./support/chain";
+import { type TestChain } from "./support/chain";
+import { freshChain } from "./support/fresh-chain";
 import { Client, listen, signInMessage } from "./support/http";
 
 const METRICS_TOKEN = "metrics-token-0123456789";
@@ -23,7 +24,7 @@ const dataDir = () => path.join(temp.dir, "db");
 
 beforeAll(async () => {
   temp = tempDir();
-  chain = await startChain(temp.dir);
+  chain = await freshChain(temp.dir);
   server = await startServerOn(chain, { DATA_DIR: dataDir(), METRICS_TOKEN, TRUST_PROXY: "none" }, { settler: false });
 });
 afterAll(async () => {

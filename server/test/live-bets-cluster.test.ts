@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType } from "../src/engine";
 import type { LiveBet } from "../src/feed/feed-rows";
 import { CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
-import { freePort, startChain, type TestChain } from "./support/chain";
+import { freePort, type TestChain } from "./support/chain";
+import { freshChain } from "./support/fresh-chain";
 import { Client, signIn } from "./support/http";
 import { onPostgres, serverInstance, type Instance } from "./support/instance";
 import { depositDegen, placeBet } from "./support/play";
@@ -30,7 +31,7 @@ beforeAll(async () => {
   }
   postgres = started;
   temp = tempDir();
-  chain = await startChain(temp.dir);
+  chain = await freshChain(temp.dir);
   const env = {
     ...onPostgres(postgres, chain, temp.dir),
   };

@@ -9,7 +9,7 @@ import { rowsOf } from "../src/db/index";
 import { sessions, siweNonces } from "../src/db/schema";
 import { buildServices } from "../src/server";
 import { CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
-import { startChain } from "./support/chain";
+import { freshChain } from "./support/fresh-chain";
 import { Client, listen, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
 import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
@@ -120,7 +120,7 @@ describe("DATABASE_URL on a real PostgreSQL 15", () => {
     const temp = tempDir();
     const workDir = path.join(temp.dir, "chain");
     mkdirSync(workDir);
-    const chain = await startChain(workDir);
+    const chain = await freshChain(workDir);
     const url = `${postgres!.url}?options=${encodeURIComponent("-c statement_timeout=12345")}`;
     const other = await startServerOn(chain, { DATABASE_URL: url, DATA_DIR: path.join(temp.dir, "unused"), MASTER_SECRET });
     try {

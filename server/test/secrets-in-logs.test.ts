@@ -5,7 +5,8 @@ import type { Casino } from "../../typechain-types";
 import { GameType } from "../src/engine";
 import { SeedVault } from "../src/settler/seeds";
 import { CHAIN_ID, SIWE_DOMAIN, tempDir } from "./support/app";
-import { DEV_KEYS, freePort, startChain, type TestChain } from "./support/chain";
+import { DEV_KEYS, freePort, type TestChain } from "./support/chain";
+import { freshChain } from "./support/fresh-chain";
 import { Client, signIn } from "./support/http";
 import { onPostgres, serverInstance, type Instance } from "./support/instance";
 import { MASTER_SECRET } from "./support/play";
@@ -30,7 +31,7 @@ beforeAll(async () => {
   if ("skip" in started) return void (skipReason = started.skip);
   postgres = started;
   temp = tempDir();
-  chain = await startChain(temp.dir);
+  chain = await freshChain(temp.dir);
   server = serverInstance("secrets", await freePort(), { ...onPostgres(postgres, chain, temp.dir), SESSION_SECRET, LOG_LEVEL: "trace" });
   await server.start();
   database = new pg.Client({ connectionString: postgres.url });

@@ -2,7 +2,8 @@ import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType, type Token } from "../../engine/src/index";
 import { tempDir } from "../../server/test/support/app";
-import { startChain, type TestChain } from "../../server/test/support/chain";
+import { type TestChain } from "../../server/test/support/chain";
+import { freshChain } from "../../server/test/support/fresh-chain";
 import { verifyChain, type Verification, type VerifyOptions } from "../src/run";
 import { runVerifyCli } from "./support/cli";
 import { TestHouse, type BetSpec } from "./support/house";
@@ -40,7 +41,7 @@ describe("reading with requests in flight under a rate limit, checking on worker
 
   beforeAll(async () => {
     temp = tempDir();
-    chain = await startChain(temp.dir);
+    chain = await freshChain(temp.dir);
     const house = await TestHouse.open(chain);
     for (const player of chain.players) await house.commit(player.address);
     // Half the players bet from their wallets, half one-click from a session: the transactions

@@ -4,7 +4,8 @@ import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType, canSplit, settleGame, startBlackjack, type Token } from "../../engine/src/index";
 import { tempDir } from "../../server/test/support/app";
-import { freePort, startChain, type TestChain } from "../../server/test/support/chain";
+import { freePort, type TestChain } from "../../server/test/support/chain";
+import { freshChain } from "../../server/test/support/fresh-chain";
 import { serveHistory, servedHistory } from "../bench/log-server";
 import { verifyChain, type Verification } from "../src/run";
 import { runVerifyCli } from "./support/cli";
@@ -38,7 +39,7 @@ describe("npm run verify against a hardhat node", () => {
 
   beforeAll(async () => {
     temp = tempDir();
-    chain = await startChain(temp.dir);
+    chain = await freshChain(temp.dir);
     house = await TestHouse.open(chain);
     for (const player of chain.players) await house.commit(player.address);
   });

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { readConfig, type ServerConfig } from "../../src/config";
 import { buildServices, type Services } from "../../src/server";
-import { startChain, type TestChain } from "./chain";
+import type { TestChain } from "./chain";
+import { freshChain } from "./fresh-chain";
 import { listen } from "./http";
 
 export const APP_ORIGIN = "http://127.0.0.1:5173";
@@ -26,7 +27,7 @@ export interface TestServer {
 }
 
 /**
- * A real Hardhat node, the contracts, a fresh PGlite folder and the real server in process.
+ * A real Hardhat node (the project's, rewound: fresh-chain.ts), the contracts, a fresh PGlite folder and the real server in process.
  * `serverRpcUrl` gives the URL the server reaches the node at (a proxy in front of it); the test's
  * own chain helpers always talk to the node directly.
  */
@@ -35,7 +36,7 @@ export async function startTestServer(
   options: { settler?: boolean; serverRpcUrl?: (chain: TestChain) => Promise<string> } = {},
 ): Promise<TestServer> {
   const temp = tempDir();
-  const chain = await startChain(temp.dir).catch((error: Error) => {
+  const chain = await freshChain(temp.dir).catch((error: Error) => {
     temp.dispose();
     throw error;
   });

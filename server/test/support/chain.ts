@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { Network, NonceManager, parseEther, Wallet, ZeroAddress, type JsonRpcProvider } from "ethers";
-import type { Casino, DegenToken } from "../../../typechain-types";
+import { Casino__factory, DegenToken__factory, type Casino, type DegenToken } from "../../../typechain-types";
 import { deployCasinoContracts } from "../../../scripts/casino-contracts";
 import { KeepAliveJsonRpcProvider } from "../../src/chain/rpc";
 import { REPO_ROOT } from "../../src/config";
@@ -41,8 +41,16 @@ export interface TestChain {
   stop(): Promise<void>;
 }
 
-/** A fresh `hardhat node` on a free port with DegenToken + Casino deployed and funded. */
-export async function startChain(workDir: string): Promise<TestChain> {
+/** The deployment every test chain starts from: the contracts, the house funded, each player with 1M DEGEN. */
+export interface ChainBaseline {
+  deploymentBlock: number;
+  deployer: string;
+  settler: string;
+  contracts: { DegenToken: string; Casino: string };
+}
+
+/** A `hardhat node` on a free port, its request log off, and how to kill it. */
+export async function spawnNode(): Promise<{ rpcUrl: string; kill(): Promise<void> }> {
   const port = await freePort();
   const node: ChildProcess = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "hardhat"), ["node", "--hostname", "127.0.0.1", "--port", String(port)], {
     cwd: REPO_ROOT,
@@ -52,16 +60,13 @@ export async function startChain(workDir: string): Promise<TestChain> {
   node.stdout!.resume();
   node.stderr!.resume();
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const provider = new KeepAliveJsonRpcProvider(rpcUrl, Network.from(31337), { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
-  const stop = async () => {
-    provider.destroy();
+  const kill = async () => {
     if (node.exitCode !== null || node.signalCode !== null) return;
     const exited = new Promise((r) => node.once("exit", r));
     process.kill(-node.pid!, "SIGKILL");
     await exited;
   };
   try {
-    const deadline = Date.now() + 60_000;
     for (;;) {
       try {
         const answer = await fetch(rpcUrl, {
@@ -71,14 +76,41 @@ export async function startChain(workDir: string): Promise<TestChain> {
         });
         if (answer.ok) break;
       } catch {
-        if (Date.now() > deadline || node.exitCode !== null) throw new Error("hardhat node did not start");
+        // A node that is still starting refuses the connection; one that died says so below.
+        if (node.exitCode !== null) throw new Error("hardhat node did not start");
       }
       await new Promise((r) => setTimeout(r, 200));
     }
     // The node's request log goes nowhere here (its output is drained), and writing it names the
     // contract and function of every call a request makes: in the relay bench, more than half of
     // the node's CPU (51 s with it, 21 s without).
-    await provider.send("hardhat_setLoggingEnabled", [false]);
+    await rpc(rpcUrl, "hardhat_setLoggingEnabled", [false]);
+    return { rpcUrl, kill };
+  } catch (error) {
+    await kill();
+    throw error;
+  }
+}
+
+/** One JSON-RPC call, for the shared node's setup where no provider is kept. */
+export async function rpc(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const answer = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await answer.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+const testProvider = (rpcUrl: string) =>
+  new KeepAliveJsonRpcProvider(rpcUrl, Network.from(31337), { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 });
+
+/** Deploys DegenToken + Casino from dev key #0, funds the house and gives every player 1M DEGEN. */
+export async function deployBaseline(rpcUrl: string): Promise<ChainBaseline> {
+  const provider = testProvider(rpcUrl);
+  try {
     const deployer = new NonceManager(new Wallet(DEV_KEYS[0], provider));
     const settler = new Wallet(DEV_KEYS[1]);
     const { token, casino, deploymentBlock } = await deployCasinoContracts(deployer, await deployer.getAddress(), settler.address);
@@ -87,23 +119,45 @@ export async function startChain(workDir: string): Promise<TestChain> {
     await (await casino.fundBankroll(await token.getAddress(), parseEther("10000000"))).wait();
     await (await casino.fundJackpot(parseEther("1000000"))).wait();
     await (await casino.fundBankroll(ZeroAddress, parseEther("1000"), { value: parseEther("1000") })).wait();
-    const players = DEV_KEYS.slice(2).map((key) => new Wallet(key, provider));
-    for (const player of players) await (await token.transfer(player.address, parseEther("1000000"))).wait();
+    for (const key of DEV_KEYS.slice(2)) await (await token.transfer(new Wallet(key).address, parseEther("1000000"))).wait();
+    return {
+      deploymentBlock,
+      deployer: await deployer.getAddress(),
+      settler: settler.address,
+      contracts: { DegenToken: await token.getAddress(), Casino: casinoAddress },
+    };
+  } finally {
+    provider.destroy();
+  }
+}
 
-    const deploymentFile = path.join(workDir, "deployment.json");
-    writeFileSync(
-      deploymentFile,
-      JSON.stringify({
-        chainId: 31337,
-        deploymentBlock,
-        deployer: await deployer.getAddress(),
-        settler: settler.address,
-        contracts: { DegenToken: await token.getAddress(), Casino: casinoAddress },
-      }),
-    );
-    return { rpcUrl, provider, deploymentFile, casino: casino as unknown as Casino, token: token as unknown as DegenToken, players, stop };
+/** The test's view of a baseline deployment on `rpcUrl`: its deployment file in `workDir`, contracts, players. */
+export function chainOn(rpcUrl: string, baseline: ChainBaseline, workDir: string, release: () => Promise<void>): TestChain {
+  const provider = testProvider(rpcUrl);
+  const deployer = new NonceManager(new Wallet(DEV_KEYS[0], provider));
+  const deploymentFile = path.join(workDir, "deployment.json");
+  writeFileSync(deploymentFile, JSON.stringify({ chainId: 31337, ...baseline }));
+  return {
+    rpcUrl,
+    provider,
+    deploymentFile,
+    casino: Casino__factory.connect(baseline.contracts.Casino, deployer),
+    token: DegenToken__factory.connect(baseline.contracts.DegenToken, deployer),
+    players: DEV_KEYS.slice(2).map((key) => new Wallet(key, provider)),
+    async stop() {
+      provider.destroy();
+      await release();
+    },
+  };
+}
+
+/** A fresh `hardhat node` of this test's own on a free port with DegenToken + Casino deployed and funded. */
+export async function startChain(workDir: string): Promise<TestChain> {
+  const node = await spawnNode();
+  try {
+    return chainOn(node.rpcUrl, await deployBaseline(node.rpcUrl), workDir, node.kill);
   } catch (error) {
-    await stop();
+    await node.kill();
     throw error;
   }
 }
