@@ -305,7 +305,7 @@ const DEFAULT_ONE_CLICK_FLOOR: Record<TokenSymbol, bigint> = { DEGEN: parseEther
 /**
  * The smallest one-click stake per token: the settings, else the stakes of which one bet's relay gas
  * (60,000 at 0.1 gwei) is at most 1 %, 6 DEGEN at the swap desk's 10,000 per BNB and 0.001 BNB (the
- * minimum bet; 0.0006 would do), docs/decisions.md §3 "The smallest one-click stake". On the local
+ * minimum bet; 0.0006 would do), docs/decisions.md §3, "The smallest one-click stake". On the local
  * chain the minimum bets: its gas is the node's own ether, and the floor would only send the local
  * stack's small stakes to the wallet.
  */

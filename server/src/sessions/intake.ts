@@ -96,7 +96,7 @@ export interface IntakeDeps {
   budgets: SessionBetBudgets;
   /** RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY: an address whose bets cost the house this much gas in reverts gets no bet relayed (relay-reverts.ts). */
   revertGasPerAddressPerDay: number;
-  /** ONE_CLICK_MIN_STAKE_DEGEN / _BNB: the smallest stake whose relay gas the house pays (docs/decisions.md §3, one-click floor). */
+  /** ONE_CLICK_MIN_STAKE_DEGEN / _BNB: the smallest stake whose relay gas the house pays (docs/decisions.md §3, "The smallest one-click stake"). */
   minStake: Record<TokenSymbol, bigint>;
   degenAddress: string;
   countersigner: Countersigner;
