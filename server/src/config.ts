@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getAddress, isAddress, isHexString, parseEther } from "ethers";
+import { formatEther, getAddress, isAddress, isHexString, parseEther } from "ethers";
 import { LOCAL_CHAIN_ID } from "./chain/chains";
 import type { SettlerMode } from "./cluster/cluster";
 import { DEFAULT_FEED_LIMITS, type FeedLimits } from "./feed/live-bets";
@@ -9,6 +9,7 @@ import { DEFAULT_PLAYER_TX_BUDGETS, DEFAULT_SESSION_BET_BUDGETS, type PlayerTxBu
 import { DEFAULT_RATE_LIMITS } from "./http/limits";
 import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
 import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
+import { MIN_BET } from "./engine";
 import type { TokenSymbol } from "./tokens";
 import { DEFAULT_REVERT_POLICY, type RevertPolicy } from "./sessions/relay-reverts";
 
@@ -85,6 +86,8 @@ export interface ServerConfig {
   playerTxBudgets: PlayerTxBudgets;
   /** The smallest amount a relayed withdrawal or swap may move, per token (wei). */
   relayMinimum: Record<TokenSymbol, bigint>;
+  /** ONE_CLICK_MIN_STAKE_*: the smallest stake of a one-click bet, per token (wei); unset: oneClickFloorFor's default. */
+  oneClickMinStake: Record<TokenSymbol, bigint | undefined>;
   /** on: contend for the settler lease; paused: lead but send no settlement; off: never lead (web-only). */
   settlerMode: SettlerMode;
   logLevel: LogLevel;
@@ -124,6 +127,14 @@ function amountSetting(env: Env, name: string, fallback: string): bigint {
   const raw = optional(env, name) ?? fallback;
   if (!/^\d{1,12}(\.\d{1,18})?$/.test(raw)) throw new ConfigError(`${name} must be a decimal amount with at most 18 decimals, got "${raw}"`);
   return parseEther(raw);
+}
+
+/** A stake floor of a token, when set: at least the Casino's minimum bet, below which no bet is placed anyway. */
+function stakeFloorSetting(env: Env, name: string, token: TokenSymbol): bigint | undefined {
+  if (optional(env, name) === undefined) return undefined;
+  const floor = amountSetting(env, name, "0");
+  if (floor < MIN_BET[token]) throw new ConfigError(`${name} must be at least the Casino's minimum bet, ${formatEther(MIN_BET[token])} ${token}`);
+  return floor;
 }
 
 function trustProxySetting(env: Env): string {
@@ -265,6 +276,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
     },
     // The Casino's minimum bets: the house already pays a settlement's gas for a stake that small.
     relayMinimum: { DEGEN: amountSetting(env, "RELAY_MIN_DEGEN", "1"), BNB: amountSetting(env, "RELAY_MIN_BNB", "0.001") },
+    oneClickMinStake: {
+      DEGEN: stakeFloorSetting(env, "ONE_CLICK_MIN_STAKE_DEGEN", "DEGEN"),
+      BNB: stakeFloorSetting(env, "ONE_CLICK_MIN_STAKE_BNB", "BNB"),
+    },
     settlerMode,
     logLevel,
     // 80 blocks: 60 s at BSC's 0.75 s blocks, the same wait HEALTH_MAX_BET_AGE_S allows a bet.
@@ -283,6 +298,20 @@ export function settlerKeyFor(config: ServerConfig, chainId: number): string {
   if (!key) throw new ConfigError(`SETTLER_PRIVATE_KEY is required on chain ${chainId}`);
   if (!isHexString(key, 32)) throw new ConfigError("SETTLER_PRIVATE_KEY must be 32 bytes of 0x-prefixed hex");
   return key;
+}
+
+const DEFAULT_ONE_CLICK_FLOOR: Record<TokenSymbol, bigint> = { DEGEN: parseEther("6"), BNB: parseEther("0.001") };
+
+/**
+ * The smallest one-click stake per token: the settings, else the stakes of which one bet's relay gas
+ * (60,000 at 0.1 gwei) is at most 1 %, 6 DEGEN at the swap desk's 10,000 per BNB and 0.001 BNB (the
+ * minimum bet; 0.0006 would do), docs/decisions.md §3, "The smallest one-click stake". On the local
+ * chain the minimum bets: its gas is the node's own ether, and the floor would only send the local
+ * stack's small stakes to the wallet.
+ */
+export function oneClickFloorFor(config: ServerConfig, chainId: number): Record<TokenSymbol, bigint> {
+  const fallback = chainId === LOCAL_CHAIN_ID ? MIN_BET : DEFAULT_ONE_CLICK_FLOOR;
+  return { DEGEN: config.oneClickMinStake.DEGEN ?? fallback.DEGEN, BNB: config.oneClickMinStake.BNB ?? fallback.BNB };
 }
 
 function deployedAddress(name: string, value: unknown): string {

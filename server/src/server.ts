@@ -6,7 +6,9 @@ import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
 import { CasinoSessions__factory } from "../../bindings/casino";
+import { CasinoSwap__factory } from "../../typechain-types/factories/contracts/CasinoSwap__factory";
 import { ChainClock } from "./chain/clock";
+import { KeptRead } from "./chain/kept-read";
 import { ChainOutbox } from "./chain/outbox";
 import { OutboxWorker } from "./chain/outbox-worker";
 import { KeepAliveJsonRpcProvider } from "./chain/rpc";
@@ -16,7 +18,16 @@ import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
 import type { Cluster } from "./cluster/cluster";
 import { localCluster } from "./cluster/local";
 import { postgresCluster } from "./cluster/postgres";
-import { ConfigError, HELPER_CONTRACTS, loadDeployment, settlerKeyFor, type Deployment, type HelperContract, type ServerConfig } from "./config";
+import {
+  ConfigError,
+  HELPER_CONTRACTS,
+  loadDeployment,
+  oneClickFloorFor,
+  settlerKeyFor,
+  type Deployment,
+  type HelperContract,
+  type ServerConfig,
+} from "./config";
 import { openDatabase, type Database } from "./db/index";
 import { persistentSecret } from "./db/kv";
 import type { DeploymentIdentity } from "./db/state";
@@ -147,6 +158,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   // Only the lease holder may sign: two instances sending from one account would collide on nonces.
   const sender = new TxSender(wallet, provider, () => lease.leading);
   const confirmations = config.settlerConfirmations ?? (chainId === LOCAL_CHAIN_ID ? 0 : 2);
+  const oneClickFloor = oneClickFloorFor(config, chainId);
   const status = new StatusSampler({
     db,
     provider,
@@ -169,6 +181,9 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const clock = new ChainClock(provider);
   const sessionsContract = CasinoSessions__factory.connect(helpers.CasinoSessions, provider);
   const marks = { provider, casinoAddress, relayAddress: helpers.CasinoRelay };
+  // The rate changes only by an announcement a delay ahead (contracts/CasinoSwap.sol): read once a minute.
+  const swapDesk = CasinoSwap__factory.connect(helpers.CasinoSwap, provider);
+  const swapRate = new KeptRead(async () => (await swapDesk.terms()).rate, 60_000);
   const settler = new Settler({
     db,
     provider,
@@ -193,6 +208,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     relayBatchesPerRound: config.relayBatchesPerRound,
     relayReverts: config.relayReverts,
     relayCounters: metrics.relay,
+    degenPerBnb: () => swapRate.get(),
     marks,
   });
   const typedData = new SessionTypedData(chainId, helpers.CasinoSessions);
@@ -220,6 +236,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     clock,
     budgets: config.sessionBetBudgets,
     revertGasPerAddressPerDay: config.relayReverts.gasPerAddressPerDay,
+    minStake: oneClickFloor,
     degenAddress: tokenAddresses.DEGEN,
     countersigner: { address: wallet.address, signDigest: digestSigner(wallet.privateKey) },
     marks,
@@ -269,7 +286,11 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
         CasinoSessions: helpers.CasinoSessions,
         CasinoLimits: helpers.CasinoLimits,
       },
-      sessions: { betsPerAddressPerDay: config.sessionBetBudgets.perAddressPerDay, relayBatchSize: config.relayBatchSize },
+      sessions: {
+        betsPerAddressPerDay: config.sessionBetBudgets.perAddressPerDay,
+        relayBatchSize: config.relayBatchSize,
+        minStake: { DEGEN: formatAmount(oneClickFloor.DEGEN), BNB: formatAmount(oneClickFloor.BNB) },
+      },
       deploymentBlock: deployment.deploymentBlock,
       settler: wallet.address,
       blackjackIdleMs: config.blackjackIdleMs,

@@ -68,7 +68,8 @@ describe("GET /api/config", () => {
       blackjackIdleMs: 300_000,
       siwe: { domain: SIWE_DOMAIN, uri: APP_ORIGIN, chainId: CHAIN_ID },
       relay: { minAmount: { DEGEN: "1", BNB: "0.001" }, perAddressPerDay: 10 },
-      sessions: { betsPerAddressPerDay: 5_000, relayBatchSize: 200 },
+      // The local chain's one-click floor is the Casino's minimum bet (one-click-floor.test.ts sets one).
+      sessions: { betsPerAddressPerDay: 5_000, relayBatchSize: 200, minStake: { DEGEN: "1", BNB: "0.001" } },
       // No WALLETCONNECT_PROJECT_ID: the app offers no WalletConnect.
       walletConnectProjectId: null,
     });

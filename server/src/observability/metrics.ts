@@ -8,6 +8,11 @@ import { UNSETTLED_STATUSES, type StatusSampler, type StatusSnapshot } from "./s
 /** Up to 30 s: a relayed withdrawal waits for its transaction to be mined. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const STATUS_CLASSES = ["1xx", "2xx", "3xx", "4xx", "5xx"] as const;
+/**
+ * Whole tokens, by decades either side of 0, so that one set serves a BNB bet's thousandths and a
+ * DEGEN bet's tenths: the 0 bucket counts the one-click bets that cost the house more than they bring.
+ */
+const MARGIN_BUCKETS = [-10, -1, -0.1, -0.01, -0.001, -0.0001, -0.00001, 0, 0.00001, 0.0001, 0.001, 0.01, 0.1, 1, 10];
 
 let processRegistry: Registry | undefined;
 /** Node's own metrics (CPU, memory, event loop lag, GC), once per process however many apps it builds (tests build several). */
@@ -41,6 +46,7 @@ export class Metrics {
   private readonly relayReverted: Counter;
   private readonly relayRefused: Counter<"reason">;
   private readonly relayRevertGas: Counter<"blame">;
+  private readonly oneClickMargin: Histogram<"token">;
 
   constructor(status: StatusSampler) {
     const registers = [this.registry];
@@ -96,6 +102,13 @@ export class Metrics {
       name: "degen_relay_revert_gas_total",
       help: "Gas the house burnt on reverted relay transactions, by blame: player (charged to the revert budget of the address whose bet failed when checked alone), unattributed",
       labelNames: ["blame"],
+      registers,
+    });
+    this.oneClickMargin = new Histogram({
+      name: "degen_one_click_margin",
+      help: "The house's expected margin on each one-click bet relayed, after its share of the relay transaction's fee: stake × edge − gasUsed × effectiveGasPrice ÷ bets, whole tokens of the bet (DEGEN's gas at the swap desk's rate)",
+      labelNames: ["token"],
+      buckets: MARGIN_BUCKETS,
       registers,
     });
 
@@ -258,6 +271,7 @@ export class Metrics {
     reverted: () => this.relayReverted.inc(),
     refused: (reason) => this.relayRefused.inc({ reason }),
     revertGas: (gas, blame) => this.relayRevertGas.inc({ blame }, gas),
+    margin: (token, margin) => this.oneClickMargin.observe({ token }, margin),
   };
 
   countChainRequest(kind: ChainRequestKind, outcome: ChainRequestOutcome): void {

@@ -25,10 +25,11 @@ export interface PublicConfig {
   relay: { minAmount: Record<TokenSymbol, string>; perAddressPerDay: number };
   /**
    * One-click play (POST /api/sessions/bets): how many session bets one address may have relayed in
-   * 24 h (SESSION_BETS_PER_ADDRESS_PER_DAY; past it the app offers the wallet's own bet) and how many
-   * bets at most share a relay transaction (RELAY_BATCH_SIZE).
+   * 24 h (SESSION_BETS_PER_ADDRESS_PER_DAY; past it the app offers the wallet's own bet), how many
+   * bets at most share a relay transaction (RELAY_BATCH_SIZE), and the smallest one-click stake per
+   * token (ONE_CLICK_MIN_STAKE_DEGEN / _BNB, decimal strings; below it the app offers the wallet's bet).
    */
-  sessions: { betsPerAddressPerDay: number; relayBatchSize: number };
+  sessions: { betsPerAddressPerDay: number; relayBatchSize: number; minStake: Record<TokenSymbol, string> };
   /** WALLETCONNECT_PROJECT_ID, or null: the app offers WalletConnect only with one. */
   walletConnectProjectId: string | null;
 }

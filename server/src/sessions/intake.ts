@@ -46,6 +46,10 @@ export const REFUSALS_PER_ADDRESS_PER_MINUTE = 30;
 
 export type SessionBetRow = typeof sessionBets.$inferSelect;
 
+/** The refusal of a one-click stake below the floor: the same bet from the wallet is taken, its gas the player's. */
+export const oneClickFloorText = (floor: bigint, token: TokenSymbol) =>
+  `The smallest one-click stake is ${formatAmount(floor)} ${token}: place a smaller bet from your wallet`;
+
 /** A bet as the session key signed it, with its compact (EIP-2098) signature. */
 export interface SignedSessionBet {
   bet: SessionBet;
@@ -92,6 +96,8 @@ export interface IntakeDeps {
   budgets: SessionBetBudgets;
   /** RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY: an address whose bets cost the house this much gas in reverts gets no bet relayed (relay-reverts.ts). */
   revertGasPerAddressPerDay: number;
+  /** ONE_CLICK_MIN_STAKE_DEGEN / _BNB: the smallest stake whose relay gas the house pays (docs/decisions.md §3, "The smallest one-click stake"). */
+  minStake: Record<TokenSymbol, bigint>;
   degenAddress: string;
   countersigner: Countersigner;
   /** What a player's view and mark are read with (sessions/chain-marks.ts). */
@@ -268,6 +274,7 @@ export class SessionBetIntake {
     if ((session.games & (1 << bet.game)) === 0) throw forbidden(`This session does not allow ${gameName(bet.game as GameType).toLowerCase()}`);
     if ((session.tokens & SESSION_TOKEN_BITS[token]) === 0) throw forbidden(`This session does not allow ${token} bets`);
     if (bet.amount < MIN_BET[token]) throw badRequest(`The smallest stake is ${formatAmount(MIN_BET[token])} ${token}`);
+    if (bet.amount < this.d.minStake[token]) throw badRequest(oneClickFloorText(this.d.minStake[token], token));
     const maxBet = sessionAmountOnChain(BigInt(token === "BNB" ? session.maxBetNative : session.maxBetDegen));
     if (bet.amount > maxBet) {
       throw forbidden(`The stake of ${formatAmount(bet.amount)} ${token} is above this session's largest bet, ${formatAmount(maxBet)} ${token}`);

@@ -11,10 +11,12 @@ import { clientSeedHash } from "../engine";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { SeedVault } from "../settler/seeds";
+import type { TokenSymbol } from "../tokens";
 import { planRound, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest, type RelaySeedOf } from "./relay-plan";
 import { marksAt, playersNow, type MarkReads } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
 import { candidate, fitsHouse, FUSE_MS, mayGoUnsimulated, RelayTrust, type HouseNow } from "./relay-trust";
+import { relayMargins } from "./relay-margin";
 import { blameRevert, chargeRevertGas, overRevertBudgetText, RelayIsolation, revertGasUse, separateIsolated, type RevertPolicy } from "./relay-reverts";
 
 const log = logger("relay");
@@ -50,6 +52,8 @@ export interface RelayCounters {
   refused(reason: string): void;
   /** Gas burnt by a reverted relay transaction: charged to a player's revert budget, or to nobody. */
   revertGas(gas: number, blame: "player" | "unattributed"): void;
+  /** A mined bet's expected margin for the house after its share of the gas (relay-margin.ts), whole tokens. */
+  margin(token: TokenSymbol, margin: number): void;
 }
 
 export interface RelayOptions {
@@ -79,6 +83,8 @@ export interface RelayOptions {
   /** Isolation and gas budget after reverts (sessions/relay-reverts.ts). */
   reverts: RevertPolicy;
   counters: RelayCounters;
+  /** The swap desk's rate, DEGEN per BNB: what a DEGEN bet's share of the gas is valued at (relay-margin.ts). */
+  degenPerBnb(): Promise<bigint>;
   /** Records a mined relay transaction: its logs (the bets, settled at once, and its jackpot tickets), the draw, commitments to rotate. */
   afterMined(receipt: TransactionReceipt, bets: SessionBetRow[]): Promise<void>;
 }
@@ -545,6 +551,7 @@ export class RelayBatcher {
       await this.o
         .afterMined(receipt, mined)
         .catch((error: Error) => log.error(`Recording relay ${receipt.hash} failed (the log scan records it): ${error.message}`));
+      await this.countMargins(receipt, mined);
       return;
     }
     this.o.counters.reverted();
@@ -569,6 +576,16 @@ export class RelayBatcher {
     const charged = new Set(reverted.filter((bet) => blamed.has(bet.player)).map((bet) => bet.betId));
     await this.requeue(receipt.hash, charged);
     this.trust.reverted(isolated);
+  }
+
+  /** Each bet's margin after its share of the fee, counted once: by the term that recorded the bets mined. */
+  private async countMargins(receipt: TransactionReceipt, mined: SessionBetRow[]): Promise<void> {
+    try {
+      const degenPerBnb = mined.some((bet) => bet.token === "DEGEN") ? await this.o.degenPerBnb() : 0n;
+      for (const { token, margin } of relayMargins(mined, receipt.fee, degenPerBnb)) this.o.counters.margin(token, margin);
+    } catch (error) {
+      log.warn(`The margins of relay ${receipt.hash} were not counted: ${(error as Error).message}`);
+    }
   }
 
   /** The players to blame for a reverted relay transaction (relay-reverts.ts blameRevert), read at the latest block and the revert's. */

@@ -49,6 +49,8 @@ export interface SettlerOptions extends ReaderOptions {
   /** RELAY_ISOLATION_MINUTES, RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY (sessions/relay-reverts.ts). */
   relayReverts: RevertPolicy;
   relayCounters: RelayCounters;
+  /** The swap desk's rate, DEGEN per BNB (sessions/relay-margin.ts). */
+  degenPerBnb(): Promise<bigint>;
   /** What the relay reads the players' marks with (sessions/chain-marks.ts). */
   marks: MarkReads;
 }

@@ -10,6 +10,8 @@ export interface BetInputProps {
   value: number;
   onChange: (bet: number) => void;
   playableBalance: number;
+  /** With one-click play on, its smallest stake when above the minimum bet (features/one-click useOneClickMinimum): a smaller bet goes to the wallet. */
+  oneClickMinimum?: number | null;
   disabled?: boolean;
   label?: string;
   className?: string;
@@ -21,12 +23,22 @@ const chipClasses: Record<Token, string> = {
 };
 
 /** docs/product.md §5 'Bet input': typed amount, ½ and Max, and the token's chips. */
-export function BetInput({ token, value, onChange, playableBalance, disabled = false, label = "Bet amount", className }: BetInputProps) {
+export function BetInput({
+  token,
+  value,
+  onChange,
+  playableBalance,
+  oneClickMinimum = null,
+  disabled = false,
+  label = "Bet amount",
+  className,
+}: BetInputProps) {
   const inputId = useId();
   const hintId = useId();
   // What the player is typing; null shows the committed bet.
   const [draft, setDraft] = useState<string | null>(null);
   const draftIsInvalid = draft !== null && parseBetInput(token, draft) === null;
+  const belowOneClick = oneClickMinimum !== null && value < oneClickMinimum;
 
   function commit(bet: number) {
     setDraft(null);
@@ -86,8 +98,8 @@ export function BetInput({ token, value, onChange, playableBalance, disabled = f
         </button>
       </div>
 
-      <p id={hintId} className={cn("text-xs", draftIsInvalid ? "text-pink" : "text-slate-500")}>
-        {draftIsInvalid ? "Enter an amount above 0." : `Minimum ${MIN_BET[token]} ${token}`}
+      <p id={hintId} className={cn("text-xs", draftIsInvalid || belowOneClick ? "text-pink" : "text-slate-500")} data-testid="bet-input-hint">
+        {betHint(token, draftIsInvalid, value, oneClickMinimum)}
       </p>
 
       <div className="flex flex-wrap gap-1.5" role="group" aria-label={`${token} chips`}>
@@ -111,4 +123,12 @@ export function BetInput({ token, value, onChange, playableBalance, disabled = f
       </div>
     </div>
   );
+}
+
+/** The line under the field: what is wrong with the typed amount, or the minimums (docs/product.md §5). */
+function betHint(token: Token, draftIsInvalid: boolean, value: number, oneClickMinimum: number | null): string {
+  if (draftIsInvalid) return "Enter an amount above 0.";
+  if (oneClickMinimum === null) return `Minimum ${MIN_BET[token]} ${token}`;
+  if (value < oneClickMinimum) return `Below the one-click minimum of ${oneClickMinimum} ${token}: this bet asks your wallet.`;
+  return `Minimum ${MIN_BET[token]} ${token} · One-click minimum: ${oneClickMinimum} ${token}`;
 }

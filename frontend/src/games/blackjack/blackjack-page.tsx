@@ -5,7 +5,7 @@ import { TokenSwitch } from "@/components/ui/token-switch";
 import { BLACKJACK_RTP_BADGES } from "@/config/game-returns";
 import { formatTokenAmount } from "@/config/tokens";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
-import { OneClickPrompt } from "@/features/one-click";
+import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import type { BannerTone } from "./blackjack-rules";
@@ -29,6 +29,7 @@ const BANNER_TONES: Record<BannerTone, string> = {
 export default function BlackjackPage() {
   const { isDemo } = useWallet();
   const game = useBlackjackGame(isDemo ? demoBlackjackSource : web3BlackjackSource);
+  const oneClickMinimum = useOneClickMinimum(game.token);
   const balance = usePlayableBalance(game.token);
   const { table } = game;
   const playing = game.phase === "playing";
@@ -103,7 +104,14 @@ export default function BlackjackPage() {
             badges={BLACKJACK_RTP_BADGES}
             disabled={game.phase === "playing" || game.phase === "settling"}
           />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={playing || game.busy} />
+          <BetInput
+            token={game.token}
+            value={game.bet}
+            onChange={game.setBet}
+            playableBalance={balance}
+            oneClickMinimum={oneClickMinimum}
+            disabled={playing || game.busy}
+          />
           {table && (
             <p className="text-sm text-slate-400" data-testid="stake-on-table">
               On the table:{" "}

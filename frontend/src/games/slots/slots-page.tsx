@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { OneClickPrompt } from "@/features/one-click";
+import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
@@ -20,6 +20,7 @@ import "./slots.css";
 export default function SlotsPage() {
   const { isDemo } = useWallet();
   const game = useSlotsGame(isDemo ? demoSlotsSource : web3SlotsSource);
+  const oneClickMinimum = useOneClickMinimum(game.token);
   const jackpotLabel = useJackpotLabel();
   const balance = usePlayableBalance(game.token);
   const autoBet = usePlayControls({
@@ -85,7 +86,7 @@ export default function SlotsPage() {
 
         <div className="glass-card flex flex-col gap-5 p-5">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={locked} />
+          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} oneClickMinimum={oneClickMinimum} disabled={locked} />
           <Button variant="primary" size="lg" onClick={() => void game.spin()} disabled={locked} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}
           </Button>

@@ -13,7 +13,7 @@ import { PayoutsPanel } from "./components/payouts-panel";
 import { SpinHistory } from "./components/spin-history";
 import { WheelDisc } from "./components/wheel-disc";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
-import { OneClickPrompt } from "@/features/one-click";
+import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { demoWheelSource, web3WheelSource } from "./round-source";
 import { useWheelGame } from "./use-wheel-game";
@@ -22,6 +22,7 @@ import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from ".
 export default function WheelPage() {
   const { isDemo } = useWallet();
   const game = useWheelGame(isDemo ? demoWheelSource : web3WheelSource);
+  const oneClickMinimum = useOneClickMinimum(game.token);
   const balance = usePlayableBalance(game.token);
   const spinning = game.phase === "spinning";
   const count = game.selected.length;
@@ -52,7 +53,7 @@ export default function WheelPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="glass-card order-2 flex flex-col gap-5 p-5 lg:order-1">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={tokenBadges(count)} disabled={locked} />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={locked} />
+          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} oneClickMinimum={oneClickMinimum} disabled={locked} />
           <ColourPicker selected={game.selected} onToggle={game.toggleColour} limitReached={game.limitReached} disabled={locked} />
           <div className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-night-950/50 px-4 py-3 text-sm">
             <span className="shrink-0 whitespace-nowrap text-slate-400">Potential win</span>

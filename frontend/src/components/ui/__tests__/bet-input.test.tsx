@@ -11,12 +11,14 @@ function ControlledBetInput({
   balance,
   onChange,
   disabled,
+  oneClickMinimum,
 }: {
   token: Token;
   initial: number;
   balance: number;
   onChange?: (bet: number) => void;
   disabled?: boolean;
+  oneClickMinimum?: number | null;
 }) {
   const [bet, setBet] = useState(initial);
   return (
@@ -24,6 +26,7 @@ function ControlledBetInput({
       token={token}
       value={bet}
       playableBalance={balance}
+      oneClickMinimum={oneClickMinimum}
       disabled={disabled}
       onChange={(next) => {
         setBet(next);
@@ -132,5 +135,23 @@ describe("BetInput", () => {
   it("shows the playable balance with the token's decimals", () => {
     setup({ token: "BNB", initial: 0.01, balance: 5 });
     expect(screen.getByTestId("bet-input-balance")).toHaveTextContent("5.0000 BNB");
+  });
+
+  it("shows the one-click minimum beside the bet minimum, and says a smaller stake asks the wallet (issue #39 item 7)", async () => {
+    const { user, input } = setup({ token: "DEGEN", initial: 10, balance: 10000, oneClickMinimum: 6 });
+    const hint = screen.getByTestId("bet-input-hint");
+    expect(hint).toHaveTextContent("Minimum 1 DEGEN · One-click minimum: 6 DEGEN");
+    await user.click(screen.getByRole("button", { name: "Bet 5 DEGEN" }));
+    expect(hint).toHaveTextContent("Below the one-click minimum of 6 DEGEN: this bet asks your wallet.");
+    expect(hint).toHaveClass("text-pink");
+    await user.clear(input);
+    await user.type(input, "6");
+    expect(hint).toHaveTextContent("Minimum 1 DEGEN · One-click minimum: 6 DEGEN");
+    expect(hint).not.toHaveClass("text-pink");
+  });
+
+  it("shows only the bet minimum without a one-click minimum", () => {
+    setup({ token: "BNB", initial: 0.01, balance: 5, oneClickMinimum: null });
+    expect(screen.getByTestId("bet-input-hint")).toHaveTextContent(/^Minimum 0.001 BNB$/);
   });
 });

@@ -6,7 +6,7 @@ import { clientSeedHash, sessionClientSeed, type SessionBet } from "@engine/sess
 import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
 import { formatTokenAmount } from "@/config/tokens";
 import { explorerTxUrl } from "@/features/chain";
-import { budgetLeft, useOneClickStore } from "@/features/one-click";
+import { budgetLeft, oneClickMinStake, useOneClickStore } from "@/features/one-click";
 import {
   sessionSigner,
   type SessionSigner,
@@ -64,6 +64,10 @@ export function oneClickCover(request: BetRequest, wallet: ReadyWallet): OneClic
   const left = budgetLeft(session, lost, request.token);
   if (!session.tokens.includes(request.token)) return { walletReason: `One-click play does not cover ${request.token} bets: confirm this one in your wallet.` };
   if (!session.games.includes(request.gameType)) return { walletReason: "One-click play does not cover this game: confirm this bet in your wallet." };
+  // The house pays a one-click bet's gas, and relays none below its floor (issue #39 item 7): the wallet pays its own.
+  const floor = oneClickMinStake(wallet.config, request.token);
+  if (floor !== null && stake < floor)
+    return { walletReason: `This bet is below the one-click minimum of ${shown(request, floor)}: confirm it in your wallet.` };
   if (stake > session.maxBet[request.token])
     return { walletReason: `This bet is above your one-click largest bet of ${shown(request, session.maxBet[request.token])}: confirm it in your wallet.` };
   if (left !== null && stake > left)

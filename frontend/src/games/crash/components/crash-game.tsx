@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { OneClickPrompt } from "@/features/one-click";
+import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { Link } from "react-router-dom";
 import { BetInput } from "@/components/ui/bet-input";
@@ -32,6 +32,7 @@ export const PLAY_AGAIN_GUARD_MS = 600;
 
 export function CrashGame({ source }: { source: CrashRoundSource }) {
   const { token, stake, setToken, setStake } = useGameStake("crash");
+  const oneClickMinimum = useOneClickMinimum(token);
   const [autoText, setAutoText] = useState("");
   const playableBalance = usePlayableBalance(token);
   const audioBlocked = useAudioBlocked();
@@ -148,7 +149,14 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
         {/* A backdrop filter would make this card the containing block of the fixed phone bar. */}
         <div className="glass-card flex flex-col gap-4 p-4 max-sm:[backdrop-filter:none] sm:p-5">
           <StillTokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <StillBetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} />
+          <StillBetInput
+            token={token}
+            value={stake}
+            onChange={setStake}
+            playableBalance={playableBalance}
+            oneClickMinimum={oneClickMinimum}
+            disabled={locked}
+          />
           <StillAutoCashOutInput
             text={autoText}
             onChange={setAutoText}

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { OneClickPrompt } from "@/features/one-click";
+import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
@@ -25,6 +25,7 @@ import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const { token, stake, setToken, setStake } = useGameStake("kickboxing");
+  const oneClickMinimum = useOneClickMinimum(token);
   const playableBalance = usePlayableBalance(token);
   const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source);
   const jackpotLabel = useJackpotLabel();
@@ -80,7 +81,15 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
 
         <div className="glass-card flex flex-col gap-4 p-4 sm:p-5">
           <TokenSwitch value={token} onChange={setToken} badges={kickboxingRtpBadges(state.bet)} disabled={locked} />
-          <BetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} label="Stake amount" />
+          <BetInput
+            token={token}
+            value={stake}
+            onChange={setStake}
+            playableBalance={playableBalance}
+            oneClickMinimum={oneClickMinimum}
+            disabled={locked}
+            label="Stake amount"
+          />
           <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
           {phase === "finished" ? (
             <Button variant="primary" size="lg" className="w-full font-black tracking-wider" onClick={newMatch}>
