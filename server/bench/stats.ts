@@ -12,13 +12,18 @@
  * pages alone). The database and the routes run in a process of their own, as the server does;
  * the routes keep a page while the log reader's cursor stays, and the bench moves it as a chain
  * does. Each call comes from its own address; a CSV export past the instance's CSV_EXPORTS_AT_ONCE
- * is refused (503), as in production, and counted as such.
+ * is refused (503), as in production, and counted as such. Beside each call's time at its caller
+ * and in the server, the bench prints the CPU time the server and the callers ran while the ten
+ * called, and how long they waited meanwhile for a core held by the machine's other processes
+ * (Linux): on a shared 2-core machine that wait, not the server's work, is most of a call's time.
  *
  *   npx tsx server/bench/stats.ts   (BENCH_STATS_BETS=100000, BENCH_STATS_WHALE_BETS=100000, BENCH_STATS_RUNS=50)
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { getAddress } from "ethers";
@@ -107,6 +112,29 @@ async function seed(database: Database): Promise<void> {
   await database.db.execute(sql`ANALYZE`);
 }
 
+/**
+ * CPU time this process's main thread has run, and has waited for a CPU while ready to run
+ * (Linux's /proc/self/schedstat; undefined elsewhere). The machine's other processes share its
+ * cores: the wait is what they cost a call, beside what the server and its callers spend.
+ */
+function cpuTimes(): CpuTimes | undefined {
+  try {
+    const [ran, waited] = readFileSync("/proc/self/schedstat", "utf8").split(" ").map(Number);
+    return { ranMs: ran! / 1e6, waitedMs: waited! / 1e6 };
+  } catch {
+    return undefined;
+  }
+}
+
+interface CpuTimes {
+  ranMs: number;
+  waitedMs: number;
+}
+
+/** What a process ran and waited for a CPU between two readings. */
+const cpuBetween = (from: CpuTimes | undefined, to: CpuTimes | undefined) =>
+  from && to ? { ranMs: ms(to.ranMs - from.ranMs), waitedForACpuMs: ms(to.waitedMs - from.waitedMs) } : null;
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -183,7 +211,7 @@ async function otherPages(base: string, done: () => boolean): Promise<(number | 
  * while one more caller reads ordinary players' pages in a loop: what the whale costs the others,
  * against those pages read alone.
  */
-async function timedRoute(base: string, label: string, path: string, runs: number, handled: () => Promise<Handled[]>): Promise<void> {
+async function timedRoute(base: string, label: string, path: string, runs: number, handled: () => Promise<Answered>): Promise<void> {
   await get(base + path);
   const alone: (number | "refused")[] = [];
   for (let i = 0; i < runs; i++) alone.push(await get(base + path));
@@ -194,15 +222,17 @@ async function timedRoute(base: string, label: string, path: string, runs: numbe
   // Each caller's own kept-alive connection, opened before the timing: what the server spends is timed, not TCP's handshakes.
   await Promise.all(Array.from({ length: CALLERS }, () => get(base + path)));
   const others = otherPages(base, () => done);
-  await handled();
+  const { cpu: serverBefore } = await handled();
+  const [callersBefore, loadBefore] = [cpuTimes(), loadavg()[0]!];
   await Promise.all(
     Array.from({ length: CALLERS }, async () => {
       for (let i = 0; i < CALLS_EACH; i++) concurrent.push(await get(base + path));
     }),
   );
+  const callersAfter = cpuTimes();
   done = true;
   const otherMeanwhile = await others;
-  const inServer = await handled();
+  const { handled: inServer, cpu: serverAfter } = await handled();
   const under = summary(concurrent);
   console.log(
     JSON.stringify({
@@ -216,6 +246,8 @@ async function timedRoute(base: string, label: string, path: string, runs: numbe
         whale: summary(inServer.filter((call) => call.path === path).map((call) => call.ms)),
         otherPlayer: summary(inServer.filter((call) => call.path !== path).map((call) => call.ms)),
       },
+      // While the CALLERS called: each process's CPU time, and its time ready to run but waiting for a core the machine's other processes held.
+      cpu: { server: cpuBetween(serverBefore, serverAfter), callers: cpuBetween(callersBefore, callersAfter), loadAverage: loadBefore },
       withinTarget: under.p99Ms !== null && under.p99Ms <= TARGET_P99_MS,
     }),
   );
@@ -245,7 +277,7 @@ async function serveRoutes(database: Database): Promise<void> {
   const stop = new Promise((resolve) => {
     process.on("message", (message) => {
       if (message !== "handled") return resolve(undefined);
-      process.send!({ handled });
+      process.send!({ handled, cpu: cpuTimes() } satisfies Answered);
       handled = [];
     });
     process.once("disconnect", resolve);
@@ -262,12 +294,18 @@ interface Handled {
   ms: number;
 }
 
+/** What the server process answered since last asked, and its CPU times now. */
+interface Answered {
+  handled: Handled[];
+  cpu: CpuTimes | undefined;
+}
+
 /** The whale's page, history and CSV through the stats routes, as a browser calls them. */
 async function benchWhale(base: string, server: ChildProcess): Promise<void> {
   // What the server answered since last asked.
   const handled = () =>
-    new Promise<Handled[]>((resolve) => {
-      server.once("message", (message: { handled: Handled[] }) => resolve(message.handled));
+    new Promise<Answered>((resolve) => {
+      server.once("message", (message: Answered) => resolve(message));
       server.send("handled");
     });
   await timedRoute(base, "GET /api/players/:whale (numbers and profit chart)", `/api/players/${WHALE}`, 10, handled);

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { formatEther, getAddress } from "ethers";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, rowsOf, type Database } from "../src/db/index";
 import { setValue } from "../src/db/kv";
 import { errorHandler } from "../src/http/errors";
@@ -398,6 +398,27 @@ describe("a page read once for its callers (issue #38 item 5)", () => {
         at = cursor;
       }
     } finally {
+      await routes.close();
+    }
+  });
+
+  it("is serialized once for all its callers: ten at once and the one after them get the same bytes", async () => {
+    const routes = await countedRoutes({ cursor: () => cursor });
+    const stringify = vi.spyOn(JSON, "stringify");
+    // The routes' answers all carry readUpTo; nothing else serialized meanwhile does.
+    const answersSerialized = () => stringify.mock.calls.filter(([value]) => typeof value === "object" && value !== null && "readUpTo" in value).length;
+    try {
+      for (const path of [`/api/players/${MANY}`, `/api/players/${MANY}/bets?token=DEGEN&limit=20`, "/api/leaderboards?window=all"]) {
+        stringify.mockClear();
+        const body = async () => (await fetch(routes.url + path)).text();
+        const bodies = await Promise.all(Array.from({ length: 10 }, body));
+        bodies.push(await body());
+        expect(new Set(bodies).size).toBe(1);
+        expect(JSON.parse(bodies[0]!)).toHaveProperty("readUpTo");
+        expect(answersSerialized(), path).toBe(1);
+      }
+    } finally {
+      stringify.mockRestore();
       await routes.close();
     }
   });

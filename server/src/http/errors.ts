@@ -77,16 +77,29 @@ function answer(res: ServerResponse, body: unknown): void {
 }
 
 /**
+ * An answer serialized once, to be sent as it is to every caller that asks for it: a kept page
+ * (routes/stats.ts) is sent to many callers, and serializing it again for each of them was most
+ * of what a kept answer cost the event loop (issue #38 item 5).
+ */
+export class SerializedJson {
+  readonly bytes: Buffer;
+
+  constructor(body: unknown) {
+    this.bytes = Buffer.from(JSON.stringify(body));
+  }
+}
+
+/**
  * The bytes and headers Express's res.status(status).json(body) sends with ETags off, on a plain
  * ServerResponse. None of the routes answers a conditional request, so res.json's freshness check
  * never applied.
  */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  const json = body instanceof SerializedJson ? body.bytes : JSON.stringify(body);
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(text));
-  res.end(text);
+  res.setHeader("Content-Length", Buffer.byteLength(json));
+  res.end(json);
 }
 
 interface BodyParserError {

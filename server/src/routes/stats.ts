@@ -4,16 +4,16 @@ import { Router } from "express";
 import { z } from "zod";
 import { GAME_TYPES } from "../engine";
 import type { Db } from "../db/types";
-import { HttpError, parse, route } from "../http/errors";
+import { HttpError, parse, route, SerializedJson } from "../http/errors";
 import { countRequest, FixedWindowCounter, ipKey } from "../http/limits";
 import type { TrustProxy } from "../http/trust-proxy";
 import { address, tokenSymbol } from "../http/validators";
-import { readLeaderboards, type Leaderboards } from "../stats/leaderboards";
+import { readLeaderboards } from "../stats/leaderboards";
 import { KeptReads } from "../stats/kept-reads";
-import { readPlayerBets, readPlayerStats, type PlayerBet, type PlayerStats } from "../stats/player-stats";
+import { readPlayerBets, readPlayerStats, type PlayerBet } from "../stats/player-stats";
 import { STATS_WINDOWS } from "../stats/settled-bets";
 
-/** Leaderboards are read again at most this often: one read serves every browser meanwhile. */
+/** Leaderboards are read again at most this often: one read, serialized once, serves every browser meanwhile. */
 const LEADERBOARDS_FRESH_MS = 5_000;
 /** Rows of a CSV export at most (the newest). */
 export const CSV_ROWS = 10_000;
@@ -39,8 +39,8 @@ export const CSV_EXPORTS_AT_ONCE = 2;
  */
 export const CSV_EXPORT_MS = 30_000;
 /**
- * A player's page and a page of their history are read once for every caller while the log
- * reader's cursor stays, and at most this long (stats/kept-reads.ts).
+ * A player's page and a page of their history are read and serialized once for every caller while
+ * the log reader's cursor stays, and at most this long (stats/kept-reads.ts).
  */
 const PAGES_KEPT_MS = 5_000;
 /** Pages kept per kind: a whale's numbers are about 15 kB, a page of 50 bets about 20 kB. */
@@ -88,9 +88,9 @@ export interface StatsRoutesOptions {
 export function statsRouter(o: StatsRoutesOptions): Router {
   const router = Router();
   const now = o.now ?? (() => Math.floor(Date.now() / 1000));
-  const fresh = new Map<string, { at: number; read: Promise<Leaderboards> }>();
-  const pages = new KeptReads<PlayerStats>({ maxAgeMs: PAGES_KEPT_MS, maxEntries: PAGES_KEPT });
-  const histories = new KeptReads<PlayerBet[]>({ maxAgeMs: PAGES_KEPT_MS, maxEntries: PAGES_KEPT });
+  const fresh = new Map<string, { at: number; read: Promise<SerializedJson> }>();
+  const pages = new KeptReads<SerializedJson>({ maxAgeMs: PAGES_KEPT_MS, maxEntries: PAGES_KEPT });
+  const histories = new KeptReads<SerializedJson>({ maxAgeMs: PAGES_KEPT_MS, maxEntries: PAGES_KEPT });
   const csvExports = new FixedWindowCounter(o.csvExportsPerMinute ?? CSV_EXPORTS_PER_IP_PER_MINUTE);
   const csvAtOnce = o.csvExportsAtOnce ?? CSV_EXPORTS_AT_ONCE;
   const csvExportMs = o.csvExportMs ?? CSV_EXPORT_MS;
@@ -103,7 +103,7 @@ export function statsRouter(o: StatsRoutesOptions): Router {
       const key = `${window}:${token}`;
       const kept = fresh.get(key);
       if (kept && Date.now() - kept.at < LEADERBOARDS_FRESH_MS) return kept.read;
-      const read = o.readUpTo().then((upTo) => readLeaderboards(o.db, { window, token, now: now(), upTo }));
+      const read = o.readUpTo().then(async (upTo) => new SerializedJson(await readLeaderboards(o.db, { window, token, now: now(), upTo })));
       fresh.set(key, { at: Date.now(), read });
       read.catch(() => fresh.delete(key));
       return read;
@@ -115,7 +115,7 @@ export function statsRouter(o: StatsRoutesOptions): Router {
     route(async (req) => {
       const player = parse(address, req.params.address);
       const upTo = await o.readUpTo();
-      return pages.read(player, upTo, () => readPlayerStats(o.db, player, upTo));
+      return pages.read(player, upTo, async () => new SerializedJson(await readPlayerStats(o.db, player, upTo)));
     }),
   );
 
@@ -147,8 +147,10 @@ export function statsRouter(o: StatsRoutesOptions): Router {
         return undefined;
       }
       const key = JSON.stringify([player, game, token, result, before, limit]);
-      const bets = await histories.read(key, readUpTo, () => readPlayerBets(o.db, player, filter, { upTo: readUpTo, before, limit }));
-      return { bets, next: bets.length === limit ? bets[bets.length - 1]!.seq : null, readUpTo };
+      return histories.read(key, readUpTo, async () => {
+        const bets = await readPlayerBets(o.db, player, filter, { upTo: readUpTo, before, limit });
+        return new SerializedJson({ bets, next: bets.length === limit ? bets[bets.length - 1]!.seq : null, readUpTo });
+      });
     }),
   );
   return router;
