@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { BET_CHIPS, MIN_BET, canHalveBet, halveBet, maxBet, parseBetInput, roundBet } from "@/lib/bet-rules";
 import { cn } from "@/lib/cn";
@@ -12,6 +12,8 @@ export interface BetInputProps {
   playableBalance: number;
   disabled?: boolean;
   label?: string;
+  /** Beside the minimum: what the stake is worth in another unit (the game pages give its USD value). */
+  stakeValue?: ReactNode;
   className?: string;
 }
 
@@ -21,7 +23,7 @@ const chipClasses: Record<Token, string> = {
 };
 
 /** docs/product.md §5 'Bet input': typed amount, ½ and Max, and the token's chips. */
-export function BetInput({ token, value, onChange, playableBalance, disabled = false, label = "Bet amount", className }: BetInputProps) {
+export function BetInput({ token, value, onChange, playableBalance, disabled = false, label = "Bet amount", stakeValue, className }: BetInputProps) {
   const inputId = useId();
   const hintId = useId();
   // What the player is typing; null shows the committed bet.
@@ -86,9 +88,12 @@ export function BetInput({ token, value, onChange, playableBalance, disabled = f
         </button>
       </div>
 
-      <p id={hintId} className={cn("text-xs", draftIsInvalid ? "text-pink" : "text-slate-500")}>
-        {draftIsInvalid ? "Enter an amount above 0." : `Minimum ${MIN_BET[token]} ${token}`}
-      </p>
+      <div className="flex items-baseline justify-between gap-2 text-xs">
+        <p id={hintId} className={draftIsInvalid ? "text-pink" : "text-slate-500"}>
+          {draftIsInvalid ? "Enter an amount above 0." : `Minimum ${MIN_BET[token]} ${token}`}
+        </p>
+        {stakeValue}
+      </div>
 
       <div className="flex flex-wrap gap-1.5" role="group" aria-label={`${token} chips`}>
         {BET_CHIPS[token].map((chip) => (

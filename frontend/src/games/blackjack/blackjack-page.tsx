@@ -5,6 +5,7 @@ import { TokenSwitch } from "@/components/ui/token-switch";
 import { BLACKJACK_RTP_BADGES } from "@/config/game-returns";
 import { formatTokenAmount } from "@/config/tokens";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
+import { UsdValue } from "@/features/prices";
 import { OneClickPrompt } from "@/features/one-click";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
@@ -92,6 +93,9 @@ export default function BlackjackPage() {
               )}
             >
               {game.banner.text}
+              {game.banner.win && (
+                <UsdValue token={game.banner.win.token} amount={game.banner.win.amount} className="mt-1 block font-sans text-sm font-semibold" />
+              )}
             </div>
           )}
         </div>
@@ -103,7 +107,14 @@ export default function BlackjackPage() {
             badges={BLACKJACK_RTP_BADGES}
             disabled={game.phase === "playing" || game.phase === "settling"}
           />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={playing || game.busy} />
+          <BetInput
+            token={game.token}
+            value={game.bet}
+            onChange={game.setBet}
+            playableBalance={balance}
+            disabled={playing || game.busy}
+            stakeValue={<UsdValue token={game.token} amount={game.bet} />}
+          />
           {table && (
             <p className="text-sm text-slate-400" data-testid="stake-on-table">
               On the table:{" "}

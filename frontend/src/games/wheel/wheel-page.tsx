@@ -13,6 +13,7 @@ import { PayoutsPanel } from "./components/payouts-panel";
 import { SpinHistory } from "./components/spin-history";
 import { WheelDisc } from "./components/wheel-disc";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
+import { UsdValue } from "@/features/prices";
 import { OneClickPrompt } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { demoWheelSource, web3WheelSource } from "./round-source";
@@ -52,7 +53,14 @@ export default function WheelPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="glass-card order-2 flex flex-col gap-5 p-5 lg:order-1">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={tokenBadges(count)} disabled={locked} />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} disabled={locked} />
+          <BetInput
+            token={game.token}
+            value={game.bet}
+            onChange={game.setBet}
+            playableBalance={balance}
+            disabled={locked}
+            stakeValue={<UsdValue token={game.token} amount={game.bet} />}
+          />
           <ColourPicker selected={game.selected} onToggle={game.toggleColour} limitReached={game.limitReached} disabled={locked} />
           <div className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-night-950/50 px-4 py-3 text-sm">
             <span className="shrink-0 whitespace-nowrap text-slate-400">Potential win</span>
@@ -104,6 +112,7 @@ export default function WheelPage() {
                 <span aria-hidden="true" className="size-3 rounded-full" style={{ background: WHEEL_COLOURS[result.segment].hex }} />
                 {result.label} — {result.won ? "WIN" : "no luck"} {result.profit >= 0 ? "+" : "-"}
                 {formatTokenAmount(result.token, Math.abs(result.profit))} {result.token}
+                {result.won && result.profit > 0 && <UsdValue token={result.token} amount={result.profit} className="font-normal" />}
               </>
             ) : spinning ? (
               "Round and round it goes…"

@@ -21,6 +21,7 @@ import { AutoCashOutInput } from "./auto-cash-out-input";
 import { CrashChart, type ChartHandle } from "./crash-chart";
 import { HowToPlay } from "./how-to-play";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
+import { UsdValue } from "@/features/prices";
 
 // The readout re-renders every 50 ms in flight; the controls and the help text need not follow.
 const StillTokenSwitch = memo(TokenSwitch);
@@ -72,6 +73,9 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
   const round = settlement?.round ?? flight?.round ?? null;
   const stillSec = ended ? elapsedSec : 0;
   const stillFrame = useMemo<ChartFrame>(() => ({ round: phase === "idle" ? null : round, tSec: stillSec, status: phase }), [phase, round, stillSec]);
+
+  // Made once per stake: a new element each frame would re-render the still bet input.
+  const stakeValue = useMemo(() => <UsdValue token={token} amount={stake} />, [token, stake]);
 
   const stakeShown = flight?.stake ?? stake;
   const tokenShown = flight?.token ?? token;
@@ -139,6 +143,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
                     {settlement ? `WIN +${formatTokenAmount(tokenShown, settlement.payout)} ${tokenShown}` : "Cashing out…"}
                   </p>
                   <p className="mt-1 text-sm text-slate-300">Cashed out @ {formatMultiplier(hundredths)}</p>
+                  {settlement && <UsdValue token={tokenShown} amount={settlement.payout} className="mt-1 block text-sm" />}
                 </div>
               </div>
             )}
@@ -148,7 +153,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
         {/* A backdrop filter would make this card the containing block of the fixed phone bar. */}
         <div className="glass-card flex flex-col gap-4 p-4 max-sm:[backdrop-filter:none] sm:p-5">
           <StillTokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <StillBetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} />
+          <StillBetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} stakeValue={stakeValue} />
           <StillAutoCashOutInput
             text={autoText}
             onChange={setAutoText}

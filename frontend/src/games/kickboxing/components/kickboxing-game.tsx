@@ -21,6 +21,7 @@ import { HowToPlay } from "./how-to-play";
 import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
+import { UsdValue } from "@/features/prices";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
@@ -80,7 +81,15 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
 
         <div className="glass-card flex flex-col gap-4 p-4 sm:p-5">
           <TokenSwitch value={token} onChange={setToken} badges={kickboxingRtpBadges(state.bet)} disabled={locked} />
-          <BetInput token={token} value={stake} onChange={setStake} playableBalance={playableBalance} disabled={locked} label="Stake amount" />
+          <BetInput
+            token={token}
+            value={stake}
+            onChange={setStake}
+            playableBalance={playableBalance}
+            disabled={locked}
+            label="Stake amount"
+            stakeValue={<UsdValue token={token} amount={stake} />}
+          />
           <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
           {phase === "finished" ? (
             <Button variant="primary" size="lg" className="w-full font-black tracking-wider" onClick={newMatch}>

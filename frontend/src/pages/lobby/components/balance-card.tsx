@@ -1,6 +1,7 @@
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { PLAYER_WIN_CHANCE_PERCENT } from "@/config/economics";
 import { multiplierGamesText, otherGamesParts } from "@/config/game-returns";
+import { UsdValue } from "@/features/prices";
 import { cn } from "@/lib/cn";
 
 const tokenStyle: Record<Token, { text: string; ring: string; blurb: string }> = {
@@ -18,6 +19,7 @@ export function BalanceCard({ token, amount }: { token: Token; amount: number })
           {formatTokenAmount(token, amount)}
         </span>
         <span className="text-sm font-semibold text-slate-400">{token}</span>
+        <UsdValue token={token} amount={amount} className="text-sm" />
       </span>
       {/* The token's multiplier holds only where the rules apply it (issue #39 item 1); the other games' returns beside it. */}
       <span className="text-xs text-slate-400" data-testid={`token-terms-${token}`}>
