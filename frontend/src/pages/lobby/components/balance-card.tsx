@@ -19,8 +19,9 @@ export function BalanceCard({ token, amount }: { token: Token; amount: number })
           {formatTokenAmount(token, amount)}
         </span>
         <span className="text-sm font-semibold text-slate-400">{token}</span>
-        <UsdValue token={token} amount={amount} className="text-sm" />
       </span>
+      {/* A line of its own: beside the amount it would truncate the balance on a narrow card. */}
+      <UsdValue token={token} amount={amount} className="-mt-1 text-sm" />
       {/* The token's multiplier holds only where the rules apply it (issue #39 item 1); the other games' returns beside it. */}
       <span className="text-xs text-slate-400" data-testid={`token-terms-${token}`}>
         <span className="block">{style.blurb}</span>
