@@ -62,6 +62,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "casino-floor.e2e.test.ts": [32],
   "wallet-choice.e2e.test.ts": [33, 34],
   "accessibility.e2e.test.ts": [35, 36],
+  "usd-values.e2e.test.ts": [39],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

@@ -11,6 +11,15 @@ interface Quote {
   at: number;
 }
 
+/** One token's last good quote; the age lets a browser tell freshness without trusting its own clock. */
+export interface TokenQuote {
+  usd: number;
+  /** ISO time the quote arrived. */
+  lastUpdated: string;
+  /** How old the quote was when this answer was made, in ms. */
+  ageMs: number;
+}
+
 export interface PriceSnapshot {
   BNB: number | null;
   DEGEN: number | null;
@@ -18,6 +27,10 @@ export interface PriceSnapshot {
   lastUpdated: string | null;
   /** Whether every quote shown is younger than 60 s. */
   fresh: boolean;
+  /** Each token on its own, null until its first quote (and always without its URL): one token's price shows while the other's is missing. */
+  quotes: Record<TokenSymbol, TokenQuote | null>;
+  /** How long a quote counts as fresh (PRICE_FRESH_MS). */
+  freshForMs: number;
 }
 
 export interface PriceFeed {
@@ -58,6 +71,9 @@ export function startPriceFeed(urls: Partial<Record<TokenSymbol, string>>, optio
   const timer = setInterval(() => void refresh(), options.refreshMs ?? PRICE_REFRESH_MS);
   timer.unref();
 
+  const described = (quote: Quote | undefined): TokenQuote | null =>
+    quote === undefined ? null : { usd: quote.usd, lastUpdated: new Date(quote.at).toISOString(), ageMs: now() - quote.at };
+
   return {
     refresh,
     stop: () => clearInterval(timer),
@@ -69,6 +85,8 @@ export function startPriceFeed(urls: Partial<Record<TokenSymbol, string>>, optio
         DEGEN: quotes.DEGEN?.usd ?? null,
         lastUpdated: oldest === undefined ? null : new Date(oldest).toISOString(),
         fresh: shown.length === 2 && now() - oldest! < PRICE_FRESH_MS,
+        quotes: { BNB: described(quotes.BNB), DEGEN: described(quotes.DEGEN) },
+        freshForMs: PRICE_FRESH_MS,
       };
     },
   };

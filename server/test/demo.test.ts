@@ -170,11 +170,32 @@ describe("prices", () => {
     }
   });
 
+  it("gives each token's quote and age on its own, so one configured feed is shown without the other", async () => {
+    const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    let now = Date.now();
+    bnb = "700";
+    const feed = startPriceFeed({ BNB: `${base}/bnb` }, { refreshMs: 60_000, now: () => now });
+    try {
+      await feed.refresh();
+      const quotedAt = now;
+      now += 12_000;
+      expect(feed.snapshot()).toMatchObject({
+        fresh: false,
+        freshForMs: 60_000,
+        quotes: { BNB: { usd: 700, lastUpdated: new Date(quotedAt).toISOString(), ageMs: 12_000 }, DEGEN: null },
+      });
+    } finally {
+      feed.stop();
+    }
+  });
+
   it("serves GET /api/prices", async () => {
     const answer = await new Client(server.url).get("/api/prices");
     expect(answer.status).toBe(200);
     expect(answer.body).toHaveProperty("BNB");
     expect(answer.body).toHaveProperty("DEGEN");
     expect(answer.body).toHaveProperty("lastUpdated");
+    // The test server has no price URL: no quote, so no screen shows a USD value.
+    expect(answer.body).toMatchObject({ quotes: { BNB: null, DEGEN: null }, freshForMs: 60_000 });
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { useChoicesStore } from "@/features/choices";
 import { useAutoBetFormStore } from "@/features/play-controls/auto-bet-form-store";
+import { usePriceStore } from "@/features/prices/price-store";
 import { useSoundStore } from "@/features/sound";
 import { useToastStore } from "@/features/toast";
 import { useWalletStore } from "@/features/wallet";
@@ -16,6 +17,7 @@ function resetStores() {
   useToastStore.setState(useToastStore.getInitialState(), true);
   useChoicesStore.setState(useChoicesStore.getInitialState(), true);
   useAutoBetFormStore.setState(useAutoBetFormStore.getInitialState(), true);
+  usePriceStore.setState(usePriceStore.getInitialState(), true);
 }
 
 // findBy/waitFor wait for an element or a state; a limit of their own shorter than the test's is a

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { formatTokenAmount } from "@/config/tokens";
 import { loadSessionBadge, useOneClickStore } from "@/features/one-click";
+import { UsdValue } from "@/features/prices";
 import { playerPath } from "@/features/stats";
 import { loadWalletDialogs, shortenAddress, useWalletStore, useWalletDialog, type WalletDialog } from "@/features/wallet";
 import { useDismiss } from "@/lib/use-dismiss";
@@ -42,8 +43,12 @@ function VaultBalances() {
   const balances = useWalletStore((state) => state.onChainBalances);
   return (
     <div className="hidden flex-col items-end text-xs leading-tight tabular-nums md:flex" data-testid="vault-balances" title="Your Casino balance">
-      <span className="text-gold">{formatTokenAmount("DEGEN", Number(balances.DEGEN))} DEGEN</span>
-      <span className="text-cyan">{formatTokenAmount("BNB", Number(balances.BNB))} BNB</span>
+      <span className="text-gold">
+        {formatTokenAmount("DEGEN", Number(balances.DEGEN))} DEGEN <UsdValue token="DEGEN" amount={balances.DEGEN} />
+      </span>
+      <span className="text-cyan">
+        {formatTokenAmount("BNB", Number(balances.BNB))} BNB <UsdValue token="BNB" amount={balances.BNB} />
+      </span>
     </div>
   );
 }
@@ -110,8 +115,12 @@ function WalletMenu({ account }: { account: string }) {
         <div role="menu" data-testid="wallet-menu" className="glass-card absolute right-0 z-50 mt-2 w-60 bg-night-900 p-2 shadow-2xl">
           <div className="px-3 pb-2 pt-1 text-xs text-slate-400" data-testid="wallet-holdings">
             <div className="mb-1 text-slate-300">In your wallet{chain ? ` on ${chain.name}` : ""}</div>
-            <div className="tabular-nums text-gold">{formatTokenAmount("DEGEN", Number(walletBalances.DEGEN))} DEGEN</div>
-            <div className="tabular-nums text-cyan">{formatTokenAmount("BNB", Number(walletBalances.BNB))} BNB</div>
+            <div className="tabular-nums text-gold">
+              {formatTokenAmount("DEGEN", Number(walletBalances.DEGEN))} DEGEN <UsdValue token="DEGEN" amount={walletBalances.DEGEN} />
+            </div>
+            <div className="tabular-nums text-cyan">
+              {formatTokenAmount("BNB", Number(walletBalances.BNB))} BNB <UsdValue token="BNB" amount={walletBalances.BNB} />
+            </div>
           </div>
           {MENU.map(({ dialog, label }) => (
             <MenuItem key={dialog} onSelect={() => choose(() => show(dialog))}>

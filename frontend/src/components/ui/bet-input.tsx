@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { BET_CHIPS, MIN_BET, canHalveBet, halveBet, maxBet, parseBetInput, roundBet } from "@/lib/bet-rules";
 import { cn } from "@/lib/cn";
@@ -14,6 +14,8 @@ export interface BetInputProps {
   oneClickMinimum?: number | null;
   disabled?: boolean;
   label?: string;
+  /** Beside the minimum: what the stake is worth in another unit (the game pages give its USD value). */
+  stakeValue?: ReactNode;
   className?: string;
 }
 
@@ -31,6 +33,7 @@ export function BetInput({
   oneClickMinimum = null,
   disabled = false,
   label = "Bet amount",
+  stakeValue,
   className,
 }: BetInputProps) {
   const inputId = useId();
@@ -98,9 +101,12 @@ export function BetInput({
         </button>
       </div>
 
-      <p id={hintId} className={cn("text-xs", draftIsInvalid || belowOneClick ? "text-pink" : "text-slate-500")} data-testid="bet-input-hint">
-        {betHint(token, draftIsInvalid, value, oneClickMinimum)}
-      </p>
+      <div className="flex items-baseline justify-between gap-2 text-xs">
+        <p id={hintId} className={draftIsInvalid || belowOneClick ? "text-pink" : "text-slate-500"} data-testid="bet-input-hint">
+          {betHint(token, draftIsInvalid, value, oneClickMinimum)}
+        </p>
+        {stakeValue}
+      </div>
 
       <div className="flex flex-wrap gap-1.5" role="group" aria-label={`${token} chips`}>
         {BET_CHIPS[token].map((chip) => (

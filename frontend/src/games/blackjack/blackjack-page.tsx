@@ -6,6 +6,7 @@ import { BLACKJACK_RTP_BADGES } from "@/config/game-returns";
 import { formatTokenAmount } from "@/config/tokens";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
 import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
+import { UsdValue } from "@/features/prices";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import type { BannerTone } from "./blackjack-rules";
@@ -93,6 +94,9 @@ export default function BlackjackPage() {
               )}
             >
               {game.banner.text}
+              {game.banner.win && (
+                <UsdValue token={game.banner.win.token} amount={game.banner.win.amount} className="mt-1 block font-sans text-sm font-semibold" />
+              )}
             </div>
           )}
         </div>
@@ -111,6 +115,7 @@ export default function BlackjackPage() {
             playableBalance={balance}
             oneClickMinimum={oneClickMinimum}
             disabled={playing || game.busy}
+            stakeValue={<UsdValue token={game.token} amount={game.bet} />}
           />
           {table && (
             <p className="text-sm text-slate-400" data-testid="stake-on-table">

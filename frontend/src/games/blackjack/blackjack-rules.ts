@@ -10,6 +10,8 @@ export type BannerTone = "win" | "lose" | "push" | "info" | "error";
 export interface BannerMessage {
   text: string;
   tone: BannerTone;
+  /** What a won hand paid, for its USD value beneath the text. */
+  win?: { token: Token; amount: number };
 }
 
 /** docs/product.md §8 'Blackjack banner' for a finished hand. */
@@ -17,9 +19,9 @@ export function outcomeBanner(table: BlackjackTable, token: Token): BannerMessag
   const payout = `${formatTokenAmount(token, table.payout)} ${token}`;
   switch (table.status) {
     case "BLACKJACK":
-      return { text: `BLACKJACK! Win ${payout}!`, tone: "win" };
+      return { text: `BLACKJACK! Win ${payout}!`, tone: "win", win: { token, amount: table.payout } };
     case "PLAYER_WIN":
-      return { text: `Win ${payout}!`, tone: "win" };
+      return { text: `Win ${payout}!`, tone: "win", win: { token, amount: table.payout } };
     case "PUSH":
       return { text: "Push - Tie", tone: "push" };
     default: {

@@ -12,6 +12,7 @@ import { BigWinOverlay } from "./components/big-win-overlay";
 import { Paytable } from "./components/paytable";
 import { ReelGrid } from "./components/reel-grid";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
+import { UsdValue } from "@/features/prices";
 import { demoSlotsSource, web3SlotsSource } from "./round-source";
 import { CONFETTI_MS, SLOT_MAX_SHOWN_MULTIPLE } from "./slots-rules";
 import { useSlotsGame } from "./use-slots-game";
@@ -61,6 +62,9 @@ export default function SlotsPage() {
               <p className="font-display text-xl font-bold text-cyan tabular-nums sm:text-2xl" data-testid="win-display">
                 {formatTokenAmount(game.token, game.win && game.win.token === game.token ? game.win.amount : 0)}
               </p>
+              {game.win && game.win.token === game.token && game.win.amount > 0 && (
+                <UsdValue token={game.win.token} amount={game.win.amount} className="text-xs" />
+              )}
             </div>
             <div className="rounded-xl border border-gold/30 bg-night-950/60 px-3 py-2">
               <p className="text-xs tracking-wider text-slate-400">Max</p>
@@ -86,7 +90,15 @@ export default function SlotsPage() {
 
         <div className="glass-card flex flex-col gap-5 p-5">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} oneClickMinimum={oneClickMinimum} disabled={locked} />
+          <BetInput
+            token={game.token}
+            value={game.bet}
+            onChange={game.setBet}
+            playableBalance={balance}
+            oneClickMinimum={oneClickMinimum}
+            disabled={locked}
+            stakeValue={<UsdValue token={game.token} amount={game.bet} />}
+          />
           <Button variant="primary" size="lg" onClick={() => void game.spin()} disabled={locked} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}
           </Button>

@@ -14,6 +14,7 @@ import { SpinHistory } from "./components/spin-history";
 import { WheelDisc } from "./components/wheel-disc";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
 import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
+import { UsdValue } from "@/features/prices";
 import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { demoWheelSource, web3WheelSource } from "./round-source";
 import { useWheelGame } from "./use-wheel-game";
@@ -53,7 +54,15 @@ export default function WheelPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="glass-card order-2 flex flex-col gap-5 p-5 lg:order-1">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={tokenBadges(count)} disabled={locked} />
-          <BetInput token={game.token} value={game.bet} onChange={game.setBet} playableBalance={balance} oneClickMinimum={oneClickMinimum} disabled={locked} />
+          <BetInput
+            token={game.token}
+            value={game.bet}
+            onChange={game.setBet}
+            playableBalance={balance}
+            oneClickMinimum={oneClickMinimum}
+            disabled={locked}
+            stakeValue={<UsdValue token={game.token} amount={game.bet} />}
+          />
           <ColourPicker selected={game.selected} onToggle={game.toggleColour} limitReached={game.limitReached} disabled={locked} />
           <div className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-night-950/50 px-4 py-3 text-sm">
             <span className="shrink-0 whitespace-nowrap text-slate-400">Potential win</span>
@@ -105,6 +114,7 @@ export default function WheelPage() {
                 <span aria-hidden="true" className="size-3 rounded-full" style={{ background: WHEEL_COLOURS[result.segment].hex }} />
                 {result.label} — {result.won ? "WIN" : "no luck"} {result.profit >= 0 ? "+" : "-"}
                 {formatTokenAmount(result.token, Math.abs(result.profit))} {result.token}
+                {result.won && result.profit > 0 && <UsdValue token={result.token} amount={result.profit} className="font-normal" />}
               </>
             ) : spinning ? (
               "Round and round it goes…"

@@ -89,6 +89,26 @@ describe("Header", () => {
     expect(screen.getByTestId("toast")).toHaveTextContent("Wallet Disconnected");
   });
 
+  it("gives the Casino balances' dollar value beside them once connected, with the price and its age", async () => {
+    wallet.reset();
+    // Every balance read (vault and wallet, both tokens) answers 2.5 tokens.
+    wallet.handlers.set("eth_call", () => "0x" + (25n * 10n ** 17n).toString(16).padStart(64, "0"));
+    const quote = { usd: 612.4, lastUpdated: "2026-11-26T10:00:00.000Z", ageMs: 4_000 };
+    const prices = { BNB: 612.4, DEGEN: null, lastUpdated: quote.lastUpdated, fresh: false, quotes: { BNB: quote, DEGEN: null }, freshForMs: 60_000 };
+    vi.stubGlobal("fetch", fakeServer({ "GET /api/prices": () => ({ body: prices }) }).fetch);
+    const { user } = renderRoute("/");
+
+    await user.click(await screen.findByRole("button", { name: /Connect/ }));
+
+    const balances = await screen.findByTestId("vault-balances");
+    const value = await within(balances).findByTestId("usd-value");
+    expect(balances).toHaveTextContent("2.5000 BNB ≈ $1,531.00");
+    expect(value.title).toMatch(/^BNB \$612\.40 · \d+ s ago$/);
+    // DEGEN has no price: nothing beside it.
+    expect(within(balances).getAllByTestId("usd-value")).toHaveLength(1);
+    expect(balances).toHaveTextContent(/^2\.50 DEGEN ?2\.5000 BNB/);
+  });
+
   it("returns to demo mode and shows a toast when the wallet refuses", async () => {
     wallet.reset();
     wallet.handlers.set("eth_requestAccounts", () => {

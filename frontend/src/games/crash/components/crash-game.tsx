@@ -21,6 +21,7 @@ import { AutoCashOutInput } from "./auto-cash-out-input";
 import { CrashChart, type ChartHandle } from "./crash-chart";
 import { HowToPlay } from "./how-to-play";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
+import { UsdValue } from "@/features/prices";
 
 // The readout re-renders every 50 ms in flight; the controls and the help text need not follow.
 const StillTokenSwitch = memo(TokenSwitch);
@@ -73,6 +74,9 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
   const round = settlement?.round ?? flight?.round ?? null;
   const stillSec = ended ? elapsedSec : 0;
   const stillFrame = useMemo<ChartFrame>(() => ({ round: phase === "idle" ? null : round, tSec: stillSec, status: phase }), [phase, round, stillSec]);
+
+  // Made once per stake: a new element each frame would re-render the still bet input.
+  const stakeValue = useMemo(() => <UsdValue token={token} amount={stake} />, [token, stake]);
 
   const stakeShown = flight?.stake ?? stake;
   const tokenShown = flight?.token ?? token;
@@ -140,6 +144,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
                     {settlement ? `WIN +${formatTokenAmount(tokenShown, settlement.payout)} ${tokenShown}` : "Cashing out…"}
                   </p>
                   <p className="mt-1 text-sm text-slate-300">Cashed out @ {formatMultiplier(hundredths)}</p>
+                  {settlement && <UsdValue token={tokenShown} amount={settlement.payout} className="mt-1 block text-sm" />}
                 </div>
               </div>
             )}
@@ -156,6 +161,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
             playableBalance={playableBalance}
             oneClickMinimum={oneClickMinimum}
             disabled={locked}
+            stakeValue={stakeValue}
           />
           <StillAutoCashOutInput
             text={autoText}

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GameType } from "@engine/gameTypes";
@@ -116,6 +116,24 @@ describe("kickboxing in web3 mode", () => {
     expect(banner).toHaveTextContent("MATCH ENDS IN A DRAW!");
     expect(banner).toHaveTextContent("You Won the Bet!");
     expect(screen.getByTestId("kickboxing-payout")).toHaveTextContent("+40.00 DEGEN (x4.0)");
+  });
+
+  it("gives the stake's and the win's dollar value with a fresh price, beside the product's texts", async () => {
+    const prices = { quotes: { DEGEN: { usd: 0.0123, lastUpdated: new Date().toISOString(), ageMs: 0 }, BNB: null }, freshForMs: 60_000 };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => (url === "/api/prices" ? new Response(JSON.stringify(prices)) : new Response("{}", { status: 503 }))),
+    );
+    playOnChain.mockImplementation(async (request) => settledWith(request, wordFor("DRAW")));
+    renderWeb3();
+    await click("Bet on Tie x4.0");
+    // 10 DEGEN at $0.0123: $0.123.
+    expect(screen.getByTestId("usd-value")).toHaveTextContent("≈ $0.12");
+    await click("START MATCH");
+    await advance(16);
+    await advance(31_000);
+    expect(screen.getByTestId("kickboxing-payout")).toHaveTextContent("+40.00 DEGEN (x4.0)");
+    expect(within(screen.getByTestId("kickboxing-result")).getByTestId("usd-value")).toHaveTextContent("≈ $0.49");
   });
 
   it("shows a TIE bet lost when a fighter wins", async () => {

@@ -21,6 +21,7 @@ import { HowToPlay } from "./how-to-play";
 import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
+import { UsdValue } from "@/features/prices";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
@@ -89,6 +90,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
             oneClickMinimum={oneClickMinimum}
             disabled={locked}
             label="Stake amount"
+            stakeValue={<UsdValue token={token} amount={stake} />}
           />
           <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
           {phase === "finished" ? (

@@ -1,4 +1,5 @@
 import { formatTokenAmount } from "@/config/tokens";
+import { UsdValue } from "@/features/prices";
 import { cn } from "@/lib/cn";
 import { betMultiplier } from "../bet-options";
 import type { KickboxingRound } from "../round-source";
@@ -34,6 +35,7 @@ export function ResultBanner({ round }: { round: KickboxingRound }) {
             +{formatTokenAmount(round.token, round.payout)} {round.token} (x{betMultiplier(round.bet)})
           </p>
         )}
+        {won && <UsdValue token={round.token} amount={round.payout} className="text-sm text-slate-300" />}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { formatTokenAmount } from "@/config/tokens";
+import { UsdValue } from "@/features/prices";
 import type { SlotsWin } from "../use-slots-game";
 
 /** Shown for 4 s on a big win (line prices of 20 bets or more). */
@@ -11,6 +12,7 @@ export function BigWinOverlay({ win }: { win: SlotsWin | null }) {
         <p className="mt-3 font-display text-3xl font-bold text-gold tabular-nums">
           +{formatTokenAmount(win.token, win.amount)} {win.token}
         </p>
+        <UsdValue token={win.token} amount={win.amount} className="mt-1 block text-lg text-slate-300" />
       </div>
     </div>
   );

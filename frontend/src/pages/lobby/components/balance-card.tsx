@@ -1,6 +1,7 @@
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { PLAYER_WIN_CHANCE_PERCENT } from "@/config/economics";
 import { multiplierGamesText, otherGamesParts } from "@/config/game-returns";
+import { UsdValue } from "@/features/prices";
 import { cn } from "@/lib/cn";
 
 const tokenStyle: Record<Token, { text: string; ring: string; blurb: string }> = {
@@ -19,6 +20,8 @@ export function BalanceCard({ token, amount }: { token: Token; amount: number })
         </span>
         <span className="text-sm font-semibold text-slate-400">{token}</span>
       </span>
+      {/* A line of its own: beside the amount it would truncate the balance on a narrow card. */}
+      <UsdValue token={token} amount={amount} className="-mt-1 text-sm" />
       {/* The token's multiplier holds only where the rules apply it (issue #39 item 1); the other games' returns beside it. */}
       <span className="text-xs text-slate-400" data-testid={`token-terms-${token}`}>
         <span className="block">{style.blurb}</span>

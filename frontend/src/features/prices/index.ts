@@ -1,0 +1,1 @@
+export { UsdValue } from "./components/usd-value";
