@@ -36,6 +36,7 @@ import {
   type BlackjackState,
   type Draws,
   type FightWinner,
+  type Token,
 } from "../engine/src";
 
 /** xoshiro128** — fast, non-cryptographic, for the long simulations only. */
@@ -134,7 +135,7 @@ console.log("\nOutcomes per second (real keccak stream, settleGame / step-wise p
 const rates: [string, number][] = [
   ["wheel", throughput((i) => settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: ONE, params: 7n, word: words[i % words.length] }))],
   ["slots", throughput((i) => settleGame({ gameType: GameType.SLOTS, token: "DEGEN", stake: ONE, params: 0n, word: words[i % words.length] }))],
-  ["blackjack (basic strategy hand)", throughput((i) => playBasic(startBlackjack(words[i % words.length], ONE)))],
+  ["blackjack (basic strategy hand)", throughput((i) => playBasic(startBlackjack(words[i % words.length], ONE, "DEGEN")))],
   [
     "kickboxing (whole fight)",
     throughput((i) => settleGame({ gameType: GameType.KICKBOXING, token: "DEGEN", stake: ONE, params: 0n, word: words[i % words.length] })),
@@ -200,7 +201,8 @@ for (const token of TOKENS) {
   }
 }
 
-const blackjack = time("blackjack 10^6 hands", () => {
+/** 10^6 hands of basic strategy in `token`; the same seed deals the same hands in both tokens. */
+const simulateBlackjack = (token: Token) => {
   const fast = new FastDraws(4);
   let staked = 0n;
   let paid = 0n;
@@ -209,7 +211,7 @@ const blackjack = time("blackjack 10^6 hands", () => {
   let net = 0;
   let netSquares = 0;
   for (let i = 0; i < N; i++) {
-    const hand = playBasic(dealBlackjack(shuffleDeck(fast), ONE));
+    const hand = playBasic(dealBlackjack(shuffleDeck(fast), ONE, token));
     staked += totalStake(hand);
     paid += hand.payout;
     if (hand.splitHand) splits++;
@@ -224,20 +226,27 @@ const blackjack = time("blackjack 10^6 hands", () => {
     stakePerHand: Number((staked * 1_000_000n) / (BigInt(N) * ONE)) / 1e6,
     splits,
   };
-});
-const blackjackReal = (() => {
+};
+const blackjackReal = (token: Token) => {
   let staked = 0n;
   let paid = 0n;
   for (let i = 0; i < REAL_N; i++) {
-    const hand = playBasic(startBlackjack(realWord(4, i), ONE));
+    const hand = playBasic(startBlackjack(realWord(4, i), ONE, token));
     staked += totalStake(hand);
     paid += hand.payout;
   }
   return Number((paid * 1_000_000n) / staked) / 1e6;
-})();
-// RTP per stake = 1 − edge per bet ÷ stake per hand; the stake per hand (1 + split rate) barely varies.
-const blackjackRtp = `${pct(blackjack.rtp)} ± ${(100 * (blackjack.edgeHalfWidth / blackjack.stakePerHand)).toFixed(3)} %`;
-for (const token of TOKENS) row("blackjack (basic strategy, per stake incl. splits)", token, "-", blackjackRtp, pct(blackjackReal));
+};
+const blackjack = Object.fromEntries(TOKENS.map((token) => [token, time(`blackjack 10^6 hands, ${token}`, () => simulateBlackjack(token))])) as Record<
+  Token,
+  ReturnType<typeof simulateBlackjack>
+>;
+for (const token of TOKENS) {
+  const { rtp, edgeHalfWidth, stakePerHand } = blackjack[token];
+  // RTP per stake = 1 − edge per bet ÷ stake per hand; the stake per hand (1 + split rate) barely varies.
+  const simulated = `${pct(rtp)} ± ${(100 * (edgeHalfWidth / stakePerHand)).toFixed(3)} %`;
+  row("blackjack (basic strategy, per stake incl. splits)", token, "-", simulated, pct(blackjackReal(token)));
+}
 
 const fights = time("kickboxing 10^6 fights", () => {
   const fast = new FastDraws(5);
@@ -277,7 +286,8 @@ console.log(line(header));
 console.log("  " + widths.map((w) => "-".repeat(w)).join("  "));
 for (const r of rows) console.log(line(r));
 console.log(
-  `\nBlackjack: house edge per initial bet ${pct(blackjack.edgePerBet)} ± ${pct(blackjack.edgeHalfWidth)}, split in ${pct(blackjack.splits / N)} of hands. ` +
+  `\nBlackjack: house edge per initial bet ${TOKENS.map((token) => `${token} ${pct(blackjack[token].edgePerBet)} ± ${pct(blackjack[token].edgeHalfWidth)}`).join(", ")}, ` +
+    `split in ${pct(blackjack.DEGEN.splits / N)} of hands. ` +
     `Kickboxing: RED ${pct(fights.count.RED / N)}, BLUE ${pct(fights.count.BLUE / N)}, DRAW ${pct(fights.count.DRAW / N)} ` +
     `(${fights.drawsAtTime} at the bell outside an even match), ` +
     `${fights.exchanges.toFixed(1)} exchanges per fight on average.`,

@@ -20,6 +20,14 @@ library Payouts {
     uint256 internal constant RTP_DEGEN_BPS = 10_200;
     uint256 internal constant RTP_NATIVE_BPS = 9_800;
 
+    /// @notice Blackjack's total payout per stake in bps (engine BLACKJACK_PAYOUT_BPS): DEGEN pays
+    ///         the product's natural 2.5x and win 2x; BNB pays the winnings above the stake at its
+    ///         0.98x (2.47x, 1.98x), so that it keeps the house 2 % (docs/decisions.md §5).
+    uint256 internal constant BLACKJACK_NATURAL_DEGEN_BPS = 25_000;
+    uint256 internal constant BLACKJACK_NATURAL_NATIVE_BPS = 24_700;
+    uint256 internal constant BLACKJACK_WIN_DEGEN_BPS = 20_000;
+    uint256 internal constant BLACKJACK_WIN_NATIVE_BPS = 19_800;
+
     uint256 internal constant WHEEL_COLOURS = 10;
     uint256 internal constant MAX_WHEEL_COLOURS = 9;
     /// @notice Five lines of five DEGEN symbols at 150x each.
@@ -36,9 +44,19 @@ library Payouts {
         return isNative ? RTP_NATIVE_BPS : RTP_DEGEN_BPS;
     }
 
+    /// @notice A blackjack natural's total payout per stake in bps.
+    function blackjackNaturalBps(bool isNative) internal pure returns (uint256) {
+        return isNative ? BLACKJACK_NATURAL_NATIVE_BPS : BLACKJACK_NATURAL_DEGEN_BPS;
+    }
+
+    /// @notice A winning blackjack hand's total payout per stake in bps.
+    function blackjackWinBps(bool isNative) internal pure returns (uint256) {
+        return isNative ? BLACKJACK_WIN_NATIVE_BPS : BLACKJACK_WIN_DEGEN_BPS;
+    }
+
     /// @notice The bound as the fraction num / den of the total stake; reverts on params the
     ///         game refuses. A blackjack split doubles the stake and turns the best case from a
-    ///         2.5x natural into two 2x wins.
+    ///         natural into two wins.
     function ratio(uint8 gameType, uint256 params, bool isNative, bool split) internal pure returns (uint256 num, uint256 den) {
         if (gameType == WHEEL) {
             uint256 colours = _popCount(params);
@@ -51,7 +69,7 @@ library Payouts {
         }
         if (gameType == BLACKJACK) {
             if (params != 0) revert InvalidParams(gameType, params);
-            return split ? (2, 1) : (5, 2);
+            return (split ? blackjackWinBps(isNative) : blackjackNaturalBps(isNative), BPS);
         }
         if (gameType == KICKBOXING) {
             if (params > 2) revert InvalidParams(gameType, params);

@@ -6,6 +6,7 @@ import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { applyBlackjackAction, canSplit, replayBlackjack, startBlackjack, type BlackjackAction, type BlackjackState } from "../engine/src/blackjack";
+import type { Token } from "../engine/src/tokens";
 import type { Card } from "../engine/src/cards";
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, setBet, useBrowser } from "./support/page";
@@ -31,12 +32,12 @@ afterAll(() => reader?.provider.destroy());
 const playerOf = (account: number) => getAddress(devAccount(account).address);
 
 /** A word whose hand is not over at the deal and, stood at once, ends in `status`. */
-const standsTo = (stake: bigint, status: BlackjackState["status"]) => (word: string) =>
-  startBlackjack(word, stake).status === "PLAYING" && replayBlackjack(word, stake, ["STAND"]).status === status;
+const standsTo = (stake: bigint, token: Token, status: BlackjackState["status"]) => (word: string) =>
+  startBlackjack(word, stake, token).status === "PLAYING" && replayBlackjack(word, stake, token, ["STAND"]).status === status;
 
 /** A pair to split; hand 1 and hand 2 are each stood (neither reaches 21 by itself), and the two win something back. */
 const splitsAndStands = (stake: bigint) => (word: string) => {
-  const dealt = startBlackjack(word, stake);
+  const dealt = startBlackjack(word, stake, "DEGEN");
   if (!canSplit(dealt)) return false;
   const split = applyBlackjackAction(dealt, "SPLIT");
   if (split.status !== "SPLIT_PLAYING" || split.activeSplit !== "first") return false;
@@ -144,11 +145,11 @@ async function playHand(
 }
 
 describe("blackjack in web3 mode", () => {
-  it("a DEGEN win by standing, a BNB loss and a push: settled on chain, verified, the cards the settled word deals, the vault to the wei", async () => {
+  it("a DEGEN win by standing, a BNB win at 1.98x and a push: settled on chain, verified, the cards the settled word deals, the vault to the wei", async () => {
     const { page } = await openGame(DESKTOP_PLAYER, "desktop");
     const ten = parseEther("10");
 
-    const win = await playHand(page, DESKTOP_PLAYER, { token: "DEGEN", stake: "10", wish: standsTo(ten, "PLAYER_WIN") }, async () => {
+    const win = await playHand(page, DESKTOP_PLAYER, { token: "DEGEN", stake: "10", wish: standsTo(ten, "DEGEN", "PLAYER_WIN") }, async () => {
       await page.getByTestId("card-hidden").waitFor();
       await settleAnimations(page);
       expect(await page.getByTestId("dealer-hand-score").innerText()).toBe("?");
@@ -163,25 +164,26 @@ describe("blackjack in web3 mode", () => {
     expect(win.hand.actions).toEqual(["STAND"]);
     expect(win.hand.payout).toBe(parseEther("20"));
     expect(win.vaultMoved).toBe(parseEther("20") - ten + win.hand.jackpotWon);
-    await expectTableIs(page, replayBlackjack(win.hand.word, ten, win.hand.actions));
+    await expectTableIs(page, replayBlackjack(win.hand.word, ten, "DEGEN", win.hand.actions));
     expect(await page.getByTestId("dealer-hand-score").innerText()).not.toBe("?");
     await settleAnimations(page);
     await screenshot(page, "blackjack-web3-win-desktop", false);
     await page.getByTestId("new-round-button").click();
 
     const stakeBnb = parseEther("0.01");
-    const loss = await playHand(page, DESKTOP_PLAYER, { token: "BNB", stake: "0.01", wish: standsTo(stakeBnb, "DEALER_WIN") }, () =>
+    // BNB pays a win's winnings at 0.98x: 1.98x the stake.
+    const bnbWin = await playHand(page, DESKTOP_PLAYER, { token: "BNB", stake: "0.01", wish: standsTo(stakeBnb, "BNB", "PLAYER_WIN") }, () =>
       page.getByTestId("stand-button").click(),
     );
-    expect(loss.verdict.ok).toBe(true);
-    expect(loss.banner).toBe("Dealer wins");
-    expect(loss.hand.payout).toBe(0n);
-    expect(loss.vaultMoved).toBe(-stakeBnb);
-    expect(loss.hand.placed.token).toBe("0x0000000000000000000000000000000000000000");
-    await expectTableIs(page, replayBlackjack(loss.hand.word, stakeBnb, loss.hand.actions));
+    expect(bnbWin.verdict.ok).toBe(true);
+    expect(bnbWin.banner).toBe("Win 0.0198 BNB!");
+    expect(bnbWin.hand.payout).toBe(parseEther("0.0198"));
+    expect(bnbWin.vaultMoved).toBe(parseEther("0.0098"));
+    expect(bnbWin.hand.placed.token).toBe("0x0000000000000000000000000000000000000000");
+    await expectTableIs(page, replayBlackjack(bnbWin.hand.word, stakeBnb, "BNB", bnbWin.hand.actions));
     await page.getByTestId("new-round-button").click();
 
-    const push = await playHand(page, DESKTOP_PLAYER, { token: "DEGEN", stake: "10", wish: standsTo(ten, "PUSH") }, () =>
+    const push = await playHand(page, DESKTOP_PLAYER, { token: "DEGEN", stake: "10", wish: standsTo(ten, "DEGEN", "PUSH") }, () =>
       page.getByTestId("stand-button").click(),
     );
     expect(push.verdict.ok).toBe(true);
@@ -222,7 +224,7 @@ describe("blackjack in web3 mode", () => {
     const added = await reader.casino.queryFilter(reader.casino.filters.StakeAdded(split.hand.placed.betId));
     expect(added.map((log) => log.args.amount)).toEqual([ten]);
     expect(split.hand.actions).toEqual(["SPLIT", "STAND", "STAND"]);
-    const replayed = replayBlackjack(split.hand.word, ten, split.hand.actions);
+    const replayed = replayBlackjack(split.hand.word, ten, "DEGEN", split.hand.actions);
     expect(split.hand.payout).toBe(replayed.payout);
     expect(split.vaultMoved).toBe(replayed.payout - 2n * ten + split.hand.jackpotWon);
     await expectTableIs(page, replayed);
@@ -234,7 +236,7 @@ describe("blackjack in web3 mode", () => {
   it("fits a phone: the hand in play with its idle rule and bet status, then the settled result", async () => {
     const { page } = await openGame(PHONE_PLAYER, "phone");
     const ten = parseEther("10");
-    const loss = await playHand(page, PHONE_PLAYER, { token: "DEGEN", stake: "10", wish: standsTo(ten, "DEALER_WIN") }, async () => {
+    const loss = await playHand(page, PHONE_PLAYER, { token: "DEGEN", stake: "10", wish: standsTo(ten, "DEGEN", "DEALER_WIN") }, async () => {
       await page.getByTestId("idle-notice").waitFor();
       await settleAnimations(page);
       await screenshot(page, "blackjack-web3-playing-phone");

@@ -101,7 +101,8 @@ async function lobbyClaims(page: Page): Promise<Claim[]> {
   const highlight = (game: string) => page.getByTestId(`game-card-${game}`).innerText();
   const best: [string, RegExp, number][] = [
     ["wheel", /Up to ([\d.]+x)/, bps(wheelMultiplierBps("DEGEN", 1))],
-    ["blackjack", /BJ pays ([\d.]+x)/, bps(BLACKJACK_PAYOUT_BPS.BLACKJACK)],
+    ["blackjack", /BJ pays ([\d.]+x)/, bps(BLACKJACK_PAYOUT_BPS.DEGEN.BLACKJACK)],
+    ["blackjack", /\(BNB ([\d.]+x)\)/, bps(BLACKJACK_PAYOUT_BPS.BNB.BLACKJACK)],
     ["slots", /Best line ([\d.]+x)/, slotsPaytableFor("DEGEN").DEGEN[2]],
     ["kickboxing", /Tie pays x([\d.]+)/, bps(kickboxingPayoutBps("TIE", "DRAW"))],
     ["crash", /Up to ([\d.]+x)/, CRASH.MAX_HUNDREDTHS / 100],
@@ -143,9 +144,9 @@ async function blackjackClaims(page: Page, token: Token): Promise<Claim[]> {
   const payouts = await page.getByTestId("payout-badges").innerText();
   const [blackjack, win, push] = figures(payouts, /BJ ([\d.]+x)\s+Win ([\d.]+x)\s+Push ([\d.]+x)/, `blackjack ${token} badges`);
   claims.push(
-    { where: `blackjack ${token}, BJ`, shown: blackjack, exact: bps(BLACKJACK_PAYOUT_BPS.BLACKJACK) },
-    { where: `blackjack ${token}, Win`, shown: win, exact: bps(BLACKJACK_PAYOUT_BPS.WIN) },
-    { where: `blackjack ${token}, Push`, shown: push, exact: bps(BLACKJACK_PAYOUT_BPS.PUSH) },
+    { where: `blackjack ${token}, BJ`, shown: blackjack, exact: bps(BLACKJACK_PAYOUT_BPS[token].BLACKJACK) },
+    { where: `blackjack ${token}, Win`, shown: win, exact: bps(BLACKJACK_PAYOUT_BPS[token].WIN) },
+    { where: `blackjack ${token}, Push`, shown: push, exact: bps(BLACKJACK_PAYOUT_BPS[token].PUSH) },
   );
   return claims;
 }
@@ -266,7 +267,7 @@ describe("every number a player reads is the engine's", () => {
         claims.push(...(await claimsOf(page, token)));
       }
     }
-    // Enough figures read that a page missing from the walk would show: 10 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash.
+    // Enough figures read that a page missing from the walk would show: 15 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash.
     expect(claims.length).toBeGreaterThanOrEqual(220);
     expect(disagreements(claims, true)).toEqual([]);
   });

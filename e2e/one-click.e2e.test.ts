@@ -166,7 +166,7 @@ describe("one-click play on the wheel", () => {
     const casino = await reader.casino.getAddress();
     const relaySeed = new SeedVault(masterSecret, Number(chainId), casino).seed(player, nonce + remaining - chainLength, nonce, true);
     const splitsAndStands = (word: string) => {
-      const dealt = startBlackjack(word, ten);
+      const dealt = startBlackjack(word, ten, "DEGEN");
       if (!canSplit(dealt)) return false;
       const split = applyBlackjackAction(dealt, "SPLIT");
       return split.status === "SPLIT_PLAYING" && split.activeSplit === "first" && applyBlackjackAction(split, "STAND").status === "SPLIT_PLAYING";
@@ -203,7 +203,7 @@ describe("one-click play on the wheel", () => {
     expect(settled!.args.seed).toBe(relaySeed);
     const settleTx = await reader.provider.getTransaction(settled!.transactionHash);
     expect(getAddress(settleTx!.to!)).toBe(getAddress(reader.config.contracts.CasinoSessions));
-    const replayed = replayBlackjack(settled!.args.random, ten, ["SPLIT", "STAND", "STAND"]);
+    const replayed = replayBlackjack(settled!.args.random, ten, "DEGEN", ["SPLIT", "STAND", "STAND"]);
     const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), fromBlock + 1);
     const jackpot = won.reduce((sum, log) => sum + log.args.amount, 0n);
     expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(replayed.payout - 2n * ten + jackpot);

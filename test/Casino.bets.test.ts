@@ -251,7 +251,8 @@ describe("Casino bets and settlement", function () {
       expect(await casino.maxBet(tokenAddress, GAME.CRASH, 0, anyone)).to.equal(parseEther("2500"));
       expect(await casino.maxBet(tokenAddress, GAME.CRASH, 250, anyone)).to.equal(parseEther("100000"));
       expect(await casino.maxBet(tokenAddress, GAME.KICKBOXING, 2, anyone)).to.equal(parseEther("62500"));
-      expect(await casino.maxBet(NATIVE, GAME.BLACKJACK, 0, anyone)).to.equal(parseEther("20"));
+      // 5 % of the free 1,000 BNB bankroll over a BNB natural's 2.47x (its winnings at 0.98x).
+      expect(await casino.maxBet(NATIVE, GAME.BLACKJACK, 0, anyone)).to.equal((parseEther("50") * 10_000n) / 24_700n);
       await expect(casino.setMaxBetLimit(tokenAddress, parseEther("1000")))
         .to.emit(casino, "MaxBetLimitChanged")
         .withArgs(tokenAddress, parseEther("1000"));
@@ -996,10 +997,10 @@ describe("Casino bets and settlement", function () {
       await time.increase(3600);
       const bnbHand = await place(bob, { token: NATIVE, amount: parseEther("0.01"), game: GAME.BLACKJACK, params: 0 });
       await casino.executeBankrollWithdrawal(NATIVE);
-      // Free: 0.03 - 0.025 reserved; a split needs 4 x 0.01 - 0.025 more.
+      // Free: 0.03 - 0.0247 reserved (a BNB natural, 2.47x); a split needs 2 x 1.98 x 0.01 - 0.0247 more.
       await expect(casino.connect(bob).addStake(bnbHand.betId))
         .to.be.revertedWithCustomError(casino, "InsufficientBankroll")
-        .withArgs(parseEther("0.005"), parseEther("0.015"));
+        .withArgs(parseEther("0.0053"), parseEther("0.0149"));
     });
 
     it("refuses a split that would take the player's open reservations past its exposure cap", async function () {

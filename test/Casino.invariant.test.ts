@@ -22,7 +22,11 @@
 //
 // A seed repeats its run exactly, on any day and after any other test file (freshChain). The
 // refusals and events the run must have seen (at its end) are those of the default seed; another
-// seed may miss a rare one and say which.
+// seed may miss a rare one and say which. The rarest are steered towards late in a run that has
+// not seen them, so that no change elsewhere (a payout, a reservation) decides whether a run sees
+// them: a jackpot hit from three fifths of the run on; in its last fifth, every 150 operations, a
+// draw on locked entropy and a void draw, a revoked key's bet, a session's hand split by another
+// key (NotBetSession) and a ticket's sure hit.
 //
 // Operations: deposit, withdraw, relayed withdraw and swap (EIP-712 signatures from the players'
 // keys, with expired, forged, replayed, cancelled and malformed ones), desk swap with its caps,
@@ -75,8 +79,9 @@ import {
   ZeroHash,
   type TypedDataDomain,
 } from "ethers";
-import { deployCasino, HashChain, NATIVE, betIdOf, randomWord, maxPayout as payoutBound } from "./helpers";
+import { deployCasino, HashChain, NATIVE, betIdOf, jackpotPrizeOf, randomWord, maxPayout as payoutBound } from "./helpers";
 import {
+  BOUNDS,
   CasinoModel,
   norm,
   sessionId,
@@ -261,6 +266,24 @@ type ChainLog = ModelEvent;
 
 type Tally = { ok: number; reverted: number };
 
+/** A blackjack hand a session places when the run steers towards a refusal: the player's index, the key that signs, the token. */
+interface SteeredHand {
+  player: number;
+  key: string;
+  token: Token;
+}
+
+/** Steps the run takes one per operation, each made when its turn comes. */
+type SteerPlan = (() => Step | null | Promise<Step | null>)[];
+
+/** A DEGEN bet a session plays alone when the run steers towards a ticket's hit: the key that signs, the bet. */
+interface SteeredTicket {
+  key: string;
+  gameType: number;
+  params: bigint;
+  amount: bigint;
+}
+
 describe("Casino invariant fuzz", function () {
   this.timeout(1_800_000);
 
@@ -431,6 +454,7 @@ describe("Casino invariant fuzz", function () {
     const mines = { short: 0, long: 0 };
     let mineAfter: number | null = null; // blocks to mine right after the keeper's lock
     let revokedNext: number | null = null; // the player whose revoked key signs the next bet
+    let steerPlan: SteerPlan = []; // the steps the next operations take, in order
     let timeJumps = 0;
 
     const call = (fn: string, args: unknown[]) => casinoIface.encodeFunctionData(fn, args);
@@ -1247,39 +1271,44 @@ describe("Casino invariant fuzz", function () {
 
     /**
      * Signed bets of one to three players, each from an open session, placed and settled at once;
-     * `steered`, one player's, with the fault given (or none).
+     * `steered`, one player's, with the fault given (or none); with a `ticket`, that DEGEN bet alone.
      */
-    async function sessionsPlayStep(steered?: { player: number; fault: "revoked" }): Promise<Step | null> {
+    async function sessionsPlayStep(
+      steered?: { player: number; fault: "revoked" } | { player: number; fault: "none"; ticket: SteeredTicket },
+    ): Promise<Step | null> {
       const ready = readyToPlay();
       if (steered && !ready.includes(steered.player)) return null;
       if (ready.length === 0) return withoutSession();
       const chosen = steered ? [steered.player] : [...ready].sort(() => rng.next() - 0.5).slice(0, 1 + rng.int(Math.min(3, ready.length)));
+      const ticket = steered && "ticket" in steered ? steered.ticket : undefined;
       type Planned = { key: string; input: BetInput; seed: string };
       const lanes: Planned[][] = [];
       for (const k of chosen) {
         const p = playerOf(k);
-        const key = rng.pick(sessionKeys(p.address, true));
+        const key = ticket?.key ?? rng.pick(sessionKeys(p.address, true));
         const session = sessionOf(p.address, key);
-        const count = Math.min(1 + rng.int(4), Number(p.chainEnd - p.nextNonce));
+        const count = ticket ? 1 : Math.min(1 + rng.int(4), Number(p.chainEnd - p.nextNonce));
         const tokens = allowedTokens(session.tokens);
         const lane: Planned[] = [];
         const planned: Record<Token, bigint> = { DEGEN: 0n, BNB: 0n };
         for (let n = 0; n < count; n++) {
           const nonce = p.nextNonce + BigInt(n);
-          const token = tokens.length > 0 && rng.chance(0.97) ? rng.pick(tokens) : rng.pick(TOKENS);
+          const token = ticket ? "DEGEN" : tokens.length > 0 && rng.chance(0.97) ? rng.pick(tokens) : rng.pick(TOKENS);
           const games = allowedGames(session.games, [0, 1, 3, 4]);
-          const gameType = games.length > 0 && rng.chance(0.97) ? rng.pick(games) : rng.pick([0, 1, 3, 4]);
-          const params = gameType === CRASH ? 101n + BigInt(rng.int(rng.chance(0.7) ? 300 : 9_900)) : randomParams(gameType);
+          const gameType = ticket?.gameType ?? (games.length > 0 && rng.chance(0.97) ? rng.pick(games) : rng.pick([0, 1, 3, 4]));
+          const params = ticket?.params ?? (gameType === CRASH ? 101n + BigInt(rng.int(rng.chance(0.7) ? 300 : 9_900)) : randomParams(gameType));
           const allowance = session.allowance[token];
           const left = allowance.budget - allowance.lost - planned[token];
-          const amount = stakeWithin(
-            token,
-            gameMax(() => model.playMaxBet(s(), token, gameType, params)),
-            allowance.maxBet,
-            left / BigInt(count),
-            p.vault[token] / BigInt(2 * count),
-            rng.chance(0.9) ? limitRoom(p, token) / BigInt(count) : left,
-          );
+          const amount =
+            ticket?.amount ??
+            stakeWithin(
+              token,
+              gameMax(() => model.playMaxBet(s(), token, gameType, params)),
+              allowance.maxBet,
+              left / BigInt(count),
+              p.vault[token] / BigInt(2 * count),
+              rng.chance(0.9) ? limitRoom(p, token) / BigInt(count) : left,
+            );
           planned[token] += amount;
           // Each bet names the commitment before it: the chain's root, or the relay seed of the bet before.
           const expectedCommit = rng.chance(0.5) ? p.root : n === 0 ? p.commit : model.seedFor(p, nonce - 1n, true);
@@ -1295,7 +1324,7 @@ describe("Casino invariant fuzz", function () {
             terms: model.terms(s()),
           };
           // Mostly the bet's relay seed; now and then its wallet seed, which settles no relayed bet (WrongSeed).
-          lane.push({ key, input, seed: model.seedFor(p, nonce, rng.chance(0.995)) });
+          lane.push({ key, input, seed: model.seedFor(p, nonce, ticket !== undefined || rng.chance(0.995)) });
         }
         lanes.push(lane);
       }
@@ -1379,7 +1408,7 @@ describe("Casino invariant fuzz", function () {
       const maxBets = bets.map((bet) => sessionOf(bet.input.player, bet.key).allowance[tokenOfAddress(bet.input.token)].maxBet);
       return {
         name: "sessions.play",
-        from: rng.chance(0.85) ? settlerNow() : submitter(),
+        from: ticket !== undefined || rng.chance(0.85) ? settlerNow() : submitter(),
         to: sessionsAddress,
         data: sessionsIface.encodeFunctionData("play", [tuples, seeds]),
         note: `sessions.play of ${tuples.length} (${chosen.length} players)${fault === "none" ? "" : ` ${fault}`}`,
@@ -1401,19 +1430,23 @@ describe("Casino invariant fuzz", function () {
       };
     }
 
-    /** An open bet from a signed bet: a blackjack hand or manual crash round, or any game sent without its seed (the fallback path). */
-    async function sessionsPlaceStep(): Promise<Step | null> {
+    /**
+     * An open bet from a signed bet: a blackjack hand or manual crash round, or any game sent without
+     * its seed (the fallback path). `steered`: a blackjack hand of that player, key and token, sent
+     * by the settler without a fault.
+     */
+    async function sessionsPlaceStep(steered?: SteeredHand): Promise<Step | null> {
       const ready = playerAddresses.map((_, k) => k).filter((k) => sessionKeys(playerOf(k).address, true).length > 0 && playerOf(k).commit !== ZeroHash);
       if (ready.length === 0) return withoutSession();
-      const k = rng.pick(ready);
+      const k = steered?.player ?? rng.pick(ready);
       const p = playerOf(k);
-      const key = rng.pick(sessionKeys(p.address, true));
+      const key = steered?.key ?? rng.pick(sessionKeys(p.address, true));
       const session = sessionOf(p.address, key);
       const tokens = allowedTokens(session.tokens);
-      const token = tokens.length > 0 && rng.chance(0.97) ? rng.pick(tokens) : rng.pick(TOKENS);
-      const r = rng.next();
+      const token = steered?.token ?? (tokens.length > 0 && rng.chance(0.97) ? rng.pick(tokens) : rng.pick(TOKENS));
+      const r = steered ? 0 : rng.next();
       const gameType = r < 0.55 ? BLACKJACK : r < 0.8 ? CRASH : rng.pick([0, 1, 3, 4]);
-      const params = gameType === CRASH ? (r < 0.8 ? 0n : 101n + BigInt(rng.int(900))) : randomParams(gameType);
+      const params = steered ? 0n : gameType === CRASH ? (r < 0.8 ? 0n : 101n + BigInt(rng.int(900))) : randomParams(gameType);
       const allowance = session.allowance[token];
       let amount = stakeWithin(
         token,
@@ -1421,7 +1454,7 @@ describe("Casino invariant fuzz", function () {
         allowance.maxBet,
         allowance.budget - allowance.lost,
         p.vault[token],
-        rng.chance(0.9) ? limitRoom(p, token) : p.vault[token],
+        steered || rng.chance(0.9) ? limitRoom(p, token) : p.vault[token],
       );
       let input: BetInput = {
         player: p.address,
@@ -1434,9 +1467,10 @@ describe("Casino invariant fuzz", function () {
         expectedCommit: rng.chance(0.5) ? p.root : p.commit,
         terms: model.terms(s()),
       };
-      const fault = rng.chance(0.2)
-        ? rng.pick(["deadline", "forged", "altered", "nonce", "terms", "stale", "maxBet", "budget", "vault", "tooLarge"] as const)
-        : "none";
+      const fault =
+        !steered && rng.chance(0.2)
+          ? rng.pick(["deadline", "forged", "altered", "nonce", "terms", "stale", "maxBet", "budget", "vault", "tooLarge"] as const)
+          : "none";
       if (fault === "nonce") input = { ...input, nonce: rng.chance(0.5) || input.nonce === 0n ? input.nonce + 1n : input.nonce - 1n };
       else if (fault === "terms") input = { ...input, terms: staleTerms };
       else if (fault === "stale") input = { ...input, expectedCommit: rng.bytes32() };
@@ -1449,7 +1483,7 @@ describe("Casino invariant fuzz", function () {
       // Now and then a key the player revoked signs (SessionRevokedError).
       const revoked = Object.values(s().sessions).filter((v) => v.player === p.address.toLowerCase() && v.revoked && v.expiresAt > now + 1n);
       const signed =
-        revoked.length > 0 && rng.chance(0.5)
+        !steered && revoked.length > 0 && rng.chance(0.5)
           ? await signBet(rng.pick(revoked).key, input, deadline)
           : fault === "forged"
             ? await signBet(foreignKey(p.address), input, deadline)
@@ -1459,7 +1493,7 @@ describe("Casino invariant fuzz", function () {
       const maxBet = allowance.maxBet;
       // The settler sends it; or the player (or a stranger) with the settler's countersignature of
       // the Bet as sent, or of the Bet the key signed, or someone else's, or none.
-      const from = rng.chance(0.6) ? settlerNow() : rng.chance(0.6) ? p.address : stranger;
+      const from = steered || rng.chance(0.6) ? settlerNow() : rng.chance(0.6) ? p.address : stranger;
       let countersignature = "0x";
       let countersigner = "empty";
       let c = "";
@@ -1493,9 +1527,10 @@ describe("Casino invariant fuzz", function () {
     /**
      * A blackjack split signed by a session key (mostly on a pair): of a hand its session placed, by
      * that key; of a wallet hand, by any of the player's keys (the session then stakes the second
-     * hand, and half the payout gives its budget back).
+     * hand, and half the payout gives its budget back). `steered` "anotherKey": a hand a session
+     * placed, signed by another key of its player (or a forger's if it has none): NotBetSession.
      */
-    async function sessionsSplitStep(): Promise<Step | null> {
+    async function sessionsSplitStep(steered?: "anotherKey"): Promise<Step | null> {
       const hands: { bet: Bet; player: State["players"][number]; key: string }[] = [];
       for (const p of s().players) {
         const usable = sessionKeys(p.address, true);
@@ -1503,15 +1538,22 @@ describe("Casino invariant fuzz", function () {
           if (bet.gameType !== BLACKJACK || bet.split) continue;
           const staked = s().openStakes[bet.betId.toString()];
           if (staked !== undefined && usable.includes(staked.key)) hands.push({ bet, player: p, key: staked.key });
-          else if (staked === undefined && usable.length > 0) hands.push({ bet, player: p, key: rng.pick(usable) });
+          else if (!steered && staked === undefined && usable.length > 0) hands.push({ bet, player: p, key: rng.pick(usable) });
         }
       }
       if (hands.length === 0) return null;
-      const pairs = new Set(await pairsAmong(hands.map((hand) => hand.bet)));
+      // A steered split needs no pair: the contract refuses another key before it reads the cards.
+      const pairs = steered ? new Set<Bet>() : new Set(await pairsAmong(hands.map((hand) => hand.bet)));
       const paired = hands.filter((hand) => pairs.has(hand.bet));
       const { bet, player, key: own } = paired.length > 0 && rng.chance(0.9) ? rng.pick(paired) : rng.pick(hands);
-      const fault = rng.chance(0.25) ? rng.pick(["forged", "forged", "closed", "again"] as const) : "none";
-      const key = fault === "forged" ? foreignKey(player.address) : own;
+      const fault = steered ?? (rng.chance(0.25) ? rng.pick(["forged", "forged", "closed", "again"] as const) : "none");
+      const otherKeys = sessionKeys(player.address, true).filter((k) => k !== own);
+      const key =
+        fault === "forged" || (fault === "anotherKey" && otherKeys.length === 0)
+          ? foreignKey(player.address)
+          : fault === "anotherKey"
+            ? rng.pick(otherKeys)
+            : own;
       const betId = fault === "closed" && closedBets.length > 0 ? rng.pick(closedBets) : bet.betId;
       const signature = await walletOf(key).signTypedData(sessionDomain, ACTIONS_TYPES, { betId, actions: SPLIT });
       const maxBet = sessionOf(player.address, key).allowance[bet.token].maxBet;
@@ -1529,6 +1571,93 @@ describe("Casino invariant fuzz", function () {
           if ((added.args[2] as bigint) > maxBet) throw new Error(`a session's split stake of ${added.args[2]} above its key's maxBet ${maxBet}`);
           ledgerOf(player.address, key)[bet.token].staked += stakeUnits(added.args[2] as bigint);
         },
+      };
+    }
+
+    /** A blackjack hand a session can place now, if any: a player ready to play, a key whose session allows blackjack, a token each limit leaves room in. */
+    function steerableHand(): SteeredHand | null {
+      if (s().paused) return null;
+      const hands: SteeredHand[] = [];
+      for (const k of readyToPlay(1)) {
+        const p = playerOf(k);
+        for (const key of sessionKeys(p.address, true)) {
+          const session = sessionOf(p.address, key);
+          if ((session.games & (1 << BLACKJACK)) === 0) continue;
+          for (const token of allowedTokens(session.tokens)) {
+            const { maxBet, budget, lost } = session.allowance[token];
+            const room = [maxBet, budget - lost, p.vault[token], limitRoom(p, token), gameMax(() => model.maxBet(s(), token, BLACKJACK, 0n, p))];
+            if (room.every((cap) => cap >= MIN_BET[token])) hands.push({ player: k, key, token });
+          }
+        }
+      }
+      return hands.length > 0 ? rng.pick(hands) : null;
+    }
+
+    /**
+     * The steps that make a ticket's hit certain, from now on (none if no player can stake it): under
+     * the jackpot's highest edge and smallest share a ticket hits for sure at a stake of prize ×
+     * 10000 ÷ edge; a player ready to play whose vault and own limits hold that stake opens a session
+     * of a new key allowing it, after the Casino's max bet is raised to it if below, the jackpot
+     * terms are set, the player plays it (a 1.01x auto cash-out, the bet the bankroll lets stake
+     * most, no more than it lets), and its ticket is drawn.
+     */
+    function sureTicketPlan(): SteerPlan | null {
+      if (s().paused) return null;
+      const prize = jackpotPrizeOf(s().jackpot, MIN_JACKPOT_SHARE);
+      const certain = (prize * 10_000n + MAX_JACKPOT_EDGE - 1n) / MAX_JACKPOT_EDGE;
+      const stake = certain > MIN_BET.DEGEN ? certain : MIN_BET.DEGEN;
+      const ready = playerAddresses
+        .map((_, k) => k)
+        .filter((k) => {
+          const p = playerOf(k);
+          return p.resolved === p.nextNonce && p.commit !== ZeroHash && p.chainEnd > p.nextNonce && p.vault.DEGEN >= stake && limitRoom(p, "DEGEN") >= stake;
+        });
+      if (prize === 0n || ready.length === 0) return null;
+      const k = rng.pick(ready);
+      const key = newKey().address.toLowerCase();
+      const degen = tokenAddress.DEGEN;
+      const largest = MIN_BET.DEGEN * MAX_BET_UNITS;
+      const [edge, share] = [MAX_JACKPOT_EDGE, MIN_JACKPOT_SHARE];
+      const plan: SteerPlan = [];
+      if (s().maxBetUnits.DEGEN * MIN_BET.DEGEN < stake) {
+        plan.push(() => casinoStep("setMaxBetLimit", ownerNow(), "setMaxBetLimit", [degen, largest], (st, tx) => model.setMaxBetLimit(st, tx, degen, largest)));
+      }
+      plan.push(() => grantSessionStep(k, key, 2n * stake));
+      plan.push(() => casinoStep("setJackpotTerms", ownerNow(), "setJackpotTerms", [edge, share], (st, tx) => model.setJackpotTerms(st, tx, edge, share)));
+      plan.push(() => {
+        const amount = [stake, gameMax(() => model.playMaxBet(s(), "DEGEN", CRASH, 101n))].reduce((x, y) => (x < y ? x : y));
+        return sessionsPlayStep({ player: k, fault: "none", ticket: { key, gameType: CRASH, params: 101n, amount } });
+      });
+      plan.push(() => drawStep(true));
+      return plan;
+    }
+
+    /** A session the player's wallet grants `key` for a day: every game, DEGEN only, `allowance` its max bet and budget. */
+    async function grantSessionStep(i: number, key: string, allowance: bigint): Promise<Step> {
+      const player = playerOf(i);
+      const grant: GrantModel = {
+        player: player.address,
+        key,
+        expiresAt: now + 1n + MAX_SESSION,
+        tokens: 1n,
+        games: 0x1fn,
+        maxBetDegen: allowance,
+        maxBetNative: 0n,
+        budgetDegen: allowance,
+        budgetNative: 0n,
+      };
+      const signature = await keys.get(player.address.toLowerCase())!.signTypedData(sessionDomain, SESSION_TYPES, grant);
+      return {
+        name: "sessions.openSession",
+        from: settlerNow(),
+        to: sessionsAddress,
+        data: sessionsIface.encodeFunctionData("openSession", [
+          [grant.player, grant.key, grant.expiresAt, grant.tokens, grant.games, grant.maxBetDegen, grant.maxBetNative, grant.budgetDegen, grant.budgetNative],
+          signature,
+        ]),
+        note: `sessions.openSession granted player ${i} key ${key.slice(0, 10)} for ${allowance} DEGEN`,
+        keys: [sessionId(grant.player, key)],
+        run: (st, tx) => model.openSession(st, tx, grant, player.address),
       };
     }
 
@@ -1645,12 +1774,17 @@ describe("Casino invariant fuzz", function () {
       await learnBlockHash(block);
     }
 
-    function drawStep(): Step | null {
+    /** drawJackpots of a batch of tickets, mostly one issued; `newest`: the batch issued last. */
+    function drawStep(newest = false): Step | null {
+      if (newest && pendingBatches.length === 0) return null;
       if (pendingBatches.length === 0 && (drawnBatches.length === 0 || rng.chance(0.9))) return null;
-      const r = rng.next();
+      const r = newest ? 0 : rng.next();
       let tickets: Ticket[];
       let note: string;
-      if (pendingBatches.length > 0 && r < 0.82) {
+      if (newest) {
+        tickets = pendingBatches[pendingBatches.length - 1].tickets;
+        note = "issued last";
+      } else if (pendingBatches.length > 0 && r < 0.82) {
         tickets = rng.pick(pendingBatches).tickets;
         note = "issued";
       } else if (pendingBatches.length > 0 && r < 0.9) {
@@ -2465,6 +2599,8 @@ describe("Casino invariant fuzz", function () {
     const SHORT_MINE_WEIGHT = 0.25;
     const LONG_MINE_WEIGHT = 0.08;
     const STEER_EVERY = 150;
+    /** The jackpot terms that give a ticket its best odds: the highest edge, the smallest share of the pool. */
+    const [MAX_JACKPOT_EDGE, MIN_JACKPOT_SHARE] = [BOUNDS.jackpotEdgeBps[1], BOUNDS.jackpotShareBps[0]];
     const weightOf = (weight: number | (() => number)) => (typeof weight === "number" ? weight : weight());
 
     async function mine(blocks: number): Promise<void> {
@@ -2604,12 +2740,30 @@ describe("Casino invariant fuzz", function () {
           revokable.length > 0;
         const steerVoid =
           mineAfter === null && !steerLocked && lateWithout(stats.voidDraws) && openDegen.some((b) => s().locked[b.betId.toString()] === undefined);
+        // Steps planned ahead (steerPlan), late in a run, every STEER_EVERY operations, when nothing else is steered.
+        const planSlot = (offset: number) =>
+          mineAfter === null && revokedNext === null && steerPlan.length === 0 && !underCoverage && op >= OPS * 0.8 && op % STEER_EVERY === offset;
+        // A split of a session's hand by another key needs that hand open when a split is drawn:
+        // about 20 splits reach the chain in a run, a quarter with a fault, so whether one run sees
+        // NotBetSession turns on its whole random sequence (a change of any payout moves it). In a
+        // run that has not, a session places a hand and the next operation splits it so.
+        const steerHand = planSlot(STEER_EVERY / 3) && !errorsSeen.has("NotBetSession") ? steerableHand() : null;
+        if (steerHand !== null) steerPlan = [() => sessionsPlaceStep(steerHand), () => sessionsSplitStep("anotherKey")];
+        // A ticket's hit: a session's DEGEN ticket hits with chance stake × edge ÷ prize, and the
+        // prize is a share of a pool that some runs fill to millions of DEGEN early while sessions
+        // stake a few (a run draws about 200 tickets; one seed's hit none). In a run without one,
+        // the steps of a sure hit.
+        const ticketPlan = planSlot((2 * STEER_EVERY) / 3) && stats.ticketHits === 0 ? sureTicketPlan() : null;
+        if (ticketPlan !== null) steerPlan = ticketPlan;
         if (mineAfter !== null) {
           // the keeper's lock went first: now the blocks
           [blocksToMine, mineAfter] = [mineAfter, null];
         } else if (revokedNext !== null) {
           produced = await sessionsPlayStep({ player: revokedNext, fault: "revoked" });
           revokedNext = null;
+          if (produced) produced.note = `(steered) ${produced.note}`;
+        } else if (steerPlan.length > 0) {
+          produced = await steerPlan.shift()!();
           if (produced) produced.note = `(steered) ${produced.note}`;
         } else if (steerRevoked) {
           const k = rng.pick(revokable);

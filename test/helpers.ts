@@ -97,9 +97,8 @@ export function maxPayout(gameType: number, params: bigint, isNative: boolean, t
       : gameType === GAME.SLOTS
         ? [750n * rtp, 10_000n]
         : gameType === GAME.BLACKJACK
-          ? split
-            ? [2n, 1n]
-            : [5n, 2n]
+          ? // A natural (2.5x, BNB 2.47x); after a split two wins (2x, BNB 1.98x).
+            [split ? (isNative ? 19_800n : 20_000n) : isNative ? 24_700n : 25_000n, 10_000n]
           : gameType === GAME.KICKBOXING
             ? [params === 2n ? 4n : 2n, 1n]
             : [params === 0n ? 10_000n : params, 100n];
@@ -216,7 +215,7 @@ export async function rulesPayout(casino: Casino, betId: bigint, seed: string, a
   const gameRules = GameRules__factory.connect(rules, ethers.provider);
   // A staked split is played only when the settled log starts with its "P" (Casino.settle's log is
   // empty: the split is then void, its second stake paid back), as BetSettlement._payoutOf asks.
-  if (bet.split) return gameRules.splitStakedPayout(bet.stake, word, actions);
+  if (bet.split) return gameRules.splitStakedPayout(bet.token === NATIVE, bet.stake, word, actions);
   return gameRules.payout(bet.gameType, bet.params, bet.token === NATIVE, bet.stake, word, actions);
 }
 

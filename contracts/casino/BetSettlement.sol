@@ -115,7 +115,7 @@ library BetSettlement {
     ///      the deal allows it), else void; a log that splits needs it staked.
     function _payoutOf(CasinoEnv calldata env, uint256 betId, Bet memory bet, bytes32 random, bytes memory actions) private view returns (uint256) {
         if (bet.gameType == Payouts.BLACKJACK) {
-            if (bet.split) return env.rules.splitStakedPayout(bet.stake, random, actions);
+            if (bet.split) return env.rules.splitStakedPayout(bet.isNative, bet.stake, random, actions);
             if (actions.length != 0 && actions[0] == "P") revert ICasino.SplitNotStaked(betId);
         }
         return env.rules.payout(bet.gameType, bet.params, bet.isNative, bet.stake, random, actions);

@@ -20,8 +20,9 @@ interface IGameRules {
     /// @notice The total payout of a blackjack hand whose player staked a split: played when the
     ///         log starts with "P" and the deal allows it, else void (its second stake paid back,
     ///         the hand played as dealt).
+    /// @param isNative BNB rather than DEGEN (they pay a winning hand differently)
     /// @param stake the stake of one hand
     /// @param word the bet's random word
     /// @param actions the action log
-    function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256);
+    function splitStakedPayout(bool isNative, uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256);
 }

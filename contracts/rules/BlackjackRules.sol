@@ -8,7 +8,8 @@ import {RandomStream} from "./RandomStream.sol";
 /// @notice Blackjack's payout, exactly engine/src/blackjack.ts settleBlackjack (engine/README.md
 ///         "Blackjack"): the word shuffles one 52-card deck, the action log is replayed, a log that
 ///         stops early is completed with STANDs (the server's timeout rule), and the payout is the
-///         sum over the hands of stake × 2.5 (natural), 2 (win), 1 (push) or 0, each rounded down.
+///         sum over the hands of stake × 2.5 (natural), 2 (win), 1 (push) or 0 with DEGEN, × 2.47,
+///         1.98, 1 or 0 with BNB (Payouts.blackjackNaturalBps, blackjackWinBps), each rounded down.
 ///         The log is ASCII, one byte per action: 'H' HIT, 'S' STAND, 'P' SPLIT (the engine's
 ///         publication encoding). A log the engine refuses reverts: a byte that is no action code
 ///         (UnknownBlackjackAction, checked over the whole log first, as decodeBlackjackActions
@@ -39,9 +40,8 @@ library BlackjackRules {
     uint256 private constant ACE_FLAG = 1 << 8;
     uint256 private constant TOTAL_MASK = ACE_FLAG - 1;
 
-    /// @notice Total payout per stake in bps (engine BLACKJACK_PAYOUT_BPS).
-    uint256 private constant NATURAL_BPS = 25_000;
-    uint256 private constant WIN_BPS = 20_000;
+    /// @notice A push's total payout per stake in bps, with either token (engine BLACKJACK_PAYOUT_BPS;
+    ///         a natural and a win pay per token: Payouts.blackjackNaturalBps, blackjackWinBps).
     uint256 private constant PUSH_BPS = 10_000;
     uint256 private constant BPS = 10_000;
 
@@ -64,12 +64,13 @@ library BlackjackRules {
         bool over;
     }
 
-    /// @notice The payout of a blackjack hand of `stake` per hand, replaying `actions`; reverts
-    ///         with Payouts.InvalidParams unless params is 0, or on a log the engine refuses.
-    function payout(uint256 params, uint256 stake, bytes32 word, bytes calldata actions) internal pure returns (uint256) {
+    /// @notice The payout of a blackjack hand of `stake` per hand in BNB (`isNative`) or DEGEN,
+    ///         replaying `actions`; reverts with Payouts.InvalidParams unless params is 0, or on a
+    ///         log the engine refuses.
+    function payout(uint256 params, bool isNative, uint256 stake, bytes32 word, bytes calldata actions) internal pure returns (uint256) {
         if (params != 0) revert Payouts.InvalidParams(Payouts.BLACKJACK, params);
         _checkCodes(actions);
-        return _settle(_deal(word), stake, actions);
+        return _settle(_deal(word), isNative, stake, actions);
     }
 
     /// @notice The payout of a hand whose player staked a split (engine settleSplitStakedBlackjack).
@@ -77,18 +78,18 @@ library BlackjackRules {
     ///         it. Otherwise it is void, its second stake paid back, and the hand plays its log as
     ///         dealt: a stake added without the log's split (say, once the settlement's seed was
     ///         public), or on a deal that allows none (no pair, or a natural that ended the hand).
-    function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) internal pure returns (uint256) {
+    function splitStakedPayout(bool isNative, uint256 stake, bytes32 word, bytes calldata actions) internal pure returns (uint256) {
         _checkCodes(actions);
         Table memory table = _deal(word);
         bool logSplits = actions.length != 0 && actions[0] == SPLIT;
         bool pair = table.firstCard == table.secondCard && score(table.dealer) != BLACKJACK;
-        if (!logSplits || !pair) return _settle(table, stake, logSplits ? actions[1:] : actions) + stake;
+        if (!logSplits || !pair) return _settle(table, isNative, stake, logSplits ? actions[1:] : actions) + stake;
         _split(table);
-        return _settle(table, stake, actions[1:]);
+        return _settle(table, isNative, stake, actions[1:]);
     }
 
     /// @dev Plays the log on the dealt (or split) table and pays every hand.
-    function _settle(Table memory table, uint256 stake, bytes calldata actions) private pure returns (uint256) {
+    function _settle(Table memory table, bool isNative, uint256 stake, bytes calldata actions) private pure returns (uint256) {
         // Naturals end the hand at once, before any action (the dealer checks the hole card). A
         // pair is never a natural, and a split is refused against the dealer's.
         if (!table.split) {
@@ -96,7 +97,7 @@ library BlackjackRules {
             bool dealerNatural = score(table.dealer) == BLACKJACK;
             if (playerNatural || dealerNatural) {
                 if (actions.length != 0) revert IllegalBlackjackAction(0, actions[0]);
-                if (!dealerNatural) return (stake * NATURAL_BPS) / BPS;
+                if (!dealerNatural) return (stake * Payouts.blackjackNaturalBps(isNative)) / BPS;
                 return playerNatural ? (stake * PUSH_BPS) / BPS : 0;
             }
         }
@@ -106,8 +107,9 @@ library BlackjackRules {
         if (!table.over) _finishRound(table);
 
         uint256 dealer = score(table.dealer);
-        uint256 total = _handPayout(score(table.first), dealer, stake);
-        if (table.split) total += _handPayout(score(table.second), dealer, stake);
+        uint256 winBps = Payouts.blackjackWinBps(isNative);
+        uint256 total = _handPayout(score(table.first), dealer, stake, winBps);
+        if (table.split) total += _handPayout(score(table.second), dealer, stake, winBps);
         return total;
     }
 
@@ -211,10 +213,10 @@ library BlackjackRules {
         while (score(table.dealer) < DEALER_STANDS_ON) table.dealer = _add(_draw(table), table.dealer);
     }
 
-    /// @dev What one hand of `stake` pays against the dealer's final total.
-    function _handPayout(uint256 player, uint256 dealer, uint256 stake) private pure returns (uint256) {
+    /// @dev What one hand of `stake` pays against the dealer's final total, a win `winBps` per stake.
+    function _handPayout(uint256 player, uint256 dealer, uint256 stake, uint256 winBps) private pure returns (uint256) {
         if (player > BLACKJACK) return 0;
-        if (dealer > BLACKJACK || player > dealer) return (stake * WIN_BPS) / BPS;
+        if (dealer > BLACKJACK || player > dealer) return (stake * winBps) / BPS;
         return player == dealer ? (stake * PUSH_BPS) / BPS : 0;
     }
 }

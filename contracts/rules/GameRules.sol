@@ -42,7 +42,7 @@ contract GameRules {
     /// @return The payout; it reverts instead on params, a stake or actions the engine refuses.
     function payout(uint8 gameType, uint256 params, bool isNative, uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256) {
         if (stake == 0 || stake > MAX_STAKE) revert InvalidStake(stake);
-        if (gameType == Payouts.BLACKJACK) return BlackjackRules.payout(params, stake, word, actions);
+        if (gameType == Payouts.BLACKJACK) return BlackjackRules.payout(params, isNative, stake, word, actions);
         if (gameType == Payouts.CRASH) return CrashRules.payout(params, isNative, stake, word, actions);
         if (gameType >= Payouts.GAME_COUNT) revert Payouts.InvalidGameType(gameType);
         if (actions.length != 0) revert UnexpectedActions(gameType);
@@ -55,12 +55,13 @@ contract GameRules {
     ///         worth): exactly the engine's settleSplitStakedBlackjack. The split is played when
     ///         the log starts with it and the deal allows it (a pair, no natural); otherwise it is
     ///         void: its second stake is paid back and the hand plays its log as dealt.
+    /// @param isNative BNB (a win pays 1.98x, a natural 2.47x) rather than DEGEN (2x, 2.5x).
     /// @param stake The stake of one hand.
     /// @param word The bet's random word.
     /// @param actions The action log; the split is played only when it starts with 'P'.
     /// @return The payout; it reverts on a log the engine refuses.
-    function splitStakedPayout(uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256) {
+    function splitStakedPayout(bool isNative, uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256) {
         if (stake == 0 || stake > MAX_STAKE) revert InvalidStake(stake);
-        return BlackjackRules.splitStakedPayout(stake, word, actions);
+        return BlackjackRules.splitStakedPayout(isNative, stake, word, actions);
     }
 }

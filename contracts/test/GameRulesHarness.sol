@@ -75,7 +75,7 @@ contract GameRulesHarness {
         bytes calldata actions = bet[BET_HEADER:];
         uint256 before = gasleft();
         if (splitStaked) {
-            try rules.splitStakedPayout(stake, word, actions) returns (uint256 paid) {
+            try rules.splitStakedPayout(isNative, stake, word, actions) returns (uint256 paid) {
                 gasUsed = before - gasleft();
                 arg0 = bytes32(paid);
             } catch (bytes memory reason) {

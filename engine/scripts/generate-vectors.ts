@@ -25,6 +25,7 @@ import {
   jackpotRoll,
   legalActions,
   randomWord,
+  replayBlackjack,
   settleGame,
   startBlackjack,
   type BlackjackAction,
@@ -142,8 +143,10 @@ const seen = new Set<string>();
 for (let i = 0; blackjack.length < 12 || !["SPLIT_DONE", "BLACKJACK", "PUSH", "PLAYER_WIN", "DEALER_WIN"].every((s) => seen.has(s)); i++) {
   const word = gameWord("blackjack", i);
   const stake = STAKES[i % STAKES.length];
-  let state = startBlackjack(word, stake);
+  let state = startBlackjack(word, stake, "DEGEN");
   while (!isFinalStatus(state.status)) state = applyBlackjackAction(state, simplePolicy(state));
+  // The same hand in BNB: the same cards and actions, its winnings paid at 0.98x.
+  const bnb = replayBlackjack(word, stake, "BNB", state.actions);
   const kind = state.splitHand ? "SPLIT_DONE" : state.status;
   if (blackjack.length >= 12 && seen.has(kind)) continue;
   seen.add(kind);
@@ -156,7 +159,7 @@ for (let i = 0; blackjack.length < 12 || !["SPLIT_DONE", "BLACKJACK", "PUSH", "P
     playerHand: state.playerHand.map(cardCode),
     splitHand: state.splitHand?.map(cardCode) ?? null,
     dealerHand: state.dealerHand.map(cardCode),
-    payout: state.payout,
+    settled: { DEGEN: { status: state.status, payout: state.payout }, BNB: { status: bnb.status, payout: bnb.payout } },
   });
 }
 if (!BLACKJACK_ACTIONS.every((action) => blackjack.some((v) => v.actions.includes(encodeBlackjackActions([action]))))) {

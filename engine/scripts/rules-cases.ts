@@ -118,6 +118,7 @@ class Rng {
   }
 }
 
+const tokenOf = (c: RuleCase): Token => (c.isNative ? "BNB" : "DEGEN");
 const hex = (text: string) => "0x" + Buffer.from(text, "latin1").toString("hex");
 
 function baseCase(game: number, label: string, rng: Rng, word = rng.word()): RuleCase {
@@ -133,7 +134,7 @@ function settle(c: RuleCase, actions: string | number | null, expected: RuleCase
   try {
     const { payout } = settleGame({
       gameType: c.game as GameType,
-      token: c.isNative ? "BNB" : "DEGEN",
+      token: tokenOf(c),
       stake: BigInt(c.stake),
       params: BigInt(c.params),
       word: c.word,
@@ -241,9 +242,9 @@ function typicalPlay(start: BlackjackState): BlackjackState {
 }
 
 /** Which contract error a refused log raises: unknown codes first (the engine decodes the whole log first), then the first illegal action. */
-function blackjackError(word: string, stake: bigint, log: string): RuleCase["error"] {
+function blackjackError(word: string, stake: bigint, token: Token, log: string): RuleCase["error"] {
   for (let i = 0; i < log.length; i++) if (!"HSP".includes(log[i])) return { name: "UnknownBlackjackAction", index: i };
-  let state = startBlackjack(word, stake);
+  let state = startBlackjack(word, stake, token);
   const actions = decodeBlackjackActions(log);
   for (let i = 0; i < actions.length; i++) {
     try {
@@ -256,12 +257,12 @@ function blackjackError(word: string, stake: bigint, log: string): RuleCase["err
 }
 
 function blackjackWithLog(c: RuleCase, log: string): RuleCase {
-  return settle({ ...c, actions: hex(log) }, log, () => blackjackError(c.word, BigInt(c.stake), log));
+  return settle({ ...c, actions: hex(log) }, log, () => blackjackError(c.word, BigInt(c.stake), tokenOf(c), log));
 }
 
 function blackjackCase(rng: Rng, label = "random", word?: string): RuleCase {
   const c = baseCase(GameType.BLACKJACK, label, rng, word);
-  const start = startBlackjack(c.word, BigInt(c.stake));
+  const start = startBlackjack(c.word, BigInt(c.stake), tokenOf(c));
   const full = encodeBlackjackActions(randomPlay(rng, start).actions);
   const kind = rng.int(100);
   if (kind < 70) return blackjackWithLog(c, full);
@@ -301,7 +302,7 @@ function hand(label: string, play: (rng: Rng, s: BlackjackState) => BlackjackSta
     label,
     make: (rng, word) => {
       const c = baseCase(GameType.BLACKJACK, label, rng, word);
-      const start = startBlackjack(word, BigInt(c.stake));
+      const start = startBlackjack(word, BigInt(c.stake), tokenOf(c));
       const end = play(rng, start);
       return fits(end, start) ? blackjackWithLog(c, encodeBlackjackActions(end.actions)) : null;
     },
@@ -362,6 +363,21 @@ const SCENARIOS: Readonly<Record<number, readonly Scenario[]>> = {
       "split, one win and one loss (a push overall)",
       splitThen((r, s) => randomPlay(r, s)),
       (s) => s.splitHand !== null && s.status === "PUSH" && s.results?.[0] !== "PUSH",
+    ),
+    hand(
+      "BNB natural (2.47x)",
+      (_r, s) => s,
+      (s) => s.token === "BNB" && s.status === "BLACKJACK",
+    ),
+    hand(
+      "BNB win (1.98x)",
+      (r, s) => randomPlay(r, s),
+      (s) => s.token === "BNB" && s.status === "PLAYER_WIN" && s.splitHand === null,
+    ),
+    hand(
+      "BNB split, one win and one loss (1.98 of 2 stakes back)",
+      splitThen((r, s) => randomPlay(r, s)),
+      (s) => s.token === "BNB" && s.splitHand !== null && s.results?.includes("WIN") === true && s.results.includes("LOSE"),
     ),
     hand(
       "hit to exactly 21",
@@ -475,7 +491,7 @@ function benchCase(rng: Rng, game: number): RuleCase {
     }
   }
   const c = baseCase(GameType.BLACKJACK, "typical", rng);
-  const end = typicalPlay(startBlackjack(c.word, BigInt(c.stake)));
+  const end = typicalPlay(startBlackjack(c.word, BigInt(c.stake), tokenOf(c)));
   return blackjackWithLog(c, encodeBlackjackActions(end.actions));
 }
 
@@ -510,7 +526,7 @@ function worstCases(rng: Rng, searched: number): RuleCase[] {
   let most = { c: null as RuleCase | null, cards: 0 };
   for (let i = 0; i < searched; i++) {
     const c = baseCase(GameType.BLACKJACK, "", rng);
-    const start = startBlackjack(c.word, BigInt(c.stake));
+    const start = startBlackjack(c.word, BigInt(c.stake), tokenOf(c));
     if (!legalActions(start).includes("SPLIT")) continue;
     const end = splitThen((_r, s) => {
       let state = s;

@@ -1,10 +1,10 @@
 import { deckFromWord, handScore, isNatural, rankValue, type Card } from "./cards";
-import { assertPositiveStake, formatAmount } from "./tokens";
+import { applyBps, assertPositiveStake, formatAmount, isToken, type Token } from "./tokens";
 
 /**
  * Blackjack (docs/product.md §3, §4, §9). One freshly shuffled 52-card deck per hand (cards.ts).
  *  - Deal: player, dealer, player, dealer (the dealer's second card is the hole card).
- *  - Naturals are settled at once: player only → BLACKJACK (2.5x); both → PUSH (1x);
+ *  - Naturals are settled at once: player only → BLACKJACK (2.5x, BNB 2.47x); both → PUSH (1x);
  *    dealer only → DEALER_WIN (the dealer checks the hole card, so no further stake is risked).
  *  - HIT draws a card to the active hand; over 21 is a bust; reaching 21 stands automatically.
  *  - SPLIT: only as the first action, on two cards of equal blackjack value (K + Q too), once.
@@ -14,8 +14,10 @@ import { assertPositiveStake, formatAmount } from "./tokens";
  *  - The dealer draws to 16 and stands on every 17, soft 17 included: the product says "stands on 17"
  *    without exception, and standing on soft 17 is the player-friendly variant.
  *  - If every player hand is bust the dealer draws nothing.
- *  - Pays per hand: win 2x, push 1x, loss 0 (blackjack 2.5x). Status after a split is decided
- *    on the sum: above both stakes PLAYER_WIN, equal PUSH (both stakes back), below DEALER_WIN.
+ *  - Pays per hand: win 2x, push 1x, loss 0 (blackjack 2.5x) with DEGEN; with BNB a hand's
+ *    winnings are paid at BNB's 0.98x: win 1.98x, blackjack 2.47x, push 1x (docs/decisions.md §5).
+ *    Status after a split is decided on the sum: above both stakes PLAYER_WIN, equal PUSH (both
+ *    stakes back), below DEALER_WIN (so a BNB split with one win and one loss, 1.98 of 2 stakes back).
  */
 export type BlackjackStatus = "BETTING" | "PLAYING" | "SPLIT_PLAYING" | "PLAYER_WIN" | "DEALER_WIN" | "PUSH" | "BLACKJACK";
 export type BlackjackAction = "HIT" | "STAND" | "SPLIT";
@@ -24,11 +26,20 @@ export type ActiveSplit = "first" | "second";
 
 export const BLACKJACK_ACTIONS: readonly BlackjackAction[] = ["HIT", "STAND", "SPLIT"];
 export const FINAL_STATUSES: readonly BlackjackStatus[] = ["PLAYER_WIN", "DEALER_WIN", "PUSH", "BLACKJACK"];
-/** Total payout per stake in bps: docs/product.md §9. */
-export const BLACKJACK_PAYOUT_BPS: Readonly<Record<HandResult, bigint>> = { BLACKJACK: 25_000n, WIN: 20_000n, PUSH: 10_000n, LOSE: 0n };
+/**
+ * Total payout per stake in bps, per token. DEGEN: the product's BJ 2.5x, Win 2x, Push 1x
+ * (docs/product.md §9). BNB: the winnings above the stake at BNB's 0.98x multiplier (1.5 → 1.47,
+ * 1 → 0.98), the push still the stake back, so that BNB keeps the house its 2 % (docs/decisions.md §5).
+ */
+export const BLACKJACK_PAYOUT_BPS: Readonly<Record<Token, Readonly<Record<HandResult, bigint>>>> = {
+  DEGEN: { BLACKJACK: 25_000n, WIN: 20_000n, PUSH: 10_000n, LOSE: 0n },
+  BNB: { BLACKJACK: 24_700n, WIN: 19_800n, PUSH: 10_000n, LOSE: 0n },
+};
 export const DEALER_STANDS_ON = 17;
 
 export interface BlackjackState {
+  /** The bet's token: it sets what a winning hand pays (BLACKJACK_PAYOUT_BPS). */
+  readonly token: Token;
   /** The bet of one hand; a split adds a second bet of the same size. */
   readonly stake: bigint;
   readonly deck: readonly Card[];
@@ -64,6 +75,7 @@ export function totalStake(state: BlackjackState): bigint {
 
 /** The working copy an action mutates before it is handed back as the next state. */
 interface Table {
+  token: Token;
   stake: bigint;
   deck: readonly Card[];
   dealt: number;
@@ -85,7 +97,7 @@ function draw(table: Table): Card {
 
 function settle(table: Table, results: HandResult[]): void {
   table.results = results;
-  table.payout = results.reduce((sum, result) => sum + (table.stake * BLACKJACK_PAYOUT_BPS[result]) / 10_000n, 0n);
+  table.payout = results.reduce((sum, result) => sum + applyBps(table.stake, BLACKJACK_PAYOUT_BPS[table.token][result]), 0n);
   if (table.splitHand === null) {
     const statusOf: Record<HandResult, BlackjackStatus> = { BLACKJACK: "BLACKJACK", WIN: "PLAYER_WIN", PUSH: "PUSH", LOSE: "DEALER_WIN" };
     table.status = statusOf[results[0]];
@@ -123,10 +135,12 @@ function closeActiveHand(table: Table): void {
 }
 
 /** A hand from a given deck order (tests craft decks; play uses startBlackjack). */
-export function dealBlackjack(deck: readonly Card[], stake: bigint): BlackjackState {
+export function dealBlackjack(deck: readonly Card[], stake: bigint, token: Token): BlackjackState {
   if (deck.length !== 52) throw new BlackjackError(`A blackjack deck has 52 cards, got ${deck.length}`);
+  if (!isToken(token)) throw new RangeError(`Unknown token ${String(token)}`);
   assertPositiveStake(stake);
   const table: Table = {
+    token,
     stake,
     deck: [...deck],
     dealt: 4,
@@ -146,8 +160,8 @@ export function dealBlackjack(deck: readonly Card[], stake: bigint): BlackjackSt
 }
 
 /** A new hand from the bet's random word: BETTING → PLAYING, or straight to a final state. */
-export function startBlackjack(word: string, stake: bigint): BlackjackState {
-  return dealBlackjack(deckFromWord(word), stake);
+export function startBlackjack(word: string, stake: bigint, token: Token): BlackjackState {
+  return dealBlackjack(deckFromWord(word), stake, token);
 }
 
 export function canSplit(state: BlackjackState): boolean {
@@ -210,13 +224,13 @@ export function standRemaining(state: BlackjackState): BlackjackState {
  * Replays a hand: word + action log → the same final state and payout, always. An unfinished
  * log is completed with STANDs (the timeout rule); an illegal action throws BlackjackError.
  */
-export function replayBlackjack(word: string, stake: bigint, actions: readonly BlackjackAction[]): BlackjackState {
-  return standRemaining(resumeBlackjack(word, stake, actions));
+export function replayBlackjack(word: string, stake: bigint, token: Token, actions: readonly BlackjackAction[]): BlackjackState {
+  return standRemaining(resumeBlackjack(word, stake, token, actions));
 }
 
 /** A hand as it stands after the actions played so far (it may still be in play). */
-export function resumeBlackjack(word: string, stake: bigint, actions: readonly BlackjackAction[]): BlackjackState {
-  return actions.reduce(applyBlackjackAction, startBlackjack(word, stake));
+export function resumeBlackjack(word: string, stake: bigint, token: Token, actions: readonly BlackjackAction[]): BlackjackState {
+  return actions.reduce(applyBlackjackAction, startBlackjack(word, stake, token));
 }
 
 export interface HiddenCard {
@@ -274,13 +288,14 @@ export function decodeBlackjackActions(log: string): BlackjackAction[] {
 export type BlackjackOutcome = BlackjackState;
 
 export function settleBlackjack(
+  token: Token,
   stake: bigint,
   params: bigint,
   word: string,
   actions: readonly BlackjackAction[],
 ): { payout: bigint; outcome: BlackjackOutcome } {
   if (params !== 0n) throw new BlackjackError(`Blackjack params must be 0, got ${params}`);
-  const final = replayBlackjack(word, stake, actions);
+  const final = replayBlackjack(word, stake, token, actions);
   return { payout: final.payout, outcome: final };
 }
 
@@ -293,15 +308,16 @@ export function settleBlackjack(
  * or a natural that ended the hand).
  */
 export function settleSplitStakedBlackjack(
+  token: Token,
   stake: bigint,
   word: string,
   actions: readonly BlackjackAction[],
 ): { payout: bigint; outcome: BlackjackOutcome; splitVoid: boolean } {
   const logSplits = actions[0] === "SPLIT";
-  if (logSplits && canSplit(startBlackjack(word, stake))) {
-    const outcome = replayBlackjack(word, stake, actions);
+  if (logSplits && canSplit(startBlackjack(word, stake, token))) {
+    const outcome = replayBlackjack(word, stake, token, actions);
     return { payout: outcome.payout, outcome, splitVoid: false };
   }
-  const outcome = replayBlackjack(word, stake, logSplits ? actions.slice(1) : actions);
+  const outcome = replayBlackjack(word, stake, token, logSplits ? actions.slice(1) : actions);
   return { payout: outcome.payout + stake, outcome, splitVoid: true };
 }

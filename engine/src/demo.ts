@@ -50,6 +50,6 @@ export function playCrashDemo(
 }
 
 /** A blackjack hand's payout from its action log (unfinished logs end with STANDs). */
-export function playBlackjackDemo(stake: number, word: string, actions: readonly BlackjackAction[]): DemoRound<BlackjackOutcome> {
-  return round(word, settleBlackjack(toBaseUnits(stake), 0n, word, actions));
+export function playBlackjackDemo(stake: number, token: Token, word: string, actions: readonly BlackjackAction[]): DemoRound<BlackjackOutcome> {
+  return round(word, settleBlackjack(token, toBaseUnits(stake), 0n, word, actions));
 }

@@ -1,3 +1,4 @@
+import { BLACKJACK_PAYOUT_BPS } from "./blackjack";
 import { GameType, gameName } from "./gameTypes";
 import { decodeParams } from "./settle";
 import { BPS, RTP_BPS, type Token } from "./tokens";
@@ -28,8 +29,8 @@ export function payoutRatio(gameType: GameType, params: bigint, token: Token, sp
     case GameType.SLOTS:
       return { num: SLOTS_MAX_LINE_UNITS * RTP_BPS[token], den: BPS };
     case GameType.BLACKJACK:
-      // A natural pays 2.5x; after a split the best is two 2x wins on the doubled stake.
-      return split ? { num: 2n, den: 1n } : { num: 5n, den: 2n };
+      // A natural (BLACKJACK_PAYOUT_BPS); after a split the best is two wins on the doubled stake.
+      return { num: BLACKJACK_PAYOUT_BPS[token][split ? "WIN" : "BLACKJACK"], den: BPS };
     case GameType.KICKBOXING:
       return { num: decoded.bet === "TIE" ? 4n : 2n, den: 1n };
     case GameType.CRASH:

@@ -96,7 +96,7 @@ export function settleGame(input: SettleInput): Settlement {
       return { payout, outcome: { gameType, slots: outcome } };
     }
     case GameType.BLACKJACK: {
-      const { payout, outcome } = settleBlackjack(stake, params, word, blackjackLog(actions));
+      const { payout, outcome } = settleBlackjack(token, stake, params, word, blackjackLog(actions));
       return { payout, outcome: { gameType, blackjack: outcome } };
     }
     case GameType.KICKBOXING: {

@@ -36,7 +36,8 @@ function deckOf(...codes: string[]): Card[] {
   return [...first, ...all.filter((card) => !codes.includes(cardCode(card)))];
 }
 // Deal order: deck[0] player, [1] dealer up, [2] player, [3] dealer hole, then hits and the dealer's draws.
-const deal = (...codes: string[]) => dealBlackjack(deckOf(...codes), STAKE);
+const deal = (...codes: string[]) => dealBlackjack(deckOf(...codes), STAKE, "DEGEN");
+const dealBnb = (...codes: string[]) => dealBlackjack(deckOf(...codes), STAKE, "BNB");
 const play = (state: BlackjackState, ...actions: BlackjackAction[]) => actions.reduce(applyBlackjackAction, state);
 const codes = (cards: readonly Card[] | null) => cards?.map(cardCode) ?? null;
 
@@ -66,6 +67,33 @@ describe("blackjack naturals", () => {
     const dealer = deal("9H", "AC", "9D", "KS");
     expect(dealer).toMatchObject({ status: "DEALER_WIN", payout: 0n });
     expect(() => applyBlackjackAction(dealer, "SPLIT")).toThrow(/hand is over/);
+  });
+});
+
+describe("blackjack in BNB: the winnings at BNB's 0.98x", () => {
+  it("pays a natural 2.47x, a win 1.98x and a push the stake", () => {
+    expect(dealBnb("AH", "9C", "KD", "7S")).toMatchObject({ status: "BLACKJACK", payout: (STAKE * 247n) / 100n });
+    expect(play(dealBnb("10H", "9C", "6D", "7S", "5H", "10D"), "HIT")).toMatchObject({ status: "PLAYER_WIN", payout: (STAKE * 198n) / 100n });
+    expect(dealBnb("AH", "AC", "KD", "QS")).toMatchObject({ status: "PUSH", payout: STAKE });
+    expect(play(dealBnb("AH", "10C", "6D", "7S", "10H"), "HIT", "STAND")).toMatchObject({ status: "PUSH", payout: STAKE });
+  });
+
+  it("after a split: two wins 3.96x the stake; a win and a loss 1.98 of both stakes, a loss overall", () => {
+    const wins = play(dealBnb("8H", "10C", "8D", "7S", "3C", "2D", "10S", "9C"), "SPLIT", "HIT", "HIT", "STAND");
+    expect(wins).toMatchObject({ status: "PLAYER_WIN", results: ["WIN", "WIN"], payout: (STAKE * 396n) / 100n });
+    const mixed = play(dealBnb("8H", "10C", "8D", "8S", "AD", "2D", "5H"), "SPLIT", "STAND", "HIT", "STAND");
+    expect(mixed).toMatchObject({ results: ["WIN", "LOSE"], status: "DEALER_WIN", payout: (STAKE * 198n) / 100n });
+  });
+
+  it("rounds each hand down to the base unit, as the contract does", () => {
+    const odd = dealBlackjack(deckOf("AH", "9C", "KD", "7S"), 7n, "BNB");
+    expect(odd.payout).toBe(17n); // 7 × 2.47 = 17.29
+    const split = play(dealBlackjack(deckOf("8H", "10C", "8D", "7S", "3C", "2D", "10S", "9C"), 7n, "BNB"), "SPLIT", "HIT", "HIT", "STAND");
+    expect(split.payout).toBe(26n); // 2 × floor(7 × 1.98 = 13.86)
+  });
+
+  it("refuses a token other than DEGEN and BNB", () => {
+    expect(() => dealBlackjack(deckOf("AH", "9C", "KD", "7S"), STAKE, "ETH" as "BNB")).toThrow(/Unknown token ETH/);
   });
 });
 
@@ -196,7 +224,7 @@ describe("blackjack view, replay and deck", () => {
 
   it("replays word + action log to the same final state, completing a log with STANDs", () => {
     for (let i = 0; i < 80; i++) {
-      let state = startBlackjack(word(i), STAKE);
+      let state = startBlackjack(word(i), STAKE, "DEGEN");
       const log: BlackjackAction[] = [];
       let step = 0;
       while (!isFinalStatus(state.status) && step < 4) {
@@ -206,11 +234,11 @@ describe("blackjack view, replay and deck", () => {
         state = applyBlackjackAction(state, action);
       }
       const finished = standRemaining(state);
-      expect(replayBlackjack(word(i), STAKE, log)).toEqual(finished);
-      expect(replayBlackjack(word(i), STAKE, finished.actions)).toEqual(finished);
+      expect(replayBlackjack(word(i), STAKE, "DEGEN", log)).toEqual(finished);
+      expect(replayBlackjack(word(i), STAKE, "DEGEN", finished.actions)).toEqual(finished);
       expect(isFinalStatus(finished.status)).toBe(true);
     }
-    expect(() => replayBlackjack(word(0), STAKE, ["STAND", "HIT"])).toThrow(BlackjackError);
+    expect(() => replayBlackjack(word(0), STAKE, "DEGEN", ["STAND", "HIT"])).toThrow(BlackjackError);
   });
 
   it("shuffles one full 52-card deck per word, the same every time", () => {
@@ -218,7 +246,7 @@ describe("blackjack view, replay and deck", () => {
     expect(new Set(deck.map(cardCode)).size).toBe(52);
     expect(deckFromWord(word(1))).toEqual(deck);
     expect(deckFromWord(word(2))).not.toEqual(deck);
-    expect(startBlackjack(word(1), STAKE).playerHand).toEqual([deck[0], deck[2]]);
+    expect(startBlackjack(word(1), STAKE, "DEGEN").playerHand).toEqual([deck[0], deck[2]]);
   });
 
   it("writes the action log compactly", () => {

@@ -91,15 +91,19 @@ describe("settleGame", () => {
     expect((ONE * BigInt(best.totalMultiple) * 10_200n) / 10_000n).toBe(maxPayout(GameType.SLOTS, 0n, "DEGEN", ONE));
     expect(maxPayout(GameType.CRASH, 101n, "DEGEN", 10n * ONE)).toBe((101n * ONE) / 10n);
     expect(maxPayout(GameType.WHEEL, 511n, "DEGEN", 10n * ONE)).toBe(11_333_333_333_333_333_333n);
+    // Blackjack: a natural 2.5x (BNB 2.47x); after a split two wins of 2x (BNB 1.98x) on both stakes.
+    expect(maxPayout(GameType.BLACKJACK, 0n, "DEGEN", 100n)).toBe(250n);
+    expect(maxPayout(GameType.BLACKJACK, 0n, "BNB", 100n)).toBe(247n);
+    expect(maxPayout(GameType.BLACKJACK, 0n, "DEGEN", 200n, true)).toBe(400n);
+    expect(maxPayout(GameType.BLACKJACK, 0n, "BNB", 200n, true)).toBe(396n);
     expect(maxPayout(GameType.BLACKJACK, 0n, "BNB", 3n)).toBe(7n);
-    expect(maxPayout(GameType.BLACKJACK, 0n, "BNB", 6n, true)).toBe(12n);
     expect(() => payoutRatio(GameType.SLOTS, 0n, "DEGEN", true)).toThrow(/no split/);
     for (let i = 0; i < 60; i++) {
       for (const gameType of GAME_TYPES) {
         for (const token of ["DEGEN", "BNB"] as const) {
           const w = word(100 + i);
           const params = gameType === GameType.CRASH ? [0n, 101n, 250n, 10_000n][i % 4] : gameType === GameType.KICKBOXING ? BigInt(i % 3) : PARAMS[gameType];
-          const hand = startBlackjack(w, ONE);
+          const hand = startBlackjack(w, ONE, token);
           const actions = gameType !== GameType.BLACKJACK || isFinalStatus(hand.status) ? undefined : canSplit(hand) ? "P" : "S";
           const cashOut = gameType === GameType.CRASH && params === 0n ? 10_000 : undefined;
           const { payout, outcome } = settleGame({ gameType, token, stake: ONE, params, word: w, actions: actions ?? cashOut });
@@ -132,11 +136,11 @@ describe("a stake of 0 or less is refused wherever a payout is computed from it"
       refuses(() => settleCrash("DEGEN", stake, 0n, w, null));
       refuses(() => crashPayout(stake, 150, 200));
       refuses(() => crashPayout(stake, null, 200));
-      refuses(() => settleBlackjack(stake, 0n, w, ["STAND"]));
-      refuses(() => dealBlackjack(orderedDeck(), stake));
-      refuses(() => startBlackjack(w, stake));
-      refuses(() => resumeBlackjack(w, stake, []));
-      refuses(() => replayBlackjack(w, stake, []));
+      refuses(() => settleBlackjack("DEGEN", stake, 0n, w, ["STAND"]));
+      refuses(() => dealBlackjack(orderedDeck(), stake, "BNB"));
+      refuses(() => startBlackjack(w, stake, "DEGEN"));
+      refuses(() => resumeBlackjack(w, stake, "DEGEN", []));
+      refuses(() => replayBlackjack(w, stake, "BNB", []));
     }
   });
 
@@ -147,7 +151,7 @@ describe("a stake of 0 or less is refused wherever a payout is computed from it"
       refuses(() => playKickboxingDemo(stake, "RED", w));
       refuses(() => playCrashDemo(stake, "BNB", w, { autoCashOut: 150 }));
       refuses(() => playCrashDemo(stake, "BNB", w, {}));
-      refuses(() => playBlackjackDemo(stake, w, ["STAND"]));
+      refuses(() => playBlackjackDemo(stake, "DEGEN", w, ["STAND"]));
     }
   });
 });
@@ -176,7 +180,7 @@ describe("no bet wins with probability 1", () => {
   it("blackjack: a dealer natural beats every action log", () => {
     let i = 0;
     for (; ; i++) {
-      const state = startBlackjack(word(i), ONE);
+      const state = startBlackjack(word(i), ONE, "DEGEN");
       if (state.status === "DEALER_WIN") break;
     }
     for (const actions of ["H", "S", "P", "HS"]) {
@@ -240,7 +244,7 @@ describe("verify", () => {
   });
 
   it("replays blackjack and crash actions, and reports an impossible log instead of throwing", () => {
-    const hand = startBlackjack(v.word, 5n * ONE);
+    const hand = startBlackjack(v.word, 5n * ONE, "DEGEN");
     const actions = hand.status === "PLAYING" ? "H" : "";
     const expected = settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake: 5n * ONE, params: 0n, word: v.word, actions }).payout;
     expect(verify(bet(GameType.BLACKJACK, 0n), { seed: v.seed, payout: expected, actions }).ok).toBe(true);
@@ -293,7 +297,8 @@ describe("demo helpers", () => {
     same(GameType.KICKBOXING, "DEGEN", 25, 1n, playKickboxingDemo(25, "BLUE", w).payout);
     same(GameType.CRASH, "BNB", 0.01, 150n, playCrashDemo(0.01, "BNB", w, { autoCashOut: 150 }).payout);
     same(GameType.CRASH, "DEGEN", 3, 0n, playCrashDemo(3, "DEGEN", w, { manualCashOut: 120 }).payout, 120);
-    same(GameType.BLACKJACK, "DEGEN", 5, 0n, playBlackjackDemo(5, w, ["STAND"]).payout, "S");
+    same(GameType.BLACKJACK, "DEGEN", 5, 0n, playBlackjackDemo(5, "DEGEN", w, ["STAND"]).payout, "S");
+    same(GameType.BLACKJACK, "BNB", 0.5, 0n, playBlackjackDemo(0.5, "BNB", w, ["STAND"]).payout, "S");
     const round = playWheelDemo(10, "DEGEN", [3]);
     expect(round.word).toMatch(/^0x[0-9a-f]{64}$/);
     expect(round.payout).toBe(round.outcome.won ? 102 : 0);

@@ -34,26 +34,35 @@ describe("test vectors", () => {
     expect(slots.filter((v) => v.totalMultiple > 0).length).toBeGreaterThanOrEqual(4);
   });
 
-  it("blackjack: decks and replays", () => {
+  it("blackjack: decks, replays and payouts in both tokens", () => {
     for (const v of blackjack) {
-      const { payout, outcome } = settleGame({
-        gameType: GameType.BLACKJACK,
-        token: "DEGEN",
-        stake: BigInt(v.stake),
-        params: 0n,
-        word: v.word,
-        actions: v.actions,
-      });
-      if (outcome.gameType !== GameType.BLACKJACK) throw new Error("blackjack outcome expected");
-      const hand = outcome.blackjack;
-      expect(hand.deck.map(cardCode)).toEqual(v.deck);
-      expect(hand.actions).toEqual(decodeBlackjackActions(v.actions));
-      expect([hand.status, payout.toString()]).toEqual([v.status, v.payout]);
-      expect(hand.playerHand.map(cardCode)).toEqual(v.playerHand);
-      expect(hand.splitHand?.map(cardCode) ?? null).toEqual(v.splitHand);
-      expect(hand.dealerHand.map(cardCode)).toEqual(v.dealerHand);
+      for (const token of ["DEGEN", "BNB"] as const) {
+        const { payout, outcome } = settleGame({
+          gameType: GameType.BLACKJACK,
+          token,
+          stake: BigInt(v.stake),
+          params: 0n,
+          word: v.word,
+          actions: v.actions,
+        });
+        if (outcome.gameType !== GameType.BLACKJACK) throw new Error("blackjack outcome expected");
+        const hand = outcome.blackjack;
+        expect(hand.deck.map(cardCode)).toEqual(v.deck);
+        expect(hand.actions).toEqual(decodeBlackjackActions(v.actions));
+        expect([hand.status, payout.toString()]).toEqual([v.settled[token].status, v.settled[token].payout]);
+        expect(hand.playerHand.map(cardCode)).toEqual(v.playerHand);
+        expect(hand.splitHand?.map(cardCode) ?? null).toEqual(v.splitHand);
+        expect(hand.dealerHand.map(cardCode)).toEqual(v.dealerHand);
+      }
     }
     expect(blackjack.some((v) => v.splitHand !== null)).toBe(true);
+    // A win and a natural pay less in BNB (1.98x, 2.47x), a push and a loss the same.
+    expect(
+      blackjack
+        .filter((v) => v.settled.DEGEN.status === "PLAYER_WIN" && v.splitHand === null)
+        .every((v) => BigInt(v.settled.BNB.payout) * 100n === BigInt(v.stake) * 198n),
+    ).toBe(true);
+    expect(blackjack.some((v) => v.settled.BNB.status === "BLACKJACK" && BigInt(v.settled.BNB.payout) * 100n === BigInt(v.stake) * 247n)).toBe(true);
   });
 
   it("kickboxing: winners, fights and payouts", () => {

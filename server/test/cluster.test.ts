@@ -376,7 +376,7 @@ describe("several instances on one PostgreSQL", () => {
 
     // A blackjack hand dealt by one instance and played on the other.
     const terms = await chain.casino.terms();
-    const playing = await clientSeedFor(server, player.address, (word) => !isFinalStatus(startBlackjack(word, parseEther("1")).status));
+    const playing = await clientSeedFor(server, player.address, (word) => !isFinalStatus(startBlackjack(word, parseEther("1"), "DEGEN").status));
     const casino = chain.casino.connect(player) as Casino;
     const receipt = (await (
       await casino.playGame(degen, parseEther("1"), GameType.BLACKJACK, 0n, playing, commitment.body.expectedCommit, terms, { gasLimit: 300_000n })

@@ -125,8 +125,19 @@ describe("demo blackjack", () => {
 
   it("replays like the engine: payouts follow SPEC (BJ 2.5x, win 2x, push 1x)", () => {
     const word = "0x" + "01".repeat(32);
-    const final = replayBlackjack(word, 10n, []);
+    const final = replayBlackjack(word, 10n, "DEGEN", []);
     expect([0n, 10n, 20n, 25n]).toContain(final.payout);
+  });
+
+  it("pays a BNB hand's winnings at BNB's 0.98x: a win 1.98x, a blackjack 2.47x, a push the stake", async () => {
+    const client = new Client(server.url);
+    const paid = new Map<string, string>();
+    for (let i = 0; i < 1000 && !["PLAYER_WIN", "BLACKJACK", "PUSH"].every((status) => paid.has(status)); i++) {
+      let hand = (await client.post("/api/blackjack/start", { token: "BNB", action: "START", betAmount: 1 })).body;
+      if (hand.status === "PLAYING") hand = (await client.post("/api/blackjack/stand", { token: "BNB", action: "STAND", sessionId: hand.sessionId })).body;
+      paid.set(hand.status, hand.payout);
+    }
+    expect(Object.fromEntries(paid)).toMatchObject({ PLAYER_WIN: "1.98", BLACKJACK: "2.47", PUSH: "1", DEALER_WIN: "0" });
   });
 });
 

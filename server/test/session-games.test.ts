@@ -86,7 +86,7 @@ describe("blackjack from a session", () => {
     const before = await vault();
     // A deal that splits and stays in play: a split whose two hands both reach 21 ends the round at once.
     const betId = await place(GameType.BLACKJACK, stake, (word) => {
-      const dealt = startBlackjack(word, 1n);
+      const dealt = startBlackjack(word, 1n, "DEGEN");
       return canSplit(dealt) && applyBlackjackAction(dealt, "SPLIT").status === "SPLIT_PLAYING";
     });
     expect(await vault()).toBe(before - stake);
@@ -121,14 +121,15 @@ describe("blackjack from a session", () => {
     expect(record.signedActions).toMatchObject({ log: blackjackActionBytes(answer.body.actions), key: session.key.address, keyGrant: null });
     expect(record.verification.ok).toBe(true);
     expect(await settleTarget(record.settleTxHash)).toBe(await server.chain.casino.sessions());
-    const payout = replayBlackjack(record.random, stake, record.actions).payout;
+    const payout = replayBlackjack(record.random, stake, "DEGEN", record.actions).payout;
     expect(BigInt(record.payout)).toBe(payout);
     expect(await vault()).toBe(before - 2n * stake + payout + BigInt(record.jackpotWin ?? 0));
   });
 
   it("settles an idle hand with the actions the player signed, and stands a hand never acted on", async () => {
     const stake = parseEther("2");
-    const hitsOnce = (word: string) => startBlackjack(word, 1n).status === "PLAYING" && resumeBlackjack(word, 1n, ["HIT"]).status === "PLAYING";
+    const hitsOnce = (word: string) =>
+      startBlackjack(word, 1n, "DEGEN").status === "PLAYING" && resumeBlackjack(word, 1n, "DEGEN", ["HIT"]).status === "PLAYING";
     const betId = await place(GameType.BLACKJACK, stake, hitsOnce);
     const start = await client.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId });
     const hit = await act(start.body.sessionId, betId, "HIT", "H");
@@ -138,9 +139,9 @@ describe("blackjack from a session", () => {
     expect(record.actions).toEqual(["HIT", "STAND"]);
     expect(record.signedActions).toMatchObject({ log: blackjackActionBytes("H"), key: session.key.address });
     expect(await settleTarget(record.settleTxHash)).toBe(await server.chain.casino.sessions());
-    expect(BigInt(record.payout)).toBe(replayBlackjack(record.random, stake, ["HIT"]).payout);
+    expect(BigInt(record.payout)).toBe(replayBlackjack(record.random, stake, "DEGEN", ["HIT"]).payout);
 
-    const idle = await place(GameType.BLACKJACK, stake, (word) => startBlackjack(word, 1n).status === "PLAYING");
+    const idle = await place(GameType.BLACKJACK, stake, (word) => startBlackjack(word, 1n, "DEGEN").status === "PLAYING");
     expect((await client.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: idle })).body.status).toBe("PLAYING");
     const stood = await settled(idle);
     expect(stood).toMatchObject({ actions: ["STAND"], signedActions: null, verification: { ok: true } });

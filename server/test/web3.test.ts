@@ -149,7 +149,7 @@ describe("web3 blackjack", () => {
   it("plays a split hand: addStake on chain, split, stand both; payout as the engine replays it", async () => {
     const player = server.chain.players[0]!;
     await alice.post("/api/fairness/commitment");
-    const clientSeed = await clientSeedFor(server, player.address, (word) => canSplit(startBlackjack(word, 1n)));
+    const clientSeed = await clientSeedFor(server, player.address, (word) => canSplit(startBlackjack(word, 1n, "DEGEN")));
     const stake = parseEther("5");
     const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.BLACKJACK, clientSeed });
     const start = await alice.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bet.betId });
@@ -186,7 +186,7 @@ describe("web3 blackjack", () => {
     expect(record.signedActions).toMatchObject({ log: blackjackActionBytes(answer.body.actions), key: key.address });
     expect(record.signedActions.keyGrant).toMatch(/^0x[0-9a-f]{130}$/);
     const word = record.random as string;
-    expect(BigInt(record.payout)).toBe(replayBlackjack(word, stake, record.actions).payout);
+    expect(BigInt(record.payout)).toBe(replayBlackjack(word, stake, "DEGEN", record.actions).payout);
     expect(parseEther(answer.body.payout)).toBe(BigInt(record.payout));
   });
 
@@ -213,7 +213,7 @@ describe("web3 blackjack", () => {
   it("plays a push: the stake comes back", async () => {
     const player = server.chain.players[0]!;
     await alice.post("/api/fairness/commitment");
-    const clientSeed = await clientSeedFor(server, player.address, (word) => replayBlackjack(word, 1n, []).status === "PUSH");
+    const clientSeed = await clientSeedFor(server, player.address, (word) => replayBlackjack(word, 1n, "DEGEN", []).status === "PUSH");
     const stake = parseEther("3");
     const before = await server.chain.casino.getBalance(player.address, await DEGEN());
     const bet = await placeBet(server, alice, player, { token: "DEGEN", amount: stake, gameType: GameType.BLACKJACK, clientSeed });
@@ -255,7 +255,7 @@ describe("web3 blackjack", () => {
   it("auto-stands an idle hand and settles it", async () => {
     const player = server.chain.players[1]!;
     await bob.post("/api/fairness/commitment");
-    const clientSeed = await clientSeedFor(server, player.address, (word) => startBlackjack(word, 1n).status === "PLAYING");
+    const clientSeed = await clientSeedFor(server, player.address, (word) => startBlackjack(word, 1n, "DEGEN").status === "PLAYING");
     const bet = await placeBet(server, bob, player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.BLACKJACK, clientSeed });
     const start = await bob.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId: bet.betId });
     expect(start.body.status).toBe("PLAYING");

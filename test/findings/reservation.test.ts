@@ -51,7 +51,7 @@ describe("Finding 5: a bet reserves and, on expiry, pays the maximum payout of t
     await reserveAndClaim(f, f.players[0], GAME.WHEEL, nineColours, parseEther("10"), f.tokenAddress, 11_333_333_333_333_333_333n);
   });
 
-  it("the bound follows the params for every game (manual crash 100x, 1 colour, slots, blackjack, kickboxing side and tie, BNB too)", async function () {
+  it("the bound follows the params for every game (manual crash 100x, 1 colour, slots, blackjack, kickboxing side and tie, BNB too: blackjack 2.47x)", async function () {
     const f = await loadFixture(reservationFixture);
     const [a, b, c, d] = f.players;
     const cases: [HardhatEthersSigner, number, bigint, bigint, string, bigint][] = [
@@ -63,6 +63,8 @@ describe("Finding 5: a bet reserves and, on expiry, pays the maximum payout of t
       [b, GAME.SLOTS, 0n, parseEther("10"), f.tokenAddress, parseEther("7650")],
       [c, GAME.CRASH, 101n, parseEther("0.01"), NATIVE, parseEther("0.0101")],
       [d, GAME.WHEEL, 0b0111111111n, parseEther("0.01"), NATIVE, 10_888_888_888_888_888n],
+      // BNB pays a blackjack hand's winnings at 0.98x: a natural 2.47x.
+      [a, GAME.BLACKJACK, 0n, parseEther("0.01"), NATIVE, parseEther("0.0247")],
     ];
     for (const [player, game, params, amount, token, expected] of cases) {
       expect(maxPayout(game, params, token === NATIVE, amount)).to.equal(expected);

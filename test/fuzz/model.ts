@@ -402,7 +402,9 @@ export function ratio(gameType: number, params: bigint, isNative: boolean, split
       return [750n * rtp, BPS];
     case 2:
       if (params !== 0n) fail("InvalidParams", gameType, params);
-      return split ? [2n, 1n] : [5n, 2n];
+      // A natural (2.5x, BNB 2.47x); after a split two wins (2x, BNB 1.98x).
+      if (split) return [isNative ? 19_800n : 20_000n, BPS];
+      return [isNative ? 24_700n : 25_000n, BPS];
     case 3:
       if (params > 2n) fail("InvalidParams", gameType, params);
       return [params === 2n ? 4n : 2n, 1n];

@@ -94,7 +94,7 @@ export class RulesOracle {
   /** The custom error GameRules.payout (splitStakedPayout) reverts with, called directly (the harness keeps only the first arguments). */
   private async revertOf(q: RulesQuery): Promise<Revert> {
     const data = q.splitStaked
-      ? this.rules.iface.encodeFunctionData("splitStakedPayout", [q.stake, q.word, q.actions])
+      ? this.rules.iface.encodeFunctionData("splitStakedPayout", [q.isNative, q.stake, q.word, q.actions])
       : this.rules.iface.encodeFunctionData("payout", [q.gameType, q.params, q.isNative, q.stake, q.word, q.actions]);
     this.asked.calls++;
     this.asked.refused++;

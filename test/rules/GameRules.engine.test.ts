@@ -29,7 +29,7 @@ interface BlackjackVector {
   word: string;
   stake: string;
   actions: string;
-  payout: string;
+  settled: Record<"DEGEN" | "BNB", { status: string; payout: string }>;
 }
 interface KickboxingVector {
   word: string;
@@ -55,7 +55,10 @@ function vectorCases(): RuleCase[] {
     cases.push(vectorCase(0, v, { params: String(v.params), isNative: v.token === "BNB", payout: v.payout }));
   }
   for (const v of readVectors<WheelVector[]>("slots.json")) cases.push(vectorCase(1, v, { isNative: v.token === "BNB", payout: v.payout }));
-  for (const v of readVectors<BlackjackVector[]>("blackjack.json")) cases.push(vectorCase(2, v, { actions: ascii(v.actions), payout: v.payout }));
+  for (const v of readVectors<BlackjackVector[]>("blackjack.json")) {
+    for (const isNative of [false, true])
+      cases.push(vectorCase(2, v, { actions: ascii(v.actions), isNative, payout: v.settled[isNative ? "BNB" : "DEGEN"].payout }));
+  }
   for (const v of readVectors<KickboxingVector[]>("kickboxing.json")) {
     (["RED", "BLUE", "TIE"] as const).forEach((bet, params) => {
       // The token changes nothing in kickboxing: both must pay the vector's payout.

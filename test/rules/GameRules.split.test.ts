@@ -13,13 +13,14 @@ const LOGS = ["", "P", "S", "PS", "H", "PH", "HS", "PHH", "PP", "PSS", "PHSH"];
 
 interface SplitCase {
   kind: string;
+  token: "DEGEN" | "BNB";
   word: string;
   log: string;
   payout: string | null;
   splitVoid: boolean | null;
 }
 
-/** The engine's answer for every log on PER_KIND words of each kind of deal. */
+/** The engine's answer for every log on PER_KIND words of each kind of deal, in both tokens. */
 function engineSplitCases(): SplitCase[] {
   return engineEval<SplitCase[]>(`
     import { keccak256, toUtf8Bytes } from "ethers";
@@ -27,7 +28,7 @@ function engineSplitCases(): SplitCase[] {
     const kinds = { pair: [], "no pair": [], "pair, dealer natural": [], "player natural": [] };
     for (let i = 0; Object.values(kinds).some((words) => words.length < ${PER_KIND}); i++) {
       const word = keccak256(toUtf8Bytes("split " + i));
-      const { playerHand, dealerHand } = startBlackjack(word, 1n);
+      const { playerHand, dealerHand } = startBlackjack(word, 1n, "DEGEN");
       const pair = rankValue(playerHand[0]) === rankValue(playerHand[1]);
       const kind = isNatural(playerHand) ? "player natural" : isNatural(dealerHand) ? (pair ? "pair, dealer natural" : null) : pair ? "pair" : "no pair";
       if (kind && kinds[kind].length < ${PER_KIND}) kinds[kind].push(word);
@@ -35,14 +36,15 @@ function engineSplitCases(): SplitCase[] {
     const cases = [];
     for (const [kind, words] of Object.entries(kinds))
       for (const word of words)
-        for (const log of ${JSON.stringify(LOGS)}) {
-          try {
-            const { payout, splitVoid } = settleSplitStakedBlackjack(10n ** 18n, word, decodeBlackjackActions(log));
-            cases.push({ kind, word, log, payout: payout.toString(), splitVoid });
-          } catch {
-            cases.push({ kind, word, log, payout: null, splitVoid: null });
+        for (const log of ${JSON.stringify(LOGS)})
+          for (const token of ["DEGEN", "BNB"]) {
+            try {
+              const { payout, splitVoid } = settleSplitStakedBlackjack(token, 10n ** 18n, word, decodeBlackjackActions(log));
+              cases.push({ kind, token, word, log, payout: payout.toString(), splitVoid });
+            } catch {
+              cases.push({ kind, token, word, log, payout: null, splitVoid: null });
+            }
           }
-        }
     console.log(JSON.stringify(cases));
   `);
 }
@@ -57,17 +59,19 @@ describe("GameRules.splitStakedPayout pays what the engine pays for a staked spl
     cases = engineSplitCases();
   });
 
-  it(`on ${PER_KIND} deals of each kind (pair, no pair, a pair against a dealer natural, a player natural) × ${LOGS.length} logs`, async function () {
+  it(`on ${PER_KIND} deals of each kind (pair, no pair, a pair against a dealer natural, a player natural) × ${LOGS.length} logs × both tokens`, async function () {
     const ascii = (log: string) => "0x" + Buffer.from(log, "latin1").toString("hex");
     const answers = await Promise.all(
       cases.map((c) =>
-        deployed.rules.splitStakedPayout(10n ** 18n, c.word, ascii(c.log)).then(
+        deployed.rules.splitStakedPayout(c.token === "BNB", 10n ** 18n, c.word, ascii(c.log)).then(
           (payout) => payout.toString(),
           () => null,
         ),
       ),
     );
-    const mismatches = cases.filter((c, i) => answers[i] !== c.payout).map((c, i) => `${c.kind} ${c.word} "${c.log}": ${answers[i]} vs engine ${c.payout}`);
+    const mismatches = cases
+      .filter((c, i) => answers[i] !== c.payout)
+      .map((c, i) => `${c.kind} ${c.token} ${c.word} "${c.log}": ${answers[i]} vs engine ${c.payout}`);
     expect(mismatches).to.deep.equal([]);
 
     // What the cases must show: a void split pays the second stake back, a pair's split is played

@@ -380,7 +380,7 @@ export async function payoutOf(f: SessionsFixture, bet: BetInput, seed: string, 
 export async function openBetPayout(f: SessionsFixture, betId: bigint, seed: string, actions = "0x"): Promise<bigint> {
   const bet = await f.casino.getBet(betId);
   const word = await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce);
-  if (bet.split) return f.rules.splitStakedPayout(bet.stake, word, actions);
+  if (bet.split) return f.rules.splitStakedPayout(bet.token === NATIVE, bet.stake, word, actions);
   return f.rules.payout(bet.gameType, bet.params, bet.token === NATIVE, bet.stake, word, actions);
 }
 

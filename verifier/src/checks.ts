@@ -248,7 +248,7 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
     // and the deal allows it, else void (the second stake paid back, the hand played as dealt).
     expected =
       gameType === GameType.BLACKJACK && bet.split
-        ? settleSplitStakedBlackjack(placed.amount, word, decodeBlackjackActions(actions as string)).payout
+        ? settleSplitStakedBlackjack(token, placed.amount, word, decodeBlackjackActions(actions as string)).payout
         : settleGame({ gameType, token, stake: placed.amount, params: placed.params, word, actions }).payout;
   } catch (error) {
     found.problem("payout", "payout", `the settled action log cannot be played: ${(error as Error).message}`);
@@ -291,7 +291,7 @@ function actionLogOf(bet: ResolvedBet, input: SettlementInput): { log: Settlemen
 function checkPayoutBound(bet: ResolvedBet, found: Findings, { token, payout }: PayoutInput, word: string): void {
   const { placed } = bet;
   if (placed.gameType === GameType.BLACKJACK) {
-    const possible = blackjackPayouts(word, placed.amount, bet.split);
+    const possible = blackjackPayouts(word, placed.amount, token, bet.split);
     if (possible.has(payout)) found.verdict("payout", "allowed");
     else {
       const listed = [...possible]

@@ -28,7 +28,7 @@ import {
  * The tree is small: one hand holds at most 11 cards, so a hand has at most a dozen endings and a
  * split hand at most their square.
  */
-export function blackjackPayouts(word: string, stake: bigint, splitStakeAdded: boolean): Set<bigint> {
+export function blackjackPayouts(word: string, stake: bigint, token: Token, splitStakeAdded: boolean): Set<bigint> {
   const payouts = new Set<bigint>();
   const walk = (state: BlackjackState, add: bigint): void => {
     if (isFinalStatus(state.status)) {
@@ -37,7 +37,7 @@ export function blackjackPayouts(word: string, stake: bigint, splitStakeAdded: b
     }
     for (const action of legalActions(state)) if (action !== "SPLIT") walk(applyBlackjackAction(state, action), add);
   };
-  const dealt = startBlackjack(word, stake);
+  const dealt = startBlackjack(word, stake, token);
   walk(dealt, splitStakeAdded ? stake : 0n);
   if (splitStakeAdded && canSplit(dealt)) walk(applyBlackjackAction(dealt, "SPLIT"), 0n);
   return payouts;

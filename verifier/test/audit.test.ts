@@ -217,19 +217,22 @@ describe("interactive rounds without their action log", () => {
   const stake = parseEther("10");
 
   it("blackjack: the payouts every legal play gives, a split only with the second stake", () => {
-    const natural = WORDS.find((word) => isNatural(startBlackjack(word, stake).playerHand) && !isNatural(startBlackjack(word, stake).dealerHand))!;
-    expect(blackjackPayouts(natural, stake, false)).toEqual(new Set([(stake * 5n) / 2n]));
-    const pair = WORDS.find((word) => canSplit(startBlackjack(word, stake)))!;
-    const unsplit = blackjackPayouts(pair, stake, false);
-    const split = blackjackPayouts(pair, stake, true);
+    const dealt = (word: string) => startBlackjack(word, stake, "DEGEN");
+    const natural = WORDS.find((word) => isNatural(dealt(word).playerHand) && !isNatural(dealt(word).dealerHand))!;
+    expect(blackjackPayouts(natural, stake, "DEGEN", false)).toEqual(new Set([(stake * 5n) / 2n]));
+    // BNB pays a hand's winnings at 0.98x: a natural 2.47x.
+    expect(blackjackPayouts(natural, stake, "BNB", false)).toEqual(new Set([(stake * 247n) / 100n]));
+    const pair = WORDS.find((word) => canSplit(dealt(word)))!;
+    const unsplit = blackjackPayouts(pair, stake, "DEGEN", false);
+    const split = blackjackPayouts(pair, stake, "DEGEN", true);
     // A staked split not played is void: the hand as dealt, its second stake paid back.
     expect([...unsplit].every((payout) => split.has(payout + stake))).toBe(true);
     expect(split.has(settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake, params: 0n, word: pair, actions: "PSS" }).payout)).toBe(true);
     for (const word of WORDS.slice(0, 200)) {
-      const payouts = blackjackPayouts(word, stake, true);
+      const payouts = blackjackPayouts(word, stake, "DEGEN", true);
       for (const log of ["S", "HS", "HHS", "PSS", "PHSS"]) {
         try {
-          expect(payouts.has(settleSplitStakedBlackjack(stake, word, decodeBlackjackActions(log)).payout)).toBe(true);
+          expect(payouts.has(settleSplitStakedBlackjack("DEGEN", stake, word, decodeBlackjackActions(log)).payout)).toBe(true);
         } catch (error) {
           // An illegal log for this deal (a split without a pair, a hit after the hand ended).
           expect((error as Error).name).toBe("BlackjackError");

@@ -221,7 +221,7 @@ describe("one-click bets and signed action logs", () => {
     // A log that splits a hand whose second stake was never added (the Casino refuses it).
     const unstaked = opened();
     let pair = unstaked.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
-    while (!canSplit(startBlackjack(unstaked.wordOf(pair), 1n))) {
+    while (!canSplit(startBlackjack(unstaked.wordOf(pair), 1n, "DEGEN"))) {
       unstaked.settle(pair);
       pair = unstaked.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
     }
@@ -307,14 +307,14 @@ describe("one-click bets and signed action logs", () => {
     const history = opened();
     history.commit(DAVE, 64);
     let pair = history.place(DAVE, { gameType: GameType.BLACKJACK });
-    while (!canSplit(startBlackjack(history.wordOf(pair), 1n))) {
+    while (!canSplit(startBlackjack(history.wordOf(pair), 1n, "DEGEN"))) {
       history.settle(pair);
       pair = history.place(DAVE, { gameType: GameType.BLACKJACK });
     }
     history.addStake(pair);
     history.settle(pair, { actions: "PSS" });
     let unsplit = history.place(DAVE, { gameType: GameType.BLACKJACK });
-    while (!canSplit(startBlackjack(history.wordOf(unsplit), 1n))) {
+    while (!canSplit(startBlackjack(history.wordOf(unsplit), 1n, "DEGEN"))) {
       history.settle(unsplit);
       unsplit = history.place(DAVE, { gameType: GameType.BLACKJACK });
     }
@@ -339,7 +339,7 @@ describe("one-click bets and signed action logs", () => {
     const wrong = opened();
     wrong.commit(DAVE, 64);
     let hand = wrong.place(DAVE, { gameType: GameType.BLACKJACK });
-    while (!canSplit(startBlackjack(wrong.wordOf(hand), 1n))) {
+    while (!canSplit(startBlackjack(wrong.wordOf(hand), 1n, "DEGEN"))) {
       wrong.settle(hand);
       hand = wrong.place(DAVE, { gameType: GameType.BLACKJACK });
     }

@@ -58,7 +58,7 @@ describe("npm run verify against a hardhat node", () => {
     await house.settleHonestly(await house.place(specs));
 
     // A split hand: a deal that can split, the second stake added on chain, both hands played.
-    const splittable = await house.clientSeedFor(a!.address, (word) => canSplit(startBlackjack(word, 1n)));
+    const splittable = await house.clientSeedFor(a!.address, (word) => canSplit(startBlackjack(word, 1n, "DEGEN")));
     const [split] = await house.place([{ player: a!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.BLACKJACK, clientSeed: splittable }]);
     await house.addStake(split!, a!);
     await house.settleHonestly([split!]);

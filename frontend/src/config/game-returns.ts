@@ -1,6 +1,6 @@
 // What each game returns per token, from the engine's figures (engine/README.md "RTP"): the wheel,
-// slots and crash pay the token multiplier; blackjack and kickboxing pay the same in both tokens
-// (issue #39 item 1: every number beside a bet is what that game pays).
+// slots and crash pay the token multiplier; blackjack its own payouts per token, kickboxing the same
+// in both tokens (issue #39 item 1: every number beside a bet is what that game pays).
 import { BLACKJACK_RTP, kickboxingRtp } from "@engine/rtp";
 import type { KickboxingBet } from "@engine/kickboxing";
 import { TOKEN_MULTIPLIER, type Token } from "./tokens";
@@ -16,7 +16,12 @@ export function rtpText(rtp: number): string {
   return `RTP ${percent(rtp)}`;
 }
 
-/** Blackjack's token switch badge: the same return in both tokens. */
+/** Blackjack's return by basic strategy with `token`: "98.5%" with DEGEN, "97.6%" with BNB. */
+export function blackjackRtpPercent(token: Token): string {
+  return percent(BLACKJACK_RTP[token]);
+}
+
+/** Blackjack's token switch badges: each token's return, "RTP 98.5%" and "RTP 97.6%". */
 export const BLACKJACK_RTP_BADGES: Record<Token, string> = { DEGEN: rtpText(BLACKJACK_RTP.DEGEN), BNB: rtpText(BLACKJACK_RTP.BNB) };
 
 /** Kickboxing's token switch badges: the chosen bet's return, alike in both tokens; none before a bet is chosen. */
@@ -33,7 +38,7 @@ export function multiplierGamesText(token: Token, playerPercent: number): string
 
 /** The other games' returns with this token, in two parts: "RTP: blackjack 98.5%", "kickboxing 98% (Tie 8%)". */
 export function otherGamesParts(token: Token): [string, string] {
-  return [`RTP: blackjack ${percent(BLACKJACK_RTP[token])}`, `kickboxing ${percent(kickboxingRtp("RED"))} (Tie ${percent(kickboxingRtp("TIE"))})`];
+  return [`RTP: blackjack ${blackjackRtpPercent(token)}`, `kickboxing ${percent(kickboxingRtp("RED"))} (Tie ${percent(kickboxingRtp("TIE"))})`];
 }
 
 /** The same as one text: "RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)". */

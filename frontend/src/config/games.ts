@@ -35,7 +35,7 @@ export const GAMES: readonly GameInfo[] = [
     title: "Blackjack",
     gameType: GameType.BLACKJACK,
     tagline: "Beat the dealer to 21. Split pairs, dealer stands on 17.",
-    highlight: "BJ pays 2.5x",
+    highlight: "BJ pays 2.5x (BNB 2.47x)",
     accent: "cyan",
   },
   {

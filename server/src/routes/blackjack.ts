@@ -94,7 +94,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
     if (!("betAmount" in body)) return startOnChain(req, body);
     if (body.betAmount < MIN_BET[body.token]) throw badRequest(`Minimum bet is ${formatAmount(MIN_BET[body.token])} ${body.token}`);
     const word = randomBytes32();
-    const state = startBlackjack(word, body.betAmount);
+    const state = startBlackjack(word, body.betAmount, body.token);
     const hand = { id: randomUUID(), betId: null, token: body.token };
     demoHands.add({ ...hand, betAmount: body.betAmount, word, actions: [], finished: isFinalStatus(state.status) });
     return respond(hand, state);
@@ -107,11 +107,11 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
     const existing = await storedHands.byBet(db, bet.betId);
     if (existing) {
       const { word } = await wordOfHand(db, existing);
-      const state = resumeBlackjack(word, BigInt(existing.betAmount), stateOf(existing).actions);
+      const state = resumeBlackjack(word, BigInt(existing.betAmount), existing.token, stateOf(existing).actions);
       return respond(existing, state);
     }
     if (bet.status !== "open") throw conflict("This bet is already settled");
-    const state = startBlackjack(settler.wordOf(bet), BigInt(bet.amount));
+    const state = startBlackjack(settler.wordOf(bet), BigInt(bet.amount), bet.token);
     const hand = { id: randomUUID(), betId: bet.betId, token: bet.token };
     const started = await db.transaction(async (tx) => {
       const inserted = await storedHands.start(tx, { ...hand, player, betAmount: bet.amount, finished: isFinalStatus(state.status) });
@@ -152,7 +152,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
         throw conflict("The hand moved on while this action was on its way: sign the log again");
       }
       const { word, bet } = await wordOfHand(tx, hand);
-      const before = resumeBlackjack(word, BigInt(hand.betAmount), stored.actions);
+      const before = resumeBlackjack(word, BigInt(hand.betAmount), hand.token, stored.actions);
       if (action === "SPLIT" && bet && !bet.split) throw conflict("Add the second stake on chain (addStake) before splitting");
       // A second stake on chain makes the contract play a split first: the hand must split before anything else.
       if (action !== "SPLIT" && bet?.split && before.splitHand === null) throw conflict("You added a second stake: split the hand first");
@@ -180,7 +180,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
   async function stakeSplit(hand: HandRow, signed: SignedActions): Promise<void> {
     const [bet] = await db.select().from(bets).where(eq(bets.betId, hand.betId!));
     if (!bet || bet.split) return;
-    play(resumeBlackjack(settler.wordOf(bet), BigInt(bet.amount), stateOf(hand).actions), "SPLIT");
+    play(resumeBlackjack(settler.wordOf(bet), BigInt(bet.amount), bet.token, stateOf(hand).actions), "SPLIT");
     await settler.sync();
     if ((await settler.findBet(bet.betId))?.split) return;
     if (signed.keyGrant !== null) throw conflict("Add the second stake on chain (addStake) before splitting");
@@ -194,7 +194,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
   /** A demo hand is played in memory: no await between reading and updating it, so no lock is needed. */
   function playDemo(hand: DemoHand, token: string, action: BlackjackAction) {
     if (hand.token !== token) throw badRequest(`This hand is played in ${hand.token}`);
-    const before = resumeBlackjack(hand.word, hand.betAmount, hand.actions);
+    const before = resumeBlackjack(hand.word, hand.betAmount, hand.token, hand.actions);
     const after = play(before, action);
     demoHands.update(hand, [...after.actions], isFinalStatus(after.status));
     return respond({ id: hand.id, betId: null, token: hand.token }, after);

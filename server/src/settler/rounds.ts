@@ -104,7 +104,7 @@ export class Rounds {
 
   /** A hand without the player's actions: a split paid on chain is played (the contract adds it to an empty log), then every hand stands. */
   private unsignedHand(bet: BetRow): BlackjackAction[] {
-    let state = startBlackjack(this.wordOf(bet), BigInt(bet.amount));
+    let state = startBlackjack(this.wordOf(bet), BigInt(bet.amount), bet.token);
     if (bet.split && canSplit(state)) state = applyBlackjackAction(state, "SPLIT");
     return [...standRemaining(state).actions];
   }
@@ -174,7 +174,7 @@ export class Rounds {
       if (hand?.finished) return;
       const signed = (hand && stateOf(hand).signed) ?? null;
       const finalActions = signed
-        ? [...standRemaining(resumeBlackjack(this.wordOf(bet), BigInt(bet.amount), stateOf(hand!).actions)).actions]
+        ? [...standRemaining(resumeBlackjack(this.wordOf(bet), BigInt(bet.amount), bet.token, stateOf(hand!).actions)).actions]
         : this.unsignedHand(bet);
       if (hand) await storedHands.record(tx, hand.id, { actions: finalActions, ...(signed && { signed }) }, true);
       await this.markReady(tx, bet, finalActions, signed);

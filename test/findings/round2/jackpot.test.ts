@@ -15,7 +15,19 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, ZeroHash } from "ethers";
-import { deployCasino, GAME, jackpotOdds, jackpotPrizeOf, jackpotRoll, maxPayout, ODDS_ONE, rulesPayout, SPLIT, type CasinoFixture } from "../../helpers";
+import {
+  deployCasino,
+  GAME,
+  jackpotOdds,
+  jackpotPrizeOf,
+  jackpotRoll,
+  maxPayout,
+  NATIVE,
+  ODDS_ONE,
+  rulesPayout,
+  SPLIT,
+  type CasinoFixture,
+} from "../../helpers";
 import { settleWithWalletLog } from "../../support";
 import { emulateHistoryContract, eventsOf, fmt, mineBlocks, placeBet, placeBetWhoseRoll, placeMissingBet, postChain, removeHistoryContract } from "../support";
 
@@ -71,7 +83,7 @@ function fairValue(bet: { prize: bigint; odds: bigint }): bigint {
 async function splitPayout(f: HouseFixture, betId: bigint, seed: string): Promise<bigint> {
   const bet = await f.casino.getBet(betId);
   const rules = await ethers.getContractAt("GameRules", await f.casino.rules());
-  return rules.splitStakedPayout(bet.stake, await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce), SPLIT);
+  return rules.splitStakedPayout(bet.token === NATIVE, bet.stake, await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce), SPLIT);
 }
 
 describe("Issue #19, findings 1–3: the jackpot", function () {

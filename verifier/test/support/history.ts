@@ -384,7 +384,7 @@ export class History {
     const payout =
       overrides.payout ??
       (split
-        ? settleSplitStakedBlackjack(bet.amount, word, decodeBlackjackActions(actions as string)).payout
+        ? settleSplitStakedBlackjack(token, bet.amount, word, decodeBlackjackActions(actions as string)).payout
         : settleGame({ gameType: bet.gameType as GameType, token, stake: bet.amount, params: bet.params, word, actions }).payout);
     const betAmount = split ? 2n * bet.amount : bet.amount;
     this.events.push({ name: "BetSettled", at: at(), betId: bet.betId, seed, random });

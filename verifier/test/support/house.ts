@@ -495,7 +495,7 @@ export class TestHouse {
 export function playedActions(bet: PlacedBet, word: string): SettlementActions | null {
   if (bet.gameType === GameType.CRASH && bet.params === 0n) return crashRound(word, bet.token).crashPoint >= 150 ? 150 : null;
   if (bet.gameType !== GameType.BLACKJACK) return null;
-  let state: BlackjackState = startBlackjack(word, bet.amount);
+  let state: BlackjackState = startBlackjack(word, bet.amount, bet.token);
   if (bet.split && canSplit(state)) state = applyBlackjackAction(state, "SPLIT");
   while (!isFinalStatus(state.status)) {
     const hand = state.activeSplit === "second" ? state.splitHand! : state.playerHand;

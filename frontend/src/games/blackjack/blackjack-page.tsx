@@ -2,14 +2,14 @@ import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { BLACKJACK_RTP_BADGES } from "@/config/game-returns";
+import { BLACKJACK_RTP_BADGES, blackjackRtpPercent } from "@/config/game-returns";
 import { formatTokenAmount } from "@/config/tokens";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
 import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { UsdValue } from "@/features/prices";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
-import type { BannerTone } from "./blackjack-rules";
+import { payoutText, type BannerTone } from "./blackjack-rules";
 import { HandActions } from "./components/hand-actions";
 import { HandNoteLine } from "./components/hand-note";
 import { HandView } from "./components/hand-view";
@@ -35,6 +35,8 @@ export default function BlackjackPage() {
   const { table } = game;
   const playing = game.phase === "playing";
   const split = table?.splitHand ?? null;
+  const natural = payoutText(game.token, "BLACKJACK");
+  const win = payoutText(game.token, "WIN");
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8" data-testid="game-page-blackjack">
@@ -46,9 +48,9 @@ export default function BlackjackPage() {
           <p className="mt-1 text-sm text-slate-400">Beat the dealer to 21. Dealer stands on 17.</p>
         </div>
         <div className="flex flex-wrap items-center gap-2" data-testid="payout-badges">
-          <Badge tone="gold">BJ 2.5x</Badge>
-          <Badge tone="cyan">Win 2x</Badge>
-          <Badge tone="violet">Push 1x</Badge>
+          <Badge tone="gold">BJ {natural}</Badge>
+          <Badge tone="cyan">Win {win}</Badge>
+          <Badge tone="violet">Push {payoutText(game.token, "PUSH")}</Badge>
           <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>
         </div>
       </header>
@@ -65,7 +67,7 @@ export default function BlackjackPage() {
           </div>
 
           <div aria-hidden="true" className="mx-auto text-center font-display text-xs font-semibold tracking-[0.12em] text-gold/40 sm:text-sm">
-            Blackjack pays 2.5x · Dealer stands on 17
+            Blackjack pays {natural} · Dealer stands on 17
           </div>
 
           <div className={cn("flex justify-center gap-2", split && "grid grid-cols-2")}>
@@ -132,7 +134,13 @@ export default function BlackjackPage() {
           <BetTerms />
           <BetStatus game="blackjack" />
           <ul className="space-y-1 text-xs text-slate-400">
-            <li>Blackjack pays 2.5x, a win 2x, a push returns your bet.</li>
+            <li>
+              Blackjack pays {natural}, a win {win}, a push returns your bet{game.token === "BNB" && " (BNB pays the winnings at 0.98x)"}.
+            </li>
+            {/* Blackjack's return depends on the play, so it is a measurement (engine/src/rtp.ts), shown as one. */}
+            <li data-testid="blackjack-rtp">
+              RTP about {blackjackRtpPercent(game.token)} with {game.token} for a player of basic strategy (10^6 simulated hands).
+            </li>
             <li>Split two cards of equal value once; it takes a second bet.</li>
             <li>The dealer draws to 16 and stands on every 17.</li>
           </ul>

@@ -1,3 +1,4 @@
+import { BLACKJACK_PAYOUT_BPS, type HandResult } from "@engine/blackjack";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import type { BlackjackTable } from "./round-source";
 
@@ -13,6 +14,9 @@ export interface BannerMessage {
   /** What a won hand paid, for its USD value beneath the text. */
   win?: { token: Token; amount: number };
 }
+
+/** What a hand pays per stake with `token`, as the header shows it: "2.5x", "2.47x" (the engine's table). */
+export const payoutText = (token: Token, result: HandResult) => `${Number(BLACKJACK_PAYOUT_BPS[token][result]) / 10_000}x`;
 
 /** docs/product.md §8 'Blackjack banner' for a finished hand. */
 export function outcomeBanner(table: BlackjackTable, token: Token): BannerMessage {

@@ -169,7 +169,8 @@ export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
             with DEGEN and {WHEEL_SINGLE_COLOUR_PAYOUT.BNB} with BNB, and more colours split the payout between them.
           </li>
           <li>
-            <strong>Blackjack</strong> — blackjack pays 2.5x, a win 2x and a push returns your bet. The dealer stands on 17 and pairs can be split.
+            <strong>Blackjack</strong> — blackjack pays 2.5x, a win 2x and a push returns your bet; with BNB the winnings are paid at 0.98x, so blackjack 2.47x
+            and a win 1.98x. The dealer stands on 17 and pairs can be split.
           </li>
           <li>
             <strong>Slots</strong> — a 5-reel, 3-row grid with seven meme symbols. Three, four or five in a row pay from 5x up to 150x the bet.

@@ -29,7 +29,7 @@ function fakeServer(decks: Card[][], failing: string[] = []) {
     calls.push({ path, body });
     if (failing.includes(path)) return new Response(JSON.stringify({ error: "nope" }), { status: 500 });
     if (path === "/api/blackjack/start") {
-      const state = dealBlackjack(decks.shift()!, toBaseUnits(body.betAmount));
+      const state = dealBlackjack(decks.shift()!, toBaseUnits(body.betAmount), body.token);
       const sessionId = `hand-${hands.size + 1}`;
       hands.set(sessionId, state);
       return new Response(JSON.stringify({ sessionId, ...blackjackView(state) }));
@@ -57,9 +57,9 @@ describe("blackjack page", () => {
   it("shows blackjack's own return beside each token, not the token multiplier it does not pay", () => {
     fakeServer([]);
     render(<BlackjackPage />);
-    // Basic strategy returns 98.48 % of stakes in both tokens (engine/README.md "RTP").
+    // Basic strategy returns 98.48 % of stakes with DEGEN, 97.56 % with BNB (engine/README.md "RTP").
     expect(screen.getByTestId("token-switch-DEGEN")).toHaveTextContent(/^DEGENRTP 98\.5%$/);
-    expect(screen.getByTestId("token-switch-BNB")).toHaveTextContent(/^BNBRTP 98\.5%$/);
+    expect(screen.getByTestId("token-switch-BNB")).toHaveTextContent(/^BNBRTP 97\.6%$/);
   });
 
   it("deals with the hole card face down, then stands to a win that pays 2x", async () => {
@@ -88,6 +88,16 @@ describe("blackjack page", () => {
     expect(screen.queryByTestId("result-banner")).toBeNull();
     await click("new-round-button");
     expect(screen.getByTestId("deal-button")).toBeEnabled();
+  });
+
+  it("shows what the chosen token pays: the product's 2.5x / 2x with DEGEN, the winnings at 0.98x with BNB, and each RTP", () => {
+    fakeServer([]);
+    render(<BlackjackPage />);
+    expect(screen.getByTestId("payout-badges")).toHaveTextContent(/^BJ 2\.5xWin 2xPush 1x/);
+    expect(screen.getByTestId("blackjack-rtp")).toHaveTextContent("RTP about 98.5% with DEGEN");
+    fireEvent.click(screen.getByTestId("token-switch-BNB"));
+    expect(screen.getByTestId("payout-badges")).toHaveTextContent(/^BJ 2\.47xWin 1\.98xPush 1x/);
+    expect(screen.getByTestId("blackjack-rtp")).toHaveTextContent("RTP about 97.6% with BNB");
   });
 
   it("busts on a hit: 'Bust! Dealer wins' and the stake is gone", async () => {

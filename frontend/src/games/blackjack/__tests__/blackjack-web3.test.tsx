@@ -3,6 +3,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyBlackjackAction, blackjackView, dealBlackjack, type BlackjackAction, type BlackjackState } from "@engine/blackjack";
 import { orderedDeck, type Card, type CardValue } from "@engine/cards";
+import type { Token } from "@engine/tokens";
 import { forgetAppConfig } from "@/features/chain/app-config";
 import { useWalletStore } from "@/features/wallet";
 import { TEST_CONFIG } from "@/test/fake-wallet";
@@ -37,7 +38,9 @@ vi.mock("@/features/bets/onchain", async () => {
       chain.stake = toBaseUnits(request.stake);
       const bet = { betId: 7n, player: ACCOUNT, token: request.token, amount: chain.stake };
       chain.actions = await whilePlaced(bet);
-      const hand = engine.standRemaining(chain.actions.reduce(engine.applyBlackjackAction, engine.dealBlackjack(chain.deck, chain.stake)));
+      const hand = engine.standRemaining(
+        chain.actions.reduce(engine.applyBlackjackAction, engine.dealBlackjack(chain.deck, chain.stake, request.token as Token)),
+      );
       const outcome = { gameType: GameType.BLACKJACK, blackjack: hand };
       return { bet, settlement: { kind: "settled", payout: hand.payout }, check: { ok: true, problems: [], outcome } };
     },
@@ -92,7 +95,7 @@ function fakeServer(idleMs: number) {
         return json({ commitment: "0x" + "1".repeat(64), root: "0x" + "2".repeat(64), nextNonce: "0", remaining: 9, chainLength: 9 });
       const body = JSON.parse(String(init!.body));
       calls.push({ path, body });
-      if (path === "/api/blackjack/start") hand = dealBlackjack(chain.deck, chain.stake);
+      if (path === "/api/blackjack/start") hand = dealBlackjack(chain.deck, chain.stake, body.token);
       else {
         const action = path.split("/").pop()!.toUpperCase() as BlackjackAction;
         if (action === "SPLIT" && !chain.stakeAdded) return json({ error: "Add the second stake on chain (addStake) before splitting" }, 409);
