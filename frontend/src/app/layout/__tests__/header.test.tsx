@@ -68,7 +68,7 @@ describe("Header", () => {
 
     await user.click(await screen.findByRole("button", { name: /Connect/ }));
 
-    expect(await screen.findByText("0x1234…5678")).toBeInTheDocument();
+    expect(await within(await screen.findByTestId("wallet-connected")).findByText("0x1234…5678")).toBeInTheDocument();
     expect(wallet.callsOf("eth_requestAccounts")).toHaveLength(1);
     expect(wallet.callsOf("personal_sign")).toHaveLength(1);
     expect(alert).not.toHaveBeenCalled();

@@ -66,7 +66,7 @@ describe("injected wallets (EIP-6963)", () => {
     expect(within(dialog).queryByTestId("wallet-option-walletconnect")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Rabby Wallet" }));
 
-    expect(await screen.findByText("0x2222…2222")).toBeInTheDocument();
+    expect(await within(await screen.findByTestId("wallet-connected")).findByText("0x2222…2222")).toBeInTheDocument();
     expect(screen.queryByRole("dialog", { name: "Connect a wallet" })).toBeNull();
     expect(rabby.callsOf("eth_requestAccounts")).toHaveLength(1);
     expect(rabby.callsOf("personal_sign")).toHaveLength(1);
@@ -77,7 +77,7 @@ describe("injected wallets (EIP-6963)", () => {
     // The chosen wallet's events are the ones followed: another account there is asked to sign in.
     rabby.account = "0x3333333333333333333333333333333333333333";
     rabby.emit("accountsChanged", [rabby.account]);
-    expect(await screen.findByText("0x3333…3333")).toBeInTheDocument();
+    expect(await within(await screen.findByTestId("wallet-connected")).findByText("0x3333…3333")).toBeInTheDocument();
     metaMask.emit("accountsChanged", ["0x4444444444444444444444444444444444444444"]);
     expect(useWalletStore.getState().account).toBe("0x3333333333333333333333333333333333333333");
   });

@@ -78,7 +78,7 @@ async function connectThroughWalletConnect() {
       .map((button) => button.textContent),
   ).toEqual(["Browser wallet", "WalletConnectScan with a phone wallet"]);
   await user.click(within(dialog).getByTestId("wallet-option-walletconnect"));
-  expect(await screen.findByText("0x5555…5555")).toBeInTheDocument();
+  expect(await within(await screen.findByTestId("wallet-connected")).findByText("0x5555…5555")).toBeInTheDocument();
   return user;
 }
 
