@@ -5,7 +5,7 @@ import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType } from "../src/engine";
 import { CHAIN_ID, SIWE_DOMAIN, startServerOn, tempDir, type TestServer } from "./support/app";
-import { type TestChain } from "./support/chain";
+import { startChain, type TestChain } from "./support/chain";
 import { freshChain } from "./support/fresh-chain";
 import { Client, signIn } from "./support/http";
 import { depositDegen, placeBet, type PlacedBet } from "./support/play";
@@ -35,7 +35,8 @@ async function newChain(name: string): Promise<TestChain> {
   await chain?.stop();
   const workDir = path.join(temp.dir, name);
   mkdirSync(workDir);
-  chain = await freshChain(workDir);
+  // The second chain must be another node (another genesis), not the project's node rewound.
+  chain = name === "chain-a" ? await freshChain(workDir) : await startChain(workDir);
   return chain;
 }
 
