@@ -142,12 +142,20 @@ async function blackjackClaims(page: Page, token: Token): Promise<Claim[]> {
     exact: percent(BLACKJACK_RTP[each]),
   }));
   const payouts = await page.getByTestId("payout-badges").innerText();
+  // The product's header is DEGEN's payouts in both tokens; with BNB chosen, what BNB pays stands beside it.
   const [blackjack, win, push] = figures(payouts, /BJ ([\d.]+x)\s+Win ([\d.]+x)\s+Push ([\d.]+x)/, `blackjack ${token} badges`);
   claims.push(
-    { where: `blackjack ${token}, BJ`, shown: blackjack, exact: bps(BLACKJACK_PAYOUT_BPS[token].BLACKJACK) },
-    { where: `blackjack ${token}, Win`, shown: win, exact: bps(BLACKJACK_PAYOUT_BPS[token].WIN) },
-    { where: `blackjack ${token}, Push`, shown: push, exact: bps(BLACKJACK_PAYOUT_BPS[token].PUSH) },
+    { where: `blackjack ${token}, BJ`, shown: blackjack, exact: bps(BLACKJACK_PAYOUT_BPS.DEGEN.BLACKJACK) },
+    { where: `blackjack ${token}, Win`, shown: win, exact: bps(BLACKJACK_PAYOUT_BPS.DEGEN.WIN) },
+    { where: `blackjack ${token}, Push`, shown: push, exact: bps(BLACKJACK_PAYOUT_BPS.DEGEN.PUSH) },
   );
+  if (token === "BNB") {
+    const [bnbBlackjack, bnbWin] = figures(await page.getByTestId("bnb-payouts").innerText(), /With BNB: BJ ([\d.]+x), Win ([\d.]+x)/, "blackjack BNB payouts");
+    claims.push(
+      { where: "blackjack BNB, BJ with BNB", shown: bnbBlackjack, exact: bps(BLACKJACK_PAYOUT_BPS.BNB.BLACKJACK) },
+      { where: "blackjack BNB, Win with BNB", shown: bnbWin, exact: bps(BLACKJACK_PAYOUT_BPS.BNB.WIN) },
+    );
+  } else expect(await page.getByTestId("bnb-payouts").count()).toBe(0);
   return claims;
 }
 

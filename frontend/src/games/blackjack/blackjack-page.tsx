@@ -33,10 +33,10 @@ export default function BlackjackPage() {
   const oneClickMinimum = useOneClickMinimum(game.token);
   const balance = usePlayableBalance(game.token);
   const { table } = game;
-  const playing = game.phase === "playing";
-  const split = table?.splitHand ?? null;
   const natural = payoutText(game.token, "BLACKJACK");
   const win = payoutText(game.token, "WIN");
+  const playing = game.phase === "playing";
+  const split = table?.splitHand ?? null;
 
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8" data-testid="game-page-blackjack">
@@ -48,9 +48,15 @@ export default function BlackjackPage() {
           <p className="mt-1 text-sm text-slate-400">Beat the dealer to 21. Dealer stands on 17.</p>
         </div>
         <div className="flex flex-wrap items-center gap-2" data-testid="payout-badges">
-          <Badge tone="gold">BJ {natural}</Badge>
-          <Badge tone="cyan">Win {win}</Badge>
-          <Badge tone="violet">Push {payoutText(game.token, "PUSH")}</Badge>
+          {/* The product's header, word for word: DEGEN's payouts; what BNB pays is said beside it (issue #39). */}
+          <Badge tone="gold">BJ {payoutText("DEGEN", "BLACKJACK")}</Badge>
+          <Badge tone="cyan">Win {payoutText("DEGEN", "WIN")}</Badge>
+          <Badge tone="violet">Push {payoutText("DEGEN", "PUSH")}</Badge>
+          {game.token === "BNB" && (
+            <Badge data-testid="bnb-payouts">
+              With BNB: BJ {payoutText("BNB", "BLACKJACK")}, Win {payoutText("BNB", "WIN")}
+            </Badge>
+          )}
           <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>
         </div>
       </header>
