@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { exitWithParent } from "./exit-with-parent";
 
 const ROOT = path.resolve(__dirname, "..");
 const BIN = path.join(ROOT, "node_modules", ".bin");
@@ -144,6 +145,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
+    exitWithParent(child);
     // A restarted child's output goes after its predecessor's, in the same log.
     pipeOutput(name, child, options.logs, started.has(name));
     started.add(name);

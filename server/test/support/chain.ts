@@ -5,6 +5,7 @@ import path from "node:path";
 import { Network, NonceManager, parseEther, Wallet, ZeroAddress, type JsonRpcProvider } from "ethers";
 import { Casino__factory, DegenToken__factory, type Casino, type DegenToken } from "../../../typechain-types";
 import { deployCasinoContracts } from "../../../scripts/casino-contracts";
+import { exitWithParent } from "../../../scripts/exit-with-parent";
 import { KeepAliveJsonRpcProvider } from "../../src/chain/rpc";
 import { REPO_ROOT } from "../../src/config";
 
@@ -57,6 +58,7 @@ export async function spawnNode(): Promise<{ rpcUrl: string; kill(): Promise<voi
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
+  exitWithParent(node);
   node.stdout!.resume();
   node.stderr!.resume();
   const rpcUrl = `http://127.0.0.1:${port}`;

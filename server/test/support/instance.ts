@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { REPO_ROOT } from "../../src/config";
+import { exitWithParent } from "../../../scripts/exit-with-parent";
 import { APP_ORIGIN } from "./app";
 import type { TestChain } from "./chain";
 import { MASTER_SECRET } from "./play";
@@ -56,6 +57,7 @@ export function serverInstance(name: string, port: number, env: Record<string, s
         stdio: ["ignore", "pipe", "pipe"],
         detached: true,
       });
+      exitWithParent(child);
       child.stdout!.on("data", (chunk) => (output += chunk));
       child.stderr!.on("data", (chunk) => (output += chunk));
       for (const deadline = Date.now() + 90_000; ;) {
