@@ -5,6 +5,8 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
+import {CasinoLimits} from "../CasinoLimits.sol";
+import {CasinoSessions} from "../CasinoSessions.sol";
 import {ISessionCasino, SKIPPED_PAYOUT} from "../interfaces/ISessionCasino.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
 import {CasinoStorage, CasinoEnv, Config, House, HouseCache, PlayerState} from "./CasinoStorage.sol";
@@ -55,6 +57,8 @@ library SessionPlay {
         uint256 count = bets.length;
         if (seeds.length != count || refusals.length != count) revert ICasino.LengthMismatch();
         Config memory cfg = s.config;
+        // The owner's pause is no player's doing: the batch reverts, as it always did (see _skip).
+        if (cfg.paused) revert ICasino.IsPaused();
         payouts = new uint256[](count);
         Batch memory batch;
         batch.cfg = cfg;
@@ -224,14 +228,13 @@ library SessionPlay {
     }
 
     /// @dev Why the Casino cannot place a bet now (0: it can), short of its stake, the vault, its
-    ///      seed and the player's own limits: a pause, its token, terms and game, its nonce (the
+    ///      seed and the player's own limits: its token, terms and game, its nonce (the
     ///      player's next, with no bet open and a link of the chain left), its commitment.
     function _refusal(CasinoEnv memory env, ISessionCasino.BetInput memory bet, Batch memory batch, PlayerState storage state, bool isNative)
         private
         view
         returns (bytes4)
     {
-        if (batch.cfg.paused) return ICasino.IsPaused.selector;
         if (!isNative && bet.token != env.degen) return ICasino.UnsupportedToken.selector;
         if (bet.terms != batch.terms) return ICasino.TermsChanged.selector;
         if (Payouts.isInteractive(bet.gameType, bet.params)) return ICasino.InteractiveBet.selector;
@@ -263,21 +266,40 @@ library SessionPlay {
     }
 
     /// @dev Leaves a refused bet unplaced, saying why. Its relay seed is public in this
-    ///      transaction, so its nonce is spent when it is the player's next to spend (no bet of
-    ///      theirs open, a link of the chain left for it): then no bet is ever placed on that
-    ///      nonce, the signed one included, and every later bet of the player settles with a link
-    ///      above the seed shown, which tells nothing of it (docs/protocol.md §2). Otherwise the
-    ///      nonce is someone else's business already: a bet took it, or it can never be placed
-    ///      on this chain.
+    ///      transaction. When the refusal is the player's own doing (_byPlayer) its nonce is spent,
+    ///      if it is the player's next to spend (no bet of theirs open, a link of the chain left):
+    ///      then no bet is ever placed on that nonce, the signed one included, so the player
+    ///      cannot place it later with its countersignature once they have read that it wins,
+    ///      and every later bet of theirs settles with a link above the seed shown, which tells
+    ///      nothing of it (docs/protocol.md §2). Any other refusal leaves the nonce alone, so
+    ///      that the house cannot void a bet it countersigned (a wrong seed, the bankroll's room)
+    ///      once it has read that the bet wins.
     function _skip(PlayerState storage state, address player, uint64 nonce, bytes4 reason) private returns (uint256) {
         uint32 next = state.nextNonce;
-        bool spent = nonce == next && state.resolved == next && next < state.chainEnd;
+        bool spent = _byPlayer(reason) && nonce == next && state.resolved == next && next < state.chainEnd;
         if (spent) {
             state.nextNonce = next + 1;
             state.resolved = next + 1;
         }
         emit ICasino.BetSkipped(player, nonce, reason, spent);
         return SKIPPED_PAYOUT;
+    }
+
+    /// @dev Whether a refusal comes of what the player did after the server took the bet, with
+    ///      their key's signature checked: their vault, their own limits, their session (revoked,
+    ///      or past its budget, largest stake, tokens or games). A forged or altered signature, a
+    ///      passed deadline, a wrong seed and the house's terms and room are not the player's.
+    function _byPlayer(bytes4 reason) private pure returns (bool) {
+        return
+            reason == ICasino.InsufficientBalance.selector ||
+            reason == CasinoLimits.CoolingOff.selector ||
+            reason == CasinoLimits.AboveBetCap.selector ||
+            reason == CasinoLimits.LossLimitReached.selector ||
+            reason == CasinoSessions.SessionRevokedError.selector ||
+            reason == CasinoSessions.SessionBudgetExceeded.selector ||
+            reason == CasinoSessions.AboveSessionMaxBet.selector ||
+            reason == CasinoSessions.TokenNotAllowed.selector ||
+            reason == CasinoSessions.GameNotAllowed.selector;
     }
 
     /// @dev minBet, and maxBet for a player with no open bet (so nothing reserved): the bet's

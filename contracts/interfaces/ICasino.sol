@@ -59,10 +59,10 @@ interface ICasino {
     event SettlementSkipped(uint256 indexed betId, bytes4 reason);
     /// @notice A one-click bet that `CasinoSessions.play` did not place, and why: `reason` is the
     ///         selector of the error that refused it (the session's, the Casino's or the player's
-    ///         own limits'). `nonceSpent`: its nonce is used up with no bet on it, so the relay
-    ///         seed the play showed settles nothing, and the signed bet can never be placed; false
-    ///         only when the nonce was not the player's next to spend (taken already, a bet of
-    ///         theirs open, or no chain link left for it).
+    ///         own limits'). `nonceSpent`: the refusal was the player's own doing (their vault,
+    ///         limits or session) and the nonce is used up with no bet on it, so the relay seed
+    ///         the play showed settles nothing and the signed bet can never be placed. Otherwise
+    ///         the nonce is left as it was (SessionPlay._skip).
     event BetSkipped(address indexed player, uint64 nonce, bytes4 reason, bool nonceSpent);
     event GamePlayed(address indexed player, uint256 betAmount, uint256 payout, bool won, uint8 gameType);
     event JackpotDrawn(uint256 indexed betId, bytes32 entropy, uint256 prize, bool hit);

@@ -310,10 +310,23 @@ export function play(f: SessionsFixture, bets: RelayedBet[]) {
   );
 }
 
+/** The refusals that are the player's own doing: a play that skips a bet for one of them spends its nonce (SessionPlay._byPlayer). */
+export const PLAYERS_OWN_REFUSALS = new Set([
+  "InsufficientBalance",
+  "CoolingOff",
+  "AboveBetCap",
+  "LossLimitReached",
+  "SessionRevokedError",
+  "SessionBudgetExceeded",
+  "AboveSessionMaxBet",
+  "TokenNotAllowed",
+  "GameNotAllowed",
+]);
+
 /**
  * Sends `bets` with play and checks that the batch went through with `skipped` skipped, not
- * placed: BetSkipped(player, nonce, the selector of `contract`'s `error`, nonceSpent), no bet of
- * its id, and its player's next nonce past it when its nonce was spent. Returns the receipt.
+ * placed: BetSkipped(player, nonce, the selector of `contract`'s `error`, nonceSpent), and no bet
+ * of its id when its nonce was spent (by default, for the player's own refusals). Returns the receipt.
  */
 export async function playSkipping(
   f: SessionsFixture,
@@ -321,7 +334,7 @@ export async function playSkipping(
   skipped: RelayedBet,
   contract: BaseContract,
   error: string,
-  nonceSpent = true,
+  nonceSpent = PLAYERS_OWN_REFUSALS.has(error),
 ): Promise<TransactionReceipt> {
   const receipt = (await (await play(f, bets)).wait())!;
   const { player, nonce } = skipped.signed.bet;
@@ -334,6 +347,17 @@ export async function playSkipping(
   const placed = eventsOf(receipt, f.casino, "BetPlaced").filter((e) => e.args.betId === skipped.betId);
   if (nonceSpent || placed.length > 0) expect(placed, "the skipped bet placed").to.have.length(0);
   return receipt;
+}
+
+/** Sends one bet with play and checks that it was skipped (playSkipping). */
+export async function playSkippingOne(
+  f: SessionsFixture,
+  bet: RelayedBet,
+  contract: BaseContract,
+  error: string,
+  nonceSpent = PLAYERS_OWN_REFUSALS.has(error),
+): Promise<TransactionReceipt> {
+  return playSkipping(f, [bet], bet, contract, error, nonceSpent);
 }
 
 /** The settler's countersignature of a signed bet: its EIP-712 signature of the same Bet the key signed, which lets anyone place it. */
