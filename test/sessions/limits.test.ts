@@ -145,10 +145,12 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
         .withArgs(f.alice.address, f.tokenAddress, NONE, parseEther("100"), 8n, asked + DAY);
       const nextDay = await sessionAt(f, asked + DAY - 100n);
       const bet = await signBet(f, nextDay, { amount: parseEther("60") });
+      // The skip spends its nonce: the same stake, signed again on the next one, passes at the second.
+      const again = await signBet(f, nextDay, { amount: parseEther("60"), nonce: bet.signed.bet.nonce + 1n });
       await time.setNextBlockTimestamp(asked + DAY - 1n);
       await playSkipping(f, [bet], bet, f.limits, "AboveBetCap");
       await time.setNextBlockTimestamp(asked + DAY);
-      await expect(play(f, [bet])).to.emit(f.casino, "BetSettled");
+      await expect(play(f, [again])).to.emit(f.casino, "BetSettled");
     });
 
     it("a loss limit raised or removed waits 24 h; lowered, it applies at once and keeps the loss so far", async function () {
@@ -181,10 +183,11 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       await expect(f.limits.connect(f.alice).setCoolOff(0n))
         .to.emit(f.limits, "CoolOffRequested")
         .withArgs(f.alice.address, 0n, asked + DAY);
-      const bet = await signBet(f, await sessionAt(f, asked + DAY - 10n), {});
+      const session = await sessionAt(f, asked + DAY - 10n);
+      const bet = await signBet(f, session, {});
+      const later = await signBet(f, session, { nonce: bet.signed.bet.nonce + 1n });
       await time.setNextBlockTimestamp(asked + DAY - 1n);
       await playSkipping(f, [bet], bet, f.limits, "CoolingOff");
-      const later = await signBet(f, await sessionAt(f, asked + DAY - 10n), {});
       await time.setNextBlockTimestamp(asked + DAY);
       await expect(play(f, [later])).to.emit(f.casino, "BetSettled");
     });
