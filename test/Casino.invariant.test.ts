@@ -113,6 +113,7 @@ import {
   type SignedSwap,
   type SignedWithdraw,
   type Ticket,
+  SKIPPED_BETS,
 } from "./fuzz/model";
 import { RulesOracle } from "./fuzz/rules";
 import { CachedErrors, CachedEvents } from "./fuzz/abi";
@@ -445,6 +446,8 @@ describe("Casino invariant fuzz", function () {
     let chainCounter = 0;
     const counts = new Map<string, Tally>();
     const errorsSeen = new Map<string, number>();
+    /** The selectors play skipped a bet for (BetSkipped's reason). */
+    const skipsSeen = new Set<string>();
     const trace: string[] = [];
     const closedBets: bigint[] = []; // recently resolved bet ids
     let lastTerms = model.terms(model.s);
@@ -1417,13 +1420,23 @@ describe("Casino invariant fuzz", function () {
         after: async (logs) => {
           const placed = logs.filter((log) => log.contract === "casino" && log.name === "BetPlaced");
           const played = logs.filter((log) => log.contract === "casino" && log.name === "GamePlayed");
+          // A skipped bet has no BetPlaced: each placed one is found by its player and nonce.
           placed.forEach((log, n) => {
             const amount = log.args[3] as bigint;
-            if (amount > maxBets[n]) throw new Error(`a session bet of ${amount} above its key's maxBet ${maxBets[n]}`);
-            const entry = ledgerOf(bets[n].input.player, bets[n].key)[tokenOfAddress(log.args[2] as string)];
+            const k = bets.findIndex((bet) => bet.input.player === log.args[1] && bet.input.nonce === log.args[6]);
+            if (k < 0) throw new Error(`a bet placed by play that was not sent: ${log.args[0]}`);
+            if (amount > maxBets[k]) throw new Error(`a session bet of ${amount} above its key's maxBet ${maxBets[k]}`);
+            const entry = ledgerOf(bets[k].input.player, bets[k].key)[tokenOfAddress(log.args[2] as string)];
             entry.staked += stakeUnits(amount);
             entry.credited += payoutUnits(played[n].args[2] as bigint);
           });
+          // A refusal play skipped counts as seen, as a transaction's revert does.
+          for (const log of logs.filter((l) => l.contract === "casino" && l.name === "BetSkipped")) {
+            const reason = log.args[2] as string;
+            skipsSeen.add(reason);
+            const name = Object.keys(SKIPPED_BETS).find((key) => SKIPPED_BETS[key] === reason)!;
+            errorsSeen.set(name, (errorsSeen.get(name) ?? 0) + 1);
+          }
           await issueTickets(logs);
           lastPlayed = { tuple: tuples[tuples.length - 1], model: models[models.length - 1], seed: seeds[seeds.length - 1] };
         },
@@ -3047,6 +3060,12 @@ describe("Casino invariant fuzz", function () {
       "InvalidCashOut",
     ]) {
       expect(errorsSeen.get(name) ?? 0, `${name} seen at least once`).to.be.greaterThan(0);
+    }
+    // Issue #37 item 2: play skips a failing bet and settles the others; a skip the player caused spends the nonce.
+    expect(st.skippedBets, "a bet play skipped").to.be.greaterThan(0);
+    expect(st.spentSkips, "a skip that spent its nonce").to.be.greaterThan(0);
+    for (const name of ["NotSessionPlayer", "SessionRevokedError", "SessionBudgetExceeded", "WrongNonce", "InsufficientBalance"]) {
+      expect(skipsSeen.has(SKIPPED_BETS[name]), `play skipped a bet for ${name}`).to.equal(true);
     }
     expect(st.hits, "a jackpot hit").to.be.greaterThan(0);
     expect(st.ticketHits, "a ticket's hit").to.be.greaterThan(0);
