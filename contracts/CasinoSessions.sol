@@ -204,12 +204,14 @@ contract CasinoSessions is EIP712 {
     ///         assumptions"). Settler only; only arrays of different lengths revert.
     /// @param bets the signed bets
     /// @param seeds their relay seeds (PlayerState), the next links of their players' hash chains
-    function play(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds) external {
+    /// @return refusals for each bet, 0 when it settled, else the selector of the error it was
+    ///         skipped for: what a simulation of the batch reads (server/README.md)
+    function play(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds) external returns (bytes4[] memory refusals) {
         _onlyRelayer();
         uint256 count = bets.length;
         if (seeds.length != count) revert LengthMismatch();
         address[] memory keys = new address[](count);
-        bytes4[] memory refusals = new bytes4[](count);
+        refusals = new bytes4[](count);
         for (uint256 i; i < count; ++i) {
             (address key, bytes memory refusal) = _betRefusal(bets[i]);
             keys[i] = key;
@@ -220,8 +222,12 @@ contract CasinoSessions is EIP712 {
         for (uint256 i; i < count; ++i) {
             ISessionCasino.BetInput calldata bet = bets[i].bet;
             uint256 payout = payouts[i];
-            if (payout != SKIPPED_PAYOUT) _credit(bet.player, keys[i], bet.token, payout);
-            else if (refusals[i] == 0) _uncount(bet.player, keys[i], bet.token, bet.amount);
+            if (payout & SKIPPED_PAYOUT == 0) {
+                _credit(bet.player, keys[i], bet.token, payout);
+            } else if (refusals[i] == 0) {
+                _uncount(bet.player, keys[i], bet.token, bet.amount);
+                refusals[i] = bytes4(uint32(payout));
+            }
         }
     }
 

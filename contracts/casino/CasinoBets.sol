@@ -71,7 +71,7 @@ abstract contract CasinoBets is CasinoBase {
     /// @param bets the bets as signed; each its player's next nonce, with no bet of the player open
     /// @param seeds their seeds
     /// @param refusals for each bet, the selector of the error the sessions refused it with (0: accepted)
-    /// @return payouts what each bet paid into its player's vault (SKIPPED_PAYOUT: skipped)
+    /// @return payouts what each bet paid into its player's vault (SKIPPED_PAYOUT | reason: skipped)
     function playFor(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds, bytes4[] calldata refusals)
         external
         nonReentrant

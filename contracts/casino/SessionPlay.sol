@@ -37,7 +37,7 @@ library SessionPlay {
     /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
     ///         A bet that cannot be placed (refused by the sessions, `refusals`, or here: its
     ///         vault, its nonce, the player's own limits, the terms, the bankroll's room, a pause)
-    ///         is skipped (BetSkipped, paid SKIPPED_PAYOUT) and the others settle: one player's
+    ///         is skipped (BetSkipped, paid SKIPPED_PAYOUT with its reason) and the others settle: one player's
     ///         transaction mined just before the batch no longer reverts everyone else's bets,
     ///         whose seeds a reverted batch would show with their bets still to be placed.
     ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued):
@@ -282,7 +282,7 @@ library SessionPlay {
             state.resolved = next + 1;
         }
         emit ICasino.BetSkipped(player, nonce, reason, spent);
-        return SKIPPED_PAYOUT;
+        return SKIPPED_PAYOUT | uint32(reason);
     }
 
     /// @dev Whether a refusal comes of what the player did after the server took the bet, with

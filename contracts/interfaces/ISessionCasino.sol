@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-/// @dev What ISessionCasino.playFor pays a bet it skipped: more than any bet can pay.
-uint256 constant SKIPPED_PAYOUT = type(uint256).max;
+/// @dev What ISessionCasino.playFor pays a bet it skipped: this bit, above any payout, with the
+///      selector of the error that refused it in the low 32 bits.
+uint256 constant SKIPPED_PAYOUT = 1 << 255;
 
 /// @title ISessionCasino
 /// @notice What CasinoSessions calls on the Casino that deployed it: bets a player's session key
@@ -36,7 +37,7 @@ interface ISessionCasino {
     ///         an array of fixed-size structs is copied whole, where a new array would be encoded
     ///         field by field. A bet the sessions refused (`refusals`: the selector of their
     ///         error, 0 when accepted) or the Casino cannot place is skipped (ICasino.BetSkipped)
-    ///         and paid SKIPPED_PAYOUT; the others settle.
+    ///         and paid SKIPPED_PAYOUT | its reason; the others settle.
     function playFor(SignedBet[] calldata bets, bytes32[] calldata seeds, bytes4[] calldata refusals)
         external
         returns (uint256[] memory payouts);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ZeroAddress, type JsonRpcProvider, type TransactionReceipt } from "ethers";
-import { contractRevert, skippedBetsOf, type Casino } from "../../../bindings/casino";
+import { contractRevert, sessionsInterface, skippedBetsOf, type Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import { transactionFate, type TxSender } from "../chain/sender";
 import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
@@ -412,8 +412,8 @@ export class RelayBatcher {
   /** The request as a call from the settler: its error (OUT_OF_GAS for that), or undefined when it would succeed. */
   private async call(request: RelayRequest): Promise<unknown> {
     try {
-      await this.o.provider.call({ ...request, from: this.o.sender.address });
-      return undefined;
+      const answer = await this.o.provider.call({ ...request, from: this.o.sender.address });
+      return skippedInPlay(request, answer);
     } catch (error) {
       if (contractRevert(error)) return error;
       if (/out of gas/i.test((error as Error).message)) return OUT_OF_GAS;
@@ -696,6 +696,20 @@ export class RelayBatcher {
 }
 
 /** A call that reverted without data a contract's ABI decodes (out of gas, a plain revert). */
+const PLAY_SELECTOR = sessionsInterface.getFunction("play")!.selector;
+
+/**
+ * A play the chain would take but skip a bet of (issue #37 item 2: it returns each bet's refusal)
+ * reads, to the simulation, as a play that fails on the first bet it skips: an error carrying that
+ * refusal's selector (its arguments zero), as a revert would. Undefined when every bet settles.
+ */
+function skippedInPlay(request: RelayRequest, answer: string): unknown {
+  if (!request.data.startsWith(PLAY_SELECTOR)) return undefined;
+  const [refusals] = sessionsInterface.decodeFunctionResult("play", answer) as unknown as [string[]];
+  const reason = refusals.find((refusal) => BigInt(refusal) !== 0n);
+  return reason === undefined ? undefined : { code: "CALL_EXCEPTION", data: reason + "00".repeat(32 * 4) };
+}
+
 function isRevert(error: unknown): boolean {
   return (error as { code?: string }).code === "CALL_EXCEPTION";
 }
