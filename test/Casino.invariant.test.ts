@@ -795,10 +795,10 @@ describe("Casino invariant fuzz", function () {
       return room;
     }
 
-    function playStep(): Step {
+    function playStep(chosen?: number): Step {
       // A player with a session open mostly bets through it (sessionsPlayStep, sessionsPlaceStep).
       const withoutSession = playerAddresses.map((_, k) => k).filter((k) => sessionKeys(playerAddresses[k], true).length === 0);
-      const i = withoutSession.length > 0 && rng.chance(0.75) ? rng.pick(withoutSession) : pickPlayer();
+      const i = chosen ?? (withoutSession.length > 0 && rng.chance(0.75) ? rng.pick(withoutSession) : pickPlayer());
       const player = playerOf(i);
       const token = rng.pick(TOKENS);
       const address = rng.chance(0.01) ? otherAddress : tokenAddress[token];
@@ -1606,6 +1606,13 @@ describe("Casino invariant fuzz", function () {
       return hands.length > 0 ? rng.pick(hands) : null;
     }
 
+    /** A player whose wallet bet reaches the Casino's limits check (a commitment, nonces left), if any. */
+    function readyForWalletBet(): number | null {
+      if (s().paused) return null;
+      const ready = playerAddresses.map((_, k) => k).filter((k) => playerOf(k).commit !== ZeroHash && playerOf(k).chainEnd > playerOf(k).nextNonce);
+      return ready.length > 0 ? rng.pick(ready) : null;
+    }
+
     /**
      * The steps that make a ticket's hit certain, from now on (none if no player can stake it): under
      * the jackpot's highest edge and smallest share a ticket hits for sure at a stake of prize ×
@@ -1878,6 +1885,12 @@ describe("Casino invariant fuzz", function () {
               : r < 0.97
                 ? current
                 : 1n << 40n;
+      return coolOffStep(i, until);
+    }
+
+    /** CasinoLimits.setCoolOff by player i. */
+    function coolOffStep(i: number, until: bigint): Step {
+      const player = playerOf(i);
       return {
         name: "limits.setCoolOff",
         from: player.address,
@@ -2768,6 +2781,11 @@ describe("Casino invariant fuzz", function () {
         // the steps of a sure hit.
         const ticketPlan = planSlot((2 * STEER_EVERY) / 3) && stats.ticketHits === 0 ? sureTicketPlan() : null;
         if (ticketPlan !== null) steerPlan = ticketPlan;
+        // A wallet bet in a cool-off: since play skips a session's bet in one (counted as its own
+        // skip), a run can end without a wallet bet refused CoolingOff. In a run that has not seen
+        // one, a player who can bet sets an hour's cool-off and bets from the wallet.
+        const coolOffPlayer = planSlot(STEER_EVERY / 6) && !errorsSeen.has("CoolingOff") ? readyForWalletBet() : null;
+        if (coolOffPlayer !== null) steerPlan = [() => coolOffStep(coolOffPlayer, now + 3_600n), () => playStep(coolOffPlayer)];
         if (mineAfter !== null) {
           // the keeper's lock went first: now the blocks
           [blocksToMine, mineAfter] = [mineAfter, null];
