@@ -151,3 +151,29 @@ export function parseCasinoLog(log: CasinoLog): ParsedLog | undefined {
   if (!decoder) return undefined;
   return { name: decoder.name, args: decoder.decode(log.topics, log.data) };
 }
+
+/** A one-click bet that CasinoSessions.play skipped (ICasino.BetSkipped): its player, nonce, the refusing error's name, and whether its nonce was spent. */
+export interface SkippedBet {
+  player: string;
+  nonce: bigint;
+  reason: string;
+  nonceSpent: boolean;
+}
+
+/** The bets a relay transaction's receipt says the chain skipped, the refusing error named from the Casino's, the sessions' or the limits' ABI (its selector when none has it). */
+export function skippedBetsOf(logs: readonly { topics: readonly string[]; data: string }[]): SkippedBet[] {
+  const topic = casinoInterface.getEvent("BetSkipped")!.topicHash;
+  return logs
+    .filter((log) => log.topics[0] === topic)
+    .map((log) => {
+      const { args } = casinoInterface.parseLog({ topics: [...log.topics], data: log.data })!;
+      const selector = args.reason as string;
+      const error = [casinoInterface, sessionsInterface, limitsInterface].map((iface) => iface.getError(selector)).find((found) => found);
+      return {
+        player: checksumAddress(args.player as string),
+        nonce: args.nonce as bigint,
+        reason: error?.name ?? selector,
+        nonceSpent: args.nonceSpent as boolean,
+      };
+    });
+}

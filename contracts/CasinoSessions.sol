@@ -8,7 +8,7 @@ import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/Signa
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
 import {IBetReader} from "./interfaces/IBetReader.sol";
-import {ISessionCasino} from "./interfaces/ISessionCasino.sol";
+import {ISessionCasino, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
 
 /// @title CasinoSessions
 /// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
@@ -54,6 +54,10 @@ contract CasinoSessions is EIP712 {
     uint256 private constant TOKEN_DEGEN = 1;
     uint256 private constant TOKEN_NATIVE = 2;
     uint256 private constant BLACKJACK = 2;
+    /// @dev A SignedBet in the ABI: twelve words, all of fixed size.
+    uint256 private constant SIGNED_BET_SIZE = 12 * 32;
+    /// @dev The head of Casino.playFor's arguments: the offsets of the bets, seeds and refusals.
+    uint256 private constant PLAY_FOR_HEAD_SIZE = 3 * 32;
     /// @dev The signed fields of a Bet in the ABI: ten words (ISessionCasino.SignedBet's bet and deadline).
     uint256 private constant BET_FIELDS_SIZE = 320;
     /// @dev Where the client seed lies among them (the sixth word), and where its hash goes in the struct hash's preimage.
@@ -192,20 +196,39 @@ contract CasinoSessions is EIP712 {
     /// @notice Places and settles signed bets of games that need no decision (wheel, slots,
     ///         kickboxing, crash with an auto cash-out), each with the house's seed, in one
     ///         transaction: the result is final in this block. Bets of one player in nonce order.
-    ///         Settler only.
+    ///         A bet that fails, whatever its player did since the server took it (a key revoked
+    ///         or expired, its budget or largest stake, its token or game, its deadline, a vault
+    ///         drained, a limit of their own, its nonce taken by a wallet bet) or the house did (a
+    ///         pause, new terms, the bankroll's room), is skipped with `BetSkipped(player, nonce,
+    ///         reason)` and its nonce spent; every other bet settles (contracts/README.md "Trust
+    ///         assumptions"). Settler only; only arrays of different lengths revert.
     /// @param bets the signed bets
     /// @param seeds their relay seeds (PlayerState), the next links of their players' hash chains
-    function play(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds) external {
+    /// @return refusals for each bet, 0 when it settled, else the selector of the error it was
+    ///         skipped for: what a simulation of the batch reads (server/README.md)
+    function play(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds) external returns (bytes4[] memory refusals) {
         _onlyRelayer();
         uint256 count = bets.length;
         if (seeds.length != count) revert LengthMismatch();
         address[] memory keys = new address[](count);
-        for (uint256 i; i < count; ++i) keys[i] = _acceptBet(bets[i]);
-        // casino.playFor(bets, seeds): its arguments are this call's, passed on as they came
-        // rather than encoded again field by field (bench/session-gas.ts).
-        bytes memory returned = Address.functionCall(address(casino), bytes.concat(ISessionCasino.playFor.selector, msg.data[4:]));
+        refusals = new bytes4[](count);
+        for (uint256 i; i < count; ++i) {
+            (address key, bytes memory refusal) = _betRefusal(bets[i]);
+            keys[i] = key;
+            refusals[i] = bytes4(refusal);
+        }
+        bytes memory returned = Address.functionCall(address(casino), _playForCall(bets, seeds, refusals));
         uint256[] memory payouts = abi.decode(returned, (uint256[]));
-        for (uint256 i; i < count; ++i) _credit(bets[i].bet.player, keys[i], bets[i].bet.token, payouts[i]);
+        for (uint256 i; i < count; ++i) {
+            ISessionCasino.BetInput calldata bet = bets[i].bet;
+            uint256 payout = payouts[i];
+            if (payout & SKIPPED_PAYOUT == 0) {
+                _credit(bet.player, keys[i], bet.token, payout);
+            } else if (refusals[i] == 0) {
+                _uncount(bet.player, keys[i], bet.token, bet.amount);
+                refusals[i] = bytes4(uint32(payout));
+            }
+        }
     }
 
     /// @notice Places a signed bet to be settled later: an interactive game's (blackjack, crash
@@ -320,10 +343,21 @@ contract CasinoSessions is EIP712 {
 
     /// @dev Checks a signed bet against its key's session and counts its stake as lost until paid.
     function _acceptBet(ISessionCasino.SignedBet calldata signed) private returns (address key) {
-        if (block.timestamp > signed.deadline) revert BetExpiredDeadline(signed.deadline);
-        key = ECDSA.recover(_betDigest(signed), signed.r, signed.vs);
+        bytes memory refusal;
+        (key, refusal) = _betRefusal(signed);
+        if (refusal.length != 0) _revert(refusal);
+    }
+
+    /// @dev What _acceptBet reverts with (empty: the bet is accepted, its stake counted), and the key.
+    function _betRefusal(ISessionCasino.SignedBet calldata signed) private returns (address key, bytes memory refusal) {
+        if (block.timestamp > signed.deadline) return (address(0), abi.encodeWithSelector(BetExpiredDeadline.selector, signed.deadline));
+        ECDSA.RecoverError recoverError;
+        bytes32 errorArg;
+        (key, recoverError, errorArg) = ECDSA.tryRecover(_betDigest(signed), signed.r, signed.vs);
+        if (recoverError == ECDSA.RecoverError.InvalidSignature) return (address(0), abi.encodeWithSelector(ECDSA.ECDSAInvalidSignature.selector));
+        if (recoverError != ECDSA.RecoverError.NoError) return (address(0), abi.encodeWithSelector(ECDSA.ECDSAInvalidSignatureS.selector, errorArg));
         ISessionCasino.BetInput calldata bet = signed.bet;
-        _checkStake(bet.player, key, bet.token, bet.gameType, bet.amount);
+        refusal = _stakeRefusal(bet.player, key, bet.token, bet.gameType, bet.amount);
     }
 
     /// @dev The EIP-712 digest of a signed bet: hashStruct(Bet) is keccak256 of the type hash and
@@ -367,22 +401,82 @@ contract CasinoSessions is EIP712 {
     /// @dev Checks a stake against its key's session (open, its token, its game, its largest
     ///      stake) and counts it against the budget (the most the session may lose) until paid.
     function _checkStake(address player, address key, address token, uint256 game, uint256 amount) private {
+        bytes memory refusal = _stakeRefusal(player, key, token, game, amount);
+        if (refusal.length != 0) _revert(refusal);
+    }
+
+    /// @dev What _checkStake reverts with (empty: the stake is counted).
+    function _stakeRefusal(address player, address key, address token, uint256 game, uint256 amount) private returns (bytes memory) {
         bool native = token == address(0);
-        if (!native && token != _degen) revert TokenNotAllowed(token);
+        if (!native && token != _degen) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
         Session storage session = _sessions[player][key];
         Allowance storage allowance = native ? session.native : session.degen;
         Allowance memory seen = allowance;
-        if (seen.expiresAt == 0) revert NotSessionPlayer(key, player);
-        if (seen.revoked) revert SessionRevokedError(key);
-        if (block.timestamp >= seen.expiresAt) revert SessionExpired(seen.expiresAt);
-        if (game > 7 || seen.games & (1 << game) == 0) revert GameNotAllowed(game);
-        if (seen.maxBet == 0) revert TokenNotAllowed(token);
+        if (seen.expiresAt == 0) return abi.encodeWithSelector(NotSessionPlayer.selector, key, player);
+        if (seen.revoked) return abi.encodeWithSelector(SessionRevokedError.selector, key);
+        if (block.timestamp >= seen.expiresAt) return abi.encodeWithSelector(SessionExpired.selector, seen.expiresAt);
+        if (game > 7 || seen.games & (1 << game) == 0) return abi.encodeWithSelector(GameNotAllowed.selector, game);
+        if (seen.maxBet == 0) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
         uint256 maxBet = uint256(seen.maxBet) * UNIT;
-        if (amount > maxBet) revert AboveSessionMaxBet(amount, maxBet);
+        if (amount > maxBet) return abi.encodeWithSelector(AboveSessionMaxBet.selector, amount, maxBet);
         // amount ≤ maxBet < 2^64 units, lost within ±2^63 units: no overflow in int256.
-        int256 lost = int256(seen.lost) + int256((amount + UNIT - 1) / UNIT);
-        if (lost > int256(uint256(seen.budget))) revert SessionBudgetExceeded(uint256(lost) * UNIT, uint256(seen.budget) * UNIT);
+        int256 lost = int256(seen.lost) + int256(_stakeUnits(amount));
+        if (lost > int256(uint256(seen.budget))) {
+            return abi.encodeWithSelector(SessionBudgetExceeded.selector, uint256(lost) * UNIT, uint256(seen.budget) * UNIT);
+        }
         allowance.lost = int64(lost); // ≤ budget ≤ int64 max
+        return "";
+    }
+
+    /// @dev A stake the Casino skipped after the session counted it: the budget gets it back whole.
+    function _uncount(address player, address key, address token, uint256 amount) private {
+        Session storage session = _sessions[player][key];
+        Allowance storage allowance = token == address(0) ? session.native : session.degen;
+        allowance.lost -= int64(int256(_stakeUnits(amount))); // counted by _stakeRefusal in this call
+    }
+
+    /// @dev A stake in units, rounded up: against the session.
+    function _stakeUnits(uint256 amount) private pure returns (uint256) {
+        return (amount + UNIT - 1) / UNIT;
+    }
+
+    /// @dev casino.playFor(bets, seeds, refusals): the bets and seeds as this call's calldata holds
+    ///      them, copied whole rather than encoded again field by field (bench/session-gas.ts).
+    function _playForCall(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds, bytes4[] memory refusals)
+        private
+        pure
+        returns (bytes memory)
+    {
+        uint256 betsStart;
+        uint256 seedsStart;
+        // Assembly: the arrays' calldata offsets have no Solidity expression.
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            betsStart := sub(bets.offset, 32)
+            seedsStart := sub(seeds.offset, 32)
+        }
+        uint256 betsSize = 32 + bets.length * SIGNED_BET_SIZE;
+        uint256 seedsSize = 32 + seeds.length * 32;
+        return
+            bytes.concat(
+                abi.encodeWithSelector(
+                    ISessionCasino.playFor.selector,
+                    PLAY_FOR_HEAD_SIZE,
+                    PLAY_FOR_HEAD_SIZE + betsSize,
+                    PLAY_FOR_HEAD_SIZE + betsSize + seedsSize
+                ),
+                msg.data[betsStart:betsStart + betsSize],
+                msg.data[seedsStart:seedsStart + seedsSize],
+                abi.encodePacked(refusals.length, refusals)
+            );
+    }
+
+    /// @dev Reverts with an error's ABI encoding, as a `revert Error(...)` would.
+    function _revert(bytes memory error) private pure {
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            revert(add(error, 0x20), mload(error))
+        }
     }
 
     /// @dev A payout to the session's bet takes back what it lost.

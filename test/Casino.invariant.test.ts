@@ -113,6 +113,7 @@ import {
   type SignedSwap,
   type SignedWithdraw,
   type Ticket,
+  SKIPPED_BETS,
 } from "./fuzz/model";
 import { RulesOracle } from "./fuzz/rules";
 import { CachedErrors, CachedEvents } from "./fuzz/abi";
@@ -445,6 +446,8 @@ describe("Casino invariant fuzz", function () {
     let chainCounter = 0;
     const counts = new Map<string, Tally>();
     const errorsSeen = new Map<string, number>();
+    /** The selectors play skipped a bet for (BetSkipped's reason). */
+    const skipsSeen = new Set<string>();
     const trace: string[] = [];
     const closedBets: bigint[] = []; // recently resolved bet ids
     let lastTerms = model.terms(model.s);
@@ -792,10 +795,10 @@ describe("Casino invariant fuzz", function () {
       return room;
     }
 
-    function playStep(): Step {
+    function playStep(chosen?: number): Step {
       // A player with a session open mostly bets through it (sessionsPlayStep, sessionsPlaceStep).
       const withoutSession = playerAddresses.map((_, k) => k).filter((k) => sessionKeys(playerAddresses[k], true).length === 0);
-      const i = withoutSession.length > 0 && rng.chance(0.75) ? rng.pick(withoutSession) : pickPlayer();
+      const i = chosen ?? (withoutSession.length > 0 && rng.chance(0.75) ? rng.pick(withoutSession) : pickPlayer());
       const player = playerOf(i);
       const token = rng.pick(TOKENS);
       const address = rng.chance(0.01) ? otherAddress : tokenAddress[token];
@@ -1417,13 +1420,23 @@ describe("Casino invariant fuzz", function () {
         after: async (logs) => {
           const placed = logs.filter((log) => log.contract === "casino" && log.name === "BetPlaced");
           const played = logs.filter((log) => log.contract === "casino" && log.name === "GamePlayed");
+          // A skipped bet has no BetPlaced: each placed one is found by its player and nonce.
           placed.forEach((log, n) => {
             const amount = log.args[3] as bigint;
-            if (amount > maxBets[n]) throw new Error(`a session bet of ${amount} above its key's maxBet ${maxBets[n]}`);
-            const entry = ledgerOf(bets[n].input.player, bets[n].key)[tokenOfAddress(log.args[2] as string)];
+            const k = bets.findIndex((bet) => bet.input.player === log.args[1] && bet.input.nonce === log.args[6]);
+            if (k < 0) throw new Error(`a bet placed by play that was not sent: ${log.args[0]}`);
+            if (amount > maxBets[k]) throw new Error(`a session bet of ${amount} above its key's maxBet ${maxBets[k]}`);
+            const entry = ledgerOf(bets[k].input.player, bets[k].key)[tokenOfAddress(log.args[2] as string)];
             entry.staked += stakeUnits(amount);
             entry.credited += payoutUnits(played[n].args[2] as bigint);
           });
+          // A refusal play skipped counts as seen, as a transaction's revert does.
+          for (const log of logs.filter((l) => l.contract === "casino" && l.name === "BetSkipped")) {
+            const reason = log.args[2] as string;
+            skipsSeen.add(reason);
+            const name = Object.keys(SKIPPED_BETS).find((key) => SKIPPED_BETS[key] === reason)!;
+            errorsSeen.set(name, (errorsSeen.get(name) ?? 0) + 1);
+          }
           await issueTickets(logs);
           lastPlayed = { tuple: tuples[tuples.length - 1], model: models[models.length - 1], seed: seeds[seeds.length - 1] };
         },
@@ -1591,6 +1604,13 @@ describe("Casino invariant fuzz", function () {
         }
       }
       return hands.length > 0 ? rng.pick(hands) : null;
+    }
+
+    /** A player whose wallet bet reaches the Casino's limits check (a commitment, nonces left), if any. */
+    function readyForWalletBet(): number | null {
+      if (s().paused) return null;
+      const ready = playerAddresses.map((_, k) => k).filter((k) => playerOf(k).commit !== ZeroHash && playerOf(k).chainEnd > playerOf(k).nextNonce);
+      return ready.length > 0 ? rng.pick(ready) : null;
     }
 
     /**
@@ -1865,6 +1885,12 @@ describe("Casino invariant fuzz", function () {
               : r < 0.97
                 ? current
                 : 1n << 40n;
+      return coolOffStep(i, until);
+    }
+
+    /** CasinoLimits.setCoolOff by player i. */
+    function coolOffStep(i: number, until: bigint): Step {
+      const player = playerOf(i);
       return {
         name: "limits.setCoolOff",
         from: player.address,
@@ -2755,6 +2781,11 @@ describe("Casino invariant fuzz", function () {
         // the steps of a sure hit.
         const ticketPlan = planSlot((2 * STEER_EVERY) / 3) && stats.ticketHits === 0 ? sureTicketPlan() : null;
         if (ticketPlan !== null) steerPlan = ticketPlan;
+        // A wallet bet in a cool-off: since play skips a session's bet in one (counted as its own
+        // skip), a run can end without a wallet bet refused CoolingOff. In a run that has not seen
+        // one, a player who can bet sets an hour's cool-off and bets from the wallet.
+        const coolOffPlayer = planSlot(STEER_EVERY / 6) && !errorsSeen.has("CoolingOff") ? readyForWalletBet() : null;
+        if (coolOffPlayer !== null) steerPlan = [() => coolOffStep(coolOffPlayer, now + 3_600n), () => playStep(coolOffPlayer)];
         if (mineAfter !== null) {
           // the keeper's lock went first: now the blocks
           [blocksToMine, mineAfter] = [mineAfter, null];
@@ -3047,6 +3078,12 @@ describe("Casino invariant fuzz", function () {
       "InvalidCashOut",
     ]) {
       expect(errorsSeen.get(name) ?? 0, `${name} seen at least once`).to.be.greaterThan(0);
+    }
+    // Issue #37 item 2: play skips a failing bet and settles the others; a skip the player caused spends the nonce.
+    expect(st.skippedBets, "a bet play skipped").to.be.greaterThan(0);
+    expect(st.spentSkips, "a skip that spent its nonce").to.be.greaterThan(0);
+    for (const name of ["NotSessionPlayer", "SessionRevokedError", "SessionBudgetExceeded", "WrongNonce", "InsufficientBalance"]) {
+      expect(skipsSeen.has(SKIPPED_BETS[name]), `play skipped a bet for ${name}`).to.equal(true);
     }
     expect(st.hits, "a jackpot hit").to.be.greaterThan(0);
     expect(st.ticketHits, "a ticket's hit").to.be.greaterThan(0);

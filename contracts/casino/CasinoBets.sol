@@ -25,8 +25,8 @@ abstract contract CasinoBets is CasinoBase {
     /// @dev A SignedBet in the ABI: twelve words, all of fixed size.
     uint256 private constant SIGNED_BET_SIZE = 12 * 32;
     /// @dev SessionPlay.playFor's arguments' head: the storage slot, the environment's three
-    ///      addresses, and the offsets of the bets and of the seeds.
-    uint256 private constant PLAY_HEAD_SIZE = 6 * 32;
+    ///      addresses, and the offsets of the bets, of the seeds and of the refusals.
+    uint256 private constant PLAY_HEAD_SIZE = 7 * 32;
 
     /// @notice Places a bet: escrows the stake and reserves the bet's maximum payout from the bankroll.
     /// @dev BNB comes from msg.value when it is non-zero (it must equal `amount`), else from the
@@ -64,35 +64,42 @@ abstract contract CasinoBets is CasinoBase {
 
     /// @notice Places and settles, in one go, bets of games that need no decision, from their
     ///         players' vaults, each with its seed: the payout is computed by the rules and credited
-    ///         at once (sessions only: see CasinoSessions.play). The jackpot draws of DEGEN bets wait
-    ///         for this block's hash: `JackpotTicketsIssued`, then drawJackpots.
+    ///         at once (sessions only: see CasinoSessions.play). A bet the sessions refused, or
+    ///         that cannot be placed now, is skipped (`BetSkipped`) and the others settle. The
+    ///         jackpot draws of DEGEN bets wait for this block's hash: `JackpotTicketsIssued`,
+    ///         then drawJackpots.
     /// @param bets the bets as signed; each its player's next nonce, with no bet of the player open
     /// @param seeds their seeds
-    /// @return payouts what each bet paid into its player's vault
-    function playFor(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds)
+    /// @param refusals for each bet, the selector of the error the sessions refused it with (0: accepted)
+    /// @return payouts what each bet paid into its player's vault (SKIPPED_PAYOUT | reason: skipped)
+    function playFor(ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds, bytes4[] calldata refusals)
         external
         nonReentrant
         onlySessions
         returns (uint256[] memory payouts)
     {
-        // SessionPlay.playFor(_s, _env(), bets, seeds), the arrays copied whole rather than
-        // encoded again field by field (bench/session-gas.ts): the library's head (selector,
+        // SessionPlay.playFor(_s, _env(), bets, seeds, refusals), the arrays copied whole rather
+        // than encoded again field by field (bench/session-gas.ts): the library's head (selector,
         // storage slot, environment, the arrays' offsets), then each array's length and items.
         uint256 slot;
         uint256 betsStart;
         uint256 seedsStart;
+        uint256 refusalsStart;
         // Assembly: the storage slot and the arrays' calldata offsets have no Solidity expression.
         // solhint-disable-next-line no-inline-assembly
         assembly ("memory-safe") {
             slot := _s.slot
             betsStart := sub(bets.offset, 32)
             seedsStart := sub(seeds.offset, 32)
+            refusalsStart := sub(refusals.offset, 32)
         }
         uint256 betsSize = 32 + bets.length * SIGNED_BET_SIZE;
+        uint256 seedsSize = 32 + seeds.length * 32;
         bytes memory call = bytes.concat(
-            abi.encodeWithSelector(SessionPlay.playFor.selector, slot, _env(), PLAY_HEAD_SIZE, PLAY_HEAD_SIZE + betsSize),
+            abi.encodeWithSelector(SessionPlay.playFor.selector, slot, _env(), PLAY_HEAD_SIZE, PLAY_HEAD_SIZE + betsSize, PLAY_HEAD_SIZE + betsSize + seedsSize),
             msg.data[betsStart:betsStart + betsSize],
-            msg.data[seedsStart:seedsStart + 32 + seeds.length * 32]
+            msg.data[seedsStart:seedsStart + seedsSize],
+            msg.data[refusalsStart:refusalsStart + 32 + refusals.length * 32]
         );
         payouts = abi.decode(Address.functionDelegateCall(address(SessionPlay), call), (uint256[]));
     }

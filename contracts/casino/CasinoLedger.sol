@@ -139,15 +139,6 @@ library CasinoLedger {
         state.nextNonce = nonce + 1;
     }
 
-    /// @dev Checks that `seed` is link 2j + 1 (relayed) or 2j + 2 of the player's chain, j the
-    ///      bet's place in it, by hashing it down to the commitment; it becomes the commitment.
-    function advanceChain(PlayerState storage state, uint256 betId, bytes32 seed, bool relayed) internal {
-        uint256 link = seedLink(state, betId, seed, relayed);
-        if (link == 0) revert ICasino.WrongSeed(betId);
-        state.commit = seed;
-        state.head = uint32(link);
-    }
-
     /// @dev Makes `seed`, link `link` of the chain (seedLink), the commitment, and the bet of
     ///      `nonce` resolved: the player's next bet is the one after it.
     function revealSeed(PlayerState storage state, bytes32 seed, uint256 link, uint32 nonce) internal {

@@ -5,7 +5,9 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
-import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
+import {CasinoLimits} from "../CasinoLimits.sol";
+import {CasinoSessions} from "../CasinoSessions.sol";
+import {ISessionCasino, SKIPPED_PAYOUT} from "../interfaces/ISessionCasino.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
 import {CasinoStorage, CasinoEnv, Config, House, HouseCache, PlayerState} from "./CasinoStorage.sol";
 
@@ -33,6 +35,11 @@ library SessionPlay {
     uint256 internal constant VOID_DRAW = type(uint256).max;
 
     /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
+    ///         A bet that cannot be placed (refused by the sessions, `refusals`, or here: its
+    ///         vault, its nonce, the player's own limits, the terms, the bankroll's room, a pause)
+    ///         is skipped (BetSkipped, paid SKIPPED_PAYOUT with its reason) and the others settle: one player's
+    ///         transaction mined just before the batch no longer reverts everyone else's bets,
+    ///         whose seeds a reverted batch would show with their bets still to be placed.
     ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued):
     ///         the next play of a later block records them, with those of every batch of this block
     ///         (JackpotTicketsDrawn), so that a batch without a hit needs no transaction of its own;
@@ -40,13 +47,17 @@ library SessionPlay {
     // Memory, not calldata: each bet reads env, and a read from memory is cheaper (100 gas a bet in
     // bench/session-gas.ts).
     // solhint-disable-next-line gas-calldata-parameters
-    function playFor(CasinoStorage storage s, CasinoEnv memory env, ISessionCasino.SignedBet[] calldata bets, bytes32[] calldata seeds)
-        external
-        returns (uint256[] memory payouts)
-    {
+    function playFor(
+        CasinoStorage storage s,
+        CasinoEnv memory env,
+        ISessionCasino.SignedBet[] calldata bets,
+        bytes32[] calldata seeds,
+        bytes4[] calldata refusals
+    ) external returns (uint256[] memory payouts) {
         uint256 count = bets.length;
-        if (seeds.length != count) revert ICasino.LengthMismatch();
+        if (seeds.length != count || refusals.length != count) revert ICasino.LengthMismatch();
         Config memory cfg = s.config;
+        // The owner's pause is no player's doing: the batch reverts, as it always did (see _skip).
         if (cfg.paused) revert ICasino.IsPaused();
         payouts = new uint256[](count);
         Batch memory batch;
@@ -54,7 +65,7 @@ library SessionPlay {
         batch.terms = CasinoLedger.termsOf(cfg);
         batch.pool = s.jackpotPool;
         bool recorded = _recordPendingDraws(s);
-        for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i].bet, seeds[i], batch);
+        for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i].bet, seeds[i], refusals[i], batch);
         s.storeFunds(batch.funds, env.degen);
         if (batch.ticketCount != 0) {
             // A batch still pending is of this same block (an earlier one was recorded above): it
@@ -151,48 +162,43 @@ library SessionPlay {
     /// @dev One bet: the stake from the vault, the seed revealed, the rules' payout credited; a
     ///      DEGEN bet with odds gets a ticket for the deferred draw. Reads the player's nonces, DEGEN
     ///      balance and commitment (two slots; BNB's balance a third) and nothing of open bets, since
-    ///      there may be none: this bet's seed comes after theirs in the chain.
+    ///      there may be none: this bet's seed comes after theirs in the chain. Every condition is
+    ///      checked before anything is written, so that a refused bet is skipped (_skip).
     // The bet in memory, copied once: its fields are read a dozen times, and each read from calldata
     // is checked again (bench/session-gas.ts).
-    function _play(CasinoStorage storage s, CasinoEnv memory env, ISessionCasino.BetInput memory bet, bytes32 seed, Batch memory batch)
-        private
-        returns (uint256 payout)
-    {
-        bool isNative = bet.token == CasinoLedger.NATIVE;
-        if (!isNative && bet.token != env.degen) revert ICasino.UnsupportedToken(bet.token);
-        if (bet.terms != batch.terms) revert ICasino.TermsChanged(batch.terms);
-        if (Payouts.isInteractive(bet.gameType, bet.params)) revert ICasino.InteractiveBet(bet.gameType, bet.params);
+    function _play(
+        CasinoStorage storage s,
+        CasinoEnv memory env,
+        ISessionCasino.BetInput memory bet,
+        bytes32 seed,
+        bytes4 refusal,
+        Batch memory batch
+    ) private returns (uint256 payout) {
         address player = bet.player;
         PlayerState storage state = s.players[player];
-        uint32 nonce = state.nextNonce;
-        if (bet.nonce != nonce) revert ICasino.WrongNonce(nonce);
-        if (state.resolved != nonce) revert ICasino.OpenBetExists();
-        if (nonce >= state.chainEnd) revert ICasino.ChainExhausted();
+        bool isNative = bet.token == CasinoLedger.NATIVE;
+        if (refusal == 0) refusal = _refusal(env, bet, batch, state, isNative);
+        if (refusal != 0) return _skip(state, player, bet.nonce, refusal);
+        uint256 betId = (uint256(uint160(player)) << 64) | bet.nonce;
         House memory funds = s.cachedFunds(batch.funds, bet.token, isNative);
-        _checkStake(bet, batch.cfg, funds);
-        uint256 betId = (uint256(uint160(player)) << 64) | nonce;
-        {
-            bytes32 commit = state.commit;
-            if (commit == bytes32(0)) revert ICasino.NoCommitment();
-            if (bet.expectedCommit != commit && bet.expectedCommit != state.root) revert ICasino.StaleCommitment(commit);
-        }
-        CasinoLedger.advanceChain(state, betId, seed, true);
-        state.nextNonce = nonce + 1;
-        state.resolved = nonce + 1;
-        bool limited = state.limited;
-        if (limited) env.limits.beforeBet(player, isNative, bet.amount);
-        bytes32 word = FairRandom.word(seed, bet.clientSeed, player, nonce, block.chainid, address(this));
-        payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
         uint256 balance = s.balanceOf(player, bet.token);
-        if (balance < bet.amount) revert ICasino.InsufficientBalance(balance, bet.amount);
-        s.setBalance(player, bet.token, balance - bet.amount + payout);
-        // payout ≤ the bet's maximum payout ≤ riskBps of the free bankroll (checked by _checkStake)
-        funds.bankroll = uint128(uint256(funds.bankroll) + bet.amount - payout);
-        if (limited) env.limits.afterPayout(player, isNative, payout);
+        uint256 link;
+        refusal = _stakeRefusal(bet, batch.cfg, funds);
+        if (refusal == 0 && balance < bet.amount) refusal = ICasino.InsufficientBalance.selector;
+        if (refusal == 0) {
+            link = CasinoLedger.seedLink(state, betId, seed, true);
+            if (link == 0) refusal = ICasino.WrongSeed.selector;
+        }
+        if (refusal == 0 && state.limited) refusal = _limitsRefusal(env, player, isNative, bet.amount);
+        if (refusal != 0) return _skip(state, player, bet.nonce, refusal);
 
+        CasinoLedger.revealSeed(state, seed, link, uint32(bet.nonce));
+        state.nextNonce = uint32(bet.nonce) + 1;
+        bytes32 word;
+        (payout, word) = _payout(s, env, bet, seed, isNative, balance, funds);
         uint256 prize = isNative ? 0 : FairRandom.betJackpotPrize(bet.amount, batch.cfg.jackpotEdgeBps, batch.pool, batch.cfg.jackpotShareBps);
         uint256 odds = FairRandom.jackpotOdds(bet.amount, batch.cfg.jackpotEdgeBps, prize);
-        emit ICasino.BetPlaced(betId, player, bet.token, bet.amount, bet.gameType, bet.params, nonce, bet.clientSeed, batch.terms, odds, prize);
+        emit ICasino.BetPlaced(betId, player, bet.token, bet.amount, bet.gameType, bet.params, bet.nonce, bet.clientSeed, batch.terms, odds, prize);
         emit ICasino.BetSettled(betId, seed, word);
         emit ICasino.GamePlayed(player, bet.amount, payout, payout > bet.amount, bet.gameType);
         if (odds != 0) {
@@ -201,17 +207,113 @@ library SessionPlay {
         }
     }
 
+    /// @dev The rules' payout of a bet placed, and its random word, credited to its player's vault (whose `balance`
+    ///      covers the stake) and taken from the bankroll (`funds`, the batch's cache).
+    function _payout(
+        CasinoStorage storage s,
+        CasinoEnv memory env,
+        ISessionCasino.BetInput memory bet,
+        bytes32 seed,
+        bool isNative,
+        uint256 balance,
+        House memory funds
+    ) private returns (uint256 payout, bytes32 word) {
+        address player = bet.player;
+        word = FairRandom.word(seed, bet.clientSeed, player, bet.nonce, block.chainid, address(this));
+        payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
+        s.setBalance(player, bet.token, balance - bet.amount + payout);
+        // payout ≤ the bet's maximum payout ≤ riskBps of the free bankroll (checked by _stakeRefusal)
+        funds.bankroll = uint128(uint256(funds.bankroll) + bet.amount - payout);
+        if (s.players[player].limited) env.limits.afterPayout(player, isNative, payout);
+    }
+
+    /// @dev Why the Casino cannot place a bet now (0: it can), short of its stake, the vault, its
+    ///      seed and the player's own limits: its token, terms and game, its nonce (the
+    ///      player's next, with no bet open and a link of the chain left), its commitment.
+    function _refusal(CasinoEnv memory env, ISessionCasino.BetInput memory bet, Batch memory batch, PlayerState storage state, bool isNative)
+        private
+        view
+        returns (bytes4)
+    {
+        if (!isNative && bet.token != env.degen) return ICasino.UnsupportedToken.selector;
+        if (bet.terms != batch.terms) return ICasino.TermsChanged.selector;
+        if (Payouts.isInteractive(bet.gameType, bet.params)) return ICasino.InteractiveBet.selector;
+        uint32 nonce = state.nextNonce;
+        if (bet.nonce != nonce) return ICasino.WrongNonce.selector;
+        if (state.resolved != nonce) return ICasino.OpenBetExists.selector;
+        if (nonce >= state.chainEnd) return ICasino.ChainExhausted.selector;
+        bytes32 commit = state.commit;
+        if (commit == bytes32(0)) return ICasino.NoCommitment.selector;
+        if (bet.expectedCommit != commit && bet.expectedCommit != state.root) return ICasino.StaleCommitment.selector;
+        return 0;
+    }
+
+    /// @dev What the player's own limits say of the stake (CasinoLimits.beforeBet, which counts it
+    ///      when it allows it): 0, or the selector of their refusal. A failure without an error
+    ///      (out of gas) is no refusal: it reverts the batch, so no bet passes limits unchecked.
+    function _limitsRefusal(CasinoEnv memory env, address player, bool isNative, uint256 amount) private returns (bytes4) {
+        try env.limits.beforeBet(player, isNative, amount) {
+            return 0;
+        } catch (bytes memory reason) {
+            if (reason.length < 4) {
+                // solhint-disable-next-line no-inline-assembly
+                assembly ("memory-safe") {
+                    revert(add(reason, 0x20), mload(reason))
+                }
+            }
+            return bytes4(reason);
+        }
+    }
+
+    /// @dev Leaves a refused bet unplaced, saying why. Its relay seed is public in this
+    ///      transaction. When the refusal is the player's own doing (_byPlayer) its nonce is spent,
+    ///      if it is the player's next to spend (no bet of theirs open, a link of the chain left):
+    ///      then no bet is ever placed on that nonce, the signed one included, so the player
+    ///      cannot place it later with its countersignature once they have read that it wins,
+    ///      and every later bet of theirs settles with a link above the seed shown, which tells
+    ///      nothing of it (docs/protocol.md §2). Any other refusal leaves the nonce alone, so
+    ///      that the house cannot void a bet it countersigned (a wrong seed, the bankroll's room)
+    ///      once it has read that the bet wins.
+    function _skip(PlayerState storage state, address player, uint64 nonce, bytes4 reason) private returns (uint256) {
+        uint32 next = state.nextNonce;
+        bool spent = _byPlayer(reason) && nonce == next && state.resolved == next && next < state.chainEnd;
+        if (spent) {
+            state.nextNonce = next + 1;
+            state.resolved = next + 1;
+        }
+        emit ICasino.BetSkipped(player, nonce, reason, spent);
+        return SKIPPED_PAYOUT | uint32(reason);
+    }
+
+    /// @dev Whether a refusal comes of what the player did after the server took the bet, with
+    ///      their key's signature checked: their vault, their own limits, their session (revoked,
+    ///      or past its budget, largest stake, tokens or games). A forged or altered signature, a
+    ///      passed deadline, a wrong seed and the house's terms and room are not the player's.
+    function _byPlayer(bytes4 reason) private pure returns (bool) {
+        return
+            reason == ICasino.InsufficientBalance.selector ||
+            reason == CasinoLimits.CoolingOff.selector ||
+            reason == CasinoLimits.AboveBetCap.selector ||
+            reason == CasinoLimits.LossLimitReached.selector ||
+            reason == CasinoSessions.SessionRevokedError.selector ||
+            reason == CasinoSessions.SessionBudgetExceeded.selector ||
+            reason == CasinoSessions.AboveSessionMaxBet.selector ||
+            reason == CasinoSessions.TokenNotAllowed.selector ||
+            reason == CasinoSessions.GameNotAllowed.selector;
+    }
+
     /// @dev minBet, and maxBet for a player with no open bet (so nothing reserved): the bet's
     ///      maximum payout within riskBps of the free bankroll and playerRiskBps of the bankroll.
-    function _checkStake(ISessionCasino.BetInput memory bet, Config memory cfg, House memory funds) private pure {
+    ///      0 when the stake is within them, else the selector of BetTooSmall or BetTooLarge.
+    function _stakeRefusal(ISessionCasino.BetInput memory bet, Config memory cfg, House memory funds) private pure returns (bytes4) {
         (uint256 num, uint256 den) = Payouts.ratio(bet.gameType, bet.params, bet.token == CasinoLedger.NATIVE, false);
-        uint256 minimum = CasinoLedger.minBetOf(bet.token);
-        if (bet.amount < minimum) revert ICasino.BetTooSmall(bet.amount, minimum);
+        if (bet.amount < CasinoLedger.minBetOf(bet.token)) return ICasino.BetTooSmall.selector;
         uint256 reservable = Math.min(
             ((uint256(funds.bankroll) - funds.reserved) * cfg.riskBps) / CasinoLedger.BPS,
             Math.min((uint256(funds.bankroll) * cfg.playerRiskBps) / CasinoLedger.BPS, type(uint80).max)
         );
         uint256 maximum = Math.min((reservable * den) / num, CasinoLedger.maxBetLimitOf(bet.token, cfg));
-        if (bet.amount > maximum) revert ICasino.BetTooLarge(bet.amount, maximum);
+        if (bet.amount > maximum) return ICasino.BetTooLarge.selector;
+        return 0;
     }
 }

@@ -57,6 +57,13 @@ interface ICasino {
     ///         a lone settle of it reverts with (BetNotOpen, EntropyNotReady, OutOfOrder,
     ///         WrongSeed, PayoutMismatch). The settler settles it in a later call.
     event SettlementSkipped(uint256 indexed betId, bytes4 reason);
+    /// @notice A one-click bet that `CasinoSessions.play` did not place, and why: `reason` is the
+    ///         selector of the error that refused it (the session's, the Casino's or the player's
+    ///         own limits'). `nonceSpent`: the refusal was the player's own doing (their vault,
+    ///         limits or session) and the nonce is used up with no bet on it, so the relay seed
+    ///         the play showed settles nothing and the signed bet can never be placed. Otherwise
+    ///         the nonce is left as it was (SessionPlay._skip).
+    event BetSkipped(address indexed player, uint64 nonce, bytes4 reason, bool nonceSpent);
     event GamePlayed(address indexed player, uint256 betAmount, uint256 payout, bool won, uint8 gameType);
     event JackpotDrawn(uint256 indexed betId, bytes32 entropy, uint256 prize, bool hit);
     event JackpotWon(address indexed player, uint256 amount);

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+/// @dev What ISessionCasino.playFor pays a bet it skipped: this bit, above any payout, with the
+///      selector of the error that refused it in the low 32 bits.
+uint256 constant SKIPPED_PAYOUT = 1 << 255;
+
 /// @title ISessionCasino
 /// @notice What CasinoSessions calls on the Casino that deployed it: bets a player's session key
 ///         signed, placed (and, for a game that needs no decision, settled) from the player's vault.
@@ -31,8 +35,12 @@ interface ISessionCasino {
     /// @notice Places and settles bets that need no decision in one go, each with its seed. The
     ///         signed bets are passed as they came (CasinoSessions checked their signatures):
     ///         an array of fixed-size structs is copied whole, where a new array would be encoded
-    ///         field by field.
-    function playFor(SignedBet[] calldata bets, bytes32[] calldata seeds) external returns (uint256[] memory payouts);
+    ///         field by field. A bet the sessions refused (`refusals`: the selector of their
+    ///         error, 0 when accepted) or the Casino cannot place is skipped (ICasino.BetSkipped)
+    ///         and paid SKIPPED_PAYOUT | its reason; the others settle.
+    function playFor(SignedBet[] calldata bets, bytes32[] calldata seeds, bytes4[] calldata refusals)
+        external
+        returns (uint256[] memory payouts);
 
     /// @notice Places a bet, to be settled later (an interactive game, or a bet sent without its seed).
     function placeFor(BetInput calldata bet) external returns (uint256 betId);

@@ -1,9 +1,10 @@
 import { parseUnits, type TransactionResponse } from "ethers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { sessionsInterface } from "../../bindings/casino";
+import { casinoInterface, sessionsInterface } from "../../bindings/casino";
 import type { Casino } from "../../typechain-types";
 import { sessionBets } from "../src/db/schema";
+import { revertGasUse } from "../src/sessions/relay-reverts";
 import { startTestServer, type TestServer } from "./support/app";
 import { pendingCount } from "./support/chain";
 import { MASTER_SECRET } from "./support/play";
@@ -12,7 +13,7 @@ import { SETTLER_ADDRESS } from "./support/settler";
 
 // Issue #37 items 1 and 8, on a real node: a relay transaction carries one bet of a player, and
 // none while another of theirs is pending (a relay seed shown hashes to the wallet seed of the
-// nonce before it); a revert is charged to the bet that fails alone, whose player then goes alone.
+// nonce before it). Item 2: a bet its player makes fail is skipped on chain, not the batch reverted.
 
 let server: TestServer;
 let seats: Seat[];
@@ -47,13 +48,13 @@ async function attemptsOf(betId: string): Promise<number> {
   return row!.attempts;
 }
 
-/** Waits until the bet was sent in a transaction other than `not`; its hash. */
-async function sentAgain(seat: Seat, betId: string, not: string): Promise<string> {
+/** Waits until the bet is refused; its status. */
+async function refusedStatus(seat: Seat, betId: string) {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(50)) {
-    const { status, txHash } = await relayStatus(seat, betId);
-    if (status === "sent" && txHash && txHash !== not) return txHash;
+    const status = await relayStatus(seat, betId);
+    if (status.status === "refused") return status;
   }
-  throw new Error(`bet ${betId} was not sent again`);
+  throw new Error(`bet ${betId} was not refused`);
 }
 
 describe("relay transactions and the seeds they show", () => {
@@ -89,11 +90,12 @@ describe("relay transactions and the seeds they show", () => {
     expect((await provider.getTransactionReceipt(round3))!.blockNumber).toBe(mined!.blockNumber + 1);
   });
 
-  it("charges a revert only to the griefer's bet (a withdrawal mined just before the batch, a deposit back just after): the others land untouched, the griefer's bet goes out alone", async () => {
+  it("a withdrawal mined just before the batch makes the chain skip the griefer's bet (BetSkipped): it is refused with the reason, its gas share counted against the griefer; the others settle in that batch, untouched", async () => {
     const { provider, casino } = server.chain;
     const [opener, griefer, ...others] = seats as [Seat, Seat, Seat, Seat];
     const vault = await casino.getBalance(griefer.player.address, degen);
     await (await server.chain.token.connect(griefer.player).approve(await casino.getAddress(), vault)).wait();
+    const gasBefore = (await revertGasUse(server.services.database.db, [griefer.player.address])).get(griefer.player.address) ?? 0;
     await provider.send("evm_setAutomine", [false]);
 
     const first = await bet(opener);
@@ -112,39 +114,23 @@ describe("relay transactions and the seeds they show", () => {
     const out: TransactionResponse = await griefing.withdraw(degen, vault, { ...fees, maxPriorityFeePerGas: parseUnits("50", "gwei") });
     const back: TransactionResponse = await griefing.deposit(degen, vault, { ...fees, maxPriorityFeePerGas: 0n });
     await provider.send("evm_mine", []);
-    const [withdrawn, reverted, deposited] = await Promise.all([out.wait(), provider.getTransactionReceipt(batch), back.wait()]);
-    expect(reverted!.status).toBe(0);
-    expect([withdrawn!.blockNumber, deposited!.blockNumber]).toEqual([reverted!.blockNumber, reverted!.blockNumber]);
-    expect(withdrawn!.index).toBeLessThan(reverted!.index);
-    expect(deposited!.index).toBeGreaterThan(reverted!.index);
+    await provider.send("evm_setAutomine", [true]);
+    const [withdrawn, landed] = await Promise.all([out.wait(), provider.getTransactionReceipt(batch), back.wait()]);
+    expect(landed!.status).toBe(1);
+    expect(withdrawn!.index).toBeLessThan(landed!.index);
+    const skipped = landed!.logs.filter((log) => log.topics[0] === casinoInterface.getEvent("BetSkipped")!.topicHash);
+    expect(skipped.map((log) => casinoInterface.parseLog(log)!.args.player)).toEqual([griefer.player.address]);
 
-    // Sent again: the others together, untouched; the griefer alone, charged one retry.
-    const again = await sentAgain(others[0]!, innocent[0]!, batch);
-    const alone = await sentAgain(griefer, doomed, batch);
-    expect(alone).not.toBe(again);
-    await Promise.all([broadcastSeen(server, again), broadcastSeen(server, alone)]);
-    expect(await playersIn(alone)).toEqual([griefer.player.address]);
-    expect((await playersIn(again)).sort()).toEqual(others.map((seat) => seat.player.address).sort());
-    await provider.send("evm_mine", []);
+    // The others settled in that batch, never sent again; the griefer's bet is refused with the chain's reason.
     for (const [i, seat] of others.entries()) {
-      expect((await relayStatus(seat, innocent[i]!, "mined")).status).toBe("mined");
+      const status = await relayStatus(seat, innocent[i]!, "mined");
+      expect([status.status, status.txHash]).toEqual(["mined", batch]);
       expect(await attemptsOf(innocent[i]!)).toBe(0);
     }
-    expect((await relayStatus(griefer, doomed, "mined")).status).toBe("mined");
-    expect(await attemptsOf(doomed)).toBe(1);
-
-    // Isolated: the griefer's next bet, queued with another player's, goes in a transaction of its own.
-    const hold = await bet(opener);
-    await broadcastSeen(server, (await relayStatus(opener, hold, "sent")).txHash!);
-    const next = await bet(griefer);
-    const beside = await bet(others[0]!);
-    await provider.send("evm_mine", []);
-    const [n, b] = await Promise.all([relayStatus(griefer, next, "sent"), relayStatus(others[0]!, beside, "sent")]);
-    expect(n.txHash).not.toBe(b.txHash);
-    await broadcastSeen(server, n.txHash!);
-    expect(await playersIn(n.txHash!)).toEqual([griefer.player.address]);
-    await provider.send("evm_mine", []);
-    expect((await relayStatus(griefer, next, "mined")).status).toBe("mined");
-    expect((await relayStatus(others[0]!, beside, "mined")).status).toBe("mined");
+    const refused = await refusedStatus(griefer, doomed);
+    expect(refused.error).toMatch(/^Skipped on chain: /);
+    const gasAfter = (await revertGasUse(server.services.database.db, [griefer.player.address])).get(griefer.player.address) ?? 0;
+    expect(gasAfter).toBeGreaterThan(gasBefore);
+    expect(gasAfter - gasBefore).toBeLessThan(Number(landed!.gasUsed));
   });
 });

@@ -116,7 +116,7 @@ describe("unsimulated relay batches", () => {
     expect(await unsimulated()).toBe(unsimulatedBefore);
   });
 
-  it("queues a batch that reverts all the same (its player's withdrawal mined first, in the same block) again, simulated, refusing that bet; every batch is simulated for the next ten minutes", async () => {
+  it("a batch its player fails all the same (their withdrawal mined first, in the same block) lands with that bet skipped on chain (issue #37 item 2): the bet is refused with the reason, nothing placed, no revert", async () => {
     const { provider, casino } = server.chain;
     await provider.send("evm_setAutomine", [false]);
     const [unsimulatedBefore, revertedBefore] = [await unsimulated(), await reverted()];
@@ -130,24 +130,19 @@ describe("unsimulated relay batches", () => {
     expect(await unsimulatedReaching(unsimulatedBefore + 2)).toBe(unsimulatedBefore + 2);
 
     // After the relay looked, the player withdraws everything from the wallet with a higher tip:
-    // the node mines the withdrawal first, and the relay transaction reverts.
+    // the node mines the withdrawal first, and the relay transaction skips the bet.
     const vault = await casino.getBalance(seats[2]!.player.address, degen);
     const tip = { maxPriorityFeePerGas: parseUnits("50", "gwei"), maxFeePerGas: parseUnits("100", "gwei"), gasLimit: 200_000n };
     await (casino.connect(seats[2]!.player) as Casino).withdraw(degen, vault, tip);
     await provider.send("evm_mine", []);
-    expect((await provider.getTransactionReceipt(round2))!.status).toBe(0);
+    await provider.send("evm_setAutomine", [true]);
+    expect((await provider.getTransactionReceipt(round2))!.status).toBe(1);
     expect(await casino.getBalance(seats[2]!.player.address, degen)).toBe(0n);
 
-    // Queued again and simulated: refused, nothing placed.
-    let answer = await relayStatus(seats[2]!, doomed, "sent");
-    for (let i = 0; i < 100 && answer.status !== "refused"; i++) answer = await relayStatus(seats[2]!, doomed, "sent");
-    expect(answer).toMatchObject({ status: "refused", error: "Your vault did not cover the stake when the bet was sent" });
+    let answer = await relayStatus(seats[2]!, doomed);
+    for (let i = 0; i < 100 && answer.status !== "refused"; i++) answer = await relayStatus(seats[2]!, doomed);
+    expect(answer).toMatchObject({ status: "refused", error: "Skipped on chain: Your vault did not cover the stake when the bet was sent" });
     expect(await casino.queryFilter(casino.filters.BetPlaced(doomed))).toHaveLength(0);
-    expect(await reverted()).toBe(revertedBefore + 1);
-
-    // The fuse: a player who did nothing is simulated too now.
-    const later = await bet(seats[0]!);
-    expect((await mineRelayOf(seats[0]!, later)).status).toBe("mined");
-    expect(await unsimulated()).toBe(unsimulatedBefore + 2);
+    expect(await reverted()).toBe(revertedBefore);
   });
 });

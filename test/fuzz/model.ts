@@ -101,6 +101,61 @@ const SKIPPED_SETTLEMENTS: Record<string, string> = Object.fromEntries(
   ),
 );
 
+/** The refusals CasinoSessions.play skips a bet for (BetSkipped), each with its error's selector. */
+export const SKIPPED_BETS: Record<string, string> = Object.fromEntries(
+  [
+    "NotSessionPlayer(address,address)",
+    "SessionRevokedError(address)",
+    "SessionExpired(uint256)",
+    "GameNotAllowed(uint256)",
+    "TokenNotAllowed(address)",
+    "AboveSessionMaxBet(uint256,uint256)",
+    "SessionBudgetExceeded(uint256,uint256)",
+    "BetExpiredDeadline(uint256)",
+    "ECDSAInvalidSignature()",
+    "ECDSAInvalidSignatureS(bytes32)",
+    "UnsupportedToken(address)",
+    "TermsChanged(uint256)",
+    "InteractiveBet(uint8,uint256)",
+    "WrongNonce(uint256)",
+    "OpenBetExists()",
+    "ChainExhausted()",
+    "BetTooSmall(uint256,uint256)",
+    "BetTooLarge(uint256,uint256)",
+    "NoCommitment()",
+    "StaleCommitment(bytes32)",
+    "InsufficientBalance(uint256,uint256)",
+    "WrongSeed(uint256)",
+    "CoolingOff(uint256)",
+    "AboveBetCap(uint256,uint256)",
+    "LossLimitReached(uint256,uint256,uint256)",
+  ].map((signature) => [signature.slice(0, signature.indexOf("(")), id(signature).slice(0, 10)]),
+);
+
+/** The skips that are the player's own doing and spend the bet's nonce (SessionPlay._byPlayer). */
+const PLAYERS_OWN_REFUSALS = new Set([
+  "InsufficientBalance",
+  "CoolingOff",
+  "AboveBetCap",
+  "LossLimitReached",
+  "SessionRevokedError",
+  "SessionBudgetExceeded",
+  "AboveSessionMaxBet",
+  "TokenNotAllowed",
+  "GameNotAllowed",
+]);
+
+/** Runs a check that refuses with fail(); the name of its error, or null when it passed. */
+function refusalOf(check: () => void): string | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    if (error instanceof Revert && SKIPPED_BETS[error.errorName] !== undefined) return error.errorName;
+    throw error;
+  }
+}
+
 function fail(name: string, ...args: unknown[]): never {
   throw new Revert(name, args);
 }
@@ -362,6 +417,9 @@ export interface State {
     ticketsDrawn: number;
     ticketHits: number;
     voidTicketBatches: number;
+    /** One-click bets play skipped (BetSkipped), and those of them that spent their nonce. */
+    skippedBets: number;
+    spentSkips: number;
   };
 }
 
@@ -581,6 +639,8 @@ export class CasinoModel {
         ticketsDrawn: 0,
         ticketHits: 0,
         voidTicketBatches: 0,
+        skippedBets: 0,
+        spentSkips: 0,
       },
     };
   }
@@ -1442,18 +1502,30 @@ export class CasinoModel {
     return signed.signer;
   }
 
-  /** CasinoSessions.play (settler only): every bet accepted, then placed and settled at once (Casino.playFor), then each payout credited to its session. */
+  /**
+   * CasinoSessions.play (settler only): every bet accepted or refused by its session, then placed
+   * and settled at once (Casino.playFor), a refused one skipped; then each payout credited to its
+   * session, and a stake the Casino skipped after its session counted it given back.
+   */
   sessionsPlay(s: State, tx: Tx, bets: SignedBetModel[], seeds: string[]): void {
     this.onlyRelayer(s, tx);
     if (seeds.length !== bets.length) fail("LengthMismatch");
-    const keys = bets.map((signed) => this.acceptBet(s, tx, signed));
+    const refusals = bets.map((signed) => refusalOf(() => this.acceptBet(s, tx, signed)));
     const payouts = this.playFor(
       s,
       tx,
       bets.map((signed) => signed.input),
       seeds,
+      refusals,
     );
-    bets.forEach((signed, i) => this.sessionCredit(s, signed.input.player, keys[i], this.supported(signed.input.token), payouts[i]));
+    bets.forEach((signed, i) => {
+      const payout = payouts[i];
+      // Only a bet its session accepted has a supported token and a stake counted.
+      if (payout !== null) this.sessionCredit(s, signed.input.player, signed.signer, this.supported(signed.input.token), payout);
+      else if (refusals[i] === null) {
+        this.session(s, signed.input.player, signed.signer).allowance[this.supported(signed.input.token)].lost -= roundUp(signed.input.amount);
+      }
+    });
   }
 
   /**
@@ -1517,13 +1589,13 @@ export class CasinoModel {
 
   // ───────────────────────────── one-click play (SessionPlay) ─────────────────────────────
 
-  /** SessionPlay.playFor: the pending batch's draw recorded, each bet placed and settled from its player's vault; the DEGEN bets with odds get tickets. */
-  private playFor(s: State, tx: Tx, bets: BetInput[], seeds: string[]): bigint[] {
+  /** SessionPlay.playFor: the pending batch's draw recorded, each bet placed and settled from its player's vault, or skipped; the DEGEN bets with odds get tickets. Payout null: skipped. */
+  private playFor(s: State, tx: Tx, bets: BetInput[], seeds: string[], refusals: (string | null)[]): (bigint | null)[] {
     if (seeds.length !== bets.length) fail("LengthMismatch");
     if (s.paused) fail("IsPaused");
     const batch = { terms: this.terms(s), pool: s.jackpot, tickets: [] as Ticket[] };
     const recorded = this.recordPendingDraws(s, tx);
-    const payouts = bets.map((bet, i) => this.playOne(s, tx, bet, seeds[i], batch));
+    const payouts = bets.map((bet, i) => this.playOne(s, tx, bet, seeds[i], refusals[i], batch));
     if (batch.tickets.length !== 0) {
       const hash = ticketsHash(batch.tickets);
       const pending = s.ticketBatches[s.pendingTickets];
@@ -1560,37 +1632,80 @@ export class CasinoModel {
     return true;
   }
 
-  /** SessionPlay._play. */
-  private playOne(s: State, tx: Tx, bet: BetInput, seed: string, batch: { terms: bigint; pool: bigint; tickets: Ticket[] }): bigint {
+  /** SessionPlay._play: every check before any write; a refused bet is skipped (_skip). Null: skipped. */
+  private playOne(
+    s: State,
+    tx: Tx,
+    bet: BetInput,
+    seed: string,
+    sessionRefusal: string | null,
+    batch: { terms: bigint; pool: bigint; tickets: Ticket[] },
+  ): bigint | null {
     const isNative = bet.token === ZeroAddress;
-    if (!isNative && lower(bet.token) !== lower(this.setup.degen)) fail("UnsupportedToken", bet.token);
+    const player = s.players[this.playerIndex(s, bet.player)] as Player | undefined;
+    if (player === undefined) {
+      // A bet naming no player of the run: only its session can have refused it (NotSessionPlayer).
+      s.stats.skippedBets++;
+      this.emit(tx, "BetSkipped", bet.player, bet.nonce, SKIPPED_BETS[sessionRefusal!], false);
+      return null;
+    }
     const token: Token = isNative ? "BNB" : "DEGEN";
-    if (bet.terms !== batch.terms) fail("TermsChanged", batch.terms);
-    if (isInteractive(bet.gameType, bet.params)) fail("InteractiveBet", bet.gameType, bet.params);
-    const player = s.players[this.playerIndex(s, bet.player)];
-    const nonce = player.nextNonce;
-    if (bet.nonce !== nonce) fail("WrongNonce", nonce);
-    if (player.resolved !== nonce) fail("OpenBetExists");
-    if (nonce >= player.chainEnd) fail("ChainExhausted");
-    // SessionPlay._checkStake: the game and params, minBet, then maxBet.
-    ratio(bet.gameType, bet.params, isNative, false);
-    if (bet.amount < MIN_BET[token]) fail("BetTooSmall", bet.amount, MIN_BET[token]);
-    const maximum = this.playMaxBet(s, token, bet.gameType, bet.params);
-    if (bet.amount > maximum) fail("BetTooLarge", bet.amount, maximum);
-    const betId = betIdOf(player.address, nonce);
-    if (player.commit === ZeroHash) fail("NoCommitment");
-    if (bet.expectedCommit !== player.commit && bet.expectedCommit !== player.root) fail("StaleCommitment", player.commit);
-    this.advanceChain(player, betId, nonce, seed, true);
+    const betId = betIdOf(player.address, bet.nonce);
+    let link = 0n;
+    const refusal =
+      sessionRefusal ??
+      refusalOf(() => {
+        if (!isNative && lower(bet.token) !== lower(this.setup.degen)) fail("UnsupportedToken", bet.token);
+        if (bet.terms !== batch.terms) fail("TermsChanged", batch.terms);
+        if (isInteractive(bet.gameType, bet.params)) fail("InteractiveBet", bet.gameType, bet.params);
+        if (bet.nonce !== player.nextNonce) fail("WrongNonce", player.nextNonce);
+        if (player.resolved !== player.nextNonce) fail("OpenBetExists");
+        if (player.nextNonce >= player.chainEnd) fail("ChainExhausted");
+        if (player.commit === ZeroHash) fail("NoCommitment");
+        if (bet.expectedCommit !== player.commit && bet.expectedCommit !== player.root) fail("StaleCommitment", player.commit);
+        // SessionPlay._stakeRefusal: the game and params (a refusal of the rules reverts the batch), minBet, then maxBet.
+        ratio(bet.gameType, bet.params, isNative, false);
+        if (bet.amount < MIN_BET[token]) fail("BetTooSmall", bet.amount, MIN_BET[token]);
+        const maximum = this.playMaxBet(s, token, bet.gameType, bet.params);
+        if (bet.amount > maximum) fail("BetTooLarge", bet.amount, maximum);
+        if (player.vault[token] < bet.amount) fail("InsufficientBalance", player.vault[token], bet.amount);
+        link = this.seedLink(player, betId, bet.nonce, seed, true);
+        if (player.account.marked) {
+          // CasinoLimits.beforeBet in a try/catch: a refusal leaves the limits, and their events, as they were.
+          const saved = structuredClone({ account: player.account, limits: player.limits[token] });
+          const events = tx.events.length;
+          try {
+            this.beforeBet(s, tx, player, token, bet.amount);
+          } catch (error) {
+            Object.assign(player.account, saved.account);
+            Object.assign(player.limits[token], saved.limits);
+            tx.events.length = events;
+            throw error;
+          }
+        }
+      });
+    if (refusal !== null) {
+      const spent =
+        PLAYERS_OWN_REFUSALS.has(refusal) && bet.nonce === player.nextNonce && player.resolved === player.nextNonce && player.nextNonce < player.chainEnd;
+      if (spent) {
+        player.nextNonce += 1n;
+        player.resolved = player.nextNonce;
+      }
+      s.stats.skippedBets++;
+      if (spent) s.stats.spentSkips++;
+      this.emit(tx, "BetSkipped", player.address, bet.nonce, SKIPPED_BETS[refusal], spent);
+      return null;
+    }
+    const nonce = bet.nonce;
+    player.head = link;
+    player.commit = seed;
     player.nextNonce = nonce + 1n;
     player.resolved = nonce + 1n;
-    if (player.account.marked) this.beforeBet(s, tx, player, token, bet.amount);
     const word = randomWord(seed, bet.clientSeed, player.address, nonce, this.setup.chainId, this.setup.casino);
     const payout = this.rules({ gameType: bet.gameType, params: bet.params, isNative, stake: bet.amount, word, actions: "0x" });
     const bound = payoutBound(bet.gameType, bet.params, isNative, bet.amount);
     if (payout > bound) throw new Error(`model: the rules pay ${payout} for bet ${betId}, above its largest payout ${bound}`);
-    const balance = player.vault[token];
-    if (balance < bet.amount) fail("InsufficientBalance", balance, bet.amount);
-    player.vault[token] = balance - bet.amount + payout;
+    player.vault[token] = player.vault[token] - bet.amount + payout;
     s.bankroll[token] += bet.amount - payout;
     if (player.account.marked) this.afterPayout(s, tx, player, token, payout);
     const prize = isNative ? 0n : betJackpotPrize(bet.amount, s.edgeBps, batch.pool, s.shareBps);

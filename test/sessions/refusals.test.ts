@@ -5,8 +5,9 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { parseEther, ZeroHash } from "ethers";
+import { parseEther, ZeroHash, type BaseContract } from "ethers";
 import { GAME, NATIVE } from "../helpers";
+import { eventsOf } from "../findings/support";
 import {
   deploySessions,
   keyOf,
@@ -15,12 +16,16 @@ import {
   countersign,
   place,
   play,
+  playSkippingOne,
+  playSkipping,
+  PLAYERS_OWN_REFUSALS,
   recoverBetKey,
   relaySeedOf,
   signBatch,
   signBet,
   type BetOptions,
   type Outcome,
+  type RelayedBet,
   type Session,
   type SessionsFixture,
   type SignedBet,
@@ -41,6 +46,25 @@ async function nothingMoves(f: Awaited<ReturnType<typeof twoSessionsFixture>>, r
   expect(await ledgerOf(f, f.alice.address, f.aliceSession.key.address)).to.deep.equal(before);
 }
 
+/**
+ * Sends `bet` alone with play: it is skipped with `error` (BetSkipped), and only its nonce moves,
+ * spent when `nonceSpent`: Alice's vault, her session's budget and the house are as they were.
+ */
+async function skippedAlone(
+  f: Awaited<ReturnType<typeof twoSessionsFixture>>,
+  bet: RelayedBet,
+  contract: BaseContract,
+  error: string,
+  nonceSpent = PLAYERS_OWN_REFUSALS.has(error),
+) {
+  const before = await ledgerOf(f, f.alice.address, f.aliceSession.key.address);
+  await playSkipping(f, [bet], bet, contract, error, nonceSpent);
+  const after = await ledgerOf(f, f.alice.address, f.aliceSession.key.address);
+  const [commit, nextNonce, remaining, root, resolved, length] = before.commitment as bigint[];
+  const spent = nonceSpent && bet.signed.bet.player === f.alice.address ? 1n : 0n;
+  expect(after).to.deep.equal({ ...before, commitment: [commit, nextNonce + spent, remaining - spent, root, resolved + spent, length] });
+}
+
 /** Outcomes a test picks its client seeds for (support.ts clientSeedFor). */
 const win: Outcome = async (pay) => (await pay())! > 0n;
 const lose: Outcome = async (pay) => (await pay()) === 0n;
@@ -51,29 +75,21 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const f = await loadFixture(twoSessionsFixture);
       const forger = keyOf("forger");
       const bet = await signBet(f, f.aliceSession, { signer: forger });
-      await nothingMoves(f, () =>
-        expect(play(f, [bet]))
-          .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
-          .withArgs(forger.address, f.alice.address),
-      );
+      await skippedAlone(f, bet, f.sessions, "NotSessionPlayer");
       await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer").withArgs(forger.address, f.alice.address);
     });
 
     it("refuses a bet signed by the session key but naming another player (NotSessionPlayer)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.bobSession, { player: f.alice.address });
-      await nothingMoves(f, () =>
-        expect(play(f, [bet]))
-          .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
-          .withArgs(f.bobSession.key.address, f.alice.address),
-      );
+      await skippedAlone(f, bet, f.sessions, "NotSessionPlayer");
     });
 
     it("refuses a signature that recovers no key at all (ECDSAInvalidSignature)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.aliceSession);
       const garbage = { ...bet, signed: { ...bet.signed, r: ZeroHash, vs: ZeroHash } };
-      await expect(play(f, [garbage])).to.be.revertedWithCustomError(f.sessions, "ECDSAInvalidSignature");
+      await playSkipping(f, [garbage], garbage, f.sessions, "ECDSAInvalidSignature");
     });
   });
 
@@ -83,11 +99,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const { expiresAt } = f.aliceSession.grant;
       const bet = await signBet(f, f.aliceSession, { deadline: expiresAt + 3600n });
       await time.setNextBlockTimestamp(expiresAt);
-      await nothingMoves(f, () =>
-        expect(play(f, [bet]))
-          .to.be.revertedWithCustomError(f.sessions, "SessionExpired")
-          .withArgs(expiresAt),
-      );
+      await skippedAlone(f, bet, f.sessions, "SessionExpired");
       await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.sessions, "SessionExpired").withArgs(expiresAt);
     });
 
@@ -102,11 +114,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
     it("refuses a bet of Alice signed by Bob's session key (NotSessionPlayer)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.aliceSession, { signer: f.bobSession.key });
-      await nothingMoves(f, () =>
-        expect(play(f, [bet]))
-          .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
-          .withArgs(f.bobSession.key.address, f.alice.address),
-      );
+      await skippedAlone(f, bet, f.sessions, "NotSessionPlayer");
     });
   });
 
@@ -115,11 +123,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const f = await loadFixture(twoSessionsFixture);
       const maxBet = f.aliceSession.grant.maxBetDegen;
       const over = await signBet(f, f.aliceSession, { amount: maxBet + 1n, params: 0b111111111n });
-      await nothingMoves(f, () =>
-        expect(play(f, [over]))
-          .to.be.revertedWithCustomError(f.sessions, "AboveSessionMaxBet")
-          .withArgs(maxBet + 1n, maxBet),
-      );
+      await skippedAlone(f, over, f.sessions, "AboveSessionMaxBet");
       await expect(play(f, [await signBet(f, f.aliceSession, { amount: maxBet, params: 0b111111111n })])).to.emit(f.casino, "BetSettled");
     });
 
@@ -134,11 +138,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
         ),
       );
       expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(budgetDegen);
-      await nothingMoves(f, async () =>
-        expect(play(f, [await signBet(f, f.aliceSession, { amount: parseEther("1") })]))
-          .to.be.revertedWithCustomError(f.sessions, "SessionBudgetExceeded")
-          .withArgs(budgetDegen + parseEther("1"), budgetDegen),
-      );
+      await skippedAlone(f, await signBet(f, f.aliceSession, { amount: parseEther("1") }), f.sessions, "SessionBudgetExceeded");
     });
 
     it("gives a win's payout back to the budget: after a 10.2x win, 14,000 DEGEN of losses fit a budget of 5,000", async function () {
@@ -158,9 +158,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(lost);
       const room = budgetDegen - lost;
       // CasinoSessions keeps amounts in units of 10^9 wei, a stake rounded up: one wei over is a unit over.
-      await expect(play(f, [await signBet(f, f.aliceSession, { amount: room + 1n })]))
-        .to.be.revertedWithCustomError(f.sessions, "SessionBudgetExceeded")
-        .withArgs(budgetDegen + 10n ** 9n, budgetDegen);
+      await playSkippingOne(f, await signBet(f, f.aliceSession, { amount: room + 1n }), f.sessions, "SessionBudgetExceeded");
       await expect(play(f, [await signBet(f, f.aliceSession, { amount: room })])).to.emit(f.casino, "BetSettled");
     });
 
@@ -175,7 +173,8 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
         [f.aliceSession, { amount: maxBetDegen, wanted: win }],
         ...Array.from({ length: 5 }, (): [Session, BetOptions] => [f.aliceSession, { amount: maxBetDegen, wanted: lose }]),
       ]);
-      await expect(play(f, bets)).to.be.revertedWithCustomError(f.sessions, "SessionBudgetExceeded");
+      const receipt = await playSkipping(f, bets, bets[5], f.sessions, "SessionBudgetExceeded");
+      expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal(bets.slice(0, 5).map((b) => b.betId));
     });
   });
 
@@ -184,11 +183,8 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.aliceSession);
       await play(f, [bet]);
-      await nothingMoves(f, () =>
-        expect(play(f, [{ ...bet, seed: relaySeedOf(f.alice.address, 1n) }]))
-          .to.be.revertedWithCustomError(f.casino, "WrongNonce")
-          .withArgs(1n),
-      );
+      const replayed = { ...bet, seed: relaySeedOf(f.alice.address, 1n) };
+      await nothingMoves(f, () => playSkipping(f, [replayed], replayed, f.casino, "WrongNonce"));
       await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
       // Countersigned, placed by the player: refused alike.
       await expect(place(f, bet.signed, f.alice))
@@ -207,11 +203,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       );
       for (const nonce of [0n, 1n, 3n, 100n]) {
         const bet = await signBet(f, f.aliceSession, { nonce });
-        await nothingMoves(f, () =>
-          expect(play(f, [bet]))
-            .to.be.revertedWithCustomError(f.casino, "WrongNonce")
-            .withArgs(2n),
-        );
+        await skippedAlone(f, bet, f.casino, "WrongNonce");
       }
     });
   });
@@ -240,11 +232,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
         const altered = alter(bet.signed, f);
         const recovered = recoverBetKey(f, altered.bet, altered.deadline, altered.r, altered.vs);
         expect(recovered).to.not.equal(f.aliceSession.key.address);
-        await nothingMoves(f, () =>
-          expect(f.sessions.connect(f.settler).play([altered], [bet.seed]))
-            .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
-            .withArgs(recovered, altered.bet.player),
-        );
+        await nothingMoves(f, () => playSkipping(f, [{ ...bet, signed: altered }], { ...bet, signed: altered }, f.sessions, "NotSessionPlayer"));
         await expect(place(f, altered)).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer").withArgs(recovered, altered.bet.player);
         await expect(f.sessions.connect(f.alice).place(altered, await countersign(f, bet.signed)))
           .to.be.revertedWithCustomError(f.sessions, "NotRelayer")
@@ -263,11 +251,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       await f.casino.connect(f.owner).setSettleWindow(2 * 3600);
       const terms = await f.casino.terms();
       expect(terms).to.not.equal(bet.signed.bet.terms);
-      await nothingMoves(f, () =>
-        expect(play(f, [bet]))
-          .to.be.revertedWithCustomError(f.casino, "TermsChanged")
-          .withArgs(terms),
-      );
+      await skippedAlone(f, bet, f.casino, "TermsChanged");
       await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.casino, "TermsChanged").withArgs(terms);
     });
 
@@ -276,11 +260,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const bet = await signBet(f, f.aliceSession);
       const { deadline } = bet.signed;
       await time.setNextBlockTimestamp(deadline + 1n);
-      await nothingMoves(f, () =>
-        expect(play(f, [bet]))
-          .to.be.revertedWithCustomError(f.sessions, "BetExpiredDeadline")
-          .withArgs(deadline),
-      );
+      await skippedAlone(f, bet, f.sessions, "BetExpiredDeadline");
       const onTime = await signBet(f, f.aliceSession, { deadline: deadline + 10n });
       await time.setNextBlockTimestamp(deadline + 10n);
       await expect(play(f, [onTime])).to.emit(f.casino, "BetSettled");
@@ -288,19 +268,16 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
   });
 
   describe("order", function () {
-    it("refuses a batch with one player's bets out of nonce order (WrongNonce), whatever the other players' bets", async function () {
+    it("skips a bet of a player out of nonce order (WrongNonce, the nonce left alone), whatever the other players' bets", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const [alice0, bob0, alice1] = await signBatch(f, [
         [f.aliceSession, {}],
         [f.bobSession, {}],
         [f.aliceSession, {}],
       ]);
-      await nothingMoves(f, () =>
-        expect(play(f, [bob0, alice1, alice0]))
-          .to.be.revertedWithCustomError(f.casino, "WrongNonce")
-          .withArgs(0n),
-      );
-      await expect(play(f, [alice0, bob0, alice1]))
+      const receipt = await playSkipping(f, [bob0, alice1, alice0], alice1, f.casino, "WrongNonce");
+      expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal([bob0.betId, alice0.betId]);
+      await expect(play(f, [alice1]))
         .to.emit(f.casino, "BetSettled")
         .withArgs(alice1.betId, alice1.seed, alice1.word);
     });
@@ -308,15 +285,9 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
     it("refuses an interactive game in play, which settles at once: blackjack, crash with a manual cash-out (InteractiveBet)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const blackjack = await signBet(f, f.aliceSession, { game: GAME.BLACKJACK, params: 0n });
-      await nothingMoves(f, () =>
-        expect(play(f, [blackjack]))
-          .to.be.revertedWithCustomError(f.casino, "InteractiveBet")
-          .withArgs(GAME.BLACKJACK, 0n),
-      );
+      await skippedAlone(f, blackjack, f.casino, "InteractiveBet");
       const manualCrash = await signBet(f, f.aliceSession, { game: GAME.CRASH, params: 0n });
-      await expect(play(f, [manualCrash]))
-        .to.be.revertedWithCustomError(f.casino, "InteractiveBet")
-        .withArgs(GAME.CRASH, 0n);
+      await playSkipping(f, [manualCrash], manualCrash, f.casino, "InteractiveBet");
     });
 
     it("refuses a bet in play while the player has an open bet, whose seed comes first (OpenBetExists)", async function () {
@@ -324,18 +295,16 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       await (await walletBet(f, f.alice)).send();
       const bet = await signBet(f, f.aliceSession);
       expect(bet.signed.bet.nonce).to.equal(1n);
-      await nothingMoves(f, () => expect(play(f, [bet])).to.be.revertedWithCustomError(f.casino, "OpenBetExists"));
+      await skippedAlone(f, bet, f.casino, "OpenBetExists");
     });
 
-    it("is all or none: one refused bet refuses the whole batch, the other players' bets with it", async function () {
+    it("is not all or none: a forged bet is skipped (NotSessionPlayer, the nonce left alone), the other players' bets settle", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const [bob0] = await signBatch(f, [[f.bobSession, {}]]);
       const forged = await signBet(f, f.aliceSession, { signer: keyOf("forger") });
-      const bobBefore = await ledgerOf(f, f.bob.address);
-      await expect(play(f, [bob0, forged]))
-        .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
-        .withArgs(keyOf("forger").address, f.alice.address);
-      expect(await ledgerOf(f, f.bob.address)).to.deep.equal(bobBefore);
+      const receipt = await playSkipping(f, [bob0, forged], forged, f.sessions, "NotSessionPlayer");
+      expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal([bob0.betId]);
+      expect((await f.casino.commitmentOf(f.alice.address)).nextNonce).to.equal(0n);
     });
   });
 });

@@ -3,6 +3,7 @@
 // tests cannot import the ESM engine, as test/helpers.ts mirrors the random word); a fixture with
 // the Casino's sessions, limits and rules, a hash chain per player and funded vaults; and the steps
 // every test takes: open a session, sign a bet or an action log, compute the rules' payout.
+import { expect } from "chai";
 import { ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
 import {
@@ -14,6 +15,7 @@ import {
   verifyTypedData,
   Wallet,
   ZeroHash,
+  type BaseContract,
   type ContractTransactionResponse,
   type TransactionReceipt,
   type TypedDataDomain,
@@ -306,6 +308,56 @@ export function play(f: SessionsFixture, bets: RelayedBet[]) {
     bets.map((b) => b.signed),
     bets.map((b) => b.seed),
   );
+}
+
+/** The refusals that are the player's own doing: a play that skips a bet for one of them spends its nonce (SessionPlay._byPlayer). */
+export const PLAYERS_OWN_REFUSALS = new Set([
+  "InsufficientBalance",
+  "CoolingOff",
+  "AboveBetCap",
+  "LossLimitReached",
+  "SessionRevokedError",
+  "SessionBudgetExceeded",
+  "AboveSessionMaxBet",
+  "TokenNotAllowed",
+  "GameNotAllowed",
+]);
+
+/**
+ * Sends `bets` with play and checks that the batch went through with `skipped` skipped, not
+ * placed: BetSkipped(player, nonce, the selector of `contract`'s `error`, nonceSpent), and no bet
+ * of its id when its nonce was spent (by default, for the player's own refusals). Returns the receipt.
+ */
+export async function playSkipping(
+  f: SessionsFixture,
+  bets: RelayedBet[],
+  skipped: RelayedBet,
+  contract: BaseContract,
+  error: string,
+  nonceSpent = PLAYERS_OWN_REFUSALS.has(error),
+): Promise<TransactionReceipt> {
+  const receipt = (await (await play(f, bets)).wait())!;
+  const { player, nonce } = skipped.signed.bet;
+  const selector = contract.interface.getError(error)!.selector;
+  const skips = eventsOf(receipt, f.casino, "BetSkipped").filter((e) => e.args.player === player && e.args.nonce === nonce);
+  expect(
+    skips.map((e) => [e.args.reason, e.args.nonceSpent]),
+    `BetSkipped(${error}) of nonce ${nonce}`,
+  ).to.deep.equal([[selector, nonceSpent]]);
+  const placed = eventsOf(receipt, f.casino, "BetPlaced").filter((e) => e.args.betId === skipped.betId);
+  if (nonceSpent || placed.length > 0) expect(placed, "the skipped bet placed").to.have.length(0);
+  return receipt;
+}
+
+/** Sends one bet with play and checks that it was skipped (playSkipping). */
+export async function playSkippingOne(
+  f: SessionsFixture,
+  bet: RelayedBet,
+  contract: BaseContract,
+  error: string,
+  nonceSpent = PLAYERS_OWN_REFUSALS.has(error),
+): Promise<TransactionReceipt> {
+  return playSkipping(f, [bet], bet, contract, error, nonceSpent);
 }
 
 /** The settler's countersignature of a signed bet: its EIP-712 signature of the same Bet the key signed, which lets anyone place it. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ZeroAddress, type JsonRpcProvider, type TransactionReceipt } from "ethers";
-import { contractRevert, type Casino } from "../../../bindings/casino";
+import { contractRevert, sessionsInterface, skippedBetsOf, type Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import { transactionFate, type TxSender } from "../chain/sender";
 import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
@@ -412,8 +412,8 @@ export class RelayBatcher {
   /** The request as a call from the settler: its error (OUT_OF_GAS for that), or undefined when it would succeed. */
   private async call(request: RelayRequest): Promise<unknown> {
     try {
-      await this.o.provider.call({ ...request, from: this.o.sender.address });
-      return undefined;
+      const answer = await this.o.provider.call({ ...request, from: this.o.sender.address });
+      return skippedInPlay(request, answer);
     } catch (error) {
       if (contractRevert(error)) return error;
       if (/out of gas/i.test((error as Error).message)) return OUT_OF_GAS;
@@ -536,6 +536,7 @@ export class RelayBatcher {
   /** A relay transaction's receipt: its bets are mined, or (reverted) queued again for a new simulation. */
   private async landed(receipt: TransactionReceipt): Promise<void> {
     if (receipt.status === 1) {
+      await this.refuseSkipped(receipt);
       const mined = await this.o.db
         .update(sessionBets)
         .set({ status: "mined", block: receipt.blockNumber, updatedAt: new Date() })
@@ -585,6 +586,48 @@ export class RelayBatcher {
       for (const { token, margin } of relayMargins(mined, receipt.fee, degenPerBnb)) this.o.counters.margin(token, margin);
     } catch (error) {
       log.warn(`The margins of relay ${receipt.hash} were not counted: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * The bets of a mined relay transaction that the chain skipped (BetSkipped: its player made it
+   * fail after it was taken, e.g. a withdrawal in the same block) are refused with the chain's
+   * reason, and the player's later queued bets with them (they can no longer land in order); the
+   * others of the transaction settled. A skipped bet's share of the transaction's gas counts
+   * against its player's revert-gas budget, as a revert blamed on them does.
+   */
+  private async refuseSkipped(receipt: TransactionReceipt): Promise<void> {
+    const skipped = skippedBetsOf(receipt.logs);
+    if (skipped.length === 0) return;
+    const sent = await this.o.db
+      .select()
+      .from(sessionBets)
+      .where(and(eq(sessionBets.txHash, receipt.hash), eq(sessionBets.status, "sent")));
+    const share = Math.ceil(Number(receipt.gasUsed) / Math.max(sent.length, 1));
+    for (const skip of skipped) {
+      const bet = sent.find((row) => row.player.toLowerCase() === skip.player.toLowerCase() && row.nonce === skip.nonce);
+      if (bet === undefined) continue;
+      const reason = `Skipped on chain: ${refusalText(skip.reason)}`;
+      await this.o.db.transaction(async (tx) => {
+        await tx
+          .update(sessionBets)
+          .set({ status: "refused", error: reason, updatedAt: new Date() })
+          .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "sent")));
+        const after = await tx
+          .update(sessionBets)
+          .set({
+            status: "refused",
+            error: `An earlier bet of yours (nonce ${bet.nonce}) was refused, so this one cannot land: sign it again`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(sessionBets.player, bet.player), gt(sessionBets.nonce, bet.nonce), eq(sessionBets.status, "queued")))
+          .returning();
+        // The later bets were never sent: their units come back; the skipped one's gas was spent.
+        for (const row of after) await countSessionBets(tx, row.player, -1, row.createdAt);
+      });
+      await chargeRevertGas(this.o.db, bet.player, share);
+      this.o.counters.revertGas(share, "player");
+      log.info({ betId: bet.betId }, reason);
     }
   }
 
@@ -653,6 +696,20 @@ export class RelayBatcher {
 }
 
 /** A call that reverted without data a contract's ABI decodes (out of gas, a plain revert). */
+const PLAY_SELECTOR = sessionsInterface.getFunction("play")!.selector;
+
+/**
+ * A play the chain would take but skip a bet of (issue #37 item 2: it returns each bet's refusal)
+ * reads, to the simulation, as a play that fails on the first bet it skips: an error carrying that
+ * refusal's selector (its arguments zero), as a revert would. Undefined when every bet settles.
+ */
+function skippedInPlay(request: RelayRequest, answer: string): unknown {
+  if (!request.data.startsWith(PLAY_SELECTOR)) return undefined;
+  const [refusals] = sessionsInterface.decodeFunctionResult("play", answer) as unknown as [string[]];
+  const reason = refusals.find((refusal) => BigInt(refusal) !== 0n);
+  return reason === undefined ? undefined : { code: "CALL_EXCEPTION", data: reason + "00".repeat(32 * 4) };
+}
+
 function isRevert(error: unknown): boolean {
   return (error as { code?: string }).code === "CALL_EXCEPTION";
 }

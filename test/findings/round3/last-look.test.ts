@@ -73,7 +73,10 @@ describe("Issue #37, item 3: the house countersigns a bet before it can know its
     const swapped: SignedBet = { ...bet.signed, bet: { ...bet.signed.bet, clientSeed: ethers.id("another seed, chosen after the countersignature") } };
     await expect(f.sessions.connect(alice).place(swapped, countersignature)).to.be.revertedWithCustomError(f.sessions, "NotRelayer").withArgs(alice.address);
     await expect(f.sessions.connect(f.settler).place(swapped, "0x")).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer");
-    await expect(f.sessions.connect(f.settler).play([swapped], [bet.seed])).to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer");
+    // play skips it (BetSkipped, NotSessionPlayer) and leaves the nonce to the bet as signed.
+    await expect(f.sessions.connect(f.settler).play([swapped], [bet.seed]))
+      .to.emit(f.casino, "BetSkipped")
+      .withArgs(alice.address, bet.signed.bet.nonce, f.sessions.interface.getError("NotSessionPlayer")!.selector, false);
     // The bet as signed and revealed still goes.
     await expect(f.sessions.connect(f.settler).play([bet.signed], [bet.seed])).to.emit(f.casino, "GamePlayed");
   });

@@ -1,0 +1,94 @@
+// Issue #37 (trust, round 3), item 2: a second account turned a reverted batch into an option to
+// cancel. Account A drained its vault in the relay's block, just before CasinoSessions.play: the
+// whole batch reverted, and account B read its own outcome in the public calldata and could make
+// its losing bet fail before the resend. The rule now: one player's failure never reverts another
+// player's bet. play skips the bet that fails, with BetSkipped(player, nonce, reason, nonceSpent),
+// spends its nonce (so the relay seed it showed settles nothing, and the signed bet can never be
+// placed), and settles every other bet in the same transaction (contracts/README.md "Trust
+// assumptions").
+import { expect } from "chai";
+import { ethers, network } from "hardhat";
+import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import { parseEther } from "ethers";
+import { eventsOf } from "../support";
+import {
+  deploySessions,
+  openSession,
+  place,
+  play,
+  relaySeedOf,
+  seedOf,
+  settleWithRules,
+  signBatch,
+  VAULT_DEGEN,
+  walletBet,
+  type Outcome,
+} from "../../sessions/support";
+
+const STAKE = parseEther("100");
+const lose: Outcome = async (pay) => (await pay()) === 0n;
+const win: Outcome = async (pay) => (await pay())! > 0n;
+
+async function twoPlayersFixture() {
+  const f = await deploySessions();
+  const [a, b] = f.players;
+  return { ...f, a, b, aSession: await openSession(f, a), bSession: await openSession(f, b) };
+}
+
+describe("Issue #37, item 2: one player's failure never reverts another player's bet", function () {
+  it("A withdraws in the relay's block, before its play: A's bet is skipped (InsufficientBalance, nonce spent), B's losing bet settles in the same transaction", async function () {
+    const f = await loadFixture(twoPlayersFixture);
+    // A's bet would win, B's loses: B is the one who would cancel, A the one who fails the batch.
+    const [aBet, bBet] = await signBatch(f, [
+      [f.aSession, { amount: STAKE, wanted: win }],
+      [f.bSession, { amount: STAKE, wanted: lose }],
+    ]);
+    const bVault = await f.casino.getBalance(f.b.address, f.tokenAddress);
+
+    await network.provider.send("evm_setAutomine", [false]);
+    let playHash: string;
+    try {
+      await f.casino.connect(f.a).withdraw(f.tokenAddress, VAULT_DEGEN, { gasLimit: 500_000 });
+      playHash = (await play(f, [aBet, bBet])).hash;
+      await network.provider.send("evm_mine", []);
+    } finally {
+      await network.provider.send("evm_setAutomine", [true]);
+    }
+    const receipt = (await ethers.provider.getTransactionReceipt(playHash))!;
+    expect(receipt.status, "the batch went through").to.equal(1);
+
+    const skipped = eventsOf(receipt, f.casino, "BetSkipped").map((e) => [e.args.player, e.args.nonce, e.args.reason, e.args.nonceSpent]);
+    const insufficient = f.casino.interface.getError("InsufficientBalance")!.selector;
+    expect(skipped).to.deep.equal([[f.a.address, 0n, insufficient, true]]);
+    const settled = eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId);
+    expect(settled).to.deep.equal([bBet.betId]);
+    // B lost the stake: its bet is final in the batch A failed, nothing left for B to cancel.
+    expect(await f.casino.getBalance(f.b.address, f.tokenAddress)).to.equal(bVault - STAKE);
+    // A's budget is untouched by the bet that was never placed.
+    expect((await f.sessions.sessionOf(f.a.address, f.aSession.key.address)).lost).to.deep.equal([0n, 0n]);
+  });
+
+  it("the skipped bet's seed, public in the mined play, settles nothing later: its signed bet is never placed, the nonce's wallet seed is another", async function () {
+    const f = await loadFixture(twoPlayersFixture);
+    const [aBet, bBet] = await signBatch(f, [
+      [f.aSession, { amount: STAKE, wanted: win }],
+      [f.bSession, { amount: STAKE }],
+    ]);
+    await f.casino.connect(f.a).withdraw(f.tokenAddress, VAULT_DEGEN);
+    await play(f, [aBet, bBet]);
+    // A sees the skipped bet would have won, deposits again and sends it with the countersignature.
+    await f.casino.connect(f.a).deposit(f.tokenAddress, VAULT_DEGEN);
+    await expect(place(f, aBet.signed, f.a), "the skipped bet placed with its countersignature")
+      .to.be.revertedWithCustomError(f.casino, "WrongNonce")
+      .withArgs(1n);
+    // A's next bet, from the wallet, takes nonce 1: the seed the play showed (nonce 0's relay link)
+    // is below both of nonce 1's links in the chain, and settles it no more than any other.
+    const next = await walletBet(f, f.a, { amount: STAKE });
+    await next.send();
+    expect(next.betId).to.equal(aBet.betId + 1n);
+    await expect(f.casino.connect(f.settler).settle(next.betId, aBet.seed, 0n)).to.be.revertedWithCustomError(f.casino, "WrongSeed");
+    expect(aBet.seed).to.equal(relaySeedOf(f.a.address, 0n));
+    await settleWithRules(f, next.betId, seedOf(f.a.address, 1n));
+    expect((await f.casino.getBet(next.betId)).open).to.equal(false);
+  });
+});
