@@ -75,7 +75,7 @@ describe("Casino attacks that must fail", function () {
       ["settle", [betIdOf(attackerAddress, 0n), ethers.ZeroHash, 0]],
       ["settleBatch", [[], [], []]],
       ["claimExpired", [betIdOf(attackerAddress, 0n)]],
-      ["playFor", [[], []]],
+      ["playFor", [[], [], []]],
       ["placeFor", [[attackerAddress, NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, 0, commit, TERMS]]],
       ["addStakeFor", [betIdOf(attackerAddress, 0n)]],
       ["settleFor", [betIdOf(attackerAddress, 0n), ethers.ZeroHash, "0x"]],
@@ -142,7 +142,7 @@ describe("Casino attacks that must fail", function () {
       terms: TERMS,
     };
     const sessionsOnly = [
-      () => asStranger.playFor([{ bet: signedBet, deadline: 0, r: ethers.ZeroHash, vs: ethers.ZeroHash }], [ethers.id("x")]),
+      () => asStranger.playFor([{ bet: signedBet, deadline: 0, r: ethers.ZeroHash, vs: ethers.ZeroHash }], [ethers.id("x")], ["0x00000000"]),
       () => asStranger.placeFor(signedBet),
       () => asStranger.addStakeFor(betIdOf(alice.address, 0n)),
       () => asStranger.settleFor(betIdOf(alice.address, 0n), ethers.id("x"), "0x"),
