@@ -4,7 +4,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { openPage } from "./support/browser";
 import { seriousViolations, tabWalk } from "./support/axe";
-import { overflowing, useBrowser } from "./support/page";
+import { gotoDrawn, overflowing, useBrowser } from "./support/page";
 import { TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { openWalletDialog } from "./support/wallet-app";
 
@@ -38,16 +38,14 @@ describe("accessibility", () => {
 
   it.each(PAGES)("%s has no serious or critical axe violation", async (path) => {
     const page = await openPage(browser());
-    await page.goto(appUrl + path);
-    await page.waitForLoadState("networkidle");
+    await gotoDrawn(page, appUrl + path);
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 
   it.each(PAGES)("%s: Tab reaches every control, each visibly focused", async (path) => {
     const page = await openPage(browser());
-    await page.goto(appUrl + path);
-    await page.waitForLoadState("networkidle");
+    await gotoDrawn(page, appUrl + path);
     const walk = await tabWalk(page);
     expect(walk.reached).toBeGreaterThan(3);
     expect({ notVisiblyFocused: walk.notVisiblyFocused, unreached: walk.unreached }).toEqual({ notVisiblyFocused: [], unreached: [] });
@@ -56,14 +54,15 @@ describe("accessibility", () => {
 
   it.each(PAGES)("%s fits a 390 px phone", async (path) => {
     const page = await openPage(browser(), "phone");
-    await page.goto(appUrl + path);
-    await page.waitForLoadState("networkidle");
+    await gotoDrawn(page, appUrl + path);
     expect(await overflowing(page)).toEqual([]);
     await page.context().close();
   });
 
-  it("every wallet dialog, and the connect dialog, passes axe, keeps Tab inside with visible focus, and fits a phone", async () => {
-    for (const viewport of ["desktop", "phone"] as const) {
+  // One test per viewport: together they took 37-66 s on a loaded machine, past 120 s on a starved one.
+  it.each(["desktop", "phone"] as const)(
+    "every wallet dialog, and the connect dialog, passes axe, keeps Tab inside with visible focus, and fits a phone (%s)",
+    async (viewport) => {
       const page = await openPage(browser(), viewport);
       await TestWallet.install(page, { account: PLAYER, rpcUrl });
       await TestWallet.install(page, { account: SECOND_WALLET, rpcUrl, announceAs: { name: "Rabby Wallet", rdns: "io.rabby" } });
@@ -88,8 +87,8 @@ describe("accessibility", () => {
         await page.getByRole("dialog").waitFor({ state: "detached" });
       }
       await page.context().close();
-    }
-  });
+    },
+  );
 
   it("the hotkeys stay off while the player types in a field, and work again outside it", async () => {
     const page = await openPage(browser());

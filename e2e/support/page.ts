@@ -18,6 +18,19 @@ export function useBrowser(): () => Browser {
 }
 
 /**
+ * Opens a path and waits until the app has drawn it: the header, and the page itself in place of
+ * its loading spinner (app-layout.tsx). The network going idle is not enough: on a starved machine
+ * a page's chunk can arrive long before React draws it, and a check of an undrawn page checks
+ * nothing (the Tab walk of such a page reached no control).
+ */
+export async function gotoDrawn(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("app-header").waitFor();
+  await page.locator('main > [role="status"]').waitFor({ state: "detached" });
+}
+
+/**
  * Elements reaching past the right edge of a phone screen (nothing may be cut off), and the page
  * itself when it scrolls sideways. Shapes inside an <svg> are left out: the svg clips them, and a
  * rotated wheel's bounding box is wider than it. So is what an ancestor inside the screen clips
