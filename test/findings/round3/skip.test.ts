@@ -91,4 +91,44 @@ describe("Issue #37, item 2: one player's failure never reverts another player's
     await settleWithRules(f, next.betId, seedOf(f.a.address, 1n));
     expect((await f.casino.getBet(next.betId)).open).to.equal(false);
   });
+
+  // What is left open (contracts/README.md "Trust assumptions"): a bet skipped for the bankroll's
+  // room keeps its nonce, so that the house cannot void a winner by taking the room itself. A
+  // player who stakes the largest bet and bets from a second account just before the relay's play
+  // (any bet lowers the largest bet) therefore learns the outcome from the mined play and holds an
+  // option: place the bet later if it wins. This test pins that limit; it fails the day the option
+  // is closed, and the README's line goes with it.
+  it("pins the open part: A stakes the largest bet and A's second account B bets just before the relay's play; A's bet is skipped (BetTooLarge, nonce kept), and A places it later, with its countersignature, once the play showed a win", async function () {
+    const f = await loadFixture(twoPlayersFixture);
+    // A bet reserves at most riskBps of the free bankroll: A stakes the largest bet, and any bet
+    // of B's just before it lowers that largest bet below A's stake. (3 bps keeps the largest bet
+    // within the session's; the default's would do the same with a larger stake.)
+    await f.casino.connect(f.owner).setRiskBps(3);
+    const [game, params] = [0, 1n];
+    const largest = await f.casino.maxBet(f.tokenAddress, game, params, f.a.address);
+    const [aBet] = await signBatch(f, [[f.aSession, { amount: largest, game, params, wanted: win }]]);
+    const bBet = await walletBet(f, f.b, { amount: STAKE, game, params });
+
+    await network.provider.send("evm_setAutomine", [false]);
+    let playHash: string;
+    try {
+      await bBet.send();
+      playHash = (await play(f, [aBet])).hash;
+      await network.provider.send("evm_mine", []);
+    } finally {
+      await network.provider.send("evm_setAutomine", [true]);
+    }
+    const receipt = (await ethers.provider.getTransactionReceipt(playHash))!;
+    const tooLarge = f.casino.interface.getError("BetTooLarge")!.selector;
+    const skipped = eventsOf(receipt, f.casino, "BetSkipped").map((e) => [e.args.player, e.args.nonce, e.args.reason, e.args.nonceSpent]);
+    expect(skipped).to.deep.equal([[f.a.address, 0n, tooLarge, false]]);
+
+    // The room comes back when B's bet settles; the play's calldata showed A's seed, and A's bet wins.
+    await settleWithRules(f, bBet.betId, bBet.seed);
+    const aVault = await f.casino.getBalance(f.a.address, f.tokenAddress);
+    await expect(place(f, aBet.signed, f.a)).to.emit(f.casino, "BetPlaced");
+    const payout = await settleWithRules(f, aBet.betId, aBet.seed);
+    expect(payout, "the win the play showed").to.be.greaterThan(largest);
+    expect(await f.casino.getBalance(f.a.address, f.tokenAddress)).to.equal(aVault - largest + payout);
+  });
 });
