@@ -315,3 +315,16 @@ export async function clientSeedWhere(
 export function hangDetector(test: Mocha.Context | Mocha.Suite, ms: number): void {
   test.timeout((hre as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING ? 0 : ms);
 }
+
+/** The refusals that are the player's own doing: a play that skips a bet for one of them spends its nonce (SessionPlay._byPlayer). */
+export const PLAYERS_OWN_REFUSALS = new Set([
+  "InsufficientBalance",
+  "CoolingOff",
+  "AboveBetCap",
+  "LossLimitReached",
+  "SessionRevokedError",
+  "SessionBudgetExceeded",
+  "AboveSessionMaxBet",
+  "TokenNotAllowed",
+  "GameNotAllowed",
+]);

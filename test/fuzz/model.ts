@@ -10,7 +10,18 @@
 // signatures recover to, and GameRules' answer for each word (payouts are the rules', which the
 // model asks for and never computes) are handed in by the harness as they become known.
 import { AbiCoder, id, keccak256, ZeroAddress, ZeroHash } from "ethers";
-import { HashChain, jackpotRoll, jackpotOdds, betJackpotPrize, maxPayout as payoutBound, ODDS_ONE, packTerms, randomWord, betIdOf } from "../helpers";
+import {
+  HashChain,
+  jackpotRoll,
+  jackpotOdds,
+  betJackpotPrize,
+  maxPayout as payoutBound,
+  ODDS_ONE,
+  packTerms,
+  PLAYERS_OWN_REFUSALS,
+  randomWord,
+  betIdOf,
+} from "../helpers";
 import type { SwapRequest, WithdrawRequest } from "../support";
 
 export type Token = "DEGEN" | "BNB";
@@ -131,19 +142,6 @@ export const SKIPPED_BETS: Record<string, string> = Object.fromEntries(
     "LossLimitReached(uint256,uint256,uint256)",
   ].map((signature) => [signature.slice(0, signature.indexOf("(")), id(signature).slice(0, 10)]),
 );
-
-/** The skips that are the player's own doing and spend the bet's nonce (SessionPlay._byPlayer). */
-const PLAYERS_OWN_REFUSALS = new Set([
-  "InsufficientBalance",
-  "CoolingOff",
-  "AboveBetCap",
-  "LossLimitReached",
-  "SessionRevokedError",
-  "SessionBudgetExceeded",
-  "AboveSessionMaxBet",
-  "TokenNotAllowed",
-  "GameNotAllowed",
-]);
 
 /** Runs a check that refuses with fail(); the name of its error, or null when it passed. */
 function refusalOf(check: () => void): string | null {

@@ -21,7 +21,7 @@ import {
   type TypedDataDomain,
 } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { betIdOf, deployCasino, GAME, HashChain, NATIVE, randomWord, type CasinoFixture } from "../helpers";
+import { betIdOf, deployCasino, GAME, HashChain, NATIVE, PLAYERS_OWN_REFUSALS, randomWord, type CasinoFixture } from "../helpers";
 import { eventsOf } from "../findings/support";
 import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, clientSeedHash, SESSION_TYPES } from "../support";
 import type { CasinoLimits, CasinoSessions, GameRules } from "../../typechain-types";
@@ -310,18 +310,7 @@ export function play(f: SessionsFixture, bets: RelayedBet[]) {
   );
 }
 
-/** The refusals that are the player's own doing: a play that skips a bet for one of them spends its nonce (SessionPlay._byPlayer). */
-export const PLAYERS_OWN_REFUSALS = new Set([
-  "InsufficientBalance",
-  "CoolingOff",
-  "AboveBetCap",
-  "LossLimitReached",
-  "SessionRevokedError",
-  "SessionBudgetExceeded",
-  "AboveSessionMaxBet",
-  "TokenNotAllowed",
-  "GameNotAllowed",
-]);
+export { PLAYERS_OWN_REFUSALS } from "../helpers";
 
 /**
  * Sends `bets` with play and checks that the batch went through with `skipped` skipped, not

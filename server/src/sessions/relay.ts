@@ -472,15 +472,7 @@ export class RelayBatcher {
         .set({ status: "refused", error: reason, updatedAt: new Date() })
         .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "queued")))
         .returning();
-      const after = await tx
-        .update(sessionBets)
-        .set({
-          status: "refused",
-          error: `An earlier bet of yours (nonce ${bet.nonce}) was refused, so this one cannot land: sign it again`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(sessionBets.player, bet.player), gt(sessionBets.nonce, bet.nonce), eq(sessionBets.status, "queued")))
-        .returning();
+      const after = await refuseLaterBets(tx, bet);
       for (const row of [...refused, ...after]) await countSessionBets(tx, row.player, -1, row.createdAt);
       await this.o.signals.notify(tx, "relay_done");
     });
@@ -613,15 +605,7 @@ export class RelayBatcher {
           .update(sessionBets)
           .set({ status: "refused", error: reason, updatedAt: new Date() })
           .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "sent")));
-        const after = await tx
-          .update(sessionBets)
-          .set({
-            status: "refused",
-            error: `An earlier bet of yours (nonce ${bet.nonce}) was refused, so this one cannot land: sign it again`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(sessionBets.player, bet.player), gt(sessionBets.nonce, bet.nonce), eq(sessionBets.status, "queued")))
-          .returning();
+        const after = await refuseLaterBets(tx, bet);
         // The later bets were never sent: their units come back; the skipped one's gas was spent.
         for (const row of after) await countSessionBets(tx, row.player, -1, row.createdAt);
       });
@@ -712,4 +696,17 @@ function skippedInPlay(request: RelayRequest, answer: string): unknown {
 
 function isRevert(error: unknown): boolean {
   return (error as { code?: string }).code === "CALL_EXCEPTION";
+}
+
+/** Refuses a player's queued bets after a refused one of theirs: they can no longer land in order. */
+function refuseLaterBets(db: Db, bet: SessionBetRow): Promise<SessionBetRow[]> {
+  return db
+    .update(sessionBets)
+    .set({
+      status: "refused",
+      error: `An earlier bet of yours (nonce ${bet.nonce}) was refused, so this one cannot land: sign it again`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(sessionBets.player, bet.player), gt(sessionBets.nonce, bet.nonce), eq(sessionBets.status, "queued")))
+    .returning();
 }
