@@ -586,7 +586,11 @@ export class RelayBatcher {
    * fail after it was taken, e.g. a withdrawal in the same block) are refused with the chain's
    * reason, and the player's later queued bets with them (they can no longer land in order); the
    * others of the transaction settled. A skipped bet's share of the transaction's gas counts
-   * against its player's revert-gas budget, as a revert blamed on them does.
+   * against its player's revert-gas budget, as a revert blamed on them does. A bet skipped because
+   * its nonce was taken may have been taken by itself: the player's wallet placing the same signed
+   * bet with its countersignature (the app's fallback). It goes back to the queue, where the next
+   * round judges it as after a revert (verdictOn): found placed, held until the log reader has
+   * the placement, or refused if another bet took the nonce.
    */
   private async refuseSkipped(receipt: TransactionReceipt): Promise<void> {
     const skipped = skippedBetsOf(receipt.logs);
@@ -599,6 +603,16 @@ export class RelayBatcher {
     for (const skip of skipped) {
       const bet = sent.find((row) => row.player.toLowerCase() === skip.player.toLowerCase() && row.nonce === skip.nonce);
       if (bet === undefined) continue;
+      await chargeRevertGas(this.o.db, bet.player, share);
+      this.o.counters.revertGas(share, "player");
+      if (skip.reason === "WrongNonce") {
+        await this.o.db
+          .update(sessionBets)
+          .set({ status: "queued", txHash: null, updatedAt: new Date() })
+          .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "sent")));
+        this.loop.wake();
+        continue;
+      }
       const reason = `Skipped on chain: ${refusalText(skip.reason)}`;
       await this.o.db.transaction(async (tx) => {
         await tx
@@ -609,8 +623,6 @@ export class RelayBatcher {
         // The later bets were never sent: their units come back; the skipped one's gas was spent.
         for (const row of after) await countSessionBets(tx, row.player, -1, row.createdAt);
       });
-      await chargeRevertGas(this.o.db, bet.player, share);
-      this.o.counters.revertGas(share, "player");
       log.info({ betId: bet.betId }, reason);
     }
   }
