@@ -26,8 +26,8 @@ interface Connection {
  * very short keep-alive timeout does (Infinity for both options: a plain proxy), and that can cut
  * the node off altogether for a while. A connection that served a request and then sat idle longer
  * than `staleAfterMs` is dead to it: the next request on it gets a reset and never reaches the
- * node, as a request does that crosses the node's close. A connection idle longer than
- * `closeAfterMs` is closed, with a FIN or (at random) a reset.
+ * node, as a request does that crosses the node's close. A connection that served a request and
+ * then sat idle longer than `closeAfterMs` is closed, with a FIN or (at random) a reset.
  */
 export async function startResettingProxy(target: string, options: { staleAfterMs?: number; closeAfterMs?: number } = {}): Promise<ResettingProxy> {
   const staleAfterMs = options.staleAfterMs ?? 50;
@@ -72,7 +72,9 @@ export async function startResettingProxy(target: string, options: { staleAfterM
   const closer = setInterval(() => {
     const now = Date.now();
     for (const connection of connections) {
-      if (connection.awaitingAnswer || now - connection.idleSince <= closeAfterMs) continue;
+      // A kept-alive connection is one that served a request: a fresh one whose first request has
+      // not reached the proxy yet (a starved machine) is the client's retry, not an idle connection.
+      if (connection.awaitingAnswer || connection.servedRequests === 0 || now - connection.idleSince <= closeAfterMs) continue;
       closedIdle++;
       drop(connection, Math.random() < 0.5);
     }
