@@ -103,6 +103,7 @@ describe("Issue #37, item 2: one player's failure never reverts another player's
     // A bet reserves at most riskBps of the free bankroll: A stakes the largest bet, and any bet
     // of B's just before it lowers that largest bet below A's stake. (3 bps keeps the largest bet
     // within the session's; the default's would do the same with a larger stake.)
+    const [riskBps] = await f.casino.riskBps();
     await f.casino.connect(f.owner).setRiskBps(3);
     const [game, params] = [0, 1n];
     const largest = await f.casino.maxBet(f.tokenAddress, game, params, f.a.address);
@@ -123,8 +124,10 @@ describe("Issue #37, item 2: one player's failure never reverts another player's
     const skipped = eventsOf(receipt, f.casino, "BetSkipped").map((e) => [e.args.player, e.args.nonce, e.args.reason, e.args.nonceSpent]);
     expect(skipped).to.deep.equal([[f.a.address, 0n, tooLarge, false]]);
 
-    // The room comes back when B's bet settles; the play's calldata showed A's seed, and A's bet wins.
+    // The room comes back (B's bet settles, whatever it paid, and the owner's risk setting is
+    // raised again); the play's calldata showed A's seed, and A's bet wins.
     await settleWithRules(f, bBet.betId, bBet.seed);
+    await f.casino.connect(f.owner).setRiskBps(riskBps);
     const aVault = await f.casino.getBalance(f.a.address, f.tokenAddress);
     await expect(place(f, aBet.signed, f.a)).to.emit(f.casino, "BetPlaced");
     const payout = await settleWithRules(f, aBet.betId, aBet.seed);
