@@ -198,10 +198,11 @@ contract CasinoSessions is EIP712 {
     ///         transaction: the result is final in this block. Bets of one player in nonce order.
     ///         A bet that fails, whatever its player did since the server took it (a key revoked
     ///         or expired, its budget or largest stake, its token or game, its deadline, a vault
-    ///         drained, a limit of their own, its nonce taken by a wallet bet) or the house did (a
-    ///         pause, new terms, the bankroll's room), is skipped with `BetSkipped(player, nonce,
-    ///         reason)` and its nonce spent; every other bet settles (contracts/README.md "Trust
-    ///         assumptions"). Settler only; only arrays of different lengths revert.
+    ///         drained, a limit of their own, its nonce taken by a wallet bet) or the house did
+    ///         (new terms, the bankroll's room), is skipped with `BetSkipped(player, nonce, reason,
+    ///         nonceSpent)`, its nonce spent only when its player caused the failure; every other
+    ///         bet settles (contracts/README.md "Trust assumptions"). Settler only; only arrays of
+    ///         different lengths and a pause revert.
     /// @param bets the signed bets
     /// @param seeds their relay seeds (PlayerState), the next links of their players' hash chains
     /// @return refusals for each bet, 0 when it settled, else the selector of the error it was
