@@ -25,8 +25,8 @@
 // seed may miss a rare one and say which. The rarest are steered towards late in a run that has
 // not seen them, so that no change elsewhere (a payout, a reservation) decides whether a run sees
 // them: a jackpot hit from three fifths of the run on; in its last fifth, every 150 operations, a
-// draw on locked entropy and a void draw, a revoked key's bet, a session's hand split by another
-// key (NotBetSession) and a ticket's sure hit.
+// draw on locked entropy and a void draw, a revoked key's bet (placed alone, and in a play), a
+// session's hand split by another key (NotBetSession) and a ticket's sure hit.
 //
 // Operations: deposit, withdraw, relayed withdraw and swap (EIP-712 signatures from the players'
 // keys, with expired, forged, replayed, cancelled and malformed ones), desk swap with its caps,
@@ -2754,16 +2754,22 @@ describe("Casino invariant fuzz", function () {
         const expiry = HISTORY === "eip2935" ? 0x2200 : 300;
         const steerLocked = mineAfter === null && openDegen.length > 0 && lateWithout(stats.lockedDraws);
         // Revoked keys are rare while unexpired (a session lasts a day; the run jumps in time): late
-        // in a run that has not yet seen one's bet refused, revoke one of two keys, then sign with it.
+        // in a run that has not yet seen one's bet refused, revoke a key, then sign with it. A bet
+        // placed alone is refused (SessionRevokedError); one in a play is skipped (BetSkipped).
+        const revokedPlaceUnseen = !errorsSeen.has("SessionRevokedError");
+        const revokedSkipUnseen = !skipsSeen.has(SKIPPED_BETS.SessionRevokedError);
         const revokable = readyToPlay(2);
-        const steerRevoked =
+        const steerRevoked: boolean =
           mineAfter === null &&
           revokedNext === null &&
+          steerPlan.length === 0 &&
           !underCoverage &&
           op >= OPS * 0.8 &&
           op % STEER_EVERY === STEER_EVERY / 2 &&
-          !errorsSeen.has("SessionRevokedError") &&
-          revokable.length > 0;
+          (revokedPlaceUnseen || revokedSkipUnseen);
+        // A hand every other check lets through, its key revoked just before; else a play's bet.
+        const revokedHand: SteeredHand | null = steerRevoked && revokedPlaceUnseen ? steerableHand() : null;
+        const revokedPlayer: number | null = steerRevoked && revokedHand === null && revokedSkipUnseen && revokable.length > 0 ? rng.pick(revokable) : null;
         const steerVoid =
           mineAfter === null && !steerLocked && lateWithout(stats.voidDraws) && openDegen.some((b) => s().locked[b.betId.toString()] === undefined);
         // Steps planned ahead (steerPlan), late in a run, every STEER_EVERY operations, when nothing else is steered.
@@ -2796,11 +2802,14 @@ describe("Casino invariant fuzz", function () {
         } else if (steerPlan.length > 0) {
           produced = await steerPlan.shift()!();
           if (produced) produced.note = `(steered) ${produced.note}`;
-        } else if (steerRevoked) {
-          const k = rng.pick(revokable);
-          produced = revokeSessionStep(k, rng.pick(sessionKeys(playerOf(k).address, true)));
+        } else if (revokedHand !== null) {
+          produced = revokeSessionStep(revokedHand.player, revokedHand.key);
           produced.note = `(steered) ${produced.note}`;
-          revokedNext = k;
+          steerPlan = [() => sessionsPlaceStep(revokedHand)];
+        } else if (revokedPlayer !== null) {
+          produced = revokeSessionStep(revokedPlayer, rng.pick(sessionKeys(playerOf(revokedPlayer).address, true)));
+          produced.note = `(steered) ${produced.note}`;
+          revokedNext = revokedPlayer;
         } else if (steerLocked) {
           mineAfter = expiry;
           produced = lockStep(1);
