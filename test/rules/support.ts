@@ -21,6 +21,8 @@ export interface RuleCase {
   actions: string;
   payout: string | null;
   error?: { name: string; index?: number };
+  /** A blackjack hand whose split was staked: run through GameRules.splitStakedPayout, as the Casino does. */
+  splitStaked?: boolean;
 }
 
 export interface RuleCases {
@@ -88,7 +90,8 @@ const hexOf = (value: bigint) => value.toString(16).padStart(64, "0");
 /** A case as the harness's packed bet (GameRulesHarness.run): header of 100 bytes, then the actions. */
 function packBet(c: RuleCase): string {
   const actions = c.actions.slice(2);
-  const header = [c.game.toString(16).padStart(2, "0"), c.isNative ? "01" : "00", (actions.length / 2).toString(16).padStart(4, "0")].join("");
+  const flags = (c.isNative ? 0x01 : 0) | (c.splitStaked ? 0x80 : 0);
+  const header = [c.game.toString(16).padStart(2, "0"), flags.toString(16).padStart(2, "0"), (actions.length / 2).toString(16).padStart(4, "0")].join("");
   return header + hexOf(BigInt(c.params)) + hexOf(BigInt(c.stake)) + c.word.slice(2).toLowerCase() + actions;
 }
 
