@@ -2,14 +2,16 @@
  * The whole local stack as child processes: hardhat node → deploy → server → frontend.
  * Used by `npm start` (scripts/dev.ts, Vite dev server), by the browser tests (Vite preview
  * of the production build) and by the BSC Testnet rehearsal (scripts/rehearsal.ts: a chain 97
- * node, the real network's deploy, the server serving the built app itself). Every child runs in its own process group so stopping the stack also
- * stops whatever a child spawned (tsx, esbuild, ...): no orphan survives a Ctrl-C.
+ * node, the real network's deploy, the server serving the built app itself). The server runs as
+ * scripts/server-bundle.ts builds it. Every child runs in its own process group so stopping the
+ * stack also stops whatever a child spawned (esbuild, ...): no orphan survives a Ctrl-C.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { exitWithParent } from "./exit-with-parent";
+import { buildServer, SERVER_COMMAND } from "./server-bundle";
 
 const ROOT = path.resolve(__dirname, "..");
 const BIN = path.join(ROOT, "node_modules", ".bin");
@@ -138,7 +140,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let stopping = false;
 
   const run = (name: string, command: string, args: string[], env: Record<string, string> = {}): ChildProcess => {
-    const child = spawn(path.join(BIN, command), args, {
+    const child = spawn(path.isAbsolute(command) ? command : path.join(BIN, command), args, {
       cwd: ROOT,
       // ENV_FILE empty: an operator's BSC Testnet .env must not reach a local stack (scripts/env-file.ts).
       env: { ...process.env, ENV_FILE: "", ...env, FORCE_COLOR: "0" },
@@ -160,7 +162,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   const startServer = async (serverEnv: Record<string, string> = {}): Promise<ChildProcess> => {
-    const child = run("server", "tsx", ["server/src/main.ts"], {
+    const child = run("server", ...SERVER_COMMAND, {
       // Every browser of a local stack signs in from 127.0.0.1: the per-IP limit on sign-in that
       // guards a public server (20 a minute) would refuse a test run's many wallets, and the
       // live feed's 10 streams per IP its many pages.
@@ -192,6 +194,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
+    buildServer();
     const chain = run("chain", "hardhat", ["node", "--hostname", HOST, "--port", String(ports.chain)], chainSetup.nodeEnv);
     const rpcReady = httpOk(rpcUrl, {
       method: "POST",

@@ -8,6 +8,7 @@ import { loadDeployment, readConfig, REPO_ROOT } from "../src/config";
 import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
 import { DEV_KEYS } from "./support/chain";
 import { Client } from "./support/http";
+import { SERVER_COMMAND } from "../../scripts/server-bundle";
 
 let server: TestServer;
 let temp: ReturnType<typeof tempDir>;
@@ -195,9 +196,9 @@ describe("chain definitions (server/src/chain/chains.ts)", () => {
 });
 
 describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
-  /** `tsx server/src/main.ts` with the setting: it must stop before touching the chain, naming it. */
+  /** server/src/main.ts (bundled: SERVER_COMMAND) with the setting: it must stop before touching the chain, naming it. */
   async function startMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-    const child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
+    const child = spawn(SERVER_COMMAND[0], SERVER_COMMAND[1], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { REPO_ROOT } from "../../src/config";
 import { exitWithParent } from "../../../scripts/exit-with-parent";
+import { SERVER_COMMAND } from "../../../scripts/server-bundle";
 import { APP_ORIGIN } from "./app";
 import type { TestChain } from "./chain";
 import { MASTER_SECRET } from "./play";
@@ -19,7 +20,7 @@ export function onPostgres(postgres: { url: string }, chain: Pick<TestChain, "rp
   };
 }
 
-/** A server process (`tsx server/src/main.ts`), as an operator runs it: killable with kill -9. */
+/** A server process (server/src/main.ts, bundled by the project's setup: SERVER_COMMAND), as an operator runs it: killable with kill -9. */
 export interface Instance {
   name: string;
   url: string;
@@ -50,7 +51,7 @@ export function serverInstance(name: string, port: number, env: Record<string, s
       return output;
     },
     async start() {
-      child = spawn(path.join(REPO_ROOT, "node_modules", ".bin", "tsx"), ["server/src/main.ts"], {
+      child = spawn(SERVER_COMMAND[0], SERVER_COMMAND[1], {
         cwd: REPO_ROOT,
         // ENV_FILE empty: a developer's .env (scripts/env-file.ts) must not reach the test's instances.
         env: { ...process.env, ENV_FILE: "", HOST: "127.0.0.1", PORT: String(port), ...env },

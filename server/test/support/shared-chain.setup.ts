@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { buildServer } from "../../../scripts/server-bundle";
 import { deployBaseline, rpc, spawnNode } from "./chain";
 import "./fresh-chain";
 
@@ -13,6 +14,8 @@ let node: Awaited<ReturnType<typeof spawnNode>> | undefined;
 let dir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  // The server the tests start as a process (support/instance.ts) runs this run's code.
+  buildServer();
   node = await spawnNode();
   const baseline = await deployBaseline(node.rpcUrl);
   dir = mkdtempSync(path.join(os.tmpdir(), "degen-shared-chain-"));
