@@ -6,6 +6,7 @@ import { buildServices, type Services } from "../../src/server";
 import type { TestChain } from "./chain";
 import { freshChain } from "./fresh-chain";
 import { listen } from "./http";
+import { seedPgliteState } from "./pglite-template";
 
 export const APP_ORIGIN = "http://127.0.0.1:5173";
 export const SIWE_DOMAIN = "127.0.0.1:5173";
@@ -27,7 +28,7 @@ export interface TestServer {
 }
 
 /**
- * A real Hardhat node (the project's, rewound: fresh-chain.ts), the contracts, a fresh PGlite folder and the real server in process.
+ * A real Hardhat node (the project's, rewound: fresh-chain.ts), the contracts, a fresh PGlite folder (from the project's cluster: pglite-template.ts) and the real server in process.
  * `serverRpcUrl` gives the URL the server reaches the node at (a proxy in front of it); the test's
  * own chain helpers always talk to the node directly.
  */
@@ -61,6 +62,7 @@ export async function startServerOn(
   env: Record<string, string>,
   options: { settler?: boolean; serverRpcUrl?: (chain: TestChain) => Promise<string> } = {},
 ): Promise<TestServer> {
+  if (env.DATA_DIR && !env.DATABASE_URL) await seedPgliteState(env.DATA_DIR, chain);
   const config = readConfig({
     RPC_URL: options.serverRpcUrl ? await options.serverRpcUrl(chain) : chain.rpcUrl,
     APP_ORIGIN,

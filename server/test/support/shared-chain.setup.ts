@@ -8,6 +8,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildServer } from "../../../scripts/server-bundle";
 import { deployBaseline, rpc, spawnNode } from "./chain";
+import { makePgliteTemplate } from "./pglite-template";
 import "./fresh-chain";
 
 let node: Awaited<ReturnType<typeof spawnNode>> | undefined;
@@ -16,9 +17,13 @@ let dir: string | undefined;
 export async function setup(project: TestProject): Promise<void> {
   // The server the tests start as a process (support/instance.ts) runs this run's code.
   buildServer();
+  dir = mkdtempSync(path.join(os.tmpdir(), "degen-shared-chain-"));
+  const pgliteTemplate = path.join(dir, "pglite-template");
+  const template = makePgliteTemplate(pgliteTemplate);
   node = await spawnNode();
   const baseline = await deployBaseline(node.rpcUrl);
-  dir = mkdtempSync(path.join(os.tmpdir(), "degen-shared-chain-"));
+  await template;
+  project.provide("pgliteTemplate", pgliteTemplate);
   // A snapshot is spent by the rewind to it: each file leaves the next one's id here.
   const snapshotFile = path.join(dir, "snapshot");
   writeFileSync(snapshotFile, String(await rpc(node.rpcUrl, "evm_snapshot", [])));
