@@ -86,4 +86,38 @@ describe("KeptRead", () => {
     expect(await waiting).toBe(6);
     expect(node.read).toHaveBeenCalledTimes(4);
   });
+
+  it("since(t): a value read no earlier than t, within its time to live too; callers since the same moment share one read", async () => {
+    const node = controlledRead();
+    const kept = new KeptRead(node.read, 200);
+    const first = kept.get();
+    node.answer(1);
+    expect(await first).toBe(1);
+
+    // A deposit mined now: the value kept, still within its time to live, was read before it.
+    vi.advanceTimersByTime(50);
+    const minedAt = Date.now();
+    expect(await kept.get()).toBe(1);
+    const waiting = kept.since(minedAt);
+    const alsoWaiting = kept.since(minedAt);
+    expect(await settled(waiting)).toBe(false);
+    expect(node.read).toHaveBeenCalledTimes(2);
+    node.answer(2);
+    expect([await waiting, await alsoWaiting]).toEqual([2, 2]);
+
+    // That read is kept: asked since the same moment or earlier, it answers without reading.
+    expect(await kept.since(minedAt)).toBe(2);
+    expect(await kept.since(minedAt - 1_000)).toBe(2);
+    expect(node.read).toHaveBeenCalledTimes(2);
+
+    // A read under way that started before t does not do: a new one starts.
+    vi.advanceTimersByTime(201);
+    void kept.get();
+    vi.advanceTimersByTime(10);
+    const later = kept.since(Date.now());
+    expect(node.read).toHaveBeenCalledTimes(4);
+    node.answer(3);
+    node.answer(4);
+    expect(await later).toBe(4);
+  });
 });

@@ -15,6 +15,7 @@ export const STALE_LIMIT_MS = 5_000;
 export class KeptRead<T> {
   private kept: { at: number; value: Promise<T> } | undefined;
   private reading: Promise<T> | undefined;
+  private readingSince = 0;
 
   constructor(
     private readonly read: () => Promise<T>,
@@ -31,11 +32,23 @@ export class KeptRead<T> {
     return this.kept!.value;
   }
 
+  /**
+   * A value read no earlier than `time` (a Date.now()): the kept one or the read under way when it
+   * started then or later, else a new read. What happened before `time` shows in it, whatever the
+   * time to live, and callers after the same moment share one read.
+   */
+  since(time: number): Promise<T> {
+    if (this.kept && this.kept.at >= time) return this.kept.value;
+    if (this.reading && this.readingSince >= time) return this.reading;
+    return this.fresh();
+  }
+
   /** A new read, waited for (and kept for the next callers). */
   fresh(): Promise<T> {
     const startedAt = Date.now();
     const reading = this.read();
     this.reading = reading;
+    this.readingSince = startedAt;
     reading.then(
       // An older read answering after a newer one does not replace it.
       () => (!this.kept || this.kept.at <= startedAt) && (this.kept = { at: startedAt, value: reading }),

@@ -154,6 +154,7 @@ export class SessionBetIntake {
     const token = symbolOf(bet.token, this.d.degenAddress);
     if (!token) throw badRequest(`token must be DEGEN (${this.d.degenAddress}) or BNB (${ZeroAddress})`);
     const betId = ((BigInt(player) << 64n) | bet.nonce).toString();
+    const arrivedAt = Date.now();
     try {
       const viewUsed = { kept: false, block: 0 };
       try {
@@ -161,10 +162,13 @@ export class SessionBetIntake {
       } catch (error) {
         // Refused for what the chain showed at an earlier block (a nonce, a commitment, the vault,
         // the session's loss): judged again at the head, when there is a newer one. A view of the
-        // head itself stands: refusals repeated within a block cost the node nothing (issue #38).
+        // head itself stands: refusals repeated within a block cost the node no view (issue #38).
+        // The head is one read since the bet arrived, as the kept one may predate a deposit the
+        // player waited for before betting; bets refused at once share that read.
         if (!viewUsed.kept || !(error instanceof HttpError) || (error.status !== 409 && error.status !== 403)) throw error;
-        if ((await this.headRead.get()) <= viewUsed.block) throw error;
-        return await this.checkAndQueue(player, signed, token, betId, { kept: false, block: 0 }, true);
+        const head = await this.headRead.since(arrivedAt);
+        if (head <= viewUsed.block) throw error;
+        return await this.checkAndQueue(player, signed, token, betId, { kept: false, block: 0 }, head);
       }
     } catch (error) {
       // A retry of a bet taken already gets its answer again, whatever changed since (the session
@@ -182,7 +186,8 @@ export class SessionBetIntake {
     token: TokenSymbol,
     betId: string,
     viewUsed: { kept: boolean; block: number },
-    atHead = false,
+    /** A head just read: the bet is judged on a view read there, not on one kept. */
+    atHead?: number,
   ): Promise<AcceptedBet> {
     const { bet } = signed;
     const digest = this.d.typedData.betDigest(bet);
@@ -194,10 +199,15 @@ export class SessionBetIntake {
     if (Number(bet.deadline) < now + DEADLINE_MARGIN_SECONDS) throw badRequest("The bet's deadline has passed (or is too close to land it): sign it again");
     this.checkGame(bet, token, session);
 
-    const [head, terms] = await Promise.all([atHead ? this.headRead.fresh() : this.headRead.get(), this.terms.get()]);
-    const { block: viewBlock, readAt: viewReadAt, view, mark } = await this.chainView(player, bet.token, key, head, atHead ? 0 : VIEW_KEPT_BLOCKS, now);
+    const [head, terms] = await Promise.all([atHead ?? this.headRead.get(), this.terms.get()]);
+    const {
+      block: viewBlock,
+      readAt: viewReadAt,
+      view,
+      mark,
+    } = await this.chainView(player, bet.token, key, head, atHead === undefined ? VIEW_KEPT_BLOCKS : 0, now);
     // Read at a head kept a while, or kept itself: what is refused from here on is judged again at a head read now.
-    viewUsed.kept = !atHead;
+    viewUsed.kept = atHead === undefined;
     viewUsed.block = viewBlock;
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
     const { commit, nextNonce: chainNext, remaining, root, chainLength, balance } = view;
