@@ -2,11 +2,11 @@
 // its run's name; the exit status fails when any run fails, and a failed first phase skips the second.
 // 1. The checks the tests need or that fail fastest: lint beside the contracts' compile (which writes
 //    the typings every test imports). One after the other they kept one of the two cores idle.
-// 2. The tests: the browser tests, the unit tests and the type check then the contract tests.
-//    Together they keep both cores busy (vmstat showed 0 % idle), which none of them does alone; the
-//    type check waited alone behind lint (lint 44 s, compile 63 s, then typecheck 34 s on one core). One vitest run with every
-//    project cannot do this: its queue holds the server's files behind the browser files until the
-//    last one (verify-chain) may run.
+// 2. The tests: the browser tests, the unit tests, and the type check then the contract tests.
+//    Together they keep both cores busy (vmstat showed 0 % idle), which none of them does alone.
+//    In phase 1 the type check ran alone after the compile (lint 44 s, compile 63 s, typecheck
+//    34 s). One vitest run with every project cannot do this: its queue holds the server's files
+//    behind the browser files until the last one (verify-chain) may run.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import readline from "node:readline";

@@ -200,12 +200,8 @@ export class SessionBetIntake {
     this.checkGame(bet, token, session);
 
     const [head, terms] = await Promise.all([atHead ?? this.headRead.get(), this.terms.get()]);
-    const {
-      block: viewBlock,
-      readAt: viewReadAt,
-      view,
-      mark,
-    } = await this.chainView(player, bet.token, key, head, atHead === undefined ? VIEW_KEPT_BLOCKS : 0, now);
+    const keptBlocks = atHead === undefined ? VIEW_KEPT_BLOCKS : 0;
+    const { block: viewBlock, readAt: viewReadAt, view, mark } = await this.chainView(player, bet.token, key, head, keptBlocks, now);
     // Read at a head kept a while, or kept itself: what is refused from here on is judged again at a head read now.
     viewUsed.kept = atHead === undefined;
     viewUsed.block = viewBlock;
