@@ -122,11 +122,14 @@ describe("crash screen", () => {
     await advance(16);
     await advance(round.crashTimeSec * 1000 - 100);
     expect(screen.queryByText(/CRASHED/)).not.toBeInTheDocument();
+    const cashOutButton = screen.getByRole("button", { name: /^CASH OUT @/ });
     await advance(150);
     expect(screen.getByText(`CRASHED @ ${formatMultiplier(round.crashPoint)}`)).toBeInTheDocument();
     expect(screen.getByTestId("crash-multiplier")).toHaveTextContent(formatMultiplier(round.crashPoint));
     expect(balance().DEGEN).toBe(9990);
     expect(screen.queryByRole("button", { name: /CASH OUT/ })).not.toBeInTheDocument();
+    // The button a late double click aimed at is gone, not relabelled: clicks held on it cannot start a round.
+    expect(cashOutButton).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "PLAY AGAIN" })).toBeDisabled();
     await advance(PLAY_AGAIN_GUARD_MS);
     expect(screen.getByRole("button", { name: "PLAY AGAIN" })).toBeEnabled();

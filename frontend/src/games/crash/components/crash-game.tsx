@@ -171,8 +171,10 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
             chance={target === null ? null : cashOutChanceText(token, target)}
           />
           <div className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-night-950/90 p-3 backdrop-blur-md sm:static sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+            {/* Keyed apart: a pointer or a screen reader holding CASH OUT never finds it turned into PLAY AGAIN, then START GAME. */}
             {phase === "flying" ? (
               <Button
+                key="cash-out"
                 size="lg"
                 className="w-full border-0 bg-linear-to-r from-emerald-400 to-cyan font-black tracking-wider text-night-950 shadow-[0_0_28px_-4px_rgb(52_211_153/0.8)] hover:brightness-110"
                 disabled={!flight?.cashOutAllowed || over}
@@ -182,6 +184,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
               </Button>
             ) : ended ? (
               <Button
+                key="play-again"
                 variant="primary"
                 size="lg"
                 className="w-full font-black tracking-wider"
@@ -192,6 +195,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
               </Button>
             ) : (
               <Button
+                key="start-game"
                 variant="primary"
                 size="lg"
                 className="w-full font-black tracking-wider"
