@@ -196,7 +196,14 @@ describe("the BSC Testnet rehearsal on a local chain 97", () => {
     const { DegenToken, Casino } = reader.config.contracts;
     await page.goto(rehearsal.appUrl + "/");
     await expect.poll(() => page.getByTestId("headline-chain").innerText()).toBe("BSC Testnet");
-    await page.getByRole("button", { name: "Smart Contract Mechanics" }).click();
+    // The lobby's layout settles first: the wallet restored (the demo's reset button above the
+    // footer goes) and the feed's row of this file's wheel bet in. A click whose press and release
+    // straddle such a shift lands on neither the button nor its panel.
+    await expect.poll(() => page.getByTestId("mode-badge").innerText()).toBe("Web3 Mode");
+    await page.getByTestId("live-bets").getByTestId("live-bet").first().waitFor();
+    const mechanicsToggle = page.getByRole("button", { name: "Smart Contract Mechanics" });
+    await mechanicsToggle.click();
+    expect(await mechanicsToggle.getAttribute("aria-expanded")).toBe("true");
     const mechanics = page.getByTestId("panel-mechanics");
     await mechanics.getByText(`BSC Testnet (chain ${REHEARSAL_CHAIN_ID}) · testnet only`, { exact: true }).waitFor();
     for (const [contract, address] of [

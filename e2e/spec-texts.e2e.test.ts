@@ -100,7 +100,11 @@ describe("SPEC texts read as SPEC writes them", () => {
     };
     const page = await openPage(browser());
     await page.goto(appUrl + "/");
-    await page.getByRole("button", { name: "Smart Contract Mechanics" }).click();
+    // By keyboard: the live feed above the footer may still be filling, and a click whose press
+    // and release straddle that shift lands on neither the button nor its panel.
+    const mechanicsToggle = page.getByRole("button", { name: "Smart Contract Mechanics" });
+    await mechanicsToggle.press("Enter");
+    expect(await mechanicsToggle.getAttribute("aria-expanded")).toBe("true");
     const mechanics = page.getByTestId("panel-mechanics");
     await mechanics.getByText(`${config.chain.name} (chain ${config.chain.id}) · testnet only`, { exact: true }).waitFor();
     expect(await mechanics.getByTestId("contract-address-DegenToken").innerText()).toBe(config.contracts.DegenToken);
