@@ -113,6 +113,7 @@ describe("kickboxing screen", () => {
     for (const label of ["Bet on Red x2.0", "Bet on Blue x2.0", "Bet on Tie x4.0", "START MATCH"]) {
       expect(screen.getByRole("button", { name: label })).toBeDisabled();
     }
+    const startMatch = screen.getByRole("button", { name: "START MATCH" });
     expect(screen.getByTestId("bet-input")).toBeDisabled();
     expect(screen.getByTestId("token-switch-BNB")).toBeDisabled();
     for (const label of ["Blocks", "Counters", "Combos"]) expect(within(screen.getByTestId("stats-RED")).getByText(label)).toBeInTheDocument();
@@ -134,6 +135,8 @@ describe("kickboxing screen", () => {
     expect(banner).toHaveTextContent("You Won the Bet!");
     expect(screen.getByTestId("kickboxing-payout")).toHaveTextContent("+20.00 DEGEN (x2.0)");
     expect(balance().DEGEN).toBe(10010);
+    // The START MATCH a click waited on is gone, not relabelled NEW MATCH.
+    expect(startMatch).not.toBeInTheDocument();
     expect(screen.getByRole("meter", { name: "Blue health" })).toHaveAttribute("aria-valuenow", "0");
     const stats = fight.stats;
     expect(screen.getByTestId("stats-RED")).toHaveTextContent(`Blocks${stats.redBlocks}Counters${stats.redCounters}Combos${stats.redCombos}`);

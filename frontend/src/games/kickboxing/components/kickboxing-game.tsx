@@ -96,12 +96,20 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
             stakeValue={<UsdValue token={token} amount={stake} />}
           />
           <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
+          {/* Keyed apart, as crash's: an element held as START MATCH never becomes NEW MATCH. */}
           {phase === "finished" ? (
-            <Button variant="primary" size="lg" className="w-full font-black tracking-wider" onClick={newMatch}>
+            <Button key="new-match" variant="primary" size="lg" className="w-full font-black tracking-wider" onClick={newMatch}>
               NEW MATCH
             </Button>
           ) : (
-            <Button variant="primary" size="lg" className="w-full font-black tracking-wider" disabled={locked} onClick={() => void play(stake)}>
+            <Button
+              key="start-match"
+              variant="primary"
+              size="lg"
+              className="w-full font-black tracking-wider"
+              disabled={locked}
+              onClick={() => void play(stake)}
+            >
               START MATCH
             </Button>
           )}
