@@ -16,7 +16,7 @@ interface Motion {
  * not re-render 60 times a second; the landing ends on a timer, at the very ms it was planned for.
  */
 export function useWheelSpin() {
-  const rotor = useRef<SVGGElement | null>(null);
+  const rotor = useRef<HTMLDivElement | null>(null);
   const frame = useRef<number | undefined>(undefined);
   const finish = useRef<number | undefined>(undefined);
   const motion = useRef<Motion | null>(null);
