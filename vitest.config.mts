@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,18 @@ class VerifyChainLast extends BaseSequencer {
     return [...sorted.filter((file) => !last(file)), ...sorted.filter(last)];
   }
 }
+
+/** Both browser projects: e2e/ on the chain that verify-chain checks, e2e/demo/ on a stack of its own. */
+const BROWSER_TESTS = {
+  environment: "node",
+  fileParallelism: false,
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // expect.poll waits on the page and the chain, whose pace is the machine's: vitest's 1 s
+  // default failed a wallet request that a click sends after gas estimation, on CI's two
+  // shared cores (blackjack-web3's split). A failing poll still fails, only later.
+  expect: { poll: { timeout: 20_000 } },
+} as const;
 
 // Explicit includes: Hardhat's mocha tests in test/ and the browser tests in e2e/ must never be
 // collected by vitest.
@@ -73,17 +85,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...BROWSER_TESTS,
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
-          environment: "node",
+          exclude: [...configDefaults.exclude, "e2e/demo/**"],
           globalSetup: ["e2e/support/global-setup.ts"],
-          fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          // expect.poll waits on the page and the chain, whose pace is the machine's: vitest's 1 s
-          // default failed a wallet request that a click sends after gas estimation, on CI's two
-          // shared cores (blackjack-web3's split). A failing poll still fails, only later.
-          expect: { poll: { timeout: 20_000 } },
+        },
+      },
+      {
+        test: {
+          ...BROWSER_TESTS,
+          name: "e2e-demo",
+          include: ["e2e/demo/**/*.e2e.test.ts"],
+          globalSetup: ["e2e/support/demo-setup.ts"],
         },
       },
     ],

@@ -10,13 +10,20 @@ const ROOT = path.resolve(__dirname, "../..");
 // Ports apart from `npm start`'s so the browser tests run while a developer's stack is up;
 // E2E_PORT_BASE moves them so that two test runs can share a machine.
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18000);
-const PORTS = { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 };
+/** The demo-mode files' stack (e2e/demo/, e2e/support/demo-setup.ts) sits this far above. */
+export const DEMO_PORT_OFFSET = 1000;
 const E2E_MASTER_SECRET = "0x" + "5e".repeat(32);
 
 let stack: Stack | undefined;
 let dataDir: string | undefined;
 
-export async function setup(project: TestProject): Promise<void> {
+/** The stack of e2e/*.e2e.test.ts: they share its chain, which verify-chain.e2e.test.ts checks last. */
+export function setup(project: TestProject): Promise<void> {
+  return startSharedStack(project, PORT_BASE);
+}
+
+export async function startSharedStack(project: TestProject, portBase: number): Promise<void> {
+  const ports = { chain: portBase + 545, server: portBase + 1, frontend: portBase + 173 };
   dataDir = mkdtempSync(path.join(os.tmpdir(), "degen-e2e-"));
   const buildDir = path.join(dataDir, "dist");
   execFileSync(
@@ -27,10 +34,10 @@ export async function setup(project: TestProject): Promise<void> {
     { cwd: ROOT, stdio: "inherit", env: { ...process.env, VITE_LOCAL_NODE_CHAINS: "97" } },
   );
   stack = await startStack({
-    ports: PORTS,
+    ports,
     frontend: "preview",
     previewDir: buildDir,
-    logs: path.join(ROOT, "e2e/logs", String(PORT_BASE)),
+    logs: path.join(ROOT, "e2e/logs", String(portBase)),
     // A known master secret: the tests derive the house's seeds to choose client seeds that
     // force a win or a loss, the way no player can (the app has no test-only path for it).
     serverEnv: { DATA_DIR: path.join(dataDir, "db"), MASTER_SECRET: E2E_MASTER_SECRET },

@@ -19,10 +19,10 @@ import {
   type Fraction,
   type KickboxingBet,
   type Token,
-} from "../engine/src/index";
-import { BLACKJACK_RTP, kickboxingRtp } from "../engine/src/rtp";
-import { openPage } from "./support/browser";
-import { useBrowser } from "./support/page";
+} from "../../engine/src/index";
+import { BLACKJACK_RTP, kickboxingRtp } from "../../engine/src/rtp";
+import { openPage } from "../support/browser";
+import { useBrowser } from "../support/page";
 
 /**
  * Every multiplier, chance and RTP a player reads on the lobby and the five game pages, in both

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { openPage, screenshot, VIEWPORTS } from "./support/browser";
-import { useBrowser } from "./support/page";
+import { openPage, screenshot, VIEWPORTS } from "../support/browser";
+import { useBrowser } from "../support/page";
 
 const WHITEPAPER_SECTIONS = [
   "Executive Summary",

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openPage, screenshot } from "./support/browser";
-import { alertOf, balance, useBrowser } from "./support/page";
+import { openPage, screenshot } from "../support/browser";
+import { alertOf, balance, useBrowser } from "../support/page";
 
 const STAKE = 10;
 

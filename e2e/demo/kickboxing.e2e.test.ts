@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { openPage, screenshot } from "./support/browser";
-import { alertOf, balance, useBrowser } from "./support/page";
+import { openPage, screenshot } from "../support/browser";
+import { alertOf, balance, useBrowser } from "../support/page";
 
 const STAKE = 10;
 /** A fight lasts at most 30 s plus the 0.5 s knockout pause; leave room for a slow machine. */

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Page, Response } from "playwright-core";
-import { openPage, screenshot } from "./support/browser";
-import { balance, overflowing, useBrowser } from "./support/page";
+import { openPage, screenshot } from "../support/browser";
+import { balance, overflowing, useBrowser } from "../support/page";
 
 interface HandAnswer {
   status: string;

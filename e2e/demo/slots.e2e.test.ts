@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { openPage, screenshot } from "./support/browser";
-import { balance, overflowing, setBet, useBrowser } from "./support/page";
+import { openPage, screenshot } from "../support/browser";
+import { balance, overflowing, setBet, useBrowser } from "../support/page";
 
 const LINE_LABEL = /^(Top Row|Middle Row|Bottom Row|Diagonal down|Diagonal up) · (3|4|5)-Match$/;
 

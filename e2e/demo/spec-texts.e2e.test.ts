@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openPage, screenshot, VIEWPORTS } from "./support/browser";
-import { recasedTexts, useBrowser } from "./support/page";
+import { openPage, screenshot, VIEWPORTS } from "../support/browser";
+import { recasedTexts, useBrowser } from "../support/page";
 
 /**
  * Product texts as the player reads them. innerText applies CSS text-transform (textContent and

@@ -1,7 +1,7 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { openPage, screenshot } from "./support/browser";
-import { balance, overflowing, setBet, toastText, useBrowser } from "./support/page";
+import { openPage, screenshot } from "../support/browser";
+import { balance, overflowing, setBet, toastText, useBrowser } from "../support/page";
 
 /** How many lines of text an element's box holds. */
 const lines = (element: Locator) => element.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
