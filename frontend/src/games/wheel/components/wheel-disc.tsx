@@ -40,46 +40,49 @@ export function WheelDisc({ rotation, landingAt, spinning, rotorRef, selected, o
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="absolute inset-0 size-full drop-shadow-[0_0_24px_rgb(168_85_247/0.45)]">
         <circle cx={CENTRE} cy={CENTRE} r={RADIUS + 10} fill="#161142" stroke="#ffd23f" strokeWidth={3} />
       </svg>
-      <div
-        ref={rotorRef}
-        data-testid="wheel-rotor"
-        data-rotation={landingAt ?? rotation}
-        className="absolute inset-0 will-change-transform"
-        style={{ transform: `rotate(${rotation}deg)` }}
-      >
-        <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="size-full">
-          {WHEEL_COLOURS.map((colour, index) => {
-            const isSelected = selected.includes(index);
-            const [labelX, labelY] = pointAt((index + 0.5) * SEGMENT_DEGREES, RADIUS * 0.68);
-            return (
-              <g key={colour.color}>
-                <path
-                  d={segmentPath(index)}
-                  fill={colour.hex}
-                  fillOpacity={selected.length === 0 || isSelected ? 0.95 : 0.35}
-                  stroke="#07051a"
-                  strokeWidth={1.5}
-                />
-                <text
-                  x={labelX}
-                  y={labelY}
-                  fill="#07051a"
-                  fontSize={9}
-                  fontWeight={800}
-                  textAnchor="middle"
-                  dominantBaseline="middle"
-                  transform={`rotate(${(index + 0.5) * SEGMENT_DEGREES} ${labelX} ${labelY})`}
-                >
-                  {colour.label.toUpperCase()}
-                </text>
-              </g>
-            );
-          })}
-          {Array.from({ length: LIGHTS }, (_, index) => {
-            const [x, y] = pointAt((index * 360) / LIGHTS, RADIUS + 5);
-            return <circle key={index} cx={x} cy={y} r={2.2} fill={index % 2 ? "#ff3da8" : "#fff7c2"} />;
-          })}
-        </svg>
+      {/* Clipped to the disc: the square layer's corners, turned, would reach past the page's edge. */}
+      <div className="absolute inset-0 overflow-hidden rounded-full">
+        <div
+          ref={rotorRef}
+          data-testid="wheel-rotor"
+          data-rotation={landingAt ?? rotation}
+          className="absolute inset-0 will-change-transform"
+          style={{ transform: `rotate(${rotation}deg)` }}
+        >
+          <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="size-full">
+            {WHEEL_COLOURS.map((colour, index) => {
+              const isSelected = selected.includes(index);
+              const [labelX, labelY] = pointAt((index + 0.5) * SEGMENT_DEGREES, RADIUS * 0.68);
+              return (
+                <g key={colour.color}>
+                  <path
+                    d={segmentPath(index)}
+                    fill={colour.hex}
+                    fillOpacity={selected.length === 0 || isSelected ? 0.95 : 0.35}
+                    stroke="#07051a"
+                    strokeWidth={1.5}
+                  />
+                  <text
+                    x={labelX}
+                    y={labelY}
+                    fill="#07051a"
+                    fontSize={9}
+                    fontWeight={800}
+                    textAnchor="middle"
+                    dominantBaseline="middle"
+                    transform={`rotate(${(index + 0.5) * SEGMENT_DEGREES} ${labelX} ${labelY})`}
+                  >
+                    {colour.label.toUpperCase()}
+                  </text>
+                </g>
+              );
+            })}
+            {Array.from({ length: LIGHTS }, (_, index) => {
+              const [x, y] = pointAt((index * 360) / LIGHTS, RADIUS + 5);
+              return <circle key={index} cx={x} cy={y} r={2.2} fill={index % 2 ? "#ff3da8" : "#fff7c2"} />;
+            })}
+          </svg>
+        </div>
       </div>
       <svg viewBox={`0 0 ${SIZE} ${SIZE}`} className="absolute inset-0 size-full">
         <path d="M120,12 l9,-1 -9,24 -9,-24 z" fill="#ffd23f" stroke="#07051a" strokeWidth={1.5} />
