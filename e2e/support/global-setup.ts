@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startStack, type Stack } from "../../scripts/stack";
+import { startStack } from "../../scripts/stack";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -14,17 +14,18 @@ const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18000);
 export const DEMO_PORT_OFFSET = 1000;
 const E2E_MASTER_SECRET = "0x" + "5e".repeat(32);
 
-let stack: Stack | undefined;
-let dataDir: string | undefined;
-
 /** The stack of e2e/*.e2e.test.ts: they share its chain, which verify-chain.e2e.test.ts checks last. */
-export function setup(project: TestProject): Promise<void> {
+export function setup(project: TestProject): Promise<() => Promise<void>> {
   return startSharedStack(project, PORT_BASE);
 }
 
-export async function startSharedStack(project: TestProject, portBase: number): Promise<void> {
+/**
+ * Starts a stack for one project's files and answers its teardown: each project gets its own, so
+ * that `vitest run --project e2e --project e2e-demo` stops both stacks.
+ */
+export async function startSharedStack(project: TestProject, portBase: number): Promise<() => Promise<void>> {
   const ports = { chain: portBase + 545, server: portBase + 1, frontend: portBase + 173 };
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "degen-e2e-"));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "degen-e2e-"));
   const buildDir = path.join(dataDir, "dist");
   execFileSync(
     path.join(ROOT, "node_modules/.bin/vite"),
@@ -33,7 +34,7 @@ export async function startSharedStack(project: TestProject, portBase: number): 
     // are a fresh node's (frontend/src/features/chain/deployment-pins.ts), not deployments/97.json's.
     { cwd: ROOT, stdio: "inherit", env: { ...process.env, VITE_LOCAL_NODE_CHAINS: "97" } },
   );
-  stack = await startStack({
+  const stack = await startStack({
     ports,
     frontend: "preview",
     previewDir: buildDir,
@@ -48,11 +49,10 @@ export async function startSharedStack(project: TestProject, portBase: number): 
   project.provide("masterSecret", E2E_MASTER_SECRET);
   // The production build, for a test file that runs a private stack of its own.
   project.provide("appBuildDir", buildDir);
-}
-
-export async function teardown(): Promise<void> {
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 }
 
 declare module "vitest" {
