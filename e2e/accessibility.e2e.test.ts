@@ -36,6 +36,24 @@ describe("accessibility", () => {
     await page.context().close();
   });
 
+  it("the Tab walk finds a control Tab cannot reach, and leaves out one a live list adds while it walks", async () => {
+    const page = await openPage(browser());
+    await gotoDrawn(page, appUrl + "/missing");
+    await page.evaluate(() => {
+      const main = document.querySelector("main")!;
+      const unreachable = Object.assign(document.createElement("div"), { inert: true });
+      unreachable.append(Object.assign(document.createElement("button"), { textContent: "Behind inert" }));
+      main.append(unreachable);
+      // A row arriving above the focus, as the lobby's feed of settled bets does mid-walk.
+      document.addEventListener("focusin", () => document.body.prepend(Object.assign(document.createElement("button"), { textContent: "Arrived late" })), {
+        once: true,
+      });
+    });
+    const walk = await tabWalk(page);
+    expect(walk.unreached).toEqual(['button "Behind inert"']);
+    await page.context().close();
+  });
+
   it.each(PAGES)("%s has no serious or critical axe violation", async (path) => {
     const page = await openPage(browser());
     await gotoDrawn(page, appUrl + path);

@@ -30,11 +30,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * Tabs through the page from its top: how many controls it reached, those whose focus is not
  * visible (no outline and no ring), and the visible, enabled controls it never reached (a closed
  * <details> hides its own; a radio group or tab list counts as reached through any member).
+ * Only controls on the page when the walk starts count: a live list (the lobby's feed of bets
+ * settled by other players) adds rows above the focus while it walks, which no Tab could reach.
  */
 export async function tabWalk(page: Page): Promise<{ reached: number; notVisiblyFocused: string[]; unreached: string[] }> {
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     for (const element of document.querySelectorAll("[data-tabbed]")) element.removeAttribute("data-tabbed");
+    for (const element of document.querySelectorAll("*")) element.setAttribute("data-before-walk", "");
   });
   const notVisiblyFocused: string[] = [];
   let reached = 0;
@@ -65,7 +68,7 @@ export async function tabWalk(page: Page): Promise<{ reached: number; notVisibly
         'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])',
       ),
     ]
-      .filter((element) => !element.dataset.tabbed && element.checkVisibility({ visibilityProperty: true }))
+      .filter((element) => element.hasAttribute("data-before-walk") && !element.dataset.tabbed && element.checkVisibility({ visibilityProperty: true }))
       // A radio group, tab list or menu is one Tab stop: its other members are reached with the arrow keys.
       .filter((element) => {
         const group =
