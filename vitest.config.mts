@@ -33,6 +33,15 @@ const BROWSER_TESTS = {
   expect: { poll: { timeout: 20_000 } },
 } as const;
 
+/** Server files start servers and rewind their project's shared node (shared-chain.setup.ts). */
+const SERVER_TESTS = {
+  environment: "node",
+  globalSetup: ["server/test/support/shared-chain.setup.ts"],
+  fileParallelism: false,
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+} as const;
+
 // Explicit includes: Hardhat's mocha tests in test/ and the browser tests in e2e/ must never be
 // collected by vitest.
 export default defineConfig({
@@ -46,15 +55,22 @@ export default defineConfig({
           environment: "node",
         },
       },
+      // Two projects for the server's files, each with a node of its own, so that two vitest runs
+      // can take them side by side: a project's files run one at a time (fileParallelism: false),
+      // and one run takes every such file of every project one at a time, after the others.
       {
         test: {
           name: "server",
           include: ["server/test/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["server/test/support/shared-chain.setup.ts"],
-          fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          exclude: [...configDefaults.exclude, "server/test/processes/**"],
+          ...SERVER_TESTS,
+        },
+      },
+      {
+        test: {
+          name: "server-processes",
+          include: ["server/test/processes/**/*.test.ts"],
+          ...SERVER_TESTS,
         },
       },
       {

@@ -1,16 +1,16 @@
 import { parseEther, parseUnits, ZeroAddress } from "ethers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Casino } from "../../typechain-types";
-import { CasinoLimits__factory } from "../../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
-import { CasinoRelay__factory } from "../../typechain-types/factories/contracts/CasinoRelay__factory";
-import { sessionBets } from "../src/db/schema";
-import { markedView } from "../src/sessions/chain-marks";
-import { startTestServer, type TestServer } from "./support/app";
-import { metricOf } from "./support/instance";
-import { MASTER_SECRET, signWithdraw } from "./support/play";
-import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
-import { openSession } from "./support/sessions";
+import type { Casino } from "../../../typechain-types";
+import { CasinoLimits__factory } from "../../../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
+import { CasinoRelay__factory } from "../../../typechain-types/factories/contracts/CasinoRelay__factory";
+import { sessionBets } from "../../src/db/schema";
+import { markedView } from "../../src/sessions/chain-marks";
+import { startTestServer, type TestServer } from "../support/app";
+import { metricOf } from "../support/instance";
+import { MASTER_SECRET, signWithdraw } from "../support/play";
+import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "../support/relay-seats";
+import { openSession } from "../support/sessions";
 
 // Which relay batches skip their simulation (server/src/sessions/relay-trust.ts), on a real node:
 // the metrics count the bets sent unsimulated and the relay transactions that reverted.

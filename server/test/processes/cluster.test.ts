@@ -1,17 +1,17 @@
 import { hexlify, parseEther, randomBytes, type Wallet } from "ethers";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blackjackActionBytes, crashCashOutBytes, crashRound, GameType, isFinalStatus, settleGame, startBlackjack, type Token } from "../src/engine";
-import type { Casino } from "../../typechain-types";
-import { CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
-import { DEV_KEYS, freePort, type TestChain } from "./support/chain";
-import { freshChain } from "./support/fresh-chain";
-import { Client, signIn } from "./support/http";
-import { metricOf, onPostgres, serverInstance, type Instance } from "./support/instance";
-import { clientSeedFor, MASTER_SECRET, signWithdraw } from "./support/play";
-import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
-import { nameActionKey, openSession, sendBet, signActions, signBet, type TestSession } from "./support/sessions";
-import { settledTicketDraws } from "./support/jackpot";
+import { blackjackActionBytes, crashCashOutBytes, crashRound, GameType, isFinalStatus, settleGame, startBlackjack, type Token } from "../../src/engine";
+import type { Casino } from "../../../typechain-types";
+import { CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "../support/app";
+import { DEV_KEYS, freePort, type TestChain } from "../support/chain";
+import { freshChain } from "../support/fresh-chain";
+import { Client, signIn } from "../support/http";
+import { metricOf, onPostgres, serverInstance, type Instance } from "../support/instance";
+import { clientSeedFor, MASTER_SECRET, signWithdraw } from "../support/play";
+import { startPostgres, type ThrowawayPostgres } from "../support/postgres";
+import { nameActionKey, openSession, sendBet, signActions, signBet, type TestSession } from "../support/sessions";
+import { settledTicketDraws } from "../support/jackpot";
 
 /**
  * Two server instances on one PostgreSQL 15 under a stream of bets; the one holding the settler

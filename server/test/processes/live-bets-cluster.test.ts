@@ -1,15 +1,15 @@
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType } from "../src/engine";
-import type { LiveBet } from "../src/feed/feed-rows";
-import { CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "./support/app";
-import { freePort, type TestChain } from "./support/chain";
-import { freshChain } from "./support/fresh-chain";
-import { Client, signIn } from "./support/http";
-import { onPostgres, serverInstance, type Instance } from "./support/instance";
-import { depositDegen, placeBet } from "./support/play";
-import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
-import { StreamClient } from "./support/sse";
+import { GameType } from "../../src/engine";
+import type { LiveBet } from "../../src/feed/feed-rows";
+import { CHAIN_ID, SIWE_DOMAIN, tempDir, type TestServer } from "../support/app";
+import { freePort, type TestChain } from "../support/chain";
+import { freshChain } from "../support/fresh-chain";
+import { Client, signIn } from "../support/http";
+import { onPostgres, serverInstance, type Instance } from "../support/instance";
+import { depositDegen, placeBet } from "../support/play";
+import { startPostgres, type ThrowawayPostgres } from "../support/postgres";
+import { StreamClient } from "../support/sse";
 
 /**
  * The live feed on several instances sharing PostgreSQL: the lease holder records the settlement,

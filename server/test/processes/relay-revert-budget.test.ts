@@ -1,12 +1,12 @@
 import { parseEther, parseUnits } from "ethers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GameType } from "../src/engine";
-import type { Casino } from "../../typechain-types";
-import { startTestServer, type TestServer } from "./support/app";
-import { metricOf } from "./support/instance";
-import { MASTER_SECRET } from "./support/play";
-import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
-import { sendBet, signBet } from "./support/sessions";
+import { GameType } from "../../src/engine";
+import type { Casino } from "../../../typechain-types";
+import { startTestServer, type TestServer } from "../support/app";
+import { metricOf } from "../support/instance";
+import { MASTER_SECRET } from "../support/play";
+import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "../support/relay-seats";
+import { sendBet, signBet } from "../support/sessions";
 
 // Issue #37 item 9, on a real node: the gas the house burns on one address's reverted relay
 // transactions counts against a daily budget; past it, that address's bets are refused.

@@ -1,17 +1,17 @@
 import { parseEther } from "ethers";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Casino } from "../../typechain-types";
-import { GameType } from "../src/engine";
-import { SeedVault } from "../src/settler/seeds";
-import { CHAIN_ID, SIWE_DOMAIN, tempDir } from "./support/app";
-import { DEV_KEYS, freePort, type TestChain } from "./support/chain";
-import { freshChain } from "./support/fresh-chain";
-import { Client, signIn } from "./support/http";
-import { onPostgres, serverInstance, type Instance } from "./support/instance";
-import { MASTER_SECRET } from "./support/play";
-import { startPostgres, type ThrowawayPostgres } from "./support/postgres";
-import { openSession, sendBet, signBet, type TestSession } from "./support/sessions";
+import type { Casino } from "../../../typechain-types";
+import { GameType } from "../../src/engine";
+import { SeedVault } from "../../src/settler/seeds";
+import { CHAIN_ID, SIWE_DOMAIN, tempDir } from "../support/app";
+import { DEV_KEYS, freePort, type TestChain } from "../support/chain";
+import { freshChain } from "../support/fresh-chain";
+import { Client, signIn } from "../support/http";
+import { onPostgres, serverInstance, type Instance } from "../support/instance";
+import { MASTER_SECRET } from "../support/play";
+import { startPostgres, type ThrowawayPostgres } from "../support/postgres";
+import { openSession, sendBet, signBet, type TestSession } from "../support/sessions";
 
 // Issue #38 item 1: no secret the server holds reaches its log. A server process (as an operator
 // runs it, every level logged) on PostgreSQL, whose statements the test makes fail on demand.

@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Wallet } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addEthereumChainParameter, chainDefinition, KNOWN_CHAINS } from "../src/chain/chains";
-import { loadDeployment, readConfig, REPO_ROOT } from "../src/config";
-import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
-import { DEV_KEYS } from "./support/chain";
-import { Client } from "./support/http";
-import { SERVER_COMMAND } from "../../scripts/server-bundle";
+import { addEthereumChainParameter, chainDefinition, KNOWN_CHAINS } from "../../src/chain/chains";
+import { loadDeployment, readConfig, REPO_ROOT } from "../../src/config";
+import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "../support/app";
+import { DEV_KEYS } from "../support/chain";
+import { Client } from "../support/http";
+import { SERVER_COMMAND } from "../../../scripts/server-bundle";
 
 let server: TestServer;
 let temp: ReturnType<typeof tempDir>;
