@@ -79,7 +79,7 @@ const READS = {
   start: ["sessionId", "playerHand", "dealerHand", "playerScore", "dealerScore", "status", "canSplit", "payout"],
   hit: ["playerHand", "playerScore", "status", "splitHand", "splitScore", "activeSplit", "dealerHand", "dealerScore", "payout"],
   stand: ["dealerHand", "dealerScore", "status", "splitHand", "splitScore", "activeSplit", "payout"],
-  split: ["playerHand", "playerScore", "splitHand", "splitScore", "activeSplit", "status"],
+  split: ["playerHand", "playerScore", "splitHand", "splitScore", "activeSplit", "status", "dealerHand", "dealerScore", "payout"],
 } as const satisfies Record<string, readonly Field[]>;
 
 function read(answer: Answer, fields: readonly Field[]): Partial<BlackjackTable> {

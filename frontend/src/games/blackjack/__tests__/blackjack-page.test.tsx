@@ -137,6 +137,19 @@ describe("blackjack page", () => {
     expect(degen()).toBe(10000);
   });
 
+  it("a split that makes 21 on both hands ends the round at once: the dealer's hand shown, the win announced and paid", async () => {
+    // Player 10 + KING, dealer 10 + 7 = 17; the split deals an ace to each hand: 21 and 21 win 2x each.
+    fakeServer([deckStarting(10, 10, "KING", 7, "ACE", "ACE")]);
+    render(<BlackjackPage />);
+    await click("deal-button");
+    await click("split-button");
+    expect(banner()).toHaveTextContent("Win 40.00 DEGEN!");
+    expect(degen()).toBe(10020);
+    expect(screen.queryByTestId("card-hidden")).toBeNull();
+    expect(screen.getByTestId("dealer-hand-score")).toHaveTextContent("17");
+    expect(screen.getByTestId("new-round-button")).toBeInTheDocument();
+  });
+
   it("splits: a second bet, hand 1 then hand 2 marked, both stakes settled", async () => {
     // Player 8 + 8, dealer 10 + 9 = 19; hand 1 gets 10 (18), hand 2 gets 3 (11), hand 2 hits a 10 (21).
     const { calls } = fakeServer([deckStarting(8, 10, 8, 9, 10, 3, 10)]);
