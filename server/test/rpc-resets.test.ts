@@ -105,6 +105,16 @@ describe("KeepAliveJsonRpcProvider against a node of the test's own: dropped con
     expect(node.seen).toEqual({ connections: 2, requests: 3 });
   });
 
+  it("sends a request again when it waited for a connection and was handed one the node had just closed", async () => {
+    // More requests at once than the provider opens connections (8): the ninth waits, and Node's
+    // agent hands it the first connection freed, without marking it reused.
+    node = await fakeNode(({ onConnection }) => (onConnection === 1 ? "answer" : "reset"));
+    const provider = node.provider;
+    const answers = await Promise.all(Array.from({ length: 9 }, (_, id) => provider._send({ jsonrpc: "2.0", id, method: "eth_blockNumber", params: [] })));
+    expect(answers.map(([answer]) => answer.result)).toEqual(Array(9).fill("0x7"));
+    expect(node.seen).toEqual({ connections: 9, requests: 10 });
+  });
+
   it("does not retry a request that fails on a fresh connection", async () => {
     node = await fakeNode(() => "reset");
     await expect(node.provider.send("eth_blockNumber", [])).rejects.toThrow(/ECONNRESET/);

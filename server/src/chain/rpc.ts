@@ -103,7 +103,11 @@ export class KeepAliveJsonRpcProvider extends JsonRpcProvider {
       req.on("timeout", () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
       req.on("error", (error: NodeJS.ErrnoException) => {
         const nothingAnswered = socket !== undefined && socket.bytesRead === bytesReadBefore;
-        if (req.reusedSocket && nothingAnswered && CLOSED_CONNECTION_CODES.has(error.code ?? "")) reject(new StaleConnectionError(error.message));
+        // Kept alive: it had answered earlier requests. Node's agent sets req.reusedSocket only for
+        // a connection taken from its idle pool, not for one handed to a request that waited for it
+        // (more than MAX_SOCKETS at once), which the node may have closed all the same.
+        const keptAlive = bytesReadBefore > 0;
+        if (keptAlive && nothingAnswered && CLOSED_CONNECTION_CODES.has(error.code ?? "")) reject(new StaleConnectionError(error.message));
         else fail(error);
       });
       req.end(body);
