@@ -5,33 +5,15 @@
  * (PerformanceObserver longtask, 50 ms and over) are read from take-off to the end of the flight.
  * A figure, not a test: on a 2-core machine shared with other work, tasks stretch several-fold.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { launchBrowser, openPage } from "../e2e/support/browser";
-import { startStack } from "../scripts/stack";
+import { startProductionStack } from "./support/production-stack";
 
-const ROOT = path.resolve(__dirname, "..");
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 27000);
 const FLIGHTS = Number(process.env.BENCH_CRASH_FLIGHTS ?? 10);
 const TARGET_MS = 50;
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "degen-crash-frames-"));
-  const buildDir = path.join(dir, "dist");
-  execFileSync(
-    path.join(ROOT, "node_modules/.bin/vite"),
-    ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
-    { cwd: ROOT, stdio: "inherit" },
-  );
-  const stack = await startStack({
-    ports: { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 },
-    frontend: "preview",
-    previewDir: buildDir,
-    logs: path.join(dir, "logs"),
-    serverEnv: { DATA_DIR: path.join(dir, "db") },
-  });
+  const stack = await startProductionStack("crash-frames", PORT_BASE);
   const browser = await launchBrowser();
   try {
     const page = await openPage(browser, "desktop");
@@ -64,7 +46,6 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await stack.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

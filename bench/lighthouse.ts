@@ -4,12 +4,10 @@
  * stack, in Debian's chromium (issue #22: performance and accessibility ≥ 90). Demo mode, as a
  * newcomer first sees it. Prints the four category scores and the page's main timings.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { CHROMIUM_PATH } from "../e2e/support/chromium";
-import { startStack } from "../scripts/stack";
+import { startProductionStack } from "./support/production-stack";
 
 const ROOT = path.resolve(__dirname, "..");
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 28000);
@@ -23,23 +21,7 @@ interface LighthouseResult {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "degen-lighthouse-"));
-  const buildDir = path.join(dir, "dist");
-  execFileSync(
-    path.join(ROOT, "node_modules/.bin/vite"),
-    ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
-    {
-      cwd: ROOT,
-      stdio: "inherit",
-    },
-  );
-  const stack = await startStack({
-    ports: { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 },
-    frontend: "preview",
-    previewDir: buildDir,
-    logs: path.join(dir, "logs"),
-    serverEnv: { DATA_DIR: path.join(dir, "db") },
-  });
+  const stack = await startProductionStack("lighthouse", PORT_BASE);
   try {
     console.log(`Lighthouse ${RUNS}× on the lobby (${stack.appUrl}/), mobile profile (target: performance and accessibility ≥ ${TARGET}); the median run:`);
     const runs = [];
@@ -77,7 +59,6 @@ async function main(): Promise<void> {
     for (const audit of failing) console.log(`  not passed: ${audit.id} — ${audit.title}`);
   } finally {
     await stack.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -5,15 +5,11 @@
  * suite's CPU here: a wheel spin once took 1.5 cores (a blur painted again each frame).
  * A figure, not a test: other work on the machine shares the cores.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { launchBrowser, openPage, type VIEWPORTS } from "../e2e/support/browser";
-import { startStack } from "../scripts/stack";
+import { startProductionStack } from "./support/production-stack";
 
-const ROOT = path.resolve(__dirname, "..");
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 26000);
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -120,20 +116,7 @@ const SCENES: Scene[] = [
 ];
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "degen-render-cost-"));
-  const buildDir = path.join(dir, "dist");
-  execFileSync(
-    path.join(ROOT, "node_modules/.bin/vite"),
-    ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
-    { cwd: ROOT, stdio: "inherit" },
-  );
-  const stack = await startStack({
-    ports: { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 },
-    frontend: "preview",
-    previewDir: buildDir,
-    logs: path.join(dir, "logs"),
-    serverEnv: { DATA_DIR: path.join(dir, "db") },
-  });
+  const stack = await startProductionStack("render-cost", PORT_BASE);
   const browser = await launchBrowser();
   try {
     console.log("Chromium's CPU while each game plays, demo mode, no GPU (cores = CPU s ÷ wall s):");
@@ -150,7 +133,6 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await stack.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

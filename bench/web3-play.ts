@@ -5,19 +5,14 @@
 // (one session signed, then no wallet request: counted). Figures: click → settled and verified in
 // the browser, click → the wheel's result shown (its 3.5 s spin included), and the longest
 // main-thread task during the spins (PerformanceObserver longtask).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { getAddress, JsonRpcProvider, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { launchBrowser } from "../e2e/support/browser";
 import { devAccount, TestWallet } from "../e2e/support/test-wallet";
 import { chainReader, connectInApp } from "../e2e/support/wallet-app";
 import { depositFromNode } from "../e2e/support/web3-play";
-import { startStack } from "../scripts/stack";
+import { startProductionStack } from "./support/production-stack";
 
-const ROOT = path.resolve(__dirname, "..");
 const SPINS = Number(process.env.BENCH_WEB3_SPINS ?? 20);
 const BLOCK_TIMES_MS = (process.env.BENCH_WEB3_BLOCK_MS ?? "1000,750").split(",").map(Number);
 const PORT_BASE = Number(process.env.BENCH_WEB3_PORT_BASE ?? 29_000);
@@ -29,20 +24,7 @@ const quantile = (values: number[], q: number) => {
 };
 
 async function main(): Promise<void> {
-  const work = mkdtempSync(path.join(os.tmpdir(), "degen-bench-web3-"));
-  const buildDir = path.join(work, "dist");
-  execFileSync(
-    path.join(ROOT, "node_modules/.bin/vite"),
-    ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
-    { cwd: ROOT, stdio: "inherit" },
-  );
-  const stack = await startStack({
-    ports: { chain: PORT_BASE + 545, server: PORT_BASE + 1, frontend: PORT_BASE + 173 },
-    frontend: "preview",
-    previewDir: buildDir,
-    logs: path.join(work, "logs"),
-    serverEnv: { DATA_DIR: path.join(work, "db") },
-  });
+  const stack = await startProductionStack("bench-web3", PORT_BASE);
   const browser = await launchBrowser();
   const node = new JsonRpcProvider(stack.rpcUrl, undefined, { cacheTimeout: -1 });
   try {
@@ -93,7 +75,6 @@ async function main(): Promise<void> {
     node.destroy();
     await browser.close();
     await stack.stop();
-    rmSync(work, { recursive: true, force: true });
   }
 }
 
