@@ -2964,7 +2964,7 @@ describe("Casino invariant fuzz", function () {
       `      jackpot: ${st.draws} draws of open bets, ${st.hits} hits (${ethers.formatEther(st.won)} DEGEN won, tickets included), ${st.historyDraws} on hashes older than 256 blocks (EIP-2935), ${st.lockedDraws} from locked entropy, ${st.voidDraws} void (the bankroll paid ${ethers.formatEther(st.voidFunded)} DEGEN of fair value into the pool, void batches of tickets included); ${st.locks} entropies locked`,
     );
     console.log(
-      `      one-click: ${Object.keys(s().sessions).length} session keys; ${st.ticketBatches} ticket batches issued, ${st.ticketsDrawn} tickets drawn, ${st.ticketHits} hits, ${st.voidTicketBatches} void batches; GameRules asked ${oracle.asked.words} words in ${oracle.asked.calls} eth_calls (${oracle.asked.refused} refusals asked directly)`,
+      `      one-click: ${Object.keys(s().sessions).length} session keys; ${st.ticketBatches} ticket batches issued, ${st.ticketsDrawn} tickets drawn, ${st.ticketHits} hits, ${st.voidTicketBatches} void batches; bets past the room by their maximum, held to it by their payout: ${st.heldByPayout.settled} fitted, ${st.heldByPayout.skipped} wins above it skipped; GameRules asked ${oracle.asked.words} words in ${oracle.asked.calls} eth_calls (${oracle.asked.refused} refusals asked directly)`,
     );
     console.log(
       `      errors: ${[...errorsSeen.entries()]
@@ -3091,6 +3091,8 @@ describe("Casino invariant fuzz", function () {
     // Issue #37 item 2: play skips a failing bet and settles the others; a skip the player caused spends the nonce.
     expect(st.skippedBets, "a bet play skipped").to.be.greaterThan(0);
     expect(st.spentSkips, "a skip that spent its nonce").to.be.greaterThan(0);
+    expect(st.heldByPayout.settled, "a bet past the room by its maximum whose payout fitted").to.be.greaterThan(0);
+    expect(st.heldByPayout.skipped, "a win above the room, skipped").to.be.greaterThan(0);
     for (const name of ["NotSessionPlayer", "SessionRevokedError", "SessionBudgetExceeded", "WrongNonce", "InsufficientBalance"]) {
       expect(skipsSeen.has(SKIPPED_BETS[name]), `play skipped a bet for ${name}`).to.equal(true);
     }

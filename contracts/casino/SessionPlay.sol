@@ -33,6 +33,8 @@ library SessionPlay {
     ///         A recorded draw is told from a block number by its size: a block hash at most
     ///         2^64 has a chance of 2^-192.
     uint256 internal constant VOID_DRAW = type(uint256).max;
+    /// @dev _stakeRefusal's room for a bet whose maximum payout fits: no payout is above it.
+    uint256 private constant ROOM_BY_MAXIMUM = type(uint256).max;
 
     /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
     ///         A bet that cannot be placed (refused by the sessions, `refusals`, or here: its
@@ -183,19 +185,25 @@ library SessionPlay {
         House memory funds = s.cachedFunds(batch.funds, bet.token, isNative);
         uint256 balance = s.balanceOf(player, bet.token);
         uint256 link;
-        refusal = _stakeRefusal(bet, batch.cfg, funds);
+        bytes32 word;
+        uint256 payoutRoom;
+        (refusal, payoutRoom) = _stakeRefusal(bet, batch.cfg, funds);
         if (refusal == 0 && balance < bet.amount) refusal = ICasino.InsufficientBalance.selector;
         if (refusal == 0) {
             link = CasinoLedger.seedLink(state, betId, seed, true);
             if (link == 0) refusal = ICasino.WrongSeed.selector;
+        }
+        if (refusal == 0 && payoutRoom != ROOM_BY_MAXIMUM) {
+            (payout, word) = _outcome(env, bet, seed, isNative);
+            if (payout > payoutRoom) refusal = ICasino.BetTooLarge.selector;
         }
         if (refusal == 0 && state.limited) refusal = _limitsRefusal(env, player, isNative, bet.amount);
         if (refusal != 0) return _skip(state, player, bet.nonce, refusal);
 
         CasinoLedger.revealSeed(state, seed, link, uint32(bet.nonce));
         state.nextNonce = uint32(bet.nonce) + 1;
-        bytes32 word;
-        (payout, word) = _payout(s, env, bet, seed, isNative, balance, funds);
+        if (word == 0) (payout, word) = _outcome(env, bet, seed, isNative);
+        _pay(s, env, bet, isNative, balance, funds, payout);
         uint256 prize = isNative ? 0 : FairRandom.betJackpotPrize(bet.amount, batch.cfg.jackpotEdgeBps, batch.pool, batch.cfg.jackpotShareBps);
         uint256 odds = FairRandom.jackpotOdds(bet.amount, batch.cfg.jackpotEdgeBps, prize);
         emit ICasino.BetPlaced(betId, player, bet.token, bet.amount, bet.gameType, bet.params, bet.nonce, bet.clientSeed, batch.terms, odds, prize);
@@ -207,22 +215,31 @@ library SessionPlay {
         }
     }
 
-    /// @dev The rules' payout of a bet placed, and its random word, credited to its player's vault (whose `balance`
-    ///      covers the stake) and taken from the bankroll (`funds`, the batch's cache).
-    function _payout(
+    /// @dev The rules' payout of a bet, and its random word (never 0: a keccak256).
+    function _outcome(CasinoEnv memory env, ISessionCasino.BetInput memory bet, bytes32 seed, bool isNative)
+        private
+        view
+        returns (uint256 payout, bytes32 word)
+    {
+        word = FairRandom.word(seed, bet.clientSeed, bet.player, bet.nonce, block.chainid, address(this));
+        payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
+    }
+
+    /// @dev A bet's payout credited to its player's vault (whose `balance` covers the stake) and
+    ///      taken from the bankroll (`funds`, the batch's cache).
+    function _pay(
         CasinoStorage storage s,
         CasinoEnv memory env,
         ISessionCasino.BetInput memory bet,
-        bytes32 seed,
         bool isNative,
         uint256 balance,
-        House memory funds
-    ) private returns (uint256 payout, bytes32 word) {
+        House memory funds,
+        uint256 payout
+    ) private {
         address player = bet.player;
-        word = FairRandom.word(seed, bet.clientSeed, player, bet.nonce, block.chainid, address(this));
-        payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
         s.setBalance(player, bet.token, balance - bet.amount + payout);
-        // payout ≤ the bet's maximum payout ≤ riskBps of the free bankroll (checked by _stakeRefusal)
+        // payout ≤ riskBps of the free bankroll: by the bet's maximum payout, or by the payout
+        // itself (_stakeRefusal)
         funds.bankroll = uint128(uint256(funds.bankroll) + bet.amount - payout);
         if (s.players[player].limited) env.limits.afterPayout(player, isNative, payout);
     }
@@ -302,18 +319,29 @@ library SessionPlay {
             reason == CasinoSessions.GameNotAllowed.selector;
     }
 
-    /// @dev minBet, and maxBet for a player with no open bet (so nothing reserved): the bet's
-    ///      maximum payout within riskBps of the free bankroll and playerRiskBps of the bankroll.
-    ///      0 when the stake is within them, else the selector of BetTooSmall or BetTooLarge.
-    function _stakeRefusal(ISessionCasino.BetInput memory bet, Config memory cfg, House memory funds) private pure returns (bytes4) {
+    /// @dev minBet, the configured maxBet, and the bankroll's room for a player with no open bet
+    ///      (so nothing reserved): riskBps of the free bankroll and playerRiskBps of the bankroll.
+    ///      Returns BetTooSmall or BetTooLarge's selector, or 0 and the room the bet's payout must
+    ///      fit: ROOM_BY_MAXIMUM when its maximum payout fits, as for any bet; else the room itself.
+    ///      A relay bet is settled in the transaction that places it, so it reserves nothing and
+    ///      its payout is known before anything is written: one whose maximum no longer fits still
+    ///      settles when its payout does. Else a second account's bet mined just before the play,
+    ///      lowering the room, would skip the bet after its seed is public, a loser for good and a
+    ///      winner to be placed later with its countersignature: an option to cancel losing bets
+    ///      (contracts/README.md "Trust assumptions", issue #37 item 2).
+    function _stakeRefusal(ISessionCasino.BetInput memory bet, Config memory cfg, House memory funds)
+        private
+        pure
+        returns (bytes4 refusal, uint256 payoutRoom)
+    {
         (uint256 num, uint256 den) = Payouts.ratio(bet.gameType, bet.params, bet.token == CasinoLedger.NATIVE, false);
-        if (bet.amount < CasinoLedger.minBetOf(bet.token)) return ICasino.BetTooSmall.selector;
+        if (bet.amount < CasinoLedger.minBetOf(bet.token)) return (ICasino.BetTooSmall.selector, 0);
+        if (bet.amount > CasinoLedger.maxBetLimitOf(bet.token, cfg)) return (ICasino.BetTooLarge.selector, 0);
         uint256 reservable = Math.min(
             ((uint256(funds.bankroll) - funds.reserved) * cfg.riskBps) / CasinoLedger.BPS,
             Math.min((uint256(funds.bankroll) * cfg.playerRiskBps) / CasinoLedger.BPS, type(uint80).max)
         );
-        uint256 maximum = Math.min((reservable * den) / num, CasinoLedger.maxBetLimitOf(bet.token, cfg));
-        if (bet.amount > maximum) return ICasino.BetTooLarge.selector;
-        return 0;
+        if (bet.amount <= (reservable * den) / num) return (0, ROOM_BY_MAXIMUM);
+        return (0, reservable);
     }
 }

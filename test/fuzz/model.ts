@@ -418,6 +418,8 @@ export interface State {
     /** One-click bets play skipped (BetSkipped), and those of them that spent their nonce. */
     skippedBets: number;
     spentSkips: number;
+    /** One-click bets whose maximum payout no longer fitted the room, held to it by their payout: it fitted, or a win above it was skipped. */
+    heldByPayout: { settled: number; skipped: number };
   };
 }
 
@@ -639,6 +641,7 @@ export class CasinoModel {
         voidTicketBatches: 0,
         skippedBets: 0,
         spentSkips: 0,
+        heldByPayout: { settled: 0, skipped: 0 },
       },
     };
   }
@@ -743,8 +746,18 @@ export class CasinoModel {
    */
   playMaxBet(s: State, token: Token, gameType: number, params: bigint): bigint {
     const [num, den] = ratio(gameType, params, token === "BNB", false);
-    const reservable = min((this.free(s, token) * s.riskBps) / BPS, min((s.bankroll[token] * s.playerRiskBps) / BPS, UINT80_MAX));
-    return min((reservable * den) / num, s.maxBetUnits[token] * MIN_BET[token]);
+    return min((this.playReservable(s, token) * den) / num, s.maxBetUnits[token] * MIN_BET[token]);
+  }
+
+  /** What a one-click bet's maximum payout, or else its payout, must fit: riskBps of the free bankroll and playerRiskBps of the bankroll. */
+  playReservable(s: State, token: Token): bigint {
+    return min((this.free(s, token) * s.riskBps) / BPS, min((s.bankroll[token] * s.playerRiskBps) / BPS, UINT80_MAX));
+  }
+
+  /** SessionPlay._outcome: a one-click bet's random word and the rules' payout. */
+  playOutcome(s: State, player: Player, bet: BetInput, seed: string, isNative: boolean): { word: string; payout: bigint } {
+    const word = randomWord(seed, bet.clientSeed, player.address, bet.nonce, this.setup.chainId, this.setup.casino);
+    return { word, payout: this.rules({ gameType: bet.gameType, params: bet.params, isNative, stake: bet.amount, word, actions: "0x" }) };
   }
 
   /** Blockhash.blockHash(n) as the Casino sees it in block `current`. */
@@ -1665,9 +1678,16 @@ export class CasinoModel {
         ratio(bet.gameType, bet.params, isNative, false);
         if (bet.amount < MIN_BET[token]) fail("BetTooSmall", bet.amount, MIN_BET[token]);
         const maximum = this.playMaxBet(s, token, bet.gameType, bet.params);
-        if (bet.amount > maximum) fail("BetTooLarge", bet.amount, maximum);
+        const ceiling = s.maxBetUnits[token] * MIN_BET[token];
+        if (bet.amount > ceiling) fail("BetTooLarge", bet.amount, maximum);
         if (player.vault[token] < bet.amount) fail("InsufficientBalance", player.vault[token], bet.amount);
         link = this.seedLink(player, betId, bet.nonce, seed, true);
+        // Its maximum past the room, the bet settles when its payout fits the room.
+        if (bet.amount > maximum) {
+          const fits = this.playOutcome(s, player, bet, seed, isNative).payout <= this.playReservable(s, token);
+          s.stats.heldByPayout[fits ? "settled" : "skipped"]++;
+          if (!fits) fail("BetTooLarge", bet.amount, maximum);
+        }
         if (player.account.marked) {
           // CasinoLimits.beforeBet in a try/catch: a refusal leaves the limits, and their events, as they were.
           const saved = structuredClone({ account: player.account, limits: player.limits[token] });
@@ -1699,8 +1719,7 @@ export class CasinoModel {
     player.commit = seed;
     player.nextNonce = nonce + 1n;
     player.resolved = nonce + 1n;
-    const word = randomWord(seed, bet.clientSeed, player.address, nonce, this.setup.chainId, this.setup.casino);
-    const payout = this.rules({ gameType: bet.gameType, params: bet.params, isNative, stake: bet.amount, word, actions: "0x" });
+    const { word, payout } = this.playOutcome(s, player, bet, seed, isNative);
     const bound = payoutBound(bet.gameType, bet.params, isNative, bet.amount);
     if (payout > bound) throw new Error(`model: the rules pay ${payout} for bet ${betId}, above its largest payout ${bound}`);
     player.vault[token] = player.vault[token] - bet.amount + payout;

@@ -10,6 +10,7 @@ import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
+import { GAME } from "../../helpers";
 import { eventsOf } from "../support";
 import {
   deploySessions,
@@ -98,40 +99,72 @@ describe("Issue #37, item 2: one player's failure never reverts another player's
   // (any bet lowers the largest bet) therefore learns the outcome from the mined play and holds an
   // option: place the bet later if it wins. This test pins that limit; it fails the day the option
   // is closed, and the README's line goes with it.
-  it("pins the open part: A stakes the largest bet and A's second account B bets just before the relay's play; A's bet is skipped (BetTooLarge, nonce kept), and A places it later, with its countersignature, once the play showed a win", async function () {
-    const f = await loadFixture(twoPlayersFixture);
-    // A bet reserves at most riskBps of the free bankroll: A stakes the largest bet, and any bet
-    // of B's just before it lowers that largest bet below A's stake. (3 bps keeps the largest bet
-    // within the session's; the default's would do the same with a larger stake.)
-    const [riskBps] = await f.casino.riskBps();
-    await f.casino.connect(f.owner).setRiskBps(3);
-    const [game, params] = [0, 1n];
-    const largest = await f.casino.maxBet(f.tokenAddress, game, params, f.a.address);
-    const [aBet] = await signBatch(f, [[f.aSession, { amount: largest, game, params, wanted: win }]]);
-    const bBet = await walletBet(f, f.b, { amount: STAKE, game, params });
-
-    await network.provider.send("evm_setAutomine", [false]);
-    let playHash: string;
-    try {
-      await bBet.send();
-      playHash = (await play(f, [aBet])).hash;
-      await network.provider.send("evm_mine", []);
-    } finally {
-      await network.provider.send("evm_setAutomine", [true]);
+  describe("A's second account B bets just before the relay's play, lowering the room below A's largest bet", function () {
+    /** A stakes the largest bet the room allows, on `game`; B's wallet bet, mined just before the play in its block, lowers that room; returns the play's receipt. */
+    async function lowerTheRoomUnder(f: Awaited<ReturnType<typeof twoPlayersFixture>>, game: number, params: bigint, wanted: Outcome) {
+      // A bet reserves at most riskBps of the free bankroll: A stakes the largest bet, and any bet
+      // of B's just before it lowers that largest bet below A's stake. (3 bps keeps the largest bet
+      // within the session's; the default's would do the same with a larger stake.)
+      await f.casino.connect(f.owner).setRiskBps(3);
+      const largest = await f.casino.maxBet(f.tokenAddress, game, params, f.a.address);
+      const [aBet] = await signBatch(f, [[f.aSession, { amount: largest, game, params, wanted }]]);
+      const bBet = await walletBet(f, f.b, { amount: STAKE, game: GAME.WHEEL, params: 1n });
+      await network.provider.send("evm_setAutomine", [false]);
+      let playHash: string;
+      try {
+        await bBet.send();
+        playHash = (await play(f, [aBet])).hash;
+        await network.provider.send("evm_mine", []);
+      } finally {
+        await network.provider.send("evm_setAutomine", [true]);
+      }
+      const roomLeft = await f.casino.maxBet(f.tokenAddress, game, params, f.a.address);
+      expect(roomLeft, "B's bet lowered A's largest bet").to.be.lessThan(largest);
+      return { aBet, bBet, largest, receipt: (await ethers.provider.getTransactionReceipt(playHash))! };
     }
-    const receipt = (await ethers.provider.getTransactionReceipt(playHash))!;
-    const tooLarge = f.casino.interface.getError("BetTooLarge")!.selector;
-    const skipped = eventsOf(receipt, f.casino, "BetSkipped").map((e) => [e.args.player, e.args.nonce, e.args.reason, e.args.nonceSpent]);
-    expect(skipped).to.deep.equal([[f.a.address, 0n, tooLarge, false]]);
 
-    // The room comes back (B's bet settles, whatever it paid, and the owner's risk setting is
-    // raised again); the play's calldata showed A's seed, and A's bet wins.
-    await settleWithRules(f, bBet.betId, bBet.seed);
-    await f.casino.connect(f.owner).setRiskBps(riskBps);
-    const aVault = await f.casino.getBalance(f.a.address, f.tokenAddress);
-    await expect(place(f, aBet.signed, f.a)).to.emit(f.casino, "BetPlaced");
-    const payout = await settleWithRules(f, aBet.betId, aBet.seed);
-    expect(payout, "the win the play showed").to.be.greaterThan(largest);
-    expect(await f.casino.getBalance(f.a.address, f.tokenAddress)).to.equal(aVault - largest + payout);
+    it("A's losing bet settles all the same, its stake taken: a bet settled in its play is held to the room by its payout, so B's bet cancels nothing", async function () {
+      const f = await loadFixture(twoPlayersFixture);
+      const aVault = await f.casino.getBalance(f.a.address, f.tokenAddress);
+      const { aBet, largest, receipt } = await lowerTheRoomUnder(f, GAME.WHEEL, 1n, lose);
+      expect(eventsOf(receipt, f.casino, "BetSkipped")).to.have.length(0);
+      expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal([aBet.betId]);
+      expect(await f.casino.getBalance(f.a.address, f.tokenAddress), "A's stake, to the wei").to.equal(aVault - largest);
+    });
+
+    it("A's winning bet whose payout fits the room left settles in the play, paid to the wei", async function () {
+      const f = await loadFixture(twoPlayersFixture);
+      const aVault = await f.casino.getBalance(f.a.address, f.tokenAddress);
+      // Slots: a small win pays far below the bet's maximum (the jackpot line).
+      const smallWin: Outcome = async (pay) => {
+        const payout = (await pay())!;
+        return payout > 0n && payout < STAKE * 3n;
+      };
+      const { aBet, largest, receipt } = await lowerTheRoomUnder(f, GAME.SLOTS, 0n, smallWin);
+      expect(eventsOf(receipt, f.casino, "BetSkipped")).to.have.length(0);
+      expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal([aBet.betId]);
+      const [played] = eventsOf(receipt, f.casino, "GamePlayed");
+      expect(played.args.won).to.equal(true);
+      expect(await f.casino.getBalance(f.a.address, f.tokenAddress)).to.equal(aVault - largest + played.args.payout);
+    });
+
+    it("A's winning bet whose payout passes the room left is skipped (BetTooLarge, nonce kept), and A places it later with its countersignature: the house cannot void a winner by lowering the room", async function () {
+      const f = await loadFixture(twoPlayersFixture);
+      const [riskBps] = await f.casino.riskBps();
+      const { aBet, bBet, largest, receipt } = await lowerTheRoomUnder(f, GAME.WHEEL, 1n, win);
+      const tooLarge = f.casino.interface.getError("BetTooLarge")!.selector;
+      const skipped = eventsOf(receipt, f.casino, "BetSkipped").map((e) => [e.args.player, e.args.nonce, e.args.reason, e.args.nonceSpent]);
+      expect(skipped).to.deep.equal([[f.a.address, 0n, tooLarge, false]]);
+
+      // The room comes back (B's bet settles, whatever it paid, and the owner's risk setting is
+      // raised again); A places the bet, and it pays the win the play showed.
+      await settleWithRules(f, bBet.betId, bBet.seed);
+      await f.casino.connect(f.owner).setRiskBps(riskBps);
+      const aVault = await f.casino.getBalance(f.a.address, f.tokenAddress);
+      await expect(place(f, aBet.signed, f.a)).to.emit(f.casino, "BetPlaced");
+      const payout = await settleWithRules(f, aBet.betId, aBet.seed);
+      expect(payout, "the win the play showed").to.be.greaterThan(largest);
+      expect(await f.casino.getBalance(f.a.address, f.tokenAddress)).to.equal(aVault - largest + payout);
+    });
   });
 });
