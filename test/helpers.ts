@@ -13,6 +13,8 @@ import {
 } from "../typechain-types";
 import { deployCasinoContracts } from "../scripts/casino-contracts";
 
+export { betIdOf } from "../engine/src/betId";
+
 export const NATIVE = ZeroAddress;
 export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4 } as const;
 export const JACKPOT_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT"));
@@ -108,10 +110,6 @@ export function maxPayout(gameType: number, params: bigint, isNative: boolean, t
 /** playGame's expectedTerms: settleWindow | jackpotEdgeBps << 32 | jackpotShareBps << 48. */
 export function packTerms(settleWindow: bigint, edgeBps: bigint, shareBps: bigint): bigint {
   return settleWindow | (edgeBps << 32n) | (shareBps << 48n);
-}
-
-export function betIdOf(player: string, nonce: bigint): bigint {
-  return (BigInt(player) << 64n) | nonce;
 }
 
 /** A settler hash chain: links[0] = s_0 is committed, links[k] settles the k-th bet after it. */

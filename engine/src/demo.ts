@@ -1,14 +1,13 @@
-import { settleBlackjack, type BlackjackAction, type BlackjackOutcome } from "./blackjack";
 import { encodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
 import { encodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
 import { randomBytes32 } from "./random";
-import { settleSlots, type SlotsOutcome } from "./slots";
 import { fromBaseUnits, toBaseUnits, type Token } from "./tokens";
 import { encodeWheelParams, settleWheel, type WheelOutcome } from "./wheel";
 
 /**
- * Demo play in the browser with decimal stakes (10, 0.005). Every helper parses the stake to
- * base units (18 decimals), settles with the same bigint rules as the chain, and converts the
+ * Demo play in the browser with decimal stakes (10, 0.005), for the games the browser settles
+ * itself: wheel, kickboxing and crash (the server deals slots and blackjack). Every helper parses
+ * the stake to base units (18 decimals), settles with the same bigint rules as the chain, and converts the
  * payout back, so a demo round pays exactly what the same word would pay on chain.
  */
 export interface DemoRound<Outcome> {
@@ -24,10 +23,6 @@ function round<Outcome>(word: string, settled: { payout: bigint; outcome: Outcom
 
 export function playWheelDemo(stake: number, token: Token, colours: readonly number[], word: string = randomBytes32()): DemoRound<WheelOutcome> {
   return round(word, settleWheel(token, toBaseUnits(stake), encodeWheelParams(colours), word));
-}
-
-export function playSlotsDemo(stake: number, token: Token, word: string = randomBytes32()): DemoRound<SlotsOutcome> {
-  return round(word, settleSlots(token, toBaseUnits(stake), 0n, word));
 }
 
 export function playKickboxingDemo(stake: number, bet: KickboxingBet, word: string = randomBytes32()): DemoRound<KickboxingOutcome> {
@@ -47,9 +42,4 @@ export function playCrashDemo(
 ): DemoRound<CrashOutcome> {
   const params = encodeCrashParams(cashOut.autoCashOut ?? null);
   return round(word, settleCrash(token, toBaseUnits(stake), params, word, cashOut.manualCashOut ?? null));
-}
-
-/** A blackjack hand's payout from its action log (unfinished logs end with STANDs). */
-export function playBlackjackDemo(stake: number, token: Token, word: string, actions: readonly BlackjackAction[]): DemoRound<BlackjackOutcome> {
-  return round(word, settleBlackjack(token, toBaseUnits(stake), 0n, word, actions));
 }

@@ -32,3 +32,11 @@ export function gameName(gameType: GameType): GameName {
 export function gameId(gameType: GameType): GameId {
   return gameName(gameType).toLowerCase() as GameId;
 }
+
+/**
+ * A round that stays open on the player's decisions: a blackjack hand, and a crash round without an
+ * auto cash-out (params 0). The contract's own test is Payouts.isInteractive.
+ */
+export function isInteractive(gameType: number, params: bigint): boolean {
+  return gameType === GameType.BLACKJACK || (gameType === GameType.CRASH && params === 0n);
+}

@@ -1,5 +1,6 @@
 export * from "./tokens";
 export * from "./gameTypes";
+export * from "./betId";
 export * from "./random";
 export * from "./hashChain";
 export * from "./terms";

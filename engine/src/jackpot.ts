@@ -75,11 +75,6 @@ export function jackpotFairValue(prize: bigint, odds: bigint): bigint {
   return (prize * odds) / JACKPOT.ODDS_ONE;
 }
 
-/** The chance a bet's odds give, as a number in [0, 1], for display. */
-export function jackpotChance(odds: bigint): number {
-  return Number(odds) / Number(JACKPOT.ODDS_ONE);
-}
-
 export interface JackpotDrawInput {
   casino: string;
   betId: bigint;

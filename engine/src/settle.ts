@@ -1,3 +1,4 @@
+import { betIdOf } from "./betId";
 import { decodeBlackjackActions, settleBlackjack, type BlackjackAction, type BlackjackOutcome } from "./blackjack";
 import { decodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
 import { GameType, gameName, isGameType } from "./gameTypes";
@@ -206,7 +207,7 @@ function jackpotProblems(bet: BetRecord, jackpot: JackpotRecord): string[] {
   }
   // The prize is the one fixed at placement, lower only when the pool could not pay it.
   if (jackpot.prize > prize) problems.push(`jackpot prize ${jackpot.prize} is above the ${prize} fixed when the bet was placed`);
-  const betId = (BigInt(bet.player) << 64n) | BigInt(bet.nonce);
+  const betId = betIdOf(bet.player, bet.nonce);
   const roll = jackpotRoll(bet.casino, betId, jackpot.entropy);
   const hit = roll < odds;
   if (hit !== jackpot.hit) {

@@ -15,10 +15,8 @@ import {
   evaluateReels,
   fightFromWord,
   fromBaseUnits,
-  playBlackjackDemo,
   playCrashDemo,
   playKickboxingDemo,
-  playSlotsDemo,
   playWheelDemo,
   settleGame,
   canSplit,
@@ -147,11 +145,9 @@ describe("a stake of 0 or less is refused wherever a payout is computed from it"
   it("the demo helpers, including a stake that rounds to 0 base units", () => {
     for (const stake of [0, -10, -0.005, 1e-19]) {
       refuses(() => playWheelDemo(stake, "DEGEN", [0], w));
-      refuses(() => playSlotsDemo(stake, "DEGEN", w));
       refuses(() => playKickboxingDemo(stake, "RED", w));
       refuses(() => playCrashDemo(stake, "BNB", w, { autoCashOut: 150 }));
       refuses(() => playCrashDemo(stake, "BNB", w, {}));
-      refuses(() => playBlackjackDemo(stake, "DEGEN", w, ["STAND"]));
     }
   });
 });
@@ -293,12 +289,9 @@ describe("demo helpers", () => {
     const same = (gameType: GameTypeValue, token: Token, stake: number, params: bigint, payout: number, actions?: string | number) =>
       expect(payout).toBe(fromBaseUnits(settleGame({ gameType, token, stake: toBaseUnits(stake), params, word: w, actions }).payout));
     same(GameType.WHEEL, "BNB", 0.005, encodeWheelParams([0, 1, 2, 3, 4, 5, 6]), playWheelDemo(0.005, "BNB", [0, 1, 2, 3, 4, 5, 6], w).payout);
-    same(GameType.SLOTS, "DEGEN", 10, 0n, playSlotsDemo(10, "DEGEN", w).payout);
     same(GameType.KICKBOXING, "DEGEN", 25, 1n, playKickboxingDemo(25, "BLUE", w).payout);
     same(GameType.CRASH, "BNB", 0.01, 150n, playCrashDemo(0.01, "BNB", w, { autoCashOut: 150 }).payout);
     same(GameType.CRASH, "DEGEN", 3, 0n, playCrashDemo(3, "DEGEN", w, { manualCashOut: 120 }).payout, 120);
-    same(GameType.BLACKJACK, "DEGEN", 5, 0n, playBlackjackDemo(5, "DEGEN", w, ["STAND"]).payout, "S");
-    same(GameType.BLACKJACK, "BNB", 0.5, 0n, playBlackjackDemo(0.5, "BNB", w, ["STAND"]).payout, "S");
     const round = playWheelDemo(10, "DEGEN", [3]);
     expect(round.word).toMatch(/^0x[0-9a-f]{64}$/);
     expect(round.payout).toBe(round.outcome.won ? 102 : 0);

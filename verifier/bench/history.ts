@@ -11,7 +11,7 @@
  * 1.9 GB, 4,500 to 4.5 GB), so a deployment of 100,000 bets does not fit in this machine's memory.
  */
 import { parseEther } from "ethers";
-import { GameType, type Token } from "../../engine/src/index";
+import { GameType, isInteractive, type Token } from "../../engine/src/index";
 import type { EventOf } from "../src/types";
 import { DEGEN, History, type OneClickSpec } from "../test/support/history";
 import { playedActions } from "../test/support/house";
@@ -55,7 +55,7 @@ export function benchHistory(bets: number, spanBlocks: number): BenchHistory {
     const token: Token = ofPlayer % 2 === 0 ? "DEGEN" : "BNB";
     const game = GAMES[Math.floor(ofPlayer / 2) % GAMES.length]!;
     const spec = { player, token, amount: STAKE[token], ...game };
-    const interactive = game.gameType === GameType.BLACKJACK || (game.gameType === GameType.CRASH && game.params === 0n);
+    const interactive = isInteractive(game.gameType, game.params);
     if (index >= FIRST_SESSION_PLAYER && !interactive) {
       oneClick.push(spec);
       if (oneClick.length === ONE_CLICK_BATCH) relay();

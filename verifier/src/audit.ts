@@ -1,8 +1,11 @@
 import {
   GameType,
-  checksumAddress,
   formatAmount,
+  betIdOf,
   gameName,
+  isInteractive,
+  nonceOfBet,
+  playerOfBet,
   isGameType,
   previousLink,
   ticketDraws,
@@ -17,7 +20,6 @@ import { isBefore, type SessionKey } from "./signed";
 import { withInputs } from "./transactions";
 import type { BetResult, EventOf, OpenBet, Problem, ProblemKind, SeedLink, Verdict } from "./types";
 
-const NONCE_MASK = (1n << 64n) - 1n;
 const ZERO_WORD = "0x" + "0".repeat(64);
 
 /**
@@ -259,7 +261,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const finishTransaction = () => {
     if (current && current.tickets.length > 0 && !current.ticketsIssued) {
       const { betId } = current.tickets[0]!;
-      const player = playerOf(betId);
+      const player = playerOfBet(betId);
       if (mine(player)) {
         const message = `no JackpotTicketsIssued for the ${current.tickets.length} jackpot ticket(s) of this transaction's one-click bets`;
         problems.push({ kind: "jackpot", message, block: current.block, betId, player });
@@ -313,7 +315,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         };
         const flag = (kind: ProblemKind, message: string) => record.earlier.push(problem(kind, message, event, event.player, event.betId));
         if (mine(event.player)) seenPlayers.add(event.player);
-        if (event.betId !== ((BigInt(event.player) << 64n) | event.nonce)) flag("events", `bet id ${event.betId} is not player << 64 | nonce ${event.nonce}`);
+        if (event.betId !== betIdOf(event.player, event.nonce)) flag("events", `bet id ${event.betId} is not player << 64 | nonce ${event.nonce}`);
         if (chain.commit === ZERO_WORD) flag("order", "the bet was placed before any commitment");
         if (chain.nextNonce !== null && event.nonce !== chain.nextNonce) flag("order", `nonce ${event.nonce} placed where nonce ${chain.nextNonce} was next`);
         if (chain.chainEnd !== null && event.nonce >= chain.chainEnd)
@@ -340,7 +342,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       }
       case "JackpotEntropyLocked": {
         const record = open.get(event.betId);
-        const player = playerOf(event.betId);
+        const player = playerOfBet(event.betId);
         if (!record) {
           if (options.fromDeployment) problem("events", "entropy was locked for a bet that is not open", event, player, event.betId);
         } else {
@@ -353,8 +355,8 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       }
       case "BetSettled":
       case "ExpiredBetClaimed": {
-        const player = playerOf(event.betId);
-        const nonce = event.betId & NONCE_MASK;
+        const player = playerOfBet(event.betId);
+        const nonce = nonceOfBet(event.betId);
         const record = open.get(event.betId);
         open.delete(event.betId);
         const earlier = record?.earlier ?? [];
@@ -412,7 +414,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         } else if (drawnMisses.has(event.betId)) {
           drawnMisses.delete(event.betId);
           const message = `JackpotDrawn publishes a hit paying ${formatAmount(event.prize)} DEGEN for a ticket whose batch's draw is a miss`;
-          problem("jackpot", message, event, playerOf(event.betId), event.betId);
+          problem("jackpot", message, event, playerOfBet(event.betId), event.betId);
           // Its JackpotWon, if any, belongs to this draw.
           gathering = { kind: "draw", bet: null, betId: event.betId, tx: event.at.tx, earlier: [], chainVerdict: "n/a", reads: { indexInTx: 0 } };
         } else {
@@ -420,7 +422,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
             "events",
             "JackpotDrawn outside its bet's settlement or claim, and for no ticket waiting for its draw",
             event,
-            playerOf(event.betId),
+            playerOfBet(event.betId),
             event.betId,
           );
         }
@@ -448,7 +450,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
             "jackpot",
             `JackpotTicketsIssued names ${event.count} ticket(s) hashed ${event.tickets}; the transaction's one-click DEGEN bets with odds give ${current!.tickets.length}, hashed ${expected}`,
             event,
-            current!.tickets[0] && playerOf(current!.tickets[0].betId),
+            current!.tickets[0] && playerOfBet(current!.tickets[0].betId),
           );
         }
         current!.ticketsIssued = true;
@@ -543,7 +545,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       reads.placementTx = placed.at.tx;
       bet.placementInput = { via: "unknown" };
     }
-    const interactive = placed.gameType === GameType.BLACKJACK || (placed.gameType === GameType.CRASH && placed.params === 0n);
+    const interactive = isInteractive(placed.gameType, placed.params);
     if (interactive && resolution.name === "BetSettled") reads.settlementTx = resolution.at.tx;
     return reads;
   };
@@ -592,11 +594,6 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     },
     finish,
   };
-}
-
-/** A bet id is player << 64 | nonce. */
-function playerOf(betId: bigint): string {
-  return checksumAddress("0x" + (betId >> 64n).toString(16).padStart(40, "0"));
 }
 
 /**

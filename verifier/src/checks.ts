@@ -7,6 +7,7 @@ import {
   decodeBlackjackActions,
   settleSplitStakedBlackjack,
   jackpotDraw,
+  isInteractive,
   jackpotOdds,
   maxPayout,
   randomWord,
@@ -228,7 +229,7 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
   }
   if (payout > reservation) found.problem("payout", "payout", `payout ${units(payout, token)} is above the bet's maximum payout ${units(reservation, token)}`);
 
-  const interactive = gameType === GameType.BLACKJACK || (gameType === GameType.CRASH && placed.params === 0n);
+  const interactive = isInteractive(gameType, placed.params);
   if (interactive && bet.settlementInput === null) {
     checkPayoutBound(bet, found, input, word);
     return undefined;

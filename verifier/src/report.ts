@@ -1,4 +1,4 @@
-import { encodeBlackjackActions, formatAmount } from "../../engine/src/index";
+import { encodeBlackjackActions, formatAmount, nonceOfBet } from "../../engine/src/index";
 import type { AuditResult } from "./audit";
 import { BLOCKHASH_WINDOW } from "./checks";
 import type { BetResult, CheckName, Enforcement, OpenBet, Placement, Problem, ProblemKind, Verdict } from "./types";
@@ -141,7 +141,7 @@ function counts(record: Partial<Record<string, number>>): string {
 }
 
 function problemLine(problem: Problem): string {
-  const who = problem.betId !== undefined ? `bet #${problem.betId & ((1n << 64n) - 1n)} of ${problem.player}` : (problem.player ?? "");
+  const who = problem.betId !== undefined ? `bet #${nonceOfBet(problem.betId)} of ${problem.player}` : (problem.player ?? "");
   return `  ✗ [${problem.kind}] block ${problem.block}, ${who}: ${problem.message}`;
 }
 

@@ -12,6 +12,7 @@
  * costs a request per block: `npm run verify -- --scan-transactions`.
  */
 import { keccak256 } from "ethers";
+import { nonceOfBet, playerOfBet } from "../../engine/src/index";
 import { casinoInterface } from "../../bindings/casino";
 import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
 import type { Contracts } from "./calls";
@@ -39,14 +40,18 @@ interface BlockTransaction {
 
 const hex = (n: number) => "0x" + n.toString(16);
 const lower = (value: string) => value.toLowerCase();
-const playerOf = (betId: bigint) => "0x" + (betId >> 64n).toString(16).padStart(40, "0");
-const nonceOf = (betId: bigint) => betId & ((1n << 64n) - 1n);
 
 /** The seeds a transaction to the Casino or its CasinoSessions shows, whatever became of it. */
 export function seedsIn(tx: BlockTransaction, block: number, contracts: Contracts): ShownSeed[] {
   const to = tx.to === null ? null : lower(tx.to);
   const at = { block, tx: tx.hash };
-  const settled = (betId: bigint, seed: string): ShownSeed => ({ seed: lower(seed), player: playerOf(betId), nonce: nonceOf(betId), clientSeed: null, ...at });
+  const settled = (betId: bigint, seed: string): ShownSeed => ({
+    seed: lower(seed),
+    player: lower(playerOfBet(betId)),
+    nonce: nonceOfBet(betId),
+    clientSeed: null,
+    ...at,
+  });
   try {
     if (to === lower(contracts.sessions)) {
       const call = sessionsInterface.parseTransaction({ data: tx.input });

@@ -1,6 +1,6 @@
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType, type Token } from "../../engine/src/index";
+import { GameType, isInteractive, type Token } from "../../engine/src/index";
 import { tempDir } from "../../server/test/support/app";
 import { type TestChain } from "../../server/test/support/chain";
 import { freshChain } from "../../server/test/support/fresh-chain";
@@ -50,7 +50,7 @@ describe("reading with requests in flight under a rate limit, checking on worker
     for (const player of sessions) await house.openSession(player);
     const specsOf = (players: typeof wallets, games: typeof GAMES): BetSpec[] =>
       players.flatMap((player) => (["DEGEN", "BNB"] as const).flatMap((token) => games.map((game) => ({ player, token, amount: STAKE[token], ...game }))));
-    const interactive = (game: (typeof GAMES)[number]) => game.gameType === GameType.BLACKJACK || (game.gameType === GameType.CRASH && game.params === 0n);
+    const interactive = (game: (typeof GAMES)[number]) => isInteractive(game.gameType, game.params);
     for (let round = 0; round < ROUNDS; round++) {
       await house.settleHonestly(await house.place(specsOf(wallets, GAMES)));
       await house.play(

@@ -4,7 +4,7 @@ import { sessionAddress } from "../auth/session";
 import { badRequest, conflict, forbidden, notFound, parse, route } from "../http/errors";
 import { address, betId } from "../http/validators";
 import type { ActionSigners } from "../sessions/actions";
-import { isInteractive } from "../settler/outcome";
+import { isInteractive } from "../engine";
 import type { Settler } from "../settler/settler";
 
 const body = z
@@ -34,7 +34,7 @@ export function actionKeysRouter(deps: { settler: Settler; signers: ActionSigner
       const bet = await deps.settler.waitForBet(id);
       if (!bet) throw notFound("Bet not found on chain");
       if (bet.player !== player) throw forbidden("This bet belongs to another wallet");
-      if (!isInteractive(bet.gameType, bet.params)) throw badRequest("Only a blackjack hand or a manual crash round takes actions");
+      if (!isInteractive(bet.gameType, BigInt(bet.params))) throw badRequest("Only a blackjack hand or a manual crash round takes actions");
       if (bet.status !== "open") throw conflict("This bet's outcome is fixed already");
       await deps.signers.nameKey(player, id, key, grant);
       return { betId: id, key };

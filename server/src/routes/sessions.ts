@@ -7,7 +7,7 @@ import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
 import { notFound, parse, route } from "../http/errors";
 import { address, betId } from "../http/validators";
-import { GAME_TYPES, type GameType } from "../engine";
+import { GAME_TYPES, playerOfBet, type GameType } from "../engine";
 import type { SessionBetIntake } from "../sessions/intake";
 import type { SessionKeys } from "../sessions/keys";
 import { revealClientSeed } from "../sessions/reveal";
@@ -170,7 +170,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
       // A bet's id is its player and nonce (player << 64 | nonce): another wallet's bet is told
       // apart by the id alone, and answered as an unknown one, before anything is read or awaited.
       const unknown = notFound("No session bet with this id");
-      if (BigInt(id) >> 64n !== BigInt(sessionAddress(res))) throw unknown;
+      if (BigInt(playerOfBet(BigInt(id))) !== BigInt(sessionAddress(res))) throw unknown;
       const row = await waitFor(deps, id, wait);
       if (!row) throw unknown;
       return presentRelayed(row);

@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
 import { ZeroAddress, ZeroHash } from "ethers";
-import { decodeParams, formatAmount, gameName, MIN_BET, SESSION_TOKEN_BITS, sessionAmountOnChain, type GameType, type SessionBet } from "../engine";
+import {
+  betIdOf,
+  decodeParams,
+  formatAmount,
+  gameName,
+  isInteractive,
+  MIN_BET,
+  SESSION_TOKEN_BITS,
+  sessionAmountOnChain,
+  type GameType,
+  type SessionBet,
+} from "../engine";
 import type { SessionBetBudgets } from "../chain/budgets";
 import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
@@ -11,7 +22,6 @@ import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../http/errors";
 import { FixedWindowCounter } from "../http/limits";
-import { isInteractive } from "../settler/outcome";
 import type { SeedVault } from "../settler/seeds";
 import { symbolOf, type TokenSymbol } from "../tokens";
 import { markedView, type MarkedView, type MarkReads } from "./chain-marks";
@@ -153,7 +163,7 @@ export class SessionBetIntake {
     if (bet.player !== player) throw forbidden("This bet is signed for another wallet than the one signed in");
     const token = symbolOf(bet.token, this.d.degenAddress);
     if (!token) throw badRequest(`token must be DEGEN (${this.d.degenAddress}) or BNB (${ZeroAddress})`);
-    const betId = ((BigInt(player) << 64n) | bet.nonce).toString();
+    const betId = betIdOf(player, bet.nonce).toString();
     const arrivedAt = Date.now();
     try {
       const viewUsed = { kept: false, block: 0 };
@@ -213,7 +223,7 @@ export class SessionBetIntake {
     const chainFirstNonce = chainEnd - chainLength;
     if (this.d.seeds.root(player, chainFirstNonce) !== root) throw conflict("This wallet's commitment was not made by this server: it cannot relay its bets");
     if (bet.nonce >= chainEnd) throw conflict(`The hash chain has no link for nonce ${bet.nonce}: POST /api/fairness/commitment once your bets have landed`);
-    const kind = isInteractive(bet.game, bet.params.toString()) ? "place" : "play";
+    const kind = isInteractive(bet.game, bet.params) ? "place" : "play";
     const sessionIndex = token === "BNB" ? 1 : 0;
     const budget = sessionAmountOnChain(BigInt(token === "BNB" ? session.budgetNative : session.budgetDegen));
 

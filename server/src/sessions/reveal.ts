@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { clientSeedHash } from "../engine";
+import { clientSeedHash, playerOfBet } from "../engine";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
@@ -15,7 +15,7 @@ import type { SessionBetRow } from "./intake";
 export async function revealClientSeed(d: { db: Db; signals: Signals }, player: string, betId: string, clientSeed: string): Promise<SessionBetRow> {
   const unknown = notFound("No session bet with this id");
   // The id is its player and nonce: another wallet's bet is answered as an unknown one (issue #38 item 8).
-  if (BigInt(betId) >> 64n !== BigInt(player)) throw unknown;
+  if (BigInt(playerOfBet(BigInt(betId))) !== BigInt(player)) throw unknown;
   const hash = clientSeedHash(clientSeed);
   const [revealed] = await d.db
     .update(sessionBets)

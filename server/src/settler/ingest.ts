@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { clientSeedHash, crashRound, GameType, ticketDraws, ticketsHash, ticketsOf } from "../engine";
+import { clientSeedHash, crashRound, GameType, isInteractive, ticketDraws, ticketsHash, ticketsOf } from "../engine";
 import { parseCasinoLog, type CasinoLog } from "../../../bindings/casino";
 import { WATCHED_EVENTS, WATCHED_SESSION_EVENTS } from "./watched-events";
 import { rowsOf } from "../db/index";
@@ -7,7 +7,7 @@ import type { Db } from "../db/types";
 import { bets, commitments, crashRounds, jackpotTickets, sessionBets, sessionKeys } from "../db/schema";
 import { symbolOf } from "../tokens";
 import { logger } from "../observability/log";
-import { isInteractive, outcomeOf } from "./outcome";
+import { outcomeOf } from "./outcome";
 import type { SeedVault } from "./seeds";
 
 type BetInsert = typeof bets.$inferInsert;
@@ -343,7 +343,7 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
     settlerLog.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);
     return { ...bet, status: "orphan" };
   }
-  if (isInteractive(bet.gameType, bet.params)) return { ...bet, status: "open" };
+  if (isInteractive(bet.gameType, BigInt(bet.params))) return { ...bet, status: "open" };
   const fixed = fixedOutcome(bet, ctx.seeds);
   return fixed ? { ...bet, status: "ready", ...fixed } : { ...bet, status: "open" };
 }

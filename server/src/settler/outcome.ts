@@ -3,10 +3,6 @@ import { crashRound, GameType, settleGame, type BlackjackAction, type GameOutcom
 /** What an interactive round recorded: a blackjack action log or a manual crash cash-out. */
 export type RoundActions = BlackjackAction[] | { cashOut: number | null } | null;
 
-export function isInteractive(gameType: number, params: string): boolean {
-  return gameType === GameType.BLACKJACK || (gameType === GameType.CRASH && params === "0");
-}
-
 /** The engine's payout for a bet; the same call the verifier makes. */
 export function outcomeOf(
   bet: { gameType: number; token: Token; amount: string; params: string; split?: boolean },

@@ -4,6 +4,7 @@ import {
   canSplit,
   crashRound,
   GameType,
+  isInteractive,
   resumeBlackjack,
   standRemaining,
   startBlackjack,
@@ -17,7 +18,7 @@ import { bets, crashRounds } from "../db/schema";
 import { stateOf, storedHands } from "../games/stored-hands";
 import type { SignedActions } from "../sessions/actions";
 import { fixedOutcome } from "./ingest";
-import { isInteractive, outcomeOf, type RoundActions } from "./outcome";
+import { outcomeOf, type RoundActions } from "./outcome";
 import type { SeedVault } from "./seeds";
 import type { BetRow } from "./types";
 
@@ -116,7 +117,7 @@ export class Rounds {
    */
   async fixOutcomes(): Promise<void> {
     const open = await this.db.select().from(bets).where(eq(bets.status, "open"));
-    const automatic = open.filter((bet) => bet.chainFirstNonce >= 0n && !isInteractive(bet.gameType, bet.params));
+    const automatic = open.filter((bet) => bet.chainFirstNonce >= 0n && !isInteractive(bet.gameType, BigInt(bet.params)));
     if (automatic.length === 0) return;
     await this.db.transaction(async (tx) => {
       for (const bet of automatic) {

@@ -16,6 +16,7 @@ import {
   ticketsHash,
   type SettlementActions,
   type Token,
+  isInteractive,
 } from "../../../engine/src/index";
 import { casinoInterface } from "../../../bindings/casino";
 import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
@@ -355,7 +356,7 @@ export class History {
    * bet); without: Casino.settle, the hand stood, no cash-out.
    */
   settle(bet: EventOf<"BetPlaced">, overrides: SettleOverrides = {}): void {
-    const interactive = bet.gameType === GameType.BLACKJACK || (bet.gameType === GameType.CRASH && bet.params === 0n);
+    const interactive = isInteractive(bet.gameType, bet.params);
     const seed = overrides.seed ?? this.seedOf(bet);
     const call = interactive ? this.settlementCall(bet, seed, overrides.actions) : undefined;
     this.publishSettlement(bet, this.tx(overrides.after ?? 1, call), overrides);

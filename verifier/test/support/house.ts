@@ -24,6 +24,7 @@ import {
   type BlackjackState,
   type SettlementActions,
   type Token,
+  isInteractive,
 } from "../../../engine/src/index";
 import { casinoInterface, contractRevert } from "../../../bindings/casino";
 import { DEV_KEYS, pendingCount, type TestChain } from "../../../server/test/support/chain";
@@ -296,7 +297,7 @@ export class TestHouse {
       batch = [];
     };
     for (const bet of bets) {
-      if (!stood && (bet.gameType === GameType.BLACKJACK || (bet.gameType === GameType.CRASH && bet.params === 0n))) {
+      if (!stood && isInteractive(bet.gameType, bet.params)) {
         flush();
         calls.push({ from: this.settler, to: this.sessions, data: await this.signedSettlement(bet), gas: SETTLE_GAS_BASE + SETTLE_GAS_PER_BET });
       } else {

@@ -86,12 +86,6 @@ export const CloseIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const SparkIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6.3 6.3l2.1 2.1M15.6 15.6l2.1 2.1M6.3 17.7l2.1-2.1M15.6 8.4l2.1-2.1" />
-  </Icon>
-);
-
 export const BoltIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M13 2 3 14h9l-1 8 10-12h-9z" />

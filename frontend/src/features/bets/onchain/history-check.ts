@@ -1,7 +1,7 @@
 // One bet of the history checked in this browser: the same check as a bet just played
 // (`checkBet`), with what a history adds — an interactive round whose actions the server did not
 // give cannot have its payout replayed, and the page says so instead of reporting a mismatch.
-import { decodeCrashParams, GameType } from "@engine/index";
+import { isInteractive } from "@engine/gameTypes";
 import type { HistoryItem } from "./history";
 import { checkBet, type BetCheck } from "./verify-bet";
 
@@ -11,17 +11,11 @@ const PAYOUT_PROBLEM = /^payout \d+ differs from the rules' \d+$/;
 export const UNPUBLISHED_ACTIONS =
   "the server has not published this round's actions, so its payout cannot be replayed here (npm run verify still bounds it by every legal play)";
 
-/** Rounds whose payout depends on the player's actions during play: blackjack, and crash without an auto cash-out. */
-function isInteractive(item: HistoryItem): boolean {
-  const { gameType, params } = item.bet;
-  return gameType === GameType.BLACKJACK || (gameType === GameType.CRASH && decodeCrashParams(params) === null);
-}
-
 /** The bet's check, or null while it is open. */
 export function checkHistoryItem(item: HistoryItem, context: { casino: string; chainId: number }): BetCheck | null {
   const { bet, settlement, commitment } = item;
   if (!settlement) return null;
-  const unreplayable = settlement.kind === "settled" && item.actions === undefined && isInteractive(item);
+  const unreplayable = settlement.kind === "settled" && item.actions === undefined && isInteractive(item.bet.gameType, item.bet.params);
   const check = checkBet(bet, settlement, { ...context, commitment, actions: item.actions ?? null });
   if (!unreplayable) return check;
   const problems = [...check.problems.filter((problem) => !PAYOUT_PROBLEM.test(problem)), UNPUBLISHED_ACTIONS];

@@ -3,6 +3,7 @@
 // seed must hash down to. The server's history (GET /api/fairness/bets) only says where to look
 // and gives the action logs of interactive rounds; every record checked is read from the chain.
 import type { Provider } from "ethers";
+import { betIdOf } from "@engine/betId";
 import type { SettlementActions } from "@engine/index";
 import type { Casino } from "@typechain/contracts/Casino";
 import type { ChainDefinition } from "@/features/chain";
@@ -126,10 +127,9 @@ async function placedBets(reader: Reader, nonces: readonly bigint[], hints: Map<
   const { casino, provider, player } = reader;
   const address = await casino.getAddress();
   const placedTopic = casino.interface.getEvent("BetPlaced").topicHash;
-  const betIdOf = (nonce: bigint) => (BigInt(player) << 64n) | nonce;
   const found = new Map<bigint, ChainBet>();
   const read = async (range: BlockRange, wanted: readonly bigint[]) => {
-    const logs = await provider.getLogs({ address, ...range, topics: [placedTopic, wanted.map((nonce) => betTopic(betIdOf(nonce)))] });
+    const logs = await provider.getLogs({ address, ...range, topics: [placedTopic, wanted.map((nonce) => betTopic(betIdOf(player, nonce)))] });
     for (const log of logs) {
       const bet = betFromLog(casino, log, reader.degen);
       if (wanted.includes(bet.nonce)) found.set(bet.nonce, bet);

@@ -2,7 +2,7 @@
 // (transaction hash) → settling (normally the next block) → result read from the chain's events
 // and checked with the engine in this browser. Loaded with the wallet code, never in demo mode.
 import { formatEther } from "ethers";
-import { GameType } from "@engine/gameTypes";
+import { isInteractive } from "@engine/gameTypes";
 import type { GameOutcome, SettlementActions } from "@engine/index";
 import { apiRequest } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain";
@@ -146,7 +146,8 @@ async function settledChecker(bet: ChainBet, actions: SettlementActions | null):
   // has one, must say the same (a hand played otherwise than the player did is a problem).
   const [commitment, published] = await Promise.all([
     commitmentOf(wallet.contracts.casino, browserProvider(), bet, wallet.config.deploymentBlock),
-    isServerRound(bet) ? publishedActions(bet.betId) : null,
+    // A round whose payout depends on what the player did with the server: its published log.
+    isInteractive(bet.gameType, bet.params) ? publishedActions(bet.betId) : null,
   ]);
   return (settlement) => {
     const settled = settlement.kind === "settled";
@@ -165,11 +166,6 @@ async function settledChecker(bet: ChainBet, actions: SettlementActions | null):
 function sameActions(a: SettlementActions, b: SettlementActions): boolean {
   const text = (actions: SettlementActions) => (Array.isArray(actions) ? actions.join("") : String(actions));
   return text(a) === text(b);
-}
-
-/** A round whose payout depends on what the player did with the server: a blackjack hand, a manual crash flight. */
-function isServerRound(bet: ChainBet): boolean {
-  return bet.gameType === GameType.BLACKJACK || (bet.gameType === GameType.CRASH && bet.params === 0n);
 }
 
 /**

@@ -2,6 +2,7 @@
 // the server relays it and the chain places and settles it in one transaction. Nothing of it asks
 // the wallet; only when the relay fails does the player's wallet send that same signed bet.
 import { getAddress, type Log } from "ethers";
+import { betIdOf } from "@engine/betId";
 import { clientSeedHash, sessionClientSeed, type SessionBet } from "@engine/session";
 import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
 import { formatTokenAmount } from "@/config/tokens";
@@ -192,7 +193,7 @@ async function landSignedBet(
   const { casino } = wallet.contracts;
   const chainId = wallet.config.chain.id;
   const nonce = stored.bet.nonce;
-  const betId = (BigInt(stored.bet.player) << 64n) | BigInt(nonce);
+  const betId = betIdOf(stored.bet.player, BigInt(nonce));
   let refused: string | null = null;
   let countersigned = stored.countersignature !== undefined;
   if (countersigned) update({ oneClick: { nonce, countersigned } });
