@@ -1,8 +1,8 @@
 // Issue #19, the app's half, against the whole stack: the app trusts the chain, not the server.
-// The terms a bet carries are those shown beside its button (finding 9); the contracts are the
-// ones the build pins (finding 10); below the server's relay minimum the player withdraws directly
-// (finding 8); a relayed withdrawal or swap is what its receipt shows, and a DEGEN allowance left
-// over can be reset (finding 12). Money is checked on chain to the wei.
+// The terms a bet carries are those shown beside its button (finding R2-9); the contracts are the
+// ones the build pins (finding R2-10); below the server's relay minimum the player withdraws directly
+// (finding R2-8); a relayed withdrawal or swap is what its receipt shows, and a DEGEN allowance left
+// over can be reset (finding R2-12). Money is checked on chain to the wei.
 // The owner's change of the settle window is undone after the test that makes it.
 import { getAddress, getCreateAddress, parseEther, Wallet, type TransactionReceipt } from "ethers";
 import type { Page } from "playwright-core";
@@ -50,7 +50,7 @@ async function closeRouted(page: Page): Promise<void> {
 
 const sentSince = (wallet: TestWallet, from: number) => wallet.requests.slice(from).filter((request) => request.method === "eth_sendTransaction");
 
-describe("the contracts the app was built for (finding 10)", () => {
+describe("the contracts the app was built for (finding R2-10)", () => {
   it("are where a fresh node gets them, and a server naming another Casino is refused before the wallet is asked anything", async () => {
     // The stack deployed on a fresh node: dev account #0's nonces 0-4 are GameRules and the
     // Casino's four libraries, 5 the token, 6 the Casino; then the Casino's own contracts.
@@ -85,7 +85,7 @@ describe("the contracts the app was built for (finding 10)", () => {
   });
 });
 
-describe("the terms a bet carries (finding 9)", () => {
+describe("the terms a bet carries (finding R2-9)", () => {
   const owner = new Wallet(devKey(0).privateKey);
   let ownersCasino: Casino;
   let settleWindow: bigint;
@@ -148,7 +148,7 @@ describe("the terms a bet carries (finding 9)", () => {
   });
 });
 
-describe("what the server will not relay (finding 8)", () => {
+describe("what the server will not relay (finding R2-8)", () => {
   it("below the relay minimum the Withdraw dialog offers the player's own withdrawal, which moves exactly the amount", async () => {
     const player = getAddress(devAccount(BETTOR).address);
     const page = await openPage(browser());
@@ -186,7 +186,7 @@ describe("what the server will not relay (finding 8)", () => {
   });
 });
 
-describe("relayed withdrawals and swaps as the chain shows them (finding 12)", () => {
+describe("relayed withdrawals and swaps as the chain shows them (finding R2-12)", () => {
   const player = getAddress(devAccount(RELAYED).address);
   let page: Page;
   let wallet: TestWallet;

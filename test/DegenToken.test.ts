@@ -158,7 +158,7 @@ describe("DegenToken", function () {
     await expect(token.transfer(other.address, 1n))
       .to.be.revertedWithCustomError(token, "MaxWalletExceeded")
       .withArgs(other.address, max + 1n, max);
-    // A vault is not a way around the cap (issue #19 finding 5): what the wallet has room for
+    // A vault is not a way around the cap (issue #19, finding R2-5): what the wallet has room for
     // leaves the Casino, the rest waits in the vault.
     await token.connect(other).approve(await casino.getAddress(), max);
     await casino.connect(other).deposit(tokenAddress, max);

@@ -1,4 +1,4 @@
-// Finding 5: a bet reserves, and an expired claim pays, the maximum payout of the bet as placed.
+// Finding R1-5: a bet reserves, and an expired claim pays, the maximum payout of the bet as placed.
 // The contract's table (contracts/Payouts.sol) must equal the engine's (engine/src/limits.ts) for
 // every game, params and token, to the base unit, and refuse exactly the params the engine refuses.
 import { expect } from "chai";

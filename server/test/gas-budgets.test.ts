@@ -1,4 +1,4 @@
-// Issue #19, finding 7: the settler never spends gas for an address with nothing at stake, every
+// Issue #19, finding R2-7: the settler never spends gas for an address with nothing at stake, every
 // transaction sent for a player counts against a budget per address and one for all players, and
 // the settler's own balance and spending are watched.
 import path from "node:path";

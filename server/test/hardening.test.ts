@@ -1,4 +1,4 @@
-// Issue #19, findings 10 and 11: sign-in and sessions (the SIWE URI, a tight limit on /api/auth,
+// Issue #19, findings R2-10 and R2-11: sign-in and sessions (the SIWE URI, a tight limit on /api/auth,
 // expired rows pruned), cross-origin changes refused on every lane, /metrics behind a token, and
 // the proxies whose X-Forwarded-For names the caller.
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Issue #19, finding 8: relayed withdrawals and swaps, whose gas the house pays, move at least the
+// Issue #19, finding R2-8: relayed withdrawals and swaps, whose gas the house pays, move at least the
 // token's minimum and count against a daily quota per address; both are published for the app.
 import { parseEther, ZeroAddress } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

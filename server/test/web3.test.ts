@@ -124,7 +124,7 @@ describe("web3 settlement", () => {
       const record = await waitSettled(bob, bet.betId);
       expect(record.jackpotOdds).toBe(JACKPOT.ODDS_ONE.toString());
       expect(record.jackpotHit).toBe(true);
-      // The prize fixed at placement: the pool × share published then, never stake × edge (issue #19 finding 3).
+      // The prize fixed at placement: the pool × share published then, never stake × edge (issue #19, finding R2-3).
       expect(BigInt(record.jackpotWin)).toBe(jackpotPrizeOf(pool, 1));
       expect(BigInt(record.jackpotWin)).toBeLessThan((stake * 200n) / 10_000n);
       expect(record.jackpotEntropy).toBe((await server.chain.provider.getBlock(bet.block))!.hash);

@@ -1,4 +1,4 @@
-// Issue #12, findings 8, 9 and 12: the house.
+// Issue #12, findings R1-8, R1-9 and R1-12: the house.
 //  8. Bankroll-withdrawal announcements never expired (one announced 91 days earlier executed at
 //     once). Now an announcement lapses 7 days after it became executable.
 //  9. Open hands could lock the bankroll (3 players with 48 maximum blackjack hands reserved
@@ -17,8 +17,8 @@ import { eventsOf, fmt, gasCost, placeBet, postChain } from "./support";
 
 const BPS = 10_000n;
 
-describe("Findings 8, 9, 12: the house", function () {
-  describe("finding 8: a bankroll-withdrawal announcement lapses", function () {
+describe("Findings R1-8, R1-9, R1-12: the house", function () {
+  describe("finding R1-8: a bankroll-withdrawal announcement lapses", function () {
     it("an announcement 91 days old cannot execute (AnnouncementLapsed); one inside its window executes, bounds included", async function () {
       const f = await loadFixture(deployCasino);
       const { casino, owner } = f;
@@ -62,7 +62,7 @@ describe("Findings 8, 9, 12: the house", function () {
     });
   });
 
-  describe("finding 9: open hands cannot lock the bankroll", function () {
+  describe("finding R1-9: open hands cannot lock the bankroll", function () {
     it("3 players opening as many maximum blackjack hands as they can reserve at most 10 % of the bankroll each; another player's wheel maxBet keeps its share", async function () {
       const f = await loadFixture(deployCasino);
       const { casino, tokenAddress, players } = f;
@@ -118,7 +118,7 @@ describe("Findings 8, 9, 12: the house", function () {
     });
   });
 
-  describe("finding 12: stray funds are swept, owed funds never", function () {
+  describe("finding R1-12: stray funds are swept, owed funds never", function () {
     /** A casino with money owed in every form: vault balances, open bets in both tokens, bankroll, jackpot. */
     async function owedFixture() {
       const f = await deployCasino();

@@ -1,4 +1,4 @@
-// Issue #12, findings 1, 2 and 3: the jackpot.
+// Issue #12, findings R1-1, R1-2 and R1-3: the jackpot.
 //  1. The house could win its own jackpot: knowing the seed, it ground client seeds until
 //     keccak256(abi.encode(DOMAIN, random)) % 10000 < chance. Now the roll is drawn from the hash of
 //     the bet's block, which nobody knows when the bet is sent, and the seed is not an input.
@@ -99,8 +99,8 @@ function drawsOf(f: CasinoFixture, receipt: import("ethers").TransactionReceipt)
   }));
 }
 
-describe("Findings 1–3: the jackpot", function () {
-  describe("finding 1: the house cannot win its own jackpot at will", function () {
+describe("Findings R1-1 to R1-3: the jackpot", function () {
+  describe("finding R1-1: the house cannot win its own jackpot at will", function () {
     it("a settler-controlled account grinding client seeds with every seed known hits at the published chance over 600 bets (|hits − Σp| ≤ 3σ)", async function () {
       // The block hashes differ from run to run, so a fair draw leaves the 3σ band in 0.27 % of runs:
       // only then are 600 more bets drawn, and the 1,200 together must be inside it (false alarm ~1e-5).
@@ -220,7 +220,7 @@ describe("Findings 1–3: the jackpot", function () {
     });
   });
 
-  describe("finding 2: minimum bets no longer farm the jackpot", function () {
+  describe("finding R1-2: minimum bets no longer farm the jackpot", function () {
     it("300 bets of 1 DEGEN at a 1.2M pool expect at most 0.5 % of their 300 DEGEN from the jackpot (Σ odds × prize / 2^47 ≤ 1.5 DEGEN)", async function () {
       hangDetector(this, 120_000);
       const f = await loadFixture(deployCasino);
@@ -300,7 +300,7 @@ describe("Findings 1–3: the jackpot", function () {
     });
   });
 
-  describe("finding 3: withholding a jackpot-hitting settlement never costs the house less", function () {
+  describe("finding R1-3: withholding a jackpot-hitting settlement never costs the house less", function () {
     const STAKE = parseEther("600");
     const PARAMS = 200n; // crash, auto cash-out at 2x: best payout 1,200
     const MAX_PAYOUT = maxPayout(GAME.CRASH, PARAMS, false, STAKE);
@@ -476,7 +476,7 @@ describe("Findings 1–3: the jackpot", function () {
         .withArgs(bet.betId, await blockHashOf(bet.block), parseEther("120"), true);
     });
 
-    it("a blackjack split keeps the odds of the first stake (issue #19 finding 2: a split comes after the roll is public)", async function () {
+    it("a blackjack split keeps the odds of the first stake (finding R2-2: a split comes after the roll is public)", async function () {
       const f = await loadFixture(houseAccountFixture);
       await postChain(f, f.house.address, "split", 4);
       const bet = await placeBet(f, f.house, { amount: parseEther("3000"), game: GAME.BLACKJACK, params: 0n });

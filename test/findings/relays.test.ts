@@ -1,4 +1,4 @@
-// Issue #12, finding 6: the settler could move a player's money without the player. swapFor and
+// Issue #12, finding R1-6: the settler could move a player's money without the player. swapFor and
 // withdrawFor ran on the settler's word alone: a swap front-ran a player's withdraw(10 BNB), which
 // then reverted, leaving the vault at 0 BNB and 110,000 DEGEN. Now a relay needs the player's own
 // EIP-712 signature (player, token(s), amount, nonce, deadline), checked on chain by CasinoRelay.
@@ -37,7 +37,7 @@ async function inAnHour(): Promise<bigint> {
   return BigInt(await time.latest()) + 3600n;
 }
 
-describe("Finding 6: nobody moves a player's vault without the player's signature", function () {
+describe("Finding R1-6: nobody moves a player's vault without the player's signature", function () {
   it("the review's front-run fails: the settler's swapFor in the same block gets NotRelay and the player's withdraw(10 BNB) goes through", async function () {
     const f = await loadFixture(relayFixture);
     const { casino, swapDesk, settler, alice, tokenAddress } = f;

@@ -1,4 +1,4 @@
-// Issue #12, finding 5: the reservation and the expiry payout ignored the bet's params. A 10 DEGEN
+// Issue #12, finding R1-5: the reservation and the expiry payout ignored the bet's params. A 10 DEGEN
 // crash bet with auto cash-out 1.01x reserved, and paid on expiry, 1,000 (best outcome 10.1); a
 // 9-colour wheel bet paid 102 on expiry (best 11.33). Now a bet reserves, and a claim pays, the
 // maximum payout of the bet as placed, so low-multiplier bets also get a larger maxBet.
@@ -38,7 +38,7 @@ async function reserveAndClaim(f: CasinoFixture, player: HardhatEthersSigner, ga
   return bet;
 }
 
-describe("Finding 5: a bet reserves and, on expiry, pays the maximum payout of the bet as placed", function () {
+describe("Finding R1-5: a bet reserves and, on expiry, pays the maximum payout of the bet as placed", function () {
   it("10 DEGEN crash with auto cash-out 1.01x reserves 10.1 and pays 10.1 on expiry (was 1,000)", async function () {
     const f = await loadFixture(reservationFixture);
     await reserveAndClaim(f, f.players[0], GAME.CRASH, 101n, parseEther("10"), f.tokenAddress, parseEther("10.1"));

@@ -1,4 +1,4 @@
-// Issue #12, finding 11: setRtp changed nothing (the engine and the server use their own
+// Issue #12, finding R1-11: setRtp changed nothing (the engine and the server use their own
 // constants). Now there is no setter: the RTP is a constant of the contract (DEGEN 102 %, BNB
 // 98 %), the same as the engine's, and a bet's reservation is computed with exactly it.
 import { expect } from "chai";
@@ -23,7 +23,7 @@ function engineAnswers(cases: { game: number; params: string; token: "DEGEN" | "
   return JSON.parse(execFileSync(path.join(ROOT, "node_modules/.bin/tsx"), ["-e", script], { cwd: ROOT }).toString());
 }
 
-describe("Finding 11: the RTP is a constant the contract and the engine share; there is no setRtp", function () {
+describe("Finding R1-11: the RTP is a constant the contract and the engine share; there is no setRtp", function () {
   it("the Casino's ABI has no setRtp (nor any other RTP setter), and the old selector reverts", async function () {
     const { casino, owner, tokenAddress, casinoAddress } = await loadFixture(deployCasino);
     const abi: Interface = casino.interface; // the plain Interface: the typed one refuses unknown names

@@ -1,4 +1,4 @@
-// Issue #12, finding 7: the fixed-rate swap could empty the bankroll (one round trip took 999.99
+// Issue #12, finding R1-7: the fixed-rate swap could empty the bankroll (one round trip took 999.99
 // of a 1,000 BNB free bankroll). Now CasinoSwap caps what it pays out, per swap (1 % of the free
 // bankroll of the token paid out) and over any 24 hours (5 %), and the owner changes the rate only
 // within bounds and after the announcement delay.
@@ -55,7 +55,7 @@ async function freeOf(f: CasinoFixture, token: string): Promise<bigint> {
   return bankroll - reserved;
 }
 
-describe("Finding 7: the fixed-rate swap is bounded", function () {
+describe("Finding R1-7: the fixed-rate swap is bounded", function () {
   it("a DEGEN→BNB swap above 1 % of the free BNB bankroll reverts SwapAboveCap, so does the review's 10M DEGEN round trip, both ways", async function () {
     const f = await loadFixture(whaleFixture);
     const { swapDesk, casino, whale, tokenAddress } = f;

@@ -1,4 +1,4 @@
-// Issue #12, finding 4: terms could change under an open bet. The jackpot chance and prize, the
+// Issue #12, finding R1-4: terms could change under an open bet. The jackpot chance and prize, the
 // settle window and the game's maximum multiplier were read at settlement: setJackpotParams(0, 1)
 // removed a win, setSettleWindow(1 day) stretched a claim from 1 h to 24 h, and a front-run
 // setMaxMultiplier made a 100 DEGEN slots bet reserve 100 instead of 76,500 and a 2x win
@@ -22,7 +22,7 @@ async function termsFixture() {
   return { ...f, alice, bob, carol, chains };
 }
 
-describe("Finding 4: the terms of an open bet are the ones it was placed under", function () {
+describe("Finding R1-4: the terms of an open bet are the ones it was placed under", function () {
   it("setJackpotTerms(0, 1) before settlement does not remove the win of a bet placed under the old terms", async function () {
     const f = await loadFixture(termsFixture);
     const { casino, owner, settler, alice, chains, casinoAddress, tokenAddress } = f;

@@ -1,4 +1,4 @@
-// Issue #12, finding 10: the token owner could tax ordinary wallets (flagging a plain holder as an
+// Issue #12, finding R1-10: the token owner could tax ordinary wallets (flagging a plain holder as an
 // AMM pair taxed a wallet-to-wallet transfer: 1,000 sent, 750 arrived), and renouncing ownership
 // before openTrading would lock trading forever. Now only a pair contract holding DEGEN can be
 // registered (PairSet announces it), renouncing before openTrading is refused, and ownership
@@ -20,7 +20,7 @@ async function deployMockPair(token0: string, token1: string): Promise<MockPair>
   return (await (await ethers.getContractFactory("MockPair")).deploy(token0, token1)) as unknown as MockPair;
 }
 
-describe("Finding 10: the token owner cannot tax ordinary wallets or lock trading", function () {
+describe("Finding R1-10: the token owner cannot tax ordinary wallets or lock trading", function () {
   it("flagging a wallet or a contract that is not a DEGEN pair reverts NotAPair, and a wallet-to-wallet transfer is never taxed (1,000 sent, 1,000 arrive)", async function () {
     const f = await loadFixture(tokenFixture);
     const { token, owner, players, otherToken, casinoAddress } = f;

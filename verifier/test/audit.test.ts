@@ -40,7 +40,7 @@ describe("audit of a Casino history", () => {
       history.settle(history.place(BOB!, { gameType, params, token: "BNB", amount: parseEther("0.01") }));
     }
     // 20,000 DEGEN against a prize of 50 (5 % of the pool) at 0.5 %: odds of one, for the published
-    // prize of 50, not the stake × edge of 100 (issue #19 finding 3).
+    // prize of 50, not the stake × edge of 100 (issue #19, finding R2-3).
     const certain = history.place(ALICE!, { gameType: GameType.KICKBOXING, amount: parseEther("20000") });
     history.settle(certain);
     const claimed = history.place(BOB!, { gameType: GameType.WHEEL, params: 1n });

@@ -1,4 +1,4 @@
-// Issue #19 (trust, round 2), findings 4 and 5, and a gap found while fixing them.
+// Issue #19 (trust, round 2), findings R2-4 and R2-5, and a gap found while fixing them.
 //  4. Many accounts locked the bankroll: the 10 % cap per player is per address, so ten accounts
 //     with maximum blackjack hands reserved 97.4 % of it and cut everyone else's wheel maxBet from
 //     24,510 to 646 DEGEN. Now all open interactive bets (blackjack, crash with a manual cash-out)
@@ -19,8 +19,8 @@ import { eventsOf, fmt, mineTogether, placeBet, postChain, revertDataOf } from "
 const BPS = 10_000n;
 const ONE_COLOUR = 1n;
 
-describe("Issue #19, findings 4 and 5: the house", function () {
-  describe("finding 4: however many accounts are used, another player's max bet keeps at least 10 % of what it was", function () {
+describe("Issue #19, findings R2-4 and R2-5: the house", function () {
+  describe("finding R2-4: however many accounts are used, another player's max bet keeps at least 10 % of what it was", function () {
     it("ten accounts opening and splitting maximum blackjack hands reserve at most 50 % of the bankroll; the wheel's maxBet keeps over half", async function () {
       hangDetector(this, 120_000);
       const f = await loadFixture(deployCasino);
@@ -80,7 +80,7 @@ describe("Issue #19, findings 4 and 5: the house", function () {
     });
   });
 
-  describe("finding 5: the 1 % max wallet holds for a withdrawal from the Casino", function () {
+  describe("finding R2-5: the 1 % max wallet holds for a withdrawal from the Casino", function () {
     it("park 10M in the vault, receive 5M, withdraw the vault: refused with MaxWalletExceeded(account, 15M, 10M); 5M can leave", async function () {
       const f = await loadFixture(deployCasino);
       const { token, casino, tokenAddress } = f;

@@ -1,4 +1,4 @@
-// Issue #19 (trust, round 2), findings 1–3: the jackpot.
+// Issue #19 (trust, round 2), findings R2-1 to R2-3: the jackpot.
 //  1. Settling late could void a jackpot hit: the settler sees the bet's block hash first, and a
 //     draw whose hash had left the EVM's window (256 blocks, 8,191 with EIP-2935) and was never
 //     locked drew nothing. Round 2 made such a draw a hit paid by the bankroll, which issue #37
@@ -86,8 +86,8 @@ async function splitPayout(f: HouseFixture, betId: bigint, seed: string): Promis
   return rules.splitStakedPayout(bet.token === NATIVE, bet.stake, await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce), SPLIT);
 }
 
-describe("Issue #19, findings 1–3: the jackpot", function () {
-  describe("finding 1: a late or missing settlement never pays the house", function () {
+describe("Issue #19, findings R2-1 to R2-3: the jackpot", function () {
+  describe("finding R2-1: a late or missing settlement never pays the house", function () {
     const VOID = { entropy: ZeroHash, prize: 0n, hit: false };
 
     it("at 257 blocks on a chain without EIP-2935, a draw settled late is void: no win, and the house's bankroll pays its fair value into the pool", async function () {
@@ -208,7 +208,7 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
     });
   });
 
-  describe("finding 2: a split after the roll is public does not buy the jackpot", function () {
+  describe("finding R2-2: a split after the roll is public does not buy the jackpot", function () {
     it("a hand whose public roll falls in [odds, 2·odds) and is split still misses; the split keeps odds and prize", async function () {
       const f = await loadFixture(houseFixture);
       const chain = await postChain(f, f.house.address, "split", 200);
@@ -235,7 +235,7 @@ describe("Issue #19, findings 1–3: the jackpot", function () {
     });
   });
 
-  describe("finding 3: a hit never pays more than the share of the pool published at placement", function () {
+  describe("finding R2-3: a hit never pays more than the share of the pool published at placement", function () {
     it("edge 2 %, share 0.01 %: a 247,524 DEGEN bet hits for certain and wins 120 DEGEN, not 4,950", async function () {
       const f = await loadFixture(houseFixture);
       const chain = await postChain(f, f.house.address, "cap", 4);

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 
 /**
- * The Casino's terms for new bets as the bet panel shows them (issue #19, finding 9): a bet carries
+ * The Casino's terms for new bets as the bet panel shows them (issue #19, finding R2-9): a bet carries
  * exactly these as playGame's expectedTerms, so a change the player has not seen is refused by
  * the Casino (TermsChanged) instead of accepted. Read from the chain through the wallet, never
  * from the server; read again after such a refusal, so the next bet is made on what is shown. The

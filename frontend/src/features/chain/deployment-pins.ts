@@ -1,4 +1,4 @@
-// The contracts this build trusts on each chain (issue #19, finding 10). The server names the
+// The contracts this build trusts on each chain (issue #19, finding R2-10). The server names the
 // contracts at run time (GET /api/config); the app uses them only where they equal what it was
 // built with, so a server that is wrong or compromised cannot point the player's approvals,
 // deposits and signatures at other contracts.

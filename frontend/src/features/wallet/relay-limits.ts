@@ -3,7 +3,7 @@ import { TOKENS, type Token } from "@/config/tokens";
 import { apiRequest } from "@/lib/api-client";
 import { decimalOf } from "./amount";
 
-// What the server relays for a player (issue #19, finding 8; server/README.md): at least a minimum
+// What the server relays for a player (issue #19, finding R2-8; server/README.md): at least a minimum
 // amount per token, and a number of relayed withdrawals and swaps per address in any 24 hours.
 // The server's field names are read here and nowhere else.
 

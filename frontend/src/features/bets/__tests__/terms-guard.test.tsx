@@ -1,4 +1,4 @@
-// Issue #19, finding 9: a bet carries the terms the bet panel showed, read from the chain; the
+// Issue #19, finding R2-9: a bet carries the terms the bet panel showed, read from the chain; the
 // Casino refuses it when they changed since (TermsChanged), the player is told what changed, and
 // the terms are read again so the next bet carries the new ones.
 import { act, render, screen, waitFor } from "@testing-library/react";

@@ -7,7 +7,7 @@ import { useBetTermsStore } from "../terms-store";
 /**
  * The Casino's terms for the next bet, read from the chain when the game shows and beside its bet
  * button in web3 mode: the bet carries exactly these, so the Casino refuses it if they change
- * before it lands (issue #19, finding 9).
+ * before it lands (issue #19, finding R2-9).
  */
 /** The chain code loads when the terms are first read, not with the game's page. */
 const readCasinoTermsLazily = async () => (await import("../onchain")).readCasinoTerms();

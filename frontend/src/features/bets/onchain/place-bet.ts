@@ -25,7 +25,7 @@ interface Commitment {
 
 /**
  * playGame from the player's Casino balance, with the server's commitment and the terms the bet
- * panel shows (issue #19, finding 9): changed since, the Casino refuses the bet (TermsChanged),
+ * panel shows (issue #19, finding R2-9): changed since, the Casino refuses the bet (TermsChanged),
  * and the terms are read again so the panel shows, and the next bet carries, the new ones.
  */
 export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {

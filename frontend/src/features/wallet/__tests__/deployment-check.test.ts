@@ -1,4 +1,4 @@
-// The chain's own word on the pinned deployment (issue #19, finding 10): before any approval,
+// The chain's own word on the pinned deployment (issue #19, finding R2-10): before any approval,
 // transaction or signature, the wallet's chain must show the pinned Casino naming the pinned
 // token, relay and swap desk.
 import { AbiCoder, getAddress, id } from "ethers";

@@ -126,7 +126,7 @@ describe("Deposit dialog", () => {
   });
 });
 
-describe("Deposit dialog: a DEGEN allowance left over (issue #19, finding 12)", () => {
+describe("Deposit dialog: a DEGEN allowance left over (issue #19, finding R2-12)", () => {
   it("shows what the Casino may still spend and resets it with approve(Casino, 0)", async () => {
     chain.contracts.degen.allowance.mockResolvedValueOnce(parseEther("12"));
     const { user } = openDialog("deposit");

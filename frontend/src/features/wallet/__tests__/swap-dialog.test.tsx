@@ -81,7 +81,7 @@ describe("Swap Tokens dialog", () => {
     expect(lastToast()).toMatchObject({ title: "Swap Successful", description: "Swapped 100 DEGEN for 0.0100 BNB" });
   });
 
-  it("fails when the receipt of the transaction the server names shows no such swap (issue #19, finding 12)", async () => {
+  it("fails when the receipt of the transaction the server names shows no such swap (issue #19, finding R2-12)", async () => {
     chain.provider.waitForTransaction.mockImplementation(async (hash: string) => receiptWith(hash, []));
     const { user } = openDialog("swap");
     await user.type(screen.getByLabelText("Amount"), "100");

@@ -103,7 +103,7 @@ describe("connect", () => {
   });
 });
 
-describe("a server configuration this build does not pin (issue #19, finding 10)", () => {
+describe("a server configuration this build does not pin (issue #19, finding R2-10)", () => {
   const tampered = { ...TEST_CONFIG, contracts: { ...TEST_CONFIG.contracts, Casino: "0x" + "66".repeat(20) } };
 
   it("refuses web3 mode before the wallet is asked anything, and says why", async () => {

@@ -92,7 +92,7 @@ describe("Withdraw dialog", () => {
     expect(useWalletStore.getState().refreshBalances).toHaveBeenCalled();
   });
 
-  it("believes the chain, not the server: a transaction whose receipt shows no such withdrawal fails (issue #19, finding 12)", async () => {
+  it("believes the chain, not the server: a transaction whose receipt shows no such withdrawal fails (issue #19, finding R2-12)", async () => {
     // The server says ok, naming a transaction that withdrew another player's funds (or none).
     chain.provider.waitForTransaction.mockImplementation(async (hash: string) =>
       receiptWith(hash, [["Withdrawn", ["0x" + "99".repeat(20), ADDRESSES.DegenToken, parseEther("5")]]]),
@@ -180,7 +180,7 @@ describe("Withdraw dialog", () => {
   });
 });
 
-describe("Withdraw dialog: what the server will not relay (issue #19, finding 8)", () => {
+describe("Withdraw dialog: what the server will not relay (issue #19, finding R2-8)", () => {
   const limit = (relay: object) => Object.assign(chain.config, { relay });
 
   it("offers the direct withdrawal below the server's minimum, with the reason, and Enter sends it", async () => {

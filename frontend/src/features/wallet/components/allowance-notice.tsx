@@ -9,7 +9,7 @@ import { TxProgress } from "./tx-progress";
 
 /**
  * A DEGEN allowance the Casino still holds from the player's wallet, and one click to set it to 0
- * (issue #19, finding 12): nothing should be left spendable that the player did not just approve.
+ * (issue #19, finding R2-12): nothing should be left spendable that the player did not just approve.
  */
 export function AllowanceNotice({ allowance, onReset }: { allowance: bigint | null; onReset: () => void }) {
   const { steps, start } = useTxSteps();

@@ -23,7 +23,7 @@ export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClos
   const [running, setRunning] = useState<Route | null>(null);
   const { steps, start } = useTxSteps();
   const vault = useWalletStore((state) => state.onChainBalances[token]);
-  // Below the server's minimum or past its daily quota, the direct withdrawal is the way (issue #19, finding 8).
+  // Below the server's minimum or past its daily quota, the direct withdrawal is the way (issue #19, finding R2-8).
   const notRelayed = relayRefusal(useRelayLimits(), token, parseAmount(amount));
 
   async function withdraw(route: Route) {

@@ -14,7 +14,7 @@ const LINKS = [
 ] as const;
 
 /**
- * The chain itself confirms the pinned deployment (issue #19, finding 10): read through the
+ * The chain itself confirms the pinned deployment (issue #19, finding R2-10): read through the
  * wallet's provider, the pinned Casino has code there and names the pinned token, relay, swap
  * desk, sessions and limits as its own (they are immutables of its constructor). Checked before the player's first
  * approval, transaction or signature, once per chain and Casino; a refusal is not remembered, so

@@ -125,7 +125,7 @@ export interface RelayedRequest<Outcome> {
 
 /**
  * A request the server sends for the player (its answer comes once the transaction is mined).
- * Only the hash is taken from the server's answer (issue #19, finding 12): the transaction and its
+ * Only the hash is taken from the server's answer (issue #19, finding R2-12): the transaction and its
  * receipt are read through the wallet's provider; it must carry the player's signature (which
  * names the relay's nonce, so no earlier transaction can pass for it) and its events must show
  * the request done.

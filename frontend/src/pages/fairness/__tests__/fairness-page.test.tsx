@@ -19,7 +19,7 @@ let sessions: FakeSessions;
 
 function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), "http://localhost");
-  // A POST (issue #19, finding 11): asking may post a fresh chain on chain, which a GET must never do.
+  // A POST (issue #19, finding R2-11): asking may post a fresh chain on chain, which a GET must never do.
   if (url.pathname === "/api/fairness/commitment" && init?.method === "POST") {
     const next = chain.bets.length;
     return Promise.resolve(
