@@ -64,7 +64,7 @@ const bannersShown = (page: Page) => page.evaluate(() => (window as unknown as {
 
 async function openGame(account: number, viewport: "desktop" | "phone") {
   const page = await openPage(browser(), viewport);
-  // A banner shows for 3 s (blackjack-rules.ts BANNER_MS), which a loaded machine can spend before
+  // A banner shows for 3 s (blackjack-display.ts BANNER_MS), which a loaded machine can spend before
   // the hand's settlement is on screen: the page records each banner's text when it appears.
   await page.addInitScript(() => {
     const shown: string[] = [];

@@ -9,13 +9,13 @@ import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { UsdValue } from "@/features/prices";
 import { usePlayableBalance, useWallet } from "@/features/wallet";
 import { cn } from "@/lib/cn";
-import { payoutText, type BannerTone } from "./blackjack-rules";
+import { payoutText, type BannerTone } from "./blackjack-display";
 import { HandActions } from "./components/hand-actions";
 import { HandNoteLine } from "./components/hand-note";
 import { HandView } from "./components/hand-view";
 import { IdleNotice } from "./components/idle-notice";
 import { demoBlackjackSource } from "./round-source";
-import { useBlackjackGame } from "./use-blackjack-game";
+import { useBlackjackGame } from "./hooks/use-blackjack-game";
 import { web3BlackjackSource } from "./web3-round-source";
 import "./blackjack.css";
 

@@ -12,7 +12,7 @@ import { loadActionSigner } from "@/features/bets";
 import { loadAppConfig } from "@/features/chain";
 import { useWalletStore } from "@/features/wallet";
 import { apiRequest } from "@/lib/api-client";
-import { isFinal } from "./blackjack-rules";
+import { isFinal } from "./blackjack-display";
 import { dealtTable, postAction, type ActionRoute, type Answer, type BlackjackRoundSource, type BlackjackTable, type IdleStand } from "./round-source";
 
 /** The server's BLACKJACK_IDLE_MS default, for a server that does not publish its own. */

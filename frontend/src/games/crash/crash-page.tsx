@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useWallet } from "@/features/wallet";
 import { CrashGame } from "./components/crash-game";
 import { createDemoCrashSource } from "./round-source";
-import { createWeb3CrashSource } from "./web3-source";
+import { createWeb3CrashSource } from "./web3-round-source";
 
 const web3Source = createWeb3CrashSource();
 

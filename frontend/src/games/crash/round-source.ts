@@ -42,7 +42,7 @@ export interface CrashSettlement {
 
 /**
  * The one place a crash outcome comes from. Demo play draws the round in the browser with the
- * engine; web3 play escrows the stake on chain and has the server settle it (web3-source.ts).
+ * engine; web3 play escrows the stake on chain and has the server settle it (web3-round-source.ts).
  */
 export interface CrashRoundSource {
   /** Takes the stake and fixes the round. */

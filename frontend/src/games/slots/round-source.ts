@@ -1,7 +1,7 @@
 import type { SlotSymbol } from "@engine/slots";
 import type { Token } from "@/config/tokens";
 import { apiRequest } from "@/lib/api-client";
-import { CALL_DELAY_MS } from "./slots-rules";
+import { CALL_DELAY_MS } from "./slots-display";
 
 /**
  * Where a spin's outcome comes from. Demo play asks the server (docs/product.md §7 POST /api/slots/spin),

@@ -14,8 +14,8 @@ import { ReelGrid } from "./components/reel-grid";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
 import { UsdValue } from "@/features/prices";
 import { demoSlotsSource, web3SlotsSource } from "./round-source";
-import { CONFETTI_MS, SLOT_MAX_SHOWN_MULTIPLE } from "./slots-rules";
-import { useSlotsGame } from "./use-slots-game";
+import { CONFETTI_MS, SLOT_MAX_SHOWN_MULTIPLE } from "./slots-display";
+import { useSlotsGame } from "./hooks/use-slots-game";
 import "./slots.css";
 
 export default function SlotsPage() {

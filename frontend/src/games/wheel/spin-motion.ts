@@ -1,7 +1,7 @@
 // The wheel's motion (issue #20 item 8): it starts at the click, before the outcome is known, and
 // lands on the outcome within the product's 3.5 s spin, so the wait for the chain hides inside the spin
 // instead of coming before it. Angles in degrees clockwise, times in ms from the click.
-import { SEGMENT_DEGREES, SPIN_DURATION_MS } from "./wheel-rules";
+import { SEGMENT_DEGREES, SPIN_DURATION_MS } from "./wheel-display";
 
 /** The speed at the click: a demo spin (outcome known at once) lands after 5.6–6.6 turns. */
 export const LAUNCH_SPEED = 1250;

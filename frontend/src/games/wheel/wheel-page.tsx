@@ -17,8 +17,8 @@ import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { UsdValue } from "@/features/prices";
 import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
 import { demoWheelSource, web3WheelSource } from "./round-source";
-import { useWheelGame } from "./use-wheel-game";
-import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from "./wheel-rules";
+import { useWheelGame } from "./hooks/use-wheel-game";
+import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from "./wheel-display";
 
 export default function WheelPage() {
   const { isDemo } = useWallet();

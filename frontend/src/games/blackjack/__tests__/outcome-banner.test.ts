@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outcomeBanner } from "../blackjack-rules";
+import { outcomeBanner } from "../blackjack-display";
 import type { BlackjackTable } from "../round-source";
 
 const table = (status: BlackjackTable["status"], payout: number): BlackjackTable => ({

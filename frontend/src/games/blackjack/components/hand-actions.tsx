@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import type { useBlackjackGame } from "../use-blackjack-game";
+import type { useBlackjackGame } from "../hooks/use-blackjack-game";
 
 /** Deal, the hand's moves, the wait for its result, or New Round: whichever the phase allows. */
 export function HandActions({ game }: { game: ReturnType<typeof useBlackjackGame> }) {

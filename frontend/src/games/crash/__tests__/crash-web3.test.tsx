@@ -8,7 +8,7 @@ import type { BetRequest, ChainBet, SettledBet, WhilePlaced } from "@/features/b
 import { useWalletStore } from "@/features/wallet";
 import { CrashGame } from "../components/crash-game";
 import { formatMultiplier } from "../flight-machine";
-import { createWeb3CrashSource } from "../web3-source";
+import { createWeb3CrashSource } from "../web3-round-source";
 import { wordWhere } from "./fixtures";
 
 // The lifecycle (wallet, chain) is mocked: it runs the game's server calls and settles with a

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { evaluateReels, type SlotSymbol } from "@engine/slots";
 import { useWalletStore } from "@/features/wallet";
 import SlotsPage from "../slots-page";
-import { describeWinLines } from "../slots-rules";
+import { describeWinLines } from "../slots-display";
 
 const C: SlotSymbol = "CHERRY";
 const D: SlotSymbol = "DEGEN";

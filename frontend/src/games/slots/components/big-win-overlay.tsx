@@ -1,6 +1,6 @@
 import { formatTokenAmount } from "@/config/tokens";
 import { UsdValue } from "@/features/prices";
-import type { SlotsWin } from "../use-slots-game";
+import type { SlotsWin } from "../hooks/use-slots-game";
 
 /** Shown for 4 s on a big win (line prices of 20 bets or more). */
 export function BigWinOverlay({ win }: { win: SlotsWin | null }) {

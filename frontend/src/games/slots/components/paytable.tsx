@@ -1,7 +1,7 @@
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import { TOKEN_MULTIPLIER, type Token } from "@/config/tokens";
 import { lineChanceTexts, slotsRtpText } from "../line-chances";
-import { SLOT_PAYTABLE, type SlotSymbol } from "../slots-rules";
+import { SLOT_PAYTABLE, type SlotSymbol } from "../slots-display";
 import { SymbolTile } from "./symbol-tile";
 
 const LINE_NAMES = "Top Row, Middle Row, Bottom Row, Diagonal down and Diagonal up";

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { REELS, ROWS, SLOT_SYMBOLS, type SlotSymbol } from "../slots-rules";
+import { REELS, ROWS, SLOT_SYMBOLS, type SlotSymbol } from "../slots-display";
 import { SymbolTile } from "./symbol-tile";
 
 export interface ReelGridProps {

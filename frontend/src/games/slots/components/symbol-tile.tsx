@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { SLOT_SYMBOL_NAMES, type SlotSymbol } from "../slots-rules";
+import { SLOT_SYMBOL_NAMES, type SlotSymbol } from "../slots-display";
 
 // Inline SVG glyphs: emoji do not render everywhere (headless Linux chromium shows boxes).
 const GLYPHS: Record<SlotSymbol, ReactNode> = {

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WheelDisc } from "../components/wheel-disc";
 import type { WheelRoundSource, WheelSpinResult } from "../round-source";
 import { landing, LAUNCH_SPEED, waitingAt } from "../spin-motion";
-import { useWheelGame } from "../use-wheel-game";
-import { segmentAtPointer, SPIN_DURATION_MS } from "../wheel-rules";
+import { useWheelGame } from "../hooks/use-wheel-game";
+import { segmentAtPointer, SPIN_DURATION_MS } from "../wheel-display";
 
 describe("the spin's motion", () => {
   it("lands every segment under the pointer at 3.5 s, slowing all the way and never turning back, whenever the outcome comes in the first 2.3 s", () => {

@@ -1,5 +1,5 @@
 import { cn } from "@/lib/cn";
-import { WHEEL_COLOURS, WHEEL_MAX_COLOURS } from "../wheel-rules";
+import { WHEEL_COLOURS, WHEEL_MAX_COLOURS } from "../wheel-display";
 
 export interface ColourPickerProps {
   selected: readonly number[];

@@ -1,6 +1,6 @@
 import type { Token } from "@/config/tokens";
 import { cn } from "@/lib/cn";
-import { WHEEL_MAX_COLOURS, formatMultiplier, wheelMultiplier, wheelWinChance } from "../wheel-rules";
+import { WHEEL_MAX_COLOURS, formatMultiplier, wheelMultiplier, wheelWinChance } from "../wheel-display";
 
 /** Multiplier and win chance for every number of colours, the current choice highlighted. */
 export function PayoutsPanel({ token, colourCount }: { token: Token; colourCount: number }) {

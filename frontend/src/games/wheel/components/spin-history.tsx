@@ -1,7 +1,7 @@
 import { formatTokenAmount } from "@/config/tokens";
 import { cn } from "@/lib/cn";
-import type { SpinRecord } from "../use-wheel-game";
-import { WHEEL_COLOURS } from "../wheel-rules";
+import type { SpinRecord } from "../hooks/use-wheel-game";
+import { WHEEL_COLOURS } from "../wheel-display";
 
 /** The last 10 spins: colour, won or lost, profit. */
 export function SpinHistory({ history }: { history: readonly SpinRecord[] }) {

@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
 import { cn } from "@/lib/cn";
-import { SEGMENT_DEGREES, WHEEL_COLOURS } from "../wheel-rules";
+import { SEGMENT_DEGREES, WHEEL_COLOURS } from "../wheel-display";
 
 const SIZE = 240;
 const CENTRE = SIZE / 2;
@@ -19,7 +19,7 @@ function segmentPath(index: number): string {
 }
 
 export interface WheelDiscProps {
-  /** Where the wheel rests; a spin turns the rotor through rotorRef (use-wheel-spin.ts). */
+  /** Where the wheel rests; a spin turns the rotor through rotorRef (hooks/use-wheel-spin.ts). */
   rotation: number;
   /** Where the spin under way stops, once its outcome is known. */
   landingAt: number | null;

@@ -1,5 +1,5 @@
-import type { Note } from "@/features/sound";
-import { SPIN_DURATION_MS } from "./wheel-rules";
+import type { Note } from "@/features/sound/index";
+import { SPIN_DURATION_MS } from "./wheel-display";
 
 /** Clicks that slow down like a wheel passing its pegs, over the length of the spin. */
 export const SPIN_NOTES: readonly Note[] = Array.from({ length: 28 }, (_, index) => {

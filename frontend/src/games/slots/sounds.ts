@@ -1,4 +1,4 @@
-import type { Note } from "@/features/sound";
+import type { Note } from "@/features/sound/index";
 
 /** One tick of the spinning reels; repeated while they spin so it can stop at once. */
 export const REEL_TICK: readonly Note[] = [

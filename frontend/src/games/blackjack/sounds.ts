@@ -1,4 +1,4 @@
-import type { Note } from "@/features/sound";
+import type { Note } from "@/features/sound/index";
 
 /** A card sliding onto the felt. */
 export const CARD_DEALT: readonly Note[] = [

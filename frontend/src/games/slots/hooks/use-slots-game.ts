@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { Token } from "@/config/tokens";
-import { playNotes, playSound } from "@/features/sound";
-import { useWallet } from "@/features/wallet";
-import { useGameStake } from "@/features/choices";
-import type { SlotsRoundSource, SlotsSpinResult } from "./round-source";
+import { playNotes, playSound } from "@/features/sound/index";
+import { useWallet } from "@/features/wallet/index";
+import { useGameStake } from "@/features/choices/index";
+import type { SlotsRoundSource, SlotsSpinResult } from "../round-source";
 import {
   BIG_WIN_MS,
   OPENING_REELS,
@@ -14,8 +14,8 @@ import {
   reelStopDelay,
   type SlotSymbol,
   type WinLineView,
-} from "./slots-rules";
-import { BIG_WIN, REEL_STOP, REEL_TICK, REEL_TICK_INTERVAL_MS } from "./slots-sounds";
+} from "../slots-display";
+import { BIG_WIN, REEL_STOP, REEL_TICK, REEL_TICK_INTERVAL_MS } from "../sounds";
 
 /** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tokenBadges, validateSpin, wheelMultiplier, formatMultiplier } from "../wheel-rules";
+import { tokenBadges, validateSpin, wheelMultiplier, formatMultiplier } from "../wheel-display";
 
 describe("wheel rules", () => {
   it("shows 10.2x / 9.8x with nothing selected, then the selection's multiplier", () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { landing, waitingAt, type Landing } from "./spin-motion";
+import { landing, waitingAt, type Landing } from "../spin-motion";
 
 interface Motion {
   clickAt: number;

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
-import { playNotes, playSound } from "@/features/sound";
-import { toast } from "@/features/toast";
-import { LATE_AFTER_BLOCKS, useBetStore } from "@/features/bets";
-import { useWallet } from "@/features/wallet";
-import { useChoicesStore, useGameStake } from "@/features/choices";
-import type { WheelRoundSource } from "./round-source";
+import { playNotes, playSound } from "@/features/sound/index";
+import { toast } from "@/features/toast/index";
+import { LATE_AFTER_BLOCKS, useBetStore } from "@/features/bets/index";
+import { useWallet } from "@/features/wallet/index";
+import { useChoicesStore, useGameStake } from "@/features/choices/index";
+import type { WheelRoundSource } from "../round-source";
 import { useWheelSpin } from "./use-wheel-spin";
-import { HISTORY_LIMIT, SEGMENT_DEGREES, WHEEL_COLOURS, WHEEL_MAX_COLOURS, formatMultiplier, validateSpin, wheelMultiplier } from "./wheel-rules";
-import { SPIN_NOTES } from "./wheel-sounds";
+import { HISTORY_LIMIT, SEGMENT_DEGREES, WHEEL_COLOURS, WHEEL_MAX_COLOURS, formatMultiplier, validateSpin, wheelMultiplier } from "../wheel-display";
+import { SPIN_NOTES } from "../sounds";
 
 export interface SpinRecord {
   id: number;

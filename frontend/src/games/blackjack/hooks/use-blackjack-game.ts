@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import type { Token } from "@/config/tokens";
-import { playNotes, playSound } from "@/features/sound";
-import { useWallet } from "@/features/wallet";
-import { useGameStake } from "@/features/choices";
-import { BANNER_MS, dealRefusal, isFinal, outcomeBanner, splitRefusal, type BannerMessage } from "./blackjack-rules";
-import { CARD_DEALT } from "./blackjack-sounds";
-import { failureNote, idleLimitText, isWalletCancel, type HandNote } from "./hand-notes";
-import type { BlackjackRoundSource, BlackjackTable } from "./round-source";
+import { playNotes, playSound } from "@/features/sound/index";
+import { useWallet } from "@/features/wallet/index";
+import { useGameStake } from "@/features/choices/index";
+import { BANNER_MS, dealRefusal, isFinal, outcomeBanner, splitRefusal, type BannerMessage } from "../blackjack-display";
+import { CARD_DEALT } from "../sounds";
+import { failureNote, idleLimitText, isWalletCancel, type HandNote } from "../hand-notes";
+import type { BlackjackRoundSource, BlackjackTable } from "../round-source";
 
 /** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
 

@@ -1,9 +1,9 @@
 // Crash in web3 mode: the stake escrowed on chain, the round settled by the server, the result
 // read from the chain and checked with the engine in this browser (lifecycle: features/bets).
 import { CRASH, type CrashOutcome, type CrashRound } from "@engine/crash";
-import type { SettledBet } from "@/features/bets/onchain";
-import { loadActionSigner } from "@/features/bets";
-import { useWalletStore } from "@/features/wallet";
+import type { SettledBet } from "@/features/bets/onchain/index";
+import { loadActionSigner } from "@/features/bets/index";
+import { useWalletStore } from "@/features/wallet/index";
 import type { CrashFlight, CrashLaunchRequest, CrashRoundSource, CrashSettlement } from "./round-source";
 import { liveRound, roundEnd, type SignedCashOut } from "./server-round";
 
@@ -19,7 +19,7 @@ function liveCurveRound(curve: CrashRound["curve"]): CrashRound {
 /** How each flight ends, once it is asked to (a manual cash-out, or null to ride on). */
 type Finish = (manualCashOut: number | null) => Promise<CrashSettlement>;
 
-const lifecycle = () => Promise.all([import("@/features/bets/onchain"), import("@engine/gameTypes"), import("@engine/tokens")]);
+const lifecycle = () => Promise.all([import("@/features/bets/onchain/index"), import("@engine/gameTypes"), import("@engine/tokens")]);
 
 async function settlementOf(settled: SettledBet): Promise<CrashSettlement> {
   const [{ settledOutcome }, { GameType }, { fromBaseUnits }] = await lifecycle();
