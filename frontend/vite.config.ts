@@ -12,7 +12,10 @@ const sourceDir = fileURLToPath(new URL("./src/", import.meta.url));
  * all of its public API without the lobby's chunk taking the modules the lobby does not use.
  */
 const RUNS_ON_IMPORT = ["main.tsx", "features/wallet/index.ts", "features/one-click/one-click-store.ts"];
-const hasSideEffects = (id: string) => !id.startsWith(sourceDir) || id.endsWith(".css") || RUNS_ON_IMPORT.some((file) => id === sourceDir + file);
+/** The engine only declares too: its rules are pure functions and constants (engine/README.md). */
+const engineDir = fileURLToPath(new URL("../engine/src/", import.meta.url));
+const hasSideEffects = (id: string) =>
+  !(id.startsWith(sourceDir) || id.startsWith(engineDir)) || id.endsWith(".css") || RUNS_ON_IMPORT.some((file) => id === sourceDir + file);
 
 /**
  * The small modules the lobby shares with later chunks, in one file: left to itself the bundler

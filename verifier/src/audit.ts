@@ -18,7 +18,9 @@ import { checkBet, type CheckContext, type ResolvedBet } from "./checks";
 import type { ChainEvent, Position } from "./events";
 import { isBefore, type SessionKey } from "./signed";
 import { withInputs } from "./transactions";
-import type { BetResult, EventOf, OpenBet, Problem, ProblemKind, SeedLink, Verdict } from "./types";
+import type { BetCheck, BetResult, EventOf, OpenBet, Problem, ProblemKind, SeedLink, TransactionReads, Verdict } from "./types";
+
+export type { BetCheck, TransactionReads } from "./types";
 
 const ZERO_WORD = "0x" + "0".repeat(64);
 
@@ -115,25 +117,6 @@ const NO_SESSION_KEYS: readonly SessionKey[] = [];
 export interface Audit {
   add(events: Iterable<ChainEvent>): void;
   finish(): AuditResult;
-}
-
-/** One resolved bet for checkBet, with what the audit found before its resolution. */
-export interface BetCheck {
-  bet: ResolvedBet;
-  /** The open bet's problems and those of its resolution's order and seed. */
-  earlier: Problem[];
-  chainVerdict: Verdict;
-  /** Transactions whose inputs the check needs (transactions.ts reads them): what a session key signed, the action log settled. */
-  reads: TransactionReads;
-}
-
-export interface TransactionReads {
-  /** A bet that may have been signed by a session key: one-click, or of a player with a session open, or of a range whose sessions are not all known. */
-  placementTx?: string;
-  /** Blackjack and manual crash: the settlement carries the action log. */
-  settlementTx?: string;
-  /** Which BetPlaced of its transaction the bet is. */
-  indexInTx: number;
 }
 
 /**

@@ -16,12 +16,13 @@ import {
   type SettlementActions,
   type Token,
 } from "../../engine/src/index";
-import type { PlacementInput, SettlementInput } from "./calls";
-import type { Position } from "./events";
+import type { SettlementInput } from "./calls";
 import { Findings } from "./findings";
 import { blackjackPayouts, crashManualAllows } from "./interactive";
-import { checkActionSigner, checkPlacement, type SessionKey } from "./signed";
-import type { BetResult, EventOf, JackpotView, Placement, Problem, SeedLink, SettledActions, Verdict } from "./types";
+import { checkActionSigner, checkPlacement } from "./signed";
+import type { BetResult, CheckContext, EventOf, JackpotView, Placement, Problem, ResolvedBet, SeedLink, SettledActions, Verdict } from "./types";
+
+export type { CheckContext, ResolvedBet } from "./types";
 
 /**
  * The EVM shows a block's hash to contracts for 256 blocks. Chains with EIP-2935 (BSC among them)
@@ -33,51 +34,6 @@ export const BLOCKHASH_WINDOW = 256;
 export const HISTORY_WINDOW = 8191;
 
 const ZERO_WORD = "0x" + "0".repeat(64);
-
-/** A bet with everything its resolution published, gathered from the events in chain order. */
-export interface ResolvedBet {
-  placed: EventOf<"BetPlaced">;
-  split: boolean;
-  lockedEntropy: string | null;
-  /** The jackpot pool when the bet was placed and just before its draw (null: not known, history not read from the start). */
-  poolAtPlacement: bigint | null;
-  poolBeforeDraw: bigint | null;
-  /** What the Casino's own bankroll put in the pool just before this bet's draw (JackpotFunded by the Casino): a void draw's fair value. */
-  fundedByHouse: bigint | null;
-  resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">;
-  gamePlayed: EventOf<"GamePlayed"> | null;
-  /** A published hit (only hits are published): a wallet bet's with its resolution, a one-click bet's by drawJackpots, later. */
-  drawn: EventOf<"JackpotDrawn"> | null;
-  /** A one-click bet's batch draw (JackpotTicketsDrawn); null: not drawn by the last block read, or no ticket. */
-  ticketDraw: { entropy: string; at: Position } | null;
-  won: EventOf<"JackpotWon"> | null;
-  /** Placed and settled in one transaction: a one-click bet (CasinoSessions.play), whose jackpot ticket is drawn later. */
-  settledAtPlacement: boolean;
-  /** The link the seed was found to be (audit.ts checkLink); null for a claim or an unchecked chain. */
-  linked: SeedLink | null;
-  /** The player's current commitment and its chain's root when the bet was placed, the two a bet may expect; null before the range. */
-  commitsAtPlacement: string[] | null;
-  /** The player's session keys, as far as the events read when the bet was handed out for checking. */
-  sessionKeys: readonly SessionKey[];
-  /** How the bet was placed, from its transaction (transactions.ts). */
-  placementInput: PlacementInput;
-  /** Blackjack and manual crash: the action log of the settlement's transaction; null when not read. */
-  settlementInput: SettlementInput | null;
-}
-
-export interface CheckContext {
-  chainId: bigint;
-  casino: string;
-  /** The Casino's CasinoSessions: the EIP-712 domain of session keys' signatures. */
-  sessions: string;
-  /** The DEGEN token's address; BNB is address(0). */
-  degen: string;
-  /**
-   * The events start at (or before) the Casino's deployment, so every player's chain, session keys
-   * and the jackpot pool are seen from their beginning.
-   */
-  fromDeployment: boolean;
-}
 
 /** An amount in token units, as a reader compares it with a wallet ("15 DEGEN"). */
 const units = (amount: bigint, token: Token) => `${formatAmount(amount)} ${token}`;

@@ -6,24 +6,12 @@
  * differs from what its player signed is reported whatever contract emitted the events.
  */
 import { formatAmount, gameName, isGameType } from "../../engine/src/index";
-import type { CheckContext, ResolvedBet } from "./checks";
 import type { Position } from "./events";
 import type { Findings } from "./findings";
 import { actionKeyDigest, actionsDigest, betDigest, domainSeparator, recoverSigner } from "./signatures";
-import type { Placement } from "./types";
+import type { CheckContext, Placement, ResolvedBet, SessionKey } from "./types";
 
-/** A player's session key, as SessionOpened and SessionRevoked published it. */
-export interface SessionKey {
-  key: string;
-  /** Null: revoked before it was ever opened, which stops it from ever opening (CasinoSessions.revokeSession). */
-  opened: Position | null;
-  revoked: Position | null;
-  /** Session.tokens (bit 0 DEGEN, bit 1 BNB) and Session.games (bit g: game type g). */
-  tokens: bigint;
-  games: bigint;
-  maxBetDegen: bigint;
-  maxBetNative: bigint;
-}
+export type { SessionKey } from "./types";
 
 /** CasinoSessions keeps a session's amounts in units of 10^9 base units, rounded down. */
 const SESSION_UNIT = 10n ** 9n;

@@ -3,7 +3,7 @@
  * have signed, an interactive round's settlement), read over RPC while later events are read and
  * audited. The bets go on to their checks in the order the audit handed them out.
  */
-import type { BetCheck } from "./audit";
+import type { BetCheck } from "./types";
 import { decodeCall, placementFrom, settlementFrom, type Call, type Contracts, type RawTransaction } from "./calls";
 import { ConnectionError, RpcError, type Rpc } from "./rpc";
 

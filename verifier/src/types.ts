@@ -1,5 +1,6 @@
 import type { SettlementActions } from "../../engine/src/index";
-import type { ChainEvent } from "./events";
+import type { PlacementInput, SettlementInput } from "./calls";
+import type { ChainEvent, Position } from "./events";
 
 export type EventOf<N extends ChainEvent["name"]> = Extract<ChainEvent, { name: N }>;
 
@@ -137,4 +138,81 @@ export interface OpenBet {
   stake: bigint;
   /** Seconds after placement from which the player may claim it (its terms). */
   settleWindow: number;
+}
+
+/** A player's session key, as SessionOpened and SessionRevoked published it. */
+export interface SessionKey {
+  key: string;
+  /** Null: revoked before it was ever opened, which stops it from ever opening (CasinoSessions.revokeSession). */
+  opened: Position | null;
+  revoked: Position | null;
+  /** Session.tokens (bit 0 DEGEN, bit 1 BNB) and Session.games (bit g: game type g). */
+  tokens: bigint;
+  games: bigint;
+  maxBetDegen: bigint;
+  maxBetNative: bigint;
+}
+
+/** A bet with everything its resolution published, gathered from the events in chain order. */
+export interface ResolvedBet {
+  placed: EventOf<"BetPlaced">;
+  split: boolean;
+  lockedEntropy: string | null;
+  /** The jackpot pool when the bet was placed and just before its draw (null: not known, history not read from the start). */
+  poolAtPlacement: bigint | null;
+  poolBeforeDraw: bigint | null;
+  /** What the Casino's own bankroll put in the pool just before this bet's draw (JackpotFunded by the Casino): a void draw's fair value. */
+  fundedByHouse: bigint | null;
+  resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">;
+  gamePlayed: EventOf<"GamePlayed"> | null;
+  /** A published hit (only hits are published): a wallet bet's with its resolution, a one-click bet's by drawJackpots, later. */
+  drawn: EventOf<"JackpotDrawn"> | null;
+  /** A one-click bet's batch draw (JackpotTicketsDrawn); null: not drawn by the last block read, or no ticket. */
+  ticketDraw: { entropy: string; at: Position } | null;
+  won: EventOf<"JackpotWon"> | null;
+  /** Placed and settled in one transaction: a one-click bet (CasinoSessions.play), whose jackpot ticket is drawn later. */
+  settledAtPlacement: boolean;
+  /** The link the seed was found to be (audit.ts checkLink); null for a claim or an unchecked chain. */
+  linked: SeedLink | null;
+  /** The player's current commitment and its chain's root when the bet was placed, the two a bet may expect; null before the range. */
+  commitsAtPlacement: string[] | null;
+  /** The player's session keys, as far as the events read when the bet was handed out for checking. */
+  sessionKeys: readonly SessionKey[];
+  /** How the bet was placed, from its transaction (transactions.ts). */
+  placementInput: PlacementInput;
+  /** Blackjack and manual crash: the action log of the settlement's transaction; null when not read. */
+  settlementInput: SettlementInput | null;
+}
+
+export interface CheckContext {
+  chainId: bigint;
+  casino: string;
+  /** The Casino's CasinoSessions: the EIP-712 domain of session keys' signatures. */
+  sessions: string;
+  /** The DEGEN token's address; BNB is address(0). */
+  degen: string;
+  /**
+   * The events start at (or before) the Casino's deployment, so every player's chain, session keys
+   * and the jackpot pool are seen from their beginning.
+   */
+  fromDeployment: boolean;
+}
+
+/** One resolved bet for checkBet, with what the audit found before its resolution. */
+export interface BetCheck {
+  bet: ResolvedBet;
+  /** The open bet's problems and those of its resolution's order and seed. */
+  earlier: Problem[];
+  chainVerdict: Verdict;
+  /** Transactions whose inputs the check needs (transactions.ts reads them): what a session key signed, the action log settled. */
+  reads: TransactionReads;
+}
+
+export interface TransactionReads {
+  /** A bet that may have been signed by a session key: one-click, or of a player with a session open, or of a range whose sessions are not all known. */
+  placementTx?: string;
+  /** Blackjack and manual crash: the settlement carries the action log. */
+  settlementTx?: string;
+  /** Which BetPlaced of its transaction the bet is. */
+  indexInTx: number;
 }

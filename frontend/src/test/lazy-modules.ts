@@ -23,7 +23,7 @@ await Promise.all([
   import("@/features/chain"),
   import("@/features/wallet/web3"),
   import("@/features/wallet/web3/walletconnect"),
-  import("@/features/wallet/components/wallet-dialogs"),
+  import("@/app/layout/wallet-dialogs"),
   import("@/features/wallet/components/choose-wallet-dialog"),
   import("@/features/live-bets/live-floor"),
   import("@/features/live-bets/components/live-bets-panel"),

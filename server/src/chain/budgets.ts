@@ -2,7 +2,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 import { HttpError } from "../http/errors";
-import type { ChainRequestKind } from "./outbox";
+import type { chainRequests } from "../db/schema";
+
+/** What an outbox request does (chain_requests.kind). */
+export type ChainRequestKind = (typeof chainRequests.$inferSelect)["kind"];
 
 /**
  * How many transactions the settler sends on players' behalf (commitments, session grants, relayed

@@ -4,9 +4,10 @@ import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { chainRequests } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { budgetUse, OverBudget, overBudget, type PlayerTxBudgets } from "./budgets";
+import { budgetUse, OverBudget, overBudget, type ChainRequestKind, type PlayerTxBudgets } from "./budgets";
 
-export type ChainRequestKind = (typeof chainRequests.$inferSelect)["kind"];
+export type { ChainRequestKind } from "./budgets";
+
 export type ChainRequestOutcome = "mined" | "reverted" | "refused" | "failed" | "unpicked" | "over_budget";
 
 /** Taken while a request is counted against the budgets and queued (migrations hold 727001, the lease 727002). */

@@ -7,7 +7,7 @@ import type { Db } from "../db/types";
 import { conflict, forbidden } from "../http/errors";
 import type { TokenSymbol } from "../tokens";
 import type { ChainMark } from "./chain-marks";
-import type { AcceptedBet, Countersigner, SessionBetRow, SignedSessionBet } from "./intake";
+import type { AcceptedBet, Countersigner, SessionBetRow, SignedSessionBet } from "./intake-types";
 import { overRevertBudgetText, revertGasColumn } from "./relay-reverts";
 
 /** Taken per player (with the player's address hashed into the second key) while a bet is checked and queued. */

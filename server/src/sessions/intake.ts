@@ -19,7 +19,6 @@ import { KeptRead } from "../chain/kept-read";
 import type { Signals } from "../cluster/cluster";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
-import { sessionBets } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError } from "../http/errors";
 import { FixedWindowCounter } from "../http/limits";
 import type { SeedVault } from "../settler/seeds";
@@ -27,6 +26,9 @@ import { symbolOf, type TokenSymbol } from "../tokens";
 import { markedView, type MarkedView, type MarkReads } from "./chain-marks";
 import type { SessionKeyRow, SessionKeys } from "./keys";
 import { IntakeGroups, judgeKnown, KNOWN_BET_COLUMNS, type KnownBetRow } from "./intake-groups";
+import type { AcceptedBet, Countersigner, SignedSessionBet } from "./intake-types";
+
+export type { AcceptedBet, Countersigner, SessionBetRow, SignedSessionBet } from "./intake-types";
 import { recoverCompact, type SessionTypedData } from "./typed-data";
 
 /** A bet's deadline must leave the relay this long to land it (a block or two, and a transaction pending before it). */
@@ -54,37 +56,9 @@ const GRANTS_KEPT = 10_000;
  */
 export const REFUSALS_PER_ADDRESS_PER_MINUTE = 30;
 
-export type SessionBetRow = typeof sessionBets.$inferSelect;
-
 /** The refusal of a one-click stake below the floor: the same bet from the wallet is taken, its gas the player's. */
 export const oneClickFloorText = (floor: bigint, token: TokenSymbol) =>
   `The smallest one-click stake is ${formatAmount(floor)} ${token}: place a smaller bet from your wallet`;
-
-/** A bet as the session key signed it, with its compact (EIP-2098) signature. */
-export interface SignedSessionBet {
-  bet: SessionBet;
-  r: string;
-  vs: string;
-}
-
-export interface AcceptedBet {
-  betId: string;
-  nonce: string;
-  kind: SessionBetRow["kind"];
-  status: SessionBetRow["status"];
-  /**
-   * The settler's signature (65 bytes, r ‖ s ‖ v) of the bet's EIP-712 digest, the one its key
-   * signed: CasinoSessions.place takes the bet from anyone with it (issue #20 item 6, the app's
-   * wallet fallback when the relay fails).
-   */
-  countersignature: string;
-}
-
-/** Signs digests as the settler: the countersignature of a bet the server stored. */
-export interface Countersigner {
-  address: string;
-  signDigest(digest: string): string;
-}
 
 export interface IntakeDeps {
   db: Db;

@@ -5,11 +5,11 @@ import { formatTokenAmount } from "@/config/tokens";
 import { loadSessionBadge, useOneClickStore } from "@/features/one-click";
 import { UsdValue } from "@/features/prices";
 import { playerPath } from "@/features/stats";
-import { loadWalletDialogs, shortenAddress, useWalletStore, useWalletDialog, type WalletDialog } from "@/features/wallet";
+import { shortenAddress, useWalletStore, useWalletDialog, type WalletDialog } from "@/features/wallet";
 import { useDismiss } from "@/lib/use-dismiss";
 
 /** The dialogs and their wallet code load with the first one opened. */
-const WalletDialogs = lazy(loadWalletDialogs);
+const WalletDialogs = lazy(() => import("./wallet-dialogs"));
 /** One-click play's header badge and its signing code load only while a session is open. */
 const SessionBadge = lazy(loadSessionBadge);
 

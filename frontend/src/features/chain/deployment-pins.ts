@@ -2,7 +2,7 @@
 // contracts at run time (GET /api/config); the app uses them only where they equal what it was
 // built with, so a server that is wrong or compromised cannot point the player's approvals,
 // deposits and signatures at other contracts.
-import type { AppConfig, AppContracts } from "./app-config";
+import type { AppConfig, AppContracts } from "./app-config-types";
 
 const LOCAL_CHAIN_ID = 31337;
 

@@ -17,8 +17,7 @@ export { useTxSteps } from "./hooks/use-tx-steps";
 export { useJackpotLabel } from "./use-jackpot-label";
 export { useWalletDiscovery } from "./wallet-discovery";
 
-// The dialogs load when first opened.
-export const loadWalletDialogs = () => import("./components/wallet-dialogs");
+// The dialogs load when first opened: the menu's from ./dialogs.ts (app/layout/wallet-dialogs.tsx).
 export const loadChooseWalletDialog = () => import("./components/choose-wallet-dialog");
 
 driveWalletWith(() => import("./web3"));

@@ -1,7 +1,15 @@
 import { GameType } from "@engine/gameTypes";
+import type { SlotSymbol } from "@engine/slots";
 import { formatAmount, toBaseUnits } from "@engine/tokens";
 import type { SettledBet } from "@/features/bets/onchain";
-import type { SpinResponse } from "./round-source";
+
+/** The server's spin answer (docs/product.md §3), the payout as decimal text. */
+export interface SpinResponse {
+  reels: SlotSymbol[][];
+  payout: string;
+  winLines: number[][];
+  isBigWin: boolean;
+}
 
 /**
  * Where the server's spin answer disagrees with the settlement on chain (the reels the settled

@@ -2,6 +2,7 @@ import type { SlotSymbol } from "@engine/slots";
 import type { Token } from "@/config/tokens";
 import { apiRequest } from "@/lib/api-client";
 import { CALL_DELAY_MS } from "./slots-display";
+import type { SpinResponse } from "./cross-check";
 
 /**
  * Where a spin's outcome comes from. Demo play asks the server (docs/product.md §7 POST /api/slots/spin),
@@ -22,14 +23,6 @@ export interface SlotsRoundSource {
   /** How long the reels spin before the spin is asked for (docs/product.md §4: about 1.8 s in demo play). */
   callDelayMs: number;
   spin(request: { token: Token; stake: number }): Promise<SlotsSpinResult>;
-}
-
-/** The server's spin answer (docs/product.md §3), the payout as decimal text. */
-export interface SpinResponse {
-  reels: SlotSymbol[][];
-  payout: string;
-  winLines: number[][];
-  isBigWin: boolean;
 }
 
 export const demoSlotsSource: SlotsRoundSource = {

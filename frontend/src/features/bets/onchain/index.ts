@@ -8,7 +8,7 @@ import { apiRequest } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain";
 import { browserProvider, readyWallet, sendTransaction, type TxUpdate } from "@/features/wallet/onchain";
 import { useWalletStore } from "@/features/wallet";
-import { useOneClickStore } from "@/features/one-click";
+import { refreshSessionLosses, useOneClickStore } from "@/features/one-click";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
 import { placeBet, type BetRequest } from "./place-bet";
 import { stageOf } from "./tx-stage";
@@ -93,6 +93,8 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       settleExplorerUrl: explorerTxUrl(wallet.config.chain, settlement.txHash),
       verdict: { ok: check.ok, problems: check.problems },
     });
+    // What the one-click budget has left changed with this bet, or with a split of a hand it placed.
+    if (useOneClickStore.getState().session) void refreshSessionLosses();
     if (settlement.jackpotDeferred && !settlement.jackpot && bet.jackpotOdds > 0n) void followDeferredDraw(id, bet, settlement, checkWith);
     return { bet, settlement, check };
   } catch (error) {

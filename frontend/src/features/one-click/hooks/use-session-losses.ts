@@ -1,26 +1,20 @@
 import { useEffect } from "react";
-import { useBetStore } from "@/features/bets";
 
 /** How often the session's losses are read while nothing else asks: the budget left stays near the chain's. */
 const READ_EVERY_MS = 10_000;
 
-const read = () =>
+/** Reads the open session's losses (CasinoSessions.sessionOf) now: the bets feature asks after each settled web3 bet. */
+export const refreshSessionLosses = (): Promise<void> =>
   import("../session-key")
     .then(({ readSessionLosses }) => readSessionLosses())
     .catch((error: unknown) => console.warn("Reading the one-click budget failed", error));
 
-/** Keeps the open session's losses (CasinoSessions.sessionOf) read: at once, after each settled bet, and every 10 s. */
+/** Keeps the open session's losses read: at once, every 10 s, and after each settled bet (refreshSessionLosses). */
 export function useSessionLosses(key: string | null): void {
   useEffect(() => {
     if (key === null) return;
-    void read();
-    const timer = setInterval(() => void read(), READ_EVERY_MS);
-    const unsubscribe = useBetStore.subscribe((next, previous) => {
-      if (next.bet?.stage === "result" && previous.bet?.stage !== "result") void read();
-    });
-    return () => {
-      clearInterval(timer);
-      unsubscribe();
-    };
+    void refreshSessionLosses();
+    const timer = setInterval(() => void refreshSessionLosses(), READ_EVERY_MS);
+    return () => clearInterval(timer);
   }, [key]);
 }

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { vi } from "vitest";
 import { useToastStore } from "@/features/toast";
 import { useWalletDialog, type WalletDialog } from "../dialog-store";
-import WalletDialogs from "../components/wallet-dialogs";
+import WalletDialogs from "@/app/layout/wallet-dialogs";
 import { useWalletStore } from "../wallet-store";
 import { PLAYER } from "./fake-wallet";
 

@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { formatTokenAmount, TOKENS } from "@/config/tokens";
-import { LimitsSection } from "@/features/limits";
 import { useSessionStore } from "@/features/session";
 import { serverErrorText } from "@/lib/api-client";
 import { shortenAddress } from "../injected-provider";
@@ -12,14 +11,17 @@ import { useWalletStore } from "../wallet-store";
 /** The server's username rule (server/src/routes/users.ts), said before the player types. */
 const USERNAME_RULE = "3 to 20 letters, digits or underscores, not already taken (case is ignored).";
 
-/** docs/product.md §4 'Session': the registered user of this wallet, or registration with a username; and the limits the player sets (issue #20). */
-export function AccountDialog({ onClose }: { onClose: () => void }) {
+/**
+ * docs/product.md §4 'Session': the registered user of this wallet, or registration with a
+ * username; and `limits`, the limits the player sets (issue #20), which the app hands in.
+ */
+export function AccountDialog({ onClose, limits }: { onClose: () => void; limits: ReactNode }) {
   const account = useWalletStore((state) => state.account);
   const session = useSessionStore(useShallow((state) => ({ user: state.user, isLoading: state.isLoading })));
   return (
     <Modal title="Account" description={account ? `Wallet ${shortenAddress(account)}` : undefined} onClose={onClose} data-testid="account-dialog">
       {session.user ? <Profile /> : session.isLoading ? <p className="text-sm text-slate-400">Loading your account…</p> : <Registration account={account} />}
-      <LimitsSection />
+      {limits}
     </Modal>
   );
 }

@@ -1,13 +1,13 @@
+import { LimitsSection } from "@/features/limits";
 import { OneClickDialog } from "@/features/one-click";
-import { useWalletDialog, type WalletDialog } from "../dialog-store";
-import { AccountDialog } from "./account-dialog";
-import { DepositDialog } from "./deposit-dialog";
-import { SwapDialog } from "./swap-dialog";
-import { WithdrawDialog } from "./withdraw-dialog";
+import { useWalletDialog, type WalletDialog } from "@/features/wallet";
+import { AccountDialog, DepositDialog, SwapDialog, WithdrawDialog } from "@/features/wallet/dialogs";
 
 /**
  * The wallet menu's open dialog. This module is the lazy chunk the header loads with the first
  * dialog opened, so the dialogs and the wallet code they use stay out of the lobby's first load.
+ * The app composes it: the wallet's dialogs, one-click play's and the limits in the account
+ * dialog, so that no feature imports another's dialog (docs/decisions.md §7).
  */
 export default function WalletDialogs() {
   const open = useWalletDialog((state) => state.open);
@@ -25,7 +25,7 @@ export default function WalletDialogs() {
     case "swap":
       return <SwapDialog onDone={done("swap")} onClose={close} />;
     case "account":
-      return <AccountDialog onClose={close} />;
+      return <AccountDialog onClose={close} limits={<LimitsSection />} />;
     case "one-click":
       return <OneClickDialog onDone={done("one-click")} onClose={close} />;
   }
