@@ -13,8 +13,6 @@ import {
 } from "../typechain-types";
 import { deployCasinoContracts } from "../scripts/casino-contracts";
 
-export { betIdOf } from "../engine/src/betId";
-
 export const NATIVE = ZeroAddress;
 export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4 } as const;
 export const JACKPOT_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT"));
@@ -113,6 +111,11 @@ export function packTerms(settleWindow: bigint, edgeBps: bigint, shareBps: bigin
 }
 
 /** A settler hash chain: links[0] = s_0 is committed, links[k] settles the k-th bet after it. */
+/** A bet's id, `player << 64 | nonce`: written here again, not imported, because Hardhat's tests load as CommonJS and engine/ is an ES module. */
+export function betIdOf(player: string, nonce: bigint): bigint {
+  return (BigInt(player) << 64n) | nonce;
+}
+
 /** A hash chain for `length` bets: two links per bet, bet k settled with link 2k − 1 when relayed, 2k from the wallet (engine/src/hashChain.ts). */
 export class HashChain {
   readonly links: string[];
