@@ -1,11 +1,11 @@
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
-import { useSessionStore } from "@/features/session";
+import { useAccountStore } from "@/features/account";
 import { useWalletStore } from "@/features/wallet";
 import "./index.css";
 
 // docs/product.md §4 'Session': a user id stored on an earlier visit loads that user and their balances.
-void useSessionStore.getState().start();
+void useAccountStore.getState().start();
 // A wallet connected on an earlier visit comes back with its still-valid session, unasked.
 void useWalletStore
   .getState()

@@ -1,6 +1,6 @@
 import type { RequestListener } from "node:http";
 import express from "express";
-import type { SessionService } from "./auth/session";
+import type { SignInService } from "./auth/sign-in";
 import { siweRouter } from "./auth/siwe";
 import type { VaultReader } from "./chain/vault";
 import type { ChainOutbox } from "./chain/outbox";
@@ -40,7 +40,7 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 export interface AppDeps {
   chainId: number;
   db: Db;
-  sessions: SessionService;
+  signIns: SignInService;
   /** The frontend origin: the only CORS origin and the SIWE domain. */
   appOrigin: string;
   casino: VaultReader;
@@ -100,15 +100,15 @@ export function createApp(deps: AppDeps): App {
   app.set("trust proxy", deps.trustProxy);
   app.set("etag", false);
 
-  const signedIn = [deps.sessions.require, addressLimiter(limits)];
+  const signedIn = [deps.signIns.require, addressLimiter(limits)];
 
   // A call naming an on-chain bet checks the session inside; demo play needs none.
   const playRoutes = new Map<string, RouteHandler>();
   for (const { path, handler } of [
-    ...slotsRoutes({ sessions: deps.sessions, settler: deps.settler }),
+    ...slotsRoutes({ signIns: deps.signIns, settler: deps.settler }),
     ...blackjackRoutes({
       db: deps.db,
-      sessions: deps.sessions,
+      signIns: deps.signIns,
       settler: deps.settler,
       signers: deps.actionSigners,
       split: { provider: deps.provider, outbox: deps.outbox, sessionsAddress: deps.sessionsAddress, settlerAddress: deps.sender.address },
@@ -149,7 +149,7 @@ export function createApp(deps: AppDeps): App {
     "/api/auth",
     routePrefix("/api/auth"),
     signInLimit,
-    siweRouter({ db: deps.db, sessions: deps.sessions, chainId: deps.chainId, appOrigin: deps.appOrigin, provider: deps.provider }),
+    siweRouter({ db: deps.db, signIns: deps.signIns, chainId: deps.chainId, appOrigin: deps.appOrigin, provider: deps.provider }),
   );
   app.use("/api/user", routePrefix("/api/user"), ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
   app.use("/api/crash", routePrefix("/api/crash"), ...signedIn, crashRouter({ db: deps.db, settler: deps.settler, signers: deps.actionSigners }));

@@ -1,7 +1,7 @@
 import { Wallet, type JsonRpcProvider } from "ethers";
 import { createApp, type AppDeps } from "./app";
 import { startSignInPruning } from "./auth/prune";
-import { createSessions } from "./auth/session";
+import { createSignIns } from "./auth/sign-in";
 import type { Casino } from "../../typechain-types";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
@@ -151,7 +151,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const masterSecret = await persistentSecret(db, "master_secret", config.masterSecret);
   const sessionSecret = await persistentSecret(db, "session_secret", config.sessionSecret);
   addSecrets([masterSecret, sessionSecret]);
-  const sessions = createSessions(db, sessionSecret, new URL(config.appOrigin).protocol === "https:");
+  const signIns = createSignIns(db, sessionSecret, new URL(config.appOrigin).protocol === "https:");
 
   const cluster = database.postgres ? postgresCluster(db, { ...database.postgres, campaign: config.settlerMode !== "off" }) : localCluster();
   const { lease, signals } = cluster;
@@ -251,7 +251,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const appDeps: AppDeps = {
     chainId,
     db,
-    sessions,
+    signIns,
     appOrigin: config.appOrigin,
     casino,
     casinoAddress,

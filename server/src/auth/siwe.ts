@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Db } from "../db/types";
 import { siweNonces, users } from "../db/schema";
 import { badRequest, parse, route, unauthorized } from "../http/errors";
-import type { SessionService } from "./session";
+import type { SignInService } from "./sign-in";
 
 const NONCE_TTL_MS = 10 * 60 * 1000;
 /** A signed message older than this is refused even without an expirationTime. */
@@ -19,7 +19,7 @@ const verifyBody = z.object({
 
 export interface SiweOptions {
   db: Db;
-  sessions: SessionService;
+  signIns: SignInService;
   chainId: number;
   /** The app's origin; its host is the SIWE domain. */
   appOrigin: string;
@@ -27,7 +27,7 @@ export interface SiweOptions {
   provider: JsonRpcProvider;
 }
 
-export function siweRouter({ db, sessions, chainId, appOrigin, provider }: SiweOptions): Router {
+export function siweRouter({ db, signIns, chainId, appOrigin, provider }: SiweOptions): Router {
   const router = Router();
   const domain = new URL(appOrigin).host;
 
@@ -77,7 +77,7 @@ export function siweRouter({ db, sessions, chainId, appOrigin, provider }: SiweO
       if (consumed.length === 0) throw unauthorized("Sign-in nonce is unknown, expired or already used");
 
       const address = getAddress(message.address);
-      await sessions.issue(res, address);
+      await signIns.issue(res, address);
       const [user] = await db.select().from(users).where(eq(users.walletAddress, address));
       return { address, chainId, user: user ?? null };
     }),
@@ -86,7 +86,7 @@ export function siweRouter({ db, sessions, chainId, appOrigin, provider }: SiweO
   router.post(
     "/logout",
     route(async (req, res) => {
-      await sessions.revoke(req, res);
+      await signIns.revoke(req, res);
       return { ok: true };
     }),
   );
@@ -94,7 +94,7 @@ export function siweRouter({ db, sessions, chainId, appOrigin, provider }: SiweO
   router.get(
     "/me",
     route(async (req) => {
-      const address = await sessions.addressOf(req);
+      const address = await signIns.addressOf(req);
       if (!address) throw unauthorized();
       const [user] = await db.select().from(users).where(eq(users.walletAddress, address));
       return { address, chainId, user: user ?? null };

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { sessionAddress } from "../auth/session";
+import { signedInAddress } from "../auth/sign-in";
 import { badRequest, conflict, forbidden, notFound, parse, route } from "../http/errors";
 import { address, betId } from "../http/validators";
 import type { ActionSigners } from "../sessions/actions";
@@ -30,7 +30,7 @@ export function actionKeysRouter(deps: { settler: Settler; signers: ActionSigner
     "/",
     route(async (req, res) => {
       const { betId: id, key, grant } = parse(body, req.body);
-      const player = sessionAddress(res);
+      const player = signedInAddress(res);
       const bet = await deps.settler.waitForBet(id);
       if (!bet) throw notFound("Bet not found on chain");
       if (bet.player !== player) throw forbidden("This bet belongs to another wallet");

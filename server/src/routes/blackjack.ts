@@ -16,7 +16,7 @@ import {
   type BlackjackAction,
   type BlackjackState,
 } from "../engine";
-import type { SessionService } from "../auth/session";
+import type { SignInService } from "../auth/sign-in";
 import type { Db } from "../db/types";
 import { DemoHandStore, type DemoHand } from "../games/demo-hands";
 import { bets } from "../db/schema";
@@ -59,7 +59,7 @@ function play(state: BlackjackState, action: BlackjackAction): BlackjackState {
 
 export interface BlackjackDeps {
   db: Db;
-  sessions: SessionService;
+  signIns: SignInService;
   settler: Settler;
   signers: ActionSigners;
   /** How a split's second stake is taken from a session (CasinoSessions.split). */
@@ -73,7 +73,7 @@ export interface BlackjackDeps {
  * (POST /api/action-keys); the server deals only what the player signed, and settles with it.
  */
 export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
-  const { db, sessions, settler } = deps;
+  const { db, signIns, settler } = deps;
   const demoHands = deps.demoHands ?? new DemoHandStore();
 
   /** The view, and the log so far ("PHS"): the app signs it with the next action appended. */
@@ -101,7 +101,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
   });
 
   async function startOnChain(req: PlainRequest, body: { token: TokenSymbol; betId: string }) {
-    const player = await sessions.addressOf(req);
+    const player = await signIns.addressOf(req);
     if (!player) throw unauthorized("Sign in to play with an on-chain bet");
     const bet = await ownOpenBet(settler, body.betId, player, GameType.BLACKJACK, body.token);
     const existing = await storedHands.byBet(db, bet.betId);
@@ -132,7 +132,7 @@ export function blackjackRoutes(deps: BlackjackDeps): PlayRoute[] {
     });
 
   async function playStored(req: PlainRequest, body: { token: TokenSymbol; sessionId: string; signature?: string }, action: BlackjackAction) {
-    const player = await sessions.addressOf(req);
+    const player = await signIns.addressOf(req);
     const seen = await storedHands.byId(db, body.sessionId);
     if (!seen) throw notFound("Blackjack session not found");
     if (seen.betId !== null) {

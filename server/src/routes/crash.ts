@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Router } from "express";
 import { z } from "zod";
 import { CRASH, crashCashOutBytes, crashRound, crashTimeToReach, GameType, type Token } from "../engine";
-import { sessionAddress } from "../auth/session";
+import { signedInAddress } from "../auth/sign-in";
 import type { Db } from "../db/types";
 import { bets, crashRounds } from "../db/schema";
 import { conflict, forbidden, notFound, parse, route } from "../http/errors";
@@ -43,7 +43,7 @@ export function crashRouter(deps: { db: Db; settler: Settler; signers: ActionSig
       // arrives, not after the bet is looked up.
       const requestedAt = (await databaseNow(db)).getTime();
       const body = parse(cashOutBody, req.body);
-      const bet = await ownOpenBet(settler, body.betId, sessionAddress(res), GameType.CRASH, body.token);
+      const bet = await ownOpenBet(settler, body.betId, signedInAddress(res), GameType.CRASH, body.token);
       if (bet.params !== "0") throw conflict("This round cashes out automatically at its target");
       const signed = await deps.signers.check(bet, crashCashOutBytes(body.multiplier), body.signature);
       return db.transaction(async (tx) => {
@@ -80,7 +80,7 @@ export function crashRouter(deps: { db: Db; settler: Settler; signers: ActionSig
       const id = parse(betId, req.params.betId);
       const [round] = await db.select().from(crashRounds).where(eq(crashRounds.betId, id));
       if (!round) throw notFound("Crash round not found");
-      if (round.player !== sessionAddress(res)) throw forbidden("This round belongs to another wallet");
+      if (round.player !== signedInAddress(res)) throw forbidden("This round belongs to another wallet");
       const [bet] = await db.select().from(bets).where(eq(bets.betId, id));
       return {
         betId: id,

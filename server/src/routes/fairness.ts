@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { Router } from "express";
 import { z } from "zod";
 import { gameName, unpackTerms, verify, type BlackjackAction, type GameType, type Token } from "../engine";
-import { sessionAddress } from "../auth/session";
+import { signedInAddress } from "../auth/sign-in";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { forbidden, notFound, parse, route } from "../http/errors";
@@ -102,18 +102,18 @@ export function fairnessRouter(deps: { db: Db; settler: Settler; chainId: number
   // Read-only: a GET never sends a transaction. POST posts a chain first when needed (README: Routes).
   router.get(
     "/commitment",
-    route(async (_req, res) => settler.readCommitment(sessionAddress(res))),
+    route(async (_req, res) => settler.readCommitment(signedInAddress(res))),
   );
   router.post(
     "/commitment",
-    route(async (_req, res) => settler.ensureCommitment(sessionAddress(res))),
+    route(async (_req, res) => settler.ensureCommitment(signedInAddress(res))),
   );
 
   router.get(
     "/bets",
     route(async (req, res) => {
       const query = parse(listQuery, req.query);
-      const player = sessionAddress(res);
+      const player = signedInAddress(res);
       const rows = await db
         .select()
         .from(bets)
@@ -130,7 +130,7 @@ export function fairnessRouter(deps: { db: Db; settler: Settler; chainId: number
       const id = parse(betId, req.params.betId);
       const bet = await settler.waitForBet(id);
       if (!bet) throw notFound("Bet not found");
-      if (bet.player !== sessionAddress(res)) throw forbidden("This bet belongs to another wallet");
+      if (bet.player !== signedInAddress(res)) throw forbidden("This bet belongs to another wallet");
       return presentBet(bet, deps.chainId, deps.casino);
     }),
   );

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Router } from "express";
 import { z } from "zod";
-import { sessionAddress } from "../auth/session";
+import { signedInAddress } from "../auth/sign-in";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
@@ -121,20 +121,20 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     "/",
     route(async (req, res) => {
       const body = parse(grantBody, req.body);
-      return deps.keys.open(sessionAddress(res), body.grant, body.signature);
+      return deps.keys.open(signedInAddress(res), body.grant, body.signature);
     }),
   );
 
   router.get(
     "/",
-    route(async (_req, res) => ({ sessions: await deps.keys.list(sessionAddress(res)) })),
+    route(async (_req, res) => ({ sessions: await deps.keys.list(signedInAddress(res)) })),
   );
 
   router.delete(
     "/:key",
     route(async (req, res) => {
       const key = parse(address, req.params.key);
-      return { ...(await deps.keys.revoke(sessionAddress(res), key)), revoked: true };
+      return { ...(await deps.keys.revoke(signedInAddress(res), key)), revoked: true };
     }),
   );
 
@@ -143,7 +143,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     route(async (req, res) => {
       const body = parse(betBody, req.body);
       const { bet } = body;
-      const accepted = await deps.intake.accept(sessionAddress(res), {
+      const accepted = await deps.intake.accept(signedInAddress(res), {
         bet: { ...bet, game: bet.game as GameType, deadline: body.deadline },
         r: body.r,
         vs: body.vs,
@@ -158,7 +158,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     route(async (req, res) => {
       const id = parse(betId, req.params.betId);
       const { clientSeed } = parse(revealBody, req.body);
-      return presentRelayed(await revealClientSeed(deps, sessionAddress(res), id, clientSeed));
+      return presentRelayed(await revealClientSeed(deps, signedInAddress(res), id, clientSeed));
     }),
   );
 
@@ -170,7 +170,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
       // A bet's id is its player and nonce (player << 64 | nonce): another wallet's bet is told
       // apart by the id alone, and answered as an unknown one, before anything is read or awaited.
       const unknown = notFound("No session bet with this id");
-      if (BigInt(playerOfBet(BigInt(id))) !== BigInt(sessionAddress(res))) throw unknown;
+      if (BigInt(playerOfBet(BigInt(id))) !== BigInt(signedInAddress(res))) throw unknown;
       const row = await waitFor(deps, id, wait);
       if (!row) throw unknown;
       return presentRelayed(row);

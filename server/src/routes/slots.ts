@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GameType, MIN_BET, randomBytes32, settleSlots, type SlotsOutcome } from "../engine";
-import type { SessionService } from "../auth/session";
+import type { SignInService } from "../auth/sign-in";
 import { badRequest, conflict, parse, plainRoute, unauthorized, type PlainRequest, type PlayRoute } from "../http/errors";
 import { betId, tokenAmount, tokenSymbol, type TokenSymbol } from "../http/validators";
 import type { Settler } from "../settler/settler";
@@ -18,7 +18,7 @@ const present = (payout: bigint, outcome: SlotsOutcome) => ({
 });
 
 /** POST /api/slots/spin. */
-export function slotsRoutes(deps: { sessions: SessionService; settler: Settler }): PlayRoute[] {
+export function slotsRoutes(deps: { signIns: SignInService; settler: Settler }): PlayRoute[] {
   // The demo spin answers synchronously; only a call naming an on-chain bet waits.
   const spin = plainRoute((req) => {
     const body = parse(spinBody, req.body);
@@ -29,7 +29,7 @@ export function slotsRoutes(deps: { sessions: SessionService; settler: Settler }
   });
 
   async function onChainSpin(req: PlainRequest, body: { token: TokenSymbol; betId: string }) {
-    const player = await deps.sessions.addressOf(req);
+    const player = await deps.signIns.addressOf(req);
     if (!player) throw unauthorized("Sign in to play with an on-chain bet");
     await ownOpenBet(deps.settler, body.betId, player, GameType.SLOTS, body.token);
     // The outcome is fixed by the bet's word; answer once it is settled (or at least fixed).

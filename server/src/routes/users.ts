@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Router } from "express";
 import { z } from "zod";
 import type { VaultReader } from "../chain/vault";
-import { sessionAddress } from "../auth/session";
+import { signedInAddress } from "../auth/sign-in";
 import type { Db } from "../db/types";
 import { users } from "../db/schema";
 import { conflict, forbidden, notFound, parse, route } from "../http/errors";
@@ -40,7 +40,7 @@ export function usersRouter(deps: { db: Db; casino: VaultReader; tokenAddresses:
     "/register",
     route(async (req, res) => {
       const body = parse(registerBody, req.body);
-      const signedIn = sessionAddress(res);
+      const signedIn = signedInAddress(res);
       if (body.walletAddress !== signedIn) throw forbidden("walletAddress must be the signed-in wallet");
       const [existing] = await db.select().from(users).where(eq(users.walletAddress, signedIn));
       if (existing) {
@@ -61,13 +61,13 @@ export function usersRouter(deps: { db: Db; casino: VaultReader; tokenAddresses:
 
   router.get(
     "/:id",
-    route(async (req, res) => present(await ownUser(req.params.id, sessionAddress(res)))),
+    route(async (req, res) => present(await ownUser(req.params.id, signedInAddress(res)))),
   );
 
   router.get(
     "/:id/balances",
     route(async (req, res) => {
-      const user = await ownUser(req.params.id, sessionAddress(res));
+      const user = await ownUser(req.params.id, signedInAddress(res));
       const [degen, bnb] = await Promise.all([
         deps.casino.getBalance(user.walletAddress, deps.tokenAddresses.DEGEN),
         deps.casino.getBalance(user.walletAddress, TOKEN_ADDRESS.BNB),

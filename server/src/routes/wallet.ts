@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from "express";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { z } from "zod";
-import { sessionAddress } from "../auth/session";
+import { signedInAddress } from "../auth/sign-in";
 import { budgetUse, type PlayerTxBudgets } from "../chain/budgets";
 import { casinoInterface, contractRevert, relayInterface } from "../../../bindings/casino";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
@@ -112,8 +112,8 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     throw badRequest(`The smallest relayed ${kind} is ${formatAmount(minimum)} ${token}: ${direct} less from your wallet directly`);
   }
 
-  function signedInPlayer(res: Parameters<typeof sessionAddress>[0], walletAddress: string): string {
-    const player = sessionAddress(res);
+  function signedInPlayer(res: Parameters<typeof signedInAddress>[0], walletAddress: string): string {
+    const player = signedInAddress(res);
     if (walletAddress !== player) throw forbidden("walletAddress must be the signed-in wallet");
     return player;
   }
@@ -164,7 +164,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     ...deps.signedIn,
     route(async (_req, res) => {
       const { budgets } = deps;
-      const use = await budgetUse(deps.db, sessionAddress(res));
+      const use = await budgetUse(deps.db, signedInAddress(res));
       const remaining = Math.min(budgets.relaysPerAddressPerDay - use.relaysByAddress, budgets.perAddressPerDay - use.byAddress);
       return { perAddressPerDay: budgets.relaysPerAddressPerDay, used: use.relaysByAddress, remaining: Math.max(0, remaining) };
     }),

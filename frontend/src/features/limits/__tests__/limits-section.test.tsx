@@ -8,7 +8,7 @@ import { readyWallet } from "@/features/wallet/web3";
 import { useWalletDialog } from "@/features/wallet/dialog-store";
 import { connectWallet, openDialog } from "@/features/wallet/__tests__/dialog-harness";
 import { ADDRESSES, fakeWallet, noLimits } from "@/features/wallet/__tests__/fake-wallet";
-import { useSessionStore } from "@/features/session";
+import { useAccountStore } from "@/features/account";
 import { splitChanges } from "../limit-changes";
 
 vi.mock("@/features/wallet/web3", () => ({ readyWallet: vi.fn() }));
@@ -18,7 +18,7 @@ let chain: ReturnType<typeof fakeWallet>["wallet"];
 beforeEach(() => {
   vi.clearAllMocks();
   useWalletDialog.setState({ open: null });
-  useSessionStore.setState({ ...useSessionStore.getInitialState(), isLoading: false }, true);
+  useAccountStore.setState({ ...useAccountStore.getInitialState(), isLoading: false }, true);
   connectWallet();
   const fake = fakeWallet();
   chain = fake.wallet;

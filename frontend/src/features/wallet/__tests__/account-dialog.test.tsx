@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { USER_ID_KEY, useSessionStore } from "@/features/session";
+import { USER_ID_KEY, useAccountStore } from "@/features/account";
 import { useWalletDialog } from "../dialog-store";
 import { readyWallet } from "../web3";
 import { connectWallet, openDialog } from "./dialog-harness";
@@ -13,7 +13,7 @@ let server: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   useWalletDialog.setState({ open: null });
-  useSessionStore.setState({ ...useSessionStore.getInitialState(), isLoading: false }, true);
+  useAccountStore.setState({ ...useAccountStore.getInitialState(), isLoading: false }, true);
   connectWallet();
   vi.mocked(readyWallet).mockResolvedValue(fakeWallet().ready);
   server = vi.fn(async (url: string) =>
@@ -53,12 +53,12 @@ describe("Account dialog", () => {
     await user.type(screen.getByLabelText("Username"), "x");
     await user.click(screen.getByTestId("account-register-submit"));
     expect(await screen.findByRole("alert")).toHaveTextContent(new RegExp(`^${message}$`));
-    expect(useSessionStore.getState().user).toBeNull();
+    expect(useAccountStore.getState().user).toBeNull();
   });
 
   it("logs out: the user is cleared and registration shows again", async () => {
     localStorage.setItem(USER_ID_KEY, "4");
-    useSessionStore.setState({ user: USER, balances: { DEGEN: "1", BNB: "0" } });
+    useAccountStore.setState({ user: USER, balances: { DEGEN: "1", BNB: "0" } });
     const { user } = openDialog("account");
     await user.click(screen.getByTestId("account-logout"));
     await waitFor(() => expect(screen.getByTestId("account-register")).toBeInTheDocument());

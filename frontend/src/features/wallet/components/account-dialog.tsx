@@ -3,7 +3,7 @@ import { useShallow } from "zustand/react/shallow";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { formatTokenAmount, TOKENS } from "@/config/tokens";
-import { useSessionStore } from "@/features/session";
+import { useAccountStore } from "@/features/account";
 import { serverErrorText } from "@/lib/api-client";
 import { shortenAddress } from "../injected-provider";
 import { useWalletStore } from "../wallet-store";
@@ -17,7 +17,7 @@ const USERNAME_RULE = "3 to 20 letters, digits or underscores, not already taken
  */
 export function AccountDialog({ onClose, limits }: { onClose: () => void; limits: ReactNode }) {
   const account = useWalletStore((state) => state.account);
-  const session = useSessionStore(useShallow((state) => ({ user: state.user, isLoading: state.isLoading })));
+  const session = useAccountStore(useShallow((state) => ({ user: state.user, isLoading: state.isLoading })));
   return (
     <Modal title="Account" description={account ? `Wallet ${shortenAddress(account)}` : undefined} onClose={onClose} data-testid="account-dialog">
       {session.user ? <Profile /> : session.isLoading ? <p className="text-sm text-slate-400">Loading your account…</p> : <Registration account={account} />}
@@ -27,7 +27,7 @@ export function AccountDialog({ onClose, limits }: { onClose: () => void; limits
 }
 
 function Profile() {
-  const { user, balances, refreshBalances, logout } = useSessionStore(
+  const { user, balances, refreshBalances, logout } = useAccountStore(
     useShallow((state) => ({ user: state.user!, balances: state.balances, refreshBalances: state.refreshBalances, logout: state.logout })),
   );
   const [refreshing, setRefreshing] = useState(false);
@@ -69,7 +69,7 @@ function Profile() {
 }
 
 function Registration({ account }: { account: string | null }) {
-  const register = useSessionStore((state) => state.register);
+  const register = useAccountStore((state) => state.register);
   const [username, setUsername] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

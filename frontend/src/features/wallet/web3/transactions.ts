@@ -4,7 +4,7 @@
 import type { ContractTransaction, TransactionReceipt } from "ethers";
 import { shortHash } from "@/components/ui/tx-hash";
 import { explorerTxUrl } from "@/features/chain";
-import { useSessionStore } from "@/features/session";
+import { useAccountStore } from "@/features/account";
 import { useWalletStore } from "../wallet-store";
 import { isUserRejection } from "./errors";
 import { explain, ExplainedError, type ExplainContext, type Explanation } from "./explain";
@@ -82,7 +82,7 @@ export async function inWallet<T>(report: TxReport, ask: () => Promise<T>, conte
 /** After the chain took the player's action: the balances shown (the header's, the account's) are read again. */
 async function confirmed(report: TxReport, wallet: ReadyWallet, hash: string): Promise<void> {
   report({ phase: "confirmed", hash, explorerUrl: explorerTxUrl(wallet.config.chain, hash) });
-  await Promise.all([useWalletStore.getState().refreshBalances(), useSessionStore.getState().refreshBalances()]);
+  await Promise.all([useWalletStore.getState().refreshBalances(), useAccountStore.getState().refreshBalances()]);
 }
 
 /**

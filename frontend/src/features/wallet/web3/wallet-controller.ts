@@ -1,7 +1,7 @@
 import { BrowserProvider, formatEther, getAddress, ZeroAddress, type JsonRpcSigner } from "ethers";
 import { loadAppConfig, type AppConfig } from "@/features/chain";
 import { DEMO_START_BALANCES } from "@/config/tokens";
-import { useSessionStore } from "@/features/session";
+import { useAccountStore } from "@/features/account";
 import type { Eip1193Provider } from "../injected-provider";
 import { rememberedWallet, walletChoice, type InjectedWallet } from "../wallet-discovery";
 import { announceConnected, announceConnectFailure, announceDisconnected, SIGNATURE_REQUIRED } from "../connect-toasts";
@@ -232,7 +232,7 @@ export class WalletController implements WalletDriver {
     this.cachedProvider = undefined;
     this.store.setState({ ...disconnectedSession, ...(resetDemo ? { demoBalances: { ...DEMO_START_BALANCES } } : {}) });
     // The registered user belongs to the wallet that left (the server serves it to that wallet only).
-    useSessionStore.getState().logout();
+    useAccountStore.getState().logout();
     const leaving = this.active;
     this.active = INJECTED;
     if (leaving.session) await leaving.connector.deactivate?.();
@@ -342,5 +342,5 @@ export class WalletController implements WalletDriver {
 
 /** The server names the signed-in wallet's registered user (or none): it becomes the session's (docs/product.md §4 'Session'). */
 function adoptUser(session: ServerSession): void {
-  void useSessionStore.getState().adopt(session.user);
+  void useAccountStore.getState().adopt(session.user);
 }

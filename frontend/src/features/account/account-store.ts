@@ -1,20 +1,20 @@
 import { create } from "zustand";
 import { fetchBalances, fetchUser, registerUser, type Balances, type User } from "./api";
 
-/** docs/product.md §9: the local storage key of the session's user id. */
+/** docs/product.md §9: the local storage key of the account's user id (the product's 'Session' section: the registered user, not a one-click session). */
 export const USER_ID_KEY = "userId";
 
 /** docs/product.md §3 and §9: balances start at "0" for both tokens. */
 export const INITIAL_BALANCES: Readonly<Balances> = { DEGEN: "0", BNB: "0" };
 
-export interface SessionState {
+export interface AccountState {
   user: User | null;
   balances: Balances;
   /** docs/product.md §4 'Session': initially loading, until the stored user (if any) has been tried. */
   isLoading: boolean;
 }
 
-export interface SessionActions {
+export interface AccountActions {
   /** At start: a stored user id loads that user, then their balances; a failed load forgets the id. */
   start: () => Promise<void>;
   /** Registers, sets the user, stores the id and loads balances; a failure is logged and re-thrown. */
@@ -25,12 +25,12 @@ export interface SessionActions {
   logout: () => void;
   /**
    * The user the server names for a signed-in wallet (the sign-in and session answers carry it):
-   * that wallet's user becomes the session's, or none when the wallet has not registered.
+   * that wallet's user becomes the account's, or none when the wallet has not registered.
    */
   adopt: (user: User | null) => Promise<void>;
 }
 
-export type SessionStore = SessionState & SessionActions;
+export type AccountStore = AccountState & AccountActions;
 
 function storedUserId(): number | null {
   const stored = localStorage.getItem(USER_ID_KEY);
@@ -38,7 +38,7 @@ function storedUserId(): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export const useSessionStore = create<SessionStore>()((set, get) => {
+export const useAccountStore = create<AccountStore>()((set, get) => {
   function setUser(user: User) {
     localStorage.setItem(USER_ID_KEY, String(user.id));
     set({ user });

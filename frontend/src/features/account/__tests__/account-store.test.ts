@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { INITIAL_BALANCES, USER_ID_KEY, useSessionStore } from "@/features/session";
+import { INITIAL_BALANCES, USER_ID_KEY, useAccountStore } from "@/features/account";
 
-const session = () => useSessionStore.getState();
+const session = () => useAccountStore.getState();
 const USER = { id: 7, walletAddress: "0x1234567890AbcdEF1234567890aBcdef12345678", username: "degen_7", createdAt: "2025-01-01T00:00:00.000Z" };
 
 /** A fetch that answers each "METHOD path" from the table, recording every call. */
@@ -16,7 +16,7 @@ function serve(routes: Record<string, { status?: number; body: unknown }>) {
 }
 
 beforeEach(() => {
-  useSessionStore.setState(useSessionStore.getInitialState(), true);
+  useAccountStore.setState(useAccountStore.getInitialState(), true);
   vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 
@@ -57,7 +57,7 @@ describe("session store (SPEC §4 'Session')", () => {
   });
 
   it("keeps the balances it had when loading balances fails (logged only)", async () => {
-    useSessionStore.setState({ user: USER, balances: { DEGEN: "3", BNB: "1" } });
+    useAccountStore.setState({ user: USER, balances: { DEGEN: "3", BNB: "1" } });
     serve({ "GET /api/user/7/balances": { status: 500, body: { error: "Internal error" } } });
     await session().refreshBalances();
     expect(session().balances).toEqual({ DEGEN: "3", BNB: "1" });
@@ -84,14 +84,14 @@ describe("session store (SPEC §4 'Session')", () => {
     const fetch = serve({ "GET /api/user/7/balances": { body: { DEGEN: "99", BNB: "2" } } });
     await session().refreshBalances();
     expect(fetch).not.toHaveBeenCalled();
-    useSessionStore.setState({ user: USER });
+    useAccountStore.setState({ user: USER });
     await session().refreshBalances();
     expect(session().balances).toEqual({ DEGEN: "99", BNB: "2" });
   });
 
   it('logout clears the user, resets balances to "0" and removes the stored id', () => {
     localStorage.setItem(USER_ID_KEY, "7");
-    useSessionStore.setState({ user: USER, balances: { DEGEN: "99", BNB: "2" } });
+    useAccountStore.setState({ user: USER, balances: { DEGEN: "99", BNB: "2" } });
     session().logout();
     expect(session()).toMatchObject({ user: null, balances: { DEGEN: "0", BNB: "0" } });
     expect(localStorage.getItem(USER_ID_KEY)).toBeNull();

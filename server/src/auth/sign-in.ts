@@ -1,3 +1,5 @@
+// Sign-in: the cookie a wallet gets once it signed in with Ethereum (SIWE), kept in the `sessions`
+// table. Called a sign-in in the code: a "session" is a one-click key's (docs/README.md "Words").
 import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { CookieOptions, NextFunction, Request, RequestHandler, Response } from "express";
@@ -6,10 +8,10 @@ import type { Db } from "../db/types";
 import { sessions } from "../db/schema";
 import { unauthorized, type RouteRequest } from "../http/errors";
 
-export const SESSION_COOKIE = "degen_session";
+export const SIGN_IN_COOKIE = "degen_session";
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface SessionService {
+export interface SignInService {
   issue(res: Response, address: string): Promise<void>;
   revoke(req: Request, res: Response): Promise<void>;
   /** The signed-in address, or undefined. */
@@ -18,12 +20,12 @@ export interface SessionService {
   require: RequestHandler;
 }
 
-export function createSessions(db: Db, secretHex: string, secureCookie: boolean): SessionService {
+export function createSignIns(db: Db, secretHex: string, secureCookie: boolean): SignInService {
   const key = Buffer.from(secretHex.slice(2), "hex");
   const cookieOptions: CookieOptions = { httpOnly: true, sameSite: "strict", secure: secureCookie, path: "/" };
 
   async function claimsOf(req: RouteRequest): Promise<{ address: string; sessionId: string } | undefined> {
-    const token: unknown = req.cookies?.[SESSION_COOKIE];
+    const token: unknown = req.cookies?.[SIGN_IN_COOKIE];
     if (typeof token !== "string" || token.length > 2048) return undefined;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
@@ -51,12 +53,12 @@ export function createSessions(db: Db, secretHex: string, secureCookie: boolean)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
-      res.cookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      res.cookie(SIGN_IN_COOKIE, token, { ...cookieOptions, expires: expiresAt });
     },
     async revoke(req, res) {
       const claims = await claimsOf(req);
       if (claims) await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, claims.sessionId));
-      res.clearCookie(SESSION_COOKIE, cookieOptions);
+      res.clearCookie(SIGN_IN_COOKIE, cookieOptions);
     },
     async addressOf(req) {
       return (await claimsOf(req))?.address;
@@ -71,7 +73,7 @@ export function createSessions(db: Db, secretHex: string, secureCookie: boolean)
 }
 
 /** The signed-in address set by `require`. */
-export function sessionAddress(res: Response): string {
+export function signedInAddress(res: Response): string {
   const address = res.locals.address as string | undefined;
   if (!address) throw unauthorized();
   return address;
