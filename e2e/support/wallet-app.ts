@@ -7,15 +7,9 @@ import { JsonRpcProvider, ZeroAddress, type TransactionReceipt } from "ethers";
 import type { Page } from "playwright-core";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
+import type { AppContracts } from "../../frontend/src/features/chain/app-config-types";
 
-export interface AppContracts {
-  DegenToken: string;
-  Casino: string;
-  CasinoRelay: string;
-  CasinoSwap: string;
-  CasinoSessions: string;
-  CasinoLimits: string;
-}
+export type { AppContracts } from "../../frontend/src/features/chain/app-config-types";
 
 /** Connects with the app's Connect button and waits for web3 mode. */
 export async function connectInApp(page: Page): Promise<void> {
