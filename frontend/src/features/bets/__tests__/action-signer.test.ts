@@ -17,13 +17,22 @@ const types = (typed: object) => typed as Record<string, { name: string; type: s
 
 const posts = vi.hoisted(() => [] as { url: string; body: Record<string, string> }[]);
 const walletSignatures = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/lib/api-client", () => ({
-  apiRequest: async (_method: string, url: string, body: Record<string, string>) => {
-    posts.push({ url, body });
-    return { betId: body.betId, key: body.key };
-  },
-  serverErrorText: () => null,
-}));
+/** The server's answer to the next POST /api/action-keys, when it refuses it: [status, body]. */
+const refusal = vi.hoisted(() => ({ next: null as [number, string] | null }));
+vi.mock("@/lib/api-client", async (importActual) => {
+  const { ApiError } = await importActual<typeof import("@/lib/api-client")>();
+  return {
+    ApiError,
+    apiRequest: async (_method: string, url: string, body: Record<string, string>) => {
+      posts.push({ url, body });
+      const refused = refusal.next;
+      refusal.next = null;
+      if (refused) throw new ApiError(...refused);
+      return { betId: body.betId, key: body.key };
+    },
+    serverErrorText: (error: unknown) => (error instanceof ApiError ? JSON.parse(error.detail).error : null),
+  };
+});
 vi.mock("@/features/wallet/web3", () => ({
   readyWallet: async () => ({
     account: player.address,
@@ -61,6 +70,18 @@ describe("the signer of a hand's or a round's actions", () => {
     );
     for (const actions of ["0x50", "0x5053", "0x505348"]) expect(signerOf(BET_ID, actions, signer.sign(actions))).toBe(post!.body.key);
     expect(walletSignatures.count).toBe(1);
+  });
+
+  it("a round that ended before its key was named (409: its outcome is fixed already) needs no action: the signer is given, no error", async () => {
+    refusal.next = [409, JSON.stringify({ error: "This bet's outcome is fixed already" })];
+    const signer = await actionSignerFor(BET_ID);
+    expect(posts).toHaveLength(1);
+    expect(signer.viaSession).toBe(false);
+  });
+
+  it("any other refusal of the key fails with the server's reason", async () => {
+    refusal.next = [403, JSON.stringify({ error: "This bet belongs to another wallet" })];
+    await expect(actionSignerFor(BET_ID)).rejects.toThrow("This bet belongs to another wallet");
   });
 
   it("with one-click play on: the session's key signs, with no wallet signature and no key to name", async () => {

@@ -4,7 +4,7 @@
 import { useOneClickStore } from "@/features/one-click";
 import { handKey, sessionSigner, signActionKey } from "@/features/one-click/onchain";
 import { readyWallet, inWallet } from "@/features/wallet/onchain";
-import { apiRequest, serverErrorText } from "@/lib/api-client";
+import { ApiError, apiRequest, serverErrorText } from "@/lib/api-client";
 
 export interface ActionSigner {
   /** The open session's key: a split's second stake then comes from the session, with no popup. */
@@ -28,6 +28,10 @@ export async function actionSignerFor(betId: bigint): Promise<ActionSigner> {
     () => signActionKey(wallet, betId, key.address),
   );
   await apiRequest("POST", "/api/action-keys", { betId: betId.toString(), key: key.address, grant }).catch((error: unknown) => {
+    // 409: the bet's outcome is fixed already, so it takes no action. A live crash round starts when
+    // the server records the bet, and one that crashes while the wallet's popup is still open ends
+    // before its key is named: the player then sees the crash and the settlement, not an error.
+    if (error instanceof ApiError && error.status === 409) return;
     throw new Error(serverErrorText(error) ?? "The server did not take the key for this hand's actions.");
   });
   return { viaSession: false, sign: (actions) => key.signActions(betId, actions) };
