@@ -193,7 +193,7 @@ library SessionPlay {
             link = CasinoLedger.seedLink(state, betId, seed, true);
             if (link == 0) refusal = ICasino.WrongSeed.selector;
         }
-        if (refusal == 0 && payoutRoom != ROOM_BY_MAXIMUM) {
+        if (refusal == 0) {
             (payout, word) = _outcome(env, bet, seed, isNative);
             if (payout > payoutRoom) refusal = ICasino.BetTooLarge.selector;
         }
@@ -202,7 +202,6 @@ library SessionPlay {
 
         CasinoLedger.revealSeed(state, seed, link, uint32(bet.nonce));
         state.nextNonce = uint32(bet.nonce) + 1;
-        if (word == 0) (payout, word) = _outcome(env, bet, seed, isNative);
         _pay(s, env, bet, isNative, balance, funds, payout);
         uint256 prize = isNative ? 0 : FairRandom.betJackpotPrize(bet.amount, batch.cfg.jackpotEdgeBps, batch.pool, batch.cfg.jackpotShareBps);
         uint256 odds = FairRandom.jackpotOdds(bet.amount, batch.cfg.jackpotEdgeBps, prize);
@@ -215,7 +214,7 @@ library SessionPlay {
         }
     }
 
-    /// @dev The rules' payout of a bet, and its random word (never 0: a keccak256).
+    /// @dev The rules' payout of a bet, and its random word.
     function _outcome(CasinoEnv memory env, ISessionCasino.BetInput memory bet, bytes32 seed, bool isNative)
         private
         view
@@ -289,8 +288,8 @@ library SessionPlay {
     ///      cannot place it later with its countersignature once they have read that it wins,
     ///      and every later bet of theirs settles with a link above the seed shown, which tells
     ///      nothing of it (docs/protocol.md §2). Any other refusal leaves the nonce alone, so
-    ///      that the house cannot void a bet it countersigned (a wrong seed, the bankroll's room)
-    ///      once it has read that the bet wins.
+    ///      that a skip the house can cause (a wrong seed, a win above the bankroll's room) never
+    ///      spends the nonce of a bet it countersigned once it has read that the bet wins.
     function _skip(PlayerState storage state, address player, uint64 nonce, bytes4 reason) private returns (uint256) {
         uint32 next = state.nextNonce;
         bool spent = _byPlayer(reason) && nonce == next && state.resolved == next && next < state.chainEnd;
