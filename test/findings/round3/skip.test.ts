@@ -148,7 +148,7 @@ describe("Issue #37, item 2: one player's failure never reverts another player's
       expect(await f.casino.getBalance(f.a.address, f.tokenAddress)).to.equal(aVault - largest + played.args.payout);
     });
 
-    it("A's winning bet whose payout passes the room left is skipped (BetTooLarge, nonce kept), and A places it later with its countersignature: the house cannot void a winner by lowering the room", async function () {
+    it("A's winning bet whose payout passes the room left is skipped (BetTooLarge, nonce kept), and A places it later with its countersignature: lowering the room never spends a winner's nonce", async function () {
       const f = await loadFixture(twoPlayersFixture);
       const [riskBps] = await f.casino.riskBps();
       const { aBet, bBet, largest, receipt } = await lowerTheRoomUnder(f, GAME.WHEEL, 1n, win);
