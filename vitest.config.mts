@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 const engineDir = fileURLToPath(new URL("./engine/src", import.meta.url));
 const frontendSrcDir = fileURLToPath(new URL("./frontend/src", import.meta.url));
 const typechainDir = fileURLToPath(new URL("./typechain-types", import.meta.url));
+const bindingsDir = fileURLToPath(new URL("./bindings", import.meta.url));
 
 /**
  * vitest's own file order (failed, then slow files first), with e2e/verify-chain.e2e.test.ts
@@ -86,7 +87,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        resolve: { alias: { "@engine": engineDir, "@typechain": typechainDir, "@": frontendSrcDir } },
+        resolve: { alias: { "@engine": engineDir, "@typechain": typechainDir, "@bindings": bindingsDir, "@": frontendSrcDir } },
         test: {
           name: "frontend",
           include: ["frontend/src/**/*.test.{ts,tsx}"],

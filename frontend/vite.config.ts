@@ -39,6 +39,8 @@ export default defineConfig({
       "@engine": fileURLToPath(new URL("../engine/src", import.meta.url)),
       // The TypeChain bindings `hardhat compile` generates: the ABIs never exist twice.
       "@typechain": fileURLToPath(new URL("../typechain-types", import.meta.url)),
+      // The events decoded once for the server, the verifier and the app (bindings/events.ts).
+      "@bindings": fileURLToPath(new URL("../bindings", import.meta.url)),
       // @web3-react/core lazily requires ethers v5 providers; nothing of ours uses them, and
       // bundling them costs ~65 kB gzip (TOOLCHAIN.md).
       "@ethersproject/providers": fileURLToPath(new URL("./src/lib/empty-module.ts", import.meta.url)),

@@ -2,20 +2,12 @@
 // owner check, and sending a transaction only after simulating it, with custom errors in words.
 import fs from "node:fs";
 import path from "node:path";
-import {
-  ErrorDescription,
-  getAddress,
-  Interface,
-  isAddress,
-  ZeroAddress,
-  type ContractTransactionReceipt,
-  type ContractTransactionResponse,
-  type InterfaceAbi,
-} from "ethers";
+import { getAddress, isAddress, ZeroAddress, type ContractTransactionReceipt, type ContractTransactionResponse } from "ethers";
 import { task } from "hardhat/config";
 import type { ConfigurableTaskDefinition, HardhatRuntimeEnvironment } from "hardhat/types";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { Casino, CasinoSwap, DegenToken } from "../typechain-types";
+import type { ContractRevert } from "../bindings/errors";
 import { formatAmount, formatTime, TaskError } from "./format";
 
 /** BNB, the native token, is address(0) in the Casino. */
@@ -185,38 +177,21 @@ export function checkBounds(
   if (value > max) throw new TaskError(`${action} refused: ${what} ${show(value)} is above ${maxName} (${show(max)})`);
 }
 
-let errorInterface: Interface | null = null;
-
-/** Every custom error the Casino, its swap desk, the token and a lock can revert with. */
-async function errorsOf(hre: HardhatRuntimeEnvironment): Promise<Interface> {
-  if (!errorInterface) {
-    const fragments = new Map<string, unknown>();
-    for (const name of ["Casino", "CasinoSwap", "CasinoRelay", "DegenToken", "TokenLock"]) {
-      for (const fragment of (await hre.artifacts.readArtifact(name)).abi as { type: string; name: string }[]) {
-        if (fragment.type === "error") fragments.set(fragment.name, fragment);
-      }
-    }
-    errorInterface = new Interface([...fragments.values()] as InterfaceAbi);
-  }
-  return errorInterface;
-}
-
-const amount = (value: unknown) => formatAmount(value as bigint);
+const amount = (value: bigint) => formatAmount(value);
 
 /** A decoded custom error as a sentence. */
-export function describeError(error: ErrorDescription): string {
-  const a = error.args;
+export function describeError(error: ContractRevert): string {
   switch (error.name) {
     case "OutOfBounds":
-      return `${a[0]} is outside the contract's bounds [${a[1]}, ${a[2]}]`;
+      return `${error.args[0]} is outside the contract's bounds [${error.args[1]}, ${error.args[2]}]`;
     case "NotReady":
-      return `not executable before ${formatTime(a[0] as bigint)}`;
+      return `not executable before ${formatTime(error.args[0])}`;
     case "AnnouncementLapsed":
-      return `the announcement lapsed at ${formatTime(a[0] as bigint)}: announce it again`;
+      return `the announcement lapsed at ${formatTime(error.args[0])}: announce it again`;
     case "NothingPending":
       return "nothing is announced";
     case "InsufficientBankroll":
-      return `the free bankroll is ${amount(a[0])}, ${amount(a[1])} needed`;
+      return `the free bankroll is ${amount(error.args[0])}, ${amount(error.args[1])} needed`;
     case "IsPaused":
       return "new bets are already paused";
     case "NotPaused":
@@ -226,44 +201,31 @@ export function describeError(error: ErrorDescription): string {
     case "ZeroAmount":
       return "the amount is zero";
     case "UnsupportedToken":
-      return `${a[0]} is neither DEGEN nor BNB`;
+      return `${error.args[0]} is neither DEGEN nor BNB`;
     case "OwnableUnauthorizedAccount":
-      return `${a[0]} is not the owner`;
+      return `${error.args[0]} is not the owner`;
     case "NotOwner":
       return "the sender is not the Casino's owner";
     case "ValueMismatch":
-      return `the BNB sent (${amount(a[0])}) differs from the amount (${amount(a[1])})`;
+      return `the BNB sent (${amount(error.args[0])}) differs from the amount (${amount(error.args[1])})`;
     case "ERC20InsufficientBalance":
-      return `${a[0]} holds ${amount(a[1])} DEGEN, ${amount(a[2])} needed`;
+      return `${error.args[0]} holds ${amount(error.args[1])} DEGEN, ${amount(error.args[2])} needed`;
     case "ERC20InsufficientAllowance":
-      return `the allowance of ${a[0]} is ${amount(a[1])} DEGEN, ${amount(a[2])} needed`;
+      return `the allowance of ${error.args[0]} is ${amount(error.args[1])} DEGEN, ${amount(error.args[2])} needed`;
     case "MaxWalletExceeded":
-      return `${a[0]} would hold ${amount(a[1])} DEGEN, above the ${amount(a[2])} DEGEN (1 %) max wallet`;
+      return `${error.args[0]} would hold ${amount(error.args[1])} DEGEN, above the ${amount(error.args[2])} DEGEN (1 %) max wallet`;
     default:
-      return `${error.name}(${a.map(String).join(", ")})`;
+      return `${error.name}(${error.args.map(String).join(", ")})`;
   }
-}
-
-/** The revert data of a failed call, wherever ethers or the provider put it. */
-function revertDataOf(error: unknown): string | null {
-  for (let cause: unknown = error, depth = 0; cause && depth < 6; depth++) {
-    const candidate = cause as { data?: unknown; error?: unknown; info?: { error?: unknown }; cause?: unknown };
-    if (typeof candidate.data === "string" && candidate.data.startsWith("0x") && candidate.data.length >= 10) return candidate.data;
-    if (typeof candidate.data === "object" && candidate.data && typeof (candidate.data as { data?: unknown }).data === "string") {
-      return (candidate.data as { data: string }).data;
-    }
-    cause = candidate.error ?? candidate.info?.error ?? candidate.cause;
-  }
-  return null;
 }
 
 /** Why a call failed, in words: the decoded custom error, else the node's reason. */
-export async function explainFailure(hre: HardhatRuntimeEnvironment, error: unknown): Promise<string> {
-  const data = revertDataOf(error);
-  if (data) {
-    const decoded = (await errorsOf(hre)).parseError(data);
-    if (decoded) return describeError(decoded);
-  }
+export async function explainFailure(error: unknown): Promise<string> {
+  // Loaded when a task runs: the bindings need the TypeChain types that `hardhat compile` writes,
+  // which a fresh clone has only after this config (and so these tasks) loaded.
+  const { contractRevert } = await import("../bindings/errors");
+  const revert = contractRevert(error);
+  if (revert) return describeError(revert);
   const { shortMessage, reason, message } = error as { shortMessage?: string; reason?: string; message?: string };
   return reason ?? shortMessage ?? message ?? String(error);
 }
@@ -287,7 +249,7 @@ export async function simulateAndSend<A extends unknown[]>(
   try {
     await method.staticCall(...args);
   } catch (error) {
-    throw new TaskError(`${action} refused: the contract would revert: ${await explainFailure(ctx.hre, error)}`);
+    throw new TaskError(`${action} refused: the contract would revert: ${await explainFailure(error)}`);
   }
   const tx = await method(...args);
   const receipt = await tx.wait();

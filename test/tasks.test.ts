@@ -424,7 +424,6 @@ describe("Operator tasks (tasks/)", function () {
 
     const failure = async (call: Promise<unknown>) =>
       explainFailure(
-        hre,
         await call.then(
           () => expect.fail("no revert"),
           (error: unknown) => error,

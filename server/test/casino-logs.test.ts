@@ -1,6 +1,7 @@
 import { getAddress, hexlify, randomBytes, type EventFragment, type Interface } from "ethers";
 import { describe, expect, it } from "vitest";
-import { casinoInterface, parseCasinoLog, sessionsInterface } from "../../bindings/casino";
+import { casinoInterface, sessionsInterface } from "../../bindings/casino";
+import { parseCasinoLog } from "../../bindings/events";
 
 /** A random value of a static ABI type, sometimes at the type's extremes. */
 function randomValue(type: string): unknown {

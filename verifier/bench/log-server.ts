@@ -40,11 +40,10 @@ export function servedHistory(history: History, head: number, moveBlock = (block
 
 /** The log eth_getLogs returns for the event, in block `block`. */
 function rawLog(event: ChainEvent, block: number) {
-  const ofSessions = SESSION_EVENTS.includes(event.name);
+  const ofSessions = (SESSION_EVENTS as readonly string[]).includes(event.name);
   const iface = ofSessions ? sessionsInterface : casinoInterface;
   const fragment = iface.getEvent(event.name)!;
-  // The fields are named as the event's arguments; those the verifier does not keep (JackpotFunded's
-  // funder, a session's budgets) are zero.
+  // The fields are named as the event's arguments.
   const values = fragment.inputs.map((input) => (event as unknown as Record<string, unknown>)[input.name] ?? ZeroAddress);
   const { data, topics } = iface.encodeEventLog(fragment, values);
   return {

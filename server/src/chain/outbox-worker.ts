@@ -5,7 +5,7 @@ import type { Db } from "../db/types";
 import { chainRequests } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
-import { casinoRevertReason } from "../../../bindings/casino";
+import { casinoRevertReason } from "../../../bindings/errors";
 import { MINING_TIMEOUT_MS } from "./outbox";
 import { transactionFate, type TxSender } from "./sender";
 

@@ -3,7 +3,9 @@ import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { z } from "zod";
 import { signedInAddress } from "../auth/sign-in";
 import { budgetUse, type PlayerTxBudgets } from "../chain/budgets";
-import { casinoInterface, contractRevert, relayInterface } from "../../../bindings/casino";
+import { relayInterface } from "../../../bindings/casino";
+import { contractRevert } from "../../../bindings/errors";
+import { parseCasinoLog } from "../../../bindings/events";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
 import type { Db } from "../db/types";
 import { badRequest, forbidden, parse, route, type RouteRequest } from "../http/errors";
@@ -175,12 +177,8 @@ export function walletRouter(deps: WalletRouterDeps): Router {
 /** The Casino's Swapped event of a relayed swap: what the player's vault received. */
 function swappedAmount(receipt: TransactionReceipt): bigint {
   for (const log of receipt.logs) {
-    try {
-      const parsed = casinoInterface.parseLog({ topics: [...log.topics], data: log.data });
-      if (parsed?.name === "Swapped") return parsed.args.amountOut as bigint;
-    } catch {
-      // Another contract's log.
-    }
+    const event = parseCasinoLog(log);
+    if (event?.name === "Swapped") return event.args.amountOut;
   }
   return 0n;
 }

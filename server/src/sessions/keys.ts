@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { JsonRpcProvider } from "ethers";
 import { MAX_SESSION_SECONDS, type SessionGrant } from "../engine";
-import { contractRevert, sessionsInterface, type CasinoSessions } from "../../../bindings/casino";
+import { sessionsInterface, type CasinoSessions } from "../../../bindings/casino";
+import { contractRevert } from "../../../bindings/errors";
 import type { ChainClock } from "../chain/clock";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
 import type { StakeCheck } from "../chain/stake";

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ZeroAddress, type JsonRpcProvider, type TransactionReceipt } from "ethers";
-import { contractRevert, sessionsInterface, skippedBetsOf, type Casino } from "../../../bindings/casino";
+import { sessionsInterface, skippedBetsOf, type Casino } from "../../../bindings/casino";
+import { contractRevert } from "../../../bindings/errors";
 import type { ChainClock } from "../chain/clock";
 import { transactionFate, type TxSender } from "../chain/sender";
 import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
@@ -442,7 +443,7 @@ export class RelayBatcher {
     // An open bet of the player (a wallet bet not settled yet): this one waits its turn.
     if (revert?.name === "OpenBetExists") return { kind: "hold" };
     if (revert?.name === "WrongNonce") {
-      const next = revert.args[0] as bigint;
+      const [next] = revert.args;
       // An earlier bet of the player is not on chain yet: this one waits for it (or is refused with it).
       if (next < bet.nonce) return { kind: "hold" };
       // The nonce is used: by this very bet (sent by an earlier lease holder, or by the player), or by another.

@@ -1,5 +1,6 @@
 import type { JsonRpcProvider } from "ethers";
-import { contractRevert, sessionsInterface } from "../../../bindings/casino";
+import { sessionsInterface } from "../../../bindings/casino";
+import { contractRevert } from "../../../bindings/errors";
 import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
 import { conflict } from "../http/errors";
 

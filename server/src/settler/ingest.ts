@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { clientSeedHash, crashRound, GameType, isInteractive, ticketDraws, ticketsHash, ticketsOf } from "../engine";
-import { parseCasinoLog, type CasinoLog } from "../../../bindings/casino";
+import { parseCasinoLog, type CasinoEvent, type CasinoEvents, type CasinoLog } from "../../../bindings/events";
 import { WATCHED_EVENTS, WATCHED_SESSION_EVENTS } from "./watched-events";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
@@ -57,7 +57,7 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
   const placedLogs = parsedLogs.flatMap(({ parsed }) => (parsed?.name === "BetPlaced" ? [parsed.args] : []));
   const chains = await confirmedChains(
     db,
-    placedLogs.map((a) => a.player as string),
+    placedLogs.map((a) => a.player),
   );
   const relayed = await relayedBets(db, placedLogs);
   let placed = new Map<string, BetInsert>();
@@ -77,19 +77,20 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
   };
   for (const { log, parsed } of parsedLogs) {
     if (!parsed || !RECORDED.has(parsed.name)) continue;
-    const a = parsed.args;
     if (parsed.name === "BetPlaced") {
+      const a = parsed.args;
       if (settled.length) await flush();
       const bet = betOf(a, log, chains, relayed, ctx);
       if (bet) placed.set(bet.betId, bet);
       const inTx = placedInTx.get(log.transactionHash) ?? [];
-      inTx.push({ betId: a.betId as bigint, token: a.token as string, jackpotOdds: a.jackpotOdds as bigint, jackpotPrize: a.jackpotPrize as bigint });
+      inTx.push({ betId: a.betId, token: a.token, jackpotOdds: a.jackpotOdds, jackpotPrize: a.jackpotPrize });
       placedInTx.set(log.transactionHash, inTx);
       continue;
     }
     if (parsed.name === "BetSettled") {
-      const betId = (a.betId as bigint).toString();
-      const settlement = { seed: a.seed as string, random: a.random as string, settleTxHash: log.transactionHash, settledBlock: log.blockNumber };
+      const a = parsed.args;
+      const betId = a.betId.toString();
+      const settlement = { seed: a.seed, random: a.random, settleTxHash: log.transactionHash, settledBlock: log.blockNumber };
       const placedNow = placed.get(betId);
       if (placedNow) {
         // Placed and settled in one transaction: only CasinoSessions.play does that, with the relay
@@ -104,8 +105,9 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     }
     if (parsed.name === "JackpotDrawn") {
       // A DEGEN settlement's draw follows its BetSettled: recorded with it, in the same statement.
-      const betId = (a.betId as bigint).toString();
-      const draw = { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean };
+      const a = parsed.args;
+      const betId = a.betId.toString();
+      const draw = { entropy: a.entropy, prize: a.prize, hit: a.hit };
       const last = settled[settled.length - 1];
       if (last?.betId === betId) last.jackpot = draw;
       else {
@@ -115,90 +117,96 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
       continue;
     }
     await flush();
-    switch (parsed.name) {
-      case "CommitmentSet": {
-        const row = {
-          player: a.player as string,
-          firstNonce: a.firstNonce as bigint,
-          length: Number(a.length),
-          root: a.commit as string,
-          status: "confirmed" as const,
-          txHash: log.transactionHash,
-        };
-        await db
-          .insert(commitments)
-          .values(row)
-          .onConflictDoUpdate({
-            target: [commitments.player, commitments.firstNonce],
-            set: { status: "confirmed", root: row.root, length: row.length, txHash: row.txHash },
-          });
-        chains.set(row.player, [...(chains.get(row.player) ?? []), row.firstNonce]);
-        break;
-      }
-      case "StakeAdded":
-        await db
-          .update(bets)
-          .set({ split: true, updatedAt: new Date() })
-          .where(eq(bets.betId, (a.betId as bigint).toString()));
-        break;
-      case "SettlementSkipped":
-        // settleBatch left the bet open (a split mined just before changed its payout, or the
-        // like): it is ready to be sent again, unless a later settlement took it meanwhile.
-        await db
-          .update(bets)
-          .set({ status: "ready", updatedAt: new Date() })
-          .where(and(eq(bets.betId, (a.betId as bigint).toString()), eq(bets.status, "sent"), eq(bets.settleTxHash, log.transactionHash)));
-        break;
-      case "JackpotEntropyLocked":
-        await db
-          .update(bets)
-          .set({ jackpotLocked: true })
-          .where(eq(bets.betId, (a.betId as bigint).toString()));
-        break;
-      case "ExpiredBetClaimed":
-        await db
-          .update(bets)
-          .set({ status: "expired", payout: (a.payout as bigint).toString(), updatedAt: new Date() })
-          .where(eq(bets.betId, (a.betId as bigint).toString()));
-        break;
-      case "JackpotTicketsIssued":
-        await recordTickets(db, a, log, placedInTx.get(log.transactionHash) ?? [], ctx.degenAddress);
-        break;
-      case "JackpotTicketsDrawn":
-        await recordTicketDraw(db, a, ctx.seeds.casino);
-        break;
-      case "SessionOpened":
-        await db
-          .insert(sessionKeys)
-          .values({
-            key: a.key as string,
-            player: a.player as string,
-            expiresAt: Number(a.expiresAt),
-            tokens: Number(a.tokens),
-            games: Number(a.games),
-            maxBetDegen: (a.maxBetDegen as bigint).toString(),
-            maxBetNative: (a.maxBetNative as bigint).toString(),
-            budgetDegen: (a.budgetDegen as bigint).toString(),
-            budgetNative: (a.budgetNative as bigint).toString(),
-            openedTxHash: log.transactionHash,
-          })
-          .onConflictDoNothing();
-        break;
-      case "SessionRevoked":
-        await db
-          .update(sessionKeys)
-          .set({ revokedOnChain: true })
-          .where(and(eq(sessionKeys.player, a.player as string), eq(sessionKeys.key, a.key as string)));
-        // The contract refuses them now: they are never sent.
-        await db
-          .update(sessionBets)
-          .set({ status: "refused", error: "The session was revoked on chain before this bet was sent", updatedAt: new Date() })
-          .where(and(eq(sessionBets.player, a.player as string), eq(sessionBets.key, a.key as string), eq(sessionBets.status, "queued")));
-        break;
-    }
+    await recordEvent(db, parsed, log, { chains, placedInTx, ctx });
   }
   await flush();
   return announced;
+}
+
+/** Where recordEvent keeps what later logs of the run read. */
+interface RunState {
+  chains: Map<string, bigint[]>;
+  placedInTx: Map<string, PlacedTicket[]>;
+  ctx: IngestContext;
+}
+
+/** An event recorded on its own, after the runs of bets before it are written. */
+async function recordEvent(db: Db, event: CasinoEvent, log: CasinoLog, { chains, placedInTx, ctx }: RunState): Promise<void> {
+  switch (event.name) {
+    case "CommitmentSet": {
+      const row = {
+        player: event.args.player,
+        firstNonce: event.args.firstNonce,
+        length: Number(event.args.length),
+        root: event.args.commit,
+        status: "confirmed" as const,
+        txHash: log.transactionHash,
+      };
+      await db
+        .insert(commitments)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [commitments.player, commitments.firstNonce],
+          set: { status: "confirmed", root: row.root, length: row.length, txHash: row.txHash },
+        });
+      chains.set(row.player, [...(chains.get(row.player) ?? []), row.firstNonce]);
+      break;
+    }
+    case "StakeAdded":
+      await db.update(bets).set({ split: true, updatedAt: new Date() }).where(eq(bets.betId, event.args.betId.toString()));
+      break;
+    case "SettlementSkipped":
+      // settleBatch left the bet open (a split mined just before changed its payout, or the
+      // like): it is ready to be sent again, unless a later settlement took it meanwhile.
+      await db
+        .update(bets)
+        .set({ status: "ready", updatedAt: new Date() })
+        .where(and(eq(bets.betId, event.args.betId.toString()), eq(bets.status, "sent"), eq(bets.settleTxHash, log.transactionHash)));
+      break;
+    case "JackpotEntropyLocked":
+      await db.update(bets).set({ jackpotLocked: true }).where(eq(bets.betId, event.args.betId.toString()));
+      break;
+    case "ExpiredBetClaimed":
+      await db
+        .update(bets)
+        .set({ status: "expired", payout: event.args.payout.toString(), updatedAt: new Date() })
+        .where(eq(bets.betId, event.args.betId.toString()));
+      break;
+    case "JackpotTicketsIssued":
+      await recordTickets(db, event.args, log, placedInTx.get(log.transactionHash) ?? [], ctx.degenAddress);
+      break;
+    case "JackpotTicketsDrawn":
+      await recordTicketDraw(db, event.args, ctx.seeds.casino);
+      break;
+    case "SessionOpened":
+      await db
+        .insert(sessionKeys)
+        .values({
+          key: event.args.key,
+          player: event.args.player,
+          expiresAt: Number(event.args.expiresAt),
+          tokens: Number(event.args.tokens),
+          games: Number(event.args.games),
+          maxBetDegen: event.args.maxBetDegen.toString(),
+          maxBetNative: event.args.maxBetNative.toString(),
+          budgetDegen: event.args.budgetDegen.toString(),
+          budgetNative: event.args.budgetNative.toString(),
+          openedTxHash: log.transactionHash,
+        })
+        .onConflictDoNothing();
+      break;
+    case "SessionRevoked":
+      await db
+        .update(sessionKeys)
+        .set({ revokedOnChain: true })
+        .where(and(eq(sessionKeys.player, event.args.player), eq(sessionKeys.key, event.args.key)));
+      // The contract refuses them now: they are never sent.
+      await db
+        .update(sessionBets)
+        .set({ status: "refused", error: "The session was revoked on chain before this bet was sent", updatedAt: new Date() })
+        .where(and(eq(sessionBets.player, event.args.player), eq(sessionBets.key, event.args.key), eq(sessionBets.status, "queued")));
+      break;
+  }
 }
 
 /**
@@ -206,9 +214,9 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
  * them: a draw sent with anything else is refused (UnknownTickets). A mismatch is logged and left:
  * it would mean the engine and the contract disagree on which bets hold a ticket.
  */
-async function recordTickets(db: Db, a: Record<string, unknown>, log: CasinoLog, placed: PlacedTicket[], degenAddress: string): Promise<void> {
+async function recordTickets(db: Db, a: CasinoEvents["JackpotTicketsIssued"], log: CasinoLog, placed: PlacedTicket[], degenAddress: string): Promise<void> {
   const tickets = ticketsOf(placed, degenAddress);
-  const hash = a.tickets as string;
+  const hash = a.tickets;
   if (tickets.length !== Number(a.count) || ticketsHash(tickets) !== hash) {
     settlerLog.error(`The jackpot tickets of ${log.transactionHash} do not match their BetPlaced logs; they are left for anyone to draw`);
     return;
@@ -233,9 +241,9 @@ async function recordTickets(db: Db, a: Record<string, unknown>, log: CasinoLog,
  * `recorded`: the lease holder sends drawJackpots for it only if a ticket hit or the batch is void
  * (settler/jackpot-draws.ts).
  */
-async function recordTicketDraw(db: Db, a: Record<string, unknown>, casino: string): Promise<void> {
-  const hash = a.tickets as string;
-  const entropy = a.entropy as string;
+async function recordTicketDraw(db: Db, a: CasinoEvents["JackpotTicketsDrawn"], casino: string): Promise<void> {
+  const hash = a.tickets;
+  const entropy = a.entropy;
   const [row] = await db.select().from(jackpotTickets).where(eq(jackpotTickets.hash, hash));
   if (!row) return;
   await db
@@ -269,9 +277,9 @@ async function confirmedChains(db: Db, players: string[]): Promise<Map<string, b
  * countersigns only bets it stored first (sessions/intake.ts), so a relayed bet is always found
  * here; a wallet bet of the same nonce differs from it (its client seed at least).
  */
-async function relayedBets(db: Db, placed: Record<string, unknown>[]): Promise<Set<string>> {
+async function relayedBets(db: Db, placed: CasinoEvents["BetPlaced"][]): Promise<Set<string>> {
   if (placed.length === 0) return new Set();
-  const ids = placed.map((a) => (a.betId as bigint).toString());
+  const ids = placed.map((a) => a.betId.toString());
   const rows = await db
     .select({
       betId: sessionBets.betId,
@@ -286,15 +294,15 @@ async function relayedBets(db: Db, placed: Record<string, unknown>[]): Promise<S
   const byId = new Map(rows.map((row) => [row.betId, row]));
   const relayed = new Set<string>();
   for (const a of placed) {
-    const betId = (a.betId as bigint).toString();
+    const betId = a.betId.toString();
     const row = byId.get(betId);
     if (
       row &&
-      row.amount === (a.amount as bigint).toString() &&
+      row.amount === a.amount.toString() &&
       row.gameType === Number(a.gameType) &&
-      row.params === (a.params as bigint).toString() &&
-      row.clientSeedHash === clientSeedHash(a.clientSeed as string) &&
-      row.terms === (a.terms as bigint).toString()
+      row.params === a.params.toString() &&
+      row.clientSeedHash === clientSeedHash(a.clientSeed) &&
+      row.terms === a.terms.toString()
     )
       relayed.add(betId);
   }
@@ -311,11 +319,11 @@ function payoutOf(bet: BetInsert, random: string): string | undefined {
   }
 }
 
-function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, bigint[]>, relayed: Set<string>, ctx: IngestContext): BetInsert | undefined {
-  const betId = (a.betId as bigint).toString();
-  const player = a.player as string;
-  const nonce = a.nonce as bigint;
-  const token = symbolOf(a.token as string, ctx.degenAddress);
+function betOf(a: CasinoEvents["BetPlaced"], log: CasinoLog, chains: Map<string, bigint[]>, relayed: Set<string>, ctx: IngestContext): BetInsert | undefined {
+  const betId = a.betId.toString();
+  const player = a.player;
+  const nonce = a.nonce;
+  const token = symbolOf(a.token, ctx.degenAddress);
   if (!token) return undefined;
   // The chain that settles a bet is the latest one posted at or before its nonce.
   const chainFirstNonce = (chains.get(player) ?? [])
@@ -325,19 +333,19 @@ function betOf(a: Record<string, unknown>, log: CasinoLog, chains: Map<string, b
     betId,
     player,
     token,
-    amount: (a.amount as bigint).toString(),
+    amount: a.amount.toString(),
     gameType: Number(a.gameType),
-    params: (a.params as bigint).toString(),
+    params: a.params.toString(),
     nonce,
-    clientSeed: a.clientSeed as string,
+    clientSeed: a.clientSeed,
     chainFirstNonce: chainFirstNonce ?? -1n,
     relayed: relayed.has(betId),
     placedBlock: log.blockNumber,
     placedTxHash: log.transactionHash,
     placedBlockHash: log.blockHash ?? null,
-    terms: (a.terms as bigint).toString(),
-    jackpotOdds: (a.jackpotOdds as bigint).toString(),
-    placedJackpotPrize: (a.jackpotPrize as bigint).toString(),
+    terms: a.terms.toString(),
+    jackpotOdds: a.jackpotOdds.toString(),
+    placedJackpotPrize: a.jackpotPrize.toString(),
   };
   if (chainFirstNonce === undefined) {
     settlerLog.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);

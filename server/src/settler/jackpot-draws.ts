@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { JsonRpcProvider } from "ethers";
-import { casinoInterface, casinoRevertReason } from "../../../bindings/casino";
+import { casinoInterface } from "../../../bindings/casino";
+import { casinoRevertReason } from "../../../bindings/errors";
 import { transactionFate, type TxSender } from "../chain/sender";
 import type { Db } from "../db/types";
 import { jackpotTickets } from "../db/schema";

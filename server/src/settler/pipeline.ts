@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
-import { casinoInterface, type Casino } from "../../../bindings/casino";
+import type { Casino } from "../../../bindings/casino";
+import { parseCasinoLog } from "../../../bindings/events";
 import { GameType } from "../engine";
 import type { TxSender } from "../chain/sender";
 import type { Db } from "../db/types";
@@ -48,12 +49,11 @@ export interface PipelineOptions {
 
 /** The bets a mined settleBatch left open, named by its SettlementSkipped logs. */
 export function skippedBets(receipt: Pick<TransactionReceipt, "logs">, casinoAddress: string): Set<string> {
-  const topic = casinoInterface.getEvent("SettlementSkipped")!.topicHash;
   const casino = casinoAddress.toLowerCase();
   const skipped = new Set<string>();
   for (const log of receipt.logs) {
-    if (log.address.toLowerCase() !== casino || log.topics[0] !== topic) continue;
-    skipped.add(BigInt(log.topics[1]!).toString());
+    const event = log.address.toLowerCase() === casino ? parseCasinoLog(log) : undefined;
+    if (event?.name === "SettlementSkipped") skipped.add(event.args.betId.toString());
   }
   return skipped;
 }

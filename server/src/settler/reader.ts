@@ -1,5 +1,5 @@
 import { toQuantity, type JsonRpcProvider, type TransactionReceipt } from "ethers";
-import { casinoInterface, type CasinoLog } from "../../../bindings/casino";
+import { topicOf, type CasinoLog } from "../../../bindings/events";
 import { watchedTopics } from "./watched-events";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
@@ -14,7 +14,7 @@ const LOG_CHUNK = 1000;
 type RawLog = Omit<CasinoLog, "blockNumber"> & { blockNumber: string };
 
 /** The logs that settle a bet or pay its jackpot: the leaderboards date them by their block (stats/block-times.ts). */
-const SETTLING_TOPICS = new Set([casinoInterface.getEvent("BetSettled")!.topicHash, casinoInterface.getEvent("JackpotDrawn")!.topicHash]);
+const SETTLING_TOPICS = new Set([topicOf("BetSettled"), topicOf("JackpotDrawn")]);
 const settledBlocks = (logs: readonly { topics: readonly string[]; blockNumber: number }[]) =>
   logs.filter((log) => SETTLING_TOPICS.has(log.topics[0]!)).map((log) => log.blockNumber);
 /** Block times kept in memory, oldest dropped first. */

@@ -1,4 +1,4 @@
-import { casinoRevertReason } from "../../../bindings/casino";
+import { casinoRevertReason } from "../../../bindings/errors";
 
 /** ethers' full message carries the whole calldata: the Casino's error name, or ethers' short message. */
 export function shortReason(error: unknown): string {

@@ -1,6 +1,6 @@
-import { casinoInterface, sessionsInterface } from "../../../bindings/casino";
+import { topicOf } from "../../../bindings/events";
 
-/** The Casino's events the settler records (bindings/casino.ts decodes them). */
+/** The Casino's events the settler records (bindings/events.ts decodes them). */
 export const WATCHED_EVENTS = [
   "BetPlaced",
   "StakeAdded",
@@ -15,7 +15,4 @@ export const WATCHED_EVENTS = [
 ] as const;
 /** The sessions' events the settler records: the keys it may relay for (CasinoSessions.sol). */
 export const WATCHED_SESSION_EVENTS = ["SessionOpened", "SessionRevoked"] as const;
-export const watchedTopics: string[] = [
-  ...WATCHED_EVENTS.map((name) => casinoInterface.getEvent(name)!.topicHash),
-  ...WATCHED_SESSION_EVENTS.map((name) => sessionsInterface.getEvent(name)!.topicHash),
-];
+export const watchedTopics: string[] = [...WATCHED_EVENTS, ...WATCHED_SESSION_EVENTS].map(topicOf);

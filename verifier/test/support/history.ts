@@ -162,6 +162,8 @@ export class History {
       games: terms.games ?? 0x1fn,
       maxBetDegen: terms.maxBetDegen ?? parseEther("1000"),
       maxBetNative: parseEther("10"),
+      budgetDegen: parseEther("10000"),
+      budgetNative: parseEther("100"),
     });
     return key;
   }

@@ -26,7 +26,8 @@ import {
   type Token,
   isInteractive,
 } from "../../../engine/src/index";
-import { casinoInterface, contractRevert } from "../../../bindings/casino";
+import { casinoInterface } from "../../../bindings/casino";
+import { contractRevert } from "../../../bindings/errors";
 import { DEV_KEYS, pendingCount, type TestChain } from "../../../server/test/support/chain";
 import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
 

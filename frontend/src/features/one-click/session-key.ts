@@ -9,6 +9,7 @@ import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { useOneClickStore } from "./one-click-store";
 import { forgetSession, readSession, writeSession, type StoredGrant, type StoredSession } from "./storage";
 import type { SessionSettings } from "./session-settings";
+import { parseCasinoLog } from "@bindings/events";
 
 /** POST /api/sessions: the server opened the session (CasinoSessions.openSession) in this transaction. */
 interface OpenAnswer {
@@ -69,15 +70,11 @@ export async function openSession(settings: SessionSettings, steps: { sign: TxRe
 
 /** The opening transaction's SessionOpened must name this player and key; returns its hash. */
 function openedIn(wallet: ReadyWallet, receipt: TransactionReceipt, grant: StoredGrant): string {
-  const { sessions } = wallet.contracts;
   const sessionsAddress = getAddress(wallet.config.contracts.CasinoSessions);
   const opened = receipt.logs
     .filter((log) => getAddress(log.address) === sessionsAddress)
-    .map((log) => sessions.interface.parseLog(log))
-    .some(
-      (event) =>
-        event?.name === "SessionOpened" && getAddress(event.args.player as string) === grant.player && getAddress(event.args.key as string) === grant.key,
-    );
+    .map(parseCasinoLog)
+    .some((event) => event?.name === "SessionOpened" && event.args.player === getAddress(grant.player) && event.args.key === getAddress(grant.key));
   if (!opened) throw new Error("The chain does not show your one-click key opened by the transaction the server named.");
   return receipt.hash;
 }

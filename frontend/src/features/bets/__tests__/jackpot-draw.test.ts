@@ -49,7 +49,7 @@ function chainWith(logs: Log[]) {
 
 describe("a one-click bet's deferred jackpot draw", () => {
   const placed = [betPlaced(0n, NEVER, 0), betPlaced(1n, ALWAYS, 1)];
-  const [miss, hit] = placed.map((entry) => ({ ...betFromLog(chainWith([]).casino, entry, DEGEN), txHash: PLAY_TX }));
+  const [miss, hit] = placed.map((entry) => ({ ...betFromLog(entry, DEGEN), txHash: PLAY_TX }));
   const tickets = [miss!, hit!].map((bet) => ({ betId: bet.betId, odds: bet.jackpotOdds, prize: bet.jackpotPrize }));
   const drawn = log("JackpotTicketsDrawn", [ticketsHash(tickets), ENTROPY], id("next play"), 11, 0);
 

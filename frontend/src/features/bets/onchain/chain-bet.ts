@@ -4,6 +4,7 @@ import { getAddress, ZeroAddress, type Log, type Provider, type TransactionRecei
 import type { GameType, Token } from "@engine/index";
 import { ticketDraws, ticketsHash, type JackpotTicket } from "@engine/session";
 import type { Casino } from "@typechain/contracts/Casino";
+import { parseCasinoLog, topicOf } from "@bindings/events";
 import { rangesUp, type BlockRange } from "./log-ranges";
 
 /** BetPlaced, with where it happened. */
@@ -59,22 +60,14 @@ export interface ChainSettlement {
   block: number;
 }
 
-export function betFromLog(casino: Casino, log: Log, degenAddress: string): ChainBet {
-  const parsed = casino.interface.parseLog(log);
-  if (parsed?.name !== "BetPlaced") throw new Error("not a BetPlaced log");
-  const a = parsed.args;
+export function betFromLog(log: Log, degenAddress: string): ChainBet {
+  const event = parseCasinoLog(log);
+  if (event?.name !== "BetPlaced") throw new Error("not a BetPlaced log");
+  const { gameType, token, ...fields } = event.args;
   return {
-    betId: a.betId as bigint,
-    player: getAddress(a.player as string),
-    nonce: a.nonce as bigint,
-    token: getAddress(a.token as string) === getAddress(degenAddress) ? "DEGEN" : "BNB",
-    amount: a.amount as bigint,
-    gameType: Number(a.gameType) as GameType,
-    params: a.params as bigint,
-    clientSeed: a.clientSeed as string,
-    terms: a.terms as bigint,
-    jackpotOdds: a.jackpotOdds as bigint,
-    jackpotPrize: a.jackpotPrize as bigint,
+    ...fields,
+    token: token === getAddress(degenAddress) ? "DEGEN" : "BNB",
+    gameType: Number(gameType) as GameType,
     placedBlock: log.blockNumber,
     placedBlockHash: log.blockHash,
     txHash: log.transactionHash,
@@ -84,18 +77,18 @@ export function betFromLog(casino: Casino, log: Log, degenAddress: string): Chai
 const betIdTopic = (betId: bigint) => "0x" + betId.toString(16).padStart(64, "0");
 
 /** The bet a receipt placed: the one with `betId` when the transaction placed several (a relayed batch). */
-export function betOfReceipt(casino: Casino, receipt: TransactionReceipt, degenAddress: string, betId?: bigint): ChainBet {
-  const topic = casino.interface.getEvent("BetPlaced").topicHash;
+export function betOfReceipt(receipt: TransactionReceipt, degenAddress: string, betId?: bigint): ChainBet {
+  const topic = topicOf("BetPlaced");
   const log = receipt.logs.find((entry) => entry.topics[0] === topic && (betId === undefined || entry.topics[1] === betIdTopic(betId)));
   if (!log) throw new Error("The transaction placed no bet");
   // Sent to the Casino itself: a wallet bet; through CasinoSessions: a signed one.
-  return { ...betFromLog(casino, log, degenAddress), relayed: getAddress(receipt.to ?? ZeroAddress) !== getAddress(log.address) };
+  return { ...betFromLog(log, degenAddress), relayed: getAddress(receipt.to ?? ZeroAddress) !== getAddress(log.address) };
 }
 
 /** The bet's placement and resolution logs since `fromBlock` (BetPlaced, BetSettled, ExpiredBetClaimed; all indexed by bet id). */
 export async function betLogsSince(casino: Casino, provider: Provider, betId: bigint, fromBlock: number): Promise<Log[]> {
   const events = ["BetPlaced", "BetSettled", "ExpiredBetClaimed"] as const;
-  const topics = [events.map((name) => casino.interface.getEvent(name).topicHash), betIdTopic(betId)];
+  const topics = [events.map(topicOf), betIdTopic(betId)];
   return provider.getLogs({ address: await casino.getAddress(), topics, fromBlock, toBlock: "latest" });
 }
 
@@ -110,23 +103,23 @@ export async function betLogsSince(casino: Casino, provider: Provider, betId: bi
  */
 export async function findJackpotDraw(casino: Casino, provider: Provider, bet: ChainBet): Promise<ChainJackpot | null> {
   const address = await casino.getAddress();
-  const drawn = casino.interface.getEvent("JackpotDrawn");
-  const [log] = await provider.getLogs({ address, topics: [drawn.topicHash, betIdTopic(bet.betId)], fromBlock: bet.placedBlock, toBlock: "latest" });
+  const [log] = await provider.getLogs({ address, topics: [topicOf("JackpotDrawn"), betIdTopic(bet.betId)], fromBlock: bet.placedBlock, toBlock: "latest" });
   if (log) {
     const receipt = await provider.getTransactionReceipt(log.transactionHash);
     if (!receipt) return null;
-    const events = receipt.logs.filter((entry) => entry.index >= log.index && entry.address === log.address).map((entry) => casino.interface.parseLog(entry));
-    const a = events[0]!.args;
-    const next = events[1];
-    const won = next?.name === "JackpotWon" && getAddress(next.args.player as string) === bet.player ? (next.args.amount as bigint) : 0n;
-    return { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean, won: a.hit ? won : 0n };
+    const [drawnEvent, next] = receipt.logs.filter((entry) => entry.index >= log.index && entry.address === log.address).map(parseCasinoLog);
+    if (drawnEvent?.name !== "JackpotDrawn") return null;
+    const { entropy, prize, hit } = drawnEvent.args;
+    const won = next?.name === "JackpotWon" && next.args.player === bet.player ? next.args.amount : 0n;
+    return { entropy, prize, hit, won: hit ? won : 0n };
   }
-  const batch = await ticketsOfBatch(casino, provider, bet);
+  const batch = await ticketsOfBatch(provider, bet);
   if (!batch) return null;
-  const ticketsDrawn = casino.interface.getEvent("JackpotTicketsDrawn");
-  const [recorded] = await provider.getLogs({ address, topics: [ticketsDrawn.topicHash, batch.hash], fromBlock: bet.placedBlock, toBlock: "latest" });
+  const [recorded] = await provider.getLogs({ address, topics: [topicOf("JackpotTicketsDrawn"), batch.hash], fromBlock: bet.placedBlock, toBlock: "latest" });
   if (!recorded) return null;
-  const entropy = casino.interface.parseLog(recorded)!.args.entropy as string;
+  const recordedEvent = parseCasinoLog(recorded);
+  if (recordedEvent?.name !== "JackpotTicketsDrawn") return null;
+  const { entropy } = recordedEvent.args;
   const draw = ticketDraws(address, batch.tickets, entropy).find((ticket) => ticket.betId === bet.betId);
   // A hit is published, and paid, by drawJackpots on its own: not there yet.
   if (!draw || draw.hit) return null;
@@ -135,15 +128,15 @@ export async function findJackpotDraw(casino: Casino, provider: Provider, bet: C
 
 /** The jackpot tickets of the bet's play transaction and the hash that stands for them on chain, read once per transaction. */
 const batches = new Map<string, Promise<{ tickets: JackpotTicket[]; hash: string } | null>>();
-function ticketsOfBatch(casino: Casino, provider: Provider, bet: ChainBet): Promise<{ tickets: JackpotTicket[]; hash: string } | null> {
+function ticketsOfBatch(provider: Provider, bet: ChainBet): Promise<{ tickets: JackpotTicket[]; hash: string } | null> {
   let batch = batches.get(bet.txHash);
   if (!batch) {
     batch = (async () => {
       const receipt = await provider.getTransactionReceipt(bet.txHash);
       if (!receipt) return null;
       // Every bet of the transaction with jackpot odds, in log order: a DEGEN bet (BNB bets have none).
-      const placedTopic = casino.interface.getEvent("BetPlaced").topicHash;
-      const placed = receipt.logs.filter((entry) => entry.topics[0] === placedTopic).map((entry) => betFromLog(casino, entry, ZeroAddress));
+      const placedTopic = topicOf("BetPlaced");
+      const placed = receipt.logs.filter((entry) => entry.topics[0] === placedTopic).map((entry) => betFromLog(entry, ZeroAddress));
       const tickets: JackpotTicket[] = placed
         .filter((one) => one.jackpotOdds !== 0n)
         .map((one) => ({ betId: one.betId, odds: one.jackpotOdds, prize: one.jackpotPrize }));
@@ -165,9 +158,8 @@ function ticketsOfBatch(casino: Casino, provider: Provider, bet: ChainBet): Prom
  * the chain.
  */
 export async function findResolution(casino: Casino, provider: Provider, bet: ChainBet, near?: number): Promise<ChainSettlement | null> {
-  const events = [casino.interface.getEvent("BetSettled"), casino.interface.getEvent("ExpiredBetClaimed")];
   const address = await casino.getAddress();
-  const topics = [events.map((event) => event.topicHash), betIdTopic(bet.betId)];
+  const topics = [[topicOf("BetSettled"), topicOf("ExpiredBetClaimed")], betIdTopic(bet.betId)];
   const read = async (range: BlockRange) => (await provider.getLogs({ address, topics, ...range }))[0];
   let resolving = near !== undefined && near >= bet.placedBlock ? await read({ fromBlock: near, toBlock: near }) : undefined;
   if (!resolving) {
@@ -179,7 +171,7 @@ export async function findResolution(casino: Casino, provider: Provider, bet: Ch
   if (!resolving) return null;
   const receipt = await provider.getTransactionReceipt(resolving.transactionHash);
   if (!receipt) return null;
-  const settlement = settlementOf(casino, receipt, resolving.index, bet);
+  const settlement = settlementOf(receipt, resolving.index, bet);
   if (settlement.jackpotDeferred) return { ...settlement, jackpot: await findJackpotDraw(casino, provider, bet) };
   if (settlement.kind === "settled" && bet.token === "DEGEN" && !settlement.jackpot)
     return { ...settlement, jackpot: await unpublishedMiss(casino, provider, bet, settlement) };
@@ -198,15 +190,14 @@ const BLOCKHASH_WINDOW = 256;
 async function unpublishedMiss(casino: Casino, provider: Provider, bet: ChainBet, settlement: ChainSettlement): Promise<ChainJackpot> {
   const miss = { prize: 0n, hit: false, won: 0n };
   if (settlement.block - bet.placedBlock <= BLOCKHASH_WINDOW) return { ...miss, entropy: bet.placedBlockHash };
-  const locked = casino.interface.getEvent("JackpotEntropyLocked");
   const address = await casino.getAddress();
   let log: Log | undefined;
   for (const range of rangesUp(bet.placedBlock, settlement.block)) {
-    [log] = await provider.getLogs({ address, topics: [locked.topicHash, betIdTopic(bet.betId)], ...range });
+    [log] = await provider.getLogs({ address, topics: [topicOf("JackpotEntropyLocked"), betIdTopic(bet.betId)], ...range });
     if (log) break;
   }
-  const entropy = log ? (casino.interface.parseLog(log)!.args.entropy as string) : bet.placedBlockHash;
-  return { ...miss, entropy };
+  const lockedEvent = log && parseCasinoLog(log);
+  return { ...miss, entropy: lockedEvent?.name === "JackpotEntropyLocked" ? lockedEvent.args.entropy : bet.placedBlockHash };
 }
 
 /**
@@ -214,27 +205,26 @@ async function unpublishedMiss(casino: Casino, provider: Provider, bet: ChainBet
  * follow its BetSettled / ExpiredBetClaimed in order (GamePlayed, then JackpotDrawn and JackpotWon
  * for DEGEN), before the next bet's.
  */
-export function settlementOf(casino: Casino, receipt: TransactionReceipt, fromIndex: number, bet: ChainBet): ChainSettlement {
+export function settlementOf(receipt: TransactionReceipt, fromIndex: number, bet: ChainBet): ChainSettlement {
   // The Casino's address from the bet's own resolving log: a relayed transaction goes to CasinoSessions.
   const casinoAddress = getAddress(receipt.logs.find((log) => log.index === fromIndex)?.address ?? receipt.to ?? ZeroAddress);
   let settlement: Partial<ChainSettlement> = { txHash: receipt.hash, block: receipt.blockNumber, jackpot: null };
   for (const log of receipt.logs) {
     if (log.index < fromIndex || getAddress(log.address) !== casinoAddress) continue;
-    const parsed = casino.interface.parseLog(log);
-    if (!parsed) continue;
-    const a = parsed.args;
-    if (parsed.name === "BetSettled" || parsed.name === "ExpiredBetClaimed") {
-      if ((a.betId as bigint) !== bet.betId) break; // the next bet's
+    const event = parseCasinoLog(log);
+    if (event?.name === "BetSettled" || event?.name === "ExpiredBetClaimed") {
+      if (event.args.betId !== bet.betId) break; // the next bet's
       settlement =
-        parsed.name === "BetSettled"
-          ? { ...settlement, kind: "settled", seed: a.seed as string, random: a.random as string }
-          : { ...settlement, kind: "claimed", seed: null, random: null, payout: a.payout as bigint };
-    } else if (parsed.name === "GamePlayed" && settlement.totalStake === undefined) {
-      settlement = { ...settlement, payout: a.payout as bigint, totalStake: a.betAmount as bigint };
-    } else if (parsed.name === "JackpotDrawn" && (a.betId as bigint) === bet.betId) {
-      settlement.jackpot = { entropy: a.entropy as string, prize: a.prize as bigint, hit: a.hit as boolean, won: 0n };
-    } else if (parsed.name === "JackpotWon" && settlement.jackpot) {
-      settlement.jackpot = { ...settlement.jackpot, won: a.amount as bigint };
+        event.name === "BetSettled"
+          ? { ...settlement, kind: "settled", seed: event.args.seed, random: event.args.random }
+          : { ...settlement, kind: "claimed", seed: null, random: null, payout: event.args.payout };
+    } else if (event?.name === "GamePlayed" && settlement.totalStake === undefined) {
+      settlement = { ...settlement, payout: event.args.payout, totalStake: event.args.betAmount };
+    } else if (event?.name === "JackpotDrawn" && event.args.betId === bet.betId) {
+      const { entropy, prize, hit } = event.args;
+      settlement.jackpot = { entropy, prize, hit, won: 0n };
+    } else if (event?.name === "JackpotWon" && settlement.jackpot) {
+      settlement.jackpot = { ...settlement.jackpot, won: event.args.amount };
       break;
     }
   }

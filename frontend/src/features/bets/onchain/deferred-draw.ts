@@ -9,6 +9,7 @@ import { readyWallet, sendTransaction, type TxReport } from "@/features/wallet/o
 import { RELAY_LATE_AFTER_BLOCKS, useBetStore } from "../bet-store";
 import { betFromLog, findJackpotDraw, type ChainBet, type ChainSettlement } from "./chain-bet";
 import type { BetCheck } from "./verify-bet";
+import { parseCasinoLog } from "@bindings/events";
 
 const POLL_MS = 500;
 
@@ -45,15 +46,12 @@ export async function followDeferredDraw(
 /** drawJackpots from the player's wallet, with the tickets of the bet's transaction (every DEGEN bet with odds in it, in log order). */
 export async function drawJackpotNow(placedTxHash: string, report: TxReport): Promise<void> {
   const wallet = await readyWallet();
-  const { casino } = wallet.contracts;
   const receipt = await wallet.provider.getTransactionReceipt(placedTxHash);
   if (!receipt) throw new Error("The bet's transaction could not be read.");
-  const placed = receipt.logs
-    .filter((log) => casino.interface.parseLog(log)?.name === "BetPlaced")
-    .map((log) => betFromLog(casino, log, wallet.config.contracts.DegenToken));
+  const placed = receipt.logs.filter((log) => parseCasinoLog(log)?.name === "BetPlaced").map((log) => betFromLog(log, wallet.config.contracts.DegenToken));
   const tickets = ticketsOf(
     placed.map((bet) => ({ ...bet, token: bet.token === "DEGEN" ? wallet.config.contracts.DegenToken : ZeroAddress })),
     wallet.config.contracts.DegenToken,
   );
-  await sendTransaction(wallet, await casino.drawJackpots.populateTransaction(tickets), report);
+  await sendTransaction(wallet, await wallet.contracts.casino.drawJackpots.populateTransaction(tickets), report);
 }

@@ -131,7 +131,7 @@ async function placedBets(reader: Reader, nonces: readonly bigint[], hints: Map<
   const read = async (range: BlockRange, wanted: readonly bigint[]) => {
     const logs = await provider.getLogs({ address, ...range, topics: [placedTopic, wanted.map((nonce) => betTopic(betIdOf(player, nonce)))] });
     for (const log of logs) {
-      const bet = betFromLog(casino, log, reader.degen);
+      const bet = betFromLog(log, reader.degen);
       if (wanted.includes(bet.nonce)) found.set(bet.nonce, bet);
     }
   };

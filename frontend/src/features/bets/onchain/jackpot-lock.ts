@@ -7,6 +7,7 @@
 import { ZeroHash } from "ethers";
 import type { Casino } from "@typechain/contracts/Casino";
 import { readyWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";
+import { parseCasinoLog } from "@bindings/events";
 
 /** Whether the bet's block hash is locked for its jackpot draw (lockedEntropy is cleared when the draw is made). */
 export async function isJackpotDrawLocked(casino: Casino, betId: bigint): Promise<boolean> {
@@ -22,7 +23,7 @@ export async function lockJackpotDraw(betId: bigint, report: TxReport): Promise<
   const wallet = await readyWallet();
   const { casino } = wallet.contracts;
   const receipt = await sendTransaction(wallet, await casino.lockJackpotEntropy.populateTransaction([betId]), report);
-  if (receipt.logs.some((log) => casino.interface.parseLog(log)?.name === "JackpotEntropyLocked")) return;
+  if (receipt.logs.some((log) => parseCasinoLog(log)?.name === "JackpotEntropyLocked")) return;
   // Locked already (the settler's lock came first), or resolved meanwhile: nothing to tell.
   const stillOpen = (await casino.getBet(betId)).stake > 0n;
   if (stillOpen && !(await isJackpotDrawLocked(casino, betId))) {

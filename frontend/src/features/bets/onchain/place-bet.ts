@@ -3,7 +3,7 @@ import { toBaseUnits } from "@engine/tokens";
 import type { GameId, GameType } from "@engine/gameTypes";
 import type { Token } from "@engine/index";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
-import { readyWallet, decodeRevert, sendTransaction, type TxUpdate } from "@/features/wallet/onchain";
+import { readyWallet, contractRevert, sendTransaction, type TxUpdate } from "@/features/wallet/onchain";
 import { termsForBet, useBetTermsStore } from "../terms-store";
 import { useFairnessStore } from "../fairness-store";
 import { readCasinoTerms } from "./casino-terms";
@@ -41,10 +41,10 @@ export async function placeBet(request: BetRequest, report: (update: TxUpdate) =
   const tx = await wallet.contracts.casino.playGame.populateTransaction(token, amount, request.gameType, request.params, clientSeed, expectedCommit, terms);
   try {
     const receipt = await sendTransaction(wallet, tx, report, { token: request.token, shownTerms: terms });
-    return betOfReceipt(wallet.contracts.casino, receipt, wallet.config.contracts.DegenToken);
+    return betOfReceipt(receipt, wallet.config.contracts.DegenToken);
   } catch (error) {
     // A failed read leaves the panel saying so; the refusal's own sentence is what the player needs.
-    if (decodeRevert(error)?.name === "TermsChanged")
+    if (contractRevert(error)?.name === "TermsChanged")
       await useBetTermsStore
         .getState()
         .read(readCasinoTerms)

@@ -25,6 +25,7 @@ import { termsForBet } from "../terms-store";
 import { readCasinoTerms } from "./casino-terms";
 import { betFromLog, betLogsSince, settlementOf, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { placeBet, type BetRequest } from "./place-bet";
+import { parseCasinoLog } from "@bindings/events";
 
 /**
  * How often the chain is asked whether a signed bet has landed: an eighth of BSC's 0.75 s block,
@@ -237,7 +238,7 @@ async function landSignedBet(
         }
       }
       const logs = await betLogsSince(casino, wallet.provider, betId, stored.signedAtBlock);
-      const placed = logs.find((log) => casino.interface.parseLog(log)?.name === "BetPlaced");
+      const placed = logs.find((log) => parseCasinoLog(log)?.name === "BetPlaced");
       if (placed) return landed(wallet, stored, placed, logs);
       const head = await wallet.provider.getBlock("latest");
       if (head && BigInt(head.timestamp) > BigInt(stored.deadline)) {
@@ -263,19 +264,18 @@ async function landSignedBet(
 
 /** The bet as it landed, checked against what the key signed, with its settlement when the same transaction settled it. */
 async function landed(wallet: ReadyWallet, stored: StoredSignedBet, placed: Log, logs: Log[]): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
-  const { casino } = wallet.contracts;
   // Placed through CasinoSessions, by the relay or by the wallet: settled with the relay link.
-  const bet: ChainBet = { ...betFromLog(casino, placed, wallet.config.contracts.DegenToken), relayed: true };
+  const bet: ChainBet = { ...betFromLog(placed, wallet.config.contracts.DegenToken), relayed: true };
   forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, bet.nonce + 1n);
   const differs = signedFieldsDiffer(stored, bet, wallet);
   if (differs.length > 0) throw new Error(`The bet placed on chain is not the one your key signed: its ${differs.join(", ")} differ.`);
   const settledWith = logs.find(
-    (log) => log.transactionHash === placed.transactionHash && log.index > placed.index && casino.interface.parseLog(log)?.name !== "BetPlaced",
+    (log) => log.transactionHash === placed.transactionHash && log.index > placed.index && parseCasinoLog(log)?.name !== "BetPlaced",
   );
   if (!settledWith) return { bet, settlement: null };
   const receipt = await wallet.provider.getTransactionReceipt(placed.transactionHash);
   if (!receipt) return { bet, settlement: null };
-  return { bet, settlement: settlementOf(casino, receipt, settledWith.index, bet) };
+  return { bet, settlement: settlementOf(receipt, settledWith.index, bet) };
 }
 
 /** The signature covers every field, so the chain cannot differ; said, should it ever. */

@@ -6,6 +6,7 @@ import { jackpotDraw, maxPayout, previousLink, settleGame, verify, type GameOutc
 import type { Casino } from "@typechain/contracts/Casino";
 import type { ChainBet, ChainSettlement } from "./chain-bet";
 import { rangesDown } from "./log-ranges";
+import { parseCasinoLog } from "@bindings/events";
 
 export interface BetCheck {
   ok: boolean;
@@ -62,8 +63,8 @@ export function commitmentFinder(
     for (const range of rangesDown(deploymentBlock, bet.placedBlock)) {
       const logs = await provider.getLogs({ address: await casino.getAddress(), ...range, topics: [event.topicHash, playerTopic] });
       for (const log of logs.reverse()) {
-        const a = casino.interface.parseLog(log)!.args;
-        if ((a.firstNonce as bigint) <= bet.nonce) return { root: a.commit as string, firstNonce: a.firstNonce as bigint };
+        const event = parseCasinoLog(log);
+        if (event?.name === "CommitmentSet" && event.args.firstNonce <= bet.nonce) return { root: event.args.commit, firstNonce: event.args.firstNonce };
       }
     }
     return null;

@@ -1,8 +1,7 @@
-import type { Result } from "ethers";
+import { contractRevert, type ContractRevert, type RevertName } from "@bindings/errors";
 import type { Token } from "@/config/tokens";
 import { termsChangedSentence } from "@/lib/bet-terms";
 import { displayAmount } from "../amount";
-import { decodeRevert } from "./errors";
 
 /** Why an action failed, as a player reads it. */
 export interface Explanation {
@@ -37,16 +36,21 @@ export class ExplainedError extends Error {
 /** CasinoLimits' loss windows, by index. */
 const LOSS_WINDOWS = ["24-hour", "7-day", "30-day"];
 
-const dateTime = (unixSeconds: unknown) => new Date(Number(unixSeconds as bigint) * 1000).toLocaleString();
+const dateTime = (unixSeconds: bigint) => new Date(Number(unixSeconds) * 1000).toLocaleString();
 
-type Sentence = (args: Result, amount: (wei: unknown, payout?: boolean) => string, context: ExplainContext) => Explanation | string;
+/** A sentence from the error's arguments, typed as the ABI declares them. */
+type Sentence<N extends RevertName> = (
+  args: Extract<ContractRevert, { name: N }>["args"],
+  amount: (wei: bigint, payout?: boolean) => string,
+  context: ExplainContext,
+) => Explanation | string;
 
 /**
  * One sentence per custom error of the Casino, the token and the Casino's helpers (relay, swap
  * desk, sessions, limits) that a player's own action can meet. The argument order is the Solidity
  * declaration's.
  */
-const SENTENCES: Record<string, Sentence> = {
+const SENTENCES: { [N in RevertName]?: Sentence<N> } = {
   // Casino
   IsPaused: () => "The Casino is paused: no new bets for now. Withdrawals stay open.",
   ZeroAmount: () => "The amount must be greater than 0.",
@@ -54,7 +58,7 @@ const SENTENCES: Record<string, Sentence> = {
   ZeroAddress: () => "That address is empty.",
   BetTooSmall: (a, amount) => `The minimum bet is ${amount(a[1])}.`,
   BetTooLarge: (a, amount) => `The maximum bet right now is ${amount(a[1])}.`,
-  TermsChanged: (a, _amount, context) => termsChangedSentence(context.shownTerms, a[0] as bigint),
+  TermsChanged: (a, _amount, context) => termsChangedSentence(context.shownTerms, a[0]),
   ValueMismatch: () => "The BNB sent does not match the amount.",
   InsufficientBalance: (a, amount) => ({
     message: `Your Casino balance is ${amount(a[0])}; this needs ${amount(a[1])}.`,
@@ -120,13 +124,14 @@ const ETHERS_SENTENCES: Record<string, (context: ExplainContext) => string> = {
 /** The sentence for any failure of a wallet action: a decoded revert, an ethers failure, or our own message. */
 export function explain(error: unknown, context: ExplainContext = {}): Explanation {
   if (error instanceof ExplainedError) return error.reason;
-  const revert = decodeRevert(error);
+  const revert = contractRevert(error);
   if (revert) {
-    const sentence = SENTENCES[revert.name];
+    // The sentence of this very error: its arguments are the ones it was written for.
+    const sentence = SENTENCES[revert.name] as Sentence<RevertName> | undefined;
     if (!sentence) return { message: `The Casino refused this (${revert.name}).` };
-    const amount = (wei: unknown, payout = false) => {
+    const amount = (wei: bigint, payout = false) => {
       const token = (payout ? context.payoutToken : undefined) ?? context.token;
-      return token ? `${displayAmount(token, BigInt(wei as bigint))} ${token}` : displayAmount("DEGEN", BigInt(wei as bigint));
+      return token ? `${displayAmount(token, wei)} ${token}` : displayAmount("DEGEN", wei);
     };
     const explained = sentence(revert.args, amount, context);
     return typeof explained === "string" ? { message: explained } : explained;

@@ -1,8 +1,9 @@
 // The EIP-712 requests CasinoRelay checks on chain (contracts/CasinoRelay.sol). The server sends
 // them and pays the gas, but only the player's signature can move the player's funds; what a
 // relayed request did is read from its receipt's events.
-import { getAddress, id, TypedDataEncoder, type LogDescription, type TransactionReceipt, type TypedDataDomain, type TypedDataField } from "ethers";
+import { getAddress, id, TypedDataEncoder, type TransactionReceipt, type TypedDataDomain, type TypedDataField } from "ethers";
 import type { ReadyWallet } from "./index";
+import { parseCasinoLog, type CasinoEvents } from "@bindings/events";
 
 /** Typed data the player signs: the request, with the relay's nonce and a deadline. */
 export interface TypedRequest<Value> {
@@ -78,10 +79,11 @@ export function signRequest<Value extends object>(wallet: ReadyWallet, typed: Ty
 }
 
 /** The Casino's `name` events for the player in a relayed transaction's receipt: what it did for them. */
-export function playerEvents(wallet: ReadyWallet, receipt: TransactionReceipt, name: "Withdrawn" | "Swapped"): LogDescription[] {
+export function playerEvents<N extends "Withdrawn" | "Swapped">(wallet: ReadyWallet, receipt: TransactionReceipt, name: N): CasinoEvents[N][] {
   const casino = getAddress(wallet.config.contracts.Casino);
-  return receipt.logs
-    .filter((log) => getAddress(log.address) === casino)
-    .map((log) => wallet.contracts.casino.interface.parseLog(log))
-    .filter((event): event is LogDescription => event?.name === name && getAddress(event.args.player as string) === getAddress(wallet.account));
+  const player = getAddress(wallet.account);
+  return receipt.logs.flatMap((log) => {
+    const event = getAddress(log.address) === casino ? parseCasinoLog(log) : undefined;
+    return event?.name === name && event.args.player === player ? [event.args as CasinoEvents[N]] : [];
+  });
 }

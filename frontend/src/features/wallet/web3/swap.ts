@@ -88,13 +88,13 @@ export async function swapTokens(fromToken: Token, toToken: Token, amount: bigin
       },
       outcomeOf: (receipt) => {
         const swapped = playerEvents(wallet, receipt, "Swapped").find(
-          (event) => getAddress(event.args.fromToken as string) === getAddress(typed.value.fromToken) && (event.args.amountIn as bigint) === amount,
+          (event) => event.fromToken === getAddress(typed.value.fromToken) && event.amountIn === amount,
         );
         // The relay swaps exactly the signed amount for at least the accepted output, or reverts.
-        if (!swapped || (swapped.args.amountOut as bigint) < typed.value.minAmountOut) {
+        if (!swapped || swapped.amountOut < typed.value.minAmountOut) {
           throw new Error(`The chain does not show this swap: the transaction the server named (${shortHash(receipt.hash)}) did not swap your ${fromToken}.`);
         }
-        return { amountIn: swapped.args.amountIn as bigint, amountOut: swapped.args.amountOut as bigint };
+        return { amountIn: swapped.amountIn, amountOut: swapped.amountOut };
       },
     },
     context,

@@ -57,8 +57,8 @@ export async function withdrawByRelay(token: Token, amount: bigint, report: TxRe
       outcomeOf: (receipt) => {
         // The relay pays exactly the signed amount or reverts; anything else is not this withdrawal.
         const paid = playerEvents(wallet, receipt, "Withdrawn")
-          .filter((event) => getAddress(event.args.token as string) === getAddress(typed.value.token))
-          .reduce((sum, event) => sum + (event.args.amount as bigint), 0n);
+          .filter((event) => event.token === getAddress(typed.value.token))
+          .reduce((sum, event) => sum + event.amount, 0n);
         if (paid !== amount) {
           throw new Error(
             `The chain does not show this withdrawal: the transaction the server named (${shortHash(receipt.hash)}) withdrew ${displayAmount(token, paid)} ${token} from your Casino balance, not ${displayAmount(token, amount)} ${token}.`,
