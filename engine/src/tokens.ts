@@ -1,5 +1,3 @@
-import { formatUnits, parseUnits } from "ethers";
-
 /** The two tokens a bet can be made in (docs/decisions.md §9). */
 export type Token = "DEGEN" | "BNB";
 export const TOKENS: readonly Token[] = ["DEGEN", "BNB"];
@@ -14,8 +12,8 @@ export const RTP_BPS: Readonly<Record<Token, bigint>> = { DEGEN: 10_200n, BNB: 9
 
 /** Smallest stake per token, in base units (docs/product.md §5: 1 DEGEN, 0.001 BNB). */
 export const MIN_BET: Readonly<Record<Token, bigint>> = {
-  DEGEN: parseUnits("1", TOKEN_DECIMALS),
-  BNB: parseUnits("0.001", TOKEN_DECIMALS),
+  DEGEN: 10n ** 18n,
+  BNB: 10n ** 15n,
 };
 
 export function isToken(value: unknown): value is Token {
@@ -53,15 +51,28 @@ export function toBaseUnits(amount: number | string): bigint {
   } else {
     text = amount.trim();
   }
-  return parseUnits(text, TOKEN_DECIMALS);
+  return parseAmount(text);
 }
 
 /** Base units as a decimal number, for display and demo balances. */
 export function fromBaseUnits(amount: bigint): number {
-  return Number(formatUnits(amount, TOKEN_DECIMALS));
+  return Number(formatAmount(amount));
 }
 
 const UNIT = 10n ** BigInt(TOKEN_DECIMALS);
+
+/**
+ * Decimal text ("12.5", "-1", ".5") in base units, as ethers' parseUnits reads it: a decimal past
+ * the 18th must be 0. By hand, so that the lobby's first load, which formats amounts, holds no
+ * ethers (bench/lobby-js.ts).
+ */
+function parseAmount(text: string): bigint {
+  const match = /^(-?)(\d*)\.?(\d*)$/.exec(text);
+  const [, sign = "", whole = "", fraction = ""] = match ?? [];
+  if (!match || whole.length + fraction.length === 0) throw new RangeError(`Not a decimal amount: "${text}"`);
+  if (/[1-9]/.test(fraction.slice(TOKEN_DECIMALS))) throw new RangeError(`More than ${TOKEN_DECIMALS} decimals: "${text}"`);
+  return BigInt(sign + (whole || "0") + fraction.slice(0, TOKEN_DECIMALS).padEnd(TOKEN_DECIMALS, "0"));
+}
 
 /** Base units as exact decimal text ("25.5", "-0.001", "10"), for JSON responses. */
 export function formatAmount(amount: bigint): string {

@@ -1,13 +1,13 @@
 import { StrictMode } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
-import { routes } from "./routes";
-
-const router = createBrowserRouter(routes);
+import { BrowserRouter } from "react-router-dom";
+import { AppRoutes } from "./routes";
 
 export function App() {
   return (
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </StrictMode>
   );
 }

@@ -28,7 +28,7 @@ function resetStores() {
 // missing element is reported as such rather than as a timed-out test.
 configure({ asyncUtilTimeout: 25_000 });
 
-// jsdom has no scrolling; the router's ScrollRestoration calls it on every navigation.
+// jsdom has no scrolling; the app scrolls to the top on every link it follows (app/layout/scroll-to-top.tsx).
 if (typeof window !== "undefined") window.scrollTo = () => undefined;
 
 beforeEach(() => {

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from "react";
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { PageSpinner } from "@/components/ui/page-spinner";
 import { Toaster } from "@/features/toast";
 import { JackpotCelebration } from "@/features/bets";
 import { loadLiveFloor } from "@/features/live-bets";
 import { Header } from "./header";
+import { ScrollToTop } from "./scroll-to-top";
 
 /** Live bets and jackpot announcements: their own chunk, so the lobby's first load stays as it was. */
 const LiveFloor = lazy(loadLiveFloor);
@@ -23,7 +24,7 @@ export function AppLayout() {
       </main>
       <Toaster />
       <JackpotCelebration />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }
