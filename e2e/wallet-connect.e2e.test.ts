@@ -80,13 +80,27 @@ describe("connecting a wallet", () => {
     await page.context().close();
   });
 
-  it("a reload keeps the session without a new signature; Disconnect ends it and a later reload stays disconnected", async () => {
+  it("a reload keeps the session without a new signature, never showing Demo Mode or demo balances meanwhile; Disconnect ends it and a later reload stays disconnected", async () => {
     const { page, wallet } = await openWithWallet(PLAYER);
     await connect(page);
+    await page.addInitScript(() => {
+      // Every mode and DEGEN balance the lobby shows from the first render on, in order.
+      const shown: string[] = [];
+      Object.assign(window, { shown });
+      new MutationObserver(() => {
+        for (const id of ["mode-badge", "balance-DEGEN"]) {
+          const text = document.querySelector(`[data-testid="${id}"]`)?.textContent;
+          if (text && !shown.includes(`${id}: ${text}`)) shown.push(`${id}: ${text}`);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.reload();
     await page.getByTestId("wallet-menu-button").waitFor();
     expect(signatureRequests(wallet)).toHaveLength(1);
     expect(await page.getByTestId("mode-badge").innerText()).toBe("Web3 Mode");
+    const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+    expect(shown.slice(0, 2)).toEqual(["mode-badge: Connecting…", "balance-DEGEN: …"]);
+    expect(shown.filter((text) => text.includes("Demo Mode") || text === "balance-DEGEN: 10000.00")).toEqual([]);
 
     await page.getByTestId("wallet-menu-button").click();
     await page.getByRole("menuitem", { name: "Disconnect" }).click();

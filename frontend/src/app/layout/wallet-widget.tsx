@@ -9,13 +9,13 @@ const ConnectedWallet = lazy(() => import("./connected-wallet"));
 
 /** docs/product.md §2 'Header wallet widget': a connect button, or balances and the wallet menu. */
 export function WalletWidget() {
-  const { account, mode, isLoading, connect, wrongNetwork } = useWallet();
+  const { account, mode, isLoading, restoring, connect, wrongNetwork } = useWallet();
   const choosing = useWalletDiscovery((state) => state.choosing);
 
   if (mode !== "web3" || account === null) {
     return (
       <>
-        <ConnectButton isLoading={isLoading} connect={connect} />
+        <ConnectButton isLoading={isLoading || restoring} connect={connect} />
         {choosing && (
           <Suspense fallback={null}>
             <ChooseWalletDialog />

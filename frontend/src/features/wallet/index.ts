@@ -10,6 +10,7 @@ export type { Eip1193Provider } from "./injected-provider";
 export { decimalOf, displayAmount, parseAmount } from "./amount";
 export { AmountField } from "./components/amount-field";
 export { DepositShortcut } from "./components/deposit-shortcut";
+export { ModeBadge } from "./components/mode-badge";
 export { TxProgress } from "./components/tx-progress";
 export { useWalletDialog } from "./dialog-store";
 export type { WalletDialog } from "./dialog-store";

@@ -16,6 +16,8 @@ export interface WalletView {
   isConnected: boolean;
   isDemo: boolean;
   isLoading: boolean;
+  /** An earlier visit's wallet is being brought back: no mode and no balance is known yet. */
+  restoring: boolean;
   balance: TokenAmounts;
   getPlayableBalance: (token: Token) => number;
   applyPayout: (token: Token, signedAmount: number) => void;
@@ -37,6 +39,7 @@ export function useWallet(): WalletView {
       isConnected: selectIsConnected(state),
       isDemo: selectIsDemo(state),
       isLoading: state.isLoading,
+      restoring: state.restoring,
       getPlayableBalance: state.getPlayableBalance,
       applyPayout: state.applyPayout,
       resetDemo: state.resetDemo,

@@ -21,6 +21,12 @@ export interface WalletSessionState {
   jackpotPool: string | null;
   demoBalances: TokenAmounts;
   isLoading: boolean;
+  /**
+   * A wallet connected on an earlier visit is being brought back (main.tsx's restore): until it is,
+   * neither mode nor any balance is shown, so that a reload in web3 mode never shows Demo Mode and
+   * its balances first.
+   */
+  restoring: boolean;
   /** The wallet's EIP-1193 provider while connected. */
   provider: Eip1193Provider | null;
   /** The chain the server settles on (GET /api/config), once known. */
@@ -118,6 +124,8 @@ export const useWalletStore = create<WalletStore>()(
       jackpotPool: null,
       demoBalances: { ...DEMO_START_BALANCES },
       isLoading: false,
+      // Outside a browser (the server-side tests that import this store) nothing is remembered.
+      restoring: typeof localStorage !== "undefined" && localStorage.getItem(WALLET_CONNECTED_KEY) !== null,
       targetChain: null,
       outcomeHiddenUntil: 0,
 
@@ -166,8 +174,12 @@ export const useWalletStore = create<WalletStore>()(
       disconnect: async () => (await driver()).disconnectWallet(),
 
       restore: async () => {
-        if (localStorage.getItem(WALLET_CONNECTED_KEY) === null || injectedWallets().length === 0) return;
-        await (await driver()).restoreWallet();
+        try {
+          if (localStorage.getItem(WALLET_CONNECTED_KEY) === null || injectedWallets().length === 0) return;
+          await (await driver()).restoreWallet();
+        } finally {
+          set({ restoring: false });
+        }
       },
 
       switchNetwork: async () => (await driver()).switchNetwork(),

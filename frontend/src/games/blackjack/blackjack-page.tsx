@@ -7,7 +7,7 @@ import { formatTokenAmount } from "@/config/tokens";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
 import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
 import { UsdValue } from "@/features/prices";
-import { usePlayableBalance, useWallet } from "@/features/wallet";
+import { usePlayableBalance, useWallet, ModeBadge } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { payoutText, type BannerTone } from "./blackjack-display";
 import { HandActions } from "./components/hand-actions";
@@ -57,7 +57,7 @@ export default function BlackjackPage() {
               With BNB: BJ {payoutText("BNB", "BLACKJACK")}, Win {payoutText("BNB", "WIN")}
             </Badge>
           )}
-          <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>
+          <ModeBadge />
         </div>
       </header>
 

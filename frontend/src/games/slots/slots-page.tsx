@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
-import { usePlayableBalance, useWallet, useJackpotLabel } from "@/features/wallet";
+import { usePlayableBalance, useWallet, useJackpotLabel, ModeBadge } from "@/features/wallet";
 import { BigWinOverlay } from "./components/big-win-overlay";
 import { Paytable } from "./components/paytable";
 import { ReelGrid } from "./components/reel-grid";
@@ -50,7 +50,7 @@ export default function SlotsPage() {
               Jackpot {jackpotLabel}
             </Badge>
           )}
-          <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>
+          <ModeBadge />
         </div>
       </header>
 

@@ -1,11 +1,10 @@
 import { useCallback } from "react";
-import { Badge } from "@/components/ui/badge";
 import { BetInput } from "@/components/ui/bet-input";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount } from "@/config/tokens";
-import { usePlayableBalance, useWallet } from "@/features/wallet";
+import { usePlayableBalance, useWallet, ModeBadge } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { ColourPicker } from "./components/colour-picker";
 import { HowToPlay } from "./components/how-to-play";
@@ -48,7 +47,7 @@ export default function WheelPage() {
           </h1>
           <p className="mt-1 text-sm text-slate-400">Ten colours, one pointer. Pick up to nine and spin.</p>
         </div>
-        <Badge tone={isDemo ? "gold" : "cyan"}>{isDemo ? "Demo Mode" : "Web3 Mode"}</Badge>
+        <ModeBadge />
       </header>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">

@@ -7,7 +7,7 @@ import { LogoMark } from "@/components/ui/logo";
 import { GAMES } from "@/config/games";
 import { ChainHeadline } from "@/features/chain";
 import { loadLiveBetsPanel } from "@/features/live-bets";
-import { useJackpotLabel, useWallet } from "@/features/wallet";
+import { useJackpotLabel, useWallet, ModeBadge } from "@/features/wallet";
 import { BalanceCard } from "./components/balance-card";
 import { GameCard } from "./components/game-card";
 import { LobbyFooter } from "./components/lobby-footer";
@@ -21,7 +21,7 @@ function gameCardSpan(index: number): string {
 }
 
 export default function LobbyPage() {
-  const { balance, isDemo, resetDemo } = useWallet();
+  const { balance, isDemo, restoring, resetDemo } = useWallet();
   const jackpotLabel = useJackpotLabel();
 
   return (
@@ -37,10 +37,7 @@ export default function LobbyPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center justify-center gap-2">
-          <Badge tone={isDemo ? "gold" : "cyan"} data-testid="mode-badge">
-            <span aria-hidden="true" className={`size-2 rounded-full ${isDemo ? "bg-gold" : "bg-cyan"} animate-pulse`} />
-            {isDemo ? "Demo Mode" : "Web3 Mode"}
-          </Badge>
+          <ModeBadge withDot data-testid="mode-badge" />
           <Badge tone="pink" data-testid="jackpot-badge">
             Jackpot {jackpotLabel}
           </Badge>
@@ -48,10 +45,11 @@ export default function LobbyPage() {
       </section>
 
       <section aria-label="Balances" className="mx-auto grid max-w-2xl grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:gap-4">
-        <BalanceCard token="DEGEN" amount={balance.DEGEN} />
-        <BalanceCard token="BNB" amount={balance.BNB} />
+        {/* While an earlier visit's wallet comes back, neither the demo nor the vault balance is the player's yet. */}
+        <BalanceCard token="DEGEN" amount={restoring ? null : balance.DEGEN} />
+        <BalanceCard token="BNB" amount={restoring ? null : balance.BNB} />
       </section>
-      {isDemo && (
+      {isDemo && !restoring && (
         <div className="mt-3 flex justify-center">
           <Button variant="ghost" size="sm" onClick={resetDemo}>
             Reset demo balances

@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { useWallet, useWalletStore, WALLET_STORAGE_KEY } from "@/features/wallet";
+import { useWallet, useWalletStore, WALLET_CONNECTED_KEY, WALLET_STORAGE_KEY } from "@/features/wallet";
 
 const wallet = () => useWalletStore.getState();
 const storedBalances = () => JSON.parse(localStorage.getItem(WALLET_STORAGE_KEY) ?? "null")?.state?.demoBalances;
@@ -72,6 +72,16 @@ describe("wallet store", () => {
     wallet().applyPayout("DEGEN", -10);
     expect(wallet().getPlayableBalance("DEGEN")).toBe(250.5);
     expect(wallet().demoBalances.DEGEN).toBe(10000);
+  });
+
+  it("shows no mode while an earlier visit's wallet comes back, and demo once it cannot (no wallet in this browser)", async () => {
+    localStorage.setItem(WALLET_CONNECTED_KEY, "1");
+    useWalletStore.setState({ restoring: true });
+    const { result } = renderHook(() => useWallet());
+    expect(result.current).toMatchObject({ restoring: true, isDemo: true });
+    await act(() => wallet().restore());
+    expect(result.current).toMatchObject({ restoring: false, isDemo: true, balance: { DEGEN: 10000, BNB: 5 } });
+    localStorage.removeItem(WALLET_CONNECTED_KEY);
   });
 
   it("disconnect returns to demo with default balances", async () => {

@@ -9,19 +9,20 @@ const tokenStyle: Record<Token, { text: string; ring: string; blurb: string }> =
   BNB: { text: "text-cyan", ring: "ring-cyan/30", blurb: "Standard odds" },
 };
 
-export function BalanceCard({ token, amount }: { token: Token; amount: number }) {
+/** A token's balance card; `amount` null while the balance is not known yet (a wallet being brought back). */
+export function BalanceCard({ token, amount }: { token: Token; amount: number | null }) {
   const style = tokenStyle[token];
   return (
     <div className={cn("glass-card flex min-w-0 flex-col gap-1 p-4 ring-1 sm:p-5", style.ring)}>
       <span className="text-xs font-medium tracking-wider text-slate-400">{token} balance</span>
       <span className="flex min-w-0 items-baseline gap-2">
         <span data-testid={`balance-${token}`} className={cn("truncate font-display text-2xl font-black tabular-nums sm:text-3xl", style.text)}>
-          {formatTokenAmount(token, amount)}
+          {amount === null ? "…" : formatTokenAmount(token, amount)}
         </span>
         <span className="text-sm font-semibold text-slate-400">{token}</span>
       </span>
       {/* A line of its own: beside the amount it would truncate the balance on a narrow card. */}
-      <UsdValue token={token} amount={amount} className="-mt-1 text-sm" />
+      {amount !== null && <UsdValue token={token} amount={amount} className="-mt-1 text-sm" />}
       {/* The token's multiplier holds only where the rules apply it (issue #39 item 1); the other games' returns beside it. */}
       <span className="text-xs text-slate-400" data-testid={`token-terms-${token}`}>
         <span className="block">{style.blurb}</span>
