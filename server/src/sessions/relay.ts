@@ -1,24 +1,24 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ZeroAddress, type JsonRpcProvider, type TransactionReceipt } from "ethers";
-import { sessionsInterface, skippedBetsOf, type Casino } from "../../../bindings/casino";
-import { contractRevert } from "../../../bindings/errors";
+import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import { transactionFate, type TxSender } from "../chain/sender";
-import { countSessionBets, pruneSessionBetBuckets } from "../chain/budgets";
+import { pruneSessionBetBuckets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { bets, sessionBets } from "../db/schema";
-import { clientSeedHash } from "../engine";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
-import { planRound, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest, type RelaySeedOf } from "./relay-plan";
+import { planRound, placeRequest, playRequest, type RelayRequest, type RelaySeedOf } from "./relay-plan";
 import { marksAt, playersNow, type MarkReads } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
 import { candidate, fitsHouse, FUSE_MS, mayGoUnsimulated, RelayTrust, type HouseNow } from "./relay-trust";
 import { relayMargins } from "./relay-margin";
-import { blameRevert, chargeRevertGas, overRevertBudgetText, RelayIsolation, revertGasUse, separateIsolated, type RevertPolicy } from "./relay-reverts";
+import { blameRevert, chargeRevertGas, RelayIsolation, separateIsolated, type RevertPolicy } from "./relay-reverts";
+import { RelayRefusals } from "./relay-refusals";
+import { RelaySimulation, type Verdict } from "./relay-simulation";
 
 const log = logger("relay");
 
@@ -90,12 +90,6 @@ export interface RelayOptions {
   afterMined(receipt: TransactionReceipt, bets: SessionBetRow[]): Promise<void>;
 }
 
-/** A simulation's verdict on the bet it blames. */
-type Verdict = { kind: "refuse"; reason: string; name?: string } | { kind: "hold" } | { kind: "found"; txHash: string; block: number };
-
-/** A simulation that ran out of gas: the batch is too long, no bet of it is at fault. */
-const OUT_OF_GAS = Symbol("out of gas");
-
 /** Thrown inside the broadcast hook: a bet changed (the app revoked its session) between planning and signing. */
 class Replanned extends Error {}
 
@@ -118,6 +112,9 @@ class Replanned extends Error {}
  * no player but are simulated apart: should one's wins leave the bankroll too short for another's
  * stakes, that transaction reverts and its bets are simulated again (requeue).
  *
+ * docs/relay-lifecycle.md draws the states and names the file of each part (simulation and
+ * verdicts: relay-simulation.ts; refusals and skipped bets: relay-refusals.ts).
+ *
  * Failover: the transaction's hash is recorded with its bets (status sent) before it is broadcast.
  * A new lease term looks every such hash up: mined → the bets are recorded as mined; pending → it is
  * awaited; reverted, dropped or never broadcast → the bets are queued again and sent anew. A bet
@@ -139,9 +136,21 @@ export class RelayBatcher {
   private prunedAt = 0;
   private lastError = "";
   private readonly relaySeedOf: RelaySeedOf = (bet) => this.o.seeds.seed(bet.player, bet.chainFirstNonce, bet.nonce, true);
+  private readonly simulation: RelaySimulation;
+  private readonly refusals: RelayRefusals;
 
   constructor(private readonly o: RelayOptions) {
     this.isolation = new RelayIsolation(o.reverts.isolationMs);
+    this.simulation = new RelaySimulation({
+      db: o.db,
+      provider: o.provider,
+      from: o.sender.address,
+      sessionsAddress: o.sessionsAddress,
+      degenAddress: o.degenAddress,
+      relaySeedOf: this.relaySeedOf,
+      judge: (bet, verdict) => this.judge(bet, verdict),
+    });
+    this.refusals = new RelayRefusals({ db: o.db, signals: o.signals, reverts: o.reverts, counters: o.counters, wake: () => this.loop.wake() });
   }
 
   start(): void {
@@ -241,7 +250,7 @@ export class RelayBatcher {
       .orderBy(asc(sessionBets.createdAt), asc(sessionBets.nonce))
       .limit(this.o.batchSize * (this.o.batchesPerRound + 1));
     if (queued.length === 0) return;
-    const allowed = await this.withinRevertBudget(queued);
+    const allowed = await this.refusals.withinRevertBudget(queued);
     if (allowed.length === 0) return;
     const holding = await this.holding(allowed);
     for (const player of await this.unconfirmedPlayers()) holding.add(player);
@@ -253,7 +262,7 @@ export class RelayBatcher {
     });
     for (const bet of round.expired) {
       this.o.counters.refused("deadline");
-      await this.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
+      await this.refusals.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
     }
     if (behindAnother && round.plays.flat().length < this.o.batchSize) return;
     // A player blamed for a revert lately goes alone: timing a transaction against the relay then
@@ -261,8 +270,8 @@ export class RelayBatcher {
     const plays = separateIsolated(round.plays, (player) => this.isolation.isolated(player));
     // The batches share no player: each is simulated on its own, all at once, unless it need not be.
     const trusted = await this.trustedBatches(plays);
-    const batches = (await Promise.all(plays.map((batch, i) => (trusted.has(i) ? batch : this.simulatedPlays(batch))))).filter((batch) => batch.length > 0);
-    const places = await this.simulatedPlaces(round.places, new Set(batches.flat().map((bet) => bet.player)));
+    const batches = (await Promise.all(plays.map((batch, i) => (trusted.has(i) ? batch : this.simulation.plays(batch))))).filter((batch) => batch.length > 0);
+    const places = await this.simulation.places(round.places, new Set(batches.flat().map((bet) => bet.player)));
     const groups = [...batches, ...places.map((bet) => [bet])];
     if (groups.length === 0) return;
     const requests: RelayRequest[] = [
@@ -327,25 +336,6 @@ export class RelayBatcher {
     return new Set(rows.map((row) => row.player));
   }
 
-  /**
-   * The queued bets but those of players past their revert budget (relay-reverts.ts), which are
-   * refused: the house stops paying for that address's bets, and its player bets from the wallet.
-   */
-  private async withinRevertBudget(queued: SessionBetRow[]): Promise<SessionBetRow[]> {
-    const used = await revertGasUse(this.o.db, [...new Set(queued.map((bet) => bet.player))]);
-    const over = new Set([...used].filter(([, gas]) => gas >= this.o.reverts.gasPerAddressPerDay).map(([player]) => player));
-    if (over.size === 0) return queued;
-    const refused = new Set<string>();
-    for (const bet of queued) {
-      if (!over.has(bet.player) || refused.has(bet.player)) continue;
-      // refuse() takes the player's later queued bets with it.
-      refused.add(bet.player);
-      this.o.counters.refused("revert_gas_budget");
-      await this.refuse(bet, overRevertBudgetText(used.get(bet.player)!, this.o.reverts.gasPerAddressPerDay));
-    }
-    return queued.filter((bet) => !over.has(bet.player));
-  }
-
   /** Players whose last relayed bet is not yet as deep as the settler's confirmations: their next bet waits. */
   private async unconfirmedPlayers(): Promise<string[]> {
     if (this.o.confirmations === 0 || this.unconfirmed.size === 0) return [];
@@ -354,81 +344,11 @@ export class RelayBatcher {
     return [...this.unconfirmed.keys()];
   }
 
-  /**
-   * The plays that the chain accepts now, as one batch: a batch that fails is cut down to its
-   * longest accepted prefix (a binary search of calls), the bet after it is judged, and the rest
-   * is simulated again. A batch that runs out of gas is halved: its bets are fine, only too many.
-   */
-  private async simulatedPlays(candidates: SessionBetRow[]): Promise<SessionBetRow[]> {
-    let plays = candidates;
-    while (plays.length) {
-      const failure = await this.firstFailure(plays);
-      if (!failure) return plays;
-      if (failure.error === OUT_OF_GAS && plays.length > 1) {
-        plays = plays.slice(0, Math.ceil(plays.length / 2));
-        continue;
-      }
-      const culprit = plays[failure.index]!;
-      await this.judge(culprit, failure.error);
-      // The culprit's player's later bets depend on it; they wait (or were refused with it).
-      plays = plays.filter((bet) => bet.player !== culprit.player || bet.nonce < culprit.nonce);
-    }
-    return plays;
-  }
-
-  /** Places are simulated alone, but those behind a play of the same player in this round, which they follow on chain. */
-  private async simulatedPlaces(candidates: SessionBetRow[], playing: Set<string>): Promise<SessionBetRow[]> {
-    const accepted: SessionBetRow[] = [];
-    for (const bet of candidates) {
-      const error = playing.has(bet.player) ? undefined : await this.call(placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet));
-      if (error === undefined) accepted.push(bet);
-      else await this.judge(bet, error);
-    }
-    return accepted;
-  }
-
-  /**
-   * The first bet of a batch the chain refuses, and the error of the shortest prefix that fails;
-   * undefined when all pass. Prefixes run under the whole batch's gas limit, so that a few costly
-   * bets first cannot make a short prefix run out of gas.
-   */
-  private async firstFailure(plays: SessionBetRow[]): Promise<{ index: number; error: unknown } | undefined> {
-    const gasLimit = playGasLimit(plays.length);
-    const request = (count: number) => playRequest(this.o.sessionsAddress, this.o.degenAddress, this.relaySeedOf, plays.slice(0, count), gasLimit);
-    let error = await this.call(request(plays.length));
-    if (error === undefined) return undefined;
-    if (error === OUT_OF_GAS) return { index: plays.length - 1, error };
-    // Every prefix up to `good` passes, the prefix of `bad` bets fails with `error`.
-    let good = 0;
-    let bad = plays.length;
-    while (bad - good > 1) {
-      const middle = (good + bad) >> 1;
-      const failed = await this.call(request(middle));
-      if (failed === undefined) good = middle;
-      else [bad, error] = [middle, failed];
-    }
-    return { index: bad - 1, error };
-  }
-
-  /** The request as a call from the settler: its error (OUT_OF_GAS for that), or undefined when it would succeed. */
-  private async call(request: RelayRequest): Promise<unknown> {
-    try {
-      const answer = await this.o.provider.call({ ...request, from: this.o.sender.address });
-      return skippedInPlay(request, answer);
-    } catch (error) {
-      if (contractRevert(error)) return error;
-      if (/out of gas/i.test((error as Error).message)) return OUT_OF_GAS;
-      if (isRevert(error)) return error;
-      throw error;
-    }
-  }
-
-  /** What to do with a bet the chain refused: report it, let it wait, or record it as already placed. */
-  private async judge(bet: SessionBetRow, error: unknown): Promise<void> {
-    const verdict = await this.verdictOn(bet, error);
+  /** Acts on the simulation's verdict on a bet the chain refused: refuse it, let it wait, or record it as placed already. */
+  private async judge(bet: SessionBetRow, verdict: Verdict): Promise<void> {
     if (verdict.kind === "refuse") {
       this.o.counters.refused(verdict.name ?? "unknown");
-      await this.refuse(bet, verdict.reason);
+      await this.refusals.refuse(bet, verdict.reason);
     } else if (verdict.kind === "found") {
       await this.o.db
         .update(sessionBets)
@@ -436,48 +356,6 @@ export class RelayBatcher {
         .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "queued")));
       await this.o.signals.notify(this.o.db, "relay_done");
     }
-  }
-
-  private async verdictOn(bet: SessionBetRow, error: unknown): Promise<Verdict> {
-    const revert = contractRevert(error);
-    // An open bet of the player (a wallet bet not settled yet): this one waits its turn.
-    if (revert?.name === "OpenBetExists") return { kind: "hold" };
-    if (revert?.name === "WrongNonce") {
-      const [next] = revert.args;
-      // An earlier bet of the player is not on chain yet: this one waits for it (or is refused with it).
-      if (next < bet.nonce) return { kind: "hold" };
-      // The nonce is used: by this very bet (sent by an earlier lease holder, or by the player), or by another.
-      const [placed] = await this.o.db.select().from(bets).where(eq(bets.betId, bet.betId));
-      if (!placed) return { kind: "hold" };
-      if (
-        clientSeedHash(placed.clientSeed) !== bet.clientSeedHash ||
-        placed.amount !== bet.amount ||
-        placed.gameType !== bet.gameType ||
-        placed.params !== bet.params
-      ) {
-        return { kind: "refuse", name: "WrongNonce", reason: `Nonce ${bet.nonce} was used by another bet of yours` };
-      }
-      return { kind: "found", txHash: placed.placedTxHash, block: placed.placedBlock };
-    }
-    return { kind: "refuse", name: revert?.name, reason: refusalText(revert?.name) };
-  }
-
-  /**
-   * Refuses a bet that was never sent, and the player's later queued bets, which can no longer
-   * land in order. Their budget units are given back: no gas was spent on them.
-   */
-  private async refuse(bet: SessionBetRow, reason: string): Promise<void> {
-    await this.o.db.transaction(async (tx) => {
-      const refused = await tx
-        .update(sessionBets)
-        .set({ status: "refused", error: reason, updatedAt: new Date() })
-        .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "queued")))
-        .returning();
-      const after = await refuseLaterBets(tx, bet);
-      for (const row of [...refused, ...after]) await countSessionBets(tx, row.player, -1, row.createdAt);
-      await this.o.signals.notify(tx, "relay_done");
-    });
-    log.info({ betId: bet.betId }, `Session bet refused: ${reason}`);
   }
 
   /** Signs the round's transactions, records their hashes with their bets, broadcasts, and awaits the receipts. */
@@ -529,7 +407,7 @@ export class RelayBatcher {
   /** A relay transaction's receipt: its bets are mined, or (reverted) queued again for a new simulation. */
   private async landed(receipt: TransactionReceipt): Promise<void> {
     if (receipt.status === 1) {
-      await this.refuseSkipped(receipt);
+      await this.refusals.skippedIn(receipt);
       const mined = await this.o.db
         .update(sessionBets)
         .set({ status: "mined", block: receipt.blockNumber, updatedAt: new Date() })
@@ -582,62 +460,10 @@ export class RelayBatcher {
     }
   }
 
-  /**
-   * The bets of a mined relay transaction that the chain skipped (BetSkipped: its player made it
-   * fail after it was taken, e.g. a withdrawal in the same block) are refused with the chain's
-   * reason, and the player's later queued bets with them (they can no longer land in order); the
-   * others of the transaction settled. A skipped bet's share of the transaction's gas counts
-   * against its player's revert-gas budget, as a revert blamed on them does. A bet skipped because
-   * its nonce was taken may have been taken by itself: the player's wallet placing the same signed
-   * bet with its countersignature (the app's fallback). It goes back to the queue, where the next
-   * round judges it as after a revert (verdictOn): found placed, held until the log reader has
-   * the placement, or refused if another bet took the nonce.
-   */
-  private async refuseSkipped(receipt: TransactionReceipt): Promise<void> {
-    const skipped = skippedBetsOf(receipt.logs);
-    if (skipped.length === 0) return;
-    const sent = await this.o.db
-      .select()
-      .from(sessionBets)
-      .where(and(eq(sessionBets.txHash, receipt.hash), eq(sessionBets.status, "sent")));
-    const share = Math.ceil(Number(receipt.gasUsed) / Math.max(sent.length, 1));
-    for (const skip of skipped) {
-      const bet = sent.find((row) => row.player.toLowerCase() === skip.player.toLowerCase() && row.nonce === skip.nonce);
-      if (bet === undefined) continue;
-      await chargeRevertGas(this.o.db, bet.player, share);
-      this.o.counters.revertGas(share, "player");
-      if (skip.reason === "WrongNonce") {
-        await this.o.db
-          .update(sessionBets)
-          .set({ status: "queued", txHash: null, updatedAt: new Date() })
-          .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "sent")));
-        this.loop.wake();
-        continue;
-      }
-      const reason = `Skipped on chain: ${refusalText(skip.reason)}`;
-      await this.o.db.transaction(async (tx) => {
-        await tx
-          .update(sessionBets)
-          .set({ status: "refused", error: reason, updatedAt: new Date() })
-          .where(and(eq(sessionBets.betId, bet.betId), eq(sessionBets.status, "sent")));
-        const after = await refuseLaterBets(tx, bet);
-        // The later bets were never sent: their units come back; the skipped one's gas was spent.
-        for (const row of after) await countSessionBets(tx, row.player, -1, row.createdAt);
-      });
-      log.info({ betId: bet.betId }, reason);
-    }
-  }
-
   /** The players to blame for a reverted relay transaction (relay-reverts.ts blameRevert), read at the latest block and the revert's. */
   private async blame(reverted: SessionBetRow[], block: number): Promise<Set<string>> {
-    const { sessionsAddress, degenAddress } = this.o;
     return blameRevert(reverted, {
-      failsAlone: async (bet) => {
-        const error = await this.call(
-          bet.kind === "place" ? placeRequest(sessionsAddress, degenAddress, bet) : playRequest(sessionsAddress, degenAddress, this.relaySeedOf, [bet]),
-        );
-        return error !== undefined && error !== OUT_OF_GAS;
-      },
+      failsAlone: (bet) => this.simulation.failsAlone(bet),
       actedInBlock: async (players) => {
         const [before, after] = await Promise.all([marksAt(this.o.marks, players, block - 1), marksAt(this.o.marks, players, block)]);
         return new Set(players.filter((player) => before.get(player) !== after.get(player)));
@@ -662,7 +488,7 @@ export class RelayBatcher {
       .returning();
     for (const bet of back)
       if (charged.has(bet.betId) && bet.attempts >= MAX_ATTEMPTS)
-        await this.refuse(bet, `The relay's transactions carrying this bet reverted ${bet.attempts} times`);
+        await this.refusals.refuse(bet, `The relay's transactions carrying this bet reverted ${bet.attempts} times`);
     this.loop.wake();
     return back;
   }
@@ -690,36 +516,4 @@ export class RelayBatcher {
       }
     }
   }
-}
-
-/** A call that reverted without data a contract's ABI decodes (out of gas, a plain revert). */
-const PLAY_SELECTOR = sessionsInterface.getFunction("play")!.selector;
-
-/**
- * A play the chain would take but skip a bet of (issue #37 item 2: it returns each bet's refusal)
- * reads, to the simulation, as a play that fails on the first bet it skips: an error carrying that
- * refusal's selector (its arguments zero), as a revert would. Undefined when every bet settles.
- */
-function skippedInPlay(request: RelayRequest, answer: string): unknown {
-  if (!request.data.startsWith(PLAY_SELECTOR)) return undefined;
-  const [refusals] = sessionsInterface.decodeFunctionResult("play", answer) as unknown as [string[]];
-  const reason = refusals.find((refusal) => BigInt(refusal) !== 0n);
-  return reason === undefined ? undefined : { code: "CALL_EXCEPTION", data: reason + "00".repeat(32 * 4) };
-}
-
-function isRevert(error: unknown): boolean {
-  return (error as { code?: string }).code === "CALL_EXCEPTION";
-}
-
-/** Refuses a player's queued bets after a refused one of theirs: they can no longer land in order. */
-function refuseLaterBets(db: Db, bet: SessionBetRow): Promise<SessionBetRow[]> {
-  return db
-    .update(sessionBets)
-    .set({
-      status: "refused",
-      error: `An earlier bet of yours (nonce ${bet.nonce}) was refused, so this one cannot land: sign it again`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(sessionBets.player, bet.player), gt(sessionBets.nonce, bet.nonce), eq(sessionBets.status, "queued")))
-    .returning();
 }
