@@ -89,7 +89,7 @@ describe("connecting a wallet", () => {
       Object.assign(window, { shown });
       new MutationObserver(() => {
         for (const id of ["mode-badge", "balance-DEGEN"]) {
-          const text = document.querySelector(`[data-testid="${id}"]`)?.textContent;
+          const text = document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim();
           if (text && !shown.includes(`${id}: ${text}`)) shown.push(`${id}: ${text}`);
         }
       }).observe(document, { subtree: true, childList: true, characterData: true });
@@ -99,7 +99,7 @@ describe("connecting a wallet", () => {
     expect(signatureRequests(wallet)).toHaveLength(1);
     expect(await page.getByTestId("mode-badge").innerText()).toBe("Web3 Mode");
     const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
-    expect(shown.slice(0, 2)).toEqual(["mode-badge: Connecting…", "balance-DEGEN: …"]);
+    expect(shown.slice(0, 2)).toEqual(["balance-DEGEN: …", "mode-badge: Web3 Mode"]);
     expect(shown.filter((text) => text.includes("Demo Mode") || text === "balance-DEGEN: 10000.00")).toEqual([]);
 
     await page.getByTestId("wallet-menu-button").click();

@@ -21,6 +21,7 @@ export function Badge({
   className?: string;
   children: ReactNode;
   "data-testid"?: string;
+  "aria-hidden"?: boolean;
 }) {
   return (
     <span

@@ -2,16 +2,23 @@ import { Badge } from "@/components/ui/badge";
 import { useWallet } from "../use-wallet";
 
 /**
- * docs/product.md §3: "Demo Mode" or "Web3 Mode". While an earlier visit's wallet is being brought
- * back, the mode is not known yet: the badge says "Connecting…", as the header's button does.
+ * SPEC's mode badge: 'Demo Mode' or 'Web3 Mode', and no other text. While an earlier visit's
+ * wallet is being brought back the mode is not known yet, so the badge keeps its place empty
+ * (the header's button says 'Connecting…' meanwhile) rather than show Demo Mode first.
  */
 export function ModeBadge({ withDot = false, "data-testid": testId }: { withDot?: boolean; "data-testid"?: string }) {
   const { isDemo, restoring } = useWallet();
-  const tone = restoring ? "neutral" : isDemo ? "gold" : "cyan";
+  if (restoring) {
+    return (
+      <Badge tone="neutral" className="min-w-24 animate-pulse" data-testid={testId} aria-hidden>
+        {"\u00a0"}
+      </Badge>
+    );
+  }
   return (
-    <Badge tone={tone} data-testid={testId}>
-      {withDot && <span aria-hidden="true" className={`size-2 rounded-full ${restoring ? "bg-slate-400" : isDemo ? "bg-gold" : "bg-cyan"} animate-pulse`} />}
-      {restoring ? "Connecting…" : isDemo ? "Demo Mode" : "Web3 Mode"}
+    <Badge tone={isDemo ? "gold" : "cyan"} data-testid={testId}>
+      {withDot && <span aria-hidden="true" className={`size-2 rounded-full ${isDemo ? "bg-gold" : "bg-cyan"} animate-pulse`} />}
+      {isDemo ? "Demo Mode" : "Web3 Mode"}
     </Badge>
   );
 }
