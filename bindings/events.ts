@@ -86,14 +86,17 @@ function eventDecoder(event: EventFragment): EventDecoder {
 }
 
 const decodersByTopic = new Map<string, EventDecoder>();
+const topicsByName = new Map<string, string>();
 for (const iface of [Casino__factory.createInterface(), CasinoSessions__factory.createInterface()]) {
-  iface.forEachEvent((event) => decodersByTopic.set(event.topicHash, eventDecoder(event as unknown as EventFragment)));
+  iface.forEachEvent((event) => {
+    decodersByTopic.set(event.topicHash, eventDecoder(event));
+    topicsByName.set(event.name, event.topicHash);
+  });
 }
 
 /** topic0 of a Casino or CasinoSessions event. */
 export function topicOf(name: CasinoEventName): string {
-  for (const [topic, decoder] of decodersByTopic) if (decoder.name === name) return topic;
-  throw new Error(`no event ${name}`);
+  return topicsByName.get(name)!;
 }
 
 /**
