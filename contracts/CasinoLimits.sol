@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {ACCEPTANCE_WINDOW} from "./interfaces/ISessionCasino.sol";
 
 /// @notice What the limits call on their Casino.
 interface ICasinoMarks {
@@ -15,6 +16,9 @@ interface ICasinoMarks {
 ///         token, and a cool-off (self-exclusion) until a date. A stricter setting takes effect at
 ///         once; a looser one (a higher or no limit, an earlier end of the cool-off) only
 ///         LOOSEN_DELAY after it was asked for. Withdrawals are never blocked: only bets are.
+///         One exception to "at once": a one-click bet the server accepted before a stricter
+///         setting (its deadline within ACCEPTANCE_WINDOW of it) still lands, counted, so that
+///         tightening a limit never cancels a bet whose outcome a relay transaction showed.
 /// @dev The Casino deploys its limits and is the only caller of the hooks. A loss window opens
 ///      when its limit is set or when the previous window has run out, and counts the stakes
 ///      placed in it less the payouts credited in it (a payout can take it below zero).
@@ -25,6 +29,8 @@ contract CasinoLimits {
     uint256 public constant LOOSEN_DELAY = 24 hours;
     /// @notice The loss windows: 24 hours, 7 days, 30 days.
     uint256 public constant WINDOWS = 3;
+    /// @dev setLimits' mask bit for "some value got stricter", above the pending bits.
+    uint256 private constant STRICTER = 1 << 7;
 
     /// @notice One loss window of a token: its limit (0: none), when it opened, and its net loss.
     struct Window {
@@ -50,6 +56,7 @@ contract CasinoLimits {
         uint40 pendingCoolOffAt; // 0: none
         uint8 limitedTokens; // bit 0 DEGEN, bit 1 BNB: any limit set or pending
         bool marked; // the Casino knows to consult these limits on the player's bets
+        uint40 tightenedAt; // the latest stricter setting (a limit or a cool-off)
     }
 
     /// @notice Everything the Account dialog shows of a token's limits.
@@ -117,16 +124,23 @@ contract CasinoLimits {
                     window.net = 0;
                 }
                 window.limit = wanted.toUint96();
+                mask |= STRICTER;
             } else if (wanted != window.limit) {
                 mask |= 1 << i;
                 limits.pendingLoss[i] = wanted.toUint96();
             }
             current[i] = window.limit;
         }
-        if (_stricter(limits.betCap, betCap)) limits.betCap = betCap.toUint96();
-        else if (betCap != limits.betCap) {
+        if (_stricter(limits.betCap, betCap)) {
+            limits.betCap = betCap.toUint96();
+            mask |= STRICTER;
+        } else if (betCap != limits.betCap) {
             mask |= 1 << WINDOWS;
             limits.pendingBetCap = betCap.toUint96();
+        }
+        if (mask & STRICTER != 0) {
+            _accounts[msg.sender].tightenedAt = uint40(block.timestamp);
+            mask ^= STRICTER;
         }
         // A stricter value dropped whatever looser one waited for the same setting.
         limits.pendingMask = uint8(mask);
@@ -148,6 +162,7 @@ contract CasinoLimits {
         _mark(msg.sender);
         if (until > account.coolOffUntil) {
             account.coolOffUntil = until.toUint40();
+            account.tightenedAt = uint40(block.timestamp);
             account.pendingCoolOffAt = 0;
             emit CoolOffSet(msg.sender, until);
         } else if (until < account.coolOffUntil) {
@@ -161,11 +176,14 @@ contract CasinoLimits {
     // ───────────────────────────── the Casino's hooks ─────────────────────────────
 
     /// @notice Refuses a stake the player's limits do not allow, and counts it against the loss
-    ///         windows (Casino only). A player without limits costs one storage read.
+    ///         windows (Casino only). A player without limits costs one storage read. A one-click
+    ///         bet whose deadline is within ACCEPTANCE_WINDOW of the latest stricter setting was
+    ///         accepted by the server before it: counted, never refused.
     /// @param player the bettor
     /// @param isNative a BNB bet
     /// @param stake base units
-    function beforeBet(address player, bool isNative, uint256 stake) external {
+    /// @param deadline a one-click bet's signed deadline; 0 for any other bet
+    function beforeBet(address player, bool isNative, uint256 stake, uint256 deadline) external {
         if (msg.sender != casino) revert NotCasino();
         Account storage account = _accounts[player];
         Account memory seen = account;
@@ -173,13 +191,14 @@ contract CasinoLimits {
             _applyPendingCoolOff(account);
             seen = account;
         }
-        if (block.timestamp < seen.coolOffUntil) revert CoolingOff(seen.coolOffUntil);
+        bool accepted = deadline != 0 && deadline < uint256(seen.tightenedAt) + ACCEPTANCE_WINDOW;
+        if (!accepted && block.timestamp < seen.coolOffUntil) revert CoolingOff(seen.coolOffUntil);
         uint256 index = isNative ? 1 : 0;
         if (seen.limitedTokens & (1 << index) == 0) return;
         TokenLimits storage limits = _limits[player][index];
         _applyPending(limits);
         uint256 cap = limits.betCap;
-        if (cap != 0 && stake > cap) revert AboveBetCap(stake, cap);
+        if (!accepted && cap != 0 && stake > cap) revert AboveBetCap(stake, cap);
         for (uint256 i; i < WINDOWS; ++i) {
             Window storage window = limits.windows[i];
             uint256 limit = window.limit;
@@ -187,7 +206,7 @@ contract CasinoLimits {
             _roll(window, i);
             int256 before = window.net;
             int256 net = before + int256(stake);
-            if (net > int256(limit)) revert LossLimitReached(i, before > 0 ? uint256(before) : 0, limit);
+            if (!accepted && net > int256(limit)) revert LossLimitReached(i, before > 0 ? uint256(before) : 0, limit);
             window.net = int120(net);
         }
     }

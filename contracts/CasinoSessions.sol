@@ -8,7 +8,7 @@ import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/Signa
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
 import {IBetReader} from "./interfaces/IBetReader.sol";
-import {ISessionCasino, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
+import {ISessionCasino, ACCEPTANCE_WINDOW, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
 
 /// @title CasinoSessions
 /// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
@@ -50,6 +50,10 @@ contract CasinoSessions is EIP712 {
     ///         bet the replaced settler accepted lands within this grace or never, and its player
     ///         can still place it. A leaked replaced key countersigns nothing past it.
     uint256 public constant RETIRED_SETTLER_GRACE = MAX_SESSION;
+    /// @notice How long a bet the server accepted may take to land (ISessionCasino's
+    ///         ACCEPTANCE_WINDOW): a revocation ends its session this long after it, and the
+    ///         session's stake stays held until then.
+    uint256 public constant BET_ACCEPTANCE_WINDOW = ACCEPTANCE_WINDOW;
     uint256 private constant UNIT = 1e9;
     uint256 private constant TOKEN_DEGEN = 1;
     uint256 private constant TOKEN_NATIVE = 2;
@@ -101,6 +105,18 @@ contract CasinoSessions is EIP712 {
         bool whole;
     }
 
+    /// @notice What a player's sessions hold in the vault: the largest stake of any session opened,
+    ///         per token, until the last of them expires, or BET_ACCEPTANCE_WINDOW after one is
+    ///         revoked. One bet of a player is relayed at a time, and the server takes a bet only
+    ///         while the hold lasts past its deadline (docs/protocol.md §4.3), which a revocation
+    ///         after it cannot change: a bet the server accepted always finds its stake, and a
+    ///         withdrawal cannot cancel it.
+    struct Hold {
+        uint64 degen; // units of 10^9 base units
+        uint64 native;
+        uint32 until;
+    }
+
     /// @notice The Casino whose bets these sessions place.
     ISessionCasino public immutable casino;
     address private immutable _degen;
@@ -109,6 +125,7 @@ contract CasinoSessions is EIP712 {
     mapping(uint256 betId => OpenStake) private _openStakes;
     /// The block of a key's first revocation: its logs still count for hands placed before it.
     mapping(address player => mapping(address key => uint256 block_)) private _revokedInBlock;
+    mapping(address player => Hold) private _holds;
 
     event SessionOpened(
         address indexed player,
@@ -165,6 +182,7 @@ contract CasinoSessions is EIP712 {
         uint8 games = uint8(grant.games & 0x1f);
         session.degen = Allowance(grant.tokens & TOKEN_DEGEN == 0 ? 0 : _units(grant.maxBetDegen), _units(grant.budgetDegen), 0, expiresAt, games, false);
         session.native = Allowance(grant.tokens & TOKEN_NATIVE == 0 ? 0 : _units(grant.maxBetNative), _units(grant.budgetNative), 0, expiresAt, games, false);
+        _hold(grant.player, session.degen.maxBet, session.native.maxBet, expiresAt);
         emit SessionOpened(
             grant.player,
             grant.key,
@@ -178,14 +196,22 @@ contract CasinoSessions is EIP712 {
         );
     }
 
-    /// @notice Ends a session of the caller at once: its key can place, split or act on no hand
-    ///         placed from this block on. The hands it placed before keep its signed actions:
-    ///         revoking never changes how a hand already open settles. A key not opened yet is
-    ///         revoked too, so it can never open for the caller.
+    /// @notice Ends a session of the caller: its key can split or act on no hand placed from this
+    ///         block on, and the session expires BET_ACCEPTANCE_WINDOW from now at the latest, when
+    ///         every bet the server accepted before has landed or passed its deadline (the server
+    ///         refuses the key's bets from now on). Revoking never cancels a bet the server took,
+    ///         nor changes how a hand already open settles. A key not opened yet is revoked too, so
+    ///         it can never open for the caller.
     /// @param key the session key
     function revokeSession(address key) external {
         Session storage session = _sessions[msg.sender][key];
-        if (!session.degen.revoked) _revokedInBlock[msg.sender][key] = block.number;
+        if (!session.degen.revoked) {
+            _revokedInBlock[msg.sender][key] = block.number;
+            uint32 end = uint32(block.timestamp + ACCEPTANCE_WINDOW);
+            if (end < session.degen.expiresAt) (session.degen.expiresAt, session.native.expiresAt) = (end, end);
+            Hold storage hold = _holds[msg.sender];
+            if (end < hold.until) hold.until = end;
+        }
         session.degen.revoked = true;
         session.native.revoked = true;
         emit SessionRevoked(msg.sender, key);
@@ -249,7 +275,7 @@ contract CasinoSessions is EIP712 {
             if (signer != settler && !_inRetiredGrace(signer)) revert NotRelayer(msg.sender);
         }
         address key = _acceptBet(signed);
-        betId = casino.placeFor(signed.bet);
+        betId = casino.placeFor(signed.bet, signed.deadline);
         _openStakes[betId] = OpenStake(key, true);
     }
 
@@ -264,7 +290,7 @@ contract CasinoSessions is EIP712 {
         address placedBy = open.key;
         if (placedBy != address(0) && placedBy != key) revert NotBetSession(betId, key);
         (uint256 stake, address token) = casino.addStakeFor(betId);
-        _checkStake(_playerOf(betId), key, token, BLACKJACK, stake);
+        _checkStake(_playerOf(betId), key, token, BLACKJACK, stake, true);
         if (placedBy == address(0)) _openStakes[betId] = OpenStake(key, false);
     }
 
@@ -335,6 +361,19 @@ contract CasinoSessions is EIP712 {
         );
     }
 
+    /// @notice What a player's one-click sessions hold in their vault, in base units, and until
+    ///         when: the Casino refuses a withdrawal, swap or wallet bet that would take the vault
+    ///         below it, so that every bet the server accepted finds its stake (Hold).
+    /// @param player the player
+    /// @param token DEGEN or address(0) for BNB
+    /// @return held base units of `token`
+    /// @return until when the hold ends (0: no session lives)
+    function heldOf(address player, address token) external view returns (uint256 held, uint256 until) {
+        Hold memory hold = _holds[player];
+        if (block.timestamp >= hold.until) return (0, 0);
+        return (uint256(token == address(0) ? hold.native : hold.degen) * UNIT, hold.until);
+    }
+
     /// @notice The EIP-712 domain separator (chain id and this contract's address included).
     function domainSeparator() external view returns (bytes32) {
         return _domainSeparatorV4();
@@ -358,7 +397,7 @@ contract CasinoSessions is EIP712 {
         if (recoverError == ECDSA.RecoverError.InvalidSignature) return (address(0), abi.encodeWithSelector(ECDSA.ECDSAInvalidSignature.selector));
         if (recoverError != ECDSA.RecoverError.NoError) return (address(0), abi.encodeWithSelector(ECDSA.ECDSAInvalidSignatureS.selector, errorArg));
         ISessionCasino.BetInput calldata bet = signed.bet;
-        refusal = _stakeRefusal(bet.player, key, bet.token, bet.gameType, bet.amount);
+        refusal = _stakeRefusal(bet.player, key, bet.token, bet.gameType, bet.amount, false);
     }
 
     /// @dev The EIP-712 digest of a signed bet: hashStruct(Bet) is keccak256 of the type hash and
@@ -401,20 +440,22 @@ contract CasinoSessions is EIP712 {
 
     /// @dev Checks a stake against its key's session (open, its token, its game, its largest
     ///      stake) and counts it against the budget (the most the session may lose) until paid.
-    function _checkStake(address player, address key, address token, uint256 game, uint256 amount) private {
-        bytes memory refusal = _stakeRefusal(player, key, token, game, amount);
+    function _checkStake(address player, address key, address token, uint256 game, uint256 amount, bool split) private {
+        bytes memory refusal = _stakeRefusal(player, key, token, game, amount, split);
         if (refusal.length != 0) _revert(refusal);
     }
 
-    /// @dev What _checkStake reverts with (empty: the stake is counted).
-    function _stakeRefusal(address player, address key, address token, uint256 game, uint256 amount) private returns (bytes memory) {
+    /// @dev What _checkStake reverts with (empty: the stake is counted). A revoked key's bets still
+    ///      land until the session's expiry, which the revocation brought within
+    ///      BET_ACCEPTANCE_WINDOW: those the server accepted before it. Its splits do not.
+    function _stakeRefusal(address player, address key, address token, uint256 game, uint256 amount, bool split) private returns (bytes memory) {
         bool native = token == address(0);
         if (!native && token != _degen) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
         Session storage session = _sessions[player][key];
         Allowance storage allowance = native ? session.native : session.degen;
         Allowance memory seen = allowance;
         if (seen.expiresAt == 0) return abi.encodeWithSelector(NotSessionPlayer.selector, key, player);
-        if (seen.revoked) return abi.encodeWithSelector(SessionRevokedError.selector, key);
+        if (seen.revoked && split) return abi.encodeWithSelector(SessionRevokedError.selector, key);
         if (block.timestamp >= seen.expiresAt) return abi.encodeWithSelector(SessionExpired.selector, seen.expiresAt);
         if (game > 7 || seen.games & (1 << game) == 0) return abi.encodeWithSelector(GameNotAllowed.selector, game);
         if (seen.maxBet == 0) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
@@ -427,6 +468,17 @@ contract CasinoSessions is EIP712 {
         }
         allowance.lost = int64(lost); // ≤ budget ≤ int64 max
         return "";
+    }
+
+    /// @dev A session opened: its largest stakes join what the player's sessions hold, until it expires.
+    function _hold(address player, uint64 degenUnits, uint64 nativeUnits, uint32 expiresAt) private {
+        Hold memory hold = _holds[player];
+        if (block.timestamp >= hold.until) delete hold;
+        _holds[player] = Hold(
+            uint64(Math.max(degenUnits, hold.degen)),
+            uint64(Math.max(nativeUnits, hold.native)),
+            uint32(Math.max(expiresAt, hold.until))
+        );
     }
 
     /// @dev A stake the Casino skipped after the session counted it: the budget gets it back whole.

@@ -5,7 +5,7 @@
 // vault to the wei.
 // Needs the server of branch server20 (issue #20's /api/sessions, the relay, the settler's
 // countersignature): it passes on app20 with that server merged (checked 17:44 UTC, 2026-11-23).
-import { getAddress, parseEther } from "ethers";
+import { Contract, formatEther, getAddress, parseEther } from "ethers";
 import { applyBlackjackAction, canSplit, replayBlackjack, startBlackjack } from "../engine/src/blackjack";
 import { crashRound, settleCrash } from "../engine/src/crash";
 import { randomBytes32, randomWord } from "../engine/src/index";
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage, screenshot } from "./support/browser";
 import { setBet, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, type WalletRequest } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
+import { chainReader, connectInApp, dismissToasts, openWalletDialog, toastWith } from "./support/wallet-app";
 import { commitmentPosted, depositFromNode, playAndSettle } from "./support/web3-play";
 
 const [SPINNER, AUTO, DEALT] = WALLET_ACCOUNTS_BY_FILE["one-click.e2e.test.ts"];
@@ -106,15 +106,42 @@ describe("one-click play on the wheel", () => {
     const net = played.reduce((sum, log) => sum + log.args.payout - log.args.betAmount, 0n) + won.reduce((sum, log) => sum + log.args.amount, 0n);
     expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(net);
 
+    // While the session lives its largest bet stays in the Casino balance (issue #37 item 2): the
+    // Withdraw dialog says so, and withdrawing everything is refused, nothing moving.
+    const sessions = new Contract(
+      await reader.casino.sessions(),
+      ["function heldOf(address,address) view returns (uint256 held, uint256 until)"],
+      reader.provider,
+    );
+    const [held] = (await sessions.heldOf(player, await reader.casino.degen())) as [bigint, bigint];
+    expect(held).toBeGreaterThan(0n);
+    const full = await reader.balances(player);
+    await openWalletDialog(page, "Withdraw");
+    const note = /^One-click play holds ([\d,.]+) DEGEN of it until .+: a bet it sent always finds its stake\.$/.exec(
+      await page.getByTestId("withdraw-held").innerText(),
+    );
+    expect(Number(note?.[1]?.replaceAll(",", ""))).toBe(Number(formatEther(held)));
+    await page.getByTestId("amount-input").fill(formatEther(full.vault.DEGEN));
+    await page.getByTestId("withdraw-submit").click();
+    expect(await toastWith(page, "Withdrawal Failed")).toBe("Withdrawal Failed\nFailed to process withdrawal");
+    expect(await page.getByTestId("tx-failure").innerText()).toBe(
+      `Your one-click play holds ${Number(formatEther(held)).toFixed(2)} DEGEN in your Casino balance (its largest bet) until it ends, so that a bet it sent always finds its stake; this would leave 0.00 DEGEN. Withdraw less, or turn one-click play off and wait 5 minutes.`,
+    );
+    await screenshot(page, "one-click-withdraw-held", false);
+    expect(await reader.balances(player)).toEqual(full);
+    await page.keyboard.press("Escape");
+    await dismissToasts(page);
+
     // Revoke: at once in the app, then the wallet's revokeSession.
+    const beforeRevoke = asking(wallet.requests).length;
     await page.getByTestId("one-click-badge").locator("button").first().click();
     await page.getByTestId("one-click-revoke").click();
     await page.getByTestId("one-click-turn-on").waitFor({ timeout: 30_000 });
-    await expect.poll(() => asking(wallet.requests).slice(asked)).toEqual(["eth_sendTransaction"]);
+    await expect.poll(() => asking(wallet.requests).slice(beforeRevoke)).toEqual(["eth_sendTransaction"]);
     // The next spin is a wallet bet: the wallet is asked.
     const verdict = await spin(page, "one-click-revoked-spin");
     expect(verdict.ok, verdict.text).toBe(true);
-    expect(asking(wallet.requests).slice(asked)).toEqual(["eth_sendTransaction", "eth_sendTransaction"]);
+    expect(asking(wallet.requests).slice(beforeRevoke)).toEqual(["eth_sendTransaction", "eth_sendTransaction"]);
     await screenshot(page, "one-click-revoked-wallet-spin", false);
     await page.context().close();
   }, 300_000);

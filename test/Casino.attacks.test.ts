@@ -76,7 +76,7 @@ describe("Casino attacks that must fail", function () {
       ["settleBatch", [[], [], []]],
       ["claimExpired", [betIdOf(attackerAddress, 0n)]],
       ["playFor", [[], [], []]],
-      ["placeFor", [[attackerAddress, NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, 0, commit, TERMS]]],
+      ["placeFor", [[attackerAddress, NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, 0, commit, TERMS], 0]],
       ["addStakeFor", [betIdOf(attackerAddress, 0n)]],
       ["settleFor", [betIdOf(attackerAddress, 0n), ethers.ZeroHash, "0x"]],
       ["drawJackpots", [[]]],
@@ -143,7 +143,7 @@ describe("Casino attacks that must fail", function () {
     };
     const sessionsOnly = [
       () => asStranger.playFor([{ bet: signedBet, deadline: 0, r: ethers.ZeroHash, vs: ethers.ZeroHash }], [ethers.id("x")], ["0x00000000"]),
-      () => asStranger.placeFor(signedBet),
+      () => asStranger.placeFor(signedBet, 0),
       () => asStranger.addStakeFor(betIdOf(alice.address, 0n)),
       () => asStranger.settleFor(betIdOf(alice.address, 0n), ethers.id("x"), "0x"),
     ];
@@ -156,7 +156,7 @@ describe("Casino attacks that must fail", function () {
       .withArgs(stranger.address);
     await expect(asStranger.setLimited(alice.address)).to.be.revertedWithCustomError(casino, "NotLimits");
     const limits = await ethers.getContractAt("CasinoLimits", await casino.limits());
-    await expect(limits.connect(stranger).beforeBet(alice.address, false, parseEther("1"))).to.be.revertedWithCustomError(limits, "NotCasino");
+    await expect(limits.connect(stranger).beforeBet(alice.address, false, parseEther("1"), 0)).to.be.revertedWithCustomError(limits, "NotCasino");
     await expect(limits.connect(stranger).afterPayout(alice.address, false, parseEther("1"))).to.be.revertedWithCustomError(limits, "NotCasino");
     await expect(asStranger.withdrawFor(alice.address, tokenAddress, 1)).to.be.revertedWithCustomError(casino, "NotRelay");
     await expect(asStranger.exchange(alice.address, tokenAddress, 1, 1)).to.be.revertedWithCustomError(casino, "NotSwapDesk");

@@ -95,6 +95,7 @@ import {
   CRASH,
   SPLIT,
   MAX_SESSION,
+  ACCEPTANCE_WINDOW,
   LOSS_PERIODS,
   isInteractive,
   paramsValid,
@@ -1277,9 +1278,11 @@ describe("Casino invariant fuzz", function () {
      * `steered`, one player's, with the fault given (or none); with a `ticket`, that DEGEN bet alone.
      */
     async function sessionsPlayStep(
-      steered?: { player: number; fault: "revoked" } | { player: number; fault: "none"; ticket: SteeredTicket },
+      steered?: { player: number; fault: "revoked" | "walletTook" } | { player: number; fault: "none"; ticket: SteeredTicket },
     ): Promise<Step | null> {
-      const ready = readyToPlay();
+      // The steered forfeit's player has the wallet bet it just placed open: a session is enough.
+      const takenByWallet = steered?.fault === "walletTook";
+      const ready = takenByWallet ? [steered.player].filter((k) => sessionKeys(playerOf(k).address, true).length > 0) : readyToPlay();
       if (steered && !ready.includes(steered.player)) return null;
       if (ready.length === 0) return withoutSession();
       const chosen = steered ? [steered.player] : [...ready].sort(() => rng.next() - 0.5).slice(0, 1 + rng.int(Math.min(3, ready.length)));
@@ -1290,7 +1293,7 @@ describe("Casino invariant fuzz", function () {
         const p = playerOf(k);
         const key = ticket?.key ?? rng.pick(sessionKeys(p.address, true));
         const session = sessionOf(p.address, key);
-        const count = ticket ? 1 : Math.min(1 + rng.int(4), Number(p.chainEnd - p.nextNonce));
+        const count = ticket || takenByWallet ? 1 : Math.min(1 + rng.int(4), Number(p.chainEnd - p.nextNonce));
         const tokens = allowedTokens(session.tokens);
         const lane: Planned[] = [];
         const planned: Record<Token, bigint> = { DEGEN: 0n, BNB: 0n };
@@ -1354,6 +1357,7 @@ describe("Casino invariant fuzz", function () {
               "length",
               "stale",
               "revoked",
+              "walletTook",
             ] as const)
           : "none";
       const j = rng.int(bets.length);
@@ -1374,6 +1378,8 @@ describe("Casino invariant fuzz", function () {
           token: rng.pick([otherAddress, ...TOKENS.filter((t) => (session.tokens & (t === "DEGEN" ? 1 : 2)) === 0).map((t) => tokenAddress[t])]),
         };
       else if (fault === "stale") target.input = { ...target.input, expectedCommit: rng.bytes32() };
+      // The nonce before: a wallet bet placed on it while the session lived forfeits this bet's stake (NonceTakenByWallet).
+      else if (fault === "walletTook" && target.input.nonce > 0n) target.input = { ...target.input, nonce: target.input.nonce - 1n };
       else if (fault === "reorder") {
         const k = bets.findIndex((b, n) => n > j && b.input.player === target.input.player);
         if (k > 0) [bets[j], bets[k]] = [bets[k], bets[j]];
@@ -1382,7 +1388,7 @@ describe("Casino invariant fuzz", function () {
       const signed = await Promise.all(
         bets.map((bet, n) => {
           if (n === j && fault === "forged") return signBet(foreignKey(bet.input.player), bet.input, deadline);
-          // A key the player revoked, unexpired (SessionRevokedError); a forger's when there is none.
+          // A key the player revoked, unexpired: its bets land until the acceptance window ends; a forger's when there is none.
           if (n === j && fault === "revoked") {
             const revoked = Object.values(s().sessions).filter((v) => v.player === bet.input.player.toLowerCase() && v.revoked && v.expiresAt > now + 1n);
             return signBet(revoked.length > 0 ? rng.pick(revoked).key : foreignKey(bet.input.player), bet.input, deadline);
@@ -1493,7 +1499,7 @@ describe("Casino invariant fuzz", function () {
       else if (fault === "tooLarge") input = { ...input, amount: gameMax(() => model.maxBet(s(), token, gameType, params, p)) + 1n };
       amount = input.amount;
       const deadline = fault === "deadline" ? now - BigInt(rng.int(600)) : now + 1n + BigInt(rng.pick([0, 60, 3_600]));
-      // Now and then a key the player revoked signs (SessionRevokedError).
+      // Now and then a key the player revoked signs, within its acceptance window: the bet lands.
       const revoked = Object.values(s().sessions).filter((v) => v.player === p.address.toLowerCase() && v.revoked && v.expiresAt > now + 1n);
       const signed =
         !steered && revoked.length > 0 && rng.chance(0.5)
@@ -2647,7 +2653,7 @@ describe("Casino invariant fuzz", function () {
      * hit paid once on its batch's published draw (every ticket of a void draw: drawStep).
      * Returns "player|token" of the bets it placed.
      */
-    function checkLogs(where: string, logs: ChainLog[], before: State, tx: Tx): Set<string> {
+    function checkLogs(where: string, logs: ChainLog[], before: State, tx: Tx, oneClick: boolean): Set<string> {
       const bettors = new Set<string>();
       const drawOnce = (betId: bigint) => {
         if (drawnBets.has(betId)) throw new Error(`${where}: the jackpot of bet ${betId} drawn a second time`);
@@ -2660,9 +2666,12 @@ describe("Casino invariant fuzz", function () {
           const player = (log.args[1] as string).toLowerCase();
           const stake = log.args[log.name === "BetPlaced" ? 3 : 2] as bigint;
           const token = log.name === "BetPlaced" ? tokenOfAddress(log.args[2] as string) : model.findBet(before, betId)!.token;
-          bettors.add(`${player}|${token}`);
           const p = before.players.find((q) => q.address.toLowerCase() === player)!;
           const { account } = p;
+          // A one-click bet the server accepted before a stricter setting lands, counted (issue #37 item 2):
+          // its deadline, and so its block, is within the acceptance window of that setting.
+          if (oneClick && tx.now < account.tightenedAt + ACCEPTANCE_WINDOW) continue;
+          bettors.add(`${player}|${token}`);
           const coolOffUntil = account.pendingCoolOffAt !== 0n && tx.now >= account.pendingCoolOffAt ? account.pendingCoolOffUntil : account.coolOffUntil;
           if (tx.now < coolOffUntil) throw new Error(`${where}: a bet of ${player} in their cool-off until ${coolOffUntil}`);
           if ((account.limitedTokens & (token === "DEGEN" ? 1 : 2)) === 0) continue;
@@ -2754,10 +2763,10 @@ describe("Casino invariant fuzz", function () {
         const expiry = HISTORY === "eip2935" ? 0x2200 : 300;
         const steerLocked = mineAfter === null && openDegen.length > 0 && lateWithout(stats.lockedDraws);
         // Revoked keys are rare while unexpired (a session lasts a day; the run jumps in time): late
-        // in a run that has not yet seen one's bet refused, revoke a key, then sign with it. A bet
-        // placed alone is refused (SessionRevokedError); one in a play is skipped (BetSkipped).
-        const revokedPlaceUnseen = !errorsSeen.has("SessionRevokedError");
-        const revokedSkipUnseen = !skipsSeen.has(SKIPPED_BETS.SessionRevokedError);
+        // in a run that has not yet seen one's bet land, revoke a key, then sign with it. A bet the
+        // key signed lands within the acceptance window after (issue #37 item 2), placed alone or in a play.
+        const revokedPlaceUnseen = stats.revokedLanded === 0;
+        const revokedSkipUnseen = stats.revokedLanded === 0;
         const revokable = readyToPlay(2);
         const steerRevoked: boolean =
           mineAfter === null &&
@@ -2792,6 +2801,10 @@ describe("Casino invariant fuzz", function () {
         // one, a player who can bet sets an hour's cool-off and bets from the wallet.
         const coolOffPlayer = planSlot(STEER_EVERY / 6) && !errorsSeen.has("CoolingOff") ? readyForWalletBet() : null;
         if (coolOffPlayer !== null) steerPlan = [() => coolOffStep(coolOffPlayer, now + 3_600n), () => playStep(coolOffPlayer)];
+        // A forfeit: a player with a session bets from the wallet, then the relay plays a bet the
+        // key signed for the nonce that wallet bet took (issue #37 item 2).
+        const forfeitPlayer = planSlot(STEER_EVERY / 10) && stats.forfeits === 0 ? (readyToPlay(1)[0] ?? null) : null;
+        if (forfeitPlayer !== null) steerPlan = [() => playStep(forfeitPlayer), () => sessionsPlayStep({ player: forfeitPlayer, fault: "walletTook" })];
         if (mineAfter !== null) {
           // the keeper's lock went first: now the blocks
           [blocksToMine, mineAfter] = [mineAfter, null];
@@ -2904,7 +2917,7 @@ describe("Casino invariant fuzz", function () {
             if (event.name === "BetSettled" || event.name === "ExpiredBetClaimed") closedBets.push(event.args[0] as bigint);
           }
           if (closedBets.length > 64) closedBets.splice(0, closedBets.length - 64);
-          bettors = checkLogs(where, logs, before, tx);
+          bettors = checkLogs(where, logs, before, tx, step.name === "sessions.play" || step.name === "sessions.place");
           touchedBets = logs.filter((log) => log.contract === "casino" && BET_EVENTS.has(log.name)).map((log) => log.args[0] as bigint);
           touchedPlayers = playersNamed(step.from, logs);
           if (step.after) await timed("after", () => step.after!(logs));
@@ -3070,7 +3083,8 @@ describe("Casino invariant fuzz", function () {
       "NotSessionPlayer",
       "NotBetSession",
       "NotRelayer",
-      "SessionRevokedError",
+      "BalanceHeld",
+      "SessionLive",
       "GameNotAllowed",
       "TokenNotAllowed",
       "AboveSessionMaxBet",
@@ -3093,7 +3107,11 @@ describe("Casino invariant fuzz", function () {
     expect(st.spentSkips, "a skip that spent its nonce").to.be.greaterThan(0);
     expect(st.heldByPayout.settled, "a bet past the room by its maximum whose payout fitted").to.be.greaterThan(0);
     expect(st.heldByPayout.skipped, "a win above the room, skipped").to.be.greaterThan(0);
-    for (const name of ["NotSessionPlayer", "SessionRevokedError", "SessionBudgetExceeded", "WrongNonce", "InsufficientBalance"]) {
+    // A player cannot make their own bet fail once the server took it: a revoked key's bets land in
+    // the acceptance window, and a wallet bet on the nonce forfeits the stake (issue #37 item 2).
+    expect(st.revokedLanded, "a revoked key's bet landed within its window").to.be.greaterThan(0);
+    expect(st.forfeits, "a one-click bet forfeited to a wallet bet on its nonce").to.be.greaterThan(0);
+    for (const name of ["NotSessionPlayer", "SessionBudgetExceeded", "WrongNonce", "InsufficientBalance", "NonceTakenByWallet"]) {
       expect(skipsSeen.has(SKIPPED_BETS[name]), `play skipped a bet for ${name}`).to.equal(true);
     }
     expect(st.hits, "a jackpot hit").to.be.greaterThan(0);

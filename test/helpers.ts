@@ -323,7 +323,6 @@ export const PLAYERS_OWN_REFUSALS = new Set([
   "CoolingOff",
   "AboveBetCap",
   "LossLimitReached",
-  "SessionRevokedError",
   "SessionBudgetExceeded",
   "AboveSessionMaxBet",
   "TokenNotAllowed",

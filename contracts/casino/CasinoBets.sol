@@ -49,16 +49,26 @@ abstract contract CasinoBets is CasinoBase {
         bytes32 expectedCommit,
         uint256 expectedTerms
     ) external payable nonReentrant supportedToken(token) returns (uint256 betId) {
-        betId = _open(ISessionCasino.BetInput(msg.sender, token, amount, gameType, params, clientSeed, CasinoLedger.ANY_NONCE, expectedCommit, expectedTerms), false);
-        _takeStake(token, amount);
+        betId = _open(ISessionCasino.BetInput(msg.sender, token, amount, gameType, params, clientSeed, CasinoLedger.ANY_NONCE, expectedCommit, expectedTerms), false, 0);
+        (uint256 held, uint256 heldUntil) = _held(msg.sender, token);
+        // A one-click bet on this nonce that the server accepted is forfeited, not cancelled, should it come after (SessionPlay).
+        if (heldUntil != 0) _s.walletBetsInSession[betId] = true;
+        _takeStake(token, amount, held);
     }
 
     /// @notice Places a bet its player's session key signed, to be settled later, from the
     ///         player's vault (sessions only: see CasinoSessions.place).
     /// @param bet the bet as signed, its nonce the player's next
     /// @return betId `player << 64 | nonce`
-    function placeFor(ISessionCasino.BetInput calldata bet) external nonReentrant onlySessions supportedToken(bet.token) returns (uint256 betId) {
-        betId = _open(bet, true);
+    /// @param deadline the signed bet's deadline (CasinoLimits.beforeBet)
+    function placeFor(ISessionCasino.BetInput calldata bet, uint256 deadline)
+        external
+        nonReentrant
+        onlySessions
+        supportedToken(bet.token)
+        returns (uint256 betId)
+    {
+        betId = _open(bet, true, deadline);
         _s.takeFromVault(bet.player, bet.token, bet.amount);
     }
 
@@ -111,7 +121,8 @@ abstract contract CasinoBets is CasinoBase {
     function addStake(uint256 betId) external payable nonReentrant {
         if (msg.sender != CasinoLedger.playerOf(betId)) revert NotBetPlayer();
         (uint256 stake, address token) = _addStake(betId);
-        _takeStake(token, stake);
+        (uint256 held, ) = _held(msg.sender, token);
+        _takeStake(token, stake, held);
     }
 
     /// @notice The second stake of a blackjack split that the player's session key signed, from
@@ -146,11 +157,14 @@ abstract contract CasinoBets is CasinoBase {
         emit CommitmentSet(player, commit, next, length);
     }
 
-    /// @notice Gives up the caller's hash chain while no bet of theirs is open, so that the settler
-    ///         may post a new one (the house's way out is only a chain that runs out).
+    /// @notice Gives up the caller's hash chain while no bet of theirs is open and no session of
+    ///         theirs lives, so that the settler may post a new one (the house's way out is only a
+    ///         chain that runs out). A session's bets the server accepted would find no chain.
     function abandonCommitment() external {
         PlayerState storage state = _s.players[msg.sender];
         if (state.resolved != state.nextNonce) revert OpenBetExists();
+        (, uint256 heldUntil) = _held(msg.sender, NATIVE);
+        if (heldUntil != 0) revert SessionLive(heldUntil);
         state.commit = bytes32(0);
         state.chainEnd = state.nextNonce;
         emit CommitmentAbandoned(msg.sender);
@@ -293,7 +307,7 @@ abstract contract CasinoBets is CasinoBase {
     /// @dev Opens a bet: terms, limits (the Casino's and the player's own), nonce and commitment
     ///      checked, its maximum payout reserved, its record stored and announced. The stake is the
     ///      caller's to take.
-    function _open(ISessionCasino.BetInput memory bet, bool relayed) private returns (uint256 betId) {
+    function _open(ISessionCasino.BetInput memory bet, bool relayed, uint256 deadline) private returns (uint256 betId) {
         Config memory cfg = _s.config;
         if (cfg.paused) revert IsPaused();
         uint256 currentTerms = CasinoLedger.termsOf(cfg);
@@ -306,7 +320,7 @@ abstract contract CasinoBets is CasinoBase {
         betId = (uint256(uint160(bet.player)) << 64) | _s.takeNonce(bet.player, bet.expectedCommit, bet.nonce);
         _recordBet(betId, bet, cfg);
         if (relayed) _s.bets[betId].relayed = true;
-        if (_s.players[bet.player].limited) limits.beforeBet(bet.player, bet.token == NATIVE, bet.amount);
+        if (_s.players[bet.player].limited) limits.beforeBet(bet.player, bet.token == NATIVE, bet.amount, deadline);
     }
 
     /// @dev Reserves the second stake of a blackjack split (the player's room and the interactive
@@ -334,7 +348,7 @@ abstract contract CasinoBets is CasinoBase {
         if (extra > room) revert ExposureTooHigh(room, extra);
         bet.split = true;
         _s.reserve(player, token, extra, true);
-        if (_s.players[player].limited) limits.beforeBet(player, bet.isNative, stake);
+        if (_s.players[player].limited) limits.beforeBet(player, bet.isNative, stake, 0);
         emit StakeAdded(betId, player, stake);
     }
 
@@ -363,18 +377,19 @@ abstract contract CasinoBets is CasinoBase {
     }
 
     /// @dev Takes a stake for the caller: BNB from msg.value when sent, else from the vault;
-    ///      DEGEN from the vault when it covers the stake, else from the wallet by allowance.
-    function _takeStake(address token, uint256 amount) private {
+    ///      DEGEN from the vault when it covers the stake, else from the wallet by allowance. The
+    ///      vault pays only above what the caller's sessions hold there (`held`).
+    function _takeStake(address token, uint256 amount, uint256 held) private {
         if (msg.value != 0) {
             if (token != NATIVE || msg.value != amount) revert ValueMismatch(msg.value, amount);
             _s.accounted[NATIVE] += amount;
             return;
         }
         uint256 balance = _s.balanceOf(msg.sender, token);
-        if (balance >= amount) {
+        if (balance >= amount + held) {
             _s.setBalance(msg.sender, token, balance - amount);
         } else if (token == NATIVE) {
-            revert InsufficientBalance(balance, amount);
+            revert InsufficientBalance(balance, amount + held);
         } else {
             _collect(token, amount);
         }

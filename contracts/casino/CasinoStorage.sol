@@ -116,6 +116,9 @@ struct CasinoStorage {
     /// When each former settler was replaced: CasinoSessions still takes its countersignatures a
     /// while after, for the bets it accepted before it was replaced.
     mapping(address settler => uint256 retiredAt) settlerRetiredAt;
+    /// A wallet bet placed while its player's one-click session lived: a one-click bet on its
+    /// nonce that comes after is forfeited (SessionPlay._forfeit).
+    mapping(uint256 betId => bool) walletBetsInSession;
 }
 
 /// @notice The Casino's fixed parts that its external libraries need.

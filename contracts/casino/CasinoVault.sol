@@ -25,6 +25,8 @@ abstract contract CasinoVault is CasinoBase {
     }
 
     /// @notice Sends part of the caller's free vault balance to the caller. Open while paused.
+    ///         While a one-click session of the caller lives, its largest stake stays
+    ///         (CasinoSessions.heldOf): a bet the server accepted is never cancelled by a withdrawal.
     /// @param token DEGEN or address(0)
     /// @param amount base units
     function withdraw(address token, uint256 amount) external nonReentrant supportedToken(token) {
@@ -59,6 +61,7 @@ abstract contract CasinoVault is CasinoBase {
         House storage out = _s.house[toToken];
         uint256 free = uint256(out.bankroll) - out.reserved;
         if (amountOut > free) revert InsufficientBankroll(free, amountOut);
+        _checkHeld(player, fromToken, balance - amountIn);
         _s.setBalance(player, fromToken, balance - amountIn);
         _s.credit(player, toToken, amountOut);
         out.bankroll -= uint128(amountOut);
@@ -76,6 +79,7 @@ abstract contract CasinoVault is CasinoBase {
         if (amount == 0) revert ZeroAmount();
         uint256 balance = _s.balanceOf(player, token);
         if (balance < amount) revert InsufficientBalance(balance, amount);
+        _checkHeld(player, token, balance - amount);
         _s.setBalance(player, token, balance - amount);
         _s.accounted[token] -= amount;
         emit Withdrawn(player, token, amount);

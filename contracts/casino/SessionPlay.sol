@@ -67,7 +67,7 @@ library SessionPlay {
         batch.terms = CasinoLedger.termsOf(cfg);
         batch.pool = s.jackpotPool;
         bool recorded = _recordPendingDraws(s);
-        for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i].bet, seeds[i], refusals[i], batch);
+        for (uint256 i; i < count; ++i) payouts[i] = _play(s, env, bets[i], seeds[i], refusals[i], batch);
         s.storeFunds(batch.funds, env.degen);
         if (batch.ticketCount != 0) {
             // A batch still pending is of this same block (an earlier one was recorded above): it
@@ -171,17 +171,21 @@ library SessionPlay {
     function _play(
         CasinoStorage storage s,
         CasinoEnv memory env,
-        ISessionCasino.BetInput memory bet,
+        ISessionCasino.SignedBet calldata signed,
         bytes32 seed,
         bytes4 refusal,
         Batch memory batch
     ) private returns (uint256 payout) {
+        ISessionCasino.BetInput memory bet = signed.bet;
         address player = bet.player;
         PlayerState storage state = s.players[player];
         bool isNative = bet.token == CasinoLedger.NATIVE;
-        if (refusal == 0) refusal = _refusal(env, bet, batch, state, isNative);
-        if (refusal != 0) return _skip(state, player, bet.nonce, refusal);
         uint256 betId = (uint256(uint160(player)) << 64) | bet.nonce;
+        if (refusal == 0) {
+            refusal = _refusal(env, bet, batch, state, isNative);
+            if (refusal != 0 && bet.nonce < state.nextNonce && s.walletBetsInSession[betId]) return _forfeit(s, bet, batch, isNative, betId);
+        }
+        if (refusal != 0) return _skip(state, player, bet.nonce, refusal);
         House memory funds = s.cachedFunds(batch.funds, bet.token, isNative);
         uint256 balance = s.balanceOf(player, bet.token);
         uint256 link;
@@ -197,7 +201,7 @@ library SessionPlay {
             (payout, word) = _outcome(env, bet, seed, isNative);
             if (payout > payoutRoom) refusal = ICasino.BetTooLarge.selector;
         }
-        if (refusal == 0 && state.limited) refusal = _limitsRefusal(env, player, isNative, bet.amount);
+        if (refusal == 0 && state.limited) refusal = _limitsRefusal(env, player, isNative, bet.amount, signed.deadline);
         if (refusal != 0) return _skip(state, player, bet.nonce, refusal);
 
         CasinoLedger.revealSeed(state, seed, link, uint32(bet.nonce));
@@ -267,8 +271,8 @@ library SessionPlay {
     /// @dev What the player's own limits say of the stake (CasinoLimits.beforeBet, which counts it
     ///      when it allows it): 0, or the selector of their refusal. A failure without an error
     ///      (out of gas) is no refusal: it reverts the batch, so no bet passes limits unchecked.
-    function _limitsRefusal(CasinoEnv memory env, address player, bool isNative, uint256 amount) private returns (bytes4) {
-        try env.limits.beforeBet(player, isNative, amount) {
+    function _limitsRefusal(CasinoEnv memory env, address player, bool isNative, uint256 amount, uint256 deadline) private returns (bytes4) {
+        try env.limits.beforeBet(player, isNative, amount, deadline) {
             return 0;
         } catch (bytes memory reason) {
             if (reason.length < 4) {
@@ -279,6 +283,28 @@ library SessionPlay {
             }
             return bytes4(reason);
         }
+    }
+
+    /// @dev A bet the sessions took (signed by a key not revoked when the server accepted it, before
+    ///      its deadline) whose nonce a wallet bet took while the session lived: the player saw the
+    ///      relay's seeds, in a pending or reverted transaction, and bet from the wallet on that
+    ///      nonce to cancel a loser. The stake goes to the bankroll, as a loss would: cancelling
+    ///      gains nothing. The sessions hold the stake in the vault (CasinoSessions.heldOf), and the
+    ///      mark goes with it, so a bet is never forfeited twice. The app never bets from the wallet
+    ///      on a nonce whose signed bet may still land (docs/protocol.md §4.3).
+    function _forfeit(CasinoStorage storage s, ISessionCasino.BetInput memory bet, Batch memory batch, bool isNative, uint256 betId)
+        private
+        returns (uint256)
+    {
+        delete s.walletBetsInSession[betId];
+        uint256 balance = s.balanceOf(bet.player, bet.token);
+        uint256 amount = Math.min(balance, bet.amount);
+        House memory funds = s.cachedFunds(batch.funds, bet.token, isNative);
+        s.setBalance(bet.player, bet.token, balance - amount);
+        funds.bankroll = uint128(uint256(funds.bankroll) + amount);
+        emit ICasino.StakeForfeited(betId, bet.player, bet.token, amount);
+        emit ICasino.BetSkipped(bet.player, bet.nonce, ICasino.NonceTakenByWallet.selector, false);
+        return SKIPPED_PAYOUT | uint32(ICasino.NonceTakenByWallet.selector);
     }
 
     /// @dev Leaves a refused bet unplaced, saying why. Its relay seed is public in this
@@ -301,17 +327,17 @@ library SessionPlay {
         return SKIPPED_PAYOUT | uint32(reason);
     }
 
-    /// @dev Whether a refusal comes of what the player did after the server took the bet, with
-    ///      their key's signature checked: their vault, their own limits, their session (revoked,
-    ///      or past its budget, largest stake, tokens or games). A forged or altered signature, a
-    ///      passed deadline, a wrong seed and the house's terms and room are not the player's.
+    /// @dev Whether a refusal is the player's own doing, with their key's signature checked: their
+    ///      vault, their own limits, their session (past its budget, largest stake, tokens or
+    ///      games; a revoked key's bets land until its session's shortened expiry,
+    ///      CasinoSessions.revokeSession). A forged or altered signature, a passed deadline, a
+    ///      wrong seed and the house's terms and room are not the player's.
     function _byPlayer(bytes4 reason) private pure returns (bool) {
         return
             reason == ICasino.InsufficientBalance.selector ||
             reason == CasinoLimits.CoolingOff.selector ||
             reason == CasinoLimits.AboveBetCap.selector ||
             reason == CasinoLimits.LossLimitReached.selector ||
-            reason == CasinoSessions.SessionRevokedError.selector ||
             reason == CasinoSessions.SessionBudgetExceeded.selector ||
             reason == CasinoSessions.AboveSessionMaxBet.selector ||
             reason == CasinoSessions.TokenNotAllowed.selector ||

@@ -64,6 +64,11 @@ interface ICasino {
     ///         the play showed settles nothing and the signed bet can never be placed. Otherwise
     ///         the nonce is left as it was (SessionPlay._skip).
     event BetSkipped(address indexed player, uint64 nonce, bytes4 reason, bool nonceSpent);
+    /// @notice A one-click bet whose nonce its player's wallet took while their session lived
+    ///         (`NonceTakenByWallet`): its stake goes to the bankroll as a lost bet's would. A
+    ///         player who read a pending relay transaction's seeds would otherwise place a wallet
+    ///         bet on that nonce to cancel a losing bet (SessionPlay._forfeit).
+    event StakeForfeited(uint256 indexed betId, address indexed player, address token, uint256 amount);
     event GamePlayed(address indexed player, uint256 betAmount, uint256 payout, bool won, uint8 gameType);
     event JackpotDrawn(uint256 indexed betId, bytes32 entropy, uint256 prize, bool hit);
     event JackpotWon(address indexed player, uint256 amount);
@@ -135,6 +140,13 @@ interface ICasino {
     error ValueMismatch(uint256 value, uint256 amount);
     /// @notice The vault balance does not cover the amount.
     error InsufficientBalance(uint256 available, uint256 needed);
+    /// @notice The amount would take the vault balance below what a live one-click session holds
+    ///         there (the session's largest stake: CasinoSessions.heldOf).
+    error BalanceHeld(uint256 held, uint256 available);
+    /// @notice Refused while a one-click session of the player lives (CasinoSessions.heldOf).
+    error SessionLive(uint256 until);
+    /// @notice A one-click bet's nonce was taken by a wallet bet placed while its session lived.
+    error NonceTakenByWallet(uint256 betId);
     /// @notice The free bankroll does not cover the amount.
     error InsufficientBankroll(uint256 free, uint256 needed);
     /// @notice The player's, or all interactive bets', open reservations would pass their cap.

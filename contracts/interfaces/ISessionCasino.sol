@@ -5,6 +5,13 @@ pragma solidity 0.8.28;
 ///      selector of the error that refused it in the low 32 bits.
 uint256 constant SKIPPED_PAYOUT = 1 << 255;
 
+/// @dev How long a one-click bet the server accepted may take to land: the server countersigns a
+///      bet only when its deadline is at most this far ahead. So every bet it accepted before a
+///      player revoked their key, or made their limits stricter, has its deadline within this
+///      window after that change, and still lands: what a player does after the server took their
+///      bet never makes it fail (contracts/README.md "Trust assumptions", issue #37 item 2).
+uint256 constant ACCEPTANCE_WINDOW = 5 minutes;
+
 /// @title ISessionCasino
 /// @notice What CasinoSessions calls on the Casino that deployed it: bets a player's session key
 ///         signed, placed (and, for a game that needs no decision, settled) from the player's vault.
@@ -42,8 +49,9 @@ interface ISessionCasino {
         external
         returns (uint256[] memory payouts);
 
-    /// @notice Places a bet, to be settled later (an interactive game, or a bet sent without its seed).
-    function placeFor(BetInput calldata bet) external returns (uint256 betId);
+    /// @notice Places a bet, to be settled later (an interactive game, or a bet sent without its
+    ///         seed); `deadline` is the signed bet's (CasinoLimits.beforeBet).
+    function placeFor(BetInput calldata bet, uint256 deadline) external returns (uint256 betId);
 
     /// @notice The second stake of a blackjack split, from the player's vault.
     function addStakeFor(uint256 betId) external returns (uint256 stake, address token);

@@ -26,6 +26,7 @@ contract IntakeView {
         int256[2] lost; // CasinoSessions.sessionOf(player, key).lost, DEGEN then BNB
         uint256 relayNonce; // CasinoRelay.nonces(player)
         CasinoLimits.LimitsView limits; // CasinoLimits.limitsOf(player, token)
+        uint256 heldUntil; // CasinoSessions.heldOf(player, token): until when a session holds a stake in the vault
     }
 
     /// @notice Returns `viewOf(casino, player, token, key)`, ABI-encoded, as the created code.
@@ -45,5 +46,6 @@ contract IntakeView {
         (, , , , , , , view_.lost) = casino.sessions().sessionOf(player, key);
         view_.relayNonce = CasinoRelay(casino.relay()).nonces(player);
         view_.limits = casino.limits().limitsOf(player, token);
+        (, view_.heldUntil) = casino.sessions().heldOf(player, token);
     }
 }

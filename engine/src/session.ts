@@ -77,6 +77,20 @@ export const SESSION_TOKEN_BITS = { DEGEN: 1, BNB: 2 } as const;
 /** The longest a session may last (CasinoSessions.MAX_SESSION). */
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 
+/**
+ * How long a one-click bet the server accepted may take to land (ISessionCasino.ACCEPTANCE_WINDOW):
+ * the server refuses a deadline further ahead. A revocation, a stricter limit or a withdrawal
+ * waits this long for the bets accepted before it, so none of them cancels a bet (issue #37 item 2).
+ */
+export const BET_ACCEPTANCE_WINDOW_SECONDS = 300;
+/** The app signs a bet's deadline this far inside the window, for clocks that differ a little. */
+const DEADLINE_CLOCK_MARGIN_SECONDS = 30;
+
+/** The deadline the app signs on a bet at time `now`: within the acceptance window, and the session's life. */
+export function betDeadline(now: number, sessionExpiresAt: number): bigint {
+  return BigInt(Math.min(sessionExpiresAt, now + BET_ACCEPTANCE_WINDOW_SECONDS - DEADLINE_CLOCK_MARGIN_SECONDS));
+}
+
 /** What the player's wallet signs to open a session. Amounts in base units. */
 export interface SessionGrant {
   player: string;

@@ -148,14 +148,14 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
     const opened = await openSession(server.chain, alice, player);
     expect(opened.answer.status).toBe(200);
     session = opened.session;
-    const chainNow = (await provider.getBlock("latest"))!.timestamp;
-    const replacement = await nextBet(nonce + 1n, { expectedCommit: root, amount: parseEther("2"), deadline: BigInt(chainNow + 3600) });
-    const early = await sendBet(alice, replacement);
+    const early = await sendBet(alice, await nextBet(nonce + 1n, { expectedCommit: root, amount: parseEther("2") }));
     expect(early.status).toBe(409);
     expect(early.body.error).toMatch(new RegExp(`^Nonce ${nonce + 1n} is taken by another bet of yours until its deadline`));
     await provider.send("evm_increaseTime", [700]);
     await provider.send("evm_mine", []);
     await new Promise((r) => setTimeout(r, 1_100)); // the server's reading of the chain's time is kept a second
+    // Signed again once the first's deadline passed: a deadline is at most the acceptance window ahead.
+    const replacement = await nextBet(nonce + 1n, { expectedCommit: root, amount: parseEther("2") });
     const late = await sendBet(alice, replacement);
     expect(late.status, JSON.stringify(late.body)).toBe(202);
     expect(recoverAddress(await betDigest(replacement.bet), late.body.countersignature)).toBe(SETTLER_ADDRESS);
@@ -172,6 +172,8 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
     const sessionNonce = view[1];
     await waitForResolved(player.address, sessionNonce);
     const first = await chainFirstNonce(player.address);
+    // The session holds its largest bet (1,000 DEGEN) in the vault: the wallet bet below pays from above it.
+    await depositDegen(server, player, parseEther("1000"));
     const before = await casino.getBalance(player.address, degen);
     const wonBefore = (await casino.queryFilter(casino.filters.JackpotWon(player.address))).reduce((sum, e) => sum + e.args.amount, 0n);
 
@@ -182,7 +184,7 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       params: 0n,
       amount: parseEther("3"),
       expectedCommit: view[3],
-      deadline: BigInt(chainNow + 3600),
+      deadline: BigInt(chainNow + 280),
     });
     const accepted = await sendBet(alice, signed);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);

@@ -1,4 +1,4 @@
-import { parseUnits, type TransactionResponse } from "ethers";
+import { parseEther, parseUnits, ZeroHash, type TransactionResponse } from "ethers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { casinoInterface, sessionsInterface } from "../../bindings/casino";
@@ -90,12 +90,12 @@ describe("relay transactions and the seeds they show", () => {
     expect((await provider.getTransactionReceipt(round3))!.blockNumber).toBe(mined!.blockNumber + 1);
   });
 
-  it("a withdrawal mined just before the batch makes the chain skip the griefer's bet (BetSkipped): it is refused with the reason, its gas share counted against the griefer; the others settle in that batch, untouched", async () => {
+  it("a wallet bet on the griefer's nonce mined just before the batch makes the chain skip the griefer's bet (BetSkipped), its stake forfeited: it is refused with the reason, its gas share counted against the griefer; the others settle in that batch, untouched", async () => {
     const { provider, casino } = server.chain;
     const [opener, griefer, ...others] = seats as [Seat, Seat, Seat, Seat];
-    const vault = await casino.getBalance(griefer.player.address, degen);
-    await (await server.chain.token.connect(griefer.player).approve(await casino.getAddress(), vault)).wait();
     const gasBefore = (await revertGasUse(server.services.database.db, [griefer.player.address])).get(griefer.player.address) ?? 0;
+    // The wallet bet pays from the wallet: the vault's free part is what the session does not hold.
+    await (await server.chain.token.connect(griefer.player).approve(await casino.getAddress(), parseEther("1"))).wait();
     await provider.send("evm_setAutomine", [false]);
 
     const first = await bet(opener);
@@ -108,16 +108,17 @@ describe("relay transactions and the seeds they show", () => {
     for (const [i, seat] of others.entries()) expect((await relayStatus(seat, innocent[i]!, "sent")).txHash).toBe(batch);
     await broadcastSeen(server, batch);
 
-    // The griefer's withdrawal outbids the batch, the deposit back underbids it: one block, in that order.
+    // The griefer's wallet bet on the same nonce outbids the batch (a withdrawal no longer can: the
+    // session holds the stake). Before, a failing bet reverted the whole batch.
+    const [, , , root] = await casino.commitmentOf(griefer.player.address);
+    const fees = { maxFeePerGas: parseUnits("100", "gwei"), maxPriorityFeePerGas: parseUnits("50", "gwei"), gasLimit: 400_000n };
     const griefing = casino.connect(griefer.player) as Casino;
-    const fees = { maxFeePerGas: parseUnits("100", "gwei"), gasLimit: 200_000n };
-    const out: TransactionResponse = await griefing.withdraw(degen, vault, { ...fees, maxPriorityFeePerGas: parseUnits("50", "gwei") });
-    const back: TransactionResponse = await griefing.deposit(degen, vault, { ...fees, maxPriorityFeePerGas: 0n });
+    const walletBet: TransactionResponse = await griefing.playGame(degen, parseEther("1"), 0, 0b11n, ZeroHash, root, terms, fees);
     await provider.send("evm_mine", []);
     await provider.send("evm_setAutomine", [true]);
-    const [withdrawn, landed] = await Promise.all([out.wait(), provider.getTransactionReceipt(batch), back.wait()]);
+    const [placed, landed] = await Promise.all([walletBet.wait(), provider.getTransactionReceipt(batch)]);
     expect(landed!.status).toBe(1);
-    expect(withdrawn!.index).toBeLessThan(landed!.index);
+    expect(placed!.index).toBeLessThan(landed!.index);
     const skipped = landed!.logs.filter((log) => log.topics[0] === casinoInterface.getEvent("BetSkipped")!.topicHash);
     expect(skipped.map((log) => casinoInterface.parseLog(log)!.args.player)).toEqual([griefer.player.address]);
 
@@ -128,7 +129,9 @@ describe("relay transactions and the seeds they show", () => {
       expect(await attemptsOf(innocent[i]!)).toBe(0);
     }
     const refused = await refusedStatus(griefer, doomed);
-    expect(refused.error).toMatch(/^Skipped on chain: /);
+    expect(refused.error).toBe("Skipped on chain: A wallet bet of yours took this bet's nonce while it was on its way: its stake was forfeited");
+    const forfeited = landed!.logs.filter((log) => log.topics[0] === casinoInterface.getEvent("StakeForfeited")!.topicHash);
+    expect(forfeited.map((log) => casinoInterface.parseLog(log)!.args.betId.toString())).toEqual([doomed]);
     const gasAfter = (await revertGasUse(server.services.database.db, [griefer.player.address])).get(griefer.player.address) ?? 0;
     expect(gasAfter).toBeGreaterThan(gasBefore);
     expect(gasAfter - gasBefore).toBeLessThan(Number(landed!.gasUsed));

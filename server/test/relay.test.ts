@@ -1,4 +1,4 @@
-import { parseEther, ZeroAddress, type Log, type LogDescription } from "ethers";
+import { parseEther, ZeroAddress, ZeroHash, type Log, type LogDescription } from "ethers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GameType, settleGame, ticketDraws, ticketsHash, ticketsOf, type Token } from "../src/engine";
 import type { Casino } from "../../typechain-types";
@@ -164,18 +164,23 @@ describe("the relay", () => {
 
   it("takes a bet the chain would refuse out of its batch, reports why, and relays the others", async () => {
     const { provider, casino } = server.chain;
-    const degen = await server.chain.token.getAddress();
     await provider.send("evm_setAutomine", [false]);
     const first = await bet(seats[0]!);
     await broadcast((await status(seats[0]!, first, "sent")).txHash!);
     const kept = [await bet(seats[0]!), await bet(seats[1]!)];
-    const brokeDeadline = BigInt(Math.floor(Date.now() / 1000) + 600);
-    const broke = await bet(seats[2]!, { deadline: brokeDeadline });
+    const broke = await bet(seats[2]!);
     const after = await bet(seats[2]!);
     const alsoKept = await bet(seats[3]!, { token: "DEGEN" });
-    // The third player empties the vault before the bet goes out: the chain would refuse it.
-    const vault = await casino.getBalance(seats[2]!.player.address, degen);
-    await (await (casino.connect(seats[2]!.player) as Casino).withdraw(degen, vault, { gasLimit: 200_000n })).getTransaction();
+    // The third player bets from the wallet on that bet's nonce before it goes out: the chain would
+    // forfeit it (NonceTakenByWallet). Not sent yet, its seed was never shown: it is refused, not forfeited.
+    const [, , , root] = await casino.commitmentOf(seats[2]!.player.address);
+    const walletStake = parseEther("0.01");
+    await (
+      await (casino.connect(seats[2]!.player) as Casino).playGame(ZeroAddress, walletStake, 0, 0b11n, ZeroHash, root, terms, {
+        value: walletStake,
+        gasLimit: 400_000n,
+      })
+    ).getTransaction();
     await provider.send("evm_mine", []);
     // The first player's second bet goes once the relay has seen their first mined (one bet of a
     // player in flight): in the others' transaction, or in the next one. Mined by hand until all are.
@@ -192,33 +197,40 @@ describe("the relay", () => {
       if ((await Promise.all(keptBets.map(([seat, id]) => status(seat, id)))).every((s) => s.status === "mined")) break;
     }
     for (const [seat, id] of keptBets) expect((await status(seat, id, "mined")).status).toBe("mined");
+    // The wallet bet is open: the relay holds the signed one until it is settled, then the chain's
+    // answer (a simulation) refuses it.
+    await provider.send("evm_setAutomine", [true]);
+    for (const deadline = Date.now() + 20_000; (await status(seats[2]!, broke)).status === "queued" && Date.now() < deadline;) {
+      await provider.send("evm_mine", []);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     expect(await status(seats[2]!, broke)).toMatchObject({
       status: "refused",
       txHash: null,
-      error: "Your vault did not cover the stake when the bet was sent",
+      error: "A wallet bet of yours took this bet's nonce while it was on its way",
     });
     expect(await status(seats[2]!, after)).toMatchObject({
       status: "refused",
       error: `An earlier bet of yours (nonce ${seats[2]!.nonce - 2n}) was refused, so this one cannot land: sign it again`,
     });
-    expect(await casino.queryFilter(casino.filters.BetPlaced(broke))).toHaveLength(0);
+    // The nonce's one bet is the wallet's (its client seed zero); the signed bet was never sent, so nothing was forfeited.
+    expect((await casino.queryFilter(casino.filters.BetPlaced(broke))).map((placed) => placed.args.clientSeed)).toEqual([ZeroHash]);
+    expect(await casino.queryFilter(casino.filters.StakeForfeited(broke))).toHaveLength(0);
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    expect(metrics).toMatch(/^degen_relay_bets_refused_total\{reason="InsufficientBalance"\} 1$/m);
-    // Sent again, the same bet is judged on the vault as it is now, not as the server last read it
-    // (before the withdrawal, a few blocks ago): refused at once, nothing queued for the chain to refuse.
-    const again = await signBet(server.chain, seats[2]!.session, {
-      game: GameType.WHEEL,
-      params: 0b111n,
-      amount: parseEther("10"),
-      nonce: seats[2]!.nonce - 2n,
-      expectedCommit: seats[2]!.expectedCommit,
-      terms,
-      deadline: brokeDeadline,
-    });
-    expect(again.betId).toBe(broke);
-    const answer = await sendBet(seats[2]!.client, again);
+    expect(metrics).toMatch(/^degen_relay_bets_refused_total\{reason="NonceTakenByWallet"\} 1$/m);
+    // Sent again, the same bet is judged on the chain as it is now: refused at once, nothing queued.
+    const answer = await sendBet(
+      seats[2]!.client,
+      await signBet(server.chain, seats[2]!.session, {
+        game: GameType.WHEEL,
+        params: 0b111n,
+        amount: parseEther("10"),
+        nonce: seats[2]!.nonce - 2n,
+        expectedCommit: seats[2]!.expectedCommit,
+        terms,
+      }),
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(409);
-    expect(answer.body.error).toMatch(/^Your vault's 0 DEGEN, less 0 staked on bets still landing, does not cover a stake of 10/);
     expect((await status(seats[2]!, broke)).status).toBe("refused");
   });
 });

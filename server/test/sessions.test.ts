@@ -1,7 +1,7 @@
 import { parseEther, Wallet, ZeroAddress } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType, settleGame, type Token } from "../src/engine";
-import { CasinoSessions__factory, MockContractWallet__factory } from "../../typechain-types";
+import { BET_ACCEPTANCE_WINDOW_SECONDS, GameType, settleGame, type Token } from "../src/engine";
+import { CasinoLimits__factory, CasinoSessions__factory, MockContractWallet__factory } from "../../typechain-types";
 import path from "node:path";
 import { CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "./support/app";
 import { DEV_KEYS } from "./support/chain";
@@ -506,6 +506,50 @@ describe("POST /api/sessions/bets", () => {
   });
 });
 
+describe("a bet its player could cancel once it is out (issue #37 item 2)", () => {
+  it("refuses a deadline past the acceptance window, a bet the session's hold ends before, and a bet a limit of the player's own refuses", async () => {
+    const player = server.chain.players[5]!;
+    const client = new Client(server.url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    await depositDegen(server, player, parseEther("100"));
+    expect((await client.post("/api/fairness/commitment")).status).toBe(200);
+    const { session } = await openSession(server.chain, client, player);
+    const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
+    const sessions = CasinoSessions__factory.connect(await server.chain.casino.sessions(), player);
+    expect(await sessions.BET_ACCEPTANCE_WINDOW()).toBe(BigInt(BET_ACCEPTANCE_WINDOW_SECONDS));
+    const clock = async () => Math.max((await server.chain.provider.getBlock("latest"))!.timestamp, Math.floor(Date.now() / 1000));
+    const bet = (choice: Partial<BetChoice> = {}) => nextBet(session, next, { expectedCommit: root, ...choice });
+
+    // A later deadline would outlast a revocation, a stricter limit and the hold.
+    const far = await bet({ deadline: BigInt((await clock()) + BET_ACCEPTANCE_WINDOW_SECONDS + 60) });
+    expect(await sendBet(client, far)).toMatchObject({
+      status: 400,
+      body: { error: "The bet's deadline is more than 5 minutes ahead: sign it again with an earlier one" },
+    });
+
+    // A second session revoked on chain ends the hold 5 minutes on; a minute later a bet of the
+    // first signs a deadline past it, which a withdrawal could then cancel.
+    const { session: second } = await openSession(server.chain, client, player);
+    await (await sessions.revokeSession(second.key.address)).wait();
+    await server.chain.provider.send("evm_increaseTime", [60]);
+    await server.chain.provider.send("evm_mine", []);
+    await new Promise((r) => setTimeout(r, 1_100)); // the server's reading of the chain's time is kept a second
+    expect(await sendBet(client, await bet())).toMatchObject({
+      status: 409,
+      body: { error: "Your one-click session holds no stake in the vault until this bet's deadline (a session was revoked): open a new one" },
+    });
+
+    // A cool-off set now: the chain lets a bet the server accepted before it land, none after.
+    const { session: third } = await openSession(server.chain, client, player);
+    const limits = CasinoLimits__factory.connect(await server.chain.casino.limits(), player);
+    await (await limits.setCoolOff((await clock()) + 3_600)).wait();
+    expect(await sendBet(client, await nextBet(third, next, { expectedCommit: root }))).toMatchObject({
+      status: 403,
+      body: { error: "You are in a cool-off you set for yourself" },
+    });
+  });
+});
+
 describe("a burst of bets from several players", () => {
   it("takes every player's bets posted at once, each player's in order, refuses only the bad one, and relays each once", async () => {
     const players = server.chain.players.slice(0, 4);
@@ -524,9 +568,7 @@ describe("a burst of bets from several players", () => {
         const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
         // The last player's second bet skips a nonce.
         const nonces = [next, i === players.length - 1 ? next + 5n : next + 1n];
-        // The chain's clock ran an hour ahead in the test before.
-        const deadline = BigInt(Math.floor(Date.now() / 1000) + 7200);
-        return { client: clients[i]!, next, bets: await Promise.all(nonces.map((nonce) => nextBet(session, nonce, { expectedCommit: root, deadline }))) };
+        return { client: clients[i]!, next, bets: await Promise.all(nonces.map((nonce) => nextBet(session, nonce, { expectedCommit: root }))) };
       }),
     );
     // Each player posts its bets one after the other, as the app does; the players all at once.
@@ -553,13 +595,12 @@ describe("a burst of bets from several players", () => {
     expect((await client.post("/api/fairness/commitment")).status).toBe(200);
     const { session } = await openSession(server.chain, client, player);
     const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
-    const deadline = BigInt(Math.floor(Date.now() / 1000) + 7200);
-    const first = await nextBet(session, next, { expectedCommit: root, deadline, amount: parseEther("5") });
+    const first = await nextBet(session, next, { expectedCommit: root, amount: parseEther("5") });
     expect((await sendBet(client, first)).status).toBe(202);
     await relayed(client, first.betId);
     // The server read the vault with the first bet; the deposit comes a few blocks later.
     await depositDegen(server, player, parseEther("100"));
-    const second = await nextBet(session, next + 1n, { expectedCommit: root, deadline, amount: parseEther("50") });
+    const second = await nextBet(session, next + 1n, { expectedCommit: root, amount: parseEther("50") });
     expect(await sendBet(client, second)).toMatchObject({ status: 202, body: { betId: second.betId } });
     await relayed(client, second.betId);
   });

@@ -41,6 +41,8 @@ export const SPLIT = "0x50";
 export const MAX_SESSION = DAY;
 /** CasinoSessions.RETIRED_SETTLER_GRACE: how long a replaced settler's countersignatures still place bets. */
 export const RETIRED_SETTLER_GRACE = MAX_SESSION;
+/** ISessionCasino's ACCEPTANCE_WINDOW: how long a bet the server accepted may take to land. */
+export const ACCEPTANCE_WINDOW = 300n;
 /** CasinoSessions keeps a session's amounts in units of 10^9 base units, at most 2^64 − 1 of them. */
 const SESSION_UNIT = 10n ** 9n;
 const INT64_MAX = (1n << 63n) - 1n;
@@ -140,6 +142,7 @@ export const SKIPPED_BETS: Record<string, string> = Object.fromEntries(
     "CoolingOff(uint256)",
     "AboveBetCap(uint256,uint256)",
     "LossLimitReached(uint256,uint256,uint256)",
+    "NonceTakenByWallet(uint256)",
   ].map((signature) => [signature.slice(0, signature.indexOf("(")), id(signature).slice(0, 10)]),
 );
 
@@ -282,6 +285,8 @@ export interface LimitsAccount {
   pendingCoolOffAt: bigint;
   limitedTokens: number;
   marked: boolean;
+  /** The latest stricter setting: one-click bets whose deadline is within ACCEPTANCE_WINDOW of it are counted, never refused. */
+  tightenedAt: bigint;
 }
 
 /** CasinoLimits.LimitsView, as the Account dialog reads it. */
@@ -401,6 +406,10 @@ export interface State {
   openStakes: Record<string, OpenStake>;
   /** CasinoSessions._revokedInBlock by session id: the block of a key's first revocation. */
   revokedInBlock: Record<string, number>;
+  /** CasinoSessions._holds by lower-case player: the largest stakes of the sessions opened, until when. */
+  holds: Record<string, { DEGEN: bigint; BNB: bigint; until: bigint }>;
+  /** Casino.walletBetsInSession by bet id: wallet bets placed while their player's session lived. */
+  walletBetsInSession: Record<string, true>;
   stats: {
     hits: number;
     voidDraws: number;
@@ -418,6 +427,10 @@ export interface State {
     /** One-click bets play skipped (BetSkipped), and those of them that spent their nonce. */
     skippedBets: number;
     spentSkips: number;
+    /** One-click bets forfeited: their nonce taken by a wallet bet placed while the session lived. */
+    forfeits: number;
+    /** Bets of a revoked key that landed in its acceptance window (place or play). */
+    revokedLanded: number;
     /** One-click bets whose maximum payout no longer fitted the room, held to it by their payout: it fitted, or a win above it was skipped. */
     heldByPayout: { settled: number; skipped: number };
   };
@@ -617,7 +630,7 @@ export class CasinoModel {
         chainStart: 0n,
         bets: [],
         relayNonce: 0n,
-        account: { coolOffUntil: 0n, pendingCoolOffUntil: 0n, pendingCoolOffAt: 0n, limitedTokens: 0, marked: false },
+        account: { coolOffUntil: 0n, pendingCoolOffUntil: 0n, pendingCoolOffAt: 0n, limitedTokens: 0, marked: false, tightenedAt: 0n },
         limits: { DEGEN: noLimits(), BNB: noLimits() },
       })),
       sessions: {},
@@ -626,6 +639,8 @@ export class CasinoModel {
       ticketsBefore: {},
       openStakes: {},
       revokedInBlock: {},
+      holds: {},
+      walletBetsInSession: {},
       stats: {
         hits: 0,
         voidDraws: 0,
@@ -641,6 +656,8 @@ export class CasinoModel {
         voidTicketBatches: 0,
         skippedBets: 0,
         spentSkips: 0,
+        forfeits: 0,
+        revokedLanded: 0,
         heldByPayout: { settled: 0, skipped: 0 },
       },
     };
@@ -915,6 +932,7 @@ export class CasinoModel {
     const player = s.players[this.playerIndex(s, playerAddress)];
     const balance = player.vault[token];
     if (balance < amount) fail("InsufficientBalance", balance, amount);
+    this.checkHeld(s, tx, player, token, balance - amount);
     player.vault[token] = balance - amount;
     s.accounted[token] -= amount;
     this.emit(tx, "Withdrawn", playerAddress, tokenAddress, amount);
@@ -1007,6 +1025,7 @@ export class CasinoModel {
     if (balance < amount) fail("InsufficientBalance", balance, amount);
     const free = this.free(s, toToken);
     if (out > free) fail("InsufficientBankroll", free, out);
+    this.checkHeld(s, tx, player, fromToken, balance - amount);
     player.vault[fromToken] = balance - amount;
     player.vault[toToken] += out;
     s.bankroll[toToken] -= out;
@@ -1080,6 +1099,8 @@ export class CasinoModel {
     if (index < 0) throw new Error("model: only players abandon a chain in the fuzz");
     const player = s.players[index];
     if (player.resolved !== player.nextNonce) fail("OpenBetExists");
+    const [, heldUntil] = this.heldOf(s, tx, player.address, "BNB");
+    if (heldUntil !== 0n) fail("SessionLive", heldUntil);
     player.commit = ZeroHash;
     player.chainEnd = player.nextNonce;
     this.emit(tx, "CommitmentAbandoned", player.address);
@@ -1099,11 +1120,26 @@ export class CasinoModel {
     const token = this.supported(tokenAddress);
     const input = { player: tx.from, token: tokenAddress, amount, gameType, params, clientSeed, nonce: 0n, expectedCommit, terms: expectedTerms };
     const bet = this.openBet(s, tx, input, null);
-    this.takeStake(s, tx, s.players[bet.player], token, amount);
+    const [held, heldUntil] = this.heldOf(s, tx, tx.from, token);
+    if (heldUntil !== 0n) s.walletBetsInSession[bet.betId.toString()] = true;
+    this.takeStake(s, tx, s.players[bet.player], token, amount, held);
+  }
+
+  /** CasinoSessions.heldOf(player, token): what the player's sessions hold in the vault, and until when (0: none). */
+  heldOf(s: State, tx: Tx, player: string, token: Token): [bigint, bigint] {
+    const hold = s.holds[lower(player)];
+    if (hold === undefined || tx.now >= hold.until) return [0n, 0n];
+    return [hold[token], hold.until];
+  }
+
+  /** CasinoBase._checkHeld: the vault never below what the player's sessions hold. */
+  private checkHeld(s: State, tx: Tx, player: Player, token: Token, balanceAfter: bigint): void {
+    const [held] = this.heldOf(s, tx, player.address, token);
+    if (balanceAfter < held) fail("BalanceHeld", held, balanceAfter);
   }
 
   /** Casino._open: terms, limits (the Casino's and the player's own), nonce (`wanted`, or any) and commitment; the bet reserved, recorded, announced. */
-  private openBet(s: State, tx: Tx, input: BetInput, wanted: bigint | null, relayed = false): Bet {
+  private openBet(s: State, tx: Tx, input: BetInput, wanted: bigint | null, relayed = false, deadline = 0n): Bet {
     const token = this.supported(input.token);
     const { amount, gameType, params } = input;
     if (s.paused) fail("IsPaused");
@@ -1151,27 +1187,27 @@ export class CasinoModel {
     if (betMaxPayout(bet) !== reservation) throw new Error("model: the payout table and the ratio disagree");
     player.bets.push(bet);
     this.emit(tx, "BetPlaced", betId, player.address, input.token, amount, gameType, params, nonce, input.clientSeed, terms, odds, prize);
-    if (player.account.marked) this.beforeBet(s, tx, player, token, amount);
+    if (player.account.marked) this.beforeBet(s, tx, player, token, amount, deadline);
     return bet;
   }
 
-  /** Casino._takeStake: msg.value, else the vault, else (DEGEN) the wallet. */
-  private takeStake(s: State, tx: Tx, player: Player, token: Token, amount: bigint): void {
+  /** Casino._takeStake: msg.value, else the vault above what the sessions hold, else (DEGEN) the wallet. */
+  private takeStake(s: State, tx: Tx, player: Player, token: Token, amount: bigint, held: bigint): void {
     if (tx.value !== 0n) {
       if (token !== "BNB" || tx.value !== amount) fail("ValueMismatch", tx.value, amount);
       s.accounted.BNB += amount;
       return;
     }
     const balance = player.vault[token];
-    if (balance >= amount) player.vault[token] = balance - amount;
-    else if (token === "BNB") fail("InsufficientBalance", balance, amount);
+    if (balance >= amount + held) player.vault[token] = balance - amount;
+    else if (token === "BNB") fail("InsufficientBalance", balance, amount + held);
     else this.collect(s, tx, token, amount);
   }
 
   addStake(s: State, tx: Tx, betId: bigint): void {
     if (lower(tx.from) !== lower(playerAddressOf(betId))) fail("NotBetPlayer");
     const bet = this.addStakeOf(s, tx, betId);
-    this.takeStake(s, tx, s.players[bet.player], bet.token, bet.stake);
+    this.takeStake(s, tx, s.players[bet.player], bet.token, bet.stake, this.heldOf(s, tx, tx.from, bet.token)[0]);
   }
 
   /** Casino._addStake: the split's extra reservation within the bankroll's, the player's and the interactive bets' room; the stake is the caller's to take. */
@@ -1194,7 +1230,7 @@ export class CasinoModel {
     s.reserved[bet.token] += extra;
     player.reserved[bet.token] += extra;
     s.interactiveReserved[bet.token] += extra;
-    if (player.account.marked) this.beforeBet(s, tx, player, bet.token, bet.stake);
+    if (player.account.marked) this.beforeBet(s, tx, player, bet.token, bet.stake, 0n);
     this.emit(tx, "StakeAdded", betId, player.address, bet.stake);
     return bet;
   }
@@ -1439,6 +1475,15 @@ export class CasinoModel {
     if (grant.expiresAt > latest) fail("SessionTooLong", grant.expiresAt, latest);
     if (grant.expiresAt <= tx.now) fail("SessionExpired", grant.expiresAt);
     const units = (amount: bigint) => min(amount / SESSION_UNIT, INT64_MAX) * SESSION_UNIT;
+    const maxBet = { DEGEN: (grant.tokens & 1n) === 0n ? 0n : units(grant.maxBetDegen), BNB: (grant.tokens & 2n) === 0n ? 0n : units(grant.maxBetNative) };
+    // CasinoSessions._hold: a hold that has ended starts again from nothing.
+    const before = s.holds[lower(grant.player)];
+    const hold = before === undefined || tx.now >= before.until ? { DEGEN: 0n, BNB: 0n, until: 0n } : before;
+    s.holds[lower(grant.player)] = {
+      DEGEN: maxBet.DEGEN > hold.DEGEN ? maxBet.DEGEN : hold.DEGEN,
+      BNB: maxBet.BNB > hold.BNB ? maxBet.BNB : hold.BNB,
+      until: grant.expiresAt > hold.until ? grant.expiresAt : hold.until,
+    };
     s.sessions[sessionId(grant.player, grant.key)] = {
       player: lower(grant.player),
       key: lower(grant.key),
@@ -1447,8 +1492,8 @@ export class CasinoModel {
       games: Number(grant.games & 0x1fn),
       revoked: false,
       allowance: {
-        DEGEN: { maxBet: (grant.tokens & 1n) === 0n ? 0n : units(grant.maxBetDegen), budget: units(grant.budgetDegen), lost: 0n },
-        BNB: { maxBet: (grant.tokens & 2n) === 0n ? 0n : units(grant.maxBetNative), budget: units(grant.budgetNative), lost: 0n },
+        DEGEN: { maxBet: maxBet.DEGEN, budget: units(grant.budgetDegen), lost: 0n },
+        BNB: { maxBet: maxBet.BNB, budget: units(grant.budgetNative), lost: 0n },
       },
     };
     this.emitSessions(
@@ -1466,10 +1511,19 @@ export class CasinoModel {
     );
   }
 
-  /** CasinoSessions.revokeSession: the caller's own session of the key (one never opened can then never open). */
+  /**
+   * CasinoSessions.revokeSession: the caller's own session of the key (one never opened can then
+   * never open); it and the player's hold end ACCEPTANCE_WINDOW from now at the latest.
+   */
   revokeSession(s: State, tx: Tx, key: string): void {
     const session = this.session(s, tx.from, key);
-    if (!session.revoked) s.revokedInBlock[sessionId(tx.from, key)] = tx.block;
+    if (!session.revoked) {
+      s.revokedInBlock[sessionId(tx.from, key)] = tx.block;
+      const end = tx.now + ACCEPTANCE_WINDOW;
+      if (end < session.expiresAt) session.expiresAt = end;
+      const hold = s.holds[lower(tx.from)];
+      if (hold !== undefined && end < hold.until) s.holds[lower(tx.from)] = { ...hold, until: end };
+    }
     session.revoked = true;
     this.emitSessions(tx, "SessionRevoked", tx.from, key);
   }
@@ -1478,12 +1532,12 @@ export class CasinoModel {
    * CasinoSessions._checkStake: the token, the player's session of the key open, its game, its
    * token, its largest stake, and the stake (rounded up to 10^9 wei) counted against its budget.
    */
-  private sessionStake(s: State, tx: Tx, player: string, key: string, tokenAddress: string, game: number, amount: bigint): void {
+  private sessionStake(s: State, tx: Tx, player: string, key: string, tokenAddress: string, game: number, amount: bigint, split: boolean): void {
     const native = tokenAddress === ZeroAddress;
     if (!native && lower(tokenAddress) !== lower(this.setup.degen)) fail("TokenNotAllowed", tokenAddress);
     const session = this.storedSessionOf(s, player, key);
     if (session.expiresAt === 0n) fail("NotSessionPlayer", key, player);
-    if (session.revoked) fail("SessionRevokedError", key);
+    if (session.revoked && split) fail("SessionRevokedError", key);
     if (tx.now >= session.expiresAt) fail("SessionExpired", session.expiresAt);
     if (game > 7 || (session.games & (1 << game)) === 0) fail("GameNotAllowed", game);
     const allowance = this.session(s, player, key).allowance[native ? "BNB" : "DEGEN"];
@@ -1509,7 +1563,7 @@ export class CasinoModel {
   /** CasinoSessions._acceptBet: the deadline, then the stake against the signing key's session of the bet's player. */
   private acceptBet(s: State, tx: Tx, signed: SignedBetModel): string {
     if (tx.now > signed.deadline) fail("BetExpiredDeadline", signed.deadline);
-    this.sessionStake(s, tx, signed.input.player, signed.signer, signed.input.token, signed.input.gameType, signed.input.amount);
+    this.sessionStake(s, tx, signed.input.player, signed.signer, signed.input.token, signed.input.gameType, signed.input.amount, false);
     return signed.signer;
   }
 
@@ -1522,13 +1576,7 @@ export class CasinoModel {
     this.onlyRelayer(s, tx);
     if (seeds.length !== bets.length) fail("LengthMismatch");
     const refusals = bets.map((signed) => refusalOf(() => this.acceptBet(s, tx, signed)));
-    const payouts = this.playFor(
-      s,
-      tx,
-      bets.map((signed) => signed.input),
-      seeds,
-      refusals,
-    );
+    const payouts = this.playFor(s, tx, bets, seeds, refusals);
     bets.forEach((signed, i) => {
       const payout = payouts[i];
       // Only a bet its session accepted has a supported token and a stake counted.
@@ -1553,10 +1601,11 @@ export class CasinoModel {
     }
     const key = this.acceptBet(s, tx, signed);
     const token = this.supported(signed.input.token);
-    const bet = this.openBet(s, tx, signed.input, signed.input.nonce, true);
+    const bet = this.openBet(s, tx, signed.input, signed.input.nonce, true, signed.deadline);
     bet.placedBy = lower(key);
     s.openStakes[bet.betId.toString()] = { key: lower(key), whole: true };
     this.takeFromVault(s.players[bet.player], token, signed.input.amount);
+    if (this.storedSessionOf(s, signed.input.player, key).revoked) s.stats.revokedLanded++;
   }
 
   /**
@@ -1569,7 +1618,7 @@ export class CasinoModel {
     if (open !== undefined && lower(open.key) !== lower(signer)) fail("NotBetSession", betId, signer);
     const bet = this.addStakeOf(s, tx, betId);
     this.takeFromVault(s.players[bet.player], bet.token, bet.stake);
-    this.sessionStake(s, tx, playerAddressOf(betId), signer, this.tokenAddress(bet.token), BLACKJACK, bet.stake);
+    this.sessionStake(s, tx, playerAddressOf(betId), signer, this.tokenAddress(bet.token), BLACKJACK, bet.stake, true);
     if (open === undefined) s.openStakes[betId.toString()] = { key: lower(signer), whole: false };
   }
 
@@ -1601,12 +1650,12 @@ export class CasinoModel {
   // ───────────────────────────── one-click play (SessionPlay) ─────────────────────────────
 
   /** SessionPlay.playFor: the pending batch's draw recorded, each bet placed and settled from its player's vault, or skipped; the DEGEN bets with odds get tickets. Payout null: skipped. */
-  private playFor(s: State, tx: Tx, bets: BetInput[], seeds: string[], refusals: (string | null)[]): (bigint | null)[] {
+  private playFor(s: State, tx: Tx, bets: SignedBetModel[], seeds: string[], refusals: (string | null)[]): (bigint | null)[] {
     if (seeds.length !== bets.length) fail("LengthMismatch");
     if (s.paused) fail("IsPaused");
     const batch = { terms: this.terms(s), pool: s.jackpot, tickets: [] as Ticket[] };
     const recorded = this.recordPendingDraws(s, tx);
-    const payouts = bets.map((bet, i) => this.playOne(s, tx, bet, seeds[i], refusals[i], batch));
+    const payouts = bets.map((signed, i) => this.playOne(s, tx, signed, seeds[i], refusals[i], batch));
     if (batch.tickets.length !== 0) {
       const hash = ticketsHash(batch.tickets);
       const pending = s.ticketBatches[s.pendingTickets];
@@ -1647,11 +1696,12 @@ export class CasinoModel {
   private playOne(
     s: State,
     tx: Tx,
-    bet: BetInput,
+    signed: SignedBetModel,
     seed: string,
     sessionRefusal: string | null,
     batch: { terms: bigint; pool: bigint; tickets: Ticket[] },
   ): bigint | null {
+    const bet = signed.input;
     const isNative = bet.token === ZeroAddress;
     const player = s.players[this.playerIndex(s, bet.player)] as Player | undefined;
     if (player === undefined) {
@@ -1663,7 +1713,8 @@ export class CasinoModel {
     const token: Token = isNative ? "BNB" : "DEGEN";
     const betId = betIdOf(player.address, bet.nonce);
     let link = 0n;
-    const refusal =
+    // SessionPlay._refusal: what the Casino checks before the stake.
+    const early =
       sessionRefusal ??
       refusalOf(() => {
         if (!isNative && lower(bet.token) !== lower(this.setup.degen)) fail("UnsupportedToken", bet.token);
@@ -1674,6 +1725,22 @@ export class CasinoModel {
         if (player.nextNonce >= player.chainEnd) fail("ChainExhausted");
         if (player.commit === ZeroHash) fail("NoCommitment");
         if (bet.expectedCommit !== player.commit && bet.expectedCommit !== player.root) fail("StaleCommitment", player.commit);
+      });
+    if (sessionRefusal === null && early !== null && bet.nonce < player.nextNonce && s.walletBetsInSession[betId.toString()]) {
+      // SessionPlay._forfeit: the nonce a wallet bet took while the session lived; the stake to the bankroll.
+      delete s.walletBetsInSession[betId.toString()];
+      const amount = min(player.vault[token], bet.amount);
+      player.vault[token] -= amount;
+      s.bankroll[token] += amount;
+      s.stats.skippedBets++;
+      s.stats.forfeits++;
+      this.emit(tx, "StakeForfeited", betId, player.address, bet.token, amount);
+      this.emit(tx, "BetSkipped", player.address, bet.nonce, SKIPPED_BETS.NonceTakenByWallet, false);
+      return null;
+    }
+    const refusal =
+      early ??
+      refusalOf(() => {
         // SessionPlay._stakeRefusal: the game and params (a refusal of the rules reverts the batch), minBet, then maxBet.
         ratio(bet.gameType, bet.params, isNative, false);
         if (bet.amount < MIN_BET[token]) fail("BetTooSmall", bet.amount, MIN_BET[token]);
@@ -1693,7 +1760,7 @@ export class CasinoModel {
           const saved = structuredClone({ account: player.account, limits: player.limits[token] });
           const events = tx.events.length;
           try {
-            this.beforeBet(s, tx, player, token, bet.amount);
+            this.beforeBet(s, tx, player, token, bet.amount, signed.deadline);
           } catch (error) {
             Object.assign(player.account, saved.account);
             Object.assign(player.limits[token], saved.limits);
@@ -1725,6 +1792,7 @@ export class CasinoModel {
     player.vault[token] = player.vault[token] - bet.amount + payout;
     s.bankroll[token] += bet.amount - payout;
     if (player.account.marked) this.afterPayout(s, tx, player, token, payout);
+    if (this.storedSessionOf(s, bet.player, signed.signer).revoked) s.stats.revokedLanded++;
     const prize = isNative ? 0n : betJackpotPrize(bet.amount, s.edgeBps, batch.pool, s.shareBps);
     const odds = jackpotOdds(bet.amount, s.edgeBps, prize);
     this.emit(tx, "BetPlaced", betId, player.address, bet.token, bet.amount, bet.gameType, bet.params, nonce, bet.clientSeed, batch.terms, odds, prize);
@@ -1813,6 +1881,7 @@ export class CasinoModel {
     const limits = player.limits[token];
     this.applyPending(limits, tx.now);
     let mask = 0;
+    let tightened = false;
     const current: bigint[] = [];
     for (let i = 0; i < 3; i++) {
       const window = limits.windows[i];
@@ -1823,17 +1892,22 @@ export class CasinoModel {
           window.net = 0n;
         }
         window.limit = toUint(wanted, 96, UINT96_MAX);
+        tightened = true;
       } else if (wanted !== window.limit) {
         mask |= 1 << i;
         limits.pendingLoss[i] = toUint(wanted, 96, UINT96_MAX);
       }
       current.push(window.limit);
     }
-    if (CasinoModel.stricter(limits.betCap, betCap)) limits.betCap = toUint(betCap, 96, UINT96_MAX);
-    else if (betCap !== limits.betCap) {
+    let stricter = false;
+    if (CasinoModel.stricter(limits.betCap, betCap)) {
+      limits.betCap = toUint(betCap, 96, UINT96_MAX);
+      stricter = true;
+    } else if (betCap !== limits.betCap) {
       mask |= 8;
       limits.pendingBetCap = toUint(betCap, 96, UINT96_MAX);
     }
+    if (tightened || stricter) player.account.tightenedAt = tx.now;
     limits.pendingMask = mask;
     limits.pendingAt = mask === 0 ? 0n : tx.now + LOOSEN_DELAY;
     player.account.limitedTokens |= token === "DEGEN" ? 1 : 2;
@@ -1849,6 +1923,7 @@ export class CasinoModel {
     account.marked = true;
     if (until > account.coolOffUntil) {
       account.coolOffUntil = toUint(until, 40, UINT40_MAX);
+      account.tightenedAt = tx.now;
       account.pendingCoolOffAt = 0n;
       this.emitLimits(tx, "CoolOffSet", tx.from, until);
     } else if (until < account.coolOffUntil) {
@@ -1859,20 +1934,25 @@ export class CasinoModel {
     }
   }
 
-  /** CasinoLimits.beforeBet: the cool-off, the bet cap and the loss windows, each stake counted. */
-  private beforeBet(s: State, tx: Tx, player: Player, token: Token, stake: bigint): void {
+  /**
+   * CasinoLimits.beforeBet: the cool-off, the bet cap and the loss windows, each stake counted; a
+   * one-click bet (its `deadline`, 0 for any other) accepted before the latest stricter setting is
+   * counted, never refused.
+   */
+  private beforeBet(s: State, tx: Tx, player: Player, token: Token, stake: bigint, deadline: bigint): void {
     const account = player.account;
     this.applyPendingCoolOff(account, tx.now);
-    if (tx.now < account.coolOffUntil) fail("CoolingOff", account.coolOffUntil);
+    const accepted = deadline !== 0n && deadline < account.tightenedAt + ACCEPTANCE_WINDOW;
+    if (!accepted && tx.now < account.coolOffUntil) fail("CoolingOff", account.coolOffUntil);
     if ((account.limitedTokens & (token === "DEGEN" ? 1 : 2)) === 0) return;
     const limits = player.limits[token];
     this.applyPending(limits, tx.now);
-    if (limits.betCap !== 0n && stake > limits.betCap) fail("AboveBetCap", stake, limits.betCap);
+    if (!accepted && limits.betCap !== 0n && stake > limits.betCap) fail("AboveBetCap", stake, limits.betCap);
     limits.windows.forEach((window, i) => {
       if (window.limit === 0n) return;
       CasinoModel.roll(window, i, tx.now);
       const net = window.net + stake;
-      if (net > window.limit) fail("LossLimitReached", i, window.net > 0n ? window.net : 0n, window.limit);
+      if (!accepted && net > window.limit) fail("LossLimitReached", i, window.net > 0n ? window.net : 0n, window.limit);
       window.net = net;
     });
   }

@@ -182,17 +182,25 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
   });
 
   describe("revoking", function () {
-    it("ends the session at once: the player's one transaction, then the key's next bet is refused (SessionRevokedError)", async function () {
+    it("ends the session with the player's one transaction: the bets the key signed before land within the acceptance window, none after (SessionExpired)", async function () {
       const f = await loadFixture(deploySessions);
       const [alice] = f.players;
       const session = await openSession(f, alice);
-      const bet = await signBet(f, session);
+      const accepted = await signBet(f, session);
       await expect(f.sessions.connect(alice).revokeSession(session.key.address))
         .to.emit(f.sessions, "SessionRevoked")
         .withArgs(alice.address, session.key.address);
-      expect((await f.sessions.sessionOf(alice.address, session.key.address)).revoked).to.be.true;
-      await playSkipping(f, [bet], bet, f.sessions, "SessionRevokedError");
-      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.sessions, "SessionRevokedError").withArgs(session.key.address);
+      const view = await f.sessions.sessionOf(alice.address, session.key.address);
+      expect(view.revoked).to.be.true;
+      expect(view.expiresAt).to.equal(BigInt(await time.latest()) + (await f.sessions.BET_ACCEPTANCE_WINDOW()));
+      // Revoking never cancels a bet the server took: its outcome may already be public.
+      await expect(play(f, [accepted]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(accepted.betId, accepted.seed, accepted.word);
+      await time.increaseTo(view.expiresAt);
+      const later = await signBet(f, session);
+      await playSkipping(f, [later], later, f.sessions, "SessionExpired");
+      await expect(place(f, later.signed)).to.be.revertedWithCustomError(f.sessions, "SessionExpired").withArgs(view.expiresAt);
     });
 
     it("revokes a key before it is opened: its grant then never opens (SessionExists)", async function () {

@@ -45,15 +45,16 @@ const valuesOf = (answer: unknown): unknown => (Array.isArray(answer) ? [...answ
 /** The same view, read as the server read it before: one request per contract read, and the code. */
 async function separateReads(f: SessionsFixture, player: string, token: string, key: string, block: number) {
   const at = { blockTag: block };
-  const [code, commitment, balance, session, relayNonce, limits] = await Promise.all([
+  const [code, commitment, balance, session, relayNonce, limits, held] = await Promise.all([
     ethers.provider.getCode(player, block),
     f.casino.commitmentOf(player, at),
     f.casino.getBalance(player, token, at),
     f.sessions.sessionOf(player, key, at),
     f.relay.nonces(player, at),
     f.limits.limitsOf(player, token, at),
+    f.sessions.heldOf(player, token, at),
   ]);
-  return [BigInt((code.length - 2) / 2), ...commitment, balance, session.lost, relayNonce, limits].map(valuesOf);
+  return [BigInt((code.length - 2) / 2), ...commitment, balance, session.lost, relayNonce, limits, held.until].map(valuesOf);
 }
 
 describe("IntakeView: a player's one-click view in one eth_call (issue #38 item 6)", function () {
@@ -73,6 +74,7 @@ describe("IntakeView: a player's one-click view in one eth_call (issue #38 item 
     // What the cases are there for: a loss on Alice's session, her relayed withdrawal, Bob's limits, Carol's code.
     const alice = await oneCall(f, f.alice.address, f.tokenAddress, f.session.key.address, block);
     expect([alice.lost[0], alice.relayNonce, alice.codeSize]).to.deep.equal([parseEther("100"), 1n, 0n]);
+    expect(alice.heldUntil, "Alice's session holds a stake until it expires").to.equal(f.session.grant.expiresAt);
     const bob = await oneCall(f, f.bob.address, f.tokenAddress, ZeroAddress, block);
     expect([bob.limits.lossLimit[0], bob.limits.betCap]).to.deep.equal([parseEther("500"), parseEther("50")]);
     expect((await oneCall(f, f.wallet, f.tokenAddress, ZeroAddress, block)).codeSize).to.be.greaterThan(0n);

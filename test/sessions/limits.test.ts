@@ -231,6 +231,10 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
     await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("100"), 0n, 0n], 0n);
     await sessionBet(f, parseEther("100"));
     await f.limits.connect(f.alice).setCoolOff(BigInt(await time.latest()) + 365n * DAY);
+    // What holds a session's largest stake is the session, not the limits (CasinoSessions.heldOf):
+    // revoked, it lets the stake go once the bets it signed before can no longer land.
+    await f.sessions.connect(f.alice).revokeSession(f.session.key.address);
+    await time.increase(await f.sessions.BET_ACCEPTANCE_WINDOW());
     const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
     expect(vault).to.equal(VAULT_DEGEN - parseEther("100"));
     await expect(f.casino.connect(f.alice).withdraw(f.tokenAddress, vault)).to.changeTokenBalances(f.token, [f.alice, f.casino], [vault, -vault]);

@@ -112,7 +112,7 @@ describe("Issue #21: a settler cannot pay a wrong amount", function () {
       await expect(
         settler.playFor([{ bet: bet.bet, deadline: 0n, r: ethers.ZeroHash, vs: ethers.ZeroHash }], [bet.seed], ["0x00000000"]),
       ).to.be.revertedWithCustomError(f.casino, "NotSessions");
-      await expect(settler.placeFor(bet.bet)).to.be.revertedWithCustomError(f.casino, "NotSessions");
+      await expect(settler.placeFor(bet.bet, 0n)).to.be.revertedWithCustomError(f.casino, "NotSessions");
       await expect(settler.addStakeFor(bet.betId)).to.be.revertedWithCustomError(f.casino, "NotSessions");
       await expect(settler.settleFor(bet.betId, bet.seed, "0x48")).to.be.revertedWithCustomError(f.casino, "NotSessions");
     });

@@ -271,10 +271,13 @@ describe("CasinoSessions.play: one-click bets placed and settled in one transact
       } finally {
         await network.provider.send("evm_setAutomine", [true]);
       }
-      // Alice's bet took the nonce; the relay's play then skipped its bet (WrongNonce).
+      // Alice's bet took the nonce while her session lived; the relay's play then forfeited its bet's stake (NonceTakenByWallet).
       expect((await f.casino.getBet(chosen.betId)).open).to.equal(true);
       const relayedReceipt = (await ethers.provider.getTransactionReceipt(relayedHash))!;
-      expect(eventsOf(relayedReceipt, f.casino, "BetSkipped").map((e) => e.args.reason)).to.deep.equal([f.casino.interface.getError("WrongNonce")!.selector]);
+      expect(eventsOf(relayedReceipt, f.casino, "BetSkipped").map((e) => e.args.reason)).to.deep.equal([
+        f.casino.interface.getError("NonceTakenByWallet")!.selector,
+      ]);
+      expect(eventsOf(relayedReceipt, f.casino, "StakeForfeited").map((e) => e.args.amount)).to.deep.equal([parseEther("1")]);
       await expectLeakUseless(f, chosen, decoy.seed);
     });
 

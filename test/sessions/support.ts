@@ -38,6 +38,8 @@ export const TOKEN_BITS = { DEGEN: 1n, BNB: 2n } as const;
 export const ALL_GAMES = 0x1fn;
 /** The longest a session may last (issue #20: at most 24 h; CasinoSessions.MAX_SESSION). */
 export const MAX_SESSION = 24n * 3600n;
+/** ISessionCasino.ACCEPTANCE_WINDOW: the longest a bet the server accepted may take to land. */
+export const ACCEPTANCE_WINDOW = 300n;
 
 const CLIENT_SEED_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_SESSION_CLIENT_SEED"));
 
@@ -279,7 +281,8 @@ export async function signBet(f: SessionsFixture, session: Session, options: Bet
   const { nonce } = fields;
   const clientSeed = options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted, true) : sessionClientSeed(session.secret, nonce));
   const bet: BetInput = { ...fields, clientSeed };
-  const deadline = options.deadline ?? BigInt(await time.latest()) + 600n;
+  // As the server takes a bet: its deadline within the acceptance window (ISessionCasino.ACCEPTANCE_WINDOW).
+  const deadline = options.deadline ?? BigInt(await time.latest()) + ACCEPTANCE_WINDOW;
   const signature = Signature.from(await (options.signer ?? session.key).signTypedData(f.domain, BET_TYPES, typedBet(bet, deadline)));
   const seed = relaySeedOf(player, nonce);
   return {

@@ -45,6 +45,8 @@ const REFUSALS: Record<string, string> = {
   InvalidSignature: "The signature does not match this request",
   SignatureExpired: "The signature has expired: sign again",
   InsufficientBalance: "Insufficient vault balance",
+  BalanceHeld:
+    "Your one-click session holds its largest bet in your vault until it ends (a bet it sent must find its stake): withdraw less, or revoke it and wait 5 minutes",
   InsufficientBankroll: "The house cannot cover this swap right now",
   SwapAboveCap: "The swap is above the per-swap cap",
   SwapAboveDailyCap: "The swap is above what the daily cap has left",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { ZeroAddress, ZeroHash } from "ethers";
 import {
+  BET_ACCEPTANCE_WINDOW_SECONDS,
   betIdOf,
   decodeParams,
   formatAmount,
@@ -24,6 +25,8 @@ import { FixedWindowCounter } from "../http/limits";
 import type { SeedVault } from "../settler/seeds";
 import { symbolOf, type TokenSymbol } from "../tokens";
 import { markedView, type MarkedView, type MarkReads } from "./chain-marks";
+import { ownLimitRefusal } from "./own-limits";
+import { refusalText } from "./relay-plan";
 import type { SessionKeyRow, SessionKeys } from "./keys";
 import { IntakeGroups, judgeKnown, KNOWN_BET_COLUMNS, type KnownBetRow } from "./intake-groups";
 import type { AcceptedBet, Countersigner, SignedSessionBet } from "./intake-types";
@@ -181,6 +184,11 @@ export class SessionBetIntake {
     const now = await this.d.clock.now();
     if (session.expiresAt <= now) throw forbidden("This session has expired: open a new one");
     if (Number(bet.deadline) < now + DEADLINE_MARGIN_SECONDS) throw badRequest("The bet's deadline has passed (or is too close to land it): sign it again");
+    // A revocation, a stricter limit or a withdrawal waits this window for the bets taken before it
+    // (contracts/README.md "Trust assumptions"): a later deadline would let it cancel this one.
+    if (Number(bet.deadline) > now + BET_ACCEPTANCE_WINDOW_SECONDS) {
+      throw badRequest(`The bet's deadline is more than ${BET_ACCEPTANCE_WINDOW_SECONDS / 60} minutes ahead: sign it again with an earlier one`);
+    }
     this.checkGame(bet, token, session);
 
     const [head, terms] = await Promise.all([atHead ?? this.headRead.get(), this.terms.get()]);
@@ -191,6 +199,11 @@ export class SessionBetIntake {
     viewUsed.block = viewBlock;
     if (bet.terms !== terms) throw conflict(`The Casino's terms changed since the bet was signed: sign it again with terms ${terms}`);
     const { commit, nextNonce: chainNext, remaining, root, chainLength, balance } = view;
+    // The stake must stay in the vault until the bet can no longer land (CasinoSessions.heldOf).
+    if (view.heldUntil < bet.deadline)
+      throw conflict("Your one-click session holds no stake in the vault until this bet's deadline (a session was revoked): open a new one");
+    const ownLimit = ownLimitRefusal(view.limits, bet.amount, now);
+    if (ownLimit !== null) throw forbidden(refusalText(ownLimit));
     if (commit === ZeroHash || remaining === 0n)
       throw conflict("There is no commitment with links left: POST /api/fairness/commitment once your bets have landed");
     const chainEnd = chainNext + remaining;

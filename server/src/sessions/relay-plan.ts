@@ -192,6 +192,7 @@ const REFUSALS: Record<string, string> = {
   AboveBetCap: "The stake is above the largest bet you set for yourself",
   CoolingOff: "You are in a cool-off you set for yourself",
   InvalidSignature: "The bet's signature does not match it",
+  NonceTakenByWallet: "A wallet bet of yours took this bet's nonce while it was on its way",
 };
 
 export function refusalText(name: string | undefined): string {

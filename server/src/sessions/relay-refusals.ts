@@ -101,7 +101,9 @@ export class RelayRefusals {
         this.o.wake();
         continue;
       }
-      const reason = `Skipped on chain: ${refusalText(skip.reason)}`;
+      // On chain, a nonce a wallet bet took while the session lived costs the bet's stake (SessionPlay._forfeit).
+      const forfeited = skip.reason === "NonceTakenByWallet" ? ": its stake was forfeited" : "";
+      const reason = `Skipped on chain: ${refusalText(skip.reason)}${forfeited}`;
       await this.o.db.transaction(async (tx) => {
         await tx
           .update(sessionBets)

@@ -3,6 +3,7 @@ import {
   ACTION_KEY_TYPES,
   ACTIONS_TYPES,
   BET_TYPES,
+  betDeadline,
   clientSeedHash,
   SESSION_TYPES,
   sessionClientSeed,
@@ -99,7 +100,9 @@ export async function signBet(chain: TestChain, session: TestSession, choice: Be
     nonce: choice.nonce,
     expectedCommit: choice.expectedCommit,
     terms: choice.terms,
-    deadline: choice.deadline ?? BigInt(Math.floor(Date.now() / 1000) + 600),
+    // As the app signs it: within the acceptance window from the chain's time, or the clock's if later.
+    deadline:
+      choice.deadline ?? betDeadline(Math.max((await chain.provider.getBlock("latest"))!.timestamp, Math.floor(Date.now() / 1000)), Number.MAX_SAFE_INTEGER),
   };
   const signature = Signature.from(await session.key.signTypedData(await sessionsDomain(chain), fields(BET_TYPES), bet));
   const { deadline, ...signed } = bet;

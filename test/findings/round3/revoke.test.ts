@@ -5,8 +5,8 @@
 // never changes how a hand already open settles; only hands placed from the revocation's block on
 // refuse the key's actions (contracts/README.md "Trust assumptions").
 import { expect } from "chai";
-import { network } from "hardhat";
-import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import { ethers, network } from "hardhat";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { GAME } from "../../helpers";
 import { eventsOf } from "../support";
@@ -78,10 +78,19 @@ describe("Issue #37, item 4: revoking a key never changes how a hand already ope
       .withArgs(bobSession.key.address);
   });
 
-  it("the revoked key places and splits nothing more (SessionRevokedError): only later bets are refused", async function () {
+  it("the revoked key places nothing once the acceptance window has passed (SessionExpired): its bets signed before land in it, none after", async function () {
     const f = await loadFixture(revokeFixture);
+    // Signed and accepted before the revocation: it lands within the window (issue #37 item 2).
+    const before = await signBet(f, f.session, { game: GAME.BLACKJACK, params: 0n, amount: STAKE });
     await f.sessions.connect(f.alice).revokeSession(f.session.key.address);
+    const revokedAt = BigInt((await ethers.provider.getBlock("latest"))!.timestamp);
+    const [, expiresAt] = await f.sessions.sessionOf(f.alice.address, f.session.key.address);
+    expect(expiresAt).to.equal(revokedAt + (await f.sessions.BET_ACCEPTANCE_WINDOW()));
+    await place(f, before.signed);
+    expect((await f.casino.getBet(before.betId)).open).to.equal(true);
+
+    await time.increaseTo(expiresAt);
     const next = await signBet(f, f.session, { game: GAME.BLACKJACK, params: 0n, amount: STAKE });
-    await expect(place(f, next.signed)).to.be.revertedWithCustomError(f.sessions, "SessionRevokedError").withArgs(f.session.key.address);
+    await expect(place(f, next.signed)).to.be.revertedWithCustomError(f.sessions, "SessionExpired").withArgs(expiresAt);
   });
 });

@@ -3,28 +3,17 @@
 // whole batch reverted, and account B read its own outcome in the public calldata and could make
 // its losing bet fail before the resend. The rule now: one player's failure never reverts another
 // player's bet. play skips the bet that fails, with BetSkipped(player, nonce, reason, nonceSpent),
-// spends its nonce (so the relay seed it showed settles nothing, and the signed bet can never be
-// placed), and settles every other bet in the same transaction (contracts/README.md "Trust
-// assumptions").
+// and settles every other bet in the same transaction; and a player can no longer make their own
+// bet fail once the server took it (withdrawing is held, revoking and limits wait for it), but by
+// betting from the wallet on its nonce, which forfeits its stake (contracts/README.md "Trust
+// assumptions", test/findings/round3/cancel.test.ts).
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { GAME } from "../../helpers";
 import { eventsOf } from "../support";
-import {
-  deploySessions,
-  openSession,
-  place,
-  play,
-  relaySeedOf,
-  seedOf,
-  settleWithRules,
-  signBatch,
-  VAULT_DEGEN,
-  walletBet,
-  type Outcome,
-} from "../../sessions/support";
+import { deploySessions, openSession, place, play, relaySeedOf, seedOf, settleWithRules, signBatch, walletBet, type Outcome } from "../../sessions/support";
 
 const STAKE = parseEther("100");
 const lose: Outcome = async (pay) => (await pay()) === 0n;
@@ -37,19 +26,20 @@ async function twoPlayersFixture() {
 }
 
 describe("Issue #37, item 2: one player's failure never reverts another player's bet", function () {
-  it("A withdraws in the relay's block, before its play: A's bet is skipped (InsufficientBalance, nonce spent), B's losing bet settles in the same transaction", async function () {
+  it("A bets from the wallet on its pending nonce in the relay's block, before its play: A's one-click bet is forfeited (NonceTakenByWallet), B's losing bet settles in the same transaction", async function () {
     const f = await loadFixture(twoPlayersFixture);
     // A's bet would win, B's loses: B is the one who would cancel, A the one who fails the batch.
     const [aBet, bBet] = await signBatch(f, [
       [f.aSession, { amount: STAKE, wanted: win }],
       [f.bSession, { amount: STAKE, wanted: lose }],
     ]);
-    const bVault = await f.casino.getBalance(f.b.address, f.tokenAddress);
+    const [aVault, bVault] = [await f.casino.getBalance(f.a.address, f.tokenAddress), await f.casino.getBalance(f.b.address, f.tokenAddress)];
+    const aWallet = await walletBet(f, f.a, { amount: STAKE });
 
     await network.provider.send("evm_setAutomine", [false]);
     let playHash: string;
     try {
-      await f.casino.connect(f.a).withdraw(f.tokenAddress, VAULT_DEGEN, { gasLimit: 500_000 });
+      await aWallet.send();
       playHash = (await play(f, [aBet, bBet])).hash;
       await network.provider.send("evm_mine", []);
     } finally {
@@ -59,38 +49,40 @@ describe("Issue #37, item 2: one player's failure never reverts another player's
     expect(receipt.status, "the batch went through").to.equal(1);
 
     const skipped = eventsOf(receipt, f.casino, "BetSkipped").map((e) => [e.args.player, e.args.nonce, e.args.reason, e.args.nonceSpent]);
-    const insufficient = f.casino.interface.getError("InsufficientBalance")!.selector;
-    expect(skipped).to.deep.equal([[f.a.address, 0n, insufficient, true]]);
+    const taken = f.casino.interface.getError("NonceTakenByWallet")!.selector;
+    expect(skipped).to.deep.equal([[f.a.address, 0n, taken, false]]);
+    const forfeited = eventsOf(receipt, f.casino, "StakeForfeited").map((e) => [e.args.betId, e.args.player, e.args.token, e.args.amount]);
+    expect(forfeited).to.deep.equal([[aBet.betId, f.a.address, f.tokenAddress, STAKE]]);
     const settled = eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId);
     expect(settled).to.deep.equal([bBet.betId]);
     // B lost the stake: its bet is final in the batch A failed, nothing left for B to cancel.
     expect(await f.casino.getBalance(f.b.address, f.tokenAddress)).to.equal(bVault - STAKE);
-    // A's budget is untouched by the bet that was never placed.
-    expect((await f.sessions.sessionOf(f.a.address, f.aSession.key.address)).lost).to.deep.equal([0n, 0n]);
+    // A paid the wallet bet's stake and the one-click bet's, to the wei.
+    expect(await f.casino.getBalance(f.a.address, f.tokenAddress)).to.equal(aVault - 2n * STAKE);
   });
 
-  it("the skipped bet's seed, public in the mined play, settles nothing later: its signed bet is never placed, the nonce's wallet seed is another", async function () {
+  it("the forfeited bet's seed, public in the mined play, settles nothing: its signed bet is never placed, the nonce's wallet bet settles with the wallet seed", async function () {
     const f = await loadFixture(twoPlayersFixture);
     const [aBet, bBet] = await signBatch(f, [
       [f.aSession, { amount: STAKE, wanted: win }],
       [f.bSession, { amount: STAKE }],
     ]);
-    await f.casino.connect(f.a).withdraw(f.tokenAddress, VAULT_DEGEN);
+    const aWallet = await walletBet(f, f.a, { amount: STAKE });
+    await aWallet.send();
     await play(f, [aBet, bBet]);
-    // A sees the skipped bet would have won, deposits again and sends it with the countersignature.
-    await f.casino.connect(f.a).deposit(f.tokenAddress, VAULT_DEGEN);
-    await expect(place(f, aBet.signed, f.a), "the skipped bet placed with its countersignature")
+    // A sees the forfeited bet would have won, and sends it with the countersignature.
+    await expect(place(f, aBet.signed, f.a), "the forfeited bet placed with its countersignature")
       .to.be.revertedWithCustomError(f.casino, "WrongNonce")
       .withArgs(1n);
-    // A's next bet, from the wallet, takes nonce 1: the seed the play showed (nonce 0's relay link)
-    // is below both of nonce 1's links in the chain, and settles it no more than any other.
-    const next = await walletBet(f, f.a, { amount: STAKE });
-    await next.send();
-    expect(next.betId).to.equal(aBet.betId + 1n);
-    await expect(f.casino.connect(f.settler).settle(next.betId, aBet.seed, 0n)).to.be.revertedWithCustomError(f.casino, "WrongSeed");
+    // Nonce 0 is the wallet bet's: the relay seed the play showed is the hash of its wallet seed,
+    // and settles it no more than any other seed.
     expect(aBet.seed).to.equal(relaySeedOf(f.a.address, 0n));
-    await settleWithRules(f, next.betId, seedOf(f.a.address, 1n));
-    expect((await f.casino.getBet(next.betId)).open).to.equal(false);
+    await expect(f.casino.connect(f.settler).settle(aWallet.betId, aBet.seed, 0n)).to.be.revertedWithCustomError(f.casino, "WrongSeed");
+    await settleWithRules(f, aWallet.betId, seedOf(f.a.address, 0n));
+    expect((await f.casino.getBet(aWallet.betId)).open).to.equal(false);
+    // Played again, the forfeited bet is not charged twice: its nonce is the wallet's, nothing more.
+    const receipt = (await (await play(f, [aBet])).wait())!;
+    expect(eventsOf(receipt, f.casino, "StakeForfeited")).to.have.length(0);
   });
 
   // What is left open (contracts/README.md "Trust assumptions"): a bet skipped for the bankroll's

@@ -3,7 +3,8 @@ import { toBaseUnits } from "@engine/tokens";
 import type { GameId, GameType } from "@engine/gameTypes";
 import type { Token } from "@engine/index";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
-import { readyWallet, contractRevert, sendTransaction, type TxUpdate } from "@/features/wallet/onchain";
+import { readyWallet, contractRevert, sendTransaction, type ReadyWallet, type TxUpdate } from "@/features/wallet/onchain";
+import { readSignedBets } from "@/features/one-click/onchain";
 import { termsForBet, useBetTermsStore } from "../terms-store";
 import { useFairnessStore } from "../fairness-store";
 import { readCasinoTerms } from "./casino-terms";
@@ -30,6 +31,7 @@ interface Commitment {
  */
 export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {
   const wallet = await readyWallet();
+  await refuseOverLandingSignedBet(wallet);
   const commitment = apiRequest<Commitment>("POST", "/api/fairness/commitment").catch((error: unknown) => {
     // The server's own sentence (a wallet with nothing at stake yet, a spent budget), not '403: {…}'.
     throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
@@ -51,4 +53,23 @@ export async function placeBet(request: BetRequest, report: (update: TxUpdate) =
         .catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A wallet bet takes the player's next nonce. Were a one-click bet of this tab on that nonce still
+ * able to land (the server countersigned it and holds its seed, and its deadline has not passed),
+ * the relay would then forfeit its stake (SessionPlay._forfeit, docs/protocol.md §4.3): the player
+ * is asked to wait for it instead.
+ */
+async function refuseOverLandingSignedBet(wallet: ReadyWallet): Promise<void> {
+  const kept = Object.values(readSignedBets(wallet.config.chain.id, wallet.account)).filter((bet) => bet.countersignature !== undefined);
+  if (kept.length === 0) return;
+  const [state, head] = await Promise.all([wallet.contracts.casino.commitmentOf(wallet.account), wallet.provider.getBlock("latest")]);
+  // By position: the output named `length` collides with the array's own.
+  const nextNonce = (state as unknown as bigint[])[1]!;
+  const now = BigInt(Math.max(head?.timestamp ?? 0, Math.floor(Date.now() / 1000)));
+  const landing = kept.find((bet) => BigInt(bet.bet.nonce) >= nextNonce && BigInt(bet.deadline) >= now);
+  if (landing === undefined) return;
+  const wait = Number(BigInt(landing.deadline) - now);
+  throw new Error(`Your last one-click bet can still land for ${wait} s: a wallet bet now would take its turn and forfeit its stake. Wait for it to land.`);
 }

@@ -3,7 +3,7 @@
 // the wallet; only when the relay fails does the player's wallet send that same signed bet.
 import { getAddress, type Log } from "ethers";
 import { betIdOf } from "@engine/betId";
-import { clientSeedHash, sessionClientSeed, type SessionBet } from "@engine/session";
+import { betDeadline, clientSeedHash, sessionClientSeed, type SessionBet } from "@engine/session";
 import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
 import { formatTokenAmount } from "@/config/tokens";
 import { explorerTxUrl } from "@/features/chain";
@@ -107,12 +107,15 @@ export async function placeSignedBet(
   const commitment = apiRequest<{ expectedCommit: string }>("POST", "/api/fairness/commitment").catch((error: unknown) => {
     throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
   });
-  const [{ expectedCommit }, terms, state, signedAtBlock] = await Promise.all([
+  const [{ expectedCommit }, terms, state, head] = await Promise.all([
     commitment,
     termsForBet(readCasinoTerms),
     casino.commitmentOf(wallet.account),
-    wallet.provider.getBlockNumber(),
+    wallet.provider.getBlock("latest"),
   ]);
+  const signedAtBlock = head?.number ?? 0;
+  // Block time, which a test chain may have moved ahead of the clock, or the clock past an idle chain's last block.
+  const now = Math.max(head?.timestamp ?? 0, Math.floor(Date.now() / 1000));
   // By position: the output named `length` collides with the array's own.
   const nonce = (state as unknown as bigint[])[1]!;
   forgetSignedBetsBelow(chainId, wallet.account, nonce);
@@ -139,7 +142,8 @@ export async function placeSignedBet(
     nonce,
     expectedCommit,
     terms,
-    deadline: BigInt(signer.session.grant.expiresAt),
+    // Within the window the server takes a bet for: a revocation, a limit or a withdrawal waits for it (docs/protocol.md §4.3).
+    deadline: betDeadline(now, Number(signer.session.grant.expiresAt)),
   };
   // The Bet's fields as CasinoSessions.BetInput takes them, the seed in its hash's place; the deadline beside them.
   const { deadline: _deadline, clientSeedHash: _hash, ...fields } = bet;

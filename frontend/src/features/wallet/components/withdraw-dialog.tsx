@@ -2,10 +2,12 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { TokenSwitch } from "@/components/ui/token-switch";
+import { fromBaseUnits } from "@engine/tokens";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { decimalOf, parseAmount } from "../amount";
 import { announceInvalidAmount, announceWithdrawalFailed, announceWithdrawn } from "../funds-toasts";
 import { useRelayLimits } from "../hooks/use-relay-limits";
+import { useSessionHold } from "../hooks/use-session-hold";
 import { useTxSteps } from "../hooks/use-tx-steps";
 import { relayRefusal } from "../relay-limits";
 import { useWalletStore } from "../wallet-store";
@@ -23,6 +25,7 @@ export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClos
   const [running, setRunning] = useState<Route | null>(null);
   const { steps, start } = useTxSteps();
   const vault = useWalletStore((state) => state.onChainBalances[token]);
+  const hold = useSessionHold(token);
   // Below the server's minimum or past its daily quota, the direct withdrawal is the way (issue #19, finding R2-8).
   const notRelayed = relayRefusal(useRelayLimits(), token, parseAmount(amount));
 
@@ -60,6 +63,11 @@ export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClos
           disabled={running !== null}
           hint={`In the Casino: ${formatTokenAmount(token, Number(vault))} ${token}`}
         />
+        {hold && (
+          <p role="note" className="text-xs text-slate-400" data-testid="withdraw-held">
+            {`One-click play holds ${formatTokenAmount(token, fromBaseUnits(hold.held))} ${token} of it until ${new Date(hold.until * 1000).toLocaleTimeString()}: a bet it sent always finds its stake.`}
+          </p>
+        )}
         <TxProgress steps={steps} />
         {notRelayed ? (
           <div className="flex flex-col gap-2">

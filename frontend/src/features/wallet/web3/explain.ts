@@ -64,6 +64,10 @@ const SENTENCES: { [N in RevertName]?: Sentence<N> } = {
     message: `Your Casino balance is ${amount(a[0])}; this needs ${amount(a[1])}.`,
     suggestDeposit: true,
   }),
+  BalanceHeld: (a, amount) =>
+    `Your one-click play holds ${amount(a[0])} in your Casino balance (its largest bet) until it ends, so that a bet it sent always finds its stake; this would leave ${amount(a[1])}. Withdraw less, or turn one-click play off and wait 5 minutes.`,
+  SessionLive: (a) => `Your one-click play lasts until ${dateTime(a[0])}: turn it off first.`,
+  NonceTakenByWallet: () => "A wallet bet took this one-click bet's turn while it was on its way: its stake was forfeited.",
   InsufficientBankroll: (a, amount) => `The house cannot cover this right now: ${amount(a[0], true)} is free, ${amount(a[1], true)} is needed.`,
   ExposureTooHigh: (a, amount) => `Your open bets already reserve nearly all the house allows one player: room is left for ${amount(a[0], true)}.`,
   NoCommitment: () => "The game server has not published its fairness commitment yet. Please try again.",
