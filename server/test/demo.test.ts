@@ -132,7 +132,7 @@ describe("demo blackjack", () => {
   it("pays a BNB hand's winnings at BNB's 0.98x: a win 1.98x, a blackjack 2.47x, a push the stake", async () => {
     const client = new Client(server.url);
     const paid = new Map<string, string>();
-    for (let i = 0; i < 1000 && !["PLAYER_WIN", "BLACKJACK", "PUSH"].every((status) => paid.has(status)); i++) {
+    for (let i = 0; i < 1000 && !["PLAYER_WIN", "BLACKJACK", "PUSH", "DEALER_WIN"].every((status) => paid.has(status)); i++) {
       let hand = (await client.post("/api/blackjack/start", { token: "BNB", action: "START", betAmount: 1 })).body;
       if (hand.status === "PLAYING") hand = (await client.post("/api/blackjack/stand", { token: "BNB", action: "STAND", sessionId: hand.sessionId })).body;
       paid.set(hand.status, hand.payout);
