@@ -1,4 +1,4 @@
-import { parseEther, parseUnits } from "ethers";
+import { parseEther, parseUnits, ZeroAddress, ZeroHash } from "ethers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GameType } from "../../src/engine";
 import type { Casino } from "../../../typechain-types";
@@ -17,12 +17,10 @@ const BUDGET = 10_000;
 let server: TestServer;
 let seats: Seat[];
 let terms: bigint;
-let degen: string;
 
 beforeAll(async () => {
   server = await startTestServer({ MASTER_SECRET, RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY: String(BUDGET) });
   terms = await server.chain.casino.terms();
-  degen = await server.chain.token.getAddress();
   seats = await seatPlayers(server, server.chain.players.slice(0, 2));
 });
 afterAll(async () => server?.close());
@@ -36,9 +34,7 @@ describe("the revert gas budget", () => {
   it("counts a griefer's reverted relay transaction against their address, shows the gas in a metric, and refuses their bets past the budget; another player's bets go on", async () => {
     const { provider, casino } = server.chain;
     const [griefer, other] = seats as [Seat, Seat];
-    const vault = await casino.getBalance(griefer.player.address, degen);
     await provider.send("evm_setAutomine", [false]);
-    const deadline = BigInt((await provider.getBlock("latest"))!.timestamp + 3_600);
     const choice = {
       game: GameType.WHEEL,
       params: 0b111n,
@@ -46,17 +42,20 @@ describe("the revert gas budget", () => {
       nonce: griefer.nonce++,
       expectedCommit: griefer.expectedCommit,
       terms,
-      deadline,
     };
     const signed = await signBet(server.chain, griefer.session, choice);
     expect((await sendBet(griefer.client, signed)).status).toBe(202);
     const doomed = signed.betId;
     const { txHash } = await relayStatus(griefer, doomed, "sent");
     await broadcastSeen(server, txHash!);
-    await (casino.connect(griefer.player) as Casino).withdraw(degen, vault, {
+    // A wallet bet on the same nonce, outbidding the relay (a withdrawal no longer can: the session holds the stake).
+    const [, , , root] = await casino.commitmentOf(griefer.player.address);
+    const walletStake = parseEther("0.01");
+    await (casino.connect(griefer.player) as Casino).playGame(ZeroAddress, walletStake, GameType.WHEEL, 0b11n, ZeroHash, root, terms, {
+      value: walletStake,
       maxPriorityFeePerGas: parseUnits("50", "gwei"),
       maxFeePerGas: parseUnits("100", "gwei"),
-      gasLimit: 200_000n,
+      gasLimit: 400_000n,
     });
     await provider.send("evm_mine", []);
     // The chain skips the bet (issue #37 item 2): the transaction lands, the bet alone in it.
@@ -67,15 +66,16 @@ describe("the revert gas budget", () => {
     // Refused by the relay, with the chain's reason; its gas counted against the griefer.
     let answer = await relayStatus(griefer, doomed);
     for (let i = 0; i < 200 && answer.status !== "refused"; i++) answer = await relayStatus(griefer, doomed);
-    expect(answer).toMatchObject({ status: "refused", error: "Skipped on chain: Your vault did not cover the stake when the bet was sent" });
+    expect(answer).toMatchObject({
+      status: "refused",
+      error: "Skipped on chain: A wallet bet of yours took this bet's nonce while it was on its way: its stake was forfeited",
+    });
     const text = `Relay transactions carrying this wallet's bets reverted, costing the house ${Number(receipt.gasUsed).toLocaleString("en-US")} gas in 24 hours (the limit is ${BUDGET.toLocaleString("en-US")}): place your bets from your wallet, or try again later`;
     expect(await revertGas("player")).toBe(Number(receipt.gasUsed));
     expect(await revertGas("unattributed")).toBe(0);
 
-    // The griefer's next bet (its vault refilled) is refused at once: 409, past the budget.
+    // The griefer's next bet is refused at once: 409, past the budget.
     await provider.send("evm_setAutomine", [true]);
-    await (await server.chain.token.connect(griefer.player).approve(await casino.getAddress(), vault)).wait();
-    await (await (casino.connect(griefer.player) as Casino).deposit(degen, vault)).wait();
     const again = await sendBet(griefer.client, await signBet(server.chain, griefer.session, { ...choice, nonce: griefer.nonce++ }));
     expect(again.status, JSON.stringify(again.body)).toBe(409);
     expect(again.body.error).toBe(text);

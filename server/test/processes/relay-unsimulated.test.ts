@@ -1,9 +1,10 @@
-import { parseEther, parseUnits, ZeroAddress } from "ethers";
+import { parseEther, parseUnits, ZeroAddress, ZeroHash } from "ethers";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Casino } from "../../../typechain-types";
 import { CasinoLimits__factory } from "../../../typechain-types/factories/contracts/CasinoLimits.sol/CasinoLimits__factory";
 import { CasinoRelay__factory } from "../../../typechain-types/factories/contracts/CasinoRelay__factory";
+import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
 import { sessionBets } from "../../src/db/schema";
 import { markedView } from "../../src/sessions/chain-marks";
 import { startTestServer, type TestServer } from "../support/app";
@@ -57,7 +58,7 @@ async function chainMarkOf(betId: string): Promise<string | null> {
 }
 
 describe("unsimulated relay batches", () => {
-  it("sends the bets of players who did nothing on chain since the intake checked them unsimulated; a batch with a player who withdrew through CasinoRelay since is simulated, that bet refused, no transaction reverts", async () => {
+  it("sends the bets of players who did nothing on chain since the intake checked them unsimulated; a batch with a player who withdrew through CasinoRelay since is simulated, and lands: the session held the stake", async () => {
     const { provider, casino } = server.chain;
     await provider.send("evm_setAutomine", [false]);
     const [unsimulatedBefore, revertedBefore] = [await unsimulated(), await reverted()];
@@ -66,24 +67,26 @@ describe("unsimulated relay batches", () => {
     expect(await unsimulatedReaching(unsimulatedBefore + 1)).toBe(unsimulatedBefore + 1);
     expect(await chainMarkOf(first)).toBe(`${await provider.getTransactionCount(seats[0]!.player.address)}:0`);
 
-    // Two players' bets queue behind it; the first of them then empties the vault by a signed
-    // withdrawal that another account submits (anyone may): the player's wallet sends nothing.
-    const drained = await bet(seats[1]!);
+    // Two players' bets queue behind it; the first of them then withdraws all the vault can give
+    // by a signed withdrawal that another account submits (anyone may): the player's wallet sends
+    // nothing. The session holds its largest stake in the vault (issue #37 item 2).
+    const withdrew = await bet(seats[1]!);
     const kept = await bet(seats[2]!);
     const vault = await casino.getBalance(seats[1]!.player.address, degen);
-    const withdrawal = await signWithdraw(server, seats[1]!.player, { token: degen, amount: vault });
+    const sessions = CasinoSessions__factory.connect(await casino.sessions(), provider);
+    const [held] = await sessions.heldOf(seats[1]!.player.address, degen);
+    const withdrawal = await signWithdraw(server, seats[1]!.player, { token: degen, amount: vault - held });
     const relay = CasinoRelay__factory.connect(await casino.relay(), seats[4]!.player);
-    await relay.withdraw({ player: seats[1]!.player.address, token: degen, amount: vault, deadline: withdrawal.deadline }, withdrawal.signature, {
+    await relay.withdraw({ player: seats[1]!.player.address, token: degen, amount: vault - held, deadline: withdrawal.deadline }, withdrawal.signature, {
       gasLimit: 300_000n,
     });
     await broadcastSeen(server, round1);
     await provider.send("evm_mine", []);
-    expect(await casino.getBalance(seats[1]!.player.address, degen)).toBe(0n);
+    expect(await casino.getBalance(seats[1]!.player.address, degen)).toBe(held);
 
     const round2 = await mineRelayOf(seats[2]!, kept);
     expect(round2.status).toBe("mined");
-    expect(await relayStatus(seats[1]!, drained)).toMatchObject({ status: "refused", error: "Your vault did not cover the stake when the bet was sent" });
-    expect(await casino.queryFilter(casino.filters.BetPlaced(drained))).toHaveLength(0);
+    expect((await relayStatus(seats[1]!, withdrew, "mined")).status).toBe("mined");
     for (const hash of [round1, round2.txHash]) expect((await provider.getTransactionReceipt(hash))!.status).toBe(1);
     expect(await unsimulated()).toBe(unsimulatedBefore + 1);
     expect(await reverted()).toBe(revertedBefore);
@@ -105,9 +108,9 @@ describe("unsimulated relay batches", () => {
     const underLimit = await bet(limited);
     expect((await relayStatus(limited, underLimit, "mined")).status).toBe("mined");
 
-    // A session ending 5 minutes from now, a bet good for 10.
+    // A session ending 200 s from now, a bet good for 270 (the app's deadline: engine betDeadline).
     const hurried = seats[3]!;
-    const expiresAt = BigInt((await provider.getBlock("latest"))!.timestamp + 300);
+    const expiresAt = BigInt((await provider.getBlock("latest"))!.timestamp + 200);
     const { session, answer } = await openSession(server.chain, hurried.client, hurried.player, { expiresAt });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const late = await betAs(server, Object.assign(hurried, { session }), terms);
@@ -116,7 +119,7 @@ describe("unsimulated relay batches", () => {
     expect(await unsimulated()).toBe(unsimulatedBefore);
   });
 
-  it("a batch its player fails all the same (their withdrawal mined first, in the same block) lands with that bet skipped on chain (issue #37 item 2): the bet is refused with the reason, nothing placed, no revert", async () => {
+  it("a batch its player fails all the same (their wallet bet on its nonce mined first, in the same block) lands with that bet skipped on chain, its stake forfeited (issue #37 item 2): the bet is refused with the reason, no revert", async () => {
     const { provider, casino } = server.chain;
     await provider.send("evm_setAutomine", [false]);
     const [unsimulatedBefore, revertedBefore] = [await unsimulated(), await reverted()];
@@ -129,20 +132,25 @@ describe("unsimulated relay batches", () => {
     await broadcastSeen(server, round2);
     expect(await unsimulatedReaching(unsimulatedBefore + 2)).toBe(unsimulatedBefore + 2);
 
-    // After the relay looked, the player withdraws everything from the wallet with a higher tip:
-    // the node mines the withdrawal first, and the relay transaction skips the bet.
-    const vault = await casino.getBalance(seats[2]!.player.address, degen);
-    const tip = { maxPriorityFeePerGas: parseUnits("50", "gwei"), maxFeePerGas: parseUnits("100", "gwei"), gasLimit: 200_000n };
-    await (casino.connect(seats[2]!.player) as Casino).withdraw(degen, vault, tip);
+    // After the relay looked, the player bets from the wallet on that nonce with a higher tip: the
+    // node mines the wallet bet first, and the relay transaction skips the bet, forfeiting its stake.
+    const [, , , root] = await casino.commitmentOf(seats[2]!.player.address);
+    const stake = parseEther("0.01");
+    const tip = { value: stake, maxPriorityFeePerGas: parseUnits("50", "gwei"), maxFeePerGas: parseUnits("100", "gwei"), gasLimit: 400_000n };
+    await (casino.connect(seats[2]!.player) as Casino).playGame(ZeroAddress, stake, 0, 0b11n, ZeroHash, root, terms, tip);
     await provider.send("evm_mine", []);
     await provider.send("evm_setAutomine", [true]);
     expect((await provider.getTransactionReceipt(round2))!.status).toBe(1);
-    expect(await casino.getBalance(seats[2]!.player.address, degen)).toBe(0n);
+    expect((await casino.queryFilter(casino.filters.StakeForfeited(doomed))).map((e) => e.args.amount)).toEqual([parseEther("10")]);
 
     let answer = await relayStatus(seats[2]!, doomed);
     for (let i = 0; i < 100 && answer.status !== "refused"; i++) answer = await relayStatus(seats[2]!, doomed);
-    expect(answer).toMatchObject({ status: "refused", error: "Skipped on chain: Your vault did not cover the stake when the bet was sent" });
-    expect(await casino.queryFilter(casino.filters.BetPlaced(doomed))).toHaveLength(0);
+    expect(answer).toMatchObject({
+      status: "refused",
+      error: "Skipped on chain: A wallet bet of yours took this bet's nonce while it was on its way: its stake was forfeited",
+    });
+    // The nonce's one bet is the wallet's (its client seed zero).
+    expect((await casino.queryFilter(casino.filters.BetPlaced(doomed))).map((e) => e.args.clientSeed)).toEqual([ZeroHash]);
     expect(await reverted()).toBe(revertedBefore);
   });
 });
