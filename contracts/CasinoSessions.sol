@@ -208,9 +208,12 @@ contract CasinoSessions is EIP712 {
         if (!session.degen.revoked) {
             _revokedInBlock[msg.sender][key] = block.number;
             uint32 end = uint32(block.timestamp + ACCEPTANCE_WINDOW);
-            if (end < session.degen.expiresAt) (session.degen.expiresAt, session.native.expiresAt) = (end, end);
-            Hold storage hold = _holds[msg.sender];
-            if (end < hold.until) hold.until = end;
+            // A session that ends sooner by itself (or was never opened) keeps its end, and the hold its own.
+            if (end < session.degen.expiresAt) {
+                (session.degen.expiresAt, session.native.expiresAt) = (end, end);
+                Hold storage hold = _holds[msg.sender];
+                if (end < hold.until) hold.until = end;
+            }
         }
         session.degen.revoked = true;
         session.native.revoked = true;

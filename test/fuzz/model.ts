@@ -1520,9 +1520,11 @@ export class CasinoModel {
     if (!session.revoked) {
       s.revokedInBlock[sessionId(tx.from, key)] = tx.block;
       const end = tx.now + ACCEPTANCE_WINDOW;
-      if (end < session.expiresAt) session.expiresAt = end;
-      const hold = s.holds[lower(tx.from)];
-      if (hold !== undefined && end < hold.until) s.holds[lower(tx.from)] = { ...hold, until: end };
+      if (end < session.expiresAt) {
+        session.expiresAt = end;
+        const hold = s.holds[lower(tx.from)];
+        if (hold !== undefined && end < hold.until) s.holds[lower(tx.from)] = { ...hold, until: end };
+      }
     }
     session.revoked = true;
     this.emitSessions(tx, "SessionRevoked", tx.from, key);

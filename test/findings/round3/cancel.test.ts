@@ -81,6 +81,14 @@ describe("Issue #37, item 2: a player cannot cancel a one-click bet the server a
     await expect(f.casino.connect(f.alice).withdraw(f.tokenAddress, vault - STAKE)).to.changeTokenBalance(f.token, f.alice, vault - STAKE);
   });
 
+  it("revoking a key that holds no live session (never opened) leaves the live session's hold as it was", async function () {
+    const f = await loadFixture(playerFixture);
+    const before = await f.sessions.heldOf(f.alice.address, f.tokenAddress);
+    expect(before).to.deep.equal([STAKE, f.session.grant.expiresAt]);
+    await f.sessions.connect(f.alice).revokeSession(ethers.Wallet.createRandom().address);
+    expect(await f.sessions.heldOf(f.alice.address, f.tokenAddress)).to.deep.equal(before);
+  });
+
   it("a cool-off, or a largest stake below the bet, set first: the bet settles, counted in the loss windows; a bet signed after is refused", async function () {
     for (const tighten of ["coolOff", "betCap"] as const) {
       const f = await loadFixture(playerFixture);
