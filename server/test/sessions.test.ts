@@ -50,6 +50,18 @@ const nextBet = (session: TestSession, nonce: bigint, choice: Partial<BetChoice>
 /** A signed bet as sendBet sends it. */
 type SignedBody = Parameters<typeof sendBet>[1];
 
+/** A dev player of the chain signed in on a client of their own, `deposit` DEGEN in the vault, a commitment and a session: their next nonce and chain root. */
+async function playerWithSession(index: number, deposit: bigint) {
+  const player = server.chain.players[index]!;
+  const client = new Client(server.url);
+  await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+  await depositDegen(server, player, deposit);
+  expect((await client.post("/api/fairness/commitment")).status).toBe(200);
+  const { session } = await openSession(server.chain, client, player);
+  const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
+  return { player, client, session, next, root };
+}
+
 async function relayed(client: Client, betId: string) {
   const answer = await client.get(`/api/sessions/bets/${betId}?wait=mined`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -508,13 +520,7 @@ describe("POST /api/sessions/bets", () => {
 
 describe("a bet its player could cancel once it is out (issue #37 item 2)", () => {
   it("refuses a deadline past the acceptance window, a bet the session's hold ends before, and a bet a limit of the player's own refuses", async () => {
-    const player = server.chain.players[5]!;
-    const client = new Client(server.url);
-    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-    await depositDegen(server, player, parseEther("100"));
-    expect((await client.post("/api/fairness/commitment")).status).toBe(200);
-    const { session } = await openSession(server.chain, client, player);
-    const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
+    const { player, client, session, next, root } = await playerWithSession(5, parseEther("100"));
     const sessions = CasinoSessions__factory.connect(await server.chain.casino.sessions(), player);
     expect(await sessions.BET_ACCEPTANCE_WINDOW()).toBe(BigInt(BET_ACCEPTANCE_WINDOW_SECONDS));
     const clock = async () => Math.max((await server.chain.provider.getBlock("latest"))!.timestamp, Math.floor(Date.now() / 1000));
@@ -588,13 +594,7 @@ describe("a burst of bets from several players", () => {
   });
 
   it("takes a bet the vault covers only since a deposit made after the server last read it", async () => {
-    const player = server.chain.players[4]!;
-    const client = new Client(server.url);
-    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-    await depositDegen(server, player, parseEther("10"));
-    expect((await client.post("/api/fairness/commitment")).status).toBe(200);
-    const { session } = await openSession(server.chain, client, player);
-    const [, next, , root] = await server.chain.casino.commitmentOf(player.address);
+    const { player, client, session, next, root } = await playerWithSession(4, parseEther("10"));
     const first = await nextBet(session, next, { expectedCommit: root, amount: parseEther("5") });
     expect((await sendBet(client, first)).status).toBe(202);
     await relayed(client, first.betId);
