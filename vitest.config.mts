@@ -22,7 +22,10 @@ class VerifyChainLast extends BaseSequencer {
   }
 }
 
-/** Both browser projects: e2e/ on the chain that verify-chain checks, e2e/demo/ on a stack of its own. */
+/** The BSC Testnet rehearsal starts a private stack: a project of its own runs it beside the other browser files. */
+const REHEARSAL = "e2e/bsc-rehearsal.e2e.test.ts";
+
+/** The browser projects: e2e/ on the chain that verify-chain checks, e2e/demo/ on a stack of its own, the rehearsal. */
 const BROWSER_TESTS = {
   environment: "node",
   fileParallelism: false,
@@ -105,8 +108,16 @@ export default defineConfig({
           ...BROWSER_TESTS,
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
-          exclude: [...configDefaults.exclude, "e2e/demo/**"],
+          exclude: [...configDefaults.exclude, "e2e/demo/**", REHEARSAL],
           globalSetup: ["e2e/support/global-setup.ts"],
+        },
+      },
+      {
+        test: {
+          ...BROWSER_TESTS,
+          name: "e2e-rehearsal",
+          include: [REHEARSAL],
+          globalSetup: ["e2e/support/rehearsal-setup.ts"],
         },
       },
       {

@@ -40,7 +40,8 @@ const TESTS: Record<string, Command[]> = {
   // instead of lengthening the e2e run.
   "contracts/e2e-demo": [
     [HARDHAT, ["test"]],
-    [VITEST, ["run", "--project", "e2e-demo"]],
+    // The rehearsal (a private stack, ~70 s) came off the browser run, the longest (ci94: 825 s).
+    [VITEST, ["run", "--project", "e2e-demo", "--project", "e2e-rehearsal"]],
   ],
 };
 

@@ -14,6 +14,21 @@ const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18000);
 export const DEMO_PORT_OFFSET = 1000;
 const E2E_MASTER_SECRET = "0x" + "5e".repeat(32);
 
+/**
+ * The app's production build, in `dataDir`/dist. The rehearsal's test serves it on a fresh local
+ * node run as chain 97: its contracts are a fresh node's
+ * (frontend/src/features/chain/deployment-pins.ts), not deployments/97.json's.
+ */
+export function buildApp(dataDir: string): string {
+  const buildDir = path.join(dataDir, "dist");
+  execFileSync(
+    path.join(ROOT, "node_modules/.bin/vite"),
+    ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
+    { cwd: ROOT, stdio: "inherit", env: { ...process.env, VITE_LOCAL_NODE_CHAINS: "97" } },
+  );
+  return buildDir;
+}
+
 /** The stack of e2e/*.e2e.test.ts: they share its chain, which verify-chain.e2e.test.ts checks last. */
 export function setup(project: TestProject): Promise<() => Promise<void>> {
   return startSharedStack(project, PORT_BASE);
@@ -26,14 +41,7 @@ export function setup(project: TestProject): Promise<() => Promise<void>> {
 export async function startSharedStack(project: TestProject, portBase: number): Promise<() => Promise<void>> {
   const ports = { chain: portBase + 545, server: portBase + 1, frontend: portBase + 173 };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "degen-e2e-"));
-  const buildDir = path.join(dataDir, "dist");
-  execFileSync(
-    path.join(ROOT, "node_modules/.bin/vite"),
-    ["build", "--config", "frontend/vite.config.ts", "--outDir", buildDir, "--emptyOutDir", "--logLevel", "warn"],
-    // The rehearsal's test serves this build on a fresh local node run as chain 97: its contracts
-    // are a fresh node's (frontend/src/features/chain/deployment-pins.ts), not deployments/97.json's.
-    { cwd: ROOT, stdio: "inherit", env: { ...process.env, VITE_LOCAL_NODE_CHAINS: "97" } },
-  );
+  const buildDir = buildApp(dataDir);
   const stack = await startStack({
     ports,
     frontend: "preview",
