@@ -1,7 +1,7 @@
 // The limits a player sets for their own address (contracts/CasinoLimits.sol), read and set
 // through the wallet: the contract enforces them on every bet, however it arrives.
 import { TOKENS, type Token } from "@/config/tokens";
-import { tokenAddress, readyWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";
+import { chainClock, tokenAddress, readyWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";
 import type { TokenLimits, PlayerLimits } from "./limit-changes";
 
 /** Both tokens' limits of the connected player, and the cool-off, as CasinoLimits.limitsOf shows them now. */
@@ -50,5 +50,5 @@ export async function saveCoolOff(until: number, report: TxReport): Promise<void
 export async function chainNow(): Promise<number> {
   const wallet = await readyWallet();
   const head = await wallet.provider.getBlock("latest");
-  return Math.max(head?.timestamp ?? 0, Math.floor(Date.now() / 1000));
+  return chainClock(head);
 }

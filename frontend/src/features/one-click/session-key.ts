@@ -4,7 +4,7 @@
 import { computeAddress, getAddress, hexlify, randomBytes, SigningKey, TypedDataEncoder, type TransactionReceipt, type TypedDataField } from "ethers";
 import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, gamesMask, SESSION_TOKEN_BITS, SESSION_TYPES, sessionDomain, type SessionBet } from "@engine/session";
 import { toast } from "@/features/toast";
-import { readyWallet, type ReadyWallet, awaitRelay, inWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";
+import { chainClock, readyWallet, type ReadyWallet, awaitRelay, inWallet, sendTransaction, type TxReport } from "@/features/wallet/onchain";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { useOneClickStore } from "./one-click-store";
 import { forgetSession, readSession, writeSession, type StoredGrant, type StoredSession } from "./storage";
@@ -33,7 +33,7 @@ export async function openSession(settings: SessionSettings, steps: { sign: TxRe
   const privateKey = hexlify(randomBytes(32));
   const head = await wallet.provider.getBlock("latest");
   // Counted from the chain's clock, which the contract's 24-hour cap is checked against.
-  const now = Math.max(head?.timestamp ?? 0, Math.floor(Date.now() / 1000));
+  const now = chainClock(head);
   const grant: StoredGrant = {
     player: wallet.account,
     key: computeAddress(privateKey),

@@ -3,7 +3,7 @@ import { toBaseUnits } from "@engine/tokens";
 import type { GameId, GameType } from "@engine/gameTypes";
 import type { Token } from "@engine/index";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
-import { readyWallet, contractRevert, sendTransaction, type ReadyWallet, type TxUpdate } from "@/features/wallet/onchain";
+import { chainClock, readyWallet, contractRevert, sendTransaction, type ReadyWallet, type TxUpdate } from "@/features/wallet/onchain";
 import { readSignedBets } from "@/features/one-click/onchain";
 import { termsForBet, useBetTermsStore } from "../terms-store";
 import { useFairnessStore } from "../fairness-store";
@@ -67,7 +67,7 @@ async function refuseOverLandingSignedBet(wallet: ReadyWallet): Promise<void> {
   const [state, head] = await Promise.all([wallet.contracts.casino.commitmentOf(wallet.account), wallet.provider.getBlock("latest")]);
   // By position: the output named `length` collides with the array's own.
   const nextNonce = (state as unknown as bigint[])[1]!;
-  const now = BigInt(Math.max(head?.timestamp ?? 0, Math.floor(Date.now() / 1000)));
+  const now = BigInt(chainClock(head));
   const landing = kept.find((bet) => BigInt(bet.bet.nonce) >= nextNonce && BigInt(bet.deadline) >= now);
   if (landing === undefined) return;
   const wait = Number(BigInt(landing.deadline) - now);

@@ -17,7 +17,17 @@ import {
   readSignedBets,
   type StoredSignedBet,
 } from "@/features/one-click/onchain";
-import { tokenAddress, explain, ExplainedError, readyWallet, type ReadyWallet, sendTransaction, type TxReport, type TxUpdate } from "@/features/wallet/onchain";
+import {
+  chainClock,
+  tokenAddress,
+  explain,
+  ExplainedError,
+  readyWallet,
+  type ReadyWallet,
+  sendTransaction,
+  type TxReport,
+  type TxUpdate,
+} from "@/features/wallet/onchain";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { RELAY_LATE_AFTER_BLOCKS, type ActiveBet } from "../bet-store";
 import { stageOf } from "./tx-stage";
@@ -114,8 +124,7 @@ export async function placeSignedBet(
     wallet.provider.getBlock("latest"),
   ]);
   const signedAtBlock = head?.number ?? 0;
-  // Block time, which a test chain may have moved ahead of the clock, or the clock past an idle chain's last block.
-  const now = Math.max(head?.timestamp ?? 0, Math.floor(Date.now() / 1000));
+  const now = chainClock(head);
   // By position: the output named `length` collides with the array's own.
   const nonce = (state as unknown as bigint[])[1]!;
   forgetSignedBetsBelow(chainId, wallet.account, nonce);

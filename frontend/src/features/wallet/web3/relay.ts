@@ -3,6 +3,7 @@
 // relayed request did is read from its receipt's events.
 import { getAddress, id, TypedDataEncoder, type TransactionReceipt, type TypedDataDomain, type TypedDataField } from "ethers";
 import type { ReadyWallet } from "./index";
+import { chainClock } from "./clock";
 import { parseCasinoLog, type CasinoEvents } from "@bindings/events";
 
 /** Typed data the player signs: the request, with the relay's nonce and a deadline. */
@@ -55,8 +56,7 @@ async function prepare<Value extends object>(
   const primaryType = Object.keys(types)[0]!;
   if (id(TypedDataEncoder.from(types).encodeType(primaryType)) !== typeHash)
     throw new Error(`The relay's ${primaryType} request has changed: this app needs an update.`);
-  // The deadline is checked against block time, which a test chain may have moved ahead of the clock.
-  const now = BigInt(Math.max(latest?.timestamp ?? 0, Math.floor(Date.now() / 1000)));
+  const now = BigInt(chainClock(latest));
   return {
     // The relay's own EIP-712 domain (name, version, chain, address), as EIP-5267 reports it.
     domain: { name: domain.name, version: domain.version, chainId: domain.chainId, verifyingContract: domain.verifyingContract },
