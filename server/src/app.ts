@@ -3,7 +3,7 @@ import express from "express";
 import type { SignInService } from "./auth/sign-in";
 import { siweRouter } from "./auth/siwe";
 import type { VaultReader } from "./chain/vault";
-import type { ChainOutbox } from "./chain/outbox";
+import type { ChainRequests } from "./chain/chain-requests";
 import type { TxSender } from "./chain/sender";
 import type { Settler } from "./settler/settler";
 import { blackjackRoutes } from "./routes/blackjack";
@@ -59,7 +59,7 @@ export interface AppDeps {
   settler: Settler;
   /** The settler's account (the relays' simulations call as it); transactions go through the outbox. */
   sender: TxSender;
-  outbox: ChainOutbox;
+  chainRequests: ChainRequests;
   prices: PriceFeed;
   metrics: Metrics;
   status: StatusSampler;
@@ -111,7 +111,7 @@ export function createApp(deps: AppDeps): App {
       signIns: deps.signIns,
       settler: deps.settler,
       signers: deps.actionSigners,
-      split: { provider: deps.provider, outbox: deps.outbox, sessionsAddress: deps.sessionsAddress, settlerAddress: deps.sender.address },
+      split: { provider: deps.provider, chainRequests: deps.chainRequests, sessionsAddress: deps.sessionsAddress, settlerAddress: deps.sender.address },
     }),
   ]) {
     playRoutes.set(path, handler);
@@ -171,7 +171,7 @@ export function createApp(deps: AppDeps): App {
     routePrefix("/api"),
     walletRouter({
       db: deps.db,
-      outbox: deps.outbox,
+      chainRequests: deps.chainRequests,
       budgets: deps.playerTxBudgets,
       relayMinimum: deps.relayMinimum,
       provider: deps.provider,

@@ -9,8 +9,9 @@ import { CasinoSessions__factory } from "../../bindings/casino";
 import { CasinoSwap__factory } from "../../typechain-types/factories/contracts/CasinoSwap__factory";
 import { ChainClock } from "./chain/clock";
 import { KeptRead } from "./chain/kept-read";
-import { ChainOutbox } from "./chain/outbox";
-import { OutboxWorker } from "./chain/outbox-worker";
+import { ChainRequests } from "./chain/chain-requests";
+import { ChainRequestWorker } from "./chain/chain-request-worker";
+import { Outbox } from "./chain/outbox";
 import { KeepAliveJsonRpcProvider } from "./chain/rpc";
 import { TxSender } from "./chain/sender";
 import { StakeCheck } from "./chain/stake";
@@ -111,7 +112,7 @@ interface BuildOptions {
 
 /**
  * Everything the server runs, wired from the configuration. The instance contends for the settler
- * lease at once (unless SETTLER=off), and its outbox worker runs while it holds it; the settling
+ * lease at once (unless SETTLER=off), and its chain request worker runs while it holds it; the settling
  * loop is started by the caller (`settler.start()`), and runs while the lease is held.
  */
 export async function buildServices(config: ServerConfig, options: BuildOptions = {}): Promise<Services> {
@@ -170,14 +171,15 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     confirmations,
   });
   const metrics = new Metrics(status);
-  const outbox = new ChainOutbox(db, signals, config.playerTxBudgets, (kind, outcome) => metrics.countChainRequest(kind, outcome));
-  const worker = new OutboxWorker(db, sender, provider, signals);
+  const chainRequests = new ChainRequests(db, signals, config.playerTxBudgets, (kind, outcome) => metrics.countChainRequest(kind, outcome));
+  const outbox = new Outbox(db, sender, provider, (ledger, outcome, transactions) => metrics.countOutbox(ledger, outcome, transactions));
+  const worker = new ChainRequestWorker(db, outbox, signals);
   const tokenAddresses = { DEGEN: deployment.contracts.DegenToken, BNB: TOKEN_ADDRESS.BNB };
   const seeds = new SeedVault(masterSecret, chainId, casinoAddress);
   const rounds = new Rounds(db, seeds, signals, config.blackjackIdleMs);
   const token = DegenToken__factory.connect(tokenAddresses.DEGEN, provider);
   const stake = new StakeCheck(casino, token, { casino: casinoAddress, degen: tokenAddresses.DEGEN });
-  const commitments = new Commitments(db, casino, casinoAddress, seeds, outbox, stake);
+  const commitments = new Commitments(db, casino, casinoAddress, seeds, chainRequests, stake);
   const clock = new ChainClock(provider);
   const sessionsContract = CasinoSessions__factory.connect(helpers.CasinoSessions, provider);
   const marks = { provider, casinoAddress, relayAddress: helpers.CasinoRelay };
@@ -191,7 +193,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     casinoAddress,
     sessionsAddress: helpers.CasinoSessions,
     degenAddress: tokenAddresses.DEGEN,
-    sender,
+    outbox,
     signals,
     seeds,
     rounds,
@@ -219,7 +221,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     sessions: sessionsContract,
     sessionsAddress: helpers.CasinoSessions,
     settlerAddress: wallet.address,
-    outbox,
+    chainRequests,
     stake,
     clock,
     sync: () => settler.sync(),
@@ -265,7 +267,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     tokenAddresses,
     settler,
     sender,
-    outbox,
+    chainRequests,
     prices,
     metrics,
     status,
@@ -319,7 +321,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   cluster.onLeadership((leading) => {
     if (leading) {
       // Another holder may have used nonces since this instance last sent.
-      void sender.forgetNonce();
+      void outbox.forgetNonce();
       worker.start();
     } else void worker.stop();
     void settler.setLeading(leading);

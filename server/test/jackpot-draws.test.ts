@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonRpcProvider } from "ethers";
 import { jackpotTickets } from "../src/db/schema";
+import { Outbox } from "../src/chain/outbox";
 import type { TxSender } from "../src/chain/sender";
 import { JackpotDraws, UNRECORDED_DRAW_AFTER_BLOCKS } from "../src/settler/jackpot-draws";
 import { SCRATCH_CASINO, useScratchDatabase } from "./support/scratch-database";
@@ -18,21 +19,23 @@ const node = {
 } as unknown as JsonRpcProvider;
 
 /**
- * The settler's account as TxSender behaves: the hash recorded by `beforeBroadcast`, then the
- * broadcast, which a busy node answers late; nothing is broadcast when the recording throws.
+ * The settler's outbox over an account that behaves as TxSender: the hashes recorded by
+ * `beforeBroadcast`, then the broadcast, which a busy node answers late; nothing is broadcast when
+ * the recording throws.
  */
-function recordingSender(broadcasts: string[]): TxSender {
+function recordingOutbox(broadcasts: string[]): Outbox {
   let nonce = 0;
-  return {
+  const sender = {
     address: "0x" + "22".repeat(20),
-    async send(request: { data: string }, beforeBroadcast: (hash: string) => Promise<void>) {
-      const hash = "0x" + (++nonce).toString(16).padStart(64, "0");
-      await beforeBroadcast(hash);
+    async sendAll(requests: { data: string }[], beforeBroadcast: (hashes: string[]) => Promise<void>) {
+      const hashes = requests.map(() => "0x" + (++nonce).toString(16).padStart(64, "0"));
+      await beforeBroadcast(hashes);
       await new Promise((r) => setTimeout(r, 20));
-      broadcasts.push(request.data);
-      return hash;
+      broadcasts.push(...requests.map((request) => request.data));
+      return hashes;
     },
   } as unknown as TxSender;
+  return new Outbox(scratch().db, sender, node);
 }
 
 describe("the jackpot draws", () => {
@@ -47,7 +50,7 @@ describe("the jackpot draws", () => {
     }));
     await scratch().db.insert(jackpotTickets).values(batches);
     const broadcasts: string[] = [];
-    const draws = new JackpotDraws(scratch().db, node, recordingSender(broadcasts), SCRATCH_CASINO);
+    const draws = new JackpotDraws(scratch().db, node, recordingOutbox(broadcasts), SCRATCH_CASINO);
 
     // The settler's loop and the receipts of three relay transactions of one block, together.
     await Promise.all([draws.drawWaiting(), draws.drawWaiting(), draws.drawWaiting(), draws.drawWaiting()]);
@@ -73,7 +76,7 @@ describe("the jackpot draws", () => {
       .db.insert(jackpotTickets)
       .values([recorded("0x04", "0x" + "00".repeat(32)), recorded("0x05", "0x" + "cd".repeat(32))]);
     const broadcasts: string[] = [];
-    await new JackpotDraws(scratch().db, node, recordingSender(broadcasts), SCRATCH_CASINO).drawWaiting();
+    await new JackpotDraws(scratch().db, node, recordingOutbox(broadcasts), SCRATCH_CASINO).drawWaiting();
 
     expect(broadcasts).toHaveLength(1);
     const status = Object.fromEntries((await scratch().db.select().from(jackpotTickets)).map((row) => [row.hash.slice(0, 4), row.status]));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { leaseKey } from "../src/cluster/postgres";
 import { PassLoop } from "../src/loop";
 import { blockRanges } from "../src/settler/reader";
-import { staleSettlements } from "../src/settler/reconcile";
+import { staleSettlements } from "../src/settler/pipeline";
 
 describe("blockRanges", () => {
   it("covers from..head in chunks, none when the cursor is at the head", () => {

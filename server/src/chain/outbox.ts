@@ -1,147 +1,169 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { concat, keccak256 } from "ethers";
-import type { Signals } from "../cluster/cluster";
+import type { JsonRpcProvider, TransactionReceipt, TransactionRequest } from "ethers";
 import type { Db } from "../db/types";
-import { chainRequests } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { budgetUse, OverBudget, overBudget, type ChainRequestKind, type PlayerTxBudgets } from "./budgets";
+import { logger } from "../observability/log";
+import type { TxSender } from "./sender";
 
-export type { ChainRequestKind } from "./budgets";
+const log = logger("outbox");
 
-export type ChainRequestOutcome = "mined" | "reverted" | "refused" | "failed" | "unpicked" | "over_budget";
+/** A receipt not read within this long is left to reconciliation, which looks the hash up again. */
+const RECEIPT_TIMEOUT_MS = 60_000;
 
-/** Taken while a request is counted against the budgets and queued (migrations hold 727001, the lease 727002). */
-const ENQUEUE_LOCK = 727003;
+/** What the outbox writes to the chain: the metric's label, one per ledger. */
+export type LedgerName = "settlement" | "relay" | "jackpot_draw" | "entropy_lock" | "chain_request";
 
-/** How often a waiting caller reads its request again when no signal came (signals are only a shortcut). */
-const POLL_MS = 250;
-/** A request no lease holder has picked up within this long is withdrawn and answered 503. */
-const PICKUP_TIMEOUT_MS = 30_000;
-/** A sent request not mined within this long is answered with an error (the transaction may still land). */
-export const MINING_TIMEOUT_MS = 120_000;
+export type OutboxOutcome = "sent" | "unsent" | "mined" | "reverted" | "dropped";
 
-/** The gas estimate of the lease holder reverted: nothing was broadcast. `refusal` names the contract's error, when it has one. */
-export class ChainRequestRefused extends Error {
-  constructor(
-    readonly refusal: string | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
+/**
+ * The rows a kind of transaction is recorded in (bets, session_bets, jackpot_tickets,
+ * chain_requests) and what its receipt means for them. The outbox never reads those rows itself:
+ * a ledger tells it what is sent and hears what became of it.
+ */
+export interface Ledger {
+  readonly name: LedgerName;
+  /** The hashes its rows record as sent before `before`: reconciliation looks up those the outbox does not await. */
+  sentBefore(before: Date): Promise<string[]>;
+  /** The receipt of one of its transactions, mined (status 1) or reverted. */
+  landed(receipt: TransactionReceipt): Promise<void>;
+  /** One of its recorded transactions the node does not know: never broadcast, or dropped. Its nonce was freed already. */
+  dropped(hash: string): Promise<void>;
+  /** The outbox awaits a transaction reconciliation found pending (sent by an earlier lease term). */
+  resumed?(hash: string): void;
+  /** The outbox no longer awaits `hash`: its receipt was handled, or not read in time (reconciliation looks it up again). */
+  released?(hash: string): void;
 }
 
 /**
- * Chain transactions asked for by any instance. Only the lease holder sends (one account, one
- * nonce sequence), so a route queues its transaction here, in the database every instance shares,
- * and waits for the holder's OutboxWorker to record the outcome. A queued request survives the
- * holder's death: the next holder sends it, or finds it mined.
+ * Records the hashes in the database transaction given, before anything is broadcast: false
+ * withdraws the write (a row changed since it was planned) and nothing is sent.
  */
-export class ChainOutbox {
+export type Recorder = (tx: Db, hashes: string[]) => Promise<boolean>;
+
+export type WriteResult =
+  | { status: "sent"; hashes: string[] }
+  | { status: "withdrawn" }
+  /** Not broadcast, or not known to be. `recorded`: the hashes were recorded first, and reconciliation looks them up. */
+  | { status: "unsent"; error: unknown; recorded: boolean };
+
+/** Thrown inside the recording hook: the ledger withdrew the write. */
+class Withdrawn extends Error {}
+
+/**
+ * The one way the server writes to the chain (docs/relay-lifecycle.md, docs/settler-lifecycle.md):
+ * record → sign → send → receipt → reconcile. The sender signs with consecutive nonces and the
+ * ledger records the hashes before broadcast, so a crash or a failover finds every transaction
+ * again by its hash; each receipt is awaited in the background and handed to its ledger; a
+ * recorded hash the node does not know frees its nonce and goes back to the ledger. Settlements,
+ * relay rounds, jackpot draws, entropy locks and the routes' chain requests (commitments, session
+ * grants, splits, relayed withdrawals and swaps) all go out through it.
+ */
+export class Outbox {
+  /** Transactions whose receipt this process awaits: hash → its ledger. */
+  private readonly awaiting = new Map<string, Ledger>();
+  private readonly waits = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Db,
-    private readonly signals: Signals,
-    private readonly budgets: PlayerTxBudgets,
-    private readonly counted: (kind: ChainRequestKind, outcome: ChainRequestOutcome) => void = () => undefined,
+    private readonly sender: TxSender,
+    private readonly provider: JsonRpcProvider,
+    private readonly counted: (ledger: LedgerName, outcome: OutboxOutcome, transactions: number) => void = () => undefined,
   ) {}
 
+  /** The account every transaction is sent from (simulations call as it). */
+  get address(): string {
+    return this.sender.address;
+  }
+
+  awaits(hash: string): boolean {
+    return this.awaiting.has(hash);
+  }
+
   /**
-   * Queues the transaction sent for `player` (an identical one still pending or in flight is
-   * joined instead) and resolves with its hash once it is mined. Throws OverBudget (a 429) when it
-   * would exceed one of the budgets (chain/budgets.ts), ChainRequestRefused when the holder's gas
-   * estimate reverted, a 503 when no holder picked it up in time, an Error otherwise.
+   * Signs the requests with consecutive nonces, lets `record` store their hashes in one database
+   * transaction, broadcasts them in nonce order and awaits each receipt in the background. A
+   * request that would revert fails the sender's gas estimate before anything is recorded.
    */
-  async send(kind: ChainRequestKind, request: { to: string; data: string }, player: string): Promise<string> {
-    let id: number;
+  async write(ledger: Ledger, requests: TransactionRequest[], record?: Recorder): Promise<WriteResult> {
+    let recorded = false;
+    let hashes: string[];
     try {
-      id = await this.enqueue(kind, request, player);
+      hashes = await this.sender.sendAll(requests, async (txHashes) => {
+        if (record)
+          await this.db.transaction(async (tx) => {
+            if (!(await record(tx, txHashes))) throw new Withdrawn();
+          });
+        recorded = true;
+      });
     } catch (error) {
-      if (error instanceof OverBudget) this.counted(kind, "over_budget");
-      throw error;
+      if (error instanceof Withdrawn) return { status: "withdrawn" };
+      this.counted(ledger.name, "unsent", requests.length);
+      return { status: "unsent", error, recorded: recorded && record !== undefined };
     }
-    await this.signals.notify(this.db, "outbox");
-    const outcome = await this.outcome(id);
-    this.counted(kind, outcome.status);
-    if (outcome.status === "mined") return outcome.txHash;
-    if (outcome.status === "refused") throw new ChainRequestRefused(outcome.refusal, outcome.error);
-    if (outcome.status === "unpicked") throw new HttpError(503, "No server instance is sending transactions right now; try again shortly");
-    throw new Error(outcome.error);
+    this.counted(ledger.name, "sent", hashes.length);
+    for (const hash of hashes) this.await(ledger, hash);
+    return { status: "sent", hashes };
   }
 
   /**
-   * Joins the same transaction when it is already queued or in flight; otherwise counts the
-   * budgets and queues it. Under one lock on every instance: two requests at once can neither both
-   * take a budget's last unit nor both queue the same transaction.
+   * Looks up the ledger's transactions recorded as sent before `staleBefore` that this process
+   * does not await (an earlier term's, or a broadcast that failed after its hash was recorded):
+   * mined or reverted → its receipt goes to the ledger; pending → awaited; unknown → its nonce is
+   * read from the chain again (the nonces after it wait behind the gap) and the ledger takes it back.
    */
-  private enqueue(kind: ChainRequestKind, request: { to: string; data: string }, player: string): Promise<number> {
-    const requestHash = keccak256(concat([request.to, request.data]));
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${ENQUEUE_LOCK})`));
-      const [active] = await tx
-        .select({ id: chainRequests.id })
-        .from(chainRequests)
-        .where(and(eq(chainRequests.requestHash, requestHash), inArray(chainRequests.status, ["pending", "sent"])));
-      if (active) return active.id;
-      const refusal = overBudget(kind, await budgetUse(tx, player), this.budgets);
-      if (refusal) throw refusal;
-      const [inserted] = await tx
-        .insert(chainRequests)
-        .values({ kind, player, toAddress: request.to, data: request.data, requestHash, status: "pending" })
-        .returning({ id: chainRequests.id });
-      return inserted!.id;
-    });
-  }
-
-  private async outcome(
-    id: number,
-  ): Promise<
-    | { status: "mined"; txHash: string }
-    | { status: "refused"; refusal: string | undefined; error: string }
-    | { status: "reverted" | "failed" | "unpicked"; error: string }
-  > {
-    const queuedAt = Date.now();
-    let wake: () => void = () => undefined;
-    const unsubscribe = this.signals.on("outbox_done", () => wake());
-    try {
-      for (;;) {
-        const [row] = await this.db.select().from(chainRequests).where(eq(chainRequests.id, id));
-        if (!row) return { status: "failed", error: `chain request ${id} disappeared` };
-        switch (row.status) {
-          case "mined":
-            return { status: "mined", txHash: row.txHash! };
-          case "refused":
-            return { status: "refused", refusal: row.refusal ?? undefined, error: row.error ?? "refused" };
-          case "reverted":
-            return { status: "reverted", error: `transaction ${row.txHash} reverted` };
-          case "failed":
-            return { status: "failed", error: row.error ?? "not sent" };
-          case "pending":
-            if (Date.now() - queuedAt > PICKUP_TIMEOUT_MS && (await this.withdraw(id))) return { status: "unpicked", error: "no lease holder picked it up" };
-            break;
-          case "sent":
-            if (Date.now() - queuedAt > MINING_TIMEOUT_MS)
-              return { status: "failed", error: `transaction ${row.txHash} not mined within ${MINING_TIMEOUT_MS / 1000} s` };
-            break;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+  async reconcile(ledger: Ledger, staleBefore: Date): Promise<void> {
+    for (const hash of await ledger.sentBefore(staleBefore)) {
+      if (this.awaiting.has(hash)) continue;
+      const found = await transactionFate(this.provider, hash);
+      if (found.fate === "mined" || found.fate === "reverted") {
+        this.counted(ledger.name, found.fate, 1);
+        await ledger.landed(found.receipt);
+      } else if (found.fate === "pending") {
+        this.await(ledger, hash);
+        ledger.resumed?.(hash);
+      } else {
+        await this.sender.forgetNonce();
+        this.counted(ledger.name, "dropped", 1);
+        await ledger.dropped(hash);
       }
-    } finally {
-      unsubscribe();
     }
   }
 
-  /** Takes a request nobody picked up out of the queue; false when a holder took it meanwhile. */
-  private async withdraw(id: number): Promise<boolean> {
-    const withdrawn = await this.db
-      .update(chainRequests)
-      .set({ status: "failed", error: "no lease holder picked it up in time", updatedAt: new Date() })
-      .where(and(eq(chainRequests.id, id), eq(chainRequests.status, "pending")))
-      .returning({ id: chainRequests.id });
-    return withdrawn.length > 0;
+  /** The sender reads its nonce from the chain before the next send (this instance just took the lease over). */
+  forgetNonce(): Promise<void> {
+    return this.sender.forgetNonce();
   }
+
+  /** Waits for the receipts still awaited, at most `ms`: the rest are the next term's reconciliation. */
+  async drain(ms = 3_000): Promise<void> {
+    await Promise.race([Promise.allSettled(this.waits), new Promise((resolve) => setTimeout(resolve, ms))]);
+  }
+
+  private await(ledger: Ledger, hash: string): void {
+    this.awaiting.set(hash, ledger);
+    const wait = this.provider
+      .waitForTransaction(hash, 1, RECEIPT_TIMEOUT_MS)
+      .then(async (receipt) => {
+        if (!receipt) return;
+        this.counted(ledger.name, receipt.status === 1 ? "mined" : "reverted", 1);
+        await ledger.landed(receipt);
+      })
+      .catch((error: Error) => log.warn(`Receipt of ${ledger.name} ${hash} not handled (looked up again later): ${error.message}`))
+      .finally(() => {
+        this.awaiting.delete(hash);
+        this.waits.delete(wait);
+        ledger.released?.(hash);
+      });
+    this.waits.add(wait);
+  }
+}
+
+type TransactionFate = { fate: "mined" | "reverted"; receipt: TransactionReceipt } | { fate: "pending" | "unknown" };
+
+/**
+ * Where a transaction whose hash was recorded stands: mined (or reverted) with its receipt, still
+ * pending, or unknown to the node (never broadcast, or dropped: its nonce is free again).
+ */
+async function transactionFate(provider: JsonRpcProvider, hash: string): Promise<TransactionFate> {
+  const receipt = await provider.getTransactionReceipt(hash);
+  if (receipt) return { fate: receipt.status === 1 ? "mined" : "reverted", receipt };
+  return (await provider.getTransaction(hash)) ? { fate: "pending" } : { fate: "unknown" };
 }

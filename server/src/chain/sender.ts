@@ -1,4 +1,4 @@
-import { isAddress, keccak256, type FeeData, type JsonRpcProvider, type TransactionReceipt, type TransactionRequest, type Wallet } from "ethers";
+import { isAddress, keccak256, type FeeData, type JsonRpcProvider, type TransactionRequest, type Wallet } from "ethers";
 import { signEip1559 } from "./eip1559";
 import { digestSigner } from "./secp256k1";
 
@@ -9,9 +9,9 @@ const SIGNED_BY_HAND = new Set(["to", "data", "gasLimit", "maxFeePerGas", "maxPr
 const FEE_DATA_TTL_MS = 3_000;
 
 /**
- * The one account the server sends from (the settler key). Every transaction goes through here
- * so nonces are assigned one at a time; the hash is known before broadcast, so a caller can
- * record it first and find the transaction again after a crash.
+ * The one account the server sends from (the settler key), for the outbox (chain/outbox.ts), its
+ * only caller: nonces are assigned one at a time, and the hashes are known before broadcast, so
+ * the outbox records them first and finds the transactions again after a crash.
  */
 export class TxSender {
   private queue: Promise<unknown> = Promise.resolve();
@@ -30,15 +30,6 @@ export class TxSender {
 
   get address(): string {
     return this.wallet.address;
-  }
-
-  /**
-   * Signs `request`, lets `beforeBroadcast` record the hash, then broadcasts. A request that
-   * would revert fails here (gas estimation) before anything is recorded.
-   */
-  async send(request: TransactionRequest, beforeBroadcast?: (hash: string) => Promise<void>): Promise<string> {
-    const [hash] = await this.sendAll([request], async ([txHash]) => beforeBroadcast?.(txHash!));
-    return hash!;
   }
 
   /**
@@ -130,24 +121,4 @@ export class TxSender {
     const { maxFeePerGas, maxPriorityFeePerGas, gasPrice } = this.fees.data;
     return maxFeePerGas != null && maxPriorityFeePerGas != null ? { maxFeePerGas, maxPriorityFeePerGas } : { gasPrice };
   }
-
-  /** Waits for a receipt; throws when the transaction reverted. */
-  async confirm(hash: string, timeoutMs = 120_000): Promise<TransactionReceipt> {
-    const receipt = await this.provider.waitForTransaction(hash, 1, timeoutMs);
-    if (!receipt) throw new Error(`transaction ${hash} not mined within ${timeoutMs / 1000} s`);
-    if (receipt.status !== 1) throw new Error(`transaction ${hash} reverted`);
-    return receipt;
-  }
-}
-
-type TransactionFate = { fate: "mined" | "reverted"; receipt: TransactionReceipt } | { fate: "pending" | "unknown" };
-
-/**
- * Where a transaction whose hash was recorded stands: mined (or reverted) with its receipt, still
- * pending, or unknown to the node (never broadcast, or dropped: its nonce is free again).
- */
-export async function transactionFate(provider: JsonRpcProvider, hash: string): Promise<TransactionFate> {
-  const receipt = await provider.getTransactionReceipt(hash);
-  if (receipt) return { fate: receipt.status === 1 ? "mined" : "reverted", receipt };
-  return (await provider.getTransaction(hash)) ? { fate: "pending" } : { fate: "unknown" };
 }

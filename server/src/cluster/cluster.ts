@@ -9,7 +9,7 @@ import type { Db } from "../db/types";
 export type SettlerMode = "on" | "paused" | "off";
 
 /** What instances sharing a database tell each other; a listener re-reads the database, the signal carries nothing. */
-export type SignalName = "settle" | "outbox" | "outbox_done" | "relay" | "relay_done" | "feed";
+export type SignalName = "settle" | "chain_request" | "chain_request_done" | "relay" | "relay_done" | "feed";
 
 /**
  * The settler lease: at most one instance holds it, and only the holder sends chain transactions

@@ -23,7 +23,7 @@ const QUERY_TIMEOUT_MS = 2_000;
  * closing the connection, PostgreSQL finds it dead after about 5 + 2 × 2 s and frees the lease.
  */
 const SERVER_KEEPALIVES = "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=2";
-const SIGNALS: readonly SignalName[] = ["settle", "outbox", "outbox_done", "relay", "relay_done", "feed"];
+const SIGNALS: readonly SignalName[] = ["settle", "chain_request", "chain_request_done", "relay", "relay_done", "feed"];
 
 /** The lock's second key: a non-negative int4 from the schema name, so deployments sharing a server have leases of their own. */
 export function leaseKey(schema: string): number {

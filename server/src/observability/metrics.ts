@@ -1,6 +1,7 @@
 import { formatEther } from "ethers";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { ChainRequestKind, ChainRequestOutcome } from "../chain/outbox";
+import type { ChainRequestKind, ChainRequestOutcome } from "../chain/chain-requests";
+import type { LedgerName, OutboxOutcome } from "../chain/outbox";
 import type { SettlementCounters, SettlementFailure } from "../settler/pipeline";
 import type { RelayCounters } from "../sessions/relay";
 import { UNSETTLED_STATUSES, type StatusSampler, type StatusSnapshot } from "./status";
@@ -40,6 +41,7 @@ export class Metrics {
   private readonly settlementBetsSent: Counter;
   private readonly settlementsFailed: Counter<"reason">;
   private readonly chainRequests: Counter<"kind" | "outcome">;
+  private readonly outboxTransactions: Counter<"ledger" | "outcome">;
   private readonly relayTransactions: Counter;
   private readonly relayBets: Counter;
   private readonly relayUnsimulated: Counter;
@@ -73,6 +75,12 @@ export class Metrics {
       name: "degen_chain_requests_total",
       help: "Transactions routes asked the lease holder to send (commitments, relays), by outcome (over_budget: refused by a budget, never queued)",
       labelNames: ["kind", "outcome"],
+      registers,
+    });
+    this.outboxTransactions = new Counter({
+      name: "degen_outbox_transactions_total",
+      help: "Transactions of the outbox, the server's one way to the chain, by ledger (settlement, relay, jackpot_draw, entropy_lock, chain_request) and outcome: sent, unsent (the broadcast failed), mined, reverted, dropped (unknown to the node when looked up)",
+      labelNames: ["ledger", "outcome"],
       registers,
     });
 
@@ -276,6 +284,10 @@ export class Metrics {
 
   countChainRequest(kind: ChainRequestKind, outcome: ChainRequestOutcome): void {
     this.chainRequests.inc({ kind, outcome });
+  }
+
+  countOutbox(ledger: LedgerName, outcome: OutboxOutcome, transactions: number): void {
+    this.outboxTransactions.inc({ ledger, outcome }, transactions);
   }
 
   get contentType(): string {

@@ -6,7 +6,7 @@ import { budgetUse, type PlayerTxBudgets } from "../chain/budgets";
 import { relayInterface } from "../../../bindings/casino";
 import { contractRevert } from "../../../bindings/errors";
 import { parseCasinoLog } from "../../../bindings/events";
-import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
+import { ChainRequestRefused, type ChainRequests } from "../chain/chain-requests";
 import type { Db } from "../db/types";
 import { badRequest, forbidden, parse, route, type RouteRequest } from "../http/errors";
 import { address, tokenAmount, tokenSymbol } from "../http/validators";
@@ -56,7 +56,7 @@ const REFUSALS: Record<string, string> = {
 
 export interface WalletRouterDeps {
   db: Db;
-  outbox: ChainOutbox;
+  chainRequests: ChainRequests;
   budgets: PlayerTxBudgets;
   /** RELAY_MIN_DEGEN, RELAY_MIN_BNB: the smallest amount a relay may move (wei). */
   relayMinimum: Record<TokenSymbol, bigint>;
@@ -98,7 +98,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     }
     let hash: string;
     try {
-      hash = await deps.outbox.send(kind, request, player);
+      hash = await deps.chainRequests.send(kind, request, player);
     } catch (error) {
       if (error instanceof ChainRequestRefused && error.refusal) throw refusedAs(error.refusal);
       throw error;

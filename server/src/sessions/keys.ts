@@ -4,7 +4,7 @@ import { MAX_SESSION_SECONDS, type SessionGrant } from "../engine";
 import { sessionsInterface, type CasinoSessions } from "../../../bindings/casino";
 import { contractRevert } from "../../../bindings/errors";
 import type { ChainClock } from "../chain/clock";
-import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
+import { ChainRequestRefused, type ChainRequests } from "../chain/chain-requests";
 import type { StakeCheck } from "../chain/stake";
 import type { Db } from "../db/types";
 import { sessionBets, sessionKeys } from "../db/schema";
@@ -34,7 +34,7 @@ export interface SessionKeysDeps {
   sessionsAddress: string;
   /** The settler's address: openSession's simulation calls as it. */
   settlerAddress: string;
-  outbox: ChainOutbox;
+  chainRequests: ChainRequests;
   stake: StakeCheck;
   clock: ChainClock;
   /** Has the lease holder read the chain up to its head (a key opened by the player's own transaction). */
@@ -79,7 +79,7 @@ export class SessionKeys {
     }
     let txHash: string;
     try {
-      txHash = await this.d.outbox.send("session", request, player);
+      txHash = await this.d.chainRequests.send("session", request, player);
     } catch (error) {
       if (error instanceof ChainRequestRefused) throw refusedGrant(error.refusal, error);
       throw error;

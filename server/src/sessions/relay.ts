@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ZeroAddress, type JsonRpcProvider, type TransactionReceipt } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
-import { transactionFate, type TxSender } from "../chain/sender";
+import type { Ledger, Outbox } from "../chain/outbox";
 import { pruneSessionBetBuckets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
@@ -24,8 +24,6 @@ const log = logger("relay");
 
 /** Queued bets are read this often when no signal came. */
 const POLL_MS = 250;
-/** A relay transaction not mined within this long is looked up again (reconciliation). */
-const RECEIPT_TIMEOUT_MS = 60_000;
 /** A bet left 'sent' this long by another term (or a broadcast that failed) is looked up on chain. */
 const RECONCILE_AFTER_MS = 5_000;
 /** A bet whose relay transactions reverted this many times, each time blamed on it, is refused: something the simulation cannot see is wrong. */
@@ -60,7 +58,7 @@ export interface RelayCounters {
 export interface RelayOptions {
   db: Db;
   provider: JsonRpcProvider;
-  sender: TxSender;
+  outbox: Outbox;
   signals: Signals;
   clock: ChainClock;
   sessionsAddress: string;
@@ -90,9 +88,6 @@ export interface RelayOptions {
   afterMined(receipt: TransactionReceipt, bets: SessionBetRow[]): Promise<void>;
 }
 
-/** Thrown inside the broadcast hook: a bet changed (the app revoked its session) between planning and signing. */
-class Replanned extends Error {}
-
 /**
  * The lease holder's relay of session bets (issue #20): "the server checks the signed bet and sends
  * it at once; whatever arrives while that transaction is pending goes into the next one, together."
@@ -115,18 +110,19 @@ class Replanned extends Error {}
  * docs/relay-lifecycle.md draws the states and names the file of each part (simulation and
  * verdicts: relay-simulation.ts; refusals and skipped bets: relay-refusals.ts).
  *
- * Failover: the transaction's hash is recorded with its bets (status sent) before it is broadcast.
+ * Failover: the transaction goes out through the outbox (chain/outbox.ts), its hash recorded with
+ * its bets (status sent) before it is broadcast.
  * A new lease term looks every such hash up: mined → the bets are recorded as mined; pending → it is
  * awaited; reverted, dropped or never broadcast → the bets are queued again and sent anew. A bet
  * that did land in the end is refused by the contract the second time (WrongNonce): the simulation
  * finds it, and it is recorded with the transaction that placed it. Nothing is lost, nothing doubled.
  */
-export class RelayBatcher {
+export class RelayBatcher implements Ledger {
+  readonly name = "relay";
   private readonly loop = new PassLoop(() => this.pass(), POLL_MS);
   /** Relay transactions of this term awaiting their receipt: hash → the round that sent it. */
   private readonly awaiting = new Map<string, number>();
   private rounds = 0;
-  private readonly receipts = new Set<Promise<void>>();
   private readonly trust = new RelayTrust();
   private readonly isolation: RelayIsolation;
   /** Players whose last relayed bet was mined at a block not yet `confirmations` deep: player → block. */
@@ -144,7 +140,7 @@ export class RelayBatcher {
     this.simulation = new RelaySimulation({
       db: o.db,
       provider: o.provider,
-      from: o.sender.address,
+      from: o.outbox.address,
       sessionsAddress: o.sessionsAddress,
       degenAddress: o.degenAddress,
       relaySeedOf: this.relaySeedOf,
@@ -166,7 +162,7 @@ export class RelayBatcher {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     await this.loop.stop();
-    await Promise.race([Promise.allSettled(this.receipts), new Promise((r) => setTimeout(r, 3_000))]);
+    await this.o.outbox.drain();
   }
 
   private async pass(): Promise<void> {
@@ -358,54 +354,45 @@ export class RelayBatcher {
     }
   }
 
-  /** Signs the round's transactions, records their hashes with their bets, broadcasts, and awaits the receipts. */
+  /** Signs the round's transactions, records their hashes with their bets, broadcasts; the receipts come back to `landed`. */
   private async send(groups: SessionBetRow[][], requests: RelayRequest[], unsimulated: number): Promise<void> {
     const ids = groups.map((group) => group.map((bet) => bet.betId));
-    let recorded: string[] = [];
-    try {
-      await this.o.sender.sendAll(requests, async (hashes) => {
-        await this.o.db.transaction(async (tx) => {
-          for (const [i, txHash] of hashes.entries()) {
-            const taken = await tx
-              .update(sessionBets)
-              .set({ status: "sent", txHash, exposed: true, updatedAt: new Date() })
-              .where(and(inArray(sessionBets.betId, ids[i]!), eq(sessionBets.status, "queued")))
-              .returning({ betId: sessionBets.betId });
-            if (taken.length !== ids[i]!.length) throw new Replanned();
-          }
-        });
-        recorded = hashes;
-      });
-    } catch (error) {
-      if (error instanceof Replanned) return;
+    const sent = await this.o.outbox.write(this, requests, async (tx, hashes) => {
+      for (const [i, txHash] of hashes.entries()) {
+        const taken = await tx
+          .update(sessionBets)
+          .set({ status: "sent", txHash, exposed: true, updatedAt: new Date() })
+          .where(and(inArray(sessionBets.betId, ids[i]!), eq(sessionBets.status, "queued")))
+          .returning({ betId: sessionBets.betId });
+        // A bet changed (the app revoked its session) between planning and signing: the round is planned again.
+        if (taken.length !== ids[i]!.length) return false;
+      }
+      return true;
+    });
+    if (sent.status === "withdrawn") return;
+    if (sent.status === "unsent") {
       // Recorded, then the broadcast failed (or its answer was lost): reconciliation looks the hashes up.
-      log.error(`Relay of ${ids.flat().length} bet(s) not sent${recorded.length ? " (looked up later)" : ""}: ${(error as Error).message}`);
+      log.error(`Relay of ${ids.flat().length} bet(s) not sent${sent.recorded ? " (looked up later)" : ""}: ${(sent.error as Error).message}`);
       return;
     }
-    this.o.counters.sent(recorded.length, ids.flat().length);
+    this.o.counters.sent(sent.hashes.length, ids.flat().length);
     this.o.counters.unsimulated(unsimulated);
     const round = ++this.rounds;
-    for (const hash of recorded) this.await(hash, round);
+    for (const hash of sent.hashes) this.awaiting.set(hash, round);
   }
 
-  private await(hash: string, round: number): void {
-    this.awaiting.set(hash, round);
-    const receipt = this.o.provider
-      .waitForTransaction(hash, 1, RECEIPT_TIMEOUT_MS)
-      .then(async (found) => {
-        if (found) await this.landed(found);
-      })
-      .catch((error: Error) => log.warn(`Receipt of relay ${hash} not read (looked up again later): ${error.message}`))
-      .finally(() => {
-        this.awaiting.delete(hash);
-        this.receipts.delete(receipt);
-        this.loop.wake();
-      });
-    this.receipts.add(receipt);
+  /** An earlier term's relay transaction, found pending, counts as a round of its own. */
+  resumed(hash: string): void {
+    this.awaiting.set(hash, ++this.rounds);
+  }
+
+  released(hash: string): void {
+    this.awaiting.delete(hash);
+    this.loop.wake();
   }
 
   /** A relay transaction's receipt: its bets are mined, or (reverted) queued again for a new simulation. */
-  private async landed(receipt: TransactionReceipt): Promise<void> {
+  async landed(receipt: TransactionReceipt): Promise<void> {
     if (receipt.status === 1) {
       await this.refusals.skippedIn(receipt);
       const mined = await this.o.db
@@ -494,26 +481,24 @@ export class RelayBatcher {
   }
 
   /**
-   * Looks up the relay transactions left 'sent' that this term does not await: on a term's first
-   * pass all of them (an earlier holder's), later those older than RECONCILE_AFTER_MS (a broadcast
-   * that failed after its hash was recorded).
+   * Looks up the relay transactions left 'sent' that this process does not await: on a term's
+   * first pass all of them (an earlier holder's), later those older than RECONCILE_AFTER_MS (a
+   * broadcast that failed after its hash was recorded).
    */
-  private async reconcile(): Promise<void> {
-    const staleBefore = new Date(this.firstPass ? Date.now() : Date.now() - RECONCILE_AFTER_MS);
+  private reconcile(): Promise<void> {
+    return this.o.outbox.reconcile(this, new Date(this.firstPass ? Date.now() : Date.now() - RECONCILE_AFTER_MS));
+  }
+
+  async sentBefore(before: Date): Promise<string[]> {
     const sent = await this.o.db
       .selectDistinct({ txHash: sessionBets.txHash })
       .from(sessionBets)
-      .where(and(eq(sessionBets.status, "sent"), lt(sessionBets.updatedAt, staleBefore)));
-    for (const { txHash } of sent) {
-      if (!txHash || this.awaiting.has(txHash)) continue;
-      const found = await transactionFate(this.o.provider, txHash);
-      if (found.fate === "mined" || found.fate === "reverted") await this.landed(found.receipt);
-      else if (found.fate === "pending") this.await(txHash, ++this.rounds);
-      else {
-        // Never broadcast, or dropped: its nonce is free again, and the bets go out anew.
-        await this.o.sender.forgetNonce();
-        await this.requeue(txHash);
-      }
-    }
+      .where(and(eq(sessionBets.status, "sent"), lt(sessionBets.updatedAt, before)));
+    return sent.flatMap((row) => (row.txHash ? [row.txHash] : []));
+  }
+
+  /** Never broadcast, or dropped: its bets go out anew. */
+  async dropped(hash: string): Promise<void> {
+    await this.requeue(hash);
   }
 }

@@ -1,7 +1,7 @@
 import type { JsonRpcProvider } from "ethers";
 import { sessionsInterface } from "../../../bindings/casino";
 import { contractRevert } from "../../../bindings/errors";
-import { ChainRequestRefused, type ChainOutbox } from "../chain/outbox";
+import { ChainRequestRefused, type ChainRequests } from "../chain/chain-requests";
 import { conflict } from "../http/errors";
 
 /** Why CasinoSessions.split refuses the second stake, as a player reads it. */
@@ -21,7 +21,7 @@ const SPLIT_REFUSALS: Record<string, string> = {
 
 export interface SplitDeps {
   provider: JsonRpcProvider;
-  outbox: ChainOutbox;
+  chainRequests: ChainRequests;
   sessionsAddress: string;
   /** The settler's address: the simulation calls as it. */
   settlerAddress: string;
@@ -37,7 +37,7 @@ export async function stakeSplitFromSession(deps: SplitDeps, player: string, bet
   const request = { to: deps.sessionsAddress, data: sessionsInterface.encodeFunctionData("split", [betId, signature]) };
   try {
     await deps.provider.call({ ...request, from: deps.settlerAddress });
-    await deps.outbox.send("split", request, player);
+    await deps.chainRequests.send("split", request, player);
   } catch (error) {
     const name = error instanceof ChainRequestRefused ? error.refusal : contractRevert(error)?.name;
     if (name === "AlreadySplit") return;

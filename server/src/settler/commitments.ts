@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ZeroHash } from "ethers";
 import { casinoInterface, type Casino } from "../../../bindings/casino";
-import type { ChainOutbox } from "../chain/outbox";
+import type { ChainRequests } from "../chain/chain-requests";
 import type { StakeCheck } from "../chain/stake";
 import type { Db } from "../db/types";
 import { commitments } from "../db/schema";
@@ -40,7 +40,7 @@ export class Commitments {
     private readonly casino: Casino,
     private readonly casinoAddress: string,
     private readonly seeds: SeedVault,
-    private readonly outbox: ChainOutbox,
+    private readonly chainRequests: ChainRequests,
     private readonly stake: StakeCheck,
   ) {}
 
@@ -87,7 +87,7 @@ export class Commitments {
       const root = this.seeds.root(player, firstNonce);
       await this.db.insert(commitments).values({ player, firstNonce, length: this.seeds.chainLength, root, status: "sent" }).onConflictDoNothing();
       const data = casinoInterface.encodeFunctionData("setCommitment", [player, root, this.seeds.chainLength]);
-      const txHash = await this.outbox.send("commitment", { to: this.casinoAddress, data }, player);
+      const txHash = await this.chainRequests.send("commitment", { to: this.casinoAddress, data }, player);
       await this.db
         .update(commitments)
         .set({ status: "confirmed", txHash })

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
+import type { TransactionReceipt } from "ethers";
 import { casinoInterface } from "../../../bindings/casino";
-import type { TxSender } from "../chain/sender";
+import type { Ledger, Outbox } from "../chain/outbox";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { logger } from "../observability/log";
@@ -16,11 +17,16 @@ const LOCK_BATCH = 100;
  * The contract would draw a void jackpot for them otherwise: the player's draw wins nothing and
  * the house's bankroll pays its fair value into the pool, so the house gains nothing by it, but
  * the player loses the draw they bet on. Keeping it is the honest operator's duty (and anyone's
- * right, the player's app too). The lease holder sends the locks, directly through its TxSender.
+ * right, the player's app too). The lease holder sends the locks through the outbox; nothing
+ * records them but the chain: a lock seen on chain (its log) clears the bets, and a lost one is
+ * sent again by the next sweep.
  */
-export class EntropyLocks {
+export class EntropyLocks implements Ledger {
+  readonly name = "entropy_lock";
   /** Bets whose lockJackpotEntropy was sent and not yet seen on chain. */
   private sent = new Set<string>();
+  /** The lock transactions awaited: hash → their bets. */
+  private readonly locking = new Map<string, string[]>();
 
   /**
    * @param lockAfterBlocks an open DEGEN bet this many blocks old has its jackpot entropy locked on
@@ -30,7 +36,7 @@ export class EntropyLocks {
    */
   constructor(
     private readonly db: Db,
-    private readonly sender: TxSender,
+    private readonly outbox: Outbox,
     private readonly casinoAddress: string,
     private readonly lockAfterBlocks: number,
   ) {}
@@ -54,11 +60,30 @@ export class EntropyLocks {
     const ids = waiting.filter((id) => !this.sent.has(id));
     if (ids.length === 0) return;
     for (const id of ids) this.sent.add(id);
-    try {
-      await this.sender.send({ to: this.casinoAddress, data: casinoInterface.encodeFunctionData("lockJackpotEntropy", [ids]) });
-    } catch (error) {
+    const sent = await this.outbox.write(this, [{ to: this.casinoAddress, data: casinoInterface.encodeFunctionData("lockJackpotEntropy", [ids]) }]);
+    if (sent.status === "sent") this.locking.set(sent.hashes[0]!, ids);
+    else if (sent.status === "unsent") {
       for (const id of ids) this.sent.delete(id);
-      log.error(`Locking the jackpot draw of ${ids.length} bet(s) failed (will retry): ${shortReason(error)}`);
+      log.error(`Locking the jackpot draw of ${ids.length} bet(s) failed (will retry): ${shortReason(sent.error)}`);
     }
+  }
+
+  /** No row records a lock's hash: there is nothing to look up. */
+  sentBefore(): Promise<string[]> {
+    return Promise.resolve([]);
+  }
+
+  /** The log scan records a lock (JackpotEntropyLocked); the bets of a reverted one are sent again by the next sweep. */
+  landed(receipt: TransactionReceipt): Promise<void> {
+    if (receipt.status !== 1) for (const id of this.locking.get(receipt.hash) ?? []) this.sent.delete(id);
+    return Promise.resolve();
+  }
+
+  released(hash: string): void {
+    this.locking.delete(hash);
+  }
+
+  dropped(): Promise<void> {
+    return Promise.resolve();
   }
 }

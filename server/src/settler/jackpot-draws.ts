@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { JsonRpcProvider } from "ethers";
+import { and, asc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { casinoInterface } from "../../../bindings/casino";
 import { casinoRevertReason } from "../../../bindings/errors";
-import { transactionFate, type TxSender } from "../chain/sender";
+import type { Ledger, Outbox } from "../chain/outbox";
 import type { Db } from "../db/types";
 import { jackpotTickets } from "../db/schema";
 import { PassLoop } from "../loop";
@@ -24,15 +24,12 @@ export const UNRECORDED_DRAW_AFTER_BLOCKS = 8;
 export const UNRECORDED_DRAW_AFTER_MS = 60_000;
 /** Batches looked at per pass (most need no transaction). */
 const CHECKED_PER_PASS = 256;
-/** A draw sent this long ago and not seen mined is looked up. */
+/** A draw sent this long ago and not awaited is looked up. */
 const RECONCILE_AFTER_MS = 5_000;
 /** The estimate of a draw, with room: a jackpot hit credits one more vault than the estimate may have seen. */
 const GAS_HEADROOM_PERCENT = 130n;
 
 type TicketRow = typeof jackpotTickets.$inferSelect;
-
-/** Thrown before a draw's broadcast: its batch is no longer waiting. */
-class TakenAlready extends Error {}
 
 /**
  * The jackpot draws of one-click bets (issue #20, docs/protocol.md §6): a play transaction gives its
@@ -45,12 +42,11 @@ class TakenAlready extends Error {}
  * recorded needs nothing. The app calls drawJackpots for its player when a draw is late. A draw
  * made once the block's hash is gone is void: no ticket wins, and the house's bankroll pays each
  * ticket's fair value into the pool, which drawJackpots does; so a void batch a play recorded (the
- * relay down that long) is drawn too. The lease holder sends the draws, directly through its
- * TxSender, as it does entropy locks.
+ * relay down that long) is drawn too. The lease holder sends the draws through the outbox
+ * (chain/outbox.ts), the draw's hash recorded on its tickets' row first.
  */
-export class JackpotDraws {
-  /** Draw transactions this term awaits: ticket hash → draw hash. */
-  private readonly awaiting = new Map<string, string>();
+export class JackpotDraws implements Ledger {
+  readonly name = "jackpot_draw";
   private readonly hashes = new Map<number, string>();
   private prunedAt = 0;
   /**
@@ -63,7 +59,7 @@ export class JackpotDraws {
   constructor(
     private readonly db: Db,
     private readonly provider: JsonRpcProvider,
-    private readonly sender: TxSender,
+    private readonly outbox: Outbox,
     private readonly casinoAddress: string,
   ) {}
 
@@ -102,7 +98,7 @@ export class JackpotDraws {
         await this.draw(row);
         sent++;
       } else if (row.status === "recorded") {
-        await this.finish(row.hash, "drawn");
+        await this.finish(eq(jackpotTickets.hash, row.hash), "drawn");
       }
     }
   }
@@ -124,39 +120,25 @@ export class JackpotDraws {
     const request = { to: this.casinoAddress, data: casinoInterface.encodeFunctionData("drawJackpots", [tickets]) };
     let gasLimit: bigint;
     try {
-      gasLimit = ((await this.provider.estimateGas({ ...request, from: this.sender.address })) * GAS_HEADROOM_PERCENT) / 100n;
+      gasLimit = ((await this.provider.estimateGas({ ...request, from: this.outbox.address })) * GAS_HEADROOM_PERCENT) / 100n;
     } catch (error) {
       const reason = casinoRevertReason(error);
       // Drawn already, by the app or anyone: the JackpotDrawn logs record each ticket.
-      if (reason === "UnknownTickets") await this.finish(row.hash, "drawn");
+      if (reason === "UnknownTickets") await this.finish(eq(jackpotTickets.hash, row.hash), "drawn");
       // The block of the tickets is the latest: the draw is possible from the next one.
       else if (reason !== "EntropyNotReady") log.error(`The jackpot draw of ${row.placedTxHash}'s tickets is refused (will retry): ${shortReason(error)}`);
       return;
     }
-    try {
-      const hash = await this.sender.send({ ...request, gasLimit }, async (drawTxHash) => {
-        const taken = await this.db
-          .update(jackpotTickets)
-          .set({ status: "sent", drawTxHash, updatedAt: new Date() })
-          .where(and(eq(jackpotTickets.hash, row.hash), inArray(jackpotTickets.status, ["waiting", "recorded"])))
-          .returning({ hash: jackpotTickets.hash });
-        // Sent or drawn since this pass read it: a second draw would only revert.
-        if (taken.length === 0) throw new TakenAlready();
-      });
-      this.await(row.hash, hash);
-    } catch (error) {
-      if (error instanceof TakenAlready) return;
-      log.error(`The jackpot draw of ${row.placedTxHash}'s tickets was not sent (looked up later): ${shortReason(error)}`);
-    }
-  }
-
-  private await(ticketsHash: string, drawHash: string): void {
-    this.awaiting.set(ticketsHash, drawHash);
-    void this.provider
-      .waitForTransaction(drawHash, 1, 60_000)
-      .then((receipt) => receipt && this.finish(ticketsHash, receipt.status === 1 ? "drawn" : "waiting"))
-      .catch((error: Error) => log.warn(`Receipt of draw ${drawHash} not read (looked up again later): ${error.message}`))
-      .finally(() => this.awaiting.delete(ticketsHash));
+    const sent = await this.outbox.write(this, [{ ...request, gasLimit }], async (tx, [drawTxHash]) => {
+      const taken = await tx
+        .update(jackpotTickets)
+        .set({ status: "sent", drawTxHash, updatedAt: new Date() })
+        .where(and(eq(jackpotTickets.hash, row.hash), inArray(jackpotTickets.status, ["waiting", "recorded"])))
+        .returning({ hash: jackpotTickets.hash });
+      // Sent or drawn since this pass read it: a second draw would only revert.
+      return taken.length > 0;
+    });
+    if (sent.status === "unsent") log.error(`The jackpot draw of ${row.placedTxHash}'s tickets was not sent (looked up later): ${shortReason(sent.error)}`);
   }
 
   /**
@@ -170,23 +152,27 @@ export class JackpotDraws {
   }
 
   /** Draws an earlier term (or a failed broadcast) left 'sent': mined → drawn; reverted or unknown → waiting, to be sent again. */
-  async reconcile(): Promise<void> {
-    const sent = await this.db
-      .select()
-      .from(jackpotTickets)
-      .where(inArray(jackpotTickets.status, ["sent"]));
-    for (const row of sent) {
-      if (this.awaiting.has(row.hash) || !row.drawTxHash || Date.now() - row.updatedAt.getTime() < RECONCILE_AFTER_MS) continue;
-      const found = await transactionFate(this.provider, row.drawTxHash);
-      if (found.fate === "pending") this.await(row.hash, row.drawTxHash);
-      else {
-        if (found.fate === "unknown") await this.sender.forgetNonce();
-        await this.finish(row.hash, found.fate === "mined" ? "drawn" : "waiting");
-      }
-    }
+  reconcile(): Promise<void> {
+    return this.outbox.reconcile(this, new Date(Date.now() - RECONCILE_AFTER_MS));
   }
 
-  private async finish(ticketsHash: string, status: "drawn" | "waiting"): Promise<void> {
+  async sentBefore(before: Date): Promise<string[]> {
+    const rows = await this.db
+      .select({ drawTxHash: jackpotTickets.drawTxHash })
+      .from(jackpotTickets)
+      .where(and(eq(jackpotTickets.status, "sent"), lt(jackpotTickets.updatedAt, before)));
+    return rows.flatMap((row) => (row.drawTxHash ? [row.drawTxHash] : []));
+  }
+
+  async landed(receipt: TransactionReceipt): Promise<void> {
+    await this.finish(eq(jackpotTickets.drawTxHash, receipt.hash), receipt.status === 1 ? "drawn" : "waiting");
+  }
+
+  async dropped(hash: string): Promise<void> {
+    await this.finish(eq(jackpotTickets.drawTxHash, hash), "waiting");
+  }
+
+  private async finish(which: SQL, status: "drawn" | "waiting"): Promise<void> {
     await this.db
       .update(jackpotTickets)
       // A draw to send again: recorded still, when a play recorded it.
@@ -195,6 +181,6 @@ export class JackpotDraws {
         ...(status === "waiting" && { drawTxHash: null }),
         updatedAt: new Date(),
       })
-      .where(eq(jackpotTickets.hash, ticketsHash));
+      .where(which);
   }
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import { parseCasinoLog } from "../../../bindings/events";
 import { GameType } from "../engine";
-import type { TxSender } from "../chain/sender";
+import type { Ledger, Outbox } from "../chain/outbox";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { logger } from "../observability/log";
@@ -28,11 +28,11 @@ export interface SettlementCounters {
 export interface PipelineOptions {
   db: Db;
   provider: JsonRpcProvider;
-  /** Reads only (getBet); writes go through the sender. */
+  /** Reads only (getBet); writes go through the outbox. */
   casino: Casino;
   casinoAddress: string;
   sessionsAddress: string;
-  sender: TxSender;
+  outbox: Outbox;
   batchSize: number;
   /** The block cursor as the lease term's reader knows it (a bet older than it by FRESH_BLOCKS is simulated). */
   cursor(): number;
@@ -58,26 +58,42 @@ export function skippedBets(receipt: Pick<TransactionReceipt, "logs">, casinoAdd
   return skipped;
 }
 
+/**
+ * The settlements to look up, hash → bet ids: recorded as sent before `staleBefore` (by an earlier
+ * term, another lease holder, or a broadcast that failed) and not awaited by this process.
+ */
+export function staleSettlements(
+  sent: readonly Pick<BetRow, "betId" | "settleTxHash" | "updatedAt">[],
+  awaited: { has(hash: string): boolean },
+  staleBefore: number,
+): Map<string, string[]> {
+  const byHash = new Map<string, string[]>();
+  for (const bet of sent) {
+    if (!bet.settleTxHash || awaited.has(bet.settleTxHash) || bet.updatedAt.getTime() > staleBefore) continue;
+    byHash.set(bet.settleTxHash, [...(byHash.get(bet.settleTxHash) ?? []), bet.betId]);
+  }
+  return byHash;
+}
+
 /** Why CasinoSessions.settle refuses a signed log for good: the key can no longer act for the player. */
 const KEY_REFUSALS = new Set(["SessionRevokedError", "NotSessionPlayer", "InvalidSignature"]);
 
 /**
  * Sends settlements: ready bets in each player's nonce order, in batches, up to MAX_IN_FLIGHT
- * transactions pending at once. The hashes are recorded (status `sent`) in one database
- * transaction before broadcast, and each receipt is awaited in the background. The states and
- * what holds at each: docs/settler-lifecycle.md.
+ * transactions pending at once, through the outbox (chain/outbox.ts): the hashes are recorded
+ * (status `sent`) in one database transaction before broadcast, and each receipt comes back to
+ * `landed`. The states and what holds at each: docs/settler-lifecycle.md.
  */
-export class SettlementPipeline {
-  /** Settlement transactions broadcast by this process and not yet mined: hash → bet ids. */
-  readonly sentAwaitingReceipt = new Map<string, string[]>();
+export class SettlementPipeline implements Ledger {
+  readonly name = "settlement";
+  /** Settlement transactions broadcast by this term and not yet mined: hash → their bets. */
+  private readonly sentAwaitingReceipt = new Map<string, BetRow[]>();
   /** Bets whose settlement reverted: sent again only alone in the pipeline, after a simulation. */
   readonly revertedToRetryAlone = new Set<string>();
   /** Bets settled by a mined transaction whose logs are not recorded yet: bet id → block. */
   private readonly minedNotRecorded = new Map<string, number>();
   /** Bets a simulation refused alone: bet id → the time before which they are not tried again. */
   private readonly refusedUntil = new Map<string, number>();
-  /** The background waits for the receipts of `sentAwaitingReceipt`. */
-  private readonly receiptWaits = new Set<Promise<void>>();
   private halted = false;
 
   private readonly contracts: { casino: string; sessions: string };
@@ -104,9 +120,12 @@ export class SettlementPipeline {
     this.halted = true;
   }
 
-  /** Waits for the receipts still awaited, at most 3 s: the rest are left to the next term's reconciliation. */
-  async drain(): Promise<void> {
-    await Promise.race([Promise.allSettled(this.receiptWaits), new Promise((r) => setTimeout(r, 3_000))]);
+  /**
+   * Looks up the settlements recorded as sent before `staleBefore` that this process does not
+   * await (the outbox's reconciliation; what each outcome does: `landed`, `dropped`).
+   */
+  reconcile(staleBefore: number): Promise<void> {
+    return this.o.outbox.reconcile(this, new Date(staleBefore));
   }
 
   /**
@@ -123,7 +142,7 @@ export class SettlementPipeline {
       const plan = planBatches(unresolved, {
         slots: MAX_IN_FLIGHT - this.sentAwaitingReceipt.size,
         batchSize: this.o.batchSize,
-        awaitingReceipt: new Set([...this.sentAwaitingReceipt.values()].flat()),
+        awaitingReceipt: new Set([...this.sentAwaitingReceipt.values()].flat().map((bet) => bet.betId)),
         minedNotRecorded: this.minedNotRecorded,
         revertedToRetryAlone: this.revertedToRetryAlone,
         refusedUntil: this.refusedUntil,
@@ -156,7 +175,7 @@ export class SettlementPipeline {
   /** Runs the settlement as a call: a bet the contract would refuse is found before any gas is spent. */
   private async simulate(batch: BetRow[], request: SettlementRequest): Promise<{ error: unknown } | undefined> {
     try {
-      await this.o.provider.call({ ...request, from: this.o.sender.address });
+      await this.o.provider.call({ ...request, from: this.o.outbox.address });
     } catch (error) {
       return { error };
     }
@@ -176,62 +195,67 @@ export class SettlementPipeline {
   }
 
   /**
-   * Broadcasts settlements in one go, their hashes recorded first in one database transaction,
-   * and leaves each receipt to a background wait; false when nothing (or not all) was sent.
+   * Broadcasts settlements in one go, their hashes recorded first in one database transaction;
+   * each receipt comes back to `landed`. False when nothing (or not all) was sent.
    */
   private async send(batches: BetRow[][], requests: SettlementRequest[]): Promise<boolean> {
     const ids = batches.map((batch) => batch.map((b) => b.betId));
     let recorded: string[] = [];
-    let hashes: string[];
-    try {
-      hashes = await this.o.sender.sendAll(requests, async (txHashes) => {
-        await this.o.db.transaction(async (tx) => {
-          for (const [i, txHash] of txHashes.entries()) {
-            await tx
-              .update(bets)
-              .set({ status: "sent", settleTxHash: txHash, updatedAt: new Date() })
-              .where(and(inArray(bets.betId, ids[i]!), eq(bets.status, "ready")));
-          }
-        });
-        recorded = txHashes;
-        for (const [i, txHash] of txHashes.entries()) this.sentAwaitingReceipt.set(txHash, ids[i]!);
-      });
-    } catch (error) {
+    const sent = await this.o.outbox.write(this, requests, async (tx, txHashes) => {
+      for (const [i, txHash] of txHashes.entries()) {
+        await tx
+          .update(bets)
+          .set({ status: "sent", settleTxHash: txHash, updatedAt: new Date() })
+          .where(and(inArray(bets.betId, ids[i]!), eq(bets.status, "ready")));
+      }
+      recorded = txHashes;
+      for (const [i, txHash] of txHashes.entries()) this.sentAwaitingReceipt.set(txHash, batches[i]!);
+      return true;
+    });
+    if (sent.status !== "sent") {
       // Not broadcast (or not known to be): reconciliation returns the bets once a hash is unknown on chain.
       for (const hash of recorded) this.sentAwaitingReceipt.delete(hash);
       this.o.counters.failed("not_sent");
-      log.error(`Settlement of ${ids.flat().length} bet(s) in ${ids.length} transaction(s) not sent: ${shortReason(error)}`);
+      const reason = sent.status === "unsent" ? shortReason(sent.error) : "withdrawn";
+      log.error(`Settlement of ${ids.flat().length} bet(s) in ${ids.length} transaction(s) not sent: ${reason}`);
       return false;
     }
-    this.o.counters.sent(hashes.length, ids.flat().length);
-    for (const [i, hash] of hashes.entries()) {
-      const confirmation = this.awaitSettlement(hash, batches[i]!).finally(() => this.receiptWaits.delete(confirmation));
-      this.receiptWaits.add(confirmation);
-    }
+    this.o.counters.sent(sent.hashes.length, ids.flat().length);
     return true;
   }
 
-  private async awaitSettlement(hash: string, batch: BetRow[]): Promise<void> {
+  /** The hashes the bets table records as sent before `before`, grouped by transaction (staleSettlements). */
+  async sentBefore(before: Date): Promise<string[]> {
+    const sent = await this.o.db
+      .select({ betId: bets.betId, settleTxHash: bets.settleTxHash, updatedAt: bets.updatedAt })
+      .from(bets)
+      .where(and(eq(bets.status, "sent"), lt(bets.updatedAt, before)));
+    return [...staleSettlements(sent, { has: (hash) => this.o.outbox.awaits(hash) }, before.getTime()).keys()];
+  }
+
+  /**
+   * A settlement's receipt. Reverted: its bets go back to ready, to be sent again alone after a
+   * simulation. Mined: the slot is free at once (the next batches need not wait for the
+   * bookkeeping); a bet the batch skipped (SettlementSkipped) is still open and goes out again
+   * alone, simulated; the logs are recorded ahead of the scan.
+   */
+  async landed(receipt: TransactionReceipt): Promise<void> {
+    const { hash } = receipt;
+    const batch = this.sentAwaitingReceipt.get(hash) ?? (await this.o.db.select().from(bets).where(eq(bets.settleTxHash, hash)));
     const ids = batch.map((b) => b.betId);
-    let receipt: TransactionReceipt;
-    try {
-      receipt = await this.o.sender.confirm(hash);
-    } catch (error) {
-      this.sentAwaitingReceipt.delete(hash);
+    this.sentAwaitingReceipt.delete(hash);
+    if (receipt.status !== 1) {
       if (this.halted) return;
       this.o.counters.failed("reverted");
-      log.error(`Settlement ${hash} failed: ${(error as Error).message}`);
+      log.error(`Settlement ${hash} failed: transaction ${hash} reverted`);
       for (const id of ids) this.revertedToRetryAlone.add(id);
       await this.returnToReady(ids, hash).catch((e: Error) => log.error(`Settlement ${hash} left for reconciliation: ${e.message}`));
       this.o.wake();
       return;
     }
-    // The slot is free as soon as the transaction is mined: the next batches need not wait for the bookkeeping.
-    // A bet the batch skipped (SettlementSkipped) is still open: it goes out again alone, simulated.
     const skipped = skippedBets(receipt, this.o.casinoAddress);
     for (const id of ids) if (!skipped.has(id)) this.minedNotRecorded.set(id, receipt.blockNumber);
     for (const id of skipped) this.revertedToRetryAlone.add(id);
-    this.sentAwaitingReceipt.delete(hash);
     if (skipped.size) {
       log.warn(`Settlement ${hash} skipped ${skipped.size} bet(s): ${[...skipped].join(", ")}; they are sent again`);
       await this.returnToReady([...skipped], hash).catch((e: Error) => log.error(`Skipped bets of ${hash} left for the log scan: ${e.message}`));
@@ -244,6 +268,24 @@ export class SettlementPipeline {
       // The log scan records the settlement all the same.
       log.error(`Recording settlement ${hash} failed: ${(error as Error).message}`);
     }
+  }
+
+  /** A recorded settlement the node does not know: its bets go back to ready if the chain still shows them open. */
+  async dropped(hash: string): Promise<void> {
+    this.o.counters.failed("dropped");
+    const sent = await this.o.db
+      .select({ betId: bets.betId })
+      .from(bets)
+      .where(and(eq(bets.status, "sent"), eq(bets.settleTxHash, hash)));
+    await this.returnToReady(
+      sent.map((bet) => bet.betId),
+      hash,
+    );
+  }
+
+  /** Not mined within the outbox's wait: the slot is freed, and reconciliation looks the hash up. */
+  released(hash: string): void {
+    if (this.sentAwaitingReceipt.delete(hash)) this.o.wake();
   }
 
   /** The simulation refused the settlement: find out which bet is the cause. */
@@ -290,7 +332,7 @@ export class SettlementPipeline {
   }
 
   /** Bets of a failed settlement go back to ready unless the chain resolved them meanwhile. */
-  async returnToReady(ids: string[], hash: string): Promise<void> {
+  private async returnToReady(ids: string[], hash: string): Promise<void> {
     for (const betId of ids) {
       const view = await this.o.casino.getBet(betId);
       if (view.open) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
-import type { TxSender } from "../chain/sender";
+import type { Outbox } from "../chain/outbox";
 import type { SettlerMode, Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
@@ -17,7 +17,6 @@ import { JackpotDraws } from "./jackpot-draws";
 import type { RoundActions } from "./outcome";
 import { SettlementPipeline, type SettlementCounters } from "./pipeline";
 import { LogReader, storedCursor, type ReaderOptions } from "./reader";
-import { RECONCILE_AFTER_MS, reconcileSent } from "./reconcile";
 import type { Rounds } from "./rounds";
 import type { BetRow } from "./types";
 
@@ -25,13 +24,15 @@ const log = logger("settler");
 
 /** The timed work (expired rounds, reconciliation, entropy locks) runs on every this-many polls of the chain head. */
 const POLLS_PER_SWEEP = 4;
+/** A 'sent' settlement not confirmed after this long is looked up on chain. */
+const RECONCILE_AFTER_MS = 5_000;
 /** An instance without the lease waits at most this long for the holder to read the chain up to the head it saw. */
 const FOLLOW_TIMEOUT_MS = 5_000;
 
 export interface SettlerOptions extends ReaderOptions {
-  /** Reads only (getBet); writes go through the sender. */
+  /** Reads only (getBet); writes go through the outbox. */
   casino: Casino;
-  sender: TxSender;
+  outbox: Outbox;
   signals: Signals;
   rounds: Rounds;
   commitments: Commitments;
@@ -85,8 +86,8 @@ class Term {
       wake: () => this.wake(),
       settleUnsigned: (bet) => o.rounds.settleUnsigned(bet),
     });
-    this.locks = new EntropyLocks(o.db, o.sender, o.casinoAddress, o.jackpotLockAfterBlocks);
-    this.draws = new JackpotDraws(o.db, o.provider, o.sender, o.casinoAddress);
+    this.locks = new EntropyLocks(o.db, o.outbox, o.casinoAddress, o.jackpotLockAfterBlocks);
+    this.draws = new JackpotDraws(o.db, o.provider, o.outbox, o.casinoAddress);
     this.relay = new RelayBatcher({
       ...o,
       batchSize: o.relayBatchSize,
@@ -118,7 +119,7 @@ class Term {
     await this.relay.stop();
     await this.loop.stop();
     // Receipts still awaited are picked up again by the next term's reconciliation.
-    await this.pipeline.drain();
+    await this.o.outbox.drain();
   }
 
   async end(): Promise<void> {
@@ -174,7 +175,7 @@ class Term {
       // A term's first look covers every settlement another term left sent, however recent: its
       // holder is gone, and the bets behind an unsent one would otherwise wait RECONCILE_AFTER_MS.
       const staleBefore = this.reconciled ? Date.now() - RECONCILE_AFTER_MS : Date.now();
-      await reconcileSent({ ...this.o, staleBefore, pipeline: this.pipeline, applyReceipt: (receipt) => this.reader.applyReceipt(receipt) });
+      await this.pipeline.reconcile(staleBefore);
       this.reconciled = true;
       await this.o.rounds.finishExpiredRounds();
       if (settling) {

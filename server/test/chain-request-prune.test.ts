@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { FINISHED_KEPT_MS, pruneFinishedRequests } from "../src/chain/outbox-worker";
+import { FINISHED_KEPT_MS, pruneFinishedRequests } from "../src/chain/chain-request-worker";
 import { chainRequests, type ChainRequestStatus } from "../src/db/schema";
 import { useScratchDatabase } from "./support/scratch-database";
 
 const DAY = 86_400_000;
 const scratch = useScratchDatabase();
 
-describe("the outbox's finished requests", () => {
+describe("the finished chain requests", () => {
   it("are deleted once older than the retention; pending, sent and recent ones stay", async () => {
     const now = Date.now();
     const row = (id: number, status: ChainRequestStatus, ageMs: number) => ({
