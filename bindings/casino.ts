@@ -10,6 +10,8 @@ import { CasinoRelay__factory } from "../typechain-types/factories/contracts/Cas
 import { CasinoSessions__factory } from "../typechain-types/factories/contracts/CasinoSessions__factory";
 import { IntakeView__factory } from "../typechain-types/factories/contracts/views/IntakeView__factory";
 import type { IntakeView } from "../typechain-types/contracts/views/IntakeView";
+import { RelayRoundView__factory } from "../typechain-types/factories/contracts/views/RelayRoundView__factory";
+import type { RelayRoundView } from "../typechain-types/contracts/views/RelayRoundView";
 import type { Casino } from "../typechain-types/contracts/Casino";
 import type { CasinoSessions } from "../typechain-types/contracts/CasinoSessions";
 
@@ -19,6 +21,7 @@ export const casinoInterface: Interface = Casino__factory.createInterface() as u
 export const relayInterface: Interface = CasinoRelay__factory.createInterface() as unknown as Interface;
 export const sessionsInterface: Interface = CasinoSessions__factory.createInterface() as unknown as Interface;
 const intakeViewInterface = IntakeView__factory.createInterface();
+const relayRoundViewInterface = RelayRoundView__factory.createInterface();
 
 /** A player's view as contracts/views/IntakeView.sol reads it (its PlayerView). */
 export type PlayerIntakeView = IntakeView.PlayerViewStructOutput;
@@ -34,6 +37,22 @@ export function intakeViewCall(casino: string, player: string, token: string, ke
 /** What an intakeViewCall answered: the view, encoded as IntakeView.viewOf returns it. */
 export function decodeIntakeView(answer: string): PlayerIntakeView {
   return intakeViewInterface.decodeFunctionResult("viewOf", answer)[0] as PlayerIntakeView;
+}
+
+/** The players one relayRoundViewCall reads: its answer stands in for code (EIP-170's 24,576 bytes, 96 a player). */
+export const RELAY_ROUND_VIEW_PLAYERS = 200;
+
+/** A player's counters as contracts/views/RelayRoundView.sol reads them (its PlayerNow). */
+export type RelayRoundPlayer = RelayRoundView.PlayerNowStructOutput;
+
+/** The eth_call (no `to`) that reads up to RELAY_ROUND_VIEW_PLAYERS players' counters: the creation of contracts/views/RelayRoundView.sol. */
+export function relayRoundViewCall(casino: string, players: readonly string[]): { data: string } {
+  return { data: RelayRoundView__factory.bytecode + relayRoundViewInterface.encodeDeploy([casino, players]).slice(2) };
+}
+
+/** What a relayRoundViewCall answered, a player's counters each, in the order asked. */
+export function decodeRelayRoundView(answer: string): RelayRoundPlayer[] {
+  return relayRoundViewInterface.decodeFunctionResult("playersNow", answer)[0] as RelayRoundPlayer[];
 }
 /** A one-click bet that CasinoSessions.play skipped (ICasino.BetSkipped): its player, nonce, the refusing error's name, and whether its nonce was spent. */
 export interface SkippedBet {

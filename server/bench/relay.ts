@@ -7,8 +7,8 @@
  * one player's bets are taken one after the other (in nonce order, under the player's lock), so a
  * handful of players each betting fifty times a second would measure one player's round trip.
  */
-import { keccak256, parseEther, Signature, toBeHex, toUtf8Bytes, Wallet, type TypedDataField } from "ethers";
-import { BET_TYPES, clientSeedHash, GameType, sessionClientSeed, sessionDomain, type SessionBet } from "../src/engine";
+import { keccak256, parseEther, Signature, toBeHex, toUtf8Bytes, Wallet, type TypedDataDomain, type TypedDataField } from "ethers";
+import { BET_TYPES, betDeadline, clientSeedHash, GameType, sessionClientSeed, sessionDomain, type SessionBet } from "../src/engine";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 import { CHAIN_ID, SIWE_DOMAIN } from "../test/support/app";
 import type { TestChain } from "../test/support/chain";
@@ -16,14 +16,19 @@ import { Client, signIn } from "../test/support/http";
 import { metricOf } from "../test/support/instance";
 import { openSession, sendBet, type TestSession } from "../test/support/sessions";
 
-/** Players betting at once: the test chain's funded players, and as many more made for the bench. */
-export const RELAY_PLAYERS = Number(process.env.BENCH_RELAY_PLAYERS ?? 60);
+/**
+ * Players betting at once: the test chain's funded players, and as many more made for the bench.
+ * 300, each betting once a second at the offered rate: the relay sends one bet of a player per
+ * transaction and none while their last is in flight (issue #37), so a player's bets land one a
+ * block at most, and 60 players (the bench before) could never make more than 60 a second.
+ */
+export const RELAY_PLAYERS = Number(process.env.BENCH_RELAY_PLAYERS ?? 300);
 const PLAYERS = RELAY_PLAYERS;
 /**
- * 150 a player: 9,000 bets, 30 s at the offered rate, so that the wait of the stream's first bet
+ * 30 a player: 9,000 bets, 30 s at the offered rate, so that the wait of the stream's first bet
  * and of its last, which every relay has, are a small part of the time the throughput is taken over.
  */
-const BETS_PER_PLAYER = Number(process.env.BENCH_RELAY_BETS_PER_PLAYER ?? 150);
+const BETS_PER_PLAYER = Number(process.env.BENCH_RELAY_BETS_PER_PLAYER ?? 30);
 export const RELAY_OFFERED_PER_SEC = Number(process.env.BENCH_RELAY_OFFERED_PER_SEC ?? 300);
 const OFFERED_PER_SEC = RELAY_OFFERED_PER_SEC;
 
@@ -45,11 +50,16 @@ export const RELAY_BENCH_ENV = {
   RATE_LIMIT_AUTH_PER_MINUTE: "100000000",
 };
 
-interface Seat {
+/** A player ready to bet: signed in to every instance, with a commitment and a session. */
+interface ReadySeat {
   player: Wallet;
   /** One signed-in client per server instance. */
   clients: Client[];
   session: TestSession;
+  commitment: { expectedCommit: string; nextNonce: string };
+}
+
+interface Seat extends ReadySeat {
   bets: { betId: string; clientSeed: string; body: unknown }[];
 }
 
@@ -73,64 +83,79 @@ async function benchPlayers(chain: TestChain): Promise<Wallet[]> {
 /** Players prepared at once: each seat's sign-in, deposit, commitment and session are a few round trips. */
 const PREPARED_TOGETHER = 10;
 
-/** Each player deposits, gets a commitment and a session, and signs its bets ahead. */
+/**
+ * Each player deposits and gets a commitment and a session; then every seat's bets are signed
+ * ahead, with one deadline taken once all are ready: the server takes a deadline at most its
+ * acceptance window ahead, and the seats' own transactions move the chain's clock by seconds each
+ * (a deadline taken at each seat's setup had passed for the first 240 of 300 players).
+ */
 export async function prepareSeats(chain: TestChain, urls: string[]): Promise<Seat[]> {
   const players = await benchPlayers(chain);
-  const seats: Seat[] = [];
+  const ready: ReadySeat[] = [];
   for (let i = 0; i < players.length; i += PREPARED_TOGETHER) {
-    seats.push(...(await Promise.all(players.slice(i, i + PREPARED_TOGETHER).map((player) => prepareSeat(chain, urls, player)))));
+    ready.push(...(await Promise.all(players.slice(i, i + PREPARED_TOGETHER).map((player) => prepareSeat(chain, urls, player)))));
   }
-  return seats;
+  const now = (await chain.provider.getBlock("latest"))!.timestamp;
+  const context = {
+    degen: await chain.token.getAddress(),
+    terms: await chain.casino.terms(),
+    domain: sessionDomain(CHAIN_ID, await chain.casino.sessions()),
+  };
+  return Promise.all(ready.map(async (seat) => ({ ...seat, bets: await signBets(seat, context, betDeadline(now, Number(seat.session.grant.expiresAt))) })));
 }
 
-async function prepareSeat(chain: TestChain, urls: string[], player: Wallet): Promise<Seat> {
-  const degen = await chain.token.getAddress();
+async function prepareSeat(chain: TestChain, urls: string[], player: Wallet): Promise<ReadySeat> {
   const casinoAddress = await chain.casino.getAddress();
-  const terms = await chain.casino.terms();
-  const domain = sessionDomain(CHAIN_ID, await chain.casino.sessions());
-  const types = BET_TYPES as unknown as Record<string, TypedDataField[]>;
-  {
-    const clients: Client[] = [];
-    for (const url of urls) {
-      const client = new Client(url);
-      await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
-      clients.push(client);
-    }
-    await (await chain.token.connect(player).approve(casinoAddress, DEPOSIT)).wait();
-    await (await (chain.casino.connect(player) as Casino).deposit(degen, DEPOSIT)).wait();
-    const commitment = (await clients[0]!.post("/api/fairness/commitment")).body as { expectedCommit: string; nextNonce: string };
-    const { session, answer } = await openSession(chain, clients[0]!, player, { budgetDegen: parseEther("1000000") });
-    if (answer.status !== 200) throw new Error(`session: ${JSON.stringify(answer.body)}`);
-    const bets: Seat["bets"] = [];
-    for (let k = 0; k < BETS_PER_PLAYER; k++) {
-      const nonce = BigInt(commitment.nextNonce) + BigInt(k);
-      const clientSeed = sessionClientSeed(session.secret, nonce);
-      const bet: SessionBet = {
-        player: player.address,
-        token: degen,
-        amount: parseEther("1"),
-        ...GAMES[k % GAMES.length]!,
-        clientSeedHash: clientSeedHash(clientSeed),
-        nonce,
-        expectedCommit: commitment.expectedCommit,
-        terms,
-        deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
-      };
-      const signature = Signature.from(await session.key.signTypedData(domain, types, bet));
-      const { deadline, ...signed } = bet;
-      bets.push({
-        betId: ((BigInt(player.address) << 64n) | nonce).toString(),
-        clientSeed,
-        body: {
-          bet: { ...signed, amount: signed.amount.toString(), params: signed.params.toString(), nonce: nonce.toString(), terms: terms.toString() },
-          deadline: deadline.toString(),
-          r: signature.r,
-          vs: signature.yParityAndS,
-        },
-      });
-    }
-    return { player, clients, session, bets };
+  const degen = await chain.token.getAddress();
+  const clients: Client[] = [];
+  for (const url of urls) {
+    const client = new Client(url);
+    await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
+    clients.push(client);
   }
+  await (await chain.token.connect(player).approve(casinoAddress, DEPOSIT)).wait();
+  await (await (chain.casino.connect(player) as Casino).deposit(degen, DEPOSIT)).wait();
+  const commitment = (await clients[0]!.post("/api/fairness/commitment")).body as { expectedCommit: string; nextNonce: string };
+  const { session, answer } = await openSession(chain, clients[0]!, player, { budgetDegen: parseEther("1000000") });
+  if (answer.status !== 200) throw new Error(`session: ${JSON.stringify(answer.body)}`);
+  return { player, clients, session, commitment };
+}
+
+async function signBets(
+  { player, session, commitment }: ReadySeat,
+  { degen, terms, domain }: { degen: string; terms: bigint; domain: TypedDataDomain },
+  deadline: bigint,
+): Promise<Seat["bets"]> {
+  const types = BET_TYPES as unknown as Record<string, TypedDataField[]>;
+  const bets: Seat["bets"] = [];
+  for (let k = 0; k < BETS_PER_PLAYER; k++) {
+    const nonce = BigInt(commitment.nextNonce) + BigInt(k);
+    const clientSeed = sessionClientSeed(session.secret, nonce);
+    const bet: SessionBet = {
+      player: player.address,
+      token: degen,
+      amount: parseEther("1"),
+      ...GAMES[k % GAMES.length]!,
+      clientSeedHash: clientSeedHash(clientSeed),
+      nonce,
+      expectedCommit: commitment.expectedCommit,
+      terms,
+      deadline,
+    };
+    const signature = Signature.from(await session.key.signTypedData(domain, types, bet));
+    const { deadline: signedDeadline, ...signed } = bet;
+    bets.push({
+      betId: ((BigInt(player.address) << 64n) | nonce).toString(),
+      clientSeed,
+      body: {
+        bet: { ...signed, amount: signed.amount.toString(), params: signed.params.toString(), nonce: nonce.toString(), terms: terms.toString() },
+        deadline: signedDeadline.toString(),
+        r: signature.r,
+        vs: signature.yParityAndS,
+      },
+    });
+  }
+  return bets;
 }
 
 interface Sent {
@@ -279,6 +304,8 @@ export function relayFigures(
     postToSeenOnChainMs: { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) },
     longestGapBetweenRelayBlocks: Math.max(0, ...blocksUsed.slice(1).map((b, i) => b - blocksUsed[i]!)),
     refused: stream.refused.length,
+    // Each refusal's answer, counted: a player's stream stops at their first.
+    refusedFor: Object.fromEntries([...new Set(stream.refused)].map((answer) => [answer, stream.refused.filter((a) => a === answer).length])),
     lost: bets - landed.size,
     doubled: [...landed.values()].filter((l) => l.count > 1).length,
     unsimulatedShare: conduct.unsimulatedShare,

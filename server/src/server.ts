@@ -182,7 +182,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const commitments = new Commitments(db, casino, casinoAddress, seeds, chainRequests, stake);
   const clock = new ChainClock(provider);
   const sessionsContract = CasinoSessions__factory.connect(helpers.CasinoSessions, provider);
-  const marks = { provider, casinoAddress, relayAddress: helpers.CasinoRelay };
+  const marks = { provider, casinoAddress };
   // The rate changes only by an announcement a delay ahead (contracts/CasinoSwap.sol): read once a minute.
   const swapDesk = CasinoSwap__factory.connect(helpers.CasinoSwap, provider);
   const swapRate = new KeptRead(async () => (await swapDesk.terms()).rate, 60_000);

@@ -1,5 +1,12 @@
-import { ZeroAddress, type JsonRpcProvider } from "ethers";
-import { decodeIntakeView, intakeViewCall, relayInterface, type PlayerIntakeView } from "../../../bindings/casino";
+import type { JsonRpcProvider } from "ethers";
+import {
+  decodeIntakeView,
+  decodeRelayRoundView,
+  intakeViewCall,
+  RELAY_ROUND_VIEW_PLAYERS,
+  relayRoundViewCall,
+  type PlayerIntakeView,
+} from "../../../bindings/casino";
 
 /**
  * A player's own doings on chain, as two counters: their wallet's transactions (its account nonce)
@@ -16,16 +23,9 @@ export type ChainMark = string | null;
 export interface MarkReads {
   provider: JsonRpcProvider;
   casinoAddress: string;
-  /** CasinoRelay. */
-  relayAddress: string;
 }
 
 const markOf = (walletNonce: number, relayNonce: bigint): string => `${walletNonce}:${relayNonce}`;
-
-async function call(o: MarkReads, to: string, iface: typeof relayInterface, name: string, args: unknown[], blockTag: number) {
-  const data = await o.provider.call({ to, data: iface.encodeFunctionData(name, args), blockTag });
-  return iface.decodeFunctionResult(name, data);
-}
 
 /**
  * A player's view at `block` for a bet in `token` signed by `key` (contracts/views/IntakeView.sol:
@@ -71,18 +71,31 @@ export interface PlayerNow {
   nextToResolve: bigint;
 }
 
+/**
+ * Each player's counters at `block`: CasinoRelay's nonce and the commitment's, in one eth_call per
+ * RELAY_ROUND_VIEW_PLAYERS (contracts/views/RelayRoundView.sol), and their wallet's nonce, which no
+ * contract can read but the node answers without running the EVM. One call per player made a
+ * round of 300 players 300 EVM calls on the node the round was waiting for.
+ */
+async function countersAt(o: MarkReads, players: readonly string[], block: number) {
+  const groups: string[][] = [];
+  for (let i = 0; i < players.length; i += RELAY_ROUND_VIEW_PLAYERS) groups.push(players.slice(i, i + RELAY_ROUND_VIEW_PLAYERS));
+  const [counters, walletNonces] = await Promise.all([
+    Promise.all(groups.map(async (group) => decodeRelayRoundView(await o.provider.call({ ...relayRoundViewCall(o.casinoAddress, group), blockTag: block })))),
+    Promise.all(players.map((player) => o.provider.getTransactionCount(player, block))),
+  ]);
+  return counters.flat().map(({ relayNonce, nextNonce, nextToResolve }, i) => ({
+    player: players[i]!,
+    mark: markOf(walletNonces[i]!, relayNonce),
+    nextNonce,
+    nextToResolve,
+  }));
+}
+
 /** Each player's mark and commitment at the head, for the relay (sessions/relay-trust.ts). */
 export async function playersNow(o: MarkReads, players: readonly string[]): Promise<Map<string, PlayerNow>> {
-  const block = await o.provider.getBlockNumber();
-  const read = await Promise.all(
-    players.map(async (player) => {
-      // Any token and no key: only the commitment and CasinoRelay's nonce are looked at.
-      const [view, walletNonce] = await readView(o, player, ZeroAddress, ZeroAddress, block);
-      const now: PlayerNow = { mark: markOf(walletNonce, view.relayNonce), nextNonce: view.nextNonce, nextToResolve: view.nextToResolve };
-      return [player, now] as const;
-    }),
-  );
-  return new Map(read);
+  const read = await countersAt(o, players, await o.provider.getBlockNumber());
+  return new Map(read.map(({ player, ...now }) => [player, now]));
 }
 
 /**
@@ -91,14 +104,6 @@ export async function playersNow(o: MarkReads, players: readonly string[]): Prom
  * reverted in (sessions/relay-reverts.ts).
  */
 export async function marksAt(o: MarkReads, players: readonly string[], block: number): Promise<Map<string, string>> {
-  const read = await Promise.all(
-    players.map(async (player) => {
-      const [walletNonce, [relayNonce]] = await Promise.all([
-        o.provider.getTransactionCount(player, block),
-        call(o, o.relayAddress, relayInterface, "nonces", [player], block),
-      ]);
-      return [player, markOf(walletNonce, relayNonce as bigint)] as const;
-    }),
-  );
-  return new Map(read);
+  const read = await countersAt(o, players, block);
+  return new Map(read.map(({ player, mark }) => [player, mark]));
 }

@@ -95,7 +95,7 @@ describe("unsimulated relay batches", () => {
   it("marks no player with limits set for themselves, nor a bet whose session may end before its deadline: those are simulated, and land", async () => {
     const { provider, casino } = server.chain;
     const unsimulatedBefore = await unsimulated();
-    const marks = { provider, casinoAddress: await casino.getAddress(), relayAddress: await casino.relay() };
+    const marks = { provider, casinoAddress: await casino.getAddress() };
     const markAtHead = async (seat: Seat) => {
       const head = (await provider.getBlock("latest"))!;
       return (await markedView(marks, seat.player.address, degen, ZeroAddress, head.number, head.timestamp)).mark;
