@@ -126,6 +126,10 @@ export default defineConfig({
           name: "e2e-demo",
           include: ["e2e/demo/**/*.e2e.test.ts"],
           globalSetup: ["e2e/support/demo-setup.ts"],
+          // Two files at once: each plays on virtual funds of its own, in a browser of its own, and
+          // spends most of its time waiting on the game's own pace (reels, flights, fights), not
+          // on the CPU. One at a time they made the longest run of `npm test` (ci98: 498 s).
+          fileParallelism: true,
         },
       },
     ],

@@ -42,7 +42,9 @@ const TESTS: Record<string, Command[]> = {
   "contracts/e2e-demo": [
     [HARDHAT, ["test"]],
     // The rehearsal (a private stack, ~70 s) came off the browser run, the longest (ci94: 825 s).
-    [VITEST, ["run", "--project", "e2e-demo", "--project", "e2e-rehearsal"]],
+    // The demo files go two at a time (vitest.config.mts): 99 s where one at a time took 174 s of
+    // tests alone, and 498 s in ci98, the longest run.
+    [VITEST, ["run", "--maxWorkers", "2", "--project", "e2e-demo", "--project", "e2e-rehearsal"]],
   ],
 };
 
