@@ -7,7 +7,7 @@ import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import { casinoRevertReason } from "../../../bindings/errors";
 import { MINING_TIMEOUT_MS } from "./chain-requests";
-import type { Ledger, Outbox } from "./outbox";
+import type { Outbox, RecordingLedger } from "./outbox";
 
 const log = logger("chain-requests");
 
@@ -44,7 +44,7 @@ type FinalStatus = (typeof FINAL_STATUSES)[number];
  * sender's gas estimate is the last simulation: a request that would revert now is refused, never
  * broadcast.
  */
-export class ChainRequestWorker implements Ledger {
+export class ChainRequestWorker implements RecordingLedger {
   readonly name = "chain_request";
   private readonly loop = new PassLoop(() => this.pass(), POLL_MS);
   private unsubscribe: (() => void) | undefined;

@@ -14,22 +14,25 @@ export type LedgerName = "settlement" | "relay" | "jackpot_draw" | "entropy_lock
 export type OutboxOutcome = "sent" | "unsent" | "mined" | "reverted" | "dropped";
 
 /**
- * The rows a kind of transaction is recorded in (bets, session_bets, jackpot_tickets,
- * chain_requests) and what its receipt means for them. The outbox never reads those rows itself:
- * a ledger tells it what is sent and hears what became of it.
+ * A kind of transaction and what its receipt means. The outbox never reads a ledger's rows
+ * itself: a ledger tells it what is sent and hears what became of it.
  */
 export interface Ledger {
   readonly name: LedgerName;
-  /** The hashes its rows record as sent before `before`: reconciliation looks up those the outbox does not await. */
-  sentBefore(before: Date): Promise<string[]>;
   /** The receipt of one of its transactions, mined (status 1) or reverted. */
   landed(receipt: TransactionReceipt): Promise<void>;
+  /** The outbox no longer awaits `hash`: its receipt was handled, or not read in time (reconciliation looks it up again). */
+  released?(hash: string): void;
+}
+
+/** A ledger whose rows record its hashes (bets, session_bets, jackpot_tickets, chain_requests): reconciliation finds them again. */
+export interface RecordingLedger extends Ledger {
+  /** The hashes its rows record as sent before `before`: reconciliation looks up those the outbox does not await. */
+  sentBefore(before: Date): Promise<string[]>;
   /** One of its recorded transactions the node does not know: never broadcast, or dropped. Its nonce was freed already. */
   dropped(hash: string): Promise<void>;
   /** The outbox awaits a transaction reconciliation found pending (sent by an earlier lease term). */
   resumed?(hash: string): void;
-  /** The outbox no longer awaits `hash`: its receipt was handled, or not read in time (reconciliation looks it up again). */
-  released?(hash: string): void;
 }
 
 /**
@@ -109,7 +112,7 @@ export class Outbox {
    * mined or reverted → its receipt goes to the ledger; pending → awaited; unknown → its nonce is
    * read from the chain again (the nonces after it wait behind the gap) and the ledger takes it back.
    */
-  async reconcile(ledger: Ledger, staleBefore: Date): Promise<void> {
+  async reconcile(ledger: RecordingLedger, staleBefore: Date): Promise<void> {
     for (const hash of await ledger.sentBefore(staleBefore)) {
       if (this.awaiting.has(hash)) continue;
       const found = await transactionFate(this.provider, hash);

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { ZeroAddress, type JsonRpcProvider, type TransactionReceipt } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
-import type { Ledger, Outbox } from "../chain/outbox";
+import type { Outbox, RecordingLedger } from "../chain/outbox";
 import { pruneSessionBetBuckets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
@@ -117,7 +117,7 @@ export interface RelayOptions {
  * that did land in the end is refused by the contract the second time (WrongNonce): the simulation
  * finds it, and it is recorded with the transaction that placed it. Nothing is lost, nothing doubled.
  */
-export class RelayBatcher implements Ledger {
+export class RelayBatcher implements RecordingLedger {
   readonly name = "relay";
   private readonly loop = new PassLoop(() => this.pass(), POLL_MS);
   /** Relay transactions of this term awaiting their receipt: hash → the round that sent it. */

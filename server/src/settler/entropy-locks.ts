@@ -68,11 +68,6 @@ export class EntropyLocks implements Ledger {
     }
   }
 
-  /** No row records a lock's hash: there is nothing to look up. */
-  sentBefore(): Promise<string[]> {
-    return Promise.resolve([]);
-  }
-
   /** The log scan records a lock (JackpotEntropyLocked); the bets of a reverted one are sent again by the next sweep. */
   landed(receipt: TransactionReceipt): Promise<void> {
     if (receipt.status !== 1) for (const id of this.locking.get(receipt.hash) ?? []) this.sent.delete(id);
@@ -81,9 +76,5 @@ export class EntropyLocks implements Ledger {
 
   released(hash: string): void {
     this.locking.delete(hash);
-  }
-
-  dropped(): Promise<void> {
-    return Promise.resolve();
   }
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import { casinoInterface } from "../../../bindings/casino";
 import { casinoRevertReason } from "../../../bindings/errors";
-import type { Ledger, Outbox } from "../chain/outbox";
+import type { Outbox, RecordingLedger } from "../chain/outbox";
 import type { Db } from "../db/types";
 import { jackpotTickets } from "../db/schema";
 import { PassLoop } from "../loop";
@@ -45,7 +45,7 @@ type TicketRow = typeof jackpotTickets.$inferSelect;
  * relay down that long) is drawn too. The lease holder sends the draws through the outbox
  * (chain/outbox.ts), the draw's hash recorded on its tickets' row first.
  */
-export class JackpotDraws implements Ledger {
+export class JackpotDraws implements RecordingLedger {
   readonly name = "jackpot_draw";
   private readonly hashes = new Map<number, string>();
   private prunedAt = 0;

@@ -3,7 +3,7 @@ import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import { parseCasinoLog } from "../../../bindings/events";
 import { GameType } from "../engine";
-import type { Ledger, Outbox } from "../chain/outbox";
+import type { Outbox, RecordingLedger } from "../chain/outbox";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { logger } from "../observability/log";
@@ -84,7 +84,7 @@ const KEY_REFUSALS = new Set(["SessionRevokedError", "NotSessionPlayer", "Invali
  * (status `sent`) in one database transaction before broadcast, and each receipt comes back to
  * `landed`. The states and what holds at each: docs/settler-lifecycle.md.
  */
-export class SettlementPipeline implements Ledger {
+export class SettlementPipeline implements RecordingLedger {
   readonly name = "settlement";
   /** Settlement transactions broadcast by this term and not yet mined: hash → their bets. */
   private readonly sentAwaitingReceipt = new Map<string, BetRow[]>();

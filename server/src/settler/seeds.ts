@@ -1,7 +1,12 @@
 import { AbiCoder, keccak256 } from "ethers";
 import { HASH_CHAIN, HashChain, randomWord } from "../engine";
 
-const CACHED_CHAINS = 256;
+/**
+ * Chains kept. Each keeps 65 of its links (engine/src/hashChain.ts), so thousands of players cost
+ * a few MB; 256 made a round of 300 players rebuild a chain (2,048 hashes) for every seed it
+ * derived (the relay bench's profile, issue #40).
+ */
+const CACHED_CHAINS = 4096;
 
 /**
  * The house's hash chains (docs/decisions.md §3). One chain per player and commitment, keyed by the
