@@ -11,7 +11,8 @@ const CACHED_CHAINS = 4096;
 /**
  * The house's hash chains (docs/decisions.md §3). One chain per player and commitment, keyed by the
  * commitment's first nonce; the master secret is first bound to this chain and contract so a
- * secret reused elsewhere never reveals these seeds. Chains are cached: a settlement hashes nothing.
+ * secret reused elsewhere never reveals these seeds. Chains are cached: a seed is at most 31
+ * hashes from a link its chain keeps.
  */
 export class SeedVault {
   readonly chainLength = HASH_CHAIN.DEFAULT_LENGTH;
