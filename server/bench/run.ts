@@ -28,10 +28,14 @@ import {
 import { serverInstance } from "../test/support/instance";
 import { relayNodeCost, type RelayTransactions } from "./node-cost";
 import { startPostgres } from "../test/support/postgres";
+import { buildServer } from "../../scripts/server-bundle";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const BENCH_MASTER_SECRET = "0x" + "5e".repeat(32);
-/** `http`, `settlement` or `relay` runs one part of the bench (all by default). */
+/**
+ * `http`, `settlement` or `relay` runs one part of the bench (all by default); `relay-failover`
+ * runs only the relay across a kill -9 of the lease holder.
+ */
 const ONLY = process.env.BENCH_ONLY;
 /** A folder for a V8 CPU profile of each server process (written when it exits). */
 const PROFILE_DIR = process.env.BENCH_SERVER_PROFILE_DIR;
@@ -337,7 +341,10 @@ async function relayOnPostgres(killHolder: boolean): Promise<void> {
     LOG_LEVEL: "warn",
     ...RELAY_BENCH_ENV,
   };
-  const instances = [serverInstance("A", await freePort(), env), serverInstance("B", await freePort(), env)];
+  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  // The instances run the bundle, as the tests' do: built from the source as it is now.
+  buildServer();
+  const instances = [serverInstance("A", await freePort(), env, profile), serverInstance("B", await freePort(), env, profile)];
   try {
     for (const instance of instances) await instance.start();
     const kill = async () => {
@@ -355,7 +362,8 @@ async function relayOnPostgres(killHolder: boolean): Promise<void> {
       killHolder ? kill : undefined,
     );
   } finally {
-    for (const instance of instances) await instance.kill9();
+    // A profiled instance writes its profile only when it exits of itself.
+    for (const instance of instances) await (PROFILE_DIR ? instance.stop() : instance.kill9());
     await chain.stop();
     postgres.stop();
     temp.dispose();
@@ -416,6 +424,7 @@ async function settlementThroughput(chain: TestChain, apiUrl: string) {
 }
 
 export async function runServerBench(): Promise<void> {
+  if (ONLY === "relay-failover") return relayOnPostgres(true);
   const temp = tempDir();
   const chain = await startChain(temp.dir);
   const port = await freePort();

@@ -12,7 +12,7 @@ import { logger } from "../observability/log";
 import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
 import { planRound, placeRequest, playRequest, type RelayRequest, type RelaySeedOf } from "./relay-plan";
-import { marksAt, playersNow, type MarkReads } from "./chain-marks";
+import { marksAt, playersNow, type MarkReads, type PlayerNow } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
 import { candidate, fitsHouse, FUSE_MS, mayGoUnsimulated, RelayTrust, type HouseNow } from "./relay-trust";
 import { relayMargins } from "./relay-margin";
@@ -246,9 +246,12 @@ export class RelayBatcher implements RecordingLedger {
       .orderBy(asc(sessionBets.createdAt), asc(sessionBets.nonce))
       .limit(this.o.batchSize * (this.o.batchesPerRound + 1));
     if (queued.length === 0) return;
-    const allowed = await this.refusals.withinRevertBudget(queued);
+    // The chain is read for the unsimulated batches while the queue is judged and planned: under
+    // load these reads are a round's longest step, and a round that misses the next block costs
+    // all its players a block (docs/relay-lifecycle.md).
+    const chainNow = behindAnother && queued.length < this.o.batchSize ? undefined : this.chainNow(queued);
+    const [allowed, holding] = await Promise.all([this.refusals.withinRevertBudget(queued), this.holding(queued)]);
     if (allowed.length === 0) return;
-    const holding = await this.holding(allowed);
     for (const player of await this.unconfirmedPlayers()) holding.add(player);
     const round = planRound(allowed, {
       batchSize: this.o.batchSize,
@@ -265,7 +268,7 @@ export class RelayBatcher implements RecordingLedger {
     // reverts a one-bet transaction, not the other players' batch.
     const plays = separateIsolated(round.plays, (player) => this.isolation.isolated(player));
     // The batches share no player: each is simulated on its own, all at once, unless it need not be.
-    const trusted = await this.trustedBatches(plays);
+    const trusted = await this.trustedBatches(plays, chainNow);
     const batches = (await Promise.all(plays.map((batch, i) => (trusted.has(i) ? batch : this.simulation.plays(batch))))).filter((batch) => batch.length > 0);
     const places = await this.simulation.places(round.places, new Set(batches.flat().map((bet) => bet.player)));
     const groups = [...batches, ...places.map((bet) => [bet])];
@@ -281,16 +284,29 @@ export class RelayBatcher implements RecordingLedger {
     );
   }
 
-  /** The round's batches that go out unsimulated (sessions/relay-trust.ts), by index; the chain is read only when one may. */
-  private async trustedBatches(plays: SessionBetRow[][]): Promise<Set<number>> {
+  /**
+   * The players' counters and the house, read for the queued bets that may go out unsimulated
+   * (sessions/relay-trust.ts); undefined when none may. Started before the round is planned, and
+   * awaited by trustedBatches.
+   */
+  private chainNow(queued: readonly SessionBetRow[]): Promise<[Map<string, PlayerNow>, HouseNow]> | undefined {
+    if (!this.trust.open()) return undefined;
+    const players = [...new Set(queued.filter((bet) => candidate([bet]) && this.trust.trusts(bet.player)).map((bet) => bet.player))];
+    if (players.length === 0) return undefined;
+    const read = Promise.all([playersNow(this.o.marks, players), this.houseNow()]);
+    // A round that ends before trustedBatches leaves the read unawaited: its failure is no one's.
+    read.catch(() => undefined);
+    return read;
+  }
+
+  /** The round's batches that go out unsimulated (sessions/relay-trust.ts), by index, judged on `chainNow`'s reads. */
+  private async trustedBatches(plays: SessionBetRow[][], chainNow: ReturnType<RelayBatcher["chainNow"]>): Promise<Set<number>> {
     const trusted = new Set<number>();
-    if (!this.trust.open()) return trusted;
+    // A revert since the reads began closes the trust all the same.
+    if (!chainNow || !this.trust.open()) return trusted;
     const candidates = [...plays.keys()].filter((i) => candidate(plays[i]!) && plays[i]!.every((bet) => this.trust.trusts(bet.player)));
     if (candidates.length === 0) return trusted;
-    const [players, house] = await Promise.all([
-      playersNow(this.o.marks, [...new Set(candidates.flatMap((i) => plays[i]!.map((bet) => bet.player)))]),
-      this.houseNow(),
-    ]);
+    const [players, house] = await chainNow;
     const unsimulated: SessionBetRow[] = [];
     for (const i of candidates) {
       if (!mayGoUnsimulated(plays[i]!, players, house) || !fitsHouse([...unsimulated, ...plays[i]!], house)) continue;

@@ -33,7 +33,8 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-export function serverInstance(name: string, port: number, env: Record<string, string>): Instance {
+/** `nodeFlags`: flags for the process's node, before the bundle (a bench's --cpu-prof). */
+export function serverInstance(name: string, port: number, env: Record<string, string>, nodeFlags: string[] = []): Instance {
   let child: ChildProcess | undefined;
   let output = "";
   const url = `http://127.0.0.1:${port}`;
@@ -51,7 +52,7 @@ export function serverInstance(name: string, port: number, env: Record<string, s
       return output;
     },
     async start() {
-      child = spawn(SERVER_COMMAND[0], SERVER_COMMAND[1], {
+      child = spawn(SERVER_COMMAND[0], [...nodeFlags, ...SERVER_COMMAND[1]], {
         cwd: REPO_ROOT,
         // ENV_FILE empty: a developer's .env (scripts/env-file.ts) must not reach the test's instances.
         env: { ...process.env, ENV_FILE: "", HOST: "127.0.0.1", PORT: String(port), ...env },
