@@ -13,14 +13,10 @@ import {
   unpackTerms,
   type JackpotTicket,
 } from "../../engine/src/index";
-import { decodeCall, type Call, type RawTransaction } from "./calls";
-import { checkBet, type CheckContext, type ResolvedBet } from "./checks";
 import type { ChainEvent, Position } from "./events";
-import { isBefore, type SessionKey } from "./signed";
-import { withInputs } from "./transactions";
-import type { BetCheck, BetResult, EventOf, OpenBet, Problem, ProblemKind, SeedLink, TransactionReads, Verdict } from "./types";
-
-export type { BetCheck, TransactionReads } from "./types";
+import { isBefore } from "./signed";
+import type { BetCheck, BetResult, CheckContext, EventOf, OpenBet, Problem, ProblemKind } from "./types";
+import type { ResolvedBet, SeedLink, SessionKey, TransactionReads, Verdict } from "./types";
 
 const ZERO_WORD = "0x" + "0".repeat(64);
 
@@ -113,15 +109,10 @@ interface CurrentTransaction {
 
 const NO_SESSION_KEYS: readonly SessionKey[] = [];
 
-/** An audit fed with the events in chain order, in as many parts as they arrive. */
-export interface Audit {
-  add(events: Iterable<ChainEvent>): void;
-  finish(): AuditResult;
-}
-
 /**
- * An audit whose bets are checked elsewhere (check-pool.ts, on other threads): each resolved bet
- * is handed out as it is gathered, and `finish` takes their results in the order handed out.
+ * An audit fed with the events in chain order, in as many parts as they arrive, whose bets are
+ * checked elsewhere (check-pool.ts, on other threads): each resolved bet is handed out as it is
+ * gathered, and `finish` takes their results in the order handed out.
  */
 export interface DeferredAudit {
   add(events: Iterable<ChainEvent>): void;
@@ -130,42 +121,13 @@ export interface DeferredAudit {
   finish(results: readonly BetResult[]): AuditResult;
 }
 
-/** Verifies a whole history at once (see createAudit). */
-export function audit(events: Iterable<ChainEvent>, options: AuditOptions, transactions?: ReadonlyMap<string, RawTransaction>): AuditResult {
-  const run = createAudit(options, transactions);
-  run.add(events);
-  return run.finish();
-}
-
 /**
- * Verifies a Casino's history from its events in chain order: every settled or claimed bet
- * (checkBet), every player's hash chain and nonce order, session keys and jackpot tickets, and the
- * commitment order. Pure: the events and the transactions whose inputs the checks need come from
- * the caller (chain.ts and transactions.ts read them over RPC), part by part so that checking
- * overlaps reading.
+ * Verifies a Casino's history from its events in chain order: every player's hash chain and nonce
+ * order, session keys and jackpot tickets, and the commitment order; each settled or claimed bet
+ * goes to `check` (checkBet, with the transactions whose inputs it needs read by transactions.ts).
+ * Pure: the events come from the caller (chain.ts reads them over RPC), part by part so that
+ * checking overlaps reading.
  */
-export function createAudit(options: AuditOptions, transactions: ReadonlyMap<string, RawTransaction> = new Map()): Audit {
-  const results: BetResult[] = [];
-  const calls = new Map<string, Call>();
-  const callOf = (tx: string): Call => {
-    let call = calls.get(tx);
-    if (!call) calls.set(tx, (call = decodeCall(transactions.get(tx), options)));
-    return call;
-  };
-  const deferred = createDeferredAudit(options, (check) => {
-    const { bet, earlier, chainVerdict } = withInputs(check, callOf);
-    results.push(checkBet(bet, options, earlier, chainVerdict));
-  });
-  return {
-    add: deferred.add,
-    finish: () => {
-      deferred.end();
-      return deferred.finish(results);
-    },
-  };
-}
-
-/** createAudit with each resolved bet's checkBet left to `check` (DeferredAudit). */
 export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck) => void): DeferredAudit {
   const only = options.player?.toLowerCase();
   const mine = (player: string) => only === undefined || player.toLowerCase() === only;

@@ -5,10 +5,9 @@
  * results, in the order the bets were handed out.
  */
 import { Worker } from "node:worker_threads";
-import type { BetCheck } from "./audit";
-import { checkBet, type CheckContext } from "./checks";
+import { checkBet } from "./checks";
 import type { CheckBatch, CheckedBatch } from "./check-worker";
-import type { BetResult } from "./types";
+import type { BetCheck, BetResult, CheckContext } from "./types";
 
 /** Bets per message to a worker: large enough that messaging costs little next to the checks. */
 const BATCH = 256;

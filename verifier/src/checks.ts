@@ -22,8 +22,6 @@ import { blackjackPayouts, crashManualAllows } from "./interactive";
 import { checkActionSigner, checkPlacement } from "./signed";
 import type { BetResult, CheckContext, EventOf, JackpotView, Placement, Problem, ResolvedBet, SeedLink, SettledActions, Verdict } from "./types";
 
-export type { CheckContext, ResolvedBet } from "./types";
-
 /**
  * The EVM shows a block's hash to contracts for 256 blocks. Chains with EIP-2935 (BSC among them)
  * show it for 8191, so a void draw resolved between 256 and 8191 blocks after its bet cannot be

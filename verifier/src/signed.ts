@@ -11,8 +11,6 @@ import type { Findings } from "./findings";
 import { actionKeyDigest, actionsDigest, betDigest, domainSeparator, recoverSigner } from "./signatures";
 import type { CheckContext, Placement, ResolvedBet, SessionKey } from "./types";
 
-export type { SessionKey } from "./types";
-
 /** CasinoSessions keeps a session's amounts in units of 10^9 base units, rounded down. */
 const SESSION_UNIT = 10n ** 9n;
 

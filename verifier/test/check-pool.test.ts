@@ -1,11 +1,12 @@
 import { keccak256, parseEther, toBeHex } from "ethers";
 import { describe, expect, it } from "vitest";
 import { GameType } from "../../engine/src/index";
-import { audit, createDeferredAudit, type AuditOptions, type BetCheck } from "../src/audit";
+import { createDeferredAudit, type AuditOptions, type AuditResult } from "../src/audit";
 import { decodeCall } from "../src/calls";
 import { createChecker } from "../src/check-pool";
 import { withInputs } from "../src/transactions";
-import type { AuditResult } from "../src/audit";
+import type { BetCheck } from "../src/types";
+import { audit } from "./support/audit";
 import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS } from "./support/history";
 
 const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
