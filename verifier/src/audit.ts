@@ -1,3 +1,4 @@
+import { ZeroHash } from "ethers";
 import {
   GameType,
   formatAmount,
@@ -17,8 +18,6 @@ import type { ChainEvent, Position } from "./events";
 import { isBefore } from "./signed";
 import type { BetCheck, BetResult, CheckContext, EventOf, OpenBet, Problem, ProblemKind } from "./types";
 import type { ResolvedBet, SeedLink, SessionKey, TransactionReads, Verdict } from "./types";
-
-const ZERO_WORD = "0x" + "0".repeat(64);
 
 /**
  * From the deployment (CheckContext.fromDeployment) everything is seen from its beginning;
@@ -157,7 +156,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     if (!chain) {
       // From the deployment every player starts as the contract's zeroed state: no commitment yet.
       chain = options.fromDeployment
-        ? { commit: ZERO_WORD, root: ZERO_WORD, head: { lo: 0n, hi: 0n }, firstNonce: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
+        ? { commit: ZeroHash, root: ZeroHash, head: { lo: 0n, hi: 0n }, firstNonce: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
         : { commit: null, root: null, head: null, firstNonce: null, resolved: null, nextNonce: null, chainEnd: null };
       players.set(player, chain);
     }
@@ -261,7 +260,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         const flag = (kind: ProblemKind, message: string) => record.earlier.push(problem(kind, message, event, event.player, event.betId));
         if (mine(event.player)) seenPlayers.add(event.player);
         if (event.betId !== betIdOf(event.player, event.nonce)) flag("events", `bet id ${event.betId} is not player << 64 | nonce ${event.nonce}`);
-        if (chain.commit === ZERO_WORD) flag("order", "the bet was placed before any commitment");
+        if (chain.commit === ZeroHash) flag("order", "the bet was placed before any commitment");
         if (chain.nextNonce !== null && event.nonce !== chain.nextNonce) flag("order", `nonce ${event.nonce} placed where nonce ${chain.nextNonce} was next`);
         if (chain.chainEnd !== null && event.nonce >= chain.chainEnd)
           flag("order", `nonce ${event.nonce} lies beyond the commitment's chain (it ends before ${chain.chainEnd})`);

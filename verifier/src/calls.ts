@@ -7,10 +7,7 @@
  */
 import type { FunctionFragment, Interface } from "ethers";
 import { checksumAddress } from "../../engine/src/index";
-import { casinoInterface } from "../../bindings/casino";
-import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
-
-const sessionsInterface = CasinoSessions__factory.createInterface() as unknown as Interface;
+import { casinoInterface, sessionsInterface } from "../../bindings/casino";
 
 /** Each function by its selector, found once: ethers' parseTransaction hashes every function's signature again on each call. */
 function functionsBySelector(iface: Interface): Map<string, FunctionFragment> {

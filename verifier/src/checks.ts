@@ -1,3 +1,4 @@
+import { ZeroHash } from "ethers";
 import {
   GameType,
   formatAmount,
@@ -30,8 +31,6 @@ import type { BetResult, CheckContext, EventOf, JackpotView, Placement, Problem,
 export const BLOCKHASH_WINDOW = 256;
 /** FairRandom.HISTORY_WINDOW: past it no chain shows a block's hash, and an unlocked draw is void. */
 export const HISTORY_WINDOW = 8191;
-
-const ZERO_WORD = "0x" + "0".repeat(64);
 
 /** An amount in token units, as a reader compares it with a wallet ("15 DEGEN"). */
 const units = (amount: bigint, token: Token) => `${formatAmount(amount)} ${token}`;
@@ -328,7 +327,7 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
         "jackpot",
         `the hash of block ${placed.at.block} was gone ${blocksLater} blocks later and never locked: the draw is void, but no JackpotDrawn was published (nor the house's funding of its fair value)`,
       );
-      return { entropy: ZERO_WORD, prize: 0n, hit: false, won: 0n, fundedByHouse: 0n };
+      return { entropy: ZeroHash, prize: 0n, hit: false, won: 0n, fundedByHouse: 0n };
     }
     entropy = bet.lockedEntropy ?? placed.blockHash;
   }
@@ -346,7 +345,7 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
   const draw = jackpotDraw({
     casino: ctx.casino,
     betId: placed.betId,
-    entropy: voided ? ZERO_WORD : entropy,
+    entropy: voided ? ZeroHash : entropy,
     odds: placed.jackpotOdds,
     prize: placed.jackpotPrize,
     pool: bet.poolBeforeDraw ?? drawn?.prize ?? placed.jackpotPrize,
