@@ -14,7 +14,6 @@ import {
   randomWord,
   settleGame,
   unpackTerms,
-  type SettlementActions,
   type Token,
 } from "../../engine/src/index";
 import type { SettlementInput } from "./calls";
@@ -164,7 +163,7 @@ interface PayoutInput {
  * computed the payout from the same two). Returns that log (undefined for a game without decisions,
  * a claim, or a log that could not be read or played).
  */
-function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): SettlementActions | null | undefined {
+function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): SettledActions["log"] | undefined {
   const { placed } = bet;
   const { token, gameType, totalStake, payout, word } = input;
   let reservation: bigint;
@@ -187,7 +186,7 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
     checkPayoutBound(bet, found, input, word);
     return undefined;
   }
-  let actions: SettlementActions | null = null;
+  let actions: SettledActions["log"] = null;
   if (interactive) {
     const read = actionLogOf(bet, bet.settlementInput!);
     if ("fault" in read) {
@@ -223,7 +222,7 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
  * (BetSettlement._payoutOf): a log that splits needs the second stake; a staked split counts only
  * when the log starts with it.
  */
-function actionLogOf(bet: ResolvedBet, input: SettlementInput): { log: SettlementActions | null } | { fault: string } {
+function actionLogOf(bet: ResolvedBet, input: SettlementInput): Pick<SettledActions, "log"> | { fault: string } {
   const { placed } = bet;
   if (input.betId !== null && input.betId !== placed.betId) return { fault: `the settlement transaction settles bet ${input.betId}, not this one` };
   const bytes = input.actions.slice(2);

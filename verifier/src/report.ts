@@ -1,4 +1,4 @@
-import { encodeBlackjackActions, formatAmount, nonceOfBet } from "../../engine/src/index";
+import { formatAmount, nonceOfBet } from "../../engine/src/index";
 import type { AuditResult } from "./audit";
 import { BLOCKHASH_WINDOW } from "./checks";
 import type { BetResult, CheckName, Enforcement, OpenBet, Placement, Problem, ProblemKind, Verdict } from "./types";
@@ -104,8 +104,7 @@ function enforcedCell(bet: BetResult): string {
   if (log === undefined) return "rules";
   if (typeof log === "number") return `rules, cash-out ${(log / 100).toFixed(2)}x`;
   if (log === null) return "rules, no cash-out";
-  const letters = typeof log === "string" ? log : encodeBlackjackActions(log);
-  return letters === "" ? "rules, stood" : `rules, ${[...letters].join(" ")}`;
+  return log === "" ? "rules, stood" : `rules, ${[...log].join(" ")}`;
 }
 
 function row(bet: BetResult): string[] {
