@@ -11,6 +11,7 @@ import {
   previousLink,
   ticketDraws,
   ticketsHash,
+  ticketsOf,
   unpackTerms,
   type JackpotTicket,
 } from "../../engine/src/index";
@@ -451,9 +452,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const resolvedBet = (record: OpenRecord, resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">, linked: SeedLink | null): ResolvedBet => {
     const { placed } = record;
     const settledAtPlacement = placed.at.tx === resolution.at.tx;
-    if (settledAtPlacement && placed.jackpotOdds !== 0n && isDegen(placed.token)) {
-      current!.tickets.push({ betId: placed.betId, odds: placed.jackpotOdds, prize: placed.jackpotPrize });
-    }
+    if (settledAtPlacement) current!.tickets.push(...ticketsOf([placed], options.degen));
     return {
       placed,
       split: record.split,
