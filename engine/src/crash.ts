@@ -113,21 +113,6 @@ export function crashCashOutAt(round: CrashRound, tSec: number): number | null {
   return crashHundredthsAt(round, tSec);
 }
 
-export interface CrashPoint {
-  timeSec: number;
-  multiplier: number;
-}
-
-/** The curve sampled every tick (50 ms) up to the crash, ending exactly at the crash point. */
-export function crashCurvePoints(round: CrashRound, tickMs: number = CRASH.TICK_MS): CrashPoint[] {
-  const points: CrashPoint[] = [];
-  for (let ms = 0; ms / 1000 < round.crashTimeSec; ms += tickMs) {
-    points.push({ timeSec: ms / 1000, multiplier: crashMultiplierAt(round.curve, ms / 1000) });
-  }
-  points.push({ timeSec: round.crashTimeSec, multiplier: round.crashPoint / 100 });
-  return points;
-}
-
 /** Auto cash-out target from params: 0 = manual round, else 101..10000 hundredths. */
 export function decodeCrashParams(params: bigint): number | null {
   if (params === 0n) return null;
@@ -141,11 +126,6 @@ export function encodeCrashParams(autoCashOutHundredths: number | null): bigint 
   const params = autoCashOutHundredths === null ? 0n : BigInt(autoCashOutHundredths);
   decodeCrashParams(params); // validates the range
   return params;
-}
-
-/** 2.5 → 250. */
-export function multiplierToHundredths(multiplier: number): number {
-  return Math.round(multiplier * 100);
 }
 
 /** Whether a cash-out at m (hundredths) is paid in a round crashing at crashPoint. */

@@ -2,7 +2,6 @@ import { betIdOf } from "./betId";
 import { decodeBlackjackActions, settleBlackjack, type BlackjackAction, type BlackjackOutcome } from "./blackjack";
 import { decodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
 import { GameType, gameName, isGameType } from "./gameTypes";
-import { verifyLink } from "./hashChain";
 import { isVoidEntropy, jackpotFairValue, jackpotRoll } from "./jackpot";
 import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
 import { randomWord } from "./random";
@@ -152,10 +151,6 @@ export interface SettlementRecord {
   seed: string;
   payout: bigint;
   actions?: SettlementActions | null;
-  /** The commitment the seed replaced: checked when given (keccak256 applied `links` times to the seed must equal it). */
-  commitment?: string;
-  /** How many links lie between the seed and that commitment (chainPosition's difference); 1 when not given. */
-  links?: number;
   /** BetSettled's random word: checked when given. */
   random?: string;
   /** The jackpot draw of a DEGEN bet: checked when given (needs the bet's jackpotOdds and jackpotPrize). */
@@ -181,9 +176,6 @@ export function verify(bet: BetRecord, settlement: SettlementRecord): VerifyResu
     word = randomWord({ ...bet, seed: settlement.seed });
     if (settlement.random !== undefined && settlement.random.toLowerCase() !== word) {
       problems.push(`random word ${settlement.random} differs from the recomputed ${word}`);
-    }
-    if (settlement.commitment !== undefined && !verifyLink(settlement.seed, settlement.commitment, settlement.links)) {
-      problems.push("keccak256(seed) does not lead to the commitment: the seed is not the bet's chain link");
     }
     expected = settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions: settlement.actions });
     if (expected.payout !== settlement.payout) {

@@ -4,7 +4,6 @@ import {
   CRASH,
   RTP_BPS,
   crashCashOutAt,
-  crashCurvePoints,
   crashHundredthsAt,
   crashMultiplierAt,
   crashPayout,
@@ -14,7 +13,6 @@ import {
   crashWinProbability,
   decodeCrashParams,
   encodeCrashParams,
-  multiplierToHundredths,
   settleCrash,
   type Token,
 } from "../src";
@@ -111,15 +109,6 @@ describe("crash curve", () => {
     expect(crashTimeToReach(round.curve, 1)).toBe(0);
   });
 
-  it("gives the chart points up to the crash, ending at the crash point", () => {
-    const points = crashCurvePoints(round);
-    const last = points[points.length - 1];
-    expect(last).toEqual({ timeSec: round.crashTimeSec, multiplier: round.crashPoint / 100 });
-    for (let i = 1; i < points.length; i++) expect(points[i].timeSec).toBeGreaterThan(points[i - 1].timeSec);
-    for (const point of points.slice(0, -1)) expect(point.multiplier).toBeLessThan(round.crashPoint / 100);
-    expect(points[1].timeSec - points[0].timeSec).toBeCloseTo(0.05, 12);
-  });
-
   it("locks a manual cash-out at the shown multiplier while flying, never after the crash", () => {
     const t = round.crashTimeSec / 2;
     const cashOut = crashCashOutAt(round, t)!;
@@ -147,7 +136,7 @@ describe("crash payouts and params", () => {
   it("takes 0 (manual) or an auto target of 1.01x to 100x", () => {
     expect(decodeCrashParams(0n)).toBeNull();
     expect(decodeCrashParams(101n)).toBe(101);
-    expect(encodeCrashParams(multiplierToHundredths(2.5))).toBe(250n);
+    expect(encodeCrashParams(250)).toBe(250n);
     expect(encodeCrashParams(null)).toBe(0n);
     expect(() => decodeCrashParams(100n)).toThrow(RangeError);
     expect(() => decodeCrashParams(10_001n)).toThrow(RangeError);

@@ -1,3 +1,4 @@
+import { ZeroHash } from "ethers";
 import {
   GameType,
   formatAmount,
@@ -10,19 +11,14 @@ import {
   previousLink,
   ticketDraws,
   ticketsHash,
+  ticketsOf,
   unpackTerms,
   type JackpotTicket,
 } from "../../engine/src/index";
-import { decodeCall, type Call, type RawTransaction } from "./calls";
-import { checkBet, type CheckContext, type ResolvedBet } from "./checks";
 import type { ChainEvent, Position } from "./events";
-import { isBefore, type SessionKey } from "./signed";
-import { withInputs } from "./transactions";
-import type { BetCheck, BetResult, EventOf, OpenBet, Problem, ProblemKind, SeedLink, TransactionReads, Verdict } from "./types";
-
-export type { BetCheck, TransactionReads } from "./types";
-
-const ZERO_WORD = "0x" + "0".repeat(64);
+import { isBefore } from "./signed";
+import type { BetCheck, BetResult, CheckContext, EventOf, OpenBet, Problem, ProblemKind } from "./types";
+import type { ResolvedBet, SeedLink, SessionKey, TransactionReads, Verdict } from "./types";
 
 /**
  * From the deployment (CheckContext.fromDeployment) everything is seen from its beginning;
@@ -113,15 +109,10 @@ interface CurrentTransaction {
 
 const NO_SESSION_KEYS: readonly SessionKey[] = [];
 
-/** An audit fed with the events in chain order, in as many parts as they arrive. */
-export interface Audit {
-  add(events: Iterable<ChainEvent>): void;
-  finish(): AuditResult;
-}
-
 /**
- * An audit whose bets are checked elsewhere (check-pool.ts, on other threads): each resolved bet
- * is handed out as it is gathered, and `finish` takes their results in the order handed out.
+ * An audit fed with the events in chain order, in as many parts as they arrive, whose bets are
+ * checked elsewhere (check-pool.ts, on other threads): each resolved bet is handed out as it is
+ * gathered, and `finish` takes their results in the order handed out.
  */
 export interface DeferredAudit {
   add(events: Iterable<ChainEvent>): void;
@@ -130,42 +121,13 @@ export interface DeferredAudit {
   finish(results: readonly BetResult[]): AuditResult;
 }
 
-/** Verifies a whole history at once (see createAudit). */
-export function audit(events: Iterable<ChainEvent>, options: AuditOptions, transactions?: ReadonlyMap<string, RawTransaction>): AuditResult {
-  const run = createAudit(options, transactions);
-  run.add(events);
-  return run.finish();
-}
-
 /**
- * Verifies a Casino's history from its events in chain order: every settled or claimed bet
- * (checkBet), every player's hash chain and nonce order, session keys and jackpot tickets, and the
- * commitment order. Pure: the events and the transactions whose inputs the checks need come from
- * the caller (chain.ts and transactions.ts read them over RPC), part by part so that checking
- * overlaps reading.
+ * Verifies a Casino's history from its events in chain order: every player's hash chain and nonce
+ * order, session keys and jackpot tickets, and the commitment order; each settled or claimed bet
+ * goes to `check` (checkBet, with the transactions whose inputs it needs read by transactions.ts).
+ * Pure: the events come from the caller (chain.ts reads them over RPC), part by part so that
+ * checking overlaps reading.
  */
-export function createAudit(options: AuditOptions, transactions: ReadonlyMap<string, RawTransaction> = new Map()): Audit {
-  const results: BetResult[] = [];
-  const calls = new Map<string, Call>();
-  const callOf = (tx: string): Call => {
-    let call = calls.get(tx);
-    if (!call) calls.set(tx, (call = decodeCall(transactions.get(tx), options)));
-    return call;
-  };
-  const deferred = createDeferredAudit(options, (check) => {
-    const { bet, earlier, chainVerdict } = withInputs(check, callOf);
-    results.push(checkBet(bet, options, earlier, chainVerdict));
-  });
-  return {
-    add: deferred.add,
-    finish: () => {
-      deferred.end();
-      return deferred.finish(results);
-    },
-  };
-}
-
-/** createAudit with each resolved bet's checkBet left to `check` (DeferredAudit). */
 export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck) => void): DeferredAudit {
   const only = options.player?.toLowerCase();
   const mine = (player: string) => only === undefined || player.toLowerCase() === only;
@@ -195,7 +157,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     if (!chain) {
       // From the deployment every player starts as the contract's zeroed state: no commitment yet.
       chain = options.fromDeployment
-        ? { commit: ZERO_WORD, root: ZERO_WORD, head: { lo: 0n, hi: 0n }, firstNonce: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
+        ? { commit: ZeroHash, root: ZeroHash, head: { lo: 0n, hi: 0n }, firstNonce: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
         : { commit: null, root: null, head: null, firstNonce: null, resolved: null, nextNonce: null, chainEnd: null };
       players.set(player, chain);
     }
@@ -299,7 +261,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         const flag = (kind: ProblemKind, message: string) => record.earlier.push(problem(kind, message, event, event.player, event.betId));
         if (mine(event.player)) seenPlayers.add(event.player);
         if (event.betId !== betIdOf(event.player, event.nonce)) flag("events", `bet id ${event.betId} is not player << 64 | nonce ${event.nonce}`);
-        if (chain.commit === ZERO_WORD) flag("order", "the bet was placed before any commitment");
+        if (chain.commit === ZeroHash) flag("order", "the bet was placed before any commitment");
         if (chain.nextNonce !== null && event.nonce !== chain.nextNonce) flag("order", `nonce ${event.nonce} placed where nonce ${chain.nextNonce} was next`);
         if (chain.chainEnd !== null && event.nonce >= chain.chainEnd)
           flag("order", `nonce ${event.nonce} lies beyond the commitment's chain (it ends before ${chain.chainEnd})`);
@@ -490,9 +452,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const resolvedBet = (record: OpenRecord, resolution: EventOf<"BetSettled"> | EventOf<"ExpiredBetClaimed">, linked: SeedLink | null): ResolvedBet => {
     const { placed } = record;
     const settledAtPlacement = placed.at.tx === resolution.at.tx;
-    if (settledAtPlacement && placed.jackpotOdds !== 0n && isDegen(placed.token)) {
-      current!.tickets.push({ betId: placed.betId, odds: placed.jackpotOdds, prize: placed.jackpotPrize });
-    }
+    if (settledAtPlacement) current!.tickets.push(...ticketsOf([placed], options.degen));
     return {
       placed,
       split: record.split,

@@ -7,10 +7,8 @@
  */
 import type { FunctionFragment, Interface } from "ethers";
 import { checksumAddress } from "../../engine/src/index";
-import { casinoInterface } from "../../bindings/casino";
-import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
-
-const sessionsInterface = CasinoSessions__factory.createInterface() as unknown as Interface;
+import { casinoInterface, sessionsInterface } from "../../bindings/casino";
+import type { CheckContext } from "./types";
 
 /** Each function by its selector, found once: ethers' parseTransaction hashes every function's signature again on each call. */
 function functionsBySelector(iface: Interface): Map<string, FunctionFragment> {
@@ -73,10 +71,7 @@ export interface SettlementInput {
   betId: bigint | null;
 }
 
-export interface Contracts {
-  casino: string;
-  sessions: string;
-}
+export type Contracts = Pick<CheckContext, "casino" | "sessions">;
 
 /** The call a transaction made, read from its input when it went straight to the Casino or its CasinoSessions. */
 export function decodeCall(tx: RawTransaction | undefined, contracts: Contracts): Call {

@@ -1,3 +1,4 @@
+import { toQuantity as hex } from "ethers";
 import { casinoInterface } from "../../bindings/casino";
 import { VERIFIED_TOPICS, type RawLog } from "./events";
 import { ConnectionError, RpcError, type Rpc } from "./rpc";
@@ -105,5 +106,3 @@ export async function hasCode(rpc: Rpc, address: string, block: number): Promise
   const code = await rpc.call<string>("eth_getCode", [address, hex(block)]);
   return code !== "0x" && code !== "";
 }
-
-const hex = (n: number): string => "0x" + n.toString(16);

@@ -5,10 +5,9 @@
  * results, in the order the bets were handed out.
  */
 import { Worker } from "node:worker_threads";
-import type { BetCheck } from "./audit";
-import { checkBet, type CheckContext } from "./checks";
+import { checkBet } from "./checks";
 import type { CheckBatch, CheckedBatch } from "./check-worker";
-import type { BetResult } from "./types";
+import type { BetCheck, BetResult, CheckContext } from "./types";
 
 /** Bets per message to a worker: large enough that messaging costs little next to the checks. */
 const BATCH = 256;
@@ -45,42 +44,13 @@ function newWorker(): Worker {
   return worker;
 }
 
-export interface Checker {
-  add(check: BetCheck): void;
-  /** Batches of a pool that this thread checked itself because every worker had a queue. */
-  readonly batchesCheckedHere: number;
-  /** Every result, in the order the bets were added. */
-  results(): Promise<BetResult[]>;
-  close(): Promise<void>;
-}
-
-/** `workers` threads, or this thread when 0. */
-export function createChecker(context: CheckContext, workers: number): Checker {
-  return workers > 0 ? new CheckPool(context, workers) : new InlineChecker(context);
-}
-
-class InlineChecker implements Checker {
-  private readonly checked: BetResult[] = [];
-  readonly batchesCheckedHere = 0;
-  constructor(private readonly context: CheckContext) {}
-
-  add({ bet, earlier, chainVerdict }: BetCheck): void {
-    this.checked.push(checkBet(bet, this.context, earlier, chainVerdict));
-  }
-
-  async results(): Promise<BetResult[]> {
-    return this.checked;
-  }
-
-  async close(): Promise<void> {}
-}
-
 /**
- * Workers start with the batches that need them, so that a short history (fewer bets than a
- * batch, as a player's own check) is checked here: a worker takes 0.7–1.8 s to answer its first
- * batch on this busy 2-core machine (it loads the engine through tsx).
+ * Checks on up to `size` worker threads; with none, on this thread. Workers start with the
+ * batches that need them, so that a short history (fewer bets than a batch, as a player's own
+ * check) is checked here: a worker takes 0.7–1.8 s to answer its first batch on this busy 2-core
+ * machine (it loads the engine through tsx).
  */
-class CheckPool implements Checker {
+export class CheckPool {
   private readonly workers: Worker[] = [];
   private waiting: BetCheck[] = [];
   /** Batches sent and not yet answered, by id: their earlier problems are mapped back from them. */
@@ -92,6 +62,7 @@ class CheckPool implements Checker {
   private readonly queued = new Int32Array(new SharedArrayBuffer(4 * MAX_WORKERS));
   private readonly answered: BetResult[][] = [];
   private batches = 0;
+  /** Batches this thread checked itself because there was no worker, or every worker had a queue. */
   batchesCheckedHere = 0;
   private failure: Error | undefined;
   private settled: (() => void) | undefined;
@@ -107,6 +78,7 @@ class CheckPool implements Checker {
     if (this.waiting.length >= BATCH) this.send();
   }
 
+  /** Every result, in the order the bets were added. */
   async results(): Promise<BetResult[]> {
     if (this.batches === 0) return this.waiting.map(({ bet, earlier, chainVerdict }) => checkBet(bet, this.context, earlier, chainVerdict));
     this.send();
@@ -141,7 +113,7 @@ class CheckPool implements Checker {
     if (this.workers.length < Math.min(this.size, MAX_WORKERS)) this.workers.push(this.startWorker());
     let worker = 0;
     for (let i = 1; i < this.workers.length; i++) if (Atomics.load(this.queued, i) < Atomics.load(this.queued, worker)) worker = i;
-    if (Atomics.load(this.queued, worker) >= QUEUED_PER_WORKER) {
+    if (this.workers.length === 0 || Atomics.load(this.queued, worker) >= QUEUED_PER_WORKER) {
       this.batchesCheckedHere++;
       this.answered[id] = checks.map(({ bet, earlier, chainVerdict }) => checkBet(bet, this.context, earlier, chainVerdict));
       return;

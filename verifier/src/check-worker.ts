@@ -4,9 +4,8 @@
  * `earlier`, so that the pool can hand back the very objects the audit listed.
  */
 import { parentPort } from "node:worker_threads";
-import type { BetCheck } from "./audit";
-import { checkBet, type CheckContext } from "./checks";
-import type { BetResult, Problem } from "./types";
+import { checkBet } from "./checks";
+import type { BetCheck, BetResult, CheckContext, Problem } from "./types";
 
 export interface CheckBatch {
   id: number;

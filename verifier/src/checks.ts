@@ -1,3 +1,4 @@
+import { ZeroHash } from "ethers";
 import {
   GameType,
   formatAmount,
@@ -13,7 +14,6 @@ import {
   randomWord,
   settleGame,
   unpackTerms,
-  type SettlementActions,
   type Token,
 } from "../../engine/src/index";
 import type { SettlementInput } from "./calls";
@@ -21,8 +21,6 @@ import { Findings } from "./findings";
 import { blackjackPayouts, crashManualAllows } from "./interactive";
 import { checkActionSigner, checkPlacement } from "./signed";
 import type { BetResult, CheckContext, EventOf, JackpotView, Placement, Problem, ResolvedBet, SeedLink, SettledActions, Verdict } from "./types";
-
-export type { CheckContext, ResolvedBet } from "./types";
 
 /**
  * The EVM shows a block's hash to contracts for 256 blocks. Chains with EIP-2935 (BSC among them)
@@ -32,8 +30,6 @@ export type { CheckContext, ResolvedBet } from "./types";
 export const BLOCKHASH_WINDOW = 256;
 /** FairRandom.HISTORY_WINDOW: past it no chain shows a block's hash, and an unlocked draw is void. */
 export const HISTORY_WINDOW = 8191;
-
-const ZERO_WORD = "0x" + "0".repeat(64);
 
 /** An amount in token units, as a reader compares it with a wallet ("15 DEGEN"). */
 const units = (amount: bigint, token: Token) => `${formatAmount(amount)} ${token}`;
@@ -167,7 +163,7 @@ interface PayoutInput {
  * computed the payout from the same two). Returns that log (undefined for a game without decisions,
  * a claim, or a log that could not be read or played).
  */
-function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): SettlementActions | null | undefined {
+function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): SettledActions["log"] | undefined {
   const { placed } = bet;
   const { token, gameType, totalStake, payout, word } = input;
   let reservation: bigint;
@@ -190,7 +186,7 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
     checkPayoutBound(bet, found, input, word);
     return undefined;
   }
-  let actions: SettlementActions | null = null;
+  let actions: SettledActions["log"] = null;
   if (interactive) {
     const read = actionLogOf(bet, bet.settlementInput!);
     if ("fault" in read) {
@@ -226,7 +222,7 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
  * (BetSettlement._payoutOf): a log that splits needs the second stake; a staked split counts only
  * when the log starts with it.
  */
-function actionLogOf(bet: ResolvedBet, input: SettlementInput): { log: SettlementActions | null } | { fault: string } {
+function actionLogOf(bet: ResolvedBet, input: SettlementInput): Pick<SettledActions, "log"> | { fault: string } {
   const { placed } = bet;
   if (input.betId !== null && input.betId !== placed.betId) return { fault: `the settlement transaction settles bet ${input.betId}, not this one` };
   const bytes = input.actions.slice(2);
@@ -330,7 +326,7 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
         "jackpot",
         `the hash of block ${placed.at.block} was gone ${blocksLater} blocks later and never locked: the draw is void, but no JackpotDrawn was published (nor the house's funding of its fair value)`,
       );
-      return { entropy: ZERO_WORD, prize: 0n, hit: false, won: 0n, fundedByHouse: 0n };
+      return { entropy: ZeroHash, prize: 0n, hit: false, won: 0n, fundedByHouse: 0n };
     }
     entropy = bet.lockedEntropy ?? placed.blockHash;
   }
@@ -348,7 +344,7 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
   const draw = jackpotDraw({
     casino: ctx.casino,
     betId: placed.betId,
-    entropy: voided ? ZERO_WORD : entropy,
+    entropy: voided ? ZeroHash : entropy,
     odds: placed.jackpotOdds,
     prize: placed.jackpotPrize,
     pool: bet.poolBeforeDraw ?? drawn?.prize ?? placed.jackpotPrize,

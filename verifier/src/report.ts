@@ -1,19 +1,13 @@
-import { encodeBlackjackActions, formatAmount, nonceOfBet } from "../../engine/src/index";
-import type { AuditResult } from "./audit";
+import { formatAmount, nonceOfBet } from "../../engine/src/index";
+import type { AuditOptions, AuditResult } from "./audit";
 import { BLOCKHASH_WINDOW } from "./checks";
 import type { BetResult, CheckName, Enforcement, OpenBet, Placement, Problem, ProblemKind, Verdict } from "./types";
 
 const CHECKS: readonly CheckName[] = ["word", "chain", "payout", "jackpot", "signed"];
 
-export interface RunInfo {
-  chainId: bigint;
-  casino: string;
-  sessions: string;
-  degen: string;
+export interface RunInfo extends AuditOptions {
   fromBlock: number;
   toBlock: number;
-  fromDeployment: boolean;
-  player?: string;
   events: number;
   rpcRequests: number;
   /** Wall time of the whole verification, reading included. */
@@ -35,17 +29,9 @@ export function overdueBets(open: readonly OpenBet[], placedAt: ReadonlyMap<numb
   });
 }
 
-export interface Summary {
-  settled: number;
-  expired: number;
+export type Summary = AuditResult["stats"] & {
   open: number;
   overdue: number;
-  outsideRange: number;
-  players: number;
-  commitments: number;
-  links: number;
-  sessionKeys: number;
-  revokedKeys: number;
   /** How many bets' payouts were computed on chain, and how many claimed back at their maximum. */
   enforcement: Partial<Record<Enforcement, number>>;
   /** How many bets were sent from the player's wallet, and how many signed by a session key and relayed. */
@@ -56,7 +42,7 @@ export interface Summary {
   betsWithMismatch: number;
   seconds: number;
   betsPerSecond: number;
-}
+};
 
 export function summarize(result: AuditResult, overdue: readonly OverdueBet[], run: RunInfo): Summary {
   const checks: Summary["checks"] = { word: {}, chain: {}, payout: {}, jackpot: {}, signed: {} };
@@ -104,8 +90,7 @@ function enforcedCell(bet: BetResult): string {
   if (log === undefined) return "rules";
   if (typeof log === "number") return `rules, cash-out ${(log / 100).toFixed(2)}x`;
   if (log === null) return "rules, no cash-out";
-  const letters = typeof log === "string" ? log : encodeBlackjackActions(log);
-  return letters === "" ? "rules, stood" : `rules, ${[...letters].join(" ")}`;
+  return log === "" ? "rules, stood" : `rules, ${[...log].join(" ")}`;
 }
 
 function row(bet: BetResult): string[] {

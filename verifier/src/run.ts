@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { getAddress, isAddress } from "ethers";
 import { createDeferredAudit, type AuditOptions, type AuditResult } from "./audit";
 import { blockTimestamps, degenOf, hasCode, readCasinoLogs, sessionsOf } from "./chain";
-import { createChecker } from "./check-pool";
+import { CheckPool } from "./check-pool";
 import { decodeEvent, type ChainEvent } from "./events";
 import { overdueBets, summarize, type OverdueBet, type RunInfo, type Summary } from "./report";
 import { Rpc } from "./rpc";
@@ -120,7 +120,7 @@ async function auditRange(
   range: { fromBlock: number; toBlock: number },
   auditOptions: AuditOptions,
 ): Promise<{ result: AuditResult; events: number; checkingMs: number }> {
-  const checker = createChecker(auditOptions, options.workers ?? 0);
+  const checker = new CheckPool(auditOptions, options.workers ?? 0);
   try {
     const transactions = new TransactionReader(rpc, auditOptions, (bet) => checker.add(bet));
     const audit = createDeferredAudit(auditOptions, (bet) => transactions.add(bet));

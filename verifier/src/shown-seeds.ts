@@ -11,15 +11,12 @@
  * Only mined transactions can be read (a pending one that never landed is gone), and reading them
  * costs a request per block: `npm run verify -- --scan-transactions`.
  */
-import { keccak256 } from "ethers";
+import { keccak256, toQuantity } from "ethers";
 import { nonceOfBet, playerOfBet } from "../../engine/src/index";
-import { casinoInterface } from "../../bindings/casino";
-import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
-import type { Contracts } from "./calls";
+import { casinoInterface, sessionsInterface } from "../../bindings/casino";
+import type { Contracts, RawTransaction } from "./calls";
 import { RpcError, type Rpc } from "./rpc";
 import type { BetResult, Problem } from "./types";
-
-const sessionsInterface = CasinoSessions__factory.createInterface();
 
 /** A seed in a transaction's calldata, with the bet it came with. */
 export interface ShownSeed {
@@ -32,17 +29,10 @@ export interface ShownSeed {
   tx: string;
 }
 
-interface BlockTransaction {
-  hash: string;
-  to: string | null;
-  input: string;
-}
-
-const hex = (n: number) => "0x" + n.toString(16);
 const lower = (value: string) => value.toLowerCase();
 
 /** The seeds a transaction to the Casino or its CasinoSessions shows, whatever became of it. */
-export function seedsIn(tx: BlockTransaction, block: number, contracts: Contracts): ShownSeed[] {
+export function seedsIn(tx: RawTransaction, block: number, contracts: Contracts): ShownSeed[] {
   const to = tx.to === null ? null : lower(tx.to);
   const at = { block, tx: tx.hash };
   const settled = (betId: bigint, seed: string): ShownSeed => ({
@@ -82,8 +72,8 @@ export async function readShownSeeds(rpc: Rpc, contracts: Contracts, fromBlock: 
   const shown: ShownSeed[] = [];
   for (let first = fromBlock; first <= toBlock; first += BLOCKS_AT_ONCE) {
     const blocks = Array.from({ length: Math.min(BLOCKS_AT_ONCE, toBlock - first + 1) }, (_, i) => first + i);
-    const answers = await rpc.batch<{ transactions: BlockTransaction[] } | null>(
-      blocks.map((block) => ({ method: "eth_getBlockByNumber", params: [hex(block), true] })),
+    const answers = await rpc.batch<{ transactions: RawTransaction[] } | null>(
+      blocks.map((block) => ({ method: "eth_getBlockByNumber", params: [toQuantity(block), true] })),
     );
     for (const [i, answer] of answers.entries()) {
       if (answer instanceof RpcError) throw answer;

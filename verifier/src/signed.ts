@@ -5,16 +5,11 @@
  * checks them again from the transactions' inputs (calls.ts), so that a relayed bet or log that
  * differs from what its player signed is reported whatever contract emitted the events.
  */
-import { formatAmount, gameName, isGameType } from "../../engine/src/index";
+import { SESSION_AMOUNT_UNIT, formatAmount, gameName, isGameType } from "../../engine/src/index";
 import type { Position } from "./events";
 import type { Findings } from "./findings";
 import { actionKeyDigest, actionsDigest, betDigest, domainSeparator, recoverSigner } from "./signatures";
 import type { CheckContext, Placement, ResolvedBet, SessionKey } from "./types";
-
-export type { SessionKey } from "./types";
-
-/** CasinoSessions keeps a session's amounts in units of 10^9 base units, rounded down. */
-const SESSION_UNIT = 10n ** 9n;
 
 const domains = new Map<string, string>();
 
@@ -112,7 +107,7 @@ function checkSessionTerms(session: SessionKey, bet: ResolvedBet, found: Finding
       "signature",
       `the session does not allow ${isGameType(placed.gameType) ? gameName(placed.gameType).toLowerCase() : `game ${placed.gameType}`} bets`,
     );
-  const maxBet = ((native ? session.maxBetNative : session.maxBetDegen) / SESSION_UNIT) * SESSION_UNIT;
+  const maxBet = ((native ? session.maxBetNative : session.maxBetDegen) / SESSION_AMOUNT_UNIT) * SESSION_AMOUNT_UNIT;
   if (placed.amount > maxBet)
     found.problem("signed", "signature", `the stake ${formatAmount(placed.amount)} is above the session's largest ${formatAmount(maxBet)}`);
 }

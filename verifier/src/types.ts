@@ -1,4 +1,4 @@
-import type { SettlementActions } from "../../engine/src/index";
+import type { JackpotRecord } from "../../engine/src/index";
 import type { PlacementInput, SettlementInput } from "./calls";
 import type { ChainEvent, Position } from "./events";
 
@@ -50,15 +50,8 @@ export interface Problem {
   player?: string;
 }
 
-export interface JackpotView {
-  entropy: string;
-  prize: bigint;
-  hit: boolean;
-  /** What JackpotWon paid (0 without one). */
-  won: bigint;
-  /** What the house's bankroll paid into the pool for a void draw (its fair value, less only on a short bankroll); 0 otherwise. */
-  fundedByHouse: bigint;
-}
+/** A DEGEN bet's draw as checked: what the house's bankroll paid into the pool is 0 but for a void draw. */
+export type JackpotView = Required<Omit<JackpotRecord, "blockHash">>;
 
 /**
  * How the chain enforced a bet's payout (issue #21; there is no dispute window): the rules contract
@@ -90,7 +83,7 @@ export interface SeedLink {
 /** The action log an interactive round was settled with, from its settlement transaction. */
 export interface SettledActions {
   /** As the engine takes it: blackjack's letters ("" none: the hand stood), a crash cash-out in hundredths (null: none). */
-  log: SettlementActions | null;
+  log: string | number | null;
   /** The key that signed it; null for an unsigned settlement (Casino.settle: the auto-stand, or no cash-out). */
   signedBy: string | null;
 }
@@ -140,17 +133,14 @@ export interface OpenBet {
   settleWindow: number;
 }
 
-/** A player's session key, as SessionOpened and SessionRevoked published it. */
-export interface SessionKey {
-  key: string;
+/**
+ * A player's session key, as SessionOpened and SessionRevoked published it: Session.tokens (bit 0
+ * DEGEN, bit 1 BNB), Session.games (bit g: game type g) and the largest stakes.
+ */
+export interface SessionKey extends Pick<EventOf<"SessionOpened">, "key" | "tokens" | "games" | "maxBetDegen" | "maxBetNative"> {
   /** Null: revoked before it was ever opened, which stops it from ever opening (CasinoSessions.revokeSession). */
   opened: Position | null;
   revoked: Position | null;
-  /** Session.tokens (bit 0 DEGEN, bit 1 BNB) and Session.games (bit g: game type g). */
-  tokens: bigint;
-  games: bigint;
-  maxBetDegen: bigint;
-  maxBetNative: bigint;
 }
 
 /** A bet with everything its resolution published, gathered from the events in chain order. */

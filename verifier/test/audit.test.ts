@@ -11,7 +11,8 @@ import {
   settleSplitStakedBlackjack,
   startBlackjack,
 } from "../../engine/src/index";
-import { audit, type AuditOptions } from "../src/audit";
+import type { AuditOptions } from "../src/audit";
+import { audit } from "./support/audit";
 import { blackjackPayouts, crashManualAllows } from "../src/interactive";
 import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS } from "./support/history";
 

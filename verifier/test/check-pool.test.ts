@@ -1,11 +1,12 @@
 import { keccak256, parseEther, toBeHex } from "ethers";
 import { describe, expect, it } from "vitest";
 import { GameType } from "../../engine/src/index";
-import { audit, createDeferredAudit, type AuditOptions, type BetCheck } from "../src/audit";
+import { createDeferredAudit, type AuditOptions, type AuditResult } from "../src/audit";
 import { decodeCall } from "../src/calls";
-import { createChecker } from "../src/check-pool";
+import { CheckPool } from "../src/check-pool";
 import { withInputs } from "../src/transactions";
-import type { AuditResult } from "../src/audit";
+import type { BetCheck } from "../src/types";
+import { audit } from "./support/audit";
 import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS } from "./support/history";
 
 const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
@@ -52,8 +53,8 @@ function faultyHistory(): History {
   return history;
 }
 
-async function auditOnWorkers(history: History, options: AuditOptions): Promise<AuditResult> {
-  const checker = createChecker(options, 2);
+async function auditOnWorkers(history: History, options: AuditOptions, workers = 2): Promise<AuditResult> {
+  const checker = new CheckPool(options, workers);
   try {
     const deferred = createDeferredAudit(options, (bet) => checker.add(withInputs(bet, (tx) => decodeCall(history.transactions.get(tx), options))));
     // In parts, as chunks of logs arrive.
@@ -83,13 +84,18 @@ describe("checking bets on worker threads", () => {
     expect(await auditOnWorkers(history, options)).toEqual(audit(history.events, options, history.transactions));
   });
 
+  it("gives the same with no worker (--workers 0), this thread checking every batch", async () => {
+    const history = faultyHistory();
+    expect(await auditOnWorkers(history, FULL, 0)).toEqual(audit(history.events, FULL, history.transactions));
+  });
+
   it("gives the same when this thread checks the batches a busy worker has no room for", async () => {
     const history = faultyHistory();
     const checks: BetCheck[] = [];
     const deferred = createDeferredAudit(FULL, (bet) => checks.push(withInputs(bet, (tx) => decodeCall(history.transactions.get(tx), FULL))));
     deferred.add(history.events);
     deferred.end();
-    const checker = createChecker(FULL, 1);
+    const checker = new CheckPool(FULL, 1);
     try {
       // Three batches at once, in one go: the worker holds two, so this thread checks the third.
       for (const check of checks) checker.add(check);

@@ -1,7 +1,8 @@
 import { keccak256, parseEther, ZeroAddress } from "ethers";
 import { describe, expect, it } from "vitest";
 import { GameType, canSplit, crashRound, jackpotFairValue, settleGame, startBlackjack } from "../../engine/src/index";
-import { audit, type AuditOptions } from "../src/audit";
+import type { AuditOptions } from "../src/audit";
+import { audit } from "./support/audit";
 import type { SignedBet } from "../src/calls";
 import type { EventOf } from "../src/types";
 import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS, privateKeyOf } from "./support/history";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BetCheck } from "../src/audit";
+import type { BetCheck } from "../src/types";
 import { Rpc, type Call } from "../src/rpc";
 import { TransactionReader } from "../src/transactions";
 import { CASINO, SESSIONS } from "./support/history";
