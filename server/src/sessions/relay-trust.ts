@@ -1,6 +1,8 @@
+import { ZeroAddress } from "ethers";
+import type { Casino } from "../../../bindings/casino";
 import { maxPayout, type GameType } from "../engine";
 import type { TokenSymbol } from "../tokens";
-import type { ChainMark, PlayerNow } from "./chain-marks";
+import { playersNow, type ChainMark, type MarkReads, type PlayerNow } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
 
 /**
@@ -107,5 +109,70 @@ export class RelayTrust {
 
   trusts(player: string): boolean {
     return !this.blamed.has(player);
+  }
+}
+
+/** What the chain showed for a round's unsimulated batches: the players' counters and the house. */
+export type ChainNow = Promise<[Map<string, PlayerNow>, HouseNow]>;
+
+/**
+ * Which of a round's batches go out unsimulated: the fuse (RelayTrust), and the chain read for
+ * mayGoUnsimulated and fitsHouse. The read starts as soon as the round's queue is read (`read`)
+ * and is awaited once the round is planned (`pick`): under load it is a round's longest step, and
+ * a round that misses the block after its last one costs every player in it a block.
+ */
+export class UnsimulatedBatches {
+  readonly trust = new RelayTrust();
+
+  constructor(private readonly o: { marks: MarkReads; casino: Casino; degenAddress: string }) {}
+
+  /** The chain, read for the queued bets that may go out unsimulated; undefined when none may. */
+  read(queued: readonly SessionBetRow[]): ChainNow | undefined {
+    if (!this.trust.open()) return undefined;
+    const players = [...new Set(queued.filter((bet) => candidate([bet]) && this.trust.trusts(bet.player)).map((bet) => bet.player))];
+    if (players.length === 0) return undefined;
+    const read: ChainNow = Promise.all([playersNow(this.o.marks, players), this.houseNow()]);
+    // A round that ends before `pick` leaves the read unawaited: its failure is no one's.
+    read.catch(() => undefined);
+    return read;
+  }
+
+  /** The round's batches that go out unsimulated, by index, judged on `read`'s answer. */
+  async pick(plays: readonly SessionBetRow[][], read: ChainNow | undefined): Promise<Set<number>> {
+    const trusted = new Set<number>();
+    // A revert since the read began closes the trust all the same.
+    if (!read || !this.trust.open()) return trusted;
+    const candidates = [...plays.keys()].filter((i) => candidate(plays[i]!) && plays[i]!.every((bet) => this.trust.trusts(bet.player)));
+    if (candidates.length === 0) return trusted;
+    const [players, house] = await read;
+    const unsimulated: SessionBetRow[] = [];
+    for (const i of candidates) {
+      if (!mayGoUnsimulated(plays[i]!, players, house) || !fitsHouse([...unsimulated, ...plays[i]!], house)) continue;
+      trusted.add(i);
+      unsimulated.push(...plays[i]!);
+    }
+    return trusted;
+  }
+
+  private async houseNow(): Promise<HouseNow> {
+    const { casino, degenAddress } = this.o;
+    const [terms, paused, [perBet, perPlayer], degen, bnb, degenLimit, bnbLimit] = await Promise.all([
+      casino.terms(),
+      casino.paused(),
+      casino.riskBps(),
+      casino.house(degenAddress),
+      casino.house(ZeroAddress),
+      casino.maxBetLimit(degenAddress),
+      casino.maxBetLimit(ZeroAddress),
+    ]);
+    return {
+      terms,
+      paused,
+      riskBps: { perBet, perPlayer },
+      funds: new Map([
+        ["DEGEN", { bankroll: degen[0], reserved: degen[1], maxBetLimit: degenLimit }],
+        ["BNB", { bankroll: bnb[0], reserved: bnb[1], maxBetLimit: bnbLimit }],
+      ]),
+    };
   }
 }

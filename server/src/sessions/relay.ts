@@ -1,20 +1,21 @@
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { ZeroAddress, type JsonRpcProvider, type TransactionReceipt } from "ethers";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import type { Outbox, RecordingLedger } from "../chain/outbox";
 import { pruneSessionBetBuckets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
-import { bets, sessionBets } from "../db/schema";
+import { sessionBets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
+import { holdingOpenBets, lastMinedSince, pruneRelayed, readyToSend, relayHashesSentBefore } from "./relay-queue";
 import { planRound, placeRequest, playRequest, type RelayRequest, type RelaySeedOf } from "./relay-plan";
-import { marksAt, playersNow, type MarkReads, type PlayerNow } from "./chain-marks";
+import { marksAt, type MarkReads } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
-import { candidate, fitsHouse, FUSE_MS, mayGoUnsimulated, RelayTrust, type HouseNow } from "./relay-trust";
+import { FUSE_MS, UnsimulatedBatches } from "./relay-trust";
 import { relayMargins } from "./relay-margin";
 import { blameRevert, chargeRevertGas, RelayIsolation, separateIsolated, type RevertPolicy } from "./relay-reverts";
 import { RelayRefusals } from "./relay-refusals";
@@ -34,12 +35,6 @@ const MAX_ATTEMPTS = 3;
  * players, is prepared while the first is pending (bench/server.ts, "Session relay").
  */
 export const ROUNDS_IN_FLIGHT = 2;
-/**
- * A relayed bet's row is kept this long after it was mined or refused, for its player's GET and an
- * operator's look, then deleted: the chain and the bets table keep the bet itself. At hundreds of
- * bets a second the queue would otherwise grow by millions of rows a day.
- */
-export const RELAYED_KEPT_MS = 24 * 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
 /** What the relay reports to the metrics. */
@@ -123,7 +118,7 @@ export class RelayBatcher implements RecordingLedger {
   /** Relay transactions of this term awaiting their receipt: hash → the round that sent it. */
   private readonly awaiting = new Map<string, number>();
   private rounds = 0;
-  private readonly trust = new RelayTrust();
+  private readonly unsimulated: UnsimulatedBatches;
   private readonly isolation: RelayIsolation;
   /** Players whose last relayed bet was mined at a block not yet `confirmations` deep: player → block. */
   private readonly unconfirmed = new Map<string, number>();
@@ -137,6 +132,7 @@ export class RelayBatcher implements RecordingLedger {
 
   constructor(private readonly o: RelayOptions) {
     this.isolation = new RelayIsolation(o.reverts.isolationMs);
+    this.unsimulated = new UnsimulatedBatches(o);
     this.simulation = new RelaySimulation({
       db: o.db,
       provider: o.provider,
@@ -186,31 +182,15 @@ export class RelayBatcher implements RecordingLedger {
   private async loadUnconfirmed(): Promise<void> {
     if (this.o.confirmations === 0) return;
     const since = (await this.o.provider.getBlockNumber()) - this.o.confirmations;
-    const rows = await this.o.db
-      .select({ player: sessionBets.player, block: sql<number>`max(${sessionBets.block})`.mapWith(Number) })
-      .from(sessionBets)
-      .where(and(eq(sessionBets.status, "mined"), gt(sessionBets.block, since)))
-      .groupBy(sessionBets.player);
-    for (const { player, block } of rows) this.unconfirmed.set(player, block);
+    for (const { player, block } of await lastMinedSince(this.o.db, since)) this.unconfirmed.set(player, block);
   }
 
   private async pruneNowAndThen(): Promise<void> {
     if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
     this.prunedAt = Date.now();
-    const deleted = await this.o.db
-      .delete(sessionBets)
-      .where(
-        and(
-          inArray(sessionBets.status, ["mined", "refused"]),
-          lt(sessionBets.updatedAt, new Date(Date.now() - RELAYED_KEPT_MS)),
-          // A refused bet's countersignature lets its player place it until its deadline: its row
-          // keeps the nonce from another bet until then.
-          lt(sessionBets.deadline, (await this.o.clock.now()) - 60),
-        ),
-      )
-      .returning({ betId: sessionBets.betId });
+    const deleted = await pruneRelayed(this.o.db, await this.o.clock.now());
     const buckets = await pruneSessionBetBuckets(this.o.db);
-    if (deleted.length + buckets > 0) log.info(`Pruned ${deleted.length} relayed bets finished a day ago and ${buckets} budget buckets`);
+    if (deleted + buckets > 0) log.info(`Pruned ${deleted} relayed bets finished a day ago and ${buckets} budget buckets`);
   }
 
   /** Rounds sent and not yet all received: an earlier term's pending transaction counts as a round of its own. */
@@ -225,32 +205,11 @@ export class RelayBatcher implements RecordingLedger {
    */
   private async sendRound(behindAnother: boolean): Promise<void> {
     const now = await this.o.clock.now();
-    const queued = await this.o.db
-      .select()
-      .from(sessionBets)
-      .where(
-        and(
-          eq(sessionBets.status, "queued"),
-          // A bet goes out once the app revealed its client seed (sessions/reveal.ts); one never
-          // revealed is read once its deadline passed, to be refused, so the player's next may go.
-          sql`(${sessionBets.clientSeed} IS NOT NULL OR ${sessionBets.deadline} < ${now})`,
-          // A player's bets follow their bets in flight on chain (their nonces, their vault): they
-          // wait for that round's receipt, as simulating them now would judge them on a vault
-          // without it.
-          sql`${sessionBets.player} NOT IN (SELECT player FROM session_bets WHERE status = 'sent')`,
-          // Each player's oldest queued bet only: a round takes one of a player (relay-plan.ts), and
-          // a player with hundreds queued must not fill the read and crowd the others out.
-          sql`NOT EXISTS (SELECT 1 FROM session_bets e WHERE e.player = ${sessionBets.player} AND e.status = 'queued' AND e.nonce < ${sessionBets.nonce})`,
-        ),
-      )
-      .orderBy(asc(sessionBets.createdAt), asc(sessionBets.nonce))
-      .limit(this.o.batchSize * (this.o.batchesPerRound + 1));
+    const queued = await readyToSend(this.o.db, now, this.o.batchSize * (this.o.batchesPerRound + 1));
     if (queued.length === 0) return;
-    // The chain is read for the unsimulated batches while the queue is judged and planned: under
-    // load these reads are a round's longest step, and a round that misses the next block costs
-    // all its players a block (docs/relay-lifecycle.md).
-    const chainNow = behindAnother && queued.length < this.o.batchSize ? undefined : this.chainNow(queued);
-    const [allowed, holding] = await Promise.all([this.refusals.withinRevertBudget(queued), this.holding(queued)]);
+    // The chain is read for the unsimulated batches while the queue is judged and planned (relay-trust.ts).
+    const chainNow = behindAnother && queued.length < this.o.batchSize ? undefined : this.unsimulated.read(queued);
+    const [allowed, holding] = await Promise.all([this.refusals.withinRevertBudget(queued), holdingOpenBets(this.o.db, queued)]);
     if (allowed.length === 0) return;
     for (const player of await this.unconfirmedPlayers()) holding.add(player);
     const round = planRound(allowed, {
@@ -268,7 +227,7 @@ export class RelayBatcher implements RecordingLedger {
     // reverts a one-bet transaction, not the other players' batch.
     const plays = separateIsolated(round.plays, (player) => this.isolation.isolated(player));
     // The batches share no player: each is simulated on its own, all at once, unless it need not be.
-    const trusted = await this.trustedBatches(plays, chainNow);
+    const trusted = await this.unsimulated.pick(plays, chainNow);
     const batches = (await Promise.all(plays.map((batch, i) => (trusted.has(i) ? batch : this.simulation.plays(batch))))).filter((batch) => batch.length > 0);
     const places = await this.simulation.places(round.places, new Set(batches.flat().map((bet) => bet.player)));
     const groups = [...batches, ...places.map((bet) => [bet])];
@@ -282,70 +241,6 @@ export class RelayBatcher implements RecordingLedger {
       requests,
       [...trusted].reduce((sum, i) => sum + plays[i]!.length, 0),
     );
-  }
-
-  /**
-   * The players' counters and the house, read for the queued bets that may go out unsimulated
-   * (sessions/relay-trust.ts); undefined when none may. Started before the round is planned, and
-   * awaited by trustedBatches.
-   */
-  private chainNow(queued: readonly SessionBetRow[]): Promise<[Map<string, PlayerNow>, HouseNow]> | undefined {
-    if (!this.trust.open()) return undefined;
-    const players = [...new Set(queued.filter((bet) => candidate([bet]) && this.trust.trusts(bet.player)).map((bet) => bet.player))];
-    if (players.length === 0) return undefined;
-    const read = Promise.all([playersNow(this.o.marks, players), this.houseNow()]);
-    // A round that ends before trustedBatches leaves the read unawaited: its failure is no one's.
-    read.catch(() => undefined);
-    return read;
-  }
-
-  /** The round's batches that go out unsimulated (sessions/relay-trust.ts), by index, judged on `chainNow`'s reads. */
-  private async trustedBatches(plays: SessionBetRow[][], chainNow: ReturnType<RelayBatcher["chainNow"]>): Promise<Set<number>> {
-    const trusted = new Set<number>();
-    // A revert since the reads began closes the trust all the same.
-    if (!chainNow || !this.trust.open()) return trusted;
-    const candidates = [...plays.keys()].filter((i) => candidate(plays[i]!) && plays[i]!.every((bet) => this.trust.trusts(bet.player)));
-    if (candidates.length === 0) return trusted;
-    const [players, house] = await chainNow;
-    const unsimulated: SessionBetRow[] = [];
-    for (const i of candidates) {
-      if (!mayGoUnsimulated(plays[i]!, players, house) || !fitsHouse([...unsimulated, ...plays[i]!], house)) continue;
-      trusted.add(i);
-      unsimulated.push(...plays[i]!);
-    }
-    return trusted;
-  }
-
-  private async houseNow(): Promise<HouseNow> {
-    const { casino, degenAddress } = this.o;
-    const [terms, paused, [perBet, perPlayer], degen, bnb, degenLimit, bnbLimit] = await Promise.all([
-      casino.terms(),
-      casino.paused(),
-      casino.riskBps(),
-      casino.house(degenAddress),
-      casino.house(ZeroAddress),
-      casino.maxBetLimit(degenAddress),
-      casino.maxBetLimit(ZeroAddress),
-    ]);
-    return {
-      terms,
-      paused,
-      riskBps: { perBet, perPlayer },
-      funds: new Map([
-        ["DEGEN", { bankroll: degen[0], reserved: degen[1], maxBetLimit: degenLimit }],
-        ["BNB", { bankroll: bnb[0], reserved: bnb[1], maxBetLimit: bnbLimit }],
-      ]),
-    };
-  }
-
-  /** Players with a bet open on chain as the settler recorded it: CasinoSessions.play would refuse their next bet (OpenBetExists). */
-  private async holding(queued: readonly SessionBetRow[]): Promise<Set<string>> {
-    const players = [...new Set(queued.map((bet) => bet.player))];
-    const rows = await this.o.db
-      .selectDistinct({ player: bets.player })
-      .from(bets)
-      .where(and(inArray(bets.player, players), inArray(bets.status, ["open", "ready", "sent"])));
-    return new Set(rows.map((row) => row.player));
   }
 
   /** Players whose last relayed bet is not yet as deep as the settler's confirmations: their next bet waits. */
@@ -450,7 +345,7 @@ export class RelayBatcher implements RecordingLedger {
     );
     const charged = new Set(reverted.filter((bet) => blamed.has(bet.player)).map((bet) => bet.betId));
     await this.requeue(receipt.hash, charged);
-    this.trust.reverted(isolated);
+    this.unsimulated.trust.reverted(isolated);
   }
 
   /** Each bet's margin after its share of the fee, counted once: by the term that recorded the bets mined. */
@@ -505,12 +400,8 @@ export class RelayBatcher implements RecordingLedger {
     return this.o.outbox.reconcile(this, new Date(this.firstPass ? Date.now() : Date.now() - RECONCILE_AFTER_MS));
   }
 
-  async sentBefore(before: Date): Promise<string[]> {
-    const sent = await this.o.db
-      .selectDistinct({ txHash: sessionBets.txHash })
-      .from(sessionBets)
-      .where(and(eq(sessionBets.status, "sent"), lt(sessionBets.updatedAt, before)));
-    return sent.flatMap((row) => (row.txHash ? [row.txHash] : []));
+  sentBefore(before: Date): Promise<string[]> {
+    return relayHashesSentBefore(this.o.db, before);
   }
 
   /** Never broadcast, or dropped: its bets go out anew. */
