@@ -44,9 +44,3 @@ export function validateSpin(colourCount: number, bet: number, playableBalance: 
   }
   return null;
 }
-
-/** The segment under the pointer (at the top) for a wheel turned `rotation` degrees clockwise. */
-export function segmentAtPointer(rotation: number): number {
-  const underPointer = (((-rotation % 360) + 360) % 360) / SEGMENT_DEGREES;
-  return Math.floor(underPointer) % WHEEL_SEGMENTS;
-}
