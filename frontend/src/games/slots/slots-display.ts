@@ -1,5 +1,4 @@
 import { SLOT_LINES, SLOT_MATCH_LABELS, SLOT_MAX_SHOWN_MULTIPLE, SLOT_PAYTABLE, SLOT_SYMBOLS, SLOT_SYMBOL_NAMES, type SlotSymbol } from "@engine/slots";
-import { formatTokenAmount, type Token } from "@/config/tokens";
 
 export { SLOT_MAX_SHOWN_MULTIPLE, SLOT_PAYTABLE, SLOT_SYMBOLS, SLOT_SYMBOL_NAMES, type SlotSymbol };
 
@@ -15,12 +14,6 @@ export const ROWS = 3;
 
 /** When reel `index` stops, counted from the server's answer. */
 export const reelStopDelay = (index: number) => REEL_STOP_BASE_MS + REEL_STOP_STEP_MS * index;
-
-/** docs/product.md §5 'Slots' alert, or null when the balance covers the bet. */
-export function insufficientBalanceMessage(token: Token, balance: number, bet: number): string | null {
-  if (bet <= balance) return null;
-  return `Insufficient ${token} balance! You have ${formatTokenAmount(token, balance)} but need ${formatTokenAmount(token, bet)}`;
-}
 
 export interface WinLineView {
   /** 'Top Row', 'Diagonal up', … (docs/product.md §9). */

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from "react";
 import { CRASH, crashCashOutAt, crashHundredthsAt } from "@engine/crash";
-import { formatTokenAmount, type Token } from "@/config/tokens";
+import type { Token } from "@/config/tokens";
+import { alertShortBalance } from "@/lib/short-balance";
 import { playNotes, playSound } from "@/features/sound";
 import { autoCashOutAtSec, flightReducer, initialFlightState } from "../flight-machine";
 import type { CrashFlight, CrashRoundSource } from "../round-source";
@@ -8,10 +9,6 @@ import { EXPLOSION_NOTES, tickNotes } from "../sounds";
 import type { ChartHandle } from "../components/crash-chart";
 
 export const SOUND_EVERY_MS = 200;
-
-export function insufficientBalanceMessage(token: Token, balance: number, stake: number): string {
-  return `Insufficient ${token} balance! You have ${formatTokenAmount(token, balance)} but need ${formatTokenAmount(token, stake)}`;
-}
 
 /** What the frame loop and the CASH OUT handler share outside React's render cycle. */
 interface LiveFlight {
@@ -133,11 +130,7 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
    * its settlement is shown, or null when nothing took off or the round failed.
    */
   async function launch({ token, stake, autoCashOut, playableBalance }: LaunchInput): Promise<number | null> {
-    if (inPlay.current) return null;
-    if (playableBalance < stake) {
-      window.alert(insufficientBalanceMessage(token, playableBalance, stake));
-      return null;
-    }
+    if (inPlay.current || alertShortBalance(token, playableBalance, stake)) return null;
     inPlay.current = true;
     setLaunching(true);
     let launched: CrashFlight;

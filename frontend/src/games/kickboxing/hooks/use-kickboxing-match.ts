@@ -1,16 +1,13 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { KickboxingBet } from "@engine/kickboxing";
-import { formatTokenAmount, type Token } from "@/config/tokens";
+import type { Token } from "@/config/tokens";
+import { alertShortBalance } from "@/lib/short-balance";
 import { playNotes, playSound } from "@/features/sound";
 import { exchangesShownAt, initialMatchState, matchReducer, resultAtMs } from "../match-machine";
 import type { KickboxingRound, KickboxingRoundSource } from "../round-source";
 import { HIT_NOTES, BLOCK_NOTES, BELL_NOTES } from "../sounds";
 
 export const NO_BET_MESSAGE = "Please select a bet option first (Red, Blue, or Tie)!";
-
-export function insufficientBalanceMessage(token: Token, balance: number, stake: number): string {
-  return `Insufficient ${token} balance! You have ${formatTokenAmount(token, balance)} but need ${formatTokenAmount(token, stake)}`;
-}
 
 export interface StartMatchInput {
   token: Token;
@@ -89,10 +86,7 @@ export function useKickboxingMatch(source: KickboxingRoundSource) {
       window.alert(NO_BET_MESSAGE);
       return null;
     }
-    if (stake > playableBalance) {
-      window.alert(insufficientBalanceMessage(token, playableBalance, stake));
-      return null;
-    }
+    if (alertShortBalance(token, playableBalance, stake)) return null;
     inPlay.current = true;
     setStarting(true);
     let placed: KickboxingRound;

@@ -1,20 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { Token } from "@/config/tokens";
+import { alertShortBalance } from "@/lib/short-balance";
 import { playNotes, playSound } from "@/features/sound/index";
 import { useWallet } from "@/features/wallet/index";
 import { useGameStake } from "@/features/choices/index";
 import type { SlotsRoundSource, SlotsSpinResult } from "../round-source";
-import {
-  BIG_WIN_MS,
-  OPENING_REELS,
-  REELS,
-  SETTLE_DELAY_MS,
-  describeWinLines,
-  insufficientBalanceMessage,
-  reelStopDelay,
-  type SlotSymbol,
-  type WinLineView,
-} from "../slots-display";
+import { BIG_WIN_MS, OPENING_REELS, REELS, SETTLE_DELAY_MS, describeWinLines, reelStopDelay, type SlotSymbol, type WinLineView } from "../slots-display";
 import { BIG_WIN, REEL_STOP, REEL_TICK, REEL_TICK_INTERVAL_MS } from "../sounds";
 
 /** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
@@ -86,11 +77,7 @@ export function useSlotsGame(source: SlotsRoundSource) {
     if (busy.current) return Promise.resolve(null);
     const stake = stakeOfRound ?? bet;
     const spinToken = token;
-    const message = insufficientBalanceMessage(spinToken, getPlayableBalance(spinToken), stake);
-    if (message) {
-      window.alert(message);
-      return Promise.resolve(null);
-    }
+    if (alertShortBalance(spinToken, getPlayableBalance(spinToken), stake)) return Promise.resolve(null);
     let roundOver!: (profit: number | null) => void;
     const over = new Promise<number | null>((resolve) => (roundOver = resolve));
     busy.current = true;
