@@ -91,7 +91,7 @@ export default function SlotsPage() {
           <Button variant="primary" size="lg" onClick={() => void game.spin()} disabled={locked} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}
           </Button>
-          <AutoBetPanel token={game.token} run={autoBet.run} onStart={(settings) => void autoBet.start(settings)} onStop={autoBet.stop} disabled={locked} />
+          <AutoBetPanel token={game.token} autoBet={autoBet} disabled={locked} />
           <HotkeyList />
           <OneClickPrompt />
           <BetTerms />

@@ -63,13 +63,7 @@ export default function WheelPage() {
           <Button variant="primary" size="lg" onClick={() => void spin()} disabled={locked || count === 0} data-testid="spin-button">
             {spinning ? "Spinning…" : "SPIN"}
           </Button>
-          <AutoBetPanel
-            token={game.token}
-            run={autoBet.run}
-            onStart={(settings) => void autoBet.start(settings)}
-            onStop={autoBet.stop}
-            disabled={locked || count === 0}
-          />
+          <AutoBetPanel token={game.token} autoBet={autoBet} disabled={locked || count === 0} />
           <HotkeyList />
           <OneClickPrompt />
           <BetTerms />

@@ -195,9 +195,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
           </div>
           <AutoBetPanel
             token={token}
-            run={autoBet.run}
-            onStart={(settings) => void autoBet.start(settings)}
-            onStop={autoBet.stop}
+            autoBet={autoBet}
             disabled={locked || target === null}
             requirement={target === null ? "Auto-bet needs an auto cash-out: each round then ends without you." : undefined}
           />

@@ -101,13 +101,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
               START MATCH
             </Button>
           )}
-          <AutoBetPanel
-            token={token}
-            run={autoBet.run}
-            onStart={(settings) => void autoBet.start(settings)}
-            onStop={autoBet.stop}
-            disabled={phase === "fighting" || starting || state.bet === null}
-          />
+          <AutoBetPanel token={token} autoBet={autoBet} disabled={phase === "fighting" || starting || state.bet === null} />
           <HotkeyList />
           <OneClickPrompt />
           <BetTerms />
