@@ -18,7 +18,7 @@ import { oneClickCover, placeSignedBet } from "./signed-bet";
 import { findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { checkBet, commitmentOf, type BetCheck } from "./verify-bet";
 
-export type { ChainBet, ChainSettlement } from "./chain-bet";
+export type { ChainBet } from "./chain-bet";
 export type { BetCheck } from "./verify-bet";
 export { readCasinoTerms } from "./casino-terms";
 export { placeBet, type BetRequest } from "./place-bet";
