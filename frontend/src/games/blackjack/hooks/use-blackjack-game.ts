@@ -28,7 +28,7 @@ export type HandPhase = "betting" | "playing" | "settling" | "finished";
  */
 export function useBlackjackGame(source: BlackjackRoundSource) {
   const { getPlayableBalance, applyPayout, isDemo } = useWallet();
-  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("blackjack");
+  const { token, stake: bet, setToken: changeToken, setStake: setBet } = useGameStake("blackjack");
   const [table, setTable] = useState<BlackjackTable | null>(null);
   const [phase, setPhase] = useState<HandPhase>("betting");
   /** The bet of the hand on the table (the bet control may change meanwhile only between hands). */
@@ -49,8 +49,6 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
   }, [banner]);
 
   const show = (message: BannerMessage) => setBanner({ ...message, id: ++bannerId.current });
-
-  const changeToken = (next: Token) => setToken(next);
 
   function announce(finished: BlackjackTable, handToken: Token) {
     if (finished.payout > 0) applyPayout(handToken, finished.payout);
@@ -94,7 +92,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     setTable(open?.table ?? null);
     setPhase(open ? "playing" : "betting");
     if (!open) return;
-    setToken(open.token);
+    changeToken(open.token);
     setHandBet(open.stake);
     if (isFinal(open.table)) void finish(open.table, open.token);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- this render's finish is the new source's

@@ -8,8 +8,6 @@ import type { SlotsRoundSource, SlotsSpinResult } from "../round-source";
 import { BIG_WIN_MS, OPENING_REELS, REELS, SETTLE_DELAY_MS, describeWinLines, reelStopDelay, type SlotSymbol, type WinLineView } from "../slots-display";
 import { BIG_WIN, REEL_STOP, REEL_TICK, REEL_TICK_INTERVAL_MS } from "../sounds";
 
-/** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
-
 export interface SlotsWin {
   id: number;
   token: Token;
@@ -25,7 +23,7 @@ export interface SlotsWin {
  */
 export function useSlotsGame(source: SlotsRoundSource) {
   const { getPlayableBalance, applyPayout } = useWallet();
-  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("slots");
+  const { token, stake: bet, setToken: changeToken, setStake: setBet } = useGameStake("slots");
   const [spinning, setSpinning] = useState(false);
   const [reels, setReels] = useState<SlotSymbol[][]>(OPENING_REELS);
   /** Reels (from the left) that show their final symbols; the rest spin while spinning. */
@@ -50,8 +48,6 @@ export function useSlotsGame(source: SlotsRoundSource) {
     },
     [],
   );
-
-  const changeToken = (next: Token) => setToken(next);
 
   function finish(result: SlotsSpinResult, spinToken: Token, id: number) {
     busy.current = false;
