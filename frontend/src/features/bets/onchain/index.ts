@@ -68,7 +68,6 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       txHash: bet.txHash,
       explorerUrl: explorerTxUrl(wallet.config.chain, bet.txHash),
       betId: bet.betId.toString(),
-      placedBlock: bet.placedBlock,
       token: bet.token,
       jackpotDraw: bet.token === "DEGEN" && bet.jackpotOdds > 0n,
     });
