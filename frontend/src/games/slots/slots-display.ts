@@ -20,7 +20,6 @@ export interface WinLineView {
   line: string;
   /** '3-Match', '4-Match' or '5-Match'. */
   match: string;
-  symbol: SlotSymbol;
   /** [reel, row] of each winning cell. */
   cells: [number, number][];
 }
@@ -29,12 +28,12 @@ export interface WinLineView {
  * Names the response's winLines (row index per matched reel) after the engine's lines: the
  * first three rows of every line differ, so they identify it.
  */
-export function describeWinLines(reels: SlotSymbol[][], winLines: number[][]): WinLineView[] {
+export function describeWinLines(winLines: number[][]): WinLineView[] {
   return winLines.flatMap((rows) => {
     const line = SLOT_LINES.find((candidate) => rows.every((row, reel) => candidate.rows[reel] === row));
     const count = rows.length as 3 | 4 | 5;
     if (!line || !SLOT_MATCH_LABELS[count]) return [];
-    return [{ line: line.name, match: SLOT_MATCH_LABELS[count], symbol: reels[0][rows[0]], cells: rows.map((row, reel) => [reel, row] as [number, number]) }];
+    return [{ line: line.name, match: SLOT_MATCH_LABELS[count], cells: rows.map((row, reel) => [reel, row] as [number, number]) }];
   });
 }
 

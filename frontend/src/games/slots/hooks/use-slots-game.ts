@@ -9,7 +9,6 @@ import { BIG_WIN_MS, OPENING_REELS, REELS, SETTLE_DELAY_MS, describeWinLines, re
 import { BIG_WIN, REEL_STOP, REEL_TICK, REEL_TICK_INTERVAL_MS } from "../sounds";
 
 export interface SlotsWin {
-  id: number;
   token: Token;
   amount: number;
   lines: WinLineView[];
@@ -54,7 +53,7 @@ export function useSlotsGame(source: SlotsRoundSource) {
     setSpinning(false);
     if (result.payout <= 0) return;
     applyPayout(spinToken, result.payout);
-    const shown: SlotsWin = { id, token: spinToken, amount: result.payout, lines: describeWinLines(result.reels, result.winLines) };
+    const shown: SlotsWin = { token: spinToken, amount: result.payout, lines: describeWinLines(result.winLines) };
     setWin(shown);
     playSound("coin");
     setConfettiBurst(id);
