@@ -7,7 +7,7 @@ import { cn } from "@/lib/cn";
 import { LATE_AFTER_BLOCKS } from "../bet-store";
 import type { HistoryEntry } from "../use-bet-history";
 import { ActionButton } from "./action-notice";
-import { shortHash } from "@/components/ui/tx-hash";
+import { TxHash } from "@/components/ui/tx-hash";
 
 const amount = (token: Token, wei: bigint) => `${formatTokenAmount(token, fromBaseUnits(wei))} ${token}`;
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
@@ -47,12 +47,12 @@ export function BetHistoryEntry({ entry, head, onClaim }: { entry: HistoryEntry;
           </Field>
         )}
         <Field label="Bet">
-          <TxLink hash={bet.txHash} url={entry.betUrl} testId="history-bet-tx" />
+          <TxHash hash={bet.txHash} url={entry.betUrl} testId="history-bet-tx" />
           <span className="text-slate-500"> · block {bet.placedBlock}</span>
         </Field>
         {settlement && (
           <Field label={settlement.kind === "claimed" ? "Claim" : "Settlement"}>
-            <TxLink hash={settlement.txHash} url={entry.settleUrl} testId="history-settle-tx" />
+            <TxHash hash={settlement.txHash} url={entry.settleUrl} testId="history-settle-tx" />
             <span className="text-slate-500"> · block {settlement.block}</span>
           </Field>
         )}
@@ -70,26 +70,6 @@ function Field({ label, mono = false, testId, children }: { label: string; mono?
         {children}
       </dd>
     </>
-  );
-}
-
-function TxLink({ hash, url, testId }: { hash: string; url: string | null; testId: string }) {
-  return url ? (
-    <a
-      href={url}
-      target="_blank"
-      rel="noreferrer"
-      title={hash}
-      data-tx={hash}
-      data-testid={testId}
-      className="font-mono text-cyan underline-offset-2 hover:underline"
-    >
-      {shortHash(hash)}
-    </a>
-  ) : (
-    <code title={hash} data-tx={hash} data-testid={testId} className="font-mono">
-      {shortHash(hash)}
-    </code>
   );
 }
 
