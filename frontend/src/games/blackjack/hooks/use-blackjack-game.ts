@@ -8,8 +8,6 @@ import { CARD_DEALT } from "../sounds";
 import { failureNote, idleLimitText, isWalletCancel, type HandNote } from "../hand-notes";
 import type { BlackjackRoundSource, BlackjackTable } from "../round-source";
 
-/** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
-
 type Action = "hit" | "stand" | "split";
 const ACTION_ERRORS: Record<Action, string> = {
   hit: "Error processing hit",
