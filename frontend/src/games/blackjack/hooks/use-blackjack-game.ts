@@ -9,11 +9,6 @@ import { failureNote, idleLimitText, isWalletCancel, type HandNote } from "../ha
 import type { BlackjackRoundSource, BlackjackTable } from "../round-source";
 
 type Action = "hit" | "stand" | "split";
-const ACTION_ERRORS: Record<Action, string> = {
-  hit: "Error processing hit",
-  stand: "Error processing stand",
-  split: "Error processing split",
-};
 
 /** betting → playing → settling (the result is awaited: web3, the chain's settlement) → finished (New Round). */
 export type HandPhase = "betting" | "playing" | "settling" | "finished";
@@ -159,7 +154,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     const progress = (step: string | null) => setNote(step === null ? null : { text: step, tone: "info" });
     setNote(null);
     const call = () => (action === "split" ? source.split({ ...hand, progress }) : source[action](hand));
-    const update = await request(call, ACTION_ERRORS[action], true);
+    const update = await request(call, `Error processing ${action}`, true);
     if (!update) return;
     const next = { ...table, ...update };
     if (action === "split") applyPayout(token, -handBet);
