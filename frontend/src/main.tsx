@@ -1,5 +1,7 @@
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "@/app/app";
+import { BrowserRouter } from "react-router-dom";
+import { AppRoutes } from "@/app/routes";
 import { useAccountStore } from "@/features/account";
 import { useWalletStore } from "@/features/wallet";
 import "./index.css";
@@ -14,4 +16,10 @@ void useWalletStore
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
-createRoot(container).render(<App />);
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -2,7 +2,7 @@
 // when there is a body), answers are parsed as JSON, and a non-OK answer becomes an Error whose
 // message is '{status}: {body text or status text}'.
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export class ApiError extends Error {
   constructor(
@@ -29,17 +29,6 @@ export function serverErrorText(error: unknown): string | null {
   }
 }
 
-export async function throwIfResponseNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = await response.text();
-  throw new ApiError(response.status, text || response.statusText);
-}
-
-async function parseJson<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  return (text === "" ? null : JSON.parse(text)) as T;
-}
-
 /** Sends one request and returns the parsed JSON answer (null for an empty body). */
 export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
@@ -48,25 +37,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, url: string, b
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  await throwIfResponseNotOk(response);
-  return parseJson<T>(response);
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, text || response.statusText);
+  return (text === "" ? null : JSON.parse(text)) as T;
 }
-
-export type QueryKey = readonly (string | number)[];
-export type UnauthorizedBehavior = "returnNull" | "throw";
-
-/**
- * The default data fetcher: GETs the path made by joining the key's segments with '/', e.g.
- * ['/api/user', 7, 'balances'] → GET /api/user/7/balances. Throws on 401 unless told to return null.
- */
-export function createQueryFetcher<T>(options: { on401?: UnauthorizedBehavior } = {}) {
-  const on401 = options.on401 ?? "throw";
-  return async (queryKey: QueryKey): Promise<T | null> => {
-    const response = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (on401 === "returnNull" && response.status === 401) return null;
-    await throwIfResponseNotOk(response);
-    return parseJson<T>(response);
-  };
-}
-
-export const fetchQuery = createQueryFetcher();

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { apiRequest, serverErrorText } from "./api-client";
 
 export type Fetched<T> = { status: "loading"; data: T | null } | { status: "ready"; data: T } | { status: "error"; data: T | null; error: string };
 
 /**
  * GET of a JSON answer that follows its URL: the last answer stays shown while the next loads, and
- * an answer to a URL no longer wanted is dropped. `reload` reads the same URL again.
+ * an answer to a URL no longer wanted is dropped.
  */
-export function useFetched<T>(url: string): Fetched<T> & { reload: () => void } {
+export function useFetched<T>(url: string): Fetched<T> {
   const [state, setState] = useState<Fetched<T>>({ status: "loading", data: null });
-  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     setState((previous) => ({ status: "loading", data: previous.data }));
@@ -21,7 +20,6 @@ export function useFetched<T>(url: string): Fetched<T> & { reload: () => void } 
     return () => {
       current = false;
     };
-  }, [url, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
+  }, [url]);
+  return state;
 }

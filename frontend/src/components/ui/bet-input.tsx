@@ -16,7 +16,6 @@ export interface BetInputProps {
   label?: string;
   /** Beside the minimum: what the stake is worth in another unit (the game pages give its USD value). */
   stakeValue?: ReactNode;
-  className?: string;
 }
 
 const chipClasses: Record<Token, string> = {
@@ -34,7 +33,6 @@ export function BetInput({
   disabled = false,
   label = "Bet amount",
   stakeValue,
-  className,
 }: BetInputProps) {
   const inputId = useId();
   const hintId = useId();
@@ -49,7 +47,7 @@ export function BetInput({
   }
 
   return (
-    <div className={cn("flex flex-col gap-2", className)}>
+    <div className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={inputId} className="text-xs font-medium tracking-wider text-slate-400">
           {label}

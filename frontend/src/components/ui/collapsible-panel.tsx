@@ -5,16 +5,14 @@ import { ChevronDownIcon } from "./icons";
 export interface CollapsiblePanelProps {
   title: string;
   children: ReactNode;
-  defaultOpen?: boolean;
-  className?: string;
   "data-testid"?: string;
 }
 
-export function CollapsiblePanel({ title, children, defaultOpen = false, className, ...rest }: CollapsiblePanelProps) {
-  const [open, setOpen] = useState(defaultOpen);
+export function CollapsiblePanel({ title, children, ...rest }: CollapsiblePanelProps) {
+  const [open, setOpen] = useState(false);
   const contentId = useId();
   return (
-    <div className={cn("glass-card overflow-hidden", className)} {...rest}>
+    <div className="glass-card overflow-hidden" {...rest}>
       <h3>
         <button
           type="button"

@@ -22,18 +22,7 @@ const KEYFRAMES = `
 @media (prefers-reduced-motion: reduce) { .degen-confetti { display: none; } }
 `;
 
-interface Piece {
-  left: number;
-  delay: number;
-  fall: number;
-  drift: number;
-  spin: number;
-  width: number;
-  colour: string;
-  round: boolean;
-}
-
-function makePieces(count: number): Piece[] {
+function makePieces(count: number) {
   return Array.from({ length: count }, (_, index) => ({
     left: Math.random() * 100,
     delay: Math.random() * 0.6,

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { cn } from "@/lib/cn";
 import { CloseIcon } from "./icons";
 
 const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -10,7 +9,6 @@ export interface ModalProps {
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
-  className?: string;
   "data-testid"?: string;
 }
 
@@ -19,7 +17,7 @@ export interface ModalProps {
  * the first control), Tab and Shift+Tab stay inside, Escape or a click on the backdrop closes it,
  * and focus returns to where it was.
  */
-export function Modal({ title, description, onClose, children, className, "data-testid": testId }: ModalProps) {
+export function Modal({ title, description, onClose, children, "data-testid": testId }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -78,10 +76,7 @@ export function Modal({ title, description, onClose, children, className, "data-
         tabIndex={-1}
         data-testid={testId}
         onKeyDown={trapTab}
-        className={cn(
-          "relative max-h-[calc(100dvh-1.5rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-white/10 bg-night-900 p-5 shadow-2xl outline-none sm:p-6",
-          className,
-        )}
+        className="relative max-h-[calc(100dvh-1.5rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-white/10 bg-night-900 p-5 shadow-2xl outline-none sm:p-6"
       >
         <div className="mb-4 pr-8">
           <h2 id={titleId} className="font-display text-xl font-bold text-white">

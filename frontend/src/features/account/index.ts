@@ -1,3 +1,2 @@
 export { useAccountStore, USER_ID_KEY, INITIAL_BALANCES } from "./account-store";
-export type { AccountState, AccountActions, AccountStore } from "./account-store";
 export type { User, Balances } from "./api";

@@ -25,7 +25,6 @@ export interface ActiveBet {
   explorerUrl?: string | null;
   betId?: string;
   token?: Token;
-  placedBlock?: number;
   /** Blocks mined since the bet's block (an interactive round: since it ended) while its settlement is awaited. */
   blocksWaited: number;
   /** Unix seconds from which the player may claim the bet back if it is still not settled. */
@@ -78,7 +77,6 @@ interface BetStore {
   /** A new bet: a wallet bet starts at "confirm", a one-click bet at "placing". */
   begin: (game: GameId, start?: Partial<ActiveBet>) => number;
   update: (id: number, patch: Partial<ActiveBet>) => void;
-  clear: () => void;
 }
 
 let nextId = 1;
@@ -92,5 +90,4 @@ export const useBetStore = create<BetStore>()((set) => ({
   },
   // A later bet replaces an earlier one: updates of the earlier one are dropped.
   update: (id, patch) => set((state) => (state.bet?.id === id ? { bet: { ...state.bet, ...patch } } : state)),
-  clear: () => set({ bet: null }),
 }));

@@ -1,4 +1,4 @@
-export { explorerAddressUrl, explorerTxUrl, loadAppConfig } from "./app-config";
+export { explorerTxUrl, loadAppConfig } from "./app-config";
 export type { AppConfig, ChainDefinition } from "./app-config";
 export { UntrustedDeploymentError } from "./deployment-pins";
 export { ChainHeadline, ContractAddress, NetworkName } from "./components/deployment-facts";

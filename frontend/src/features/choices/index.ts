@@ -1,2 +1,2 @@
-export { useChoicesStore, validWheelColours } from "./choices-store";
+export { useChoicesStore } from "./choices-store";
 export { useGameStake } from "./use-game-stake";

@@ -24,6 +24,7 @@ export interface PlayerLimits {
 
 export const WINDOW_NAMES = ["24-hour loss limit", "7-day loss limit", "30-day loss limit"] as const;
 export const BET_CAP_NAME = "Largest bet";
+export const dateTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
 
 /** A limit of 0 is none: any limit is stricter than none, a lower one stricter than a higher one. */
 export function isStricter(current: bigint, wanted: bigint): boolean {

@@ -2,7 +2,6 @@
 // the grant the wallet signed, and every bet the key signed until it has landed. sessionStorage:
 // this tab only, gone when the tab closes. Kept per chain and player, so that another account or
 // chain in the same tab never signs with a key that is not its own.
-import type { GameId } from "@engine/gameTypes";
 import type { Token } from "@/config/tokens";
 
 const PREFIX = "degen-casino:one-click:v1";
@@ -46,9 +45,8 @@ export interface StoredSignedBet {
   deadline: string;
   r: string;
   vs: string;
-  /** The signing key's address and the game page that signed it. */
+  /** The signing key's address. */
   key: string;
-  game: GameId;
   symbol: Token;
   /** The block the chain was at when it was signed: the bet cannot land before it. */
   signedAtBlock: number;

@@ -5,7 +5,7 @@ import { nextStep, type AutoBetProgress, type AutoBetSettings } from "./auto-bet
 /** One round of a game at `stake`: its profit (payout less stake) once shown, or null when no bet went through. */
 export type PlayRound = (stake: number) => Promise<number | null>;
 
-export interface AutoBetRun {
+interface AutoBetRun {
   running: boolean;
   progress: AutoBetProgress;
   /** Why the last run ended. */
@@ -72,3 +72,5 @@ export function useAutoBet({ token, stake, setStake, play }: { token: Token; sta
 
   return { run, start, stop };
 }
+
+export type AutoBet = ReturnType<typeof useAutoBet>;

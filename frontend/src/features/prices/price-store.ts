@@ -55,13 +55,8 @@ function watchPrices(): () => void {
   };
 }
 
-export interface FreshQuote {
-  usd: number;
-  ageMs: number;
-}
-
 /** The token's USD price while it is younger than the server's freshness limit; null when none is configured, read or fresh. */
-export function useFreshQuote(token: Token): FreshQuote | null {
+export function useFreshQuote(token: Token) {
   useEffect(watchPrices, []);
   const quote = usePriceStore((state) => state.quotes[token]);
   const freshForMs = usePriceStore((state) => state.freshForMs);

@@ -1,4 +1,3 @@
-export { playNotes, playSound, SOUNDS, isAudioBlocked, unlockAudio, useAudioBlocked } from "./audio";
+export { playNotes, playSound, unlockAudio, useAudioBlocked } from "./audio";
 export type { Note } from "./audio";
-export { useSoundStore, SOUND_STORAGE_KEY, DEFAULT_SOUND_SETTINGS } from "./sound-store";
-export type { SoundSettings, SoundStore } from "./sound-store";
+export { useSoundStore, SOUND_STORAGE_KEY } from "./sound-store";

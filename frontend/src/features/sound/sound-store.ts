@@ -8,7 +8,6 @@ export interface SoundSettings {
 }
 
 export interface SoundStore extends SoundSettings {
-  setEnabled: (enabled: boolean) => void;
   toggleEnabled: () => void;
   setVolume: (volume: number) => void;
 }
@@ -20,7 +19,6 @@ export const useSoundStore = create<SoundStore>()(
   persist(
     (set) => ({
       ...DEFAULT_SOUND_SETTINGS,
-      setEnabled: (enabled) => set({ enabled }),
       toggleEnabled: () => set((state) => ({ enabled: !state.enabled })),
       setVolume: (volume) => {
         if (!Number.isFinite(volume)) return;

@@ -197,7 +197,6 @@ export const useWalletStore = create<WalletStore>()(
   ),
 );
 
-/** web3 mode on another chain than the server's: every on-chain action waits for a switch. */
 /** Whether the server offers WalletConnect (a project id in GET /api/config); not when the config cannot be read. */
 async function offersWalletConnect(): Promise<boolean> {
   const { loadAppConfig } = await import("@/features/chain");
@@ -207,4 +206,5 @@ async function offersWalletConnect(): Promise<boolean> {
   );
 }
 
+/** web3 mode on another chain than the server's: every on-chain action waits for a switch. */
 export const selectWrongNetwork = (state: WalletSessionState) => state.mode === "web3" && state.targetChain !== null && state.chainId !== state.targetChain.id;

@@ -1,13 +1,13 @@
 import { Badge } from "@/components/ui/badge";
-import { BetInput } from "@/components/ui/bet-input";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { BLACKJACK_RTP_BADGES, blackjackRtpPercent } from "@/config/game-returns";
 import { formatTokenAmount } from "@/config/tokens";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
-import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
+import { OneClickPrompt } from "@/features/one-click";
+import { StakeField } from "@/features/play-controls";
 import { UsdValue } from "@/features/prices";
-import { usePlayableBalance, useWallet, ModeBadge } from "@/features/wallet";
+import { useWallet, ModeBadge } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { payoutText, type BannerTone } from "./blackjack-display";
 import { HandActions } from "./components/hand-actions";
@@ -30,8 +30,6 @@ const BANNER_TONES: Record<BannerTone, string> = {
 export default function BlackjackPage() {
   const { isDemo } = useWallet();
   const game = useBlackjackGame(isDemo ? demoBlackjackSource : web3BlackjackSource);
-  const oneClickMinimum = useOneClickMinimum(game.token);
-  const balance = usePlayableBalance(game.token);
   const { table } = game;
   const natural = payoutText(game.token, "BLACKJACK");
   const win = payoutText(game.token, "WIN");
@@ -116,15 +114,7 @@ export default function BlackjackPage() {
             badges={BLACKJACK_RTP_BADGES}
             disabled={game.phase === "playing" || game.phase === "settling"}
           />
-          <BetInput
-            token={game.token}
-            value={game.bet}
-            onChange={game.setBet}
-            playableBalance={balance}
-            oneClickMinimum={oneClickMinimum}
-            disabled={playing || game.busy}
-            stakeValue={<UsdValue token={game.token} amount={game.bet} />}
-          />
+          <StakeField token={game.token} value={game.bet} onChange={game.setBet} disabled={playing || game.busy} />
           {table && (
             <p className="text-sm text-slate-400" data-testid="stake-on-table">
               On the table:{" "}

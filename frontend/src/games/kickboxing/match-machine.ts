@@ -1,4 +1,4 @@
-import { KICKBOXING, type FightExchange, type FightStats, type KickboxingBet } from "@engine/kickboxing";
+import { KICKBOXING, type FightExchange, type KickboxingBet } from "@engine/kickboxing";
 import type { KickboxingRound } from "./round-source";
 
 /** docs/product.md §4: after a knockout the result comes 0.5 s later. */
@@ -92,15 +92,4 @@ export function fightersAfter(timeline: readonly FightExchange[], shown: number)
     view.BLUE.hp = exchange.blueHp;
   }
   return view;
-}
-
-export function statsOf(view: { RED: FighterView; BLUE: FighterView }): FightStats {
-  return {
-    redBlocks: view.RED.blocks,
-    redCounters: view.RED.counters,
-    redCombos: view.RED.combos,
-    blueBlocks: view.BLUE.blocks,
-    blueCounters: view.BLUE.counters,
-    blueCombos: view.BLUE.combos,
-  };
 }

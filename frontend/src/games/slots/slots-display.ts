@@ -1,5 +1,4 @@
 import { SLOT_LINES, SLOT_MATCH_LABELS, SLOT_MAX_SHOWN_MULTIPLE, SLOT_PAYTABLE, SLOT_SYMBOLS, SLOT_SYMBOL_NAMES, type SlotSymbol } from "@engine/slots";
-import { formatTokenAmount, type Token } from "@/config/tokens";
 
 export { SLOT_MAX_SHOWN_MULTIPLE, SLOT_PAYTABLE, SLOT_SYMBOLS, SLOT_SYMBOL_NAMES, type SlotSymbol };
 
@@ -16,18 +15,11 @@ export const ROWS = 3;
 /** When reel `index` stops, counted from the server's answer. */
 export const reelStopDelay = (index: number) => REEL_STOP_BASE_MS + REEL_STOP_STEP_MS * index;
 
-/** docs/product.md §5 'Slots' alert, or null when the balance covers the bet. */
-export function insufficientBalanceMessage(token: Token, balance: number, bet: number): string | null {
-  if (bet <= balance) return null;
-  return `Insufficient ${token} balance! You have ${formatTokenAmount(token, balance)} but need ${formatTokenAmount(token, bet)}`;
-}
-
 export interface WinLineView {
   /** 'Top Row', 'Diagonal up', … (docs/product.md §9). */
   line: string;
   /** '3-Match', '4-Match' or '5-Match'. */
   match: string;
-  symbol: SlotSymbol;
   /** [reel, row] of each winning cell. */
   cells: [number, number][];
 }
@@ -36,12 +28,12 @@ export interface WinLineView {
  * Names the response's winLines (row index per matched reel) after the engine's lines: the
  * first three rows of every line differ, so they identify it.
  */
-export function describeWinLines(reels: SlotSymbol[][], winLines: number[][]): WinLineView[] {
+export function describeWinLines(winLines: number[][]): WinLineView[] {
   return winLines.flatMap((rows) => {
     const line = SLOT_LINES.find((candidate) => rows.every((row, reel) => candidate.rows[reel] === row));
     const count = rows.length as 3 | 4 | 5;
     if (!line || !SLOT_MATCH_LABELS[count]) return [];
-    return [{ line: line.name, match: SLOT_MATCH_LABELS[count], symbol: reels[0][rows[0]], cells: rows.map((row, reel) => [reel, row] as [number, number]) }];
+    return [{ line: line.name, match: SLOT_MATCH_LABELS[count], cells: rows.map((row, reel) => [reel, row] as [number, number]) }];
   });
 }
 

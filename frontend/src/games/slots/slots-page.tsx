@@ -1,13 +1,12 @@
 import { useMemo } from "react";
-import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
-import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
+import { OneClickPrompt } from "@/features/one-click";
+import { AutoBetPanel, HotkeyList, StakeField, usePlayControls } from "@/features/play-controls";
 import { Badge } from "@/components/ui/badge";
-import { BetInput } from "@/components/ui/bet-input";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount, TOKEN_MULTIPLIER_BADGES } from "@/config/tokens";
-import { usePlayableBalance, useWallet, useJackpotLabel, ModeBadge } from "@/features/wallet";
+import { useWallet, useJackpotLabel, ModeBadge } from "@/features/wallet";
 import { BigWinOverlay } from "./components/big-win-overlay";
 import { Paytable } from "./components/paytable";
 import { ReelGrid } from "./components/reel-grid";
@@ -21,9 +20,7 @@ import "./slots.css";
 export default function SlotsPage() {
   const { isDemo } = useWallet();
   const game = useSlotsGame(isDemo ? demoSlotsSource : web3SlotsSource);
-  const oneClickMinimum = useOneClickMinimum(game.token);
   const jackpotLabel = useJackpotLabel();
-  const balance = usePlayableBalance(game.token);
   const autoBet = usePlayControls({
     token: game.token,
     stake: game.bet,
@@ -90,19 +87,11 @@ export default function SlotsPage() {
 
         <div className="glass-card flex flex-col gap-5 p-5">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <BetInput
-            token={game.token}
-            value={game.bet}
-            onChange={game.setBet}
-            playableBalance={balance}
-            oneClickMinimum={oneClickMinimum}
-            disabled={locked}
-            stakeValue={<UsdValue token={game.token} amount={game.bet} />}
-          />
+          <StakeField token={game.token} value={game.bet} onChange={game.setBet} disabled={locked} />
           <Button variant="primary" size="lg" onClick={() => void game.spin()} disabled={locked} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}
           </Button>
-          <AutoBetPanel token={game.token} run={autoBet.run} onStart={(settings) => void autoBet.start(settings)} onStop={autoBet.stop} disabled={locked} />
+          <AutoBetPanel token={game.token} autoBet={autoBet} disabled={locked} />
           <HotkeyList />
           <OneClickPrompt />
           <BetTerms />

@@ -30,23 +30,12 @@ export function tokenBadges(colourCount: number): Record<Token, string> {
   return { DEGEN: formatMultiplier(wheelMultiplier("DEGEN", count)), BNB: formatMultiplier(wheelMultiplier("BNB", count)) };
 }
 
-export interface ValidationError {
-  title: string;
-  description: string;
-}
-
 /** docs/product.md §5 'Wheel', checked in this order. */
-export function validateSpin(colourCount: number, bet: number, playableBalance: number, token: Token): ValidationError | null {
+export function validateSpin(colourCount: number, bet: number, playableBalance: number, token: Token) {
   if (colourCount === 0) return { title: "No Colors Selected", description: "Please select at least one color to bet on!" };
   if (!Number.isFinite(bet) || bet <= 0) return { title: "Invalid Bet", description: "Please enter a valid bet amount" };
   if (bet > playableBalance) {
     return { title: "Insufficient Balance", description: `You only have ${formatTokenAmount(token, playableBalance)} ${token}` };
   }
   return null;
-}
-
-/** The segment under the pointer (at the top) for a wheel turned `rotation` degrees clockwise. */
-export function segmentAtPointer(rotation: number): number {
-  const underPointer = (((-rotation % 360) + 360) % 360) / SEGMENT_DEGREES;
-  return Math.floor(underPointer) % WHEEL_SEGMENTS;
 }

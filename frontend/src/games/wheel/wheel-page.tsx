@@ -1,10 +1,9 @@
 import { useCallback } from "react";
-import { BetInput } from "@/components/ui/bet-input";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount } from "@/config/tokens";
-import { usePlayableBalance, useWallet, ModeBadge } from "@/features/wallet";
+import { useWallet, ModeBadge } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { ColourPicker } from "./components/colour-picker";
 import { HowToPlay } from "./components/how-to-play";
@@ -12,9 +11,9 @@ import { PayoutsPanel } from "./components/payouts-panel";
 import { SpinHistory } from "./components/spin-history";
 import { WheelDisc } from "./components/wheel-disc";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
-import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
+import { OneClickPrompt } from "@/features/one-click";
 import { UsdValue } from "@/features/prices";
-import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
+import { AutoBetPanel, HotkeyList, StakeField, usePlayControls } from "@/features/play-controls";
 import { demoWheelSource, web3WheelSource } from "./round-source";
 import { useWheelGame } from "./hooks/use-wheel-game";
 import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from "./wheel-display";
@@ -22,8 +21,6 @@ import { WHEEL_COLOURS, formatMultiplier, tokenBadges, wheelMultiplier } from ".
 export default function WheelPage() {
   const { isDemo } = useWallet();
   const game = useWheelGame(isDemo ? demoWheelSource : web3WheelSource);
-  const oneClickMinimum = useOneClickMinimum(game.token);
-  const balance = usePlayableBalance(game.token);
   const spinning = game.phase === "spinning";
   const count = game.selected.length;
   const result = game.phase === "result" ? game.lastRecord : null;
@@ -53,15 +50,7 @@ export default function WheelPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="glass-card order-2 flex flex-col gap-5 p-5 lg:order-1">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={tokenBadges(count)} disabled={locked} />
-          <BetInput
-            token={game.token}
-            value={game.bet}
-            onChange={game.setBet}
-            playableBalance={balance}
-            oneClickMinimum={oneClickMinimum}
-            disabled={locked}
-            stakeValue={<UsdValue token={game.token} amount={game.bet} />}
-          />
+          <StakeField token={game.token} value={game.bet} onChange={game.setBet} disabled={locked} />
           <ColourPicker selected={game.selected} onToggle={game.toggleColour} limitReached={game.limitReached} disabled={locked} />
           <div className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-night-950/50 px-4 py-3 text-sm">
             <span className="shrink-0 whitespace-nowrap text-slate-400">Potential win</span>
@@ -74,13 +63,7 @@ export default function WheelPage() {
           <Button variant="primary" size="lg" onClick={() => void spin()} disabled={locked || count === 0} data-testid="spin-button">
             {spinning ? "Spinning…" : "SPIN"}
           </Button>
-          <AutoBetPanel
-            token={game.token}
-            run={autoBet.run}
-            onStart={(settings) => void autoBet.start(settings)}
-            onStop={autoBet.stop}
-            disabled={locked || count === 0}
-          />
+          <AutoBetPanel token={game.token} autoBet={autoBet} disabled={locked || count === 0} />
           <HotkeyList />
           <OneClickPrompt />
           <BetTerms />

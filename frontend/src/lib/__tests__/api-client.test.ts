@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError, apiRequest, createQueryFetcher, fetchQuery } from "../api-client";
+import { ApiError, apiRequest } from "../api-client";
 
 interface SeenRequest {
   method: string;
@@ -23,10 +23,8 @@ beforeAll(async () => {
 
     const path = request.url!;
     if (path === "/api/user/7") return sendJson(response, 200, { id: 7, username: "degen" });
-    if (path === "/api/user/7/balances") return sendJson(response, 200, { DEGEN: "12.5", BNB: "0.1" });
     if (path === "/api/user/register") return sendJson(response, 200, { id: 8, ...JSON.parse(body) });
     if (path === "/api/withdraw") return response.writeHead(204).end();
-    if (path === "/api/unauthorized") return sendText(response, 401, "Unauthorized", "");
     if (path === "/api/teapot") return sendText(response, 418, "I'm a teapot", "");
     if (path === "/api/bad") return sendText(response, 400, "Bad Request", '{"error":"amount must be above 0"}');
     sendText(response, 404, "Not Found", "no such route");
@@ -91,27 +89,9 @@ describe("apiRequest", () => {
     };
     try {
       await apiRequest("GET", `${baseUrl}/api/user/7`);
-      await fetchQuery([`${baseUrl}/api/user`, 7]);
     } finally {
       globalThis.fetch = realFetch;
     }
-    expect(calls.map((init) => init.credentials)).toEqual(["include", "include"]);
-  });
-});
-
-describe("query fetcher", () => {
-  it("GETs the key segments joined with '/'", async () => {
-    await expect(fetchQuery([`${baseUrl}/api/user`, 7, "balances"])).resolves.toEqual({ DEGEN: "12.5", BNB: "0.1" });
-    expect(seen[0]).toMatchObject({ method: "GET", url: "/api/user/7/balances" });
-  });
-
-  it("throws on 401 by default", async () => {
-    await expect(fetchQuery([`${baseUrl}/api/unauthorized`])).rejects.toThrow("401: Unauthorized");
-  });
-
-  it("returns null on 401 when asked to", async () => {
-    const fetchOrNull = createQueryFetcher<{ id: number }>({ on401: "returnNull" });
-    await expect(fetchOrNull([`${baseUrl}/api/unauthorized`])).resolves.toBeNull();
-    await expect(fetchOrNull([`${baseUrl}/api/missing`])).rejects.toThrow("404: no such route");
+    expect(calls.map((init) => init.credentials)).toEqual(["include"]);
   });
 });

@@ -26,12 +26,6 @@ import { TOKEN_MULTIPLIER } from "@/config/tokens";
 import { MULTIPLIER_GAMES_TEXT, otherGamesText } from "@/config/game-returns";
 import { ContractAddress } from "@/features/chain";
 
-export interface WhitepaperSection {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
-
 function Figures({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
     <dl className="mt-4 grid gap-x-6 gap-y-2 rounded-xl border border-white/10 bg-night-950/40 p-4 sm:grid-cols-2">
@@ -46,7 +40,7 @@ function Figures({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) 
 }
 
 /** docs/product.md §2: the whitepaper's ten sections, in this order. */
-export const WHITEPAPER_SECTIONS: readonly WhitepaperSection[] = [
+export const WHITEPAPER_SECTIONS = [
   {
     id: "executive-summary",
     title: "Executive Summary",

@@ -22,8 +22,8 @@ export function ActionNotice({ testId, children, actions = [] }: { testId: strin
   );
 }
 
-/** Busy while the transaction runs; a failure's sentence below it; a refusal in the wallet stays quiet. */
-function ActionButton({ action }: { action: NoticeAction }) {
+/** Busy while the transaction runs; a failure's sentence below it; a refusal in the wallet stays quiet. `onDone` follows a success. */
+export function ActionButton({ action, onDone }: { action: NoticeAction; onDone?: () => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const start = async () => {
@@ -36,6 +36,7 @@ function ActionButton({ action }: { action: NoticeAction }) {
         told = true;
         setMessage(update.reason?.message ?? "The transaction failed");
       });
+      onDone?.();
     } catch (error) {
       if ((error as Error).name !== "TxCancelled" && !told) setMessage((error as Error).message);
     } finally {

@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { fromBaseUnits, type Token } from "@engine/tokens";
-import { Button } from "@/components/ui/button";
 import { CheckIcon, WarningIcon } from "@/components/ui/icons";
 import { gameTitle } from "@/config/games";
 import { formatTokenAmount } from "@/config/tokens";
 import { cn } from "@/lib/cn";
 import { LATE_AFTER_BLOCKS } from "../bet-store";
 import type { HistoryEntry } from "../use-bet-history";
-import { shortHash } from "@/components/ui/tx-hash";
+import { ActionButton } from "./action-notice";
+import { TxHash } from "@/components/ui/tx-hash";
 
 const amount = (token: Token, wei: bigint) => `${formatTokenAmount(token, fromBaseUnits(wei))} ${token}`;
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
@@ -47,12 +47,12 @@ export function BetHistoryEntry({ entry, head, onClaim }: { entry: HistoryEntry;
           </Field>
         )}
         <Field label="Bet">
-          <TxLink hash={bet.txHash} url={entry.betUrl} testId="history-bet-tx" />
+          <TxHash hash={bet.txHash} url={entry.betUrl} testId="history-bet-tx" />
           <span className="text-slate-500"> · block {bet.placedBlock}</span>
         </Field>
         {settlement && (
           <Field label={settlement.kind === "claimed" ? "Claim" : "Settlement"}>
-            <TxLink hash={settlement.txHash} url={entry.settleUrl} testId="history-settle-tx" />
+            <TxHash hash={settlement.txHash} url={entry.settleUrl} testId="history-settle-tx" />
             <span className="text-slate-500"> · block {settlement.block}</span>
           </Field>
         )}
@@ -70,26 +70,6 @@ function Field({ label, mono = false, testId, children }: { label: string; mono?
         {children}
       </dd>
     </>
-  );
-}
-
-function TxLink({ hash, url, testId }: { hash: string; url: string | null; testId: string }) {
-  return url ? (
-    <a
-      href={url}
-      target="_blank"
-      rel="noreferrer"
-      title={hash}
-      data-tx={hash}
-      data-testid={testId}
-      className="font-mono text-cyan underline-offset-2 hover:underline"
-    >
-      {shortHash(hash)}
-    </a>
-  ) : (
-    <code title={hash} data-tx={hash} data-testid={testId} className="font-mono">
-      {shortHash(hash)}
-    </code>
   );
 }
 
@@ -136,41 +116,16 @@ function OpenBet({ entry, head, onClaim }: { entry: HistoryEntry; head: { block:
             ? " Its settle window has passed: you can claim it back at its maximum payout."
             : blocks >= LATE_AFTER_BLOCKS && ` If it is not settled by ${clock(entry.claimableAt)}, you can claim it back at its maximum payout.`)}
       </p>
-      {claimable && <ClaimButton betId={entry.bet.betId} onClaimed={onClaim} />}
-    </div>
-  );
-}
-
-function ClaimButton({ betId, onClaimed }: { betId: bigint; onClaimed: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const claim = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const { claimBet } = await import("../onchain");
-      let failed = false;
-      await claimBet(betId, (update) => {
-        if (update.phase !== "failed") return;
-        failed = true;
-        setMessage(update.reason?.message ?? "The claim failed");
-      });
-      if (!failed) onClaimed();
-    } catch (error) {
-      if ((error as Error).name !== "TxCancelled") setMessage((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="flex flex-col gap-1">
-      <Button size="sm" variant="primary" className="self-start" disabled={busy} onClick={() => void claim()} data-testid="history-claim">
-        {busy ? "Claiming…" : "Claim"}
-      </Button>
-      {message && (
-        <p role="alert" className="text-pink">
-          {message}
-        </p>
+      {claimable && (
+        <ActionButton
+          action={{
+            label: "Claim",
+            busyLabel: "Claiming…",
+            testId: "history-claim",
+            run: async (report) => (await import("../onchain")).claimBet(entry.bet.betId, report),
+          }}
+          onDone={onClaim}
+        />
       )}
     </div>
   );

@@ -76,10 +76,10 @@ export function betFromLog(log: Log, degenAddress: string): ChainBet {
 
 const betIdTopic = (betId: bigint) => "0x" + betId.toString(16).padStart(64, "0");
 
-/** The bet a receipt placed: the one with `betId` when the transaction placed several (a relayed batch). */
-export function betOfReceipt(receipt: TransactionReceipt, degenAddress: string, betId?: bigint): ChainBet {
+/** The bet a wallet's placing transaction placed (its receipt holds one BetPlaced). */
+export function betOfReceipt(receipt: TransactionReceipt, degenAddress: string): ChainBet {
   const topic = topicOf("BetPlaced");
-  const log = receipt.logs.find((entry) => entry.topics[0] === topic && (betId === undefined || entry.topics[1] === betIdTopic(betId)));
+  const log = receipt.logs.find((entry) => entry.topics[0] === topic);
   if (!log) throw new Error("The transaction placed no bet");
   // Sent to the Casino itself: a wallet bet; through CasinoSessions: a signed one.
   return { ...betFromLog(log, degenAddress), relayed: getAddress(receipt.to ?? ZeroAddress) !== getAddress(log.address) };

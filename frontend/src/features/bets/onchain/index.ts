@@ -18,7 +18,7 @@ import { oneClickCover, placeSignedBet } from "./signed-bet";
 import { findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { checkBet, commitmentOf, type BetCheck } from "./verify-bet";
 
-export type { ChainBet, ChainSettlement } from "./chain-bet";
+export type { ChainBet } from "./chain-bet";
 export type { BetCheck } from "./verify-bet";
 export { readCasinoTerms } from "./casino-terms";
 export { placeBet, type BetRequest } from "./place-bet";
@@ -68,7 +68,6 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       txHash: bet.txHash,
       explorerUrl: explorerTxUrl(wallet.config.chain, bet.txHash),
       betId: bet.betId.toString(),
-      placedBlock: bet.placedBlock,
       token: bet.token,
       jackpotDraw: bet.token === "DEGEN" && bet.jackpotOdds > 0n,
     });

@@ -161,7 +161,6 @@ export async function placeSignedBet(
     deadline: String(bet.deadline),
     ...signer.signBet(bet),
     key: signer.session.grant.key,
-    game: request.game,
     symbol: request.token,
     signedAtBlock,
   };

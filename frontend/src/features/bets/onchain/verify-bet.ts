@@ -14,7 +14,6 @@ export interface BetCheck {
   problems: string[];
   /** The outcome the rules give for the settled word (reels, cards, fight, crash point). */
   outcome: GameOutcome | null;
-  word: string | null;
 }
 
 /** The commitment a bet's seed must hash down to: the root posted at or before the bet, and its first nonce. */
@@ -129,7 +128,7 @@ export function checkBet(
     // Claimed back after the settle window: the bet's bound is paid and the seed stays secret.
     const bound = maxPayout(bet.gameType, bet.params, bet.token, settlement.totalStake, split);
     const problems = settlement.payout === bound ? [] : [`the claim paid ${settlement.payout}, the bet's maximum payout is ${bound}`];
-    return { ok: problems.length === 0, problems, outcome: null, word: null };
+    return { ok: problems.length === 0, problems, outcome: null };
   }
   const result = verify(
     {
@@ -174,7 +173,7 @@ export function checkBet(
     });
     if (ticket.hit) problems.push("the jackpot roll on the bet's block hash is a hit, but no jackpot draw was published");
   }
-  return { ok: problems.length === 0, problems, outcome: result.outcome, word: result.word };
+  return { ok: problems.length === 0, problems, outcome: result.outcome };
 }
 
 /** The outcome the rules give a settled word, for the animation (no check). */

@@ -1,5 +1,4 @@
-import type { AppContracts } from "../app-config";
-import { explorerAddressUrl } from "../app-config";
+import { explorerAddressUrl, type AppContracts } from "../app-config";
 import { useAppConfig, type AppConfigState } from "../use-app-config";
 
 const LOADING = "Reading the server's configuration…";

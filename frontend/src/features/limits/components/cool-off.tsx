@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TxProgress, useTxSteps } from "@/features/wallet";
 import { chainNow, saveCoolOff } from "../limits-chain";
-import type { PlayerLimits } from "../limit-changes";
+import { dateTime, type PlayerLimits } from "../limit-changes";
 
 const DAY = 24 * 60 * 60;
 const BREAKS = [
@@ -11,8 +11,6 @@ const BREAKS = [
   { label: "30 days", seconds: 30 * DAY },
   { label: "6 months", seconds: 182 * DAY },
 ] as const;
-
-const dateTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
 
 /** A cool-off (a self-exclusion when long): no bets until a date. Longer at once; shorter or ended only 24 h after asking. */
 export function CoolOff({ coolOff, onSaved }: { coolOff: PlayerLimits["coolOff"]; onSaved: () => void }) {

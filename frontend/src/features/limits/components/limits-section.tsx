@@ -3,11 +3,10 @@ import { TokenSwitch } from "@/components/ui/token-switch";
 import type { Token } from "@/config/tokens";
 import { displayAmount } from "@/features/wallet";
 import { readLimits } from "../limits-chain";
-import { BET_CAP_NAME, WINDOW_NAMES, type PlayerLimits, type TokenLimits } from "../limit-changes";
+import { BET_CAP_NAME, dateTime, WINDOW_NAMES, type PlayerLimits, type TokenLimits } from "../limit-changes";
 import { CoolOff } from "./cool-off";
 import { LimitsForm } from "./limits-form";
 
-const dateTime = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
 const amount = (token: Token, wei: bigint) => `${displayAmount(token, wei)} ${token}`;
 
 /**

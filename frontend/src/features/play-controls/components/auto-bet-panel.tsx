@@ -3,8 +3,7 @@ import { Button } from "@/components/ui/button";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { settingsOf, type AutoBetForm } from "../auto-bet-form";
 import { useAutoBetFormStore } from "../auto-bet-form-store";
-import type { AutoBetSettings } from "../auto-bet-rules";
-import type { AutoBetRun } from "../use-auto-bet";
+import type { AutoBet } from "../use-auto-bet";
 
 /**
  * Auto-bet's settings and its run (issue #20 item 7): the number of bets, a stop on total profit
@@ -12,16 +11,13 @@ import type { AutoBetRun } from "../use-auto-bet";
  */
 export function AutoBetPanel({
   token,
-  run,
-  onStart,
-  onStop,
+  autoBet,
   disabled,
   requirement,
 }: {
   token: Token;
-  run: AutoBetRun;
-  onStart: (settings: AutoBetSettings) => void;
-  onStop: () => void;
+  /** The page's usePlayControls. */
+  autoBet: AutoBet;
   disabled: boolean;
   /** What the game needs before auto-bet can start, said while it is missing. */
   requirement?: string;
@@ -30,12 +26,12 @@ export function AutoBetPanel({
   const keep = useAutoBetFormStore((state) => state.keep);
   const setForm = (next: AutoBetForm) => keep(token, next);
   const [error, setError] = useState<string | null>(null);
-  const { running, progress, message } = run;
+  const { running, progress, message } = autoBet.run;
   const start = () => {
     const settings = settingsOf(form);
     if (typeof settings === "string") return setError(settings);
     setError(null);
-    onStart(settings);
+    void autoBet.start(settings);
   };
   const profit = `${progress.profit >= 0 ? "+" : "-"}${formatTokenAmount(token, Math.abs(progress.profit))} ${token}`;
   return (
@@ -73,7 +69,7 @@ export function AutoBetPanel({
           </p>
         )}
         {running ? (
-          <Button variant="secondary" data-testid="auto-bet-stop" onClick={onStop}>
+          <Button variant="secondary" data-testid="auto-bet-stop" onClick={autoBet.stop}>
             Stop auto-bet
           </Button>
         ) : (

@@ -23,10 +23,10 @@ const BUSY: ReadonlySet<TxPhase> = new Set(["checking", "waiting-for-wallet", "p
  * hash (and explorer link where the chain has an explorer), then confirmed, failed with the
  * reason, or cancelled. Shared by the wallet dialogs and, later, the games' bets.
  */
-export function TxProgress({ steps, className }: { steps: TxStepView[]; className?: string }) {
+export function TxProgress({ steps }: { steps: TxStepView[] }) {
   if (steps.length === 0) return null;
   return (
-    <ol className={cn("flex flex-col gap-2", className)} aria-label="Progress" data-testid="tx-progress">
+    <ol className="flex flex-col gap-2" aria-label="Progress" data-testid="tx-progress">
       {steps.map((step, index) => (
         <li
           key={step.key}

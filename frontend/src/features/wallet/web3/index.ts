@@ -5,7 +5,7 @@ import { useWalletStore } from "../wallet-store";
 import type { InjectedWallet } from "../wallet-discovery";
 import { WalletController, type ReadyWallet } from "./wallet-controller";
 
-export { BALANCE_POLL_MS, WALLET_CHOICE_KEY, type ReadyWallet } from "./wallet-controller";
+export { WALLET_CHOICE_KEY, type ReadyWallet } from "./wallet-controller";
 
 const walletController = new WalletController(useWalletStore);
 

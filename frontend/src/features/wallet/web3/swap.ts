@@ -23,12 +23,6 @@ interface SwapAnswer {
   txHash: string;
 }
 
-/** What a swap moved, as the chain's Swapped event says. */
-export interface SwapResult {
-  amountIn: bigint;
-  amountOut: bigint;
-}
-
 async function quoteWith(wallet: ReadyWallet, fromToken: Token, amount: bigint): Promise<SwapQuote> {
   const [amountOut, maxAmountOut] = await wallet.contracts.swapDesk.quote(tokenAddress(wallet.config, fromToken), amount);
   return { fromToken, amount, amountOut, maxAmountOut };
@@ -44,7 +38,7 @@ export async function quoteSwap(fromToken: Token, amount: bigint): Promise<SwapQ
  * they were shown (`acceptedOut`; quoted now when they saw none), and the server sends it through
  * CasinoRelay. Returns what was swapped, from the transaction's Swapped event.
  */
-export async function swapTokens(fromToken: Token, toToken: Token, amount: bigint, acceptedOut: bigint | null, report: TxReport): Promise<SwapResult> {
+export async function swapTokens(fromToken: Token, toToken: Token, amount: bigint, acceptedOut: bigint | null, report: TxReport) {
   const context = { token: fromToken, payoutToken: toToken };
   const { wallet, typed } = await simulate(
     report,

@@ -1,11 +1,9 @@
-import { Button } from "@/components/ui/button";
-import { useWalletDialog } from "@/features/wallet";
+import { DepositShortcut } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import type { HandNote } from "../hand-notes";
 
 /** A step in progress (the split's second stake) or why an action failed, under the buttons. */
 export function HandNoteLine({ note }: { note: HandNote }) {
-  const showDialog = useWalletDialog((state) => state.show);
   return (
     <div
       className={cn("flex flex-wrap items-center gap-2 text-sm", note.tone === "error" ? "text-pink" : "text-slate-300")}
@@ -14,11 +12,7 @@ export function HandNoteLine({ note }: { note: HandNote }) {
     >
       {note.tone === "info" && <span className="size-2 shrink-0 animate-pulse rounded-full bg-gold" aria-hidden="true" />}
       <span>{note.text}</span>
-      {note.suggestDeposit && (
-        <Button size="sm" variant="secondary" onClick={() => showDialog("deposit")}>
-          Deposit
-        </Button>
-      )}
+      {note.suggestDeposit && <DepositShortcut />}
     </div>
   );
 }

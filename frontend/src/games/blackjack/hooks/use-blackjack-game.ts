@@ -8,14 +8,7 @@ import { CARD_DEALT } from "../sounds";
 import { failureNote, idleLimitText, isWalletCancel, type HandNote } from "../hand-notes";
 import type { BlackjackRoundSource, BlackjackTable } from "../round-source";
 
-/** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
-
 type Action = "hit" | "stand" | "split";
-const ACTION_ERRORS: Record<Action, string> = {
-  hit: "Error processing hit",
-  stand: "Error processing stand",
-  split: "Error processing split",
-};
 
 /** betting → playing → settling (the result is awaited: web3, the chain's settlement) → finished (New Round). */
 export type HandPhase = "betting" | "playing" | "settling" | "finished";
@@ -28,7 +21,7 @@ export type HandPhase = "betting" | "playing" | "settling" | "finished";
  */
 export function useBlackjackGame(source: BlackjackRoundSource) {
   const { getPlayableBalance, applyPayout, isDemo } = useWallet();
-  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("blackjack");
+  const { token, stake: bet, setToken: changeToken, setStake: setBet } = useGameStake("blackjack");
   const [table, setTable] = useState<BlackjackTable | null>(null);
   const [phase, setPhase] = useState<HandPhase>("betting");
   /** The bet of the hand on the table (the bet control may change meanwhile only between hands). */
@@ -49,8 +42,6 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
   }, [banner]);
 
   const show = (message: BannerMessage) => setBanner({ ...message, id: ++bannerId.current });
-
-  const changeToken = (next: Token) => setToken(next);
 
   function announce(finished: BlackjackTable, handToken: Token) {
     if (finished.payout > 0) applyPayout(handToken, finished.payout);
@@ -94,7 +85,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     setTable(open?.table ?? null);
     setPhase(open ? "playing" : "betting");
     if (!open) return;
-    setToken(open.token);
+    changeToken(open.token);
     setHandBet(open.stake);
     if (isFinal(open.table)) void finish(open.table, open.token);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- this render's finish is the new source's
@@ -163,7 +154,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     const progress = (step: string | null) => setNote(step === null ? null : { text: step, tone: "info" });
     setNote(null);
     const call = () => (action === "split" ? source.split({ ...hand, progress }) : source[action](hand));
-    const update = await request(call, ACTION_ERRORS[action], true);
+    const update = await request(call, `Error processing ${action}`, true);
     if (!update) return;
     const next = { ...table, ...update };
     if (action === "split") applyPayout(token, -handBet);

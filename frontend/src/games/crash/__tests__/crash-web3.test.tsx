@@ -21,7 +21,7 @@ const playOnChain = vi.fn(async (request: BetRequest, whilePlaced?: WhilePlaced)
   return {
     bet: {} as ChainBet,
     settlement: { kind: "settled", seed: null, random: word, payout, totalStake: toBaseUnits(request.stake), jackpot: null, txHash: "0x", block: 2 },
-    check: { ok: true, problems: [], outcome: { gameType: GameType.CRASH, crash: outcome }, word },
+    check: { ok: true, problems: [], outcome: { gameType: GameType.CRASH, crash: outcome } },
   };
 });
 vi.mock("@/features/bets/onchain", () => ({

@@ -1,8 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
-import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
+import { OneClickPrompt } from "@/features/one-click";
+import { AutoBetPanel, HotkeyList, StakeField, usePlayControls } from "@/features/play-controls";
 import { Link } from "react-router-dom";
-import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ArrowLeftIcon, VolumeOnIcon } from "@/components/ui/icons";
 import { TokenSwitch } from "@/components/ui/token-switch";
@@ -25,7 +24,7 @@ import { UsdValue } from "@/features/prices";
 
 // The readout re-renders every 50 ms in flight; the controls and the help text need not follow.
 const StillTokenSwitch = memo(TokenSwitch);
-const StillBetInput = memo(BetInput);
+const StillStakeField = memo(StakeField);
 const StillAutoCashOutInput = memo(AutoCashOutInput);
 const StillHowToPlay = memo(HowToPlay);
 /** PLAY AGAIN ignores clicks this long after a round ends, so a double-clicked CASH OUT stops there. */
@@ -33,7 +32,6 @@ export const PLAY_AGAIN_GUARD_MS = 600;
 
 export function CrashGame({ source }: { source: CrashRoundSource }) {
   const { token, stake, setToken, setStake } = useGameStake("crash");
-  const oneClickMinimum = useOneClickMinimum(token);
   const [autoText, setAutoText] = useState("");
   const playableBalance = usePlayableBalance(token);
   const audioBlocked = useAudioBlocked();
@@ -74,9 +72,6 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
   const round = settlement?.round ?? flight?.round ?? null;
   const stillSec = ended ? elapsedSec : 0;
   const stillFrame = useMemo<ChartFrame>(() => ({ round: phase === "idle" ? null : round, tSec: stillSec, status: phase }), [phase, round, stillSec]);
-
-  // Made once per stake: a new element each frame would re-render the still bet input.
-  const stakeValue = useMemo(() => <UsdValue token={token} amount={stake} />, [token, stake]);
 
   const stakeShown = flight?.stake ?? stake;
   const tokenShown = flight?.token ?? token;
@@ -154,15 +149,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
         {/* A backdrop filter would make this card the containing block of the fixed phone bar. */}
         <div className="glass-card flex flex-col gap-4 p-4 max-sm:[backdrop-filter:none] sm:p-5">
           <StillTokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <StillBetInput
-            token={token}
-            value={stake}
-            onChange={setStake}
-            playableBalance={playableBalance}
-            oneClickMinimum={oneClickMinimum}
-            disabled={locked}
-            stakeValue={stakeValue}
-          />
+          <StillStakeField token={token} value={stake} onChange={setStake} disabled={locked} />
           <StillAutoCashOutInput
             text={autoText}
             onChange={setAutoText}
@@ -208,9 +195,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
           </div>
           <AutoBetPanel
             token={token}
-            run={autoBet.run}
-            onStart={(settings) => void autoBet.start(settings)}
-            onStop={autoBet.stop}
+            autoBet={autoBet}
             disabled={locked || target === null}
             requirement={target === null ? "Auto-bet needs an auto cash-out: each round then ends without you." : undefined}
           />

@@ -1,17 +1,13 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from "react";
 import { CRASH, crashCashOutAt, crashHundredthsAt } from "@engine/crash";
-import { formatTokenAmount, type Token } from "@/config/tokens";
+import { alertShortBalance } from "@/lib/short-balance";
 import { playNotes, playSound } from "@/features/sound";
 import { autoCashOutAtSec, flightReducer, initialFlightState } from "../flight-machine";
-import type { CrashFlight, CrashRoundSource } from "../round-source";
+import type { CrashFlight, CrashLaunchRequest, CrashRoundSource } from "../round-source";
 import { EXPLOSION_NOTES, tickNotes } from "../sounds";
 import type { ChartHandle } from "../components/crash-chart";
 
 export const SOUND_EVERY_MS = 200;
-
-export function insufficientBalanceMessage(token: Token, balance: number, stake: number): string {
-  return `Insufficient ${token} balance! You have ${formatTokenAmount(token, balance)} but need ${formatTokenAmount(token, stake)}`;
-}
 
 /** What the frame loop and the CASH OUT handler share outside React's render cycle. */
 interface LiveFlight {
@@ -21,13 +17,6 @@ interface LiveFlight {
   /** Flight time of the last 50 ms tick, seconds: a cash-out locks in the multiplier shown. */
   tickSec: number;
   ended: boolean;
-}
-
-export interface LaunchInput {
-  token: Token;
-  stake: number;
-  autoCashOut: number | null;
-  playableBalance: number;
 }
 
 /** docs/product.md §4's crash state machine, flying along the engine's curve frame by frame. */
@@ -132,17 +121,13 @@ export function useCrashFlight(source: CrashRoundSource, chart: RefObject<ChartH
    * Launches a round (an ended one makes way); resolves with its profit (payout less stake) once
    * its settlement is shown, or null when nothing took off or the round failed.
    */
-  async function launch({ token, stake, autoCashOut, playableBalance }: LaunchInput): Promise<number | null> {
-    if (inPlay.current) return null;
-    if (playableBalance < stake) {
-      window.alert(insufficientBalanceMessage(token, playableBalance, stake));
-      return null;
-    }
+  async function launch({ playableBalance, ...request }: CrashLaunchRequest & { playableBalance: number }): Promise<number | null> {
+    if (inPlay.current || alertShortBalance(request.token, playableBalance, request.stake)) return null;
     inPlay.current = true;
     setLaunching(true);
     let launched: CrashFlight;
     try {
-      launched = await source.launch({ token, stake, autoCashOut });
+      launched = await source.launch(request);
     } catch (failure) {
       // Nothing took off. A web3 refusal is told by the bet status; a refusal in the wallet is a quiet cancel.
       if ((failure as Error).name !== "TxCancelled") console.error("Crash round failed to launch", failure);

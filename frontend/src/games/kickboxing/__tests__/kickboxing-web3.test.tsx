@@ -26,7 +26,7 @@ function settledWith(request: BetRequest, word: string): SettledBet {
   return {
     bet: {} as SettledBet["bet"],
     settlement: { kind: "settled", seed: null, random: word, payout, totalStake: toBaseUnits(request.stake), jackpot: null, txHash: "0x", block: 2 },
-    check: { ok: true, problems: [], outcome: { gameType: GameType.KICKBOXING, kickboxing: outcome }, word },
+    check: { ok: true, problems: [], outcome: { gameType: GameType.KICKBOXING, kickboxing: outcome } },
   };
 }
 

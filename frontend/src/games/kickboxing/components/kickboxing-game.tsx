@@ -1,9 +1,8 @@
 import { useCallback } from "react";
-import { OneClickPrompt, useOneClickMinimum } from "@/features/one-click";
-import { AutoBetPanel, HotkeyList, usePlayControls } from "@/features/play-controls";
+import { OneClickPrompt } from "@/features/one-click";
+import { AutoBetPanel, HotkeyList, StakeField, usePlayControls } from "@/features/play-controls";
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
-import { BetInput } from "@/components/ui/bet-input";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 import { TokenSwitch } from "@/components/ui/token-switch";
@@ -21,12 +20,10 @@ import { HowToPlay } from "./how-to-play";
 import { HpBar } from "./hp-bar";
 import { ResultBanner } from "./result-banner";
 import { BetStatus, BetTerms, FairnessPanel } from "@/features/bets";
-import { UsdValue } from "@/features/prices";
 import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const { token, stake, setToken, setStake } = useGameStake("kickboxing");
-  const oneClickMinimum = useOneClickMinimum(token);
   const playableBalance = usePlayableBalance(token);
   const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source);
   const jackpotLabel = useJackpotLabel();
@@ -85,16 +82,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
 
         <div className="glass-card flex flex-col gap-4 p-4 sm:p-5">
           <TokenSwitch value={token} onChange={setToken} badges={kickboxingRtpBadges(state.bet)} disabled={locked} />
-          <BetInput
-            token={token}
-            value={stake}
-            onChange={setStake}
-            playableBalance={playableBalance}
-            oneClickMinimum={oneClickMinimum}
-            disabled={locked}
-            label="Stake amount"
-            stakeValue={<UsdValue token={token} amount={stake} />}
-          />
+          <StakeField token={token} value={stake} onChange={setStake} disabled={locked} label="Stake amount" />
           <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
           {/* Keyed apart, as crash's: an element held as START MATCH never becomes NEW MATCH. */}
           {phase === "finished" ? (
@@ -113,13 +101,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
               START MATCH
             </Button>
           )}
-          <AutoBetPanel
-            token={token}
-            run={autoBet.run}
-            onStart={(settings) => void autoBet.start(settings)}
-            onStop={autoBet.stop}
-            disabled={phase === "fighting" || starting || state.bet === null}
-          />
+          <AutoBetPanel token={token} autoBet={autoBet} disabled={phase === "fighting" || starting || state.bet === null} />
           <HotkeyList />
           <OneClickPrompt />
           <BetTerms />

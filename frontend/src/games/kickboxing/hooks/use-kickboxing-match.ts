@@ -1,22 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { KickboxingBet } from "@engine/kickboxing";
-import { formatTokenAmount, type Token } from "@/config/tokens";
+import { alertShortBalance } from "@/lib/short-balance";
 import { playNotes, playSound } from "@/features/sound";
 import { exchangesShownAt, initialMatchState, matchReducer, resultAtMs } from "../match-machine";
-import type { KickboxingRound, KickboxingRoundSource } from "../round-source";
+import type { KickboxingBetRequest, KickboxingRound, KickboxingRoundSource } from "../round-source";
 import { HIT_NOTES, BLOCK_NOTES, BELL_NOTES } from "../sounds";
 
 export const NO_BET_MESSAGE = "Please select a bet option first (Red, Blue, or Tie)!";
-
-export function insufficientBalanceMessage(token: Token, balance: number, stake: number): string {
-  return `Insufficient ${token} balance! You have ${formatTokenAmount(token, balance)} but need ${formatTokenAmount(token, stake)}`;
-}
-
-export interface StartMatchInput {
-  token: Token;
-  stake: number;
-  playableBalance: number;
-}
 
 /**
  * The match state machine of docs/product.md §4, replaying the engine's timeline frame by frame.
@@ -82,17 +72,14 @@ export function useKickboxingMatch(source: KickboxingRoundSource) {
    * Starts a match (a finished one makes way); resolves with its profit (payout less stake) once
    * the fight has been shown, or null when no match started.
    */
-  async function startMatch({ token, stake, playableBalance }: StartMatchInput): Promise<number | null> {
+  async function startMatch({ token, stake, playableBalance }: Omit<KickboxingBetRequest, "bet"> & { playableBalance: number }): Promise<number | null> {
     if (inPlay.current) return null;
     const bet = chosenBet.current;
     if (!bet) {
       window.alert(NO_BET_MESSAGE);
       return null;
     }
-    if (stake > playableBalance) {
-      window.alert(insufficientBalanceMessage(token, playableBalance, stake));
-      return null;
-    }
+    if (alertShortBalance(token, playableBalance, stake)) return null;
     inPlay.current = true;
     setStarting(true);
     let placed: KickboxingRound;

@@ -157,7 +157,7 @@ describe("win-line names", () => {
       [D, D, D],
       [D, D, D],
     ];
-    const lines = describeWinLines(reels, evaluateReels(reels).winLines);
+    const lines = describeWinLines(evaluateReels(reels).winLines);
     expect(lines.map((line) => `${line.line} ${line.match}`)).toEqual([
       "Top Row 5-Match",
       "Middle Row 5-Match",

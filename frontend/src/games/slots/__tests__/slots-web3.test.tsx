@@ -32,7 +32,7 @@ function settledWith(request: BetRequest, settledWord: string): SettledBet {
   return {
     bet: {} as ChainBet,
     settlement: { kind: "settled", seed: null, random: settledWord, payout, totalStake: toBaseUnits(request.stake), jackpot: null, txHash: "0x", block: 2 },
-    check: { ok: true, problems: [], outcome: { gameType: GameType.SLOTS, slots: outcome }, word: settledWord },
+    check: { ok: true, problems: [], outcome: { gameType: GameType.SLOTS, slots: outcome } },
   };
 }
 

@@ -1,26 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { Token } from "@/config/tokens";
+import { alertShortBalance } from "@/lib/short-balance";
 import { playNotes, playSound } from "@/features/sound/index";
 import { useWallet } from "@/features/wallet/index";
 import { useGameStake } from "@/features/choices/index";
 import type { SlotsRoundSource, SlotsSpinResult } from "../round-source";
-import {
-  BIG_WIN_MS,
-  OPENING_REELS,
-  REELS,
-  SETTLE_DELAY_MS,
-  describeWinLines,
-  insufficientBalanceMessage,
-  reelStopDelay,
-  type SlotSymbol,
-  type WinLineView,
-} from "../slots-display";
+import { BIG_WIN_MS, OPENING_REELS, REELS, SETTLE_DELAY_MS, describeWinLines, reelStopDelay, type SlotSymbol, type WinLineView } from "../slots-display";
 import { BIG_WIN, REEL_STOP, REEL_TICK, REEL_TICK_INTERVAL_MS } from "../sounds";
 
-/** Switching token resets the bet to a stake that fits it (10 DEGEN, 0.01 BNB). */
-
 export interface SlotsWin {
-  id: number;
   token: Token;
   amount: number;
   lines: WinLineView[];
@@ -34,7 +22,7 @@ export interface SlotsWin {
  */
 export function useSlotsGame(source: SlotsRoundSource) {
   const { getPlayableBalance, applyPayout } = useWallet();
-  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("slots");
+  const { token, stake: bet, setToken: changeToken, setStake: setBet } = useGameStake("slots");
   const [spinning, setSpinning] = useState(false);
   const [reels, setReels] = useState<SlotSymbol[][]>(OPENING_REELS);
   /** Reels (from the left) that show their final symbols; the rest spin while spinning. */
@@ -60,14 +48,12 @@ export function useSlotsGame(source: SlotsRoundSource) {
     [],
   );
 
-  const changeToken = (next: Token) => setToken(next);
-
   function finish(result: SlotsSpinResult, spinToken: Token, id: number) {
     busy.current = false;
     setSpinning(false);
     if (result.payout <= 0) return;
     applyPayout(spinToken, result.payout);
-    const shown: SlotsWin = { id, token: spinToken, amount: result.payout, lines: describeWinLines(result.reels, result.winLines) };
+    const shown: SlotsWin = { token: spinToken, amount: result.payout, lines: describeWinLines(result.winLines) };
     setWin(shown);
     playSound("coin");
     setConfettiBurst(id);
@@ -86,11 +72,7 @@ export function useSlotsGame(source: SlotsRoundSource) {
     if (busy.current) return Promise.resolve(null);
     const stake = stakeOfRound ?? bet;
     const spinToken = token;
-    const message = insufficientBalanceMessage(spinToken, getPlayableBalance(spinToken), stake);
-    if (message) {
-      window.alert(message);
-      return Promise.resolve(null);
-    }
+    if (alertShortBalance(spinToken, getPlayableBalance(spinToken), stake)) return Promise.resolve(null);
     let roundOver!: (profit: number | null) => void;
     const over = new Promise<number | null>((resolve) => (roundOver = resolve));
     busy.current = true;

@@ -5,7 +5,7 @@ import { toBaseUnits } from "@engine/tokens";
 import { Toaster } from "@/features/toast";
 import { useWalletStore } from "@/features/wallet";
 import WheelPage from "../wheel-page";
-import { segmentAtPointer } from "../wheel-display";
+import { segmentAtPointer } from "./pointer";
 
 /** A random word whose spin lands on `segment` (found by the engine itself, not assumed). */
 function wordLandingOn(segment: number): string {

@@ -5,7 +5,8 @@ import { WheelDisc } from "../components/wheel-disc";
 import type { WheelRoundSource, WheelSpinResult } from "../round-source";
 import { landing, LAUNCH_SPEED, waitingAt } from "../spin-motion";
 import { useWheelGame } from "../hooks/use-wheel-game";
-import { segmentAtPointer, SPIN_DURATION_MS } from "../wheel-display";
+import { SPIN_DURATION_MS } from "../wheel-display";
+import { segmentAtPointer } from "./pointer";
 
 describe("the spin's motion", () => {
   it("lands every segment under the pointer at 3.5 s, slowing all the way and never turning back, whenever the outcome comes in the first 2.3 s", () => {

@@ -24,7 +24,7 @@ export type WheelPhase = "idle" | "spinning" | "result";
 
 export function useWheelGame(source: WheelRoundSource) {
   const { getPlayableBalance, applyPayout } = useWallet();
-  const { token, stake: bet, setToken, setStake: setBet } = useGameStake("wheel");
+  const { token, stake: bet, setToken: changeToken, setStake: setBet } = useGameStake("wheel");
   const selected = useChoicesStore((state) => state.wheelColours);
   const setSelected = useChoicesStore((state) => state.chooseWheelColours);
   const [limitReached, setLimitReached] = useState(false);
@@ -61,8 +61,6 @@ export function useWheelGame(source: WheelRoundSource) {
       setSelected([...selected, index].sort((a, b) => a - b));
     }
   };
-
-  const changeToken = (next: Token) => setToken(next);
 
   /**
    * One spin at the bet shown, or at `stakeOfRound` (auto-bet's); resolves with its record once the

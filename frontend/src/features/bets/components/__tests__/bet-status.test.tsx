@@ -8,7 +8,7 @@ import { BetStatus } from "../bet-status";
 /** The wheel's current bet, as the lifecycle leaves it after `patch`. */
 function showBet(patch: Partial<ActiveBet>): void {
   const id = useBetStore.getState().begin("wheel");
-  act(() => useBetStore.getState().update(id, { betId: "1", placedBlock: 10, ...patch }));
+  act(() => useBetStore.getState().update(id, { betId: "1", ...patch }));
 }
 
 beforeEach(() => {
@@ -19,7 +19,7 @@ beforeEach(() => {
     </MemoryRouter>,
   );
 });
-afterEach(() => useBetStore.getState().clear());
+afterEach(() => useBetStore.setState({ bet: null }));
 
 describe("BetStatus: a late settlement", () => {
   it("says the settlement is late and offers the claim only once the chain's clock reaches the bet's claim time", () => {

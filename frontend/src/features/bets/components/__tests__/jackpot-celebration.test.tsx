@@ -4,7 +4,7 @@ import { useWalletStore } from "@/features/wallet";
 import { useBetStore } from "../../bet-store";
 import { JackpotCelebration } from "../jackpot-celebration";
 
-afterEach(() => useBetStore.getState().clear());
+afterEach(() => useBetStore.setState({ bet: null }));
 
 describe("JackpotCelebration", () => {
   it("celebrates the settled bet's jackpot win with its amount, once, and re-reads the balances", async () => {
