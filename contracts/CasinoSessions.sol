@@ -277,7 +277,8 @@ contract CasinoSessions is EIP712 {
             (address signer, , ) = ECDSA.tryRecover(_betDigest(signed), countersignature);
             if (signer != settler && !_inRetiredGrace(signer)) revert NotRelayer(msg.sender);
         }
-        address key = _acceptBet(signed);
+        (address key, bytes memory refusal) = _betRefusal(signed);
+        if (refusal.length != 0) _revert(refusal);
         betId = casino.placeFor(signed.bet, signed.deadline);
         _openStakes[betId] = OpenStake(key, true);
     }
@@ -293,7 +294,8 @@ contract CasinoSessions is EIP712 {
         address placedBy = open.key;
         if (placedBy != address(0) && placedBy != key) revert NotBetSession(betId, key);
         (uint256 stake, address token) = casino.addStakeFor(betId);
-        _checkStake(_playerOf(betId), key, token, BLACKJACK, stake, true);
+        bytes memory refusal = _stakeRefusal(_playerOf(betId), key, token, BLACKJACK, stake, true);
+        if (refusal.length != 0) _revert(refusal);
         if (placedBy == address(0)) _openStakes[betId] = OpenStake(key, false);
     }
 
@@ -384,14 +386,8 @@ contract CasinoSessions is EIP712 {
 
     // ───────────────────────────── internals ─────────────────────────────
 
-    /// @dev Checks a signed bet against its key's session and counts its stake as lost until paid.
-    function _acceptBet(ISessionCasino.SignedBet calldata signed) private returns (address key) {
-        bytes memory refusal;
-        (key, refusal) = _betRefusal(signed);
-        if (refusal.length != 0) _revert(refusal);
-    }
-
-    /// @dev What _acceptBet reverts with (empty: the bet is accepted, its stake counted), and the key.
+    /// @dev Checks a signed bet against its key's session and counts its stake as lost until paid:
+    ///      its key, and what refuses it (empty: the bet is accepted, its stake counted).
     function _betRefusal(ISessionCasino.SignedBet calldata signed) private returns (address key, bytes memory refusal) {
         if (block.timestamp > signed.deadline) return (address(0), abi.encodeWithSelector(BetExpiredDeadline.selector, signed.deadline));
         ECDSA.RecoverError recoverError;
@@ -442,15 +438,10 @@ contract CasinoSessions is EIP712 {
     }
 
     /// @dev Checks a stake against its key's session (open, its token, its game, its largest
-    ///      stake) and counts it against the budget (the most the session may lose) until paid.
-    function _checkStake(address player, address key, address token, uint256 game, uint256 amount, bool split) private {
-        bytes memory refusal = _stakeRefusal(player, key, token, game, amount, split);
-        if (refusal.length != 0) _revert(refusal);
-    }
-
-    /// @dev What _checkStake reverts with (empty: the stake is counted). A revoked key's bets still
-    ///      land until the session's expiry, which the revocation brought within
-    ///      BET_ACCEPTANCE_WINDOW: those the server accepted before it. Its splits do not.
+    ///      stake) and counts it against the budget (the most the session may lose) until paid:
+    ///      what refuses it (empty: the stake is counted). A revoked key's bets still land until
+    ///      the session's expiry, which the revocation brought within BET_ACCEPTANCE_WINDOW: those
+    ///      the server accepted before it. Its splits do not.
     function _stakeRefusal(address player, address key, address token, uint256 game, uint256 amount, bool split) private returns (bytes memory) {
         bool native = token == address(0);
         if (!native && token != _degen) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
