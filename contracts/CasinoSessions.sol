@@ -8,7 +8,8 @@ import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/Signa
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
 import {IBetReader} from "./interfaces/IBetReader.sol";
-import {ISessionCasino, ACCEPTANCE_WINDOW, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
+import {CasinoLedger} from "./casino/CasinoLedger.sol";
+import {ISessionCasino, ACCEPTANCE_WINDOW, SIGNED_BET_SIZE, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
 
 /// @title CasinoSessions
 /// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
@@ -58,8 +59,6 @@ contract CasinoSessions is EIP712 {
     uint256 private constant TOKEN_DEGEN = 1;
     uint256 private constant TOKEN_NATIVE = 2;
     uint256 private constant BLACKJACK = 2;
-    /// @dev A SignedBet in the ABI: twelve words, all of fixed size.
-    uint256 private constant SIGNED_BET_SIZE = 12 * 32;
     /// @dev The head of Casino.playFor's arguments: the offsets of the bets, seeds and refusals.
     uint256 private constant PLAY_FOR_HEAD_SIZE = 3 * 32;
     /// @dev The signed fields of a Bet in the ABI: ten words (ISessionCasino.SignedBet's bet and deadline).
@@ -294,7 +293,7 @@ contract CasinoSessions is EIP712 {
         address placedBy = open.key;
         if (placedBy != address(0) && placedBy != key) revert NotBetSession(betId, key);
         (uint256 stake, address token) = casino.addStakeFor(betId);
-        bytes memory refusal = _stakeRefusal(_playerOf(betId), key, token, BLACKJACK, stake, true);
+        bytes memory refusal = _stakeRefusal(CasinoLedger.playerOf(betId), key, token, BLACKJACK, stake, true);
         if (refusal.length != 0) _revert(refusal);
         if (placedBy == address(0)) _openStakes[betId] = OpenStake(key, false);
     }
@@ -318,7 +317,7 @@ contract CasinoSessions is EIP712 {
     function settle(uint256 betId, bytes32 seed, bytes calldata actions, bytes calldata signature, bytes calldata keyGrant) external {
         _onlyRelayer();
         address key = _actionSigner(betId, actions, signature);
-        address player = _playerOf(betId);
+        address player = CasinoLedger.playerOf(betId);
         if (keyGrant.length != 0) {
             bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(ACTION_KEY_TYPEHASH, player, betId, key)));
             if (!SignatureChecker.isValidSignatureNow(player, digest, keyGrant)) revert InvalidSignature();
@@ -544,9 +543,5 @@ contract CasinoSessions is EIP712 {
     /// @dev An amount of a grant in units, at most int64's maximum (so that `lost` can reach it).
     function _units(uint256 amount) private pure returns (uint64) {
         return uint64(Math.min(amount / UNIT, uint256(uint64(type(int64).max))));
-    }
-
-    function _playerOf(uint256 betId) private pure returns (address) {
-        return address(uint160(betId >> 64));
     }
 }

@@ -12,6 +12,10 @@ uint256 constant SKIPPED_PAYOUT = 1 << 255;
 ///      bet never makes it fail (contracts/README.md "Trust assumptions", issue #37 item 2).
 uint256 constant ACCEPTANCE_WINDOW = 5 minutes;
 
+/// @dev A SignedBet in the ABI: twelve words, all of fixed size, which CasinoSessions.play and
+///      Casino.playFor pass on as calldata holds them.
+uint256 constant SIGNED_BET_SIZE = 12 * 32;
+
 /// @title ISessionCasino
 /// @notice What CasinoSessions calls on the Casino that deployed it: bets a player's session key
 ///         signed, placed (and, for a game that needs no decision, settled) from the player's vault.
