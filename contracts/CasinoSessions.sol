@@ -7,7 +7,6 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
-import {IBetReader} from "./interfaces/IBetReader.sol";
 import {CasinoLedger} from "./casino/CasinoLedger.sol";
 import {ISessionCasino, ACCEPTANCE_WINDOW, SIGNED_BET_SIZE, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
 
@@ -324,7 +323,7 @@ contract CasinoSessions is EIP712 {
         } else {
             Allowance memory session = _sessions[player][key].degen;
             if (session.expiresAt == 0) revert NotSessionPlayer(key, player);
-            if (session.revoked && IBetReader(address(casino)).getBet(betId).placedBlock >= _revokedInBlock[player][key]) {
+            if (session.revoked && casino.getBet(betId).placedBlock >= _revokedInBlock[player][key]) {
                 revert SessionRevokedError(key);
             }
         }

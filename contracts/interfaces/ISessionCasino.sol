@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {ICasino} from "./ICasino.sol";
+
 /// @dev What ISessionCasino.playFor pays a bet it skipped: this bit, above any payout, with the
 ///      selector of the error that refused it in the low 32 bits.
 uint256 constant SKIPPED_PAYOUT = 1 << 255;
@@ -65,6 +67,10 @@ interface ISessionCasino {
 
     /// @notice When `account` stopped being the settler (0: never was one, or never replaced).
     function settlerRetiredAt(address account) external view returns (uint256);
+
+    /// @notice A bet as stored (`open` false once resolved or never placed), as CasinoSessions reads
+    ///         it for a revoked key's action log.
+    function getBet(uint256 betId) external view returns (ICasino.BetView memory);
 
     /// @notice Settles an open bet with the actions its player signed.
     function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external returns (uint256 payout, address token);
