@@ -7,7 +7,6 @@ import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 import {ICasino} from "./interfaces/ICasino.sol";
 import {CasinoSwap} from "./CasinoSwap.sol";
 
-
 /// @title CasinoRelay
 /// @notice Carries out a withdrawal or a swap of a player's Casino vault that the player signed
 ///         (EIP-712), so that someone else (the casino's server) pays the gas. Anyone may submit a

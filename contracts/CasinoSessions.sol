@@ -7,8 +7,8 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
-import {IBetReader} from "./interfaces/IBetReader.sol";
-import {ISessionCasino, ACCEPTANCE_WINDOW, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
+import {CasinoLedger} from "./casino/CasinoLedger.sol";
+import {ISessionCasino, ACCEPTANCE_WINDOW, SIGNED_BET_SIZE, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
 
 /// @title CasinoSessions
 /// @notice One-click play. A player's wallet signs, once, a session for a key the browser holds:
@@ -58,8 +58,6 @@ contract CasinoSessions is EIP712 {
     uint256 private constant TOKEN_DEGEN = 1;
     uint256 private constant TOKEN_NATIVE = 2;
     uint256 private constant BLACKJACK = 2;
-    /// @dev A SignedBet in the ABI: twelve words, all of fixed size.
-    uint256 private constant SIGNED_BET_SIZE = 12 * 32;
     /// @dev The head of Casino.playFor's arguments: the offsets of the bets, seeds and refusals.
     uint256 private constant PLAY_FOR_HEAD_SIZE = 3 * 32;
     /// @dev The signed fields of a Bet in the ABI: ten words (ISessionCasino.SignedBet's bet and deadline).
@@ -277,7 +275,8 @@ contract CasinoSessions is EIP712 {
             (address signer, , ) = ECDSA.tryRecover(_betDigest(signed), countersignature);
             if (signer != settler && !_inRetiredGrace(signer)) revert NotRelayer(msg.sender);
         }
-        address key = _acceptBet(signed);
+        (address key, bytes memory refusal) = _betRefusal(signed);
+        if (refusal.length != 0) _revert(refusal);
         betId = casino.placeFor(signed.bet, signed.deadline);
         _openStakes[betId] = OpenStake(key, true);
     }
@@ -293,7 +292,8 @@ contract CasinoSessions is EIP712 {
         address placedBy = open.key;
         if (placedBy != address(0) && placedBy != key) revert NotBetSession(betId, key);
         (uint256 stake, address token) = casino.addStakeFor(betId);
-        _checkStake(_playerOf(betId), key, token, BLACKJACK, stake, true);
+        bytes memory refusal = _stakeRefusal(CasinoLedger.playerOf(betId), key, token, BLACKJACK, stake, true);
+        if (refusal.length != 0) _revert(refusal);
         if (placedBy == address(0)) _openStakes[betId] = OpenStake(key, false);
     }
 
@@ -316,14 +316,14 @@ contract CasinoSessions is EIP712 {
     function settle(uint256 betId, bytes32 seed, bytes calldata actions, bytes calldata signature, bytes calldata keyGrant) external {
         _onlyRelayer();
         address key = _actionSigner(betId, actions, signature);
-        address player = _playerOf(betId);
+        address player = CasinoLedger.playerOf(betId);
         if (keyGrant.length != 0) {
             bytes32 digest = _hashTypedDataV4(keccak256(abi.encode(ACTION_KEY_TYPEHASH, player, betId, key)));
             if (!SignatureChecker.isValidSignatureNow(player, digest, keyGrant)) revert InvalidSignature();
         } else {
             Allowance memory session = _sessions[player][key].degen;
             if (session.expiresAt == 0) revert NotSessionPlayer(key, player);
-            if (session.revoked && IBetReader(address(casino)).getBet(betId).placedBlock >= _revokedInBlock[player][key]) {
+            if (session.revoked && casino.getBet(betId).placedBlock >= _revokedInBlock[player][key]) {
                 revert SessionRevokedError(key);
             }
         }
@@ -384,14 +384,8 @@ contract CasinoSessions is EIP712 {
 
     // ───────────────────────────── internals ─────────────────────────────
 
-    /// @dev Checks a signed bet against its key's session and counts its stake as lost until paid.
-    function _acceptBet(ISessionCasino.SignedBet calldata signed) private returns (address key) {
-        bytes memory refusal;
-        (key, refusal) = _betRefusal(signed);
-        if (refusal.length != 0) _revert(refusal);
-    }
-
-    /// @dev What _acceptBet reverts with (empty: the bet is accepted, its stake counted), and the key.
+    /// @dev Checks a signed bet against its key's session and counts its stake as lost until paid:
+    ///      its key, and what refuses it (empty: the bet is accepted, its stake counted).
     function _betRefusal(ISessionCasino.SignedBet calldata signed) private returns (address key, bytes memory refusal) {
         if (block.timestamp > signed.deadline) return (address(0), abi.encodeWithSelector(BetExpiredDeadline.selector, signed.deadline));
         ECDSA.RecoverError recoverError;
@@ -442,15 +436,10 @@ contract CasinoSessions is EIP712 {
     }
 
     /// @dev Checks a stake against its key's session (open, its token, its game, its largest
-    ///      stake) and counts it against the budget (the most the session may lose) until paid.
-    function _checkStake(address player, address key, address token, uint256 game, uint256 amount, bool split) private {
-        bytes memory refusal = _stakeRefusal(player, key, token, game, amount, split);
-        if (refusal.length != 0) _revert(refusal);
-    }
-
-    /// @dev What _checkStake reverts with (empty: the stake is counted). A revoked key's bets still
-    ///      land until the session's expiry, which the revocation brought within
-    ///      BET_ACCEPTANCE_WINDOW: those the server accepted before it. Its splits do not.
+    ///      stake) and counts it against the budget (the most the session may lose) until paid:
+    ///      what refuses it (empty: the stake is counted). A revoked key's bets still land until
+    ///      the session's expiry, which the revocation brought within BET_ACCEPTANCE_WINDOW: those
+    ///      the server accepted before it. Its splits do not.
     function _stakeRefusal(address player, address key, address token, uint256 game, uint256 amount, bool split) private returns (bytes memory) {
         bool native = token == address(0);
         if (!native && token != _degen) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
@@ -553,9 +542,5 @@ contract CasinoSessions is EIP712 {
     /// @dev An amount of a grant in units, at most int64's maximum (so that `lost` can reach it).
     function _units(uint256 amount) private pure returns (uint64) {
         return uint64(Math.min(amount / UNIT, uint256(uint64(type(int64).max))));
-    }
-
-    function _playerOf(uint256 betId) private pure returns (address) {
-        return address(uint160(betId >> 64));
     }
 }

@@ -3,6 +3,7 @@ pragma solidity 0.8.28;
 
 import {ICasino} from "./interfaces/ICasino.sol";
 import {Announcement} from "./utils/Announcement.sol";
+import {CasinoLedger} from "./casino/CasinoLedger.sol";
 
 /// @title CasinoSwap
 /// @notice The fixed-rate swap between a player's DEGEN and BNB vault balances, against the house
@@ -51,7 +52,6 @@ contract CasinoSwap {
     error SwapBelowMinimum(uint256 amountOut, uint256 minAmountOut);
     error SwapAboveCap(uint256 amountOut, uint256 cap);
     error SwapAboveDailyCap(uint256 amountOut, uint256 room);
-    error OutOfBounds(uint256 value, uint256 min, uint256 max);
 
     modifier onlyOwner() {
         if (msg.sender != casino.owner()) revert NotOwner();
@@ -90,8 +90,8 @@ contract CasinoSwap {
     /// @param perSwapCapBps one swap, within [1, MAX_SWAP_CAP_BPS]
     /// @param dailyCapBps any 24 hours, within [perSwapCapBps, MAX_DAILY_CAP_BPS]
     function setCaps(uint256 perSwapCapBps, uint256 dailyCapBps) external onlyOwner {
-        _checkBounds(perSwapCapBps, 1, MAX_SWAP_CAP_BPS);
-        _checkBounds(dailyCapBps, perSwapCapBps, MAX_DAILY_CAP_BPS);
+        CasinoLedger.checkBounds(perSwapCapBps, 1, MAX_SWAP_CAP_BPS);
+        CasinoLedger.checkBounds(dailyCapBps, perSwapCapBps, MAX_DAILY_CAP_BPS);
         _config.perSwapCapBps = uint16(perSwapCapBps);
         _config.dailyCapBps = uint16(dailyCapBps);
         emit SwapCapsChanged(perSwapCapBps, dailyCapBps);
@@ -101,7 +101,7 @@ contract CasinoSwap {
     ///         ANNOUNCEMENT_LIFETIME (Casino owner only). Replaces any pending one.
     /// @param rate DEGEN per BNB, within [MIN_RATE, MAX_RATE]
     function announceRate(uint256 rate) external onlyOwner {
-        _checkBounds(rate, MIN_RATE, MAX_RATE);
+        CasinoLedger.checkBounds(rate, MIN_RATE, MAX_RATE);
         uint64 executableAt = Announcement.executableAt(casino.announcementDelay());
         _config.pendingRate = uint32(rate);
         _config.pendingRateAt = executableAt;
@@ -182,9 +182,5 @@ contract CasinoSwap {
         uint256 leaked = (bucket * (block.timestamp - flow.updatedAt)) / 1 days;
         level = flow.level > leaked ? flow.level - leaked : 0;
         room = bucket > level ? bucket - level : 0;
-    }
-
-    function _checkBounds(uint256 value, uint256 min, uint256 max) private pure {
-        if (value < min || value > max) revert OutOfBounds(value, min, max);
     }
 }

@@ -59,7 +59,7 @@ library Payouts {
     ///         natural into two wins.
     function ratio(uint8 gameType, uint256 params, bool isNative, bool split) internal pure returns (uint256 num, uint256 den) {
         if (gameType == WHEEL) {
-            uint256 colours = _popCount(params);
+            uint256 colours = popCount(params);
             if (params == 0 || params >= (1 << WHEEL_COLOURS) || colours > MAX_WHEEL_COLOURS) revert InvalidParams(gameType, params);
             return (WHEEL_COLOURS * rtpBps(isNative), colours * BPS);
         }
@@ -95,7 +95,11 @@ library Payouts {
         return (totalStake * num) / den;
     }
 
-    function _popCount(uint256 bits) private pure returns (uint256 count) {
-        for (; bits != 0; bits &= bits - 1) ++count;
+    /// @notice How many bits of `bits` are set: a wheel bet's colours.
+    function popCount(uint256 bits) internal pure returns (uint256 count) {
+        // Unchecked: bits ≠ 0 inside the loop, and count ≤ 256.
+        unchecked {
+            for (; bits != 0; bits &= bits - 1) ++count;
+        }
     }
 }

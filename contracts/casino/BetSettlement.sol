@@ -15,13 +15,9 @@ import {CasinoStorage, CasinoEnv, HouseCache, PlayerState, Bet} from "./CasinoSt
 library BetSettlement {
     using CasinoLedger for CasinoStorage;
 
-    /// @notice Settles several bets in order, each checked against the payout the settler expects
-    ///         (Casino.settleBatch). A bet that cannot be settled as given (no longer open, not its
-    ///         player's next, its block's hash not known yet, a wrong seed, another payout: a
-    ///         split added since the settler fixed it) is skipped with SettlementSkipped and left
-    ///         as it was, its player's chain with it, for the settler's next call; the others
-    ///         settle. One player's transaction mined just before the batch thus cannot revert
-    ///         everyone else's settlement.
+    /// @notice Settles several bets in order, skipping with SettlementSkipped, and leaving as it
+    ///         was, each bet that cannot be settled as given (Casino.settleBatch): one player's
+    ///         transaction mined just before the batch thus cannot revert everyone else's settlement.
     function settleBatch(
         CasinoStorage storage s,
         CasinoEnv calldata env,

@@ -92,9 +92,7 @@ abstract contract CasinoBase is ICasino, Ownable2Step, ReentrancyGuardTransient 
         _;
     }
 
-    /// @param degen_ the DEGEN token
-    /// @param settler_ the server's settlement key
-    /// @param rules_ the games' rules (contracts/rules/GameRules.sol)
+    /// @dev The Casino's constructor (Casino.sol) documents the parameters.
     constructor(IERC20 degen_, address settler_, IGameRules rules_) Ownable(msg.sender) {
         if (address(degen_) == address(0) || settler_ == address(0) || address(rules_) == address(0)) revert ZeroAddress();
         if (IDegenToken(address(degen_)).casino() != address(this)) revert TokenNotBoundToCasino();

@@ -6,7 +6,7 @@ import {Address} from "@openzeppelin/contracts/utils/Address.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
-import {ISessionCasino} from "../interfaces/ISessionCasino.sol";
+import {ISessionCasino, SIGNED_BET_SIZE} from "../interfaces/ISessionCasino.sol";
 import {CasinoStorage, Config, House, PlayerState, Bet} from "./CasinoStorage.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
 import {SessionPlay} from "./SessionPlay.sol";
@@ -22,8 +22,6 @@ abstract contract CasinoBets is CasinoBase {
     using SafeCast for uint256;
     using CasinoLedger for CasinoStorage;
 
-    /// @dev A SignedBet in the ABI: twelve words, all of fixed size.
-    uint256 private constant SIGNED_BET_SIZE = 12 * 32;
     /// @dev SessionPlay.playFor's arguments' head: the storage slot, the environment's three
     ///      addresses, and the offsets of the bets, of the seeds and of the refusals.
     uint256 private constant PLAY_HEAD_SIZE = 7 * 32;

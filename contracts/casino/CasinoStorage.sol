@@ -87,7 +87,6 @@ struct PendingSettler {
     uint64 executableAt;
 }
 
-
 /// @notice Everything the Casino stores.
 struct CasinoStorage {
     Config config;

@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {ICasino} from "../interfaces/ICasino.sol";
 import {CasinoStorage, House} from "./CasinoStorage.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
 import {CasinoBase} from "./CasinoBase.sol";
@@ -33,21 +34,12 @@ abstract contract CasinoVault is CasinoBase {
         _withdraw(msg.sender, token, amount);
     }
 
-    /// @notice Relay of a withdrawal the player signed (see CasinoRelay): sends the player's free
-    ///         vault balance to that same player, never anywhere else.
-    /// @param player the owner of the vault balance, and the receiver
-    /// @param token DEGEN or address(0)
-    /// @param amount base units
+    /// @inheritdoc ICasino
     function withdrawFor(address player, address token, uint256 amount) external nonReentrant onlyRelay supportedToken(token) {
         _withdraw(player, token, amount);
     }
 
-    /// @notice Exchanges a player's vault balance of one token for the other against the bankroll,
-    ///         at the amounts the swap desk priced and capped (swap desk only).
-    /// @param player whose vault balance is swapped
-    /// @param fromToken the token given (the other one is received)
-    /// @param amountIn base units of `fromToken`, from the player's vault into the bankroll
-    /// @param amountOut base units of the other token, from the free bankroll into the player's vault
+    /// @inheritdoc ICasino
     function exchange(address player, address fromToken, uint256 amountIn, uint256 amountOut)
         external
         nonReentrant

@@ -32,10 +32,7 @@ library HouseAdmin {
 
     // ───────────────────────────── bankroll ─────────────────────────────
 
-    /// @notice Announces a bankroll withdrawal, executable after `announcementDelay` for
-    ///         Announcement.LIFETIME (owner only). Replaces any pending announcement for the token.
-    /// @param token DEGEN or address(0)
-    /// @param amount base units
+    /// @notice Announces a bankroll withdrawal (CasinoHouse.announceBankrollWithdrawal).
     function announceBankrollWithdrawal(CasinoStorage storage s, address token, uint256 amount) external {
         if (amount == 0) revert ICasino.ZeroAmount();
         uint64 executableAt = Announcement.executableAt(s.config.announcementDelay);
@@ -43,18 +40,14 @@ library HouseAdmin {
         emit ICasino.BankrollWithdrawalAnnounced(token, amount, executableAt);
     }
 
-    /// @notice Cancels the pending bankroll withdrawal of a token (owner only).
-    /// @param token DEGEN or address(0)
+    /// @notice Cancels the pending bankroll withdrawal of a token (CasinoHouse.cancelBankrollWithdrawal).
     function cancelBankrollWithdrawal(CasinoStorage storage s, address token) external {
         if (s.pendingWithdrawal[token].amount == 0) revert ICasino.NothingPending();
         delete s.pendingWithdrawal[token];
         emit ICasino.BankrollWithdrawalCancelled(token);
     }
 
-    /// @notice Sends an announced amount of the free bankroll (never reserved funds, player
-    ///         balances or the jackpot) to `to`, the owner, once the delay has passed and before the
-    ///         announcement lapses (owner only).
-    /// @param token DEGEN or address(0)
+    /// @notice Sends an announced amount of the free bankroll to `to`, the owner (CasinoHouse.executeBankrollWithdrawal).
     function executeBankrollWithdrawal(CasinoStorage storage s, address token, address degen, address to) external {
         PendingWithdrawal memory pending = s.pendingWithdrawal[token];
         if (pending.amount == 0) revert ICasino.NothingPending();
@@ -69,11 +62,7 @@ library HouseAdmin {
         _send(token, to, degen, pending.amount);
     }
 
-    /// @notice Sends what the contract holds of a token beyond everything it owes (`accounted`):
-    ///         tokens or BNB that reached it outside its functions, and any other ERC-20 in full
-    ///         (owner only). Nothing owed to players, open bets, the bankroll or the jackpot can move.
-    /// @param token any ERC-20, or address(0) for BNB
-    /// @param to the receiver
+    /// @notice Sends what the Casino holds of a token beyond what it owes (CasinoHouse.sweep).
     function sweep(CasinoStorage storage s, address token, address to, address degen) external {
         if (to == address(0)) revert ICasino.ZeroAddress();
         uint256 held = token == CasinoLedger.NATIVE ? address(this).balance : IERC20(token).balanceOf(address(this));
@@ -87,10 +76,7 @@ library HouseAdmin {
 
     // ───────────────────────────── settler ─────────────────────────────
 
-    /// @notice Announces the next settler, who replaces the current one once `announcementDelay`
-    ///         has passed, within Announcement.LIFETIME (owner only). Replaces any pending
-    ///         announcement.
-    /// @param settler_ the next settlement key
+    /// @notice Announces the next settler (CasinoHouse.announceSettlerChange).
     function announceSettlerChange(CasinoStorage storage s, address settler_) external {
         if (settler_ == address(0)) revert ICasino.ZeroAddress();
         uint64 executableAt = Announcement.executableAt(s.config.announcementDelay);
@@ -98,7 +84,7 @@ library HouseAdmin {
         emit ICasino.SettlerChangeAnnounced(settler_, executableAt);
     }
 
-    /// @notice Cancels the announced settler change (owner only).
+    /// @notice Cancels the announced settler change (CasinoHouse.cancelSettlerChange).
     function cancelSettlerChange(CasinoStorage storage s) external {
         address announced = s.pendingSettler.settler;
         if (announced == address(0)) revert ICasino.NothingPending();
@@ -106,10 +92,10 @@ library HouseAdmin {
         emit ICasino.SettlerChangeCancelled(announced);
     }
 
-    /// @notice Makes the announced settler the settler, once the delay has passed and before the
-    ///         announcement lapses (owner only). The settler it replaces is recorded as retired
-    ///         now: CasinoSessions still takes its countersignatures of bets for a while
-    ///         (RETIRED_SETTLER_GRACE), so that a bet it accepted can still be placed by its player.
+    /// @notice Makes the announced settler the settler (CasinoHouse.executeSettlerChange). The
+    ///         settler it replaces is recorded as retired now: CasinoSessions still takes its
+    ///         countersignatures of bets for a while (RETIRED_SETTLER_GRACE), so that a bet it
+    ///         accepted can still be placed by its player.
     function executeSettlerChange(CasinoStorage storage s) external {
         PendingSettler memory pending = s.pendingSettler;
         if (pending.settler == address(0)) revert ICasino.NothingPending();
@@ -123,24 +109,21 @@ library HouseAdmin {
 
     // ───────────────────────────── settings ─────────────────────────────
 
-    /// @notice Stops new bets (owner only). Settlement, claims, withdrawals and swaps go on.
+    /// @notice Stops new bets (CasinoHouse.pause).
     function pause(CasinoStorage storage s) external {
         if (s.config.paused) revert ICasino.IsPaused();
         s.config.paused = true;
         emit ICasino.Paused(msg.sender);
     }
 
-    /// @notice Resumes new bets (owner only).
+    /// @notice Resumes new bets (CasinoHouse.unpause).
     function unpause(CasinoStorage storage s) external {
         if (!s.config.paused) revert ICasino.NotPaused();
         s.config.paused = false;
         emit ICasino.Unpaused(msg.sender);
     }
 
-    /// @notice Sets the configured ceiling of `maxBet` for a token (owner only), rounded down to
-    ///         a whole number of minimum bets.
-    /// @param token DEGEN or address(0)
-    /// @param amount within [minBet(token), minBet(token) × MAX_BET_UNITS]
+    /// @notice Sets the configured ceiling of `maxBet` for a token (CasinoHouse.setMaxBetLimit).
     function setMaxBetLimit(CasinoStorage storage s, address token, uint256 amount) external {
         uint256 unit = CasinoLedger.minBetOf(token);
         CasinoLedger.checkBounds(amount, unit, unit * MAX_BET_UNITS);
@@ -150,52 +133,42 @@ library HouseAdmin {
         emit ICasino.MaxBetLimitChanged(token, units * unit);
     }
 
-    /// @notice Sets the largest payout one bet may reserve, in bps of the free bankroll (owner only).
-    /// @param bps within [1, MAX_RISK_BPS]
+    /// @notice Sets the largest payout one bet may reserve (CasinoHouse.setRiskBps).
     function setRiskBps(CasinoStorage storage s, uint256 bps) external {
         CasinoLedger.checkBounds(bps, 1, MAX_RISK_BPS);
         s.config.riskBps = uint16(bps);
         emit ICasino.RiskChanged(bps);
     }
 
-    /// @notice Sets the largest sum one player's open bets may reserve, in bps of the bankroll (owner only).
-    /// @param bps within [1, MAX_PLAYER_RISK_BPS]
+    /// @notice Sets the largest sum one player's open bets may reserve (CasinoHouse.setPlayerRiskBps).
     function setPlayerRiskBps(CasinoStorage storage s, uint256 bps) external {
         CasinoLedger.checkBounds(bps, 1, MAX_PLAYER_RISK_BPS);
         s.config.playerRiskBps = uint16(bps);
         emit ICasino.PlayerRiskChanged(bps);
     }
 
-    /// @notice Sets the largest sum all open interactive bets (blackjack, crash with a manual
-    ///         cash-out) may reserve together, in bps of the bankroll (owner only).
-    /// @param bps within [1, MAX_INTERACTIVE_RISK_BPS]
+    /// @notice Sets the largest sum all open interactive bets may reserve (CasinoHouse.setInteractiveRiskBps).
     function setInteractiveRiskBps(CasinoStorage storage s, uint256 bps) external {
         CasinoLedger.checkBounds(bps, 1, MAX_INTERACTIVE_RISK_BPS);
         s.config.interactiveRiskBps = uint16(bps);
         emit ICasino.InteractiveRiskChanged(bps);
     }
 
-    /// @notice Sets how long the settler has before a bet can be claimed as expired (owner only).
-    ///         A term: it applies to bets placed afterwards.
-    /// @param seconds_ within [MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW]
+    /// @notice Sets how long the settler has before a bet can be claimed as expired (CasinoHouse.setSettleWindow).
     function setSettleWindow(CasinoStorage storage s, uint256 seconds_) external {
         CasinoLedger.checkBounds(seconds_, MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW);
         s.config.settleWindow = uint24(seconds_);
         emit ICasino.SettleWindowChanged(seconds_);
     }
 
-    /// @notice Sets the delay between announcing and executing a bankroll withdrawal, a settler
-    ///         change or a swap rate (owner only). Applies to announcements made afterwards.
-    /// @param seconds_ within [MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY]
+    /// @notice Sets the delay between announcing and executing a change (CasinoHouse.setAnnouncementDelay).
     function setAnnouncementDelay(CasinoStorage storage s, uint256 seconds_) external {
         CasinoLedger.checkBounds(seconds_, MIN_ANNOUNCEMENT_DELAY, MAX_ANNOUNCEMENT_DELAY);
         s.config.announcementDelay = uint32(seconds_);
         emit ICasino.AnnouncementDelayChanged(seconds_);
     }
 
-    /// @notice Sets the jackpot terms of DEGEN bets placed afterwards (owner only).
-    /// @param edgeBps a bet's expected jackpot win in bps of its stake, within [0, MAX_JACKPOT_EDGE_BPS]
-    /// @param shareBps the share of the pool a hit wins, within [1, MAX_JACKPOT_SHARE_BPS]
+    /// @notice Sets the jackpot terms of DEGEN bets placed afterwards (CasinoHouse.setJackpotTerms).
     function setJackpotTerms(CasinoStorage storage s, uint256 edgeBps, uint256 shareBps) external {
         CasinoLedger.checkBounds(edgeBps, 0, MAX_JACKPOT_EDGE_BPS);
         CasinoLedger.checkBounds(shareBps, 1, MAX_JACKPOT_SHARE_BPS);

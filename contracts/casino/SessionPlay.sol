@@ -198,7 +198,8 @@ library SessionPlay {
             if (link == 0) refusal = ICasino.WrongSeed.selector;
         }
         if (refusal == 0) {
-            (payout, word) = _outcome(env, bet, seed, isNative);
+            word = FairRandom.word(seed, bet.clientSeed, bet.player, bet.nonce, block.chainid, address(this));
+            payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
             if (payout > payoutRoom) refusal = ICasino.BetTooLarge.selector;
         }
         if (refusal == 0 && state.limited) refusal = _limitsRefusal(env, player, isNative, bet.amount, signed.deadline);
@@ -216,16 +217,6 @@ library SessionPlay {
             batch.tickets = nextTickets(batch.tickets, betId, odds, prize);
             ++batch.ticketCount;
         }
-    }
-
-    /// @dev The rules' payout of a bet, and its random word.
-    function _outcome(CasinoEnv memory env, ISessionCasino.BetInput memory bet, bytes32 seed, bool isNative)
-        private
-        view
-        returns (uint256 payout, bytes32 word)
-    {
-        word = FairRandom.word(seed, bet.clientSeed, bet.player, bet.nonce, block.chainid, address(this));
-        payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
     }
 
     /// @dev A bet's payout credited to its player's vault (whose `balance` covers the stake) and

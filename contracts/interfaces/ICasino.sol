@@ -215,7 +215,8 @@ interface ICasino {
     /// @param token DEGEN or address(0)
     function house(address token) external view returns (uint256 bankroll, uint256 reserved);
 
-    /// @notice Sends a player's free vault balance to that same player, as the player signed (relay only).
+    /// @notice Relay of a withdrawal the player signed (see CasinoRelay): sends the player's free
+    ///         vault balance to that same player, never anywhere else (relay only).
     /// @param player the owner of the vault balance, and the receiver
     /// @param token DEGEN or address(0)
     /// @param amount base units
@@ -225,7 +226,7 @@ interface ICasino {
     ///         at the amounts the swap desk priced and capped (swap desk only).
     /// @param player whose vault balance is swapped
     /// @param fromToken the token given (the other one is received)
-    /// @param amountIn base units of `fromToken`
-    /// @param amountOut base units of the other token
+    /// @param amountIn base units of `fromToken`, from the player's vault into the bankroll
+    /// @param amountOut base units of the other token, from the free bankroll into the player's vault
     function exchange(address player, address fromToken, uint256 amountIn, uint256 amountOut) external;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
+import {ICasino} from "./ICasino.sol";
+
 /// @dev What ISessionCasino.playFor pays a bet it skipped: this bit, above any payout, with the
 ///      selector of the error that refused it in the low 32 bits.
 uint256 constant SKIPPED_PAYOUT = 1 << 255;
@@ -11,6 +13,10 @@ uint256 constant SKIPPED_PAYOUT = 1 << 255;
 ///      window after that change, and still lands: what a player does after the server took their
 ///      bet never makes it fail (contracts/README.md "Trust assumptions", issue #37 item 2).
 uint256 constant ACCEPTANCE_WINDOW = 5 minutes;
+
+/// @dev A SignedBet in the ABI: twelve words, all of fixed size, which CasinoSessions.play and
+///      Casino.playFor pass on as calldata holds them.
+uint256 constant SIGNED_BET_SIZE = 12 * 32;
 
 /// @title ISessionCasino
 /// @notice What CasinoSessions calls on the Casino that deployed it: bets a player's session key
@@ -61,6 +67,10 @@ interface ISessionCasino {
 
     /// @notice When `account` stopped being the settler (0: never was one, or never replaced).
     function settlerRetiredAt(address account) external view returns (uint256);
+
+    /// @notice A bet as stored (`open` false once resolved or never placed), as CasinoSessions reads
+    ///         it for a revoked key's action log.
+    function getBet(uint256 betId) external view returns (ICasino.BetView memory);
 
     /// @notice Settles an open bet with the actions its player signed.
     function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external returns (uint256 payout, address token);

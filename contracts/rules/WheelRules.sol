@@ -20,13 +20,6 @@ library WheelRules {
         if (params == 0 || params >= ALL_COLOURS) revert Payouts.InvalidParams(Payouts.WHEEL, params);
         uint256 segment = RandomStream.firstUniform(word, Payouts.WHEEL_COLOURS);
         if ((params >> segment) & 1 == 0) return 0;
-        return (stake * Payouts.WHEEL_COLOURS * Payouts.rtpBps(isNative)) / (_popCount(params) * BPS);
-    }
-
-    function _popCount(uint256 bits) private pure returns (uint256 count) {
-        // Unchecked: bits ≠ 0 inside the loop, and count ≤ 9.
-        unchecked {
-            for (; bits != 0; bits &= bits - 1) ++count;
-        }
+        return (stake * Payouts.WHEEL_COLOURS * Payouts.rtpBps(isNative)) / (Payouts.popCount(params) * BPS);
     }
 }
