@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Wallet } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addEthereumChainParameter, chainDefinition, KNOWN_CHAINS } from "../../src/chain/chains";
+import { chainDefinition, KNOWN_CHAINS } from "../../src/chain/chains";
 import { loadDeployment, readConfig, REPO_ROOT } from "../../src/config";
 import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "../support/app";
 import { DEV_KEYS } from "../support/chain";
@@ -149,13 +149,6 @@ describe("chain definitions (server/src/chain/chains.ts)", () => {
     };
     expect(KNOWN_CHAINS[97]).toEqual(bscTestnet);
     expect(chainDefinition(97, { rpcUrl: "http://10.0.0.5:8545" })).toEqual(bscTestnet);
-    expect(addEthereumChainParameter(chainDefinition(97, { rpcUrl: "http://10.0.0.5:8545" }))).toEqual({
-      chainId: "0x61",
-      chainName: "BSC Testnet",
-      nativeCurrency: { name: "tBNB", symbol: "tBNB", decimals: 18 },
-      rpcUrls: ["https://data-seed-prebsc-1-s1.bnbchain.org:8545"],
-      blockExplorerUrls: ["https://testnet.bscscan.com"],
-    });
   });
 
   it("has Ethereum Mainnet and BNB Smart Chain, each with an https RPC and explorer", () => {
@@ -166,14 +159,14 @@ describe("chain definitions (server/src/chain/chains.ts)", () => {
     }
   });
 
-  it("gives a chain without an explorer no blockExplorerUrls key for the wallet (MetaMask refuses an empty list)", () => {
-    const local = chainDefinition(31337, { rpcUrl: "http://127.0.0.1:8545" });
-    expect(local.rpcUrls).toEqual(["http://127.0.0.1:8545"]);
-    expect(addEthereumChainParameter(local)).toEqual({
-      chainId: "0x7a69",
-      chainName: "Hardhat Local",
+  it("describes the local chain with RPC_URL and an empty explorer list (the app leaves it out of wallet_addEthereumChain)", () => {
+    expect(chainDefinition(31337, { rpcUrl: "http://127.0.0.1:8545" })).toEqual({
+      id: 31337,
+      hexId: "0x7a69",
+      name: "Hardhat Local",
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: ["http://127.0.0.1:8545"],
+      blockExplorerUrls: [],
     });
   });
 
