@@ -4,7 +4,7 @@ import pg from "pg";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 import { logger } from "../observability/log";
-import { LeadershipListeners, SignalListeners, type Cluster, type Lease, type SignalName, type Signals } from "./cluster";
+import { SignalListeners, type Cluster, type Lease, type SignalName, type Signals } from "./cluster";
 
 const log = logger("cluster");
 
@@ -43,7 +43,7 @@ class PostgresCluster implements Cluster {
   readonly lease: Lease;
   readonly signals: Signals;
   private readonly listeners = new SignalListeners();
-  private readonly leadership = new LeadershipListeners();
+  private readonly leadership: ((leading: boolean) => void)[] = [];
   private readonly key: number;
   private readonly url: string;
   private leading = false;
@@ -75,7 +75,7 @@ class PostgresCluster implements Cluster {
   }
 
   onLeadership(listener: (leading: boolean) => void): void {
-    this.leadership.add(listener);
+    this.leadership.push(listener);
   }
 
   async start(): Promise<void> {
@@ -173,6 +173,6 @@ class PostgresCluster implements Cluster {
     log.info(
       leading ? "This instance holds the settler lease: it reads the chain and sends every transaction" : "This instance no longer holds the settler lease",
     );
-    this.leadership.emit(leading);
+    for (const listener of this.leadership) listener(leading);
   }
 }
