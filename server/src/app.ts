@@ -1,5 +1,5 @@
 import type { RequestListener } from "node:http";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type { SignInService } from "./auth/sign-in";
 import { siweRouter } from "./auth/siwe";
 import type { VaultReader } from "./chain/vault";
@@ -101,6 +101,8 @@ export function createApp(deps: AppDeps): App {
   app.set("etag", false);
 
   const signedIn = [deps.signIns.require, addressLimiter(limits)];
+  // The prefix also labels the latency metric's routes (http/observe.ts).
+  const mount = (prefix: string, ...handlers: RequestHandler[]) => app.use(prefix, routePrefix(prefix), ...handlers);
 
   // A call naming an on-chain bet checks the session inside; demo play needs none.
   const playRoutes = new Map<string, RouteHandler>();
@@ -142,33 +144,21 @@ export function createApp(deps: AppDeps): App {
   // and the browser's EventSource reconnects by itself.
   app.get("/api/bets/live", (req, res) => deps.liveBets.attach(res, ipKey(req, deps.trustProxy)));
   // Leaderboards and players' numbers: public, as the chain they are read from.
-  app.use("/api", routePrefix("/api"), statsRouter({ db: deps.db, readUpTo: () => deps.settler.cursor(), trustProxy: deps.trustProxy }));
+  mount("/api", statsRouter({ db: deps.db, readUpTo: () => deps.settler.cursor(), trustProxy: deps.trustProxy }));
   // Signing in is a nonce row and a signature check per call: a tight limit per IP of its own.
   const signInLimit = limiter(new FixedWindowCounter(limits.authPerIpPerMinute), (req) => ipKey(req, deps.trustProxy));
-  app.use(
+  mount(
     "/api/auth",
-    routePrefix("/api/auth"),
     signInLimit,
     siweRouter({ db: deps.db, signIns: deps.signIns, chainId: deps.chainId, appOrigin: deps.appOrigin, provider: deps.provider }),
   );
-  app.use("/api/user", routePrefix("/api/user"), ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
-  app.use("/api/crash", routePrefix("/api/crash"), ...signedIn, crashRouter({ db: deps.db, settler: deps.settler, signers: deps.actionSigners }));
-  app.use(
-    "/api/sessions",
-    routePrefix("/api/sessions"),
-    ...signedIn,
-    sessionsRouter({ db: deps.db, signals: deps.signals, keys: deps.sessionKeys, intake: deps.sessionBets }),
-  );
-  app.use("/api/action-keys", routePrefix("/api/action-keys"), ...signedIn, actionKeysRouter({ settler: deps.settler, signers: deps.actionSigners }));
-  app.use(
-    "/api/fairness",
-    routePrefix("/api/fairness"),
-    ...signedIn,
-    fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }),
-  );
-  app.use(
+  mount("/api/user", ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
+  mount("/api/crash", ...signedIn, crashRouter({ db: deps.db, settler: deps.settler, signers: deps.actionSigners }));
+  mount("/api/sessions", ...signedIn, sessionsRouter({ db: deps.db, signals: deps.signals, keys: deps.sessionKeys, intake: deps.sessionBets }));
+  mount("/api/action-keys", ...signedIn, actionKeysRouter({ settler: deps.settler, signers: deps.actionSigners }));
+  mount("/api/fairness", ...signedIn, fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }));
+  mount(
     "/api",
-    routePrefix("/api"),
     walletRouter({
       db: deps.db,
       chainRequests: deps.chainRequests,
