@@ -169,16 +169,11 @@ export function overSessionBudget(
  * `at` (the bets' acceptance time; now when omitted).
  */
 export async function countSessionBets(db: Db, player: string, count: number, at?: Date): Promise<void> {
-  await db.execute(countSessionBetsStatement(player, count, at));
-}
-
-/** countSessionBets as a statement, to run as a step of a larger one (a WITH clause). */
-export function countSessionBetsStatement(player: string, count: number, at?: Date) {
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  return sql`
+  await db.execute(sql`
     INSERT INTO relay_budget (scope, bucket, bets)
     VALUES (${player}, date_trunc('hour', ${when}), ${count}), (${allPlayersScope()}, date_trunc('minute', ${when}), ${count})
-    ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`;
+    ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`);
 }
 
 /**
