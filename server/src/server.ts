@@ -18,7 +18,7 @@ import { StakeCheck } from "./chain/stake";
 import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
 import type { Cluster } from "./cluster/cluster";
 import { localCluster } from "./cluster/local";
-import { postgresCluster } from "./cluster/postgres";
+import { PostgresCluster } from "./cluster/postgres";
 import {
   ConfigError,
   HELPER_CONTRACTS,
@@ -154,7 +154,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   addSecrets([masterSecret, sessionSecret]);
   const signIns = createSignIns(db, sessionSecret, new URL(config.appOrigin).protocol === "https:");
 
-  const cluster = database.postgres ? postgresCluster(db, { ...database.postgres, campaign: config.settlerMode !== "off" }) : localCluster();
+  const cluster = database.postgres ? new PostgresCluster(db, { ...database.postgres, campaign: config.settlerMode !== "off" }) : localCluster();
   const { lease, signals } = cluster;
   // Only the lease holder may sign: two instances sending from one account would collide on nonces.
   const sender = new TxSender(wallet, provider, () => lease.leading);

@@ -35,11 +35,7 @@ export function leaseKey(schema: string): number {
  * of its own, which dies with the holder (kill -9 included), so no expiry has to be waited out.
  * The same connection LISTENs for the signals; they are sent with pg_notify over the pool.
  */
-export function postgresCluster(db: Db, options: { url: string; schema: string; campaign: boolean }): Cluster {
-  return new PostgresCluster(db, options);
-}
-
-class PostgresCluster implements Cluster {
+export class PostgresCluster implements Cluster {
   readonly lease: Lease;
   readonly signals: Signals;
   private readonly listeners = new SignalListeners();
