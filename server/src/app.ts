@@ -31,7 +31,7 @@ import { assessHealth, type HealthLimits, type StatusSampler } from "./observabi
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 import { statsRouter } from "./routes/stats";
-import { configRoute, type PublicConfig } from "./routes/config";
+import type { PublicConfig } from "./routes/config";
 import { servedApp } from "./http/served-app";
 import type { LiveBets } from "./feed/live-bets";
 
@@ -136,7 +136,10 @@ export function createApp(deps: AppDeps): App {
       res.set("Content-Type", deps.metrics.contentType).send(await deps.metrics.text());
     }),
   );
-  app.get("/api/config", configRoute(deps.publicConfig));
+  // No session; no-cache: the app revalidates each time, so it sees a redeploy.
+  app.get("/api/config", (_req, res) => {
+    res.set("Cache-Control", "no-cache").json(deps.publicConfig);
+  });
   app.get("/api/prices", (_req, res) => {
     res.json(deps.prices.snapshot());
   });
