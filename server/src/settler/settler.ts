@@ -132,12 +132,6 @@ class Term {
     return this.loop.run();
   }
 
-  async scan(): Promise<boolean> {
-    const { ingested, cursor } = await this.reader.scan();
-    this.pipeline.forgetMinedUpTo(cursor);
-    return ingested;
-  }
-
   private wake(): void {
     this.dirty = true;
     this.loop.wake();
@@ -167,7 +161,8 @@ class Term {
       this.dirty = false;
       await this.pipeline.settleReady();
     }
-    const ingested = await this.scan();
+    const { ingested, cursor } = await this.reader.scan();
+    this.pipeline.forgetMinedUpTo(cursor);
     if (!this.loop.active) return;
     const sweep = --this.pollsUntilSweep <= 0;
     if (sweep) {
@@ -242,12 +237,6 @@ export class Settler {
   /** The last block whose logs are recorded. */
   async cursor(): Promise<number> {
     return this.term ? this.term.reader.cursor() : storedCursor(this.o.db, this.o.deploymentBlock);
-  }
-
-  /** Reads the chain up to its head now (the lease holder only); true when any log was read. */
-  async scanLogs(): Promise<boolean> {
-    if (!this.term) throw new Error("only the lease holder reads the chain");
-    return this.term.scan();
   }
 
   /**
