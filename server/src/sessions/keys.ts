@@ -84,21 +84,7 @@ export class SessionKeys {
       if (error instanceof ChainRequestRefused) throw refusedGrant(error.refusal, error);
       throw error;
     }
-    await this.d.db
-      .insert(sessionKeys)
-      .values({
-        key: grant.key,
-        player,
-        expiresAt,
-        tokens: Number(grant.tokens),
-        games: Number(grant.games),
-        maxBetDegen: grant.maxBetDegen.toString(),
-        maxBetNative: grant.maxBetNative.toString(),
-        budgetDegen: grant.budgetDegen.toString(),
-        budgetNative: grant.budgetNative.toString(),
-        openedTxHash: txHash,
-      })
-      .onConflictDoNothing();
+    await recordSession(this.d.db, grant, txHash);
     return { key: grant.key, expiresAt, txHash };
   }
 
@@ -171,6 +157,25 @@ export class SessionKeys {
     await this.d.sync();
     return read();
   }
+}
+
+/** A session as its grant opened it on chain: recorded by whoever sees it first (the route that sent it, or the log reader). */
+export async function recordSession(db: Db, grant: SessionGrant, openedTxHash: string): Promise<void> {
+  await db
+    .insert(sessionKeys)
+    .values({
+      key: grant.key,
+      player: grant.player,
+      expiresAt: Number(grant.expiresAt),
+      tokens: Number(grant.tokens),
+      games: Number(grant.games),
+      maxBetDegen: grant.maxBetDegen.toString(),
+      maxBetNative: grant.maxBetNative.toString(),
+      budgetDegen: grant.budgetDegen.toString(),
+      budgetNative: grant.budgetNative.toString(),
+      openedTxHash,
+    })
+    .onConflictDoNothing();
 }
 
 function refusedGrant(name: string | undefined, error: unknown): Error {

@@ -7,6 +7,7 @@ import type { Db } from "../db/types";
 import { bets, commitments, crashRounds, jackpotTickets, sessionBets, sessionKeys } from "../db/schema";
 import { symbolOf } from "../tokens";
 import { logger } from "../observability/log";
+import { recordSession } from "../sessions/keys";
 import { outcomeOf } from "./outcome";
 import type { SeedVault } from "./seeds";
 
@@ -179,21 +180,7 @@ async function recordEvent(db: Db, event: CasinoEvent, log: CasinoLog, { chains,
       await recordTicketDraw(db, event.args, ctx.seeds.casino);
       break;
     case "SessionOpened":
-      await db
-        .insert(sessionKeys)
-        .values({
-          key: event.args.key,
-          player: event.args.player,
-          expiresAt: Number(event.args.expiresAt),
-          tokens: Number(event.args.tokens),
-          games: Number(event.args.games),
-          maxBetDegen: event.args.maxBetDegen.toString(),
-          maxBetNative: event.args.maxBetNative.toString(),
-          budgetDegen: event.args.budgetDegen.toString(),
-          budgetNative: event.args.budgetNative.toString(),
-          openedTxHash: log.transactionHash,
-        })
-        .onConflictDoNothing();
+      await recordSession(db, event.args, log.transactionHash);
       break;
     case "SessionRevoked":
       await db
