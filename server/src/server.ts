@@ -271,13 +271,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     prices,
     metrics,
     status,
-    health: {
-      maxLagBlocks: config.healthMaxLagBlocks,
-      maxBetAgeSeconds: config.healthMaxBetAgeSeconds,
-      maxRelayWaitSeconds: config.healthMaxRelayWaitSeconds,
-      minSettlerBalanceWei: config.healthMinSettlerBalanceWei,
-      minSettlerRunwayHours: config.healthMinSettlerRunwayHours,
-    },
+    health: config.health,
     publicConfig: publicConfig({
       chain,
       contracts: {
@@ -304,11 +298,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
       },
     }),
     appDir: config.appDir,
-    rateLimits: options.rateLimits ?? {
-      perIpPerMinute: config.rateLimitIpPerMinute,
-      perAddressPerMinute: config.rateLimitAddressPerMinute,
-      authPerIpPerMinute: config.rateLimitAuthPerMinute,
-    },
+    rateLimits: options.rateLimits ?? config.rateLimits,
     trustProxy: compileTrustProxy(config.trustProxy),
     metricsToken: config.metricsToken,
     playerTxBudgets: config.playerTxBudgets,

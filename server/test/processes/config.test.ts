@@ -228,7 +228,7 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
   });
 
   it("counts the jackpot lock and the health lag in blocks, with defaults sized for BSC's 0.75 s blocks", () => {
-    expect(readConfig({})).toMatchObject({ jackpotLockAfterBlocks: 128, healthMaxLagBlocks: 80 });
+    expect(readConfig({})).toMatchObject({ jackpotLockAfterBlocks: 128, health: { maxLagBlocks: 80 } });
     expect(readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "64" }).jackpotLockAfterBlocks).toBe(64);
     // The lock must land while plain BLOCKHASH (256 blocks) still shows the hash.
     expect(() => readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "256" })).toThrow('SETTLER_JACKPOT_LOCK_BLOCKS must be an integer from 1 to 200, got "256"');
@@ -239,7 +239,7 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
       settlerBatchSize: 100,
       relayBatchSize: 200,
       sessionBetBudgets: { perAddressPerDay: 5_000, perAddressPerHour: 1_000, allPlayersPerHour: 36_000 },
-      healthMaxRelayWaitSeconds: 10,
+      health: { maxRelayWaitSeconds: 10 },
     });
     expect(() => readConfig({ SETTLER_BATCH_SIZE: "201" })).toThrow('SETTLER_BATCH_SIZE must be an integer from 1 to 200, got "201"');
     expect(() => readConfig({ RELAY_BATCH_SIZE: "236" })).toThrow('RELAY_BATCH_SIZE must be an integer from 1 to 235, got "236"');
