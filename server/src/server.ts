@@ -206,10 +206,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     batchSize: options.batchSize ?? config.settlerBatchSize,
     jackpotLockAfterBlocks: config.jackpotLockAfterBlocks,
     clock,
-    relayBatchSize: config.relayBatchSize,
-    relayBatchesPerRound: config.relayBatchesPerRound,
-    relayReverts: config.relayReverts,
-    relayCounters: metrics.relay,
+    relay: { batchSize: config.relayBatchSize, batchesPerRound: config.relayBatchesPerRound, reverts: config.relayReverts, counters: metrics.relay },
     degenPerBnb: () => swapRate.get(),
     marks,
   });

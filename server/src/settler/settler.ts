@@ -9,8 +9,7 @@ import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { CommitmentState, Commitments } from "./commitments";
 import type { MarkReads } from "../sessions/chain-marks";
-import { RelayBatcher, type RelayCounters } from "../sessions/relay";
-import type { RevertPolicy } from "../sessions/relay-reverts";
+import { RelayBatcher, type RelayOptions } from "../sessions/relay";
 import type { SignedActions } from "../sessions/actions";
 import { EntropyLocks } from "./entropy-locks";
 import { JackpotDraws } from "./jackpot-draws";
@@ -43,13 +42,8 @@ export interface SettlerOptions extends ReaderOptions {
   /** SETTLER_JACKPOT_LOCK_BLOCKS (entropy-locks.ts). */
   jackpotLockAfterBlocks: number;
   clock: ChainClock;
-  /** RELAY_BATCH_SIZE (sessions/relay.ts). */
-  relayBatchSize: number;
-  /** RELAY_BATCHES_PER_ROUND (sessions/relay.ts). */
-  relayBatchesPerRound: number;
-  /** RELAY_ISOLATION_MINUTES, RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY (sessions/relay-reverts.ts). */
-  relayReverts: RevertPolicy;
-  relayCounters: RelayCounters;
+  /** RELAY_BATCH_SIZE, RELAY_BATCHES_PER_ROUND, the revert policy (sessions/relay-reverts.ts) and the counters of the relay. */
+  relay: Pick<RelayOptions, "batchSize" | "batchesPerRound" | "reverts" | "counters">;
   /** The swap desk's rate, DEGEN per BNB (sessions/relay-margin.ts). */
   degenPerBnb(): Promise<bigint>;
   /** What the relay reads the players' marks with (sessions/chain-marks.ts). */
@@ -90,10 +84,7 @@ class Term {
     this.draws = new JackpotDraws(o.db, o.provider, o.outbox, o.casinoAddress);
     this.relay = new RelayBatcher({
       ...o,
-      batchSize: o.relayBatchSize,
-      batchesPerRound: o.relayBatchesPerRound,
-      counters: o.relayCounters,
-      reverts: o.relayReverts,
+      ...o.relay,
       // The bets are recorded settled at once, their tickets drawn in the next block, and a
       // player whose chain ran out gets the next one, as after a settlement.
       afterMined: async (receipt, relayed) => {
