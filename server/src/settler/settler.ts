@@ -1,20 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { Casino } from "../../../bindings/casino";
-import type { ChainClock } from "../chain/clock";
-import type { Outbox } from "../chain/outbox";
-import type { SettlerMode, Signals } from "../cluster/cluster";
+import type { SettlerMode } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { CommitmentState, Commitments } from "./commitments";
-import type { MarkReads } from "../sessions/chain-marks";
 import { RelayBatcher, type RelayOptions } from "../sessions/relay";
 import type { SignedActions } from "../sessions/actions";
 import { EntropyLocks } from "./entropy-locks";
 import { JackpotDraws } from "./jackpot-draws";
 import type { RoundActions } from "./outcome";
-import { SettlementPipeline, type SettlementCounters } from "./pipeline";
+import { SettlementPipeline, type PipelineOptions } from "./pipeline";
 import { LogReader, storedCursor, type ReaderOptions } from "./reader";
 import type { Rounds } from "./rounds";
 import type { BetRow } from "./types";
@@ -28,26 +24,17 @@ const RECONCILE_AFTER_MS = 5_000;
 /** An instance without the lease waits at most this long for the holder to read the chain up to the head it saw. */
 const FOLLOW_TIMEOUT_MS = 5_000;
 
-export interface SettlerOptions extends ReaderOptions {
-  /** Reads only (getBet); writes go through the outbox. */
-  casino: Casino;
-  outbox: Outbox;
-  signals: Signals;
+/** What the term's parts need (reader, settlement pipeline, relay), and what the settler adds. */
+export interface SettlerOptions
+  extends ReaderOptions, Pick<PipelineOptions, "casino" | "outbox" | "counters" | "batchSize">, Pick<RelayOptions, "clock" | "degenPerBnb" | "marks"> {
   rounds: Rounds;
   commitments: Commitments;
-  counters: SettlementCounters;
   mode: SettlerMode;
   pollIntervalMs: number;
-  batchSize: number;
   /** SETTLER_JACKPOT_LOCK_BLOCKS (entropy-locks.ts). */
   jackpotLockAfterBlocks: number;
-  clock: ChainClock;
   /** RELAY_BATCH_SIZE, RELAY_BATCHES_PER_ROUND, the revert policy (sessions/relay-reverts.ts) and the counters of the relay. */
   relay: Pick<RelayOptions, "batchSize" | "batchesPerRound" | "reverts" | "counters">;
-  /** The swap desk's rate, DEGEN per BNB (sessions/relay-margin.ts). */
-  degenPerBnb(): Promise<bigint>;
-  /** What the relay reads the players' marks with (sessions/chain-marks.ts). */
-  marks: MarkReads;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
