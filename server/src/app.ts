@@ -24,10 +24,9 @@ import { observed, routePrefix } from "./http/observe";
 import { addressLimiter, DEFAULT_RATE_LIMITS, FixedWindowCounter, ipKey, limiter, type RateLimits } from "./http/limits";
 import { metricsGate } from "./http/bearer";
 import type { TrustProxy } from "./http/trust-proxy";
-import type { PlayerTxBudgets } from "./chain/budgets";
-import type { TokenSymbol } from "./tokens";
+import type { ServerConfig } from "./config";
 import type { Metrics } from "./observability/metrics";
-import { assessHealth, type HealthLimits, type StatusSampler } from "./observability/status";
+import { assessHealth, type StatusSampler } from "./observability/status";
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 import { statsRouter } from "./routes/stats";
@@ -37,12 +36,11 @@ import type { LiveBets } from "./feed/live-bets";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
-export interface AppDeps {
+/** The services the app answers from, and the settings it applies. */
+export interface AppDeps extends Pick<ServerConfig, "appOrigin" | "appDir" | "health" | "metricsToken" | "playerTxBudgets" | "relayMinimum"> {
   chainId: number;
   db: Db;
   signIns: SignInService;
-  /** The frontend origin: the only CORS origin and the SIWE domain. */
-  appOrigin: string;
   casino: VaultReader;
   casinoAddress: string;
   /** CasinoRelay, which carries out the withdrawals and swaps players sign. */
@@ -63,20 +61,11 @@ export interface AppDeps {
   prices: PriceFeed;
   metrics: Metrics;
   status: StatusSampler;
-  health: HealthLimits;
   /** GET /api/config: the chain, contracts and SIWE terms the browser app learns at run time. */
   publicConfig: PublicConfig;
   rateLimits?: RateLimits;
   /** TRUST_PROXY: whose X-Forwarded-For names the caller, for req.ip and the per-IP limits alike. */
   trustProxy: TrustProxy;
-  /** METRICS_TOKEN: when set, GET /metrics needs it as a bearer token; unset, only this host may read it. */
-  metricsToken?: string;
-  /** How many transactions the settler sends for players (chain/budgets.ts). */
-  playerTxBudgets: PlayerTxBudgets;
-  /** RELAY_MIN_DEGEN, RELAY_MIN_BNB (wei). */
-  relayMinimum: Record<TokenSymbol, bigint>;
-  /** The built app to serve on this origin (APP_DIR); undefined: the API only. */
-  appDir?: string;
   /** GET /api/bets/live: every settled on-chain bet, streamed (feed/live-bets.ts). */
   liveBets: LiveBets;
 }

@@ -45,6 +45,7 @@ export interface ServerConfig {
   publicRpcUrl: string | undefined;
   /** The block explorer the browser links to, when not the chain table's. */
   explorerUrl: string | undefined;
+  /** The frontend origin: the only CORS origin and the SIWE domain. */
   appOrigin: string;
   /** WALLETCONNECT_PROJECT_ID: the app offers WalletConnect only when one is set (issue #22). */
   walletConnectProjectId: string | undefined;
@@ -78,13 +79,13 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For names the caller (http/trust-proxy.ts). */
   trustProxy: string;
-  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`; unset, only this host may read it. */
   metricsToken: string | undefined;
   /** How many live feed streams are held, and for how long (feed/live-bets.ts). */
   feedLimits: FeedLimits;
   /** How many transactions the settler sends for players (commitments, relays). */
   playerTxBudgets: PlayerTxBudgets;
-  /** The smallest amount a relayed withdrawal or swap may move, per token (wei). */
+  /** RELAY_MIN_DEGEN, RELAY_MIN_BNB: the smallest amount a relayed withdrawal or swap may move, per token (wei). */
   relayMinimum: Record<TokenSymbol, bigint>;
   /** ONE_CLICK_MIN_STAKE_*: the smallest stake of a one-click bet, per token (wei); unset: oneClickFloorFor's default. */
   oneClickMinStake: Record<TokenSymbol, bigint | undefined>;
