@@ -1,15 +1,15 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { JsonRpcProvider } from "ethers";
 import { MAX_SESSION_SECONDS, type SessionGrant } from "../engine";
 import { sessionsInterface, type CasinoSessions } from "../../../bindings/casino";
 import { contractRevert } from "../../../bindings/errors";
 import type { ChainClock } from "../chain/clock";
-import { ChainRequestRefused, type ChainRequests } from "../chain/chain-requests";
+import { ChainRequestRefused } from "../chain/chain-requests";
 import type { StakeCheck } from "../chain/stake";
 import type { Db } from "../db/types";
 import { sessionBets, sessionKeys } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { lockPlayer } from "./intake-groups";
+import type { SplitDeps } from "./split";
 import { isPlayerSignature, type SessionTypedData } from "./typed-data";
 
 export type SessionKeyRow = typeof sessionKeys.$inferSelect;
@@ -25,16 +25,12 @@ const GRANT_REFUSALS: Record<string, string> = {
   SessionExpired: "The session's expiry has passed",
 };
 
-export interface SessionKeysDeps {
+/** What a split needs too: CasinoSessions transactions simulated as the settler, then sent through the outbox. */
+export interface SessionKeysDeps extends SplitDeps {
   db: Db;
-  provider: JsonRpcProvider;
   typedData: SessionTypedData;
   /** Reads only (sessionOf); openSession goes through the outbox. */
   sessions: CasinoSessions;
-  sessionsAddress: string;
-  /** The settler's address: openSession's simulation calls as it. */
-  settlerAddress: string;
-  chainRequests: ChainRequests;
   stake: StakeCheck;
   clock: ChainClock;
   /** Has the lease holder read the chain up to its head (a key opened by the player's own transaction). */
