@@ -1,5 +1,5 @@
 import type { RequestListener } from "node:http";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type { SignInService } from "./auth/sign-in";
 import { siweRouter } from "./auth/siwe";
 import type { VaultReader } from "./chain/vault";
@@ -24,25 +24,23 @@ import { observed, routePrefix } from "./http/observe";
 import { addressLimiter, DEFAULT_RATE_LIMITS, FixedWindowCounter, ipKey, limiter, type RateLimits } from "./http/limits";
 import { metricsGate } from "./http/bearer";
 import type { TrustProxy } from "./http/trust-proxy";
-import type { PlayerTxBudgets } from "./chain/budgets";
-import type { TokenSymbol } from "./tokens";
+import type { ServerConfig } from "./config";
 import type { Metrics } from "./observability/metrics";
-import { assessHealth, type HealthLimits, type StatusSampler } from "./observability/status";
+import { assessHealth, type StatusSampler } from "./observability/status";
 import type { PriceFeed } from "./prices";
 import { usersRouter } from "./routes/users";
 import { statsRouter } from "./routes/stats";
-import { configRoute, type PublicConfig } from "./routes/config";
+import type { PublicConfig } from "./routes/config";
 import { servedApp } from "./http/served-app";
 import type { LiveBets } from "./feed/live-bets";
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
-export interface AppDeps {
+/** The services the app answers from, and the settings it applies. */
+export interface AppDeps extends Pick<ServerConfig, "appOrigin" | "appDir" | "health" | "metricsToken" | "playerTxBudgets" | "relayMinimum"> {
   chainId: number;
   db: Db;
   signIns: SignInService;
-  /** The frontend origin: the only CORS origin and the SIWE domain. */
-  appOrigin: string;
   casino: VaultReader;
   casinoAddress: string;
   /** CasinoRelay, which carries out the withdrawals and swaps players sign. */
@@ -63,20 +61,11 @@ export interface AppDeps {
   prices: PriceFeed;
   metrics: Metrics;
   status: StatusSampler;
-  health: HealthLimits;
   /** GET /api/config: the chain, contracts and SIWE terms the browser app learns at run time. */
   publicConfig: PublicConfig;
   rateLimits?: RateLimits;
   /** TRUST_PROXY: whose X-Forwarded-For names the caller, for req.ip and the per-IP limits alike. */
   trustProxy: TrustProxy;
-  /** METRICS_TOKEN: when set, GET /metrics needs it as a bearer token; unset, only this host may read it. */
-  metricsToken?: string;
-  /** How many transactions the settler sends for players (chain/budgets.ts). */
-  playerTxBudgets: PlayerTxBudgets;
-  /** RELAY_MIN_DEGEN, RELAY_MIN_BNB (wei). */
-  relayMinimum: Record<TokenSymbol, bigint>;
-  /** The built app to serve on this origin (APP_DIR); undefined: the API only. */
-  appDir?: string;
   /** GET /api/bets/live: every settled on-chain bet, streamed (feed/live-bets.ts). */
   liveBets: LiveBets;
 }
@@ -101,6 +90,8 @@ export function createApp(deps: AppDeps): App {
   app.set("etag", false);
 
   const signedIn = [deps.signIns.require, addressLimiter(limits)];
+  // The prefix also labels the latency metric's routes (http/observe.ts).
+  const mount = (prefix: string, ...handlers: RequestHandler[]) => app.use(prefix, routePrefix(prefix), ...handlers);
 
   // A call naming an on-chain bet checks the session inside; demo play needs none.
   const playRoutes = new Map<string, RouteHandler>();
@@ -134,7 +125,10 @@ export function createApp(deps: AppDeps): App {
       res.set("Content-Type", deps.metrics.contentType).send(await deps.metrics.text());
     }),
   );
-  app.get("/api/config", configRoute(deps.publicConfig));
+  // No session; no-cache: the app revalidates each time, so it sees a redeploy.
+  app.get("/api/config", (_req, res) => {
+    res.set("Cache-Control", "no-cache").json(deps.publicConfig);
+  });
   app.get("/api/prices", (_req, res) => {
     res.json(deps.prices.snapshot());
   });
@@ -142,33 +136,21 @@ export function createApp(deps: AppDeps): App {
   // and the browser's EventSource reconnects by itself.
   app.get("/api/bets/live", (req, res) => deps.liveBets.attach(res, ipKey(req, deps.trustProxy)));
   // Leaderboards and players' numbers: public, as the chain they are read from.
-  app.use("/api", routePrefix("/api"), statsRouter({ db: deps.db, readUpTo: () => deps.settler.cursor(), trustProxy: deps.trustProxy }));
+  mount("/api", statsRouter({ db: deps.db, readUpTo: () => deps.settler.cursor(), trustProxy: deps.trustProxy }));
   // Signing in is a nonce row and a signature check per call: a tight limit per IP of its own.
   const signInLimit = limiter(new FixedWindowCounter(limits.authPerIpPerMinute), (req) => ipKey(req, deps.trustProxy));
-  app.use(
+  mount(
     "/api/auth",
-    routePrefix("/api/auth"),
     signInLimit,
     siweRouter({ db: deps.db, signIns: deps.signIns, chainId: deps.chainId, appOrigin: deps.appOrigin, provider: deps.provider }),
   );
-  app.use("/api/user", routePrefix("/api/user"), ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
-  app.use("/api/crash", routePrefix("/api/crash"), ...signedIn, crashRouter({ db: deps.db, settler: deps.settler, signers: deps.actionSigners }));
-  app.use(
-    "/api/sessions",
-    routePrefix("/api/sessions"),
-    ...signedIn,
-    sessionsRouter({ db: deps.db, signals: deps.signals, keys: deps.sessionKeys, intake: deps.sessionBets }),
-  );
-  app.use("/api/action-keys", routePrefix("/api/action-keys"), ...signedIn, actionKeysRouter({ settler: deps.settler, signers: deps.actionSigners }));
-  app.use(
-    "/api/fairness",
-    routePrefix("/api/fairness"),
-    ...signedIn,
-    fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }),
-  );
-  app.use(
+  mount("/api/user", ...signedIn, usersRouter({ db: deps.db, casino: deps.casino, tokenAddresses: deps.tokenAddresses }));
+  mount("/api/crash", ...signedIn, crashRouter({ db: deps.db, settler: deps.settler, signers: deps.actionSigners }));
+  mount("/api/sessions", ...signedIn, sessionsRouter({ db: deps.db, signals: deps.signals, keys: deps.sessionKeys, intake: deps.sessionBets }));
+  mount("/api/action-keys", ...signedIn, actionKeysRouter({ settler: deps.settler, signers: deps.actionSigners }));
+  mount("/api/fairness", ...signedIn, fairnessRouter({ db: deps.db, settler: deps.settler, chainId: deps.chainId, casino: deps.casinoAddress }));
+  mount(
     "/api",
-    routePrefix("/api"),
     walletRouter({
       db: deps.db,
       chainRequests: deps.chainRequests,

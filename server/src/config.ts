@@ -6,9 +6,10 @@ import { LOCAL_CHAIN_ID } from "./chain/chains";
 import type { SettlerMode } from "./cluster/cluster";
 import { DEFAULT_FEED_LIMITS, type FeedLimits } from "./feed/live-bets";
 import { DEFAULT_PLAYER_TX_BUDGETS, DEFAULT_SESSION_BET_BUDGETS, type PlayerTxBudgets, type SessionBetBudgets } from "./chain/budgets";
-import { DEFAULT_RATE_LIMITS } from "./http/limits";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./http/limits";
 import { compileTrustProxy, DEFAULT_TRUST_PROXY } from "./http/trust-proxy";
 import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/log";
+import type { HealthLimits } from "./observability/status";
 import { MIN_BET } from "./engine";
 import type { TokenSymbol } from "./tokens";
 import { DEFAULT_REVERT_POLICY, type RevertPolicy } from "./sessions/relay-reverts";
@@ -44,6 +45,7 @@ export interface ServerConfig {
   publicRpcUrl: string | undefined;
   /** The block explorer the browser links to, when not the chain table's. */
   explorerUrl: string | undefined;
+  /** The frontend origin: the only CORS origin and the SIWE domain. */
   appOrigin: string;
   /** WALLETCONNECT_PROJECT_ID: the app offers WalletConnect only when one is set (issue #22). */
   walletConnectProjectId: string | undefined;
@@ -73,32 +75,25 @@ export interface ServerConfig {
   jackpotLockAfterBlocks: number;
   /** Blocks a log must be deep before it is recorded; undefined: 0 on the local chain, 2 elsewhere. */
   settlerConfirmations: number | undefined;
-  rateLimitIpPerMinute: number;
-  rateLimitAddressPerMinute: number;
-  rateLimitAuthPerMinute: number;
+  /** RATE_LIMIT_*_PER_MINUTE: requests per minute per IP, per signed-in address, and per IP signing in. */
+  rateLimits: RateLimits;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For names the caller (http/trust-proxy.ts). */
   trustProxy: string;
-  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`; unset, only this host may read it. */
   metricsToken: string | undefined;
   /** How many live feed streams are held, and for how long (feed/live-bets.ts). */
   feedLimits: FeedLimits;
   /** How many transactions the settler sends for players (commitments, relays). */
   playerTxBudgets: PlayerTxBudgets;
-  /** The smallest amount a relayed withdrawal or swap may move, per token (wei). */
+  /** RELAY_MIN_DEGEN, RELAY_MIN_BNB: the smallest amount a relayed withdrawal or swap may move, per token (wei). */
   relayMinimum: Record<TokenSymbol, bigint>;
   /** ONE_CLICK_MIN_STAKE_*: the smallest stake of a one-click bet, per token (wei); unset: oneClickFloorFor's default. */
   oneClickMinStake: Record<TokenSymbol, bigint | undefined>;
   /** on: contend for the settler lease; paused: lead but send no settlement; off: never lead (web-only). */
   settlerMode: SettlerMode;
   logLevel: LogLevel;
-  healthMaxLagBlocks: number;
-  healthMaxBetAgeSeconds: number;
-  /** Degraded when a session bet has waited longer than this to be relayed. */
-  healthMaxRelayWaitSeconds: number;
-  /** Degraded when the settler's key holds less than this (wei of the native coin). */
-  healthMinSettlerBalanceWei: bigint;
-  /** Degraded when the settler's balance would last fewer hours than this at the last hour's spending. */
-  healthMinSettlerRunwayHours: number;
+  /** HEALTH_*: when GET /api/health reports the instance degraded (observability/status.ts). */
+  health: HealthLimits;
 }
 
 export class ConfigError extends Error {}
@@ -259,9 +254,11 @@ export function readConfig(env: Env = process.env): ServerConfig {
     // shows the hash, whether or not the chain also keeps EIP-2935's 8191.
     jackpotLockAfterBlocks: integerSetting(env, "SETTLER_JACKPOT_LOCK_BLOCKS", 128, 1, 200),
     settlerConfirmations: optional(env, "SETTLER_CONFIRMATIONS") === undefined ? undefined : integerSetting(env, "SETTLER_CONFIRMATIONS", 0, 0, 64),
-    rateLimitIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
-    rateLimitAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
-    rateLimitAuthPerMinute: integerSetting(env, "RATE_LIMIT_AUTH_PER_MINUTE", DEFAULT_RATE_LIMITS.authPerIpPerMinute, 1, 100_000_000),
+    rateLimits: {
+      perIpPerMinute: integerSetting(env, "RATE_LIMIT_IP_PER_MINUTE", DEFAULT_RATE_LIMITS.perIpPerMinute, 1, 100_000_000),
+      perAddressPerMinute: integerSetting(env, "RATE_LIMIT_ADDRESS_PER_MINUTE", DEFAULT_RATE_LIMITS.perAddressPerMinute, 1, 100_000_000),
+      authPerIpPerMinute: integerSetting(env, "RATE_LIMIT_AUTH_PER_MINUTE", DEFAULT_RATE_LIMITS.authPerIpPerMinute, 1, 100_000_000),
+    },
     trustProxy: trustProxySetting(env),
     metricsToken: metricsTokenSetting(env),
     feedLimits: {
@@ -282,13 +279,15 @@ export function readConfig(env: Env = process.env): ServerConfig {
     },
     settlerMode,
     logLevel,
-    // 80 blocks: 60 s at BSC's 0.75 s blocks, the same wait HEALTH_MAX_BET_AGE_S allows a bet.
-    healthMaxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 80, 1, 100_000),
-    healthMaxBetAgeSeconds: integerSetting(env, "HEALTH_MAX_BET_AGE_S", 60, 1, 86_400),
-    // 10 s: a session bet normally lands in the next block; ten blocks at 1 s (13 at 0.75 s) is a stuck relay.
-    healthMaxRelayWaitSeconds: integerSetting(env, "HEALTH_MAX_RELAY_WAIT_S", 10, 1, 86_400),
-    healthMinSettlerBalanceWei: amountSetting(env, "HEALTH_MIN_SETTLER_BALANCE", "0.05"),
-    healthMinSettlerRunwayHours: integerSetting(env, "HEALTH_MIN_SETTLER_RUNWAY_H", 24, 0, 1_000_000),
+    health: {
+      // 80 blocks: 60 s at BSC's 0.75 s blocks, the same wait HEALTH_MAX_BET_AGE_S allows a bet.
+      maxLagBlocks: integerSetting(env, "HEALTH_MAX_LAG_BLOCKS", 80, 1, 100_000),
+      maxBetAgeSeconds: integerSetting(env, "HEALTH_MAX_BET_AGE_S", 60, 1, 86_400),
+      // 10 s: a session bet normally lands in the next block; ten blocks at 1 s (13 at 0.75 s) is a stuck relay.
+      maxRelayWaitSeconds: integerSetting(env, "HEALTH_MAX_RELAY_WAIT_S", 10, 1, 86_400),
+      minSettlerBalanceWei: amountSetting(env, "HEALTH_MIN_SETTLER_BALANCE", "0.05"),
+      minSettlerRunwayHours: integerSetting(env, "HEALTH_MIN_SETTLER_RUNWAY_H", 24, 0, 1_000_000),
+    },
   };
 }
 

@@ -18,7 +18,7 @@ import { StakeCheck } from "./chain/stake";
 import { chainDefinition, LOCAL_CHAIN_ID } from "./chain/chains";
 import type { Cluster } from "./cluster/cluster";
 import { localCluster } from "./cluster/local";
-import { postgresCluster } from "./cluster/postgres";
+import { PostgresCluster } from "./cluster/postgres";
 import {
   ConfigError,
   HELPER_CONTRACTS,
@@ -154,7 +154,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   addSecrets([masterSecret, sessionSecret]);
   const signIns = createSignIns(db, sessionSecret, new URL(config.appOrigin).protocol === "https:");
 
-  const cluster = database.postgres ? postgresCluster(db, { ...database.postgres, campaign: config.settlerMode !== "off" }) : localCluster();
+  const cluster = database.postgres ? new PostgresCluster(db, { ...database.postgres, campaign: config.settlerMode !== "off" }) : localCluster();
   const { lease, signals } = cluster;
   // Only the lease holder may sign: two instances sending from one account would collide on nonces.
   const sender = new TxSender(wallet, provider, () => lease.leading);
@@ -206,10 +206,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     batchSize: options.batchSize ?? config.settlerBatchSize,
     jackpotLockAfterBlocks: config.jackpotLockAfterBlocks,
     clock,
-    relayBatchSize: config.relayBatchSize,
-    relayBatchesPerRound: config.relayBatchesPerRound,
-    relayReverts: config.relayReverts,
-    relayCounters: metrics.relay,
+    relay: { batchSize: config.relayBatchSize, batchesPerRound: config.relayBatchesPerRound, reverts: config.relayReverts, counters: metrics.relay },
     degenPerBnb: () => swapRate.get(),
     marks,
   });
@@ -271,13 +268,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     prices,
     metrics,
     status,
-    health: {
-      maxLagBlocks: config.healthMaxLagBlocks,
-      maxBetAgeSeconds: config.healthMaxBetAgeSeconds,
-      maxRelayWaitSeconds: config.healthMaxRelayWaitSeconds,
-      minSettlerBalanceWei: config.healthMinSettlerBalanceWei,
-      minSettlerRunwayHours: config.healthMinSettlerRunwayHours,
-    },
+    health: config.health,
     publicConfig: publicConfig({
       chain,
       contracts: {
@@ -304,11 +295,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
       },
     }),
     appDir: config.appDir,
-    rateLimits: options.rateLimits ?? {
-      perIpPerMinute: config.rateLimitIpPerMinute,
-      perAddressPerMinute: config.rateLimitAddressPerMinute,
-      authPerIpPerMinute: config.rateLimitAuthPerMinute,
-    },
+    rateLimits: options.rateLimits ?? config.rateLimits,
     trustProxy: compileTrustProxy(config.trustProxy),
     metricsToken: config.metricsToken,
     playerTxBudgets: config.playerTxBudgets,

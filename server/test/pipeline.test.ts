@@ -191,7 +191,8 @@ describe("settlement pipeline", () => {
         placed.push({ player: player.address, betId: bet.betId });
       }
     }
-    await services.settler.scanLogs();
+    // The lease holder's loop is stopped: a pass only reads the chain up to its head.
+    await services.settler.sync();
     const spoiled = placed[1]!.betId;
     const [record] = await db.select().from(bets).where(eq(bets.betId, spoiled));
     expect(record).toMatchObject({ status: "ready" });

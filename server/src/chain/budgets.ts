@@ -120,9 +120,9 @@ const allPlayersScope = () => ALL_PLAYERS_SCOPES[Math.floor(Math.random() * ALL_
  * What the session-bet budgets have used, from counters in buckets (db/schema.ts relayBudget): a
  * player's by the hour, everyone's by the minute. At hundreds of bets a second, counting the bets
  * themselves would cost each new bet a scan of the last hour's rows; the buckets cost a few rows.
- * A player's day is the 24 hourly buckets that began within it.
+ * A player's day is the 24 hourly buckets that began within it. As three columns (by_address,
+ * by_address_hour, all_players) for the intake's statement.
  */
-/** What the session-bet budgets have used, as three columns (by_address, by_address_hour, all_players) for the intake's statement. */
 export function sessionBetUseColumns(player: string | SQL) {
   // Splits go out through the outbox (chain_requests): few enough to count one by one.
   return sql`(SELECT coalesce(sum(bets), 0) FROM relay_budget WHERE scope = ${player} AND bucket > now() - interval '24 hours')
@@ -169,16 +169,11 @@ export function overSessionBudget(
  * `at` (the bets' acceptance time; now when omitted).
  */
 export async function countSessionBets(db: Db, player: string, count: number, at?: Date): Promise<void> {
-  await db.execute(countSessionBetsStatement(player, count, at));
-}
-
-/** countSessionBets as a statement, to run as a step of a larger one (a WITH clause). */
-export function countSessionBetsStatement(player: string, count: number, at?: Date) {
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  return sql`
+  await db.execute(sql`
     INSERT INTO relay_budget (scope, bucket, bets)
     VALUES (${player}, date_trunc('hour', ${when}), ${count}), (${allPlayersScope()}, date_trunc('minute', ${when}), ${count})
-    ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`;
+    ON CONFLICT (scope, bucket) DO UPDATE SET bets = relay_budget.bets + EXCLUDED.bets`);
 }
 
 /**

@@ -23,16 +23,6 @@ export interface ChainDefinition {
   blockExplorerUrls: string[];
 }
 
-/** EIP-3085's parameter of wallet_addEthereumChain, as MetaMask validates it. */
-export interface AddEthereumChainParameter {
-  chainId: string;
-  chainName: string;
-  nativeCurrency: NativeCurrency;
-  rpcUrls: string[];
-  /** Absent rather than empty: MetaMask refuses an empty array ("Expected null or array with at least one valid string HTTPS URL"). */
-  blockExplorerUrls?: string[];
-}
-
 export const LOCAL_CHAIN_ID = 31337;
 
 const hexId = (id: number) => `0x${id.toString(16)}`;
@@ -82,15 +72,4 @@ export function chainDefinition(chainId: number, overrides: ChainOverrides): Cha
   const rpcUrls = overrides.publicRpcUrl ? [overrides.publicRpcUrl] : known.rpcUrls.length > 0 ? known.rpcUrls : localRpc;
   const blockExplorerUrls = overrides.explorerUrl ? [overrides.explorerUrl] : known.blockExplorerUrls;
   return define(chainId, known.name, { ...known.nativeCurrency }, [...rpcUrls], [...blockExplorerUrls]);
-}
-
-/** The same chain in the shape wallet_addEthereumChain takes. */
-export function addEthereumChainParameter(chain: ChainDefinition): AddEthereumChainParameter {
-  return {
-    chainId: chain.hexId,
-    chainName: chain.name,
-    nativeCurrency: { ...chain.nativeCurrency },
-    rpcUrls: [...chain.rpcUrls],
-    ...(chain.blockExplorerUrls.length > 0 ? { blockExplorerUrls: [...chain.blockExplorerUrls] } : {}),
-  };
 }

@@ -55,16 +55,3 @@ export class SignalListeners {
     for (const listener of this.listeners.get(name) ?? []) listener();
   }
 }
-
-/** Listeners of leadership changes. */
-export class LeadershipListeners {
-  private readonly listeners: ((leading: boolean) => void)[] = [];
-
-  add(listener: (leading: boolean) => void): void {
-    this.listeners.push(listener);
-  }
-
-  emit(leading: boolean): void {
-    for (const listener of this.listeners) listener(leading);
-  }
-}

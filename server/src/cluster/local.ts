@@ -1,5 +1,5 @@
 import type { Db } from "../db/types";
-import { LeadershipListeners, SignalListeners, type Cluster, type SignalName } from "./cluster";
+import { SignalListeners, type Cluster, type SignalName } from "./cluster";
 
 /**
  * PGlite: one process opens the database, so it is trivially the lease holder, and signals are
@@ -8,8 +8,12 @@ import { LeadershipListeners, SignalListeners, type Cluster, type SignalName } f
  */
 export function localCluster(): Cluster {
   const signals = new SignalListeners();
-  const leadership = new LeadershipListeners();
+  const leadership: ((leading: boolean) => void)[] = [];
   let leading = false;
+  const lead = (now: boolean) => {
+    leading = now;
+    for (const listener of leadership) listener(now);
+  };
   return {
     lease: {
       get leading() {
@@ -23,15 +27,12 @@ export function localCluster(): Cluster {
       },
       on: (name, listener) => signals.on(name, listener),
     },
-    onLeadership: (listener) => leadership.add(listener),
+    onLeadership: (listener) => void leadership.push(listener),
     async start() {
-      leading = true;
-      leadership.emit(true);
+      lead(true);
     },
     async close() {
-      if (!leading) return;
-      leading = false;
-      leadership.emit(false);
+      if (leading) lead(false);
     },
   };
 }

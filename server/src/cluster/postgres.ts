@@ -4,7 +4,7 @@ import pg from "pg";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 import { logger } from "../observability/log";
-import { LeadershipListeners, SignalListeners, type Cluster, type Lease, type SignalName, type Signals } from "./cluster";
+import { SignalListeners, type Cluster, type Lease, type SignalName, type Signals } from "./cluster";
 
 const log = logger("cluster");
 
@@ -35,15 +35,11 @@ export function leaseKey(schema: string): number {
  * of its own, which dies with the holder (kill -9 included), so no expiry has to be waited out.
  * The same connection LISTENs for the signals; they are sent with pg_notify over the pool.
  */
-export function postgresCluster(db: Db, options: { url: string; schema: string; campaign: boolean }): Cluster {
-  return new PostgresCluster(db, options);
-}
-
-class PostgresCluster implements Cluster {
+export class PostgresCluster implements Cluster {
   readonly lease: Lease;
   readonly signals: Signals;
   private readonly listeners = new SignalListeners();
-  private readonly leadership = new LeadershipListeners();
+  private readonly leadership: ((leading: boolean) => void)[] = [];
   private readonly key: number;
   private readonly url: string;
   private leading = false;
@@ -75,7 +71,7 @@ class PostgresCluster implements Cluster {
   }
 
   onLeadership(listener: (leading: boolean) => void): void {
-    this.leadership.add(listener);
+    this.leadership.push(listener);
   }
 
   async start(): Promise<void> {
@@ -173,6 +169,6 @@ class PostgresCluster implements Cluster {
     log.info(
       leading ? "This instance holds the settler lease: it reads the chain and sends every transaction" : "This instance no longer holds the settler lease",
     );
-    this.leadership.emit(leading);
+    for (const listener of this.leadership) listener(leading);
   }
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { sendJson } from "../http/errors";
+import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import { betsAfter, jackpotsAfter, lastJackpotSeq, newestBets, type JackpotHit, type LiveBet } from "./feed-rows";
 
@@ -57,8 +58,11 @@ export class LiveBets {
   private highestJackpot = 0;
   /** The bets' places already sent within LOOK_BACK of the highest. */
   private readonly sent = new Set<number>();
-  private reading: Promise<void> | undefined;
-  private readAgain = false;
+  /**
+   * Reads of what is new, run by the signals and the heartbeat (never started: no timer of its own).
+   * A signal arriving during a read makes one more read after it, however many arrive.
+   */
+  private readonly reads = new PassLoop(() => this.readNew(), HEARTBEAT_MS);
   private heartbeat: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
   private lastError = "";
@@ -84,7 +88,7 @@ export class LiveBets {
   async close(): Promise<void> {
     this.unsubscribe?.();
     clearInterval(this.heartbeat);
-    await this.reading;
+    await this.reads.stop();
     for (const client of this.clients) client.end();
     this.clients.clear();
   }
@@ -132,19 +136,9 @@ export class LiveBets {
     });
   }
 
-  /** Reads what is new; a signal arriving during a read makes one more read after it, however many arrive. */
+  /** Reads what is new. */
   refresh(): Promise<void> {
-    if (this.reading) {
-      this.readAgain = true;
-      return this.reading;
-    }
-    this.reading = (async () => {
-      do {
-        this.readAgain = false;
-        await this.readNew();
-      } while (this.readAgain);
-    })().finally(() => (this.reading = undefined));
-    return this.reading;
+    return this.reads.run();
   }
 
   private async readNew(): Promise<void> {
@@ -156,7 +150,8 @@ export class LiveBets {
       for (const hit of jackpots) this.publishJackpot(hit);
       if (this.lastError) log.info("The live feed reads the database again");
       this.lastError = "";
-      if (bets.length === READ_LIMIT || jackpots.length === READ_LIMIT) this.readAgain = true;
+      // Asked during this read: one more read follows it.
+      if (bets.length === READ_LIMIT || jackpots.length === READ_LIMIT) void this.reads.run();
     } catch (error) {
       const message = (error as Error).message;
       if (message !== this.lastError) log.warn(`The live feed could not read new bets (retrying at the next signal): ${message}`);

@@ -46,4 +46,13 @@ export const betId = z
   .refine((value) => value < 2n ** 256n, "is out of range")
   .transform((value) => value.toString());
 
+/** Signed bytes as 0x-prefixed hex: a 65-byte signature, or longer for an EIP-1271 wallet. */
+export const hexSignature = z
+  .string()
+  .max(2_000)
+  .regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex");
+
+/** A session or action key's 65-byte signature. */
+export const keySignature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, "must be a 65-byte signature as 0x-prefixed hex");
+
 export const positiveIntId = z.coerce.number().int("must be an integer").positive("must be positive").max(2_147_483_647, "is out of range");

@@ -34,193 +34,142 @@ type LatencyObserver = (seconds: number) => void;
  */
 export class Metrics {
   private readonly registry = new Registry();
-  private readonly latency: Histogram<"route" | "method" | "status_class">;
+  private readonly latency = new Histogram({
+    name: "degen_http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer's last byte, per route template, method and status class",
+    labelNames: ["route", "method", "status_class"],
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
   /** Bound children per label set: a request costs a map lookup, not prom-client's label hashing. */
   private readonly observers = new Map<string, LatencyObserver>();
-  private readonly settlementsSent: Counter;
-  private readonly settlementBetsSent: Counter;
-  private readonly settlementsFailed: Counter<"reason">;
-  private readonly chainRequests: Counter<"kind" | "outcome">;
-  private readonly outboxTransactions: Counter<"ledger" | "outcome">;
-  private readonly relayTransactions: Counter;
-  private readonly relayBets: Counter;
-  private readonly relayUnsimulated: Counter;
-  private readonly relayReverted: Counter;
-  private readonly relayRefused: Counter<"reason">;
-  private readonly relayRevertGas: Counter<"blame">;
-  private readonly oneClickMargin: Histogram<"token">;
+  private readonly settlementsSent = this.counter("degen_settlements_sent_total", "Settlement transactions this instance broadcast");
+  private readonly settlementBetsSent = this.counter("degen_settlement_bets_sent_total", "Bets in the settlement transactions this instance broadcast");
+  private readonly settlementsFailed = this.counter(
+    "degen_settlements_failed_total",
+    "Settlements that failed: not_sent (broadcast failed), reverted, refused (simulation), dropped (unknown to the node when looked up)",
+    ["reason"],
+  );
+  private readonly chainRequests = this.counter(
+    "degen_chain_requests_total",
+    "Transactions routes asked the lease holder to send (commitments, relays), by outcome (over_budget: refused by a budget, never queued)",
+    ["kind", "outcome"],
+  );
+  private readonly outboxTransactions = this.counter(
+    "degen_outbox_transactions_total",
+    "Transactions of the outbox, the server's one way to the chain, by ledger (settlement, relay, jackpot_draw, entropy_lock, chain_request) and outcome: sent, unsent (the broadcast failed), mined, reverted, dropped (unknown to the node when looked up)",
+    ["ledger", "outcome"],
+  );
+  private readonly relayTransactions = this.counter(
+    "degen_relay_transactions_sent_total",
+    "Relay transactions (CasinoSessions.play of a batch, or place of an interactive bet) this instance broadcast",
+  );
+  private readonly relayBets = this.counter("degen_relay_bets_sent_total", "Session bets in the relay transactions this instance broadcast");
+  private readonly relayUnsimulated = this.counter(
+    "degen_relay_bets_unsimulated_total",
+    "Of those, the bets sent without a simulation first: none of their players had acted on chain since the intake checked them",
+  );
+  private readonly relayReverted = this.counter(
+    "degen_relay_transactions_reverted_total",
+    "Relay transactions that reverted (their bets are queued again and simulated; every batch is for 10 minutes after)",
+  );
+  private readonly relayRefused = this.counter(
+    "degen_relay_bets_refused_total",
+    "Session bets the relay took out of a batch because the chain would refuse them, by the contract's error (deadline: too late to send)",
+    ["reason"],
+  );
+  private readonly relayRevertGas = this.counter(
+    "degen_relay_revert_gas_total",
+    "Gas the house burnt on reverted relay transactions, by blame: player (charged to the revert budget of the address whose bet failed when checked alone), unattributed",
+    ["blame"],
+  );
+  private readonly oneClickMargin = new Histogram({
+    name: "degen_one_click_margin",
+    help: "The house's expected margin on each one-click bet relayed, after its share of the relay transaction's fee: stake × edge − gasUsed × effectiveGasPrice ÷ bets, whole tokens of the bet (DEGEN's gas at the swap desk's rate)",
+    labelNames: ["token"],
+    buckets: MARGIN_BUCKETS,
+    registers: [this.registry],
+  });
 
   constructor(status: StatusSampler) {
     const registers = [this.registry];
-    this.latency = new Histogram({
-      name: "degen_http_request_duration_seconds",
-      help: "Time from a request's arrival to its answer's last byte, per route template, method and status class",
-      labelNames: ["route", "method", "status_class"],
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.settlementsSent = new Counter({ name: "degen_settlements_sent_total", help: "Settlement transactions this instance broadcast", registers });
-    this.settlementBetsSent = new Counter({
-      name: "degen_settlement_bets_sent_total",
-      help: "Bets in the settlement transactions this instance broadcast",
-      registers,
-    });
-    this.settlementsFailed = new Counter({
-      name: "degen_settlements_failed_total",
-      help: "Settlements that failed: not_sent (broadcast failed), reverted, refused (simulation), dropped (unknown to the node when looked up)",
-      labelNames: ["reason"],
-      registers,
-    });
-    this.chainRequests = new Counter({
-      name: "degen_chain_requests_total",
-      help: "Transactions routes asked the lease holder to send (commitments, relays), by outcome (over_budget: refused by a budget, never queued)",
-      labelNames: ["kind", "outcome"],
-      registers,
-    });
-    this.outboxTransactions = new Counter({
-      name: "degen_outbox_transactions_total",
-      help: "Transactions of the outbox, the server's one way to the chain, by ledger (settlement, relay, jackpot_draw, entropy_lock, chain_request) and outcome: sent, unsent (the broadcast failed), mined, reverted, dropped (unknown to the node when looked up)",
-      labelNames: ["ledger", "outcome"],
-      registers,
-    });
-
-    this.relayTransactions = new Counter({
-      name: "degen_relay_transactions_sent_total",
-      help: "Relay transactions (CasinoSessions.play of a batch, or place of an interactive bet) this instance broadcast",
-      registers,
-    });
-    this.relayBets = new Counter({ name: "degen_relay_bets_sent_total", help: "Session bets in the relay transactions this instance broadcast", registers });
-    this.relayUnsimulated = new Counter({
-      name: "degen_relay_bets_unsimulated_total",
-      help: "Of those, the bets sent without a simulation first: none of their players had acted on chain since the intake checked them",
-      registers,
-    });
-    this.relayReverted = new Counter({
-      name: "degen_relay_transactions_reverted_total",
-      help: "Relay transactions that reverted (their bets are queued again and simulated; every batch is for 10 minutes after)",
-      registers,
-    });
-    this.relayRefused = new Counter({
-      name: "degen_relay_bets_refused_total",
-      help: "Session bets the relay took out of a batch because the chain would refuse them, by the contract's error (deadline: too late to send)",
-      labelNames: ["reason"],
-      registers,
-    });
-    this.relayRevertGas = new Counter({
-      name: "degen_relay_revert_gas_total",
-      help: "Gas the house burnt on reverted relay transactions, by blame: player (charged to the revert budget of the address whose bet failed when checked alone), unattributed",
-      labelNames: ["blame"],
-      registers,
-    });
-    this.oneClickMargin = new Histogram({
-      name: "degen_one_click_margin",
-      help: "The house's expected margin on each one-click bet relayed, after its share of the relay transaction's fee: stake × edge − gasUsed × effectiveGasPrice ÷ bets, whole tokens of the bet (DEGEN's gas at the swap desk's rate)",
-      labelNames: ["token"],
-      buckets: MARGIN_BUCKETS,
-      registers,
-    });
-
-    const snapshot = () => status.snapshot();
-    new Gauge({
-      name: "degen_settler_leader",
-      help: "1 when this instance holds the settler lease (reads the chain, settles, sends every transaction)",
-      registers,
-      collect() {
-        this.set(status.leading ? 1 : 0);
-      },
-    });
-    new Gauge({
-      name: "degen_settler_lease_held",
-      help: "1 when some instance holds the settler lease",
-      registers,
-      async collect() {
-        const held = (await snapshot()).leaseHeld;
-        if (held !== undefined) this.set(held ? 1 : 0);
-      },
-    });
-    new Gauge({
-      name: "degen_chain_up",
-      help: "1 when the chain answered the last read within 2 s",
-      registers,
-      async collect() {
-        this.set((await snapshot()).chainError === undefined ? 1 : 0);
-      },
-    });
-    new Gauge({
-      name: "degen_chain_head_block",
-      help: "The chain's latest block number",
-      registers,
-      async collect() {
-        const { head } = await snapshot();
-        if (head !== undefined) this.set(head);
-      },
-    });
-    new Gauge({
-      name: "degen_settler_cursor_block",
-      help: "The last block whose Casino logs are recorded",
-      registers,
-      async collect() {
-        const { cursor } = await snapshot();
-        if (cursor !== undefined) this.set(cursor);
-      },
-    });
-    new Gauge({
-      name: "degen_settler_lag_blocks",
-      help: "Blocks the settler could have read and has not: head − confirmations − cursor",
-      registers,
-      async collect() {
-        const { lagBlocks } = await snapshot();
-        if (lagBlocks !== undefined) this.set(lagBlocks);
-      },
-    });
-    new Gauge({
-      name: "degen_bets_unsettled",
-      help: "Bets recorded and not yet settled, per status (open: awaiting the player or the engine; ready: awaiting a settlement; sent: settlement pending)",
-      labelNames: ["status"],
-      registers,
-      async collect() {
-        const { unsettled } = await snapshot();
-        for (const status of UNSETTLED_STATUSES) this.set({ status }, unsettled[status].count);
-      },
-    });
-    new Gauge({
-      name: "degen_bets_oldest_age_seconds",
-      help: "How long the oldest bet of each unsettled status has been in it (0 when there is none)",
-      labelNames: ["status"],
-      registers,
-      async collect() {
-        const { unsettled } = await snapshot();
-        for (const status of UNSETTLED_STATUSES) this.set({ status }, unsettled[status].oldestAgeSeconds ?? 0);
-      },
-    });
-    new Gauge({
-      name: "degen_relay_bets",
-      help: "Session bets on their way: queued (accepted, not sent yet) and sent (in a relay transaction awaiting its receipt)",
-      labelNames: ["status"],
-      registers,
-      async collect() {
-        const { relay } = await snapshot();
-        this.set({ status: "queued" }, relay.queued);
-        this.set({ status: "sent" }, relay.sent);
-      },
-    });
-    new Gauge({
-      name: "degen_relay_oldest_wait_seconds",
-      help: "How long the oldest session bet on its way has waited since it was accepted (0 when none)",
-      registers,
-      async collect() {
-        this.set((await snapshot()).relay.oldestWaitSeconds ?? 0);
-      },
-    });
-    const settlerGauge = (name: string, help: string, read: (gas: NonNullable<StatusSnapshot["settlerGas"]>) => bigint) =>
+    /** A gauge of one value, left as it was when `read` has none. */
+    const gauge = (name: string, help: string, read: () => Promise<number | undefined>) =>
       new Gauge({
         name,
         help,
         registers,
         async collect() {
-          const { settlerGas } = await snapshot();
-          if (settlerGas) this.set(Number(formatEther(read(settlerGas))));
+          const value = await read();
+          if (value !== undefined) this.set(value);
         },
+      });
+    /** A gauge of one value per label. */
+    const labelledGauge = (name: string, help: string, label: string, read: () => Promise<[string, number][]>) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: [label],
+        registers,
+        async collect() {
+          for (const [value, figure] of await read()) this.set({ [label]: value }, figure);
+        },
+      });
+    const snapshot = () => status.snapshot();
+    gauge("degen_settler_leader", "1 when this instance holds the settler lease (reads the chain, settles, sends every transaction)", async () =>
+      status.leading ? 1 : 0,
+    );
+    gauge("degen_settler_lease_held", "1 when some instance holds the settler lease", async () => {
+      const held = (await snapshot()).leaseHeld;
+      return held === undefined ? undefined : held ? 1 : 0;
+    });
+    gauge("degen_chain_up", "1 when the chain answered the last read within 2 s", async () => ((await snapshot()).chainError === undefined ? 1 : 0));
+    gauge("degen_chain_head_block", "The chain's latest block number", async () => (await snapshot()).head);
+    gauge("degen_settler_cursor_block", "The last block whose Casino logs are recorded", async () => (await snapshot()).cursor);
+    gauge(
+      "degen_settler_lag_blocks",
+      "Blocks the settler could have read and has not: head − confirmations − cursor",
+      async () => (await snapshot()).lagBlocks,
+    );
+    labelledGauge(
+      "degen_bets_unsettled",
+      "Bets recorded and not yet settled, per status (open: awaiting the player or the engine; ready: awaiting a settlement; sent: settlement pending)",
+      "status",
+      async () => {
+        const { unsettled } = await snapshot();
+        return UNSETTLED_STATUSES.map((status) => [status, unsettled[status].count]);
+      },
+    );
+    labelledGauge(
+      "degen_bets_oldest_age_seconds",
+      "How long the oldest bet of each unsettled status has been in it (0 when there is none)",
+      "status",
+      async () => {
+        const { unsettled } = await snapshot();
+        return UNSETTLED_STATUSES.map((status) => [status, unsettled[status].oldestAgeSeconds ?? 0]);
+      },
+    );
+    labelledGauge(
+      "degen_relay_bets",
+      "Session bets on their way: queued (accepted, not sent yet) and sent (in a relay transaction awaiting its receipt)",
+      "status",
+      async () => {
+        const { relay } = await snapshot();
+        return [
+          ["queued", relay.queued],
+          ["sent", relay.sent],
+        ];
+      },
+    );
+    gauge(
+      "degen_relay_oldest_wait_seconds",
+      "How long the oldest session bet on its way has waited since it was accepted (0 when none)",
+      async () => (await snapshot()).relay.oldestWaitSeconds ?? 0,
+    );
+    const settlerGauge = (name: string, help: string, read: (gas: NonNullable<StatusSnapshot["settlerGas"]>) => bigint) =>
+      gauge(name, help, async () => {
+        const { settlerGas } = await snapshot();
+        return settlerGas && Number(formatEther(read(settlerGas)));
       });
     settlerGauge("degen_settler_gas_balance", "The settler key's balance, which pays every transaction (whole BNB)", (gas) => gas.balance);
     settlerGauge(
@@ -229,16 +178,10 @@ export class Metrics {
       (gas) => gas.spentLastHour,
     );
     const houseGauge = (name: string, help: string, read: (house: Awaited<ReturnType<StatusSampler["house"]>>) => [string, number][]) =>
-      new Gauge({
-        name,
-        help,
-        labelNames: ["token"],
-        registers,
-        async collect() {
-          // An unreachable chain leaves the last values; degen_chain_up tells.
-          const house = await status.house().catch(() => undefined);
-          if (house) for (const [token, value] of read(house)) this.set({ token }, value);
-        },
+      labelledGauge(name, help, "token", async () => {
+        // An unreachable chain leaves the last values; degen_chain_up tells.
+        const house = await status.house().catch(() => undefined);
+        return house ? read(house) : [];
       });
     houseGauge("degen_house_bankroll", "The house's bankroll per token, reserved included (whole tokens, read from the Casino)", (house) =>
       Object.entries(house.tokens).map(([token, figures]) => [token, figures.bankroll]),
@@ -288,6 +231,10 @@ export class Metrics {
 
   countOutbox(ledger: LedgerName, outcome: OutboxOutcome, transactions: number): void {
     this.outboxTransactions.inc({ ledger, outcome }, transactions);
+  }
+
+  private counter<Label extends string = never>(name: string, help: string, labelNames: Label[] = []): Counter<Label> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
 
   get contentType(): string {

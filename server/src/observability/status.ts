@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { formatEther, type JsonRpcProvider } from "ethers";
+import { formatEther } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import type { Lease } from "../cluster/cluster";
 import { rowsOf } from "../db/index";
-import type { Db } from "../db/types";
-import { storedCursor } from "../settler/reader";
+import { storedCursor, type ReaderOptions } from "../settler/reader";
 import { TOKEN_ADDRESS, type TokenSymbol } from "../tokens";
 import { formatBnb, GasSpending } from "./gas";
 
@@ -115,16 +114,12 @@ function cached<T>(read: () => Promise<T>, ttlMs: number): () => Promise<T> {
   };
 }
 
-export interface StatusSources {
-  db: Db;
-  provider: JsonRpcProvider;
+export interface StatusSources extends Pick<ReaderOptions, "db" | "provider" | "deploymentBlock" | "confirmations"> {
   /** The settler key's address, whose balance pays every transaction. */
   settlerAddress: string;
   casino: Casino;
   degenAddress: string;
   lease: Lease;
-  deploymentBlock: number;
-  confirmations: number;
 }
 
 /**

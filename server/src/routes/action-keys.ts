@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { signedInAddress } from "../auth/sign-in";
 import { badRequest, conflict, forbidden, notFound, parse, route } from "../http/errors";
-import { address, betId } from "../http/validators";
+import { address, betId, hexSignature } from "../http/validators";
 import type { ActionSigners } from "../sessions/actions";
 import { isInteractive } from "../engine";
 import type { Settler } from "../settler/settler";
@@ -11,10 +11,7 @@ const body = z
   .object({
     betId,
     key: address,
-    grant: z
-      .string()
-      .max(2_000)
-      .regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex"),
+    grant: hexSignature,
   })
   .strict();
 

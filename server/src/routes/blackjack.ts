@@ -22,7 +22,7 @@ import { DemoHandStore, type DemoHand } from "../games/demo-hands";
 import { bets } from "../db/schema";
 import { stateOf, storedHands, type HandRow, type StoredHand } from "../games/stored-hands";
 import { badRequest, conflict, forbidden, notFound, parse, plainRoute, unauthorized, type PlainRequest, type PlayRoute } from "../http/errors";
-import { betId, tokenAmount, tokenSymbol, type TokenSymbol } from "../http/validators";
+import { betId, keySignature, tokenAmount, tokenSymbol, type TokenSymbol } from "../http/validators";
 import type { ActionSigners, SignedActions } from "../sessions/actions";
 import { stakeSplitFromSession, type SplitDeps } from "../sessions/split";
 import type { Settler } from "../settler/settler";
@@ -40,10 +40,7 @@ const actionBody = (action: BlackjackAction) =>
       token: tokenSymbol,
       action: z.literal(action),
       sessionId: z.string().uuid("must be a session id"),
-      signature: z
-        .string()
-        .regex(/^0x[0-9a-fA-F]{130}$/, "must be a 65-byte signature as 0x-prefixed hex")
-        .optional(),
+      signature: keySignature.optional(),
     })
     .strict();
 

@@ -1,4 +1,3 @@
-import type { RequestHandler } from "express";
 import type { ChainDefinition } from "../chain/chains";
 import type { TokenSymbol } from "../tokens";
 
@@ -38,11 +37,4 @@ export function publicConfig(options: Omit<PublicConfig, "siwe"> & { appOrigin: 
   const { appOrigin, ...rest } = options;
   // The same domain the sign-in route checks (auth/siwe.ts): APP_ORIGIN's host, port included.
   return { ...rest, siwe: { domain: new URL(appOrigin).host, uri: appOrigin, chainId: options.chain.id } };
-}
-
-/** GET /api/config, no session. no-cache: the app revalidates each time, so it sees a redeploy. */
-export function configRoute(config: PublicConfig): RequestHandler {
-  return (_req, res) => {
-    res.set("Cache-Control", "no-cache").json(config);
-  };
 }

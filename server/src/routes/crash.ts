@@ -6,7 +6,7 @@ import { signedInAddress } from "../auth/sign-in";
 import type { Db } from "../db/types";
 import { bets, crashRounds } from "../db/schema";
 import { conflict, forbidden, notFound, parse, route } from "../http/errors";
-import { betId, tokenSymbol } from "../http/validators";
+import { betId, keySignature, tokenSymbol } from "../http/validators";
 import type { ActionSigners } from "../sessions/actions";
 import { databaseNow } from "../settler/rounds";
 import type { Settler } from "../settler/settler";
@@ -22,7 +22,7 @@ const cashOutBody = z
     token: tokenSymbol,
     betId,
     multiplier: z.number().int().min(CRASH.MIN_MANUAL_CASH_OUT).max(CRASH.MAX_HUNDREDTHS),
-    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, "must be a 65-byte signature as 0x-prefixed hex"),
+    signature: keySignature,
   })
   .strict();
 

@@ -6,7 +6,7 @@ import type { Signals } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { sessionBets } from "../db/schema";
 import { notFound, parse, route } from "../http/errors";
-import { address, betId } from "../http/validators";
+import { address, betId, hexSignature } from "../http/validators";
 import { GAME_TYPES, playerOfBet, type GameType } from "../engine";
 import type { SessionBetIntake } from "../sessions/intake";
 import type { SessionKeys } from "../sessions/keys";
@@ -21,10 +21,6 @@ const bytes32 = z
   .string()
   .regex(/^0x[0-9a-fA-F]{64}$/, "must be 32 bytes of 0x-prefixed hex")
   .transform((value) => value.toLowerCase());
-const signature = z
-  .string()
-  .max(2_000)
-  .regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex");
 
 const grantBody = z
   .object({
@@ -41,7 +37,7 @@ const grantBody = z
         budgetNative: uint,
       })
       .strict(),
-    signature,
+    signature: hexSignature,
   })
   .strict();
 

@@ -88,7 +88,8 @@ export interface StatsRoutesOptions {
 export function statsRouter(o: StatsRoutesOptions): Router {
   const router = Router();
   const now = o.now ?? (() => Math.floor(Date.now() / 1000));
-  const fresh = new Map<string, { at: number; read: Promise<SerializedJson> }>();
+  // Kept by age alone (the cursor they are read to is part of the read): 3 windows × 2 tokens.
+  const leaderboards = new KeptReads<SerializedJson>({ maxAgeMs: LEADERBOARDS_FRESH_MS, maxEntries: 6 });
   const pages = new KeptReads<SerializedJson>({ maxAgeMs: PAGES_KEPT_MS, maxEntries: PAGES_KEPT });
   const histories = new KeptReads<SerializedJson>({ maxAgeMs: PAGES_KEPT_MS, maxEntries: PAGES_KEPT });
   const csvExports = new FixedWindowCounter(o.csvExportsPerMinute ?? CSV_EXPORTS_PER_IP_PER_MINUTE);
@@ -100,13 +101,9 @@ export function statsRouter(o: StatsRoutesOptions): Router {
     "/leaderboards",
     route(async (req) => {
       const { window, token } = parse(leaderboardsQuery, req.query);
-      const key = `${window}:${token}`;
-      const kept = fresh.get(key);
-      if (kept && Date.now() - kept.at < LEADERBOARDS_FRESH_MS) return kept.read;
-      const read = o.readUpTo().then(async (upTo) => new SerializedJson(await readLeaderboards(o.db, { window, token, now: now(), upTo })));
-      fresh.set(key, { at: Date.now(), read });
-      read.catch(() => fresh.delete(key));
-      return read;
+      return leaderboards.read(`${window}:${token}`, 0, () =>
+        o.readUpTo().then(async (upTo) => new SerializedJson(await readLeaderboards(o.db, { window, token, now: now(), upTo }))),
+      );
     }),
   );
 

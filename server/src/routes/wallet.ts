@@ -9,7 +9,7 @@ import { parseCasinoLog } from "../../../bindings/events";
 import { ChainRequestRefused, type ChainRequests } from "../chain/chain-requests";
 import type { Db } from "../db/types";
 import { badRequest, forbidden, parse, route, type RouteRequest } from "../http/errors";
-import { address, tokenAmount, tokenSymbol } from "../http/validators";
+import { address, hexSignature, tokenAmount, tokenSymbol } from "../http/validators";
 import { logger } from "../observability/log";
 import { formatAmount, type TokenSymbol } from "../tokens";
 
@@ -22,10 +22,7 @@ const signed = {
     .int()
     .positive()
     .max(2 ** 48),
-  signature: z
-    .string()
-    .max(2_000)
-    .regex(/^0x([0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex"),
+  signature: hexSignature,
 };
 const withdrawBody = z.object({ walletAddress: address, token: tokenSymbol, amount: tokenAmount, ...signed }).strict();
 const swapBody = z

@@ -103,10 +103,15 @@ export function judgeKnown(
 
 export interface GroupDeps {
   db: Db;
-  /** PostgreSQL, which several instances share: the group's players are locked (PGlite runs one transaction at a time already). */
+  /**
+   * PostgreSQL, which several instances share: each group's players are locked while their bets
+   * are checked. PGlite runs one transaction at a time already (one process per database), and the
+   * lock would cost every group a statement for nothing.
+   */
   sharedDatabase: boolean;
   signals: Signals;
   budgets: SessionBetBudgets;
+  /** RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY: an address whose bets cost the house this much gas in reverts gets no bet relayed (relay-reverts.ts). */
   revertGasPerAddressPerDay: number;
   countersigner: Countersigner;
 }

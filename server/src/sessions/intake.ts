@@ -13,13 +13,10 @@ import {
   type GameType,
   type SessionBet,
 } from "../engine";
-import type { SessionBetBudgets } from "../chain/budgets";
 import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
 import { KeptRead } from "../chain/kept-read";
-import type { Signals } from "../cluster/cluster";
 import { rowsOf } from "../db/index";
-import type { Db } from "../db/types";
 import { badRequest, conflict, forbidden, HttpError } from "../http/errors";
 import { FixedWindowCounter } from "../http/limits";
 import type { SeedVault } from "../settler/seeds";
@@ -28,8 +25,8 @@ import { markedView, type MarkedView, type MarkReads } from "./chain-marks";
 import { ownLimitRefusal } from "./own-limits";
 import { refusalText } from "./relay-plan";
 import type { SessionKeyRow, SessionKeys } from "./keys";
-import { IntakeGroups, judgeKnown, KNOWN_BET_COLUMNS, type KnownBetRow } from "./intake-groups";
-import type { AcceptedBet, Countersigner, SignedSessionBet } from "./intake-types";
+import { IntakeGroups, judgeKnown, KNOWN_BET_COLUMNS, type GroupDeps, type KnownBetRow } from "./intake-groups";
+import type { AcceptedBet, SignedSessionBet } from "./intake-types";
 
 export type { AcceptedBet, Countersigner, SessionBetRow, SignedSessionBet } from "./intake-types";
 import { recoverCompact, type SessionTypedData } from "./typed-data";
@@ -63,14 +60,7 @@ export const REFUSALS_PER_ADDRESS_PER_MINUTE = 30;
 export const oneClickFloorText = (floor: bigint, token: TokenSymbol) =>
   `The smallest one-click stake is ${formatAmount(floor)} ${token}: place a smaller bet from your wallet`;
 
-export interface IntakeDeps {
-  db: Db;
-  /**
-   * PostgreSQL, which several instances share: each bet is checked under its player's advisory
-   * lock. PGlite runs one transaction at a time already (one process per database), and the lock
-   * would cost every bet a statement for nothing.
-   */
-  sharedDatabase: boolean;
+export interface IntakeDeps extends GroupDeps {
   /** Reads only: terms. */
   casino: Casino;
   /** The head block, at which the reads are made. */
@@ -78,15 +68,10 @@ export interface IntakeDeps {
   typedData: SessionTypedData;
   keys: SessionKeys;
   seeds: SeedVault;
-  signals: Signals;
   clock: ChainClock;
-  budgets: SessionBetBudgets;
-  /** RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY: an address whose bets cost the house this much gas in reverts gets no bet relayed (relay-reverts.ts). */
-  revertGasPerAddressPerDay: number;
   /** ONE_CLICK_MIN_STAKE_DEGEN / _BNB: the smallest stake whose relay gas the house pays (docs/decisions.md §3, "The smallest one-click stake"). */
   minStake: Record<TokenSymbol, bigint>;
   degenAddress: string;
-  countersigner: Countersigner;
   /** What a player's view and mark are read with (sessions/chain-marks.ts). */
   marks: MarkReads;
 }

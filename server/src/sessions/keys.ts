@@ -1,15 +1,15 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { JsonRpcProvider } from "ethers";
 import { MAX_SESSION_SECONDS, type SessionGrant } from "../engine";
 import { sessionsInterface, type CasinoSessions } from "../../../bindings/casino";
 import { contractRevert } from "../../../bindings/errors";
 import type { ChainClock } from "../chain/clock";
-import { ChainRequestRefused, type ChainRequests } from "../chain/chain-requests";
+import { ChainRequestRefused } from "../chain/chain-requests";
 import type { StakeCheck } from "../chain/stake";
 import type { Db } from "../db/types";
 import { sessionBets, sessionKeys } from "../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { lockPlayer } from "./intake-groups";
+import type { SplitDeps } from "./split";
 import { isPlayerSignature, type SessionTypedData } from "./typed-data";
 
 export type SessionKeyRow = typeof sessionKeys.$inferSelect;
@@ -25,16 +25,12 @@ const GRANT_REFUSALS: Record<string, string> = {
   SessionExpired: "The session's expiry has passed",
 };
 
-export interface SessionKeysDeps {
+/** What a split needs too: CasinoSessions transactions simulated as the settler, then sent through the outbox. */
+export interface SessionKeysDeps extends SplitDeps {
   db: Db;
-  provider: JsonRpcProvider;
   typedData: SessionTypedData;
   /** Reads only (sessionOf); openSession goes through the outbox. */
   sessions: CasinoSessions;
-  sessionsAddress: string;
-  /** The settler's address: openSession's simulation calls as it. */
-  settlerAddress: string;
-  chainRequests: ChainRequests;
   stake: StakeCheck;
   clock: ChainClock;
   /** Has the lease holder read the chain up to its head (a key opened by the player's own transaction). */
@@ -84,21 +80,7 @@ export class SessionKeys {
       if (error instanceof ChainRequestRefused) throw refusedGrant(error.refusal, error);
       throw error;
     }
-    await this.d.db
-      .insert(sessionKeys)
-      .values({
-        key: grant.key,
-        player,
-        expiresAt,
-        tokens: Number(grant.tokens),
-        games: Number(grant.games),
-        maxBetDegen: grant.maxBetDegen.toString(),
-        maxBetNative: grant.maxBetNative.toString(),
-        budgetDegen: grant.budgetDegen.toString(),
-        budgetNative: grant.budgetNative.toString(),
-        openedTxHash: txHash,
-      })
-      .onConflictDoNothing();
+    await recordSession(this.d.db, grant, txHash);
     return { key: grant.key, expiresAt, txHash };
   }
 
@@ -171,6 +153,25 @@ export class SessionKeys {
     await this.d.sync();
     return read();
   }
+}
+
+/** A session as its grant opened it on chain: recorded by whoever sees it first (the route that sent it, or the log reader). */
+export async function recordSession(db: Db, grant: SessionGrant, openedTxHash: string): Promise<void> {
+  await db
+    .insert(sessionKeys)
+    .values({
+      key: grant.key,
+      player: grant.player,
+      expiresAt: Number(grant.expiresAt),
+      tokens: Number(grant.tokens),
+      games: Number(grant.games),
+      maxBetDegen: grant.maxBetDegen.toString(),
+      maxBetNative: grant.maxBetNative.toString(),
+      budgetDegen: grant.budgetDegen.toString(),
+      budgetNative: grant.budgetNative.toString(),
+      openedTxHash,
+    })
+    .onConflictDoNothing();
 }
 
 function refusedGrant(name: string | undefined, error: unknown): Error {

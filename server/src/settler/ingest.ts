@@ -7,6 +7,7 @@ import type { Db } from "../db/types";
 import { bets, commitments, crashRounds, jackpotTickets, sessionBets, sessionKeys } from "../db/schema";
 import { symbolOf } from "../tokens";
 import { logger } from "../observability/log";
+import { recordSession } from "../sessions/keys";
 import { outcomeOf } from "./outcome";
 import type { SeedVault } from "./seeds";
 
@@ -179,21 +180,7 @@ async function recordEvent(db: Db, event: CasinoEvent, log: CasinoLog, { chains,
       await recordTicketDraw(db, event.args, ctx.seeds.casino);
       break;
     case "SessionOpened":
-      await db
-        .insert(sessionKeys)
-        .values({
-          key: event.args.key,
-          player: event.args.player,
-          expiresAt: Number(event.args.expiresAt),
-          tokens: Number(event.args.tokens),
-          games: Number(event.args.games),
-          maxBetDegen: event.args.maxBetDegen.toString(),
-          maxBetNative: event.args.maxBetNative.toString(),
-          budgetDegen: event.args.budgetDegen.toString(),
-          budgetNative: event.args.budgetNative.toString(),
-          openedTxHash: log.transactionHash,
-        })
-        .onConflictDoNothing();
+      await recordSession(db, event.args, log.transactionHash);
       break;
     case "SessionRevoked":
       await db
@@ -379,61 +366,41 @@ function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): 
   return keys.map((key) => sql.param(rows.map((row) => (row[key] == null ? null : String(row[key])))));
 }
 
+/** A recorded bet's columns as the insert writes them: its field, its column and the SQL type of its array. */
+const INSERTED = [
+  ["betId", "bet_id", "text"],
+  ["player", "player", "text"],
+  ["token", "token", "text"],
+  ["amount", "amount", "text"],
+  ["gameType", "game_type", "integer"],
+  ["params", "params", "text"],
+  ["nonce", "nonce", "bigint"],
+  ["clientSeed", "client_seed", "text"],
+  ["chainFirstNonce", "chain_first_nonce", "bigint"],
+  ["relayed", "relayed", "boolean"],
+  ["placedBlock", "placed_block", "bigint"],
+  ["placedTxHash", "placed_tx_hash", "text"],
+  ["placedBlockHash", "placed_block_hash", "text"],
+  ["status", "status", "text"],
+  ["payout", "payout", "text"],
+  ["seed", "seed", "text"],
+  ["random", "random", "text"],
+  ["terms", "terms", "text"],
+  ["jackpotOdds", "jackpot_odds", "text"],
+  ["placedJackpotPrize", "placed_jackpot_prize", "text"],
+  ["settleTxHash", "settle_tx_hash", "text"],
+  ["settledBlock", "settled_block", "bigint"],
+] as const satisfies readonly (readonly [keyof BetInsert, string, string])[];
+const INSERTED_NAMES = sql.raw(INSERTED.map(([, name]) => name).join(", "));
+
 async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promise<void> {
-  const [
-    ids,
-    players,
-    tokens,
-    amounts,
-    gameTypes,
-    params,
-    nonces,
-    clientSeeds,
-    chainFirstNonces,
-    relayedFlags,
-    blocks,
-    txHashes,
-    blockHashes,
-    statuses,
-    payouts,
-    seeds,
-    randoms,
-    terms,
-    odds,
-    prizes,
-    settleTxHashes,
-    settledBlocks,
-  ] = columns(rows, [
-    "betId",
-    "player",
-    "token",
-    "amount",
-    "gameType",
-    "params",
-    "nonce",
-    "clientSeed",
-    "chainFirstNonce",
-    "relayed",
-    "placedBlock",
-    "placedTxHash",
-    "placedBlockHash",
-    "status",
-    "payout",
-    "seed",
-    "random",
-    "terms",
-    "jackpotOdds",
-    "placedJackpotPrize",
-    "settleTxHash",
-    "settledBlock",
-  ] as const);
+  const arrays = columns(
+    rows,
+    INSERTED.map(([field]) => field),
+  ).map((values, i) => sql`${values}::${sql.raw(INSERTED[i]![2])}[]`);
   const result = await db.execute(sql`
-    INSERT INTO bets (bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, placed_block_hash, status, payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block, settled_seq)
-    SELECT *, CASE WHEN v.status = 'settled' THEN nextval('bets_feed_seq') END FROM unnest(${ids}::text[], ${players}::text[], ${tokens}::text[], ${amounts}::text[], ${gameTypes}::integer[], ${params}::text[],
-      ${nonces}::bigint[], ${clientSeeds}::text[], ${chainFirstNonces}::bigint[], ${relayedFlags}::boolean[], ${blocks}::bigint[], ${txHashes}::text[], ${blockHashes}::text[], ${statuses}::text[],
-      ${payouts}::text[], ${seeds}::text[], ${randoms}::text[], ${terms}::text[], ${odds}::text[], ${prizes}::text[], ${settleTxHashes}::text[], ${settledBlocks}::bigint[])
-      AS v(bet_id, player, token, amount, game_type, params, nonce, client_seed, chain_first_nonce, relayed, placed_block, placed_tx_hash, placed_block_hash, status,
-        payout, seed, random, terms, jackpot_odds, placed_jackpot_prize, settle_tx_hash, settled_block)
+    INSERT INTO bets (${INSERTED_NAMES}, settled_seq)
+    SELECT *, CASE WHEN v.status = 'settled' THEN nextval('bets_feed_seq') END FROM unnest(${sql.join(arrays, sql`, `)}) AS v(${INSERTED_NAMES})
     ON CONFLICT DO NOTHING
     RETURNING bet_id`);
   const inserted = new Set(rowsOf<{ bet_id: string }>(result).map((row) => row.bet_id));

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
-import type { JsonRpcProvider, TransactionReceipt } from "ethers";
+import type { TransactionReceipt } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import { parseCasinoLog } from "../../../bindings/events";
 import { GameType } from "../engine";
 import type { Outbox, RecordingLedger } from "../chain/outbox";
-import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { logger } from "../observability/log";
 import { needsSimulation, planBatches, settlementRequest, type SettlementRequest } from "./plan";
 import { shortReason } from "./reasons";
+import type { ReaderOptions } from "./reader";
 import type { BetRow } from "./types";
 
 const log = logger("settler");
@@ -25,13 +25,9 @@ export interface SettlementCounters {
   failed(reason: SettlementFailure): void;
 }
 
-export interface PipelineOptions {
-  db: Db;
-  provider: JsonRpcProvider;
+export interface PipelineOptions extends Pick<ReaderOptions, "db" | "provider" | "casinoAddress" | "sessionsAddress"> {
   /** Reads only (getBet); writes go through the outbox. */
   casino: Casino;
-  casinoAddress: string;
-  sessionsAddress: string;
   outbox: Outbox;
   batchSize: number;
   /** The block cursor as the lease term's reader knows it (a bet older than it by FRESH_BLOCKS is simulated). */

@@ -22,7 +22,6 @@ import { outcomeOf, type RoundActions } from "./outcome";
 import type { SeedVault } from "./seeds";
 import type { BetRow } from "./types";
 
-/** A web3 hand as stored: the actions played, and the player's signature of them (every action since issue #21 is signed). */
 /** The action columns of a bet for a signed log, or none. */
 function actionColumns(signed: SignedActions | null) {
   return {

@@ -1,21 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { Casino } from "../../../bindings/casino";
-import type { ChainClock } from "../chain/clock";
-import type { Outbox } from "../chain/outbox";
-import type { SettlerMode, Signals } from "../cluster/cluster";
+import type { SettlerMode } from "../cluster/cluster";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { CommitmentState, Commitments } from "./commitments";
-import type { MarkReads } from "../sessions/chain-marks";
-import { RelayBatcher, type RelayCounters } from "../sessions/relay";
-import type { RevertPolicy } from "../sessions/relay-reverts";
+import { RelayBatcher, type RelayOptions } from "../sessions/relay";
 import type { SignedActions } from "../sessions/actions";
 import { EntropyLocks } from "./entropy-locks";
 import { JackpotDraws } from "./jackpot-draws";
 import type { RoundActions } from "./outcome";
-import { SettlementPipeline, type SettlementCounters } from "./pipeline";
+import { SettlementPipeline, type PipelineOptions } from "./pipeline";
 import { LogReader, storedCursor, type ReaderOptions } from "./reader";
 import type { Rounds } from "./rounds";
 import type { BetRow } from "./types";
@@ -29,31 +24,17 @@ const RECONCILE_AFTER_MS = 5_000;
 /** An instance without the lease waits at most this long for the holder to read the chain up to the head it saw. */
 const FOLLOW_TIMEOUT_MS = 5_000;
 
-export interface SettlerOptions extends ReaderOptions {
-  /** Reads only (getBet); writes go through the outbox. */
-  casino: Casino;
-  outbox: Outbox;
-  signals: Signals;
+/** What the term's parts need (reader, settlement pipeline, relay), and what the settler adds. */
+export interface SettlerOptions
+  extends ReaderOptions, Pick<PipelineOptions, "casino" | "outbox" | "counters" | "batchSize">, Pick<RelayOptions, "clock" | "degenPerBnb" | "marks"> {
   rounds: Rounds;
   commitments: Commitments;
-  counters: SettlementCounters;
   mode: SettlerMode;
   pollIntervalMs: number;
-  batchSize: number;
   /** SETTLER_JACKPOT_LOCK_BLOCKS (entropy-locks.ts). */
   jackpotLockAfterBlocks: number;
-  clock: ChainClock;
-  /** RELAY_BATCH_SIZE (sessions/relay.ts). */
-  relayBatchSize: number;
-  /** RELAY_BATCHES_PER_ROUND (sessions/relay.ts). */
-  relayBatchesPerRound: number;
-  /** RELAY_ISOLATION_MINUTES, RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY (sessions/relay-reverts.ts). */
-  relayReverts: RevertPolicy;
-  relayCounters: RelayCounters;
-  /** The swap desk's rate, DEGEN per BNB (sessions/relay-margin.ts). */
-  degenPerBnb(): Promise<bigint>;
-  /** What the relay reads the players' marks with (sessions/chain-marks.ts). */
-  marks: MarkReads;
+  /** RELAY_BATCH_SIZE, RELAY_BATCHES_PER_ROUND, the revert policy (sessions/relay-reverts.ts) and the counters of the relay. */
+  relay: Pick<RelayOptions, "batchSize" | "batchesPerRound" | "reverts" | "counters">;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -90,10 +71,7 @@ class Term {
     this.draws = new JackpotDraws(o.db, o.provider, o.outbox, o.casinoAddress);
     this.relay = new RelayBatcher({
       ...o,
-      batchSize: o.relayBatchSize,
-      batchesPerRound: o.relayBatchesPerRound,
-      counters: o.relayCounters,
-      reverts: o.relayReverts,
+      ...o.relay,
       // The bets are recorded settled at once, their tickets drawn in the next block, and a
       // player whose chain ran out gets the next one, as after a settlement.
       afterMined: async (receipt, relayed) => {
@@ -132,12 +110,6 @@ class Term {
     return this.loop.run();
   }
 
-  async scan(): Promise<boolean> {
-    const { ingested, cursor } = await this.reader.scan();
-    this.pipeline.forgetMinedUpTo(cursor);
-    return ingested;
-  }
-
   private wake(): void {
     this.dirty = true;
     this.loop.wake();
@@ -167,7 +139,8 @@ class Term {
       this.dirty = false;
       await this.pipeline.settleReady();
     }
-    const ingested = await this.scan();
+    const { ingested, cursor } = await this.reader.scan();
+    this.pipeline.forgetMinedUpTo(cursor);
     if (!this.loop.active) return;
     const sweep = --this.pollsUntilSweep <= 0;
     if (sweep) {
@@ -242,12 +215,6 @@ export class Settler {
   /** The last block whose logs are recorded. */
   async cursor(): Promise<number> {
     return this.term ? this.term.reader.cursor() : storedCursor(this.o.db, this.o.deploymentBlock);
-  }
-
-  /** Reads the chain up to its head now (the lease holder only); true when any log was read. */
-  async scanLogs(): Promise<boolean> {
-    if (!this.term) throw new Error("only the lease holder reads the chain");
-    return this.term.scan();
   }
 
   /**

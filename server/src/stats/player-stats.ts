@@ -68,16 +68,7 @@ export async function readPlayerStats(db: Db, player: string, noCursor: number):
   return {
     player,
     username: row.username,
-    games: json(row.games).map((game) => ({
-      gameType: game.gameType,
-      game: gameName(game.gameType as GameType),
-      token: game.token,
-      bets: Number(game.bets),
-      wagered: game.wagered,
-      paid: game.paid,
-      profit: game.profit,
-      biggestWin: game.biggestWin,
-    })),
+    games: json(row.games).map(({ gameType, ...game }) => ({ gameType, game: gameName(gameType as GameType), ...game, bets: Number(game.bets) })),
     profitOverTime,
     readUpTo: row.up_to === null ? noCursor : Number(row.up_to),
   };

@@ -11,7 +11,6 @@ import type { Db } from "../db/types";
  */
 export const STAKE = sql`bets.stake`;
 export const PAID = sql`bets.paid`;
-export const PROFIT = sql`(bets.paid - bets.stake)`;
 /**
  * Settled by a block up to `upTo`, with the payout the rules give (a bet under a commitment of
  * another server has none). A settlement recorded from its receipt, ahead of the log scan, waits

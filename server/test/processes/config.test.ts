@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Wallet } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addEthereumChainParameter, chainDefinition, KNOWN_CHAINS } from "../../src/chain/chains";
+import { chainDefinition, KNOWN_CHAINS } from "../../src/chain/chains";
 import { loadDeployment, readConfig, REPO_ROOT } from "../../src/config";
 import { APP_ORIGIN, CHAIN_ID, SIWE_DOMAIN, startServerOn, startTestServer, tempDir, type TestServer } from "../support/app";
 import { DEV_KEYS } from "../support/chain";
@@ -149,13 +149,6 @@ describe("chain definitions (server/src/chain/chains.ts)", () => {
     };
     expect(KNOWN_CHAINS[97]).toEqual(bscTestnet);
     expect(chainDefinition(97, { rpcUrl: "http://10.0.0.5:8545" })).toEqual(bscTestnet);
-    expect(addEthereumChainParameter(chainDefinition(97, { rpcUrl: "http://10.0.0.5:8545" }))).toEqual({
-      chainId: "0x61",
-      chainName: "BSC Testnet",
-      nativeCurrency: { name: "tBNB", symbol: "tBNB", decimals: 18 },
-      rpcUrls: ["https://data-seed-prebsc-1-s1.bnbchain.org:8545"],
-      blockExplorerUrls: ["https://testnet.bscscan.com"],
-    });
   });
 
   it("has Ethereum Mainnet and BNB Smart Chain, each with an https RPC and explorer", () => {
@@ -166,14 +159,14 @@ describe("chain definitions (server/src/chain/chains.ts)", () => {
     }
   });
 
-  it("gives a chain without an explorer no blockExplorerUrls key for the wallet (MetaMask refuses an empty list)", () => {
-    const local = chainDefinition(31337, { rpcUrl: "http://127.0.0.1:8545" });
-    expect(local.rpcUrls).toEqual(["http://127.0.0.1:8545"]);
-    expect(addEthereumChainParameter(local)).toEqual({
-      chainId: "0x7a69",
-      chainName: "Hardhat Local",
+  it("describes the local chain with RPC_URL and an empty explorer list (the app leaves it out of wallet_addEthereumChain)", () => {
+    expect(chainDefinition(31337, { rpcUrl: "http://127.0.0.1:8545" })).toEqual({
+      id: 31337,
+      hexId: "0x7a69",
+      name: "Hardhat Local",
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: ["http://127.0.0.1:8545"],
+      blockExplorerUrls: [],
     });
   });
 
@@ -235,7 +228,7 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
   });
 
   it("counts the jackpot lock and the health lag in blocks, with defaults sized for BSC's 0.75 s blocks", () => {
-    expect(readConfig({})).toMatchObject({ jackpotLockAfterBlocks: 128, healthMaxLagBlocks: 80 });
+    expect(readConfig({})).toMatchObject({ jackpotLockAfterBlocks: 128, health: { maxLagBlocks: 80 } });
     expect(readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "64" }).jackpotLockAfterBlocks).toBe(64);
     // The lock must land while plain BLOCKHASH (256 blocks) still shows the hash.
     expect(() => readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "256" })).toThrow('SETTLER_JACKPOT_LOCK_BLOCKS must be an integer from 1 to 200, got "256"');
@@ -246,7 +239,7 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
       settlerBatchSize: 100,
       relayBatchSize: 200,
       sessionBetBudgets: { perAddressPerDay: 5_000, perAddressPerHour: 1_000, allPlayersPerHour: 36_000 },
-      healthMaxRelayWaitSeconds: 10,
+      health: { maxRelayWaitSeconds: 10 },
     });
     expect(() => readConfig({ SETTLER_BATCH_SIZE: "201" })).toThrow('SETTLER_BATCH_SIZE must be an integer from 1 to 200, got "201"');
     expect(() => readConfig({ RELAY_BATCH_SIZE: "236" })).toThrow('RELAY_BATCH_SIZE must be an integer from 1 to 235, got "236"');
