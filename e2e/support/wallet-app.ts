@@ -24,12 +24,22 @@ export async function openWalletDialog(page: Page, item: string): Promise<void> 
   await page.getByRole("dialog", { name: item }).waitFor();
 }
 
-/** The toast now showing, as "title\ndescription", once it contains `title`. */
+/**
+ * The toast now showing, as "title\ndescription", once it contains `title`. Read in the page in
+ * the same step that finds it: a toast lives TOAST_DURATION_MS (5 s), and a wait for it then a
+ * second read could find it gone on a busy machine (ci103: the read waited 30 s for a toast seen).
+ */
 export async function toastWith(page: Page, title: string): Promise<string> {
-  const toast = page.getByTestId("toast").filter({ hasText: title });
-  await toast.waitFor();
+  const text = await page.waitForFunction(
+    (wanted) => {
+      const toasts = [...document.querySelectorAll<HTMLElement>('[data-testid="toast"]')];
+      return toasts.find((toast) => toast.innerText.includes(wanted))?.innerText ?? null;
+    },
+    title,
+    { polling: 50 },
+  );
   // Title and description are paragraphs: innerText puts a blank line between them.
-  return (await toast.innerText()).replace(/\n+/g, "\n").trim();
+  return ((await text.jsonValue()) as string).replace(/\n+/g, "\n").trim();
 }
 
 /** Closes every toast showing, so that the next one looked for is new. */
