@@ -30,7 +30,7 @@ export default function LiveBetsPanel() {
     <section aria-labelledby="live-bets-title" className="glass-card flex flex-col gap-3 p-4 sm:p-5" data-testid="live-bets" data-status={status}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <h2 id="live-bets-title" className="flex items-center gap-2 font-display text-lg font-bold text-white">
-          <span aria-hidden="true" className={cn("size-2 rounded-full", status === "live" ? "animate-pulse bg-cyan" : "bg-slate-500")} />
+          <span aria-hidden="true" className={cn("size-2 rounded-full", status === "live" ? "animate-pulse-brief bg-cyan" : "bg-slate-500")} />
           Live bets
         </h2>
         <div role="tablist" aria-label="Live bets" className="flex gap-1">

@@ -17,7 +17,7 @@ export function ModeBadge({ withDot = false, "data-testid": testId }: { withDot?
   }
   return (
     <Badge tone={isDemo ? "gold" : "cyan"} data-testid={testId}>
-      {withDot && <span aria-hidden="true" className={`size-2 rounded-full ${isDemo ? "bg-gold" : "bg-cyan"} animate-pulse`} />}
+      {withDot && <span aria-hidden="true" className={`size-2 rounded-full ${isDemo ? "bg-gold" : "bg-cyan"} animate-pulse-brief`} />}
       {isDemo ? "Demo Mode" : "Web3 Mode"}
     </Badge>
   );

@@ -38,8 +38,8 @@ export function FighterFigure({ corner, pose, beat }: FighterFigureProps) {
       className={cn("h-full w-auto overflow-visible drop-shadow-[0_8px_18px_rgb(0_0_0/0.55)]", corner === "BLUE" && "-scale-x-100")}
     >
       <ellipse cx="60" cy="194" rx="36" ry="5" fill="rgb(0 0 0 / 0.45)" />
-      <g className={pose === "ko" ? "" : "kb-stance"}>
-        <g key={beat} className={poseClass}>
+      <g key={beat} className={pose === "ko" ? "" : "kb-stance"}>
+        <g className={poseClass}>
           {/* back leg */}
           <path d="M55 118 L44 150 L40 190" stroke={colours.skin} strokeWidth="11" strokeLinecap="round" strokeLinejoin="round" fill="none" />
           <rect x="30" y="186" width="18" height="7" rx="3" fill="#f4f4f8" />
