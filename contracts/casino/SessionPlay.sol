@@ -38,10 +38,11 @@ library SessionPlay {
 
     /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
     ///         A bet that cannot be placed (refused by the sessions, `refusals`, or here: its
-    ///         vault, its nonce, the player's own limits, the terms, the bankroll's room, a pause)
-    ///         is skipped (BetSkipped, paid SKIPPED_PAYOUT with its reason) and the others settle: one player's
+    ///         vault, its nonce, the player's own limits, the terms, the bankroll's room) is skipped
+    ///         (BetSkipped, paid SKIPPED_PAYOUT with its reason) and the others settle: one player's
     ///         transaction mined just before the batch no longer reverts everyone else's bets,
-    ///         whose seeds a reverted batch would show with their bets still to be placed.
+    ///         whose seeds a reverted batch would show with their bets still to be placed. A pause,
+    ///         no player's doing, reverts the whole batch (IsPaused).
     ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued):
     ///         the next play of a later block records them, with those of every batch of this block
     ///         (JackpotTicketsDrawn), so that a batch without a hit needs no transaction of its own;

@@ -154,7 +154,7 @@ library RandomStream {
                 mstore(0x20, k)
                 let lanes := keccak256(0x00, 0x40)
                 i := step(first, i, shr(LANE_SHIFT, lanes))
-                if i { i := step(first, i, and(shr(128, lanes), LANE_MASK)) }
+                if i { i := step(first, i, and(shr(SECOND_LANE_SHIFT, lanes), LANE_MASK)) }
                 if i { i := step(first, i, and(shr(LANE_BITS, lanes), LANE_MASK)) }
                 if i { i := step(first, i, and(lanes, LANE_MASK)) }
             }
