@@ -113,9 +113,12 @@ export class Outbox {
    * read from the chain again (the nonces after it wait behind the gap) and the ledger takes it back.
    */
   async reconcile(ledger: RecordingLedger, staleBefore: Date): Promise<void> {
-    for (const hash of await ledger.sentBefore(staleBefore)) {
+    const hashes = (await ledger.sentBefore(staleBefore)).filter((hash) => !this.awaiting.has(hash));
+    // Looked up together: after a failover a round's transactions are each a wait on the node.
+    const fates = await Promise.all(hashes.map((hash) => transactionFate(this.provider, hash)));
+    for (const [i, hash] of hashes.entries()) {
       if (this.awaiting.has(hash)) continue;
-      const found = await transactionFate(this.provider, hash);
+      const found = fates[i]!;
       if (found.fate === "mined" || found.fate === "reverted") {
         this.counted(ledger.name, found.fate, 1);
         await ledger.landed(found.receipt);

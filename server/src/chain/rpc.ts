@@ -44,8 +44,13 @@ export class KeepAliveJsonRpcProvider extends JsonRpcProvider {
   readonly #agent: http.Agent;
   #headRead?: { at: number; number: Promise<number> };
 
+  /**
+   * Requests made in the same turn of the event loop still go as one batch, but none waits
+   * ethers' default 10 ms for more to join it: a relay round is several requests one after the
+   * other, each of which waited that long (the relay bench, issue #40).
+   */
   constructor(url: string, network?: Networkish, options?: JsonRpcApiProviderOptions) {
-    super(url, network, options);
+    super(url, network, { batchStallTime: 0, ...options });
     this.#url = new URL(url);
     const Agent = this.#url.protocol === "https:" ? https.Agent : http.Agent;
     this.#agent = new Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, timeout: IDLE_CONNECTION_TIMEOUT_MS });

@@ -77,7 +77,7 @@ export interface PlayerNow {
  * contract can read but the node answers without running the EVM. One call per player made a
  * round of 300 players 300 EVM calls on the node the round was waiting for.
  */
-async function countersAt(o: MarkReads, players: readonly string[], block: number) {
+async function countersAt(o: MarkReads, players: readonly string[], block: number | "latest") {
   const groups: string[][] = [];
   for (let i = 0; i < players.length; i += RELAY_ROUND_VIEW_PLAYERS) groups.push(players.slice(i, i + RELAY_ROUND_VIEW_PLAYERS));
   const [counters, walletNonces] = await Promise.all([
@@ -92,9 +92,14 @@ async function countersAt(o: MarkReads, players: readonly string[], block: numbe
   }));
 }
 
-/** Each player's mark and commitment at the head, for the relay (sessions/relay-trust.ts). */
+/**
+ * Each player's mark and commitment at the head, for the relay (sessions/relay-trust.ts). Read at
+ * "latest" rather than at a head read first: that read cost a round one more wait on the node
+ * (the relay bench, issue #40). Should the head move between the calls, a counter is read at a
+ * later block than another; each only grows, so a change since the intake still shows.
+ */
 export async function playersNow(o: MarkReads, players: readonly string[]): Promise<Map<string, PlayerNow>> {
-  const read = await countersAt(o, players, await o.provider.getBlockNumber());
+  const read = await countersAt(o, players, "latest");
   return new Map(read.map(({ player, ...now }) => [player, now]));
 }
 

@@ -226,22 +226,28 @@ export class RelayBatcher implements RecordingLedger {
     // A player blamed for a revert lately goes alone: timing a transaction against the relay then
     // reverts a one-bet transaction, not the other players' batch.
     const plays = separateIsolated(round.plays, (player) => this.isolation.isolated(player));
-    // The batches share no player: each is simulated on its own, all at once, unless it need not be.
     const trusted = await this.unsimulated.pick(plays, chainNow);
-    const batches = (await Promise.all(plays.map((batch, i) => (trusted.has(i) ? batch : this.simulation.plays(batch))))).filter((batch) => batch.length > 0);
-    const places = await this.simulation.places(round.places, new Set(batches.flat().map((bet) => bet.player)));
-    const groups = [...batches, ...places.map((bet) => [bet])];
+    const roundId = ++this.rounds;
+    // The batches that need no simulation go out first: under load a simulation takes the node a
+    // block or more (the relay bench, issue #40), and their players need not wait for it.
+    const unsimulated = plays.filter((_, i) => trusted.has(i));
+    // Should they not go (a bet changed, a broadcast failed), the round is planned again.
+    if (unsimulated.length > 0 && !(await this.send(roundId, unsimulated, unsimulated.map(this.playRequestOf), unsimulated.flat().length))) return;
+    // The batches share no player: each is simulated on its own, all at once.
+    const simulated = (await Promise.all(plays.filter((_, i) => !trusted.has(i)).map((batch) => this.simulation.plays(batch)))).filter(
+      (batch) => batch.length > 0,
+    );
+    const places = await this.simulation.places(round.places, new Set([...unsimulated, ...simulated].flat().map((bet) => bet.player)));
+    const groups = [...simulated, ...places.map((bet) => [bet])];
     if (groups.length === 0) return;
     const requests: RelayRequest[] = [
-      ...batches.map((plays) => playRequest(this.o.sessionsAddress, this.o.degenAddress, this.relaySeedOf, plays)),
+      ...simulated.map(this.playRequestOf),
       ...places.map((bet) => placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet)),
     ];
-    await this.send(
-      groups,
-      requests,
-      [...trusted].reduce((sum, i) => sum + plays[i]!.length, 0),
-    );
+    await this.send(roundId, groups, requests, 0);
   }
+
+  private readonly playRequestOf = (plays: SessionBetRow[]): RelayRequest => playRequest(this.o.sessionsAddress, this.o.degenAddress, this.relaySeedOf, plays);
 
   /** Players whose last relayed bet is not yet as deep as the settler's confirmations: their next bet waits. */
   private async unconfirmedPlayers(): Promise<string[]> {
@@ -265,8 +271,11 @@ export class RelayBatcher implements RecordingLedger {
     }
   }
 
-  /** Signs the round's transactions, records their hashes with their bets, broadcasts; the receipts come back to `landed`. */
-  private async send(groups: SessionBetRow[][], requests: RelayRequest[], unsimulated: number): Promise<void> {
+  /**
+   * Signs transactions of round `roundId`, records their hashes with their bets, broadcasts; the
+   * receipts come back to `landed`. Whether they went out.
+   */
+  private async send(roundId: number, groups: SessionBetRow[][], requests: RelayRequest[], unsimulated: number): Promise<boolean> {
     const ids = groups.map((group) => group.map((bet) => bet.betId));
     const sent = await this.o.outbox.write(this, requests, async (tx, hashes) => {
       for (const [i, txHash] of hashes.entries()) {
@@ -280,16 +289,16 @@ export class RelayBatcher implements RecordingLedger {
       }
       return true;
     });
-    if (sent.status === "withdrawn") return;
+    if (sent.status === "withdrawn") return false;
     if (sent.status === "unsent") {
       // Recorded, then the broadcast failed (or its answer was lost): reconciliation looks the hashes up.
       log.error(`Relay of ${ids.flat().length} bet(s) not sent${sent.recorded ? " (looked up later)" : ""}: ${(sent.error as Error).message}`);
-      return;
+      return false;
     }
     this.o.counters.sent(sent.hashes.length, ids.flat().length);
     this.o.counters.unsimulated(unsimulated);
-    const round = ++this.rounds;
-    for (const hash of sent.hashes) this.awaiting.set(hash, round);
+    for (const hash of sent.hashes) this.awaiting.set(hash, roundId);
+    return true;
   }
 
   /** An earlier term's relay transaction, found pending, counts as a round of its own. */
