@@ -18,7 +18,7 @@ const betOf = (player: string, nonce: bigint, over: Partial<TrustedBet> = {}): T
   terms: TERMS.toString(),
   exposed: false,
   attempts: 0,
-  chainMark: "5:0",
+  chainMark: "5:0@100",
   ...over,
 });
 
@@ -33,13 +33,20 @@ const house = (over: Partial<HouseNow> = {}, bankroll = parseEther("1000000")): 
   ...over,
 });
 
-const now = (over: Partial<PlayerNow> = {}): PlayerNow => ({ mark: "5:0", nextNonce: 3n, nextToResolve: 3n, ...over });
-const players = (alice: Partial<PlayerNow> = {}, bob: Partial<PlayerNow> = {}) =>
+/** A player as the relay reads them, whose counters at block 100 (the marks') are `counters` now. */
+type Seen = Partial<Omit<PlayerNow, "unchanged">> & { counters?: string };
+const now = ({ counters = "5:0", ...over }: Seen = {}): PlayerNow => ({
+  unchanged: (mark) => mark === `${counters}@100`,
+  nextNonce: 3n,
+  nextToResolve: 3n,
+  ...over,
+});
+const players = (alice: Seen = {}, bob: Seen = {}) =>
   new Map([
     [ALICE, now(alice)],
-    [BOB, now({ nextNonce: 7n, nextToResolve: 7n, mark: "9:2", ...bob })],
+    [BOB, now({ nextNonce: 7n, nextToResolve: 7n, counters: "9:2", ...bob })],
   ]);
-const batch = (alice: Partial<TrustedBet> = {}) => [betOf(ALICE, 3n, alice), betOf(ALICE, 4n, alice), betOf(BOB, 7n, { chainMark: "9:2" })];
+const batch = (alice: Partial<TrustedBet> = {}) => [betOf(ALICE, 3n, alice), betOf(ALICE, 4n, alice), betOf(BOB, 7n, { chainMark: "9:2@100" })];
 
 describe("mayGoUnsimulated", () => {
   it("lets a batch go unsimulated when every player's mark and commitment are as the intake saw them and the house is as the bets were signed for", () => {
@@ -47,8 +54,8 @@ describe("mayGoUnsimulated", () => {
   });
 
   it.each([
-    ["its player's wallet sent a transaction since (another mark)", batch(), players({ mark: "6:0" }), house()],
-    ["a relayed withdrawal or swap of its player since (another relay nonce)", batch(), players({ mark: "5:1" }), house()],
+    ["its player's wallet sent a transaction since (another mark)", batch(), players({ counters: "6:0" }), house()],
+    ["a relayed withdrawal or swap of its player since (another relay nonce)", batch(), players({ counters: "5:1" }), house()],
     ["the intake could not mark it (a contract wallet, limits, a session ending first)", batch({ chainMark: null }), players(), house()],
     ["it was broadcast before (it may have landed)", batch({ exposed: true }), players(), house()],
     ["a relay transaction carrying it reverted", batch({ attempts: 1 }), players(), house()],

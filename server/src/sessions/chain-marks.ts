@@ -1,4 +1,5 @@
 import type { JsonRpcProvider } from "ethers";
+import type { BlockSenders } from "./block-senders";
 import {
   decodeIntakeView,
   decodeRelayRoundView,
@@ -11,8 +12,9 @@ import {
 /**
  * A player's own doings on chain, as two counters: their wallet's transactions (its account nonce)
  * and the signed requests CasinoRelay carried for them (its nonce: withdrawals and swaps, which
- * anyone may submit). The same mark at two blocks: between them the player sent nothing that
- * changes what the intake checks a bet against (vault, session, limits, an open bet of theirs).
+ * anyone may submit), with the block they were read at: `walletNonce:relayNonce@block`. The same
+ * counters at two blocks: between them the player sent nothing that changes what the intake checks
+ * a bet against (vault, session, limits, an open bet of theirs).
  * null: no such promise can be made (their address holds code, or they set limits for themselves).
  * Transactions still pending are not looked at: a node answers a "pending" read by executing its
  * whole mempool, the relay's own transactions with it (on the bench's node, a block's work per
@@ -25,7 +27,13 @@ export interface MarkReads {
   casinoAddress: string;
 }
 
-const markOf = (walletNonce: number, relayNonce: bigint): string => `${walletNonce}:${relayNonce}`;
+const countersOf = (walletNonce: number, relayNonce: bigint): string => `${walletNonce}:${relayNonce}`;
+
+/** A mark's parts; undefined for one the intake wrote in another form (before the block was kept with it). */
+function markParts(mark: string): { walletNonce: number; relayNonce: bigint; block: number } | undefined {
+  const parts = /^(\d+):(\d+)@(\d+)$/.exec(mark);
+  return parts ? { walletNonce: Number(parts[1]), relayNonce: BigInt(parts[2]!), block: Number(parts[3]) } : undefined;
+}
 
 /**
  * A player's view at `block` for a bet in `token` signed by `key` (contracts/views/IntakeView.sol:
@@ -61,54 +69,71 @@ export async function markedView(o: MarkReads, player: string, token: string, ke
     limits.pendingMask !== 0n ||
     limits.coolOffUntil > BigInt(now) ||
     limits.pendingCoolOffAt !== 0n;
-  return { view, mark: view.codeSize !== 0n || limited ? null : markOf(walletNonce, view.relayNonce) };
+  return { view, mark: view.codeSize !== 0n || limited ? null : `${countersOf(walletNonce, view.relayNonce)}@${block}` };
 }
 
-/** A player as the relay reads them before a round: their mark, and their commitment's next nonce and next bet to resolve. */
+/** A player as the relay reads them before a round: whether a mark of theirs still holds, and their commitment's next nonce and next bet to resolve. */
 export interface PlayerNow {
-  mark: string;
+  /** Whether the player did nothing on chain between the mark's block and the round's. */
+  unchanged(mark: string): boolean;
   nextNonce: bigint;
   nextToResolve: bigint;
 }
 
-/**
- * Each player's counters at `block`: CasinoRelay's nonce and the commitment's, in one eth_call per
- * RELAY_ROUND_VIEW_PLAYERS (contracts/views/RelayRoundView.sol), and their wallet's nonce, which no
- * contract can read but the node answers without running the EVM. One call per player made a
- * round of 300 players 300 EVM calls on the node the round was waiting for.
- */
-async function countersAt(o: MarkReads, players: readonly string[], block: number | "latest") {
+/** Each player's CasinoRelay and commitment counters at `block`, in one eth_call per RELAY_ROUND_VIEW_PLAYERS (contracts/views/RelayRoundView.sol). */
+async function roundViews(o: MarkReads, players: readonly string[], block: number) {
   const groups: string[][] = [];
   for (let i = 0; i < players.length; i += RELAY_ROUND_VIEW_PLAYERS) groups.push(players.slice(i, i + RELAY_ROUND_VIEW_PLAYERS));
-  const [counters, walletNonces] = await Promise.all([
-    Promise.all(groups.map(async (group) => decodeRelayRoundView(await o.provider.call({ ...relayRoundViewCall(o.casinoAddress, group), blockTag: block })))),
-    Promise.all(players.map((player) => o.provider.getTransactionCount(player, block))),
-  ]);
-  return counters.flat().map(({ relayNonce, nextNonce, nextToResolve }, i) => ({
-    player: players[i]!,
-    mark: markOf(walletNonces[i]!, relayNonce),
-    nextNonce,
-    nextToResolve,
-  }));
+  const read = await Promise.all(
+    groups.map(async (group) => decodeRelayRoundView(await o.provider.call({ ...relayRoundViewCall(o.casinoAddress, group), blockTag: block }))),
+  );
+  return read.flat();
 }
 
 /**
- * Each player's mark and commitment at the head, for the relay (sessions/relay-trust.ts). Read at
- * "latest" rather than at a head read first: that read cost a round one more wait on the node
- * (the relay bench, issue #40). Should the head move between the calls, a counter is read at a
- * later block than another; each only grows, so a change since the intake still shows.
+ * The players of queued bets as the relay reads them before a round (sessions/relay-trust.ts), at
+ * the head as `senders` scanned it: CasinoRelay's nonce and the commitment's in one eth_call per
+ * RELAY_ROUND_VIEW_PLAYERS (contracts/views/RelayRoundView.sol), and their wallet transactions
+ * since each mark from the blocks' senders. Only a player whose mark is older than the scanned
+ * blocks has their wallet nonce read, which the node answers without the EVM but one request a
+ * player: 300 of them a round kept the relay bench's node queued (issue #40).
  */
-export async function playersNow(o: MarkReads, players: readonly string[]): Promise<Map<string, PlayerNow>> {
-  const read = await countersAt(o, players, "latest");
-  return new Map(read.map(({ player, ...now }) => [player, now]));
+export async function playersNow(o: MarkReads, senders: BlockSenders, bets: readonly { player: string; chainMark: string }[]): Promise<Map<string, PlayerNow>> {
+  const marked = bets.map((bet) => markParts(bet.chainMark)?.block ?? Infinity);
+  const players = [...new Set(bets.map((bet) => bet.player))];
+  // Read at the block the head most likely is (the last receipt's, or a newer mark's) while the
+  // head is read: again at the head only when a block came since.
+  const likely = Math.max(senders.known, ...marked.filter((block) => block !== Infinity));
+  const [head, likelyViews] = await Promise.all([senders.through(undefined, Math.min(...marked)), likely >= 0 ? roundViews(o, players, likely) : undefined]);
+  const unscanned = [...new Set(bets.filter((_, i) => marked[i]! === Infinity || marked[i]! + 1 < senders.windowStart).map((bet) => bet.player))];
+  const [views, walletNonces] = await Promise.all([
+    head === likely ? likelyViews! : roundViews(o, players, head),
+    Promise.all(unscanned.map(async (player) => [player, await o.provider.getTransactionCount(player, head)] as const)),
+  ]);
+  const walletNonceOf = new Map(walletNonces);
+  return new Map(
+    views.map(({ relayNonce, nextNonce, nextToResolve }, i) => {
+      const player = players[i]!;
+      const unchanged = (mark: string) => {
+        const then = markParts(mark);
+        if (!then || then.relayNonce !== relayNonce) return false;
+        const sent = senders.sentBetween(player, then.block, head);
+        return sent === undefined ? walletNonceOf.get(player) === then.walletNonce : !sent;
+      };
+      return [player, { unchanged, nextNonce, nextToResolve }];
+    }),
+  );
 }
 
 /**
- * Each player's mark at `block` (their wallet's and CasinoRelay's nonces), whatever code or limits
- * they have: the relay compares two blocks' to find who acted in the block a transaction of it
- * reverted in (sessions/relay-reverts.ts).
+ * Each player's counters at `block` (their wallet's and CasinoRelay's nonces), whatever code or
+ * limits they have: the relay compares two blocks' to find who acted in the block a transaction of
+ * it reverted in (sessions/relay-reverts.ts).
  */
 export async function marksAt(o: MarkReads, players: readonly string[], block: number): Promise<Map<string, string>> {
-  const read = await countersAt(o, players, block);
-  return new Map(read.map(({ player, mark }) => [player, mark]));
+  const [views, walletNonces] = await Promise.all([
+    roundViews(o, players, block),
+    Promise.all(players.map((player) => o.provider.getTransactionCount(player, block))),
+  ]);
+  return new Map(views.map(({ relayNonce }, i) => [players[i]!, countersOf(walletNonces[i]!, relayNonce)]));
 }

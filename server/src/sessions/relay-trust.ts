@@ -3,6 +3,7 @@ import type { Casino } from "../../../bindings/casino";
 import { maxPayout, type GameType } from "../engine";
 import type { TokenSymbol } from "../tokens";
 import { playersNow, type ChainMark, type MarkReads, type PlayerNow } from "./chain-marks";
+import type { BlockSenders } from "./block-senders";
 import type { SessionBetRow } from "./intake";
 
 /**
@@ -52,7 +53,7 @@ export function mayGoUnsimulated(batch: readonly TrustedBet[], players: Readonly
   const first = new Map<string, bigint>();
   for (const bet of batch) {
     const now = players.get(bet.player);
-    if (!now || now.mark !== bet.chainMark || BigInt(bet.terms) !== house.terms) return false;
+    if (!now || bet.chainMark === null || !now.unchanged(bet.chainMark) || BigInt(bet.terms) !== house.terms) return false;
     if (!first.has(bet.player)) first.set(bet.player, bet.nonce);
   }
   for (const [player, nonce] of first) {
@@ -124,14 +125,14 @@ export type ChainNow = Promise<[Map<string, PlayerNow>, HouseNow]>;
 export class UnsimulatedBatches {
   readonly trust = new RelayTrust();
 
-  constructor(private readonly o: { marks: MarkReads; casino: Casino; degenAddress: string }) {}
+  constructor(private readonly o: { marks: MarkReads; senders: BlockSenders; casino: Casino; degenAddress: string }) {}
 
   /** The chain, read for the queued bets that may go out unsimulated; undefined when none may. */
   read(queued: readonly SessionBetRow[]): ChainNow | undefined {
     if (!this.trust.open()) return undefined;
-    const players = [...new Set(queued.filter((bet) => candidate([bet]) && this.trust.trusts(bet.player)).map((bet) => bet.player))];
-    if (players.length === 0) return undefined;
-    const read: ChainNow = Promise.all([playersNow(this.o.marks, players), this.houseNow()]);
+    const bets = queued.filter((bet) => candidate([bet]) && this.trust.trusts(bet.player)) as (SessionBetRow & { chainMark: string })[];
+    if (bets.length === 0) return undefined;
+    const read: ChainNow = Promise.all([playersNow(this.o.marks, this.o.senders, bets), this.houseNow()]);
     // A round that ends before `pick` leaves the read unawaited: its failure is no one's.
     read.catch(() => undefined);
     return read;

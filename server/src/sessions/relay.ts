@@ -13,6 +13,7 @@ import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
 import { holdingOpenBets, lastMinedSince, pruneRelayed, readyToSend, relayHashesSentBefore } from "./relay-queue";
 import { planRound, placeRequest, playRequest, type RelayRequest, type RelaySeedOf } from "./relay-plan";
+import { BlockSenders } from "./block-senders";
 import { marksAt, type MarkReads } from "./chain-marks";
 import type { SessionBetRow } from "./intake";
 import { FUSE_MS, UnsimulatedBatches } from "./relay-trust";
@@ -119,6 +120,8 @@ export class RelayBatcher implements RecordingLedger {
   private readonly awaiting = new Map<string, number>();
   private rounds = 0;
   private readonly unsimulated: UnsimulatedBatches;
+  /** The senders of recent blocks, for the players' marks (block-senders.ts). */
+  private readonly senders: BlockSenders;
   private readonly isolation: RelayIsolation;
   /** Players whose last relayed bet was mined at a block not yet `confirmations` deep: player → block. */
   private readonly unconfirmed = new Map<string, number>();
@@ -132,7 +135,8 @@ export class RelayBatcher implements RecordingLedger {
 
   constructor(private readonly o: RelayOptions) {
     this.isolation = new RelayIsolation(o.reverts.isolationMs);
-    this.unsimulated = new UnsimulatedBatches(o);
+    this.senders = new BlockSenders(o.provider);
+    this.unsimulated = new UnsimulatedBatches({ ...o, senders: this.senders });
     this.simulation = new RelaySimulation({
       db: o.db,
       provider: o.provider,
@@ -313,6 +317,8 @@ export class RelayBatcher implements RecordingLedger {
 
   /** A relay transaction's receipt: its bets are mined, or (reverted) queued again for a new simulation. */
   async landed(receipt: TransactionReceipt): Promise<void> {
+    // The next round reads the players' marks through this block: its senders are fetched now.
+    this.senders.through(receipt.blockNumber).catch(() => undefined);
     if (receipt.status === 1) {
       await this.refusals.skippedIn(receipt);
       const mined = await this.o.db

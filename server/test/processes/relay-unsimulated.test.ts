@@ -65,7 +65,7 @@ describe("unsimulated relay batches", () => {
     const first = await bet(seats[0]!);
     const round1 = (await relayStatus(seats[0]!, first, "sent")).txHash!;
     expect(await unsimulatedReaching(unsimulatedBefore + 1)).toBe(unsimulatedBefore + 1);
-    expect(await chainMarkOf(first)).toBe(`${await provider.getTransactionCount(seats[0]!.player.address)}:0`);
+    expect(await chainMarkOf(first)).toMatch(new RegExp(`^${await provider.getTransactionCount(seats[0]!.player.address)}:0@\\d+$`));
 
     // Two players' bets queue behind it; the first of them then withdraws all the vault can give
     // by a signed withdrawal that another account submits (anyone may): the player's wallet sends
@@ -92,6 +92,28 @@ describe("unsimulated relay batches", () => {
     expect(await reverted()).toBe(revertedBefore);
   });
 
+  it("simulates a batch with a player whose wallet sent a transaction after the intake checked their bet, and it lands", async () => {
+    const { provider } = server.chain;
+    await provider.send("evm_setAutomine", [false]);
+    const [unsimulatedBefore, revertedBefore] = [await unsimulated(), await reverted()];
+    const first = await bet(seats[0]!);
+    const round1 = (await relayStatus(seats[0]!, first, "sent")).txHash!;
+    expect(await unsimulatedReaching(unsimulatedBefore + 1)).toBe(unsimulatedBefore + 1);
+
+    // Queued behind the pending round; the player's wallet then sends a transaction (to itself,
+    // nothing moved): it is mined with the round, and the relay sees it among the block's senders.
+    const acted = await bet(seats[3]!);
+    await seats[3]!.player.sendTransaction({ to: seats[3]!.player.address, value: 0n, gasLimit: 21_000n });
+    await broadcastSeen(server, round1);
+    await provider.send("evm_mine", []);
+
+    const round2 = await mineRelayOf(seats[3]!, acted);
+    expect(round2.status).toBe("mined");
+    expect((await provider.getTransactionReceipt(round2.txHash))!.status).toBe(1);
+    expect(await unsimulated()).toBe(unsimulatedBefore + 1);
+    expect(await reverted()).toBe(revertedBefore);
+  });
+
   it("marks no player with limits set for themselves, nor a bet whose session may end before its deadline: those are simulated, and land", async () => {
     const { provider, casino } = server.chain;
     const unsimulatedBefore = await unsimulated();
@@ -101,7 +123,7 @@ describe("unsimulated relay batches", () => {
       return (await markedView(marks, seat.player.address, degen, ZeroAddress, head.number, head.timestamp)).mark;
     };
     const limited = seats[4]!;
-    expect(await markAtHead(limited)).toBe(`${await provider.getTransactionCount(limited.player.address)}:0`);
+    expect(await markAtHead(limited)).toBe(`${await provider.getTransactionCount(limited.player.address)}:0@${await provider.getBlockNumber()}`);
     const limits = CasinoLimits__factory.connect(await casino.limits(), limited.player);
     await (await limits.setLimits(degen, [parseEther("1000"), 0n, 0n], 0n)).wait();
     expect(await markAtHead(limited)).toBeNull();
