@@ -13,28 +13,37 @@ export const RELAYED_KEPT_MS = 24 * 3_600_000;
 /**
  * The queued bets a round may take (relay-plan.ts planRound), oldest first, at most `limit`: each
  * player's oldest queued bet, of players with no bet in flight, once its client seed is revealed.
+ * Each player's oldest is picked first (DISTINCT ON), then kept if revealed: asking of every
+ * queued bet whether an older one of its player was queued took PostgreSQL twice as long with
+ * 5,000 queued (13.3 ms against 6.2).
  */
 export function readyToSend(db: Db, now: number, limit: number): Promise<SessionBetRow[]> {
-  return db
-    .select()
+  const oldest = db
+    .selectDistinctOn([sessionBets.player])
     .from(sessionBets)
     .where(
       and(
         eq(sessionBets.status, "queued"),
-        // A bet goes out once the app revealed its client seed (sessions/reveal.ts); one never
-        // revealed is read once its deadline passed, to be refused, so the player's next may go.
-        sql`(${sessionBets.clientSeed} IS NOT NULL OR ${sessionBets.deadline} < ${now})`,
         // A player's bets follow their bets in flight on chain (their nonces, their vault): they
         // wait for that round's receipt, as simulating them now would judge them on a vault
         // without it.
         sql`${sessionBets.player} NOT IN (SELECT player FROM session_bets WHERE status = 'sent')`,
-        // Each player's oldest queued bet only: a round takes one of a player (relay-plan.ts), and
-        // a player with hundreds queued must not fill the read and crowd the others out.
-        sql`NOT EXISTS (SELECT 1 FROM session_bets e WHERE e.player = ${sessionBets.player} AND e.status = 'queued' AND e.nonce < ${sessionBets.nonce})`,
       ),
     )
-    .orderBy(asc(sessionBets.createdAt), asc(sessionBets.nonce))
-    .limit(limit);
+    // Each player's oldest queued bet only: a round takes one of a player (relay-plan.ts), and
+    // a player with hundreds queued must not fill the read and crowd the others out.
+    .orderBy(asc(sessionBets.player), asc(sessionBets.nonce))
+    .as("oldest");
+  return (
+    db
+      .select()
+      .from(oldest)
+      // A bet goes out once the app revealed its client seed (sessions/reveal.ts); one never
+      // revealed is read once its deadline passed, to be refused, so the player's next may go.
+      .where(sql`(${oldest.clientSeed} IS NOT NULL OR ${oldest.deadline} < ${now})`)
+      .orderBy(asc(oldest.createdAt), asc(oldest.nonce))
+      .limit(limit)
+  );
 }
 
 /** Players with a bet open on chain as the settler recorded it: CasinoSessions.play would refuse their next bet (OpenBetExists). */
