@@ -76,16 +76,23 @@ describe("fitsHouse", () => {
   // A wheel bet on 3 of 10 segments pays at most 10/3 of its stake at RTP 102 %.
   const wheelPayout = maxPayout(GameType.WHEEL, 7n, "DEGEN", parseEther("10"));
 
-  it("takes bets whose maximum payouts add up to a quarter of the room riskBps gives a bet, and no more", () => {
-    // 1 % of the bankroll is the room; a quarter of it is exactly 40 bets' maximum payout.
-    const bankroll = wheelPayout * 40n * 4n * 100n;
+  it("takes bets whose maximum payouts add up to a quarter of the free bankroll, and no more", () => {
+    // A quarter of the bankroll is exactly 40 bets' maximum payout; riskBps leaves each bet room.
+    const bankroll = wheelPayout * 40n * 4n;
+    const risky = house({ riskBps: { perBet: 500n, perPlayer: 1_000n } }, bankroll);
     const bets = Array.from({ length: 40 }, (_, i) => betOf(ALICE, BigInt(i)));
-    expect(fitsHouse(bets, house({}, bankroll))).toBe(true);
-    expect(fitsHouse([...bets, betOf(ALICE, 40n)], house({}, bankroll))).toBe(false);
+    expect(fitsHouse(bets, risky)).toBe(true);
+    expect(fitsHouse([...bets, betOf(ALICE, 40n)], risky)).toBe(false);
+  });
+
+  it("takes a bet whose maximum payout fits the room riskBps gives a bet on half the free bankroll, and no larger", () => {
+    // 1 % of half the bankroll is exactly one bet's maximum payout: two rounds in flight may win the other half.
+    expect(fitsHouse([betOf(ALICE, 0n)], house({}, wheelPayout * 200n))).toBe(true);
+    expect(fitsHouse([betOf(ALICE, 0n)], house({}, wheelPayout * 200n - 4n))).toBe(false);
   });
 
   it("counts what open bets reserve, and the per-player room when it is the smaller", () => {
-    const bankroll = wheelPayout * 4n * 100n;
+    const bankroll = wheelPayout * 200n;
     const reserved = house({}, bankroll);
     reserved.funds.get("DEGEN")!.reserved = bankroll / 2n;
     expect(fitsHouse([betOf(ALICE, 0n)], house({}, bankroll))).toBe(true);

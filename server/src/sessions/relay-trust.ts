@@ -12,8 +12,8 @@ import type { SessionBetRow } from "./intake";
  * gas, not one a round.
  */
 export const FUSE_MS = 10 * 60_000;
-/** The share of the bankroll's room a round's unsimulated bets may reserve at most, per token (see mayGoUnsimulated). */
-const ROOM_SHARE = 4n;
+/** A round's unsimulated bets' maximum payouts add up to at most this fraction of the free bankroll, per token (see fitsHouse). */
+const ROUND_SHARE = 4n;
 const BPS = 10_000n;
 const UINT80_MAX = (1n << 80n) - 1n;
 
@@ -41,9 +41,9 @@ export type TrustedBet = Pick<SessionBetRow, "player" | "nonce" | "token" | "amo
  *   commitment's next nonce is the batch's first bet of theirs and no bet of theirs is open (no
  *   wallet bet, nor a countersigned bet placed by anyone);
  * - it was never broadcast before (a bet sent again after a revert or a failover may have landed);
- * - the house is as it was: the same terms, not paused, and every unsimulated bet of the round
- *   together reserving at most a quarter of the room riskBps gives a bet (so that the wins of two
- *   rounds in flight still leave each bet its room), each within the configured largest stake.
+ * - the house is as it was: the same terms, not paused, and the bankroll deep enough that the
+ *   wins of two rounds in flight still leave each bet its room (fitsHouse), each within the
+ *   configured largest stake.
  * What none of this sees (a player's transaction mined in the same block before the batch, an
  * owner's pause sent meanwhile) reverts the batch; its bets go back to the queue, and the fuse (RelayTrust)
  * simulates everything for FUSE_MS.
@@ -70,21 +70,32 @@ export function candidate(batch: readonly TrustedBet[]): boolean {
 
 /**
  * The bets of unsimulated batches, per token, fit the house's room (mayGoUnsimulated's last
- * condition): their maximum payouts add up to at most a quarter of what riskBps lets one bet
- * reserve now, and none is above the configured largest stake.
+ * condition): their maximum payouts add up to at most a quarter of the free bankroll, so that two
+ * rounds in flight, all of their bets winning their most, leave at least half of it; and each
+ * bet's maximum payout fits the room riskBps gives a bet on that half (and playerRiskBps on the
+ * bankroll less the other half), none above the configured largest stake. A bet that finds less
+ * room on chain all the same is skipped, not reverted: it goes back to the queue (SessionPlay.sol
+ * _stakeRefusal). A quarter of the room of one bet, the rule before, held a round of 300 one-DEGEN
+ * slots bets (765 DEGEN each at most) of a 10,000,000 DEGEN bankroll to one unsimulated batch
+ * (issue #40).
  */
 export function fitsHouse(bets: readonly TrustedBet[], house: HouseNow): boolean {
-  const reserving = new Map<TokenSymbol, bigint>();
+  const reserving = new Map<TokenSymbol, { total: bigint; largest: bigint }>();
   for (const bet of bets) {
     if (BigInt(bet.amount) > house.funds.get(bet.token)!.maxBetLimit) return false;
     const payout = maxPayout(bet.gameType as GameType, BigInt(bet.params), bet.token, BigInt(bet.amount));
-    reserving.set(bet.token, (reserving.get(bet.token) ?? 0n) + payout);
+    const sum = reserving.get(bet.token) ?? { total: 0n, largest: 0n };
+    reserving.set(bet.token, { total: sum.total + payout, largest: payout > sum.largest ? payout : sum.largest });
   }
-  for (const [token, total] of reserving) {
+  for (const [token, { total, largest }] of reserving) {
     const { bankroll, reserved } = house.funds.get(token)!;
     const free = bankroll > reserved ? bankroll - reserved : 0n;
-    const room = [(free * house.riskBps.perBet) / BPS, (bankroll * house.riskBps.perPlayer) / BPS, UINT80_MAX].reduce((a, b) => (a < b ? a : b));
-    if (total * ROOM_SHARE > room) return false;
+    if (total * ROUND_SHARE > free) return false;
+    const left = free - (2n * free) / ROUND_SHARE;
+    const room = [(left * house.riskBps.perBet) / BPS, ((bankroll - (free - left)) * house.riskBps.perPlayer) / BPS, UINT80_MAX].reduce((a, b) =>
+      a < b ? a : b,
+    );
+    if (largest > room) return false;
   }
   return true;
 }
