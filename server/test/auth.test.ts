@@ -1,5 +1,5 @@
 import { Wallet } from "ethers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client, signIn, signInMessage } from "./support/http";
 import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
 
@@ -80,6 +80,19 @@ describe("sign-in with Ethereum", () => {
     const thief = new Client(server.url);
     thief.cookie = copied;
     expect((await thief.get("/api/auth/me")).status).toBe(401);
+  });
+
+  it("refuses a cookie once its day is over, though it was accepted before", async () => {
+    const client = new Client(server.url);
+    await signIn(client, alice, SIWE_DOMAIN, CHAIN_ID);
+    expect((await client.get("/api/auth/me")).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 24 * 3_600_000 + 1_000 });
+    try {
+      expect((await client.get("/api/auth/me")).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await client.get("/api/auth/me")).status).toBe(200);
   });
 
   it("refuses a tampered session cookie", async () => {
