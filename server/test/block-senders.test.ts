@@ -7,7 +7,7 @@ const BOB = "0x00000000000000000000000000000000000000b0";
 
 /** A chain the test writes: block n's senders, and a fork tag in its hashes. */
 function fakeChain() {
-  const senders = new Map<number, string[]>();
+  const senders = new Map<number, { from: string; type: string }[]>();
   let head = 0;
   let fork = "a";
   const reads: string[] = [];
@@ -18,14 +18,22 @@ function fakeChain() {
       if (method === "eth_blockNumber") return `0x${head.toString(16)}`;
       const n = Number(params[0]);
       if (n > head) return null;
-      return { number: `0x${n.toString(16)}`, hash: hash(n), parentHash: hash(n - 1), transactions: (senders.get(n) ?? []).map((from) => ({ from })) };
+      return { number: `0x${n.toString(16)}`, hash: hash(n), parentHash: hash(n - 1), transactions: senders.get(n) ?? [] };
     },
   } as unknown as JsonRpcProvider;
   return {
     provider,
     reads,
     mine(...from: string[]) {
-      senders.set(++head, from);
+      senders.set(
+        ++head,
+        from.map((sender) => ({ from: sender, type: "0x2" })),
+      );
+      return head;
+    },
+    /** A block with a set-code transaction (EIP-7702) sent by `from`. */
+    mineSetCode(from: string) {
+      senders.set(++head, [{ from, type: "0x4" }]);
       return head;
     },
     /** Replaces every block from `n` on with blocks of another fork (no senders). */
@@ -56,7 +64,7 @@ describe("BlockSenders", () => {
     const marked = chain.mine(ALICE);
     const head = chain.mine();
     await senders.through(head, marked);
-    expect(senders.windowStart).toBe(marked + 1);
+    expect(senders.sentBetween(ALICE, marked, head)).toBe(false);
     expect(senders.sentBetween(ALICE, marked - 1, head)).toBeUndefined();
     expect(senders.sentBetween(ALICE, marked, head + 1)).toBeUndefined();
   });
@@ -67,12 +75,11 @@ describe("BlockSenders", () => {
     const first = chain.mine();
     chain.mine(ALICE);
     await senders.through(chain.mine());
-    expect(senders.windowStart).toBe(3);
+    expect(senders.sentBetween(ALICE, first, 3)).toBeUndefined();
     chain.reads.length = 0;
     await senders.through(chain.mine());
     expect(chain.reads).toEqual(["eth_getBlockByNumber"]);
     await senders.through(undefined, first);
-    expect(senders.windowStart).toBe(first + 1);
     expect(senders.sentBetween(ALICE, first, 4)).toBe(true);
   });
 
@@ -86,7 +93,19 @@ describe("BlockSenders", () => {
     chain.reorganise(2);
     const head = chain.mine();
     await senders.through(head);
-    expect(senders.windowStart).toBe(head);
+    expect(senders.sentBetween(ALICE, head - 1, head)).toBe(false);
     expect(senders.sentBetween(ALICE, marked, head)).toBeUndefined();
+  });
+
+  it("answers nothing across a set-code transaction (EIP-7702), whoever sent it: its authorizations move others' nonces", async () => {
+    const chain = fakeChain();
+    const senders = new BlockSenders(chain.provider);
+    const marked = chain.mine();
+    const setCode = chain.mineSetCode(BOB);
+    const head = chain.mine();
+    await senders.through(head, marked);
+    expect(senders.sentBetween(ALICE, marked, head)).toBeUndefined();
+    expect(senders.sentBetween(BOB, marked, head)).toBe(true);
+    expect(senders.sentBetween(ALICE, setCode, head)).toBe(false);
   });
 });

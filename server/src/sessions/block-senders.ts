@@ -10,13 +10,15 @@ const KEPT_BLOCKS = 256;
 interface ScannedBlock {
   hash: string;
   senders: Set<string>;
+  /** A set-code transaction (EIP-7702) is in it: its authorizations move the nonces of accounts that did not send it. */
+  authorizes: boolean;
 }
 
 interface RpcBlock {
   number: string;
   hash: string;
   parentHash: string;
-  transactions: { from: string }[];
+  transactions: { from: string; type: string }[];
 }
 
 /**
@@ -56,20 +58,21 @@ export class BlockSenders {
     return this.highestKnown;
   }
 
-  /** The lowest block of the window: a mark at or above it is judged by the scan, not by its nonce. */
-  get windowStart(): number {
-    return this.last < 0 ? Infinity : this.first;
-  }
-
   /**
    * Whether `player` sent a transaction mined after block `since` and at most at `until`;
-   * undefined when a block of those is not in the window.
+   * undefined when a block of those is not in the window, or holds a set-code transaction whose
+   * authorizations may have moved the player's nonce: their nonce tells.
    */
   sentBetween(player: string, since: number, until: number): boolean | undefined {
     if (since + 1 < this.first || until > this.last || this.last < 0) return undefined;
     const sender = player.toLowerCase();
-    for (let n = since + 1; n <= until; n++) if (this.blocks.get(n)!.senders.has(sender)) return true;
-    return false;
+    let authorized = false;
+    for (let n = since + 1; n <= until; n++) {
+      const block = this.blocks.get(n)!;
+      if (block.senders.has(sender)) return true;
+      authorized ||= block.authorizes;
+    }
+    return authorized ? undefined : false;
   }
 
   private async scanTo(target: number | undefined, since: number | undefined): Promise<number> {
@@ -96,7 +99,11 @@ export class BlockSenders {
       this.blocks.clear();
       this.first = number;
     }
-    this.blocks.set(number, { hash: block.hash, senders: new Set(block.transactions.map((tx) => tx.from.toLowerCase())) });
+    this.blocks.set(number, {
+      hash: block.hash,
+      senders: new Set(block.transactions.map((tx) => tx.from.toLowerCase())),
+      authorizes: block.transactions.some((tx) => Number(tx.type) === 4),
+    });
     this.last = number;
     for (; this.blocks.size > KEPT_BLOCKS; this.first++) this.blocks.delete(this.first);
   }

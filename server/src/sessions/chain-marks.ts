@@ -95,7 +95,8 @@ async function roundViews(o: MarkReads, players: readonly string[], block: numbe
  * the head as `senders` scanned it: CasinoRelay's nonce and the commitment's in one eth_call per
  * RELAY_ROUND_VIEW_PLAYERS (contracts/views/RelayRoundView.sol), and their wallet transactions
  * since each mark from the blocks' senders. Only a player whose mark is older than the scanned
- * blocks has their wallet nonce read, which the node answers without the EVM but one request a
+ * blocks, or precedes a set-code transaction (EIP-7702: its authorizations move the nonces of
+ * accounts that did not send it), has their wallet nonce read, which the node answers without the EVM but one request a
  * player: 300 of them a round kept the relay bench's node queued (issue #40).
  */
 export async function playersNow(o: MarkReads, senders: BlockSenders, bets: readonly { player: string; chainMark: string }[]): Promise<Map<string, PlayerNow>> {
@@ -105,7 +106,7 @@ export async function playersNow(o: MarkReads, senders: BlockSenders, bets: read
   // head is read: again at the head only when a block came since.
   const likely = Math.max(senders.known, ...marked.filter((block) => block !== Infinity));
   const [head, likelyViews] = await Promise.all([senders.through(undefined, Math.min(...marked)), likely >= 0 ? roundViews(o, players, likely) : undefined]);
-  const unscanned = [...new Set(bets.filter((_, i) => marked[i]! === Infinity || marked[i]! + 1 < senders.windowStart).map((bet) => bet.player))];
+  const unscanned = [...new Set(bets.filter((bet, i) => senders.sentBetween(bet.player, marked[i]!, head) === undefined).map((bet) => bet.player))];
   const [views, walletNonces] = await Promise.all([
     head === likely ? likelyViews! : roundViews(o, players, head),
     Promise.all(unscanned.map(async (player) => [player, await o.provider.getTransactionCount(player, head)] as const)),
