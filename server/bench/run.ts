@@ -430,6 +430,7 @@ export async function runServerBench(): Promise<void> {
   const port = await freePort();
   let server = await startServer(chain, path.join(temp.dir, "db"), port);
   const apiUrl = `http://127.0.0.1:${port}`;
+  let chainStopped = false;
   const stopServer = async () => {
     const exited = new Promise((r) => server.once("exit", r));
     process.kill(-server.pid!, "SIGTERM");
@@ -462,6 +463,9 @@ export async function runServerBench(): Promise<void> {
     const stream = await relayThroughput(chain, [apiUrl], "session relay, one instance (PGlite)");
     await stopServer();
     console.log(JSON.stringify(await relayNodeCost(chain, stream.snapshot, stream.fromBlock, stream.relayTransactions)));
+    // The PostgreSQL cases start their own chain: this one, left running, would share the machine with them.
+    await chain.stop();
+    chainStopped = true;
     await relayOnPostgres(false);
     await relayOnPostgres(true);
   } catch (error) {
@@ -471,7 +475,7 @@ export async function runServerBench(): Promise<void> {
   } finally {
     // The server finishes its bookkeeping before the chain goes away.
     if (server.exitCode === null && server.signalCode === null) await stopServer();
-    await chain.stop();
+    if (!chainStopped) await chain.stop();
     temp.dispose();
   }
 }
