@@ -50,7 +50,10 @@ export default function SessionBadge() {
         className="flex h-10 items-center gap-1.5 whitespace-nowrap rounded-xl border border-cyan/40 bg-cyan/10 px-2.5 text-xs font-semibold text-cyan transition hover:border-cyan/80"
       >
         <BoltIcon className="size-4" />
-        <span data-testid="one-click-time-left">{timeLeft}</span>
+        {/* On a phone the bolt alone (the time read out only): with it the header no longer fits 390 px. */}
+        <span className="sr-only sm:not-sr-only" data-testid="one-click-time-left">
+          {timeLeft}
+        </span>
         <span className="hidden text-slate-300 lg:inline" data-testid="one-click-budget-left">
           · {left === null ? "…" : amount(first, left)} left
         </span>
