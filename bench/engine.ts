@@ -1,7 +1,7 @@
 /**
  * npm run bench:engine — engine throughput and RTP.
  *  1. Outcomes per second per game with the real keccak draw stream (what the server pays for).
- *  2. RTP per game and token: exact where the engine computes it (wheel, slots, crash), and
+ *  2. RTP per game and token: exact where the engine computes it (wheel, slots, crash, dice), and
  *     simulated for every game. The long simulations (≥ 10^6 rounds) drive the engine's own rule
  *     functions with a fast non-cryptographic PRNG, because keccak runs at ~50k blocks/s here and
  *     10^6 fights need ~16M blocks; a 20,000-round run on the real stream is printed beside them.
@@ -18,6 +18,10 @@ import {
   crashPointFromDraw,
   crashWinProbability,
   dealBlackjack,
+  diceMultiplier,
+  diceRoll,
+  diceWinningRolls,
+  diceWins,
   evaluateReels,
   handScore,
   isFinalStatus,
@@ -144,6 +148,10 @@ const rates: [string, number][] = [
     "crash (point + curve + crash time)",
     throughput((i) => settleGame({ gameType: GameType.CRASH, token: "DEGEN", stake: ONE, params: 200n, word: words[i % words.length] })),
   ],
+  [
+    "dice (roll under 50.00)",
+    throughput((i) => settleGame({ gameType: GameType.DICE, token: "DEGEN", stake: ONE, params: 5_000n, word: words[i % words.length] })),
+  ],
 ];
 for (const [game, rate] of rates) console.log(`  ${game.padEnd(36)} ${Math.round(rate).toLocaleString("en-US").padStart(8)} /s`);
 
@@ -197,6 +205,34 @@ for (const token of TOKENS) {
       pct((fraction(crashWinProbability(token, target)) * target) / 100),
       pct(simulate(() => fast.next52(), N)),
       pct(simulate(() => new RandomStream(realWord(3, i++)).next52(), REAL_N)),
+    );
+  }
+}
+
+// Dice: exact over all 10,000 rolls (winning rolls × the rounded payout of a 1-token stake ÷ 10,000).
+for (const token of TOKENS) {
+  for (const bet of [
+    { target: 1, side: "UNDER" },
+    { target: 5_000, side: "UNDER" },
+    { target: 9_800, side: "UNDER" },
+    { target: 9_000, side: "OVER" },
+  ] as const) {
+    const { num, den } = diceMultiplier(token, bet);
+    const paidOnWin = (ONE * num) / den;
+    const exact = Number((BigInt(diceWinningRolls(bet)) * paidOnWin * 1_000_000n) / (10_000n * ONE)) / 1e6;
+    const simulate = (draws: () => Draws, n: number) => {
+      let won = 0;
+      for (let i = 0; i < n; i++) if (diceWins(bet, diceRoll(draws()))) won++;
+      return Number((BigInt(won) * paidOnWin * 1_000_000n) / (BigInt(n) * ONE)) / 1e6;
+    };
+    const fast = new FastDraws(5 + bet.target);
+    let i = 0;
+    row(
+      `dice (${bet.side.toLowerCase()} ${(bet.target / 100).toFixed(2)})`,
+      token,
+      pct(exact),
+      pct(simulate(() => fast, N)),
+      pct(simulate(() => new RandomStream(realWord(5, i++)), REAL_N)),
     );
   }
 }

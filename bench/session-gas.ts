@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       key: key.address,
       expiresAt: now + 86_000n,
       tokens: 3n,
-      games: 0x1fn,
+      games: 0x3fn,
       maxBetDegen: parseEther("1000"),
       maxBetNative: parseEther("1"),
       budgetDegen: parseEther("40000"),
@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     ["slots", GAME.SLOTS, 0n, f.tokenAddress],
     ["kickboxing (RED)", GAME.KICKBOXING, 0n, f.tokenAddress],
     ["crash auto 2x", GAME.CRASH, 200n, f.tokenAddress],
+    ["dice under 50", GAME.DICE, 5_000n, f.tokenAddress],
+    ["dice over 90", GAME.DICE, (1n << 14n) | 9_000n, f.tokenAddress],
     ["wheel BNB", GAME.WHEEL, 1n, NATIVE],
   ];
   for (const [label, game, params, token] of cases) {

@@ -8,6 +8,7 @@ import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/Signa
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SignedMath} from "@openzeppelin/contracts/utils/math/SignedMath.sol";
 import {CasinoLedger} from "./casino/CasinoLedger.sol";
+import {Payouts} from "./Payouts.sol";
 import {ISessionCasino, ACCEPTANCE_WINDOW, SIGNED_BET_SIZE, SKIPPED_PAYOUT} from "./interfaces/ISessionCasino.sol";
 
 /// @title CasinoSessions
@@ -57,6 +58,8 @@ contract CasinoSessions is EIP712 {
     uint256 private constant UNIT = 1e9;
     uint256 private constant TOKEN_DEGEN = 1;
     uint256 private constant TOKEN_NATIVE = 2;
+    /// @notice Bit g for each game type g the Casino numbers (Payouts.GAME_COUNT): a grant's other bits are dropped.
+    uint256 private constant ALL_GAMES = (1 << Payouts.GAME_COUNT) - 1;
     uint256 private constant BLACKJACK = 2;
     /// @dev The head of Casino.playFor's arguments: the offsets of the bets, seeds and refusals.
     uint256 private constant PLAY_FOR_HEAD_SIZE = 3 * 32;
@@ -177,7 +180,7 @@ contract CasinoSessions is EIP712 {
         if (grant.expiresAt > latest) revert SessionTooLong(grant.expiresAt, latest);
         if (grant.expiresAt <= block.timestamp) revert SessionExpired(grant.expiresAt);
         uint32 expiresAt = uint32(grant.expiresAt); // below now + 24 h
-        uint8 games = uint8(grant.games & 0x1f);
+        uint8 games = uint8(grant.games & ALL_GAMES);
         session.degen = Allowance(grant.tokens & TOKEN_DEGEN == 0 ? 0 : _units(grant.maxBetDegen), _units(grant.budgetDegen), 0, expiresAt, games, false);
         session.native = Allowance(grant.tokens & TOKEN_NATIVE == 0 ? 0 : _units(grant.maxBetNative), _units(grant.budgetNative), 0, expiresAt, games, false);
         _hold(grant.player, session.degen.maxBet, session.native.maxBet, expiresAt);
@@ -186,7 +189,7 @@ contract CasinoSessions is EIP712 {
             grant.key,
             grant.expiresAt,
             grant.tokens & 3,
-            grant.games & 0x1f,
+            grant.games & ALL_GAMES,
             grant.maxBetDegen,
             grant.maxBetNative,
             grant.budgetDegen,

@@ -14,7 +14,8 @@ library Payouts {
     uint8 internal constant BLACKJACK = 2;
     uint8 internal constant KICKBOXING = 3;
     uint8 internal constant CRASH = 4;
-    uint8 internal constant GAME_COUNT = 5;
+    uint8 internal constant DICE = 5;
+    uint8 internal constant GAME_COUNT = 6;
 
     /// @notice RTP per token in basis points (docs/product.md §1, §9): DEGEN pays 102 %, BNB 98 %.
     uint256 internal constant RTP_DEGEN_BPS = 10_200;
@@ -34,6 +35,12 @@ library Payouts {
     uint256 internal constant SLOTS_MAX_LINE_UNITS = 750;
     uint256 internal constant MIN_CRASH_TARGET = 101;
     uint256 internal constant MAX_CRASH_TARGET = 10_000;
+    /// @notice A dice roll is one of 10,000 (0.00 to 99.99); a bet wins on 1 to 9,800 of them
+    ///         (engine DICE). Params: the target, with bit 14 set for "roll over": below 2^15, they
+    ///         fit the uint16 a stored bet keeps them in (CasinoStorage.Bet).
+    uint256 internal constant DICE_ROLLS = 10_000;
+    uint256 internal constant DICE_MAX_WINNING_ROLLS = 9_800;
+    uint256 internal constant DICE_OVER_FLAG = 1 << 14;
     uint256 private constant BPS = 10_000;
 
     error InvalidGameType(uint8 gameType);
@@ -80,6 +87,7 @@ library Payouts {
             if (params < MIN_CRASH_TARGET || params > MAX_CRASH_TARGET) revert InvalidParams(gameType, params);
             return (params, 100);
         }
+        if (gameType == DICE) return (rtpBps(isNative), diceWinningRolls(params));
         revert InvalidGameType(gameType);
     }
 
@@ -87,6 +95,19 @@ library Payouts {
     ///         manual cash-out (params 0).
     function isInteractive(uint8 gameType, uint256 params) internal pure returns (bool) {
         return gameType == BLACKJACK || (gameType == CRASH && params == 0);
+    }
+
+    /// @notice How many of the 10,000 dice rolls win the bet of `params`: the target for "roll
+    ///         under" (roll < target), 9,999 − target for "roll over" (roll > target); reverts
+    ///         unless 1 to 9,800. A win pays stake × RTP_BPS ÷ this, so every target returns the RTP.
+    function diceWinningRolls(uint256 params) internal pure returns (uint256 winning) {
+        uint256 target = params & (DICE_OVER_FLAG - 1);
+        // Unchecked, so that one comparison refuses every bad target: a roll-over target of 10,000
+        // or more wraps round to a huge count, and a count of 0 wraps round when 1 is taken off.
+        unchecked {
+            winning = params & DICE_OVER_FLAG == 0 ? target : DICE_ROLLS - 1 - target;
+            if (params >= 2 * DICE_OVER_FLAG || winning - 1 >= DICE_MAX_WINNING_ROLLS) revert InvalidParams(DICE, params);
+        }
     }
 
     /// @notice The largest payout of a bet of `totalStake`.

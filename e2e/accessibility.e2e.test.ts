@@ -20,6 +20,7 @@ const PAGES = [
   "/slots",
   "/kickboxing",
   "/crash",
+  "/dice",
   "/whitepaper",
   "/fairness",
   "/leaderboard",

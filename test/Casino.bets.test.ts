@@ -203,8 +203,9 @@ describe("Casino bets and settlement", function () {
         .withArgs(alice.address);
     });
 
-    it("validates each game's params", async function () {
+    it("validates each game's params, and keeps them as placed", async function () {
       const { casino, tokenAddress, players } = await loadFixture(bettingFixture);
+      const casinoAddress = await casino.getAddress();
       const [alice] = players;
       const cases: [number, bigint, boolean][] = [
         [GAME.WHEEL, 1n, true],
@@ -225,17 +226,25 @@ describe("Casino bets and settlement", function () {
         [GAME.CRASH, 10_000n, true],
         [GAME.CRASH, 100n, false],
         [GAME.CRASH, 10_001n, false],
+        [GAME.DICE, 1n, true],
+        [GAME.DICE, (1n << 14n) | 9_998n, true],
+        [GAME.DICE, 9_801n, false],
+        [GAME.DICE, (1n << 14n) | 198n, false],
       ];
       for (const [game, params, valid] of cases) {
         const [commit] = await casino.commitmentOf(alice.address);
         const sent = casino.connect(alice).playGame(tokenAddress, parseEther("1"), game, params, ethers.ZeroHash, commit, TERMS);
-        if (valid) await expect(sent, `game ${game} params ${params}`).to.emit(casino, "BetPlaced");
-        else await expect(sent, `game ${game} params ${params}`).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(game, params);
+        if (valid) {
+          await expect(sent, `game ${game} params ${params}`).to.emit(casino, "BetPlaced");
+          // Kept as placed: the settlement pays by the stored params (a dice bet's roll-over bit included).
+          const placed = casino.interface.parseLog((await (await sent).wait())!.logs.find((log) => log.address === casinoAddress)!)!;
+          expect((await casino.getBet(placed.args.betId)).params, `game ${game} params ${params} stored`).to.equal(params);
+        } else await expect(sent, `game ${game} params ${params}`).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(game, params);
       }
       const [commit] = await casino.commitmentOf(alice.address);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), 5, 0, ethers.ZeroHash, commit, TERMS))
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), 6, 0, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "InvalidGameType")
-        .withArgs(5);
+        .withArgs(6);
     });
 
     it("enforces minBet (1 DEGEN, 0.001 BNB) and maxBet from the free bankroll, the bet's maximum payout and the limit", async function () {
@@ -264,9 +273,9 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(alice).playGame(NATIVE, parseEther("0.001") - 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "BetTooSmall")
         .withArgs(parseEther("0.001") - 1n, parseEther("0.001"));
-      await expect(casino.maxBet(tokenAddress, 5, 0, anyone))
+      await expect(casino.maxBet(tokenAddress, 6, 0, anyone))
         .to.be.revertedWithCustomError(casino, "InvalidGameType")
-        .withArgs(5);
+        .withArgs(6);
       await expect(casino.maxBet(tokenAddress, GAME.SLOTS, 1, anyone))
         .to.be.revertedWithCustomError(casino, "InvalidParams")
         .withArgs(GAME.SLOTS, 1);

@@ -14,7 +14,7 @@ import {
 import { deployCasinoContracts } from "../scripts/casino-contracts";
 
 export const NATIVE = ZeroAddress;
-export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4 } as const;
+export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4, DICE: 5 } as const;
 export const JACKPOT_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT"));
 export const ODDS_ONE = 1n << 47n;
 export const RTP_BPS = { DEGEN: 10_200n, BNB: 9_800n } as const;

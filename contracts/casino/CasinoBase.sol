@@ -63,7 +63,7 @@ abstract contract CasinoBase is ICasino, Ownable2Step, ReentrancyGuardTransient 
     /// @notice The limits players set for themselves, consulted on every bet.
     CasinoLimits public immutable limits;
 
-    /// @notice The five games' rules: every payout is computed on chain by them.
+    /// @notice The games' rules: every payout is computed on chain by them.
     IGameRules public immutable rules;
     CasinoStorage internal _s;
 

@@ -31,7 +31,7 @@ abstract contract CasinoBets is CasinoBase {
     ///      vault; DEGEN comes from the vault when it covers the stake, else by allowance.
     /// @param token DEGEN or address(0)
     /// @param amount the stake in base units
-    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH
+    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE
     /// @param params the game's parameters (engine/README.md)
     /// @param clientSeed the player's contribution to the random word
     /// @param expectedCommit the commitment the player saw: the current one or the chain's root
@@ -360,7 +360,7 @@ abstract contract CasinoBets is CasinoBase {
         bet.stake = uint80(input.amount); // ≤ maxBet: its maximum payout, above the stake, is capped at 2^80 − 1
         bet.claimableAt = uint32(block.timestamp + cfg.settleWindow);
         bet.placedBlock = uint32(block.number);
-        bet.params = uint16(input.params); // checked by Payouts.ratio: at most 10,000
+        bet.params = uint16(input.params); // checked by Payouts.ratio: at most 10,000 (crash), 2^15 − 1 (dice)
         bet.jackpotPrize = uint56(prize / FairRandom.JACKPOT_PRIZE_UNIT); // jackpotPrizeOf keeps it within 56 bits of units
         bet.jackpotEdgeBps = uint8(cfg.jackpotEdgeBps); // ≤ MAX_JACKPOT_EDGE_BPS
         bet.gameType = input.gameType;

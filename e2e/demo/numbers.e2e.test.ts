@@ -4,6 +4,7 @@ import {
   BLACKJACK_PAYOUT_BPS,
   BPS,
   CRASH,
+  DICE,
   KICKBOXING_CHANCES,
   RTP_BPS,
   SLOT_PAYTABLE,
@@ -25,7 +26,7 @@ import { openPage } from "../support/browser";
 import { useBrowser } from "../support/page";
 
 /**
- * Every multiplier, chance and RTP a player reads on the lobby and the five game pages, in both
+ * Every multiplier, chance and RTP a player reads on the lobby and the game pages, in both
  * tokens, against the engine's exact figures (issue #39): a figure shown rounded agrees with the
  * exact one to the last decimal it shows; a multiplier is shown as the rules pay it, unrounded.
  */
@@ -88,7 +89,7 @@ async function lobbyClaims(page: Page): Promise<Claim[]> {
   for (const token of TOKENS) {
     const where = `lobby, ${token} card`;
     const text = await page.getByTestId(`token-terms-${token}`).innerText();
-    const [multiplier] = figures(text, /([\d.]+)x · \d+% player on wheel, slots and crash/, where);
+    const [multiplier] = figures(text, /([\d.]+)x · \d+% player on wheel, slots, crash and dice/, where);
     claims.push({ where, shown: `${multiplier}x`, exact: bps(RTP_BPS[token]) });
     const [blackjack, kickboxing, tie] = figures(text, /RTP: blackjack ([\d.]+%) · kickboxing ([\d.]+%) \(Tie ([\d.]+%)\)/, where);
     claims.push(
@@ -106,6 +107,7 @@ async function lobbyClaims(page: Page): Promise<Claim[]> {
     ["slots", /Best line ([\d.]+x)/, slotsPaytableFor("DEGEN").DEGEN[2]],
     ["kickboxing", /Tie pays x([\d.]+)/, bps(kickboxingPayoutBps("TIE", "DRAW"))],
     ["crash", /Up to ([\d.]+x)/, CRASH.MAX_HUNDREDTHS / 100],
+    ["dice", /Up to ([\d.]+x)/, bps(RTP_BPS.DEGEN) * DICE.ROLLS],
   ];
   for (const [game, pattern, exact] of best) {
     const [shown] = figures(await highlight(game), pattern, `lobby, ${game} card`);
@@ -251,12 +253,38 @@ async function crashClaims(page: Page, token: Token): Promise<Claim[]> {
   return claims;
 }
 
+/** Win chances typed into the dice page: the chance field's rounding and the multiplier it shows. */
+const DICE_CHANCES = [0.01, 1, 33.33, 50, 98];
+
+async function diceClaims(page: Page, token: Token): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  for (const side of ["UNDER", "OVER"] as const) {
+    await page.getByTestId(`dice-side-${side}`).click();
+    for (const chance of DICE_CHANCES) {
+      const where = `dice ${token}, roll ${side.toLowerCase()}, ${chance}%`;
+      await page.getByTestId("dice-chance").fill(String(chance));
+      await page.getByTestId("dice-chance").press("Enter");
+      const winning = Math.round(chance * 100);
+      const target = Number(await page.getByTestId("dice-target").inputValue());
+      // The target stands for the rolls that win: below it rolling under, above it rolling over.
+      claims.push({ where: `${where}, target`, shown: target.toFixed(2), exact: (side === "UNDER" ? winning : DICE.ROLLS - 1 - winning) / 100 });
+      claims.push({ where: `${where}, chance`, shown: `${await page.getByTestId("dice-chance").inputValue()}%`, exact: winning / 100 });
+      // RTP ÷ chance repeats for most chances (10,200 ÷ 3,333): shown to four decimals, it is held to its last digit, not to exactness.
+      claims.push({ where: `${where}, multiplier`, shown: await page.getByTestId("dice-multiplier").inputValue(), exact: Number(RTP_BPS[token]) / winning });
+      const [onWin] = figures(await page.getByTestId("potential-win").innerText(), /\(([\d.]+)x\)/, where);
+      claims.push({ where: `${where}, payout on win`, shown: onWin, exact: Number(RTP_BPS[token]) / winning });
+    }
+  }
+  return claims;
+}
+
 const GAME_PAGES: readonly [route: string, claims: (page: Page, token: Token) => Promise<Claim[]>][] = [
   ["/roulette", wheelClaims],
   ["/blackjack", blackjackClaims],
   ["/slots", slotsClaims],
   ["/kickboxing", kickboxingClaims],
   ["/crash", crashClaims],
+  ["/dice", diceClaims],
 ];
 
 describe("every number a player reads is the engine's", () => {
@@ -275,8 +303,8 @@ describe("every number a player reads is the engine's", () => {
         claims.push(...(await claimsOf(page, token)));
       }
     }
-    // Enough figures read that a page missing from the walk would show: 15 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash.
-    expect(claims.length).toBeGreaterThanOrEqual(220);
+    // Enough figures read that a page missing from the walk would show: 16 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash, 80 dice.
+    expect(claims.length).toBeGreaterThanOrEqual(300);
     expect(disagreements(claims, true)).toEqual([]);
   });
 });

@@ -15,14 +15,14 @@ const WHITEPAPER_SECTIONS = [
   "Conclusion",
 ];
 
-const GAME_ROUTES = ["/roulette", "/blackjack", "/slots", "/kickboxing", "/crash"];
+const GAME_ROUTES = ["/roulette", "/blackjack", "/slots", "/kickboxing", "/crash", "/dice"];
 
 describe("app shell in demo mode", () => {
   const appUrl = inject("appUrl");
   const browser = useBrowser();
 
   for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-    it(`lobby shows demo mode, demo balances and five games (${viewport})`, async () => {
+    it(`lobby shows demo mode, demo balances and every game (${viewport})`, async () => {
       const page = await openPage(browser(), viewport);
       await page.goto(appUrl + "/");
       await expect(page.getByText("Demo Mode", { exact: true }).first().isVisible()).resolves.toBe(true);

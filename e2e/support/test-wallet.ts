@@ -63,6 +63,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "wallet-choice.e2e.test.ts": [33, 34],
   "accessibility.e2e.test.ts": [35, 36],
   "usd-values.e2e.test.ts": [39],
+  "dice-web3.e2e.test.ts": [37, 38],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

@@ -11,11 +11,14 @@ import {
   BLACKJACK_ACTIONS,
   GameType,
   HashChain,
+  RandomStream,
   applyBlackjackAction,
   cardCode,
   crashRound,
+  diceRoll,
   encodeBlackjackActions,
   encodeCrashParams,
+  encodeDiceParams,
   encodeWheelParams,
   fightFromWord,
   isFinalStatus,
@@ -237,6 +240,32 @@ for (let i = 0; crash.length < 12 || !crash.some((v) => v.crashPoint === 100); i
   });
 }
 write("crash.json", crash);
+
+// dice.json: 12 rolls, each bet under and over a target at the roll (a loss) and one past it (a win).
+write(
+  "dice.json",
+  Array.from({ length: 12 }, (_, i) => {
+    const word = gameWord("dice", i);
+    const token = TOKENS[i % 2];
+    const roll = diceRoll(new RandomStream(word));
+    const bets = [
+      { target: Math.max(1, roll), side: "UNDER" as const },
+      { target: Math.min(9_800, roll + 1), side: "UNDER" as const },
+      { target: Math.min(9_998, Math.max(199, roll)), side: "OVER" as const },
+      { target: Math.min(9_998, Math.max(199, roll - 1)), side: "OVER" as const },
+    ];
+    return {
+      word,
+      token,
+      roll,
+      stake,
+      bets: bets.map((bet) => {
+        const params = encodeDiceParams(bet);
+        return { ...bet, params, payout: settleGame({ gameType: GameType.DICE, token, stake, params, word }).payout };
+      }),
+    };
+  }),
+);
 
 const chain = new HashChain(label("degen-casino vector master secret"), PLAYERS[0], 3, 8);
 write("hashchain.json", {

@@ -22,10 +22,13 @@
 import {
   BlackjackError,
   CRASH,
+  DICE,
   GameType,
   RandomStream,
   applyBlackjackAction,
   crashPointFromDraw,
+  diceRoll,
+  encodeDiceParams,
   decodeBlackjackActions,
   encodeBlackjackActions,
   fightFromWord,
@@ -213,6 +216,26 @@ function crashCase(rng: Rng, label = "random", word?: string): RuleCase {
   return settle({ ...c, label: "auto target with a cash-out", params: "200", actions: cashOutBytes(m) }, m, { name: "InvalidCashOut" });
 }
 
+// ---------------------------------------------------------------- dice
+
+const OVER = 1n << BigInt(DICE.OVER_BIT);
+
+/** Targets around the word's roll (the boundary of roll < t and roll > t) or anywhere, both sides. */
+function diceCase(rng: Rng, label = "random", word?: string): RuleCase {
+  const c = baseCase(GameType.DICE, label, rng, word);
+  if (rng.chance(0.01)) return withActions({ ...c, params: "5000" }, rng);
+  if (rng.chance(0.04)) {
+    const params = rng.pick([0n, 9_801n, 9_999n, 10_000n, OVER | 198n, OVER | 9_999n, OVER | 10_000n, OVER << 1n, 2n ** 255n]);
+    return settle({ ...c, label: "invalid params", params: String(params) }, null, invalidParams);
+  }
+  const roll = diceRoll(new RandomStream(c.word));
+  const side = rng.chance(0.5) ? "UNDER" : "OVER";
+  const [low, high] = side === "UNDER" ? [1, DICE.MAX_WINNING_ROLLS] : [DICE.ROLLS - 1 - DICE.MAX_WINNING_ROLLS, DICE.ROLLS - 2];
+  const wanted = rng.chance(0.5) ? roll + rng.int(3) - 1 : low + rng.int(high - low + 1);
+  const target = Math.min(high, Math.max(low, wanted));
+  return settle({ ...c, params: String(encodeDiceParams({ target, side })) }, null, undefined);
+}
+
 // ---------------------------------------------------------------- blackjack
 
 /** Random legal play: each step a legal action, SPLIT often when it is allowed. */
@@ -288,6 +311,7 @@ const MAKERS: Readonly<Record<number, Maker>> = {
   [GameType.BLACKJACK]: blackjackCase,
   [GameType.KICKBOXING]: kickboxingCase,
   [GameType.CRASH]: crashCase,
+  [GameType.DICE]: diceCase,
 };
 
 interface Scenario {
@@ -563,7 +587,7 @@ function main(): void {
   const seed = BigInt(option("seed") ?? "33");
   const count = Number(option("count") ?? "10000");
   const bench = process.argv.includes("--bench");
-  const games = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH];
+  const games = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH, GameType.DICE];
   for (const game of games) {
     const rng = new Rng(seed * 8n + BigInt(game));
     const cases: RuleCase[] = [];

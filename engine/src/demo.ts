@@ -1,4 +1,5 @@
 import { encodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
+import { encodeDiceParams, settleDice, type DiceBet, type DiceOutcome } from "./dice";
 import { encodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
 import { randomBytes32 } from "./random";
 import { fromBaseUnits, toBaseUnits, type Token } from "./tokens";
@@ -6,7 +7,7 @@ import { encodeWheelParams, settleWheel, type WheelOutcome } from "./wheel";
 
 /**
  * Demo play in the browser with decimal stakes (10, 0.005), for the games the browser settles
- * itself: wheel, kickboxing and crash (the server deals slots and blackjack). Every helper parses
+ * itself: wheel, kickboxing, crash and dice (the server deals slots and blackjack). Every helper parses
  * the stake to base units (18 decimals), settles with the same bigint rules as the chain, and converts the
  * payout back, so a demo round pays exactly what the same word would pay on chain.
  */
@@ -23,6 +24,10 @@ function round<Outcome>(word: string, settled: { payout: bigint; outcome: Outcom
 
 export function playWheelDemo(stake: number, token: Token, colours: readonly number[], word: string = randomBytes32()): DemoRound<WheelOutcome> {
   return round(word, settleWheel(token, toBaseUnits(stake), encodeWheelParams(colours), word));
+}
+
+export function playDiceDemo(stake: number, token: Token, bet: DiceBet, word: string = randomBytes32()): DemoRound<DiceOutcome> {
+  return round(word, settleDice(token, toBaseUnits(stake), encodeDiceParams(bet), word));
 }
 
 export function playKickboxingDemo(stake: number, bet: KickboxingBet, word: string = randomBytes32()): DemoRound<KickboxingOutcome> {

@@ -10,6 +10,7 @@ export const GameType = {
   BLACKJACK: 2,
   KICKBOXING: 3,
   CRASH: 4,
+  DICE: 5,
 } as const;
 export type GameType = (typeof GameType)[keyof typeof GameType];
 
@@ -17,7 +18,7 @@ export type GameName = keyof typeof GameType;
 
 export type GameId = Lowercase<GameName>;
 
-export const GAME_TYPES: readonly GameType[] = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH];
+export const GAME_TYPES: readonly GameType[] = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH, GameType.DICE];
 
 export function isGameType(value: unknown): value is GameType {
   return typeof value === "number" && (GAME_TYPES as readonly number[]).includes(value);

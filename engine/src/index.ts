@@ -8,6 +8,7 @@ export * from "./jackpot";
 export * from "./limits";
 export * from "./wheel";
 export * from "./crash";
+export * from "./dice";
 export * from "./kickboxing";
 export * from "./slots";
 export * from "./cards";

@@ -1,4 +1,5 @@
 import { BLACKJACK_PAYOUT_BPS } from "./blackjack";
+import { diceMultiplier } from "./dice";
 import { GameType, gameName } from "./gameTypes";
 import { decodeParams } from "./settle";
 import { BPS, RTP_BPS, type Token } from "./tokens";
@@ -35,6 +36,8 @@ export function payoutRatio(gameType: GameType, params: bigint, token: Token, sp
       return { num: decoded.bet === "TIE" ? 4n : 2n, den: 1n };
     case GameType.CRASH:
       return { num: decoded.autoCashOut === null ? CRASH_CAP_HUNDREDTHS : BigInt(decoded.autoCashOut), den: 100n };
+    case GameType.DICE:
+      return diceMultiplier(token, decoded.bet);
   }
 }
 

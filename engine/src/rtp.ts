@@ -6,7 +6,7 @@ import { BPS, RTP_BPS, type Token } from "./tokens";
 
 /**
  * Return to player of the games whose payout the token multiplier does not scale (engine/README.md
- * "RTP"); the wheel, slots and crash return the token multiplier itself (RTP_BPS).
+ * "RTP"); the wheel, slots, crash and dice return the token multiplier itself (RTP_BPS).
  *
  * Blackjack, basic strategy, per stake including splits: simulated over 10^6 hands (the same hands
  * in both tokens) by `npm run bench:engine`, 95 % CI: DEGEN 98.48 % ± 0.19 %, BNB 97.56 % ± 0.19 %
@@ -42,6 +42,7 @@ export function betRtp(gameType: GameType, params: bigint, token: Token): number
       return Number(RTP_BPS[token]) / Number(BPS);
     case GameType.WHEEL:
     case GameType.SLOTS:
+    case GameType.DICE:
       return Number(RTP_BPS[token]) / Number(BPS);
   }
 }

@@ -1,6 +1,7 @@
 import { betIdOf } from "./betId";
 import { decodeBlackjackActions, settleBlackjack, type BlackjackAction, type BlackjackOutcome } from "./blackjack";
 import { decodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
+import { decodeDiceParams, settleDice, type DiceBet, type DiceOutcome } from "./dice";
 import { GameType, gameName, isGameType } from "./gameTypes";
 import { isVoidEntropy, jackpotFairValue, jackpotRoll } from "./jackpot";
 import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
@@ -14,7 +15,8 @@ export type GameOutcome =
   | { gameType: typeof GameType.SLOTS; slots: SlotsOutcome }
   | { gameType: typeof GameType.BLACKJACK; blackjack: BlackjackOutcome }
   | { gameType: typeof GameType.KICKBOXING; kickboxing: KickboxingOutcome }
-  | { gameType: typeof GameType.CRASH; crash: CrashOutcome };
+  | { gameType: typeof GameType.CRASH; crash: CrashOutcome }
+  | { gameType: typeof GameType.DICE; dice: DiceOutcome };
 
 /**
  * What the player did during an interactive round: the blackjack action log (array, or its
@@ -42,7 +44,8 @@ export type DecodedParams =
   | { gameType: typeof GameType.SLOTS }
   | { gameType: typeof GameType.BLACKJACK }
   | { gameType: typeof GameType.KICKBOXING; bet: KickboxingBet }
-  | { gameType: typeof GameType.CRASH; autoCashOut: number | null };
+  | { gameType: typeof GameType.CRASH; autoCashOut: number | null }
+  | { gameType: typeof GameType.DICE; bet: DiceBet };
 
 /** The bet params of any game, checked (throws RangeError when the contract should refuse them). */
 export function decodeParams(gameType: GameType, params: bigint): DecodedParams {
@@ -57,6 +60,8 @@ export function decodeParams(gameType: GameType, params: bigint): DecodedParams 
       return { gameType, bet: decodeKickboxingParams(params) };
     case GameType.CRASH:
       return { gameType, autoCashOut: decodeCrashParams(params) };
+    case GameType.DICE:
+      return { gameType, bet: decodeDiceParams(params) };
   }
 }
 
@@ -106,6 +111,10 @@ export function settleGame(input: SettleInput): Settlement {
     case GameType.CRASH: {
       const { payout, outcome } = settleCrash(token, stake, params, word, crashCashOut(actions));
       return { payout, outcome: { gameType, crash: outcome } };
+    }
+    case GameType.DICE: {
+      const { payout, outcome } = settleDice(token, stake, params, word);
+      return { payout, outcome: { gameType, dice: outcome } };
     }
   }
 }

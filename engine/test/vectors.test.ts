@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import blackjack from "../vectors/blackjack.json";
 import crash from "../vectors/crash.json";
+import dice from "../vectors/dice.json";
 import kickboxing from "../vectors/kickboxing.json";
 import slots from "../vectors/slots.json";
 import wheel from "../vectors/wheel.json";
@@ -100,5 +101,23 @@ describe("test vectors", () => {
       expect(payout.toString()).toBe(v.payout);
     }
     expect(crash.some((v) => v.crashPoint === 100)).toBe(true);
+  });
+
+  it("dice: rolls, and each side's loss at the roll and win one past it", () => {
+    for (const v of dice) {
+      for (const bet of v.bets) {
+        const { payout, outcome } = settleGame({
+          gameType: GameType.DICE,
+          token: v.token as Token,
+          stake: BigInt(v.stake),
+          params: BigInt(bet.params),
+          word: v.word,
+        });
+        expect(outcome).toMatchObject({ gameType: GameType.DICE, dice: { roll: v.roll, target: bet.target, side: bet.side } });
+        expect(payout.toString()).toBe(bet.payout);
+      }
+    }
+    expect(dice.flatMap((v) => v.bets).filter((bet) => bet.payout === "0").length).toBeGreaterThan(0);
+    expect(dice.flatMap((v) => v.bets).filter((bet) => bet.payout !== "0").length).toBeGreaterThan(0);
   });
 });

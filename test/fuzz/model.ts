@@ -1489,7 +1489,7 @@ export class CasinoModel {
       key: lower(grant.key),
       expiresAt: grant.expiresAt,
       tokens: Number(grant.tokens & 3n),
-      games: Number(grant.games & 0x1fn),
+      games: Number(grant.games & 0x3fn),
       revoked: false,
       allowance: {
         DEGEN: { maxBet: maxBet.DEGEN, budget: units(grant.budgetDegen), lost: 0n },
@@ -1503,7 +1503,7 @@ export class CasinoModel {
       grant.key,
       grant.expiresAt,
       grant.tokens & 3n,
-      grant.games & 0x1fn,
+      grant.games & 0x3fn,
       grant.maxBetDegen,
       grant.maxBetNative,
       grant.budgetDegen,

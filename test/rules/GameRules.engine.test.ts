@@ -12,7 +12,7 @@ import { deployRules, engineCaseStream, runCases, ROOT, underCoverage, type Answ
 const COVERAGE = underCoverage(hre);
 const SEED = process.env.RULES_SEED === "random" ? BigInt(Math.floor(Math.random() * 2 ** 48)) : BigInt(process.env.RULES_SEED ?? 33);
 const COUNT = Number(process.env.RULES_COUNT ?? (COVERAGE ? 30 : 10_000));
-const GAME_NAMES = ["WHEEL", "SLOTS", "BLACKJACK", "KICKBOXING", "CRASH"];
+const GAME_NAMES = ["WHEEL", "SLOTS", "BLACKJACK", "KICKBOXING", "CRASH", "DICE"];
 
 const readVectors = <T>(file: string) => JSON.parse(readFileSync(path.join(ROOT, "engine", "vectors", file), "utf8")) as T;
 const ascii = (text: string) => "0x" + Buffer.from(text, "latin1").toString("hex");
@@ -44,6 +44,12 @@ interface CrashVector {
   manualCashOut: number | null;
   payout: string;
 }
+interface DiceVector {
+  word: string;
+  token: string;
+  stake: string;
+  bets: { params: string; payout: string }[];
+}
 
 function vectorCase(game: number, v: { word: string; stake: string }, fields: Partial<RuleCase> & { payout: string }): RuleCase {
   return { game, label: "vector", params: "0", isNative: false, stake: v.stake, word: v.word, actions: "0x", ...fields };
@@ -67,6 +73,9 @@ function vectorCases(): RuleCase[] {
   }
   for (const v of readVectors<CrashVector[]>("crash.json")) {
     cases.push(vectorCase(4, v, { params: v.params, isNative: v.token === "BNB", actions: cashOutBytes(v.manualCashOut), payout: v.payout }));
+  }
+  for (const v of readVectors<DiceVector[]>("dice.json")) {
+    for (const bet of v.bets) cases.push(vectorCase(5, v, { params: bet.params, isNative: v.token === "BNB", payout: bet.payout }));
   }
   return cases;
 }
@@ -103,9 +112,9 @@ describe("GameRules pays exactly what the engine pays", function () {
     deployed = await deployRules();
   });
 
-  it("for every engine vector (wheel, slots, blackjack, kickboxing, crash)", async function () {
+  it("for every engine vector (wheel, slots, blackjack, kickboxing, crash, dice)", async function () {
     const cases = vectorCases();
-    expect(new Set(cases.map((c) => c.game)).size).to.equal(5);
+    expect(new Set(cases.map((c) => c.game)).size).to.equal(GAME_NAMES.length);
     const answers = await runCases(deployed, cases);
     expect(mismatches(cases, answers)).to.deep.equal([]);
   });
@@ -123,7 +132,7 @@ describe("GameRules pays exactly what the engine pays", function () {
 
     // The draw reached what it is meant to reach, per game: wins, losses and refusals (the light
     // pass under coverage relies on the named scenarios instead).
-    for (let game = 0; game < 5 && COUNT >= 1_000; game++) {
+    for (let game = 0; game < GAME_NAMES.length && COUNT >= 1_000; game++) {
       const ofGame = cases.filter((c) => c.game === game);
       expect(
         ofGame.some((c) => c.payout !== null && c.payout !== "0"),

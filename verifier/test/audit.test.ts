@@ -203,6 +203,24 @@ describe("audit of a Casino history", () => {
     expect(audit(faulty.events.slice(from), { ...FULL, fromDeployment: false }).problems.map((problem) => problem.kind)).toEqual(["link"]);
   });
 
+  it("names a dice bet paid otherwise than its roll pays, a win and a loss alike (issue #41)", () => {
+    const history = opened();
+    const paidLess = history.place(ALICE!, { gameType: GameType.DICE, params: 9_800n });
+    history.settle(paidLess, { payout: 1n });
+    const paidLoss = history.place(BOB!, { gameType: GameType.DICE, params: 1n });
+    history.settle(paidLoss, { payout: parseEther("100") });
+    history.settle(history.place(BOB!, { gameType: GameType.DICE, params: (1n << 14n) | 4_999n, token: "BNB", amount: parseEther("0.01") }));
+    const result = audit(history.events, FULL, history.transactions);
+    expect(result.problems.map((problem) => [problem.kind, problem.betId])).toEqual([
+      ["payout", paidLess.betId],
+      ["payout", paidLoss.betId],
+    ]);
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^payout 0\.000000000000000001 DEGEN differs from the rules' [\d.]+ DEGEN/),
+      expect.stringMatching(/^payout 100 DEGEN differs from the rules' [\d.]+ DEGEN/),
+    ]);
+  });
+
   it("shows one player's bets with --player", () => {
     const history = opened();
     history.settle(history.place(ALICE!, { gameType: GameType.SLOTS }), { payout: 1n });

@@ -22,6 +22,9 @@ const GAMES: { gameType: GameType; params: bigint }[] = [
   { gameType: GameType.KICKBOXING, params: 2n },
   { gameType: GameType.CRASH, params: 0n },
   { gameType: GameType.CRASH, params: 200n },
+  // Dice (issue #41): roll under 50.00, and roll over 90.00.
+  { gameType: GameType.DICE, params: 5_000n },
+  { gameType: GameType.DICE, params: (1n << 14n) | 9_000n },
 ];
 const STAKE: Record<Token, bigint> = { DEGEN: parseEther("10"), BNB: parseEther("0.01") };
 const SETTLE_WINDOW_S = 3600;

@@ -22,6 +22,7 @@ const GAME_PAGES: Record<GameId, () => Promise<{ default: ComponentType }>> = {
   slots: () => import("@/games/slots/slots-page"),
   kickboxing: () => import("@/games/kickboxing/kickboxing-page"),
   crash: () => import("@/games/crash/crash-page"),
+  dice: () => import("@/games/dice/dice-page"),
 };
 
 export const routes: RouteObject[] = [

@@ -1,6 +1,7 @@
 import { CRASH } from "@engine/crash";
 import { GameType, type GameId } from "@engine/gameTypes";
 import { slotsPaytableFor } from "@engine/slots";
+import { RTP_BPS } from "@engine/tokens";
 import { wheelMultiplierBps } from "@engine/wheel";
 
 export type { GameId };
@@ -64,6 +65,16 @@ export const GAMES: readonly GameInfo[] = [
     tagline: "Ride the rocket and cash out before it explodes.",
     highlight: `Up to ${CRASH.MAX_HUNDREDTHS / 100}x`,
     accent: "violet",
+  },
+  {
+    id: "dice",
+    path: "/dice",
+    title: "Dice",
+    gameType: GameType.DICE,
+    tagline: "Set a target and roll over or under it: 0.01% to 98% to win.",
+    // A 0.01 % bet (one winning roll of 10,000) pays RTP_BPS ÷ 1: engine/src/dice.ts, not imported here, where it would join the lobby's first load.
+    highlight: `Up to ${Number(RTP_BPS.DEGEN)}x`,
+    accent: "cyan",
   },
 ];
 

@@ -22,6 +22,9 @@ const bytes32 = z
   .regex(/^0x[0-9a-fA-F]{64}$/, "must be 32 bytes of 0x-prefixed hex")
   .transform((value) => value.toLowerCase());
 
+/** Bit g for each game type g (Session.games). */
+const ALL_GAMES = (1n << BigInt(GAME_TYPES.length)) - 1n;
+
 const grantBody = z
   .object({
     grant: z
@@ -30,7 +33,7 @@ const grantBody = z
         key: address,
         expiresAt: uint,
         tokens: uint.refine((value) => value >= 1n && value <= 3n, "must be 1 (DEGEN), 2 (BNB) or 3 (both)"),
-        games: uint.refine((value) => value >= 1n && value <= 31n, "must be a bitmask of games 0–4, at least one"),
+        games: uint.refine((value) => value >= 1n && value <= ALL_GAMES, `must be a bitmask of games 0–${GAME_TYPES.length - 1}, at least one`),
         maxBetDegen: uint,
         maxBetNative: uint,
         budgetDegen: uint,

@@ -159,7 +159,7 @@ export class History {
       key,
       expiresAt: 2_000_000_000n,
       tokens: terms.tokens ?? 3n,
-      games: terms.games ?? 0x1fn,
+      games: terms.games ?? 0x3fn,
       maxBetDegen: terms.maxBetDegen ?? parseEther("1000"),
       maxBetNative: parseEther("10"),
       budgetDegen: parseEther("10000"),

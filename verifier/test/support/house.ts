@@ -342,7 +342,7 @@ export class TestHouse {
       key: key.address,
       expiresAt: BigInt(timestamp + 23 * 3600),
       tokens: 3n,
-      games: 0x1fn,
+      games: 0x3fn,
       maxBetDegen: parseEther("10000"),
       maxBetNative: parseEther("10"),
       budgetDegen: parseEther("100000"),

@@ -145,12 +145,22 @@ const RocketIcon = (props: IconProps) => (
   </Icon>
 );
 
+const DiceIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3.5" y="3.5" width="17" height="17" rx="3.5" />
+    <circle cx="8.5" cy="8.5" r="1.2" fill="currentColor" />
+    <circle cx="15.5" cy="15.5" r="1.2" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+  </Icon>
+);
+
 const gameIcons: Record<GameId, (props: IconProps) => ReactNode> = {
   wheel: WheelIcon,
   blackjack: CardsIcon,
   slots: SlotsIcon,
   kickboxing: GloveIcon,
   crash: RocketIcon,
+  dice: DiceIcon,
 };
 
 export function GameIcon({ gameId, ...props }: IconProps & { gameId: GameId }) {

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { GameType } from "@engine/gameTypes";
+import { GAME_TYPES, type GameType } from "@engine/gameTypes";
 import { TOKENS, type Token } from "@/config/tokens";
 import { useWalletStore } from "@/features/wallet";
 import { readSession, type StoredGrant } from "./storage";
@@ -34,7 +34,7 @@ interface OneClickStore {
 
 export function sessionFromGrant(chainId: number, grant: StoredGrant): OneClickSession {
   const tokens = TOKENS.filter((token) => (Number(grant.tokens) & TOKEN_BIT[token]) !== 0);
-  const games = [0, 1, 2, 3, 4].filter((game) => (Number(grant.games) & (1 << game)) !== 0) as GameType[];
+  const games = GAME_TYPES.filter((game) => (Number(grant.games) & (1 << game)) !== 0);
   return {
     chainId,
     player: grant.player,

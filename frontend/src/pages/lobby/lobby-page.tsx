@@ -15,9 +15,15 @@ import { LobbyFooter } from "./components/lobby-footer";
 /** Its own chunk (with the stream, which the layout opens on every page): the lobby's first load stays as it was. */
 const LiveBetsPanel = lazy(loadLiveBetsPanel);
 
+/**
+ * Rows of three on a wide screen (six columns, two each), with two wide cards first when the count
+ * leaves two over; on two columns an odd last card takes the whole row.
+ */
+const WIDE_CARDS = GAMES.length % 3 === 2 ? 2 : 0;
+
 function gameCardSpan(index: number): string {
-  if (index < 2) return "lg:col-span-3";
-  return index === GAMES.length - 1 ? "sm:col-span-2 lg:col-span-2" : "lg:col-span-2";
+  const span = index < WIDE_CARDS ? "lg:col-span-3" : "lg:col-span-2";
+  return index === GAMES.length - 1 && GAMES.length % 2 === 1 ? `sm:col-span-2 ${span}` : span;
 }
 
 export default function LobbyPage() {

@@ -38,7 +38,7 @@ describe("Lobby", () => {
     expect(recasingClasses(badge)).toEqual([]);
   });
 
-  it("links the five game cards to their routes", async () => {
+  it("links the game cards to their routes: the product's five, then Dice (issue #41)", async () => {
     renderRoute("/");
     const expected = [
       ["Wheel of Fortune", "/roulette"],
@@ -46,9 +46,10 @@ describe("Lobby", () => {
       ["Slots", "/slots"],
       ["Kickboxing", "/kickboxing"],
       ["Crash", "/crash"],
+      ["Dice", "/dice"],
     ];
     const cards = await screen.findAllByTestId(/^game-card-/);
-    expect(cards).toHaveLength(5);
+    expect(cards).toHaveLength(6);
     cards.forEach((card, index) => {
       expect(within(card).getByRole("heading")).toHaveTextContent(expected[index][0]);
       expect(card).toHaveAttribute("href", expected[index][1]);
@@ -102,10 +103,10 @@ describe("Lobby", () => {
     it("qualifies the token multiplier with its games and gives the other games' returns", async () => {
       renderRoute("/");
       expect(await screen.findByTestId("token-terms-DEGEN")).toHaveTextContent(
-        /^Player-friendly · jackpot eligible1\.02x · 51% player on wheel, slots and crashRTP: blackjack 98\.5% · kickboxing 98% \(Tie 8%\)$/,
+        /^Player-friendly · jackpot eligible1\.02x · 51% player on wheel, slots, crash and diceRTP: blackjack 98\.5% · kickboxing 98% \(Tie 8%\)$/,
       );
       expect(screen.getByTestId("token-terms-BNB")).toHaveTextContent(
-        /^Standard odds0\.98x · 49% player on wheel, slots and crashRTP: blackjack 97\.6% · kickboxing 98% \(Tie 8%\)$/,
+        /^Standard odds0\.98x · 49% player on wheel, slots, crash and diceRTP: blackjack 97\.6% · kickboxing 98% \(Tie 8%\)$/,
       );
     });
 
@@ -113,8 +114,8 @@ describe("Lobby", () => {
       const { user } = renderRoute("/");
       await user.click(await screen.findByRole("button", { name: "Smart Contract Mechanics" }));
       const mechanics = screen.getByTestId("panel-mechanics");
-      expect(within(mechanics).getByText("1.02x · 51% player on wheel, slots and crash")).toBeVisible();
-      expect(within(mechanics).getByText("0.98x · 49% player on wheel, slots and crash")).toBeVisible();
+      expect(within(mechanics).getByText("1.02x · 51% player on wheel, slots, crash and dice")).toBeVisible();
+      expect(within(mechanics).getByText("0.98x · 49% player on wheel, slots, crash and dice")).toBeVisible();
       expect(within(mechanics).getByText("RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)")).toBeVisible();
       expect(within(mechanics).getByText("RTP: blackjack 97.6% · kickboxing 98% (Tie 8%)")).toBeVisible();
     });
