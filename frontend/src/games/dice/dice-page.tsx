@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
+import { ResultPill } from "@/components/ui/result-pill";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount } from "@/config/tokens";
 import { useWallet, ModeBadge } from "@/features/wallet";
@@ -91,17 +92,7 @@ export default function DicePage() {
             rolling={rolling}
             disabled={locked}
           />
-          <div
-            className={cn(
-              "flex min-h-10 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition",
-              result === null && "border-white/10 text-slate-400",
-              result?.won && "border-cyan/60 bg-cyan/10 text-cyan",
-              result && !result.won && "border-pink/60 bg-pink/10 text-pink",
-            )}
-            data-testid="dice-result"
-            data-roll={result?.roll}
-            aria-live="polite"
-          >
+          <ResultPill won={result?.won ?? null} data-testid="dice-result" data-roll={result?.roll}>
             {result ? (
               <>
                 Rolled {formatRoll(result.roll)} — {result.won ? "WIN" : "no luck"} {result.profit >= 0 ? "+" : "-"}
@@ -113,7 +104,7 @@ export default function DicePage() {
             ) : (
               `Roll ${game.bet.side === "UNDER" ? "under" : "over"} ${formatRoll(game.bet.target)} to win`
             )}
-          </div>
+          </ResultPill>
         </div>
       </div>
 

@@ -1,10 +1,10 @@
 import { useCallback } from "react";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
+import { ResultPill } from "@/components/ui/result-pill";
 import { TokenSwitch } from "@/components/ui/token-switch";
 import { formatTokenAmount } from "@/config/tokens";
 import { useWallet, ModeBadge } from "@/features/wallet";
-import { cn } from "@/lib/cn";
 import { ColourPicker } from "./components/colour-picker";
 import { HowToPlay } from "./components/how-to-play";
 import { PayoutsPanel } from "./components/payouts-panel";
@@ -80,17 +80,7 @@ export default function WheelPage() {
             selected={game.selected}
             onSpin={() => void spin()}
           />
-          <div
-            className={cn(
-              "flex min-h-10 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold transition",
-              result === null && "border-white/10 text-slate-400",
-              result?.won && "border-cyan/60 bg-cyan/10 text-cyan",
-              result && !result.won && "border-pink/60 bg-pink/10 text-pink",
-            )}
-            data-testid="wheel-result"
-            data-segment={result?.segment}
-            aria-live="polite"
-          >
+          <ResultPill won={result?.won ?? null} data-testid="wheel-result" data-segment={result?.segment}>
             {result ? (
               <>
                 <span aria-hidden="true" className="size-3 rounded-full" style={{ background: WHEEL_COLOURS[result.segment].hex }} />
@@ -103,7 +93,7 @@ export default function WheelPage() {
             ) : (
               "Place your bet"
             )}
-          </div>
+          </ResultPill>
         </div>
       </div>
 

@@ -1,5 +1,4 @@
-import { formatTokenAmount } from "@/config/tokens";
-import { cn } from "@/lib/cn";
+import { RoundOutcome } from "@/components/ui/round-outcome";
 import type { RollRecord } from "../hooks/use-dice-game";
 import { formatRoll } from "../dice-display";
 
@@ -20,11 +19,7 @@ export function RollHistory({ history }: { history: readonly RollRecord[] }) {
               <span className="min-w-0 flex-1 truncate whitespace-nowrap text-slate-400">
                 {record.side === "UNDER" ? "under" : "over"} {formatRoll(record.target)}
               </span>
-              <span className={cn("w-10 text-xs font-bold", record.won ? "text-cyan" : "text-pink")}>{record.won ? "Won" : "Lost"}</span>
-              <span className={cn("w-28 shrink-0 text-right font-semibold sm:w-32", record.profit >= 0 ? "text-cyan" : "text-pink")}>
-                {record.profit >= 0 ? "+" : "-"}
-                {formatTokenAmount(record.token, Math.abs(record.profit))} {record.token}
-              </span>
+              <RoundOutcome won={record.won} profit={record.profit} token={record.token} />
             </li>
           ))}
         </ol>

@@ -1,5 +1,4 @@
-import { formatTokenAmount } from "@/config/tokens";
-import { cn } from "@/lib/cn";
+import { RoundOutcome } from "@/components/ui/round-outcome";
 import type { SpinRecord } from "../hooks/use-wheel-game";
 import { WHEEL_COLOURS } from "../wheel-display";
 
@@ -18,11 +17,7 @@ export function SpinHistory({ history }: { history: readonly SpinRecord[] }) {
             <li key={record.id} className="flex items-center gap-2 text-sm tabular-nums" data-testid="spin-history-entry">
               <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ background: WHEEL_COLOURS[record.segment].hex }} />
               <span className="flex-1 text-slate-200">{record.label}</span>
-              <span className={cn("w-10 text-xs font-bold", record.won ? "text-cyan" : "text-pink")}>{record.won ? "Won" : "Lost"}</span>
-              <span className={cn("w-32 text-right font-semibold", record.profit >= 0 ? "text-cyan" : "text-pink")}>
-                {record.profit >= 0 ? "+" : "-"}
-                {formatTokenAmount(record.token, Math.abs(record.profit))} {record.token}
-              </span>
+              <RoundOutcome won={record.won} profit={record.profit} token={record.token} />
             </li>
           ))}
         </ol>
