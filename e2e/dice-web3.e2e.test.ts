@@ -94,7 +94,7 @@ describe("dice in web3 mode", () => {
     await page.context().close();
   });
 
-  it("with one-click play: one signature, then 6 rolls relayed and settled in one transaction each, no wallet request, the vault to the wei", async () => {
+  it("with one-click play: one signature, then 4 rolls relayed and settled in one transaction each, no wallet request, the vault to the wei", async () => {
     const { page, player, wallet } = await openDice(ONE_CLICK_PLAYER);
     await page.getByTestId("one-click-turn-on").click();
     await page.getByTestId("one-click-dialog").waitFor();
@@ -104,14 +104,14 @@ describe("dice in web3 mode", () => {
     const asked = asking(wallet.requests).length;
     const before = await reader.balances(player);
     const fromBlock = (await reader.provider.getBlockNumber()) + 1;
-    for (let count = 0; count < 6; count++) {
+    for (let count = 0; count < 4; count++) {
       const verdict = await playAndSettle(page, () => page.getByTestId("roll-button").click());
       expect(verdict.ok, verdict.text).toBe(true);
     }
     expect(asking(wallet.requests).slice(asked)).toEqual([]);
 
     const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock);
-    expect(placed).toHaveLength(6);
+    expect(placed).toHaveLength(4);
     const settledBy = new Map((await reader.casino.queryFilter(reader.casino.filters.BetSettled(), fromBlock)).map((log) => [log.args.betId, log]));
     const played = await reader.casino.queryFilter(reader.casino.filters.GamePlayed(player), fromBlock);
     expect(played.map((log) => log.transactionHash).sort()).toEqual(placed.map((bet) => bet.transactionHash).sort());
@@ -128,7 +128,7 @@ describe("dice in web3 mode", () => {
     }
     expect((await reader.ownTransactions(player, fromBlock - 1)).receipts).toEqual([]);
     expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(net);
-    expect(await page.getByTestId("roll-history-entry").count()).toBe(6);
+    expect(await page.getByTestId("roll-history-entry").count()).toBe(4);
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, "dice-one-click-phone");
     await page.context().close();
