@@ -101,7 +101,10 @@ export function maxPayout(gameType: number, params: bigint, isNative: boolean, t
             [split ? (isNative ? 19_800n : 20_000n) : isNative ? 24_700n : 25_000n, 10_000n]
           : gameType === GAME.KICKBOXING
             ? [params === 2n ? 4n : 2n, 1n]
-            : [params === 0n ? 10_000n : params, 100n];
+            : gameType === GAME.DICE
+              ? // RTP ÷ winning rolls: the target under, 9,999 − the target over (bit 14).
+                [rtp, params & (1n << 14n) ? 9_999n - (params & ((1n << 14n) - 1n)) : params]
+              : [params === 0n ? 10_000n : params, 100n];
   return (totalStake * num) / den;
 }
 

@@ -35,6 +35,13 @@ export const MAX_BET_UNITS = (1n << 24n) - 1n;
 export const MAX_WALLET = 10_000_000n * 10n ** 18n;
 export const BLACKJACK = 2;
 export const CRASH = 4;
+export const DICE = 5;
+/** Game types 0 to GAME_COUNT − 1 (Payouts.GAME_COUNT); the rest are refused as InvalidGameType. */
+export const GAME_COUNT = 6;
+/** The games a relay batch plays (no decision after the bet). */
+export const RELAYED_GAMES = [0, 1, 3, 4, DICE];
+/** A dice bet's roll-over flag (Payouts.DICE_OVER_FLAG). */
+export const DICE_OVER = 1n << 14n;
 /** blackjack's SPLIT in an action log. */
 export const SPLIT = "0x50";
 /** CasinoSessions.MAX_SESSION: the longest a session may last. */
@@ -483,6 +490,12 @@ export function ratio(gameType: number, params: bigint, isNative: boolean, split
       if (params === 0n) return [10_000n, 100n];
       if (params < 101n || params > 10_000n) fail("InvalidParams", gameType, params);
       return [params, 100n];
+    case DICE: {
+      const target = params & (DICE_OVER - 1n);
+      const winning = params & DICE_OVER ? 9_999n - target : target;
+      if (params >= 2n * DICE_OVER || target >= 10_000n || winning < 1n || winning > 9_800n) fail("InvalidParams", gameType, params);
+      return [rtp, winning];
+    }
     default:
       fail("InvalidGameType", gameType);
   }
