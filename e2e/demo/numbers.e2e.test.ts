@@ -11,6 +11,7 @@ import {
   SLOT_SYMBOLS,
   TOKENS,
   crashWinProbability,
+  diceTargetOf,
   kickboxingPayoutBps,
   slotsExactRtp,
   slotsLineChances,
@@ -267,7 +268,7 @@ async function diceClaims(page: Page, token: Token): Promise<Claim[]> {
       const winning = Math.round(chance * 100);
       const target = Number(await page.getByTestId("dice-target").inputValue());
       // The target stands for the rolls that win: below it rolling under, above it rolling over.
-      claims.push({ where: `${where}, target`, shown: target.toFixed(2), exact: (side === "UNDER" ? winning : DICE.ROLLS - 1 - winning) / 100 });
+      claims.push({ where: `${where}, target`, shown: target.toFixed(2), exact: diceTargetOf(side, winning) / 100 });
       claims.push({ where: `${where}, chance`, shown: `${await page.getByTestId("dice-chance").inputValue()}%`, exact: winning / 100 });
       // RTP ÷ chance repeats for most chances (10,200 ÷ 3,333): shown to four decimals, it is held to its last digit, not to exactness.
       claims.push({ where: `${where}, multiplier`, shown: await page.getByTestId("dice-multiplier").inputValue(), exact: Number(RTP_BPS[token]) / winning });

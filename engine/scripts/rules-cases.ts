@@ -28,6 +28,7 @@ import {
   applyBlackjackAction,
   crashPointFromDraw,
   diceRoll,
+  diceTargetRange,
   encodeDiceParams,
   decodeBlackjackActions,
   encodeBlackjackActions,
@@ -230,7 +231,7 @@ function diceCase(rng: Rng, label = "random", word?: string): RuleCase {
   }
   const roll = diceRoll(new RandomStream(c.word));
   const side = rng.chance(0.5) ? "UNDER" : "OVER";
-  const [low, high] = side === "UNDER" ? [1, DICE.MAX_WINNING_ROLLS] : [DICE.ROLLS - 1 - DICE.MAX_WINNING_ROLLS, DICE.ROLLS - 2];
+  const { min: low, max: high } = diceTargetRange(side);
   const wanted = rng.chance(0.5) ? roll + rng.int(3) - 1 : low + rng.int(high - low + 1);
   const target = Math.min(high, Math.max(low, wanted));
   return settle({ ...c, params: String(encodeDiceParams({ target, side })) }, null, undefined);

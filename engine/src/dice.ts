@@ -36,6 +36,17 @@ export function diceWinningRolls(bet: DiceBet): number {
   return bet.side === "UNDER" ? bet.target : DICE.ROLLS - 1 - bet.target;
 }
 
+/** The target whose bet on `side` wins on `winning` of the 10,000 rolls: diceWinningRolls the other way round. */
+export function diceTargetOf(side: DiceSide, winning: number): number {
+  return side === "UNDER" ? winning : DICE.ROLLS - 1 - winning;
+}
+
+/** Every target of a side whose bet wins on 1 to 9,800 rolls (0.01 %–98 %). */
+export function diceTargetRange(side: DiceSide): { min: number; max: number } {
+  const [fewest, most] = [diceTargetOf(side, DICE.MIN_WINNING_ROLLS), diceTargetOf(side, DICE.MAX_WINNING_ROLLS)];
+  return { min: Math.min(fewest, most), max: Math.max(fewest, most) };
+}
+
 /** The bet of params; throws RangeError on params the contract refuses (a chance outside 0.01 %–98 %). */
 export function decodeDiceParams(params: bigint): DiceBet {
   if (params < 0n || params > (OVER_FLAG | TARGET_MASK)) throw new RangeError(`Dice params must be a target with an optional roll-over bit, got ${params}`);
@@ -67,8 +78,7 @@ export function diceMultiplier(token: Token, bet: DiceBet): { num: bigint; den: 
  */
 export function diceTargetForMultiplier(token: Token, side: DiceSide, multiplier: number): number {
   const rolls = Math.floor(Number(RTP_BPS[token]) / multiplier);
-  const winning = Math.min(DICE.MAX_WINNING_ROLLS, Math.max(DICE.MIN_WINNING_ROLLS, rolls));
-  return side === "UNDER" ? winning : DICE.ROLLS - 1 - winning;
+  return diceTargetOf(side, Math.min(DICE.MAX_WINNING_ROLLS, Math.max(DICE.MIN_WINNING_ROLLS, rolls)));
 }
 
 /** The roll: the first draw, an integer in [0, 10000). */

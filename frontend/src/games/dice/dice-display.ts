@@ -1,7 +1,7 @@
-import { DICE, diceMultiplier, diceTargetForMultiplier, diceWinningRolls, type DiceBet, type DiceSide } from "@engine/dice";
+import { DICE, diceMultiplier, diceTargetForMultiplier, diceTargetOf, diceTargetRange, diceWinningRolls, type DiceBet, type DiceSide } from "@engine/dice";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 
-export { DICE, type DiceBet, type DiceSide };
+export { DICE, diceTargetRange, type DiceBet, type DiceSide };
 
 export const ROLL_DURATION_MS = 700;
 export const HISTORY_LIMIT = 10;
@@ -35,27 +35,19 @@ export function tokenBadges(bet: DiceBet): Record<Token, string> {
 
 /** The bet after the side changes: the same chance, the target mirrored. */
 export function withSide(bet: DiceBet, side: DiceSide): DiceBet {
-  if (side === bet.side) return bet;
-  return { side, target: DICE.ROLLS - 1 - bet.target };
+  return { side, target: diceTargetOf(side, diceWinningRolls(bet)) };
 }
 
 /** The target that gives `chance` percent (rounded to the nearest 0.01 %, kept within 0.01 %–98 %). */
 export function betForChance(bet: DiceBet, chance: number): DiceBet | null {
   if (!Number.isFinite(chance)) return null;
   const winning = Math.min(DICE.MAX_WINNING_ROLLS, Math.max(DICE.MIN_WINNING_ROLLS, Math.round(chance * 100)));
-  return { side: bet.side, target: bet.side === "UNDER" ? winning : DICE.ROLLS - 1 - winning };
+  return { side: bet.side, target: diceTargetOf(bet.side, winning) };
 }
 
 export function betForMultiplier(token: Token, bet: DiceBet, multiplier: number): DiceBet | null {
   if (!Number.isFinite(multiplier) || multiplier <= 0) return null;
   return { side: bet.side, target: diceTargetForMultiplier(token, bet.side, multiplier) };
-}
-
-/** The slider's range of targets for a side: every target whose chance is 0.01 %–98 %. */
-export function targetRange(side: DiceSide): { min: number; max: number } {
-  return side === "UNDER"
-    ? { min: DICE.MIN_WINNING_ROLLS, max: DICE.MAX_WINNING_ROLLS }
-    : { min: DICE.ROLLS - 1 - DICE.MAX_WINNING_ROLLS, max: DICE.ROLLS - 1 - DICE.MIN_WINNING_ROLLS };
 }
 
 /** The bet and balance checks, with the wheel's texts (docs/product.md §5). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { betForChance, betForMultiplier, diceMultiplierOf, formatMultiplier, formatRoll, targetRange, winChancePercent, withSide } from "../dice-display";
+import { betForChance, betForMultiplier, diceMultiplierOf, formatMultiplier, formatRoll, diceTargetRange, winChancePercent, withSide } from "../dice-display";
 
 describe("dice display", () => {
   it("reads targets and rolls in hundredths as 0.00–99.99", () => {
@@ -30,7 +30,7 @@ describe("dice display", () => {
     // The same chance on the other side.
     expect(withSide({ target: 2_500, side: "UNDER" }, "OVER")).toEqual({ target: 7_499, side: "OVER" });
     expect(winChancePercent(withSide({ target: 2_500, side: "UNDER" }, "OVER"))).toBe(25);
-    expect(targetRange("UNDER")).toEqual({ min: 1, max: 9_800 });
-    expect(targetRange("OVER")).toEqual({ min: 199, max: 9_998 });
+    expect(diceTargetRange("UNDER")).toEqual({ min: 1, max: 9_800 });
+    expect(diceTargetRange("OVER")).toEqual({ min: 199, max: 9_998 });
   });
 });

@@ -7,7 +7,7 @@ import {
   betForMultiplier,
   diceMultiplierOf,
   formatRoll,
-  targetRange,
+  diceTargetRange,
   winChancePercent,
   withSide,
   type DiceBet,
@@ -58,7 +58,7 @@ function LinkedField(props: { label: string; suffix: string; value: string; appl
 
 /** Roll under / over, and the target, win chance and multiplier, each setting the other two. */
 export function BetControls({ token, bet, onChange, disabled }: BetControlsProps) {
-  const { min, max } = targetRange(bet.side);
+  const { min, max } = diceTargetRange(bet.side);
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-2" role="group" aria-label="Roll under or over">

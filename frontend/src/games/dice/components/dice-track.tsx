@@ -1,5 +1,5 @@
 import { cn } from "@/lib/cn";
-import { DICE, formatRoll, targetRange, type DiceBet } from "../dice-display";
+import { DICE, formatRoll, diceTargetRange, type DiceBet } from "../dice-display";
 
 interface DiceTrackProps {
   bet: DiceBet;
@@ -15,7 +15,7 @@ const percent = (hundredths: number) => `${(hundredths / DICE.ROLLS) * 100}%`;
 
 /** The 0.00–99.99 track: the winning stretch lit, the target's slider, the roll marked where it fell. */
 export function DiceTrack({ bet, onTarget, roll, won, rolling, disabled }: DiceTrackProps) {
-  const { min, max } = targetRange(bet.side);
+  const { min, max } = diceTargetRange(bet.side);
   const winFrom = bet.side === "UNDER" ? 0 : bet.target + 1;
   const winTo = bet.side === "UNDER" ? bet.target : DICE.ROLLS;
   return (

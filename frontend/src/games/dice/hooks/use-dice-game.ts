@@ -5,7 +5,7 @@ import { toast } from "@/features/toast/index";
 import { useWallet } from "@/features/wallet/index";
 import { useGameStake } from "@/features/choices/index";
 import type { DiceRoundSource } from "../round-source";
-import { DEFAULT_BET, HISTORY_LIMIT, ROLL_DURATION_MS, diceMultiplierOf, formatMultiplier, formatRoll, validateRoll, type DiceBet } from "../dice-display";
+import { DEFAULT_BET, HISTORY_LIMIT, ROLL_DURATION_MS, diceMultiplierOf, formatMultiplier, validateRoll, type DiceBet } from "../dice-display";
 import { ROLL_NOTES } from "../sounds";
 
 export interface RollRecord extends DiceBet {
@@ -69,7 +69,7 @@ export function useDiceGame(source: DiceRoundSource) {
       } else {
         toast({
           title: "Better Luck Next Time",
-          description: `Rolled ${formatRoll(result.roll)}. Lost ${formatTokenAmount(token, amount)} ${token}`,
+          description: `Lost ${formatTokenAmount(token, amount)} ${token}`,
           variant: "error",
         });
         playSound("lose");
