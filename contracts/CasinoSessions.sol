@@ -27,8 +27,9 @@ import {ISessionCasino, ACCEPTANCE_WINDOW, SIGNED_BET_SIZE, SKIPPED_PAYOUT} from
 ///         yet placed and place another bet of their key on that nonce, or settle a hand with
 ///         other actions of their key, chosen to win. The settler never countersigns two bets
 ///         of one nonce, and a wallet bet is settled with another seed (PlayerState).
-/// @dev The Casino deploys its sessions and accepts playFor / placeFor / addStakeFor / settleFor
-///      from them alone. Sessions are kept by player and key, one slot per token, so that a bet
+/// @dev Deployed before the Casino, bound to its address predicted from the deployer's nonce (as
+///      DegenToken is); the Casino's constructor refuses sessions bound to another address, and
+///      accepts playFor / placeFor / addStakeFor / settleFor from them alone. Sessions are kept by player and key, one slot per token, so that a bet
 ///      reads and writes one slot here. Amounts are kept in units of 10^9 base units, rounded
 ///      against the session: its terms down, a stake up, a payout down.
 contract CasinoSessions is EIP712 {
@@ -120,7 +121,8 @@ contract CasinoSessions is EIP712 {
 
     /// @notice The Casino whose bets these sessions place.
     ISessionCasino public immutable casino;
-    address private immutable _degen;
+    /// @notice The Casino's DEGEN token, the one token besides BNB a session holds.
+    address public immutable degen;
 
     mapping(address player => mapping(address key => Session)) private _sessions;
     mapping(uint256 betId => OpenStake) private _openStakes;
@@ -157,12 +159,18 @@ contract CasinoSessions is EIP712 {
     error LengthMismatch();
     /// @notice Only the house's settler sends seeds and actions (see the contract's notes).
     error NotRelayer(address caller);
+    /// @notice An address may not be zero.
+    error ZeroAddress();
 
-    /// @dev Deployed by the Casino's constructor.
+    /// @dev Deployed before the Casino, which checks that `casino_` is its own address
+    ///      (ICasino.SessionsNotBoundToCasino): scripts/casino-contracts.ts predicts it from the
+    ///      deployer's nonce.
+    /// @param casino_ the Casino whose bets these sessions place (deployed after them)
     /// @param degen_ the Casino's DEGEN token
-    constructor(address degen_) EIP712("DEGEN Casino Sessions", "1") {
-        casino = ISessionCasino(msg.sender);
-        _degen = degen_;
+    constructor(address casino_, address degen_) EIP712("DEGEN Casino Sessions", "1") {
+        if (casino_ == address(0) || degen_ == address(0)) revert ZeroAddress();
+        casino = ISessionCasino(casino_);
+        degen = degen_;
     }
 
     // ───────────────────────────── the session ─────────────────────────────
@@ -445,7 +453,7 @@ contract CasinoSessions is EIP712 {
     ///      the server accepted before it. Its splits do not.
     function _stakeRefusal(address player, address key, address token, uint256 game, uint256 amount, bool split) private returns (bytes memory) {
         bool native = token == address(0);
-        if (!native && token != _degen) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
+        if (!native && token != degen) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
         Session storage session = _sessions[player][key];
         Allowance storage allowance = native ? session.native : session.degen;
         Allowance memory seen = allowance;

@@ -57,7 +57,7 @@ contract DegenToken is ERC20, Ownable2Step {
 
     /// @notice Mints the whole supply to the deployer, who becomes owner.
     /// @param devWallet_ receiver of the development share of the tax
-    /// @param casino_ the Casino (deployed next), exempt and receiver of the jackpot share
+    /// @param casino_ the Casino (deployed after it and CasinoSessions), exempt and receiver of the jackpot share
     constructor(address devWallet_, address casino_) ERC20("DEGEN", "DEGEN") Ownable(msg.sender) {
         if (devWallet_ == address(0) || casino_ == address(0)) revert ZeroAddress();
         devWallet = devWallet_;

@@ -1,11 +1,14 @@
 // The contracts of a deployment in the order every deployer uses (scripts/deploy.ts, the contract
-// tests, the server's tests): the games' rules and the Casino's four libraries, then DegenToken,
-// built with the Casino's address predicted from the deployer's nonce, then the Casino (whose
-// constructor deploys its relay, swap desk, sessions and limits and checks the token names it).
-// The order fixes every address on a fresh local chain (deployments/README.md).
+// tests, the server's tests): the games' rules and the Casino's four libraries, then DegenToken and
+// CasinoSessions, both built with the Casino's address predicted from the deployer's nonce (the
+// token's + 2), then the Casino (whose constructor deploys its relay, swap desk and limits
+// and checks that the token and the sessions name it). CasinoSessions is deployed apart to keep
+// its creation code out of the Casino's init code (EIP-3860's 48 KiB). The order fixes every
+// address on a fresh local chain (deployments/README.md).
 import { getCreateAddress, type Signer } from "ethers";
 import {
   Casino__factory,
+  CasinoSessions__factory,
   DegenToken__factory,
   GameRules__factory,
   BetClaims__factory,
@@ -13,6 +16,7 @@ import {
   HouseAdmin__factory,
   SessionPlay__factory,
   type Casino,
+  type CasinoSessions,
   type DegenToken,
 } from "../typechain-types";
 import type { CasinoLibraryAddresses } from "../typechain-types/factories/contracts/Casino__factory";
@@ -29,6 +33,8 @@ export type CasinoLibraries = Record<keyof typeof LIBRARY_FACTORIES, string>;
 export interface CasinoContracts {
   token: DegenToken;
   casino: Casino;
+  /** contracts/CasinoSessions.sol: one-click play, deployed before the Casino and bound to it. */
+  sessions: CasinoSessions;
   /** contracts/rules/GameRules.sol: the payouts the Casino computes on chain. */
   rules: string;
   /** The Casino's external libraries, linked into its bytecode, by name. */
@@ -37,7 +43,7 @@ export interface CasinoContracts {
   deploymentBlock: number;
 }
 
-/** Deploys the rules, the Casino's libraries, DegenToken and the Casino from `deployer`. */
+/** Deploys the rules, the Casino's libraries, DegenToken, CasinoSessions and the Casino from `deployer`. */
 export async function deployCasinoContracts(deployer: Signer, devWallet: string, settler: string): Promise<CasinoContracts> {
   const rules = await (await new GameRules__factory(deployer).deploy()).waitForDeployment();
   const deploymentBlock = (await rules.deploymentTransaction()!.wait())!.blockNumber;
@@ -47,15 +53,24 @@ export async function deployCasinoContracts(deployer: Signer, devWallet: string,
   }
   const from = await deployer.getAddress();
   const nonce = await deployer.getNonce("pending");
-  const predictedCasino = getCreateAddress({ from, nonce: nonce + 1 });
+  // The token takes `nonce`, the sessions `nonce + 1`, the Casino `nonce + 2`.
+  const predictedCasino = getCreateAddress({ from, nonce: nonce + 2 });
   const token = await (await new DegenToken__factory(deployer).deploy(devWallet, predictedCasino)).waitForDeployment();
+  const tokenAddress = await token.getAddress();
+  const sessions = await (await new CasinoSessions__factory(deployer).deploy(predictedCasino, tokenAddress)).waitForDeployment();
   const linked = Object.fromEntries(Object.entries(libraries).map(([name, address]) => [`contracts/casino/${name}.sol:${name}`, address]));
   const casino = await (
-    await new Casino__factory(linked as unknown as CasinoLibraryAddresses, deployer).deploy(await token.getAddress(), settler, await rules.getAddress())
+    await new Casino__factory(linked as unknown as CasinoLibraryAddresses, deployer).deploy(
+      tokenAddress,
+      settler,
+      await rules.getAddress(),
+      await sessions.getAddress(),
+    )
   ).waitForDeployment();
   return {
     token,
     casino,
+    sessions,
     rules: await rules.getAddress(),
     libraries,
     deploymentBlock,

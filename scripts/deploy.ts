@@ -88,8 +88,9 @@ export interface DeploymentRecord {
     /** Deployed by the Casino's constructor. */
     CasinoRelay: string;
     CasinoSwap: string;
-    CasinoSessions: string;
     CasinoLimits: string;
+    /** Deployed before the Casino, bound to its predicted address (scripts/casino-contracts.ts). */
+    CasinoSessions: string;
     /** Deployed before the Casino, which names them: the games' rules and its linked libraries. */
     GameRules: string;
   } & CasinoLibraries;
@@ -229,9 +230,9 @@ export interface DeployOptions {
 }
 
 /**
- * The whole deployment: token, Casino (with its relay and swap desk), the house's funding, the
- * team, reserve and LP locks, the local dev accounts' DEGEN. Checks that the distribution adds
- * up to the supply and that the owner keeps exactly the liquidity allocation.
+ * The whole deployment: token, sessions, Casino (with its relay, swap desk and limits), the
+ * house's funding, the team, reserve and LP locks, the local dev accounts' DEGEN. Checks that the
+ * distribution adds up to the supply and that the owner keeps exactly the liquidity allocation.
  */
 export async function deployStack(options: DeployOptions): Promise<DeploymentRecord> {
   const { deployer, plan } = options;
@@ -349,10 +350,12 @@ async function main(): Promise<void> {
   if (remote?.verify) {
     const verifications: [string, unknown[]][] = [
       [contracts.DegenToken, [devWallet, contracts.Casino]],
-      [contracts.Casino, [contracts.DegenToken, settler]],
+      [contracts.CasinoSessions, [contracts.Casino, contracts.DegenToken]],
+      [contracts.Casino, [contracts.DegenToken, settler, contracts.GameRules, contracts.CasinoSessions]],
       // Deployed by the Casino's constructor, each with the token's address.
       [contracts.CasinoRelay, [contracts.DegenToken]],
       [contracts.CasinoSwap, [contracts.DegenToken]],
+      [contracts.CasinoLimits, [contracts.DegenToken]],
       ...record.locks.map((lock): [string, unknown[]] => [lock.address, [lock.beneficiary, lock.start, lock.end - lock.start, lock.releasesAt - lock.start]]),
     ];
     for (const [address, constructorArguments] of verifications) {

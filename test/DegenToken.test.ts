@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { impersonateAccount, loadFixture, setBalance, time } from "@nomicfoundation/hardhat-network-helpers";
-import { parseEther, ZeroAddress } from "ethers";
+import { getCreateAddress, parseEther, ZeroAddress } from "ethers";
 import { deployCasino, deployPair } from "./helpers";
 import type { DegenToken } from "../typechain-types";
 
@@ -14,6 +14,19 @@ async function deployMockPair(token: DegenToken, quote: string, degenFirst = tru
   await impersonateAccount(address);
   await setBalance(address, parseEther("10"));
   return { contract, signer: await ethers.getSigner(address) };
+}
+
+/** The Casino's factory, linked to a fresh deployment of its four libraries. */
+async function casinoFactory() {
+  const libraries = Object.fromEntries(
+    await Promise.all(
+      ["SessionPlay", "HouseAdmin", "BetSettlement", "BetClaims"].map(async (name) => [
+        name,
+        await (await (await ethers.getContractFactory(name)).deploy()).getAddress(),
+      ]),
+    ),
+  );
+  return ethers.getContractFactory("Casino", { libraries });
 }
 
 async function tradingFixture() {
@@ -56,25 +69,62 @@ describe("DegenToken", function () {
     const [deployer, settler, dev] = await ethers.getSigners();
     const Token = await ethers.getContractFactory("DegenToken");
     const { casino: linked } = await deployPair(deployer, dev.address, settler.address);
-    const libraries = Object.fromEntries(
-      await Promise.all(
-        ["SessionPlay", "HouseAdmin", "BetSettlement", "BetClaims"].map(async (name) => [
-          name,
-          await (await (await ethers.getContractFactory(name)).deploy()).getAddress(),
-        ]),
-      ),
-    );
-    const Casino = await ethers.getContractFactory("Casino", { libraries });
-    const rules = await linked.rules();
+    const Casino = await casinoFactory();
+    const [rules, sessions] = await Promise.all([linked.rules(), linked.sessions()]);
     await expect(Token.deploy(ZeroAddress, dev.address)).to.be.revertedWithCustomError(Token, "ZeroAddress");
     await expect(Token.deploy(dev.address, ZeroAddress)).to.be.revertedWithCustomError(Token, "ZeroAddress");
     const foreign = await Token.deploy(dev.address, dev.address);
-    await expect(Casino.deploy(await foreign.getAddress(), settler.address, rules)).to.be.revertedWithCustomError(Casino, "TokenNotBoundToCasino");
-    await expect(Casino.deploy(ZeroAddress, settler.address, rules)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
-    await expect(Casino.deploy(await foreign.getAddress(), ZeroAddress, rules)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
-    await expect(Casino.deploy(await foreign.getAddress(), settler.address, ZeroAddress)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    await expect(Casino.deploy(await foreign.getAddress(), settler.address, rules, sessions)).to.be.revertedWithCustomError(Casino, "TokenNotBoundToCasino");
+    await expect(Casino.deploy(ZeroAddress, settler.address, rules, sessions)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    await expect(Casino.deploy(await foreign.getAddress(), ZeroAddress, rules, sessions)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    await expect(Casino.deploy(await foreign.getAddress(), settler.address, ZeroAddress, sessions)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
+    await expect(Casino.deploy(await foreign.getAddress(), settler.address, rules, ZeroAddress)).to.be.revertedWithCustomError(Casino, "ZeroAddress");
     const { token, casino } = await deployPair(deployer, dev.address, settler.address);
     expect(await token.casino()).to.equal(await casino.getAddress());
+  });
+
+  it("the Casino refuses sessions bound to another address or token, so its owner cannot wire in foreign sessions", async function () {
+    const [deployer, settler, dev] = await ethers.getSigners();
+    const Token = await ethers.getContractFactory("DegenToken");
+    const Sessions = await ethers.getContractFactory("CasinoSessions");
+    const { token: linkedToken, casino: linked } = await deployPair(deployer, dev.address, settler.address);
+    const Casino = await casinoFactory();
+    const rules = await linked.rules();
+    await expect(Sessions.deploy(ZeroAddress, await linkedToken.getAddress())).to.be.revertedWithCustomError(Sessions, "ZeroAddress");
+    await expect(Sessions.deploy(await linked.getAddress(), ZeroAddress)).to.be.revertedWithCustomError(Sessions, "ZeroAddress");
+    // The deployed Casino's sessions, and sessions built for it: both name another Casino than the one deployed next.
+    const sessionsOfAnother = await linked.sessions();
+    let nonce = await deployer.getNonce();
+    const token = await Token.deploy(dev.address, getCreateAddress({ from: deployer.address, nonce: nonce + 1 }));
+    await expect(Casino.deploy(await token.getAddress(), settler.address, rules, sessionsOfAnother)).to.be.revertedWithCustomError(
+      Casino,
+      "SessionsNotBoundToCasino",
+    );
+    nonce = await deployer.getNonce();
+    const bound = await Token.deploy(dev.address, getCreateAddress({ from: deployer.address, nonce: nonce + 2 }));
+    const misbound = await Sessions.deploy(await linked.getAddress(), await bound.getAddress());
+    await expect(Casino.deploy(await bound.getAddress(), settler.address, rules, await misbound.getAddress())).to.be.revertedWithCustomError(
+      Casino,
+      "SessionsNotBoundToCasino",
+    );
+    // Sessions bound to the right Casino but holding another DEGEN token are refused too.
+    nonce = await deployer.getNonce();
+    const predicted = getCreateAddress({ from: deployer.address, nonce: nonce + 2 });
+    const tokenOfCasino = await Token.deploy(dev.address, predicted);
+    const otherToken = await Sessions.deploy(predicted, await linked.getAddress());
+    await expect(Casino.deploy(await tokenOfCasino.getAddress(), settler.address, rules, await otherToken.getAddress())).to.be.revertedWithCustomError(
+      Casino,
+      "SessionsNotBoundToCasino",
+    );
+    // Sessions bound to the Casino's predicted address are taken, and the Casino names them.
+    nonce = await deployer.getNonce();
+    const casinoAddress = getCreateAddress({ from: deployer.address, nonce: nonce + 2 });
+    const ownToken = await Token.deploy(dev.address, casinoAddress);
+    const own = await Sessions.deploy(casinoAddress, await ownToken.getAddress());
+    const casino = await Casino.deploy(await ownToken.getAddress(), settler.address, rules, await own.getAddress());
+    expect(await casino.getAddress()).to.equal(casinoAddress);
+    expect(await casino.sessions()).to.equal(await own.getAddress());
+    expect(await own.casino()).to.equal(casinoAddress);
   });
 
   it("follows the launch ladder 25/21/17/13/9 % per 5 minutes, then 5 % for good, never rising", async function () {

@@ -20,9 +20,9 @@ import {IDegenToken} from "../interfaces/IDegenToken.sol";
 import {Announcement} from "../utils/Announcement.sol";
 
 /// @title CasinoBase
-/// @notice What every part of the Casino shares: its storage, the contracts it deploys, its
-///         constants, its access checks and the moves of tokens in and out. The Casino is this
-///         base and its four concerns (CasinoVault, CasinoBets, CasinoJackpot, CasinoHouse).
+/// @notice What every part of the Casino shares: its storage, the contracts it deploys or is
+///         given, its constants, its access checks and the moves of tokens in and out. The Casino
+///         is this base and its four concerns (CasinoVault, CasinoBets, CasinoJackpot, CasinoHouse).
 abstract contract CasinoBase is ICasino, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
@@ -93,14 +93,17 @@ abstract contract CasinoBase is ICasino, Ownable2Step, ReentrancyGuardTransient 
     }
 
     /// @dev The Casino's constructor (Casino.sol) documents the parameters.
-    constructor(IERC20 degen_, address settler_, IGameRules rules_) Ownable(msg.sender) {
-        if (address(degen_) == address(0) || settler_ == address(0) || address(rules_) == address(0)) revert ZeroAddress();
+    constructor(IERC20 degen_, address settler_, IGameRules rules_, CasinoSessions sessions_) Ownable(msg.sender) {
+        if (
+            address(degen_) == address(0) || settler_ == address(0) || address(rules_) == address(0) || address(sessions_) == address(0)
+        ) revert ZeroAddress();
         if (IDegenToken(address(degen_)).casino() != address(this)) revert TokenNotBoundToCasino();
+        if (address(sessions_.casino()) != address(this) || sessions_.degen() != address(degen_)) revert SessionsNotBoundToCasino();
         degen = degen_;
         rules = rules_;
         relay = address(new CasinoRelay(address(degen_)));
         swapDesk = address(new CasinoSwap(address(degen_)));
-        sessions = new CasinoSessions(address(degen_));
+        sessions = sessions_;
         limits = new CasinoLimits(address(degen_));
         _s.settler = settler_;
         _s.config = Config({

@@ -197,6 +197,8 @@ interface ICasino {
     error TransferFailed();
     /// @notice The token does not name this Casino as its casino.
     error TokenNotBoundToCasino();
+    /// @notice The sessions contract does not name this Casino as its casino, or another DEGEN token.
+    error SessionsNotBoundToCasino();
 
     /// @notice The Casino's owner (two-step transfer), who alone sets the swap desk's rate and caps.
     function owner() external view returns (address);

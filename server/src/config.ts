@@ -25,8 +25,8 @@ export interface Deployment {
   deployer: string;
   settler: string;
   /**
-   * The contracts the Casino deploys itself (CasinoRelay, CasinoSwap, CasinoSessions, CasinoLimits)
-   * and those it names (GameRules) are absent from files written before deploy.ts recorded them:
+   * The contracts the Casino deploys itself (CasinoRelay, CasinoSwap, CasinoLimits) and those it
+   * names (CasinoSessions, GameRules) are absent from files written before deploy.ts recorded them:
    * the server reads them from the Casino. Its external libraries (SessionPlay, HouseAdmin,
    * BetSettlement, BetClaims), linked into its bytecode, are recorded for the operator only.
    */

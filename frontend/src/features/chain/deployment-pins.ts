@@ -9,20 +9,20 @@ const LOCAL_CHAIN_ID = 31337;
 /**
  * Where scripts/deploy.ts puts the contracts on a fresh local Hardhat node (scripts/casino-contracts.ts
  * gives the order): dev account #0 deploys GameRules and the Casino's four libraries (SessionPlay,
- * HouseAdmin, BetSettlement, BetClaims) with its nonces 0–4, DegenToken with its nonce 5 and the
- * Casino with its nonce 6, and the Casino's constructor
- * creates CasinoRelay, CasinoSwap, CasinoSessions and CasinoLimits (the Casino's nonces 1–4). A
+ * HouseAdmin, BetSettlement, BetClaims) with its nonces 0–4, DegenToken with its nonce 5,
+ * CasinoSessions with its nonce 6 and the Casino with its nonce 7, and the Casino's constructor
+ * creates CasinoRelay, CasinoSwap and CasinoLimits (the Casino's nonces 1–3). A
  * CREATE address depends on the sender and its nonce only, so every fresh node (`npm start`, the
  * browser tests, the rehearsal's chain 97) has these, whatever the contracts' code;
  * __tests__/deployment-pins.test.ts derives them.
  */
 export const LOCAL_NODE_CONTRACTS: AppContracts = {
   DegenToken: "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
-  Casino: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
-  CasinoRelay: "0x3B02fF1e626Ed7a8fd6eC5299e2C54e1421B626B",
-  CasinoSwap: "0xBA12646CC07ADBe43F8bD25D83FB628D29C8A762",
-  CasinoSessions: "0x7ab4C4804197531f7ed6A6bc0f0781f706ff7953",
-  CasinoLimits: "0xc8CB5439c767A63aca1c01862252B2F3495fDcFE",
+  Casino: "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853",
+  CasinoRelay: "0x9bd03768a7DCc129555dE410FF8E85528A4F88b5",
+  CasinoSwap: "0x440C0fCDC317D69606eabc35C0F676D1a8251Ee1",
+  CasinoSessions: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
+  CasinoLimits: "0x80E2E2367C5E9D070Ae2d6d50bF0cdF6360a7151",
 };
 
 /**
