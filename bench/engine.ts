@@ -1,7 +1,7 @@
 /**
  * npm run bench:engine — engine throughput and RTP.
  *  1. Outcomes per second per game with the real keccak draw stream (what the server pays for).
- *  2. RTP per game and token: exact where the engine computes it (wheel, slots, crash, dice), and
+ *  2. RTP per game and token: exact where the engine computes it (wheel, slots, crash, dice, plinko), and
  *     simulated for every game. The long simulations (≥ 10^6 rounds) drive the engine's own rule
  *     functions with a fast non-cryptographic PRNG, because keccak runs at ~50k blocks/s here and
  *     10^6 fights need ~16M blocks; a 20,000-round run on the real stream is printed beside them.
@@ -22,6 +22,10 @@ import {
   diceRoll,
   diceWinningRolls,
   diceWins,
+  PLINKO_RISKS,
+  plinkoMultiplier,
+  plinkoPath,
+  plinkoSlotChance,
   evaluateReels,
   handScore,
   isFinalStatus,
@@ -152,6 +156,10 @@ const rates: [string, number][] = [
     "dice (roll under 50.00)",
     throughput((i) => settleGame({ gameType: GameType.DICE, token: "DEGEN", stake: ONE, params: 5_000n, word: words[i % words.length] })),
   ],
+  [
+    "plinko (16 rows, high risk)",
+    throughput((i) => settleGame({ gameType: GameType.PLINKO, token: "DEGEN", stake: ONE, params: 0x210n, word: words[i % words.length] })),
+  ],
 ];
 for (const [game, rate] of rates) console.log(`  ${game.padEnd(36)} ${Math.round(rate).toLocaleString("en-US").padStart(8)} /s`);
 
@@ -234,6 +242,36 @@ for (const token of TOKENS) {
       pct(simulate(() => fast, N)),
       pct(simulate(() => new RandomStream(realWord(5, i++)), REAL_N)),
     );
+  }
+}
+
+// Plinko: exact over every slot of every table (Σ chance × the rounded payout of a 1-token stake).
+for (const token of TOKENS) {
+  for (const risk of PLINKO_RISKS) {
+    for (const rows of [8, 12, 16]) {
+      const bet = { rows, risk };
+      const paid = (slot: number) => {
+        const { num, den } = plinkoMultiplier(token, bet, slot);
+        return (ONE * num) / den;
+      };
+      let exactScaled = 0n;
+      for (let slot = 0; slot <= rows; slot++) exactScaled += plinkoSlotChance(rows, slot).num * paid(slot);
+      const exact = Number((exactScaled * 1_000_000n) / ((1n << BigInt(rows)) * ONE)) / 1e6;
+      const simulate = (draws: () => Draws, n: number) => {
+        let total = 0n;
+        for (let i = 0; i < n; i++) total += paid(plinkoPath(draws(), rows).slot);
+        return Number((total * 1_000_000n) / (BigInt(n) * ONE)) / 1e6;
+      };
+      const fast = new FastDraws(6 + rows);
+      let i = 0;
+      row(
+        `plinko (${rows} rows, ${risk.toLowerCase()})`,
+        token,
+        pct(exact),
+        pct(simulate(() => fast, N)),
+        pct(simulate(() => new RandomStream(realWord(6, i++)), REAL_N)),
+      );
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { ethers, network } from "hardhat";
 import { parseEther, Signature, Wallet, type TypedDataDomain } from "ethers";
 import { deployCasino, GAME, HashChain, NATIVE, betIdOf } from "../test/helpers";
 import { BET_TYPES, clientSeedHash, SESSION_TYPES } from "../test/support";
+import { ALL_GAMES } from "../test/sessions/support";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CasinoSessions } from "../typechain-types";
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
       key: key.address,
       expiresAt: now + 86_000n,
       tokens: 3n,
-      games: 0x3fn,
+      games: ALL_GAMES,
       maxBetDegen: parseEther("1000"),
       maxBetNative: parseEther("1"),
       budgetDegen: parseEther("40000"),
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
     ["crash auto 2x", GAME.CRASH, 200n, f.tokenAddress],
     ["dice under 50", GAME.DICE, 5_000n, f.tokenAddress],
     ["dice over 90", GAME.DICE, (1n << 14n) | 9_000n, f.tokenAddress],
+    ["plinko 16 high", GAME.PLINKO, 0x210n, f.tokenAddress],
+    ["plinko 8 low", GAME.PLINKO, 0x008n, f.tokenAddress],
     ["wheel BNB", GAME.WHEEL, 1n, NATIVE],
   ];
   for (const [label, game, params, token] of cases) {

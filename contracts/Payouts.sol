@@ -15,7 +15,8 @@ library Payouts {
     uint8 internal constant KICKBOXING = 3;
     uint8 internal constant CRASH = 4;
     uint8 internal constant DICE = 5;
-    uint8 internal constant GAME_COUNT = 6;
+    uint8 internal constant PLINKO = 6;
+    uint8 internal constant GAME_COUNT = 7;
 
     /// @notice RTP per token in basis points (docs/product.md §1, §9): DEGEN pays 102 %, BNB 98 %.
     uint256 internal constant RTP_DEGEN_BPS = 10_200;
@@ -41,6 +42,21 @@ library Payouts {
     uint256 internal constant DICE_ROLLS = 10_000;
     uint256 internal constant DICE_MAX_WINNING_ROLLS = 9_800;
     uint256 internal constant DICE_OVER_FLAG = 1 << 14;
+    /// @notice Plinko params: the rows (8 to 16) in the low byte, the risk (0 low, 1 medium, 2 high)
+    ///         in the next one (engine PLINKO). A slot pays its table entry, in hundredths of the
+    ///         stake, × RTP_BPS ÷ PLINKO_DEN.
+    uint256 internal constant PLINKO_MIN_ROWS = 8;
+    uint256 internal constant PLINKO_MAX_ROWS = 16;
+    uint256 internal constant PLINKO_RISK_SHIFT = 8;
+    uint256 internal constant PLINKO_DEN = 100 * 10_000;
+    /// @notice Each plinko table's edge slot, its largest entry, in hundredths (engine
+    ///         PLINKO_TABLES[risk][rows − 8][0]): 24 bits per table, 8 rows in the lowest. The rest
+    ///         of each table is in contracts/rules/PlinkoRules.sol.
+    uint256 internal constant PLINKO_EDGES_LOW = 568 | (550 << 24) | (700 << 48) | (870 << 72) | (930 << 96) | (1179 << 120) | (1267 << 144) | (1350 << 168) | (1526 << 192);
+    uint256 internal constant PLINKO_EDGES_MEDIUM = 1302 | (1690 << 24) | (2210 << 48) | (2850 << 72) | (3778 << 96) | (4910 << 120) | (6443 << 144) | (8695 << 168) | (11014 << 192);
+    uint256 internal constant PLINKO_EDGES_HIGH = 2900 | (4546 << 24) | (7070 << 48) | (10990 << 72) | (17155 << 96) | (25996 << 120) | (42586 << 144) | (59265 << 168) | (103804 << 192);
+    uint256 private constant PLINKO_EDGE_BITS = 24;
+    uint256 private constant PLINKO_EDGE_MASK = (1 << PLINKO_EDGE_BITS) - 1;
     uint256 private constant BPS = 10_000;
 
     error InvalidGameType(uint8 gameType);
@@ -88,6 +104,7 @@ library Payouts {
             return (params, 100);
         }
         if (gameType == DICE) return (rtpBps(isNative), diceWinningRolls(params));
+        if (gameType == PLINKO) return (plinkoEdge(params) * rtpBps(isNative), PLINKO_DEN);
         revert InvalidGameType(gameType);
     }
 
@@ -108,6 +125,16 @@ library Payouts {
             winning = params & DICE_OVER_FLAG == 0 ? target : DICE_ROLLS - 1 - target;
             if (params >= 2 * DICE_OVER_FLAG || winning - 1 >= DICE_MAX_WINNING_ROLLS) revert InvalidParams(DICE, params);
         }
+    }
+
+    /// @notice A plinko table's edge slot in hundredths of the stake; reverts unless `params` are
+    ///         8 to 16 rows and a risk of 0, 1 or 2.
+    function plinkoEdge(uint256 params) internal pure returns (uint256) {
+        uint256 rows = params & ((1 << PLINKO_RISK_SHIFT) - 1);
+        uint256 risk = params >> PLINKO_RISK_SHIFT;
+        if (rows < PLINKO_MIN_ROWS || rows > PLINKO_MAX_ROWS || risk > 2) revert InvalidParams(PLINKO, params);
+        uint256 edges = risk == 0 ? PLINKO_EDGES_LOW : risk == 1 ? PLINKO_EDGES_MEDIUM : PLINKO_EDGES_HIGH;
+        return (edges >> (PLINKO_EDGE_BITS * (rows - PLINKO_MIN_ROWS))) & PLINKO_EDGE_MASK;
     }
 
     /// @notice The largest payout of a bet of `totalStake`.

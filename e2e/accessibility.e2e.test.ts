@@ -21,6 +21,7 @@ const PAGES = [
   "/kickboxing",
   "/crash",
   "/dice",
+  "/plinko",
   "/whitepaper",
   "/fairness",
   "/leaderboard",

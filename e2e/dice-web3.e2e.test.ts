@@ -9,7 +9,7 @@ import { GameType, decodeDiceParams, settleDice } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
-import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, type WalletRequest } from "./support/test-wallet";
+import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
 import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
 
@@ -20,10 +20,6 @@ const masterSecret = inject("masterSecret");
 const browser = useBrowser();
 const STAKE = parseEther("0.01");
 let reader: Awaited<ReturnType<typeof chainReader>>;
-
-/** What asks the player: a signature, a transaction, a connection, a chain switch. */
-const ASKING = /^(eth_sendTransaction|eth_signTypedData.*|personal_sign|eth_sign|eth_requestAccounts|wallet_.*)$/;
-const asking = (requests: readonly WalletRequest[]) => requests.filter((request) => ASKING.test(request.method)).map((request) => request.method);
 
 beforeAll(async () => {
   reader = await chainReader(rpcUrl, inject("apiUrl"));

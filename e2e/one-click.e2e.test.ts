@@ -15,7 +15,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage, screenshot } from "./support/browser";
 import { setBet, useBrowser } from "./support/page";
-import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, type WalletRequest } from "./support/test-wallet";
+import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
 import { chainReader, connectInApp, dismissToasts, openWalletDialog, toastWith } from "./support/wallet-app";
 import { commitmentPosted, depositFromNode, playAndSettle } from "./support/web3-play";
 
@@ -25,10 +25,6 @@ const masterSecret = inject("masterSecret");
 const rpcUrl = inject("rpcUrl");
 const browser = useBrowser();
 let reader: Awaited<ReturnType<typeof chainReader>>;
-
-/** What asks the player: a signature, a transaction, a connection, a chain switch. Reads are not counted. */
-const ASKING = /^(eth_sendTransaction|eth_signTypedData.*|personal_sign|eth_sign|eth_requestAccounts|wallet_.*)$/;
-const asking = (requests: readonly WalletRequest[]) => requests.filter((request) => ASKING.test(request.method)).map((request) => request.method);
 
 beforeAll(async () => {
   reader = await chainReader(rpcUrl, inject("apiUrl"));

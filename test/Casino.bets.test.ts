@@ -57,6 +57,7 @@ const RULED_GAMES: { name: string; game: number; params: bigint; split?: boolean
   { name: "blackjack split on a pair, settled without its signed P (void)", game: GAME.BLACKJACK, params: 0n, split: true, wanted: won },
   { name: "kickboxing on blue, a win", game: GAME.KICKBOXING, params: 1n, wanted: won },
   { name: "crash with an auto cash-out at 2.5x, a win", game: GAME.CRASH, params: 250n, wanted: won },
+  { name: "plinko, 8 rows, low risk: every slot pays", game: GAME.PLINKO, params: 8n, wanted: won },
   { name: "crash with a manual cash-out, never cashed out", game: GAME.CRASH, params: 0n, wanted: (paid) => paid === 0n },
 ];
 
@@ -230,6 +231,10 @@ describe("Casino bets and settlement", function () {
         [GAME.DICE, (1n << 14n) | 9_998n, true],
         [GAME.DICE, 9_801n, false],
         [GAME.DICE, (1n << 14n) | 198n, false],
+        [GAME.PLINKO, 0x210n, true],
+        [GAME.PLINKO, 0x008n, true],
+        [GAME.PLINKO, 0x111n, false],
+        [GAME.PLINKO, 0x308n, false],
       ];
       for (const [game, params, valid] of cases) {
         const [commit] = await casino.commitmentOf(alice.address);
@@ -242,9 +247,9 @@ describe("Casino bets and settlement", function () {
         } else await expect(sent, `game ${game} params ${params}`).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(game, params);
       }
       const [commit] = await casino.commitmentOf(alice.address);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), 6, 0, ethers.ZeroHash, commit, TERMS))
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), 7, 0, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "InvalidGameType")
-        .withArgs(6);
+        .withArgs(7);
     });
 
     it("enforces minBet (1 DEGEN, 0.001 BNB) and maxBet from the free bankroll, the bet's maximum payout and the limit", async function () {
@@ -273,9 +278,9 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(alice).playGame(NATIVE, parseEther("0.001") - 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "BetTooSmall")
         .withArgs(parseEther("0.001") - 1n, parseEther("0.001"));
-      await expect(casino.maxBet(tokenAddress, 6, 0, anyone))
+      await expect(casino.maxBet(tokenAddress, 7, 0, anyone))
         .to.be.revertedWithCustomError(casino, "InvalidGameType")
-        .withArgs(6);
+        .withArgs(7);
       await expect(casino.maxBet(tokenAddress, GAME.SLOTS, 1, anyone))
         .to.be.revertedWithCustomError(casino, "InvalidParams")
         .withArgs(GAME.SLOTS, 1);

@@ -71,9 +71,9 @@ describe("Casino views", function () {
     await expect(casino.maxPayout(tokenAddress, GAME.CRASH, 100, stake, false))
       .to.be.revertedWithCustomError(casino, "InvalidParams")
       .withArgs(GAME.CRASH, 100);
-    await expect(casino.maxPayout(tokenAddress, 6, 0, stake, false))
+    await expect(casino.maxPayout(tokenAddress, 7, 0, stake, false))
       .to.be.revertedWithCustomError(casino, "InvalidGameType")
-      .withArgs(6);
+      .withArgs(7);
   });
 
   it("maxBet counts a player's open reservations against the player's cap, and address(0) ignores them", async function () {

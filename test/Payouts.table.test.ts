@@ -42,7 +42,7 @@ describe("Payouts: the reservation table equals the engine's maximum payout", fu
     harness = (await (await ethers.getContractFactory("PayoutsHarness")).deploy()) as unknown as PayoutsHarness;
   });
 
-  it("for every game, params and token (wheel 1,022 masks, crash 9,901 targets, dice 19,600 targets, kickboxing, slots, blackjack split or not)", async function () {
+  it("for every game, params and token (wheel 1,022 masks, crash 9,901 targets, dice 19,600 targets, plinko 27 tables, kickboxing, slots, blackjack split or not)", async function () {
     const table = engineTable();
     let compared = 0;
     for (const row of underCoverage ? table.rows.map(coverageSample) : table.rows) {
@@ -55,7 +55,7 @@ describe("Payouts: the reservation table equals the engine's maximum payout", fu
       row.payouts.forEach((payout, i) => expect(onChain[i], `game ${row.gameType} ${row.token} params ${row.params[i]}`).to.equal(BigInt(payout)));
       compared += params.length;
     }
-    if (!underCoverage) expect(compared).to.equal(2 * (1_022 + 1 + 2 + 3 + 9_901 + 19_600));
+    if (!underCoverage) expect(compared).to.equal(2 * (1_022 + 1 + 2 + 3 + 9_901 + 19_600 + 27));
   });
 
   it("refuses the params the engine refuses", async function () {
@@ -74,10 +74,15 @@ describe("Payouts: the reservation table equals the engine's maximum payout", fu
       [GAME.DICE, (1n << 14n) | 198n],
       [GAME.DICE, (1n << 14n) | 9_999n],
       [GAME.DICE, 1n << 17n],
+      [GAME.PLINKO, 0n],
+      [GAME.PLINKO, 7n],
+      [GAME.PLINKO, 17n],
+      [GAME.PLINKO, 0x308n],
+      [GAME.PLINKO, 0x1_0008n],
     ];
     for (const [gameType, params] of refused) {
       await expect(harness.maxPayouts(gameType, false, false, 1n, [params]), `${gameType}/${params}`).to.be.revertedWithCustomError(harness, "InvalidParams");
     }
-    await expect(harness.maxPayouts(6, false, false, 1n, [0n])).to.be.revertedWithCustomError(harness, "InvalidGameType");
+    await expect(harness.maxPayouts(7, false, false, 1n, [0n])).to.be.revertedWithCustomError(harness, "InvalidGameType");
   });
 });

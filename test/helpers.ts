@@ -14,10 +14,20 @@ import {
 import { deployCasinoContracts } from "../scripts/casino-contracts";
 
 export const NATIVE = ZeroAddress;
-export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4, DICE: 5 } as const;
+export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4, DICE: 5, PLINKO: 6 } as const;
 export const JACKPOT_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT"));
 export const ODDS_ONE = 1n << 47n;
 export const RTP_BPS = { DEGEN: 10_200n, BNB: 9_800n } as const;
+/**
+ * Each plinko table's edge slot in hundredths, per risk (low, medium, high) and rows 8 to 16: the
+ * engine's PLINKO_TABLES[risk][rows − 8][0], copied because these CommonJS tests cannot import the
+ * engine; test/Payouts.table.test.ts checks the Casino's bounds against the engine itself.
+ */
+export const PLINKO_EDGES = [
+  [568, 550, 700, 870, 930, 1179, 1267, 1350, 1526],
+  [1302, 1690, 2210, 2850, 3778, 4910, 6443, 8695, 11014],
+  [2900, 4546, 7070, 10990, 17155, 25996, 42586, 59265, 103804],
+];
 export const BANKROLL_DEGEN = parseEther("5000000");
 export const BANKROLL_NATIVE = parseEther("1000");
 export const JACKPOT_SEED = parseEther("1200000");
@@ -104,7 +114,10 @@ export function maxPayout(gameType: number, params: bigint, isNative: boolean, t
             : gameType === GAME.DICE
               ? // RTP ÷ winning rolls: the target under, 9,999 − the target over (bit 14).
                 [rtp, params & (1n << 14n) ? 9_999n - (params & ((1n << 14n) - 1n)) : params]
-              : [params === 0n ? 10_000n : params, 100n];
+              : gameType === GAME.PLINKO
+                ? // The table's edge slot, in hundredths, × RTP (the engine's PLINKO_TABLES).
+                  [BigInt(PLINKO_EDGES[Number(params >> 8n)][Number(params & 0xffn) - 8]) * rtp, 1_000_000n]
+                : [params === 0n ? 10_000n : params, 100n];
   return (totalStake * num) / den;
 }
 

@@ -5,7 +5,7 @@ pragma solidity 0.8.28;
 /// @notice The games' payout rules, byte for byte those of engine/ (engine/README.md "Rules").
 interface IGameRules {
     /// @notice The total payout (stake included) of a bet, as the engine's settleGame gives it.
-    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE
+    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE, 6 PLINKO
     /// @param params the game's parameters (engine/README.md)
     /// @param isNative BNB (RTP 98 %) rather than DEGEN (102 %)
     /// @param stake the stake in base units (for blackjack, of one hand: a split doubles it)

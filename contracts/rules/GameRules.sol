@@ -6,6 +6,7 @@ import {BlackjackRules} from "./BlackjackRules.sol";
 import {CrashRules} from "./CrashRules.sol";
 import {DiceRules} from "./DiceRules.sol";
 import {KickboxingRules} from "./KickboxingRules.sol";
+import {PlinkoRules} from "./PlinkoRules.sol";
 import {SlotsRules} from "./SlotsRules.sol";
 import {WheelRules} from "./WheelRules.sol";
 
@@ -26,14 +27,14 @@ contract GameRules {
 
     /// @notice The stake is 0 (the engine refuses a stake ≤ 0) or above MAX_STAKE.
     error InvalidStake(uint256 stake);
-    /// @notice An action log was given for a game that takes none (wheel, slots, kickboxing, dice).
+    /// @notice An action log was given for a game that takes none (wheel, slots, kickboxing, dice, plinko).
     error UnexpectedActions(uint8 gameType);
 
     /// @notice The total payout of a settled bet in base units, stake included: exactly the
     ///         engine's settleGame(...).payout for the same bet and word.
-    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE (Payouts.sol).
+    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE, 6 PLINKO (Payouts.sol).
     /// @param params The bet's params: wheel colour bitmask, kickboxing side, crash auto cash-out
-    ///        in hundredths (0 = manual), dice target with its roll-over bit; 0 for slots and blackjack.
+    ///        in hundredths (0 = manual), dice target with its roll-over bit, plinko rows and risk; 0 for slots and blackjack.
     /// @param isNative BNB (RTP 98 %) rather than DEGEN (RTP 102 %).
     /// @param stake The stake in base units; for blackjack the stake of one hand (a split stakes
     ///        a second, equal one).
@@ -50,6 +51,7 @@ contract GameRules {
         if (gameType == Payouts.WHEEL) return WheelRules.payout(params, isNative, stake, word);
         if (gameType == Payouts.SLOTS) return SlotsRules.payout(params, isNative, stake, word);
         if (gameType == Payouts.DICE) return DiceRules.payout(params, isNative, stake, word);
+        if (gameType == Payouts.PLINKO) return PlinkoRules.payout(params, isNative, stake, word);
         return KickboxingRules.payout(params, stake, word);
     }
 

@@ -6,6 +6,8 @@ import {
   CRASH,
   DICE,
   KICKBOXING_CHANCES,
+  PLINKO_RISKS,
+  PLINKO_TABLES,
   RTP_BPS,
   SLOT_PAYTABLE,
   SLOT_SYMBOLS,
@@ -13,6 +15,8 @@ import {
   crashWinProbability,
   diceTargetOf,
   kickboxingPayoutBps,
+  plinkoMultiplier,
+  plinkoSlotChance,
   slotsExactRtp,
   slotsLineChances,
   slotsPaytableFor,
@@ -41,6 +45,8 @@ interface Claim {
 
 const ratio = ({ numerator, denominator }: Fraction) => Number(numerator) / Number(denominator);
 const bps = (value: bigint) => Number(value) / Number(BPS);
+/** num ÷ den as a number: the engine's multipliers as fractions. */
+const fraction = ({ num, den }: { num: bigint; den: bigint }) => Number(num) / Number(den);
 
 /** The number in a shown figure ("98.5%" → 98.5, "1 in 14.8M" → 14,800,000, "x4.0" → 4). */
 function valueOf(shown: string): number {
@@ -90,7 +96,7 @@ async function lobbyClaims(page: Page): Promise<Claim[]> {
   for (const token of TOKENS) {
     const where = `lobby, ${token} card`;
     const text = await page.getByTestId(`token-terms-${token}`).innerText();
-    const [multiplier] = figures(text, /([\d.]+)x · \d+% player on wheel, slots, crash and dice/, where);
+    const [multiplier] = figures(text, /([\d.]+)x · \d+% player on wheel, slots, crash, dice and plinko/, where);
     claims.push({ where, shown: `${multiplier}x`, exact: bps(RTP_BPS[token]) });
     const [blackjack, kickboxing, tie] = figures(text, /RTP: blackjack ([\d.]+%) · kickboxing ([\d.]+%) \(Tie ([\d.]+%)\)/, where);
     claims.push(
@@ -109,6 +115,7 @@ async function lobbyClaims(page: Page): Promise<Claim[]> {
     ["kickboxing", /Tie pays x([\d.]+)/, bps(kickboxingPayoutBps("TIE", "DRAW"))],
     ["crash", /Up to ([\d.]+x)/, CRASH.MAX_HUNDREDTHS / 100],
     ["dice", /Up to ([\d.]+x)/, bps(RTP_BPS.DEGEN) * DICE.ROLLS],
+    ["plinko", /Up to ([\d.]+x)/, fraction(plinkoMultiplier("DEGEN", { rows: 16, risk: "HIGH" }, 0))],
   ];
   for (const [game, pattern, exact] of best) {
     const [shown] = figures(await highlight(game), pattern, `lobby, ${game} card`);
@@ -279,6 +286,34 @@ async function diceClaims(page: Page, token: Token): Promise<Claim[]> {
   return claims;
 }
 
+/** Rows shown on the plinko page for each risk: every slot's multiplier, and the payouts table's chances and multipliers. */
+const PLINKO_ROWS = [8, 12, 16];
+
+async function plinkoClaims(page: Page, token: Token): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  for (const risk of PLINKO_RISKS) {
+    await page.getByTestId(`plinko-risk-${risk}`).click();
+    for (const rows of PLINKO_ROWS) {
+      const where = `plinko ${token}, ${rows} rows, ${risk.toLowerCase()} risk`;
+      const bet = { rows, risk };
+      await page.getByTestId("plinko-rows").fill(String(rows));
+      await page.locator(`[data-testid="plinko-board"][data-rows="${rows}"][data-risk="${risk}"]`).waitFor();
+      const slots = await page.getByTestId("plinko-slots").locator("li").allInnerTexts();
+      expect(slots, where).toHaveLength(rows + 1);
+      slots.forEach((shown, slot) => claims.push({ where: `${where}, slot ${slot}`, shown, exact: fraction(plinkoMultiplier(token, bet, slot)) }));
+      const table = await page.getByTestId("plinko-payout-row").allInnerTexts();
+      expect(table, where).toHaveLength(PLINKO_TABLES[risk][rows - 8].length);
+      table.forEach((text, slot) => {
+        const [chance, pays] = figures(text, /([\d.]+%)(?: each)?\s+([\d.]+x)/, `${where}, payouts row ${slot}`);
+        const { num, den } = plinkoSlotChance(rows, slot);
+        claims.push({ where: `${where}, payouts row ${slot} chance`, shown: chance, exact: percent(Number(num) / Number(den)) });
+        claims.push({ where: `${where}, payouts row ${slot} pays`, shown: pays, exact: fraction(plinkoMultiplier(token, bet, slot)) });
+      });
+    }
+  }
+  return claims;
+}
+
 const GAME_PAGES: readonly [route: string, claims: (page: Page, token: Token) => Promise<Claim[]>][] = [
   ["/roulette", wheelClaims],
   ["/blackjack", blackjackClaims],
@@ -286,6 +321,7 @@ const GAME_PAGES: readonly [route: string, claims: (page: Page, token: Token) =>
   ["/kickboxing", kickboxingClaims],
   ["/crash", crashClaims],
   ["/dice", diceClaims],
+  ["/plinko", plinkoClaims],
 ];
 
 describe("every number a player reads is the engine's", () => {
@@ -304,8 +340,8 @@ describe("every number a player reads is the engine's", () => {
         claims.push(...(await claimsOf(page, token)));
       }
     }
-    // Enough figures read that a page missing from the walk would show: 16 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash, 80 dice.
-    expect(claims.length).toBeGreaterThanOrEqual(300);
+    // Enough figures read that a page missing from the walk would show: 17 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash, 80 dice, 486 plinko.
+    expect(claims.length).toBeGreaterThanOrEqual(790);
     expect(disagreements(claims, true)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ const DEV_ACCOUNT_COUNT = 30;
  * (hardhat_setBalance, see fundUnfundedAccount), so files that need more wallets than the node
  * funds do not change its genesis, which the contract tests' runs depend on.
  */
-const UNFUNDED_ACCOUNT_LIMIT = 40;
+const UNFUNDED_ACCOUNT_LIMIT = 41;
 /** The stack's own keys (scripts/deploy.ts): a test signing with them would disturb the house. */
 const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
   [0, "the deployer"],
@@ -64,6 +64,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "accessibility.e2e.test.ts": [35, 36],
   "usd-values.e2e.test.ts": [39],
   "dice-web3.e2e.test.ts": [37, 38],
+  "plinko-web3.e2e.test.ts": [40],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {
@@ -107,6 +108,14 @@ export async function assertNoWallet(page: Page): Promise<void> {
 export interface WalletRequest {
   method: string;
   params: unknown;
+}
+
+/** The requests that ask the player: a signature, a transaction, a connection, a chain switch. */
+const ASKING = /^(eth_sendTransaction|eth_signTypedData.*|personal_sign|eth_sign|eth_requestAccounts|wallet_.*)$/;
+
+/** The methods of the requests that asked the player, in order. */
+export function asking(requests: readonly WalletRequest[]): string[] {
+  return requests.filter((request) => ASKING.test(request.method)).map((request) => request.method);
 }
 
 /** A request the wallet keeps open, like a wallet popup, until the test decides. */

@@ -19,6 +19,9 @@ import {
   encodeBlackjackActions,
   encodeCrashParams,
   encodeDiceParams,
+  encodePlinkoParams,
+  PLINKO_RISKS,
+  plinkoPath,
   encodeWheelParams,
   fightFromWord,
   isFinalStatus,
@@ -263,6 +266,28 @@ write(
         const params = encodeDiceParams(bet);
         return { ...bet, params, payout: settleGame({ gameType: GameType.DICE, token, stake, params, word }).payout };
       }),
+    };
+  }),
+);
+
+// plinko.json: 12 words, each dropped through every risk at 8, 12 and 16 rows (the path is the
+// first draw's low bits, so the rows share it).
+write(
+  "plinko.json",
+  Array.from({ length: 12 }, (_, i) => {
+    const word = gameWord("plinko", i);
+    const token = TOKENS[i % 2];
+    return {
+      word,
+      token,
+      stake,
+      bets: PLINKO_RISKS.flatMap((risk) =>
+        [8, 12, 16].map((rows) => {
+          const params = encodePlinkoParams({ rows, risk });
+          const { slot } = plinkoPath(new RandomStream(word), rows);
+          return { rows, risk, params, slot, payout: settleGame({ gameType: GameType.PLINKO, token, stake, params, word }).payout };
+        }),
+      ),
     };
   }),
 );

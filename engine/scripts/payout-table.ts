@@ -3,7 +3,7 @@
  * JSON, for test/Payouts.table.test.ts to compare with the contract's reservation table:
  * npx tsx engine/scripts/payout-table.ts
  */
-import { DICE, GameType, maxPayout, type Token } from "../src";
+import { DICE, GameType, PLINKO_RISKS, encodePlinkoParams, maxPayout, type Token } from "../src";
 
 /** An odd stake, so every rounding of `stake × num / den` is exercised. */
 const STAKE = 123_456_789_123_456_789_123n;
@@ -17,6 +17,8 @@ const PARAMS: Record<GameType, bigint[]> = {
   [GameType.CRASH]: [0n, ...range(101, 10_000)],
   // Every target of both sides: under 1..9800, over 199..9998 (the roll-over bit set).
   [GameType.DICE]: [...range(1, 9_800), ...range(199, 9_998).map((target) => target | (1n << BigInt(DICE.OVER_BIT)))],
+  // Every rows × risk.
+  [GameType.PLINKO]: PLINKO_RISKS.flatMap((risk) => range(8, 16).map((rows) => encodePlinkoParams({ rows: Number(rows), risk }))),
 };
 
 const rows: { gameType: number; token: Token; split: boolean; params: string[]; payouts: string[] }[] = [];

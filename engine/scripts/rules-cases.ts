@@ -23,13 +23,17 @@ import {
   BlackjackError,
   CRASH,
   DICE,
+  GAME_TYPES,
   GameType,
+  PLINKO_RISKS,
   RandomStream,
   applyBlackjackAction,
   crashPointFromDraw,
   diceRoll,
   diceTargetRange,
   encodeDiceParams,
+  encodePlinkoParams,
+  plinkoPath,
   decodeBlackjackActions,
   encodeBlackjackActions,
   fightFromWord,
@@ -237,6 +241,20 @@ function diceCase(rng: Rng, label = "random", word?: string): RuleCase {
   return settle({ ...c, params: String(encodeDiceParams({ target, side })) }, null, undefined);
 }
 
+// ---------------------------------------------------------------- plinko
+
+/** Any rows and risk, sometimes params the contract refuses. */
+function plinkoCase(rng: Rng, label = "random", word?: string): RuleCase {
+  const c = baseCase(GameType.PLINKO, label, rng, word);
+  if (rng.chance(0.01)) return withActions({ ...c, params: "8" }, rng);
+  if (rng.chance(0.04)) {
+    const params = rng.pick([0n, 7n, 17n, 0x107n, 0x111n, 0x308n, 0x1_0008n, 2n ** 255n + 8n]);
+    return settle({ ...c, label: "invalid params", params: String(params) }, null, invalidParams);
+  }
+  const bet = { rows: 8 + rng.int(9), risk: rng.pick(PLINKO_RISKS) };
+  return settle({ ...c, params: String(encodePlinkoParams(bet)) }, null, undefined);
+}
+
 // ---------------------------------------------------------------- blackjack
 
 /** Random legal play: each step a legal action, SPLIT often when it is allowed. */
@@ -313,6 +331,7 @@ const MAKERS: Readonly<Record<number, Maker>> = {
   [GameType.KICKBOXING]: kickboxingCase,
   [GameType.CRASH]: crashCase,
   [GameType.DICE]: diceCase,
+  [GameType.PLINKO]: plinkoCase,
 };
 
 interface Scenario {
@@ -343,6 +362,15 @@ const hitAll = (_rng: Rng, s: BlackjackState) => {
 };
 
 const SCENARIOS: Readonly<Record<number, readonly Scenario[]>> = {
+  // An edge slot pays the table's largest entry, which the Casino reserves (1 word in 128 at 8 rows).
+  [GameType.PLINKO]: (["LOW", "HIGH"] as const).map((risk) => ({
+    label: `an edge slot, 8 rows, ${risk.toLowerCase()} risk`,
+    make: (rng: Rng, word: string) => {
+      const { slot } = plinkoPath(new RandomStream(word), 8);
+      if (slot !== 0 && slot !== 8) return null;
+      return settle({ ...baseCase(GameType.PLINKO, "", rng, word), params: String(encodePlinkoParams({ rows: 8, risk })) }, null, undefined);
+    },
+  })),
   [GameType.BLACKJACK]: [
     hand(
       "player natural",
@@ -588,8 +616,7 @@ function main(): void {
   const seed = BigInt(option("seed") ?? "33");
   const count = Number(option("count") ?? "10000");
   const bench = process.argv.includes("--bench");
-  const games = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH, GameType.DICE];
-  for (const game of games) {
+  for (const game of GAME_TYPES) {
     const rng = new Rng(seed * 8n + BigInt(game));
     const cases: RuleCase[] = [];
     if (bench) {

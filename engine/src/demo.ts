@@ -1,13 +1,14 @@
 import { encodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
 import { encodeDiceParams, settleDice, type DiceBet, type DiceOutcome } from "./dice";
 import { encodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
+import { encodePlinkoParams, settlePlinko, type PlinkoBet, type PlinkoOutcome } from "./plinko";
 import { randomBytes32 } from "./random";
 import { fromBaseUnits, toBaseUnits, type Token } from "./tokens";
 import { encodeWheelParams, settleWheel, type WheelOutcome } from "./wheel";
 
 /**
  * Demo play in the browser with decimal stakes (10, 0.005), for the games the browser settles
- * itself: wheel, kickboxing, crash and dice (the server deals slots and blackjack). Every helper parses
+ * itself: wheel, kickboxing, crash, dice and plinko (the server deals slots and blackjack). Every helper parses
  * the stake to base units (18 decimals), settles with the same bigint rules as the chain, and converts the
  * payout back, so a demo round pays exactly what the same word would pay on chain.
  */
@@ -28,6 +29,10 @@ export function playWheelDemo(stake: number, token: Token, colours: readonly num
 
 export function playDiceDemo(stake: number, token: Token, bet: DiceBet, word: string = randomBytes32()): DemoRound<DiceOutcome> {
   return round(word, settleDice(token, toBaseUnits(stake), encodeDiceParams(bet), word));
+}
+
+export function playPlinkoDemo(stake: number, token: Token, bet: PlinkoBet, word: string = randomBytes32()): DemoRound<PlinkoOutcome> {
+  return round(word, settlePlinko(token, toBaseUnits(stake), encodePlinkoParams(bet), word));
 }
 
 export function playKickboxingDemo(stake: number, bet: KickboxingBet, word: string = randomBytes32()): DemoRound<KickboxingOutcome> {

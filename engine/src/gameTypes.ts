@@ -11,6 +11,7 @@ export const GameType = {
   KICKBOXING: 3,
   CRASH: 4,
   DICE: 5,
+  PLINKO: 6,
 } as const;
 export type GameType = (typeof GameType)[keyof typeof GameType];
 
@@ -18,7 +19,15 @@ export type GameName = keyof typeof GameType;
 
 export type GameId = Lowercase<GameName>;
 
-export const GAME_TYPES: readonly GameType[] = [GameType.WHEEL, GameType.SLOTS, GameType.BLACKJACK, GameType.KICKBOXING, GameType.CRASH, GameType.DICE];
+export const GAME_TYPES: readonly GameType[] = [
+  GameType.WHEEL,
+  GameType.SLOTS,
+  GameType.BLACKJACK,
+  GameType.KICKBOXING,
+  GameType.CRASH,
+  GameType.DICE,
+  GameType.PLINKO,
+];
 
 export function isGameType(value: unknown): value is GameType {
   return typeof value === "number" && (GAME_TYPES as readonly number[]).includes(value);

@@ -9,6 +9,7 @@ export * from "./limits";
 export * from "./wheel";
 export * from "./crash";
 export * from "./dice";
+export * from "./plinko";
 export * from "./kickboxing";
 export * from "./slots";
 export * from "./cards";

@@ -1,6 +1,7 @@
 import { BLACKJACK_PAYOUT_BPS } from "./blackjack";
 import { diceMultiplier } from "./dice";
 import { GameType, gameName } from "./gameTypes";
+import { plinkoMultiplier } from "./plinko";
 import { decodeParams } from "./settle";
 import { BPS, RTP_BPS, type Token } from "./tokens";
 
@@ -38,6 +39,8 @@ export function payoutRatio(gameType: GameType, params: bigint, token: Token, sp
       return { num: decoded.autoCashOut === null ? CRASH_CAP_HUNDREDTHS : BigInt(decoded.autoCashOut), den: 100n };
     case GameType.DICE:
       return diceMultiplier(token, decoded.bet);
+    case GameType.PLINKO:
+      return plinkoMultiplier(token, decoded.bet, 0); // an edge slot pays the most
   }
 }
 

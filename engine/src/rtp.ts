@@ -6,7 +6,7 @@ import { BPS, RTP_BPS, type Token } from "./tokens";
 
 /**
  * Return to player of the games whose payout the token multiplier does not scale (engine/README.md
- * "RTP"); the wheel, slots, crash and dice return the token multiplier itself (RTP_BPS).
+ * "RTP"); the wheel, slots, crash, dice and plinko return the token multiplier itself (RTP_BPS).
  *
  * Blackjack, basic strategy, per stake including splits: simulated over 10^6 hands (the same hands
  * in both tokens) by `npm run bench:engine`, 95 % CI: DEGEN 98.48 % ± 0.19 %, BNB 97.56 % ± 0.19 %
@@ -43,6 +43,7 @@ export function betRtp(gameType: GameType, params: bigint, token: Token): number
     case GameType.WHEEL:
     case GameType.SLOTS:
     case GameType.DICE:
+    case GameType.PLINKO:
       return Number(RTP_BPS[token]) / Number(BPS);
   }
 }

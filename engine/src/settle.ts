@@ -5,6 +5,7 @@ import { decodeDiceParams, settleDice, type DiceBet, type DiceOutcome } from "./
 import { GameType, gameName, isGameType } from "./gameTypes";
 import { isVoidEntropy, jackpotFairValue, jackpotRoll } from "./jackpot";
 import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
+import { decodePlinkoParams, settlePlinko, type PlinkoBet, type PlinkoOutcome } from "./plinko";
 import { randomWord } from "./random";
 import { settleSlots, type SlotsOutcome } from "./slots";
 import { assertPositiveStake, isToken, type Token } from "./tokens";
@@ -16,7 +17,8 @@ export type GameOutcome =
   | { gameType: typeof GameType.BLACKJACK; blackjack: BlackjackOutcome }
   | { gameType: typeof GameType.KICKBOXING; kickboxing: KickboxingOutcome }
   | { gameType: typeof GameType.CRASH; crash: CrashOutcome }
-  | { gameType: typeof GameType.DICE; dice: DiceOutcome };
+  | { gameType: typeof GameType.DICE; dice: DiceOutcome }
+  | { gameType: typeof GameType.PLINKO; plinko: PlinkoOutcome };
 
 /**
  * What the player did during an interactive round: the blackjack action log (array, or its
@@ -45,7 +47,8 @@ export type DecodedParams =
   | { gameType: typeof GameType.BLACKJACK }
   | { gameType: typeof GameType.KICKBOXING; bet: KickboxingBet }
   | { gameType: typeof GameType.CRASH; autoCashOut: number | null }
-  | { gameType: typeof GameType.DICE; bet: DiceBet };
+  | { gameType: typeof GameType.DICE; bet: DiceBet }
+  | { gameType: typeof GameType.PLINKO; bet: PlinkoBet };
 
 /** The bet params of any game, checked (throws RangeError when the contract should refuse them). */
 export function decodeParams(gameType: GameType, params: bigint): DecodedParams {
@@ -62,6 +65,8 @@ export function decodeParams(gameType: GameType, params: bigint): DecodedParams 
       return { gameType, autoCashOut: decodeCrashParams(params) };
     case GameType.DICE:
       return { gameType, bet: decodeDiceParams(params) };
+    case GameType.PLINKO:
+      return { gameType, bet: decodePlinkoParams(params) };
   }
 }
 
@@ -115,6 +120,10 @@ export function settleGame(input: SettleInput): Settlement {
     case GameType.DICE: {
       const { payout, outcome } = settleDice(token, stake, params, word);
       return { payout, outcome: { gameType, dice: outcome } };
+    }
+    case GameType.PLINKO: {
+      const { payout, outcome } = settlePlinko(token, stake, params, word);
+      return { payout, outcome: { gameType, plinko: outcome } };
     }
   }
 }

@@ -26,7 +26,7 @@ function exactReturn(token: Token, bet: DiceBet): bigint {
 }
 
 describe("dice params", () => {
-  it("take a target in the low 16 bits and bit 16 for roll over", () => {
+  it("take a target in the low 14 bits and bit 14 for roll over", () => {
     expect(encodeDiceParams({ target: 5_000, side: "UNDER" })).toBe(5_000n);
     expect(encodeDiceParams({ target: 5_000, side: "OVER" })).toBe(OVER | 5_000n);
     expect(decodeDiceParams(OVER | 199n)).toEqual({ target: 199, side: "OVER" });

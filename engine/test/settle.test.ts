@@ -45,7 +45,7 @@ import {
 
 const ONE = 10n ** 18n;
 const word = (i: number) => keccak256(toUtf8Bytes(`settle test ${i}`));
-const PARAMS: Record<GameTypeValue, bigint> = { 0: encodeWheelParams([0]), 1: 0n, 2: 0n, 3: 0n, 4: 250n, 5: 4_950n };
+const PARAMS: Record<GameTypeValue, bigint> = { 0: encodeWheelParams([0]), 1: 0n, 2: 0n, 3: 0n, 4: 250n, 5: 4_950n, 6: 0x210n };
 
 describe("settleGame", () => {
   it("settles every game type deterministically", () => {
@@ -63,7 +63,7 @@ describe("settleGame", () => {
     expect(() => settleGame({ ...base, gameType: GameType.SLOTS, params: 1n })).toThrow(/must be 0/);
     expect(() => settleGame({ ...base, gameType: GameType.KICKBOXING, params: 3n })).toThrow(RangeError);
     expect(() => settleGame({ ...base, gameType: GameType.CRASH, params: 50n })).toThrow(RangeError);
-    expect(() => settleGame({ ...base, gameType: 6 as GameTypeValue, params: 0n })).toThrow(/Unknown game type/);
+    expect(() => settleGame({ ...base, gameType: 7 as GameTypeValue, params: 0n })).toThrow(/Unknown game type/);
     expect(() => settleGame({ ...base, token: "ETH" as Token, gameType: GameType.SLOTS, params: 0n })).toThrow(/Unknown token/);
     expect(() => settleGame({ ...base, stake: 0n, gameType: GameType.SLOTS, params: 0n })).toThrow(/positive/);
     expect(() => settleGame({ ...base, gameType: GameType.WHEEL, params: 1n, actions: ["HIT"] })).toThrow(/takes no actions/);

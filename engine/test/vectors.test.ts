@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import blackjack from "../vectors/blackjack.json";
 import crash from "../vectors/crash.json";
 import dice from "../vectors/dice.json";
+import plinko from "../vectors/plinko.json";
 import kickboxing from "../vectors/kickboxing.json";
 import slots from "../vectors/slots.json";
 import wheel from "../vectors/wheel.json";
@@ -119,5 +120,21 @@ describe("test vectors", () => {
     }
     expect(dice.flatMap((v) => v.bets).filter((bet) => bet.payout === "0").length).toBeGreaterThan(0);
     expect(dice.flatMap((v) => v.bets).filter((bet) => bet.payout !== "0").length).toBeGreaterThan(0);
+  });
+
+  it("plinko: each word through every risk at 8, 12 and 16 rows", () => {
+    for (const v of plinko) {
+      for (const bet of v.bets) {
+        const { payout, outcome } = settleGame({
+          gameType: GameType.PLINKO,
+          token: v.token as Token,
+          stake: BigInt(v.stake),
+          params: BigInt(bet.params),
+          word: v.word,
+        });
+        expect(outcome).toMatchObject({ gameType: GameType.PLINKO, plinko: { rows: bet.rows, risk: bet.risk, slot: bet.slot } });
+        expect(payout.toString()).toBe(bet.payout);
+      }
+    }
   });
 });

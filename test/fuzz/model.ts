@@ -19,6 +19,7 @@ import {
   ODDS_ONE,
   packTerms,
   PLAYERS_OWN_REFUSALS,
+  PLINKO_EDGES,
   randomWord,
   betIdOf,
 } from "../helpers";
@@ -36,10 +37,13 @@ export const MAX_WALLET = 10_000_000n * 10n ** 18n;
 export const BLACKJACK = 2;
 export const CRASH = 4;
 export const DICE = 5;
+export const PLINKO = 6;
 /** Game types 0 to GAME_COUNT − 1 (Payouts.GAME_COUNT); the rest are refused as InvalidGameType. */
-export const GAME_COUNT = 6;
+export const GAME_COUNT = 7;
+/** A grant's games: bit g for each game type g (CasinoSessions.ALL_GAMES); the rest are dropped. */
+export const ALL_GAMES = (1n << BigInt(GAME_COUNT)) - 1n;
 /** The games a relay batch plays (no decision after the bet). */
-export const RELAYED_GAMES = [0, 1, 3, 4, DICE];
+export const RELAYED_GAMES = [0, 1, 3, 4, DICE, PLINKO];
 /** A dice bet's roll-over flag (Payouts.DICE_OVER_FLAG). */
 export const DICE_OVER = 1n << 14n;
 /** blackjack's SPLIT in an action log. */
@@ -495,6 +499,12 @@ export function ratio(gameType: number, params: bigint, isNative: boolean, split
       const winning = params & DICE_OVER ? 9_999n - target : target;
       if (params >= 2n * DICE_OVER || target >= 10_000n || winning < 1n || winning > 9_800n) fail("InvalidParams", gameType, params);
       return [rtp, winning];
+    }
+    case PLINKO: {
+      const rows = Number(params & 0xffn);
+      const edges = PLINKO_EDGES[Number(params >> 8n)];
+      if (edges === undefined || rows < 8 || rows > 16) fail("InvalidParams", gameType, params);
+      return [BigInt(edges[rows - 8]) * rtp, 1_000_000n];
     }
     default:
       fail("InvalidGameType", gameType);
@@ -1502,7 +1512,7 @@ export class CasinoModel {
       key: lower(grant.key),
       expiresAt: grant.expiresAt,
       tokens: Number(grant.tokens & 3n),
-      games: Number(grant.games & 0x3fn),
+      games: Number(grant.games & ALL_GAMES),
       revoked: false,
       allowance: {
         DEGEN: { maxBet: maxBet.DEGEN, budget: units(grant.budgetDegen), lost: 0n },
@@ -1516,7 +1526,7 @@ export class CasinoModel {
       grant.key,
       grant.expiresAt,
       grant.tokens & 3n,
-      grant.games & 0x3fn,
+      grant.games & ALL_GAMES,
       grant.maxBetDegen,
       grant.maxBetNative,
       grant.budgetDegen,
@@ -1554,7 +1564,7 @@ export class CasinoModel {
     if (session.expiresAt === 0n) fail("NotSessionPlayer", key, player);
     if (session.revoked && split) fail("SessionRevokedError", key);
     if (tx.now >= session.expiresAt) fail("SessionExpired", session.expiresAt);
-    if (game > 7 || (session.games & (1 << game)) === 0) fail("GameNotAllowed", game);
+    if (game >= GAME_COUNT || (session.games & (1 << game)) === 0) fail("GameNotAllowed", game);
     const allowance = this.session(s, player, key).allowance[native ? "BNB" : "DEGEN"];
     if (allowance.maxBet === 0n) fail("TokenNotAllowed", tokenAddress);
     if (amount > allowance.maxBet) fail("AboveSessionMaxBet", amount, allowance.maxBet);

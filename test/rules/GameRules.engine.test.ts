@@ -12,7 +12,7 @@ import { deployRules, engineCaseStream, runCases, ROOT, underCoverage, type Answ
 const COVERAGE = underCoverage(hre);
 const SEED = process.env.RULES_SEED === "random" ? BigInt(Math.floor(Math.random() * 2 ** 48)) : BigInt(process.env.RULES_SEED ?? 33);
 const COUNT = Number(process.env.RULES_COUNT ?? (COVERAGE ? 30 : 10_000));
-const GAME_NAMES = ["WHEEL", "SLOTS", "BLACKJACK", "KICKBOXING", "CRASH", "DICE"];
+const GAME_NAMES = ["WHEEL", "SLOTS", "BLACKJACK", "KICKBOXING", "CRASH", "DICE", "PLINKO"];
 
 const readVectors = <T>(file: string) => JSON.parse(readFileSync(path.join(ROOT, "engine", "vectors", file), "utf8")) as T;
 const ascii = (text: string) => "0x" + Buffer.from(text, "latin1").toString("hex");
@@ -76,6 +76,10 @@ function vectorCases(): RuleCase[] {
   }
   for (const v of readVectors<DiceVector[]>("dice.json")) {
     for (const bet of v.bets) cases.push(vectorCase(5, v, { params: bet.params, isNative: v.token === "BNB", payout: bet.payout }));
+  }
+  // Plinko's vectors have dice's shape: a word, a token and several bets on it.
+  for (const v of readVectors<DiceVector[]>("plinko.json")) {
+    for (const bet of v.bets) cases.push(vectorCase(6, v, { params: bet.params, isNative: v.token === "BNB", payout: bet.payout }));
   }
   return cases;
 }

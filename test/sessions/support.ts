@@ -35,7 +35,7 @@ export { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, SESSION_TYPES };
 /** Session.tokens: bit 0 DEGEN, bit 1 BNB. */
 export const TOKEN_BITS = { DEGEN: 1n, BNB: 2n } as const;
 /** Session.games with every game's bit (bit g: game type g). */
-export const ALL_GAMES = 0x3fn;
+export const ALL_GAMES = (1n << BigInt(Object.keys(GAME).length)) - 1n;
 /** The longest a session may last (issue #20: at most 24 h; CasinoSessions.MAX_SESSION). */
 export const MAX_SESSION = 24n * 3600n;
 /** ISessionCasino.ACCEPTANCE_WINDOW: the longest a bet the server accepted may take to land. */

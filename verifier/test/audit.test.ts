@@ -221,6 +221,21 @@ describe("audit of a Casino history", () => {
     ]);
   });
 
+  it("names a plinko bet paid otherwise than its slot pays (issue #41)", () => {
+    const history = opened();
+    // Low risk at 8 rows pays at least 0.408x in every slot: a payout of 0 is never the rules'.
+    const paidNothing = history.place(ALICE!, { gameType: GameType.PLINKO, params: 0x008n });
+    history.settle(paidNothing, { payout: 0n });
+    const paidEdge = history.place(BOB!, { gameType: GameType.PLINKO, params: 0x210n });
+    history.settle(paidEdge, { payout: parseEther("1058") });
+    history.settle(history.place(BOB!, { gameType: GameType.PLINKO, params: 0x10cn, token: "BNB", amount: parseEther("0.01") }));
+    const result = audit(history.events, FULL, history.transactions);
+    expect(result.problems.map((problem) => [problem.kind, problem.betId])).toEqual([
+      ["payout", paidNothing.betId],
+      ["payout", paidEdge.betId],
+    ]);
+  });
+
   it("shows one player's bets with --player", () => {
     const history = opened();
     history.settle(history.place(ALICE!, { gameType: GameType.SLOTS }), { payout: 1n });

@@ -25,6 +25,9 @@ const GAMES: { gameType: GameType; params: bigint }[] = [
   // Dice (issue #41): roll under 50.00, and roll over 90.00.
   { gameType: GameType.DICE, params: 5_000n },
   { gameType: GameType.DICE, params: (1n << 14n) | 9_000n },
+  // Plinko (issue #41): 16 rows at high risk, and 8 rows at low risk.
+  { gameType: GameType.PLINKO, params: 0x210n },
+  { gameType: GameType.PLINKO, params: 0x008n },
 ];
 const STAKE: Record<Token, bigint> = { DEGEN: parseEther("10"), BNB: parseEther("0.01") };
 const SETTLE_WINDOW_S = 3600;

@@ -23,6 +23,7 @@ const GAME_PAGES: Record<GameId, () => Promise<{ default: ComponentType }>> = {
   kickboxing: () => import("@/games/kickboxing/kickboxing-page"),
   crash: () => import("@/games/crash/crash-page"),
   dice: () => import("@/games/dice/dice-page"),
+  plinko: () => import("@/games/plinko/plinko-page"),
 };
 
 export const routes: RouteObject[] = [

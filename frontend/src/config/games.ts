@@ -6,6 +6,9 @@ import { wheelMultiplierBps } from "@engine/wheel";
 
 export type { GameId };
 
+/** PLINKO_TABLES.HIGH[16 − 8][0] (engine/src/plinko.ts), checked against the engine in games/plinko/__tests__. */
+export const PLINKO_BEST_HUNDREDTHS = 103_804;
+
 export interface GameInfo {
   id: GameId;
   /** The product's URL for the game (docs/product.md §2): the wheel's is /roulette. */
@@ -75,6 +78,17 @@ export const GAMES: readonly GameInfo[] = [
     // A 0.01 % bet (one winning roll of 10,000) pays RTP_BPS ÷ 1: engine/src/dice.ts, not imported here, where it would join the lobby's first load.
     highlight: `Up to ${Number(RTP_BPS.DEGEN)}x`,
     accent: "cyan",
+  },
+  {
+    id: "plinko",
+    path: "/plinko",
+    title: "Plinko",
+    gameType: GameType.PLINKO,
+    tagline: "Drop a ball through 8 to 16 rows of pegs, at low, medium or high risk.",
+    // An edge slot of 16 rows at high risk, 103,804 hundredths of the stake (engine/src/plinko.ts PLINKO_TABLES, the largest entry),
+    // pays that × RTP_BPS ÷ 1,000,000: 1058.8008x. The table is not imported here, where it would join the lobby's first load.
+    highlight: `Up to ${(PLINKO_BEST_HUNDREDTHS * Number(RTP_BPS.DEGEN)) / 1_000_000}x`,
+    accent: "pink",
   },
 ];
 

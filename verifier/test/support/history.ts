@@ -1,5 +1,6 @@
 import { keccak256, parseEther, toBeHex, ZeroAddress, type Interface } from "ethers";
 import {
+  GAME_TYPES,
   GameType,
   HashChain,
   checksumAddress,
@@ -25,6 +26,9 @@ import type { ChainEvent, Position } from "../../src/events";
 import type { EventOf } from "../../src/types";
 import { actionKeyDigest, actionsDigest, betDigest, domainSeparator } from "../../src/signatures";
 import { addressOf, sign } from "./keys";
+
+/** A session's games: every game the engine numbers (bit g for game type g). */
+export const ALL_GAMES = (1n << BigInt(GAME_TYPES.length)) - 1n;
 
 export const CHAIN_ID = 31337n;
 export const CASINO = checksumAddress("0x" + "ca".repeat(20));
@@ -159,7 +163,7 @@ export class History {
       key,
       expiresAt: 2_000_000_000n,
       tokens: terms.tokens ?? 3n,
-      games: terms.games ?? 0x3fn,
+      games: terms.games ?? ALL_GAMES,
       maxBetDegen: terms.maxBetDegen ?? parseEther("1000"),
       maxBetNative: parseEther("10"),
       budgetDegen: parseEther("10000"),

@@ -30,6 +30,7 @@ import { casinoInterface } from "../../../bindings/casino";
 import { contractRevert } from "../../../bindings/errors";
 import { DEV_KEYS, pendingCount, type TestChain } from "../../../server/test/support/chain";
 import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
+import { ALL_GAMES } from "./history";
 
 const CHAIN_ID = 31337;
 const MASTER_SECRET = "0x" + "5e".repeat(32);
@@ -342,7 +343,7 @@ export class TestHouse {
       key: key.address,
       expiresAt: BigInt(timestamp + 23 * 3600),
       tokens: 3n,
-      games: 0x3fn,
+      games: ALL_GAMES,
       maxBetDegen: parseEther("10000"),
       maxBetNative: parseEther("10"),
       budgetDegen: parseEther("100000"),

@@ -154,6 +154,18 @@ const DiceIcon = (props: IconProps) => (
   </Icon>
 );
 
+const PlinkoIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="4.5" r="2" />
+    <circle cx="8.5" cy="10.5" r="1" fill="currentColor" />
+    <circle cx="15.5" cy="10.5" r="1" fill="currentColor" />
+    <circle cx="5" cy="15.5" r="1" fill="currentColor" />
+    <circle cx="12" cy="15.5" r="1" fill="currentColor" />
+    <circle cx="19" cy="15.5" r="1" fill="currentColor" />
+    <path d="M3 20.5h18" />
+  </Icon>
+);
+
 const gameIcons: Record<GameId, (props: IconProps) => ReactNode> = {
   wheel: WheelIcon,
   blackjack: CardsIcon,
@@ -161,6 +173,7 @@ const gameIcons: Record<GameId, (props: IconProps) => ReactNode> = {
   kickboxing: GloveIcon,
   crash: RocketIcon,
   dice: DiceIcon,
+  plinko: PlinkoIcon,
 };
 
 export function GameIcon({ gameId, ...props }: IconProps & { gameId: GameId }) {

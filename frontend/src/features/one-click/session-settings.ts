@@ -28,7 +28,8 @@ export const EXPIRY_CHOICES = [1, 4, 12, 24] as const;
 export const DEFAULT_FORM: SessionForm = {
   hours: 4,
   tokens: { DEGEN: true, BNB: true },
-  games: { 0: true, 1: true, 2: true, 3: true, 4: true, 5: true },
+  // Every game the Casino numbers (GAME_TYPES), as CasinoSessions masks a grant with GAME_COUNT bits.
+  games: Object.fromEntries(GAME_TYPES.map((game) => [game, true])) as Record<GameType, boolean>,
   maxBet: { DEGEN: "100", BNB: "0.1" },
   budget: { DEGEN: "1000", BNB: "1" },
 };

@@ -16,10 +16,12 @@ import { LobbyFooter } from "./components/lobby-footer";
 const LiveBetsPanel = lazy(loadLiveBetsPanel);
 
 /**
- * Rows of three on a wide screen (six columns, two each), with two wide cards first when the count
- * leaves two over; on two columns an odd last card takes the whole row.
+ * Rows of three on a wide screen (six columns, two each), with wide cards (three columns) first in
+ * rows of two when the count does not divide by three: two when it leaves two over (five: 2 + 3), four
+ * when it leaves one (seven: 2 + 2 + 3), so that no row is left with one card. On two columns an odd
+ * last card takes the whole row.
  */
-const WIDE_CARDS = GAMES.length % 3 === 2 ? 2 : 0;
+const WIDE_CARDS = [0, 4, 2][GAMES.length % 3] ?? 0;
 
 function gameCardSpan(index: number): string {
   const span = index < WIDE_CARDS ? "lg:col-span-3" : "lg:col-span-2";
@@ -72,7 +74,7 @@ export default function LobbyPage() {
             <DocumentIcon className="size-4 text-gold" /> Read the Whitepaper
           </Link>
         </div>
-        {/* Five cards: two wide over three on desktop; on tablets the fifth spans the row. */}
+        {/* Seven cards: two rows of two wide cards over a row of three on desktop; on tablets the seventh spans the row. */}
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
           {GAMES.map((game, index) => (
             <li key={game.id} className={gameCardSpan(index)}>

@@ -1,0 +1,103 @@
+// Plinko in web3 mode against the whole stack (issue #41): a drop from the wallet, placed on chain
+// from the vault, settled by the server and verified in the browser; then one-click play on the same
+// page, each drop relayed and settled in one transaction with no wallet request. The slot on screen
+// is the engine's slot of the settled word, and the vault moves by exactly what the chain paid.
+import { getAddress, parseEther } from "ethers";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { GameType, decodePlinkoParams, encodePlinkoParams, plinkoMultiplier, settlePlinko } from "../engine/src/index";
+import { openPage, screenshot } from "./support/browser";
+import { overflowing, useBrowser } from "./support/page";
+import { settledBetSince } from "./support/settled-bet";
+import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
+import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
+import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
+
+const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["plinko-web3.e2e.test.ts"];
+const appUrl = inject("appUrl");
+const rpcUrl = inject("rpcUrl");
+const masterSecret = inject("masterSecret");
+const browser = useBrowser();
+const STAKE = parseEther("0.01");
+let reader: Awaited<ReturnType<typeof chainReader>>;
+
+beforeAll(async () => {
+  reader = await chainReader(rpcUrl, inject("apiUrl"));
+  // An account past the node's funded ones: BNB given here, then part of it moved into the vault.
+  await fundUnfundedAccount(rpcUrl, PLAYER, parseEther("10"));
+  await depositFromNode(reader.provider, reader.casino, PLAYER, { BNB: parseEther("1") });
+});
+afterAll(() => reader?.provider.destroy());
+
+describe("plinko in web3 mode", () => {
+  it("a winning drop from the wallet, then 3 one-click drops with no wallet request: each slot the settled word's, the vault to the wei", async () => {
+    const page = await openPage(browser(), "phone");
+    const wallet = await TestWallet.install(page, { account: PLAYER, rpcUrl });
+    await page.goto(appUrl + "/");
+    await connectInApp(page);
+    await page.goto(appUrl + "/plinko");
+    await page.getByTestId("fairness-panel").waitFor();
+    const player = getAddress(devAccount(PLAYER).address);
+    await commitmentPosted(reader.casino, player);
+    await page.getByTestId("token-switch-BNB").click();
+    await page.getByTestId("bet-input").fill("0.01");
+    await page.getByTestId("bet-input").blur();
+
+    // From the wallet: 12 rows at medium risk, a word whose slot pays more than the stake.
+    const bet = { rows: 12, risk: "MEDIUM" } as const;
+    await page.getByTestId("plinko-rows").fill("12");
+    await page.getByTestId("plinko-risk-MEDIUM").click();
+    const params = encodePlinkoParams(bet);
+    await useClientSeed(page, await clientSeedFor(reader.casino, masterSecret, player, (word) => settlePlinko("BNB", STAKE, params, word).payout > STAKE));
+    let before = await reader.balances(player);
+    let fromBlock = (await reader.provider.getBlockNumber()) + 1;
+    expect(await playAndSettle(page, () => page.getByTestId("drop-button").click())).toEqual({ ok: true, text: expect.stringContaining("Verified") });
+    const settled = await settledBetSince(reader.casino, player, fromBlock);
+    expect(decodePlinkoParams(settled.params)).toEqual(bet);
+    const drop = settlePlinko("BNB", STAKE, settled.params, settled.random);
+    expect(settled.payout).toBe(drop.payout);
+    const { num, den } = plinkoMultiplier("BNB", bet, drop.outcome.slot);
+    expect(settled.payout).toBe((STAKE * num) / den);
+    await page.locator(`[data-testid="plinko-result"][data-slot="${drop.outcome.slot}"]`).waitFor();
+    expect(await toastWith(page, "YOU WON!")).toContain(`BNB (${Number((Number(num) / Number(den)).toFixed(4))}x)`);
+    expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(settled.payout - STAKE);
+
+    // One-click: one signature, then 3 drops at 16 rows, high risk.
+    await page.getByTestId("one-click-turn-on").click();
+    await page.getByTestId("one-click-dialog").waitFor();
+    await page.getByTestId("one-click-submit").click();
+    await page.getByTestId("one-click-on").waitFor({ timeout: 30_000 });
+    await page.getByTestId("plinko-rows").fill("16");
+    await page.getByTestId("plinko-risk-HIGH").click();
+    const asked = asking(wallet.requests).length;
+    before = await reader.balances(player);
+    fromBlock = (await reader.provider.getBlockNumber()) + 1;
+    for (let count = 0; count < 3; count++) {
+      const verdict = await playAndSettle(page, () => page.getByTestId("drop-button").click());
+      expect(verdict.ok, verdict.text).toBe(true);
+    }
+    expect(asking(wallet.requests).slice(asked)).toEqual([]);
+
+    const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock);
+    expect(placed).toHaveLength(3);
+    const settledBy = new Map((await reader.casino.queryFilter(reader.casino.filters.BetSettled(), fromBlock)).map((log) => [log.args.betId, log]));
+    const played = await reader.casino.queryFilter(reader.casino.filters.GamePlayed(player), fromBlock);
+    let net = 0n;
+    for (const placedBet of placed) {
+      expect(Number(placedBet.args.gameType)).toBe(GameType.PLINKO);
+      expect(placedBet.args.params).toBe(0x210n);
+      const settledBet = settledBy.get(placedBet.args.betId)!;
+      // Placed and settled in the one relayed transaction, sent by the house.
+      expect(settledBet.transactionHash).toBe(placedBet.transactionHash);
+      const { payout } = settlePlinko("BNB", placedBet.args.amount, placedBet.args.params, settledBet.args.random);
+      expect(played.find((log) => log.transactionHash === placedBet.transactionHash)!.args.payout).toBe(payout);
+      net += payout - placedBet.args.amount;
+    }
+    expect((await reader.ownTransactions(player, fromBlock - 1)).receipts).toEqual([]);
+    expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(net);
+    // The last drop joins the history once its ball has landed, 17 rows of fall after its verdict.
+    await expect.poll(() => page.getByTestId("drop-history-entry").count()).toBe(4);
+    expect(await overflowing(page)).toEqual([]);
+    await screenshot(page, "plinko-one-click-phone");
+    await page.context().close();
+  });
+});
