@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openPage, screenshot } from "../support/browser";
 import { balance, overflowing, setBet, useBrowser } from "../support/page";
@@ -9,6 +10,57 @@ interface SpinAnswer {
   payout: string;
   winLines: number[][];
   isBigWin: boolean;
+}
+
+/** Spins 10 DEGEN on `page` until `seen` holds a win and a loss (this page's or another's), at most 40 times. */
+async function spinUntilWinAndLoss(page: Page, seen: { win: boolean; loss: boolean }): Promise<void> {
+  await setBet(page, "10");
+  expect(await page.getByTestId("max-display").innerText()).toBe("1500.00");
+  for (let spin = 1; spin <= 40 && !(seen.win && seen.loss); spin++) {
+    const before = await balance(page);
+    const clickedAt = Date.now();
+    const answer = page.waitForResponse((response) => response.url().endsWith("/api/slots/spin"));
+    const request = page.waitForRequest((candidate) => candidate.url().endsWith("/api/slots/spin"));
+    await page.getByTestId("spin-button").click();
+    const sentAt = await request.then((sent) => {
+      expect(sent.postDataJSON()).toEqual({ token: "DEGEN", betAmount: "10" });
+      return Date.now();
+    });
+    expect(sentAt - clickedAt).toBeGreaterThanOrEqual(1700);
+    expect(await balance(page)).toBeCloseTo(before - 10, 2);
+    const response = await answer;
+    const body = (await response.json()) as SpinAnswer;
+    // When the browser had the answer, from its own network timing: this process hears of it
+    // later (by as much as the machine is busy), which would shorten the gap measured below.
+    const timing = response.request().timing();
+    const answeredAt = timing.startTime + timing.responseEnd;
+    await page.getByTestId("spin-button").getByText("SPIN", { exact: true }).waitFor({ timeout: 10_000 });
+    // Last reel at 1000 + 4 × 200 ms, spinning ends 500 ms later.
+    expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(2200);
+    const payout = Number(body.payout);
+    expect(await balance(page)).toBeCloseTo(before - 10 + payout, 2);
+    if (payout > 0) {
+      seen.win = true;
+      expect(await page.getByTestId("win-display").innerText()).toBe(payout.toFixed(2));
+      const labels = await page.getByTestId("win-line").allInnerTexts();
+      expect(labels).toHaveLength(body.winLines.length);
+      labels.forEach((label) => expect(label.trim()).toMatch(LINE_LABEL));
+      const cells = new Set(body.winLines.flatMap((rows) => rows.map((row, reel) => `${reel}-${row}`)));
+      expect(await page.locator("[data-testid=reel-grid] [data-highlighted]").count()).toBe(cells.size);
+      await screenshot(page, "slots-win-desktop");
+    } else {
+      seen.loss = true;
+      expect(await page.getByTestId("win-line").count()).toBe(0);
+    }
+    // The grid shows the server's reels, top to bottom.
+    for (let reel = 0; reel < 5; reel++) {
+      const symbols = await page
+        .getByTestId(`reel-${reel}`)
+        .locator("[data-symbol]")
+        .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-symbol")));
+      expect(symbols).toEqual(body.reels[reel]);
+    }
+  }
 }
 
 describe("slots in demo mode", () => {
@@ -34,58 +86,16 @@ describe("slots in demo mode", () => {
     expect(await alerted).toBe("Insufficient DEGEN balance! You have 10000.00 but need 20000.00");
     expect(await balance(page)).toBe(10000);
 
-    await setBet(page, "10");
-    expect(await page.getByTestId("max-display").innerText()).toBe("1500.00");
+    // About one spin in eight wins, and a spin takes 4 s of SPEC timing: three players spin side by
+    // side (each its own browser context, so its own demo balance) until one has won and one lost.
     const seen = { win: false, loss: false };
-    for (let spin = 1; spin <= 60 && !(seen.win && seen.loss); spin++) {
-      const before = await balance(page);
-      const clickedAt = Date.now();
-      const answer = page.waitForResponse((response) => response.url().endsWith("/api/slots/spin"));
-      const request = page.waitForRequest((candidate) => candidate.url().endsWith("/api/slots/spin"));
-      await page.getByTestId("spin-button").click();
-      const sentAt = await request.then((sent) => {
-        expect(sent.postDataJSON()).toEqual({ token: "DEGEN", betAmount: "10" });
-        return Date.now();
-      });
-      expect(sentAt - clickedAt).toBeGreaterThanOrEqual(1700);
-      expect(await balance(page)).toBeCloseTo(before - 10, 2);
-      const response = await answer;
-      const body = (await response.json()) as SpinAnswer;
-      // When the browser had the answer, from its own network timing: this process hears of it
-      // later (by as much as the machine is busy), which would shorten the gap measured below.
-      const timing = response.request().timing();
-      const answeredAt = timing.startTime + timing.responseEnd;
-      await page.getByTestId("spin-button").getByText("SPIN", { exact: true }).waitFor({ timeout: 10_000 });
-      // Last reel at 1000 + 4 × 200 ms, spinning ends 500 ms later.
-      expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(2200);
-      const payout = Number(body.payout);
-      expect(await balance(page)).toBeCloseTo(before - 10 + payout, 2);
-      if (payout > 0) {
-        seen.win = true;
-        expect(await page.getByTestId("win-display").innerText()).toBe(payout.toFixed(2));
-        const labels = await page.getByTestId("win-line").allInnerTexts();
-        expect(labels).toHaveLength(body.winLines.length);
-        labels.forEach((label) => expect(label.trim()).toMatch(LINE_LABEL));
-        const cells = new Set(body.winLines.flatMap((rows) => rows.map((row, reel) => `${reel}-${row}`)));
-        expect(await page.locator("[data-testid=reel-grid] [data-highlighted]").count()).toBe(cells.size);
-        await screenshot(page, "slots-win-desktop");
-      } else {
-        seen.loss = true;
-        expect(await page.getByTestId("win-line").count()).toBe(0);
-      }
-      // The grid shows the server's reels, top to bottom.
-      for (let reel = 0; reel < 5; reel++) {
-        const symbols = await page
-          .getByTestId(`reel-${reel}`)
-          .locator("[data-symbol]")
-          .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-symbol")));
-        expect(symbols).toEqual(body.reels[reel]);
-      }
-    }
+    const others = await Promise.all([openPage(browser(), "desktop"), openPage(browser(), "desktop")]);
+    for (const other of others) await other.goto(appUrl + "/slots");
+    await Promise.all([page, ...others].map((player) => spinUntilWinAndLoss(player, seen)));
     expect(seen).toEqual({ win: true, loss: true });
     await page.getByRole("button", { name: "Paytable" }).click();
     await screenshot(page, "slots-desktop");
-    await page.context().close();
+    await Promise.all([page, ...others].map((player) => player.context().close()));
   }, 400_000);
 
   it("fits and spins on a phone", async () => {
