@@ -11,7 +11,7 @@ import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
 import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, relayedBetsSince, turnOnOneClick, useClientSeed } from "./support/web3-play";
 
 const [WALLET_PLAYER, ONE_CLICK_PLAYER] = WALLET_ACCOUNTS_BY_FILE["dice-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -92,10 +92,7 @@ describe("dice in web3 mode", () => {
 
   it("with one-click play: one signature, then 4 rolls relayed and settled in one transaction each, no wallet request, the vault to the wei", async () => {
     const { page, player, wallet } = await openDice(ONE_CLICK_PLAYER);
-    await page.getByTestId("one-click-turn-on").click();
-    await page.getByTestId("one-click-dialog").waitFor();
-    await page.getByTestId("one-click-submit").click();
-    await page.getByTestId("one-click-on").waitFor({ timeout: 30_000 });
+    await turnOnOneClick(page);
     await chooseChance(page, "UNDER", "33.33");
     const asked = asking(wallet.requests).length;
     const before = await reader.balances(player);
@@ -106,21 +103,11 @@ describe("dice in web3 mode", () => {
     }
     expect(asking(wallet.requests).slice(asked)).toEqual([]);
 
-    const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock);
-    expect(placed).toHaveLength(4);
-    const settledBy = new Map((await reader.casino.queryFilter(reader.casino.filters.BetSettled(), fromBlock)).map((log) => [log.args.betId, log]));
-    const played = await reader.casino.queryFilter(reader.casino.filters.GamePlayed(player), fromBlock);
-    expect(played.map((log) => log.transactionHash).sort()).toEqual(placed.map((bet) => bet.transactionHash).sort());
     let net = 0n;
-    for (const bet of placed) {
-      expect(Number(bet.args.gameType)).toBe(GameType.DICE);
-      expect(bet.args.params).toBe(3_333n);
-      const settled = settledBy.get(bet.args.betId)!;
-      // Placed and settled in the one relayed transaction, sent by the house.
-      expect(settled.transactionHash).toBe(bet.transactionHash);
-      const { payout } = settleDice("BNB", bet.args.amount, bet.args.params, settled.args.random);
-      expect(played.find((log) => log.transactionHash === bet.transactionHash)!.args.payout).toBe(payout);
-      net += payout - bet.args.amount;
+    for (const bet of await relayedBetsSince(reader.casino, player, fromBlock, 4)) {
+      expect({ gameType: bet.gameType, params: bet.params }).toEqual({ gameType: GameType.DICE, params: 3_333n });
+      expect(bet.payout).toBe(settleDice("BNB", bet.amount, bet.params, bet.random).payout);
+      net += bet.payout - bet.amount;
     }
     expect((await reader.ownTransactions(player, fromBlock - 1)).receipts).toEqual([]);
     expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(net);

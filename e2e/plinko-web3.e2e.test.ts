@@ -10,7 +10,7 @@ import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
 import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, relayedBetsSince, turnOnOneClick, useClientSeed } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["plinko-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -62,10 +62,7 @@ describe("plinko in web3 mode", () => {
     expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(settled.payout - STAKE);
 
     // One-click: one signature, then 3 drops at 16 rows, high risk.
-    await page.getByTestId("one-click-turn-on").click();
-    await page.getByTestId("one-click-dialog").waitFor();
-    await page.getByTestId("one-click-submit").click();
-    await page.getByTestId("one-click-on").waitFor({ timeout: 30_000 });
+    await turnOnOneClick(page);
     await page.getByTestId("plinko-rows").fill("16");
     await page.getByTestId("plinko-risk-HIGH").click();
     const asked = asking(wallet.requests).length;
@@ -77,20 +74,11 @@ describe("plinko in web3 mode", () => {
     }
     expect(asking(wallet.requests).slice(asked)).toEqual([]);
 
-    const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock);
-    expect(placed).toHaveLength(3);
-    const settledBy = new Map((await reader.casino.queryFilter(reader.casino.filters.BetSettled(), fromBlock)).map((log) => [log.args.betId, log]));
-    const played = await reader.casino.queryFilter(reader.casino.filters.GamePlayed(player), fromBlock);
     let net = 0n;
-    for (const placedBet of placed) {
-      expect(Number(placedBet.args.gameType)).toBe(GameType.PLINKO);
-      expect(placedBet.args.params).toBe(0x210n);
-      const settledBet = settledBy.get(placedBet.args.betId)!;
-      // Placed and settled in the one relayed transaction, sent by the house.
-      expect(settledBet.transactionHash).toBe(placedBet.transactionHash);
-      const { payout } = settlePlinko("BNB", placedBet.args.amount, placedBet.args.params, settledBet.args.random);
-      expect(played.find((log) => log.transactionHash === placedBet.transactionHash)!.args.payout).toBe(payout);
-      net += payout - placedBet.args.amount;
+    for (const bet of await relayedBetsSince(reader.casino, player, fromBlock, 3)) {
+      expect({ gameType: bet.gameType, params: bet.params }).toEqual({ gameType: GameType.PLINKO, params: 0x210n });
+      expect(bet.payout).toBe(settlePlinko("BNB", bet.amount, bet.params, bet.random).payout);
+      net += bet.payout - bet.amount;
     }
     expect((await reader.ownTransactions(player, fromBlock - 1)).receipts).toEqual([]);
     expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(net);

@@ -6,6 +6,7 @@
  */
 import { Wallet, type JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { randomBytes32, randomWord } from "../../engine/src/index";
 import { SeedVault } from "../../server/src/settler/seeds";
 import type { Casino } from "../../typechain-types/contracts/Casino";
@@ -74,4 +75,40 @@ export async function playAndSettle(page: Page, play: () => Promise<void>, timeo
   await settled.waitFor({ timeout: timeoutMs });
   const verdict = settled.getByTestId("bet-verdict");
   return { ok: (await verdict.getAttribute("data-ok")) === "true", text: await verdict.innerText() };
+}
+
+/** Turns one-click play on from the header with the dialog's defaults: the wallet's one signature. */
+export async function turnOnOneClick(page: Page): Promise<void> {
+  await page.getByTestId("one-click-turn-on").click();
+  await page.getByTestId("one-click-dialog").waitFor();
+  await page.getByTestId("one-click-submit").click();
+  await page.getByTestId("one-click-on").waitFor({ timeout: 30_000 });
+}
+
+/** A relayed bet as the chain logged it: placed, settled and played, all in one transaction. */
+export interface RelayedBet {
+  gameType: number;
+  params: bigint;
+  amount: bigint;
+  /** The bet's random word (BetSettled). */
+  random: string;
+  /** What GamePlayed says the bet paid. */
+  payout: bigint;
+}
+
+/**
+ * The player's bets placed from `fromBlock` on, expected to be `count` one-click bets each placed
+ * and settled in the one relayed transaction the house sent, with what the chain logged of each.
+ */
+export async function relayedBetsSince(casino: Casino, player: string, fromBlock: number, count: number): Promise<RelayedBet[]> {
+  const placed = await casino.queryFilter(casino.filters.BetPlaced(undefined, player), fromBlock);
+  expect(placed).toHaveLength(count);
+  const settledBy = new Map((await casino.queryFilter(casino.filters.BetSettled(), fromBlock)).map((log) => [log.args.betId, log]));
+  const played = await casino.queryFilter(casino.filters.GamePlayed(player), fromBlock);
+  return placed.map((bet) => {
+    const settled = settledBy.get(bet.args.betId)!;
+    expect(settled.transactionHash).toBe(bet.transactionHash);
+    const game = played.find((log) => log.transactionHash === bet.transactionHash)!;
+    return { gameType: Number(bet.args.gameType), params: bet.args.params, amount: bet.args.amount, random: settled.args.random, payout: game.args.payout };
+  });
 }
