@@ -3,6 +3,9 @@
 // This file runs after every other browser test file (vitest.config.mts, VerifyChainLast).
 // That a wrong settlement is reported with a non-zero exit is the verifier's own test:
 // verifier/test/verify.chain.test.ts ("reports a wrong payout…") and verifier/test/audit.test.ts.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { runVerifyCli } from "../verifier/test/support/cli";
 import { chainReader } from "./support/wallet-app";
@@ -37,5 +40,19 @@ describe("npm run verify over the chain the browser tests leave", () => {
         .join("\n"),
     );
     expect(text.code).toBe(0);
+  });
+
+  it("finds the code at each of the deployment's 11 addresses to be this repository's (npm run verify:code)", async () => {
+    // scripts/deploy.ts wrote the stack's addresses (a fresh node's: the demo stack's are the same).
+    const root = path.resolve(__dirname, "..");
+    const { stdout } = await promisify(execFile)(
+      path.join(root, "node_modules/.bin/tsx"),
+      ["scripts/deployed-code.ts", "--rpc", rpcUrl, "--deployment", "deployments/31337.json"],
+      {
+        cwd: root,
+      },
+    );
+    expect(stdout).toContain("11 contracts: the code at each address is this repository's.");
+    expect(stdout).not.toContain("MISMATCH");
   });
 });

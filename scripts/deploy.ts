@@ -348,19 +348,28 @@ async function main(): Promise<void> {
   }
 
   if (remote?.verify) {
-    const verifications: [string, unknown[]][] = [
+    // Every contract the Casino trusts, so that an auditor can read each one's code at its address
+    // (contracts/README.md, "The deployment is trusted once, as a whole").
+    const libraryNames = ["SessionPlay", "HouseAdmin", "BetSettlement", "BetClaims"] as const satisfies readonly (keyof CasinoLibraries)[];
+    const verifications: [string, unknown[], Record<string, string>?][] = [
+      [contracts.GameRules, []],
+      ...libraryNames.map((name): [string, unknown[]] => [contracts[name], []]),
       [contracts.DegenToken, [devWallet, contracts.Casino]],
       [contracts.CasinoSessions, [contracts.Casino, contracts.DegenToken]],
-      [contracts.Casino, [contracts.DegenToken, settler, contracts.GameRules, contracts.CasinoSessions]],
+      [
+        contracts.Casino,
+        [contracts.DegenToken, settler, contracts.GameRules, contracts.CasinoSessions],
+        Object.fromEntries(libraryNames.map((name) => [`contracts/casino/${name}.sol:${name}`, contracts[name]])),
+      ],
       // Deployed by the Casino's constructor, each with the token's address.
       [contracts.CasinoRelay, [contracts.DegenToken]],
       [contracts.CasinoSwap, [contracts.DegenToken]],
       [contracts.CasinoLimits, [contracts.DegenToken]],
       ...record.locks.map((lock): [string, unknown[]] => [lock.address, [lock.beneficiary, lock.start, lock.end - lock.start, lock.releasesAt - lock.start]]),
     ];
-    for (const [address, constructorArguments] of verifications) {
+    for (const [address, constructorArguments, libraries] of verifications) {
       try {
-        await hre.run("verify:verify", { address, constructorArguments });
+        await hre.run("verify:verify", { address, constructorArguments, ...(libraries ? { libraries } : {}) });
       } catch (error) {
         console.warn(`verification of ${address} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
