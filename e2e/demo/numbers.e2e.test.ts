@@ -301,6 +301,8 @@ async function plinkoClaims(page: Page, token: Token): Promise<Claim[]> {
       const slots = await page.getByTestId("plinko-slots").locator("li").allInnerTexts();
       expect(slots, where).toHaveLength(rows + 1);
       slots.forEach((shown, slot) => claims.push({ where: `${where}, slot ${slot}`, shown, exact: fraction(plinkoMultiplier(token, bet, slot)) }));
+      const [edge] = figures(await page.getByTestId("potential-win").innerText(), /\(([\d.]+x)\)/, `${where}, edge slots pay`);
+      claims.push({ where: `${where}, edge slots pay`, shown: edge, exact: fraction(plinkoMultiplier(token, bet, 0)) });
       const table = await page.getByTestId("plinko-payout-row").allInnerTexts();
       expect(table, where).toHaveLength(PLINKO_TABLES[risk][rows - 8].length);
       table.forEach((text, slot) => {
@@ -340,7 +342,7 @@ describe("every number a player reads is the engine's", () => {
         claims.push(...(await claimsOf(page, token)));
       }
     }
-    // Enough figures read that a page missing from the walk would show: 17 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash, 80 dice, 486 plinko.
+    // Enough figures read that a page missing from the walk would show: 17 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash, 80 dice, 504 plinko.
     expect(claims.length).toBeGreaterThanOrEqual(790);
     expect(disagreements(claims, true)).toEqual([]);
   });
