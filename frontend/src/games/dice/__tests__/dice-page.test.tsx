@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { settleDice } from "@engine/dice";
 import { toBaseUnits } from "@engine/tokens";
-import { Toaster } from "@/features/toast";
-import { useWalletStore } from "@/features/wallet";
+import { demoDegen, renderGamePage, toastText } from "@/test/game-page";
 import DicePage from "../dice-page";
 
 /** A random word whose roll passes `fits` (found by the engine itself, not assumed). */
@@ -20,17 +19,7 @@ vi.mock("@engine/random", async (importOriginal) => {
   return { ...original, randomBytes32: () => words.next || original.randomBytes32() };
 });
 
-function renderPage() {
-  return render(
-    <>
-      <DicePage />
-      <Toaster />
-    </>,
-  );
-}
-
-const toastText = () => screen.getByTestId("toast").textContent;
-const demoDegen = () => useWalletStore.getState().demoBalances.DEGEN;
+const renderPage = () => renderGamePage(<DicePage />);
 
 async function rollAndLand() {
   fireEvent.click(screen.getByTestId("roll-button"));

@@ -1,10 +1,9 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { plinkoMultiplier } from "@engine/plinko";
 import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
-import { Toaster } from "@/features/toast";
-import { useWalletStore } from "@/features/wallet";
 import type { PlinkoDropRequest, PlinkoDropResult } from "../round-source";
+import { demoDegen, renderGamePage, toastText } from "@/test/game-page";
 import PlinkoPage from "../plinko-page";
 
 /** A fake round source: each drop lands where the test says, and pays what the engine pays for that slot. */
@@ -22,17 +21,7 @@ vi.mock("../round-source", () => {
   return { demoPlinkoSource: source, web3PlinkoSource: source };
 });
 
-function renderPage() {
-  return render(
-    <>
-      <PlinkoPage />
-      <Toaster />
-    </>,
-  );
-}
-
-const toastText = () => screen.getByTestId("toast").textContent;
-const demoDegen = () => useWalletStore.getState().demoBalances.DEGEN;
+const renderPage = () => renderGamePage(<PlinkoPage />);
 const slotLabels = () =>
   within(screen.getByTestId("plinko-slots"))
     .getAllByRole("listitem")

@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { settleWheel, encodeWheelParams } from "@engine/wheel";
 import { toBaseUnits } from "@engine/tokens";
-import { Toaster } from "@/features/toast";
 import { useWalletStore } from "@/features/wallet";
+import { demoDegen, renderGamePage, toastText } from "@/test/game-page";
 import WheelPage from "../wheel-page";
 import { segmentAtPointer } from "./pointer";
 
@@ -21,17 +21,7 @@ vi.mock("@engine/random", async (importOriginal) => {
   return { ...original, randomBytes32: () => words.next || original.randomBytes32() };
 });
 
-function renderPage() {
-  return render(
-    <>
-      <WheelPage />
-      <Toaster />
-    </>,
-  );
-}
-
-const toastText = () => screen.getByTestId("toast").textContent;
-const demoDegen = () => useWalletStore.getState().demoBalances.DEGEN;
+const renderPage = () => renderGamePage(<WheelPage />);
 
 describe("wheel of fortune page", () => {
   beforeEach(() => {
