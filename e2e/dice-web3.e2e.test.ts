@@ -9,9 +9,9 @@ import { GameType, decodeDiceParams, settleDice } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
-import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
+import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, relayedBetsSince, turnOnOneClick, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, playRelayed, turnOnOneClick, useClientSeed } from "./support/web3-play";
 
 const [WALLET_PLAYER, ONE_CLICK_PLAYER] = WALLET_ACCOUNTS_BY_FILE["dice-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -94,22 +94,15 @@ describe("dice in web3 mode", () => {
     const { page, player, wallet } = await openDice(ONE_CLICK_PLAYER);
     await turnOnOneClick(page);
     await chooseChance(page, "UNDER", "33.33");
-    const asked = asking(wallet.requests).length;
     const before = await reader.balances(player);
-    const fromBlock = (await reader.provider.getBlockNumber()) + 1;
-    for (let count = 0; count < 4; count++) {
-      const verdict = await playAndSettle(page, () => page.getByTestId("roll-button").click());
-      expect(verdict.ok, verdict.text).toBe(true);
-    }
-    expect(asking(wallet.requests).slice(asked)).toEqual([]);
-
+    const { fromBlock: firstBlock, bets } = await playRelayed(page, wallet, reader, player, () => page.getByTestId("roll-button").click(), 4);
     let net = 0n;
-    for (const bet of await relayedBetsSince(reader.casino, player, fromBlock, 4)) {
+    for (const bet of bets) {
       expect({ gameType: bet.gameType, params: bet.params }).toEqual({ gameType: GameType.DICE, params: 3_333n });
       expect(bet.payout).toBe(settleDice("BNB", bet.amount, bet.params, bet.random).payout);
       net += bet.payout - bet.amount;
     }
-    expect((await reader.ownTransactions(player, fromBlock - 1)).receipts).toEqual([]);
+    expect((await reader.ownTransactions(player, firstBlock - 1)).receipts).toEqual([]);
     expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(net);
     expect(await page.getByTestId("roll-history-entry").count()).toBe(4);
     expect(await overflowing(page)).toEqual([]);

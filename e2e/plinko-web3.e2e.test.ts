@@ -8,9 +8,9 @@ import { GameType, decodePlinkoParams, encodePlinkoParams, plinkoMultiplier, set
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
-import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
+import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, relayedBetsSince, turnOnOneClick, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, playRelayed, turnOnOneClick, useClientSeed } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["plinko-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -49,7 +49,7 @@ describe("plinko in web3 mode", () => {
     const params = encodePlinkoParams(bet);
     await useClientSeed(page, await clientSeedFor(reader.casino, masterSecret, player, (word) => settlePlinko("BNB", STAKE, params, word).payout > STAKE));
     let before = await reader.balances(player);
-    let fromBlock = (await reader.provider.getBlockNumber()) + 1;
+    const fromBlock = (await reader.provider.getBlockNumber()) + 1;
     expect(await playAndSettle(page, () => page.getByTestId("drop-button").click())).toEqual({ ok: true, text: expect.stringContaining("Verified") });
     const settled = await settledBetSince(reader.casino, player, fromBlock);
     expect(decodePlinkoParams(settled.params)).toEqual(bet);
@@ -65,22 +65,15 @@ describe("plinko in web3 mode", () => {
     await turnOnOneClick(page);
     await page.getByTestId("plinko-rows").fill("16");
     await page.getByTestId("plinko-risk-HIGH").click();
-    const asked = asking(wallet.requests).length;
     before = await reader.balances(player);
-    fromBlock = (await reader.provider.getBlockNumber()) + 1;
-    for (let count = 0; count < 3; count++) {
-      const verdict = await playAndSettle(page, () => page.getByTestId("drop-button").click());
-      expect(verdict.ok, verdict.text).toBe(true);
-    }
-    expect(asking(wallet.requests).slice(asked)).toEqual([]);
-
+    const { fromBlock: firstBlock, bets } = await playRelayed(page, wallet, reader, player, () => page.getByTestId("drop-button").click(), 3);
     let net = 0n;
-    for (const bet of await relayedBetsSince(reader.casino, player, fromBlock, 3)) {
+    for (const bet of bets) {
       expect({ gameType: bet.gameType, params: bet.params }).toEqual({ gameType: GameType.PLINKO, params: 0x210n });
       expect(bet.payout).toBe(settlePlinko("BNB", bet.amount, bet.params, bet.random).payout);
       net += bet.payout - bet.amount;
     }
-    expect((await reader.ownTransactions(player, fromBlock - 1)).receipts).toEqual([]);
+    expect((await reader.ownTransactions(player, firstBlock - 1)).receipts).toEqual([]);
     expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(net);
     // The last drop joins the history once its ball has landed, 17 rows of fall after its verdict.
     await expect.poll(() => page.getByTestId("drop-history-entry").count()).toBe(4);

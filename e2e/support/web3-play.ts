@@ -11,7 +11,7 @@ import { randomBytes32, randomWord } from "../../engine/src/index";
 import { SeedVault } from "../../server/src/settler/seeds";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
-import { devAccount } from "./test-wallet";
+import { asking, devAccount, type WalletRequest } from "./test-wallet";
 
 /** Moves tokens from a dev account's wallet into its Casino vault, from Node, before its page connects. */
 export async function depositFromNode(provider: JsonRpcProvider, casino: Casino, account: number, amounts: { DEGEN?: bigint; BNB?: bigint }): Promise<void> {
@@ -83,6 +83,29 @@ export async function turnOnOneClick(page: Page): Promise<void> {
   await page.getByTestId("one-click-dialog").waitFor();
   await page.getByTestId("one-click-submit").click();
   await page.getByTestId("one-click-on").waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Plays `count` one-click bets by `play` (a click), each settled and verified on the page, and
+ * checks that none asked the wallet; answers the block the first could land in and the bets as
+ * the chain logged them (relayedBetsSince).
+ */
+export async function playRelayed(
+  page: Page,
+  wallet: { requests: readonly WalletRequest[] },
+  chain: { casino: Casino; provider: JsonRpcProvider },
+  player: string,
+  play: () => Promise<void>,
+  count: number,
+): Promise<{ fromBlock: number; bets: RelayedBet[] }> {
+  const asked = asking(wallet.requests).length;
+  const fromBlock = (await chain.provider.getBlockNumber()) + 1;
+  for (let bet = 0; bet < count; bet++) {
+    const verdict = await playAndSettle(page, play);
+    expect(verdict.ok, verdict.text).toBe(true);
+  }
+  expect(asking(wallet.requests).slice(asked)).toEqual([]);
+  return { fromBlock, bets: await relayedBetsSince(chain.casino, player, fromBlock, count) };
 }
 
 /** A relayed bet as the chain logged it: placed, settled and played, all in one transaction. */
