@@ -49,17 +49,30 @@ function readBuildInfo(file: string): BuildInfo {
   return info;
 }
 
+/** Every artifact file of contracts/ (not contracts/test/) by contract name, listed once: names with more than one file map to all of them. */
+let artifactFiles: Map<string, string[]> | undefined;
+function artifactFilesOf(name: string): string[] {
+  if (!artifactFiles) {
+    const files = new Map<string, string[]>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory() && full !== path.join(ARTIFACTS, "test")) walk(full);
+        else if (entry.name.endsWith(".json") && !entry.name.endsWith(".dbg.json")) {
+          const contract = entry.name.slice(0, -".json".length);
+          files.set(contract, [...(files.get(contract) ?? []), full]);
+        }
+      }
+    };
+    walk(ARTIFACTS);
+    artifactFiles = files;
+  }
+  return artifactFiles.get(name) ?? [];
+}
+
 /** The artifact of a contract compiled from contracts/ (not contracts/test/), by name. */
 function artifactOf(name: string): { artifact: Artifact; immutables: Range[] } {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory() && full !== path.join(ARTIFACTS, "test")) walk(full);
-      else if (entry.name === `${name}.json`) found.push(full);
-    }
-  };
-  walk(ARTIFACTS);
+  const found = artifactFilesOf(name);
   if (found.length !== 1) throw new Error(`expected one compiled ${name} in artifacts/contracts, found ${found.length}: run npm run build:contracts`);
   const artifact = JSON.parse(readFileSync(found[0]!, "utf8")) as Artifact;
   const debug = JSON.parse(readFileSync(found[0]!.replace(/\.json$/, ".dbg.json"), "utf8")) as { buildInfo: string };
