@@ -1,7 +1,7 @@
 /**
  * npm run bench:engine — engine throughput and RTP.
  *  1. Outcomes per second per game with the real keccak draw stream (what the server pays for).
- *  2. RTP per game and token: exact where the engine computes it (wheel, slots, crash, dice, plinko), and
+ *  2. RTP per game and token: exact where the engine computes it (wheel, slots, crash, dice, plinko, mines), and
  *     simulated for every game. The long simulations (≥ 10^6 rounds) drive the engine's own rule
  *     functions with a fast non-cryptographic PRNG, because keccak runs at ~50k blocks/s here and
  *     10^6 fights need ~16M blocks; a 20,000-round run on the real stream is printed beside them.
@@ -22,7 +22,14 @@ import {
   diceRoll,
   diceWinningRolls,
   diceWins,
+  MINES,
   PLINKO_RISKS,
+  cashOutMines,
+  minesLayout,
+  minesPayout,
+  minesSafeChance,
+  revealTile,
+  startMines,
   plinkoMultiplier,
   plinkoPath,
   plinkoSlotChance,
@@ -138,6 +145,13 @@ function time<T>(label: string, fn: () => T): T {
   return result;
 }
 
+/** A mines round as the server plays it, one action at a time: tiles 0, 1 and 2 of 5 mines, then a cash-out. */
+function playMines(word: string): void {
+  let round = startMines(word, ONE, "DEGEN", 5);
+  for (let tile = 0; tile < 3 && round.status === "PLAYING"; tile++) round = revealTile(round, tile);
+  if (round.status === "PLAYING") cashOutMines(round);
+}
+
 // 1. Throughput -------------------------------------------------------------------------------
 console.log("\nOutcomes per second (real keccak stream, settleGame / step-wise play, one core)");
 const rates: [string, number][] = [
@@ -160,6 +174,7 @@ const rates: [string, number][] = [
     "plinko (16 rows, high risk)",
     throughput((i) => settleGame({ gameType: GameType.PLINKO, token: "DEGEN", stake: ONE, params: 0x210n, word: words[i % words.length] })),
   ],
+  ["mines (5 mines, 3 reveals, cash-out)", throughput((i) => playMines(words[i % words.length]))],
 ];
 for (const [game, rate] of rates) console.log(`  ${game.padEnd(36)} ${Math.round(rate).toLocaleString("en-US").padStart(8)} /s`);
 
@@ -272,6 +287,37 @@ for (const token of TOKENS) {
         pct(simulate(() => new RandomStream(realWord(6, i++)), REAL_N)),
       );
     }
+  }
+}
+
+// Mines: "reveal k tiles, then cash out", exact as the chance of k safe tiles × the rounded payout
+// of a 1-token stake; the cap binds at 20 mines and 4 tiles (the RTP falls below the token's).
+for (const token of TOKENS) {
+  for (const [mines, k] of [
+    [1, 5],
+    [3, 3],
+    [10, 3],
+    [24, 1],
+    [20, 4],
+  ] as const) {
+    const paid = minesPayout(token, ONE, mines, k);
+    const chance = minesSafeChance(mines, k);
+    const exact = Number((chance.num * paid * 1_000_000n) / (chance.den * ONE)) / 1e6;
+    // Tiles 0 to k − 1 revealed: all safe when none of them is among the mines.
+    const simulate = (draws: () => Draws, n: number) => {
+      let won = 0;
+      for (let i = 0; i < n; i++) if (minesLayout(draws(), mines).every((tile) => tile >= k)) won++;
+      return Number((BigInt(won) * paid * 1_000_000n) / (BigInt(n) * ONE)) / 1e6;
+    };
+    const fast = new FastDraws(7 + mines);
+    let i = 0;
+    row(
+      `mines (${mines} of ${MINES.TILES}, ${k} tile${k > 1 ? "s" : ""} then cash out${mines === 20 ? ", capped" : ""})`,
+      token,
+      pct(exact),
+      pct(simulate(() => fast, N)),
+      pct(simulate(() => new RandomStream(realWord(7, i++)), REAL_N)),
+    );
   }
 }
 

@@ -20,6 +20,9 @@ import {
   encodeCrashParams,
   encodeDiceParams,
   encodePlinkoParams,
+  encodeMinesParams,
+  minesLayout,
+  MINES,
   PLINKO_RISKS,
   plinkoPath,
   encodeWheelParams,
@@ -288,6 +291,44 @@ write(
           return { rows, risk, params, slot, payout: settleGame({ gameType: GameType.PLINKO, token, stake, params, word }).payout };
         }),
       ),
+    };
+  }),
+);
+
+// mines.json: 8 words, each at 1, 3, 5, 12 and 24 mines, with the logs that end a round every way:
+// a cash-out after one to three safe tiles, a bust, a log left idle after two safe tiles (the idle
+// rule cashes it out; with 24 mines, after none: it pays nothing), and at 1, 12 and 24 mines every
+// safe tile revealed (the round ends paid; at 12 mines the 1,000x cap pays).
+const minesStake = parseUnits("1000", 18);
+write(
+  "mines.json",
+  Array.from({ length: 8 }, (_, i) => {
+    const word = gameWord("mines", i);
+    const token = TOKENS[i % 2];
+    return {
+      word,
+      token,
+      stake: minesStake,
+      rounds: [1, 3, 5, 12, 24].flatMap((mines) => {
+        const mineTiles = minesLayout(new RandomStream(word), mines);
+        const safeTiles = Array.from({ length: MINES.TILES }, (_, tile) => tile).filter((tile) => !mineTiles.includes(tile));
+        const code = (tiles: number[]) => tiles.map((tile) => String.fromCharCode(MINES.FIRST_TILE_CODE + tile)).join("");
+        // The last safe tile ends the round: a cash-out, or a log left idle, comes before it.
+        const beforeTheLast = (count: number) => safeTiles.slice(0, Math.min(count, safeTiles.length - 1));
+        const cashOut = beforeTheLast(1 + (i % 3));
+        const logs = [
+          ...(cashOut.length > 0 ? [code(cashOut) + MINES.CASH_OUT] : []),
+          code([...beforeTheLast(i % 2), mineTiles[i % mineTiles.length]!]),
+          code(beforeTheLast(2)),
+          ...(mines === 1 || mines === 12 || mines === 24 ? [code(safeTiles)] : []),
+        ];
+        return logs.map((log) => {
+          const params = encodeMinesParams(mines);
+          const { payout, outcome } = settleGame({ gameType: GameType.MINES, token, stake: minesStake, params, word, actions: log });
+          if (outcome.gameType !== GameType.MINES) throw new Error("a mines outcome expected");
+          return { mines, params, mineTiles, log, status: outcome.mines.status, payout };
+        });
+      }),
     };
   }),
 );

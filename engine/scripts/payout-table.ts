@@ -19,6 +19,8 @@ const PARAMS: Record<GameType, bigint[]> = {
   [GameType.DICE]: [...range(1, 9_800), ...range(199, 9_998).map((target) => target | (1n << BigInt(DICE.OVER_BIT)))],
   // Every rows × risk.
   [GameType.PLINKO]: PLINKO_RISKS.flatMap((risk) => range(8, 16).map((rows) => encodePlinkoParams({ rows: Number(rows), risk }))),
+  // Every mine count: the cap binds from 3 mines with DEGEN (the full clear pays RTP × C(25, mines)).
+  [GameType.MINES]: range(1, 24),
 };
 
 const rows: { gameType: number; token: Token; split: boolean; params: string[]; payouts: string[] }[] = [];

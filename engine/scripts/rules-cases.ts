@@ -12,9 +12,10 @@
  * Differential cases: per game `count` bets on random words with random params, tokens and stakes
  * (some params, stakes and action logs invalid), plus one bet per named scenario (a word searched
  * for each branch of the rules, whatever the seed: split aces, a dealer natural, a bust round…).
- * Blackjack logs are random legal plays, some cut short (the timeout rule completes them), some
- * made illegal; manual crash cash-outs fall around the crash point. `payout` is settleGame's, or
- * null when the engine refuses the bet; `error` then names the error the contract must revert with.
+ * Blackjack and mines logs are random legal plays, some cut short (the timeout and idle rules
+ * complete them), some made illegal; manual crash cash-outs fall around the crash point. `payout`
+ * is settleGame's, or null when the engine refuses the bet; `error` then names the error the
+ * contract must revert with.
  *
  * Bench cases (--bench): per game `count` valid bets as the Casino sees them (blackjack played by
  * a simple strategy), and `worst`: the bets that drew the most from the stream in a search.
@@ -25,6 +26,8 @@ import {
   DICE,
   GAME_TYPES,
   GameType,
+  MINES,
+  MinesError,
   PLINKO_RISKS,
   RandomStream,
   applyBlackjackAction,
@@ -33,6 +36,10 @@ import {
   diceTargetRange,
   encodeDiceParams,
   encodePlinkoParams,
+  cashOutMines,
+  minesLayout,
+  revealTile,
+  startMines,
   plinkoPath,
   decodeBlackjackActions,
   encodeBlackjackActions,
@@ -61,11 +68,11 @@ export interface RuleCase {
   isNative: boolean;
   stake: string;
   word: string;
-  /** The actions argument as 0x hex: blackjack's ASCII log, a manual crash cash-out's 2 bytes. */
+  /** The actions argument as 0x hex: blackjack's and mines' ASCII logs, a manual crash cash-out's 2 bytes. */
   actions: string;
   /** settleGame's payout in base units, or null when the engine refuses the bet. */
   payout: string | null;
-  /** When refused: the contract's error and, for blackjack logs, the index of the byte it names. */
+  /** When refused: the contract's error and, for blackjack and mines logs, the index of the byte it names. */
   error?: { name: string; index?: number };
 }
 
@@ -153,7 +160,7 @@ function settle(c: RuleCase, actions: string | number | null, expected: RuleCase
     }
     return { ...c, payout: payout.toString() };
   } catch (thrown) {
-    if (!(thrown instanceof RangeError || thrown instanceof BlackjackError)) throw thrown;
+    if (!(thrown instanceof RangeError || thrown instanceof BlackjackError || thrown instanceof MinesError)) throw thrown;
     const error = typeof expected === "function" ? expected() : expected;
     if (error === undefined) throw new Error(`the engine refused a case meant to be valid: ${JSON.stringify(c)}: ${String(thrown)}`);
     return { ...c, payout: null, error };
@@ -255,6 +262,65 @@ function plinkoCase(rng: Rng, label = "random", word?: string): RuleCase {
   return settle({ ...c, params: String(encodePlinkoParams(bet)) }, null, undefined);
 }
 
+// ---------------------------------------------------------------- mines
+
+const tileCode = (tile: number) => String.fromCharCode(MINES.FIRST_TILE_CODE + tile);
+
+/** Which contract error a refused mines log raises: the first byte that is no code, or the first action the round refuses. */
+function minesError(word: string, stake: bigint, token: Token, mines: number, log: string): RuleCase["error"] {
+  let state = startMines(word, stake, token, mines);
+  for (let i = 0; i < log.length; i++) {
+    const tile = log.charCodeAt(i) - MINES.FIRST_TILE_CODE;
+    if (log[i] !== MINES.CASH_OUT && (tile < 0 || tile >= MINES.TILES)) return { name: "UnknownMinesAction", index: i };
+    try {
+      state = log[i] === MINES.CASH_OUT ? cashOutMines(state) : revealTile(state, tile);
+    } catch {
+      return { name: "IllegalMinesAction", index: i };
+    }
+  }
+  return undefined;
+}
+
+function minesWithLog(c: RuleCase, log: string): RuleCase {
+  return settle({ ...c, actions: hex(log) }, log, () => minesError(c.word, BigInt(c.stake), tokenOf(c), Number(c.params), log));
+}
+
+/** Random picks of hidden tiles until a mine, the last safe tile, or a stop (then a cash-out, or idle). */
+function randomMinesLog(rng: Rng, word: string, mines: number): { log: string; over: boolean } {
+  const layout = minesLayout(new RandomStream(word), mines);
+  const hidden = Array.from({ length: MINES.TILES }, (_, tile) => tile);
+  const stopChance = rng.pick([0.05, 0.2, 0.5]);
+  let log = "";
+  let safe = 0;
+  while (safe < MINES.TILES - mines) {
+    if (safe > 0 && rng.chance(stopChance)) return rng.chance(0.8) ? { log: log + MINES.CASH_OUT, over: true } : { log, over: false };
+    const [tile] = hidden.splice(rng.int(hidden.length), 1);
+    log += tileCode(tile!);
+    if (layout.includes(tile!)) return { log, over: true };
+    safe++;
+  }
+  return { log, over: true };
+}
+
+/** Any mine count, a random legal log (some left idle), or params and logs the rules refuse. */
+function minesCase(rng: Rng, label = "random", word?: string): RuleCase {
+  const c = baseCase(GameType.MINES, label, rng, word);
+  const mines = 1 + rng.int(MINES.MAX_MINES);
+  const { log, over } = randomMinesLog(rng, c.word, mines);
+  const kind = rng.int(100);
+  if (kind < 75) return minesWithLog({ ...c, label: over ? label : "left idle", params: String(mines) }, log);
+  if (kind < 79) return settle({ ...c, label: "invalid params", params: String(rng.pick([0n, 25n, 26n, 2n ** 255n + 1n])) }, log, invalidParams);
+  // Illegal logs: an action after the end, a tile twice, a cash-out first, an unknown code.
+  const at = rng.int(log.length + 1);
+  const illegal = rng.pick([
+    () => (over ? log : log + MINES.CASH_OUT) + rng.pick([MINES.CASH_OUT, tileCode(rng.int(MINES.TILES))]),
+    () => (log.length > 0 && log[0] !== MINES.CASH_OUT ? log.slice(0, at) + log[0] + log.slice(at) : log + "aa"),
+    () => MINES.CASH_OUT + log,
+    () => log.slice(0, at) + rng.pick(["z", "`", "A", "B", "D", "\0", " ", "\u00ff"]) + log.slice(at),
+  ])();
+  return minesWithLog({ ...c, label: "illegal log", params: String(mines) }, illegal);
+}
+
 // ---------------------------------------------------------------- blackjack
 
 /** Random legal play: each step a legal action, SPLIT often when it is allowed. */
@@ -332,6 +398,7 @@ const MAKERS: Readonly<Record<number, Maker>> = {
   [GameType.CRASH]: crashCase,
   [GameType.DICE]: diceCase,
   [GameType.PLINKO]: plinkoCase,
+  [GameType.MINES]: minesCase,
 };
 
 interface Scenario {
@@ -371,6 +438,19 @@ const SCENARIOS: Readonly<Record<number, readonly Scenario[]>> = {
       return settle({ ...baseCase(GameType.PLINKO, "", rng, word), params: String(encodePlinkoParams({ rows: 8, risk })) }, null, undefined);
     },
   })),
+  [GameType.MINES]: [
+    minesScenario("1 mine, every safe tile (the round ends paid, the largest product)", 1, (safe) => safe.join(""), MAX_STAKE),
+    minesScenario("24 mines, the one safe tile", 24, (safe) => safe.join("")),
+    minesScenario("10 mines, every safe tile (capped at 1,000x)", 10, (safe) => safe.join("")),
+    minesScenario("20 mines, capped at the 4th safe tile, then a cash-out", 20, (safe) => safe.slice(0, 4).join("") + MINES.CASH_OUT),
+    minesScenario("3 mines, a bust on the first tile", 3, (_safe, mine) => mine),
+    minesScenario("3 mines, no action (pays nothing)", 3, () => ""),
+    minesScenario("3 mines, left idle after 5 safe tiles", 3, (safe) => safe.slice(0, 5).join("")),
+    minesScenario("3 mines, a cash-out before any tile", 3, (safe) => MINES.CASH_OUT + safe[0]),
+    minesScenario("3 mines, a tile after a bust", 3, (safe, mine) => safe[0] + mine + safe[1]),
+    minesScenario("24 mines, a cash-out after the last safe tile", 24, (safe) => safe[0] + MINES.CASH_OUT),
+    minesScenario("5 mines, a tile revealed twice", 5, (safe) => safe[0] + safe[1] + safe[0]),
+  ],
   [GameType.BLACKJACK]: [
     hand(
       "player natural",
@@ -475,6 +555,22 @@ const SCENARIOS: Readonly<Record<number, readonly Scenario[]>> = {
     { label: "four in a row", make: (rng, word) => slotsScenario(rng, word, 4) },
   ],
 };
+
+/**
+ * A mines round on any word: `log` is built from the word's safe tiles and first mine (as codes),
+ * on either token (`stake` fixed when given).
+ */
+function minesScenario(label: string, mines: number, log: (safe: string[], mine: string) => string, stake?: bigint): Scenario {
+  return {
+    label,
+    make: (rng, word) => {
+      const layout = minesLayout(new RandomStream(word), mines);
+      const safe = Array.from({ length: MINES.TILES }, (_, tile) => tile).filter((tile) => !layout.includes(tile));
+      const c = { ...baseCase(GameType.MINES, label, rng, word), params: String(mines), ...(stake === undefined ? {} : { stake: stake.toString() }) };
+      return minesWithLog(c, log(safe.map(tileCode), tileCode(layout[0]!)));
+    },
+  };
+}
 
 function fightScenario(rng: Rng, word: string, winner: "RED" | "BLUE", byCounter: boolean): RuleCase | null {
   const fight = fightFromWord(word);
@@ -594,6 +690,18 @@ function worstCases(rng: Rng, searched: number): RuleCase[] {
       };
   }
   worst.push(settle(most.c!, Buffer.from(most.c!.actions.slice(2), "hex").toString("latin1"), undefined));
+  // Mines: the logs the bench reports by length, each revealing the word's safe tiles in order (24
+  // reveals with one mine: the longest log there is).
+  for (const [label, mines, reveals] of [
+    ["3 mines, a reveal and a cash-out", 3, 1],
+    ["3 mines, 5 reveals and a cash-out", 3, 5],
+    ["1 mine, every safe tile (24 reveals)", 1, 24],
+  ] as const) {
+    const c = { ...baseCase(GameType.MINES, label, rng), params: String(mines) };
+    const safe = Array.from({ length: MINES.TILES }, (_, tile) => tile).filter((tile) => !minesLayout(new RandomStream(c.word), mines).includes(tile));
+    const tiles = safe.slice(0, reveals).map(tileCode).join("");
+    worst.push(minesWithLog(c, reveals < safe.length ? tiles + MINES.CASH_OUT : tiles));
+  }
   // Crash: a manual cash-out that wins (the longest path).
   for (;;) {
     const c = crashCase(rng, "manual cash-out that wins");
@@ -627,7 +735,8 @@ function main(): void {
     }
     print({ seed: seed.toString(), game, cases });
   }
-  if (bench) print({ seed: seed.toString(), cases: [], worst: worstCases(new Rng(seed * 8n + 7n), Number(option("search") ?? "100000")) });
+  // The worst cases' stream differs from every game's (seed × 8 + game) in bit 63.
+  if (bench) print({ seed: seed.toString(), cases: [], worst: worstCases(new Rng(seed * 8n + 7n + (1n << 63n)), Number(option("search") ?? "100000")) });
 }
 
 /** One line of output: the reader can run a game's bets while this works on the next. */

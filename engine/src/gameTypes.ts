@@ -12,6 +12,7 @@ export const GameType = {
   CRASH: 4,
   DICE: 5,
   PLINKO: 6,
+  MINES: 7,
 } as const;
 export type GameType = (typeof GameType)[keyof typeof GameType];
 
@@ -27,6 +28,7 @@ export const GAME_TYPES: readonly GameType[] = [
   GameType.CRASH,
   GameType.DICE,
   GameType.PLINKO,
+  GameType.MINES,
 ];
 
 export function isGameType(value: unknown): value is GameType {
@@ -43,10 +45,13 @@ export function gameId(gameType: GameType): GameId {
   return gameName(gameType).toLowerCase() as GameId;
 }
 
+/** The games whose every round stays open on the player's decisions (crash only without an auto cash-out). */
+export const ALWAYS_INTERACTIVE: readonly GameType[] = [GameType.BLACKJACK, GameType.MINES];
+
 /**
- * A round that stays open on the player's decisions: a blackjack hand, and a crash round without an
- * auto cash-out (params 0). The contract's own test is Payouts.isInteractive.
+ * A round that stays open on the player's decisions: a blackjack hand, a mines round, and a crash
+ * round without an auto cash-out (params 0). The contract's own test is Payouts.isInteractive.
  */
 export function isInteractive(gameType: number, params: bigint): boolean {
-  return gameType === GameType.BLACKJACK || (gameType === GameType.CRASH && params === 0n);
+  return (ALWAYS_INTERACTIVE as readonly number[]).includes(gameType) || (gameType === GameType.CRASH && params === 0n);
 }

@@ -10,6 +10,7 @@ export * from "./wheel";
 export * from "./crash";
 export * from "./dice";
 export * from "./plinko";
+export * from "./mines";
 export * from "./kickboxing";
 export * from "./slots";
 export * from "./cards";

@@ -1,6 +1,7 @@
 import { BLACKJACK_PAYOUT_BPS } from "./blackjack";
 import { diceMultiplier } from "./dice";
 import { GameType, gameName } from "./gameTypes";
+import { minesBestRatio } from "./mines";
 import { plinkoMultiplier } from "./plinko";
 import { decodeParams } from "./settle";
 import { BPS, RTP_BPS, type Token } from "./tokens";
@@ -41,6 +42,8 @@ export function payoutRatio(gameType: GameType, params: bigint, token: Token, sp
       return diceMultiplier(token, decoded.bet);
     case GameType.PLINKO:
       return plinkoMultiplier(token, decoded.bet, 0); // an edge slot pays the most
+    case GameType.MINES:
+      return minesBestRatio(token, decoded.mines);
   }
 }
 

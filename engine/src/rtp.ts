@@ -44,6 +44,7 @@ export function betRtp(gameType: GameType, params: bigint, token: Token): number
     case GameType.SLOTS:
     case GameType.DICE:
     case GameType.PLINKO:
+    case GameType.MINES:
       return Number(RTP_BPS[token]) / Number(BPS);
   }
 }

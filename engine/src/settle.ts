@@ -5,6 +5,7 @@ import { decodeDiceParams, settleDice, type DiceBet, type DiceOutcome } from "./
 import { GameType, gameName, isGameType } from "./gameTypes";
 import { isVoidEntropy, jackpotFairValue, jackpotRoll } from "./jackpot";
 import { decodeKickboxingParams, settleKickboxing, type KickboxingBet, type KickboxingOutcome } from "./kickboxing";
+import { decodeMinesParams, settleMines, type MinesOutcome } from "./mines";
 import { decodePlinkoParams, settlePlinko, type PlinkoBet, type PlinkoOutcome } from "./plinko";
 import { randomWord } from "./random";
 import { settleSlots, type SlotsOutcome } from "./slots";
@@ -18,11 +19,13 @@ export type GameOutcome =
   | { gameType: typeof GameType.KICKBOXING; kickboxing: KickboxingOutcome }
   | { gameType: typeof GameType.CRASH; crash: CrashOutcome }
   | { gameType: typeof GameType.DICE; dice: DiceOutcome }
-  | { gameType: typeof GameType.PLINKO; plinko: PlinkoOutcome };
+  | { gameType: typeof GameType.PLINKO; plinko: PlinkoOutcome }
+  | { gameType: typeof GameType.MINES; mines: MinesOutcome };
 
 /**
  * What the player did during an interactive round: the blackjack action log (array, or its
- * compact string "PHS"), or a manual crash round's cash-out in hundredths fixed by the server.
+ * compact string "PHS"), a mines round's log ("acC"), or a manual crash round's cash-out in
+ * hundredths fixed by the server.
  */
 export type SettlementActions = readonly BlackjackAction[] | string | number;
 
@@ -48,7 +51,8 @@ export type DecodedParams =
   | { gameType: typeof GameType.KICKBOXING; bet: KickboxingBet }
   | { gameType: typeof GameType.CRASH; autoCashOut: number | null }
   | { gameType: typeof GameType.DICE; bet: DiceBet }
-  | { gameType: typeof GameType.PLINKO; bet: PlinkoBet };
+  | { gameType: typeof GameType.PLINKO; bet: PlinkoBet }
+  | { gameType: typeof GameType.MINES; mines: number };
 
 /** The bet params of any game, checked (throws RangeError when the contract should refuse them). */
 export function decodeParams(gameType: GameType, params: bigint): DecodedParams {
@@ -67,6 +71,8 @@ export function decodeParams(gameType: GameType, params: bigint): DecodedParams 
       return { gameType, bet: decodeDiceParams(params) };
     case GameType.PLINKO:
       return { gameType, bet: decodePlinkoParams(params) };
+    case GameType.MINES:
+      return { gameType, mines: decodeMinesParams(params) };
   }
 }
 
@@ -74,6 +80,12 @@ function blackjackLog(actions: SettlementActions | null | undefined): readonly B
   if (actions === undefined || actions === null) return [];
   if (typeof actions === "number") throw new RangeError("Blackjack actions must be an action log, not a number");
   return typeof actions === "string" ? decodeBlackjackActions(actions) : actions;
+}
+
+function minesLog(actions: SettlementActions | null | undefined): string {
+  if (actions === undefined || actions === null) return "";
+  if (typeof actions !== "string") throw new RangeError("A mines round's actions are its log, tiles a to y then C");
+  return actions;
 }
 
 function crashCashOut(actions: SettlementActions | null | undefined): number | null {
@@ -93,7 +105,7 @@ export function settleGame(input: SettleInput): Settlement {
   if (!isToken(token)) throw new RangeError(`Unknown token ${String(token)}`);
   assertPositiveStake(stake);
   const hasActions = actions !== undefined && actions !== null;
-  if (hasActions && gameType !== GameType.BLACKJACK && gameType !== GameType.CRASH) {
+  if (hasActions && gameType !== GameType.BLACKJACK && gameType !== GameType.CRASH && gameType !== GameType.MINES) {
     throw new RangeError(`${gameName(gameType)} takes no actions`);
   }
   switch (gameType) {
@@ -124,6 +136,10 @@ export function settleGame(input: SettleInput): Settlement {
     case GameType.PLINKO: {
       const { payout, outcome } = settlePlinko(token, stake, params, word);
       return { payout, outcome: { gameType, plinko: outcome } };
+    }
+    case GameType.MINES: {
+      const { payout, outcome } = settleMines(token, stake, params, word, minesLog(actions));
+      return { payout, outcome: { gameType, mines: outcome } };
     }
   }
 }

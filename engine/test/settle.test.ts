@@ -45,7 +45,7 @@ import {
 
 const ONE = 10n ** 18n;
 const word = (i: number) => keccak256(toUtf8Bytes(`settle test ${i}`));
-const PARAMS: Record<GameTypeValue, bigint> = { 0: encodeWheelParams([0]), 1: 0n, 2: 0n, 3: 0n, 4: 250n, 5: 4_950n, 6: 0x210n };
+const PARAMS: Record<GameTypeValue, bigint> = { 0: encodeWheelParams([0]), 1: 0n, 2: 0n, 3: 0n, 4: 250n, 5: 4_950n, 6: 0x210n, 7: 3n };
 
 describe("settleGame", () => {
   it("settles every game type deterministically", () => {
@@ -63,12 +63,14 @@ describe("settleGame", () => {
     expect(() => settleGame({ ...base, gameType: GameType.SLOTS, params: 1n })).toThrow(/must be 0/);
     expect(() => settleGame({ ...base, gameType: GameType.KICKBOXING, params: 3n })).toThrow(RangeError);
     expect(() => settleGame({ ...base, gameType: GameType.CRASH, params: 50n })).toThrow(RangeError);
-    expect(() => settleGame({ ...base, gameType: 7 as GameTypeValue, params: 0n })).toThrow(/Unknown game type/);
+    expect(() => settleGame({ ...base, gameType: GameType.MINES, params: 25n })).toThrow(RangeError);
+    expect(() => settleGame({ ...base, gameType: 8 as GameTypeValue, params: 0n })).toThrow(/Unknown game type/);
     expect(() => settleGame({ ...base, token: "ETH" as Token, gameType: GameType.SLOTS, params: 0n })).toThrow(/Unknown token/);
     expect(() => settleGame({ ...base, stake: 0n, gameType: GameType.SLOTS, params: 0n })).toThrow(/positive/);
     expect(() => settleGame({ ...base, gameType: GameType.WHEEL, params: 1n, actions: ["HIT"] })).toThrow(/takes no actions/);
     expect(() => settleGame({ ...base, gameType: GameType.BLACKJACK, params: 0n, actions: 150 })).toThrow(/action log/);
     expect(() => settleGame({ ...base, gameType: GameType.CRASH, params: 0n, actions: "HS" })).toThrow(/cash-out/);
+    expect(() => settleGame({ ...base, gameType: GameType.MINES, params: 3n, actions: 150 })).toThrow(/mines round's actions/);
   });
 
   it("decodes every game's params", () => {
@@ -76,6 +78,7 @@ describe("settleGame", () => {
     expect(decodeParams(GameType.KICKBOXING, 1n)).toEqual({ gameType: 3, bet: "BLUE" });
     expect(decodeParams(GameType.CRASH, 0n)).toEqual({ gameType: 4, autoCashOut: null });
     expect(decodeParams(GameType.BLACKJACK, 0n)).toEqual({ gameType: 2 });
+    expect(decodeParams(GameType.MINES, 24n)).toEqual({ gameType: 7, mines: 24 });
     expect(() => decodeParams(GameType.BLACKJACK, 1n)).toThrow(RangeError);
   });
 

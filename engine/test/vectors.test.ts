@@ -4,6 +4,7 @@ import crash from "../vectors/crash.json";
 import dice from "../vectors/dice.json";
 import plinko from "../vectors/plinko.json";
 import kickboxing from "../vectors/kickboxing.json";
+import mines from "../vectors/mines.json";
 import slots from "../vectors/slots.json";
 import wheel from "../vectors/wheel.json";
 import { GameType, cardCode, crashRound, decodeBlackjackActions, fightFromWord, settleGame, type Token } from "../src";
@@ -134,6 +135,23 @@ describe("test vectors", () => {
         });
         expect(outcome).toMatchObject({ gameType: GameType.PLINKO, plinko: { rows: bet.rows, risk: bet.risk, slot: bet.slot } });
         expect(payout.toString()).toBe(bet.payout);
+      }
+    }
+  });
+
+  it("mines: each word's layout at 1, 3, 5, 12 and 24 mines, and the payout of each log", () => {
+    for (const v of mines) {
+      for (const round of v.rounds) {
+        const { payout, outcome } = settleGame({
+          gameType: GameType.MINES,
+          token: v.token as Token,
+          stake: BigInt(v.stake),
+          params: BigInt(round.params),
+          word: v.word,
+          actions: round.log,
+        });
+        expect(outcome).toMatchObject({ gameType: GameType.MINES, mines: { mineTiles: round.mineTiles, status: round.status } });
+        expect(payout.toString()).toBe(round.payout);
       }
     }
   });
