@@ -83,7 +83,7 @@ const config: HardhatUserConfig = {
     // The IR pipeline at 100 runs keeps the Casino's runtime under the 24 KiB limit and its init
     // code (which carries its limits, relay and swap desk) under EIP-3860's 48 KiB: 200 runs gave
     // 49,134 bytes once the sessions held a stake (issue #37 item 2), 100 runs 48,784. CasinoSessions
-    // is now deployed before the Casino (scripts/casino-contracts.ts): 37,575 bytes with plinko.
+    // is now deployed before the Casino (scripts/casino-contracts.ts): 37,905 bytes with mines.
     // One-click gas per bet: npm run bench:gas.
     // solidity-coverage compiles through it too, optimizer on: the legacy pipeline without the
     // optimizer, its default, runs out of stack on CasinoSessions and SessionPlay.

@@ -3,11 +3,13 @@
 // for 20 players with one bet each and for one player with 20 bets in a row; and drawJackpots, sent
 // only for a batch with a hit. Figures are receipt gasUsed divided by the bets: what the house pays
 // per bet; and the EVM steps per bet (debug_traceTransaction): a node's time per bet follows its
-// steps more than its gas (server/bench/node-cost.ts times the node itself). Run: npx hardhat run bench/session-gas.ts
+// steps more than its gas (server/bench/node-cost.ts times the node itself). Then a Mines reveal and
+// cash-out: a round placed with CasinoSessions.place and settled with CasinoSessions.settle on the
+// key's signed log (1 reveal + C, 5 reveals + C). Run: npx hardhat run bench/session-gas.ts
 import { ethers, network } from "hardhat";
 import { parseEther, Signature, Wallet, type TypedDataDomain } from "ethers";
 import { deployCasino, GAME, HashChain, NATIVE, betIdOf } from "../test/helpers";
-import { BET_TYPES, clientSeedHash, SESSION_TYPES } from "../test/support";
+import { ACTIONS_TYPES, BET_TYPES, clientSeedHash, SESSION_TYPES } from "../test/support";
 import { ALL_GAMES } from "../test/sessions/support";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CasinoSessions } from "../typechain-types";
@@ -131,11 +133,37 @@ async function main(): Promise<void> {
       }
     }
   }
+  // A Mines round of 10 DEGEN with 3 mines: placed, then settled on the signed log of `reveals`
+  // safe tiles and a cash-out (the safe tiles found by asking GameRules about each tile).
+  const rules = await ethers.getContractAt("GameRules", await f.casino.rules());
+  const minesRows: string[] = [];
+  for (const reveals of [1, 5]) {
+    const p = players[0];
+    const { signed, seed } = await signedBet(p, f.tokenAddress, parseEther("10"), GAME.MINES, 3n);
+    const placed = (await (await sessions.connect(f.settler).place(signed, "0x")).wait())!;
+    const betId = betIdOf(p.address, signed.bet.nonce);
+    const bet = await f.casino.getBet(betId);
+    const word = await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce);
+    const tile = (t: number) => String.fromCharCode(97 + t);
+    const safe: string[] = [];
+    for (let t = 0; safe.length < reveals; t++) {
+      if ((await rules.payout(GAME.MINES, 3n, false, bet.stake, word, ethers.hexlify(ethers.toUtf8Bytes(tile(t))))) > 0n) safe.push(tile(t));
+    }
+    const actions = ethers.hexlify(ethers.toUtf8Bytes(safe.join("") + "C"));
+    const signature = await keys.get(p.address)!.signTypedData(domain, ACTIONS_TYPES, { betId, actions });
+    const settled = (await (await sessions.connect(f.settler).settle(betId, seed, actions, signature, "0x")).wait())!;
+    const label = `${reveals} reveal${reveals > 1 ? "s" : ""} + C`;
+    minesRows.push(
+      `${label.padEnd(13)} place ${placed.gasUsed.toLocaleString("en-US").padStart(7)} gas, settle ${settled.gasUsed.toLocaleString("en-US").padStart(7)} gas`,
+    );
+  }
+
   console.log(`one-click play, ${BETS} bets per relay transaction (target ≤ 59,000 per bet, placement + settlement + jackpot draw):`);
   for (const row of rows) console.log("  " + row);
   console.log("only for a batch with a jackpot hit (the settler sends it; anyone may):");
   for (const row of drawRows) console.log("  " + row);
-  void betIdOf;
+  console.log("a Mines reveal and cash-out (3 mines, 10 DEGEN): CasinoSessions.place, then CasinoSessions.settle on the signed log:");
+  for (const row of minesRows) console.log("  " + row);
 }
 
 /** The EVM steps a transaction ran: what a node spends its time on, whatever each step's gas. */

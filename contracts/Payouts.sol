@@ -16,7 +16,8 @@ library Payouts {
     uint8 internal constant CRASH = 4;
     uint8 internal constant DICE = 5;
     uint8 internal constant PLINKO = 6;
-    uint8 internal constant GAME_COUNT = 7;
+    uint8 internal constant MINES = 7;
+    uint8 internal constant GAME_COUNT = 8;
 
     /// @notice RTP per token in basis points (docs/product.md §1, §9): DEGEN pays 102 %, BNB 98 %.
     uint256 internal constant RTP_DEGEN_BPS = 10_200;
@@ -55,6 +56,10 @@ library Payouts {
     uint256 internal constant PLINKO_EDGES_LOW = 568 | (550 << 24) | (700 << 48) | (870 << 72) | (930 << 96) | (1179 << 120) | (1267 << 144) | (1350 << 168) | (1526 << 192);
     uint256 internal constant PLINKO_EDGES_MEDIUM = 1302 | (1690 << 24) | (2210 << 48) | (2850 << 72) | (3778 << 96) | (4910 << 120) | (6443 << 144) | (8695 << 168) | (11014 << 192);
     uint256 internal constant PLINKO_EDGES_HIGH = 2900 | (4546 << 24) | (7070 << 48) | (10990 << 72) | (17155 << 96) | (25996 << 120) | (42586 << 144) | (59265 << 168) | (103804 << 192);
+    /// @notice Mines (engine MINES): a grid of 25 tiles hides 1 to 24 mines (the params); a round
+    ///         pays at most MINES_MAX_MULTIPLIER times its stake.
+    uint256 internal constant MINES_TILES = 25;
+    uint256 internal constant MINES_MAX_MULTIPLIER = 1_000;
     uint256 private constant PLINKO_EDGE_BITS = 24;
     uint256 private constant PLINKO_EDGE_MASK = (1 << PLINKO_EDGE_BITS) - 1;
     uint256 private constant BPS = 10_000;
@@ -105,13 +110,30 @@ library Payouts {
         }
         if (gameType == DICE) return (rtpBps(isNative), diceWinningRolls(params));
         if (gameType == PLINKO) return (plinkoEdge(params) * rtpBps(isNative), PLINKO_DEN);
+        if (gameType == MINES) return (minesBestBps(params, isNative), BPS);
         revert InvalidGameType(gameType);
     }
 
-    /// @notice Whether a bet stays open on the player's decisions: blackjack, and crash with a
-    ///         manual cash-out (params 0).
+    /// @notice Whether a bet stays open on the player's decisions: blackjack, mines, and crash
+    ///         with a manual cash-out (params 0).
     function isInteractive(uint8 gameType, uint256 params) internal pure returns (bool) {
-        return gameType == BLACKJACK || (gameType == CRASH && params == 0);
+        return gameType == BLACKJACK || gameType == MINES || (gameType == CRASH && params == 0);
+    }
+
+    /// @notice A mines round's largest payout per stake in bps (engine minesBestRatio): every safe
+    ///         tile revealed pays RTP × C(25, mines), capped at MINES_MAX_MULTIPLIER; reverts unless
+    ///         `params`, the mine count, is 1 to 24.
+    function minesBestBps(uint256 params, bool isNative) internal pure returns (uint256) {
+        if (params == 0 || params >= MINES_TILES) revert InvalidParams(MINES, params);
+        // C(25, mines) built up exactly: after step i, ways = C(25 − mines + i, i), a whole number.
+        // Unchecked: params < 25, so every product stays below 25 × C(25, 12) < 2^27.
+        uint256 ways = 1;
+        unchecked {
+            for (uint256 i = 1; i <= params; ++i) ways = (ways * (MINES_TILES - params + i)) / i;
+        }
+        uint256 best = rtpBps(isNative) * ways;
+        uint256 cap = MINES_MAX_MULTIPLIER * BPS;
+        return best < cap ? best : cap;
     }
 
     /// @notice How many of the 10,000 dice rolls win the bet of `params`: the target for "roll

@@ -59,6 +59,8 @@ const RULED_GAMES: { name: string; game: number; params: bigint; split?: boolean
   { name: "crash with an auto cash-out at 2.5x, a win", game: GAME.CRASH, params: 250n, wanted: won },
   { name: "plinko, 8 rows, low risk: every slot pays", game: GAME.PLINKO, params: 8n, wanted: won },
   { name: "crash with a manual cash-out, never cashed out", game: GAME.CRASH, params: 0n, wanted: (paid) => paid === 0n },
+  // Casino.settle has no signed log: by the idle rule a round without a revealed tile pays nothing.
+  { name: "mines with 3 mines, settled without a log", game: GAME.MINES, params: 3n, wanted: (paid) => paid === 0n },
 ];
 
 /**
@@ -235,6 +237,10 @@ describe("Casino bets and settlement", function () {
         [GAME.PLINKO, 0x008n, true],
         [GAME.PLINKO, 0x111n, false],
         [GAME.PLINKO, 0x308n, false],
+        [GAME.MINES, 1n, true],
+        [GAME.MINES, 24n, true],
+        [GAME.MINES, 0n, false],
+        [GAME.MINES, 25n, false],
       ];
       for (const [game, params, valid] of cases) {
         const [commit] = await casino.commitmentOf(alice.address);
@@ -247,9 +253,9 @@ describe("Casino bets and settlement", function () {
         } else await expect(sent, `game ${game} params ${params}`).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(game, params);
       }
       const [commit] = await casino.commitmentOf(alice.address);
-      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), 7, 0, ethers.ZeroHash, commit, TERMS))
+      await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), 8, 0, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "InvalidGameType")
-        .withArgs(7);
+        .withArgs(8);
     });
 
     it("enforces minBet (1 DEGEN, 0.001 BNB) and maxBet from the free bankroll, the bet's maximum payout and the limit", async function () {
@@ -278,9 +284,9 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(alice).playGame(NATIVE, parseEther("0.001") - 1n, GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "BetTooSmall")
         .withArgs(parseEther("0.001") - 1n, parseEther("0.001"));
-      await expect(casino.maxBet(tokenAddress, 7, 0, anyone))
+      await expect(casino.maxBet(tokenAddress, 8, 0, anyone))
         .to.be.revertedWithCustomError(casino, "InvalidGameType")
-        .withArgs(7);
+        .withArgs(8);
       await expect(casino.maxBet(tokenAddress, GAME.SLOTS, 1, anyone))
         .to.be.revertedWithCustomError(casino, "InvalidParams")
         .withArgs(GAME.SLOTS, 1);

@@ -71,9 +71,9 @@ describe("Casino views", function () {
     await expect(casino.maxPayout(tokenAddress, GAME.CRASH, 100, stake, false))
       .to.be.revertedWithCustomError(casino, "InvalidParams")
       .withArgs(GAME.CRASH, 100);
-    await expect(casino.maxPayout(tokenAddress, 7, 0, stake, false))
+    await expect(casino.maxPayout(tokenAddress, 8, 0, stake, false))
       .to.be.revertedWithCustomError(casino, "InvalidGameType")
-      .withArgs(7);
+      .withArgs(8);
   });
 
   it("maxBet counts a player's open reservations against the player's cap, and address(0) ignores them", async function () {

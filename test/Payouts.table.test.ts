@@ -42,7 +42,7 @@ describe("Payouts: the reservation table equals the engine's maximum payout", fu
     harness = (await (await ethers.getContractFactory("PayoutsHarness")).deploy()) as unknown as PayoutsHarness;
   });
 
-  it("for every game, params and token (wheel 1,022 masks, crash 9,901 targets, dice 19,600 targets, plinko 27 tables, kickboxing, slots, blackjack split or not)", async function () {
+  it("for every game, params and token (wheel 1,022 masks, crash 9,901 targets, dice 19,600 targets, plinko 27 tables, mines 24 counts, kickboxing, slots, blackjack split or not)", async function () {
     const table = engineTable();
     let compared = 0;
     for (const row of underCoverage ? table.rows.map(coverageSample) : table.rows) {
@@ -55,7 +55,7 @@ describe("Payouts: the reservation table equals the engine's maximum payout", fu
       row.payouts.forEach((payout, i) => expect(onChain[i], `game ${row.gameType} ${row.token} params ${row.params[i]}`).to.equal(BigInt(payout)));
       compared += params.length;
     }
-    if (!underCoverage) expect(compared).to.equal(2 * (1_022 + 1 + 2 + 3 + 9_901 + 19_600 + 27));
+    if (!underCoverage) expect(compared).to.equal(2 * (1_022 + 1 + 2 + 3 + 9_901 + 19_600 + 27 + 24));
   });
 
   it("refuses the params the engine refuses", async function () {
@@ -79,10 +79,13 @@ describe("Payouts: the reservation table equals the engine's maximum payout", fu
       [GAME.PLINKO, 17n],
       [GAME.PLINKO, 0x308n],
       [GAME.PLINKO, 0x1_0008n],
+      [GAME.MINES, 0n],
+      [GAME.MINES, 25n],
+      [GAME.MINES, 1n << 16n],
     ];
     for (const [gameType, params] of refused) {
       await expect(harness.maxPayouts(gameType, false, false, 1n, [params]), `${gameType}/${params}`).to.be.revertedWithCustomError(harness, "InvalidParams");
     }
-    await expect(harness.maxPayouts(7, false, false, 1n, [0n])).to.be.revertedWithCustomError(harness, "InvalidGameType");
+    await expect(harness.maxPayouts(8, false, false, 1n, [0n])).to.be.revertedWithCustomError(harness, "InvalidGameType");
   });
 });

@@ -14,7 +14,7 @@ import {
 import { deployCasinoContracts } from "../scripts/casino-contracts";
 
 export const NATIVE = ZeroAddress;
-export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4, DICE: 5, PLINKO: 6 } as const;
+export const GAME = { WHEEL: 0, SLOTS: 1, BLACKJACK: 2, KICKBOXING: 3, CRASH: 4, DICE: 5, PLINKO: 6, MINES: 7 } as const;
 export const JACKPOT_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_JACKPOT"));
 export const ODDS_ONE = 1n << 47n;
 export const RTP_BPS = { DEGEN: 10_200n, BNB: 9_800n } as const;
@@ -28,6 +28,16 @@ export const PLINKO_EDGES = [
   [1302, 1690, 2210, 2850, 3778, 4910, 6443, 8695, 11014],
   [2900, 4546, 7070, 10990, 17155, 25996, 42586, 59265, 103804],
 ];
+/**
+ * A mines round's best payout per stake in bps: every safe tile revealed pays RTP × C(25, mines),
+ * capped at 1,000x (the engine's minesBestRatio).
+ */
+export function minesBestBps(mines: bigint, rtp: bigint): bigint {
+  let ways = 1n;
+  for (let i = 1n; i <= mines; i++) ways = (ways * (25n - mines + i)) / i;
+  const best = rtp * ways;
+  return best < 10_000_000n ? best : 10_000_000n;
+}
 export const BANKROLL_DEGEN = parseEther("5000000");
 export const BANKROLL_NATIVE = parseEther("1000");
 export const JACKPOT_SEED = parseEther("1200000");
@@ -117,7 +127,9 @@ export function maxPayout(gameType: number, params: bigint, isNative: boolean, t
               : gameType === GAME.PLINKO
                 ? // The table's edge slot, in hundredths, × RTP (the engine's PLINKO_TABLES).
                   [BigInt(PLINKO_EDGES[Number(params >> 8n)][Number(params & 0xffn) - 8]) * rtp, 1_000_000n]
-                : [params === 0n ? 10_000n : params, 100n];
+                : gameType === GAME.MINES
+                  ? [minesBestBps(params, rtp), 10_000n]
+                  : [params === 0n ? 10_000n : params, 100n];
   return (totalStake * num) / den;
 }
 

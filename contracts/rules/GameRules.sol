@@ -6,6 +6,7 @@ import {BlackjackRules} from "./BlackjackRules.sol";
 import {CrashRules} from "./CrashRules.sol";
 import {DiceRules} from "./DiceRules.sol";
 import {KickboxingRules} from "./KickboxingRules.sol";
+import {MinesRules} from "./MinesRules.sol";
 import {PlinkoRules} from "./PlinkoRules.sol";
 import {SlotsRules} from "./SlotsRules.sol";
 import {WheelRules} from "./WheelRules.sol";
@@ -20,8 +21,9 @@ import {WheelRules} from "./WheelRules.sol";
 ///      game's library in this folder; this contract only checks what all games share and
 ///      dispatches. It holds no state: `payout` is pure.
 contract GameRules {
-    /// @notice The largest stake accepted: with every multiplier of the games below 2^23, no
-    ///         product of the payout formulas can overflow, so every payout is the engine's exact
+    /// @notice The largest stake accepted: with every multiplier of the games below 2^23 and
+    ///         mines' unreduced fraction below 2^98 (MinesRules.sol), no product of the payout
+    ///         formulas can overflow, so every payout is the engine's exact
     ///         bigint result. It is far above any stake a token's supply allows.
     uint256 public constant MAX_STAKE = type(uint128).max;
 
@@ -32,20 +34,25 @@ contract GameRules {
 
     /// @notice The total payout of a settled bet in base units, stake included: exactly the
     ///         engine's settleGame(...).payout for the same bet and word.
-    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE, 6 PLINKO (Payouts.sol).
+    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE, 6 PLINKO,
+    ///        7 MINES (Payouts.sol).
     /// @param params The bet's params: wheel colour bitmask, kickboxing side, crash auto cash-out
-    ///        in hundredths (0 = manual), dice target with its roll-over bit, plinko rows and risk; 0 for slots and blackjack.
+    ///        in hundredths (0 = manual), dice target with its roll-over bit, plinko rows and risk,
+    ///        the number of mines (1 to 24); 0 for slots and blackjack.
     /// @param isNative BNB (RTP 98 %) rather than DEGEN (RTP 102 %).
     /// @param stake The stake in base units; for blackjack the stake of one hand (a split stakes
     ///        a second, equal one).
     /// @param word The bet's random word (FairRandom.word).
-    /// @param actions Empty except for blackjack (the action log, 'H', 'S', 'P' bytes) and manual
-    ///        crash (empty for no cash-out, or the cash-out in hundredths as 2 bytes big-endian).
+    /// @param actions Empty except for blackjack (the action log, 'H', 'S', 'P' bytes), manual
+    ///        crash (empty for no cash-out, or the cash-out in hundredths as 2 bytes big-endian) and
+    ///        mines (the action log: a tile t as 'a' + t, the cash-out 'C'; a log that stops with
+    ///        the round in play is cashed out at its safe tiles).
     /// @return The payout; it reverts instead on params, a stake or actions the engine refuses.
     function payout(uint8 gameType, uint256 params, bool isNative, uint256 stake, bytes32 word, bytes calldata actions) external pure returns (uint256) {
         if (stake == 0 || stake > MAX_STAKE) revert InvalidStake(stake);
         if (gameType == Payouts.BLACKJACK) return BlackjackRules.payout(params, isNative, stake, word, actions);
         if (gameType == Payouts.CRASH) return CrashRules.payout(params, isNative, stake, word, actions);
+        if (gameType == Payouts.MINES) return MinesRules.payout(params, isNative, stake, word, actions);
         if (gameType >= Payouts.GAME_COUNT) revert Payouts.InvalidGameType(gameType);
         if (actions.length != 0) revert UnexpectedActions(gameType);
         if (gameType == Payouts.WHEEL) return WheelRules.payout(params, isNative, stake, word);

@@ -51,7 +51,7 @@ describe("Finding R1-5: a bet reserves and, on expiry, pays the maximum payout o
     await reserveAndClaim(f, f.players[0], GAME.WHEEL, nineColours, parseEther("10"), f.tokenAddress, 11_333_333_333_333_333_333n);
   });
 
-  it("the bound follows the params for every game (manual crash 100x, 1 colour, slots, blackjack, kickboxing side and tie, BNB too: blackjack 2.47x)", async function () {
+  it("the bound follows the params for every game (manual crash 100x, 1 colour, slots, blackjack, kickboxing side and tie, mines, BNB too: blackjack 2.47x)", async function () {
     const f = await loadFixture(reservationFixture);
     const [a, b, c, d] = f.players;
     const cases: [HardhatEthersSigner, number, bigint, bigint, string, bigint][] = [
@@ -65,6 +65,10 @@ describe("Finding R1-5: a bet reserves and, on expiry, pays the maximum payout o
       [d, GAME.WHEEL, 0b0111111111n, parseEther("0.01"), NATIVE, 10_888_888_888_888_888n],
       // BNB pays a blackjack hand's winnings at 0.98x: a natural 2.47x.
       [a, GAME.BLACKJACK, 0n, parseEther("0.01"), NATIVE, parseEther("0.0247")],
+      // Mines: every safe tile, RTP × C(25, mines), capped at 1,000x: 24 mines 25.5x, 5 mines the cap, BNB 1 mine 24.5x.
+      [b, GAME.MINES, 24n, parseEther("10"), f.tokenAddress, parseEther("255")],
+      [c, GAME.MINES, 5n, parseEther("10"), f.tokenAddress, parseEther("10000")],
+      [d, GAME.MINES, 1n, parseEther("0.01"), NATIVE, parseEther("0.245")],
     ];
     for (const [player, game, params, amount, token, expected] of cases) {
       expect(maxPayout(game, params, token === NATIVE, amount)).to.equal(expected);

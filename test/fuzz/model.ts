@@ -20,6 +20,7 @@ import {
   packTerms,
   PLAYERS_OWN_REFUSALS,
   PLINKO_EDGES,
+  minesBestBps,
   randomWord,
   betIdOf,
 } from "../helpers";
@@ -38,8 +39,9 @@ export const BLACKJACK = 2;
 export const CRASH = 4;
 export const DICE = 5;
 export const PLINKO = 6;
+export const MINES = 7;
 /** Game types 0 to GAME_COUNT − 1 (Payouts.GAME_COUNT); the rest are refused as InvalidGameType. */
-export const GAME_COUNT = 7;
+export const GAME_COUNT = 8;
 /** A grant's games: bit g for each game type g (CasinoSessions.ALL_GAMES); the rest are dropped. */
 export const ALL_GAMES = (1n << BigInt(GAME_COUNT)) - 1n;
 /** The games a relay batch plays (no decision after the bet). */
@@ -459,9 +461,9 @@ export interface ModelSetup {
   history: HistoryMode;
 }
 
-/** Payouts.isInteractive: blackjack, and crash with a manual cash-out. */
+/** Payouts.isInteractive: blackjack, mines, and crash with a manual cash-out. */
 export function isInteractive(gameType: number, params: bigint): boolean {
-  return gameType === BLACKJACK || (gameType === CRASH && params === 0n);
+  return gameType === BLACKJACK || gameType === MINES || (gameType === CRASH && params === 0n);
 }
 
 export function popCount(bits: bigint): number {
@@ -506,6 +508,9 @@ export function ratio(gameType: number, params: bigint, isNative: boolean, split
       if (edges === undefined || rows < 8 || rows > 16) fail("InvalidParams", gameType, params);
       return [BigInt(edges[rows - 8]) * rtp, 1_000_000n];
     }
+    case MINES:
+      if (params === 0n || params >= 25n) fail("InvalidParams", gameType, params);
+      return [minesBestBps(params, rtp), BPS];
     default:
       fail("InvalidGameType", gameType);
   }

@@ -12,7 +12,7 @@ import { deployRules, engineCaseStream, runCases, ROOT, underCoverage, type Answ
 const COVERAGE = underCoverage(hre);
 const SEED = process.env.RULES_SEED === "random" ? BigInt(Math.floor(Math.random() * 2 ** 48)) : BigInt(process.env.RULES_SEED ?? 33);
 const COUNT = Number(process.env.RULES_COUNT ?? (COVERAGE ? 30 : 10_000));
-const GAME_NAMES = ["WHEEL", "SLOTS", "BLACKJACK", "KICKBOXING", "CRASH", "DICE", "PLINKO"];
+const GAME_NAMES = ["WHEEL", "SLOTS", "BLACKJACK", "KICKBOXING", "CRASH", "DICE", "PLINKO", "MINES"];
 
 const readVectors = <T>(file: string) => JSON.parse(readFileSync(path.join(ROOT, "engine", "vectors", file), "utf8")) as T;
 const ascii = (text: string) => "0x" + Buffer.from(text, "latin1").toString("hex");
@@ -43,6 +43,12 @@ interface CrashVector {
   params: string;
   manualCashOut: number | null;
   payout: string;
+}
+interface MinesVector {
+  word: string;
+  token: string;
+  stake: string;
+  rounds: { params: string; log: string; payout: string }[];
 }
 interface DiceVector {
   word: string;
@@ -81,6 +87,10 @@ function vectorCases(): RuleCase[] {
   for (const v of readVectors<DiceVector[]>("plinko.json")) {
     for (const bet of v.bets) cases.push(vectorCase(6, v, { params: bet.params, isNative: v.token === "BNB", payout: bet.payout }));
   }
+  for (const v of readVectors<MinesVector[]>("mines.json")) {
+    for (const round of v.rounds)
+      cases.push(vectorCase(7, v, { params: round.params, isNative: v.token === "BNB", actions: ascii(round.log), payout: round.payout }));
+  }
   return cases;
 }
 
@@ -116,7 +126,7 @@ describe("GameRules pays exactly what the engine pays", function () {
     deployed = await deployRules();
   });
 
-  it("for every engine vector (wheel, slots, blackjack, kickboxing, crash, dice)", async function () {
+  it("for every engine vector (wheel, slots, blackjack, kickboxing, crash, dice, plinko, mines)", async function () {
     const cases = vectorCases();
     expect(new Set(cases.map((c) => c.game)).size).to.equal(GAME_NAMES.length);
     const answers = await runCases(deployed, cases);
@@ -153,6 +163,14 @@ describe("GameRules pays exactly what the engine pays", function () {
     }
     const errors = new Set(cases.map((c) => c.error?.name).filter(Boolean));
     if (COUNT >= 1_000)
-      expect([...errors].sort()).to.deep.equal(["IllegalBlackjackAction", "InvalidCashOut", "InvalidParams", "UnexpectedActions", "UnknownBlackjackAction"]);
+      expect([...errors].sort()).to.deep.equal([
+        "IllegalBlackjackAction",
+        "IllegalMinesAction",
+        "InvalidCashOut",
+        "InvalidParams",
+        "UnexpectedActions",
+        "UnknownBlackjackAction",
+        "UnknownMinesAction",
+      ]);
   });
 });

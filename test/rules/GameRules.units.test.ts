@@ -292,7 +292,7 @@ describe("GameRules pieces match the engine's", function () {
 
     it("an unknown game, and actions for a game that takes none", async function () {
       const { rules } = deployed;
-      for (const gameType of [7, 255])
+      for (const gameType of [8, 255])
         await expect(rules.payout(gameType, 0, false, ONE, w, "0x"))
           .to.be.revertedWithCustomError(rules, "InvalidGameType")
           .withArgs(gameType);
