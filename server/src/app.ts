@@ -8,6 +8,7 @@ import type { TxSender } from "./chain/sender";
 import type { Settler } from "./settler/settler";
 import { blackjackRoutes } from "./routes/blackjack";
 import { crashRouter } from "./routes/crash";
+import { minesRoutes } from "./routes/mines";
 import { fairnessRouter } from "./routes/fairness";
 import { slotsRoutes } from "./routes/slots";
 import { walletRouter } from "./routes/wallet";
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): App {
       signers: deps.actionSigners,
       split: { provider: deps.provider, chainRequests: deps.chainRequests, sessionsAddress: deps.sessionsAddress, settlerAddress: deps.sender.address },
     }),
+    ...minesRoutes({ db: deps.db, signIns: deps.signIns, settler: deps.settler, signers: deps.actionSigners }),
   ]) {
     playRoutes.set(path, handler);
     app.post(path, handler);

@@ -113,6 +113,7 @@ describe("cross-origin changes", () => {
     for (const [method, path, body] of [
       ["POST", "/api/slots/spin", spin],
       ["POST", "/api/blackjack/start", { token: "DEGEN", action: "START", betAmount: 1 }],
+      ["POST", "/api/mines/start", { token: "DEGEN", action: "START", betAmount: 1, mines: 3 }],
       ["POST", "/API/slots/spin/", spin],
       ["POST", "/api/auth/logout", {}],
       ["POST", "/api/fairness/commitment", {}],

@@ -47,6 +47,10 @@ const ROUTES: { path: string; body: Record<string, unknown> }[] = [
   { path: "/api/blackjack/hit", body: { token: "DEGEN", action: "HIT", sessionId: "6f1c0a7e-0000-4000-8000-000000000000" } },
   { path: "/api/blackjack/stand", body: { token: "DEGEN", action: "STAND", sessionId: "6f1c0a7e-0000-4000-8000-000000000000" } },
   { path: "/api/blackjack/split", body: { token: "DEGEN", action: "SPLIT", sessionId: "6f1c0a7e-0000-4000-8000-000000000000" } },
+  { path: "/api/mines/start", body: { token: "DEGEN", action: "START", betAmount: 10, mines: 3 } },
+  { path: "/api/mines/start", body: { token: "DEGEN", action: "START", betId: "1" } },
+  { path: "/api/mines/reveal", body: { token: "DEGEN", roundId: "6f1c0a7e-0000-4000-8000-000000000000", tile: 3 } },
+  { path: "/api/mines/cashout", body: { token: "DEGEN", roundId: "6f1c0a7e-0000-4000-8000-000000000000" } },
   { path: "/api/slots/spin", body: { token: "BNB", betAmount: 0.01 } },
   { path: "/api/crash/cashout", body: { token: "DEGEN", betId: "1" } },
 ];

@@ -399,4 +399,18 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE session_bets ALTER COLUMN client_seed_hash DROP DEFAULT;
   ALTER TABLE session_bets ALTER COLUMN client_seed DROP NOT NULL;
   `,
+  // Mines (engine/src/mines.ts): a web3 round's log and the signature of it, as blackjack_hands keeps a hand's.
+  `
+  CREATE TABLE mines_rounds (
+    id text PRIMARY KEY,
+    bet_id text NOT NULL,
+    player text NOT NULL,
+    token text NOT NULL,
+    log text NOT NULL DEFAULT '',
+    signed jsonb,
+    finished boolean NOT NULL DEFAULT false,
+    last_action_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE UNIQUE INDEX mines_rounds_bet ON mines_rounds (bet_id);
+  `,
 ];

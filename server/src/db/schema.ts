@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { SignedActions } from "../sessions/actions";
 import { bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Amounts and uint256 values are decimal strings: Postgres numeric(78,0) holds any uint256. */
@@ -157,6 +158,26 @@ export const crashRounds = pgTable("crash_rounds", {
   cashoutHundredths: integer("cashout_hundredths"),
   finished: boolean("finished").notNull().default(false),
 });
+
+/**
+ * The mines round of an on-chain bet (routes/mines.ts): its action log ("acC") and the player's
+ * signature of it, the bytes CasinoSessions.settle replays (null before the first action). The
+ * grid is never stored: it is laid out again from the bet's word.
+ */
+export const minesRounds = pgTable(
+  "mines_rounds",
+  {
+    id: text("id").primaryKey(),
+    betId: text("bet_id").notNull(),
+    player: text("player").notNull(),
+    token: text("token").$type<"DEGEN" | "BNB">().notNull(),
+    log: text("log").notNull().default(""),
+    signed: jsonb("signed").$type<SignedActions>(),
+    finished: boolean("finished").notNull().default(false),
+    lastActionAt: timestamp("last_action_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("mines_rounds_bet").on(t.betId)],
+);
 
 /**
  * Session keys (issue #20): opened through POST /api/sessions or seen in SessionOpened. Amounts are
@@ -356,6 +377,7 @@ export const schema = {
   bets,
   blackjackHands,
   crashRounds,
+  minesRounds,
   chainRequests,
   sessionKeys,
   sessionBets,

@@ -2,17 +2,18 @@ import type { BlackjackAction } from "../engine";
 import type { TokenSymbol } from "../http/validators";
 
 /**
- * Anonymous demo blackjack hands, kept in this process's memory: they settle nothing, so they
- * need no database row. A restart ends the hands in play, and several server instances would need
- * sticky sessions. The store is bounded, so a flood of anonymous starts cannot grow it for ever.
+ * Anonymous demo rounds (blackjack hands, mines rounds), kept in this process's memory: they
+ * settle nothing, so they need no database row. A restart ends the rounds in play, and several
+ * server instances would need sticky sessions. The store is bounded, so a flood of anonymous
+ * starts cannot grow it for ever.
  */
-export interface DemoHand {
+export interface DemoHand<Actions = BlackjackAction[]> {
   readonly id: string;
   readonly token: TokenSymbol;
   readonly betAmount: bigint;
-  /** The hand's random word: the deck is shuffled again from it on every action. */
+  /** The round's random word: the deck (the grid) is laid out again from it on every action. */
   readonly word: string;
-  actions: BlackjackAction[];
+  actions: Actions;
   finished: boolean;
   lastActionAt: number;
 }
@@ -28,9 +29,9 @@ export interface DemoHandLimits {
 
 export const DEFAULT_DEMO_HAND_LIMITS: DemoHandLimits = { idleMs: 30 * 60_000, finishedMs: 60_000, maxHands: 50_000 };
 
-export class DemoHandStore {
+export class DemoHandStore<Hand extends DemoHand<unknown> = DemoHand> {
   /** Insertion order is the order of last action: a touched hand is moved to the end. */
-  private readonly hands = new Map<string, DemoHand>();
+  private readonly hands = new Map<string, Hand>();
   private lastSweep: number;
 
   constructor(
@@ -44,14 +45,14 @@ export class DemoHandStore {
     return this.hands.size;
   }
 
-  add(hand: Omit<DemoHand, "lastActionAt">): void {
+  add(hand: Omit<Hand, "lastActionAt">): void {
     this.sweepIfDue();
     while (this.hands.size >= this.limits.maxHands) this.hands.delete(this.hands.keys().next().value!);
-    this.hands.set(hand.id, { ...hand, lastActionAt: this.now() });
+    this.hands.set(hand.id, { ...hand, lastActionAt: this.now() } as Hand);
   }
 
   /** The hand, unless it is unknown or has expired. */
-  get(id: string): DemoHand | undefined {
+  get(id: string): Hand | undefined {
     const hand = this.hands.get(id);
     if (hand && this.expired(hand, this.now())) {
       this.hands.delete(id);
@@ -61,7 +62,7 @@ export class DemoHandStore {
   }
 
   /** Records a played action's outcome and makes the hand the most recently active one. */
-  update(hand: DemoHand, actions: BlackjackAction[], finished: boolean): void {
+  update(hand: Hand, actions: Hand["actions"], finished: boolean): void {
     hand.actions = actions;
     hand.finished = finished;
     hand.lastActionAt = this.now();
@@ -69,7 +70,7 @@ export class DemoHandStore {
     this.hands.set(hand.id, hand);
   }
 
-  private expired(hand: DemoHand, now: number): boolean {
+  private expired(hand: Hand, now: number): boolean {
     return now - hand.lastActionAt >= (hand.finished ? this.limits.finishedMs : this.limits.idleMs);
   }
 

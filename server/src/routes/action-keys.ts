@@ -18,7 +18,7 @@ const body = z
 /**
  * POST /api/action-keys: a player without a session names, with one wallet signature (EIP-712
  * ActionKey(player, betId, key) on the CasinoSessions domain), a key the app holds for one
- * interactive bet (a blackjack hand, a manual crash round); that key then signs the bet's actions,
+ * interactive bet (a blackjack hand, a mines round, a manual crash round); that key then signs the bet's actions,
  * with no wallet popup per action (issue #21 item 3).
  */
 export function actionKeysRouter(deps: { settler: Settler; signers: ActionSigners }): Router {
@@ -31,7 +31,7 @@ export function actionKeysRouter(deps: { settler: Settler; signers: ActionSigner
       const bet = await deps.settler.waitForBet(id);
       if (!bet) throw notFound("Bet not found on chain");
       if (bet.player !== player) throw forbidden("This bet belongs to another wallet");
-      if (!isInteractive(bet.gameType, BigInt(bet.params))) throw badRequest("Only a blackjack hand or a manual crash round takes actions");
+      if (!isInteractive(bet.gameType, BigInt(bet.params))) throw badRequest("Only a blackjack hand, a mines round or a manual crash round takes actions");
       if (bet.status !== "open") throw conflict("This bet's outcome is fixed already");
       await deps.signers.nameKey(player, id, key, grant);
       return { betId: id, key };

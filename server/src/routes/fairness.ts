@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { Router } from "express";
 import { z } from "zod";
-import { gameName, unpackTerms, verify, type BlackjackAction, type GameType, type Token } from "../engine";
+import { GameType, gameName, unpackTerms, verify, type BlackjackAction, type SettlementActions, type Token } from "../engine";
 import { signedInAddress } from "../auth/sign-in";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
@@ -18,10 +18,11 @@ const listQuery = z
   })
   .strict();
 
-/** The settlement actions as the engine reads them: blackjack's log, or a crash cash-out. */
-function engineActions(bet: BetRow): BlackjackAction[] | number | null {
+/** The settlement actions as the engine reads them: blackjack's log, a mines log ("acC"), or a crash cash-out. */
+function engineActions(bet: BetRow): SettlementActions | null {
   const actions = bet.actions as unknown[] | null;
   if (!actions) return null;
+  if (bet.gameType === GameType.MINES) return actions[0] as string;
   const first = actions[0] as { cashOut?: number | null } | undefined;
   if (first && typeof first === "object" && "cashOut" in first) return first.cashOut ?? null;
   return actions as BlackjackAction[];

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { formatAmount } from "../engine";
+import { ALWAYS_INTERACTIVE, formatAmount, GameType } from "../engine";
 import { countStoredSessionBetsStatement, overSessionBudget, sessionBetUseColumns, type SessionBetBudgets } from "../chain/budgets";
 import type { Signals } from "../cluster/cluster";
 import { rowsOf } from "../db/index";
@@ -334,8 +334,12 @@ async function playerStates(db: Db, bets: CheckedBet[]): Promise<PlayerState[]> 
              coalesce(
                (SELECT bet_id FROM session_bets s WHERE s.player = q.player AND s.kind = 'place' AND s.status IN ('queued', 'sent', 'mined')
                   AND NOT EXISTS (SELECT 1 FROM bets b WHERE b.bet_id = s.bet_id AND b.status IN ('settled', 'expired')) LIMIT 1),
+               -- A wallet bet of an interactive game (engine isInteractive) in play or being settled.
                (SELECT bet_id FROM bets b WHERE b.player = q.player AND b.status IN ('open', 'ready', 'sent')
-                  AND (b.game_type = 2 OR (b.game_type = 4 AND b.params = '0')) LIMIT 1)
+                  AND (b.game_type IN (${sql.join(
+                    ALWAYS_INTERACTIVE.map((gameType) => sql`${gameType}`),
+                    sql`, `,
+                  )}) OR (b.game_type = ${GameType.CRASH} AND b.params = '0')) LIMIT 1)
              ) AS open_interactive,
              (SELECT extract(epoch FROM max(updated_at)) * 1000 FROM session_bets s WHERE s.player = q.player AND s.status = 'refused')::float8 AS last_refused_at
       FROM (VALUES ${rows}) AS q(i, player, key, bet_id, token, view_block)

@@ -1,7 +1,7 @@
 import { crashRound, GameType, settleGame, type BlackjackAction, type GameOutcome, type Token } from "../engine";
 
-/** What an interactive round recorded: a blackjack action log or a manual crash cash-out. */
-export type RoundActions = BlackjackAction[] | { cashOut: number | null } | null;
+/** What an interactive round recorded: a blackjack action log, a mines log ("acC") or a manual crash cash-out. */
+export type RoundActions = BlackjackAction[] | string | { cashOut: number | null } | null;
 
 /** The engine's payout for a bet; the same call the verifier makes. */
 export function outcomeOf(
@@ -9,7 +9,7 @@ export function outcomeOf(
   word: string,
   actions: RoundActions,
 ): { payout: bigint; outcome: GameOutcome } {
-  const engineActions = actions === null ? null : Array.isArray(actions) ? actions : (actions.cashOut ?? 0);
+  const engineActions = actions === null || typeof actions === "string" || Array.isArray(actions) ? actions : (actions.cashOut ?? 0);
   return settleGame({
     gameType: bet.gameType as GameType,
     token: bet.token,

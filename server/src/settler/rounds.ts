@@ -15,6 +15,7 @@ import type { Signals } from "../cluster/cluster";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
 import { bets, crashRounds } from "../db/schema";
+import { storedMinesRounds } from "../games/mines-rounds";
 import { stateOf, storedHands } from "../games/stored-hands";
 import type { SignedActions } from "../sessions/actions";
 import { fixedOutcome } from "./ingest";
@@ -30,6 +31,11 @@ function actionColumns(signed: SignedActions | null) {
     actionKey: signed?.key ?? null,
     actionKeyGrant: signed?.keyGrant ?? null,
   };
+}
+
+/** The actions as the bets table keeps them: blackjack's log, or a mines log or crash cash-out as its one element (routes/fairness.ts reads them). */
+function actionsColumn(actions: RoundActions): unknown[] | null {
+  return actions === null ? null : Array.isArray(actions) ? actions : [actions];
 }
 
 /** The database's clock: every instance times crash rounds by it, so they agree whatever their own clocks say. */
@@ -71,7 +77,7 @@ export class Rounds {
         payout: payout.toString(),
         seed,
         random: word,
-        actions: actions === null ? null : Array.isArray(actions) ? actions : [actions],
+        actions: actionsColumn(actions),
         ...actionColumns(signed),
         updatedAt: new Date(),
       })
@@ -87,19 +93,25 @@ export class Rounds {
    * had not acted: stood, or not cashed out, the only outcome the server may fix alone (Casino.settle with the rules' payout).
    */
   async settleUnsigned(bet: BetRow): Promise<void> {
-    const actions = bet.gameType === GameType.BLACKJACK ? this.unsignedHand(bet) : { cashOut: null };
+    const actions = this.unsignedActions(bet);
     const { payout } = outcomeOf(bet, this.wordOf(bet), actions);
     await this.db
       .update(bets)
       .set({
         payout: payout.toString(),
         split: bet.split,
-        actions: Array.isArray(actions) ? actions : [actions],
+        actions: actionsColumn(actions),
         ...actionColumns(null),
         updatedAt: new Date(),
       })
       .where(and(eq(bets.betId, bet.betId), eq(bets.status, "ready")));
     await this.signals.notify(this.db, "settle");
+  }
+
+  /** What the rules play for a player who did not act: a hand stood, a mines round with no tile (it pays nothing), a crash round not cashed out. */
+  private unsignedActions(bet: BetRow): RoundActions {
+    if (bet.gameType === GameType.BLACKJACK) return this.unsignedHand(bet);
+    return bet.gameType === GameType.MINES ? "" : { cashOut: null };
   }
 
   /** A hand without the player's actions: a split paid on chain is played (the contract adds it to an empty log), then every hand stands. */
@@ -131,7 +143,7 @@ export class Rounds {
     });
   }
 
-  /** Crash rounds past their crash point end lost; blackjack hands idle too long are stood. */
+  /** Crash rounds past their crash point end lost; blackjack hands idle too long are stood, mines rounds cashed out. */
   async finishExpiredRounds(): Promise<void> {
     const now = (await databaseNow(this.db)).getTime();
     const rounds = await this.db.select().from(crashRounds).where(eq(crashRounds.finished, false));
@@ -161,6 +173,32 @@ export class Rounds {
       if (lastActivity > idleBefore) continue;
       await this.autoStand(bet);
     }
+
+    const openMines = await this.db
+      .select()
+      .from(bets)
+      .where(and(eq(bets.status, "open"), eq(bets.gameType, GameType.MINES)));
+    for (const bet of openMines) {
+      const round = await storedMinesRounds.byBet(this.db, bet.betId);
+      const lastActivity = round ? round.lastActionAt : bet.createdAt;
+      if (lastActivity > idleBefore) continue;
+      await this.endIdleMinesRound(bet);
+    }
+  }
+
+  /**
+   * Ends an idle mines round by the idle rule (engine settleMines): the log the player signed is
+   * replayed and cashed out at its safe tiles (CasinoSessions.settle does the same); a round with
+   * no signed action pays nothing (Casino.settle), like a bet never started.
+   */
+  private async endIdleMinesRound(bet: BetRow): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const round = await storedMinesRounds.lockByBet(tx, bet.betId);
+      if (round?.finished) return;
+      if (round) await storedMinesRounds.finish(tx, round.id);
+      const signed = round?.signed ?? null;
+      await this.markReady(tx, bet, signed ? round!.log : "", signed);
+    });
   }
 
   /**
