@@ -18,7 +18,7 @@ import {
 } from "../../engine/src/index";
 import type { SettlementInput } from "./calls";
 import { Findings } from "./findings";
-import { blackjackPayouts, crashManualAllows } from "./interactive";
+import { blackjackPayouts, crashManualAllows, minesAllows } from "./interactive";
 import { checkActionSigner, checkPlacement } from "./signed";
 import type { BetResult, CheckContext, EventOf, JackpotView, Placement, Problem, ResolvedBet, SeedLink, SettledActions, Verdict } from "./types";
 
@@ -232,6 +232,9 @@ function actionLogOf(bet: ResolvedBet, input: SettlementInput): Pick<SettledActi
     return bytes.length === 4 ? { log: cashOut } : { fault: `the settled cash-out 0x${bytes} is not two bytes` };
   }
   const letters = String.fromCharCode(...(bytes.match(/../g) ?? []).map((byte) => parseInt(byte, 16)));
+  if (placed.gameType === GameType.MINES) {
+    return /^[a-y]*C?$/.test(letters) ? { log: letters } : { fault: `the settled mines log 0x${bytes} holds bytes other than tiles a to y and a closing C` };
+  }
   if (!/^[HSP]*$/.test(letters)) return { fault: `the settled blackjack log 0x${bytes} holds bytes other than H, S and P` };
   if (letters.startsWith("P") && !bet.split) return { fault: "the settled log splits a hand whose second stake was never added" };
   return { log: letters };
@@ -257,6 +260,12 @@ function checkPayoutBound(bet: ResolvedBet, found: Findings, { token, payout }: 
         `payout ${units(payout, token)} is none of the payouts this hand can end with, whatever the player did (${listed} ${token})`,
       );
     }
+    return;
+  }
+  if (placed.gameType === GameType.MINES) {
+    const mines = Number(placed.params);
+    if (minesAllows(token, placed.amount, mines, payout)) found.verdict("payout", "allowed");
+    else found.problem("payout", "payout", `payout ${units(payout, token)} is neither 0 nor what some number of safe tiles beside ${mines} mines pays`);
     return;
   }
   if (crashManualAllows(token, placed.amount, word, payout)) found.verdict("payout", "allowed");

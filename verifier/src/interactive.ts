@@ -5,6 +5,8 @@ import {
   crashPayout,
   isFinalStatus,
   legalActions,
+  MINES,
+  minesPayout,
   settleCrash,
   startBlackjack,
   type BlackjackState,
@@ -56,4 +58,15 @@ export function crashManualAllows(token: Token, stake: bigint, word: string, pay
   const candidate = (100n * payout + stake - 1n) / stake;
   if (candidate < BigInt(CRASH.MIN_MANUAL_CASH_OUT) || candidate > BigInt(CRASH.MAX_HUNDREDTHS)) return false;
   return crashPayout(stake, Number(candidate), ridden.outcome.crashPoint) === payout;
+}
+
+/**
+ * Whether a mines round of `mines` mines can pay `payout`: nothing (a mine, or no safe tile), or
+ * what k safe tiles pay for some k from 1 to 25 − mines. Any k is reachable whatever the layout
+ * (the player picks the tiles), so the word does not narrow it.
+ */
+export function minesAllows(token: Token, stake: bigint, mines: number, payout: bigint): boolean {
+  if (payout === 0n) return true;
+  for (let safe = 1; safe <= MINES.TILES - mines; safe++) if (minesPayout(token, stake, mines, safe) === payout) return true;
+  return false;
 }

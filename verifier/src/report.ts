@@ -172,7 +172,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
   out.push("");
   out.push("via: wallet (the player's own transaction) or session (signed by the player's session key, relayed: CasinoSessions.play or .place)");
   out.push(
-    "enforced: rules = the payout the rules contract computed in the settlement transaction, from the word (blackjack and manual crash: and the action log shown, from that transaction's input); max = claimed back at the bet's maximum after its settle window",
+    "enforced: rules = the payout the rules contract computed in the settlement transaction, from the word (blackjack, mines and manual crash: and the action log shown, from that transaction's input); max = claimed back at the bet's maximum after its settle window",
   );
   out.push(
     "Marks: W word, C chain, P payout, J jackpot, S signed.  ✓ recomputed and equal (exact)  ≈ allowed (a bound, see below)  ✗ mismatch  · not applicable  ? before the range, or not readable  … jackpot ticket not drawn yet",
@@ -182,7 +182,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     "  C  two links a bet: the k-th bet's seed is link 2k-1 when relayed (CasinoSessions), 2k from the wallet; keccak256 applied (its position - the last revealed link's) times to it = the last revealed seed or the commitment (a claimed bet's links stay unrevealed); the kind of link = how the bet was placed; nonce order, commitments only with no bet open",
   );
   out.push(
-    "  P  ✓ the engine's payout from the word, and for blackjack and manual crash the action log the settlement transaction carries; an expired claim pays the bet's maximum",
+    "  P  ✓ the engine's payout from the word, and for blackjack, mines and manual crash the action log the settlement transaction carries; an expired claim pays the bet's maximum",
   );
   out.push(
     "     ≈ an interactive round settled through another contract, whose input is not read: the payout is one the rules give for this word under some play",

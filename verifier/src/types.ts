@@ -56,7 +56,7 @@ export type JackpotView = Required<Omit<JackpotRecord, "blockHash">>;
 /**
  * How the chain enforced a bet's payout (issue #21; there is no dispute window): the rules contract
  * (contracts/rules/GameRules.sol) computed it in the settlement transaction, from the word and,
- * for blackjack and manual crash, the action log the player signed; or the player claimed the
+ * for blackjack, mines and manual crash, the action log the player signed; or the player claimed the
  * bet's maximum payout back after its settle window.
  */
 export type Enforcement = "computed on chain" | "the maximum, claimed back";
@@ -82,7 +82,7 @@ export interface SeedLink {
 
 /** The action log an interactive round was settled with, from its settlement transaction. */
 export interface SettledActions {
-  /** As the engine takes it: blackjack's letters ("" none: the hand stood), a crash cash-out in hundredths (null: none). */
+  /** As the engine takes it: blackjack's letters ("" none: the hand stood), a mines log (tiles a to y, then C), a crash cash-out in hundredths (null: none). */
   log: string | number | null;
   /** The key that signed it; null for an unsigned settlement (Casino.settle: the auto-stand, or no cash-out). */
   signedBy: string | null;
@@ -114,7 +114,7 @@ export interface BetResult {
   jackpot: JackpotView | null;
   enforcement: Enforcement;
   placement: Placement;
-  /** Blackjack and manual crash settled (not claimed): the log the rules computed the payout from; null when its transaction was not read. */
+  /** Blackjack, mines and manual crash settled (not claimed): the log the rules computed the payout from; null when its transaction was not read. */
   actions: SettledActions | null;
   checks: Record<CheckName, Verdict>;
   problems: Problem[];
@@ -170,7 +170,7 @@ export interface ResolvedBet {
   sessionKeys: readonly SessionKey[];
   /** How the bet was placed, from its transaction (transactions.ts). */
   placementInput: PlacementInput;
-  /** Blackjack and manual crash: the action log of the settlement's transaction; null when not read. */
+  /** Blackjack, mines and manual crash: the action log of the settlement's transaction; null when not read. */
   settlementInput: SettlementInput | null;
 }
 
@@ -201,7 +201,7 @@ export interface BetCheck {
 export interface TransactionReads {
   /** A bet that may have been signed by a session key: one-click, or of a player with a session open, or of a range whose sessions are not all known. */
   placementTx?: string;
-  /** Blackjack and manual crash: the settlement carries the action log. */
+  /** Blackjack, mines and manual crash: the settlement carries the action log. */
   settlementTx?: string;
   /** Which BetPlaced of its transaction the bet is. */
   indexInTx: number;

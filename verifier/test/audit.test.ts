@@ -7,13 +7,16 @@ import {
   decodeBlackjackActions,
   isNatural,
   jackpotFairValue,
+  minesPayout,
+  revealTile,
   settleGame,
   settleSplitStakedBlackjack,
   startBlackjack,
+  startMines,
 } from "../../engine/src/index";
 import type { AuditOptions } from "../src/audit";
 import { audit } from "./support/audit";
-import { blackjackPayouts, crashManualAllows } from "../src/interactive";
+import { blackjackPayouts, crashManualAllows, minesAllows } from "../src/interactive";
 import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS } from "./support/history";
 
 const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
@@ -236,6 +239,29 @@ describe("audit of a Casino history", () => {
     ]);
   });
 
+  it("names a mines round paid otherwise than its signed log pays (issue #41)", () => {
+    const history = opened();
+    const safeLog = (bet: ReturnType<typeof history.place>, safe: number): string => {
+      let state = startMines(history.wordOf(bet), bet.amount, "DEGEN", Number(bet.params));
+      for (let tile = 0; state.revealed.length < safe; tile++) if (!state.mineTiles.includes(tile)) state = revealTile(state, tile);
+      return state.log;
+    };
+    // Two safe tiles and a cash-out beside 3 mines pay 1.02 × 25·24 ÷ (22·21) = 1.3246x, not 5x.
+    const paidMore = history.place(ALICE!, { gameType: GameType.MINES, params: 3n });
+    history.settle(paidMore, { actions: safeLog(paidMore, 2) + "C", payout: parseEther("50") });
+    // A round left idle after one safe tile is cashed out at it: paying nothing for it is short.
+    const paidNothing = history.place(BOB!, { gameType: GameType.MINES, params: 5n });
+    history.settle(paidNothing, { actions: safeLog(paidNothing, 1), payout: 0n });
+    const honest = history.place(BOB!, { gameType: GameType.MINES, params: 23n });
+    history.settle(honest, { actions: safeLog(honest, 1) + "C" });
+    const result = audit(history.events, FULL, history.transactions);
+    expect(result.problems.map((problem) => [problem.kind, problem.betId])).toEqual([
+      ["payout", paidMore.betId],
+      ["payout", paidNothing.betId],
+    ]);
+    expect(result.problems[0]!.message).toMatch(/^payout 50 DEGEN differs from the rules' 13\.2467532467\d* DEGEN for the settled action log/);
+  });
+
   it("shows one player's bets with --player", () => {
     const history = opened();
     history.settle(history.place(ALICE!, { gameType: GameType.SLOTS }), { payout: 1n });
@@ -284,5 +310,16 @@ describe("interactive rounds without their action log", () => {
       expect(crashManualAllows("DEGEN", stake, word, payout)).toBe(false);
     const bust = WORDS.find((candidate) => crashRound(candidate, "DEGEN").crashPoint === 100)!;
     expect(crashManualAllows("DEGEN", stake, bust, stake)).toBe(false);
+  });
+
+  it("mines: 0, or what some number of safe tiles pays beside the round's mines", () => {
+    const paid = (mines: number, safe: number) => minesPayout("DEGEN", stake, mines, safe);
+    for (const payout of [0n, paid(3, 1), paid(3, 22), paid(12, 5)]) expect(minesAllows("DEGEN", stake, payout === paid(12, 5) ? 12 : 3, payout)).toBe(true);
+    // A cash-out before any safe tile pays nothing: the stake back is no payout of the rules.
+    expect(minesAllows("DEGEN", stake, 3, stake)).toBe(false);
+    expect(minesAllows("DEGEN", stake, 3, paid(3, 2) + 1n)).toBe(false);
+    // Every safe tile beside 12 mines reaches the 1,000x cap, and nothing pays above it.
+    expect(minesAllows("DEGEN", stake, 12, stake * 1_000n)).toBe(true);
+    expect(minesAllows("DEGEN", stake, 12, stake * 1_000n + 1n)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType, canSplit, settleGame, startBlackjack, type Token } from "../../engine/src/index";
+import { GameType, canSplit, isInteractive, settleGame, startBlackjack, type Token } from "../../engine/src/index";
 import { tempDir } from "../../server/test/support/app";
 import { freePort, type TestChain } from "../../server/test/support/chain";
 import { freshChain } from "../../server/test/support/fresh-chain";
@@ -28,7 +28,12 @@ const GAMES: { gameType: GameType; params: bigint }[] = [
   // Plinko (issue #41): 16 rows at high risk, and 8 rows at low risk.
   { gameType: GameType.PLINKO, params: 0x210n },
   { gameType: GameType.PLINKO, params: 0x008n },
+  // Mines (issue #41): 3 and 12 mines, played by the test players' rule (support/house.ts playedActions).
+  { gameType: GameType.MINES, params: 3n },
+  { gameType: GameType.MINES, params: 12n },
 ];
+/** Blackjack, manual crash and mines: settled with a signed log. */
+const INTERACTIVE_GAMES = GAMES.filter(({ gameType, params }) => isInteractive(gameType, params)).length;
 const STAKE: Record<Token, bigint> = { DEGEN: parseEther("10"), BNB: parseEther("0.01") };
 const SETTLE_WINDOW_S = 3600;
 /** Beyond the 8191 blocks EIP-2935 keeps (Hardhat runs Osaka): the bet's block hash is gone. */
@@ -111,10 +116,11 @@ describe("npm run verify against a hardhat node", () => {
     expect(summary.enforcement).toEqual({ "computed on chain": specs.length + 6, "the maximum, claimed back": 1 });
     expect(summary.placements).toEqual({ wallet: specs.length + 7 });
     expect(summary.checks.word).toEqual({ exact: specs.length + 6, "n/a": 1 });
-    // Every payout exact: blackjack and manual crash from the logs their settlements carry.
+    // Every payout exact: blackjack, mines and manual crash from the logs their settlements carry.
     expect(summary.checks.payout).toEqual({ exact: specs.length + 7 });
-    // Each signed log (2 interactive games a player and token, and the split) checked; the new chain's round had none.
-    expect(summary.checks.signed).toEqual({ exact: 4 * 6 + 1, "n/a": specs.length + 7 - (4 * 6 + 1) });
+    // Each signed log (every interactive game a player and token, and the split) checked; the new chain's round had none.
+    const signed = INTERACTIVE_GAMES * 2 * 6 + 1;
+    expect(summary.checks.signed).toEqual({ exact: signed, "n/a": specs.length + 7 - signed });
     expect(summary.checks.jackpot).toEqual({ "n/a": GAMES.length * 6 + 1, exact: summary.checks.jackpot.exact });
     expect(betOf(verification, split!)).toMatchObject({ split: true, stake: 2n * STAKE.DEGEN, actions: { log: expect.stringMatching(/^P/) } });
     expect(betOf(verification, newChain!)).toMatchObject({ actions: { log: null, signedBy: null }, checks: { payout: "exact", signed: "n/a" } });
@@ -188,7 +194,7 @@ describe("npm run verify against a hardhat node", () => {
     const oneClick = await house.play(
       [c!, f!].flatMap((player) =>
         (["DEGEN", "BNB"] as const).flatMap((token) =>
-          GAMES.filter(({ gameType, params }) => gameType !== GameType.BLACKJACK && !(gameType === GameType.CRASH && params === 0n)).map((game) => ({
+          GAMES.filter(({ gameType, params }) => !isInteractive(gameType, params)).map((game) => ({
             player,
             token,
             amount: STAKE[token],

@@ -8,6 +8,7 @@ import {
   jackpotDraw,
   betJackpotPrize,
   blackjackActionBytes,
+  minesActionBytes,
   encodeBlackjackActions,
   jackpotOdds,
   maxPayout,
@@ -440,5 +441,7 @@ export class History {
 function actionBytes(actions: SettlementActions | null): string {
   if (actions === null) return "0x";
   if (typeof actions === "number") return toBeHex(actions, 2);
+  // A mines log is lower-case tiles and C; blackjack's is H, S and P: the letters tell them apart.
+  if (typeof actions === "string" && /[a-yC]/.test(actions)) return minesActionBytes(actions);
   return blackjackActionBytes(typeof actions === "string" ? actions : encodeBlackjackActions(actions));
 }

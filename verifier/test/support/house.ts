@@ -10,16 +10,20 @@ import {
   applyBlackjackAction,
   blackjackActionBytes,
   canSplit,
+  cashOutMines,
   crashCashOutBytes,
   crashRound,
   encodeBlackjackActions,
   handScore,
   isFinalStatus,
+  minesActionBytes,
   randomBytes32,
+  revealTile,
   randomWord,
   sessionDomain,
   settleGame,
   startBlackjack,
+  startMines,
   type BlackjackAction,
   type BlackjackState,
   type SettlementActions,
@@ -322,7 +326,9 @@ export class TestHouse {
         ? played === null
           ? "0x"
           : crashCashOutBytes(played as number)
-        : blackjackActionBytes(encodeBlackjackActions(played as BlackjackAction[]));
+        : bet.gameType === GameType.MINES
+          ? minesActionBytes(played as string)
+          : blackjackActionBytes(encodeBlackjackActions(played as BlackjackAction[]));
     const domain = sessionDomain(31337, this.sessions);
     const player = this.chain.players.find((wallet) => wallet.address === bet.player)!;
     const sessionKey = this.sessionKeys.get(bet.player);
@@ -496,10 +502,13 @@ export class TestHouse {
 /**
  * How the test players play an interactive round: blackjack splits when the second stake was
  * added and the cards allow it, then hits below 17; manual crash cashes out at 1.50x when the
- * round gets there. Deterministic, so tests know the log the server would publish.
+ * round gets there; mines reveals tiles 0, 1, 2… until it has three safe ones (or hits a mine) and
+ * cashes out, but leaves the round idle after two safe tiles when the word's last hex digit is odd
+ * (the idle rule cashes it out). Deterministic, so tests know the log the server would publish.
  */
 export function playedActions(bet: PlacedBet, word: string): SettlementActions | null {
   if (bet.gameType === GameType.CRASH && bet.params === 0n) return crashRound(word, bet.token).crashPoint >= 150 ? 150 : null;
+  if (bet.gameType === GameType.MINES) return minesPlayed(bet, word);
   if (bet.gameType !== GameType.BLACKJACK) return null;
   let state: BlackjackState = startBlackjack(word, bet.amount, bet.token);
   if (bet.split && canSplit(state)) state = applyBlackjackAction(state, "SPLIT");
@@ -509,4 +518,12 @@ export function playedActions(bet: PlacedBet, word: string): SettlementActions |
     state = applyBlackjackAction(state, action);
   }
   return [...state.actions];
+}
+
+function minesPlayed(bet: PlacedBet, word: string): string {
+  let state = startMines(word, bet.amount, bet.token, Number(bet.params));
+  const idleAfter = parseInt(word.slice(-1), 16) % 2 === 1 ? 2 : 3;
+  for (let tile = 0; state.status === "PLAYING" && state.revealed.length < idleAfter; tile++) state = revealTile(state, tile);
+  if (state.status === "PLAYING" && idleAfter === 3) state = cashOutMines(state);
+  return state.log;
 }
