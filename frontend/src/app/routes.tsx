@@ -24,6 +24,7 @@ const GAME_PAGES: Record<GameId, () => Promise<{ default: ComponentType }>> = {
   crash: () => import("@/games/crash/crash-page"),
   dice: () => import("@/games/dice/dice-page"),
   plinko: () => import("@/games/plinko/plinko-page"),
+  mines: () => import("@/games/mines/mines-page"),
 };
 
 export const routes: RouteObject[] = [

@@ -1,12 +1,13 @@
 // What each game returns per token, from the engine's figures (engine/README.md "RTP"): the wheel,
-// slots, crash, dice and plinko pay the token multiplier; blackjack its own payouts per token, kickboxing the same
-// in both tokens (issue #39 item 1: every number beside a bet is what that game pays).
+// slots, crash, dice, plinko and mines pay the token multiplier (mines exactly, below its 1000x
+// cap); blackjack its own payouts per token, kickboxing the same in both tokens (issue #39 item 1:
+// every number beside a bet is what that game pays).
 import { BLACKJACK_RTP, kickboxingRtp } from "@engine/rtp";
 import type { KickboxingBet } from "@engine/kickboxing";
 import { TOKEN_MULTIPLIER, type Token } from "./tokens";
 
 /** The games whose payouts the token multiplier scales, as the product's token texts are qualified. */
-export const MULTIPLIER_GAMES_TEXT = "on wheel, slots, crash, dice and plinko";
+export const MULTIPLIER_GAMES_TEXT = "on wheel, slots, crash, dice, plinko and mines";
 
 /** A return as a percent of at most one decimal: "98.5%", "8%". */
 const percent = (rtp: number) => `${Number((rtp * 100).toFixed(1))}%`;
@@ -31,7 +32,7 @@ export function kickboxingRtpBadges(bet: KickboxingBet | null): Partial<Record<T
   return { DEGEN: text, BNB: text };
 }
 
-/** The token's figures where they hold: "1.02x · 51% player on wheel, slots, crash, dice and plinko". */
+/** The token's figures where they hold: "1.02x · 51% player on wheel, slots, crash, dice, plinko and mines". */
 export function multiplierGamesText(token: Token, playerPercent: number): string {
   return `${TOKEN_MULTIPLIER[token]}x · ${playerPercent}% player ${MULTIPLIER_GAMES_TEXT}`;
 }

@@ -8,6 +8,8 @@ export type { GameId };
 
 /** PLINKO_TABLES.HIGH[16 − 8][0] (engine/src/plinko.ts), checked against the engine in games/plinko/__tests__. */
 export const PLINKO_BEST_HUNDREDTHS = 103_804;
+/** MINES.MAX_MULTIPLIER (engine/src/mines.ts), checked against the engine in games/mines/__tests__. */
+export const MINES_MAX_MULTIPLIER = 1_000;
 
 export interface GameInfo {
   id: GameId;
@@ -89,6 +91,16 @@ export const GAMES: readonly GameInfo[] = [
     // pays that × RTP_BPS ÷ 1,000,000: 1058.8008x. The table is not imported here, where it would join the lobby's first load.
     highlight: `Up to ${(PLINKO_BEST_HUNDREDTHS * Number(RTP_BPS.DEGEN)) / 1_000_000}x`,
     accent: "pink",
+  },
+  {
+    id: "mines",
+    path: "/mines",
+    title: "Mines",
+    gameType: GameType.MINES,
+    tagline: "Reveal gems on a 5 × 5 grid with 1 to 24 mines, and cash out before you hit one.",
+    // A round pays at most MAX_MULTIPLIER × its stake, in both tokens; engine/src/mines.ts is not imported here, where it would join the lobby's first load.
+    highlight: `Up to ${MINES_MAX_MULTIPLIER}x`,
+    accent: "gold",
   },
 ];
 

@@ -166,6 +166,13 @@ const PlinkoIcon = (props: IconProps) => (
   </Icon>
 );
 
+const MineIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="14" r="7" />
+    <path d="m16 9 2.5-2.5M19 3v1.5M22.5 6.5H21" />
+  </Icon>
+);
+
 const gameIcons: Record<GameId, (props: IconProps) => ReactNode> = {
   wheel: WheelIcon,
   blackjack: CardsIcon,
@@ -174,6 +181,7 @@ const gameIcons: Record<GameId, (props: IconProps) => ReactNode> = {
   crash: RocketIcon,
   dice: DiceIcon,
   plinko: PlinkoIcon,
+  mines: MineIcon,
 };
 
 export function GameIcon({ gameId, ...props }: IconProps & { gameId: GameId }) {

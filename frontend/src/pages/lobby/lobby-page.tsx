@@ -74,7 +74,7 @@ export default function LobbyPage() {
             <DocumentIcon className="size-4 text-gold" /> Read the Whitepaper
           </Link>
         </div>
-        {/* Seven cards: two rows of two wide cards over a row of three on desktop; on tablets the seventh spans the row. */}
+        {/* Eight cards: a row of two wide cards over two rows of three on desktop; two by two on tablets. */}
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-6">
           {GAMES.map((game, index) => (
             <li key={game.id} className={gameCardSpan(index)}>

@@ -7,12 +7,12 @@ const SAYS: Record<keyof HotkeyActions, string> = {
   stopAutoBet: "stop auto-bet",
 };
 
-/** The hotkeys, listed on each game's page; `bet` says what Space does there ("bet, or cash out"). */
-export function HotkeyList({ bet = SAYS.bet }: { bet?: string }) {
+/** The hotkeys, listed on each game's page; `bet` says what Space does there ("bet, or cash out"); a game without auto-bet has no S. */
+export function HotkeyList({ bet = SAYS.bet, autoBet = true }: { bet?: string; autoBet?: boolean }) {
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-400" data-testid="hotkeys">
       <span className="font-medium text-slate-300">Hotkeys</span>
-      {HOTKEYS.map(({ key, action }) => (
+      {HOTKEYS.filter(({ action }) => autoBet || action !== "stopAutoBet").map(({ key, action }) => (
         <span key={key} className="whitespace-nowrap">
           <kbd className="rounded border border-white/20 bg-white/5 px-1.5 py-0.5 font-mono text-[0.7rem] text-slate-200">{key}</kbd>{" "}
           {action === "bet" ? bet : SAYS[action]}

@@ -1,9 +1,9 @@
 import { DepositShortcut } from "@/features/wallet";
 import { cn } from "@/lib/cn";
-import type { HandNote } from "../hand-notes";
+import type { RoundNote } from "@/lib/round-notes";
 
 /** A step in progress (the split's second stake) or why an action failed, under the buttons. */
-export function HandNoteLine({ note }: { note: HandNote }) {
+export function HandNoteLine({ note }: { note: RoundNote }) {
   return (
     <div
       className={cn("flex flex-wrap items-center gap-2 text-sm", note.tone === "error" ? "text-pink" : "text-slate-300")}

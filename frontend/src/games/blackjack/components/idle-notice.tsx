@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import type { IdleStand } from "../round-source";
-import { idleLimitText } from "../hand-notes";
+import { idleLimitText } from "@/lib/round-notes";
+import { useSecondsLeft } from "@/lib/use-seconds-left";
 
 /** The countdown shows in the last minute only: earlier it would only hurry the player. */
 const COUNTDOWN_FROM_MS = 60_000;
@@ -10,12 +10,7 @@ const COUNTDOWN_FROM_MS = 60_000;
  * the player past a limit, so the bet can always settle in time).
  */
 export function IdleNotice({ idle }: { idle: IdleStand }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Math.ceil((idle.standsAt - now) / 1000));
+  const left = useSecondsLeft(idle.standsAt);
   return (
     <p className="rounded-xl border border-white/10 bg-night-950/50 px-3 py-2 text-xs text-slate-300" data-testid="idle-notice">
       If you don't act within {idleLimitText(idle.limitMs)}, the server stands for you so your bet can settle.

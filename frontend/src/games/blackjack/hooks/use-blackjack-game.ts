@@ -5,7 +5,7 @@ import { useWallet } from "@/features/wallet/index";
 import { useGameStake } from "@/features/choices/index";
 import { BANNER_MS, dealRefusal, isFinal, outcomeBanner, splitRefusal, type BannerMessage } from "../blackjack-display";
 import { CARD_DEALT } from "../sounds";
-import { failureNote, idleLimitText, isWalletCancel, type HandNote } from "../hand-notes";
+import { failureNote, idleLimitText, isWalletCancel, type RoundNote } from "@/lib/round-notes";
 import type { BlackjackRoundSource, BlackjackTable } from "../round-source";
 
 type Action = "hit" | "stand" | "split";
@@ -28,7 +28,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
   const [handBet, setHandBet] = useState(0);
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<(BannerMessage & { id: number }) | null>(null);
-  const [note, setNote] = useState<HandNote | null>(null);
+  const [note, setNote] = useState<RoundNote | null>(null);
   const [winBurst, setWinBurst] = useState<number | null>(null);
   const bannerId = useRef(0);
   const inFlight = useRef(false);

@@ -38,7 +38,7 @@ describe("Lobby", () => {
     expect(recasingClasses(badge)).toEqual([]);
   });
 
-  it("links the game cards to their routes: the product's five, then Dice (issue #41) and Plinko", async () => {
+  it("links the game cards to their routes: the product's five, then Dice (issue #41), Plinko and Mines", async () => {
     renderRoute("/");
     const expected = [
       ["Wheel of Fortune", "/roulette"],
@@ -48,22 +48,23 @@ describe("Lobby", () => {
       ["Crash", "/crash"],
       ["Dice", "/dice"],
       ["Plinko", "/plinko"],
+      ["Mines", "/mines"],
     ];
     const cards = await screen.findAllByTestId(/^game-card-/);
-    expect(cards).toHaveLength(7);
+    expect(cards).toHaveLength(8);
     cards.forEach((card, index) => {
       expect(within(card).getByRole("heading")).toHaveTextContent(expected[index][0]);
       expect(card).toHaveAttribute("href", expected[index][1]);
     });
   });
 
-  it("lays the seven cards out in rows of two wide cards, two wide cards, then three, the last spanning a tablet's row", async () => {
+  it("lays the eight cards out in a row of two wide cards, then two rows of three, two by two on a tablet", async () => {
     renderRoute("/");
     const items = (await screen.findAllByTestId(/^game-card-/)).map((card) => card.closest("li")!);
     expect(items.map((item) => (item.classList.contains("lg:col-span-3") ? 3 : item.classList.contains("lg:col-span-2") ? 2 : 0))).toEqual([
-      3, 3, 3, 3, 2, 2, 2,
+      3, 3, 2, 2, 2, 2, 2, 2,
     ]);
-    expect(items.map((item) => item.classList.contains("sm:col-span-2"))).toEqual([false, false, false, false, false, false, true]);
+    expect(items.some((item) => item.classList.contains("sm:col-span-2"))).toBe(false);
   });
 
   it("opens a game from its card", async () => {
@@ -113,10 +114,10 @@ describe("Lobby", () => {
     it("qualifies the token multiplier with its games and gives the other games' returns", async () => {
       renderRoute("/");
       expect(await screen.findByTestId("token-terms-DEGEN")).toHaveTextContent(
-        /^Player-friendly · jackpot eligible1\.02x · 51% player on wheel, slots, crash, dice and plinkoRTP: blackjack 98\.5% · kickboxing 98% \(Tie 8%\)$/,
+        /^Player-friendly · jackpot eligible1\.02x · 51% player on wheel, slots, crash, dice, plinko and minesRTP: blackjack 98\.5% · kickboxing 98% \(Tie 8%\)$/,
       );
       expect(screen.getByTestId("token-terms-BNB")).toHaveTextContent(
-        /^Standard odds0\.98x · 49% player on wheel, slots, crash, dice and plinkoRTP: blackjack 97\.6% · kickboxing 98% \(Tie 8%\)$/,
+        /^Standard odds0\.98x · 49% player on wheel, slots, crash, dice, plinko and minesRTP: blackjack 97\.6% · kickboxing 98% \(Tie 8%\)$/,
       );
     });
 
@@ -124,8 +125,8 @@ describe("Lobby", () => {
       const { user } = renderRoute("/");
       await user.click(await screen.findByRole("button", { name: "Smart Contract Mechanics" }));
       const mechanics = screen.getByTestId("panel-mechanics");
-      expect(within(mechanics).getByText("1.02x · 51% player on wheel, slots, crash, dice and plinko")).toBeVisible();
-      expect(within(mechanics).getByText("0.98x · 49% player on wheel, slots, crash, dice and plinko")).toBeVisible();
+      expect(within(mechanics).getByText("1.02x · 51% player on wheel, slots, crash, dice, plinko and mines")).toBeVisible();
+      expect(within(mechanics).getByText("0.98x · 49% player on wheel, slots, crash, dice, plinko and mines")).toBeVisible();
       expect(within(mechanics).getByText("RTP: blackjack 98.5% · kickboxing 98% (Tie 8%)")).toBeVisible();
       expect(within(mechanics).getByText("RTP: blackjack 97.6% · kickboxing 98% (Tie 8%)")).toBeVisible();
     });

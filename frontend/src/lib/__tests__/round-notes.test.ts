@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { failureNote, idleLimitText, isWalletCancel } from "../hand-notes";
+import { failureNote, idleLimitText, isWalletCancel } from "@/lib/round-notes";
 
 describe("hand notes", () => {
   it("says the idle limit in minutes when it is whole minutes, else in seconds", () => {

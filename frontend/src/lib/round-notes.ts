@@ -1,7 +1,7 @@
 import { serverErrorText } from "@/lib/api-client";
 
-/** A line under the table's buttons: a step in progress, or what went wrong beyond the product's banner. */
-export interface HandNote {
+/** A line under an interactive round's buttons (blackjack, mines): a step in progress, or what went wrong beyond the product's banner. */
+export interface RoundNote {
   text: string;
   tone: "info" | "error";
   /** The Casino balance is short: a way to the Deposit dialog helps. */
@@ -18,7 +18,7 @@ export const isWalletCancel = (error: unknown) => error instanceof Error && erro
  * connected', the wrong network), plain Errors whose messages are sentences already. A browser
  * failure (a TypeError from fetch) says nothing a player can use.
  */
-export function failureNote(error: unknown, chain: boolean): HandNote | null {
+export function failureNote(error: unknown, chain: boolean): RoundNote | null {
   const server = serverErrorText(error);
   if (server) return { text: server, tone: "error" };
   if (!chain || !(error instanceof Error)) return null;
@@ -29,7 +29,7 @@ export function failureNote(error: unknown, chain: boolean): HandNote | null {
   return error.name === "Error" ? { text: error.message, tone: "error" } : null;
 }
 
-/** BLACKJACK_IDLE_MS as the player reads it: "5 minutes", "90 seconds". */
+/** The server's idle limit (BLACKJACK_IDLE_MS, for blackjack and mines) as the player reads it: "5 minutes", "90 seconds". */
 export function idleLimitText(ms: number): string {
   const seconds = Math.round(ms / 1000);
   if (seconds % 60 !== 0) return `${seconds} seconds`;
