@@ -22,6 +22,7 @@ const PAGES = [
   "/crash",
   "/dice",
   "/plinko",
+  "/mines",
   "/whitepaper",
   "/fairness",
   "/leaderboard",

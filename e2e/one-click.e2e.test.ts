@@ -8,16 +8,13 @@
 import { Contract, formatEther, getAddress, parseEther } from "ethers";
 import { applyBlackjackAction, canSplit, replayBlackjack, startBlackjack } from "../engine/src/blackjack";
 import { crashRound, settleCrash } from "../engine/src/crash";
-import { randomBytes32, randomWord } from "../engine/src/index";
-import { sessionClientSeed } from "../engine/src/session";
-import { SeedVault } from "../server/src/settler/seeds";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage, screenshot } from "./support/browser";
 import { setBet, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
 import { chainReader, connectInApp, dismissToasts, openWalletDialog, toastWith } from "./support/wallet-app";
-import { commitmentPosted, depositFromNode, playAndSettle } from "./support/web3-play";
+import { commitmentPosted, depositFromNode, playAndSettle, useSessionSecretFor } from "./support/web3-play";
 
 const [SPINNER, AUTO, DEALT] = WALLET_ACCOUNTS_BY_FILE["one-click.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -182,25 +179,14 @@ describe("one-click play on the wheel", () => {
   it("blackjack: the hand dealt, split and stood with no wallet request, each action signed by the session key, the split's stake from the session, settled through CasinoSessions and verified", async () => {
     const { page, wallet, player } = await wheelWithOneClick(DEALT, "/blackjack");
     const ten = parseEther("10");
-    // The client seed comes from the session's secret (no player chooses it): the test writes a
-    // secret whose seed, under the house's relay seed, deals a pair that splits and stands.
-    const [, nonce, remaining, , , chainLength] = await reader.casino.commitmentOf(player);
-    const { chainId } = await reader.provider.getNetwork();
-    const casino = await reader.casino.getAddress();
-    const relaySeed = new SeedVault(masterSecret, Number(chainId), casino).seed(player, nonce + remaining - chainLength, nonce, true);
+    // A session secret whose one-click bet deals a pair that splits and stands.
     const splitsAndStands = (word: string) => {
       const dealt = startBlackjack(word, ten, "DEGEN");
       if (!canSplit(dealt)) return false;
       const split = applyBlackjackAction(dealt, "SPLIT");
       return split.status === "SPLIT_PLAYING" && split.activeSplit === "first" && applyBlackjackAction(split, "STAND").status === "SPLIT_PLAYING";
     };
-    let secret = randomBytes32();
-    while (!splitsAndStands(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino })))
-      secret = randomBytes32();
-    await page.evaluate(([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })), [
-      `degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`,
-      secret,
-    ] as const);
+    const relaySeed = await useSessionSecretFor(page, reader.casino, masterSecret, player, splitsAndStands);
 
     await setBet(page, "10");
     const asked = asking(wallet.requests).length;
@@ -238,20 +224,7 @@ describe("one-click play on the wheel", () => {
     // A fresh tab of the auto-bet's player: its own session, opened with one signature.
     const { page, wallet, player } = await wheelWithOneClick(AUTO, "/crash");
     const ten = parseEther("10");
-    const [, nonce, remaining, , , chainLength] = await reader.casino.commitmentOf(player);
-    const { chainId } = await reader.provider.getNetwork();
-    const casino = await reader.casino.getAddress();
-    const relaySeed = new SeedVault(masterSecret, Number(chainId), casino).seed(player, nonce + remaining - chainLength, nonce, true);
-    let secret = randomBytes32();
-    while (
-      crashRound(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino }), "DEGEN").crashPoint < 300
-    ) {
-      secret = randomBytes32();
-    }
-    await page.evaluate(([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })), [
-      `degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`,
-      secret,
-    ] as const);
+    const relaySeed = await useSessionSecretFor(page, reader.casino, masterSecret, player, (word) => crashRound(word, "DEGEN").crashPoint >= 300);
     await setBet(page, "10");
     await page.getByTestId("auto-cash-out").fill("");
     const asked = asking(wallet.requests).length;

@@ -6,6 +6,7 @@ import {
   CRASH,
   DICE,
   KICKBOXING_CHANCES,
+  MINES,
   PLINKO_RISKS,
   PLINKO_TABLES,
   RTP_BPS,
@@ -15,6 +16,8 @@ import {
   crashWinProbability,
   diceTargetOf,
   kickboxingPayoutBps,
+  minesMultiplier,
+  minesSafeChance,
   plinkoMultiplier,
   plinkoSlotChance,
   slotsExactRtp,
@@ -96,7 +99,7 @@ async function lobbyClaims(page: Page): Promise<Claim[]> {
   for (const token of TOKENS) {
     const where = `lobby, ${token} card`;
     const text = await page.getByTestId(`token-terms-${token}`).innerText();
-    const [multiplier] = figures(text, /([\d.]+)x · \d+% player on wheel, slots, crash, dice and plinko/, where);
+    const [multiplier] = figures(text, /([\d.]+)x · \d+% player on wheel, slots, crash, dice, plinko and mines/, where);
     claims.push({ where, shown: `${multiplier}x`, exact: bps(RTP_BPS[token]) });
     const [blackjack, kickboxing, tie] = figures(text, /RTP: blackjack ([\d.]+%) · kickboxing ([\d.]+%) \(Tie ([\d.]+%)\)/, where);
     claims.push(
@@ -116,6 +119,7 @@ async function lobbyClaims(page: Page): Promise<Claim[]> {
     ["crash", /Up to ([\d.]+x)/, CRASH.MAX_HUNDREDTHS / 100],
     ["dice", /Up to ([\d.]+x)/, bps(RTP_BPS.DEGEN) * DICE.ROLLS],
     ["plinko", /Up to ([\d.]+x)/, fraction(plinkoMultiplier("DEGEN", { rows: 16, risk: "HIGH" }, 0))],
+    ["mines", /Up to ([\d.]+x)/, Number(MINES.MAX_MULTIPLIER)],
   ];
   for (const [game, pattern, exact] of best) {
     const [shown] = figures(await highlight(game), pattern, `lobby, ${game} card`);
@@ -316,6 +320,33 @@ async function plinkoClaims(page: Page, token: Token): Promise<Claim[]> {
   return claims;
 }
 
+/** Mine counts read on the mines page: the fewest, the default, the most capped, the most. */
+const MINES_COUNTS = [1, 3, 12, 24];
+
+/** What k safe tiles pay per stake, capped as the rules cap it. */
+const minesPays = (token: Token, mines: number, safe: number) => Math.min(fraction(minesMultiplier(token, mines, safe)), Number(MINES.MAX_MULTIPLIER));
+
+async function minesClaims(page: Page, token: Token): Promise<Claim[]> {
+  const claims: Claim[] = [];
+  for (const mines of MINES_COUNTS) {
+    const where = `mines ${token}, ${mines} mines`;
+    await page.getByTestId("mines-count").selectOption(String(mines));
+    await expect.poll(() => page.getByTestId("mines-payout-row").count()).toBe(MINES.TILES - mines);
+    // Rounded to four decimals (RTP × C(25, k) ÷ C(25 − mines, k) repeats): held to the last digit shown.
+    const next = (await page.getByTestId("mines-next-multiplier").innerText()).replace(/x$/, "");
+    claims.push({ where: `${where}, next tile`, shown: next, exact: minesPays(token, mines, 1) });
+    const table = await page.getByTestId("mines-payout-row").allInnerTexts();
+    table.forEach((text, row) => {
+      const safe = row + 1;
+      const [shownSafe, chance, pays] = figures(text, /^(\d+)\s+([\d.]+%)\s+([\d.]+)x$/, `${where}, payouts row ${safe}`);
+      expect(Number(shownSafe), where).toBe(safe);
+      claims.push({ where: `${where}, ${safe} safe chance`, shown: chance, exact: percent(fraction(minesSafeChance(mines, safe))) });
+      claims.push({ where: `${where}, ${safe} safe pays`, shown: pays, exact: minesPays(token, mines, safe) });
+    });
+  }
+  return claims;
+}
+
 const GAME_PAGES: readonly [route: string, claims: (page: Page, token: Token) => Promise<Claim[]>][] = [
   ["/roulette", wheelClaims],
   ["/blackjack", blackjackClaims],
@@ -324,6 +355,7 @@ const GAME_PAGES: readonly [route: string, claims: (page: Page, token: Token) =>
   ["/crash", crashClaims],
   ["/dice", diceClaims],
   ["/plinko", plinkoClaims],
+  ["/mines", minesClaims],
 ];
 
 describe("every number a player reads is the engine's", () => {
@@ -342,8 +374,8 @@ describe("every number a player reads is the engine's", () => {
         claims.push(...(await claimsOf(page, token)));
       }
     }
-    // Enough figures read that a page missing from the walk would show: 17 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash, 80 dice, 504 plinko.
-    expect(claims.length).toBeGreaterThanOrEqual(790);
+    // Enough figures read that a page missing from the walk would show: 18 lobby, 40 wheel, 10 blackjack, 90 slots, 30 kickboxing, 42 crash, 80 dice, 504 plinko, 248 mines.
+    expect(claims.length).toBeGreaterThanOrEqual(1_030);
     expect(disagreements(claims, true)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ const WHITEPAPER_SECTIONS = [
   "Conclusion",
 ];
 
-const GAME_ROUTES = ["/roulette", "/blackjack", "/slots", "/kickboxing", "/crash", "/dice", "/plinko"];
+const GAME_ROUTES = ["/roulette", "/blackjack", "/slots", "/kickboxing", "/crash", "/dice", "/plinko", "/mines"];
 
 describe("app shell in demo mode", () => {
   const appUrl = inject("appUrl");

@@ -25,7 +25,7 @@ const DEV_ACCOUNT_COUNT = 30;
  * (hardhat_setBalance, see fundUnfundedAccount), so files that need more wallets than the node
  * funds do not change its genesis, which the contract tests' runs depend on.
  */
-const UNFUNDED_ACCOUNT_LIMIT = 41;
+const UNFUNDED_ACCOUNT_LIMIT = 42;
 /** The stack's own keys (scripts/deploy.ts): a test signing with them would disturb the house. */
 const RESERVED_ACCOUNTS: ReadonlyMap<number, string> = new Map([
   [0, "the deployer"],
@@ -65,6 +65,7 @@ export const WALLET_ACCOUNTS_BY_FILE = {
   "usd-values.e2e.test.ts": [39],
   "dice-web3.e2e.test.ts": [37, 38],
   "plinko-web3.e2e.test.ts": [40],
+  "mines-web3.e2e.test.ts": [41],
 } as const satisfies Record<string, readonly number[]>;
 
 function assertWalletAccount(index: number): void {

@@ -7,7 +7,7 @@
 import { Wallet, type JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { randomBytes32, randomWord } from "../../engine/src/index";
+import { randomBytes32, randomWord, sessionClientSeed } from "../../engine/src/index";
 import { SeedVault } from "../../server/src/settler/seeds";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
@@ -41,6 +41,27 @@ export async function clientSeedFor(casino: Casino, masterSecret: string, player
     if (wish(randomWord({ seed, clientSeed, player, nonce: nextNonce, chainId, casino: casinoAddress }))) return clientSeed;
   }
   throw new Error(`no client seed found in ${tries} tries`);
+}
+
+/**
+ * The one-click session's next bet, chosen: the client seed of a one-click bet comes from the
+ * session's secret in the tab (no player chooses it), so the test writes a secret whose seed,
+ * under the house's relay seed of the player's next nonce, gives a word that satisfies `wish`.
+ * Answers that relay seed (the one the settlement must publish).
+ */
+export async function useSessionSecretFor(page: Page, casino: Casino, masterSecret: string, player: string, wish: (word: string) => boolean): Promise<string> {
+  const [, nonce, remaining, , , chainLength] = await casino.commitmentOf(player);
+  const { chainId } = await casino.runner!.provider!.getNetwork();
+  const casinoAddress = await casino.getAddress();
+  const relaySeed = new SeedVault(masterSecret, Number(chainId), casinoAddress).seed(player, nonce + remaining - chainLength, nonce, true);
+  let secret = randomBytes32();
+  while (!wish(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino: casinoAddress })))
+    secret = randomBytes32();
+  await page.evaluate(([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })), [
+    `degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`,
+    secret,
+  ] as const);
+  return relaySeed;
 }
 
 /** Waits until the game page's fairness panel has the player's commitment on chain (slower chains: more tries of 100 ms). */
