@@ -16,7 +16,7 @@ import { BPS, RTP_BPS, assertPositiveStake, formatAmount, isToken, type Token } 
  * below the cap returns the token's RTP exactly. Revealing every safe tile ends the round paid.
  *
  * A round that ends without a cash-out (the player went idle) is cashed out at its safe tiles
- * (the idle rule): the server gains nothing by leaving a signed reveal unanswered. A round with no
+ * (the idle rule): a signed reveal the server leaves unanswered still counts. A round with no
  * safe tile pays nothing, like a crash round nobody cashed out: a cash-out before any reveal would
  * pay DEGEN's 1.02x for no risk (docs/decisions.md, Mines).
  *
