@@ -9,5 +9,6 @@ export { JackpotCelebration } from "./components/jackpot-celebration";
 export { READ_CONCURRENCY, inParallel, rangesDown } from "./onchain/log-ranges";
 export { useBetHistory } from "./use-bet-history";
 export type { HistoryEntry } from "./use-bet-history";
+export { idleLimitFrom, roundSigner, type IdleLimit } from "./round-actions";
 // The key that signs an interactive round's actions loads while its bet is placed.
 export const loadActionSigner = () => import("./onchain/action-signer");

@@ -1,6 +1,7 @@
 import type { ActiveSplit, BlackjackAction, BlackjackStatus } from "@engine/blackjack";
 import type { Card } from "@engine/cards";
 import type { Token } from "@/config/tokens";
+import type { IdleLimit } from "@/features/bets";
 import { apiRequest } from "@/lib/api-client";
 
 export type { ActiveSplit, BlackjackStatus, Card };
@@ -10,13 +11,6 @@ export interface HiddenCard {
   hidden: true;
 }
 export type TableCard = Card | HiddenCard;
-
-/** When the server stands a web3 hand the player leaves idle (BLACKJACK_IDLE_MS), so its bet can settle. */
-export interface IdleStand {
-  limitMs: number;
-  /** Epoch ms after which no action is sent any more: the server is standing the hand. */
-  standsAt: number;
-}
 
 /** docs/product.md §3 'Blackjack game response', with payout as a number (total returned, stake included). */
 export interface BlackjackTable {
@@ -32,7 +26,7 @@ export interface BlackjackTable {
   splitScore: number | null;
   activeSplit: ActiveSplit | null;
   /** Web3 only: the server's idle auto-stand, refreshed by each answer. */
-  idle?: IdleStand;
+  idle?: IdleLimit;
 }
 
 /** A web3 hand the page left while in play (its bet lives on chain), taken up again when the page comes back. */

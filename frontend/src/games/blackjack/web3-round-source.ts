@@ -8,17 +8,11 @@ import type { BlackjackAction } from "@engine/blackjack";
 import type { SettledBet, ActionSigner, ChainBet } from "@/features/bets/onchain";
 import type { TxPhase } from "@/features/wallet/onchain";
 import { formatTokenAmount, type Token } from "@/config/tokens";
-import { loadActionSigner } from "@/features/bets";
-import { loadAppConfig } from "@/features/chain";
+import { idleLimitFrom, roundSigner } from "@/features/bets";
 import { useWalletStore } from "@/features/wallet";
 import { apiRequest } from "@/lib/api-client";
 import { isFinal } from "./blackjack-display";
-import { dealtTable, postAction, type ActionRoute, type Answer, type BlackjackRoundSource, type BlackjackTable, type IdleStand } from "./round-source";
-
-/** The server's BLACKJACK_IDLE_MS default, for a server that does not publish its own. */
-export const DEFAULT_IDLE_MS = 300_000;
-/** Actions stop this long before the server's limit: one sent at the edge could reach a hand already stood. */
-const IDLE_MARGIN_MS = 2_000;
+import { dealtTable, postAction, type ActionRoute, type Answer, type BlackjackRoundSource, type BlackjackTable } from "./round-source";
 
 /** The second stake's steps, as the split button's note says them. */
 const STAKE_STEPS: Partial<Record<TxPhase, string>> = {
@@ -48,12 +42,6 @@ interface Round {
 /** The hand in play. Module state, not the page's: the bet outlives a visit to another page. */
 let round: Round | null = null;
 
-async function idleFrom(sentAt: number): Promise<IdleStand> {
-  const limitMs = (await loadAppConfig()).blackjackIdleMs ?? DEFAULT_IDLE_MS;
-  // Counted from when the request left: the server's clock for the hand starts no earlier.
-  return { limitMs, standsAt: sentAt + limitMs - IDLE_MARGIN_MS };
-}
-
 function roundOf(sessionId: string): Round {
   if (round?.table.sessionId !== sessionId || round.ended) throw new Error("This hand is no longer in play");
   return round;
@@ -66,21 +54,11 @@ function endRound(current: Round): void {
   current.end(current.stakeAdded && current.actions.length === 0 ? ["SPLIT"] : [...current.actions]);
 }
 
-/** The hand's signer: the session's key, or (one wallet signature) a key for this hand; asked again after a failure. */
-async function signerOf(current: Round): Promise<ActionSigner> {
-  const { actionSignerFor } = await loadActionSigner();
-  current.signer ??= actionSignerFor(current.bet.betId);
-  return current.signer.catch((error: unknown) => {
-    current.signer = null;
-    throw error;
-  });
-}
-
 async function act(route: ActionRoute, request: { token: Token; sessionId: string }): Promise<Partial<BlackjackTable>> {
   const current = roundOf(request.sessionId);
   const action = route.toUpperCase() as BlackjackAction;
   const [signer, { encodeBlackjackActions }, { blackjackActionBytes }] = await Promise.all([
-    signerOf(current),
+    roundSigner(current),
     import("@engine/blackjack"),
     import("@engine/session"),
   ]);
@@ -88,7 +66,7 @@ async function act(route: ActionRoute, request: { token: Token; sessionId: strin
   const sentAt = Date.now();
   const update = await postAction(route, { ...request, signature });
   current.actions.push(action);
-  current.table = { ...current.table, ...update, idle: await idleFrom(sentAt) };
+  current.table = { ...current.table, ...update, idle: await idleLimitFrom(sentAt) };
   // The settlement need not wait for the page: it may be left as soon as the hand is over.
   if (isFinal(current.table)) endRound(current);
   return { ...update, idle: current.table.idle };
@@ -111,7 +89,7 @@ export const web3BlackjackSource: BlackjackRoundSource = {
         let table: BlackjackTable;
         try {
           const answer = await apiRequest<Answer>("POST", "/api/blackjack/start", { token, action: "START", betId: bet.betId.toString() });
-          table = { ...dealtTable(answer), idle: await idleFrom(sentAt) };
+          table = { ...dealtTable(answer), idle: await idleLimitFrom(sentAt) };
         } catch (error) {
           // The bet is on chain all the same: the server stands a hand never started once it idles, and it settles.
           failed(error);
@@ -133,7 +111,7 @@ export const web3BlackjackSource: BlackjackRoundSource = {
   async split({ progress = () => undefined, ...request }) {
     const current = roundOf(request.sessionId);
     // Signed by a session key, the server takes the second stake from the session (CasinoSessions.split): no popup.
-    if (!current.stakeAdded && !(await signerOf(current)).viaSession) {
+    if (!current.stakeAdded && !(await roundSigner(current)).viaSession) {
       try {
         await addSecondStake(current, progress);
       } finally {

@@ -1,5 +1,6 @@
 import type { MinesView } from "@engine/mines";
 import type { Token } from "@/config/tokens";
+import type { IdleLimit } from "@/features/bets";
 import { apiRequest } from "@/lib/api-client";
 
 /** docs/product.md §7 'Mines': a round as the server answers it, amounts as exact decimal text. */
@@ -9,14 +10,7 @@ export interface MinesRound extends MinesView {
   betId: string | null;
   token: Token;
   /** Web3 only: when the server settles the round by the idle rule, refreshed by each answer. */
-  idle?: IdleEnd;
-}
-
-/** The server's idle limit (BLACKJACK_IDLE_MS): past it, a web3 round is cashed out at its safe tiles, or lost with none. */
-export interface IdleEnd {
-  limitMs: number;
-  /** Epoch ms after which no action is sent any more: the server is ending the round. */
-  endsAt: number;
+  idle?: IdleLimit;
 }
 
 /** A web3 round the page left while in play (its bet lives on chain), taken up again when the page comes back. */

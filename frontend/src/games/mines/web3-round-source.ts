@@ -8,16 +8,10 @@ import { MINES, encodeMinesParams, minesActionBytes, minesTileCode, minesView } 
 import { formatAmount, fromBaseUnits } from "@engine/tokens";
 import type { ActionSigner, ChainBet, SettledBet } from "@/features/bets/onchain";
 import { formatTokenAmount, type Token } from "@/config/tokens";
-import { loadActionSigner } from "@/features/bets";
-import { loadAppConfig } from "@/features/chain";
+import { idleLimitFrom, roundSigner } from "@/features/bets";
 import { useWalletStore } from "@/features/wallet";
 import { apiRequest } from "@/lib/api-client";
-import { postCashOut, postReveal, type IdleEnd, type MinesRound, type MinesRoundSource } from "./round-source";
-
-/** The server's BLACKJACK_IDLE_MS default (it times mines rounds too), for a server that does not publish its own. */
-export const DEFAULT_IDLE_MS = 300_000;
-/** Actions stop this long before the server's limit: one sent at the edge could reach a round already ended. */
-const IDLE_MARGIN_MS = 2_000;
+import { postCashOut, postReveal, type MinesRound, type MinesRoundSource } from "./round-source";
 
 interface Round {
   bet: ChainBet;
@@ -35,12 +29,6 @@ interface Round {
 /** The round in play. Module state, not the page's: the bet outlives a visit to another page. */
 let playing: Round | null = null;
 
-async function idleFrom(sentAt: number): Promise<IdleEnd> {
-  const limitMs = (await loadAppConfig()).blackjackIdleMs ?? DEFAULT_IDLE_MS;
-  // Counted from when the request left: the server's clock for the round starts no earlier.
-  return { limitMs, endsAt: sentAt + limitMs - IDLE_MARGIN_MS };
-}
-
 function roundOf(roundId: string): Round {
   if (playing?.round.roundId !== roundId || playing.ended) throw new Error("This round is no longer in play");
   return playing;
@@ -53,24 +41,14 @@ function endRound(current: Round): void {
   current.end(current.round.actions);
 }
 
-/** The round's signer: the session's key, or (one wallet signature) a key for this round; asked again after a failure. */
-async function signerOf(current: Round): Promise<ActionSigner> {
-  const { actionSignerFor } = await loadActionSigner();
-  current.signer ??= actionSignerFor(current.bet.betId);
-  return current.signer.catch((error: unknown) => {
-    current.signer = null;
-    throw error;
-  });
-}
-
 /** One action: the key signs Actions(betId, log so far + `code`), the server plays it. */
 async function act(shown: MinesRound, code: string, post: (signature: string) => Promise<MinesRound>): Promise<MinesRound> {
   const current = roundOf(shown.roundId);
-  const signer = await signerOf(current);
+  const signer = await roundSigner(current);
   const signature = signer.sign(minesActionBytes(current.round.actions + code));
   const sentAt = Date.now();
   const answer = await post(signature);
-  current.round = { ...answer, idle: await idleFrom(sentAt) };
+  current.round = { ...answer, idle: await idleLimitFrom(sentAt) };
   // The settlement need not wait for the page: it may be left as soon as the round is over.
   if (answer.status !== "PLAYING") endRound(current);
   return current.round;
@@ -85,7 +63,7 @@ export const web3MinesSource: MinesRoundSource = {
         let round: MinesRound;
         try {
           const answer = await apiRequest<MinesRound>("POST", "/api/mines/start", { token, action: "START", betId: bet.betId.toString() });
-          round = { ...answer, idle: await idleFrom(sentAt) };
+          round = { ...answer, idle: await idleLimitFrom(sentAt) };
         } catch (error) {
           // The bet is on chain all the same: the server ends a round never started once it idles (lost, no safe tile), and it settles.
           failed(error);

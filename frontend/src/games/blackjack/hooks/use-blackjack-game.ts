@@ -93,9 +93,9 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
 
   // Web3: past the idle limit the server stands the hand; the table waits for that result.
   useEffect(() => {
-    const standsAt = table?.idle?.standsAt;
-    if (phase !== "playing" || busy || !table || standsAt === undefined) return;
-    const timer = window.setTimeout(() => standForIdle(table), Math.max(0, standsAt - Date.now()));
+    const endsAt = table?.idle?.endsAt;
+    if (phase !== "playing" || busy || !table || endsAt === undefined) return;
+    const timer = window.setTimeout(() => standForIdle(table), Math.max(0, endsAt - Date.now()));
     return () => window.clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the token cannot change while a hand is played
   }, [phase, busy, table]);
@@ -145,7 +145,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
 
   async function act(action: Action) {
     if (!table || phase !== "playing") return;
-    if (table.idle && Date.now() >= table.idle.standsAt) return standForIdle(table);
+    if (table.idle && Date.now() >= table.idle.endsAt) return standForIdle(table);
     if (action === "split") {
       const refusal = splitRefusal(token, getPlayableBalance(token), handBet);
       if (refusal) return show({ text: refusal, tone: "error" });
