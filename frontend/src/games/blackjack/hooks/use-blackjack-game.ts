@@ -6,6 +6,7 @@ import { useGameStake } from "@/features/choices/index";
 import { BANNER_MS, dealRefusal, isFinal, outcomeBanner, splitRefusal, type BannerMessage } from "../blackjack-display";
 import { CARD_DEALT } from "../sounds";
 import { failureNote, idleLimitText, isWalletCancel, type RoundNote } from "@/lib/round-notes";
+import { useOneCallAtATime } from "@/lib/use-one-call-at-a-time";
 import type { BlackjackRoundSource, BlackjackTable } from "../round-source";
 
 type Action = "hit" | "stand" | "split";
@@ -26,12 +27,11 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
   const [phase, setPhase] = useState<HandPhase>("betting");
   /** The bet of the hand on the table (the bet control may change meanwhile only between hands). */
   const [handBet, setHandBet] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useOneCallAtATime(isWalletCancel);
   const [banner, setBanner] = useState<(BannerMessage & { id: number }) | null>(null);
   const [note, setNote] = useState<RoundNote | null>(null);
   const [winBurst, setWinBurst] = useState<number | null>(null);
   const bannerId = useRef(0);
-  const inFlight = useRef(false);
   /** Counts hands: a result that arrives after the table moved on (a new source) is dropped. */
   const handNo = useRef(0);
 
@@ -105,24 +105,13 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     void finish(idle, token);
   }
 
-  /** Runs one call at a time; a failure shows its banner (web3: and why) and leaves the table as it was. */
-  async function request<T>(call: () => Promise<T>, errorText: string, chainReason: boolean): Promise<T | null> {
-    if (inFlight.current) return null;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      return await call();
-    } catch (error) {
-      if (isWalletCancel(error)) return null;
+  /** One call at a time; a failure shows its banner (web3: and why) and leaves the table as it was. */
+  const request = <T>(call: () => Promise<T>, errorText: string, chainReason: boolean) =>
+    run(call, (error) => {
       console.error(errorText, error);
       show({ text: errorText, tone: "error" });
       if (!isDemo) setNote(failureNote(error, chainReason));
-      return null;
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  }
+    });
 
   async function deal() {
     const refusal = dealRefusal(token, getPlayableBalance(token), bet);

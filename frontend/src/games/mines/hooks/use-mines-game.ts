@@ -5,6 +5,7 @@ import { playNotes, playSound } from "@/features/sound/index";
 import { toast } from "@/features/toast/index";
 import { useWallet } from "@/features/wallet/index";
 import { failureNote, idleLimitText, isWalletCancel } from "@/lib/round-notes";
+import { useOneCallAtATime } from "@/lib/use-one-call-at-a-time";
 import { DEFAULT_MINES, formatMultiplier, minesMultiplierOf, validateStart } from "../mines-display";
 import type { MinesRound, MinesRoundSource } from "../round-source";
 import { MINE_NOTES, SAFE_NOTES } from "../sounds";
@@ -25,11 +26,10 @@ export function useMinesGame(source: MinesRoundSource) {
   const [phase, setPhase] = useState<MinesPhase>("idle");
   /** The stake of the round on the grid (the bet input may change only between rounds). */
   const [roundStake, setRoundStake] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useOneCallAtATime(isWalletCancel);
   /** Why the round ended without the player (the idle rule), or why its result cannot be shown. */
   const [note, setNote] = useState<{ text: string; tone: "info" | "error" } | null>(null);
   const [winBurst, setWinBurst] = useState<number | null>(null);
-  const inFlight = useRef(false);
   /** Counts rounds: a result that arrives after the grid moved on (a new source) is dropped. */
   const roundNo = useRef(0);
 
@@ -97,23 +97,12 @@ export function useMinesGame(source: MinesRoundSource) {
     void finish(idle, roundStake, token);
   }
 
-  /** Runs one call at a time; a failure shows its toast with the server's (web3: or the chain's) reason and leaves the round as it was. */
-  async function request<T>(call: () => Promise<T>, errorTitle: string, chainReason: boolean): Promise<T | null> {
-    if (inFlight.current) return null;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      return await call();
-    } catch (error) {
-      if (isWalletCancel(error)) return null;
+  /** One call at a time; a failure shows its toast with the server's (web3: or the chain's) reason and leaves the round as it was. */
+  const request = <T>(call: () => Promise<T>, errorTitle: string, chainReason: boolean) =>
+    run(call, (error) => {
       console.error(errorTitle, error);
       toast({ title: errorTitle, description: failureNote(error, chainReason && !isDemo)?.text, variant: "error" });
-      return null;
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  }
+    });
 
   async function start() {
     if (phase === "playing" || phase === "settling") return;
