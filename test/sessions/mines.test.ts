@@ -105,6 +105,21 @@ describe("CasinoSessions: a mines round in a session", function () {
     expect([settled.payout, settled.credited]).to.deep.equal([expected, expected + settled.jackpot]);
   });
 
+  it("a key revoked after the round was placed still settles the log it signed: a cash-out is paid, a bust is not undone", async function () {
+    // Placed in an earlier block than the revocation (docs/protocol.md §4.1): the signed log counts.
+    for (const [fixture, text, expected] of [
+      [firstFiveSafe, "abC", minesPayout(STAKE, MINES, 2n)],
+      [mineAtC, "bc", 0n],
+    ] as const) {
+      const f = await loadFixture(fixture);
+      const log = asciiLog(text);
+      const signature = await signActions(f, f.aliceSession.key, f.round.betId, log);
+      await f.sessions.connect(f.alice).revokeSession(f.aliceSession.key.address);
+      const settled = await settlement(f, f.alice.address, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"));
+      expect([settled.payout, settled.credited]).to.deep.equal([expected, expected + settled.jackpot]);
+    }
+  });
+
   it("refuses a log another player's key signed, or the key's signature of another log (NotSessionPlayer)", async function () {
     const f = await loadFixture(firstFiveSafe);
     const log = asciiLog("abcdeC");
