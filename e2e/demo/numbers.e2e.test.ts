@@ -16,7 +16,7 @@ import {
   crashWinProbability,
   diceTargetOf,
   kickboxingPayoutBps,
-  minesMultiplier,
+  minesCashOutMultiplier,
   minesSafeChance,
   plinkoMultiplier,
   plinkoSlotChance,
@@ -324,7 +324,7 @@ async function plinkoClaims(page: Page, token: Token): Promise<Claim[]> {
 const MINES_COUNTS = [1, 3, 12, 24];
 
 /** What k safe tiles pay per stake, capped as the rules cap it. */
-const minesPays = (token: Token, mines: number, safe: number) => Math.min(fraction(minesMultiplier(token, mines, safe)), Number(MINES.MAX_MULTIPLIER));
+const minesPays = (token: Token, mines: number, safe: number) => fraction(minesCashOutMultiplier(token, mines, safe));
 
 async function minesClaims(page: Page, token: Token): Promise<Claim[]> {
   const claims: Claim[] = [];

@@ -81,13 +81,21 @@ export function minesMultiplier(token: Token, mines: number, safe: number): { nu
   return { num, den };
 }
 
-/** What a round of `stake` pays after `safe` safe tiles: the multiplier, capped; nothing for none. */
-export function minesPayout(token: Token, stake: bigint, mines: number, safe: number): bigint {
+/** What `safe` safe tiles pay per stake as num / den, as a round pays it: capped at MAX_MULTIPLIER, 0 for none. */
+export function minesCashOutMultiplier(token: Token, mines: number, safe: number): { num: bigint; den: bigint } {
   const { num, den } = minesMultiplier(token, mines, safe);
-  if (safe === 0) return 0n;
-  const payout = (stake * num) / den;
-  const cap = stake * MINES.MAX_MULTIPLIER;
-  return payout < cap ? payout : cap;
+  if (safe === 0) return { num: 0n, den: 1n };
+  return num <= MINES.MAX_MULTIPLIER * den ? { num, den } : { num: MINES.MAX_MULTIPLIER, den: 1n };
+}
+
+/**
+ * What a round of `stake` pays after `safe` safe tiles, rounded down once. Capping the multiplier
+ * before the stake is applied pays what the contract pays, min(stake × num ÷ den, stake × cap):
+ * stake × cap is a whole number, so the rounding never crosses it.
+ */
+export function minesPayout(token: Token, stake: bigint, mines: number, safe: number): bigint {
+  const { num, den } = minesCashOutMultiplier(token, mines, safe);
+  return (stake * num) / den;
 }
 
 /** The largest payout per stake as num / den, what a round reserves: every safe tile revealed, capped. */
@@ -108,6 +116,11 @@ export function minesSafeChance(mines: number, safe: number): { num: bigint; den
     den *= BigInt(MINES.TILES - i);
   }
   return { num, den };
+}
+
+/** The chance that the next tile is safe once `safe` safe tiles are revealed: the safe tiles left over the tiles left. */
+export function minesNextSafeChance(mines: number, safe: number): { num: bigint; den: bigint } {
+  return { num: BigInt(MINES.TILES - mines - safe), den: BigInt(MINES.TILES - safe) };
 }
 
 export interface MinesState {

@@ -1,4 +1,4 @@
-import { MINES, minesMultiplier, minesSafeChance } from "@engine/mines";
+import { MINES, minesCashOutMultiplier, minesNextSafeChance, minesSafeChance } from "@engine/mines";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 
 export { MINES };
@@ -9,14 +9,10 @@ export const MINE_COUNTS: readonly number[] = Array.from({ length: MINES.MAX_MIN
 
 export const safeTileCount = (mines: number) => MINES.TILES - mines;
 
-/**
- * What `safe` safe tiles pay per stake, the engine's RTP × C(25, safe) ÷ C(25 − mines, safe) capped at
- * MAX_MULTIPLIER; 0 with no safe tile, as a round with none pays nothing.
- */
+/** What `safe` safe tiles pay per stake as the engine caps it (minesCashOutMultiplier); 0 with no safe tile. */
 export function minesMultiplierOf(token: Token, mines: number, safe: number): number {
-  if (safe === 0) return 0;
-  const { num, den } = minesMultiplier(token, mines, safe);
-  return Math.min(Number(num) / Number(den), Number(MINES.MAX_MULTIPLIER));
+  const { num, den } = minesCashOutMultiplier(token, mines, safe);
+  return Number(num) / Number(den);
 }
 
 /** '1.0625x', '1000x': four decimals at most, no trailing zeros (dice's and plinko's form); '—' for none. */
@@ -30,10 +26,10 @@ export function formatSafeChance(mines: number, safe: number): string {
   return `${Number(((Number(num) / Number(den)) * 100).toPrecision(3))}%`;
 }
 
-/** The chance that the next tile is safe after `safe` safe ones: the safe tiles left over the tiles left. */
+/** The chance that the next tile is safe after `safe` safe ones (engine minesNextSafeChance), as formatSafeChance writes it. */
 export function formatNextSafeChance(mines: number, safe: number): string {
-  const left = MINES.TILES - safe;
-  return `${Number((((left - mines) / left) * 100).toPrecision(3))}%`;
+  const { num, den } = minesNextSafeChance(mines, safe);
+  return `${Number(((Number(num) / Number(den)) * 100).toPrecision(3))}%`;
 }
 
 /** A tile as a screen reader names it: 'Tile 3, row 1 column 4, hidden' (tiles 0 to 24, row by row from the top left). */
