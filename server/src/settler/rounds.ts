@@ -162,27 +162,27 @@ export class Rounds {
       });
     }
 
+    // Blackjack hands and mines rounds idle past the same limit (BLACKJACK_IDLE_MS), counted from
+    // the last action, or from the bet when the round never started.
     const idleBefore = new Date(Date.now() - this.blackjackIdleMs);
-    const openBlackjack = await this.db
-      .select()
-      .from(bets)
-      .where(and(eq(bets.status, "open"), eq(bets.gameType, GameType.BLACKJACK)));
-    for (const bet of openBlackjack) {
-      const hand = await storedHands.byBet(this.db, bet.betId);
-      const lastActivity = hand ? hand.lastActionAt : bet.createdAt;
-      if (lastActivity > idleBefore) continue;
-      await this.autoStand(bet);
-    }
-
-    const openMines = await this.db
-      .select()
-      .from(bets)
-      .where(and(eq(bets.status, "open"), eq(bets.gameType, GameType.MINES)));
-    for (const bet of openMines) {
-      const round = await storedMinesRounds.byBet(this.db, bet.betId);
-      const lastActivity = round ? round.lastActionAt : bet.createdAt;
-      if (lastActivity > idleBefore) continue;
-      await this.endIdleMinesRound(bet);
+    const idleRules: {
+      gameType: GameType;
+      lastActionOf: (betId: string) => Promise<{ lastActionAt: Date } | undefined>;
+      end: (bet: BetRow) => Promise<void>;
+    }[] = [
+      { gameType: GameType.BLACKJACK, lastActionOf: (betId) => storedHands.byBet(this.db, betId), end: (bet) => this.autoStand(bet) },
+      { gameType: GameType.MINES, lastActionOf: (betId) => storedMinesRounds.byBet(this.db, betId), end: (bet) => this.endIdleMinesRound(bet) },
+    ];
+    for (const { gameType, lastActionOf, end } of idleRules) {
+      const open = await this.db
+        .select()
+        .from(bets)
+        .where(and(eq(bets.status, "open"), eq(bets.gameType, gameType)));
+      for (const bet of open) {
+        const round = await lastActionOf(bet.betId);
+        if ((round ? round.lastActionAt : bet.createdAt) > idleBefore) continue;
+        await end(bet);
+      }
     }
   }
 
