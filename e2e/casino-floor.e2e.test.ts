@@ -11,9 +11,9 @@ import { settleWheel } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { expectBoardsAsTheChainSays, readUpTo, settledBnbBets } from "./support/leaderboard";
 import { overflowing, useBrowser } from "./support/page";
-import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
+import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["casino-floor.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -24,8 +24,7 @@ let reader: Awaited<ReturnType<typeof chainReader>>;
 
 beforeAll(async () => {
   reader = await chainReader(rpcUrl, inject("apiUrl"));
-  await fundUnfundedAccount(rpcUrl, PLAYER, parseEther("10"));
-  await depositFromNode(reader.provider, reader.casino, PLAYER, { BNB: parseEther("1") });
+  await fundBnbPlayers(rpcUrl, reader, [PLAYER]);
 });
 afterAll(() => reader?.provider.destroy());
 

@@ -9,9 +9,9 @@ import { GameType, decodeDiceParams, settleDice } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
-import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
+import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, playRelayed, turnOnOneClick, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, playRelayed, turnOnOneClick, useClientSeed } from "./support/web3-play";
 
 const [WALLET_PLAYER, ONE_CLICK_PLAYER] = WALLET_ACCOUNTS_BY_FILE["dice-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -23,11 +23,7 @@ let reader: Awaited<ReturnType<typeof chainReader>>;
 
 beforeAll(async () => {
   reader = await chainReader(rpcUrl, inject("apiUrl"));
-  for (const account of [WALLET_PLAYER, ONE_CLICK_PLAYER]) {
-    // Accounts past the node's funded ones: BNB given here, then half of it moved into the vault.
-    await fundUnfundedAccount(rpcUrl, account, parseEther("10"));
-    await depositFromNode(reader.provider, reader.casino, account, { BNB: parseEther("1") });
-  }
+  await fundBnbPlayers(rpcUrl, reader, [WALLET_PLAYER, ONE_CLICK_PLAYER]);
 });
 afterAll(() => reader?.provider.destroy());
 

@@ -10,9 +10,9 @@ import { settleWheel } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { expectBoardsAsTheChainSays } from "./support/leaderboard";
 import { useBrowser } from "./support/page";
-import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
+import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [ALICE, BOB] = WALLET_ACCOUNTS_BY_FILE["live-bets.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -23,10 +23,7 @@ let reader: Awaited<ReturnType<typeof chainReader>>;
 
 beforeAll(async () => {
   reader = await chainReader(rpcUrl, inject("apiUrl"));
-  for (const account of [ALICE, BOB]) {
-    await fundUnfundedAccount(rpcUrl, account, parseEther("10"));
-    await depositFromNode(reader.provider, reader.casino, account, { BNB: parseEther("1") });
-  }
+  await fundBnbPlayers(rpcUrl, reader, [ALICE, BOB]);
 });
 afterAll(() => reader?.provider.destroy());
 

@@ -8,9 +8,9 @@ import { GameType, decodePlinkoParams, encodePlinkoParams, plinkoMultiplier, set
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
-import { devAccount, fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
+import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, playRelayed, turnOnOneClick, useClientSeed } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, playRelayed, turnOnOneClick, useClientSeed } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["plinko-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -22,9 +22,7 @@ let reader: Awaited<ReturnType<typeof chainReader>>;
 
 beforeAll(async () => {
   reader = await chainReader(rpcUrl, inject("apiUrl"));
-  // An account past the node's funded ones: BNB given here, then part of it moved into the vault.
-  await fundUnfundedAccount(rpcUrl, PLAYER, parseEther("10"));
-  await depositFromNode(reader.provider, reader.casino, PLAYER, { BNB: parseEther("1") });
+  await fundBnbPlayers(rpcUrl, reader, [PLAYER]);
 });
 afterAll(() => reader?.provider.destroy());
 

@@ -4,14 +4,14 @@
  * is known to the tests, never to a player), and the client seed set through the app's own
  * fairness panel.
  */
-import { Wallet, type JsonRpcProvider } from "ethers";
+import { parseEther, Wallet, type JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { randomBytes32, randomWord, sessionClientSeed } from "../../engine/src/index";
 import { SeedVault } from "../../server/src/settler/seeds";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
-import { asking, devAccount, type WalletRequest } from "./test-wallet";
+import { asking, devAccount, fundUnfundedAccount, type WalletRequest } from "./test-wallet";
 
 /** Moves tokens from a dev account's wallet into its Casino vault, from Node, before its page connects. */
 export async function depositFromNode(provider: JsonRpcProvider, casino: Casino, account: number, amounts: { DEGEN?: bigint; BNB?: bigint }): Promise<void> {
@@ -23,6 +23,17 @@ export async function depositFromNode(provider: JsonRpcProvider, casino: Casino,
     await (await player.deposit(degenAddress, amounts.DEGEN)).wait();
   }
   if (amounts.BNB) await (await player.deposit("0x0000000000000000000000000000000000000000", amounts.BNB, { value: amounts.BNB })).wait();
+}
+
+/**
+ * Accounts past the node's funded ones (#30 on), ready to bet BNB from their vaults: each given
+ * 10 BNB (fundUnfundedAccount), 1 of it moved into its vault before its page connects.
+ */
+export async function fundBnbPlayers(rpcUrl: string, chain: { provider: JsonRpcProvider; casino: Casino }, accounts: readonly number[]): Promise<void> {
+  for (const account of accounts) {
+    await fundUnfundedAccount(rpcUrl, account, parseEther("10"));
+    await depositFromNode(chain.provider, chain.casino, account, { BNB: parseEther("1") });
+  }
 }
 
 /**
