@@ -158,7 +158,9 @@ async function main(): Promise<void> {
     );
   }
 
-  console.log(`one-click play, ${BETS} bets per relay transaction (target ≤ 59,000 per bet, placement + settlement + jackpot draw):`);
+  console.log(
+    `one-click play, ${BETS} bets per relay transaction (issue #21's aim ≤ 59,000 per bet, issue #41's ≤ 50,000 for dice and plinko; placement + settlement + jackpot draw):`,
+  );
   for (const row of rows) console.log("  " + row);
   console.log("only for a batch with a jackpot hit (the settler sends it; anyone may):");
   for (const row of drawRows) console.log("  " + row);

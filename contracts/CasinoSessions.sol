@@ -451,14 +451,14 @@ contract CasinoSessions is EIP712 {
     ///      what refuses it (empty: the stake is counted). A revoked key's bets still land until
     ///      the session's expiry, which the revocation brought within BET_ACCEPTANCE_WINDOW: those
     ///      the server accepted before it. Its splits do not.
-    function _stakeRefusal(address player, address key, address token, uint256 game, uint256 amount, bool split) private returns (bytes memory) {
+    function _stakeRefusal(address player, address key, address token, uint256 game, uint256 amount, bool isSplit) private returns (bytes memory) {
         bool native = token == address(0);
         if (!native && token != degen) return abi.encodeWithSelector(TokenNotAllowed.selector, token);
         Session storage session = _sessions[player][key];
         Allowance storage allowance = native ? session.native : session.degen;
         Allowance memory seen = allowance;
         if (seen.expiresAt == 0) return abi.encodeWithSelector(NotSessionPlayer.selector, key, player);
-        if (seen.revoked && split) return abi.encodeWithSelector(SessionRevokedError.selector, key);
+        if (seen.revoked && isSplit) return abi.encodeWithSelector(SessionRevokedError.selector, key);
         if (block.timestamp >= seen.expiresAt) return abi.encodeWithSelector(SessionExpired.selector, seen.expiresAt);
         if (game > 7 || seen.games & (1 << game) == 0) return abi.encodeWithSelector(GameNotAllowed.selector, game);
         if (seen.maxBet == 0) return abi.encodeWithSelector(TokenNotAllowed.selector, token);

@@ -51,12 +51,14 @@ library FairRandom {
         return prize - (prize % JACKPOT_PRIZE_UNIT);
     }
 
-    /// @notice The prize of a DEGEN bet of `stake` placed now: jackpotPrizeOf(pool, shareBps), or 0
-    ///         when that gives the bet no odds (a zero edge, an empty pool, or a stake too small
-    ///         for one 2^-47 of a chance), so that a bet records a prize only if it can win it.
-    function betJackpotPrize(uint256 stake, uint256 edgeBps, uint256 pool, uint256 shareBps) internal pure returns (uint256 prize) {
+    /// @notice The prize of a DEGEN bet of `stake` placed now, and its odds: jackpotPrizeOf(pool,
+    ///         shareBps), or 0 when that gives the bet no odds (a zero edge, an empty pool, or a
+    ///         stake too small for one 2^-47 of a chance), so that a bet records a prize only if it
+    ///         can win it.
+    function betJackpot(uint256 stake, uint256 edgeBps, uint256 pool, uint256 shareBps) internal pure returns (uint256 prize, uint256 odds) {
         prize = jackpotPrizeOf(pool, shareBps);
-        if (jackpotOdds(stake, edgeBps, prize) == 0) prize = 0;
+        odds = jackpotOdds(stake, edgeBps, prize);
+        if (odds == 0) prize = 0;
     }
 
     /// @notice A bet's chance to win `prize`, as P × 2^47, rounded down: stake × edgeBps /

@@ -354,7 +354,7 @@ abstract contract CasinoBets is CasinoBase {
     ///      pool now; 0 for BNB and for a bet without jackpot odds), and announces it.
     function _recordBet(uint256 betId, ISessionCasino.BetInput memory input, Config memory cfg) private {
         bool isNative = input.token == NATIVE;
-        uint256 prize = isNative ? 0 : FairRandom.betJackpotPrize(input.amount, cfg.jackpotEdgeBps, _s.jackpotPool, cfg.jackpotShareBps);
+        (uint256 prize, ) = isNative ? (0, 0) : FairRandom.betJackpot(input.amount, cfg.jackpotEdgeBps, _s.jackpotPool, cfg.jackpotShareBps);
         Bet memory bet;
         bet.clientSeed = input.clientSeed;
         bet.stake = uint80(input.amount); // ≤ maxBet: its maximum payout, above the stake, is capped at 2^80 − 1

@@ -33,8 +33,6 @@ library SessionPlay {
     ///         A recorded draw is told from a block number by its size: a block hash at most
     ///         2^64 has a chance of 2^-192.
     uint256 internal constant VOID_DRAW = type(uint256).max;
-    /// @dev _stakeRefusal's room for a bet whose maximum payout fits: no payout is above it.
-    uint256 private constant ROOM_BY_MAXIMUM = type(uint256).max;
 
     /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
     ///         A bet that cannot be placed (refused by the sessions, `refusals`, or here: its
@@ -209,8 +207,7 @@ library SessionPlay {
         CasinoLedger.revealSeed(state, seed, link, uint32(bet.nonce));
         state.nextNonce = uint32(bet.nonce) + 1;
         _pay(s, env, bet, isNative, balance, funds, payout);
-        uint256 prize = isNative ? 0 : FairRandom.betJackpotPrize(bet.amount, batch.cfg.jackpotEdgeBps, batch.pool, batch.cfg.jackpotShareBps);
-        uint256 odds = FairRandom.jackpotOdds(bet.amount, batch.cfg.jackpotEdgeBps, prize);
+        (uint256 prize, uint256 odds) = isNative ? (0, 0) : FairRandom.betJackpot(bet.amount, batch.cfg.jackpotEdgeBps, batch.pool, batch.cfg.jackpotShareBps);
         emit ICasino.BetPlaced(betId, player, bet.token, bet.amount, bet.gameType, bet.params, bet.nonce, bet.clientSeed, batch.terms, odds, prize);
         emit ICasino.BetSettled(betId, seed, word);
         emit ICasino.GamePlayed(player, bet.amount, payout, payout > bet.amount, bet.gameType);
@@ -233,8 +230,7 @@ library SessionPlay {
     ) private {
         address player = bet.player;
         s.setBalance(player, bet.token, balance - bet.amount + payout);
-        // payout ≤ riskBps of the free bankroll: by the bet's maximum payout, or by the payout
-        // itself (_stakeRefusal)
+        // payout ≤ riskBps of the free bankroll (_stakeRefusal)
         funds.bankroll = uint128(uint256(funds.bankroll) + bet.amount - payout);
         if (s.players[player].limited) env.limits.afterPayout(player, isNative, payout);
     }
@@ -339,26 +335,24 @@ library SessionPlay {
     /// @dev minBet, the configured maxBet, and the bankroll's room for a player with no open bet
     ///      (so nothing reserved): riskBps of the free bankroll and playerRiskBps of the bankroll.
     ///      Returns BetTooSmall or BetTooLarge's selector, or 0 and the room the bet's payout must
-    ///      fit: ROOM_BY_MAXIMUM when its maximum payout fits, as for any bet; else the room itself.
-    ///      A relay bet is settled in the transaction that places it, so it reserves nothing and
-    ///      its payout is known before anything is written: one whose maximum no longer fits still
-    ///      settles when its payout does. Else a second account's bet mined just before the play,
-    ///      lowering the room, would skip the bet after its seed is public, a loser for good and a
-    ///      winner to be placed later with its countersignature: an option to cancel losing bets
-    ///      (contracts/README.md "Trust assumptions", issue #37 item 2).
+    ///      fit. A relay bet is settled in the transaction that places it, so it reserves nothing
+    ///      and its payout is known before anything is written: it is held to the room by its
+    ///      payout, not by its maximum payout (Payouts), which any payout is within. So a bet whose
+    ///      maximum no longer fits still settles when its payout does. Else a second account's bet
+    ///      mined just before the play, lowering the room, would skip the bet after its seed is
+    ///      public, a loser for good and a winner to be placed later with its countersignature:
+    ///      an option to cancel losing bets (contracts/README.md "Trust assumptions", issue #37
+    ///      item 2). Params the rules refuse revert the batch when the rules run, as before.
     function _stakeRefusal(ISessionCasino.BetInput memory bet, Config memory cfg, House memory funds)
         private
         pure
         returns (bytes4 refusal, uint256 payoutRoom)
     {
-        (uint256 num, uint256 den) = Payouts.ratio(bet.gameType, bet.params, bet.token == CasinoLedger.NATIVE, false);
         if (bet.amount < CasinoLedger.minBetOf(bet.token)) return (ICasino.BetTooSmall.selector, 0);
         if (bet.amount > CasinoLedger.maxBetLimitOf(bet.token, cfg)) return (ICasino.BetTooLarge.selector, 0);
-        uint256 reservable = Math.min(
+        payoutRoom = Math.min(
             ((uint256(funds.bankroll) - funds.reserved) * cfg.riskBps) / CasinoLedger.BPS,
             Math.min((uint256(funds.bankroll) * cfg.playerRiskBps) / CasinoLedger.BPS, type(uint80).max)
         );
-        if (bet.amount <= (reservable * den) / num) return (0, ROOM_BY_MAXIMUM);
-        return (0, reservable);
     }
 }

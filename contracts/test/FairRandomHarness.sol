@@ -27,7 +27,8 @@ contract FairRandomHarness {
     }
 
     function betJackpotPrize(uint256 stake, uint256 edgeBps, uint256 pool, uint256 shareBps) external pure returns (uint256) {
-        return FairRandom.betJackpotPrize(stake, edgeBps, pool, shareBps);
+        (uint256 prize, ) = FairRandom.betJackpot(stake, edgeBps, pool, shareBps);
+        return prize;
     }
 
     function hashLink(bytes32 link) external pure returns (bytes32) {

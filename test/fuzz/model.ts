@@ -1771,15 +1771,15 @@ export class CasinoModel {
     const refusal =
       early ??
       refusalOf(() => {
-        // SessionPlay._stakeRefusal: the game and params (a refusal of the rules reverts the batch), minBet, then maxBet.
-        ratio(bet.gameType, bet.params, isNative, false);
+        // SessionPlay._stakeRefusal: minBet, then maxBet.
         if (bet.amount < MIN_BET[token]) fail("BetTooSmall", bet.amount, MIN_BET[token]);
-        const maximum = this.playMaxBet(s, token, bet.gameType, bet.params);
         const ceiling = s.maxBetUnits[token] * MIN_BET[token];
-        if (bet.amount > ceiling) fail("BetTooLarge", bet.amount, maximum);
+        if (bet.amount > ceiling) fail("BetTooLarge", bet.amount, ceiling);
         if (player.vault[token] < bet.amount) fail("InsufficientBalance", player.vault[token], bet.amount);
         link = this.seedLink(player, betId, bet.nonce, seed, true);
-        // Its maximum past the room, the bet settles when its payout fits the room.
+        // The rules run: params they refuse revert the batch. The bet is held to the room by its
+        // payout; one within its maximum payout always fits.
+        const maximum = this.playMaxBet(s, token, bet.gameType, bet.params);
         if (bet.amount > maximum) {
           const fits = this.playOutcome(s, player, bet, seed, isNative).payout <= this.playReservable(s, token);
           s.stats.heldByPayout[fits ? "settled" : "skipped"]++;
