@@ -1,7 +1,9 @@
 import path from "node:path";
 import { subtask } from "hardhat/config";
-import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_TEST_GET_TEST_FILES } from "hardhat/builtin-tasks/task-names";
+import { isDeepStrictEqual } from "node:util";
+import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, TASK_COMPILE_SOLIDITY_MERGE_COMPILATION_JOBS, TASK_TEST_GET_TEST_FILES } from "hardhat/builtin-tasks/task-names";
 import type { HardhatUserConfig } from "hardhat/config";
+import type { CompilationJob } from "hardhat/types";
 // Types only: the plugins themselves load below, for every command but `hardhat node`.
 import type {} from "@nomicfoundation/hardhat-toolbox";
 import { loadEnvFile } from "./scripts/env-file";
@@ -48,6 +50,19 @@ subtask(TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD, async (args: { solcVersion: string
     version: SOLC_VERSION,
     longVersion: require("solc").version() as string,
   };
+});
+
+// One compilation job per settings, not per override: Hardhat merges only the jobs of one settings
+// object, and each override (below) is an object of its own, so SessionPlay and CasinoSessions, each
+// of which the other's job compiles too, took a job each.
+subtask(TASK_COMPILE_SOLIDITY_MERGE_COMPILATION_JOBS, async (args: { compilationJobs: CompilationJob[] }, _hre, runSuper) => {
+  const merged: CompilationJob[] = [];
+  for (const job of (await runSuper(args)) as CompilationJob[]) {
+    const same = merged.findIndex((other) => isDeepStrictEqual(other.getSolcConfig(), job.getSolcConfig()));
+    if (same === -1) merged.push(job);
+    else merged[same] = merged[same].merge(job);
+  }
+  return merged;
 });
 
 // Test files in a stable order with the long invariant fuzz (*.invariant.test.ts) last: under
@@ -97,9 +112,10 @@ const config: HardhatUserConfig = {
     ],
     // What one-click play runs for every bet, both far below the size limit, optimized for gas
     // over size (docs/decisions.md 2026-11-28, "within 50,000 gas"): a relay bet costs about 1,400
-    // gas less (npm run bench:gas), the two grew from 9.4 and 11.7 KB to 12.4 and 16.4 KB, and the
-    // compile takes about 15 s more (each is compiled again on its own). GameRules at these runs
-    // saved about 100 gas more a bet for another 4 s: not taken.
+    // gas less (npm run bench:gas), the two grew from 9.4 and 11.7 KB to 10.9 and 16.4 KB, and a
+    // whole compile, in one job more, took 61.8 s alone instead of 56.6 (68.5 as two jobs; in CI,
+    // beside the lint, 86 s as two jobs instead of 63). GameRules at these runs saved about 100 gas
+    // more a bet for another 4 s: not taken.
     overrides: Object.fromEntries(
       ["contracts/casino/SessionPlay.sol", "contracts/CasinoSessions.sol"].map((file) => [
         file,
