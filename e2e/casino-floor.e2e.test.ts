@@ -6,27 +6,22 @@
 import { readFileSync } from "node:fs";
 import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { settleWheel } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { expectBoardsAsTheChainSays, readUpTo, settledBnbBets } from "./support/leaderboard";
 import { overflowing, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, useClientSeed } from "./support/web3-play";
+import { connectInApp, type ChainReader } from "./support/wallet-app";
+import { clientSeedFor, commitmentPosted, playAndSettle, useClientSeed, useBnbPlayers } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["casino-floor.e2e.test.ts"];
 const appUrl = inject("appUrl");
 const rpcUrl = inject("rpcUrl");
 const masterSecret = inject("masterSecret");
 const browser = useBrowser();
-let reader: Awaited<ReturnType<typeof chainReader>>;
-
-beforeAll(async () => {
-  reader = await chainReader(rpcUrl, inject("apiUrl"));
-  await fundBnbPlayers(rpcUrl, reader, [PLAYER]);
-});
-afterAll(() => reader?.provider.destroy());
+let reader: ChainReader;
+useBnbPlayers([PLAYER], (opened) => (reader = opened));
 
 const weiOf = async (page: Page, testId: string) => BigInt((await page.getByTestId(testId).getAttribute("data-wei"))!);
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);

@@ -4,14 +4,14 @@
 // roll of the settled word, and the vault moves by exactly what the chain paid, to the wei.
 import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { GameType, decodeDiceParams, settleDice } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, playRelayed, turnOnOneClick, useClientSeed } from "./support/web3-play";
+import { connectInApp, toastWith, type ChainReader } from "./support/wallet-app";
+import { clientSeedFor, commitmentPosted, playAndSettle, playRelayed, turnOnOneClick, useClientSeed, useBnbPlayers } from "./support/web3-play";
 
 const [WALLET_PLAYER, ONE_CLICK_PLAYER] = WALLET_ACCOUNTS_BY_FILE["dice-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -19,13 +19,8 @@ const rpcUrl = inject("rpcUrl");
 const masterSecret = inject("masterSecret");
 const browser = useBrowser();
 const STAKE = parseEther("0.01");
-let reader: Awaited<ReturnType<typeof chainReader>>;
-
-beforeAll(async () => {
-  reader = await chainReader(rpcUrl, inject("apiUrl"));
-  await fundBnbPlayers(rpcUrl, reader, [WALLET_PLAYER, ONE_CLICK_PLAYER]);
-});
-afterAll(() => reader?.provider.destroy());
+let reader: ChainReader;
+useBnbPlayers([WALLET_PLAYER, ONE_CLICK_PLAYER], (opened) => (reader = opened));
 
 /** A connected dice page on BNB, the player's commitment posted. */
 async function openDice(account: number): Promise<{ page: Page; player: string; wallet: TestWallet }> {

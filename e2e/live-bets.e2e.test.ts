@@ -5,27 +5,22 @@
 // and the leaderboards rank the players as the chain's events add up.
 import { formatEther, getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { settleWheel } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { expectBoardsAsTheChainSays } from "./support/leaderboard";
 import { useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, useClientSeed } from "./support/web3-play";
+import { connectInApp, type ChainReader } from "./support/wallet-app";
+import { clientSeedFor, commitmentPosted, playAndSettle, useClientSeed, useBnbPlayers } from "./support/web3-play";
 
 const [ALICE, BOB] = WALLET_ACCOUNTS_BY_FILE["live-bets.e2e.test.ts"];
 const appUrl = inject("appUrl");
 const rpcUrl = inject("rpcUrl");
 const masterSecret = inject("masterSecret");
 const browser = useBrowser();
-let reader: Awaited<ReturnType<typeof chainReader>>;
-
-beforeAll(async () => {
-  reader = await chainReader(rpcUrl, inject("apiUrl"));
-  await fundBnbPlayers(rpcUrl, reader, [ALICE, BOB]);
-});
-afterAll(() => reader?.provider.destroy());
+let reader: ChainReader;
+useBnbPlayers([ALICE, BOB], (opened) => (reader = opened));
 
 /** A player's page on the wheel, connected, with the house's commitment posted. */
 async function wheelPage(account: number): Promise<{ page: Page; player: string }> {

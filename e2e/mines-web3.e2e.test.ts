@@ -5,15 +5,15 @@
 // the published log, and the vault moves by exactly that, to the wei.
 import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { GameType, minesPayout, settleMines, startMines } from "../engine/src/index";
 import { CasinoSessions__factory } from "../typechain-types/factories/contracts/CasinoSessions__factory";
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { asking, devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, turnOnOneClick, useClientSeed, useSessionSecretFor } from "./support/web3-play";
+import { connectInApp, toastWith, type ChainReader } from "./support/wallet-app";
+import { clientSeedFor, commitmentPosted, playAndSettle, turnOnOneClick, useClientSeed, useSessionSecretFor, useBnbPlayers } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["mines-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -21,13 +21,8 @@ const rpcUrl = inject("rpcUrl");
 const masterSecret = inject("masterSecret");
 const browser = useBrowser();
 const STAKE = parseEther("0.01");
-let reader: Awaited<ReturnType<typeof chainReader>>;
-
-beforeAll(async () => {
-  reader = await chainReader(rpcUrl, inject("apiUrl"));
-  await fundBnbPlayers(rpcUrl, reader, [PLAYER]);
-});
-afterAll(() => reader?.provider.destroy());
+let reader: ChainReader;
+useBnbPlayers([PLAYER], (opened) => (reader = opened));
 
 const player = () => getAddress(devAccount(PLAYER).address);
 /** The word's layout leaves every one of `tiles` safe. */

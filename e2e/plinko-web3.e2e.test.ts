@@ -3,14 +3,14 @@
 // page, each drop relayed and settled in one transaction with no wallet request. The slot on screen
 // is the engine's slot of the settled word, and the vault moves by exactly what the chain paid.
 import { getAddress, parseEther } from "ethers";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { GameType, decodePlinkoParams, encodePlinkoParams, plinkoMultiplier, settlePlinko } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, fundBnbPlayers, playAndSettle, playRelayed, turnOnOneClick, useClientSeed } from "./support/web3-play";
+import { connectInApp, toastWith, type ChainReader } from "./support/wallet-app";
+import { clientSeedFor, commitmentPosted, playAndSettle, playRelayed, turnOnOneClick, useClientSeed, useBnbPlayers } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["plinko-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -18,13 +18,8 @@ const rpcUrl = inject("rpcUrl");
 const masterSecret = inject("masterSecret");
 const browser = useBrowser();
 const STAKE = parseEther("0.01");
-let reader: Awaited<ReturnType<typeof chainReader>>;
-
-beforeAll(async () => {
-  reader = await chainReader(rpcUrl, inject("apiUrl"));
-  await fundBnbPlayers(rpcUrl, reader, [PLAYER]);
-});
-afterAll(() => reader?.provider.destroy());
+let reader: ChainReader;
+useBnbPlayers([PLAYER], (opened) => (reader = opened));
 
 describe("plinko in web3 mode", () => {
   it("a winning drop from the wallet, then 3 one-click drops with no wallet request: each slot the settled word's, the vault to the wei", async () => {

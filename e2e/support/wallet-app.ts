@@ -99,3 +99,6 @@ export async function chainReader(rpcUrl: string, apiUrl: string) {
 
   return { provider, config, casino, degen, tokens, balances, ownTransactions };
 }
+
+/** What chainReader opens: the node's provider and the deployment's contracts. */
+export type ChainReader = Awaited<ReturnType<typeof chainReader>>;

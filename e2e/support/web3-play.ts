@@ -6,12 +6,13 @@
  */
 import { parseEther, Wallet, type JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { randomBytes32, randomWord, sessionClientSeed } from "../../engine/src/index";
 import { SeedVault } from "../../server/src/settler/seeds";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
 import { asking, devAccount, fundUnfundedAccount, type WalletRequest } from "./test-wallet";
+import { chainReader, type ChainReader } from "./wallet-app";
 
 /** Moves tokens from a dev account's wallet into its Casino vault, from Node, before its page connects. */
 export async function depositFromNode(provider: JsonRpcProvider, casino: Casino, account: number, amounts: { DEGEN?: bigint; BNB?: bigint }): Promise<void> {
@@ -26,14 +27,23 @@ export async function depositFromNode(provider: JsonRpcProvider, casino: Casino,
 }
 
 /**
- * Accounts past the node's funded ones (#30 on), ready to bet BNB from their vaults: each given
- * 10 BNB (fundUnfundedAccount), 1 of it moved into its vault before its page connects.
+ * A browser test file's reader of the shared chain (`opened` gets it before the file's tests; it
+ * closes after them), with `accounts`, past the node's funded ones (#30 on), ready to bet BNB from
+ * their vaults: each given 10 BNB (fundUnfundedAccount), 1 of it moved into its vault before its
+ * page connects.
  */
-export async function fundBnbPlayers(rpcUrl: string, chain: { provider: JsonRpcProvider; casino: Casino }, accounts: readonly number[]): Promise<void> {
-  for (const account of accounts) {
-    await fundUnfundedAccount(rpcUrl, account, parseEther("10"));
-    await depositFromNode(chain.provider, chain.casino, account, { BNB: parseEther("1") });
-  }
+export function useBnbPlayers(accounts: readonly number[], opened: (reader: ChainReader) => void): void {
+  let reader: ChainReader | undefined;
+  beforeAll(async () => {
+    const rpcUrl = inject("rpcUrl");
+    reader = await chainReader(rpcUrl, inject("apiUrl"));
+    opened(reader);
+    for (const account of accounts) {
+      await fundUnfundedAccount(rpcUrl, account, parseEther("10"));
+      await depositFromNode(reader.provider, reader.casino, account, { BNB: parseEther("1") });
+    }
+  });
+  afterAll(() => reader?.provider.destroy());
 }
 
 /**
