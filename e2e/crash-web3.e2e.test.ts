@@ -5,7 +5,7 @@
 import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { crashHundredthsAt, crashRound, settleCrash, type CrashRound, type Token } from "../engine/src/index";
+import { crashRound, crashTimeToReach, settleCrash, type CrashRound, type Token } from "../engine/src/index";
 import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince, type SettledOnChain } from "./support/settled-bet";
@@ -116,31 +116,41 @@ describe("crash in web3 mode", () => {
 
     // Cash out after about 2 s of a round that crashes at 3x or more: it wins.
     await prepare(page, player, { token: "DEGEN", stake: "10", auto: "" }, (round) => round.crashPoint >= 300);
-    let clickedAt = 0;
+    // The button's label as the click reaches the page (a listener ahead of the app's): what the player pressed.
+    await page.evaluate(() => {
+      window.addEventListener(
+        "click",
+        (event) => {
+          const button = (event.target as Element).closest("button");
+          if (button?.textContent?.startsWith("CASH OUT @")) (window as unknown as { pressedLabel: string }).pressedLabel = button.textContent;
+        },
+        { capture: true },
+      );
+    });
     const win = await playRound(page, player, async () => {
       const cashOut = page.getByRole("button", { name: /^CASH OUT @ (1\.(1[0-9]|[2-9][0-9])|[2-9]\.\d\d)x$/ });
       await cashOut.waitFor({ timeout: 20_000 });
       expect(await overflowing(page)).toEqual([]);
       await screenshot(page, "crash-web3-manual-flying-phone", false);
-      clickedAt = Date.now();
       await cashOut.click();
     });
     const answeredBy = Date.now();
     expect(win.settled.params).toBe(0n);
     const fixed = win.end.cashOut;
     expect(win.end).toMatchObject({ phase: "cashedout", text: `${(fixed / 100).toFixed(2)}x` });
-    // The server fixed the multiplier its curve (the settled word's) showed on its clock when the
-    // request arrived, between the click and the settlement (the server shares this machine's clock).
+    // The multiplier paid is the one signed at the click: at least the label pressed (the flight's
+    // next 50 ms tick may land between the label's render and the click), and one the server's
+    // curve had reached by the time it answered (the server shares this machine's clock).
+    const pressed = await page.evaluate(() => (window as unknown as { pressedLabel?: string }).pressedLabel ?? "");
+    expect(pressed).toMatch(/^CASH OUT @ [\d.]+x$/);
+    const shown = Math.round(100 * Number(/^CASH OUT @ ([\d.]+)x$/.exec(pressed)?.[1]));
+    expect(fixed).toBeGreaterThanOrEqual(shown);
     const { startedAt } = await page.evaluate(
       async (betId) => (await fetch(`/api/crash/${betId}`, { credentials: "include" })).json(),
       win.settled.betId.toString(),
     );
     const round = crashRound(win.settled.random, "DEGEN");
-    const from = clickedAt - Date.parse(startedAt);
-    const fixedWhen = Array.from({ length: answeredBy - clickedAt + 1 }, (_, ms) => (from + ms) / 1000).filter(
-      (tSec) => crashHundredthsAt(round, tSec) === fixed,
-    );
-    expect(fixedWhen.length).toBeGreaterThan(0);
+    expect(crashTimeToReach(round.curve, fixed / 100)).toBeLessThanOrEqual((answeredBy - Date.parse(startedAt)) / 1000);
     expect(win.settled.payout).toBe((win.settled.amount * BigInt(fixed)) / 100n);
     expect(settleCrash("DEGEN", win.settled.amount, 0n, win.settled.random, fixed).payout).toBe(win.settled.payout);
     expect(await page.getByTestId("crash-win").innerText()).toBe(`WIN +${((10 * fixed) / 100).toFixed(2)} DEGEN`);

@@ -18,7 +18,7 @@ export function HowToPlay() {
     `${instantBustPercent}% of rounds bust instantly at 1.00x.`,
     `Otherwise the chance the spaceship reaches a multiplier m is RTP / m: ${rtp("DEGEN")} / m with DEGEN (RTP ${Math.round(tokenMultiplier("DEGEN") * 100)}%), ${rtp("BNB")} / m with BNB (RTP ${Math.round(tokenMultiplier("BNB") * 100)}%). For example 2x is reached ${((tokenMultiplier("DEGEN") / 2) * 100).toFixed(0)}% of the time with DEGEN.`,
     `The crash point is capped at ${maxMultiplier}x.`,
-    "With a wallet, a round with an auto cash-out is settled on chain first, then flown. A round without one flies on the server's clock along the round's own curve (the server publishes its wobble, which says nothing of the crash point), and CASH OUT pays the multiplier that curve shows when your request reaches the server, shown once fixed.",
+    "With a wallet, a round with an auto cash-out is settled on chain first, then flown. A round without one flies on the server's clock along the round's own curve (the server publishes its wobble, which says nothing of the crash point), and CASH OUT pays the multiplier shown when you press it, once the server finds its curve had reached it, and not crashed, when your request arrived.",
     `So every cash-out target from ${fairFrom("DEGEN")} (DEGEN) or ${fairFrom("BNB")} (BNB) up returns exactly the token's RTP, lower targets return less, and no target wins every round.`,
   ];
   return <RulesCard id="crash-how-to-play" rules={rules} bulletClassName="bg-violet" />;
