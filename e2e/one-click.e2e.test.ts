@@ -31,7 +31,8 @@ afterAll(() => reader?.provider.destroy());
 
 /** Connects, opens the wheel, and turns one-click play on with the dialog's defaults: one wallet signature. */
 async function wheelWithOneClick(account: number, game = "/roulette"): Promise<{ page: Page; wallet: TestWallet; player: string }> {
-  const page = await openPage(browser());
+  // Up to 31 spins of the wheel: with reduced motion each shows its outcome as it settles, not 3.5 s after the click.
+  const page = await openPage(browser(), "desktop", "reduce");
   const wallet = await TestWallet.install(page, { account, rpcUrl });
   const player = getAddress(devAccount(account).address);
   await page.goto(appUrl + "/");

@@ -26,8 +26,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+/**
+ * A page in a context of its own. `motion: "reduce"` is the player's system setting
+ * prefers-reduced-motion: the wheel and plinko then show outcomes in place (docs/product.md §4),
+ * for a file that checks what bets do on chain rather than how the games move.
+ */
+export async function openPage(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS = "desktop",
+  motion: "reduce" | "no-preference" = "no-preference",
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], reducedMotion: motion });
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`[browser] ${error.message}`));
   return page;

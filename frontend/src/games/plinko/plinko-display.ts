@@ -16,11 +16,6 @@ export function dropDurationMs(rows: number, reducedMotion = false): number {
   return reducedMotion ? LANDING_MS : (rows + 1) * ROW_MS + LANDING_MS;
 }
 
-/** Whether the player asked the system for less motion: then the ball is shown in its slot at once. */
-export function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
 /** The total payout per stake of slot `slot`, exactly the engine's: the table's hundredths × RTP_BPS ÷ 1,000,000 (four decimals at most). */
 export function plinkoMultiplierOf(token: Token, bet: PlinkoBet, slot: number): number {
   const { num, den } = plinkoMultiplier(token, bet, slot);

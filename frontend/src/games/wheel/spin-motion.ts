@@ -23,6 +23,9 @@ function restingAngle(segment: number, offset: number): number {
   return (((-(segment + 0.5) * SEGMENT_DEGREES - offset) % 360) + 360) % 360;
 }
 
+/** With reduced motion: the pause, wheel still on its segment, before the result shows (plinko's landing). */
+export const STILL_LANDING_MS = 250;
+
 export interface Landing {
   /** When the wheel stops, ms after the click. */
   endMs: number;
@@ -56,4 +59,13 @@ export function landing(fromAngle: number, speed: number, fromMs: number, segmen
     return fromAngle + (s * s * s - 2 * s * s + s) * reach + (-2 * s * s * s + 3 * s * s) * distance;
   };
   return { endMs, finalAngle, at };
+}
+
+/**
+ * With reduced motion (the wheel did not turn): `segment` goes under the pointer at once, by the
+ * shortest turn forward, and the wheel rests there STILL_LANDING_MS before the result shows.
+ */
+export function stillLanding(fromAngle: number, fromMs: number, segment: number, offset: number): Landing {
+  const finalAngle = fromAngle + ((((restingAngle(segment, offset) - fromAngle) % 360) + 360) % 360);
+  return { endMs: fromMs + STILL_LANDING_MS, finalAngle, at: () => finalAngle };
 }

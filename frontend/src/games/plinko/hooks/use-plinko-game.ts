@@ -4,17 +4,9 @@ import { playNotes, playSound } from "@/features/sound/index";
 import { toast } from "@/features/toast/index";
 import { useWallet } from "@/features/wallet/index";
 import { useGameStake } from "@/features/choices/index";
+import { prefersReducedMotion } from "@/lib/motion";
 import type { PlinkoRoundSource } from "../round-source";
-import {
-  DEFAULT_BET,
-  HISTORY_LIMIT,
-  dropDurationMs,
-  formatMultiplier,
-  plinkoMultiplierOf,
-  prefersReducedMotion,
-  validateDrop,
-  type PlinkoBet,
-} from "../plinko-display";
+import { DEFAULT_BET, HISTORY_LIMIT, dropDurationMs, formatMultiplier, plinkoMultiplierOf, validateDrop, type PlinkoBet } from "../plinko-display";
 import { pegNotes } from "../sounds";
 
 export interface DropRecord extends PlinkoBet {

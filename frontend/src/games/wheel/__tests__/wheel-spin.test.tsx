@@ -3,7 +3,7 @@ import { LATE_AFTER_BLOCKS, RELAY_LATE_AFTER_BLOCKS, useBetStore } from "@/featu
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WheelDisc } from "../components/wheel-disc";
 import type { WheelRoundSource, WheelSpinResult } from "../round-source";
-import { landing, LAUNCH_SPEED, waitingAt } from "../spin-motion";
+import { landing, LAUNCH_SPEED, STILL_LANDING_MS, stillLanding, waitingAt } from "../spin-motion";
 import { useWheelGame } from "../hooks/use-wheel-game";
 import { SPIN_DURATION_MS } from "../wheel-display";
 import { segmentAtPointer } from "./pointer";
@@ -137,5 +137,48 @@ describe("the wheel while a web3 bet waits for the chain", () => {
     expect(segmentAtPointer(landingAt)).toBe(7);
     await act(async () => vi.advanceTimersByTime(SPIN_DURATION_MS));
     expect(shownAngle()).toBe(landingAt);
+  });
+});
+
+describe("the wheel for a player who asked for less motion (prefers-reduced-motion)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "performance"] });
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: query === "(prefers-reduced-motion: reduce)", media: query }));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("puts every segment under the pointer by less than a turn forward", () => {
+    for (let segment = 0; segment < 10; segment++) {
+      for (const offset of [-12, 0, 12]) {
+        const plan = stillLanding(40, 800, segment, offset);
+        expect(segmentAtPointer(plan.finalAngle)).toBe(segment);
+        expect(plan.finalAngle - 40).toBeGreaterThanOrEqual(0);
+        expect(plan.finalAngle - 40).toBeLessThan(360);
+        expect(plan.endMs).toBe(800 + STILL_LANDING_MS);
+        expect(plan.at(800)).toBe(plan.finalAngle);
+      }
+    }
+  });
+
+  it("stays still while the chain settles, then shows the settled segment and ends the spin 250 ms later", async () => {
+    const chain = chainLikeSource();
+    render(<Wheel source={chain.source} />);
+    fireEvent.click(screen.getByTestId("pick-gold"));
+    const before = rotor().style.transform;
+    fireEvent.click(screen.getByTestId("wheel-hub"));
+    await act(async () => vi.advanceTimersByTime(1_000));
+    expect(rotor().style.transform).toBe(before);
+
+    await act(async () => chain.settle({ segment: 6, won: false, payout: 0 }));
+    const landingAt = Number(rotor().getAttribute("data-rotation"));
+    expect(segmentAtPointer(landingAt)).toBe(6);
+    await act(async () => vi.advanceTimersByTime(STILL_LANDING_MS - 50));
+    expect(screen.getByTestId("wheel-hub")).toBeDisabled();
+    await act(async () => vi.advanceTimersByTime(50));
+    expect(shownAngle()).toBe(landingAt);
+    expect(screen.getByTestId("wheel-hub")).not.toBeDisabled();
   });
 });

@@ -5,6 +5,7 @@ import { toast } from "@/features/toast/index";
 import { LATE_AFTER_BLOCKS, useBetStore } from "@/features/bets/index";
 import { useWallet } from "@/features/wallet/index";
 import { useChoicesStore, useGameStake } from "@/features/choices/index";
+import { prefersReducedMotion } from "@/lib/motion";
 import type { WheelRoundSource } from "../round-source";
 import { useWheelSpin } from "./use-wheel-spin";
 import { HISTORY_LIMIT, SEGMENT_DEGREES, WHEEL_COLOURS, WHEEL_MAX_COLOURS, formatMultiplier, validateSpin, wheelMultiplier } from "../wheel-display";
@@ -80,7 +81,8 @@ export function useWheelGame(source: WheelRoundSource) {
       setPhase("spinning");
       // The wheel turns from the click: the wait for the outcome hides inside the spin.
       wheel.start();
-      playNotes(SPIN_NOTES);
+      // The ticks follow a turning wheel's pegs: a still wheel (reduced motion) makes none.
+      if (!prefersReducedMotion()) playNotes(SPIN_NOTES);
       let result;
       try {
         result = await source.spin({ token, stake, colours });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { landing, waitingAt, type Landing } from "../spin-motion";
+import { prefersReducedMotion } from "@/lib/motion";
+import { landing, stillLanding, waitingAt, type Landing } from "../spin-motion";
 
 interface Motion {
   clickAt: number;
@@ -8,6 +9,8 @@ interface Motion {
   landing: Landing | null;
   /** The angle a late round came to rest at (the panel says why), until its outcome comes. */
   rest: number | null;
+  /** The player asked for less motion: the wheel stays still, then shows the outcome in place. */
+  still: boolean;
 }
 
 /**
@@ -46,20 +49,21 @@ export function useWheelSpin() {
     frame.current = requestAnimationFrame(step);
   }, []);
 
-  /** The click: the wheel turns at once from where it stands. */
+  /** The click: the wheel turns at once from where it stands (with reduced motion it stays there). */
   const start = useCallback(() => {
     window.clearTimeout(finish.current);
-    motion.current = { clickAt: performance.now(), startAngle: stoodAt.current, landing: null, rest: null };
+    const still = prefersReducedMotion();
+    motion.current = { clickAt: performance.now(), startAngle: stoodAt.current, landing: null, rest: still ? stoodAt.current : null, still };
     animate();
   }, [animate]);
 
   /** The outcome: the landing is planned at once (its final angle returned), and `done` resolves when the wheel stops. */
   const land = useCallback(
     (segment: number, offset: number): { finalAngle: number; done: Promise<void> } => {
-      const m = motion.current ?? { clickAt: performance.now(), startAngle: 0, landing: null, rest: 0 };
+      const m = motion.current ?? { clickAt: performance.now(), startAngle: 0, landing: null, rest: 0, still: prefersReducedMotion() };
       const ms = performance.now() - m.clickAt;
       const from = m.rest !== null ? { angle: m.rest, speed: 0 } : waitingAt(m.startAngle, ms);
-      const planned = landing(from.angle, from.speed, ms, segment, offset);
+      const planned = m.still ? stillLanding(from.angle, ms, segment, offset) : landing(from.angle, from.speed, ms, segment, offset);
       motion.current = { ...m, landing: planned, rest: null };
       animate();
       const done = new Promise<void>((resolve) => {
