@@ -5,7 +5,7 @@ import { HttpError } from "../src/http/errors";
 import { observed, routePrefix } from "../src/http/observe";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { pino } from "pino";
-import { addSecrets, logger, requestIdOf, scrub } from "../src/observability/log";
+import { addSecrets, logger, requestIdOf, scrub, setLogLevel, type LogLevel } from "../src/observability/log";
 import { GasSpending } from "../src/observability/gas";
 import { Metrics } from "../src/observability/metrics";
 import { assessHealth, type StatusSampler, type StatusSnapshot } from "../src/observability/status";
@@ -147,6 +147,9 @@ describe("metrics", () => {
     app.use((_req, res) => void res.status(404).json({ error: "Not found" }));
     app.use(((error: HttpError, _req, res, _next) => void res.status(error.status).json({ error: error.message })) as express.ErrorRequestHandler);
     const direct = new Map([["/api/slots/spin", () => undefined]]);
+    // The level a server started by an earlier file of this run left (the project's files share modules, vitest.config.mts).
+    const levelBefore = logger("http").level as LogLevel;
+    setLogLevel("info");
     const logged = vi.spyOn(logger("http"), "info");
     const http = await listen(observed(app, metrics, direct));
     try {
@@ -173,6 +176,7 @@ describe("metrics", () => {
       );
     } finally {
       logged.mockRestore();
+      setLogLevel(levelBefore);
       await http.close();
     }
   });
