@@ -22,10 +22,10 @@ class VerifyChainLast extends BaseSequencer {
   }
 }
 
-/** The BSC Testnet rehearsal starts a private stack: a project of its own runs it beside the other browser files. */
-const REHEARSAL = "e2e/bsc-rehearsal.e2e.test.ts";
+/** Files that start a private stack (the BSC Testnet rehearsal, the relay paused): a project of their own runs them beside the other browser files. */
+const PRIVATE_STACKS = ["e2e/bsc-rehearsal.e2e.test.ts", "e2e/one-click-fallback.e2e.test.ts"];
 
-/** The browser projects: e2e/ on the chain that verify-chain checks, e2e/demo/ on a stack of its own, the rehearsal. */
+/** The browser projects: e2e/ on the chain that verify-chain checks, e2e/demo/ on a stack of its own, the private stacks. */
 const BROWSER_TESTS = {
   environment: "node",
   fileParallelism: false,
@@ -113,16 +113,16 @@ export default defineConfig({
           ...BROWSER_TESTS,
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
-          exclude: [...configDefaults.exclude, "e2e/demo/**", REHEARSAL],
+          exclude: [...configDefaults.exclude, "e2e/demo/**", ...PRIVATE_STACKS],
           globalSetup: ["e2e/support/global-setup.ts"],
         },
       },
       {
         test: {
           ...BROWSER_TESTS,
-          name: "e2e-rehearsal",
-          include: [REHEARSAL],
-          globalSetup: ["e2e/support/rehearsal-setup.ts"],
+          name: "e2e-private",
+          include: PRIVATE_STACKS,
+          globalSetup: ["e2e/support/private-stack-setup.ts"],
         },
       },
       {

@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, "../..");
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18000);
 /** The demo-mode files' stack (e2e/demo/, e2e/support/demo-setup.ts) sits this far above. */
 export const DEMO_PORT_OFFSET = 1000;
-const E2E_MASTER_SECRET = "0x" + "5e".repeat(32);
+export const E2E_MASTER_SECRET = "0x" + "5e".repeat(32);
 
 /**
  * The app's production build, in `dataDir`/dist. The rehearsal's test serves it on a fresh local
