@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Keeps docs/README.md "How to add a game" honest: every game the engine numbers has each part
 // that section lists, in every layer, under the game's one name (engine/src/gameTypes.ts).
 import { existsSync, readFileSync } from "node:fs";

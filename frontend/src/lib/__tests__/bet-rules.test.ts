@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { canHalveBet, halveBet, maxBet, parseBetInput, roundBet } from "../bet-rules";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { parseEther } from "ethers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodeWheelParams, GameType } from "@engine/index";

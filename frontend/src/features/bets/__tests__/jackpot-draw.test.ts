@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { getAddress, id, parseEther, type Log, type Provider, type TransactionReceipt } from "ethers";
 import { describe, expect, it } from "vitest";
 import { ticketsHash } from "@engine/session";

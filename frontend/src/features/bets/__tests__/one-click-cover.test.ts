@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { getAddress, parseEther } from "ethers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GameType } from "@engine/gameTypes";

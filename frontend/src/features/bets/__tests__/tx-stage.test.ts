@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { TxPhase } from "@/features/wallet/web3/transactions";
 import type { ActiveBet } from "../bet-store";

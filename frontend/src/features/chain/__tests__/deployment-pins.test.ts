@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { getCreateAddress } from "ethers";
 import { describe, expect, it } from "vitest";
 import { TEST_CONFIG } from "@/test/fake-wallet";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { KNOWN_CHAINS } from "@/features/wallet/web3/chains";
 import { explorerAddressUrl, explorerTxUrl } from "../app-config";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("@/features/chain", () => ({ loadAppConfig: () => new Promise(() => undefined), explorerTxUrl: () => "" }));

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { parseEther } from "ethers";
 import { describe, expect, it } from "vitest";
 import { baseUnitsOf, quoteText, usdCents, usdValueText } from "../usd-amount";

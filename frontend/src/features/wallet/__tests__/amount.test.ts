@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { parseEther } from "ethers";
 import { describe, expect, it } from "vitest";
 import { decimalOf, displayAmount, formatSwapOutput, parseAmount } from "../amount";

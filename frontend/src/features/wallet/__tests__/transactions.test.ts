@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
 import { useWalletStore } from "../wallet-store";

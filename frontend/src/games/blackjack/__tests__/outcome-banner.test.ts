@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { outcomeBanner } from "../blackjack-display";
 import type { BlackjackTable } from "../round-source";

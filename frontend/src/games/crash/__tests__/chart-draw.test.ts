@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { crashRound } from "@engine/crash";
 import { axisRange, drawCrashChart, gridStep, type ChartFrame } from "../chart-draw";

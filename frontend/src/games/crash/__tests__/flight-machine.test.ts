@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { crashHundredthsAt, crashRound, crashTimeToReach } from "@engine/crash";
 import { autoCashOutAtSec, flightReducer, formatMultiplier, initialFlightState, parseAutoCashOut, potentialWin, type FlightState } from "../flight-machine";

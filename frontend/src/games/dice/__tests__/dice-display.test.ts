@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { betForChance, betForMultiplier, diceMultiplierOf, formatMultiplier, formatRoll, diceTargetRange, winChancePercent, withSide } from "../dice-display";
 

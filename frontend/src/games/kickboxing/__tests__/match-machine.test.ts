@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { fightFromWord, KICKBOXING } from "@engine/kickboxing";
 import { countdownAt, exchangesShownAt, fightersAfter, initialMatchState, matchReducer, resultAtMs, type MatchState } from "../match-machine";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { MINES, minesPayout } from "@engine/mines";
 import { toBaseUnits } from "@engine/tokens";

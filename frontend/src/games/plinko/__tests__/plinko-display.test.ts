@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { PLINKO, PLINKO_RISKS, PLINKO_TABLES, encodePlinkoParams, plinkoMultiplier, settlePlinko } from "@engine/plinko";
 import { RTP_BPS } from "@engine/tokens";
