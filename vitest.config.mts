@@ -70,7 +70,7 @@ export default defineConfig({
           ...SERVER_TESTS,
           // Its files, one at a time in one worker, share the modules they import instead of loading
           // the server's (ethers, drizzle, PGlite, express) again for each of 43 files: alone on an
-          // idle 2-core machine 165 CPU-s instead of 245. What a file changes in shared modules it sets
+          // idle 2-core machine 168 CPU-s instead of 245. What a file changes in shared modules it sets
           // back (observability.test.ts the log level).
           isolate: false,
         },
@@ -100,7 +100,7 @@ export default defineConfig({
           name: "frontend",
           include: ["frontend/src/**/*.test.{ts,tsx}"],
           // A file that renders nothing says `// @vitest-environment node` on its first line: jsdom's
-          // set-up costs 0.43 CPU-s a file, and 27 of the 83 files need no DOM (108 against 125 CPU-s).
+          // set-up costs 0.43 CPU-s a file, and 27 of the 83 files need no DOM (107 against 125 CPU-s).
           environment: "jsdom",
           setupFiles: ["frontend/src/test/setup.ts"],
           // A hang detector, as in the other projects, not vitest's 5 s default. These tests wait on
