@@ -11,7 +11,7 @@ import type { Card } from "../engine/src/cards";
 import { openPage, screenshot } from "./support/browser";
 import { overflowing, setBet, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
+import { chainReader, connectOnGame } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [DESKTOP_PLAYER, PHONE_PLAYER] = WALLET_ACCOUNTS_BY_FILE["blackjack-web3.e2e.test.ts"];
@@ -77,10 +77,7 @@ async function openGame(account: number, viewport: "desktop" | "phone") {
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   const wallet = await TestWallet.install(page, { account, rpcUrl });
-  await page.goto(appUrl + "/");
-  await connectInApp(page);
-  await page.goto(appUrl + "/blackjack");
-  await page.getByTestId("fairness-panel").waitFor();
+  await connectOnGame(page, appUrl + "/blackjack");
   await commitmentPosted(reader.casino, playerOf(account));
   const actionCalls: string[] = [];
   page.on("request", (request) => {

@@ -12,7 +12,7 @@ import { openPage, screenshot } from "./support/browser";
 import { expectBoardsAsTheChainSays, readUpTo, settledBnbBets } from "./support/leaderboard";
 import { overflowing, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { connectInApp, type ChainReader } from "./support/wallet-app";
+import { connectOnGame, type ChainReader } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, playAndSettle, useClientSeed, useBnbPlayers } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["casino-floor.e2e.test.ts"];
@@ -41,13 +41,10 @@ async function spin(page: Page, amount: string, win: boolean, player: string): P
 
 describe("the casino floor's numbers", () => {
   it("My stats: the player's totals, chart and history add up as the chain's events do; the history filters and exports as CSV", async () => {
-    const page = await openPage(browser());
+    const page = await openPage(browser(), "desktop", "reduce");
     await TestWallet.install(page, { account: PLAYER, rpcUrl });
     const player = getAddress(devAccount(PLAYER).address);
-    await page.goto(appUrl + "/");
-    await connectInApp(page);
-    await page.goto(appUrl + "/roulette");
-    await page.getByTestId("fairness-panel").waitFor();
+    await connectOnGame(page, appUrl + "/roulette");
     await commitmentPosted(reader.casino, player);
     await page.getByTestId("colour-gold").click();
     await page.getByTestId("token-switch-BNB").click();

@@ -10,7 +10,7 @@ import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince, type SettledOnChain } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
+import { chainReader, connectOnGame } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [AUTO_PLAYER, MANUAL_PLAYER] = WALLET_ACCOUNTS_BY_FILE["crash-web3.e2e.test.ts"];
@@ -32,10 +32,7 @@ afterAll(() => reader?.provider.destroy());
 async function openCrash(account: number, viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; player: string }> {
   const page = await openPage(browser(), viewport);
   await TestWallet.install(page, { account, rpcUrl });
-  await page.goto(appUrl + "/");
-  await connectInApp(page);
-  await page.goto(appUrl + "/crash");
-  await page.getByTestId("fairness-panel").waitFor();
+  await connectOnGame(page, appUrl + "/crash");
   const player = getAddress(devAccount(account).address);
   await commitmentPosted(reader.casino, player);
   return { page, player };

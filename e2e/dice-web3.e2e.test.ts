@@ -10,7 +10,7 @@ import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { connectInApp, toastWith, type ChainReader } from "./support/wallet-app";
+import { connectOnGame, toastWith, type ChainReader } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, playAndSettle, playRelayed, turnOnOneClick, useClientSeed, useBnbPlayers } from "./support/web3-play";
 
 const [WALLET_PLAYER, ONE_CLICK_PLAYER] = WALLET_ACCOUNTS_BY_FILE["dice-web3.e2e.test.ts"];
@@ -26,10 +26,7 @@ useBnbPlayers([WALLET_PLAYER, ONE_CLICK_PLAYER], (opened) => (reader = opened));
 async function openDice(account: number): Promise<{ page: Page; player: string; wallet: TestWallet }> {
   const page = await openPage(browser(), "phone");
   const wallet = await TestWallet.install(page, { account, rpcUrl });
-  await page.goto(appUrl + "/");
-  await connectInApp(page);
-  await page.goto(appUrl + "/dice");
-  await page.getByTestId("fairness-panel").waitFor();
+  await connectOnGame(page, appUrl + "/dice");
   const player = getAddress(devAccount(account).address);
   await commitmentPosted(reader.casino, player);
   await page.getByTestId("token-switch-BNB").click();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
+import { chainReader, connectOnGame } from "./support/wallet-app";
 import { commitmentPosted, depositFromNode, playAndSettle } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["fairness.e2e.test.ts"];
@@ -78,14 +78,11 @@ async function spin(page: Page, token: "DEGEN" | "BNB", stake: string): Promise<
 
 describe("the fairness page", () => {
   it("lists the wheel bets just played from the chain, verified in the browser, with the chain's seeds, words and transactions; a reload reads them again without the server's history", async () => {
-    const page = await openPage(browser());
+    const page = await openPage(browser(), "desktop", "reduce");
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await TestWallet.install(page, { account: PLAYER, rpcUrl });
-    await page.goto(appUrl + "/");
-    await connectInApp(page);
-    await page.goto(appUrl + "/roulette");
-    await page.getByTestId("fairness-panel").waitFor();
+    await connectOnGame(page, appUrl + "/roulette");
     await commitmentPosted(reader.casino, player);
     await page.getByTestId("colour-gold").click();
     await spin(page, "DEGEN", "10");

@@ -10,7 +10,7 @@ import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { alertOf, overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
+import { chainReader, connectOnGame } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [WINNER, TIE_PLAYER] = WALLET_ACCOUNTS_BY_FILE["kickboxing-web3.e2e.test.ts"];
@@ -34,10 +34,7 @@ afterAll(() => reader?.provider.destroy());
 async function openKickboxing(account: number, viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; player: string; wallet: TestWallet }> {
   const page = await openPage(browser(), viewport);
   const wallet = await TestWallet.install(page, { account, rpcUrl });
-  await page.goto(appUrl + "/");
-  await connectInApp(page);
-  await page.goto(appUrl + "/kickboxing");
-  await page.getByTestId("fairness-panel").waitFor();
+  await connectOnGame(page, appUrl + "/kickboxing");
   const player = getAddress(devAccount(account).address);
   await commitmentPosted(reader.casino, player);
   return { page, player, wallet };

@@ -23,7 +23,7 @@ import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { setBet, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
+import { chainReader, connectOnGame } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, depositFromNode, useClientSeed } from "./support/web3-play";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -94,10 +94,7 @@ async function sureHitJackpotTerms(): Promise<void> {
 async function wheelPage(account: number, viewport: keyof typeof VIEWPORTS = "desktop"): Promise<{ page: Page; wallet: TestWallet }> {
   const page = await openPage(browser(), viewport);
   const wallet = await TestWallet.install(page, { account, rpcUrl: stack.rpcUrl });
-  await page.goto(stack.appUrl + "/");
-  await connectInApp(page);
-  await page.goto(stack.appUrl + "/roulette");
-  await page.getByTestId("fairness-panel").waitFor();
+  await connectOnGame(page, stack.appUrl + "/roulette");
   await commitmentPosted(reader.casino, addressOf(account));
   return { page, wallet };
 }

@@ -11,7 +11,7 @@ import { openPage, screenshot } from "./support/browser";
 import { expectBoardsAsTheChainSays } from "./support/leaderboard";
 import { useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { connectInApp, type ChainReader } from "./support/wallet-app";
+import { connectOnGame, type ChainReader } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, playAndSettle, useClientSeed, useBnbPlayers } from "./support/web3-play";
 
 const [ALICE, BOB] = WALLET_ACCOUNTS_BY_FILE["live-bets.e2e.test.ts"];
@@ -24,13 +24,10 @@ useBnbPlayers([ALICE, BOB], (opened) => (reader = opened));
 
 /** A player's page on the wheel, connected, with the house's commitment posted. */
 async function wheelPage(account: number): Promise<{ page: Page; player: string }> {
-  const page = await openPage(browser());
+  const page = await openPage(browser(), "desktop", "reduce");
   await TestWallet.install(page, { account, rpcUrl });
   const player = getAddress(devAccount(account).address);
-  await page.goto(appUrl + "/");
-  await connectInApp(page);
-  await page.goto(appUrl + "/roulette");
-  await page.getByTestId("fairness-panel").waitFor();
+  await connectOnGame(page, appUrl + "/roulette");
   await commitmentPosted(reader.casino, player);
   return { page, player };
 }

@@ -12,7 +12,7 @@ import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { asking, devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { connectInApp, toastWith, type ChainReader } from "./support/wallet-app";
+import { connectOnGame, toastWith, type ChainReader } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, playAndSettle, turnOnOneClick, useClientSeed, useSessionSecretFor, useBnbPlayers } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["mines-web3.e2e.test.ts"];
@@ -54,10 +54,7 @@ describe("mines in web3 mode", () => {
   it("from the wallet a cash-out after two safe tiles and a bust, then a one-click round with no wallet request: each settled with the signed log, the vault to the wei", async () => {
     const page = await openPage(browser(), "phone");
     const wallet = await TestWallet.install(page, { account: PLAYER, rpcUrl });
-    await page.goto(appUrl + "/");
-    await connectInApp(page);
-    await page.goto(appUrl + "/mines");
-    await page.getByTestId("fairness-panel").waitFor();
+    await connectOnGame(page, appUrl + "/mines");
     await commitmentPosted(reader.casino, player());
     await page.getByTestId("token-switch-BNB").click();
     await page.getByTestId("bet-input").fill("0.01");

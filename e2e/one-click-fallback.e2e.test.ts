@@ -16,7 +16,7 @@ import { SeedVault } from "../server/src/settler/seeds";
 import { openPage, screenshot } from "./support/browser";
 import { useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, type WalletRequest } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
+import { chainReader, connectOnGame } from "./support/wallet-app";
 import { commitmentPosted, depositFromNode } from "./support/web3-play";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -58,10 +58,7 @@ describe("one-click play when the relay fails", () => {
     const player = getAddress(devAccount(PLAYER).address);
     const page = await openPage(browser());
     const wallet = await TestWallet.install(page, { account: PLAYER, rpcUrl: stack.rpcUrl });
-    await page.goto(stack.appUrl + "/");
-    await connectInApp(page);
-    await page.goto(stack.appUrl + "/roulette");
-    await page.getByTestId("fairness-panel").waitFor();
+    await connectOnGame(page, stack.appUrl + "/roulette");
     await commitmentPosted(reader.casino, player);
     await page.getByTestId("one-click-turn-on").click();
     await page.getByTestId("one-click-submit").click();

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage, screenshot } from "./support/browser";
 import { setBet, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
-import { chainReader, connectInApp, dismissToasts, openWalletDialog, toastWith } from "./support/wallet-app";
+import { chainReader, connectOnGame, dismissToasts, openWalletDialog, toastWith } from "./support/wallet-app";
 import { commitmentPosted, depositFromNode, playAndSettle, useSessionSecretFor } from "./support/web3-play";
 
 const [SPINNER, AUTO, DEALT] = WALLET_ACCOUNTS_BY_FILE["one-click.e2e.test.ts"];
@@ -35,10 +35,7 @@ async function wheelWithOneClick(account: number, game = "/roulette"): Promise<{
   const page = await openPage(browser(), "desktop", "reduce");
   const wallet = await TestWallet.install(page, { account, rpcUrl });
   const player = getAddress(devAccount(account).address);
-  await page.goto(appUrl + "/");
-  await connectInApp(page);
-  await page.goto(appUrl + game);
-  await page.getByTestId("fairness-panel").waitFor();
+  await connectOnGame(page, appUrl + game);
   await commitmentPosted(reader.casino, player);
   const before = asking(wallet.requests).length;
   await page.getByTestId("one-click-turn-on").click();

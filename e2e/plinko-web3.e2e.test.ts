@@ -9,7 +9,7 @@ import { openPage, screenshot } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { connectInApp, toastWith, type ChainReader } from "./support/wallet-app";
+import { connectOnGame, toastWith, type ChainReader } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, playAndSettle, playRelayed, turnOnOneClick, useClientSeed, useBnbPlayers } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["plinko-web3.e2e.test.ts"];
@@ -25,10 +25,7 @@ describe("plinko in web3 mode", () => {
   it("a winning drop from the wallet, then 3 one-click drops with no wallet request: each slot the settled word's, the vault to the wei", async () => {
     const page = await openPage(browser(), "phone");
     const wallet = await TestWallet.install(page, { account: PLAYER, rpcUrl });
-    await page.goto(appUrl + "/");
-    await connectInApp(page);
-    await page.goto(appUrl + "/plinko");
-    await page.getByTestId("fairness-panel").waitFor();
+    await connectOnGame(page, appUrl + "/plinko");
     const player = getAddress(devAccount(PLAYER).address);
     await commitmentPosted(reader.casino, player);
     await page.getByTestId("token-switch-BNB").click();

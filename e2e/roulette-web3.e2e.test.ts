@@ -7,7 +7,7 @@ import { settleWheel } from "../engine/src/index";
 import { openPage, screenshot } from "./support/browser";
 import { useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp, toastWith } from "./support/wallet-app";
+import { chainReader, connectOnGame, toastWith } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["roulette-web3.e2e.test.ts"];
@@ -34,10 +34,7 @@ describe("the wheel in web3 mode", () => {
   it("a DEGEN win and a BNB loss: settled on chain, verified, the wheel on the settled segment, the vault to the wei", async () => {
     const page = await openPage(browser());
     await TestWallet.install(page, { account: PLAYER, rpcUrl });
-    await page.goto(appUrl + "/");
-    await connectInApp(page);
-    await page.goto(appUrl + "/roulette");
-    await page.getByTestId("fairness-panel").waitFor();
+    await connectOnGame(page, appUrl + "/roulette");
     await commitmentPosted(reader.casino, player);
 
     // A win on gold alone (segment 0): 10 DEGEN pays 10.2x = 102 DEGEN.

@@ -10,7 +10,7 @@ import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { alertOf, overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
-import { chainReader, connectInApp } from "./support/wallet-app";
+import { chainReader, connectOnGame } from "./support/wallet-app";
 import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["slots-web3.e2e.test.ts"];
@@ -68,10 +68,7 @@ describe("slots in web3 mode", () => {
   it("a DEGEN win and a BNB loss: the spin call names the bet, the reels stop on the settled outcome, verified, the vault to the wei", async () => {
     const page = await openPage(browser(), "desktop");
     await TestWallet.install(page, { account: PLAYER, rpcUrl });
-    await page.goto(appUrl + "/");
-    await connectInApp(page);
-    await page.goto(appUrl + "/slots");
-    await page.getByTestId("fairness-panel").waitFor();
+    await connectOnGame(page, appUrl + "/slots");
     await commitmentPosted(reader.casino, player);
     expect(await page.getByTestId("jackpot-badge").innerText()).toMatch(/^Jackpot [\d.]+[KM]?$/);
     expect(

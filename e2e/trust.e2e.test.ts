@@ -31,11 +31,10 @@ beforeAll(async () => {
 afterAll(() => reader?.provider.destroy());
 
 async function connectedPage(account: number, path = "/"): Promise<{ page: Page; wallet: TestWallet }> {
-  const page = await openPage(browser());
+  const page = await openPage(browser(), "desktop", "reduce");
   const wallet = await TestWallet.install(page, { account, rpcUrl });
-  await page.goto(appUrl + "/");
+  await page.goto(appUrl + path);
   await connectInApp(page);
-  if (path !== "/") await page.goto(appUrl + path);
   return { page, wallet };
 }
 

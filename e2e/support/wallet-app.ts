@@ -17,6 +17,20 @@ export async function connectInApp(page: Page): Promise<void> {
   await page.getByTestId("wallet-connected").waitFor();
 }
 
+/**
+ * Opens a game's page and connects there, as a player who follows a link to the game does: one
+ * fresh page load instead of the lobby's and then the game's (about 1 CPU-s of chromium each,
+ * CONTRIBUTING.md). That a session survives a reload is wallet-connect.e2e.test.ts's to show.
+ */
+export async function connectOnGame(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await connectInApp(page);
+  // Its toast closed, as the game's own load used to leave none: a test counts the toasts its play raises.
+  await toastWith(page, "Wallet Connected");
+  await dismissToasts(page);
+  await page.getByTestId("fairness-panel").waitFor();
+}
+
 /** Opens a wallet menu item ("Deposit", "Withdraw", "Swap Tokens", "Account") and waits for its dialog. */
 export async function openWalletDialog(page: Page, item: string): Promise<void> {
   await page.getByTestId("wallet-menu-button").click();
