@@ -1,6 +1,10 @@
 // Gas per Casino call on a fresh Hardhat network (`npm run bench:gas`), and of the swap desk and
 // the relay (submitted by a stranger with the player's EIP-712 signature). Figures are receipt
-// gasUsed (refunds applied), the amount a sender pays for.
+// gasUsed (refunds applied), the amount a sender pays for. Wallet bets are sent as the app sends
+// them (frontend/src/features/bets/onchain/place-bet.ts): playGame with the chain's root as
+// expectedCommit, which the server's /api/fairness/commitment returns, so every bet after a
+// chain's first reads the root beside the current commitment. One-click play, sessions and lanes:
+// bench/session-gas.ts.
 import { ethers, network } from "hardhat";
 import { parseEther, type ContractTransactionResponse } from "ethers";
 import { deployCasino, HashChain, GAME, NATIVE, betIdOf, randomWord } from "../test/helpers";
@@ -56,9 +60,9 @@ async function main(): Promise<void> {
   /** A one-colour wheel bet; with `win`, its client seed is chosen so that the rules pay it (or not). */
   async function play(playerIndex: number, token_: string, amount: bigint, value = 0n, win?: boolean) {
     const player = players[playerIndex];
-    const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(player.address), casino.terms()]);
+    const [{ nextNonce: nonce, root }, terms] = await Promise.all([casino.commitmentOf(player.address), casino.terms()]);
     const client = win === undefined ? clientSeed : await seedFor_(player.address, nonce, token_, amount, win);
-    const gas = await gasOf(casino.connect(player).playGame(token_, amount, GAME.WHEEL, 1, client, commitment, terms, { value }));
+    const gas = await gasOf(casino.connect(player).playGame(token_, amount, GAME.WHEEL, 1, client, root, terms, { value }));
     open.set(betIdOf(player.address, nonce), { player: player.address, nonce, client, token: token_, amount });
     return { gas, betId: betIdOf(player.address, nonce) };
   }
@@ -80,35 +84,39 @@ async function main(): Promise<void> {
   record("setCommitment (first)", await commit(players[a].address));
   for (const i of [b, c, d]) await commit(players[i].address);
 
-  // A wallet bet asks the sessions what they hold in the vault (CasinoSessions.heldOf, about 6,100
-  // gas: issue #37 item 2, docs/decisions.md §4): 110,000 before.
-  const target = { play: 112_000n, settle: 70_000n, batch: 45_000n };
-  const first = await play(a, tokenAddress, parseEther("10"), 0n, true);
-  record("playGame DEGEN vault (first bet)", first.gas, target.play);
-  const later = await play(a, tokenAddress, parseEther("10"), 0n, false);
-  record("playGame DEGEN vault (later bet)", later.gas, target.play);
-  const byAllowance = await play(b, tokenAddress, parseEther("10"), 0n, true);
-  // The target is a bet from the vault (issue #12); by allowance the token's transferFrom comes on top.
-  record("playGame DEGEN allowance (first bet)", byAllowance.gas);
-  const byAllowanceLater = await play(b, tokenAddress, parseEther("10"));
-  record("playGame DEGEN allowance (later bet)", byAllowanceLater.gas);
-  const bnbFirst = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"), true);
-  record("playGame BNB msg.value (first bet)", bnbFirst.gas, target.play);
-  const bnbLater = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"), true);
-  record("playGame BNB msg.value (later bet)", bnbLater.gas, target.play);
-  const bnbVault = await play(a, NATIVE, parseEther("0.01"));
-  record("playGame BNB vault (later bet)", bnbVault.gas, target.play);
-
+  // A wallet bet touches its player's wallet lane only: no session's hold to ask about
+  // (docs/decisions.md §4, "lanes"). A chain's first bet finds the root as the current commitment;
+  // a later one, placed once the bets before it settled, as the app's are, reads the root too.
+  const target = { play: 104_000n, settle: 70_000n, batch: 45_000n };
   const settle = async (betId: bigint, address: string) => {
     const seed = seedFor(address);
     return gasOf(casino.connect(settler).settle(betId, seed, await payoutOf(betId, seed)));
   };
+  const first = await play(a, tokenAddress, parseEther("10"), 0n, true);
+  record("playGame DEGEN vault (first bet)", first.gas, target.play);
   record("settle DEGEN (win, vault credited)", await settle(first.betId, players[a].address), target.settle);
+  const later = await play(a, tokenAddress, parseEther("10"), 0n, false);
+  record("playGame DEGEN vault (later bet)", later.gas, target.play);
   record("settle DEGEN (loss)", await settle(later.betId, players[a].address), target.settle);
+  const byAllowance = await play(b, tokenAddress, parseEther("10"), 0n, true);
+  // The target is a bet from the vault; by allowance the token's transferFrom comes on top.
+  record("playGame DEGEN allowance (first bet)", byAllowance.gas);
   record("settle DEGEN (win, empty vault)", await settle(byAllowance.betId, players[b].address), target.settle);
+  // The target is a bet from the vault; by msg.value the Casino's count of the BNB it holds
+  // (accounted, a cold slot written) comes on top.
+  const bnbFirst = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"), true);
+  record("playGame BNB msg.value (first bet)", bnbFirst.gas);
   record("settle BNB (win, empty vault)", await settle(bnbFirst.betId, players[c].address), target.settle);
+  const bnbLater = await play(c, NATIVE, parseEther("0.01"), parseEther("0.01"), true);
+  record("playGame BNB msg.value (later bet)", bnbLater.gas);
   record("settle BNB (win)", await settle(bnbLater.betId, players[c].address), target.settle);
+  const bnbVault = await play(a, NATIVE, parseEther("0.01"));
+  record("playGame BNB vault (later bet)", bnbVault.gas, target.play);
   await settle(bnbVault.betId, players[a].address);
+  // Drawn down to below a stake, the vault no longer covers the bet: the allowance pays.
+  await casino.connect(players[b]).withdraw(tokenAddress, await casino.getBalance(players[b].address, tokenAddress));
+  const byAllowanceLater = await play(b, tokenAddress, parseEther("10"));
+  record("playGame DEGEN allowance (later bet)", byAllowanceLater.gas);
   await settle(byAllowanceLater.betId, players[b].address);
 
   // Batches spread over the 8 players (several bets each); half the bets win.
@@ -141,9 +149,9 @@ async function main(): Promise<void> {
       await (await token.connect(funder).transfer(wallet.address, parseEther("10"))).wait();
       await (await token.connect(wallet).approve(casinoAddress, parseEther("10"))).wait();
       await commit(wallet.address);
-      const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(wallet.address), casino.terms()]);
+      const [{ nextNonce: nonce, root }, terms] = await Promise.all([casino.commitmentOf(wallet.address), casino.terms()]);
       const client = await seedFor_(wallet.address, nonce, tokenAddress, parseEther("10"), true);
-      await (await casino.connect(wallet).playGame(tokenAddress, parseEther("10"), GAME.WHEEL, 1, client, commitment, terms)).wait();
+      await (await casino.connect(wallet).playGame(tokenAddress, parseEther("10"), GAME.WHEEL, 1, client, root, terms)).wait();
       betIds.push(betIdOf(wallet.address, nonce));
       open.set(betIdOf(wallet.address, nonce), { player: wallet.address, nonce, client, token: tokenAddress, amount: parseEther("10") });
       seeds.push(seedFor(wallet.address));
@@ -155,8 +163,8 @@ async function main(): Promise<void> {
 
   const blackjack = await (async () => {
     const player = players[d];
-    const [[commitment, nonce], terms] = await Promise.all([casino.commitmentOf(player.address), casino.terms()]);
-    await casino.connect(player).playGame(tokenAddress, parseEther("10"), GAME.BLACKJACK, 0, clientSeed, commitment, terms);
+    const [{ nextNonce: nonce, root }, terms] = await Promise.all([casino.commitmentOf(player.address), casino.terms()]);
+    await casino.connect(player).playGame(tokenAddress, parseEther("10"), GAME.BLACKJACK, 0, clientSeed, root, terms);
     return betIdOf(player.address, nonce);
   })();
   record("addStake (split, allowance)", await gasOf(casino.connect(players[d]).addStake(blackjack)));
@@ -174,6 +182,8 @@ async function main(): Promise<void> {
   const hitReceipt = await (await casino.connect(settler).settle(hitting.betId, hitSeed, await payoutOf(hitting.betId, hitSeed))).wait();
   if (!hitReceipt?.logs.some((log) => casino.interface.parseLog(log)?.name === "JackpotWon")) throw new Error("the jackpot draw missed");
   record("settle DEGEN (jackpot hit)", hitReceipt.gasUsed);
+  // The terms change at most once an acceptance window (HouseAdmin).
+  await network.provider.send("evm_increaseTime", [301]);
   await casino.setJackpotTerms(50, 500);
 
   record("swap DEGEN->BNB (desk)", await gasOf(swapDesk.connect(players[a]).swap(tokenAddress, parseEther("100"), 0)));

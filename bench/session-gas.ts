@@ -1,20 +1,38 @@
-// Gas of one-click play (issue #20): a relay transaction of 20 signed bets placed and settled at
-// once (CasinoSessions.play), which also records the jackpot draw of the batch before it, per game,
-// for 20 players with one bet each and for one player with 20 bets in a row; and drawJackpots, sent
-// only for a batch with a hit. Figures are receipt gasUsed divided by the bets: what the house pays
-// per bet; and the EVM steps per bet (debug_traceTransaction): a node's time per bet follows its
-// steps more than its gas (server/bench/node-cost.ts times the node itself). Then a Mines reveal and
-// cash-out: a round placed with CasinoSessions.place and settled with CasinoSessions.settle on the
-// key's signed log (1 reveal + C, 5 reveals + C). Run: npx hardhat run bench/session-gas.ts
+// Gas of one-click play on sessions' lanes (docs/decisions.md §4, "lanes"), measured on what the
+// app and the server send: each player's session opened with its lane chain's root and its budget
+// moved from the vault into the lane; a relay transaction of 20 signed bets, one bet of each of 20
+// lanes (the server relays one bet of a lane per transaction), each signed by its session key with
+// its lane's next nonce, a random client seed and a deadline within the acceptance window, placed
+// and settled at once (CasinoSessions.play), which also records the jackpot draw of the batch
+// before it; drawJackpots, sent only for a batch with a hit; a mines round placed
+// (CasinoSessions.place) and settled on the key's signed log (CasinoSessions.settle); and a
+// session's revocation and close. A bet's figures are receipt gasUsed divided by the bets: what the
+// house pays per bet; and the EVM steps per bet (debug_traceTransaction): a node's time per bet
+// follows its steps more than its gas (server/bench/node-cost.ts times the node itself).
+// Run: npx hardhat run bench/session-gas.ts
 import { ethers, network } from "hardhat";
-import { parseEther, Signature, Wallet, type TypedDataDomain } from "ethers";
-import { deployCasino, GAME, HashChain, NATIVE, betIdOf } from "../test/helpers";
+import { time } from "@nomicfoundation/hardhat-network-helpers";
+import { hexlify, parseEther, randomBytes, Signature, Wallet, type HDNodeWallet, type TypedDataDomain } from "ethers";
+import { deployCasino, GAME, HashChain, laneNonce, NATIVE, betIdOf } from "../test/helpers";
 import { ACTIONS_TYPES, BET_TYPES, clientSeedHash, SESSION_TYPES } from "../test/support";
-import { ALL_GAMES } from "../test/sessions/support";
+import { ACCEPTANCE_WINDOW, ALL_GAMES } from "../test/sessions/support";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { CasinoSessions } from "../typechain-types";
 
 const BETS = 20;
+/** Links of each lane's chain here (the server's are HASH_CHAIN.LANE_LENGTH; the contract keeps no length). */
+const LANE_LINKS = 256;
+/** The app signs a deadline this far inside the acceptance window (engine betDeadline). */
+const DEADLINE_MARGIN = 30n;
+
+/** A player's session: its key, its lane, the lane's chain and next place. */
+interface Lane {
+  key: HDNodeWallet;
+  lane: bigint;
+  chain: HashChain;
+  next: bigint;
+  expiresAt: bigint;
+}
 
 async function main(): Promise<void> {
   if (network.name !== "hardhat") throw new Error("run on the in-process hardhat network");
@@ -27,119 +45,111 @@ async function main(): Promise<void> {
     await f.token.transfer(p.address, parseEther("100000"));
     await f.token.connect(p).approve(f.casinoAddress, ethers.MaxUint256);
   }
-  const chains = new Map<string, HashChain>();
-  const keys = new Map<string, Wallet>();
-  const nextLink = new Map<string, number>();
-  const now = BigInt((await ethers.provider.getBlock("latest"))!.timestamp);
-  for (const p of players) {
-    const chain = new HashChain(`bench ${p.address}`, 1024);
-    chains.set(p.address, chain);
-    nextLink.set(p.address, 1);
-    await f.casino.connect(f.settler).setCommitment(p.address, chain.commit, 1024);
-    await f.casino.connect(p).deposit(f.tokenAddress, parseEther("50000"));
-    await f.casino.connect(p).deposit(NATIVE, parseEther("5"), { value: parseEther("5") });
+  const lanes = new Map<string, Lane>();
+  const sessionRows: string[] = [];
+  const gasRow = (label: string, gas: bigint) => `${label.padEnd(46)} ${gas.toLocaleString("en-US").padStart(7)} gas`;
+
+  /** The player's wallet signs a session for a fresh key, its lane's root in the grant; the settler opens it. */
+  async function openSession(p: HardhatEthersSigner, budgetDegen: bigint, budgetNative: bigint): Promise<bigint> {
     const key = Wallet.createRandom();
-    keys.set(p.address, key);
+    const chain = new HashChain(`bench lane ${key.address}`, LANE_LINKS);
+    const expiresAt = BigInt(await time.latest()) + 86_000n;
     const grant = {
       player: p.address,
       key: key.address,
-      expiresAt: now + 86_000n,
-      tokens: 3n,
+      commit: chain.commit,
+      expiresAt,
+      tokens: (budgetDegen > 0n ? 1n : 0n) | (budgetNative > 0n ? 2n : 0n),
       games: ALL_GAMES,
       maxBetDegen: parseEther("1000"),
       maxBetNative: parseEther("1"),
-      budgetDegen: parseEther("40000"),
-      budgetNative: parseEther("4"),
+      budgetDegen,
+      budgetNative,
     };
-    await sessions.openSession(grant, await p.signTypedData(domain, SESSION_TYPES, grant));
+    const receipt = (await (await sessions.connect(f.settler).openSession(grant, await p.signTypedData(domain, SESSION_TYPES, grant))).wait())!;
+    const lane = await sessions.lanesOf(p.address);
+    lanes.set(p.address, { key, lane, chain, next: 0n, expiresAt });
+    return receipt.gasUsed;
+  }
+
+  for (const [i, p] of players.entries()) {
+    await f.casino.connect(p).deposit(f.tokenAddress, parseEther("50000"));
+    await f.casino.connect(p).deposit(NATIVE, parseEther("5"), { value: parseEther("5") });
+    const gas = await openSession(p, parseEther("40000"), parseEther("4"));
+    if (i === 0) sessionRows.push(gasRow("openSession (DEGEN and BNB budgets escrowed)", gas));
   }
   const terms = await f.casino.terms();
-  const nonces = new Map<string, bigint>();
 
+  /** A bet as the app signs it: its lane's next nonce, a random client seed, a deadline within the window; and its seed. */
   async function signedBet(p: HardhatEthersSigner, token: string, amount: bigint, game: number, params: bigint) {
-    const nonce = nonces.get(p.address) ?? 0n;
-    nonces.set(p.address, nonce + 1n);
-    const link = nextLink.get(p.address)!;
-    nextLink.set(p.address, link + 1);
-    const chain = chains.get(p.address)!;
-    const bet = {
-      player: p.address,
-      token,
-      amount,
-      gameType: game,
-      params,
-      clientSeed: ethers.id(`seed ${p.address} ${nonce}`),
-      nonce,
-      // The current commitment, as an app that saw the previous bet settle names it (the root only
-      // for a bet signed before the previous one landed).
-      expectedCommit: link === 1 ? chain.commit : chain.seed(link - 1, true),
-      terms,
-    };
-    const deadline = now + 80_000n;
+    const lane = lanes.get(p.address)!;
+    const n = lane.next++;
+    const bet = { player: p.address, token, amount, gameType: game, params, clientSeed: hexlify(randomBytes(32)), nonce: laneNonce(lane.lane, n), terms };
+    const now = BigInt(await time.latest());
+    const deadline = now + ACCEPTANCE_WINDOW - DEADLINE_MARGIN < lane.expiresAt ? now + ACCEPTANCE_WINDOW - DEADLINE_MARGIN : lane.expiresAt;
     const { clientSeed, ...signed } = bet;
     const signature = Signature.from(
-      await keys.get(p.address)!.signTypedData(domain, BET_TYPES, { ...signed, clientSeedHash: clientSeedHash(clientSeed), game, deadline }),
+      await lane.key.signTypedData(domain, BET_TYPES, { ...signed, clientSeedHash: clientSeedHash(clientSeed), game, deadline }),
     );
-    return { signed: { bet, deadline, r: signature.r, vs: signature.yParityAndS }, seed: chain.seed(link, true) };
+    return { signed: { bet, deadline, r: signature.r, vs: signature.yParityAndS }, seed: lane.chain.seed(Number(n) + 1), key: lane.key };
   }
 
   const rows: string[] = [];
   const drawRows: string[] = [];
-  const cases: [string, number, bigint, string][] = [
-    ["wheel (1 colour)", GAME.WHEEL, 1n, f.tokenAddress],
-    ["slots", GAME.SLOTS, 0n, f.tokenAddress],
-    ["kickboxing (RED)", GAME.KICKBOXING, 0n, f.tokenAddress],
-    ["crash auto 2x", GAME.CRASH, 200n, f.tokenAddress],
-    ["dice under 50", GAME.DICE, 5_000n, f.tokenAddress],
-    ["dice over 90", GAME.DICE, (1n << 14n) | 9_000n, f.tokenAddress],
-    ["plinko 16 high", GAME.PLINKO, 0x210n, f.tokenAddress],
-    ["plinko 8 low", GAME.PLINKO, 0x008n, f.tokenAddress],
-    ["wheel BNB", GAME.WHEEL, 1n, NATIVE],
+  const cases: [string, number, bigint, string, bigint][] = [
+    ["wheel (1 colour)", GAME.WHEEL, 1n, f.tokenAddress, 50_000n],
+    ["slots", GAME.SLOTS, 0n, f.tokenAddress, 56_000n],
+    ["kickboxing (RED)", GAME.KICKBOXING, 0n, f.tokenAddress, 56_000n],
+    ["crash auto 2x", GAME.CRASH, 200n, f.tokenAddress, 50_000n],
+    ["dice under 50", GAME.DICE, 5_000n, f.tokenAddress, 50_000n],
+    ["dice over 90", GAME.DICE, (1n << 14n) | 9_000n, f.tokenAddress, 50_000n],
+    ["plinko 16 high", GAME.PLINKO, 0x210n, f.tokenAddress, 50_000n],
+    ["plinko 8 low", GAME.PLINKO, 0x008n, f.tokenAddress, 50_000n],
+    ["wheel BNB", GAME.WHEEL, 1n, NATIVE, 50_000n],
   ];
-  for (const [label, game, params, token] of cases) {
-    for (const spread of ["20 players", "1 player"] as const) {
-      const play = async () => {
-        const batch = [];
-        for (let i = 0; i < BETS; i++) {
-          const p = spread === "20 players" ? players[i] : players[0];
-          batch.push(await signedBet(p, token, token === NATIVE ? parseEther("0.01") : parseEther("10"), game, params));
-        }
-        const tx = await sessions.connect(f.settler).play(
-          batch.map((b) => b.signed),
-          batch.map((b) => b.seed),
-        );
-        return (await tx.wait())!;
-      };
-      // The relay's steady state: each play also records the draw of the batch before it.
-      await play();
-      const receipt = await play();
-      const recorded = receipt.logs.some((l) => f.casino.interface.parseLog(l)?.name === "JackpotTicketsDrawn");
-      const perBet = receipt.gasUsed / BigInt(BETS);
-      const steps = Math.round((await evmSteps(receipt.hash)) / BETS);
-      rows.push(
-        `${label.padEnd(18)} ${spread.padEnd(11)} ${perBet.toLocaleString("en-US").padStart(7)} gas ${steps.toLocaleString("en-US").padStart(6)} steps per bet${recorded ? " (the previous batch's jackpot draw recorded)" : ""}`,
+  for (const [label, game, params, token, target] of cases) {
+    const play = async () => {
+      const batch = [];
+      for (const p of players) batch.push(await signedBet(p, token, token === NATIVE ? parseEther("0.01") : parseEther("10"), game, params));
+      const tx = await sessions.connect(f.settler).play(
+        batch.map((b) => b.signed),
+        batch.map((b) => b.seed),
       );
-      if (token !== NATIVE && spread === "20 players") {
-        // A batch with a hit is drawn on its own: what that costs per ticket.
-        const tickets = receipt.logs
-          .map((l) => f.casino.interface.parseLog(l))
-          .filter((e) => e?.name === "BetPlaced" && e.args.jackpotOdds !== 0n)
-          .map((e) => ({ betId: e!.args.betId, odds: e!.args.jackpotOdds, prize: e!.args.jackpotPrize }));
-        await play(); // records this batch's draw
-        const draw = (await (await f.casino.connect(signers[2]).drawJackpots(tickets)).wait())!;
-        drawRows.push(
-          `${label.padEnd(18)} drawJackpots of a recorded batch of ${tickets.length}: ${(draw.gasUsed / BigInt(tickets.length)).toLocaleString("en-US")} per ticket`,
-        );
-      }
+      return (await tx.wait())!;
+    };
+    // The relay's steady state: each play also records the draw of the batch before it.
+    await play();
+    const receipt = await play();
+    const skipped = receipt.logs.filter((l) => f.casino.interface.parseLog(l)?.name === "BetSkipped").length;
+    if (skipped > 0) throw new Error(`${label}: ${skipped} bet(s) skipped`);
+    const recorded = receipt.logs.some((l) => f.casino.interface.parseLog(l)?.name === "JackpotTicketsDrawn");
+    const perBet = receipt.gasUsed / BigInt(BETS);
+    const steps = Math.round((await evmSteps(receipt.hash)) / BETS);
+    const verdict = perBet <= target ? "ok" : "OVER";
+    rows.push(
+      `${label.padEnd(18)} ${perBet.toLocaleString("en-US").padStart(7)} gas (target ${target.toLocaleString("en-US")} ${verdict}) ${steps.toLocaleString("en-US").padStart(6)} steps per bet${recorded ? " (the previous batch's jackpot draw recorded)" : ""}`,
+    );
+    if (token !== NATIVE) {
+      // A batch with a hit is drawn on its own: what that costs per ticket.
+      const tickets = receipt.logs
+        .map((l) => f.casino.interface.parseLog(l))
+        .filter((e) => e?.name === "BetPlaced" && e.args.jackpotOdds !== 0n)
+        .map((e) => ({ betId: e!.args.betId, odds: e!.args.jackpotOdds, prize: e!.args.jackpotPrize }));
+      await play(); // records this batch's draw
+      const draw = (await (await f.casino.connect(signers[2]).drawJackpots(tickets)).wait())!;
+      drawRows.push(
+        `${label.padEnd(18)} drawJackpots of a recorded batch of ${tickets.length}: ${(draw.gasUsed / BigInt(tickets.length)).toLocaleString("en-US")} per ticket`,
+      );
     }
   }
-  // A Mines round of 10 DEGEN with 3 mines: placed, then settled on the signed log of `reveals`
-  // safe tiles and a cash-out (the safe tiles found by asking GameRules about each tile).
+
+  // A Mines round of 10 DEGEN with 3 mines on a lane: placed, then settled on the signed log of
+  // `reveals` safe tiles and a cash-out (the safe tiles found by asking GameRules about each tile).
   const rules = await ethers.getContractAt("GameRules", await f.casino.rules());
   const minesRows: string[] = [];
   for (const reveals of [1, 5]) {
     const p = players[0];
-    const { signed, seed } = await signedBet(p, f.tokenAddress, parseEther("10"), GAME.MINES, 3n);
+    const { signed, seed, key } = await signedBet(p, f.tokenAddress, parseEther("10"), GAME.MINES, 3n);
     const placed = (await (await sessions.connect(f.settler).place(signed, "0x")).wait())!;
     const betId = betIdOf(p.address, signed.bet.nonce);
     const bet = await f.casino.getBet(betId);
@@ -150,7 +160,7 @@ async function main(): Promise<void> {
       if ((await rules.payout(GAME.MINES, 3n, false, bet.stake, word, ethers.hexlify(ethers.toUtf8Bytes(tile(t))))) > 0n) safe.push(tile(t));
     }
     const actions = ethers.hexlify(ethers.toUtf8Bytes(safe.join("") + "C"));
-    const signature = await keys.get(p.address)!.signTypedData(domain, ACTIONS_TYPES, { betId, actions });
+    const signature = await key.signTypedData(domain, ACTIONS_TYPES, { betId, actions });
     const settled = (await (await sessions.connect(f.settler).settle(betId, seed, actions, signature, "0x")).wait())!;
     const label = `${reveals} reveal${reveals > 1 ? "s" : ""} + C`;
     minesRows.push(
@@ -158,14 +168,27 @@ async function main(): Promise<void> {
     );
   }
 
+  // The end of a session: revoked by its player's wallet, then, ACCEPTANCE_WINDOW later, closed by
+  // anyone (its lane's funds, both tokens after the bets above, back to the vault).
+  const ending = players[1];
+  const revoke = (await (await sessions.connect(ending).revokeSession(lanes.get(ending.address)!.key.address)).wait())!;
+  sessionRows.push(gasRow("revokeSession", revoke.gasUsed));
+  await time.increase(ACCEPTANCE_WINDOW + 1n);
+  const close = (await (await sessions.connect(signers[2]).closeSession(ending.address, lanes.get(ending.address)!.key.address)).wait())!;
+  sessionRows.push(gasRow("closeSession (DEGEN and BNB back to the vault)", close.gasUsed));
+  // A second session of the same player, DEGEN only: the lane after the first.
+  sessionRows.push(gasRow("openSession (a second session, DEGEN only)", await openSession(ending, parseEther("1000"), 0n)));
+
   console.log(
-    `one-click play, ${BETS} bets per relay transaction (issue #21's aim ≤ 59,000 per bet, issue #41's ≤ 50,000 for dice and plinko; placement + settlement + jackpot draw):`,
+    `one-click play, a relay transaction of ${BETS} bets of ${BETS} lanes (targets: 50,000 gas a bet for wheel, crash, dice and plinko, 56,000 for slots and kickboxing; placement + settlement + jackpot draw):`,
   );
   for (const row of rows) console.log("  " + row);
   console.log("only for a batch with a jackpot hit (the settler sends it; anyone may):");
   for (const row of drawRows) console.log("  " + row);
-  console.log("a Mines reveal and cash-out (3 mines, 10 DEGEN): CasinoSessions.place, then CasinoSessions.settle on the signed log:");
+  console.log("a Mines round on a lane (3 mines, 10 DEGEN): CasinoSessions.place, then CasinoSessions.settle on the signed log:");
   for (const row of minesRows) console.log("  " + row);
+  console.log("sessions:");
+  for (const row of sessionRows) console.log("  " + row);
 }
 
 /** The EVM steps a transaction ran: what a node spends its time on, whatever each step's gas. */

@@ -10,8 +10,6 @@ import { CasinoRelay__factory } from "../typechain-types/factories/contracts/Cas
 import { CasinoSessions__factory } from "../typechain-types/factories/contracts/CasinoSessions__factory";
 import { IntakeView__factory } from "../typechain-types/factories/contracts/views/IntakeView__factory";
 import type { IntakeView } from "../typechain-types/contracts/views/IntakeView";
-import { RelayRoundView__factory } from "../typechain-types/factories/contracts/views/RelayRoundView__factory";
-import type { RelayRoundView } from "../typechain-types/contracts/views/RelayRoundView";
 import type { Casino } from "../typechain-types/contracts/Casino";
 import type { CasinoSessions } from "../typechain-types/contracts/CasinoSessions";
 
@@ -21,17 +19,17 @@ export const casinoInterface: Interface = Casino__factory.createInterface() as u
 export const relayInterface: Interface = CasinoRelay__factory.createInterface() as unknown as Interface;
 export const sessionsInterface: Interface = CasinoSessions__factory.createInterface() as unknown as Interface;
 const intakeViewInterface = IntakeView__factory.createInterface();
-const relayRoundViewInterface = RelayRoundView__factory.createInterface();
 
 /** A player's view as contracts/views/IntakeView.sol reads it (its PlayerView). */
 export type PlayerIntakeView = IntakeView.PlayerViewStructOutput;
 
 /**
- * The eth_call (no `to`) that reads a player's view for a bet in `token` signed by `key` in one
- * request: the creation of contracts/views/IntakeView.sol, whose constructor returns the view.
+ * The eth_call (no `to`) that reads a player's view for a bet in `token` of `game` with `params`,
+ * signed by `key`, in one request: the creation of contracts/views/IntakeView.sol, whose
+ * constructor returns the view.
  */
-export function intakeViewCall(casino: string, player: string, token: string, key: string): { data: string } {
-  return { data: IntakeView__factory.bytecode + intakeViewInterface.encodeDeploy([casino, player, token, key]).slice(2) };
+export function intakeViewCall(casino: string, player: string, token: string, key: string, game: number, params: bigint): { data: string } {
+  return { data: IntakeView__factory.bytecode + intakeViewInterface.encodeDeploy([casino, player, token, key, game, params]).slice(2) };
 }
 
 /** What an intakeViewCall answered: the view, encoded as IntakeView.viewOf returns it. */
@@ -39,27 +37,11 @@ export function decodeIntakeView(answer: string): PlayerIntakeView {
   return intakeViewInterface.decodeFunctionResult("viewOf", answer)[0] as PlayerIntakeView;
 }
 
-/** The players one relayRoundViewCall reads: its answer stands in for code (EIP-170's 24,576 bytes, 96 a player). */
-export const RELAY_ROUND_VIEW_PLAYERS = 200;
-
-/** A player's counters as contracts/views/RelayRoundView.sol reads them (its PlayerNow). */
-export type RelayRoundPlayer = RelayRoundView.PlayerNowStructOutput;
-
-/** The eth_call (no `to`) that reads up to RELAY_ROUND_VIEW_PLAYERS players' counters: the creation of contracts/views/RelayRoundView.sol. */
-export function relayRoundViewCall(casino: string, players: readonly string[]): { data: string } {
-  return { data: RelayRoundView__factory.bytecode + relayRoundViewInterface.encodeDeploy([casino, players]).slice(2) };
-}
-
-/** What a relayRoundViewCall answered, a player's counters each, in the order asked. */
-export function decodeRelayRoundView(answer: string): RelayRoundPlayer[] {
-  return relayRoundViewInterface.decodeFunctionResult("playersNow", answer)[0] as RelayRoundPlayer[];
-}
-/** A one-click bet that CasinoSessions.play skipped (ICasino.BetSkipped): its player, nonce, the refusing error's name, and whether its nonce was spent. */
+/** A one-click bet that CasinoSessions.play skipped (ICasino.BetSkipped): its player, nonce and the refusing error's name. */
 export interface SkippedBet {
   player: string;
   nonce: bigint;
   reason: string;
-  nonceSpent: boolean;
 }
 
 /** The bets a relay transaction's receipt says the chain skipped, the refusing error named from the Casino's, the sessions' or the limits' ABI (its selector when none has it). */
@@ -67,7 +49,7 @@ export function skippedBetsOf(logs: readonly { topics: readonly string[]; data: 
   return logs.flatMap((log) => {
     const event = parseCasinoLog(log);
     if (event?.name !== "BetSkipped") return [];
-    const { player, nonce, reason, nonceSpent } = event.args;
-    return [{ player, nonce, reason: errorNamed(reason) ?? reason, nonceSpent }];
+    const { player, nonce, reason } = event.args;
+    return [{ player, nonce, reason: errorNamed(reason) ?? reason }];
   });
 }

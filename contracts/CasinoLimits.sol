@@ -17,8 +17,9 @@ interface ICasinoMarks {
 ///         once; a looser one (a higher or no limit, an earlier end of the cool-off) only
 ///         LOOSEN_DELAY after it was asked for. Withdrawals are never blocked: only bets are.
 ///         One exception to "at once": a one-click bet the server accepted before a stricter
-///         setting (its deadline within ACCEPTANCE_WINDOW of it) still lands, counted, so that
-///         tightening a limit never cancels a bet whose outcome a relay transaction showed.
+///         setting (its deadline at most ACCEPTANCE_WINDOW after it) still lands, counted, so that
+///         tightening a limit never cancels a bet whose outcome a relay transaction showed; and
+///         a one-click bet is held to the loss limits by the server when it accepts it.
 /// @dev The Casino deploys its limits and is the only caller of the hooks. A loss window opens
 ///      when its limit is set or when the previous window has run out, and counts the stakes
 ///      placed in it less the payouts credited in it (a payout can take it below zero).
@@ -177,8 +178,11 @@ contract CasinoLimits {
 
     /// @notice Refuses a stake the player's limits do not allow, and counts it against the loss
     ///         windows (Casino only). A player without limits costs one storage read. A one-click
-    ///         bet whose deadline is within ACCEPTANCE_WINDOW of the latest stricter setting was
-    ///         accepted by the server before it: counted, never refused.
+    ///         bet (`deadline` non-zero) is held to the loss limits when the server accepts it,
+    ///         and here only counted: its player's other bets move the windows while it is on its
+    ///         way, and must not refuse it. One whose deadline is at most ACCEPTANCE_WINDOW after
+    ///         the latest stricter setting was accepted by the server before it (the bound of
+    ///         docs/decisions.md §9): counted, never refused.
     /// @param player the bettor
     /// @param isNative a BNB bet
     /// @param stake base units
@@ -191,7 +195,7 @@ contract CasinoLimits {
             _applyPendingCoolOff(account);
             seen = account;
         }
-        bool accepted = deadline != 0 && deadline < uint256(seen.tightenedAt) + ACCEPTANCE_WINDOW;
+        bool accepted = deadline != 0 && deadline <= uint256(seen.tightenedAt) + ACCEPTANCE_WINDOW;
         if (!accepted && block.timestamp < seen.coolOffUntil) revert CoolingOff(seen.coolOffUntil);
         uint256 index = isNative ? 1 : 0;
         if (seen.limitedTokens & (1 << index) == 0) return;
@@ -206,7 +210,7 @@ contract CasinoLimits {
             _roll(window, i);
             int256 before = window.net;
             int256 net = before + int256(stake);
-            if (!accepted && net > int256(limit)) revert LossLimitReached(i, before > 0 ? uint256(before) : 0, limit);
+            if (deadline == 0 && net > int256(limit)) revert LossLimitReached(i, before > 0 ? uint256(before) : 0, limit);
             window.net = int120(net);
         }
     }

@@ -18,6 +18,10 @@ library Payouts {
     uint8 internal constant PLINKO = 6;
     uint8 internal constant MINES = 7;
     uint8 internal constant GAME_COUNT = 8;
+    /// @notice The rooms of roomOf.
+    uint8 internal constant NO_ROOM = 0;
+    uint8 internal constant HANDS = 1;
+    uint8 internal constant LONG_SHOTS = 2;
 
     /// @notice RTP per token in basis points (docs/product.md §1, §9): DEGEN pays 102 %, BNB 98 %.
     uint256 internal constant RTP_DEGEN_BPS = 10_200;
@@ -118,6 +122,17 @@ library Payouts {
     ///         with a manual cash-out (params 0).
     function isInteractive(uint8 gameType, uint256 params) internal pure returns (bool) {
         return gameType == BLACKJACK || gameType == MINES || (gameType == CRASH && params == 0);
+    }
+
+    /// @notice The share of the bankroll an open bet reserves from, besides riskBps and the
+    ///         player's room: none for a bet settled within a block or two, HANDS for a blackjack
+    ///         hand, LONG_SHOTS for the other interactive bets (mines, a manual crash round), whose
+    ///         maximum payout is up to 1,000 times the stake where a hand's is 2.5 times: in a room
+    ///         of their own they cannot take the hands' room for a four-hundredth of the stake
+    ///         (docs/decisions.md §4, "long shots").
+    function roomOf(uint8 gameType, uint256 params) internal pure returns (uint8) {
+        if (gameType == BLACKJACK) return HANDS;
+        return isInteractive(gameType, params) ? LONG_SHOTS : NO_ROOM;
     }
 
     /// @notice A mines round's largest payout per stake in bps (engine minesBestRatio): every safe

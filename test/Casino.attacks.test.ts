@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, type Interface } from "ethers";
-import { NATIVE, GAME, HashChain, betIdOf, packTerms, rulesPayout } from "./helpers";
+import { NATIVE, GAME, HashChain, betIdOf, laneNonce, packTerms, rulesPayout } from "./helpers";
 import { bettingFixture } from "./betting";
 import type { ReentrantPlayer } from "../typechain-types";
 
@@ -76,8 +76,10 @@ describe("Casino attacks that must fail", function () {
       ["settleBatch", [[], [], []]],
       ["claimExpired", [betIdOf(attackerAddress, 0n)]],
       ["playFor", [[], [], []]],
-      ["placeFor", [[attackerAddress, NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, 0, commit, TERMS], 0]],
-      ["addStakeFor", [betIdOf(attackerAddress, 0n)]],
+      ["placeFor", [[attackerAddress, NATIVE, parseEther("0.01"), GAME.WHEEL, 1, ethers.ZeroHash, laneNonce(1n, 0n), TERMS], 0]],
+      ["addStakeFor", [betIdOf(attackerAddress, laneNonce(1n, 0n))]],
+      ["openLane", [attackerAddress, 1, ethers.id("lane"), 0, 1]],
+      ["closeLane", [attackerAddress, 1]],
       ["settleFor", [betIdOf(attackerAddress, 0n), ethers.ZeroHash, "0x"]],
       ["drawJackpots", [[]]],
       ["fundBankroll", [tokenAddress, 1]],
@@ -128,8 +130,7 @@ describe("Casino attacks that must fail", function () {
       () => asStranger.settleBatch([betIdOf(alice.address, 0n)], [ethers.id("x")], [0]),
     ];
     for (const call of settlerOnly) await expect(call()).to.be.revertedWithCustomError(casino, "NotSettler");
-    // What only the Casino's sessions (one-click bets and signed actions) and limits may call.
-    const [commit] = await casino.commitmentOf(alice.address);
+    // What only the Casino's sessions (lanes, one-click bets and signed actions) and limits may call.
     const signedBet = {
       player: alice.address,
       token: tokenAddress,
@@ -137,15 +138,16 @@ describe("Casino attacks that must fail", function () {
       gameType: GAME.WHEEL,
       params: 1,
       clientSeed: ethers.ZeroHash,
-      nonce: 0,
-      expectedCommit: commit,
+      nonce: laneNonce(1n, 0n),
       terms: TERMS,
     };
     const sessionsOnly = [
       () => asStranger.playFor([{ bet: signedBet, deadline: 0, r: ethers.ZeroHash, vs: ethers.ZeroHash }], [ethers.id("x")], ["0x00000000"]),
       () => asStranger.placeFor(signedBet, 0),
-      () => asStranger.addStakeFor(betIdOf(alice.address, 0n)),
+      () => asStranger.addStakeFor(betIdOf(alice.address, laneNonce(1n, 0n))),
       () => asStranger.settleFor(betIdOf(alice.address, 0n), ethers.id("x"), "0x"),
+      () => asStranger.openLane(alice.address, 1, ethers.id("x"), parseEther("1"), 0),
+      () => asStranger.closeLane(alice.address, 1),
     ];
     for (const call of sessionsOnly) await expect(call()).to.be.revertedWithCustomError(casino, "NotSessions");
     // What only the settler may send through CasinoSessions: seeds (play) and action logs (settle).

@@ -9,6 +9,7 @@ import {
   HashChain,
   SPLIT,
   betIdOf,
+  laneNonce,
   randomWord,
   deployPair,
   jackpotOdds,
@@ -22,6 +23,7 @@ import {
 } from "./helpers";
 import { betFields, blockHashOf, expectJackpotDraw, expectedDraw, settleWithWalletLog } from "./support";
 import { eventsOf } from "./findings/support";
+import { ACCEPTANCE_WINDOW, deploySessions, openSession, place, play, playSkippingOne, signBet, walletBet } from "./sessions/support";
 import type { Casino } from "../typechain-types";
 
 /** The fixture's terms: settle window 1 h, jackpot edge 50 bps, share 500 bps. */
@@ -42,11 +44,7 @@ const SMALL_PRIZE = parseEther("120");
  */
 const NEAR_CERTAIN_STAKE = parseEther("6000") - 100_000_000n;
 
-/**
- * A Casino with a 100 DEGEN jackpot whose hits win 40 % of the pool, certain for a 2,000 DEGEN
- * stake at a 200 bps edge; the owner plays from its wallet under an 8-link chain.
- */
-/** Issue #21: every game, each with the outcome its settlement is checked on. */
+/** Every game, each with the outcome its settlement is checked on (contracts/README.md "Payout enforcement"). */
 const won = (paid: bigint | null) => paid !== null && paid > 0n;
 const RULED_GAMES: { name: string; game: number; params: bigint; split?: boolean; wanted: (paid: bigint | null) => boolean }[] = [
   { name: "wheel of two colours, a win", game: GAME.WHEEL, params: 0b101n, wanted: won },
@@ -95,6 +93,10 @@ async function booksOf(casino: Casino, tokenAddress: string, player: string, bet
   };
 }
 
+/**
+ * A Casino with a 100 DEGEN jackpot whose hits win 40 % of the pool, certain for a 2,000 DEGEN
+ * stake at a 200 bps edge; the owner plays from its wallet under an 8-link chain.
+ */
 async function smallPoolFixture() {
   const [owner, settler, devWallet] = await ethers.getSigners();
   const { token, casino } = await deployPair(owner, devWallet.address, settler.address);
@@ -148,7 +150,6 @@ describe("Casino bets and settlement", function () {
         jackpotPrize: PRIZE,
         jackpotEdgeBps: 50n,
         open: true,
-        relayed: false, // from the wallet: settled with its wallet seed
       });
       const [, nextNonce, remaining, root, nextToResolve, length] = await casino.commitmentOf(alice.address);
       expect([nextNonce, remaining, root, nextToResolve, length]).to.deep.equal([1n, BigInt(CHAIN_LENGTH - 1), commit, 0n, BigInt(CHAIN_LENGTH)]);
@@ -248,7 +249,8 @@ describe("Casino bets and settlement", function () {
         if (valid) {
           await expect(sent, `game ${game} params ${params}`).to.emit(casino, "BetPlaced");
           // Kept as placed: the settlement pays by the stored params (a dice bet's roll-over bit included).
-          const placed = casino.interface.parseLog((await (await sent).wait())!.logs.find((log) => log.address === casinoAddress)!)!;
+          const logs = (await (await sent).wait())!.logs.filter((log) => log.address === casinoAddress);
+          const placed = logs.map((log) => casino.interface.parseLog(log)!).find((log) => log.name === "BetPlaced")!;
           expect((await casino.getBet(placed.args.betId)).params, `game ${game} params ${params} stored`).to.equal(params);
         } else await expect(sent, `game ${game} params ${params}`).to.be.revertedWithCustomError(casino, "InvalidParams").withArgs(game, params);
       }
@@ -293,6 +295,40 @@ describe("Casino bets and settlement", function () {
       await expect(casino.minBet(stranger.address)).to.be.revertedWithCustomError(casino, "UnsupportedToken").withArgs(stranger.address);
     });
 
+    // docs/decisions.md §4, "lanes": the server accepts a one-click bet whose maximum payout fits
+    // riskBps of the free bankroll, and at play the Casino asks only whether the free bankroll can
+    // pay it. So every reservation leaves riskBps of the bankroll free, a floor no other account's
+    // bets can take, and a one-click bet ignores it (it is what the floor is for).
+    it("leaves riskBps of the bankroll free: with only the floor free, maxBet is 0, a wallet bet and a lane's place are refused, and a one-click bet that the free bankroll can pay lands", async function () {
+      const f = await loadFixture(deploySessions);
+      const [alice, bob] = f.players;
+      // Bob's BNB hand reserves 0.0247; the owner's announced withdrawal leaves a bankroll of 0.026,
+      // so 0.0013 is free: exactly its floor, 5 % of the bankroll.
+      await (await walletBet(f, bob, { token: NATIVE, amount: parseEther("0.01"), game: GAME.BLACKJACK, params: 0n })).send();
+      await f.casino.setAnnouncementDelay(3600);
+      const [bankroll] = await f.casino.house(NATIVE);
+      await f.casino.announceBankrollWithdrawal(NATIVE, bankroll - parseEther("0.026"));
+      await time.increase(3600);
+      await f.casino.executeBankrollWithdrawal(NATIVE);
+      expect(await f.casino.house(NATIVE)).to.deep.equal([parseEther("0.026"), parseEther("0.0247")]);
+      const session = await openSession(f, alice);
+      expect(await f.casino.maxBet(NATIVE, GAME.CRASH, 101, ethers.ZeroAddress)).to.equal(0n);
+      const stake = parseEther("0.001");
+      await expect((await walletBet(f, alice, { token: NATIVE, amount: stake, game: GAME.CRASH, params: 101n })).send())
+        .to.be.revertedWithCustomError(f.casino, "BetTooLarge")
+        .withArgs(stake, 0n);
+      await expect(place(f, (await signBet(f, session, { token: NATIVE, amount: stake, game: GAME.CRASH, params: 101n })).signed))
+        .to.be.revertedWithCustomError(f.casino, "BetTooLarge")
+        .withArgs(stake, 0n);
+      // play asks whether the free bankroll can pay the bet's maximum payout: 1.01x of 0.001 can, 10x cannot.
+      const tooLong = await signBet(f, session, { token: NATIVE, amount: stake });
+      await playSkippingOne(f, tooLong, f.casino, "InsufficientBankroll");
+      const accepted = await signBet(f, session, { token: NATIVE, amount: stake, game: GAME.CRASH, params: 101n });
+      await expect(play(f, [accepted]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(accepted.betId, accepted.seed, accepted.word);
+    });
+
     it("checks a bet in order: pause, terms, game and params, stake limits, commitment, then the stake itself", async function () {
       const { casino, tokenAddress, players } = await loadFixture(bettingFixture);
       const [alice, , , dave] = players;
@@ -333,6 +369,7 @@ describe("Casino bets and settlement", function () {
       await expect(casino.connect(alice).playGame(tokenAddress, parseEther("1"), GAME.WHEEL, 1, ethers.ZeroHash, commit, TERMS))
         .to.be.revertedWithCustomError(casino, "TermsChanged")
         .withArgs(changed);
+      await time.increase(ACCEPTANCE_WINDOW); // one change of terms per window (Casino.house.test.ts)
       await casino.setJackpotTerms(120, 2_500);
       expect(await casino.terms()).to.equal(packTerms(600n, 120n, 2_500n));
       const bet = await place(alice);
@@ -590,7 +627,7 @@ describe("Casino bets and settlement", function () {
     });
   });
 
-  describe("payouts enforced by the rules (issue #21)", function () {
+  describe("payouts enforced by the rules", function () {
     it("settle refuses a payout other than the rules' (less, nothing, more, the reservation, above it) for every game and token, and nothing moves", async function () {
       const f = await loadFixture(bettingFixture);
       const { casino, tokenAddress, settler, players, placeWhere, seedOf } = f;
@@ -703,7 +740,8 @@ describe("Casino bets and settlement", function () {
       const bet = await place(alice, { amount: NEAR_CERTAIN_STAKE });
       const view = await casino.getBet(bet.betId);
       expect([view.jackpotOdds, view.jackpotPrize, view.jackpotEdgeBps]).to.deep.equal([odds, prize, 200n]);
-      // Terms changed after placement do not change the bet's draw.
+      // Terms changed after placement (the window after the last change) do not change the bet's draw.
+      await time.increase(ACCEPTANCE_WINDOW);
       await casino.setJackpotTerms(0, 5_000);
       const entropy = await blockHashOf(view.placedBlock);
       expect(jackpotRoll(await casino.getAddress(), bet.betId, entropy) < odds).to.equal(true);
@@ -998,7 +1036,7 @@ describe("Casino bets and settlement", function () {
       expect(await casino.accounted(tokenAddress)).to.equal(accounted + parseEther("9000"));
     });
 
-    it("refuses a stranger, a non-blackjack bet, a closed or expired bet, and a bankroll that cannot cover it", async function () {
+    it("refuses a stranger, a non-blackjack bet, a closed or expired bet, and a bankroll that cannot cover it above its floor", async function () {
       const { casino, settler, players, place, seedOf } = await loadFixture(bettingFixture);
       const [alice, bob] = players;
       const wheel = await place(alice);
@@ -1017,10 +1055,12 @@ describe("Casino bets and settlement", function () {
       await time.increase(3600);
       const bnbHand = await place(bob, { token: NATIVE, amount: parseEther("0.01"), game: GAME.BLACKJACK, params: 0 });
       await casino.executeBankrollWithdrawal(NATIVE);
-      // Free: 0.03 - 0.0247 reserved (a BNB natural, 2.47x); a split needs 2 x 1.98 x 0.01 - 0.0247 more.
+      // Free: 0.03 - 0.0247 reserved (a BNB natural, 2.47x), less the floor a split leaves for the
+      // one-click bets on their way, riskBps (5 %) of the bankroll: 0.0015 (CasinoLedger.aboveFloor).
+      // A split needs 2 x 1.98 x 0.01 - 0.0247 more.
       await expect(casino.connect(bob).addStake(bnbHand.betId))
         .to.be.revertedWithCustomError(casino, "InsufficientBankroll")
-        .withArgs(parseEther("0.0053"), parseEther("0.0149"));
+        .withArgs(parseEther("0.0038"), parseEther("0.0149"));
     });
 
     it("refuses a split that would take the player's open reservations past its exposure cap", async function () {
@@ -1070,13 +1110,20 @@ describe("Casino bets and settlement", function () {
   });
 
   describe("views", function () {
-    it("derives bet ids and random words as the engine does, and shows an unknown bet as closed", async function () {
+    it("derives bet ids and random words as the engine does, a lane's from its whole nonce, and shows an unknown bet as closed", async function () {
       const { casino, casinoAddress, players, chainId } = await loadFixture(bettingFixture);
       const [alice] = players;
       expect(await casino.betIdOf(alice.address, 7)).to.equal(betIdOf(alice.address, 7n));
       const seed = ethers.id("seed");
       const clientSeed = ethers.id("client");
-      expect(await casino.computeRandom(seed, clientSeed, alice.address, 7)).to.equal(randomWord(seed, clientSeed, alice.address, 7n, chainId, casinoAddress));
+      const word = randomWord(seed, clientSeed, alice.address, 7n, chainId, casinoAddress);
+      expect(await casino.computeRandom(seed, clientSeed, alice.address, 7)).to.equal(word);
+      // A lane's bet, `lane << 32 | n`: its id and its word take the whole 64-bit nonce, not n alone.
+      const inLane = laneNonce(3n, 7n);
+      expect(await casino.betIdOf(alice.address, inLane)).to.equal(betIdOf(alice.address, inLane));
+      const laneWord = await casino.computeRandom(seed, clientSeed, alice.address, inLane);
+      expect(laneWord).to.equal(randomWord(seed, clientSeed, alice.address, inLane, chainId, casinoAddress));
+      expect(laneWord).to.not.equal(word);
       const unknown = await casino.getBet(betIdOf(alice.address, 99n));
       expect([unknown.player, unknown.nonce, unknown.open, unknown.stake, unknown.token, unknown.maxPayout, unknown.placedBlock]).to.deep.equal([
         alice.address,

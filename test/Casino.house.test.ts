@@ -4,6 +4,7 @@ import { loadFixture, setBalance, time } from "@nomicfoundation/hardhat-network-
 import { parseEther } from "ethers";
 import { deployCasino, NATIVE, BANKROLL_DEGEN, BANKROLL_NATIVE, JACKPOT_SEED, GAME, maxPayout, packTerms } from "./helpers";
 import { bettingFixture } from "./betting";
+import { ACCEPTANCE_WINDOW } from "./sessions/support";
 
 const DAY = 86_400n;
 
@@ -215,13 +216,17 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
       await expect(casino.setPlayerRiskBps(5_001)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(5_001, 1, 5_000);
     });
 
-    it("sets the settle window, the announcement delay and the jackpot terms within their bounds, each reflected in terms()", async function () {
+    it("sets the settle window, the announcement delay and the jackpot terms within their bounds, each reflected in terms(), one change of terms per acceptance window", async function () {
       const { casino } = await loadFixture(deployCasino);
       expect(await casino.terms()).to.equal(packTerms(3_600n, 50n, 500n));
       expect(await casino.jackpotTerms()).to.deep.equal([50n, 500n]);
 
-      await expect(casino.setSettleWindow(600)).to.emit(casino, "SettleWindowChanged").withArgs(600);
+      const changed = await (await casino.setSettleWindow(600)).wait();
+      await expect(changed).to.emit(casino, "SettleWindowChanged").withArgs(600);
       expect(await casino.settleWindow()).to.equal(600n);
+      // One change of terms per acceptance window: a second within it would drop the terms that
+      // the one-click bets accepted before the first were signed under (CasinoLedger.laneTerms).
+      const nextChangeAt = BigInt((await changed!.getBlock()).timestamp) + ACCEPTANCE_WINDOW;
       await expect(casino.setSettleWindow(599)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(599, 600, 86_400);
       await expect(casino.setSettleWindow(86_401)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(86_401, 600, 86_400);
 
@@ -232,8 +237,12 @@ describe("Casino house: bankroll, jackpot, sweep and owner settings", function (
         .withArgs(3_599, 3_600, 30 * 86_400);
       await expect(casino.setAnnouncementDelay(30 * 86_400 + 1)).to.be.revertedWithCustomError(casino, "OutOfBounds");
 
+      await time.setNextBlockTimestamp(nextChangeAt - 1n);
+      await expect(casino.setJackpotTerms(200, 5_000)).to.be.revertedWithCustomError(casino, "NotReady").withArgs(nextChangeAt);
+      await time.setNextBlockTimestamp(nextChangeAt);
       await expect(casino.setJackpotTerms(200, 5_000)).to.emit(casino, "JackpotTermsChanged").withArgs(200, 5_000);
       expect(await casino.jackpotTerms()).to.deep.equal([200n, 5_000n]);
+      await time.increase(ACCEPTANCE_WINDOW);
       await expect(casino.setJackpotTerms(0, 1)).to.emit(casino, "JackpotTermsChanged").withArgs(0, 1);
       expect(await casino.jackpotTerms()).to.deep.equal([0n, 1n]);
       expect(await casino.terms()).to.equal(packTerms(600n, 0n, 1n));

@@ -182,7 +182,6 @@ describe("Casino views", function () {
       jackpotPrize: 0n,
       jackpotEdgeBps: 50n,
       open: true,
-      relayed: false, // from the wallet: settled with its wallet seed
     });
   });
 

@@ -185,7 +185,7 @@ describe("CasinoSwap", function () {
     expect(await casino.getBalance(alice.address, NATIVE)).to.equal(parseEther("21"));
   });
 
-  it("is the only caller of Casino.exchange, which still checks the amounts, the vault and the free bankroll", async function () {
+  it("is the only caller of Casino.exchange, which still checks the amounts, the vault and the free bankroll above its floor", async function () {
     const { casino, swapDesk, tokenAddress, settler, stranger, alice } = await loadFixture(swapFixture);
     for (const caller of [alice, settler, stranger]) {
       await expect(casino.connect(caller).exchange(alice.address, tokenAddress, 1, 1)).to.be.revertedWithCustomError(casino, "NotSwapDesk");
@@ -202,12 +202,18 @@ describe("CasinoSwap", function () {
     await expect(asDesk.exchange(alice.address, tokenAddress, parseEther("300000") + 1n, 1))
       .to.be.revertedWithCustomError(casino, "InsufficientBalance")
       .withArgs(parseEther("300000"), parseEther("300000") + 1n);
-    await expect(asDesk.exchange(alice.address, tokenAddress, 1, BANKROLL_NATIVE + 1n))
+    // A swap leaves riskBps (5 %) of the bankroll free, as every reservation does: the most a
+    // one-click bet the server accepted may still pay when it lands (CasinoLedger.aboveFloor).
+    const [nativeFree, degenFree] = [(BANKROLL_NATIVE * 95n) / 100n, (BANKROLL_DEGEN * 95n) / 100n];
+    await expect(asDesk.exchange(alice.address, tokenAddress, 1, nativeFree + 1n))
       .to.be.revertedWithCustomError(casino, "InsufficientBankroll")
-      .withArgs(BANKROLL_NATIVE, BANKROLL_NATIVE + 1n);
-    await expect(asDesk.exchange(alice.address, NATIVE, parseEther("20"), BANKROLL_DEGEN))
+      .withArgs(nativeFree, nativeFree + 1n);
+    await expect(asDesk.exchange(alice.address, NATIVE, parseEther("20"), degenFree + 1n))
+      .to.be.revertedWithCustomError(casino, "InsufficientBankroll")
+      .withArgs(degenFree, degenFree + 1n);
+    await expect(asDesk.exchange(alice.address, NATIVE, parseEther("20"), degenFree))
       .to.emit(casino, "Swapped")
-      .withArgs(alice.address, NATIVE, parseEther("20"), BANKROLL_DEGEN);
-    expect(await casino.house(tokenAddress)).to.deep.equal([0n, 0n]);
+      .withArgs(alice.address, NATIVE, parseEther("20"), degenFree);
+    expect(await casino.house(tokenAddress)).to.deep.equal([BANKROLL_DEGEN - degenFree, 0n]);
   });
 });

@@ -95,7 +95,7 @@ describe("FairRandom matches the engine", function () {
     const casino = ethers.getAddress(`0x${"cd".repeat(20)}`);
     for (let i = 1; i <= 4; i++) {
       const seed = chain.seed(i);
-      expect(await harness.hashLink(seed)).to.equal(chain.links[2 * i - 1]);
+      expect(await harness.hashLink(seed)).to.equal(chain.links[i - 1]);
       const clientSeed = ethers.id(`client ${i}`);
       const player = ethers.getAddress(`0x${"ab".repeat(19)}${i.toString(16).padStart(2, "0")}`);
       for (const [nonce, chainId] of [
@@ -120,20 +120,21 @@ describe("FairRandom matches the engine", function () {
     }
   });
 
-  it("settles bets with the engine's hash chain (engine/vectors/hashchain.json)", async function () {
-    const { links, length } = readVectors<{ links: string[]; length: number }>("hashchain.json");
+  it("settles bets with the engine's hash chain (engine/vectors/hashchain.json), one link a bet; a lane's chain steps alike", async function () {
+    const { links, length, laneLinks } = readVectors<{ links: string[]; length: number; laneLinks: string[] }>("hashchain.json");
     const { casino, casinoAddress, tokenAddress, settler, players, harness, chainId } = await loadFixture(harnessFixture);
     const player = players[3];
     await casino.connect(settler).setCommitment(player.address, links[0], length);
     const terms = await casino.terms();
     for (let i = 1; i < links.length; i++) expect(await harness.hashLink(links[i])).to.equal(links[i - 1]);
-    // wallet bets: bet k settles with links[2k] (two links per bet, engine/src/hashChain.ts)
+    for (let i = 1; i < laneLinks.length; i++) expect(await harness.hashLink(laneLinks[i])).to.equal(laneLinks[i - 1]);
+    // wallet bets: bet k settles with links[k] (engine/src/hashChain.ts)
     for (let k = 1; k <= length; k++) {
       await casino.connect(player).playGame(tokenAddress, ethers.parseEther("1"), GAME.SLOTS, 0, ethers.ZeroHash, links[0], terms);
       const nonce = BigInt(k - 1);
-      await expect(settleAt({ casino, settler }, betIdOf(player.address, nonce), links[2 * k]))
+      await expect(settleAt({ casino, settler }, betIdOf(player.address, nonce), links[k]))
         .to.emit(casino, "BetSettled")
-        .withArgs(betIdOf(player.address, nonce), links[2 * k], randomWord(links[2 * k], ethers.ZeroHash, player.address, nonce, chainId, casinoAddress));
+        .withArgs(betIdOf(player.address, nonce), links[k], randomWord(links[k], ethers.ZeroHash, player.address, nonce, chainId, casinoAddress));
     }
   });
 });

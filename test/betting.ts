@@ -41,10 +41,8 @@ export async function bettingFixture() {
     return { betId: betIdOf(player.address, nonce), nonce, clientSeed, amount, token };
   }
 
-  /** The seed settling the player's wallet bet (playGame) of `nonce` under the fixture's first chain: link 2(nonce + 1). */
+  /** The seed settling the player's wallet bet (playGame) of `nonce` under the fixture's first chain: link nonce + 1. */
   const seedOf = (player: HardhatEthersSigner, nonce: bigint) => chains.get(player.address)!.seed(Number(nonce) + 1);
-  /** The relay seed of the player's bet of `nonce` placed through CasinoSessions: link 2(nonce + 1) − 1. */
-  const relayedSeedOf = (player: HardhatEthersSigner, nonce: bigint) => chains.get(player.address)!.seed(Number(nonce) + 1, true);
 
   /**
    * Places a bet whose client seed makes the rules settle it (with the player's `actions`) to a
@@ -66,5 +64,5 @@ export async function bettingFixture() {
     return { ...(await place(player, { ...options, clientSeed })), payout };
   }
 
-  return { ...f, chains, place, placeWhere, seedOf, relayedSeedOf };
+  return { ...f, chains, place, placeWhere, seedOf };
 }

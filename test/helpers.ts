@@ -144,7 +144,12 @@ export function betIdOf(player: string, nonce: bigint): bigint {
   return (BigInt(player) << 64n) | nonce;
 }
 
-/** A hash chain for `length` bets: two links per bet, bet k settled with link 2k − 1 when relayed, 2k from the wallet (engine/src/hashChain.ts). */
+/** A lane's n-th nonce, `lane << 32 | n`: lane 0 is the wallet, each one-click session has its own (engine laneNonce). */
+export function laneNonce(lane: bigint, n: bigint): bigint {
+  return (lane << 32n) | n;
+}
+
+/** A hash chain for `length` bets, one link per bet: the k-th bet after the commitment settled with link k (engine/src/hashChain.ts). */
 export class HashChain {
   readonly links: string[];
 
@@ -152,9 +157,9 @@ export class HashChain {
     secret: string,
     readonly length: number,
   ) {
-    const links = new Array<string>(2 * length + 1);
-    links[2 * length] = keccak256(toUtf8Bytes(secret));
-    for (let i = 2 * length; i > 0; i--) links[i - 1] = keccak256(links[i]);
+    const links = new Array<string>(length + 1);
+    links[length] = keccak256(toUtf8Bytes(secret));
+    for (let i = length; i > 0; i--) links[i - 1] = keccak256(links[i]);
     this.links = links;
   }
 
@@ -162,10 +167,10 @@ export class HashChain {
     return this.links[0];
   }
 
-  /** The seed of the k-th bet after the commitment. */
-  seed(k: number, relayed = false): string {
+  /** The seed of the k-th bet after the commitment: link k (one link a bet, engine/src/hashChain.ts). */
+  seed(k: number): string {
     if (k < 1 || k > this.length) throw new Error(`bet ${k} outside chain of ${this.length}`);
-    return this.links[relayed ? 2 * k - 1 : 2 * k];
+    return this.links[k];
   }
 }
 
@@ -344,15 +349,3 @@ export async function clientSeedWhere(
 export function hangDetector(test: Mocha.Context | Mocha.Suite, ms: number): void {
   test.timeout((hre as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING ? 0 : ms);
 }
-
-/** The refusals that are the player's own doing: a play that skips a bet for one of them spends its nonce (SessionPlay._byPlayer). */
-export const PLAYERS_OWN_REFUSALS = new Set([
-  "InsufficientBalance",
-  "CoolingOff",
-  "AboveBetCap",
-  "LossLimitReached",
-  "SessionBudgetExceeded",
-  "AboveSessionMaxBet",
-  "TokenNotAllowed",
-  "GameNotAllowed",
-]);

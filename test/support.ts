@@ -38,6 +38,7 @@ export const SESSION_TYPES = {
   Session: [
     { name: "player", type: "address" },
     { name: "key", type: "address" },
+    { name: "commit", type: "bytes32" },
     { name: "expiresAt", type: "uint256" },
     { name: "tokens", type: "uint256" },
     { name: "games", type: "uint256" },
@@ -57,7 +58,6 @@ export const BET_TYPES = {
     { name: "params", type: "uint256" },
     { name: "clientSeedHash", type: "bytes32" },
     { name: "nonce", type: "uint256" },
-    { name: "expectedCommit", type: "bytes32" },
     { name: "terms", type: "uint256" },
     { name: "deadline", type: "uint256" },
   ],
@@ -84,7 +84,7 @@ export const ACTION_KEY_TYPES = {
 /** What a player's wallet signs once to open a session (CasinoSessions.Grant): engine/src/session.ts's. */
 export type { SessionGrant };
 
-/** A bet as CasinoSessions takes it: the Casino's BetInput and a deadline; the key signs it with the client seed's hash in the seed's place (the EIP-712 `Bet`). */
+/** A bet as CasinoSessions takes it: the Casino's BetInput and a deadline; the key signs it with the client seed's hash in the seed's place (the EIP-712 `Bet`). Its nonce is its lane's, `lane << 32 | n`. */
 export interface SessionBet {
   player: string;
   token: string;
@@ -93,7 +93,6 @@ export interface SessionBet {
   params: bigint;
   clientSeed: string;
   nonce: bigint;
-  expectedCommit: string;
   terms: bigint;
   deadline: bigint;
 }
@@ -213,7 +212,6 @@ export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
     jackpotPrize,
     jackpotEdgeBps,
     open,
-    relayed,
   } = view;
   return {
     player,
@@ -232,6 +230,5 @@ export function betFields(view: Awaited<ReturnType<Casino["getBet"]>>) {
     jackpotPrize,
     jackpotEdgeBps,
     open,
-    relayed,
   };
 }

@@ -5,6 +5,7 @@ import { parseEther } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { HashChain, NATIVE, betIdOf, settleAt } from "./helpers";
 import { deployedStack, runTask } from "./deployed";
+import { ACCEPTANCE_WINDOW } from "./sessions/support";
 import { explainFailure, loadContext, simulateAndSend, type TxResult } from "../tasks/context";
 import { formatAmount } from "../tasks/format";
 import { MAX_BET_DECIMALS, MAX_BET_GAMES, type CasinoStatus } from "../tasks/status";
@@ -273,6 +274,9 @@ describe("Operator tasks (tasks/)", function () {
       .to.emit(casino, "AnnouncementDelayChanged")
       .withArgs(172_800);
     expect(await casino.announcementDelay()).to.equal(172_800n);
+    // One change of terms per acceptance window (HouseAdmin): the jackpot terms wait for the settle window's.
+    await expectRefusal(run, owner, "casino:set-jackpot-terms", { shareBps: "1000" }, /refused: the contract would revert: not executable before .+ UTC$/);
+    await time.increase(ACCEPTANCE_WINDOW);
     await expect(
       await applied(
         "casino:set-jackpot-terms",

@@ -5,7 +5,7 @@ import {FairRandom} from "../FairRandom.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, HouseCache, PlayerState, Bet} from "./CasinoStorage.sol";
+import {CasinoStorage, HouseCache, PlayerState, Lane, Bet} from "./CasinoStorage.sol";
 
 /// @title BetClaims
 /// @notice What a player, or anyone, can do about a bet the settler leaves open: claim it after its
@@ -23,26 +23,35 @@ library BetClaims {
         address player = CasinoLedger.playerOf(betId);
         if (msg.sender != player) revert ICasino.NotBetPlayer();
         if (block.timestamp < bet.claimableAt) revert ICasino.NotExpired(bet.claimableAt);
-        PlayerState storage state = s.players[player];
         uint32 nonce = uint32(betId);
-        if (nonce != state.resolved) revert ICasino.OutOfOrder(betId, state.resolved);
-        state.resolved = nonce + 1;
+        // Its lane resolves past it (a wallet bet's is the player's own); its seed stays unrevealed.
+        if (CasinoLedger.laneOf(betId) != 0) {
+            Lane storage lane = s.lanes[betId >> 32];
+            if (nonce != lane.resolved) revert ICasino.OutOfOrder(betId, lane.resolved);
+            lane.resolved = nonce + 1;
+        } else {
+            PlayerState storage state = s.players[player];
+            if (nonce != state.resolved) revert ICasino.OutOfOrder(betId, state.resolved);
+            state.resolved = nonce + 1;
+        }
         delete s.bets[betId];
 
         (uint256 totalStake, uint256 bound, address token) = CasinoLedger.amountsOf(bet, degen);
         HouseCache memory funds;
         s.release(player, token, totalStake, bound, bound, bet, s.cachedFunds(funds, token, bet.isNative));
-        if (state.limited) limits.afterPayout(player, bet.isNative, bound);
+        if (s.players[player].limited) limits.afterPayout(player, bet.isNative, bound);
         emit ICasino.ExpiredBetClaimed(betId, player, bound);
         emit ICasino.GamePlayed(player, totalStake, bound, bound > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? bound : bound + s.drawJackpot(betId, player, bet, funds, token);
+        uint256 win = bet.isNative ? 0 : s.drawJackpot(betId, player, bet, funds, token);
         s.storeFunds(funds, degen);
-        s.credit(player, token, credit);
+        s.creditBet(betId, token, bound);
+        s.credit(player, token, win);
     }
 
     /// @notice Records the block hash of open DEGEN bets' jackpot draws while the EVM still shows
-    ///         it (Casino.lockJackpotEntropy).
-    function lockJackpotEntropy(CasinoStorage storage s, uint256[] calldata betIds) external {
+    ///         it (Casino.lockJackpotEntropy), and those of every block noted for it (CasinoLedger.recordDrawBlocks).
+    function lockJackpotEntropy(CasinoStorage storage s, address degen, uint256[] calldata betIds) external {
+        s.recordDrawBlocks(degen);
         for (uint256 i; i < betIds.length; ++i) {
             uint256 betId = betIds[i];
             Bet storage bet = s.bets[betId];

@@ -5,10 +5,10 @@ import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, CasinoEnv, HouseCache, PlayerState, Bet} from "./CasinoStorage.sol";
+import {CasinoStorage, CasinoEnv, HouseCache, PlayerState, Lane, Bet} from "./CasinoStorage.sol";
 
 /// @title BetSettlement
-/// @notice A bet's settlement: its seed revealed in its player's order, the payout the rules give
+/// @notice A bet's settlement: its seed revealed in its lane's order, the payout the rules give
 ///         for the random word (and the player's signed actions), its reservation released and its
 ///         jackpot drawn. Runs in the Casino's own storage (an external library, called by
 ///         delegatecall) to keep the Casino within the 24 KiB contract size limit.
@@ -70,13 +70,11 @@ library BetSettlement {
             revert ICasino.EntropyNotReady(betId);
         }
         address player = CasinoLedger.playerOf(betId);
-        PlayerState storage state = s.players[player];
-        uint32 nonce = uint32(betId);
-        if (nonce != state.resolved) {
+        (uint32 resolved, uint256 link) = _laneLink(s, betId, seed);
+        if (uint32(betId) != resolved) {
             if (skipRefused) return _skip(betId, ICasino.OutOfOrder.selector);
-            revert ICasino.OutOfOrder(betId, state.resolved);
+            revert ICasino.OutOfOrder(betId, resolved);
         }
-        uint256 link = CasinoLedger.seedLink(state, betId, seed, bet.relayed);
         if (link == 0) {
             if (skipRefused) return _skip(betId, ICasino.WrongSeed.selector);
             revert ICasino.WrongSeed(betId);
@@ -84,21 +82,43 @@ library BetSettlement {
         uint256 totalStake;
         uint256 bound;
         (totalStake, bound, token) = CasinoLedger.amountsOf(bet, env.degen);
-        bytes32 random = FairRandom.word(seed, bet.clientSeed, player, nonce, block.chainid, address(this));
+        // The word names the bet's whole nonce (its lane in the high half), as play and the engine do.
+        bytes32 random = FairRandom.word(seed, bet.clientSeed, player, uint64(betId), block.chainid, address(this));
         payout = _payoutOf(env, betId, bet, random, actions);
         if (check && payout != expected) {
             if (skipRefused) return _skip(betId, ICasino.PayoutMismatch.selector);
             revert ICasino.PayoutMismatch(betId, expected, payout);
         }
         if (payout > bound) revert ICasino.PayoutAboveReservation(payout, bound);
-        CasinoLedger.revealSeed(state, seed, link, nonce);
+        _reveal(s, betId, seed, link);
         delete s.bets[betId];
         s.release(player, token, totalStake, bound, payout, bet, s.cachedFunds(funds, token, bet.isNative));
-        if (state.limited) env.limits.afterPayout(player, bet.isNative, payout);
+        if (s.players[player].limited) env.limits.afterPayout(player, bet.isNative, payout);
         emit ICasino.BetSettled(betId, seed, random);
         emit ICasino.GamePlayed(player, totalStake, payout, payout > totalStake, bet.gameType);
-        uint256 credit = bet.isNative ? payout : payout + s.drawJackpot(betId, player, bet, funds, token);
-        if (credit != 0) s.credit(player, token, credit);
+        s.creditBet(betId, token, payout);
+        // A jackpot win goes to the vault, whichever lane the bet was on.
+        if (!bet.isNative) s.credit(player, token, s.drawJackpot(betId, player, bet, funds, token));
+    }
+
+    /// @dev The nonce of the oldest open bet of the bet's lane (a one-click session's bet resolves on its
+    ///      lane, with its lane's chain; a wallet bet on the player's), and the link `seed` is of that
+    ///      chain for the bet (0: not its seed).
+    function _laneLink(CasinoStorage storage s, uint256 betId, bytes32 seed) private view returns (uint32 resolved, uint256 link) {
+        if (CasinoLedger.laneOf(betId) != 0) {
+            Lane storage lane = s.lanes[betId >> 32];
+            return (lane.resolved, CasinoLedger.laneSeedLink(lane, betId, seed));
+        }
+        PlayerState storage state = s.players[CasinoLedger.playerOf(betId)];
+        return (state.resolved, CasinoLedger.seedLink(state, betId, seed));
+    }
+
+    /// @dev `seed`, link `link` of its lane's chain, becomes the lane's commitment, and the bet resolved.
+    function _reveal(CasinoStorage storage s, uint256 betId, bytes32 seed, uint256 link) private {
+        uint32 nonce = uint32(betId);
+        if (CasinoLedger.laneOf(betId) == 0) return CasinoLedger.revealSeed(s.players[CasinoLedger.playerOf(betId)], seed, link, nonce);
+        Lane storage lane = s.lanes[betId >> 32];
+        (lane.commit, lane.head, lane.resolved) = (seed, uint32(link), nonce + 1);
     }
 
     /// @dev Leaves a bet of a batch open and unchanged, saying why: nothing is paid or written.

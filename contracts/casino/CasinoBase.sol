@@ -126,18 +126,6 @@ abstract contract CasinoBase is ICasino, Ownable2Step, ReentrancyGuardTransient 
         return super.owner();
     }
 
-    /// @dev What the player's one-click sessions hold of `token` in their vault (CasinoSessions.heldOf),
-    ///      and until when (0: no session lives).
-    function _held(address player, address token) internal view returns (uint256 held, uint256 until) {
-        return sessions.heldOf(player, token);
-    }
-
-    /// @dev Refuses to take the vault balance of `token` below what the player's sessions hold.
-    function _checkHeld(address player, address token, uint256 balanceAfter) internal view {
-        (uint256 held, ) = sessions.heldOf(player, token);
-        if (balanceAfter < held) revert BalanceHeld(held, balanceAfter);
-    }
-
     function _env() internal view returns (CasinoEnv memory) {
         return CasinoEnv(address(degen), rules, limits);
     }

@@ -3,11 +3,10 @@ pragma solidity 0.8.28;
 
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {Address} from "@openzeppelin/contracts/utils/Address.sol";
-import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ISessionCasino, SIGNED_BET_SIZE} from "../interfaces/ISessionCasino.sol";
-import {CasinoStorage, Config, House, PlayerState, Bet} from "./CasinoStorage.sol";
+import {CasinoStorage, Config, PlayerState, Lane, Bet} from "./CasinoStorage.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
 import {SessionPlay} from "./SessionPlay.sol";
 import {BetClaims} from "./BetClaims.sol";
@@ -15,9 +14,9 @@ import {BetSettlement} from "./BetSettlement.sol";
 import {CasinoBase} from "./CasinoBase.sol";
 
 /// @title CasinoBets
-/// @notice Bets: commitments, placing (from the wallet, or signed by a session key), a split's
-///         second stake, settlement with the payout the rules compute, claims of bets left open,
-///         and the views a bet is placed and checked by.
+/// @notice Bets: commitments, placing (from the wallet, or signed by a session key on its lane), a
+///         split's second stake, settlement with the payout the rules compute, claims of bets left
+///         open, and the views a bet is placed and checked by.
 abstract contract CasinoBets is CasinoBase {
     using SafeCast for uint256;
     using CasinoLedger for CasinoStorage;
@@ -26,12 +25,13 @@ abstract contract CasinoBets is CasinoBase {
     ///      addresses, and the offsets of the bets, of the seeds and of the refusals.
     uint256 private constant PLAY_HEAD_SIZE = 7 * 32;
 
-    /// @notice Places a bet: escrows the stake and reserves the bet's maximum payout from the bankroll.
+    /// @notice Places a bet from the wallet lane: escrows the stake and reserves the bet's maximum
+    ///         payout from the bankroll.
     /// @dev BNB comes from msg.value when it is non-zero (it must equal `amount`), else from the
     ///      vault; DEGEN comes from the vault when it covers the stake, else by allowance.
     /// @param token DEGEN or address(0)
     /// @param amount the stake in base units
-    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE
+    /// @param gameType 0 WHEEL, 1 SLOTS, 2 BLACKJACK, 3 KICKBOXING, 4 CRASH, 5 DICE, 6 PLINKO, 7 MINES
     /// @param params the game's parameters (engine/README.md)
     /// @param clientSeed the player's contribution to the random word
     /// @param expectedCommit the commitment the player saw: the current one or the chain's root
@@ -47,18 +47,23 @@ abstract contract CasinoBets is CasinoBase {
         bytes32 expectedCommit,
         uint256 expectedTerms
     ) external payable nonReentrant supportedToken(token) returns (uint256 betId) {
-        betId = _open(ISessionCasino.BetInput(msg.sender, token, amount, gameType, params, clientSeed, CasinoLedger.ANY_NONCE, expectedCommit, expectedTerms), false, 0);
-        (uint256 held, uint256 heldUntil) = _held(msg.sender, token);
-        // A one-click bet on this nonce that the server accepted is forfeited, not cancelled, should it come after (SessionPlay).
-        if (heldUntil != 0) _s.walletBetsInSession[betId] = true;
-        _takeStake(token, amount, held);
+        Config memory cfg = _s.config;
+        if (cfg.paused) revert IsPaused();
+        uint256 currentTerms = CasinoLedger.termsOf(cfg);
+        if (expectedTerms != currentTerms) revert TermsChanged(currentTerms);
+        ISessionCasino.BetInput memory bet = ISessionCasino.BetInput(msg.sender, token, amount, gameType, params, clientSeed, 0, expectedTerms);
+        (uint256 num, uint256 den) = _s.checkStake(bet, cfg);
+        betId = (uint256(uint160(msg.sender)) << 64) | _s.takeNonce(msg.sender, expectedCommit);
+        _s.openBet(betId, bet, cfg, num, den);
+        if (_s.players[msg.sender].limited) limits.beforeBet(msg.sender, token == NATIVE, amount, 0);
+        _takeStake(token, amount);
     }
 
-    /// @notice Places a bet its player's session key signed, to be settled later, from the
-    ///         player's vault (sessions only: see CasinoSessions.place).
-    /// @param bet the bet as signed, its nonce the player's next
+    /// @notice Places a bet of a session's lane, to be settled later, from the lane's funds
+    ///         (sessions only: see CasinoSessions.place).
+    /// @param bet the bet as signed, its nonce the lane's next
+    /// @param deadline the signed bet's deadline (the windows of docs/decisions.md §9)
     /// @return betId `player << 64 | nonce`
-    /// @param deadline the signed bet's deadline (CasinoLimits.beforeBet)
     function placeFor(ISessionCasino.BetInput calldata bet, uint256 deadline)
         external
         nonReentrant
@@ -66,8 +71,26 @@ abstract contract CasinoBets is CasinoBase {
         supportedToken(bet.token)
         returns (uint256 betId)
     {
-        betId = _open(bet, true, deadline);
-        _s.takeFromVault(bet.player, bet.token, bet.amount);
+        return SessionPlay.placeFor(_s, _env(), bet, deadline);
+    }
+
+    /// @notice Opens a session's lane: its hash chain's root, and its funds taken from the
+    ///         player's vault (sessions only: see CasinoSessions.openSession).
+    /// @param player the session's player
+    /// @param lane the lane's number, one of the player's own (CasinoSessions numbers them from 1)
+    /// @param commit the root of the lane's hash chain, which the player's wallet signed
+    /// @param degenFunds DEGEN the lane's bets may stake (the session's budget)
+    /// @param nativeFunds BNB likewise
+    function openLane(address player, uint32 lane, bytes32 commit, uint256 degenFunds, uint256 nativeFunds) external nonReentrant onlySessions {
+        SessionPlay.openLane(_s, address(degen), player, lane, commit, degenFunds, nativeFunds);
+    }
+
+    /// @notice Gives what a lane holds back to its player's vault (sessions only: see
+    ///         CasinoSessions.closeSession, once the session has ended).
+    /// @return degenFunds DEGEN given back
+    /// @return nativeFunds BNB given back
+    function closeLane(address player, uint32 lane) external nonReentrant onlySessions returns (uint256 degenFunds, uint256 nativeFunds) {
+        return SessionPlay.closeLane(_s, address(degen), player, lane);
     }
 
     /// @notice Places and settles, in one go, bets of games that need no decision, from their
@@ -115,20 +138,19 @@ abstract contract CasinoBets is CasinoBase {
     /// @notice The second stake of a blackjack split, equal to the first, paid by the bet's player
     ///         (vault, allowance or msg.value as in playGame) while the bet is open and unexpired.
     ///         On a deal that allows no split the split is void: the stake comes back at settlement.
-    /// @param betId the open blackjack bet
+    ///         A lane's hand is split by its session key (CasinoSessions.split), from the lane.
+    /// @param betId the open blackjack bet of the caller's wallet lane
     function addStake(uint256 betId) external payable nonReentrant {
-        if (msg.sender != CasinoLedger.playerOf(betId)) revert NotBetPlayer();
-        (uint256 stake, address token) = _addStake(betId);
-        (uint256 held, ) = _held(msg.sender, token);
-        _takeStake(token, stake, held);
+        if (msg.sender != CasinoLedger.playerOf(betId) || CasinoLedger.laneOf(betId) != 0) revert NotBetPlayer();
+        (uint256 stake, address token) = _s.addStake(betId, address(degen), limits);
+        _takeStake(token, stake);
     }
 
-    /// @notice The second stake of a blackjack split that the player's session key signed, from
-    ///         the player's vault (sessions only: see CasinoSessions.split).
-    /// @param betId the open blackjack bet
-    function addStakeFor(uint256 betId) external nonReentrant onlySessions returns (uint256 stake, address token) {
-        (stake, token) = _addStake(betId);
-        _s.takeFromVault(CasinoLedger.playerOf(betId), token, stake);
+    /// @notice The second stake of a lane's blackjack split that its session key signed, from the
+    ///         lane's funds (sessions only: see CasinoSessions.split).
+    /// @param betId the open blackjack bet of a lane
+    function addStakeFor(uint256 betId) external nonReentrant onlySessions {
+        SessionPlay.addStakeFor(_s, address(degen), limits, betId);
     }
 
     /// @notice Posts a player's hash-chain commitment s_0 of `length` links (settler only). The
@@ -155,15 +177,14 @@ abstract contract CasinoBets is CasinoBase {
         emit CommitmentSet(player, commit, next, length);
     }
 
-    /// @notice Gives up the caller's hash chain while no bet of theirs is open and no session of
-    ///         theirs lives, so that the settler may post a new one (the house's way out is only a
-    ///         chain that runs out). A session's bets the server accepted would find no chain.
+    /// @notice Gives up the caller's wallet hash chain while no wallet bet of theirs is open, so
+    ///         that the settler may post a new one (the house's way out is only a chain that runs
+    ///         out). A session's lane has a chain of its own, which this leaves as it is.
     function abandonCommitment() external {
         PlayerState storage state = _s.players[msg.sender];
         if (state.resolved != state.nextNonce) revert OpenBetExists();
-        (, uint256 heldUntil) = _held(msg.sender, NATIVE);
-        if (heldUntil != 0) revert SessionLive(heldUntil);
         state.commit = bytes32(0);
+        state.root = bytes32(0);
         state.chainEnd = state.nextNonce;
         emit CommitmentAbandoned(msg.sender);
     }
@@ -200,10 +221,8 @@ abstract contract CasinoBets is CasinoBase {
     /// @param betId the bet
     /// @param seed its seed
     /// @param actions the signed actions
-    /// @return payout what the rules gave, credited to the player's vault
-    /// @return token the bet's token
-    function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external nonReentrant onlySessions returns (uint256 payout, address token) {
-        return BetSettlement.settle(_s, _env(), betId, seed, 0, actions, false);
+    function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external nonReentrant onlySessions {
+        BetSettlement.settle(_s, _env(), betId, seed, 0, actions, false);
     }
 
     /// @notice After the bet's settle window without settlement, its player takes the reserved
@@ -232,7 +251,7 @@ abstract contract CasinoBets is CasinoBase {
     ///         payout, and the player's room under playerRiskBps (address(0): no player's bets counted).
     function maxBet(address token, uint8 gameType, uint256 params, address player) external view supportedToken(token) returns (uint256) {
         (uint256 num, uint256 den) = Payouts.ratio(gameType, params, token == NATIVE, false);
-        return _s.maxBetFor(player, token, num, den, Payouts.isInteractive(gameType, params), _s.config);
+        return _s.maxBetFor(player, token, num, den, Payouts.roomOf(gameType, params), _s.config);
     }
 
     /// @notice The largest payout of a bet: what placing it reserves and what an expired claim pays.
@@ -271,6 +290,17 @@ abstract contract CasinoBets is CasinoBase {
         return (state.commit, nextNonce, remaining, state.root, state.resolved, state.chainLength);
     }
 
+    /// @notice A session's lane (commit 0: never opened).
+    /// @return commit the lane's commitment (the last revealed seed, or the chain's root)
+    /// @return nextNonce the lane's next nonce, `lane << 32 | n`
+    /// @return nextToResolve the nonce of the lane's oldest open bet (= nextNonce when none)
+    /// @return funds what the lane holds for its bets: DEGEN, then BNB
+    function laneOf(address player, uint32 lane) external view returns (bytes32 commit, uint256 nextNonce, uint256 nextToResolve, uint256[2] memory funds) {
+        Lane memory state = _s.lanes[(uint256(uint160(player)) << 32) | lane];
+        uint256 base = uint256(lane) << 32;
+        return (state.commit, base | state.next, base | state.resolved, [uint256(state.degenFunds), uint256(state.nativeFunds)]);
+    }
+
     /// @notice A bet with its terms (`open` false once settled or claimed, or never placed).
     function getBet(uint256 betId) external view returns (BetView memory view_) {
         Bet memory bet = _s.bets[betId];
@@ -283,7 +313,6 @@ abstract contract CasinoBets is CasinoBase {
         view_.params = bet.params;
         view_.clientSeed = bet.clientSeed;
         view_.split = bet.split;
-        view_.relayed = bet.relayed;
         view_.placedBlock = bet.placedBlock;
         view_.claimableAt = bet.claimableAt;
         view_.jackpotPrize = uint256(bet.jackpotPrize) * FairRandom.JACKPOT_PRIZE_UNIT;
@@ -302,92 +331,19 @@ abstract contract CasinoBets is CasinoBase {
         return FairRandom.word(seed, clientSeed, player, nonce, block.chainid, address(this));
     }
 
-    /// @dev Opens a bet: terms, limits (the Casino's and the player's own), nonce and commitment
-    ///      checked, its maximum payout reserved, its record stored and announced. The stake is the
-    ///      caller's to take.
-    function _open(ISessionCasino.BetInput memory bet, bool relayed, uint256 deadline) private returns (uint256 betId) {
-        Config memory cfg = _s.config;
-        if (cfg.paused) revert IsPaused();
-        uint256 currentTerms = CasinoLedger.termsOf(cfg);
-        if (bet.terms != currentTerms) revert TermsChanged(currentTerms);
-        (uint256 num, uint256 den) = _s.checkStake(bet, cfg);
-        bool interactive = Payouts.isInteractive(bet.gameType, bet.params);
-        // maxBet keeps the reservation within riskBps of the free bankroll and the player's and
-        // interactive bets' rooms.
-        _s.reserve(bet.player, bet.token, (bet.amount * num) / den, interactive);
-        betId = (uint256(uint160(bet.player)) << 64) | _s.takeNonce(bet.player, bet.expectedCommit, bet.nonce);
-        _recordBet(betId, bet, cfg);
-        if (relayed) _s.bets[betId].relayed = true;
-        if (_s.players[bet.player].limited) limits.beforeBet(bet.player, bet.token == NATIVE, bet.amount, deadline);
-    }
-
-    /// @dev Reserves the second stake of a blackjack split (the player's room and the interactive
-    ///      bets' room permitting); the stake itself is the caller's to take. The jackpot draw is
-    ///      left as it was: the split comes when the bet's roll is public.
-    function _addStake(uint256 betId) private returns (uint256 stake, address token) {
-        Bet storage bet = _s.bets[betId];
-        stake = bet.stake;
-        if (stake == 0) revert BetNotOpen(betId);
-        if (bet.gameType != Payouts.BLACKJACK) revert NotBlackjack();
-        if (bet.split) revert AlreadySplit();
-        if (block.timestamp >= bet.claimableAt) revert BetExpired();
-        token = bet.isNative ? NATIVE : address(degen);
-        address player = CasinoLedger.playerOf(betId);
-        uint256 extra = Payouts.maxPayout(Payouts.BLACKJACK, 0, bet.isNative, true, 2 * stake) -
-            Payouts.maxPayout(Payouts.BLACKJACK, 0, bet.isNative, false, stake);
-        House storage funds = _s.house[token];
-        uint256 free = uint256(funds.bankroll) - funds.reserved;
-        if (extra > free) revert InsufficientBankroll(free, extra);
-        Config memory cfg = _s.config;
-        uint256 room = Math.min(
-            _s.exposureRoom(player, token, funds.bankroll, cfg.playerRiskBps),
-            _s.interactiveRoom(token, funds.bankroll, cfg.interactiveRiskBps)
-        );
-        if (extra > room) revert ExposureTooHigh(room, extra);
-        bet.split = true;
-        _s.reserve(player, token, extra, true);
-        if (_s.players[player].limited) limits.beforeBet(player, bet.isNative, stake, 0);
-        emit StakeAdded(betId, player, stake);
-    }
-
-    /// @dev Stores an open bet with its terms, among them the prize a hit wins (the share of the
-    ///      pool now; 0 for BNB and for a bet without jackpot odds), and announces it.
-    function _recordBet(uint256 betId, ISessionCasino.BetInput memory input, Config memory cfg) private {
-        bool isNative = input.token == NATIVE;
-        (uint256 prize, ) = isNative ? (0, 0) : FairRandom.betJackpot(input.amount, cfg.jackpotEdgeBps, _s.jackpotPool, cfg.jackpotShareBps);
-        Bet memory bet;
-        bet.clientSeed = input.clientSeed;
-        bet.stake = uint80(input.amount); // ≤ maxBet: its maximum payout, above the stake, is capped at 2^80 − 1
-        bet.claimableAt = uint32(block.timestamp + cfg.settleWindow);
-        bet.placedBlock = uint32(block.number);
-        bet.params = uint16(input.params); // checked by Payouts.ratio: at most 10,000 (crash), 2^15 − 1 (dice)
-        bet.jackpotPrize = uint56(prize / FairRandom.JACKPOT_PRIZE_UNIT); // jackpotPrizeOf keeps it within 56 bits of units
-        bet.jackpotEdgeBps = uint8(cfg.jackpotEdgeBps); // ≤ MAX_JACKPOT_EDGE_BPS
-        bet.gameType = input.gameType;
-        bet.isNative = isNative;
-        _s.bets[betId] = bet;
-        _announce(betId, input.player, input.token, bet, CasinoLedger.termsOf(cfg), prize);
-    }
-
-    function _announce(uint256 betId, address player, address token, Bet memory bet, uint256 packedTerms, uint256 prize) private {
-        uint256 odds = FairRandom.jackpotOdds(bet.stake, bet.jackpotEdgeBps, prize);
-        emit BetPlaced(betId, player, token, bet.stake, bet.gameType, bet.params, uint64(betId), bet.clientSeed, packedTerms, odds, prize);
-    }
-
     /// @dev Takes a stake for the caller: BNB from msg.value when sent, else from the vault;
-    ///      DEGEN from the vault when it covers the stake, else from the wallet by allowance. The
-    ///      vault pays only above what the caller's sessions hold there (`held`).
-    function _takeStake(address token, uint256 amount, uint256 held) private {
+    ///      DEGEN from the vault when it covers the stake, else from the wallet by allowance.
+    function _takeStake(address token, uint256 amount) private {
         if (msg.value != 0) {
             if (token != NATIVE || msg.value != amount) revert ValueMismatch(msg.value, amount);
             _s.accounted[NATIVE] += amount;
             return;
         }
         uint256 balance = _s.balanceOf(msg.sender, token);
-        if (balance >= amount + held) {
+        if (balance >= amount) {
             _s.setBalance(msg.sender, token, balance - amount);
         } else if (token == NATIVE) {
-            revert InsufficientBalance(balance, amount + held);
+            revert InsufficientBalance(balance, amount);
         } else {
             _collect(token, amount);
         }

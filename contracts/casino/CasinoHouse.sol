@@ -23,7 +23,7 @@ abstract contract CasinoHouse is CasinoBase {
         if (amount == 0) revert ZeroAmount();
         _collect(token, amount);
         House storage funds = _s.house[token];
-        funds.bankroll = (uint256(funds.bankroll) + amount).toUint128();
+        funds.bankroll = (uint256(funds.bankroll) + amount).toUint96();
         emit BankrollFunded(msg.sender, token, amount);
     }
 
@@ -116,7 +116,9 @@ abstract contract CasinoHouse is CasinoBase {
     }
 
     /// @notice Sets how long the settler has before a bet can be claimed as expired (owner only).
-    ///         A term: it applies to bets placed afterwards.
+    ///         A term: it applies to bets placed afterwards, but to a one-click bet the server
+    ///         accepted before (its deadline within ACCEPTANCE_WINDOW of the change), which keeps the
+    ///         replaced terms; one change of the terms per ACCEPTANCE_WINDOW (NotReady).
     /// @param seconds_ within [MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW]
     function setSettleWindow(uint256 seconds_) external onlyOwner {
         HouseAdmin.setSettleWindow(_s, seconds_);
@@ -129,7 +131,8 @@ abstract contract CasinoHouse is CasinoBase {
         HouseAdmin.setAnnouncementDelay(_s, seconds_);
     }
 
-    /// @notice Sets the jackpot terms of DEGEN bets placed afterwards (owner only).
+    /// @notice Sets the jackpot terms of DEGEN bets placed afterwards (owner only), as setSettleWindow
+    ///         sets the settle window: one change of the terms per ACCEPTANCE_WINDOW.
     /// @param edgeBps a bet's expected jackpot win in bps of its stake, within [0, MAX_JACKPOT_EDGE_BPS]
     /// @param shareBps the share of the pool a hit wins, within [1, MAX_JACKPOT_SHARE_BPS]
     function setJackpotTerms(uint256 edgeBps, uint256 shareBps) external onlyOwner {
@@ -157,9 +160,16 @@ abstract contract CasinoHouse is CasinoBase {
         return Payouts.rtpBps(token == NATIVE);
     }
 
-    /// @notice The cap on all open interactive bets (bps of the bankroll) and what they reserve of a token now.
+    /// @notice The cap on all open blackjack hands (bps of the bankroll) and what they reserve of a token now.
     function interactiveRisk(address token) external view returns (uint256 bps, uint256 reserved) {
         return (_s.config.interactiveRiskBps, _s.interactiveReserved[token]);
+    }
+
+    /// @notice The cap on all open long shots, mines rounds and manual crash rounds (bps of the
+    ///         bankroll: half the hands' cap, the two together at most MAX_INTERACTIVE_RISK_BPS),
+    ///         and what they reserve of a token now.
+    function longShotRisk(address token) external view returns (uint256 bps, uint256 reserved) {
+        return (CasinoLedger.longShotRiskBps(_s.config.interactiveRiskBps), _s.longShotReserved[token]);
     }
 
     /// @notice The configured ceiling of `maxBet` for a token.

@@ -19,7 +19,7 @@ abstract contract CasinoJackpot is CasinoBase, IJackpotSink {
     ///         hash is gone are skipped.
     /// @param betIds open bets
     function lockJackpotEntropy(uint256[] calldata betIds) external {
-        BetClaims.lockJackpotEntropy(_s, betIds);
+        BetClaims.lockJackpotEntropy(_s, address(degen), betIds);
     }
 
     /// @notice Draws the jackpot of the DEGEN bets one playFor placed and settled, once the hash of

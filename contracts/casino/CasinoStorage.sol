@@ -21,21 +21,28 @@ struct Config {
     uint16 jackpotShareBps; // the share of the pool a hit wins
 }
 
-/// @notice House funds of one token. `bankroll` includes `reserved`.
+/// @notice House funds of one token, and (DEGEN's only) the last two blocks with jackpot draws
+///         whose hash no transaction has recorded, with how many of their draws are open: in the
+///         slot every bet's reservation and settlement write, so that keeping them costs a bet
+///         one more word of a warm slot (CasinoLedger.noteDraw). `bankroll` includes `reserved`.
 struct House {
-    uint128 bankroll;
-    uint128 reserved;
+    uint96 bankroll;
+    uint96 reserved;
+    /// The latest block with draws (32 bits; 0: none), its open draws unrecorded (16 bits,
+    /// saturating: at the maximum it is recorded), its distance to the block before it with
+    /// draws (8 bits), and that block's open draws unrecorded (8 bits; 0: none; saturating),
+    /// from the high bits down (CasinoLedger.Draws).
+    uint64 draws;
 }
 
-/// @notice Per player, in four slots laid out so that a DEGEN bet placed and settled at once
-///         touches two of them (the commitment, and the nonces with the DEGEN balance), all already
-///         non-zero once a commitment is posted.
-/// @dev    A chain of `chainLength` bets has two links per bet (docs/protocol.md): the j-th bet
-///         of the chain is settled with link 2j + 1, its relay seed, when CasinoSessions placed
-///         it, and with link 2j + 2, its wallet seed, when the player's wallet did. The relay
-///         seed is the hash of the wallet seed, so a relay seed made public by a relay
-///         transaction before its bet landed tells nothing about the wallet seed. `head` is the
-///         link `commit` is (0: the root); a later link hashes down to it once per link between.
+/// @notice Per player, in four slots laid out so that a DEGEN wallet bet touches two of them (the
+///         commitment, and the nonces with the DEGEN balance), all already non-zero once a
+///         commitment is posted. This is the player's wallet lane (lane 0); each one-click session
+///         has a lane of its own (Lane).
+/// @dev    A chain of `chainLength` bets has one link per bet: the j-th bet of the chain (j from 0)
+///         is settled with link j + 1. `head` is the link `commit` is (0: the root); a later link
+///         hashes down to it once per link between (a bet claimed as expired leaves its link
+///         unrevealed).
 struct PlayerState {
     bytes32 commit;
     uint32 nextNonce;
@@ -50,6 +57,27 @@ struct PlayerState {
     uint80 degenReserved; // what the player's open bets reserve of the bankroll
     uint80 nativeReserved;
     bytes32 root; // s_0 of the current chain
+}
+
+/// @notice A one-click session's lane (docs/decisions.md §4, "lanes"): its hash chain, whose root the
+///         player's wallet signed with the session, its nonces and the funds its bets are placed
+///         from. A DEGEN bet touches the first two slots. Nothing but the lane's own bets moves
+///         what it holds until its session ends: a bet the house accepted always finds its stake.
+/// @dev    The bet of lane nonce n is settled with link n + 1; `head` is the link `commit` is.
+struct Lane {
+    bytes32 commit; // 0: no such lane
+    uint32 next;
+    uint32 resolved; // nonce of the lane's oldest open bet (= next when none)
+    uint32 head;
+    uint96 degenFunds;
+    uint88 nativeFunds;
+}
+
+/// @notice The terms in force before the owner's last change of them, and when it was made: a
+///         one-click bet the server accepted under them still lands (docs/decisions.md §9).
+struct TermsChange {
+    uint64 previous; // packed as Config's terms (CasinoLedger.termsOf)
+    uint32 changedAt;
 }
 
 /// @notice The house funds of each token a play or settlement touches, read at its first bet
@@ -73,7 +101,6 @@ struct Bet {
     uint8 gameType;
     bool isNative;
     bool split;
-    bool relayed; // placed through CasinoSessions: settled with its relay seed
 }
 
 struct PendingWithdrawal {
@@ -100,8 +127,10 @@ struct CasinoStorage {
     mapping(uint256 betId => Bet) bets;
     /// The hash of an open bet's block, recorded by lockJackpotEntropy before the EVM forgets it.
     mapping(uint256 betId => bytes32) lockedEntropy;
-    /// What all open interactive bets (blackjack, crash with a manual cash-out) reserve.
+    /// What all open blackjack hands reserve (interactiveRiskBps of the bankroll at most).
     mapping(address token => uint256) interactiveReserved;
+    /// What all open long shots, mines rounds and manual crash rounds, reserve (half of that at most: Payouts.roomOf).
+    mapping(address token => uint256) longShotReserved;
     /// Each batch of jackpot tickets not drawn yet, by the batch's hash: the block that issued it,
     /// then, once the next play recorded it, its draw (SessionPlay: the entropy, or VOID_DRAW).
     mapping(bytes32 tickets => uint256 blockOrDraw) ticketBlocks;
@@ -115,9 +144,14 @@ struct CasinoStorage {
     /// When each former settler was replaced: CasinoSessions still takes its countersignatures a
     /// while after, for the bets it accepted before it was replaced.
     mapping(address settler => uint256 retiredAt) settlerRetiredAt;
-    /// A wallet bet placed while its player's one-click session lived: a one-click bet on its
-    /// nonce that comes after is forfeited (SessionPlay._forfeit).
-    mapping(uint256 betId => bool) walletBetsInSession;
+    /// Each one-click session's lane, by `player << 32 | lane` (a bet id without its nonce).
+    mapping(uint256 laneId => Lane) lanes;
+    /// The owner's last change of the terms (HouseAdmin).
+    TermsChange termsChange;
+    /// The hash of each block with DEGEN bets' jackpot draws, recorded by the first settlement,
+    /// claim or lock after it (or the bet two blocks later): a draw never needs its player, or the
+    /// house, to act before the EVM forgets it (CasinoLedger.recordDrawBlocks).
+    mapping(uint256 blockNumber => bytes32) drawEntropy;
 }
 
 /// @notice The Casino's fixed parts that its external libraries need.

@@ -25,9 +25,9 @@ abstract contract CasinoVault is CasinoBase {
         emit Deposited(msg.sender, token, amount);
     }
 
-    /// @notice Sends part of the caller's free vault balance to the caller. Open while paused.
-    ///         While a one-click session of the caller lives, its largest stake stays
-    ///         (CasinoSessions.heldOf): a bet the server accepted is never cancelled by a withdrawal.
+    /// @notice Sends part of the caller's free vault balance to the caller. Open while paused. What
+    ///         the caller's one-click sessions hold is theirs until they end (a lane's funds), so a
+    ///         withdrawal never reaches a bet the server accepted.
     /// @param token DEGEN or address(0)
     /// @param amount base units
     function withdraw(address token, uint256 amount) external nonReentrant supportedToken(token) {
@@ -51,14 +51,15 @@ abstract contract CasinoVault is CasinoBase {
         if (balance < amountIn) revert InsufficientBalance(balance, amountIn);
         address toToken = fromToken == NATIVE ? address(degen) : NATIVE;
         House storage out = _s.house[toToken];
-        uint256 free = uint256(out.bankroll) - out.reserved;
+        // A swap pays out of the free bankroll above the floor, as a reservation may take: so that it
+        // never leaves too little for a one-click bet on its way (CasinoLedger.aboveFloor).
+        uint256 free = CasinoLedger.aboveFloor(out, _s.config);
         if (amountOut > free) revert InsufficientBankroll(free, amountOut);
-        _checkHeld(player, fromToken, balance - amountIn);
         _s.setBalance(player, fromToken, balance - amountIn);
         _s.credit(player, toToken, amountOut);
-        out.bankroll -= uint128(amountOut);
+        out.bankroll -= uint96(amountOut); // ≤ the free bankroll
         House storage into = _s.house[fromToken];
-        into.bankroll = (uint256(into.bankroll) + amountIn).toUint128();
+        into.bankroll = (uint256(into.bankroll) + amountIn).toUint96();
         emit Swapped(player, fromToken, amountIn, amountOut);
     }
 
@@ -71,7 +72,6 @@ abstract contract CasinoVault is CasinoBase {
         if (amount == 0) revert ZeroAmount();
         uint256 balance = _s.balanceOf(player, token);
         if (balance < amount) revert InsufficientBalance(balance, amount);
-        _checkHeld(player, token, balance - amount);
         _s.setBalance(player, token, balance - amount);
         _s.accounted[token] -= amount;
         emit Withdrawn(player, token, amount);

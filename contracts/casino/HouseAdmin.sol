@@ -6,8 +6,9 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {Announcement} from "../utils/Announcement.sol";
+import {ACCEPTANCE_WINDOW} from "../interfaces/ISessionCasino.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, House, PendingSettler, PendingWithdrawal} from "./CasinoStorage.sol";
+import {TermsChange, CasinoStorage, House, PendingSettler, PendingWithdrawal} from "./CasinoStorage.sol";
 
 /// @title HouseAdmin
 /// @notice What the Casino's owner may do, each within fixed bounds: the settings that apply to
@@ -21,7 +22,7 @@ library HouseAdmin {
 
     uint256 internal constant MAX_RISK_BPS = 2_000;
     uint256 internal constant MAX_PLAYER_RISK_BPS = 5_000;
-    uint256 internal constant MAX_INTERACTIVE_RISK_BPS = 9_000;
+    uint256 internal constant MAX_INTERACTIVE_RISK_BPS = CasinoLedger.MAX_INTERACTIVE_RISK_BPS;
     uint256 internal constant MIN_SETTLE_WINDOW = 10 minutes;
     uint256 internal constant MAX_SETTLE_WINDOW = 1 days;
     uint256 internal constant MIN_ANNOUNCEMENT_DELAY = 1 hours;
@@ -56,7 +57,7 @@ library HouseAdmin {
         uint256 free = uint256(funds.bankroll) - funds.reserved;
         if (pending.amount > free) revert ICasino.InsufficientBankroll(free, pending.amount);
         delete s.pendingWithdrawal[token];
-        funds.bankroll -= pending.amount;
+        funds.bankroll -= uint96(pending.amount); // ≤ the free bankroll
         s.accounted[token] -= pending.amount;
         emit ICasino.BankrollWithdrawalExecuted(token, pending.amount, to);
         _send(token, to, degen, pending.amount);
@@ -157,6 +158,7 @@ library HouseAdmin {
     /// @notice Sets how long the settler has before a bet can be claimed as expired (CasinoHouse.setSettleWindow).
     function setSettleWindow(CasinoStorage storage s, uint256 seconds_) external {
         CasinoLedger.checkBounds(seconds_, MIN_SETTLE_WINDOW, MAX_SETTLE_WINDOW);
+        _keepTerms(s);
         s.config.settleWindow = uint24(seconds_);
         emit ICasino.SettleWindowChanged(seconds_);
     }
@@ -172,9 +174,22 @@ library HouseAdmin {
     function setJackpotTerms(CasinoStorage storage s, uint256 edgeBps, uint256 shareBps) external {
         CasinoLedger.checkBounds(edgeBps, 0, MAX_JACKPOT_EDGE_BPS);
         CasinoLedger.checkBounds(shareBps, 1, MAX_JACKPOT_SHARE_BPS);
+        _keepTerms(s);
         s.config.jackpotEdgeBps = uint16(edgeBps);
         s.config.jackpotShareBps = uint16(shareBps);
         emit ICasino.JackpotTermsChanged(edgeBps, shareBps);
+    }
+
+    /// @dev Keeps the terms a change replaces, and when: a one-click bet the server accepted under
+    ///      them still lands within ACCEPTANCE_WINDOW (CasinoLedger.laneTerms), so that a change
+    ///      of terms never voids a bet the house accepted and read. Refuses a change within that
+    ///      window of the last (NotReady).
+    function _keepTerms(CasinoStorage storage s) private {
+        // One change per window: a second within it would drop the terms the bets accepted before
+        // the first were signed under, and void them all at a moment the house chose.
+        uint256 nextAt = uint256(s.termsChange.changedAt) + ACCEPTANCE_WINDOW;
+        if (s.termsChange.changedAt != 0 && block.timestamp < nextAt) revert ICasino.NotReady(nextAt);
+        s.termsChange = TermsChange(uint64(CasinoLedger.termsOf(s.config)), uint32(block.timestamp));
     }
 
     function _send(address token, address to, address degen, uint256 amount) private {

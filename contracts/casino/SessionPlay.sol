@@ -6,16 +6,17 @@ import {FairRandom} from "../FairRandom.sol";
 import {Payouts} from "../Payouts.sol";
 import {ICasino} from "../interfaces/ICasino.sol";
 import {CasinoLimits} from "../CasinoLimits.sol";
-import {CasinoSessions} from "../CasinoSessions.sol";
 import {ISessionCasino, SKIPPED_PAYOUT} from "../interfaces/ISessionCasino.sol";
 import {CasinoLedger} from "./CasinoLedger.sol";
-import {CasinoStorage, CasinoEnv, Config, House, HouseCache, PlayerState} from "./CasinoStorage.sol";
+import {CasinoStorage, CasinoEnv, Config, House, HouseCache, Lane} from "./CasinoStorage.sol";
 
 /// @title SessionPlay
-/// @notice The Casino's one-click play: bets of games that need no decision placed and settled in
-///         the same transaction, and the deferred jackpot draw of those that are DEGEN bets. Runs in
-///         the Casino's own storage (an external library, called by delegatecall) to keep the
-///         Casino within the 24 KiB contract size limit.
+/// @notice The Casino's one-click play, on the lanes of sessions (docs/decisions.md §4, "lanes"):
+///         a lane opened and closed, bets of games that need no decision placed and settled in the
+///         same transaction, a lane's bet placed to be settled later, a lane hand's split, and the
+///         deferred jackpot draw of one-click DEGEN bets. Runs in the Casino's own storage (an
+///         external library, called by delegatecall) to keep the Casino within the 24 KiB contract
+///         size limit.
 library SessionPlay {
     using CasinoLedger for CasinoStorage;
 
@@ -34,13 +35,81 @@ library SessionPlay {
     ///         2^64 has a chance of 2^-192.
     uint256 internal constant VOID_DRAW = type(uint256).max;
 
-    /// @notice Places and settles each bet from its player's vault with its seed; returns the payouts.
+    /// @notice Opens a session's lane (Casino.openLane): its chain's root, and its funds taken from
+    ///         the player's vault, where they stay the lane's alone until the session ends.
+    function openLane(
+        CasinoStorage storage s,
+        address degen,
+        address player,
+        uint32 lane,
+        bytes32 commit,
+        uint256 degenFunds,
+        uint256 nativeFunds
+    ) external {
+        if (commit == bytes32(0)) revert ICasino.InvalidCommitment();
+        Lane storage opened = s.lanes[_laneId(player, lane)];
+        s.takeFromVault(player, degen, degenFunds);
+        s.takeFromVault(player, CasinoLedger.NATIVE, nativeFunds);
+        opened.commit = commit;
+        opened.degenFunds = uint96(degenFunds); // at most the vault's uint96
+        opened.nativeFunds = uint88(nativeFunds); // at most the vault's uint88
+        emit ICasino.LaneOpened(player, lane, commit, degenFunds, nativeFunds);
+    }
+
+    /// @notice Gives what a lane holds back to its player's vault (Casino.closeLane).
+    function closeLane(CasinoStorage storage s, address degen, address player, uint32 lane) external returns (uint256 degenFunds, uint256 nativeFunds) {
+        Lane storage closed = s.lanes[_laneId(player, lane)];
+        (degenFunds, nativeFunds) = (closed.degenFunds, closed.nativeFunds);
+        (closed.degenFunds, closed.nativeFunds) = (0, 0);
+        s.credit(player, degen, degenFunds);
+        s.credit(player, CasinoLedger.NATIVE, nativeFunds);
+        emit ICasino.LaneClosed(player, lane, degenFunds, nativeFunds);
+    }
+
+    /// @notice Places a lane's bet to be settled later (Casino.placeFor): an interactive game's,
+    ///         or a bet its player places with the house's countersignature when the relay did not
+    ///         play it. The bet is held to the room like a wallet bet (CasinoLedger.checkStake);
+    ///         its stake comes from the lane's funds.
+    function placeFor(CasinoStorage storage s, CasinoEnv calldata env, ISessionCasino.BetInput calldata bet, uint256 deadline)
+        external
+        returns (uint256 betId)
+    {
+        Config memory cfg = s.config;
+        if (cfg.paused) revert ICasino.IsPaused();
+        uint256 terms = s.laneTerms(cfg, bet.terms, deadline);
+        if (terms == 0) revert ICasino.TermsChanged(CasinoLedger.termsOf(cfg));
+        cfg = CasinoLedger.withTerms(cfg, terms);
+        ISessionCasino.BetInput memory input = bet;
+        (uint256 num, uint256 den) = s.checkStake(input, cfg);
+        address player = input.player;
+        betId = (uint256(uint160(player)) << 64) | input.nonce;
+        Lane storage lane = s.lanes[betId >> 32];
+        if (lane.commit == bytes32(0)) revert ICasino.NoCommitment();
+        uint32 next = lane.next;
+        if (uint32(input.nonce) != next) revert ICasino.WrongNonce((uint256(uint32(input.nonce >> 32)) << 32) | next);
+        if (lane.resolved != next) revert ICasino.OpenBetExists();
+        lane.next = next + 1;
+        bool isNative = input.token == CasinoLedger.NATIVE;
+        CasinoLedger.takeFromLane(lane, isNative, input.amount);
+        s.openBet(betId, input, cfg, num, den);
+        if (s.players[player].limited) env.limits.beforeBet(player, isNative, input.amount, deadline);
+    }
+
+    /// @notice The second stake of a lane's blackjack split, from the lane's funds (Casino.addStakeFor).
+    function addStakeFor(CasinoStorage storage s, address degen, CasinoLimits limits, uint256 betId) external {
+        if (CasinoLedger.laneOf(betId) == 0) revert ICasino.NotBetPlayer();
+        (uint256 stake, address token) = s.addStake(betId, degen, limits);
+        CasinoLedger.takeFromLane(s.lanes[betId >> 32], token == CasinoLedger.NATIVE, stake);
+    }
+
+    /// @notice Places and settles each bet from its lane's funds with its seed; returns the payouts.
     ///         A bet that cannot be placed (refused by the sessions, `refusals`, or here: its
-    ///         vault, its nonce, the player's own limits, the terms, the bankroll's room) is skipped
-    ///         (BetSkipped, paid SKIPPED_PAYOUT with its reason) and the others settle: one player's
-    ///         transaction mined just before the batch no longer reverts everyone else's bets,
-    ///         whose seeds a reverted batch would show with their bets still to be placed. A pause,
-    ///         no player's doing, reverts the whole batch (IsPaused).
+    ///         lane's nonce or funds, the terms, the bankroll's solvency, the player's own limits)
+    ///         is skipped (BetSkipped, paid SKIPPED_PAYOUT with its reason) and the others settle.
+    ///         None of these is the player's to cause once the house accepted the bet (the lane's
+    ///         funds and nonces move by its own bets alone, and every window honours the bets
+    ///         accepted before a change), so a skip never spends a nonce. A pause, no player's
+    ///         doing, reverts the whole batch (IsPaused).
     ///         The jackpot draws of its DEGEN bets wait for this block's hash (JackpotTicketsIssued):
     ///         the next play of a later block records them, with those of every batch of this block
     ///         (JackpotTicketsDrawn), so that a batch without a hit needs no transaction of its own;
@@ -58,7 +127,7 @@ library SessionPlay {
         uint256 count = bets.length;
         if (seeds.length != count || refusals.length != count) revert ICasino.LengthMismatch();
         Config memory cfg = s.config;
-        // The owner's pause is no player's doing: the batch reverts, as it always did (see _skip).
+        // The owner's pause is no player's doing: the batch reverts, as it always did.
         if (cfg.paused) revert ICasino.IsPaused();
         payouts = new uint256[](count);
         Batch memory batch;
@@ -114,6 +183,7 @@ library SessionPlay {
     ///         the EVM's window makes the batch void: CasinoLedger.voidDraw),
     ///         or on the draw a later play recorded, and pays its hits from the pool.
     function drawJackpots(CasinoStorage storage s, address degen, ICasino.JackpotTicket[] calldata tickets) external {
+        s.recordDrawBlocks(degen);
         bytes32 hash;
         for (uint256 i; i < tickets.length; ++i) hash = nextTickets(hash, tickets[i].betId, tickets[i].odds, tickets[i].prize);
         uint256 blockOrDraw = s.ticketBlocks[hash];
@@ -160,11 +230,11 @@ library SessionPlay {
         return keccak256(abi.encode(tickets, betId, odds, prize));
     }
 
-    /// @dev One bet: the stake from the vault, the seed revealed, the rules' payout credited; a
-    ///      DEGEN bet with odds gets a ticket for the deferred draw. Reads the player's nonces, DEGEN
-    ///      balance and commitment (two slots; BNB's balance a third) and nothing of open bets, since
-    ///      there may be none: this bet's seed comes after theirs in the chain. Every condition is
-    ///      checked before anything is written, so that a refused bet is skipped (_skip).
+    /// @dev One bet: the stake from its lane's funds, the seed revealed, the rules' payout credited
+    ///      to the lane; a DEGEN bet with odds gets a ticket for the deferred draw. Reads the lane's
+    ///      commitment and nonces with its DEGEN funds (two slots; BNB's funds a third) and the
+    ///      player's limits mark. Every condition is checked before anything is written, so that
+    ///      a refused bet is skipped (_skip).
     // The bet in memory, copied once: its fields are read a dozen times, and each read from calldata
     // is checked again (bench/session-gas.ts).
     function _play(
@@ -177,38 +247,37 @@ library SessionPlay {
     ) private returns (uint256 payout) {
         ISessionCasino.BetInput memory bet = signed.bet;
         address player = bet.player;
-        PlayerState storage state = s.players[player];
-        bool isNative = bet.token == CasinoLedger.NATIVE;
         uint256 betId = (uint256(uint160(player)) << 64) | bet.nonce;
-        if (refusal == 0) {
-            refusal = _refusal(env, bet, batch, state, isNative);
-            if (refusal != 0 && bet.nonce < state.nextNonce && s.walletBetsInSession[betId]) return _forfeit(s, bet, batch, isNative, betId);
-        }
-        if (refusal != 0) return _skip(state, player, bet.nonce, refusal);
+        Lane storage lane = s.lanes[betId >> 32];
+        bool isNative = bet.token == CasinoLedger.NATIVE;
+        uint256 terms = bet.terms == batch.terms ? bet.terms : s.laneTerms(batch.cfg, bet.terms, signed.deadline);
+        if (refusal == 0) refusal = _refusal(env, bet, terms, lane);
+        if (refusal != 0) return _skip(player, bet.nonce, refusal);
         House memory funds = s.cachedFunds(batch.funds, bet.token, isNative);
-        uint256 balance = s.balanceOf(player, bet.token);
+        uint256 laneFunds = isNative ? lane.nativeFunds : lane.degenFunds;
         uint256 link;
         bytes32 word;
-        uint256 payoutRoom;
-        (refusal, payoutRoom) = _stakeRefusal(bet, batch.cfg, funds);
-        if (refusal == 0 && balance < bet.amount) refusal = ICasino.InsufficientBalance.selector;
+        if (laneFunds < bet.amount) refusal = ICasino.InsufficientBalance.selector;
+        else refusal = _stakeRefusal(bet, isNative, funds);
         if (refusal == 0) {
-            link = CasinoLedger.seedLink(state, betId, seed, true);
+            link = CasinoLedger.laneSeedLink(lane, betId, seed);
             if (link == 0) refusal = ICasino.WrongSeed.selector;
         }
-        if (refusal == 0) {
-            word = FairRandom.word(seed, bet.clientSeed, bet.player, bet.nonce, block.chainid, address(this));
-            payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
-            if (payout > payoutRoom) refusal = ICasino.BetTooLarge.selector;
-        }
-        if (refusal == 0 && state.limited) refusal = _limitsRefusal(env, player, isNative, bet.amount, signed.deadline);
-        if (refusal != 0) return _skip(state, player, bet.nonce, refusal);
+        if (refusal == 0 && s.players[player].limited) refusal = _limitsRefusal(env, player, isNative, bet.amount, signed.deadline);
+        if (refusal != 0) return _skip(player, bet.nonce, refusal);
 
-        CasinoLedger.revealSeed(state, seed, link, uint32(bet.nonce));
-        state.nextNonce = uint32(bet.nonce) + 1;
-        _pay(s, env, bet, isNative, balance, funds, payout);
-        (uint256 prize, uint256 odds) = isNative ? (0, 0) : FairRandom.betJackpot(bet.amount, batch.cfg.jackpotEdgeBps, batch.pool, batch.cfg.jackpotShareBps);
-        emit ICasino.BetPlaced(betId, player, bet.token, bet.amount, bet.gameType, bet.params, bet.nonce, bet.clientSeed, batch.terms, odds, prize);
+        word = FairRandom.word(seed, bet.clientSeed, player, bet.nonce, block.chainid, address(this));
+        payout = env.rules.payout(bet.gameType, bet.params, isNative, bet.amount, word, "");
+        (lane.commit, lane.head) = (seed, uint32(link));
+        (lane.next, lane.resolved) = (uint32(bet.nonce) + 1, uint32(bet.nonce) + 1);
+        laneFunds = laneFunds - bet.amount + payout;
+        if (isNative) lane.nativeFunds = uint88(laneFunds); // ≤ the lane's funds and the bankroll, within the token's supply
+        else lane.degenFunds = uint96(laneFunds);
+        // payout ≤ the bet's maximum payout ≤ the free bankroll (_stakeRefusal)
+        funds.bankroll = uint96(uint256(funds.bankroll) + bet.amount - payout);
+        if (s.players[player].limited) env.limits.afterPayout(player, isNative, payout);
+        (uint256 prize, uint256 odds) = isNative ? (0, 0) : FairRandom.betJackpot(bet.amount, uint16(terms >> 32), batch.pool, uint16(terms >> 48));
+        emit ICasino.BetPlaced(betId, player, bet.token, bet.amount, bet.gameType, bet.params, bet.nonce, bet.clientSeed, terms, odds, prize);
         emit ICasino.BetSettled(betId, seed, word);
         emit ICasino.GamePlayed(player, bet.amount, payout, payout > bet.amount, bet.gameType);
         if (odds != 0) {
@@ -217,42 +286,18 @@ library SessionPlay {
         }
     }
 
-    /// @dev A bet's payout credited to its player's vault (whose `balance` covers the stake) and
-    ///      taken from the bankroll (`funds`, the batch's cache).
-    function _pay(
-        CasinoStorage storage s,
-        CasinoEnv memory env,
-        ISessionCasino.BetInput memory bet,
-        bool isNative,
-        uint256 balance,
-        House memory funds,
-        uint256 payout
-    ) private {
-        address player = bet.player;
-        s.setBalance(player, bet.token, balance - bet.amount + payout);
-        // payout ≤ riskBps of the free bankroll (_stakeRefusal)
-        funds.bankroll = uint128(uint256(funds.bankroll) + bet.amount - payout);
-        if (s.players[player].limited) env.limits.afterPayout(player, isNative, payout);
-    }
-
-    /// @dev Why the Casino cannot place a bet now (0: it can), short of its stake, the vault, its
-    ///      seed and the player's own limits: its token, terms and game, its nonce (the
-    ///      player's next, with no bet open and a link of the chain left), its commitment.
-    function _refusal(CasinoEnv memory env, ISessionCasino.BetInput memory bet, Batch memory batch, PlayerState storage state, bool isNative)
-        private
-        view
-        returns (bytes4)
-    {
-        if (!isNative && bet.token != env.degen) return ICasino.UnsupportedToken.selector;
-        if (bet.terms != batch.terms) return ICasino.TermsChanged.selector;
+    /// @dev Why the Casino cannot place a bet now (0: it can), short of its stake, its seed and the
+    ///      player's own limits: its token, terms (`terms` 0: neither the current ones nor those a
+    ///      change replaced within the bet's window) and game, its lane's nonce (the lane's next,
+    ///      with no bet of the lane open).
+    function _refusal(CasinoEnv memory env, ISessionCasino.BetInput memory bet, uint256 terms, Lane storage lane) private view returns (bytes4) {
+        if (bet.token != CasinoLedger.NATIVE && bet.token != env.degen) return ICasino.UnsupportedToken.selector;
+        if (terms == 0) return ICasino.TermsChanged.selector;
         if (Payouts.isInteractive(bet.gameType, bet.params)) return ICasino.InteractiveBet.selector;
-        uint32 nonce = state.nextNonce;
-        if (bet.nonce != nonce) return ICasino.WrongNonce.selector;
-        if (state.resolved != nonce) return ICasino.OpenBetExists.selector;
-        if (nonce >= state.chainEnd) return ICasino.ChainExhausted.selector;
-        bytes32 commit = state.commit;
-        if (commit == bytes32(0)) return ICasino.NoCommitment.selector;
-        if (bet.expectedCommit != commit && bet.expectedCommit != state.root) return ICasino.StaleCommitment.selector;
+        if (lane.commit == bytes32(0)) return ICasino.NoCommitment.selector;
+        uint32 next = lane.next;
+        if (uint32(bet.nonce) != next) return ICasino.WrongNonce.selector;
+        if (lane.resolved != next) return ICasino.OpenBetExists.selector;
         return 0;
     }
 
@@ -273,86 +318,32 @@ library SessionPlay {
         }
     }
 
-    /// @dev A bet the sessions took (signed by a key not revoked when the server accepted it, before
-    ///      its deadline) whose nonce a wallet bet took while the session lived: the player saw the
-    ///      relay's seeds, in a pending or reverted transaction, and bet from the wallet on that
-    ///      nonce to cancel a loser. The stake goes to the bankroll, as a loss would: cancelling
-    ///      gains nothing. The sessions hold the stake in the vault (CasinoSessions.heldOf), and the
-    ///      mark goes with it, so a bet is never forfeited twice. The app never bets from the wallet
-    ///      on a nonce whose signed bet may still land (docs/protocol.md §4.3).
-    function _forfeit(CasinoStorage storage s, ISessionCasino.BetInput memory bet, Batch memory batch, bool isNative, uint256 betId)
-        private
-        returns (uint256)
-    {
-        delete s.walletBetsInSession[betId];
-        uint256 balance = s.balanceOf(bet.player, bet.token);
-        uint256 amount = Math.min(balance, bet.amount);
-        House memory funds = s.cachedFunds(batch.funds, bet.token, isNative);
-        s.setBalance(bet.player, bet.token, balance - amount);
-        funds.bankroll = uint128(uint256(funds.bankroll) + amount);
-        emit ICasino.StakeForfeited(betId, bet.player, bet.token, amount);
-        emit ICasino.BetSkipped(bet.player, bet.nonce, ICasino.NonceTakenByWallet.selector, false);
-        return SKIPPED_PAYOUT | uint32(ICasino.NonceTakenByWallet.selector);
-    }
-
-    /// @dev Leaves a refused bet unplaced, saying why. Its relay seed is public in this
-    ///      transaction. When the refusal is the player's own doing (_byPlayer) its nonce is spent,
-    ///      if it is the player's next to spend (no bet of theirs open, a link of the chain left):
-    ///      then no bet is ever placed on that nonce, the signed one included, so the player
-    ///      cannot place it later with its countersignature once they have read that it wins,
-    ///      and every later bet of theirs settles with a link above the seed shown, which tells
-    ///      nothing of it (docs/protocol.md §2). Any other refusal leaves the nonce alone, so
-    ///      that a skip the house can cause (a wrong seed, a win above the bankroll's room) never
-    ///      spends the nonce of a bet it countersigned once it has read that the bet wins.
-    function _skip(PlayerState storage state, address player, uint64 nonce, bytes4 reason) private returns (uint256) {
-        uint32 next = state.nextNonce;
-        bool spent = _byPlayer(reason) && nonce == next && state.resolved == next && next < state.chainEnd;
-        if (spent) {
-            state.nextNonce = next + 1;
-            state.resolved = next + 1;
-        }
-        emit ICasino.BetSkipped(player, nonce, reason, spent);
+    /// @dev Leaves a refused bet unplaced, saying why. Its seed is public in this transaction, and
+    ///      its nonce stays as it was: the refusal is the house's doing (the lane's funds and
+    ///      nonces move by its own bets alone), and the player may place the bet with its
+    ///      countersignature at the same outcome.
+    function _skip(address player, uint64 nonce, bytes4 reason) private returns (uint256) {
+        emit ICasino.BetSkipped(player, nonce, reason);
         return SKIPPED_PAYOUT | uint32(reason);
     }
 
-    /// @dev Whether a refusal is the player's own doing, with their key's signature checked: their
-    ///      vault, their own limits, their session (past its budget, largest stake, tokens or
-    ///      games; a revoked key's bets land until its session's shortened expiry,
-    ///      CasinoSessions.revokeSession). A forged or altered signature, a passed deadline, a
-    ///      wrong seed and the house's terms and room are not the player's.
-    function _byPlayer(bytes4 reason) private pure returns (bool) {
-        return
-            reason == ICasino.InsufficientBalance.selector ||
-            reason == CasinoLimits.CoolingOff.selector ||
-            reason == CasinoLimits.AboveBetCap.selector ||
-            reason == CasinoLimits.LossLimitReached.selector ||
-            reason == CasinoSessions.SessionBudgetExceeded.selector ||
-            reason == CasinoSessions.AboveSessionMaxBet.selector ||
-            reason == CasinoSessions.TokenNotAllowed.selector ||
-            reason == CasinoSessions.GameNotAllowed.selector;
+    /// @dev minBet, and the bankroll's solvency for the bet's maximum payout: BetTooSmall or
+    ///      InsufficientBankroll's selector, or 0. The server accepted the bet only when its maximum
+    ///      payout was within the room (the wallet path's maxBet, docs/decisions.md §4), and no
+    ///      reservation or swap, from any account, can take the free bankroll below the floor
+    ///      (CasinoLedger.aboveFloor), which covers it: so a bet the house accepted is placed
+    ///      whatever its outcome, and only the house's own losses or withdrawal in the meantime
+    ///      can skip it. The check reads the maximum payout, never the payout, so that a bet's
+    ///      outcome never decides whether it is placed. Params the rules refuse revert the batch
+    ///      when the rules run, as before.
+    function _stakeRefusal(ISessionCasino.BetInput memory bet, bool isNative, House memory funds) private pure returns (bytes4) {
+        if (bet.amount < CasinoLedger.minBetOf(bet.token)) return ICasino.BetTooSmall.selector;
+        uint256 bound = Payouts.maxPayout(bet.gameType, bet.params, isNative, false, bet.amount);
+        if (bound > uint256(funds.bankroll) - funds.reserved) return ICasino.InsufficientBankroll.selector;
+        return 0;
     }
 
-    /// @dev minBet, the configured maxBet, and the bankroll's room for a player with no open bet
-    ///      (so nothing reserved): riskBps of the free bankroll and playerRiskBps of the bankroll.
-    ///      Returns BetTooSmall or BetTooLarge's selector, or 0 and the room the bet's payout must
-    ///      fit. A relay bet is settled in the transaction that places it, so it reserves nothing
-    ///      and its payout is known before anything is written: it is held to the room by its
-    ///      payout, not by its maximum payout (Payouts), which any payout is within. So a bet whose
-    ///      maximum no longer fits still settles when its payout does. Else a second account's bet
-    ///      mined just before the play, lowering the room, would skip the bet after its seed is
-    ///      public, a loser for good and a winner to be placed later with its countersignature:
-    ///      an option to cancel losing bets (contracts/README.md "Trust assumptions", issue #37
-    ///      item 2). Params the rules refuse revert the batch when the rules run, as before.
-    function _stakeRefusal(ISessionCasino.BetInput memory bet, Config memory cfg, House memory funds)
-        private
-        pure
-        returns (bytes4 refusal, uint256 payoutRoom)
-    {
-        if (bet.amount < CasinoLedger.minBetOf(bet.token)) return (ICasino.BetTooSmall.selector, 0);
-        if (bet.amount > CasinoLedger.maxBetLimitOf(bet.token, cfg)) return (ICasino.BetTooLarge.selector, 0);
-        payoutRoom = Math.min(
-            ((uint256(funds.bankroll) - funds.reserved) * cfg.riskBps) / CasinoLedger.BPS,
-            Math.min((uint256(funds.bankroll) * cfg.playerRiskBps) / CasinoLedger.BPS, type(uint80).max)
-        );
+    function _laneId(address player, uint32 lane) private pure returns (uint256) {
+        return (uint256(uint160(player)) << 32) | lane;
     }
 }

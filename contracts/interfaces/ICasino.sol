@@ -24,7 +24,6 @@ interface ICasino {
         uint256 jackpotPrize;
         uint256 jackpotEdgeBps;
         bool open;
-        bool relayed; // placed through CasinoSessions: settled with its relay seed
     }
 
     /// @notice A DEGEN bet of playFor waiting for its jackpot draw: its odds and prize, fixed when placed.
@@ -58,21 +57,22 @@ interface ICasino {
     ///         WrongSeed, PayoutMismatch). The settler settles it in a later call.
     event SettlementSkipped(uint256 indexed betId, bytes4 reason);
     /// @notice A one-click bet that `CasinoSessions.play` did not place, and why: `reason` is the
-    ///         selector of the error that refused it (the session's, the Casino's or the player's
-    ///         own limits'). `nonceSpent`: the refusal was the player's own doing (their vault,
-    ///         limits or session) and the nonce is used up with no bet on it, so the relay seed
-    ///         the play showed settles nothing and the signed bet can never be placed. Otherwise
-    ///         the nonce is left as it was (SessionPlay._skip).
-    event BetSkipped(address indexed player, uint64 nonce, bytes4 reason, bool nonceSpent);
-    /// @notice A one-click bet whose nonce its player's wallet took while their session lived
-    ///         (`NonceTakenByWallet`): its stake goes to the bankroll as a lost bet's would. A
-    ///         player who read a pending relay transaction's seeds would otherwise place a wallet
-    ///         bet on that nonce to cancel a losing bet (SessionPlay._forfeit).
-    event StakeForfeited(uint256 indexed betId, address indexed player, address token, uint256 amount);
+    ///         selector of the error that refused it. Its nonce is left as it was: nothing its
+    ///         player does can refuse a bet the house accepted (docs/decisions.md §4, "lanes"),
+    ///         so a refusal is the house's doing, and the player may still place the bet with its
+    ///         countersignature (CasinoSessions.place).
+    event BetSkipped(address indexed player, uint64 nonce, bytes4 reason);
+    /// @notice A session's lane opened: its hash chain's root, and what the player's vault put in
+    ///         it for the session's bets (the session's budget, per token).
+    event LaneOpened(address indexed player, uint256 indexed lane, bytes32 commit, uint256 degen, uint256 native);
+    /// @notice What a lane held went back to its player's vault (the session ended).
+    event LaneClosed(address indexed player, uint256 indexed lane, uint256 degen, uint256 native);
     event GamePlayed(address indexed player, uint256 betAmount, uint256 payout, bool won, uint8 gameType);
     event JackpotDrawn(uint256 indexed betId, bytes32 entropy, uint256 prize, bool hit);
     event JackpotWon(address indexed player, uint256 amount);
     event JackpotEntropyLocked(uint256 indexed betId, bytes32 entropy);
+    /// @notice The hash of a block with DEGEN bets' jackpot draws, recorded for them (CasinoLedger.recordDrawBlocks).
+    event DrawBlockRecorded(uint256 indexed blockNumber, bytes32 entropy);
     event JackpotTicketsIssued(bytes32 indexed tickets, uint256 count);
     event JackpotTicketsDrawn(bytes32 indexed tickets, bytes32 entropy);
     event ExpiredBetClaimed(uint256 indexed betId, address indexed player, uint256 payout);
@@ -140,13 +140,6 @@ interface ICasino {
     error ValueMismatch(uint256 value, uint256 amount);
     /// @notice The vault balance does not cover the amount.
     error InsufficientBalance(uint256 available, uint256 needed);
-    /// @notice The amount would take the vault balance below what a live one-click session holds
-    ///         there (the session's largest stake: CasinoSessions.heldOf).
-    error BalanceHeld(uint256 held, uint256 available);
-    /// @notice Refused while a one-click session of the player lives (CasinoSessions.heldOf).
-    error SessionLive(uint256 until);
-    /// @notice A one-click bet's nonce was taken by a wallet bet placed while its session lived.
-    error NonceTakenByWallet(uint256 betId);
     /// @notice The free bankroll does not cover the amount.
     error InsufficientBankroll(uint256 free, uint256 needed);
     /// @notice The player's, or all interactive bets', open reservations would pass their cap.

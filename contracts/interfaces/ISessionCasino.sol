@@ -7,22 +7,26 @@ import {ICasino} from "./ICasino.sol";
 ///      selector of the error that refused it in the low 32 bits.
 uint256 constant SKIPPED_PAYOUT = 1 << 255;
 
-/// @dev How long a one-click bet the server accepted may take to land: the server countersigns a
-///      bet only when its deadline is at most this far ahead. So every bet it accepted before a
-///      player revoked their key, or made their limits stricter, has its deadline within this
-///      window after that change, and still lands: what a player does after the server took their
-///      bet never makes it fail (contracts/README.md "Trust assumptions", issue #37 item 2).
+/// @dev The one bound of every window of one-click play (docs/decisions.md §9): the server
+///      countersigns a bet only when its deadline is at most this far ahead of the latest block it
+///      read, so every bet it accepted before a change mined later (a revocation, a stricter limit,
+///      new terms) has its deadline at most this long after that change, and lands: a change at
+///      time t honours every bet whose deadline is ≤ t + ACCEPTANCE_WINDOW.
 uint256 constant ACCEPTANCE_WINDOW = 5 minutes;
 
-/// @dev A SignedBet in the ABI: twelve words, all of fixed size, which CasinoSessions.play and
+/// @dev A SignedBet in the ABI: eleven words, all of fixed size, which CasinoSessions.play and
 ///      Casino.playFor pass on as calldata holds them.
-uint256 constant SIGNED_BET_SIZE = 12 * 32;
+uint256 constant SIGNED_BET_SIZE = 11 * 32;
 
 /// @title ISessionCasino
-/// @notice What CasinoSessions calls on the Casino that deployed it: bets a player's session key
-///         signed, placed (and, for a game that needs no decision, settled) from the player's vault.
+/// @notice What CasinoSessions calls on the Casino that deployed it. A one-click session is a lane
+///         of its own: its own nonces (a bet's `nonce` is `lane << 32 | n`), its own hash chain,
+///         committed when the session opens, and its own funds, escrowed from the player's vault
+///         when it opens and given back when it ends. Bets its key signs are placed from those
+///         funds and pay into them.
 interface ISessionCasino {
-    /// @notice A bet as its player signed it: everything that fixes its outcome but the house's seed.
+    /// @notice A bet as its player's session key signed it: everything that fixes its outcome but
+    ///         the house's seed. `nonce` is the lane's (lane << 32 | n).
     struct BetInput {
         address player;
         address token;
@@ -31,7 +35,6 @@ interface ISessionCasino {
         uint256 params;
         bytes32 clientSeed;
         uint64 nonce;
-        bytes32 expectedCommit;
         uint256 terms;
     }
 
@@ -45,6 +48,12 @@ interface ISessionCasino {
         bytes32 vs;
     }
 
+    /// @notice Opens a session's lane: its chain's root, and its funds taken from the player's vault.
+    function openLane(address player, uint32 lane, bytes32 commit, uint256 degenFunds, uint256 nativeFunds) external;
+
+    /// @notice Gives what a lane holds back to its player's vault; returns the amounts.
+    function closeLane(address player, uint32 lane) external returns (uint256 degenFunds, uint256 nativeFunds);
+
     /// @notice Places and settles bets that need no decision in one go, each with its seed. The
     ///         signed bets are passed as they came (CasinoSessions checked their signatures):
     ///         an array of fixed-size structs is copied whole, where a new array would be encoded
@@ -55,12 +64,12 @@ interface ISessionCasino {
         external
         returns (uint256[] memory payouts);
 
-    /// @notice Places a bet, to be settled later (an interactive game, or a bet sent without its
-    ///         seed); `deadline` is the signed bet's (CasinoLimits.beforeBet).
+    /// @notice Places a lane's bet, to be settled later (an interactive game, or a bet sent without
+    ///         its seed); `deadline` is the signed bet's (the windows of docs/decisions.md §9).
     function placeFor(BetInput calldata bet, uint256 deadline) external returns (uint256 betId);
 
-    /// @notice The second stake of a blackjack split, from the player's vault.
-    function addStakeFor(uint256 betId) external returns (uint256 stake, address token);
+    /// @notice The second stake of a lane's blackjack split, from the lane's funds.
+    function addStakeFor(uint256 betId) external;
 
     /// @notice The house's settler: the one relay of seeds and actions.
     function settler() external view returns (address);
@@ -73,5 +82,5 @@ interface ISessionCasino {
     function getBet(uint256 betId) external view returns (ICasino.BetView memory);
 
     /// @notice Settles an open bet with the actions its player signed.
-    function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external returns (uint256 payout, address token);
+    function settleFor(uint256 betId, bytes32 seed, bytes calldata actions) external;
 }

@@ -11,8 +11,9 @@ import {CasinoLimits} from "../CasinoLimits.sol";
 /// @notice Test-only: reads what the invariant fuzz compares with its model. `core` reads, in one
 ///         eth_call, everything the accounting invariant is about (holdings, accounted(token),
 ///         bankroll, reserved, vaults, reservedBy(player, token), jackpot, bets with their terms and
-///         locked entropy); `extras` reads settings, commitments, nonces, wallets and the quoting
-///         views; `oneClick` reads session grants (by player and key) with what they lost, and players' self-set limits.
+///         locked entropy, lanes' funds); `extras` reads settings, commitments, nonces, lanes
+///         opened, wallets and the quoting views; `oneClick` reads session grants (by player and
+///         key) with their lanes, and players' self-set limits.
 contract InvariantReader {
     struct PlayerView {
         bytes32 commit;
@@ -22,6 +23,7 @@ contract InvariantReader {
         uint256 nextToResolve;
         uint256 chainLength;
         uint256 relayNonce;
+        uint256 lanes; // CasinoSessions.lanesOf
     }
 
     struct Settings {
@@ -87,12 +89,18 @@ contract InvariantReader {
 
     /// @notice The accounting state as flat words (ABI-decoding nested structs costs the fuzz more
     ///         than the EVM does): block.number, jackpotPool, then for DEGEN and then BNB
-    ///         [holding, accounted(token), bankroll, reserved, interactive reserved, getBalance(player,
-    ///         token) per player, reservedBy(player, token) per player], then for each bet id the 17
-    ///         fields of Casino.BetView in order followed by lockedEntropy(betId).
-    function core(Casino casino, address[] calldata players, uint256[] calldata betIds) external view returns (uint256[] memory words) {
+    ///         [holding, accounted(token), bankroll, reserved, the hands' reserved, the long shots'
+    ///         reserved, getBalance(player, token) per player, reservedBy(player, token) per player],
+    ///         then for each bet id the 16 fields of Casino.BetView in order followed by
+    ///         lockedEntropy(betId), then for each lane (`player << 32 | lane`) the funds of
+    ///         Casino.laneOf, DEGEN then BNB.
+    function core(Casino casino, address[] calldata players, uint256[] calldata betIds, uint256[] calldata lanes)
+        external
+        view
+        returns (uint256[] memory words)
+    {
         address degen = address(casino.degen());
-        words = new uint256[](2 + 2 * (5 + 2 * players.length) + 18 * betIds.length);
+        words = new uint256[](2 + 2 * (6 + 2 * players.length) + 17 * betIds.length + 2 * lanes.length);
         words[0] = block.number;
         words[1] = casino.jackpotPool();
         uint256 at = _writeToken(words, 2, casino, degen, IERC20(degen).balanceOf(address(casino)), players);
@@ -115,23 +123,27 @@ contract InvariantReader {
             words[at++] = bet.jackpotPrize;
             words[at++] = bet.jackpotEdgeBps;
             words[at++] = bet.open ? 1 : 0;
-            words[at++] = bet.relayed ? 1 : 0;
             words[at++] = uint256(casino.lockedEntropy(betIds[i]));
+        }
+        for (uint256 i; i < lanes.length; ++i) {
+            (, , , uint256[2] memory funds) = casino.laneOf(address(uint160(lanes[i] >> 32)), uint32(lanes[i]));
+            (words[at], words[at + 1]) = (funds[0], funds[1]);
+            at += 2;
         }
     }
 
-    /// @notice Flat words: block.timestamp; for each key, CasinoSessions.sessionOf in order (player,
-    ///         expiresAt, tokens, games, revoked, maxBet[2], budget[2], lost[2] as two's complement),
-    ///         11 words; then for each player, for DEGEN and then BNB, CasinoLimits.limitsOf in the
-    ///         order of its LimitsView (lossLimit[3], lossUsed[3], windowEnds[3], betCap,
-    ///         pendingLossLimit[3], pendingBetCap, pendingAt, pendingMask, coolOffUntil,
-    ///         pendingCoolOffUntil, pendingCoolOffAt), 19 words.
+    /// @notice Flat words: block.timestamp; for each key, CasinoSessions.sessionOf in order (lane,
+    ///         expiresAt, tokens, games, revoked, maxBet[2]) and its lane's Casino.laneOf (commit,
+    ///         nextNonce, nextToResolve, funds[2]), 12 words; then for each player, for DEGEN and
+    ///         then BNB, CasinoLimits.limitsOf in the order of its LimitsView (lossLimit[3],
+    ///         lossUsed[3], windowEnds[3], betCap, pendingLossLimit[3], pendingBetCap, pendingAt,
+    ///         pendingMask, coolOffUntil, pendingCoolOffUntil, pendingCoolOffAt), 19 words.
     function oneClick(Casino casino, address[] calldata keyPlayers, address[] calldata keys, address[] calldata players) external view returns (uint256[] memory words) {
-        words = new uint256[](1 + 11 * keys.length + 2 * 19 * players.length);
+        words = new uint256[](1 + 12 * keys.length + 2 * 19 * players.length);
         words[0] = block.timestamp;
         uint256 at = 1;
         CasinoSessions sessions = casino.sessions();
-        for (uint256 i; i < keys.length; ++i) at = _writeSession(words, at, sessions, keyPlayers[i], keys[i]);
+        for (uint256 i; i < keys.length; ++i) at = _writeSession(words, at, casino, sessions, keyPlayers[i], keys[i]);
         CasinoLimits limits = casino.limits();
         address degen = address(casino.degen());
         for (uint256 i; i < players.length; ++i) {
@@ -174,23 +186,30 @@ contract InvariantReader {
         words[at++] = casino.accounted(token);
         (words[at], words[at + 1]) = casino.house(token);
         (, words[at + 2]) = casino.interactiveRisk(token);
-        at += 3;
+        (, words[at + 3]) = casino.longShotRisk(token);
+        at += 4;
         for (uint256 i; i < players.length; ++i) words[at++] = casino.getBalance(players[i], token);
         for (uint256 i; i < players.length; ++i) words[at++] = casino.reservedBy(players[i], token);
         return at;
     }
 
-    function _writeSession(uint256[] memory words, uint256 at, CasinoSessions sessions, address keyPlayer, address key) private view returns (uint256) {
-        (address player, uint256 expiresAt, uint256 tokens, uint256 games, bool revoked, uint256[2] memory maxBet, uint256[2] memory budget, int256[2] memory lost) = sessions
-            .sessionOf(keyPlayer, key);
-        words[at++] = uint256(uint160(player));
+    function _writeSession(uint256[] memory words, uint256 at, Casino casino, CasinoSessions sessions, address keyPlayer, address key)
+        private
+        view
+        returns (uint256)
+    {
+        (uint256 lane, uint256 expiresAt, uint256 tokens, uint256 games, bool revoked, uint256[2] memory maxBet) = sessions.sessionOf(keyPlayer, key);
+        words[at++] = lane;
         words[at++] = expiresAt;
         words[at++] = tokens;
         words[at++] = games;
         words[at++] = revoked ? 1 : 0;
         for (uint256 k; k < 2; ++k) words[at++] = maxBet[k];
-        for (uint256 k; k < 2; ++k) words[at++] = budget[k];
-        for (uint256 k; k < 2; ++k) words[at++] = uint256(lost[k]);
+        (bytes32 commit, uint256 next, uint256 resolved, uint256[2] memory funds) = casino.laneOf(keyPlayer, uint32(lane));
+        words[at++] = uint256(commit);
+        words[at++] = next;
+        words[at++] = resolved;
+        for (uint256 k; k < 2; ++k) words[at++] = funds[k];
         return at;
     }
 
@@ -215,6 +234,7 @@ contract InvariantReader {
             PlayerView memory v = views[i];
             (v.commit, v.nextNonce, v.remaining, v.root, v.nextToResolve, v.chainLength) = casino.commitmentOf(players[i]);
             v.relayNonce = CasinoRelay(casino.relay()).nonces(players[i]);
+            v.lanes = casino.sessions().lanesOf(players[i]);
         }
     }
 

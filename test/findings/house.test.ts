@@ -1,11 +1,12 @@
-// Issue #12, findings R1-8, R1-9 and R1-12: the house.
+// Findings R1-8, R1-9 and R1-12 (round 1, docs/findings.md): the house.
 //  8. Bankroll-withdrawal announcements never expired (one announced 91 days earlier executed at
 //     once). Now an announcement lapses 7 days after it became executable.
 //  9. Open hands could lock the bankroll (3 players with 48 maximum blackjack hands reserved
 //     99.36 % of it and cut everyone else's wheel maxBet from 24,509.8 to 155.9). Now one player's
 //     open bets reserve at most playerRiskBps (10 %) of the bankroll.
 // 12. Tokens or BNB sent to the Casino outside its functions were stuck. Now the owner sweeps the
-//     surplus above `accounted` (everything owed), and any other ERC-20 in full.
+//     surplus above `accounted` (everything owed: vaults, one-click sessions' lanes, open stakes,
+//     bankroll and jackpot), and any other ERC-20 in full.
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
@@ -14,6 +15,7 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import { BANKROLL_DEGEN, BANKROLL_NATIVE, deployCasino, GAME, JACKPOT_SEED, NATIVE, rulesPayout } from "../helpers";
 import type { CasinoFixture } from "../helpers";
 import { eventsOf, fmt, gasCost, placeBet, postChain } from "./support";
+import { deploySessions, laneFunds, openSession, play, signBatch } from "../sessions/support";
 
 const BPS = 10_000n;
 
@@ -151,6 +153,28 @@ describe("Findings R1-8, R1-9, R1-12: the house", function () {
       expect(await casino.accounted(NATIVE)).to.equal(BANKROLL_NATIVE + parseEther("4.5"));
       await expectNothingToSweep(f, owner, tokenAddress);
       await expectNothingToSweep(f, owner, NATIVE);
+    });
+
+    it("a one-click session's lane is owed as a vault is: opening it, its bets and its close move nothing out of accounted, and nothing is swept", async function () {
+      const f = await loadFixture(deploySessions);
+      const [alice] = f.players;
+      const tokens = [f.tokenAddress, NATIVE];
+      const accounted = await Promise.all(tokens.map((token) => f.casino.accounted(token)));
+      const session = await openSession(f, alice);
+      await play(
+        f,
+        await signBatch(f, [
+          [session, {}],
+          [session, { token: NATIVE }],
+        ]),
+      );
+      expect(await Promise.all(tokens.map((token) => f.casino.accounted(token)))).to.deep.equal(accounted);
+      for (const token of tokens) await expectNothingToSweep(f, f.owner, token);
+      await time.increaseTo(session.grant.expiresAt + 1n);
+      await f.sessions.closeSession(alice.address, session.key.address);
+      expect(await laneFunds(f, session)).to.deep.equal([0n, 0n]);
+      expect(await Promise.all(tokens.map((token) => f.casino.accounted(token)))).to.deep.equal(accounted);
+      for (const token of tokens) await expectNothingToSweep(f, f.owner, token);
     });
 
     it("DEGEN transferred directly and BNB force-sent by selfdestruct are swept exactly; accounted is unchanged and nothing is left to sweep", async function () {

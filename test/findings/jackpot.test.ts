@@ -1,4 +1,4 @@
-// Issue #12, findings R1-1, R1-2 and R1-3: the jackpot.
+// Findings R1-1, R1-2 and R1-3 (round 1, docs/findings.md): the jackpot.
 //  1. The house could win its own jackpot: knowing the seed, it ground client seeds until
 //     keccak256(abi.encode(DOMAIN, random)) % 10000 < chance. Now the roll is drawn from the hash of
 //     the bet's block, which nobody knows when the bet is sent, and the seed is not an input.
@@ -375,7 +375,7 @@ describe("Findings R1-1 to R1-3: the jackpot", function () {
       expect(settled.credit).to.equal(bet.payout + bet.prize);
 
       // Nobody locked it: 9,300 blocks later its hash is gone and the draw is void (entropy 0): it
-      // wins nothing, and the house's free bankroll puts its fair value in the pool (issue #37 item 6).
+      // wins nothing, and the house's free bankroll puts its fair value in the pool (R3-6).
       await network.provider.send("evm_revert", [noLock]);
       await mineBlocks(9_000);
       await expect(f.casino.lockJackpotEntropy([bet.betId])).not.to.emit(f.casino, "JackpotEntropyLocked");

@@ -1,4 +1,4 @@
-// Issue #12, finding R1-6: the settler could move a player's money without the player. swapFor and
+// Finding R1-6 (round 1, docs/findings.md): the settler could move a player's money without the player. swapFor and
 // withdrawFor ran on the settler's word alone: a swap front-ran a player's withdraw(10 BNB), which
 // then reverted, leaving the vault at 0 BNB and 110,000 DEGEN. Now a relay needs the player's own
 // EIP-712 signature (player, token(s), amount, nonce, deadline), checked on chain by CasinoRelay.

@@ -1,4 +1,4 @@
-// Issue #12, finding R1-5: the reservation and the expiry payout ignored the bet's params. A 10 DEGEN
+// Finding R1-5 (round 1, docs/findings.md): the reservation and the expiry payout ignored the bet's params. A 10 DEGEN
 // crash bet with auto cash-out 1.01x reserved, and paid on expiry, 1,000 (best outcome 10.1); a
 // 9-colour wheel bet paid 102 on expiry (best 11.33). Now a bet reserves, and a claim pays, the
 // maximum payout of the bet as placed, so low-multiplier bets also get a larger maxBet.

@@ -1,4 +1,4 @@
-// Issue #12, finding R1-11: setRtp changed nothing (the engine and the server use their own
+// Finding R1-11 (round 1, docs/findings.md): setRtp changed nothing (the engine and the server use their own
 // constants). Now there is no setter: the RTP is a constant of the contract (DEGEN 102 %, BNB
 // 98 %), the same as the engine's, and a bet's reservation is computed with exactly it.
 import { expect } from "chai";

@@ -1,6 +1,7 @@
-// Shared support of the regression tests of issue #12 (test/findings/*.test.ts): posting hash
-// chains, placing bets with the current terms, reading events and revert data, mining several
-// transactions in one block, and emulating EIP-2935 where Hardhat does not implement it.
+// Shared support of the regression tests of the review's findings (docs/findings.md,
+// test/findings/): posting hash chains, placing bets with the current terms, reading events and
+// revert data, mining several transactions in one block, and emulating EIP-2935 where Hardhat
+// does not implement it.
 import { ethers, network } from "hardhat";
 import { parseEther, toBeHex, zeroPadValue, type BaseContract, type LogDescription, type TransactionReceipt } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";

@@ -1,4 +1,4 @@
-// Issue #12, finding R1-7: the fixed-rate swap could empty the bankroll (one round trip took 999.99
+// Finding R1-7 (round 1, docs/findings.md): the fixed-rate swap could empty the bankroll (one round trip took 999.99
 // of a 1,000 BNB free bankroll). Now CasinoSwap caps what it pays out, per swap (1 % of the free
 // bankroll of the token paid out) and over any 24 hours (5 %), and the owner changes the rate only
 // within bounds and after the announcement delay.

@@ -1,4 +1,4 @@
-// Issue #12, finding R1-4: terms could change under an open bet. The jackpot chance and prize, the
+// Finding R1-4 (round 1, docs/findings.md): terms could change under an open bet. The jackpot chance and prize, the
 // settle window and the game's maximum multiplier were read at settlement: setJackpotParams(0, 1)
 // removed a win, setSettleWindow(1 day) stretched a claim from 1 h to 24 h, and a front-run
 // setMaxMultiplier made a 100 DEGEN slots bet reserve 100 instead of 76,500 and a 2x win
@@ -10,6 +10,7 @@ import { parseEther, type Interface } from "ethers";
 import { clientSeedWhere, deployCasino, GAME, jackpotOdds, jackpotRoll, maxPayout, packTerms, rulesPayout } from "../helpers";
 import { eventsOf, placeBet, placeHittingBet, postChain } from "./support";
 import { expectedDraw } from "../support";
+import { ACCEPTANCE_WINDOW, deploySessions, openSession, place, play, playSkippingOne, signBet } from "../sessions/support";
 
 async function termsFixture() {
   const f = await deployCasino();
@@ -32,7 +33,8 @@ describe("Finding R1-4: the terms of an open bet are the ones it was placed unde
     const bet = await placeHittingBet(f, alice, chains.alice, { amount: parseEther("600"), game: GAME.CRASH, params: 101n });
     expect(bet.odds).to.equal(jackpotOdds(parseEther("600"), 200n, (await casino.jackpotPool()) / 10_000n));
     expect(bet.terms).to.equal(packTerms(3600n, 200n, 1n));
-    // The owner changes the jackpot terms before the settlement ...
+    // The owner changes the jackpot terms before the settlement (once the window of the last change has passed) ...
+    await time.increase(ACCEPTANCE_WINDOW);
     await expect(casino.connect(owner).setJackpotTerms(0, 1)).to.emit(casino, "JackpotTermsChanged").withArgs(0, 1);
     const view = await casino.getBet(bet.betId);
     expect([view.jackpotOdds, view.jackpotPrize, view.jackpotEdgeBps]).to.deep.equal([bet.odds, bet.prize, 200n]);
@@ -117,6 +119,7 @@ describe("Finding R1-4: the terms of an open bet are the ones it was placed unde
     await casino.connect(owner).setPlayerRiskBps(1);
     await casino.connect(owner).setMaxBetLimit(tokenAddress, parseEther("1"));
     await casino.connect(owner).setJackpotTerms(0, 1);
+    await time.increase(ACCEPTANCE_WINDOW); // one change of terms per window
     await casino.connect(owner).setSettleWindow(600);
     await casino.connect(owner).pause();
     const view = await casino.getBet(bet.betId);
@@ -166,5 +169,32 @@ describe("Finding R1-4: the terms of an open bet are the ones it was placed unde
     // Unchanged terms: the bet goes through with them.
     const bet = await placeBet(f, alice, { terms: seen });
     expect(bet.terms).to.equal(seen);
+  });
+
+  // A one-click bet the server accepted before the change may have shown its outcome in a relay
+  // transaction: refusing it would let the owner cancel it. So the terms a change replaces stay a
+  // bet's own while its deadline is within ACCEPTANCE_WINDOW of the change (docs/decisions.md §4,
+  // "lanes"); the edge at −1, 0 and +1 second: test/findings/round4/window.test.ts.
+  it("a one-click bet signed under terms the owner replaced since is placed under its own terms while its deadline is within the change's window, refused past it (TermsChanged)", async function () {
+    const f = await loadFixture(deploySessions);
+    const session = await openSession(f, f.players[0]);
+    const window = await f.sessions.BET_ACCEPTANCE_WINDOW();
+    expect(window).to.equal(ACCEPTANCE_WINDOW);
+    const changedAt = BigInt(await time.latest()) + 10n;
+    const spin = await signBet(f, session, { deadline: changedAt + window });
+    const late = await signBet(f, session, { deadline: changedAt + window + 1n, clientSeed: ethers.id("late") });
+    await time.setNextBlockTimestamp(changedAt);
+    await f.casino.connect(f.owner).setSettleWindow(7_200);
+    const current = await f.casino.terms();
+    expect(current).to.not.equal(f.terms);
+    await playSkippingOne(f, late, f.casino, "TermsChanged");
+    await expect(place(f, late.signed)).to.be.revertedWithCustomError(f.casino, "TermsChanged").withArgs(current);
+    const [placed] = eventsOf((await (await play(f, [spin])).wait())!, f.casino, "BetPlaced");
+    expect([placed.args.betId, placed.args.terms]).to.deep.equal([spin.betId, f.terms]);
+    // Placed to be settled later, it keeps the replaced settle window: claimable an hour on, not two.
+    const hand = await signBet(f, session, { game: GAME.BLACKJACK, params: 0n, deadline: changedAt + window });
+    const receipt = (await (await place(f, hand.signed)).wait())!;
+    const { timestamp } = (await ethers.provider.getBlock(receipt.blockNumber))!;
+    expect((await f.casino.getBet(hand.betId)).claimableAt).to.equal(BigInt(timestamp) + 3_600n);
   });
 });

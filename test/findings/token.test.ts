@@ -1,4 +1,4 @@
-// Issue #12, finding R1-10: the token owner could tax ordinary wallets (flagging a plain holder as an
+// Finding R1-10 (round 1, docs/findings.md): the token owner could tax ordinary wallets (flagging a plain holder as an
 // AMM pair taxed a wallet-to-wallet transfer: 1,000 sent, 750 arrived), and renouncing ownership
 // before openTrading would lock trading forever. Now only a pair contract holding DEGEN can be
 // registered (PairSet announces it), renouncing before openTrading is refused, and ownership

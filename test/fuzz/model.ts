@@ -1,8 +1,10 @@
 // The fuzz's independent model of the Casino, its swap desk, its relay, its sessions (one-click
-// play, signed actions, jackpot tickets), its limits (what players set for themselves) and the
-// DEGEN token's part in them: what every balance, reservation, bet, session, limit, setting and
-// event should be after each transaction, and which custom error (with its arguments) a
-// transaction must revert with.
+// play on lanes, signed actions, jackpot tickets), its limits (what players set for themselves) and
+// the DEGEN token's part in them: what every balance, lane, reservation, bet, session, limit,
+// setting and event should be after each transaction, and which custom error (with its arguments)
+// a transaction must revert with. Each player's bets run on lanes (docs/decisions.md §4, "lanes"):
+// lane 0 is the wallet's, with the chain setCommitment posts; each session opened is a lane of its
+// own, with its own chain (the grant's commit), nonces `lane << 32 | n` and funds.
 //
 // Each operation runs on a copy of the state and follows the contracts' order of checks; a check
 // that fails throws `Revert` and the copy is dropped, exactly as the EVM drops a reverted
@@ -18,7 +20,6 @@ import {
   maxPayout as payoutBound,
   ODDS_ONE,
   packTerms,
-  PLAYERS_OWN_REFUSALS,
   PLINKO_EDGES,
   minesBestBps,
   randomWord,
@@ -56,13 +57,15 @@ export const MAX_SESSION = DAY;
 export const RETIRED_SETTLER_GRACE = MAX_SESSION;
 /** ISessionCasino's ACCEPTANCE_WINDOW: how long a bet the server accepted may take to land. */
 export const ACCEPTANCE_WINDOW = 300n;
-/** CasinoSessions keeps a session's amounts in units of 10^9 base units, at most 2^64 − 1 of them. */
+/** CasinoSessions keeps a session's largest stakes in units of 10^9 base units, at most 2^64 − 1 of them. */
 const SESSION_UNIT = 10n ** 9n;
-const INT64_MAX = (1n << 63n) - 1n;
-/** A stake as CasinoSessions counts it: rounded up to a whole 10^9 wei. */
-const roundUp = (amount: bigint) => ((amount + SESSION_UNIT - 1n) / SESSION_UNIT) * SESSION_UNIT;
+const UINT64_MAX = (1n << 64n) - 1n;
 /** CasinoSessions keeps sessions by player and key. */
 export const sessionId = (player: string, key: string) => `${player.toLowerCase()}|${key.toLowerCase()}`;
+/** The Casino keeps lanes by player and number (`player << 32 | lane`, a bet id without its nonce). */
+export const laneId = (player: string, lane: bigint) => `${player.toLowerCase()}|${lane}`;
+/** A bet's lane: the nonce's upper 32 bits (0: the wallet; CasinoLedger.laneOf). */
+export const laneOfNonce = (nonce: bigint) => (nonce >> 32n) & 0xffffffffn;
 /** CasinoLimits.LOOSEN_DELAY: a looser limit applies this long after it was asked for. */
 export const LOOSEN_DELAY = DAY;
 /** CasinoLimits' loss windows: 24 hours, 7 days, 30 days. */
@@ -72,6 +75,8 @@ const UINT40_MAX = (1n << 40n) - 1n;
 const UINT24_MAX = (1n << 24n) - 1n;
 const UINT80_MAX = (1n << 80n) - 1n;
 const UINT32_MAX = (1n << 32n) - 1n;
+/** House.drawsOpen saturates at its uint16 maximum. */
+const UINT16_MAX = 0xffff;
 const UINT128_MAX = (1n << 128n) - 1n;
 
 /** Bounds of the owner's settings, [min, max]. */
@@ -127,35 +132,30 @@ const SKIPPED_SETTLEMENTS: Record<string, string> = Object.fromEntries(
   ),
 );
 
-/** The refusals CasinoSessions.play skips a bet for (BetSkipped), each with its error's selector. */
+/** The refusals CasinoSessions.play skips a bet for (BetSkipped), each with its error's selector: none of them spends the nonce. */
 export const SKIPPED_BETS: Record<string, string> = Object.fromEntries(
   [
     "NotSessionPlayer(address,address)",
-    "SessionRevokedError(address)",
+    "NotBetSession(uint256,address)",
     "SessionExpired(uint256)",
     "GameNotAllowed(uint256)",
     "TokenNotAllowed(address)",
     "AboveSessionMaxBet(uint256,uint256)",
-    "SessionBudgetExceeded(uint256,uint256)",
     "BetExpiredDeadline(uint256)",
     "ECDSAInvalidSignature()",
     "ECDSAInvalidSignatureS(bytes32)",
     "UnsupportedToken(address)",
     "TermsChanged(uint256)",
     "InteractiveBet(uint8,uint256)",
+    "NoCommitment()",
     "WrongNonce(uint256)",
     "OpenBetExists()",
-    "ChainExhausted()",
-    "BetTooSmall(uint256,uint256)",
-    "BetTooLarge(uint256,uint256)",
-    "NoCommitment()",
-    "StaleCommitment(bytes32)",
     "InsufficientBalance(uint256,uint256)",
+    "BetTooSmall(uint256,uint256)",
+    "InsufficientBankroll(uint256,uint256)",
     "WrongSeed(uint256)",
     "CoolingOff(uint256)",
     "AboveBetCap(uint256,uint256)",
-    "LossLimitReached(uint256,uint256,uint256)",
-    "NonceTakenByWallet(uint256)",
   ].map((signature) => [signature.slice(0, signature.indexOf("(")), id(signature).slice(0, 10)]),
 );
 
@@ -192,6 +192,7 @@ export interface Tx {
 export interface Bet {
   betId: bigint;
   player: number;
+  /** The bet's nonce, `lane << 32 | n`: lane 0 is the player's wallet, any other a session's lane. */
   nonce: bigint;
   token: Token;
   stake: bigint;
@@ -204,19 +205,9 @@ export interface Bet {
   prize: bigint;
   edgeBps: bigint;
   clientSeed: string;
-  /** The session key that signed it (CasinoSessions.place), null for a wallet bet. */
-  placedBy: string | null;
-  /** Placed through CasinoSessions (play or place): settled with its relay seed, link 2j + 1. */
-  relayed: boolean;
 }
 
-/** CasinoSessions.OpenStake: the key whose budget a bet's payout gives back, all of it or half (a session's split of a wallet hand). */
-export interface OpenStake {
-  key: string;
-  whole: boolean;
-}
-
-/** A bet as a player or a session key gives it to the Casino (ISessionCasino.BetInput). */
+/** A bet as a session key signs it (ISessionCasino.BetInput); its nonce is its lane's. */
 export interface BetInput {
   player: string;
   token: string;
@@ -225,7 +216,6 @@ export interface BetInput {
   params: bigint;
   clientSeed: string;
   nonce: bigint;
-  expectedCommit: string;
   terms: bigint;
 }
 
@@ -236,28 +226,46 @@ export interface SignedBetModel {
   signer: string;
 }
 
-/** What a session may stake and lose in one token, in base units, and has lost (CasinoSessions.Allowance). */
-export interface Allowance {
-  maxBet: bigint;
-  budget: bigint;
-  lost: bigint;
-}
-
-/** A session as CasinoSessions stores it, by player and key; `expiresAt` 0 for one never opened (revoked first). */
+/**
+ * A session as CasinoSessions stores it, by player and key (`expiresAt` 0 and lane 0: never opened,
+ * revoked first); `revokedAt`, when it was revoked, is the harness's, not the contract's.
+ */
 export interface SessionState {
   player: string;
   key: string;
+  lane: bigint;
   expiresAt: bigint;
-  tokens: number;
   games: number;
-  revoked: boolean;
-  allowance: Record<Token, Allowance>;
+  revokedBlock: number;
+  revokedAt: bigint;
+  /** Largest stakes in base units, whole 10^9 units (0: the token is not the session's). */
+  maxBet: Record<Token, bigint>;
+}
+
+/**
+ * A session's lane in the Casino (Lane): its hash chain (its commitment, the link that is, `head`),
+ * its nonces (the next n, and the oldest open one) and its funds. `key` and `chain` (the HashChain
+ * the harness signed the grant's commit of) are the harness's. Nonces here are a lane's n.
+ */
+export interface LaneState {
+  player: string;
+  lane: bigint;
+  key: string;
+  chain: number;
+  commit: string;
+  head: bigint;
+  next: bigint;
+  resolved: bigint;
+  funds: Record<Token, bigint>;
+  /** The harness's: whether closeSession has given its funds back once (a later payout lands here all the same). */
+  closed: boolean;
 }
 
 /** What the player's wallet signs to open a session (CasinoSessions.Grant). */
 export interface GrantModel {
   player: string;
   key: string;
+  commit: string;
   expiresAt: bigint;
   tokens: bigint;
   games: bigint;
@@ -298,7 +306,7 @@ export interface LimitsAccount {
   pendingCoolOffAt: bigint;
   limitedTokens: number;
   marked: boolean;
-  /** The latest stricter setting: one-click bets whose deadline is within ACCEPTANCE_WINDOW of it are counted, never refused. */
+  /** The latest stricter setting: a one-click bet whose deadline is at most ACCEPTANCE_WINDOW after it is never refused by the cool-off or the cap. */
   tightenedAt: bigint;
 }
 
@@ -368,7 +376,7 @@ export interface Player {
   chainLength: bigint;
   chain: number; // index into CasinoModel.chains, -1 before the first commitment
   chainStart: bigint;
-  bets: Bet[]; // open bets, in nonce order
+  bets: Bet[]; // open bets of every lane, in nonce order (the wallet's first; a session's lane has at most one)
   relayNonce: bigint;
   account: LimitsAccount;
   limits: Record<Token, TokenLimits>;
@@ -398,37 +406,44 @@ export interface State {
   settlerRetiredAt: Record<string, bigint>;
   bankroll: Record<Token, bigint>;
   reserved: Record<Token, bigint>;
+  /** What the open bets of each room reserve (Payouts.roomOf): the hands', and the long shots'. */
   interactiveReserved: Record<Token, bigint>;
+  longShotReserved: Record<Token, bigint>;
   accounted: Record<Token, bigint>;
   stray: Record<Token, bigint>; // held beyond `accounted` (sent outside the Casino's functions)
   otherHeld: bigint; // another ERC-20 the Casino holds
   jackpot: bigint;
   pending: Record<Token, { amount: bigint; executableAt: bigint } | null>;
   locked: Record<string, string>; // lockedEntropy(betId), including entries left behind by resolved bets
+  /** House(DEGEN)'s noted blocks (CasinoLedger.noteDraw): the latest with draws and its open draws, the one before it (its gap) and its open draws. */
+  draws: { block: number; open: number; gapBefore: number; openBefore: number };
+  /** drawEntropy(block): the hashes recorded for draws (CasinoLedger.recordDrawBlocks). */
+  drawEntropy: Record<number, string>;
   swap: { rate: bigint; perSwapCapBps: bigint; dailyCapBps: bigint; pendingRate: bigint; pendingRateAt: bigint; flow: Record<Token, Flow> };
   wallets: Record<string, bigint>; // DEGEN wallet balances (lower-case address)
   players: Player[];
   sessions: Record<string, SessionState>; // by sessionId(player, key)
+  /** The Casino's lanes by laneId(player, lane). */
+  lanes: Record<string, LaneState>;
+  /** CasinoSessions._lanes by lower-case player: how many lanes the player's sessions opened. */
+  laneCounts: Record<string, bigint>;
+  /** The owner's last change of the terms (TermsChange): the terms it replaced, and when. */
+  termsChange: { previous: bigint; changedAt: bigint };
   /** Issued, not yet drawn, by their hash: the block that issued them, and the draw a later play recorded (the entropy, ZeroHash when void). */
   ticketBatches: Record<string, { block: number; tickets: Ticket[]; recorded: string | null }>;
   /** SessionPlay's pendingTickets: the latest batch, whose draw the next play records. */
   pendingTickets: string;
   /** SessionPlay's ticketsBefore: a batch issued in the block of the pending one, the batch pending then. */
   ticketsBefore: Record<string, string>;
-  /** CasinoSessions._openStakes by bet id: set by place and split, cleared only by CasinoSessions.settle. */
-  openStakes: Record<string, OpenStake>;
-  /** CasinoSessions._revokedInBlock by session id: the block of a key's first revocation. */
-  revokedInBlock: Record<string, number>;
-  /** CasinoSessions._holds by lower-case player: the largest stakes of the sessions opened, until when. */
-  holds: Record<string, { DEGEN: bigint; BNB: bigint; until: bigint }>;
-  /** Casino.walletBetsInSession by bet id: wallet bets placed while their player's session lived. */
-  walletBetsInSession: Record<string, true>;
   stats: {
     hits: number;
     voidDraws: number;
     /** What void draws had the free bankroll pay into the pool: their fair value. */
     voidFunded: bigint;
     lockedDraws: number;
+    /** Blocks whose hash a settlement, claim, play, draw, lock or bet recorded, and draws that read one. */
+    recordedBlocks: number;
+    recordedDraws: number;
     historyDraws: number;
     draws: number;
     locks: number;
@@ -437,15 +452,18 @@ export interface State {
     ticketsDrawn: number;
     ticketHits: number;
     voidTicketBatches: number;
-    /** One-click bets play skipped (BetSkipped), and those of them that spent their nonce. */
+    /** One-click bets play skipped (BetSkipped): none spends its nonce. */
     skippedBets: number;
-    spentSkips: number;
-    /** One-click bets forfeited: their nonce taken by a wallet bet placed while the session lived. */
-    forfeits: number;
     /** Bets of a revoked key that landed in its acceptance window (place or play). */
     revokedLanded: number;
-    /** One-click bets whose maximum payout no longer fitted the room, held to it by their payout: it fitted, or a win above it was skipped. */
-    heldByPayout: { settled: number; skipped: number };
+    /** One-click bets landed under the terms a change replaced (their deadline within the window of it). */
+    replacedTermsLanded: number;
+    /** One-click bets a stricter cool-off or bet cap would refuse, landed because their deadline is within its window. */
+    waivedLanded: number;
+    /** One-click bets whose stake took a loss window past its limit: counted, never refused. */
+    pastLossLimit: number;
+    /** closeSession: every call, those that returned funds, and those that returned a payout landed after an earlier close. */
+    closes: { all: number; returned: number; afterPayout: number };
   };
 }
 
@@ -464,6 +482,13 @@ export interface ModelSetup {
 /** Payouts.isInteractive: blackjack, mines, and crash with a manual cash-out. */
 export function isInteractive(gameType: number, params: bigint): boolean {
   return gameType === BLACKJACK || gameType === MINES || (gameType === CRASH && params === 0n);
+}
+
+/** The room of the bankroll an open bet reserves from besides the rest (Payouts.roomOf): a blackjack hand's, a long shot's (mines, a manual crash round), or none. */
+export type Room = "hands" | "longShots" | null;
+export function roomOf(gameType: number, params: bigint): Room {
+  if (gameType === BLACKJACK) return "hands";
+  return isInteractive(gameType, params) ? "longShots" : null;
 }
 
 export function popCount(bits: bigint): number {
@@ -525,6 +550,16 @@ export function paramsValid(gameType: number, params: bigint): boolean {
   }
 }
 
+/** A bet's terms, packed as `terms()` packs them (CasinoLedger.termsOf), taken apart (withTerms). */
+export function unpackTerms(terms: bigint): { settleWindow: bigint; edgeBps: bigint; shareBps: bigint } {
+  return { settleWindow: terms & 0xffffffn, edgeBps: (terms >> 32n) & 0xffffn, shareBps: (terms >> 48n) & 0xffffn };
+}
+
+/** A session's tokens as CasinoSessions.sessionOf reads them from its largest stakes: bit 0 DEGEN, bit 1 BNB. */
+export function tokensOf(session: SessionState): number {
+  return (session.maxBet.DEGEN === 0n ? 0 : 1) | (session.maxBet.BNB === 0n ? 0 : 2);
+}
+
 export function totalStake(bet: Bet): bigint {
   return bet.split ? 2n * bet.stake : bet.stake;
 }
@@ -558,12 +593,12 @@ function toUint(value: bigint, bits: number, max: bigint): bigint {
 
 /**
  * A deep copy of the state, as structuredClone makes it (an object reached twice is copied once),
- * for the plain objects and arrays the state is made of; the values of `shared` are not copied but
- * shared. The fuzz copies the state before every operation, and the state grows with the run (every
- * session opened stays): structuredClone, which serialises all of it, took 10 s of a 10,000-operation
- * run.
+ * for the plain objects and arrays the state is made of; the values of the records in `shared` are
+ * not copied but shared. The fuzz copies the state before every operation, and the state grows with
+ * the run (every session and lane opened stays): structuredClone, which serialises all of it, took
+ * 10 s of a 10,000-operation run.
  */
-function copyState<T>(state: T, shared?: object): T {
+function copyState<T>(state: T, shared: ReadonlySet<object> = new Set()): T {
   const copies = new Map<object, unknown>();
   const copy = (value: unknown): unknown => {
     if (typeof value !== "object" || value === null) return value;
@@ -580,7 +615,7 @@ function copyState<T>(state: T, shared?: object): T {
     const object: Record<string, unknown> = {};
     copies.set(value, object);
     const source = value as Record<string, unknown>;
-    if (value === shared) for (const key of Object.keys(source)) object[key] = source[key];
+    if (shared.has(value)) for (const key of Object.keys(source)) object[key] = source[key];
     else for (const key of Object.keys(source)) object[key] = copy(source[key]);
     return object;
   };
@@ -592,10 +627,14 @@ export class CasinoModel {
   readonly chains: HashChain[] = [];
   /** Hashes of the blocks holding DEGEN bets, as the harness learns them. */
   readonly blockHashes = new Map<number, string>();
+  /** Whether the transaction being run read the house's DEGEN funds (HouseCache.degenRead): storeFunds then records the noted blocks. */
+  private degenFundsRead = false;
   /** GameRules' answers, fetched by the harness before the operations that need them. */
   readonly rulesAnswers = new Map<string, RulesAnswer>();
-  /** The sessions the running operation has copied or made (session()). */
-  private ownSessions = new Set<SessionState>();
+  /** The sessions and lanes the running operation has copied or made (own()). */
+  private ownedNow = new Set<object>();
+  /** Refusals the floor made that the free bankroll alone would have let through (a reservation, split or swap), reverted ones included. */
+  floorRefusals = 0;
 
   constructor(
     readonly setup: ModelSetup,
@@ -628,12 +667,15 @@ export class CasinoModel {
       bankroll: { ...initial.bankroll },
       reserved: { DEGEN: 0n, BNB: 0n },
       interactiveReserved: { DEGEN: 0n, BNB: 0n },
+      longShotReserved: { DEGEN: 0n, BNB: 0n },
       accounted: { ...initial.accounted },
       stray: { ...initial.stray },
       otherHeld: 0n,
       jackpot: initial.jackpot,
       pending: { DEGEN: null, BNB: null },
       locked: {},
+      draws: { block: 0, open: 0, gapBefore: 0, openBefore: 0 },
+      drawEntropy: {},
       swap: {
         rate: 10_000n,
         perSwapCapBps: 100n,
@@ -662,18 +704,19 @@ export class CasinoModel {
         limits: { DEGEN: noLimits(), BNB: noLimits() },
       })),
       sessions: {},
+      lanes: {},
+      laneCounts: {},
+      termsChange: { previous: 0n, changedAt: 0n },
       ticketBatches: {},
       pendingTickets: ZeroHash,
       ticketsBefore: {},
-      openStakes: {},
-      revokedInBlock: {},
-      holds: {},
-      walletBetsInSession: {},
       stats: {
         hits: 0,
         voidDraws: 0,
         voidFunded: 0n,
         lockedDraws: 0,
+        recordedBlocks: 0,
+        recordedDraws: 0,
         historyDraws: 0,
         draws: 0,
         locks: 0,
@@ -683,19 +726,21 @@ export class CasinoModel {
         ticketHits: 0,
         voidTicketBatches: 0,
         skippedBets: 0,
-        spentSkips: 0,
-        forfeits: 0,
         revokedLanded: 0,
-        heldByPayout: { settled: 0, skipped: 0 },
+        replacedTermsLanded: 0,
+        waivedLanded: 0,
+        pastLossLimit: 0,
+        closes: { all: 0, returned: 0, afterPayout: 0 },
       },
     };
   }
 
   /** Runs one transaction on a copy of the state: commits it and returns null, or returns the revert. */
   run(tx: Tx, operation: (s: State, tx: Tx) => void): Revert | null {
-    // The sessions themselves are shared with the state before: session() copies one before changing it.
-    const draft = copyState(this.s, this.s.sessions);
-    this.ownSessions = new Set();
+    // The sessions and lanes themselves are shared with the state before: own() copies one before changing it.
+    const draft = copyState(this.s, new Set([this.s.sessions, this.s.lanes]));
+    this.ownedNow = new Set();
+    this.degenFundsRead = false;
     try {
       operation(draft, tx);
     } catch (error) {
@@ -756,51 +801,61 @@ export class CasinoModel {
     return cap > used ? cap - used : 0n;
   }
 
-  /** What all open interactive bets may still reserve: interactiveRiskBps of the bankroll, less what they reserve. */
-  interactiveRoom(s: State, token: Token): bigint {
-    const cap = (s.bankroll[token] * s.interactiveRiskBps) / BPS;
-    const used = s.interactiveReserved[token];
+  /**
+   * CasinoLedger.roomLeft: what the open bets of a room may still reserve, the hands
+   * interactiveRiskBps of the bankroll, the long shots half of that, and never so much that the two
+   * rooms together pass the largest interactiveRiskBps (CasinoLedger.longShotRiskBps).
+   */
+  roomLeft(s: State, token: Token, room: "hands" | "longShots"): bigint {
+    const bps = room === "hands" ? s.interactiveRiskBps : min(s.interactiveRiskBps / 2n, BOUNDS.interactiveRiskBps[1] - s.interactiveRiskBps);
+    const cap = (s.bankroll[token] * bps) / BPS;
+    const used = (room === "hands" ? s.interactiveReserved : s.longShotReserved)[token];
     return cap > used ? cap - used : 0n;
+  }
+
+  /** Reserves a bet's maximum payout, in its room too. */
+  private reserve(s: State, player: Player, token: Token, amount: bigint, room: Room): void {
+    s.reserved[token] += amount;
+    player.reserved[token] += amount;
+    if (room === "hands") s.interactiveReserved[token] += amount;
+    else if (room === "longShots") s.longShotReserved[token] += amount;
   }
 
   /** Casino.maxBet for a valid game (player null = address(0)). */
   maxBet(s: State, token: Token, gameType: number, params: bigint, player: Player | null): bigint {
     const [num, den] = ratio(gameType, params, token === "BNB", false);
-    return this.maxBetFor(s, token, num, den, player, isInteractive(gameType, params));
+    return this.maxBetFor(s, token, num, den, player, roomOf(gameType, params));
   }
 
-  private maxBetFor(s: State, token: Token, num: bigint, den: bigint, player: Player | null, interactive: boolean): bigint {
-    let reservable = (this.free(s, token) * s.riskBps) / BPS;
-    if (player !== null) {
-      const room = this.exposureRoom(s, player, token);
-      if (room < reservable) reservable = room;
-    }
-    if (interactive) {
-      const room = this.interactiveRoom(s, token);
-      if (room < reservable) reservable = room;
-    }
-    const maximum = (reservable * den) / num;
-    const limit = s.maxBetUnits[token] * MIN_BET[token];
-    return limit < maximum ? limit : maximum;
+  private maxBetFor(s: State, token: Token, num: bigint, den: bigint, player: Player | null, room: Room): bigint {
+    return this.maxBetWith(s, token, num, den, player, room, true);
   }
 
   /**
-   * SessionPlay._checkStake's maxBet for a valid game: the player has no bet open, so nothing of
-   * theirs is reserved; the bet's maximum payout within riskBps of the free bankroll and
-   * playerRiskBps of the bankroll, and the configured limit.
+   * CasinoLedger.maxBetFor: the largest stake whose maximum payout is within riskBps of the free
+   * bankroll, the free bankroll above the floor (`floor` false: as if there were none, to count
+   * what the floor refuses), the player's room and, for a hand or a long shot, its room's.
    */
-  playMaxBet(s: State, token: Token, gameType: number, params: bigint): bigint {
-    const [num, den] = ratio(gameType, params, token === "BNB", false);
-    return min((this.playReservable(s, token) * den) / num, s.maxBetUnits[token] * MIN_BET[token]);
+  private maxBetWith(s: State, token: Token, num: bigint, den: bigint, player: Player | null, room: Room, floor: boolean): bigint {
+    let reservable = (this.free(s, token) * s.riskBps) / BPS;
+    if (floor) reservable = min(reservable, this.aboveFloor(s, token));
+    if (player !== null) reservable = min(reservable, this.exposureRoom(s, player, token));
+    if (room !== null) reservable = min(reservable, this.roomLeft(s, token, room));
+    return min((reservable * den) / num, s.maxBetUnits[token] * MIN_BET[token]);
   }
 
-  /** What a one-click bet's maximum payout, or else its payout, must fit: riskBps of the free bankroll and playerRiskBps of the bankroll. */
-  playReservable(s: State, token: Token): bigint {
-    return min((this.free(s, token) * s.riskBps) / BPS, min((s.bankroll[token] * s.playerRiskBps) / BPS, UINT80_MAX));
+  /**
+   * CasinoLedger.aboveFloor: what a reservation, a split or a swap may take of the free bankroll,
+   * which keeps riskBps of the bankroll free for the one-click bets on their way.
+   */
+  aboveFloor(s: State, token: Token): bigint {
+    const free = this.free(s, token);
+    const floor = (s.bankroll[token] * s.riskBps) / BPS;
+    return free > floor ? free - floor : 0n;
   }
 
-  /** SessionPlay._outcome: a one-click bet's random word and the rules' payout. */
-  playOutcome(s: State, player: Player, bet: BetInput, seed: string, isNative: boolean): { word: string; payout: bigint } {
+  /** A one-click bet's random word and the rules' payout (SessionPlay._play). */
+  playOutcome(player: Player, bet: BetInput, seed: string, isNative: boolean): { word: string; payout: bigint } {
     const word = randomWord(seed, bet.clientSeed, player.address, bet.nonce, this.setup.chainId, this.setup.casino);
     return { word, payout: this.rules({ gameType: bet.gameType, params: bet.params, isNative, stake: bet.amount, word, actions: "0x" }) };
   }
@@ -824,26 +879,53 @@ export class CasinoModel {
     }
   }
 
-  /** The seed of a player's nonce under the current chain: its relay seed (link 2j + 1) or its wallet seed (link 2j + 2). */
-  seedFor(player: Player, nonce: bigint, relayed: boolean): string {
+  /** The seed of a wallet bet's nonce under the player's current chain: link j + 1 for its j-th bet. */
+  walletSeed(player: Player, nonce: bigint): string {
     if (player.chain < 0) throw new Error("model: no chain");
-    return this.chains[player.chain].seed(Number(nonce - player.chainStart + 1n), relayed);
+    return this.chains[player.chain].seed(Number(nonce - player.chainStart + 1n));
   }
 
-  /** CasinoLedger.advanceChain: `seed` must be the bet's link (2j + 1 relayed, 2j + 2 from the wallet), above the last revealed one. */
-  private advanceChain(player: Player, betId: bigint, nonce: bigint, seed: string, relayed: boolean): void {
-    player.head = this.seedLink(player, betId, nonce, seed, relayed);
-    player.commit = seed;
+  /** The seed of a lane's bet n: link n + 1 of the lane's chain. */
+  laneSeed(lane: LaneState, n: bigint): string {
+    return this.chains[lane.chain].seed(Number(n + 1n));
   }
 
-  /** CasinoLedger.seedLink, refused as advanceChain refuses it: the link `seed` is, read only. */
-  private seedLink(player: Player, betId: bigint, nonce: bigint, seed: string, relayed: boolean): bigint {
-    const link = 2n * (nonce - player.chainStart) + (relayed ? 1n : 2n);
-    if (link <= player.head) fail("WrongSeed", betId);
+  /** The seed that settles a bet: its lane's link for its nonce (the wallet's or its session's). */
+  seedOf(s: State, bet: Bet): string {
+    const lane = laneOfNonce(bet.nonce);
+    const player = s.players[bet.player];
+    return lane === 0n ? this.walletSeed(player, bet.nonce) : this.laneSeed(this.laneOf(s, player.address, lane)!, bet.nonce & UINT32_MAX);
+  }
+
+  /** Whether a lane's chain has a link for its bet n (the harness's chains are short; the contract knows no length). */
+  laneHasLink(lane: LaneState, n: bigint): boolean {
+    return n + 1n <= BigInt(this.chains[lane.chain].length);
+  }
+
+  /** A player's lane (undefined: never opened). */
+  laneOf(s: State, player: string, lane: bigint): LaneState | undefined {
+    return s.lanes[laneId(player, lane)];
+  }
+
+  /**
+   * CasinoLedger.chainLink: `link` when `seed`, hashed once per link from `link` down to `head`,
+   * is `commit`; else WrongSeed. Reads only.
+   */
+  private chainLink(betId: bigint, seed: string, link: bigint, head: bigint, commit: string): bigint {
+    if (link <= head) fail("WrongSeed", betId);
     let hashed = seed;
-    for (let i = player.head; i < link; i++) hashed = hashLink(hashed);
-    if (hashed !== player.commit) fail("WrongSeed", betId);
+    for (let i = head; i < link; i++) hashed = hashLink(hashed);
+    if (hashed !== commit) fail("WrongSeed", betId);
     return link;
+  }
+
+  /** CasinoLedger.seedLink (a wallet bet, its j-th of the chain: link j + 1) or laneSeedLink (lane bet n: link n + 1), refused WrongSeed. */
+  private seedLink(s: State, bet: { betId: bigint; nonce: bigint }, seed: string): bigint {
+    const lane = laneOfNonce(bet.nonce);
+    const player = s.players[this.playerIndex(s, playerAddressOf(bet.betId))];
+    if (lane === 0n) return this.chainLink(bet.betId, seed, bet.nonce - player.chainStart + 1n, player.head, player.commit);
+    const state = this.laneOf(s, player.address, lane)!;
+    return this.chainLink(bet.betId, seed, (bet.nonce & UINT32_MAX) + 1n, state.head, state.commit);
   }
 
   /** CasinoSwap._room at time `now`: per-swap cap, room in the daily bucket, bucket level. */
@@ -960,7 +1042,6 @@ export class CasinoModel {
     const player = s.players[this.playerIndex(s, playerAddress)];
     const balance = player.vault[token];
     if (balance < amount) fail("InsufficientBalance", balance, amount);
-    this.checkHeld(s, tx, player, token, balance - amount);
     player.vault[token] = balance - amount;
     s.accounted[token] -= amount;
     this.emit(tx, "Withdrawn", playerAddress, tokenAddress, amount);
@@ -1051,9 +1132,12 @@ export class CasinoModel {
     const player = s.players[this.playerIndex(s, playerAddress)];
     const balance = player.vault[fromToken];
     if (balance < amount) fail("InsufficientBalance", balance, amount);
-    const free = this.free(s, toToken);
-    if (out > free) fail("InsufficientBankroll", free, out);
-    this.checkHeld(s, tx, player, fromToken, balance - amount);
+    // A swap pays out of the free bankroll above the floor only.
+    const free = this.aboveFloor(s, toToken);
+    if (out > free) {
+      if (out <= this.free(s, toToken)) this.floorRefusals++;
+      fail("InsufficientBankroll", free, out);
+    }
     player.vault[fromToken] = balance - amount;
     player.vault[toToken] += out;
     s.bankroll[toToken] -= out;
@@ -1121,19 +1205,19 @@ export class CasinoModel {
     this.emit(tx, "CommitmentSet", playerAddress, commit, next, length);
   }
 
-  /** Casino.abandonCommitment by a player with no open bet. */
+  /** Casino.abandonCommitment: the caller's wallet chain, given up while no wallet bet of theirs is open (a session's lane keeps its own). */
   abandonCommitment(s: State, tx: Tx): void {
     const index = this.playerIndex(s, tx.from);
     if (index < 0) throw new Error("model: only players abandon a chain in the fuzz");
     const player = s.players[index];
     if (player.resolved !== player.nextNonce) fail("OpenBetExists");
-    const [, heldUntil] = this.heldOf(s, tx, player.address, "BNB");
-    if (heldUntil !== 0n) fail("SessionLive", heldUntil);
     player.commit = ZeroHash;
+    player.root = ZeroHash;
     player.chainEnd = player.nextNonce;
     this.emit(tx, "CommitmentAbandoned", player.address);
   }
 
+  /** Casino.playGame: a bet of the wallet lane, its stake from msg.value, the vault, or (DEGEN) the wallet. */
   playGame(
     s: State,
     tx: Tx,
@@ -1146,99 +1230,118 @@ export class CasinoModel {
     expectedTerms: bigint,
   ): void {
     const token = this.supported(tokenAddress);
-    const input = { player: tx.from, token: tokenAddress, amount, gameType, params, clientSeed, nonce: 0n, expectedCommit, terms: expectedTerms };
-    const bet = this.openBet(s, tx, input, null);
-    const [held, heldUntil] = this.heldOf(s, tx, tx.from, token);
-    if (heldUntil !== 0n) s.walletBetsInSession[bet.betId.toString()] = true;
-    this.takeStake(s, tx, s.players[bet.player], token, amount, held);
-  }
-
-  /** CasinoSessions.heldOf(player, token): what the player's sessions hold in the vault, and until when (0: none). */
-  heldOf(s: State, tx: Tx, player: string, token: Token): [bigint, bigint] {
-    const hold = s.holds[lower(player)];
-    if (hold === undefined || tx.now >= hold.until) return [0n, 0n];
-    return [hold[token], hold.until];
-  }
-
-  /** CasinoBase._checkHeld: the vault never below what the player's sessions hold. */
-  private checkHeld(s: State, tx: Tx, player: Player, token: Token, balanceAfter: bigint): void {
-    const [held] = this.heldOf(s, tx, player.address, token);
-    if (balanceAfter < held) fail("BalanceHeld", held, balanceAfter);
-  }
-
-  /** Casino._open: terms, limits (the Casino's and the player's own), nonce (`wanted`, or any) and commitment; the bet reserved, recorded, announced. */
-  private openBet(s: State, tx: Tx, input: BetInput, wanted: bigint | null, relayed = false, deadline = 0n): Bet {
-    const token = this.supported(input.token);
-    const { amount, gameType, params } = input;
     if (s.paused) fail("IsPaused");
     const terms = this.terms(s);
-    if (input.terms !== terms) fail("TermsChanged", terms);
-    const [num, den] = ratio(gameType, params, token === "BNB", false);
-    if (amount < MIN_BET[token]) fail("BetTooSmall", amount, MIN_BET[token]);
-    const index = this.playerIndex(s, input.player);
+    if (expectedTerms !== terms) fail("TermsChanged", terms);
+    const input: BetInput = { player: tx.from, token: tokenAddress, amount, gameType, params, clientSeed, nonce: 0n, terms };
+    const index = this.playerIndex(s, tx.from);
     const player = s.players[index];
-    const interactive = isInteractive(gameType, params);
-    const maximum = this.maxBetFor(s, token, num, den, player, interactive);
-    if (amount > maximum) fail("BetTooLarge", amount, maximum);
-    const reservation = (amount * num) / den;
-    s.reserved[token] += reservation;
-    player.reserved[token] += reservation;
-    if (interactive) s.interactiveReserved[token] += reservation;
-    // CasinoLedger.takeNonce
-    if (player.commit === ZeroHash) fail("NoCommitment");
-    if (input.expectedCommit !== player.commit && input.expectedCommit !== player.root) fail("StaleCommitment", player.commit);
+    const [num, den] = this.checkStake(s, input, player);
+    // CasinoLedger.takeNonce: the root first (0: no chain posted, or given up), then the commitment.
+    if (player.root === ZeroHash) fail("NoCommitment");
+    if (expectedCommit !== player.root && expectedCommit !== player.commit) fail("StaleCommitment", player.commit);
     const nonce = player.nextNonce;
-    if (wanted !== null && wanted !== nonce) fail("WrongNonce", nonce);
     if (nonce >= player.chainEnd) fail("ChainExhausted");
     player.nextNonce = nonce + 1n;
-    const betId = betIdOf(player.address, nonce);
-    const prize = token === "DEGEN" ? betJackpotPrize(amount, s.edgeBps, s.jackpot, s.shareBps) : 0n;
-    const odds = jackpotOdds(amount, s.edgeBps, prize);
+    this.openBet(s, tx, index, { ...input, nonce }, terms, num, den);
+    if (player.account.marked) this.beforeBet(s, tx, player, token, amount, 0n);
+    this.takeStake(s, tx, player, token, amount);
+  }
+
+  /**
+   * CasinoLedger.checkStake: the game and params (Payouts.ratio), minBet, and maxBet with the
+   * player's room; returns the bet's payout ratio. Counts a refusal the floor alone made.
+   */
+  private checkStake(s: State, input: BetInput, player: Player): [bigint, bigint] {
+    const token = this.supported(input.token);
+    const [num, den] = ratio(input.gameType, input.params, token === "BNB", false);
+    if (input.amount < MIN_BET[token]) fail("BetTooSmall", input.amount, MIN_BET[token]);
+    const room = roomOf(input.gameType, input.params);
+    const maximum = this.maxBetFor(s, token, num, den, player, room);
+    if (input.amount > maximum) {
+      if (input.amount <= this.maxBetWith(s, token, num, den, player, room, false)) this.floorRefusals++;
+      fail("BetTooLarge", input.amount, maximum);
+    }
+    return [num, den];
+  }
+
+  /**
+   * CasinoLedger.openBet: a bet whose nonce is taken and stake is the caller's, under `terms` (the
+   * current ones, or for a lane's bet those a change replaced within its window): its maximum
+   * payout reserved, its record (settle window and jackpot edge of those terms; the prize a share
+   * of the pool now), BetPlaced.
+   */
+  private openBet(s: State, tx: Tx, index: number, input: BetInput, terms: bigint, num: bigint, den: bigint): Bet {
+    const token = this.supported(input.token);
+    const player = s.players[index];
+    const { settleWindow, edgeBps, shareBps } = unpackTerms(terms);
+    const reservation = (input.amount * num) / den;
+    this.reserve(s, player, token, reservation, roomOf(input.gameType, input.params));
+    const prize = token === "DEGEN" ? betJackpotPrize(input.amount, edgeBps, s.jackpot, shareBps) : 0n;
+    const odds = jackpotOdds(input.amount, edgeBps, prize);
+    if (odds !== 0n) this.noteDraw(s, tx);
+    const betId = betIdOf(player.address, input.nonce);
     const bet: Bet = {
       betId,
       player: index,
-      nonce,
+      nonce: input.nonce,
       token,
-      stake: amount,
-      gameType,
-      params,
+      stake: input.amount,
+      gameType: input.gameType,
+      params: input.params,
       split: false,
       placedBlock: tx.block,
-      claimableAt: tx.now + s.settleWindow,
+      claimableAt: tx.now + settleWindow,
       odds,
       prize,
-      edgeBps: s.edgeBps,
+      edgeBps,
       clientSeed: input.clientSeed,
-      placedBy: null,
-      relayed,
     };
     if (betMaxPayout(bet) !== reservation) throw new Error("model: the payout table and the ratio disagree");
-    player.bets.push(bet);
-    this.emit(tx, "BetPlaced", betId, player.address, input.token, amount, gameType, params, nonce, input.clientSeed, terms, odds, prize);
-    if (player.account.marked) this.beforeBet(s, tx, player, token, amount, deadline);
+    const at = player.bets.findIndex((b) => b.nonce > bet.nonce);
+    player.bets.splice(at < 0 ? player.bets.length : at, 0, bet);
+    this.emit(
+      tx,
+      "BetPlaced",
+      betId,
+      player.address,
+      input.token,
+      input.amount,
+      input.gameType,
+      input.params,
+      input.nonce,
+      input.clientSeed,
+      terms,
+      odds,
+      prize,
+    );
     return bet;
   }
 
-  /** Casino._takeStake: msg.value, else the vault above what the sessions hold, else (DEGEN) the wallet. */
-  private takeStake(s: State, tx: Tx, player: Player, token: Token, amount: bigint, held: bigint): void {
+  /** Casino._takeStake: msg.value, else the vault, else (DEGEN) the wallet. */
+  private takeStake(s: State, tx: Tx, player: Player, token: Token, amount: bigint): void {
     if (tx.value !== 0n) {
       if (token !== "BNB" || tx.value !== amount) fail("ValueMismatch", tx.value, amount);
       s.accounted.BNB += amount;
       return;
     }
     const balance = player.vault[token];
-    if (balance >= amount + held) player.vault[token] = balance - amount;
-    else if (token === "BNB") fail("InsufficientBalance", balance, amount + held);
+    if (balance >= amount) player.vault[token] = balance - amount;
+    else if (token === "BNB") fail("InsufficientBalance", balance, amount);
     else this.collect(s, tx, token, amount);
   }
 
+  /** Casino.addStake: the split of a wallet hand, by its player (a lane's hand is split by its session key: sessionsSplit). */
   addStake(s: State, tx: Tx, betId: bigint): void {
-    if (lower(tx.from) !== lower(playerAddressOf(betId))) fail("NotBetPlayer");
+    if (lower(tx.from) !== lower(playerAddressOf(betId)) || laneOfNonce(betId & UINT64_MAX) !== 0n) fail("NotBetPlayer");
     const bet = this.addStakeOf(s, tx, betId);
-    this.takeStake(s, tx, s.players[bet.player], bet.token, bet.stake, this.heldOf(s, tx, tx.from, bet.token)[0]);
+    this.takeStake(s, tx, s.players[bet.player], bet.token, bet.stake);
   }
 
-  /** Casino._addStake: the split's extra reservation within the bankroll's, the player's and the interactive bets' room; the stake is the caller's to take. */
+  /**
+   * CasinoLedger.addStake: the split's extra reservation within the free bankroll above the floor,
+   * the player's and the interactive bets' room; the stake is the caller's to take.
+   */
   private addStakeOf(s: State, tx: Tx, betId: bigint): Bet {
     const bet = this.findBet(s, betId);
     if (bet === undefined) fail("BetNotOpen", betId);
@@ -1248,16 +1351,15 @@ export class CasinoModel {
     if (tx.now >= bet.claimableAt) fail("BetExpired");
     const isNative = bet.token === "BNB";
     const extra = payoutBound(BLACKJACK, 0n, isNative, 2n * bet.stake, true) - payoutBound(BLACKJACK, 0n, isNative, bet.stake, false);
-    const free = this.free(s, bet.token);
-    if (extra > free) fail("InsufficientBankroll", free, extra);
-    const playerRoom = this.exposureRoom(s, player, bet.token);
-    const interactiveRoom = this.interactiveRoom(s, bet.token);
-    const room = playerRoom < interactiveRoom ? playerRoom : interactiveRoom;
+    const free = this.aboveFloor(s, bet.token);
+    if (extra > free) {
+      if (extra <= this.free(s, bet.token)) this.floorRefusals++;
+      fail("InsufficientBankroll", free, extra);
+    }
+    const room = min(this.exposureRoom(s, player, bet.token), this.roomLeft(s, bet.token, "hands"));
     if (extra > room) fail("ExposureTooHigh", room, extra);
     bet.split = true;
-    s.reserved[bet.token] += extra;
-    player.reserved[bet.token] += extra;
-    s.interactiveReserved[bet.token] += extra;
+    this.reserve(s, player, bet.token, extra, "hands");
     if (player.account.marked) this.beforeBet(s, tx, player, bet.token, bet.stake, 0n);
     this.emit(tx, "StakeAdded", betId, player.address, bet.stake);
     return bet;
@@ -1270,9 +1372,32 @@ export class CasinoModel {
     player.vault[token] = balance - amount;
   }
 
+  /** CasinoLedger.takeFromLane. */
+  private takeFromLane(lane: LaneState, token: Token, amount: bigint): void {
+    const funds = lane.funds[token];
+    if (funds < amount) fail("InsufficientBalance", funds, amount);
+    lane.funds[token] = funds - amount;
+  }
+
+  /** CasinoLedger.creditBet: a payout goes where the stake came from, the bet's lane or (the wallet's) the vault. */
+  private creditBet(s: State, bet: Bet, amount: bigint): void {
+    const lane = laneOfNonce(bet.nonce);
+    const player = s.players[bet.player];
+    if (lane === 0n) player.vault[bet.token] += amount;
+    else this.ownedLane(s, player.address, lane).funds[bet.token] += amount;
+  }
+
+  /** The oldest open nonce of a bet's lane: the wallet's, or its session's lane's (nonces as `lane << 32 | n`). */
+  private resolvedOf(s: State, bet: Bet): bigint {
+    const lane = laneOfNonce(bet.nonce);
+    const player = s.players[bet.player];
+    return lane === 0n ? player.resolved : this.laneOf(s, player.address, lane)!.resolved;
+  }
+
   settle(s: State, tx: Tx, betId: bigint, seed: string, payout: bigint): void {
     this.onlySettler(s, tx);
     this.settleOne(s, tx, betId, seed, payout, "0x");
+    this.recordIfDegenFundsRead(s, tx);
   }
 
   settleBatch(s: State, tx: Tx, betIds: bigint[], seeds: string[], payouts: bigint[]): void {
@@ -1289,6 +1414,7 @@ export class CasinoModel {
       }
       this.settleOne(s, tx, betIds[i], seeds[i], payouts[i], "0x");
     }
+    this.recordIfDegenFundsRead(s, tx);
   }
 
   /** settleOne's checks, in its order, without its writes: the refusal a lone settle would revert with. */
@@ -1296,9 +1422,9 @@ export class CasinoModel {
     const bet = this.findBet(s, betId);
     if (bet === undefined) fail("BetNotOpen", betId);
     if (tx.block <= bet.placedBlock) fail("EntropyNotReady", betId);
-    const player = s.players[bet.player];
-    if (bet.nonce !== player.resolved) fail("OutOfOrder", betId, player.resolved);
-    this.seedLink(player, betId, bet.nonce, seed, bet.relayed);
+    const resolved = this.resolvedOf(s, bet);
+    if ((bet.nonce & UINT32_MAX) !== resolved) fail("OutOfOrder", betId, resolved);
+    this.seedLink(s, bet, seed);
     const payout = this.rules(this.betQuery(bet, seed, "0x"));
     if (payout !== named) fail("PayoutMismatch", betId, named, payout);
   }
@@ -1333,19 +1459,20 @@ export class CasinoModel {
   }
 
   /**
-   * Casino._settle: the seed revealed in order, the rules' payout for it and the player's actions
-   * (checked against `named` unless null, as settleFor does not), the reservation released, the
-   * jackpot drawn. Returns the payout.
+   * BetSettlement._settle: the seed revealed in its lane's order, the rules' payout for it and the
+   * player's actions (checked against `named` unless null, as settleFor does not), the reservation
+   * released, the payout paid where the stake came from (CasinoLedger.creditBet), the jackpot
+   * drawn and a win paid to the vault. Returns the payout.
    */
   private settleOne(s: State, tx: Tx, betId: bigint, seed: string, named: bigint | null, actions: string): { payout: bigint; token: Token } {
     const bet = this.findBet(s, betId);
     if (bet === undefined) fail("BetNotOpen", betId);
     if (tx.block <= bet.placedBlock) fail("EntropyNotReady", betId);
     const player = s.players[bet.player];
-    // CasinoLedger.revealSeed
-    if (bet.nonce !== player.resolved) fail("OutOfOrder", betId, player.resolved);
-    this.advanceChain(player, betId, bet.nonce, seed, bet.relayed);
-    player.resolved = bet.nonce + 1n;
+    const n = bet.nonce & UINT32_MAX;
+    const resolved = this.resolvedOf(s, bet);
+    if (n !== resolved) fail("OutOfOrder", betId, resolved);
+    const link = this.seedLink(s, bet, seed);
     const total = totalStake(bet);
     const maxPayout = betMaxPayout(bet);
     const query = this.betQuery(bet, seed, actions);
@@ -1353,24 +1480,33 @@ export class CasinoModel {
     if (named !== null && payout !== named) fail("PayoutMismatch", betId, named, payout);
     // The rules never pay above a bet's reservation: Casino's PayoutAboveReservation cannot happen.
     if (payout > maxPayout) throw new Error(`model: the rules pay ${payout} for bet ${betId}, above its reservation ${maxPayout}`);
+    const lane = laneOfNonce(bet.nonce);
+    const revealed = lane === 0n ? player : this.ownedLane(s, player.address, lane);
+    revealed.commit = seed;
+    revealed.head = link;
+    revealed.resolved = n + 1n;
     player.bets.splice(player.bets.indexOf(bet), 1);
     this.release(s, player, bet, total, maxPayout, payout);
     if (player.account.marked) this.afterPayout(s, tx, player, bet.token, payout);
     this.emit(tx, "BetSettled", betId, seed, query.word);
     this.emit(tx, "GamePlayed", player.address, total, payout, payout > total, bet.gameType);
-    const credit = bet.token === "BNB" ? payout : payout + this.drawJackpot(s, tx, bet);
-    player.vault[bet.token] += credit;
+    this.creditBet(s, bet, payout);
+    if (bet.token === "DEGEN") player.vault.DEGEN += this.drawJackpot(s, tx, bet);
     return { payout, token: bet.token };
   }
 
+  /** BetClaims.claimExpired: the player of an expired bet takes its maximum payout, where the stake came from; its lane resolves past it, its seed unrevealed. */
   claimExpired(s: State, tx: Tx, betId: bigint): void {
     const bet = this.findBet(s, betId);
     if (bet === undefined) fail("BetNotOpen", betId);
     const player = s.players[bet.player];
     if (lower(tx.from) !== lower(player.address)) fail("NotBetPlayer");
     if (tx.now < bet.claimableAt) fail("NotExpired", bet.claimableAt);
-    if (bet.nonce !== player.resolved) fail("OutOfOrder", betId, player.resolved);
-    player.resolved = bet.nonce + 1n;
+    const n = bet.nonce & UINT32_MAX;
+    const resolved = this.resolvedOf(s, bet);
+    if (n !== resolved) fail("OutOfOrder", betId, resolved);
+    const lane = laneOfNonce(bet.nonce);
+    (lane === 0n ? player : this.ownedLane(s, player.address, lane)).resolved = n + 1n;
     player.bets.splice(player.bets.indexOf(bet), 1);
     const total = totalStake(bet);
     const maxPayout = betMaxPayout(bet);
@@ -1378,15 +1514,20 @@ export class CasinoModel {
     if (player.account.marked) this.afterPayout(s, tx, player, bet.token, maxPayout);
     this.emit(tx, "ExpiredBetClaimed", betId, player.address, maxPayout);
     this.emit(tx, "GamePlayed", player.address, total, maxPayout, maxPayout > total, bet.gameType);
-    const credit = bet.token === "BNB" ? maxPayout : maxPayout + this.drawJackpot(s, tx, bet);
-    player.vault[bet.token] += credit;
+    const win = bet.token === "BNB" ? 0n : this.drawJackpot(s, tx, bet);
+    this.recordIfDegenFundsRead(s, tx);
+    this.creditBet(s, bet, maxPayout);
+    player.vault[bet.token] += win;
   }
 
   private release(s: State, player: Player, bet: Bet, total: bigint, maxPayout: bigint, payout: bigint): void {
+    if (bet.token === "DEGEN") this.degenFundsRead = true; // CasinoLedger.cachedFunds
     s.bankroll[bet.token] += total - payout;
     s.reserved[bet.token] -= maxPayout;
     player.reserved[bet.token] -= maxPayout;
-    if (isInteractive(bet.gameType, bet.params)) s.interactiveReserved[bet.token] -= maxPayout;
+    const room = roomOf(bet.gameType, bet.params);
+    if (room === "hands") s.interactiveReserved[bet.token] -= maxPayout;
+    else if (room === "longShots") s.longShotReserved[bet.token] -= maxPayout;
   }
 
   /** The DEGEN jackpot draw of a bet being resolved in this transaction; returns the prize won. */
@@ -1399,10 +1540,14 @@ export class CasinoModel {
       if (entropy !== ZeroHash) {
         delete s.locked[key];
         s.stats.lockedDraws++;
+      } else {
+        entropy = s.drawEntropy[bet.placedBlock] ?? ZeroHash;
+        if (entropy !== ZeroHash) s.stats.recordedDraws++;
       }
     } else if (tx.block - bet.placedBlock > 256) s.stats.historyDraws++;
     if (entropy === ZeroHash) s.stats.voidDraws++;
     if (bet.odds === 0n) return 0n;
+    this.resolveDraw(s, bet.placedBlock);
     // A void draw (hash gone, never locked) wins nothing; the free bankroll pays its fair value into the pool.
     if (entropy === ZeroHash) {
       this.voidDraw(s, tx, bet.betId, bet.prize, bet.odds);
@@ -1432,7 +1577,62 @@ export class CasinoModel {
     this.emit(tx, "JackpotDrawn", betId, ZeroHash, 0n, false);
   }
 
+  /** CasinoLedger.noteDraw: one more open draw of this block; a new block moves the latest before it, recording the one there if its draws are open. */
+  private noteDraw(s: State, tx: Tx): void {
+    const d = s.draws;
+    if (d.block === tx.block) {
+      if (d.open !== UINT16_MAX) d.open++;
+      return;
+    }
+    if (d.openBefore !== 0) this.recordDrawBlock(s, tx, d.block - d.gapBefore);
+    let open = d.open;
+    const gap = tx.block - d.block;
+    if (open !== 0 && gap > 255) {
+      this.recordDrawBlock(s, tx, d.block);
+      open = 0;
+    }
+    s.draws = { block: tx.block, open: 1, gapBefore: open === 0 ? 0 : gap, openBefore: Math.min(open, 255) };
+  }
+
+  /** CasinoLedger.resolveDraw: a noted block's draw resolved; saturated counts stay. */
+  private resolveDraw(s: State, placedBlock: number): void {
+    const d = s.draws;
+    if (placedBlock === d.block) {
+      if (d.open !== 0 && d.open !== UINT16_MAX) d.open--;
+    } else if (d.openBefore !== 0 && placedBlock === d.block - d.gapBefore) {
+      if (d.openBefore !== 255) d.openBefore--;
+    }
+  }
+
+  /** CasinoLedger.storeFunds: the noted blocks recorded when the transaction read the house's DEGEN funds. */
+  private recordIfDegenFundsRead(s: State, tx: Tx): void {
+    if (this.degenFundsRead) this.recordDrawBlocks(s, tx);
+  }
+
+  /** CasinoLedger.recordDrawBlocks: each noted block before this one with open draws recorded (or dropped, its hash gone). */
+  private recordDrawBlocks(s: State, tx: Tx): void {
+    const d = s.draws;
+    if (d.openBefore !== 0) {
+      this.recordDrawBlock(s, tx, d.block - d.gapBefore);
+      d.gapBefore = 0;
+      d.openBefore = 0;
+    }
+    if (d.block !== tx.block && d.open !== 0) {
+      this.recordDrawBlock(s, tx, d.block);
+      d.open = 0;
+    }
+  }
+
+  private recordDrawBlock(s: State, tx: Tx, block: number): void {
+    const entropy = this.entropyAt(block, tx.block);
+    if (entropy === ZeroHash) return;
+    s.drawEntropy[block] = entropy;
+    s.stats.recordedBlocks++;
+    this.emit(tx, "DrawBlockRecorded", BigInt(block), entropy);
+  }
+
   lockJackpotEntropy(s: State, tx: Tx, betIds: bigint[]): void {
+    this.recordDrawBlocks(s, tx);
     for (const betId of betIds) {
       const bet = this.findBet(s, betId);
       const key = betId.toString();
@@ -1455,134 +1655,164 @@ export class CasinoModel {
     tx.events.push({ contract: "limits", name, args });
   }
 
-  /** A player's session of a key as stored (expiresAt 0: never opened). */
+  /** A player's session of a key as stored (lane 0, expiresAt 0: never opened). */
   storedSessionOf(s: State, player: string, key: string): SessionState {
-    const empty = { maxBet: 0n, budget: 0n, lost: 0n };
     return (
       s.sessions[sessionId(player, key)] ?? {
         player: lower(player),
         key: lower(key),
+        lane: 0n,
         expiresAt: 0n,
-        tokens: 0,
         games: 0,
-        revoked: false,
-        allowance: { DEGEN: { ...empty }, BNB: { ...empty } },
+        revokedBlock: 0,
+        revokedAt: 0n,
+        maxBet: { DEGEN: 0n, BNB: 0n },
       }
     );
   }
 
-  /** CasinoSessions.sessionOf(player, key): player 0 for a session never opened; tokens from the maxBets. */
-  sessionView(s: State, player: string, key: string): SessionState {
-    const stored = this.storedSessionOf(s, player, key);
+  /** CasinoSessions.sessionOf(player, key): tokens read from the largest stakes. */
+  sessionView(s: State, player: string, key: string): { lane: bigint; expiresAt: bigint; tokens: number; games: number; revoked: boolean; maxBet: bigint[] } {
+    const session = this.storedSessionOf(s, player, key);
     return {
-      ...stored,
-      player: stored.expiresAt === 0n ? ZeroAddress : player,
-      tokens: (stored.allowance.DEGEN.maxBet === 0n ? 0 : 1) | (stored.allowance.BNB.maxBet === 0n ? 0 : 2),
+      lane: session.lane,
+      expiresAt: session.expiresAt,
+      tokens: tokensOf(session),
+      games: session.games,
+      revoked: session.revokedBlock !== 0,
+      maxBet: [session.maxBet.DEGEN, session.maxBet.BNB],
     };
+  }
+
+  /** Casino.laneOf(player, lane): its commitment, next nonce and oldest open nonce (`lane << 32 | n`), funds DEGEN then BNB. */
+  laneView(s: State, player: string, lane: bigint): { commit: string; nextNonce: bigint; nextToResolve: bigint; funds: bigint[] } {
+    const state = this.laneOf(s, player, lane);
+    const base = lane << 32n;
+    if (state === undefined) return { commit: ZeroHash, nextNonce: base, nextToResolve: base, funds: [0n, 0n] };
+    return { commit: state.commit, nextNonce: base | state.next, nextToResolve: base | state.resolved, funds: [state.funds.DEGEN, state.funds.BNB] };
   }
 
   /**
-   * The session to change: copied first if the state before the operation holds it too (copyState
-   * leaves the sessions to this, the one place that changes a session in place).
+   * A session or lane to change: copied first if the state before the operation holds it too
+   * (copyState leaves the records of sessions and lanes to this, the one place that changes one in place).
    */
-  private session(s: State, player: string, key: string): SessionState {
-    const id = sessionId(player, key);
-    const stored = s.sessions[id];
-    if (stored !== undefined && this.ownSessions.has(stored)) return stored;
-    const session = stored === undefined ? this.storedSessionOf(s, player, key) : copyState(stored);
-    this.ownSessions.add(session);
-    return (s.sessions[id] = session);
+  private own<T extends object>(record: Record<string, T>, id: string, fresh: () => T): T {
+    const stored = record[id];
+    if (stored !== undefined && this.ownedNow.has(stored)) return stored;
+    const copy = stored === undefined ? fresh() : copyState(stored);
+    this.ownedNow.add(copy);
+    return (record[id] = copy);
   }
 
-  /** CasinoSessions.openSession: `signer` is whom the player's signature recovers to (null: nobody). */
-  openSession(s: State, tx: Tx, grant: GrantModel, signer: string | null): void {
+  private session(s: State, player: string, key: string): SessionState {
+    return this.own(s.sessions, sessionId(player, key), () => this.storedSessionOf(s, player, key));
+  }
+
+  private ownedLane(s: State, player: string, lane: bigint): LaneState {
+    return this.own(s.lanes, laneId(player, lane), () => {
+      throw new Error(`model: lane ${lane} of ${player} was never opened`);
+    });
+  }
+
+  /**
+   * CasinoSessions.openSession: `signer` is whom the player's signature recovers to (null: nobody);
+   * `chain` the HashChain whose root the grant commits to. The player's next lane opens
+   * (Casino.openLane) with the grant's commit, its funds the budget of each of its tokens, taken
+   * from the vault.
+   */
+  openSession(s: State, tx: Tx, grant: GrantModel, signer: string | null, chain: number): void {
     if (signer === null || lower(signer) !== lower(grant.player)) fail("InvalidSignature");
     const stored = this.storedSessionOf(s, grant.player, grant.key);
-    if (stored.expiresAt !== 0n || stored.revoked) fail("SessionExists", grant.key);
+    if (stored.expiresAt !== 0n || stored.revokedBlock !== 0) fail("SessionExists", grant.key);
     const latest = tx.now + MAX_SESSION;
     if (grant.expiresAt > latest) fail("SessionTooLong", grant.expiresAt, latest);
     if (grant.expiresAt <= tx.now) fail("SessionExpired", grant.expiresAt);
-    const units = (amount: bigint) => min(amount / SESSION_UNIT, INT64_MAX) * SESSION_UNIT;
-    const maxBet = { DEGEN: (grant.tokens & 1n) === 0n ? 0n : units(grant.maxBetDegen), BNB: (grant.tokens & 2n) === 0n ? 0n : units(grant.maxBetNative) };
-    // CasinoSessions._hold: a hold that has ended starts again from nothing.
-    const before = s.holds[lower(grant.player)];
-    const hold = before === undefined || tx.now >= before.until ? { DEGEN: 0n, BNB: 0n, until: 0n } : before;
-    s.holds[lower(grant.player)] = {
-      DEGEN: maxBet.DEGEN > hold.DEGEN ? maxBet.DEGEN : hold.DEGEN,
-      BNB: maxBet.BNB > hold.BNB ? maxBet.BNB : hold.BNB,
-      until: grant.expiresAt > hold.until ? grant.expiresAt : hold.until,
-    };
-    s.sessions[sessionId(grant.player, grant.key)] = {
-      player: lower(grant.player),
-      key: lower(grant.key),
+    const withDegen = (grant.tokens & 1n) !== 0n;
+    const withNative = (grant.tokens & 2n) !== 0n;
+    const lane = (s.laneCounts[lower(grant.player)] ?? 0n) + 1n;
+    s.laneCounts[lower(grant.player)] = lane;
+    const units = (amount: bigint) => min(amount / SESSION_UNIT, UINT64_MAX) * SESSION_UNIT;
+    const session = this.session(s, grant.player, grant.key);
+    Object.assign(session, {
+      lane,
       expiresAt: grant.expiresAt,
-      tokens: Number(grant.tokens & 3n),
       games: Number(grant.games & ALL_GAMES),
-      revoked: false,
-      allowance: {
-        DEGEN: { maxBet: maxBet.DEGEN, budget: units(grant.budgetDegen), lost: 0n },
-        BNB: { maxBet: maxBet.BNB, budget: units(grant.budgetNative), lost: 0n },
-      },
+      maxBet: { DEGEN: withDegen ? units(grant.maxBetDegen) : 0n, BNB: withNative ? units(grant.maxBetNative) : 0n },
+    });
+    const funds = { DEGEN: withDegen ? grant.budgetDegen : 0n, BNB: withNative ? grant.budgetNative : 0n };
+    // Casino.openLane (SessionPlay.openLane)
+    if (grant.commit === ZeroHash) fail("InvalidCommitment");
+    const player = s.players[this.playerIndex(s, grant.player)];
+    this.takeFromVault(player, "DEGEN", funds.DEGEN);
+    this.takeFromVault(player, "BNB", funds.BNB);
+    s.lanes[laneId(grant.player, lane)] = {
+      player: lower(grant.player),
+      lane,
+      key: lower(grant.key),
+      chain,
+      commit: grant.commit,
+      head: 0n,
+      next: 0n,
+      resolved: 0n,
+      funds,
+      closed: false,
     };
+    this.ownedNow.add(s.lanes[laneId(grant.player, lane)]);
+    this.emit(tx, "LaneOpened", grant.player, lane, grant.commit, funds.DEGEN, funds.BNB);
     this.emitSessions(
       tx,
       "SessionOpened",
       grant.player,
       grant.key,
+      lane,
+      grant.commit,
       grant.expiresAt,
       grant.tokens & 3n,
       grant.games & ALL_GAMES,
       grant.maxBetDegen,
       grant.maxBetNative,
-      grant.budgetDegen,
-      grant.budgetNative,
+      funds.DEGEN,
+      funds.BNB,
     );
   }
 
   /**
    * CasinoSessions.revokeSession: the caller's own session of the key (one never opened can then
-   * never open); it and the player's hold end ACCEPTANCE_WINDOW from now at the latest.
+   * never open) ends ACCEPTANCE_WINDOW from now at the latest; no other session or lane changes.
    */
   revokeSession(s: State, tx: Tx, key: string): void {
     const session = this.session(s, tx.from, key);
-    if (!session.revoked) {
-      s.revokedInBlock[sessionId(tx.from, key)] = tx.block;
+    if (session.revokedBlock === 0) {
+      session.revokedBlock = tx.block;
+      session.revokedAt = tx.now;
       const end = tx.now + ACCEPTANCE_WINDOW;
-      if (end < session.expiresAt) {
-        session.expiresAt = end;
-        const hold = s.holds[lower(tx.from)];
-        if (hold !== undefined && end < hold.until) s.holds[lower(tx.from)] = { ...hold, until: end };
-      }
+      if (end < session.expiresAt) session.expiresAt = end;
     }
-    session.revoked = true;
     this.emitSessions(tx, "SessionRevoked", tx.from, key);
   }
 
   /**
-   * CasinoSessions._checkStake: the token, the player's session of the key open, its game, its
-   * token, its largest stake, and the stake (rounded up to 10^9 wei) counted against its budget.
+   * CasinoSessions.closeSession, by anyone once the session has ended: the lane's funds back to
+   * the vault (Casino.closeLane), as often as a payout lands there.
    */
-  private sessionStake(s: State, tx: Tx, player: string, key: string, tokenAddress: string, game: number, amount: bigint, split: boolean): void {
-    const native = tokenAddress === ZeroAddress;
-    if (!native && lower(tokenAddress) !== lower(this.setup.degen)) fail("TokenNotAllowed", tokenAddress);
+  closeSession(s: State, tx: Tx, player: string, key: string): void {
     const session = this.storedSessionOf(s, player, key);
-    if (session.expiresAt === 0n) fail("NotSessionPlayer", key, player);
-    if (session.revoked && split) fail("SessionRevokedError", key);
-    if (tx.now >= session.expiresAt) fail("SessionExpired", session.expiresAt);
-    if (game >= GAME_COUNT || (session.games & (1 << game)) === 0) fail("GameNotAllowed", game);
-    const allowance = this.session(s, player, key).allowance[native ? "BNB" : "DEGEN"];
-    if (allowance.maxBet === 0n) fail("TokenNotAllowed", tokenAddress);
-    if (amount > allowance.maxBet) fail("AboveSessionMaxBet", amount, allowance.maxBet);
-    const lost = allowance.lost + roundUp(amount);
-    if (lost > allowance.budget) fail("SessionBudgetExceeded", lost, allowance.budget);
-    allowance.lost = lost;
-  }
-
-  /** CasinoSessions._credit: a payout (rounded down to 10^9 wei) to the session's bet takes back what it lost. */
-  private sessionCredit(s: State, player: string, key: string, token: Token, payout: bigint): void {
-    const units = payout - (payout % SESSION_UNIT);
-    if (units === 0n) return;
-    this.session(s, player, key).allowance[token].lost -= units;
+    if (session.lane === 0n) fail("NotSessionPlayer", key, player);
+    if (tx.now <= session.expiresAt) fail("SessionNotEnded", session.expiresAt);
+    const lane = this.ownedLane(s, player, session.lane);
+    const { DEGEN: degen, BNB: native } = lane.funds;
+    const vault = s.players[this.playerIndex(s, player)].vault;
+    vault.DEGEN += degen;
+    vault.BNB += native;
+    lane.funds = { DEGEN: 0n, BNB: 0n };
+    s.stats.closes.all++;
+    if (degen !== 0n || native !== 0n) {
+      s.stats.closes.returned++;
+      if (lane.closed) s.stats.closes.afterPayout++;
+    }
+    lane.closed = true;
+    this.emit(tx, "LaneClosed", player, session.lane, degen, native);
+    this.emitSessions(tx, "SessionClosed", player, key, degen, native);
   }
 
   /** CasinoSessions._onlyRelayer. */
@@ -1590,38 +1820,42 @@ export class CasinoModel {
     if (lower(tx.from) !== lower(s.settler)) fail("NotRelayer", tx.from);
   }
 
-  /** CasinoSessions._acceptBet: the deadline, then the stake against the signing key's session of the bet's player. */
-  private acceptBet(s: State, tx: Tx, signed: SignedBetModel): string {
-    if (tx.now > signed.deadline) fail("BetExpiredDeadline", signed.deadline);
-    this.sessionStake(s, tx, signed.input.player, signed.signer, signed.input.token, signed.input.gameType, signed.input.amount, false);
-    return signed.signer;
+  /**
+   * CasinoSessions._refusalOf, writing nothing: the deadline passed, the signing key's session of
+   * the bet's player (none; not the lane of the bet's nonce; ended before the deadline), its
+   * token, game and largest stake. A revoked session takes a bet whose deadline is within its end.
+   */
+  private sessionRefusal(s: State, tx: Tx, signed: SignedBetModel): void {
+    const { input, deadline, signer } = signed;
+    if (tx.now > deadline) fail("BetExpiredDeadline", deadline);
+    const session = this.storedSessionOf(s, input.player, signer);
+    if (session.lane === 0n) fail("NotSessionPlayer", signer, input.player);
+    const betId = betIdOf(input.player, input.nonce);
+    if (laneOfNonce(input.nonce) !== session.lane) fail("NotBetSession", betId, signer);
+    if (deadline > session.expiresAt) fail("SessionExpired", session.expiresAt);
+    const token = this.tokenOf(input.token);
+    const maxBet = token === null ? 0n : session.maxBet[token];
+    if (maxBet === 0n) fail("TokenNotAllowed", input.token);
+    if (input.gameType >= GAME_COUNT || (session.games & (1 << input.gameType)) === 0) fail("GameNotAllowed", input.gameType);
+    if (input.amount > maxBet) fail("AboveSessionMaxBet", input.amount, maxBet);
   }
 
   /**
-   * CasinoSessions.play (settler only): every bet accepted or refused by its session, then placed
-   * and settled at once (Casino.playFor), a refused one skipped; then each payout credited to its
-   * session, and a stake the Casino skipped after its session counted it given back.
+   * CasinoSessions.play (settler only): every bet checked against its key's session, then placed
+   * and settled on its lane (Casino.playFor), a refused one skipped with its nonce as it was.
    */
   sessionsPlay(s: State, tx: Tx, bets: SignedBetModel[], seeds: string[]): void {
     this.onlyRelayer(s, tx);
     if (seeds.length !== bets.length) fail("LengthMismatch");
-    const refusals = bets.map((signed) => refusalOf(() => this.acceptBet(s, tx, signed)));
-    const payouts = this.playFor(s, tx, bets, seeds, refusals);
-    bets.forEach((signed, i) => {
-      const payout = payouts[i];
-      // Only a bet its session accepted has a supported token and a stake counted.
-      if (payout !== null) this.sessionCredit(s, signed.input.player, signed.signer, this.supported(signed.input.token), payout);
-      else if (refusals[i] === null) {
-        this.session(s, signed.input.player, signed.signer).allowance[this.supported(signed.input.token)].lost -= roundUp(signed.input.amount);
-      }
-    });
+    const refusals = bets.map((signed) => refusalOf(() => this.sessionRefusal(s, tx, signed)));
+    this.playFor(s, tx, bets, seeds, refusals);
   }
 
   /**
    * CasinoSessions.place: the settler's, or anyone's with the settler's countersignature of the same
    * Bet (`countersigner`: whom it recovers to; "empty": none), or a replaced settler's within
-   * RETIRED_SETTLER_GRACE of its replacement; an open bet of the signed nonce, its stake from the
-   * vault (Casino.placeFor), settled later with its relay seed.
+   * RETIRED_SETTLER_GRACE of its replacement; the session's refusal reverts it; else an open bet of
+   * its lane from the lane's funds (Casino.placeFor), settled later with its lane's seed.
    */
   sessionsPlace(s: State, tx: Tx, signed: SignedBetModel, countersigner: string): void {
     if (lower(tx.from) !== lower(s.settler)) {
@@ -1629,34 +1863,71 @@ export class CasinoModel {
       const retiredInGrace = retiredAt !== undefined && tx.now <= retiredAt + RETIRED_SETTLER_GRACE;
       if (countersigner === "empty" || (lower(countersigner) !== lower(s.settler) && !retiredInGrace)) fail("NotRelayer", tx.from);
     }
-    const key = this.acceptBet(s, tx, signed);
-    const token = this.supported(signed.input.token);
-    const bet = this.openBet(s, tx, signed.input, signed.input.nonce, true, signed.deadline);
-    bet.placedBy = lower(key);
-    s.openStakes[bet.betId.toString()] = { key: lower(key), whole: true };
-    this.takeFromVault(s.players[bet.player], token, signed.input.amount);
-    if (this.storedSessionOf(s, signed.input.player, key).revoked) s.stats.revokedLanded++;
+    this.sessionRefusal(s, tx, signed);
+    this.placeFor(s, tx, signed.input, signed.deadline);
+    this.landed(s, tx, signed);
   }
 
   /**
-   * CasinoSessions.split: the key that signed Actions(betId, "P"); a hand a session placed is split
-   * by its key alone (NotBetSession); the second stake from the vault, then checked against that
-   * key's session; a wallet hand's split is then the key's half.
+   * SessionPlay.placeFor: the terms (the current ones, or those a change replaced within the
+   * deadline's window), the stake held to the room as a wallet bet's, the lane's next nonce with no
+   * bet of it open, the stake from the lane's funds; the player's own limits with the deadline.
+   */
+  private placeFor(s: State, tx: Tx, input: BetInput, deadline: bigint): void {
+    if (s.paused) fail("IsPaused");
+    const terms = this.laneTerms(s, input.terms, deadline);
+    if (terms === 0n) fail("TermsChanged", this.terms(s));
+    const token = this.supported(input.token);
+    const index = this.playerIndex(s, input.player);
+    const player = s.players[index];
+    const [num, den] = this.checkStake(s, input, player);
+    const lanePart = laneOfNonce(input.nonce);
+    const stored = this.laneOf(s, input.player, lanePart);
+    if (stored === undefined || stored.commit === ZeroHash) fail("NoCommitment");
+    const next = stored.next;
+    if ((input.nonce & UINT32_MAX) !== next) fail("WrongNonce", (lanePart << 32n) | next);
+    if (stored.resolved !== next) fail("OpenBetExists");
+    const lane = this.ownedLane(s, input.player, lanePart);
+    lane.next = next + 1n;
+    this.takeFromLane(lane, token, input.amount);
+    this.openBet(s, tx, index, input, terms, num, den);
+    if (player.account.marked) this.beforeBet(s, tx, player, token, input.amount, deadline);
+  }
+
+  /** CasinoLedger.laneTerms: the terms a one-click bet is placed under, or 0 when neither the current ones nor those the last change replaced within its window. */
+  laneTerms(s: State, terms: bigint, deadline: bigint): bigint {
+    if (terms === this.terms(s)) return terms;
+    if (terms !== s.termsChange.previous || deadline > s.termsChange.changedAt + ACCEPTANCE_WINDOW) return 0n;
+    return terms;
+  }
+
+  /** The stats of a one-click bet that landed: a revoked key's, under replaced terms. */
+  private landed(s: State, tx: Tx, signed: SignedBetModel): void {
+    if (this.storedSessionOf(s, signed.input.player, signed.signer).revokedBlock !== 0) s.stats.revokedLanded++;
+    if (signed.input.terms !== this.terms(s)) s.stats.replacedTermsLanded++;
+  }
+
+  /**
+   * CasinoSessions.split: the key that signed Actions(betId, "P") splits a hand of its own session's
+   * lane alone, before the session ends or is revoked; the second stake from the lane's funds
+   * (Casino.addStakeFor).
    */
   sessionsSplit(s: State, tx: Tx, betId: bigint, signer: string): void {
-    const open = s.openStakes[betId.toString()];
-    if (open !== undefined && lower(open.key) !== lower(signer)) fail("NotBetSession", betId, signer);
+    const player = playerAddressOf(betId);
+    const session = this.storedSessionOf(s, player, signer);
+    const lane = laneOfNonce(betId & UINT64_MAX);
+    if (session.lane === 0n || session.lane !== lane) fail("NotBetSession", betId, signer);
+    if (session.revokedBlock !== 0) fail("SessionRevokedError", signer);
+    if (tx.now > session.expiresAt) fail("SessionExpired", session.expiresAt);
     const bet = this.addStakeOf(s, tx, betId);
-    this.takeFromVault(s.players[bet.player], bet.token, bet.stake);
-    this.sessionStake(s, tx, playerAddressOf(betId), signer, this.tokenAddress(bet.token), BLACKJACK, bet.stake, true);
-    if (open === undefined) s.openStakes[betId.toString()] = { key: lower(signer), whole: false };
+    this.takeFromLane(this.ownedLane(s, player, lane), bet.token, bet.stake);
   }
 
   /**
    * CasinoSessions.settle (settler only): `signer` signed Actions(betId, actions); `grantSigner` is
    * whom the player's ActionKey grant recovers to (undefined: no grant, the signer's session of the
-   * player is used). The payout gives back the budget of the session that staked the bet: all of
-   * it, or half for a split of a wallet hand.
+   * player is used: its own lane's bet, or a wallet bet; a revoked key's log counts on a hand
+   * placed in a block before the revocation's).
    */
   sessionsSettle(s: State, tx: Tx, betId: bigint, seed: string, actions: string, signer: string, grantSigner?: string | null): void {
     this.onlyRelayer(s, tx);
@@ -1665,27 +1936,29 @@ export class CasinoModel {
       if (grantSigner === null || lower(grantSigner) !== lower(player)) fail("InvalidSignature");
     } else {
       const session = this.storedSessionOf(s, player, signer);
-      if (session.expiresAt === 0n) fail("NotSessionPlayer", signer, player);
-      // A revoked key's log still counts on a hand placed before the revocation's block.
+      if (session.lane === 0n) fail("NotSessionPlayer", signer, player);
+      const lane = laneOfNonce(betId & UINT64_MAX);
+      if (lane !== 0n && lane !== session.lane) fail("NotBetSession", betId, signer);
       const placedBlock = this.findBet(s, betId)?.placedBlock ?? 0;
-      if (session.revoked && placedBlock >= s.revokedInBlock[sessionId(player, signer)]!) fail("SessionRevokedError", signer);
+      if (session.revokedBlock !== 0 && placedBlock >= session.revokedBlock) fail("SessionRevokedError", signer);
     }
-    const { payout, token } = this.settleOne(s, tx, betId, seed, null, actions);
-    const staked = s.openStakes[betId.toString()];
-    if (staked === undefined) return;
-    delete s.openStakes[betId.toString()];
-    this.sessionCredit(s, player, staked.key, token, staked.whole ? payout : payout / 2n);
+    this.settleOne(s, tx, betId, seed, null, actions);
+    this.recordIfDegenFundsRead(s, tx);
   }
 
   // ───────────────────────────── one-click play (SessionPlay) ─────────────────────────────
 
-  /** SessionPlay.playFor: the pending batch's draw recorded, each bet placed and settled from its player's vault, or skipped; the DEGEN bets with odds get tickets. Payout null: skipped. */
+  /**
+   * SessionPlay.playFor: the pending batch's draw recorded, each bet placed and settled on its
+   * lane, or skipped; the DEGEN bets with odds get tickets. Payout null: skipped.
+   */
   private playFor(s: State, tx: Tx, bets: SignedBetModel[], seeds: string[], refusals: (string | null)[]): (bigint | null)[] {
     if (seeds.length !== bets.length) fail("LengthMismatch");
     if (s.paused) fail("IsPaused");
     const batch = { terms: this.terms(s), pool: s.jackpot, tickets: [] as Ticket[] };
     const recorded = this.recordPendingDraws(s, tx);
     const payouts = bets.map((signed, i) => this.playOne(s, tx, signed, seeds[i], refusals[i], batch));
+    this.recordIfDegenFundsRead(s, tx);
     if (batch.tickets.length !== 0) {
       const hash = ticketsHash(batch.tickets);
       const pending = s.ticketBatches[s.pendingTickets];
@@ -1722,7 +1995,11 @@ export class CasinoModel {
     return true;
   }
 
-  /** SessionPlay._play: every check before any write; a refused bet is skipped (_skip). Null: skipped. */
+  /**
+   * SessionPlay._play: every check before any write, a refused bet skipped with its nonce as it
+   * was (no refusal is its player's doing); else the stake from its lane's funds, the rules' payout
+   * into them, and the bankroll's part. Null: skipped.
+   */
   private playOne(
     s: State,
     tx: Tx,
@@ -1733,101 +2010,75 @@ export class CasinoModel {
   ): bigint | null {
     const bet = signed.input;
     const isNative = bet.token === ZeroAddress;
-    const player = s.players[this.playerIndex(s, bet.player)] as Player | undefined;
-    if (player === undefined) {
-      // A bet naming no player of the run: only its session can have refused it (NotSessionPlayer).
-      s.stats.skippedBets++;
-      this.emit(tx, "BetSkipped", bet.player, bet.nonce, SKIPPED_BETS[sessionRefusal!], false);
-      return null;
-    }
     const token: Token = isNative ? "BNB" : "DEGEN";
-    const betId = betIdOf(player.address, bet.nonce);
+    const index = this.playerIndex(s, bet.player);
+    const betId = betIdOf(bet.player, bet.nonce);
+    const lanePart = laneOfNonce(bet.nonce);
+    const n = bet.nonce & UINT32_MAX;
+    const terms = bet.terms === batch.terms ? bet.terms : this.laneTerms(s, bet.terms, signed.deadline);
+    const skip = (reason: string) => {
+      s.stats.skippedBets++;
+      this.emit(tx, "BetSkipped", bet.player, bet.nonce, SKIPPED_BETS[reason]);
+      return null;
+    };
+    if (sessionRefusal !== null) return skip(sessionRefusal);
+    // Its key's session has this lane: the player is one of the run's, the lane open.
+    const player = s.players[index];
+    const stored = this.laneOf(s, bet.player, lanePart)!;
+    // SessionPlay._refusal: the token, the terms, the game, the lane's nonce.
+    const early = refusalOf(() => {
+      if (!isNative && lower(bet.token) !== lower(this.setup.degen)) fail("UnsupportedToken", bet.token);
+      if (terms === 0n) fail("TermsChanged", batch.terms);
+      if (isInteractive(bet.gameType, bet.params)) fail("InteractiveBet", bet.gameType, bet.params);
+      if (stored.commit === ZeroHash) fail("NoCommitment");
+      if (n !== stored.next) fail("WrongNonce", (lanePart << 32n) | stored.next);
+      if (stored.resolved !== stored.next) fail("OpenBetExists");
+    });
+    if (early !== null) return skip(early);
+    if (token === "DEGEN") this.degenFundsRead = true; // SessionPlay._play: cachedFunds
     let link = 0n;
-    // SessionPlay._refusal: what the Casino checks before the stake.
-    const early =
-      sessionRefusal ??
-      refusalOf(() => {
-        if (!isNative && lower(bet.token) !== lower(this.setup.degen)) fail("UnsupportedToken", bet.token);
-        if (bet.terms !== batch.terms) fail("TermsChanged", batch.terms);
-        if (isInteractive(bet.gameType, bet.params)) fail("InteractiveBet", bet.gameType, bet.params);
-        if (bet.nonce !== player.nextNonce) fail("WrongNonce", player.nextNonce);
-        if (player.resolved !== player.nextNonce) fail("OpenBetExists");
-        if (player.nextNonce >= player.chainEnd) fail("ChainExhausted");
-        if (player.commit === ZeroHash) fail("NoCommitment");
-        if (bet.expectedCommit !== player.commit && bet.expectedCommit !== player.root) fail("StaleCommitment", player.commit);
-      });
-    if (sessionRefusal === null && early !== null && bet.nonce < player.nextNonce && s.walletBetsInSession[betId.toString()]) {
-      // SessionPlay._forfeit: the nonce a wallet bet took while the session lived; the stake to the bankroll.
-      delete s.walletBetsInSession[betId.toString()];
-      const amount = min(player.vault[token], bet.amount);
-      player.vault[token] -= amount;
-      s.bankroll[token] += amount;
-      s.stats.skippedBets++;
-      s.stats.forfeits++;
-      this.emit(tx, "StakeForfeited", betId, player.address, bet.token, amount);
-      this.emit(tx, "BetSkipped", player.address, bet.nonce, SKIPPED_BETS.NonceTakenByWallet, false);
-      return null;
-    }
-    const refusal =
-      early ??
-      refusalOf(() => {
-        // SessionPlay._stakeRefusal: minBet, then maxBet.
-        if (bet.amount < MIN_BET[token]) fail("BetTooSmall", bet.amount, MIN_BET[token]);
-        const ceiling = s.maxBetUnits[token] * MIN_BET[token];
-        if (bet.amount > ceiling) fail("BetTooLarge", bet.amount, ceiling);
-        if (player.vault[token] < bet.amount) fail("InsufficientBalance", player.vault[token], bet.amount);
-        link = this.seedLink(player, betId, bet.nonce, seed, true);
-        // The rules run: params they refuse revert the batch. The bet is held to the room by its
-        // payout; one within its maximum payout always fits.
-        const maximum = this.playMaxBet(s, token, bet.gameType, bet.params);
-        if (bet.amount > maximum) {
-          const fits = this.playOutcome(s, player, bet, seed, isNative).payout <= this.playReservable(s, token);
-          s.stats.heldByPayout[fits ? "settled" : "skipped"]++;
-          if (!fits) fail("BetTooLarge", bet.amount, maximum);
+    const refusal = refusalOf(() => {
+      if (stored.funds[token] < bet.amount) fail("InsufficientBalance", stored.funds[token], bet.amount);
+      // SessionPlay._stakeRefusal: minBet, then the bet's maximum payout (never its payout)
+      // within the free bankroll; params the rules refuse revert the whole batch.
+      if (bet.amount < MIN_BET[token]) fail("BetTooSmall", bet.amount, MIN_BET[token]);
+      const [num, den] = ratio(bet.gameType, bet.params, isNative, false);
+      const bound = (bet.amount * num) / den;
+      if (bound > this.free(s, token)) fail("InsufficientBankroll", this.free(s, token), bound);
+      link = this.chainLink(betId, seed, n + 1n, stored.head, stored.commit);
+      if (player.account.marked) {
+        // CasinoLimits.beforeBet in a try/catch: a refusal leaves the limits, and their events, as they were.
+        const saved = structuredClone({ account: player.account, limits: player.limits[token] });
+        const events = tx.events.length;
+        try {
+          this.beforeBet(s, tx, player, token, bet.amount, signed.deadline);
+        } catch (error) {
+          Object.assign(player.account, saved.account);
+          Object.assign(player.limits[token], saved.limits);
+          tx.events.length = events;
+          throw error;
         }
-        if (player.account.marked) {
-          // CasinoLimits.beforeBet in a try/catch: a refusal leaves the limits, and their events, as they were.
-          const saved = structuredClone({ account: player.account, limits: player.limits[token] });
-          const events = tx.events.length;
-          try {
-            this.beforeBet(s, tx, player, token, bet.amount, signed.deadline);
-          } catch (error) {
-            Object.assign(player.account, saved.account);
-            Object.assign(player.limits[token], saved.limits);
-            tx.events.length = events;
-            throw error;
-          }
-        }
-      });
-    if (refusal !== null) {
-      const spent =
-        PLAYERS_OWN_REFUSALS.has(refusal) && bet.nonce === player.nextNonce && player.resolved === player.nextNonce && player.nextNonce < player.chainEnd;
-      if (spent) {
-        player.nextNonce += 1n;
-        player.resolved = player.nextNonce;
       }
-      s.stats.skippedBets++;
-      if (spent) s.stats.spentSkips++;
-      this.emit(tx, "BetSkipped", player.address, bet.nonce, SKIPPED_BETS[refusal], spent);
-      return null;
-    }
-    const nonce = bet.nonce;
-    player.head = link;
-    player.commit = seed;
-    player.nextNonce = nonce + 1n;
-    player.resolved = nonce + 1n;
-    const { word, payout } = this.playOutcome(s, player, bet, seed, isNative);
+    });
+    if (refusal !== null) return skip(refusal);
+    const { word, payout } = this.playOutcome(player, bet, seed, isNative);
     const bound = payoutBound(bet.gameType, bet.params, isNative, bet.amount);
     if (payout > bound) throw new Error(`model: the rules pay ${payout} for bet ${betId}, above its largest payout ${bound}`);
-    player.vault[token] = player.vault[token] - bet.amount + payout;
+    const lane = this.ownedLane(s, bet.player, lanePart);
+    lane.commit = seed;
+    lane.head = link;
+    lane.next = n + 1n;
+    lane.resolved = n + 1n;
+    lane.funds[token] = lane.funds[token] - bet.amount + payout;
     s.bankroll[token] += bet.amount - payout;
     if (player.account.marked) this.afterPayout(s, tx, player, token, payout);
-    if (this.storedSessionOf(s, bet.player, signed.signer).revoked) s.stats.revokedLanded++;
-    const prize = isNative ? 0n : betJackpotPrize(bet.amount, s.edgeBps, batch.pool, s.shareBps);
-    const odds = jackpotOdds(bet.amount, s.edgeBps, prize);
-    this.emit(tx, "BetPlaced", betId, player.address, bet.token, bet.amount, bet.gameType, bet.params, nonce, bet.clientSeed, batch.terms, odds, prize);
+    this.landed(s, tx, signed);
+    const { edgeBps, shareBps } = unpackTerms(terms);
+    const prize = isNative ? 0n : betJackpotPrize(bet.amount, edgeBps, batch.pool, shareBps);
+    const odds = jackpotOdds(bet.amount, edgeBps, prize);
+    this.emit(tx, "BetPlaced", betId, bet.player, bet.token, bet.amount, bet.gameType, bet.params, bet.nonce, bet.clientSeed, terms, odds, prize);
     this.emit(tx, "BetSettled", betId, seed, word);
-    this.emit(tx, "GamePlayed", player.address, bet.amount, payout, payout > bet.amount, bet.gameType);
+    this.emit(tx, "GamePlayed", bet.player, bet.amount, payout, payout > bet.amount, bet.gameType);
     if (odds !== 0n) batch.tickets.push({ betId, odds, prize });
     return payout;
   }
@@ -1837,6 +2088,7 @@ export class CasinoModel {
    * of the block that issued it (published then; gone from the EVM: void, CasinoLedger.voidDraw).
    */
   drawJackpots(s: State, tx: Tx, tickets: Ticket[]): void {
+    this.recordDrawBlocks(s, tx);
     const hash = ticketsHash(tickets);
     const batch = s.ticketBatches[hash];
     if (batch === undefined) fail("UnknownTickets", hash);
@@ -1965,26 +2217,36 @@ export class CasinoModel {
   }
 
   /**
-   * CasinoLimits.beforeBet: the cool-off, the bet cap and the loss windows, each stake counted; a
-   * one-click bet (its `deadline`, 0 for any other) accepted before the latest stricter setting is
-   * counted, never refused.
+   * CasinoLimits.beforeBet: the cool-off, the bet cap and the loss windows, each stake counted. A
+   * one-click bet (its `deadline`, 0 for any other) is never refused by a loss window, only
+   * counted; one whose deadline is at most ACCEPTANCE_WINDOW after the latest stricter setting is
+   * never refused by the cool-off or the cap either.
    */
   private beforeBet(s: State, tx: Tx, player: Player, token: Token, stake: bigint, deadline: bigint): void {
     const account = player.account;
     this.applyPendingCoolOff(account, tx.now);
-    const accepted = deadline !== 0n && deadline < account.tightenedAt + ACCEPTANCE_WINDOW;
-    if (!accepted && tx.now < account.coolOffUntil) fail("CoolingOff", account.coolOffUntil);
-    if ((account.limitedTokens & (token === "DEGEN" ? 1 : 2)) === 0) return;
-    const limits = player.limits[token];
-    this.applyPending(limits, tx.now);
-    if (!accepted && limits.betCap !== 0n && stake > limits.betCap) fail("AboveBetCap", stake, limits.betCap);
-    limits.windows.forEach((window, i) => {
-      if (window.limit === 0n) return;
-      CasinoModel.roll(window, i, tx.now);
-      const net = window.net + stake;
-      if (!accepted && net > window.limit) fail("LossLimitReached", i, window.net > 0n ? window.net : 0n, window.limit);
-      window.net = net;
-    });
+    const accepted = deadline !== 0n && deadline <= account.tightenedAt + ACCEPTANCE_WINDOW;
+    const coolingOff = tx.now < account.coolOffUntil;
+    if (!accepted && coolingOff) fail("CoolingOff", account.coolOffUntil);
+    let waived = accepted && coolingOff;
+    if ((account.limitedTokens & (token === "DEGEN" ? 1 : 2)) !== 0) {
+      const limits = player.limits[token];
+      this.applyPending(limits, tx.now);
+      const aboveCap = limits.betCap !== 0n && stake > limits.betCap;
+      if (!accepted && aboveCap) fail("AboveBetCap", stake, limits.betCap);
+      waived ||= accepted && aboveCap;
+      limits.windows.forEach((window, i) => {
+        if (window.limit === 0n) return;
+        CasinoModel.roll(window, i, tx.now);
+        const net = window.net + stake;
+        if (net > window.limit) {
+          if (deadline === 0n) fail("LossLimitReached", i, window.net > 0n ? window.net : 0n, window.limit);
+          s.stats.pastLossLimit++;
+        }
+        window.net = net;
+      });
+    }
+    if (waived) s.stats.waivedLanded++;
   }
 
   /** CasinoLimits.afterPayout: a payout counted back in the loss windows. */
@@ -2236,8 +2498,20 @@ export class CasinoModel {
   setSettleWindow(s: State, tx: Tx, seconds: bigint): void {
     this.onlyOwner(s, tx);
     this.checkBounds(seconds, BOUNDS.settleWindow[0], BOUNDS.settleWindow[1]);
+    this.keepTerms(s, tx);
     s.settleWindow = seconds;
     this.emit(tx, "SettleWindowChanged", seconds);
+  }
+
+  /**
+   * HouseAdmin._keepTerms: the terms a change replaces, and when, so that a one-click bet signed
+   * under them lands within the window; one change per window (a second would drop the terms the
+   * bets accepted before the first were signed under).
+   */
+  private keepTerms(s: State, tx: Tx): void {
+    const nextAt = s.termsChange.changedAt + ACCEPTANCE_WINDOW;
+    if (s.termsChange.changedAt !== 0n && tx.now < nextAt) fail("NotReady", nextAt);
+    s.termsChange = { previous: this.terms(s), changedAt: tx.now };
   }
 
   setAnnouncementDelay(s: State, tx: Tx, seconds: bigint): void {
@@ -2251,6 +2525,7 @@ export class CasinoModel {
     this.onlyOwner(s, tx);
     this.checkBounds(edgeBps, BOUNDS.jackpotEdgeBps[0], BOUNDS.jackpotEdgeBps[1]);
     this.checkBounds(shareBps, BOUNDS.jackpotShareBps[0], BOUNDS.jackpotShareBps[1]);
+    this.keepTerms(s, tx);
     s.edgeBps = edgeBps;
     s.shareBps = shareBps;
     this.emit(tx, "JackpotTermsChanged", edgeBps, shareBps);

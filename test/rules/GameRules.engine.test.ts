@@ -1,4 +1,4 @@
-// Issue #21: contracts/rules/GameRules.sol pays exactly what the engine's settleGame pays, and
+// contracts/rules/GameRules.sol pays exactly what the engine's settleGame pays, and
 // refuses exactly what it refuses. First every engine vector (engine/vectors/*.json), then a
 // differential test: RULES_COUNT random bets per game (default 10,000; 30 under solidity-coverage,
 // plus the named scenarios that reach every branch), drawn by engine/scripts/rules-cases.ts from

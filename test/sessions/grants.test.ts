@@ -1,7 +1,8 @@
-// Issue #20, deliver 1: a play session, signed once by the player's wallet for a key the browser
-// holds; checked on chain (EIP-1271 for contract wallets), at most 24 h long, revocable at once
-// from the wallet. What the key may do is its grant's; it can never withdraw or swap
-// (contracts/CasinoSessions.sol, docs/protocol.md section 4).
+// A play session, signed once by the player's wallet for a key the browser holds; checked on chain
+// (EIP-1271 for contract wallets), at most 24 h long, revocable at once from the wallet; its own lane
+// of the Casino, with the hash chain the grant names and the budget the vault puts in until it ends.
+// What the key may do is its grant's; it can never withdraw or swap (contracts/CasinoSessions.sol,
+// docs/protocol.md §4).
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
@@ -12,6 +13,8 @@ import {
   deploySessions,
   grantOf,
   keyOf,
+  laneChainOf,
+  laneFunds,
   MAX_SESSION,
   openSession,
   place,
@@ -22,27 +25,51 @@ import {
   signGrant,
   TOKEN_BITS,
   VAULT_DEGEN,
+  VAULT_NATIVE,
   type Session,
 } from "./support";
 
-describe("CasinoSessions: the session grant (issue #20)", function () {
+describe("CasinoSessions: the session grant", function () {
   describe("opening", function () {
-    it("opens the session the player's wallet signed, whoever submits it, with the terms signed", async function () {
+    it("opens the session the player's wallet signed, whoever submits it, with the terms signed: a lane of its own, its budget moved from the vault", async function () {
       const f = await loadFixture(deploySessions);
       const [alice] = f.players;
       const key = keyOf("alice");
-      // DEGEN only; the wheel, slots and kickboxing (bits 0, 1, 3).
-      const grant = await grantOf(alice.address, key.address, { tokens: TOKEN_BITS.DEGEN, games: 0b01011n, maxBetNative: 0n, budgetNative: 0n });
-      await expect(f.sessions.connect(f.stranger).openSession(grant, await signGrant(f, alice, grant)))
+      // DEGEN only; the wheel, slots and kickboxing (bits 0, 1, 3). A BNB budget signed for a token
+      // the grant leaves out moves nothing.
+      const grant = await grantOf(alice.address, key.address, { tokens: TOKEN_BITS.DEGEN, games: 0b01011n, maxBetNative: 0n, budgetNative: parseEther("1") });
+      const opened = f.sessions.connect(f.stranger).openSession(grant, await signGrant(f, alice, grant));
+      await expect(opened)
         .to.emit(f.sessions, "SessionOpened")
-        .withArgs(alice.address, key.address, grant.expiresAt, TOKEN_BITS.DEGEN, 0b01011n, grant.maxBetDegen, 0n, grant.budgetDegen, 0n);
+        .withArgs(alice.address, key.address, 1n, grant.commit, grant.expiresAt, TOKEN_BITS.DEGEN, 0b01011n, grant.maxBetDegen, 0n, grant.budgetDegen, 0n);
+      await expect(opened).to.emit(f.casino, "LaneOpened").withArgs(alice.address, 1n, grant.commit, grant.budgetDegen, 0n);
       const session = await f.sessions.sessionOf(alice.address, key.address);
-      expect(session.player).to.equal(alice.address);
+      expect(session.lane).to.equal(1n);
       expect(session.expiresAt).to.equal(grant.expiresAt);
+      expect(session.tokens).to.equal(TOKEN_BITS.DEGEN);
       expect(session.revoked).to.be.false;
       expect(session.maxBet).to.deep.equal([grant.maxBetDegen, 0n]);
-      expect(session.budget).to.deep.equal([grant.budgetDegen, 0n]);
-      expect(session.lost).to.deep.equal([0n, 0n]);
+      const lane = await f.casino.laneOf(alice.address, 1n);
+      expect([lane.commit, lane.nextNonce, lane.nextToResolve, [...lane.funds]]).to.deep.equal([grant.commit, 1n << 32n, 1n << 32n, [grant.budgetDegen, 0n]]);
+      expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(VAULT_DEGEN - grant.budgetDegen);
+      expect(await f.casino.getBalance(alice.address, NATIVE)).to.equal(VAULT_NATIVE);
+      // Her next session gets the next lane, with a chain of its own.
+      const second = await openSession(f, alice, {}, "tab 2");
+      expect(second.lane).to.equal(2n);
+      expect((await f.casino.laneOf(alice.address, 2n)).commit).to.equal(laneChainOf(second.key.address).commit);
+    });
+
+    it("refuses a budget above the vault (InsufficientBalance) and a grant without a chain (InvalidCommitment), moving nothing", async function () {
+      const f = await loadFixture(deploySessions);
+      const [alice] = f.players;
+      const tooMuch = await grantOf(alice.address, keyOf("too much").address, { budgetNative: VAULT_NATIVE + 1n });
+      await expect(f.sessions.openSession(tooMuch, await signGrant(f, alice, tooMuch)))
+        .to.be.revertedWithCustomError(f.casino, "InsufficientBalance")
+        .withArgs(VAULT_NATIVE, VAULT_NATIVE + 1n);
+      const noChain = await grantOf(alice.address, keyOf("no chain").address, { commit: ethers.ZeroHash });
+      await expect(f.sessions.openSession(noChain, await signGrant(f, alice, noChain))).to.be.revertedWithCustomError(f.casino, "InvalidCommitment");
+      expect(await f.casino.getBalance(alice.address, NATIVE)).to.equal(VAULT_NATIVE);
+      expect(await f.sessions.lanesOf(alice.address)).to.equal(0n);
     });
 
     it("refuses a grant signed by another account than the player it names (InvalidSignature)", async function () {
@@ -99,9 +126,9 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       // Sessions are kept by player and key: Bob's grant for the same key is Bob's, apart from Alice's.
       const bobs = await grantOf(bob.address, key.address, { budgetDegen: parseEther("7") });
       await expect(f.sessions.openSession(bobs, await signGrant(f, bob, bobs))).to.emit(f.sessions, "SessionOpened");
-      expect((await f.sessions.sessionOf(alice.address, key.address)).budget).to.deep.equal([grant.budgetDegen, grant.budgetNative]);
-      expect((await f.sessions.sessionOf(bob.address, key.address)).budget).to.deep.equal([parseEther("7"), bobs.budgetNative]);
-      expect((await f.sessions.sessionOf(f.stranger.address, key.address)).player).to.equal(ethers.ZeroAddress);
+      expect((await f.casino.laneOf(alice.address, 1n)).funds).to.deep.equal([grant.budgetDegen, grant.budgetNative]);
+      expect((await f.casino.laneOf(bob.address, 1n)).funds).to.deep.equal([parseEther("7"), bobs.budgetNative]);
+      expect((await f.sessions.sessionOf(f.stranger.address, key.address)).lane).to.equal(0n);
     });
   });
 
@@ -117,16 +144,17 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       return { ...f, owner, walletAddress };
     }
 
-    it("opens a session its owner signed for the wallet, whose key then bets from the wallet's vault", async function () {
+    it("opens a session its owner signed for the wallet, whose key then bets from the lane the wallet's vault funded", async function () {
       const f = await loadFixture(contractWalletFixture);
       const key = keyOf("contract wallet");
-      const grant = await grantOf(f.walletAddress, key.address);
+      const grant = await grantOf(f.walletAddress, key.address, { tokens: TOKEN_BITS.BNB, budgetDegen: 0n, budgetNative: parseEther("1") });
       await expect(f.sessions.openSession(grant, await signGrant(f, f.owner, grant))).to.emit(f.sessions, "SessionOpened");
-      const session: Session = { player: f.walletAddress, key, secret: ethers.id("contract wallet secret"), grant };
+      const session: Session = { player: f.walletAddress, key, grant, lane: 1n, chain: laneChainOf(key.address) };
       const bet = await signBet(f, session, { token: NATIVE, amount: parseEther("0.5") });
       const payout = await f.rules.payout(0, 1n, true, parseEther("0.5"), bet.word, "0x");
       await play(f, [bet]);
-      expect(await f.casino.getBalance(f.walletAddress, NATIVE)).to.equal(parseEther("2") - parseEther("0.5") + payout);
+      expect(await laneFunds(f, session)).to.deep.equal([0n, parseEther("1") - parseEther("0.5") + payout]);
+      expect(await f.casino.getBalance(f.walletAddress, NATIVE)).to.equal(parseEther("1"));
     });
 
     it("refuses a grant the wallet does not accept: signed by a key other than its owner, it answers 0xffffffff (InvalidSignature)", async function () {
@@ -169,7 +197,7 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
       };
       const swapSignature = await session.key.signTypedData(relayDomain, swapTypes, { ...swap, nonce: 0n });
       await expect(f.relay.connect(f.settler).swap(swap, swapSignature)).to.be.revertedWithCustomError(f.relay, "InvalidSignature");
-      expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(VAULT_DEGEN);
+      expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(VAULT_DEGEN - session.grant.budgetDegen);
     });
 
     it("bet a token or a game its grant leaves out (TokenNotAllowed, GameNotAllowed)", async function () {
@@ -182,7 +210,7 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
   });
 
   describe("revoking", function () {
-    it("ends the session with the player's one transaction: the bets the key signed before land within the acceptance window, none after (SessionExpired)", async function () {
+    it("ends the session with the player's one transaction: the bets the server accepted before land within the acceptance window, none after (SessionExpired)", async function () {
       const f = await loadFixture(deploySessions);
       const [alice] = f.players;
       const session = await openSession(f, alice);
@@ -240,6 +268,8 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
         .withArgs(
           alice.address,
           key.address,
+          1n,
+          grant.commit,
           grant.expiresAt,
           grant.tokens,
           grant.games,
@@ -249,7 +279,39 @@ describe("CasinoSessions: the session grant (issue #20)", function () {
           grant.budgetNative,
         );
       const opened = await f.sessions.sessionOf(alice.address, key.address);
-      expect([opened.player, opened.revoked]).to.deep.equal([alice.address, false]);
+      expect([opened.lane, opened.revoked]).to.deep.equal([1n, false]);
+    });
+  });
+
+  describe("closing", function () {
+    it("gives the lane's funds back to the vault once the session has ended, whoever sends it, and again for a payout that lands later", async function () {
+      const f = await loadFixture(deploySessions);
+      const [alice] = f.players;
+      const session = await openSession(f, alice);
+      const hand = await signBet(f, session, { game: GAME.BLACKJACK, params: 0n, amount: parseEther("100") });
+      await place(f, hand.signed);
+      const [degen, native] = await laneFunds(f, session);
+      await expect(f.sessions.connect(f.stranger).closeSession(alice.address, session.key.address))
+        .to.be.revertedWithCustomError(f.sessions, "SessionNotEnded")
+        .withArgs(session.grant.expiresAt);
+      await time.increaseTo(session.grant.expiresAt + 1n);
+      await expect(f.sessions.connect(f.stranger).closeSession(alice.address, session.key.address))
+        .to.emit(f.sessions, "SessionClosed")
+        .withArgs(alice.address, session.key.address, degen, native)
+        .and.to.emit(f.casino, "LaneClosed")
+        .withArgs(alice.address, session.lane, degen, native);
+      expect(await laneFunds(f, session)).to.deep.equal([0n, 0n]);
+      expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(VAULT_DEGEN - parseEther("100"));
+      expect(await f.casino.getBalance(alice.address, NATIVE)).to.equal(VAULT_NATIVE);
+      // The hand the lane still had open pays into the lane; a second close returns it.
+      const payout = await f.rules.payout(GAME.BLACKJACK, 0n, false, parseEther("100"), hand.word, "0x");
+      await f.casino.connect(f.settler).settle(hand.betId, hand.seed, payout);
+      expect(await laneFunds(f, session)).to.deep.equal([payout, 0n]);
+      await f.sessions.closeSession(alice.address, session.key.address);
+      expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(VAULT_DEGEN - parseEther("100") + payout);
+      await expect(f.sessions.closeSession(f.stranger.address, session.key.address))
+        .to.be.revertedWithCustomError(f.sessions, "NotSessionPlayer")
+        .withArgs(session.key.address, f.stranger.address);
     });
   });
 });

@@ -1,11 +1,11 @@
-// Issue #20 deliver 5 and issue #21 deliver 3 and 4: interactive games in a session. A blackjack
-// hand or a manual crash round is placed with CasinoSessions.place and stays open; the player's
-// actions are signed by the session key (or, without a session, by a key the wallet names for that
-// hand: ActionKey), a split's second stake comes from the vault on the signed "P", and the
-// settlement (the settler's alone) pays the rules' payout for the signed log; a split counts only
-// when that log starts with its "P" and the deal is a pair, else it is void (the second stake paid
-// back). Without the player's signature the only settlement is the auto-stand (docs/protocol.md
-// section 4). A split or a cash-out made once the seed is public buys nothing.
+// Interactive games in a session (docs/protocol.md §4). A blackjack hand or a manual crash round is
+// placed with CasinoSessions.place from the session's lane and stays open; the player's actions are
+// signed by the session key (or, without a session, by a key the wallet names for that hand:
+// ActionKey), a split's second stake comes from the lane on the signed "P" of the hand's own key,
+// and the settlement (the settler's alone) pays the rules' payout for the signed log into the lane;
+// a split counts only when that log starts with its "P" and the deal is a pair, else it is void (the
+// second stake paid back). Without the player's signature the only settlement is the auto-stand. A
+// split or a cash-out made once the seed is public buys nothing.
 import { expect } from "chai";
 import { ethers, network } from "hardhat";
 import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
@@ -18,6 +18,7 @@ import {
   cashOutLog,
   deploySessions,
   keyOf,
+  laneFunds,
   openBetPayout,
   openSession,
   place,
@@ -47,13 +48,24 @@ async function placeHand(f: SessionsFixture, session: Session, wanted: Outcome, 
   return hand;
 }
 
-/** What a settlement moved for `player`: the vault, and the payout and jackpot win it published. */
-async function settlement(f: SessionsFixture, player: string, send: () => Promise<ContractTransactionResponse>) {
-  const vault = await f.casino.getBalance(player, f.tokenAddress);
+/**
+ * What a settlement moved for `player`: the DEGEN of `session`'s lane (0 without one) and of the
+ * vault, and the payout and jackpot win it published. A lane's bet pays into the lane, a wallet
+ * bet into the vault, a jackpot win always into the vault.
+ */
+async function settlement(f: SessionsFixture, player: string, send: () => Promise<ContractTransactionResponse>, session?: Session) {
+  const lane = async () => (session === undefined ? 0n : (await laneFunds(f, session))[0]);
+  const [vaultBefore, laneBefore] = [await f.casino.getBalance(player, f.tokenAddress), await lane()];
   const receipt = (await (await send()).wait())!;
   const [played] = eventsOf(receipt, f.casino, "GamePlayed");
   const jackpot = eventsOf(receipt, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
-  return { credited: (await f.casino.getBalance(player, f.tokenAddress)) - vault, payout: played.args.payout as bigint, jackpot, receipt };
+  return {
+    toLane: (await lane()) - laneBefore,
+    toVault: (await f.casino.getBalance(player, f.tokenAddress)) - vaultBefore,
+    payout: played.args.payout as bigint,
+    jackpot,
+    receipt,
+  };
 }
 
 /** A pair (splittable, no natural) on which a split, a hit on the first hand and a stand are legal. */
@@ -64,36 +76,45 @@ const hitCostsThePlayer: Outcome = async (pay) => {
   return hit !== null && stand !== null && hit < stand;
 };
 
-describe("CasinoSessions: interactive games in a session (issues #20 and #21)", function () {
+describe("CasinoSessions: interactive games in a session", function () {
   describe("a blackjack hand", function () {
-    it("is placed with place(), split on the key's signed P (the second stake from the vault, no wallet transaction), and settled with the signed log to the rules' payout", async function () {
+    it("is placed with place(), split on the key's signed P (the second stake from the lane, no wallet transaction), and settled with the signed log to the rules' payout, into the lane", async function () {
       const f = await loadFixture(handsFixture);
-      const [vault, [bankroll]] = await Promise.all([f.casino.getBalance(f.alice.address, f.tokenAddress), f.casino.house(f.tokenAddress)]);
+      const [vault, [lane], [bankroll]] = await Promise.all([
+        f.casino.getBalance(f.alice.address, f.tokenAddress),
+        laneFunds(f, f.aliceSession),
+        f.casino.house(f.tokenAddress),
+      ]);
       const hand = await placeHand(f, f.aliceSession, splittable);
-      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - STAKE);
+      expect((await laneFunds(f, f.aliceSession))[0]).to.equal(lane - STAKE);
 
       const aliceNonce = await ethers.provider.getTransactionCount(f.alice.address);
       await expect(f.sessions.connect(f.settler).split(hand.betId, await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("P"))))
         .to.emit(f.casino, "StakeAdded")
         .withArgs(hand.betId, f.alice.address, STAKE);
       expect(await ethers.provider.getTransactionCount(f.alice.address)).to.equal(aliceNonce); // no transaction of Alice's wallet
-      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - 2n * STAKE);
+      expect((await laneFunds(f, f.aliceSession))[0]).to.equal(lane - 2n * STAKE);
       expect((await f.casino.getBet(hand.betId)).split).to.be.true;
-      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(2n * STAKE);
 
       const log = blackjackLog("PHS");
       const payout = await openBetPayout(f, hand.betId, hand.seed, log);
       const signature = await signActions(f, f.aliceSession.key, hand.betId, log);
-      const settled = await settlement(f, f.alice.address, () => f.sessions.connect(f.settler).settle(hand.betId, hand.seed, log, signature, "0x"));
+      const settled = await settlement(
+        f,
+        f.alice.address,
+        () => f.sessions.connect(f.settler).settle(hand.betId, hand.seed, log, signature, "0x"),
+        f.aliceSession,
+      );
       expect(settled.payout).to.equal(payout);
-      expect(settled.credited).to.equal(payout + settled.jackpot);
+      expect([settled.toLane, settled.toVault]).to.deep.equal([payout, settled.jackpot]);
       const [published] = eventsOf(settled.receipt, f.casino, "BetSettled");
       expect(published.args.toArray()).to.deep.equal([hand.betId, hand.seed, hand.word]);
-      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(2n * STAKE - payout);
+      expect((await laneFunds(f, f.aliceSession))[0]).to.equal(lane - 2n * STAKE + payout);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault + settled.jackpot);
       expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll + 2n * STAKE - payout, 0n]);
     });
 
-    it("refuses a split the hand's own key did not sign: another key's P, the key's signature of another log (NotBetSession(betId, key))", async function () {
+    it("refuses a split the hand's own key did not sign: another key's P, the key's signature of another log (NotBetSession(betId, key)), the wallet's addStake (NotBetPlayer)", async function () {
       const f = await loadFixture(handsFixture);
       const hand = await placeHand(f, f.aliceSession, splittable);
       await expect(f.sessions.split(hand.betId, await signActions(f, f.bobSession.key, hand.betId, blackjackLog("P"))))
@@ -102,7 +123,24 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       const standSignature = await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("S"));
       const recovered = recoverActionsKey(f, hand.betId, blackjackLog("P"), standSignature);
       await expect(f.sessions.split(hand.betId, standSignature)).to.be.revertedWithCustomError(f.sessions, "NotBetSession").withArgs(hand.betId, recovered);
+      // Alice's other session is another lane: its key splits no hand of this one.
+      const other = await openSession(f, f.alice, {}, "tab 2");
+      await expect(f.sessions.split(hand.betId, await signActions(f, other.key, hand.betId, blackjackLog("P"))))
+        .to.be.revertedWithCustomError(f.sessions, "NotBetSession")
+        .withArgs(hand.betId, other.key.address);
+      // The wallet's addStake stakes from the vault: it splits the wallet lane's hands alone.
+      await expect(f.casino.connect(f.alice).addStake(hand.betId)).to.be.revertedWithCustomError(f.casino, "NotBetPlayer");
       expect((await f.casino.getBet(hand.betId)).split).to.be.false;
+    });
+
+    it("refuses a session key's split of a wallet hand (NotBetSession): the wallet splits its own hands", async function () {
+      const f = await loadFixture(handsFixture);
+      const hand = await walletBet(f, f.alice, { game: GAME.BLACKJACK, params: 0n, amount: STAKE, wanted: splittable });
+      await hand.send();
+      await expect(f.sessions.split(hand.betId, await signActions(f, f.aliceSession.key, hand.betId, blackjackLog("P"))))
+        .to.be.revertedWithCustomError(f.sessions, "NotBetSession")
+        .withArgs(hand.betId, f.aliceSession.key.address);
+      await expect(f.casino.connect(f.alice).addStake(hand.betId)).to.emit(f.casino, "StakeAdded").withArgs(hand.betId, f.alice.address, STAKE);
     });
 
     // Casino._addStake cannot see the deal (the seed is not revealed yet), so it takes a second
@@ -110,8 +148,9 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
     // the rules refuse on a hand that is no pair: every settlement reverted and claimExpired paid
     // the split's maximum, 4x the stake. Now such a split is void: the second stake comes back at
     // settlement and the hand plays as dealt, whether the signed log names the split or not.
-    it("a second stake on a hand that is no pair is void: the hand settles as dealt, the second stake comes back, to the wei", async function () {
+    it("a second stake on a hand that is no pair is void: the hand settles as dealt, the second stake comes back to the lane, to the wei", async function () {
       const f = await loadFixture(handsFixture);
+      const [lane] = await laneFunds(f, f.aliceSession);
       const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
       const [bankroll] = await f.casino.house(f.tokenAddress);
       const noPairLoses: Outcome = async (pay) => (await pay(blackjackLog("P"))) === null && (await pay()) === 0n;
@@ -134,7 +173,8 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
         expect(eventsOf(settled.receipt, f.casino, "GamePlayed").map((e) => e.args.toArray())).to.deep.equal([
           [f.alice.address, 2n * STAKE, STAKE, false, BigInt(GAME.BLACKJACK)],
         ]);
-        expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - STAKE + settled.jackpot);
+        expect((await laneFunds(f, f.aliceSession))[0]).to.equal(lane - STAKE);
+        expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault + settled.jackpot);
         expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll + STAKE, 0n]);
         expect(await f.casino.reservedBy(f.alice.address, f.tokenAddress)).to.equal(0n);
         await snapshot.restore();
@@ -199,7 +239,7 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       const hand = await placeHand(f, f.aliceSession, async (pay) => (await splittable(pay)) && (await splitPaysMore(pay)));
       const stand = blackjackLog("S");
       const stood = await openBetPayout(f, hand.betId, hand.seed, stand);
-      const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
+      const [vault, [lane]] = await Promise.all([f.casino.getBalance(f.alice.address, f.tokenAddress), laneFunds(f, f.aliceSession)]);
       const standSignature = await signActions(f, f.aliceSession.key, hand.betId, stand);
       const { settling, racing } = await raceSettlement(
         () => f.sessions.connect(f.settler).settle(hand.betId, hand.seed, stand, standSignature, "0x", fee(10n ** 9n)),
@@ -213,8 +253,8 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       const logs = eventsOf(settling, f.casino, "GamePlayed").map((e) => e.args.toArray());
       expect(logs).to.deep.equal([[f.alice.address, 2n * STAKE, stood + STAKE, stood > STAKE, BigInt(GAME.BLACKJACK)]]);
       const jackpot = eventsOf(settling, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
-      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - STAKE + stood + STAKE + jackpot);
-      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(2n * STAKE - (stood + STAKE));
+      expect((await laneFunds(f, f.aliceSession))[0], "the void split's stake back, and the stand's payout").to.equal(lane + stood);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault + jackpot);
     });
 
     describe("a forged or missing action cannot settle it against the player", function () {
@@ -250,8 +290,8 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
         await expect(f.casino.connect(f.settler).settle(hand.betId, hand.seed, hit))
           .to.be.revertedWithCustomError(f.casino, "PayoutMismatch")
           .withArgs(hand.betId, hit, stand);
-        const settled = await settlement(f, f.alice.address, () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, stand));
-        expect([settled.payout, settled.credited]).to.deep.equal([stand, stand + settled.jackpot]);
+        const settled = await settlement(f, f.alice.address, () => f.casino.connect(f.settler).settle(hand.betId, hand.seed, stand), f.aliceSession);
+        expect([settled.payout, settled.toLane, settled.toVault]).to.deep.equal([stand, stand, settled.jackpot]);
       });
 
       it("refuses a log that splits a hand whose second stake was never added (SplitNotStaked)", async function () {
@@ -297,7 +337,7 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       const settled = await settlement(f, f.alice.address, async () =>
         f.sessions.connect(f.settler).settle(f.betId, f.seed, hit, await signActions(f, f.handKey, f.betId, hit), f.grant),
       );
-      expect([settled.payout, settled.credited]).to.deep.equal([payout, payout + settled.jackpot]);
+      expect([settled.payout, settled.toVault]).to.deep.equal([payout, payout + settled.jackpot]);
     });
 
     it("refuses a key grant signed by another wallet, or named for another hand, or a log signed by another key (InvalidSignature)", async function () {
@@ -346,10 +386,15 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
         const snapshot = await takeSnapshot();
         const log = cashOutLog(m);
         const signature = await signActions(f, f.aliceSession.key, f.round.betId, log);
-        const settled = await settlement(f, f.alice.address, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"));
+        const settled = await settlement(
+          f,
+          f.alice.address,
+          () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"),
+          f.aliceSession,
+        );
         expect(settled.payout).to.equal(m <= f.crashPoint ? (STAKE * m) / 100n : 0n);
         expect(settled.payout).to.be.at.most((STAKE * m) / 100n);
-        expect(settled.credited).to.equal(settled.payout + settled.jackpot);
+        expect([settled.toLane, settled.toVault]).to.deep.equal([settled.payout, settled.jackpot]);
         await snapshot.restore();
       }
     });
@@ -363,7 +408,7 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
       const asked = cashOutLog(150n);
       const best = cashOutLog(f.crashPoint);
       const fee = (tip: bigint) => ({ gasLimit: 1_000_000, maxPriorityFeePerGas: tip, maxFeePerGas: 100n * 10n ** 9n });
-      const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
+      const [vault, [lane]] = await Promise.all([f.casino.getBalance(f.alice.address, f.tokenAddress), laneFunds(f, f.aliceSession)]);
       let settlingHash: string;
       let racingHash: string;
       await network.provider.send("evm_setAutomine", [false]);
@@ -390,7 +435,8 @@ describe("CasinoSessions: interactive games in a session (issues #20 and #21)", 
         [f.alice.address, STAKE, (STAKE * 150n) / 100n, true, BigInt(GAME.CRASH)],
       ]);
       const jackpot = eventsOf(settling, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
-      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault + (STAKE * 150n) / 100n + jackpot);
+      expect((await laneFunds(f, f.aliceSession))[0]).to.equal(lane + (STAKE * 150n) / 100n);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault + jackpot);
     });
 
     it("without a signed cash-out the round rode to the crash: Casino.settle pays 0 and refuses any cash-out's payout (PayoutMismatch)", async function () {

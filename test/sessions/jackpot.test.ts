@@ -1,15 +1,16 @@
-// Issue #20, deliver 4: the jackpot stays unsteerable. A one-click DEGEN bet is settled in the
-// transaction that places it, before its block's hash exists; its jackpot draw waits as a ticket
-// (JackpotTicketsIssued) that anyone draws from the next block on (Casino.drawJackpots), on the
-// hash of the block where the bet landed. Odds and prize are fixed at placement, and a draw made
-// once that hash is gone counts every ticket as a hit, so a late or missing draw never costs the
-// player (contracts/README.md "Trust assumptions", docs/protocol.md section 6).
+// The jackpot stays unsteerable with one-click play (docs/protocol.md §6). A one-click DEGEN bet is
+// settled in the transaction that places it, before its block's hash exists; its jackpot draw waits
+// as a ticket (JackpotTicketsIssued) that anyone draws from the next block on (Casino.drawJackpots),
+// on the hash of the block where the bet landed, or that the next play records. Odds and prize are
+// fixed at placement; a draw whose hash is gone and was never recorded is void: no ticket wins, and
+// the house's free bankroll pays each one's fair value into the pool (R3-6; contracts/README.md
+// "Trust assumptions"). A hit is paid into the player's vault, never into a session's lane.
 import { expect } from "chai";
 import { loadFixture, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, ZeroHash, type TransactionReceipt } from "ethers";
 import { betJackpotPrize, GAME, jackpotOdds, jackpotRoll, NATIVE, ODDS_ONE } from "../helpers";
 import { blockHashOf, eventsOf, mineBlocks, mineTogether, removeHistoryContract, revertDataOf } from "../findings/support";
-import { deploySessions, openSession, play, signBatch, ticketsHash, ticketsOf, type JackpotTicket, type RelayedBet, type Session } from "./support";
+import { deploySessions, laneFunds, openSession, play, signBatch, ticketsHash, ticketsOf, type JackpotTicket, type RelayedBet, type Session } from "./support";
 
 /**
  * Edge 2 %, prize 0.01 % of the 1.2M pool (120 DEGEN): a 600 DEGEN bet has odds of 10 %, a
@@ -58,6 +59,7 @@ async function drawAndCheck(
 ): Promise<TransactionReceipt> {
   const players = f.playerSessions.map((s) => s.player);
   const vaults = await Promise.all(players.map((p) => f.casino.getBalance(p, f.tokenAddress)));
+  const lanes = await Promise.all(f.playerSessions.map((session) => laneFunds(f, session)));
   let pool = await f.casino.jackpotPool();
   const [bankroll, accounted] = await Promise.all([f.casino.house(f.tokenAddress), f.casino.accounted(f.tokenAddress)]);
   const receipt = (await (await f.casino.connect(f.stranger).drawJackpots(tickets)).wait())!;
@@ -70,7 +72,7 @@ async function drawAndCheck(
   const won: unknown[][] = [];
   const credited = new Map<string, bigint>();
   // A void draw (its hash gone, never recorded): no ticket wins, and the free bankroll pays each
-  // one's fair value, prize × odds, into the pool (issue #37 item 6).
+  // one's fair value, prize × odds, into the pool (R3-6).
   const voided = entropy === ZeroHash;
   let free = bankroll[0] - bankroll[1];
   const fundedByHouse: bigint[] = [];
@@ -99,6 +101,7 @@ async function drawAndCheck(
   const paidByHouse = fundedByHouse.reduce((sum, amount) => sum + amount, 0n);
   expect(await f.casino.jackpotPool()).to.equal(pool + paidByHouse);
   for (const [i, p] of players.entries()) expect(await f.casino.getBalance(p, f.tokenAddress)).to.equal(vaults[i] + (credited.get(p) ?? 0n));
+  expect(await Promise.all(f.playerSessions.map((session) => laneFunds(f, session))), "the lanes untouched").to.deep.equal(lanes);
   // A drawn prize moves from the pool to vaults, a void draw's fair value from the free bankroll to
   // the pool, inside what the Casino owes.
   expect(await f.casino.house(f.tokenAddress)).to.deep.equal([bankroll[0] - paidByHouse, bankroll[1]]);
@@ -106,7 +109,7 @@ async function drawAndCheck(
   return receipt;
 }
 
-describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue #20)", function () {
+describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw", function () {
   it("a play transaction issues a ticket for each DEGEN bet with odds, in order: JackpotTicketsIssued(hash, count)", async function () {
     const f = await loadFixture(jackpotFixture);
     const bets = await signTicketBatch(f);
@@ -256,13 +259,15 @@ describe("Casino.drawJackpots: the one-click bets' deferred jackpot draw (issue 
     await drawAndCheck(f, tickets, await blockHashOf(first.blockNumber), { recordedBefore: true });
   });
 
-  it("credits a certain hit's prize only at the draw, apart from the game's payout that play credited", async function () {
+  it("credits a certain hit's prize only at the draw, into the vault, apart from the game's payout that play credited to the lane", async function () {
     const f = await loadFixture(jackpotFixture);
-    const [certain] = await signBatch(f, [[f.playerSessions[1], { amount: parseEther("6000"), game: GAME.CRASH, params: 101n }]]);
-    const vault = await f.casino.getBalance(certain.signed.bet.player, f.tokenAddress);
+    const session = f.playerSessions[1];
+    const [certain] = await signBatch(f, [[session, { amount: parseEther("6000"), game: GAME.CRASH, params: 101n }]]);
+    const [vault, [lane]] = await Promise.all([f.casino.getBalance(session.player, f.tokenAddress), laneFunds(f, session)]);
     const receipt = (await (await play(f, [certain])).wait())!;
     const [played] = eventsOf(receipt, f.casino, "GamePlayed");
-    expect(await f.casino.getBalance(certain.signed.bet.player, f.tokenAddress)).to.equal(vault - parseEther("6000") + (played.args.payout as bigint));
+    expect((await laneFunds(f, session))[0]).to.equal(lane - parseEther("6000") + (played.args.payout as bigint));
+    expect(await f.casino.getBalance(session.player, f.tokenAddress)).to.equal(vault);
     const [ticket] = ticketsOf(f, receipt);
     expect(ticket.odds).to.equal(ODDS_ONE);
     await drawAndCheck(f, [ticket], await blockHashOf(receipt.blockNumber));

@@ -1,14 +1,18 @@
-// Issue #20, deliver 7: limits a player sets for their own address (contracts/CasinoLimits.sol),
+// Limits a player sets for their own address (contracts/CasinoLimits.sol, docs/protocol.md §5),
 // enforced on every bet however it arrives (a session's play and place, the wallet's playGame): a
 // net-loss limit per 24 hours, 7 days and 30 days, a per-bet cap, a cool-off. A stricter setting
 // applies at once, a looser one 24 hours later; withdrawals are never blocked; the Account dialog
-// reads limitsOf (docs/protocol.md section 5).
+// reads limitsOf. A one-click bet is held to the loss limits by the server when it accepts it, and
+// here only counted; a cap or a cool-off set before the server accepted it (deadline > the setting
+// + ACCEPTANCE_WINDOW) refuses it (docs/decisions.md §4, "lanes"). The window's edge, at −1, 0 and
+// +1 second: test/findings/round4/window.test.ts.
 import { expect } from "chai";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { NATIVE } from "../helpers";
 import {
   deploySessions,
+  laneFunds,
   openSession,
   payoutOf,
   place,
@@ -16,10 +20,13 @@ import {
   playSkippingOne,
   playSkipping,
   settleWithRules,
+  signBatch,
   signBet,
   VAULT_DEGEN,
   walletBet,
+  type BetOptions,
   type Outcome,
+  type RelayedBet,
   type Session,
   type SessionsFixture,
 } from "./support";
@@ -33,22 +40,23 @@ const WINDOWS = [
 const NONE = [0n, 0n, 0n] as [bigint, bigint, bigint];
 const lose: Outcome = async (pay) => (await pay()) === 0n;
 const win: Outcome = async (pay) => (await pay())! > 0n;
+const BUDGET = parseEther("10000");
 
-/** Alice with a session of 1,000 DEGEN a bet and a budget far above any limit here. */
+/** Alice with a session of 1,000 DEGEN a bet and a budget of 10,000 in its lane. */
 async function limitsFixture() {
   const f = await deploySessions();
   const [alice] = f.players;
-  return { ...f, alice, session: await openSession(f, alice, { budgetDegen: parseEther("90000") }) };
+  return { ...f, alice, session: await openSession(f, alice, { budgetDegen: BUDGET }) };
 }
 
 type LimitsFixture = Awaited<ReturnType<typeof limitsFixture>>;
 
-/** Travels to `at` (a session lasts at most a day) and opens a new session of Alice's there, at `at` + 1. */
+/** Travels to `at` (a session lasts at most a day) and opens a new session of Alice's there, at `at` + 1, with 1,000 DEGEN in its lane. */
 async function sessionAt(f: LimitsFixture, at: bigint): Promise<Session> {
   await time.increaseTo(at);
   // Pinned: else the opening's block is stamped by the wall clock, maybe past a time the test pins next.
   await time.setNextBlockTimestamp(at + 1n);
-  return openSession(f, f.alice, { budgetDegen: parseEther("90000") }, `at ${at}`);
+  return openSession(f, f.alice, { budgetDegen: parseEther("1000"), budgetNative: 0n }, `at ${at}`);
 }
 
 /** A one-click DEGEN bet of Alice's (a wheel colour), whose outcome `wanted` picks; the payout it got. */
@@ -56,6 +64,20 @@ async function sessionBet(f: LimitsFixture, amount: bigint, wanted: Outcome = lo
   const bet = await signBet(f, session, { amount, wanted });
   await play(f, [bet]);
   return payoutOf(f, bet.signed.bet, bet.seed);
+}
+
+/**
+ * A bet the server accepted after a setting mined just before: it read a later block (one more
+ * second), so its deadline is past the setting's window and the setting holds it.
+ */
+async function signAfterSetting(f: LimitsFixture, session: Session, options: BetOptions = {}): Promise<RelayedBet> {
+  await time.increase(1);
+  return signBet(f, session, options);
+}
+
+/** What Alice's DEGEN loss windows count now. */
+async function lossUsed(f: LimitsFixture): Promise<bigint[]> {
+  return [...(await f.limits.limitsOf(f.alice.address, f.tokenAddress)).lossUsed];
 }
 
 /** limitsOf as plain values. */
@@ -76,17 +98,17 @@ async function limitsView(f: SessionsFixture, player: string, token: string) {
   };
 }
 
-describe("CasinoLimits: limits a player sets for their own address (issue #20)", function () {
-  describe("a bet past a limit is refused, from a session as from the wallet", function () {
-    it("a stake above the per-bet cap (AboveBetCap): play, place and playGame", async function () {
+describe("CasinoLimits: limits a player sets for their own address", function () {
+  describe("a bet past a limit", function () {
+    it("a stake above the per-bet cap set before the bet was accepted (AboveBetCap): play, place and playGame", async function () {
       const f = await loadFixture(limitsFixture);
       const cap = parseEther("50");
       await expect(f.limits.connect(f.alice).setLimits(f.tokenAddress, NONE, cap))
         .to.emit(f.limits, "LimitsSet")
         .withArgs(f.alice.address, f.tokenAddress, NONE, cap);
-      const over = await signBet(f, f.session, { amount: cap + 1n });
+      const over = await signAfterSetting(f, f.session, { amount: cap + 1n });
       await playSkipping(f, [over], over, f.limits, "AboveBetCap");
-      await expect(place(f, (await signBet(f, f.session, { amount: cap + 1n })).signed))
+      await expect(place(f, over.signed))
         .to.be.revertedWithCustomError(f.limits, "AboveBetCap")
         .withArgs(cap + 1n, cap);
       await expect((await walletBet(f, f.alice, { amount: cap + 1n })).send())
@@ -99,33 +121,60 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
     });
 
     for (const [index, { name }] of WINDOWS.entries()) {
-      it(`a net loss past the ${name} limit (LossLimitReached(${index}, used, limit)): play, then playGame`, async function () {
+      it(`a net loss past the ${name} limit: playGame refused (LossLimitReached(${index}, used, limit)), a one-click bet counted, never refused`, async function () {
         const f = await loadFixture(limitsFixture);
         const limit = parseEther("100");
         const lossLimit = NONE.map((_, i) => (i === index ? limit : 0n)) as typeof NONE;
         await f.limits.connect(f.alice).setLimits(f.tokenAddress, lossLimit, 0n);
         await sessionBet(f, parseEther("60"));
-        await playSkippingOne(f, await signBet(f, f.session, { amount: parseEther("41") }), f.limits, "LossLimitReached");
-        await sessionBet(f, parseEther("40"));
+        await expect((await walletBet(f, f.alice, { amount: parseEther("41") })).send())
+          .to.be.revertedWithCustomError(f.limits, "LossLimitReached")
+          .withArgs(index, parseEther("60"), limit);
+        // The server held this one to the limit when it accepted it; the wallet's bets move the
+        // windows while it is on its way, so the Casino counts it and never refuses it.
+        await sessionBet(f, parseEther("41"));
+        await place(f, (await signAfterSetting(f, f.session, { amount: parseEther("9") })).signed);
+        expect((await lossUsed(f))[index]).to.equal(parseEther("110"));
         await expect((await walletBet(f, f.alice, { amount: parseEther("1") })).send())
           .to.be.revertedWithCustomError(f.limits, "LossLimitReached")
-          .withArgs(index, limit, limit);
+          .withArgs(index, parseEther("110"), limit);
       });
     }
 
-    it("any bet during a cool-off (CoolingOff(until)): play, place and playGame; after it, bets pass again", async function () {
+    it("any bet during a cool-off set before it was accepted (CoolingOff(until)): play, place and playGame; after it, bets pass again", async function () {
       const f = await loadFixture(limitsFixture);
       const until = BigInt(await time.latest()) + 1800n; // within the session's hour
       await expect(f.limits.connect(f.alice).setCoolOff(until)).to.emit(f.limits, "CoolOffSet").withArgs(f.alice.address, until);
-      const bet = await signBet(f, f.session, { deadline: until + 600n });
+      const bet = await signAfterSetting(f, f.session, { deadline: until + 600n });
       await playSkipping(f, [bet], bet, f.limits, "CoolingOff");
-      const later = await signBet(f, f.session, { deadline: until + 600n });
-      await expect(place(f, later.signed)).to.be.revertedWithCustomError(f.limits, "CoolingOff").withArgs(until);
+      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.limits, "CoolingOff").withArgs(until);
       await expect((await walletBet(f, f.alice)).send())
         .to.be.revertedWithCustomError(f.limits, "CoolingOff")
         .withArgs(until);
+      // The skip left its nonce: the same bet lands once the cool-off is over.
       await time.setNextBlockTimestamp(until);
-      await expect(play(f, [later])).to.emit(f.casino, "BetSettled");
+      await expect(play(f, [bet]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(bet.betId, bet.seed, bet.word);
+    });
+
+    it("a cap or a cool-off set after the server accepted a bet does not refuse it: it lands, counted", async function () {
+      const f = await loadFixture(limitsFixture);
+      const [capped, cooled] = await signBatch(f, [
+        [f.session, { amount: parseEther("100") }],
+        [f.session, { amount: parseEther("100") }],
+      ]);
+      await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("50"), 0n, 0n], parseEther("50"));
+      await expect(play(f, [capped]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(capped.betId, capped.seed, capped.word);
+      await f.limits.connect(f.alice).setCoolOff(BigInt(await time.latest()) + DAY);
+      await expect(play(f, [cooled]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(cooled.betId, cooled.seed, cooled.word);
+      const paid = (await payoutOf(f, capped.signed.bet, capped.seed)) + (await payoutOf(f, cooled.signed.bet, cooled.seed));
+      const used = parseEther("200") - paid;
+      expect((await lossUsed(f))[0]).to.equal(used > 0n ? used : 0n);
     });
   });
 
@@ -136,7 +185,7 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       await expect(f.limits.connect(f.alice).setLimits(f.tokenAddress, NONE, parseEther("20")))
         .to.emit(f.limits, "LimitsSet")
         .withArgs(f.alice.address, f.tokenAddress, NONE, parseEther("20"));
-      await playSkippingOne(f, await signBet(f, f.session, { amount: parseEther("21") }), f.limits, "AboveBetCap");
+      await playSkippingOne(f, await signAfterSetting(f, f.session, { amount: parseEther("21") }), f.limits, "AboveBetCap");
 
       const asked = BigInt(await time.latest()) + 1n;
       await time.setNextBlockTimestamp(asked);
@@ -145,30 +194,32 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
         .withArgs(f.alice.address, f.tokenAddress, NONE, parseEther("100"), 8n, asked + DAY);
       const nextDay = await sessionAt(f, asked + DAY - 100n);
       const bet = await signBet(f, nextDay, { amount: parseEther("60") });
-      // The skip spends its nonce: the same stake, signed again on the next one, passes at the second.
-      const again = await signBet(f, nextDay, { amount: parseEther("60"), nonce: bet.signed.bet.nonce + 1n });
       await time.setNextBlockTimestamp(asked + DAY - 1n);
       await playSkipping(f, [bet], bet, f.limits, "AboveBetCap");
+      // The skip left its nonce: the same bet lands at the second the higher cap applies.
       await time.setNextBlockTimestamp(asked + DAY);
-      await expect(play(f, [again])).to.emit(f.casino, "BetSettled");
+      await expect(play(f, [bet])).to.emit(f.casino, "BetSettled");
     });
 
     it("a loss limit raised or removed waits 24 h; lowered, it applies at once and keeps the loss so far", async function () {
       const f = await loadFixture(limitsFixture);
-      const refusedAt = async (stake: bigint, _used: bigint, _limit: bigint) =>
-        playSkippingOne(f, await signBet(f, f.session, { amount: stake }), f.limits, "LossLimitReached");
+      const refused = async (stake: bigint, used: bigint, limit: bigint) =>
+        expect((await walletBet(f, f.alice, { amount: stake })).send())
+          .to.be.revertedWithCustomError(f.limits, "LossLimitReached")
+          .withArgs(0n, used, limit);
       await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("100"), 0n, 0n], 0n);
       await sessionBet(f, parseEther("60"));
       await expect(f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("200"), 0n, 0n], 0n)).to.emit(f.limits, "LimitsRequested");
-      await refusedAt(parseEther("41"), parseEther("60"), parseEther("100"));
+      await refused(parseEther("41"), parseEther("60"), parseEther("100"));
       // Lower: at once, with the 60 lost so far; it drops the raise that waited.
       await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("80"), 0n, 0n], 0n);
-      await refusedAt(parseEther("21"), parseEther("60"), parseEther("80"));
+      await refused(parseEther("21"), parseEther("60"), parseEther("80"));
       expect((await f.limits.limitsOf(f.alice.address, f.tokenAddress)).pendingAt).to.equal(0n);
       // Removed: still 80 until 24 h have passed; then no limit at all (500 is past any 24 h window's 80).
       await f.limits.connect(f.alice).setLimits(f.tokenAddress, NONE, 0n);
-      await refusedAt(parseEther("21"), parseEther("60"), parseEther("80"));
+      await refused(parseEther("21"), parseEther("60"), parseEther("80"));
       await sessionBet(f, parseEther("500"), lose, await sessionAt(f, BigInt(await time.latest()) + DAY));
+      await (await walletBet(f, f.alice, { amount: parseEther("500") })).send();
     });
 
     it("a later end of a cool-off applies at once; an earlier end, or none, only 24 h later", async function () {
@@ -185,11 +236,10 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
         .withArgs(f.alice.address, 0n, asked + DAY);
       const session = await sessionAt(f, asked + DAY - 10n);
       const bet = await signBet(f, session, {});
-      const later = await signBet(f, session, { nonce: bet.signed.bet.nonce + 1n });
       await time.setNextBlockTimestamp(asked + DAY - 1n);
       await playSkipping(f, [bet], bet, f.limits, "CoolingOff");
       await time.setNextBlockTimestamp(asked + DAY);
-      await expect(play(f, [later])).to.emit(f.casino, "BetSettled");
+      await expect(play(f, [bet])).to.emit(f.casino, "BetSettled");
     });
   });
 
@@ -199,11 +249,18 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("100"), parseEther("150"), 0n], 0n);
       const set = BigInt(await time.latest());
       await sessionBet(f, parseEther("100"));
-      await playSkippingOne(f, await signBet(f, f.session, { amount: parseEther("1") }), f.limits, "LossLimitReached");
+      await expect((await walletBet(f, f.alice, { amount: parseEther("1") })).send())
+        .to.be.revertedWithCustomError(f.limits, "LossLimitReached")
+        .withArgs(0n, parseEther("100"), parseEther("100"));
       const nextDay = await sessionAt(f, set + DAY);
       await sessionBet(f, parseEther("50"), lose, nextDay);
-      await playSkippingOne(f, await signBet(f, nextDay, { amount: parseEther("1") }), f.limits, "LossLimitReached");
-      await sessionBet(f, parseEther("100"), lose, await sessionAt(f, set + 7n * DAY));
+      expect(await lossUsed(f)).to.deep.equal([parseEther("50"), parseEther("150"), 0n]);
+      await expect((await walletBet(f, f.alice, { amount: parseEther("1") })).send())
+        .to.be.revertedWithCustomError(f.limits, "LossLimitReached")
+        .withArgs(1n, parseEther("150"), parseEther("150"));
+      await sessionAt(f, set + 7n * DAY);
+      await (await walletBet(f, f.alice, { amount: parseEther("100") })).send();
+      expect(await lossUsed(f)).to.deep.equal([parseEther("100"), parseEther("100"), 0n]);
     });
 
     it("a payout gives room back: a win takes the used loss down by what it paid, on both paths", async function () {
@@ -213,33 +270,36 @@ describe("CasinoLimits: limits a player sets for their own address (issue #20)",
       await sessionBet(f, parseEther("900"));
       const payout = await sessionBet(f, parseEther("100"), win);
       expect(payout).to.equal(parseEther("1020")); // 10.2x on one colour of ten
-      expect((await f.limits.limitsOf(f.alice.address, f.tokenAddress)).lossUsed[0]).to.equal(0n); // below zero reads 0
+      expect((await lossUsed(f))[0]).to.equal(0n); // below zero reads 0
       const used = parseEther("1000") - payout; // -20: 1,020 of losses fit before the limit
       const loss = await walletBet(f, f.alice, { amount: parseEther("1000"), wanted: lose });
       await loss.send();
-      expect((await f.limits.limitsOf(f.alice.address, f.tokenAddress)).lossUsed[0]).to.equal(used + parseEther("1000"));
+      expect((await lossUsed(f))[0]).to.equal(used + parseEther("1000"));
       await settleWithRules(f, loss.betId, loss.seed);
       const won = await walletBet(f, f.alice, { amount: parseEther("20"), wanted: win });
       await won.send();
       const paid = await settleWithRules(f, won.betId, won.seed);
-      expect((await f.limits.limitsOf(f.alice.address, f.tokenAddress)).lossUsed[0]).to.equal(used + parseEther("1020") - paid);
+      expect((await lossUsed(f))[0]).to.equal(used + parseEther("1020") - paid);
     });
   });
 
-  it("never blocks a withdrawal: at the loss limit and during a cool-off, the whole vault leaves", async function () {
+  it("never blocks a withdrawal: at the loss limit and during a cool-off, the whole vault leaves, and the lane's funds once the session has ended", async function () {
     const f = await loadFixture(limitsFixture);
     await f.limits.connect(f.alice).setLimits(f.tokenAddress, [parseEther("100"), 0n, 0n], 0n);
     await sessionBet(f, parseEther("100"));
     await f.limits.connect(f.alice).setCoolOff(BigInt(await time.latest()) + 365n * DAY);
-    // What holds a session's largest stake is the session, not the limits (CasinoSessions.heldOf):
-    // revoked, it lets the stake go once the bets it signed before can no longer land.
-    await f.sessions.connect(f.alice).revokeSession(f.session.key.address);
-    await time.increase(await f.sessions.BET_ACCEPTANCE_WINDOW());
     const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
-    expect(vault).to.equal(VAULT_DEGEN - parseEther("100"));
+    expect(vault).to.equal(VAULT_DEGEN - BUDGET);
     await expect(f.casino.connect(f.alice).withdraw(f.tokenAddress, vault)).to.changeTokenBalances(f.token, [f.alice, f.casino], [vault, -vault]);
     const bnb = await f.casino.getBalance(f.alice.address, NATIVE);
     await expect(f.casino.connect(f.alice).withdraw(NATIVE, bnb)).to.changeEtherBalances([f.alice, f.casino], [bnb, -bnb]);
+    // The lane's funds are the session's until it ends; then its close gives them to the vault.
+    const [lane, laneBnb] = await laneFunds(f, f.session);
+    expect(lane).to.equal(BUDGET - parseEther("100"));
+    await time.increaseTo(f.session.grant.expiresAt + 1n);
+    await f.sessions.closeSession(f.alice.address, f.session.key.address);
+    await expect(f.casino.connect(f.alice).withdraw(f.tokenAddress, lane)).to.changeTokenBalances(f.token, [f.alice, f.casino], [lane, -lane]);
+    await expect(f.casino.connect(f.alice).withdraw(NATIVE, laneBnb)).to.changeEtherBalances([f.alice, f.casino], [laneBnb, -laneBnb]);
   });
 
   it("shows the Account dialog each limit, how much of it is used, when its window ends, and what is pending (limitsOf)", async function () {

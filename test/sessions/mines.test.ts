@@ -1,9 +1,10 @@
-// A mines round in a session (docs/product.md, Mines): placed with CasinoSessions.place, it stays
-// open while the player reveals tiles; each action is the session key's signature of the whole log
-// so far (EIP-712 Actions), and the settler settles with the last signed log. The contract replays
-// that log (contracts/rules/MinesRules.sol): a cash-out pays the rules' payout, a mine pays nothing,
-// and a log that stops with the round in play is cashed out at its safe tiles (the idle rule), so a
-// server that leaves the player's last signed reveal unanswered pays what that log is worth.
+// A mines round in a session (docs/product.md, Mines): placed with CasinoSessions.place from the
+// session's lane, it stays open while the player reveals tiles; each action is the session key's
+// signature of the whole log so far (EIP-712 Actions), and the settler settles with the last signed
+// log. The contract replays that log (contracts/rules/MinesRules.sol): a cash-out pays the rules'
+// payout into the lane, a mine pays nothing, and a log that stops with the round in play is cashed
+// out at its safe tiles (the idle rule), so a server that leaves the player's last signed reveal
+// unanswered pays what that log is worth.
 import { expect } from "chai";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, type ContractTransactionResponse } from "ethers";
@@ -12,6 +13,7 @@ import { eventsOf } from "../findings/support";
 import {
   deploySessions,
   keyOf,
+  laneFunds,
   openBetPayout,
   openSession,
   place,
@@ -19,6 +21,7 @@ import {
   signActions,
   signBet,
   type Outcome,
+  type Session,
   type SessionsFixture,
 } from "./support";
 
@@ -57,13 +60,18 @@ const firstFiveSafe = () => roundFixture(async (pay) => ((await pay(asciiLog("ab
 /** Tile b is safe and tile c a mine. */
 const mineAtC = () => roundFixture(async (pay) => ((await pay(asciiLog("b"))) ?? 0n) > 0n && (await pay(asciiLog("bc"))) === 0n);
 
-/** What a settlement moved for `player`: the vault, and the payout and jackpot win it published. */
-async function settlement(f: SessionsFixture, player: string, send: () => Promise<ContractTransactionResponse>) {
-  const vault = await f.casino.getBalance(player, f.tokenAddress);
+/** What a settlement moved: the DEGEN of the round's lane and of its player's vault (a jackpot win), and the payout and jackpot win it published. */
+async function settlement(f: SessionsFixture, session: Session, send: () => Promise<ContractTransactionResponse>) {
+  const [vault, [lane]] = await Promise.all([f.casino.getBalance(session.player, f.tokenAddress), laneFunds(f, session)]);
   const receipt = (await (await send()).wait())!;
   const [played] = eventsOf(receipt, f.casino, "GamePlayed");
   const jackpot = eventsOf(receipt, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
-  return { credited: (await f.casino.getBalance(player, f.tokenAddress)) - vault, payout: played.args.payout as bigint, jackpot };
+  return {
+    toLane: (await laneFunds(f, session))[0] - lane,
+    toVault: (await f.casino.getBalance(session.player, f.tokenAddress)) - vault,
+    payout: played.args.payout as bigint,
+    jackpot,
+  };
 }
 
 describe("CasinoSessions: a mines round in a session", function () {
@@ -76,8 +84,11 @@ describe("CasinoSessions: a mines round in a session", function () {
     const expected = minesPayout(STAKE, MINES, 5n);
     expect(await openBetPayout(f, f.round.betId, f.round.seed, log)).to.equal(expected);
     const signature = await signActions(f, f.aliceSession.key, f.round.betId, log);
-    const settled = await settlement(f, f.alice.address, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"));
-    expect([settled.payout, settled.credited]).to.deep.equal([expected, expected + settled.jackpot]);
+    const settled = await settlement(f, f.aliceSession, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"));
+    expect([settled.payout, settled.toLane, settled.toVault]).to.deep.equal([expected, expected, settled.jackpot]);
+    expect((await laneFunds(f, f.aliceSession))[0], "the budget less the stake, and the cash-out").to.equal(
+      f.aliceSession.grant.budgetDegen - STAKE + expected,
+    );
     // The stake joins the bankroll at settlement, the payout leaves it.
     expect((await f.casino.house(f.tokenAddress))[0]).to.equal(bankroll + STAKE - expected);
     expect((await f.casino.getBet(f.round.betId)).open).to.be.false;
@@ -87,8 +98,8 @@ describe("CasinoSessions: a mines round in a session", function () {
     const f = await loadFixture(mineAtC);
     const log = asciiLog("bc");
     const signature = await signActions(f, f.aliceSession.key, f.round.betId, log);
-    const settled = await settlement(f, f.alice.address, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"));
-    expect([settled.payout, settled.credited]).to.deep.equal([0n, settled.jackpot]);
+    const settled = await settlement(f, f.aliceSession, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"));
+    expect([settled.payout, settled.toLane, settled.toVault]).to.deep.equal([0n, 0n, settled.jackpot]);
   });
 
   it("the server settling with an earlier signed log (a reveal left unanswered) pays that log's safe tiles, by the idle rule", async function () {
@@ -99,10 +110,8 @@ describe("CasinoSessions: a mines round in a session", function () {
     await signActions(f, f.aliceSession.key, f.round.betId, asciiLog("abc"));
     const expected = minesPayout(STAKE, MINES, 2n);
     expect(expected).to.equal(await openBetPayout(f, f.round.betId, f.round.seed, asciiLog("abC")));
-    const settled = await settlement(f, f.alice.address, () =>
-      f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, prefix, prefixSignature, "0x"),
-    );
-    expect([settled.payout, settled.credited]).to.deep.equal([expected, expected + settled.jackpot]);
+    const settled = await settlement(f, f.aliceSession, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, prefix, prefixSignature, "0x"));
+    expect([settled.payout, settled.toLane, settled.toVault]).to.deep.equal([expected, expected, settled.jackpot]);
   });
 
   it("a key revoked after the round was placed still settles the log it signed: a cash-out is paid, a bust is not undone", async function () {
@@ -115,8 +124,8 @@ describe("CasinoSessions: a mines round in a session", function () {
       const log = asciiLog(text);
       const signature = await signActions(f, f.aliceSession.key, f.round.betId, log);
       await f.sessions.connect(f.alice).revokeSession(f.aliceSession.key.address);
-      const settled = await settlement(f, f.alice.address, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"));
-      expect([settled.payout, settled.credited]).to.deep.equal([expected, expected + settled.jackpot]);
+      const settled = await settlement(f, f.aliceSession, () => f.sessions.connect(f.settler).settle(f.round.betId, f.round.seed, log, signature, "0x"));
+      expect([settled.payout, settled.toLane, settled.toVault]).to.deep.equal([expected, expected, settled.jackpot]);
     }
   });
 
@@ -141,7 +150,7 @@ describe("CasinoSessions: a mines round in a session", function () {
     await expect(f.casino.connect(f.settler).settle(f.round.betId, f.round.seed, cashOut))
       .to.be.revertedWithCustomError(f.casino, "PayoutMismatch")
       .withArgs(f.round.betId, cashOut, 0n);
-    const settled = await settlement(f, f.alice.address, () => f.casino.connect(f.settler).settle(f.round.betId, f.round.seed, 0n));
+    const settled = await settlement(f, f.aliceSession, () => f.casino.connect(f.settler).settle(f.round.betId, f.round.seed, 0n));
     expect(settled.payout).to.equal(0n);
   });
 });

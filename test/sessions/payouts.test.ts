@@ -1,4 +1,4 @@
-// Issue #21: payouts the house cannot get wrong. Every payout is computed on chain by the rules
+// Payouts the house cannot get wrong (contracts/README.md "Payout enforcement"). Every payout is computed on chain by the rules
 // (contracts/rules/GameRules.sol) at settlement: where the settler names a payout (Casino.settle,
 // settleBatch) any other amount than the rules' is refused (PayoutMismatch(betId, named, rules');
 // settleBatch skips that bet with SettlementSkipped and settles the others);
@@ -35,7 +35,7 @@ function parameterNames(params: readonly ParamType[]): string[] {
   return params.flatMap((p) => [p.name, ...parameterNames(p.components ?? [])]);
 }
 
-describe("Issue #21: a settler cannot pay a wrong amount", function () {
+describe("A settler cannot pay a wrong amount", function () {
   for (const options of GAMES) {
     const manual = options.game === GAME.CRASH && options.params === 0n;
     it(`${options.label}: settle refuses any payout but the rules' (PayoutMismatch), settleBatch skips that bet, and both pay the rules' to the wei`, async function () {
@@ -115,6 +115,9 @@ describe("Issue #21: a settler cannot pay a wrong amount", function () {
       await expect(settler.placeFor(bet.bet, 0n)).to.be.revertedWithCustomError(f.casino, "NotSessions");
       await expect(settler.addStakeFor(bet.betId)).to.be.revertedWithCustomError(f.casino, "NotSessions");
       await expect(settler.settleFor(bet.betId, bet.seed, "0x48")).to.be.revertedWithCustomError(f.casino, "NotSessions");
+      // Nor open or close a lane: a lane's funds leave the vault only by the player's signed grant.
+      await expect(settler.openLane(alice.address, 1, bet.seed, 1n, 0n)).to.be.revertedWithCustomError(f.casino, "NotSessions");
+      await expect(settler.closeLane(alice.address, 1)).to.be.revertedWithCustomError(f.casino, "NotSessions");
     });
 
     it("computes with the GameRules whose payouts test/rules checks against the engine: casino.rules() runs GameRules' code", async function () {

@@ -1,28 +1,31 @@
-// Issue #20, deliver 3 and "Tests": the server relays signed bets, and can delay one, but never
-// forge, change, replay or reorder it. Each refusal names its custom error and leaves every balance,
-// nonce and budget as it was. A bet signed by a revoked key: grants.test.ts ("revoking"); past a
-// self-set limit or during a cool-off: limits.test.ts.
+// docs/protocol.md §4: the server relays signed bets, and can delay one, but never forge, change,
+// replay or reorder it. Each refusal names its custom error and leaves every balance, nonce and
+// lane as it was: a skip never spends a nonce (docs/decisions.md §4, "lanes"). A bet signed by a
+// revoked key: grants.test.ts ("revoking"); past a self-set limit or during a cool-off:
+// limits.test.ts.
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther, ZeroHash, type BaseContract } from "ethers";
-import { GAME, NATIVE } from "../helpers";
+import { betIdOf, GAME, laneNonce, NATIVE } from "../helpers";
 import { eventsOf } from "../findings/support";
 import {
   deploySessions,
   keyOf,
+  laneFunds,
+  laneSeedOf,
   ledgerOf,
   openSession,
   countersign,
   place,
   play,
-  playSkippingOne,
   playSkipping,
-  PLAYERS_OWN_REFUSALS,
   recoverBetKey,
-  relaySeedOf,
+  seedOf,
   signBatch,
   signBet,
+  VAULT_DEGEN,
+  ACCEPTANCE_WINDOW,
   type BetOptions,
   type Outcome,
   type RelayedBet,
@@ -32,44 +35,32 @@ import {
   walletBet,
 } from "./support";
 
-/** Alice with a session (1,000 DEGEN a bet, a budget of 5,000) and Bob with his own. */
+/** Alice with a session (1,000 DEGEN a bet, a budget of 5,000 in its lane) and Bob with his own. */
 async function twoSessionsFixture() {
   const f = await deploySessions();
   const [alice, bob] = f.players;
   return { ...f, alice, bob, aliceSession: await openSession(f, alice), bobSession: await openSession(f, bob) };
 }
 
-/** Runs `refusal` (an expected revert) and checks that it left Alice's ledger, and her session's, as it was. */
-async function nothingMoves(f: Awaited<ReturnType<typeof twoSessionsFixture>>, refusal: () => Promise<unknown>) {
-  const before = await ledgerOf(f, f.alice.address, f.aliceSession.key.address);
+type Fixture = Awaited<ReturnType<typeof twoSessionsFixture>>;
+
+/** Runs `refusal` (an expected revert or skip) and checks that it left Alice's ledger, and her session's lane, as it was. */
+async function nothingMoves(f: Fixture, refusal: () => Promise<unknown>) {
+  const before = await ledgerOf(f, f.alice.address, f.aliceSession);
   await refusal();
-  expect(await ledgerOf(f, f.alice.address, f.aliceSession.key.address)).to.deep.equal(before);
+  expect(await ledgerOf(f, f.alice.address, f.aliceSession)).to.deep.equal(before);
 }
 
-/**
- * Sends `bet` alone with play: it is skipped with `error` (BetSkipped), and only its nonce moves,
- * spent when `nonceSpent`: Alice's vault, her session's budget and the house are as they were.
- */
-async function skippedAlone(
-  f: Awaited<ReturnType<typeof twoSessionsFixture>>,
-  bet: RelayedBet,
-  contract: BaseContract,
-  error: string,
-  nonceSpent = PLAYERS_OWN_REFUSALS.has(error),
-) {
-  const before = await ledgerOf(f, f.alice.address, f.aliceSession.key.address);
-  await playSkipping(f, [bet], bet, contract, error, nonceSpent);
-  const after = await ledgerOf(f, f.alice.address, f.aliceSession.key.address);
-  const [commit, nextNonce, remaining, root, resolved, length] = before.commitment as bigint[];
-  const spent = nonceSpent && bet.signed.bet.player === f.alice.address ? 1n : 0n;
-  expect(after).to.deep.equal({ ...before, commitment: [commit, nextNonce + spent, remaining - spent, root, resolved + spent, length] });
+/** Sends `bet` alone with play: it is skipped with `error` (BetSkipped), and nothing moves, its nonce included. */
+async function skippedAlone(f: Fixture, bet: RelayedBet, contract: BaseContract, error: string) {
+  await nothingMoves(f, () => playSkipping(f, [bet], bet, contract, error));
 }
 
 /** Outcomes a test picks its client seeds for (support.ts clientSeedFor). */
 const win: Outcome = async (pay) => (await pay())! > 0n;
 const lose: Outcome = async (pay) => (await pay()) === 0n;
 
-describe("CasinoSessions: the relay cannot forge, change, replay or reorder a bet (issue #20)", function () {
+describe("CasinoSessions: the relay cannot forge, change, replay or reorder a bet", function () {
   describe("a forged bet", function () {
     it("refuses a bet signed by a key that holds no session of its player (NotSessionPlayer)", async function () {
       const f = await loadFixture(twoSessionsFixture);
@@ -89,26 +80,27 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.aliceSession);
       const garbage = { ...bet, signed: { ...bet.signed, r: ZeroHash, vs: ZeroHash } };
-      await playSkipping(f, [garbage], garbage, f.sessions, "ECDSAInvalidSignature");
+      await skippedAlone(f, garbage, f.sessions, "ECDSAInvalidSignature");
     });
   });
 
   describe("a key that may not sign this bet", function () {
-    it("refuses a bet signed by an expired key, from the second of its expiry (SessionExpired)", async function () {
+    it("refuses a bet whose deadline is a second past the session's end (SessionExpired), whenever it lands", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const { expiresAt } = f.aliceSession.grant;
-      const bet = await signBet(f, f.aliceSession, { deadline: expiresAt + 3600n });
-      await time.setNextBlockTimestamp(expiresAt);
+      const bet = await signBet(f, f.aliceSession, { deadline: expiresAt + 1n });
       await skippedAlone(f, bet, f.sessions, "SessionExpired");
       await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.sessions, "SessionExpired").withArgs(expiresAt);
     });
 
-    it("takes the same bet in the last second before the expiry", async function () {
+    it("takes a bet whose deadline is the session's end, landing in that very second", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const { expiresAt } = f.aliceSession.grant;
-      const bet = await signBet(f, f.aliceSession, { deadline: expiresAt + 3600n });
-      await time.setNextBlockTimestamp(expiresAt - 1n);
-      await expect(play(f, [bet])).to.emit(f.casino, "BetSettled");
+      const bet = await signBet(f, f.aliceSession, { deadline: expiresAt });
+      await time.setNextBlockTimestamp(expiresAt);
+      await expect(play(f, [bet]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(bet.betId, bet.seed, bet.word);
     });
 
     it("refuses a bet of Alice signed by Bob's session key (NotSessionPlayer)", async function () {
@@ -116,9 +108,20 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const bet = await signBet(f, f.aliceSession, { signer: f.bobSession.key });
       await skippedAlone(f, bet, f.sessions, "NotSessionPlayer");
     });
+
+    it("refuses a bet of the key on a nonce of another lane, the wallet's or another session's (NotBetSession(betId, key))", async function () {
+      const f = await loadFixture(twoSessionsFixture);
+      const other = await openSession(f, f.alice, {}, "tab 2");
+      const key = f.aliceSession.key.address;
+      for (const nonce of [0n, laneNonce(other.lane, 0n)]) {
+        const bet = await signBet(f, f.aliceSession, { nonce });
+        await skippedAlone(f, bet, f.sessions, "NotBetSession");
+        await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.sessions, "NotBetSession").withArgs(betIdOf(f.alice.address, nonce), key);
+      }
+    });
   });
 
-  describe("the session's per-bet maximum and budget", function () {
+  describe("the session's per-bet maximum and its lane's funds", function () {
     it("refuses a stake above the per-bet maximum by one wei (AboveSessionMaxBet), takes the maximum", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const maxBet = f.aliceSession.grant.maxBetDegen;
@@ -127,7 +130,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       await expect(play(f, [await signBet(f, f.aliceSession, { amount: maxBet, params: 0b111111111n })])).to.emit(f.casino, "BetSettled");
     });
 
-    it("counts stakes less payouts against the budget: losses up to it pass, one wei more is refused (SessionBudgetExceeded)", async function () {
+    it("stakes from the lane: losses up to its funds pass, then a bet finds it empty (InsufficientBalance), the vault untouched", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const { budgetDegen, maxBetDegen } = f.aliceSession.grant;
       await play(
@@ -137,16 +140,17 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
           Array.from({ length: 5 }, (): [Session, BetOptions] => [f.aliceSession, { amount: maxBetDegen, wanted: lose }]),
         ),
       );
-      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(budgetDegen);
-      await skippedAlone(f, await signBet(f, f.aliceSession, { amount: parseEther("1") }), f.sessions, "SessionBudgetExceeded");
+      expect(await laneFunds(f, f.aliceSession)).to.deep.equal([0n, parseEther("5")]);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(VAULT_DEGEN - budgetDegen);
+      await skippedAlone(f, await signBet(f, f.aliceSession, { amount: parseEther("1") }), f.casino, "InsufficientBalance");
     });
 
-    it("gives a win's payout back to the budget: after a 10.2x win, 14,000 DEGEN of losses fit a budget of 5,000", async function () {
+    it("pays a win into the lane: after a 10.2x win, 14,000 DEGEN of losses fit a budget of 5,000, and the lane takes exactly what it holds, not a wei more", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const { budgetDegen, maxBetDegen } = f.aliceSession.grant;
       await play(f, [await signBet(f, f.aliceSession, { amount: maxBetDegen, wanted: win })]);
       const payout = (maxBetDegen * 10n * 10_200n) / 10_000n; // one wheel colour of ten at 102 %
-      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(maxBetDegen - payout);
+      expect((await laneFunds(f, f.aliceSession))[0]).to.equal(budgetDegen - maxBetDegen + payout);
       await play(
         f,
         await signBatch(
@@ -154,45 +158,44 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
           Array.from({ length: 14 }, (): [Session, BetOptions] => [f.aliceSession, { amount: maxBetDegen, wanted: lose }]),
         ),
       );
-      const lost = 15n * maxBetDegen - payout;
-      expect((await f.sessions.sessionOf(f.alice.address, f.aliceSession.key.address)).lost[0]).to.equal(lost);
-      const room = budgetDegen - lost;
-      // CasinoSessions keeps amounts in units of 10^9 wei, a stake rounded up: one wei over is a unit over.
-      await playSkippingOne(f, await signBet(f, f.aliceSession, { amount: room + 1n }), f.sessions, "SessionBudgetExceeded");
-      await expect(play(f, [await signBet(f, f.aliceSession, { amount: room })])).to.emit(f.casino, "BetSettled");
+      const left = budgetDegen - 15n * maxBetDegen + payout;
+      expect((await laneFunds(f, f.aliceSession))[0]).to.equal(left);
+      await skippedAlone(f, await signBet(f, f.aliceSession, { amount: left + 1n }), f.casino, "InsufficientBalance");
+      await expect(play(f, [await signBet(f, f.aliceSession, { amount: left })])).to.emit(f.casino, "BetSettled");
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress), "the vault untouched by the lane's bets").to.equal(VAULT_DEGEN - budgetDegen);
     });
 
-    // contracts/README.md "Trust assumptions": a session's budget is counted conservatively.
-    // CasinoSessions.play accepts every bet of the batch (counting its stake) before Casino.playFor
-    // settles any: a win early in a batch gives no room to the bets after it in that batch, and the
-    // batch is refused (the relay takes such a bet out and sends the others).
-    it("counts every stake of a relay transaction before any payout: a win early in the batch makes no room for the bets after it", async function () {
+    it("pays a win early in a relay transaction into the lane before the bets after it: six 1,000 DEGEN bets on a 5,000 budget all settle", async function () {
       const f = await loadFixture(twoSessionsFixture);
-      const { maxBetDegen } = f.aliceSession.grant;
+      const { budgetDegen, maxBetDegen } = f.aliceSession.grant;
       const bets = await signBatch(f, [
         [f.aliceSession, { amount: maxBetDegen, wanted: win }],
         ...Array.from({ length: 5 }, (): [Session, BetOptions] => [f.aliceSession, { amount: maxBetDegen, wanted: lose }]),
       ]);
-      const receipt = await playSkipping(f, bets, bets[5], f.sessions, "SessionBudgetExceeded");
-      expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal(bets.slice(0, 5).map((b) => b.betId));
+      const receipt = (await (await play(f, bets)).wait())!;
+      expect(eventsOf(receipt, f.casino, "BetSkipped")).to.have.length(0);
+      expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal(bets.map((b) => b.betId));
+      const payout = (maxBetDegen * 10n * 10_200n) / 10_000n;
+      expect((await laneFunds(f, f.aliceSession))[0]).to.equal(budgetDegen - 6n * maxBetDegen + payout);
     });
   });
 
-  describe("a replayed nonce", function () {
+  describe("a replayed nonce, a seed of another chain", function () {
     it("refuses the same signed bet sent a second time (WrongNonce), by play or by place", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const bet = await signBet(f, f.aliceSession);
       await play(f, [bet]);
-      const replayed = { ...bet, seed: relaySeedOf(f.alice.address, 1n) };
+      const next = laneNonce(f.aliceSession.lane, 1n);
+      const replayed = { ...bet, seed: laneSeedOf(f.aliceSession, next) };
       await nothingMoves(f, () => playSkipping(f, [replayed], replayed, f.casino, "WrongNonce"));
-      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
+      await expect(place(f, bet.signed)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(next);
       // Countersigned, placed by the player: refused alike.
       await expect(place(f, bet.signed, f.alice))
         .to.be.revertedWithCustomError(f.casino, "WrongNonce")
-        .withArgs(1n);
+        .withArgs(next);
     });
 
-    it("refuses a bet naming a past or a future nonce (WrongNonce with the next one)", async function () {
+    it("refuses a bet naming a past or a future nonce of its lane (WrongNonce)", async function () {
       const f = await loadFixture(twoSessionsFixture);
       await play(
         f,
@@ -201,10 +204,21 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
           [f.aliceSession, {}],
         ]),
       );
-      for (const nonce of [0n, 1n, 3n, 100n]) {
-        const bet = await signBet(f, f.aliceSession, { nonce });
+      for (const n of [0n, 1n, 3n, 100n]) {
+        const bet = await signBet(f, f.aliceSession, { nonce: laneNonce(f.aliceSession.lane, n) });
         await skippedAlone(f, bet, f.casino, "WrongNonce");
       }
+    });
+
+    it("skips a bet sent with a seed of another chain, the wallet's or another lane's (WrongSeed), its nonce left: with its own seed it then settles", async function () {
+      const f = await loadFixture(twoSessionsFixture);
+      const bet = await signBet(f, f.aliceSession);
+      for (const seed of [seedOf(f.alice.address, 0n), laneSeedOf(f.bobSession, bet.signed.bet.nonce)]) {
+        await skippedAlone(f, { ...bet, seed }, f.casino, "WrongSeed");
+      }
+      await expect(play(f, [bet]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(bet.betId, bet.seed, bet.word);
     });
   });
 
@@ -220,7 +234,6 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       ["params", (s) => ({ ...s, bet: { ...s.bet, params: 0b11n } })],
       ["clientSeed", (s) => ({ ...s, bet: { ...s.bet, clientSeed: ethers.id("the relay's client seed") } })],
       ["nonce", (s) => ({ ...s, bet: { ...s.bet, nonce: s.bet.nonce + 1n } })],
-      ["expectedCommit", (s) => ({ ...s, bet: { ...s.bet, expectedCommit: ethers.id("another commitment") } })],
       ["terms", (s) => ({ ...s, bet: { ...s.bet, terms: s.bet.terms + 1n } })],
       ["deadline", (s) => ({ ...s, deadline: s.deadline + 1n })],
     ];
@@ -245,9 +258,10 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
   });
 
   describe("the terms and the deadline", function () {
-    it("refuses a bet signed under terms the owner changed since (TermsChanged with the new terms), by play and by place", async function () {
+    // Terms changed within the window of a bet the server accepted are its own: test/findings/terms.test.ts.
+    it("refuses a bet signed under terms replaced since, its deadline past the change's window (TermsChanged with the new terms), by play and by place", async function () {
       const f = await loadFixture(twoSessionsFixture);
-      const bet = await signBet(f, f.aliceSession);
+      const bet = await signBet(f, f.aliceSession, { deadline: BigInt(await time.latest()) + 2n * ACCEPTANCE_WINDOW });
       await f.casino.connect(f.owner).setSettleWindow(2 * 3600);
       const terms = await f.casino.terms();
       expect(terms).to.not.equal(bet.signed.bet.terms);
@@ -268,7 +282,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
   });
 
   describe("order", function () {
-    it("skips a bet of a player out of nonce order (WrongNonce, the nonce left alone), whatever the other players' bets", async function () {
+    it("skips a bet of a lane out of nonce order (WrongNonce, the nonce left alone), whatever the other lanes' bets", async function () {
       const f = await loadFixture(twoSessionsFixture);
       const [alice0, bob0, alice1] = await signBatch(f, [
         [f.aliceSession, {}],
@@ -287,15 +301,25 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const blackjack = await signBet(f, f.aliceSession, { game: GAME.BLACKJACK, params: 0n });
       await skippedAlone(f, blackjack, f.casino, "InteractiveBet");
       const manualCrash = await signBet(f, f.aliceSession, { game: GAME.CRASH, params: 0n });
-      await playSkipping(f, [manualCrash], manualCrash, f.casino, "InteractiveBet");
+      await skippedAlone(f, manualCrash, f.casino, "InteractiveBet");
     });
 
-    it("refuses a bet in play while the player has an open bet, whose seed comes first (OpenBetExists)", async function () {
+    it("refuses a bet in play while its lane has an open bet, whose seed comes first (OpenBetExists); an open wallet bet holds no lane", async function () {
       const f = await loadFixture(twoSessionsFixture);
       await (await walletBet(f, f.alice)).send();
+      const hand = await signBet(f, f.aliceSession, { game: GAME.BLACKJACK, params: 0n });
+      await place(f, hand.signed);
       const bet = await signBet(f, f.aliceSession);
-      expect(bet.signed.bet.nonce).to.equal(1n);
+      expect(bet.signed.bet.nonce).to.equal(laneNonce(f.aliceSession.lane, 1n));
       await skippedAlone(f, bet, f.casino, "OpenBetExists");
+      const bobBet = await signBet(f, f.bobSession);
+      await expect(play(f, [bobBet])).to.emit(f.casino, "BetSettled");
+      // Alice's other session is a lane of its own: her open hand and wallet bet do not hold it.
+      const other = await openSession(f, f.alice, {}, "tab 2");
+      const otherBet = await signBet(f, other);
+      await expect(play(f, [otherBet]))
+        .to.emit(f.casino, "BetSettled")
+        .withArgs(otherBet.betId, otherBet.seed, otherBet.word);
     });
 
     it("is not all or none: a forged bet is skipped (NotSessionPlayer, the nonce left alone), the other players' bets settle", async function () {
@@ -304,7 +328,7 @@ describe("CasinoSessions: the relay cannot forge, change, replay or reorder a be
       const forged = await signBet(f, f.aliceSession, { signer: keyOf("forger") });
       const receipt = await playSkipping(f, [bob0, forged], forged, f.sessions, "NotSessionPlayer");
       expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.betId)).to.deep.equal([bob0.betId]);
-      expect((await f.casino.commitmentOf(f.alice.address)).nextNonce).to.equal(0n);
+      expect((await f.casino.laneOf(f.alice.address, f.aliceSession.lane)).nextNonce).to.equal(laneNonce(f.aliceSession.lane, 0n));
     });
   });
 });

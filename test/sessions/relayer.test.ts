@@ -1,14 +1,28 @@
-// Issue #20 after the session-test review (c51ae61): seeds and action logs travel only in the
-// settler's transactions, since a seed or a log sent in public could be raced. CasinoSessions.play
+// docs/protocol.md §4, since the session-test review (c51ae61): seeds and action logs travel only in
+// the settler's transactions, since a seed or a log sent in public could be raced. CasinoSessions.play
 // and CasinoSessions.settle are the settler's alone (NotRelayer(caller)); place is the settler's,
 // or anyone's who holds the settler's countersignature of the very Bet the key signed (the player,
-// when the server is down after accepting it). A bet placed either way settles with its relay seed.
+// when the server is down after accepting it). A bet placed either way settles with its lane's seed.
 import { expect } from "chai";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
-import { changeSettler, GAME } from "../helpers";
+import { changeSettler, GAME, laneNonce } from "../helpers";
 import { eventsOf } from "../findings/support";
-import { BET_TYPES, blackjackLog, countersign, deploySessions, openSession, payoutOf, place, play, signActions, signBet, typedBet } from "./support";
+import {
+  BET_TYPES,
+  blackjackLog,
+  countersign,
+  deploySessions,
+  laneFunds,
+  nextLaneNonce,
+  openSession,
+  payoutOf,
+  place,
+  play,
+  signActions,
+  signBet,
+  typedBet,
+} from "./support";
 
 async function aliceSessionFixture() {
   const f = await deploySessions();
@@ -16,7 +30,7 @@ async function aliceSessionFixture() {
   return { ...f, alice, session: await openSession(f, alice) };
 }
 
-describe("CasinoSessions: who may send a signed bet or action log (issue #20)", function () {
+describe("CasinoSessions: who may send a signed bet or action log", function () {
   it("refuses play from anyone but the settler, the player included (NotRelayer(caller)), with seeds and signatures all valid", async function () {
     const f = await loadFixture(aliceSessionFixture);
     const bet = await signBet(f, f.session);
@@ -25,7 +39,7 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
         .to.be.revertedWithCustomError(f.sessions, "NotRelayer")
         .withArgs(caller.address);
     }
-    expect((await f.casino.commitmentOf(f.alice.address)).nextNonce).to.equal(0n);
+    expect(await nextLaneNonce(f, f.session)).to.equal(bet.signed.bet.nonce);
     await expect(play(f, [bet]))
       .to.emit(f.casino, "BetSettled")
       .withArgs(bet.betId, bet.seed, bet.word);
@@ -68,23 +82,26 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
           .to.be.revertedWithCustomError(f.sessions, "NotRelayer")
           .withArgs(f.stranger.address);
       }
-      expect((await f.casino.commitmentOf(f.alice.address)).nextNonce).to.equal(0n);
+      expect(await nextLaneNonce(f, f.session)).to.equal(bet.signed.bet.nonce);
     });
 
-    it("takes a countersigned bet from anyone, a stranger included; it settles with the relay seed to what play would have paid, and the session's budget counts it", async function () {
+    it("takes a countersigned bet from anyone, a stranger included, staked from the lane; it settles with the lane's seed to what play would have paid, into the lane", async function () {
       const f = await loadFixture(aliceSessionFixture);
       const stake = parseEther("100");
       const bet = await signBet(f, f.session, { game: GAME.SLOTS, params: 0n, amount: stake });
       const payout = await payoutOf(f, bet.signed.bet, bet.seed);
       const vault = await f.casino.getBalance(f.alice.address, f.tokenAddress);
+      const [lane] = await laneFunds(f, f.session);
       const countersignature = await countersign(f, bet.signed);
       await expect(f.sessions.connect(f.stranger).place(bet.signed, countersignature)).to.emit(f.casino, "BetPlaced");
       const view = await f.casino.getBet(bet.betId);
-      expect([view.open, view.relayed, view.player, view.stake]).to.deep.equal([true, true, f.alice.address, stake]);
-      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - stake);
-      expect((await f.sessions.sessionOf(f.alice.address, f.session.key.address)).lost[0]).to.equal(stake);
+      expect([view.open, view.player, view.nonce, view.stake]).to.deep.equal([true, f.alice.address, bet.signed.bet.nonce, stake]);
+      expect((await laneFunds(f, f.session))[0]).to.equal(lane - stake);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress), "the vault untouched").to.equal(vault);
       // The same countersignature cannot place it twice.
-      await expect(f.sessions.connect(f.stranger).place(bet.signed, countersignature)).to.be.revertedWithCustomError(f.casino, "WrongNonce").withArgs(1n);
+      await expect(f.sessions.connect(f.stranger).place(bet.signed, countersignature))
+        .to.be.revertedWithCustomError(f.casino, "WrongNonce")
+        .withArgs(laneNonce(f.session.lane, 1n));
 
       const receipt = (await (await f.casino.connect(f.settler).settle(bet.betId, bet.seed, payout)).wait())!;
       expect(eventsOf(receipt, f.casino, "BetSettled").map((e) => e.args.toArray())).to.deep.equal([[bet.betId, bet.seed, bet.word]]);
@@ -92,7 +109,8 @@ describe("CasinoSessions: who may send a signed bet or action log (issue #20)", 
         [f.alice.address, stake, payout, payout > stake, BigInt(GAME.SLOTS)],
       ]);
       const jackpot = eventsOf(receipt, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
-      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress)).to.equal(vault - stake + payout + jackpot);
+      expect((await laneFunds(f, f.session))[0]).to.equal(lane - stake + payout);
+      expect(await f.casino.getBalance(f.alice.address, f.tokenAddress), "a jackpot hit, in the vault").to.equal(vault + jackpot);
     });
 
     it("follows the settler: after a settler change, the old settler sends nothing and the new one's countersignature places", async function () {

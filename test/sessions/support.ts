@@ -1,8 +1,9 @@
-// Shared support of the one-click play tests (test/sessions/*.test.ts, issues #20 and #21): the
-// EIP-712 types (test/support.ts) and the session client seed of engine/src/session.ts, mirrored (these CommonJS
-// tests cannot import the ESM engine, as test/helpers.ts mirrors the random word); a fixture with
-// the Casino's sessions, limits and rules, a hash chain per player and funded vaults; and the steps
-// every test takes: open a session, sign a bet or an action log, compute the rules' payout.
+// Shared support of the one-click play tests (test/sessions/*.test.ts): the EIP-712 types
+// (test/support.ts, mirrored from engine/src/session.ts: these CommonJS tests cannot import the ESM
+// engine, as test/helpers.ts mirrors the random word); a fixture with the Casino's sessions, limits
+// and rules, a wallet hash chain per player and funded vaults; and the steps every test takes: open
+// a session (its lane: its own chain, nonces and funds), sign a bet or an action log, compute the
+// rules' payout.
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
@@ -11,7 +12,6 @@ import {
   keccak256,
   parseEther,
   Signature,
-  toUtf8Bytes,
   verifyTypedData,
   Wallet,
   ZeroHash,
@@ -21,7 +21,7 @@ import {
   type TypedDataDomain,
 } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { betIdOf, deployCasino, GAME, HashChain, NATIVE, PLAYERS_OWN_REFUSALS, randomWord, type CasinoFixture } from "../helpers";
+import { betIdOf, deployCasino, GAME, HashChain, NATIVE, randomWord, type CasinoFixture } from "../helpers";
 import { eventsOf } from "../findings/support";
 import { ACTION_KEY_TYPES, ACTIONS_TYPES, BET_TYPES, clientSeedHash, SESSION_TYPES } from "../support";
 import type { CasinoLimits, CasinoSessions, GameRules } from "../../typechain-types";
@@ -38,15 +38,8 @@ export const TOKEN_BITS = { DEGEN: 1n, BNB: 2n } as const;
 export const ALL_GAMES = (1n << BigInt(Object.keys(GAME).length)) - 1n;
 /** The longest a session may last (issue #20: at most 24 h; CasinoSessions.MAX_SESSION). */
 export const MAX_SESSION = 24n * 3600n;
-/** ISessionCasino.ACCEPTANCE_WINDOW: the longest a bet the server accepted may take to land. */
+/** ISessionCasino.ACCEPTANCE_WINDOW: the one bound of every window (docs/decisions.md §9). */
 export const ACCEPTANCE_WINDOW = 300n;
-
-const CLIENT_SEED_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_SESSION_CLIENT_SEED"));
-
-/** keccak256(abi.encode(domain, secret, nonce)): a session's client seed of `nonce` (engine sessionClientSeed). */
-export function sessionClientSeed(secret: string, nonce: bigint): string {
-  return keccak256(abi.encode(["bytes32", "bytes32", "uint256"], [CLIENT_SEED_DOMAIN, secret, nonce]));
-}
 
 /** A blackjack action log as the contract reads it: "H", "S", "P" in ASCII (engine blackjackActionBytes). */
 export function blackjackLog(log: string): string {
@@ -93,11 +86,7 @@ export interface SessionsFixture extends CasinoFixture {
 
 const chains = new Map<string, HashChain>();
 
-/**
- * The hash chain the fixture posts for a player before their first bet: two links per bet, the bet
- * of nonce n settled with link 2n + 1 when relayed (placed through CasinoSessions: play or place),
- * with link 2n + 2 when placed from the wallet (playGame).
- */
+/** The wallet hash chain the fixture posts for a player before their first bet: one link a bet, the wallet bet of nonce n settled with link n + 1. */
 export function chainOf(player: string): HashChain {
   let chain = chains.get(player);
   if (!chain) {
@@ -107,14 +96,9 @@ export function chainOf(player: string): HashChain {
   return chain;
 }
 
-/** The seed of a player's bet of `nonce`: its relay seed when placed through CasinoSessions, else its wallet seed. */
-export function seedOf(player: string, nonce: bigint, relayed = false): string {
-  return chainOf(player).seed(Number(nonce) + 1, relayed);
-}
-
-/** The relay seed of a player's bet of `nonce` (placed by play or place). */
-export function relaySeedOf(player: string, nonce: bigint): string {
-  return seedOf(player, nonce, true);
+/** The seed of a player's wallet bet of `nonce` (the fixture's chain starts at nonce 0). */
+export function seedOf(player: string, nonce: bigint): string {
+  return chainOf(player).seed(Number(nonce) + 1);
 }
 
 /**
@@ -141,6 +125,7 @@ export async function deploySessions(): Promise<SessionsFixture> {
 export interface Grant {
   player: string;
   key: string;
+  commit: string;
   expiresAt: bigint;
   tokens: bigint;
   games: bigint;
@@ -150,12 +135,13 @@ export interface Grant {
   budgetNative: bigint;
 }
 
-/** An open session: the key the browser holds, the secret its client seeds derive from, the grant. */
+/** An open session: the key the browser holds, the grant, its lane and the lane's hash chain. */
 export interface Session {
   player: string;
   key: Wallet;
-  secret: string;
   grant: Grant;
+  lane: bigint;
+  chain: HashChain;
 }
 
 /** A deterministic key for `label`: the browser's would be random. */
@@ -163,11 +149,22 @@ export function keyOf(label: string): Wallet {
   return new Wallet(ethers.id(`session key ${label}`));
 }
 
-/** A grant of an hour: both tokens, every game, 1,000 DEGEN or 1 BNB a bet, a budget of 5,000 DEGEN and 5 BNB. */
+/** The hash chain the house derives for a session key's lane (engine laneChainTip): deterministic here, per key. */
+export function laneChainOf(key: string): HashChain {
+  let chain = chains.get(`lane ${key}`);
+  if (!chain) {
+    chain = new HashChain(`lane ${key}`, CHAIN_LENGTH);
+    chains.set(`lane ${key}`, chain);
+  }
+  return chain;
+}
+
+/** A grant of an hour: both tokens, every game, 1,000 DEGEN or 1 BNB a bet, a budget of 5,000 DEGEN and 5 BNB, the key's lane chain. */
 export async function grantOf(player: string, key: string, options: Partial<Grant> = {}): Promise<Grant> {
   return {
     player,
     key,
+    commit: laneChainOf(key).commit,
     expiresAt: BigInt(await time.latest()) + 3600n,
     tokens: TOKEN_BITS.DEGEN | TOKEN_BITS.BNB,
     games: ALL_GAMES,
@@ -184,17 +181,34 @@ export async function signGrant(f: SessionsFixture, signer: HardhatEthersSigner,
   return signer.signTypedData(f.domain, SESSION_TYPES, grant);
 }
 
-/** Opens a session of `player` for a fresh key (submitted by the settler, as the server does). */
+/** Opens a session of `player` for a fresh key (submitted by the settler, as the server does): its budget moves into a new lane. */
 export async function openSession(f: SessionsFixture, player: HardhatEthersSigner, options: Partial<Grant> = {}, label = "tab 1"): Promise<Session> {
   const key = keyOf(`${label} ${player.address}`);
   const grant = await grantOf(player.address, key.address, options);
   await f.sessions.connect(f.settler).openSession(grant, await signGrant(f, player, grant));
-  return { player: player.address, key, secret: ethers.id(`session secret ${label} ${player.address}`), grant };
+  const lane = await f.sessions.lanesOf(player.address);
+  return { player: player.address, key, grant, lane, chain: laneChainOf(key.address) };
+}
+
+/** The seed of a lane's bet of `nonce` (`lane << 32 | n`): link n + 1 of the lane's chain. */
+export function laneSeedOf(session: Session, nonce: bigint): string {
+  return session.chain.seed(Number(nonce & 0xffffffffn) + 1);
+}
+
+/** A lane's next nonce on chain. */
+export async function nextLaneNonce(f: SessionsFixture, session: Session): Promise<bigint> {
+  return (await f.casino.laneOf(session.player, session.lane)).nextNonce;
+}
+
+/** What a session's lane holds: DEGEN, then BNB. */
+export async function laneFunds(f: SessionsFixture, session: Session): Promise<[bigint, bigint]> {
+  const { funds } = await f.casino.laneOf(session.player, session.lane);
+  return [funds[0], funds[1]];
 }
 
 // ───────────────────────────── signed bets ─────────────────────────────
 
-/** A bet as signed (ISessionCasino.BetInput). */
+/** A bet as signed (ISessionCasino.BetInput): its nonce the lane's, `lane << 32 | n`. */
 export interface BetInput {
   player: string;
   token: string;
@@ -203,7 +217,6 @@ export interface BetInput {
   params: bigint;
   clientSeed: string;
   nonce: bigint;
-  expectedCommit: string;
   terms: bigint;
 }
 
@@ -223,12 +236,11 @@ export interface BetOptions {
   params?: bigint;
   clientSeed?: string;
   nonce?: bigint;
-  expectedCommit?: string;
   terms?: bigint;
   deadline?: bigint;
   /** Signs with this key rather than the session's. */
   signer?: Wallet;
-  /** Picks a client seed whose outcome this accepts (clientSeedFor) instead of the session's own. */
+  /** Picks a client seed whose outcome this accepts (clientSeedFor) instead of a fixed one. */
   wanted?: Outcome;
 }
 
@@ -255,8 +267,8 @@ export function recoverBetKey(f: SessionsFixture, bet: BetInput, deadline: bigin
   return verifyTypedData(f.domain, BET_TYPES, typedBet(bet, deadline), Signature.from({ r, yParityAndS: vs }));
 }
 
-/** A bet's fields but its client seed: `options`, else the defaults signBet and walletBet describe. */
-async function betFields(f: SessionsFixture, player: string, options: BetOptions): Promise<Omit<BetInput, "clientSeed">> {
+/** A bet's fields but its client seed and nonce: `options`, else 10 DEGEN on one wheel colour under the current terms. */
+function betFields(f: SessionsFixture, player: string, options: BetOptions): Omit<BetInput, "clientSeed" | "nonce"> {
   const token = options.token ?? f.tokenAddress;
   return {
     player,
@@ -264,27 +276,26 @@ async function betFields(f: SessionsFixture, player: string, options: BetOptions
     amount: options.amount ?? (token === NATIVE ? parseEther("0.01") : parseEther("10")),
     gameType: options.game ?? GAME.WHEEL,
     params: options.params ?? 1n,
-    nonce: options.nonce ?? (await f.casino.commitmentOf(player)).nextNonce,
-    expectedCommit: options.expectedCommit ?? chainOf(player).commit,
     terms: options.terms ?? f.terms,
   };
 }
 
 /**
- * The session's bet of the player's next nonce on chain (or `options.nonce`), 10 DEGEN on one
- * wheel colour by default, with the client seed the app derives, the chain's root as the expected
- * commitment, the current terms and a deadline ten minutes ahead, signed by the session key.
+ * The session's bet of its lane's next nonce on chain (or `options.nonce`), 10 DEGEN on one wheel
+ * colour by default, with a client seed of its own, the current terms and a deadline at the end of
+ * the acceptance window, signed by the session key; and the lane seed that settles it.
  */
 export async function signBet(f: SessionsFixture, session: Session, options: BetOptions = {}): Promise<RelayedBet> {
   const player = options.player ?? session.player;
-  const fields = await betFields(f, player, options);
-  const { nonce } = fields;
-  const clientSeed = options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted, true) : sessionClientSeed(session.secret, nonce));
+  const nonce = options.nonce ?? (await nextLaneNonce(f, session));
+  const fields = { ...betFields(f, player, options), nonce };
+  const seed = laneSeedOf(session, nonce);
+  const clientSeed =
+    options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted, seed) : ethers.id(`client seed ${session.key.address} ${nonce}`));
   const bet: BetInput = { ...fields, clientSeed };
-  // As the server takes a bet: its deadline within the acceptance window (ISessionCasino.ACCEPTANCE_WINDOW).
+  // As the server takes a bet: its deadline at the end of the acceptance window (ISessionCasino.ACCEPTANCE_WINDOW).
   const deadline = options.deadline ?? BigInt(await time.latest()) + ACCEPTANCE_WINDOW;
   const signature = Signature.from(await (options.signer ?? session.key).signTypedData(f.domain, BET_TYPES, typedBet(bet, deadline)));
-  const seed = relaySeedOf(player, nonce);
   return {
     signed: { bet, deadline, r: signature.r, vs: signature.yParityAndS },
     seed,
@@ -293,13 +304,13 @@ export async function signBet(f: SessionsFixture, session: Session, options: Bet
   };
 }
 
-/** Signs several bets for one relay transaction: each player's bets take that player's next nonces in order. */
+/** Signs several bets for one relay transaction: each session's bets take its lane's next nonces in order. */
 export async function signBatch(f: SessionsFixture, entries: [Session, BetOptions][]): Promise<RelayedBet[]> {
-  const next = new Map<string, bigint>();
+  const next = new Map<Session, bigint>();
   const relayed: RelayedBet[] = [];
   for (const [session, options] of entries) {
-    const nonce = next.get(session.player) ?? (await f.casino.commitmentOf(session.player)).nextNonce;
-    next.set(session.player, nonce + 1n);
+    const nonce = next.get(session) ?? (await nextLaneNonce(f, session));
+    next.set(session, nonce + 1n);
     relayed.push(await signBet(f, session, { ...options, nonce }));
   }
   return relayed;
@@ -313,12 +324,10 @@ export function play(f: SessionsFixture, bets: RelayedBet[]) {
   );
 }
 
-export { PLAYERS_OWN_REFUSALS } from "../helpers";
-
 /**
  * Sends `bets` with play and checks that the batch went through with `skipped` skipped, not
- * placed: BetSkipped(player, nonce, the selector of `contract`'s `error`, nonceSpent), and no bet
- * of its id when its nonce was spent (by default, for the player's own refusals). Returns the receipt.
+ * placed: BetSkipped(player, nonce, the selector of `contract`'s `error`), and no bet of its id.
+ * A skip never spends a nonce (docs/decisions.md §4, "lanes"). Returns the receipt.
  */
 export async function playSkipping(
   f: SessionsFixture,
@@ -326,30 +335,23 @@ export async function playSkipping(
   skipped: RelayedBet,
   contract: BaseContract,
   error: string,
-  nonceSpent = PLAYERS_OWN_REFUSALS.has(error),
 ): Promise<TransactionReceipt> {
   const receipt = (await (await play(f, bets)).wait())!;
   const { player, nonce } = skipped.signed.bet;
   const selector = contract.interface.getError(error)!.selector;
   const skips = eventsOf(receipt, f.casino, "BetSkipped").filter((e) => e.args.player === player && e.args.nonce === nonce);
   expect(
-    skips.map((e) => [e.args.reason, e.args.nonceSpent]),
+    skips.map((e) => e.args.reason),
     `BetSkipped(${error}) of nonce ${nonce}`,
-  ).to.deep.equal([[selector, nonceSpent]]);
+  ).to.deep.equal([selector]);
   const placed = eventsOf(receipt, f.casino, "BetPlaced").filter((e) => e.args.betId === skipped.betId);
-  if (nonceSpent || placed.length > 0) expect(placed, "the skipped bet placed").to.have.length(0);
+  expect(placed, "the skipped bet placed").to.have.length(0);
   return receipt;
 }
 
 /** Sends one bet with play and checks that it was skipped (playSkipping). */
-export async function playSkippingOne(
-  f: SessionsFixture,
-  bet: RelayedBet,
-  contract: BaseContract,
-  error: string,
-  nonceSpent = PLAYERS_OWN_REFUSALS.has(error),
-): Promise<TransactionReceipt> {
-  return playSkipping(f, [bet], bet, contract, error, nonceSpent);
+export async function playSkippingOne(f: SessionsFixture, bet: RelayedBet, contract: BaseContract, error: string): Promise<TransactionReceipt> {
+  return playSkipping(f, [bet], bet, contract, error);
 }
 
 /** The settler's countersignature of a signed bet: its EIP-712 signature of the same Bet the key signed, which lets anyone place it. */
@@ -387,17 +389,20 @@ export interface WalletBet {
 }
 
 /**
- * A wallet bet of `player` on the next nonce, with signBet's defaults (`options.player`,
+ * A wallet bet of `player` on the wallet's next nonce, with signBet's defaults (`options.player`,
  * `deadline` and `signer` do not apply), its client seed `options.clientSeed`, or one picked by
  * `options.wanted`, or a fixed one; ready to send.
  */
 export async function walletBet(f: SessionsFixture, player: HardhatEthersSigner, options: BetOptions = {}): Promise<WalletBet> {
-  const fields = await betFields(f, player.address, options);
+  const { nextNonce, commit } = await f.casino.commitmentOf(player.address);
+  const nonce = options.nonce ?? nextNonce;
+  const fields = { ...betFields(f, player.address, options), nonce };
+  const seed = seedOf(player.address, nonce);
   const clientSeed =
-    options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted, false) : ethers.id(`wallet bet ${player.address} ${fields.nonce}`));
+    options.clientSeed ?? (options.wanted ? await clientSeedFor(f, fields, options.wanted, seed) : ethers.id(`wallet bet ${player.address} ${nonce}`));
   const bet = { ...fields, clientSeed };
-  const send = () => f.casino.connect(player).playGame(bet.token, bet.amount, bet.gameType, bet.params, clientSeed, bet.expectedCommit, bet.terms);
-  return { bet, seed: seedOf(player.address, bet.nonce), betId: betIdOf(player.address, bet.nonce), send };
+  const send = () => f.casino.connect(player).playGame(bet.token, bet.amount, bet.gameType, bet.params, clientSeed, commit, bet.terms);
+  return { bet, seed, betId: betIdOf(player.address, nonce), send };
 }
 
 /** Settles an open bet as the settler, naming the rules' payout for no action (the auto-stand); returns that payout. */
@@ -438,12 +443,10 @@ async function payoutOrRefusal(f: SessionsFixture, bet: BetInput, seed: string, 
 }
 
 /**
- * A client seed that gives `bet` (settled with its relay seed when `relayed`, else its wallet seed)
- * an outcome `wanted` accepts. The contract takes any client seed
- * (the app derives its own, sessionClientSeed): a test picks one to reach the case it shows.
+ * A client seed that gives `bet`, settled with `seed`, an outcome `wanted` accepts. The contract takes
+ * any client seed (the app draws its own at random): a test picks one to reach the case it shows.
  */
-export async function clientSeedFor(f: SessionsFixture, bet: Omit<BetInput, "clientSeed">, wanted: Outcome, relayed: boolean): Promise<string> {
-  const seed = seedOf(bet.player, bet.nonce, relayed);
+export async function clientSeedFor(f: SessionsFixture, bet: Omit<BetInput, "clientSeed">, wanted: Outcome, seed: string): Promise<string> {
   for (let attempt = 0; attempt < 500; attempt++) {
     const clientSeed = ethers.id(`client seed ${bet.player} ${bet.nonce} ${attempt}`);
     if (await wanted((actions = "0x") => payoutOrRefusal(f, { ...bet, clientSeed }, seed, actions))) return clientSeed;
@@ -454,11 +457,11 @@ export async function clientSeedFor(f: SessionsFixture, bet: Omit<BetInput, "cli
 // ───────────────────────────── what a refusal leaves ─────────────────────────────
 
 /**
- * Everything a bet of `player` could move: the vaults, the player's nonces and commitment, the
- * bankrolls, the jackpot pool and, for a session key, what the session has lost. A refused bet
- * leaves all of it as it was.
+ * Everything a bet of `player` could move: the vaults, the player's wallet nonces and commitment,
+ * the bankrolls, the jackpot pool and, for a session, its lane (commitment, nonces, funds). A
+ * refused bet leaves all of it as it was.
  */
-export async function ledgerOf(f: SessionsFixture, player: string, key?: string) {
+export async function ledgerOf(f: SessionsFixture, player: string, session?: Session) {
   const [degen, native, commitment, degenHouse, nativeHouse, pool] = await Promise.all([
     f.casino.getBalance(player, f.tokenAddress),
     f.casino.getBalance(player, NATIVE),
@@ -467,11 +470,12 @@ export async function ledgerOf(f: SessionsFixture, player: string, key?: string)
     f.casino.house(NATIVE),
     f.casino.jackpotPool(),
   ]);
+  const lane = session === undefined ? [] : await f.casino.laneOf(session.player, session.lane);
   return {
     vault: [degen, native],
     commitment: [...commitment],
     house: [...degenHouse, ...nativeHouse],
     pool,
-    lost: key === undefined ? [] : [...(await f.sessions.sessionOf(player, key)).lost],
+    lane: session === undefined ? [] : [lane[0], lane[1], lane[2], ...lane[3]],
   };
 }

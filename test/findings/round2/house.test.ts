@@ -1,8 +1,10 @@
-// Issue #19 (trust, round 2), findings R2-4 and R2-5, and a gap found while fixing them.
+// Trust, round 2 (docs/findings.md), findings R2-4 and R2-5, and a gap found while fixing them.
 //  4. Many accounts locked the bankroll: the 10 % cap per player is per address, so ten accounts
 //     with maximum blackjack hands reserved 97.4 % of it and cut everyone else's wheel maxBet from
-//     24,510 to 646 DEGEN. Now all open interactive bets (blackjack, crash with a manual cash-out)
-//     together reserve at most interactiveRiskBps (50 %, at most 90 %) of the bankroll.
+//     24,510 to 646 DEGEN. Now all open blackjack hands together reserve at most interactiveRiskBps
+//     (50 %, at most 90 %) of the bankroll, the long shots (mines, crash with a manual cash-out)
+//     half that in a room of their own (R4-6, docs/decisions.md §4 "long shots"), and every
+//     reservation leaves riskBps of the bankroll free (CasinoLedger.aboveFloor).
 //  5. The 1 % max wallet was bypassed through the Casino: park 10M DEGEN in the vault, receive 5M
 //     more, withdraw the vault, hold 15M. Now a withdrawal obeys the cap too (MaxWalletExceeded
 //     names the account, its balance and the cap).
@@ -19,7 +21,7 @@ import { eventsOf, fmt, mineTogether, placeBet, postChain, revertDataOf } from "
 const BPS = 10_000n;
 const ONE_COLOUR = 1n;
 
-describe("Issue #19, findings R2-4 and R2-5: the house", function () {
+describe("Findings R2-4 and R2-5: the house", function () {
   describe("finding R2-4: however many accounts are used, another player's max bet keeps at least 10 % of what it was", function () {
     it("ten accounts opening and splitting maximum blackjack hands reserve at most 50 % of the bankroll; the wheel's maxBet keeps over half", async function () {
       hangDetector(this, 120_000);
@@ -66,15 +68,24 @@ describe("Issue #19, findings R2-4 and R2-5: the house", function () {
       expect(BANKROLL_DEGEN).to.equal(bankroll);
     });
 
-    it("the cap is the owner's within [1, 9,000] bps, so even at its loosest 10 % of the bankroll stays free of interactive bets", async function () {
+    it("the hands' cap is the owner's within [1, 9,000] bps, and the long shots' half of it, the two together at most 9,000: even at the loosest 10 % of the bankroll stays free of interactive bets", async function () {
       const { casino, tokenAddress, players, stranger } = await loadFixture(deployCasino);
       await expect(casino.setInteractiveRiskBps(9_001)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(9_001, 1, 9_000);
       await expect(casino.setInteractiveRiskBps(0)).to.be.revertedWithCustomError(casino, "OutOfBounds").withArgs(0, 1, 9_000);
       await expect(casino.connect(stranger).setInteractiveRiskBps(100)).to.be.revertedWithCustomError(casino, "OwnableUnauthorizedAccount");
+      await casino.setInteractiveRiskBps(9_000);
+      expect([await casino.interactiveRisk(tokenAddress), await casino.longShotRisk(tokenAddress)]).to.deep.equal([
+        [9_000n, 0n],
+        [0n, 0n],
+      ]);
+      await casino.setInteractiveRiskBps(6_000);
+      expect((await casino.longShotRisk(tokenAddress))[0], "9,000 less the hands' 6,000").to.equal(3_000n);
       await expect(casino.setInteractiveRiskBps(100)).to.emit(casino, "InteractiveRiskChanged").withArgs(100);
       // 1 % of 5M DEGEN = 50,000: a blackjack hand of 20,000 reserves exactly that.
       expect(await casino.maxBet(tokenAddress, GAME.BLACKJACK, 0, players[0].address)).to.equal(parseEther("20000"));
-      expect(await casino.maxBet(tokenAddress, GAME.CRASH, 0, players[0].address)).to.equal(parseEther("500"));
+      // The long shots' 0.5 %, 25,000: a manual crash round (100x) of 250, a 3-mine round (1,000x) of 25.
+      expect(await casino.maxBet(tokenAddress, GAME.CRASH, 0, players[0].address)).to.equal(parseEther("250"));
+      expect(await casino.maxBet(tokenAddress, GAME.MINES, 3, players[0].address)).to.equal(parseEther("25"));
       // Stateless games are not held back by it.
       expect(await casino.maxBet(tokenAddress, GAME.CRASH, 200, players[0].address)).to.equal(parseEther("125000"));
     });

@@ -1,8 +1,8 @@
-// Issue #19 (trust, round 2), findings R2-1 to R2-3: the jackpot.
+// Trust, round 2 (docs/findings.md), findings R2-1 to R2-3: the jackpot.
 //  1. Settling late could void a jackpot hit: the settler sees the bet's block hash first, and a
 //     draw whose hash had left the EVM's window (256 blocks, 8,191 with EIP-2935) and was never
-//     locked drew nothing. Round 2 made such a draw a hit paid by the bankroll, which issue #37
-//     (item 6) found farmable while the house is down (test/findings/round3/void-jackpot.test.ts).
+//     locked drew nothing. Round 2 made such a draw a hit paid by the bankroll, which round 3
+//     found farmable while the house is down (R3-6, test/findings/round3/void-jackpot.test.ts).
 //     Now a void draw wins the player nothing and the house's free bankroll pays its fair value,
 //     prize × odds, into the pool: withholding a settlement costs the house the draw's expected
 //     value, and the house's own accounts gain nothing by leaving their own bets unsettled.
@@ -30,6 +30,7 @@ import {
 } from "../../helpers";
 import { settleWithWalletLog } from "../../support";
 import { emulateHistoryContract, eventsOf, fmt, mineBlocks, placeBet, placeBetWhoseRoll, placeMissingBet, postChain, removeHistoryContract } from "../support";
+import { ACCEPTANCE_WINDOW } from "../../sessions/support";
 
 const STAKE = parseEther("600");
 const PARAMS = 200n; // crash with an auto cash-out at 2x
@@ -86,7 +87,7 @@ async function splitPayout(f: HouseFixture, betId: bigint, seed: string): Promis
   return rules.splitStakedPayout(bet.token === NATIVE, bet.stake, await f.casino.computeRandom(seed, bet.clientSeed, bet.player, bet.nonce), SPLIT);
 }
 
-describe("Issue #19, findings R2-1 to R2-3: the jackpot", function () {
+describe("Findings R2-1 to R2-3: the jackpot", function () {
   describe("finding R2-1: a late or missing settlement never pays the house", function () {
     const VOID = { entropy: ZeroHash, prize: 0n, hit: false };
 
@@ -130,6 +131,7 @@ describe("Issue #19, findings R2-1 to R2-3: the jackpot", function () {
 
     it("with the settle window at its maximum (one day), the claim opens after the hash is gone: void unless someone locked the hash in time", async function () {
       const f = await loadFixture(houseFixture);
+      await time.increase(ACCEPTANCE_WINDOW); // one change of terms per window: the fixture's was the last
       await f.casino.setSettleWindow(86_400);
       const chain = await postChain(f, f.house.address, "one day", 64);
       const missing = await placeMissingBet(f, f.house, chain, { amount: STAKE, game: GAME.CRASH, params: PARAMS });

@@ -1,4 +1,4 @@
-// Issue #19 (trust, round 2), finding R2-6: limits of the design, stated in contracts/README.md
+// Trust, round 2 (docs/findings.md), finding R2-6: limits of the design, stated in contracts/README.md
 // "Trust assumptions", each shown here as it is.
 //  - The house's own accounts know the seeds: they can win the free bankroll (bet by bet, within
 //    maxBet), but nothing reserved and nothing owed, without an announced withdrawal. The
@@ -23,7 +23,7 @@ function wheelSegment(word: string): number {
   return Number(first % 10n);
 }
 
-describe("Issue #19, finding R2-6: the limits of the design", function () {
+describe("Finding R2-6: the limits of the design", function () {
   it("the house's own account, knowing every seed, wins the free bankroll bet by bet; reserved funds, vaults and the jackpot stay whole", async function () {
     const f = await loadFixture(deployCasino);
     const { casino, settler, chainId, casinoAddress } = f;

@@ -1,4 +1,4 @@
-// Issue #37, item 3 (round 3 of the outside review): "The house has a last look." The session key
+// Finding R3-3 (trust, round 3, docs/findings.md): "The house has a last look." The session key
 // signed the client seed in clear, and the server holds its own seed, so it knew a bet's outcome
 // before it countersigned it: it could decline the winners (the review had a 10,200-for-5,000 bet
 // declined), and without its countersignature the player cannot place a signed bet at all. Now
@@ -10,7 +10,17 @@ import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { ethers } from "hardhat";
 import { parseEther, Signature } from "ethers";
 import { eventsOf } from "../support";
-import { BET_TYPES, deploySessions, openSession, payoutOf, signBet, type Session, type SessionsFixture, type SignedBet } from "../../sessions/support";
+import {
+  BET_TYPES,
+  deploySessions,
+  laneFunds,
+  openSession,
+  payoutOf,
+  signBet,
+  type Session,
+  type SessionsFixture,
+  type SignedBet,
+} from "../../sessions/support";
 import { clientSeedHash } from "../../support";
 
 /** 5,000 DEGEN on five of the wheel's ten segments: a win pays 2.04 × the stake, 10,200 DEGEN. */
@@ -43,7 +53,7 @@ async function countersignedWinner(f: SessionsFixture & { session: Session }) {
   return { bet, seen, countersignature };
 }
 
-describe("Issue #37, item 3: the house countersigns a bet before it can know its outcome", function () {
+describe("Finding R3-3: the house countersigns a bet before it can know its outcome", function () {
   it("the key signs, and the settler countersigns, the hash of the client seed: the player places the bet with the seed, and it pays what the seed gives, to the wei", async function () {
     const f = await loadFixture(lastLookFixture);
     const alice = f.players[0];
@@ -52,7 +62,7 @@ describe("Issue #37, item 3: the house countersigns a bet before it can know its
     expect(ethers.verifyTypedData(f.domain, BET_TYPES, seen, Signature.from({ r: bet.signed.r, yParityAndS: bet.signed.vs }))).to.equal(f.session.key.address);
     const promised = await payoutOf(f, bet.signed.bet, bet.seed);
     expect(promised).to.equal(parseEther("10200"));
-    const vault = await f.casino.getBalance(alice.address, f.tokenAddress);
+    const [vault, [lane]] = await Promise.all([f.casino.getBalance(alice.address, f.tokenAddress), laneFunds(f, f.session)]);
 
     // The house declines the winner after the reveal: its player places it all the same.
     const placed = (await (await f.sessions.connect(alice).place(bet.signed, countersignature)).wait())!;
@@ -63,7 +73,8 @@ describe("Issue #37, item 3: the house countersigns a bet before it can know its
     const [random] = eventsOf(settled, f.casino, "BetSettled");
     const jackpot = eventsOf(settled, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
     expect([played.args.payout, random.args.random]).to.deep.equal([promised, bet.word]);
-    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - STAKE + promised + jackpot);
+    expect((await laneFunds(f, f.session))[0]).to.equal(lane - STAKE + promised);
+    expect(await f.casino.getBalance(alice.address, f.tokenAddress), "a jackpot hit, in the vault").to.equal(vault + jackpot);
   });
 
   it("a seed other than the one signed places nothing: not with the countersignature (NotRelayer), not from the settler (NotSessionPlayer of another key)", async function () {
@@ -76,7 +87,7 @@ describe("Issue #37, item 3: the house countersigns a bet before it can know its
     // play skips it (BetSkipped, NotSessionPlayer) and leaves the nonce to the bet as signed.
     await expect(f.sessions.connect(f.settler).play([swapped], [bet.seed]))
       .to.emit(f.casino, "BetSkipped")
-      .withArgs(alice.address, bet.signed.bet.nonce, f.sessions.interface.getError("NotSessionPlayer")!.selector, false);
+      .withArgs(alice.address, bet.signed.bet.nonce, f.sessions.interface.getError("NotSessionPlayer")!.selector);
     // The bet as signed and revealed still goes.
     await expect(f.sessions.connect(f.settler).play([bet.signed], [bet.seed])).to.emit(f.casino, "GamePlayed");
   });

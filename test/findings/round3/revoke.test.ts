@@ -1,4 +1,4 @@
-// Issue #37 (trust, round 3), item 4: a player could undo the actions they signed once they saw the
+// Finding R3-4 (trust, round 3, docs/findings.md): a player could undo the actions they signed once they saw the
 // hand. After a lost blackjack hand they revoked the session key; CasinoSessions.settle refused the
 // signed log, and the hand fell back to the auto-stand (200 where the signed hit paid 0). Revoking
 // on every lost hand took blackjack's RTP from 95.7 % to 118.8 %. The rule now: revoking a key
@@ -10,7 +10,18 @@ import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { parseEther } from "ethers";
 import { GAME } from "../../helpers";
 import { eventsOf } from "../support";
-import { blackjackLog, deploySessions, openBetPayout, openSession, place, signActions, signBet, type Outcome, walletBet } from "../../sessions/support";
+import {
+  blackjackLog,
+  deploySessions,
+  laneFunds,
+  openBetPayout,
+  openSession,
+  place,
+  signActions,
+  signBet,
+  type Outcome,
+  walletBet,
+} from "../../sessions/support";
 
 const STAKE = parseEther("100");
 
@@ -26,7 +37,7 @@ async function revokeFixture() {
   return { ...f, alice, session: await openSession(f, alice) };
 }
 
-describe("Issue #37, item 4: revoking a key never changes how a hand already open settles", function () {
+describe("Finding R3-4: revoking a key never changes how a hand already open settles", function () {
   it("a hand lost on a signed hit, then the key revoked: the hit is settled and pays 0, not the auto-stand's payout", async function () {
     const f = await loadFixture(revokeFixture);
     const hand = await signBet(f, f.session, { game: GAME.BLACKJACK, params: 0n, amount: STAKE, wanted: hitLosesStandWins });
@@ -38,11 +49,12 @@ describe("Issue #37, item 4: revoking a key never changes how a hand already ope
 
     // The player saw the hit lose, and revokes before the settler sends the signed log.
     await f.sessions.connect(f.alice).revokeSession(f.session.key.address);
-    const vaultBefore = await f.casino.getBalance(f.alice.address, f.tokenAddress);
+    const [vaultBefore, [laneBefore]] = await Promise.all([f.casino.getBalance(f.alice.address, f.tokenAddress), laneFunds(f, f.session)]);
     const receipt = (await (await f.sessions.connect(f.settler).settle(hand.betId, hand.seed, hit, signature, "0x")).wait())!;
     const [played] = eventsOf(receipt, f.casino, "GamePlayed");
     const jackpot = eventsOf(receipt, f.casino, "JackpotWon").reduce((sum, e) => sum + (e.args.amount as bigint), 0n);
     expect(played.args.payout).to.equal(0n);
+    expect((await laneFunds(f, f.session))[0]).to.equal(laneBefore);
     expect((await f.casino.getBalance(f.alice.address, f.tokenAddress)) - vaultBefore).to.equal(jackpot);
     // The auto-stand is refused: the signed log is the hand's settlement.
     expect((await f.casino.getBet(hand.betId)).open).to.equal(false);
@@ -80,7 +92,7 @@ describe("Issue #37, item 4: revoking a key never changes how a hand already ope
 
   it("the revoked key places nothing once the acceptance window has passed (SessionExpired): its bets signed before land in it, none after", async function () {
     const f = await loadFixture(revokeFixture);
-    // Signed and accepted before the revocation: it lands within the window (issue #37 item 2).
+    // Signed and accepted before the revocation: it lands within the window (docs/decisions.md §4, "lanes").
     const before = await signBet(f, f.session, { game: GAME.BLACKJACK, params: 0n, amount: STAKE });
     await f.sessions.connect(f.alice).revokeSession(f.session.key.address);
     const revokedAt = BigInt((await ethers.provider.getBlock("latest"))!.timestamp);

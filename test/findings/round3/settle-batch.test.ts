@@ -1,4 +1,4 @@
-// Issue #37 (outside security review, round 3), item 5: one player could make the settlement of
+// Finding R3-5 (trust, round 3, docs/findings.md): one player could make the settlement of
 // everyone else revert. A split (`addStake`) mined just before a settleBatch changed that hand's
 // payout, and the whole batch reverted PayoutMismatch with every other player's bet in it. The
 // rule now: a batch settles every bet it can and skips the others with SettlementSkipped(betId,
@@ -11,7 +11,7 @@ import { deployCasino, GAME, NATIVE, rulesPayout } from "../../helpers";
 import { expectedDraw } from "../../support";
 import { eventsOf, mineTogether, placeBet, postChain } from "../support";
 
-describe("Issue #37, item 5: a split mined just before a settleBatch", function () {
+describe("Finding R3-5: a split mined just before a settleBatch", function () {
   it("skips the split hand (and its player's later bet) with SettlementSkipped, settles everyone else, and the hand settles in the next call", async function () {
     const f = await loadFixture(deployCasino);
     const { casino, settler, tokenAddress } = f;

@@ -1,4 +1,4 @@
-// Issue #37, item 7 (round 3 of the outside review): "A settler rotation voids every
+// Finding R3-7 (trust, round 3, docs/findings.md): "A settler rotation voids every
 // countersignature." setSettler took effect at once, and the settler's countersignature of a bet
 // the server had accepted then placed nothing (NotRelayer), though the server promises that its
 // player can always place it, at the same outcome. Now a settler change is announced and waits the
@@ -11,7 +11,7 @@ import { loadFixture, takeSnapshot, time } from "@nomicfoundation/hardhat-networ
 import { parseEther, type ContractTransactionResponse } from "ethers";
 import { changeSettler } from "../../helpers";
 import { eventsOf, fmt } from "../support";
-import { countersign, deploySessions, openSession, payoutOf, play, signBet, type SessionsFixture } from "../../sessions/support";
+import { countersign, deploySessions, laneFunds, nextLaneNonce, openSession, payoutOf, play, signBet, type SessionsFixture } from "../../sessions/support";
 
 /** 5,000 DEGEN on five of the wheel's ten segments: a win pays 2.04 × the stake, 10,200 DEGEN. */
 const STAKE = parseEther("5000");
@@ -29,7 +29,7 @@ async function openAliceSession(f: SessionsFixture, label: string, seconds = 360
   return openSession(f, f.players[0], { maxBetDegen: STAKE, budgetDegen: STAKE, expiresAt: BigInt(await time.latest()) + seconds }, label);
 }
 
-/** What a settlement of Alice's bet paid into her vault (its payout and any jackpot prize), and its random word. */
+/** What a settlement of Alice's bet paid (its payout into its lane, any jackpot prize into her vault), and its random word. */
 async function settledWith(f: SessionsFixture, sent: Promise<ContractTransactionResponse>) {
   const receipt = (await (await sent).wait())!;
   const [played] = eventsOf(receipt, f.casino, "GamePlayed");
@@ -38,7 +38,7 @@ async function settledWith(f: SessionsFixture, sent: Promise<ContractTransaction
   return { payout: played.args.payout as bigint, word: settled.args.random as string, jackpot };
 }
 
-describe("Issue #37, item 7: a settler change keeps the countersignatures of the settler it replaces", function () {
+describe("Finding R3-7: a settler change keeps the countersignatures of the settler it replaces", function () {
   it("a bet settler A countersigned just before the change to B is placed by its player after it, and settles to the same outcome, to the wei", async function () {
     const f = await loadFixture(settlerChangeFixture);
     const { alice, settlerB } = f;
@@ -58,7 +58,7 @@ describe("Issue #37, item 7: a settler change keeps the countersignatures of the
     expect(promised).to.equal(parseEther("10200"));
     const vault = await f.casino.getBalance(alice.address, f.tokenAddress);
 
-    // Had the server relayed it, A would have settled it with its relay seed: this outcome.
+    // Had the server relayed it, A would have settled it with its lane's seed: this outcome.
     const beforeChange = await takeSnapshot();
     const placedByA = await (await f.sessions.connect(alice).place(bet.signed, countersignature)).wait();
     const relayed = await settledWith(f, f.casino.connect(f.settler).settle(bet.betId, bet.seed, promised));
@@ -70,14 +70,15 @@ describe("Issue #37, item 7: a settler change keeps the countersignatures of the
     await expect(f.sessions.connect(f.settler).place(bet.signed, "0x")).to.be.revertedWithCustomError(f.sessions, "NotRelayer").withArgs(f.settler.address);
     const placed = await (await f.sessions.connect(alice).place(bet.signed, countersignature)).wait();
     expect(eventsOf(placed!, f.casino, "BetPlaced").map((e) => e.args.betId)).to.deep.equal([bet.betId]);
-    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - STAKE);
-    expect((await f.sessions.sessionOf(alice.address, session.key.address)).lost[0]).to.equal(STAKE);
+    expect(await laneFunds(f, session)).to.deep.equal([0n, parseEther("5")]);
+    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault);
 
     await expect(f.casino.connect(f.settler).settle(bet.betId, bet.seed, promised)).to.be.revertedWithCustomError(f.casino, "NotSettler");
     const settled = await settledWith(f, f.casino.connect(settlerB).settle(bet.betId, bet.seed, promised));
     expect([settled.payout, settled.word]).to.deep.equal([relayed.payout, relayed.word]);
     expect([settled.payout, settled.word]).to.deep.equal([promised, bet.word]);
-    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - STAKE + promised + settled.jackpot);
+    expect((await laneFunds(f, session))[0]).to.equal(promised);
+    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault + settled.jackpot);
     console.log(
       `      placed after the change, paid ${fmt(settled.payout, 0)} DEGEN as the relay would have; place() gas ` +
         `${placedByA!.gasUsed} with the settler's countersignature, ${placed!.gasUsed} with a replaced settler's`,
@@ -95,17 +96,17 @@ describe("Issue #37, item 7: a settler change keeps the countersignatures of the
     await expect(f.casino.connect(f.owner).executeSettlerChange()).to.be.revertedWithCustomError(f.casino, "NotReady").withArgs(executableAt);
 
     await time.increaseTo(executableAt - 600n);
-    const bet = await signBet(f, await openAliceSession(f, "during the announcement"), { amount: STAKE, params: HALF_THE_WHEEL });
+    const session = await openAliceSession(f, "during the announcement");
+    const bet = await signBet(f, session, { amount: STAKE, params: HALF_THE_WHEEL });
     await expect(f.sessions.connect(alice).place(bet.signed, await countersign(f, bet.signed, settlerB)))
       .to.be.revertedWithCustomError(f.sessions, "NotRelayer")
       .withArgs(alice.address);
     await expect(f.sessions.connect(settlerB).play([bet.signed], [bet.seed]))
       .to.be.revertedWithCustomError(f.sessions, "NotRelayer")
       .withArgs(settlerB.address);
-    const vault = await f.casino.getBalance(alice.address, f.tokenAddress);
     const payout = await payoutOf(f, bet.signed.bet, bet.seed);
     await play(f, [bet]);
-    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - STAKE + payout);
+    expect((await laneFunds(f, session))[0]).to.equal(payout);
 
     await time.setNextBlockTimestamp(executableAt - 1n);
     await expect(f.casino.connect(f.owner).executeSettlerChange()).to.be.revertedWithCustomError(f.casino, "NotReady").withArgs(executableAt);
@@ -131,7 +132,6 @@ describe("Issue #37, item 7: a settler change keeps the countersignatures of the
     const bet = await signBet(f, session, { amount: STAKE, params: HALF_THE_WHEEL, deadline: session.grant.expiresAt });
     expect(bet.signed.deadline).to.be.greaterThan(retiredAt + grace + 1n);
     const byA = await countersign(f, bet.signed);
-    const vault = await f.casino.getBalance(alice.address, f.tokenAddress);
 
     const lastSecond = await takeSnapshot();
     await time.setNextBlockTimestamp(retiredAt + grace);
@@ -140,11 +140,11 @@ describe("Issue #37, item 7: a settler change keeps the countersignatures of the
 
     await time.setNextBlockTimestamp(retiredAt + grace + 1n);
     await expect(f.sessions.connect(alice).place(bet.signed, byA)).to.be.revertedWithCustomError(f.sessions, "NotRelayer").withArgs(alice.address);
-    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault);
-    expect((await f.casino.commitmentOf(alice.address)).nextNonce).to.equal(0n);
+    expect((await laneFunds(f, session))[0]).to.equal(STAKE);
+    expect(await nextLaneNonce(f, session)).to.equal(bet.signed.bet.nonce);
     // The same bet with the current settler's countersignature is placed: the refusal is the grace's.
     await expect(f.sessions.connect(alice).place(bet.signed, await countersign(f, bet.signed, settlerB))).to.emit(f.casino, "BetPlaced");
-    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - STAKE);
+    expect((await laneFunds(f, session))[0]).to.equal(0n);
   });
 
   it("a second change within the grace keeps the first replaced settler's countersignatures", async function () {
@@ -159,8 +159,7 @@ describe("Issue #37, item 7: a settler change keeps the countersignatures of the
     await changeSettler(f.casino, f.owner, settlerB.address);
     await changeSettler(f.casino, f.owner, settlerC.address);
     expect(await f.casino.settler()).to.equal(settlerC.address);
-    const vault = await f.casino.getBalance(alice.address, f.tokenAddress);
     await expect(f.sessions.connect(alice).place(bet.signed, byA)).to.emit(f.casino, "BetPlaced");
-    expect(await f.casino.getBalance(alice.address, f.tokenAddress)).to.equal(vault - STAKE);
+    expect((await laneFunds(f, session))[0]).to.equal(0n);
   });
 });

@@ -1,4 +1,4 @@
-// Issue #37 (trust, round 3), item 6: a void jackpot draw was a prize anyone could farm while the
+// Finding R3-6 (trust, round 3, docs/findings.md): a void jackpot draw was a prize anyone could farm while the
 // house was down. With the settler down past the block-hash window and nobody locking the hash,
 // every draw was void and counted as a full-prize hit paid by the free bankroll, whatever the
 // stake: a 1 DEGEN wallet bet and a 1 DEGEN one-click ticket each won 60,000 DEGEN (5 % of the
@@ -39,7 +39,7 @@ async function moved(f: Awaited<ReturnType<typeof deployCasino>>, player: string
   };
 }
 
-describe("Issue #37, item 6: a void jackpot draw pays nobody more than its fair value", function () {
+describe("Finding R3-6: a void jackpot draw pays nobody more than its fair value", function () {
   it("a 1 DEGEN wallet bet left unsettled past the hash window while the house is down wins no jackpot; the bankroll pays its fair value, 0.005 DEGEN, into the pool", async function () {
     const f = await loadFixture(deployCasino);
     await removeHistoryContract();
