@@ -11,6 +11,8 @@ import {
   BLACKJACK_ACTIONS,
   GameType,
   HashChain,
+  hashChainTip,
+  laneChainTip,
   RandomStream,
   applyBlackjackAction,
   cardCode,
@@ -333,13 +335,19 @@ write(
   }),
 );
 
-const chain = new HashChain(label("degen-casino vector master secret"), PLAYERS[0], 3, 8);
+const masterSecret = label("degen-casino vector master secret");
+const chain = new HashChain(hashChainTip(masterSecret, PLAYERS[0], 3), 8);
+const laneKey = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+const lane = new HashChain(laneChainTip(masterSecret, PLAYERS[0], laneKey), 8);
 write("hashchain.json", {
-  masterSecret: label("degen-casino vector master secret"),
+  masterSecret,
   player: PLAYERS[0],
   epoch: 3,
   length: 8,
-  // 2 links per bet: bet k's relayed seed is links[2k - 1], its wallet seed links[2k].
-  links: Array.from({ length: 17 }, (_, i) => chain.link(i)),
+  // 1 link per bet: the k-th bet after the commitment is settled with links[k].
+  links: Array.from({ length: 9 }, (_, i) => chain.link(i)),
+  // A session's lane, by its key: the chain whose root the player's grant names.
+  laneKey,
+  laneLinks: Array.from({ length: 9 }, (_, i) => lane.link(i)),
 });
 console.log("vectors written to", out);

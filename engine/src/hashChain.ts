@@ -3,28 +3,41 @@ import sha3 from "js-sha3";
 import { assertBytes32 } from "./random";
 
 /**
- * The house's per-player hash chain (docs/decisions.md §3). The tip s_N is derived from a master secret,
- * the player and an epoch, so nothing secret is stored per player; then s_(i-1) = keccak256(s_i)
- * down to s_0, the commitment posted on chain. A chain for n bets has 2n links: the player's k-th
- * bet after the commitment is settled with s_(2k-1) when it was relayed from a session key, and
- * with s_2k, the link above it, when it came from the wallet (docs/protocol.md). A relay
- * transaction that fails in public thus shows a seed that settles no bet the player could still
- * place from the wallet. Hashing a seed down to the last revealed link takes as many steps as
- * their positions differ.
+ * The house's hash chains (docs/decisions.md §3): one per player's wallet lane and one per one-click
+ * session's lane. A chain's tip s_N is derived from a master secret and what names the lane, so
+ * nothing secret is stored; then s_(i-1) = keccak256(s_i) down to s_0, the commitment posted on
+ * chain (the wallet's by setCommitment, a session's in the grant its player signs). The k-th bet
+ * of a lane after the commitment is settled with s_k: one link per bet. A lane's seeds settle its
+ * own bets only, so a seed one lane's transaction shows tells nothing about another lane's.
+ * Hashing a seed down to the last revealed link takes as many steps as their positions differ.
  */
 export const HASH_CHAIN = {
   DOMAIN: keccak256(toUtf8Bytes("DEGEN_CASINO_HASH_CHAIN")),
+  LANE_DOMAIN: keccak256(toUtf8Bytes("DEGEN_CASINO_LANE_CHAIN")),
+  /** Bets of a wallet chain (setCommitment's length). */
   DEFAULT_LENGTH: 1024,
+  /** Bets of a session's lane: a session ends when its chain is spent (a bet a second for four and a half hours). */
+  LANE_LENGTH: 16_384,
 } as const;
 
 const abi = AbiCoder.defaultAbiCoder();
 
-/** s_N = keccak256(abi.encode(HASH_CHAIN_DOMAIN, masterSecret, player, epoch)). */
+/** A wallet chain's tip: s_N = keccak256(abi.encode(HASH_CHAIN.DOMAIN, masterSecret, player, epoch)). */
 export function hashChainTip(masterSecret: string, player: string, epoch: bigint | number): string {
   return keccak256(
     abi.encode(
       ["bytes32", "bytes32", "address", "uint256"],
       [HASH_CHAIN.DOMAIN, assertBytes32(masterSecret, "masterSecret"), getAddress(player), BigInt(epoch)],
+    ),
+  );
+}
+
+/** A session lane's chain tip: s_N = keccak256(abi.encode(HASH_CHAIN.LANE_DOMAIN, masterSecret, player, key)). */
+export function laneChainTip(masterSecret: string, player: string, key: string): string {
+  return keccak256(
+    abi.encode(
+      ["bytes32", "bytes32", "address", "address"],
+      [HASH_CHAIN.LANE_DOMAIN, assertBytes32(masterSecret, "masterSecret"), getAddress(player), getAddress(key)],
     ),
   );
 }
@@ -50,11 +63,6 @@ function hashDown(link: string): string {
   return "0x" + sha3.keccak256(bytes);
 }
 
-/** The position in its chain of the seed of the k-th bet after the commitment (k ≥ 1). */
-export function chainPosition(k: number, relayed: boolean): number {
-  return relayed ? 2 * k - 1 : 2 * k;
-}
-
 /** True when `hashes` keccak256 steps take seed down to the commitment (the last revealed link). */
 export function verifyLink(seed: string, commitment: string, hashes = 1): boolean {
   let link = seed;
@@ -66,47 +74,46 @@ export function verifyLink(seed: string, commitment: string, hashes = 1): boolea
 const CHECKPOINT_EVERY = 32;
 
 /**
- * One player's chain for one epoch and `length` bets. Its links are computed once (2 × length
- * hashes), and every CHECKPOINT_EVERY-th kept: a seed is hashed down from the checkpoint above it
- * (31 hashes at most), so that a server keeps thousands of players' chains in the memory one
- * whole chain of 2,049 links took each.
+ * A chain of `length` bets from its tip (hashChainTip or laneChainTip). Its links are computed once
+ * (length hashes), and every CHECKPOINT_EVERY-th kept: a seed is hashed down from the checkpoint
+ * above it (31 hashes at most), so that a server keeps thousands of chains in the memory one whole
+ * chain took each.
  */
 export class HashChain {
-  /** How many bets the chain settles (setCommitment's length). */
+  /** How many bets the chain settles. */
   readonly length: number;
-  /** checkpoints[j] = s_(j × CHECKPOINT_EVERY), and the last is the tip s_(2 × length). */
+  /** checkpoints[j] = s_(j × CHECKPOINT_EVERY), and the last is the tip s_length. */
   private readonly checkpoints: string[] = [];
 
-  constructor(masterSecret: string, player: string, epoch: bigint | number, length: number = HASH_CHAIN.DEFAULT_LENGTH) {
+  constructor(tip: string, length: number) {
     if (!Number.isInteger(length) || length < 1) throw new RangeError(`Chain length must be ≥ 1, got ${length}`);
     this.length = length;
-    const top = 2 * length;
-    let link = assertBytes32(hashChainTip(masterSecret, player, epoch), "tip");
-    const kept = new Map<number, string>([[top, link]]);
-    for (let i = top; i > 0; i--) {
+    let link = assertBytes32(tip, "tip");
+    const kept = new Map<number, string>([[length, link]]);
+    for (let i = length; i > 0; i--) {
       link = hashDown(link);
       if ((i - 1) % CHECKPOINT_EVERY === 0) kept.set(i - 1, link);
     }
-    for (let j = 0; j * CHECKPOINT_EVERY < top; j++) this.checkpoints.push(kept.get(j * CHECKPOINT_EVERY)!);
-    this.checkpoints.push(kept.get(top)!);
+    for (let j = 0; j * CHECKPOINT_EVERY < length; j++) this.checkpoints.push(kept.get(j * CHECKPOINT_EVERY)!);
+    this.checkpoints.push(kept.get(length)!);
   }
 
-  /** s_0, posted on chain with setCommitment. */
+  /** s_0, the commitment posted on chain. */
   get commitment(): string {
     return this.checkpoints[0];
   }
 
-  /** The seed of the k-th bet after the commitment (1 ≤ k ≤ length): s_(2k-1) relayed, s_2k from the wallet. */
-  seed(k: number, relayed = false): string {
+  /** The seed of the k-th bet after the commitment (1 ≤ k ≤ length): s_k. */
+  seed(k: number): string {
     if (!Number.isInteger(k) || k < 1 || k > this.length) {
       throw new RangeError(`This chain has seeds for bets 1..${this.length}, not ${k}`);
     }
-    return this.link(chainPosition(k, relayed));
+    return this.link(k);
   }
 
-  /** s_i, any link of the chain (0 ≤ i ≤ 2 × length). */
+  /** s_i, any link of the chain (0 ≤ i ≤ length). */
   link(i: number): string {
-    const top = 2 * this.length;
+    const top = this.length;
     if (!Number.isInteger(i) || i < 0 || i > top) throw new RangeError(`This chain has links 0..${top}, not ${i}`);
     const above = Math.min(Math.ceil(i / CHECKPOINT_EVERY) * CHECKPOINT_EVERY, top);
     let link = above === top ? this.checkpoints[this.checkpoints.length - 1]! : this.checkpoints[above / CHECKPOINT_EVERY]!;

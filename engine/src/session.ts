@@ -1,10 +1,10 @@
 /**
  * One-click play (contracts/CasinoSessions.sol): what a player's wallet signs once (a Session for a
- * key the browser holds), what that key signs for each bet and action, and how a session derives
- * its client seeds. The server, the app and the verifier all use these definitions, so that a
+ * key the browser holds), what that key signs for each bet and action, and how a session's lane
+ * numbers its bets. The server, the app and the verifier all use these definitions, so that a
  * signature made by one is checked by the others exactly as the contract checks it.
  */
-import { keccak256, toUtf8Bytes } from "ethers";
+import { keccak256 } from "ethers";
 import { assertBytes32, hashWords, uint256Word } from "./random";
 import { isVoidEntropy, jackpotFairValue, jackpotRoll } from "./jackpot";
 import type { GameType } from "./gameTypes";
@@ -19,6 +19,7 @@ export const SESSION_TYPES = {
   Session: [
     { name: "player", type: "address" },
     { name: "key", type: "address" },
+    { name: "commit", type: "bytes32" },
     { name: "expiresAt", type: "uint256" },
     { name: "tokens", type: "uint256" },
     { name: "games", type: "uint256" },
@@ -38,7 +39,6 @@ export const BET_TYPES = {
     { name: "params", type: "uint256" },
     { name: "clientSeedHash", type: "bytes32" },
     { name: "nonce", type: "uint256" },
-    { name: "expectedCommit", type: "bytes32" },
     { name: "terms", type: "uint256" },
     { name: "deadline", type: "uint256" },
   ],
@@ -78,23 +78,26 @@ export const SESSION_TOKEN_BITS = { DEGEN: 1, BNB: 2 } as const;
 export const MAX_SESSION_SECONDS = 24 * 60 * 60;
 
 /**
- * How long a one-click bet the server accepted may take to land (ISessionCasino.ACCEPTANCE_WINDOW):
- * the server refuses a deadline further ahead. A revocation, a stricter limit or a withdrawal
- * waits this long for the bets accepted before it, so none of them cancels a bet (issue #37 item 2).
+ * The one bound of every window of one-click play (ISessionCasino.ACCEPTANCE_WINDOW, docs/decisions.md
+ * §9): the server accepts a bet only with its deadline at most this far ahead of the latest block it
+ * read, and a change mined later (a revocation, a stricter limit, new terms) honours every bet whose
+ * deadline is at most this long after it. So none of them cancels a bet the server accepted.
  */
 export const BET_ACCEPTANCE_WINDOW_SECONDS = 300;
 /** The app signs a bet's deadline this far inside the window, for clocks that differ a little. */
 const DEADLINE_CLOCK_MARGIN_SECONDS = 30;
 
-/** The deadline the app signs on a bet at time `now`: within the acceptance window, and the session's life. */
+/** The deadline the app signs on a bet when the chain's clock reads `now`: within the acceptance window, and the session's life. */
 export function betDeadline(now: number, sessionExpiresAt: number): bigint {
   return BigInt(Math.min(sessionExpiresAt, now + BET_ACCEPTANCE_WINDOW_SECONDS - DEADLINE_CLOCK_MARGIN_SECONDS));
 }
 
-/** What the player's wallet signs to open a session. Amounts in base units. */
+/** What the player's wallet signs to open a session. Amounts in base units; the budgets move from the vault into the session's lane. */
 export interface SessionGrant {
   player: string;
   key: string;
+  /** The root of the lane's hash chain, which the house derived for this key (laneChainTip). */
+  commit: string;
   expiresAt: bigint;
   tokens: bigint;
   games: bigint;
@@ -108,6 +111,7 @@ export interface SessionGrant {
  * A bet as the session key signs it: the Casino's BetInput with the hash of its client seed in
  * place of the seed, plus a deadline. The server countersigns it knowing only the hash, so it
  * commits to the bet before it can know its outcome; the app reveals the seed after (docs/protocol.md §4.3).
+ * Its nonce is its lane's (laneNonce). Every signature gets a client seed of its own, drawn at random.
  */
 export interface SessionBet {
   player: string;
@@ -117,26 +121,28 @@ export interface SessionBet {
   params: bigint;
   clientSeedHash: string;
   nonce: bigint;
-  expectedCommit: string;
   terms: bigint;
   deadline: bigint;
+}
+
+/** A lane's bets are numbered `lane << 32 | n`: lane 0 is the player's wallet, each session has one of its own. */
+export function laneNonce(lane: bigint | number, n: bigint | number): bigint {
+  return (BigInt(lane) << 32n) | BigInt(n);
+}
+
+/** The lane of a nonce (or of a bet id: its low 64 bits are its nonce). */
+export function laneOfNonce(nonce: bigint): bigint {
+  return (nonce >> 32n) & 0xffffffffn;
+}
+
+/** A nonce's place in its lane: the lane's n-th bet is settled with link n + 1 of its chain. */
+export function placeInLane(nonce: bigint): bigint {
+  return nonce & 0xffffffffn;
 }
 
 /** The games a session allows, as Session.games' bits (bit g: game type g). */
 export function gamesMask(games: readonly GameType[]): bigint {
   return games.reduce((mask, game) => mask | (1n << BigInt(game)), 0n);
-}
-
-const CLIENT_SEED_DOMAIN = keccak256(toUtf8Bytes("DEGEN_CASINO_SESSION_CLIENT_SEED"));
-
-/**
- * The client seed of a session's bet of `nonce`: keccak256(abi.encode(domain, secret, nonce)).
- * The secret never leaves the browser, so nobody else can tell a session's next client seed, and
- * the same nonce always gives the same seed: a bet signed again after it was dropped is the same
- * bet, with the same outcome (issue #20).
- */
-export function sessionClientSeed(secret: string, nonce: bigint | number): string {
-  return hashWords([CLIENT_SEED_DOMAIN, assertBytes32(secret, "session secret"), uint256Word(nonce, "nonce")]);
 }
 
 /** What a session bet signs in place of its client seed: keccak256 of the seed's 32 bytes (CasinoSessions._betDigest). */

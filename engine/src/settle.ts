@@ -1,5 +1,5 @@
 import { betIdOf } from "./betId";
-import { decodeBlackjackActions, settleBlackjack, type BlackjackAction, type BlackjackOutcome } from "./blackjack";
+import { decodeBlackjackActions, settleBlackjack, settleSplitStakedBlackjack, type BlackjackAction, type BlackjackOutcome } from "./blackjack";
 import { decodeCrashParams, settleCrash, type CrashOutcome } from "./crash";
 import { decodeDiceParams, settleDice, type DiceBet, type DiceOutcome } from "./dice";
 import { GameType, gameName, isGameType } from "./gameTypes";
@@ -155,6 +155,8 @@ export interface BetRecord {
   clientSeed: string;
   chainId: bigint | number;
   casino: string;
+  /** A blackjack hand whose second stake was added on chain (StakeAdded): settled as GameRules.splitStakedPayout does. */
+  split?: boolean;
   /** BetPlaced's jackpot odds (P × 2^47; 0 for BNB) and prize (0 for BNB). */
   jackpotOdds?: bigint;
   jackpotPrize?: bigint;
@@ -211,7 +213,10 @@ export function verify(bet: BetRecord, settlement: SettlementRecord): VerifyResu
     if (settlement.random !== undefined && settlement.random.toLowerCase() !== word) {
       problems.push(`random word ${settlement.random} differs from the recomputed ${word}`);
     }
-    expected = settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions: settlement.actions });
+    expected =
+      bet.split && bet.gameType === GameType.BLACKJACK
+        ? splitStaked(bet, word, settlement.actions)
+        : settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions: settlement.actions });
     if (expected.payout !== settlement.payout) {
       problems.push(`payout ${settlement.payout} differs from the rules' ${expected.payout}`);
     }
@@ -220,6 +225,12 @@ export function verify(bet: BetRecord, settlement: SettlementRecord): VerifyResu
     problems.push(error instanceof Error ? error.message : String(error));
   }
   return { ok: problems.length === 0, expectedPayout: expected?.payout ?? null, outcome: expected?.outcome ?? null, word, problems };
+}
+
+/** A hand whose split was staked on chain, settled as the Casino does (played only when the log starts with it). */
+function splitStaked(bet: BetRecord, word: string, actions: SettlementActions | null | undefined): Settlement {
+  const { payout, outcome } = settleSplitStakedBlackjack(bet.token, bet.amount, word, blackjackLog(actions));
+  return { payout, outcome: { gameType: GameType.BLACKJACK, blackjack: outcome } };
 }
 
 /** What does not match in a published jackpot draw (odds and prize were fixed when the bet was placed). */

@@ -9,6 +9,7 @@ import {
   JACKPOT,
   RandomStream,
   hashChainTip,
+  laneChainTip,
   betJackpotPrize,
   jackpotDraw,
   jackpotFairValue,
@@ -16,12 +17,10 @@ import {
   jackpotPrizeOf,
   jackpotRoll,
   ticketDraws,
-  previousLink,
   randomBytes32,
   randomWord,
   uniformInt,
   verifyLink,
-  chainPosition,
 } from "../src";
 
 const WORD = keccak256(toUtf8Bytes("engine test word"));
@@ -287,39 +286,40 @@ describe("jackpot", () => {
 });
 
 describe("hash chain", () => {
-  it("matches the vectors: s_(i-1) = keccak256(s_i), s_0 the commitment, two links per bet", () => {
-    const chain = new HashChain(chainVectors.masterSecret, chainVectors.player, chainVectors.epoch, chainVectors.length);
-    expect(chainVectors.links).toHaveLength(2 * chainVectors.length + 1);
+  it("matches the vectors: s_(i-1) = keccak256(s_i), s_0 the commitment, one link per bet", () => {
+    const chain = new HashChain(hashChainTip(chainVectors.masterSecret, chainVectors.player, chainVectors.epoch), chainVectors.length);
+    expect(chainVectors.links).toHaveLength(chainVectors.length + 1);
     expect(chain.commitment).toBe(chainVectors.links[0]);
     for (let i = 1; i < chainVectors.links.length; i++) {
       expect(chain.link(i)).toBe(chainVectors.links[i]);
       expect(keccak256(getBytes(chainVectors.links[i]))).toBe(chainVectors.links[i - 1]);
     }
-    for (let k = 1; k <= chainVectors.length; k++) {
-      expect(chain.seed(k, true)).toBe(chainVectors.links[2 * k - 1]);
-      expect(chain.seed(k)).toBe(chainVectors.links[2 * k]);
-      expect(previousLink(chain.seed(k))).toBe(chain.seed(k, true));
-    }
+    for (let k = 1; k <= chainVectors.length; k++) expect(chain.seed(k)).toBe(chainVectors.links[k]);
     expect(chain.seed(chainVectors.length)).toBe(hashChainTip(chainVectors.masterSecret, chainVectors.player, chainVectors.epoch));
   });
 
+  it("gives a session's lane a chain of its own, by its key, which the vectors freeze", () => {
+    const lane = new HashChain(laneChainTip(chainVectors.masterSecret, chainVectors.player, chainVectors.laneKey), chainVectors.length);
+    for (let i = 0; i < chainVectors.laneLinks.length; i++) expect(lane.link(i)).toBe(chainVectors.laneLinks[i]);
+    // Nothing of the wallet's chain, nor of another key's lane, is a link of it.
+    const wallet = new Set(chainVectors.links);
+    expect(chainVectors.laneLinks.some((link) => wallet.has(link))).toBe(false);
+    expect(laneChainTip(chainVectors.masterSecret, chainVectors.player, chainVectors.player)).not.toBe(lane.link(chainVectors.length));
+  });
+
   it("verifies a link across the positions between it and the commitment, and rejects the rest", () => {
-    const chain = new HashChain(chainVectors.masterSecret, chainVectors.player, 1, 16);
-    expect(chainPosition(3, true)).toBe(5);
-    expect(chainPosition(3, false)).toBe(6);
-    expect(verifyLink(chain.seed(1, true), chain.commitment)).toBe(true);
-    expect(verifyLink(chain.seed(1), chain.commitment, 2)).toBe(true);
-    // bet 5 from the wallet after bet 4 was relayed: positions 10 and 7
-    expect(verifyLink(chain.seed(5), chain.seed(4, true), 3)).toBe(true);
-    expect(verifyLink(chain.seed(5), chain.seed(4, true), 2)).toBe(false);
+    const chain = new HashChain(hashChainTip(chainVectors.masterSecret, chainVectors.player, 1), 16);
+    expect(verifyLink(chain.seed(1), chain.commitment)).toBe(true);
+    // bet 5 after bet 3, bet 4 claimed as expired and never revealed: two hashes
+    expect(verifyLink(chain.seed(5), chain.seed(3), 2)).toBe(true);
+    expect(verifyLink(chain.seed(5), chain.seed(3), 1)).toBe(false);
     expect(verifyLink(chain.seed(2), chain.commitment)).toBe(false);
     expect(verifyLink(chain.commitment, chain.seed(1))).toBe(false);
   });
 
-  it("differs per player and epoch and defaults to 1024 links", () => {
+  it("differs per player and epoch, and a wallet chain settles 1024 bets", () => {
     const master = chainVectors.masterSecret;
-    const chain = new HashChain(master, chainVectors.player, 0);
-    expect(chain.length).toBe(HASH_CHAIN.DEFAULT_LENGTH);
+    const chain = new HashChain(hashChainTip(master, chainVectors.player, 0), HASH_CHAIN.DEFAULT_LENGTH);
     expect(chain.seed(1024)).toBe(hashChainTip(master, chainVectors.player, 0));
     expect(hashChainTip(master, chainVectors.player, 1)).not.toBe(hashChainTip(master, chainVectors.player, 0));
     expect(hashChainTip(master, "0x90F79bf6EB2c4f870365E785982E1f101E93b906", 0)).not.toBe(hashChainTip(master, chainVectors.player, 0));

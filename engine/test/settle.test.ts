@@ -254,6 +254,15 @@ describe("verify", () => {
     expect(crash.ok).toBe(true);
   });
 
+  it("settles a hand whose split was staked on chain as the Casino does: a log without the split plays as dealt and pays the second stake back", () => {
+    const hand = startBlackjack(v.word, 5n * ONE, "DEGEN");
+    const actions = hand.status === "PLAYING" ? "S" : "";
+    const asDealt = settleGame({ gameType: GameType.BLACKJACK, token: "DEGEN", stake: 5n * ONE, params: 0n, word: v.word, actions }).payout;
+    const split = { ...bet(GameType.BLACKJACK, 0n), split: true };
+    expect(verify(split, { seed: v.seed, payout: asDealt + 5n * ONE, actions })).toMatchObject({ ok: true, expectedPayout: asDealt + 5n * ONE });
+    expect(verify(bet(GameType.BLACKJACK, 0n), { seed: v.seed, payout: asDealt + 5n * ONE, actions }).ok, "unsplit, the stake back is too much").toBe(false);
+  });
+
   it("accepts a void jackpot draw only as a miss that paid nothing, the house funding at most its fair value", () => {
     const expected = settleGame({ gameType: GameType.SLOTS, token: "DEGEN", stake: 5n * ONE, params: 0n, word: v.word }).payout;
     const prize = 60_000n * ONE;
