@@ -7,8 +7,8 @@
  * one player's bets are taken one after the other (in nonce order, under the player's lock), so a
  * handful of players each betting fifty times a second would measure one player's round trip.
  */
-import { keccak256, parseEther, Signature, toBeHex, toUtf8Bytes, Wallet, type TypedDataDomain, type TypedDataField } from "ethers";
-import { BET_TYPES, betDeadline, clientSeedHash, GameType, sessionClientSeed, sessionDomain, type SessionBet } from "../src/engine";
+import { hexlify, keccak256, parseEther, randomBytes, Signature, toBeHex, toUtf8Bytes, Wallet, type TypedDataDomain, type TypedDataField } from "ethers";
+import { BET_TYPES, betDeadline, clientSeedHash, GameType, laneNonce, sessionDomain, type SessionBet } from "../src/engine";
 import type { Casino } from "../../typechain-types/contracts/Casino";
 import { CHAIN_ID, SIWE_DOMAIN } from "../test/support/app";
 import type { TestChain } from "../test/support/chain";
@@ -18,9 +18,10 @@ import { openSession, sendBet, type TestSession } from "../test/support/sessions
 
 /**
  * Players betting at once: the test chain's funded players, and as many more made for the bench.
- * 300, each betting once a second at the offered rate: the relay sends one bet of a player per
- * transaction and none while their last is in flight (issue #37), so a player's bets land one a
- * block at most, and 60 players (the bench before) could never make more than 60 a second.
+ * 300, each betting once a second at the offered rate from one session: the relay sends one bet of
+ * a lane per transaction and none while its last is in flight (docs/decisions.md §4, "lanes"), so
+ * a session's bets land one a block at most, and 60 players (the bench before) could never make
+ * more than 60 a second.
  */
 export const RELAY_PLAYERS = Number(process.env.BENCH_RELAY_PLAYERS ?? 300);
 const PLAYERS = RELAY_PLAYERS;
@@ -50,13 +51,12 @@ export const RELAY_BENCH_ENV = {
   RATE_LIMIT_AUTH_PER_MINUTE: "100000000",
 };
 
-/** A player ready to bet: signed in to every instance, with a commitment and a session. */
+/** A player ready to bet: signed in to every instance, with a session (a lane of its own). */
 interface ReadySeat {
   player: Wallet;
   /** One signed-in client per server instance. */
   clients: Client[];
   session: TestSession;
-  commitment: { expectedCommit: string; nextNonce: string };
 }
 
 interface Seat extends ReadySeat {
@@ -80,11 +80,11 @@ async function benchPlayers(chain: TestChain): Promise<Wallet[]> {
   return [...chain.players, ...made].slice(0, PLAYERS);
 }
 
-/** Players prepared at once: each seat's sign-in, deposit, commitment and session are a few round trips. */
+/** Players prepared at once: each seat's sign-in, deposit and session are a few round trips. */
 const PREPARED_TOGETHER = 10;
 
 /**
- * Each player deposits and gets a commitment and a session; then every seat's bets are signed
+ * Each player deposits and opens a session; then every seat's bets are signed
  * ahead, with one deadline taken once all are ready: the server takes a deadline at most its
  * acceptance window ahead, and the seats' own transactions move the chain's clock by seconds each
  * (a deadline taken at each seat's setup had passed for the first 240 of 300 players).
@@ -115,22 +115,23 @@ async function prepareSeat(chain: TestChain, urls: string[], player: Wallet): Pr
   }
   await (await chain.token.connect(player).approve(casinoAddress, DEPOSIT)).wait();
   await (await (chain.casino.connect(player) as Casino).deposit(degen, DEPOSIT)).wait();
-  const commitment = (await clients[0]!.post("/api/fairness/commitment")).body as { expectedCommit: string; nextNonce: string };
-  const { session, answer } = await openSession(chain, clients[0]!, player, { budgetDegen: parseEther("1000000") });
+  // The lane takes the whole deposit: its bets stake from it.
+  const { session, answer } = await openSession(chain, clients[0]!, player, { budgetDegen: DEPOSIT, budgetNative: 0n });
   if (answer.status !== 200) throw new Error(`session: ${JSON.stringify(answer.body)}`);
-  return { player, clients, session, commitment };
+  return { player, clients, session };
 }
 
 async function signBets(
-  { player, session, commitment }: ReadySeat,
+  { player, session }: ReadySeat,
   { degen, terms, domain }: { degen: string; terms: bigint; domain: TypedDataDomain },
   deadline: bigint,
 ): Promise<Seat["bets"]> {
   const types = BET_TYPES as unknown as Record<string, TypedDataField[]>;
   const bets: Seat["bets"] = [];
   for (let k = 0; k < BETS_PER_PLAYER; k++) {
-    const nonce = BigInt(commitment.nextNonce) + BigInt(k);
-    const clientSeed = sessionClientSeed(session.secret, nonce);
+    const nonce = laneNonce(session.lane, k);
+    // Every signature gets a client seed of its own, drawn at random, as the app draws it.
+    const clientSeed = hexlify(randomBytes(32));
     const bet: SessionBet = {
       player: player.address,
       token: degen,
@@ -138,7 +139,6 @@ async function signBets(
       ...GAMES[k % GAMES.length]!,
       clientSeedHash: clientSeedHash(clientSeed),
       nonce,
-      expectedCommit: commitment.expectedCommit,
       terms,
       deadline,
     };

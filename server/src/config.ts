@@ -12,7 +12,6 @@ import { isLogLevel, LOG_LEVELS, logger, type LogLevel } from "./observability/l
 import type { HealthLimits } from "./observability/status";
 import { MIN_BET } from "./engine";
 import type { TokenSymbol } from "./tokens";
-import { DEFAULT_REVERT_POLICY, type RevertPolicy } from "./sessions/relay-reverts";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -67,8 +66,6 @@ export interface ServerConfig {
   relayBatchSize: number;
   /** CasinoSessions.play transactions a relay round sends together, each for other players (sessions/relay.ts). */
   relayBatchesPerRound: number;
-  /** What a reverted relay transaction costs its blamed player: isolation, and a daily gas budget per address (sessions/relay-reverts.ts). */
-  relayReverts: RevertPolicy;
   /** How many session bets the house relays (and pays the gas of) per address and for everyone. */
   sessionBetBudgets: SessionBetBudgets;
   /** An open DEGEN bet this many blocks old has its jackpot entropy locked on chain (settler/entropy-locks.ts). */
@@ -175,6 +172,18 @@ function secretSetting(env: Env, name: string): string | undefined {
   return raw.toLowerCase();
 }
 
+/** The one-click budgets; an address's own share of the hour is at most what it may bet in an hour. */
+function sessionBetBudgetsSetting(env: Env): SessionBetBudgets {
+  const perAddressPerHour = integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.perAddressPerHour, 0, 100_000_000);
+  const share = Math.min(DEFAULT_SESSION_BET_BUDGETS.sharePerAddressPerHour, perAddressPerHour);
+  return {
+    perAddressPerDay: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_DAY", DEFAULT_SESSION_BET_BUDGETS.perAddressPerDay, 0, 100_000_000),
+    perAddressPerHour,
+    allPlayersPerHour: integerSetting(env, "SESSION_BETS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.allPlayersPerHour, 0, 100_000_000),
+    sharePerAddressPerHour: integerSetting(env, "SESSION_BETS_SHARE_PER_ADDRESS_PER_HOUR", share, 0, perAddressPerHour),
+  };
+}
+
 function builtApp(appDir: string): string {
   const dir = path.resolve(REPO_ROOT, appDir);
   if (!existsSync(path.join(dir, "index.html"))) throw new ConfigError(`APP_DIR ${dir} has no index.html: build the app first (npm run build)`);
@@ -241,15 +250,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     // flight (sessions/relay.ts ROUNDS_IN_FLIGHT): at 200 and 3, up to 1,200 bets a block, about 70M gas.
     relayBatchSize: integerSetting(env, "RELAY_BATCH_SIZE", 200, 1, 235),
     relayBatchesPerRound: integerSetting(env, "RELAY_BATCHES_PER_ROUND", 3, 1, 10),
-    relayReverts: {
-      isolationMs: integerSetting(env, "RELAY_ISOLATION_MINUTES", DEFAULT_REVERT_POLICY.isolationMs / 60_000, 0, 10_080) * 60_000,
-      gasPerAddressPerDay: integerSetting(env, "RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY", DEFAULT_REVERT_POLICY.gasPerAddressPerDay, 0, 1_000_000_000),
-    },
-    sessionBetBudgets: {
-      perAddressPerDay: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_DAY", DEFAULT_SESSION_BET_BUDGETS.perAddressPerDay, 0, 100_000_000),
-      perAddressPerHour: integerSetting(env, "SESSION_BETS_PER_ADDRESS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.perAddressPerHour, 0, 100_000_000),
-      allPlayersPerHour: integerSetting(env, "SESSION_BETS_PER_HOUR", DEFAULT_SESSION_BET_BUDGETS.allPlayersPerHour, 0, 100_000_000),
-    },
+    sessionBetBudgets: sessionBetBudgetsSetting(env),
     // At most 200: the lock must land while plain BLOCKHASH (256 blocks, every EVM chain) still
     // shows the hash, whether or not the chain also keeps EIP-2935's 8191.
     jackpotLockAfterBlocks: integerSetting(env, "SETTLER_JACKPOT_LOCK_BLOCKS", 128, 1, 200),
@@ -270,6 +271,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       perAddressPerDay: integerSetting(env, "PLAYER_TXS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.perAddressPerDay, 0, 1_000_000),
       relaysPerAddressPerDay: integerSetting(env, "RELAYS_PER_ADDRESS_PER_DAY", DEFAULT_PLAYER_TX_BUDGETS.relaysPerAddressPerDay, 0, 1_000_000),
       allPlayersPerHour: integerSetting(env, "PLAYER_TXS_PER_HOUR", DEFAULT_PLAYER_TX_BUDGETS.allPlayersPerHour, 0, 1_000_000),
+      sharePerAddressPerHour: integerSetting(env, "PLAYER_TXS_SHARE_PER_ADDRESS_PER_HOUR", DEFAULT_PLAYER_TX_BUDGETS.sharePerAddressPerHour, 0, 1_000),
     },
     // The Casino's minimum bets: the house already pays a settlement's gas for a stake that small.
     relayMinimum: { DEGEN: amountSetting(env, "RELAY_MIN_DEGEN", "1"), BNB: amountSetting(env, "RELAY_MIN_BNB", "0.001") },

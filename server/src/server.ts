@@ -47,6 +47,7 @@ import { Settler } from "./settler/settler";
 import { formatAmount, TOKEN_ADDRESS } from "./tokens";
 import { ActionSigners } from "./sessions/actions";
 import { SessionBetIntake } from "./sessions/intake";
+import { SessionCloser } from "./sessions/closer";
 import { SessionKeys } from "./sessions/keys";
 import { digestSigner } from "./chain/secp256k1";
 import { SessionTypedData } from "./sessions/typed-data";
@@ -182,7 +183,7 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
   const commitments = new Commitments(db, casino, casinoAddress, seeds, chainRequests, stake);
   const clock = new ChainClock(provider);
   const sessionsContract = CasinoSessions__factory.connect(helpers.CasinoSessions, provider);
-  const marks = { provider, casinoAddress };
+  const closer = new SessionCloser({ db, casino, sessions: sessionsContract, sessionsAddress: helpers.CasinoSessions, chainRequests, clock });
   // The rate changes only by an announcement a delay ahead (contracts/CasinoSwap.sol): read once a minute.
   const swapDesk = CasinoSwap__factory.connect(helpers.CasinoSwap, provider);
   const swapRate = new KeptRead(async () => (await swapDesk.terms()).rate, 60_000);
@@ -206,9 +207,9 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     batchSize: options.batchSize ?? config.settlerBatchSize,
     jackpotLockAfterBlocks: config.jackpotLockAfterBlocks,
     clock,
-    relay: { batchSize: config.relayBatchSize, batchesPerRound: config.relayBatchesPerRound, reverts: config.relayReverts, counters: metrics.relay },
+    relay: { batchSize: config.relayBatchSize, batchesPerRound: config.relayBatchesPerRound, counters: metrics.relay },
     degenPerBnb: () => swapRate.get(),
-    marks,
+    closer,
   });
   const typedData = new SessionTypedData(chainId, helpers.CasinoSessions);
   const sessionKeys = new SessionKeys({
@@ -216,6 +217,9 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     provider,
     typedData,
     sessions: sessionsContract,
+    casino,
+    degenAddress: tokenAddresses.DEGEN,
+    seeds,
     sessionsAddress: helpers.CasinoSessions,
     settlerAddress: wallet.address,
     chainRequests,
@@ -228,17 +232,16 @@ async function wire(config: ServerConfig, options: BuildOptions, provider: KeepA
     sharedDatabase: database.kind === "postgres",
     provider,
     casino,
+    casinoAddress,
     typedData,
     keys: sessionKeys,
     seeds,
     signals,
     clock,
     budgets: config.sessionBetBudgets,
-    revertGasPerAddressPerDay: config.relayReverts.gasPerAddressPerDay,
     minStake: oneClickFloor,
     degenAddress: tokenAddresses.DEGEN,
     countersigner: { address: wallet.address, signDigest: digestSigner(wallet.privateKey) },
-    marks,
   });
   const actionSigners = new ActionSigners(db, provider, typedData, sessionKeys);
   const liveBets = new LiveBets(db, signals, config.feedLimits);

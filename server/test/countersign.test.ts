@@ -1,20 +1,19 @@
 import { inArray } from "drizzle-orm";
-import { keccak256, parseEther, recoverAddress, TypedDataEncoder, type TypedDataField } from "ethers";
+import { parseEther, recoverAddress, TypedDataEncoder, type TypedDataField } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BET_TYPES, GameType, settleGame, type SessionBet } from "../src/engine";
-import { SeedVault } from "../src/settler/seeds";
+import { BET_TYPES, GameType, laneNonce, settleGame, type SessionBet } from "../src/engine";
 import { CasinoSessions__factory } from "../../typechain-types";
 import { bets } from "../src/db/schema";
 import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
 import { depositDegen, MASTER_SECRET, placeBet } from "./support/play";
 import { SETTLER_ADDRESS } from "./support/settler";
-import { openSession, sendBet, sessionsDomain, signBet, type BetChoice, type TestSession } from "./support/sessions";
+import { openSession, sendBet, sessionsDomain, signBet, testSeeds, type BetChoice, type TestSession } from "./support/sessions";
 
 let server: TestServer;
 let alice: Client;
 let session: TestSession;
-let commitment: { expectedCommit: string; terms: string; root?: string };
+let terms: bigint;
 
 const fields = (types: Readonly<Record<string, readonly TypedDataField[]>>) => types as Record<string, TypedDataField[]>;
 
@@ -23,22 +22,14 @@ beforeAll(async () => {
   alice = new Client(server.url);
   await signIn(alice, server.chain.players[0]!, SIWE_DOMAIN, CHAIN_ID);
   await depositDegen(server, server.chain.players[0]!, parseEther("1000"));
-  commitment = (await alice.post("/api/fairness/commitment")).body;
-  const opened = await openSession(server.chain, alice, server.chain.players[0]!);
+  terms = await server.chain.casino.terms();
+  const opened = await openSession(server.chain, alice, server.chain.players[0]!, { budgetDegen: parseEther("500"), budgetNative: 0n });
   expect(opened.answer.status, JSON.stringify(opened.answer.body)).toBe(200);
   session = opened.session;
 });
 afterAll(async () => server?.close());
 
-const nextBet = (nonce: bigint, choice: Partial<BetChoice> = {}) =>
-  signBet(server.chain, session, {
-    game: GameType.WHEEL,
-    params: 0b11n,
-    nonce,
-    expectedCommit: commitment.expectedCommit,
-    terms: BigInt(commitment.terms),
-    ...choice,
-  });
+const nextBet = (n: bigint, choice: Partial<BetChoice> = {}) => signBet(server.chain, session, { game: GameType.WHEEL, params: 0b11n, n, terms, ...choice });
 
 /** The EIP-712 digest of a bet on CasinoSessions' domain: what the session key signed, and the settler countersigns. */
 async function betDigest(bet: SessionBet): Promise<string> {
@@ -51,21 +42,23 @@ async function relayed(betId: string) {
   return answer.body;
 }
 
-/** The player's chain as the server derives it: its first nonce from commitmentOf. */
-async function chainFirstNonce(player: string): Promise<bigint> {
-  const view = (await server.chain.casino.commitmentOf(player)) as unknown as [string, bigint, bigint, string, bigint, bigint];
-  return view[1] + view[2] - view[5];
+async function settlementOf(betId: string) {
+  const { casino } = server.chain;
+  for (let i = 0; i < 200; i++) {
+    await server.services.settler.sync();
+    const [settled] = await casino.queryFilter(casino.filters.BetSettled(betId));
+    if (settled) return settled;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`bet ${betId} not settled`);
 }
 
-/** The signed bet as CasinoSessions.place takes it (ISessionCasino.SignedBet). */
 describe("the settler's countersignature (issue #20 item 6)", () => {
-  it("comes with the accepted bet and its GET, recovers to the settler over the bet's digest, and places that bet from the player's wallet, settled with its relay seed", async () => {
+  it("comes with the accepted bet and its GET, recovers to the settler over the bet's digest, and places that bet from the player's wallet, settled with its lane's seed", async () => {
     const { provider, casino } = server.chain;
     const player = server.chain.players[0]!;
-    const degen = await server.chain.token.getAddress();
     const sessions = CasinoSessions__factory.connect(await casino.sessions(), player);
-    const before = await casino.getBalance(player.address, degen);
-    const first = await chainFirstNonce(player.address);
+    const [before] = (await casino.laneOf(player.address, session.lane)).funds;
     await provider.send("evm_setAutomine", [false]);
     let signed: Awaited<ReturnType<typeof nextBet>>;
     let countersignature: string;
@@ -75,7 +68,7 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
       expect(accepted.body).toEqual({
         betId: signed.betId,
-        nonce: "0",
+        nonce: laneNonce(session.lane, 0).toString(),
         kind: "play",
         status: "queued",
         countersignature: expect.stringMatching(/^0x[0-9a-f]{130}$/),
@@ -100,120 +93,82 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
     }
     const [placed] = await casino.queryFilter(casino.filters.BetPlaced(signed.betId));
     expect((await provider.getTransactionReceipt(placed!.transactionHash))!.from).toBe(player.address);
-    // The relay finds it placed (its play reverted), and the settler settles it with the relay link 2k-1.
+    // The relay's play skipped it (its nonce taken: no gas but the bet's share); the relay finds it
+    // placed, and the settler settles it with link 1 of the lane's chain.
     expect(await relayed(signed.betId)).toMatchObject({ status: "mined", countersignature, txHash: placed!.transactionHash });
-    let settled;
-    for (let i = 0; i < 200 && !settled; i++) {
-      await server.services.settler.sync();
-      [settled] = await casino.queryFilter(casino.filters.BetSettled(signed.betId));
-      if (!settled) await new Promise((r) => setTimeout(r, 50));
-    }
-    const vault = new SeedVault(MASTER_SECRET, 31337, await casino.getAddress());
-    expect(settled!.args.seed).toBe(vault.seed(player.address, first, 0n, true));
-    const payout = settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: parseEther("4"), params: 0b11n, word: settled!.args.random }).payout;
-    const jackpot = (await casino.queryFilter(casino.filters.JackpotWon(player.address))).reduce((sum, e) => sum + e.args.amount, 0n);
-    expect(await casino.getBalance(player.address, degen)).toBe(before - parseEther("4") + payout + jackpot);
+    const settled = await settlementOf(signed.betId);
+    const seeds = await testSeeds(server.chain);
+    const nonce = laneNonce(session.lane, 0);
+    expect(settled.args.seed).toBe(seeds.seed({ player: player.address, nonce, chainFirstNonce: nonce, laneKey: session.key.address }));
+    const payout = settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: parseEther("4"), params: 0b11n, word: settled.args.random }).payout;
+    expect((await casino.laneOf(player.address, session.lane)).funds[0]).toBe(before - parseEther("4") + payout);
   });
 
-  it("refuses a second, different bet for a nonce already taken: pending, or refused while it could still land", async () => {
+  it("refuses a second, different bet for a nonce taken while the first is pending; the app's revoke refuses the key's queued bets", async () => {
     const { provider } = server.chain;
-    const player = server.chain.players[0]!;
-    const view = (await server.chain.casino.commitmentOf(player.address)) as unknown as [string, bigint, bigint, string, bigint];
-    const nonce = view[1];
-    await waitForResolved(player.address, nonce);
-    const root = view[3];
     await provider.send("evm_setAutomine", [false]);
-    let queued: Awaited<ReturnType<typeof nextBet>>;
     try {
-      const first = await nextBet(nonce, { expectedCommit: root });
+      const first = await nextBet(1n);
       expect((await sendBet(alice, first)).status).toBe(202);
       expect((await alice.get(`/api/sessions/bets/${first.betId}?wait=sent`)).body.status).toBe("sent");
-      // Pending: another bet of this nonce is refused.
-      const other = await nextBet(nonce, { amount: parseEther("2"), expectedCommit: root });
+      const other = await nextBet(1n, { amount: parseEther("2") });
       expect(await sendBet(alice, other)).toMatchObject({
         status: 409,
-        body: { error: `Nonce ${nonce} is taken by another bet of yours` },
+        body: { error: `Nonce ${laneNonce(session.lane, 1)} is taken by another bet of yours` },
       });
       // The next bet waits in the queue behind the pending transaction; the app revokes its key: refused, never sent.
-      queued = await nextBet(nonce + 1n, { expectedCommit: root });
+      const queued = await nextBet(2n);
       expect((await sendBet(alice, queued)).status).toBe(202);
       expect((await alice.call("DELETE", `/api/sessions/${session.key.address}`)).status).toBe(200);
-      expect((await alice.get(`/api/sessions/bets/${queued.betId}`)).body).toMatchObject({ status: "refused" });
+      expect((await alice.get(`/api/sessions/bets/${queued.betId}`)).body).toMatchObject({
+        status: "refused",
+        error: "The session was revoked before this bet was sent",
+      });
       await provider.send("evm_mine", []);
+      expect(await relayed(first.betId)).toMatchObject({ status: "mined" });
     } finally {
       await provider.send("evm_setAutomine", [true]);
     }
-    // A new session's different bet of the refused bet's nonce: refused while the first could
-    // still be placed with its countersignature (until its deadline), taken once it cannot.
-    const opened = await openSession(server.chain, alice, player);
-    expect(opened.answer.status).toBe(200);
-    session = opened.session;
-    const early = await sendBet(alice, await nextBet(nonce + 1n, { expectedCommit: root, amount: parseEther("2") }));
-    expect(early.status).toBe(409);
-    expect(early.body.error).toMatch(new RegExp(`^Nonce ${nonce + 1n} is taken by another bet of yours until its deadline`));
-    await provider.send("evm_increaseTime", [700]);
-    await provider.send("evm_mine", []);
-    await new Promise((r) => setTimeout(r, 1_100)); // the server's reading of the chain's time is kept a second
-    // Signed again once the first's deadline passed: a deadline is at most the acceptance window ahead.
-    const replacement = await nextBet(nonce + 1n, { expectedCommit: root, amount: parseEther("2") });
-    const late = await sendBet(alice, replacement);
-    expect(late.status, JSON.stringify(late.body)).toBe(202);
-    expect(recoverAddress(await betDigest(replacement.bet), late.body.countersignature)).toBe(SETTLER_ADDRESS);
-    expect(await relayed(replacement.betId)).toMatchObject({ status: "mined" });
-    void queued!;
   });
 
-  it("settles a session bet with the relay link (2k-1) and a wallet bet with the wallet link (2k), vaults to the wei", async () => {
+  it("settles a session bet with its lane's link (n + 1) and a wallet bet with the wallet chain's (one link a bet), lane and vault to the wei", async () => {
     const player = server.chain.players[0]!;
     const casino = server.chain.casino;
     const degen = await server.chain.token.getAddress();
-    const vault = new SeedVault(MASTER_SECRET, 31337, await casino.getAddress());
-    const view = (await casino.commitmentOf(player.address)) as unknown as [string, bigint, bigint, string, bigint];
-    const sessionNonce = view[1];
-    await waitForResolved(player.address, sessionNonce);
-    const first = await chainFirstNonce(player.address);
-    // The session holds its largest bet (1,000 DEGEN) in the vault: the wallet bet below pays from above it.
-    await depositDegen(server, player, parseEther("1000"));
-    const before = await casino.getBalance(player.address, degen);
+    const seeds = await testSeeds(server.chain);
+    const { session: fresh } = await openSession(server.chain, alice, player, { budgetDegen: parseEther("100"), budgetNative: 0n });
+    const vaultBefore = await casino.getBalance(player.address, degen);
     const wonBefore = (await casino.queryFilter(casino.filters.JackpotWon(player.address))).reduce((sum, e) => sum + e.args.amount, 0n);
 
-    // A session bet, relayed: placed and settled in one play transaction with the odd link.
-    const chainNow = (await server.chain.provider.getBlock("latest"))!.timestamp; // moved ahead of the wall clock by the test before
-    const signed = await nextBet(sessionNonce, {
-      game: GameType.SLOTS,
-      params: 0n,
-      amount: parseEther("3"),
-      expectedCommit: view[3],
-      deadline: BigInt(chainNow + 280),
-    });
-    const accepted = await sendBet(alice, signed);
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+    // A session bet, relayed: placed and settled in one play transaction with link 1 of its lane's chain.
+    const signed = await signBet(server.chain, fresh, { game: GameType.SLOTS, params: 0n, amount: parseEther("3"), n: 0n, terms });
+    expect((await sendBet(alice, signed)).status).toBe(202);
     expect(await relayed(signed.betId)).toMatchObject({ status: "mined" });
-    const [sessionSettled] = await casino.queryFilter(casino.filters.BetSettled(signed.betId));
-    const relaySeed = vault.seed(player.address, first, sessionNonce, true);
-    expect(sessionSettled!.args.seed).toBe(relaySeed);
+    const sessionSettled = await settlementOf(signed.betId);
+    const laneSeed = seeds.seed({
+      player: player.address,
+      nonce: laneNonce(fresh.lane, 0),
+      chainFirstNonce: laneNonce(fresh.lane, 0),
+      laneKey: fresh.key.address,
+    });
+    expect(sessionSettled.args.seed).toBe(laneSeed);
 
-    // A wallet bet, the next nonce: settled by the settler with the even link, one hash above.
+    // A wallet bet: the wallet lane's nonce, settled by the settler with the wallet chain's next link.
     const walletBet = await placeBet(server, alice, player, { token: "DEGEN", amount: parseEther("2"), gameType: GameType.WHEEL, params: 0b101n });
-    expect(walletBet.nonce).toBe(sessionNonce + 1n);
-    let walletSettled;
-    for (let i = 0; i < 200 && !walletSettled; i++) {
-      await server.services.settler.sync();
-      [walletSettled] = await casino.queryFilter(casino.filters.BetSettled(walletBet.betId));
-      if (!walletSettled) await new Promise((r) => setTimeout(r, 50));
-    }
-    const walletSeed = vault.seed(player.address, first, walletBet.nonce, false);
-    expect(walletSettled!.args.seed).toBe(walletSeed);
-    expect(keccak256(keccak256(keccak256(walletSeed)))).toBe(relaySeed); // links 2k+2 → 2k+1 → 2k → 2k-1
-    expect((await casino.getBet(walletBet.betId)).relayed).toBe(false);
+    expect(walletBet.nonce >> 32n).toBe(0n);
+    const walletSettled = await settlementOf(walletBet.betId);
+    const view = (await casino.commitmentOf(player.address)) as unknown as [string, bigint, bigint, string, bigint, bigint];
+    const walletSeed = seeds.seed({ player: player.address, nonce: walletBet.nonce, chainFirstNonce: view[1] + view[2] - view[5], laneKey: null });
+    expect(walletSettled.args.seed).toBe(walletSeed);
 
-    // The vault moved by exactly the engine's payouts for those words, to the wei.
-    const slots = settleGame({ gameType: GameType.SLOTS, token: "DEGEN", stake: parseEther("3"), params: 0n, word: sessionSettled!.args.random }).payout;
-    const wheel = settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: parseEther("2"), params: 0b101n, word: walletSettled!.args.random }).payout;
+    // The lane moved by the slots payout, the vault by the wheel's, to the wei (a jackpot win into the vault).
+    const slots = settleGame({ gameType: GameType.SLOTS, token: "DEGEN", stake: parseEther("3"), params: 0n, word: sessionSettled.args.random }).payout;
+    const wheel = settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: parseEther("2"), params: 0b101n, word: walletSettled.args.random }).payout;
     const won = (await casino.queryFilter(casino.filters.JackpotWon(player.address))).reduce((sum, e) => sum + e.args.amount, 0n) - wonBefore;
-    expect(await casino.getBalance(player.address, degen)).toBe(before - parseEther("5") + slots + wheel + won);
+    expect((await casino.laneOf(player.address, fresh.lane)).funds[0]).toBe(parseEther("100") - parseEther("3") + slots);
+    expect(await casino.getBalance(player.address, degen)).toBe(vaultBefore - parseEther("2") + wheel + won);
 
-    // The server's records agree: each with its own link, and the fairness records check out.
+    // The server's records agree: each with its own chain, and the fairness records check out.
     await server.services.settler.sync();
     for (const id of [signed.betId, walletBet.betId]) {
       const record = (await alice.get(`/api/fairness/bets/${id}`)).body;
@@ -224,18 +179,7 @@ describe("the settler's countersignature (issue #20 item 6)", () => {
       .from(bets)
       .where(inArray(bets.betId, [signed.betId, walletBet.betId]));
     const byId = new Map(rows.map((row) => [row.betId, row]));
-    expect([byId.get(signed.betId)?.relayed, byId.get(signed.betId)?.seed]).toEqual([true, relaySeed]);
-    expect([byId.get(walletBet.betId)?.relayed, byId.get(walletBet.betId)?.seed]).toEqual([false, walletSeed]);
+    expect([byId.get(signed.betId)?.laneKey, byId.get(signed.betId)?.seed]).toEqual([fresh.key.address, laneSeed]);
+    expect([byId.get(walletBet.betId)?.laneKey, byId.get(walletBet.betId)?.seed]).toEqual([null, walletSeed]);
   });
 });
-
-/** Waits until the player's bets before `nonce` are settled on chain (the settler's or its idle stand). */
-async function waitForResolved(player: string, nonce: bigint): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    const view = (await server.chain.casino.commitmentOf(player)) as unknown as [string, bigint, bigint, string, bigint];
-    if (view[4] >= nonce) return;
-    await server.services.settler.sync();
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`bets of ${player} before ${nonce} not resolved`);
-}

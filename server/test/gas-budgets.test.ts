@@ -138,8 +138,8 @@ describe("budgets on every transaction sent for a player", () => {
     expect((await withdraw(await signedIn(other!), other!)).status).toBe(200);
   });
 
-  it("refuses one past the budget for all players together over the last hour, and counts the refusal", async () => {
-    await serverWith({ PLAYER_TXS_PER_HOUR: "2" });
+  it("refuses one past the pool all players share over the last hour, once the wallet has had its own share, and counts the refusal", async () => {
+    await serverWith({ PLAYER_TXS_PER_HOUR: "2", PLAYER_TXS_SHARE_PER_ADDRESS_PER_HOUR: "0" });
     const [, , , first, second, third] = chain.players;
     await depositDegen(server!, third!, parseEther("10"));
     const sent = await settlerTransactions(chain);
@@ -148,10 +148,30 @@ describe("budgets on every transaction sent for a player", () => {
     expect((await withdraw(await signedIn(second!), second!)).status).toBe(200);
     expect(await withdraw(await signedIn(third!), third!)).toMatchObject({
       status: 429,
-      body: { error: "The house has reached its limit of 2 transactions for players per hour; try again later" },
+      body: {
+        error:
+          "The house has reached its limit of 2 transactions per hour for players beyond each wallet's own 0, and this wallet has used its own; try again later",
+      },
     });
     expect(await settlerTransactions(chain)).toBe(sent + 2);
     expect(await metric('degen_chain_requests_total{kind="withdraw",outcome="over_budget"}')).toBe(1);
+  });
+
+  it("keeps each wallet's own share of the hour whatever other wallets took of the pool (R4-12)", async () => {
+    await serverWith({ PLAYER_TXS_PER_HOUR: "2", PLAYER_TXS_SHARE_PER_ADDRESS_PER_HOUR: "1" });
+    const [, , , first, second, third] = chain.players;
+    for (const player of [first, second, third]) await depositDegen(server!, player!, parseEther("10"));
+    const [a, b, c] = [await signedIn(first!), await signedIn(second!), await signedIn(third!)];
+    const full =
+      "The house has reached its limit of 2 transactions per hour for players beyond each wallet's own 1, and this wallet has used its own; try again later";
+    // The first wallet takes its own and the whole pool; the second its own only.
+    for (let i = 0; i < 3; i++) expect((await withdraw(a, first!)).status).toBe(200);
+    expect(await withdraw(a, first!)).toMatchObject({ status: 429, body: { error: full } });
+    expect((await withdraw(b, second!)).status).toBe(200);
+    expect(await withdraw(b, second!)).toMatchObject({ status: 429, body: { error: full } });
+    // The third had no part in it: its own is its own.
+    expect((await withdraw(c, third!)).status).toBe(200);
+    expect(await withdraw(c, third!)).toMatchObject({ status: 429, body: { error: full } });
   });
 });
 

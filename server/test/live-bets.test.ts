@@ -1,6 +1,6 @@
 import { parseEther, Wallet } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameName, GameType, JACKPOT } from "../src/engine";
+import { BET_ACCEPTANCE_WINDOW_SECONDS, gameName, GameType, JACKPOT } from "../src/engine";
 import type { Casino } from "../../typechain-types";
 import { LiveBets, SNAPSHOT_SIZE } from "../src/feed/live-bets";
 import type { JackpotHit, LiveBet } from "../src/feed/feed-rows";
@@ -135,6 +135,8 @@ describe("the live bets feed (GET /api/bets/live)", () => {
       expect(hit).toMatchObject({ player: player.address, username: null, amount: won!.args.amount.toString() });
       expect((await betEvent(stream, bet.betId)).jackpotWin).toBe(won!.args.amount.toString());
     } finally {
+      // The owner changes the terms once per acceptance window (docs/decisions.md §9).
+      await server.chain.provider.send("evm_increaseTime", [BET_ACCEPTANCE_WINDOW_SECONDS + 1]);
       await (await owner.setJackpotTerms(JACKPOT.DEFAULT_EDGE_BPS, JACKPOT.DEFAULT_SHARE_BPS)).wait();
     }
   });

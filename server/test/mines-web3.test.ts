@@ -1,10 +1,10 @@
 import { parseEther, type Wallet } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType, minesActionBytes, minesPayout, startMines } from "../src/engine";
+import { GameType, laneNonce, minesActionBytes, minesPayout, startMines } from "../src/engine";
 import { formatAmount } from "../src/tokens";
 import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
-import { clientSeedFor, depositDegen, MASTER_SECRET, placeBet } from "./support/play";
+import { clientSeedFor, depositDegen, laneClientSeedFor, MASTER_SECRET, placeBet } from "./support/play";
 import { nameActionKey, openSession, randomKey, sendBet, signActions, signBet } from "./support/sessions";
 
 /**
@@ -186,33 +186,36 @@ describe("web3 mines", () => {
     const unknown = (BigInt(player.address) << 64n) | 999_999n;
     expect((await start(alice, unknown.toString())).status).toBe(404);
   });
-  it("plays a one-click bet with the session key once the wallet's open round is over: placed by the relay, cashed out, settled with the signed log", async () => {
+  it("plays a one-click round of the session's lane beside an open wallet round: placed by the relay, cashed out, settled with the signed log; the lane's next bet waits for its round", async () => {
     const stake = parseEther("6");
-    // A session holds its largest bet in the vault: a small one leaves the wallet bet its stake there.
-    const opened = await openSession(server.chain, alice, player, { games: 0xffn, maxBetDegen: parseEther("10") });
+    const opened = await openSession(server.chain, alice, player, {
+      games: 0xffn,
+      maxBetDegen: parseEther("10"),
+      budgetDegen: parseEther("20"),
+      budgetNative: 0n,
+    });
     expect(opened.answer.status, JSON.stringify(opened.answer.body)).toBe(200);
     const { session } = opened;
-    const sessionBet = async (clientSeed?: string) => {
-      const commitment = (await alice.post("/api/fairness/commitment")).body;
-      const [, nonce] = (await server.chain.casino.commitmentOf(player.address)) as unknown as [string, bigint];
-      const choice = { game: GameType.MINES, params: 2n, amount: stake, nonce, expectedCommit: commitment.expectedCommit, terms: BigInt(commitment.terms) };
-      return signBet(server.chain, session, { ...choice, clientSeed });
-    };
+    const terms = await server.chain.casino.terms();
+    const sessionBet = (n: bigint, clientSeed?: string) =>
+      signBet(server.chain, session, { game: GameType.MINES, params: 2n, amount: stake, n, terms, clientSeed });
 
+    // A wallet round is open: the session's lane is a lane of its own, its bet goes all the same.
     const walletRound = await placeMines(parseEther("1"), 2, () => true);
     await server.services.settler.sync();
-    const blocked = await sendBet(alice, await sessionBet());
-    expect(blocked).toMatchObject({ status: 409, body: { error: `Finish your open hand or round (bet ${walletRound.betId}) before the next bet` } });
-    expect(await settled(walletRound.betId)).toMatchObject({ payout: "0" });
-
-    const before = await vault();
-    await alice.post("/api/fairness/commitment");
-    const clientSeed = await clientSeedFor(server, player.address, (word) => !startMines(word, 1n, "DEGEN", 2).mineTiles.includes(24), 50_000, true);
-    const signed = await sessionBet(clientSeed);
+    const lane = async () => (await server.chain.casino.laneOf(player.address, session.lane)).funds[0]!;
+    const vaultBefore = await vault();
+    const clientSeed = await laneClientSeedFor(server, session, laneNonce(session.lane, 0), (word) => !startMines(word, 1n, "DEGEN", 2).mineTiles.includes(24));
+    const signed = await sessionBet(0n, clientSeed);
     expect((await sendBet(alice, signed)).body).toMatchObject({ kind: "place" });
     expect((await alice.get(`/api/sessions/bets/${signed.betId}?wait=mined`)).body).toMatchObject({ status: "mined" });
     await server.services.settler.sync();
-    expect(await vault()).toBe(before - stake);
+    expect(await lane()).toBe(parseEther("20") - stake);
+    // The lane's round is open: its next bet waits for it.
+    expect(await sendBet(alice, await sessionBet(1n))).toMatchObject({
+      status: 409,
+      body: { error: `Finish your open hand or round (bet ${signed.betId}) before the next bet of this session` },
+    });
 
     const { roundId } = (await start(alice, signed.betId)).body;
     expect((await act(alice, session.key, signed.betId, roundId, "y", 24)).body).toMatchObject({ status: "PLAYING", safe: 1 });
@@ -223,6 +226,10 @@ describe("web3 mines", () => {
     const record = await settled(signed.betId);
     expect(record).toMatchObject({ payout: payout.toString(), actions: "yC", signedActions: { log: "0x7943", key: session.key.address, keyGrant: null } });
     expect(record.verification.ok).toBe(true);
-    expect(await vault()).toBe(before - stake + payout + BigInt(record.jackpotWin ?? 0));
+    expect(await lane()).toBe(parseEther("20") - stake + payout);
+    // The wallet round, left alone, is settled for nothing by the idle rule: from the vault, not the lane.
+    const walletRecord = await settled(walletRound.betId);
+    expect(walletRecord).toMatchObject({ payout: "0" });
+    expect(await vault()).toBe(vaultBefore + BigInt(record.jackpotWin ?? 0) + BigInt(walletRecord.jackpotWin ?? 0));
   });
 });

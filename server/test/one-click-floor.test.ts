@@ -7,7 +7,7 @@ import { oneClickFloorFor, readConfig } from "../src/config";
 import { GameType } from "../src/engine";
 import { startTestServer, type TestServer } from "./support/app";
 import { Client } from "./support/http";
-import { placeBet } from "./support/play";
+import { depositDegen, placeBet } from "./support/play";
 import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
 import { sendBet, signBet } from "./support/sessions";
 
@@ -68,8 +68,7 @@ describe("the smallest one-click stake", () => {
         params: 0b111n,
         token,
         amount: parseEther(amount),
-        nonce: seat.nonce,
-        expectedCommit: seat.expectedCommit,
+        n: seat.n,
         terms,
       });
       return sendBet(seat.client, signed);
@@ -121,6 +120,8 @@ describe("the smallest one-click stake", () => {
 
   it("leaves wallet bets alone: the wallet pays their gas, and a 1 DEGEN bet from it is placed and settled as ever", async () => {
     const seat = seats[0]!;
+    // The seat's session took its whole vault into its lane: the wallet bet pays from a new deposit.
+    await depositDegen(server, seat.player, parseEther("1"));
     const wallet = await placeBet(server, seat.client, seat.player, { token: "DEGEN", amount: parseEther("1"), gameType: GameType.SLOTS });
     const settled = async () => (await seat.client.get(`/api/fairness/bets/${wallet.betId}`)).body.status;
     for (const deadline = Date.now() + 10_000; (await settled()) !== "settled" && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));

@@ -7,17 +7,20 @@ import {
   settlementGasLimit,
   settlementRequest,
   SIGNED_SETTLEMENT_GAS_LIMIT,
+  simulationRequest,
   type PlanState,
   type PlannedBet,
 } from "../src/settler/plan";
 
-/** Bets as the pipeline reads them: ordered by player, then nonce. */
+/** Bets as the pipeline reads them: ordered by player, then nonce. A player "a/2" is player a's lane 2 (its wallet's bets: lane 0). */
 function bets(...spec: [player: string, status: PlannedBet["status"], placedBlock?: number, signed?: "signed"][]): PlannedBet[] {
   const nonces = new Map<string, number>();
-  return spec.map(([player, status, placedBlock, signed]) => {
-    const nonce = nonces.get(player) ?? 0;
-    nonces.set(player, nonce + 1);
-    return { betId: `${player}${nonce}`, player, status, placedBlock: placedBlock ?? 100, actionSignature: signed ? "0x01" : null };
+  return spec.map(([chain, status, placedBlock, signed]) => {
+    const n = nonces.get(chain) ?? 0;
+    nonces.set(chain, n + 1);
+    const [player, lane] = chain.split("/") as [string, string | undefined];
+    const nonce = (BigInt(lane ?? 0) << 32n) | BigInt(n);
+    return { betId: `${chain}${n}`, player, nonce, status, placedBlock: placedBlock ?? 100, actionSignature: signed ? "0x01" : null };
   });
 }
 
@@ -39,6 +42,15 @@ describe("planBatches", () => {
   it("takes each player's ready bets in nonce order up to the first that is not ready", () => {
     const plan = planBatches(bets(["a", "ready"], ["a", "ready"], ["a", "open"], ["a", "ready"], ["b", "ready"], ["b", "expired"], ["b", "ready"]), state());
     expect(ids(plan)).toEqual([{ bets: ["a0", "a1", "b0"], dependent: false }]);
+  });
+
+  it("settles each of a player's chains apart: an open hand of a lane holds back that lane's later bets only, not the wallet's nor another lane's", () => {
+    const plan = planBatches(
+      bets(["a", "ready"], ["a", "open"], ["a", "ready"], ["a/1", "ready"], ["a/1", "open"], ["a/1", "ready"], ["a/2", "ready"]),
+      state(),
+    );
+    expect(plan.map((b) => b.bets.map((bet) => bet.betId))).toEqual([["a0", "a/10", "a/20"]]);
+    expect(plan[0]!.dependent).toBe(false);
   });
 
   it("cuts batches at batchSize; a batch that continues a player's bets of an earlier batch is dependent", () => {
@@ -115,9 +127,10 @@ describe("settlement requests", () => {
   const seed = "0x" + "22".repeat(32);
   const unsigned = { actionLog: null, actionSignature: null, actionKeyGrant: null };
 
-  it("settles one bet with settle and several with settleBatch, a fixed gas limit under EIP-7825's cap", () => {
+  it("sends settleBatch for one bet as for several (a lone settle reverts after a split front-run: R4-10), a fixed gas limit under EIP-7825's cap", () => {
     const one = settlementRequest(contracts, [{ betId: "5", seed, payout: "7", ...unsigned }]);
-    expect(casinoInterface.parseTransaction({ data: one.data })!.name).toBe("settle");
+    const lone = casinoInterface.parseTransaction({ data: one.data })!;
+    expect([lone.name, lone.args[0], lone.args[1], lone.args[2]]).toEqual(["settleBatch", [5n], [seed], [7n]]);
     expect(one.gasLimit).toBe(140_000n);
     const batch = settlementRequest(contracts, [
       { betId: "5", seed, payout: "7", ...unsigned },
@@ -128,6 +141,16 @@ describe("settlement requests", () => {
     expect(parsed.args[0]).toEqual([5n, 6n]);
     expect(batch).toMatchObject({ to: contracts.casino, gasLimit: settlementGasLimit(2) });
     expect(settlementGasLimit(200)).toBeLessThan(2n ** 24n);
+  });
+
+  it("simulates a lone bet as settle, whose revert names what settleBatch would skip it for, and anything else as it is sent", () => {
+    const one = [{ betId: "5", seed, payout: "7", ...unsigned }];
+    const simulated = casinoInterface.parseTransaction({ data: simulationRequest(contracts, one).data })!;
+    expect([simulated.name, simulated.args[0], simulated.args[2]]).toEqual(["settle", 5n, 7n]);
+    const two = [...one, { betId: "6", seed, payout: "0", ...unsigned }];
+    expect(simulationRequest(contracts, two)).toEqual(settlementRequest(contracts, two));
+    const signed = [{ betId: "5", seed, payout: "7", actionLog: "0x4853", actionSignature: "0x" + "ab".repeat(65), actionKeyGrant: null }];
+    expect(simulationRequest(contracts, signed)).toEqual(settlementRequest(contracts, signed));
   });
 
   it("settles a bet with signed actions through CasinoSessions.settle, with the wallet's grant or none", () => {

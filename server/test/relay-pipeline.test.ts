@@ -1,7 +1,6 @@
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GameType, settleGame } from "../src/engine";
-import type { Casino } from "../../typechain-types";
 import { startTestServer, type TestServer } from "./support/app";
 import { pendingCount } from "./support/chain";
 import { MASTER_SECRET } from "./support/play";
@@ -29,10 +28,11 @@ const status = relayStatus;
 const broadcast = (hash: string) => broadcastSeen(server, hash);
 
 describe("the relay under load", () => {
-  it("sends a second round for other players while one is pending, once their bets fill a transaction; holds the players in flight, and a third round; every bet lands once, vaults to the wei", async () => {
+  it("sends a second round for other players while one is pending, once their bets fill a transaction; holds the lanes in flight, and a third round; every bet lands once, lanes to the wei", async () => {
     const { provider, casino } = server.chain;
-    const degen = await server.chain.token.getAddress();
-    const before = await Promise.all(seats.map((seat) => casino.getBalance(seat.player.address, degen)));
+    // A lane's bets stake from its funds and pay into them (a jackpot win goes to the vault).
+    const laneFunds = () => Promise.all(seats.map(async (seat) => (await casino.laneOf(seat.player.address, seat.session.lane)).funds[0]!));
+    const before = await laneFunds();
     await provider.send("evm_setAutomine", [false]);
     try {
       // Round 1: the first player's bet, pending.
@@ -42,7 +42,7 @@ describe("the relay under load", () => {
 
       // One bet of another player does not fill a transaction: it waits for round 1's receipt.
       const waiting = await bet(seats[1]!);
-      // The player in flight: its next bet follows round 1 on chain.
+      // The lane in flight: its next bet follows round 1 on chain.
       const behindFirst = await bet(seats[0]!);
       await sleep(800);
       expect((await status(seats[1]!, waiting)).status).toBe("queued");
@@ -58,7 +58,7 @@ describe("the relay under load", () => {
       await broadcast(round2);
       expect(await pendingCount(provider, SETTLER_ADDRESS)).toBe(2);
 
-      // Two rounds in flight: a full transaction of two more players waits, as does the first player's next bet.
+      // Two rounds in flight: a full transaction of two more lanes waits, as does the first lane's next bet.
       const third = [await bet(seats[3]!), await bet(seats[4]!)];
       await sleep(800);
       expect((await status(seats[3]!, third[0]!)).status).toBe("queued");
@@ -86,7 +86,7 @@ describe("the relay under load", () => {
         expect((await status(seat, id)).status).toBe("mined");
       }
 
-      // Each bet placed once and settled in its own transaction; each vault moved by its payouts less its stakes.
+      // Each bet placed once and settled in its own transaction; each lane moved by its payouts less its stakes.
       const expected = seats.map(() => 0n);
       for (const [seat, id] of ids) {
         const placed = await casino.queryFilter(casino.filters.BetPlaced(BigInt(id)));
@@ -96,8 +96,8 @@ describe("the relay under load", () => {
         const { payout } = settleGame({ gameType: GameType.WHEEL, token: "DEGEN", stake: parseEther("10"), params: 0b111n, word: settled!.args.random });
         expected[seats.indexOf(seat)]! += payout - parseEther("10");
       }
-      const after = await Promise.all(seats.map((seat) => (casino as Casino).getBalance(seat.player.address, degen)));
-      expect(after.map((balance, i) => balance - before[i]!)).toEqual(expected);
+      const after = await laneFunds();
+      expect(after.map((funds, i) => funds - before[i]!)).toEqual(expected);
     } finally {
       await provider.send("evm_setAutomine", [true]);
     }

@@ -2,30 +2,43 @@ import { getAddress, id, keccak256, toBeHex, ZeroAddress } from "ethers";
 import { describe, expect, it } from "vitest";
 import { sessionsInterface } from "../../bindings/casino";
 import type { SessionBetRow } from "../src/sessions/intake";
-import { DEADLINE_GUARD_SECONDS, planRound, playGasLimit, playRequest, type PlannedBet } from "../src/sessions/relay-plan";
+import { DEADLINE_GUARD_SECONDS, laneOf, planRound, playGasLimit, playRequest, type PlannedBet } from "../src/sessions/relay-plan";
 
-/** Queued bets in the order the relay reads them (oldest first). */
-function queued(...spec: [player: string, kind?: PlannedBet["kind"], deadline?: number][]): PlannedBet[] {
+/** Queued bets in the order the relay reads them (oldest first), by lane: a player's lane is "player/lane", its key the lane's name. */
+function queued(...spec: [lane: string, kind?: PlannedBet["kind"], deadline?: number][]): PlannedBet[] {
   const nonces = new Map<string, bigint>();
-  return spec.map(([player, kind, deadline]) => {
-    const nonce = nonces.get(player) ?? 0n;
-    nonces.set(player, nonce + 1n);
-    return { betId: `${player}${nonce}`, player, nonce, kind: kind ?? "play", deadline: deadline ?? 10_000 };
+  return spec.map(([lane, kind, deadline]) => {
+    const nonce = nonces.get(lane) ?? 0n;
+    nonces.set(lane, nonce + 1n);
+    const [player, index] = lane.split("/") as [string, string | undefined];
+    return {
+      betId: `${lane}${nonce}`,
+      player,
+      key: `key-${lane}`,
+      nonce: ((index ? BigInt(index) : 1n) << 32n) | nonce,
+      kind: kind ?? "play",
+      deadline: deadline ?? 10_000,
+    };
   });
 }
 const ids = (bets: PlannedBet[]) => bets.map((bet) => bet.betId);
 const plan = (bets: PlannedBet[], o: { batchSize?: number; batches?: number; holding?: string[]; now?: number } = {}) =>
-  planRound(bets, { batchSize: o.batchSize ?? 100, batches: o.batches ?? 1, holding: new Set(o.holding ?? []), now: o.now ?? 1_000 });
+  planRound(bets, {
+    batchSize: o.batchSize ?? 100,
+    batches: o.batches ?? 1,
+    holding: new Set((o.holding ?? []).map((lane) => laneOf({ player: lane.split("/")[0]!, key: `key-${lane}` }))),
+    now: o.now ?? 1_000,
+  });
 
 describe("planRound", () => {
-  it("takes each player's oldest queued bet, one a player, up to the batch size; the rest wait for it to be mined", () => {
+  it("takes each lane's oldest queued bet, one a lane, up to the batch size; the rest wait for it to be mined", () => {
     expect(plan(queued(["a"], ["b"], ["a"], ["c"], ["b"]), { batchSize: 3 }).plays.map(ids)).toEqual([["a0", "b0", "c0"]]);
     const round = plan(queued(["a"], ["b"], ["a"], ["c"], ["b"]), { batchSize: 2 });
     expect(round.plays.map(ids)).toEqual([["a0", "b0"]]);
     expect(round.places).toEqual([]);
   });
 
-  it("never puts two bets of a player in a round (issue #37: nonce n+1's relay seed hashes to nonce n's wallet seed), however many they queued", () => {
+  it("never puts two bets of a lane in a round (both seeds would show while the first can still be placed), however many it queued; a player's lanes go together", () => {
     const bets = queued(...Array.from({ length: 60 }, (_, i) => [`p${i % 6}`] as [string]));
     const round = plan(bets, { batchSize: 20, batches: 3 });
     expect(round.plays.map(ids)).toEqual([["p00", "p10", "p20", "p30", "p40", "p50"]]);
@@ -33,12 +46,15 @@ describe("planRound", () => {
     expect(mixed.plays.map(ids)).toEqual([["a0"]]);
     expect(ids(mixed.places)).toEqual(["b0", "c0"]);
     for (const r of [round, mixed]) {
-      const players = [...r.plays.flat(), ...r.places].map((bet) => bet.player);
-      expect(new Set(players).size).toBe(players.length);
+      const lanes = [...r.plays.flat(), ...r.places].map(laneOf);
+      expect(new Set(lanes).size).toBe(lanes.length);
     }
+    const lanes = plan(queued(["a/1"], ["a/2"], ["a/1"], ["a/3", "place"], ["a/2"]));
+    expect(lanes.plays.map(ids)).toEqual([["a/10", "a/20"]]);
+    expect(ids(lanes.places)).toEqual(["a/30"]);
   });
 
-  it("spreads the players over the batches a round may send, oldest bet first, to the batch with the most room", () => {
+  it("spreads the lanes over the batches a round may send, oldest bet first, to the batch with the most room", () => {
     const bets = queued(["a"], ["b"], ["a"], ["c"], ["b"], ["c"], ["d"], ["a"], ["e"]);
     expect(plan(bets, { batchSize: 3, batches: 2 }).plays.map(ids)).toEqual([
       ["a0", "c0", "e0"],
@@ -52,15 +68,15 @@ describe("planRound", () => {
     ]);
   });
 
-  it("holds a place behind its player's play: it goes in a later round", () => {
+  it("holds a place behind its lane's play: it goes in a later round", () => {
     const round = plan(queued(["a"], ["a"], ["a"], ["a", "place"], ["b"]), { batchSize: 2 });
     expect(round.plays.map(ids)).toEqual([["a0", "b0"]]);
     expect(round.places).toEqual([]);
   });
 
-  it("holds a player with a bet open on chain, and takes out a bet too close to its deadline with its player's later ones", () => {
-    const round = plan(queued(["a"], ["b", "play", 1_000 + DEADLINE_GUARD_SECONDS - 1], ["b"], ["c"]), { holding: ["a"] });
-    expect(round.plays.map(ids)).toEqual([["c0"]]);
+  it("holds a lane with a bet open on chain, not the player's other lanes, and takes out a bet too close to its deadline", () => {
+    const round = plan(queued(["a/1"], ["a/2"], ["b", "play", 1_000 + DEADLINE_GUARD_SECONDS - 1], ["b"], ["c"]), { holding: ["a/1"] });
+    expect(round.plays.map(ids)).toEqual([["a/20", "c0"]]);
     expect(ids(round.expired)).toEqual(["b0"]);
   });
 
@@ -82,16 +98,15 @@ describe("playRequest", () => {
       params: draw("params").toString(),
       clientSeed: toBeHex(draw("seed"), 32),
       nonce: i % 7 ? draw("nonce") >> 192n : 2n ** 64n - 1n,
-      expectedCommit: toBeHex(draw("commit"), 32),
+      key: getAddress(toBeHex(draw("key") >> 96n, 20)),
       terms: draw("terms").toString(),
       deadline: Number(draw("deadline") >> 224n),
       r: toBeHex(draw("r"), 32),
       vs: toBeHex(draw("vs"), 32).toUpperCase().replace("0X", "0x"),
-      chainFirstNonce: draw("first nonce") >> 192n,
     } as SessionBetRow;
   };
-  /** A seed drawn from the bet's player, chain and nonce, as the house's hash chains are keyed. */
-  const relaySeedOf = (bet: Pick<SessionBetRow, "player" | "chainFirstNonce" | "nonce">) => id(`${bet.player}:${bet.chainFirstNonce}:${bet.nonce}`);
+  /** A seed drawn from the bet's player, key and nonce, as the house's lane chains are keyed. */
+  const relaySeedOf = (bet: Pick<SessionBetRow, "player" | "key" | "nonce">) => id(`${bet.player}:${bet.key}:${bet.nonce}`);
   /** The same call by ethers' ABI coder. */
   const byEthers = (bets: SessionBetRow[], seedOf = relaySeedOf) =>
     sessionsInterface.encodeFunctionData("play", [

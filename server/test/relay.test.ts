@@ -1,64 +1,49 @@
-import { parseEther, ZeroAddress, ZeroHash, type Log, type LogDescription } from "ethers";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GameType, settleGame, ticketDraws, ticketsHash, ticketsOf, type Token } from "../src/engine";
-import type { Casino } from "../../typechain-types";
-import { startTestServer, type TestServer } from "./support/app";
+import { parseEther, ZeroAddress, type Log, type LogDescription } from "ethers";
+import { describe, expect, it } from "vitest";
+import { formatAmount, GameType, settleGame, ticketDraws, ticketsHash, ticketsOf, type Token } from "../src/engine";
 import { eq } from "drizzle-orm";
 import { jackpotTickets } from "../src/db/schema";
 import { pendingCount } from "./support/chain";
-import { MASTER_SECRET } from "./support/play";
-import { betAs, broadcastSeen, relayStatus, seatPlayers, type Seat } from "./support/relay-seats";
+import { betAs, broadcastSeen, relayStatus, type Seat, useRelayStage } from "./support/relay-seats";
 import { SETTLER_ADDRESS } from "./support/settler";
 import { sendBet, signBet, type BetChoice } from "./support/sessions";
 
-let server: TestServer;
-let seats: Seat[];
-let terms: bigint;
+const stage = useRelayStage(4);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(async () => {
-  server = await startTestServer({ MASTER_SECRET });
-  terms = await server.chain.casino.terms();
-  seats = await seatPlayers(server, server.chain.players.slice(0, 4), { bnb: true });
-});
-afterAll(async () => server?.close());
-afterEach(async () => {
-  await server.chain.provider.send("evm_setAutomine", [true]);
-});
-
-const bet = (seat: Seat, choice: Partial<BetChoice> = {}) => betAs(server, seat, terms, choice);
+const bet = (seat: Seat, choice: Partial<BetChoice> = {}) => betAs(stage.server, seat, stage.terms, choice);
 const status = relayStatus;
-const broadcast = (hash: string) => broadcastSeen(server, hash);
+const broadcast = (hash: string) => broadcastSeen(stage.server, hash);
 
 /** Waits until the settler has sent the draw of a relay transaction's tickets. */
 async function waitForDraw(relayHash: string): Promise<void> {
   const sent = async () =>
-    (await server.services.database.db.select().from(jackpotTickets).where(eq(jackpotTickets.placedTxHash, relayHash)))[0]?.status === "sent";
+    (await stage.server.services.database.db.select().from(jackpotTickets).where(eq(jackpotTickets.placedTxHash, relayHash)))[0]?.status === "sent";
   for (let i = 0; i < 200 && !(await sent()); i++) await sleep(50);
   expect(await sent()).toBe(true);
-  expect(await pendingCount(server.chain.provider, SETTLER_ADDRESS)).toBeGreaterThan(0);
+  expect(await pendingCount(stage.server.chain.provider, SETTLER_ADDRESS)).toBeGreaterThan(0);
 }
 
 function events(logs: readonly Log[]): LogDescription[] {
   return logs.flatMap((log) => {
-    const parsed = server.chain.casino.interface.parseLog(log);
+    const parsed = stage.server.chain.casino.interface.parseLog(log);
     return parsed ? [parsed] : [];
   });
 }
 
 describe("the relay", () => {
-  it("sends what arrives while a relay transaction is pending in the next one, a bet of each of 4 players together; vaults move to the wei; a hit is paid in the next block, a draw without one recorded by the next play, the last batch drawn once the relay is quiet", async () => {
-    const { provider, casino } = server.chain;
-    const degen = await server.chain.token.getAddress();
+  it("sends what arrives while a relay transaction is pending in the next one, a bet of each of 4 players together; lanes (and a jackpot, the vault) move to the wei; a hit is paid in the next block, a draw without one recorded by the next play, the last batch drawn once the relay is quiet", async () => {
+    const { provider, casino } = stage.server.chain;
+    const degen = await stage.server.chain.token.getAddress();
     await provider.send("evm_setAutomine", [false]);
     // A first bet goes out alone, at once, and stays pending.
-    const first = await bet(seats[0]!);
-    const pending = await status(seats[0]!, first, "sent");
+    const first = await bet(stage.seats[0]!);
+    const pending = await status(stage.seats[0]!, first, "sent");
     expect(pending.status).toBe("sent");
 
-    // A bet of each player arrives meanwhile: mixed games and one player in BNB. (A player's second
-    // bet would wait for the first to be mined: relay-reverts.test.ts.)
+    // A bet of each player arrives meanwhile: mixed games and one player in BNB. (A lane's second
+    // bet would wait for the first to be mined: relay-lanes.test.ts.)
     const choices: Partial<BetChoice>[] = [
       { game: GameType.WHEEL, params: 0b111n },
       { game: GameType.SLOTS, params: 0n },
@@ -66,23 +51,27 @@ describe("the relay", () => {
       { game: GameType.CRASH, params: 200n },
     ];
     const placed = await Promise.all(
-      seats.map(async (seat, i) => [await bet(seat, i === 3 ? { ...choices[i]!, token: "BNB", amount: parseEther("0.01") } : choices[i]!)]),
+      stage.seats.map(async (seat, i) => [await bet(seat, i === 3 ? { ...choices[i]!, token: "BNB", amount: parseEther("0.01") } : choices[i]!)]),
     );
     const batch = placed.flat();
     expect(batch).toHaveLength(4);
-    for (const [i, ids] of placed.entries()) for (const id of ids) expect((await status(seats[i]!, id)).status).toBe("queued");
+    for (const [i, ids] of placed.entries()) for (const id of ids) expect((await status(stage.seats[i]!, id)).status).toBe("queued");
     expect(await pendingCount(provider, SETTLER_ADDRESS)).toBe(1);
 
     // The first one lands; the four go out together in the next transaction.
     await provider.send("evm_mine", []);
-    const sent = await Promise.all(placed.flatMap((ids, i) => ids.map((id) => status(seats[i]!, id, "sent"))));
+    const sent = await Promise.all(placed.flatMap((ids, i) => ids.map((id) => status(stage.seats[i]!, id, "sent"))));
     const relayHash = sent[0]!.txHash!;
     expect(sent.every((answer) => answer.status === "sent" && answer.txHash === relayHash)).toBe(true);
-    const tokens = seats.map((_, i) => (i === 3 ? ZeroAddress : degen));
-    const before = await Promise.all(seats.map((seat, i) => casino.getBalance(seat.player.address, tokens[i]!)));
+    const tokens = stage.seats.map((_, i) => (i === 3 ? ZeroAddress : degen));
+    // A lane's bets stake from its funds and pay into them; a jackpot win goes to the vault.
+    const laneFunds = () =>
+      Promise.all(stage.seats.map(async (seat, i) => (await casino.laneOf(seat.player.address, seat.session.lane)).funds[i === 3 ? 1 : 0]!));
+    const vaults = () => Promise.all(stage.seats.map((seat, i) => casino.getBalance(seat.player.address, tokens[i]!)));
+    const [before, vaultsBefore] = [await laneFunds(), await vaults()];
     await broadcast(relayHash);
     await provider.send("evm_mine", []);
-    for (const [i, ids] of placed.entries()) for (const id of ids) expect((await status(seats[i]!, id, "mined")).status).toBe("mined");
+    for (const [i, ids] of placed.entries()) for (const id of ids) expect((await status(stage.seats[i]!, id, "mined")).status).toBe("mined");
 
     const receipt = (await provider.getTransactionReceipt(relayHash))!;
     const logs = events(receipt.logs);
@@ -91,10 +80,11 @@ describe("the relay", () => {
     expect(betPlaced.map((e) => e.args.betId.toString()).sort()).toEqual([...batch].sort());
     expect(settled.map((e) => e.args.betId.toString()).sort()).toEqual([...batch].sort());
 
-    // Every payout is the engine's for the revealed seed's word, and the vaults moved by exactly that.
-    const expected = seats.map(() => 0n);
+    // Every payout is the engine's for the revealed seed's word, and the lanes moved by exactly that.
+    const expected = stage.seats.map(() => 0n);
+    const won = stage.seats.map(() => 0n);
     for (const [k, placement] of betPlaced.entries()) {
-      const seat = seats.findIndex((s) => s.player.address === placement.args.player);
+      const seat = stage.seats.findIndex((s) => s.player.address === placement.args.player);
       const token: Token = placement.args.token === ZeroAddress ? "BNB" : "DEGEN";
       const { payout } = settleGame({
         gameType: Number(placement.args.gameType) as GameType,
@@ -124,28 +114,29 @@ describe("the relay", () => {
       const drawn = await casino.queryFilter(casino.filters.JackpotDrawn(), receipt.blockNumber + 1, receipt.blockNumber + 1);
       expect(drawn.map((e) => e.args.betId)).toEqual(hits.map((t) => t.betId));
       expect(drawn.every((e) => e.args.entropy === relayBlock.hash)).toBe(true);
-      for (const draw of drawn) expected[seats.findIndex((s) => BigInt(s.player.address) === draw.args.betId >> 64n)]! += draw.args.prize;
+      for (const draw of drawn) won[stage.seats.findIndex((s) => BigInt(s.player.address) === draw.args.betId >> 64n)]! += draw.args.prize;
     } else {
       // Nothing to pay: no draw is sent.
       await sleep(500);
-      const [row] = await server.services.database.db.select().from(jackpotTickets).where(eq(jackpotTickets.placedTxHash, relayHash));
+      const [row] = await stage.server.services.database.db.select().from(jackpotTickets).where(eq(jackpotTickets.placedTxHash, relayHash));
       expect(row?.status).toBe("waiting");
       expect(await pendingCount(provider, SETTLER_ADDRESS)).toBe(0);
     }
 
-    const after = await Promise.all(seats.map((seat, i) => casino.getBalance(seat.player.address, tokens[i]!)));
-    expect(after.map((balance, i) => balance - before[i]!)).toEqual(expected);
+    const [after, vaultsAfter] = [await laneFunds(), await vaults()];
+    expect(after.map((funds, i) => funds - before[i]!)).toEqual(expected);
+    expect(vaultsAfter.map((balance, i) => balance - vaultsBefore[i]!)).toEqual(won);
 
     // The next play records the batch's draw: every miss is written to its bet, with the relay block's hash.
     await provider.send("evm_setAutomine", [true]);
-    const next = await bet(seats[1]!);
-    const nextHash = (await status(seats[1]!, next, "mined")).txHash!;
+    const next = await bet(stage.seats[1]!);
+    const nextHash = (await status(stage.seats[1]!, next, "mined")).txHash!;
     const recorded = events((await provider.getTransactionReceipt(nextHash))!.logs).find((e) => e.name === "JackpotTicketsDrawn");
     if (!hits.length) expect([recorded?.args.tickets, recorded?.args.entropy]).toEqual([issued.args.tickets, relayBlock.hash]);
-    await server.services.settler.sync();
+    await stage.server.services.settler.sync();
     for (const [i, ids] of placed.entries()) {
       for (const id of ids) {
-        const record = (await seats[i]!.client.get(`/api/fairness/bets/${id}`)).body;
+        const record = (await stage.seats[i]!.client.get(`/api/fairness/bets/${id}`)).body;
         expect(record).toMatchObject({ status: "settled", placedTxHash: relayHash, settleTxHash: relayHash, verification: { ok: true } });
         if (i !== 3) expect(record.jackpotEntropy).toBe(relayBlock.hash);
       }
@@ -155,82 +146,70 @@ describe("the relay", () => {
     for (let i = 0; i < 8; i++) await provider.send("evm_mine", []);
     let lastDraw;
     for (let i = 0; i < 100 && !lastDraw; i++) {
-      await server.services.settler.sync();
+      await stage.server.services.settler.sync();
       [lastDraw] = await casino.queryFilter(casino.filters.JackpotTicketsDrawn(lastTickets.args.tickets));
       if (!lastDraw) await sleep(100);
     }
     expect(lastDraw?.args.entropy).toBe((await provider.getBlock((await provider.getTransactionReceipt(nextHash))!.blockNumber))!.hash);
   });
 
-  it("takes a bet the chain would refuse out of its batch, reports why, and relays the others", async () => {
-    const { provider, casino } = server.chain;
+  it("takes a bet the chain would refuse out of its batch (the house's BNB bankroll withdrawn since it was taken), reports why with its lane's later bet, and relays the others", async () => {
+    const { provider, casino } = stage.server.chain;
+    const bnb = { token: "BNB", amount: parseEther("0.01") } as const;
     await provider.send("evm_setAutomine", [false]);
-    const first = await bet(seats[0]!);
-    await broadcast((await status(seats[0]!, first, "sent")).txHash!);
-    const kept = [await bet(seats[0]!), await bet(seats[1]!)];
-    const broke = await bet(seats[2]!);
-    const after = await bet(seats[2]!);
-    const alsoKept = await bet(seats[3]!, { token: "DEGEN" });
-    // The third player bets from the wallet on that bet's nonce before it goes out: the chain would
-    // forfeit it (NonceTakenByWallet). Not sent yet, its seed was never shown: it is refused, not forfeited.
-    const [, , , root] = await casino.commitmentOf(seats[2]!.player.address);
-    const walletStake = parseEther("0.01");
-    await (
-      await (casino.connect(seats[2]!.player) as Casino).playGame(ZeroAddress, walletStake, 0, 0b11n, ZeroHash, root, terms, {
-        value: walletStake,
-        gasLimit: 400_000n,
-      })
-    ).getTransaction();
+    const first = await bet(stage.seats[0]!);
+    const round1 = (await status(stage.seats[0]!, first, "sent")).txHash!;
+    await broadcast(round1);
+    const broke = await bet(stage.seats[2]!, bnb);
+    const after = await bet(stage.seats[2]!, bnb);
+    const kept = await bet(stage.seats[1]!);
+    // The owner's announced withdrawal of the BNB bankroll, mined with the pending round: the
+    // house's free BNB no longer covers the bet's maximum payout. The relay's look at the house
+    // finds it, simulates the batch, and takes the bet out; the DEGEN bet goes.
+    await stage.withdrawBnbBankroll();
     await provider.send("evm_mine", []);
-    // The first player's second bet goes once the relay has seen their first mined (one bet of a
-    // player in flight): in the others' transaction, or in the next one. Mined by hand until all are.
-    const keptBets = [
-      [seats[0]!, kept[0]!],
-      [seats[1]!, kept[1]!],
-      [seats[3]!, alsoKept],
-    ] as const;
-    for (let round = 0; round < 3; round++) {
-      const sent = await Promise.all(keptBets.map(([seat, id]) => status(seat, id, "sent")));
-      const pending = [...new Set(sent.filter((s) => s.status === "sent").map((s) => s.txHash!))];
-      for (const hash of pending) await broadcast(hash);
-      await provider.send("evm_mine", []);
-      if ((await Promise.all(keptBets.map(([seat, id]) => status(seat, id)))).every((s) => s.status === "mined")) break;
-    }
-    for (const [seat, id] of keptBets) expect((await status(seat, id, "mined")).status).toBe("mined");
-    // The wallet bet is open: the relay holds the signed one until it is settled, then the chain's
-    // answer (a simulation) refuses it.
+    expect((await provider.getTransactionReceipt(round1))!.status).toBe(1);
     await provider.send("evm_setAutomine", [true]);
-    for (const deadline = Date.now() + 20_000; (await status(seats[2]!, broke)).status === "queued" && Date.now() < deadline;) {
-      await provider.send("evm_mine", []);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(await status(seats[2]!, broke)).toMatchObject({
+    await provider.send("evm_mine", []);
+    expect((await status(stage.seats[1]!, kept, "mined")).status).toBe("mined");
+    for (const deadline = Date.now() + 20_000; (await status(stage.seats[2]!, broke)).status === "queued" && Date.now() < deadline;) await sleep(100);
+    expect(await status(stage.seats[2]!, broke)).toMatchObject({
       status: "refused",
       txHash: null,
-      error: "A wallet bet of yours took this bet's nonce while it was on its way",
+      error: "The house's bankroll could not cover the bet's largest payout when it was sent: the bet can still be placed with its countersignature",
     });
-    expect(await status(seats[2]!, after)).toMatchObject({
+    expect(await status(stage.seats[2]!, after)).toMatchObject({
       status: "refused",
-      error: `An earlier bet of yours (nonce ${seats[2]!.nonce - 2n}) was refused, so this one cannot land: sign it again`,
+      error: `An earlier bet of this session (nonce ${BigInt(broke) & ((1n << 64n) - 1n)}) was refused, so this one cannot land: sign it again`,
     });
-    // The nonce's one bet is the wallet's (its client seed zero); the signed bet was never sent, so nothing was forfeited.
-    expect((await casino.queryFilter(casino.filters.BetPlaced(broke))).map((placed) => placed.args.clientSeed)).toEqual([ZeroHash]);
-    expect(await casino.queryFilter(casino.filters.StakeForfeited(broke))).toHaveLength(0);
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    expect(metrics).toMatch(/^degen_relay_bets_refused_total\{reason="NonceTakenByWallet"\} 1$/m);
-    // Sent again, the same bet is judged on the chain as it is now: refused at once, nothing queued.
-    const answer = await sendBet(
-      seats[2]!.client,
-      await signBet(server.chain, seats[2]!.session, {
-        game: GameType.WHEEL,
-        params: 0b111n,
-        amount: parseEther("10"),
-        nonce: seats[2]!.nonce - 2n,
-        expectedCommit: seats[2]!.expectedCommit,
-        terms,
-      }),
+    // Never sent, never placed.
+    expect(await casino.queryFilter(casino.filters.BetPlaced(broke))).toHaveLength(0);
+    const metrics = await (await fetch(`${stage.server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^degen_relay_bets_refused_total\{reason="InsufficientBankroll"\} 1$/m);
+    // Signed again (a new client seed), its nonce is the refused bet's until that one's deadline:
+    // its player may still place it with its countersignature.
+    const again = await signBet(stage.server.chain, stage.seats[2]!.session, {
+      game: GameType.WHEEL,
+      params: 0b111n,
+      ...bnb,
+      n: stage.seats[2]!.n - 2n,
+      terms: stage.terms,
+    });
+    const answer = await sendBet(stage.seats[2]!.client, again);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toMatch(
+      new RegExp(`^Nonce ${BigInt(broke) & ((1n << 64n) - 1n)} is taken by another bet of yours until its deadline, \\d+: send that bet again, or wait$`),
     );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
-    expect((await status(seats[2]!, broke)).status).toBe("refused");
+    // And a new BNB bet is refused at once: the room is the house's largest bet now.
+    const room = await casino.maxBet(ZeroAddress, GameType.WHEEL, 0b111n, stage.seats[3]!.player.address);
+    expect(
+      await sendBet(
+        stage.seats[3]!.client,
+        await signBet(stage.server.chain, stage.seats[3]!.session, { game: GameType.WHEEL, params: 0b111n, ...bnb, n: stage.seats[3]!.n, terms: stage.terms }),
+      ),
+    ).toMatchObject({
+      status: 409,
+      body: { error: `The stake of 0.01 BNB is above the house's largest bet on this game now, ${formatAmount(room)} BNB: lower it` },
+    });
   });
 });

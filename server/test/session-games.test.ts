@@ -8,26 +8,28 @@ import {
   crashRound,
   crashTimeToReach,
   GameType,
+  laneNonce,
   replayBlackjack,
   resumeBlackjack,
   startBlackjack,
 } from "../src/engine";
 import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./support/app";
 import { Client, signIn } from "./support/http";
-import { clientSeedFor, depositDegen, MASTER_SECRET } from "./support/play";
+import { depositDegen, laneClientSeedFor, MASTER_SECRET } from "./support/play";
 import { openSession, sendBet, signActions, signBet, type TestSession } from "./support/sessions";
 
 /**
  * Interactive games from a session (issues #20 item 5, #21 items 3-4): every action signed by the
- * session key, the split's second stake from the vault, a crash cash-out at the multiplier the
+ * session key, the split's second stake from the session's lane, a crash cash-out at the multiplier the
  * player signed, and an idle hand settled from what the player signed, or stood.
  */
 let server: TestServer;
 let client: Client;
 let player: Wallet;
 let session: TestSession;
-let expectedCommit: string;
 let terms: bigint;
+/** The place in the session's lane of its next bet. */
+let n = 0n;
 let degen: string;
 
 beforeAll(async () => {
@@ -36,9 +38,7 @@ beforeAll(async () => {
   client = new Client(server.url);
   await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
   await depositDegen(server, player, parseEther("1000"));
-  const commitment = (await client.post("/api/fairness/commitment")).body;
-  expectedCommit = commitment.expectedCommit;
-  terms = BigInt(commitment.terms);
+  terms = await server.chain.casino.terms();
   degen = await server.chain.token.getAddress();
   const opened = await openSession(server.chain, client, player);
   expect(opened.answer.status, JSON.stringify(opened.answer.body)).toBe(200);
@@ -46,13 +46,14 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/** What the session's lane holds (its bets stake from it and pay into it), and the vault (a jackpot win goes there). */
+const laneFunds = async () => (await server.chain.casino.laneOf(player.address, session.lane)).funds[0]!;
 const vault = () => server.chain.casino.getBalance(player.address, degen);
 
 /** Places an interactive bet from the session, its outcome steered by a client seed the test picks, and waits until it is on chain. */
 async function place(game: GameType, stake: bigint, wish: (word: string) => boolean): Promise<string> {
-  const clientSeed = await clientSeedFor(server, player.address, wish, 50_000, true); // settled with the relay seed
-  const [, nextNonce] = (await server.chain.casino.commitmentOf(player.address)) as unknown as [string, bigint];
-  const signed = await signBet(server.chain, session, { game, params: 0n, amount: stake, nonce: nextNonce, expectedCommit, terms, clientSeed });
+  const clientSeed = await laneClientSeedFor(server, session, laneNonce(session.lane, n), wish);
+  const signed = await signBet(server.chain, session, { game, params: 0n, amount: stake, n: n++, terms, clientSeed });
   const accepted = await sendBet(client, signed);
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
   expect(accepted.body.kind).toBe("place");
@@ -81,15 +82,15 @@ async function settleTarget(txHash: string): Promise<string> {
 }
 
 describe("blackjack from a session", () => {
-  it("deals only what the session key signed, takes a split's second stake from the vault, and settles with the signed log; the vault moves to the wei", async () => {
+  it("deals only what the session key signed, takes a split's second stake from the lane, and settles with the signed log; the lane (and the vault, by a jackpot) move to the wei", async () => {
     const stake = parseEther("5");
-    const before = await vault();
+    const [before, vaultBefore] = [await laneFunds(), await vault()];
     // A deal that splits and stays in play: a split whose two hands both reach 21 ends the round at once.
     const betId = await place(GameType.BLACKJACK, stake, (word) => {
       const dealt = startBlackjack(word, 1n, "DEGEN");
       return canSplit(dealt) && applyBlackjackAction(dealt, "SPLIT").status === "SPLIT_PLAYING";
     });
-    expect(await vault()).toBe(before - stake);
+    expect(await laneFunds()).toBe(before - stake);
     const start = await client.post("/api/blackjack/start", { token: "DEGEN", action: "START", betId });
     expect(start.body).toMatchObject({ status: "PLAYING", canSplit: true, actions: "" });
     const { sessionId } = start.body;
@@ -112,7 +113,7 @@ describe("blackjack from a session", () => {
     expect(split.status, JSON.stringify(split.body)).toBe(200);
     expect(split.body).toMatchObject({ status: "SPLIT_PLAYING", actions: "P" });
     expect((await server.chain.casino.getBet(betId)).split).toBe(true);
-    expect(await vault()).toBe(before - 2n * stake);
+    expect(await laneFunds()).toBe(before - 2n * stake);
     let answer = await act(sessionId, betId, "STAND", "PS");
     if (answer.body.status === "SPLIT_PLAYING") answer = await act(sessionId, betId, "STAND", "PSS");
     expect(["PLAYER_WIN", "DEALER_WIN", "PUSH"]).toContain(answer.body.status);
@@ -123,7 +124,8 @@ describe("blackjack from a session", () => {
     expect(await settleTarget(record.settleTxHash)).toBe(await server.chain.casino.sessions());
     const payout = replayBlackjack(record.random, stake, "DEGEN", record.actions).payout;
     expect(BigInt(record.payout)).toBe(payout);
-    expect(await vault()).toBe(before - 2n * stake + payout + BigInt(record.jackpotWin ?? 0));
+    expect(await laneFunds()).toBe(before - 2n * stake + payout);
+    expect(await vault()).toBe(vaultBefore + BigInt(record.jackpotWin ?? 0));
   });
 
   it("settles an idle hand with the actions the player signed, and stands a hand never acted on", async () => {
@@ -152,7 +154,7 @@ describe("blackjack from a session", () => {
 describe("crash from a session", () => {
   it("cashes out at the multiplier the player signed once the round has reached it, and refuses one it has not reached", async () => {
     const stake = parseEther("4");
-    const before = await vault();
+    const [before, vaultBefore] = [await laneFunds(), await vault()];
     const betId = await place(GameType.CRASH, stake, (word) => {
       const round = crashRound(word, "DEGEN");
       return round.crashPoint >= 300 && crashTimeToReach(round.curve, 1.1) < 3;
@@ -174,6 +176,7 @@ describe("crash from a session", () => {
     const record = await settled(betId);
     expect(record.signedActions).toMatchObject({ log: crashCashOutBytes(110), key: session.key.address, keyGrant: null });
     expect(record).toMatchObject({ payout: parseEther("4.4").toString(), verification: { ok: true } });
-    expect(await vault()).toBe(before - stake + parseEther("4.4") + BigInt(record.jackpotWin ?? 0));
+    expect(await laneFunds()).toBe(before - stake + parseEther("4.4"));
+    expect(await vault()).toBe(vaultBefore + BigInt(record.jackpotWin ?? 0));
   });
 });

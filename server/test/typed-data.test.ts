@@ -19,7 +19,6 @@ describe("SessionTypedData.betDigest", () => {
         params: uint(size),
         clientSeedHash: hexlify(randomBytes(32)),
         nonce: i === 2 ? 0n : uint(8),
-        expectedCommit: hexlify(randomBytes(32)),
         terms: uint(size),
         deadline: uint(5),
       };
@@ -37,7 +36,6 @@ describe("SessionTypedData.betDigest", () => {
       params: 7n,
       clientSeedHash: hexlify(randomBytes(32)),
       nonce: 1n,
-      expectedCommit: hexlify(randomBytes(32)),
       terms: 1n,
       deadline: 1n,
     };

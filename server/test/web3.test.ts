@@ -1,6 +1,7 @@
 import { formatEther, parseEther, ZeroAddress, type Log } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  BET_ACCEPTANCE_WINDOW_SECONDS,
   blackjackActionBytes,
   canSplit,
   crashCashOutBytes,
@@ -140,6 +141,8 @@ describe("web3 settlement", () => {
       const casino = server.chain.casino;
       expect(await casino.queryFilter(casino.filters.JackpotDrawn(bnbBet.betId))).toHaveLength(0);
     } finally {
+      // The owner changes the terms once per acceptance window (docs/decisions.md §9).
+      await server.chain.provider.send("evm_increaseTime", [BET_ACCEPTANCE_WINDOW_SECONDS + 1]);
       await (await owner.setJackpotTerms(JACKPOT.DEFAULT_EDGE_BPS, JACKPOT.DEFAULT_SHARE_BPS)).wait();
     }
   });

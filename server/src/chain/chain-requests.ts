@@ -68,6 +68,15 @@ export class ChainRequests {
   }
 
   /**
+   * Queues the transaction without waiting for it (the house's own, which the caller checks on
+   * chain later: sessions/closer.ts); an identical one still pending or in flight is joined.
+   */
+  async queue(kind: ChainRequestKind, request: { to: string; data: string }, player: string): Promise<void> {
+    await this.enqueue(kind, request, player);
+    await this.signals.notify(this.db, "chain_request");
+  }
+
+  /**
    * Joins the same transaction when it is already queued or in flight; otherwise counts the
    * budgets and queues it. Under one lock on every instance: two requests at once can neither both
    * take a budget's last unit nor both queue the same transaction.
@@ -81,7 +90,8 @@ export class ChainRequests {
         .from(chainRequests)
         .where(and(eq(chainRequests.requestHash, requestHash), inArray(chainRequests.status, ["pending", "sent"])));
       if (active) return active.id;
-      const refusal = overBudget(kind, await budgetUse(tx, player), this.budgets);
+      // A closeSession is the house's own: one for each session opened, which its budget counted.
+      const refusal = kind === "close" ? undefined : overBudget(kind, await budgetUse(tx, player, this.budgets), this.budgets);
       if (refusal) throw refusal;
       const [inserted] = await tx
         .insert(chainRequests)

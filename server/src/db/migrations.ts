@@ -413,4 +413,34 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX mines_rounds_bet ON mines_rounds (bet_id);
   `,
+  // Each one-click session its own lane (docs/decisions.md §4, "lanes"): a session has a lane, whose
+  // bets' nonces are lane << 32 | n and whose seeds come from the lane's own chain, named by its
+  // key (bets.lane_key; relayed gives way: a wallet bet takes one link of the wallet chain). The
+  // server closes an ended session's lane (session_keys.closed). Gone with the shared seams: a
+  // queued bet's commitment, wallet chain and mark, its revert attempts, and the revert-gas budget
+  // (its relay_budget scopes), and the all-players minute buckets: the hour's pool is read from
+  // the players' own buckets (chain/budgets.ts). Every client seed hash a lane nonce was
+  // countersigned with is kept, so that a nonce signed again gets a seed the server never saw.
+  `
+  ALTER TABLE session_keys ADD COLUMN lane integer;
+  ALTER TABLE session_keys ADD COLUMN commit text;
+  ALTER TABLE session_keys ADD COLUMN closed boolean NOT NULL DEFAULT false;
+  CREATE UNIQUE INDEX session_keys_player_lane ON session_keys (player, lane);
+  CREATE INDEX session_keys_open ON session_keys (expires_at) WHERE NOT closed;
+  ALTER TABLE session_bets DROP COLUMN expected_commit;
+  ALTER TABLE session_bets DROP COLUMN chain_first_nonce;
+  ALTER TABLE session_bets DROP COLUMN chain_mark;
+  ALTER TABLE session_bets DROP COLUMN attempts;
+  ALTER TABLE bets ADD COLUMN lane_key text;
+  ALTER TABLE bets DROP COLUMN relayed;
+  DELETE FROM relay_budget WHERE scope LIKE '*%' OR scope LIKE 'revert-gas:%';
+  CREATE INDEX relay_budget_bucket ON relay_budget (bucket);
+  CREATE TABLE seen_client_seeds (
+    bet_id text NOT NULL,
+    client_seed_hash text NOT NULL,
+    seen_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (bet_id, client_seed_hash)
+  );
+  CREATE INDEX seen_client_seeds_seen_at ON seen_client_seeds (seen_at);
+  `,
 ];

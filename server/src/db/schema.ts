@@ -76,11 +76,11 @@ export const bets = pgTable(
     params: uint256("params").notNull(),
     nonce: bigint("nonce", { mode: "bigint" }).notNull(),
     clientSeed: text("client_seed").notNull(),
-    /** The first nonce of the hash chain that settles this bet. */
+    /** The first nonce of the hash chain that settles this bet: its wallet commitment's, or its lane's `lane << 32`; −1: none of this server's. */
     chainFirstNonce: bigint("chain_first_nonce", { mode: "bigint" }).notNull(),
     split: boolean("split").notNull().default(false),
-    /** Placed through CasinoSessions (play or place): settled with the relay seed, link 2k-1 of its chain, not 2k. */
-    relayed: boolean("relayed").notNull().default(false),
+    /** A session lane's bet: the session key whose lane's chain settles it (settler/seeds.ts); null for a wallet bet. */
+    laneKey: text("lane_key"),
     placedBlock: bigint("placed_block", { mode: "number" }).notNull(),
     placedTxHash: text("placed_tx_hash").notNull(),
     /** The hash of the bet's block: a DEGEN bet's jackpot roll, published by no event when it misses. */
@@ -197,13 +197,27 @@ export const sessionKeys = pgTable(
     budgetDegen: uint256("budget_degen").notNull(),
     budgetNative: uint256("budget_native").notNull(),
     openedTxHash: text("opened_tx_hash"),
+    /** The session's lane (SessionOpened): its bets' nonces are `lane << 32 | n`. Null on rows from before lanes. */
+    lane: integer("lane"),
+    /** The root of the lane's hash chain the grant named (SessionOpened's commit): this server's (SeedVault.laneRoot) or its bets are not relayed. */
+    commit: text("commit"),
+    /** The session has ended and its lane holds nothing and no open bet: closeSession has nothing more to give back (sessions/closer.ts). */
+    closed: boolean("closed").notNull().default(false),
     /** The app's revoke (DELETE /api/sessions/:key): the server relays nothing more of this key. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** SessionRevoked seen: the contract refuses the key's bets and actions. */
     revokedOnChain: boolean("revoked_on_chain").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.player, t.key] }), index("session_keys_player").on(t.player), index("session_keys_key").on(t.key)],
+  (t) => [
+    primaryKey({ columns: [t.player, t.key] }),
+    index("session_keys_player").on(t.player),
+    index("session_keys_key").on(t.key),
+    uniqueIndex("session_keys_player_lane").on(t.player, t.lane),
+    index("session_keys_open")
+      .on(t.expiresAt)
+      .where(sql`NOT closed`),
+  ],
 );
 
 /** queued: accepted, not sent yet; sent: in a transaction (tx_hash) awaiting its receipt; mined: placed on chain; refused: never sent (error says why). */
@@ -220,7 +234,9 @@ export const sessionBets = pgTable(
     /** uint256 `player << 64 | nonce`, as a decimal string: the bet's id on chain too. */
     betId: text("bet_id").primaryKey(),
     player: text("player").notNull(),
+    /** Its lane's nonce, `lane << 32 | n`. */
     nonce: bigint("nonce", { mode: "bigint" }).notNull(),
+    /** The session key that signed it: its lane's, one lane a key. */
     key: text("key").notNull(),
     kind: text("kind").$type<"play" | "place">().notNull(),
     token: text("token").$type<"DEGEN" | "BNB">().notNull(),
@@ -231,14 +247,11 @@ export const sessionBets = pgTable(
     clientSeedHash: text("client_seed_hash").notNull(),
     /** The client seed, once the app revealed it after the countersignature (null until then): the relay sends a bet only with it. */
     clientSeed: text("client_seed"),
-    expectedCommit: text("expected_commit").notNull(),
     terms: uint256("terms").notNull(),
     /** Unix seconds. */
     deadline: bigint("deadline", { mode: "number" }).notNull(),
     r: text("r").notNull(),
     vs: text("vs").notNull(),
-    /** The first nonce of the hash chain whose link 2k-1 is the bet's relay seed, derived as the relay builds its transaction (sessions/relay-plan.ts). */
-    chainFirstNonce: bigint("chain_first_nonce", { mode: "bigint" }).notNull(),
     status: text("status").$type<SessionBetStatus>().notNull(),
     txHash: text("tx_hash"),
     block: bigint("block", { mode: "number" }),
@@ -249,12 +262,8 @@ export const sessionBets = pgTable(
      * ever countersigned while this one can still be placed (sessions/intake.ts).
      */
     countersignature: text("countersignature"),
-    /** Its relay seed went out in a broadcast transaction: seen by anyone, it settles no other bet of this nonce. */
+    /** Its seed went out in a broadcast transaction: seen by anyone, it settles no other bet of this nonce, and the bet may have landed (sessions/relay-trust.ts simulates it). */
     exposed: boolean("exposed").notNull().default(false),
-    /** Relay transactions that carried the bet and reverted. */
-    attempts: integer("attempts").notNull().default(0),
-    /** Its player's mark (sessions/chain-marks.ts) at the block the intake checked it at; null: always simulated before it is sent. */
-    chainMark: text("chain_mark"),
     /** clock_timestamp() at the insert, taken under the player's lock: a player's bets are in nonce order by it. */
     createdAt: timestamp("created_at", { withTimezone: true })
       .notNull()
@@ -275,7 +284,7 @@ export const sessionBets = pgTable(
   ],
 );
 
-/** Counters of relayed session bets (chain/budgets.ts): scope a player by the hour, or "*0" to "*7" (everyone, in eight rows) by the minute. */
+/** Counters of relayed session bets (chain/budgets.ts): a player's (scope: the address) by the clock hour. */
 export const relayBudget = pgTable(
   "relay_budget",
   {
@@ -283,7 +292,22 @@ export const relayBudget = pgTable(
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
     bets: integer("bets").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.scope, t.bucket] }), index("relay_budget_bucket").on(t.bucket)],
+);
+
+/**
+ * Every client seed hash a bet was countersigned with, by bet id (a lane nonce): a nonce signed
+ * again takes none of them, so the house never knows a bet's outcome before it accepts it
+ * (sessions/intake-groups.ts). Pruned once no session that could sign the nonce lives.
+ */
+export const seenClientSeeds = pgTable(
+  "seen_client_seeds",
+  {
+    betId: text("bet_id").notNull(),
+    clientSeedHash: text("client_seed_hash").notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.betId, t.clientSeedHash] }), index("seen_client_seeds_seen_at").on(t.seenAt)],
 );
 
 /**
@@ -333,8 +357,8 @@ export const chainRequests = pgTable(
   "chain_requests",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    /** session: a session grant (openSession); split: a split's second stake from a session (CasinoSessions.split). */
-    kind: text("kind").$type<"commitment" | "withdraw" | "swap" | "session" | "split">().notNull(),
+    /** session: a session grant (openSession); split: a split's second stake from a session (CasinoSessions.split); close: an ended session's closeSession (sessions/closer.ts). */
+    kind: text("kind").$type<"commitment" | "withdraw" | "swap" | "session" | "split" | "close">().notNull(),
     /** The player it is sent for: what chain/budgets.ts counts. Null on rows from before the budgets. */
     player: text("player"),
     toAddress: text("to_address").notNull(),
@@ -382,6 +406,7 @@ export const schema = {
   sessionKeys,
   sessionBets,
   relayBudget,
+  seenClientSeeds,
   jackpotTickets,
   actionKeys,
   blockTimes,

@@ -67,22 +67,18 @@ export class Metrics {
   private readonly relayBets = this.counter("degen_relay_bets_sent_total", "Session bets in the relay transactions this instance broadcast");
   private readonly relayUnsimulated = this.counter(
     "degen_relay_bets_unsimulated_total",
-    "Of those, the bets sent without a simulation first: none of their players had acted on chain since the intake checked them",
+    "Of those, the bets sent without a simulation first: never sent before, and the house's terms, pause and bankroll as they were taken for",
   );
   private readonly relayReverted = this.counter(
     "degen_relay_transactions_reverted_total",
-    "Relay transactions that reverted (their bets are queued again and simulated; every batch is for 10 minutes after)",
+    "Relay transactions that reverted: only the house's pause or a bug reverts one (their bets are queued again and simulated; every batch is for 10 minutes after)",
   );
   private readonly relayRefused = this.counter(
     "degen_relay_bets_refused_total",
     "Session bets the relay took out of a batch because the chain would refuse them, by the contract's error (deadline: too late to send)",
     ["reason"],
   );
-  private readonly relayRevertGas = this.counter(
-    "degen_relay_revert_gas_total",
-    "Gas the house burnt on reverted relay transactions, by blame: player (charged to the revert budget of the address whose bet failed when checked alone), unattributed",
-    ["blame"],
-  );
+  private readonly relayRevertGas = this.counter("degen_relay_revert_gas_total", "Gas the house burnt on reverted relay transactions");
   private readonly oneClickMargin = new Histogram({
     name: "degen_one_click_margin",
     help: "The house's expected margin on each one-click bet relayed, after its share of the relay transaction's fee: stake × edge − gasUsed × effectiveGasPrice ÷ bets, whole tokens of the bet (DEGEN's gas at the swap desk's rate)",
@@ -219,9 +215,11 @@ export class Metrics {
       this.relayBets.inc(bets);
     },
     unsimulated: (bets) => this.relayUnsimulated.inc(bets),
-    reverted: () => this.relayReverted.inc(),
+    reverted: (gas) => {
+      this.relayReverted.inc();
+      this.relayRevertGas.inc(gas);
+    },
     refused: (reason) => this.relayRefused.inc({ reason }),
-    revertGas: (gas, blame) => this.relayRevertGas.inc({ blame }, gas),
     margin: (token, margin) => this.oneClickMargin.observe({ token }, margin),
   };
 

@@ -51,6 +51,7 @@ export function presentBet(bet: BetRow, chainId: number, casino: string) {
             clientSeed: bet.clientSeed,
             chainId,
             casino,
+            split: bet.split,
             jackpotOdds: BigInt(bet.jackpotOdds),
             jackpotPrize: BigInt(bet.placedJackpotPrize),
           },

@@ -31,6 +31,7 @@ const grantBody = z
       .object({
         player: address,
         key: address,
+        commit: bytes32,
         expiresAt: uint,
         tokens: uint.refine((value) => value >= 1n && value <= 3n, "must be 1 (DEGEN), 2 (BNB) or 3 (both)"),
         games: uint.refine((value) => value >= 1n && value <= ALL_GAMES, `must be a bitmask of games 0–${GAME_TYPES.length - 1}, at least one`),
@@ -59,7 +60,6 @@ const betBody = z
         params: uint,
         clientSeedHash: bytes32,
         nonce: uint.refine((value) => value < 2n ** 64n, "is out of range"),
-        expectedCommit: bytes32,
         terms: uint,
       })
       .strict(),
@@ -70,6 +70,9 @@ const betBody = z
     vs: bytes32,
   })
   .strict();
+
+/** POST /api/sessions/lane-root: the key a session would be opened for. */
+const laneRootBody = z.object({ key: address }).strict();
 
 /** POST /api/sessions/bets/:betId/seed: the client seed whose hash the key signed, revealed once the bet is countersigned. */
 const revealBody = z.object({ clientSeed: bytes32 }).strict();
@@ -110,11 +113,17 @@ export interface SessionsRouterDeps {
 }
 
 /**
- * One-click play (issue #20; README: Sessions): the player's session grant, the app's revoke, and
- * the bets its key signs, which the lease holder relays (sessions/relay.ts).
+ * One-click play (README: One-click sessions): the lane root a grant names, the player's session
+ * grant, the app's revoke, and the bets its key signs, which the lease holder relays
+ * (sessions/relay.ts).
  */
 export function sessionsRouter(deps: SessionsRouterDeps): Router {
   const router = Router();
+
+  router.post(
+    "/lane-root",
+    route(async (req, res) => deps.keys.laneRoot(signedInAddress(res), parse(laneRootBody, req.body).key)),
+  );
 
   router.post(
     "/",

@@ -165,7 +165,7 @@ export function walletRouter(deps: WalletRouterDeps): Router {
     ...deps.signedIn,
     route(async (_req, res) => {
       const { budgets } = deps;
-      const use = await budgetUse(deps.db, signedInAddress(res));
+      const use = await budgetUse(deps.db, signedInAddress(res), budgets);
       const remaining = Math.min(budgets.relaysPerAddressPerDay - use.relaysByAddress, budgets.perAddressPerDay - use.byAddress);
       return { perAddressPerDay: budgets.relaysPerAddressPerDay, used: use.relaysByAddress, remaining: Math.max(0, remaining) };
     }),

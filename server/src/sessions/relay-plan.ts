@@ -4,59 +4,60 @@ import type { sessionBets } from "../db/schema";
 import { bytes32Word, word } from "./abi-words";
 
 type Row = typeof sessionBets.$inferSelect;
-/** What planning reads of a queued bet. */
-export type PlannedBet = Pick<Row, "betId" | "player" | "nonce" | "kind" | "deadline">;
+/** What planning reads of a queued bet: its key names its lane. */
+export type PlannedBet = Pick<Row, "betId" | "player" | "key" | "nonce" | "kind" | "deadline">;
 
 /** A bet is not sent when it would reach the chain this close to its deadline (a block and a receipt). */
 export const DEADLINE_GUARD_SECONDS = 2;
 
 export interface Round<B extends PlannedBet> {
   /**
-   * Batches of bets, each placed and settled in one CasinoSessions.play, one bet a player: the
-   * batches share no player, so each can be simulated on its own.
+   * Batches of bets, each placed and settled in one CasinoSessions.play, one bet a lane: the
+   * batches share no lane, so each can be simulated on its own.
    */
   plays: B[][];
-  /** Interactive bets, each in a CasinoSessions.place of its own, of players with no play in the round. */
+  /** Interactive bets, each in a CasinoSessions.place of its own, of lanes with no play in the round. */
   places: B[];
   /** Bets whose deadline leaves no time to land them. */
   expired: B[];
 }
 
+/** A lane's name in the relay's sets: its player and session key. */
+export const laneOf = (bet: Pick<Row, "player" | "key">): string => `${bet.player}|${bet.key}`;
+
 /**
- * One round of the relay from the queued bets, oldest first (each player's in nonce order): up to
- * `batches` batches of `batchSize` plays, and the places. Each player sends at most one bet a
- * round, their oldest queued: the relay seed of nonce n+1 hashes to the wallet seed of nonce n
- * (docs/protocol.md §2), so a transaction that shows it (pending, or reverted) while nonce n is
- * still free would let its player pick a wallet bet on n that wins (issue #37 item 1). The player's
- * next bet waits for this one to be mined (relay.ts holds players with a bet in flight). A bet
- * does not go now when its player has an unsettled bet on chain (`holding`: CasinoSessions.play
- * refuses it, OpenBetExists). The round has as few batches as its plays need, and the players are
- * spread over them, oldest bet first, each to the batch with the most room.
+ * One round of the relay from the queued bets, oldest first (each lane's in nonce order): up to
+ * `batches` batches of `batchSize` plays, and the places. Each lane sends at most one bet a round,
+ * its oldest queued, and its next once this one is mined (relay.ts holds the lanes with a bet in
+ * flight): two bets of a lane in one pending transaction show both seeds, and a player could place
+ * the first with its countersignature just before it, which skips the second, and never place the
+ * second if it lost (docs/decisions.md §4, "lanes": the house's loss only, so the relay's rule).
+ * Bets of a player's different lanes go together. A bet does not go now when its lane has an
+ * unsettled bet on chain (`holding`: CasinoSessions.play skips it, OpenBetExists). The round has
+ * as few batches as its plays need, and the lanes are spread over them, oldest bet first, each to
+ * the batch with the most room.
  */
 export function planRound<B extends PlannedBet>(
   queued: readonly B[],
   o: { batchSize: number; batches: number; holding: ReadonlySet<string>; now: number },
 ): Round<B> {
   const round: Round<B> = { plays: [], places: [], expired: [] };
-  // Each player's plays that may go now, in the order of the players' oldest queued bets.
-  const runs = new Map<string, B[]>();
-  const stopped = new Set<string>();
+  const plays: B[] = [];
+  const taken = new Set<string>();
   for (const bet of queued) {
-    if (stopped.has(bet.player)) continue;
-    // One bet a player a round, whatever it is (see above).
-    stopped.add(bet.player);
-    if (!runs.has(bet.player)) runs.set(bet.player, []);
+    const lane = laneOf(bet);
+    if (taken.has(lane)) continue;
+    // One bet a lane a round, whatever it is (see above).
+    taken.add(lane);
     if (bet.deadline < o.now + DEADLINE_GUARD_SECONDS) round.expired.push(bet);
     else if (bet.kind === "place") round.places.push(bet);
-    else if (!o.holding.has(bet.player)) runs.get(bet.player)!.push(bet);
+    else if (!o.holding.has(lane)) plays.push(bet);
   }
   // As few batches as the plays need: each transaction costs its own base gas.
-  const plays = [...runs.values()].reduce((sum, run) => sum + run.length, 0);
-  const batches = Array.from({ length: Math.min(o.batches, Math.ceil(plays / o.batchSize)) }, () => [] as B[]);
-  for (const run of runs.values()) {
-    if (run.length === 0) continue;
+  const batches = Array.from({ length: Math.min(o.batches, Math.ceil(plays.length / o.batchSize)) }, () => [] as B[]);
+  for (const bet of plays) {
     const batch = batches.reduce((roomiest, b) => (b.length < roomiest.length ? b : roomiest));
-    if (batch.length < o.batchSize) batch.push(...run);
+    if (batch.length < o.batchSize) batch.push(bet);
   }
   round.plays = batches.filter((batch) => batch.length > 0);
   return round;
@@ -91,7 +92,6 @@ function signedBet(bet: Row, degenAddress: string) {
       params: BigInt(bet.params),
       clientSeed: revealedSeed(bet),
       nonce: bet.nonce,
-      expectedCommit: bet.expectedCommit,
       terms: BigInt(bet.terms),
     },
     deadline: BigInt(bet.deadline),
@@ -107,11 +107,11 @@ export interface RelayRequest {
 }
 
 /**
- * A relayed bet's seed (settler/seeds.ts, relayed: link 2k-1 of its chain), derived only here,
- * where the calldata that reveals it is built: no row, statement or log line ever holds it before
- * the broadcast (issue #38: a failed statement logged its parameters).
+ * A relayed bet's seed (settler/seeds.ts: its lane's chain, link n + 1 for the lane's bet n),
+ * derived only here, where the calldata that reveals it is built: no row, statement or log line
+ * ever holds it before the broadcast (issue #38: a failed statement logged its parameters).
  */
-export type RelaySeedOf = (bet: Pick<Row, "player" | "chainFirstNonce" | "nonce">) => string;
+export type RelaySeedOf = (bet: Pick<Row, "player" | "key" | "nonce">) => string;
 
 /** CasinoSessions.play of the bets; `gasLimit` is the batch's own unless a longer batch's prefix is simulated under that batch's. */
 export function playRequest(
@@ -125,8 +125,8 @@ export function playRequest(
 }
 
 const PLAY_SELECTOR = sessionsInterface.getFunction("play")!.selector;
-/** A SignedBet's words: the nine of its bet, its deadline, r and vs. */
-const SIGNED_BET_WORDS = 12;
+/** A SignedBet's words: the eight of its bet, its deadline, r and vs (ISessionCasino.SIGNED_BET_SIZE). */
+const SIGNED_BET_WORDS = 11;
 
 /**
  * CasinoSessions.play(SignedBet[] bets, bytes32[] seeds) of the bets, encoded by hand: the same
@@ -147,7 +147,7 @@ function playCalldata(degenAddress: string, relaySeedOf: RelaySeedOf, bets: read
   return PLAY_SELECTOR + words.join("");
 }
 
-/** A SignedBet's twelve words, in the struct's order. */
+/** A SignedBet's eleven words, in the struct's order. */
 function signedBetWords({ bet, deadline, r, vs }: ReturnType<typeof signedBet>): string {
   return [
     word(BigInt(bet.player), 160),
@@ -157,7 +157,6 @@ function signedBetWords({ bet, deadline, r, vs }: ReturnType<typeof signedBet>):
     word(bet.params, 256),
     bytes32Word(bet.clientSeed),
     word(bet.nonce, 64),
-    bytes32Word(bet.expectedCommit),
     word(bet.terms, 256),
     word(deadline, 256),
     bytes32Word(r),
@@ -171,28 +170,30 @@ export function placeRequest(sessions: string, degenAddress: string, bet: Row): 
 
 /** Why the chain refused a session bet, as its player reads it (GET /api/sessions/bets/:betId `error`). */
 const REFUSALS: Record<string, string> = {
-  InsufficientBalance: "Your vault did not cover the stake when the bet was sent",
+  InsufficientBalance: "The session's funds did not cover the stake when the bet was sent",
   SessionRevokedError: "The session was revoked",
-  SessionExpired: "The session expired before the bet was sent",
-  SessionBudgetExceeded: "The bet would have taken the session past its budget",
+  SessionExpired: "The session ended before the bet's deadline",
   AboveSessionMaxBet: "The stake is above the session's largest bet",
   TokenNotAllowed: "The session does not allow this token",
   GameNotAllowed: "The session does not allow this game",
   NotSessionPlayer: "The key holds no session of this wallet",
+  NotBetSession: "The bet's nonce is not of its session's lane",
   NotRelayer: "Only the house's settler may send this (or a bet it countersigned)",
   BetExpiredDeadline: "The bet's deadline passed before it could be sent: sign it again",
   TermsChanged: "The Casino's terms changed before the bet was sent: sign it again",
-  StaleCommitment: "The commitment changed before the bet was sent: sign it again with the chain's root",
-  ChainExhausted: "The hash chain ran out before the bet was sent: ask for a new commitment",
-  NoCommitment: "There is no commitment: ask for one first",
+  NoCommitment: "The session's lane has no commitment",
+  WrongSeed: "The house's seed for the bet was not its lane's: the house's fault, the bet can still be placed with its countersignature",
   IsPaused: "New bets are paused",
   BetTooLarge: "The stake is above the house's largest bet right now",
   BetTooSmall: "The stake is below the smallest bet",
+  InsufficientBankroll: "The house's bankroll could not cover the bet's largest payout when it was sent: the bet can still be placed with its countersignature",
+  ExposureTooHigh: "The house cannot take a bet this large right now",
   LossLimitReached: "The bet is past a loss limit you set for yourself",
   AboveBetCap: "The stake is above the largest bet you set for yourself",
   CoolingOff: "You are in a cool-off you set for yourself",
   InvalidSignature: "The bet's signature does not match it",
-  NonceTakenByWallet: "A wallet bet of yours took this bet's nonce while it was on its way",
+  ECDSAInvalidSignature: "The bet's signature does not match it",
+  InteractiveBet: "This game's bet is placed to be played, not played at once",
 };
 
 export function refusalText(name: string | undefined): string {

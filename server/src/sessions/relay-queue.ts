@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { bets, sessionBets } from "../db/schema";
+import { bets, seenClientSeeds, sessionBets } from "../db/schema";
 import type { Db } from "../db/types";
+import { MAX_SESSION_SECONDS } from "../engine";
 import type { SessionBetRow } from "./intake";
+import { laneOf } from "./relay-plan";
 
 /**
  * A relayed bet's row is kept this long after it was mined or refused, for its player's GET and an
@@ -12,27 +14,26 @@ export const RELAYED_KEPT_MS = 24 * 3_600_000;
 
 /**
  * The queued bets a round may take (relay-plan.ts planRound), oldest first, at most `limit`: each
- * player's oldest queued bet, of players with no bet in flight, once its client seed is revealed.
- * Each player's oldest is picked first (DISTINCT ON), then kept if revealed: asking of every
- * queued bet whether an older one of its player was queued took PostgreSQL twice as long with
- * 5,000 queued (13.3 ms against 6.2).
+ * lane's oldest queued bet, of lanes with no bet in flight, once its client seed is revealed. A
+ * lane is its player's session key's. Each lane's oldest is picked first (DISTINCT ON), then kept if
+ * revealed: asking of every queued bet whether an older one of its lane was queued took
+ * PostgreSQL twice as long with 5,000 queued (13.3 ms against 6.2).
  */
 export function readyToSend(db: Db, now: number, limit: number): Promise<SessionBetRow[]> {
   const oldest = db
-    .selectDistinctOn([sessionBets.player])
+    .selectDistinctOn([sessionBets.player, sessionBets.key])
     .from(sessionBets)
     .where(
       and(
         eq(sessionBets.status, "queued"),
-        // A player's bets follow their bets in flight on chain (their nonces, their vault): they
-        // wait for that round's receipt, as simulating them now would judge them on a vault
-        // without it.
-        sql`${sessionBets.player} NOT IN (SELECT player FROM session_bets WHERE status = 'sent')`,
+        // A lane's bets follow its bet in flight on chain (its nonce, its funds): they wait for
+        // that round's receipt, and only one bet of a lane shows its seed at a time.
+        sql`(${sessionBets.player}, ${sessionBets.key}) NOT IN (SELECT player, key FROM session_bets WHERE status = 'sent')`,
       ),
     )
-    // Each player's oldest queued bet only: a round takes one of a player (relay-plan.ts), and
-    // a player with hundreds queued must not fill the read and crowd the others out.
-    .orderBy(asc(sessionBets.player), asc(sessionBets.nonce))
+    // Each lane's oldest queued bet only: a round takes one of a lane (relay-plan.ts), and a lane
+    // with hundreds queued must not fill the read and crowd the others out.
+    .orderBy(asc(sessionBets.player), asc(sessionBets.key), asc(sessionBets.nonce))
     .as("oldest");
   return (
     db
@@ -46,23 +47,24 @@ export function readyToSend(db: Db, now: number, limit: number): Promise<Session
   );
 }
 
-/** Players with a bet open on chain as the settler recorded it: CasinoSessions.play would refuse their next bet (OpenBetExists). */
+/** Lanes (relay-plan.ts laneOf) with a bet open on chain as the settler recorded it: CasinoSessions.play would skip their next bet (OpenBetExists). */
 export async function holdingOpenBets(db: Db, queued: readonly SessionBetRow[]): Promise<Set<string>> {
-  const players = [...new Set(queued.map((bet) => bet.player))];
+  const keys = [...new Set(queued.map((bet) => bet.key))];
   const rows = await db
-    .selectDistinct({ player: bets.player })
+    .selectDistinct({ player: bets.player, key: bets.laneKey })
     .from(bets)
-    .where(and(inArray(bets.player, players), inArray(bets.status, ["open", "ready", "sent"])));
-  return new Set(rows.map((row) => row.player));
+    .where(and(inArray(bets.laneKey, keys), inArray(bets.status, ["open", "ready", "sent"])));
+  return new Set(rows.map((row) => laneOf({ player: row.player, key: row.key! })));
 }
 
-/** Each player's last relayed bet mined after block `since`, with its block. */
-export function lastMinedSince(db: Db, since: number): Promise<{ player: string; block: number }[]> {
-  return db
-    .select({ player: sessionBets.player, block: sql<number>`max(${sessionBets.block})`.mapWith(Number) })
+/** Each lane's last relayed bet mined after block `since`, with its block. */
+export async function lastMinedSince(db: Db, since: number): Promise<{ lane: string; block: number }[]> {
+  const rows = await db
+    .select({ player: sessionBets.player, key: sessionBets.key, block: sql<number>`max(${sessionBets.block})`.mapWith(Number) })
     .from(sessionBets)
     .where(and(eq(sessionBets.status, "mined"), gt(sessionBets.block, since)))
-    .groupBy(sessionBets.player);
+    .groupBy(sessionBets.player, sessionBets.key);
+  return rows.map((row) => ({ lane: laneOf(row), block: row.block }));
 }
 
 /** The relay transactions whose bets are still 'sent', recorded before `before`. */
@@ -88,5 +90,17 @@ export async function pruneRelayed(db: Db, now: number): Promise<number> {
       ),
     )
     .returning({ betId: sessionBets.betId });
+  return deleted.length;
+}
+
+/**
+ * Deletes the client seed hashes kept longer than any session that could sign their nonce again
+ * lives (MAX_SESSION_SECONDS, and an hour to spare); returns how many.
+ */
+export async function pruneSeenClientSeeds(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(seenClientSeeds)
+    .where(lt(seenClientSeeds.seenAt, new Date(Date.now() - (MAX_SESSION_SECONDS + 3_600) * 1000)))
+    .returning({ betId: seenClientSeeds.betId });
   return deleted.length;
 }

@@ -5,7 +5,7 @@ import { contractRevert } from "../../../bindings/errors";
 import type { Db } from "../db/types";
 import { bets } from "../db/schema";
 import { clientSeedHash } from "../engine";
-import { placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest, type RelaySeedOf } from "./relay-plan";
+import { laneOf, placeRequest, playGasLimit, playRequest, refusalText, type RelayRequest, type RelaySeedOf } from "./relay-plan";
 import type { SessionBetRow } from "./intake";
 
 /** A simulation that ran out of gas: the batch is too long, no bet of it is at fault. */
@@ -50,30 +50,21 @@ export class RelaySimulation {
       }
       const culprit = plays[failure.index]!;
       await this.o.judge(culprit, await this.verdictOn(culprit, failure.error));
-      // The culprit's player's later bets depend on it; they wait (or were refused with it).
-      plays = plays.filter((bet) => bet.player !== culprit.player || bet.nonce < culprit.nonce);
+      // The culprit's lane's later bets depend on it; they wait (or were refused with it).
+      plays = plays.filter((bet) => laneOf(bet) !== laneOf(culprit) || bet.nonce < culprit.nonce);
     }
     return plays;
   }
 
-  /** Places are simulated alone, but those behind a play of the same player in this round, which they follow on chain. */
-  async places(candidates: SessionBetRow[], playing: Set<string>): Promise<SessionBetRow[]> {
+  /** Places are simulated alone (a round takes one bet of a lane: none follows another of its lane). */
+  async places(candidates: SessionBetRow[]): Promise<SessionBetRow[]> {
     const accepted: SessionBetRow[] = [];
     for (const bet of candidates) {
-      const error = playing.has(bet.player) ? undefined : await this.call(placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet));
+      const error = await this.call(placeRequest(this.o.sessionsAddress, this.o.degenAddress, bet));
       if (error === undefined) accepted.push(bet);
       else await this.o.judge(bet, await this.verdictOn(bet, error));
     }
     return accepted;
-  }
-
-  /** Whether the bet fails when sent alone now (relay-reverts.ts blameRevert): running out of gas is no fault of its. */
-  async failsAlone(bet: SessionBetRow): Promise<boolean> {
-    const { sessionsAddress, degenAddress, relaySeedOf } = this.o;
-    const error = await this.call(
-      bet.kind === "place" ? placeRequest(sessionsAddress, degenAddress, bet) : playRequest(sessionsAddress, degenAddress, relaySeedOf, [bet]),
-    );
-    return error !== undefined && error !== OUT_OF_GAS;
   }
 
   /**
@@ -115,13 +106,12 @@ export class RelaySimulation {
   /** What to do with a bet the chain refused: report it, let it wait, or record it as already placed. */
   private async verdictOn(bet: SessionBetRow, error: unknown): Promise<Verdict> {
     const revert = contractRevert(error);
-    // An open bet of the player (a wallet bet not settled yet): this one waits its turn.
+    // An open bet of the lane (a hand, or a bet its player placed with its countersignature): this one waits its turn.
     if (revert?.name === "OpenBetExists") return { kind: "hold" };
     if (revert?.name === "WrongNonce") {
-      const [next] = revert.args;
-      // An earlier bet of the player is not on chain yet: this one waits for it (or is refused with it).
-      if (next < bet.nonce) return { kind: "hold" };
-      // The nonce is used: by this very bet (sent by an earlier lease holder, or by the player), or by another.
+      // The nonce is used: by this very bet (sent by an earlier lease holder, or placed by its
+      // player with its countersignature), or by another; or an earlier bet of the lane is not on
+      // chain yet. Until the log reader has the placement, the bet waits.
       const [placed] = await this.o.db.select().from(bets).where(eq(bets.betId, bet.betId));
       if (!placed) return { kind: "hold" };
       if (
@@ -130,7 +120,7 @@ export class RelaySimulation {
         placed.gameType !== bet.gameType ||
         placed.params !== bet.params
       ) {
-        return { kind: "refuse", name: "WrongNonce", reason: `Nonce ${bet.nonce} was used by another bet of yours` };
+        return { kind: "refuse", name: "WrongNonce", reason: `Nonce ${bet.nonce} was used by another bet of this session` };
       }
       return { kind: "found", txHash: placed.placedTxHash, block: placed.placedBlock };
     }

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { laneNonce, laneOfNonce } from "../engine";
 import type { JsonRpcProvider, TransactionReceipt } from "ethers";
 import type { Casino } from "../../../bindings/casino";
 import type { ChainClock } from "../chain/clock";
@@ -11,14 +12,11 @@ import { PassLoop } from "../loop";
 import { logger } from "../observability/log";
 import type { SeedVault } from "../settler/seeds";
 import type { TokenSymbol } from "../tokens";
-import { holdingOpenBets, lastMinedSince, pruneRelayed, readyToSend, relayHashesSentBefore } from "./relay-queue";
-import { planRound, placeRequest, playRequest, type RelayRequest, type RelaySeedOf } from "./relay-plan";
-import { BlockSenders } from "./block-senders";
-import { marksAt, type MarkReads } from "./chain-marks";
+import { holdingOpenBets, lastMinedSince, pruneRelayed, pruneSeenClientSeeds, readyToSend, relayHashesSentBefore } from "./relay-queue";
+import { laneOf, planRound, placeRequest, playRequest, type RelayRequest, type RelaySeedOf } from "./relay-plan";
 import type { SessionBetRow } from "./intake";
 import { FUSE_MS, UnsimulatedBatches } from "./relay-trust";
 import { relayMargins } from "./relay-margin";
-import { blameRevert, chargeRevertGas, RelayIsolation, separateIsolated, type RevertPolicy } from "./relay-reverts";
 import { RelayRefusals } from "./relay-refusals";
 import { RelaySimulation, type Verdict } from "./relay-simulation";
 
@@ -28,8 +26,6 @@ const log = logger("relay");
 const POLL_MS = 250;
 /** A bet left 'sent' this long by another term (or a broadcast that failed) is looked up on chain. */
 const RECONCILE_AFTER_MS = 5_000;
-/** A bet whose relay transactions reverted this many times, each time blamed on it, is refused: something the simulation cannot see is wrong. */
-const MAX_ATTEMPTS = 3;
 /**
  * Relay rounds awaiting their receipts at once. A round's simulation, signing and broadcast take
  * longer than the block its transactions wait for, so under load a second round, of other
@@ -43,10 +39,9 @@ export interface RelayCounters {
   sent(transactions: number, bets: number): void;
   /** Bets sent without a simulation first (sessions/relay-trust.ts). */
   unsimulated(bets: number): void;
-  reverted(): void;
+  /** A relay transaction reverted, burning this much gas: only the house's doing (a pause) or a bug can. */
+  reverted(gas: number): void;
   refused(reason: string): void;
-  /** Gas burnt by a reverted relay transaction: charged to a player's revert budget, or to nobody. */
-  revertGas(gas: number, blame: "player" | "unattributed"): void;
   /** A mined bet's expected margin for the house after its share of the gas (relay-margin.ts), whole tokens. */
   margin(token: TokenSymbol, margin: number): void;
 }
@@ -59,29 +54,25 @@ export interface RelayOptions {
   clock: ChainClock;
   sessionsAddress: string;
   degenAddress: string;
-  /** The house's hash chains: a bet's relay seed is derived as its calldata is built. */
+  /** The house's hash chains: a bet's seed is derived as its calldata is built. */
   seeds: SeedVault;
   /** Reads only: the house's terms, pause, risk and bankroll, before a batch goes unsimulated. */
   casino: Casino;
-  /** What the players' marks are read with (sessions/chain-marks.ts). */
-  marks: MarkReads;
   /** RELAY_BATCH_SIZE: bets per CasinoSessions.play. */
   batchSize: number;
-  /** RELAY_BATCHES_PER_ROUND: CasinoSessions.play transactions sent together, for the bets of different players. */
+  /** RELAY_BATCHES_PER_ROUND: CasinoSessions.play transactions sent together, for the bets of different lanes. */
   batchesPerRound: number;
   /**
-   * The settler's confirmations: a player's next bet goes out once their last relayed bet is this
-   * deep. Its relay seed hashes to the wallet seed of the bet before (docs/protocol.md §2): a
-   * reorganisation that dropped that bet would free its nonce for a wallet bet the player could win.
+   * The settler's confirmations: a lane's next bet goes out once its last relayed bet is this deep.
+   * A reorganisation that dropped that bet shows both seeds once the next is sent, as two bets of
+   * a lane in one transaction would (relay-plan.ts planRound).
    */
   confirmations: number;
-  /** Isolation and gas budget after reverts (sessions/relay-reverts.ts). */
-  reverts: RevertPolicy;
   counters: RelayCounters;
   /** The swap desk's rate, DEGEN per BNB: what a DEGEN bet's share of the gas is valued at (relay-margin.ts). */
   degenPerBnb(): Promise<bigint>;
-  /** Records a mined relay transaction: its logs (the bets, settled at once, and its jackpot tickets), the draw, commitments to rotate. */
-  afterMined(receipt: TransactionReceipt, bets: SessionBetRow[]): Promise<void>;
+  /** Records a mined relay transaction: its logs (the bets, settled at once, and its jackpot tickets) and the draw. */
+  afterMined(receipt: TransactionReceipt): Promise<void>;
 }
 
 /**
@@ -89,19 +80,19 @@ export interface RelayOptions {
  * it at once; whatever arrives while that transaction is pending goes into the next one, together."
  * Bets are queued in the database by any instance (sessions/intake.ts). A round sends up to
  * RELAY_BATCH_SIZE bets in one CasinoSessions.play and RELAY_BATCHES_PER_ROUND of those (each its
- * own players'), with each interactive bet in a CasinoSessions.place of its own right behind them.
- * A player has one bet in a round, and none while a bet of theirs is in flight: their next goes out
- * once the last is mined (and as deep as the settler's confirmations), as a relay seed shown early
- * tells the wallet seed of the nonce before it (issue #37, relay-plan.ts planRound). While a round
- * is pending, a second one may go out for other players (ROUNDS_IN_FLIGHT), when their queued bets
- * fill a batch. A reverted transaction is charged to the players whose bet fails when checked
- * alone (relay-reverts.ts): their bets go out alone for a while and the gas counts against their
- * revert budget; the others' bets go out again untouched.
- * A batch is simulated first unless nothing since the intake's checks can make the chain refuse it
- * (sessions/relay-trust.ts); a bet the chain would refuse is taken out and reported (its player's
- * later bets with it, as they can no longer land), never the others. The batches in flight share
- * no player but are simulated apart: should one's wins leave the bankroll too short for another's
- * stakes, that transaction reverts and its bets are simulated again (requeue).
+ * own lanes'), with each interactive bet in a CasinoSessions.place of its own right behind them.
+ * A session is a lane of its own (docs/decisions.md §4, "lanes"): a lane has one bet in a round,
+ * and none while a bet of it is in flight; its next goes out once the last is mined (and as deep
+ * as the settler's confirmations: relay-plan.ts planRound). A player's lanes go side by side.
+ * While a round is pending, a second one may go out for other lanes (ROUNDS_IN_FLIGHT), when their
+ * queued bets fill a batch. Nothing a player does can make a bet the intake took fail or a play
+ * revert: only the house's pause reverts one (or a bug), and its bets go back to the queue,
+ * simulated from then on for a while (relay-trust.ts).
+ * A batch is simulated first unless the house changed since (relay-trust.ts); a bet the chain
+ * would skip is taken out and reported (its lane's later bets with it, as they can no longer
+ * land), never the others. The batches in flight share no lane but are simulated apart: should
+ * one's wins leave the bankroll too short for another's maximum payouts, that transaction skips
+ * those bets, which are refused.
  *
  * docs/relay-lifecycle.md draws the states and names the file of each part (simulation and
  * verdicts: relay-simulation.ts; refusals and skipped bets: relay-refusals.ts).
@@ -120,23 +111,19 @@ export class RelayBatcher implements RecordingLedger {
   private readonly awaiting = new Map<string, number>();
   private rounds = 0;
   private readonly unsimulated: UnsimulatedBatches;
-  /** The senders of recent blocks, for the players' marks (block-senders.ts). */
-  private readonly senders: BlockSenders;
-  private readonly isolation: RelayIsolation;
-  /** Players whose last relayed bet was mined at a block not yet `confirmations` deep: player → block. */
+  /** Lanes (relay-plan.ts laneOf) whose last relayed bet was mined at a block not yet `confirmations` deep: lane → block. */
   private readonly unconfirmed = new Map<string, number>();
   private unsubscribe: (() => void) | undefined;
   private firstPass = true;
   private prunedAt = 0;
   private lastError = "";
-  private readonly relaySeedOf: RelaySeedOf = (bet) => this.o.seeds.seed(bet.player, bet.chainFirstNonce, bet.nonce, true);
+  private readonly relaySeedOf: RelaySeedOf = (bet) =>
+    this.o.seeds.seed({ player: bet.player, nonce: bet.nonce, chainFirstNonce: laneNonce(laneOfNonce(bet.nonce), 0), laneKey: bet.key });
   private readonly simulation: RelaySimulation;
   private readonly refusals: RelayRefusals;
 
   constructor(private readonly o: RelayOptions) {
-    this.isolation = new RelayIsolation(o.reverts.isolationMs);
-    this.senders = new BlockSenders(o.provider);
-    this.unsimulated = new UnsimulatedBatches({ ...o, senders: this.senders });
+    this.unsimulated = new UnsimulatedBatches(o);
     this.simulation = new RelaySimulation({
       db: o.db,
       provider: o.provider,
@@ -146,7 +133,7 @@ export class RelayBatcher implements RecordingLedger {
       relaySeedOf: this.relaySeedOf,
       judge: (bet, verdict) => this.judge(bet, verdict),
     });
-    this.refusals = new RelayRefusals({ db: o.db, signals: o.signals, reverts: o.reverts, counters: o.counters, wake: () => this.loop.wake() });
+    this.refusals = new RelayRefusals({ db: o.db, signals: o.signals, wake: () => this.loop.wake() });
   }
 
   start(): void {
@@ -182,11 +169,11 @@ export class RelayBatcher implements RecordingLedger {
     }
   }
 
-  /** A new term: the players whose bets an earlier holder saw mined in the last blocks wait for their confirmations too. */
+  /** A new term: the lanes whose bets an earlier holder saw mined in the last blocks wait for their confirmations too. */
   private async loadUnconfirmed(): Promise<void> {
     if (this.o.confirmations === 0) return;
     const since = (await this.o.provider.getBlockNumber()) - this.o.confirmations;
-    for (const { player, block } of await lastMinedSince(this.o.db, since)) this.unconfirmed.set(player, block);
+    for (const { lane, block } of await lastMinedSince(this.o.db, since)) this.unconfirmed.set(lane, block);
   }
 
   private async pruneNowAndThen(): Promise<void> {
@@ -194,7 +181,10 @@ export class RelayBatcher implements RecordingLedger {
     this.prunedAt = Date.now();
     const deleted = await pruneRelayed(this.o.db, await this.o.clock.now());
     const buckets = await pruneSessionBetBuckets(this.o.db);
-    if (deleted + buckets > 0) log.info(`Pruned ${deleted} relayed bets finished a day ago and ${buckets} budget buckets`);
+    const seeds = await pruneSeenClientSeeds(this.o.db);
+    if (deleted + buckets + seeds > 0) {
+      log.info(`Pruned ${deleted} relayed bets finished a day ago, ${buckets} budget buckets and ${seeds} client seed hashes no session can sign again`);
+    }
   }
 
   /** Rounds sent and not yet all received: an earlier term's pending transaction counts as a round of its own. */
@@ -203,20 +193,19 @@ export class RelayBatcher implements RecordingLedger {
   }
 
   /**
-   * Sends the queued bets of the players with none in flight. `behindAnother`: a round is pending
+   * Sends the queued bets of the lanes with none in flight. `behindAnother`: a round is pending
    * already, and this one goes out only if it fills a batch: with fewer bets, they wait for its
-   * receipt, as its players' bets do.
+   * receipt, as its lanes' bets do.
    */
   private async sendRound(behindAnother: boolean): Promise<void> {
     const now = await this.o.clock.now();
     const queued = await readyToSend(this.o.db, now, this.o.batchSize * (this.o.batchesPerRound + 1));
     if (queued.length === 0) return;
-    // The chain is read for the unsimulated batches while the queue is judged and planned (relay-trust.ts).
+    // The house is read for the unsimulated batches while the queue is judged and planned (relay-trust.ts).
     const chainNow = behindAnother && queued.length < this.o.batchSize ? undefined : this.unsimulated.read(queued);
-    const [allowed, holding] = await Promise.all([this.refusals.withinRevertBudget(queued), holdingOpenBets(this.o.db, queued)]);
-    if (allowed.length === 0) return;
-    for (const player of await this.unconfirmedPlayers()) holding.add(player);
-    const round = planRound(allowed, {
+    const holding = await holdingOpenBets(this.o.db, queued);
+    for (const lane of await this.unconfirmedLanes()) holding.add(lane);
+    const round = planRound(queued, {
       batchSize: this.o.batchSize,
       batches: this.o.batchesPerRound,
       holding,
@@ -227,21 +216,21 @@ export class RelayBatcher implements RecordingLedger {
       await this.refusals.refuse(bet, "The bet's deadline passed before it could be sent: sign it again");
     }
     if (behindAnother && round.plays.flat().length < this.o.batchSize) return;
-    // A player blamed for a revert lately goes alone: timing a transaction against the relay then
-    // reverts a one-bet transaction, not the other players' batch.
-    const plays = separateIsolated(round.plays, (player) => this.isolation.isolated(player));
+    // The owner's pause reverts every play and place: the bets wait for its end, or their deadline.
+    if (await this.o.casino.paused()) return;
+    const { plays } = round;
     const trusted = await this.unsimulated.pick(plays, chainNow);
     const roundId = ++this.rounds;
     // The batches that need no simulation go out first: under load a simulation takes the node a
-    // block or more (the relay bench, issue #40), and their players need not wait for it.
+    // block or more (the relay bench, issue #40), and their lanes need not wait for it.
     const unsimulated = plays.filter((_, i) => trusted.has(i));
     // Should they not go (a bet changed, a broadcast failed), the round is planned again.
     if (unsimulated.length > 0 && !(await this.send(roundId, unsimulated, unsimulated.map(this.playRequestOf), unsimulated.flat().length))) return;
-    // The batches share no player: each is simulated on its own, all at once.
+    // The batches share no lane: each is simulated on its own, all at once.
     const simulated = (await Promise.all(plays.filter((_, i) => !trusted.has(i)).map((batch) => this.simulation.plays(batch)))).filter(
       (batch) => batch.length > 0,
     );
-    const places = await this.simulation.places(round.places, new Set([...unsimulated, ...simulated].flat().map((bet) => bet.player)));
+    const places = await this.simulation.places(round.places);
     const groups = [...simulated, ...places.map((bet) => [bet])];
     if (groups.length === 0) return;
     const requests: RelayRequest[] = [
@@ -253,11 +242,11 @@ export class RelayBatcher implements RecordingLedger {
 
   private readonly playRequestOf = (plays: SessionBetRow[]): RelayRequest => playRequest(this.o.sessionsAddress, this.o.degenAddress, this.relaySeedOf, plays);
 
-  /** Players whose last relayed bet is not yet as deep as the settler's confirmations: their next bet waits. */
-  private async unconfirmedPlayers(): Promise<string[]> {
+  /** Lanes whose last relayed bet is not yet as deep as the settler's confirmations: their next bet waits. */
+  private async unconfirmedLanes(): Promise<string[]> {
     if (this.o.confirmations === 0 || this.unconfirmed.size === 0) return [];
     const deepEnough = (await this.o.provider.getBlockNumber()) - this.o.confirmations;
-    for (const [player, block] of this.unconfirmed) if (block <= deepEnough) this.unconfirmed.delete(player);
+    for (const [lane, block] of this.unconfirmed) if (block <= deepEnough) this.unconfirmed.delete(lane);
     return [...this.unconfirmed.keys()];
   }
 
@@ -317,8 +306,6 @@ export class RelayBatcher implements RecordingLedger {
 
   /** A relay transaction's receipt: its bets are mined, or (reverted) queued again for a new simulation. */
   async landed(receipt: TransactionReceipt): Promise<void> {
-    // The next round reads the players' marks through this block: its senders are fetched now.
-    this.senders.through(receipt.blockNumber).catch(() => undefined);
     if (receipt.status === 1) {
       await this.refusals.skippedIn(receipt);
       const mined = await this.o.db
@@ -326,41 +313,24 @@ export class RelayBatcher implements RecordingLedger {
         .set({ status: "mined", block: receipt.blockNumber, updatedAt: new Date() })
         .where(and(eq(sessionBets.txHash, receipt.hash), eq(sessionBets.status, "sent")))
         .returning();
-      if (this.o.confirmations > 0) for (const bet of mined) this.unconfirmed.set(bet.player, receipt.blockNumber);
+      if (this.o.confirmations > 0) for (const bet of mined) this.unconfirmed.set(laneOf(bet), receipt.blockNumber);
       await this.o.signals.notify(this.o.db, "relay_done");
-      // The next round goes out now, while this one is recorded: waiting for the bets' logs, the
-      // draw and the commitments to be recorded would cost it the next block. What the round
-      // reads of them (a player's open bet) the simulation sees on chain all the same.
+      // The next round goes out now, while this one is recorded: waiting for the bets' logs and
+      // the draw to be recorded would cost it the next block. What the round reads of them (a
+      // lane's open bet) the simulation sees on chain all the same.
       this.awaiting.delete(receipt.hash);
       this.loop.wake();
-      await this.o
-        .afterMined(receipt, mined)
-        .catch((error: Error) => log.error(`Recording relay ${receipt.hash} failed (the log scan records it): ${error.message}`));
+      await this.o.afterMined(receipt).catch((error: Error) => log.error(`Recording relay ${receipt.hash} failed (the log scan records it): ${error.message}`));
       await this.countMargins(receipt, mined);
       return;
     }
-    this.o.counters.reverted();
-    const reverted = await this.o.db
-      .select()
-      .from(sessionBets)
-      .where(and(eq(sessionBets.txHash, receipt.hash), eq(sessionBets.status, "sent")));
-    // Judged while the bets are still 'sent': no round takes their players meanwhile.
-    const blamed = await this.blame(reverted, receipt.blockNumber);
     const gas = Number(receipt.gasUsed);
-    if (blamed.size > 0) {
-      for (const player of blamed) await chargeRevertGas(this.o.db, player, Math.ceil(gas / blamed.size));
-      this.o.counters.revertGas(gas, "player");
-    } else this.o.counters.revertGas(gas, "unattributed");
-    // Nobody to blame: every player of it goes alone, so that the next revert names its player.
-    const isolated = blamed.size > 0 ? blamed : new Set(reverted.map((bet) => bet.player));
-    this.isolation.isolate(isolated);
+    this.o.counters.reverted(gas);
     log.error(
-      `Relay ${receipt.hash} reverted (${gas} gas), blamed on ${blamed.size ? [...blamed].join(", ") : "nobody"}; its bets are simulated again, ` +
-        `every batch for ${FUSE_MS / 60_000} minutes, and ${isolated.size} player(s) go alone for ${this.o.reverts.isolationMs / 60_000} minutes`,
+      `Relay ${receipt.hash} reverted (${gas} gas): only the house's pause or a bug can revert a play; its bets are queued again, and every batch is simulated for ${FUSE_MS / 60_000} minutes`,
     );
-    const charged = new Set(reverted.filter((bet) => blamed.has(bet.player)).map((bet) => bet.betId));
-    await this.requeue(receipt.hash, charged);
-    this.unsimulated.trust.reverted(isolated);
+    await this.requeue(receipt.hash);
+    this.unsimulated.trust.reverted();
   }
 
   /** Each bet's margin after its share of the fee, counted once: by the term that recorded the bets mined. */
@@ -373,37 +343,13 @@ export class RelayBatcher implements RecordingLedger {
     }
   }
 
-  /** The players to blame for a reverted relay transaction (relay-reverts.ts blameRevert), read at the latest block and the revert's. */
-  private async blame(reverted: SessionBetRow[], block: number): Promise<Set<string>> {
-    return blameRevert(reverted, {
-      failsAlone: (bet) => this.simulation.failsAlone(bet),
-      actedInBlock: async (players) => {
-        const [before, after] = await Promise.all([marksAt(this.o.marks, players, block - 1), marksAt(this.o.marks, players, block)]);
-        return new Set(players.filter((player) => before.get(player) !== after.get(player)));
-      },
-    });
-  }
-
-  /**
-   * The bets of a transaction that did not land go back to the queue, untouched but for those in
-   * `charged` (blamed for a revert): after MAX_ATTEMPTS such charges a bet is refused.
-   */
-  private async requeue(hash: string, charged: ReadonlySet<string> = new Set()): Promise<SessionBetRow[]> {
-    const back = await this.o.db
+  /** The bets of a transaction that did not land go back to the queue, untouched (and `exposed`: simulated before they go again). */
+  private async requeue(hash: string): Promise<void> {
+    await this.o.db
       .update(sessionBets)
-      .set({
-        status: "queued",
-        txHash: null,
-        ...(charged.size ? { attempts: sql`${sessionBets.attempts} + CASE WHEN ${inArray(sessionBets.betId, [...charged])} THEN 1 ELSE 0 END` } : {}),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(sessionBets.txHash, hash), eq(sessionBets.status, "sent")))
-      .returning();
-    for (const bet of back)
-      if (charged.has(bet.betId) && bet.attempts >= MAX_ATTEMPTS)
-        await this.refusals.refuse(bet, `The relay's transactions carrying this bet reverted ${bet.attempts} times`);
+      .set({ status: "queued", txHash: null, updatedAt: new Date() })
+      .where(and(eq(sessionBets.txHash, hash), eq(sessionBets.status, "sent")));
     this.loop.wake();
-    return back;
   }
 
   /**

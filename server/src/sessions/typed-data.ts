@@ -60,7 +60,6 @@ export class SessionTypedData {
       word(bet.params, 256),
       word(BigInt(bet.clientSeedHash), 256),
       word(bet.nonce, 256),
-      word(BigInt(bet.expectedCommit), 256),
       word(bet.terms, 256),
       word(bet.deadline, 256),
     ];

@@ -98,9 +98,12 @@ export class Commitments {
     return work;
   }
 
-  /** Posts a fresh chain for the players of a settled batch whose bets used the last link of their chain. */
-  async rotateAfterSettlement(batch: readonly Pick<BetRow, "player" | "nonce" | "chainFirstNonce">[]): Promise<void> {
-    const spent = batch.filter((bet) => bet.nonce - bet.chainFirstNonce + 1n >= BigInt(this.seeds.chainLength));
+  /**
+   * Posts a fresh chain for the players of a settled batch whose wallet bets used the last link of
+   * their wallet chain. A session lane's chain is never replaced: the session ends with it.
+   */
+  async rotateAfterSettlement(batch: readonly Pick<BetRow, "player" | "nonce" | "chainFirstNonce" | "laneKey">[]): Promise<void> {
+    const spent = batch.filter((bet) => bet.laneKey === null && bet.nonce - bet.chainFirstNonce + 1n >= BigInt(this.seeds.chainLength));
     for (const player of new Set(spent.map((b) => b.player))) {
       const state = await this.stateOf(player);
       if (state.remaining === 0 && state.nextToResolve === BigInt(state.nextNonce)) {

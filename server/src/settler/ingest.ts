@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { clientSeedHash, crashRound, GameType, isInteractive, ticketDraws, ticketsHash, ticketsOf } from "../engine";
+import { crashRound, GameType, isInteractive, laneNonce, laneOfNonce, ticketDraws, ticketsHash, ticketsOf } from "../engine";
 import { parseCasinoLog, type CasinoEvent, type CasinoEvents, type CasinoLog } from "../../../bindings/events";
 import { WATCHED_EVENTS, WATCHED_SESSION_EVENTS } from "./watched-events";
 import { rowsOf } from "../db/index";
@@ -60,7 +60,7 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     db,
     placedLogs.map((a) => a.player),
   );
-  const relayed = await relayedBets(db, placedLogs);
+  const lanes = await laneKeys(db, placedLogs, parsedLogs, ctx.seeds);
   let placed = new Map<string, BetInsert>();
   let settled: Settled[] = [];
   /** Draws of jackpot tickets (drawJackpots), apart from any settlement. */
@@ -86,7 +86,7 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
     if (parsed.name === "BetPlaced") {
       const a = parsed.args;
       if (settled.length) await flush();
-      const bet = betOf(a, log, chains, relayed, ctx);
+      const bet = betOf(a, log, chains, lanes, ctx);
       if (bet) placed.set(bet.betId, bet);
       const inTx = placedInTx.get(log.transactionHash) ?? [];
       inTx.push({ betId: a.betId, token: a.token, jackpotOdds: a.jackpotOdds, jackpotPrize: a.jackpotPrize });
@@ -99,10 +99,10 @@ export async function ingestLogs(db: Db, logs: readonly CasinoLog[], ctx: Ingest
       const settlement = { seed: a.seed, random: a.random, settleTxHash: log.transactionHash, settledBlock: log.blockNumber };
       const placedNow = placed.get(betId);
       if (placedNow) {
-        // Placed and settled in one transaction: only CasinoSessions.play does that, with the relay
+        // Placed and settled in one transaction: only CasinoSessions.play does that, with its lane's
         // seed. The payout is the rules' for the word the chain published.
         const payout = placedNow.status === "orphan" ? undefined : payoutOf(placedNow, settlement.random);
-        placed.set(betId, { ...placedNow, ...settlement, relayed: true, ...(payout !== undefined && { payout }), status: "settled" });
+        placed.set(betId, { ...placedNow, ...settlement, ...(payout !== undefined && { payout }), status: "settled" });
         continue;
       }
       if (placed.size) await flush();
@@ -184,15 +184,24 @@ async function recordEvent(db: Db, event: CasinoEvent, log: CasinoLog, { chains,
     case "JackpotTicketsDrawn":
       await recordTicketDraw(db, event.args, ctx.seeds.casino);
       break;
-    case "SessionOpened":
+    case "SessionOpened": {
+      const { player, key, commit } = event.args;
       await recordSession(db, event.args, log.transactionHash);
+      // Derived now, and kept (settler/seeds.ts): the chain is 16,384 links, which the lane's
+      // first bet would otherwise wait for in the relay and the log reader.
+      if (commit.toLowerCase() !== ctx.seeds.laneRoot(player, key)) {
+        settlerLog.warn(`Session ${key} of ${player} names a lane chain this server did not make: its bets are not relayed, and any placed is an orphan`);
+      }
       break;
+    }
     case "SessionRevoked":
       await db
         .update(sessionKeys)
         .set({ revokedOnChain: true })
         .where(and(eq(sessionKeys.player, event.args.player), eq(sessionKeys.key, event.args.key)));
-      // The contract refuses them now: they are never sent.
+      // The player stopped the key (a key that leaked, say): its bets not sent yet never are. The
+      // chain would still take them until the session's end; their outcomes are unknown to all
+      // but the house, so nothing is lost by either side.
       await db
         .update(sessionBets)
         .set({ status: "refused", error: "The session was revoked on chain before this bet was sent", updatedAt: new Date() })
@@ -263,42 +272,31 @@ async function confirmedChains(db: Db, players: string[]): Promise<Map<string, b
   return chains;
 }
 
+/** A session lane's key, by `player|lane`: the lanes whose chain this server made (SeedVault.laneRoot), the only ones it settles. */
+type LaneKeys = Map<string, string>;
+
 /**
- * The bets of these BetPlaced logs that were placed through CasinoSessions (settled with the relay
- * seed): a bet the server accepted from a session key, with the same fields. The server relays and
- * countersigns only bets it stored first (sessions/intake.ts), so a relayed bet is always found
- * here; a wallet bet of the same nonce differs from it (its client seed at least).
+ * The session keys of the lanes these BetPlaced logs' lane bets are of (session_keys, or a
+ * SessionOpened of this run, which a bet in the same block may follow), kept only when the lane's
+ * chain is this server's: a session opened on chain with another commitment is not this server's
+ * to settle (its bets are orphans).
  */
-async function relayedBets(db: Db, placed: CasinoEvents["BetPlaced"][]): Promise<Set<string>> {
-  if (placed.length === 0) return new Set();
-  const ids = placed.map((a) => a.betId.toString());
-  const rows = await db
-    .select({
-      betId: sessionBets.betId,
-      amount: sessionBets.amount,
-      gameType: sessionBets.gameType,
-      params: sessionBets.params,
-      clientSeedHash: sessionBets.clientSeedHash,
-      terms: sessionBets.terms,
-    })
-    .from(sessionBets)
-    .where(inArray(sessionBets.betId, ids));
-  const byId = new Map(rows.map((row) => [row.betId, row]));
-  const relayed = new Set<string>();
-  for (const a of placed) {
-    const betId = a.betId.toString();
-    const row = byId.get(betId);
-    if (
-      row &&
-      row.amount === a.amount.toString() &&
-      row.gameType === Number(a.gameType) &&
-      row.params === a.params.toString() &&
-      row.clientSeedHash === clientSeedHash(a.clientSeed) &&
-      row.terms === a.terms.toString()
-    )
-      relayed.add(betId);
+async function laneKeys(db: Db, placed: CasinoEvents["BetPlaced"][], run: { parsed: CasinoEvent | undefined }[], seeds: SeedVault): Promise<LaneKeys> {
+  const pairs = [...new Set(placed.filter((a) => laneOfNonce(a.nonce) !== 0n).map((a) => `${a.player}|${laneOfNonce(a.nonce)}`))];
+  const lanes: LaneKeys = new Map();
+  if (pairs.length === 0) return lanes;
+  const sessions = new Map<string, { key: string; commit: string | null }>();
+  const players = [...new Set(pairs.map((pair) => pair.split("|")[0]!))];
+  for (const row of await db.select().from(sessionKeys).where(inArray(sessionKeys.player, players)))
+    if (row.lane !== null) sessions.set(`${row.player}|${row.lane}`, { key: row.key, commit: row.commit });
+  for (const { parsed } of run)
+    if (parsed?.name === "SessionOpened")
+      sessions.set(`${parsed.args.player}|${parsed.args.lane}`, { key: parsed.args.key, commit: parsed.args.commit.toLowerCase() });
+  for (const pair of pairs) {
+    const session = sessions.get(pair);
+    if (session && session.commit === seeds.laneRoot(pair.split("|")[0]!, session.key)) lanes.set(pair, session.key);
   }
-  return relayed;
+  return lanes;
 }
 
 /** The payout of a bet that needs no player action, from its published word; undefined when the engine refuses it. */
@@ -311,16 +309,22 @@ function payoutOf(bet: BetInsert, random: string): string | undefined {
   }
 }
 
-function betOf(a: CasinoEvents["BetPlaced"], log: CasinoLog, chains: Map<string, bigint[]>, relayed: Set<string>, ctx: IngestContext): BetInsert | undefined {
+function betOf(a: CasinoEvents["BetPlaced"], log: CasinoLog, chains: Map<string, bigint[]>, lanes: LaneKeys, ctx: IngestContext): BetInsert | undefined {
   const betId = a.betId.toString();
   const player = a.player;
   const nonce = a.nonce;
   const token = symbolOf(a.token, ctx.degenAddress);
   if (!token) return undefined;
-  // The chain that settles a bet is the latest one posted at or before its nonce.
-  const chainFirstNonce = (chains.get(player) ?? [])
-    .filter((first) => first <= nonce)
-    .reduce<bigint | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
+  const lane = laneOfNonce(nonce);
+  const laneKey = lane === 0n ? null : (lanes.get(`${player}|${lane}`) ?? null);
+  // A lane's bets are settled by its own chain from its first nonce; a wallet bet by the latest
+  // wallet chain posted at or before its nonce.
+  const chainFirstNonce =
+    lane !== 0n
+      ? laneKey === null
+        ? undefined
+        : laneNonce(lane, 0)
+      : (chains.get(player) ?? []).filter((first) => first <= nonce).reduce<bigint | undefined>((a, b) => (a === undefined || b > a ? b : a), undefined);
   const bet = {
     betId,
     player,
@@ -331,7 +335,7 @@ function betOf(a: CasinoEvents["BetPlaced"], log: CasinoLog, chains: Map<string,
     nonce,
     clientSeed: a.clientSeed,
     chainFirstNonce: chainFirstNonce ?? -1n,
-    relayed: relayed.has(betId),
+    laneKey,
     placedBlock: log.blockNumber,
     placedTxHash: log.transactionHash,
     placedBlockHash: log.blockHash ?? null,
@@ -343,8 +347,8 @@ function betOf(a: CasinoEvents["BetPlaced"], log: CasinoLog, chains: Map<string,
     settlerLog.error(`Bet ${betId} uses a commitment this server did not make; it cannot be settled here`);
     return { ...bet, status: "orphan" };
   }
-  // Its seed, word and payout are found as the run is written (withOutcome): a relayed bet's
-  // BetSettled follows in the same transaction with the chain's own.
+  // Its seed, word and payout are found as the run is written (withOutcome): a played one-click
+  // bet's BetSettled follows in the same transaction with the chain's own.
   return { ...bet, status: isInteractive(bet.gameType, BigInt(bet.params)) ? "open" : "ready" };
 }
 
@@ -356,7 +360,7 @@ function betOf(a: CasinoEvents["BetPlaced"], log: CasinoLog, chains: Map<string,
  */
 function withOutcome(bet: BetInsert, ctx: IngestContext): BetInsert {
   if (bet.status !== "ready" || bet.random !== undefined) return bet;
-  const fixed = fixedOutcome({ ...bet, chainFirstNonce: bet.chainFirstNonce!, relayed: bet.relayed! }, ctx.seeds);
+  const fixed = fixedOutcome({ ...bet, chainFirstNonce: bet.chainFirstNonce!, laneKey: bet.laneKey ?? null }, ctx.seeds);
   return fixed ? { ...bet, ...fixed } : { ...bet, status: "open" };
 }
 
@@ -394,7 +398,7 @@ const INSERTED = [
   ["nonce", "nonce", "bigint"],
   ["clientSeed", "client_seed", "text"],
   ["chainFirstNonce", "chain_first_nonce", "bigint"],
-  ["relayed", "relayed", "boolean"],
+  ["laneKey", "lane_key", "text"],
   ["placedBlock", "placed_block", "bigint"],
   ["placedTxHash", "placed_tx_hash", "text"],
   ["placedBlockHash", "placed_block_hash", "text"],
@@ -429,7 +433,7 @@ async function insertBets(db: Db, rows: BetInsert[], ctx: IngestContext): Promis
       betId: bet.betId,
       player: bet.player,
       startedAt: sql`clock_timestamp()`,
-      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce!, relayed: bet.relayed ?? false }).word, bet.token)
+      crashPointHundredths: crashRound(ctx.seeds.word({ ...bet, chainFirstNonce: bet.chainFirstNonce!, laneKey: bet.laneKey ?? null }).word, bet.token)
         .crashPoint,
     }));
   if (rounds.length) await db.insert(crashRounds).values(rounds).onConflictDoNothing();

@@ -6,7 +6,7 @@ import { GameType } from "../engine";
 import type { Outbox, RecordingLedger } from "../chain/outbox";
 import { bets } from "../db/schema";
 import { logger } from "../observability/log";
-import { needsSimulation, planBatches, settlementRequest, type SettlementRequest } from "./plan";
+import { needsSimulation, planBatches, settlementRequest, simulationRequest } from "./plan";
 import { shortReason } from "./reasons";
 import type { ReaderOptions } from "./reader";
 import type { BetRow } from "./types";
@@ -148,7 +148,7 @@ export class SettlementPipeline implements RecordingLedger {
       // The batches that need it are simulated side by side; then all up to a refused one are sent at once.
       const requests = plan.map((batch) => settlementRequest(this.contracts, batch.bets));
       const refusals = await Promise.all(
-        plan.map((batch, i) => (needsSimulation(batch, this.revertedToRetryAlone, this.o.cursor()) ? this.simulate(batch.bets, requests[i]!) : undefined)),
+        plan.map((batch) => (needsSimulation(batch, this.revertedToRetryAlone, this.o.cursor()) ? this.simulate(batch.bets) : undefined)),
       );
       const refused = refusals.findIndex((refusal) => refusal !== undefined);
       const sendable = refused === -1 ? plan.length : refused;
@@ -168,10 +168,10 @@ export class SettlementPipeline implements RecordingLedger {
     }
   }
 
-  /** Runs the settlement as a call: a bet the contract would refuse is found before any gas is spent. */
-  private async simulate(batch: BetRow[], request: SettlementRequest): Promise<{ error: unknown } | undefined> {
+  /** Runs the settlement as a call (plan.ts simulationRequest): a bet the contract would refuse is found before any gas is spent. */
+  private async simulate(batch: BetRow[]): Promise<{ error: unknown } | undefined> {
     try {
-      await this.o.provider.call({ ...request, from: this.o.outbox.address });
+      await this.o.provider.call({ ...simulationRequest(this.contracts, batch), from: this.o.outbox.address });
     } catch (error) {
       return { error };
     }
@@ -181,20 +181,19 @@ export class SettlementPipeline implements RecordingLedger {
 
   /** Simulates (unless the batch follows a pending one) and sends; false when nothing was sent. */
   private async dispatch(batch: BetRow[], dependent: boolean): Promise<boolean> {
-    const request = settlementRequest(this.contracts, batch);
-    const refusal = dependent ? undefined : await this.simulate(batch, request);
+    const refusal = dependent ? undefined : await this.simulate(batch);
     if (refusal) {
       await this.afterRefusal(batch, refusal.error);
       return false;
     }
-    return this.send([batch], [request]);
+    return this.send([batch], [settlementRequest(this.contracts, batch)]);
   }
 
   /**
    * Broadcasts settlements in one go, their hashes recorded first in one database transaction;
    * each receipt comes back to `landed`. False when nothing (or not all) was sent.
    */
-  private async send(batches: BetRow[][], requests: SettlementRequest[]): Promise<boolean> {
+  private async send(batches: BetRow[][], requests: ReturnType<typeof settlementRequest>[]): Promise<boolean> {
     const ids = batches.map((batch) => batch.map((b) => b.betId));
     let recorded: string[] = [];
     const sent = await this.o.outbox.write(this, requests, async (tx, txHashes) => {

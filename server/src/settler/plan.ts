@@ -2,12 +2,15 @@ import { casinoInterface, sessionsInterface } from "../../../bindings/casino";
 import type { BetRow } from "./types";
 
 /** What planning reads of a bet: rows come from the database ordered by player, then nonce. */
-export type PlannedBet = Pick<BetRow, "betId" | "player" | "status" | "placedBlock" | "actionSignature">;
+export type PlannedBet = Pick<BetRow, "betId" | "player" | "nonce" | "status" | "placedBlock" | "actionSignature">;
+
+/** A bet's hash chain: its player's wallet chain (lane 0) or one of its sessions' lanes, each settled in its own nonce order. */
+const chainOf = (bet: Pick<BetRow, "player" | "nonce">): string => `${bet.player}|${bet.nonce >> 32n}`;
 
 export interface Batch<B extends PlannedBet = BetRow> {
   bets: B[];
   /**
-   * A bet in it follows a pending or earlier-planned bet of its player: the batch is mined after
+   * A bet in it follows a pending or earlier-planned bet of its chain: the batch is mined after
    * that one (the settler's nonces order them), so it cannot be simulated against the chain now.
    */
   dependent: boolean;
@@ -29,21 +32,24 @@ export interface PlanState {
 }
 
 /**
- * Up to `slots` batches of ready bets, each player's in nonce order up to its first bet that is
- * not ready (an open blackjack hand holds back its player's later bets). A bet settled with the
- * player's signed actions (CasinoSessions.settle, which takes one bet) is a batch of its own.
- * `unresolved` holds the open, ready and sent bets ordered by player, then nonce.
+ * Up to `slots` batches of ready bets, each chain's in nonce order up to its first bet that is not
+ * ready (an open blackjack hand holds back the later bets of its chain): a player's wallet chain
+ * and each session's lane are settled apart (revealing a seed makes only its own chain's earlier
+ * seeds public). A bet settled with the player's signed actions (CasinoSessions.settle, which
+ * takes one bet) is a batch of its own. `unresolved` holds the open, ready and sent bets ordered
+ * by player, then nonce: each chain's bets together.
  */
 export function planBatches<B extends PlannedBet>(unresolved: readonly B[], state: PlanState): Batch<B>[] {
   const plan: Batch<B>[] = [];
-  let current = { bets: [] as B[], dependent: false, players: new Set<string>(), signed: false };
+  let current = { bets: [] as B[], dependent: false, chains: new Set<string>(), signed: false };
   const planned = new Set<string>();
-  let previousPlayer = "";
+  let previousChain = "";
   let blocked = false;
   let behindPending = false;
   for (const bet of unresolved) {
-    if (bet.player !== previousPlayer) {
-      previousPlayer = bet.player;
+    const chain = chainOf(bet);
+    if (chain !== previousChain) {
+      previousChain = chain;
       blocked = false;
       behindPending = false;
     }
@@ -60,9 +66,9 @@ export function planBatches<B extends PlannedBet>(unresolved: readonly B[], stat
     if (current.bets.length === state.batchSize || (current.bets.length > 0 && (signed || current.signed))) {
       plan.push({ bets: current.bets, dependent: current.dependent });
       if (plan.length === state.slots) return plan;
-      current = { bets: [], dependent: false, players: new Set(), signed: false };
+      current = { bets: [], dependent: false, chains: new Set(), signed: false };
     }
-    const follows = behindPending || (planned.has(bet.player) && !current.players.has(bet.player));
+    const follows = behindPending || (planned.has(chain) && !current.chains.has(chain));
     if (follows && state.revertedToRetryAlone.has(bet.betId)) {
       blocked = true;
       continue;
@@ -70,8 +76,8 @@ export function planBatches<B extends PlannedBet>(unresolved: readonly B[], stat
     current.bets.push(bet);
     current.signed = signed;
     current.dependent ||= follows;
-    current.players.add(bet.player);
-    planned.add(bet.player);
+    current.chains.add(chain);
+    planned.add(chain);
   }
   if (current.bets.length) plan.push({ bets: current.bets, dependent: current.dependent });
   return plan;
@@ -120,9 +126,10 @@ export interface SettlementRequest {
 type SettledBet = Pick<BetRow, "betId" | "seed" | "payout" | "actionLog" | "actionSignature" | "actionKeyGrant">;
 
 /**
- * settle for one bet, settleBatch for several; for a bet with the player's signed actions,
- * CasinoSessions.settle (the payout is the rules' for the signed log). Encoded once, simulated and
- * sent as is.
+ * settleBatch, of one bet or several: a bet it cannot settle (a split mined just before changed
+ * its payout) is skipped (SettlementSkipped) where a lone settle reverted and burnt its gas
+ * (R4-10, docs/findings.md); for a bet with the player's signed actions, CasinoSessions.settle (the
+ * payout is the rules' for the signed log). Encoded once, simulated and sent as is.
  */
 export function settlementRequest(contracts: { casino: string; sessions: string }, batch: readonly SettledBet[]): SettlementRequest {
   const [first] = batch;
@@ -136,11 +143,18 @@ export function settlementRequest(contracts: { casino: string; sessions: string 
     ]);
     return { to: contracts.sessions, data, gasLimit: SIGNED_SETTLEMENT_GAS_LIMIT };
   }
-  const { casino } = contracts;
-  const ids = batch.map((b) => b.betId);
-  const data =
-    batch.length === 1
-      ? casinoInterface.encodeFunctionData("settle", [ids[0], batch[0]!.seed, batch[0]!.payout])
-      : casinoInterface.encodeFunctionData("settleBatch", [ids, batch.map((b) => b.seed), batch.map((b) => b.payout)]);
-  return { to: casino, data, gasLimit: settlementGasLimit(batch.length) };
+  const data = casinoInterface.encodeFunctionData("settleBatch", [batch.map((b) => b.betId), batch.map((b) => b.seed), batch.map((b) => b.payout)]);
+  return { to: contracts.casino, data, gasLimit: settlementGasLimit(batch.length) };
+}
+
+/**
+ * What a settlement is simulated as: a lone bet without signed actions as Casino.settle, which
+ * reverts with the error settleBatch would skip it for (a call: no gas is spent), so that the
+ * pipeline can act on the refusal (pipeline.ts afterRefusal); any other settlement as it is sent.
+ */
+export function simulationRequest(contracts: { casino: string; sessions: string }, batch: readonly SettledBet[]): SettlementRequest {
+  const [only] = batch;
+  if (batch.length !== 1 || only!.actionSignature) return settlementRequest(contracts, batch);
+  const data = casinoInterface.encodeFunctionData("settle", [only!.betId, only!.seed, only!.payout]);
+  return { to: contracts.casino, data, gasLimit: settlementGasLimit(1) };
 }

@@ -1,16 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import {
-  applyBlackjackAction,
-  canSplit,
-  crashRound,
-  GameType,
-  isInteractive,
-  resumeBlackjack,
-  standRemaining,
-  startBlackjack,
-  type BlackjackAction,
-  type Token,
-} from "../engine";
+import { crashRound, GameType, isInteractive, resumeBlackjack, standRemaining, startBlackjack, type BlackjackAction, type Token } from "../engine";
 import type { Signals } from "../cluster/cluster";
 import { rowsOf } from "../db/index";
 import type { Db } from "../db/types";
@@ -89,8 +78,10 @@ export class Rounds {
   /**
    * A ready bet whose signed actions the chain no longer takes (the player revoked the session key
    * on chain before the hand was placed: CasinoSessions.settle), or whose hand was split on chain
-   * after its payout was fixed (`bet.split` then as the chain shows it), is settled as if the player
-   * had not acted: stood, or not cashed out, the only outcome the server may fix alone (Casino.settle with the rules' payout).
+   * after its payout was fixed (`bet.split` then as the chain shows it: without a signed log the
+   * split is void and its stake paid back, outcome.ts), is settled as if the player had not acted:
+   * stood, or not cashed out, the only outcome the server may fix alone (Casino.settle with the
+   * rules' payout).
    */
   async settleUnsigned(bet: BetRow): Promise<void> {
     const actions = this.unsignedActions(bet);
@@ -114,11 +105,9 @@ export class Rounds {
     return bet.gameType === GameType.MINES ? "" : { cashOut: null };
   }
 
-  /** A hand without the player's actions: a split paid on chain is played (the contract adds it to an empty log), then every hand stands. */
+  /** A hand without the player's actions: it stands (a split staked on chain without its log is void: outcome.ts). */
   private unsignedHand(bet: BetRow): BlackjackAction[] {
-    let state = startBlackjack(this.wordOf(bet), BigInt(bet.amount), bet.token);
-    if (bet.split && canSplit(state)) state = applyBlackjackAction(state, "SPLIT");
-    return [...standRemaining(state).actions];
+    return [...standRemaining(startBlackjack(this.wordOf(bet), BigInt(bet.amount), bet.token)).actions];
   }
 
   /**

@@ -26,15 +26,17 @@ const FOLLOW_TIMEOUT_MS = 5_000;
 
 /** What the term's parts need (reader, settlement pipeline, relay), and what the settler adds. */
 export interface SettlerOptions
-  extends ReaderOptions, Pick<PipelineOptions, "casino" | "outbox" | "counters" | "batchSize">, Pick<RelayOptions, "clock" | "degenPerBnb" | "marks"> {
+  extends ReaderOptions, Pick<PipelineOptions, "casino" | "outbox" | "counters" | "batchSize">, Pick<RelayOptions, "clock" | "degenPerBnb"> {
   rounds: Rounds;
   commitments: Commitments;
   mode: SettlerMode;
   pollIntervalMs: number;
   /** SETTLER_JACKPOT_LOCK_BLOCKS (entropy-locks.ts). */
   jackpotLockAfterBlocks: number;
-  /** RELAY_BATCH_SIZE, RELAY_BATCHES_PER_ROUND, the revert policy (sessions/relay-reverts.ts) and the counters of the relay. */
-  relay: Pick<RelayOptions, "batchSize" | "batchesPerRound" | "reverts" | "counters">;
+  /** RELAY_BATCH_SIZE, RELAY_BATCHES_PER_ROUND and the counters of the relay. */
+  relay: Pick<RelayOptions, "batchSize" | "batchesPerRound" | "counters">;
+  /** Closes ended sessions' lanes (sessions/closer.ts): the lease holder's, like the relay. */
+  closer: { start(): void; stop(): Promise<void> };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,12 +74,10 @@ class Term {
     this.relay = new RelayBatcher({
       ...o,
       ...o.relay,
-      // The bets are recorded settled at once, their tickets drawn in the next block, and a
-      // player whose chain ran out gets the next one, as after a settlement.
-      afterMined: async (receipt, relayed) => {
+      // The bets are recorded settled at once, and their tickets drawn in the next block.
+      afterMined: async (receipt) => {
         await this.reader.applyReceipt(receipt);
         await this.draws.drawWaiting();
-        await o.commitments.rotateAfterSettlement(relayed);
       },
     });
     this.loop = new PassLoop(() => this.pass(), o.pollIntervalMs);
@@ -90,10 +90,12 @@ class Term {
     this.loop.start();
     // A relayed bet is settled in its own transaction: a settler that settles nothing relays nothing.
     if (this.o.mode === "on") this.relay.start();
+    this.o.closer.start();
   }
 
   async stopLoop(): Promise<void> {
     this.pipeline.halt();
+    await this.o.closer.stop();
     await this.relay.stop();
     await this.loop.stop();
     // Receipts still awaited are picked up again by the next term's reconciliation.

@@ -222,7 +222,7 @@ describe("several instances on one PostgreSQL", () => {
     }
   }, 300_000);
 
-  it(`relays every session bet of a stream sent to both instances exactly once while the lease holder is killed ${KILLS - 1} times; vaults to the wei`, async (context) => {
+  it(`relays every session bet of a stream sent to both instances exactly once while the lease holder is killed ${KILLS - 1} times; lanes and vaults to the wei`, async (context) => {
     if (!postgres) return context.skip(skipReason);
     const degen = await chain.token.getAddress();
     const casinoAddress = await chain.casino.getAddress();
@@ -231,21 +231,20 @@ describe("several instances on one PostgreSQL", () => {
       player: Wallet;
       clients: Client[];
       session: TestSession;
-      expectedCommit: string;
-      nonce: bigint;
-      before: bigint;
+      n: bigint;
+      /** The lane's funds and the vault before the stream. */
+      lane: bigint;
+      vault: bigint;
     }
     const seats: Seat[] = [];
     for (const player of chain.players.slice(0, 4)) {
       const clients = [await signedIn(instances[0]!, player), await signedIn(instances[1]!, player)];
       await (await chain.token.connect(player).approve(casinoAddress, parseEther("500"), { gasLimit: 100_000n })).wait();
       await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("500"), { gasLimit: 200_000n })).wait();
-      const commitment = await clients[0]!.post("/api/fairness/commitment");
-      expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
-      const { session, answer } = await openSession(chain, clients[1]!, player);
+      const { session, answer } = await openSession(chain, clients[1]!, player, { budgetDegen: parseEther("400"), budgetNative: 0n });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      const before = await chain.casino.getBalance(player.address, degen);
-      seats.push({ player, clients, session, expectedCommit: commitment.body.expectedCommit, nonce: BigInt(commitment.body.nextNonce), before });
+      const vault = await chain.casino.getBalance(player.address, degen);
+      seats.push({ player, clients, session, n: 0n, lane: parseEther("400"), vault });
     }
     const fromBlock = await chain.provider.getBlockNumber();
     await chain.provider.send("evm_setAutomine", [false]);
@@ -263,13 +262,7 @@ describe("several instances on one PostgreSQL", () => {
     const stream = Promise.all(
       seats.map(async (seat, i) => {
         while (betting) {
-          const signed = await signBet(chain, seat.session, {
-            ...games[Number(seat.nonce) % 3]!,
-            amount: parseEther("1"),
-            nonce: seat.nonce,
-            expectedCommit: seat.expectedCommit,
-            terms,
-          });
+          const signed = await signBet(chain, seat.session, { ...games[Number(seat.n) % 3]!, amount: parseEther("1"), n: seat.n, terms });
           for (let attempt = 0; ; attempt++) {
             const answer = await sendBet(seat.clients[(i + attempt) % 2]!, signed).catch(() => undefined);
             if (answer?.status === 202) break;
@@ -277,7 +270,7 @@ describe("several instances on one PostgreSQL", () => {
             await sleep(100);
           }
           accepted.push(signed.betId);
-          seat.nonce++;
+          seat.n++;
           await sleep(25);
         }
       }),
@@ -323,12 +316,13 @@ describe("several instances on one PostgreSQL", () => {
       expect(statuses.get(log.args.betId.toString())!.txHash).toBe(log.transactionHash);
     }
 
-    // Vaults to the wei, once every ticket is drawn: the rules' payouts and the jackpot hits, nothing
-    // else. A batch's draw is recorded by the next play, the last one's by drawJackpots.
+    // Lanes and vaults to the wei, once every ticket is drawn: the rules' payouts into the lanes, the
+    // jackpot hits into the vaults, nothing else. A batch's draw is recorded by the next play, the
+    // last one's by drawJackpots.
     const draws = (await settledTicketDraws(chain, fromBlock)).filter((draw) => ours.has(draw.betId.toString()));
     expect(draws).toHaveLength(accepted.length);
     for (const seat of seats) {
-      let expected = seat.before;
+      let expected = seat.lane;
       for (const log of placedOurs.filter((l) => l.args.player === seat.player.address)) {
         const word = settledBy.get(log.args.betId.toString())!.args.random;
         const token: Token = "DEGEN";
@@ -336,8 +330,10 @@ describe("several instances on one PostgreSQL", () => {
           settleGame({ gameType: Number(log.args.gameType) as GameType, token, stake: log.args.amount, params: log.args.params, word }).payout -
           log.args.amount;
       }
-      for (const draw of draws) if (draw.hit && draw.betId >> 64n === BigInt(seat.player.address)) expected += draw.paid;
-      expect(await chain.casino.getBalance(seat.player.address, degen)).toBe(expected);
+      expect((await chain.casino.laneOf(seat.player.address, seat.session.lane)).funds[0]).toBe(expected);
+      let vault = seat.vault;
+      for (const draw of draws) if (draw.hit && draw.betId >> 64n === BigInt(seat.player.address)) vault += draw.paid;
+      expect(await chain.casino.getBalance(seat.player.address, degen)).toBe(vault);
     }
     await chain.provider.send("evm_setIntervalMining", [0]);
     await chain.provider.send("evm_setAutomine", [true]);

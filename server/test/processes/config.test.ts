@@ -234,11 +234,12 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
     expect(() => readConfig({ SETTLER_JACKPOT_LOCK_BLOCKS: "256" })).toThrow('SETTLER_JACKPOT_LOCK_BLOCKS must be an integer from 1 to 200, got "256"');
   });
 
-  it("bounds the batch sizes so that a transaction's gas limit stays under EIP-7825's 2^24, and reads the session-bet budgets", () => {
+  it("bounds the batch sizes so that a transaction's gas limit stays under EIP-7825's 2^24, and reads the budgets with each wallet's own share of the hour", () => {
     expect(readConfig({})).toMatchObject({
       settlerBatchSize: 100,
       relayBatchSize: 200,
-      sessionBetBudgets: { perAddressPerDay: 5_000, perAddressPerHour: 1_000, allPlayersPerHour: 36_000 },
+      sessionBetBudgets: { perAddressPerDay: 5_000, perAddressPerHour: 1_000, allPlayersPerHour: 36_000, sharePerAddressPerHour: 60 },
+      playerTxBudgets: { perAddressPerDay: 30, relaysPerAddressPerDay: 10, allPlayersPerHour: 600, sharePerAddressPerHour: 3 },
       health: { maxRelayWaitSeconds: 10 },
     });
     expect(() => readConfig({ SETTLER_BATCH_SIZE: "201" })).toThrow('SETTLER_BATCH_SIZE must be an integer from 1 to 200, got "201"');
@@ -249,13 +250,16 @@ describe("PUBLIC_RPC_URL and EXPLORER_URL settings", () => {
       perAddressPerDay: 20,
       perAddressPerHour: 5,
       allPlayersPerHour: 0,
+      // The default share, 60, is never more than a wallet may bet in its hour.
+      sharePerAddressPerHour: 5,
     });
-    // What a reverted relay transaction costs its blamed player (issue #37): an hour alone, 1.5M gas a day.
-    expect(readConfig({}).relayReverts).toEqual({ isolationMs: 3_600_000, gasPerAddressPerDay: 1_500_000 });
-    expect(readConfig({ RELAY_ISOLATION_MINUTES: "5", RELAY_REVERT_GAS_PER_ADDRESS_PER_DAY: "0" }).relayReverts).toEqual({
-      isolationMs: 300_000,
-      gasPerAddressPerDay: 0,
+    expect(readConfig({ SESSION_BETS_SHARE_PER_ADDRESS_PER_HOUR: "0", PLAYER_TXS_SHARE_PER_ADDRESS_PER_HOUR: "1" })).toMatchObject({
+      sessionBetBudgets: { sharePerAddressPerHour: 0 },
+      playerTxBudgets: { sharePerAddressPerHour: 1 },
     });
+    expect(() => readConfig({ SESSION_BETS_PER_ADDRESS_PER_HOUR: "5", SESSION_BETS_SHARE_PER_ADDRESS_PER_HOUR: "6" })).toThrow(
+      'SESSION_BETS_SHARE_PER_ADDRESS_PER_HOUR must be an integer from 0 to 5, got "6"',
+    );
   });
 
   it("reads settings from the env file (.env, or ENV_FILE), the environment winning over it", async () => {

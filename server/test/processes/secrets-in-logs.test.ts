@@ -2,7 +2,7 @@ import { parseEther } from "ethers";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Casino } from "../../../typechain-types";
-import { GameType } from "../../src/engine";
+import { GameType, laneNonce } from "../../src/engine";
 import { SeedVault } from "../../src/settler/seeds";
 import { CHAIN_ID, SIWE_DOMAIN, tempDir } from "../support/app";
 import { DEV_KEYS, freePort, type TestChain } from "../support/chain";
@@ -66,29 +66,26 @@ describe("the server's log", () => {
     await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
     await (await chain.token.connect(player).approve(casinoAddress, parseEther("100"), { gasLimit: 100_000n })).wait();
     await (await (chain.casino.connect(player) as Casino).deposit(degen, parseEther("100"), { gasLimit: 200_000n })).wait();
-    const commitment = await client.post("/api/fairness/commitment");
-    expect(commitment.status, JSON.stringify(commitment.body)).toBe(200);
     const { session, answer } = await openSession(chain, client, player);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const firstNonce = BigInt(commitment.body.nextNonce);
+    const firstNonce = laneNonce(session.lane, 0);
     const terms = await chain.casino.terms();
-    const bet = (s: TestSession, nonce: bigint, deadline?: bigint) =>
-      signBet(chain, s, { game: GameType.WHEEL, params: 0b11n, nonce, expectedCommit: commitment.body.expectedCommit, terms, deadline });
+    const bet = (s: TestSession, n: bigint, deadline?: bigint) => signBet(chain, s, { game: GameType.WHEEL, params: 0b11n, n, terms, deadline });
 
     // The intake's statement fails: a 500, its error logged (in the old code, with the seed).
     let restore = await failingWrites("deadline < 0");
-    const failed = await sendBet(client, await bet(session, firstNonce));
+    const failed = await sendBet(client, await bet(session, 0n));
     expect(failed.status).toBe(500);
     expect(failed.body).toEqual({ error: "Internal error" });
     await restore();
     // A deadline past the column's range is the player's mistake: a 400 that names it.
-    const tooLate = await sendBet(client, await bet(session, firstNonce, 2n ** 63n));
+    const tooLate = await sendBet(client, await bet(session, 0n, 2n ** 63n));
     expect(tooLate.status).toBe(400);
     expect(tooLate.body.error).toMatch(/deadline.*out of range/);
 
     // The relay's statement fails: the bet is taken, and stays queued while the relay logs its failure.
     restore = await failingWrites("status <> 'sent'");
-    const first = await bet(session, firstNonce);
+    const first = await bet(session, 0n);
     expect((await sendBet(client, first)).status).toBe(202);
     for (const deadline = Date.now() + 20_000; !server.output.includes("not sent: Failed query"); await new Promise((r) => setTimeout(r, 100)))
       expect(Date.now(), "the relay never logged its failure").toBeLessThan(deadline);
@@ -102,13 +99,14 @@ describe("the server's log", () => {
     let revealed: { seed: string | null } = { seed: null };
     for (let i = 0; i < 100 && !revealed.seed; i++, await new Promise((r) => setTimeout(r, 100)))
       revealed = (await client.get(`/api/fairness/bets/${first.betId}`)).body;
-    expect(revealed.seed).toBe(seeds.seed(player.address, firstNonce, firstNonce, true));
+    const laneSeed = (nonce: bigint) => seeds.seed({ player: player.address, nonce, chainFirstNonce: firstNonce, laneKey: session.key.address });
+    expect(revealed.seed).toBe(laneSeed(firstNonce));
 
     const secrets = [MASTER_SECRET, SESSION_SECRET, DEV_KEYS[1]].flatMap(forms);
+    // The lane's next seeds, and the wallet chain's: none in any line.
+    const walletSeed = (nonce: bigint) => seeds.seed({ player: player.address, nonce, chainFirstNonce: 0n, laneKey: null });
     const unrevealed = (after: bigint) =>
-      Array.from({ length: 20 }, (_, i) => firstNonce + after + BigInt(i)).flatMap((nonce) =>
-        [true, false].flatMap((relayed) => forms(seeds.seed(player.address, firstNonce, nonce, relayed))),
-      );
+      Array.from({ length: 20 }, (_, i) => BigInt(i)).flatMap((i) => [...forms(laneSeed(firstNonce + after + i)), ...forms(walletSeed(i))]);
     expect(beforeAnyReveal).toContain("Failed query");
     expect(beforeAnyReveal).toContain("params: [not logged]");
     for (const secret of [...secrets, ...unrevealed(0n)]) expect(beforeAnyReveal.includes(secret), `the log holds ${secret}`).toBe(false);

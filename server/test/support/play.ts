@@ -1,5 +1,5 @@
 import { hexlify, randomBytes, type Wallet, ZeroAddress } from "ethers";
-import { randomWord } from "../../src/engine";
+import { laneNonce, laneOfNonce, randomWord } from "../../src/engine";
 import { SeedVault } from "../../src/settler/seeds";
 import { CasinoRelay__factory, type Casino } from "../../../typechain-types";
 import type { Client } from "./http";
@@ -45,22 +45,46 @@ export async function placeBet(
   return { betId: placed.args.betId.toString(), block: receipt.blockNumber, nonce: placed.args.nonce as bigint, clientSeed };
 }
 
-/**
- * A client seed whose word for the player's next bet satisfies the wish. The tests know the
- * master secret, so they can steer outcomes (a split hand, a jackpot) the way no player can.
- * Call after the commitment route so the chain is posted.
- */
-export async function clientSeedFor(server: TestServer, player: string, wish: (word: string) => boolean, tries = 50_000, relayed = false): Promise<string> {
-  const casino = await server.chain.casino.getAddress();
-  const view = (await server.chain.casino.commitmentOf(player)) as unknown as [string, bigint, bigint, string, bigint];
-  const nonce = view[1];
-  const firstNonce = nonce + view[2] - 1024n;
-  const seed = new SeedVault(MASTER_SECRET, 31337, casino).seed(player, firstNonce, nonce, relayed);
+/** A client seed whose word for the bet of `nonce` settled with `seed` satisfies the wish. */
+function steeredClientSeed(casino: string, player: string, nonce: bigint, seed: string, wish: (word: string) => boolean, tries: number): string {
   for (let i = 0; i < tries; i++) {
     const clientSeed = hexlify(randomBytes(32));
     if (wish(randomWord({ seed, clientSeed, player, nonce, chainId: 31337, casino }))) return clientSeed;
   }
   throw new Error("no client seed found");
+}
+
+/**
+ * A client seed whose word for the player's next wallet bet satisfies the wish. The tests know the
+ * master secret, so they can steer outcomes (a split hand, a jackpot) the way no player can.
+ * Call after the commitment route so the chain is posted.
+ */
+export async function clientSeedFor(server: TestServer, player: string, wish: (word: string) => boolean, tries = 50_000): Promise<string> {
+  const casino = await server.chain.casino.getAddress();
+  const view = (await server.chain.casino.commitmentOf(player)) as unknown as [string, bigint, bigint, string, bigint, bigint];
+  const nonce = view[1];
+  const chainFirstNonce = nonce + view[2] - view[5];
+  const seed = new SeedVault(MASTER_SECRET, 31337, casino).seed({ player, nonce, chainFirstNonce, laneKey: null });
+  return steeredClientSeed(casino, player, nonce, seed, wish, tries);
+}
+
+/** A client seed whose word for a session's bet of `nonce` (its lane's, settled with the lane's chain) satisfies the wish. */
+export async function laneClientSeedFor(
+  server: TestServer,
+  session: { player: { address: string }; key: { address: string } },
+  nonce: bigint,
+  wish: (word: string) => boolean,
+  tries = 50_000,
+): Promise<string> {
+  const casino = await server.chain.casino.getAddress();
+  const player = session.player.address;
+  const seed = new SeedVault(MASTER_SECRET, 31337, casino).seed({
+    player,
+    nonce,
+    chainFirstNonce: laneNonce(laneOfNonce(nonce), 0),
+    laneKey: session.key.address,
+  });
+  return steeredClientSeed(casino, player, nonce, seed, wish, tries);
 }
 
 export async function depositDegen(server: TestServer, player: Wallet, amount: bigint): Promise<void> {

@@ -1,22 +1,21 @@
 import { parseEther, ZeroAddress, type Wallet } from "ethers";
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { GameType } from "../../src/engine";
 import type { Casino } from "../../../typechain-types";
-import { CHAIN_ID, SIWE_DOMAIN, type TestServer } from "./app";
+import { CHAIN_ID, SIWE_DOMAIN, startTestServer, type TestServer } from "./app";
 import { Client, signIn } from "./http";
-import { depositDegen } from "./play";
+import { depositDegen, MASTER_SECRET } from "./play";
 import { openSession, sendBet, signBet, type BetChoice, type TestSession } from "./sessions";
 
-/** A player of the relay tests: signed in, funded, with a commitment and an open session. */
+/** A player of the relay tests: signed in, funded, with an open session (a lane of its own) and the place of its next bet in the lane. */
 export interface Seat {
   player: Wallet;
   client: Client;
   session: TestSession;
-  expectedCommit: string;
-  nonce: bigint;
+  n: bigint;
 }
 
-/** Each player signs in, deposits 2,000 DEGEN (and 1 BNB with `bnb`), takes a commitment and opens a session. */
+/** Each player signs in, deposits 2,000 DEGEN (and 1 BNB with `bnb`) and opens a session whose lane takes all of it. */
 export async function seatPlayers(server: TestServer, players: Wallet[], options: { bnb?: boolean } = {}): Promise<Seat[]> {
   const seats: Seat[] = [];
   for (const player of players) {
@@ -24,10 +23,9 @@ export async function seatPlayers(server: TestServer, players: Wallet[], options
     await signIn(client, player, SIWE_DOMAIN, CHAIN_ID);
     await depositDegen(server, player, parseEther("2000"));
     if (options.bnb) await (await (server.chain.casino.connect(player) as Casino).deposit(ZeroAddress, parseEther("1"), { value: parseEther("1") })).wait();
-    const { expectedCommit } = (await client.post("/api/fairness/commitment")).body;
     const { session, answer } = await openSession(server.chain, client, player);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    seats.push({ player, client, session, expectedCommit, nonce: 0n });
+    seats.push({ player, client, session, n: 0n });
   }
   return seats;
 }
@@ -38,8 +36,7 @@ export async function betAs(server: TestServer, seat: Seat, terms: bigint, choic
     game: GameType.WHEEL,
     params: 0b111n,
     amount: parseEther("10"),
-    nonce: seat.nonce++,
-    expectedCommit: seat.expectedCommit,
+    n: seat.n++,
     terms,
     ...choice,
   });
@@ -61,4 +58,46 @@ export async function broadcastSeen(server: TestServer, hash: string): Promise<v
     if (Date.now() > deadline) throw new Error(`relay ${hash} never reached the node`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * The house's own way to make the chain refuse or skip a one-click bet it took (docs/decisions.md
+ * §4, "lanes": no player can): the owner's bankroll withdrawal, announced now for all of the BNB
+ * bankroll but `left`, the chain moved past the announcement's delay. Call it before the seats
+ * open their sessions (the move is a day). Its execution, sent when the test wants it, leaves the
+ * house's free BNB bankroll below any BNB bet's maximum payout.
+ */
+export async function withdrawalOfTheBnbBankroll(server: TestServer, left = parseEther("0.001")) {
+  const { casino, provider } = server.chain;
+  const [bankroll] = await casino.house(ZeroAddress);
+  await (await casino.announceBankrollWithdrawal(ZeroAddress, bankroll - left)).wait();
+  await provider.send("evm_increaseTime", [Number(await casino.announcementDelay()) + 1]);
+  await provider.send("evm_mine", []);
+  // The server reads the chain's time again a second after its last reading (ChainClock): the grants after this are dated from the moved clock.
+  await new Promise((r) => setTimeout(r, 1_100));
+  return (overrides: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint } = {}) => casino.executeBankrollWithdrawal(ZeroAddress, overrides);
+}
+
+/** The relay tests' stage, filled before the file's tests: a server on a fresh node, its terms, the owner's withdrawal of the BNB bankroll ready to send, and `players` seated with BNB too. */
+export interface RelayStage {
+  server: TestServer;
+  seats: Seat[];
+  terms: bigint;
+  withdrawBnbBankroll: Awaited<ReturnType<typeof withdrawalOfTheBnbBankroll>>;
+}
+
+/** Sets up the relay tests' stage around a test file, and turns automine back on after each test. */
+export function useRelayStage(players: number): RelayStage {
+  const stage = {} as RelayStage;
+  beforeAll(async () => {
+    stage.server = await startTestServer({ MASTER_SECRET });
+    stage.terms = await stage.server.chain.casino.terms();
+    stage.withdrawBnbBankroll = await withdrawalOfTheBnbBankroll(stage.server);
+    stage.seats = await seatPlayers(stage.server, stage.server.chain.players.slice(0, players), { bnb: true });
+  });
+  afterAll(async () => stage.server?.close());
+  afterEach(async () => {
+    await stage.server.chain.provider.send("evm_setAutomine", [true]);
+  });
+  return stage;
 }

@@ -5,46 +5,57 @@ import {
   BET_TYPES,
   betDeadline,
   clientSeedHash,
+  laneNonce,
   SESSION_TYPES,
-  sessionClientSeed,
   sessionDomain,
   type GameType,
   type SessionBet,
   type SessionGrant,
 } from "../../src/engine";
+import { SeedVault } from "../../src/settler/seeds";
 import type { TestChain } from "./chain";
 import type { Client } from "./http";
+import { MASTER_SECRET } from "./play";
 
 const fields = (types: Readonly<Record<string, readonly TypedDataField[]>>) => types as Record<string, TypedDataField[]>;
 
 /** A fresh key, as the browser makes one for a session or a hand. */
 export const randomKey = (): Wallet => new Wallet(hexlify(randomBytes(32)));
 
-/** A session as the app holds it: the key and the secret its client seeds come from (sessionStorage in the browser). */
+/** A session as the app holds it: the key, the grant the wallet signed, and its lane (SessionOpened). */
 export interface TestSession {
   player: Wallet;
   key: Wallet;
-  secret: string;
   grant: SessionGrant;
+  lane: bigint;
 }
 
 export async function sessionsDomain(chain: TestChain) {
   return sessionDomain(31337, await chain.casino.sessions());
 }
 
-/** A grant of every game and both tokens for an hour, with generous limits unless overridden. */
+/** The house's seeds as a server started with the tests' MASTER_SECRET derives them. */
+export async function testSeeds(chain: TestChain): Promise<SeedVault> {
+  return new SeedVault(MASTER_SECRET, 31337, await chain.casino.getAddress());
+}
+
+/**
+ * A grant of every game and both tokens for an hour, naming the lane root a server with the tests'
+ * MASTER_SECRET derives for the key, budgets of 1,000 DEGEN and 1 BNB, unless overridden.
+ */
 export async function grantFor(chain: TestChain, player: Wallet, key: Wallet, overrides: Partial<SessionGrant> = {}): Promise<SessionGrant> {
   const now = (await chain.provider.getBlock("latest"))!.timestamp;
   return {
     player: player.address,
     key: key.address,
+    commit: (await testSeeds(chain)).laneRoot(player.address, key.address),
     expiresAt: BigInt(Math.max(now, Math.floor(Date.now() / 1000)) + 3600),
     tokens: 3n,
     games: 0x1fn,
     maxBetDegen: parseEther("1000"),
     maxBetNative: parseEther("1"),
-    budgetDegen: parseEther("100000"),
-    budgetNative: parseEther("10"),
+    budgetDegen: parseEther("1000"),
+    budgetNative: parseEther("1"),
     ...overrides,
   };
 }
@@ -58,12 +69,22 @@ export async function signGrant(chain: TestChain, signer: Signer, grant: Session
   return signer.signTypedData(await sessionsDomain(chain), fields(SESSION_TYPES), grant);
 }
 
-/** POST /api/sessions with the player's signed grant; the session as the app keeps it, and the answer. */
+/**
+ * Opens a session as the app does: a fresh key, the lane's root from POST /api/sessions/lane-root,
+ * the wallet's grant naming it (budgets: what the vault holds of each token, unless overridden),
+ * and POST /api/sessions. The session as the app keeps it (lane 0 when it was refused), and the answer.
+ */
 export async function openSession(chain: TestChain, client: Client, player: Wallet, overrides: Partial<SessionGrant> = {}) {
   const key = randomKey();
-  const grant = await grantFor(chain, player, key, overrides);
+  const root = await client.post("/api/sessions/lane-root", { key: key.address });
+  if (root.status !== 200) throw new Error(`lane root: ${root.status} ${JSON.stringify(root.body)}`);
+  const [degen, bnb] = await Promise.all([
+    chain.casino.getBalance(player.address, await chain.token.getAddress()),
+    chain.casino.getBalance(player.address, ZeroAddress),
+  ]);
+  const grant = await grantFor(chain, player, key, { commit: root.body.commit, budgetDegen: degen, budgetNative: bnb, ...overrides });
   const answer = await client.post("/api/sessions", { grant: grantJson(grant), signature: await signGrant(chain, player, grant) });
-  const session: TestSession = { player, key, secret: hexlify(randomBytes(32)), grant };
+  const session: TestSession = { player, key, grant, lane: BigInt(answer.body.lane ?? 0) };
   return { session, answer };
 }
 
@@ -72,11 +93,13 @@ export interface BetChoice {
   amount?: bigint;
   game: GameType;
   params?: bigint;
-  nonce: bigint;
-  expectedCommit: string;
+  /** The bet's place in its session's lane (n of `lane << 32 | n`). */
+  n: bigint;
+  /** Another nonce than the lane's n-th (to be refused). */
+  nonce?: bigint;
   terms: bigint;
   deadline?: bigint;
-  /** Another client seed than the session's for this nonce (to steer an outcome in a test). */
+  /** A client seed of the test's choosing (to steer an outcome, or to sign one again); else a fresh random one, as the app draws. */
   clientSeed?: string;
 }
 
@@ -89,7 +112,8 @@ export type SignedBetOnChain = ReturnType<typeof onChain>;
  * as the chain takes it.
  */
 export async function signBet(chain: TestChain, session: TestSession, choice: BetChoice) {
-  const clientSeed = choice.clientSeed ?? sessionClientSeed(session.secret, choice.nonce);
+  const clientSeed = choice.clientSeed ?? hexlify(randomBytes(32));
+  const nonce = choice.nonce ?? laneNonce(session.lane, choice.n);
   const bet: SessionBet = {
     player: session.player.address,
     token: (choice.token ?? "DEGEN") === "BNB" ? ZeroAddress : await chain.token.getAddress(),
@@ -97,12 +121,12 @@ export async function signBet(chain: TestChain, session: TestSession, choice: Be
     game: choice.game,
     params: choice.params ?? 0n,
     clientSeedHash: clientSeedHash(clientSeed),
-    nonce: choice.nonce,
-    expectedCommit: choice.expectedCommit,
+    nonce,
     terms: choice.terms,
     // As the app signs it: within the acceptance window from the chain's time, or the clock's if later.
     deadline:
-      choice.deadline ?? betDeadline(Math.max((await chain.provider.getBlock("latest"))!.timestamp, Math.floor(Date.now() / 1000)), Number.MAX_SAFE_INTEGER),
+      choice.deadline ??
+      betDeadline(Math.max((await chain.provider.getBlock("latest"))!.timestamp, Math.floor(Date.now() / 1000)), Number(session.grant.expiresAt)),
   };
   const signature = Signature.from(await session.key.signTypedData(await sessionsDomain(chain), fields(BET_TYPES), bet));
   const { deadline, ...signed } = bet;
@@ -112,7 +136,7 @@ export async function signBet(chain: TestChain, session: TestSession, choice: Be
     r: signature.r,
     vs: signature.yParityAndS,
   };
-  return { bet, body, clientSeed, betId: ((BigInt(session.player.address) << 64n) | choice.nonce).toString(), onChain: onChain(bet, clientSeed, signature) };
+  return { bet, body, clientSeed, betId: ((BigInt(session.player.address) << 64n) | nonce).toString(), onChain: onChain(bet, clientSeed, signature) };
 }
 
 function onChain(bet: SessionBet, clientSeed: string, signature: Signature) {
