@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { launchBrowser } from "../e2e/support/browser";
 import { devAccount, TestWallet } from "../e2e/support/test-wallet";
 import { chainReader, connectInApp } from "../e2e/support/wallet-app";
-import { depositFromNode } from "../e2e/support/web3-play";
+import { depositFromNode } from "../e2e/support/deposit";
 import { startProductionStack } from "./support/production-stack";
 
 const SPINS = Number(process.env.BENCH_WEB3_SPINS ?? 20);

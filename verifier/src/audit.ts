@@ -1,29 +1,29 @@
-import { ZeroHash } from "ethers";
+import { ZeroAddress, ZeroHash } from "ethers";
 import {
   GameType,
   formatAmount,
   betIdOf,
   gameName,
   isInteractive,
+  laneOfNonce,
   nonceOfBet,
   playerOfBet,
   isGameType,
-  previousLink,
   ticketDraws,
   ticketsHash,
   ticketsOf,
   unpackTerms,
   type JackpotTicket,
 } from "../../engine/src/index";
-import type { ChainEvent, Position } from "./events";
-import { isBefore } from "./signed";
+import type { ChainEvent } from "./events";
+import { checkLink, closeLane, linkKey, openedLane, payIntoLane, takeFromLane, unknownSessionLane, walletLane, type LaneFunds, type LaneState } from "./lanes";
 import type { BetCheck, BetResult, CheckContext, EventOf, OpenBet, Problem, ProblemKind } from "./types";
 import type { ResolvedBet, SeedLink, SessionKey, TransactionReads, Verdict } from "./types";
 
 /**
  * From the deployment (CheckContext.fromDeployment) everything is seen from its beginning;
- * otherwise a player's chain is checked from the first seed or commitment in the range, jackpot
- * prizes only as bounds, and a session key opened before the range is not known.
+ * otherwise each lane's chain is checked from the first seed or commitment in the range, jackpot
+ * prizes only as bounds, and a session key or lane opened before the range is not known.
  */
 export interface AuditOptions extends CheckContext {
   /** Verify this player's bets only (the pool still follows every player's events). */
@@ -44,35 +44,11 @@ export interface AuditResult {
     commitments: number;
     /** keccak256 links checked from revealed seeds back to the commitments. */
     links: number;
-    /** Session keys the players' wallets opened, and revoked. */
+    /** Session keys the players' wallets opened, and revoked; session lanes that gave their funds back to the vault. */
     sessionKeys: number;
     revokedKeys: number;
+    lanesClosed: number;
   };
-}
-
-/**
- * A player's hash-chain state, as the contract keeps it (Casino.PlayerState). Null fields are not
- * known yet: the range began after the player's history did.
- */
-interface PlayerChain {
-  /** The last revealed seed, or the chain's root. */
-  commit: string | null;
-  /** The chain's root s_0: a bet may expect it or the last revealed seed. */
-  root: string | null;
-  /**
-   * Where `commit` sits, as a link key (linkKey): the contract's PlayerState.head offset by the
-   * chain's first nonce, so that it is known without the chain's start. A range [lo, hi]: exact
-   * when lo = hi; two apart when the range began after the player's chain and the parity of the
-   * last revealed seed (relayed or wallet) could not be told.
-   */
-  head: { lo: bigint; hi: bigint } | null;
-  /** The first nonce of the current chain (CommitmentSet): link positions are counted from it. */
-  firstNonce: bigint | null;
-  /** The nonce of the oldest open bet. */
-  resolved: bigint | null;
-  nextNonce: bigint | null;
-  /** The first nonce the current chain cannot settle. */
-  chainEnd: bigint | null;
 }
 
 interface OpenRecord {
@@ -80,8 +56,7 @@ interface OpenRecord {
   split: boolean;
   lockedEntropy: string | null;
   poolAtPlacement: bigint | null;
-  commitsAtPlacement: string[] | null;
-  /** Which BetPlaced of its transaction it is: CasinoSessions.play's signed bet of the same index. */
+  /** Which signed bet of its transaction it is: CasinoSessions.play's signed bet of the same index. */
   indexInTx: number;
   /** Problems found while the bet was open (its placement, an entropy lock), reported with it. */
   earlier: Problem[];
@@ -98,13 +73,15 @@ interface Gathering extends Omit<BetCheck, "bet"> {
   tx: string;
 }
 
-/** The transaction being read: its bets, and the jackpot tickets its one-click bets must be issued. */
+/** The transaction being read: its bets, the jackpot tickets its one-click bets must be issued, the lane it opened. */
 interface CurrentTransaction {
   tx: string;
   block: number;
-  placed: number;
+  /** Its signed bets so far: each is placed (BetPlaced) or skipped (BetSkipped), in order. */
+  signedBets: number;
   tickets: JackpotTicket[];
   ticketsIssued: boolean;
+  laneOpened: EventOf<"LaneOpened"> | null;
 }
 
 const NO_SESSION_KEYS: readonly SessionKey[] = [];
@@ -122,8 +99,9 @@ export interface DeferredAudit {
 }
 
 /**
- * Verifies a Casino's history from its events in chain order: every player's hash chain and nonce
- * order, session keys and jackpot tickets, and the commitment order; each settled or claimed bet
+ * Verifies a Casino's history from its events in chain order: every lane's hash chain and nonce
+ * order (the wallet's and each session's), the lanes' funds, session keys and jackpot tickets, and
+ * the commitment order; each settled or claimed bet
  * goes to `check` (checkBet, with the transactions whose inputs it needs read by transactions.ts).
  * Pure: the events come from the caller (chain.ts reads them over RPC), part by part so that
  * checking overlaps reading.
@@ -131,7 +109,10 @@ export interface DeferredAudit {
 export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck) => void): DeferredAudit {
   const only = options.player?.toLowerCase();
   const mine = (player: string) => only === undefined || player.toLowerCase() === only;
-  const players = new Map<string, PlayerChain>();
+  /** Each player's lanes, by `player:lane` (the address lower-cased). */
+  const lanes = new Map<string, LaneState>();
+  /** How many lanes each player's sessions opened (from the deployment: 0 for a player not seen). */
+  const lanesOpened = new Map<string, bigint>();
   const open = new Map<bigint, OpenRecord>();
   /** Each player's session keys (by lower-cased address), in the order opened. */
   const sessions = new Map<string, SessionKey[]>();
@@ -146,23 +127,26 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   const problems: Problem[] = [];
   const handedOut: { earlier: Problem[]; problemsBefore: number }[] = [];
   const seenPlayers = new Set<string>();
-  const stats = { settled: 0, expired: 0, outsideRange: 0, players: 0, commitments: 0, links: 0, sessionKeys: 0, revokedKeys: 0 };
+  const stats = { settled: 0, expired: 0, outsideRange: 0, players: 0, commitments: 0, links: 0, sessionKeys: 0, revokedKeys: 0, lanesClosed: 0 };
   let pool: bigint | null = options.fromDeployment ? 0n : null;
   /** What the Casino's bankroll just put in the pool for the draw that follows it: a void draw's fair value. */
   let fundedForDraw: bigint | null = null;
   let gathering: Gathering | null = null;
 
-  const chainOf = (player: string): PlayerChain => {
-    let chain = players.get(player);
-    if (!chain) {
-      // From the deployment every player starts as the contract's zeroed state: no commitment yet.
-      chain = options.fromDeployment
-        ? { commit: ZeroHash, root: ZeroHash, head: { lo: 0n, hi: 0n }, firstNonce: 0n, resolved: 0n, nextNonce: 0n, chainEnd: 0n }
-        : { commit: null, root: null, head: null, firstNonce: null, resolved: null, nextNonce: null, chainEnd: null };
-      players.set(player, chain);
+  const laneId = (player: string, lane: bigint) => `${player.toLowerCase()}:${lane}`;
+  /** A player's lane; a session's lane not opened in the range is one opened before it. */
+  const laneOf = (player: string, lane: bigint): LaneState => {
+    const id = laneId(player, lane);
+    let state = lanes.get(id);
+    if (!state) {
+      state = lane === 0n ? walletLane(options.fromDeployment) : unknownSessionLane();
+      lanes.set(id, state);
     }
-    return chain;
+    return state;
   };
+  /** The ledger's name of a bet's token (null: a token the Casino does not take, which the bet's check reports). */
+  const fundsOf = (token: string): keyof LaneFunds | null =>
+    token.toLowerCase() === options.degen.toLowerCase() ? "DEGEN" : token === ZeroAddress ? "BNB" : null;
   const problem = (kind: ProblemKind, message: string, event: ChainEvent, player?: string, betId?: bigint): Problem => {
     const found: Problem = { kind, message, block: event.at.block, player, betId };
     if (player === undefined || mine(player)) problems.push(found);
@@ -170,9 +154,6 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   };
 
   const sessionKeysOf = (player: string) => sessions.get(player.toLowerCase()) ?? NO_SESSION_KEYS;
-  /** A session key of the player was open at `at`: the bet may have been signed by it. */
-  const sessionOpenAt = (player: string, at: Position) =>
-    sessionKeysOf(player).some((key) => key.opened && isBefore(key.opened, at) && !(key.revoked && isBefore(key.revoked, at)));
 
   const handOut = (bet: BetCheck) => {
     handedOut.push({ earlier: bet.earlier, problemsBefore: problems.length });
@@ -215,57 +196,107 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     current = null;
   };
 
+  /** A session opens its lane in the same transaction: the Casino's LaneOpened, just before, names its lane, its grant's root and its budgets. */
+  const checkLaneOfSession = (session: EventOf<"SessionOpened">, lane: EventOf<"LaneOpened"> | null) => {
+    const { lane: number, commit, budgetDegen, budgetNative } = session;
+    const same =
+      lane?.player === session.player &&
+      lane.lane === number &&
+      lane.commit.toLowerCase() === commit.toLowerCase() &&
+      lane.degen === budgetDegen &&
+      lane.native === budgetNative;
+    if (same) return;
+    const opened = (n: bigint, root: string, degen: bigint, native: bigint) =>
+      `lane ${n} with root ${root} and ${formatAmount(degen)} DEGEN, ${formatAmount(native)} BNB`;
+    const casino = lane
+      ? `the Casino's LaneOpened in its transaction ${opened(lane.lane, lane.commit, lane.degen, lane.native)}`
+      : "no LaneOpened of the Casino before it in its transaction";
+    problem("events", `SessionOpened names ${opened(number, commit, budgetDegen, budgetNative)}; ${casino}`, session, session.player);
+  };
+
   const add = (event: ChainEvent) => {
     if (gathering && !continues(event, gathering)) finishGathering();
     if (current?.tx !== event.at.tx) {
       finishTransaction();
-      current = { tx: event.at.tx, block: event.at.block, placed: 0, tickets: [], ticketsIssued: false };
+      current = { tx: event.at.tx, block: event.at.block, signedBets: 0, tickets: [], ticketsIssued: false, laneOpened: null };
     }
     switch (event.name) {
       case "CommitmentSet": {
-        const chain = chainOf(event.player);
+        // The wallet's chain (lane 0): a session's lane has its own, named by its grant.
+        const wallet = laneOf(event.player, 0n);
         if (mine(event.player)) {
           stats.commitments++;
           seenPlayers.add(event.player);
         }
-        if (chain.resolved !== null && chain.nextNonce !== null && chain.resolved !== chain.nextNonce) {
-          problem("order", `a new commitment was posted while nonces ${chain.resolved}..${chain.nextNonce - 1n} were open`, event, event.player);
+        if (wallet.resolved !== null && wallet.next !== null && wallet.resolved !== wallet.next) {
+          problem("order", `a new commitment was posted while nonces ${wallet.resolved}..${wallet.next - 1n} were open`, event, event.player);
         }
-        if (chain.nextNonce !== null && event.firstNonce !== chain.nextNonce) {
-          problem("order", `the commitment starts at nonce ${event.firstNonce}, the player's next nonce is ${chain.nextNonce}`, event, event.player);
+        if (wallet.next !== null && event.firstNonce !== wallet.next) {
+          problem("order", `the commitment starts at nonce ${event.firstNonce}, the player's next nonce is ${wallet.next}`, event, event.player);
         }
-        // Posted with no bet open, so it fixes the whole state even when the range began later.
-        Object.assign(chain, {
-          commit: event.commit,
-          root: event.commit,
-          head: { lo: 2n * event.firstNonce, hi: 2n * event.firstNonce },
-          firstNonce: event.firstNonce,
+        // Posted with no wallet bet open, so it fixes the wallet lane's whole state even when the range began later.
+        Object.assign(wallet, {
+          commit: event.commit.toLowerCase(),
+          head: event.firstNonce,
+          first: event.firstNonce,
           resolved: event.firstNonce,
-          nextNonce: event.firstNonce,
+          next: event.firstNonce,
           chainEnd: event.firstNonce + event.length,
         });
         break;
       }
+      case "LaneOpened": {
+        current!.laneOpened = event;
+        if (event.lane === 0n) {
+          problem("order", "lane 0 is the player's wallet: no session opens it", event, event.player);
+          break;
+        }
+        const player = event.player.toLowerCase();
+        const before = lanesOpened.get(player) ?? (options.fromDeployment ? 0n : null);
+        if (lanes.has(laneId(player, event.lane))) problem("order", `lane ${event.lane} of the player was opened again`, event, event.player);
+        else if (before !== null && event.lane !== before + 1n)
+          problem("order", `lane ${event.lane} was opened where lane ${before + 1n} was the player's next`, event, event.player);
+        lanesOpened.set(player, before === null || event.lane > before ? event.lane : before);
+        lanes.set(laneId(player, event.lane), openedLane(event));
+        break;
+      }
+      case "LaneClosed": {
+        const known = lanes.has(laneId(event.player, event.lane));
+        if (event.lane === 0n || (!known && options.fromDeployment)) {
+          problem("events", `LaneClosed of lane ${event.lane}, which no session opened`, event, event.player);
+          break;
+        }
+        if (mine(event.player)) stats.lanesClosed++;
+        // A lane opened before the range: from its close on, what it holds is known (nothing).
+        const fault = closeLane(laneOf(event.player, event.lane), event);
+        if (fault) problem("funds", fault, event, event.player);
+        break;
+      }
+      case "BetSkipped":
+        current!.signedBets++;
+        break;
       case "BetPlaced": {
-        const chain = chainOf(event.player);
-        const record: OpenRecord = {
-          placed: event,
-          split: false,
-          lockedEntropy: null,
-          poolAtPlacement: pool,
-          // Unknown until the range shows the chain's root (a CommitmentSet).
-          commitsAtPlacement: chain.commit === null || chain.root === null ? null : [chain.commit.toLowerCase(), chain.root.toLowerCase()],
-          indexInTx: current!.placed++,
-          earlier: [],
-        };
+        const laneNumber = laneOfNonce(event.nonce);
+        const known = lanes.has(laneId(event.player, laneNumber));
+        const lane = laneOf(event.player, laneNumber);
+        const record: OpenRecord = { placed: event, split: false, lockedEntropy: null, poolAtPlacement: pool, indexInTx: current!.signedBets++, earlier: [] };
         const flag = (kind: ProblemKind, message: string) => record.earlier.push(problem(kind, message, event, event.player, event.betId));
         if (mine(event.player)) seenPlayers.add(event.player);
         if (event.betId !== betIdOf(event.player, event.nonce)) flag("events", `bet id ${event.betId} is not player << 64 | nonce ${event.nonce}`);
-        if (chain.commit === ZeroHash) flag("order", "the bet was placed before any commitment");
-        if (chain.nextNonce !== null && event.nonce !== chain.nextNonce) flag("order", `nonce ${event.nonce} placed where nonce ${chain.nextNonce} was next`);
-        if (chain.chainEnd !== null && event.nonce >= chain.chainEnd)
-          flag("order", `nonce ${event.nonce} lies beyond the commitment's chain (it ends before ${chain.chainEnd})`);
-        chain.nextNonce = event.nonce + 1n;
+        if (laneNumber === 0n) {
+          if (lane.commit === ZeroHash) flag("order", "the bet was placed before any commitment");
+          if (lane.chainEnd !== null && event.nonce >= lane.chainEnd)
+            flag("order", `nonce ${event.nonce} lies beyond the commitment's chain (it ends before ${lane.chainEnd})`);
+        } else if (!known && options.fromDeployment) {
+          flag("order", `the bet was placed on lane ${laneNumber}, which no session of the player opened`);
+        } else if (lane.resolved !== null && lane.resolved !== lane.next) {
+          flag("order", `the bet was placed while bet #${lane.resolved} of its lane was open: a session's lane takes a bet once the one before it is resolved`);
+        }
+        if (lane.next !== null && event.nonce !== lane.next) flag("order", `nonce ${event.nonce} placed where nonce ${lane.next} was next`);
+        lane.next = event.nonce + 1n;
+        const token = fundsOf(event.token);
+        const short = token && laneNumber !== 0n ? takeFromLane(lane, token, event.amount) : null;
+        if (short) flag("funds", short);
         open.set(event.betId, record);
         break;
       }
@@ -282,6 +313,10 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
           problem("events", `StakeAdded of ${event.amount} does not fit the bet (a blackjack hand's one equal second stake)`, event, event.player, event.betId);
         } else {
           record.split = true;
+          const lane = laneOfNonce(record.placed.nonce);
+          const token = fundsOf(record.placed.token);
+          const short = token && lane !== 0n ? takeFromLane(laneOf(record.placed.player, lane), token, event.amount) : null;
+          if (short) record.earlier.push(problem("funds", short, event, event.player, event.betId));
         }
         break;
       }
@@ -306,26 +341,29 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         open.delete(event.betId);
         const earlier = record?.earlier ?? [];
         const flag = (kind: ProblemKind, message: string) => earlier.push(problem(kind, message, event, player, event.betId));
-        const chain = chainOf(player);
+        const laneNumber = laneOfNonce(nonce);
+        const lane = laneOf(player, laneNumber);
         let chainVerdict: Verdict = "exact";
-        if (chain.resolved !== null && nonce !== chain.resolved) flag("order", `nonce ${nonce} was resolved while nonce ${chain.resolved} was the oldest open`);
+        if (lane.resolved !== null && nonce !== lane.resolved)
+          flag("order", `nonce ${nonce} was resolved while nonce ${lane.resolved} was the oldest open${laneNumber === 0n ? "" : " of its lane"}`);
         let linked: SeedLink | null = null;
         if (event.name === "BetSettled") {
-          if (chain.commit === null || chain.head === null) {
+          const key = linkKey(nonce);
+          if (lane.commit === null || lane.head === null) {
             chainVerdict = "unchecked";
-            chain.head = { lo: linkKey(nonce, true), hi: linkKey(nonce, false) };
           } else {
-            const verdict = checkLink(event.seed, chain.commit, nonce, chain.head, chain.firstNonce);
+            const verdict = checkLink(event.seed, lane.commit, key, lane.head, lane.first);
             if (mine(player)) stats.links += verdict.hashes;
             if (verdict.problem) flag("link", verdict.problem);
-            linked = verdict.linked;
-            chain.head = verdict.head;
+            else linked = { lane: Number(laneNumber), position: verdict.position };
           }
-          chain.commit = event.seed.toLowerCase();
-        } else if (chain.resolved === null) {
+          // As the contract does: the seed becomes the lane's commitment, at its bet's link.
+          lane.commit = event.seed.toLowerCase();
+          lane.head = key;
+        } else if (lane.resolved === null) {
           chainVerdict = "unchecked";
         }
-        chain.resolved = nonce + 1n;
+        lane.resolved = nonce + 1n;
         if (event.name === "ExpiredBetClaimed" && event.player !== player) flag("events", `ExpiredBetClaimed names ${event.player}, the bet is ${player}'s`);
         if (!record) {
           if (options.fromDeployment) flag("events", "a bet that was never placed (or is already resolved) was resolved");
@@ -343,6 +381,11 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
           problem("events", "GamePlayed without a settlement or claim before it in its transaction", event, event.player);
         } else if (gathering.bet) {
           gathering.bet.gamePlayed = event;
+          // A session's bet pays into its lane (a jackpot win goes to the vault).
+          const { placed } = gathering.bet;
+          const lane = laneOfNonce(placed.nonce);
+          const token = fundsOf(placed.token);
+          if (lane !== 0n && token) payIntoLane(laneOf(placed.player, lane), token, event.payout);
         }
         break;
       }
@@ -428,10 +471,11 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         const keys = sessions.get(event.player.toLowerCase()) ?? [];
         sessions.set(event.player.toLowerCase(), keys);
         if (mine(event.player)) stats.sessionKeys++;
+        checkLaneOfSession(event, current!.laneOpened);
         if (keys.some((known) => known.key === event.key)) problem("events", `session key ${event.key} was opened again`, event, event.player);
         else {
-          const { key, tokens, games, maxBetDegen, maxBetNative } = event;
-          keys.push({ key, opened: event.at, revoked: null, tokens, games, maxBetDegen, maxBetNative });
+          const { key, lane, tokens, games, maxBetDegen, maxBetNative } = event;
+          keys.push({ key, lane, opened: event.at, revoked: null, tokens, games, maxBetDegen, maxBetNative });
         }
         break;
       }
@@ -441,7 +485,7 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         if (mine(event.player)) stats.revokedKeys++;
         const known = keys.find((candidate) => candidate.key === event.key);
         // A key revoked before it was opened can never open (CasinoSessions.revokeSession).
-        if (!known) keys.push({ key: event.key, opened: null, revoked: event.at, tokens: 0n, games: 0n, maxBetDegen: 0n, maxBetNative: 0n });
+        if (!known) keys.push({ key: event.key, lane: 0n, opened: null, revoked: event.at, tokens: 0n, games: 0n, maxBetDegen: 0n, maxBetNative: 0n });
         else known.revoked ??= event.at;
         break;
       }
@@ -458,7 +502,6 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
       split: record.split,
       lockedEntropy: record.lockedEntropy,
       poolAtPlacement: record.poolAtPlacement,
-      commitsAtPlacement: record.commitsAtPlacement,
       resolution,
       gamePlayed: null,
       drawn: null,
@@ -475,16 +518,15 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
   };
 
   /**
-   * The transactions a bet's check must read: its placement's when a session key may have signed
-   * it (a one-click bet; a player with a session open; a range whose sessions are not all known),
-   * and an interactive round's settlement, which carries the action log. Until read, a placement
-   * is "unknown".
+   * The transactions a bet's check must read: its placement's when a session key signed it (a bet
+   * of a session's lane; a bet placed and settled at once, which only a lane's can be), and an
+   * interactive round's settlement, which carries the action log. Until read, a placement is
+   * "unknown". A wallet bet's (lane 0) is its player's own playGame: nothing signed to check.
    */
   const readsOf = (bet: ResolvedBet, indexInTx: number): TransactionReads => {
     const { placed, resolution } = bet;
     const reads: TransactionReads = { indexInTx };
-    // A seed at a relay position: its placement must be a CasinoSessions call, which the check reads.
-    if (bet.settledAtPlacement || bet.linked?.as === "relayed" || sessionOpenAt(placed.player, placed.at) || !options.fromDeployment) {
+    if (bet.settledAtPlacement || laneOfNonce(placed.nonce) !== 0n) {
       reads.placementTx = placed.at.tx;
       bet.placementInput = { via: "unknown" };
     }
@@ -537,66 +579,4 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
     },
     finish,
   };
-}
-
-/**
- * A link's key: 2 × nonce + 1 for a relayed bet's seed (link 2k − 1 of its chain, k = nonce −
- * firstNonce + 1), 2 × nonce + 2 for a wallet bet's (link 2k), 2 × firstNonce for the chain's
- * root. Keys differ as positions do, so the hashes between two links are the difference of keys.
- */
-export function linkKey(nonce: bigint, relayed: boolean): bigint {
-  return 2n * nonce + (relayed ? 1n : 2n);
-}
-
-/**
- * The bet's seed against the player's commitment (the last revealed link, at `head`): keccak256
- * applied (position − head) times to the seed must give it, the position being the bet's relay link
- * 2k − 1 or its wallet link 2k. Both are tried (the second costs one hash more); which one leads to
- * the commitment says how the seed was used, which the bet's check compares with how it was placed.
- * A bet claimed as expired leaves its two links unrevealed: the next seed hashes past them.
- */
-export function checkLink(
-  seed: string,
-  commitment: string,
-  nonce: bigint,
-  head: { lo: bigint; hi: bigint },
-  firstNonce: bigint | null,
-): { hashes: number; linked: SeedLink | null; head: { lo: bigint; hi: bigint }; problem?: string } {
-  const relayedKey = linkKey(nonce, true);
-  const walletKey = linkKey(nonce, false);
-  const unknown = { lo: relayedKey, hi: walletKey };
-  const most = walletKey - head.lo;
-  const least = relayedKey - head.hi > 1n ? relayedKey - head.hi : 1n;
-  if (most < 1n) return { hashes: 0, linked: null, head: unknown, problem: "the bet's nonce is behind the player's revealed seeds" };
-  const target = commitment.toLowerCase();
-  let link = seed.toLowerCase();
-  let steps = 0n;
-  let matched: bigint | null = null;
-  while (steps < most) {
-    link = previousLink(link);
-    steps++;
-    if (steps >= least && link === target) {
-      matched = steps;
-      break;
-    }
-  }
-  const position = (key: bigint) => (firstNonce === null ? null : Number(key - 2n * firstNonce));
-  if (matched !== null) {
-    const fits = [relayedKey, walletKey].filter((key) => key - matched >= head.lo && key - matched <= head.hi);
-    if (fits.length === 1) {
-      const key = fits[0]!;
-      return { hashes: Number(steps), linked: { as: key === relayedKey ? "relayed" : "wallet", position: position(key) }, head: { lo: key, hi: key } };
-    }
-    return { hashes: Number(steps), linked: null, head: unknown };
-  }
-  const at = (key: bigint) => {
-    const p = position(key);
-    return p === null ? "" : ` (link ${p})`;
-  };
-  const tried =
-    head.lo === head.hi
-      ? `neither keccak256 applied ${relayedKey - head.lo} times to the seed (a relay seed${at(relayedKey)}) nor ${walletKey - head.lo} times (a wallet seed${at(walletKey)})`
-      : `keccak256 applied ${least} to ${most} times to the seed`;
-  const claimed = head.lo === head.hi && relayedKey - head.lo > 2n ? "; claimed bets since the last revealed seed left their links unrevealed" : "";
-  return { hashes: Number(steps), linked: null, head: unknown, problem: `${tried} gives the player's commitment ${commitment}${claimed}` };
 }

@@ -35,8 +35,8 @@ export interface SignedBet {
   game: bigint;
   params: bigint;
   clientSeed: string;
+  /** Its lane's: `lane << 32 | n`. */
   nonce: bigint;
-  expectedCommit: string;
   terms: bigint;
   deadline: bigint;
   r: string;
@@ -116,11 +116,11 @@ function casinoCall(input: string): Call {
 
 /*
  * The inputs are read straight from their hex, as abi.encode lays them out: ethers' general
- * decoder cost 0.15 ms a bet here. A SignedBet is twelve static words (the bet's nine, the
+ * decoder cost 0.15 ms a bet here. A SignedBet is eleven static words (the bet's eight, the
  * deadline, r and vs), so it lies inline; a dynamic argument's head word is its offset.
  */
 const WORD = 64;
-const SIGNED_BET_WORDS = 12;
+const SIGNED_BET_WORDS = 11;
 /** Where the arguments start in the input's hex: after "0x" and the 4-byte selector. */
 const ARGUMENTS = 2 + 8;
 
@@ -160,15 +160,14 @@ function signedBetAt(input: string, at: number): SignedBet {
     params: BigInt(word(4)),
     clientSeed: word(5),
     nonce: BigInt(word(6)),
-    expectedCommit: word(7),
-    terms: BigInt(word(8)),
-    deadline: BigInt(word(9)),
-    r: word(10),
-    vs: word(11),
+    terms: BigInt(word(7)),
+    deadline: BigInt(word(8)),
+    r: word(9),
+    vs: word(10),
   };
 }
 
-/** The bet's placement from its transaction's call: `index` is which BetPlaced of the transaction it is. */
+/** The bet's placement from its transaction's call: `index` is which signed bet of the call it is (audit.ts counts a play's skipped bets too). */
 export function placementFrom(call: Call, index: number): PlacementInput {
   if (call.kind === "playGame") return { via: "wallet" };
   if (call.kind === "play" || call.kind === "place") return { via: "session", call: call.kind, signed: call.bets[index] ?? null };

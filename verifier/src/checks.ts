@@ -20,7 +20,7 @@ import type { SettlementInput } from "./calls";
 import { Findings } from "./findings";
 import { blackjackPayouts, crashManualAllows, minesAllows } from "./interactive";
 import { checkActionSigner, checkPlacement } from "./signed";
-import type { BetResult, CheckContext, EventOf, JackpotView, Placement, Problem, ResolvedBet, SeedLink, SettledActions, Verdict } from "./types";
+import type { BetResult, CheckContext, EventOf, JackpotView, Problem, ResolvedBet, SettledActions, Verdict } from "./types";
 
 /**
  * The EVM shows a block's hash to contracts for 256 blocks. Chains with EIP-2935 (BSC among them)
@@ -64,7 +64,6 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
   const token = tokenOf(placed.token, ctx);
   const game = isGameType(placed.gameType) ? gameName(placed.gameType) : `game ${placed.gameType}`;
   const placement = checkPlacement(bet, found, ctx);
-  if (settled) checkLinkParity(bet.linked, placement, found);
   const actionSigner = settled ? checkActionSigner(bet, found, ctx) : null;
   checkGamePlayed(bet, found, totalStake, payout);
   let actions: SettledActions | null = null;
@@ -108,23 +107,6 @@ export function checkBet(bet: ResolvedBet, ctx: CheckContext, earlier: readonly 
     checks: found.checks,
     problems: found.problems,
   };
-}
-
-/**
- * A bet relayed through CasinoSessions settles with its relay seed (an odd link), one placed from
- * the wallet with its wallet seed (an even link): the contract keeps which (Bet.relayed), so that a
- * relay seed made public before its bet landed settles no wallet bet. A seed of the other kind is
- * reported. A placement that could not be read leaves the kind unchecked.
- */
-function checkLinkParity(linked: SeedLink | null, placement: Placement, found: Findings): void {
-  if (!linked || placement.via === "unknown") return;
-  const relayed = placement.via === "session";
-  if (relayed === (linked.as === "relayed")) return;
-  const at = linked.position === null ? "" : ` (link ${linked.position})`;
-  const message = relayed
-    ? `the bet was relayed through CasinoSessions.${placement.call}, but its seed is its wallet seed${at}, an even link: a relayed bet settles with its relay seed (link 2k − 1)`
-    : `the bet was placed from the wallet, but its seed is its relay seed${at}, an odd link: a wallet bet settles with its wallet seed (link 2k)`;
-  found.problem("chain", "link", message);
 }
 
 /** GamePlayed must restate the resolution: the player, both stakes, the payout, won and the game. */

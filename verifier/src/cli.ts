@@ -10,8 +10,9 @@ import { VERIFY_DEFAULTS, UsageError, verifyChain, type VerifyOptions } from "./
 const USAGE = `Usage: npm run verify -- --rpc URL [options]
 
 Reads the Casino's events from any RPC node and verifies every settled bet with the engine:
-the random word, the player's hash chain and nonce order, the payout (computed on chain, or
-claimed back at its maximum), the jackpot draw, and what the player's keys signed.
+the random word, each lane's hash chain and nonce order (the wallet's and each session's),
+the payout (computed on chain, or claimed back at its maximum), the jackpot draw, what the
+player's keys signed, and what each session's lane held.
 
   --rpc URL             JSON-RPC endpoint (required)
   --deployment FILE     addresses and deployment block (default deployments/<chainId>.json)
@@ -27,9 +28,6 @@ claimed back at its maximum), the jackpot draw, and what the player's keys signe
                         under BSC's public endpoints' 10,000 per 5 minutes; 0: no limit, e.g. your own node)
   --workers N           threads that check the bets besides the one that reads (default: one per core
                         but one, here ${VERIFY_DEFAULTS.workers}; 0: the reading thread checks them too)
-  --scan-transactions   read every block's transactions too (a request per block), and name a bet
-                        settled with a seed that a transaction (a relay's, reverted or not) showed
-                        before the bet was placed
   --json                machine-readable results
   --help
 
@@ -61,7 +59,6 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
         batch: { type: "string" },
         rps: { type: "string" },
         workers: { type: "string" },
-        "scan-transactions": { type: "boolean" },
         json: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -89,7 +86,6 @@ function readOptions(argv: string[]): { options: VerifyOptions; json: boolean } 
       batch: integer(parsed.batch, "--batch", 1) ?? VERIFY_DEFAULTS.batch,
       requestsPerSecond: integer(parsed.rps, "--rps", 0) ?? VERIFY_DEFAULTS.requestsPerSecond,
       workers: integer(parsed.workers, "--workers", 0) ?? VERIFY_DEFAULTS.workers,
-      scanTransactions: parsed["scan-transactions"] ?? false,
     },
   };
 }

@@ -20,6 +20,8 @@ type Kept<Fields> = Fields extends { gameType: bigint } ? Omit<Fields, "gameType
 export const VERIFIED_EVENTS = [
   "CommitmentSet",
   "BetPlaced",
+  // A play's signed bets are matched to their BetPlaced by order, which its skipped bets share.
+  "BetSkipped",
   "StakeAdded",
   "BetSettled",
   "ExpiredBetClaimed",
@@ -32,6 +34,9 @@ export const VERIFIED_EVENTS = [
   "JackpotTicketsDrawn",
   // The pool a jackpot prize is capped by: funding adds to it, wins take from it.
   "JackpotFunded",
+  // A session's lane: its chain's root and the budget it takes from the vault, and what it gives back.
+  "LaneOpened",
+  "LaneClosed",
 ] as const;
 
 /** The session keys a player's wallet opened and revoked (CasinoSessions): who may sign the player's bets. */

@@ -1,4 +1,4 @@
-import { formatAmount, nonceOfBet } from "../../engine/src/index";
+import { formatAmount, laneOfNonce, nonceOfBet, placeInLane } from "../../engine/src/index";
 import type { AuditOptions, AuditResult } from "./audit";
 import { BLOCKHASH_WINDOW } from "./checks";
 import type { BetResult, CheckName, Enforcement, OpenBet, Placement, Problem, ProblemKind, Verdict } from "./types";
@@ -74,6 +74,12 @@ const SYMBOL: Record<Verdict, string> = { exact: "✓", allowed: "≈", mismatch
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
+/** A bet as a reader names it: `#n` on the wallet's lane, `#lane:n` on a session's (nonce `lane << 32 | n`). */
+const betLabel = (nonce: bigint) => {
+  const lane = laneOfNonce(nonce);
+  return lane === 0n ? `#${nonce}` : `#${lane}:${placeInLane(nonce)}`;
+};
+
 function jackpotCell(bet: BetResult): string {
   if (bet.checks.jackpot === "pending") return "ticket";
   if (!bet.jackpot) return "·";
@@ -97,7 +103,7 @@ function row(bet: BetResult): string[] {
   const checks = CHECKS.map((name) => `${name[0]!.toUpperCase()}${SYMBOL[bet.checks[name]]}`).join(" ");
   return [
     String(bet.resolvedBlock),
-    `#${bet.nonce}`,
+    betLabel(bet.nonce),
     short(bet.player),
     bet.game + (bet.split ? " split" : ""),
     bet.token,
@@ -126,7 +132,7 @@ function counts(record: Partial<Record<string, number>>): string {
 }
 
 function problemLine(problem: Problem): string {
-  const who = problem.betId !== undefined ? `bet #${nonceOfBet(problem.betId)} of ${problem.player}` : (problem.player ?? "");
+  const who = problem.betId !== undefined ? `bet ${betLabel(nonceOfBet(problem.betId))} of ${problem.player}` : (problem.player ?? "");
   return `  ✗ [${problem.kind}] block ${problem.block}, ${who}: ${problem.message}`;
 }
 
@@ -151,7 +157,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     out.push(`Open past their settle window (withheld settlements; each player may claimExpired for the maximum payout):`);
     for (const bet of overdue)
       out.push(
-        `  ! bet #${bet.nonce} of ${bet.player}, ${bet.game} ${formatAmount(bet.stake)} ${bet.token}, placed in block ${bet.placedBlock}, claimable since ${new Date(bet.claimableAt * 1000).toISOString()}`,
+        `  ! bet ${betLabel(bet.nonce)} of ${bet.player}, ${bet.game} ${formatAmount(bet.stake)} ${bet.token}, placed in block ${bet.placedBlock}, claimable since ${new Date(bet.claimableAt * 1000).toISOString()}`,
       );
     out.push("");
   }
@@ -160,7 +166,9 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     `  bets          ${summary.settled} settled, ${summary.expired} claimed as expired, ${summary.open} open (${summary.overdue} past their settle window)${summary.outsideRange ? `, ${summary.outsideRange} resolved but placed before the range (not verified)` : ""}`,
   );
   out.push(`  players       ${summary.players}; ${summary.commitments} commitments posted, ${summary.links} hash links checked`);
-  out.push(`  sessions      ${summary.sessionKeys} session keys opened, ${summary.revokedKeys} revoked; bets placed: ${counts(summary.placements)}`);
+  out.push(
+    `  sessions      ${summary.sessionKeys} session keys opened, ${summary.revokedKeys} revoked, ${summary.lanesClosed} lanes closed; bets placed: ${counts(summary.placements)}`,
+  );
   out.push(`  enforcement   ${counts(summary.enforcement)}`);
   for (const name of CHECKS) out.push(`  ${name.padEnd(13)} ${counts(summary.checks[name])}`);
   out.push(
@@ -170,6 +178,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     `  speed         ${result.bets.length} bets in ${summary.seconds.toFixed(2)} s: ${summary.betsPerSecond} bets/s (${run.events} events in ${run.rpcRequests} RPC requests; checking took ${run.checkingSeconds.toFixed(2)} s of it, while reading)`,
   );
   out.push("");
+  out.push("bet: #n the wallet's n-th bet (lane 0), #lane:n a session lane's (nonce lane << 32 | n; the bet id is player << 64 | nonce)");
   out.push("via: wallet (the player's own transaction) or session (signed by the player's session key, relayed: CasinoSessions.play or .place)");
   out.push(
     "enforced: rules = the payout the rules contract computed in the settlement transaction, from the word (blackjack, mines and manual crash: and the action log shown, from that transaction's input); max = claimed back at the bet's maximum after its settle window",
@@ -179,7 +188,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
   );
   out.push("  W  random = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino)), as BetSettled publishes it");
   out.push(
-    "  C  two links a bet: the k-th bet's seed is link 2k-1 when relayed (CasinoSessions), 2k from the wallet; keccak256 applied (its position - the last revealed link's) times to it = the last revealed seed or the commitment (a claimed bet's links stay unrevealed); the kind of link = how the bet was placed; nonce order, commitments only with no bet open",
+    "  C  one link a bet, each lane its own chain: the wallet's k-th bet after its commitment settles with link k, a session lane's bet n (nonce lane << 32 | n) with link n + 1 of the chain its grant named; keccak256 applied (its position - the last revealed link's) times to it = the last revealed seed or the root (a claimed bet's link stays unrevealed); nonce order per lane, one open bet a session lane, commitments only with no wallet bet open",
   );
   out.push(
     "  P  ✓ the engine's payout from the word, and for blackjack, mines and manual crash the action log the settlement transaction carries; an expired claim pays the bet's maximum",
@@ -197,10 +206,13 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     "     ≈ the pool is not known (range after the deployment): prize ≤ the bet's prize.  A one-click bet's ticket is drawn later with its batch (JackpotTicketsDrawn: the next play or drawJackpots), its hit paid and its void draw funded by drawJackpots",
   );
   out.push(
-    "  S  a session bet: signed by a session key the player opened (SessionOpened) before it and had not revoked, each signed field = BetPlaced's, within the session's tokens, games and largest stake",
+    "  S  a session lane's bet: signed by the key of the session that opened that lane (SessionOpened) before it, each signed field = BetPlaced's, within the session's tokens, games and largest stake",
   );
   out.push(
-    "     an action log: signed by such a key, or by a key the player's wallet named for that hand (≈ when that wallet is a contract, whose EIP-1271 signature only it can check)",
+    "     an action log: signed by such a key (for a wallet bet, any session key of the player) not revoked before the hand's block, or by a key the player's wallet named for that hand (≈ when that wallet is a contract, whose EIP-1271 signature only it can check)",
+  );
+  out.push(
+    "Mismatches of kind funds: a session's lane staked more than it held, or LaneClosed gave back to the vault other than its budget (LaneOpened), stakes and payouts left",
   );
   return out.join("\n");
 }

@@ -9,7 +9,6 @@ import { CheckPool } from "./check-pool";
 import { decodeEvent, type ChainEvent } from "./events";
 import { overdueBets, summarize, type OverdueBet, type RunInfo, type Summary } from "./report";
 import { Rpc } from "./rpc";
-import { betsSettledWithShownSeeds, readShownSeeds, type ShownSeed } from "./shown-seeds";
 import { TransactionReader } from "./transactions";
 
 const DEPLOYMENTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "deployments");
@@ -53,8 +52,6 @@ export interface VerifyOptions {
   requestsPerSecond?: number;
   /** Worker threads that check the bets (check-pool.ts); 0 or absent: this thread checks them. */
   workers?: number;
-  /** Reads every block's transactions too, to name bets settled with a seed a transaction showed before they were placed (shown-seeds.ts). */
-  scanTransactions?: boolean;
   onProgress?: (blocksDone: number, blocksTotal: number) => void;
 }
 
@@ -145,19 +142,6 @@ async function auditRange(
   }
 }
 
-/** Each bet settled with a seed a transaction showed before it was placed gets its problem, and a mismatch in the chain column. */
-function nameShownSeeds(result: AuditResult, shown: readonly ShownSeed[]): void {
-  const problems = betsSettledWithShownSeeds(result.bets, shown);
-  const byBet = new Map(result.bets.map((bet) => [bet.betId, bet]));
-  for (const problem of problems) {
-    const bet = byBet.get(problem.betId!)!;
-    bet.problems.push(problem);
-    bet.checks.chain = "mismatch";
-  }
-  result.problems.push(...problems);
-  result.problems.sort((a, b) => a.block - b.block);
-}
-
 /** Reads the Casino's events over RPC and verifies them (audit.ts); throws UsageError or ConnectionError. */
 export async function verifyChain(options: VerifyOptions): Promise<Verification> {
   const started = performance.now();
@@ -174,7 +158,6 @@ export async function verifyChain(options: VerifyOptions): Promise<Verification>
   const player = options.player === undefined ? undefined : address(options.player, "--player");
 
   const { result, events, checkingMs } = await auditRange(rpc, options, { fromBlock, toBlock }, { chainId, casino, sessions, degen, fromDeployment, player });
-  if (options.scanTransactions) nameShownSeeds(result, await readShownSeeds(rpc, { casino, sessions }, fromBlock, toBlock));
   // Withheld settlements: the open bets' placement times against the last block read.
   const stamps = await blockTimestamps(rpc, [...result.open.map((bet) => bet.placedBlock), toBlock]);
   const overdue = overdueBets(result.open, stamps, stamps.get(toBlock)!);

@@ -47,7 +47,6 @@ export function betDigest(domain: string, bet: SignedBet): string {
       uint256Word(bet.params),
       keccakHex([assertBytes32(bet.clientSeed)]),
       uint256Word(bet.nonce),
-      assertBytes32(bet.expectedCommit),
       uint256Word(bet.terms),
       uint256Word(bet.deadline),
     ]),

@@ -1,11 +1,11 @@
 /**
- * The S column: what the player's keys signed, against what settled. A one-click bet is relayed by
- * anyone (the house's server, usually) with its session key's signature; an interactive round is
- * settled with the action log the player's key signed. The contract checks both; the verifier
- * checks them again from the transactions' inputs (calls.ts), so that a relayed bet or log that
- * differs from what its player signed is reported whatever contract emitted the events.
+ * The S column: what the player's keys signed, against what settled. A bet of a session's lane is
+ * relayed by anyone (the house's server, usually) with its session key's signature; an interactive
+ * round is settled with the action log the player's key signed. The contract checks both; the
+ * verifier checks them again from the transactions' inputs (calls.ts), so that a relayed bet or log
+ * that differs from what its player signed is reported whatever contract emitted the events.
  */
-import { SESSION_AMOUNT_UNIT, formatAmount, gameName, isGameType } from "../../engine/src/index";
+import { SESSION_AMOUNT_UNIT, formatAmount, gameName, isGameType, laneOfNonce } from "../../engine/src/index";
 import type { Position } from "./events";
 import type { Findings } from "./findings";
 import { actionKeyDigest, actionsDigest, betDigest, domainSeparator, recoverSigner } from "./signatures";
@@ -23,9 +23,9 @@ function domainOf(ctx: CheckContext): string {
 export const isBefore = (a: Position, b: Position) => a.block < b.block || (a.block === b.block && a.logIndex < b.logIndex);
 
 /**
- * The player's session that `key` held at `at` (opened before it, and not revoked as
- * `revokedInTime` judges: by default before `at`), or why there is none. Unknown keys are a fault
- * only when the history is read from the deployment.
+ * The player's session that `key` held at `at` (opened before it), or why there is none: its lane
+ * must be the bet's, but for an action log of a wallet bet (lane 0), which any session key of the
+ * player may sign. Unknown keys are a fault only when the history is read from the deployment.
  */
 function sessionAt(
   bet: ResolvedBet,
@@ -33,25 +33,36 @@ function sessionAt(
   key: string,
   at: Position,
   what: string,
-  revokedInTime: (revoked: Position) => boolean = (revoked) => isBefore(revoked, at),
 ): { session: SessionKey } | { fault: string } | { unknown: true } {
   const session = bet.sessionKeys.find((candidate) => candidate.key.toLowerCase() === key.toLowerCase());
   if (!session?.opened || !isBefore(session.opened, at)) {
     return ctx.fromDeployment || session ? { fault: `${key} signed ${what}, but it is no session key this player opened before it` } : { unknown: true };
   }
-  if (session.revoked && revokedInTime(session.revoked))
-    return { fault: `${key} signed ${what}, but the player revoked that session key in block ${session.revoked.block}` };
+  const lane = laneOfNonce(bet.placed.nonce);
+  if (lane !== 0n && session.lane !== lane)
+    return { fault: `${key} signed ${what}, but that key's session is lane ${session.lane}, the bet is of lane ${lane}` };
   return { session };
 }
 
 /**
- * How the bet was placed; for a session bet, its signer must be a session key of the player, open
- * at the bet, and every field it signed must be what BetPlaced published, within the session's
- * tokens, games and largest stake.
+ * How the bet was placed; for a bet of a session's lane, its signer must be that session's key,
+ * opened before the bet, and every field it signed must be what BetPlaced published, within the
+ * session's tokens, games and largest stake. A revocation ends the session ACCEPTANCE_WINDOW later
+ * (CasinoSessions.revokeSession), and whether a bet's deadline was within the session's end is a
+ * matter of timestamps the contract checked: a bet placed after its key's revocation is no fault.
  */
 export function checkPlacement(bet: ResolvedBet, found: Findings, ctx: CheckContext): Placement {
   const input = bet.placementInput;
-  if (input.via === "wallet") return { via: "wallet" };
+  const lane = laneOfNonce(bet.placed.nonce);
+  if (input.via === "wallet") {
+    if (lane !== 0n)
+      found.problem(
+        "signed",
+        "signature",
+        `the bet is of lane ${lane}, a session's, but its transaction is the wallet's playGame: a lane takes only its session key's bets`,
+      );
+    return { via: "wallet" };
+  }
   if (input.via === "unknown") {
     found.verdict("signed", "unchecked");
     return { via: "unknown" };
@@ -81,12 +92,6 @@ export function checkPlacement(bet: ResolvedBet, found: Findings, ctx: CheckCont
   ).filter(([, mine, published]) => mine !== published);
   for (const [field, mine, published] of differences)
     found.problem("signed", "signature", `BetPlaced published ${field} ${published}, the session key signed ${mine}`);
-  if (bet.commitsAtPlacement && !bet.commitsAtPlacement.includes(signed.expectedCommit))
-    found.problem(
-      "signed",
-      "signature",
-      `the signed bet expects commitment ${signed.expectedCommit}, neither the player's commitment then nor its chain's root`,
-    );
 
   const held = sessionAt(bet, ctx, key, placed.at, "the bet");
   if ("fault" in held) found.problem("signed", "signature", held.fault);
@@ -113,9 +118,11 @@ function checkSessionTerms(session: SessionKey, bet: ResolvedBet, found: Finding
 }
 
 /**
- * The key that signed the action log a settlement carries: a session key of the player, open at
- * the settlement, or a key the player's wallet named for this hand alone (its ActionKey grant).
- * Null when the settlement carries no signed log (Casino.settle: the hand stood, or no cash-out).
+ * The key that signed the action log a settlement carries: the session key of the bet's lane (for
+ * a wallet bet, any session key of the player), opened before the settlement and not revoked
+ * before the hand was placed in a later block, or a key the player's wallet named for this hand
+ * alone (its ActionKey grant). Null when the settlement carries no signed log (Casino.settle: the
+ * hand stood, or no cash-out).
  */
 export function checkActionSigner(bet: ResolvedBet, found: Findings, ctx: CheckContext): string | null {
   const input = bet.settlementInput;
@@ -136,8 +143,10 @@ export function checkActionSigner(bet: ResolvedBet, found: Findings, ctx: CheckC
   }
   // Revoking never changes how an open hand settles: the log counts unless the key was revoked in
   // the hand's block or before it (CasinoSessions.settle).
-  const held = sessionAt(bet, ctx, key, bet.resolution.at, "the action log", (revoked) => revoked.block <= bet.placed.at.block);
+  const held = sessionAt(bet, ctx, key, bet.resolution.at, "the action log");
   if ("fault" in held) found.problem("signed", "signature", held.fault);
+  else if ("session" in held && held.session.revoked && held.session.revoked.block <= bet.placed.at.block)
+    found.problem("signed", "signature", `${key} signed the action log, but the player revoked that session key in block ${held.session.revoked.block}`);
   found.verdict("signed", "unknown" in held ? "unchecked" : "exact");
   return key;
 }

@@ -23,9 +23,9 @@ export type CheckName = "word" | "chain" | "payout" | "jackpot" | "signed";
 export type ProblemKind =
   /** BetSettled's random word is not keccak256 of the seed and the bet's inputs */
   | "word"
-  /** the seed does not hash back to the player's previous commitment */
+  /** the seed does not hash back to its lane's previous commitment */
   | "link"
-  /** nonce order or commitment order broken */
+  /** nonce order, commitment order or lane order broken */
   | "order"
   /** a settled payout the rules do not give */
   | "payout"
@@ -39,8 +39,8 @@ export type ProblemKind =
   | "signature"
   /** events missing, malformed or inconsistent with each other */
   | "events"
-  /** the seed that settled the bet, or its preimage, was in a transaction's calldata before the bet was placed (--scan-transactions) */
-  | "shown";
+  /** a session's lane staked more than it held, or gave back to the vault other than its budget, stakes and payouts leave */
+  | "funds";
 
 export interface Problem {
   kind: ProblemKind;
@@ -70,13 +70,13 @@ export type Placement =
   | { via: "unknown" };
 
 /**
- * Which link of its player's hash chain a settled bet's seed is (engine/src/hashChain.ts: two links
- * per bet): its relay seed, link 2k − 1, for a bet placed through CasinoSessions, or its wallet
- * seed, link 2k, for one placed from the wallet. position: null when the range did not show the
- * chain's start.
+ * Which link of its lane's hash chain a settled bet's seed is (engine/src/hashChain.ts: one link a
+ * bet). Lane 0 is the player's wallet: its k-th bet after the commitment settles with link k. A
+ * session's lane n-th bet (nonce `lane << 32 | n`) with link n + 1 of the chain whose root the
+ * session's grant named. position: null when the range did not show the wallet chain's start.
  */
 export interface SeedLink {
-  as: "relayed" | "wallet";
+  lane: number;
   position: number | null;
 }
 
@@ -134,10 +134,11 @@ export interface OpenBet {
 }
 
 /**
- * A player's session key, as SessionOpened and SessionRevoked published it: Session.tokens (bit 0
- * DEGEN, bit 1 BNB), Session.games (bit g: game type g) and the largest stakes.
+ * A player's session key, as SessionOpened and SessionRevoked published it: its lane (the only lane
+ * whose bets it signs), Session.tokens (bit 0 DEGEN, bit 1 BNB), Session.games (bit g: game type g)
+ * and the largest stakes.
  */
-export interface SessionKey extends Pick<EventOf<"SessionOpened">, "key" | "tokens" | "games" | "maxBetDegen" | "maxBetNative"> {
+export interface SessionKey extends Pick<EventOf<"SessionOpened">, "key" | "lane" | "tokens" | "games" | "maxBetDegen" | "maxBetNative"> {
   /** Null: revoked before it was ever opened, which stops it from ever opening (CasinoSessions.revokeSession). */
   opened: Position | null;
   revoked: Position | null;
@@ -164,8 +165,6 @@ export interface ResolvedBet {
   settledAtPlacement: boolean;
   /** The link the seed was found to be (audit.ts checkLink); null for a claim or an unchecked chain. */
   linked: SeedLink | null;
-  /** The player's current commitment and its chain's root when the bet was placed, the two a bet may expect; null before the range. */
-  commitsAtPlacement: string[] | null;
   /** The player's session keys, as far as the events read when the bet was handed out for checking. */
   sessionKeys: readonly SessionKey[];
   /** How the bet was placed, from its transaction (transactions.ts). */
@@ -199,10 +198,10 @@ export interface BetCheck {
 }
 
 export interface TransactionReads {
-  /** A bet that may have been signed by a session key: one-click, or of a player with a session open, or of a range whose sessions are not all known. */
+  /** A bet of a session's lane: its session key signed it, in this transaction. */
   placementTx?: string;
   /** Blackjack, mines and manual crash: the settlement carries the action log. */
   settlementTx?: string;
-  /** Which BetPlaced of its transaction the bet is. */
+  /** Which signed bet of its transaction the bet is: its BetPlaced's place among the transaction's BetPlaced and BetSkipped. */
   indexInTx: number;
 }

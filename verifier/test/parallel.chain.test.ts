@@ -59,9 +59,14 @@ describe("reading with requests in flight under a rate limit, checking on worker
           GAMES.filter((game) => !interactive(game)),
         ),
       );
-      const signed = [];
-      for (const spec of specsOf(sessions, GAMES.filter(interactive))) signed.push(await house.placeSigned(spec));
-      await house.settleHonestly(signed);
+      // A session's lane takes a bet once the one before it is resolved: one hand of each session at a time.
+      const hands = specsOf(sessions, GAMES.filter(interactive));
+      const perPlayer = hands.length / sessions.length;
+      for (let wave = 0; wave < perPlayer; wave++) {
+        const signed = [];
+        for (let p = 0; p < sessions.length; p++) signed.push(await house.placeSigned(hands[p * perPlayer + wave]!));
+        await house.settleHonestly(signed);
+      }
       await chain.provider.send("hardhat_mine", ["0x" + GAP_BLOCKS.toString(16)]);
     }
     // One withheld past its settle window.

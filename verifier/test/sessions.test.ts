@@ -1,11 +1,12 @@
 import { keccak256, parseEther, ZeroAddress } from "ethers";
 import { describe, expect, it } from "vitest";
-import { GameType, canSplit, crashRound, jackpotFairValue, settleGame, startBlackjack } from "../../engine/src/index";
+import { GameType, canSplit, crashRound, jackpotFairValue, laneNonce, settleGame, startBlackjack } from "../../engine/src/index";
+import { casinoInterface } from "../../bindings/casino";
 import type { AuditOptions } from "../src/audit";
 import { audit } from "./support/audit";
 import type { SignedBet } from "../src/calls";
 import type { EventOf } from "../src/types";
-import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS, privateKeyOf } from "./support/history";
+import { CASINO, CHAIN_ID, DEGEN, History, SESSIONS, TERMS, privateKeyOf } from "./support/history";
 
 const FULL: AuditOptions = { chainId: CHAIN_ID, casino: CASINO, sessions: SESSIONS, degen: DEGEN, fromDeployment: true };
 const [ALICE, BOB, CAROL, DAVE] = [History.player(0), History.player(1), History.player(2), History.player(3)] as [string, string, string, string];
@@ -16,7 +17,7 @@ const STATELESS = [
   { gameType: GameType.CRASH, params: 180n },
 ];
 
-/** A funded jackpot, the three players committed, Alice and Bob with a session open. */
+/** A funded jackpot, the three players committed, Alice and Bob with a session open (each its lane 1). */
 function opened(): History {
   const history = new History();
   history.fundJackpot(parseEther("1000"));
@@ -50,15 +51,19 @@ describe("one-click bets and signed action logs", () => {
     history.settle(stood);
     const claimed = history.place(CAROL, { gameType: GameType.WHEEL, params: 1n });
     history.claim(claimed);
+    // Alice's session ends: its lane gives back its budget less its stakes, plus its payouts.
+    history.closeSession(ALICE);
 
     const result = verify(history);
     expect(result.problems).toEqual([]);
-    expect(result.stats).toMatchObject({ settled: 12, expired: 1, sessionKeys: 2, revokedKeys: 0 });
+    expect(result.stats).toMatchObject({ settled: 12, expired: 1, sessionKeys: 2, revokedKeys: 0, lanesClosed: 1 });
     const of = (betId: bigint) => result.bets.find((bet) => bet.betId === betId)!;
-    for (const bet of played) {
+    for (const [i, bet] of played.entries()) {
       expect(of(bet.betId)).toMatchObject({
         enforcement: "computed on chain",
         placement: { via: "session", call: "play" },
+        // Each player's session is lane 1: its bet n settled with link n + 1 of the lane's chain.
+        link: { lane: 1, position: (i % STATELESS.length) + 1 },
         actions: null,
         checks: { word: "exact", chain: "exact", payout: "exact", signed: "exact", jackpot: bet.token === DEGEN ? "exact" : "n/a" },
       });
@@ -144,13 +149,8 @@ describe("one-click bets and signed action logs", () => {
       ["game", 0n, "BetPlaced published game 1, the session key signed 0"],
       ["params", 3n, "BetPlaced published params 0, the session key signed 3"],
       ["clientSeed", keccak256("0x0c"), "BetPlaced published client seed"],
-      ["nonce", 7n, "BetPlaced published nonce 0, the session key signed 7"],
+      ["nonce", 7n, `BetPlaced published nonce ${laneNonce(1, 0)}, the session key signed 7`],
       ["terms", 1n, "BetPlaced published terms"],
-      [
-        "expectedCommit",
-        keccak256("0x0d"),
-        `the signed bet expects commitment ${keccak256("0x0d")}, neither the player's commitment then nor its chain's root`,
-      ],
     ];
     for (const [field, value, message] of differs) {
       const history = opened();
@@ -173,17 +173,26 @@ describe("one-click bets and signed action logs", () => {
     expect(problemsOf(player).map(([kind]) => kind)).toEqual(["signature", "signature"]);
   });
 
-  it("reports a bet or an action log signed by a key that is not the player's open session key", () => {
+  it("reports a bet or an action log signed by a key that is not its lane's session key", () => {
     const foreign = opened();
     foreign.play([{ player: ALICE, gameType: GameType.WHEEL, params: 1n, signer: privateKeyOf(foreign.sessionKey(BOB)) }]);
     expect(problemsOf(foreign)).toEqual([
       ["signature", expect.stringMatching(/^0x[0-9a-fA-F]{40} signed the bet, but it is no session key this player opened before it$/)],
     ]);
 
+    // Alice's second session is lane 2: her first session's key signs only lane 1's bets.
+    const otherLane = opened();
+    const firstKey = otherLane.sessionKey(ALICE);
+    otherLane.openSession(ALICE);
+    otherLane.play([{ player: ALICE, gameType: GameType.SLOTS, signer: privateKeyOf(firstKey) }]);
+    expect(problemsOf(otherLane)).toEqual([["signature", `${firstKey} signed the bet, but that key's session is lane 1, the bet is of lane 2`]]);
+
+    // A revocation ends the session ACCEPTANCE_WINDOW later: a bet that lands after it, its
+    // deadline within that end (the contract's check of timestamps), is no fault.
     const revoked = opened();
     revoked.revokeSession(ALICE, revoked.sessionKey(ALICE));
     revoked.play([{ player: ALICE, gameType: GameType.SLOTS }]);
-    expect(problemsOf(revoked)).toEqual([["signature", expect.stringMatching(/signed the bet, but the player revoked that session key in block \d+$/)]]);
+    expect(problemsOf(revoked)).toEqual([]);
 
     // A hand placed after the session was revoked, settled with that key's log: not the player's.
     const lateLog = opened();
@@ -230,76 +239,166 @@ describe("one-click bets and signed action logs", () => {
     expect(problemsOf(unstaked).at(-1)).toEqual(["payout", "the settled log splits a hand whose second stake was never added"]);
   });
 
-  it("checks each seed at its link: relayed bets at 2k − 1, wallet bets at 2k, mixed in one chain, across claimed bets", () => {
-    // Alice's chain: a wallet bet, two one-click bets, a signed hand; a wallet bet and a signed bet
-    // claimed (their links left unrevealed); then a wallet bet and a one-click bet.
+  it("checks each lane's seeds on its own chain, one link a bet: the wallet's k-th bet at link k, a session's bet n at link n + 1, across claimed bets", () => {
+    // Alice: a wallet bet; two one-click bets and a signed hand on lane 1; a wallet bet and a lane
+    // bet claimed (their links left unrevealed); a wallet bet and a one-click bet after them; a
+    // second session's first bet, on lane 2.
     const history = opened();
     const first = history.place(ALICE, { gameType: GameType.SLOTS });
-    history.settle(first); // link 2 (k = 1)
+    history.settle(first); // wallet link 1
     const [second, third] = history.play([
       { player: ALICE, gameType: GameType.WHEEL, params: 1n },
       { player: ALICE, gameType: GameType.SLOTS },
-    ]); // links 3 and 5
+    ]); // lane 1, links 1 and 2
     const signedHand = history.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
-    history.settle(signedHand, { actions: "S" }); // link 7
+    history.settle(signedHand, { actions: "S" }); // lane 1, link 3
     const claimedWallet = history.place(ALICE, { gameType: GameType.WHEEL, params: 1n });
-    history.claim(claimedWallet); // k = 5: links 9 and 10 unrevealed
+    history.claim(claimedWallet); // wallet link 2 unrevealed
     const claimedSigned = history.placeSigned({ player: ALICE, gameType: GameType.SLOTS });
-    history.claim(claimedSigned); // k = 6: links 11 and 12 unrevealed
+    history.claim(claimedSigned); // lane 1, link 4 unrevealed
     const afterClaims = history.place(ALICE, { gameType: GameType.SLOTS });
-    history.settle(afterClaims); // link 14: 7 hashes down to link 7
-    const [relayedAfter] = history.play([{ player: ALICE, gameType: GameType.KICKBOXING, params: 2n }]); // link 15
+    history.settle(afterClaims); // wallet link 3: 2 hashes down to link 1
+    const [laneAfter] = history.play([{ player: ALICE, gameType: GameType.KICKBOXING, params: 2n }]); // lane 1, link 5: 2 hashes down to link 3
+    history.openSession(ALICE);
+    const [secondLane] = history.play([{ player: ALICE, gameType: GameType.SLOTS }]); // lane 2, link 1
 
     const result = verify(history);
     expect(result.problems).toEqual([]);
     const of = (bet: { betId: bigint }) => result.bets.find((candidate) => candidate.betId === bet.betId)!;
-    expect([first, second, third, signedHand, afterClaims, relayedAfter].map((bet) => of(bet!).link)).toEqual([
-      { as: "wallet", position: 2 },
-      { as: "relayed", position: 3 },
-      { as: "relayed", position: 5 },
-      { as: "relayed", position: 7 },
-      { as: "wallet", position: 14 },
-      { as: "relayed", position: 15 },
+    const settled = [first, second, third, signedHand, afterClaims, laneAfter, secondLane];
+    expect(settled.map((bet) => of(bet!).link)).toEqual([
+      { lane: 0, position: 1 },
+      { lane: 1, position: 1 },
+      { lane: 1, position: 2 },
+      { lane: 1, position: 3 },
+      { lane: 0, position: 3 },
+      { lane: 1, position: 5 },
+      { lane: 2, position: 1 },
     ]);
-    expect([first, second, third, signedHand, afterClaims, relayedAfter].every((bet) => of(bet!).checks.chain === "exact")).toBe(true);
+    expect(settled.every((bet) => of(bet!).checks.chain === "exact")).toBe(true);
     expect(of(claimedWallet).link).toBeNull();
-    // Bob's and Carol's chains are untouched; Alice's: 2 + 1 + 2 + 2 + 7 + 1 hashes.
-    expect(result.stats.links).toBe(15);
+    // Bob's and Carol's chains are untouched; Alice's lanes: 1 + 1 + 1 + 1 + 2 + 2 + 1 hashes.
+    expect(result.stats.links).toBe(9);
   });
 
-  it("reports a relayed bet settled with its wallet seed (an even link), and a wallet bet with its relay seed", () => {
-    const relayed = opened();
-    const hand = relayed.placeSigned({ player: ALICE, gameType: GameType.SLOTS });
-    relayed.settle(hand, { seed: relayed.linkOf(hand, false) });
-    const found = verify(relayed);
+  it("reports a bet settled with a seed of another lane's chain (the wallet's, or a session's), or one link off", () => {
+    const sessionBet = opened();
+    const hand = sessionBet.placeSigned({ player: ALICE, gameType: GameType.SLOTS });
+    sessionBet.settle(hand, { seed: sessionBet.seedIn(ALICE, 0n) });
+    const found = verify(sessionBet);
     expect(found.problems.map(({ kind, message }) => [kind, message])).toEqual([
-      [
-        "link",
-        "the bet was relayed through CasinoSessions.place, but its seed is its wallet seed (link 2), an even link: a relayed bet settles with its relay seed (link 2k − 1)",
-      ],
+      ["link", expect.stringMatching(/^keccak256 applied 1 time to the seed \(link 1\) does not give its lane's commitment 0x[0-9a-f]{64}$/)],
     ]);
-    expect(found.bets[0]).toMatchObject({ link: { as: "wallet", position: 2 }, checks: { chain: "mismatch", signed: "exact" } });
+    expect(found.bets[0]).toMatchObject({ link: null, checks: { chain: "mismatch", signed: "exact" } });
 
-    // A wallet bet with its relay seed: the placement is read (a relay seed's bet must have come through CasinoSessions), and it did not.
+    // A wallet bet settled with the seed of the same place in Alice's session lane.
     const wallet = opened();
-    const bet = wallet.place(CAROL, { gameType: GameType.SLOTS });
-    wallet.settle(bet, { seed: wallet.linkOf(bet, true) });
-    expect(problemsOf(wallet)).toEqual([
-      ["link", "the bet was placed from the wallet, but its seed is its relay seed (link 1), an odd link: a wallet bet settles with its wallet seed (link 2k)"],
+    const bet = wallet.place(ALICE, { gameType: GameType.SLOTS });
+    wallet.settle(bet, { seed: wallet.seedIn(ALICE, laneNonce(1, 0)) });
+    expect(problemsOf(wallet)).toEqual([["link", expect.stringMatching(/^keccak256 applied 1 time to the seed \(link 1\) does not give/)]]);
+
+    // One link too far: the seed of the next bet, which hashes to this bet's, not to the commitment.
+    const beyond = opened();
+    const early = beyond.placeSigned({ player: BOB, gameType: GameType.SLOTS });
+    beyond.settle(early, { seed: beyond.seedIn(BOB, laneNonce(1, 1)) });
+    expect(problemsOf(beyond)).toEqual([["link", expect.stringMatching(/^keccak256 applied 1 time to the seed \(link 1\) does not give/)]]);
+  });
+
+  it("follows each session's lane: opened with its grant's root and budgets, its bets in order one at a time, its funds to the wei", () => {
+    // Two bets open at once on one lane: the Casino takes a lane's next bet once the one before is resolved.
+    const twoOpen = opened();
+    const a = twoOpen.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    const b = twoOpen.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    twoOpen.settle(a);
+    twoOpen.settle(b);
+    expect(problemsOf(twoOpen)).toEqual([
+      ["order", `the bet was placed while bet #${laneNonce(1, 0)} of its lane was open: a session's lane takes a bet once the one before it is resolved`],
     ]);
 
-    // One link too far either way is off the chain: a seed of the next bet.
-    const beyond = opened();
-    const early = beyond.place(CAROL, { gameType: GameType.SLOTS });
-    const next = beyond.place(CAROL, { gameType: GameType.SLOTS });
-    beyond.settle(early, { seed: beyond.linkOf(next, true) });
-    expect(problemsOf(beyond)).toEqual([
+    // A lane no session opened: its LaneOpened gone, the session's SessionOpened stands alone.
+    const unopened = opened();
+    unopened.events.splice(
+      unopened.events.findIndex((event) => event.name === "LaneOpened" && event.player === ALICE),
+      1,
+    );
+    unopened.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    expect(problemsOf(unopened)).toEqual([
+      ["events", expect.stringMatching(/^SessionOpened names lane 1 with root 0x[0-9a-f]{64} and 10000 DEGEN, 100 BNB; no LaneOpened of the Casino before it/)],
+      ["order", "the bet was placed on lane 1, which no session of the player opened"],
+    ]);
+
+    // The budget the wallet signed is what the lane took from the vault.
+    const budget = opened();
+    const session = budget.events.find((event) => event.name === "SessionOpened" && event.player === ALICE)!;
+    Object.assign(session, { budgetDegen: parseEther("500") });
+    expect(problemsOf(budget)).toEqual([
       [
-        "link",
+        "events",
         expect.stringMatching(
-          /^neither keccak256 applied 1 times to the seed \(a relay seed \(link 1\)\) nor 2 times \(a wallet seed \(link 2\)\) gives the player's commitment 0x[0-9a-f]{64}$/,
+          /^SessionOpened names lane 1 with root .* and 500 DEGEN, 100 BNB; the Casino's LaneOpened in its transaction lane 1 with root .* and 10000 DEGEN, 100 BNB$/,
         ),
       ],
+    ]);
+
+    // A stake above what the lane holds.
+    const short = new History();
+    short.commit(DAVE, 8);
+    short.openSession(DAVE, { budgetDegen: parseEther("5") });
+    short.play([{ player: DAVE, gameType: GameType.SLOTS }]);
+    expect(problemsOf(short)).toEqual([["funds", "the lane held 5 DEGEN when the bet staked 10: a lane stakes only what its session's budget put in it"]]);
+
+    // Closed: the lane's funds to the wei, a hand still open paying into the lane after, given back by a second close.
+    const closed = opened();
+    closed.play(STATELESS.map((game) => ({ player: ALICE, ...game })));
+    const hand = closed.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    closed.closeSession(ALICE);
+    closed.settle(hand, { actions: "S" });
+    closed.closeSession(ALICE);
+    const result = verify(closed);
+    expect(result.problems).toEqual([]);
+    expect(result.stats.lanesClosed).toBe(2);
+    const returned = closed.events.filter((event) => event.name === "LaneClosed").map((event) => event.degen);
+    expect(returned[1]).toBe(result.bets.find((bet) => bet.betId === hand.betId)!.payout);
+
+    const wrong = opened();
+    wrong.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    wrong.closeSession(ALICE, { degen: parseEther("10001") });
+    expect(problemsOf(wrong)).toEqual([
+      [
+        "funds",
+        expect.stringMatching(
+          /^LaneClosed gave back 10001 DEGEN and 100 BNB to the vault; the lane's budget, stakes and payouts leave it [\d.]+ DEGEN and 100 BNB$/,
+        ),
+      ],
+    ]);
+  });
+
+  it("matches a play's signed bets to its BetPlaced past the bets it skipped, and reports a lane's bet its player's wallet sent", () => {
+    const history = opened();
+    const [bobs] = history.play([
+      { player: ALICE, gameType: GameType.SLOTS, skipped: casinoInterface.getError("InsufficientBankroll")!.selector },
+      { player: BOB, gameType: GameType.WHEEL, params: 1n },
+    ]);
+    const [alices] = history.play([{ player: ALICE, gameType: GameType.SLOTS }]);
+    const result = verify(history);
+    expect(result.problems).toEqual([]);
+    expect(result.bets.map((bet) => [bet.betId, bet.checks.signed])).toEqual([
+      [bobs!.betId, "exact"],
+      [alices!.betId, "exact"],
+    ]);
+    // The skipped bet's nonce stayed: the next bet of Alice's lane took it.
+    expect(alices!.nonce).toBe(laneNonce(1, 0));
+
+    const fromWallet = opened();
+    const bet = fromWallet.placeSigned({ player: ALICE, gameType: GameType.SLOTS });
+    fromWallet.transactions.set(bet.at.tx, {
+      hash: bet.at.tx,
+      to: CASINO,
+      input: casinoInterface.encodeFunctionData("playGame", [DEGEN, bet.amount, bet.gameType, 0n, bet.clientSeed, keccak256("0x01"), TERMS]),
+    });
+    fromWallet.settle(bet);
+    expect(problemsOf(fromWallet)).toEqual([
+      ["signature", "the bet is of lane 1, a session's, but its transaction is the wallet's playGame: a lane takes only its session key's bets"],
     ]);
   });
 
@@ -358,5 +457,18 @@ describe("one-click bets and signed action logs", () => {
     const result = audit(history.events.slice(cut), { ...FULL, fromDeployment: false }, history.transactions);
     expect(result.bets.map((bet) => bet.checks.signed)).toEqual(["unchecked", "mismatch"]);
     expect(result.problems.map((problem) => problem.kind)).toEqual(["signature"]);
+
+    // A lane opened before the range: what it holds is known from its first close in the range on.
+    const later = opened();
+    const from = later.events.length;
+    const hand = later.placeSigned({ player: ALICE, gameType: GameType.BLACKJACK });
+    later.closeSession(ALICE);
+    later.settle(hand, { actions: "S" });
+    const honest = audit(later.events.slice(from), { ...FULL, fromDeployment: false }, later.transactions);
+    expect(honest.problems).toEqual([]);
+    later.closeSession(ALICE, { degen: 1n });
+    const closes = audit(later.events.slice(from), { ...FULL, fromDeployment: false }, later.transactions);
+    expect(closes.stats.lanesClosed).toBe(2);
+    expect(closes.problems.map((problem) => problem.kind)).toEqual(["funds"]);
   });
 });

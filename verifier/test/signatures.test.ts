@@ -17,8 +17,8 @@ const bet: SignedBet = {
   game: 3n,
   params: 2n,
   clientSeed: keccak256("0x01"),
-  nonce: 41n,
-  expectedCommit: keccak256("0x02"),
+  // Bet 41 of the player's first session's lane (lane << 32 | n).
+  nonce: (1n << 32n) | 41n,
   terms: 3600n | (50n << 32n),
   deadline: 1_900_000_000n,
   r: "",
@@ -32,7 +32,7 @@ describe("the EIP-712 digests and signers of session keys", () => {
     const domain = sessionDomain(CHAIN_ID, SESSIONS);
     const separator = domainSeparator(CHAIN_ID, SESSIONS);
     expect(betDigest(separator, bet)).toBe(TypedDataEncoder.hash(domain, BET_TYPES as never, typed));
-    const betId = (BigInt(player.address) << 64n) | 41n;
+    const betId = (BigInt(player.address) << 64n) | bet.nonce;
     expect(actionsDigest(separator, betId, "0x504853")).toBe(TypedDataEncoder.hash(domain, ACTIONS_TYPES as never, { betId, actions: "0x504853" }));
     expect(actionsDigest(separator, betId, "0x")).toBe(TypedDataEncoder.hash(domain, ACTIONS_TYPES as never, { betId, actions: "0x" }));
     expect(actionKeyDigest(separator, player.address, betId, key.address)).toBe(
@@ -61,7 +61,7 @@ describe("the calls that carry signatures", () => {
 
   it("reads the signed bets of CasinoSessions.play and .place, the action log of .settle, and no log from Casino.settle", () => {
     const play = sessions.encodeFunctionData("play", [
-      [signed, { ...signed, bet: { ...input, nonce: 42n } }],
+      [signed, { ...signed, bet: { ...input, nonce: bet.nonce + 1n } }],
       [keccak256("0x03"), keccak256("0x04")],
     ]);
     const call = decodeCall({ hash: "0x", to: SESSIONS.toLowerCase(), input: play }, contracts);
@@ -69,7 +69,7 @@ describe("the calls that carry signatures", () => {
       kind: "play",
       bets: [
         { ...bet, r: signed.r, vs: signed.vs },
-        { ...bet, nonce: 42n, r: signed.r, vs: signed.vs },
+        { ...bet, nonce: bet.nonce + 1n, r: signed.r, vs: signed.vs },
       ],
     });
     // place(SignedBet, countersignature): the bet inline, the settler's countersignature after it (empty when the settler sends it).

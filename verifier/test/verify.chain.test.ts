@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseEther } from "ethers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameType, canSplit, isInteractive, settleGame, startBlackjack, type Token } from "../../engine/src/index";
+import { BET_ACCEPTANCE_WINDOW_SECONDS, GameType, canSplit, isInteractive, settleGame, startBlackjack, type Token } from "../../engine/src/index";
 import { tempDir } from "../../server/test/support/app";
 import { freePort, type TestChain } from "../../server/test/support/chain";
 import { freshChain } from "../../server/test/support/fresh-chain";
@@ -78,9 +78,11 @@ describe("npm run verify against a hardhat node", () => {
     await house.asOwner(chain.casino.interface.encodeFunctionData("setJackpotTerms", [200, 1]));
     const [jackpot] = await house.place([{ player: b!, token: "DEGEN", amount: parseEther("5000"), gameType: GameType.KICKBOXING, params: 0n }]);
     await house.settleHonestly([jackpot!]);
+    // The terms change at most once an acceptance window (HouseAdmin: the bets accepted under the replaced ones still land).
+    await house.advanceTime(BET_ACCEPTANCE_WINDOW_SECONDS + 1);
     await house.asOwner(chain.casino.interface.encodeFunctionData("setJackpotTerms", [50, 500]));
 
-    // Expired: the player claims, and the next settlement's seed hashes twice to the commitment.
+    // Expired: the player claims, and the next settlement's seed hashes twice to the commitment, past the claimed bet's link.
     const [expired] = await house.place([{ player: c!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 1n }]);
     await house.advanceTime(SETTLE_WINDOW_S + 1);
     await house.sendAll([{ from: c!, to: house.casino, data: chain.casino.interface.encodeFunctionData("claimExpired", [expired!.betId]) }], 300_000n);
@@ -110,8 +112,8 @@ describe("npm run verify against a hardhat node", () => {
     const { result, summary, overdue } = verification;
     expect(result.problems).toEqual([]);
     expect(summary).toMatchObject({ settled: specs.length + 6, expired: 1, open: 1, overdue: 0, outsideRange: 0, players: 6, commitments: 7 });
-    // Two links a bet: every wallet seed hashes twice to the commitment (past its bet's relay seed), the one after the claim four.
-    expect(summary.links).toBe(2 * (specs.length + 7));
+    // One link a bet: every seed hashes once to the commitment, the one after the claim twice.
+    expect(summary.links).toBe(specs.length + 7);
     expect(overdue).toEqual([]);
     expect(summary.enforcement).toEqual({ "computed on chain": specs.length + 6, "the maximum, claimed back": 1 });
     expect(summary.placements).toEqual({ wallet: specs.length + 7 });
@@ -187,7 +189,7 @@ describe("npm run verify against a hardhat node", () => {
     expect(mine.result.bets.every((bet) => bet.player === b!.address)).toBe(true);
   });
 
-  it("passes every one-click bet: a session opened, bets played and settled at once, tickets drawn, a hand placed from a signed bet and settled with the session key's log; a revoked session", async () => {
+  it("passes every one-click bet: sessions opened on lanes of their own, bets played and settled at once, tickets drawn, a hand placed from a signed bet and settled with the session key's log; a revoked session's lane closed", async () => {
     const [, , c, , , f] = chain.players;
     await house.openSession(c!);
     await house.openSession(f!);
@@ -206,16 +208,18 @@ describe("npm run verify against a hardhat node", () => {
     const hand = await house.placeSigned({ player: c!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.BLACKJACK });
     const round = await house.placeSigned({ player: f!, token: "BNB", amount: STAKE.BNB, gameType: GameType.CRASH, params: 0n });
     await house.settleHonestly([hand, round]);
-    await house.revokeSession(f!);
+    // f revokes the session; once it has ended (ACCEPTANCE_WINDOW later) anyone closes it and its lane's funds go back to the vault.
+    const revoked = await house.revokeSession(f!);
     const [fromWallet] = await house.place([{ player: f!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS }]);
     await house.settleHonestly([fromWallet!]);
+    await house.advanceTime(BET_ACCEPTANCE_WINDOW_SECONDS + 1);
+    await house.closeSession(f!.address, revoked);
 
     const verification = await verify({ player: f!.address });
     expect(verification.result.problems).toEqual([]);
-    // Every relay and settlement transaction read too: none showed a seed before its bet was placed.
-    const all = await verify({ scanTransactions: true });
+    const all = await verify();
     expect(all.result.problems).toEqual([]);
-    expect(all.summary).toMatchObject({ sessionKeys: 2, revokedKeys: 1 });
+    expect(all.summary).toMatchObject({ sessionKeys: 2, revokedKeys: 1, lanesClosed: 1 });
     for (const bet of oneClick) {
       expect(betOf(all, bet)).toMatchObject({
         enforcement: "computed on chain",
@@ -227,11 +231,17 @@ describe("npm run verify against a hardhat node", () => {
     expect(betOf(all, hand).actions!.signedBy).toBe(betOf(all, hand).placement.via === "session" && (betOf(all, hand).placement as { key: string }).key);
     expect(betOf(all, round)).toMatchObject({ placement: { via: "session", call: "place" }, checks: { payout: "exact", signed: "exact" } });
     expect(betOf(all, fromWallet!)).toMatchObject({ placement: { via: "wallet" }, checks: { signed: "n/a" } });
-    // Two links a bet, in one chain: the relayed bets' seeds at odd positions, the wallet bet's after them at an even one.
-    for (const bet of [...oneClick, hand, round]) expect(betOf(all, bet).link).toMatchObject({ as: "relayed" });
-    expect(betOf(all, fromWallet!).link).toMatchObject({ as: "wallet" });
-    expect(betOf(all, fromWallet!).link!.position! % 2).toBe(0);
-    expect(betOf(all, round).link!.position! % 2).toBe(1);
+    // Each session its own lane and chain: its bet n at link n + 1; the wallet bet on the wallet's chain (lane 0).
+    const perLane = oneClick.length / 2;
+    for (const [i, bet] of oneClick.entries()) expect(betOf(all, bet).link).toEqual({ lane: 1, position: (i % perLane) + 1 });
+    expect(betOf(all, round).link).toEqual({ lane: 1, position: perLane + 1 });
+    expect(betOf(all, fromWallet!).link).toMatchObject({ lane: 0 });
+    // The lane gave back its budget less its stakes, plus its payouts: the verifier followed it to the wei.
+    const [closed] = await chain.casino.queryFilter(chain.casino.filters.LaneClosed(f!.address));
+    const lost = [...oneClick.filter((bet) => bet.player === f!.address), round]
+      .map((bet) => betOf(all, bet))
+      .reduce((sum, bet) => ({ DEGEN: sum.DEGEN, BNB: sum.BNB, [bet.token]: sum[bet.token as Token] + bet.stake - bet.payout! }), { DEGEN: 0n, BNB: 0n });
+    expect([closed!.args.degen, closed!.args.native]).toEqual([parseEther("100000") - lost.DEGEN, parseEther("100") - lost.BNB]);
 
     const cli = await runVerifyCli([...args(), "--player", c!.address, "--json"]);
     expect(cli.code).toBe(0);
@@ -241,33 +251,6 @@ describe("npm run verify against a hardhat node", () => {
       placement: { via: "session" },
       checks: { signed: "exact" },
     });
-  });
-
-  it("names a wallet bet settled with a seed a reverted relay transaction showed before it was placed; without --scan-transactions it cannot see it (issue #37 item 1)", async () => {
-    // Player c: a session of theirs is open, and no bet of theirs is (d's and e's wait for settlement).
-    const c = chain.players[2]!;
-    // Nonces n and n + 1 of one player in one relay transaction, which reverts: the relay seed of
-    // n + 1 is the link above the wallet seed of n, which nobody has used yet.
-    const wheel = { player: c, token: "DEGEN" as const, amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 0b1n };
-    const shown = await house.playThatReverts([wheel, wheel]);
-    const [walletBet] = await house.place([wheel]);
-    await house.settleHonestly([walletBet!]);
-
-    expect(betOf(await verify(), walletBet!).problems).toEqual([]);
-    const scanned = await verify({ scanTransactions: true });
-    expect(betOf(scanned, walletBet!)).toMatchObject({ placement: { via: "wallet" }, link: { as: "wallet" }, checks: { word: "exact", chain: "mismatch" } });
-    expect(scanned.result.problems).toEqual([
-      {
-        kind: "shown",
-        message: `settled with a seed that transaction ${shown.tx} (block ${shown.block}) showed before the bet was placed (block ${walletBet!.block}): the link above it, which hashes to it, with bet #${walletBet!.nonce + 1n} of ${c.address.toLowerCase()}`,
-        block: walletBet!.block,
-        betId: walletBet!.betId,
-        player: c.address,
-      },
-    ]);
-    const cli = await runVerifyCli([...args(), "--scan-transactions"]);
-    expect(cli.code).toBe(1);
-    expect(cli.stdout).toContain(`[shown] block ${walletBet!.block}`);
   });
 
   it("reports, with exit 1, a relayed bet whose signed fields differ from what settled (a history no real Casino emits, served by a node of its own)", async () => {
@@ -290,7 +273,7 @@ describe("npm run verify against a hardhat node", () => {
       expect(report.bets.map((bet) => bet.checks.signed)).toEqual(["exact", "mismatch"]);
       const text = await runVerifyCli(["--rpc", node.url, "--deployment", deployment]);
       expect(text.code).toBe(1);
-      expect(text.stdout).toMatch(/✗ \[signature\] block \d+, bet #1 of 0x[0-9a-fA-F]{40}: BetPlaced published amount/);
+      expect(text.stdout).toMatch(/✗ \[signature\] block \d+, bet #1:1 of 0x[0-9a-fA-F]{40}: BetPlaced published amount/);
     } finally {
       await node.close();
     }

@@ -4,6 +4,11 @@ import {
   GameType,
   HashChain,
   checksumAddress,
+  hashChainTip,
+  laneChainTip,
+  laneNonce,
+  laneOfNonce,
+  placeInLane,
   decodeBlackjackActions,
   jackpotDraw,
   betJackpotPrize,
@@ -38,6 +43,12 @@ const POOL_FUNDER = checksumAddress("0x" + "f0".repeat(20));
 export const SESSIONS = checksumAddress("0x" + "5e".repeat(20));
 export const DEGEN = checksumAddress("0x" + "de".repeat(20));
 const SECRET = "0x" + "11".repeat(32);
+/**
+ * The links of a session's lane chain here: fewer than the server's HASH_CHAIN.LANE_LENGTH, which
+ * the contract never sees (it keeps no length for a lane), so that a history opens sessions fast.
+ * A session whose chain is spent is followed by a new one, as the app opens one.
+ */
+const LANE_CHAIN_LENGTH = 256;
 /** settleWindow 3600 | edge 50 << 32 | share 500 << 48, the deployment's terms. */
 export const TERMS = 3600n | (50n << 32n) | (500n << 48n);
 const DOMAIN = domainSeparator(CHAIN_ID, SESSIONS);
@@ -79,10 +90,31 @@ export interface OneClickSpec extends BetSpec {
   signedAs?: Partial<SignedBet>;
   /** Signed by this private key rather than the player's session key. */
   signer?: string;
+  /** Skipped by the Casino with this error's selector (BetSkipped): not placed, its nonce left as it was. */
+  skipped?: string;
 }
 
 const PLAYER_KEYS = new Map<string, string>();
-const SESSION_KEY_OF = new Map<string, string>();
+
+/** What a session's grant allows, and its budgets (the funds its lane takes from the vault). */
+export interface SessionTerms {
+  tokens?: bigint;
+  games?: bigint;
+  maxBetDegen?: bigint;
+  budgetDegen?: bigint;
+  budgetNative?: bigint;
+}
+
+/** A session as History keeps it: its key, its lane, the lane's chain, next place and funds. */
+interface SessionLane {
+  player: string;
+  key: string;
+  lane: bigint;
+  links: HashChain;
+  next: bigint;
+  funds: { DEGEN: bigint; BNB: bigint };
+  terms: SessionTerms;
+}
 
 /** The private key of a History player or session key (deterministic, so that runs repeat). */
 export function privateKeyOf(address: string): string {
@@ -102,11 +134,13 @@ export class History {
   private block = 10;
   private logIndex = 0;
   private pool = 0n;
-  private readonly chains = new Map<string, { links: HashChain; first: bigint; epoch: number; next: bigint }>();
+  /** Each player's wallet chain (lane 0). */
+  private readonly chains = new Map<string, { links: HashChain; first: bigint; epoch: number }>();
   private readonly nextNonce = new Map<string, bigint>();
+  /** Each session's lane by `player:lane`, and each player's latest session. */
+  private readonly lanes = new Map<string, SessionLane>();
+  private readonly latestSession = new Map<string, SessionLane>();
   private readonly bets = new Map<bigint, EventOf<"BetPlaced">>();
-  /** Bets placed through CasinoSessions: settled with their relay seeds (link 2k − 1). */
-  private readonly relayed = new Set<bigint>();
   /** Blackjack hands whose second stake was added (StakeAdded). */
   private readonly splits = new Set<bigint>();
   /** Batches of one-click tickets not drawn yet, by hash; the latest one's draw the next play records (SessionPlay). */
@@ -147,35 +181,65 @@ export class History {
     const at = this.tx();
     const epoch = (this.chains.get(player)?.epoch ?? -1) + 1;
     const first = this.nextNonce.get(player) ?? 0n;
-    const links = new HashChain(SECRET, player, epoch, length);
-    this.chains.set(player, { links, first, epoch, next: first });
+    const links = new HashChain(hashChainTip(SECRET, player, epoch), length);
+    this.chains.set(player, { links, first, epoch });
     this.events.push({ name: "CommitmentSet", at: at(), player, commit: links.commitment, firstNonce: first, length: BigInt(length) });
   }
 
-  /** The player's wallet opens a session for a new key (every token and game, stakes up to 1,000 DEGEN or 10 BNB); returns the key. */
-  openSession(player: string, terms: { tokens?: bigint; games?: bigint; maxBetDegen?: bigint } = {}): string {
+  /**
+   * The player's wallet opens a session for a new key (every token and game, stakes up to 1,000
+   * DEGEN or 10 BNB, budgets of 10,000 DEGEN and 100 BNB): CasinoSessions.openSession, whose
+   * Casino.openLane opens the player's next lane with the key's chain and moves the budgets into
+   * it (LaneOpened, then SessionOpened). Returns the key.
+   */
+  openSession(player: string, terms: SessionTerms = {}): string {
     const key = History.keyed(keccak256(toBeHex(BigInt(player) + BigInt(this.events.length), 32)));
-    SESSION_KEY_OF.set(player, key);
+    const lane = BigInt([...this.lanes.values()].filter((session) => session.player === player).length + 1);
+    const links = new HashChain(laneChainTip(SECRET, player, key), LANE_CHAIN_LENGTH);
+    const tokens = terms.tokens ?? 3n;
+    const budgetDegen = tokens & 1n ? (terms.budgetDegen ?? parseEther("10000")) : 0n;
+    const budgetNative = tokens & 2n ? (terms.budgetNative ?? parseEther("100")) : 0n;
+    const session: SessionLane = { player, key, lane, links, next: 0n, funds: { DEGEN: budgetDegen, BNB: budgetNative }, terms };
+    this.lanes.set(`${player}:${lane}`, session);
+    this.latestSession.set(player, session);
     const at = this.tx();
+    const commit = links.commitment;
+    this.events.push({ name: "LaneOpened", at: at(), player, lane, commit, degen: budgetDegen, native: budgetNative });
     this.events.push({
       name: "SessionOpened",
       at: at(),
       player,
       key,
+      lane,
+      commit,
       expiresAt: 2_000_000_000n,
-      tokens: terms.tokens ?? 3n,
+      tokens,
       games: terms.games ?? ALL_GAMES,
       maxBetDegen: terms.maxBetDegen ?? parseEther("1000"),
       maxBetNative: parseEther("10"),
-      budgetDegen: parseEther("10000"),
-      budgetNative: parseEther("100"),
+      budgetDegen,
+      budgetNative,
     });
     return key;
   }
 
   /** The player's latest session key. */
   sessionKey(player: string): string {
-    return SESSION_KEY_OF.get(player)!;
+    return this.latestSession.get(player)!.key;
+  }
+
+  /** The lane of the player's latest session. */
+  sessionLane(player: string): bigint {
+    return this.latestSession.get(player)!.lane;
+  }
+
+  /** CasinoSessions.closeSession of the player's latest session: its lane's funds back to the vault (LaneClosed), or `as` to play a faulty Casino. */
+  closeSession(player: string, as: Partial<{ degen: bigint; native: bigint }> = {}): void {
+    const session = this.latestSession.get(player)!;
+    const at = this.tx();
+    const { DEGEN, BNB } = session.funds;
+    this.events.push({ name: "LaneClosed", at: at(), player, lane: session.lane, degen: as.degen ?? DEGEN, native: as.native ?? BNB });
+    session.funds = { DEGEN: 0n, BNB: 0n };
   }
 
   revokeSession(player: string, key: string): void {
@@ -183,7 +247,7 @@ export class History {
     this.events.push({ name: "SessionRevoked", at: at(), player, key });
   }
 
-  /** Casino.playGame from the player's wallet: settled later with the bet's wallet seed (link 2k). */
+  /** Casino.playGame from the player's wallet (lane 0): settled later with link k of the wallet chain, the k-th bet after its commitment. */
   place(player: string, bet: BetSpec): EventOf<"BetPlaced"> {
     const token = (bet.token ?? "DEGEN") === "DEGEN" ? DEGEN : ZeroAddress;
     const clientSeed = bet.clientSeed ?? keccak256(toBeHex(this.events.length + 7_000_000, 32));
@@ -204,16 +268,17 @@ export class History {
   placeSigned(spec: OneClickSpec): EventOf<"BetPlaced"> {
     const { nonce, clientSeed, signed } = this.signedBet(spec);
     const at = this.tx(1, { to: SESSIONS, input: sessionsInterface.encodeFunctionData("place", [signed, "0x"]) });
-    return this.placeIn(at, spec.player, { ...spec, clientSeed }, nonce, true);
+    return this.placeIn(at, spec.player, { ...spec, clientSeed }, nonce);
   }
 
   /**
    * CasinoSessions.play: one-click bets placed and settled in one transaction (BetPlaced, BetSettled,
-   * GamePlayed each), their DEGEN bets' jackpot tickets issued for a later draw (drawTickets).
+   * GamePlayed each, or BetSkipped), their DEGEN bets' jackpot tickets issued for a later draw
+   * (drawTickets). Returns the bets placed.
    */
   play(specs: readonly OneClickSpec[]): EventOf<"BetPlaced">[] {
     const signedBets = specs.map((spec) => this.signedBet(spec));
-    const seeds = signedBets.map(({ nonce }, i) => this.seedFor(specs[i]!.player, nonce, true));
+    const seeds = signedBets.map(({ nonce }, i) => this.seedIn(specs[i]!.player, nonce));
     const input = sessionsInterface.encodeFunctionData("play", [signedBets.map(({ signed }) => signed), seeds]);
     const at = this.tx(1, { to: SESSIONS, input });
     // The previous batch's draw, recorded by this play once its block's hash exists.
@@ -223,10 +288,16 @@ export class History {
       this.events.push({ name: "JackpotTicketsDrawn", at: at(), tickets: this.pendingTickets!, entropy: pending.entropy });
       this.pendingTickets = null;
     }
-    const placed = specs.map((spec, i) => {
-      const bet = this.placeIn(at, spec.player, { ...spec, clientSeed: signedBets[i]!.clientSeed }, signedBets[i]!.nonce, true);
+    const placed = specs.flatMap((spec, i) => {
+      const { nonce, clientSeed } = signedBets[i]!;
+      if (spec.skipped) {
+        this.events.push({ name: "BetSkipped", at: at(), player: spec.player, nonce, reason: spec.skipped });
+        this.lanes.get(`${spec.player}:${laneOfNonce(nonce)}`)!.next = placeInLane(nonce);
+        return [];
+      }
+      const bet = this.placeIn(at, spec.player, { ...spec, clientSeed }, nonce);
       this.publishSettlement(bet, at, {}, true);
-      return bet;
+      return [bet];
     });
     const tickets = placed
       .filter((bet) => bet.token === DEGEN && bet.jackpotOdds !== 0n)
@@ -264,7 +335,8 @@ export class History {
     for (const bet of bets) this.draw(bet, at, { ...overrides, entropy: batch.entropy });
   }
 
-  private placeIn(at: () => Position, player: string, bet: BetSpec, nonce = this.takeNonce(player), relayed = false): EventOf<"BetPlaced"> {
+  /** BetPlaced of a wallet bet, or of a lane's bet (its stake taken from the lane's funds). */
+  private placeIn(at: () => Position, player: string, bet: BetSpec, nonce = this.takeNonce(player)): EventOf<"BetPlaced"> {
     const token = bet.token ?? "DEGEN";
     const amount = bet.amount ?? parseEther("10");
     const prize = token === "DEGEN" ? betJackpotPrize(amount, 50, this.pool, 500) : 0n;
@@ -287,8 +359,16 @@ export class History {
     };
     this.events.push(event);
     this.bets.set(event.betId, event);
-    if (relayed) this.relayed.add(event.betId);
+    this.intoLane(event, -amount);
     return event;
+  }
+
+  /** What a bet of a session's lane moves in its lane's funds: its stake out, its payout in. */
+  private intoLane(bet: EventOf<"BetPlaced">, amount: bigint): void {
+    const lane = laneOfNonce(bet.nonce);
+    if (lane === 0n) return;
+    const funds = this.lanes.get(`${bet.player}:${lane}`)!.funds;
+    funds[bet.token === ZeroAddress ? "BNB" : "DEGEN"] += amount;
   }
 
   private takeNonce(player: string): bigint {
@@ -298,13 +378,18 @@ export class History {
   }
 
   /**
-   * The bet as the session key signs it (the player's next nonce, the chain's root as the expected
-   * commitment), with its signature, as CasinoSessions takes it; only `signedAs` differs from what
-   * BetPlaced will publish.
+   * The bet as the session key signs it (its lane's next nonce, a client seed of its own), with its
+   * signature, as CasinoSessions takes it; only `signedAs` differs from what BetPlaced will publish.
+   * A session whose chain is spent is followed by a new one first.
    */
   private signedBet(spec: OneClickSpec): { nonce: bigint; clientSeed: string; signed: unknown } {
-    const nonce = this.takeNonce(spec.player);
-    const clientSeed = spec.clientSeed ?? keccak256(toBeHex(this.events.length + 1_000_000 * Number(nonce + 1n), 32));
+    let session = this.latestSession.get(spec.player)!;
+    if (session.next >= BigInt(session.links.length)) {
+      this.openSession(spec.player, session.terms);
+      session = this.latestSession.get(spec.player)!;
+    }
+    const nonce = laneNonce(session.lane, session.next++);
+    const clientSeed = spec.clientSeed ?? keccak256(toBeHex((nonce << 24n) + BigInt(this.events.length) + 1n, 32));
     const bet: SignedBet = {
       player: spec.player,
       token: (spec.token ?? "DEGEN") === "DEGEN" ? DEGEN : ZeroAddress,
@@ -313,14 +398,13 @@ export class History {
       params: spec.params ?? 0n,
       clientSeed,
       nonce,
-      expectedCommit: this.chains.get(spec.player)!.links.commitment,
       terms: TERMS,
       deadline: 2_000_000_000n,
       r: "",
       vs: "",
       ...spec.signedAs,
     };
-    const { r, vs } = sign(betDigest(DOMAIN, bet), spec.signer ?? privateKeyOf(SESSION_KEY_OF.get(spec.player)!));
+    const { r, vs } = sign(betDigest(DOMAIN, bet), spec.signer ?? privateKeyOf(session.key));
     const input = { ...bet, gameType: bet.game };
     return { nonce, clientSeed, signed: { bet: input, deadline: bet.deadline, r, vs } };
   }
@@ -329,6 +413,7 @@ export class History {
   addStake(bet: EventOf<"BetPlaced">): void {
     const at = this.tx();
     this.splits.add(bet.betId);
+    this.intoLane(bet, -bet.amount);
     this.events.push({ name: "StakeAdded", at: at(), betId: bet.betId, player: bet.player, amount: bet.amount });
   }
 
@@ -338,19 +423,21 @@ export class History {
     this.events.push({ name: "JackpotEntropyLocked", at: at(), betId: bet.betId, entropy });
   }
 
-  /** The seed the honest house reveals for the bet: its relay seed (link 2k − 1) when placed through CasinoSessions, else its wallet seed (link 2k). */
+  /** The seed the honest house reveals for the bet: the next link of its lane's chain. */
   seedOf(bet: EventOf<"BetPlaced">): string {
-    return this.seedFor(bet.player, bet.nonce, this.relayed.has(bet.betId));
+    return this.seedIn(bet.player, bet.nonce);
   }
 
-  /** The bet's relay seed or wallet seed, whichever way it was placed (to play a house that reveals the other). */
-  linkOf(bet: EventOf<"BetPlaced">, relayed: boolean): string {
-    return this.seedFor(bet.player, bet.nonce, relayed);
-  }
-
-  private seedFor(player: string, nonce: bigint, relayed: boolean): string {
+  /**
+   * The seed of the player's bet of `nonce` in its lane (also to play a house that reveals another
+   * lane's): a wallet nonce's is link k of the wallet chain (the k-th bet after the commitment), a
+   * session lane's nonce `lane << 32 | n` link n + 1 of that lane's chain.
+   */
+  seedIn(player: string, nonce: bigint): string {
+    const lane = laneOfNonce(nonce);
+    if (lane !== 0n) return this.lanes.get(`${player}:${lane}`)!.links.seed(Number(placeInLane(nonce)) + 1);
     const chain = this.chains.get(player)!;
-    return chain.links.seed(Number(nonce - chain.first) + 1, relayed);
+    return chain.links.seed(Number(nonce - chain.first) + 1);
   }
 
   wordOf(bet: EventOf<"BetPlaced">): string {
@@ -372,7 +459,9 @@ export class History {
   private settlementCall(bet: EventOf<"BetPlaced">, seed: string, actions: SettlementActions | null | undefined): { to: string; input: string } {
     if (actions === undefined) return { to: CASINO, input: casinoInterface.encodeFunctionData("settle", [bet.betId, seed, 0n]) };
     const bytes = actionBytes(actions);
-    const sessionKey = SESSION_KEY_OF.get(bet.player);
+    // A lane's hand by its session's key; a wallet hand by the player's latest session key, or without one a key the wallet names.
+    const lane = laneOfNonce(bet.nonce);
+    const sessionKey = lane === 0n ? this.latestSession.get(bet.player)?.key : this.lanes.get(`${bet.player}:${lane}`)!.key;
     const key = sessionKey ?? History.keyed(keccak256(toBeHex(bet.betId, 32)));
     const signature = sign(actionsDigest(DOMAIN, bet.betId, bytes), privateKeyOf(key)).bytes;
     const keyGrant = sessionKey ? "0x" : sign(actionKeyDigest(DOMAIN, bet.player, bet.betId, key), privateKeyOf(bet.player)).bytes;
@@ -395,6 +484,7 @@ export class History {
         ? settleSplitStakedBlackjack(token, bet.amount, word, decodeBlackjackActions(actions as string)).payout
         : settleGame({ gameType: bet.gameType as GameType, token, stake: bet.amount, params: bet.params, word, actions }).payout);
     const betAmount = split ? 2n * bet.amount : bet.amount;
+    if (overrides.gamePlayed !== false) this.intoLane(bet, payout);
     this.events.push({ name: "BetSettled", at: at(), betId: bet.betId, seed, random });
     if (overrides.gamePlayed !== false)
       this.events.push({ name: "GamePlayed", at: at(), player: bet.player, betAmount, payout, won: payout > betAmount, gameType: bet.gameType });
@@ -405,6 +495,7 @@ export class History {
     const at = this.tx(overrides.after ?? 1);
     const reservation = maxPayout(bet.gameType as GameType, bet.params, bet.token === ZeroAddress ? "BNB" : "DEGEN", bet.amount);
     const payout = overrides.payout ?? reservation;
+    this.intoLane(bet, payout);
     this.events.push({ name: "ExpiredBetClaimed", at: at(), betId: bet.betId, player: bet.player, payout });
     this.events.push({ name: "GamePlayed", at: at(), player: bet.player, betAmount: bet.amount, payout, won: payout > bet.amount, gameType: bet.gameType });
     if (bet.token !== ZeroAddress) this.draw(bet, at, overrides);

@@ -3,8 +3,10 @@ import {
   ACTION_KEY_TYPES,
   ACTIONS_TYPES,
   BET_TYPES,
+  betDeadline,
   clientSeedHash,
   GameType,
+  HASH_CHAIN,
   HashChain,
   SESSION_TYPES,
   applyBlackjackAction,
@@ -15,7 +17,11 @@ import {
   crashRound,
   encodeBlackjackActions,
   handScore,
+  hashChainTip,
   isFinalStatus,
+  laneChainTip,
+  laneOfNonce,
+  placeInLane,
   minesActionBytes,
   randomBytes32,
   revealTile,
@@ -30,7 +36,6 @@ import {
   type Token,
   isInteractive,
 } from "../../../engine/src/index";
-import { casinoInterface } from "../../../bindings/casino";
 import { contractRevert } from "../../../bindings/errors";
 import { DEV_KEYS, pendingCount, type TestChain } from "../../../server/test/support/chain";
 import { CasinoSessions__factory } from "../../../typechain-types/factories/contracts/CasinoSessions__factory";
@@ -81,8 +86,14 @@ export interface PlacedBet {
   split: boolean;
   /** Placed and settled at once (CasinoSessions.play). */
   oneClick?: boolean;
-  /** Placed through CasinoSessions (play or place): settled with its relay seed. */
-  relayed?: boolean;
+}
+
+/** A session the test house opened: its key, its lane, the lane's hash chain and when it ends. */
+interface OpenedSession {
+  key: Wallet;
+  lane: bigint;
+  links: HashChain;
+  expiresAt: number;
 }
 
 /** A settler's transaction, with the gas it is given. */
@@ -100,13 +111,17 @@ export interface Settlement {
 
 /**
  * An honest test settler and bulk player on a `hardhat node` (server/test/support/chain.ts): real
- * hash chains (engine HashChain), bets signed ahead and mined many per block, settlements by
- * settleBatch with the engine's payouts — or any payout a test wants, to play a dishonest house.
+ * hash chains (engine HashChain: a wallet chain per player, a lane chain per session, as the server
+ * derives them), bets signed ahead and mined many per block, settlements by settleBatch with the
+ * engine's payouts — or any payout a test wants, to play a dishonest house.
  */
 export class TestHouse {
+  /** Each player's wallet chain (lane 0). */
   private readonly chains = new Map<string, { links: HashChain; firstNonce: bigint; epoch: number }>();
-  /** Each player's open session key. */
-  private readonly sessionKeys = new Map<string, Wallet>();
+  /** Each player's open session. */
+  private readonly openSessions = new Map<string, OpenedSession>();
+  /** Every session opened, by `player:lane`: its chain settles its lane's bets after it ends too. */
+  private readonly lanes = new Map<string, OpenedSession>();
   private readonly settler: Wallet;
   private readonly owner: Wallet;
   readonly provider: JsonRpcProvider;
@@ -190,22 +205,26 @@ export class TestHouse {
   /** Posts a fresh hash chain for the player (its next epoch) while the player has no open bet. */
   async commit(player: string, length = 1024): Promise<void> {
     const epoch = (this.chains.get(player)?.epoch ?? -1) + 1;
-    const links = new HashChain(MASTER_SECRET, player, epoch, length);
+    const links = new HashChain(hashChainTip(MASTER_SECRET, player, epoch), length);
     const [, nextNonce] = await this.chain.casino.commitmentOf(player);
     const data = this.chain.casino.interface.encodeFunctionData("setCommitment", [player, links.commitment, length]);
     await this.sendAll([{ from: this.settler, to: this.casino, data }], 200_000n);
     this.chains.set(player, { links, firstNonce: nextNonce, epoch });
   }
 
-  /** The seed of the player's bet of this nonce, the k-th after the commitment: link 2k − 1 when relayed through CasinoSessions, else link 2k. */
-  seedOf(player: string, nonce: bigint, relayed = false): string {
+  /**
+   * The seed of the player's bet of this nonce: a wallet nonce's, the k-th after the commitment, is
+   * link k of the wallet chain; a session lane's, `lane << 32 | n`, link n + 1 of that lane's chain.
+   */
+  seedOf(player: string, nonce: bigint): string {
+    const lane = laneOfNonce(nonce);
+    if (lane !== 0n) return this.lanes.get(`${player}:${lane}`)!.links.seed(Number(placeInLane(nonce)) + 1);
     const chain = this.chains.get(player)!;
-    return chain.links.seed(Number(nonce - chain.firstNonce) + 1, relayed);
+    return chain.links.seed(Number(nonce - chain.firstNonce) + 1);
   }
 
-  /** The bet's seed: its relay seed when placed through CasinoSessions (Bet.relayed), else its wallet seed. */
   betSeed(bet: PlacedBet): string {
-    return this.seedOf(bet.player, bet.nonce, bet.relayed === true);
+    return this.seedOf(bet.player, bet.nonce);
   }
 
   wordOf(bet: PlacedBet): string {
@@ -317,7 +336,8 @@ export class TestHouse {
 
   /**
    * CasinoSessions.settle of an interactive round with the log the test player plays, signed by
-   * the player's session key, or by a fresh key the player's wallet names for this bet alone.
+   * the key of the bet's lane (a wallet bet: the player's open session key), or by a fresh key the
+   * player's wallet names for this bet alone.
    */
   private async signedSettlement(bet: PlacedBet): Promise<string> {
     const played = playedActions(bet, this.wordOf(bet));
@@ -331,7 +351,8 @@ export class TestHouse {
           : blackjackActionBytes(encodeBlackjackActions(played as BlackjackAction[]));
     const domain = sessionDomain(31337, this.sessions);
     const player = this.chain.players.find((wallet) => wallet.address === bet.player)!;
-    const sessionKey = this.sessionKeys.get(bet.player);
+    const lane = laneOfNonce(bet.nonce);
+    const sessionKey = lane === 0n ? this.openSessions.get(bet.player)?.key : this.lanes.get(`${bet.player}:${lane}`)!.key;
     const key = sessionKey ?? new Wallet(randomBytes32());
     const signature = await key.signTypedData(domain, ACTIONS_TYPES as never, { betId: bet.betId, actions: bytes });
     const keyGrant = sessionKey
@@ -340,14 +361,21 @@ export class TestHouse {
     return sessionsInterface.encodeFunctionData("settle", [bet.betId, this.betSeed(bet), bytes, signature, keyGrant]);
   }
 
-  /** The player's wallet signs a session for a new key (every token and game), opened by the settler. */
+  /**
+   * The player's wallet signs a session for a new key (every token and game, budgets of 100,000
+   * DEGEN and 100 BNB moved from the vault into its lane), with the root of the lane chain the
+   * house derives for the key (engine laneChainTip); opened by the settler.
+   */
   async openSession(player: Wallet): Promise<Wallet> {
     const key = new Wallet(randomBytes32());
+    const links = new HashChain(laneChainTip(MASTER_SECRET, player.address, key.address), HASH_CHAIN.LANE_LENGTH);
     const { timestamp } = (await this.provider.getBlock("latest"))!;
+    const expiresAt = timestamp + 23 * 3600;
     const grant = {
       player: player.address,
       key: key.address,
-      expiresAt: BigInt(timestamp + 23 * 3600),
+      commit: links.commitment,
+      expiresAt: BigInt(expiresAt),
       tokens: 3n,
       games: ALL_GAMES,
       maxBetDegen: parseEther("10000"),
@@ -357,52 +385,84 @@ export class TestHouse {
     };
     const signature = await player.signTypedData(sessionDomain(31337, this.sessions), SESSION_TYPES as never, grant);
     await this.sendAll([{ from: this.settler, to: this.sessions, data: sessionsInterface.encodeFunctionData("openSession", [grant, signature]) }], SESSION_GAS);
-    this.sessionKeys.set(player.address, key);
+    const lane = await this.lanesOf(player.address);
+    const session = { key, lane, links, expiresAt };
+    this.openSessions.set(player.address, session);
+    this.lanes.set(`${player.address}:${lane}`, session);
     return key;
   }
 
-  /** The player's wallet revokes its session key. */
-  async revokeSession(player: Wallet): Promise<void> {
-    const key = this.sessionKeys.get(player.address)!;
-    this.sessionKeys.delete(player.address);
-    await this.sendAll([{ from: player, to: this.sessions, data: sessionsInterface.encodeFunctionData("revokeSession", [key.address]) }], SESSION_GAS);
+  /** How many lanes the player's sessions opened: the latest session's lane. */
+  private async lanesOf(player: string): Promise<bigint> {
+    const answer = await this.provider.call({ to: this.sessions, data: sessionsInterface.encodeFunctionData("lanesOf", [player]) });
+    return BigInt(answer);
   }
 
-  /** A bet as the player's session key signs it: the player's next nonce, the chain's root as the expected commitment. */
-  private async signedBet(spec: BetSpec, nonce: bigint, terms: bigint, deadline = BigInt(Math.floor(Date.now() / 1000) + 23 * 3600)): Promise<unknown> {
+  /** The player's wallet revokes its open session key; returns it. */
+  async revokeSession(player: Wallet): Promise<string> {
+    const { key } = this.openSessions.get(player.address)!;
+    this.openSessions.delete(player.address);
+    await this.sendAll([{ from: player, to: this.sessions, data: sessionsInterface.encodeFunctionData("revokeSession", [key.address]) }], SESSION_GAS);
+    return key.address;
+  }
+
+  /** CasinoSessions.closeSession of an ended session, sent by the settler (anyone may): its lane's funds back to the vault. */
+  async closeSession(player: string, key: string): Promise<void> {
+    await this.sendAll([{ from: this.settler, to: this.sessions, data: sessionsInterface.encodeFunctionData("closeSession", [player, key]) }], SESSION_GAS);
+  }
+
+  /**
+   * A bet as the player's open session key signs it: `nonce` of its lane, a random client seed of
+   * its own (as the app draws one for every signature), a deadline within the acceptance window
+   * from `now`, the chain's clock (engine betDeadline).
+   */
+  private async signedBet(spec: BetSpec, nonce: bigint, terms: bigint, now: number): Promise<unknown> {
     const player = spec.player.address;
+    const session = this.openSessions.get(player)!;
     const bet = {
       player,
       token: spec.token === "BNB" ? ZeroAddress : this.degen,
       amount: spec.amount,
       gameType: spec.gameType,
       params: spec.params ?? 0n,
-      clientSeed: spec.clientSeed ?? "0x" + (BigInt(Date.now()) * 1_000_000n + nonce).toString(16).padStart(64, "0"),
+      clientSeed: spec.clientSeed ?? randomBytes32(),
       nonce,
-      expectedCommit: this.chains.get(player)!.links.commitment,
       terms,
     };
+    const deadline = betDeadline(now, session.expiresAt);
     const typed = { ...bet, clientSeedHash: clientSeedHash(bet.clientSeed), game: bet.gameType, deadline };
-    const signature = Signature.from(await this.sessionKeys.get(player)!.signTypedData(sessionDomain(31337, this.sessions), BET_TYPES as never, typed));
+    const signature = Signature.from(await session.key.signTypedData(sessionDomain(31337, this.sessions), BET_TYPES as never, typed));
     return { bet, deadline, r: signature.r, vs: signature.yParityAndS };
+  }
+
+  /** The next nonce of the lane of the player's open session, on chain. */
+  private async nextLaneNonce(player: string): Promise<bigint> {
+    const { lane } = this.openSessions.get(player)!;
+    return (await this.chain.casino.laneOf(player, lane)).nextNonce;
+  }
+
+  private async chainTime(): Promise<number> {
+    return (await this.provider.getBlock("latest"))!.timestamp;
   }
 
   /**
    * One-click bets relayed by the settler: CasinoSessions.play, placed and settled in one
-   * transaction with their seeds; then drawJackpots for its DEGEN bets' tickets in the next block.
-   * Each player's bets in the given order.
+   * transaction, each with the next link of its session's lane chain; then drawJackpots for its
+   * DEGEN bets' tickets in the next block. Each player's bets in the given order, on the lane of
+   * the player's open session.
    */
   async play(specs: readonly BetSpec[]): Promise<PlacedBet[]> {
     const terms = await this.chain.casino.terms();
+    const now = await this.chainTime();
     const nonces = new Map<string, bigint>();
     const signed = [];
     const seeds = [];
     for (const spec of specs) {
       const player = spec.player.address;
-      const nonce = nonces.get(player) ?? (await this.chain.casino.commitmentOf(player))[1];
+      const nonce = nonces.get(player) ?? (await this.nextLaneNonce(player));
       nonces.set(player, nonce + 1n);
-      signed.push(await this.signedBet(spec, nonce, terms));
-      seeds.push(this.seedOf(player, nonce, true));
+      signed.push(await this.signedBet(spec, nonce, terms, now));
+      seeds.push(this.seedOf(player, nonce));
     }
     const from = (await this.provider.getBlockNumber()) + 1;
     const data = sessionsInterface.encodeFunctionData("play", [signed, seeds]);
@@ -419,10 +479,10 @@ export class TestHouse {
       block: log.blockNumber,
       split: false,
       oneClick: true,
-      relayed: true,
       odds: log.args.jackpotOdds,
       prize: log.args.jackpotPrize,
     }));
+    if (placed.length !== specs.length) throw new Error(`the relay placed ${placed.length} of its ${specs.length} bets`);
     const tickets = placed.filter((bet) => bet.token === "DEGEN" && bet.odds !== 0n).map(({ betId, odds, prize }) => ({ betId, odds, prize }));
     if (tickets.length > 0) {
       const draw = this.chain.casino.interface.encodeFunctionData("drawJackpots", [tickets]);
@@ -431,44 +491,11 @@ export class TestHouse {
     return placed.map(({ odds: _odds, prize: _prize, ...bet }) => bet);
   }
 
-  /**
-   * A relay transaction of the player's next bets that reverts (the Casino paused just before it:
-   * a failing bet is only skipped, issue #37 item 2), mined: its calldata shows every bet's relay
-   * seed all the same. Its hash and block.
-   */
-  async playThatReverts(specs: readonly BetSpec[]): Promise<{ tx: string; block: number }> {
-    const terms = await this.chain.casino.terms();
-    const nonces = new Map<string, bigint>();
-    const signed = [];
-    const seeds = [];
-    for (const spec of specs) {
-      const player = spec.player.address;
-      const nonce = nonces.get(player) ?? (await this.chain.casino.commitmentOf(player))[1];
-      nonces.set(player, nonce + 1n);
-      signed.push(await this.signedBet(spec, nonce, terms));
-      seeds.push(this.seedOf(player, nonce, true));
-    }
-    await this.asOwner(casinoInterface.encodeFunctionData("pause"));
-    const fees = await this.provider.getFeeData();
-    const sent = await this.settler.sendTransaction({
-      to: this.sessions,
-      data: sessionsInterface.encodeFunctionData("play", [signed, seeds]),
-      gasLimit: SETTLE_GAS_BASE + ONE_CLICK_GAS_PER_BET * BigInt(specs.length),
-      maxFeePerGas: fees.maxFeePerGas! * 2n,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas!,
-    });
-    await this.mine([this.settler.address]);
-    const receipt = (await this.provider.getTransactionReceipt(sent.hash))!;
-    if (receipt.status !== 0) throw new Error(`relay transaction ${sent.hash} did not revert`);
-    await this.asOwner(casinoInterface.encodeFunctionData("unpause"));
-    return { tx: sent.hash, block: receipt.blockNumber };
-  }
-
-  /** A bet the player's session key signed, placed to be settled later (CasinoSessions.place), sent by the settler. */
+  /** A bet the player's session key signed on its lane, placed to be settled later (CasinoSessions.place), sent by the settler. */
   async placeSigned(spec: BetSpec): Promise<PlacedBet> {
     const player = spec.player.address;
-    const [, nonce] = await this.chain.casino.commitmentOf(player);
-    const signed = await this.signedBet(spec, nonce, await this.chain.casino.terms());
+    const nonce = await this.nextLaneNonce(player);
+    const signed = await this.signedBet(spec, nonce, await this.chain.casino.terms(), await this.chainTime());
     const from = (await this.provider.getBlockNumber()) + 1;
     await this.sendAll([{ from: this.settler, to: this.sessions, data: sessionsInterface.encodeFunctionData("place", [signed, "0x"]) }], PLAY_GAS);
     const [log] = await this.chain.casino.queryFilter(this.chain.casino.filters.BetPlaced(), from);
@@ -483,7 +510,6 @@ export class TestHouse {
       clientSeed: log!.args.clientSeed,
       block: log!.blockNumber,
       split: false,
-      relayed: true,
     };
   }
 
