@@ -12,7 +12,8 @@ import { openPage, screenshot } from "./support/browser";
 import { overflowing, setBet, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectOnGame } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
+import { depositFromNode } from "./support/deposit";
+import { clientSeedFor, commitmentPosted, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [DESKTOP_PLAYER, PHONE_PLAYER] = WALLET_ACCOUNTS_BY_FILE["blackjack-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");

@@ -11,7 +11,8 @@ import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince, type SettledOnChain } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectOnGame } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, playAndSettle, useClientSeed } from "./support/web3-play";
+import { depositFromNode } from "./support/deposit";
+import { clientSeedFor, commitmentPosted, playAndSettle, useClientSeed } from "./support/web3-play";
 
 const [AUTO_PLAYER, MANUAL_PLAYER] = WALLET_ACCOUNTS_BY_FILE["crash-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");

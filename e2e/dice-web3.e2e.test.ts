@@ -1,7 +1,8 @@
 // Dice in web3 mode against the whole stack (issue #41): a bet from the wallet, placed on chain
 // from the vault, settled by the server and verified in the browser; then one-click play, each roll
 // relayed and settled in one transaction with no wallet request. The roll on screen is the engine's
-// roll of the settled word, and the vault moves by exactly what the chain paid, to the wei.
+// roll of the settled word, and the vault (a wallet roll) or the session's lane (a one-click roll)
+// moves by exactly what the chain paid, to the wei.
 import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -78,9 +79,9 @@ describe("dice in web3 mode", () => {
     await page.context().close();
   });
 
-  it("with one-click play: one signature, then 4 rolls relayed and settled in one transaction each, no wallet request, the vault to the wei", async () => {
+  it("with one-click play: one signature, then 4 rolls relayed and settled in one transaction each, no wallet request, the session's funds to the wei and the vault untouched", async () => {
     const { page, player, wallet } = await openDice(ONE_CLICK_PLAYER);
-    await turnOnOneClick(page);
+    await turnOnOneClick(page, { screenshotAs: "dice-one-click-dialog-phone" });
     await chooseChance(page, "UNDER", "33.33");
     const before = await reader.balances(player);
     const { fromBlock: firstBlock, bets } = await playRelayed(page, wallet, reader, player, () => page.getByTestId("roll-button").click(), 4);
@@ -91,7 +92,10 @@ describe("dice in web3 mode", () => {
       net += bet.payout - bet.amount;
     }
     expect((await reader.ownTransactions(player, firstBlock - 1)).receipts).toEqual([]);
-    expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(net);
+    // A one-click bet stakes from the session's lane and pays into it: the vault is not touched.
+    const after = await reader.balances(player);
+    expect(after.lanes.BNB - before.lanes.BNB).toBe(net);
+    expect(after.vault.BNB).toBe(before.vault.BNB);
     expect(await page.getByTestId("roll-history-entry").count()).toBe(4);
     expect(await overflowing(page)).toEqual([]);
     await screenshot(page, "dice-one-click-phone");

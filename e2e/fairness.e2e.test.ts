@@ -9,7 +9,8 @@ import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectOnGame } from "./support/wallet-app";
-import { commitmentPosted, depositFromNode, playAndSettle } from "./support/web3-play";
+import { depositFromNode } from "./support/deposit";
+import { commitmentPosted, playAndSettle } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["fairness.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -103,7 +104,7 @@ describe("the fairness page", () => {
     expect(shown.map((bet) => bet.text)).toEqual([expect.stringContaining("Verified"), expect.stringContaining("Verified")]);
     expect(await page.getByTestId("history-summary").innerText()).toBe("2 of 2 shown: 2 verified");
     expect(await page.getByTestId("commitment").innerText()).toMatch(
-      /your next bet \(#2\) is settled with the link that hashes to it\. \d+ of \d+ links left\./,
+      /your next wallet bet \(#2\) is settled with the link that hashes to it\. \d+ of \d+ links left\./,
     );
     await screenshot(page, "fairness-web3-desktop");
 

@@ -24,7 +24,8 @@ import { setBet, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectOnGame } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, depositFromNode, useClientSeed } from "./support/web3-play";
+import { depositFromNode } from "./support/deposit";
+import { clientSeedFor, commitmentPosted, useClientSeed } from "./support/web3-play";
 
 const ROOT = path.resolve(__dirname, "..");
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 18000);

@@ -2,7 +2,8 @@
 // reveal and the cash-out signed by the key the wallet named for the bet, settled through
 // CasinoSessions with that log; a bust; then one-click play, the round placed from the session
 // and played with no wallet request. What the chain paid is the engine's for the settled word and
-// the published log, and the vault moves by exactly that, to the wei.
+// the published log, and the vault (a wallet round) or the session's lane (a one-click round)
+// moves by exactly that, to the wei.
 import { getAddress, parseEther } from "ethers";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -13,7 +14,7 @@ import { overflowing, useBrowser } from "./support/page";
 import { settledBetSince } from "./support/settled-bet";
 import { asking, devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { connectOnGame, toastWith, type ChainReader } from "./support/wallet-app";
-import { clientSeedFor, commitmentPosted, playAndSettle, turnOnOneClick, useClientSeed, useSessionSecretFor, useBnbPlayers } from "./support/web3-play";
+import { clientSeedFor, commitmentPosted, playAndSettle, turnOnOneClick, useClientSeed, useLaneSeedFor, useBnbPlayers } from "./support/web3-play";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["mines-web3.e2e.test.ts"];
 const appUrl = inject("appUrl");
@@ -95,16 +96,19 @@ describe("mines in web3 mode", () => {
 
     // One-click: one signature, then a round of 5 mines placed from the session, three safe tiles and a cash-out.
     await turnOnOneClick(page);
-    const relaySeed = await useSessionSecretFor(page, reader.casino, masterSecret, player(), safeAt(5, [6, 12, 18]));
+    const laneSeed = await useLaneSeedFor(page, reader.casino, masterSecret, player(), safeAt(5, [6, 12, 18]));
     const asked = asking(wallet.requests).length;
     before = await reader.balances(player());
     fromBlock = (await reader.provider.getBlockNumber()) + 1;
     expect((await playAndSettle(page, () => playRound(page, [6, 12, 18], true))).ok).toBe(true);
     expect(asking(wallet.requests).slice(asked)).toEqual([]);
     const oneClick = await settledBetSince(reader.casino, player(), fromBlock);
-    expect(await settledLog(oneClick.betId, fromBlock)).toMatchObject({ log: "gmsC", seed: relaySeed, method: "settle" });
+    expect(await settledLog(oneClick.betId, fromBlock)).toMatchObject({ log: "gmsC", seed: laneSeed, method: "settle" });
     expect(oneClick.payout).toBe(minesPayout("BNB", STAKE, 5, 3));
-    expect((await reader.balances(player())).vault.BNB - before.vault.BNB).toBe(oneClick.payout - STAKE);
+    // Staked from the session's lane and paid into it: the vault is not touched.
+    const after = await reader.balances(player());
+    expect(after.lanes.BNB - before.lanes.BNB).toBe(oneClick.payout - STAKE);
+    expect(after.vault.BNB).toBe(before.vault.BNB);
     expect((await reader.ownTransactions(player(), fromBlock - 1)).receipts).toEqual([]);
     const [placed] = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(oneClick.betId), fromBlock);
     expect(Number(placed!.args.gameType)).toBe(GameType.MINES);

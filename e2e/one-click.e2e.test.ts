@@ -1,51 +1,73 @@
-// One-click play against the whole stack (issue #20): the wallet signs one EIP-712 Session, then
-// the wheel spins 20 times with no wallet request, each bet relayed by the server, placed and
-// settled in one transaction and verified in the browser; Revoke ends it, and the next spin asks
-// the wallet again. Auto-bet: 10 bets with a stop on a loss, stopped where the rule says, the
-// vault to the wei.
-// Needs the server of branch server20 (issue #20's /api/sessions, the relay, the settler's
-// countersignature): it passes on app20 with that server merged (checked 17:44 UTC, 2026-11-23).
-import { Contract, formatEther, getAddress, parseEther } from "ethers";
+// One-click play against the whole stack (issue #20; a session is a lane of its own,
+// docs/decisions.md §4): the wallet signs one EIP-712 Session naming the root of the lane's hash
+// chain, and the budget moves from the vault into the session's lane; then the wheel spins 20
+// times with no wallet request, each bet relayed by the server, placed and settled in one
+// transaction from the lane and verified in the browser, the lane and the vault to the wei and the
+// header showing both; Revoke ends it, and the next spin asks the wallet again. Auto-bet: 10 bets
+// with a stop on a loss, stopped where the rule says, the lane to the wei.
+import { formatEther, getAddress, keccak256, parseEther } from "ethers";
 import { applyBlackjackAction, canSplit, replayBlackjack, startBlackjack } from "../engine/src/blackjack";
 import { crashRound, settleCrash } from "../engine/src/crash";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openPage, screenshot } from "./support/browser";
+import { laneNonce } from "../engine/src/session";
+import { SeedVault } from "../server/src/settler/seeds";
+import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { setBet, useBrowser } from "./support/page";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE, asking } from "./support/test-wallet";
-import { chainReader, connectOnGame, dismissToasts, openWalletDialog, toastWith } from "./support/wallet-app";
-import { commitmentPosted, depositFromNode, playAndSettle, useSessionSecretFor } from "./support/web3-play";
+import { chainReader, connectOnGame, dismissToasts, toastWith } from "./support/wallet-app";
+import { depositFromNode } from "./support/deposit";
+import { openSessionOf, playAndSettle, turnOnOneClick, useLaneSeedFor } from "./support/web3-play";
 
 const [SPINNER, AUTO, DEALT] = WALLET_ACCOUNTS_BY_FILE["one-click.e2e.test.ts"];
 const appUrl = inject("appUrl");
 const masterSecret = inject("masterSecret");
 const rpcUrl = inject("rpcUrl");
+let chainId: bigint;
 const browser = useBrowser();
 let reader: Awaited<ReturnType<typeof chainReader>>;
 
 beforeAll(async () => {
   reader = await chainReader(rpcUrl, inject("apiUrl"));
+  ({ chainId } = await reader.provider.getNetwork());
   for (const account of [SPINNER, AUTO, DEALT]) await depositFromNode(reader.provider, reader.casino, account, { DEGEN: parseEther("1000") });
 });
 afterAll(() => reader?.provider.destroy());
 
-/** Connects, opens the wheel, and turns one-click play on with the dialog's defaults: one wallet signature. */
-async function wheelWithOneClick(account: number, game = "/roulette"): Promise<{ page: Page; wallet: TestWallet; player: string }> {
+/** Each session's budget: a fifth of the 1,000 DEGEN vault moves into its lane, the rest stays for wallet bets. */
+const BUDGET = parseEther("200");
+
+/**
+ * Connects, opens the game, and turns one-click play on with a budget of 200 DEGEN: one wallet
+ * signature. The budget left the vault for the session's lane, to the wei, and the lane's root is
+ * the house's chain for this key (what SessionOpened and LaneOpened say).
+ */
+async function gameWithOneClick(account: number, game = "/roulette"): Promise<{ page: Page; wallet: TestWallet; player: string; lane: bigint }> {
   // Up to 31 spins of the wheel: with reduced motion each shows its outcome as it settles, not 3.5 s after the click.
   const page = await openPage(browser(), "desktop", "reduce");
   const wallet = await TestWallet.install(page, { account, rpcUrl });
   const player = getAddress(devAccount(account).address);
   await connectOnGame(page, appUrl + game);
-  await commitmentPosted(reader.casino, player);
-  const before = asking(wallet.requests).length;
-  await page.getByTestId("one-click-turn-on").click();
-  await page.getByTestId("one-click-dialog").waitFor();
-  await screenshot(page, "one-click-dialog", false);
-  await page.getByTestId("one-click-submit").click();
+  const before = await reader.balances(player);
+  const asked = asking(wallet.requests).length;
+  await turnOnOneClick(page, { budget: { DEGEN: "200" }, screenshotAs: game === "/roulette" ? "one-click-dialog" : undefined });
   await page.getByTestId("one-click-badge").waitFor({ timeout: 30_000 });
-  await page.getByTestId("one-click-on").waitFor();
-  expect(asking(wallet.requests).slice(before)).toEqual(["eth_signTypedData_v4"]);
-  return { page, wallet, player };
+  expect(asking(wallet.requests).slice(asked)).toEqual(["eth_signTypedData_v4"]);
+  const { key, lane } = await openSessionOf(page, Number(chainId), player);
+  const opened = await reader.casino.queryFilter(reader.casino.filters.LaneOpened(player, lane));
+  const houseRoot = new SeedVault(masterSecret, Number(chainId), await reader.casino.getAddress()).seed({
+    player,
+    nonce: laneNonce(lane, 0),
+    chainFirstNonce: laneNonce(lane, 0),
+    laneKey: key,
+  });
+  // The root is s_0: the lane's first bet is settled with s_1, which hashes down to it.
+  expect(keccak256(houseRoot)).toBe(opened[0]!.args.commit);
+  expect(opened[0]!.args.degen).toBe(BUDGET);
+  const after = await reader.balances(player);
+  expect(after.vault.DEGEN).toBe(before.vault.DEGEN - BUDGET);
+  expect(after.lanes.DEGEN).toBe(before.lanes.DEGEN + BUDGET);
+  return { page, wallet, player, lane };
 }
 
 /** A spin and its settlement; when it does not settle, the panel's words and a screenshot say why. */
@@ -68,9 +90,12 @@ async function stake(page: Page, amount: string): Promise<void> {
   await page.getByTestId("bet-input").blur();
 }
 
+/** What the header shows for an amount in wei: the token's display decimals (frontend formatTokenAmount). */
+const shown = (wei: bigint, decimals = 2) => Number(formatEther(wei)).toFixed(decimals);
+
 describe("one-click play on the wheel", () => {
-  it("one signature, then 20 spins with no wallet request, each settled in the block it landed in and verified; Revoke, and a spin asks the wallet again", async () => {
-    const { page, wallet, player } = await wheelWithOneClick(SPINNER);
+  it("one signature, then 20 spins with no wallet request, each staked from and paid into the session's lane, settled in its block and verified; the header shows where the money is; Revoke, and a spin asks the wallet again", async () => {
+    const { page, wallet, player, lane } = await gameWithOneClick(SPINNER);
     await page.getByTestId("colour-gold").click();
     await stake(page, "1");
     const asked = asking(wallet.requests).length;
@@ -83,62 +108,85 @@ describe("one-click play on the wheel", () => {
     await screenshot(page, "one-click-20-spins", false);
     expect(asking(wallet.requests).slice(asked)).toEqual([]);
 
-    // Each bet placed and settled in one transaction, sent by the house (not the player).
+    // Each bet placed and settled in one transaction, sent by the house (not the player), its nonce its lane's.
     const placed = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock + 1);
-    expect(placed).toHaveLength(20);
+    expect(placed.map((bet) => bet.args.nonce)).toEqual(Array.from({ length: 20 }, (_, n) => laneNonce(lane, n)));
     const settled = await reader.casino.queryFilter(reader.casino.filters.BetSettled(), fromBlock + 1);
     const settledBy = new Map(settled.map((log) => [log.args.betId, log.transactionHash]));
     for (const bet of placed) expect(settledBy.get(bet.args.betId)).toBe(bet.transactionHash);
     const { receipts } = await reader.ownTransactions(player, fromBlock);
     expect(receipts).toEqual([]);
-    // The vault moved by the payouts less the stakes, to the wei (jackpot wins included).
+    // The lane moved by the payouts less the stakes, to the wei; a jackpot win goes to the vault.
     const played = await reader.casino.queryFilter(reader.casino.filters.GamePlayed(player), fromBlock + 1);
     const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), fromBlock + 1);
-    const net = played.reduce((sum, log) => sum + log.args.payout - log.args.betAmount, 0n) + won.reduce((sum, log) => sum + log.args.amount, 0n);
-    expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(net);
+    const after = await reader.balances(player);
+    expect(after.lanes.DEGEN - before.lanes.DEGEN).toBe(played.reduce((sum, log) => sum + log.args.payout - log.args.betAmount, 0n));
+    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(won.reduce((sum, log) => sum + log.args.amount, 0n));
 
-    // While the session lives its largest bet stays in the Casino balance (issue #37 item 2): the
-    // Withdraw dialog says so, and withdrawing everything is refused, nothing moving.
-    const sessions = new Contract(
-      await reader.casino.sessions(),
-      ["function heldOf(address,address) view returns (uint256 held, uint256 until)"],
-      reader.provider,
-    );
-    const [held] = (await sessions.heldOf(player, await reader.casino.degen())) as [bigint, bigint];
-    expect(held).toBeGreaterThan(0n);
-    const full = await reader.balances(player);
-    await openWalletDialog(page, "Withdraw");
-    const note = /^One-click play holds ([\d,.]+) DEGEN of it until .+: a bet it sent always finds its stake\.$/.exec(
-      await page.getByTestId("withdraw-held").innerText(),
-    );
-    expect(Number(note?.[1]?.replaceAll(",", ""))).toBe(Number(formatEther(held)));
-    await page.getByTestId("amount-input").fill(formatEther(full.vault.DEGEN));
-    await page.getByTestId("withdraw-submit").click();
-    expect(await toastWith(page, "Withdrawal Failed")).toBe("Withdrawal Failed\nFailed to process withdrawal");
-    expect(await page.getByTestId("tx-failure").innerText()).toBe(
-      `Your one-click play holds ${Number(formatEther(held)).toFixed(2)} DEGEN in your Casino balance (its largest bet) until it ends, so that a bet it sent always finds its stake; this would leave 0.00 DEGEN. Withdraw less, or turn one-click play off and wait 5 minutes.`,
-    );
-    await screenshot(page, "one-click-withdraw-held", false);
-    expect(await reader.balances(player)).toEqual(full);
+    // Where the money is: the header's balance is the vault and the lane; the bet input, the
+    // prompt and the badge say what the session holds; the wallet menu splits the two.
+    const [laneFunds] = (await reader.lanes(player)).slice(Number(lane) - 1);
+    await expect.poll(() => page.getByTestId("vault-balances").innerText()).toContain(`${shown(after.vault.DEGEN + laneFunds!.DEGEN)} DEGEN`);
+    expect(await page.getByTestId("bet-input-balance").innerText()).toBe(`One-click funds ${shown(laneFunds!.DEGEN)} DEGEN`);
+    // The vault held no BNB when the session opened: the dialog left BNB out of it.
+    expect(await page.getByTestId("one-click-on-funds").innerText()).toBe(`In the session: ${shown(laneFunds!.DEGEN)} DEGEN.`);
+    expect(await page.getByTestId("one-click-funds-left").innerText()).toBe(`· ${shown(laneFunds!.DEGEN)} DEGEN`);
+    await page.getByTestId("one-click-badge").locator("button").first().click();
+    expect(await page.getByTestId("one-click-funds-DEGEN").innerText()).toBe(`${shown(laneFunds!.DEGEN)} DEGEN`);
+    await screenshot(page, "one-click-header-panel", false);
     await page.keyboard.press("Escape");
-    await dismissToasts(page);
+    await page.getByTestId("wallet-menu-button").click();
+    expect(await page.getByTestId("casino-split-vault").innerText()).toContain(`${shown(after.vault.DEGEN)} DEGEN`);
+    expect(await page.getByTestId("casino-split-one-click").innerText()).toContain(`${shown(after.lanes.DEGEN)} DEGEN`);
+    await screenshot(page, "one-click-wallet-menu", false);
+    await page.keyboard.press("Escape");
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, "one-click-header-phone", false);
+    await page.setViewportSize(VIEWPORTS.desktop);
 
-    // Revoke: at once in the app, then the wallet's revokeSession.
+    // Revoke: at once in the app, then the wallet's revokeSession. The session's funds go back to
+    // the vault once it has ended, 5 minutes later: the badge says when.
     const beforeRevoke = asking(wallet.requests).length;
     await page.getByTestId("one-click-badge").locator("button").first().click();
     await page.getByTestId("one-click-revoke").click();
     await page.getByTestId("one-click-turn-on").waitFor({ timeout: 30_000 });
     await expect.poll(() => asking(wallet.requests).slice(beforeRevoke)).toEqual(["eth_sendTransaction"]);
-    // The next spin is a wallet bet: the wallet is asked.
+    expect(await toastWith(page, "One-click play revoked")).toMatch(
+      /^One-click play revoked\nThe server takes no more of its bets\. What is left in the session goes back to your vault at .+\.$/,
+    );
+    await dismissToasts(page);
+    await page.getByTestId("one-click-badge").locator("button").first().click();
+    expect(await page.getByTestId("one-click-returning").innerText()).toMatch(
+      new RegExp(`^A one-click session that has ended holds ${shown(laneFunds!.DEGEN)} DEGEN: it goes back to your vault at .+\\.$`),
+    );
+    await screenshot(page, "one-click-revoked-panel", false);
+    await page.keyboard.press("Escape");
+    // The next spin is a wallet bet, from the vault: the wallet is asked, and the lane is not touched.
+    const beforeWalletSpin = await reader.balances(player);
     const verdict = await spin(page, "one-click-revoked-spin");
     expect(verdict.ok, verdict.text).toBe(true);
     expect(asking(wallet.requests).slice(beforeRevoke)).toEqual(["eth_sendTransaction", "eth_sendTransaction"]);
+    expect((await reader.balances(player)).lanes).toEqual(beforeWalletSpin.lanes);
     await screenshot(page, "one-click-revoked-wallet-spin", false);
+
+    // The fairness page checks each bet against its own lane's chain: the 20 of the session, and
+    // the wallet's, each verified in this browser, the session's signed by its key.
+    await page.getByTestId("header-fairness").click();
+    const entries = page.getByTestId("fairness-bet");
+    await expect.poll(() => entries.count(), { timeout: 60_000 }).toBe(20);
+    await page.getByTestId("history-more").click();
+    await expect.poll(() => entries.count(), { timeout: 60_000 }).toBe(21);
+    await expect.poll(() => page.locator('[data-testid="history-bet"][data-verdict="ok"]').count(), { timeout: 60_000 }).toBe(21);
+    const places = await page.getByTestId("history-bet-place").allInnerTexts();
+    expect(places[0]).toMatch(/^wallet bet #\d+$/);
+    expect(places.slice(1)).toEqual(Array.from({ length: 20 }, (_, i) => `one-click session ${lane} · bet #${19 - i}`));
+    await expect.poll(() => page.locator('[data-testid="bet-signature"][data-ok="true"]').count(), { timeout: 60_000 }).toBe(20);
+    await screenshot(page, "one-click-fairness", false);
     await page.context().close();
   }, 300_000);
 
-  it("auto-bet: 10 bets with a stop on a loss stop at the first loss, each shown as it settles, the vault to the wei", async () => {
-    const { page, wallet, player } = await wheelWithOneClick(AUTO);
+  it("auto-bet: 10 bets with a stop on a loss stop at the first loss, each shown as it settles, the session's funds to the wei", async () => {
+    const { page, wallet, player } = await gameWithOneClick(AUTO);
     await page.getByTestId("colour-gold").click();
     await stake(page, "1");
     const asked = asking(wallet.requests).length;
@@ -168,23 +216,24 @@ describe("one-click play on the wheel", () => {
     expect(played.length).toBe(stopAt);
     expect(shown).toBe(played.length);
     const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), fromBlock + 1);
-    const net = played.reduce((sum, log) => sum + log.args.payout - log.args.betAmount, 0n) + won.reduce((sum, log) => sum + log.args.amount, 0n);
-    expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(net);
+    const after = await reader.balances(player);
+    expect(after.lanes.DEGEN - before.lanes.DEGEN).toBe(played.reduce((sum, log) => sum + log.args.payout - log.args.betAmount, 0n));
+    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(won.reduce((sum, log) => sum + log.args.amount, 0n));
     expect(asking(wallet.requests).slice(asked)).toEqual([]);
     await page.context().close();
   }, 300_000);
 
-  it("blackjack: the hand dealt, split and stood with no wallet request, each action signed by the session key, the split's stake from the session, settled through CasinoSessions and verified", async () => {
-    const { page, wallet, player } = await wheelWithOneClick(DEALT, "/blackjack");
+  it("blackjack: the hand dealt, split and stood with no wallet request, each action signed by the session key, both stakes from the session's lane, settled through CasinoSessions with the lane's seed and verified", async () => {
+    const { page, wallet, player } = await gameWithOneClick(DEALT, "/blackjack");
     const ten = parseEther("10");
-    // A session secret whose one-click bet deals a pair that splits and stands.
+    // A client seed whose one-click bet deals a pair that splits and stands, under the lane's next seed.
     const splitsAndStands = (word: string) => {
       const dealt = startBlackjack(word, ten, "DEGEN");
       if (!canSplit(dealt)) return false;
       const split = applyBlackjackAction(dealt, "SPLIT");
       return split.status === "SPLIT_PLAYING" && split.activeSplit === "first" && applyBlackjackAction(split, "STAND").status === "SPLIT_PLAYING";
     };
-    const relaySeed = await useSessionSecretFor(page, reader.casino, masterSecret, player, splitsAndStands);
+    const laneSeed = await useLaneSeedFor(page, reader.casino, masterSecret, player, splitsAndStands);
 
     await setBet(page, "10");
     const asked = asking(wallet.requests).length;
@@ -207,22 +256,24 @@ describe("one-click play on the wheel", () => {
     const betId = placed!.args.betId;
     expect(await reader.casino.queryFilter(reader.casino.filters.StakeAdded(betId), fromBlock + 1)).toHaveLength(1);
     const [settled] = await reader.casino.queryFilter(reader.casino.filters.BetSettled(betId), fromBlock + 1);
-    expect(settled!.args.seed).toBe(relaySeed);
+    expect(settled!.args.seed).toBe(laneSeed);
     const settleTx = await reader.provider.getTransaction(settled!.transactionHash);
     expect(getAddress(settleTx!.to!)).toBe(getAddress(reader.config.contracts.CasinoSessions));
     const replayed = replayBlackjack(settled!.args.random, ten, "DEGEN", ["SPLIT", "STAND", "STAND"]);
     const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), fromBlock + 1);
     const jackpot = won.reduce((sum, log) => sum + log.args.amount, 0n);
-    expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(replayed.payout - 2n * ten + jackpot);
+    const after = await reader.balances(player);
+    expect(after.lanes.DEGEN - before.lanes.DEGEN).toBe(replayed.payout - 2n * ten);
+    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(jackpot);
     expect((await reader.ownTransactions(player, fromBlock)).receipts).toEqual([]);
     await page.context().close();
   }, 240_000);
 
-  it("crash with a manual cash-out: placed with no wallet request, CASH OUT signed by the session key, settled through CasinoSessions at the multiplier the server fixed, verified", async () => {
-    // A fresh tab of the auto-bet's player: its own session, opened with one signature.
-    const { page, wallet, player } = await wheelWithOneClick(AUTO, "/crash");
+  it("crash with a manual cash-out: placed from the session's lane with no wallet request, CASH OUT signed by the session key, settled through CasinoSessions at the multiplier the server fixed, verified", async () => {
+    // A fresh tab of the auto-bet's player: its own session, a lane of its own, opened with one signature.
+    const { page, wallet, player } = await gameWithOneClick(AUTO, "/crash");
     const ten = parseEther("10");
-    const relaySeed = await useSessionSecretFor(page, reader.casino, masterSecret, player, (word) => crashRound(word, "DEGEN").crashPoint >= 300);
+    const laneSeed = await useLaneSeedFor(page, reader.casino, masterSecret, player, (word) => crashRound(word, "DEGEN").crashPoint >= 300);
     await setBet(page, "10");
     await page.getByTestId("auto-cash-out").fill("");
     const asked = asking(wallet.requests).length;
@@ -239,7 +290,7 @@ describe("one-click play on the wheel", () => {
     const [placed] = await reader.casino.queryFilter(reader.casino.filters.BetPlaced(undefined, player), fromBlock + 1);
     expect(placed!.args.params).toBe(0n);
     const [settled] = await reader.casino.queryFilter(reader.casino.filters.BetSettled(placed!.args.betId), fromBlock + 1);
-    expect(settled!.args.seed).toBe(relaySeed);
+    expect(settled!.args.seed).toBe(laneSeed);
     expect(getAddress((await reader.provider.getTransaction(settled!.transactionHash))!.to!)).toBe(getAddress(reader.config.contracts.CasinoSessions));
     const fixed = Number(await page.locator('[data-testid="crash-multiplier"][data-cash-out]').getAttribute("data-cash-out"));
     const [played] = await reader.casino.queryFilter(reader.casino.filters.GamePlayed(player), fromBlock + 1);
@@ -247,7 +298,9 @@ describe("one-click play on the wheel", () => {
     expect(played!.args.payout).toBe((ten * BigInt(fixed)) / 100n);
     const won = await reader.casino.queryFilter(reader.casino.filters.JackpotWon(player), fromBlock + 1);
     const jackpot = won.reduce((sum, log) => sum + log.args.amount, 0n);
-    expect((await reader.balances(player)).vault.DEGEN - before.vault.DEGEN).toBe(played!.args.payout - ten + jackpot);
+    const after = await reader.balances(player);
+    expect(after.lanes.DEGEN - before.lanes.DEGEN).toBe(played!.args.payout - ten);
+    expect(after.vault.DEGEN - before.vault.DEGEN).toBe(jackpot);
     await page.context().close();
   }, 240_000);
 });

@@ -1,7 +1,8 @@
 // Plinko in web3 mode against the whole stack (issue #41): a drop from the wallet, placed on chain
 // from the vault, settled by the server and verified in the browser; then one-click play on the same
 // page, each drop relayed and settled in one transaction with no wallet request. The slot on screen
-// is the engine's slot of the settled word, and the vault moves by exactly what the chain paid.
+// is the engine's slot of the settled word, and the vault (a wallet drop) or the session's lane (a
+// one-click drop) moves by exactly what the chain paid.
 import { getAddress, parseEther } from "ethers";
 import { describe, expect, inject, it } from "vitest";
 import { GameType, decodePlinkoParams, encodePlinkoParams, plinkoMultiplier, settlePlinko } from "../engine/src/index";
@@ -22,7 +23,7 @@ let reader: ChainReader;
 useBnbPlayers([PLAYER], (opened) => (reader = opened));
 
 describe("plinko in web3 mode", () => {
-  it("a winning drop from the wallet, then 3 one-click drops with no wallet request: each slot the settled word's, the vault to the wei", async () => {
+  it("a winning drop from the wallet, then 3 one-click drops with no wallet request: each slot the settled word's, the vault and the session's funds to the wei", async () => {
     const page = await openPage(browser(), "phone");
     const wallet = await TestWallet.install(page, { account: PLAYER, rpcUrl });
     await connectOnGame(page, appUrl + "/plinko");
@@ -64,7 +65,10 @@ describe("plinko in web3 mode", () => {
       net += bet.payout - bet.amount;
     }
     expect((await reader.ownTransactions(player, firstBlock - 1)).receipts).toEqual([]);
-    expect((await reader.balances(player)).vault.BNB - before.vault.BNB).toBe(net);
+    // A one-click bet stakes from the session's lane and pays into it: the vault is not touched.
+    const after = await reader.balances(player);
+    expect(after.lanes.BNB - before.lanes.BNB).toBe(net);
+    expect(after.vault.BNB).toBe(before.vault.BNB);
     // The last drop joins the history once its ball has landed, 17 rows of fall after its verdict.
     await expect.poll(() => page.getByTestId("drop-history-entry").count()).toBe(4);
     expect(await overflowing(page)).toEqual([]);

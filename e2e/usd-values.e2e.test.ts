@@ -9,7 +9,7 @@ import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { useBrowser } from "./support/page";
 import { fundUnfundedAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectInApp } from "./support/wallet-app";
-import { depositFromNode } from "./support/web3-play";
+import { depositFromNode } from "./support/deposit";
 
 const [PLAYER] = WALLET_ACCOUNTS_BY_FILE["usd-values.e2e.test.ts"];
 const appUrl = inject("appUrl");

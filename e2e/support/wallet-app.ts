@@ -6,6 +6,7 @@
 import { JsonRpcProvider, ZeroAddress, type TransactionReceipt } from "ethers";
 import type { Page } from "playwright-core";
 import { Casino__factory } from "../../typechain-types/factories/contracts/Casino__factory";
+import { CasinoSessions__factory } from "../../typechain-types/factories/contracts/CasinoSessions__factory";
 import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
 import type { AppContracts } from "../../frontend/src/features/chain/app-config-types";
 
@@ -83,17 +84,31 @@ export async function chainReader(rpcUrl: string, apiUrl: string) {
   const config = (await (await fetch(`${apiUrl}/api/config`)).json()) as { contracts: AppContracts };
   const casino = Casino__factory.connect(config.contracts.Casino, provider);
   const degen = DegenToken__factory.connect(config.contracts.DegenToken, provider);
+  const sessions = CasinoSessions__factory.connect(config.contracts.CasinoSessions, provider);
   const tokens = { DEGEN: config.contracts.DegenToken, BNB: ZeroAddress } as const;
 
-  /** Vault (Casino) and wallet balances of both tokens, in wei. */
+  /** What each of `account`'s one-click lanes holds (Casino.laneOf funds), by lane number from 1, in wei. */
+  async function lanes(account: string): Promise<{ DEGEN: bigint; BNB: bigint }[]> {
+    const count = Number(await sessions.lanesOf(account));
+    const views = await Promise.all(Array.from({ length: count }, (_, i) => casino.laneOf(account, i + 1)));
+    return views.map(([, , , [degenFunds, bnbFunds]]) => ({ DEGEN: degenFunds, BNB: bnbFunds }));
+  }
+
+  /** Vault (Casino), one-click lanes (all of them, summed) and wallet balances of both tokens, in wei. */
   async function balances(account: string) {
-    const [vaultDegen, vaultBnb, walletDegen, walletBnb] = await Promise.all([
+    const [vaultDegen, vaultBnb, laneFunds, walletDegen, walletBnb] = await Promise.all([
       casino.getBalance(account, tokens.DEGEN),
       casino.getBalance(account, tokens.BNB),
+      lanes(account),
       degen.balanceOf(account),
       provider.getBalance(account),
     ]);
-    return { vault: { DEGEN: vaultDegen, BNB: vaultBnb }, wallet: { DEGEN: walletDegen, BNB: walletBnb } };
+    const sum = (token: "DEGEN" | "BNB") => laneFunds.reduce((total, lane) => total + lane[token], 0n);
+    return {
+      vault: { DEGEN: vaultDegen, BNB: vaultBnb },
+      lanes: { DEGEN: sum("DEGEN"), BNB: sum("BNB") },
+      wallet: { DEGEN: walletDegen, BNB: walletBnb },
+    };
   }
 
   /** The receipts of `account`'s own transactions mined after `fromBlock`, with what their gas cost. */
@@ -111,7 +126,7 @@ export async function chainReader(rpcUrl: string, apiUrl: string) {
     return { receipts, gasCost: receipts.reduce((sum, receipt) => sum + receipt.gasUsed * receipt.gasPrice, 0n) };
   }
 
-  return { provider, config, casino, degen, tokens, balances, ownTransactions };
+  return { provider, config, casino, sessions, degen, tokens, balances, lanes, ownTransactions };
 }
 
 /** What chainReader opens: the node's provider and the deployment's contracts. */

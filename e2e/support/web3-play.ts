@@ -4,27 +4,17 @@
  * is known to the tests, never to a player), and the client seed set through the app's own
  * fairness panel.
  */
-import { parseEther, Wallet, type JsonRpcProvider } from "ethers";
+import { parseEther, type JsonRpcProvider } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { randomBytes32, randomWord, sessionClientSeed } from "../../engine/src/index";
+import { randomBytes32, randomWord } from "../../engine/src/index";
+import { laneNonce } from "../../engine/src/session";
 import { SeedVault } from "../../server/src/settler/seeds";
 import type { Casino } from "../../typechain-types/contracts/Casino";
-import { DegenToken__factory } from "../../typechain-types/factories/contracts/DegenToken.sol/DegenToken__factory";
-import { asking, devAccount, fundUnfundedAccount, type WalletRequest } from "./test-wallet";
+import { screenshot } from "./browser";
+import { depositFromNode } from "./deposit";
+import { asking, fundUnfundedAccount, type WalletRequest } from "./test-wallet";
 import { chainReader, type ChainReader } from "./wallet-app";
-
-/** Moves tokens from a dev account's wallet into its Casino vault, from Node, before its page connects. */
-export async function depositFromNode(provider: JsonRpcProvider, casino: Casino, account: number, amounts: { DEGEN?: bigint; BNB?: bigint }): Promise<void> {
-  const signer = new Wallet(devAccount(account).privateKey, provider);
-  const player = casino.connect(signer) as Casino;
-  const degenAddress = await casino.degen();
-  if (amounts.DEGEN) {
-    await (await DegenToken__factory.connect(degenAddress, signer).approve(await casino.getAddress(), amounts.DEGEN)).wait();
-    await (await player.deposit(degenAddress, amounts.DEGEN)).wait();
-  }
-  if (amounts.BNB) await (await player.deposit("0x0000000000000000000000000000000000000000", amounts.BNB, { value: amounts.BNB })).wait();
-}
 
 /**
  * A browser test file's reader of the shared chain (`opened` gets it before the file's tests; it
@@ -56,7 +46,7 @@ export async function clientSeedFor(casino: Casino, masterSecret: string, player
   const firstNonce = nextNonce + remaining - chainLength;
   const { chainId } = await casino.runner!.provider!.getNetwork();
   const casinoAddress = await casino.getAddress();
-  const seed = new SeedVault(masterSecret, Number(chainId), casinoAddress).seed(player, firstNonce, nextNonce, false); // a wallet bet (playGame): link 2k
+  const seed = new SeedVault(masterSecret, Number(chainId), casinoAddress).seed({ player, nonce: nextNonce, chainFirstNonce: firstNonce, laneKey: null });
   for (let i = 0; i < tries; i++) {
     const clientSeed = randomBytes32();
     if (wish(randomWord({ seed, clientSeed, player, nonce: nextNonce, chainId, casino: casinoAddress }))) return clientSeed;
@@ -64,25 +54,32 @@ export async function clientSeedFor(casino: Casino, masterSecret: string, player
   throw new Error(`no client seed found in ${tries} tries`);
 }
 
+/** The tab's open one-click session, as the app keeps it (frontend/src/features/one-click/storage.ts): its key and lane. */
+export async function openSessionOf(page: Page, chainId: number, player: string): Promise<{ key: string; lane: bigint }> {
+  const stored = await page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? "null") as { grant: { key: string }; lane: number | null } | null,
+    `degen-casino:one-click:v2:session:${chainId}:${player.toLowerCase()}`,
+  );
+  if (!stored || stored.lane === null) throw new Error("the tab has no open one-click session");
+  return { key: stored.grant.key, lane: BigInt(stored.lane) };
+}
+
 /**
- * The one-click session's next bet, chosen: the client seed of a one-click bet comes from the
- * session's secret in the tab (no player chooses it), so the test writes a secret whose seed,
- * under the house's relay seed of the player's next nonce, gives a word that satisfies `wish`.
- * Answers that relay seed (the one the settlement must publish).
+ * The one-click session's next bet, chosen: its client seed is the fairness panel's, as for a
+ * wallet bet, so the test writes one there whose word, under the house's seed of the session
+ * lane's next bet (link n + 1 of the lane's chain), satisfies `wish`. Answers that seed (the one the
+ * settlement must publish).
  */
-export async function useSessionSecretFor(page: Page, casino: Casino, masterSecret: string, player: string, wish: (word: string) => boolean): Promise<string> {
-  const [, nonce, remaining, , , chainLength] = await casino.commitmentOf(player);
+export async function useLaneSeedFor(page: Page, casino: Casino, masterSecret: string, player: string, wish: (word: string) => boolean): Promise<string> {
   const { chainId } = await casino.runner!.provider!.getNetwork();
   const casinoAddress = await casino.getAddress();
-  const relaySeed = new SeedVault(masterSecret, Number(chainId), casinoAddress).seed(player, nonce + remaining - chainLength, nonce, true);
-  let secret = randomBytes32();
-  while (!wish(randomWord({ seed: relaySeed, clientSeed: sessionClientSeed(secret, nonce), player, nonce, chainId, casino: casinoAddress })))
-    secret = randomBytes32();
-  await page.evaluate(([key, chosen]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), secret: chosen })), [
-    `degen-casino:one-click:v1:session:${Number(chainId)}:${player.toLowerCase()}`,
-    secret,
-  ] as const);
-  return relaySeed;
+  const { key, lane } = await openSessionOf(page, Number(chainId), player);
+  const [, nonce] = await casino.laneOf(player, lane);
+  const seed = new SeedVault(masterSecret, Number(chainId), casinoAddress).seed({ player, nonce, chainFirstNonce: laneNonce(lane, 0), laneKey: key });
+  let clientSeed = randomBytes32();
+  while (!wish(randomWord({ seed, clientSeed, player, nonce, chainId, casino: casinoAddress }))) clientSeed = randomBytes32();
+  await useClientSeed(page, clientSeed);
+  return seed;
 }
 
 /** Waits until the game page's fairness panel has the player's commitment on chain (slower chains: more tries of 100 ms). */
@@ -119,10 +116,17 @@ export async function playAndSettle(page: Page, play: () => Promise<void>, timeo
   return { ok: (await verdict.getAttribute("data-ok")) === "true", text: await verdict.innerText() };
 }
 
-/** Turns one-click play on from the header with the dialog's defaults: the wallet's one signature. */
-export async function turnOnOneClick(page: Page): Promise<void> {
+/**
+ * Turns one-click play on from the game's prompt: the dialog's defaults but for the budgets given
+ * (decimal text; each moves from the vault into the session's lane), then the wallet's one
+ * signature. `screenshotAs` names a screenshot of the dialog as filled in.
+ */
+export async function turnOnOneClick(page: Page, options: { budget?: Partial<Record<"DEGEN" | "BNB", string>>; screenshotAs?: string } = {}): Promise<void> {
   await page.getByTestId("one-click-turn-on").click();
-  await page.getByTestId("one-click-dialog").waitFor();
+  const dialog = page.getByTestId("one-click-dialog");
+  await dialog.waitFor();
+  for (const [token, amount] of Object.entries(options.budget ?? {})) await page.getByTestId(`one-click-budget-${token}`).fill(amount);
+  if (options.screenshotAs) await screenshot(page, options.screenshotAs, false);
   await page.getByTestId("one-click-submit").click();
   await page.getByTestId("one-click-on").waitFor({ timeout: 30_000 });
 }
@@ -152,6 +156,7 @@ export async function playRelayed(
 
 /** A relayed bet as the chain logged it: placed, settled and played, all in one transaction. */
 export interface RelayedBet {
+  nonce: bigint;
   gameType: number;
   params: bigint;
   amount: bigint;
@@ -174,6 +179,13 @@ export async function relayedBetsSince(casino: Casino, player: string, fromBlock
     const settled = settledBy.get(bet.args.betId)!;
     expect(settled.transactionHash).toBe(bet.transactionHash);
     const game = played.find((log) => log.transactionHash === bet.transactionHash)!;
-    return { gameType: Number(bet.args.gameType), params: bet.args.params, amount: bet.args.amount, random: settled.args.random, payout: game.args.payout };
+    return {
+      nonce: bet.args.nonce,
+      gameType: Number(bet.args.gameType),
+      params: bet.args.params,
+      amount: bet.args.amount,
+      random: settled.args.random,
+      payout: game.args.payout,
+    };
   });
 }

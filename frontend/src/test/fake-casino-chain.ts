@@ -1,5 +1,6 @@
 import { getAddress, id, keccak256, toBeHex, ZeroAddress, type Log, type Provider, type TransactionReceipt } from "ethers";
 import { HashChain, jackpotRoll, randomBytes32, randomWord, settleGame, type GameType, type SettlementActions, type Token } from "@engine/index";
+import { laneNonce, laneOfNonce, placeInLane } from "@engine/session";
 import type { Casino } from "@typechain/contracts/Casino";
 import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
 import type { ReadyWallet } from "@/features/wallet/onchain";
@@ -24,8 +25,13 @@ export interface FakeBet {
   txHash: string;
   settledBlock?: number;
   actions?: SettlementActions | null;
-  /** Placed through CasinoSessions (a signed bet): its transaction goes there, its seed is the relay link. */
-  relayed?: boolean;
+}
+
+/** A lane of the player (docs/decisions.md §4, "lanes"): 0 the wallet's, each session one of its own, with its own chain. */
+interface FakeLane {
+  seeds: HashChain;
+  placed: number;
+  resolved: number;
 }
 
 type Filter = { address?: string; fromBlock?: unknown; toBlock?: unknown; topics?: (string | string[] | null)[] };
@@ -46,24 +52,36 @@ export class FakeCasinoChain {
   readonly chainId = 31337;
   readonly deploymentBlock = 100;
   readonly iface = Casino__factory.createInterface();
-  readonly seeds = new HashChain("0x" + "5e".repeat(32), this.player, 0, 64);
+  /** The wallet lane's chain, posted by CommitmentSet. */
+  readonly seeds = new HashChain("0x" + "5e".repeat(32), 64);
   readonly bets: FakeBet[] = [];
+  readonly lanes: FakeLane[] = [{ seeds: this.seeds, placed: 0, resolved: 0 }];
   readonly logRequests: { fromBlock: number; toBlock: number }[] = [];
   head = { block: this.deploymentBlock, time: 1_700_000_000 };
   private logs: Log[] = [];
   private receipts = new Map<string, TransactionReceipt>();
-  private resolved = 0n;
   private sentToSessions = new Set<string>();
 
   constructor() {
     this.emit(this.deploymentBlock + 1, txHash("commit"), [["CommitmentSet", [this.player, this.seeds.commitment, 0n, 64n]]]);
   }
 
-  /** playGame, mined at `block`. */
-  place(spec: { gameType: GameType; token: Token; amount: bigint; params: bigint; relayed?: boolean }, block: number): FakeBet {
-    const nonce = BigInt(this.bets.length);
-    const bet: FakeBet = { ...spec, nonce, betId: (BigInt(this.player) << 64n) | nonce, clientSeed: randomBytes32(), block, txHash: txHash(`bet ${nonce}`) };
-    if (spec.relayed) this.sentToSessions.add(bet.txHash);
+  /** A session opens its lane at `block` (the Casino's LaneOpened, with the root of the lane's own chain); answers the lane's number. */
+  openLane(block: number): number {
+    const lane = this.lanes.length;
+    const seeds = new HashChain(randomBytes32(), 64);
+    this.lanes.push({ seeds, placed: 0, resolved: 0 });
+    this.emit(block, txHash(`open lane ${lane}`), [["LaneOpened", [this.player, lane, seeds.commitment, 10n ** 21n, 0n]]]);
+    return lane;
+  }
+
+  /** A bet of `lane` (0: playGame from the wallet; else through CasinoSessions), mined at `block`. */
+  place(spec: { gameType: GameType; token: Token; amount: bigint; params: bigint; lane?: number }, block: number): FakeBet {
+    const { lane: laneNumber = 0, ...fields } = spec;
+    const lane = this.lanes[laneNumber]!;
+    const nonce = laneNonce(laneNumber, lane.placed++);
+    const bet: FakeBet = { ...fields, nonce, betId: (BigInt(this.player) << 64n) | nonce, clientSeed: randomBytes32(), block, txHash: txHash(`bet ${nonce}`) };
+    if (laneNumber !== 0) this.sentToSessions.add(bet.txHash);
     const token = spec.token === "DEGEN" ? this.degen : ZeroAddress;
     const [odds, prize] = spec.token === "DEGEN" ? [ODDS, PRIZE] : [0n, 0n];
     this.emit(block, bet.txHash, [
@@ -73,13 +91,14 @@ export class FakeCasinoChain {
     return bet;
   }
 
-  /** settle(betId, seed, payout) at `block`, paying the rules' payout plus `wrongBy`. */
+  /** settle(betId, seed, payout) at `block` with its lane's link (or, `linkOff`, another of its chain), paying the rules' payout plus `wrongBy`. */
   settle(
     bet: FakeBet,
     block: number,
-    { wrongBy = 0n, actions = null, relaySeed = bet.relayed ?? false }: { wrongBy?: bigint; actions?: SettlementActions | null; relaySeed?: boolean } = {},
+    { wrongBy = 0n, actions = null, linkOff = 0 }: { wrongBy?: bigint; actions?: SettlementActions | null; linkOff?: number } = {},
   ): void {
-    const seed = this.seeds.seed(Number(bet.nonce) + 1, relaySeed);
+    const lane = this.lanes[Number(laneOfNonce(bet.nonce))]!;
+    const seed = lane.seeds.seed(Number(placeInLane(bet.nonce)) + 1 + linkOff);
     const word = randomWord({ seed, clientSeed: bet.clientSeed, player: this.player, nonce: bet.nonce, chainId: this.chainId, casino: this.casino });
     const payout = settleGame({ gameType: bet.gameType, token: bet.token, stake: bet.amount, params: bet.params, word, actions }).payout + wrongBy;
     const events: [string, unknown[]][] = [
@@ -95,14 +114,14 @@ export class FakeCasinoChain {
     }
     this.emit(block, txHash(`settle ${bet.nonce}`), events);
     Object.assign(bet, { settledBlock: block, actions });
-    this.resolved = bet.nonce + 1n;
+    lane.resolved = Number(placeInLane(bet.nonce)) + 1;
   }
 
-  /** GET /api/fairness/bets as the server answers it (the parts the browser reads). */
+  /** GET /api/fairness/bets as the server answers it (the parts the browser reads): by nonce, highest first. */
   serverBets(limit: number, beforeNonce: bigint) {
     return this.bets
       .filter((bet) => bet.nonce < beforeNonce)
-      .reverse()
+      .sort((a, b) => (a.nonce < b.nonce ? 1 : -1))
       .slice(0, limit)
       .map((bet) => ({
         betId: bet.betId.toString(),
@@ -120,8 +139,13 @@ export class FakeCasinoChain {
       interface: this.iface,
       getAddress: async () => this.casino,
       commitmentOf: async () => {
-        const next = BigInt(this.bets.length);
-        return [this.seeds.commitment, next, 64n - next, this.seeds.commitment, this.resolved, 64n];
+        const wallet = this.lanes[0]!;
+        const next = BigInt(wallet.placed);
+        return [this.seeds.commitment, next, 64n - next, this.seeds.commitment, BigInt(wallet.resolved), 64n];
+      },
+      laneOf: async (_player: string, number: bigint | number) => {
+        const lane = this.lanes[Number(number)]!;
+        return [lane.seeds.commitment, laneNonce(number, lane.placed), laneNonce(number, lane.resolved), [0n, 0n]];
       },
       getBet: async (betId: bigint) => {
         const bet = this.bets.find((candidate) => candidate.betId === betId);
@@ -153,14 +177,14 @@ export class FakeCasinoChain {
       },
       account: this.player,
       provider: this.provider(),
-      contracts: { casino },
+      contracts: { casino, sessions: { lanesOf: async () => BigInt(this.lanes.length - 1) } },
     } as unknown as ReadyWallet;
   }
 
   provider(): ReadyWallet["provider"] {
     const provider: Pick<Provider, "getLogs" | "getTransaction" | "getTransactionReceipt" | "getBlockNumber" | "getBlock"> = {
       getLogs: async (filter: Filter) => this.getLogs(filter),
-      // A wallet bet goes to the Casino itself (playGame), a signed one to CasinoSessions.
+      // A wallet bet goes to the Casino itself (playGame), a session's to CasinoSessions.
       getTransaction: (async (hash: string) =>
         this.receipts.has(hash) ? { hash, to: this.sentToSessions.has(hash) ? this.sessions : this.casino } : null) as unknown as Provider["getTransaction"],
       getTransactionReceipt: async (hash: string) => this.receipts.get(hash) ?? null,

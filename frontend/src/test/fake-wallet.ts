@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 
 type Listener = (...args: unknown[]) => void;
 type Handler = (params: unknown) => unknown;
@@ -69,6 +70,19 @@ export class FakeWallet {
     this.emit("chainChanged", chainId);
     return null;
   }
+}
+
+const LANES_OF = CasinoSessions__factory.createInterface().getFunction("lanesOf").selector;
+
+/**
+ * An eth_call handler answering `wei` to every balance read (the vault, the wallet's DEGEN, the
+ * jackpot pool), and no one-click session to CasinoSessions.lanesOf (no lanes to read).
+ */
+export function everyBalance(wei: bigint): Handler {
+  return (params) => {
+    const [{ data }] = params as [{ data: string }];
+    return "0x" + (data.startsWith(LANES_OF) ? 0n : wei).toString(16).padStart(64, "0");
+  };
 }
 
 /** An EIP-1193 error, as a wallet raises it. */

@@ -1,19 +1,24 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { useShallow } from "zustand/react/shallow";
 import { Button } from "@/components/ui/button";
-import { formatTokenAmount } from "@/config/tokens";
+import { formatTokenAmount, TOKENS, type Token } from "@/config/tokens";
 import { loadSessionBadge, useOneClickStore } from "@/features/one-click";
 import { UsdValue } from "@/features/prices";
 import { playerPath } from "@/features/stats";
-import { shortenAddress, useWalletStore, useWalletDialog, type WalletDialog } from "@/features/wallet";
+import { inCasino, shortenAddress, useWalletStore, useWalletDialog, type WalletDialog } from "@/features/wallet";
 import { useDismiss } from "@/lib/use-dismiss";
 
 /** The dialogs and their wallet code load with the first one opened. */
 const WalletDialogs = lazy(() => import("./wallet-dialogs"));
-/** One-click play's header badge and its signing code load only while a session is open. */
+/** One-click play's header badge and its signing code load only while a session of this tab is open, or has ended with funds to give back. */
 const SessionBadge = lazy(loadSessionBadge);
 
-/** docs/product.md §2 'Header wallet widget' once connected: the vault's balances (or the wrong network), and the wallet menu. */
+/**
+ * docs/product.md §2 'Header wallet widget' once connected: the player's balances in the Casino (the
+ * vault and the one-click sessions' funds, split in the wallet menu), or the wrong network; and the
+ * wallet menu.
+ */
 export default function ConnectedWallet({ account, wrongNetwork }: { account: string; wrongNetwork: boolean }) {
   const dialog = useWalletDialog((state) => state.open);
   return (
@@ -31,7 +36,7 @@ export default function ConnectedWallet({ account, wrongNetwork }: { account: st
 }
 
 function OneClickBadge() {
-  const open = useOneClickStore((state) => state.session !== null);
+  const open = useOneClickStore((state) => state.session !== null || state.ended.length > 0);
   return open ? (
     <Suspense fallback={null}>
       <SessionBadge />
@@ -39,14 +44,19 @@ function OneClickBadge() {
   ) : null;
 }
 
+/** Everything the player has in the Casino per token: the vault and what one-click sessions hold (the wallet menu splits it). */
 function VaultBalances() {
-  const balances = useWalletStore((state) => state.onChainBalances);
+  const balances = useWalletStore(useShallow((state) => ({ DEGEN: inCasino(state, "DEGEN"), BNB: inCasino(state, "BNB") })));
   return (
-    <div className="hidden flex-col items-end text-xs leading-tight tabular-nums md:flex" data-testid="vault-balances" title="Your Casino balance">
-      <span className="text-gold">
+    <div
+      className="hidden flex-col items-end text-xs leading-tight tabular-nums md:flex"
+      data-testid="vault-balances"
+      title="Your Casino balance: your vault and your one-click sessions"
+    >
+      <span className="whitespace-nowrap text-gold">
         {formatTokenAmount("DEGEN", Number(balances.DEGEN))} DEGEN <UsdValue token="DEGEN" amount={balances.DEGEN} />
       </span>
-      <span className="text-cyan">
+      <span className="whitespace-nowrap text-cyan">
         {formatTokenAmount("BNB", Number(balances.BNB))} BNB <UsdValue token="BNB" amount={balances.BNB} />
       </span>
     </div>
@@ -113,6 +123,7 @@ function WalletMenu({ account }: { account: string }) {
       {open && (
         // A solid background: over the lobby's hero on a phone, the translucent card let the page's text show through the menu.
         <div role="menu" data-testid="wallet-menu" className="glass-card absolute right-0 z-50 mt-2 w-60 bg-night-900 p-2 shadow-2xl">
+          <CasinoSplit />
           <div className="px-3 pb-2 pt-1 text-xs text-slate-400" data-testid="wallet-holdings">
             <div className="mb-1 text-slate-300">In your wallet{chain ? ` on ${chain.name}` : ""}</div>
             <div className="tabular-nums text-gold">
@@ -132,6 +143,41 @@ function WalletMenu({ account }: { account: string }) {
           <MenuItem onSelect={() => choose(() => void disconnect())}>Disconnect</MenuItem>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Where the Casino balance is: the vault (wallet bets, withdrawals, swaps) and the one-click sessions' funds (their bets). Shown while a session holds any. */
+function CasinoSplit() {
+  const vault = useWalletStore((state) => state.onChainBalances);
+  const sessions = useWalletStore(
+    useShallow((state) => {
+      const lanes = Object.values(state.laneFunds);
+      return Object.fromEntries(TOKENS.map((token) => [token, lanes.reduce((sum, funds) => sum + Number(funds[token]), 0)])) as Record<Token, number>;
+    }),
+  );
+  if (sessions.DEGEN === 0 && sessions.BNB === 0) return null;
+  const rows: [string, string, (token: Token) => number][] = [
+    ["Your vault", "vault", (token) => Number(vault[token])],
+    ["One-click play", "one-click", (token) => sessions[token]],
+  ];
+  return (
+    <div className="border-b border-white/10 px-3 pb-2 pt-1 text-xs text-slate-400" data-testid="casino-split">
+      <div className="mb-1 text-slate-300">In the Casino</div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3">
+        {rows.map(([label, id, amount]) => (
+          <div key={id} className="contents">
+            <dt>{label}</dt>
+            <dd className="text-right tabular-nums" data-testid={`casino-split-${id}`}>
+              {TOKENS.map((token) => (
+                <div key={token}>
+                  {formatTokenAmount(token, amount(token))} {token}
+                </div>
+              ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }

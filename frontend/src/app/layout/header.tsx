@@ -18,7 +18,8 @@ export function Header() {
             Lobby
           </Link>
         )}
-        <Link to="/" aria-label="DEGEN Casino home" className="flex min-w-0 items-center gap-2">
+        {/* On a phone the Lobby button is the way home where it shows: beside it, the logo squeezed under the icons after it. */}
+        <Link to="/" aria-label="DEGEN Casino home" className={`min-w-0 items-center gap-2 ${showLobbyButton ? "hidden sm:flex" : "flex"}`}>
           <LogoMark className="size-9" />
           <span className={`truncate font-display text-lg font-black tracking-tight ${showLobbyButton ? "hidden sm:inline" : ""}`}>
             <span className="neon-text">DEGEN</span> <span className="text-white">Casino</span>

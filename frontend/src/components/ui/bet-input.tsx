@@ -10,6 +10,8 @@ export interface BetInputProps {
   value: number;
   onChange: (bet: number) => void;
   playableBalance: number;
+  /** What the playable balance is called: 'Balance', or with one-click play on for the game, the session's funds (features/play-controls StakeField). */
+  balanceLabel?: string;
   /** With one-click play on, its smallest stake when above the minimum bet (features/one-click useOneClickMinimum): a smaller bet goes to the wallet. */
   oneClickMinimum?: number | null;
   disabled?: boolean;
@@ -29,6 +31,7 @@ export function BetInput({
   value,
   onChange,
   playableBalance,
+  balanceLabel = "Balance",
   oneClickMinimum = null,
   disabled = false,
   label = "Bet amount",
@@ -53,7 +56,7 @@ export function BetInput({
           {label}
         </label>
         <span className="text-xs text-slate-400" data-testid="bet-input-balance">
-          Balance{" "}
+          {balanceLabel}{" "}
           <span className="font-semibold tabular-nums text-slate-200">
             {formatTokenAmount(token, playableBalance)} {token}
           </span>

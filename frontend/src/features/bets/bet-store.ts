@@ -47,13 +47,14 @@ export interface ActiveBet {
   /** The failure says the Casino balance is short: the Deposit dialog helps. */
   suggestDeposit?: boolean;
   /**
-   * Signed by the one-click key: no wallet step. Its nonce names the signed bet kept in this tab;
-   * countersigned once the server accepted it (the wallet may then place that very bet).
+   * Signed by the one-click key: no wallet step. Its nonce (its lane's) names the signed bet kept
+   * in this tab; countersigned once the server accepted it (the wallet may then place that very
+   * bet), refused when the server will never relay it (the wallet may bet as usual instead).
    */
-  oneClick?: { nonce: string; countersigned?: boolean };
+  oneClick?: { nonce: string; countersigned?: boolean; refused?: boolean };
   /** Why a relay-late bet is late: blocks waited, or the server's refusal. */
   relayProblem?: string;
-  /** Why a bet goes through the wallet while one-click play is on (above its largest bet, out of budget…). */
+  /** Why a bet goes through the wallet while one-click play is on (above its largest bet, above what the session holds…). */
   walletReason?: string;
   /** A one-click DEGEN bet's jackpot draw, made in a later transaction: awaited, late (the player may draw it), or done. */
   deferredDraw?: "pending" | "late" | "drawn";

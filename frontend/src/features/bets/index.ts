@@ -3,7 +3,7 @@ export { BetHistoryEntry } from "./components/bet-history-entry";
 export { BetStatus } from "./components/bet-status";
 export { BetTerms } from "./components/bet-terms";
 export { ClientSeedField } from "./components/client-seed-field";
-export { CommitmentNote, useCommitment } from "./components/commitment";
+export { CommitmentNote, SessionCommitmentNote, useCommitment } from "./components/commitment";
 export { FairnessPanel } from "./components/fairness-panel";
 export { JackpotCelebration } from "./components/jackpot-celebration";
 export { READ_CONCURRENCY, inParallel, rangesDown } from "./onchain/log-ranges";

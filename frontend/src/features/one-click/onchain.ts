@@ -1,4 +1,4 @@
 export { handKey, sessionSigner, signActionKey } from "./session-key";
 export type { SessionSigner } from "./session-key";
-export { forgetSignedBetsBelow, keepCountersignature, keepSignedBet, readSignedBets } from "./storage";
-export type { StoredSignedBet } from "./storage";
+export { forgetSignedBetsBelow, forgetSignedBetsFrom, keepSignedBet, readSignedBets, updateSignedBet } from "./signed-bets";
+export type { StoredSignedBet } from "./signed-bets";

@@ -1,15 +1,18 @@
-// What one-click play keeps in the browser (docs/protocol.md §4): the session key, its secret and
-// the grant the wallet signed, and every bet the key signed until it has landed. sessionStorage:
-// this tab only, gone when the tab closes. Kept per chain and player, so that another account or
-// chain in the same tab never signs with a key that is not its own.
-import type { Token } from "@/config/tokens";
+// What one-click play keeps in the browser (docs/protocol.md §4): the session key and the grant
+// the wallet signed, and the sessions of this tab that ended while their lane may still hold
+// funds (the bets the key signed: signed-bets.ts). sessionStorage: this tab only, gone when the
+// tab closes (docs/protocol.md §4.6 says why not elsewhere). Kept per chain and player, so that
+// another account or chain in the same tab never signs with a key that is not its own.
 
-const PREFIX = "degen-casino:one-click:v1";
+/** v2: sessions are lanes (docs/decisions.md §4, "lanes"); a v1 session has no lane nor commit, and is not read. */
+export const PREFIX = "degen-casino:one-click:v2";
 
 /** The grant as the wallet signed it (engine/src/session.ts SessionGrant), amounts as decimal strings of base units. */
 export interface StoredGrant {
   player: string;
   key: string;
+  /** The root of the lane's hash chain, which the house derived for this key. */
+  commit: string;
   expiresAt: string;
   tokens: string;
   games: string;
@@ -22,46 +25,30 @@ export interface StoredGrant {
 export interface StoredSession {
   /** The session key's private key (32 bytes hex): it signs bets and actions, nothing else. */
   privateKey: string;
-  /** 32 bytes hex: the bets' client seeds are derived from it (engine sessionClientSeed). */
-  secret: string;
   grant: StoredGrant;
+  /** The session's lane (CasinoSessions numbers a player's lanes from 1), from SessionOpened; null until the chain showed it open. */
+  lane: number | null;
   /** The opening transaction, once the server named it and the chain showed it. */
   openedTxHash: string | null;
 }
 
-/** A bet as CasinoSessions takes it, amounts as decimal strings, with its compact signature: the key signed it (engine SessionBet) over the hash of its client seed, which is kept here and told the server once it countersigned. */
-export interface StoredSignedBet {
-  bet: {
-    player: string;
-    token: string;
-    amount: string;
-    game: number;
-    params: string;
-    clientSeed: string;
-    nonce: string;
-    expectedCommit: string;
-    terms: string;
-  };
-  deadline: string;
-  r: string;
-  vs: string;
-  /** The signing key's address. */
+/**
+ * A session of this tab that was revoked or has expired: its key is forgotten, but its lane may
+ * still hold funds until closeSession gives them back to the vault, which the chain allows once
+ * `endsAt` has passed.
+ */
+export interface EndedSession {
   key: string;
-  symbol: Token;
-  /** The block the chain was at when it was signed: the bet cannot land before it. */
-  signedAtBlock: number;
-  /**
-   * The settler's signature of the same EIP-712 Bet, given when the server accepted the bet: with
-   * it anyone, the player's wallet too, may place the bet (CasinoSessions.place). Absent while the
-   * server has not accepted it.
-   */
-  countersignature?: string;
+  lane: number;
+  /** Unix seconds on the chain's clock: the session's expiry, or its revocation's block time plus the acceptance window. */
+  endsAt: number;
 }
 
 const sessionKey = (chainId: number, player: string) => `${PREFIX}:session:${chainId}:${player.toLowerCase()}`;
-const betsKey = (chainId: number, player: string) => `${PREFIX}:bets:${chainId}:${player.toLowerCase()}`;
+const endedKey = (chainId: number, player: string) => `${PREFIX}:ended:${chainId}:${player.toLowerCase()}`;
 
-function read<T>(key: string): T | null {
+/** A JSON value kept under `key`, or null (none, or unreadable). */
+export function readStored<T>(key: string): T | null {
   try {
     const text = sessionStorage.getItem(key);
     return text === null ? null : (JSON.parse(text) as T);
@@ -71,7 +58,7 @@ function read<T>(key: string): T | null {
 }
 
 export function readSession(chainId: number, player: string): StoredSession | null {
-  return read<StoredSession>(sessionKey(chainId, player));
+  return readStored<StoredSession>(sessionKey(chainId, player));
 }
 
 export function writeSession(chainId: number, player: string, session: StoredSession): void {
@@ -82,30 +69,19 @@ export function forgetSession(chainId: number, player: string): void {
   sessionStorage.removeItem(sessionKey(chainId, player));
 }
 
-/** The signed bets not yet known to have landed, by nonce. */
-export function readSignedBets(chainId: number, player: string): Record<string, StoredSignedBet> {
-  return read<Record<string, StoredSignedBet>>(betsKey(chainId, player)) ?? {};
+/** This tab's ended sessions whose lanes are not known to be empty yet. */
+export function readEndedSessions(chainId: number, player: string): EndedSession[] {
+  return readStored<EndedSession[]>(endedKey(chainId, player)) ?? [];
 }
 
-/** Records a signed bet. Written before the bet is sent: a nonce the server saw is never signed again. */
-export function keepSignedBet(chainId: number, player: string, signed: StoredSignedBet): void {
-  const bets = readSignedBets(chainId, player);
-  bets[signed.bet.nonce] = signed;
-  sessionStorage.setItem(betsKey(chainId, player), JSON.stringify(bets));
+/** Records an ended session (once per key; a later end, a revocation's, replaces an earlier guess). */
+export function keepEndedSession(chainId: number, player: string, ended: EndedSession): void {
+  const others = readEndedSessions(chainId, player).filter((session) => session.key !== ended.key);
+  sessionStorage.setItem(endedKey(chainId, player), JSON.stringify([...others, ended]));
 }
 
-/** Keeps the server's countersignature with the signed bet it accepted (if that bet is still kept). */
-export function keepCountersignature(chainId: number, player: string, nonce: string, countersignature: string): void {
-  const bets = readSignedBets(chainId, player);
-  const signed = bets[nonce];
-  if (!signed) return;
-  bets[nonce] = { ...signed, countersignature };
-  sessionStorage.setItem(betsKey(chainId, player), JSON.stringify(bets));
-}
-
-/** Forgets the signed bets whose nonces are below `nextNonce`: they landed, or another bet took their place. */
-export function forgetSignedBetsBelow(chainId: number, player: string, nextNonce: bigint): void {
-  const bets = readSignedBets(chainId, player);
-  const kept = Object.fromEntries(Object.entries(bets).filter(([nonce]) => BigInt(nonce) >= nextNonce));
-  sessionStorage.setItem(betsKey(chainId, player), JSON.stringify(kept));
+/** Forgets an ended session whose lane is empty: nothing is left to give back. */
+export function forgetEndedSession(chainId: number, player: string, key: string): void {
+  const left = readEndedSessions(chainId, player).filter((session) => session.key !== key);
+  sessionStorage.setItem(endedKey(chainId, player), JSON.stringify(left));
 }

@@ -1,6 +1,7 @@
 import { driveWalletWith } from "./wallet-store";
 
-export { useWalletStore, WALLET_STORAGE_KEY, WALLET_CONNECTED_KEY } from "./wallet-store";
+export { inCasino, laneOfBet, useWalletStore, WALLET_STORAGE_KEY, WALLET_CONNECTED_KEY } from "./wallet-store";
+export type { LaneFunds, OneClickLane } from "./wallet-store";
 export { useWallet, usePlayableBalance, selectIsDemo } from "./use-wallet";
 export { NO_WALLET_MESSAGE, shortenAddress } from "./injected-provider";
 

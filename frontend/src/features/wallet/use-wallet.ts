@@ -1,12 +1,14 @@
 import { useShallow } from "zustand/react/shallow";
+import type { GameType } from "@engine/gameTypes";
 import type { Token, TokenAmounts } from "@/config/tokens";
-import { selectWrongNetwork, useWalletStore, type WalletStore } from "./wallet-store";
+import { inCasino, selectPlayableBalance, selectWrongNetwork, useWalletStore, type WalletStore } from "./wallet-store";
 
 export const selectIsConnected = (state: WalletStore) => state.account !== null;
 export const selectIsDemo = (state: WalletStore) => state.mode === "demo";
 
+/** The balance shown as the player's: demo balances, or everything the player has in the Casino (the vault and the one-click lanes). */
 export function selectBalance(state: WalletStore): TokenAmounts {
-  return state.mode === "demo" ? state.demoBalances : { DEGEN: Number(state.onChainBalances.DEGEN), BNB: Number(state.onChainBalances.BNB) };
+  return state.mode === "demo" ? state.demoBalances : { DEGEN: Number(inCasino(state, "DEGEN")), BNB: Number(inCasino(state, "BNB")) };
 }
 
 /** The wallet context of docs/product.md §3: what game screens and the header read. */
@@ -33,7 +35,7 @@ export function useWallet() {
   return { ...rest, balance: { DEGEN, BNB } };
 }
 
-/** One token's playable balance, re-rendering only when it changes. */
-export function usePlayableBalance(token: Token): number {
-  return useWalletStore((state) => selectBalance(state)[token]);
+/** What a bet of `token` in `gameType` may stake (getPlayableBalance), re-rendering only when it changes. */
+export function usePlayableBalance(token: Token, gameType: GameType): number {
+  return useWalletStore((state) => selectPlayableBalance(state, token, gameType));
 }

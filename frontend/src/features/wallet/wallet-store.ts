@@ -1,5 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
+import type { GameType } from "@engine/gameTypes";
+import { formatAmount, toBaseUnits } from "@engine/tokens";
 import { DEMO_START_BALANCES, TOKEN_DISPLAY_DECIMALS, type Token, type TokenAmounts } from "@/config/tokens";
 import type { ChainDefinition } from "@/features/chain";
 import { roundToDecimals } from "@/lib/bet-rules";
@@ -8,13 +10,31 @@ import { injectedWallets, useWalletDiscovery, type InjectedWallet } from "./wall
 
 export type WalletMode = "demo" | "web3";
 
+/**
+ * The live one-click session's lane and the bets it covers (docs/decisions.md §4, "lanes"): its
+ * tokens' bets of its games are staked from the lane's funds, which the session took from the
+ * vault when it opened; every other bet is staked from the vault.
+ */
+export interface OneClickLane {
+  lane: number;
+  tokens: Token[];
+  games: GameType[];
+}
+
+/** What the lanes of the player's one-click sessions hold, by lane number, decimal strings; a lane holding nothing is left out. */
+export type LaneFunds = Record<number, Record<Token, string>>;
+
 /** docs/product.md §3 'Wallet session state', and what web3 mode adds to it. */
 export interface WalletSessionState {
   mode: WalletMode;
   account: string | null;
   chainId: number | null;
-  /** The Casino vault balances (what web3 play stakes), decimal strings as read from the chain. */
+  /** The Casino vault balances (what a wallet bet stakes), decimal strings as read from the chain. */
   onChainBalances: Record<Token, string>;
+  /** The one-click sessions' lanes (Casino.laneOf's funds), read with the vault: the rest of the player's money in the Casino. */
+  laneFunds: LaneFunds;
+  /** This tab's live one-click session, whose lane a covered bet stakes from; null without one. */
+  oneClickLane: OneClickLane | null;
   /** What the wallet itself holds outside the Casino: DEGEN and the chain's native coin. */
   walletBalances: Record<Token, string>;
   /** The DEGEN jackpot pool read from the Casino; null until read. */
@@ -39,8 +59,13 @@ export interface WalletSessionState {
 }
 
 export interface WalletActions {
-  /** Balance the games may stake: demo balances in demo mode, the Casino vault in web3 mode. */
-  getPlayableBalance: (token: Token) => number;
+  /**
+   * Balance a bet of `token` may stake: the demo balance in demo mode; in web3 mode the live
+   * one-click session's lane funds when it covers the token and the game, else the Casino vault.
+   */
+  getPlayableBalance: (token: Token, gameType?: GameType) => number;
+  /** The one-click feature names its live session's lane (or none). */
+  setOneClickLane: (lane: OneClickLane | null) => void;
   /**
    * Credits (positive) or debits (negative) a demo balance, never below 0. In web3 mode the chain
    * moved the money already: a payout (0 on a loss) means the game has shown its outcome, and the
@@ -87,6 +112,7 @@ export const disconnectedSession = {
   account: null,
   chainId: null,
   onChainBalances: ZERO_BALANCES,
+  laneFunds: {},
   walletBalances: ZERO_BALANCES,
   provider: null,
   outcomeHiddenUntil: 0,
@@ -129,10 +155,11 @@ export const useWalletStore = create<WalletStore>()(
       targetChain: null,
       outcomeHiddenUntil: 0,
 
-      getPlayableBalance: (token) => {
-        const state = get();
-        return state.mode === "demo" ? state.demoBalances[token] : Number(state.onChainBalances[token]);
-      },
+      oneClickLane: null,
+
+      getPlayableBalance: (token, gameType) => selectPlayableBalance(get(), token, gameType),
+
+      setOneClickLane: (oneClickLane) => set({ oneClickLane }),
 
       applyPayout: (token, signedAmount) => {
         if (!Number.isFinite(signedAmount)) throw new Error(`Invalid payout amount: ${signedAmount}`);
@@ -204,6 +231,25 @@ async function offersWalletConnect(): Promise<boolean> {
     (config) => Boolean(config.walletConnectProjectId),
     () => false,
   );
+}
+
+/** The lane a bet of `token` in `gameType` stakes from: the live one-click session's when it covers both, else null (the vault). */
+export function laneOfBet(state: Pick<WalletSessionState, "oneClickLane">, token: Token, gameType: GameType | undefined): number | null {
+  const lane = state.oneClickLane;
+  return lane && gameType !== undefined && lane.tokens.includes(token) && lane.games.includes(gameType) ? lane.lane : null;
+}
+
+/** getPlayableBalance, for selectors. */
+export function selectPlayableBalance(state: WalletSessionState, token: Token, gameType?: GameType): number {
+  if (state.mode === "demo") return state.demoBalances[token];
+  const lane = laneOfBet(state, token, gameType);
+  return Number(lane === null ? state.onChainBalances[token] : (state.laneFunds[lane]?.[token] ?? "0"));
+}
+
+/** All a player has in the Casino of `token`: the vault and every one-click lane, as a decimal string (exact). */
+export function inCasino(state: Pick<WalletSessionState, "onChainBalances" | "laneFunds">, token: Token): string {
+  const lanes = Object.values(state.laneFunds).reduce((sum, funds) => sum + toBaseUnits(funds[token]), 0n);
+  return formatAmount(toBaseUnits(state.onChainBalances[token]) + lanes);
 }
 
 /** web3 mode on another chain than the server's: every on-chain action waits for a switch. */

@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { Badge } from "@/components/ui/badge";
 import { Confetti } from "@/components/ui/confetti";
 import { TokenSwitch } from "@/components/ui/token-switch";
@@ -114,7 +115,7 @@ export default function BlackjackPage() {
             badges={BLACKJACK_RTP_BADGES}
             disabled={game.phase === "playing" || game.phase === "settling"}
           />
-          <StakeField token={game.token} value={game.bet} onChange={game.setBet} disabled={playing || game.busy} />
+          <StakeField gameType={GameType.BLACKJACK} token={game.token} value={game.bet} onChange={game.setBet} disabled={playing || game.busy} />
           {table && (
             <p className="text-sm text-slate-400" data-testid="stake-on-table">
               On the table:{" "}

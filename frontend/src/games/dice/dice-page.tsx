@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useCallback } from "react";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
@@ -51,7 +52,7 @@ export default function DicePage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="glass-card order-2 flex flex-col gap-5 p-5 lg:order-1">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={tokenBadges(game.bet)} disabled={locked} />
-          <StakeField token={game.token} value={game.stake} onChange={game.setStake} disabled={locked} />
+          <StakeField gameType={GameType.DICE} token={game.token} value={game.stake} onChange={game.setStake} disabled={locked} />
           <BetControls token={game.token} bet={game.bet} onChange={game.setBet} disabled={locked} />
           <div className="flex items-center justify-between gap-3 rounded-xl border border-white/10 bg-night-950/50 px-4 py-3 text-sm">
             <span className="shrink-0 whitespace-nowrap text-slate-400">Payout on win</span>

@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Confetti } from "@/components/ui/confetti";
@@ -78,7 +79,7 @@ export default function MinesPage() {
 
         <div className="glass-card flex min-w-0 flex-col gap-5 p-5">
           <TokenSwitch value={token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <StakeField token={token} value={game.stake} onChange={game.setStake} disabled={locked} />
+          <StakeField gameType={GameType.MINES} token={token} value={game.stake} onChange={game.setStake} disabled={locked} />
           <BetControls mines={game.mines} onChange={game.setMines} disabled={locked} />
           <MultiplierPanel token={token} mines={mines} safe={safe} nextPayout={nextPayout} />
           <div ref={actions} className="flex flex-col">

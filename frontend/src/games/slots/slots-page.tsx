@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useMemo } from "react";
 import { OneClickPrompt } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, StakeField, usePlayControls } from "@/features/play-controls";
@@ -87,7 +88,7 @@ export default function SlotsPage() {
 
         <div className="glass-card flex flex-col gap-5 p-5">
           <TokenSwitch value={game.token} onChange={game.changeToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <StakeField token={game.token} value={game.bet} onChange={game.setBet} disabled={locked} />
+          <StakeField gameType={GameType.SLOTS} token={game.token} value={game.bet} onChange={game.setBet} disabled={locked} />
           <Button variant="primary" size="lg" onClick={() => void game.spin()} disabled={locked} data-testid="spin-button" className="h-14 text-lg">
             {game.spinning ? "Spinning…" : "SPIN"}
           </Button>

@@ -50,7 +50,7 @@ function SignatureLine({ signature }: { signature: SignatureState | undefined })
   if (signature.problems.length === 0) {
     return (
       <Line icon={<CheckIcon className="size-4 text-cyan" />} testId="bet-signature" ok>
-        Signed by your session key {key}, opened before the bet: the bet placed is exactly the one it signed.
+        Signed by your session key {key}, the key of this bet's session: the bet placed is exactly the one it signed.
       </Line>
     );
   }

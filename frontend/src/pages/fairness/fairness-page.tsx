@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Button } from "@/components/ui/button";
-import { ClientSeedField, CommitmentNote, useCommitment } from "@/features/bets";
+import { ClientSeedField, CommitmentNote, SessionCommitmentNote, useCommitment } from "@/features/bets";
+import { useOneClickStore } from "@/features/one-click";
 import { useWallet } from "@/features/wallet";
 import { FormulaCard } from "./formula";
 import { RecomputeCard } from "./recompute";
@@ -42,15 +43,17 @@ export default function FairnessPage() {
   );
 }
 
-/** Web3 mode: what the next bet will be settled with, and its client seed (changeable as in a game's panel). */
+/** Web3 mode: what the next bet will be settled with (the wallet's chain, and the open one-click session's), and its client seed (changeable as in a game's panel). */
 function NextBet() {
   const commitment = useCommitment(true);
+  const session = useOneClickStore((state) => state.session);
   return (
     <section aria-labelledby="next-bet-title" className="glass-card flex flex-col gap-3 p-5 text-sm text-slate-300" data-testid="next-bet">
       <h2 id="next-bet-title" className="font-display text-lg font-bold text-white">
         Your next bet
       </h2>
       {commitment ? <CommitmentNote commitment={commitment} full /> : <p className="text-slate-400">Asking the house for its commitment…</p>}
+      {session && <SessionCommitmentNote commit={session.commit} lane={session.lane} />}
       <ClientSeedField />
     </section>
   );

@@ -21,15 +21,17 @@ export function FormulaCard() {
       </h2>
       <ol className="flex list-decimal flex-col gap-3 pl-5">
         <li>
-          <strong className="text-slate-100">Commit.</strong> Before you bet, the house posts a commitment on chain. Its seeds form a hash chain, each seed
-          hashing to the one before it: <Formula>keccak256(seed_k) = seed_(k−1)</Formula>
+          <strong className="text-slate-100">Commit.</strong> Before you bet, the house commits to a hash chain: posted on chain for your wallet bets, and named
+          in the session you sign for one-click play, each session a chain of its own. Each seed hashes to the one before it, and the k-th bet under a
+          commitment is settled with seed_k: <Formula>keccak256(seed_k) = seed_(k−1)</Formula>
         </li>
         <li>
-          <strong className="text-slate-100">Bet.</strong> Your bet carries your client seed and your nonce (the count of your earlier bets).
+          <strong className="text-slate-100">Bet.</strong> Your bet carries your client seed and its nonce: its lane (0 for your wallet, each one-click session
+          its own) × 2^32 + the count of your earlier bets in that lane.
         </li>
         <li>
-          <strong className="text-slate-100">Settle.</strong> The house reveals the next seed. The contract accepts it only if it hashes to the previous
-          commitment, then computes and publishes (BetSettled) the random word:
+          <strong className="text-slate-100">Settle.</strong> The house reveals the bet&apos;s seed of its lane&apos;s chain. The contract accepts it only if it
+          hashes down to that chain&apos;s commitment, then computes and publishes (BetSettled) the random word:
           <Formula>word = keccak256(abi.encode(seed, clientSeed, player, nonce, chainId, casino))</Formula>
         </li>
         <li>

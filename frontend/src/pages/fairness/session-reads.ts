@@ -1,41 +1,33 @@
 // The chain reads of the session-signature check (session-signature.ts), through the wallet's
-// node: the bet's transaction, and its key's SessionOpened and SessionRevoked, searched back from
-// the bet a public node's range at a time. A session lasts at most 24 hours (CasinoSessions
-// .MAX_SESSION), so a key that signed a bet was opened at most that long before it: the search
-// stops there, and at the first range that holds the opening.
+// node: the bet's transaction, and its key's SessionOpened, searched back from the bet a public
+// node's range at a time. A session lasts at most 24 hours (CasinoSessions.MAX_SESSION), so a key
+// that signed a bet was opened at most that long before it: the search stops there, and at the
+// first range that holds the opening.
 import { getAddress, zeroPadValue } from "ethers";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import { rangesDown } from "@/features/bets";
-import type { KeyEvent, SessionReads } from "./session-signature";
+import type { KeyOpening, SessionReads } from "./session-signature";
 
 /** 24 hours of BSC's 0.75 s blocks: longer than any session on this chain or a slower one. */
 const SESSION_BLOCKS = 115_200;
 
 const sessionsInterface = CasinoSessions__factory.createInterface();
 const OPENED = sessionsInterface.getEvent("SessionOpened").topicHash;
-const REVOKED = sessionsInterface.getEvent("SessionRevoked").topicHash;
 
 export async function chainSessionReads(): Promise<SessionReads> {
   const { readyWallet } = await import("@/features/wallet/onchain");
   const { provider, contracts, config } = await readyWallet();
   const sessions = await contracts.casino.sessions();
-  const searched = new Map<string, Promise<KeyEvent[]>>();
+  const searched = new Map<string, Promise<KeyOpening | null>>();
 
-  const search = async (player: string, key: string, block: number): Promise<KeyEvent[]> => {
-    const events: KeyEvent[] = [];
-    const topics = [[OPENED, REVOKED], zeroPadValue(player, 32), zeroPadValue(key, 32)];
+  const search = async (player: string, key: string, block: number): Promise<KeyOpening | null> => {
+    const topics = [OPENED, zeroPadValue(player, 32), zeroPadValue(key, 32)];
     for (const range of rangesDown(Math.max(config.deploymentBlock, block - SESSION_BLOCKS), block)) {
-      const logs = await provider.getLogs({ address: sessions, topics, ...range });
-      events.push(
-        ...logs.map((log) => ({
-          name: log.topics[0] === OPENED ? ("SessionOpened" as const) : ("SessionRevoked" as const),
-          block: log.blockNumber,
-          index: log.index,
-        })),
-      );
-      if (events.some((event) => event.name === "SessionOpened")) break;
+      const [log] = await provider.getLogs({ address: sessions, topics, ...range });
+      const opened = log && sessionsInterface.parseLog(log);
+      if (opened) return { block: log.blockNumber, lane: opened.args.lane as bigint };
     }
-    return events;
+    return null;
   };
 
   return {
@@ -46,16 +38,11 @@ export async function chainSessionReads(): Promise<SessionReads> {
       return tx && { to: tx.to, data: tx.data };
     },
     // A history lists the newest bets first: a key's search from its newest bet serves its older ones.
-    keyEvents: (player, key, block) => {
+    keyOpening: (player, key, block) => {
       const id = `${getAddress(player)}:${getAddress(key)}`;
-      let events = searched.get(id);
-      if (!events) searched.set(id, (events = search(player, key, block)));
-      return events.then((found) => found.filter((event) => event.block <= block));
-    },
-    betLogIndex: async (bet) => {
-      const receipt = await provider.getTransactionReceipt(bet.txHash);
-      const placed = receipt?.logs.find((log) => log.topics[1] === zeroPadValue(`0x${bet.betId.toString(16)}`, 32));
-      return placed?.index ?? Infinity;
+      let opening = searched.get(id);
+      if (!opening) searched.set(id, (opening = search(player, key, block)));
+      return opening.then((found) => (found && found.block <= block ? found : null));
     },
   };
 }

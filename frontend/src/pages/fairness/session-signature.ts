@@ -1,20 +1,21 @@
 // Whether a one-click bet is the one the player's session key signed (issue #20), checked in this
 // browser as `npm run verify` checks it (verifier/src/signed.ts): the bet as CasinoSessions.play or
-// .place received it, its signer recovered with engine/src/session.ts's EIP-712 types and domain, a
-// key the player opened (SessionOpened) before the bet and had not revoked, and every signed field
-// equal to what BetPlaced published.
+// .place received it, its signer recovered with engine/src/session.ts's EIP-712 types and domain,
+// the key whose session the player opened (SessionOpened) before the bet with the bet's lane
+// (docs/decisions.md §4, "lanes"), and every signed field equal to what BetPlaced published. What
+// else the session allows (its end, tokens, games, largest stake) the chain checked when it placed
+// the bet.
 import { getAddress, recoverAddress, TypedDataEncoder, ZeroAddress, type Result } from "ethers";
-import { BET_TYPES, clientSeedHash, sessionDomain } from "@engine/session";
+import { BET_TYPES, clientSeedHash, laneOfNonce, sessionDomain } from "@engine/session";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import type { ChainBet } from "@/features/bets/onchain";
 
 const sessionsInterface = CasinoSessions__factory.createInterface();
 
-/** A session key's SessionOpened or SessionRevoked, where it sits on the chain. */
-export interface KeyEvent {
-  name: "SessionOpened" | "SessionRevoked";
+/** A session key's SessionOpened: where it sits on the chain, and the lane it opened. */
+export interface KeyOpening {
   block: number;
-  index: number;
+  lane: bigint;
 }
 
 /** What the check reads from the chain (session-reads.ts reads them through the wallet's node). */
@@ -24,10 +25,8 @@ export interface SessionReads {
   chainId: number;
   /** A transaction's recipient and input; null when the node does not serve it. */
   transaction(hash: string): Promise<{ to: string | null; data: string } | null>;
-  /** The key's SessionOpened and SessionRevoked of this player, at or before `block`. */
-  keyEvents(player: string, key: string, block: number): Promise<KeyEvent[]>;
-  /** Where the bet's BetPlaced sits in its block: a revocation in the same block may come before or after it. */
-  betLogIndex(bet: ChainBet): Promise<number>;
+  /** The key's SessionOpened for this player at or before `block`, or null. */
+  keyOpening(player: string, key: string, block: number): Promise<KeyOpening | null>;
 }
 
 export type SessionSignature =
@@ -58,7 +57,6 @@ export async function checkSessionSignature(bet: ChainBet, reads: SessionReads):
     params: input.params as bigint,
     clientSeed: input.clientSeed as string,
     nonce: input.nonce as bigint,
-    expectedCommit: input.expectedCommit as string,
     terms: input.terms as bigint,
     deadline: signed.deadline as bigint,
   };
@@ -70,8 +68,8 @@ export async function checkSessionSignature(bet: ChainBet, reads: SessionReads):
   });
   const key = recoverAddress(digest, { r: signed.r as string, yParityAndS: signed.vs as string });
   const problems = differences(bet, typed);
-  const unheld = await keyProblem(reads, bet, key);
-  if (unheld) problems.push(unheld);
+  const notTheLanes = await keyProblem(reads, bet, key);
+  if (notTheLanes) problems.push(notTheLanes);
   return { via: "session", key, problems };
 }
 
@@ -90,12 +88,10 @@ function differences(bet: ChainBet, signed: { token: string; amount: bigint; gam
     .map(([field, mine, published]) => `the bet placed has ${field} ${String(published)}, your session key signed ${String(mine)}`);
 }
 
-/** Why the key could not sign this player's bet (not opened before it, or revoked before it), or null. */
+/** Why the key could not sign this player's bet (no session of it opened before the bet, or one of another lane), or null. */
 async function keyProblem(reads: SessionReads, bet: ChainBet, key: string): Promise<string | null> {
-  const events = await reads.keyEvents(bet.player, key, bet.placedBlock);
-  if (!events.some((event) => event.name === "SessionOpened")) return "the key that signed it is not a session key you opened before this bet";
-  const revocations = events.filter((event) => event.name === "SessionRevoked");
-  const sameBlock = revocations.filter((event) => event.block === bet.placedBlock);
-  const before = revocations.some((event) => event.block < bet.placedBlock) || (sameBlock.length > 0 && sameBlock[0]!.index < (await reads.betLogIndex(bet)));
-  return before ? "you had revoked the session key that signed it" : null;
+  const opening = await reads.keyOpening(bet.player, key, bet.placedBlock);
+  if (!opening) return "the key that signed it is not a session key you opened before this bet";
+  const lane = laneOfNonce(bet.nonce);
+  return opening.lane === lane ? null : `the key that signed it opened session ${opening.lane}, and this bet is of session ${lane}`;
 }

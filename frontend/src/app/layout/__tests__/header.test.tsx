@@ -1,7 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
+import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import { NO_WALLET_MESSAGE, useWalletStore } from "@/features/wallet";
-import { fakeServer, FakeWallet, walletError } from "@/test/fake-wallet";
+import { fakeServer, FakeWallet, walletError, everyBalance } from "@/test/fake-wallet";
 import { renderRoute } from "@/test/render-route";
 
 // One fake wallet at window.ethereum for the file (it announces nothing: the app offers it as the
@@ -92,7 +94,7 @@ describe("Header", () => {
   it("gives the Casino balances' dollar value beside them once connected, with the price and its age", async () => {
     wallet.reset();
     // Every balance read (vault and wallet, both tokens) answers 2.5 tokens.
-    wallet.handlers.set("eth_call", () => "0x" + (25n * 10n ** 17n).toString(16).padStart(64, "0"));
+    wallet.handlers.set("eth_call", everyBalance(25n * 10n ** 17n));
     const quote = { usd: 612.4, lastUpdated: "2026-11-26T10:00:00.000Z", ageMs: 4_000 };
     const prices = { BNB: 612.4, DEGEN: null, lastUpdated: quote.lastUpdated, fresh: false, quotes: { BNB: quote, DEGEN: null }, freshForMs: 60_000 };
     vi.stubGlobal("fetch", fakeServer({ "GET /api/prices": () => ({ body: prices }) }).fetch);
@@ -107,6 +109,37 @@ describe("Header", () => {
     // DEGEN has no price: nothing beside it.
     expect(within(balances).getAllByTestId("usd-value")).toHaveLength(1);
     expect(balances).toHaveTextContent(/^2\.50 DEGEN ?2\.5000 BNB/);
+  });
+
+  it("shows the vault and the one-click sessions' funds as one Casino balance, split in the wallet menu, each to the wei it reads", async () => {
+    wallet.reset();
+    const casino = Casino__factory.createInterface();
+    const sessions = CasinoSessions__factory.createInterface();
+    const word = (value: bigint) => value.toString(16).padStart(64, "0");
+    // The vault holds 600.25 DEGEN and 0.5 BNB; the player's one session lane (lane 1) 399.75 DEGEN and 0.25 BNB.
+    wallet.handlers.set("eth_call", (params) => {
+      const [{ data }] = params as [{ data: string }];
+      if (data.startsWith(sessions.getFunction("lanesOf").selector)) return "0x" + word(1n);
+      if (data.startsWith(casino.getFunction("laneOf").selector))
+        return "0x" + ["77".repeat(32), word(1n << 32n), word(1n << 32n), word(39_975n * 10n ** 16n), word(25n * 10n ** 16n)].join("");
+      if (data.startsWith(casino.getFunction("getBalance").selector)) {
+        const token = casino.decodeFunctionData("getBalance", data)[1] as string;
+        return "0x" + word(BigInt(token) === 0n ? 5n * 10n ** 17n : 60_025n * 10n ** 16n);
+      }
+      return "0x" + word(0n);
+    });
+    vi.stubGlobal("fetch", fakeServer().fetch);
+    const { user } = renderRoute("/");
+
+    await user.click(await screen.findByRole("button", { name: /Connect/ }));
+
+    const balances = await screen.findByTestId("vault-balances");
+    await vi.waitFor(() => expect(balances).toHaveTextContent(/^1000\.00 DEGEN ?0\.7500 BNB$/));
+    expect(useWalletStore.getState().laneFunds).toEqual({ 1: { DEGEN: "399.75", BNB: "0.25" } });
+    await user.click(screen.getByTestId("wallet-menu-button"));
+    const split = within(screen.getByTestId("wallet-menu")).getByTestId("casino-split");
+    expect(within(split).getByTestId("casino-split-vault")).toHaveTextContent("600.25 DEGEN0.5000 BNB");
+    expect(within(split).getByTestId("casino-split-one-click")).toHaveTextContent("399.75 DEGEN0.2500 BNB");
   });
 
   it("returns to demo mode and shows a toast when the wallet refuses", async () => {

@@ -2,6 +2,8 @@ import { computeAddress, getAddress, recoverAddress, TypedDataEncoder, verifyTyp
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ACTION_KEY_TYPES, ACTIONS_TYPES, sessionDomain } from "@engine/session";
 import { useOneClickStore } from "@/features/one-click/one-click-store";
+import { betIdOf } from "@engine/betId";
+import { laneNonce } from "@engine/session";
 import { writeSession } from "@/features/one-click/storage";
 import { useWalletStore } from "@/features/wallet";
 import { actionSignerFor } from "../onchain/action-signer";
@@ -84,15 +86,16 @@ describe("the signer of a hand's or a round's actions", () => {
     await expect(actionSignerFor(BET_ID)).rejects.toThrow("This bet belongs to another wallet");
   });
 
-  it("with one-click play on: the session's key signs, with no wallet signature and no key to name", async () => {
+  it("with one-click play on: the session's key signs, with no wallet signature and no key to name; a split comes from the lane only for the lane's own bet", async () => {
     const privateKey = "0x" + "42".repeat(32);
     writeSession(CHAIN_ID, player.address, {
       privateKey,
-      secret: "0x" + "5a".repeat(32),
+      lane: 3,
       openedTxHash: "0x" + "0f".repeat(32),
       grant: {
         player: player.address,
         key: computeAddress(privateKey),
+        commit: "0x" + "77".repeat(32),
         expiresAt: String(Math.floor(Date.now() / 1000) + 3_600),
         tokens: "3",
         games: "31",
@@ -104,9 +107,14 @@ describe("the signer of a hand's or a round's actions", () => {
     });
     useWalletStore.setState({ mode: "web3", account: player.address, chainId: CHAIN_ID });
     useOneClickStore.getState().sync();
-    const signer = await actionSignerFor(BET_ID);
+    // A bet of the session's lane (nonce 3 << 32 | 4), and a wallet bet (lane 0).
+    const laneBet = betIdOf(player.address, laneNonce(3, 4));
+    const signer = await actionSignerFor(laneBet);
     expect(signer.viaSession).toBe(true);
-    expect(signerOf(BET_ID, "0x0077", signer.sign("0x0077"))).toBe(computeAddress(privateKey));
+    expect(signerOf(laneBet, "0x0077", signer.sign("0x0077"))).toBe(computeAddress(privateKey));
+    const walletHand = await actionSignerFor(BET_ID);
+    expect(walletHand.viaSession).toBe(false);
+    expect(signerOf(BET_ID, "0x0077", walletHand.sign("0x0077"))).toBe(computeAddress(privateKey));
     expect(walletSignatures.count).toBe(0);
     expect(posts).toEqual([]);
   });

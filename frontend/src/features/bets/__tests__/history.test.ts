@@ -2,6 +2,7 @@
 import { parseEther } from "ethers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodeWheelParams, GameType } from "@engine/index";
+import { laneNonce } from "@engine/session";
 import { readyWallet } from "@/features/wallet/web3";
 import { FakeCasinoChain } from "@/test/fake-casino-chain";
 import { readHistoryPage } from "../onchain/history";
@@ -79,7 +80,7 @@ describe("the bet history read from the chain", () => {
 
     const first = await readHistoryPage(null, 2);
     expect(nonces(first)).toEqual([4, 3]);
-    expect(first.older).toEqual({ nonce: 3n, block: 31_000 });
+    expect(first.older).toEqual({ lanes: [{ lane: 0n, below: 3n, block: 31_000, resolvedBelow: 5n }], total: 5n });
 
     chain.logRequests.length = 0;
     const second = await readHistoryPage(first.older, 2);
@@ -114,7 +115,7 @@ describe("the bet history read from the chain", () => {
     const [open, settled] = page.items;
     expect(open).toMatchObject({ settlement: null, commitment: null, claimableAt: chain.head.time + 3_600 });
     expect(checkHistoryItem(open!, page)).toBeNull();
-    expect(settled!.commitment).toEqual({ root: chain.seeds.commitment, firstNonce: 0n, relayed: false });
+    expect(settled!.commitment).toEqual({ root: chain.seeds.commitment, firstNonce: 0n });
   });
 });
 
@@ -127,21 +128,38 @@ describe("a history bet's check", () => {
     expect(check.problems).toEqual([expect.stringMatching(/^payout \d+ differs from the rules' \d+$/)]);
   });
 
-  it("checks a signed bet's seed as its chain's relay link (2k-1), and a wallet bet's as the link above (2k)", async () => {
-    const relayed = chain.place({ ...wheel("BNB"), relayed: true }, 300);
-    chain.settle(relayed, 300);
+  it("checks each bet against its own lane's chain, one link a bet: a wallet bet against CommitmentSet, a session's against its LaneOpened root", async () => {
+    const lane = chain.openLane(290);
+    chain.settle(chain.place({ ...wheel("BNB"), lane }, 300), 300);
     chain.settle(chain.place(wheel("BNB"), 301), 301);
-    // A bet placed through CasinoSessions but settled with its wallet seed: not its link.
-    chain.settle(chain.place({ ...wheel("BNB"), relayed: true }, 302), 302, { relaySeed: false });
+    chain.settle(chain.place({ ...wheel("BNB"), lane }, 302), 302);
+    // A session's bet settled with a link of its chain that is not its own.
+    chain.settle(chain.place({ ...wheel("BNB"), lane }, 303), 303, { linkOff: 1 });
     const page = await readHistoryPage(null);
-    const [wrongLink, wallet, signed] = page.items;
-    expect([signed!.commitment?.relayed, wallet!.commitment?.relayed, wrongLink!.commitment?.relayed]).toEqual([true, false, true]);
-    expect(checkHistoryItem(signed!, page)).toMatchObject({ ok: true, problems: [] });
-    expect(checkHistoryItem(wallet!, page)).toMatchObject({ ok: true, problems: [] });
+    const [wrongLink, second, wallet, first] = page.items;
+    expect(page.items.map((item) => item.bet.nonce)).toEqual([laneNonce(lane, 2), laneNonce(lane, 1), 0n, laneNonce(lane, 0)]);
+    const laneRoot = { root: chain.lanes[lane]!.seeds.commitment, firstNonce: laneNonce(lane, 0) };
+    expect([first!.commitment, second!.commitment, wallet!.commitment]).toEqual([laneRoot, laneRoot, { root: chain.seeds.commitment, firstNonce: 0n }]);
+    for (const item of [first, second, wallet]) expect(checkHistoryItem(item!, page)).toMatchObject({ ok: true, problems: [] });
     expect(checkHistoryItem(wrongLink!, page)).toMatchObject({
       ok: false,
       problems: ["the seed does not hash down to the commitment the bet was placed under"],
     });
+  });
+
+  it("lists every lane's bets newest first by block, and pages each lane on from where the last page left it", async () => {
+    serverUp = false;
+    const [one, two] = [chain.openLane(150), chain.openLane(160)];
+    // Blocks: wallet 200, lane one 210, lane two 220, wallet 230, lane one 240, lane two 250.
+    for (const [i, lane] of [0, one, two, 0, one, two].entries()) chain.settle(chain.place({ ...wheel("BNB"), lane }, 200 + 10 * i), 201 + 10 * i);
+
+    const first = await readHistoryPage(null, 4);
+    expect(first.items.map((item) => item.bet.placedBlock)).toEqual([250, 240, 230, 220]);
+    expect(first.total).toBe(6n);
+    const second = await readHistoryPage(first.older, 4);
+    expect(second.items.map((item) => item.bet.placedBlock)).toEqual([210, 200]);
+    expect(second.older).toBeNull();
+    expect([...first.items, ...second.items].every((item) => checkHistoryItem(item, first)?.ok)).toBe(true);
   });
 
   it("replays an interactive round with the actions the server published, and says so when it published none", async () => {

@@ -3,6 +3,7 @@ import { getAddress, parseEther } from "ethers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GameType } from "@engine/gameTypes";
 import { useOneClickStore } from "@/features/one-click";
+import { useWalletStore } from "@/features/wallet";
 import type { ReadyWallet } from "@/features/wallet/web3";
 import { oneClickCover } from "../onchain/signed-bet";
 
@@ -23,14 +24,18 @@ describe("a bet with one-click play on", () => {
         chainId: 31337,
         player: PLAYER,
         key: "0xkey",
+        lane: 2,
+        commit: "0x" + "77".repeat(32),
         expiresAt: 10_000_000_000,
         tokens: ["DEGEN", "BNB"],
         games: [GameType.WHEEL],
         maxBet: { DEGEN: parseEther("100"), BNB: parseEther("0.1") },
         budget: { DEGEN: parseEther("1000"), BNB: parseEther("1") },
       },
-      lost: null,
+      ended: [],
     });
+    // What the session's lane holds, as the wallet last read it with the vault.
+    useWalletStore.setState({ laneFunds: { 2: { DEGEN: "1000", BNB: "1" } } });
   });
 
   it("is not signed by the session key below the one-click minimum: the wallet confirms it, saying why", () => {
@@ -48,5 +53,17 @@ describe("a bet with one-click play on", () => {
   it("is signed at any stake the session allows when the server states no minimum (the server still checks)", () => {
     expect(oneClickCover(wheel("DEGEN", 1), wallet())).toEqual({ signer });
     expect(oneClickCover(wheel("DEGEN", 1), wallet({ DEGEN: "six" }))).toEqual({ signer });
+  });
+
+  it("is not signed above what the session's lane holds, nor before the lane was read: the wallet confirms it from the vault, saying why", () => {
+    useWalletStore.setState({ laneFunds: { 2: { DEGEN: "7.5", BNB: "1" } } });
+    expect(oneClickCover(wheel("DEGEN", 8), wallet())).toEqual({
+      walletReason: "This bet is above what your one-click session holds (7.50 DEGEN): confirm it in your wallet.",
+    });
+    expect(oneClickCover(wheel("DEGEN", 7.5), wallet())).toEqual({ signer });
+    useWalletStore.setState({ laneFunds: {} });
+    expect(oneClickCover(wheel("BNB", 0.01), wallet())).toEqual({
+      walletReason: "This bet is above what your one-click session holds (0.0000 BNB): confirm it in your wallet.",
+    });
   });
 });

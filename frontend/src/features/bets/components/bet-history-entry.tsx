@@ -12,6 +12,13 @@ import { TxHash } from "@/components/ui/tx-hash";
 const amount = (token: Token, wei: bigint) => `${formatTokenAmount(token, fromBaseUnits(wei))} ${token}`;
 const clock = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleString();
 
+/** A bet's place in its lane (docs/decisions.md §4, "lanes"): the wallet's, or a one-click session's. As engine laneOfNonce and placeInLane read the nonce, repeated to keep the engine's hashing out of the bets index. */
+function betPlace(nonce: bigint): string {
+  const lane = nonce >> 32n;
+  const n = nonce & 0xffffffffn;
+  return lane === 0n ? `wallet bet #${n}` : `one-click session ${lane} · bet #${n}`;
+}
+
 /** One bet of the history: what was staked and paid, the values its outcome came from, its transactions and its check. */
 export function BetHistoryEntry({ entry, head, onClaim }: { entry: HistoryEntry; head: { block: number; time: number }; onClaim: () => void }) {
   const { bet, settlement, check } = entry;
@@ -21,8 +28,8 @@ export function BetHistoryEntry({ entry, head, onClaim }: { entry: HistoryEntry;
     <li className="glass-card flex flex-col gap-3 p-4 text-sm" data-testid="history-bet" data-bet-id={bet.betId.toString()} data-verdict={verdict}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-semibold text-white">{gameTitle(bet)}</span>
-        <span className="text-xs text-slate-400">
-          bet #{bet.nonce.toString()}
+        <span className="text-xs text-slate-400" data-testid="history-bet-place">
+          {betPlace(bet.nonce)}
           {settlement?.kind === "claimed" && " · claimed back"}
           {stake === 2n * bet.amount && " · split"}
         </span>

@@ -5,12 +5,18 @@ import { ActionNotice } from "./action-notice";
 /**
  * A one-click bet that has not landed (issue #20): why, and the wallet's way. Countersigned by the
  * server, the wallet sends the very same signed bet; the watch for it goes on meanwhile, whichever
- * lands first is the bet. Never accepted by the server, the chain would refuse it from the wallet:
- * the player bets from the wallet as usual instead.
+ * lands first is the bet. Refused by the server, it never lands, and the chain would refuse it from
+ * the wallet: the player bets from the wallet as usual instead (from the vault). Not answered yet,
+ * the panel only says it is late.
  */
 export function RelayLate({ bet }: { bet: ActiveBet }) {
   const nonce = bet.oneClick!.nonce;
-  if (!bet.oneClick?.countersigned) {
+  if (!bet.oneClick?.countersigned && !bet.oneClick?.refused) {
+    return (
+      <ActionNotice testId="relay-late">{bet.relayProblem} The server has not answered yet: it keeps its turn, and shows here once it lands.</ActionNotice>
+    );
+  }
+  if (!bet.oneClick.countersigned) {
     const instead = {
       label: "Bet from my wallet instead",
       busyLabel: "Betting…",

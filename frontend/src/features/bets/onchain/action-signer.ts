@@ -7,21 +7,22 @@ import { readyWallet, inWallet } from "@/features/wallet/onchain";
 import { ApiError, apiRequest, serverErrorText } from "@/lib/api-client";
 
 export interface ActionSigner {
-  /** The open session's key: a split's second stake then comes from the session, with no popup. */
+  /** A bet of the open session's lane, signed by its key: a split's second stake then comes from the lane, with no popup. */
   viaSession: boolean;
   /** The key's EIP-712 signature of Actions(betId, actions), the whole log so far. */
   sign: (actions: string) => string;
 }
 
 /**
- * The open session's key; without a session, a key for this bet alone, named by one wallet
- * signature (ActionKey) and told to the server (POST /api/action-keys): one popup per hand, none
- * per action.
+ * The open session's key (the chain takes it for its own lane's bets and for the player's wallet
+ * bets); without a session, a key for this bet alone, named by one wallet signature (ActionKey)
+ * and told to the server (POST /api/action-keys): one popup per hand, none per action. A wallet
+ * bet's split stake comes from the wallet (addStake) either way: a lane pays only its own bets.
  */
 export async function actionSignerFor(betId: bigint): Promise<ActionSigner> {
   const wallet = await readyWallet();
   const session = useOneClickStore.getState().session ? sessionSigner(wallet) : null;
-  if (session) return { viaSession: true, sign: (actions) => session.signActions(betId, actions) };
+  if (session) return { viaSession: session.ownsBet(betId), sign: (actions) => session.signActions(betId, actions) };
   const key = handKey(wallet);
   const grant = await inWallet(
     () => undefined,

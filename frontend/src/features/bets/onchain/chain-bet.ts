@@ -7,7 +7,7 @@ import type { Casino } from "@typechain/contracts/Casino";
 import { parseCasinoLog, topicOf } from "@bindings/events";
 import { rangesUp, type BlockRange } from "./log-ranges";
 
-/** BetPlaced, with where it happened. */
+/** BetPlaced, with where it happened. Its nonce tells its lane (engine laneOfNonce): 0 the wallet, else a one-click session's. */
 export interface ChainBet {
   betId: bigint;
   player: string;
@@ -25,12 +25,6 @@ export interface ChainBet {
   /** The hash of the bet's block: its jackpot draw's entropy. */
   placedBlockHash: string;
   txHash: string;
-  /**
-   * Placed through CasinoSessions (a signed bet: relayed, or sent by the wallet when the relay
-   * failed): settled with its chain's relay seed, link 2k-1, where a wallet bet's is link 2k
-   * (engine/src/hashChain.ts). Unknown (undefined) until read from the placing transaction.
-   */
-  relayed?: boolean;
 }
 
 /** The jackpot draw of a DEGEN bet (JackpotDrawn, and JackpotWon on a hit that pays; a void draw, entropy 0, wins nothing). */
@@ -81,8 +75,7 @@ export function betOfReceipt(receipt: TransactionReceipt, degenAddress: string):
   const topic = topicOf("BetPlaced");
   const log = receipt.logs.find((entry) => entry.topics[0] === topic);
   if (!log) throw new Error("The transaction placed no bet");
-  // Sent to the Casino itself: a wallet bet; through CasinoSessions: a signed one.
-  return { ...betFromLog(log, degenAddress), relayed: getAddress(receipt.to ?? ZeroAddress) !== getAddress(log.address) };
+  return betFromLog(log, degenAddress);
 }
 
 /** The bet's placement and resolution logs since `fromBlock` (BetPlaced, BetSettled, ExpiredBetClaimed; all indexed by bet id). */

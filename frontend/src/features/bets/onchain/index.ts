@@ -8,7 +8,7 @@ import { apiRequest } from "@/lib/api-client";
 import { explorerTxUrl } from "@/features/chain";
 import { browserProvider, readyWallet, sendTransaction, type TxUpdate } from "@/features/wallet/onchain";
 import { useWalletStore } from "@/features/wallet";
-import { refreshSessionLosses, useOneClickStore } from "@/features/one-click";
+import { useOneClickStore } from "@/features/one-click";
 import { useBetStore, LATE_AFTER_BLOCKS } from "../bet-store";
 import { placeBet, type BetRequest } from "./place-bet";
 import { stageOf } from "./tx-stage";
@@ -71,6 +71,8 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       token: bet.token,
       jackpotDraw: bet.token === "DEGEN" && bet.jackpotOdds > 0n,
     });
+    // An interactive round's stake has left the vault or the session's lane, and nothing is settled yet: shown at once.
+    if (whilePlaced && !placed.settlement) void useWalletStore.getState().refreshBalances();
     const actions = whilePlaced ? ((await whilePlaced(bet)) ?? null) : null;
     let roundEnd = bet.placedBlock;
     if (whilePlaced) {
@@ -92,8 +94,6 @@ export async function playOnChain(request: BetRequest, whilePlaced?: WhilePlaced
       settleExplorerUrl: explorerTxUrl(wallet.config.chain, settlement.txHash),
       verdict: { ok: check.ok, problems: check.problems },
     });
-    // What the one-click budget has left changed with this bet, or with a split of a hand it placed.
-    if (useOneClickStore.getState().session) void refreshSessionLosses();
     if (settlement.jackpotDeferred && !settlement.jackpot && bet.jackpotOdds > 0n) void followDeferredDraw(id, bet, settlement, checkWith);
     return { bet, settlement, check };
   } catch (error) {

@@ -3,8 +3,7 @@ import { toBaseUnits } from "@engine/tokens";
 import type { GameId, GameType } from "@engine/gameTypes";
 import type { Token } from "@engine/index";
 import { apiRequest, serverErrorText } from "@/lib/api-client";
-import { chainClock, readyWallet, contractRevert, sendTransaction, type ReadyWallet, type TxUpdate } from "@/features/wallet/onchain";
-import { readSignedBets } from "@/features/one-click/onchain";
+import { readyWallet, contractRevert, sendTransaction, type TxUpdate } from "@/features/wallet/onchain";
 import { termsForBet, useBetTermsStore } from "../terms-store";
 import { useFairnessStore } from "../fairness-store";
 import { readCasinoTerms } from "./casino-terms";
@@ -25,13 +24,12 @@ interface Commitment {
 }
 
 /**
- * playGame from the player's Casino balance, with the server's commitment and the terms the bet
+ * playGame from the player's Casino vault (lane 0: a wallet bet never touches a one-click session's lane), with the server's commitment and the terms the bet
  * panel shows (issue #19, finding R2-9): changed since, the Casino refuses the bet (TermsChanged),
  * and the terms are read again so the panel shows, and the next bet carries, the new ones.
  */
 export async function placeBet(request: BetRequest, report: (update: TxUpdate) => void): Promise<ChainBet> {
   const wallet = await readyWallet();
-  await refuseOverLandingSignedBet(wallet);
   const commitment = apiRequest<Commitment>("POST", "/api/fairness/commitment").catch((error: unknown) => {
     // The server's own sentence (a wallet with nothing at stake yet, a spent budget), not '403: {…}'.
     throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
@@ -53,23 +51,4 @@ export async function placeBet(request: BetRequest, report: (update: TxUpdate) =
         .catch(() => undefined);
     throw error;
   }
-}
-
-/**
- * A wallet bet takes the player's next nonce. Were a one-click bet of this tab on that nonce still
- * able to land (the server countersigned it and holds its seed, and its deadline has not passed),
- * the relay would then forfeit its stake (SessionPlay._forfeit, docs/protocol.md §4.3): the player
- * is asked to wait for it instead.
- */
-async function refuseOverLandingSignedBet(wallet: ReadyWallet): Promise<void> {
-  const kept = Object.values(readSignedBets(wallet.config.chain.id, wallet.account)).filter((bet) => bet.countersignature !== undefined);
-  if (kept.length === 0) return;
-  const [state, head] = await Promise.all([wallet.contracts.casino.commitmentOf(wallet.account), wallet.provider.getBlock("latest")]);
-  // By position: the output named `length` collides with the array's own.
-  const nextNonce = (state as unknown as bigint[])[1]!;
-  const now = BigInt(chainClock(head));
-  const landing = kept.find((bet) => BigInt(bet.bet.nonce) >= nextNonce && BigInt(bet.deadline) >= now);
-  if (landing === undefined) return;
-  const wait = Number(BigInt(landing.deadline) - now);
-  throw new Error(`Your last one-click bet can still land for ${wait} s: a wallet bet now would take its turn and forfeit its stake. Wait for it to land.`);
 }

@@ -1,40 +1,26 @@
 // One-click bets (issue #20, docs/protocol.md §4): the session key signs the bet in this browser,
-// the server relays it and the chain places and settles it in one transaction. Nothing of it asks
-// the wallet; only when the relay fails does the player's wallet send that same signed bet.
+// the server relays it and the chain places and settles it in one transaction, staked from and
+// paid into the session's lane. Nothing of it asks the wallet; only when the relay fails does the
+// player's wallet send that same signed bet.
 import { getAddress, type Log } from "ethers";
 import { betIdOf } from "@engine/betId";
-import { betDeadline, clientSeedHash, sessionClientSeed, type SessionBet } from "@engine/session";
+import { betDeadline, clientSeedHash, laneOfNonce, type SessionBet } from "@engine/session";
 import { fromBaseUnits, toBaseUnits } from "@engine/tokens";
 import { formatTokenAmount } from "@/config/tokens";
 import { explorerTxUrl } from "@/features/chain";
-import { budgetLeft, oneClickMinStake, useOneClickStore } from "@/features/one-click";
-import {
-  sessionSigner,
-  type SessionSigner,
-  forgetSignedBetsBelow,
-  keepCountersignature,
-  keepSignedBet,
-  readSignedBets,
-  type StoredSignedBet,
-} from "@/features/one-click/onchain";
-import {
-  chainClock,
-  tokenAddress,
-  explain,
-  ExplainedError,
-  readyWallet,
-  type ReadyWallet,
-  sendTransaction,
-  type TxReport,
-  type TxUpdate,
-} from "@/features/wallet/onchain";
-import { apiRequest, serverErrorText } from "@/lib/api-client";
+import { oneClickMinStake, useOneClickStore } from "@/features/one-click";
+import { sessionSigner, type SessionSigner, keepSignedBet, readSignedBets, updateSignedBet, type StoredSignedBet } from "@/features/one-click/onchain";
+import { useWalletStore } from "@/features/wallet";
+import { tokenAddress, explain, ExplainedError, readyWallet, type ReadyWallet, sendTransaction, type TxReport, type TxUpdate } from "@/features/wallet/onchain";
+import { ApiError, apiRequest, serverErrorText } from "@/lib/api-client";
 import { RELAY_LATE_AFTER_BLOCKS, type ActiveBet } from "../bet-store";
+import { useFairnessStore } from "../fairness-store";
 import { stageOf } from "./tx-stage";
 import { termsForBet } from "../terms-store";
 import { readCasinoTerms } from "./casino-terms";
 import { betFromLog, betLogsSince, settlementOf, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { placeBet, type BetRequest } from "./place-bet";
+import { acceptanceClock, forgetLanded, forgetUnlandable, laneNonceToSign, sendingHere, type RelayedBetAnswer } from "./lane-nonce";
 import { parseCasinoLog } from "@bindings/events";
 
 /**
@@ -43,18 +29,6 @@ import { parseCasinoLog } from "@bindings/events";
  * block per bet).
  */
 const LANDED_POLL_MS = 100;
-
-/**
- * POST /api/sessions/bets: the server took the bet; the settler's countersignature of the same
- * EIP-712 Bet (so that the wallet may place it, should the relay fail); the transaction's hash
- * once it has sent it.
- */
-interface RelayAnswer {
-  betId: string;
-  nonce: string;
-  countersignature?: string;
-  txHash?: string;
-}
 
 /** Why the wallet cannot send a signed bet the server never accepted. */
 export const NOT_COUNTERSIGNED =
@@ -69,11 +43,10 @@ export type OneClickCover = { signer: SessionSigner } | { walletReason: string }
 const shown = (request: BetRequest, wei: bigint) => `${formatTokenAmount(request.token, fromBaseUnits(wei))} ${request.token}`;
 
 export function oneClickCover(request: BetRequest, wallet: ReadyWallet): OneClickCover {
-  const { session, lost } = useOneClickStore.getState();
+  const { session } = useOneClickStore.getState();
   const signer = session && session.player === wallet.account ? sessionSigner(wallet) : null;
   if (!session || !signer) return null;
   const stake = toBaseUnits(request.stake);
-  const left = budgetLeft(session, lost, request.token);
   if (!session.tokens.includes(request.token)) return { walletReason: `One-click play does not cover ${request.token} bets: confirm this one in your wallet.` };
   if (!session.games.includes(request.gameType)) return { walletReason: "One-click play does not cover this game: confirm this bet in your wallet." };
   // The house pays a one-click bet's gas, and relays none below its floor (issue #39 item 7): the wallet pays its own.
@@ -82,8 +55,10 @@ export function oneClickCover(request: BetRequest, wallet: ReadyWallet): OneClic
     return { walletReason: `This bet is below the one-click minimum of ${shown(request, floor)}: confirm it in your wallet.` };
   if (stake > session.maxBet[request.token])
     return { walletReason: `This bet is above your one-click largest bet of ${shown(request, session.maxBet[request.token])}: confirm it in your wallet.` };
-  if (left !== null && stake > left)
-    return { walletReason: `This bet would pass your one-click budget (${shown(request, left)} left): confirm it in your wallet.` };
+  // The lane's funds as last read with the vault (the chain refuses a stake above them all the same).
+  const funds = useWalletStore.getState().laneFunds[session.lane]?.[request.token];
+  const held = funds === undefined ? 0n : toBaseUnits(funds);
+  if (stake > held) return { walletReason: `This bet is above what your one-click session holds (${shown(request, held)}): confirm it in your wallet.` };
   return { signer };
 }
 
@@ -99,12 +74,12 @@ function onChainForm(stored: StoredSignedBet) {
 }
 
 /**
- * Signs the bet with the session key and has it placed. The chain is asked first, through the
- * wallet's node, whether it takes the bet: one it refuses is dropped before the server ever sees
- * it. A bet the server was sent is kept in this tab first, and its nonce is never signed again: a
- * signed bet not landed yet is followed again instead of a new one, so that the server can never
- * see two bets of one nonce (the same client seed, so the same random word) and relay the one it
- * likes.
+ * Signs the bet with the session key and has it placed. Its nonce is its lane's next, after the
+ * lane's signed bets that can still land (lane-nonce.ts); its client seed the fairness panel's,
+ * random for every signature; its deadline within the window the server takes, counted from the
+ * chain's clock. As the lane's next bet it is first asked of the chain, through the wallet's
+ * node: one the chain refuses is dropped before the server ever sees it. It is kept in this tab
+ * before it is sent.
  */
 export async function placeSignedBet(
   request: BetRequest,
@@ -113,32 +88,11 @@ export async function placeSignedBet(
   update: (patch: Partial<ActiveBet>) => void,
 ): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
   const { casino, sessions } = wallet.contracts;
-  const chainId = wallet.config.chain.id;
-  const commitment = apiRequest<{ expectedCommit: string }>("POST", "/api/fairness/commitment").catch((error: unknown) => {
-    throw new Error(serverErrorText(error) ?? (error instanceof Error ? error.message : String(error)));
-  });
-  const [{ expectedCommit }, terms, state, head] = await Promise.all([
-    commitment,
-    termsForBet(readCasinoTerms),
-    casino.commitmentOf(wallet.account),
-    wallet.provider.getBlock("latest"),
-  ]);
-  const signedAtBlock = head?.number ?? 0;
-  const now = chainClock(head);
-  // By position: the output named `length` collides with the array's own.
-  const nonce = (state as unknown as bigint[])[1]!;
-  forgetSignedBetsBelow(chainId, wallet.account, nonce);
-  const waiting = await stillValid(wallet, readSignedBets(chainId, wallet.account)[nonce.toString()]);
-  if (waiting) {
-    update({
-      stage: "relay-late",
-      oneClick: { nonce: waiting.bet.nonce },
-      relayProblem: "Your last signed bet has not landed yet: it keeps its turn, and no new bet is signed before it lands.",
-    });
-    return landSignedBet(wallet, waiting, request, update);
-  }
-
-  const clientSeed = sessionClientSeed(signer.session.secret, nonce);
+  const [terms, lane, head] = await Promise.all([termsForBet(readCasinoTerms), casino.laneOf(wallet.account, signer.lane), wallet.provider.getBlock("latest")]);
+  const now = acceptanceClock(head);
+  const onChainNext = lane[1];
+  const nonce = await laneNonceToSign(wallet, onChainNext, now);
+  const clientSeed = useFairnessStore.getState().takeClientSeed();
   // The key signs the seed's hash: the server countersigns the bet before it can know its outcome,
   // and is told the seed only then (docs/protocol.md §4.3).
   const bet: SessionBet = {
@@ -149,9 +103,8 @@ export async function placeSignedBet(
     params: request.params,
     clientSeedHash: clientSeedHash(clientSeed),
     nonce,
-    expectedCommit,
     terms,
-    // Within the window the server takes a bet for: a revocation, a limit or a withdrawal waits for it (docs/protocol.md §4.3).
+    // Within the window the server takes a bet for: a revocation or a limit waits for it (docs/decisions.md §4).
     deadline: betDeadline(now, Number(signer.session.grant.expiresAt)),
   };
   // The Bet's fields as CasinoSessions.BetInput takes them, the seed in its hash's place; the deadline beside them.
@@ -162,40 +115,71 @@ export async function placeSignedBet(
     ...signer.signBet(bet),
     key: signer.session.grant.key,
     symbol: request.token,
-    signedAtBlock,
+    signedAtBlock: head?.number ?? 0,
   };
-  try {
-    // As the settler would send it: only the settler, or its countersignature, may place a signed bet.
-    // Read-only, through the node (a contract bound to the wallet's signer refuses another `from`).
-    const asSettler = sessions.connect(wallet.provider) as typeof sessions;
-    await asSettler.place.staticCall(onChainForm(stored), "0x", { from: wallet.config.settler });
-  } catch (error) {
-    throw new ExplainedError(explain(error, { token: request.token, shownTerms: terms }), { cause: error });
+  // A bet behind others of its lane cannot be placed before they land: the server checks it then.
+  if (nonce === onChainNext) {
+    try {
+      // As the settler would send it: only the settler, or its countersignature, may place a signed bet.
+      // Read-only, through the node (a contract bound to the wallet's signer refuses another `from`).
+      const asSettler = sessions.connect(wallet.provider) as typeof sessions;
+      await asSettler.place.staticCall(onChainForm(stored), "0x", { from: wallet.config.settler });
+    } catch (error) {
+      throw new ExplainedError(explain(error, { token: request.token, shownTerms: terms, fromLane: true }), { cause: error });
+    }
   }
-  keepSignedBet(chainId, wallet.account, stored);
+  keepSignedBet(wallet.config.chain.id, wallet.account, stored);
+  sendingHere.add(stored.bet.nonce);
   update({ oneClick: { nonce: stored.bet.nonce } });
   return landSignedBet(wallet, stored, request, update);
 }
 
-/** A kept bet signed by an earlier key: it still waits for its turn unless that key was revoked or has expired. */
-async function stillValid(wallet: ReadyWallet, stored: StoredSignedBet | undefined): Promise<StoredSignedBet | null> {
-  if (!stored) return null;
-  const [{ revoked, expiresAt }, head] = await Promise.all([
-    wallet.contracts.sessions.sessionOf(stored.bet.player, stored.key),
-    wallet.provider.getBlock("latest"),
-  ]);
-  if (!revoked && BigInt(head?.timestamp ?? 0) < expiresAt && BigInt(head?.timestamp ?? 0) <= BigInt(stored.deadline)) return stored;
-  forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, BigInt(stored.bet.nonce) + 1n);
-  return null;
+/** What the server said of a signed bet: accepted (its countersignature), refused (its sentence), or not known yet. */
+type ServerWord = { countersignature: string } | { refused: string } | null;
+
+/**
+ * Sends the signed bet to the server: its countersignature is kept with the bet, then the client
+ * seed revealed. A refusal (an answer in the 400s) is kept too: the server never relays that bet.
+ * When the server could not be reached, it is asked whether it has the bet: one it does not have,
+ * or has refused, it never relays either.
+ */
+async function sendToServer(wallet: ReadyWallet, stored: StoredSignedBet, onAnswer: (answer: RelayedBetAnswer) => void): Promise<ServerWord> {
+  const chainId = wallet.config.chain.id;
+  const { clientSeed, ...signedFields } = stored.bet;
+  const body = { bet: { ...signedFields, clientSeedHash: clientSeedHash(clientSeed) }, deadline: stored.deadline, r: stored.r, vs: stored.vs };
+  const betId = betIdOf(stored.bet.player, BigInt(stored.bet.nonce)).toString();
+  let answer: RelayedBetAnswer | null;
+  try {
+    answer = await apiRequest<RelayedBetAnswer>("POST", "/api/sessions/bets", body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      updateSignedBet(chainId, wallet.account, stored.bet.nonce, { refused: true });
+      return { refused: serverErrorText(error) ?? error.message };
+    }
+    answer = await apiRequest<RelayedBetAnswer>("GET", `/api/sessions/bets/${betId}`).catch((lookup: unknown) => {
+      if (lookup instanceof ApiError && lookup.status === 404) return null;
+      throw error;
+    });
+    if (!answer || answer.status === "refused") {
+      updateSignedBet(chainId, wallet.account, stored.bet.nonce, { refused: true });
+      return { refused: "the server could not be reached" };
+    }
+  }
+  onAnswer(answer);
+  if (!answer.countersignature) return null;
+  updateSignedBet(chainId, wallet.account, stored.bet.nonce, { countersignature: answer.countersignature });
+  // Kept first: the house committed to the bet, and the wallet can place it, before the seed leaves this tab.
+  await apiRequest("POST", `/api/sessions/bets/${answer.betId}/seed`, { clientSeed });
+  return { countersignature: answer.countersignature };
 }
 
 /**
  * Sends the kept bet to the server and watches the chain until it lands: placed and settled in
  * one transaction (returned with its settlement), or placed to be settled later (an interactive
- * game's, or one the wallet sent). The server's countersignature is kept with the bet as soon as
- * it answers. Not landed within RELAY_LATE_AFTER_BLOCKS, or refused by the server, the bet is
- * relay-late: the panel offers the wallet (the same signed bet when countersigned; else a wallet
- * bet as usual, which ends this watch); the watch goes on either way.
+ * game's, or one the wallet sent). Not landed within RELAY_LATE_AFTER_BLOCKS, or refused by the
+ * server, the bet is relay-late: the panel offers the wallet (the same signed bet when
+ * countersigned; a wallet bet as usual when the server refused it, which ends this watch); the
+ * watch goes on either way.
  */
 async function landSignedBet(
   wallet: ReadyWallet,
@@ -204,28 +188,16 @@ async function landSignedBet(
   update: (patch: Partial<ActiveBet>) => void,
 ): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
   const { casino } = wallet.contracts;
-  const chainId = wallet.config.chain.id;
   const nonce = stored.bet.nonce;
   const betId = betIdOf(stored.bet.player, BigInt(nonce));
-  let refused: string | null = null;
-  let countersigned = stored.countersignature !== undefined;
-  if (countersigned) update({ oneClick: { nonce, countersigned } });
-  const { clientSeed, ...signedFields } = stored.bet;
-  const body = { bet: { ...signedFields, clientSeedHash: clientSeedHash(clientSeed) }, deadline: stored.deadline, r: stored.r, vs: stored.vs };
-  apiRequest<RelayAnswer>("POST", "/api/sessions/bets", body)
-    .then(async (answer) => {
-      if (answer.countersignature) {
-        keepCountersignature(chainId, wallet.account, nonce, answer.countersignature);
-        countersigned = true;
-        update({ oneClick: { nonce, countersigned } });
-        // Kept first: the house committed to the bet, and the wallet can place it, before the seed leaves this tab.
-        await apiRequest("POST", `/api/sessions/bets/${answer.betId}/seed`, { clientSeed });
-      }
-      if (answer.txHash) update({ txHash: answer.txHash, explorerUrl: explorerTxUrl(wallet.config.chain, answer.txHash) });
-    })
-    .catch((error: unknown) => {
-      refused = serverErrorText(error) ?? "the server could not be reached";
-    });
+  let word: ServerWord = null;
+  const told = (next: ServerWord) => {
+    word = next;
+    if (next && "countersignature" in next) update({ oneClick: { nonce, countersigned: true } });
+  };
+  sendToServer(wallet, stored, (answer) => {
+    if (answer.txHash) update({ txHash: answer.txHash, explorerUrl: explorerTxUrl(wallet.config.chain, answer.txHash) });
+  }).then(told, (error: unknown) => console.info("The server's answer to a signed bet could not be read", error));
   let instead: { bet: Promise<ChainBet> } | null = null;
   walletInstead.set(nonce, async (report) => {
     if (!instead) {
@@ -240,30 +212,29 @@ async function landSignedBet(
     await instead.bet;
   });
   try {
-    let late = false;
+    let late: "no" | "waiting" | "refused" = "no";
     for (;;) {
       if (instead) {
         const walletBet = await (instead as { bet: Promise<ChainBet> }).bet.catch(() => null);
-        if (walletBet) {
-          forgetSignedBetsBelow(chainId, wallet.account, walletBet.nonce + 1n);
-          return { bet: walletBet, settlement: null };
-        }
+        if (walletBet) return { bet: walletBet, settlement: null };
       }
       const logs = await betLogsSince(casino, wallet.provider, betId, stored.signedAtBlock);
       const placed = logs.find((log) => parseCasinoLog(log)?.name === "BetPlaced");
       if (placed) return landed(wallet, stored, placed, logs);
       const head = await wallet.provider.getBlock("latest");
       if (head && BigInt(head.timestamp) > BigInt(stored.deadline)) {
-        forgetSignedBetsBelow(chainId, wallet.account, BigInt(nonce) + 1n);
+        forgetUnlandable(wallet, BigInt(nonce));
         throw new Error("This signed bet passed its deadline without landing: it can no longer be placed.");
       }
       const blocks = (head?.number ?? stored.signedAtBlock) - stored.signedAtBlock;
-      if (!late && (refused !== null || blocks >= RELAY_LATE_AFTER_BLOCKS)) {
-        late = true;
+      const current = word as ServerWord;
+      const refused = current !== null && "refused" in current ? current.refused : null;
+      if ((late === "no" && blocks >= RELAY_LATE_AFTER_BLOCKS) || (refused !== null && late !== "refused")) {
+        late = refused !== null ? "refused" : "waiting";
         update({
           stage: "relay-late",
           blocksWaited: blocks,
-          oneClick: { nonce, countersigned },
+          oneClick: { nonce, countersigned: current !== null && "countersignature" in current, refused: refused !== null },
           relayProblem: refused !== null ? `The server did not take your signed bet: ${refused}.` : `Your signed bet has not landed after ${blocks} blocks.`,
         });
       }
@@ -271,14 +242,14 @@ async function landSignedBet(
     }
   } finally {
     walletInstead.delete(nonce);
+    sendingHere.delete(nonce);
   }
 }
 
 /** The bet as it landed, checked against what the key signed, with its settlement when the same transaction settled it. */
 async function landed(wallet: ReadyWallet, stored: StoredSignedBet, placed: Log, logs: Log[]): Promise<{ bet: ChainBet; settlement: ChainSettlement | null }> {
-  // Placed through CasinoSessions, by the relay or by the wallet: settled with the relay link.
-  const bet: ChainBet = { ...betFromLog(placed, wallet.config.contracts.DegenToken), relayed: true };
-  forgetSignedBetsBelow(wallet.config.chain.id, wallet.account, bet.nonce + 1n);
+  const bet = betFromLog(placed, wallet.config.contracts.DegenToken);
+  forgetLanded(wallet, bet.nonce);
   const differs = signedFieldsDiffer(stored, bet, wallet);
   if (differs.length > 0) throw new Error(`The bet placed on chain is not the one your key signed: its ${differs.join(", ")} differ.`);
   const settledWith = logs.find(
@@ -308,24 +279,24 @@ function signedFieldsDiffer(stored: StoredSignedBet, bet: ChainBet, wallet: Read
 
 /**
  * The player's own CasinoSessions.place of the kept signed bet, when the relay failed: the same
- * bet, the same client seed, so the same outcome once the house settles it with its seed (or its
- * maximum payout claimed back after the settle window). The chain takes it from the wallet only
- * with the settler's countersignature, which the server gave when it accepted the bet; without
- * one, NOT_COUNTERSIGNED. The watch of landSignedBet sees it land.
+ * bet, the same client seed, so the same outcome once the house settles it with its lane's seed
+ * (or its maximum payout claimed back after the settle window), staked from the lane. The chain
+ * takes it from the wallet only with the settler's countersignature, which the server gave when
+ * it accepted the bet; without one, NOT_COUNTERSIGNED. The watch of landSignedBet sees it land.
  */
 export async function sendSignedBetFromWallet(nonce: string, report: TxReport): Promise<void> {
   const wallet = await readyWallet();
-  const stored = readSignedBets(wallet.config.chain.id, wallet.account)[nonce];
+  const stored = readSignedBets(wallet.config.chain.id, wallet.account, laneOfNonce(BigInt(nonce)))[nonce];
   if (!stored) throw new Error("This signed bet is no longer kept in this tab: it has landed, or its turn has passed.");
   if (!stored.countersignature) throw new Error(NOT_COUNTERSIGNED);
   const tx = await wallet.contracts.sessions.place.populateTransaction(onChainForm(stored), stored.countersignature);
-  await sendTransaction(wallet, tx, report, { token: stored.symbol });
+  await sendTransaction(wallet, tx, report, { token: stored.symbol, fromLane: true });
 }
 
 /**
- * The bet as a wallet bet (playGame), for a signed bet the server never accepted: the watch of
- * the signed bet ends, and the lifecycle goes on with the wallet's. The wallet bet takes the
- * signed bet's nonce, so that bet can never land after it.
+ * The bet as a wallet bet (playGame, from the vault), for a signed bet the server refused, so
+ * that it can never land: the watch of the signed bet ends, and the lifecycle goes on with the
+ * wallet's. A wallet bet never touches the session's lane.
  */
 export async function betFromWalletInstead(nonce: string, report: TxReport): Promise<void> {
   const instead = walletInstead.get(nonce);

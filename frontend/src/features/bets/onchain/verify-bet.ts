@@ -1,8 +1,9 @@
 // A settled bet checked in the player's own browser with the engine (issue #14): the random word
-// from the published seed and the bet's inputs, the seed against the commitment the bet was placed
-// under (keccak256 links), the payout by the game's rules, and the jackpot draw.
-import { getAddress, type Provider } from "ethers";
+// from the published seed and the bet's inputs, the seed against the commitment of the bet's lane
+// (keccak256 links, one a bet), the payout by the game's rules, and the jackpot draw.
+import { getAddress, toBeHex, zeroPadValue, type Provider } from "ethers";
 import { jackpotDraw, maxPayout, previousLink, settleGame, verify, type GameOutcome, type SettlementActions } from "@engine/index";
+import { laneNonce, laneOfNonce } from "@engine/session";
 import type { Casino } from "@typechain/contracts/Casino";
 import type { ChainBet, ChainSettlement } from "./chain-bet";
 import { rangesDown } from "./log-ranges";
@@ -16,31 +17,34 @@ export interface BetCheck {
   outcome: GameOutcome | null;
 }
 
-/** The commitment a bet's seed must hash down to: the root posted at or before the bet, and its first nonce. */
+/**
+ * The commitment a bet's seed must hash down to: its lane's chain root and the lane's first nonce
+ * under it (docs/decisions.md §4, "lanes"). The wallet lane's root is the CommitmentSet posted at
+ * or before the bet; a one-click session's is the root its player's wallet signed in the grant,
+ * which the Casino's LaneOpened published when the session opened. Either way the bet of nonce
+ * `firstNonce + k − 1` is settled with link k: one link a bet.
+ */
 export interface BetCommitment {
   root: string;
   firstNonce: bigint;
-  /**
-   * Whether this bet was placed through CasinoSessions (its seed is then the chain's link 2k-1,
-   * else 2k: two links per bet, engine/src/hashChain.ts); undefined when the placing transaction
-   * could not be read, and either link is then taken (the Casino checked which when it settled).
-   */
-  relayed?: boolean;
 }
 
+/** 24 hours of BSC's 0.75 s blocks: a lane's bets land by their deadlines, within its session's life, which starts when the lane opens. */
+const LANE_BLOCKS = 115_200;
+
 /**
- * The player's commitment that covers the bet's nonce: the chain in force now when it covers the
- * nonce (the usual case: the bet just settled), else the latest CommitmentSet posted at or before
- * the bet, searched backwards from the bet's block.
+ * The commitment that covers the bet's nonce: for a wallet bet, the chain in force now when it
+ * covers the nonce (the usual case: the bet just settled), else the latest CommitmentSet posted at
+ * or before the bet, searched backwards from the bet's block; for a one-click bet, its lane's root.
  */
 export function commitmentOf(casino: Casino, provider: Provider, bet: ChainBet, deploymentBlock: number): Promise<BetCommitment | null> {
   return commitmentFinder(casino, provider, bet.player, deploymentBlock)(bet);
 }
 
 /**
- * commitmentOf for many bets of one player, checked newest first (a history): the chain in force
- * is read once, and a CommitmentSet found for a bet also covers its chain's earlier bets (no
- * commitment can have been posted between them), so an old chain is searched for once.
+ * commitmentOf for many bets of one player, checked newest first (a history): the wallet chain in
+ * force is read once, a CommitmentSet found for a bet also covers its chain's earlier bets (no
+ * commitment can have been posted between them), and each lane's root is read once.
  */
 export function commitmentFinder(
   casino: Casino,
@@ -49,9 +53,9 @@ export function commitmentFinder(
   deploymentBlock: number,
 ): (bet: ChainBet) => Promise<BetCommitment | null> {
   const found: { commitment: BetCommitment; upToNonce: bigint }[] = [];
+  const lanes = new Map<bigint, Promise<BetCommitment | null>>();
   let current: Promise<BetCommitment | null> | undefined;
-  const playerTopic = "0x" + player.slice(2).toLowerCase().padStart(64, "0");
-  const event = casino.interface.getEvent("CommitmentSet");
+  const playerTopic = zeroPadValue(player, 32);
 
   const inForce = async (): Promise<BetCommitment | null> => {
     const [, nextNonce, remaining, root, , chainLength] = await casino.commitmentOf(player);
@@ -59,8 +63,9 @@ export function commitmentFinder(
   };
 
   const searchBack = async (bet: ChainBet): Promise<BetCommitment | null> => {
+    const topic = casino.interface.getEvent("CommitmentSet").topicHash;
     for (const range of rangesDown(deploymentBlock, bet.placedBlock)) {
-      const logs = await provider.getLogs({ address: await casino.getAddress(), ...range, topics: [event.topicHash, playerTopic] });
+      const logs = await provider.getLogs({ address: await casino.getAddress(), ...range, topics: [topic, playerTopic] });
       for (const log of logs.reverse()) {
         const event = parseCasinoLog(log);
         if (event?.name === "CommitmentSet" && event.args.firstNonce <= bet.nonce) return { root: event.args.commit, firstNonce: event.args.firstNonce };
@@ -69,7 +74,7 @@ export function commitmentFinder(
     return null;
   };
 
-  const chainOf = async (bet: ChainBet): Promise<BetCommitment | null> => {
+  const walletChainOf = async (bet: ChainBet): Promise<BetCommitment | null> => {
     current ??= inForce();
     const now = await current;
     if (now && now.firstNonce <= bet.nonce) return now;
@@ -80,21 +85,24 @@ export function commitmentFinder(
     return commitment;
   };
 
-  return async (bet) => {
-    const [commitment, relayed] = await Promise.all([chainOf(bet), relayedBet(casino, provider, bet)]);
-    return commitment && { ...commitment, relayed };
+  /** LaneOpened(player, lane, commit, …), indexed by both, searched back from the lane's bet. */
+  const laneRoot = async (lane: bigint, bet: ChainBet): Promise<BetCommitment | null> => {
+    const topics = [casino.interface.getEvent("LaneOpened").topicHash, playerTopic, zeroPadValue(toBeHex(lane), 32)];
+    for (const range of rangesDown(Math.max(deploymentBlock, bet.placedBlock - LANE_BLOCKS), bet.placedBlock)) {
+      const [log] = await provider.getLogs({ address: await casino.getAddress(), ...range, topics });
+      const event = log && parseCasinoLog(log);
+      if (event?.name === "LaneOpened") return { root: event.args.commit, firstNonce: laneNonce(lane, 0) };
+    }
+    return null;
   };
-}
 
-/** Whether the bet was placed through CasinoSessions: its transaction went elsewhere than to the Casino. */
-async function relayedBet(casino: Casino, provider: Provider, bet: ChainBet): Promise<boolean | undefined> {
-  if (bet.relayed !== undefined) return bet.relayed;
-  try {
-    const [tx, address] = await Promise.all([provider.getTransaction(bet.txHash), casino.getAddress()]);
-    return tx?.to ? getAddress(tx.to) !== getAddress(address) : undefined;
-  } catch {
-    return undefined;
-  }
+  return (bet) => {
+    const lane = laneOfNonce(bet.nonce);
+    if (lane === 0n) return walletChainOf(bet);
+    let root = lanes.get(lane);
+    if (!root) lanes.set(lane, (root = laneRoot(lane, bet)));
+    return root;
+  };
 }
 
 /** keccak256 applied `times` times: from a bet's seed back to its chain's root. */
@@ -104,18 +112,10 @@ function hashDown(seed: string, times: bigint): string {
   return link;
 }
 
-/**
- * Whether the seed is the bet's link of the chain: the k-th bet of a chain is settled with link
- * 2k-1 when relayed, 2k from the wallet (engine chainPosition), so that many hashes lead to the root.
- */
+/** Whether the seed is the bet's link of its lane's chain: the k-th bet under the root is settled with link k, k hashes above it. */
 function seedFitsChain(seed: string, bet: ChainBet, commitment: BetCommitment): boolean {
   const k = bet.nonce - commitment.firstNonce + 1n;
-  const root = commitment.root.toLowerCase();
-  const relayLink = hashDown(seed, 2n * k - 1n);
-  if (commitment.relayed === true) return relayLink.toLowerCase() === root;
-  const walletLink = previousLink(relayLink);
-  if (commitment.relayed === false) return walletLink.toLowerCase() === root;
-  return relayLink.toLowerCase() === root || walletLink.toLowerCase() === root;
+  return k >= 1n && hashDown(seed, k).toLowerCase() === commitment.root.toLowerCase();
 }
 
 export function checkBet(
@@ -141,6 +141,7 @@ export function checkBet(
       clientSeed: bet.clientSeed,
       chainId: context.chainId,
       casino: context.casino,
+      split,
       jackpotOdds: bet.jackpotOdds,
       jackpotPrize: bet.jackpotPrize,
     },

@@ -18,6 +18,8 @@ const session = (tokens: OneClickSession["tokens"]): OneClickSession => ({
   chainId: 31337,
   player: "0xplayer",
   key: "0xkey",
+  lane: 1,
+  commit: "0x" + "77".repeat(32),
   expiresAt: 10_000_000_000,
   tokens,
   games: [0],
@@ -28,7 +30,7 @@ const session = (tokens: OneClickSession["tokens"]): OneClickSession => ({
 describe("useOneClickMinimum", () => {
   beforeEach(() => {
     config.reads = 0;
-    useOneClickStore.setState({ session: null, lost: null });
+    useOneClickStore.setState({ session: null, ended: [] });
   });
 
   it("is nothing without a session, and reads no configuration", () => {

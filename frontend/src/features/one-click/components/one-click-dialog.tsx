@@ -1,21 +1,30 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { GameType } from "@engine/gameTypes";
+import { toBaseUnits } from "@engine/tokens";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { GAMES } from "@/config/games";
 import { TOKENS, type Token } from "@/config/tokens";
 import { toast } from "@/features/toast";
-import { AmountField, TxProgress, useTxSteps } from "@/features/wallet";
+import { AmountField, DepositShortcut, displayAmount, TxProgress, useTxSteps, useWalletStore } from "@/features/wallet";
 import { TxCancelled } from "@/features/wallet/onchain";
 import { openSession } from "../session-key";
-import { DEFAULT_FORM, EXPIRY_CHOICES, settingsOf, type SessionForm } from "../session-settings";
+import { budgetRefusal, EXPIRY_CHOICES, initialForm, settingsOf, vaultCanFund, type SessionForm } from "../session-settings";
+
+/** The vault's balances as last read, in base units: a session's budget moves from it. */
+function useVault(): Record<Token, bigint> {
+  const vault = useWalletStore((state) => state.onChainBalances);
+  return { DEGEN: toBaseUnits(vault.DEGEN), BNB: toBaseUnits(vault.BNB) };
+}
 
 /**
- * Turning one-click play on (issue #20): what the key may do and what it may not, the player's
+ * Turning one-click play on (issue #20): what the key may do and what it may not, where the
+ * budget goes (from the vault into the session's lane, docs/decisions.md §4 "lanes"), the player's
  * choice of expiry, tokens, games, largest bet and budget, then the wallet's one signature.
  */
 export function OneClickDialog({ onDone, onClose }: { onDone: () => void; onClose: () => void }) {
-  const [form, setForm] = useState<SessionForm>(DEFAULT_FORM);
+  const vault = useVault();
+  const [form, setForm] = useState<SessionForm>(() => initialForm(vault));
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const { steps, start } = useTxSteps();
@@ -24,6 +33,8 @@ export function OneClickDialog({ onDone, onClose }: { onDone: () => void; onClos
     event.preventDefault();
     const settings = settingsOf(form);
     if (typeof settings === "string") return setError(settings);
+    const refusal = budgetRefusal(settings, vault);
+    if (refusal) return setError(refusal);
     setError(null);
     setRunning(true);
     try {
@@ -47,6 +58,7 @@ export function OneClickDialog({ onDone, onClose }: { onDone: () => void; onClos
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <KeyPowers />
+        <BudgetNote fundable={vaultCanFund(vault)} />
         <label className="flex flex-col gap-1.5">
           <span className="text-xs font-medium tracking-wider text-slate-400">Ends after</span>
           <select
@@ -64,7 +76,7 @@ export function OneClickDialog({ onDone, onClose }: { onDone: () => void; onClos
           </select>
         </label>
         {TOKENS.map((token) => (
-          <TokenLimits key={token} token={token} form={form} setForm={setForm} disabled={running} />
+          <TokenLimits key={token} token={token} form={form} setForm={setForm} disabled={running} vault={vault[token]} />
         ))}
         <fieldset className="flex flex-col gap-1.5">
           <legend className="mb-1.5 text-xs font-medium tracking-wider text-slate-400">Games</legend>
@@ -103,7 +115,7 @@ function KeyPowers() {
       <div className="rounded-xl border border-cyan/30 bg-cyan/5 px-3 py-2">
         <p className="mb-1 font-semibold text-cyan">The key may</p>
         <p className="text-slate-300">
-          Place bets from your Casino balance, on the tokens and games you choose, up to your largest bet and budget, until it ends.
+          Place bets from the session&apos;s budget, on the tokens and games you choose, each up to your largest bet, until it ends.
         </p>
       </div>
       <div className="rounded-xl border border-pink/30 bg-pink/5 px-3 py-2">
@@ -114,7 +126,36 @@ function KeyPowers() {
   );
 }
 
-function TokenLimits({ token, form, setForm, disabled }: { token: Token; form: SessionForm; setForm: (form: SessionForm) => void; disabled: boolean }) {
+/** Where the budget goes, said before anything is signed: out of the vault, into the session, and back. */
+function BudgetNote({ fundable }: { fundable: boolean }) {
+  return (
+    <div className="rounded-xl border border-gold/30 bg-gold/5 px-3 py-2 text-sm text-slate-300" data-testid="one-click-budget-note">
+      <p>
+        Your budget moves from your Casino vault into the session when it opens. One-click bets stake from it and their wins are paid into it; wallet bets,
+        withdrawals and swaps use your vault. What is left goes back to your vault when the session ends, or 5 minutes after you revoke it.
+      </p>
+      {!fundable && (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-pink" data-testid="one-click-deposit-first">
+          Your vault holds less than a minimum bet: deposit first. <DepositShortcut />
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TokenLimits({
+  token,
+  form,
+  setForm,
+  disabled,
+  vault,
+}: {
+  token: Token;
+  form: SessionForm;
+  setForm: (form: SessionForm) => void;
+  disabled: boolean;
+  vault: bigint;
+}) {
   const allowed = form.tokens[token];
   return (
     <fieldset className="flex flex-col gap-2 rounded-xl border border-white/10 px-3 pb-3 pt-2" data-testid={`one-click-token-${token}`}>
@@ -139,13 +180,16 @@ function TokenLimits({ token, form, setForm, disabled }: { token: Token; form: S
             onChange={(value) => setForm({ ...form, maxBet: { ...form.maxBet, [token]: value } })}
           />
           <AmountField
-            label="Budget (most it may lose)"
+            label="Budget"
             token={token}
             value={form.budget[token]}
             disabled={disabled}
             data-testid={`one-click-budget-${token}`}
             onChange={(value) => setForm({ ...form, budget: { ...form.budget, [token]: value } })}
           />
+          <p className="col-span-2 text-xs text-slate-400 tabular-nums" data-testid={`one-click-vault-${token}`}>
+            In your vault: {displayAmount(token, vault)} {token}
+          </p>
         </div>
       )}
     </fieldset>

@@ -1,19 +1,25 @@
 import { Button } from "@/components/ui/button";
 import { BoltIcon } from "@/components/ui/icons";
-import { useWallet, useWalletDialog } from "@/features/wallet";
+import { formatTokenAmount } from "@/config/tokens";
+import { useWallet, useWalletDialog, useWalletStore } from "@/features/wallet";
 import { useOneClickStore } from "../one-click-store";
 
-/** Beside each game's bet button in web3 mode: one-click play is on, or one click away. */
+/** Beside each game's bet button in web3 mode: one-click play is on, with what its session holds, or one click away. */
 export function OneClickPrompt() {
   const { isDemo, wrongNetwork } = useWallet();
-  const on = useOneClickStore((state) => state.session !== null);
+  const session = useOneClickStore((state) => state.session);
+  const funds = useWalletStore((state) => (session ? state.laneFunds[session.lane] : undefined));
   const show = useWalletDialog((state) => state.show);
   if (isDemo || wrongNetwork) return null;
-  if (on) {
+  if (session) {
+    const held = session.tokens.map((token) => `${formatTokenAmount(token, Number(funds?.[token] ?? "0"))} ${token}`).join(" · ");
     return (
-      <p className="flex items-center gap-1.5 text-xs text-cyan" data-testid="one-click-on">
+      <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-cyan" data-testid="one-click-on">
         <BoltIcon className="size-4" />
         One-click play is on: no wallet popup per bet.
+        <span className="text-slate-300" data-testid="one-click-on-funds">
+          In the session: {held}.
+        </span>
       </p>
     );
   }

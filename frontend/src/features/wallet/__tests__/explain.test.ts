@@ -43,9 +43,10 @@ describe("revert sentences", () => {
     expect(explain(error, { token: "DEGEN" }).message).toBe("The maximum bet right now is 123.45 DEGEN.");
   });
 
-  it("offers a deposit when the Casino balance is short", () => {
+  it("offers a deposit when the vault is short; a one-click bet's shortfall is its session's, which a deposit does not fill", () => {
     const error = reverted(casino.encodeErrorResult("InsufficientBalance", [parseEther("0.5"), parseEther("1")]));
-    expect(explain(error, { token: "BNB" })).toEqual({ message: "Your Casino balance is 0.5000 BNB; this needs 1.0000 BNB.", suggestDeposit: true });
+    expect(explain(error, { token: "BNB" })).toEqual({ message: "Your Casino vault holds 0.5000 BNB; this needs 1.0000 BNB.", suggestDeposit: true });
+    expect(explain(error, { token: "BNB", fromLane: true })).toEqual({ message: "Your one-click session holds 0.5000 BNB; this needs 1.0000 BNB." });
   });
 
   it("names the swap cap in the token paid out", () => {
@@ -72,10 +73,7 @@ describe("revert sentences", () => {
       sessions.encodeErrorResult("AboveSessionMaxBet", [parseEther("150"), parseEther("100")]),
       "This bet is above your one-click maximum of 100.00 DEGEN per bet.",
     ],
-    [
-      sessions.encodeErrorResult("SessionBudgetExceeded", [parseEther("1010"), parseEther("1000")]),
-      "This bet would pass your one-click budget of 1000.00 DEGEN.",
-    ],
+    [sessions.encodeErrorResult("NotBetSession", [7n, PLAYER]), "This bet is not one of this one-click session's."],
     [token.encodeErrorResult("ERC20InsufficientBalance", [PLAYER, parseEther("1"), parseEther("2")]), "Your wallet holds 1.00 DEGEN; this needs 2.00 DEGEN."],
     [
       token.encodeErrorResult("ERC20InsufficientAllowance", [PLAYER, 0n, parseEther("2")]),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { forgetAppConfig } from "@/features/chain/app-config";
 import { useToastStore } from "@/features/toast";
 import { useWalletStore, WALLET_CONNECTED_KEY } from "@/features/wallet";
-import { fakeServer, FakeWallet, TEST_CONFIG, walletError } from "@/test/fake-wallet";
+import { fakeServer, FakeWallet, TEST_CONFIG, walletError, everyBalance } from "@/test/fake-wallet";
 import { waitFor } from "@testing-library/react";
 
 const ACCOUNT = getAddress("0x1234567890abcdef1234567890abcdef12345678");
@@ -173,7 +173,7 @@ describe("while connected", () => {
     await store().refreshBalances();
     const shown = store().onChainBalances;
     // Every contract read (vault, the wallet's DEGEN, the pool) now answers 5.
-    wallet.handlers.set("eth_call", () => "0x" + (5n * 10n ** 18n).toString(16).padStart(64, "0"));
+    wallet.handlers.set("eth_call", everyBalance(5n * 10n ** 18n));
     store().hideOutcome();
     await store().refreshBalances();
     expect(store().onChainBalances).toEqual(shown);

@@ -42,7 +42,7 @@ function Profile() {
         <dd className="tabular-nums text-slate-200">{user.id}</dd>
         {TOKENS.map((token) => (
           <div key={token} className="contents">
-            <dt className="text-slate-400">Casino {token}</dt>
+            <dt className="text-slate-400">Vault {token}</dt>
             <dd className="tabular-nums text-slate-200" data-testid={`account-balance-${token}`}>
               {formatTokenAmount(token, Number(balances[token]))}
             </dd>

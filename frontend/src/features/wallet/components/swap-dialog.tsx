@@ -63,7 +63,7 @@ export function SwapDialog({ onDone, onClose }: { onDone: () => void; onClose: (
           onChange={setAmount}
           token={fromToken}
           disabled={running}
-          hint={`In the Casino: ${formatTokenAmount(fromToken, Number(vault))} ${fromToken}`}
+          hint={`In your vault: ${formatTokenAmount(fromToken, Number(vault))} ${fromToken}`}
         />
         <QuotePanel view={quoted} toToken={toToken} />
         <TxProgress steps={steps} />

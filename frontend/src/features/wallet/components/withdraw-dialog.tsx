@@ -2,12 +2,10 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { TokenSwitch } from "@/components/ui/token-switch";
-import { fromBaseUnits } from "@engine/tokens";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { decimalOf, parseAmount } from "../amount";
 import { announceInvalidAmount, announceWithdrawalFailed, announceWithdrawn } from "../funds-toasts";
 import { useRelayLimits } from "../hooks/use-relay-limits";
-import { useSessionHold } from "../hooks/use-session-hold";
 import { useTxSteps } from "../hooks/use-tx-steps";
 import { relayRefusal } from "../relay-limits";
 import { useWalletStore } from "../wallet-store";
@@ -18,14 +16,13 @@ import { TxProgress } from "./tx-progress";
 
 type Route = "relay" | "direct";
 
-/** Casino vault → wallet: signed and relayed by the server (no gas), or the player's own transaction. */
+/** Casino vault → wallet (a one-click session's lane is not touched): signed and relayed by the server (no gas), or the player's own transaction. */
 export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClose: () => void }) {
   const [token, setToken] = useState<Token>("DEGEN");
   const [amount, setAmount] = useState("");
   const [running, setRunning] = useState<Route | null>(null);
   const { steps, start } = useTxSteps();
   const vault = useWalletStore((state) => state.onChainBalances[token]);
-  const hold = useSessionHold(token);
   // Below the server's minimum or past its daily quota, the direct withdrawal is the way (issue #19, finding R2-8).
   const notRelayed = relayRefusal(useRelayLimits(), token, parseAmount(amount));
 
@@ -61,13 +58,8 @@ export function WithdrawDialog({ onDone, onClose }: { onDone: () => void; onClos
           onChange={setAmount}
           token={token}
           disabled={running !== null}
-          hint={`In the Casino: ${formatTokenAmount(token, Number(vault))} ${token}`}
+          hint={`In your vault: ${formatTokenAmount(token, Number(vault))} ${token}`}
         />
-        {hold && (
-          <p role="note" className="text-xs text-slate-400" data-testid="withdraw-held">
-            {`One-click play holds ${formatTokenAmount(token, fromBaseUnits(hold.held))} ${token} of it until ${new Date(hold.until * 1000).toLocaleTimeString()}: a bet it sent always finds its stake.`}
-          </p>
-        )}
         <TxProgress steps={steps} />
         {notRelayed ? (
           <div className="flex flex-col gap-2">

@@ -20,6 +20,8 @@ export interface ExplainContext {
   nativeSymbol?: string;
   /** The packed terms the player was shown and the bet carried (Casino.terms()). */
   shownTerms?: bigint;
+  /** A one-click bet: staked from its session's lane, not the vault. */
+  fromLane?: boolean;
 }
 
 /** An error that already carries its sentence (a failed transaction step). */
@@ -60,14 +62,10 @@ const SENTENCES: { [N in RevertName]?: Sentence<N> } = {
   BetTooLarge: (a, amount) => `The maximum bet right now is ${amount(a[1])}.`,
   TermsChanged: (a, _amount, context) => termsChangedSentence(context.shownTerms, a[0]),
   ValueMismatch: () => "The BNB sent does not match the amount.",
-  InsufficientBalance: (a, amount) => ({
-    message: `Your Casino balance is ${amount(a[0])}; this needs ${amount(a[1])}.`,
-    suggestDeposit: true,
-  }),
-  BalanceHeld: (a, amount) =>
-    `Your one-click play holds ${amount(a[0])} in your Casino balance (its largest bet) until it ends, so that a bet it sent always finds its stake; this would leave ${amount(a[1])}. Withdraw less, or turn one-click play off and wait 5 minutes.`,
-  SessionLive: (a) => `Your one-click play lasts until ${dateTime(a[0])}: turn it off first.`,
-  NonceTakenByWallet: () => "A wallet bet took this one-click bet's turn while it was on its way: its stake was forfeited.",
+  InsufficientBalance: (a, amount, context) =>
+    context.fromLane
+      ? `Your one-click session holds ${amount(a[0])}; this needs ${amount(a[1])}.`
+      : { message: `Your Casino vault holds ${amount(a[0])}; this needs ${amount(a[1])}.`, suggestDeposit: true },
   InsufficientBankroll: (a, amount) => `The house cannot cover this right now: ${amount(a[0], true)} is free, ${amount(a[1], true)} is needed.`,
   ExposureTooHigh: (a, amount) => `Your open bets already reserve nearly all the house allows one player: room is left for ${amount(a[0], true)}.`,
   NoCommitment: () => "The game server has not published its fairness commitment yet. Please try again.",
@@ -98,9 +96,10 @@ const SENTENCES: { [N in RevertName]?: Sentence<N> } = {
   CoolingOff: (a) => `You are taking a break until ${dateTime(a[0])}: no bets until then. Withdrawals stay open.`,
   // CasinoSessions: one-click play
   AboveSessionMaxBet: (a, amount) => `This bet is above your one-click maximum of ${amount(a[1])} per bet.`,
-  SessionBudgetExceeded: (a, amount) => `This bet would pass your one-click budget of ${amount(a[1])}.`,
   SessionExpired: () => "Your one-click play has ended. Turn it on again to bet without a wallet popup.",
   SessionRevokedError: () => "This one-click key was revoked.",
+  SessionNotEnded: (a) => `This one-click session lasts until ${dateTime(a[0])}: what it holds goes back to your vault after that.`,
+  NotBetSession: () => "This bet is not one of this one-click session's.",
   NotSessionPlayer: () =>
     "This one-click key holds no session of your wallet: it was never opened for you, or it is another wallet's. Turn one-click play on again.",
   NotRelayer: () =>

@@ -13,6 +13,7 @@ import { walletConnect } from "./walletconnect";
 import { contractsOf, type Contracts } from "./contracts";
 import { checkDeploymentOnChain } from "./deployment-check";
 import { errorCode, isUserRejection, UNKNOWN_CHAIN } from "./errors";
+import { LaneFundsReader } from "./lane-funds";
 import { currentSession, endSession, signIn, type ServerSession } from "./siwe";
 
 /** docs/product.md §9: balances are re-read every 10 s in web3 mode on the target chain. */
@@ -58,6 +59,7 @@ export class WalletController implements WalletDriver {
   private signingAccount: string | null = null;
   private cachedProvider: { chainId: number; provider: BrowserProvider } | undefined;
   private active = INJECTED;
+  private readonly lanes = new LaneFundsReader();
   private readonly closeSessionWithPage = () => {
     // Closing the page closes a WalletConnect session (docs/product.md §4), as Disconnect does: the wallet is told at once.
     if (this.active.session) void this.active.connector.deactivate?.();
@@ -177,7 +179,7 @@ export class WalletController implements WalletDriver {
     await this.switchWalletTo(config.chain.id, config);
   }
 
-  /** Vault, wallet and jackpot balances from the chain; a failed read keeps what was shown (docs/product.md §8). */
+  /** Vault, one-click lanes, wallet and jackpot balances from the chain; a failed read keeps what was shown (docs/product.md §8). */
   async refreshBalances(): Promise<void> {
     const state = this.store.getState();
     if (state.mode !== "web3" || state.account === null || selectWrongNetwork(state)) return;
@@ -185,10 +187,12 @@ export class WalletController implements WalletDriver {
     try {
       const config = await loadAppConfig();
       const provider = this.browserProvider();
-      const { casino, degen } = contractsOf(config, provider);
-      const [vaultDegen, vaultBnb, walletDegen, walletBnb] = await Promise.all([
+      const contracts = contractsOf(config, provider);
+      const { casino, degen } = contracts;
+      const [vaultDegen, vaultBnb, laneFunds, walletDegen, walletBnb] = await Promise.all([
         casino.getBalance(account, config.contracts.DegenToken),
         casino.getBalance(account, ZeroAddress),
+        this.lanes.read(contracts, account),
         degen.balanceOf(account),
         provider.getBalance(account),
       ]);
@@ -197,11 +201,12 @@ export class WalletController implements WalletDriver {
       const now = this.store.getState();
       if (now.account !== account) return;
       const walletBalances = { DEGEN: formatEther(walletDegen), BNB: formatEther(walletBnb) };
-      // An outcome still being animated: what the wallet holds may show, the Casino side must wait.
+      // An outcome still being animated: what the wallet holds may show, the Casino side (vault and lanes) must wait.
       if (Date.now() < now.outcomeHiddenUntil) this.store.setState({ walletBalances });
       else
         this.store.setState({
           onChainBalances: { DEGEN: formatEther(vaultDegen), BNB: formatEther(vaultBnb) },
+          laneFunds,
           walletBalances,
           jackpotPool: formatEther(pool),
         });
@@ -287,7 +292,13 @@ export class WalletController implements WalletDriver {
   private async accountSwitched(account: string): Promise<void> {
     if (this.signingAccount === account) return;
     this.signingAccount = account;
-    this.store.setState({ isLoading: true, account, onChainBalances: disconnectedSession.onChainBalances, walletBalances: disconnectedSession.walletBalances });
+    this.store.setState({
+      isLoading: true,
+      account,
+      onChainBalances: disconnectedSession.onChainBalances,
+      laneFunds: disconnectedSession.laneFunds,
+      walletBalances: disconnectedSession.walletBalances,
+    });
     try {
       await endSession();
       const session = await this.signInOrRevoke(account, await loadAppConfig());

@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useEffect, useRef, useState } from "react";
 import type { Token } from "@/config/tokens";
 import { playNotes, playSound } from "@/features/sound/index";
@@ -114,7 +115,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     });
 
   async function deal() {
-    const refusal = dealRefusal(token, getPlayableBalance(token), bet);
+    const refusal = dealRefusal(token, getPlayableBalance(token, GameType.BLACKJACK), bet);
     if (refusal) return show({ text: refusal, tone: "error" });
     const stake = bet;
     const handToken = token;
@@ -136,7 +137,7 @@ export function useBlackjackGame(source: BlackjackRoundSource) {
     if (!table || phase !== "playing") return;
     if (table.idle && Date.now() >= table.idle.endsAt) return standForIdle(table);
     if (action === "split") {
-      const refusal = splitRefusal(token, getPlayableBalance(token), handBet);
+      const refusal = splitRefusal(token, getPlayableBalance(token, GameType.BLACKJACK), handBet);
       if (refusal) return show({ text: refusal, tone: "error" });
     }
     const hand = { token, sessionId: table.sessionId };

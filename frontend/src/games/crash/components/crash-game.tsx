@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { OneClickPrompt } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, StakeField, usePlayControls } from "@/features/play-controls";
@@ -33,7 +34,7 @@ export const PLAY_AGAIN_GUARD_MS = 600;
 export function CrashGame({ source }: { source: CrashRoundSource }) {
   const { token, stake, setToken, setStake } = useGameStake("crash");
   const [autoText, setAutoText] = useState("");
-  const playableBalance = usePlayableBalance(token);
+  const playableBalance = usePlayableBalance(token, GameType.CRASH);
   const audioBlocked = useAudioBlocked();
   const chart = useRef<ChartHandle>(null);
   const { state, launching, launch, cashOut, playAgain } = useCrashFlight(source, chart);
@@ -149,7 +150,7 @@ export function CrashGame({ source }: { source: CrashRoundSource }) {
         {/* A backdrop filter would make this card the containing block of the fixed phone bar. */}
         <div className="glass-card flex flex-col gap-4 p-4 max-sm:[backdrop-filter:none] sm:p-5">
           <StillTokenSwitch value={token} onChange={setToken} badges={TOKEN_MULTIPLIER_BADGES} disabled={locked} />
-          <StillStakeField token={token} value={stake} onChange={setStake} disabled={locked} />
+          <StillStakeField gameType={GameType.CRASH} token={token} value={stake} onChange={setStake} disabled={locked} />
           <StillAutoCashOutInput
             text={autoText}
             onChange={setAutoText}

@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useCallback, useRef, useState } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { playNotes, playSound } from "@/features/sound/index";
@@ -36,7 +37,7 @@ export function useDiceGame(source: DiceRoundSource) {
     async (stakeOfRound?: number): Promise<RollRecord | null> => {
       if (rolling.current) return null;
       const amount = stakeOfRound ?? stake;
-      const error = validateRoll(amount, getPlayableBalance(token), token);
+      const error = validateRoll(amount, getPlayableBalance(token, GameType.DICE), token);
       if (error) {
         toast({ ...error, variant: "error" });
         return null;

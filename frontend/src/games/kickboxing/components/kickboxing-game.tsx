@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useCallback } from "react";
 import { OneClickPrompt } from "@/features/one-click";
 import { AutoBetPanel, HotkeyList, StakeField, usePlayControls } from "@/features/play-controls";
@@ -24,7 +25,7 @@ import "../kickboxing.css";
 
 export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
   const { token, stake, setToken, setStake } = useGameStake("kickboxing");
-  const playableBalance = usePlayableBalance(token);
+  const playableBalance = usePlayableBalance(token, GameType.KICKBOXING);
   const { state, starting, chooseBet, startMatch, newMatch } = useKickboxingMatch(source);
   const jackpotLabel = useJackpotLabel();
   const { phase, round, shownExchanges, countdownSec } = state;
@@ -82,7 +83,7 @@ export function KickboxingGame({ source }: { source: KickboxingRoundSource }) {
 
         <div className="glass-card flex flex-col gap-4 p-4 sm:p-5">
           <TokenSwitch value={token} onChange={setToken} badges={kickboxingRtpBadges(state.bet)} disabled={locked} />
-          <StakeField token={token} value={stake} onChange={setStake} disabled={locked} label="Stake amount" />
+          <StakeField gameType={GameType.KICKBOXING} token={token} value={stake} onChange={setStake} disabled={locked} label="Stake amount" />
           <BetButtons value={state.bet} onChange={chooseBet} disabled={locked} />
           {/* Keyed apart, as crash's: an element held as START MATCH never becomes NEW MATCH. */}
           {phase === "finished" ? (

@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useEffect, useRef, useState } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { useGameStake } from "@/features/choices/index";
@@ -106,7 +107,7 @@ export function useMinesGame(source: MinesRoundSource) {
 
   async function start() {
     if (phase === "playing" || phase === "settling") return;
-    const refusal = validateStart(stake, getPlayableBalance(token), token);
+    const refusal = validateStart(stake, getPlayableBalance(token, GameType.MINES), token);
     if (refusal) return void toast({ ...refusal, variant: "error" });
     const stakeOfRound = stake;
     const roundToken = token;

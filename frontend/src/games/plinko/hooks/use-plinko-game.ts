@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useCallback, useRef, useState } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { playNotes, playSound } from "@/features/sound/index";
@@ -57,7 +58,7 @@ export function usePlinkoGame(source: PlinkoRoundSource) {
     async (stakeOfRound?: number): Promise<DropRecord | null> => {
       if (dropping.current) return null;
       const amount = stakeOfRound ?? stake;
-      const error = validateDrop(amount, getPlayableBalance(token), token);
+      const error = validateDrop(amount, getPlayableBalance(token, GameType.PLINKO), token);
       if (error) {
         toast({ ...error, variant: "error" });
         return null;

@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useEffect, useRef, useState } from "react";
 import type { Token } from "@/config/tokens";
 import { alertShortBalance } from "@/lib/short-balance";
@@ -72,7 +73,7 @@ export function useSlotsGame(source: SlotsRoundSource) {
     if (busy.current) return Promise.resolve(null);
     const stake = stakeOfRound ?? bet;
     const spinToken = token;
-    if (alertShortBalance(spinToken, getPlayableBalance(spinToken), stake)) return Promise.resolve(null);
+    if (alertShortBalance(spinToken, getPlayableBalance(spinToken, GameType.SLOTS), stake)) return Promise.resolve(null);
     let roundOver!: (profit: number | null) => void;
     const over = new Promise<number | null>((resolve) => (roundOver = resolve));
     busy.current = true;

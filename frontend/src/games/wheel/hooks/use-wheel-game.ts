@@ -1,3 +1,4 @@
+import { GameType } from "@engine/gameTypes";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatTokenAmount, type Token } from "@/config/tokens";
 import { playNotes, playSound } from "@/features/sound/index";
@@ -71,7 +72,7 @@ export function useWheelGame(source: WheelRoundSource) {
     async (stakeOfRound?: number): Promise<SpinRecord | null> => {
       if (spinning.current) return null;
       const stake = stakeOfRound ?? bet;
-      const error = validateSpin(selected.length, stake, getPlayableBalance(token), token);
+      const error = validateSpin(selected.length, stake, getPlayableBalance(token, GameType.WHEEL), token);
       if (error) {
         toast({ ...error, variant: "error" });
         return null;

@@ -102,39 +102,47 @@ describe("the fairness page", () => {
     expect(openEntry.closest("[data-testid=fairness-bet]")!.querySelector("[data-testid=bet-enforcement]")).toHaveAttribute("data-enforced", "open");
 
     // The next bet: the house's commitment in full, the links left, the client seed (changeable).
-    expect(screen.getByTestId("commitment")).toHaveTextContent(`${chain.seeds.commitment} before your bet: your next bet (#3)`);
+    expect(screen.getByTestId("commitment")).toHaveTextContent(`${chain.seeds.commitment} before your bet: your next wallet bet (#3)`);
+    expect(within(verifiedEntry).getByTestId("history-bet-place")).toHaveTextContent("wallet bet #0");
     expect(screen.getByTestId("commitment")).toHaveTextContent("61 of 64 links left.");
     expect(screen.getByTestId("edit-client-seed")).toBeInTheDocument();
   });
 
-  it("shows a one-click bet signed by the player's session key, and one relayed otherwise than signed or with a revoked key", async () => {
-    const key = sessions.openSession(150);
-    const signed = chain.place(wheelBet, 200);
+  it("shows a one-click bet signed by its session's key and checked against its lane's chain, one relayed otherwise than signed, and one signed by another session's key", async () => {
+    const { key, lane } = sessions.openSession(150);
+    const other = sessions.openSession(160);
+    const signed = chain.place({ ...wheelBet, lane }, 200);
     await sessions.relay(signed, key);
     chain.settle(signed, 200);
-    const altered = chain.place(wheelBet, 210);
+    const altered = chain.place({ ...wheelBet, lane }, 210);
     await sessions.relay(altered, key, { amount: parseEther("1") });
     chain.settle(altered, 210);
-    sessions.revokeSession(key, 215);
-    const revoked = chain.place(wheelBet, 220);
-    await sessions.relay(revoked, key);
-    chain.settle(revoked, 220);
+    const wrongKey = chain.place({ ...wheelBet, lane }, 220);
+    await sessions.relay(wrongKey, other.key);
+    chain.settle(wrongKey, 220);
     connect();
 
     renderRoute("/fairness");
 
+    const item = async (betId: bigint) => (await screen.findAllByTestId("fairness-bet")).find((entry) => entry.dataset.betId === betId.toString())!;
     const signature = async (betId: bigint) => {
-      const item = (await screen.findAllByTestId("fairness-bet")).find((entry) => entry.dataset.betId === betId.toString())!;
-      await waitFor(() => expect(within(item).getByTestId("bet-signature")).not.toHaveTextContent("Checking"));
-      return within(item).getByTestId("bet-signature");
+      const entry = await item(betId);
+      await waitFor(() => expect(within(entry).getByTestId("bet-signature")).not.toHaveTextContent("Checking"));
+      return within(entry).getByTestId("bet-signature");
     };
     expect(await signature(signed.betId)).toHaveTextContent(`Signed by your session key ${key.address.slice(0, 10)}`);
+    expect(await signature(signed.betId)).toHaveTextContent("the key of this bet's session: the bet placed is exactly the one it signed.");
     expect(await signature(signed.betId)).toHaveAttribute("data-ok", "true");
     expect(await signature(altered.betId)).toHaveTextContent(
       "Relayed, but not as your session key signed it:the bet placed has stake 10000000000000000000, your session key signed 1000000000000000000",
     );
-    expect(await signature(revoked.betId)).toHaveTextContent("you had revoked the session key that signed it");
+    expect(await signature(wrongKey.betId)).toHaveTextContent(`the key that signed it opened session ${other.lane}, and this bet is of session ${lane}`);
     expect(chainSessionReads).toHaveBeenCalledTimes(1);
+    // Each settled with its lane's own chain, one link a bet, and named by its place in the lane.
+    const entry = await item(signed.betId);
+    expect(within(entry).getByTestId("history-verdict")).toHaveTextContent("Verified");
+    expect(within(entry).getByTestId("history-seed")).toHaveTextContent(chain.lanes[lane]!.seeds.seed(1));
+    expect(within(entry).getByTestId("history-bet-place")).toHaveTextContent(`one-click session ${lane} · bet #0`);
   });
 
   it("loads older bets on demand, 20 at a time", async () => {

@@ -2,7 +2,7 @@ import { getAddress, Signature, Wallet, ZeroAddress } from "ethers";
 import { BET_TYPES, clientSeedHash, randomBytes32, sessionDomain } from "@engine/index";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import type { FakeBet, FakeCasinoChain } from "@/test/fake-casino-chain";
-import type { KeyEvent, SessionReads } from "../session-signature";
+import type { KeyOpening, SessionReads } from "../session-signature";
 
 /** The terms FakeCasinoChain places its bets under. */
 const TERMS = 3_600n | (50n << 32n) | (500n << 48n);
@@ -14,19 +14,16 @@ const TERMS = 3_600n | (50n << 32n) | (500n << 48n);
 export class FakeSessions {
   readonly address = getAddress("0x" + "5e".repeat(20));
   private readonly transactions = new Map<string, { to: string; data: string }>();
-  private readonly events: (KeyEvent & { key: string })[] = [];
+  private readonly openings: (KeyOpening & { key: string })[] = [];
 
   constructor(private readonly chain: FakeCasinoChain) {}
 
-  /** The player's wallet opens a session for a new key in `block`. */
-  openSession(block: number): Wallet {
+  /** The player's wallet opens a session for a new key in `block`: its lane opens on the Casino too. Answers the key and the lane. */
+  openSession(block: number): { key: Wallet; lane: number } {
     const key = new Wallet(randomBytes32());
-    this.events.push({ name: "SessionOpened", key: key.address, block, index: 0 });
-    return key;
-  }
-
-  revokeSession(key: Wallet, block: number): void {
-    this.events.push({ name: "SessionRevoked", key: key.address, block, index: 0 });
+    const lane = this.chain.openLane(block);
+    this.openings.push({ key: key.address, block, lane: BigInt(lane) });
+    return { key, lane };
   }
 
   /** Makes the bet's transaction a CasinoSessions.play of the bet as `key` signed it, with `signedAs` signed instead. */
@@ -39,7 +36,6 @@ export class FakeSessions {
       params: bet.params,
       clientSeed: bet.clientSeed,
       nonce: bet.nonce,
-      expectedCommit: this.chain.seeds.commitment,
       terms: TERMS,
       deadline: 2_000_000_000n,
     };
@@ -48,7 +44,7 @@ export class FakeSessions {
       await key.signTypedData(sessionDomain(this.chain.chainId, this.address), BET_TYPES as never, { ...fields, clientSeedHash: clientSeedHash(clientSeed) }),
     );
     const signed = { bet: { ...typed, gameType: typed.game }, deadline: typed.deadline, r: signature.r, vs: signature.yParityAndS };
-    const data = CasinoSessions__factory.createInterface().encodeFunctionData("play", [[signed], [this.chain.seeds.seed(Number(bet.nonce) + 1)]]);
+    const data = CasinoSessions__factory.createInterface().encodeFunctionData("play", [[signed], ["0x" + "00".repeat(32)]]);
     this.transactions.set(bet.txHash, { to: this.address, data });
   }
 
@@ -58,8 +54,7 @@ export class FakeSessions {
       chainId: this.chain.chainId,
       // Any other bet was sent from the player's wallet, to the Casino.
       transaction: async (hash) => this.transactions.get(hash) ?? { to: this.chain.casino, data: "0x" },
-      keyEvents: async (_player, key, block) => this.events.filter((event) => event.key === key && event.block <= block),
-      betLogIndex: async () => 1,
+      keyOpening: async (_player, key, block) => this.openings.find((opening) => opening.key === key && opening.block <= block) ?? null,
     };
   }
 }
