@@ -333,6 +333,26 @@ export function createDeferredAudit(options: AuditOptions, check: (bet: BetCheck
         }
         break;
       }
+      case "DrawBlockRecorded": {
+        // Every open DEGEN bet of that block keeps its draw as a lock would (CasinoLedger.recordOpenDraws).
+        for (const record of open.values()) {
+          if (record.placed.at.block !== Number(event.blockNumber) || record.placed.jackpotOdds === 0n || record.lockedEntropy !== null) continue;
+          if (event.entropy.toLowerCase() !== record.placed.blockHash) {
+            const player = playerOfBet(record.placed.betId);
+            record.earlier.push(
+              problem(
+                "entropy",
+                `the recorded hash ${event.entropy} of block ${event.blockNumber} is not the bet's block hash`,
+                event,
+                player,
+                record.placed.betId,
+              ),
+            );
+          }
+          record.lockedEntropy = event.entropy;
+        }
+        break;
+      }
       case "BetSettled":
       case "ExpiredBetClaimed": {
         const player = playerOfBet(event.betId);

@@ -315,7 +315,7 @@ function checkJackpot(bet: ResolvedBet, found: Findings, ctx: CheckContext): Jac
       found.problem(
         "jackpot",
         "jackpot",
-        `the hash of block ${placed.at.block} was gone ${blocksLater} blocks later and never locked: the draw is void, but no JackpotDrawn was published (nor the house's funding of its fair value)`,
+        `the hash of block ${placed.at.block} was gone ${blocksLater} blocks later, never locked nor recorded: the draw is void, but no JackpotDrawn was published (nor the house's funding of its fair value)`,
       );
       return { entropy: ZeroHash, prize: 0n, hit: false, won: 0n, fundedByHouse: 0n };
     }

@@ -29,6 +29,8 @@ export const VERIFIED_EVENTS = [
   "JackpotDrawn",
   "JackpotWon",
   "JackpotEntropyLocked",
+  // The hash of a block with open draws, recorded by a later transaction: a late draw reads it.
+  "DrawBlockRecorded",
   // One-click bets' jackpot draws wait for their block's hash: the tickets, drawn later.
   "JackpotTicketsIssued",
   "JackpotTicketsDrawn",

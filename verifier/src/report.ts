@@ -197,7 +197,7 @@ export function formatText(result: AuditResult, overdue: readonly OverdueBet[], 
     "     ≈ an interactive round settled through another contract, whose input is not read: the payout is one the rules give for this word under some play",
   );
   out.push(
-    `  J  ✓ entropy = the hash of the bet's block (void only once it was gone: over ${BLOCKHASH_WINDOW} blocks later and never locked), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit; hits and void draws are published (JackpotDrawn), a miss is recomputed`,
+    `  J  ✓ entropy = the hash of the bet's block (void only once it was gone: over ${BLOCKHASH_WINDOW} blocks later, never locked nor recorded), roll and hit, prize = min(the bet's prize, pool), JackpotWon = prize on a hit; hits and void draws are published (JackpotDrawn), a miss is recomputed`,
   );
   out.push(
     "     a void draw wins nothing: JackpotDrawn with entropy 0, prize 0, no hit, after the Casino's JackpotFunded of its fair value prize × odds / 2^47 (✓ that value; ≈ less, as a short free bankroll pays, which the events do not show)",

@@ -128,7 +128,7 @@ describe("audit of a Casino history", () => {
     const gone = opened();
     gone.settle(gone.place(ALICE!, { gameType: GameType.WHEEL, params: 1n }), { after: 9000, drawn: false });
     expect(audit(gone.events, FULL).problems.map((problem) => problem.message)).toEqual([
-      expect.stringMatching(/never locked: the draw is void, but no JackpotDrawn was published/),
+      expect.stringMatching(/never locked nor recorded: the draw is void, but no JackpotDrawn was published/),
     ]);
     // A hit whose JackpotWon is missing.
     const unpaid = opened();

@@ -89,12 +89,13 @@ describe("npm run verify against a hardhat node", () => {
     const [afterClaim] = await house.place([{ player: c!, token: "BNB", amount: STAKE.BNB, gameType: GameType.SLOTS }]);
     await house.settleHonestly([afterClaim!]);
 
-    // A draw whose block hash was never locked is void: no win, its fair value funded by the bankroll; a locked one draws from the locked hash.
-    const [voided, locked] = await house.place([
-      { player: d!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS },
-      { player: e!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 0b11n },
-    ]);
+    // A locked draw draws from the locked hash. A draw whose block hash nothing locked nor recorded
+    // (no transaction of the Casino's between its bet and the end of the hash's window: the lock,
+    // which records the noted blocks, comes before it) is void: no win, its fair value funded by
+    // the bankroll.
+    const [locked] = await house.place([{ player: e!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.WHEEL, params: 0b11n }]);
     await house.sendAll([{ from: f!, to: house.casino, data: chain.casino.interface.encodeFunctionData("lockJackpotEntropy", [[locked!.betId]]) }], 200_000n);
+    const [voided] = await house.place([{ player: d!, token: "DEGEN", amount: STAKE.DEGEN, gameType: GameType.SLOTS }]);
     await chain.provider.send("hardhat_mine", [PAST_HISTORY]);
     await house.settleHonestly([voided!, locked!]);
 

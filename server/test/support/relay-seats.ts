@@ -75,7 +75,17 @@ export async function withdrawalOfTheBnbBankroll(server: TestServer, left = pars
   await provider.send("evm_mine", []);
   // The server reads the chain's time again a second after its last reading (ChainClock): the grants after this are dated from the moved clock.
   await new Promise((r) => setTimeout(r, 1_100));
-  return (overrides: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint } = {}) => casino.executeBankrollWithdrawal(ZeroAddress, overrides);
+  // Bets settled since (the client seeds are random) may have paid out of the bankroll: the owner
+  // funds what the announced amount lacks, so that the withdrawal leaves `left` free (or that
+  // plus what the house won since, under a BNB bet's maximum payout in these tests). Gas limits
+  // of their own: an estimate would run on the node's pending state, where a relay transaction
+  // already in the mempool may have moved the bankroll before them.
+  return async (overrides: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint } = {}) => {
+    const [[bankrollNow, reserved], [amount]] = await Promise.all([casino.house(ZeroAddress), casino.pendingWithdrawal(ZeroAddress)]);
+    const short = amount - (bankrollNow - reserved);
+    if (short > 0n) await casino.fundBankroll(ZeroAddress, short, { value: short, gasLimit: 200_000, ...overrides });
+    return casino.executeBankrollWithdrawal(ZeroAddress, { gasLimit: 200_000, ...overrides });
+  };
 }
 
 /** The relay tests' stage, filled before the file's tests: a server on a fresh node, its terms, the owner's withdrawal of the BNB bankroll ready to send, and `players` seated with BNB too. */
