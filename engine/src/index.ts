@@ -16,6 +16,7 @@ export * from "./slots";
 export * from "./cards";
 export * from "./blackjack";
 export * from "./settle";
+export * from "./action-log";
 export * from "./demo";
 export * from "./session";
 export * from "./rtp";

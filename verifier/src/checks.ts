@@ -1,6 +1,7 @@
 import { ZeroHash } from "ethers";
 import {
   GameType,
+  actionLogOfBytes,
   formatAmount,
   gameName,
   isGameType,
@@ -207,19 +208,12 @@ function checkPayout(bet: ResolvedBet, found: Findings, input: PayoutInput): Set
 function actionLogOf(bet: ResolvedBet, input: SettlementInput): Pick<SettledActions, "log"> | { fault: string } {
   const { placed } = bet;
   if (input.betId !== null && input.betId !== placed.betId) return { fault: `the settlement transaction settles bet ${input.betId}, not this one` };
-  const bytes = input.actions.slice(2);
-  if (placed.gameType === GameType.CRASH) {
-    if (bytes.length === 0) return { log: null };
-    const cashOut = parseInt(bytes, 16);
-    return bytes.length === 4 ? { log: cashOut } : { fault: `the settled cash-out 0x${bytes} is not two bytes` };
+  const read = actionLogOfBytes(placed.gameType, input.actions);
+  if ("fault" in read) return read;
+  if (typeof read.log === "string" && placed.gameType === GameType.BLACKJACK && read.log.startsWith("P") && !bet.split) {
+    return { fault: "the settled log splits a hand whose second stake was never added" };
   }
-  const letters = String.fromCharCode(...(bytes.match(/../g) ?? []).map((byte) => parseInt(byte, 16)));
-  if (placed.gameType === GameType.MINES) {
-    return /^[a-y]*C?$/.test(letters) ? { log: letters } : { fault: `the settled mines log 0x${bytes} holds bytes other than tiles a to y and a closing C` };
-  }
-  if (!/^[HSP]*$/.test(letters)) return { fault: `the settled blackjack log 0x${bytes} holds bytes other than H, S and P` };
-  if (letters.startsWith("P") && !bet.split) return { fault: "the settled log splits a hand whose second stake was never added" };
-  return { log: letters };
+  return read;
 }
 
 /**
