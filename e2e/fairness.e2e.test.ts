@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage, screenshot, VIEWPORTS } from "./support/browser";
 import { overflowing, useBrowser } from "./support/page";
+import { seriousViolations } from "./support/axe";
 import { devAccount, TestWallet, WALLET_ACCOUNTS_BY_FILE } from "./support/test-wallet";
 import { chainReader, connectOnGame } from "./support/wallet-app";
 import { depositFromNode } from "./support/deposit";
@@ -124,6 +125,50 @@ describe("the fairness page", () => {
     expect(await headerOverflow(page)).toEqual([]);
     await screenshot(page, "fairness-web3-phone-lobby", false);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("gives each settled bet a page of its own that anyone opens without a wallet, checked in the browser, with a Share link; unknown ids get a clear page", async () => {
+    const [bnbBet, degenBet] = await chainBets();
+    for (const [viewport, bet, steps] of [
+      ["desktop", bnbBet, 4],
+      ["phone", degenBet, 5],
+    ] as const) {
+      const page = await openPage(browser(), viewport, "reduce");
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.goto(`${appUrl}/bet/${bet!.betId}`);
+      const entry = page.getByTestId("bet-page-check").getByTestId("history-bet");
+      await entry.locator('[data-testid="history-verdict"]').waitFor({ timeout: 30_000 });
+      expect(await entry.getAttribute("data-verdict")).toBe("ok");
+      expect(await entry.getByTestId("history-seed").innerText()).toBe(bet!.seed);
+      expect(await entry.getByTestId("history-word").innerText()).toBe(bet!.random);
+      expect(await entry.getByTestId("history-settle-tx").getAttribute("data-tx")).toBe(bet!.settleTx);
+      expect(await page.getByTestId("bet-page-outcome").innerText()).toMatch(/^The wheel stopped on segment \d+: [A-Z][a-z]+; the bet was on Gold\.$/);
+      expect(await page.getByTestId("bet-page-player").innerText()).toBe(player);
+      // Each step of the check holds: the commitment, the seed, the word, the payout (and the jackpot roll for DEGEN).
+      expect(await page.getByTestId("bet-page-step").evaluateAll((items) => items.map((item) => item.getAttribute("data-ok")))).toEqual(
+        Array(steps).fill("true"),
+      );
+      expect(await page.getByTestId("bet-page-steps").innerText()).toContain(bet!.seed);
+      await page.getByTestId("bet-page-share").click();
+      await page.getByText("Link copied").waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${appUrl}/bet/${bet!.betId}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await overflowing(page)).toEqual([]);
+      await screenshot(page, `bet-page-${viewport}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+    const page = await openPage(browser(), "desktop");
+    await page.goto(`${appUrl}/bet/${(BigInt(bnbBet!.betId) + 1000n).toString()}`);
+    await page.getByTestId("bet-page-unknown").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("bet-page-unknown").innerText()).toContain("No bet with this id was placed on this Casino.");
+    await page.goto(`${appUrl}/bet/not-a-bet`);
+    expect(await page.getByTestId("bet-page-invalid").innerText()).toBe(
+      "“not-a-bet” is not a bet id. A bet id is the number the Casino's BetPlaced event gives the bet.",
+    );
     await page.context().close();
   });
 

@@ -110,7 +110,7 @@ describe("live bets", () => {
         payout: bnbText(bet.payout),
         payoutWei: bet.payout,
         multiplier: multiplierText(bet.stake, bet.payout),
-        verify: `/fairness#bet-${bet.betId}`,
+        verify: expect.stringMatching(new RegExp(`^/bet/${bet.betId}\\?block=\\d+$`)),
       });
     }
 
@@ -120,12 +120,12 @@ describe("live bets", () => {
     expect(await alice.page.locator(`[data-testid="live-bet"][data-player="${bob.player}"]`).count()).toBe(0);
     await alice.page.getByTestId("live-bets").scrollIntoViewIfNeeded();
     await screenshot(alice.page, "live-bets-my-bets", false);
-    // Its Verify link opens the fairness page at that bet, read from the chain and checked in the browser.
+    // Its Verify link opens the bet's own page, read from the chain and checked in the browser.
     await alice.page.locator(`[data-testid="live-bet"][data-bet-id="${aliceBet.betId}"]`).getByTestId("live-bet-verify").click();
-    const verdict = alice.page.locator(`#bet-${aliceBet.betId}`).getByTestId("history-verdict");
+    const verdict = alice.page.getByTestId("bet-page-check").getByTestId("history-verdict");
     await verdict.waitFor({ timeout: 30_000 });
     expect(await verdict.innerText()).toContain("Verified");
-    expect(alice.page.url()).toBe(`${appUrl}/fairness#bet-${aliceBet.betId}`);
+    expect(alice.page.url()).toMatch(new RegExp(`^${appUrl}/bet/${aliceBet.betId}\\?block=\\d+$`));
 
     // A page opened now (the lobby, on a phone) gets both from the server's snapshot, newest first.
     const visitor = await openPage(browser(), "phone");

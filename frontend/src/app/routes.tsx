@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: "/fairness", element: lazyPage(() => import("@/pages/fairness/fairness-page")) },
       { path: "/leaderboard", element: lazyPage(() => import("@/pages/leaderboard/leaderboard-page")) },
       { path: "/player/:address", element: lazyPage(() => import("@/pages/player/player-page")) },
+      { path: "/bet/:betId", element: lazyPage(() => import("@/pages/bet/bet-page")) },
       { path: "*", Component: NotFoundPage },
     ],
   },

@@ -12,3 +12,6 @@ export type { HistoryEntry } from "./use-bet-history";
 export { idleLimitFrom, roundSigner, type IdleLimit } from "./round-actions";
 // The key that signs an interactive round's actions loads while its bet is placed.
 export const loadActionSigner = () => import("./onchain/action-signer");
+// A bet read from the chain for its own page, without a wallet: loads with that page.
+export const loadPublicBet = () => import("./onchain/public-bet");
+export type { PublicBet } from "./onchain/public-bet";

@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { BetHistoryEntry, useBetHistory } from "@/features/bets";
 import { BetEnforcement } from "./bet-enforcement";
@@ -14,11 +12,6 @@ export default function FairnessHistory({ account }: { account: string }) {
   const history = useBetHistory(account);
   const signatures = useSessionSignatures(history.entries);
   const { entries, status, head } = history;
-  const { hash } = useLocation();
-  // A live bet's "Verify" link (/fairness#bet-<id>): the player's own bet is shown once read from the chain.
-  useEffect(() => {
-    if (hash.startsWith("#bet-")) document.getElementById(hash.slice(1))?.scrollIntoView({ block: "center" });
-  }, [hash, entries.length]);
   const verified = entries.filter((entry) => entry.check?.ok).length;
   const failed = entries.filter((entry) => entry.check && !entry.check.ok).length;
   return (

@@ -1,5 +1,6 @@
 import type { GameId } from "@engine/gameTypes";
 import { Link } from "react-router-dom";
+import { betPath } from "@/lib/bet-path";
 import { formatTokenAmount } from "@/config/tokens";
 import { CheckIcon, WarningIcon } from "@/components/ui/icons";
 import { TxHash } from "@/components/ui/tx-hash";
@@ -85,7 +86,12 @@ function Verdict({ bet }: { bet: ActiveBet }) {
       <div className="flex items-center gap-2 font-semibold">
         {verdict.ok ? <CheckIcon className="size-4" /> : <WarningIcon className="size-4" />}
         <span>{verdict.ok ? "Verified" : "Verification failed"}</span>
-        <Link to="/fairness" className="ml-auto text-xs font-normal text-slate-400 underline-offset-2 hover:underline">
+        {bet.betId && (
+          <Link to={betPath(bet.betId)} className="ml-auto text-xs font-normal text-cyan underline-offset-2 hover:underline" data-testid="bet-page-link">
+            Bet page
+          </Link>
+        )}
+        <Link to="/fairness" className={cn("text-xs font-normal text-slate-400 underline-offset-2 hover:underline", !bet.betId && "ml-auto")}>
           How it is checked
         </Link>
       </div>

@@ -66,7 +66,7 @@ describe("live bets tabs", () => {
     expect(whale.getByTestId("live-bet-payout").textContent).toBe("100.00 DEGEN");
     expect(whale.getByTestId("live-bet-payout").getAttribute("data-wei")).toBe(parseEther("100").toString());
     expect(whale.getByTestId("live-bet-multiplier").textContent).toBe("10.00x");
-    expect(whale.getByTestId("live-bet-verify").getAttribute("href")).toBe("/fairness#bet-1003");
+    expect(whale.getByTestId("live-bet-verify").getAttribute("href")).toBe("/bet/1003?block=103");
     expect(whale.getByTestId("live-bet-settlement").getAttribute("href")).toBe(`https://testnet.bscscan.com/tx/0x${"ab".repeat(32)}`);
     const bnb = within(screen.getAllByTestId("live-bet")[2]!);
     expect(bnb.getByTestId("live-bet-player").textContent).toBe("0xAbCd…9999");

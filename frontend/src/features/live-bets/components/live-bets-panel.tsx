@@ -8,6 +8,7 @@ import type { LiveBet } from "../live-bet";
 import { useLiveBetsStore } from "../live-bets-store";
 import { PlayerLink } from "@/features/stats";
 import { multiplierText } from "@/lib/multiplier";
+import { betPath } from "@/lib/bet-path";
 import { betsOfTab, isBigWin, LIVE_BETS_TABS, type LiveBetsTab } from "../live-bets-view";
 
 /** A phone shows each bet on three lines of two (game and player, stake and multiplier, payout and links); a wider screen one row. */
@@ -129,7 +130,7 @@ function LiveBetRow({ bet }: { bet: LiveBet }) {
           </>
         )}
         <Link
-          to={`/fairness#bet-${bet.betId}`}
+          to={betPath(bet.betId, bet.settledBlock)}
           title={`Settled in block ${bet.settledBlock} by ${bet.settleTxHash}`}
           className="text-cyan underline-offset-2 hover:underline"
           data-testid="live-bet-verify"

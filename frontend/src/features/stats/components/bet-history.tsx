@@ -7,6 +7,8 @@ import { apiRequest, serverErrorText } from "@/lib/api-client";
 import { PhoneLabel } from "@/components/ui/phone-label";
 import { cn } from "@/lib/cn";
 import { multiplierText } from "@/lib/multiplier";
+import { betPath } from "@/lib/bet-path";
+import { Link } from "react-router-dom";
 import { playerBetsUrl, type BetFilter, type BetResult, type PlayerBet, type PlayerBetsPage } from "../stats-api";
 
 const RESULTS: readonly { id: BetResult; label: string }[] = [
@@ -152,7 +154,13 @@ function HistoryRow({ bet }: { bet: PlayerBet }) {
       <span className="text-slate-400" title={`Block ${bet.settledBlock}`}>
         {timeText(bet.settledAt) || `Block ${bet.settledBlock}`}
       </span>
-      <span className="truncate text-right text-slate-200 sm:text-left">{gameTitle(bet)}</span>
+      <Link
+        to={betPath(bet.betId, bet.settledBlock)}
+        className="truncate text-right text-slate-200 underline-offset-2 hover:underline sm:text-left"
+        data-testid="history-bet-link"
+      >
+        {gameTitle(bet)}
+      </Link>
       <span className="sm:text-right" data-testid="history-stake" data-wei={bet.stake}>
         <PhoneLabel>Stake </PhoneLabel>
         {displayAmount(bet.token, stake)} {bet.token}

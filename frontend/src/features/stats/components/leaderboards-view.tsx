@@ -5,6 +5,8 @@ import { TokenSwitch } from "@/components/ui/token-switch";
 import { displayAmount } from "@/features/wallet";
 import { cn } from "@/lib/cn";
 import { multiplierText } from "@/lib/multiplier";
+import { betPath } from "@/lib/bet-path";
+import { Link } from "react-router-dom";
 import { useFetched } from "@/lib/use-fetched";
 import { leaderboardsUrl, STATS_WINDOWS, type BigWin, type LeaderboardEntry, type Leaderboards, type StatsWindow } from "../stats-api";
 import { PlayerLink } from "./player-link";
@@ -107,7 +109,13 @@ function WinsBoard({ wins, token }: { wins: BigWin[]; token: Token }) {
                 {displayAmount(token, BigInt(win.paid))} {token}
               </span>
               <span />
-              <span className="truncate text-xs text-slate-400">{gameTitle(win)}</span>
+              <Link
+                to={betPath(win.betId, win.settledBlock)}
+                className="truncate text-xs text-slate-400 underline-offset-2 hover:underline"
+                data-testid="board-bet-link"
+              >
+                {gameTitle(win)}
+              </Link>
               <span className="text-right text-xs text-gold">{multiplierText(BigInt(win.stake), BigInt(win.paid))}</span>
             </li>
           ))}
