@@ -2,7 +2,7 @@
 // then /fairness lists both from the chain, verified in the browser, with the seeds and random
 // words of the chain's BetSettled and their transactions; a reload with the server's history cut
 // off reads them from the chain alone; demo mode explains the formula. Both sizes looked at.
-import { getAddress, parseEther } from "ethers";
+import { getAddress, parseEther, ZeroAddress } from "ethers";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPage, screenshot, VIEWPORTS } from "./support/browser";
@@ -76,6 +76,34 @@ async function spin(page: Page, token: "DEGEN" | "BNB", stake: string): Promise<
   await page.getByTestId("bet-input").fill(stake);
   await page.getByTestId("bet-input").blur();
   expect((await playAndSettle(page, () => page.getByTestId("spin-button").click())).ok).toBe(true);
+}
+
+/**
+ * The house's books up to `block`, counted here apart from the app: each GamePlayed belongs to the
+ * bet whose BetSettled (or ExpiredBetClaimed) came last before it in its transaction, and that bet's BetPlaced names its token.
+ */
+async function booksAt(block: number) {
+  const { casino } = reader;
+  const [placed, settledOnly, claimed, played] = await Promise.all([
+    casino.queryFilter(casino.filters.BetPlaced(), 0, block),
+    casino.queryFilter(casino.filters.BetSettled(), 0, block),
+    casino.queryFilter(casino.filters.ExpiredBetClaimed(), 0, block),
+    casino.queryFilter(casino.filters.GamePlayed(), 0, block),
+  ]);
+  const settled = [...settledOnly, ...claimed];
+  const tokenOf = new Map(placed.map((event) => [event.args.betId, event.args.token === ZeroAddress ? "BNB" : "DEGEN"] as const));
+  const books = { DEGEN: { bets: 0, wagered: 0n, paid: 0n, bankroll: 0n, reserved: 0n }, BNB: { bets: 0, wagered: 0n, paid: 0n, bankroll: 0n, reserved: 0n } };
+  for (const game of played) {
+    const bet = settled.filter((event) => event.transactionHash === game.transactionHash && event.index < game.index).sort((a, b) => b.index - a.index)[0];
+    const token = tokenOf.get(bet!.args.betId)!;
+    books[token].bets += 1;
+    books[token].wagered += game.args.betAmount;
+    books[token].paid += game.args.payout;
+  }
+  for (const token of ["DEGEN", "BNB"] as const) {
+    [books[token].bankroll, books[token].reserved] = await casino.house(token === "BNB" ? ZeroAddress : await reader.degen.getAddress(), { blockTag: block });
+  }
+  return books;
 }
 
 describe("the fairness page", () => {
@@ -170,6 +198,42 @@ describe("the fairness page", () => {
       "“not-a-bet” is not a bet id. A bet id is the number the Casino's BetPlaced event gives the bet.",
     );
     await page.context().close();
+  });
+
+  it("shows the house's books per token, equal to the chain's events and funds at the block it names, on desktop and phone", async () => {
+    for (const viewport of ["desktop", "phone"] as const) {
+      const page = await openPage(browser(), viewport, "reduce");
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(appUrl + "/lobby");
+      // The live feed's rows land first: a click straddling their layout shift would hit neither (bsc-rehearsal.e2e.test.ts).
+      await page.getByTestId("live-bets").getByTestId("live-bet").first().waitFor();
+      await page.getByRole("button", { name: "Smart Contract Mechanics" }).click();
+      await page.getByTestId("lobby-house-link").click();
+      await page.waitForURL(appUrl + "/house");
+      await page.getByTestId("house-books").waitFor({ timeout: 30_000 });
+      const upTo = Number((await page.getByTestId("house-read-up-to").innerText()).match(/up to block (\d+)\./)![1]);
+      const chain = await booksAt(upTo);
+      for (const token of ["DEGEN", "BNB"] as const) {
+        await page.getByTestId(`token-switch-${token}`).click();
+        await page.locator(`[data-testid="house-books"][data-token="${token}"]`).waitFor();
+        const value = (testId: string) => page.getByTestId(testId).getAttribute("data-value");
+        expect(await value("house-wagered")).toBe(chain[token].wagered.toString());
+        expect(await value("house-paid")).toBe(chain[token].paid.toString());
+        expect(await value("house-result")).toBe((chain[token].wagered - chain[token].paid).toString());
+        expect(await value("house-bankroll")).toBe(chain[token].bankroll.toString());
+        expect(await value("house-reserved")).toBe(chain[token].reserved.toString());
+        expect(await page.getByTestId("house-bets").innerText()).toMatch(new RegExp(`^${chain[token].bets}( |$)`));
+        if (chain[token].bets > 0)
+          expect(await page.getByTestId("house-luck").innerText()).toMatch(/^\d+\.\d\d standard deviations (above|below) the prediction: /);
+      }
+      expect(chain.DEGEN.bets + chain.BNB.bets).toBeGreaterThanOrEqual(2);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await overflowing(page)).toEqual([]);
+      await screenshot(page, `house-${viewport}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it("in demo mode explains the formula and asks for a wallet, without errors, from the header's link", async () => {

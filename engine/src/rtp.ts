@@ -1,4 +1,8 @@
 import { crashWinProbability } from "./crash";
+import { DICE, diceMultiplier, diceWinningRolls } from "./dice";
+import { payoutRatio } from "./limits";
+import { plinkoMultiplier, plinkoSlotChance } from "./plinko";
+import { WHEEL_SEGMENTS } from "./wheel";
 import { GameType } from "./gameTypes";
 import { KICKBOXING_CHANCES, kickboxingPayoutBps, type KickboxingBet } from "./kickboxing";
 import { decodeParams } from "./settle";
@@ -48,3 +52,53 @@ export function betRtp(gameType: GameType, params: bigint, token: Token): number
       return Number(RTP_BPS[token]) / Number(BPS);
   }
 }
+
+/**
+ * What a bet pays per unit of stake, on average and squared on average: the house's expected
+ * result on a stake s is s × (1 − mean), its variance s² × (meanSquare − mean²). Exact where the
+ * rules alone give the payouts' odds (wheel, dice, kickboxing, plinko, crash with an auto cash-out);
+ * where the player's play or the reels' many lines decide (blackjack, mines, slots, a manual crash
+ * cash-out), `exact` is false and meanSquare is the bound max × mean (a payout never exceeds the
+ * bet's maximum), so that a spread built on it is never too narrow (the house page).
+ */
+export interface PayoutMoments {
+  mean: number;
+  meanSquare: number;
+  exact: boolean;
+}
+
+export function payoutMoments(gameType: GameType, params: bigint, token: Token): PayoutMoments {
+  const decoded = decodeParams(gameType, params);
+  const mean = betRtp(gameType, params, token);
+  const oneWin = (chance: number, multiple: number): PayoutMoments => ({ mean, meanSquare: chance * multiple * multiple, exact: true });
+  switch (decoded.gameType) {
+    case GameType.WHEEL:
+      return oneWin(decoded.colours.length / WHEEL_SEGMENTS, ratio(payoutRatio(gameType, params, token)));
+    case GameType.DICE: {
+      const winning = diceWinningRolls(decoded.bet);
+      return oneWin(winning / DICE.ROLLS, ratio(diceMultiplier(token, decoded.bet)));
+    }
+    case GameType.KICKBOXING: {
+      const chance = KICKBOXING_CHANCES[decoded.bet];
+      return oneWin(chance, mean / chance);
+    }
+    case GameType.PLINKO: {
+      let meanSquare = 0;
+      for (let slot = 0; slot <= decoded.bet.rows; slot++)
+        meanSquare += ratio(plinkoSlotChance(decoded.bet.rows, slot)) * ratio(plinkoMultiplier(token, decoded.bet, slot)) ** 2;
+      return { mean, meanSquare, exact: true };
+    }
+    case GameType.CRASH:
+      if (decoded.autoCashOut !== null) {
+        const { numerator, denominator } = crashWinProbability(token, decoded.autoCashOut);
+        return oneWin(Number(numerator) / Number(denominator), decoded.autoCashOut / 100);
+      }
+      return { mean, meanSquare: ratio(payoutRatio(gameType, params, token)) * mean, exact: false };
+    case GameType.SLOTS:
+    case GameType.BLACKJACK:
+    case GameType.MINES:
+      return { mean, meanSquare: ratio(payoutRatio(gameType, params, token)) * mean, exact: false };
+  }
+}
+
+const ratio = (fraction: { num: bigint; den: bigint }) => Number(fraction.num) / Number(fraction.den);

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: "/leaderboard", element: lazyPage(() => import("@/pages/leaderboard/leaderboard-page")) },
       { path: "/player/:address", element: lazyPage(() => import("@/pages/player/player-page")) },
       { path: "/bet/:betId", element: lazyPage(() => import("@/pages/bet/bet-page")) },
+      { path: "/house", element: lazyPage(() => import("@/pages/house/house-page")) },
       { path: "*", Component: NotFoundPage },
     ],
   },

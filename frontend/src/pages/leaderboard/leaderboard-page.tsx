@@ -12,7 +12,11 @@ export default function LeaderboardPage() {
           <Link to="/fairness#stats" className="text-cyan underline-offset-2 hover:underline">
             how
           </Link>
-          ).
+          ). What the house itself won and lost is on{" "}
+          <Link to="/house" className="text-cyan underline-offset-2 hover:underline">
+            the house's books
+          </Link>
+          .
         </p>
       </header>
       <LeaderboardsView />

@@ -2,13 +2,12 @@
 // (/bet/<betId>, docs/product.md). It reads the node the deployment names (GET /api/config's
 // chain) and checks the bet as the fairness page checks a player's own (checkHistoryItem), with the
 // round's actions read from its settlement transaction rather than from the server.
-import { JsonRpcProvider, type Provider } from "ethers";
+import type { Provider } from "ethers";
 import { actionLogOfBytes } from "@engine/action-log";
 import { isInteractive } from "@engine/gameTypes";
-import { Casino__factory } from "@typechain/factories/contracts/Casino__factory";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import type { Casino } from "@typechain/contracts/Casino";
-import { explorerTxUrl, loadAppConfig, type AppConfig } from "@/features/chain";
+import { explorerTxUrl, loadReadOnlyChain, type AppConfig } from "@/features/chain";
 import type { HistoryEntry } from "../use-bet-history";
 import { betFromLog, findResolution, type ChainBet, type ChainSettlement } from "./chain-bet";
 import { checkHistoryItem } from "./history-check";
@@ -33,10 +32,8 @@ export function parseBetId(text: string): bigint | null {
 /** The bet, its resolution and its check, from the chain alone; `nearBlock` (a link's hint: the block that
  *  settled it) is where to look first. */
 export async function readPublicBet(betId: bigint, nearBlock?: number): Promise<PublicBet> {
-  const config = await loadAppConfig();
-  const provider = new JsonRpcProvider(config.chain.rpcUrls[0], config.chain.id, { staticNetwork: true });
+  const { config, provider, casino } = await (await loadReadOnlyChain()).readOnlyChain();
   try {
-    const casino = Casino__factory.connect(config.contracts.Casino, provider);
     const view = await casino.getBet(betId);
     const bet = await placedBet(casino, provider, config, betId, nearBlock);
     if (!bet) return { status: "unknown" };

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { CollapsiblePanel } from "@/components/ui/collapsible-panel";
 import {
   FINAL_TAX_FROM_MINUTES,
@@ -54,6 +55,11 @@ export function LobbyFooter() {
             </Fact>
             <Fact label="Jackpot">
               DEGEN bets win {JACKPOT_PRIZE_PERCENT_OF_POOL}% of the pool, at a chance of stake × {JACKPOT_EDGE_PERCENT}% ÷ prize
+            </Fact>
+            <Fact label="The house's books">
+              <Link to="/house" className="text-cyan underline-offset-2 hover:underline" data-testid="lobby-house-link">
+                Bankroll, results and the odds, from the chain
+              </Link>
             </Fact>
             <Fact label="Network">
               <NetworkName suffix=" · testnet only" />

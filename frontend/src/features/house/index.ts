@@ -1,0 +1,1 @@
+export { HouseBooksView } from "./components/house-books-view";
