@@ -43,6 +43,8 @@ export interface HouseBooks {
   byGame: GameBooks[];
   /** The bets that paid the most, largest first. */
   largest: ResolvedBet[];
+  /** After each bet, in the chain's order: what the house had kept, what the odds predicted, and the spread then (whole tokens). */
+  path: { kept: number[]; expected: number[]; spread: number[] };
 }
 
 const LARGEST = 5;
@@ -56,6 +58,7 @@ export function houseBooks(token: Token, resolved: readonly ResolvedBet[]): Hous
   let expected = 0;
   let variance = 0;
   let spreadBounded = false;
+  const path: HouseBooks["path"] = { kept: [], expected: [], spread: [] };
   for (const bet of bets) {
     wagered += bet.totalStake;
     paid += bet.payout;
@@ -71,6 +74,9 @@ export function houseBooks(token: Token, resolved: readonly ResolvedBet[]): Hous
     }
     const game = byGame.get(bet.gameType) ?? { gameType: bet.gameType, bets: 0, wagered: 0n, paid: 0n };
     byGame.set(bet.gameType, { ...game, bets: game.bets + 1, wagered: game.wagered + bet.totalStake, paid: game.paid + bet.payout });
+    path.kept.push(toTokens(wagered - paid));
+    path.expected.push(expected);
+    path.spread.push(Math.sqrt(variance));
   }
   return {
     token,
@@ -84,6 +90,7 @@ export function houseBooks(token: Token, resolved: readonly ResolvedBet[]): Hous
     claimed: bets.filter((bet) => bet.claimed).length,
     byGame: [...byGame.values()].sort((a, b) => a.gameType - b.gameType),
     largest: [...bets].sort((a, b) => (b.payout > a.payout ? 1 : b.payout < a.payout ? -1 : 0)).slice(0, LARGEST),
+    path,
   };
 }
 

@@ -4,6 +4,8 @@
 // round's actions read from its settlement transaction rather than from the server.
 import type { Provider } from "ethers";
 import { actionLogOfBytes } from "@engine/action-log";
+import { nonceOfBet, playerOfBet } from "@engine/betId";
+import { laneOfNonce } from "@engine/session";
 import { isInteractive } from "@engine/gameTypes";
 import { CasinoSessions__factory } from "@typechain/factories/contracts/CasinoSessions__factory";
 import type { Casino } from "@typechain/contracts/Casino";
@@ -34,7 +36,8 @@ export function parseBetId(text: string): bigint | null {
 export async function readPublicBet(betId: bigint, nearBlock?: number): Promise<PublicBet> {
   const { config, provider, casino } = await (await loadReadOnlyChain()).readOnlyChain();
   try {
-    const view = await casino.getBet(betId);
+    const [view, reached] = await Promise.all([casino.getBet(betId), laneReached(casino, betId)]);
+    if (!reached) return { status: "unknown" };
     const bet = await placedBet(casino, provider, config, betId, nearBlock);
     if (!bet) return { status: "unknown" };
     if (view.open) return { status: "open", bet, claimableAt: Number(view.claimableAt) };
@@ -56,6 +59,15 @@ export async function readPublicBet(betId: bigint, nearBlock?: number): Promise<
   } finally {
     provider.destroy();
   }
+}
+
+/** Whether the bet's lane has reached its nonce: an id past the lane's next nonce was never placed, and no search is needed to say so. */
+async function laneReached(casino: Casino, betId: bigint): Promise<boolean> {
+  const player = playerOfBet(betId);
+  const nonce = nonceOfBet(betId);
+  const lane = laneOfNonce(nonce);
+  const next = lane === 0n ? (await casino.commitmentOf(player))[1] : (await casino.laneOf(player, lane))[1];
+  return nonce < next;
 }
 
 /** BetPlaced of the bet: searched down from the hinted block (its settlement's: the bet was placed at or before it), then above it. */

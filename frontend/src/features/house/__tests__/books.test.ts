@@ -54,6 +54,11 @@ describe("the house's books", () => {
     expect(books.spread).toBeCloseTo(Math.sqrt(2 * 100 * (w.meanSquare - w.mean ** 2) + 10_000 * (d.meanSquare - d.mean ** 2)), 9);
     expect(books.spreadBounded).toBe(false);
     expect(deviations(books)).toBeCloseTo((-290 - books.expected) / books.spread, 9);
+    // The chart's path, bet by bet in the chain's order, ends at the totals.
+    expect(books.path.kept).toEqual([-92, -82, -186, -290]);
+    expect(books.path.expected.at(-1)).toBeCloseTo(books.expected, 9);
+    expect(books.path.spread.at(-1)).toBeCloseTo(books.spread, 9);
+    expect(books.path.spread[3]).toBe(books.path.spread[2]);
   });
 
   it("has nothing to say of a token nobody played", () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import type { Token } from "@engine/tokens";
 import { TokenSwitch } from "@/components/ui/token-switch";
@@ -9,6 +9,9 @@ import { betPath } from "@/lib/bet-path";
 import { cn } from "@/lib/cn";
 import { deviations, houseBooks, type HouseBooks } from "../books";
 import type { HouseReading } from "../read-books";
+
+/** The chart library loads with the first chart, not with the page. */
+const LuckChart = lazy(() => import("./luck-chart"));
 
 type Reading = { status: "loading" } | { status: "error"; error: string } | { status: "ready"; reading: HouseReading };
 
@@ -116,6 +119,11 @@ function Result({ books }: { books: HouseBooks }) {
           {perThousand(result)} <span className="text-slate-400">(predicted {perThousand(books.expected)})</span>
         </Stat>
       </dl>
+      {books.bets > 1 && (
+        <Suspense fallback={<div className="h-56" />}>
+          <LuckChart books={books} />
+        </Suspense>
+      )}
       {books.bets > 0 && (
         <p data-testid="house-luck" data-deviations={z.toFixed(4)} className={cn(Math.abs(z) > CHANCE_BOUND && "text-gold")}>
           {Math.abs(z).toFixed(2)} standard deviations {z >= 0 ? "above" : "below"} the prediction:{" "}
