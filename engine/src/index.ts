@@ -20,3 +20,4 @@ export * from "./action-log";
 export * from "./demo";
 export * from "./session";
 export * from "./rtp";
+export * from "./payout-moments";

@@ -2,7 +2,7 @@
 // wagered and paid, the house's result, and what the published odds predict for exactly those
 // bets, with its spread. Pure: read-books.ts reads the events, this counts them.
 import type { GameType } from "@engine/gameTypes";
-import { payoutMoments } from "@engine/rtp";
+import { payoutMoments } from "@engine/payout-moments";
 import type { Token } from "@engine/tokens";
 
 /** A bet resolved on chain: settled by the house, or claimed back by its player at its maximum payout. */

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useParams } from "react-router-dom";
 import { fromBaseUnits } from "@engine/tokens";
 import { Button } from "@/components/ui/button";
 import { gameTitle } from "@/config/games";
@@ -18,7 +18,8 @@ type Reading = { status: "loading" } | { status: "error"; error: string } | Publ
  */
 export default function BetPage() {
   const { betId: text = "" } = useParams();
-  const [search] = useSearchParams();
+  // useLocation, not useSearchParams: the router's chunk is the lobby's too (bench/lobby-js.ts).
+  const { search } = useLocation();
   const [reading, setReading] = useState<Reading>({ status: "loading" });
   const [parsed, setParsed] = useState<bigint | null | undefined>(undefined);
 
@@ -30,7 +31,7 @@ export default function BetPage() {
       if (!current) return;
       setParsed(id);
       if (id === null) return;
-      const near = Number(search.get("block") ?? NaN);
+      const near = Number(new URLSearchParams(search).get("block") ?? NaN);
       try {
         const answer = await readPublicBet(id, Number.isSafeInteger(near) ? near : undefined);
         if (current) setReading(answer);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encodeDiceParams } from "@engine/dice";
 import { GameType } from "@engine/gameTypes";
-import { payoutMoments } from "@engine/rtp";
+import { payoutMoments } from "@engine/payout-moments";
 import { encodeWheelParams } from "@engine/wheel";
 import { deviations, houseBooks, type ResolvedBet } from "../books";
 
