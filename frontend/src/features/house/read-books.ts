@@ -1,6 +1,6 @@
 // The house's books read from the chain in this browser (the house page): the Casino's events from
 // its deployment block to the head, and its funds now. Nothing comes from the server.
-import { getAddress } from "ethers";
+import { getAddress, ZeroAddress } from "ethers";
 import type { GameType } from "@engine/gameTypes";
 import type { Token } from "@engine/tokens";
 import { parseCasinoLog, topicOf } from "@bindings/events";
@@ -93,11 +93,9 @@ export async function readHouseBooks(): Promise<HouseReading> {
           break;
       }
     }
-    const [degenFunds, nativeFunds, jackpotPool] = await Promise.all([
-      casino.house(degen),
-      casino.house("0x0000000000000000000000000000000000000000"),
-      casino.jackpotPool(),
-    ]);
+    // The funds at the block the events were read up to: one block's figures, whatever lands meanwhile.
+    const at = { blockTag: head };
+    const [degenFunds, nativeFunds, jackpotPool] = await Promise.all([casino.house(degen, at), casino.house(ZeroAddress, at), casino.jackpotPool(at)]);
     return {
       resolved,
       funds: { DEGEN: { bankroll: degenFunds[0], reserved: degenFunds[1] }, BNB: { bankroll: nativeFunds[0], reserved: nativeFunds[1] } },
